@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { MSG } from '@portal/shared/messages';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import { type Database, type Db, ping } from './db/client.ts';
+import { JobRunner } from './lib/jobs.ts';
+import { MailWorker } from './lib/mailer.ts';
+import { MULTIPART_MAX_FILE_BYTES } from './lib/multipart.ts';
+import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.routes.ts';
+import { assignmentRoutes } from './modules/assignments/assignments.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { clientRoutes } from './modules/clients/clients.routes.ts';
+import { fileRoutes } from './modules/files/files.routes.ts';
+import { importRoutes } from './modules/imports/imports.routes.ts';
+import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
+import { logRoutes } from './modules/logs/logs.routes.ts';
+import { authorizerRoutes } from './modules/orders/authorizer.routes.ts';
+import { shoppingRoutes } from './modules/shopping/shopping.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
+import { weekRoutes } from './modules/weeks/weeks.routes.ts';
+import { type Guard, registerAuthGuard } from './plugins/auth-guard.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSession, SessionStore } from './plugins/session.ts';
+
+z.config(z.locales.es());
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    database: Database;
+    config: Config;
+    mailer: MailWorker;
+    sessions: SessionStore;
+    guard: Guard;
+  }
+}
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Paths that carry a secret (single-use links) are masked in the log. */
+export function redactUrl(url: string): string {
+  return url.replace(/\/restablecer\/[^/?#]+/g, '/restablecer/[oculto]');
+}
+
+export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): FastifyServerOptions['logger'] {
+  return {
+    level: config.LOG_LEVEL,
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers["x-xsrf-token"]',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+      ],
+      censor: '[oculto]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        ip: req.ip,
+      }),
+    },
+  };
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Registers extra routes before the app is ready (tests). */
+  extend?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export async function buildApp({
+  config,
+  database,
+  logger,
+  extend,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+  app.decorate('config', config);
+  const mailer = new MailWorker({
+    db: database.db,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    pollMs: config.MAIL_POLL_MS,
+    log: app.log,
+  });
+  app.decorate('mailer', mailer);
+  const store = new SessionStore(database.db, config.SESSION_IDLE_MINUTES, config.SESSION_MAX_HOURS);
+  app.decorate('sessions', store);
+  const jobs = new JobRunner(database, app.log);
+  app.decorate('jobs', jobs);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/'))
+      reply.header('cache-control', reply.getHeader('cache-control') ?? 'no-store');
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: MULTIPART_MAX_FILE_BYTES } });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // HSTS only means something over HTTPS; browsers ignore it on plain http.
+    hsts: { maxAge: 31536000, includeSubDomains: true },
+    crossOriginEmbedderPolicy: false,
+  });
+  registerErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Portal de Compras API', version: '1.0.0', description: 'API del Portal de Compras' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'portal_session' },
+          xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerSession(app, store);
+  const guard = registerAuthGuard(app, store);
+  app.decorate('guard', guard);
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await ping(app.db);
+      return { status: 'ok', db: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'error', db: 'no disponible' });
+    }
+  });
+
+  await app.register(authRoutes, { store, guard });
+  await app.register(fileRoutes, { guard });
+  await app.register(shoppingRoutes);
+  await app.register(authorizerRoutes);
+  await app.register(inventoryRoutes);
+  await app.register(importRoutes);
+  await app.register(logRoutes);
+  await app.register(adminOverviewRoutes);
+  await app.register(clientRoutes);
+  await app.register(userRoutes);
+  await app.register(assignmentRoutes);
+  await app.register(weekRoutes);
+
+  if (extend) await extend(app);
+
+  const hasWeb = existsSync(path.join(WEB_DIST, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url;
+    // A missing asset (an old chunk after a new build) is a 404, never the page in its place.
+    const isAsset = url.startsWith('/assets/') || /\.(js|css|map|png|jpg|svg|ico|woff2?)(\?|$)/.test(url);
+    if (
+      isAsset ||
+      url.startsWith('/api/') ||
+      url.startsWith('/sanctum/') ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
+      return reply.status(404).send({ code: 'NOT_FOUND', msg: MSG.noEncontrado });
+    }
+    if (!hasWeb) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('La interfaz no está construida: ejecuta `npm run build` (o `npm start`, que la construye).');
+    }
+    // The single-page app: every other path is a screen (unknown ones go to /login in the browser).
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  app.addHook('onReady', async () => {
+    mailer.start();
+  });
+  app.addHook('onClose', async () => {
+    await mailer.stop();
+  });
+  // Background jobs (imports): started once the app is ready, stopped (running jobs finish) on close.
+  app.addHook('onReady', async () => {
+    await jobs.start();
+  });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+  });
+  return app;
+}

@@ -1,0 +1,213 @@
+/**
+ * Creates an administrator (rol 4):
+ *   npm run admin:create -- --usuario X --email Y [--nombre "Nombre completo"]
+ * The password is asked twice on the terminal without echo; when standard input is not a terminal
+ * it is read from the environment variable ADMIN_PASSWORD. It is never printed.
+ */
+import { parseArgs } from 'node:util';
+import { passwordMeetsPolicy } from '@portal/shared/domain/password';
+import { MSG } from '@portal/shared/messages';
+import { sql } from 'drizzle-orm';
+import { ConfigError, loadConfig } from '../config.ts';
+import { type Database, openDatabase, runMigrations } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { audit } from '../lib/audit.ts';
+import { hashPassword } from '../lib/passwords.ts';
+
+const USAGE = 'Uso: npm run admin:create -- --usuario <usuario> --email <correo> [--nombre "<nombre>"]';
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const USUARIO = /^[A-Za-z0-9._@+-]{3,100}$/;
+
+/** An error with a message for the operator; exit code 1. */
+class CliError extends Error {}
+
+interface Args {
+  usuario: string;
+  email: string;
+  nombre: string;
+}
+
+function parse(argv: string[]): Args {
+  let values: { usuario?: string; email?: string; nombre?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        usuario: { type: 'string' },
+        email: { type: 'string' },
+        nombre: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (err) {
+    throw new CliError(`${err instanceof Error ? err.message : String(err)}\n${USAGE}`);
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
+  const usuario = values.usuario?.trim() ?? '';
+  const email = values.email?.trim() ?? '';
+  if (!usuario || !email) throw new CliError(`Faltan datos: --usuario y --email son obligatorios.\n${USAGE}`);
+  if (!USUARIO.test(usuario)) {
+    throw new CliError(
+      'El usuario debe tener de 3 a 100 caracteres: letras, números y . _ @ + - (sin espacios).',
+    );
+  }
+  if (!EMAIL.test(email)) throw new CliError(`El correo «${email}» no es válido.`);
+  const nombre = values.nombre?.trim() || 'Administrador';
+  return { usuario, email, nombre };
+}
+
+/** Reads one line from the terminal without echoing it. */
+function readHidden(prompt: string): Promise<string> {
+  const stdin = process.stdin;
+  return new Promise((resolve, reject) => {
+    let value = '';
+    const wasRaw = stdin.isRaw;
+    // Echo off before the prompt shows, so nothing typed early is echoed.
+    stdin.setRawMode(true);
+    process.stderr.write(prompt);
+    stdin.setEncoding('utf8');
+    stdin.resume();
+    const done = (err?: Error) => {
+      stdin.removeListener('data', onData);
+      stdin.setRawMode(wasRaw);
+      stdin.pause();
+      process.stderr.write('\n');
+      if (err) reject(err);
+      else resolve(value);
+    };
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === '\r' || ch === '\n' || ch === '\u0004') {
+          done();
+          return;
+        }
+        if (ch === '\u0003') {
+          done(new CliError('Cancelado.'));
+          return;
+        }
+        if (ch === '\u007f' || ch === '\b') {
+          value = Array.from(value).slice(0, -1).join('');
+        } else if (ch >= ' ') {
+          value += ch;
+        }
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
+async function askPassword(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    const fromEnv = process.env.ADMIN_PASSWORD;
+    if (!fromEnv) {
+      throw new CliError(
+        'No hay una terminal para pedir la contraseña: define la variable de entorno ADMIN_PASSWORD.',
+      );
+    }
+    if (!passwordMeetsPolicy(fromEnv))
+      throw new CliError(`ADMIN_PASSWORD no es válida: ${MSG.passwordPolitica}.`);
+    return fromEnv;
+  }
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const first = await readHidden('Contraseña: ');
+    if (!passwordMeetsPolicy(first)) {
+      process.stderr.write(`${MSG.passwordPolitica}.\n`);
+      continue;
+    }
+    const second = await readHidden('Repite la contraseña: ');
+    if (first !== second) {
+      process.stderr.write(`${MSG.passwordsNoCoinciden}.\n`);
+      continue;
+    }
+    return first;
+  }
+  throw new CliError('No se creó el administrador: demasiados intentos.');
+}
+
+async function usuarioExists(database: Database, usuario: string): Promise<boolean> {
+  const rows = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.usuario}) = lower(${usuario})`)
+    .limit(1);
+  return rows.length > 0;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+async function main(): Promise<void> {
+  const args = parse(process.argv.slice(2));
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolSize: 2,
+  });
+  try {
+    await runMigrations(database);
+    const duplicate = () =>
+      new CliError(`Ya existe un usuario «${args.usuario}». Elige otro nombre de usuario.`);
+    // Checked before asking for the password, and again by the unique index on insert.
+    if (await usuarioExists(database, args.usuario)) throw duplicate();
+
+    const password = await askPassword();
+    const passwordHash = await hashPassword(password);
+    let id: number;
+    try {
+      const created = await database.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(users)
+          .values({
+            idCliente: null,
+            usuario: args.usuario,
+            userId: args.email,
+            nombre: args.nombre,
+            rol: 4,
+            passwordHash,
+            passwordChangedAt: new Date(),
+            passwordTemporary: false,
+          })
+          .returning({ id: users.id });
+        await audit(tx, {
+          userId: null,
+          eventType: 'usuario_creado',
+          description: `Administrador ${args.usuario} creado desde la línea de comandos`,
+          metadata: { id: row!.id, usuario: args.usuario, rol: 4, origen: 'cli' },
+        });
+        return row!;
+      });
+      id = created.id;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw duplicate();
+      throw err;
+    }
+    process.stdout.write(`Administrador «${args.usuario}» creado (id ${id}).\n`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    if (err instanceof CliError || err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+    } else {
+      // The root cause only: a wrapped query error would list the statement's parameters.
+      let root: unknown = err;
+      while (root instanceof Error && root.cause instanceof Error) root = root.cause;
+      process.stderr.write(`Error inesperado: ${root instanceof Error ? root.message : String(root)}\n`);
+    }
+    process.exit(1);
+  },
+);

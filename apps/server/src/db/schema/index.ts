@@ -1,0 +1,421 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Money is always integer centavos. */
+const money = (name: string) => bigint(name, { mode: 'number' });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: serial('id').primaryKey(),
+    nombre: text('nombre').notNull(),
+    imagen: text('imagen'),
+    color: text('color').notNull().default('#1c7ed6'),
+    color2: text('color2').notNull().default('#15aabf'),
+    calendario: text('calendario'),
+    manual: text('manual'),
+    presupuestoDefault: money('presupuesto_default').notNull().default(0),
+    cantidadAutorizadores: smallint('cantidad_autorizadores').notNull().default(1),
+    limiteDeCompras: integer('limite_de_compras').notNull().default(-1),
+    modoPresupuesto: text('modo_presupuesto').notNull().default('regular'),
+    mostrarPresupuestoAUsuarios: boolean('mostrar_presupuesto_a_usuarios').notNull().default(true),
+    activo: boolean('activo').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('clients_autorizadores_range', sql`${t.cantidadAutorizadores} between 0 and 2`),
+    check('clients_limite_min', sql`${t.limiteDeCompras} >= -1`),
+    check('clients_presupuesto_min', sql`${t.presupuestoDefault} >= 0`),
+    check('clients_modo', sql`${t.modoPresupuesto} in ('regular', 'categoria')`),
+    index('clients_nombre_idx').on(t.nombre),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    idCliente: integer('id_cliente').references(() => clients.id),
+    usuario: text('usuario').notNull(),
+    userId: text('user_id').notNull().default(''),
+    nombre: text('nombre').notNull(),
+    rol: smallint('rol').notNull(),
+    direccionEntrega: text('direccion_entrega').notNull().default(''),
+    area: text('area').notNull().default(''),
+    localidad: text('localidad').notNull().default(''),
+    region: text('region').notNull().default(''),
+    coordinacion: text('coordinacion').notNull().default(''),
+    calle: text('calle').notNull().default(''),
+    colonia: text('colonia').notNull().default(''),
+    ciudad: text('ciudad').notNull().default(''),
+    cp: text('cp').notNull().default(''),
+    estado: text('estado').notNull().default(''),
+    activeWeek: smallint('active_week').notNull().default(1),
+    entregaWeek: smallint('entrega_week').notNull().default(1),
+    activo: boolean('activo').notNull().default(true),
+    limiteDeCompras: integer('limite_de_compras').notNull().default(-1),
+    presupuestoDefault: money('presupuesto_default').notNull().default(0),
+    passwordHash: text('password_hash'),
+    passwordChangedAt: ts('password_changed_at'),
+    passwordTemporary: boolean('password_temporary').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_usuario_unique').on(sql`lower(${t.usuario})`),
+    index('users_cliente_idx').on(t.idCliente, t.rol, t.id),
+    check('users_rol_range', sql`${t.rol} between 1 and 4`),
+    check('users_weeks_range', sql`${t.activeWeek} between 1 and 4 and ${t.entregaWeek} between 1 and 4`),
+    check('users_cliente_by_rol', sql`(${t.rol} = 4) = (${t.idCliente} is null)`),
+    check('users_limite_min', sql`${t.limiteDeCompras} >= -1`),
+  ],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    idCliente: integer('id_cliente')
+      .notNull()
+      .references(() => clients.id),
+    nombre: text('nombre').notNull(),
+    icono: text('icono').notNull().default('IconPackage'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('categories_cliente_nombre_unique').on(t.idCliente, sql`lower(${t.nombre})`)],
+);
+
+/** Per-user monthly budget of one category (category budget mode). */
+export const userCategoryBudgets = pgTable(
+  'user_category_budgets',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    presupuesto: money('presupuesto').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.categoryId] }),
+    index('user_category_budgets_category_idx').on(t.categoryId),
+    check('user_category_budgets_min', sql`${t.presupuesto} >= 0`),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    idCliente: integer('id_cliente')
+      .notNull()
+      .references(() => clients.id),
+    idCategoria: integer('id_categoria')
+      .notNull()
+      .references(() => categories.id),
+    claveInterna: text('clave_interna').notNull(),
+    claveCliente: text('clave_cliente').notNull().default(''),
+    nombre: text('nombre').notNull(),
+    descripcion: text('descripcion').notNull().default(''),
+    unidadDeMedida: text('unidad_de_medida').notNull().default('Pieza'),
+    precio: money('precio').notNull(),
+    activo: boolean('activo').notNull().default(true),
+    impuesto: boolean('impuesto').notNull().default(true),
+    imagen: text('imagen'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_cliente_clave_unique').on(t.idCliente, t.claveInterna),
+    index('products_cliente_categoria_idx').on(t.idCliente, t.idCategoria),
+    index('products_categoria_idx').on(t.idCategoria),
+    check('products_precio_min', sql`${t.precio} >= 0`),
+  ],
+);
+
+export const userProducts = pgTable(
+  'user_products',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    asignado: boolean('asignado').notNull().default(true),
+    cantidadLimite: integer('cantidad_limite').notNull().default(1),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index('user_products_product_idx').on(t.productId),
+    check('user_products_limite_min', sql`${t.cantidadLimite} >= 1`),
+  ],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    cantidad: integer('cantidad').notNull(),
+    addedAt: ts('added_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index('cart_items_product_idx').on(t.productId),
+    check('cart_items_cantidad_min', sql`${t.cantidad} >= 1`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    idUser: integer('id_user')
+      .notNull()
+      .references(() => users.id),
+    idCliente: integer('id_cliente')
+      .notNull()
+      .references(() => clients.id),
+    status: text('status').notNull(),
+    subtotal: money('subtotal').notNull(),
+    iva: money('iva').notNull(),
+    total: money('total').notNull(),
+    transactionDate: ts('transaction_date').notNull().defaultNow(),
+    cancelReason: text('cancel_reason'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('orders_status', sql`${t.status} in ('pendiente', 'espera', 'aprobado', 'cancelado')`),
+    index('orders_cliente_id_idx').on(t.idCliente, t.id),
+    index('orders_cliente_status_idx').on(t.idCliente, t.status, t.id),
+    index('orders_cliente_date_idx').on(t.idCliente, t.transactionDate),
+    index('orders_user_date_idx').on(t.idUser, t.transactionDate),
+    index('orders_user_id_idx').on(t.idUser, t.id),
+  ],
+);
+
+/** What was bought, frozen at purchase time. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    claveInterna: text('clave_interna').notNull(),
+    claveCliente: text('clave_cliente').notNull(),
+    nombre: text('nombre').notNull(),
+    unidadDeMedida: text('unidad_de_medida').notNull(),
+    idCategoria: integer('id_categoria').notNull(),
+    categoria: text('categoria').notNull(),
+    precio: money('precio').notNull(),
+    impuesto: boolean('impuesto').notNull(),
+    cantidad: integer('cantidad').notNull(),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    index('order_lines_product_idx').on(t.productId),
+    check('order_lines_cantidad_min', sql`${t.cantidad} >= 1`),
+  ],
+);
+
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').references(() => users.id),
+    tipo: text('tipo').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    changes: jsonb('changes'),
+    reason: text('reason'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+export const weeks = pgTable(
+  'weeks',
+  {
+    id: serial('id').primaryKey(),
+    idCliente: integer('id_cliente')
+      .notNull()
+      .references(() => clients.id),
+    inicio: date('inicio', { mode: 'string' }).notNull(),
+    fin: date('fin', { mode: 'string' }).notNull(),
+    activo: boolean('activo').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('weeks_cliente_inicio_fin_unique').on(t.idCliente, t.inicio, t.fin),
+    index('weeks_cliente_range_idx').on(t.idCliente, t.inicio, t.fin),
+    check('weeks_range', sql`${t.fin} >= ${t.inicio}`),
+  ],
+);
+
+export const systemLogs = pgTable(
+  'system_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id'),
+    eventType: text('event_type').notNull(),
+    description: text('description').notNull(),
+    metadata: jsonb('metadata').notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('system_logs_event_idx').on(t.eventType, t.id),
+    index('system_logs_user_idx').on(t.userId, t.id),
+    index('system_logs_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Server-side sessions; `id` is the SHA-256 of the cookie token, never the token itself. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    xsrfToken: text('xsrf_token').notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Single-use links (password reset, welcome); only the token's hash is stored. */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    purpose: text('purpose').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('password_tokens_hash_unique').on(t.tokenHash),
+    index('password_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/** Throttling of sign-in and recovery attempts, shared by every server instance. */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('auth_attempts_subject_idx').on(t.kind, t.subject, t.ip, t.createdAt),
+    index('auth_attempts_ip_idx').on(t.kind, t.ip, t.createdAt),
+  ],
+);
+
+/** Uploaded files (images, PDFs, imports), named by content hash, shared by every instance. */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: text('id').primaryKey(),
+    idCliente: integer('id_cliente').references(() => clients.id),
+    kind: text('kind').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('stored_files_cliente_idx').on(t.idCliente)],
+);
+
+/** Every e-mail is written here first; a worker delivers it (or only logs it when no SMTP is set). */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: text('status').notNull().default('pendiente'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [index('email_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+);
+
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: serial('id').primaryKey(),
+    idCliente: integer('id_cliente')
+      .notNull()
+      .references(() => clients.id),
+    tipo: text('tipo').notNull(),
+    status: text('status').notNull().default('pendiente'),
+    fileId: text('file_id').references(() => storedFiles.id),
+    fileName: text('file_name').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id),
+    totalRows: integer('total_rows').notNull().default(0),
+    okRows: integer('ok_rows').notNull().default(0),
+    errorRows: integer('error_rows').notNull().default(0),
+    errors: jsonb('errors').notNull().default([]),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    index('import_jobs_cliente_idx').on(t.idCliente, t.id),
+    index('import_jobs_status_idx').on(t.status),
+  ],
+);

@@ -1,0 +1,101 @@
+import type { Email } from './mailer.ts';
+
+/** The e-mails of the product. Never a password (but the administrator's reset, DOMAIN.md) or a session token. */
+function layout(
+  title: string,
+  paragraphs: string[],
+  link?: { url: string; label: string },
+): { text: string; html: string } {
+  const esc = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const text = [
+    title,
+    '',
+    ...paragraphs,
+    ...(link ? ['', `${link.label}: ${link.url}`] : []),
+    '',
+    'Portal de Compras',
+  ].join('\n');
+  const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#212529">
+<h2 style="color:#0b7285">${esc(title)}</h2>
+${paragraphs.map((p) => `<p>${esc(p)}</p>`).join('\n')}
+${link ? `<p><a href="${esc(link.url)}" style="background:#0b7285;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${esc(link.label)}</a></p><p style="font-size:12px;color:#868e96">${esc(link.url)}</p>` : ''}
+<p style="font-size:12px;color:#868e96">Portal de Compras</p></body></html>`;
+  return { text, html };
+}
+
+export function recoveryEmail(to: string, nombre: string, url: string): Email {
+  return {
+    to,
+    subject: 'Recupera tu acceso al Portal de Compras',
+    ...layout(
+      `Hola, ${nombre}`,
+      [
+        'Recibimos una solicitud para restablecer tu contraseña.',
+        'El enlace funciona una sola vez y vence en 60 minutos. Tu contraseña actual sigue funcionando hasta que lo uses.',
+        'Si no fuiste tú, ignora este correo.',
+      ],
+      { url, label: 'Restablecer contraseña' },
+    ),
+  };
+}
+
+export function passwordChangedEmail(to: string, nombre: string): Email {
+  return {
+    to,
+    subject: 'Tu contraseña del Portal de Compras cambió',
+    ...layout(`Hola, ${nombre}`, [
+      'Se ha establecido una nueva contraseña para tu cuenta.',
+      'Si no fuiste tú, comunícate de inmediato con el administrador del portal.',
+    ]),
+  };
+}
+
+export function welcomeEmail(to: string, nombre: string, usuario: string, url: string): Email {
+  return {
+    to,
+    subject: 'Bienvenido al Portal de Compras',
+    ...layout(
+      `Hola, ${nombre}`,
+      [
+        `Se creó tu cuenta con el usuario ${usuario}.`,
+        'Usa este enlace para establecer tu contraseña. Funciona una sola vez y vence en 72 horas.',
+      ],
+      { url, label: 'Establecer contraseña' },
+    ),
+  };
+}
+
+export function temporaryPasswordEmail(
+  to: string,
+  nombre: string,
+  usuario: string,
+  password: string,
+  url: string,
+): Email {
+  return {
+    to,
+    subject: 'Tu contraseña temporal del Portal de Compras',
+    ...layout(
+      `Hola, ${nombre}`,
+      [
+        `El administrador restableció la contraseña del usuario ${usuario}.`,
+        `Contraseña temporal: ${password}`,
+        'Al iniciar sesión deberás cambiarla antes de continuar.',
+      ],
+      { url, label: 'Iniciar sesión' },
+    ),
+  };
+}
+
+export function orderEmail(
+  to: string,
+  nombre: string,
+  content: { subject: string; paragraphs: string[]; url: string; label: string },
+): Email {
+  return {
+    to,
+    subject: content.subject,
+    ...layout(`Hola, ${nombre}`, content.paragraphs, { url: content.url, label: content.label }),
+  };
+}

@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type DrizzleTransactionLike, fromDrizzle, fromPglite, PgBoss } from 'pg-boss';
+import type { Database, Tx } from '../db/client.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobRunner;
+  }
+}
+
+export interface JobContext {
+  /** pg-boss job id. */
+  id: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  /** True when a failure now is final (no retry follows). */
+  lastAttempt: boolean;
+  /** Aborted when the server stops or the job's claim is lost: stop between batches. */
+  signal: AbortSignal;
+}
+
+export interface QueueDefinition<T extends object> {
+  name: string;
+  handler: (data: T, ctx: JobContext) => Promise<void>;
+  /** Retries after a failed or expired attempt (default 2). */
+  retryLimit?: number;
+  /** Seconds between retries (default 10). */
+  retryDelay?: number;
+  /** A job running longer than this is considered dead and retried (default 30 min). */
+  expireInSeconds?: number;
+  /**
+   * Runs when a job failed for good in a way its handler could not report itself (its process died on
+   * the last attempt, or it expired): the payload goes to a dead-letter queue and this settles it.
+   */
+  onDeadLetter?: (data: T) => Promise<void>;
+}
+
+/** Handlers send heartbeats this often; a job whose heartbeats stop is retried after twice this. */
+const HEARTBEAT_SECONDS = 30;
+
+/**
+ * Background jobs on pg-boss (DOMAIN.md "Imports"): the queue lives in the same database (PGlite through
+ * pg-boss's own `fromPglite` adapter, or PostgreSQL through a small pool of its own), so jobs survive
+ * restarts and any number of instances share them. Queues are defined while the app is built, started in
+ * `onReady` and stopped (waiting for running jobs) in `onClose`.
+ */
+export class JobRunner {
+  private readonly boss: PgBoss;
+  private readonly definitions = new Map<string, QueueDefinition<object>>();
+  private started: Promise<void> | null = null;
+  private stopped = false;
+  /** Aborted at `stop`, so running handlers end at their next checkpoint. */
+  private readonly stopping = new AbortController();
+
+  constructor(
+    database: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    const common = {
+      schema: 'pgboss',
+      // Cron schedules are not used; supervision (expiry, retention, dead letters) is.
+      schedule: false,
+      useListenNotify: true,
+    } as const;
+    if (database.kind === 'pglite' && database.pglite) {
+      this.boss = new PgBoss({ ...common, db: fromPglite(database.pglite), backend: 'pglite' });
+    } else {
+      const options = (database.pool as unknown as { options?: { connectionString?: string } } | undefined)
+        ?.options;
+      const connectionString = options?.connectionString;
+      if (!connectionString) throw new Error('JobRunner: falta la cadena de conexión de PostgreSQL');
+      this.boss = new PgBoss({ ...common, connectionString, max: 4, application_name: 'portal-jobs' });
+    }
+    this.boss.on('error', (err) => this.log.error({ err }, 'error en la cola de trabajos'));
+  }
+
+  /** Declares a queue and its worker (before `start`). */
+  define<T extends object>(definition: QueueDefinition<T>): void {
+    if (this.started) throw new Error(`JobRunner: la cola ${definition.name} se definió tarde`);
+    this.definitions.set(definition.name, definition as unknown as QueueDefinition<object>);
+  }
+
+  start(): Promise<void> {
+    this.started ??= this.doStart();
+    return this.started;
+  }
+
+  private async doStart(): Promise<void> {
+    await this.boss.start();
+    for (const def of this.definitions.values()) {
+      const retryLimit = def.retryLimit ?? 2;
+      const deadLetter = def.onDeadLetter ? `${def.name}__fallidos` : undefined;
+      if (deadLetter) await this.ensureQueue(deadLetter, { retryLimit: 5, retryDelay: 30 });
+      await this.ensureQueue(def.name, {
+        retryLimit,
+        retryDelay: def.retryDelay ?? 10,
+        expireInSeconds: def.expireInSeconds ?? 1800,
+        heartbeatSeconds: HEARTBEAT_SECONDS,
+        deadLetter,
+        notify: true,
+      });
+      await this.boss.work<object>(
+        def.name,
+        { pollingIntervalSeconds: 5, localConcurrency: 1 },
+        async ([job]) => {
+          if (!job) return;
+          await def.handler(job.data, {
+            id: job.id,
+            retryCount: job.retryCount,
+            lastAttempt: job.retryCount >= retryLimit,
+            signal: AbortSignal.any([job.signal, this.stopping.signal]),
+          });
+        },
+      );
+      // Loads the queue into pg-boss's cache now, outside any transaction: a `send` inside a caller's
+      // transaction must never need a second query (on PGlite, one connection, it would wait forever).
+      await this.boss.findJobs(def.name, { id: '00000000-0000-0000-0000-000000000000' });
+      if (deadLetter && def.onDeadLetter) {
+        const settle = def.onDeadLetter;
+        await this.boss.work<object>(deadLetter, { pollingIntervalSeconds: 30 }, async ([job]) => {
+          if (job) await settle(job.data);
+        });
+      }
+    }
+  }
+
+  private async ensureQueue(name: string, options: Parameters<PgBoss['createQueue']>[1]): Promise<void> {
+    // A queue created by an earlier version keeps its row: bring its settings up to date.
+    if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, options);
+    else await this.boss.createQueue(name, options);
+  }
+
+  /**
+   * Enqueues a job; resolves with its id once it is stored. Given a transaction, the job is written in it:
+   * it exists if and only if the caller's change commits.
+   */
+  async send<T extends object>(name: string, data: T, tx?: Tx): Promise<string> {
+    if (!this.definitions.has(name)) throw new Error(`JobRunner: cola desconocida ${name}`);
+    await this.start();
+    const id = await this.boss.send(
+      name,
+      data,
+      tx ? { db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) } : undefined,
+    );
+    if (!id) throw new Error(`JobRunner: no se pudo encolar en ${name}`);
+    return id;
+  }
+
+  /** Stops fetching, lets running jobs finish (up to `timeoutMs`), then closes pg-boss's connections. */
+  async stop(timeoutMs = 15_000): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.stopping.abort(new Error('El servidor se está deteniendo'));
+    if (!this.started) return;
+    await this.started.catch(() => undefined);
+    await this.boss.stop({ graceful: true, timeout: timeoutMs });
+  }
+}

@@ -1,0 +1,150 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db, Tx } from '../db/client.ts';
+import { emailOutbox } from '../db/schema/index.ts';
+
+export interface Email {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+const MAX_ATTEMPTS = 6;
+
+interface OutboxClaim {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attempts: number;
+}
+/** A claimed message whose sender died is retried after this long. */
+const CLAIM_MS = 5 * 60_000;
+
+/**
+ * Writes an e-mail to the outbox, in the caller's transaction: it is sent if and only if the change
+ * that caused it commits. The worker delivers it in the background, so a slow mail server never slows a
+ * request.
+ */
+export async function enqueueEmail(db: Db | Tx, email: Email): Promise<void> {
+  await db
+    .insert(emailOutbox)
+    .values({ to: email.to, subject: email.subject, text: email.text, html: email.html });
+}
+
+/** The address an account's e-mail goes to: its Email field, else its username when it is an address. */
+export function addressOf(user: { userId: string; usuario: string }): string | null {
+  const isAddress = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim());
+  if (user.userId && isAddress(user.userId)) return user.userId.trim();
+  if (isAddress(user.usuario)) return user.usuario.trim();
+  return null;
+}
+
+export interface MailWorkerOptions {
+  db: Db;
+  smtpUrl?: string;
+  from: string;
+  pollMs: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Delivers the outbox. Rows are claimed with FOR UPDATE SKIP LOCKED, so any number of server instances
+ * can run a worker without sending a message twice. Without SMTP_URL, messages are only recorded
+ * (status 'registrado') and their recipient and subject logged — never their body, which may hold a link.
+ */
+export class MailWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private readonly transport: Transporter | null;
+
+  constructor(private readonly options: MailWorkerOptions) {
+    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.flush(), this.options.pollMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+    this.transport?.close();
+  }
+
+  /** Sends what is due now; concurrent calls share one run. */
+  flush(): Promise<void> {
+    if (!this.running) {
+      this.running = this.deliverDue()
+        .catch((err) => this.options.log.error({ err }, 'error al enviar correos'))
+        .finally(() => {
+          this.running = null;
+        });
+    }
+    return this.running;
+  }
+
+  private async deliverDue(): Promise<void> {
+    const { db, log } = this.options;
+    for (;;) {
+      const claimed = await db.execute(sql`
+        update ${emailOutbox} set status = 'enviando', attempts = attempts + 1,
+          next_attempt_at = now() + (${CLAIM_MS} * interval '1 millisecond')
+        where id in (
+          select id from ${emailOutbox}
+          where status in ('pendiente', 'enviando') and next_attempt_at <= now()
+          order by id limit 10 for update skip locked)
+        returning id, "to", subject, text, html, attempts`);
+      const rows = (claimed as unknown as { rows: OutboxClaim[] }).rows;
+      if (rows.length === 0) return;
+      for (const row of rows) {
+        if (!this.transport) {
+          await db
+            .update(emailOutbox)
+            .set({ status: 'registrado', sentAt: new Date() })
+            .where(eq(emailOutbox.id, row.id));
+          log.info(
+            { outboxId: row.id, to: row.to, subject: row.subject },
+            'correo registrado (sin SMTP_URL)',
+          );
+          continue;
+        }
+        try {
+          await this.transport.sendMail({
+            from: this.options.from,
+            to: row.to,
+            subject: row.subject,
+            text: row.text,
+            html: row.html ?? undefined,
+          });
+          await db
+            .update(emailOutbox)
+            .set({ status: 'enviado', sentAt: new Date(), lastError: null })
+            .where(eq(emailOutbox.id, row.id));
+          log.info({ outboxId: row.id, subject: row.subject }, 'correo enviado');
+        } catch (err) {
+          const failed = row.attempts >= MAX_ATTEMPTS;
+          const backoffMs = Math.min(60 * 60_000, 2 ** row.attempts * 5_000);
+          await db
+            .update(emailOutbox)
+            .set({
+              status: failed ? 'fallido' : 'pendiente',
+              lastError: String((err as Error).message ?? err).slice(0, 500),
+              nextAttemptAt: new Date(Date.now() + backoffMs),
+            })
+            .where(eq(emailOutbox.id, row.id));
+          log.warn(
+            { outboxId: row.id, attempts: row.attempts, err: (err as Error).message },
+            'no se pudo enviar un correo',
+          );
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import { businessMonth } from '@portal/shared/domain/time';
+import type { AdminOverview } from '@portal/shared/schemas/admin-b';
+import { and, between, count, eq, gte, inArray, lt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { clients, importJobs, orders, users } from '../../db/schema/index.ts';
+
+const STATUSES = ['pendiente', 'espera', 'aprobado', 'cancelado'] as const;
+
+/** The administrator's home figures. */
+export async function adminOverview(app: FastifyInstance, now = new Date()): Promise<AdminOverview> {
+  const month = businessMonth(now, app.config.BUSINESS_TZ);
+  const weekAgo = new Date(now.getTime() - 7 * 24 * 3_600_000);
+  const [clientRows, userRows, orderRows, runningRows, failedRows] = await Promise.all([
+    app.db.select({ n: count() }).from(clients).where(eq(clients.activo, true)),
+    app.db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.activo, true), between(users.rol, 1, 3))),
+    app.db
+      .select({ status: orders.status, n: count() })
+      .from(orders)
+      .where(and(gte(orders.transactionDate, month.start), lt(orders.transactionDate, month.end)))
+      .groupBy(orders.status),
+    app.db
+      .select({ n: count() })
+      .from(importJobs)
+      .where(inArray(importJobs.status, ['pendiente', 'procesando'])),
+    app.db
+      .select({ n: count() })
+      .from(importJobs)
+      .where(and(eq(importJobs.status, 'fallido'), gte(importJobs.createdAt, weekAgo))),
+  ]);
+  const pedidos = { pendiente: 0, espera: 0, aprobado: 0, cancelado: 0, total: 0 };
+  for (const row of orderRows) {
+    if ((STATUSES as readonly string[]).includes(row.status)) {
+      pedidos[row.status as (typeof STATUSES)[number]] = row.n;
+      pedidos.total += row.n;
+    }
+  }
+  return {
+    clientes_activos: clientRows[0]?.n ?? 0,
+    usuarios_activos: userRows[0]?.n ?? 0,
+    mes: month.key,
+    pedidos_mes: pedidos,
+    importaciones: { en_proceso: runningRows[0]?.n ?? 0, fallidas_7_dias: failedRows[0]?.n ?? 0 },
+  };
+}

@@ -1,0 +1,147 @@
+import { MSG } from '@portal/shared/messages';
+import {
+  LoginBody,
+  RecoverBody,
+  RepasswordBody,
+  ResetBody,
+  SessionResponse,
+  TokenCheckBody,
+  TokenCheckResponse,
+} from '@portal/shared/schemas/auth';
+import { ErrorBody, OkMessage } from '@portal/shared/schemas/common';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { audit, requestMeta } from '../../lib/audit.ts';
+import type { Guard } from '../../plugins/auth-guard.ts';
+import { clearSessionCookies, type SessionStore } from '../../plugins/session.ts';
+import { shopperSession } from '../shopping/cart.service.ts';
+import * as service from './auth.service.ts';
+
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  419: ErrorBody,
+  429: ErrorBody,
+};
+
+export async function authRoutes(app: FastifyInstance, opts: { store: SessionStore; guard: Guard }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { store, guard } = opts;
+
+  r.post(
+    '/api/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Inicia sesión con las credenciales cifradas con la clave de la sesión',
+        body: LoginBody,
+        response: { 200: SessionResponse, ...errors },
+      },
+    },
+    async (request, reply) => service.signIn(app, store, request, reply, request.body),
+  );
+
+  r.get(
+    '/api/sesion',
+    {
+      preValidation: guard({ allowPendingPasswordChange: true }),
+      schema: {
+        tags: ['auth'],
+        summary: 'La sesión actual',
+        response: { 200: SessionResponse, 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const payload = service.sessionPayload(app, auth);
+      if (auth.user.rol === 1 && !auth.mustChangePassword)
+        payload.comprador = await shopperSession(app, auth);
+      return payload;
+    },
+  );
+
+  r.get(
+    '/api/logout',
+    { schema: { tags: ['auth'], summary: 'Cierra la sesión', response: { 200: OkMessage } } },
+    async (request, reply) => {
+      const session = request.session;
+      if (session) {
+        await store.destroy(session.id);
+        if (session.userId) {
+          await audit(app.db, {
+            userId: session.userId,
+            eventType: 'logout',
+            description: 'Cierre de sesión',
+            metadata: requestMeta(request),
+          });
+        }
+      }
+      clearSessionCookies(reply);
+      return { status: 'ok' as const, msg: MSG.sesionCerrada };
+    },
+  );
+
+  r.post(
+    '/api/repassword',
+    {
+      preValidation: guard({ allowPendingPasswordChange: true }),
+      schema: {
+        tags: ['auth'],
+        summary: 'Cambia la contraseña propia (requiere la actual)',
+        body: RepasswordBody,
+        response: { 200: OkMessage, ...errors },
+      },
+    },
+    async (request) => {
+      await service.changeOwnPassword(app, store, request, request.auth!, request.body);
+      return { status: 'ok' as const, msg: MSG.passwordActualizada };
+    },
+  );
+
+  r.post(
+    '/api/recuperar-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Envía por correo un enlace de un solo uso (60 min) para restablecer la contraseña',
+        body: RecoverBody,
+        response: { 200: OkMessage, 422: ErrorBody, ...errors },
+      },
+    },
+    async (request) => {
+      await service.requestRecovery(app, request, request.body.usuario);
+      return { status: 'ok' as const, msg: MSG.correoEnviado };
+    },
+  );
+
+  r.post(
+    '/api/restablecer/verificar',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Comprueba un enlace de restablecimiento',
+        body: TokenCheckBody,
+        response: { 200: TokenCheckResponse, ...errors },
+      },
+    },
+    async (request) => service.checkResetToken(app, request.body.token),
+  );
+
+  r.post(
+    '/api/restablecer-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Establece una contraseña nueva con un enlace de un solo uso',
+        body: ResetBody,
+        response: { 200: OkMessage, ...errors },
+      },
+    },
+    async (request) => {
+      await service.resetWithToken(app, store, request, request.body);
+      return { status: 'ok' as const, msg: MSG.passwordEstablecida };
+    },
+  );
+}

@@ -1,0 +1,77 @@
+import { MSG } from '@portal/shared/messages';
+import {
+  ClientCreateResponse,
+  ClientsQuery,
+  ClientsResponse,
+  ClientUpdateResponse,
+} from '@portal/shared/schemas/admin-a';
+import { ErrorBody, IdParam } from '@portal/shared/schemas/common';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createClient, listClients, updateClient } from './clients.service.ts';
+
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  413: ErrorBody,
+  415: ErrorBody,
+  419: ErrorBody,
+};
+
+/** Rol 4: clients with their logo, colours, documents, budget mode and limits. */
+export async function clientRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const admin = app.guard({ roles: [4] });
+  const tags = ['administracion'];
+
+  r.get(
+    '/api/clientes',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary: 'Clientes (activos e inactivos), por nombre, paginados, con búsqueda por nombre',
+        querystring: ClientsQuery,
+        response: { 200: ClientsResponse, ...errors },
+      },
+    },
+    async (request) => listClients(app.db, request.query),
+  );
+
+  r.post(
+    '/api/clientes',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary:
+          'Crea un cliente (multipart: nombre, color, color2, presupuesto_default, limite_de_compras, modo_presupuesto, cantidad_autorizadores, mostrar_presupuesto_a_usuarios; archivos imagen, calendario, manual)',
+        consumes: ['multipart/form-data'],
+        response: { 201: ClientCreateResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const cliente = await createClient(app, request, request.auth!);
+      return reply.status(201).send({ status: 'ok', msg: MSG.creadoCorrectamente, cliente });
+    },
+  );
+
+  r.post(
+    '/api/clientes/update/:id',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary:
+          'Modifica, activa o desactiva un cliente (multipart; un archivo ausente conserva el guardado; eliminar_imagen/eliminar_calendario/eliminar_manual = 1 lo quita)',
+        consumes: ['multipart/form-data'],
+        params: IdParam,
+        response: { 200: ClientUpdateResponse, ...errors },
+      },
+    },
+    async (request) => updateClient(app, request, request.auth!, request.params.id),
+  );
+}

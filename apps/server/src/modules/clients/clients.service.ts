@@ -1,0 +1,243 @@
+import { centavosToPesos, pesosToCentavos } from '@portal/shared/domain/money';
+import { MSG } from '@portal/shared/messages';
+import {
+  CLIENTS_PER_PAGE,
+  type ClientDto,
+  ClientForm,
+  type ClientsResponse,
+  type ClientUpdateResponse,
+} from '@portal/shared/schemas/admin-a';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db, Tx } from '../../db/client.ts';
+import { clients, orders } from '../../db/schema/index.ts';
+import {
+  endSessionsOfClient,
+  foldedSearch,
+  iso,
+  offsetOf,
+  parseForm,
+  prepareUpload,
+} from '../../lib/admin-helpers.ts';
+import { audit, requestMeta } from '../../lib/audit.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { IMAGE_MAX_BYTES, insertPreparedFiles, PDF_MAX_BYTES, type PreparedFile } from '../../lib/files.ts';
+import { readMultipart, type UploadedFile } from '../../lib/multipart.ts';
+import type { AuthContext } from '../../plugins/auth-guard.ts';
+
+type ClientRow = typeof clients.$inferSelect;
+
+export function clientDto(row: ClientRow): ClientDto {
+  return {
+    id: row.id,
+    nombre: row.nombre,
+    imagen: row.imagen ? `/api/img/${row.imagen}` : null,
+    color: row.color,
+    color2: row.color2,
+    calendario: row.calendario ? `/api/resource/${row.id}/calendario` : null,
+    manual: row.manual ? `/api/resource/${row.id}/manual` : null,
+    presupuesto_default: centavosToPesos(row.presupuestoDefault),
+    cantidad_autorizadores: row.cantidadAutorizadores,
+    limite_de_compras: row.limiteDeCompras,
+    modo_presupuesto: row.modoPresupuesto === 'categoria' ? 'categoria' : 'regular',
+    mostrar_presupuesto_a_usuarios: row.mostrarPresupuestoAUsuarios,
+    activo: row.activo,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}
+
+/** Every client (active or not), by name, 10 per page unless asked otherwise; search by name. */
+export async function listClients(
+  db: Db | Tx,
+  query: { page: number; per_page: number; q?: string },
+): Promise<ClientsResponse> {
+  const where = foldedSearch([clients.nombre], query.q);
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(clients)
+      .where(where)
+      .orderBy(sql`lower(${clients.nombre})`, asc(clients.id))
+      .limit(query.per_page)
+      .offset(offsetOf(query.page, query.per_page)),
+    db.select({ n: count() }).from(clients).where(where),
+  ]);
+  return {
+    clientes: rows.map(clientDto),
+    total: totals[0]?.n ?? 0,
+    page: query.page,
+    per_page: query.per_page,
+  };
+}
+
+interface ClientUploads {
+  imagen?: PreparedFile;
+  calendario?: PreparedFile;
+  manual?: PreparedFile;
+}
+
+/** Checks the optional logo (JPG/PNG ≤ 5 MB) and documents (PDF ≤ 20 MB) by content. */
+async function prepareClientFiles(files: Record<string, UploadedFile>): Promise<ClientUploads> {
+  const out: ClientUploads = {};
+  if (files.imagen) {
+    out.imagen = await prepareUpload('imagen', {
+      data: files.imagen.data,
+      kind: 'imagen',
+      idCliente: null,
+      allowed: ['image'],
+      maxBytes: IMAGE_MAX_BYTES,
+    });
+  }
+  for (const field of ['calendario', 'manual'] as const) {
+    const file = files[field];
+    if (!file) continue;
+    out[field] = await prepareUpload(field, {
+      data: file.data,
+      kind: 'documento',
+      idCliente: null,
+      allowed: ['pdf'],
+      maxBytes: PDF_MAX_BYTES,
+    });
+  }
+  return out;
+}
+
+async function storeUploads(tx: Tx, idCliente: number, uploads: ClientUploads) {
+  const list = Object.values(uploads).filter((f): f is PreparedFile => Boolean(f));
+  await insertPreparedFiles(
+    tx,
+    list.map((f) => ({ ...f, idCliente })),
+  );
+  return {
+    imagen: uploads.imagen?.id,
+    calendario: uploads.calendario?.id,
+    manual: uploads.manual?.id,
+  };
+}
+
+/** POST /api/clientes (multipart). */
+export async function createClient(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+): Promise<ClientDto> {
+  const { fields, files } = await readMultipart(request);
+  const form = parseForm(ClientForm, fields);
+  const uploads = await prepareClientFiles(files);
+  const row = await app.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(clients)
+      .values({
+        nombre: form.nombre,
+        color: form.color ?? undefined,
+        color2: form.color2 ?? undefined,
+        presupuestoDefault: pesosToCentavos(form.presupuesto_default),
+        limiteDeCompras: form.limite_de_compras,
+        modoPresupuesto: form.modo_presupuesto ?? 'regular',
+        cantidadAutorizadores: form.cantidad_autorizadores ?? 1,
+        mostrarPresupuestoAUsuarios: form.mostrar_presupuesto_a_usuarios ?? true,
+        activo: form.activo ?? true,
+      })
+      .returning();
+    let client = created!;
+    const stored = await storeUploads(tx, client.id, uploads);
+    if (stored.imagen || stored.calendario || stored.manual) {
+      const [updated] = await tx
+        .update(clients)
+        .set({
+          imagen: stored.imagen ?? null,
+          calendario: stored.calendario ?? null,
+          manual: stored.manual ?? null,
+        })
+        .where(eq(clients.id, client.id))
+        .returning();
+      client = updated!;
+    }
+    await audit(tx, {
+      userId: auth.user.id,
+      eventType: 'cliente_creado',
+      description: `Cliente creado: ${client.nombre}`,
+      metadata: {
+        id_cliente: client.id,
+        imagen: Boolean(client.imagen),
+        calendario: Boolean(client.calendario),
+        manual: Boolean(client.manual),
+        ...requestMeta(request),
+      },
+    });
+    return client;
+  });
+  return clientDto(row);
+}
+
+/**
+ * The lowest authorizer level that still lets every open order be decided: with pendiente orders at
+ * least 1 (rol 2 acts on them), with espera orders 2 (only rol 3 with two levels acts on them).
+ */
+async function minimumLevels(tx: Tx, idCliente: number): Promise<number> {
+  const rows = await tx
+    .selectDistinct({ status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.idCliente, idCliente), inArray(orders.status, ['pendiente', 'espera'])));
+  const statuses = new Set(rows.map((r) => r.status));
+  if (statuses.has('espera')) return 2;
+  if (statuses.has('pendiente')) return 1;
+  return 0;
+}
+
+/** POST /api/clientes/update/{id} (multipart). A missing file keeps the stored one. */
+export async function updateClient(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  id: number,
+): Promise<ClientUpdateResponse> {
+  const { fields, files } = await readMultipart(request);
+  const form = parseForm(ClientForm, fields);
+  const uploads = await prepareClientFiles(files);
+  const row = await app.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(clients).where(eq(clients.id, id)).for('update');
+    if (!before) throw notFound(MSG.clienteNoEncontrado, 'CLIENT_NOT_FOUND');
+    const levels = form.cantidad_autorizadores ?? before.cantidadAutorizadores;
+    if (levels < before.cantidadAutorizadores && levels < (await minimumLevels(tx, id))) {
+      throw conflict('OPEN_ORDERS', MSG.autorizadoresConPedidos);
+    }
+    const stored = await storeUploads(tx, id, uploads);
+    const pick = (next: string | undefined, remove: boolean | undefined, current: string | null) =>
+      next ?? (remove ? null : current);
+    const values = {
+      nombre: form.nombre,
+      color: form.color ?? before.color,
+      color2: form.color2 ?? before.color2,
+      presupuestoDefault: pesosToCentavos(form.presupuesto_default),
+      limiteDeCompras: form.limite_de_compras,
+      modoPresupuesto: form.modo_presupuesto ?? before.modoPresupuesto,
+      cantidadAutorizadores: levels,
+      mostrarPresupuestoAUsuarios: form.mostrar_presupuesto_a_usuarios ?? before.mostrarPresupuestoAUsuarios,
+      activo: form.activo ?? before.activo,
+      imagen: pick(stored.imagen, form.eliminar_imagen, before.imagen),
+      calendario: pick(stored.calendario, form.eliminar_calendario, before.calendario),
+      manual: pick(stored.manual, form.eliminar_manual, before.manual),
+    };
+    const [after] = await tx
+      .update(clients)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(clients.id, id))
+      .returning();
+    const changed = (Object.keys(values) as (keyof typeof values)[]).filter((k) => values[k] !== before[k]);
+    const deactivated = before.activo && !after!.activo;
+    // Deactivating a client removes access for all its users at once (DOMAIN.md "Accounts").
+    if (deactivated) await endSessionsOfClient(tx, id);
+    const what = deactivated ? 'desactivado' : !before.activo && after!.activo ? 'activado' : 'modificado';
+    await audit(tx, {
+      userId: auth.user.id,
+      eventType: 'cliente_actualizado',
+      description: `Cliente ${what}: ${after!.nombre}`,
+      metadata: { id_cliente: id, campos: changed, activo: after!.activo, ...requestMeta(request) },
+    });
+    return after!;
+  });
+  const list = await listClients(app.db, { page: 1, per_page: CLIENTS_PER_PAGE });
+  return { status: 'ok', msg: MSG.modificadoCorrectamente, cliente: clientDto(row), ...list };
+}

@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clients } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import { isSafeFileId, readFile } from '../../lib/files.ts';
+import type { Guard } from '../../plugins/auth-guard.ts';
+
+/**
+ * Images are public by content-hash name (unguessable, immutable, cached for a year): logos must show on
+ * the sign-in page's session too. Client documents (calendar, manual) are only for that client's users
+ * and administrators; another client's id answers like a missing one.
+ */
+export async function fileRoutes(app: FastifyInstance, opts: { guard: Guard }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/img/:imagen',
+    {
+      schema: {
+        tags: ['archivos'],
+        summary: 'Imagen por su nombre de contenido',
+        params: z.object({ imagen: z.string().max(100) }),
+      },
+    },
+    async (request, reply) => {
+      const { imagen } = request.params;
+      if (!isSafeFileId(imagen) || imagen.endsWith('.pdf') || imagen.endsWith('.csv')) throw notFound();
+      const file = await readFile(app.db, imagen);
+      if (!file?.mime.startsWith('image/')) throw notFound();
+      return reply
+        .header('content-type', file.mime)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.data);
+    },
+  );
+
+  r.get(
+    '/api/resource/:clientId/:documento',
+    {
+      preValidation: opts.guard(),
+      schema: {
+        tags: ['archivos'],
+        summary: 'Calendario o manual (PDF) de un cliente',
+        params: z.object({
+          clientId: z.coerce.number().int().positive().max(2147483647),
+          documento: z.enum(['calendario', 'manual']),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { clientId, documento } = request.params;
+      const auth = request.auth!;
+      if (auth.user.rol !== 4 && auth.user.idCliente !== clientId) throw notFound();
+      const [client] = await app.db
+        .select({ calendario: clients.calendario, manual: clients.manual, nombre: clients.nombre })
+        .from(clients)
+        .where(eq(clients.id, clientId))
+        .limit(1);
+      const fileId = client?.[documento];
+      if (!client || !fileId) throw notFound();
+      const file = await readFile(app.db, fileId);
+      if (!file) throw notFound();
+      const name = `${documento}.pdf`;
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'private, max-age=300')
+        .send(file.data);
+    },
+  );
+}

@@ -1,0 +1,34 @@
+/** Parsing of import cells shared by the product and user loaders. */
+
+/**
+ * Pesos as people write them in a spreadsheet ("189.9", "$1,250.00", "1250", "189,90" with a decimal
+ * comma) to integer centavos; null when it is not a non-negative amount with at most 2 decimals.
+ */
+export function parsePesosCell(text: string): number | null {
+  let s = text.replace(/\s+/g, '').replace(/^\$/, '').replace(/MXN$/i, '');
+  if (/^\d+,\d{1,2}$/.test(s)) s = s.replace(',', '.');
+  else if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(s)) s = s.replace(/,/g, '');
+  const m = /^(\d{1,12})(?:\.(\d{0,2}))?$/.exec(s);
+  if (!m) return null;
+  const centavos = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(centavos) ? centavos : null;
+}
+
+/** 1/0, sí/no, true/false (any case); null when it is none of them. */
+export function parseFlagCell(text: string): boolean | null {
+  const s = text.trim().toLowerCase();
+  if (['1', 'si', 'sí', 'true', 'verdadero', 'x'].includes(s)) return true;
+  if (['0', 'no', 'false', 'falso'].includes(s)) return false;
+  return null;
+}
+
+/** A whole number (optionally signed); null otherwise. */
+export function parseIntCell(text: string): number | null {
+  const s = text.trim();
+  if (!/^-?\d{1,9}$/.test(s)) return null;
+  return Number(s);
+}
+
+export function isEmailCell(text: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) && text.length <= 254;
+}

@@ -1,0 +1,194 @@
+import { MSG } from '@portal/shared/messages';
+import { badRequest } from '../../lib/errors.ts';
+
+/** Largest accepted import file. */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** Most data rows one import may carry. */
+export const IMPORT_MAX_ROWS = 100_000;
+
+export type Delimiter = ',' | ';';
+
+export interface CsvRecord {
+  /** Row number in the file as a spreadsheet shows it (the header is row 1). */
+  fila: number;
+  cells: string[];
+}
+
+export interface CsvTable {
+  delimiter: Delimiter;
+  /** Header cells as written (trimmed). */
+  header: string[];
+  records: CsvRecord[];
+}
+
+const BINARY_MAGIC: Buffer[] = [
+  Buffer.from([0x50, 0x4b, 0x03, 0x04]), // zip: xlsx, ods, docx
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), // ole2: xls
+  Buffer.from('%PDF-', 'latin1'),
+  Buffer.from([0x89, 0x50, 0x4e, 0x47]), // png
+  Buffer.from([0xff, 0xd8, 0xff]), // jpg
+];
+
+/**
+ * The text of an import file, or a Spanish 400: empty, binary (spreadsheet, PDF, image, UTF-16) or not
+ * UTF-8 (Latin-1 / Windows-1252 accents). A UTF-8 BOM is removed.
+ */
+export function decodeCsvBytes(data: Buffer): string {
+  if (data.length === 0) throw badRequest('CSV_EMPTY', MSG.csvVacio);
+  if (BINARY_MAGIC.some((m) => data.subarray(0, m.length).equals(m)) || data.includes(0)) {
+    throw badRequest('CSV_NOT_TEXT', MSG.csvNoEsTexto);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(data);
+  } catch {
+    throw badRequest('CSV_NOT_UTF8', MSG.csvNoUtf8);
+  }
+  if (hasControlCharacters(text)) throw badRequest('CSV_NOT_TEXT', MSG.csvNoEsTexto);
+  if (text.trim() === '') throw badRequest('CSV_EMPTY', MSG.csvVacio);
+  return text;
+}
+
+/** Control characters other than tab and line breaks do not belong in a CSV. */
+export function hasControlCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 32 && c !== 9 && c !== 10 && c !== 13) || c === 127) return true;
+  }
+  return false;
+}
+
+/** Text without control characters (for names shown back, such as a file name). */
+export function withoutControlCharacters(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 32 && c !== 127) out += text[i];
+  }
+  return out;
+}
+
+/** Comma or semicolon, whichever separates more cells of the first line (outside quotes). */
+export function detectDelimiter(text: string): Delimiter {
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === '\n' || c === '\r')) break;
+    else if (!quoted && c === ',') commas++;
+    else if (!quoted && c === ';') semicolons++;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
+/**
+ * RFC 4180 parsing: quoted cells may hold separators, doubled quotes and line breaks; CRLF, LF or CR end a
+ * row. Rows whose cells are all empty (Excel leaves them at the end) are skipped but still counted, so
+ * row numbers match the spreadsheet.
+ */
+export function parseCsv(text: string): CsvTable {
+  const delimiter = detectDelimiter(text);
+  const rows: CsvRecord[] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let line = 1;
+  let rowStart = 1;
+  let quoteStart = 1;
+  const endRow = () => {
+    row.push(cell);
+    cell = '';
+    if (row.some((v) => v.trim() !== '')) rows.push({ fila: rowStart, cells: row });
+    row = [];
+  };
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (quoted) {
+      if (c === 34 /* " */) {
+        if (text.charCodeAt(i + 1) === 34) {
+          cell += '"';
+          i++;
+        } else quoted = false;
+      } else {
+        if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) line++;
+        cell += text[i];
+      }
+      continue;
+    }
+    if (c === 34 && cell.trim() === '') {
+      quoted = true;
+      quoteStart = line;
+      cell = '';
+    } else if (c === 44 /* , */ && delimiter === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === 59 /* ; */ && delimiter === ';') {
+      row.push(cell);
+      cell = '';
+    } else if (c === 13 || c === 10) {
+      if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+      endRow();
+      line++;
+      rowStart = line;
+    } else {
+      cell += text[i];
+    }
+  }
+  if (quoted) throw badRequest('CSV_QUOTES', MSG.csvComillas(quoteStart));
+  if (cell !== '' || row.length > 0) endRow();
+  const [head, ...records] = rows;
+  return { delimiter, header: (head?.cells ?? []).map((h) => h.trim()), records };
+}
+
+/** Header names compared without case, surrounding spaces or a stray BOM. */
+export function normalizeHeader(name: string): string {
+  return name
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase();
+}
+
+/**
+ * Checks that the header holds exactly the required columns (any order) plus, optionally, allowed extra
+ * ones; returns each column's index by normalised name. A Spanish 400 names what is missing or unknown.
+ */
+export function mapHeader(
+  header: string[],
+  required: readonly string[],
+  optional: readonly string[] = [],
+): Map<string, number> {
+  const index = new Map<string, number>();
+  const unknown: string[] = [];
+  const allowed = new Set([...required, ...optional].map(normalizeHeader));
+  header.forEach((raw, i) => {
+    const name = normalizeHeader(raw);
+    if (name === '' && i === header.length - 1 && i > 0) return; // trailing separator
+    if (index.has(name)) throw badRequest('CSV_HEADER', MSG.csvColumnaRepetida(raw.trim()));
+    if (!allowed.has(name)) unknown.push(raw.trim() || `(columna ${i + 1} sin nombre)`);
+    index.set(name, i);
+  });
+  const missing = required.filter((r) => !index.has(normalizeHeader(r)));
+  if (missing.length || unknown.length) {
+    throw badRequest('CSV_HEADER', MSG.csvEncabezados(missing, unknown));
+  }
+  return index;
+}
+
+/** Checks row count limits of a parsed table. */
+export function checkRecordCount(table: CsvTable): void {
+  if (table.records.length === 0) throw badRequest('CSV_NO_ROWS', MSG.csvSinRegistros);
+  if (table.records.length > IMPORT_MAX_ROWS) {
+    throw badRequest('CSV_TOO_MANY_ROWS', MSG.csvDemasiadasFilas(IMPORT_MAX_ROWS));
+  }
+}
+
+/** A cell by column name ('' when the row is short). A spreadsheet's formula-guard apostrophe is dropped. */
+export function cellOf(record: CsvRecord, index: Map<string, number>, name: string): string {
+  const i = index.get(name);
+  const raw = i === undefined ? '' : (record.cells[i] ?? '');
+  const value = raw.trim();
+  return /^'[=+\-@]/.test(value) ? value.slice(1) : value;
+}

@@ -1,0 +1,617 @@
+import { createHash } from 'node:crypto';
+import { MSG } from '@portal/shared/messages';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  categories,
+  emailOutbox,
+  importJobs,
+  passwordTokens,
+  products,
+  systemLogs,
+  userCategoryBudgets,
+  users,
+} from '../../db/schema/index.ts';
+import { csvRow } from '../../lib/csv.ts';
+import { storeFile } from '../../lib/files.ts';
+import { makeCategory, makeClient, makeUser, TEST_PASSWORD, uniq } from '../../test/factories.ts';
+import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
+import { startSmtp } from '../../test/smtp.ts';
+import { multipartBody, type UploadFile, waitForImport } from '../../test/uploads.ts';
+import { runImport } from './imports.service.ts';
+import { PRODUCT_COLUMNS } from './product-import.ts';
+import { USER_COLUMNS } from './user-import.ts';
+
+const HEADER = PRODUCT_COLUMNS.join(',');
+const BOM = '\uFEFF';
+
+/** A product CSV of `n` rows (comma separated); `edit` may change row i (0-based) before it is written. */
+function productCsv(n: number, edit?: (i: number, row: string[]) => void): string {
+  const cats = ['Papelería', 'Limpieza', 'Cafetería'];
+  let out = `${HEADER}\r\n`;
+  for (let i = 0; i < n; i++) {
+    const row = [
+      `P-${String(i + 1).padStart(5, '0')}`,
+      `C-${i + 1}`,
+      `Producto número ${i + 1}`,
+      i % 7 === 0 ? 'Descripción con "comillas", comas; y acentos' : '',
+      i % 2 ? 'Caja' : 'Pieza',
+      `${(i % 500) + 1}.${String(i % 100).padStart(2, '0')}`,
+      i % 3 ? '1' : '0',
+      i % 11 ? '1' : '0',
+      cats[i % 3]!,
+    ];
+    edit?.(i, row);
+    out += csvRow(row);
+  }
+  return out;
+}
+
+describe.each(DB_KINDS)('administration: CSV imports (%s)', (kind) => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let admin: ApiClient;
+  let adminId: number;
+  let buyer: ApiClient;
+  const db = () => t.database.db;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await createTestApp(kind, { env: { SMTP_URL: smtp.url } });
+    const a = await makeUser(db(), { rol: 4, idCliente: null });
+    adminId = a.id;
+    admin = await new ApiClient(t.app).loginOk(a.usuario, TEST_PASSWORD);
+    const c = await makeClient(db());
+    const u = await makeUser(db(), { rol: 1, idCliente: c.id });
+    buyer = await new ApiClient(t.app).loginOk(u.usuario, TEST_PASSWORD);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  async function upload(
+    tipo: 'productos' | 'usuarios',
+    idCliente: number | undefined,
+    file?: { data: Buffer | string; filename?: string },
+    api = admin,
+  ) {
+    const fields: Record<string, string | number> = {};
+    if (idCliente !== undefined) fields.id_cliente = idCliente;
+    const files: Record<string, UploadFile> = file
+      ? { file: { data: file.data, filename: file.filename ?? 'carga.csv', type: 'text/csv' } }
+      : {};
+    const { payload, headers } = await multipartBody(fields, files);
+    return api.post(`/api/load/${tipo}`, payload, { headers });
+  }
+
+  async function uploadAndWait(tipo: 'productos' | 'usuarios', idCliente: number, data: Buffer | string) {
+    const res = await upload(tipo, idCliente, { data });
+    expect(res.statusCode, res.body).toBe(202);
+    return waitForImport(db(), res.json().id_importacion);
+  }
+
+  async function clientWithCategories(values: Parameters<typeof makeClient>[1] = {}) {
+    const client = await makeClient(db(), values);
+    await makeCategory(db(), client.id, 'Papelería');
+    await makeCategory(db(), client.id, 'Limpieza');
+    await makeCategory(db(), client.id, 'Cafetería');
+    return client;
+  }
+
+  it('every route: anonymous 401, other roles 403', async () => {
+    const anon = new ApiClient(t.app);
+    await anon.csrf();
+    for (const c of [anon, buyer]) {
+      const expected = c === anon ? 401 : 403;
+      expect((await c.post('/api/template/productos', { id_cliente: 1 })).statusCode).toBe(expected);
+      expect((await c.post('/api/template/usuarios', { id_cliente: 1 })).statusCode).toBe(expected);
+      expect((await upload('productos', 1, { data: `${HEADER}\r\n` }, c)).statusCode).toBe(expected);
+      expect((await upload('usuarios', 1, { data: 'x' }, c)).statusCode).toBe(expected);
+      expect((await c.get('/api/importaciones')).statusCode).toBe(expected);
+      expect((await c.get('/api/importaciones/1')).statusCode).toBe(expected);
+      expect((await c.get('/api/importaciones/1/errores.csv')).statusCode).toBe(expected);
+    }
+  });
+
+  it('templates: UTF-8 with BOM, exact header row and one example row; category mode adds a column per category', async () => {
+    const client = await clientWithCategories({ limiteDeCompras: 4, presupuestoDefault: 250000 });
+    const res = await admin.post('/api/template/productos', { id_cliente: client.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="plantilla.csv"');
+    expect(res.body.startsWith(BOM)).toBe(true);
+    const lines = res.body.slice(1).split('\r\n');
+    expect(lines[0]).toBe(
+      'clave_interna,clave_cliente,nombre,descripcion,unidad_de_medida,precio,impuesto,activo,categoria',
+    );
+    expect(lines[1]!.split(',')).toHaveLength(9);
+    expect(lines[1]).toContain('Cafetería'); // the client's first category by name
+    expect(lines[2]).toBe('');
+
+    const users1 = await admin.post('/api/template/usuarios', { id_cliente: client.id });
+    expect(users1.headers['content-disposition']).toBe(
+      'attachment; filename="plantilla_carga_de_usuarios.csv"',
+    );
+    const [head, example] = users1.body.slice(1).split('\r\n');
+    expect(head).toBe(
+      'usuario,user_id,nombre,rol,direccion_entrega,calle,colonia,ciudad,cp,estado,area,localidad,region,coordinacion,active_week,entrega_week,limite_de_compras,presupuesto_default',
+    );
+    expect(example!.split(',')).toHaveLength(18);
+    expect(example!.endsWith(',4,2500.00')).toBe(true);
+
+    const byCategory = await clientWithCategories({ modoPresupuesto: 'categoria' });
+    const users2 = await admin.post('/api/template/usuarios', { id_cliente: byCategory.id });
+    const [head2, example2] = users2.body.slice(1).split('\r\n');
+    expect(head2).toBe(
+      `${USER_COLUMNS.join(',')},presupuesto:Cafetería,presupuesto:Limpieza,presupuesto:Papelería`,
+    );
+    expect(example2!.split(',')).toHaveLength(21);
+
+    expect((await admin.post('/api/template/productos', { id_cliente: 99999999 })).statusCode).toBe(404);
+    const missing = await admin.post('/api/template/productos', {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().msg).toBe(MSG.invClienteRequerido);
+  });
+
+  it('uploads that are not a usable CSV are refused at once with a clear message', async () => {
+    const client = await clientWithCategories();
+    const refuse = async (
+      file: { data: Buffer | string; filename?: string } | undefined,
+      msg: string,
+      id = client.id,
+    ) => {
+      const res = await upload('productos', id, file);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().msg).toBe(msg);
+    };
+    await refuse(undefined, MSG.archivoNoSeleccionado);
+    await refuse({ data: Buffer.alloc(0) }, MSG.archivoNoSeleccionado);
+    const xlsx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]), Buffer.alloc(200, 7)]);
+    await refuse({ data: xlsx, filename: 'productos.xlsx' }, MSG.csvNoEsTexto);
+    await refuse({ data: Buffer.from('%PDF-1.7\n1 0 obj\n', 'latin1'), filename: 'x.csv' }, MSG.csvNoEsTexto);
+    await refuse(
+      { data: Buffer.from([0xff, 0xfe, 0x63, 0x00, 0x6c, 0x00]), filename: 'utf16.csv' },
+      MSG.csvNoEsTexto,
+    );
+    const latin1 = Buffer.from(`${HEADER}\r\nA-1,,Lápiz,,Pieza,10.00,1,1,Papelería\r\n`, 'latin1');
+    await refuse({ data: latin1 }, MSG.csvNoUtf8);
+    await refuse({ data: '   \r\n' }, MSG.csvVacio);
+    await refuse({ data: `${HEADER}\r\n` }, MSG.csvSinRegistros);
+    await refuse(
+      { data: 'clave,nombre,precio,categoria,extra\r\nA,B,1,C,D\r\n' },
+      MSG.csvEncabezados(
+        ['clave_interna', 'clave_cliente', 'descripcion', 'unidad_de_medida', 'impuesto', 'activo'],
+        ['clave', 'extra'],
+      ),
+    );
+    await refuse({ data: `${HEADER},nombre\r\n1,2,3,4,5,6,7,8,9,10\r\n` }, MSG.csvColumnaRepetida('nombre'));
+    await refuse({ data: `${HEADER}\r\n"A-1,Lápiz\r\n` }, MSG.csvComillas(2));
+    const noClient = await upload('productos', undefined, { data: productCsv(1) });
+    expect(noClient.statusCode).toBe(400);
+    expect(noClient.json().msg).toBe(MSG.invClienteRequerido);
+    expect((await upload('productos', 99999999, { data: productCsv(1) })).statusCode).toBe(404);
+    const json = await admin.post('/api/load/productos', { id_cliente: client.id });
+    expect(json.statusCode).toBe(415);
+    const [jobs] = await db()
+      .select({ n: count() })
+      .from(importJobs)
+      .where(eq(importJobs.idCliente, client.id));
+    expect(jobs!.n).toBe(0);
+  });
+
+  it('10,000 products with 3 bad rows: 9,997 written, the bad rows reported; re-running changes nothing', async () => {
+    const client = await clientWithCategories();
+    const bad = { sinNombre: 1234, precio: 5678, impuesto: 9876 };
+    const csv = productCsv(10_000, (i, row) => {
+      if (i === bad.sinNombre) row[2] = '';
+      if (i === bad.precio) row[5] = 'abc';
+      if (i === bad.impuesto) row[6] = 'quizá';
+      if (i === 4321) row[8] = 'Equipo de protección'; // unknown category: created, not an error
+    });
+    const started = Date.now();
+    const res = await upload('productos', client.id, { data: csv, filename: 'inventario.csv' });
+    const answeredMs = Date.now() - started;
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      msg: 'Procesando archivo',
+      detalle: 'En breve se te informará cuando los registros hayan sido procesados',
+    });
+    const id = res.json().id_importacion as number;
+    // The answer comes before the work is done: the job is still running.
+    const running = await admin.get(`/api/importaciones/${id}`);
+    expect(running.json()).toMatchObject({ status: 'procesando', total_rows: 10_000 });
+    const job = await waitForImport(db(), id, 120_000);
+    const totalMs = Date.now() - started;
+    process.stderr.write(`[import 10k ${kind}] respuesta ${answeredMs} ms, terminado ${totalMs} ms\n`);
+    expect(job).toMatchObject({ status: 'terminado', totalRows: 10_000, okRows: 9_997, errorRows: 3 });
+    expect(job.errors).toEqual([
+      { fila: bad.sinNombre + 2, campo: 'nombre', motivo: MSG.impObligatorio },
+      { fila: bad.precio + 2, campo: 'precio', motivo: MSG.impPrecio, valor: 'abc' },
+      { fila: bad.impuesto + 2, campo: 'impuesto', motivo: MSG.impSiNo, valor: 'quizá' },
+    ]);
+
+    const [n] = await db().select({ n: count() }).from(products).where(eq(products.idCliente, client.id));
+    expect(n!.n).toBe(9_997);
+    const [sample] = await db()
+      .select()
+      .from(products)
+      .where(and(eq(products.idCliente, client.id), eq(products.claveInterna, 'P-00008')));
+    expect(sample).toMatchObject({
+      nombre: 'Producto número 8',
+      descripcion: 'Descripción con "comillas", comas; y acentos',
+      unidadDeMedida: 'Caja',
+      precio: 80_7,
+      impuesto: true,
+      activo: true,
+    });
+    const cats = await db()
+      .select({ nombre: categories.nombre })
+      .from(categories)
+      .where(eq(categories.idCliente, client.id))
+      .orderBy(asc(categories.nombre));
+    expect(cats.map((c) => c.nombre)).toEqual(['Cafetería', 'Equipo de protección', 'Limpieza', 'Papelería']);
+
+    const detail = await admin.get(`/api/importaciones/${id}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({
+      id,
+      id_cliente: client.id,
+      tipo: 'productos',
+      status: 'terminado',
+      archivo: 'inventario.csv',
+      total_rows: 10_000,
+      ok_rows: 9_997,
+      error_rows: 3,
+    });
+    expect(detail.json().errores).toHaveLength(3);
+    const report = await admin.get(`/api/importaciones/${id}/errores.csv`);
+    expect(report.statusCode).toBe(200);
+    expect(report.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(report.body).toBe(
+      `${BOM}fila,campo,motivo,valor\r\n${bad.sinNombre + 2},nombre,${MSG.impObligatorio},\r\n${bad.precio + 2},precio,${MSG.impPrecio},abc\r\n${bad.impuesto + 2},impuesto,${MSG.impSiNo},quizá\r\n`,
+    );
+    const [log] = await db()
+      .select()
+      .from(systemLogs)
+      .where(
+        and(
+          eq(systemLogs.eventType, 'importacion_terminada'),
+          sql`${systemLogs.metadata}->>'id_importacion' = ${String(id)}`,
+        ),
+      );
+    expect(log?.userId).toBe(adminId);
+    expect(log?.metadata).toMatchObject({
+      creados: 9_997,
+      actualizados: 0,
+      con_error: 3,
+      id_cliente: client.id,
+    });
+    process.stderr.write(
+      `[import 10k ${kind}] trabajo ${(log?.metadata as { duracion_ms: number }).duracion_ms} ms\n`,
+    );
+
+    // The same file again: nothing is created or changed.
+    const before = await db()
+      .select({ id: products.id, updatedAt: products.updatedAt })
+      .from(products)
+      .where(eq(products.idCliente, client.id))
+      .orderBy(asc(products.id));
+    const again = await uploadAndWait('productos', client.id, csv);
+    expect(again).toMatchObject({ status: 'terminado', okRows: 9_997, errorRows: 3 });
+    const after = await db()
+      .select({ id: products.id, updatedAt: products.updatedAt })
+      .from(products)
+      .where(eq(products.idCliente, client.id))
+      .orderBy(asc(products.id));
+    expect(after).toEqual(before);
+    const [cats2] = await db()
+      .select({ n: count() })
+      .from(categories)
+      .where(eq(categories.idCliente, client.id));
+    expect(cats2!.n).toBe(4);
+    const [log2] = await db()
+      .select()
+      .from(systemLogs)
+      .where(
+        sql`${systemLogs.metadata}->>'id_importacion' = ${String(again.id)} and ${systemLogs.eventType} = 'importacion_terminada'`,
+      );
+    expect(log2?.metadata).toMatchObject({ creados: 0, actualizados: 0, sin_cambios: 9_997 });
+
+    const list = await admin.get(`/api/importaciones?id_cliente=${client.id}`);
+    expect(list.json()).toMatchObject({ total: 2, page: 1, per_page: 10 });
+    expect(list.json().importaciones.map((j: { id: number }) => j.id)).toEqual([again.id, id]);
+    expect((await admin.get('/api/importaciones/99999999')).statusCode).toBe(404);
+  }, 180_000);
+
+  it('a semicolon-separated file with BOM, quoted cells and decimal commas is read; changed rows are updated', async () => {
+    const client = await clientWithCategories();
+    const head = PRODUCT_COLUMNS.join(';');
+    const file = `${BOM}${head}\r\nS-1;;"Pintura; blanca";"Línea 1\r\nLínea 2";Litro;189,90;sí;1;papelería\r\nS-2;X;Brocha;;;"1,250.00";no;0;LIMPIEZA\r\n;;;;;;;;\r\n`;
+    const job = await uploadAndWait('productos', client.id, file);
+    expect(job.errors).toEqual([]);
+    expect(job).toMatchObject({ status: 'terminado', totalRows: 2, okRows: 2, errorRows: 0 });
+    const rows = await db()
+      .select()
+      .from(products)
+      .where(eq(products.idCliente, client.id))
+      .orderBy(asc(products.claveInterna));
+    expect(
+      rows.map((r) => [
+        r.claveInterna,
+        r.nombre,
+        r.descripcion,
+        r.unidadDeMedida,
+        r.precio,
+        r.impuesto,
+        r.activo,
+      ]),
+    ).toEqual([
+      ['S-1', 'Pintura; blanca', 'Línea 1\r\nLínea 2', 'Litro', 18_990, true, true],
+      ['S-2', 'Brocha', '', 'Pieza', 125_000, false, false],
+    ]);
+    const [cats] = await db()
+      .select({ n: count() })
+      .from(categories)
+      .where(eq(categories.idCliente, client.id));
+    expect(cats!.n).toBe(3); // names matched ignoring case
+
+    const changed = `${head}\nS-1;;"Pintura; blanca";"Línea 1\r\nLínea 2";Litro;199,90;sí;1;papelería\n`;
+    const job2 = await uploadAndWait('productos', client.id, changed);
+    expect(job2.okRows).toBe(1);
+    const [s1] = await db()
+      .select()
+      .from(products)
+      .where(and(eq(products.idCliente, client.id), eq(products.claveInterna, 'S-1')));
+    expect(s1!.precio).toBe(19_990);
+    expect(s1!.updatedAt.getTime()).toBeGreaterThan(rows[0]!.updatedAt.getTime());
+  });
+
+  it('the error report is formula-safe and a repeated clave_interna in the file is reported', async () => {
+    const client = await clientWithCategories();
+    const file = `${HEADER}\nR-1,,Uno,,,=HYPERLINK("http://x"),1,1,Limpieza\nR-2,,Dos,,,5,1,1,Limpieza\nR-2,,Otra vez,,,6,1,1,Limpieza\n`;
+    const job = await uploadAndWait('productos', client.id, file);
+    expect(job).toMatchObject({ okRows: 1, errorRows: 2 });
+    const report = await admin.get(`/api/importaciones/${job.id}/errores.csv`);
+    expect(report.headers['content-disposition']).toBe(
+      `attachment; filename="errores_importacion_${job.id}.csv"`,
+    );
+    const lines = report.body.slice(1).split('\r\n');
+    expect(lines[1]).toBe(`2,precio,${MSG.impPrecio},"'=HYPERLINK(""http://x"")"`);
+    expect(lines[2]).toBe(`4,clave_interna,${MSG.impRepetido(3)},R-2`);
+  });
+
+  it('a failed job keeps the batches it committed; re-running the file completes it without duplicates', async () => {
+    const client = await clientWithCategories();
+    const csv = productCsv(2_000);
+    const fileId = await storeFile(db(), {
+      data: Buffer.from(csv),
+      kind: 'importacion',
+      idCliente: client.id,
+      allowed: ['csv'],
+      maxBytes: 20 * 1024 * 1024,
+    });
+    const [row] = await db()
+      .insert(importJobs)
+      .values({ idCliente: client.id, tipo: 'productos', status: 'procesando', fileId, createdBy: adminId })
+      .returning();
+    // The server stops after two batches (the worker's signal is aborted), on the job's last attempt.
+    let checks = 0;
+    const signal = {
+      get aborted() {
+        checks++;
+        return checks > 2;
+      },
+      reason: new Error('el servidor se detuvo'),
+    } as unknown as AbortSignal;
+    await expect(
+      runImport(t.app, row!.id, { id: 'x', retryCount: 2, lastAttempt: true, signal }),
+    ).rejects.toThrow('el servidor se detuvo');
+    const [failed] = await db().select().from(importJobs).where(eq(importJobs.id, row!.id));
+    expect(failed).toMatchObject({ status: 'fallido', okRows: 1_000 });
+    expect(failed!.errors).toEqual([{ fila: 0, campo: 'archivo', motivo: MSG.impInterrumpida }]);
+    const [kept] = await db().select({ n: count() }).from(products).where(eq(products.idCliente, client.id));
+    expect(kept!.n).toBe(1_000);
+    const [failLog] = await db()
+      .select()
+      .from(systemLogs)
+      .where(
+        sql`${systemLogs.metadata}->>'id_importacion' = ${String(row!.id)} and ${systemLogs.eventType} = 'importacion_fallida'`,
+      );
+    expect(failLog?.metadata).toMatchObject({ correctos: 1_000, tipo: 'productos' });
+
+    const rerun = await uploadAndWait('productos', client.id, csv);
+    expect(rerun).toMatchObject({ status: 'terminado', okRows: 2_000, errorRows: 0 });
+    const [all] = await db().select({ n: count() }).from(products).where(eq(products.idCliente, client.id));
+    expect(all!.n).toBe(2_000);
+  });
+
+  it('users: new ones get the welcome link by e-mail; existing ones are updated; bad rows reported; re-run sends nothing', async () => {
+    const client = await clientWithCategories({
+      cantidadAutorizadores: 1,
+      limiteDeCompras: 3,
+      presupuestoDefault: 150000,
+    });
+    const other = await makeClient(db());
+    const foreign = await makeUser(db(), { rol: 1, idCliente: other.id, usuario: uniq('ajeno') });
+    const mine = await makeUser(db(), {
+      rol: 1,
+      idCliente: client.id,
+      usuario: uniq('propio'),
+      nombre: 'Nombre Anterior',
+      presupuestoDefault: 90000,
+      limiteDeCompras: 7,
+    });
+    const tag = uniq('imp');
+    const row = (values: Partial<Record<(typeof USER_COLUMNS)[number], string>>) =>
+      csvRow(
+        USER_COLUMNS.map(
+          (c) =>
+            ({
+              usuario: '',
+              user_id: '',
+              nombre: 'Persona',
+              rol: '1',
+              direccion_entrega: 'Oficina central',
+              active_week: '1',
+              entrega_week: '2',
+              ...values,
+            })[c as string] ?? '',
+        ),
+      );
+    const file =
+      csvRow(USER_COLUMNS) +
+      row({ usuario: `${tag}-ana`, user_id: `${tag}-ana@example.test`, nombre: 'Ana Ávila', cp: '06000' }) +
+      row({
+        usuario: `${tag}-beto`,
+        user_id: `${tag}-beto@example.test`,
+        nombre: 'Beto Díaz',
+        rol: 'Autorizador',
+        limite_de_compras: '-1',
+        presupuesto_default: '2,000.50',
+      }) +
+      row({ usuario: `${tag}-malo`, user_id: 'no-es-correo', active_week: '5' }) +
+      row({ usuario: `${tag}-super`, user_id: `${tag}-super@example.test`, rol: '3' }) +
+      row({ usuario: foreign.usuario.toUpperCase(), user_id: `${tag}-x@example.test` }) +
+      row({ usuario: mine.usuario, user_id: mine.userId, nombre: 'Nombre Nuevo', colonia: 'Roma' }) +
+      row({ usuario: `${tag}-ANA`, user_id: `${tag}-ana2@example.test` });
+
+    const job = await uploadAndWait('usuarios', client.id, file);
+    expect(job).toMatchObject({ status: 'terminado', totalRows: 7, okRows: 3, errorRows: 4 });
+    expect(job.errors).toEqual([
+      { fila: 4, campo: 'user_id', motivo: MSG.impCorreo, valor: 'no-es-correo' },
+      { fila: 4, campo: 'active_week', motivo: MSG.impSemana, valor: '5' },
+      { fila: 5, campo: 'rol', motivo: MSG.impRolSuper, valor: '3' },
+      { fila: 6, campo: 'usuario', motivo: MSG.impUsuarioAjeno, valor: foreign.usuario.toUpperCase() },
+      { fila: 8, campo: 'usuario', motivo: MSG.impRepetido(2), valor: `${tag}-ANA` },
+    ]);
+
+    const created = await db()
+      .select()
+      .from(users)
+      .where(sql`${users.usuario} like ${`${tag}-%`}`)
+      .orderBy(asc(users.usuario));
+    expect(
+      created.map((u) => [
+        u.usuario,
+        u.nombre,
+        u.rol,
+        u.limiteDeCompras,
+        u.presupuestoDefault,
+        u.passwordHash,
+      ]),
+    ).toEqual([
+      [`${tag}-ana`, 'Ana Ávila', 1, 3, 150000, null],
+      [`${tag}-beto`, 'Beto Díaz', 2, -1, 200050, null],
+    ]);
+    expect(created[0]).toMatchObject({
+      idCliente: client.id,
+      cp: '06000',
+      activeWeek: 1,
+      entregaWeek: 2,
+      activo: true,
+    });
+    const [updated] = await db().select().from(users).where(eq(users.id, mine.id));
+    expect(updated).toMatchObject({
+      nombre: 'Nombre Nuevo',
+      colonia: 'Roma',
+      presupuestoDefault: 90000,
+      limiteDeCompras: 7,
+    });
+    const [untouched] = await db().select().from(users).where(eq(users.id, foreign.id));
+    expect(untouched!.idCliente).toBe(other.id);
+
+    // The welcome e-mail arrives at the SMTP server with a single-use link stored only as its hash.
+    await t.app.mailer.flush();
+    const mail = await smtp.waitFor((m) => m.to.includes(`${tag}-ana@example.test`));
+    expect(mail.subject).toBe('Bienvenido al Portal de Compras');
+    const token = /http:\/\/portal\.test\/restablecer\/([\w-]+)/.exec(mail.text)?.[1];
+    expect(token).toBeTruthy();
+    const [stored] = await db()
+      .select()
+      .from(passwordTokens)
+      .where(eq(passwordTokens.tokenHash, createHash('sha256').update(token!).digest('hex')));
+    expect(stored).toMatchObject({ userId: created[0]!.id, purpose: 'bienvenida', usedAt: null });
+    const ttlHours = (stored!.expiresAt.getTime() - Date.now()) / 3_600_000;
+    expect(ttlHours).toBeGreaterThan(71);
+    expect(ttlHours).toBeLessThanOrEqual(72);
+    await smtp.waitFor((m) => m.to.includes(`${tag}-beto@example.test`));
+    const check = await new ApiClient(t.app).post('/api/restablecer/verificar', { token });
+    expect(check.json()).toMatchObject({ usuario: `${tag}-ana`, proposito: 'bienvenida' });
+
+    // Re-running the same file creates, changes and sends nothing.
+    const [outboxBefore] = await db().select({ n: count() }).from(emailOutbox);
+    const snapshot = await db()
+      .select({ id: users.id, updatedAt: users.updatedAt })
+      .from(users)
+      .where(eq(users.idCliente, client.id))
+      .orderBy(asc(users.id));
+    const again = await uploadAndWait('usuarios', client.id, file);
+    expect(again).toMatchObject({ status: 'terminado', okRows: 3, errorRows: 4 });
+    const [outboxAfter] = await db().select({ n: count() }).from(emailOutbox);
+    expect(outboxAfter!.n).toBe(outboxBefore!.n);
+    const snapshot2 = await db()
+      .select({ id: users.id, updatedAt: users.updatedAt })
+      .from(users)
+      .where(eq(users.idCliente, client.id))
+      .orderBy(asc(users.id));
+    expect(snapshot2).toEqual(snapshot);
+  });
+
+  it('users in category mode: one budget column per category; 0 removes a budget, empty keeps it', async () => {
+    const client = await clientWithCategories({ modoPresupuesto: 'categoria', cantidadAutorizadores: 2 });
+    const cats = await db().select().from(categories).where(eq(categories.idCliente, client.id));
+    const idOf = (nombre: string) => cats.find((c) => c.nombre === nombre)!.id;
+    const tag = uniq('cat');
+    const header = [...USER_COLUMNS, 'presupuesto:Papelería', 'Presupuesto:limpieza'];
+    const line = (usuario: string, papeleria: string, limpieza: string, rol = '1') =>
+      csvRow([
+        usuario,
+        `${usuario}@example.test`,
+        'Persona',
+        rol,
+        'Planta',
+        ...Array(9).fill(''),
+        '2',
+        '3',
+        '',
+        '',
+        papeleria,
+        limpieza,
+      ]);
+    const first = csvRow(header) + line(`${tag}-a`, '500', '250.50') + line(`${tag}-b`, 'mucho', '', '3');
+    const job = await uploadAndWait('usuarios', client.id, first);
+    expect(job).toMatchObject({ okRows: 1, errorRows: 1 });
+    expect(job.errors).toEqual([
+      { fila: 3, campo: 'presupuesto:papelería', motivo: MSG.impPresupuestoCategoria, valor: 'mucho' },
+    ]);
+    const [a] = await db()
+      .select()
+      .from(users)
+      .where(eq(users.usuario, `${tag}-a`));
+    expect(a!.presupuestoDefault).toBe(0);
+    const budgets = async () =>
+      (
+        await db()
+          .select({ c: userCategoryBudgets.categoryId, p: userCategoryBudgets.presupuesto })
+          .from(userCategoryBudgets)
+          .where(eq(userCategoryBudgets.userId, a!.id))
+      ).sort((x, y) => x.c - y.c);
+    expect(await budgets()).toEqual(
+      [
+        { c: idOf('Papelería'), p: 50_000 },
+        { c: idOf('Limpieza'), p: 25_050 },
+      ].sort((x, y) => x.c - y.c),
+    );
+    const second = csvRow(header) + line(`${tag}-a`, '0', '') + line(`${tag}-b`, '100', '', '3');
+    const job2 = await uploadAndWait('usuarios', client.id, second);
+    expect(job2).toMatchObject({ okRows: 2, errorRows: 0 });
+    expect(await budgets()).toEqual([{ c: idOf('Limpieza'), p: 25_050 }]);
+
+    const unknownColumn = csvRow([...USER_COLUMNS, 'presupuesto:Ferretería']) + line(`${tag}-c`, '', '');
+    const refused = await upload('usuarios', client.id, { data: unknownColumn });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().msg).toBe(MSG.csvEncabezados([], ['presupuesto:Ferretería']));
+  });
+});

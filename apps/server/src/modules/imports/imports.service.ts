@@ -1,0 +1,494 @@
+import { MSG } from '@portal/shared/messages';
+import type {
+  ImportAccepted,
+  ImportDetail,
+  ImportJobDto,
+  ImportKind,
+  ImportListResponse,
+  ImportRowError,
+  ImportStatus,
+} from '@portal/shared/schemas/admin-b';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { categories, clients, importJobs, users } from '../../db/schema/index.ts';
+import { audit, requestMeta } from '../../lib/audit.ts';
+import { BOM, csvMoney, csvRow } from '../../lib/csv.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { FileRejectedError, readFile, sizeMessage, storeFile } from '../../lib/files.ts';
+import type { JobContext } from '../../lib/jobs.ts';
+import { readMultipart } from '../../lib/multipart.ts';
+import {
+  type CsvTable,
+  checkRecordCount,
+  decodeCsvBytes,
+  IMPORT_MAX_BYTES,
+  mapHeader,
+  parseCsv,
+  withoutControlCharacters,
+} from './csv-read.ts';
+import { ensureCategories, PRODUCT_COLUMNS, upsertProducts, validateProductRows } from './product-import.ts';
+import {
+  CATEGORY_BUDGET_PREFIX,
+  categoryColumns,
+  USER_COLUMNS,
+  type UserImportClient,
+  upsertUsers,
+  validateUserRows,
+} from './user-import.ts';
+
+export const IMPORT_QUEUE = 'importaciones';
+/** Rows written per transaction. */
+export const IMPORT_BATCH_ROWS = 500;
+export const IMPORTS_PER_PAGE = 10;
+/** Error entries kept per import (error_rows still counts them all). */
+export const MAX_STORED_ERRORS = 10_000;
+
+interface ImportJobData {
+  id: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Client and header
+
+async function loadImportClient(db: Db, idCliente: number): Promise<UserImportClient | null> {
+  const [client] = await db
+    .select({
+      id: clients.id,
+      cantidadAutorizadores: clients.cantidadAutorizadores,
+      limiteDeCompras: clients.limiteDeCompras,
+      presupuestoDefault: clients.presupuestoDefault,
+      modoPresupuesto: clients.modoPresupuesto,
+    })
+    .from(clients)
+    .where(eq(clients.id, idCliente))
+    .limit(1);
+  if (!client) return null;
+  const cats = await db
+    .select({ id: categories.id, nombre: categories.nombre })
+    .from(categories)
+    .where(eq(categories.idCliente, idCliente))
+    .orderBy(asc(categories.nombre), asc(categories.id));
+  return { ...client, categorias: cats };
+}
+
+/** The column index of a file, checked against the template of its kind (Spanish 400 otherwise). */
+function headerIndex(kind: ImportKind, client: UserImportClient, table: CsvTable): Map<string, number> {
+  if (kind === 'productos') return mapHeader(table.header, PRODUCT_COLUMNS);
+  return mapHeader(table.header, USER_COLUMNS, [...categoryColumns(client).keys()]);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Templates
+
+export async function templateCsv(
+  app: FastifyInstance,
+  kind: ImportKind,
+  idCliente: number,
+): Promise<{ filename: string; body: string }> {
+  const client = await loadImportClient(app.db, idCliente);
+  if (!client) throw notFound(MSG.invClienteInexistente, 'CLIENT_NOT_FOUND');
+  if (kind === 'productos') {
+    const categoria = client.categorias[0]?.nombre ?? 'Papelería';
+    const example = [
+      'PAP-0001',
+      'CLI-0001',
+      'Lápiz amarillo No. 2',
+      'Caja con 12 piezas',
+      'Caja',
+      '45.50',
+      '1',
+      '1',
+      categoria,
+    ];
+    return { filename: 'plantilla.csv', body: BOM + csvRow(PRODUCT_COLUMNS) + csvRow(example) };
+  }
+  const categoryMode = client.modoPresupuesto === 'categoria';
+  const budgetColumns = categoryMode
+    ? client.categorias.map((c) => `${CATEGORY_BUDGET_PREFIX}${c.nombre}`)
+    : [];
+  const example: (string | number)[] = [
+    'jperez',
+    'juan.perez@empresa.com',
+    'Juan Pérez',
+    1,
+    'Oficina central',
+    'Av. Reforma 100',
+    'Centro',
+    'Ciudad de México',
+    '06000',
+    'Ciudad de México',
+    'Compras',
+    'Oficina central',
+    'Centro',
+    'Coordinación 1',
+    1,
+    2,
+    client.limiteDeCompras,
+    categoryMode ? '' : csvMoney(client.presupuestoDefault),
+    ...budgetColumns.map(() => '1000.00'),
+  ];
+  return {
+    filename: 'plantilla_carga_de_usuarios.csv',
+    body: BOM + csvRow([...USER_COLUMNS, ...budgetColumns]) + csvRow(example),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Upload
+
+/**
+ * Checks an uploaded CSV (encoding, separator, header, row count), stores it, records the import and
+ * enqueues its job in one transaction, and answers at once.
+ */
+export async function acceptUpload(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  kind: ImportKind,
+): Promise<ImportAccepted> {
+  const auth = request.auth!;
+  const { fields, files } = await readMultipart(request);
+  const idCliente = Number(fields.id_cliente);
+  if (!Number.isInteger(idCliente) || idCliente <= 0 || idCliente > 2147483647) {
+    throw badRequest('VALIDATION', MSG.invClienteRequerido, { id_cliente: MSG.invClienteRequerido });
+  }
+  const file = files.file ?? files.archivo ?? Object.values(files)[0];
+  if (!file) throw badRequest('NO_FILE', MSG.archivoNoSeleccionado, { file: MSG.archivoNoSeleccionado });
+  const client = await loadImportClient(app.db, idCliente);
+  if (!client) throw notFound(MSG.invClienteInexistente, 'CLIENT_NOT_FOUND');
+  if (file.data.length > IMPORT_MAX_BYTES) throw badRequest('FILE_SIZE', sizeMessage(IMPORT_MAX_BYTES));
+
+  const table = parseCsv(decodeCsvBytes(file.data));
+  headerIndex(kind, client, table);
+  checkRecordCount(table);
+
+  let fileId: string;
+  try {
+    fileId = await storeFile(app.db, {
+      data: file.data,
+      kind: 'importacion',
+      idCliente,
+      allowed: ['csv'],
+      maxBytes: IMPORT_MAX_BYTES,
+    });
+  } catch (err) {
+    if (err instanceof FileRejectedError) throw badRequest(err.code, err.message);
+    throw err;
+  }
+  const fileName = withoutControlCharacters(file.filename || `${kind}.csv`).slice(0, 200);
+  const id = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(importJobs)
+      .values({
+        idCliente,
+        tipo: kind,
+        status: 'procesando',
+        fileId,
+        fileName,
+        createdBy: auth.user.id,
+        totalRows: table.records.length,
+      })
+      .returning({ id: importJobs.id });
+    const id = row!.id;
+    await audit(tx, {
+      userId: auth.user.id,
+      eventType: 'importacion_iniciada',
+      description: `Importación #${id} de ${kind} recibida (${table.records.length} registros)`,
+      metadata: {
+        id_importacion: id,
+        id_cliente: idCliente,
+        tipo: kind,
+        archivo: fileName,
+        registros: table.records.length,
+        ...requestMeta(request),
+      },
+    });
+    await app.jobs.send<ImportJobData>(IMPORT_QUEUE, { id }, tx);
+    return id;
+  });
+  return { status: 'ok', msg: MSG.procesandoArchivo, detalle: MSG.procesandoDetalle, id_importacion: id };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The job
+
+function sortErrors(errors: ImportRowError[]): ImportRowError[] {
+  return errors.sort((a, b) => a.fila - b.fila).slice(0, MAX_STORED_ERRORS);
+}
+
+/**
+ * PGlite runs in this thread and its queries resolve without giving the event loop a turn: the job lets
+ * waiting requests through between its steps, so a long import never freezes the server.
+ */
+function yieldToRequests(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Marks an unfinished import as failed (and logs it); nothing already written is undone. */
+export async function markImportFailed(app: FastifyInstance, id: number, motivo: string): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    const [job] = await tx
+      .update(importJobs)
+      .set({
+        status: 'fallido',
+        finishedAt: new Date(),
+        errors: sql`${importJobs.errors} || ${JSON.stringify([{ fila: 0, campo: 'archivo', motivo }])}::jsonb`,
+      })
+      .where(and(eq(importJobs.id, id), inArray(importJobs.status, ['pendiente', 'procesando'])))
+      .returning();
+    if (!job) return;
+    await audit(tx, {
+      userId: job.createdBy,
+      eventType: 'importacion_fallida',
+      description: `Importación #${id} de ${job.tipo} fallida: ${motivo}`,
+      metadata: {
+        id_importacion: id,
+        id_cliente: job.idCliente,
+        tipo: job.tipo,
+        total: job.totalRows,
+        correctos: job.okRows,
+        con_error: job.errorRows,
+      },
+    });
+  });
+}
+
+/**
+ * Processes an import: validates every row, writes the valid ones in batches of IMPORT_BATCH_ROWS (one
+ * transaction each, so a failure keeps what was committed and a re-run finds it in place), then records
+ * counts and per-row errors and logs the outcome.
+ */
+export async function runImport(app: FastifyInstance, id: number, ctx: JobContext): Promise<void> {
+  const [job] = await app.db.select().from(importJobs).where(eq(importJobs.id, id)).limit(1);
+  if (!job || job.status === 'terminado' || job.status === 'fallido') return;
+  const kind = job.tipo as ImportKind;
+  const started = Date.now();
+  try {
+    const client = await loadImportClient(app.db, job.idCliente);
+    const file = job.fileId ? await readFile(app.db, job.fileId) : null;
+    if (!client || !file) {
+      await markImportFailed(app, id, MSG.importacionInexistente);
+      return;
+    }
+    await yieldToRequests();
+    let table: CsvTable;
+    let index: Map<string, number>;
+    try {
+      table = parseCsv(decodeCsvBytes(file.data));
+      index = headerIndex(kind, client, table);
+    } catch (err) {
+      // The file no longer fits (e.g. a category column renamed since the upload): final, no retry.
+      if (err instanceof AppError) {
+        await markImportFailed(app, id, err.message);
+        return;
+      }
+      throw err;
+    }
+
+    let creados = 0;
+    let actualizados = 0;
+    let written = 0;
+    const errors: ImportRowError[] = [];
+    const badRows = new Set<number>();
+    const checkpoint = async () => {
+      await yieldToRequests();
+      if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('trabajo interrumpido');
+    };
+    const startProgress = (v: { errors: ImportRowError[]; badRows: Set<number> }) => {
+      errors.push(...v.errors);
+      for (const fila of v.badRows) badRows.add(fila);
+      return app.db
+        .update(importJobs)
+        .set({ totalRows: table.records.length, okRows: 0, errorRows: badRows.size })
+        .where(eq(importJobs.id, id));
+    };
+
+    if (kind === 'productos') {
+      const validated = validateProductRows(table, index);
+      await yieldToRequests();
+      await startProgress(validated);
+      const names = new Map<string, string>();
+      for (const r of validated.rows) {
+        const key = r.categoria.toLowerCase();
+        if (!names.has(key)) names.set(key, r.categoria);
+      }
+      const categoryIds = await app.db.transaction((tx) => ensureCategories(tx, client.id, names.values()));
+      for (let i = 0; i < validated.rows.length; i += IMPORT_BATCH_ROWS) {
+        await checkpoint();
+        const batch = validated.rows.slice(i, i + IMPORT_BATCH_ROWS);
+        await app.db.transaction(async (tx) => {
+          const res = await upsertProducts(tx, client.id, batch, categoryIds);
+          creados += res.creados;
+          actualizados += res.actualizados;
+          written += batch.length;
+          await tx.update(importJobs).set({ okRows: written }).where(eq(importJobs.id, id));
+        });
+      }
+    } else {
+      const validated = validateUserRows(table, index, client);
+      await yieldToRequests();
+      await startProgress(validated);
+      for (let i = 0; i < validated.rows.length; i += IMPORT_BATCH_ROWS) {
+        await checkpoint();
+        const batch = validated.rows.slice(i, i + IMPORT_BATCH_ROWS);
+        await app.db.transaction(async (tx) => {
+          const res = await upsertUsers(tx, client, batch, app.config.PUBLIC_URL);
+          creados += res.creados;
+          actualizados += res.actualizados;
+          for (const e of res.errors) {
+            errors.push(e);
+            badRows.add(e.fila);
+          }
+          written += batch.length - res.errors.length;
+          await tx
+            .update(importJobs)
+            .set({ okRows: written, errorRows: badRows.size })
+            .where(eq(importJobs.id, id));
+        });
+      }
+    }
+
+    const sinCambios = written - creados - actualizados;
+    await app.db.transaction(async (tx) => {
+      await tx
+        .update(importJobs)
+        .set({
+          status: 'terminado',
+          totalRows: table.records.length,
+          okRows: written,
+          errorRows: badRows.size,
+          errors: sortErrors(errors),
+          finishedAt: new Date(),
+        })
+        .where(eq(importJobs.id, id));
+      await audit(tx, {
+        userId: job.createdBy,
+        eventType: 'importacion_terminada',
+        description: `Importación #${id} de ${kind} terminada: ${written} de ${table.records.length} registros procesados, ${badRows.size} con errores`,
+        metadata: {
+          id_importacion: id,
+          id_cliente: job.idCliente,
+          tipo: kind,
+          archivo: job.fileName,
+          total: table.records.length,
+          correctos: written,
+          con_error: badRows.size,
+          creados,
+          actualizados,
+          sin_cambios: sinCambios,
+          duracion_ms: Date.now() - started,
+        },
+      });
+    });
+    if (kind === 'usuarios' && creados > 0) void app.mailer.flush();
+  } catch (err) {
+    app.log.error({ err, id_importacion: id }, 'importación interrumpida');
+    if (ctx.lastAttempt) await markImportFailed(app, id, MSG.impInterrumpida).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Declares the import queue (called while the app is built). */
+export function defineImportJobs(app: FastifyInstance): void {
+  app.jobs.define<ImportJobData>({
+    name: IMPORT_QUEUE,
+    retryLimit: 2,
+    retryDelay: 10,
+    expireInSeconds: 30 * 60,
+    handler: (data, ctx) => runImport(app, data.id, ctx),
+    onDeadLetter: (data) => markImportFailed(app, data.id, MSG.impInterrumpida),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading
+
+function toDto(row: {
+  id: number;
+  idCliente: number;
+  cliente: string | null;
+  tipo: string;
+  status: string;
+  fileName: string;
+  totalRows: number;
+  okRows: number;
+  errorRows: number;
+  usuario: string | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+}): ImportJobDto {
+  return {
+    id: row.id,
+    id_cliente: row.idCliente,
+    cliente: row.cliente ?? '',
+    tipo: row.tipo as ImportKind,
+    status: row.status as ImportStatus,
+    archivo: row.fileName,
+    total_rows: row.totalRows,
+    ok_rows: row.okRows,
+    error_rows: row.errorRows,
+    usuario: row.usuario,
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt ? row.finishedAt.toISOString() : null,
+  };
+}
+
+const jobColumns = {
+  id: importJobs.id,
+  idCliente: importJobs.idCliente,
+  cliente: clients.nombre,
+  tipo: importJobs.tipo,
+  status: importJobs.status,
+  fileName: importJobs.fileName,
+  totalRows: importJobs.totalRows,
+  okRows: importJobs.okRows,
+  errorRows: importJobs.errorRows,
+  usuario: users.usuario,
+  createdAt: importJobs.createdAt,
+  finishedAt: importJobs.finishedAt,
+};
+
+export async function listImports(
+  app: FastifyInstance,
+  query: { id_cliente?: number; page: number },
+): Promise<ImportListResponse> {
+  const where: SQL | undefined = query.id_cliente ? eq(importJobs.idCliente, query.id_cliente) : undefined;
+  const [rows, totals] = await Promise.all([
+    app.db
+      .select(jobColumns)
+      .from(importJobs)
+      .leftJoin(clients, eq(clients.id, importJobs.idCliente))
+      .leftJoin(users, eq(users.id, importJobs.createdBy))
+      .where(where)
+      .orderBy(desc(importJobs.id))
+      .limit(IMPORTS_PER_PAGE)
+      .offset((query.page - 1) * IMPORTS_PER_PAGE),
+    app.db.select({ n: count() }).from(importJobs).where(where),
+  ]);
+  return {
+    importaciones: rows.map(toDto),
+    total: totals[0]?.n ?? 0,
+    page: query.page,
+    per_page: IMPORTS_PER_PAGE,
+  };
+}
+
+export async function importDetail(app: FastifyInstance, id: number): Promise<ImportDetail> {
+  const [row] = await app.db
+    .select({ ...jobColumns, errors: importJobs.errors })
+    .from(importJobs)
+    .leftJoin(clients, eq(clients.id, importJobs.idCliente))
+    .leftJoin(users, eq(users.id, importJobs.createdBy))
+    .where(eq(importJobs.id, id))
+    .limit(1);
+  if (!row) throw notFound(MSG.importacionInexistente, 'IMPORT_NOT_FOUND');
+  return { ...toDto(row), errores: (row.errors as ImportRowError[]) ?? [] };
+}
+
+/** The per-row error report (UTF-8 with BOM, formula-safe). */
+export async function importErrorsCsv(app: FastifyInstance, id: number): Promise<string> {
+  const detail = await importDetail(app, id);
+  let body = BOM + csvRow(['fila', 'campo', 'motivo', 'valor']);
+  for (const e of detail.errores) body += csvRow([e.fila, e.campo, e.motivo, e.valor ?? '']);
+  return body;
+}

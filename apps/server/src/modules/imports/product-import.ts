@@ -1,0 +1,205 @@
+import { DEFAULT_ICONO } from '@portal/shared/domain/icons';
+import { MSG } from '@portal/shared/messages';
+import type { ImportRowError } from '@portal/shared/schemas/admin-b';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { categories, products } from '../../db/schema/index.ts';
+import { parseFlagCell, parsePesosCell } from './cells.ts';
+import { type CsvTable, cellOf } from './csv-read.ts';
+
+/** The product template's columns, in order (DOMAIN.md "Imports"). */
+export const PRODUCT_COLUMNS = [
+  'clave_interna',
+  'clave_cliente',
+  'nombre',
+  'descripcion',
+  'unidad_de_medida',
+  'precio',
+  'impuesto',
+  'activo',
+  'categoria',
+] as const;
+
+export interface ProductImportRow {
+  fila: number;
+  claveInterna: string;
+  claveCliente: string;
+  nombre: string;
+  descripcion: string;
+  unidadDeMedida: string;
+  /** Centavos. */
+  precio: number;
+  impuesto: boolean;
+  activo: boolean;
+  categoria: string;
+}
+
+export interface Validated<T> {
+  rows: T[];
+  errors: ImportRowError[];
+  /** Rows refused (a row with two bad cells counts once). */
+  badRows: Set<number>;
+}
+
+const LIMITS = { clave_interna: 50, clave_cliente: 50, nombre: 200, descripcion: 2000, unidad_de_medida: 50 };
+
+/** Checks every row on its own (no database); a row is kept only when all of its cells are valid. */
+export function validateProductRows(
+  table: CsvTable,
+  index: Map<string, number>,
+): Validated<ProductImportRow> {
+  const rows: ProductImportRow[] = [];
+  const errors: ImportRowError[] = [];
+  const badRows = new Set<number>();
+  const firstRowOfKey = new Map<string, number>();
+  for (const record of table.records) {
+    const fila = record.fila;
+    const rowErrors: ImportRowError[] = [];
+    const fail = (campo: string, motivo: string, valor?: string) =>
+      rowErrors.push({ fila, campo, motivo, ...(valor ? { valor: valor.slice(0, 100) } : {}) });
+    const get = (name: string) => cellOf(record, index, name);
+
+    const text = (name: keyof typeof LIMITS, required: boolean): string => {
+      const v = get(name);
+      if (required && v === '') fail(name, MSG.impObligatorio);
+      else if (v.length > LIMITS[name]) fail(name, MSG.impLargo(LIMITS[name]), v);
+      return v;
+    };
+    const claveInterna = text('clave_interna', true);
+    const claveCliente = text('clave_cliente', false);
+    const nombre = text('nombre', true);
+    const descripcion = text('descripcion', false);
+    const unidad = text('unidad_de_medida', false);
+
+    const precioText = get('precio');
+    const precio = precioText === '' ? null : parsePesosCell(precioText);
+    if (precioText === '') fail('precio', MSG.impObligatorio);
+    else if (precio === null) fail('precio', MSG.impPrecio, precioText);
+
+    const flag = (name: 'impuesto' | 'activo'): boolean => {
+      const v = get(name);
+      if (v === '') return true;
+      const parsed = parseFlagCell(v);
+      if (parsed === null) fail(name, MSG.impSiNo, v);
+      return parsed ?? true;
+    };
+    const impuesto = flag('impuesto');
+    const activo = flag('activo');
+
+    const categoria = get('categoria').replace(/\s+/g, ' ');
+    if (categoria === '') fail('categoria', MSG.impObligatorio);
+    else if (categoria.length > 100) fail('categoria', MSG.impLargo(100), categoria);
+
+    if (claveInterna !== '') {
+      const first = firstRowOfKey.get(claveInterna);
+      if (first !== undefined) fail('clave_interna', MSG.impRepetido(first), claveInterna);
+      else firstRowOfKey.set(claveInterna, fila);
+    }
+
+    if (rowErrors.length) {
+      errors.push(...rowErrors);
+      badRows.add(fila);
+      continue;
+    }
+    rows.push({
+      fila,
+      claveInterna,
+      claveCliente,
+      nombre,
+      descripcion,
+      unidadDeMedida: unidad || 'Pieza',
+      precio: precio!,
+      impuesto,
+      activo,
+      categoria,
+    });
+  }
+  return { rows, errors, badRows };
+}
+
+/** Category ids by lower-cased name; the ones missing are created (with the default icon). */
+export async function ensureCategories(
+  db: Db | Tx,
+  idCliente: number,
+  names: Iterable<string>,
+): Promise<Map<string, number>> {
+  const byKey = new Map<string, number>();
+  const load = async () => {
+    const rows = await db
+      .select({ id: categories.id, nombre: categories.nombre })
+      .from(categories)
+      .where(eq(categories.idCliente, idCliente));
+    for (const r of rows) byKey.set(r.nombre.toLowerCase(), r.id);
+  };
+  await load();
+  const missing = new Map<string, string>();
+  for (const name of names) {
+    const key = name.toLowerCase();
+    if (!byKey.has(key) && !missing.has(key)) missing.set(key, name);
+  }
+  if (missing.size) {
+    const values = [...missing.values()].map((nombre) => ({ idCliente, nombre, icono: DEFAULT_ICONO }));
+    for (let i = 0; i < values.length; i += 500) {
+      await db
+        .insert(categories)
+        .values(values.slice(i, i + 500))
+        .onConflictDoNothing();
+    }
+    await load();
+  }
+  return byKey;
+}
+
+export interface BatchResult {
+  creados: number;
+  actualizados: number;
+}
+
+/**
+ * Creates or updates one batch of products by (client, clave_interna) in a single statement. A row equal
+ * to the stored product is left alone (no write, no new updated_at), so re-running a file changes nothing.
+ */
+export async function upsertProducts(
+  tx: Tx,
+  idCliente: number,
+  rows: readonly ProductImportRow[],
+  categoryIds: Map<string, number>,
+): Promise<BatchResult> {
+  if (rows.length === 0) return { creados: 0, actualizados: 0 };
+  const values = rows.map((r) => ({
+    idCliente,
+    idCategoria: categoryIds.get(r.categoria.toLowerCase())!,
+    claveInterna: r.claveInterna,
+    claveCliente: r.claveCliente,
+    nombre: r.nombre,
+    descripcion: r.descripcion,
+    unidadDeMedida: r.unidadDeMedida,
+    precio: r.precio,
+    impuesto: r.impuesto,
+    activo: r.activo,
+  }));
+  const written = await tx
+    .insert(products)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [products.idCliente, products.claveInterna],
+      set: {
+        idCategoria: sql`excluded.id_categoria`,
+        claveCliente: sql`excluded.clave_cliente`,
+        nombre: sql`excluded.nombre`,
+        descripcion: sql`excluded.descripcion`,
+        unidadDeMedida: sql`excluded.unidad_de_medida`,
+        precio: sql`excluded.precio`,
+        impuesto: sql`excluded.impuesto`,
+        activo: sql`excluded.activo`,
+        updatedAt: sql`now()`,
+      },
+      setWhere: sql`(products.id_categoria, products.clave_cliente, products.nombre, products.descripcion,
+        products.unidad_de_medida, products.precio, products.impuesto, products.activo)
+        is distinct from (excluded.id_categoria, excluded.clave_cliente, excluded.nombre, excluded.descripcion,
+        excluded.unidad_de_medida, excluded.precio, excluded.impuesto, excluded.activo)`,
+    })
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  const creados = written.filter((w) => w.inserted).length;
+  return { creados, actualizados: written.length - creados };
+}

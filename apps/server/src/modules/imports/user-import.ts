@@ -1,0 +1,400 @@
+import { MSG } from '@portal/shared/messages';
+import type { ImportRowError } from '@portal/shared/schemas/admin-b';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { passwordTokens, userCategoryBudgets, users } from '../../db/schema/index.ts';
+import { welcomeEmail } from '../../lib/emails.ts';
+import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { isEmailCell, parseIntCell, parsePesosCell } from './cells.ts';
+import { type CsvTable, cellOf, normalizeHeader } from './csv-read.ts';
+import type { BatchResult, Validated } from './product-import.ts';
+
+/** The user template's columns, in order (regular mode; category mode adds `presupuesto:<categoria>`). */
+export const USER_COLUMNS = [
+  'usuario',
+  'user_id',
+  'nombre',
+  'rol',
+  'direccion_entrega',
+  'calle',
+  'colonia',
+  'ciudad',
+  'cp',
+  'estado',
+  'area',
+  'localidad',
+  'region',
+  'coordinacion',
+  'active_week',
+  'entrega_week',
+  'limite_de_compras',
+  'presupuesto_default',
+] as const;
+
+export const CATEGORY_BUDGET_PREFIX = 'presupuesto:';
+
+/** Single-use link of a new account: 72 hours (DOMAIN.md "Accounts and passwords"). */
+export const WELCOME_TTL_MS = 72 * 3_600_000;
+
+export interface UserImportClient {
+  id: number;
+  cantidadAutorizadores: number;
+  limiteDeCompras: number;
+  presupuestoDefault: number;
+  modoPresupuesto: string;
+  /** Category mode: the client's categories (for the budget columns). */
+  categorias: { id: number; nombre: string }[];
+}
+
+export interface UserImportRow {
+  fila: number;
+  usuario: string;
+  userId: string;
+  nombre: string;
+  rol: number;
+  direccionEntrega: string;
+  calle: string;
+  colonia: string;
+  ciudad: string;
+  cp: string;
+  estado: string;
+  area: string;
+  localidad: string;
+  region: string;
+  coordinacion: string;
+  activeWeek: number;
+  entregaWeek: number;
+  /** null: keep the stored value (new users take the client's). */
+  limiteDeCompras: number | null;
+  presupuestoDefault: number | null;
+  /** Category budgets in centavos by category id (0 removes it); absent columns or empty cells keep. */
+  presupuestos: Map<number, number>;
+}
+
+/** Category budget columns the client's file may carry: normalised header → category id. */
+export function categoryColumns(client: UserImportClient): Map<string, number> {
+  const map = new Map<string, number>();
+  if (client.modoPresupuesto !== 'categoria') return map;
+  for (const c of client.categorias) map.set(normalizeHeader(`${CATEGORY_BUDGET_PREFIX}${c.nombre}`), c.id);
+  return map;
+}
+
+const TEXT_LIMITS: Record<string, number> = {
+  usuario: 100,
+  nombre: 150,
+  direccion_entrega: 300,
+  calle: 200,
+  colonia: 150,
+  ciudad: 150,
+  cp: 10,
+  estado: 100,
+  area: 150,
+  localidad: 150,
+  region: 150,
+  coordinacion: 150,
+};
+
+const ROL_NAMES: Record<string, number> = {
+  '1': 1,
+  '2': 2,
+  '3': 3,
+  usuario: 1,
+  autorizador: 2,
+  'super autorizador': 3,
+  superautorizador: 3,
+};
+
+export function validateUserRows(
+  table: CsvTable,
+  index: Map<string, number>,
+  client: UserImportClient,
+): Validated<UserImportRow> {
+  const rows: UserImportRow[] = [];
+  const errors: ImportRowError[] = [];
+  const badRows = new Set<number>();
+  const firstRowOfUser = new Map<string, number>();
+  const budgetColumns = [...categoryColumns(client)].filter(([name]) => index.has(name));
+  const regular = client.modoPresupuesto !== 'categoria';
+
+  for (const record of table.records) {
+    const fila = record.fila;
+    const rowErrors: ImportRowError[] = [];
+    const fail = (campo: string, motivo: string, valor?: string) =>
+      rowErrors.push({ fila, campo, motivo, ...(valor ? { valor: valor.slice(0, 100) } : {}) });
+    const get = (name: string) => cellOf(record, index, name);
+    const text = (name: string, required: boolean): string => {
+      const v = get(name);
+      const max = TEXT_LIMITS[name] ?? 200;
+      if (required && v === '') fail(name, MSG.impObligatorio);
+      else if (v.length > max) fail(name, MSG.impLargo(max), v);
+      return v;
+    };
+
+    const usuario = text('usuario', true);
+    if (usuario && /\s/.test(usuario)) fail('usuario', MSG.impUsuarioEspacios, usuario);
+    const userId = get('user_id');
+    if (userId === '') fail('user_id', MSG.impObligatorio);
+    else if (!isEmailCell(userId)) fail('user_id', MSG.impCorreo, userId);
+    const nombre = text('nombre', true);
+
+    const rolText = get('rol');
+    const rol = ROL_NAMES[rolText.toLowerCase().replace(/\s+/g, ' ')] ?? null;
+    if (rolText === '') fail('rol', MSG.impObligatorio);
+    else if (rol === null) fail('rol', MSG.impRol, rolText);
+    else if (rol === 3 && client.cantidadAutorizadores !== 2) fail('rol', MSG.impRolSuper, rolText);
+
+    const direccionEntrega = text('direccion_entrega', true);
+    const optional = {
+      calle: text('calle', false),
+      colonia: text('colonia', false),
+      ciudad: text('ciudad', false),
+      cp: text('cp', false),
+      estado: text('estado', false),
+      area: text('area', false),
+      localidad: text('localidad', false),
+      region: text('region', false),
+      coordinacion: text('coordinacion', false),
+    };
+
+    const week = (name: 'active_week' | 'entrega_week'): number => {
+      const v = get(name);
+      const n = parseIntCell(v);
+      if (v === '') fail(name, MSG.impObligatorio);
+      else if (n === null || n < 1 || n > 4) fail(name, MSG.impSemana, v);
+      return n ?? 1;
+    };
+    const activeWeek = week('active_week');
+    const entregaWeek = week('entrega_week');
+
+    const limiteText = get('limite_de_compras');
+    let limiteDeCompras: number | null = null;
+    if (limiteText !== '') {
+      limiteDeCompras = parseIntCell(limiteText);
+      if (limiteDeCompras === null || limiteDeCompras < -1)
+        fail('limite_de_compras', MSG.impLimite, limiteText);
+    }
+
+    const presupuestoText = get('presupuesto_default');
+    let presupuestoDefault: number | null = null;
+    if (presupuestoText !== '') {
+      presupuestoDefault = parsePesosCell(presupuestoText);
+      if (presupuestoDefault === null || (regular && presupuestoDefault < 100)) {
+        fail(
+          'presupuesto_default',
+          regular ? MSG.impPresupuesto : MSG.impPresupuestoCategoria,
+          presupuestoText,
+        );
+      }
+    }
+
+    const presupuestos = new Map<number, number>();
+    for (const [column, categoryId] of budgetColumns) {
+      const v = get(column);
+      if (v === '') continue;
+      const centavos = parsePesosCell(v);
+      if (centavos === null) fail(column, MSG.impPresupuestoCategoria, v);
+      else presupuestos.set(categoryId, centavos);
+    }
+
+    if (usuario) {
+      const key = usuario.toLowerCase();
+      const first = firstRowOfUser.get(key);
+      if (first !== undefined) fail('usuario', MSG.impRepetido(first), usuario);
+      else firstRowOfUser.set(key, fila);
+    }
+
+    if (rowErrors.length) {
+      errors.push(...rowErrors);
+      badRows.add(fila);
+      continue;
+    }
+    rows.push({
+      fila,
+      usuario,
+      userId,
+      nombre,
+      rol: rol!,
+      direccionEntrega,
+      ...optional,
+      activeWeek,
+      entregaWeek,
+      limiteDeCompras,
+      presupuestoDefault,
+      presupuestos,
+    });
+  }
+  return { rows, errors, badRows };
+}
+
+export interface UserBatchOutcome extends BatchResult {
+  /** Rows refused while writing (the username belongs to another client). */
+  errors: ImportRowError[];
+}
+
+const COMPARED = [
+  'userId',
+  'nombre',
+  'rol',
+  'direccionEntrega',
+  'calle',
+  'colonia',
+  'ciudad',
+  'cp',
+  'estado',
+  'area',
+  'localidad',
+  'region',
+  'coordinacion',
+  'activeWeek',
+  'entregaWeek',
+  'limiteDeCompras',
+  'presupuestoDefault',
+] as const;
+
+/**
+ * Creates or updates one batch of users of the client by `usuario` (case-insensitive). New accounts get
+ * no password: a single-use welcome link (72 h) is e-mailed through the outbox in the same transaction.
+ * Unchanged rows are not written, so re-running a file changes nothing and sends nothing.
+ */
+export async function upsertUsers(
+  tx: Tx,
+  client: UserImportClient,
+  rows: readonly UserImportRow[],
+  publicUrl: string,
+): Promise<UserBatchOutcome> {
+  const outcome: UserBatchOutcome = { creados: 0, actualizados: 0, errors: [] };
+  if (rows.length === 0) return outcome;
+  const existing = await tx
+    .select()
+    .from(users)
+    .where(
+      inArray(
+        sql`lower(${users.usuario})`,
+        rows.map((r) => r.usuario.toLowerCase()),
+      ),
+    );
+  const byKey = new Map(existing.map((u) => [u.usuario.toLowerCase(), u]));
+  const regular = client.modoPresupuesto !== 'categoria';
+
+  const fresh: UserImportRow[] = [];
+  const known: { row: UserImportRow; current: (typeof existing)[number] }[] = [];
+  for (const row of rows) {
+    const current = byKey.get(row.usuario.toLowerCase());
+    if (!current) fresh.push(row);
+    else if (current.idCliente !== client.id || current.rol === 4) {
+      outcome.errors.push({
+        fila: row.fila,
+        campo: 'usuario',
+        motivo: MSG.impUsuarioAjeno,
+        valor: row.usuario,
+      });
+    } else known.push({ row, current });
+  }
+
+  const fields = (row: UserImportRow) => ({
+    userId: row.userId,
+    nombre: row.nombre,
+    rol: row.rol,
+    direccionEntrega: row.direccionEntrega,
+    calle: row.calle,
+    colonia: row.colonia,
+    ciudad: row.ciudad,
+    cp: row.cp,
+    estado: row.estado,
+    area: row.area,
+    localidad: row.localidad,
+    region: row.region,
+    coordinacion: row.coordinacion,
+    activeWeek: row.activeWeek,
+    entregaWeek: row.entregaWeek,
+  });
+
+  const budgetWrites: { userId: number; categoryId: number; presupuesto: number }[] = [];
+  const budgetDeletes: { userId: number; categoryId: number }[] = [];
+
+  if (fresh.length) {
+    const inserted = await tx
+      .insert(users)
+      .values(
+        fresh.map((row) => ({
+          ...fields(row),
+          idCliente: client.id,
+          usuario: row.usuario,
+          limiteDeCompras: row.limiteDeCompras ?? client.limiteDeCompras,
+          presupuestoDefault: row.presupuestoDefault ?? (regular ? client.presupuestoDefault : 0),
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: users.id, usuario: users.usuario, nombre: users.nombre, userId: users.userId });
+    outcome.creados += inserted.length;
+    const rowOf = new Map(fresh.map((r) => [r.usuario.toLowerCase(), r]));
+    const tokens: { userId: number; tokenHash: string; purpose: string; expiresAt: Date }[] = [];
+    const expiresAt = new Date(Date.now() + WELCOME_TTL_MS);
+    for (const user of inserted) {
+      const row = rowOf.get(user.usuario.toLowerCase());
+      for (const [categoryId, presupuesto] of row?.presupuestos ?? []) {
+        if (presupuesto > 0) budgetWrites.push({ userId: user.id, categoryId, presupuesto });
+      }
+      const to = addressOf(user);
+      if (!to) continue;
+      const token = newToken();
+      tokens.push({ userId: user.id, tokenHash: hashToken(token), purpose: 'bienvenida', expiresAt });
+      await enqueueEmail(
+        tx,
+        welcomeEmail(to, user.nombre, user.usuario, `${publicUrl}/restablecer/${token}`),
+      );
+    }
+    if (tokens.length) await tx.insert(passwordTokens).values(tokens);
+  }
+
+  if (known.length) {
+    const ids = known.map((k) => k.current.id);
+    const stored = await tx
+      .select()
+      .from(userCategoryBudgets)
+      .where(inArray(userCategoryBudgets.userId, ids));
+    const storedBudget = new Map(stored.map((b) => [`${b.userId}:${b.categoryId}`, b.presupuesto]));
+    for (const { row, current } of known) {
+      const next = {
+        ...fields(row),
+        limiteDeCompras: row.limiteDeCompras ?? current.limiteDeCompras,
+        presupuestoDefault: row.presupuestoDefault ?? current.presupuestoDefault,
+      };
+      let changed = COMPARED.some((k) => next[k] !== current[k]);
+      if (changed) {
+        await tx
+          .update(users)
+          .set({ ...next, updatedAt: new Date() })
+          .where(and(eq(users.id, current.id), eq(users.idCliente, client.id)));
+      }
+      for (const [categoryId, presupuesto] of row.presupuestos) {
+        const before = storedBudget.get(`${current.id}:${categoryId}`);
+        if (presupuesto > 0 && before !== presupuesto) {
+          budgetWrites.push({ userId: current.id, categoryId, presupuesto });
+          changed = true;
+        } else if (presupuesto === 0 && before !== undefined) {
+          budgetDeletes.push({ userId: current.id, categoryId });
+          changed = true;
+        }
+      }
+      if (changed) outcome.actualizados++;
+    }
+  }
+
+  if (budgetWrites.length) {
+    await tx
+      .insert(userCategoryBudgets)
+      .values(budgetWrites)
+      .onConflictDoUpdate({
+        target: [userCategoryBudgets.userId, userCategoryBudgets.categoryId],
+        set: { presupuesto: sql`excluded.presupuesto` },
+      });
+  }
+  for (const d of budgetDeletes) {
+    await tx
+      .delete(userCategoryBudgets)
+      .where(and(eq(userCategoryBudgets.userId, d.userId), eq(userCategoryBudgets.categoryId, d.categoryId)));
+  }
+  return outcome;
+}

@@ -1,0 +1,141 @@
+import { ICONO_ETIQUETAS, ICONOS } from '@portal/shared/domain/icons';
+import {
+  CategoriesResponse,
+  CategoryBody,
+  CategoryCreatedResponse,
+  CategoryUpdateBody,
+  CategoryUpdatedResponse,
+  ClientQuery,
+  IconsResponse,
+  InventoryQuery,
+  InventoryResponse,
+  ProductCreatedResponse,
+  ProductUpdatedResponse,
+} from '@portal/shared/schemas/admin-b';
+import { ErrorBody, IdParam } from '@portal/shared/schemas/common';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminInventory,
+  createCategory,
+  createProduct,
+  listCategories,
+  updateCategory,
+  updateProduct,
+} from './inventory.service.ts';
+
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  413: ErrorBody,
+  415: ErrorBody,
+};
+
+/** Rol 4: products, categories and the icon catalogue of each client (spec §2 "inventario"). */
+export async function inventoryRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const admin = app.guard({ roles: [4] });
+  const tags = ['inventario'];
+
+  r.get(
+    '/api/productos',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary: 'Productos de un cliente (24 por página), con búsqueda y filtros de categoría y estado',
+        querystring: InventoryQuery,
+        response: { 200: InventoryResponse, ...errors },
+      },
+    },
+    async (request) => adminInventory(app, request.query),
+  );
+
+  r.post(
+    '/api/productos',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary: 'Crea un producto (multipart con imagen JPG/PNG opcional de hasta 5 MB)',
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 201: ProductCreatedResponse, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createProduct(app, request)),
+  );
+
+  r.post(
+    '/api/productos/actualizar/:id',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary: 'Modifica o activa/desactiva un producto; los campos opcionales ausentes se conservan',
+        consumes: ['multipart/form-data', 'application/json'],
+        params: IdParam,
+        response: { 200: ProductUpdatedResponse, ...errors },
+      },
+    },
+    async (request) => updateProduct(app, request, request.params.id),
+  );
+
+  r.get(
+    '/api/categorias',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary: 'Categorías de un cliente con su número de productos',
+        querystring: ClientQuery,
+        response: { 200: CategoriesResponse, ...errors },
+      },
+    },
+    async (request) => ({ categorias: await listCategories(app, request.query.id_cliente) }),
+  );
+
+  r.post(
+    '/api/categorias',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary: 'Crea una categoría (nombre único por cliente, icono del catálogo)',
+        body: CategoryBody,
+        response: { 201: CategoryCreatedResponse, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createCategory(app, request, request.body)),
+  );
+
+  r.post(
+    '/api/categorias/update/:id',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary: 'Modifica el nombre o el icono de una categoría',
+        params: IdParam,
+        body: CategoryUpdateBody,
+        response: { 200: CategoryUpdatedResponse, ...errors },
+      },
+    },
+    async (request) => updateCategory(app, request, request.params.id, request.body),
+  );
+
+  r.get(
+    '/api/iconos',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary: 'Catálogo de iconos de categoría',
+        response: { 200: IconsResponse, ...errors },
+      },
+    },
+    async () => ({ iconos: ICONOS.map((nombre) => ({ nombre, etiqueta: ICONO_ETIQUETAS[nombre] })) }),
+  );
+}

@@ -1,0 +1,41 @@
+import { LogsQuery, LogsResponse, LogTypesResponse } from '@portal/shared/schemas/admin-b';
+import { ErrorBody } from '@portal/shared/schemas/common';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { listLogs, logTypes } from './logs.service.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+
+/** Rol 4: the system log ("Registros del sistema"), read-only. */
+export async function logRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const admin = app.guard({ roles: [4] });
+  const tags = ['logs'];
+
+  r.get(
+    '/api/logs',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary: 'Registros del sistema, los más recientes primero (15 por página), con filtros',
+        querystring: LogsQuery,
+        response: { 200: LogsResponse, ...errors },
+      },
+    },
+    async (request) => listLogs(app, request.query),
+  );
+
+  r.get(
+    '/api/logs/tipos',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary: 'Tipos de evento registrados',
+        response: { 200: LogTypesResponse, ...errors },
+      },
+    },
+    async () => ({ tipos: await logTypes(app) }),
+  );
+}

@@ -1,0 +1,446 @@
+import { businessDate } from '@portal/shared/domain/time';
+import { MSG } from '@portal/shared/messages';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderEvents, orderLines, orders, systemLogs } from '../../db/schema/index.ts';
+import {
+  assign,
+  makeCategory,
+  makeClient,
+  makeOrder,
+  makeProduct,
+  makeUser,
+  TEST_PASSWORD,
+  uniq,
+} from '../../test/factories.ts';
+import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
+import { startSmtp } from '../../test/smtp.ts';
+
+describe.each(DB_KINDS)('authorization: orders, workflow, reports, e-mails (%s)', (kind) => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await createTestApp(kind, { env: { SMTP_URL: smtp.url } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+  const db = () => t.database.db;
+
+  /** A client with buyer, rol 2 and rol 3 signed in, and products assigned to the buyer. */
+  async function world(opts: { levels?: number; presupuesto?: number } = {}) {
+    const tag = uniq('w');
+    const client = await makeClient(db(), { cantidadAutorizadores: opts.levels ?? 2, limiteDeCompras: -1 });
+    const category = await makeCategory(db(), client.id, 'Papelería');
+    const buyer = await makeUser(db(), {
+      rol: 1,
+      idCliente: client.id,
+      presupuestoDefault: opts.presupuesto ?? 100000,
+      limiteDeCompras: -1,
+      nombre: 'Beto Comprador',
+      userId: `${tag}-comprador@example.test`,
+    });
+    const auth2 = await makeUser(db(), {
+      rol: 2,
+      idCliente: client.id,
+      userId: `${tag}-autorizador@example.test`,
+    });
+    const auth3 = await makeUser(db(), { rol: 3, idCliente: client.id, userId: `${tag}-super@example.test` });
+    const a = await makeProduct(db(), {
+      idCliente: client.id,
+      idCategoria: category.id,
+      precio: 10000,
+      impuesto: true,
+      nombre: 'Tóner',
+    });
+    const b = await makeProduct(db(), {
+      idCliente: client.id,
+      idCategoria: category.id,
+      precio: 2500,
+      impuesto: false,
+      nombre: 'Galletas',
+    });
+    await assign(db(), buyer.id, a.id, 3);
+    await assign(db(), buyer.id, b.id, 5);
+    const api = {
+      buyer: await new ApiClient(t.app).loginOk(buyer.usuario, TEST_PASSWORD),
+      r2: await new ApiClient(t.app).loginOk(auth2.usuario, TEST_PASSWORD),
+      r3: await new ApiClient(t.app).loginOk(auth3.usuario, TEST_PASSWORD),
+    };
+    return { tag, client, category, buyer, auth2, auth3, a, b, api };
+  }
+
+  async function purchase(w: Awaited<ReturnType<typeof world>>, items: [number, number][]) {
+    for (const [id, cantidad] of items) {
+      const res = await w.api.buyer.post('/api/carrito/nuevo_item', { item: { id, cantidad } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const res = await w.api.buyer.post('/api/compra', {
+      orden: items.map(([id, cantidad]) => ({ id, cantidad })),
+      fecha: businessDate(new Date()),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().pedido.id as number;
+  }
+
+  it('two levels: rol 2 approves with edits → espera, rol 3 approves → aprobado; e-mails at each step', async () => {
+    const w = await world();
+    const id = await purchase(w, [
+      [w.a.id, 2],
+      [w.b.id, 2],
+    ]);
+    await t.app.mailer.flush();
+    const arrived = await smtp.waitFor((m) => m.to.includes(`${w.tag}-autorizador@`));
+    expect(arrived.subject).toContain(`#${String(id).padStart(5, '0')}`);
+    expect(arrived.text).toContain(`http://portal.test/autorizador/orden/${id}`);
+
+    const view = (await w.api.r2.get(`/api/pedidos/${id}`)).json();
+    expect(view.acciones).toEqual({ aprobar: true, cancelar: true, editar: true });
+    expect(view.usuario).toMatchObject({ nombre: 'Beto Comprador', usuario: w.buyer.usuario });
+    expect(view.presupuesto).toMatchObject({
+      tipo_presupuesto: 'regular',
+      disponible: 1000,
+      utilizado: 0,
+      restante: 1000 - 282,
+      productos: 4,
+    });
+    expect(view.limites).toEqual({ [String(w.a.id)]: 3, [String(w.b.id)]: 5 });
+    expect((await w.api.r3.get(`/api/pedidos/${id}`)).json().acciones).toEqual({
+      aprobar: false,
+      cancelar: false,
+      editar: false,
+    });
+
+    // rol 2: lower the toner to 1 and remove the cookies.
+    const approved = await w.api.r2.post('/api/update/compra', {
+      id,
+      orden: [{ id: w.a.id, cantidad: 1 }],
+      fecha: '2026-01-01',
+      total: 1,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ nuevo_estatus: 'espera', msg: MSG.pedidoEnEspera });
+    expect(approved.json().pedido).toMatchObject({ subtotal: 100, iva: 16, total: 116 });
+    const [row] = await db().select().from(orders).where(eq(orders.id, id));
+    expect(row).toMatchObject({ status: 'espera', subtotal: 10000, iva: 1600, total: 11600 });
+    const lines = await db().select().from(orderLines).where(eq(orderLines.orderId, id));
+    expect(lines.map((l) => [l.productId, l.cantidad])).toEqual([[w.a.id, 1]]);
+    const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, id));
+    const edit = events.find((e) => e.tipo === 'editado');
+    expect(edit?.actorId).toBe(w.auth2.id);
+    expect(edit?.changes).toMatchObject({
+      cantidades: [{ id_producto: w.a.id, antes: 2, despues: 1 }],
+      eliminados: [{ id_producto: w.b.id, cantidad: 2 }],
+      total: { antes: 28200, despues: 11600 },
+    });
+    await t.app.mailer.flush();
+    await smtp.waitFor((m) => m.to.includes(`${w.tag}-super@`));
+
+    // rol 2 can no longer act; rol 3 cannot edit; rol 3 approves.
+    expect(
+      (await w.api.r2.post('/api/update/compra', { id, orden: [{ id: w.a.id, cantidad: 1 }] })).statusCode,
+    ).toBe(409);
+    const edits = await w.api.r3.post('/api/update/compra', { id, orden: [{ id: w.a.id, cantidad: 2 }] });
+    expect(edits.statusCode).toBe(403);
+    expect(edits.json().msg).toBe(MSG.soloAutorizadorEdita);
+    const final = await w.api.r3.post('/api/update/compra', { id, orden: [{ id: w.a.id, cantidad: 1 }] });
+    expect(final.json()).toMatchObject({ nuevo_estatus: 'aprobado', msg: MSG.pedidoAprobado });
+    expect((await w.api.r3.post(`/api/cancelar/compra/${id}`, {})).statusCode).toBe(409);
+    await t.app.mailer.flush();
+    const buyerMail = await smtp.waitFor(
+      (m) => m.to.includes(`${w.tag}-comprador@`) && m.subject.includes('aprobado'),
+    );
+    expect(buyerMail.text).toContain(`/usuario/historial/${id}`);
+
+    // The buyer sees the status and the history of events.
+    const detail = (await w.api.buyer.get(`/api/historial/${id}`)).json().pedido;
+    expect(detail.status).toBe('aprobado');
+    expect(detail.eventos.map((e: { tipo: string }) => e.tipo)).toEqual([
+      'creado',
+      'editado',
+      'aprobado',
+      'aprobado',
+    ]);
+    const logs = await db().select().from(systemLogs).where(eq(systemLogs.eventType, 'pedido_aprobado'));
+    expect(logs.filter((l) => (l.metadata as { id_pedido?: number }).id_pedido === id)).toHaveLength(2);
+  });
+
+  it('one level: rol 2 approves → aprobado; two simultaneous approvals → one 200, one 409, one event', async () => {
+    const w = await world({ levels: 1 });
+    const other = await makeUser(db(), { rol: 2, idCliente: w.client.id });
+    const second = await new ApiClient(t.app).loginOk(other.usuario, TEST_PASSWORD);
+    const id = await purchase(w, [[w.a.id, 1]]);
+    const body = { id, orden: [{ id: w.a.id, cantidad: 1 }] };
+    const results = await Promise.all([
+      w.api.r2.post('/api/update/compra', body),
+      second.post('/api/update/compra', body),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const loser = results.find((r) => r.statusCode === 409)!;
+    expect(loser.json().msg).toBe(MSG.pedidoYaProcesado);
+    const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, id));
+    expect(events.filter((e) => e.tipo === 'aprobado')).toHaveLength(1);
+    expect(results.find((r) => r.statusCode === 200)!.json().nuevo_estatus).toBe('aprobado');
+  });
+
+  it('edits over cantidad_limite, non-integer, removing every line, or over budget are refused and nothing changes', async () => {
+    const w = await world({ presupuesto: 30000 });
+    const id = await purchase(w, [
+      [w.a.id, 1],
+      [w.b.id, 2],
+    ]);
+    const before = await db().select().from(orderLines).where(eq(orderLines.orderId, id));
+    const cases: [unknown[], number, string][] = [
+      [
+        [
+          { id: w.a.id, cantidad: 4 },
+          { id: w.b.id, cantidad: 2 },
+        ],
+        422,
+        MSG.excedeCantidad(3),
+      ],
+      [
+        [
+          { id: w.a.id, cantidad: 0 },
+          { id: w.b.id, cantidad: 2 },
+        ],
+        422,
+        MSG.cantidadAutorizadorInvalida,
+      ],
+      [
+        [
+          { id: w.a.id, cantidad: 1.5 },
+          { id: w.b.id, cantidad: 2 },
+        ],
+        422,
+        MSG.cantidadAutorizadorInvalida,
+      ],
+      [[], 422, MSG.pedidoSinLineas],
+      [[{ id: 999999, cantidad: 1 }], 422, MSG.lineaNoEnPedido],
+      // 3 toners: 348.00 + 50.00 > 300.00
+      [
+        [
+          { id: w.a.id, cantidad: 3 },
+          { id: w.b.id, cantidad: 2 },
+        ],
+        422,
+        MSG.presupuestoAutorizador,
+      ],
+    ];
+    for (const [orden, status, msg] of cases) {
+      const res = await w.api.r2.post('/api/update/compra', { id, orden });
+      expect(res.statusCode, JSON.stringify(orden)).toBe(status);
+      expect(res.json().msg).toBe(msg);
+    }
+    const [row] = await db().select().from(orders).where(eq(orders.id, id));
+    expect(row!.status).toBe('pendiente');
+    expect(await db().select().from(orderLines).where(eq(orderLines.orderId, id))).toEqual(before);
+  });
+
+  it('approval is refused when the buyer month would go over budget because of other orders', async () => {
+    const w = await world({ presupuesto: 20000 });
+    const first = await purchase(w, [[w.a.id, 1]]); // 116.00
+    const second = await makeOrder(db(), {
+      idUser: w.buyer.id,
+      idCliente: w.client.id,
+      lines: [{ productId: w.a.id, precio: 10000, cantidad: 1, idCategoria: w.category.id }],
+    });
+    const view = (await w.api.r2.get(`/api/pedidos/${second.id}`)).json();
+    expect(view.presupuesto).toMatchObject({ disponible: 200, utilizado: 116, restante: -32 });
+    expect(view.pedidos_del_mes.map((o: { id: number }) => o.id)).toEqual([first]);
+    const res = await w.api.r2.post('/api/update/compra', {
+      id: second.id,
+      orden: [{ id: w.a.id, cantidad: 1 }],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().msg).toBe(MSG.presupuestoAutorizador);
+    // Cancelling the first frees the budget at once.
+    const cancel = await w.api.r2.post(`/api/cancelar/compra/${first}`, { motivo: 'Duplicado' });
+    expect(cancel.json().nuevo_estatus).toBe('cancelado');
+    expect(
+      (await w.api.r2.post('/api/update/compra', { id: second.id, orden: [{ id: w.a.id, cantidad: 1 }] }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('cancel with a reason: shown to the buyer, e-mailed, frees budget and purchase count at once', async () => {
+    const w = await world();
+    const id = await purchase(w, [[w.a.id, 2]]);
+    const before = (await w.api.buyer.get('/api/carrito')).json().presupuesto;
+    expect(before).toMatchObject({ presupuesto_utilizado: 232, cantidad_de_compras: 1 });
+    const long = await w.api.r2.post(`/api/cancelar/compra/${id}`, { motivo: 'x'.repeat(256) });
+    expect(long.statusCode).toBe(400);
+    const res = await w.api.r2.post(`/api/cancelar/compra/${id}`, { motivo: 'Ya se surtió por otro medio' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ nuevo_estatus: 'cancelado', msg: MSG.pedidoCancelado });
+    const after = (await w.api.buyer.get('/api/carrito')).json().presupuesto;
+    expect(after).toMatchObject({ presupuesto_utilizado: 0, cantidad_de_compras: 0 });
+    const detail = (await w.api.buyer.get(`/api/historial/${id}`)).json().pedido;
+    expect(detail).toMatchObject({ status: 'cancelado', motivo_cancelacion: 'Ya se surtió por otro medio' });
+    expect(detail.eventos.at(-1)).toMatchObject({
+      tipo: 'cancelado',
+      de: 'pendiente',
+      a: 'cancelado',
+      motivo: 'Ya se surtió por otro medio',
+    });
+    await t.app.mailer.flush();
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes(`${w.tag}-comprador@`) && m.subject.includes('cancelado'),
+    );
+    expect(mail.text).toContain('Ya se surtió por otro medio');
+    expect(
+      (await w.api.r2.post('/api/update/compra', { id, orden: [{ id: w.a.id, cantidad: 2 }] })).statusCode,
+    ).toBe(409);
+  });
+
+  it('tenancy: another client authorizer gets 404 and never sees the orders in lists or reports; buyers get 403', async () => {
+    const w = await world();
+    const id = await purchase(w, [[w.a.id, 1]]);
+    const stranger = await world();
+    expect((await stranger.api.r2.get(`/api/pedidos/${id}`)).statusCode).toBe(404);
+    expect((await stranger.api.r2.get('/api/pedidos/99999999')).statusCode).toBe(404);
+    const approve = await stranger.api.r2.post('/api/update/compra', {
+      id,
+      orden: [{ id: w.a.id, cantidad: 1 }],
+    });
+    expect(approve.statusCode).toBe(404);
+    expect((await stranger.api.r2.post(`/api/cancelar/compra/${id}`, {})).statusCode).toBe(404);
+    const list = (await stranger.api.r2.get('/api/pedidos?status=todos')).json();
+    expect(list.pedidos.map((p: { id: number }) => p.id)).not.toContain(id);
+    const today = businessDate(new Date());
+    const csv = await stranger.api.r2.post('/api/reporte/autorizador', {
+      tipo: 'general',
+      fecha_inicio: today,
+      fecha_fin: today,
+    });
+    expect(csv.body).not.toContain(String(id).padStart(5, '0'));
+    expect((await w.api.buyer.get('/api/pedidos')).statusCode).toBe(403);
+    const [row] = await db().select().from(orders).where(eq(orders.id, id));
+    expect(row!.status).toBe('pendiente');
+  });
+
+  it('the list: 50 per page from the server, newest first, actionable statuses by default, search by number or user', async () => {
+    const w = await world();
+    const made: number[] = [];
+    for (let i = 0; i < 53; i++) {
+      const o = await makeOrder(db(), {
+        idUser: w.buyer.id,
+        idCliente: w.client.id,
+        status: i % 2 === 0 ? 'pendiente' : 'espera',
+        lines: [{ productId: w.a.id, precio: 100, cantidad: 1, idCategoria: w.category.id }],
+      });
+      made.push(o.id);
+    }
+    const all = (await w.api.r2.get('/api/pedidos?status=todos')).json();
+    expect(all).toMatchObject({ total: 53, per_page: 50, accionable: 'pendiente' });
+    expect(all.pedidos).toHaveLength(50);
+    expect(all.pedidos[0].id).toBe(made.at(-1));
+    expect((await w.api.r2.get('/api/pedidos?status=todos&page=2')).json().pedidos).toHaveLength(3);
+    const mine2 = (await w.api.r2.get('/api/pedidos')).json();
+    expect(mine2.total).toBe(27);
+    expect(mine2.pedidos.every((p: { status: string }) => p.status === 'pendiente')).toBe(true);
+    const mine3 = (await w.api.r3.get('/api/pedidos')).json();
+    expect(mine3).toMatchObject({ total: 26, accionable: 'espera' });
+    const byNumber = (await w.api.r2.get(`/api/pedidos?status=todos&q=${made[5]}`)).json();
+    expect(byNumber.pedidos.map((p: { id: number }) => p.id)).toEqual([made[5]]);
+    expect((await w.api.r2.get(`/api/pedidos?status=todos&q=${w.buyer.usuario}`)).json().total).toBe(53);
+    expect((await w.api.r2.get('/api/pedidos?status=nada')).statusCode).toBe(400);
+  });
+
+  it('reports: exact rows, BOM, formula-safe, business dates, inclusive range, detail per line', async () => {
+    const w = await world();
+    await db()
+      .update((await import('../../db/schema/index.ts')).users)
+      .set({ direccionEntrega: 'Av. Reforma 1, Piso 2', area: 'Compras', region: 'Centro', entregaWeek: 3 })
+      .where(eq((await import('../../db/schema/index.ts')).users.id, w.buyer.id));
+    // 23:30 on 31 Jan in Mexico City is 05:30 UTC on 1 Feb: it belongs to 31/01.
+    const jan31 = await makeOrder(db(), {
+      idUser: w.buyer.id,
+      idCliente: w.client.id,
+      status: 'aprobado',
+      transactionDate: new Date('2026-02-01T05:30:00Z'),
+      lines: [
+        {
+          productId: w.a.id,
+          nombre: '=HYPERLINK("http://x")',
+          precio: 10000,
+          cantidad: 2,
+          idCategoria: w.category.id,
+        },
+        {
+          productId: w.b.id,
+          nombre: 'Galletas, surtidas',
+          precio: 2550,
+          cantidad: 1,
+          impuesto: false,
+          idCategoria: w.category.id,
+        },
+      ],
+    });
+    const feb1 = await makeOrder(db(), {
+      idUser: w.buyer.id,
+      idCliente: w.client.id,
+      status: 'cancelado',
+      transactionDate: new Date('2026-02-02T05:59:00Z'),
+      lines: [{ productId: w.a.id, nombre: 'Tóner', precio: 10000, cantidad: 1, idCategoria: w.category.id }],
+    });
+    await makeOrder(db(), {
+      idUser: w.buyer.id,
+      idCliente: w.client.id,
+      transactionDate: new Date('2026-02-02T06:00:00Z'),
+      lines: [{ productId: w.a.id, precio: 100, cantidad: 1, idCategoria: w.category.id }],
+    });
+    const missing = await w.api.r2.post('/api/reporte/autorizador', {
+      tipo: 'general',
+      fecha_inicio: '2026-01-31',
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().msg).toBe(MSG.fechasRequeridas);
+    const noType = await w.api.r2.post('/api/reporte/autorizador', {
+      fecha_inicio: '2026-01-31',
+      fecha_fin: '2026-02-01',
+    });
+    expect(noType.json().msg).toBe(MSG.tipoReporteRequerido);
+    const reversed = await w.api.r2.post('/api/reporte/autorizador', {
+      tipo: 'general',
+      fecha_inicio: '2026-02-02',
+      fecha_fin: '2026-02-01',
+    });
+    expect(reversed.json().msg).toBe(MSG.rangoFechasInvalido);
+
+    const general = await w.api.r2.post('/api/reporte/autorizador', {
+      tipo: 'general',
+      fecha_inicio: '2026-01-31',
+      fecha_fin: '2026-02-01',
+    });
+    expect(general.statusCode).toBe(200);
+    expect(general.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(general.headers['content-disposition']).toBe('attachment; filename="reporte.csv"');
+    expect(general.rawPayload.subarray(0, 3).toString('hex')).toBe('efbbbf');
+    const rows = general.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(rows).toEqual([
+      'Pedido,Fecha,Estatus,Usuario,Nombre,Productos,Subtotal,IVA,Total,Dirección de entrega,Calle,Colonia,Ciudad,CP,Estado,Área,Región,Semana de entrega',
+      `${String(jan31.id).padStart(5, '0')},31/01/2026,Aprobado,${w.buyer.usuario},Beto Comprador,2,225.50,32.00,257.50,"Av. Reforma 1, Piso 2",,,,,,Compras,Centro,3`,
+      `${String(feb1.id).padStart(5, '0')},01/02/2026,Cancelado,${w.buyer.usuario},Beto Comprador,1,100.00,16.00,116.00,"Av. Reforma 1, Piso 2",,,,,,Compras,Centro,3`,
+    ]);
+    const detail = await w.api.r2.post('/api/reporte/autorizador/productos/detalle', {
+      tipo: 'detalle',
+      fecha_inicio: '2026-01-31',
+      fecha_fin: '2026-01-31',
+    });
+    const drows = detail.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(drows).toEqual([
+      'Pedido,Fecha,Estatus,Usuario,Nombre,Clave interna,Clave cliente,Producto,Categoría,Unidad,Cantidad,Precio unitario,IVA,Importe',
+      `${String(jan31.id).padStart(5, '0')},31/01/2026,Aprobado,${w.buyer.usuario},Beto Comprador,CL-${w.a.id},,"'=HYPERLINK(""http://x"")",Papelería,Pieza,2,100.00,32.00,200.00`,
+      `${String(jan31.id).padStart(5, '0')},31/01/2026,Aprobado,${w.buyer.usuario},Beto Comprador,CL-${w.b.id},,"Galletas, surtidas",Papelería,Pieza,1,25.50,0.00,25.50`,
+    ]);
+  });
+});

@@ -1,0 +1,115 @@
+import type { OrderFilter } from '@portal/shared/schemas/orders';
+import { and, count, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { orderLines, orders, users } from '../../db/schema/index.ts';
+
+export const AUTHORIZER_PAGE_SIZE = 50;
+
+function searchCondition(q: string): SQL | undefined {
+  const term = q.trim().replace(/^#/, '');
+  if (!term) return undefined;
+  const like = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const parts: SQL[] = [sql`lower(${users.usuario}) like ${like}`, sql`lower(${users.nombre}) like ${like}`];
+  if (/^\d{1,9}$/.test(term)) parts.push(eq(orders.id, Number(term)));
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+export async function listClientOrders(
+  db: Db,
+  idCliente: number,
+  opts: { page: number; status: OrderFilter; actionable: string | null; q?: string },
+) {
+  const conditions: SQL[] = [eq(orders.idCliente, idCliente)];
+  if (opts.status === 'accionables') {
+    // What this role acts on; a role that acts on nothing sees everything.
+    if (opts.actionable) conditions.push(eq(orders.status, opts.actionable));
+  } else if (opts.status !== 'todos') {
+    conditions.push(eq(orders.status, opts.status));
+  }
+  const search = opts.q ? searchCondition(opts.q) : undefined;
+  if (search) conditions.push(search);
+  const where = and(...conditions);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        total: orders.total,
+        status: orders.status,
+        transactionDate: orders.transactionDate,
+        usuario: users.usuario,
+        nombre: users.nombre,
+      })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.idUser))
+      .where(where)
+      .orderBy(desc(orders.id))
+      .limit(AUTHORIZER_PAGE_SIZE)
+      .offset((opts.page - 1) * AUTHORIZER_PAGE_SIZE),
+    search
+      ? db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.idUser)).where(where)
+      : db.select({ n: count() }).from(orders).where(where),
+  ]);
+  const counts = await lineCounts(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { rows: rows.map((r) => ({ ...r, productos: counts.get(r.id) ?? 0 })), total: totals[0]?.n ?? 0 };
+}
+
+export async function lineCounts(db: Db | Tx, ids: number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  if (ids.length === 0) return counts;
+  const rows = await db
+    .select({ orderId: orderLines.orderId, n: count() })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, ids))
+    .groupBy(orderLines.orderId);
+  for (const r of rows) counts.set(r.orderId, r.n);
+  return counts;
+}
+
+/** The buyer's other non-cancelled orders in a month, with their lines (for budgets and the side panel). */
+export async function otherMonthOrders(
+  db: Db | Tx,
+  userId: number,
+  exceptOrderId: number,
+  range: { start: Date; end: Date },
+) {
+  const list = await db
+    .select({
+      id: orders.id,
+      total: orders.total,
+      status: orders.status,
+      transactionDate: orders.transactionDate,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.idUser, userId),
+        ne(orders.id, exceptOrderId),
+        ne(orders.status, 'cancelado'),
+        gte(orders.transactionDate, range.start),
+        lt(orders.transactionDate, range.end),
+      ),
+    )
+    .orderBy(desc(orders.id));
+  const lines =
+    list.length === 0
+      ? []
+      : await db
+          .select({
+            orderId: orderLines.orderId,
+            idCategoria: orderLines.idCategoria,
+            precio: orderLines.precio,
+            cantidad: orderLines.cantidad,
+            impuesto: orderLines.impuesto,
+          })
+          .from(orderLines)
+          .where(
+            inArray(
+              orderLines.orderId,
+              list.map((o) => o.id),
+            ),
+          );
+  return list.map((o) => ({ ...o, lines: lines.filter((l) => l.orderId === o.id) }));
+}

@@ -1,0 +1,130 @@
+import { ErrorBody, IdParam } from '@portal/shared/schemas/common';
+import {
+  AuthorizerOrdersQuery,
+  AuthorizerOrdersResponse,
+  AuthorizerOrderView,
+  CancelOrderBody,
+  ReportBody,
+  UpdateOrderBody,
+  WorkflowResponse,
+} from '@portal/shared/schemas/orders';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { audit, requestMeta } from '../../lib/audit.ts';
+import { reportStream } from '../reports/report.service.ts';
+import {
+  authorizerApprove,
+  authorizerCancel,
+  authorizerOrders,
+  authorizerOrderView,
+} from './authorizer.service.ts';
+
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  419: ErrorBody,
+  422: ErrorBody,
+};
+
+/** Roles 2 and 3: the client's orders, review, approve or cancel, reports (DOMAIN.md "Order workflow"). */
+export async function authorizerRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const authorizer = app.guard({ roles: [2, 3] });
+  const tags = ['autorizacion'];
+
+  r.get(
+    '/api/pedidos',
+    {
+      preValidation: authorizer,
+      schema: {
+        tags,
+        summary: 'Pedidos del cliente, 50 por página, filtrables por estatus y búsqueda',
+        querystring: AuthorizerOrdersQuery,
+        response: { 200: AuthorizerOrdersResponse, ...errors },
+      },
+    },
+    async (request) => authorizerOrders(app, request.auth!, request.query),
+  );
+
+  r.get(
+    '/api/pedidos/:id',
+    {
+      preValidation: authorizer,
+      schema: {
+        tags,
+        summary: 'Un pedido con presupuesto, pedidos del mes y acciones',
+        params: IdParam,
+        response: { 200: AuthorizerOrderView, ...errors },
+      },
+    },
+    async (request) => authorizerOrderView(app, request.auth!, request.params.id),
+  );
+
+  r.post(
+    '/api/update/compra',
+    {
+      preValidation: authorizer,
+      schema: {
+        tags,
+        summary: 'Aprueba un pedido guardando las ediciones',
+        body: UpdateOrderBody,
+        response: { 200: WorkflowResponse, ...errors },
+      },
+    },
+    async (request) => authorizerApprove(app, request, request.auth!, request.body),
+  );
+
+  r.post(
+    '/api/cancelar/compra/:id',
+    {
+      preValidation: authorizer,
+      schema: {
+        tags,
+        summary: 'Cancela un pedido (motivo opcional)',
+        params: IdParam,
+        body: CancelOrderBody,
+        response: { 200: WorkflowResponse, ...errors },
+      },
+    },
+    async (request) => authorizerCancel(app, request, request.auth!, request.params.id, request.body?.motivo),
+  );
+
+  for (const [url, forced] of [
+    ['/api/reporte/autorizador', undefined],
+    ['/api/reporte/autorizador/productos/detalle', 'detalle'],
+  ] as const) {
+    r.post(
+      url,
+      {
+        preValidation: authorizer,
+        schema: {
+          tags,
+          summary: 'Reporte CSV (UTF-8 con BOM) de los pedidos del cliente en un rango de fechas',
+          body: ReportBody,
+        },
+      },
+      async (request, reply) => {
+        const auth = request.auth!;
+        const body = { ...request.body, tipo: forced ?? request.body.tipo };
+        await audit(app.db, {
+          userId: auth.user.id,
+          eventType: 'reporte_generado',
+          description: `Reporte ${body.tipo} del ${body.fecha_inicio} al ${body.fecha_fin}`,
+          metadata: {
+            tipo: body.tipo,
+            fecha_inicio: body.fecha_inicio,
+            fecha_fin: body.fecha_fin,
+            ...requestMeta(request),
+          },
+        });
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="reporte.csv"')
+          .send(reportStream(app, auth.client!.id, body));
+      },
+    );
+  }
+}

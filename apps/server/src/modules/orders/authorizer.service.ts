@@ -1,0 +1,444 @@
+import { type BudgetLine, spendOf } from '@portal/shared/domain/budget';
+import { centavosToPesos, totalsOf } from '@portal/shared/domain/money';
+import {
+  actionableStatus,
+  canEditLines,
+  type OrderAction,
+  type OrderStatus,
+  orderNumber,
+  transition,
+} from '@portal/shared/domain/order-workflow';
+import { businessMonth } from '@portal/shared/domain/time';
+import { MSG } from '@portal/shared/messages';
+import type {
+  ApprovalBudget,
+  AuthorizerOrdersResponse,
+  AuthorizerOrderView,
+  OrderFilter,
+  WorkflowResponse,
+} from '@portal/shared/schemas/orders';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  categories,
+  clients,
+  orderEvents,
+  orderLines,
+  orders,
+  userCategoryBudgets,
+  userProducts,
+  users,
+} from '../../db/schema/index.ts';
+import { audit, requestMeta } from '../../lib/audit.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { AuthContext } from '../../plugins/auth-guard.ts';
+import { unprocessable } from '../shopping/cart.service.ts';
+import { AUTHORIZER_PAGE_SIZE, listClientOrders, otherMonthOrders } from './authorizer.repository.ts';
+import { orderDetail } from './history.service.ts';
+import { notifyAuthorizers, notifyBuyer } from './notifications.ts';
+
+function clientOf(auth: AuthContext) {
+  if ((auth.user.rol !== 2 && auth.user.rol !== 3) || !auth.client) throw forbidden();
+  return auth.client;
+}
+
+export async function authorizerOrders(
+  app: FastifyInstance,
+  auth: AuthContext,
+  query: { page: number; status: OrderFilter; q?: string },
+): Promise<AuthorizerOrdersResponse> {
+  const client = clientOf(auth);
+  const actionable = actionableStatus(auth.user.rol, client.cantidadAutorizadores);
+  const { rows, total } = await listClientOrders(app.db, client.id, { ...query, actionable });
+  return {
+    pedidos: rows.map((r) => ({
+      id: r.id,
+      productos: r.productos,
+      total: centavosToPesos(r.total),
+      status: r.status as OrderStatus,
+      transaction_date: r.transactionDate.toISOString(),
+      usuario: r.usuario,
+      nombre: r.nombre,
+    })),
+    total,
+    page: query.page,
+    per_page: AUTHORIZER_PAGE_SIZE,
+    status: query.status,
+    accionable: actionable,
+  };
+}
+
+interface Line extends BudgetLine {
+  productId: number;
+}
+
+/** The buyer's month with this order's lines: DOMAIN.md "An approval is refused when…". */
+async function approvalBudget(
+  db: Db | Tx,
+  tz: string,
+  order: { id: number; idUser: number; transactionDate: Date },
+  buyer: { presupuestoDefault: number },
+  modo: string,
+  lines: Line[],
+): Promise<ApprovalBudget & { over: boolean; others: Awaited<ReturnType<typeof otherMonthOrders>> }> {
+  const range = businessMonth(order.transactionDate, tz);
+  const others = await otherMonthOrders(db, order.idUser, order.id, range);
+  const productos = lines.reduce((n, l) => n + l.cantidad, 0);
+  if (modo !== 'categoria') {
+    const utilizado = others.reduce((s, o) => s + o.total, 0);
+    const restante = buyer.presupuestoDefault - utilizado - totalsOf(lines).total;
+    return {
+      tipo_presupuesto: 'regular',
+      disponible: centavosToPesos(buyer.presupuestoDefault),
+      utilizado: centavosToPesos(utilizado),
+      restante: centavosToPesos(restante),
+      productos,
+      categorias: [],
+      over: restante < 0,
+      others,
+    };
+  }
+  const budgets = await db
+    .select({
+      id: userCategoryBudgets.categoryId,
+      presupuesto: userCategoryBudgets.presupuesto,
+      nombre: categories.nombre,
+    })
+    .from(userCategoryBudgets)
+    .innerJoin(categories, eq(categories.id, userCategoryBudgets.categoryId))
+    .where(eq(userCategoryBudgets.userId, order.idUser));
+  const touched = new Set(lines.map((l) => l.idCategoria));
+  let over = false;
+  let disponible = 0;
+  let utilizado = 0;
+  let esta = 0;
+  const cats = [];
+  for (const b of budgets) {
+    const used = others.reduce((s, o) => s + spendOf(o.lines.filter((l) => l.idCategoria === b.id)), 0);
+    const mine = spendOf(lines.filter((l) => l.idCategoria === b.id));
+    disponible += b.presupuesto;
+    utilizado += used;
+    esta += mine;
+    const restante = b.presupuesto - used - mine;
+    if (touched.has(b.id) && restante < 0) over = true;
+    cats.push({
+      id: b.id,
+      nombre: b.nombre,
+      disponible: centavosToPesos(b.presupuesto),
+      utilizado: centavosToPesos(used),
+      restante: centavosToPesos(restante),
+    });
+  }
+  // A line whose category has no budget for this user cannot be approved.
+  for (const id of touched) if (!budgets.some((b) => b.id === id && b.presupuesto > 0)) over = true;
+  return {
+    tipo_presupuesto: 'categoria',
+    disponible: centavosToPesos(disponible),
+    utilizado: centavosToPesos(utilizado),
+    restante: centavosToPesos(disponible - utilizado - esta),
+    productos,
+    categorias: cats,
+    over,
+    others,
+  };
+}
+
+async function loadScopedOrder(db: Db | Tx, id: number, idCliente: number, lock: boolean) {
+  const q = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.idCliente, idCliente)))
+    .limit(1);
+  const [order] = lock ? await q.for('update') : await q;
+  // Another client's order answers exactly like a missing one.
+  if (!order) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
+  return order;
+}
+
+async function loadBuyer(db: Db | Tx, userId: number, lock: boolean) {
+  const q = db
+    .select({
+      id: users.id,
+      nombre: users.nombre,
+      usuario: users.usuario,
+      userId: users.userId,
+      presupuestoDefault: users.presupuestoDefault,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  const [buyer] = lock ? await q.for('update') : await q;
+  return buyer!;
+}
+
+async function limitsFor(db: Db | Tx, userId: number, productIds: number[]) {
+  const map = new Map<number, number>();
+  if (productIds.length === 0) return map;
+  const rows = await db
+    .select({ productId: userProducts.productId, cantidadLimite: userProducts.cantidadLimite })
+    .from(userProducts)
+    .where(and(eq(userProducts.userId, userId), inArray(userProducts.productId, productIds)));
+  for (const r of rows) map.set(r.productId, r.cantidadLimite);
+  return map;
+}
+
+export async function authorizerOrderView(
+  app: FastifyInstance,
+  auth: AuthContext,
+  id: number,
+): Promise<AuthorizerOrderView> {
+  const client = clientOf(auth);
+  const order = await loadScopedOrder(app.db, id, client.id, false);
+  const buyer = await loadBuyer(app.db, order.idUser, false);
+  const detail = await orderDetail(app.db, id, { idCliente: client.id });
+  const lines = await app.db.select().from(orderLines).where(eq(orderLines.orderId, id));
+  const budget = await approvalBudget(
+    app.db,
+    app.config.BUSINESS_TZ,
+    order,
+    buyer,
+    client.modoPresupuesto,
+    lines,
+  );
+  const limits = await limitsFor(
+    app.db,
+    order.idUser,
+    lines.map((l) => l.productId),
+  );
+  const status = order.status as OrderStatus;
+  const levels = client.cantidadAutorizadores;
+  const { over, others, ...presupuesto } = budget;
+  void over;
+  return {
+    pedido: detail,
+    usuario: { id: buyer.id, nombre: buyer.nombre, usuario: buyer.usuario },
+    presupuesto,
+    pedidos_del_mes: others.map((o) => ({
+      id: o.id,
+      total: centavosToPesos(o.total),
+      status: o.status as OrderStatus,
+      transaction_date: o.transactionDate.toISOString(),
+    })),
+    limites: Object.fromEntries(lines.map((l) => [String(l.productId), limits.get(l.productId) ?? 1])),
+    acciones: {
+      aprobar: transition(auth.user.rol, status, levels, 'aprobar').ok,
+      cancelar: transition(auth.user.rol, status, levels, 'cancelar').ok,
+      editar: canEditLines(auth.user.rol, status, levels),
+    },
+  };
+}
+
+function refuseTransition(reason: 'ROLE' | 'STATUS'): never {
+  if (reason === 'ROLE') throw forbidden(MSG.accionNoPermitida);
+  throw conflict('ORDER_ALREADY_PROCESSED', MSG.pedidoYaProcesado);
+}
+
+async function afterTransition(
+  app: FastifyInstance,
+  auth: AuthContext,
+  id: number,
+  to: OrderStatus,
+  msg: string,
+): Promise<WorkflowResponse> {
+  const client = clientOf(auth);
+  return {
+    status: 'ok',
+    msg,
+    nuevo_estatus: to,
+    pedido: await orderDetail(app.db, id, { idCliente: client.id }),
+    pedidos: await authorizerOrders(app, auth, { page: 1, status: 'accionables' }),
+  };
+}
+
+/**
+ * POST /api/update/compra: approves (rol 2 on pendiente, rol 3 on espera) and, for rol 2, saves the
+ * edited lines in the same transaction. The order row is locked and the status change is conditional,
+ * so of two simultaneous approvals one wins and the other gets 409 with nothing changed.
+ */
+export async function authorizerApprove(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  body: { id: number; orden: { id: number; cantidad: number }[] },
+): Promise<WorkflowResponse> {
+  const client = clientOf(auth);
+  const tz = app.config.BUSINESS_TZ;
+  const result = await app.db.transaction(async (tx) => {
+    const order = await loadScopedOrder(tx, body.id, client.id, true);
+    const [fresh] = await tx
+      .select({ levels: clients.cantidadAutorizadores, modo: clients.modoPresupuesto })
+      .from(clients)
+      .where(eq(clients.id, client.id));
+    const levels = fresh?.levels ?? client.cantidadAutorizadores;
+    const status = order.status as OrderStatus;
+    const step = transition(auth.user.rol, status, levels, 'aprobar');
+    if (!step.ok) refuseTransition(step.reason);
+    const buyer = await loadBuyer(tx, order.idUser, true);
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+
+    // The edits: every line of the order, with its new quantity; a missing line is removed.
+    const wanted = new Map<number, number>();
+    for (const item of body.orden) {
+      if (wanted.has(item.id)) throw unprocessable('DUPLICATE_LINE', MSG.datosInvalidos);
+      if (!lines.some((l) => l.productId === item.id))
+        throw unprocessable('NOT_IN_ORDER', MSG.lineaNoEnPedido);
+      wanted.set(item.id, item.cantidad);
+    }
+    const changed = lines.some((l) => wanted.get(l.productId) !== l.cantidad);
+    if (changed && !canEditLines(auth.user.rol, status, levels)) throw forbidden(MSG.soloAutorizadorEdita);
+    if (wanted.size === 0) throw unprocessable('EMPTY_ORDER', MSG.pedidoSinLineas);
+    const limits = await limitsFor(
+      tx,
+      order.idUser,
+      lines.map((l) => l.productId),
+    );
+    for (const [productId, cantidad] of wanted) {
+      if (!Number.isInteger(cantidad) || cantidad < 1)
+        throw unprocessable('BAD_QUANTITY', MSG.cantidadAutorizadorInvalida);
+      const limit = limits.get(productId) ?? 1;
+      const before = lines.find((l) => l.productId === productId)!.cantidad;
+      if (cantidad > limit && cantidad !== before)
+        throw unprocessable('OVER_QUANTITY_LIMIT', MSG.excedeCantidad(limit));
+    }
+    const newLines = lines
+      .filter((l) => wanted.has(l.productId))
+      .map((l) => ({ ...l, cantidad: wanted.get(l.productId)! }));
+    const budget = await approvalBudget(
+      tx,
+      tz,
+      order,
+      buyer,
+      fresh?.modo ?? client.modoPresupuesto,
+      newLines,
+    );
+    if (budget.over) throw unprocessable('BUDGET', MSG.presupuestoAutorizador);
+
+    const totals = totalsOf(newLines);
+    const updated = await tx
+      .update(orders)
+      .set({
+        status: step.to,
+        subtotal: totals.subtotal,
+        iva: totals.iva,
+        total: totals.total,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(orders.id, order.id), eq(orders.status, status)))
+      .returning({ id: orders.id });
+    if (updated.length === 0) refuseTransition('STATUS');
+
+    if (changed) {
+      const removed = lines.filter((l) => !wanted.has(l.productId));
+      const edited = newLines.filter((l) => l.cantidad !== lines.find((o) => o.id === l.id)!.cantidad);
+      if (removed.length > 0)
+        await tx.delete(orderLines).where(
+          inArray(
+            orderLines.id,
+            removed.map((l) => l.id),
+          ),
+        );
+      for (const l of edited)
+        await tx.update(orderLines).set({ cantidad: l.cantidad }).where(eq(orderLines.id, l.id));
+      const changes = {
+        cantidades: edited.map((l) => ({
+          id_producto: l.productId,
+          nombre: l.nombre,
+          antes: lines.find((o) => o.id === l.id)!.cantidad,
+          despues: l.cantidad,
+        })),
+        eliminados: removed.map((l) => ({
+          id_producto: l.productId,
+          nombre: l.nombre,
+          cantidad: l.cantidad,
+        })),
+        total: { antes: order.total, despues: totals.total },
+      };
+      await tx.insert(orderEvents).values({
+        orderId: order.id,
+        actorId: auth.user.id,
+        tipo: 'editado',
+        fromStatus: status,
+        toStatus: status,
+        changes,
+      });
+      await audit(tx, {
+        userId: auth.user.id,
+        eventType: 'pedido_editado',
+        description: `Pedido #${orderNumber(order.id)} editado`,
+        metadata: { id_pedido: order.id, ...changes, ...requestMeta(request) },
+      });
+    }
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      actorId: auth.user.id,
+      tipo: 'aprobado',
+      fromStatus: status,
+      toStatus: step.to,
+    });
+    await audit(tx, {
+      userId: auth.user.id,
+      eventType: 'pedido_aprobado',
+      description: `Pedido #${orderNumber(order.id)}: ${status} → ${step.to}`,
+      metadata: { id_pedido: order.id, de: status, a: step.to, total: totals.total, ...requestMeta(request) },
+    });
+    const info = { id: order.id, total: totals.total, idCliente: client.id, buyerNombre: buyer.nombre };
+    if (step.to === 'espera') await notifyAuthorizers(tx, app.config.PUBLIC_URL, 3, info);
+    if (step.to === 'aprobado') await notifyBuyer(tx, app.config.PUBLIC_URL, buyer, info, 'aprobado');
+    return step.to;
+  });
+  void app.mailer.flush();
+  return afterTransition(
+    app,
+    auth,
+    body.id,
+    result,
+    result === 'espera' ? MSG.pedidoEnEspera : MSG.pedidoAprobado,
+  );
+}
+
+/** POST /api/cancelar/compra/{id}: cancels (same roles and statuses as approval), with an optional reason. */
+export async function authorizerCancel(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  id: number,
+  motivo: string | undefined,
+): Promise<WorkflowResponse> {
+  const client = clientOf(auth);
+  const reason = motivo?.trim() ? motivo.trim() : null;
+  await app.db.transaction(async (tx) => {
+    const order = await loadScopedOrder(tx, id, client.id, true);
+    const status = order.status as OrderStatus;
+    const step = transition(
+      auth.user.rol,
+      status,
+      client.cantidadAutorizadores,
+      'cancelar' satisfies OrderAction,
+    );
+    if (!step.ok) refuseTransition(step.reason);
+    const updated = await tx
+      .update(orders)
+      .set({ status: 'cancelado', cancelReason: reason, updatedAt: new Date() })
+      .where(and(eq(orders.id, id), eq(orders.status, status)))
+      .returning({ id: orders.id });
+    if (updated.length === 0) refuseTransition('STATUS');
+    await tx.insert(orderEvents).values({
+      orderId: id,
+      actorId: auth.user.id,
+      tipo: 'cancelado',
+      fromStatus: status,
+      toStatus: 'cancelado',
+      reason,
+    });
+    await audit(tx, {
+      userId: auth.user.id,
+      eventType: 'pedido_cancelado',
+      description: `Pedido #${orderNumber(id)} cancelado`,
+      metadata: { id_pedido: id, de: status, motivo: reason, ...requestMeta(request) },
+    });
+    const buyer = await loadBuyer(tx, order.idUser, false);
+    await notifyBuyer(tx, app.config.PUBLIC_URL, buyer, { id, total: order.total }, 'cancelado', reason);
+  });
+  void app.mailer.flush();
+  return afterTransition(app, auth, id, 'cancelado', MSG.pedidoCancelado);
+}

@@ -1,0 +1,122 @@
+import { centavosToPesos } from '@portal/shared/domain/money';
+import { MSG } from '@portal/shared/messages';
+import type { HistoryResponse, OrderDetailDto, OrderStatus } from '@portal/shared/schemas/shopping';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+
+export const HISTORY_PAGE_SIZE = 10;
+
+/** The user's orders, newest first, 10 per page, paginated by the server. */
+export async function userHistory(
+  app: FastifyInstance,
+  userId: number,
+  page: number,
+): Promise<HistoryResponse> {
+  const [rows, totals] = await Promise.all([
+    app.db
+      .select({
+        id: orders.id,
+        total: orders.total,
+        status: orders.status,
+        transactionDate: orders.transactionDate,
+      })
+      .from(orders)
+      .where(eq(orders.idUser, userId))
+      .orderBy(desc(orders.id))
+      .limit(HISTORY_PAGE_SIZE)
+      .offset((page - 1) * HISTORY_PAGE_SIZE),
+    app.db.select({ n: count() }).from(orders).where(eq(orders.idUser, userId)),
+  ]);
+  const counts = new Map<number, number>();
+  if (rows.length > 0) {
+    const ids = rows.map((r) => r.id);
+    const c = await app.db
+      .select({ orderId: orderLines.orderId, n: count() })
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, ids))
+      .groupBy(orderLines.orderId);
+    for (const r of c) counts.set(r.orderId, r.n);
+  }
+  return {
+    pedidos: rows.map((r) => ({
+      id: r.id,
+      productos: counts.get(r.id) ?? 0,
+      total: centavosToPesos(r.total),
+      status: r.status as OrderStatus,
+      transaction_date: r.transactionDate.toISOString(),
+    })),
+    total: totals[0]?.n ?? 0,
+    page,
+    per_page: HISTORY_PAGE_SIZE,
+  };
+}
+
+/** One order with its lines and its history of events; `scope` limits who may see it. */
+export async function orderDetail(
+  db: Db,
+  id: number,
+  scope: { idUser?: number; idCliente?: number },
+): Promise<OrderDetailDto> {
+  const conditions = [eq(orders.id, id)];
+  if (scope.idUser !== undefined) conditions.push(eq(orders.idUser, scope.idUser));
+  if (scope.idCliente !== undefined) conditions.push(eq(orders.idCliente, scope.idCliente));
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(...conditions))
+    .limit(1);
+  if (!order) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
+  const [lines, events] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
+    db
+      .select({
+        id: orderEvents.id,
+        tipo: orderEvents.tipo,
+        fromStatus: orderEvents.fromStatus,
+        toStatus: orderEvents.toStatus,
+        changes: orderEvents.changes,
+        reason: orderEvents.reason,
+        createdAt: orderEvents.createdAt,
+        actor: users.nombre,
+      })
+      .from(orderEvents)
+      .leftJoin(users, eq(users.id, orderEvents.actorId))
+      .where(eq(orderEvents.orderId, id))
+      .orderBy(asc(orderEvents.id)),
+  ]);
+  return {
+    id: order.id,
+    status: order.status as OrderStatus,
+    transaction_date: order.transactionDate.toISOString(),
+    subtotal: centavosToPesos(order.subtotal),
+    iva: centavosToPesos(order.iva),
+    total: centavosToPesos(order.total),
+    motivo_cancelacion: order.cancelReason,
+    lineas: lines.map((l) => ({
+      id: l.id,
+      id_producto: l.productId,
+      clave_interna: l.claveInterna,
+      clave_cliente: l.claveCliente,
+      nombre: l.nombre,
+      unidad_de_medida: l.unidadDeMedida,
+      categoria: l.categoria,
+      costo: centavosToPesos(l.precio),
+      impuesto: l.impuesto,
+      cantidad: l.cantidad,
+      importe: centavosToPesos(l.precio * l.cantidad),
+    })),
+    eventos: events.map((e) => ({
+      id: e.id,
+      tipo: e.tipo,
+      de: e.fromStatus,
+      a: e.toStatus,
+      actor: e.actor,
+      fecha: e.createdAt.toISOString(),
+      motivo: e.reason,
+      cambios: e.changes ?? null,
+    })),
+  };
+}

@@ -1,0 +1,72 @@
+import { formatCentavos } from '@portal/shared/domain/money';
+import { orderNumber } from '@portal/shared/domain/order-workflow';
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { orderEmail } from '../../lib/emails.ts';
+import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
+
+interface OrderInfo {
+  id: number;
+  total: number;
+  idCliente: number;
+  buyerNombre: string;
+}
+
+/** E-mails the client's active authorizers of a role that an order waits for them. */
+export async function notifyAuthorizers(
+  tx: Tx,
+  publicUrl: string,
+  rol: 2 | 3,
+  order: OrderInfo,
+): Promise<void> {
+  const recipients = await tx
+    .select({ userId: users.userId, usuario: users.usuario, nombre: users.nombre })
+    .from(users)
+    .where(and(eq(users.idCliente, order.idCliente), eq(users.rol, rol), eq(users.activo, true)));
+  const numero = orderNumber(order.id);
+  for (const r of recipients) {
+    const to = addressOf(r);
+    if (!to) continue;
+    await enqueueEmail(
+      tx,
+      orderEmail(to, r.nombre, {
+        subject: `Pedido #${numero} por revisar`,
+        paragraphs: [
+          rol === 2
+            ? `${order.buyerNombre} envió el pedido #${numero} por ${formatCentavos(order.total)}. Está pendiente de tu revisión.`
+            : `El pedido #${numero} de ${order.buyerNombre} por ${formatCentavos(order.total)} fue autorizado y espera tu aprobación final.`,
+        ],
+        url: `${publicUrl}/autorizador/orden/${order.id}`,
+        label: 'Revisar pedido',
+      }),
+    );
+  }
+}
+
+/** E-mails the buyer that its order was approved or cancelled (with the reason). */
+export async function notifyBuyer(
+  tx: Tx,
+  publicUrl: string,
+  buyer: { userId: string; usuario: string; nombre: string },
+  order: { id: number; total: number },
+  outcome: 'aprobado' | 'cancelado',
+  motivo?: string | null,
+): Promise<void> {
+  const to = addressOf(buyer);
+  if (!to) return;
+  const numero = orderNumber(order.id);
+  const paragraphs =
+    outcome === 'aprobado'
+      ? [`Tu pedido #${numero} por ${formatCentavos(order.total)} fue aprobado.`]
+      : [`Tu pedido #${numero} fue cancelado.`, ...(motivo ? [`Motivo: ${motivo}`] : [])];
+  await enqueueEmail(
+    tx,
+    orderEmail(to, buyer.nombre, {
+      subject: outcome === 'aprobado' ? `Pedido #${numero} aprobado` : `Pedido #${numero} cancelado`,
+      paragraphs,
+      url: `${publicUrl}/usuario/historial/${order.id}`,
+      label: 'Ver pedido',
+    }),
+  );
+}

@@ -1,0 +1,151 @@
+import { canPlaceAnotherOrder } from '@portal/shared/domain/budget';
+import { quantityProblem } from '@portal/shared/domain/cart';
+import { centavosToPesos, formatMXN, totalsOf } from '@portal/shared/domain/money';
+import { MSG } from '@portal/shared/messages';
+import type { OrderStatus, PurchaseResponse } from '@portal/shared/schemas/shopping';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { cartItems, orderEvents, orderLines, orders } from '../../db/schema/index.ts';
+import { audit, requestMeta } from '../../lib/audit.ts';
+import { conflict } from '../../lib/errors.ts';
+import type { AuthContext } from '../../plugins/auth-guard.ts';
+import { type CartLine, loadBuyerSnapshot } from '../shopping/buyer-state.ts';
+import { lockBuyer, shopperView, unprocessable } from '../shopping/cart.service.ts';
+import { userHistory } from './history.service.ts';
+import { notifyAuthorizers } from './notifications.ts';
+
+/** The order's `orden` must be exactly the server's cart (same products, same quantities). */
+export function sameItems(
+  orden: readonly { id: number; cantidad: number }[],
+  cart: readonly CartLine[],
+): boolean {
+  if (orden.length !== cart.length) return false;
+  const wanted = new Map(orden.map((o) => [o.id, o.cantidad]));
+  if (wanted.size !== orden.length) return false;
+  return cart.every((l) => wanted.get(l.id) === l.cantidad);
+}
+
+/**
+ * POST /api/compra: one transaction that locks the buyer's row, re-checks every rule at current prices,
+ * creates the order with snapshotted lines, empties the cart and commits. A second submission of the same
+ * cart finds it empty (409), so a double click or a second tab never makes two orders.
+ */
+export async function userSubmitOrder(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  orden: readonly { id: number; cantidad: number }[],
+): Promise<PurchaseResponse> {
+  const tz = app.config.BUSINESS_TZ;
+  const created = await app.db.transaction(async (tx) => {
+    const locked = await lockBuyer(tx, auth.user.id);
+    const { buyer, client } = locked;
+    const snapshot = await loadBuyerSnapshot(tx, buyer, client, tz);
+    const cart = snapshot.cart;
+    if (cart.length === 0) throw conflict('EMPTY_CART', MSG.carritoVacio);
+    if (!sameItems(orden, cart)) throw conflict('CART_CHANGED', MSG.carritoCambio);
+    for (const line of cart) {
+      if (!line.asignado) throw unprocessable('NOT_ASSIGNED', `${line.nombre}: ${MSG.productoNoAsignado}`);
+      if (!line.activo) throw unprocessable('INACTIVE_PRODUCT', `${line.nombre}: ${MSG.productoInactivo}`);
+      const q = quantityProblem(line.cantidad, line.cantidadLimite);
+      if (q) throw unprocessable(q.code, `${line.nombre}: ${q.msg}`);
+    }
+    if (!canPlaceAnotherOrder(buyer.limiteDeCompras, snapshot.comprasDelMes)) {
+      throw unprocessable('PURCHASE_LIMIT', MSG.limiteDeCompras);
+    }
+    // The state already counts the cart at current prices: what is left must not go below zero.
+    if (snapshot.modo === 'categoria') {
+      for (const idCategoria of new Set(cart.map((l) => l.idCategoria))) {
+        const f = snapshot.state.categorias.get(idCategoria);
+        if (!f || f.restante < 0) {
+          const nombre = cart.find((l) => l.idCategoria === idCategoria)?.categoria ?? '';
+          const disponible = Math.max(0, (f?.restante ?? 0) + (f?.carrito ?? 0));
+          throw unprocessable(
+            'CATEGORY_BUDGET',
+            MSG.presupuestoCategoria(nombre, formatMXN(centavosToPesos(disponible), false)),
+          );
+        }
+      }
+    } else if (snapshot.state.restante < 0) {
+      throw unprocessable('BUDGET', MSG.presupuestoInsuficienteCompra);
+    }
+
+    const totals = totalsOf(cart);
+    const status: OrderStatus = client.cantidadAutorizadores === 0 ? 'aprobado' : 'pendiente';
+    const now = new Date();
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        idUser: buyer.id,
+        idCliente: buyer.idCliente,
+        status,
+        subtotal: totals.subtotal,
+        iva: totals.iva,
+        total: totals.total,
+        transactionDate: now,
+      })
+      .returning({ id: orders.id });
+    const orderId = order!.id;
+    await tx.insert(orderLines).values(
+      cart.map((l) => ({
+        orderId,
+        productId: l.id,
+        claveInterna: l.claveInterna,
+        claveCliente: l.claveCliente,
+        nombre: l.nombre,
+        unidadDeMedida: l.unidadDeMedida,
+        idCategoria: l.idCategoria,
+        categoria: l.categoria,
+        precio: l.precio,
+        impuesto: l.impuesto,
+        cantidad: l.cantidad,
+      })),
+    );
+    await tx.insert(orderEvents).values({
+      orderId,
+      actorId: buyer.id,
+      tipo: 'creado',
+      fromStatus: null,
+      toStatus: status,
+      changes: {
+        lineas: cart.map((l) => ({ id_producto: l.id, cantidad: l.cantidad })),
+        total: totals.total,
+      },
+    });
+    await tx.delete(cartItems).where(eq(cartItems.userId, buyer.id));
+    await audit(tx, {
+      userId: buyer.id,
+      eventType: 'pedido_creado',
+      description: `Pedido #${String(orderId).padStart(5, '0')} creado (${status})`,
+      metadata: { id_pedido: orderId, total: totals.total, lineas: cart.length, ...requestMeta(request) },
+    });
+    if (status === 'pendiente') {
+      await notifyAuthorizers(tx, app.config.PUBLIC_URL, 2, {
+        id: orderId,
+        total: totals.total,
+        idCliente: buyer.idCliente,
+        buyerNombre: auth.user.nombre,
+      });
+    }
+    return { orderId, status, total: totals.total, lineas: cart.length, date: now, locked };
+  });
+
+  void app.mailer.flush();
+  const view = await shopperView(app, app.db, created.locked);
+  const transacciones = await userHistory(app, auth.user.id, 1);
+  return {
+    status: 'ok',
+    msg: MSG.compraEnviada,
+    pedido: {
+      id: created.orderId,
+      productos: created.lineas,
+      total: centavosToPesos(created.total),
+      status: created.status,
+      transaction_date: created.date.toISOString(),
+    },
+    transacciones,
+    presupuesto: view.presupuesto,
+    set_categorias: created.locked.client.modoPresupuesto === 'categoria',
+    categorias: view.categorias,
+  };
+}

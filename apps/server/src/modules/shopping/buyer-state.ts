@@ -1,0 +1,266 @@
+import {
+  type BudgetLine,
+  type BudgetState,
+  budgetState,
+  type MonthOrder,
+} from '@portal/shared/domain/budget';
+import { centavosToPesos, totalsOf } from '@portal/shared/domain/money';
+import { businessDate, businessMonth } from '@portal/shared/domain/time';
+import type { BudgetStateDto, CartItemDto, CategoryDto } from '@portal/shared/schemas/shopping';
+import { and, asc, count, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  cartItems,
+  categories,
+  orderLines,
+  orders,
+  products,
+  userCategoryBudgets,
+  userProducts,
+} from '../../db/schema/index.ts';
+import { thumbIdFor } from '../../lib/files.ts';
+
+export interface Buyer {
+  id: number;
+  idCliente: number;
+  presupuestoDefault: number;
+  limiteDeCompras: number;
+}
+
+export interface BuyerClient {
+  modoPresupuesto: string;
+  mostrarPresupuestoAUsuarios: boolean;
+  cantidadAutorizadores: number;
+}
+
+export interface CartLine extends BudgetLine {
+  id: number;
+  cantidad: number;
+  addedAt: Date;
+  nombre: string;
+  claveInterna: string;
+  claveCliente: string;
+  unidadDeMedida: string;
+  categoria: string;
+  imagen: string | null;
+  activo: boolean;
+  asignado: boolean;
+  cantidadLimite: number;
+}
+
+export const imageUrl = (id: string | null) => (id ? `/api/img/${id}` : null);
+export const thumbUrl = (id: string | null) => (id ? `/api/img/${thumbIdFor(id)}` : null);
+
+export async function loadCart(db: Db | Tx, userId: number): Promise<CartLine[]> {
+  const rows = await db
+    .select({
+      id: cartItems.productId,
+      cantidad: cartItems.cantidad,
+      addedAt: cartItems.addedAt,
+      nombre: products.nombre,
+      claveInterna: products.claveInterna,
+      claveCliente: products.claveCliente,
+      unidadDeMedida: products.unidadDeMedida,
+      precio: products.precio,
+      impuesto: products.impuesto,
+      activo: products.activo,
+      idCategoria: products.idCategoria,
+      categoria: categories.nombre,
+      imagen: products.imagen,
+      asignado: sql<boolean>`coalesce(${userProducts.asignado}, false)`,
+      cantidadLimite: sql<number>`coalesce(${userProducts.cantidadLimite}, 1)`,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(categories, eq(categories.id, products.idCategoria))
+    .leftJoin(
+      userProducts,
+      and(eq(userProducts.userId, cartItems.userId), eq(userProducts.productId, cartItems.productId)),
+    )
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.productId));
+  return rows.map((r) => ({ ...r, asignado: Boolean(r.asignado), cantidadLimite: Number(r.cantidadLimite) }));
+}
+
+/** The month's non-cancelled orders of a user: count, and what they spend (per category when needed). */
+export async function loadMonthOrders(
+  db: Db | Tx,
+  userId: number,
+  range: { start: Date; end: Date },
+  withLines: boolean,
+) {
+  const inMonth = and(
+    eq(orders.idUser, userId),
+    ne(orders.status, 'cancelado'),
+    gte(orders.transactionDate, range.start),
+    lt(orders.transactionDate, range.end),
+  );
+  if (!withLines) {
+    const [row] = await db
+      .select({ n: count(), total: sql<number>`coalesce(sum(${orders.total}), 0)::bigint` })
+      .from(orders)
+      .where(inMonth);
+    const monthOrders: MonthOrder[] = row && row.n > 0 ? [{ lines: [], total: Number(row.total) }] : [];
+    return { count: row?.n ?? 0, orders: monthOrders };
+  }
+  const rows = await db
+    .select({
+      orderId: orders.id,
+      total: orders.total,
+      idCategoria: orderLines.idCategoria,
+      precio: orderLines.precio,
+      cantidad: orderLines.cantidad,
+      impuesto: orderLines.impuesto,
+    })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(inMonth);
+  const byOrder = new Map<number, MonthOrder & { lines: BudgetLine[] }>();
+  for (const r of rows) {
+    let o = byOrder.get(r.orderId);
+    if (!o) {
+      o = { total: r.total, lines: [] };
+      byOrder.set(r.orderId, o);
+    }
+    o.lines.push({
+      idCategoria: r.idCategoria,
+      precio: r.precio,
+      cantidad: r.cantidad,
+      impuesto: r.impuesto,
+    });
+  }
+  return { count: byOrder.size, orders: [...byOrder.values()] };
+}
+
+export async function loadCategoryBudgets(db: Db | Tx, userId: number) {
+  return db
+    .select({ id: userCategoryBudgets.categoryId, presupuesto: userCategoryBudgets.presupuesto })
+    .from(userCategoryBudgets)
+    .where(eq(userCategoryBudgets.userId, userId));
+}
+
+/** Categories that hold at least one active product assigned to the user (the sidebar). */
+export async function loadAssignedCategories(db: Db | Tx, userId: number, idCliente: number) {
+  return db
+    .select({ id: categories.id, nombre: categories.nombre, icono: categories.icono, productos: count() })
+    .from(userProducts)
+    .innerJoin(products, eq(products.id, userProducts.productId))
+    .innerJoin(categories, eq(categories.id, products.idCategoria))
+    .where(
+      and(
+        eq(userProducts.userId, userId),
+        eq(userProducts.asignado, true),
+        eq(products.activo, true),
+        eq(products.idCliente, idCliente),
+      ),
+    )
+    .groupBy(categories.id, categories.nombre, categories.icono)
+    .orderBy(asc(categories.nombre));
+}
+
+export interface BuyerSnapshot {
+  modo: 'regular' | 'categoria';
+  cart: CartLine[];
+  comprasDelMes: number;
+  monthOrders: MonthOrder[];
+  categoryBudgets: { id: number; presupuesto: number }[];
+  state: BudgetState;
+}
+
+/** Everything the budget rules need, read in the caller's transaction (after the user's row is locked). */
+export async function loadBuyerSnapshot(
+  db: Db | Tx,
+  buyer: Buyer,
+  client: BuyerClient,
+  tz: string,
+  now = new Date(),
+): Promise<BuyerSnapshot> {
+  const modo = client.modoPresupuesto === 'categoria' ? 'categoria' : 'regular';
+  const range = businessMonth(now, tz);
+  const cart = await loadCart(db, buyer.id);
+  const month = await loadMonthOrders(db, buyer.id, range, modo === 'categoria');
+  const categoryBudgets = modo === 'categoria' ? await loadCategoryBudgets(db, buyer.id) : [];
+  const state = budgetState({
+    modo,
+    presupuestoDefault: buyer.presupuestoDefault,
+    categorias: categoryBudgets,
+    orders: month.orders,
+    cart,
+  });
+  return { modo, cart, comprasDelMes: month.count, monthOrders: month.orders, categoryBudgets, state };
+}
+
+export function recomputeState(
+  snapshot: BuyerSnapshot,
+  buyer: Buyer,
+  cart: readonly BudgetLine[],
+): BudgetState {
+  return budgetState({
+    modo: snapshot.modo,
+    presupuestoDefault: buyer.presupuestoDefault,
+    categorias: snapshot.categoryBudgets,
+    orders: snapshot.monthOrders,
+    cart,
+  });
+}
+
+export function budgetDto(snapshot: BuyerSnapshot, buyer: Buyer, client: BuyerClient): BudgetStateDto {
+  const s = snapshot.state;
+  return {
+    tipo_presupuesto: snapshot.modo,
+    presupuesto_total: centavosToPesos(s.presupuesto),
+    presupuesto_utilizado: centavosToPesos(s.utilizado),
+    presupuesto_restante: centavosToPesos(s.restante),
+    presupuesto_carrito: centavosToPesos(s.carrito),
+    productos_totales: snapshot.cart.reduce((n, l) => n + l.cantidad, 0),
+    limite_de_compras: buyer.limiteDeCompras,
+    cantidad_de_compras: snapshot.comprasDelMes,
+    mostrar: client.mostrarPresupuestoAUsuarios,
+  };
+}
+
+export function cartDto(cart: readonly CartLine[], tz: string): CartItemDto[] {
+  return cart.map((l) => ({
+    id: l.id,
+    cantidad: l.cantidad,
+    costo: centavosToPesos(l.precio),
+    fecha: businessDate(l.addedAt, tz),
+    nombre: l.nombre,
+    clave_interna: l.claveInterna,
+    unidad_de_medida: l.unidadDeMedida,
+    id_categoria: l.idCategoria,
+    categoria: l.categoria,
+    impuesto: l.impuesto,
+    miniatura: thumbUrl(l.imagen),
+    cantidad_limite: l.cantidadLimite,
+    importe: centavosToPesos(l.precio * l.cantidad),
+  }));
+}
+
+export function cartTotalsDto(cart: readonly CartLine[]) {
+  const t = totalsOf(cart);
+  return {
+    subtotal: centavosToPesos(t.subtotal),
+    iva: centavosToPesos(t.iva),
+    total: centavosToPesos(t.total),
+  };
+}
+
+export function categoriesDto(
+  assigned: { id: number; nombre: string; icono: string; productos: number }[],
+  snapshot: BuyerSnapshot,
+): CategoryDto[] {
+  return assigned.map((c) => {
+    const f = snapshot.state.categorias.get(c.id);
+    const inCategoryMode = snapshot.modo === 'categoria';
+    return {
+      id: c.id,
+      nombre: c.nombre,
+      icono: c.icono,
+      productos: c.productos,
+      presupuesto: inCategoryMode ? centavosToPesos(f?.presupuesto ?? 0) : null,
+      utilizado: inCategoryMode ? centavosToPesos(f?.utilizado ?? 0) : null,
+      restante: inCategoryMode ? centavosToPesos(f?.restante ?? 0) : null,
+    };
+  });
+}

@@ -1,0 +1,212 @@
+import { cartChangeProblem, isValidQuantity } from '@portal/shared/domain/cart';
+import { MSG } from '@portal/shared/messages';
+import type { CartResponse, ShopperSession } from '@portal/shared/schemas/shopping';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db, Tx } from '../../db/client.ts';
+import { cartItems, categories, clients, products, userProducts, users } from '../../db/schema/index.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import type { AuthContext } from '../../plugins/auth-guard.ts';
+import {
+  type Buyer,
+  type BuyerClient,
+  type BuyerSnapshot,
+  budgetDto,
+  cartDto,
+  cartTotalsDto,
+  categoriesDto,
+  loadAssignedCategories,
+  loadBuyerSnapshot,
+  recomputeState,
+} from './buyer-state.ts';
+
+export const unprocessable = (code: string, msg: string) => new AppError(422, code, msg);
+
+export interface LockedBuyer {
+  buyer: Buyer;
+  client: BuyerClient;
+}
+
+/**
+ * Locks the buying user's row (SELECT … FOR UPDATE) for the rest of the transaction, so two cart changes
+ * or purchases of one user run one after the other and each sees what the other wrote.
+ */
+export async function lockBuyer(tx: Tx, userId: number): Promise<LockedBuyer> {
+  const [row] = await tx
+    .select({
+      id: users.id,
+      rol: users.rol,
+      activo: users.activo,
+      idCliente: users.idCliente,
+      presupuestoDefault: users.presupuestoDefault,
+      limiteDeCompras: users.limiteDeCompras,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!row || row.rol !== 1 || row.idCliente === null) throw forbidden(MSG.soloUsuarios);
+  if (!row.activo) throw new AppError(403, 'USER_INACTIVE', MSG.usuarioInactivo);
+  const [client] = await tx
+    .select({
+      activo: clients.activo,
+      modoPresupuesto: clients.modoPresupuesto,
+      mostrarPresupuestoAUsuarios: clients.mostrarPresupuestoAUsuarios,
+      cantidadAutorizadores: clients.cantidadAutorizadores,
+    })
+    .from(clients)
+    .where(eq(clients.id, row.idCliente));
+  if (!client?.activo) throw new AppError(403, 'CLIENT_INACTIVE', MSG.clienteInactivo);
+  return {
+    buyer: {
+      id: row.id,
+      idCliente: row.idCliente,
+      presupuestoDefault: row.presupuestoDefault,
+      limiteDeCompras: row.limiteDeCompras,
+    },
+    client,
+  };
+}
+
+function buyerOf(auth: AuthContext): LockedBuyer {
+  const { user, client } = auth;
+  if (user.rol !== 1 || !client || user.idCliente === null) throw forbidden(MSG.soloUsuarios);
+  return {
+    buyer: {
+      id: user.id,
+      idCliente: user.idCliente,
+      presupuestoDefault: user.presupuestoDefault,
+      limiteDeCompras: user.limiteDeCompras,
+    },
+    client,
+  };
+}
+
+export async function shopperView(
+  app: FastifyInstance,
+  db: Db | Tx,
+  locked: LockedBuyer,
+  snapshot?: BuyerSnapshot,
+): Promise<ShopperSession> {
+  const snap = snapshot ?? (await loadBuyerSnapshot(db, locked.buyer, locked.client, app.config.BUSINESS_TZ));
+  const assigned = await loadAssignedCategories(db, locked.buyer.id, locked.buyer.idCliente);
+  return {
+    categorias: categoriesDto(assigned, snap),
+    presupuesto: budgetDto(snap, locked.buyer, locked.client),
+    carrito: cartDto(snap.cart, app.config.BUSINESS_TZ),
+    totales: cartTotalsDto(snap.cart),
+  };
+}
+
+/** The shopper part of GET /api/sesion and GET /api/carrito. */
+export async function shopperSession(app: FastifyInstance, auth: AuthContext): Promise<ShopperSession> {
+  return shopperView(app, app.db, buyerOf(auth));
+}
+
+async function respond(
+  app: FastifyInstance,
+  tx: Tx,
+  locked: LockedBuyer,
+  msg: string,
+): Promise<CartResponse> {
+  const view = await shopperView(app, tx, locked);
+  return { status: 'ok', msg, ...view };
+}
+
+/** Adds a product or sets its quantity (0 or less removes it), re-checking every rule under the lock. */
+export async function userSetCartItem(
+  app: FastifyInstance,
+  auth: AuthContext,
+  item: { id: number; cantidad: number },
+): Promise<CartResponse> {
+  buyerOf(auth);
+  return app.db.transaction(async (tx) => {
+    const locked = await lockBuyer(tx, auth.user.id);
+    const { buyer, client } = locked;
+    const [product] = await tx
+      .select({
+        id: products.id,
+        activo: products.activo,
+        precio: products.precio,
+        impuesto: products.impuesto,
+        idCategoria: products.idCategoria,
+        categoria: categories.nombre,
+        asignado: userProducts.asignado,
+        cantidadLimite: userProducts.cantidadLimite,
+      })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.idCategoria))
+      .leftJoin(userProducts, and(eq(userProducts.productId, products.id), eq(userProducts.userId, buyer.id)))
+      .where(and(eq(products.id, item.id), eq(products.idCliente, buyer.idCliente)))
+      .limit(1);
+    // Another client's product answers exactly like a missing one.
+    if (!product) throw notFound(MSG.productoNoExiste, 'PRODUCT_NOT_FOUND');
+    const snapshot = await loadBuyerSnapshot(tx, buyer, client, app.config.BUSINESS_TZ);
+    const current = snapshot.cart.find((l) => l.id === item.id);
+
+    if (typeof item.cantidad === 'number' && item.cantidad <= 0 && Number.isFinite(item.cantidad)) {
+      if (!current) throw unprocessable('BAD_QUANTITY', MSG.cantidadInvalida);
+      await tx.delete(cartItems).where(and(eq(cartItems.userId, buyer.id), eq(cartItems.productId, item.id)));
+      return respond(app, tx, locked, MSG.productoEliminadoCarrito);
+    }
+
+    const line = {
+      id: product.id,
+      precio: product.precio,
+      impuesto: product.impuesto,
+      idCategoria: product.idCategoria,
+      cantidad: isValidQuantity(item.cantidad) ? item.cantidad : 1,
+    };
+    const others = snapshot.cart.filter((l) => l.id !== item.id);
+    const refusal = cartChangeProblem({
+      asignado: product.asignado === true,
+      activo: product.activo,
+      cantidad: item.cantidad,
+      cantidadLimite: product.cantidadLimite ?? 1,
+      limiteDeCompras: buyer.limiteDeCompras,
+      comprasDelMes: snapshot.comprasDelMes,
+      enCarrito: Boolean(current),
+      modo: snapshot.modo,
+      idCategoria: product.idCategoria,
+      categoriaNombre: product.categoria,
+      after: recomputeState(snapshot, buyer, [...others, line]),
+      without: recomputeState(snapshot, buyer, others),
+    });
+    if (refusal) throw unprocessable(refusal.code, refusal.msg);
+
+    if (current) {
+      await tx
+        .update(cartItems)
+        .set({ cantidad: line.cantidad })
+        .where(and(eq(cartItems.userId, buyer.id), eq(cartItems.productId, item.id)));
+    } else {
+      await tx.insert(cartItems).values({ userId: buyer.id, productId: item.id, cantidad: line.cantidad });
+    }
+    return respond(app, tx, locked, current ? MSG.carritoActualizado : MSG.productoAgregado);
+  });
+}
+
+export async function userRemoveCartItem(
+  app: FastifyInstance,
+  auth: AuthContext,
+  productId: number,
+): Promise<CartResponse> {
+  buyerOf(auth);
+  return app.db.transaction(async (tx) => {
+    const locked = await lockBuyer(tx, auth.user.id);
+    const deleted = await tx
+      .delete(cartItems)
+      .where(and(eq(cartItems.userId, locked.buyer.id), eq(cartItems.productId, productId)))
+      .returning({ id: cartItems.productId });
+    if (deleted.length === 0) throw notFound(MSG.productoNoEnCarrito, 'NOT_IN_CART');
+    return respond(app, tx, locked, MSG.productoEliminadoCarrito);
+  });
+}
+
+export async function userEmptyCart(app: FastifyInstance, auth: AuthContext): Promise<CartResponse> {
+  buyerOf(auth);
+  return app.db.transaction(async (tx) => {
+    const locked = await lockBuyer(tx, auth.user.id);
+    await tx.delete(cartItems).where(eq(cartItems.userId, locked.buyer.id));
+    return respond(app, tx, locked, MSG.carritoVaciado);
+  });
+}

@@ -1,0 +1,148 @@
+import { ErrorBody, IdParam } from '@portal/shared/schemas/common';
+import {
+  CartAddBody,
+  CartRemoveBody,
+  CartResponse,
+  CatalogQuery,
+  CatalogResponse,
+  HistoryQuery,
+  HistoryResponse,
+  OrderDetailDto,
+  PurchaseBody,
+  PurchaseResponse,
+} from '@portal/shared/schemas/shopping';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { orderDetail, userHistory } from '../orders/history.service.ts';
+import { userSubmitOrder } from '../orders/purchase.service.ts';
+import { shopperSession, userEmptyCart, userRemoveCartItem, userSetCartItem } from './cart.service.ts';
+import { userCatalogue } from './catalogue.service.ts';
+
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  419: ErrorBody,
+  422: ErrorBody,
+};
+
+/** Everything a rol-1 user does: catalogue, cart, purchase, history (DOMAIN.md "Cart", "Purchase"). */
+export async function shoppingRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const buyer = app.guard({ roles: [1] });
+  const tags = ['compras'];
+
+  r.get(
+    '/api/catalogo',
+    {
+      preValidation: buyer,
+      schema: {
+        tags,
+        summary: 'Productos asignados, con búsqueda y paginación',
+        querystring: CatalogQuery,
+        response: { 200: CatalogResponse, ...errors },
+      },
+    },
+    async (request) => userCatalogue(app, request.auth!, request.query),
+  );
+
+  r.get(
+    '/api/carrito',
+    {
+      preValidation: buyer,
+      schema: {
+        tags,
+        summary: 'El carrito, sus totales y el presupuesto',
+        response: { 200: CartResponse, ...errors },
+      },
+    },
+    async (request) => ({ status: 'ok' as const, msg: '', ...(await shopperSession(app, request.auth!)) }),
+  );
+
+  r.post(
+    '/api/carrito/nuevo_item',
+    {
+      preValidation: buyer,
+      schema: {
+        tags,
+        summary: 'Agrega un producto o cambia su cantidad (0 o menos lo quita)',
+        body: CartAddBody,
+        response: { 200: CartResponse, ...errors },
+      },
+    },
+    async (request) => userSetCartItem(app, request.auth!, request.body.item),
+  );
+
+  r.post(
+    '/api/carrito/eliminar_item',
+    {
+      preValidation: buyer,
+      schema: {
+        tags,
+        summary: 'Quita un producto del carrito',
+        body: CartRemoveBody,
+        response: { 200: CartResponse, ...errors },
+      },
+    },
+    async (request) => userRemoveCartItem(app, request.auth!, request.body.item_id),
+  );
+
+  r.post(
+    '/api/carrito/vaciar_carrito',
+    {
+      preValidation: buyer,
+      schema: { tags, summary: 'Vacía el carrito', response: { 200: CartResponse, ...errors } },
+    },
+    async (request) => userEmptyCart(app, request.auth!),
+  );
+
+  r.post(
+    '/api/compra',
+    {
+      preValidation: buyer,
+      schema: {
+        tags,
+        summary: 'Envía el carrito como pedido',
+        body: PurchaseBody,
+        response: { 201: PurchaseResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await userSubmitOrder(app, request, request.auth!, request.body.orden);
+      return reply.status(201).send(result);
+    },
+  );
+
+  r.get(
+    '/api/historial',
+    {
+      preValidation: buyer,
+      schema: {
+        tags,
+        summary: 'Pedidos del usuario, 10 por página',
+        querystring: HistoryQuery,
+        response: { 200: HistoryResponse, ...errors },
+      },
+    },
+    async (request) => userHistory(app, request.auth!.user.id, request.query.page),
+  );
+
+  r.get(
+    '/api/historial/:id',
+    {
+      preValidation: buyer,
+      schema: {
+        tags,
+        summary: 'Detalle de un pedido propio',
+        params: IdParam,
+        response: { 200: z.object({ pedido: OrderDetailDto }), ...errors },
+      },
+    },
+    async (request) => ({
+      pedido: await orderDetail(app.db, request.params.id, { idUser: request.auth!.user.id }),
+    }),
+  );
+}

@@ -1,0 +1,146 @@
+import { centavosToPesos } from '@portal/shared/domain/money';
+import { USERS_PER_PAGE, type UserDto, type UsersResponse } from '@portal/shared/schemas/admin-a';
+import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { clients, orders, userCategoryBudgets, userProducts, users } from '../../db/schema/index.ts';
+import { foldedSearch, iso, offsetOf } from '../../lib/admin-helpers.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Category budgets (centavos) of some users. */
+export async function budgetsOf(db: Db | Tx, userIds: number[]) {
+  const map = new Map<number, { id: number; presupuesto: number }[]>();
+  if (userIds.length === 0) return map;
+  const rows = await db
+    .select({
+      userId: userCategoryBudgets.userId,
+      id: userCategoryBudgets.categoryId,
+      presupuesto: userCategoryBudgets.presupuesto,
+    })
+    .from(userCategoryBudgets)
+    .where(inArray(userCategoryBudgets.userId, userIds))
+    .orderBy(asc(userCategoryBudgets.categoryId));
+  for (const r of rows) {
+    const list = map.get(r.userId) ?? [];
+    list.push({ id: r.id, presupuesto: r.presupuesto });
+    map.set(r.userId, list);
+  }
+  return map;
+}
+
+export function userDto(
+  u: UserRow,
+  cliente: { id: number; nombre: string },
+  budgets: { id: number; presupuesto: number }[],
+): UserDto {
+  return {
+    id: u.id,
+    usuario: u.usuario,
+    user_id: u.userId,
+    nombre: u.nombre,
+    rol: u.rol,
+    direccion_entrega: u.direccionEntrega,
+    area: u.area,
+    localidad: u.localidad,
+    region: u.region,
+    coordinacion: u.coordinacion,
+    calle: u.calle,
+    colonia: u.colonia,
+    ciudad: u.ciudad,
+    cp: u.cp,
+    estado: u.estado,
+    active_week: u.activeWeek,
+    entrega_week: u.entregaWeek,
+    activo: u.activo,
+    limite_de_compras: u.limiteDeCompras,
+    presupuesto_default: centavosToPesos(u.presupuestoDefault),
+    categorias: JSON.stringify(
+      budgets.map((b) => ({ id: b.id, presupuesto: centavosToPesos(b.presupuesto) })),
+    ),
+    id_cliente: cliente.id,
+    cliente,
+    created_at: iso(u.createdAt),
+    updated_at: iso(u.updatedAt),
+  };
+}
+
+/** A user of a client (never an administrator) with its client's name; undefined otherwise. */
+export async function findClientUser(db: Db | Tx, id: number, lock = false) {
+  const q = db
+    .select({ user: users, cliente: { id: clients.id, nombre: clients.nombre } })
+    .from(users)
+    .innerJoin(clients, eq(clients.id, users.idCliente))
+    .where(and(eq(users.id, id), ne(users.rol, 4)))
+    .limit(1);
+  const [row] = lock ? await q.for('update', { of: users }) : await q;
+  return row;
+}
+
+/** Users of clients (administrators are never listed), by username, 10 per page. */
+export async function listUsers(
+  db: Db | Tx,
+  query: { id_cliente?: number; page: number; q?: string },
+): Promise<UsersResponse> {
+  const conditions: SQL[] = [ne(users.rol, 4)];
+  if (query.id_cliente) conditions.push(eq(users.idCliente, query.id_cliente));
+  const search = foldedSearch([users.usuario, users.nombre, users.userId], query.q);
+  if (search) conditions.push(search);
+  const where = and(...conditions);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ user: users, cliente: { id: clients.id, nombre: clients.nombre } })
+      .from(users)
+      .innerJoin(clients, eq(clients.id, users.idCliente))
+      .where(where)
+      .orderBy(sql`lower(${users.usuario})`, asc(users.id))
+      .limit(USERS_PER_PAGE)
+      .offset(offsetOf(query.page, USERS_PER_PAGE)),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  const budgets = await budgetsOf(
+    db,
+    rows.map((r) => r.user.id),
+  );
+  return {
+    usuarios: rows.map((r) => userDto(r.user, r.cliente, budgets.get(r.user.id) ?? [])),
+    total: totals[0]?.n ?? 0,
+    page: query.page,
+    per_page: USERS_PER_PAGE,
+  };
+}
+
+/** The full record of GET /api/usuarios/{id}: fields, category budgets, assignments, latest orders. */
+export async function userDetail(db: Db | Tx, id: number): Promise<UserDto | undefined> {
+  const row = await findClientUser(db, id);
+  if (!row) return undefined;
+  const [budgets, assigned, history] = await Promise.all([
+    budgetsOf(db, [id]),
+    db
+      .select({ id: userProducts.productId })
+      .from(userProducts)
+      .where(and(eq(userProducts.userId, id), eq(userProducts.asignado, true)))
+      .orderBy(asc(userProducts.productId)),
+    db
+      .select({
+        id: orders.id,
+        total: orders.total,
+        status: orders.status,
+        transactionDate: orders.transactionDate,
+      })
+      .from(orders)
+      .where(eq(orders.idUser, id))
+      .orderBy(desc(orders.id))
+      .limit(10),
+  ]);
+  return {
+    ...userDto(row.user, row.cliente, budgets.get(id) ?? []),
+    asignados: assigned.length,
+    productos: assigned.map((a) => a.id),
+    historial: history.map((o) => ({
+      id: o.id,
+      total: centavosToPesos(o.total),
+      status: o.status,
+      transaction_date: iso(o.transactionDate),
+    })),
+  };
+}

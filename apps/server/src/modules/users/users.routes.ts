@@ -1,0 +1,113 @@
+import { MSG } from '@portal/shared/messages';
+import {
+  UserBody,
+  UserCreateResponse,
+  UserResponse,
+  UsersQuery,
+  UsersResponse,
+  UserUpdateResponse,
+} from '@portal/shared/schemas/admin-a';
+import { ErrorBody, IdParam, OkMessage } from '@portal/shared/schemas/common';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/errors.ts';
+import { listUsers, userDetail } from './users.repository.ts';
+import { adminResetPassword, createUser, updateUser } from './users.service.ts';
+
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  419: ErrorBody,
+  422: ErrorBody,
+};
+
+/** Rol 4: users of the clients (administrators are never listed nor editable here). */
+export async function userRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const admin = app.guard({ roles: [4] });
+  const tags = ['administracion'];
+
+  r.get(
+    '/api/usuarios',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary: 'Usuarios de un cliente (10 por página), con búsqueda por usuario, nombre o correo',
+        querystring: UsersQuery,
+        response: { 200: UsersResponse, ...errors },
+      },
+    },
+    async (request) => listUsers(app.db, request.query),
+  );
+
+  r.get(
+    '/api/usuarios/:id',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary: 'Un usuario con todos sus campos',
+        params: IdParam,
+        response: { 200: UserResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const usuario = await userDetail(app.db, request.params.id);
+      if (!usuario) throw notFound(MSG.usuarioNoEncontrado, 'USER_NOT_FOUND');
+      return { usuario };
+    },
+  );
+
+  r.post(
+    '/api/usuarios',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary: 'Crea un usuario; recibe por correo un enlace de un solo uso (72 h) para su contraseña',
+        body: UserBody,
+        response: { 201: UserCreateResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const usuario = await createUser(app, request, request.auth!, request.body);
+      return reply.status(201).send({ status: 'ok', msg: MSG.creadoCorrectamente, usuario });
+    },
+  );
+
+  r.put(
+    '/api/usuarios/:id',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary: 'Modifica, activa o desactiva un usuario (desactivar cierra sus sesiones)',
+        params: IdParam,
+        body: UserBody,
+        response: { 200: UserUpdateResponse, ...errors },
+      },
+    },
+    async (request) => updateUser(app, request, request.auth!, request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/recuperar/password/:id',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary: 'Restablece la contraseña con una temporal enviada por correo (se cambia al iniciar sesión)',
+        params: IdParam,
+        response: { 200: OkMessage, ...errors },
+      },
+    },
+    async (request) => {
+      await adminResetPassword(app, request, request.auth!, request.params.id);
+      return { status: 'ok' as const, msg: MSG.correoPasswordTemporal };
+    },
+  );
+}

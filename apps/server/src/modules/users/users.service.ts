@@ -1,0 +1,326 @@
+import { pesosToCentavos } from '@portal/shared/domain/money';
+import { MSG } from '@portal/shared/messages';
+import type { UserBody, UserDto, UserUpdateResponse } from '@portal/shared/schemas/admin-a';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Tx } from '../../db/client.ts';
+import { categories, clients, userCategoryBudgets, users } from '../../db/schema/index.ts';
+import { endSessionsOfUsers, isUniqueViolation } from '../../lib/admin-helpers.ts';
+import { audit, requestMeta } from '../../lib/audit.ts';
+import { temporaryPasswordEmail, welcomeEmail } from '../../lib/emails.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
+import { hashPassword, temporaryPassword } from '../../lib/passwords.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { AuthContext } from '../../plugins/auth-guard.ts';
+import { insertPasswordToken, retireTokens, setPassword } from '../auth/auth.repository.ts';
+import { findClientUser, listUsers, userDetail } from './users.repository.ts';
+
+/** How long the welcome link of a new user works (DOMAIN.md "Accounts and passwords"). */
+export const WELCOME_TTL_MS = 72 * 3_600_000;
+
+type ClientRow = typeof clients.$inferSelect;
+
+const userNotFound = () => notFound(MSG.usuarioNoEncontrado, 'USER_NOT_FOUND');
+const duplicate = () => conflict('DUPLICATE_USUARIO', MSG.usuarioDuplicado);
+
+async function usuarioTaken(tx: Tx, usuario: string, exceptId?: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      exceptId === undefined
+        ? sql`lower(${users.usuario}) = lower(${usuario})`
+        : and(sql`lower(${users.usuario}) = lower(${usuario})`, sql`${users.id} <> ${exceptId}`),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+interface ResolvedBudget {
+  /** centavos */
+  presupuestoDefault: number;
+  /** Category mode: the budgets to store (centavos, all > 0); undefined = keep the stored ones. */
+  categorias?: { id: number; presupuesto: number }[];
+}
+
+/**
+ * Regular mode: presupuesto_default ≥ $1 (the given one, else the stored one on update, else the
+ * client's). Category mode: the categories above 0 (of this client) and their sum.
+ */
+async function resolveBudget(
+  tx: Tx,
+  client: ClientRow,
+  body: UserBody,
+  current?: { presupuestoDefault: number },
+): Promise<ResolvedBudget> {
+  if (client.modoPresupuesto === 'categoria') {
+    if (body.categorias === undefined) {
+      return { presupuestoDefault: current?.presupuestoDefault ?? 0, categorias: current ? undefined : [] };
+    }
+    const seen = new Set<number>();
+    for (const c of body.categorias) {
+      if (seen.has(c.id))
+        throw badRequest('VALIDATION', MSG.categoriaRepetida, { categorias: MSG.categoriaRepetida });
+      seen.add(c.id);
+    }
+    const kept = body.categorias
+      .map((c) => ({ id: c.id, presupuesto: pesosToCentavos(c.presupuesto) }))
+      .filter((c) => c.presupuesto > 0);
+    if (kept.length > 0) {
+      const own = await tx
+        .select({ id: categories.id })
+        .from(categories)
+        .where(
+          and(
+            eq(categories.idCliente, client.id),
+            inArray(
+              categories.id,
+              kept.map((c) => c.id),
+            ),
+          ),
+        );
+      if (own.length !== kept.length)
+        throw badRequest('VALIDATION', MSG.categoriaAjena, { categorias: MSG.categoriaAjena });
+    }
+    return { presupuestoDefault: kept.reduce((s, c) => s + c.presupuesto, 0), categorias: kept };
+  }
+  const centavos =
+    body.presupuesto_default !== undefined
+      ? pesosToCentavos(body.presupuesto_default)
+      : (current?.presupuestoDefault ?? client.presupuestoDefault);
+  if (centavos < 100) {
+    throw badRequest('VALIDATION', MSG.presupuestoUsuarioMinimo, {
+      presupuesto_default: MSG.presupuestoUsuarioMinimo,
+    });
+  }
+  return { presupuestoDefault: centavos };
+}
+
+function checkRol(rol: number, client: ClientRow) {
+  if (rol === 3 && client.cantidadAutorizadores !== 2) {
+    throw badRequest('VALIDATION', MSG.rolSuperNoDisponible, { rol: MSG.rolSuperNoDisponible });
+  }
+}
+
+async function storeCategoryBudgets(tx: Tx, userId: number, budget: ResolvedBudget) {
+  if (!budget.categorias) return;
+  await tx.delete(userCategoryBudgets).where(eq(userCategoryBudgets.userId, userId));
+  if (budget.categorias.length > 0) {
+    await tx
+      .insert(userCategoryBudgets)
+      .values(budget.categorias.map((c) => ({ userId, categoryId: c.id, presupuesto: c.presupuesto })));
+  }
+}
+
+/** The optional text fields: absent keeps the stored value (update) or is empty (create). */
+function textFields(body: UserBody) {
+  const out: Partial<typeof users.$inferInsert> = {};
+  const map = {
+    colonia: 'colonia',
+    ciudad: 'ciudad',
+    cp: 'cp',
+    estado: 'estado',
+    area: 'area',
+    localidad: 'localidad',
+    region: 'region',
+    coordinacion: 'coordinacion',
+    calle: 'calle',
+  } as const;
+  for (const [key, column] of Object.entries(map) as [keyof typeof map, (typeof map)[keyof typeof map]][]) {
+    const value = body[key];
+    if (value !== undefined) out[column] = value;
+  }
+  return out;
+}
+
+/**
+ * POST /api/usuarios: creates a user of a client with no password; a single-use welcome link (72 h) to
+ * set it is e-mailed (outbox, same transaction).
+ */
+export async function createUser(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  body: UserBody,
+): Promise<UserDto> {
+  if (body.id_cliente === undefined)
+    throw badRequest('VALIDATION', MSG.debesSeleccionarCliente, { id_cliente: MSG.debesSeleccionarCliente });
+  const idCliente = body.id_cliente;
+  const token = newToken();
+  let id: number;
+  try {
+    id = await app.db.transaction(async (tx) => {
+      const [client] = await tx.select().from(clients).where(eq(clients.id, idCliente)).limit(1);
+      if (!client) throw notFound(MSG.clienteNoEncontrado, 'CLIENT_NOT_FOUND');
+      checkRol(body.rol, client);
+      const budget = await resolveBudget(tx, client, body);
+      if (await usuarioTaken(tx, body.usuario)) throw duplicate();
+      const [created] = await tx
+        .insert(users)
+        .values({
+          idCliente: client.id,
+          usuario: body.usuario,
+          userId: body.user_id,
+          nombre: body.nombre,
+          rol: body.rol,
+          direccionEntrega: body.direccion_entrega,
+          activeWeek: body.active_week,
+          entregaWeek: body.entrega_week,
+          activo: body.activo ?? true,
+          limiteDeCompras: body.limite_de_compras ?? client.limiteDeCompras,
+          presupuestoDefault: budget.presupuestoDefault,
+          passwordHash: null,
+          ...textFields(body),
+        })
+        .returning();
+      const user = created!;
+      await storeCategoryBudgets(tx, user.id, budget);
+      const to = addressOf(user);
+      await insertPasswordToken(tx, {
+        userId: user.id,
+        tokenHash: hashToken(token),
+        purpose: 'bienvenida',
+        expiresAt: new Date(Date.now() + WELCOME_TTL_MS),
+      });
+      if (to) {
+        await enqueueEmail(
+          tx,
+          welcomeEmail(to, user.nombre, user.usuario, `${app.config.PUBLIC_URL}/restablecer/${token}`),
+        );
+      }
+      await audit(tx, {
+        userId: auth.user.id,
+        eventType: 'usuario_creado',
+        description: `Usuario creado: ${user.usuario} (rol ${user.rol})`,
+        metadata: {
+          id_usuario: user.id,
+          id_cliente: client.id,
+          rol: user.rol,
+          correo_bienvenida: Boolean(to),
+          ...requestMeta(request),
+        },
+      });
+      return user.id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_usuario_unique')) throw duplicate();
+    throw err;
+  }
+  void app.mailer.flush();
+  return (await userDetail(app.db, id))!;
+}
+
+/** PUT /api/usuarios/{id}. The client of a user never changes; deactivating ends its sessions. */
+export async function updateUser(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  id: number,
+  body: UserBody,
+): Promise<UserUpdateResponse> {
+  let idCliente: number;
+  try {
+    idCliente = await app.db.transaction(async (tx) => {
+      const found = await findClientUser(tx, id, true);
+      if (!found) throw userNotFound();
+      const before = found.user;
+      if (body.id_cliente !== undefined && body.id_cliente !== before.idCliente) {
+        throw badRequest('VALIDATION', MSG.cambioClienteNoPermitido, {
+          id_cliente: MSG.cambioClienteNoPermitido,
+        });
+      }
+      const [client] = await tx.select().from(clients).where(eq(clients.id, before.idCliente!)).limit(1);
+      checkRol(body.rol, client!);
+      const budget = await resolveBudget(tx, client!, body, before);
+      if (await usuarioTaken(tx, body.usuario, id)) throw duplicate();
+      const values = {
+        usuario: body.usuario,
+        userId: body.user_id,
+        nombre: body.nombre,
+        rol: body.rol,
+        direccionEntrega: body.direccion_entrega,
+        activeWeek: body.active_week,
+        entregaWeek: body.entrega_week,
+        activo: body.activo ?? before.activo,
+        limiteDeCompras: body.limite_de_compras ?? before.limiteDeCompras,
+        presupuestoDefault: budget.presupuestoDefault,
+        ...textFields(body),
+      };
+      await tx
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, id));
+      await storeCategoryBudgets(tx, id, budget);
+      const changed: string[] = (Object.keys(values) as (keyof typeof values)[]).filter(
+        (k) => values[k] !== before[k],
+      );
+      if (budget.categorias) changed.push('categorias');
+      const deactivated = before.activo && !values.activo;
+      if (deactivated) await endSessionsOfUsers(tx, [id]);
+      const what = deactivated ? 'desactivado' : !before.activo && values.activo ? 'activado' : 'modificado';
+      await audit(tx, {
+        userId: auth.user.id,
+        eventType: 'usuario_actualizado',
+        description: `Usuario ${what}: ${values.usuario}`,
+        metadata: {
+          id_usuario: id,
+          id_cliente: before.idCliente,
+          campos: changed,
+          activo: values.activo,
+          ...requestMeta(request),
+        },
+      });
+      return before.idCliente!;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_usuario_unique')) throw duplicate();
+    throw err;
+  }
+  const usuario = (await userDetail(app.db, id))!;
+  const list = await listUsers(app.db, { id_cliente: idCliente, page: 1 });
+  return { status: 'ok', msg: MSG.modificadoCorrectamente, usuario, ...list };
+}
+
+/**
+ * POST /api/recuperar/password/{id}: a random temporary password, e-mailed (DOMAIN.md's one exception),
+ * that must be changed at the next sign-in; pending links are retired and the user's sessions end.
+ */
+export async function adminResetPassword(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  id: number,
+): Promise<void> {
+  const found = await findClientUser(app.db, id);
+  if (!found) throw userNotFound();
+  const to = addressOf(found.user);
+  if (!to) throw new AppError(422, 'NO_EMAIL', MSG.usuarioSinCorreo);
+  const password = temporaryPassword();
+  const hash = await hashPassword(password);
+  await app.db.transaction(async (tx) => {
+    const locked = await findClientUser(tx, id, true);
+    if (!locked) throw userNotFound();
+    await setPassword(tx, id, hash, true);
+    await retireTokens(tx, id, 'recuperacion');
+    await retireTokens(tx, id, 'bienvenida');
+    await endSessionsOfUsers(tx, [id]);
+    await enqueueEmail(
+      tx,
+      temporaryPasswordEmail(
+        to,
+        locked.user.nombre,
+        locked.user.usuario,
+        password,
+        `${app.config.PUBLIC_URL}/login`,
+      ),
+    );
+    await audit(tx, {
+      userId: auth.user.id,
+      eventType: 'password_reset_admin',
+      description: `Contraseña restablecida por el administrador: ${locked.user.usuario}`,
+      metadata: { id_usuario: id, id_cliente: locked.user.idCliente, ...requestMeta(request) },
+    });
+  });
+  void app.mailer.flush();
+}

@@ -1,0 +1,175 @@
+import { MSG } from '@portal/shared/messages';
+import {
+  WEEKS_PER_PAGE,
+  type WeekDto,
+  type WeeksMutationResponse,
+  type WeeksResponse,
+} from '@portal/shared/schemas/admin-a';
+import { and, count, desc, eq, gte, lte } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db, Tx } from '../../db/client.ts';
+import { clients, weeks } from '../../db/schema/index.ts';
+import { iso, isUniqueViolation, offsetOf } from '../../lib/admin-helpers.ts';
+import { audit, requestMeta } from '../../lib/audit.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import type { AuthContext } from '../../plugins/auth-guard.ts';
+
+type WeekRow = typeof weeks.$inferSelect;
+
+export function weekDto(w: WeekRow): WeekDto {
+  return {
+    id: w.id,
+    id_cliente: w.idCliente,
+    inicio: w.inicio,
+    fin: w.fin,
+    activo: w.activo,
+    created_at: iso(w.createdAt),
+    updated_at: iso(w.updatedAt),
+  };
+}
+
+const clientNotFound = () => notFound(MSG.clienteNoEncontrado, 'CLIENT_NOT_FOUND');
+const weekNotFound = () => notFound(MSG.semanaNoEncontrada, 'WEEK_NOT_FOUND');
+const duplicateWeek = () => conflict('WEEK_DUPLICATE', MSG.semanaDuplicada);
+
+/** A client's weeks, newest start first, 5 per page. */
+export async function listWeeks(db: Db | Tx, idCliente: number, page: number): Promise<WeeksResponse> {
+  const where = eq(weeks.idCliente, idCliente);
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(weeks)
+      .where(where)
+      .orderBy(desc(weeks.inicio), desc(weeks.id))
+      .limit(WEEKS_PER_PAGE)
+      .offset(offsetOf(page, WEEKS_PER_PAGE)),
+    db.select({ n: count() }).from(weeks).where(where),
+  ]);
+  return { semanas: rows.map(weekDto), total: totals[0]?.n ?? 0, page, per_page: WEEKS_PER_PAGE };
+}
+
+export async function clientWeeks(app: FastifyInstance, idCliente: number, page: number) {
+  const [client] = await app.db.select({ id: clients.id }).from(clients).where(eq(clients.id, idCliente));
+  if (!client) throw clientNotFound();
+  return listWeeks(app.db, idCliente, page);
+}
+
+/**
+ * POST /api/calendario_semanas. The client's row is locked (SELECT … FOR UPDATE) while the duplicate
+ * and overlap checks run and the week is inserted, so two simultaneous creates cannot both pass.
+ */
+export async function createWeek(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  body: { inicio: string; fin: string; id_cliente: number; activo?: boolean },
+): Promise<WeekDto> {
+  try {
+    return await app.db.transaction(async (tx) => {
+      const [client] = await tx
+        .select({ id: clients.id, nombre: clients.nombre })
+        .from(clients)
+        .where(eq(clients.id, body.id_cliente))
+        .for('update');
+      if (!client) throw clientNotFound();
+      const [same] = await tx
+        .select({ id: weeks.id })
+        .from(weeks)
+        .where(and(eq(weeks.idCliente, client.id), eq(weeks.inicio, body.inicio), eq(weeks.fin, body.fin)))
+        .limit(1);
+      if (same) throw duplicateWeek();
+      // Inclusive ranges [inicio, fin] overlap when each starts no later than the other ends.
+      const [overlap] = await tx
+        .select({ id: weeks.id })
+        .from(weeks)
+        .where(and(eq(weeks.idCliente, client.id), lte(weeks.inicio, body.fin), gte(weeks.fin, body.inicio)))
+        .limit(1);
+      if (overlap) throw conflict('WEEK_OVERLAP', MSG.semanaEmpalmada);
+      const [row] = await tx
+        .insert(weeks)
+        .values({ idCliente: client.id, inicio: body.inicio, fin: body.fin, activo: body.activo ?? true })
+        .returning();
+      await audit(tx, {
+        userId: auth.user.id,
+        eventType: 'semana_creada',
+        description: `Semana de acceso ${row!.inicio} a ${row!.fin} creada para ${client.nombre}`,
+        metadata: {
+          id_semana: row!.id,
+          id_cliente: client.id,
+          inicio: row!.inicio,
+          fin: row!.fin,
+          activo: row!.activo,
+          ...requestMeta(request),
+        },
+      });
+      return weekDto(row!);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicateWeek();
+    throw err;
+  }
+}
+
+/** PUT /api/calendario_semanas/{id}: activates or deactivates a week. */
+export async function toggleWeek(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  id: number,
+  activo: boolean,
+  page: number,
+): Promise<WeeksMutationResponse> {
+  const row = await app.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(weeks).where(eq(weeks.id, id)).for('update');
+    if (!before) throw weekNotFound();
+    const [after] = await tx
+      .update(weeks)
+      .set({ activo, updatedAt: new Date() })
+      .where(eq(weeks.id, id))
+      .returning();
+    await audit(tx, {
+      userId: auth.user.id,
+      eventType: 'semana_actualizada',
+      description: `Semana de acceso ${before.inicio} a ${before.fin} ${activo ? 'activada' : 'desactivada'}`,
+      metadata: {
+        id_semana: id,
+        id_cliente: before.idCliente,
+        activo_antes: before.activo,
+        activo,
+        ...requestMeta(request),
+      },
+    });
+    return after!;
+  });
+  const list = await listWeeks(app.db, row.idCliente, page);
+  return { status: 'ok', msg: MSG.actualizadoCorrectamente, ...list };
+}
+
+/** POST /api/calendario_semanas/destroy/{id}: deletes a week permanently. */
+export async function deleteWeek(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  id: number,
+  page: number,
+): Promise<WeeksMutationResponse> {
+  const row = await app.db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(weeks).where(eq(weeks.id, id)).returning();
+    if (!deleted) throw weekNotFound();
+    await audit(tx, {
+      userId: auth.user.id,
+      eventType: 'semana_eliminada',
+      description: `Semana de acceso ${deleted.inicio} a ${deleted.fin} eliminada`,
+      metadata: {
+        id_semana: id,
+        id_cliente: deleted.idCliente,
+        inicio: deleted.inicio,
+        fin: deleted.fin,
+        ...requestMeta(request),
+      },
+    });
+    return deleted;
+  });
+  const list = await listWeeks(app.db, row.idCliente, page);
+  return { status: 'ok', msg: MSG.eliminadoCorrectamente, ...list };
+}

@@ -1,0 +1,106 @@
+import { isRol, type Rol } from '@portal/shared/domain/roles';
+import { businessDate, passwordExpired } from '@portal/shared/domain/time';
+import { MSG } from '@portal/shared/messages';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
+import {
+  accessWeekState,
+  type ClientRow,
+  findUserWithClient,
+  type UserRow,
+} from '../modules/auth/auth.repository.ts';
+import { clearSessionCookies, type SessionStore } from './session.ts';
+
+export interface AuthContext {
+  user: UserRow & { rol: Rol };
+  client: ClientRow | null;
+  sessionId: string;
+  mustChangePassword: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export interface AccessRefusal {
+  code: 'USER_INACTIVE' | 'CLIENT_INACTIVE' | 'OUTSIDE_WEEK';
+  msg: string;
+}
+
+/** Why an account may not use the portal right now (deactivated, client deactivated, outside its weeks). */
+export async function accessRefusal(
+  app: FastifyInstance,
+  user: UserRow,
+  client: ClientRow | null,
+  now = new Date(),
+): Promise<AccessRefusal | null> {
+  if (!user.activo) return { code: 'USER_INACTIVE', msg: MSG.usuarioInactivo };
+  if (user.rol !== 4 && !client?.activo) return { code: 'CLIENT_INACTIVE', msg: MSG.clienteInactivo };
+  if (user.rol === 1 && client) {
+    const weeks = await accessWeekState(app.db, client.id, businessDate(now, app.config.BUSINESS_TZ));
+    if (weeks.hasAny && !weeks.inside) return { code: 'OUTSIDE_WEEK', msg: MSG.fueraDeSemana };
+  }
+  return null;
+}
+
+export function mustChangePassword(user: UserRow, now = new Date()): boolean {
+  return user.passwordTemporary || passwordExpired(user.passwordChangedAt, now);
+}
+
+export interface GuardOptions {
+  roles?: readonly Rol[];
+  /** Routes a user with a pending password change may still call (session, change, sign-out). */
+  allowPendingPasswordChange?: boolean;
+}
+
+/**
+ * Loads the signed-in user on every call and enforces the account rules: a deactivated user or client,
+ * or a rol-1 user outside the access weeks, is refused and its session ends; a pending password change
+ * blocks everything else; a role not allowed gets 403.
+ */
+export async function authenticate(
+  app: FastifyInstance,
+  store: SessionStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: GuardOptions = {},
+): Promise<AuthContext> {
+  const session = request.session;
+  if (!session?.userId) throw unauthorized();
+  const found = await findUserWithClient(app.db, session.userId);
+  if (!found || !isRol(found.user.rol)) {
+    await store.destroy(session.id);
+    clearSessionCookies(reply);
+    throw unauthorized();
+  }
+  const refusal = await accessRefusal(app, found.user, found.client);
+  if (refusal) {
+    await store.destroyAllOfUser(found.user.id);
+    clearSessionCookies(reply);
+    throw new AppError(403, refusal.code, refusal.msg);
+  }
+  const context: AuthContext = {
+    user: found.user as UserRow & { rol: Rol },
+    client: found.client,
+    sessionId: session.id,
+    mustChangePassword: mustChangePassword(found.user),
+  };
+  if (context.mustChangePassword && !options.allowPendingPasswordChange) {
+    throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', MSG.cambioPasswordRequerido);
+  }
+  if (options.roles && !options.roles.includes(context.user.rol)) throw forbidden();
+  request.auth = context;
+  return context;
+}
+
+export type Guard = (options?: GuardOptions) => preHandlerAsyncHookHandler;
+
+export function registerAuthGuard(app: FastifyInstance, store: SessionStore): Guard {
+  app.decorateRequest('auth', null);
+  return (options = {}) =>
+    async function guard(request, reply) {
+      await authenticate(app, store, request, reply, options);
+    };
+}

@@ -1,0 +1,180 @@
+import { timingSafeEqual } from 'node:crypto';
+import { MSG } from '@portal/shared/messages';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { sessions } from '../db/schema/index.ts';
+import { AppError } from '../lib/errors.ts';
+import { hashToken, newToken } from '../lib/tokens.ts';
+
+export const SESSION_COOKIE = 'portal_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+export interface SessionRow {
+  id: string;
+  userId: number | null;
+  xsrfToken: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The database session of this request, when its cookie names a live one. */
+    session: SessionRow | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** How long a session without a signed-in user lives (the sign-in form's session). */
+const ANONYMOUS_HOURS = 2;
+
+function isSecure(request: FastifyRequest): boolean {
+  return request.protocol === 'https';
+}
+
+export function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export class SessionStore {
+  constructor(
+    private readonly db: Db,
+    private readonly idleMinutes: number,
+    private readonly maxHours: number,
+  ) {}
+
+  async load(token: string): Promise<SessionRow | null> {
+    const now = new Date();
+    const [row] = await this.db
+      .select({
+        id: sessions.id,
+        userId: sessions.userId,
+        xsrfToken: sessions.xsrfToken,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.id, hashToken(token)),
+          gt(sessions.expiresAt, now),
+          gt(sessions.lastSeenAt, new Date(now.getTime() - this.idleMinutes * 60_000)),
+        ),
+      )
+      .limit(1);
+    if (!row) return null;
+    // Touch at most once a minute, so reads do not all become writes.
+    if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
+      await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
+    }
+    return row;
+  }
+
+  /** A new session (new id, new XSRF token); returns the cookie token. */
+  async create(userId: number | null, meta: { ip: string; userAgent: string }) {
+    const token = newToken();
+    const xsrfToken = newToken();
+    const hours = userId === null ? Math.min(ANONYMOUS_HOURS, this.maxHours) : this.maxHours;
+    const expiresAt = new Date(Date.now() + hours * 3_600_000);
+    await this.db.insert(sessions).values({
+      id: hashToken(token),
+      userId,
+      xsrfToken,
+      ip: meta.ip.slice(0, 100),
+      userAgent: meta.userAgent.slice(0, 300),
+      expiresAt,
+    });
+    return { token, xsrfToken, expiresAt };
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.id, id));
+  }
+
+  async destroyAllOfUser(userId: number, exceptId?: string): Promise<void> {
+    await this.db
+      .delete(sessions)
+      .where(
+        exceptId
+          ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptId}`)
+          : eq(sessions.userId, userId),
+      );
+  }
+
+  async purgeExpired(): Promise<void> {
+    await this.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+  }
+}
+
+export function setSessionCookies(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: { token: string; xsrfToken: string; expiresAt: Date },
+): void {
+  const secure = isSecure(request);
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    expires: session.expiresAt,
+  });
+  reply.setCookie(XSRF_COOKIE, session.xsrfToken, {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure,
+    expires: session.expiresAt,
+  });
+}
+
+export function clearSessionCookies(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(XSRF_COOKIE, { path: '/' });
+}
+
+/**
+ * Loads the database session named by the cookie on API requests, and refuses state-changing API calls
+ * whose X-XSRF-TOKEN header does not match the session's token (419).
+ */
+export function registerSession(app: FastifyInstance, store: SessionStore): void {
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request) => {
+    const path = request.url;
+    if (!path.startsWith('/api/') && !path.startsWith('/sanctum/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (token && token.length <= 100) request.session = await store.load(token);
+    if (SAFE_METHODS.has(request.method) || !path.startsWith('/api/')) return;
+    const header = request.headers[XSRF_HEADER];
+    const sent = Array.isArray(header) ? header[0] : header;
+    if (!request.session || !sent || !sameToken(sent, request.session.xsrfToken)) {
+      throw new AppError(419, 'CSRF', MSG.csrfInvalido);
+    }
+  });
+
+  app.get('/sanctum/csrf-cookie', { schema: { hide: true } }, async (request, reply) => {
+    if (request.session) {
+      // Re-send the current token (the cookie may have been cleared by the page).
+      reply.setCookie(XSRF_COOKIE, request.session.xsrfToken, {
+        path: '/',
+        httpOnly: false,
+        sameSite: 'lax',
+        secure: isSecure(request),
+        expires: request.session.expiresAt,
+      });
+      return reply.status(204).send();
+    }
+    const created = await store.create(null, {
+      ip: request.ip,
+      userAgent: String(request.headers['user-agent'] ?? ''),
+    });
+    setSessionCookies(request, reply, created);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,76 @@
+import { count } from 'drizzle-orm';
+import pino from 'pino';
+import { buildApp, loggerOptions } from './app.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Database, openDatabase, runMigrations } from './db/client.ts';
+import { users } from './db/schema/index.ts';
+import { seedDemo } from './db/seed-demo.ts';
+import { startHousekeeping } from './lib/housekeeping.ts';
+
+async function maybeSeed(config: Config, database: Database, log: pino.Logger): Promise<void> {
+  const wanted =
+    database.kind === 'pglite' || config.SEED_DEMO === true || process.argv.includes('--seed-demo');
+  if (!wanted) return;
+  const [row] = await database.db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0) return;
+  log.info('base de datos nueva: creando los datos de demostración');
+  const { signIns } = await seedDemo(database.db, { tz: config.BUSINESS_TZ });
+  const lines = signIns.map(
+    (s) =>
+      `  ${s.usuario.padEnd(18)} ${s.password.padEnd(12)} rol ${s.rol}${s.cliente ? `  (${s.cliente})` : ''}`,
+  );
+  // The documented demo sign-ins (README) are printed once, on the first start.
+  process.stdout.write(`\nAccesos de demostración:\n${lines.join('\n')}\n\n`);
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = pino({ level: config.LOG_LEVEL });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolSize: config.DB_POOL_SIZE,
+  });
+  await runMigrations(database);
+  await maybeSeed(config, database, log);
+
+  const app = await buildApp({ config, database, logger: loggerOptions(config) });
+  const stopHousekeeping = startHousekeeping(app);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'cerrando: se terminan las solicitudes en curso');
+    const force = setTimeout(() => process.exit(1), 25_000);
+    force.unref();
+    try {
+      stopHousekeeping();
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error al cerrar');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const where = database.kind === 'pglite' ? `base de datos embebida en ${config.dataDir}` : 'PostgreSQL';
+  process.stdout.write(`Portal de Compras listo en ${config.PUBLIC_URL} (${where})\n`);
+}
+
+main().catch((err) => {
+  process.stderr.write(`No se pudo iniciar el servidor: ${(err as Error).message}\n`);
+  process.exit(1);
+});

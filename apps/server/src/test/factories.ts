@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/client.ts';
+import { clients, users, weeks } from '../db/schema/index.ts';
+import { hashPassword } from '../lib/passwords.ts';
+
+export const TEST_PASSWORD = 'Prueba#2026';
+let cachedHash: Promise<string> | null = null;
+/** Hashing is slow on purpose; tests share one hash of TEST_PASSWORD. */
+function testHash(): Promise<string> {
+  cachedHash ??= hashPassword(TEST_PASSWORD);
+  return cachedHash;
+}
+
+export const uniq = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
+
+export async function makeClient(db: Db, values: Partial<typeof clients.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(clients)
+    .values({
+      nombre: uniq('Cliente'),
+      presupuestoDefault: 500000,
+      cantidadAutorizadores: 2,
+      limiteDeCompras: 4,
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+export async function makeUser(
+  db: Db,
+  values: Partial<typeof users.$inferInsert> & { rol: number; idCliente: number | null },
+) {
+  const [row] = await db
+    .insert(users)
+    .values({
+      usuario: uniq('user'),
+      nombre: 'Persona de Prueba',
+      userId: `${uniq('correo')}@example.test`,
+      passwordHash: await testHash(),
+      passwordChangedAt: new Date(),
+      presupuestoDefault: 500000,
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+export async function makeWeek(db: Db, values: typeof weeks.$inferInsert) {
+  const [row] = await db.insert(weeks).values(values).returning();
+  return row!;
+}
+
+export async function makeCategory(db: Db, idCliente: number, nombre = uniq('Categoría')) {
+  const { categories } = await import('../db/schema/index.ts');
+  const [row] = await db.insert(categories).values({ idCliente, nombre }).returning();
+  return row!;
+}
+
+export async function makeProduct(
+  db: Db,
+  values: { idCliente: number; idCategoria: number; precio: number } & Partial<
+    typeof import('../db/schema/index.ts').products.$inferInsert
+  >,
+) {
+  const { products } = await import('../db/schema/index.ts');
+  const [row] = await db
+    .insert(products)
+    .values({ claveInterna: uniq('CL'), nombre: uniq('Producto'), ...values })
+    .returning();
+  return row!;
+}
+
+export async function assign(db: Db, userId: number, productId: number, cantidadLimite = 5, asignado = true) {
+  const { userProducts } = await import('../db/schema/index.ts');
+  await db.insert(userProducts).values({ userId, productId, cantidadLimite, asignado });
+}
+
+/** An order written directly (for reports and authorizer tests), with snapshotted lines. */
+export async function makeOrder(
+  db: Db,
+  values: {
+    idUser: number;
+    idCliente: number;
+    status?: 'pendiente' | 'espera' | 'aprobado' | 'cancelado';
+    transactionDate?: Date;
+    lines: {
+      productId: number;
+      nombre?: string;
+      precio: number;
+      cantidad: number;
+      impuesto?: boolean;
+      idCategoria: number;
+      categoria?: string;
+    }[];
+  },
+) {
+  const { orders, orderLines } = await import('../db/schema/index.ts');
+  const { totalsOf } = await import('@portal/shared/domain/money');
+  const lines = values.lines.map((l) => ({ ...l, impuesto: l.impuesto ?? true }));
+  const t = totalsOf(lines);
+  const [order] = await db
+    .insert(orders)
+    .values({
+      idUser: values.idUser,
+      idCliente: values.idCliente,
+      status: values.status ?? 'pendiente',
+      subtotal: t.subtotal,
+      iva: t.iva,
+      total: t.total,
+      transactionDate: values.transactionDate ?? new Date(),
+    })
+    .returning();
+  await db.insert(orderLines).values(
+    lines.map((l) => ({
+      orderId: order!.id,
+      productId: l.productId,
+      claveInterna: `CL-${l.productId}`,
+      claveCliente: '',
+      nombre: l.nombre ?? `Producto ${l.productId}`,
+      unidadDeMedida: 'Pieza',
+      idCategoria: l.idCategoria,
+      categoria: l.categoria ?? 'Papelería',
+      precio: l.precio,
+      impuesto: l.impuesto,
+      cantidad: l.cantidad,
+    })),
+  );
+  return order!;
+}

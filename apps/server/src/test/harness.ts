@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import { sealLogin } from '@portal/shared/domain/login-envelope';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp, loggerOptions } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { type Database, openDatabase, runMigrations } from '../db/client.ts';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** The API suites run on PGlite, and also on PostgreSQL when TEST_DATABASE_URL is set (CI sets it). */
+export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestDatabase {
+  database: Database;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database: an in-memory PGlite, or a new database on the PostgreSQL server. */
+export async function freshDatabase(kind: DbKind): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await runMigrations(database);
+    return { database, drop: () => database.close() };
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL no está definida');
+  const name = `portal_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 30 });
+  await runMigrations(database);
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Receives every log line (to check that no secret is logged). */
+  logLines?: string[];
+  extend?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export async function createTestApp(kind: DbKind, options: TestAppOptions = {}): Promise<TestApp> {
+  const env = options.env ?? {};
+  const { database, drop } = await freshDatabase(kind);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://portal.test',
+    MAIL_POLL_MS: '60000',
+    ...env,
+  });
+  const lines = options.logLines;
+  const logger = lines
+    ? {
+        ...(loggerOptions({ LOG_LEVEL: 'debug' }) as object),
+        stream: { write: (line: string) => void lines.push(line) },
+      }
+    : false;
+  const app = await buildApp({ config, database, logger, extend: options.extend });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+/** A browser-like client: keeps cookies and sends the XSRF header, through the real HTTP layer. */
+export class ApiClient {
+  readonly cookies = new Map<string, string>();
+  ip: string;
+
+  constructor(
+    readonly app: FastifyInstance,
+    ip = '10.0.0.1',
+  ) {
+    this.ip = ip;
+  }
+
+  get xsrf(): string | undefined {
+    return this.cookies.get('XSRF-TOKEN');
+  }
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private remember(res: LightMyRequestResponse): void {
+    for (const c of res.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
+      const gone = (c.expires && c.expires.getTime() < Date.now()) || c.maxAge === 0 || c.value === '';
+      if (gone) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+
+  async request(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+    options: { xsrf?: string | null; headers?: Record<string, string> } = {},
+  ): Promise<LightMyRequestResponse> {
+    // Like the web app: fetch the XSRF cookie before the first state-changing call.
+    if (method !== 'GET' && options.xsrf === undefined && !this.xsrf && url !== '/sanctum/csrf-cookie')
+      await this.csrf();
+    const headers: Record<string, string> = { 'user-agent': 'api-test', ...options.headers };
+    const cookie = this.cookieHeader();
+    if (cookie) headers.cookie = cookie;
+    const token = options.xsrf === undefined ? this.xsrf : options.xsrf;
+    if (method !== 'GET' && token) headers['x-xsrf-token'] = token;
+    const res = await this.app.inject({
+      method,
+      url,
+      headers,
+      remoteAddress: this.ip,
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    this.remember(res);
+    return res;
+  }
+
+  get(url: string, options?: { headers?: Record<string, string> }) {
+    return this.request('GET', url, undefined, options);
+  }
+
+  post(
+    url: string,
+    body: unknown = {},
+    options?: { xsrf?: string | null; headers?: Record<string, string> },
+  ) {
+    return this.request('POST', url, body, options);
+  }
+
+  put(url: string, body: unknown = {}) {
+    return this.request('PUT', url, body);
+  }
+
+  async csrf(): Promise<void> {
+    const res = await this.get('/sanctum/csrf-cookie');
+    if (res.statusCode !== 204) throw new Error(`csrf-cookie: ${res.statusCode}`);
+  }
+
+  /** Signs in through the real endpoint with the real envelope. */
+  async login(usuario: string, password: string): Promise<LightMyRequestResponse> {
+    if (!this.xsrf) await this.csrf();
+    return this.post('/api/login', sealLogin({ usuario, password }, this.xsrf!));
+  }
+
+  async loginOk(usuario: string, password: string): Promise<this> {
+    const res = await this.login(usuario, password);
+    if (res.statusCode !== 200) throw new Error(`login ${usuario}: ${res.statusCode} ${res.body}`);
+    return this;
+  }
+}

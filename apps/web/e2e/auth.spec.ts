@@ -1,0 +1,206 @@
+import {
+  ADMIN_PASSWORD,
+  DEMO_PASSWORD,
+  expect,
+  expectHome,
+  HOMES,
+  screenshot,
+  signIn,
+  signOut,
+  test,
+} from './fixtures';
+
+const ROLES = [
+  { usuario: 'admin', password: ADMIN_PASSWORD, rol: 4, shot: 'administrador-principal' },
+  { usuario: 'usuario', password: DEMO_PASSWORD, rol: 1, shot: 'usuario-principal' },
+  { usuario: 'autorizador', password: DEMO_PASSWORD, rol: 2, shot: 'autorizador-principal' },
+  { usuario: 'superautorizador', password: DEMO_PASSWORD, rol: 3, shot: null },
+  { usuario: 'comprador', password: DEMO_PASSWORD, rol: 1, shot: 'usuario-principal-categorias' },
+  { usuario: 'revisor', password: DEMO_PASSWORD, rol: 2, shot: null },
+] as const;
+
+test.describe('inicio de sesión', () => {
+  test('la pantalla de acceso tiene sus campos, su navegación y su enlace de recuperación', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await expect(page.getByLabel('Usuario')).toBeVisible();
+    await expect(page.getByLabel('Contraseña', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Acceso' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Acceso' });
+    await expect(nav.getByRole('link', { name: 'Iniciar Sesión' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Recuperar Contraseña' })).toBeVisible();
+    await screenshot(page, 'login');
+
+    await page.getByRole('link', { name: 'Recuperar mi contraseña' }).click();
+    await expect(page).toHaveURL(/\/recuperar-acceso$/);
+    await expect(page.getByRole('button', { name: 'Enviar' })).toBeVisible();
+    await screenshot(page, 'recuperar-acceso');
+    await page.getByRole('link', { name: 'Volver a iniciar sesión' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('los campos vacíos muestran "Espera un momento"', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Acceso' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('Espera un momento')).toBeVisible();
+    await expect(dialog.getByText('Debes llenar todos los datos')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  for (const { usuario, password, rol, shot } of ROLES) {
+    test(`${usuario} (rol ${rol}) entra a su inicio`, async ({ page }) => {
+      await signIn(page, usuario, password);
+      await expectHome(page, rol);
+      await expect(page.getByTestId('sidebar-user')).not.toBeEmpty();
+      if (shot) await screenshot(page, shot);
+    });
+  }
+
+  test('una contraseña incorrecta muestra "Credenciales incorrectas"', async ({ page }) => {
+    await signIn(page, 'usuario', 'Equivocada#1');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('Error', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('Credenciales incorrectas')).toBeVisible();
+    await screenshot(page, 'login-error');
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('rutas y guardas', () => {
+  test('una ruta desconocida lleva a /login', async ({ page }) => {
+    await page.goto('/no-existe/para-nada');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('sin sesión, /usuario/principal lleva a /login', async ({ page }) => {
+    await page.goto('/usuario/principal');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Acceso' })).toBeVisible();
+  });
+
+  test('un usuario (rol 1) que abre /administrador/clientes vuelve a /usuario/principal', async ({
+    page,
+  }) => {
+    await signIn(page, 'usuario', DEMO_PASSWORD);
+    await expectHome(page, 1);
+    await page.goto('/administrador/clientes');
+    await expectHome(page, 1);
+  });
+
+  test('cada cambio de ruta vuelve a comprobar la sesión', async ({ page }) => {
+    await signIn(page, 'usuario', DEMO_PASSWORD);
+    await expectHome(page, 1);
+    const check = page.waitForRequest((r) => r.url().endsWith('/api/sesion') && r.method() === 'GET');
+    await page
+      .getByRole('navigation', { name: 'Secciones' })
+      .getByRole('link', { name: 'Historial' })
+      .click();
+    await check;
+    await expect(page).toHaveURL(/\/usuario\/historial$/);
+    await expect(page.getByRole('heading', { name: 'Historial', level: 1 })).toBeVisible();
+  });
+
+  test('todas las rutas de cada área existen', async ({ page }) => {
+    await signIn(page, 'usuario', DEMO_PASSWORD);
+    await expectHome(page, 1);
+    for (const [path, title] of [
+      ['/usuario/categoria/1', 'Papelería'],
+      ['/usuario/historial', 'Historial'],
+      ['/usuario/carrito', 'Carrito'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    }
+    // An order that is not in the user's history goes back to the list.
+    await page.goto('/usuario/historial/12');
+    await expect(page).toHaveURL(/\/usuario\/historial$/);
+    await signOut(page);
+
+    await signIn(page, 'autorizador', DEMO_PASSWORD);
+    await expectHome(page, 2);
+    await page.goto('/autorizador/reportes');
+    await expect(page.getByRole('heading', { name: 'Pedidos', level: 1 })).toBeVisible();
+    // An order that does not exist (the demo data has none) goes back to the list (spec §2).
+    await page.goto('/autorizador/orden/999999');
+    await expect(page).toHaveURL(/\/autorizador\/principal$/);
+    await expect(page.getByRole('heading', { name: 'Pedidos', level: 1 })).toBeVisible();
+    await signOut(page);
+
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await expectHome(page, 4);
+    for (const [path, title] of [
+      ['/administrador/clientes', 'Clientes'],
+      ['/administrador/usuarios', 'Usuarios'],
+      ['/administrador/usuarios/usuario/3/productos', 'Productos del usuario'],
+      ['/administrador/semanas', 'Semanas de acceso'],
+      ['/administrador/inventario', 'Inventario'],
+      ['/administrador/logs', 'Registros del sistema'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    }
+  });
+
+  test('cerrar sesión vuelve a /login y ya no deja entrar', async ({ page }) => {
+    await signIn(page, 'autorizador', DEMO_PASSWORD);
+    await expectHome(page, 2);
+    await signOut(page);
+    await page.goto(HOMES[2].path);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('navegación y búsqueda', () => {
+  test('el menú de usuario, la búsqueda en la URL y el pie de página', async ({ page }) => {
+    await signIn(page, 'usuario', DEMO_PASSWORD);
+    await expectHome(page, 1);
+    const nav = page.getByRole('navigation', { name: 'Secciones' });
+    for (const name of ['Todos los productos', 'Historial', 'Carrito']) {
+      await expect(nav.getByRole('link', { name })).toBeVisible();
+    }
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill('guantes');
+    await expect(page).toHaveURL(/\?q=guantes$/);
+    await expect(page.getByRole('contentinfo')).toContainText(
+      `© ${new Date().getFullYear()} Portal de Compras. Todos los derechos reservados.`,
+    );
+    await expect(page.getByRole('contentinfo')).toContainText('Soporte:');
+    await page.getByRole('link', { name: 'Carrito' }).first().click();
+    await expect(page).toHaveURL(/\/usuario\/carrito$/);
+  });
+
+  test('el administrador ve sus cinco secciones', async ({ page }) => {
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await expectHome(page, 4);
+    const nav = page.getByRole('navigation', { name: 'Secciones' });
+    for (const name of ['Clientes', 'Semanas de acceso', 'Inventario', 'Usuarios', 'Logs de sistema']) {
+      await expect(nav.getByRole('link', { name })).toBeVisible();
+    }
+    await page.getByTestId('profile-menu').click();
+    await expect(page.getByRole('menuitem', { name: 'Cambiar contraseña' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Cerrar sesión' })).toBeVisible();
+  });
+
+  test('en un teléfono (390 px) la barra lateral se pliega en el botón de menú', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Acceso' })).toBeVisible();
+    await screenshot(page, 'login-390');
+    await signIn(page, 'usuario', DEMO_PASSWORD);
+    await expectHome(page, 1);
+    const nav = page.getByRole('navigation', { name: 'Secciones' });
+    await expect(nav).not.toBeInViewport();
+    await screenshot(page, 'usuario-principal-390');
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await expect(nav).toBeInViewport();
+    await screenshot(page, 'menu-390');
+    await nav.getByRole('link', { name: 'Historial' }).click();
+    await expect(page).toHaveURL(/\/usuario\/historial$/);
+    await expect(nav).not.toBeInViewport();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+  });
+});

@@ -1,0 +1,5 @@
+import { ClientsPage } from '../../../features/admin-a/components/clients-page';
+
+export function Clientes() {
+  return <ClientsPage />;
+}

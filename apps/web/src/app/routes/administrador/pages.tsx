@@ -1,0 +1,8 @@
+/** The administrator area: one module per screen, one lazy chunk for the area. */
+export { Clientes } from './clientes';
+export { Inventario } from './inventario';
+export { Logs } from './logs';
+export { Principal } from './principal';
+export { Semanas } from './semanas';
+export { UsuarioProductos } from './usuario-productos';
+export { Usuarios } from './usuarios';

@@ -1,0 +1,6 @@
+import { OverviewPage } from '../../../features/admin-b/components/overview-page';
+
+/** The administrator's home: an overview of the portal and quick links to the five sections. */
+export function Principal() {
+  return <OverviewPage />;
+}

@@ -1,0 +1,16 @@
+import { useAllClients } from '../../../components/admin/client-select';
+import { ImportButton } from '../../../components/admin/import-dialog';
+
+/** 'Importación por archivo' for users of a client: the CSV import dialog (template, upload, results). */
+export function UsersImportButton({ idCliente }: { idCliente: number }) {
+  const { data } = useAllClients();
+  const cliente = data?.clientes.find((c) => c.id === idCliente);
+  return (
+    <ImportButton
+      kind="usuarios"
+      idCliente={idCliente}
+      clienteNombre={cliente?.nombre}
+      label="Importación por archivo"
+    />
+  );
+}

@@ -1,0 +1,6 @@
+import { UsersPage } from '../../../features/admin-a/components/users-page';
+import { UsersImportButton } from './usuarios-import';
+
+export function Usuarios() {
+  return <UsersPage importButton={(idCliente) => <UsersImportButton idCliente={idCliente} />} />;
+}

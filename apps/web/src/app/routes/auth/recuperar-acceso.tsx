@@ -1,0 +1,5 @@
+import { RecoverForm } from '../../../features/auth/components/recover-form';
+
+export function Component() {
+  return <RecoverForm />;
+}

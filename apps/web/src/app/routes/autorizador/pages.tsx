@@ -1,0 +1,20 @@
+/**
+ * The authorizer area (roles 2 and 3), its own lazy chunk: principal and reportes are the same screen
+ * (spec §2), orden/:id reviews one order.
+ */
+import { Navigate, useParams } from 'react-router';
+import { OrderPage } from '../../../features/authorization/components/order-page';
+import { OrdersPage } from '../../../features/authorization/components/orders-page';
+import { positiveId } from '../params';
+
+/** principal and reportes are the same screen (spec §2). */
+export function Pedidos() {
+  return <OrdersPage />;
+}
+
+export function Orden() {
+  const id = positiveId(useParams().id);
+  if (!id) return <Navigate to="/autorizador/principal" replace />;
+  // A new id is a new screen: its own query and its own local edits.
+  return <OrderPage key={id} id={id} />;
+}

@@ -1,0 +1,81 @@
+/**
+ * Route guards. The session is re-checked on every route change: the query key carries the pathname, so
+ * each new location asks GET /api/sesion again (the previous answer stays on screen meanwhile). Any
+ * failure goes to /login; a wrong role goes to the role's own home; a required password change comes
+ * before anything else.
+ */
+import { Center, Loader } from '@mantine/core';
+import { areaAllows, homeFor } from '@portal/shared/domain/roles';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import type { AuthLocationState } from '../../features/auth/components/auth-notice';
+import { isApiError } from '../../lib/api';
+import { fetchSession, sessionKeys } from '../../lib/auth';
+import { setBusinessTimeZone } from '../../lib/format';
+import { SessionContext, useSession } from '../../lib/session';
+
+export function FullPageLoader({ label = 'Cargando' }: { label?: string }) {
+  return (
+    <Center mih="100dvh">
+      <Loader aria-label={label} />
+    </Center>
+  );
+}
+
+function useSessionCheck() {
+  const { pathname } = useLocation();
+  return useQuery({
+    queryKey: sessionKeys.at(pathname),
+    queryFn: ({ signal }) => fetchSession(signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    gcTime: 60_000,
+    retry: false,
+  });
+}
+
+/** Leaves for /login, with the server's reason when the account or its access week refused the session. */
+function SessionLost({ error }: { error: unknown }) {
+  // The failed check stays cached (removing it here would refetch it while the redirect is under way);
+  // signing in replaces every session entry.
+  const state: AuthLocationState =
+    isApiError(error) && error.status === 403 && error.msg
+      ? { notice: { kind: 'warning', text: error.msg } }
+      : {};
+  return <Navigate to="/login" replace state={state} />;
+}
+
+interface RequireSessionProps {
+  /** 'app': the role areas; 'password-change': only the forced change-password screen. */
+  mode: 'app' | 'password-change';
+  children?: ReactNode;
+}
+
+export function RequireSession({ mode, children }: RequireSessionProps) {
+  const check = useSessionCheck();
+  if (check.isPending) return <FullPageLoader label="Verificando sesión" />;
+  if (check.isError) return <SessionLost error={check.error} />;
+  const session = check.data;
+  setBusinessTimeZone(session.zona_horaria);
+  const mustChange = session.user.debe_cambiar_password;
+  if (mode === 'app' && mustChange) return <Navigate to="/cambiar-password" replace />;
+  if (mode === 'password-change' && !mustChange) return <Navigate to={homeFor(session.user.rol)} replace />;
+  return <SessionContext value={session}>{children ?? <Outlet />}</SessionContext>;
+}
+
+/** A role area: anyone else is sent to their own home. */
+export function RequireArea({ area }: { area: 'usuario' | 'autorizador' | 'administrador' }) {
+  const { user } = useSession();
+  if (!areaAllows(area, user.rol)) return <Navigate to={homeFor(user.rol)} replace />;
+  return <Outlet />;
+}
+
+/** "/": the role's home when signed in, otherwise the sign-in screen. */
+export function RootRedirect() {
+  const check = useSessionCheck();
+  if (check.isPending) return <FullPageLoader />;
+  if (check.isError) return <SessionLost error={check.error} />;
+  const { user } = check.data;
+  return <Navigate to={user.debe_cambiar_password ? '/cambiar-password' : homeFor(user.rol)} replace />;
+}

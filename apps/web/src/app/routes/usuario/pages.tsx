@@ -1,0 +1,87 @@
+/**
+ * The rol-1 area (spec §2 "User area"): catalogue with budget cards, category pages, cart, history and
+ * order detail. This module and what it imports form the area's own lazy chunk.
+ */
+import { Alert, Group, Stack, ThemeIcon } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { Navigate, useParams } from 'react-router';
+import { CategoryIcon } from '../../../components/ui/category-icon';
+import { PageHeader } from '../../../components/ui/page';
+import { useShopper } from '../../../features/shopping/api/shopper';
+import { BudgetCards } from '../../../features/shopping/components/budget-cards';
+import { CartView } from '../../../features/shopping/components/cart-view';
+import { Catalogue } from '../../../features/shopping/components/catalogue';
+import { HistoryList } from '../../../features/shopping/components/history-list';
+import { OrderDetail } from '../../../features/shopping/components/order-detail';
+import { positiveId } from '../params';
+
+export function Principal() {
+  const shopper = useShopper();
+  return (
+    <Stack gap={0}>
+      <PageHeader title="Todos los productos" description="Los productos asignados a tu cuenta." />
+      <BudgetCards shopper={shopper} />
+      <Catalogue />
+    </Stack>
+  );
+}
+
+export function Categoria() {
+  const id = positiveId(useParams().id_categoria);
+  const shopper = useShopper();
+  const categoria = id ? shopper.categorias.find((c) => c.id === id) : undefined;
+  // Not one of the user's categories: back to all products.
+  if (!categoria) return <Navigate to="/usuario/principal" replace />;
+  const sinPresupuesto = shopper.presupuesto.tipo_presupuesto === 'categoria' && !categoria.presupuesto;
+  return (
+    <Stack gap={0}>
+      <PageHeader
+        title={
+          <Group gap="sm" component="span" wrap="nowrap">
+            <ThemeIcon variant="light" size={40} radius="md" aria-hidden>
+              <CategoryIcon name={categoria.icono} size={24} />
+            </ThemeIcon>
+            {categoria.nombre}
+          </Group>
+        }
+        description={
+          categoria.productos === 1
+            ? '1 producto asignado en esta categoría.'
+            : `${categoria.productos} productos asignados en esta categoría.`
+        }
+      />
+      <BudgetCards shopper={shopper} categoria={categoria} />
+      {sinPresupuesto ? (
+        <Alert color="orange" variant="light" icon={<IconInfoCircle size={18} />} mb="lg">
+          Esta categoría no tiene presupuesto asignado este mes, así que sus productos no se pueden agregar al
+          carrito.
+        </Alert>
+      ) : null}
+      <Catalogue categoria={categoria} />
+    </Stack>
+  );
+}
+
+export function Historial() {
+  return (
+    <Stack gap={0}>
+      <PageHeader title="Historial" description="Tus pedidos, del más reciente al más antiguo." />
+      <HistoryList />
+    </Stack>
+  );
+}
+
+export function HistorialDetalle() {
+  const id = positiveId(useParams().id);
+  if (!id) return <Navigate to="/usuario/historial" replace />;
+  return <OrderDetail key={id} id={id} />;
+}
+
+export function Carrito() {
+  return (
+    <Stack gap={0}>
+      <PageHeader title="Carrito" description="Revisa tus productos antes de confirmar la compra." />
+      <CartView />
+    </Stack>
+  );
+}

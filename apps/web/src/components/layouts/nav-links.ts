@@ -1,0 +1,118 @@
+import { formatMXN } from '@portal/shared/domain/money';
+import type { SessionResponse } from '@portal/shared/schemas/auth';
+import type { ShopperSession } from '@portal/shared/schemas/shopping';
+
+export type NavIcon =
+  | 'productos'
+  | 'historial'
+  | 'carrito'
+  | 'pedidos'
+  | 'clientes'
+  | 'semanas'
+  | 'inventario'
+  | 'usuarios'
+  | 'logs';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: NavIcon;
+  /** A small count beside the label (units in the cart). */
+  count?: number;
+}
+
+/** A category link of rol 1, with its budget in category mode. */
+export interface CategoryNavItem {
+  label: string;
+  to: string;
+  /** @tabler/icons-react component name (the category's `icono`). */
+  icono: string;
+  /** 'used / total assigned' in category mode ('Sin presupuesto' when it has none); null otherwise. */
+  budget: { text: string; percent: number | null } | null;
+}
+
+export interface DownloadItem {
+  label: string;
+  href: string;
+}
+
+/**
+ * The sidebar links of a role (spec §2 "Shared chrome"). For rol 1 the category links go between
+ * 'Todos los productos' and 'Historial' (see categoryNavItems); 'Carrito' shows the units in the cart.
+ */
+export function navItemsFor(rol: number, comprador?: ShopperSession): NavItem[] {
+  switch (rol) {
+    case 1:
+      return [
+        { label: 'Todos los productos', to: '/usuario/principal', icon: 'productos' },
+        { label: 'Historial', to: '/usuario/historial', icon: 'historial' },
+        {
+          label: 'Carrito',
+          to: '/usuario/carrito',
+          icon: 'carrito',
+          count: comprador?.presupuesto.productos_totales ?? 0,
+        },
+      ];
+    case 2:
+    case 3:
+      return [{ label: 'Pedidos', to: '/autorizador/principal', icon: 'pedidos' }];
+    case 4:
+      return [
+        { label: 'Clientes', to: '/administrador/clientes', icon: 'clientes' },
+        { label: 'Semanas de acceso', to: '/administrador/semanas', icon: 'semanas' },
+        { label: 'Inventario', to: '/administrador/inventario', icon: 'inventario' },
+        { label: 'Usuarios', to: '/administrador/usuarios', icon: 'usuarios' },
+        { label: 'Logs de sistema', to: '/administrador/logs', icon: 'logs' },
+      ];
+    default:
+      return [];
+  }
+}
+
+/** One link per category with an assigned product; in category mode each shows 'used / total assigned'. */
+export function categoryNavItems(comprador: ShopperSession | undefined): CategoryNavItem[] {
+  if (!comprador) return [];
+  const byCategory = comprador.presupuesto.tipo_presupuesto === 'categoria';
+  return comprador.categorias.map((c) => {
+    const total = c.presupuesto ?? 0;
+    const used = c.utilizado ?? 0;
+    return {
+      label: c.nombre,
+      to: `/usuario/categoria/${c.id}`,
+      icono: c.icono,
+      budget: !byCategory
+        ? null
+        : total > 0
+          ? {
+              text: `${formatMXN(used, false)} / ${formatMXN(total, false)}`,
+              percent: Math.min(100, (used / total) * 100),
+            }
+          : { text: 'Sin presupuesto', percent: null },
+    };
+  });
+}
+
+/** 'Calendario' and 'Manual' downloads for users, when their client has them. */
+export function downloadsFor(session: SessionResponse): DownloadItem[] {
+  const { user } = session;
+  if (user.rol !== 1 || !user.cliente) return [];
+  const items: DownloadItem[] = [];
+  if (user.cliente.calendario) items.push({ label: 'Calendario', href: user.cliente.calendario });
+  if (user.cliente.manual) items.push({ label: 'Manual', href: user.cliente.manual });
+  return items;
+}
+
+export function panelTitleFor(rol: number): string {
+  if (rol === 1) return 'Panel Usuario';
+  if (rol === 2 || rol === 3) return 'Panel Autorizador';
+  if (rol === 4) return 'Panel Administrador';
+  return 'Portal de Compras';
+}
+
+/** Whether a link is the current page (or a page below it, e.g. a detail page of Historial). */
+export function isActive(pathname: string, to: string): boolean {
+  if (pathname === to) return true;
+  const section = to.replace(/\/principal$/, '');
+  if (to.endsWith('/principal')) return pathname === section || pathname === `${section}/`;
+  return pathname.startsWith(`${to}/`);
+}

@@ -1,0 +1,85 @@
+import { Box, Group, Menu, Modal, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { MSG } from '@portal/shared/messages';
+import { IconChevronDown, IconKey, IconLogout } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { logout } from '../../lib/auth';
+import { useSession } from '../../lib/session';
+import { ChangePasswordForm } from '../password/change-password-form';
+import { showSuccess } from '../ui/alerts';
+import { IdenticonAvatar } from '../ui/identicon-avatar';
+
+export function ProfileMenu() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [dialogOpened, dialog] = useDisclosure(false);
+
+  const signOut = useMutation({
+    mutationFn: logout,
+    onSettled: async (result) => {
+      // Leave first, then forget: clearing while the guard is still mounted would re-check the session.
+      await navigate('/login', { replace: true });
+      queryClient.clear();
+      showSuccess(MSG.sesionCerrada, result?.msg);
+    },
+  });
+
+  return (
+    <>
+      <Menu position="bottom-end" width={240} shadow="md" radius="md" withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label={`Menú de perfil de ${user.nombre}`} data-testid="profile-menu" p={4}>
+            <Group gap="xs" wrap="nowrap">
+              <IdenticonAvatar value={user.usuario} radius="xl" size={36} px={36} />
+              <Box visibleFrom="md" maw={180}>
+                <Text size="sm" fw={600} truncate>
+                  {user.nombre}
+                </Text>
+                <Text size="xs" c="dimmed" truncate>
+                  {user.usuario}
+                </Text>
+              </Box>
+              <IconChevronDown size={16} aria-hidden />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
+              {user.nombre}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {user.email || user.usuario}
+            </Text>
+          </Menu.Label>
+          <Menu.Divider />
+          {user.rol === 1 ? (
+            <Menu.Item leftSection={<IconKey size={16} />} onClick={dialog.open}>
+              Cambiar contraseña
+            </Menu.Item>
+          ) : null}
+          <Menu.Item
+            color="red"
+            leftSection={<IconLogout size={16} />}
+            onClick={() => signOut.mutate()}
+            disabled={signOut.isPending}
+          >
+            Cerrar sesión
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+
+      <Modal opened={dialogOpened} onClose={dialog.close} title="Cambiar contraseña" centered radius="md">
+        <ChangePasswordForm
+          onCancel={dialog.close}
+          onSuccess={() => {
+            dialog.close();
+            showSuccess(MSG.passwordActualizadaTitulo, MSG.passwordActualizada);
+          }}
+        />
+      </Modal>
+    </>
+  );
+}

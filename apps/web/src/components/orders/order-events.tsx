@@ -1,0 +1,70 @@
+import { Text, Timeline } from '@mantine/core';
+import type { OrderEventDto } from '@portal/shared/schemas/shopping';
+import { IconBan, IconCheck, IconClock, IconEdit, IconShoppingCart } from '@tabler/icons-react';
+import { formatCentavos, formatDateTime, titleCase } from '../../lib/format';
+
+interface Changes {
+  cantidades?: { nombre: string; antes: number; despues: number }[];
+  eliminados?: { nombre: string; cantidad: number }[];
+  total?: { antes: number; despues: number };
+}
+
+function icon(tipo: string, to: string | null) {
+  if (tipo === 'creado') return <IconShoppingCart size={14} />;
+  if (tipo === 'editado') return <IconEdit size={14} />;
+  if (tipo === 'cancelado') return <IconBan size={14} />;
+  if (to === 'espera') return <IconClock size={14} />;
+  return <IconCheck size={14} />;
+}
+
+function title(e: OrderEventDto): string {
+  if (e.tipo === 'creado') return 'Pedido enviado';
+  if (e.tipo === 'editado') return 'Pedido modificado';
+  if (e.tipo === 'cancelado') return 'Pedido cancelado';
+  if (e.a === 'espera') return 'Autorizado, en espera de aprobación final';
+  return 'Pedido aprobado';
+}
+
+/** The order's history: who, when, from → to, and what changed. */
+export function OrderEvents({ eventos }: { eventos: OrderEventDto[] }) {
+  return (
+    <Timeline bulletSize={24} lineWidth={2} active={eventos.length - 1}>
+      {eventos.map((e) => {
+        const changes = (e.cambios ?? {}) as Changes;
+        return (
+          <Timeline.Item key={e.id} bullet={icon(e.tipo, e.a)} title={title(e)}>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(e.fecha)}
+              {e.actor ? ` · ${e.actor}` : ''}
+              {e.de && e.a && e.de !== e.a ? ` · ${titleCase(e.de)} → ${titleCase(e.a)}` : ''}
+            </Text>
+            {e.tipo === 'editado' ? (
+              <>
+                {changes.cantidades?.map((c) => (
+                  <Text size="sm" key={`q-${c.nombre}`}>
+                    {c.nombre}: {c.antes} → {c.despues}
+                  </Text>
+                ))}
+                {changes.eliminados?.map((c) => (
+                  <Text size="sm" key={`r-${c.nombre}`}>
+                    {c.nombre}: eliminado ({c.cantidad})
+                  </Text>
+                ))}
+                {changes.total ? (
+                  <Text size="sm" c="dimmed">
+                    Total: {formatCentavos(changes.total.antes)} → {formatCentavos(changes.total.despues)}
+                  </Text>
+                ) : null}
+              </>
+            ) : null}
+            {e.motivo ? (
+              <Text size="sm" mt={4}>
+                Motivo: {e.motivo}
+              </Text>
+            ) : null}
+          </Timeline.Item>
+        );
+      })}
+    </Timeline>
+  );
+}

@@ -1,0 +1,21 @@
+import { Badge, type BadgeProps } from '@mantine/core';
+import { statusTitle } from '@portal/shared/domain/order-workflow';
+
+/** Spec §4 colours: pendiente warning, espera info, aprobado success, cancelado danger. */
+const COLORS: Record<string, string> = {
+  pendiente: 'yellow',
+  espera: 'cyan',
+  aprobado: 'green',
+  cancelado: 'red',
+};
+
+export function StatusBadge({
+  status,
+  ...props
+}: { status: string } & Omit<BadgeProps, 'color' | 'children'>) {
+  return (
+    <Badge color={COLORS[status] ?? 'gray'} variant="light" radius="sm" {...props}>
+      {statusTitle(status)}
+    </Badge>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The spec's alerts: 'Error' (and other blocking) alerts are Mantine modals with one button;
+ * success messages are notifications that close after 3 s (spec §9).
+ */
+import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCheck, IconInfoCircle } from '@tabler/icons-react';
+
+export const SUCCESS_MS = 3000;
+
+type AlertKind = 'error' | 'warning' | 'info';
+
+const KIND = {
+  error: { color: 'red', Icon: IconAlertTriangle },
+  warning: { color: 'orange', Icon: IconAlertTriangle },
+  info: { color: 'blue', Icon: IconInfoCircle },
+} as const;
+
+/** A blocking alert with a title, a message and an 'Aceptar' button. */
+export function showAlert(title: string, message: string, kind: AlertKind = 'error'): Promise<void> {
+  const { color, Icon } = KIND[kind];
+  return new Promise((resolve) => {
+    const id = modals.open({
+      title: (
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon color={color} variant="light" radius="xl" size="lg" aria-hidden>
+            <Icon size={20} />
+          </ThemeIcon>
+          <Text fw={700} size="lg">
+            {title}
+          </Text>
+        </Group>
+      ),
+      centered: true,
+      radius: 'md',
+      onClose: () => resolve(),
+      children: (
+        <Stack gap="lg">
+          <Text>{message}</Text>
+          <Group justify="flex-end">
+            <Button color={color} onClick={() => modals.close(id)} data-autofocus>
+              Aceptar
+            </Button>
+          </Group>
+        </Stack>
+      ),
+    });
+  });
+}
+
+export function showError(message: string, title = 'Error'): Promise<void> {
+  return showAlert(title, message, 'error');
+}
+
+/** A success notification (3 s). */
+export function showSuccess(title: string, message?: string): void {
+  notifications.show({
+    title,
+    message: message ?? '',
+    color: 'teal',
+    icon: <IconCheck size={18} />,
+    autoClose: SUCCESS_MS,
+    withBorder: true,
+  });
+}

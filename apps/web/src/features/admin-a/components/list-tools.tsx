@@ -1,0 +1,216 @@
+/**
+ * The pieces every administrator list shares: page and search in the URL (`?page=`, `?q=` — the navbar's
+ * 'Buscar...' writes the same `q`), the search box, the "Mostrando…" line, the pager, loading rows,
+ * the error with 'Reintentar', the Activo/Inactivo badge and the '¿Estás seguro?' confirmation.
+ */
+import {
+  Alert,
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  Pagination,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  type TextInputProps,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../../lib/api';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+export function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+  const q = params.get('q') ?? '';
+  const [debouncedQ] = useDebouncedValue(q.trim(), SEARCH_DEBOUNCE_MS);
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  // A new search (from the list's box or the navbar) starts again on page 1.
+  const lastQ = useRef(debouncedQ);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the search resets the page
+  useEffect(() => {
+    if (lastQ.current !== debouncedQ) {
+      lastQ.current = debouncedQ;
+      if (page !== 1) update({ page: null });
+    }
+  }, [debouncedQ]);
+
+  const setPage = (p: number) => {
+    update({ page: p === 1 ? null : String(p) });
+    window.scrollTo({ top: 0 });
+  };
+  return { page, q, debouncedQ, setPage, setQ: (value: string) => update({ q: value, page: null }) };
+}
+
+interface ListSearchProps extends Omit<TextInputProps, 'value' | 'onChange'> {
+  value: string;
+  onChange: (value: string) => void;
+}
+
+export function ListSearch({ value, onChange, ...props }: ListSearchProps) {
+  return (
+    <TextInput
+      type="search"
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      rightSection={
+        value ? <CloseButton size="sm" aria-label="Limpiar búsqueda" onClick={() => onChange('')} /> : null
+      }
+      w={{ base: '100%', xs: 320 }}
+      {...props}
+    />
+  );
+}
+
+/** "Mostrando 1–10 de 42 usuarios" (and an "Actualizando…" dot while a new page loads). */
+export function ListStatus({
+  page,
+  perPage,
+  shown,
+  total,
+  noun,
+  fetching,
+}: {
+  page: number;
+  perPage: number;
+  shown: number;
+  total: number;
+  noun: [string, string];
+  fetching?: boolean;
+}) {
+  const first = total > 0 ? (page - 1) * perPage + 1 : 0;
+  const last = first + shown - (shown ? 1 : 0);
+  return (
+    <Group gap="xs" justify="space-between" mih={22}>
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {total === 0 || shown === 0
+          ? 'Sin resultados'
+          : `Mostrando ${first}–${last} de ${total} ${total === 1 ? noun[0] : noun[1]}`}
+      </Text>
+      {fetching ? (
+        <Badge variant="dot" color="gray" size="sm">
+          Actualizando…
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}
+
+const CONTROL_LABELS = {
+  first: 'Primera página',
+  previous: 'Página anterior',
+  next: 'Página siguiente',
+  last: 'Última página',
+} as const;
+
+export function ListPager({
+  label,
+  total,
+  value,
+  onChange,
+}: {
+  label: string;
+  total: number;
+  value: number;
+  onChange: (page: number) => void;
+}) {
+  if (total <= 1) return null;
+  return (
+    <Group
+      component="nav"
+      aria-label={label}
+      justify="center"
+      p="md"
+      style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+    >
+      <Pagination
+        total={total}
+        value={Math.min(value, total)}
+        onChange={onChange}
+        siblings={1}
+        getItemProps={(n) => ({ 'aria-label': `Página ${n}` })}
+        getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
+      />
+    </Group>
+  );
+}
+
+export function LoadingRows({ label, rows = 5 }: { label: string; rows?: number }) {
+  return (
+    <Stack gap="xs" p="md" aria-busy="true" aria-label={label}>
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <Skeleton key={i} height={36} radius="sm" />
+      ))}
+    </Stack>
+  );
+}
+
+export function LoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
+  return (
+    <Alert m="md" color="red" variant="light" title={title} icon={<IconAlertTriangle size={18} />}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{errorMessage(error)}</Text>
+        <Button size="xs" variant="white" color="red" onClick={onRetry}>
+          Reintentar
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+export function ActiveBadge({ activo }: { activo: boolean }) {
+  return (
+    <Badge color={activo ? 'teal' : 'gray'} variant="light" radius="sm" style={{ minWidth: 'max-content' }}>
+      {activo ? 'Activo' : 'Inactivo'}
+    </Badge>
+  );
+}
+
+export const CONFIRM_TITLE = '¿Estás seguro?';
+
+/** The spec's admin confirmation ('¿Estás seguro?') with a sentence saying what will happen. */
+export function confirmAction({
+  message,
+  confirmLabel,
+  danger = false,
+  onConfirm,
+}: {
+  message: ReactNode;
+  confirmLabel: string;
+  danger?: boolean;
+  onConfirm: () => void;
+}) {
+  modals.openConfirmModal({
+    title: CONFIRM_TITLE,
+    centered: true,
+    children: typeof message === 'string' ? <Text>{message}</Text> : message,
+    labels: { confirm: confirmLabel, cancel: 'Cancelar' },
+    // A destructive action never has the focus waiting on its button.
+    confirmProps: danger ? { color: 'red' } : { 'data-autofocus': true },
+    onConfirm,
+  });
+}
+
+/** Table header borders and the like. */
+export const DIVIDER = { borderTop: '1px solid var(--mantine-color-gray-3)' } as const;

@@ -1,0 +1,17 @@
+import { MSG } from '@portal/shared/messages';
+import { isApiError } from '../../../lib/api';
+
+/**
+ * Spec §8: a product or category save or toggle failure says 'No se pudo completar el proceso, verifique
+ * sus datos.'; when the server refused with a specific message (a duplicated key, a missing category) that
+ * message is clearer and is shown instead.
+ */
+export function processFailure(error: unknown): string {
+  if (isApiError(error) && error.status >= 400 && error.status < 500 && error.msg) return error.msg;
+  return MSG.procesoFallido;
+}
+
+/** The server's per-field messages of a 400, or an empty object. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  return isApiError(error) && error.status === 400 && error.errors ? error.errors : {};
+}

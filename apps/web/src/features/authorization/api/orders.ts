@@ -1,0 +1,57 @@
+/**
+ * The authorizer's calls (roles 2 and 3): the client's orders, one order for review, approve (with the
+ * edits) and cancel. Types come from the shared schemas (type-only imports: no zod in the bundle).
+ */
+import type {
+  AuthorizerOrdersResponse,
+  AuthorizerOrderView,
+  OrderFilter,
+  WorkflowResponse,
+} from '@portal/shared/schemas/orders';
+import { api } from '../../../lib/api';
+
+export type { AuthorizerOrderRow, AuthorizerOrderView, OrderFilter } from '@portal/shared/schemas/orders';
+
+export interface OrdersFilters {
+  status: OrderFilter;
+  q: string;
+  page: number;
+}
+
+export const authorizerKeys = {
+  all: ['autorizador'] as const,
+  lists: () => ['autorizador', 'pedidos'] as const,
+  /** Keyed by the url path too (spec §2: "fetches route data keyed by the current url path"). */
+  list: (pathname: string, filters: OrdersFilters) => ['autorizador', 'pedidos', pathname, filters] as const,
+  order: (id: number) => ['autorizador', 'pedido', id] as const,
+};
+
+export function fetchOrders(filters: OrdersFilters, signal?: AbortSignal): Promise<AuthorizerOrdersResponse> {
+  const params = new URLSearchParams({ page: String(filters.page), status: filters.status });
+  const q = filters.q.trim();
+  if (q) params.set('q', q);
+  return api.get<AuthorizerOrdersResponse>(`/api/pedidos?${params}`, { signal });
+}
+
+export function fetchOrder(id: number, signal?: AbortSignal): Promise<AuthorizerOrderView> {
+  return api.get<AuthorizerOrderView>(`/api/pedidos/${id}`, { signal });
+}
+
+export interface ApproveInput {
+  id: number;
+  /** Every line kept, with its (possibly edited) quantity; a line left out is removed. */
+  orden: { id: number; cantidad: number }[];
+  /** Business date of the approval (YYYY-MM-DD). */
+  fecha: string;
+  /** Shown for reference only: the server recomputes it. */
+  total: number;
+}
+
+export function approveOrder(input: ApproveInput): Promise<WorkflowResponse> {
+  return api.post<WorkflowResponse>('/api/update/compra', input);
+}
+
+export function cancelOrder(id: number, motivo: string): Promise<WorkflowResponse> {
+  const reason = motivo.trim();
+  return api.post<WorkflowResponse>(`/api/cancelar/compra/${id}`, reason ? { motivo: reason } : {});
+}

@@ -1,0 +1,18 @@
+import type { ReportBody } from '@portal/shared/schemas/orders';
+import { apiBlob } from '../../../lib/api';
+import { saveBlob } from '../../../lib/download';
+
+export type ReportType = ReportBody['tipo'];
+
+export const REPORT_FILENAME = 'reporte.csv';
+
+/** Spec §7: the general report, or the per-product detail when tipo is not 'general'. */
+function reportPath(tipo: ReportType): string {
+  return tipo === 'general' ? '/api/reporte/autorizador' : '/api/reporte/autorizador/productos/detalle';
+}
+
+/** Asks the server for the CSV (sent with the XSRF header like every POST) and saves it as reporte.csv. */
+export async function downloadReport(body: ReportBody): Promise<void> {
+  const blob = await apiBlob('POST', reportPath(body.tipo), { body });
+  saveBlob(blob, REPORT_FILENAME);
+}

@@ -1,0 +1,443 @@
+/**
+ * Spec §2 "Authorizer area" principal (and reportes, the same screen): the client's orders, 50 per page
+ * from the server, filtered by status and searched by order number or user (debounced, server-side),
+ * with the 'Generar reporte' button. Filters live in the URL so the back button and links keep them; the
+ * search text is the navbar's `?q=` too.
+ */
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  CloseButton,
+  EmptyState,
+  Group,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { actionableStatus } from '@portal/shared/domain/order-workflow';
+import {
+  IconAlertTriangle,
+  IconChevronRight,
+  IconClipboardCheck,
+  IconEye,
+  IconFileSpreadsheet,
+  IconSearch,
+} from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { StatusBadge } from '../../../components/orders/status-badge';
+import { PageHeader } from '../../../components/ui/page';
+import { errorMessage } from '../../../lib/api';
+import { formatDate, formatMXN, formatOrderNumber } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import {
+  type AuthorizerOrderRow,
+  authorizerKeys,
+  fetchOrders,
+  type OrderFilter,
+  type OrdersFilters,
+} from '../api/orders';
+import { buyerName } from '../lib/order-edits';
+
+// The dialog (and the date pickers) load the first time it opens.
+const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default: m.ReportDialog })));
+
+const FILTERS: { value: OrderFilter; label: string }[] = [
+  { value: 'accionables', label: 'Por atender' },
+  { value: 'todos', label: 'Todos' },
+  { value: 'pendiente', label: 'Pendiente' },
+  { value: 'espera', label: 'Espera' },
+  { value: 'aprobado', label: 'Aprobado' },
+  { value: 'cancelado', label: 'Cancelado' },
+];
+
+const PER_PAGE = 50;
+const SEARCH_DEBOUNCE_MS = 300;
+
+function isFilter(value: string | null): value is OrderFilter {
+  return FILTERS.some((f) => f.value === value);
+}
+
+function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const rawStatus = params.get('estatus');
+  const status: OrderFilter = isFilter(rawStatus) ? rawStatus : 'accionables';
+  const page = Math.max(1, Math.floor(Number(params.get('pagina')) || 1));
+  const q = params.get('q') ?? '';
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  return { status, page, q, update };
+}
+
+function UserCell({ row }: { row: AuthorizerOrderRow }) {
+  return (
+    <Box miw={0}>
+      <Text size="sm" fw={500} truncate>
+        {buyerName(row.nombre)}
+      </Text>
+      <Text size="xs" c="dimmed" truncate>
+        {row.usuario}
+      </Text>
+    </Box>
+  );
+}
+
+function ViewButton({ row, fullWidth }: { row: AuthorizerOrderRow; fullWidth?: boolean }) {
+  return (
+    <Button
+      component={Link}
+      to={`/autorizador/orden/${row.id}`}
+      variant="light"
+      size="xs"
+      fullWidth={fullWidth}
+      leftSection={<IconEye size={16} aria-hidden />}
+      aria-label={`Ver pedido ${formatOrderNumber(row.id)}`}
+    >
+      Ver
+    </Button>
+  );
+}
+
+function OrdersTable({ rows }: { rows: AuthorizerOrderRow[] }) {
+  return (
+    <Table.ScrollContainer minWidth={820} type="native">
+      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover striped="even">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Pedido</Table.Th>
+            <Table.Th>Usuario</Table.Th>
+            <Table.Th ta="center">Productos</Table.Th>
+            <Table.Th ta="right">Total</Table.Th>
+            <Table.Th>Estatus</Table.Th>
+            <Table.Th>Fecha</Table.Th>
+            <Table.Th ta="right">Acciones</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td>
+                <Text fw={600} ff="monospace" size="sm">
+                  {formatOrderNumber(row.id)}
+                </Text>
+              </Table.Td>
+              <Table.Td maw={260}>
+                <UserCell row={row} />
+              </Table.Td>
+              <Table.Td ta="center">{row.productos}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                {formatMXN(row.total)}
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge status={row.status} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.transaction_date)}</Table.Td>
+              <Table.Td ta="right">
+                <ViewButton row={row} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Phones: one card per order instead of a wide table. */
+function OrdersCards({ rows }: { rows: AuthorizerOrderRow[] }) {
+  return (
+    <Stack gap="sm" p="sm" component="ul" m={0} style={{ listStyle: 'none' }}>
+      {rows.map((row) => (
+        <Card key={row.id} withBorder radius="md" padding="md" component="li">
+          <Group justify="space-between" wrap="nowrap" mb={6}>
+            <Text fw={700} ff="monospace">
+              {formatOrderNumber(row.id)}
+            </Text>
+            <StatusBadge status={row.status} />
+          </Group>
+          <UserCell row={row} />
+          <Group justify="space-between" mt="sm" wrap="nowrap" align="flex-end">
+            <Box>
+              <Text size="xs" c="dimmed">
+                {formatDate(row.transaction_date)} · {row.productos}{' '}
+                {row.productos === 1 ? 'producto' : 'productos'}
+              </Text>
+              <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatMXN(row.total)}
+              </Text>
+            </Box>
+            <Button
+              component={Link}
+              to={`/autorizador/orden/${row.id}`}
+              variant="light"
+              size="xs"
+              rightSection={<IconChevronRight size={16} aria-hidden />}
+              aria-label={`Ver pedido ${formatOrderNumber(row.id)}`}
+            >
+              Ver
+            </Button>
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+function LoadingRows() {
+  return (
+    <Stack gap="xs" p="md" aria-busy="true" aria-label="Cargando pedidos">
+      {Array.from({ length: 6 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <Skeleton key={i} height={36} radius="sm" />
+      ))}
+    </Stack>
+  );
+}
+
+function emptyText(filters: OrdersFilters, accionable: string | null) {
+  if (filters.q.trim()) {
+    return {
+      title: 'No encontramos pedidos',
+      description: `Ningún pedido coincide con “${filters.q.trim()}”. Busca por número de pedido, usuario o nombre.`,
+    };
+  }
+  if (filters.status === 'accionables') {
+    return {
+      title: 'No tienes pedidos por atender',
+      description:
+        accionable === 'espera'
+          ? 'Cuando el autorizador apruebe un pedido, aparecerá aquí para tu aprobación final.'
+          : 'Cuando tus usuarios envíen pedidos, aparecerán aquí para que los revises.',
+    };
+  }
+  return { title: 'No hay pedidos con este estatus', description: 'Prueba con otro filtro.' };
+}
+
+export function OrdersPage() {
+  const { pathname } = useLocation();
+  const { user } = useSession();
+  const { status, page, q, update } = useListParams();
+  const [debouncedQ] = useDebouncedValue(q.trim(), SEARCH_DEBOUNCE_MS);
+  const [reportOpened, report] = useDisclosure(false);
+  const [reportLoaded, setReportLoaded] = useState(false);
+
+  // A new search (from this box or the navbar) starts again on page 1.
+  const lastQ = useRef(debouncedQ);
+  useEffect(() => {
+    if (lastQ.current !== debouncedQ) {
+      lastQ.current = debouncedQ;
+      if (page !== 1) update({ pagina: null });
+    }
+  }, [debouncedQ, page, update]);
+
+  const filters: OrdersFilters = { status, q: debouncedQ, page };
+  const query = useQuery({
+    queryKey: authorizerKeys.list(pathname, filters),
+    queryFn: ({ signal }) => fetchOrders(filters, signal),
+    placeholderData: keepPreviousData,
+    // On entry it fetches (spec §2): never an old list from another visit.
+    staleTime: 0,
+  });
+
+  const accionable = actionableStatus(user.rol, user.cliente?.cantidad_autorizadores ?? 0);
+  const description =
+    accionable === 'espera'
+      ? 'Da la aprobación final a los pedidos que ya autorizó el primer nivel.'
+      : 'Revisa, ajusta y autoriza los pedidos de tus usuarios.';
+
+  const data = query.data;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.per_page || PER_PAGE))) : 1;
+  const first = data && data.total > 0 ? (page - 1) * (data.per_page || PER_PAGE) + 1 : 0;
+  const last = data ? first + data.pedidos.length - (data.pedidos.length ? 1 : 0) : 0;
+  const empty = emptyText(filters, data?.accionable ?? accionable);
+
+  return (
+    <Stack gap={0}>
+      <PageHeader
+        title="Pedidos"
+        description={description}
+        actions={
+          <Button
+            leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
+            onClick={() => {
+              setReportLoaded(true);
+              report.open();
+            }}
+          >
+            Generar reporte
+          </Button>
+        }
+      />
+
+      <Paper withBorder radius="lg" shadow="xs">
+        <Stack gap="sm" p={{ base: 'sm', sm: 'md' }}>
+          <Group justify="space-between" gap="sm" wrap="wrap" align="flex-end">
+            <Box visibleFrom="md">
+              <Text size="sm" fw={500} mb={4} id="filtro-estatus">
+                Estatus
+              </Text>
+              <SegmentedControl
+                aria-labelledby="filtro-estatus"
+                data={FILTERS}
+                value={status}
+                onChange={(value) =>
+                  update({ estatus: value === 'accionables' ? null : value, pagina: null })
+                }
+                radius="md"
+              />
+            </Box>
+            <Select
+              hiddenFrom="md"
+              label="Estatus"
+              data={FILTERS}
+              value={status}
+              allowDeselect={false}
+              onChange={(value) =>
+                update({ estatus: !value || value === 'accionables' ? null : value, pagina: null })
+              }
+              w={{ base: '100%', xs: 200 }}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <TextInput
+              type="search"
+              label="Buscar pedido"
+              placeholder="Número, usuario o nombre"
+              value={q}
+              onChange={(e) => update({ q: e.currentTarget.value, pagina: null })}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              rightSection={
+                q ? (
+                  <CloseButton
+                    size="sm"
+                    aria-label="Limpiar búsqueda"
+                    onClick={() => update({ q: null, pagina: null })}
+                  />
+                ) : null
+              }
+              w={{ base: '100%', xs: 300 }}
+            />
+          </Group>
+          {data ? (
+            <Group gap="xs" justify="space-between">
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {data.total === 0
+                  ? 'Sin resultados'
+                  : `Mostrando ${first}–${last} de ${data.total} ${data.total === 1 ? 'pedido' : 'pedidos'}`}
+              </Text>
+              {query.isFetching ? (
+                <Badge variant="dot" color="gray" size="sm">
+                  Actualizando…
+                </Badge>
+              ) : null}
+            </Group>
+          ) : null}
+        </Stack>
+
+        <Box style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+          {query.isPending ? (
+            <LoadingRows />
+          ) : query.isError ? (
+            <Alert
+              m="md"
+              color="red"
+              variant="light"
+              title="No se pudieron cargar los pedidos"
+              icon={<IconAlertTriangle size={18} />}
+            >
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{errorMessage(query.error)}</Text>
+                <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
+                  Reintentar
+                </Button>
+              </Stack>
+            </Alert>
+          ) : data && data.pedidos.length > 0 ? (
+            <>
+              <Box visibleFrom="sm">
+                <OrdersTable rows={data.pedidos} />
+              </Box>
+              <Box hiddenFrom="sm">
+                <OrdersCards rows={data.pedidos} />
+              </Box>
+            </>
+          ) : (
+            <EmptyState
+              py={48}
+              px="md"
+              color="indigo"
+              variant="light"
+              icon={<IconClipboardCheck size={28} stroke={1.6} />}
+              title={empty.title}
+              description={empty.description}
+            >
+              {filters.status === 'accionables' && !filters.q ? (
+                <EmptyState.Actions>
+                  <Button
+                    variant="default"
+                    size="xs"
+                    onClick={() => update({ estatus: 'todos', pagina: null })}
+                  >
+                    Ver todos los pedidos
+                  </Button>
+                </EmptyState.Actions>
+              ) : null}
+            </EmptyState>
+          )}
+        </Box>
+
+        {data && totalPages > 1 ? (
+          <Group justify="center" p="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+            <Pagination
+              total={totalPages}
+              value={Math.min(page, totalPages)}
+              onChange={(p) => {
+                update({ pagina: p === 1 ? null : String(p) });
+                window.scrollTo({ top: 0 });
+              }}
+              getControlProps={(control) => ({
+                'aria-label':
+                  control === 'previous'
+                    ? 'Página anterior'
+                    : control === 'next'
+                      ? 'Página siguiente'
+                      : control === 'first'
+                        ? 'Primera página'
+                        : 'Última página',
+              })}
+              getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
+              siblings={1}
+            />
+          </Group>
+        ) : null}
+      </Paper>
+
+      {reportLoaded ? (
+        <Suspense fallback={null}>
+          <ReportDialog opened={reportOpened} onClose={report.close} />
+        </Suspense>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * The authorizer's local edits of a pending order (spec §4, §5; DOMAIN.md "Order workflow"): quantities
+ * and removals stay in the browser until Approve sends them. Totals and the buyer's remaining budget are
+ * recomputed here in centavos with the same functions the server uses, so the screen warns before the
+ * server refuses.
+ */
+import { spendOf } from '@portal/shared/domain/budget';
+import { type Centavos, pesosToCentavos, type Totals, totalsOf } from '@portal/shared/domain/money';
+import { MSG } from '@portal/shared/messages';
+import type { AuthorizerOrderView } from '@portal/shared/schemas/orders';
+
+/** Product id -> quantity of every line kept; a product missing from the map is removed. */
+export type Quantities = ReadonlyMap<number, number>;
+
+type Line = AuthorizerOrderView['pedido']['lineas'][number];
+
+interface PricedCategoryLine {
+  precio: Centavos;
+  cantidad: number;
+  impuesto: boolean;
+  categoria: string;
+}
+
+export function initialQuantities(lineas: readonly Line[]): Quantities {
+  return new Map(lineas.map((l) => [l.id_producto, l.cantidad]));
+}
+
+function keptLines(lineas: readonly Line[], quantities: Quantities): PricedCategoryLine[] {
+  return lineas.flatMap((l) => {
+    const cantidad = quantities.get(l.id_producto);
+    if (cantidad === undefined) return [];
+    return [{ precio: pesosToCentavos(l.costo), cantidad, impuesto: l.impuesto, categoria: l.categoria }];
+  });
+}
+
+export function totalsFor(lineas: readonly Line[], quantities: Quantities): Totals {
+  return totalsOf(keptLines(lineas, quantities));
+}
+
+export function unitsFor(quantities: Quantities): number {
+  let n = 0;
+  for (const q of quantities.values()) n += q;
+  return n;
+}
+
+/** True when some quantity differs from the order's or some line was removed. */
+export function hasEdits(lineas: readonly Line[], quantities: Quantities): boolean {
+  return lineas.some((l) => quantities.get(l.id_producto) !== l.cantidad);
+}
+
+export interface CategoryFigures {
+  id: number;
+  nombre: string;
+  disponible: Centavos;
+  utilizado: Centavos;
+  /** What this order spends in the category (with IVA). */
+  pedido: Centavos;
+  restante: Centavos;
+  /** The order has lines of this category. */
+  tocada: boolean;
+}
+
+export interface BudgetAfter {
+  disponible: Centavos;
+  utilizado: Centavos;
+  /** Budget left in the month once this order (as edited) is counted. */
+  restante: Centavos;
+  /** Approving would leave the month (or a category the order touches) over budget. */
+  excedido: boolean;
+  categorias: CategoryFigures[];
+}
+
+/**
+ * The buyer's month with the order as edited (DOMAIN.md: budget − other non-cancelled orders of the
+ * order's month − this order's total ≥ 0; in category mode the same per category the order touches).
+ */
+export function budgetAfter(view: AuthorizerOrderView, quantities: Quantities): BudgetAfter {
+  const { presupuesto } = view;
+  const lines = keptLines(view.pedido.lineas, quantities);
+  const disponible = pesosToCentavos(presupuesto.disponible);
+  const utilizado = pesosToCentavos(presupuesto.utilizado);
+  if (presupuesto.tipo_presupuesto !== 'categoria') {
+    const restante = disponible - utilizado - spendOf(lines);
+    return { disponible, utilizado, restante, excedido: restante < 0, categorias: [] };
+  }
+  const categorias = presupuesto.categorias.map((c) => {
+    const own = lines.filter((l) => l.categoria === c.nombre);
+    const pedido = spendOf(own);
+    const cDisponible = pesosToCentavos(c.disponible);
+    const cUtilizado = pesosToCentavos(c.utilizado);
+    return {
+      id: c.id,
+      nombre: c.nombre,
+      disponible: cDisponible,
+      utilizado: cUtilizado,
+      pedido,
+      restante: cDisponible - cUtilizado - pedido,
+      tocada: own.length > 0,
+    };
+  });
+  const pedido = categorias.reduce((s, c) => s + c.pedido, 0);
+  const restante = disponible - utilizado - pedido;
+  // A line whose category has no budget for this user cannot be approved either.
+  const sinPresupuesto = lines.some(
+    (l) => !categorias.some((c) => c.nombre === l.categoria && c.disponible > 0),
+  );
+  const excedido = sinPresupuesto || categorias.some((c) => c.tocada && c.restante < 0);
+  return { disponible, utilizado, restante, excedido, categorias };
+}
+
+export type QuantityCheck =
+  | { ok: true; quantities: Quantities }
+  | { ok: false; error: string /** The old quantity is put back (budget). */; restore: boolean };
+
+/**
+ * Spec §5 "Authorizer edit quantity": a whole number > 0, at most the buyer's cantidad_limite (an unchanged
+ * quantity above a since-lowered limit is kept, as the server does), and a raise is accepted only if the
+ * remaining budget stays ≥ 0; otherwise the old quantity is restored. Lowering is always accepted.
+ */
+export function checkQuantity(
+  view: AuthorizerOrderView,
+  quantities: Quantities,
+  productId: number,
+  raw: number | string,
+): QuantityCheck {
+  const value = typeof raw === 'number' ? raw : raw.trim() === '' ? Number.NaN : Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    return { ok: false, error: MSG.cantidadAutorizadorInvalida, restore: false };
+  }
+  const original = view.pedido.lineas.find((l) => l.id_producto === productId)?.cantidad;
+  const limit = view.limites[String(productId)] ?? 1;
+  if (value > limit && value !== original) {
+    return { ok: false, error: MSG.excedeCantidad(limit), restore: false };
+  }
+  const current = quantities.get(productId) ?? original ?? value;
+  const next = new Map(quantities);
+  next.set(productId, value);
+  if (value > current) {
+    const after = budgetAfter(view, next);
+    const categoria = view.pedido.lineas.find((l) => l.id_producto === productId)?.categoria;
+    const own = after.categorias.find((c) => c.nombre === categoria);
+    const over = own ? own.restante < 0 : after.restante < 0;
+    if (over) return { ok: false, error: MSG.presupuestoAutorizador, restore: true };
+  }
+  return { ok: true, quantities: next };
+}
+
+/** The buyer's name as shown: 'Usuario' when the record has none (the string 'null', spec §2). */
+export function buyerName(nombre: string | null | undefined): string {
+  const name = (nombre ?? '').trim();
+  return !name || name === 'null' ? 'Usuario' : name;
+}

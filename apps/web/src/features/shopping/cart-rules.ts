@@ -1,0 +1,122 @@
+/**
+ * The early answer of the add-to-cart dialog: the shared cart rules (packages/shared/src/domain/cart.ts)
+ * applied to the figures the session shows. The server checks everything again and decides.
+ */
+import { type BudgetLine, budgetState } from '@portal/shared/domain/budget';
+import { type CartRefusal, cartChangeProblem, isValidQuantity } from '@portal/shared/domain/cart';
+import { pesosToCentavos } from '@portal/shared/domain/money';
+import type { CartItemDto, ProductDto, ShopperSession } from '@portal/shared/schemas/shopping';
+
+/** What the dialog needs of a product, whether it comes from the catalogue or from the cart. */
+export interface CartTarget {
+  id: number;
+  nombre: string;
+  clave: string;
+  precio: number;
+  impuesto: boolean;
+  idCategoria: number;
+  categoria: string;
+  unidad: string;
+  miniatura: string | null;
+  cantidadLimite: number;
+}
+
+export function targetFromProduct(p: ProductDto): CartTarget {
+  return {
+    id: p.id,
+    nombre: p.nombre,
+    clave: p.clave_interna,
+    precio: p.precio,
+    impuesto: p.impuesto,
+    idCategoria: p.id_categoria,
+    categoria: p.categoria,
+    unidad: p.unidad_de_medida,
+    miniatura: p.miniatura,
+    cantidadLimite: p.cantidad_limite,
+  };
+}
+
+export function targetFromCartItem(item: CartItemDto): CartTarget {
+  return {
+    id: item.id,
+    nombre: item.nombre,
+    clave: item.clave_interna,
+    precio: item.costo,
+    impuesto: item.impuesto,
+    idCategoria: item.id_categoria,
+    categoria: item.categoria,
+    unidad: item.unidad_de_medida,
+    miniatura: item.miniatura,
+    cantidadLimite: item.cantidad_limite,
+  };
+}
+
+type Line = BudgetLine & { id: number };
+
+function lineOf(item: CartItemDto): Line {
+  return {
+    id: item.id,
+    precio: pesosToCentavos(item.costo),
+    cantidad: item.cantidad,
+    impuesto: item.impuesto,
+    idCategoria: item.id_categoria,
+  };
+}
+
+/**
+ * Why the server would refuse this quantity, judged from the session's figures, or null.
+ * The month's orders enter as what is left of each budget before the cart (budget − used).
+ */
+export function cartRefusal(
+  shopper: ShopperSession,
+  target: CartTarget,
+  cantidad: unknown,
+): CartRefusal | null {
+  const { presupuesto: p } = shopper;
+  const current = shopper.carrito.find((item) => item.id === target.id);
+  const others = shopper.carrito.filter((item) => item.id !== target.id).map(lineOf);
+  const line: Line = {
+    id: target.id,
+    precio: pesosToCentavos(target.precio),
+    cantidad: isValidQuantity(cantidad) ? cantidad : 1,
+    impuesto: target.impuesto,
+    idCategoria: target.idCategoria,
+  };
+  const stateWith = (cart: Line[]) =>
+    budgetState({
+      modo: p.tipo_presupuesto,
+      presupuestoDefault: pesosToCentavos(p.presupuesto_total) - pesosToCentavos(p.presupuesto_utilizado),
+      categorias: shopper.categorias.map((c) => ({
+        id: c.id,
+        presupuesto: pesosToCentavos(c.presupuesto ?? 0) - pesosToCentavos(c.utilizado ?? 0),
+      })),
+      orders: [],
+      cart,
+    });
+  return cartChangeProblem({
+    asignado: true,
+    activo: true,
+    cantidad,
+    cantidadLimite: target.cantidadLimite,
+    limiteDeCompras: p.limite_de_compras,
+    comprasDelMes: p.cantidad_de_compras,
+    enCarrito: Boolean(current),
+    modo: p.tipo_presupuesto,
+    idCategoria: target.idCategoria,
+    categoriaNombre: target.categoria,
+    after: stateWith([...others, line]),
+    without: stateWith(others),
+  });
+}
+
+/** Refusals that belong on the quantity field rather than in an alert. */
+export function isQuantityRefusal(code: string): boolean {
+  return code === 'BAD_QUANTITY' || code === 'OVER_QUANTITY_LIMIT';
+}
+
+/** Units of the cart, optionally of one category. */
+export function cartUnits(carrito: readonly CartItemDto[], idCategoria?: number): number {
+  return carrito
+    .filter((item) => idCategoria === undefined || item.id_categoria === idCategoria)
+    .reduce((n, item) => n + item.cantidad, 0);
+}

@@ -1,0 +1,121 @@
+import { Group, Paper, Progress, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { pesosToCentavos } from '@portal/shared/domain/money';
+import type { CategoryDto, ShopperSession } from '@portal/shared/schemas/shopping';
+import { IconChartPie, IconReceipt2, IconShoppingCart, IconWallet } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { formatCentavos } from '../../../lib/format';
+import { cartUnits } from '../cart-rules';
+
+interface StatCardProps {
+  label: string;
+  value: ReactNode;
+  icon: ReactNode;
+  color: string;
+  caption?: ReactNode;
+  children?: ReactNode;
+}
+
+function StatCard({ label, value, icon, color, caption, children }: StatCardProps) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} shadow="xs" role="group" aria-label={label}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Text size="xs" c="dimmed" fw={700} tt="uppercase" style={{ letterSpacing: '0.04em' }}>
+          {label}
+        </Text>
+        <ThemeIcon color={color} variant="light" radius="md" size="md" aria-hidden>
+          {icon}
+        </ThemeIcon>
+      </Group>
+      <Text
+        fw={700}
+        fz={{ base: 17, sm: 22 }}
+        lh={1.2}
+        mt={4}
+        style={{ whiteSpace: 'nowrap' }}
+        data-testid="valor"
+      >
+        {value}
+      </Text>
+      {children}
+      {caption ? (
+        <Text size="xs" c="dimmed" mt={6}>
+          {caption}
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}
+
+interface BudgetCardsProps {
+  shopper: ShopperSession;
+  /** On a category page in category mode: that category's figures. */
+  categoria?: CategoryDto | null;
+}
+
+/** The four budget cards (spec §2), shown only when the client lets its users see their budget. */
+export function BudgetCards({ shopper, categoria }: BudgetCardsProps) {
+  const { presupuesto: p } = shopper;
+  if (!p.mostrar) return null;
+  const byCategory =
+    p.tipo_presupuesto === 'categoria' && categoria != null && categoria.presupuesto !== null;
+  const total = pesosToCentavos(byCategory ? (categoria.presupuesto ?? 0) : p.presupuesto_total);
+  const utilizado = pesosToCentavos(byCategory ? (categoria.utilizado ?? 0) : p.presupuesto_utilizado);
+  const restante = pesosToCentavos(byCategory ? (categoria.restante ?? 0) : p.presupuesto_restante);
+  const enCarrito = total - utilizado - restante;
+  const unidades = byCategory ? cartUnits(shopper.carrito, categoria.id) : p.productos_totales;
+  const usedPct = total > 0 ? Math.min(100, ((utilizado + Math.max(0, enCarrito)) / total) * 100) : 0;
+  const limite = p.limite_de_compras;
+
+  return (
+    <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }} mb="lg">
+      <StatCard
+        label="Presupuesto mensual"
+        value={formatCentavos(total)}
+        icon={<IconWallet size={18} />}
+        color="indigo"
+        caption={byCategory ? `Categoría ${categoria.nombre}` : 'Se renueva cada mes'}
+      />
+      <StatCard
+        label="Utilizado"
+        value={formatCentavos(utilizado)}
+        icon={<IconReceipt2 size={18} />}
+        color="orange"
+        caption="Pedidos del mes (con IVA)"
+      />
+      <StatCard
+        label="Restante"
+        value={
+          <Text span inherit c={restante < 0 ? 'red.7' : 'teal.8'}>
+            {formatCentavos(restante)}
+          </Text>
+        }
+        icon={<IconChartPie size={18} />}
+        color="teal"
+        caption={
+          enCarrito > 0 ? `Ya descuenta tu carrito: ${formatCentavos(enCarrito)}` : 'Disponible para comprar'
+        }
+      >
+        <Progress
+          value={usedPct}
+          size="sm"
+          mt={8}
+          color={usedPct >= 90 ? 'red' : usedPct >= 70 ? 'orange' : 'teal'}
+          aria-label="Presupuesto comprometido"
+        />
+      </StatCard>
+      <StatCard
+        label="Productos en carrito"
+        value={unidades}
+        icon={<IconShoppingCart size={18} />}
+        color="grape"
+        caption={
+          byCategory
+            ? 'De esta categoría'
+            : limite === -1
+              ? 'Sin límite de pedidos al mes'
+              : `Pedidos este mes: ${p.cantidad_de_compras} de ${limite}`
+        }
+      />
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,360 @@
+import {
+  ActionIcon,
+  Box,
+  Button,
+  EmptyState,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { ivaOf, pesosToCentavos } from '@portal/shared/domain/money';
+import { MSG } from '@portal/shared/messages';
+import type { CartItemDto, OrderSummaryDto } from '@portal/shared/schemas/shopping';
+import { IconHistory, IconLayoutGrid, IconPencil, IconShoppingCart, IconTrash } from '@tabler/icons-react';
+import { type ReactNode, useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import { showError, showSuccess } from '../../../components/ui/alerts';
+import { errorMessage } from '../../../lib/api';
+import { formatCentavos, formatMXN } from '../../../lib/format';
+import { useRemoveCartItem } from '../api/cart';
+import { useShopper } from '../api/shopper';
+import { type CartTarget, targetFromCartItem } from '../cart-rules';
+import { CartItemDialog } from './cart-item-dialog';
+import { ProductThumb } from './product-thumb';
+import { PurchaseButton, PurchaseSentDialog } from './purchase-button';
+
+/** A line's IVA as shown in its row (the order's IVA is rounded once over all lines: see the totals). */
+function lineIva(item: CartItemDto): string {
+  return formatCentavos(item.impuesto ? ivaOf(pesosToCentavos(item.importe)) : 0);
+}
+
+interface LineActions {
+  onEdit: (item: CartItemDto) => void;
+  onRemove: (item: CartItemDto) => void;
+  busy: boolean;
+}
+
+function QuantityButton({ item, onEdit }: { item: CartItemDto; onEdit: (item: CartItemDto) => void }) {
+  return (
+    <Tooltip label="Cambiar cantidad">
+      <UnstyledButton
+        onClick={() => onEdit(item)}
+        aria-label={`Cantidad de ${item.nombre}: ${item.cantidad}. Cambiar cantidad`}
+        px="sm"
+        py={4}
+        style={{
+          border: '1px solid var(--mantine-color-default-border)',
+          borderRadius: 'var(--mantine-radius-md)',
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 8,
+          background: 'var(--mantine-color-body)',
+        }}
+      >
+        <Text fw={600} size="sm" data-testid="cantidad">
+          {item.cantidad}
+        </Text>
+        <IconPencil size={14} color="var(--mantine-color-dimmed)" aria-hidden />
+      </UnstyledButton>
+    </Tooltip>
+  );
+}
+
+function RemoveButton({
+  item,
+  onRemove,
+  busy,
+}: {
+  item: CartItemDto;
+  onRemove: LineActions['onRemove'];
+  busy: boolean;
+}) {
+  return (
+    <Tooltip label="Eliminar del carrito">
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        size="lg"
+        aria-label={`Eliminar ${item.nombre} del carrito`}
+        onClick={() => onRemove(item)}
+        disabled={busy}
+      >
+        <IconTrash size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function ProductCell({ item }: { item: CartItemDto }) {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <ProductThumb src={item.miniatura} size={44} radius="var(--mantine-radius-sm)" />
+      <Box miw={0}>
+        <Text size="sm" fw={600} lh={1.3}>
+          {item.nombre}
+        </Text>
+        <Text size="xs" c="dimmed">
+          Clave {item.clave_interna} · {item.unidad_de_medida}
+        </Text>
+      </Box>
+    </Group>
+  );
+}
+
+interface TotalsProps {
+  subtotal: number;
+  iva: number;
+  total: number;
+}
+
+function CartTable({
+  carrito,
+  totales,
+  onEdit,
+  onRemove,
+  busy,
+}: { carrito: CartItemDto[]; totales: TotalsProps } & LineActions) {
+  return (
+    <Paper withBorder radius="md" shadow="xs" visibleFrom="xs" style={{ overflow: 'hidden' }}>
+      <Table.ScrollContainer minWidth={760} type="native">
+        <Table
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          highlightOnHover
+          aria-label="Productos del carrito"
+        >
+          <Table.Thead bg="gray.0">
+            <Table.Tr>
+              <Table.Th>Producto</Table.Th>
+              <Table.Th>Categoria</Table.Th>
+              <Table.Th ta="right">Precio</Table.Th>
+              <Table.Th ta="center">Cantidad</Table.Th>
+              <Table.Th ta="right">Costo</Table.Th>
+              <Table.Th ta="right">IVA</Table.Th>
+              <Table.Th w={56}>
+                <VisuallyHidden>Acciones</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {carrito.map((item) => (
+              <Table.Tr key={item.id} data-testid={`carrito-${item.id}`}>
+                <Table.Td>
+                  <ProductCell item={item} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{item.categoria}</Text>
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMXN(item.costo)}
+                </Table.Td>
+                <Table.Td ta="center">
+                  <QuantityButton item={item} onEdit={onEdit} />
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMXN(item.importe)}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {lineIva(item)}
+                </Table.Td>
+                <Table.Td>
+                  <RemoveButton item={item} onRemove={onRemove} busy={busy} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+            <TotalRow label="Subtotal" value={totales.subtotal} />
+            <TotalRow label="IVA (16%)" value={totales.iva} />
+            <TotalRow label="Total" value={totales.total} strong />
+          </Table.Tfoot>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+function TotalRow({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
+  return (
+    <Table.Tr bg={strong ? 'indigo.0' : undefined}>
+      <Table.Th colSpan={5} ta="right" fw={strong ? 700 : 500} c={strong ? undefined : 'dimmed'} scope="row">
+        {label}
+      </Table.Th>
+      <Table.Td ta="right" fw={strong ? 800 : 600} fz={strong ? 'md' : 'sm'} style={{ whiteSpace: 'nowrap' }}>
+        {formatMXN(value)}
+      </Table.Td>
+      <Table.Td />
+    </Table.Tr>
+  );
+}
+
+function MobileRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} ta="right" component="div">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/** Below ~600 px the table becomes one card per product and a totals card. */
+function CartCards({
+  carrito,
+  totales,
+  onEdit,
+  onRemove,
+  busy,
+}: { carrito: CartItemDto[]; totales: TotalsProps } & LineActions) {
+  return (
+    <Stack gap="sm" hiddenFrom="xs">
+      {carrito.map((item) => (
+        <Paper
+          key={item.id}
+          withBorder
+          radius="md"
+          p="sm"
+          shadow="xs"
+          component="article"
+          aria-label={item.nombre}
+        >
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <ProductCell item={item} />
+            <RemoveButton item={item} onRemove={onRemove} busy={busy} />
+          </Group>
+          <Stack gap={6} mt="sm">
+            <MobileRow label="Categoria">{item.categoria}</MobileRow>
+            <MobileRow label="Precio">{formatMXN(item.costo)}</MobileRow>
+            <MobileRow label="Cantidad">
+              <QuantityButton item={item} onEdit={onEdit} />
+            </MobileRow>
+            <MobileRow label="Costo">{formatMXN(item.importe)}</MobileRow>
+            <MobileRow label="IVA">{lineIva(item)}</MobileRow>
+          </Stack>
+        </Paper>
+      ))}
+      <Paper withBorder radius="md" p="sm" shadow="xs" aria-label="Totales del carrito" role="group">
+        <Stack gap={6}>
+          <MobileRow label="Subtotal">{formatMXN(totales.subtotal)}</MobileRow>
+          <MobileRow label="IVA (16%)">{formatMXN(totales.iva)}</MobileRow>
+          <Group
+            justify="space-between"
+            pt={6}
+            style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+          >
+            <Text fw={700}>Total</Text>
+            <Text fw={800} size="lg">
+              {formatMXN(totales.total)}
+            </Text>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+/** The cart (spec §2): lines, totals, quantity changes, removal with confirmation and the purchase. */
+export function CartView() {
+  const { carrito, totales, presupuesto } = useShopper();
+  const removeItem = useRemoveCartItem();
+  const [target, setTarget] = useState<CartTarget | null>(null);
+  const [sent, setSent] = useState<{ pedido: OrderSummaryDto; opened: boolean } | null>(null);
+  const closeSent = useCallback(() => setSent((s) => (s ? { ...s, opened: false } : s)), []);
+  const sentDialog = (
+    <PurchaseSentDialog sent={sent?.pedido ?? null} opened={sent?.opened ?? false} onClose={closeSent} />
+  );
+
+  const edit = (item: CartItemDto) => setTarget(targetFromCartItem(item));
+  const remove = (item: CartItemDto) =>
+    modals.openConfirmModal({
+      title: MSG.eliminarDelCarritoTitulo,
+      centered: true,
+      closeButtonProps: { 'aria-label': 'Cerrar' },
+      children: <Text>{MSG.eliminarDelCarrito}</Text>,
+      labels: { confirm: 'Eliminar', cancel: 'Cancelar' },
+      confirmProps: { color: 'red', leftSection: <IconTrash size={16} /> },
+      onConfirm: () =>
+        removeItem.mutate(item.id, {
+          onSuccess: () => showSuccess(MSG.eliminadoTitulo, MSG.articuloEliminado),
+          onError: (error) => void showError(errorMessage(error)),
+        }),
+    });
+
+  if (carrito.length === 0) {
+    return (
+      <>
+        <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }} shadow="xs">
+          <EmptyState
+            color="indigo"
+            variant="light"
+            icon={<IconShoppingCart size={28} stroke={1.6} />}
+            title="Tu carrito está vacío"
+            description="Agrega productos desde el catálogo para armar tu pedido."
+          >
+            <Group justify="center" gap="sm" mt="xs">
+              <Button component={Link} to="/usuario/principal" leftSection={<IconLayoutGrid size={16} />}>
+                Ver todos los productos
+              </Button>
+              <Button
+                component={Link}
+                to="/usuario/historial"
+                variant="default"
+                leftSection={<IconHistory size={16} />}
+              >
+                Ver historial
+              </Button>
+            </Group>
+          </EmptyState>
+        </Paper>
+        {sentDialog}
+      </>
+    );
+  }
+
+  const units = carrito.reduce((n, item) => n + item.cantidad, 0);
+  const limite = presupuesto.limite_de_compras;
+  const lineProps = { carrito, totales, onEdit: edit, onRemove: remove, busy: removeItem.isPending };
+
+  return (
+    <Stack gap="md">
+      <CartTable {...lineProps} />
+      <CartCards {...lineProps} />
+      <Paper withBorder radius="md" p="md" shadow="xs">
+        <Group justify="space-between" gap="md" wrap="wrap">
+          <Box>
+            <Text size="sm">
+              {carrito.length === 1 ? '1 producto' : `${carrito.length} productos`} ·{' '}
+              {units === 1 ? '1 artículo' : `${units} artículos`} · Total{' '}
+              <Text span fw={700}>
+                {formatMXN(totales.total)}
+              </Text>
+            </Text>
+            <Text size="xs" c="dimmed">
+              {limite === -1
+                ? 'Tu pedido se enviará a revisión.'
+                : `Pedidos este mes: ${presupuesto.cantidad_de_compras} de ${limite}. Tu pedido se enviará a revisión.`}
+            </Text>
+          </Box>
+          <PurchaseButton
+            fullWidthOnPhone
+            carrito={carrito}
+            total={totales.total}
+            units={units}
+            onSent={(pedido) => setSent({ pedido, opened: true })}
+          />
+        </Group>
+      </Paper>
+      <CartItemDialog target={target} onClose={() => setTarget(null)} />
+      {sentDialog}
+    </Stack>
+  );
+}

@@ -1,0 +1,211 @@
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { CategoryDto, ProductDto } from '@portal/shared/schemas/shopping';
+import { IconAlertTriangle, IconPackageOff, IconSearch, IconSearchOff, IconX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../../lib/api';
+import { catalogueQuery } from '../api/catalogue';
+import { useShopper } from '../api/shopper';
+import { type CartTarget, targetFromProduct } from '../cart-rules';
+import { CartItemDialog } from './cart-item-dialog';
+import { Pager } from './pager';
+import { ProductCard } from './product-card';
+
+const GRID_COLS = { base: 1, xs: 2, md: 3, lg: 4 };
+
+/** The search text lives in the URL (`?q=`), shared with the navbar's 'Buscar...'. */
+function useUrlSearch(): [string, (q: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const value = params.get('q') ?? '';
+  const set = (q: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (q) next.set('q', q);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+  return [value, set];
+}
+
+function GridSkeleton() {
+  return (
+    <SimpleGrid cols={GRID_COLS} spacing="md" aria-label="Cargando" aria-busy role="status">
+      {Array.from({ length: 8 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+        <Card key={i} withBorder radius="md" padding="md">
+          <Card.Section>
+            <Skeleton h={150} radius={0} />
+          </Card.Section>
+          <Skeleton h={14} mt="md" w="85%" />
+          <Skeleton h={10} mt="sm" />
+          <Skeleton h={10} mt={6} />
+          <Skeleton h={10} mt={6} w="60%" />
+          <Skeleton h={36} mt="md" />
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+interface CatalogueProps {
+  /** A category page: only that category's products. */
+  categoria?: CategoryDto | null;
+}
+
+/** The product grid with its search box 'Buscar un producto...' and server pagination. */
+export function Catalogue({ categoria = null }: CatalogueProps) {
+  const { carrito, categorias, presupuesto } = useShopper();
+  const [text, setText] = useUrlSearch();
+  const [q] = useDebouncedValue(text.trim(), 300);
+  const idCategoria = categoria?.id ?? null;
+  // A new search or category starts at page 1.
+  const listKey = `${idCategoria ?? 0}|${q}`;
+  const [paging, setPaging] = useState({ key: listKey, page: 1 });
+  const page = paging.key === listKey ? paging.page : 1;
+  const query = useQuery(catalogueQuery({ q, categoria: idCategoria, page }));
+  const [target, setTarget] = useState<CartTarget | null>(null);
+  const topRef = useRef<HTMLDivElement>(null);
+  const inCart = useMemo(() => new Map(carrito.map((item) => [item.id, item.cantidad])), [carrito]);
+  const sinPresupuesto = useMemo(
+    () =>
+      new Set(
+        presupuesto.tipo_presupuesto === 'categoria'
+          ? categorias.filter((c) => !c.presupuesto).map((c) => c.id)
+          : [],
+      ),
+    [categorias, presupuesto.tipo_presupuesto],
+  );
+
+  const data = query.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1;
+  const searching = text.trim() !== q || (query.isFetching && query.isPlaceholderData);
+
+  const open = (product: ProductDto) => setTarget(targetFromProduct(product));
+
+  return (
+    <Stack gap="md" ref={topRef} style={{ scrollMarginTop: 80 }}>
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} shadow="xs">
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <TextInput
+            placeholder="Buscar un producto..."
+            aria-label="Buscar un producto"
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            rightSection={
+              text ? (
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="sm"
+                  aria-label="Limpiar búsqueda de productos"
+                  onClick={() => setText('')}
+                >
+                  <IconX size={14} />
+                </ActionIcon>
+              ) : null
+            }
+            flex={1}
+            miw={220}
+            maw={520}
+            autoComplete="off"
+          />
+          <Group gap={8} wrap="nowrap" aria-live="polite">
+            {searching ? <Loader size={14} aria-label="Cargando" /> : null}
+            {data ? (
+              <Text size="sm" c="dimmed" data-testid="catalogo-total">
+                {data.total === 1 ? '1 producto' : `${data.total} productos`}
+                {q ? ` para “${q}”` : ''}
+              </Text>
+            ) : null}
+          </Group>
+        </Group>
+      </Paper>
+
+      {query.isPending ? (
+        <GridSkeleton />
+      ) : query.isError && !data ? (
+        <Alert
+          color="red"
+          variant="light"
+          title="No se pudieron cargar los productos"
+          icon={<IconAlertTriangle size={18} />}
+        >
+          <Text size="sm">{errorMessage(query.error)}</Text>
+          <Button size="xs" variant="light" color="red" mt="sm" onClick={() => void query.refetch()}>
+            Reintentar
+          </Button>
+        </Alert>
+      ) : data && data.productos.length === 0 ? (
+        <Paper withBorder radius="md" p={{ base: 'lg', sm: 40 }} shadow="xs">
+          {q ? (
+            <EmptyState
+              color="indigo"
+              variant="light"
+              icon={<IconSearchOff size={28} stroke={1.6} />}
+              title="No encontramos productos"
+              description={`Nada coincide con “${q}”. Prueba con otro nombre, clave o precio.`}
+            >
+              <Button variant="light" onClick={() => setText('')}>
+                Limpiar búsqueda
+              </Button>
+            </EmptyState>
+          ) : (
+            <EmptyState
+              color="indigo"
+              variant="light"
+              icon={<IconPackageOff size={28} stroke={1.6} />}
+              title={categoria ? 'No hay productos en esta categoría' : 'Aún no tienes productos asignados'}
+              description="Cuando tu administrador te asigne productos los verás aquí."
+            />
+          )}
+        </Paper>
+      ) : data ? (
+        <Box style={{ opacity: searching ? 0.6 : 1, transition: 'opacity 120ms' }}>
+          <SimpleGrid cols={GRID_COLS} spacing="md">
+            {data.productos.map((product) => (
+              <ProductCard
+                key={product.id}
+                product={product}
+                inCart={inCart.get(product.id) ?? 0}
+                sinPresupuesto={sinPresupuesto.has(product.id_categoria)}
+                onOpen={open}
+              />
+            ))}
+          </SimpleGrid>
+          <Pager
+            label="Páginas de productos"
+            total={pages}
+            value={page}
+            onChange={(next) => {
+              setPaging({ key: listKey, page: next });
+              topRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+            }}
+          />
+        </Box>
+      ) : null}
+
+      <CartItemDialog target={target} onClose={() => setTarget(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,167 @@
+import { Alert, Anchor, Grid, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import type { OrderDetailDto } from '@portal/shared/schemas/shopping';
+import { IconArrowLeft, IconBan } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate } from 'react-router';
+import { OrderEvents } from '../../../components/orders/order-events';
+import { StatusBadge } from '../../../components/orders/status-badge';
+import { errorMessage, isApiError } from '../../../lib/api';
+import { formatDate, formatMXN, formatOrderNumber } from '../../../lib/format';
+import { orderQuery } from '../api/history';
+
+function BackLink() {
+  return (
+    <Anchor component={Link} to="/usuario/historial" size="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={14} aria-hidden />
+        Volver al historial
+      </Group>
+    </Anchor>
+  );
+}
+
+function TotalRow({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
+  return (
+    <Table.Tr bg={strong ? 'indigo.0' : undefined}>
+      <Table.Th colSpan={4} ta="right" scope="row" fw={strong ? 700 : 500} c={strong ? undefined : 'dimmed'}>
+        {label}
+      </Table.Th>
+      <Table.Td
+        ta="right"
+        fw={strong ? 800 : 600}
+        style={{ whiteSpace: 'nowrap' }}
+        data-testid={`detalle-${label.toLowerCase()}`}
+      >
+        {formatMXN(value)}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function Lines({ pedido }: { pedido: OrderDetailDto }) {
+  return (
+    <Paper withBorder radius="md" shadow="xs" style={{ overflow: 'hidden' }}>
+      <Table.ScrollContainer minWidth={620} type="native">
+        <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Productos del pedido">
+          <Table.Thead bg="gray.0">
+            <Table.Tr>
+              <Table.Th>Producto</Table.Th>
+              <Table.Th>Clave</Table.Th>
+              <Table.Th ta="right">Precio</Table.Th>
+              <Table.Th ta="center">Cantidad</Table.Th>
+              <Table.Th ta="right">Importe</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {pedido.lineas.map((linea) => (
+              <Table.Tr key={linea.id}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {linea.nombre}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {linea.categoria} · {linea.unidad_de_medida}
+                    {linea.impuesto ? '' : ' · Exento de IVA'}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{linea.clave_interna}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMXN(linea.costo)}
+                </Table.Td>
+                <Table.Td ta="center">{linea.cantidad}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMXN(linea.importe)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+            <TotalRow label="Subtotal" value={pedido.subtotal} />
+            <TotalRow label="IVA" value={pedido.iva} />
+            <TotalRow label="Total" value={pedido.total} strong />
+          </Table.Tfoot>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+/** One of the user's orders: status, lines with Subtotal, IVA and Total, and the order's history. */
+export function OrderDetail({ id }: { id: number }) {
+  const query = useQuery(orderQuery(id));
+  const title = `Pedido ${formatOrderNumber(id)}`;
+
+  // Not in the user's history (404): back to the list, as the spec says.
+  if (query.isError && isApiError(query.error) && query.error.status === 404) {
+    return <Navigate to="/usuario/historial" replace />;
+  }
+
+  const pedido = query.data;
+  return (
+    <Stack gap={0}>
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm" mb="lg">
+        <div>
+          <Group gap="sm" wrap="wrap">
+            <Title order={1} fz={{ base: 24, sm: 28 }}>
+              {title}
+            </Title>
+            {pedido ? <StatusBadge status={pedido.status} size="lg" data-testid="estatus-pedido" /> : null}
+          </Group>
+          {pedido ? (
+            <Text c="dimmed" mt={4}>
+              Enviado el {formatDate(pedido.transaction_date)} ·{' '}
+              {pedido.lineas.length === 1 ? '1 producto' : `${pedido.lineas.length} productos`}
+            </Text>
+          ) : null}
+        </div>
+        <BackLink />
+      </Group>
+      {query.isPending ? (
+        <Stack gap="sm" aria-label="Cargando" aria-busy role="status">
+          <Skeleton h={160} radius="md" />
+          <Skeleton h={120} radius="md" />
+        </Stack>
+      ) : query.isError || !pedido ? (
+        <Alert color="red" variant="light" title="No se pudo cargar el pedido">
+          {errorMessage(query.error)}
+        </Alert>
+      ) : (
+        <Stack gap="lg">
+          {pedido.status === 'cancelado' ? (
+            <Alert color="red" variant="light" icon={<IconBan size={18} />} title="Pedido cancelado">
+              {pedido.motivo_cancelacion
+                ? `Motivo: ${pedido.motivo_cancelacion}`
+                : 'El pedido fue cancelado.'}
+            </Alert>
+          ) : null}
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, lg: 8 }}>
+              <Lines pedido={pedido} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 4 }}>
+              <Paper
+                withBorder
+                radius="md"
+                p="md"
+                shadow="xs"
+                component="section"
+                aria-labelledby="historial-pedido"
+              >
+                <Title order={2} fz="md" mb="md" id="historial-pedido">
+                  Historial del pedido
+                </Title>
+                {pedido.eventos.length > 0 ? (
+                  <OrderEvents eventos={pedido.eventos} />
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    Sin movimientos registrados.
+                  </Text>
+                )}
+              </Paper>
+            </Grid.Col>
+          </Grid>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

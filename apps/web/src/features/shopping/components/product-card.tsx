@@ -1,0 +1,101 @@
+import { Badge, Box, Button, Group, Paper, Text } from '@mantine/core';
+import type { ProductDto } from '@portal/shared/schemas/shopping';
+import { IconEdit, IconShoppingCartPlus } from '@tabler/icons-react';
+import { formatMXN } from '../../../lib/format';
+import classes from './product-card.module.css';
+import { ProductThumb } from './product-thumb';
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text size="xs" fw={500} ta="right" truncate>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+interface ProductCardProps {
+  product: ProductDto;
+  /** Quantity already in the cart (0 when it is not there). */
+  inCart: number;
+  /** Category mode: the product's category has no budget this month (the server will refuse it). */
+  sinPresupuesto?: boolean;
+  onOpen: (product: ProductDto) => void;
+}
+
+/** A catalogue card: picture, name, Clave, Precio, Categoria, Unidad de medida and the cart button. */
+export function ProductCard({ product, inCart, sinPresupuesto = false, onOpen }: ProductCardProps) {
+  const titleId = `producto-${product.id}`;
+  return (
+    <Paper
+      component="article"
+      aria-labelledby={titleId}
+      withBorder
+      radius="md"
+      shadow="xs"
+      className={classes.card}
+    >
+      <Box className={classes.media}>
+        <ProductThumb src={product.miniatura} fill />
+        {inCart > 0 ? (
+          <Badge pos="absolute" top={8} right={8} color="teal" variant="filled" size="sm" radius="sm">
+            En tu carrito: {inCart}
+          </Badge>
+        ) : null}
+        {sinPresupuesto ? (
+          <Badge
+            pos="absolute"
+            bottom={8}
+            left={8}
+            color="dark"
+            variant="filled"
+            size="sm"
+            radius="sm"
+            opacity={0.85}
+          >
+            Sin presupuesto
+          </Badge>
+        ) : null}
+      </Box>
+      <Box className={classes.body}>
+        <Text
+          id={titleId}
+          component="h3"
+          fw={600}
+          size="sm"
+          lh={1.35}
+          lineClamp={2}
+          className={classes.name}
+          title={product.nombre}
+        >
+          {product.nombre}
+        </Text>
+        <Box>
+          <Field label="Clave" value={product.clave_interna} />
+          <Field label="Categoria" value={product.categoria} />
+          <Field label="Unidad de medida" value={product.unidad_de_medida} />
+        </Box>
+        <Group justify="space-between" align="baseline" mt="auto" pt={4} gap={4}>
+          <Text size="xs" c="dimmed">
+            Precio
+          </Text>
+          <Text fw={700} size="lg" c="indigo.8">
+            {formatMXN(product.precio)}
+          </Text>
+        </Group>
+        <Button
+          fullWidth
+          variant={inCart > 0 ? 'light' : 'filled'}
+          leftSection={inCart > 0 ? <IconEdit size={16} /> : <IconShoppingCartPlus size={16} />}
+          onClick={() => onOpen(product)}
+        >
+          {inCart > 0 ? 'Cambiar cantidad' : 'Agregar al carrito'}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,168 @@
+import { Box, Button, Group, Modal, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { MSG } from '@portal/shared/messages';
+import type { CartItemDto, OrderSummaryDto } from '@portal/shared/schemas/shopping';
+import { IconCircleCheck, IconSend, IconShoppingCartCheck } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { SUCCESS_MS, showError } from '../../../components/ui/alerts';
+import { isApiError } from '../../../lib/api';
+import { formatMXN, formatOrderNumber } from '../../../lib/format';
+import { useRefreshCart } from '../api/cart';
+import { useSubmitOrder } from '../api/purchase';
+
+interface PurchaseButtonProps {
+  carrito: CartItemDto[];
+  total: number;
+  units: number;
+  /** The order was created (the cart is empty from now on). */
+  onSent: (pedido: OrderSummaryDto) => void;
+  fullWidthOnPhone?: boolean;
+}
+
+/**
+ * 'Confirmar compra' → '¿Confirmar compra?' → POST /api/compra → 'Compra enviada correctamente' (3 s).
+ * The confirmation cannot be sent twice: its button is disabled (and the dialog cannot close) while the
+ * request runs. A refusal shows the server's reason; the cart is then reloaded from the server.
+ */
+export function PurchaseButton({ carrito, total, units, onSent, fullWidthOnPhone }: PurchaseButtonProps) {
+  const [confirming, setConfirming] = useState(false);
+  const submit = useSubmitOrder((res) => {
+    setConfirming(false);
+    onSent(res.pedido);
+  });
+  const refreshCart = useRefreshCart();
+  // One order per confirmation, even for a double click faster than a re-render.
+  const sending = useRef(false);
+
+  const confirm = () => {
+    if (sending.current) return;
+    sending.current = true;
+    submit.mutate(carrito, {
+      onError: (error) => {
+        sending.current = false;
+        setConfirming(false);
+        if (isApiError(error) && error.status === 401) return;
+        if (isApiError(error) && error.status >= 400 && error.status < 500 && error.msg) {
+          void showError(error.msg, MSG.compraRechazadaTitulo);
+        } else {
+          void showError(MSG.ocurrioUnError, MSG.error);
+        }
+        void refreshCart();
+      },
+    });
+  };
+
+  return (
+    <>
+      <Button
+        size="md"
+        w={fullWidthOnPhone ? { base: '100%', xs: 'auto' } : undefined}
+        leftSection={<IconShoppingCartCheck size={18} />}
+        onClick={() => setConfirming(true)}
+        disabled={submit.isPending || carrito.length === 0}
+      >
+        Confirmar compra
+      </Button>
+
+      <Modal
+        opened={confirming}
+        onClose={() => {
+          if (!submit.isPending) setConfirming(false);
+        }}
+        title={MSG.confirmarCompraTitulo}
+        centered
+        closeOnClickOutside={!submit.isPending}
+        closeOnEscape={!submit.isPending}
+        withCloseButton={!submit.isPending}
+        closeButtonProps={{ 'aria-label': 'Cerrar' }}
+      >
+        <Stack gap="md">
+          <Text>{MSG.confirmarCompra}</Text>
+          <Paper bg="gray.0" radius="md" p="sm">
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed">
+                {carrito.length === 1 ? '1 producto' : `${carrito.length} productos`} ·{' '}
+                {units === 1 ? '1 artículo' : `${units} artículos`}
+              </Text>
+              <Text fw={700}>{formatMXN(total)}</Text>
+            </Group>
+          </Paper>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={submit.isPending}>
+              Cancelar
+            </Button>
+            <Button
+              onClick={confirm}
+              loading={submit.isPending}
+              disabled={submit.isPending || submit.isSuccess}
+              leftSection={<IconSend size={16} />}
+            >
+              Enviar pedido
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/** 'Compra enviada correctamente' / 'Tu pedido será procesado.', closing by itself after 3 s. */
+interface PurchaseSentDialogProps {
+  /** The order just created (kept while the dialog fades out). */
+  sent: OrderSummaryDto | null;
+  opened: boolean;
+  /** Must be stable (useCallback): the 3 s timer restarts when it changes. */
+  onClose: () => void;
+}
+
+export function PurchaseSentDialog({ sent, opened, onClose }: PurchaseSentDialogProps) {
+  useEffect(() => {
+    if (!opened) return;
+    const timer = window.setTimeout(onClose, SUCCESS_MS);
+    return () => window.clearTimeout(timer);
+  }, [opened, onClose]);
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      withCloseButton={false}
+      centered
+      size="sm"
+      title={
+        <Stack align="center" gap="sm" pt="md" component="span">
+          <ThemeIcon color="teal" variant="light" radius="xl" size={64} aria-hidden>
+            <IconCircleCheck size={40} stroke={1.6} />
+          </ThemeIcon>
+          <Text component="span" fw={700} fz="xl" ta="center">
+            {MSG.compraEnviadaTitulo}
+          </Text>
+        </Stack>
+      }
+      styles={{ header: { justifyContent: 'center' }, title: { flex: 1 } }}
+    >
+      <Stack align="center" gap="sm" pb="md" ta="center">
+        <Text c="dimmed">{MSG.compraEnviada}</Text>
+        {sent ? (
+          <Box>
+            <Text size="sm">
+              Pedido{' '}
+              <Text span fw={700}>
+                {formatOrderNumber(sent.id)}
+              </Text>{' '}
+              · {formatMXN(sent.total)}
+            </Text>
+          </Box>
+        ) : null}
+        <Group gap="sm" mt="xs">
+          <Button component={Link} to="/usuario/historial" variant="light" onClick={onClose}>
+            Ver historial
+          </Button>
+          <Button variant="default" onClick={onClose}>
+            Cerrar
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * Session, sign-out and the own-password change: the calls every area needs.
+ * Types come from the shared schemas (type-only imports: no zod in the bundle).
+ */
+import type { RepasswordBody, SessionResponse } from '@portal/shared/schemas/auth';
+import type { OkMessage } from '@portal/shared/schemas/common';
+import { api, markCsrfStale } from './api';
+
+export type { SessionCliente, SessionResponse, SessionUser } from '@portal/shared/schemas/auth';
+
+export const sessionKeys = {
+  all: ['sesion'] as const,
+  /** The session re-checked for one location (a new key per route change means a new check). */
+  at: (pathname: string) => ['sesion', pathname] as const,
+};
+
+export function fetchSession(signal?: AbortSignal): Promise<SessionResponse> {
+  // The guard handles a failed check itself (it goes to /login, with the server's reason when useful).
+  return api.get<SessionResponse>('/api/sesion', { signal, skipUnauthorizedHandler: true });
+}
+
+export async function logout(): Promise<OkMessage> {
+  try {
+    return await api.get<OkMessage>('/api/logout', { skipUnauthorizedHandler: true });
+  } finally {
+    markCsrfStale();
+  }
+}
+
+/** Changes the signed-in user's own password (current, new, confirmation). */
+export function changeOwnPassword(body: RepasswordBody): Promise<OkMessage> {
+  return api.post<OkMessage>('/api/repassword', body);
+}

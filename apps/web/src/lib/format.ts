@@ -1,0 +1,53 @@
+/**
+ * The one place the web app formats figures for people. Money comes from the shared domain (MXN, truncated
+ * to 2 decimals, never rounded); dates are shown in the business time zone the session announces.
+ */
+import 'dayjs/locale/es';
+import {
+  DEFAULT_BUSINESS_TZ,
+  formatDate as formatDateIn,
+  formatDateTime as formatDateTimeIn,
+  formatIsoDate,
+} from '@portal/shared/domain/time';
+import dayjs from 'dayjs';
+
+export { formatCentavos, formatMXN } from '@portal/shared/domain/money';
+export { formatIsoDate };
+
+dayjs.locale('es');
+
+let businessZone: string = DEFAULT_BUSINESS_TZ;
+
+/** Set from the session (`zona_horaria`); every date below is shown in it. */
+export function setBusinessTimeZone(zone: string | null | undefined): void {
+  businessZone = zone || DEFAULT_BUSINESS_TZ;
+}
+
+export function getBusinessTimeZone(): string {
+  return businessZone;
+}
+
+/** dd/MM/yyyy (orders, history). */
+export function formatDate(instant: Date | string | number): string {
+  return formatDateIn(instant, businessZone);
+}
+
+/** dd-MM-yy HH:mm (clients, users). */
+export function formatDateTime(instant: Date | string | number): string {
+  return formatDateTimeIn(instant, businessZone);
+}
+
+/** Order number as shown to people: '#' plus the id padded to 5 digits. */
+export function formatOrderNumber(id: number): string {
+  return `#${String(id).padStart(5, '0')}`;
+}
+
+/** 'pendiente' -> 'Pendiente'. */
+export function titleCase(text: string): string {
+  return text.replace(/\p{L}+/gu, (word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase());
+}
+
+/** The current year in the business zone (footer). */
+export function currentYear(): number {
+  return Number(formatDateIn(Date.now(), businessZone).slice(-4));
+}

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from '../messages.ts';
+import { budgetState, canPlaceAnotherOrder } from './budget.ts';
+import { cartChangeProblem, quantityProblem } from './cart.ts';
+import { businessMonth } from './time.ts';
+
+const line = (idCategoria: number, precio: number, cantidad: number, impuesto = true) => ({
+  idCategoria,
+  precio,
+  cantidad,
+  impuesto,
+});
+
+describe('budget state', () => {
+  it('regular: used is the month orders, remaining counts the cart with IVA (taxable lines only)', () => {
+    const s = budgetState({
+      modo: 'regular',
+      presupuestoDefault: 500000,
+      categorias: [],
+      orders: [
+        { lines: [], total: 11600 },
+        { lines: [], total: 5000 },
+      ],
+      cart: [line(1, 10000, 2, true), line(2, 4550, 1, false)],
+    });
+    // cart: 200.00 taxable (+32.00 IVA) + 45.50 exempt = 277.50
+    expect(s).toMatchObject({
+      presupuesto: 500000,
+      utilizado: 16600,
+      carrito: 27750,
+      restante: 500000 - 16600 - 27750,
+    });
+  });
+
+  it('rounds IVA once over the whole cart, not per line', () => {
+    const s = budgetState({
+      modo: 'regular',
+      presupuestoDefault: 100,
+      categorias: [],
+      orders: [],
+      cart: [line(1, 3, 1), line(1, 3, 1), line(1, 3, 1)],
+    });
+    expect(s.carrito).toBe(10); // 9 + round(1.44) = 10; per line it would be 9
+  });
+
+  it('category: figures per budgeted category; unbudgeted categories are absent', () => {
+    const s = budgetState({
+      modo: 'categoria',
+      presupuestoDefault: 0,
+      categorias: [
+        { id: 1, presupuesto: 150000 },
+        { id: 2, presupuesto: 80000 },
+        { id: 3, presupuesto: 0 },
+      ],
+      orders: [{ lines: [line(1, 10000, 1), line(2, 5000, 2, false)], total: 21600 }],
+      cart: [line(1, 1000, 1), line(4, 999, 1)],
+    });
+    expect(s.categorias.get(1)).toEqual({
+      presupuesto: 150000,
+      utilizado: 11600,
+      carrito: 1160,
+      restante: 150000 - 11600 - 1160,
+    });
+    expect(s.categorias.get(2)).toEqual({
+      presupuesto: 80000,
+      utilizado: 10000,
+      carrito: 0,
+      restante: 70000,
+    });
+    expect(s.categorias.has(3)).toBe(false);
+    expect(s.categorias.has(4)).toBe(false);
+    expect(s.presupuesto).toBe(230000);
+    expect(s.utilizado).toBe(21600);
+  });
+
+  it('the month of an order is the business month (orders are selected with businessMonth)', () => {
+    const lateJanuary = new Date('2026-02-01T05:59:00Z');
+    const range = businessMonth(new Date('2026-01-15T12:00:00Z'));
+    expect(lateJanuary >= range.start && lateJanuary < range.end).toBe(true);
+    expect(new Date('2026-02-01T06:00:00Z') < range.end).toBe(false);
+  });
+
+  it('purchase limit: -1 unlimited', () => {
+    expect(canPlaceAnotherOrder(-1, 1000)).toBe(true);
+    expect(canPlaceAnotherOrder(4, 3)).toBe(true);
+    expect(canPlaceAnotherOrder(4, 4)).toBe(false);
+    expect(canPlaceAnotherOrder(0, 0)).toBe(false);
+  });
+});
+
+describe('cart rules', () => {
+  const state = (restante: number) =>
+    budgetState({ modo: 'regular', presupuestoDefault: restante, categorias: [], orders: [], cart: [] });
+  const base = {
+    asignado: true,
+    activo: true,
+    cantidad: 1,
+    cantidadLimite: 3,
+    limiteDeCompras: -1,
+    comprasDelMes: 0,
+    enCarrito: false,
+    modo: 'regular' as const,
+    idCategoria: 1,
+    categoriaNombre: 'Papelería',
+    after: state(0),
+    without: state(100),
+  };
+
+  it('checks in order: assigned, active, quantity, purchase limit, budget', () => {
+    expect(cartChangeProblem({ ...base, asignado: false, activo: false })?.code).toBe('NOT_ASSIGNED');
+    expect(cartChangeProblem({ ...base, activo: false, cantidad: 0 })?.code).toBe('INACTIVE_PRODUCT');
+    expect(cartChangeProblem({ ...base, cantidad: 4, limiteDeCompras: 0 })?.msg).toBe(MSG.excedeCantidad(3));
+    expect(cartChangeProblem({ ...base, limiteDeCompras: 2, comprasDelMes: 2, after: state(-1) })?.msg).toBe(
+      MSG.limiteDeCompras,
+    );
+    expect(cartChangeProblem({ ...base, after: state(-1) })?.msg).toBe(MSG.presupuestoAgregar);
+    expect(cartChangeProblem({ ...base, enCarrito: true, after: state(-1) })?.msg).toBe(
+      MSG.presupuestoActualizar,
+    );
+    expect(cartChangeProblem(base)).toBeNull();
+  });
+
+  it('quantities are whole numbers from 1 to the limit', () => {
+    expect(quantityProblem(0, 3)?.msg).toBe(MSG.cantidadInvalida);
+    expect(quantityProblem(-2, 3)?.msg).toBe(MSG.cantidadInvalida);
+    expect(quantityProblem(1.5, 3)?.msg).toBe(MSG.cantidadInvalida);
+    expect(quantityProblem(Number.NaN, 3)?.msg).toBe(MSG.cantidadInvalida);
+    expect(quantityProblem('2', 3)?.msg).toBe(MSG.cantidadInvalida);
+    expect(quantityProblem(3, 3)).toBeNull();
+  });
+});

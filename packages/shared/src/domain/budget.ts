@@ -1,0 +1,105 @@
+/**
+ * Monthly budget state (DOMAIN.md "Budgets"): consumed by order totals including IVA, computed from the
+ * month's non-cancelled orders and the current cart — never stored as a running figure.
+ */
+import { type Centavos, type PricedLine, totalsOf } from './money.ts';
+
+export type BudgetMode = 'regular' | 'categoria';
+
+export interface BudgetLine extends PricedLine {
+  idCategoria: number;
+}
+
+export interface MonthOrder {
+  lines: readonly BudgetLine[];
+  /** The order's stored total (subtotal + IVA rounded once). */
+  total: Centavos;
+}
+
+export interface CategoryBudget {
+  id: number;
+  /** Monthly budget of this category for this user. */
+  presupuesto: Centavos;
+}
+
+export interface BudgetFigures {
+  presupuesto: Centavos;
+  utilizado: Centavos;
+  carrito: Centavos;
+  restante: Centavos;
+}
+
+export interface BudgetState extends BudgetFigures {
+  modo: BudgetMode;
+  /** Category mode: figures per category id (only categories with a budget). */
+  categorias: Map<number, BudgetFigures>;
+}
+
+/** The money a set of lines spends: subtotal plus IVA rounded once over them. */
+export function spendOf(lines: readonly PricedLine[]): Centavos {
+  return totalsOf(lines).total;
+}
+
+/**
+ * The budget state of one user for one month.
+ * Regular: budget = presupuesto_default; used = sum of the month's order totals.
+ * Category: per category, used = what that category's lines of each order spend (IVA rounded per order
+ * and category), cart likewise; the totals are their sums.
+ */
+export function budgetState(input: {
+  modo: BudgetMode;
+  presupuestoDefault: Centavos;
+  categorias: readonly CategoryBudget[];
+  orders: readonly MonthOrder[];
+  cart: readonly BudgetLine[];
+}): BudgetState {
+  if (input.modo === 'regular') {
+    const utilizado = input.orders.reduce((sum, o) => sum + o.total, 0);
+    const carrito = spendOf(input.cart);
+    const presupuesto = input.presupuestoDefault;
+    return {
+      modo: 'regular',
+      presupuesto,
+      utilizado,
+      carrito,
+      restante: presupuesto - utilizado - carrito,
+      categorias: new Map(),
+    };
+  }
+  const categorias = new Map<number, BudgetFigures>();
+  for (const c of input.categorias) {
+    if (c.presupuesto <= 0) continue;
+    const utilizado = input.orders.reduce(
+      (sum, o) => sum + spendOf(o.lines.filter((l) => l.idCategoria === c.id)),
+      0,
+    );
+    const carrito = spendOf(input.cart.filter((l) => l.idCategoria === c.id));
+    categorias.set(c.id, {
+      presupuesto: c.presupuesto,
+      utilizado,
+      carrito,
+      restante: c.presupuesto - utilizado - carrito,
+    });
+  }
+  let presupuesto = 0;
+  let utilizado = 0;
+  let carrito = 0;
+  for (const f of categorias.values()) {
+    presupuesto += f.presupuesto;
+    utilizado += f.utilizado;
+    carrito += f.carrito;
+  }
+  return {
+    modo: 'categoria',
+    presupuesto,
+    utilizado,
+    carrito,
+    restante: presupuesto - utilizado - carrito,
+    categorias,
+  };
+}
+
+/** Whether the purchase limit (orders per month, -1 unlimited) still allows one more order. */
+export function canPlaceAnotherOrder(limite: number, comprasDelMes: number): boolean {
+  return limite === -1 || comprasDelMes < limite;
+}

@@ -1,0 +1,82 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export const DEFAULT_BUSINESS_TZ = 'America/Mexico_City';
+
+/** True when the IANA zone is known to this runtime. */
+export function isValidTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The business-zone calendar date (YYYY-MM-DD) of an instant. */
+export function businessDate(instant: Date | string | number, tz: string = DEFAULT_BUSINESS_TZ): string {
+  return dayjs(instant).tz(tz).format('YYYY-MM-DD');
+}
+
+export interface MonthRange {
+  /** First instant of the month (inclusive). */
+  start: Date;
+  /** First instant of the next month (exclusive). */
+  end: Date;
+  /** YYYY-MM of the business month. */
+  key: string;
+}
+
+/** The business calendar month that contains the instant, as UTC instants [start, end). */
+export function businessMonth(instant: Date | string | number, tz: string = DEFAULT_BUSINESS_TZ): MonthRange {
+  const local = dayjs(instant).tz(tz);
+  const key = local.format('YYYY-MM');
+  const start = dayjs.tz(`${key}-01 00:00:00`, tz);
+  const next = start.add(1, 'month').format('YYYY-MM');
+  const end = dayjs.tz(`${next}-01 00:00:00`, tz);
+  return { start: start.toDate(), end: end.toDate(), key };
+}
+
+/** The instants [start, end) covering the business dates from..to inclusive (YYYY-MM-DD). */
+export function businessDateRange(from: string, to: string, tz: string = DEFAULT_BUSINESS_TZ) {
+  const start = dayjs.tz(`${from} 00:00:00`, tz);
+  const end = dayjs.tz(`${to} 00:00:00`, tz).add(1, 'day');
+  return { start: start.toDate(), end: dayjs.tz(end.format('YYYY-MM-DD 00:00:00'), tz).toDate() };
+}
+
+/** A strict YYYY-MM-DD calendar date. */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  return dayjs(value, 'YYYY-MM-DD').format('YYYY-MM-DD') === value;
+}
+
+/** dd/MM/yyyy in the business zone (orders, history). */
+export function formatDate(instant: Date | string | number, tz: string = DEFAULT_BUSINESS_TZ): string {
+  return dayjs(instant).tz(tz).format('DD/MM/YYYY');
+}
+
+/** dd-MM-yy HH:mm in the business zone (clients, users). */
+export function formatDateTime(instant: Date | string | number, tz: string = DEFAULT_BUSINESS_TZ): string {
+  return dayjs(instant).tz(tz).format('DD-MM-YY HH:mm');
+}
+
+/** dd/MM/yyyy of a plain calendar date (YYYY-MM-DD), with no zone shift. */
+export function formatIsoDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/** Adds whole days to a calendar date. */
+export function addDays(isoDate: string, days: number): string {
+  return dayjs.utc(isoDate).add(days, 'day').format('YYYY-MM-DD');
+}
+
+/** Password age: true once six calendar months have passed since it was set. */
+export function passwordExpired(changedAt: Date | null, now: Date = new Date()): boolean {
+  if (!changedAt) return true;
+  return !dayjs(now).isBefore(dayjs(changedAt).add(6, 'month'));
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { MSG } from '../messages.ts';
+import { ShopperSession } from './shopping.ts';
+
+export const LoginBody = z.object({
+  data: z.string({ error: MSG.llenarTodosLosDatos }).min(1, MSG.llenarTodosLosDatos).max(4096),
+  hmac: z.string({ error: MSG.llenarTodosLosDatos }).min(1, MSG.llenarTodosLosDatos).max(128),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const SessionCliente = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  /** Logo URL (/api/img/...) or null. */
+  imagen: z.string().nullable(),
+  color: z.string(),
+  color2: z.string(),
+  /** Download URLs when the client has the document. */
+  calendario: z.string().nullable(),
+  manual: z.string().nullable(),
+  modo_presupuesto: z.enum(['regular', 'categoria']),
+  mostrar_presupuesto_a_usuarios: z.boolean(),
+  cantidad_autorizadores: z.number(),
+});
+export type SessionCliente = z.infer<typeof SessionCliente>;
+
+export const SessionUser = z.object({
+  id: z.number(),
+  usuario: z.string(),
+  nombre: z.string(),
+  email: z.string(),
+  rol: z.number(),
+  cliente: SessionCliente.nullable(),
+  /** The password is temporary or older than 6 months: the change form comes before anything else. */
+  debe_cambiar_password: z.boolean(),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export const SessionResponse = z.object({
+  status: z.literal('ok'),
+  user: SessionUser,
+  /** Support phone numbers for the footer. */
+  soporte: z.array(z.string()),
+  /** The business time zone (dates are shown in it). */
+  zona_horaria: z.string(),
+  /** Rol 1 only: categories, budget state and cart (restored at sign-in). */
+  comprador: ShopperSession.optional(),
+});
+export type SessionResponse = z.infer<typeof SessionResponse>;
+
+export const RepasswordBody = z.object({
+  password: z.string({ error: MSG.todosLosCampos }).max(200),
+  newPass: z.string({ error: MSG.todosLosCampos }).max(200),
+  confirmPass: z.string({ error: MSG.todosLosCampos }).max(200),
+});
+export type RepasswordBody = z.infer<typeof RepasswordBody>;
+
+export const RecoverBody = z.object({
+  usuario: z.string({ error: MSG.llenarTodosLosDatos }).trim().min(1, MSG.llenarTodosLosDatos).max(200),
+});
+export type RecoverBody = z.infer<typeof RecoverBody>;
+
+export const ResetBody = z.object({
+  token: z.string({ error: MSG.enlaceInvalido }).min(10, MSG.enlaceInvalido).max(200),
+  newPass: z.string({ error: MSG.todosLosCampos }).max(200),
+  confirmPass: z.string({ error: MSG.todosLosCampos }).max(200),
+});
+export type ResetBody = z.infer<typeof ResetBody>;
+
+export const TokenCheckBody = z.object({ token: z.string().min(10).max(200) });
+export const TokenCheckResponse = z.object({
+  status: z.literal('ok'),
+  usuario: z.string(),
+  proposito: z.string(),
+});

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** Every 4xx/5xx body: a stable code and a Spanish message (`msg`, shown as is). */
+export const ErrorBody = z.object({
+  code: z.string(),
+  msg: z.string(),
+  /** Field-level messages of a validation error. */
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const OkMessage = z.object({ status: z.literal('ok'), msg: z.string() });
+export type OkMessage = z.infer<typeof OkMessage>;
+
+/** A positive integer id in a path. */
+export const IdParam = z.object({ id: z.coerce.number().int().positive().max(2147483647) });

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { isIsoDate } from '../domain/time.ts';
+import { MSG } from '../messages.ts';
+import { OrderDetailDto, OrderStatus } from './shopping.ts';
+
+export const OrderFilter = z.enum(['accionables', 'todos', 'pendiente', 'espera', 'aprobado', 'cancelado']);
+export type OrderFilter = z.infer<typeof OrderFilter>;
+
+export const AuthorizerOrdersQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  status: OrderFilter.default('accionables'),
+  /** An order number, or part of a username or name. */
+  q: z.string().trim().max(100).optional(),
+});
+
+export const AuthorizerOrderRow = z.object({
+  id: z.number().int(),
+  productos: z.number().int(),
+  total: z.number(),
+  status: OrderStatus,
+  transaction_date: z.string(),
+  usuario: z.string(),
+  nombre: z.string(),
+});
+export type AuthorizerOrderRow = z.infer<typeof AuthorizerOrderRow>;
+
+export const AuthorizerOrdersResponse = z.object({
+  pedidos: z.array(AuthorizerOrderRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  status: OrderFilter,
+  /** The status this role acts on (null when it acts on none). */
+  accionable: OrderStatus.nullable(),
+});
+export type AuthorizerOrdersResponse = z.infer<typeof AuthorizerOrdersResponse>;
+
+export const ApprovalBudget = z.object({
+  tipo_presupuesto: z.enum(['regular', 'categoria']),
+  /** The buyer's monthly budget. */
+  disponible: z.number(),
+  /** The buyer's other non-cancelled orders of the order's month. */
+  utilizado: z.number(),
+  /** disponible - utilizado - this order's total. */
+  restante: z.number(),
+  productos: z.number().int(),
+  categorias: z.array(
+    z.object({
+      id: z.number().int(),
+      nombre: z.string(),
+      disponible: z.number(),
+      utilizado: z.number(),
+      restante: z.number(),
+    }),
+  ),
+});
+export type ApprovalBudget = z.infer<typeof ApprovalBudget>;
+
+export const AuthorizerOrderView = z.object({
+  pedido: OrderDetailDto,
+  usuario: z.object({ id: z.number().int(), nombre: z.string(), usuario: z.string() }),
+  presupuesto: ApprovalBudget,
+  /** The buyer's other non-cancelled orders of the same month. */
+  pedidos_del_mes: z.array(
+    z.object({ id: z.number().int(), total: z.number(), status: OrderStatus, transaction_date: z.string() }),
+  ),
+  /** cantidad_limite per product id (for the edit inputs). */
+  limites: z.record(z.string(), z.number().int()),
+  /** Prices and taxability per product id (to recompute totals while editing). */
+  acciones: z.object({ aprobar: z.boolean(), cancelar: z.boolean(), editar: z.boolean() }),
+});
+export type AuthorizerOrderView = z.infer<typeof AuthorizerOrderView>;
+
+export const UpdateOrderBody = z.object({
+  id: z.number().int().positive().max(2147483647),
+  /** The order's lines after the authorizer's edits: product id and quantity. */
+  orden: z
+    .array(
+      z.object({
+        id: z.number().int().positive().max(2147483647),
+        cantidad: z.number().min(-1_000_000).max(1_000_000),
+      }),
+    )
+    .max(1000),
+  fecha: z.string().max(10).optional(),
+  /** Ignored: the server recomputes totals. */
+  total: z.number().optional(),
+});
+
+export const CancelOrderBody = z
+  .object({ motivo: z.string().trim().max(255, 'El motivo admite hasta 255 caracteres.').optional() })
+  .optional();
+
+export const WorkflowResponse = z.object({
+  status: z.literal('ok'),
+  msg: z.string(),
+  nuevo_estatus: OrderStatus,
+  pedido: OrderDetailDto,
+  pedidos: AuthorizerOrdersResponse,
+});
+export type WorkflowResponse = z.infer<typeof WorkflowResponse>;
+
+export const ReportBody = z
+  .object({
+    tipo: z.enum(['general', 'detalle'], { error: MSG.tipoReporteRequerido }),
+    fecha_inicio: z.string({ error: MSG.fechasRequeridas }).refine(isIsoDate, MSG.fechasRequeridas),
+    fecha_fin: z.string({ error: MSG.fechasRequeridas }).refine(isIsoDate, MSG.fechasRequeridas),
+  })
+  .refine((b) => b.fecha_inicio <= b.fecha_fin, { message: MSG.rangoFechasInvalido, path: ['fecha_fin'] });
+export type ReportBody = z.infer<typeof ReportBody>;

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+
+/** Amounts in the API are pesos (numbers with at most 2 decimals); the server works in centavos. */
+const Pesos = z.number();
+
+export const BudgetStateSchema = z.object({
+  tipo_presupuesto: z.enum(['regular', 'categoria']),
+  presupuesto_total: Pesos,
+  presupuesto_utilizado: Pesos,
+  /** Budget minus used minus the cart (with IVA). */
+  presupuesto_restante: Pesos,
+  /** Value of the cart with IVA. */
+  presupuesto_carrito: Pesos,
+  /** Units in the cart. */
+  productos_totales: z.number().int(),
+  limite_de_compras: z.number().int(),
+  cantidad_de_compras: z.number().int(),
+  /** The client shows the budget cards to its users. */
+  mostrar: z.boolean(),
+});
+export type BudgetStateDto = z.infer<typeof BudgetStateSchema>;
+
+export const CategoryDto = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  icono: z.string(),
+  /** Number of products of this category assigned to the user. */
+  productos: z.number().int(),
+  /** Category mode: this category's monthly budget, used and remaining (null in regular mode). */
+  presupuesto: Pesos.nullable(),
+  utilizado: Pesos.nullable(),
+  restante: Pesos.nullable(),
+});
+export type CategoryDto = z.infer<typeof CategoryDto>;
+
+export const ProductDto = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  descripcion: z.string(),
+  clave_interna: z.string(),
+  clave_cliente: z.string(),
+  unidad_de_medida: z.string(),
+  precio: Pesos,
+  impuesto: z.boolean(),
+  id_categoria: z.number().int(),
+  categoria: z.string(),
+  /** Full image and catalogue thumbnail URLs. */
+  imagen: z.string().nullable(),
+  miniatura: z.string().nullable(),
+  cantidad_limite: z.number().int(),
+});
+export type ProductDto = z.infer<typeof ProductDto>;
+
+export const CatalogQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  categoria: z.coerce.number().int().positive().max(2147483647).optional(),
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(24),
+});
+
+export const CatalogResponse = z.object({
+  productos: z.array(ProductDto),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type CatalogResponse = z.infer<typeof CatalogResponse>;
+
+export const CartItemDto = z.object({
+  /** Product id. */
+  id: z.number().int(),
+  cantidad: z.number().int(),
+  /** Current unit price. */
+  costo: Pesos,
+  /** Date added (business zone, YYYY-MM-DD). */
+  fecha: z.string(),
+  nombre: z.string(),
+  clave_interna: z.string(),
+  unidad_de_medida: z.string(),
+  id_categoria: z.number().int(),
+  categoria: z.string(),
+  impuesto: z.boolean(),
+  miniatura: z.string().nullable(),
+  cantidad_limite: z.number().int(),
+  /** costo x cantidad */
+  importe: Pesos,
+});
+export type CartItemDto = z.infer<typeof CartItemDto>;
+
+export const CartTotals = z.object({ subtotal: Pesos, iva: Pesos, total: Pesos });
+
+/** What every cart call returns: the cart, its totals and the budget state after the change. */
+export const CartResponse = z.object({
+  status: z.literal('ok'),
+  msg: z.string(),
+  carrito: z.array(CartItemDto),
+  totales: CartTotals,
+  presupuesto: BudgetStateSchema,
+  categorias: z.array(CategoryDto),
+});
+export type CartResponse = z.infer<typeof CartResponse>;
+
+export const CartAddBody = z.object({
+  item: z.object({
+    id: z.number().int().positive().max(2147483647),
+    /** Whole number; 0 or less removes the item. */
+    cantidad: z.number().min(-1_000_000).max(1_000_000),
+  }),
+});
+export const CartRemoveBody = z.object({ item_id: z.number().int().positive().max(2147483647) });
+
+export const PurchaseBody = z.object({
+  orden: z
+    .array(
+      z.object({
+        id: z.number().int().positive().max(2147483647),
+        cantidad: z.number().int().min(1).max(1_000_000),
+      }),
+    )
+    .max(1000),
+  fecha: z.string().max(10).optional(),
+});
+
+export const OrderStatus = z.enum(['pendiente', 'espera', 'aprobado', 'cancelado']);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+export const OrderSummaryDto = z.object({
+  id: z.number().int(),
+  /** Products (lines) in the order. */
+  productos: z.number().int(),
+  total: Pesos,
+  status: OrderStatus,
+  transaction_date: z.string(),
+});
+export type OrderSummaryDto = z.infer<typeof OrderSummaryDto>;
+
+export const HistoryQuery = z.object({ page: z.coerce.number().int().min(1).max(100000).default(1) });
+
+export const HistoryResponse = z.object({
+  pedidos: z.array(OrderSummaryDto),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type HistoryResponse = z.infer<typeof HistoryResponse>;
+
+export const OrderLineDto = z.object({
+  id: z.number().int(),
+  id_producto: z.number().int(),
+  clave_interna: z.string(),
+  clave_cliente: z.string(),
+  nombre: z.string(),
+  unidad_de_medida: z.string(),
+  categoria: z.string(),
+  costo: Pesos,
+  impuesto: z.boolean(),
+  cantidad: z.number().int(),
+  importe: Pesos,
+});
+export type OrderLineDto = z.infer<typeof OrderLineDto>;
+
+export const OrderEventDto = z.object({
+  id: z.number().int(),
+  tipo: z.string(),
+  de: z.string().nullable(),
+  a: z.string().nullable(),
+  actor: z.string().nullable(),
+  fecha: z.string(),
+  motivo: z.string().nullable(),
+  cambios: z.unknown().nullable(),
+});
+export type OrderEventDto = z.infer<typeof OrderEventDto>;
+
+export const OrderDetailDto = z.object({
+  id: z.number().int(),
+  status: OrderStatus,
+  transaction_date: z.string(),
+  subtotal: Pesos,
+  iva: Pesos,
+  total: Pesos,
+  motivo_cancelacion: z.string().nullable(),
+  lineas: z.array(OrderLineDto),
+  eventos: z.array(OrderEventDto),
+});
+export type OrderDetailDto = z.infer<typeof OrderDetailDto>;
+
+export const PurchaseResponse = z.object({
+  status: z.literal('ok'),
+  msg: z.string(),
+  pedido: OrderSummaryDto,
+  /** The first page of the history, newest first. */
+  transacciones: HistoryResponse,
+  presupuesto: BudgetStateSchema,
+  set_categorias: z.boolean(),
+  categorias: z.array(CategoryDto),
+});
+export type PurchaseResponse = z.infer<typeof PurchaseResponse>;
+
+/** What rol 1 gets in GET /api/sesion besides the user. */
+export const ShopperSession = z.object({
+  categorias: z.array(CategoryDto),
+  presupuesto: BudgetStateSchema,
+  carrito: z.array(CartItemDto),
+  totales: CartTotals,
+});
+export type ShopperSession = z.infer<typeof ShopperSession>;

@@ -1,0 +1,55 @@
+import { defineConfig } from '@playwright/test';
+import { E2E_BASE_URL as BASE_URL, E2E_SMTP_PORT, E2E_PORT as PORT } from './apps/web/e2e/ports';
+
+/**
+ * Browser tests against the real server (fresh embedded database with the demo data) serving the built
+ * web app (`npm run test:e2e` builds it first). Debian's Chromium, never a downloaded browser.
+ */
+export default defineConfig({
+  testDir: 'apps/web/e2e',
+  globalSetup: './apps/web/e2e/global-setup.ts',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    locale: 'es-MX',
+    timezoneId: 'America/Mexico_City',
+    viewport: { width: 1366, height: 860 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf .tmp/e2e-data-${PORT} && node --import tsx apps/server/src/server.ts`,
+    url: `${BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: `.tmp/e2e-data-${PORT}`,
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      MAIL_POLL_MS: '200',
+      PUBLIC_URL: BASE_URL,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
