@@ -1,7 +1,22 @@
-import { deflateSync } from 'node:zlib';
-import type { Locator, Page } from '@playwright/test';
 import { MSG } from '@portal/shared/messages';
-import { ADMIN_PASSWORD, expect, expectHome, screenshot, signIn, test } from './fixtures';
+import {
+  apiPost,
+  checkPhone,
+  choose,
+  clearNotifications,
+  clientId,
+  confirm,
+  dmy,
+  expectNotice,
+  GIF,
+  logoPng,
+  PDF,
+  pickDay,
+  scrollDialogTop,
+  signInAdmin,
+  toggleSwitch,
+} from './admin-support';
+import { expect, screenshot, test } from './fixtures';
 
 /**
  * The administrator's clients, users, product assignments and access weeks, end to end against the real
@@ -15,181 +30,11 @@ const CLIENTE_B = 'Categorías Prueba E2E';
 const COMPRADOR = 'e2e.compras';
 const COMPRADORA_CAT = 'e2e.categorias';
 
-// ---------------------------------------------------------------------------------------------------------
-// Files made in the test: a real PNG logo (no image library in the browser), a small PDF, a GIF to refuse.
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of buf) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-
-/** A 200×80 RGB PNG: a rounded teal badge with an orange bar, on white. */
-function logoPng(): Buffer {
-  const w = 200;
-  const h = 80;
-  const raw = Buffer.alloc((w * 3 + 1) * h);
-  for (let y = 0; y < h; y++) {
-    const row = y * (w * 3 + 1);
-    raw[row] = 0;
-    for (let x = 0; x < w; x++) {
-      let rgb = [255, 255, 255];
-      const inBadge = x > 8 && x < 72 && y > 8 && y < 72 && (x - 40) ** 2 + (y - 40) ** 2 < 34 ** 2;
-      if (inBadge) rgb = [11, 114, 133];
-      if (inBadge && y > 34 && y < 46 && x > 22 && x < 58) rgb = [255, 255, 255];
-      if (x > 84 && x < 190 && y > 22 && y < 36) rgb = [11, 114, 133];
-      if (x > 84 && x < 160 && y > 44 && y < 56) rgb = [240, 140, 0];
-      raw.set(rgb, row + 1 + x * 3);
-    }
-  }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
-    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
-const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACwAAAAAAQABAAACAkQBADs=', 'base64');
-
-// ---------------------------------------------------------------------------------------------------------
-// Helpers
-
-async function xsrf(page: Page): Promise<Record<string, string>> {
-  await page.request.get('/sanctum/csrf-cookie');
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
-  if (!cookie) throw new Error('Sin cookie XSRF-TOKEN');
-  return { 'X-XSRF-TOKEN': decodeURIComponent(cookie.value), Accept: 'application/json' };
-}
-
-async function apiPost<T>(page: Page, path: string, data: unknown): Promise<T> {
-  const res = await page.request.post(path, { headers: await xsrf(page), data });
-  expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
-async function clientId(page: Page, nombre: string): Promise<number> {
-  const res = await page.request.get(`/api/clientes?q=${encodeURIComponent(nombre)}`);
-  const { clientes } = (await res.json()) as { clientes: { id: number; nombre: string }[] };
-  const found = clientes.find((c) => c.nombre === nombre);
-  if (!found) throw new Error(`No existe el cliente ${nombre}`);
-  return found.id;
-}
-
-async function signInAdmin(page: Page) {
-  await signIn(page, 'admin', ADMIN_PASSWORD);
-  await expectHome(page, 4);
-}
-
-/** Picks an option of a Mantine Select by its label (typing first when it is searchable). */
-async function choose(page: Page, label: string, option: string | RegExp, type?: string) {
-  const input = page.getByRole('combobox', { name: label, exact: true });
-  await input.click();
-  if (type) await input.fill(type);
-  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
-}
-
-async function confirm(page: Page, button: string) {
-  const dialog = page.getByRole('dialog', { name: '¿Estás seguro?' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: button, exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
-
-/**
- * A Mantine switch's input is visually hidden, and a notice may sit over it: the keyboard toggles it
- * the way a user tabbing through the page would, without clicking whatever lies on top.
- */
-async function toggleSwitch(control: Locator) {
-  await control.focus();
-  await control.press('Space');
-}
-
-async function expectNotice(page: Page, text: string) {
-  await expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible();
-}
-
-/** Success notices close by themselves after 3 s; screenshots wait for them to go. */
-async function closeNotices(page: Page) {
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 8000 });
-}
-
-const spanishMonth = (d: Date) =>
-  new Intl.DateTimeFormat('es-MX', { month: 'long', timeZone: 'UTC' }).format(d).toLowerCase();
-
-/** Clicks a day of a Mantine calendar (aria-label "D mes YYYY"), moving to the next month when needed. */
-async function pickDay(page: Page, label: string, iso: string) {
-  await page.getByRole('button', { name: label, exact: true }).click();
-  const d = new Date(`${iso}T00:00:00Z`);
-  const name = `${d.getUTCDate()} ${spanishMonth(d)} ${d.getUTCFullYear()}`;
-  const day = page.getByRole('button', { name, exact: true });
-  // Wait for the calendar to open before deciding whether to move to another month.
-  await page.getByRole('button', { name: 'Mes siguiente' }).first().waitFor();
-  for (let i = 0; i < 3 && !(await day.isVisible()); i++) {
-    await page.getByRole('button', { name: 'Mes siguiente' }).first().click();
-  }
-  await day.click();
-}
-
 function isoInNextMonth(day: number): string {
   const now = new Date();
   const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, day));
   return d.toISOString().slice(0, 10);
 }
-
-/** Scrolls an open drawer or modal back to its top (for the screenshots). */
-async function scrollDialogTop(page: Page) {
-  await page.evaluate(() => {
-    for (const el of document.querySelectorAll('.mantine-Drawer-content, .mantine-Modal-content')) {
-      el.scrollTop = 0;
-    }
-  });
-}
-
-/**
- * At 390 px the screen has no sideways scroll (tables turn into cards). PHONE_SHOTS=dir also saves a
- * picture of each, for a person to look at.
- */
-async function checkPhone(page: Page, name: string) {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name} a 390 px` })
-    .toBeLessThanOrEqual(390);
-  if (process.env.PHONE_SHOTS) {
-    await page.screenshot({
-      path: `${process.env.PHONE_SHOTS}/${name}.png`,
-      fullPage: true,
-      animations: 'disabled',
-    });
-  }
-  if (size) await page.setViewportSize(size);
-}
-
-const dmy = (iso: string) => iso.split('-').reverse().join('/');
 
 // ---------------------------------------------------------------------------------------------------------
 
@@ -328,7 +173,7 @@ test('clientes: alta con logo, colores y calendario; validación; edición; desa
 
   // Phones: one card per client.
   await page.getByRole('searchbox', { name: 'Buscar cliente' }).fill('');
-  await closeNotices(page);
+  await clearNotifications(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('button', { name: 'Acciones de Demo Industrial' })).toBeVisible();
   await screenshot(page, 'admin-clientes-390');
@@ -419,7 +264,7 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
   await expect(autoriza).toContainText('Autorizador');
   await expect(autoriza.getByRole('link', { name: /Productos de/ })).toHaveCount(0);
   await expect(row.getByRole('link', { name: `Productos de ${COMPRADOR}` })).toBeVisible();
-  await closeNotices(page);
+  await clearNotifications(page);
   await screenshot(page, 'admin-usuarios');
   await checkPhone(page, 'usuarios');
 
@@ -643,7 +488,7 @@ test('semanas: agregar, duplicada, empalmada, activar/desactivar y eliminar', as
   const week2 = page.getByTestId(`semana-${inicio2}`);
   await expect(week2).toBeVisible();
   await expect(page.getByText('Mostrando 1–2 de 2 semanas')).toBeVisible();
-  await closeNotices(page);
+  await clearNotifications(page);
   // The next week picked (not added yet): the end follows the start.
   await pickDay(page, 'Fecha de inicio', isoInNextMonth(27));
   await screenshot(page, 'admin-semanas');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { ADMIN_PASSWORD, expect, expectHome, screenshot, signIn, test } from './fixtures';
+import { clearNotifications, pngImage, signInAdmin, xsrfHeaders } from './admin-support';
+import { expect, screenshot, signIn, test } from './fixtures';
 import { E2E_BASE_URL } from './ports';
 
 /**
@@ -23,63 +23,6 @@ let idCliente = 0;
 // ---------------------------------------------------------------------------------------------------------
 // Helpers
 
-/** A small valid PNG (an indigo-to-teal gradient) built in memory. */
-function pngImage(size = 120): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  const raw = Buffer.alloc((size * 3 + 1) * size);
-  for (let y = 0; y < size; y++) {
-    const row = y * (size * 3 + 1);
-    raw[row] = 0;
-    for (let x = 0; x < size; x++) {
-      const t = (x + y) / (2 * size);
-      raw[row + 1 + x * 3] = Math.round(59 + (18 - 59) * t);
-      raw[row + 2 + x * 3] = Math.round(91 + (184 - 91) * t);
-      raw[row + 3 + x * 3] = Math.round(219 + (134 - 219) * t);
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-async function signInAdmin(page: Page): Promise<void> {
-  await signIn(page, 'admin', ADMIN_PASSWORD);
-  await expectHome(page, 4);
-}
-
-/** The headers lib/api sends on a state-changing call: the XSRF cookie's value. */
-async function xsrfHeaders(page: Page): Promise<Record<string, string>> {
-  await page.request.get('/sanctum/csrf-cookie');
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
-  if (!cookie) throw new Error('Sin cookie XSRF-TOKEN');
-  return { 'X-XSRF-TOKEN': decodeURIComponent(cookie.value), Accept: 'application/json' };
-}
-
 /** This spec's own client (created once, through the API, signed in as the administrator). */
 async function ensureClient(page: Page): Promise<number> {
   if (idCliente) return idCliente;
@@ -96,14 +39,6 @@ async function ensureClient(page: Page): Promise<number> {
   expect(res.status(), await res.text()).toBe(201);
   idCliente = ((await res.json()) as { cliente: { id: number } }).cliente.id;
   return idCliente;
-}
-
-/** Closes the import notifications (they stay until closed) and waits for the others to go. */
-async function clearNotifications(page: Page): Promise<void> {
-  for (const button of await page.getByRole('button', { name: 'Cerrar notificación' }).all()) {
-    await button.click().catch(() => undefined);
-  }
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
 }
 
 async function openInventory(page: Page): Promise<void> {
