@@ -211,6 +211,14 @@ export const MSG = {
     'El servicio no está disponible en este momento. Inténtalo de nuevo en unos momentos.',
   cuerpoDemasiadoGrande: 'La solicitud es demasiado grande.',
 
+  // Administrator's screens (spec §2, §5)
+  confirmarTitulo: '¿Estás seguro?',
+  soloJpgPng: 'Only JPG and PNG files are allowed.',
+  imagenPesada: 'La imagen excede el tamaño máximo de 5 MB.',
+  pdfPesado: 'El PDF excede el tamaño máximo de 20 MB.',
+  metadataCopiada: 'Metadata copiada al portapapeles!',
+  copiaFallida: 'No se pudo copiar al portapapeles. Selecciona el texto y cópialo manualmente.',
+
   // Success alerts (spec §8)
   creadoCorrectamente: 'Creado correctamente',
   modificadoCorrectamente: 'Modificado correctamente',

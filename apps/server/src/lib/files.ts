@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
+import { IMAGE_MAX_BYTES, PDF_MAX_BYTES } from '@portal/shared/domain/files';
+import { MSG } from '@portal/shared/messages';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db, Tx } from '../db/client.ts';
 import { storedFiles } from '../db/schema/index.ts';
 
-/** Largest accepted image (JPG or PNG). */
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** Largest accepted PDF (client calendar and manual). */
-export const PDF_MAX_BYTES = 20 * 1024 * 1024;
+export { IMAGE_MAX_BYTES, PDF_MAX_BYTES };
 /** Width of the catalogue thumbnails. */
 export const THUMB_WIDTH = 320;
 /** Decoding guard against decompression bombs (a 48 MP photo fits). */
@@ -34,7 +33,7 @@ export class FileRejectedError extends Error {
 }
 
 /** The spec's text for image uploads (spec §5), word for word. */
-export const IMAGE_TYPE_MESSAGE = 'Only JPG and PNG files are allowed.';
+export const IMAGE_TYPE_MESSAGE = MSG.soloJpgPng;
 export const PDF_TYPE_MESSAGE = 'Solo se permiten archivos PDF.';
 export const CSV_TYPE_MESSAGE = 'Solo se permiten archivos CSV.';
 export const EMPTY_FILE_MESSAGE = 'El archivo está vacío.';

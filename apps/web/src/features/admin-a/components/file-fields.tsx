@@ -17,6 +17,8 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
+import { IMAGE_MAX_BYTES, PDF_MAX_BYTES } from '@portal/shared/domain/files';
+import { MSG } from '@portal/shared/messages';
 import {
   IconFileTypePdf,
   IconPhoto,
@@ -27,10 +29,6 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import type { FileChange } from '../api/clients';
-
-export const IMAGE_TYPES_MESSAGE = 'Only JPG and PNG files are allowed.';
-const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-const PDF_MAX_BYTES = 20 * 1024 * 1024;
 
 export const NO_CHANGE: FileChange = { file: null, remove: false };
 
@@ -70,11 +68,11 @@ export function ImageField({ label, description, current, value, onChange, disab
   const pick = (file: File | null) => {
     if (!file) return;
     if (file.type !== 'image/png' && file.type !== 'image/jpeg') {
-      setError(IMAGE_TYPES_MESSAGE);
+      setError(MSG.soloJpgPng);
       return;
     }
     if (file.size > IMAGE_MAX_BYTES) {
-      setError('La imagen no debe pesar más de 5 MB.');
+      setError(MSG.imagenPesada);
       return;
     }
     setError(null);
@@ -183,7 +181,7 @@ export function PdfField({ label, description, current, value, onChange, disable
       return;
     }
     if (file.size > PDF_MAX_BYTES) {
-      setError('El PDF no debe pesar más de 20 MB.');
+      setError(MSG.pdfPesado);
       return;
     }
     setError(null);

@@ -20,6 +20,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { MSG } from '@portal/shared/messages';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api';
 
@@ -187,8 +188,6 @@ export function ActiveBadge({ activo }: { activo: boolean }) {
   );
 }
 
-export const CONFIRM_TITLE = '¿Estás seguro?';
-
 /** The spec's admin confirmation ('¿Estás seguro?') with a sentence saying what will happen. */
 export function confirmAction({
   message,
@@ -202,7 +201,7 @@ export function confirmAction({
   onConfirm: () => void;
 }) {
   modals.openConfirmModal({
-    title: CONFIRM_TITLE,
+    title: MSG.confirmarTitulo,
     centered: true,
     children: typeof message === 'string' ? <Text>{message}</Text> : message,
     labels: { confirm: confirmLabel, cancel: 'Cancelar' },

@@ -3,9 +3,10 @@
  * 'Eliminar' when there is one. JPG and PNG only ('Only JPG and PNG files are allowed.'), at most 5 MB.
  */
 import { Box, Button, Center, FileButton, Group, Image, Stack, Text } from '@mantine/core';
+import { IMAGE_MAX_BYTES } from '@portal/shared/domain/files';
+import { MSG } from '@portal/shared/messages';
 import { IconPhoto, IconPhotoEdit, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { MAX_IMAGE_BYTES, TXT } from '../messages';
 
 export interface ImageValue {
   /** A newly chosen file (sent with the form). */
@@ -40,11 +41,11 @@ export function ImageField({ value, onChange, disabled, error, label = 'Imagen' 
   function choose(file: File | null) {
     if (!file) return;
     if (!TYPES.includes(file.type)) {
-      setLocalError(TXT.soloJpgPng);
+      setLocalError(MSG.soloJpgPng);
       return;
     }
-    if (file.size > MAX_IMAGE_BYTES) {
-      setLocalError(TXT.imagenPesada);
+    if (file.size > IMAGE_MAX_BYTES) {
+      setLocalError(MSG.imagenPesada);
       return;
     }
     setLocalError(null);

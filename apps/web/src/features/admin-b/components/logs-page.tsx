@@ -22,6 +22,7 @@ import {
 } from '@mantine/core';
 import { DatePickerInput, DatesProvider, type DatesRangeValue } from '@mantine/dates';
 import { useDebouncedCallback } from '@mantine/hooks';
+import { MSG } from '@portal/shared/messages';
 import type { LogDto } from '@portal/shared/schemas/admin-b';
 import {
   IconAlertTriangle,
@@ -38,7 +39,6 @@ import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import type { LogFilters } from '../api/keys';
 import { useLogs, useLogTypes } from '../api/logs';
-import { TXT } from '../messages';
 import { Pager } from './pager';
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
@@ -96,9 +96,9 @@ function prettyJson(value: unknown): string {
 async function copyMetadata(text: string) {
   try {
     await navigator.clipboard.writeText(text);
-    showSuccess(TXT.metadataCopiada);
+    showSuccess(MSG.metadataCopiada);
   } catch {
-    void showError(TXT.copiaFallida);
+    void showError(MSG.copiaFallida);
   }
 }
 

@@ -35,7 +35,6 @@ import { formatMXN } from '../../../lib/format';
 import { PRODUCTS_PER_PAGE, toggleProduct, useProducts } from '../api/inventory';
 import { adminBKeys, type ProductListParams } from '../api/keys';
 import { processFailure } from '../lib/errors';
-import { TXT } from '../messages';
 import { Pager } from './pager';
 
 function Thumb({ src, size }: { src: string | null; size?: number }) {
@@ -247,7 +246,7 @@ export function ProductList({
   function confirmToggle(product: AdminProductDto) {
     const activo = !product.activo;
     modals.openConfirmModal({
-      title: TXT.confirmarTitulo,
+      title: MSG.confirmarTitulo,
       centered: true,
       children: (
         <Text size="sm">
