@@ -18,9 +18,9 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
+import { MSG } from '@portal/shared/messages';
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { MSG } from '@portal/shared/messages';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api';
 
