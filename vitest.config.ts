@@ -16,9 +16,31 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          // The security suite is its own project (npm run test:security).
+          exclude: ['apps/server/src/security/**'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'security',
+          include: ['apps/server/src/security/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        // Real processes (PostgreSQL, two servers, nginx): `npm run test:reliability`, not part of test:unit.
+        test: {
+          name: 'reliability',
+          include: ['apps/server/reliability/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -10,6 +10,18 @@ describe.each(DB_KINDS)('operations (%s)', (kind) => {
         app.get('/api/test/explota', async () => {
           throw new Error('detalle interno secreto: select * from users');
         });
+        // What the driver throws when the server ended a connection in the middle of a transaction,
+        // wrapped as Drizzle wraps it.
+        app.get('/api/test/sin-base', async () => {
+          throw new Error('Failed query: rollback', {
+            cause: new Error('Client has encountered a connection error and is not queryable'),
+          });
+        });
+        app.get('/api/test/base-reiniciando', async () => {
+          throw Object.assign(new Error('terminating connection due to administrator command'), {
+            code: '57P01',
+          });
+        });
       },
     });
   });
@@ -19,6 +31,14 @@ describe.each(DB_KINDS)('operations (%s)', (kind) => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', db: 'ok' });
+  });
+
+  it('a database that does not answer is a 503 in Spanish, never a 500', async () => {
+    for (const url of ['/api/test/sin-base', '/api/test/base-reiniciando']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(503);
+      expect(res.json()).toEqual({ code: 'UNAVAILABLE', msg: MSG.servicioNoDisponible });
+    }
   });
 
   it('security headers: CSP with frame-ancestors, nosniff, request id', async () => {

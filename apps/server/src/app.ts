@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { MSG } from '@portal/shared/messages';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.ts';
@@ -17,6 +17,7 @@ import { type Database, type Db, ping } from './db/client.ts';
 import { JobRunner } from './lib/jobs.ts';
 import { MailWorker } from './lib/mailer.ts';
 import { MULTIPART_MAX_FILE_BYTES } from './lib/multipart.ts';
+import { registerSafeText } from './lib/safe-text.ts';
 import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.routes.ts';
 import { assignmentRoutes } from './modules/assignments/assignments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -81,6 +82,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Registers extra routes before the app is ready (tests). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
+  /** Sees every route as it is added, before any is registered (tests list the route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp({
@@ -88,6 +91,7 @@ export async function buildApp({
   database,
   logger,
   extend,
+  onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
@@ -99,6 +103,7 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -113,7 +118,12 @@ export async function buildApp({
     log: app.log,
   });
   app.decorate('mailer', mailer);
-  const store = new SessionStore(database.db, config.SESSION_IDLE_MINUTES, config.SESSION_MAX_HOURS);
+  const store = new SessionStore(
+    database.db,
+    config.SESSION_IDLE_MINUTES,
+    config.SESSION_MAX_HOURS,
+    config.BUSINESS_TZ,
+  );
   app.decorate('sessions', store);
   const jobs = new JobRunner(database, app.log);
   app.decorate('jobs', jobs);
@@ -142,11 +152,19 @@ export async function buildApp({
         upgradeInsecureRequests: null,
       },
     },
-    // HSTS only means something over HTTPS; browsers ignore it on plain http.
-    hsts: { maxAge: 31536000, includeSubDomains: true },
+    // Sent only on HTTPS responses (below): RFC 6797 forbids it over plain HTTP.
+    hsts: false,
+    // The same as CSP frame-ancestors 'none', for browsers that only know the older header.
+    frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onSend', async (request, reply) => {
+    // request.protocol is https only over TLS or, with TRUST_PROXY, when the proxy says X-Forwarded-Proto: https.
+    if (request.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
   registerErrorHandler(app);
+  registerSafeText(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -5,6 +5,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase, runMigrations } from './db/client.ts';
 import { users } from './db/schema/index.ts';
 import { seedDemo } from './db/seed-demo.ts';
+import { stopAccepting } from './lib/drain.ts';
 import { startHousekeeping } from './lib/housekeeping.ts';
 
 async function maybeSeed(config: Config, database: Database, log: pino.Logger): Promise<void> {
@@ -54,6 +55,9 @@ async function main(): Promise<void> {
     force.unref();
     try {
       stopHousekeeping();
+      // New connections are refused first; requests already sent are answered; then the app closes
+      // (running jobs finish or are handed back to the queue) and only then the database.
+      await stopAccepting(app.server, 2_000);
       await app.close();
       await database.close();
       process.exit(0);

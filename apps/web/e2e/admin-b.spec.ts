@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { clearNotifications, pngImage, signInAdmin, xsrfHeaders } from './admin-support';
-import { expect, screenshot, signIn, test } from './fixtures';
+import { checkA11y, expect, screenshot, signIn, test } from './fixtures';
 import { E2E_BASE_URL } from './ports';
 
 /**
@@ -151,6 +151,7 @@ test('inventario: categoría, producto con imagen, edición y activar/desactivar
   await expect(page.getByRole('button', { name: 'Cambiar' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Eliminar' })).toBeVisible();
   await expect(page.getByRole('switch', { name: 'Aplica IVA' })).toBeChecked();
+  await checkA11y(page, 'admin-producto-form');
   await page.getByRole('region', { name: 'Nuevo producto' }).screenshot({
     path: 'docs/screenshots/admin-producto-form.png',
     animations: 'disabled',
@@ -288,7 +289,7 @@ test('importación de productos: plantilla, archivo no CSV, CSV con un renglón 
   const history = dialog.getByRole('table', { name: 'Importaciones del cliente' });
   const row = history.getByRole('row', { name: /productos_e2e\.csv/ });
   await expect(row).toContainText('Terminada con errores');
-  const report = row.getByRole('link', { name: /Descargar errores de productos_e2e\.csv/ });
+  const report = row.getByRole('link', { name: /Errores CSV de productos_e2e\.csv/ });
   const href = await report.getAttribute('href');
   expect(href).toMatch(/^\/api\/importaciones\/\d+\/errores\.csv$/);
   const reportText = await (await page.request.get(href!)).text();
@@ -300,7 +301,8 @@ test('importación de productos: plantilla, archivo no CSV, CSV con un renglón 
   await page.setViewportSize({ width: 1366, height: 860 });
 
   // The product list was refreshed behind the dialog.
-  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  // The footer's button (the header's × has the same name).
+  await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
   await expect(page.getByRole('article', { name: 'Folder tamaño carta importado' })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Sobre manila importado' })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Cinta adhesiva importada' })).toHaveCount(0);
@@ -360,7 +362,8 @@ test('usuarios: «Importación por archivo» con plantilla, un renglón erróneo
   await expect(result.getByText('Terminada con errores')).toBeVisible({ timeout: 30_000 });
   await expect(result.getByText('1 registro procesado de 2, 1 registro con errores.')).toBeVisible();
   await expect(result.getByRole('table', { name: 'Errores por registro' })).toContainText('rol');
-  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  // The footer's button (the header's × has the same name).
+  await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
   // The users list (another module) refreshed when the job ended.
   await expect(
     page.getByText(`Usuario importado ${good}`, { exact: true }).filter({ visible: true }),

@@ -4,7 +4,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN_PASSWORD, expect, expectHome, signIn } from './fixtures';
+import { ADMIN_PASSWORD, checkA11y, expect, expectHome, signIn } from './fixtures';
 
 // ---------------------------------------------------------------------------------------------------------
 // Files
@@ -195,6 +195,7 @@ export async function checkPhone(page: Page, name: string) {
   await expect
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name} a 390 px` })
     .toBeLessThanOrEqual(390);
+  await checkA11y(page, `${name} a 390 px`);
   if (process.env.PHONE_SHOTS) {
     await page.screenshot({
       path: `${process.env.PHONE_SHOTS}/${name}.png`,

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
 export { expect };
@@ -30,12 +31,61 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   ],
 });
 
-/** Saves a screenshot of the current screen into docs/screenshots/<name>.png. */
+/** Widest viewport treated as a phone: there the screen must not scroll sideways. */
+export const PHONE_WIDTH = 390;
+
+/** WCAG 2.1 A and AA, plus axe's best practices (landmarks, headings, unique names...). */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** axe-core impacts that fail a test. */
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+/** Waits for the running transitions (a dialog fading in...) so colours are read at their final value. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+/**
+ * Runs axe-core over the whole page as it is (open dialogs, drawers and menus included) and fails on any
+ * serious or critical violation, listing rule, impact, help and the elements' selectors. At phone width
+ * it also checks that the screen does not scroll sideways.
+ */
+export async function checkA11y(page: Page, screen: string): Promise<void> {
+  await settle(page);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(AXE_TAGS)
+    // Only violations are read: skipping the details of passes keeps a big screen's check short.
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  const blocking = violations.filter((v) => v.impact && BLOCKING_IMPACTS.has(v.impact));
+  const report = blocking.flatMap((v) => [
+    `- ${v.id} [${v.impact}] ${v.help} (${v.helpUrl})`,
+    ...v.nodes.map((node) => `    ${node.target.join(' >> ')}  ${node.html.slice(0, 160)}`),
+  ]);
+  expect(
+    blocking.map((v) => v.id),
+    `axe en «${screen}»:\n${report.join('\n')}`,
+  ).toEqual([]);
+  const width = page.viewportSize()?.width ?? Number.POSITIVE_INFINITY;
+  if (width <= PHONE_WIDTH) {
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, `«${screen}» se desplaza de lado a ${width} px`).toBeLessThanOrEqual(width);
+  }
+}
+
+/**
+ * Saves a screenshot of the current screen into docs/screenshots/<name>.png, after checking its
+ * accessibility (checkA11y): every screen that is pictured is also checked.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   // Never a half-loaded screen: no route or session loader left.
   await expect(page.locator('[aria-label="Cargando"], [aria-label="Verificando sesión"]')).toHaveCount(0);
-  await page.evaluate(() => document.fonts.ready);
+  await checkA11y(page, name);
   await page.screenshot({
     path: path.join(SCREENSHOTS, `${name}.png`),
     fullPage: true,

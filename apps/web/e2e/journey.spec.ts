@@ -119,7 +119,7 @@ test('el administrador da de alta un cliente completo y su comprador entra a sus
   await expect(errorRow).toContainText('4');
   await expect(errorRow).toContainText('precio');
   await expect(errorRow).toContainText('tres');
-  await importDialog.getByRole('button', { name: 'Cerrar' }).click();
+  await importDialog.getByRole('button', { name: 'Cerrar' }).last().click();
   for (const nombre of [CUADERNO, BOLIGRAFO, CARPETA]) {
     await expect(page.getByRole('article', { name: nombre })).toBeVisible();
   }

@@ -207,6 +207,7 @@ export const MSG = {
   errorInterno: 'Ocurrió un error inesperado. Inténtalo de nuevo más tarde.',
   noEncontrado: 'No se encontró el recurso solicitado.',
   datosInvalidos: 'Los datos enviados no son válidos.',
+  textoNoValido: 'Uno de los campos contiene caracteres no permitidos.',
   servicioNoDisponible:
     'El servicio no está disponible en este momento. Inténtalo de nuevo en unos momentos.',
   cuerpoDemasiadoGrande: 'La solicitud es demasiado grande.',

@@ -49,6 +49,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => {
       // A dropped idle connection is replaced on next use; queries report their own errors.
     });
+    // A connection checked out of the pool (inside a transaction, between two statements) that the server
+    // drops emits 'error' on its client; unheard, that event would end the process. The statement that
+    // uses it next fails (a 503 for a request) and the pool discards it when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }

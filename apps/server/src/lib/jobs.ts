@@ -36,8 +36,13 @@ export interface QueueDefinition<T extends object> {
   onDeadLetter?: (data: T) => Promise<void>;
 }
 
-/** Handlers send heartbeats this often; a job whose heartbeats stop is retried after twice this. */
-const HEARTBEAT_SECONDS = 30;
+/**
+ * A running job refreshes its heartbeat every HEARTBEAT_SECONDS / 2; one whose heartbeats stop for
+ * HEARTBEAT_SECONDS (its process died) is failed by the next supervision pass, which every instance runs
+ * every SUPERVISE_SECONDS, and retried after its retry delay: about half a minute after a crash.
+ */
+const HEARTBEAT_SECONDS = 10;
+const SUPERVISE_SECONDS = 10;
 
 /**
  * Background jobs on pg-boss (DOMAIN.md "Imports"): the queue lives in the same database (PGlite through
@@ -62,6 +67,8 @@ export class JobRunner {
       // Cron schedules are not used; supervision (expiry, retention, dead letters) is.
       schedule: false,
       useListenNotify: true,
+      superviseIntervalSeconds: SUPERVISE_SECONDS,
+      monitorIntervalSeconds: SUPERVISE_SECONDS,
     } as const;
     if (database.kind === 'pglite' && database.pglite) {
       this.boss = new PgBoss({ ...common, db: fromPglite(database.pglite), backend: 'pglite' });

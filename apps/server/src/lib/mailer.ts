@@ -56,6 +56,9 @@ export interface MailWorkerOptions {
  * can run a worker without sending a message twice. Without SMTP_URL, messages are only recorded
  * (status 'registrado') and their recipient and subject logged — never their body, which may hold a link.
  */
+/** What stays of a message's body in the outbox once the SMTP server has taken it. */
+export const DELIVERED_BODY = '[entregado; el contenido no se conserva]';
+
 export class MailWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -123,9 +126,10 @@ export class MailWorker {
             text: row.text,
             html: row.html ?? undefined,
           });
+          // Delivered: the body (a single-use link, or the one temporary password) is not kept.
           await db
             .update(emailOutbox)
-            .set({ status: 'enviado', sentAt: new Date(), lastError: null })
+            .set({ status: 'enviado', sentAt: new Date(), lastError: null, text: DELIVERED_BODY, html: null })
             .where(eq(emailOutbox.id, row.id));
           log.info({ outboxId: row.id, subject: row.subject }, 'correo enviado');
         } catch (err) {

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
+import { isUnsafeText, unsafeTextError } from './safe-text.ts';
 
 export interface UploadedFile {
   field: string;
@@ -35,7 +36,9 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
     for await (const part of request.parts({
       limits: { fileSize: MULTIPART_MAX_FILE_BYTES, files: 5, fields: 80, fieldSize: 1024 * 1024 },
     })) {
+      if (isUnsafeText(part.fieldname)) throw unsafeTextError();
       if (part.type === 'file') {
+        if (isUnsafeText(part.filename)) throw unsafeTextError();
         const data = await part.toBuffer();
         if (data.length > 0)
           files[part.fieldname] = {
@@ -45,17 +48,19 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
             data,
           };
       } else {
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        if (isUnsafeText(value)) throw unsafeTextError();
+        fields[part.fieldname] = value;
       }
     }
   } catch (err) {
+    if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code ?? '';
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new AppError(413, 'FILE_SIZE', 'El archivo excede el tamaño máximo permitido.');
     }
-    if (code.startsWith('FST_'))
-      throw new AppError(400, 'BAD_MULTIPART', 'No se pudo leer el formulario enviado.');
-    throw err;
+    // Anything else here is the form itself (no boundary, a truncated or malformed body): the client's fault.
+    throw new AppError(400, 'BAD_MULTIPART', 'No se pudo leer el formulario enviado.');
   }
   return { fields, files };
 }

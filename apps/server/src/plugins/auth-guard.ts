@@ -9,7 +9,7 @@ import {
   findUserWithClient,
   type UserRow,
 } from '../modules/auth/auth.repository.ts';
-import { clearSessionCookies, type SessionStore } from './session.ts';
+import { clearSessionCookies, type SessionStore, type WeekState } from './session.ts';
 
 export interface AuthContext {
   user: UserRow & { rol: Rol };
@@ -35,11 +35,14 @@ export async function accessRefusal(
   user: UserRow,
   client: ClientRow | null,
   now = new Date(),
+  /** The client's week state for `now`'s business date, when the caller already read it. */
+  known?: WeekState,
 ): Promise<AccessRefusal | null> {
   if (!user.activo) return { code: 'USER_INACTIVE', msg: MSG.usuarioInactivo };
   if (user.rol !== 4 && !client?.activo) return { code: 'CLIENT_INACTIVE', msg: MSG.clienteInactivo };
   if (user.rol === 1 && client) {
-    const weeks = await accessWeekState(app.db, client.id, businessDate(now, app.config.BUSINESS_TZ));
+    const weeks =
+      known ?? (await accessWeekState(app.db, client.id, businessDate(now, app.config.BUSINESS_TZ)));
     if (weeks.hasAny && !weeks.inside) return { code: 'OUTSIDE_WEEK', msg: MSG.fueraDeSemana };
   }
   return null;
@@ -69,13 +72,15 @@ export async function authenticate(
 ): Promise<AuthContext> {
   const session = request.session;
   if (!session?.userId) throw unauthorized();
-  const found = await findUserWithClient(app.db, session.userId);
+  // The session's user, client and week state were read with the session itself (one query per request).
+  const principal = session.principal;
+  const found = principal ?? (await findUserWithClient(app.db, session.userId));
   if (!found || !isRol(found.user.rol)) {
     await store.destroy(session.id);
     clearSessionCookies(reply);
     throw unauthorized();
   }
-  const refusal = await accessRefusal(app, found.user, found.client);
+  const refusal = await accessRefusal(app, found.user, found.client, principal?.at, principal?.weeks);
   if (refusal) {
     await store.destroyAllOfUser(found.user.id);
     clearSessionCookies(reply);

@@ -7,8 +7,11 @@ const DB_DOWN_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
+  'EPIPE',
   '57P01',
+  '57P02',
   '57P03',
+  '53300',
   '08006',
   '08001',
   '08003',
@@ -19,7 +22,9 @@ function isDatabaseDown(error: unknown): boolean {
   if (e?.code && DB_DOWN_CODES.has(e.code)) return true;
   if (
     typeof e?.message === 'string' &&
-    /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(e.message)
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|is not queryable/i.test(
+      e.message,
+    )
   )
     return true;
   return e?.cause ? isDatabaseDown(e.cause) : false;

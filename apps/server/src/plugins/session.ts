@@ -1,15 +1,32 @@
 import { timingSafeEqual } from 'node:crypto';
+import { businessDate, DEFAULT_BUSINESS_TZ } from '@portal/shared/domain/time';
 import { MSG } from '@portal/shared/messages';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { sessions } from '../db/schema/index.ts';
+import { clients, sessions, users } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
+import { type ClientRow, type UserRow, weekStateColumns } from '../modules/auth/auth.repository.ts';
 
 export const SESSION_COOKIE = 'portal_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
+
+export interface WeekState {
+  hasAny: boolean;
+  inside: boolean;
+}
+
+/** The signed-in user of a session, read in the same query as the session (fresh on every request). */
+export interface SessionPrincipal {
+  user: UserRow;
+  client: ClientRow | null;
+  /** The client's access-week state on the business date of `at`. */
+  weeks: WeekState;
+  /** When it was read. */
+  at: Date;
+}
 
 export interface SessionRow {
   id: string;
@@ -18,6 +35,7 @@ export interface SessionRow {
   createdAt: Date;
   lastSeenAt: Date;
   expiresAt: Date;
+  principal?: SessionPrincipal | null;
 }
 
 declare module 'fastify' {
@@ -41,39 +59,69 @@ export function sameToken(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/**
+ * The session lookup of every API request, built once and run as a named prepared statement: neither the
+ * query builder nor PostgreSQL's planner redo their work per request.
+ */
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      xsrfToken: sessions.xsrfToken,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      user: users,
+      client: clients,
+      weeks: weekStateColumns(sql.placeholder('today')),
+    })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(clients, eq(clients.id, users.idCliente))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('id')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+      ),
+    )
+    .limit(1)
+    .prepare('portal_session_lookup');
+}
+
 export class SessionStore {
+  private readonly lookup: ReturnType<typeof prepareSessionLookup>;
+
   constructor(
     private readonly db: Db,
     private readonly idleMinutes: number,
     private readonly maxHours: number,
-  ) {}
+    /** Business time zone, for the access-week state read with the session. */
+    private readonly tz: string = DEFAULT_BUSINESS_TZ,
+  ) {
+    this.lookup = prepareSessionLookup(db);
+  }
 
+  /** The live session of a cookie token, with its user, client and week state in the same query. */
   async load(token: string): Promise<SessionRow | null> {
     const now = new Date();
-    const [row] = await this.db
-      .select({
-        id: sessions.id,
-        userId: sessions.userId,
-        xsrfToken: sessions.xsrfToken,
-        createdAt: sessions.createdAt,
-        lastSeenAt: sessions.lastSeenAt,
-        expiresAt: sessions.expiresAt,
-      })
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.id, hashToken(token)),
-          gt(sessions.expiresAt, now),
-          gt(sessions.lastSeenAt, new Date(now.getTime() - this.idleMinutes * 60_000)),
-        ),
-      )
-      .limit(1);
-    if (!row) return null;
+    const [found] = await this.lookup.execute({
+      id: hashToken(token),
+      now,
+      idleSince: new Date(now.getTime() - this.idleMinutes * 60_000),
+      today: businessDate(now, this.tz),
+    });
+    if (!found) return null;
+    const { user, client, weeks, ...row } = found;
+    const principal: SessionPrincipal | null = user
+      ? { user, client, weeks: { hasAny: Boolean(weeks.hasAny), inside: Boolean(weeks.inside) }, at: now }
+      : null;
     // Touch at most once a minute, so reads do not all become writes.
     if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
       await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
     }
-    return row;
+    return { ...row, principal };
   }
 
   /** A new session (new id, new XSRF token); returns the cookie token. */

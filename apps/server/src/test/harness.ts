@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sealLogin } from '@portal/shared/domain/login-envelope';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp, loggerOptions } from '../app.ts';
+import { type BuildAppOptions, buildApp, loggerOptions } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase, runMigrations } from '../db/client.ts';
 
@@ -58,6 +58,8 @@ export interface TestAppOptions {
   /** Receives every log line (to check that no secret is logged). */
   logLines?: string[];
   extend?: (app: FastifyInstance) => void | Promise<void>;
+  /** Sees every route of the app as it is registered. */
+  onRoute?: BuildAppOptions['onRoute'];
 }
 
 export async function createTestApp(kind: DbKind, options: TestAppOptions = {}): Promise<TestApp> {
@@ -77,7 +79,7 @@ export async function createTestApp(kind: DbKind, options: TestAppOptions = {}):
         stream: { write: (line: string) => void lines.push(line) },
       }
     : false;
-  const app = await buildApp({ config, database, logger, extend: options.extend });
+  const app = await buildApp({ config, database, logger, extend: options.extend, onRoute: options.onRoute });
   await app.ready();
   return {
     app,

@@ -10,31 +10,26 @@ import {
   formatIsoDate,
 } from '@portal/shared/domain/time';
 import dayjs from 'dayjs';
+import { sessionTimeZone } from './business-zone';
 
 export { formatCentavos, formatMXN } from '@portal/shared/domain/money';
 export { formatIsoDate };
 
 dayjs.locale('es');
 
-let businessZone: string = DEFAULT_BUSINESS_TZ;
-
-/** Set from the session (`zona_horaria`); every date below is shown in it. */
-export function setBusinessTimeZone(zone: string | null | undefined): void {
-  businessZone = zone || DEFAULT_BUSINESS_TZ;
-}
-
+/** The session's business zone (every date below is shown in it), by default the spec's. */
 export function getBusinessTimeZone(): string {
-  return businessZone;
+  return sessionTimeZone() ?? DEFAULT_BUSINESS_TZ;
 }
 
 /** dd/MM/yyyy (orders, history). */
 export function formatDate(instant: Date | string | number): string {
-  return formatDateIn(instant, businessZone);
+  return formatDateIn(instant, getBusinessTimeZone());
 }
 
 /** dd-MM-yy HH:mm (clients, users). */
 export function formatDateTime(instant: Date | string | number): string {
-  return formatDateTimeIn(instant, businessZone);
+  return formatDateTimeIn(instant, getBusinessTimeZone());
 }
 
 /** Order number as shown to people: '#' plus the id padded to 5 digits. */
@@ -49,5 +44,5 @@ export function titleCase(text: string): string {
 
 /** The current year in the business zone (footer). */
 export function currentYear(): number {
-  return Number(formatDateIn(Date.now(), businessZone).slice(-4));
+  return Number(formatDateIn(Date.now(), getBusinessTimeZone()).slice(-4));
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { authAttempts, clients, passwordTokens, users, weeks } from '../../db/schema/index.ts';
 
@@ -23,6 +23,17 @@ export async function findUserWithClient(db: Db | Tx, userId: number) {
     .where(eq(users.id, userId))
     .limit(1);
   return row;
+}
+
+/**
+ * The access-week state of a user's client as two columns of a query on `users` (see accessWeekState), so
+ * the signed-in user, its client and this state come back in one round trip.
+ */
+export function weekStateColumns(today: string | Placeholder) {
+  return {
+    hasAny: sql<boolean>`exists (select 1 from ${weeks} where ${weeks.idCliente} = ${users.idCliente})`,
+    inside: sql<boolean>`exists (select 1 from ${weeks} where ${weeks.idCliente} = ${users.idCliente} and ${weeks.activo} and ${weeks.inicio} <= ${today}::date and ${weeks.fin} >= ${today}::date)`,
+  };
 }
 
 /** Whether the client restricts access by weeks, and whether the business date is inside an active one. */

@@ -7,9 +7,9 @@ import { and, asc, eq, gt, gte, inArray, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { orderLines, orders, users } from '../../db/schema/index.ts';
-import { BOM, csvMoney, csvRow } from '../../lib/csv.ts';
+import { BOM, csvCell, csvMoney, csvRow } from '../../lib/csv.ts';
 
-const BATCH = 1000;
+const BATCH = 250;
 
 export const GENERAL_HEADER = [
   'Pedido',
@@ -142,9 +142,27 @@ export function reportStream(app: FastifyInstance, idCliente: number, body: Repo
     }
     yield csvRow(DETAIL_HEADER);
     for await (const batch of orderBatches(db, idCliente, range)) {
-      const byId = new Map(batch.map((o) => [o.id, o]));
+      // The order's own cells are formatted once per order, not once per line.
+      const orderCells = new Map(
+        batch.map((o) => [
+          o.id,
+          [orderNumber(o.id), formatDate(o.transactionDate, tz), statusTitle(o.status), o.usuario, o.nombre]
+            .map(csvCell)
+            .join(','),
+        ]),
+      );
       const lines = await db
-        .select()
+        .select({
+          orderId: orderLines.orderId,
+          claveInterna: orderLines.claveInterna,
+          claveCliente: orderLines.claveCliente,
+          nombre: orderLines.nombre,
+          categoria: orderLines.categoria,
+          unidadDeMedida: orderLines.unidadDeMedida,
+          cantidad: orderLines.cantidad,
+          precio: orderLines.precio,
+          impuesto: orderLines.impuesto,
+        })
         .from(orderLines)
         .where(
           inArray(
@@ -155,14 +173,9 @@ export function reportStream(app: FastifyInstance, idCliente: number, body: Repo
         .orderBy(asc(orderLines.orderId), asc(orderLines.id));
       let chunk = '';
       for (const l of lines) {
-        const o = byId.get(l.orderId)!;
         const importe = l.precio * l.cantidad;
+        chunk += `${orderCells.get(l.orderId)},`;
         chunk += csvRow([
-          orderNumber(o.id),
-          formatDate(o.transactionDate, tz),
-          statusTitle(o.status),
-          o.usuario,
-          o.nombre,
           l.claveInterna,
           l.claveCliente,
           l.nombre,

@@ -158,6 +158,23 @@ export async function loadAssignedCategories(db: Db | Tx, userId: number, idClie
     .orderBy(asc(categories.nombre));
 }
 
+/**
+ * Runs independent reads: in parallel on the pool (each on its own connection), one after another inside
+ * a transaction (one connection runs one query at a time).
+ */
+export async function independentReads<T extends readonly (() => Promise<unknown>)[]>(
+  db: Db | Tx,
+  reads: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  type Out = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  if ('rollback' in db) {
+    const out: unknown[] = [];
+    for (const read of reads) out.push(await read());
+    return out as Out;
+  }
+  return (await Promise.all(reads.map((read) => read()))) as Out;
+}
+
 export interface BuyerSnapshot {
   modo: 'regular' | 'categoria';
   cart: CartLine[];
@@ -177,9 +194,11 @@ export async function loadBuyerSnapshot(
 ): Promise<BuyerSnapshot> {
   const modo = client.modoPresupuesto === 'categoria' ? 'categoria' : 'regular';
   const range = businessMonth(now, tz);
-  const cart = await loadCart(db, buyer.id);
-  const month = await loadMonthOrders(db, buyer.id, range, modo === 'categoria');
-  const categoryBudgets = modo === 'categoria' ? await loadCategoryBudgets(db, buyer.id) : [];
+  const [cart, month, categoryBudgets] = await independentReads(db, [
+    () => loadCart(db, buyer.id),
+    () => loadMonthOrders(db, buyer.id, range, modo === 'categoria'),
+    () => (modo === 'categoria' ? loadCategoryBudgets(db, buyer.id) : Promise.resolve([])),
+  ] as const);
   const state = budgetState({
     modo,
     presupuestoDefault: buyer.presupuestoDefault,

@@ -15,6 +15,7 @@ import {
   cartDto,
   cartTotalsDto,
   categoriesDto,
+  independentReads,
   loadAssignedCategories,
   loadBuyerSnapshot,
   recomputeState,
@@ -87,8 +88,10 @@ export async function shopperView(
   locked: LockedBuyer,
   snapshot?: BuyerSnapshot,
 ): Promise<ShopperSession> {
-  const snap = snapshot ?? (await loadBuyerSnapshot(db, locked.buyer, locked.client, app.config.BUSINESS_TZ));
-  const assigned = await loadAssignedCategories(db, locked.buyer.id, locked.buyer.idCliente);
+  const [snap, assigned] = await independentReads(db, [
+    async () => snapshot ?? loadBuyerSnapshot(db, locked.buyer, locked.client, app.config.BUSINESS_TZ),
+    () => loadAssignedCategories(db, locked.buyer.id, locked.buyer.idCliente),
+  ] as const);
   return {
     categorias: categoriesDto(assigned, snap),
     presupuesto: budgetDto(snap, locked.buyer, locked.client),

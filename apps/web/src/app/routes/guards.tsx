@@ -12,7 +12,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import type { AuthLocationState } from '../../features/auth/components/auth-notice';
 import { isApiError } from '../../lib/api';
 import { fetchSession, sessionKeys } from '../../lib/auth';
-import { setBusinessTimeZone } from '../../lib/format';
+import { setBusinessTimeZone } from '../../lib/business-zone';
 import { SessionContext, useSession } from '../../lib/session';
 
 export function FullPageLoader({ label = 'Cargando' }: { label?: string }) {

@@ -38,7 +38,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api';
 import { showError } from '../ui/alerts';
 import { ImportHistory, ImportStatusBadge } from './import-history';
@@ -116,6 +116,7 @@ export function ImportDialog({ opened, onClose, kind, idCliente, clienteNombre }
   const phone = useMediaQuery('(max-width: 36em)');
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
+  const openFilePicker = useRef<() => void>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [currentId, setCurrentId] = useState<number | null>(null);
@@ -244,41 +245,53 @@ export function ImportDialog({ opened, onClose, kind, idCliente, clienteNombre }
                 </Group>
               </Paper>
             ) : (
-              <Dropzone
-                onDrop={(files) => pick(files)}
-                onReject={(rejections) => pick([], rejections)}
-                accept={CSV_ACCEPT}
-                multiple={false}
-                radius="md"
-                p="lg"
-                inputProps={{ 'aria-label': 'Archivo CSV' }}
-                role="button"
-                aria-label="Elegir el archivo CSV (o arrastrarlo aquí)"
-                style={{ borderColor: fileError ? 'var(--mantine-color-red-6)' : undefined }}
-              >
-                <Group justify="center" gap="md" wrap="nowrap" style={{ pointerEvents: 'none' }}>
-                  <Dropzone.Accept>
-                    <IconUpload size={36} stroke={1.5} color="var(--mantine-color-indigo-6)" />
-                  </Dropzone.Accept>
-                  <Dropzone.Reject>
-                    <IconX size={36} stroke={1.5} color="var(--mantine-color-red-6)" />
-                  </Dropzone.Reject>
-                  <Dropzone.Idle>
-                    <IconFileUpload size={36} stroke={1.5} color="var(--mantine-color-gray-6)" />
-                  </Dropzone.Idle>
-                  <div>
-                    <Text fw={600} size="sm">
-                      Arrastra aquí el archivo o haz clic para elegirlo
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      Solo archivos .csv, hasta 20 MB
-                    </Text>
-                  </div>
-                </Group>
-              </Dropzone>
+              <Stack gap="xs">
+                <Dropzone
+                  onDrop={(files) => pick(files)}
+                  onReject={(rejections) => pick([], rejections)}
+                  accept={CSV_ACCEPT}
+                  multiple={false}
+                  radius="md"
+                  p="lg"
+                  openRef={openFilePicker}
+                  // The zone is for the mouse (drop or click); keyboards and screen readers use the button
+                  // below, so the zone is no control of its own and its file input stays out of their way.
+                  activateOnKeyboard={false}
+                  inputProps={{ 'aria-label': 'Archivo CSV', 'aria-hidden': true }}
+                  style={{ borderColor: fileError ? 'var(--mantine-color-red-6)' : undefined }}
+                >
+                  <Group justify="center" gap="md" wrap="nowrap" style={{ pointerEvents: 'none' }}>
+                    <Dropzone.Accept>
+                      <IconUpload size={36} stroke={1.5} color="var(--mantine-color-indigo-6)" />
+                    </Dropzone.Accept>
+                    <Dropzone.Reject>
+                      <IconX size={36} stroke={1.5} color="var(--mantine-color-red-6)" />
+                    </Dropzone.Reject>
+                    <Dropzone.Idle>
+                      <IconFileUpload size={36} stroke={1.5} color="var(--mantine-color-gray-6)" />
+                    </Dropzone.Idle>
+                    <div>
+                      <Text fw={600} size="sm">
+                        Arrastra aquí el archivo o haz clic para elegirlo
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        Solo archivos .csv, hasta 20 MB
+                      </Text>
+                    </div>
+                  </Group>
+                </Dropzone>
+                <Button
+                  variant="light"
+                  leftSection={<IconFileUpload size={16} aria-hidden />}
+                  onClick={() => openFilePicker.current?.()}
+                  style={{ alignSelf: 'flex-start' }}
+                >
+                  Elegir archivo CSV
+                </Button>
+              </Stack>
             )}
             {fileError ? (
-              <Text size="sm" c="red.8" role="alert">
+              <Text size="sm" c="red" role="alert">
                 {fileError}
               </Text>
             ) : null}
@@ -397,8 +410,8 @@ function Finished({ job }: { job: ImportDetail }) {
       <Text size="sm">{resultSentence(job)}</Text>
       <SimpleGrid cols={3} spacing="sm">
         <Figure label="Registros" value={job.total_rows} />
-        <Figure label="Correctos" value={job.ok_rows} color="teal.8" />
-        <Figure label="Con errores" value={job.error_rows} color={job.error_rows ? 'red.8' : undefined} />
+        <Figure label="Correctos" value={job.ok_rows} color="teal" />
+        <Figure label="Con errores" value={job.error_rows} color={job.error_rows ? 'red' : undefined} />
       </SimpleGrid>
       {fileProblem ? (
         <Alert

@@ -31,7 +31,7 @@ export function ImportHistory({ idCliente, onSelect, selectedId }: ImportHistory
   if (isLoading) return <Skeleton h={120} radius="md" />;
   if (isError) {
     return (
-      <Text size="sm" c="red.8" role="alert">
+      <Text size="sm" c="red" role="alert">
         No se pudo cargar el historial de importaciones.
       </Text>
     );
@@ -86,7 +86,7 @@ export function ImportHistory({ idCliente, onSelect, selectedId }: ImportHistory
                     correctos
                   </Text>
                   {job.error_rows > 0 ? (
-                    <Text size="xs" c="red.8" fw={600}>
+                    <Text size="xs" c="red" fw={600}>
                       {job.error_rows.toLocaleString('es-MX')} con errores
                     </Text>
                   ) : null}
@@ -111,7 +111,7 @@ export function ImportHistory({ idCliente, onSelect, selectedId }: ImportHistory
                         size="xs"
                         fw={600}
                         style={{ display: 'inline-flex', alignItems: 'center', gap: 4, whiteSpace: 'nowrap' }}
-                        aria-label={`Descargar errores de ${job.archivo} (CSV)`}
+                        aria-label={`Errores CSV de ${job.archivo}`}
                       >
                         <IconFileDownload size={14} aria-hidden />
                         Errores CSV

@@ -1,7 +1,8 @@
-import { AppShell, Box, Loader, Progress } from '@mantine/core';
+import { AppShell, Box, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
-import { Outlet, useNavigation } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { ensureOverlays } from '../ui/overlay-host';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
@@ -9,7 +10,8 @@ import { Sidebar } from './sidebar';
 /** Sidebar, navbar, routed content and footer (spec §2). On phones the sidebar folds into the burger. */
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const navigation = useNavigation();
+  // The signed-in screens open dialogs and notifications often: load them as the shell mounts.
+  useEffect(() => void ensureOverlays(), []);
 
   return (
     <AppShell
@@ -21,20 +23,6 @@ export function AppLayout() {
       <Header navOpened={opened} onToggleNav={toggle} />
       <Sidebar onNavigate={close} />
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
-        {navigation.state === 'loading' ? (
-          <Progress
-            value={100}
-            animated
-            size="xs"
-            radius={0}
-            pos="fixed"
-            top={0}
-            left={0}
-            right={0}
-            style={{ zIndex: 1000 }}
-            aria-label="Cargando"
-          />
-        ) : null}
         <Box component="section" flex={1} maw={1280} w="100%" mx="auto">
           <Suspense fallback={<Loader m="xl" aria-label="Cargando" />}>
             <Outlet />

@@ -1,4 +1,4 @@
-import { Box, Group, Menu, Modal, Text, UnstyledButton } from '@mantine/core';
+import { Box, Group, Menu, Modal, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { MSG } from '@portal/shared/messages';
 import { IconChevronDown, IconKey, IconLogout } from '@tabler/icons-react';
@@ -30,9 +30,12 @@ export function ProfileMenu() {
     <>
       <Menu position="bottom-end" width={240} shadow="md" radius="md" withinPortal>
         <Menu.Target>
-          <UnstyledButton aria-label={`Menú de perfil de ${user.nombre}`} data-testid="profile-menu" p={4}>
+          {/* Named by its content, so the visible name and user are part of it (phones only see the avatar). */}
+          <UnstyledButton data-testid="profile-menu" p={4}>
             <Group gap="xs" wrap="nowrap">
               <IdenticonAvatar value={user.usuario} radius="xl" size={36} px={36} />
+              <VisuallyHidden>Menú de perfil</VisuallyHidden>
+              <VisuallyHidden hiddenFrom="md">de {user.nombre}</VisuallyHidden>
               <Box visibleFrom="md" maw={180}>
                 <Text size="sm" fw={600} truncate>
                   {user.nombre}

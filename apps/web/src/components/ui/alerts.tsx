@@ -1,11 +1,11 @@
 /**
  * The spec's alerts: 'Error' (and other blocking) alerts are Mantine modals with one button;
- * success messages are notifications that close after 3 s (spec §9).
+ * success messages are notifications that close after 3 s (spec §9). Everything here waits for the modal
+ * manager and notification stack to be mounted (they are loaded on first use, see overlay-host.tsx).
  */
 import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconInfoCircle } from '@tabler/icons-react';
+import { ensureOverlays, type OverlayApi } from './overlay-host';
 
 export const SUCCESS_MS = 3000;
 
@@ -18,8 +18,9 @@ const KIND = {
 } as const;
 
 /** A blocking alert with a title, a message and an 'Aceptar' button. */
-export function showAlert(title: string, message: string, kind: AlertKind = 'error'): Promise<void> {
+export async function showAlert(title: string, message: string, kind: AlertKind = 'error'): Promise<void> {
   const { color, Icon } = KIND[kind];
+  const { modals } = await ensureOverlays();
   return new Promise((resolve) => {
     const id = modals.open({
       title: (
@@ -55,12 +56,19 @@ export function showError(message: string, title = 'Error'): Promise<void> {
 
 /** A success notification (3 s). */
 export function showSuccess(title: string, message?: string): void {
-  notifications.show({
-    title,
-    message: message ?? '',
-    color: 'teal',
-    icon: <IconCheck size={18} />,
-    autoClose: SUCCESS_MS,
-    withBorder: true,
-  });
+  void ensureOverlays().then(({ notifications }) =>
+    notifications.show({
+      title,
+      message: message ?? '',
+      color: 'teal',
+      icon: <IconCheck size={18} />,
+      autoClose: SUCCESS_MS,
+      withBorder: true,
+    }),
+  );
+}
+
+/** A confirmation dialog (Mantine's confirm modal) once the modal manager is mounted. */
+export function openConfirm(props: Parameters<OverlayApi['modals']['openConfirmModal']>[0]): void {
+  void ensureOverlays().then(({ modals }) => modals.openConfirmModal(props));
 }

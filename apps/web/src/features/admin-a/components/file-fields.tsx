@@ -200,7 +200,7 @@ export function PdfField({ label, description, current, value, onChange, disable
       <Paper withBorder radius="md" p="xs" mt={6} role="group" aria-label={label}>
         <Group gap="sm" wrap="nowrap" justify="space-between">
           <Group gap="xs" wrap="nowrap" miw={0}>
-            <Box c={has ? 'red.7' : 'gray.5'} style={{ display: 'flex', flexShrink: 0 }}>
+            <Box c={has ? 'red' : 'gray.5'} style={{ display: 'flex', flexShrink: 0 }}>
               <IconFileTypePdf size={26} stroke={1.5} aria-hidden />
             </Box>
             <Box miw={0}>
@@ -241,7 +241,7 @@ export function PdfField({ label, description, current, value, onChange, disable
                   {...props}
                   size="xs"
                   variant={has ? 'default' : 'light'}
-                  aria-label={has ? `Reemplazar ${label.toLowerCase()}` : `Subir ${label.toLowerCase()}`}
+                  aria-label={has ? `Reemplazar ${label.toLowerCase()}` : `Subir PDF: ${label.toLowerCase()}`}
                 >
                   {has ? 'Reemplazar' : 'Subir PDF'}
                 </Button>

@@ -17,11 +17,11 @@ import {
   type TextInputProps,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { MSG } from '@portal/shared/messages';
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { openConfirm } from '../../../components/ui/alerts';
 import { errorMessage } from '../../../lib/api';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -200,7 +200,7 @@ export function confirmAction({
   danger?: boolean;
   onConfirm: () => void;
 }) {
-  modals.openConfirmModal({
+  openConfirm({
     title: MSG.confirmarTitulo,
     centered: true,
     children: typeof message === 'string' ? <Text>{message}</Text> : message,

@@ -131,7 +131,7 @@ function AssignSwitch({ product, row }: { product: UserProductDto; row: Row }) {
         <Text
           span
           size="sm"
-          c={row.checked ? 'teal.8' : 'dimmed'}
+          c={row.checked ? 'teal' : 'dimmed'}
           fw={row.checked ? 600 : 400}
           style={{ whiteSpace: 'nowrap' }}
         >

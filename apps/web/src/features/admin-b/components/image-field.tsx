@@ -143,7 +143,7 @@ export function ImageField({ value, onChange, disabled, error, label = 'Imagen' 
         </Stack>
       </Group>
       {message ? (
-        <Text id={errorId} size="sm" c="red.8" role="alert">
+        <Text id={errorId} size="sm" c="red" role="alert">
           {message}
         </Text>
       ) : null}

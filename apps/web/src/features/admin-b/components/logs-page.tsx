@@ -21,7 +21,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { DatePickerInput, DatesProvider, type DatesRangeValue } from '@mantine/dates';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { MSG } from '@portal/shared/messages';
 import type { LogDto } from '@portal/shared/schemas/admin-b';
 import {
@@ -114,7 +114,17 @@ function MetadataCell({ log }: { log: LogDto }) {
   }
   return (
     <Stack gap={6}>
-      <ScrollArea.Autosize mah={132} type="auto" scrollbarSize={6}>
+      <ScrollArea.Autosize
+        mah={132}
+        type="auto"
+        scrollbarSize={6}
+        // A keyboard can scroll long metadata too.
+        viewportProps={{
+          tabIndex: 0,
+          role: 'group',
+          'aria-label': `Desplazar metadatos del registro ${log.id}`,
+        }}
+      >
         <Code
           block
           fz="xs"
@@ -139,7 +149,43 @@ function MetadataCell({ log }: { log: LogDto }) {
   );
 }
 
+function EventBadge({ log }: { log: LogDto }) {
+  return (
+    <Badge
+      variant="light"
+      color={eventColor(log.event_type)}
+      radius="sm"
+      style={{ textTransform: 'none', maxWidth: '100%' }}
+    >
+      {log.event_type}
+    </Badge>
+  );
+}
+
+/** One record as a card: phones read the list top to bottom instead of scrolling a wide table. */
+function LogCard({ log }: { log: LogDto }) {
+  return (
+    <Paper component="li" withBorder radius="md" p="sm" data-testid="log-card">
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="sm" fw={600}>
+            #{log.id}
+          </Text>
+          <EventBadge log={log} />
+        </Group>
+        <Text size="sm">{log.description}</Text>
+        <Text size="xs" c="dimmed">
+          {formatDateTime(log.created_at)} · Usuario {log.user_id ?? 'N/A'}
+          {log.usuario ? ` (${log.usuario})` : ''}
+        </Text>
+        <MetadataCell log={log} />
+      </Stack>
+    </Paper>
+  );
+}
+
 export function LogsPage() {
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const { filters, update } = useLogParams();
   const { data, isLoading, isError, error, isFetching } = useLogs(filters);
   const types = useLogTypes();
@@ -242,6 +288,17 @@ export function LogsPage() {
               {filtered ? 'Ningún registro coincide con los filtros' : 'Aún no hay registros'}
             </Text>
           </Stack>
+        ) : phone ? (
+          <Stack
+            component="ul"
+            gap="xs"
+            aria-label="Registros del sistema"
+            style={{ listStyle: 'none', padding: 0, margin: 0, opacity: isFetching ? 0.7 : 1 }}
+          >
+            {logs.map((log) => (
+              <LogCard key={log.id} log={log} />
+            ))}
+          </Stack>
         ) : (
           <Table.ScrollContainer minWidth={900} style={{ opacity: isFetching ? 0.7 : 1 }}>
             <Table
@@ -276,14 +333,7 @@ export function LogsPage() {
                       ) : null}
                     </Table.Td>
                     <Table.Td>
-                      <Badge
-                        variant="light"
-                        color={eventColor(log.event_type)}
-                        radius="sm"
-                        style={{ textTransform: 'none', maxWidth: '100%' }}
-                      >
-                        {log.event_type}
-                      </Badge>
+                      <EventBadge log={log} />
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{log.description}</Text>

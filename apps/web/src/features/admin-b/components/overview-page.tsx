@@ -17,6 +17,7 @@ import {
   Text,
   ThemeIcon,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import type { AdminOverview } from '@portal/shared/schemas/admin-b';
 import {
@@ -124,8 +125,8 @@ function Stat({ label, value, hint, Icon, color, to }: StatProps) {
           {hint}
         </Text>
         {to ? (
-          <Anchor component={Link} to={to} size="xs" fw={600} aria-label={`Ir a ${label.toLowerCase()}`}>
-            Ver
+          <Anchor component={Link} to={to} size="xs" fw={600}>
+            Ver <VisuallyHidden>{label.toLowerCase()}</VisuallyHidden>
           </Anchor>
         ) : null}
       </Group>
@@ -175,7 +176,7 @@ function OrdersCard({ data }: { data: AdminOverview }) {
             }}
             data-testid={`pedidos-${s.key}`}
           >
-            <Text size="xs" fw={600} c={`${s.color}.9`}>
+            <Text size="xs" fw={600} c={`var(--mantine-color-${s.color}-light-color)`}>
               {s.label}
             </Text>
             <Text fz={24} fw={700} lh={1.2}>
@@ -234,7 +235,7 @@ function ImportsCard({ data }: { data: AdminOverview }) {
           <Text
             fz={24}
             fw={700}
-            c={fallidas_7_dias > 0 ? 'red.8' : undefined}
+            c={fallidas_7_dias > 0 ? 'red' : undefined}
             data-testid="importaciones-fallidas"
           >
             {n(fallidas_7_dias)}

@@ -23,13 +23,12 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { MSG } from '@portal/shared/messages';
 import type { AdminCategoryDto, AdminProductDto } from '@portal/shared/schemas/admin-b';
 import { IconEdit, IconPackageOff, IconPhotoOff, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { showError, showSuccess } from '../../../components/ui/alerts';
+import { openConfirm, showError, showSuccess } from '../../../components/ui/alerts';
 import { CategoryIcon } from '../../../components/ui/category-icon';
 import { formatMXN } from '../../../lib/format';
 import { PRODUCTS_PER_PAGE, toggleProduct, useProducts } from '../api/inventory';
@@ -245,7 +244,7 @@ export function ProductList({
 
   function confirmToggle(product: AdminProductDto) {
     const activo = !product.activo;
-    modals.openConfirmModal({
+    openConfirm({
       title: MSG.confirmarTitulo,
       centered: true,
       children: (
@@ -328,7 +327,7 @@ export function ProductList({
           ))}
         </SimpleGrid>
       ) : isError ? (
-        <Text c="red.8" role="alert">
+        <Text c="red" role="alert">
           No se pudieron cargar los productos. Recarga la página para intentarlo de nuevo.
         </Text>
       ) : products.length === 0 ? (

@@ -1,4 +1,3 @@
-import { sealLogin } from '@portal/shared/domain/login-envelope';
 import type { SessionResponse } from '@portal/shared/schemas/auth';
 import { api, markCsrfStale, refreshCsrfCookie } from '../../../lib/api';
 
@@ -13,7 +12,11 @@ export interface Credentials {
  */
 export async function login(credentials: Credentials): Promise<SessionResponse> {
   // A fresh token right before sealing: the envelope is bound to it (a 419 re-seals with the new one).
-  await refreshCsrfCookie();
+  // The cipher code is only needed here, so the sign-in screen loads it on submit, with the token.
+  const [{ sealLogin }] = await Promise.all([
+    import('@portal/shared/domain/login-envelope'),
+    refreshCsrfCookie(),
+  ]);
   try {
     return await api.post<SessionResponse>('/api/login', undefined, {
       bodyFromToken: (token) => sealLogin(credentials, token),

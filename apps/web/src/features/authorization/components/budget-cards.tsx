@@ -28,7 +28,7 @@ function Stat({ label, value, hint, color, Icon, danger }: StatProps) {
         fz={{ base: 18, sm: 22 }}
         fw={700}
         mt={4}
-        c={danger ? 'red.7' : undefined}
+        c={danger ? 'red' : undefined}
         style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
       >
         {value}

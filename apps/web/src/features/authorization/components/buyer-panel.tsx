@@ -87,7 +87,7 @@ export function CategoryBudgets({ budget }: { budget: BudgetAfter }) {
                 <Text size="sm" fw={c.tocada ? 600 : 400}>
                   {c.nombre}
                 </Text>
-                <Text size="xs" c={over ? 'red.7' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+                <Text size="xs" c={over ? 'red' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
                   Restan {formatCentavos(c.restante)}
                 </Text>
               </Group>

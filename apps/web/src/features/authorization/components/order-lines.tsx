@@ -161,7 +161,7 @@ function QuantityCell({ line, controls }: { line: OrderLineDto; controls: LineCo
         </ActionIcon>
       </Group>
       {editor.error ? (
-        <Text size="xs" c="red.7" role="alert" maw={220} ta="center" id={`cantidad-ayuda-${line.id}`}>
+        <Text size="xs" c="red" role="alert" maw={220} ta="center" id={`cantidad-ayuda-${line.id}`}>
           {editor.error}
         </Text>
       ) : (

@@ -42,7 +42,7 @@ export function ApproveDialog(props: ApproveDialogProps) {
           </div>
         ) : null}
         {warning ? (
-          <Text size="sm" c="orange.8">
+          <Text size="sm" c="orange">
             {warning}
           </Text>
         ) : null}
@@ -100,7 +100,7 @@ export function CancelDialog(props: CancelDialogProps) {
             acción no se puede deshacer.
           </Text>
           {discardsEdits ? (
-            <Text size="sm" c="orange.8">
+            <Text size="sm" c="orange">
               Los cambios que hiciste en las cantidades se descartarán.
             </Text>
           ) : null}

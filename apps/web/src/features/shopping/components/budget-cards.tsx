@@ -85,7 +85,7 @@ export function BudgetCards({ shopper, categoria }: BudgetCardsProps) {
       <StatCard
         label="Restante"
         value={
-          <Text span inherit c={restante < 0 ? 'red.7' : 'teal.8'}>
+          <Text span inherit c={restante < 0 ? 'red' : 'teal'}>
             {formatCentavos(restante)}
           </Text>
         }

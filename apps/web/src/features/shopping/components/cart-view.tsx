@@ -12,14 +12,13 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { ivaOf, pesosToCentavos } from '@portal/shared/domain/money';
 import { MSG } from '@portal/shared/messages';
 import type { CartItemDto, OrderSummaryDto } from '@portal/shared/schemas/shopping';
 import { IconHistory, IconLayoutGrid, IconPencil, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import { showError, showSuccess } from '../../../components/ui/alerts';
+import { openConfirm, showError, showSuccess } from '../../../components/ui/alerts';
 import { errorMessage } from '../../../lib/api';
 import { formatCentavos, formatMXN } from '../../../lib/format';
 import { useRemoveCartItem } from '../api/cart';
@@ -275,7 +274,7 @@ export function CartView() {
 
   const edit = (item: CartItemDto) => setTarget(targetFromCartItem(item));
   const remove = (item: CartItemDto) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: MSG.eliminarDelCarritoTitulo,
       centered: true,
       closeButtonProps: { 'aria-label': 'Cerrar' },

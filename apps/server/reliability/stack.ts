@@ -1,0 +1,329 @@
+/**
+ * The pieces of a small production-like deployment, started as real processes for the reliability suite:
+ * a private PostgreSQL cluster (so it can be stopped and restarted without touching the machine's own),
+ * server instances (`node --import tsx src/server.ts`) and nginx balancing round robin across them.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import {
+  chmodSync,
+  chownSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const PG_BIN = process.env.RELIABILITY_PG_BIN ?? '/usr/lib/postgresql/15/bin';
+const NGINX_BIN = process.env.RELIABILITY_NGINX ?? '/usr/sbin/nginx';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `check` until it is true, or fails with `what` after `timeoutMs`. */
+export async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 30_000) {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    if (await check().catch(() => false)) return;
+    await sleep(100);
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+}
+
+function tail(file: string, lines = 40): string {
+  if (!existsSync(file)) return '';
+  return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+}
+
+const isRoot = () => process.getuid?.() === 0;
+
+/** PostgreSQL refuses to run as root: as root, its binaries run as the `postgres` user. */
+function pgCommand(bin: string, args: string[]): [string, string[]] {
+  const exe = path.join(PG_BIN, bin);
+  return isRoot() ? ['runuser', ['-u', 'postgres', '--', exe, ...args]] : [exe, args];
+}
+
+export class PrivatePostgres {
+  readonly dataDir: string;
+  readonly logFile: string;
+
+  constructor(
+    readonly baseDir: string,
+    readonly port: number,
+  ) {
+    this.dataDir = path.join(baseDir, 'pgdata');
+    this.logFile = path.join(baseDir, 'postgres.log');
+  }
+
+  url(database = 'postgres'): string {
+    return `postgres://postgres@127.0.0.1:${this.port}/${database}`;
+  }
+
+  private run(bin: string, args: string[]): string {
+    const [cmd, argv] = pgCommand(bin, args);
+    try {
+      return execFileSync(cmd, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (err) {
+      const e = err as { stderr?: string; stdout?: string };
+      throw new Error(
+        `${bin} ${args.join(' ')} failed:\n${e.stdout ?? ''}${e.stderr ?? ''}\n${tail(this.logFile)}`,
+      );
+    }
+  }
+
+  init(): void {
+    if (!existsSync(path.join(PG_BIN, 'initdb')))
+      throw new Error(`PostgreSQL binaries not found in ${PG_BIN} (set RELIABILITY_PG_BIN)`);
+    if (isRoot()) {
+      const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+      const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+      writeFileSync(this.logFile, '');
+      chownSync(this.logFile, uid, gid);
+      mkdirSync(this.dataDir, { mode: 0o700 });
+      chownSync(this.dataDir, uid, gid);
+    }
+    this.run('initdb', ['-D', this.dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
+    writeFileSync(
+      path.join(this.dataDir, 'postgresql.auto.conf'),
+      [
+        `port = ${this.port}`,
+        `listen_addresses = '127.0.0.1'`,
+        `unix_socket_directories = '${this.dataDir}'`,
+        'max_connections = 200',
+        'shared_buffers = 64MB',
+        '',
+      ].join('\n'),
+    );
+  }
+
+  get running(): boolean {
+    return existsSync(path.join(this.dataDir, 'postmaster.pid'));
+  }
+
+  start(): void {
+    this.run('pg_ctl', ['-D', this.dataDir, '-l', this.logFile, '-w', '-t', '30', 'start']);
+  }
+
+  /** `fast`: open connections are ended by the server (what a restart by an operator does). */
+  stop(mode: 'fast' | 'immediate' = 'fast'): void {
+    this.run('pg_ctl', ['-D', this.dataDir, '-m', mode, '-w', '-t', '30', 'stop']);
+  }
+
+  stopQuietly(): void {
+    try {
+      this.stop('immediate');
+    } catch {
+      // Already stopped.
+    }
+  }
+}
+
+export interface InstanceOptions {
+  name: string;
+  port: number;
+  databaseUrl: string;
+  dataDir: string;
+  smtpUrl: string;
+  logDir: string;
+}
+
+/** One server process, as `npm start` runs it (without the web build). */
+export class ServerInstance {
+  proc: ChildProcess | null = null;
+  exited: Promise<number | null> = Promise.resolve(null);
+  private exitCode: number | null | undefined;
+  readonly logFile: string;
+  private starts = 0;
+
+  constructor(readonly options: InstanceOptions) {
+    this.logFile = path.join(options.logDir, `${options.name}.log`);
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.options.port}`;
+  }
+
+  get running(): boolean {
+    return this.proc !== null && this.exitCode === undefined;
+  }
+
+  /** Starts the process and waits until /healthz answers 200. */
+  async start(): Promise<void> {
+    this.starts++;
+    const out = createWriteStream(this.logFile, { flags: 'a' });
+    out.write(`\n===== start ${this.starts} at ${new Date().toISOString()}\n`);
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: SERVER_DIR,
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: process.env.HOME ?? '/tmp',
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(this.options.port),
+        DATABASE_URL: this.options.databaseUrl,
+        DATA_DIR: this.options.dataDir,
+        SMTP_URL: this.options.smtpUrl,
+        DB_POOL_SIZE: '20',
+        TRUST_PROXY: 'true',
+        // Every request is logged with its id, so a test can tell whether a request reached the server.
+        LOG_LEVEL: 'info',
+        MAIL_POLL_MS: '1000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.proc = proc;
+    this.exitCode = undefined;
+    proc.stdout?.pipe(out, { end: false });
+    proc.stderr?.pipe(out, { end: false });
+    this.exited = new Promise((resolve) => {
+      proc.on('exit', (code, signal) => {
+        this.exitCode = code;
+        out.write(`===== exit code=${code} signal=${signal}\n`);
+        resolve(code);
+      });
+    });
+    await waitUntil(
+      `${this.options.name} to answer /healthz`,
+      async () => {
+        if (this.exitCode !== undefined)
+          throw new Error(`${this.options.name} exited during start:\n${tail(this.logFile)}`);
+        const res = await fetch(`${this.url}/healthz`);
+        return res.status === 200;
+      },
+      60_000,
+    ).catch((err) => {
+      throw new Error(`${(err as Error).message}\n${tail(this.logFile)}`);
+    });
+  }
+
+  signal(sig: NodeJS.Signals): void {
+    if (this.running) this.proc!.kill(sig);
+  }
+
+  /** kill -9: no shutdown code runs. */
+  async crash(): Promise<void> {
+    this.signal('SIGKILL');
+    await this.exited;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.signal('SIGTERM');
+    const timer = setTimeout(() => this.signal('SIGKILL'), 30_000);
+    await this.exited;
+    clearTimeout(timer);
+  }
+
+  log(lines = 30): string {
+    return tail(this.logFile, lines);
+  }
+
+  /** Whether the server logged a request with this X-Request-Id. */
+  received(requestId: string): boolean {
+    return readFileSync(this.logFile, 'utf8').includes(`"reqId":"${requestId}"`);
+  }
+}
+
+/** nginx in the foreground (`daemon off`), balancing round robin across the instances. */
+export class Nginx {
+  proc: ChildProcess | null = null;
+  private readonly dir: string;
+
+  constructor(
+    baseDir: string,
+    readonly port: number,
+    private readonly upstreams: number[],
+  ) {
+    this.dir = path.join(baseDir, 'nginx');
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    if (!existsSync(NGINX_BIN))
+      throw new Error(`nginx not found at ${NGINX_BIN}: apt-get install -y nginx (or set RELIABILITY_NGINX)`);
+    mkdirSync(this.dir, { recursive: true });
+    // Worker processes run as an unprivileged user when the master is root: they need to reach the folder.
+    chmodSync(this.dir, 0o777);
+    const conf = path.join(this.dir, 'nginx.conf');
+    const d = this.dir;
+    writeFileSync(
+      conf,
+      `daemon off;
+worker_processes 1;
+pid ${d}/nginx.pid;
+error_log ${d}/error.log warn;
+events { worker_connections 2048; }
+http {
+  log_format upstream '$status $upstream_addr $upstream_status';
+  access_log ${d}/access.log upstream;
+  client_body_temp_path ${d}/client_body;
+  proxy_temp_path ${d}/proxy;
+  fastcgi_temp_path ${d}/fastcgi;
+  uwsgi_temp_path ${d}/uwsgi;
+  scgi_temp_path ${d}/scgi;
+  client_max_body_size 25m;
+  upstream portal {
+${this.upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
+  }
+  server {
+    listen 127.0.0.1:${this.port};
+    location / {
+      proxy_pass http://portal;
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 60s;
+      proxy_next_upstream error timeout;
+    }
+  }
+}
+`,
+    );
+    const proc = spawn(NGINX_BIN, ['-e', `${d}/error.log`, '-p', d, '-c', conf], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    proc.stderr?.on('data', (b: Buffer) => {
+      stderr += b.toString();
+    });
+    this.proc = proc;
+    await waitUntil(
+      'nginx to proxy /healthz',
+      async () => {
+        if (proc.exitCode !== null) throw new Error(`nginx exited: ${stderr}\n${tail(`${d}/error.log`)}`);
+        return (await fetch(`${this.url}/healthz`)).status === 200;
+      },
+      15_000,
+    );
+  }
+
+  /** How many proxied requests each upstream port answered, from the access log. */
+  upstreamCounts(): Map<number, number> {
+    const counts = new Map<number, number>();
+    const log = path.join(this.dir, 'access.log');
+    if (!existsSync(log)) return counts;
+    for (const line of readFileSync(log, 'utf8').split('\n')) {
+      for (const m of line.matchAll(/127\.0\.0\.1:(\d+)/g)) {
+        const port = Number(m[1]);
+        counts.set(port, (counts.get(port) ?? 0) + 1);
+      }
+    }
+    return counts;
+  }
+
+  stop(): Promise<void> {
+    const proc = this.proc;
+    if (!proc || proc.exitCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      proc.on('exit', () => resolve());
+      proc.kill('SIGQUIT');
+      setTimeout(() => proc.kill('SIGKILL'), 5000).unref();
+    });
+  }
+}

@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { DB_KINDS } from '../test/harness.ts';
+import { CALL_ORDER, REQUESTS, send, tableKeyFor, WEB_FILES } from './route-table.ts';
+import { ACTOR_LABEL, ACTORS, type Actor, describeRefusal, type RouteKey, useWorld } from './world.ts';
+
+/**
+ * The authorization matrix: every method and path of the app, for every kind of caller, with the status
+ * it must answer. 401 = not signed in, 403 = a role that may not call it, 404 = another client's id (it
+ * answers exactly like an id that does not exist: DOMAIN.md "Tenancy"). Public rows are public on
+ * purpose: health, the CSRF cookie, the API description, content-addressed images (decision 0009) and
+ * the sign-in and recovery calls. A route the app serves without a row here fails the suite, so a new
+ * route cannot ship without a decision about who may call it. The requests themselves (real ids of
+ * client A's rows) are in route-table.ts.
+ */
+type Expect = Record<Actor, number>;
+
+const all = (s: number): Expect => ({ anon: s, u1: s, u1b: s, u2: s, u3: s, adm: s, u2b: s });
+const signedIn = (s: number): Expect => ({ ...all(s), anon: 401 });
+const admin = (s: number): Expect => ({ ...all(403), anon: 401, adm: s });
+const buyer = (own: number, otherClient = own): Expect => ({
+  ...all(403),
+  anon: 401,
+  u1: own,
+  u1b: otherClient,
+});
+const authorizer = (own: number, otherClient = own): Expect => ({
+  ...all(403),
+  anon: 401,
+  u2: own,
+  u3: own,
+  u2b: otherClient,
+});
+
+const EXPECTED: Record<RouteKey, Expect> = {
+  'GET /healthz': all(200),
+  [WEB_FILES]: all(200),
+  'GET /sanctum/csrf-cookie': all(204),
+  'GET /api/docs': all(200),
+  'HEAD /api/docs/': all(200),
+  'GET /api/docs/static/index.html': all(302),
+  'GET /api/docs/static/swagger-initializer.js': all(200),
+  'GET /api/docs/static/*': all(200),
+  'GET /api/docs/json': all(200),
+  'GET /api/docs/yaml': all(200),
+  'GET /api/img/:imagen': all(200),
+  'POST /api/login': all(401),
+  'POST /api/recuperar-password': all(200),
+  'POST /api/restablecer/verificar': all(400),
+  'POST /api/restablecer-password': all(400),
+  'GET /api/sesion': signedIn(200),
+  'POST /api/repassword': signedIn(400),
+  'GET /api/logout': all(200),
+  'GET /api/resource/:clientId/:documento': {
+    anon: 401,
+    u1: 200,
+    u1b: 404,
+    u2: 200,
+    u3: 200,
+    adm: 200,
+    u2b: 404,
+  },
+  'GET /api/catalogo': buyer(200),
+  'GET /api/carrito': buyer(200),
+  'POST /api/carrito/nuevo_item': buyer(200, 404),
+  'POST /api/carrito/eliminar_item': buyer(200, 404),
+  'POST /api/carrito/vaciar_carrito': buyer(200),
+  'POST /api/compra': buyer(201, 409),
+  'GET /api/historial': buyer(200),
+  'GET /api/historial/:id': buyer(200, 404),
+  'GET /api/pedidos': authorizer(200),
+  'GET /api/pedidos/:id': authorizer(200, 404),
+  'POST /api/update/compra': authorizer(200, 404),
+  'POST /api/cancelar/compra/:id': authorizer(200, 404),
+  'POST /api/reporte/autorizador': authorizer(200),
+  'POST /api/reporte/autorizador/productos/detalle': authorizer(200),
+  'GET /api/admin/resumen': admin(200),
+  'GET /api/clientes': admin(200),
+  'POST /api/clientes': admin(201),
+  'POST /api/clientes/update/:id': admin(200),
+  'GET /api/usuarios': admin(200),
+  'GET /api/usuarios/:id': admin(200),
+  'POST /api/usuarios': admin(201),
+  'PUT /api/usuarios/:id': admin(200),
+  'POST /api/recuperar/password/:id': admin(200),
+  'GET /api/usuarios/:id/productos': admin(200),
+  'POST /api/productos/asignar': admin(200),
+  'POST /api/productos/asignar_todos': admin(200),
+  'GET /api/productos': admin(200),
+  'POST /api/productos': admin(201),
+  'POST /api/productos/actualizar/:id': admin(200),
+  'GET /api/categorias': admin(200),
+  'POST /api/categorias': admin(201),
+  'POST /api/categorias/update/:id': admin(200),
+  'GET /api/iconos': admin(200),
+  'POST /api/template/productos': admin(200),
+  'POST /api/template/usuarios': admin(200),
+  'POST /api/load/productos': admin(202),
+  'POST /api/load/usuarios': admin(202),
+  'GET /api/importaciones': admin(200),
+  'GET /api/importaciones/:id': admin(200),
+  'GET /api/importaciones/:id/errores.csv': admin(200),
+  'GET /api/logs': admin(200),
+  'GET /api/logs/tipos': admin(200),
+  'GET /api/calendario_semanas': admin(200),
+  'POST /api/calendario_semanas': admin(201),
+  'PUT /api/calendario_semanas/:id': admin(200),
+  'POST /api/calendario_semanas/destroy/:id': admin(200),
+};
+
+describe.each(DB_KINDS)('authorization matrix (%s)', (kind) => {
+  const w = useWorld(kind);
+
+  it('every route of the app has a row in the table, and every row is a route of the app', () => {
+    expect(w.routes.keys.size).toBeGreaterThan(60);
+    const covered = [...w.routes.keys].map((k) => tableKeyFor(k, w.routes.keys));
+    const missing = covered.filter((k) => !(k in EXPECTED));
+    expect(missing, 'rutas sin fila en la matriz de autorización').toEqual([]);
+    const noRecipe = covered.filter((k) => !(k in REQUESTS));
+    expect(noRecipe, 'rutas sin receta en route-table.ts').toEqual([]);
+    const served = new Set(covered);
+    const stale = [...Object.keys(EXPECTED), ...Object.keys(REQUESTS)].filter(
+      (k) => !served.has(k as RouteKey) && k !== WEB_FILES,
+    );
+    expect(stale, 'filas de la matriz sin ruta').toEqual([]);
+    // The caller each recipe names for the fuzzer and the CSRF sweep really is allowed.
+    for (const [key, recipe] of Object.entries(REQUESTS) as [RouteKey, (typeof REQUESTS)[RouteKey]][])
+      expect(EXPECTED[key]![recipe.caller], `${key} como ${recipe.caller}`).not.toBeOneOf(
+        recipe.caller === 'anon' ? [403, 404] : [401, 403, 404],
+      );
+  });
+
+  it('each caller gets exactly the expected status on every route; refusals are Spanish JSON', async () => {
+    const failures: string[] = [];
+    const webBuilt = [...w.routes.keys].some((k) => tableKeyFor(k, w.routes.keys) === WEB_FILES);
+    const rows = (Object.entries(REQUESTS) as [RouteKey, (typeof REQUESTS)[RouteKey]][]).filter(
+      ([key]) => key !== WEB_FILES || webBuilt,
+    );
+    const ordered = [...rows.filter(([, r]) => !r.last), ...rows.filter(([, r]) => r.last)];
+    let calls = 0;
+    for (const [key, row] of ordered) {
+      for (const actor of CALL_ORDER) {
+        const req = await row.req(w, actor);
+        const headTwin =
+          req.method === 'GET' &&
+          (key === WEB_FILES || w.routes.keys.has(`HEAD ${key.slice(4)}` as RouteKey));
+        const want = EXPECTED[key]![actor];
+        const res = await send(w, actor, req);
+        calls++;
+        const where = `${key} como ${ACTOR_LABEL[actor]} (${req.url})`;
+        if (res.statusCode !== want) {
+          failures.push(`${where}: ${res.statusCode} en vez de ${want} — ${res.body.slice(0, 160)}`);
+          continue;
+        }
+        if (want >= 400 && ![400, 409].includes(want)) {
+          const problem = describeRefusal(res);
+          if (problem) failures.push(`${where}: ${problem}`);
+        }
+        if (want === 404 && row.missing) {
+          const gone = await send(w, actor, row.missing(w, actor));
+          if (gone.statusCode !== res.statusCode || gone.body !== res.body)
+            failures.push(
+              `${where}: el id de otro cliente responde distinto de un id inexistente (${gone.statusCode} ${gone.body.slice(0, 120)} / ${res.body.slice(0, 120)})`,
+            );
+        }
+        if (headTwin && !row.last && key !== 'GET /sanctum/csrf-cookie') {
+          const head = await send(w, actor, req, { head: true });
+          if (head.statusCode !== res.statusCode)
+            failures.push(
+              `HEAD ${req.url} como ${ACTOR_LABEL[actor]}: ${head.statusCode} en vez de ${res.statusCode}`,
+            );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(calls).toBe(ordered.length * ACTORS.length);
+  });
+
+  it('the state-changing calls were really made by the allowed callers only', async () => {
+    const { orders } = await import('../db/schema/index.ts');
+    const { inArray } = await import('drizzle-orm');
+    const rows = await w.db
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(
+        inArray(orders.id, [
+          w.orders.approveByRol2.id,
+          w.orders.approveByRol3.id,
+          w.orders.cancelByRol2.id,
+          w.orders.cancelByRol3.id,
+          w.orders.view.id,
+        ]),
+      );
+    const status = Object.fromEntries(rows.map((r) => [r.id, r.status]));
+    expect(status[w.orders.approveByRol2.id]).toBe('espera');
+    expect(status[w.orders.approveByRol3.id]).toBe('aprobado');
+    expect(status[w.orders.cancelByRol2.id]).toBe('cancelado');
+    expect(status[w.orders.cancelByRol3.id]).toBe('cancelado');
+    expect(status[w.orders.view.id]).toBe('pendiente');
+  });
+});

@@ -1,0 +1,388 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { sealLogin } from '@portal/shared/domain/login-envelope';
+import { expect } from 'vitest';
+import { WEB_DIST } from '../app.ts';
+import { multipart } from '../test/admin-fixtures.ts';
+import { type Actor, MISSING_ID, type RouteKey, type World } from './world.ts';
+
+/**
+ * How to call each route of the app with ids of client A's real rows (the authorization matrix, the
+ * fuzzer and the CSRF sweep share these recipes). State-changing calls use a row per caller, so every
+ * call of the matrix is meaningful: callers run in CALL_ORDER, other tenants and wrong roles first.
+ */
+
+export interface Req {
+  method: 'GET' | 'POST' | 'PUT';
+  url: string;
+  body?: unknown;
+  /** multipart/form-data fields and files instead of JSON. */
+  form?: {
+    fields: Record<string, string | number>;
+    files?: Record<string, { filename: string; data: Buffer }>;
+  };
+}
+
+export interface Recipe {
+  req: (w: World, actor: Actor) => Req | Promise<Req>;
+  /** A caller that may make this call (the fuzzer and the CSRF sweep call as it). */
+  caller: Actor;
+  /** The same request on ids that do not exist; other tenants must get exactly this answer. */
+  missing?: (w: World, actor: Actor) => Req;
+  /** Runs after every other row (sign-out ends the sessions). */
+  last?: boolean;
+}
+
+/**
+ * One row stands for every file of the built web app (@fastify/static registers a route per file, and only
+ * when the app is built); it exists only then.
+ */
+export const WEB_FILES: RouteKey = 'GET /<archivo de la aplicación web>';
+
+const get = (url: string): Req => ({ method: 'GET', url });
+const post = (url: string, body: unknown = {}): Req => ({ method: 'POST', url, body });
+const today = new Date().toISOString().slice(0, 10);
+const userBody = (w: World, usuario: string) => ({
+  usuario,
+  user_id: `${usuario}@example.test`,
+  nombre: 'Persona Nueva',
+  direccion_entrega: 'Calle 1, CDMX',
+  rol: 1,
+  active_week: 1,
+  entrega_week: 2,
+  id_cliente: w.a.client.id,
+});
+const clientForm = (nombre: string) => ({
+  fields: { nombre, presupuesto_default: 1000, limite_de_compras: 3, cantidad_autorizadores: 1 },
+});
+
+export const REQUESTS: Record<RouteKey, Recipe> = {
+  // Public: health, the CSRF cookie, the API description and content-addressed images (decision 0009).
+  'GET /healthz': { req: () => get('/healthz'), caller: 'adm' },
+  [WEB_FILES]: { req: () => get('/favicon.svg'), caller: 'anon' },
+  'GET /sanctum/csrf-cookie': { req: () => get('/sanctum/csrf-cookie'), caller: 'adm' },
+  'GET /api/docs': { req: () => get('/api/docs'), caller: 'adm' },
+  'HEAD /api/docs/': { req: () => get('/api/docs/'), caller: 'adm' },
+  'GET /api/docs/static/index.html': { req: () => get('/api/docs/static/index.html'), caller: 'adm' },
+  'GET /api/docs/static/swagger-initializer.js': {
+    req: () => get('/api/docs/static/swagger-initializer.js'),
+    caller: 'adm',
+  },
+  'GET /api/docs/static/*': { req: () => get('/api/docs/static/logo.svg'), caller: 'adm' },
+  'GET /api/docs/json': { req: () => get('/api/docs/json'), caller: 'adm' },
+  'GET /api/docs/yaml': { req: () => get('/api/docs/yaml'), caller: 'adm' },
+  'GET /api/img/:imagen': { req: (w) => get(`/api/img/${w.files.logo}`), caller: 'adm' },
+
+  // Sign-in and passwords: open to everyone; the body decides.
+  'POST /api/login': {
+    // Wrong credentials of an unknown user (a signed-in caller stays who it is).
+    req: (w, actor) =>
+      post(
+        '/api/login',
+        sealLogin({ usuario: `nadie_${actor}`, password: 'Mala#2026x' }, w.api[actor].xsrf!),
+      ),
+    caller: 'anon',
+  },
+  'POST /api/recuperar-password': {
+    req: (w) => post('/api/recuperar-password', { usuario: w.a.spare.usuario }),
+    caller: 'adm',
+  },
+  'POST /api/restablecer/verificar': {
+    req: () => post('/api/restablecer/verificar', { token: 'x'.repeat(43) }),
+    caller: 'u1',
+  },
+  'POST /api/restablecer-password': {
+    req: () =>
+      post('/api/restablecer-password', {
+        token: 'x'.repeat(43),
+        newPass: 'Nueva#2027',
+        confirmPass: 'Nueva#2027',
+      }),
+    caller: 'u1',
+  },
+  'GET /api/sesion': { req: () => get('/api/sesion'), caller: 'adm' },
+  'POST /api/repassword': {
+    // A wrong current password: the call is allowed, the change is refused, nobody's password changes.
+    req: () =>
+      post('/api/repassword', { password: 'NoEsLaMia#1', newPass: 'Nueva#2027', confirmPass: 'Nueva#2027' }),
+    caller: 'u1',
+  },
+  'GET /api/logout': { req: () => get('/api/logout'), caller: 'adm', last: true },
+
+  // Client documents: that client's users and administrators.
+  'GET /api/resource/:clientId/:documento': {
+    req: (w) => get(`/api/resource/${w.a.client.id}/calendario`),
+    missing: () => get(`/api/resource/${MISSING_ID}/calendario`),
+    caller: 'adm',
+  },
+
+  // Rol 1: catalogue, cart, purchase, history.
+  'GET /api/catalogo': { req: () => get('/api/catalogo'), caller: 'u1' },
+  'GET /api/carrito': { req: () => get('/api/carrito'), caller: 'u1' },
+  'POST /api/carrito/nuevo_item': {
+    req: (w) => post('/api/carrito/nuevo_item', { item: { id: w.a.prod.id, cantidad: 1 } }),
+    missing: () => post('/api/carrito/nuevo_item', { item: { id: MISSING_ID, cantidad: 1 } }),
+    caller: 'u1',
+  },
+  'POST /api/carrito/eliminar_item': {
+    req: (w) => post('/api/carrito/eliminar_item', { item_id: w.a.prod.id }),
+    missing: () => post('/api/carrito/eliminar_item', { item_id: MISSING_ID }),
+    caller: 'u1',
+  },
+  'POST /api/carrito/vaciar_carrito': { req: () => post('/api/carrito/vaciar_carrito'), caller: 'u1' },
+  'POST /api/compra': {
+    req: async (w, actor) => {
+      if (actor === 'u1') {
+        const res = await w.api.u1.post('/api/carrito/nuevo_item', {
+          item: { id: w.a.prod.id, cantidad: 1 },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      return post('/api/compra', { orden: [{ id: w.a.prod.id, cantidad: 1 }] });
+    },
+    missing: () => post('/api/compra', { orden: [{ id: MISSING_ID, cantidad: 1 }] }),
+    caller: 'u1',
+  },
+  'GET /api/historial': { req: () => get('/api/historial'), caller: 'u1' },
+  'GET /api/historial/:id': {
+    req: (w) => get(`/api/historial/${w.orders.view.id}`),
+    missing: () => get(`/api/historial/${MISSING_ID}`),
+    caller: 'u1',
+  },
+
+  // Roles 2 and 3: the client's orders.
+  'GET /api/pedidos': { req: () => get('/api/pedidos'), caller: 'u2' },
+  'GET /api/pedidos/:id': {
+    req: (w) => get(`/api/pedidos/${w.orders.view.id}`),
+    missing: () => get(`/api/pedidos/${MISSING_ID}`),
+    caller: 'u2',
+  },
+  'POST /api/update/compra': {
+    req: (w, actor) => {
+      const order = actor === 'u3' ? w.orders.approveByRol3 : w.orders.approveByRol2;
+      return post('/api/update/compra', { id: order.id, orden: [{ id: w.a.prod.id, cantidad: 1 }] });
+    },
+    missing: (w) => post('/api/update/compra', { id: MISSING_ID, orden: [{ id: w.a.prod.id, cantidad: 1 }] }),
+    caller: 'u2',
+  },
+  'POST /api/cancelar/compra/:id': {
+    req: (w, actor) =>
+      post(`/api/cancelar/compra/${(actor === 'u3' ? w.orders.cancelByRol3 : w.orders.cancelByRol2).id}`, {
+        motivo: 'Prueba de permisos',
+      }),
+    missing: () => post(`/api/cancelar/compra/${MISSING_ID}`, { motivo: 'Prueba de permisos' }),
+    caller: 'u2',
+  },
+  'POST /api/reporte/autorizador': {
+    req: () =>
+      post('/api/reporte/autorizador', { tipo: 'general', fecha_inicio: '2020-01-01', fecha_fin: today }),
+    caller: 'u2',
+  },
+  'POST /api/reporte/autorizador/productos/detalle': {
+    req: () =>
+      post('/api/reporte/autorizador/productos/detalle', {
+        tipo: 'detalle',
+        fecha_inicio: '2020-01-01',
+        fecha_fin: today,
+      }),
+    caller: 'u2',
+  },
+
+  // Rol 4: administration (administrators belong to no client and see every client).
+  'GET /api/admin/resumen': { req: () => get('/api/admin/resumen'), caller: 'adm' },
+  'GET /api/clientes': { req: () => get('/api/clientes'), caller: 'adm' },
+  'POST /api/clientes': {
+    req: () => ({ method: 'POST', url: '/api/clientes', form: clientForm('Cliente Nuevo') }),
+    caller: 'adm',
+  },
+  'POST /api/clientes/update/:id': {
+    req: (w) => ({
+      method: 'POST',
+      url: `/api/clientes/update/${w.c.client.id}`,
+      form: clientForm('Cliente C2'),
+    }),
+    caller: 'adm',
+  },
+  'GET /api/usuarios': { req: (w) => get(`/api/usuarios?id_cliente=${w.a.client.id}`), caller: 'adm' },
+  'GET /api/usuarios/:id': { req: (w) => get(`/api/usuarios/${w.a.spare.id}`), caller: 'adm' },
+  'POST /api/usuarios': {
+    req: (w) => post('/api/usuarios', userBody(w, 'nuevo_matriz')),
+    caller: 'adm',
+  },
+  'PUT /api/usuarios/:id': {
+    req: (w) => ({
+      method: 'PUT',
+      url: `/api/usuarios/${w.a.spare.id}`,
+      body: userBody(w, w.a.spare.usuario),
+    }),
+    caller: 'adm',
+  },
+  'POST /api/recuperar/password/:id': {
+    req: (w) => post(`/api/recuperar/password/${w.a.resetTarget.id}`),
+    caller: 'adm',
+  },
+  'GET /api/usuarios/:id/productos': {
+    req: (w) => get(`/api/usuarios/${w.a.spare.id}/productos`),
+    caller: 'adm',
+  },
+  'POST /api/productos/asignar': {
+    req: (w) =>
+      post('/api/productos/asignar', {
+        id_producto: w.a.prod2.id,
+        id_user: w.a.spare.id,
+        cantidad_limite: 2,
+        status: 1,
+      }),
+    caller: 'adm',
+  },
+  'POST /api/productos/asignar_todos': {
+    req: (w) => post('/api/productos/asignar_todos', { id_user: w.a.spare.id, status: 1 }),
+    caller: 'adm',
+  },
+  'GET /api/productos': { req: (w) => get(`/api/productos?id_cliente=${w.a.client.id}`), caller: 'adm' },
+  'POST /api/productos': {
+    req: (w) =>
+      post('/api/productos', {
+        id_cliente: w.a.client.id,
+        id_categoria: w.a.cat.id,
+        clave_interna: 'MATRIZ-1',
+        nombre: 'Producto de la matriz',
+        precio: 12.5,
+      }),
+    caller: 'adm',
+  },
+  'POST /api/productos/actualizar/:id': {
+    req: (w) =>
+      post(`/api/productos/actualizar/${w.a.prod2.id}`, {
+        id_cliente: w.a.client.id,
+        id_categoria: w.a.cat.id,
+        clave_interna: w.a.prod2.claveInterna,
+        nombre: 'Producto actualizado',
+        precio: 30,
+      }),
+    caller: 'adm',
+  },
+  'GET /api/categorias': {
+    req: (w) => get(`/api/categorias?id_cliente=${w.a.client.id}`),
+    caller: 'adm',
+  },
+  'POST /api/categorias': {
+    req: (w) =>
+      post('/api/categorias', { nombre: 'Limpieza', icono: 'IconPackage', id_cliente: w.a.client.id }),
+    caller: 'adm',
+  },
+  'POST /api/categorias/update/:id': {
+    req: (w) => post(`/api/categorias/update/${w.a.cat.id}`, { nombre: 'Papelería A2', icono: 'IconPencil' }),
+    caller: 'adm',
+  },
+  'GET /api/iconos': { req: () => get('/api/iconos'), caller: 'adm' },
+  'POST /api/template/productos': {
+    req: (w) => post('/api/template/productos', { id_cliente: w.a.client.id }),
+    caller: 'adm',
+  },
+  'POST /api/template/usuarios': {
+    req: (w) => post('/api/template/usuarios', { id_cliente: w.a.client.id }),
+    caller: 'adm',
+  },
+  'POST /api/load/productos': {
+    req: (w) => ({
+      method: 'POST',
+      url: '/api/load/productos',
+      form: {
+        fields: { id_cliente: w.a.client.id },
+        files: { file: { filename: 'productos.csv', data: Buffer.from(w.templates.productos) } },
+      },
+    }),
+    caller: 'adm',
+  },
+  'POST /api/load/usuarios': {
+    req: (w) => ({
+      method: 'POST',
+      url: '/api/load/usuarios',
+      form: {
+        fields: { id_cliente: w.a.client.id },
+        files: { file: { filename: 'usuarios.csv', data: Buffer.from(w.templates.usuarios) } },
+      },
+    }),
+    caller: 'adm',
+  },
+  'GET /api/importaciones': { req: () => get('/api/importaciones'), caller: 'adm' },
+  'GET /api/importaciones/:id': {
+    req: (w) => get(`/api/importaciones/${w.importJob.id}`),
+    caller: 'adm',
+  },
+  'GET /api/importaciones/:id/errores.csv': {
+    req: (w) => get(`/api/importaciones/${w.importJob.id}/errores.csv`),
+    caller: 'adm',
+  },
+  'GET /api/logs': { req: () => get('/api/logs'), caller: 'adm' },
+  'GET /api/logs/tipos': { req: () => get('/api/logs/tipos'), caller: 'adm' },
+  'GET /api/calendario_semanas': {
+    req: (w) => get(`/api/calendario_semanas?id_cliente=${w.c.client.id}`),
+    caller: 'adm',
+  },
+  'POST /api/calendario_semanas': {
+    req: (w) =>
+      post('/api/calendario_semanas', { inicio: '2030-03-04', fin: '2030-03-08', id_cliente: w.c.client.id }),
+    caller: 'adm',
+  },
+  'PUT /api/calendario_semanas/:id': {
+    req: (w) => ({
+      method: 'PUT',
+      url: `/api/calendario_semanas/${w.c.weekToggle.id}`,
+      body: { activo: false },
+    }),
+    caller: 'adm',
+  },
+  'POST /api/calendario_semanas/destroy/:id': {
+    req: (w) => post(`/api/calendario_semanas/destroy/${w.c.weekDestroy.id}`),
+    caller: 'adm',
+  },
+};
+
+/** Other tenants and wrong roles first, the allowed callers last. */
+export const CALL_ORDER: Actor[] = ['anon', 'u1b', 'u2b', 'adm', 'u1', 'u2', 'u3'];
+
+/** Sends a recipe's request as an actor; `xsrf` overrides the header (null: none), `head` sends HEAD. */
+export async function send(
+  w: World,
+  actor: Actor,
+  req: Req,
+  opts: { head?: boolean; xsrf?: string | null } = {},
+) {
+  const api = w.api[actor];
+  const xsrf = opts.xsrf === undefined ? {} : { xsrf: opts.xsrf };
+  if (req.form) {
+    const { body, headers } = multipart(req.form.fields, req.form.files ?? {});
+    return api.request(req.method, req.url, body, { headers, ...xsrf });
+  }
+  if (opts.head) {
+    // ApiClient speaks GET/POST/PUT; HEAD goes through the same cookies by hand.
+    const cookie = [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    return w.t.app.inject({
+      method: 'HEAD',
+      url: req.url,
+      headers: cookie ? { cookie } : {},
+      remoteAddress: api.ip,
+    });
+  }
+  return api.request(req.method, req.url, req.body, xsrf);
+}
+
+function isWebFile(url: string): boolean {
+  return (
+    !url.startsWith('/api/') &&
+    !url.includes(':') &&
+    !url.includes('*') &&
+    existsSync(path.join(WEB_DIST, url)) &&
+    url !== '/'
+  );
+}
+
+/** The route key a table row covers: HEAD twins of GET routes, and web files, share a row. */
+export function tableKeyFor(key: RouteKey, keys: Set<RouteKey>): RouteKey {
+  const [method, url] = key.split(' ') as [string, string];
+  if ((method === 'GET' || method === 'HEAD') && isWebFile(url)) return WEB_FILES;
+  if (method === 'HEAD' && keys.has(`GET ${url}`)) return `GET ${url}`;
+  return key;
+}

@@ -1,0 +1,169 @@
+import { sealLogin } from '@portal/shared/domain/login-envelope';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox, passwordTokens, sessions, systemLogs } from '../db/schema/index.ts';
+import { DELIVERED_BODY } from '../lib/mailer.ts';
+import { makeClient, makeUser, TEST_PASSWORD } from '../test/factories.ts';
+import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../test/harness.ts';
+import { type ReceivedMail, startSmtp } from '../test/smtp.ts';
+
+/**
+ * No password, token or single-use link in the log, the audit trail or an e-mail — except the one
+ * exception of DOMAIN.md: the administrator's reset e-mails the temporary password to its owner. Every
+ * flow that handles a secret runs here against a real SMTP server with the log captured at debug level.
+ */
+describe.each(DB_KINDS)('secrets stay secret (%s)', (kind) => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  const logLines: string[] = [];
+  const secrets = new Map<string, string>();
+  const mails: Record<string, ReceivedMail> = {};
+  const clientsSeen: ApiClient[] = [];
+  const track = (c: ApiClient) => {
+    clientsSeen.push(c);
+    return c;
+  };
+
+  /** Sets a new password through a form of the API and remembers it as a secret. */
+  async function setPassword(c: ApiClient, url: string, base: object, name: string, password: string) {
+    const res = await c.post(url, { ...base, newPass: password, confirmPass: password });
+    expect(res.statusCode, res.body).toBe(200);
+    secrets.set(name, password);
+  }
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await createTestApp(kind, { env: { SMTP_URL: smtp.url, LOG_LEVEL: 'debug' }, logLines });
+    const db = t.database.db;
+    const client = await makeClient(db);
+    const admin = await makeUser(db, { rol: 4, idCliente: null });
+    const ana = await makeUser(db, { rol: 1, idCliente: client.id, userId: 'ana@example.test' });
+    const beto = await makeUser(db, { rol: 2, idCliente: client.id, userId: 'beto@example.test' });
+    const adm = track(await new ApiClient(t.app, '10.40.0.1').loginOk(admin.usuario, TEST_PASSWORD));
+
+    // A failed and a good sign-in (their envelopes carry the passwords, encrypted).
+    const a = track(new ApiClient(t.app, '10.40.0.2'));
+    await a.csrf();
+    const wrong = sealLogin({ usuario: ana.usuario, password: 'Equivocada#77' }, a.xsrf!);
+    secrets
+      .set('contraseña equivocada', 'Equivocada#77')
+      .set('sobre de acceso', wrong.data)
+      .set('hmac', wrong.hmac);
+    expect((await a.post('/api/login', wrong)).statusCode).toBe(401);
+    await a.loginOk(ana.usuario, TEST_PASSWORD);
+    secrets.set('contraseña de prueba', TEST_PASSWORD);
+
+    // Own change: the notice e-mail never carries the new password.
+    await setPassword(
+      a,
+      '/api/repassword',
+      { password: TEST_PASSWORD },
+      'contraseña cambiada',
+      'Cambiada#2027',
+    );
+
+    // Recovery: the link goes to its owner only; using it sets a password.
+    const r = track(new ApiClient(t.app, '10.40.0.3'));
+    expect((await r.post('/api/recuperar-password', { usuario: beto.usuario })).statusCode).toBe(200);
+    await t.app.mailer.flush();
+    mails.recuperacion = await smtp.waitFor((m) => m.to.includes('beto@') && m.subject.includes('Recupera'));
+    const link = mails.recuperacion.text.match(/\/restablecer\/([\w-]+)/)![1]!;
+    secrets.set('enlace de recuperación', link);
+    await setPassword(
+      r,
+      '/api/restablecer-password',
+      { token: link },
+      'contraseña recuperada',
+      'Recuperada#2027',
+    );
+
+    // A new user gets a welcome link.
+    const created = await adm.post('/api/usuarios', {
+      usuario: 'carla_nueva',
+      user_id: 'carla@example.test',
+      nombre: 'Carla Nueva',
+      direccion_entrega: 'Calle 3',
+      rol: 1,
+      active_week: 1,
+      entrega_week: 1,
+      id_cliente: client.id,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await t.app.mailer.flush();
+    mails.bienvenida = await smtp.waitFor((m) => m.to.includes('carla@'));
+    secrets.set('enlace de bienvenida', mails.bienvenida.text.match(/\/restablecer\/([\w-]+)/)![1]!);
+
+    // The administrator's reset: the one e-mail that carries a password.
+    expect((await adm.post(`/api/recuperar/password/${ana.id}`)).statusCode).toBe(200);
+    await t.app.mailer.flush();
+    mails.temporal = await smtp.waitFor((m) => m.to.includes('ana@') && m.subject.includes('temporal'));
+    const temp = mails.temporal.text.match(/Contraseña temporal: (\S+)/)![1]!;
+    secrets.set('contraseña temporal', temp);
+    const b = track(await new ApiClient(t.app, '10.40.0.4').loginOk(ana.usuario, temp));
+    await setPassword(b, '/api/repassword', { password: temp }, 'contraseña definitiva', 'Definitiva#2027');
+    await b.get('/api/logout');
+
+    // Every session and XSRF token handed out.
+    for (const c of clientsSeen) {
+      for (const [name, value] of c.cookies) secrets.set(`cookie ${name} ${value.slice(0, 6)}`, value);
+    }
+    for (const s of await db.select().from(sessions)) secrets.set(`xsrf ${s.id.slice(0, 6)}`, s.xsrfToken);
+    await t.app.mailer.flush();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('the log holds no password, token, envelope or link', () => {
+    expect(logLines.length).toBeGreaterThan(30);
+    const all = logLines.join('\n');
+    expect(secrets.size).toBeGreaterThan(10);
+    for (const [name, value] of secrets) expect(all.includes(value), name).toBe(false);
+    expect(all).not.toMatch(/restablecer\/[\w-]{20,}/);
+    // The requests were logged (at debug, with their URLs), so the checks above looked at something.
+    expect(all).toContain('/api/restablecer-password');
+    expect(all).toContain('/api/login');
+  });
+
+  it('the audit trail (system log metadata) holds no password, token or link', async () => {
+    const rows = await t.database.db.select().from(systemLogs);
+    const text = JSON.stringify(rows);
+    expect(rows.length).toBeGreaterThan(5);
+    for (const [name, value] of secrets) expect(text.includes(value), name).toBe(false);
+  });
+
+  it('e-mails: no password anywhere except the temporary one, sent only to its owner; links only to their owner', () => {
+    const onlyIn: Record<string, ReceivedMail | undefined> = {
+      'contraseña temporal': mails.temporal,
+      'enlace de recuperación': mails.recuperacion,
+      'enlace de bienvenida': mails.bienvenida,
+    };
+    expect(smtp.received.length).toBeGreaterThanOrEqual(5);
+    for (const mail of smtp.received) {
+      const body = `${mail.subject}\n${mail.text}\n${mail.html}`;
+      for (const [name, value] of secrets) {
+        const allowedHere = onlyIn[name] === mail;
+        expect(body.includes(value), `${name} en «${mail.subject}» a ${mail.to}`).toBe(allowedHere);
+      }
+    }
+  });
+
+  it('the database keeps only hashes of links, and a delivered e-mail does not keep its body', async () => {
+    const db = t.database.db;
+    const stored = JSON.stringify(await db.select().from(passwordTokens));
+    expect(stored.includes(secrets.get('enlace de recuperación')!)).toBe(false);
+    expect(stored.includes(secrets.get('enlace de bienvenida')!)).toBe(false);
+    const outbox = await db.select().from(emailOutbox);
+    expect(outbox.length).toBeGreaterThanOrEqual(5);
+    for (const row of outbox) {
+      expect(row.status, row.subject).toBe('enviado');
+      expect(row.text).toBe(DELIVERED_BODY);
+      expect(row.html).toBeNull();
+    }
+    const dump = JSON.stringify(outbox);
+    for (const [name, value] of secrets) expect(dump.includes(value), name).toBe(false);
+    const [one] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, 'ana@example.test'));
+    expect(one).toBeDefined();
+  });
+});

@@ -1,0 +1,235 @@
+import { MSG } from '@portal/shared/messages';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse, RouteOptions } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll } from 'vitest';
+import { clients, importJobs } from '../db/schema/index.ts';
+import { IMAGE_MAX_BYTES, PDF_MAX_BYTES, storeFile } from '../lib/files.ts';
+import { simplePdf } from '../lib/simple-pdf.ts';
+import { templateCsv } from '../modules/imports/imports.service.ts';
+import {
+  assign,
+  makeCategory,
+  makeClient,
+  makeOrder,
+  makeProduct,
+  makeUser,
+  makeWeek,
+  TEST_PASSWORD,
+} from '../test/factories.ts';
+import { ApiClient, createTestApp, type DbKind, type TestApp, type TestAppOptions } from '../test/harness.ts';
+
+/**
+ * Who calls: nobody signed in, the roles of client A, an administrator, and a buyer and an authorizer of
+ * client B (another tenant), whose calls on A's ids must answer like calls on ids that do not exist.
+ */
+export const ACTORS = ['anon', 'u1', 'u1b', 'u2', 'u3', 'adm', 'u2b'] as const;
+export type Actor = (typeof ACTORS)[number];
+
+export const ACTOR_LABEL: Record<Actor, string> = {
+  anon: 'anónimo',
+  u1: 'rol 1',
+  u1b: 'rol 1 de otro cliente',
+  u2: 'rol 2',
+  u3: 'rol 3',
+  adm: 'rol 4',
+  u2b: 'rol 2 de otro cliente',
+};
+
+/** An id no row has (the largest id the API accepts). */
+export const MISSING_ID = 2147483647;
+
+export type RouteKey = `${string} ${string}`;
+
+/** Every method and path the app serves, from its onRoute hook (HEAD twins of GET routes included). */
+export function routeCollector() {
+  const keys = new Set<RouteKey>();
+  const routes: RouteOptions[] = [];
+  return {
+    keys,
+    routes,
+    onRoute(route: RouteOptions) {
+      routes.push(route);
+      for (const method of [route.method].flat()) keys.add(`${method} ${route.url}`);
+    },
+  };
+}
+
+export async function pngBytes(color = '#3366cc'): Promise<Buffer> {
+  return sharp({ create: { width: 24, height: 24, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+}
+
+/** Two tenants (A and B) with real rows of every kind, a spare client C, and a signed-in client per actor. */
+export async function buildWorld(kind: DbKind, options: TestAppOptions = {}) {
+  const collected = routeCollector();
+  const t: TestApp = await createTestApp(kind, { ...options, onRoute: collected.onRoute });
+  const db = t.database.db;
+
+  const logo = await storeFile(db, {
+    data: await pngBytes(),
+    kind: 'imagen',
+    idCliente: null,
+    allowed: ['image'],
+    maxBytes: IMAGE_MAX_BYTES,
+  });
+  const calendario = await storeFile(db, {
+    data: simplePdf('Calendario', ['Semana 1']),
+    kind: 'documento',
+    idCliente: null,
+    allowed: ['pdf'],
+    maxBytes: PDF_MAX_BYTES,
+  });
+
+  const clientA = await makeClient(db, {
+    nombre: 'Cliente A',
+    cantidadAutorizadores: 2,
+    limiteDeCompras: -1,
+  });
+  await db.update(clients).set({ imagen: logo, calendario }).where(eq(clients.id, clientA.id));
+  const clientB = await makeClient(db, {
+    nombre: 'Cliente B',
+    cantidadAutorizadores: 2,
+    limiteDeCompras: -1,
+  });
+  await db.update(clients).set({ calendario }).where(eq(clients.id, clientB.id));
+  const clientC = await makeClient(db, { nombre: 'Cliente C', cantidadAutorizadores: 1 });
+
+  const catA = await makeCategory(db, clientA.id, 'Papelería A');
+  const catB = await makeCategory(db, clientB.id, 'Papelería B');
+  const prodA = await makeProduct(db, { idCliente: clientA.id, idCategoria: catA.id, precio: 10_000 });
+  const prodA2 = await makeProduct(db, { idCliente: clientA.id, idCategoria: catA.id, precio: 20_000 });
+  const prodB = await makeProduct(db, { idCliente: clientB.id, idCategoria: catB.id, precio: 10_000 });
+
+  const u1 = await makeUser(db, { rol: 1, idCliente: clientA.id, nombre: 'Comprador A' });
+  const u2 = await makeUser(db, { rol: 2, idCliente: clientA.id, nombre: 'Autorizador A' });
+  const u3 = await makeUser(db, { rol: 3, idCliente: clientA.id, nombre: 'Superautorizador A' });
+  const adm = await makeUser(db, { rol: 4, idCliente: null, nombre: 'Administradora' });
+  const u1b = await makeUser(db, { rol: 1, idCliente: clientB.id, nombre: 'Comprador B' });
+  const u2b = await makeUser(db, { rol: 2, idCliente: clientB.id, nombre: 'Autorizador B' });
+  /** Targets of administrator actions (never an actor, so the actors stay signed in). */
+  const spareA = await makeUser(db, { rol: 1, idCliente: clientA.id, nombre: 'Repuesto A' });
+  const resetTarget = await makeUser(db, { rol: 1, idCliente: clientA.id, nombre: 'Restablecer A' });
+  await assign(db, u1.id, prodA.id, 5);
+  await assign(db, u1b.id, prodB.id, 5);
+  await assign(db, spareA.id, prodA.id, 5);
+
+  const line = (p: typeof prodA) => ({
+    productId: p.id,
+    precio: p.precio,
+    cantidad: 1,
+    idCategoria: p.idCategoria,
+  });
+  const order = (status: 'pendiente' | 'espera') =>
+    makeOrder(db, { idUser: u1.id, idCliente: clientA.id, status, lines: [line(prodA)] });
+  const orders = {
+    /** Read by the buyer and the authorizers. */
+    view: await order('pendiente'),
+    approveByRol2: await order('pendiente'),
+    approveByRol3: await order('espera'),
+    cancelByRol2: await order('pendiente'),
+    cancelByRol3: await order('espera'),
+    ofB: await makeOrder(db, { idUser: u1b.id, idCliente: clientB.id, lines: [line(prodB)] }),
+  };
+
+  const weekToggle = await makeWeek(db, { idCliente: clientC.id, inicio: '2030-01-07', fin: '2030-01-11' });
+  const weekDestroy = await makeWeek(db, { idCliente: clientC.id, inicio: '2030-02-04', fin: '2030-02-08' });
+  const [importJob] = await db
+    .insert(importJobs)
+    .values({
+      idCliente: clientA.id,
+      tipo: 'productos',
+      status: 'terminado',
+      fileName: 'productos.csv',
+      createdBy: adm.id,
+      totalRows: 1,
+      errorRows: 1,
+      errors: [{ fila: 2, campo: 'nombre', motivo: 'El nombre es obligatorio.' }],
+    })
+    .returning();
+  const productTemplate = (await templateCsv(t.app, 'productos', clientA.id)).body;
+  const userTemplate = (await templateCsv(t.app, 'usuarios', clientA.id)).body;
+
+  const ips: Record<Actor, string> = {
+    anon: '10.20.0.1',
+    u1: '10.20.0.2',
+    u1b: '10.20.0.3',
+    u2: '10.20.0.4',
+    u3: '10.20.0.5',
+    adm: '10.20.0.6',
+    u2b: '10.20.0.7',
+  };
+  const users = { u1, u1b, u2, u3, adm, u2b };
+  const api = {} as Record<Actor, ApiClient>;
+  api.anon = new ApiClient(t.app, ips.anon);
+  await api.anon.csrf();
+  for (const actor of ACTORS) {
+    if (actor === 'anon') continue;
+    api[actor] = await new ApiClient(t.app, ips[actor]).loginOk(users[actor].usuario, TEST_PASSWORD);
+  }
+
+  return {
+    t,
+    db,
+    /** The app's route table, as its onRoute hook saw it. */
+    routes: collected,
+    api,
+    users,
+    files: { logo, calendario },
+    a: { client: clientA, cat: catA, prod: prodA, prod2: prodA2, spare: spareA, resetTarget },
+    b: { client: clientB, cat: catB, prod: prodB },
+    c: { client: clientC, weekToggle, weekDestroy },
+    orders,
+    importJob: importJob!,
+    templates: { productos: productTemplate, usuarios: userTemplate },
+  };
+}
+
+export type World = Awaited<ReturnType<typeof buildWorld>>;
+
+/** The world of one test file: built before its tests, closed after them; usable inside the tests. */
+export function useWorld(kind: DbKind, options: TestAppOptions = {}): World {
+  let built: World | undefined;
+  beforeAll(async () => {
+    built = await buildWorld(kind, options);
+  });
+  afterAll(async () => built?.t.close());
+  return new Proxy({} as World, {
+    get: (_target, prop) => {
+      if (!built) throw new Error('el mundo de prueba aún no existe');
+      return built[prop as keyof World];
+    },
+  });
+}
+
+/** Product texts are Spanish: a message is Spanish when it reads like it and not like English. */
+const SPANISH =
+  /[áéíóúñ¿¡]|\b(el|la|los|las|de|del|no|es|un|una|se|por|para|con|debe|datos|campo|solo|sesi[oó]n|archivo|usuario|contrase[ñn]a|valor|texto|entrada|hasta|caracteres|m[aá]s|menos)\b/i;
+const ENGLISH =
+  /\b(the|is|are|must|should|expected|received|invalid|required|error|not found|unexpected|body|token)\b/i;
+/** The catalogue's texts, and the spec's one English text kept word for word (spec §2 clients, inventory). */
+const CATALOGUE = new Set<string>([
+  ...(Object.values(MSG) as unknown[]).filter((v): v is string => typeof v === 'string'),
+  'Only JPG and PNG files are allowed.',
+]);
+
+export function isSpanishMessage(msg: unknown): boolean {
+  if (typeof msg !== 'string' || msg.trim() === '') return false;
+  if (CATALOGUE.has(msg)) return true;
+  return SPANISH.test(msg) && !ENGLISH.test(msg);
+}
+
+/** A 4xx answer the product way: JSON with a stable code and a Spanish message. */
+export function describeRefusal(res: LightMyRequestResponse): string | null {
+  if (res.statusCode < 400 || res.statusCode >= 500) return `estado ${res.statusCode}`;
+  let body: { code?: unknown; msg?: unknown };
+  try {
+    body = res.json();
+  } catch {
+    return `cuerpo no JSON: ${res.body.slice(0, 120)}`;
+  }
+  if (typeof body.code !== 'string') return `sin code: ${res.body.slice(0, 120)}`;
+  if (!isSpanishMessage(body.msg)) return `mensaje no español: ${JSON.stringify(body.msg)}`;
+  return null;
+}

@@ -1,0 +1,69 @@
+import pg from 'pg';
+
+export type SizeName = 'large' | 'small';
+
+export interface BenchArgs {
+  databaseUrl?: string;
+  dataDir?: string;
+  size: SizeName;
+  tz: string;
+  /** Seconds per load test. */
+  duration: number;
+  connections: number;
+  port: number;
+  flags: Set<string>;
+  /** Only these scenarios (by key), when given. */
+  only?: string[];
+}
+
+const USAGE = `Opciones: --database-url <url> | --data-dir <carpeta>, --size large|small, --duration <s>,
+  --connections <n>, --port <n>, --only <clave,clave>, --reset`;
+
+export function parseArgs(argv: string[]): BenchArgs {
+  const args: BenchArgs = {
+    size: 'large',
+    tz: process.env.BUSINESS_TZ || 'America/Mexico_City',
+    duration: 10,
+    connections: 50,
+    port: 3510,
+    flags: new Set(),
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`Falta el valor de ${a}\n${USAGE}`);
+      return v;
+    };
+    if (a === '--database-url') args.databaseUrl = value();
+    else if (a === '--data-dir') args.dataDir = value();
+    else if (a === '--size') {
+      const v = value();
+      if (v !== 'large' && v !== 'small') throw new Error(`--size: large o small\n${USAGE}`);
+      args.size = v;
+    } else if (a === '--duration') args.duration = Number(value());
+    else if (a === '--connections') args.connections = Number(value());
+    else if (a === '--port') args.port = Number(value());
+    else if (a === '--only') args.only = value().split(',');
+    else if (a.startsWith('--')) args.flags.add(a.slice(2));
+    else throw new Error(`Argumento desconocido: ${a}\n${USAGE}`);
+  }
+  return args;
+}
+
+/** Creates the database of a PostgreSQL URL when it does not exist (dropping it first with `reset`). */
+export async function ensurePostgresDatabase(databaseUrl: string, reset: boolean): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Nombre de base de datos no admitido: ${name}`);
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    if (reset) await admin.query(`drop database if exists ${name} with (force)`);
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+}

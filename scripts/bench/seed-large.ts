@@ -1,0 +1,484 @@
+/**
+ * `npm run seed:large -- --database-url postgres://… [--size large|small] [--reset]`
+ * `npm run seed:large -- --data-dir ./data-bench --size small`
+ *
+ * Loads a large, domain-valid data set with set-based SQL (INSERT … SELECT generate_series), after running
+ * the migrations: 3 clients, their categories, products, users (one password hash computed once and
+ * reused), assignments, category budgets, access weeks covering today, 12 months of orders with lines and
+ * events, and the system log entries those orders would have written. Budgets are set from the generated
+ * history so that no user is over budget. Prints the bench sign-ins at the end (bench data only).
+ */
+import { pathToFileURL } from 'node:url';
+import { addDays, businessDate, businessMonth } from '@portal/shared/domain/time';
+import { type Database, openDatabase, runMigrations } from '../../apps/server/src/db/client.ts';
+import { hashPassword } from '../../apps/server/src/lib/passwords.ts';
+import { type BenchArgs, ensurePostgresDatabase, parseArgs } from './common.ts';
+
+/** The bench sign-ins (bench data only; not a secret). */
+export const BENCH_PASSWORD = 'Bench#2026';
+export const BENCH_USERS = {
+  usuario: 'bench.usuario',
+  autorizador: 'bench.autorizador',
+  admin: 'bench.admin',
+} as const;
+/** Prefix of the rol-1 users the bench makes purchases with (client 1). */
+export const BUYER_PREFIX = 'bi.c';
+
+export interface SeedSize {
+  usersPerClient: [number, number, number];
+  productsPerClient: number;
+  orders: number;
+  /** Rol-1 users of client 1 set aside for the purchase benchmark. */
+  buyers: number;
+  assignedPerUser: number;
+}
+
+export const SIZES: Record<'large' | 'small', SeedSize> = {
+  large: {
+    usersPerClient: [3000, 1000, 999],
+    productsPerClient: 100_000,
+    orders: 100_000,
+    buyers: 1000,
+    assignedPerUser: 40,
+  },
+  small: {
+    usersPerClient: [300, 100, 99],
+    productsPerClient: 10_000,
+    orders: 10_000,
+    buyers: 200,
+    assignedPerUser: 40,
+  },
+};
+
+type Exec = (text: string) => Promise<number>;
+
+function executor(database: Database): Exec {
+  if (database.pool) {
+    const pool = database.pool;
+    return async (text) => (await pool.query(text)).rowCount ?? 0;
+  }
+  const pglite = database.pglite!;
+  return async (text) => (await pglite.query(text)).affectedRows ?? 0;
+}
+
+async function scalar(database: Database, text: string): Promise<number> {
+  if (database.pool) {
+    const r = await database.pool.query<{ v: string | number }>(text);
+    return Number(r.rows[0]?.v ?? 0);
+  }
+  const r = await database.pglite!.query<{ v: string | number }>(text);
+  return Number(r.rows[0]?.v ?? 0);
+}
+
+const NOUNS = [
+  'Hojas blancas',
+  'Bolígrafo',
+  'Cuaderno',
+  'Carpeta',
+  'Desarmador',
+  'Cinta de aislar',
+  'Llave ajustable',
+  'Flexómetro',
+  'Desengrasante',
+  'Toallas de papel',
+  'Bolsa para basura',
+  'Jabón líquido',
+  'Mouse óptico',
+  'Teclado',
+  'Memoria USB',
+  'Tóner',
+  'Casco de seguridad',
+  'Guantes de nitrilo',
+  'Lentes de seguridad',
+  'Tapones auditivos',
+  'Café molido',
+  'Azúcar',
+  'Vasos térmicos',
+  'Marcatextos',
+  'Notas adhesivas',
+  'Folder',
+  'Grapas',
+  'Engrapadora',
+  'Camisa de trabajo',
+  'Chaleco reflejante',
+];
+const ADJECTIVES = [
+  'estándar',
+  'industrial',
+  'económico',
+  'reforzado',
+  'premium',
+  'ecológico',
+  'compacto',
+  'grande',
+  'mediano',
+  'chico',
+  'azul',
+  'negro',
+  'rojo',
+  'verde',
+  'blanco',
+  'de repuesto',
+  'profesional',
+  'multiusos',
+  'antiderrapante',
+  'térmico',
+];
+const UNITS = ['Pieza', 'Caja', 'Paquete', 'Litro', 'Par', 'Galón'];
+const CATEGORIES: [string, string][] = [
+  ['Papelería', 'IconPencil'],
+  ['Herramientas', 'IconTool'],
+  ['Limpieza', 'IconSpray'],
+  ['Cómputo', 'IconDeviceDesktop'],
+  ['Seguridad industrial', 'IconHelmet'],
+  ['Cafetería', 'IconCoffee'],
+  ['Uniformes', 'IconShirt'],
+  ['Botiquín', 'IconFirstAidKit'],
+  ['Archivo', 'IconArchive'],
+  ['Impresión', 'IconPrinter'],
+  ['Mantenimiento', 'IconHammer'],
+  ['Almacén', 'IconPackage'],
+];
+
+const sqlArray = (items: readonly string[]) =>
+  `array[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]::text[]`;
+
+interface ClientSpec {
+  nombre: string;
+  prefix: string;
+  modo: 'regular' | 'categoria';
+  autorizadores: 1 | 2;
+  limite: number;
+  estado: string;
+  ciudad: string;
+}
+
+const CLIENTS: ClientSpec[] = [
+  {
+    nombre: 'Bench Industrial',
+    prefix: 'BI',
+    modo: 'regular',
+    autorizadores: 1,
+    limite: -1,
+    estado: 'Nuevo León',
+    ciudad: 'Monterrey',
+  },
+  {
+    nombre: 'Bench Servicios',
+    prefix: 'BS',
+    modo: 'regular',
+    autorizadores: 2,
+    limite: 40,
+    estado: 'Jalisco',
+    ciudad: 'Guadalajara',
+  },
+  {
+    nombre: 'Bench Categorías',
+    prefix: 'BC',
+    modo: 'categoria',
+    autorizadores: 1,
+    limite: -1,
+    estado: 'Ciudad de México',
+    ciudad: 'Benito Juárez',
+  },
+];
+
+export interface SeedResult {
+  seconds: number;
+  counts: Record<string, number>;
+}
+
+const log = (msg: string) => process.stdout.write(`${msg}\n`);
+
+async function step<T>(label: string, fn: () => Promise<T>): Promise<T> {
+  const t0 = performance.now();
+  const out = await fn();
+  log(`  ${label.padEnd(44)} ${((performance.now() - t0) / 1000).toFixed(1).padStart(6)} s`);
+  return out;
+}
+
+/** Seeds an empty, migrated database. */
+export async function seedLarge(database: Database, size: SeedSize, tz: string): Promise<SeedResult> {
+  const exec = executor(database);
+  const t0 = performance.now();
+  const now = new Date();
+  const today = businessDate(now, tz);
+  const month = businessMonth(now, tz);
+  const hash = await hashPassword(BENCH_PASSWORD);
+  const nowSql = `'${now.toISOString()}'::timestamptz`;
+  const monthStart = `'${month.start.toISOString()}'::timestamptz`;
+  const monthEnd = `'${month.end.toISOString()}'::timestamptz`;
+  const ppc = size.productsPerClient;
+
+  await step('clients, categories, weeks', async () => {
+    for (const c of CLIENTS) {
+      await exec(`insert into clients (nombre, presupuesto_default, cantidad_autorizadores, limite_de_compras,
+          modo_presupuesto, mostrar_presupuesto_a_usuarios)
+        values ('${c.nombre}', ${c.modo === 'regular' ? 5_000_000 : 0}, ${c.autorizadores}, ${c.limite},
+          '${c.modo}', true)`);
+    }
+    await exec(`insert into categories (id_cliente, nombre, icono)
+      select c.id, cat.nombre, cat.icono from clients c
+      cross join unnest(${sqlArray(CATEGORIES.map((x) => x[0]))}, ${sqlArray(CATEGORIES.map((x) => x[1]))})
+        as cat(nombre, icono)
+      order by c.id`);
+    // One active week per calendar week, from 13 months back to 4 weeks ahead, Monday to Sunday.
+    const dow = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7;
+    const monday = addDays(today, -dow);
+    await exec(`insert into weeks (id_cliente, inicio, fin, activo)
+      select c.id, '${monday}'::date + 7 * w, '${monday}'::date + 7 * w + 6, true
+      from clients c cross join generate_series(-56, 4) w order by c.id, w`);
+  });
+
+  await step(`products (${(3 * ppc).toLocaleString('en')})`, async () => {
+    await exec(`insert into products (id_cliente, id_categoria, clave_interna, clave_cliente, nombre,
+        descripcion, unidad_de_medida, precio, activo, impuesto)
+      select c.id,
+        (select min(id) from categories k where k.id_cliente = c.id) + (g % ${CATEGORIES.length}),
+        (array['BI','BS','BC'])[c.id - (select min(id) from clients) + 1] || '-' || lpad(g::text, 6, '0'),
+        'CLI-' || (100000 + g * 7),
+        (${sqlArray(NOUNS)})[1 + g % ${NOUNS.length}] || ' ' ||
+          (${sqlArray(ADJECTIVES)})[1 + (g / ${NOUNS.length}) % ${ADJECTIVES.length}] || ' modelo ' || g,
+        'Presentación ' || (1 + g % 12) || ', para uso en oficina y planta.',
+        (${sqlArray(UNITS)})[1 + g % ${UNITS.length}],
+        500 + (g * 7919) % 49500,
+        g % 50 <> 0,
+        g % 7 <> 0
+      from clients c cross join generate_series(1, ${ppc}) g
+      order by c.id, g`);
+  });
+
+  await step('users (one password hash, reused)', async () => {
+    await exec(`insert into users (id_cliente, usuario, user_id, nombre, rol, password_hash, password_changed_at)
+      values (null, '${BENCH_USERS.admin}', 'bench.admin@portal-de-compras.mx', 'Administrador de pruebas', 4,
+        '${hash}', ${nowSql})`);
+    for (const [i, c] of CLIENTS.entries()) {
+      const n = size.usersPerClient[i]!;
+      const p = c.prefix.toLowerCase();
+      const cid = `(select id from clients where nombre = '${c.nombre}')`;
+      const authorizers = c.autorizadores;
+      // k = 1: rol 2; k = 2 (two levels): rol 3; then the rol-1 users. Client 1's first ones are the buyers
+      // of the purchase benchmark; the known rol-1 user comes right after the authorizer.
+      await exec(`insert into users (id_cliente, usuario, user_id, nombre, rol, direccion_entrega, area,
+          localidad, region, coordinacion, calle, colonia, ciudad, cp, estado, active_week, entrega_week,
+          limite_de_compras, presupuesto_default, password_hash, password_changed_at)
+        select ${cid},
+          case
+            when k = 1 and ${i} = 0 then '${BENCH_USERS.autorizador}'
+            when k = 2 and ${i} = 0 then '${BENCH_USERS.usuario}'
+            when k <= ${authorizers} then '${p}.autorizador' || k
+            when ${i} = 0 and k - 2 <= ${size.buyers} then '${BUYER_PREFIX}' || lpad((k - 2)::text, 5, '0')
+            else '${p}.u' || lpad(k::text, 5, '0')
+          end,
+          '${p}.usuario' || k || '@bench.mx',
+          (array['María','José','Ana','Luis','Sofía','Carlos','Laura','Jorge','Elena','Miguel'])[1 + k % 10]
+            || ' ' || (array['López','García','Hernández','Martínez','Pérez','Ramírez','Cruz','Flores'])[1 + k % 8]
+            || ' ' || (array['Ortiz','Soto','Reyes','Morales','Jiménez','Ruiz','Díaz'])[1 + k % 7],
+          case when k <= ${authorizers} then k + 1 else 1 end,
+          'Planta ${c.ciudad}, andén ' || (1 + k % 6), (array['Compras','Mantenimiento','Almacén','Producción',
+            'Calidad','Recursos Humanos'])[1 + k % 6], 'Planta ${c.ciudad}', 'Región ' || (1 + k % 4),
+          'Coordinación ' || (1 + k % 5), 'Av. Industrial ' || (100 + k), 'Parque Industrial',
+          '${c.ciudad}', lpad((10000 + k)::text, 5, '0'), '${c.estado}', 1 + k % 4, 1 + (k + 1) % 4,
+          ${c.limite}, ${c.modo === 'regular' ? 5_000_000 : 0}, '${hash}', ${nowSql}
+        from generate_series(1, ${n}) k order by k`);
+    }
+  });
+
+  await step('assignments and category budgets', async () => {
+    // Products of a client are contiguous ids: pick by arithmetic, no random joins.
+    await exec(`create temp table bench_pr as
+      select id_cliente, min(id) as pmin, count(*)::int as pcount from products group by id_cliente`);
+    await exec(`insert into user_products (user_id, product_id, asignado, cantidad_limite)
+      select u.id, pr.pmin + ((u.id::bigint * 131 + j * 2477) % pr.pcount), j % 25 <> 0, 1 + j % 5
+      from users u join bench_pr pr on pr.id_cliente = u.id_cliente
+      cross join lateral generate_series(1,
+        case when u.usuario = '${BENCH_USERS.usuario}' then 200 else ${size.assignedPerUser} end) j
+      where u.rol = 1
+      on conflict do nothing`);
+    // The known user's 200 are all assigned.
+    await exec(`update user_products set asignado = true where user_id =
+      (select id from users where usuario = '${BENCH_USERS.usuario}')`);
+    await exec(`insert into user_category_budgets (user_id, category_id, presupuesto)
+      select u.id, k.id, 1000000 from users u join clients c on c.id = u.id_cliente
+      join categories k on k.id_cliente = c.id
+      where u.rol = 1 and c.modo_presupuesto = 'categoria'`);
+  });
+
+  await step(`orders (${size.orders.toLocaleString('en')}) over 12 months`, async () => {
+    await exec(`create temp table bench_buyers as
+      select u.id_cliente, u.id as user_id,
+        (row_number() over (partition by u.id_cliente order by u.id) - 1)::int as k
+      from users u where u.rol = 1`);
+    await exec(`create temp table bench_bc as
+      select id_cliente, count(*)::int as n from bench_buyers group by id_cliente`);
+    await exec(`create temp table bench_cl as
+      select id, row_number() over (order by id)::int as ord, cantidad_autorizadores from clients`);
+    const N = size.orders;
+    // 85% of the orders are client 1's (the detail report runs over it), 10% client 2's, 5% client 3's.
+    // Every 1000th order is the known user's; ids grow with dates; older orders are settled.
+    await exec(`insert into orders (id_user, id_cliente, status, subtotal, iva, total, transaction_date,
+        cancel_reason, created_at, updated_at)
+      select coalesce(known.id, b.user_id), cl.id,
+        case
+          when ts > ${nowSql} - interval '5 days' and cl.cantidad_autorizadores = 2 and g % 3 = 0 then 'espera'
+          when ts > ${nowSql} - interval '5 days' then 'pendiente'
+          when g % 10 = 0 then 'cancelado'
+          else 'aprobado'
+        end,
+        0, 0, 0, ts, case when g % 10 = 0 then 'Pedido duplicado' end, ts, ts
+      from (
+        select g, ${nowSql} - interval '365 days' + (g::float8 / ${N}) * interval '364 days 23 hours' as ts,
+          case when g % 20 < 17 then 1 when g % 20 < 19 then 2 else 3 end as ord
+        from generate_series(1, ${N}) g
+      ) s
+      join bench_cl cl on cl.ord = s.ord
+      join bench_bc bc on bc.id_cliente = cl.id
+      join bench_buyers b on b.id_cliente = cl.id and b.k = (s.g * 2654435761) % bc.n
+      left join users known on s.ord = 1 and s.g % 1000 = 0 and known.usuario = '${BENCH_USERS.usuario}'
+      order by s.g`);
+  });
+
+  await step('order lines (about 12 per order)', async () => {
+    await exec(`insert into order_lines (order_id, product_id, clave_interna, clave_cliente, nombre,
+        unidad_de_medida, id_categoria, categoria, precio, impuesto, cantidad)
+      select o.id, p.id, p.clave_interna, p.clave_cliente, p.nombre, p.unidad_de_medida, p.id_categoria,
+        k.nombre, p.precio, p.impuesto, 1 + (o.id + j) % 3
+      from orders o
+      join bench_pr pr on pr.id_cliente = o.id_cliente
+      cross join lateral generate_series(1, 8 + o.id % 9) j
+      join products p on p.id = pr.pmin + ((o.id::bigint * 7919 + j * 104729) % pr.pcount)
+      join categories k on k.id = p.id_categoria
+      order by o.id, j`);
+    await exec(`update orders o set subtotal = s.subtotal, iva = s.iva, total = s.subtotal + s.iva
+      from (
+        select order_id, sum(precio * cantidad)::bigint as subtotal,
+          ((coalesce(sum(precio * cantidad) filter (where impuesto), 0)) * 16 + 50)::bigint / 100 as iva
+        from order_lines group by order_id
+      ) s where s.order_id = o.id`);
+  });
+
+  await step('budgets that fit this month (no one over budget)', async () => {
+    await exec(`update users u set presupuesto_default = greatest(5000000, (m.spent * 3 / 2)::bigint)
+      from (select id_user, sum(total) as spent from orders
+            where status <> 'cancelado' and transaction_date >= ${monthStart} and transaction_date < ${monthEnd}
+            group by id_user) m
+      where m.id_user = u.id`);
+    await exec(`update user_category_budgets b set presupuesto = greatest(1000000, (m.spent * 2)::bigint)
+      from (select o.id_user, l.id_categoria, sum(l.precio * l.cantidad) as spent
+            from orders o join order_lines l on l.order_id = o.id
+            where o.status <> 'cancelado' and o.transaction_date >= ${monthStart}
+              and o.transaction_date < ${monthEnd}
+            group by o.id_user, l.id_categoria) m
+      where m.id_user = b.user_id and m.id_categoria = b.category_id`);
+  });
+
+  await step('order events and system log', async () => {
+    await exec(`insert into order_events (order_id, actor_id, tipo, from_status, to_status, changes, created_at)
+      select o.id, o.id_user, 'creado', null,
+        case when o.status in ('aprobado', 'cancelado') then 'pendiente' else o.status end,
+        jsonb_build_object('total', o.total), o.transaction_date
+      from orders o order by o.id`);
+    await exec(`insert into order_events (order_id, actor_id, tipo, from_status, to_status, reason, created_at)
+      select o.id, a.id, case when o.status = 'aprobado' then 'aprobado' else 'cancelado' end, 'pendiente',
+        o.status, o.cancel_reason, o.transaction_date + interval '1 day'
+      from orders o join users a on a.id_cliente = o.id_cliente and a.rol = 2
+      where o.status in ('aprobado', 'cancelado') order by o.id`);
+    await exec(`insert into system_logs (user_id, event_type, description, metadata, created_at)
+      select user_id, event_type, description, metadata, created_at from (
+        select o.id_user as user_id, 'login' as event_type, 'Inicio de sesión: ' || u.usuario as description,
+          jsonb_build_object('ip', '10.1.' || (u.id % 250) || '.' || (u.id % 200), 'user_agent', 'Mozilla/5.0')
+            as metadata, o.transaction_date - interval '10 minutes' as created_at
+        from orders o join users u on u.id = o.id_user
+        union all
+        select o.id_user, 'pedido_creado',
+          'Pedido #' || lpad(o.id::text, 5, '0') || ' creado (pendiente)',
+          jsonb_build_object('id_pedido', o.id, 'total', o.total, 'ip', '10.1.0.1', 'user_agent', 'Mozilla/5.0'),
+          o.transaction_date
+        from orders o
+        union all
+        select e.actor_id, 'pedido_' || e.tipo,
+          'Pedido #' || lpad(e.order_id::text, 5, '0') || ' ' || e.tipo,
+          jsonb_build_object('id_pedido', e.order_id, 'ip', '10.2.0.1', 'user_agent', 'Mozilla/5.0'),
+          e.created_at
+        from order_events e where e.tipo <> 'creado'
+      ) l order by created_at`);
+  });
+
+  // As autovacuum would have done by now: statistics and the visibility map (index-only scans).
+  await step('vacuum analyze', async () => {
+    await exec('vacuum analyze');
+  });
+
+  const counts: Record<string, number> = {};
+  for (const t of [
+    'clients',
+    'users',
+    'categories',
+    'products',
+    'user_products',
+    'orders',
+    'order_lines',
+    'system_logs',
+  ]) {
+    counts[t] = await scalar(database, `select count(*) as v from ${t}`);
+  }
+  return { seconds: (performance.now() - t0) / 1000, counts };
+}
+
+export async function isSeeded(database: Database): Promise<boolean> {
+  const n = await scalar(
+    database,
+    `select count(*) as v from users where usuario = '${BENCH_USERS.usuario}'`,
+  );
+  return n > 0;
+}
+
+export async function isEmpty(database: Database): Promise<boolean> {
+  return (await scalar(database, 'select count(*) as v from users')) === 0;
+}
+
+export function printSignIns(): void {
+  log('\nAccesos de prueba (solo para datos de benchmark):');
+  log(`  ${BENCH_USERS.usuario.padEnd(20)} ${BENCH_PASSWORD}  rol 1  (Bench Industrial, 200 productos)`);
+  log(`  ${BENCH_USERS.autorizador.padEnd(20)} ${BENCH_PASSWORD}  rol 2  (Bench Industrial)`);
+  log(`  ${BENCH_USERS.admin.padEnd(20)} ${BENCH_PASSWORD}  rol 4`);
+  log(
+    `  ${`${BUYER_PREFIX}00001…`.padEnd(20)} ${BENCH_PASSWORD}  rol 1  (compradores de la prueba de carga)`,
+  );
+}
+
+/** Opens (creating a PostgreSQL database when missing), migrates and seeds unless already seeded. */
+export async function prepareDatabase(args: BenchArgs, opts: { reset: boolean }): Promise<Database> {
+  if (args.databaseUrl) await ensurePostgresDatabase(args.databaseUrl, opts.reset);
+  const database = await openDatabase({ databaseUrl: args.databaseUrl, dataDir: args.dataDir });
+  await runMigrations(database);
+  if (await isSeeded(database)) {
+    log('La base de datos ya tiene los datos de benchmark.');
+    return database;
+  }
+  if (!(await isEmpty(database))) {
+    await database.close();
+    throw new Error('La base de datos no está vacía: usa otra, o --reset (PostgreSQL) para recrearla.');
+  }
+  log(`Cargando datos (${args.size})…`);
+  const result = await seedLarge(database, SIZES[args.size], args.tz);
+  log(`Listo en ${result.seconds.toFixed(1)} s: ${JSON.stringify(result.counts)}`);
+  return database;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  if (!args.databaseUrl && !args.dataDir) {
+    throw new Error('Indica --database-url postgres://… o --data-dir <carpeta> (PGlite, con --size small).');
+  }
+  const database = await prepareDatabase(args, { reset: args.flags.has('reset') });
+  await database.close();
+  printSignIns();
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((err) => {
+    process.stderr.write(`${(err as Error).stack ?? err}\n`);
+    process.exit(1);
+  });
+}
