@@ -2,6 +2,7 @@ import type { OrderFilter } from '@portal/shared/schemas/orders';
 import { and, count, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderLines, orders, users } from '../../db/schema/index.ts';
+import { PagerTotals } from '../../lib/pager-totals.ts';
 
 export const AUTHORIZER_PAGE_SIZE = 50;
 
@@ -13,6 +14,9 @@ function searchCondition(q: string): SQL | undefined {
   if (/^\d{1,9}$/.test(term)) parts.push(eq(orders.id, Number(term)));
   return sql`(${sql.join(parts, sql` or `)})`;
 }
+
+/** Totals of a client's very large unsearched lists, per client and status (decision 0032). */
+const largeListTotals = new PagerTotals();
 
 export async function listClientOrders(
   db: Db,
@@ -40,7 +44,7 @@ export async function listClientOrders(
         .orderBy(desc(orders.id))
         .limit(AUTHORIZER_PAGE_SIZE)
         .offset((opts.page - 1) * AUTHORIZER_PAGE_SIZE);
-  const [rows, totals] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         id: orders.id,
@@ -57,14 +61,22 @@ export async function listClientOrders(
       .limit(AUTHORIZER_PAGE_SIZE)
       .offset(pageIds ? 0 : (opts.page - 1) * AUTHORIZER_PAGE_SIZE),
     search
-      ? db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.idUser)).where(where)
-      : db.select({ n: count() }).from(orders).where(where),
+      ? db
+          .select({ n: count() })
+          .from(orders)
+          .innerJoin(users, eq(users.id, orders.idUser))
+          .where(where)
+          .then((r) => r[0]?.n ?? 0)
+      : largeListTotals.get(`${idCliente}:${opts.status}:${opts.actionable ?? ''}`, async () => {
+          const [r] = await db.select({ n: count() }).from(orders).where(where);
+          return r?.n ?? 0;
+        }),
   ]);
   const counts = await lineCounts(
     db,
     rows.map((r) => r.id),
   );
-  return { rows: rows.map((r) => ({ ...r, productos: counts.get(r.id) ?? 0 })), total: totals[0]?.n ?? 0 };
+  return { rows: rows.map((r) => ({ ...r, productos: counts.get(r.id) ?? 0 })), total };
 }
 
 export async function lineCounts(db: Db | Tx, ids: number[]): Promise<Map<number, number>> {

@@ -7,8 +7,9 @@ import {
 import { centavosToPesos, totalsOf } from '@portal/shared/domain/money';
 import { businessDate, businessMonth } from '@portal/shared/domain/time';
 import type { BudgetStateDto, CartItemDto, CategoryDto } from '@portal/shared/schemas/shopping';
-import { and, asc, count, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lt, ne, type Placeholder, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { isTransaction, preparedOnce } from '../../db/prepared.ts';
 import {
   cartItems,
   categories,
@@ -51,8 +52,10 @@ export interface CartLine extends BudgetLine {
 export const imageUrl = (id: string | null) => (id ? `/api/img/${id}` : null);
 export const thumbUrl = (id: string | null) => (id ? `/api/img/${thumbIdFor(id)}` : null);
 
-export async function loadCart(db: Db | Tx, userId: number): Promise<CartLine[]> {
-  const rows = await db
+const userIdParam = () => sql.placeholder('userId');
+
+function cartQuery(db: Db | Tx, userId: number | Placeholder) {
+  return db
     .select({
       id: cartItems.productId,
       cantidad: cartItems.cantidad,
@@ -79,31 +82,45 @@ export async function loadCart(db: Db | Tx, userId: number): Promise<CartLine[]>
     )
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.addedAt), asc(cartItems.productId));
+}
+
+export async function loadCart(db: Db | Tx, userId: number): Promise<CartLine[]> {
+  const rows = isTransaction(db)
+    ? await cartQuery(db, userId)
+    : await preparedOnce(db, 'portal_cart', (d) =>
+        cartQuery(d, userIdParam()).prepare('portal_cart'),
+      ).execute({
+        userId,
+      });
   return rows.map((r) => ({ ...r, asignado: Boolean(r.asignado), cantidadLimite: Number(r.cantidadLimite) }));
 }
 
-/** The month's non-cancelled orders of a user: count, and what they spend (per category when needed). */
-export async function loadMonthOrders(
-  db: Db | Tx,
-  userId: number,
-  range: { start: Date; end: Date },
-  withLines: boolean,
-) {
-  const inMonth = and(
-    eq(orders.idUser, userId),
+type MonthParams = { userId: number; start: Date; end: Date };
+type MonthArgs = { [K in keyof MonthParams]: MonthParams[K] | Placeholder };
+
+const monthParams = (): MonthArgs => ({
+  userId: sql.placeholder('userId'),
+  start: sql.placeholder('start'),
+  end: sql.placeholder('end'),
+});
+
+const inMonth = (p: MonthArgs) =>
+  and(
+    eq(orders.idUser, p.userId),
     ne(orders.status, 'cancelado'),
-    gte(orders.transactionDate, range.start),
-    lt(orders.transactionDate, range.end),
+    gte(orders.transactionDate, p.start),
+    lt(orders.transactionDate, p.end),
   );
-  if (!withLines) {
-    const [row] = await db
-      .select({ n: count(), total: sql<number>`coalesce(sum(${orders.total}), 0)::bigint` })
-      .from(orders)
-      .where(inMonth);
-    const monthOrders: MonthOrder[] = row && row.n > 0 ? [{ lines: [], total: Number(row.total) }] : [];
-    return { count: row?.n ?? 0, orders: monthOrders };
-  }
-  const rows = await db
+
+function monthTotalQuery(db: Db | Tx, p: MonthArgs) {
+  return db
+    .select({ n: count(), total: sql<number>`coalesce(sum(${orders.total}), 0)::bigint` })
+    .from(orders)
+    .where(inMonth(p));
+}
+
+function monthLinesQuery(db: Db | Tx, p: MonthArgs) {
+  return db
     .select({
       orderId: orders.id,
       total: orders.total,
@@ -114,7 +131,31 @@ export async function loadMonthOrders(
     })
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(inMonth);
+    .where(inMonth(p));
+}
+
+/** The month's non-cancelled orders of a user: count, and what they spend (per category when needed). */
+export async function loadMonthOrders(
+  db: Db | Tx,
+  userId: number,
+  range: { start: Date; end: Date },
+  withLines: boolean,
+) {
+  const params: MonthParams = { userId, start: range.start, end: range.end };
+  if (!withLines) {
+    const [row] = isTransaction(db)
+      ? await monthTotalQuery(db, params)
+      : await preparedOnce(db, 'portal_month_total', (d) =>
+          monthTotalQuery(d, monthParams()).prepare('portal_month_total'),
+        ).execute(params);
+    const monthOrders: MonthOrder[] = row && row.n > 0 ? [{ lines: [], total: Number(row.total) }] : [];
+    return { count: row?.n ?? 0, orders: monthOrders };
+  }
+  const rows = isTransaction(db)
+    ? await monthLinesQuery(db, params)
+    : await preparedOnce(db, 'portal_month_lines', (d) =>
+        monthLinesQuery(d, monthParams()).prepare('portal_month_lines'),
+      ).execute(params);
   const byOrder = new Map<number, MonthOrder & { lines: BudgetLine[] }>();
   for (const r of rows) {
     let o = byOrder.get(r.orderId);
@@ -132,15 +173,21 @@ export async function loadMonthOrders(
   return { count: byOrder.size, orders: [...byOrder.values()] };
 }
 
-export async function loadCategoryBudgets(db: Db | Tx, userId: number) {
+function categoryBudgetsQuery(db: Db | Tx, userId: number | Placeholder) {
   return db
     .select({ id: userCategoryBudgets.categoryId, presupuesto: userCategoryBudgets.presupuesto })
     .from(userCategoryBudgets)
     .where(eq(userCategoryBudgets.userId, userId));
 }
 
-/** Categories that hold at least one active product assigned to the user (the sidebar). */
-export async function loadAssignedCategories(db: Db | Tx, userId: number, idCliente: number) {
+export async function loadCategoryBudgets(db: Db | Tx, userId: number) {
+  if (isTransaction(db)) return categoryBudgetsQuery(db, userId);
+  return preparedOnce(db, 'portal_category_budgets', (d) =>
+    categoryBudgetsQuery(d, userIdParam()).prepare('portal_category_budgets'),
+  ).execute({ userId });
+}
+
+function assignedCategoriesQuery(db: Db | Tx, userId: number | Placeholder, idCliente: number | Placeholder) {
   return db
     .select({ id: categories.id, nombre: categories.nombre, icono: categories.icono, productos: count() })
     .from(userProducts)
@@ -158,6 +205,16 @@ export async function loadAssignedCategories(db: Db | Tx, userId: number, idClie
     .orderBy(asc(categories.nombre));
 }
 
+/** Categories that hold at least one active product assigned to the user (the sidebar). */
+export async function loadAssignedCategories(db: Db | Tx, userId: number, idCliente: number) {
+  if (isTransaction(db)) return assignedCategoriesQuery(db, userId, idCliente);
+  return preparedOnce(db, 'portal_assigned_categories', (d) =>
+    assignedCategoriesQuery(d, userIdParam(), sql.placeholder('idCliente')).prepare(
+      'portal_assigned_categories',
+    ),
+  ).execute({ userId, idCliente });
+}
+
 /**
  * Runs independent reads: in parallel on the pool (each on its own connection), one after another inside
  * a transaction (one connection runs one query at a time).
@@ -167,7 +224,7 @@ export async function independentReads<T extends readonly (() => Promise<unknown
   reads: T,
 ): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
   type Out = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
-  if ('rollback' in db) {
+  if (isTransaction(db)) {
     const out: unknown[] = [];
     for (const read of reads) out.push(await read());
     return out as Out;

@@ -59,7 +59,7 @@ export async function userCatalogue(
   const search = query.q ? searchCondition(query.q) : undefined;
   if (search) conditions.push(search);
   const where = and(...conditions);
-  const base = app.db
+  const rows = await app.db
     .select({
       id: products.id,
       nombre: products.nombre,
@@ -73,22 +73,26 @@ export async function userCatalogue(
       categoria: categories.nombre,
       imagen: products.imagen,
       cantidadLimite: userProducts.cantidadLimite,
+      // The total rides on every row of the page: one query instead of a page and a count.
+      total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(userProducts)
     .innerJoin(products, eq(products.id, userProducts.productId))
     .innerJoin(categories, eq(categories.id, products.idCategoria))
-    .where(where);
-  const [rows, totals] = await Promise.all([
-    base
-      .orderBy(asc(products.nombre), asc(products.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    app.db
+    .where(where)
+    .orderBy(asc(products.nombre), asc(products.id))
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page);
+  // A page past the end has no row to carry the total; only then is it counted on its own.
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.page > 1) {
+    const [counted] = await app.db
       .select({ n: count() })
       .from(userProducts)
       .innerJoin(products, eq(products.id, userProducts.productId))
-      .where(where),
-  ]);
+      .where(where);
+    total = counted?.n ?? 0;
+  }
   return {
     productos: rows.map((r) => ({
       id: r.id,
@@ -105,7 +109,7 @@ export async function userCatalogue(
       miniatura: thumbUrl(r.imagen),
       cantidad_limite: r.cantidadLimite,
     })),
-    total: totals[0]?.n ?? 0,
+    total,
     page: query.page,
     per_page: query.per_page,
   };

@@ -118,6 +118,10 @@ describe.each(DB_KINDS)('shopping: catalogue, cart, purchase, history (%s)', (ki
     const paged = (await api.get('/api/catalogo?per_page=1&page=2')).json();
     expect(paged.productos).toHaveLength(1);
     expect(paged.total).toBe(2);
+    // A page past the end is empty and still knows the total; a search narrows it.
+    const past = (await api.get('/api/catalogo?per_page=1&page=5')).json();
+    expect(past).toMatchObject({ productos: [], total: 2, page: 5 });
+    expect((await api.get('/api/catalogo?q=lapiz&per_page=1&page=3')).json().total).toBe(1);
   });
 
   it('refuses: other client product (404), not assigned, inactive, quantity 0 / 1.5 / over the limit', async () => {

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { PagerTotals } from './pager-totals.ts';
+
+describe('PagerTotals', () => {
+  it('counts small lists every time and reuses a large total only within its time', async () => {
+    let clock = 0;
+    const totals = new PagerTotals(100, 10_000, 10, () => clock);
+    let rows = 5;
+    let counted = 0;
+    const count = async () => {
+      counted += 1;
+      return rows;
+    };
+    expect(await totals.get('c1', count)).toBe(5);
+    rows = 6;
+    expect(await totals.get('c1', count)).toBe(6);
+    expect(counted).toBe(2);
+
+    rows = 500;
+    expect(await totals.get('c1', count)).toBe(500);
+    rows = 501;
+    clock = 9_999;
+    expect(await totals.get('c1', count)).toBe(500);
+    expect(counted).toBe(3);
+    clock = 10_000;
+    expect(await totals.get('c1', count)).toBe(501);
+    expect(counted).toBe(4);
+    // Another key (another client or filter) has its own total.
+    expect(await totals.get('c2', async () => 7)).toBe(7);
+  });
+
+  it('a large list that shrinks below the threshold is exact again at once', async () => {
+    let clock = 0;
+    const totals = new PagerTotals(100, 10_000, 10, () => clock);
+    expect(await totals.get('k', async () => 200)).toBe(200);
+    clock = 20_000;
+    expect(await totals.get('k', async () => 50)).toBe(50);
+    clock = 20_001;
+    expect(await totals.get('k', async () => 49)).toBe(49);
+  });
+
+  it('keeps at most maxKeys totals', async () => {
+    const totals = new PagerTotals(1, 60_000, 3, () => 0);
+    for (const k of ['a', 'b', 'c', 'd']) await totals.get(k, async () => 10);
+    // 'a' was dropped when the map was full, so it is counted again.
+    expect(await totals.get('a', async () => 11)).toBe(11);
+    expect(await totals.get('d', async () => 12)).toBe(10);
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * Pager totals of very large lists, remembered for a few seconds per process.
+ *
+ * An exact count of 85,000 orders is an index-only scan of 85,000 entries on every page view, many times the
+ * cost of the page itself. A total at or above `threshold` is reused for `ttlMs`: the pager of a list that
+ * large may trail the rows by an order or two for a few seconds. Totals below the threshold are never reused,
+ * so small lists (and every workflow that watches a count change) stay exact. Decision 0032.
+ */
+export class PagerTotals {
+  private readonly totals = new Map<string, { n: number; at: number }>();
+
+  constructor(
+    private readonly threshold = 10_000,
+    private readonly ttlMs = 10_000,
+    private readonly maxKeys = 1_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async get(key: string, count: () => Promise<number>): Promise<number> {
+    const known = this.totals.get(key);
+    const t = this.now();
+    if (known && t - known.at < this.ttlMs) return known.n;
+    const n = await count();
+    if (n >= this.threshold) {
+      if (this.totals.size >= this.maxKeys) this.totals.clear();
+      this.totals.set(key, { n, at: t });
+    } else {
+      this.totals.delete(key);
+    }
+    return n;
+  }
+}
