@@ -38,7 +38,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf .tmp/e2e-data-${PORT} && node --import tsx apps/server/src/server.ts`,
+    command: `rm -rf .tmp/e2e-data-${PORT} && node apps/server/dist/server.js`,
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -195,7 +195,7 @@ async function main(): Promise<void> {
     : [];
   const server = startProcess(
     'servidor',
-    [...profile, '--import', 'tsx', 'src/server.ts'],
+    [...profile, 'dist/server.js'],
     {
       NODE_ENV: 'production',
       DATABASE_URL: withApp('bench-portal'),

@@ -429,7 +429,15 @@ describe.sequential('reliability', () => {
       expect(a.received(r.id) || b.received(r.id), context).toBe(false);
       expect(['ECONNREFUSED', 'ECONNRESET', 502], context).toContain(r.error ?? r.status);
     }
-    expect(notAnswered.filter((l) => l.reply.error !== 'ECONNREFUSED').length).toBeLessThanOrEqual(15);
+    // Such a reset can only hit a connection being opened in the instant the listener closed: at most one
+    // per buyer (each has one request at a time; its next one is refused or goes to the other instance).
+    const resets = notAnswered.filter((l) => l.reply.error !== 'ECONNREFUSED');
+    const resetsPerBuyer = new Map<number, number>();
+    for (const l of resets) resetsPerBuyer.set(l.userId, (resetsPerBuyer.get(l.userId) ?? 0) + 1);
+    expect(
+      Math.max(0, ...resetsPerBuyer.values()),
+      JSON.stringify(summary(resets.map((l) => l.reply))),
+    ).toBeLessThanOrEqual(1);
     expect(direct.some((l) => l.reply.error === 'ECONNREFUSED')).toBe(true);
     await expectOrdersAsSent([...direct, ...proxied]);
     await expectNoViolations(shop.clientId);

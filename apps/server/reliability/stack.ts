@@ -1,7 +1,7 @@
 /**
  * The pieces of a small production-like deployment, started as real processes for the reliability suite:
  * a private PostgreSQL cluster (so it can be stopped and restarted without touching the machine's own),
- * server instances (`node --import tsx src/server.ts`) and nginx balancing round robin across them.
+ * server instances (`node dist/server.js`, the build of `npm run build:server`) and nginx balancing round robin across them.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import {
@@ -154,7 +154,7 @@ export class ServerInstance {
     this.starts++;
     const out = createWriteStream(this.logFile, { flags: 'a' });
     out.write(`\n===== start ${this.starts} at ${new Date().toISOString()}\n`);
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const proc = spawn(process.execPath, ['dist/server.js'], {
       cwd: SERVER_DIR,
       env: {
         PATH: process.env.PATH ?? '/usr/bin:/bin',

@@ -145,8 +145,14 @@ export async function expectNotice(page: Page, text: string) {
 
 /** Closes the notices that stay until closed (imports) and waits for the others to go (3 s). */
 export async function clearNotifications(page: Page): Promise<void> {
-  for (const button of await page.getByRole('button', { name: 'Cerrar notificación' }).all()) {
-    await button.click().catch(() => undefined);
+  // Always the first one still open: a notice that closes by itself meanwhile must not leave a click
+  // waiting for a button that is gone.
+  const close = page.getByRole('button', { name: 'Cerrar notificación' });
+  for (let i = 0; i < 10 && (await close.count()) > 0; i++) {
+    await close
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
   }
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
 }

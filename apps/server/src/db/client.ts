@@ -1,13 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
@@ -16,7 +14,11 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The committed migrations: next to this file in the sources, in src/db from the built bundle (dist/). */
+export const MIGRATIONS_DIR = existsSync(path.join(here, 'migrations'))
+  ? path.join(here, 'migrations')
+  : path.resolve(here, '../src/db/migrations');
 
 export interface Database {
   db: Db;
@@ -64,6 +66,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     target = path.resolve(dataDir, 'pglite');
     mkdirSync(target, { recursive: true });
   }
+  // Loaded only for the embedded database: the module alone holds about 40 MB that a server on
+  // PostgreSQL never needs.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   const pglite = await PGlite.create(target);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return { db, kind: 'pglite', pglite, close: () => pglite.close() };
@@ -72,6 +78,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 /** Applies the committed migrations; on a server, one instance at a time (advisory lock). */
 export async function runMigrations(database: Database): Promise<void> {
   if (database.kind === 'pglite' && database.pglite) {
+    const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(drizzlePglite(database.pglite), { migrationsFolder: MIGRATIONS_DIR });
     return;
   }
