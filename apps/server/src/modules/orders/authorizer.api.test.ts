@@ -447,4 +447,54 @@ describe.each(DB_KINDS)('authorization: orders, workflow, reports, e-mails (%s)'
       `${String(jan31.id).padStart(5, '0')},31/01/2026,Aprobado,${w.buyer.usuario},Beto Comprador,CL-${w.b.id},,"Galletas, surtidas",Papelería,Pieza,1,25.50,0.00,25.50`,
     ]);
   });
+
+  it('a report longer than one batch and many pieces arrives whole: every order and line once, in order', async () => {
+    const w = await world();
+    const ids: number[] = [];
+    for (let i = 0; i < 260; i++) {
+      const o = await makeOrder(db(), {
+        idUser: w.buyer.id,
+        idCliente: w.client.id,
+        status: 'aprobado',
+        transactionDate: new Date('2025-06-15T18:00:00Z'),
+        lines: [1, 2, 3].map((n) => ({
+          productId: w.a.id,
+          nombre: `Producto ${i}-${n} con un nombre largo para llenar el renglón`,
+          precio: 100 * n,
+          cantidad: n,
+          idCategoria: w.category.id,
+        })),
+      });
+      ids.push(o.id);
+    }
+    const detail = await w.api.r2.post('/api/reporte/autorizador/productos/detalle', {
+      tipo: 'detalle',
+      fecha_inicio: '2025-06-15',
+      fecha_fin: '2025-06-15',
+    });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.body.length).toBeGreaterThan(3 * 32_768);
+    const lines = detail.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .slice(1);
+    expect(lines).toHaveLength(260 * 3);
+    expect(lines.map((l) => Number(l.slice(0, l.indexOf(','))))).toEqual(ids.flatMap((id) => [id, id, id]));
+    lines.forEach((l, k) => {
+      expect(l).toContain(`Producto ${Math.floor(k / 3)}-${(k % 3) + 1} con un nombre largo`);
+      expect(l.split(',')).toHaveLength(14);
+    });
+    const general = await w.api.r2.post('/api/reporte/autorizador', {
+      tipo: 'general',
+      fecha_inicio: '2025-06-15',
+      fecha_fin: '2025-06-15',
+    });
+    const orderRows = general.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .slice(1);
+    expect(orderRows.map((l) => Number(l.slice(0, l.indexOf(','))))).toEqual(ids);
+  });
 });
