@@ -10,15 +10,15 @@ const cache = new WeakMap<object, Map<string, unknown>>();
  * nor PostgreSQL's planner redo their work on each request. `build` receives the handle and must use
  * `sql.placeholder(...)` for every value; the same name must always build the same query.
  */
-export function preparedOnce<T>(db: Db, name: string, build: (db: Db) => T): T {
+export function preparedOnce<P>(db: Db, name: string, build: (db: Db) => { prepare(name: string): P }): P {
   let statements = cache.get(db);
   if (!statements) {
     statements = new Map();
     cache.set(db, statements);
   }
-  let statement = statements.get(name) as T | undefined;
+  let statement = statements.get(name) as P | undefined;
   if (!statement) {
-    statement = build(db);
+    statement = build(db).prepare(name);
     statements.set(name, statement);
   }
   return statement;

@@ -16,6 +16,13 @@ import {
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
 import { startSmtp } from '../../test/smtp.ts';
 
+/** The rows of a CSV report, without its byte-order mark and final line break. */
+const csvRows = (body: string) =>
+  body
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+
 describe.each(DB_KINDS)('authorization: orders, workflow, reports, e-mails (%s)', (kind) => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -423,10 +430,7 @@ describe.each(DB_KINDS)('authorization: orders, workflow, reports, e-mails (%s)'
     expect(general.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(general.headers['content-disposition']).toBe('attachment; filename="reporte.csv"');
     expect(general.rawPayload.subarray(0, 3).toString('hex')).toBe('efbbbf');
-    const rows = general.body
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
+    const rows = csvRows(general.body);
     expect(rows).toEqual([
       'Pedido,Fecha,Estatus,Usuario,Nombre,Productos,Subtotal,IVA,Total,Dirección de entrega,Calle,Colonia,Ciudad,CP,Estado,Área,Región,Semana de entrega',
       `${String(jan31.id).padStart(5, '0')},31/01/2026,Aprobado,${w.buyer.usuario},Beto Comprador,2,225.50,32.00,257.50,"Av. Reforma 1, Piso 2",,,,,,Compras,Centro,3`,
@@ -437,10 +441,7 @@ describe.each(DB_KINDS)('authorization: orders, workflow, reports, e-mails (%s)'
       fecha_inicio: '2026-01-31',
       fecha_fin: '2026-01-31',
     });
-    const drows = detail.body
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
+    const drows = csvRows(detail.body);
     expect(drows).toEqual([
       'Pedido,Fecha,Estatus,Usuario,Nombre,Clave interna,Clave cliente,Producto,Categoría,Unidad,Cantidad,Precio unitario,IVA,Importe',
       `${String(jan31.id).padStart(5, '0')},31/01/2026,Aprobado,${w.buyer.usuario},Beto Comprador,CL-${w.a.id},,"'=HYPERLINK(""http://x"")",Papelería,Pieza,2,100.00,32.00,200.00`,
@@ -474,11 +475,7 @@ describe.each(DB_KINDS)('authorization: orders, workflow, reports, e-mails (%s)'
     });
     expect(detail.statusCode).toBe(200);
     expect(detail.body.length).toBeGreaterThan(3 * 32_768);
-    const lines = detail.body
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n')
-      .slice(1);
+    const lines = csvRows(detail.body).slice(1);
     expect(lines).toHaveLength(260 * 3);
     expect(lines.map((l) => Number(l.slice(0, l.indexOf(','))))).toEqual(ids.flatMap((id) => [id, id, id]));
     lines.forEach((l, k) => {
@@ -490,11 +487,7 @@ describe.each(DB_KINDS)('authorization: orders, workflow, reports, e-mails (%s)'
       fecha_inicio: '2025-06-15',
       fecha_fin: '2025-06-15',
     });
-    const orderRows = general.body
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n')
-      .slice(1);
+    const orderRows = csvRows(general.body).slice(1);
     expect(orderRows.map((l) => Number(l.slice(0, l.indexOf(','))))).toEqual(ids);
   });
 });

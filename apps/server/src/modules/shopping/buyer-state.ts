@@ -87,9 +87,7 @@ function cartQuery(db: Db | Tx, userId: number | Placeholder) {
 export async function loadCart(db: Db | Tx, userId: number): Promise<CartLine[]> {
   const rows = isTransaction(db)
     ? await cartQuery(db, userId)
-    : await preparedOnce(db, 'portal_cart', (d) =>
-        cartQuery(d, userIdParam()).prepare('portal_cart'),
-      ).execute({
+    : await preparedOnce(db, 'portal_cart', (d) => cartQuery(d, userIdParam())).execute({
         userId,
       });
   return rows.map((r) => ({ ...r, asignado: Boolean(r.asignado), cantidadLimite: Number(r.cantidadLimite) }));
@@ -145,17 +143,15 @@ export async function loadMonthOrders(
   if (!withLines) {
     const [row] = isTransaction(db)
       ? await monthTotalQuery(db, params)
-      : await preparedOnce(db, 'portal_month_total', (d) =>
-          monthTotalQuery(d, monthParams()).prepare('portal_month_total'),
-        ).execute(params);
+      : await preparedOnce(db, 'portal_month_total', (d) => monthTotalQuery(d, monthParams())).execute(
+          params,
+        );
     const monthOrders: MonthOrder[] = row && row.n > 0 ? [{ lines: [], total: Number(row.total) }] : [];
     return { count: row?.n ?? 0, orders: monthOrders };
   }
   const rows = isTransaction(db)
     ? await monthLinesQuery(db, params)
-    : await preparedOnce(db, 'portal_month_lines', (d) =>
-        monthLinesQuery(d, monthParams()).prepare('portal_month_lines'),
-      ).execute(params);
+    : await preparedOnce(db, 'portal_month_lines', (d) => monthLinesQuery(d, monthParams())).execute(params);
   const byOrder = new Map<number, MonthOrder & { lines: BudgetLine[] }>();
   for (const r of rows) {
     let o = byOrder.get(r.orderId);
@@ -182,9 +178,9 @@ function categoryBudgetsQuery(db: Db | Tx, userId: number | Placeholder) {
 
 export async function loadCategoryBudgets(db: Db | Tx, userId: number) {
   if (isTransaction(db)) return categoryBudgetsQuery(db, userId);
-  return preparedOnce(db, 'portal_category_budgets', (d) =>
-    categoryBudgetsQuery(d, userIdParam()).prepare('portal_category_budgets'),
-  ).execute({ userId });
+  return preparedOnce(db, 'portal_category_budgets', (d) => categoryBudgetsQuery(d, userIdParam())).execute({
+    userId,
+  });
 }
 
 function assignedCategoriesQuery(db: Db | Tx, userId: number | Placeholder, idCliente: number | Placeholder) {
@@ -209,9 +205,7 @@ function assignedCategoriesQuery(db: Db | Tx, userId: number | Placeholder, idCl
 export async function loadAssignedCategories(db: Db | Tx, userId: number, idCliente: number) {
   if (isTransaction(db)) return assignedCategoriesQuery(db, userId, idCliente);
   return preparedOnce(db, 'portal_assigned_categories', (d) =>
-    assignedCategoriesQuery(d, userIdParam(), sql.placeholder('idCliente')).prepare(
-      'portal_assigned_categories',
-    ),
+    assignedCategoriesQuery(d, userIdParam(), sql.placeholder('idCliente')),
   ).execute({ userId, idCliente });
 }
 
