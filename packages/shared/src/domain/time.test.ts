@@ -41,6 +41,58 @@ describe('business time zone', () => {
     expect(formatDateTime(instant)).toBe('31-01-26 23:30');
   });
 
+  it('agrees with Intl for every zone kind, across daylight-saving changes and odd offsets', () => {
+    // An independent oracle: Swedish dates read "2026-03-08 02:05".
+    const formatters = new Map<string, Intl.DateTimeFormat>();
+    const reference = (ms: number, tz: string) => {
+      let formatter = formatters.get(tz);
+      if (!formatter) {
+        formatter = new Intl.DateTimeFormat('sv-SE', {
+          timeZone: tz,
+          dateStyle: 'short',
+          timeStyle: 'short',
+        });
+        formatters.set(tz, formatter);
+      }
+      const [, y, m, d, hm] = /^(\d{4})-(\d\d)-(\d\d) (\d\d:\d\d)$/.exec(formatter.format(ms)) ?? [];
+      return `${d}-${m}-${y?.slice(-2)} ${hm} ${y}-${m}-${d}`;
+    };
+    const zones = [
+      'America/Mexico_City', // DST until 2022
+      'America/Tijuana', // DST today
+      'America/St_Johns', // -3:30 / -2:30
+      'Asia/Kolkata', // +5:30
+      'Asia/Kathmandu', // +5:45
+      'Australia/Lord_Howe', // a 30-minute DST change
+      'UTC',
+    ];
+    // Every 7 minutes through the days around changes, then instants spread over two centuries.
+    const instants: number[] = [];
+    for (const day of ['2022-10-30', '2026-03-08', '2026-11-01', '2026-04-05', '2026-10-04']) {
+      const from = Date.parse(`${day}T00:00:00Z`) - 86_400_000;
+      for (let ms = from; ms < from + 3 * 86_400_000; ms += 7 * 60_000 + 13_000) instants.push(ms);
+    }
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 48_271) % 2_147_483_647;
+      return seed / 2_147_483_647;
+    };
+    for (let i = 0; i < 3000; i++) instants.push(Date.UTC(1950, 0, 1) + random() * 150 * 365.25 * 86_400_000);
+    const wrong: string[] = [];
+    for (const tz of zones) {
+      for (const ms of instants) {
+        // Twice: the first call fills the hour's cache, the second reads it.
+        for (let round = 0; round < 2; round++) {
+          const got = `${formatDateTime(ms, tz)} ${businessDate(new Date(ms), tz)}`;
+          const want = reference(ms, tz);
+          if (got !== want) wrong.push(`${tz} ${new Date(ms).toISOString()}: ${got} ≠ ${want}`);
+        }
+      }
+    }
+    expect(instants.length).toBeGreaterThan(5000);
+    expect(wrong.slice(0, 10)).toEqual([]);
+  });
+
   it('validates calendar dates and adds days', () => {
     expect(isIsoDate('2026-02-28')).toBe(true);
     expect(isIsoDate('2026-02-30')).toBe(false);

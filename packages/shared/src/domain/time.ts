@@ -18,7 +18,8 @@ export function isValidTimeZone(tz: string): boolean {
 }
 
 // Formatting through dayjs's timezone plugin costs tens of microseconds a call, and these run on every
-// request and on every line of a report: the zone's calendar fields come from one cached Intl formatter.
+// request and on every line of a report: the zone's calendar fields come from one cached Intl formatter,
+// and the zone's offset is remembered per UTC hour, so most instants need no formatter at all.
 const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
 
 interface ZonedParts {
@@ -29,10 +30,7 @@ interface ZonedParts {
   minute: string;
 }
 
-/** The calendar fields of an instant in a zone; null for an invalid instant. */
-function zonedParts(instant: Date | string | number, tz: string): ZonedParts | null {
-  const date = instant instanceof Date ? instant : dayjs(instant).toDate();
-  if (Number.isNaN(date.getTime())) return null;
+function zoneFormatter(tz: string): Intl.DateTimeFormat {
   let formatter = zoneFormatters.get(tz);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {
@@ -42,16 +40,84 @@ function zonedParts(instant: Date | string | number, tz: string): ZonedParts | n
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
+      second: '2-digit',
       hourCycle: 'h23',
     });
     zoneFormatters.set(tz, formatter);
   }
-  const parts: ZonedParts = { year: '', month: '', day: '', hour: '', minute: '' };
-  for (const p of formatter.formatToParts(date)) {
-    if (p.type in parts) parts[p.type as keyof ZonedParts] = p.value;
+  return formatter;
+}
+
+/** The zone's wall-clock fields of an instant, through Intl. */
+function intlFields(ms: number, tz: string) {
+  const f = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const p of zoneFormatter(tz).formatToParts(ms)) {
+    if (p.type in f) f[p.type as keyof typeof f] = Number(p.value);
   }
-  parts.year = parts.year.padStart(4, '0');
-  return parts;
+  return f;
+}
+
+/** How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. */
+function offsetAt(ms: number, tz: string): number {
+  const f = intlFields(ms, tz);
+  const wall = Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second);
+  // Date.UTC reads years 0–99 as 1900–1999.
+  const fixed = f.year < 100 ? new Date(wall).setUTCFullYear(f.year) : wall;
+  return fixed - (ms - (((ms % 1000) + 1000) % 1000));
+}
+
+const HOUR_MS = 3_600_000;
+/**
+ * The offset of each UTC hour already seen, per zone; NaN for an hour in which the offset changes (the
+ * instants of such an hour go through Intl). Offsets change at most once in an hour, so equal offsets
+ * at its first and last millisecond hold for all of it.
+ */
+const hourOffsets = new Map<string, Map<number, number>>();
+
+function zoneOffset(ms: number, tz: string): number {
+  let hours = hourOffsets.get(tz);
+  if (!hours) {
+    hours = new Map();
+    hourOffsets.set(tz, hours);
+  }
+  const hour = Math.floor(ms / HOUR_MS);
+  let offset = hours.get(hour);
+  if (offset === undefined) {
+    const first = offsetAt(hour * HOUR_MS, tz);
+    offset = first === offsetAt((hour + 1) * HOUR_MS - 1, tz) ? first : Number.NaN;
+    if (hours.size >= 50_000) hours.clear();
+    hours.set(hour, offset);
+  }
+  return offset;
+}
+
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** The calendar fields of an instant in a zone; null for an invalid instant. */
+function zonedParts(instant: Date | string | number, tz: string): ZonedParts | null {
+  const date = instant instanceof Date ? instant : dayjs(instant).toDate();
+  const ms = date.getTime();
+  if (Number.isNaN(ms)) return null;
+  const offset = zoneOffset(ms, tz);
+  let y: number;
+  let mo: number;
+  let d: number;
+  let h: number;
+  let mi: number;
+  if (Number.isNaN(offset)) {
+    const f = intlFields(ms, tz);
+    [y, mo, d, h, mi] = [f.year, f.month, f.day, f.hour, f.minute];
+  } else {
+    const wall = new Date(ms + offset);
+    [y, mo, d, h, mi] = [
+      wall.getUTCFullYear(),
+      wall.getUTCMonth() + 1,
+      wall.getUTCDate(),
+      wall.getUTCHours(),
+      wall.getUTCMinutes(),
+    ];
+  }
+  return { year: String(y).padStart(4, '0'), month: two(mo), day: two(d), hour: two(h), minute: two(mi) };
 }
 
 /** The business-zone calendar date (YYYY-MM-DD) of an instant. */
