@@ -3,7 +3,7 @@ import { ivaOf } from '@portal/shared/domain/money';
 import { orderNumber, statusTitle } from '@portal/shared/domain/order-workflow';
 import { businessDateRange, formatDate } from '@portal/shared/domain/time';
 import type { ReportBody } from '@portal/shared/schemas/orders';
-import { and, asc, eq, gt, gte, inArray, lt } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { orderLines, orders, users } from '../../db/schema/index.ts';
@@ -55,47 +55,87 @@ export const DETAIL_HEADER = [
   'Importe',
 ];
 
-/** Orders of one client in an inclusive range of business dates, in id order, a batch at a time. */
+interface ReportOrder {
+  id: number;
+  status: string;
+  /** bigint centavos: a string from node-postgres, a number from PGlite. */
+  subtotal: string | number;
+  iva: string | number;
+  total: string | number;
+  /** Milliseconds since the epoch (both drivers give a number for float8, not both a Date). */
+  transaction_ms: number;
+  usuario: string;
+  nombre: string;
+  direccion_entrega: string;
+  calle: string;
+  colonia: string;
+  ciudad: string;
+  cp: string;
+  estado: string;
+  area: string;
+  region: string;
+  entrega_week: number;
+}
+
+/**
+ * Orders of one client in an inclusive range of business dates, in id order, a batch at a time. The
+ * report reads the driver's plain rows: mapping a million lines through the query builder's column
+ * decoders cost a fifth of its CPU.
+ */
 async function* orderBatches(db: Db, idCliente: number, range: { start: Date; end: Date }) {
+  const o = orders;
+  const u = users;
   let lastId = 0;
   for (;;) {
-    const batch = await db
-      .select({
-        id: orders.id,
-        status: orders.status,
-        subtotal: orders.subtotal,
-        iva: orders.iva,
-        total: orders.total,
-        transactionDate: orders.transactionDate,
-        usuario: users.usuario,
-        nombre: users.nombre,
-        direccionEntrega: users.direccionEntrega,
-        calle: users.calle,
-        colonia: users.colonia,
-        ciudad: users.ciudad,
-        cp: users.cp,
-        estado: users.estado,
-        area: users.area,
-        region: users.region,
-        entregaWeek: users.entregaWeek,
-      })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.idUser))
-      .where(
-        and(
-          eq(orders.idCliente, idCliente),
-          gte(orders.transactionDate, range.start),
-          lt(orders.transactionDate, range.end),
-          gt(orders.id, lastId),
-        ),
-      )
-      .orderBy(asc(orders.id))
-      .limit(BATCH);
+    const result = await db.execute(sql`
+      select ${o.id}, ${o.status}, ${o.subtotal}, ${o.iva}, ${o.total},
+        (extract(epoch from ${o.transactionDate}) * 1000)::float8 as transaction_ms,
+        ${u.usuario}, ${u.nombre}, ${u.direccionEntrega}, ${u.calle}, ${u.colonia}, ${u.ciudad}, ${u.cp},
+        ${u.estado}, ${u.area}, ${u.region}, ${u.entregaWeek}
+      from ${o} inner join ${u} on ${u.id} = ${o.idUser}
+      where ${o.idCliente} = ${idCliente} and ${o.transactionDate} >= ${range.start}
+        and ${o.transactionDate} < ${range.end} and ${o.id} > ${lastId}
+      order by ${o.id} limit ${BATCH}`);
+    const batch = (result as unknown as { rows: ReportOrder[] }).rows;
     if (batch.length === 0) return;
     yield batch;
     lastId = batch[batch.length - 1]!.id;
     if (batch.length < BATCH) return;
   }
+}
+
+interface DetailLine {
+  order_id: number;
+  clave_interna: string;
+  clave_cliente: string;
+  nombre: string;
+  categoria: string;
+  unidad_de_medida: string;
+  cantidad: number;
+  /** bigint: a string from node-postgres, a number from PGlite. */
+  precio: string | number;
+  impuesto: boolean;
+}
+
+/** The lines of a batch of orders, in order, as the driver's plain rows. */
+async function detailLines(db: Db, orderIds: number[]): Promise<DetailLine[]> {
+  const l = orderLines;
+  const result = await db.execute(sql`
+    select ${l.orderId}, ${l.claveInterna}, ${l.claveCliente}, ${l.nombre}, ${l.categoria},
+      ${l.unidadDeMedida}, ${l.cantidad}, ${l.precio}, ${l.impuesto}
+    from ${l} where ${l.orderId} = any(${sql.param(orderIds)}::int4[])
+    order by ${l.orderId}, ${l.id}`);
+  return (result as unknown as { rows: DetailLine[] }).rows;
+}
+
+/** How many lines each of a batch of orders has. */
+async function lineCounts(db: Db, orderIds: number[]): Promise<Map<number, number>> {
+  const l = orderLines;
+  const result = await db.execute(sql`
+    select ${l.orderId} as order_id, count(*)::int as n from ${l}
+    where ${l.orderId} = any(${sql.param(orderIds)}::int4[]) group by ${l.orderId}`);
+  const rows = (result as unknown as { rows: { order_id: number; n: number }[] }).rows;
+  return new Map(rows.map((r) => [r.order_id, r.n]));
 }
 
 /** The report as a stream: rows are read and written a batch at a time, never all in memory. */
@@ -108,30 +148,23 @@ export function reportStream(app: FastifyInstance, idCliente: number, body: Repo
     if (body.tipo === 'general') {
       yield csvRow(GENERAL_HEADER);
       for await (const batch of orderBatches(db, idCliente, range)) {
-        const counts = new Map<number, number>();
-        const lineRows = await db
-          .select({ orderId: orderLines.orderId })
-          .from(orderLines)
-          .where(
-            inArray(
-              orderLines.orderId,
-              batch.map((o) => o.id),
-            ),
-          );
-        for (const l of lineRows) counts.set(l.orderId, (counts.get(l.orderId) ?? 0) + 1);
+        const counts = await lineCounts(
+          db,
+          batch.map((o) => o.id),
+        );
         let chunk = '';
         for (const o of batch) {
           chunk += csvRow([
             orderNumber(o.id),
-            formatDate(o.transactionDate, tz),
+            formatDate(new Date(o.transaction_ms), tz),
             statusTitle(o.status),
             o.usuario,
             o.nombre,
             counts.get(o.id) ?? 0,
-            csvMoney(o.subtotal),
-            csvMoney(o.iva),
-            csvMoney(o.total),
-            o.direccionEntrega,
+            csvMoney(Number(o.subtotal)),
+            csvMoney(Number(o.iva)),
+            csvMoney(Number(o.total)),
+            o.direccion_entrega,
             o.calle,
             o.colonia,
             o.ciudad,
@@ -139,7 +172,7 @@ export function reportStream(app: FastifyInstance, idCliente: number, body: Repo
             o.estado,
             o.area,
             o.region,
-            o.entregaWeek,
+            o.entrega_week,
           ]);
           if (chunk.length >= CHUNK_CHARS) {
             yield chunk;
@@ -156,43 +189,34 @@ export function reportStream(app: FastifyInstance, idCliente: number, body: Repo
       const orderCells = new Map(
         batch.map((o) => [
           o.id,
-          [orderNumber(o.id), formatDate(o.transactionDate, tz), statusTitle(o.status), o.usuario, o.nombre]
+          [
+            orderNumber(o.id),
+            formatDate(new Date(o.transaction_ms), tz),
+            statusTitle(o.status),
+            o.usuario,
+            o.nombre,
+          ]
             .map(csvCell)
             .join(','),
         ]),
       );
-      const lines = await db
-        .select({
-          orderId: orderLines.orderId,
-          claveInterna: orderLines.claveInterna,
-          claveCliente: orderLines.claveCliente,
-          nombre: orderLines.nombre,
-          categoria: orderLines.categoria,
-          unidadDeMedida: orderLines.unidadDeMedida,
-          cantidad: orderLines.cantidad,
-          precio: orderLines.precio,
-          impuesto: orderLines.impuesto,
-        })
-        .from(orderLines)
-        .where(
-          inArray(
-            orderLines.orderId,
-            batch.map((o) => o.id),
-          ),
-        )
-        .orderBy(asc(orderLines.orderId), asc(orderLines.id));
+      const lines = await detailLines(
+        db,
+        batch.map((o) => o.id),
+      );
       let chunk = '';
       for (const l of lines) {
-        const importe = l.precio * l.cantidad;
-        chunk += `${orderCells.get(l.orderId)},`;
+        const precio = Number(l.precio);
+        const importe = precio * l.cantidad;
+        chunk += `${orderCells.get(l.order_id)},`;
         chunk += csvRow([
-          l.claveInterna,
-          l.claveCliente,
+          l.clave_interna,
+          l.clave_cliente,
           l.nombre,
           l.categoria,
-          l.unidadDeMedida,
+          l.unidad_de_medida,
           l.cantidad,
-          csvMoney(l.precio),
+          csvMoney(precio),
           csvMoney(l.impuesto ? ivaOf(importe) : 0),
           csvMoney(importe),
         ]);
