@@ -25,10 +25,16 @@ import { expect, screenshot, test } from './fixtures';
  */
 test.describe.configure({ mode: 'serial' });
 
-const CLIENTE_A = 'Ferretera Prueba E2E';
-const CLIENTE_B = 'Categorías Prueba E2E';
-const COMPRADOR = 'e2e.compras';
-const COMPRADORA_CAT = 'e2e.categorias';
+/**
+ * '' on the first attempt. When a test fails on CI the whole serial file runs again against the same
+ * server; what it creates then carries the attempt (' r1', '.r1') instead of meeting its earlier data.
+ */
+const tag = (sep: string) => (test.info().retry ? `${sep}r${test.info().retry}` : '');
+const clienteA = () => `Ferretera Prueba E2E${tag(' ')}`;
+const clienteB = () => `Categorías Prueba E2E${tag(' ')}`;
+const comprador = () => `e2e.compras${tag('.')}`;
+const compradoraCat = () => `e2e.categorias${tag('.')}`;
+const autorizadorE2e = () => `e2e.autoriza${tag('.')}`;
 
 function isoInNextMonth(day: number): string {
   const now = new Date();
@@ -66,7 +72,7 @@ test('clientes: alta con logo, colores y calendario; validación; edición; desa
     .setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: GIF });
   await expect(modal.getByText('Only JPG and PNG files are allowed.')).toBeVisible();
 
-  await modal.getByLabel('Nombre').fill(CLIENTE_A);
+  await modal.getByLabel('Nombre').fill(clienteA());
   await modal.getByLabel('Presupuesto mensual').fill('5000');
   await modal.getByLabel('Límite de compras').fill('3');
   await choose(page, 'Autorizadores', /2 niveles/);
@@ -98,24 +104,24 @@ test('clientes: alta con logo, colores y calendario; validación; edición; desa
   await expect(modal).toBeHidden();
 
   // Server-side search finds it, with its figures and logo.
-  await page.getByRole('searchbox', { name: 'Buscar cliente' }).fill('ferretera prueba');
+  await page.getByRole('searchbox', { name: 'Buscar cliente' }).fill(clienteA().toLowerCase());
   await expect(page.getByText('Mostrando 1–1 de 1 cliente')).toBeVisible();
   const row = page
     .getByTestId(/^cliente-/)
     .filter({ visible: true })
-    .filter({ hasText: CLIENTE_A });
+    .filter({ hasText: clienteA() });
   await expect(row).toContainText('$5,000.00 MXN');
   await expect(row).toContainText('3 al mes');
   await expect(row).toContainText('Modo regular');
   await expect(row).toContainText('Calendario');
-  const logo = row.getByRole('img', { name: `Logotipo de ${CLIENTE_A}` });
+  const logo = row.getByRole('img', { name: `Logotipo de ${clienteA()}` });
   await expect(logo).toBeVisible();
   expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(200);
 
   // Edit: no purchase limit; the calendar stays, a manual is added.
-  await row.getByRole('button', { name: `Editar ${CLIENTE_A}` }).click();
+  await row.getByRole('button', { name: `Editar ${clienteA()}` }).click();
   const edit = page.getByRole('dialog', { name: 'Editar cliente' });
-  await expect(edit.getByLabel('Nombre')).toHaveValue(CLIENTE_A);
+  await expect(edit.getByLabel('Nombre')).toHaveValue(clienteA());
   await expect(edit.getByText('Calendario actual')).toBeVisible();
   await edit.getByLabel('Límite de compras').fill('-1');
   await edit.getByLabel('Archivo de manual').setInputFiles({
@@ -129,7 +135,7 @@ test('clientes: alta con logo, colores y calendario; validación; edición; desa
   await expect(row).toContainText('Calendario · Manual');
 
   // Documents can be replaced and removed.
-  await row.getByRole('button', { name: `Editar ${CLIENTE_A}` }).click();
+  await row.getByRole('button', { name: `Editar ${clienteA()}` }).click();
   await expect(edit.getByText('Manual actual')).toBeVisible();
   await edit.getByRole('button', { name: 'Quitar manual' }).click();
   await expect(edit.getByText('Se quitará al guardar')).toBeVisible();
@@ -144,17 +150,17 @@ test('clientes: alta con logo, colores y calendario; validación; edición; desa
   await expect(row).not.toContainText('Manual');
 
   // Deactivate and reactivate through '¿Estás seguro?'.
-  await row.getByRole('button', { name: `Desactivar ${CLIENTE_A}` }).click();
+  await row.getByRole('button', { name: `Desactivar ${clienteA()}` }).click();
   await confirm(page, 'Desactivar');
   await expect(row).toContainText('Inactivo');
-  await row.getByRole('button', { name: `Activar ${CLIENTE_A}` }).click();
+  await row.getByRole('button', { name: `Activar ${clienteA()}` }).click();
   await confirm(page, 'Activar');
   await expect(row).toContainText('Activo');
   await expect(row).not.toContainText('Inactivo');
 
   // A second client in category mode (one authorizer), with the required-field message first.
   await page.getByRole('button', { name: 'Agregar cliente' }).click();
-  await modal.getByLabel('Nombre').fill(CLIENTE_B);
+  await modal.getByLabel('Nombre').fill(clienteB());
   await modal.getByRole('button', { name: 'Crear cliente' }).click();
   await expect(modal.getByRole('alert')).toContainText(MSG.clienteCamposRequeridos);
   await modal.getByLabel('Presupuesto mensual').fill('0');
@@ -162,13 +168,13 @@ test('clientes: alta con logo, colores y calendario; validación; edición; desa
   await choose(page, 'Modo de presupuesto', /Por categoría/);
   await modal.getByRole('button', { name: 'Crear cliente' }).click();
   await expectNotice(page, MSG.creadoCorrectamente);
-  await page.getByRole('searchbox', { name: 'Buscar cliente' }).fill('prueba e2e');
+  await page.getByRole('searchbox', { name: 'Buscar cliente' }).fill(`prueba e2e${tag(' ')}`);
   await expect(page.getByText('Mostrando 1–2 de 2 clientes')).toBeVisible();
   await expect(
     page
       .getByTestId(/^cliente-/)
       .filter({ visible: true })
-      .filter({ hasText: CLIENTE_B }),
+      .filter({ hasText: clienteB() }),
   ).toContainText('Modo por categoría');
 
   // Phones: one card per client.
@@ -184,8 +190,8 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
 }) => {
   test.setTimeout(180_000);
   await signInAdmin(page);
-  const idA = await clientId(page, CLIENTE_A);
-  const idB = await clientId(page, CLIENTE_B);
+  const idA = await clientId(page, clienteA());
+  const idB = await clientId(page, clienteB());
   // Categories of client B (category budgets) through the API.
   for (const [nombre, icono] of [
     ['Papelería', 'IconPencil'],
@@ -199,7 +205,7 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
   await expect(page.getByRole('heading', { name: 'Usuarios', level: 1 })).toBeVisible();
   await expect(page.getByText('Elige un cliente para empezar')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Agregar nuevo usuario' })).toHaveCount(0);
-  await choose(page, 'Cliente', CLIENTE_A, 'ferretera');
+  await choose(page, 'Cliente', clienteA(), 'ferretera');
   await expect(page).toHaveURL(new RegExp(`cliente=${idA}`));
   await expect(page.getByRole('button', { name: 'Importación por archivo' })).toBeVisible();
   await expect(page.getByText('Este cliente aún no tiene usuarios')).toBeVisible();
@@ -218,7 +224,7 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
   await page.getByRole('option', { name: 'Usuario', exact: true }).click();
 
   await drawer.getByRole('textbox', { name: 'Usuario', exact: true }).fill('e2e compras');
-  await drawer.getByLabel('Email').fill('compras@ferretera-e2e.mx');
+  await drawer.getByLabel('Email').fill(`compras${tag('.')}@ferretera-e2e.mx`);
   await drawer.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Ana Sofía Ruiz Treviño');
   await drawer.getByLabel('Dirección de entrega').fill('Almacén central, andén 3');
   await choose(page, 'Semana de acceso', 'Semana 2');
@@ -235,14 +241,14 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
   await expect(drawer.getByRole('textbox', { name: 'Usuario', exact: true })).toHaveAccessibleDescription(
     /El usuario no puede contener espacios/,
   );
-  await drawer.getByRole('textbox', { name: 'Usuario', exact: true }).fill(COMPRADOR);
+  await drawer.getByRole('textbox', { name: 'Usuario', exact: true }).fill(comprador());
   await scrollDialogTop(page);
   await screenshot(page, 'admin-usuario-form');
   await checkPhone(page, 'usuario-form');
   await drawer.getByRole('button', { name: 'Crear usuario' }).click();
   await expectNotice(page, MSG.creadoCorrectamente);
   await expect(drawer).toBeHidden();
-  const row = page.getByTestId(`usuario-${COMPRADOR}`).filter({ visible: true });
+  const row = page.getByTestId(`usuario-${comprador()}`).filter({ visible: true });
   await expect(row).toContainText('Ana Sofía Ruiz Treviño');
   await expect(row).toContainText('$2,500.00 MXN');
   await expect(row).toContainText('Acceso 2');
@@ -251,8 +257,8 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
 
   // An authorizer too (no products link for it).
   await page.getByRole('button', { name: 'Agregar nuevo usuario' }).click();
-  await drawer.getByRole('textbox', { name: 'Usuario', exact: true }).fill('e2e.autoriza');
-  await drawer.getByLabel('Email').fill('autoriza@ferretera-e2e.mx');
+  await drawer.getByRole('textbox', { name: 'Usuario', exact: true }).fill(autorizadorE2e());
+  await drawer.getByLabel('Email').fill(`autoriza${tag('.')}@ferretera-e2e.mx`);
   await drawer.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Roberto Garza Salinas');
   await drawer.getByLabel('Dirección de entrega').fill('Oficinas, piso 2');
   await choose(page, 'Rol', 'Autorizador', undefined);
@@ -260,18 +266,18 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
   await choose(page, 'Semana de entrega', 'Semana 1');
   await drawer.getByRole('button', { name: 'Crear usuario' }).click();
   await expectNotice(page, MSG.creadoCorrectamente);
-  const autoriza = page.getByTestId('usuario-e2e.autoriza').filter({ visible: true });
+  const autoriza = page.getByTestId(`usuario-${autorizadorE2e()}`).filter({ visible: true });
   await expect(autoriza).toContainText('Autorizador');
   await expect(autoriza.getByRole('link', { name: /Productos de/ })).toHaveCount(0);
-  await expect(row.getByRole('link', { name: `Productos de ${COMPRADOR}` })).toBeVisible();
+  await expect(row.getByRole('link', { name: `Productos de ${comprador()}` })).toBeVisible();
   await clearNotifications(page);
   await screenshot(page, 'admin-usuarios');
   await checkPhone(page, 'usuarios');
 
   // Edit keeps every field; the name changes.
-  await row.getByRole('button', { name: `Editar ${COMPRADOR}` }).click();
+  await row.getByRole('button', { name: `Editar ${comprador()}` }).click();
   const editDrawer = page.getByRole('dialog', { name: /Editar usuario/ });
-  await expect(editDrawer.getByLabel('Email')).toHaveValue('compras@ferretera-e2e.mx');
+  await expect(editDrawer.getByLabel('Email')).toHaveValue(`compras${tag('.')}@ferretera-e2e.mx`);
   await expect(editDrawer.getByLabel('Ciudad')).toHaveValue('Monterrey');
   await expect(editDrawer.getByRole('combobox', { name: 'Semana de entrega' })).toHaveValue('Semana 3');
   await editDrawer.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Ana Sofía Ruiz');
@@ -287,15 +293,15 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
   await expect(page).toHaveURL(new RegExp(`/administrador/usuarios\\?cliente=${idA}$`));
 
   // Deactivate / reactivate, then the administrator's password reset.
-  await row.getByRole('button', { name: `Desactivar ${COMPRADOR}` }).click();
+  await row.getByRole('button', { name: `Desactivar ${comprador()}` }).click();
   await confirm(page, 'Desactivar');
   await expect(row).toContainText('Inactivo');
-  await row.getByRole('button', { name: `Activar ${COMPRADOR}` }).click();
+  await row.getByRole('button', { name: `Activar ${comprador()}` }).click();
   await confirm(page, 'Activar');
   await expect(row).not.toContainText('Inactivo');
-  await row.getByRole('button', { name: `Restablecer contraseña de ${COMPRADOR}` }).click();
+  await row.getByRole('button', { name: `Restablecer contraseña de ${comprador()}` }).click();
   await expect(page.getByRole('dialog', { name: '¿Estás seguro?' })).toContainText(
-    'compras@ferretera-e2e.mx',
+    `compras${tag('.')}@ferretera-e2e.mx`,
   );
   await confirm(page, 'Restablecer contraseña');
   await expectNotice(page, MSG.correoPasswordTemporal);
@@ -303,13 +309,13 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
   // Search (server-side).
   await page.getByRole('searchbox', { name: 'Buscar usuario' }).fill('garza');
   await expect(page.getByText('Mostrando 1–1 de 1 usuario')).toBeVisible();
-  await expect(page.getByTestId('usuario-e2e.autoriza').filter({ visible: true })).toBeVisible();
+  await expect(page.getByTestId(`usuario-${autorizadorE2e()}`).filter({ visible: true })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Buscar usuario' }).fill('nadie-se-llama-asi');
   await expect(page.getByText('No encontramos usuarios')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Buscar usuario' }).fill('');
 
   // Category mode: one field per category, the total, no Super Autorizador (one authorizer).
-  await choose(page, 'Cliente', CLIENTE_B, 'categorías prueba');
+  await choose(page, 'Cliente', clienteB(), 'categorías prueba');
   await expect(page).toHaveURL(new RegExp(`cliente=${idB}`));
   await page.getByRole('button', { name: 'Agregar nuevo usuario' }).click();
   await expect(drawer.getByLabel('Papelería')).toBeVisible();
@@ -317,8 +323,8 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
   await drawer.getByRole('combobox', { name: 'Rol' }).click();
   await expect(page.getByRole('option', { name: 'Super Autorizador' })).toHaveCount(0);
   await page.keyboard.press('Escape');
-  await drawer.getByRole('textbox', { name: 'Usuario', exact: true }).fill(COMPRADORA_CAT);
-  await drawer.getByLabel('Email').fill('lucia@categorias-e2e.mx');
+  await drawer.getByRole('textbox', { name: 'Usuario', exact: true }).fill(compradoraCat());
+  await drawer.getByLabel('Email').fill(`lucia${tag('.')}@categorias-e2e.mx`);
   await drawer.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Lucía Campos Vera');
   await drawer.getByLabel('Dirección de entrega').fill('Recepción planta 1');
   await choose(page, 'Semana de acceso', 'Semana 4');
@@ -331,12 +337,12 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
   await screenshot(page, 'admin-usuario-form-categorias');
   await drawer.getByRole('button', { name: 'Crear usuario' }).click();
   await expectNotice(page, MSG.creadoCorrectamente);
-  const catRow = page.getByTestId(`usuario-${COMPRADORA_CAT}`).filter({ visible: true });
+  const catRow = page.getByTestId(`usuario-${compradoraCat()}`).filter({ visible: true });
   await expect(catRow).toContainText('$2,250.50 MXN');
 
   // Only the categories above 0 were sent (and stored).
   const list = (await (
-    await page.request.get(`/api/usuarios?id_cliente=${idB}&q=${COMPRADORA_CAT}`)
+    await page.request.get(`/api/usuarios?id_cliente=${idB}&q=${compradoraCat()}`)
   ).json()) as {
     usuarios: { categorias: string }[];
   };
@@ -344,7 +350,7 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
   expect(stored.map((c) => c.presupuesto).sort((a, b) => a - b)).toEqual([750.5, 1500]);
 
   // Editing shows the stored budgets.
-  await catRow.getByRole('button', { name: `Editar ${COMPRADORA_CAT}` }).click();
+  await catRow.getByRole('button', { name: `Editar ${compradoraCat()}` }).click();
   await expect(page.getByRole('dialog', { name: /Editar usuario/ }).getByLabel('Cafetería')).toHaveValue(
     '$750.50',
   );
@@ -356,7 +362,7 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
 test('productos del usuario: asignar todos, quitar todos, habilitar dos con su límite', async ({ page }) => {
   test.setTimeout(180_000);
   await signInAdmin(page);
-  const idA = await clientId(page, CLIENTE_A);
+  const idA = await clientId(page, clienteA());
   // A category and three products of client A through the API.
   const { categoria } = await apiPost<{ categoria: { id: number } }>(page, '/api/categorias', {
     nombre: 'Herramientas',
@@ -382,15 +388,15 @@ test('productos del usuario: asignar todos, quitar todos, habilitar dos con su l
 
   await page.goto(`/administrador/usuarios?cliente=${idA}`);
   await page
-    .getByTestId(`usuario-${COMPRADOR}`)
-    .getByRole('link', { name: `Productos de ${COMPRADOR}` })
+    .getByTestId(`usuario-${comprador()}`)
+    .getByRole('link', { name: `Productos de ${comprador()}` })
     .click();
   await expect(page).toHaveURL(
     new RegExp(`/administrador/usuarios/usuario/\\d+/productos\\?cliente=${idA}$`),
   );
   await expect(page.getByRole('heading', { name: 'Productos del usuario', level: 1 })).toBeVisible();
-  await expect(page.getByTestId('tarjeta-usuario')).toHaveText(COMPRADOR);
-  await expect(page.getByTestId('tarjeta-cliente')).toHaveText(CLIENTE_A);
+  await expect(page.getByTestId('tarjeta-usuario')).toHaveText(comprador());
+  await expect(page.getByTestId('tarjeta-cliente')).toHaveText(clienteA());
   await expect(page.getByTestId('productos-habilitados')).toHaveText('0');
   await expect(page.getByText('Mostrando 1–3 de 3 productos')).toBeVisible();
 
@@ -438,7 +444,7 @@ test('productos del usuario: asignar todos, quitar todos, habilitar dos con su l
 
   await page.getByRole('link', { name: 'Volver a usuarios' }).click();
   await expect(page).toHaveURL(new RegExp(`/administrador/usuarios\\?cliente=${idA}$`));
-  await expect(page.getByTestId(`usuario-${COMPRADOR}`).filter({ visible: true })).toBeVisible();
+  await expect(page.getByTestId(`usuario-${comprador()}`).filter({ visible: true })).toBeVisible();
 
   // An id that is not a buyer.
   await page.goto('/administrador/usuarios/usuario/987654/productos');
@@ -459,7 +465,7 @@ test('semanas: agregar, duplicada, empalmada, activar/desactivar y eliminar', as
   await pickDay(page, 'Fecha de inicio', inicio);
   await expect(page.getByRole('button', { name: 'Fecha de fin', exact: true })).toHaveText(dmy(fin));
   await expect(agregar).toBeDisabled();
-  await choose(page, 'Cliente', CLIENTE_A, 'ferretera');
+  await choose(page, 'Cliente', clienteA(), 'ferretera');
   await expect(page.getByText('Este cliente aún no tiene semanas')).toBeVisible();
   await expect(agregar).toBeEnabled();
   await agregar.click();
