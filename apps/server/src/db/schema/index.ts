@@ -154,6 +154,8 @@ export const products = pgTable(
     uniqueIndex('products_cliente_clave_unique').on(t.idCliente, t.claveInterna),
     index('products_cliente_categoria_idx').on(t.idCliente, t.idCategoria),
     index('products_categoria_idx').on(t.idCategoria),
+    // products_id_cover_idx (id) INCLUDE (id_cliente, activo, id_categoria): migration 0001, written by
+    // hand because the schema builder has no INCLUDE.
     check('products_precio_min', sql`${t.precio} >= 0`),
   ],
 );
@@ -174,6 +176,7 @@ export const userProducts = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.productId] }),
     index('user_products_product_idx').on(t.productId),
+    // user_products_user_cover_idx (user_id, product_id) INCLUDE (asignado, cantidad_limite): migration 0001.
     check('user_products_limite_min', sql`${t.cantidadLimite} >= 1`),
   ],
 );

@@ -7,7 +7,7 @@ import {
 import { centavosToPesos, totalsOf } from '@portal/shared/domain/money';
 import { businessDate, businessMonth } from '@portal/shared/domain/time';
 import type { BudgetStateDto, CartItemDto, CategoryDto } from '@portal/shared/schemas/shopping';
-import { and, asc, count, eq, gte, lt, ne, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lt, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { isTransaction, preparedOnce } from '../../db/prepared.ts';
 import {
@@ -18,6 +18,7 @@ import {
   products,
   userCategoryBudgets,
   userProducts,
+  users,
 } from '../../db/schema/index.ts';
 import { thumbIdFor } from '../../lib/files.ts';
 
@@ -152,6 +153,13 @@ export async function loadMonthOrders(
   const rows = isTransaction(db)
     ? await monthLinesQuery(db, params)
     : await preparedOnce(db, 'portal_month_lines', (d) => monthLinesQuery(d, monthParams())).execute(params);
+  return groupMonthLines(rows);
+}
+
+type MonthLineRow = BudgetLine & { orderId: number; total: number };
+
+/** The month's lines (one row per line, with its order's id and total) as orders with their lines. */
+function groupMonthLines(rows: readonly MonthLineRow[]) {
   const byOrder = new Map<number, MonthOrder & { lines: BudgetLine[] }>();
   for (const r of rows) {
     let o = byOrder.get(r.orderId);
@@ -183,9 +191,15 @@ export async function loadCategoryBudgets(db: Db | Tx, userId: number) {
   });
 }
 
+/** Categories that hold at least one active product assigned to the user (the sidebar). */
 function assignedCategoriesQuery(db: Db | Tx, userId: number | Placeholder, idCliente: number | Placeholder) {
   return db
-    .select({ id: categories.id, nombre: categories.nombre, icono: categories.icono, productos: count() })
+    .select({
+      id: categories.id,
+      nombre: categories.nombre,
+      icono: categories.icono,
+      productos: sql<number>`count(*)::int`.mapWith(Number).as('productos'),
+    })
     .from(userProducts)
     .innerJoin(products, eq(products.id, userProducts.productId))
     .innerJoin(categories, eq(categories.id, products.idCategoria))
@@ -201,12 +215,100 @@ function assignedCategoriesQuery(db: Db | Tx, userId: number | Placeholder, idCl
     .orderBy(asc(categories.nombre));
 }
 
-/** Categories that hold at least one active product assigned to the user (the sidebar). */
-export async function loadAssignedCategories(db: Db | Tx, userId: number, idCliente: number) {
-  if (isTransaction(db)) return assignedCategoriesQuery(db, userId, idCliente);
-  return preparedOnce(db, 'portal_assigned_categories', (d) =>
-    assignedCategoriesQuery(d, userIdParam(), sql.placeholder('idCliente')),
-  ).execute({ userId, idCliente });
+type ShopperParams = MonthParams & { idCliente: number; withLines: boolean };
+type ShopperArgs = { [K in keyof ShopperParams]: ShopperParams[K] | Placeholder };
+
+/** A JSON array of the rows of a subquery, [] when it has none. */
+const jsonRows = (query: SQL, orderBy?: SQL) =>
+  sql`(select coalesce(json_agg(r${orderBy ? sql` order by ${orderBy}` : sql``}), '[]'::json) from (${query}) r)`;
+
+/**
+ * Everything the shopper's screens show (cart, the month's orders, category budgets, the sidebar) in one
+ * statement: each round trip to the database costs about as much CPU as a simple query itself, and
+ * GET /api/sesion and every cart change need all of it.
+ */
+function shopperReadsQuery(db: Db | Tx, p: ShopperArgs) {
+  const cart = sql`select ${cartItems.productId} as id, ${cartItems.cantidad} as cantidad,
+      ${cartItems.addedAt} as "addedAt", ${products.nombre} as nombre, ${products.claveInterna} as "claveInterna",
+      ${products.claveCliente} as "claveCliente", ${products.unidadDeMedida} as "unidadDeMedida",
+      ${products.precio} as precio, ${products.impuesto} as impuesto, ${products.activo} as activo,
+      ${products.idCategoria} as "idCategoria", ${categories.nombre} as categoria, ${products.imagen} as imagen,
+      coalesce(${userProducts.asignado}, false) as asignado,
+      coalesce(${userProducts.cantidadLimite}, 1) as "cantidadLimite"
+    from ${cartItems}
+    inner join ${products} on ${products.id} = ${cartItems.productId}
+    inner join ${categories} on ${categories.id} = ${products.idCategoria}
+    left join ${userProducts} on ${userProducts.userId} = ${cartItems.userId}
+      and ${userProducts.productId} = ${cartItems.productId}
+    where ${cartItems.userId} = ${p.userId}`;
+  const monthLines = sql`select ${orders.id} as "orderId", ${orders.total} as total,
+      ${orderLines.idCategoria} as "idCategoria", ${orderLines.precio} as precio,
+      ${orderLines.cantidad} as cantidad, ${orderLines.impuesto} as impuesto
+    from ${orders} inner join ${orderLines} on ${orderLines.orderId} = ${orders.id}
+    where ${inMonth(p)}`;
+  const budgets = sql`select ${userCategoryBudgets.categoryId} as id, ${userCategoryBudgets.presupuesto} as presupuesto
+    from ${userCategoryBudgets} where ${userCategoryBudgets.userId} = ${p.userId}`;
+  const withLines = sql`${p.withLines}::boolean`;
+  return db
+    .select({
+      cart: sql<CartJson[]>`${jsonRows(cart, sql`r."addedAt", r.id`)}`,
+      month: sql<{ n: number; total: number }>`(select json_build_object('n', count(*),
+        'total', coalesce(sum(${orders.total}), 0)) from ${orders} where ${inMonth(p)})`,
+      monthLines: sql<MonthLineRow[] | null>`case when ${withLines} then ${jsonRows(monthLines)} end`,
+      budgets: sql<
+        { id: number; presupuesto: number }[] | null
+      >`case when ${withLines} then ${jsonRows(budgets)} end`,
+      categories: sql<AssignedCategory[]>`${jsonRows(
+        assignedCategoriesQuery(db, p.userId, p.idCliente).getSQL(),
+        sql`r.nombre`,
+      )}`,
+    })
+    .from(users)
+    .where(eq(users.id, p.userId));
+}
+
+type CartJson = Omit<CartLine, 'addedAt'> & { addedAt: string };
+type AssignedCategory = { id: number; nombre: string; icono: string; productos: number };
+
+/** The shopper's screens' data in one round trip, as a snapshot and the sidebar's categories. */
+export async function loadShopperReads(
+  db: Db | Tx,
+  buyer: Buyer,
+  client: BuyerClient,
+  tz: string,
+  now = new Date(),
+): Promise<{ snapshot: BuyerSnapshot; categories: AssignedCategory[] }> {
+  const modo = client.modoPresupuesto === 'categoria' ? 'categoria' : 'regular';
+  const range = businessMonth(now, tz);
+  const params: ShopperParams = {
+    userId: buyer.id,
+    idCliente: buyer.idCliente,
+    start: range.start,
+    end: range.end,
+    withLines: modo === 'categoria',
+  };
+  const [row] = isTransaction(db)
+    ? await shopperReadsQuery(db, params)
+    : await preparedOnce(db, 'portal_shopper_reads', (d) =>
+        shopperReadsQuery(d, {
+          ...monthParams(),
+          idCliente: sql.placeholder('idCliente'),
+          withLines: sql.placeholder('withLines'),
+        }),
+      ).execute(params);
+  if (!row) throw new Error(`No existe el usuario ${buyer.id}`);
+  const cart: CartLine[] = row.cart.map((l) => ({ ...l, addedAt: new Date(l.addedAt) }));
+  const month =
+    modo === 'categoria'
+      ? groupMonthLines(row.monthLines ?? [])
+      : {
+          count: row.month.n,
+          orders: row.month.n > 0 ? [{ lines: [], total: Number(row.month.total) }] : [],
+        };
+  return {
+    snapshot: snapshotOf(modo, buyer, cart, month, row.budgets ?? []),
+    categories: row.categories,
+  };
 }
 
 /**
@@ -250,6 +352,16 @@ export async function loadBuyerSnapshot(
     () => loadMonthOrders(db, buyer.id, range, modo === 'categoria'),
     () => (modo === 'categoria' ? loadCategoryBudgets(db, buyer.id) : Promise.resolve([])),
   ] as const);
+  return snapshotOf(modo, buyer, cart, month, categoryBudgets);
+}
+
+function snapshotOf(
+  modo: BuyerSnapshot['modo'],
+  buyer: Buyer,
+  cart: CartLine[],
+  month: { count: number; orders: MonthOrder[] },
+  categoryBudgets: { id: number; presupuesto: number }[],
+): BuyerSnapshot {
   const state = budgetState({
     modo,
     presupuestoDefault: buyer.presupuestoDefault,

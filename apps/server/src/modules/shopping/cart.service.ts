@@ -10,14 +10,12 @@ import type { AuthContext } from '../../plugins/auth-guard.ts';
 import {
   type Buyer,
   type BuyerClient,
-  type BuyerSnapshot,
   budgetDto,
   cartDto,
   cartTotalsDto,
   categoriesDto,
-  independentReads,
-  loadAssignedCategories,
   loadBuyerSnapshot,
+  loadShopperReads,
   recomputeState,
 } from './buyer-state.ts';
 
@@ -86,12 +84,13 @@ export async function shopperView(
   app: FastifyInstance,
   db: Db | Tx,
   locked: LockedBuyer,
-  snapshot?: BuyerSnapshot,
 ): Promise<ShopperSession> {
-  const [snap, assigned] = await independentReads(db, [
-    async () => snapshot ?? loadBuyerSnapshot(db, locked.buyer, locked.client, app.config.BUSINESS_TZ),
-    () => loadAssignedCategories(db, locked.buyer.id, locked.buyer.idCliente),
-  ] as const);
+  const { snapshot: snap, categories: assigned } = await loadShopperReads(
+    db,
+    locked.buyer,
+    locked.client,
+    app.config.BUSINESS_TZ,
+  );
   return {
     categorias: categoriesDto(assigned, snap),
     presupuesto: budgetDto(snap, locked.buyer, locked.client),
