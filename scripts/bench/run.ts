@@ -49,7 +49,7 @@ interface Row {
  * The production setting of docs/configuration.md for Linux: a fixed mmap threshold, so that glibc gives
  * back the 16 MB that each scrypt of a sign-in allocates instead of keeping it in a thread's arena.
  */
-const PRODUCTION_MALLOC = { MALLOC_MMAP_THRESHOLD_: '131072' };
+const PRODUCTION_MALLOC = { MALLOC_MMAP_THRESHOLD_: '4194304' };
 
 function startProcess(name: string, args: string[], env: Record<string, string>, cwd = ROOT): ChildProcess {
   const child = spawn(process.execPath, args, {
