@@ -1,7 +1,9 @@
 import { centavosToPesos } from '@portal/shared/domain/money';
 import type { CatalogResponse } from '@portal/shared/schemas/shopping';
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { categories, products, userProducts } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { imageUrl, thumbUrl } from './buyer-state.ts';
@@ -24,21 +26,104 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Search by name, internal or client key (case- and accent-insensitive) or price ("189.9", "$1,250"). */
-export function searchCondition(q: string): SQL | undefined {
+interface SearchTerms<T> {
+  /** `%term%`, folded and escaped. */
+  like: T;
+  /** `price%` when the term reads as a price ("189.9", "$1,250"). */
+  price?: T;
+}
+
+/** The values a search compares with; undefined for an empty one. */
+function searchTerms(q: string): SearchTerms<string> | undefined {
   const term = foldText(q.trim());
   if (!term) return undefined;
-  const like = `%${escapeLike(term)}%`;
-  const parts: SQL[] = [
-    sql`${folded(products.nombre)} like ${like}`,
-    sql`lower(${products.claveInterna}) like ${like}`,
-    sql`lower(${products.claveCliente}) like ${like}`,
-  ];
   const price = term.replace(/[$,\s]/g, '');
-  if (/^\d+(\.\d{0,2})?$/.test(price)) {
-    parts.push(sql`to_char(${products.precio} / 100.0, 'FM999999999990.00') like ${`${escapeLike(price)}%`}`);
+  return {
+    like: `%${escapeLike(term)}%`,
+    price: /^\d+(\.\d{0,2})?$/.test(price) ? `${escapeLike(price)}%` : undefined,
+  };
+}
+
+function searchSql(terms: SearchTerms<string | Placeholder>): SQL {
+  const parts: SQL[] = [
+    sql`${folded(products.nombre)} like ${terms.like}`,
+    sql`lower(${products.claveInterna}) like ${terms.like}`,
+    sql`lower(${products.claveCliente}) like ${terms.like}`,
+  ];
+  if (terms.price !== undefined) {
+    parts.push(sql`to_char(${products.precio} / 100.0, 'FM999999999990.00') like ${terms.price}`);
   }
   return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/** Search by name, internal or client key (case- and accent-insensitive) or price ("189.9", "$1,250"). */
+export function searchCondition(q: string): SQL | undefined {
+  const terms = searchTerms(q);
+  return terms && searchSql(terms);
+}
+
+type Val<T> = T | Placeholder;
+
+/** What a buyer's catalogue shows: its active, assigned products of its client, maybe of one category. */
+function catalogueWhere(v: {
+  userId: Val<number>;
+  idCliente: Val<number>;
+  categoria?: Val<number>;
+  terms?: SearchTerms<Val<string>>;
+}) {
+  const conditions: SQL[] = [
+    eq(userProducts.userId, v.userId),
+    eq(userProducts.asignado, true),
+    eq(products.activo, true),
+    eq(products.idCliente, v.idCliente),
+  ];
+  if (v.categoria !== undefined) conditions.push(eq(products.idCategoria, v.categoria));
+  if (v.terms) conditions.push(searchSql(v.terms));
+  return and(...conditions);
+}
+
+type CatalogueShape = { categoria: boolean; search: boolean; price: boolean };
+
+/**
+ * The catalogue page in one of its shapes (with or without category and search), built once per shape and
+ * run as a named prepared statement: the buyer's most used list is neither rebuilt nor replanned.
+ */
+function cataloguePage(db: Db, shape: CatalogueShape) {
+  const p = sql.placeholder;
+  const name = `portal_catalogue_${Number(shape.categoria)}${Number(shape.search)}${Number(shape.price)}`;
+  return preparedOnce(db, name, (d) =>
+    d
+      .select({
+        id: products.id,
+        nombre: products.nombre,
+        descripcion: products.descripcion,
+        claveInterna: products.claveInterna,
+        claveCliente: products.claveCliente,
+        unidadDeMedida: products.unidadDeMedida,
+        precio: products.precio,
+        impuesto: products.impuesto,
+        idCategoria: products.idCategoria,
+        categoria: categories.nombre,
+        imagen: products.imagen,
+        cantidadLimite: userProducts.cantidadLimite,
+        // The total rides on every row of the page: one query instead of a page and a count.
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(userProducts)
+      .innerJoin(products, eq(products.id, userProducts.productId))
+      .innerJoin(categories, eq(categories.id, products.idCategoria))
+      .where(
+        catalogueWhere({
+          userId: p('userId'),
+          idCliente: p('idCliente'),
+          categoria: shape.categoria ? p('categoria') : undefined,
+          terms: shape.search ? { like: p('like'), price: shape.price ? p('price') : undefined } : undefined,
+        }),
+      )
+      .orderBy(asc(products.nombre), asc(products.id))
+      .limit(p('limit'))
+      .offset(p('offset')),
+  );
 }
 
 /** The products assigned to the user: active, of its client, paginated by the server. */
@@ -49,40 +134,20 @@ export async function userCatalogue(
 ): Promise<CatalogResponse> {
   const userId = auth.user.id;
   const idCliente = auth.user.idCliente ?? -1;
-  const conditions: SQL[] = [
-    eq(userProducts.userId, userId),
-    eq(userProducts.asignado, true),
-    eq(products.activo, true),
-    eq(products.idCliente, idCliente),
-  ];
-  if (query.categoria) conditions.push(eq(products.idCategoria, query.categoria));
-  const search = query.q ? searchCondition(query.q) : undefined;
-  if (search) conditions.push(search);
-  const where = and(...conditions);
-  const rows = await app.db
-    .select({
-      id: products.id,
-      nombre: products.nombre,
-      descripcion: products.descripcion,
-      claveInterna: products.claveInterna,
-      claveCliente: products.claveCliente,
-      unidadDeMedida: products.unidadDeMedida,
-      precio: products.precio,
-      impuesto: products.impuesto,
-      idCategoria: products.idCategoria,
-      categoria: categories.nombre,
-      imagen: products.imagen,
-      cantidadLimite: userProducts.cantidadLimite,
-      // The total rides on every row of the page: one query instead of a page and a count.
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(userProducts)
-    .innerJoin(products, eq(products.id, userProducts.productId))
-    .innerJoin(categories, eq(categories.id, products.idCategoria))
-    .where(where)
-    .orderBy(asc(products.nombre), asc(products.id))
-    .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page);
+  const terms = query.q ? searchTerms(query.q) : undefined;
+  const rows = await cataloguePage(app.db, {
+    categoria: Boolean(query.categoria),
+    search: Boolean(terms),
+    price: terms?.price !== undefined,
+  }).execute({
+    userId,
+    idCliente,
+    categoria: query.categoria,
+    like: terms?.like,
+    price: terms?.price,
+    limit: query.per_page,
+    offset: (query.page - 1) * query.per_page,
+  });
   // A page past the end has no row to carry the total; only then is it counted on its own.
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && query.page > 1) {
@@ -90,7 +155,7 @@ export async function userCatalogue(
       .select({ n: count() })
       .from(userProducts)
       .innerJoin(products, eq(products.id, userProducts.productId))
-      .where(where);
+      .where(catalogueWhere({ userId, idCliente, categoria: query.categoria || undefined, terms }));
     total = counted?.n ?? 0;
   }
   return {

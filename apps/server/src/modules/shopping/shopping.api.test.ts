@@ -122,6 +122,19 @@ describe.each(DB_KINDS)('shopping: catalogue, cart, purchase, history (%s)', (ki
     const past = (await api.get('/api/catalogo?per_page=1&page=5')).json();
     expect(past).toMatchObject({ productos: [], total: 2, page: 5 });
     expect((await api.get('/api/catalogo?q=lapiz&per_page=1&page=3')).json().total).toBe(1);
+    // By category: the sidebar's filter, alone, with a search, and past its end.
+    const cafeteria = await makeCategory(db(), client.id, 'Cafetería');
+    await db().update(products).set({ idCategoria: cafeteria.id }).where(eq(products.id, cafe.id));
+    const byCategory = (await api.get(`/api/catalogo?categoria=${cafeteria.id}`)).json();
+    expect(byCategory.productos.map((x: { id: number }) => x.id)).toEqual([cafe.id]);
+    expect(byCategory.total).toBe(1);
+    expect((await api.get(`/api/catalogo?categoria=${category.id}&q=cafe`)).json().total).toBe(0);
+    expect((await api.get(`/api/catalogo?categoria=${cafeteria.id}&q=12`)).json().total).toBe(1);
+    expect((await api.get(`/api/catalogo?categoria=${category.id}&per_page=1&page=4`)).json()).toMatchObject({
+      productos: [],
+      total: 1,
+    });
+    expect((await api.get(`/api/catalogo?categoria=${otherCat.id}`)).json().total).toBe(0);
   });
 
   it('refuses: other client product (404), not assigned, inactive, quantity 0 / 1.5 / over the limit', async () => {
