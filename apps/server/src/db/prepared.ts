@@ -1,3 +1,4 @@
+import type { Placeholder } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 
 /** A transaction handle (one connection, one statement at a time) rather than the pool. */
@@ -23,3 +24,6 @@ export function preparedOnce<P>(db: Db, name: string, build: (db: Db) => { prepa
   }
   return statement;
 }
+
+/** A value, or the placeholder a prepared statement fills with it. */
+export type Val<T> = T | Placeholder;

@@ -357,6 +357,17 @@ describe.each(DB_KINDS)('authorization: orders, workflow, reports, e-mails (%s)'
     const byNumber = (await w.api.r2.get(`/api/pedidos?status=todos&q=${made[5]}`)).json();
     expect(byNumber.pedidos.map((p: { id: number }) => p.id)).toEqual([made[5]]);
     expect((await w.api.r2.get(`/api/pedidos?status=todos&q=${alias}`)).json().total).toBe(53);
+    // A status with or without a search, and a searched second page.
+    expect((await w.api.r2.get('/api/pedidos?status=espera')).json().total).toBe(26);
+    const searched = (await w.api.r2.get(`/api/pedidos?status=pendiente&q=${alias}`)).json();
+    expect(searched.total).toBe(27);
+    expect(searched.pedidos.every((p: { status: string }) => p.status === 'pendiente')).toBe(true);
+    expect((await w.api.r2.get(`/api/pedidos?status=espera&q=${made[5]}`)).json().pedidos).toEqual([
+      expect.objectContaining({ id: made[5] }),
+    ]);
+    expect((await w.api.r2.get(`/api/pedidos?status=pendiente&q=${made[5]}`)).json().total).toBe(0);
+    const page2 = (await w.api.r2.get(`/api/pedidos?status=todos&q=${alias}&page=2`)).json();
+    expect(page2.pedidos.map((p: { id: number }) => p.id)).toEqual(made.slice(0, 3).reverse());
     expect((await w.api.r2.get('/api/pedidos?status=nada')).statusCode).toBe(400);
   });
 

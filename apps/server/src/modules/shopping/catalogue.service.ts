@@ -3,7 +3,7 @@ import type { CatalogResponse } from '@portal/shared/schemas/shopping';
 import { and, asc, count, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { preparedOnce } from '../../db/prepared.ts';
+import { preparedOnce, type Val } from '../../db/prepared.ts';
 import { categories, products, userProducts } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { imageUrl, thumbUrl } from './buyer-state.ts';
@@ -61,8 +61,6 @@ export function searchCondition(q: string): SQL | undefined {
   const terms = searchTerms(q);
   return terms && searchSql(terms);
 }
-
-type Val<T> = T | Placeholder;
 
 /** What a buyer's catalogue shows: its active, assigned products of its client, maybe of one category. */
 function catalogueWhere(v: {
