@@ -1,5 +1,5 @@
 import { MSG } from '@portal/shared/messages';
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
@@ -17,13 +17,22 @@ function fold(text: string): string {
     .replace(/[\u0300-\u036f]/g, '');
 }
 
-/** Case- and accent-insensitive "contains" over any of the columns; undefined for an empty search. */
-export function foldedSearch(columns: AnyPgColumn[], q: string | undefined): SQL | undefined {
+/** The LIKE pattern of a case- and accent-insensitive "contains"; undefined for an empty search. */
+export function foldedPattern(q: string | undefined): string | undefined {
   const term = fold(q?.trim() ?? '');
-  if (!term) return undefined;
-  const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+}
+
+/** Any of the columns, lower-cased and without accents, matches the pattern of foldedPattern. */
+export function foldedLike(columns: AnyPgColumn[], like: string | Placeholder): SQL {
   const parts = columns.map((c) => sql`translate(lower(${c}), ${ACCENTED}, ${PLAIN}) like ${like}`);
   return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/** Case- and accent-insensitive "contains" over any of the columns; undefined for an empty search. */
+export function foldedSearch(columns: AnyPgColumn[], q: string | undefined): SQL | undefined {
+  const like = foldedPattern(q);
+  return like === undefined ? undefined : foldedLike(columns, like);
 }
 
 /** True for a unique-constraint violation (23505), through Drizzle's wrapping. */

@@ -254,6 +254,10 @@ describe.each(DB_KINDS)('administration: users and password resets (%s)', (kind)
     );
     const rows = await db().select().from(userCategoryBudgets).where(eq(userCategoryBudgets.userId, u.id));
     expect(rows.map((r) => r.presupuesto).sort()).toEqual([120025, 30000].sort());
+    // The list reads them with its page.
+    const listed = (await admin.get(`/api/usuarios?id_cliente=${client.id}&q=${u.usuario}`)).json();
+    expect(listed.usuarios.map((x: { id: number }) => x.id)).toEqual([u.id]);
+    expect(listed.usuarios[0].categorias).toBe(u.categorias);
 
     const bad: [string, string][] = [
       [JSON.stringify([{ id: foreign.id, presupuesto: 10 }]), MSG.categoriaAjena],

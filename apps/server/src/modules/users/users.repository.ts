@@ -2,8 +2,9 @@ import { centavosToPesos } from '@portal/shared/domain/money';
 import { USERS_PER_PAGE, type UserDto, type UsersResponse } from '@portal/shared/schemas/admin-a';
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { preparedOnce, type Val } from '../../db/prepared.ts';
 import { clients, orders, userCategoryBudgets, userProducts, users } from '../../db/schema/index.ts';
-import { foldedSearch, iso, offsetOf } from '../../lib/admin-helpers.ts';
+import { foldedLike, foldedPattern, iso, offsetOf } from '../../lib/admin-helpers.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -76,33 +77,63 @@ export async function findClientUser(db: Db | Tx, id: number, lock = false) {
   return row;
 }
 
-/** Users of clients (administrators are never listed), by username, 10 per page. */
+const SEARCHED = [users.usuario, users.nombre, users.userId];
+
+/** Users of clients (never administrators), maybe of one client, maybe searched. */
+function usersWhere(a: { idCliente?: Val<number>; like?: Val<string> }) {
+  const conditions: SQL[] = [ne(users.rol, 4)];
+  if (a.idCliente !== undefined) conditions.push(eq(users.idCliente, a.idCliente));
+  if (a.like !== undefined) conditions.push(foldedLike(SEARCHED, a.like));
+  return and(...conditions);
+}
+
+/** A page of users with their client and category budgets (a JSON array, read with the page). */
+function usersPageQuery(db: Db, where: SQL | undefined) {
+  const b = userCategoryBudgets;
+  return db
+    .select({
+      user: users,
+      cliente: { id: clients.id, nombre: clients.nombre },
+      budgets: sql<{ id: number; presupuesto: number }[]>`(select coalesce(json_agg(json_build_object(
+        'id', ${b.categoryId}, 'presupuesto', ${b.presupuesto}) order by ${b.categoryId}), '[]'::json)
+        from ${b} where ${b.userId} = ${users.id})`,
+    })
+    .from(users)
+    .innerJoin(clients, eq(clients.id, users.idCliente))
+    .where(where)
+    .orderBy(sql`lower(${users.usuario})`, asc(users.id))
+    .limit(USERS_PER_PAGE)
+    .offset(sql.placeholder('offset'));
+}
+
+/**
+ * Users of clients (administrators are never listed), by username, 10 per page. Each shape of the list
+ * (with or without client and search) runs as named prepared statements: built and planned once.
+ */
 export async function listUsers(
-  db: Db | Tx,
+  db: Db,
   query: { id_cliente?: number; page: number; q?: string },
 ): Promise<UsersResponse> {
-  const conditions: SQL[] = [ne(users.rol, 4)];
-  if (query.id_cliente) conditions.push(eq(users.idCliente, query.id_cliente));
-  const search = foldedSearch([users.usuario, users.nombre, users.userId], query.q);
-  if (search) conditions.push(search);
-  const where = and(...conditions);
+  const like = foldedPattern(query.q);
+  const idCliente = query.id_cliente || undefined;
+  const shape = `${Number(idCliente !== undefined)}${Number(like !== undefined)}`;
+  const where = () =>
+    usersWhere({
+      idCliente: idCliente === undefined ? undefined : sql.placeholder('idCliente'),
+      like: like === undefined ? undefined : sql.placeholder('like'),
+    });
+  const values = { idCliente, like };
   const [rows, totals] = await Promise.all([
-    db
-      .select({ user: users, cliente: { id: clients.id, nombre: clients.nombre } })
-      .from(users)
-      .innerJoin(clients, eq(clients.id, users.idCliente))
-      .where(where)
-      .orderBy(sql`lower(${users.usuario})`, asc(users.id))
-      .limit(USERS_PER_PAGE)
-      .offset(offsetOf(query.page, USERS_PER_PAGE)),
-    db.select({ n: count() }).from(users).where(where),
+    preparedOnce(db, `portal_users_page_${shape}`, (d) => usersPageQuery(d, where())).execute({
+      ...values,
+      offset: offsetOf(query.page, USERS_PER_PAGE),
+    }),
+    preparedOnce(db, `portal_users_count_${shape}`, (d) =>
+      d.select({ n: count() }).from(users).where(where()),
+    ).execute(values),
   ]);
-  const budgets = await budgetsOf(
-    db,
-    rows.map((r) => r.user.id),
-  );
   return {
-    usuarios: rows.map((r) => userDto(r.user, r.cliente, budgets.get(r.user.id) ?? [])),
+    usuarios: rows.map((r) => userDto(r.user, r.cliente, r.budgets)),
     total: totals[0]?.n ?? 0,
     page: query.page,
     per_page: USERS_PER_PAGE,
