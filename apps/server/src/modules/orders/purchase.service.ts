@@ -9,7 +9,7 @@ import { cartItems, orderEvents, orderLines, orders } from '../../db/schema/inde
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
-import { type CartLine, loadBuyerSnapshot } from '../shopping/buyer-state.ts';
+import { type CartLine, loadShopperReads } from '../shopping/buyer-state.ts';
 import { lockBuyer, shopperView, unprocessable } from '../shopping/cart.service.ts';
 import { userHistory } from './history.service.ts';
 import { notifyAuthorizers } from './notifications.ts';
@@ -40,7 +40,7 @@ export async function userSubmitOrder(
   const created = await app.db.transaction(async (tx) => {
     const locked = await lockBuyer(tx, auth.user.id);
     const { buyer, client } = locked;
-    const snapshot = await loadBuyerSnapshot(tx, buyer, client, tz);
+    const { snapshot } = await loadShopperReads(tx, buyer, client, tz, { sidebar: false });
     const cart = snapshot.cart;
     if (cart.length === 0) throw conflict('EMPTY_CART', MSG.carritoVacio);
     if (!sameItems(orden, cart)) throw conflict('CART_CHANGED', MSG.carritoCambio);

@@ -7,7 +7,7 @@ import {
 import { centavosToPesos, totalsOf } from '@portal/shared/domain/money';
 import { businessDate, businessMonth } from '@portal/shared/domain/time';
 import type { BudgetStateDto, CartItemDto, CategoryDto } from '@portal/shared/schemas/shopping';
-import { and, asc, count, eq, gte, lt, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { isTransaction, preparedOnce } from '../../db/prepared.ts';
 import {
@@ -53,47 +53,6 @@ export interface CartLine extends BudgetLine {
 export const imageUrl = (id: string | null) => (id ? `/api/img/${id}` : null);
 export const thumbUrl = (id: string | null) => (id ? `/api/img/${thumbIdFor(id)}` : null);
 
-const userIdParam = () => sql.placeholder('userId');
-
-function cartQuery(db: Db | Tx, userId: number | Placeholder) {
-  return db
-    .select({
-      id: cartItems.productId,
-      cantidad: cartItems.cantidad,
-      addedAt: cartItems.addedAt,
-      nombre: products.nombre,
-      claveInterna: products.claveInterna,
-      claveCliente: products.claveCliente,
-      unidadDeMedida: products.unidadDeMedida,
-      precio: products.precio,
-      impuesto: products.impuesto,
-      activo: products.activo,
-      idCategoria: products.idCategoria,
-      categoria: categories.nombre,
-      imagen: products.imagen,
-      asignado: sql<boolean>`coalesce(${userProducts.asignado}, false)`,
-      cantidadLimite: sql<number>`coalesce(${userProducts.cantidadLimite}, 1)`,
-    })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .innerJoin(categories, eq(categories.id, products.idCategoria))
-    .leftJoin(
-      userProducts,
-      and(eq(userProducts.userId, cartItems.userId), eq(userProducts.productId, cartItems.productId)),
-    )
-    .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.addedAt), asc(cartItems.productId));
-}
-
-export async function loadCart(db: Db | Tx, userId: number): Promise<CartLine[]> {
-  const rows = isTransaction(db)
-    ? await cartQuery(db, userId)
-    : await preparedOnce(db, 'portal_cart', (d) => cartQuery(d, userIdParam())).execute({
-        userId,
-      });
-  return rows.map((r) => ({ ...r, asignado: Boolean(r.asignado), cantidadLimite: Number(r.cantidadLimite) }));
-}
-
 type MonthParams = { userId: number; start: Date; end: Date };
 type MonthArgs = { [K in keyof MonthParams]: MonthParams[K] | Placeholder };
 
@@ -110,51 +69,6 @@ const inMonth = (p: MonthArgs) =>
     gte(orders.transactionDate, p.start),
     lt(orders.transactionDate, p.end),
   );
-
-function monthTotalQuery(db: Db | Tx, p: MonthArgs) {
-  return db
-    .select({ n: count(), total: sql<number>`coalesce(sum(${orders.total}), 0)::bigint` })
-    .from(orders)
-    .where(inMonth(p));
-}
-
-function monthLinesQuery(db: Db | Tx, p: MonthArgs) {
-  return db
-    .select({
-      orderId: orders.id,
-      total: orders.total,
-      idCategoria: orderLines.idCategoria,
-      precio: orderLines.precio,
-      cantidad: orderLines.cantidad,
-      impuesto: orderLines.impuesto,
-    })
-    .from(orders)
-    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(inMonth(p));
-}
-
-/** The month's non-cancelled orders of a user: count, and what they spend (per category when needed). */
-export async function loadMonthOrders(
-  db: Db | Tx,
-  userId: number,
-  range: { start: Date; end: Date },
-  withLines: boolean,
-) {
-  const params: MonthParams = { userId, start: range.start, end: range.end };
-  if (!withLines) {
-    const [row] = isTransaction(db)
-      ? await monthTotalQuery(db, params)
-      : await preparedOnce(db, 'portal_month_total', (d) => monthTotalQuery(d, monthParams())).execute(
-          params,
-        );
-    const monthOrders: MonthOrder[] = row && row.n > 0 ? [{ lines: [], total: Number(row.total) }] : [];
-    return { count: row?.n ?? 0, orders: monthOrders };
-  }
-  const rows = isTransaction(db)
-    ? await monthLinesQuery(db, params)
-    : await preparedOnce(db, 'portal_month_lines', (d) => monthLinesQuery(d, monthParams())).execute(params);
-  return groupMonthLines(rows);
-}
 
 type MonthLineRow = BudgetLine & { orderId: number; total: number };
 
@@ -175,20 +89,6 @@ function groupMonthLines(rows: readonly MonthLineRow[]) {
     });
   }
   return { count: byOrder.size, orders: [...byOrder.values()] };
-}
-
-function categoryBudgetsQuery(db: Db | Tx, userId: number | Placeholder) {
-  return db
-    .select({ id: userCategoryBudgets.categoryId, presupuesto: userCategoryBudgets.presupuesto })
-    .from(userCategoryBudgets)
-    .where(eq(userCategoryBudgets.userId, userId));
-}
-
-export async function loadCategoryBudgets(db: Db | Tx, userId: number) {
-  if (isTransaction(db)) return categoryBudgetsQuery(db, userId);
-  return preparedOnce(db, 'portal_category_budgets', (d) => categoryBudgetsQuery(d, userIdParam())).execute({
-    userId,
-  });
 }
 
 /** Categories that hold at least one active product assigned to the user (the sidebar). */
@@ -215,7 +115,7 @@ function assignedCategoriesQuery(db: Db | Tx, userId: number | Placeholder, idCl
     .orderBy(asc(categories.nombre));
 }
 
-type ShopperParams = MonthParams & { idCliente: number; withLines: boolean };
+type ShopperParams = MonthParams & { idCliente: number; withLines: boolean; sidebar: boolean };
 type ShopperArgs = { [K in keyof ShopperParams]: ShopperParams[K] | Placeholder };
 
 /** A JSON array of the rows of a subquery, [] when it has none. */
@@ -224,8 +124,9 @@ const jsonRows = (query: SQL, orderBy?: SQL) =>
 
 /**
  * Everything the shopper's screens show (cart, the month's orders, category budgets, the sidebar) in one
- * statement: each round trip to the database costs about as much CPU as a simple query itself, and
- * GET /api/sesion and every cart change need all of it.
+ * statement: each round trip to the database costs about as much CPU as a simple query itself. GET
+ * /api/sesion and the cart's answers need all of it; the rules of a cart change or a purchase all but the
+ * sidebar.
  */
 function shopperReadsQuery(db: Db | Tx, p: ShopperArgs) {
   const cart = sql`select ${cartItems.productId} as id, ${cartItems.cantidad} as cantidad,
@@ -258,10 +159,10 @@ function shopperReadsQuery(db: Db | Tx, p: ShopperArgs) {
       budgets: sql<
         { id: number; presupuesto: number }[] | null
       >`case when ${withLines} then ${jsonRows(budgets)} end`,
-      categories: sql<AssignedCategory[]>`${jsonRows(
+      categories: sql<AssignedCategory[] | null>`case when ${p.sidebar}::boolean then ${jsonRows(
         assignedCategoriesQuery(db, p.userId, p.idCliente).getSQL(),
         sql`r.nombre`,
-      )}`,
+      )} end`,
     })
     .from(users)
     .where(eq(users.id, p.userId));
@@ -270,14 +171,19 @@ function shopperReadsQuery(db: Db | Tx, p: ShopperArgs) {
 type CartJson = Omit<CartLine, 'addedAt'> & { addedAt: string };
 type AssignedCategory = { id: number; nombre: string; icono: string; productos: number };
 
-/** The shopper's screens' data in one round trip, as a snapshot and the sidebar's categories. */
+/**
+ * The buyer's cart, month and budgets in one round trip: the snapshot the budget rules need (read inside
+ * the caller's transaction after the user's row is locked, or on the pool for a screen), and, with
+ * `sidebar`, the sidebar's categories.
+ */
 export async function loadShopperReads(
   db: Db | Tx,
   buyer: Buyer,
   client: BuyerClient,
   tz: string,
-  now = new Date(),
+  opts: { sidebar: boolean; now?: Date },
 ): Promise<{ snapshot: BuyerSnapshot; categories: AssignedCategory[] }> {
+  const now = opts.now ?? new Date();
   const modo = client.modoPresupuesto === 'categoria' ? 'categoria' : 'regular';
   const range = businessMonth(now, tz);
   const params: ShopperParams = {
@@ -286,6 +192,7 @@ export async function loadShopperReads(
     start: range.start,
     end: range.end,
     withLines: modo === 'categoria',
+    sidebar: opts.sidebar,
   };
   const [row] = isTransaction(db)
     ? await shopperReadsQuery(db, params)
@@ -294,6 +201,7 @@ export async function loadShopperReads(
           ...monthParams(),
           idCliente: sql.placeholder('idCliente'),
           withLines: sql.placeholder('withLines'),
+          sidebar: sql.placeholder('sidebar'),
         }),
       ).execute(params);
   if (!row) throw new Error(`No existe el usuario ${buyer.id}`);
@@ -307,25 +215,8 @@ export async function loadShopperReads(
         };
   return {
     snapshot: snapshotOf(modo, buyer, cart, month, row.budgets ?? []),
-    categories: row.categories,
+    categories: row.categories ?? [],
   };
-}
-
-/**
- * Runs independent reads: in parallel on the pool (each on its own connection), one after another inside
- * a transaction (one connection runs one query at a time).
- */
-export async function independentReads<T extends readonly (() => Promise<unknown>)[]>(
-  db: Db | Tx,
-  reads: T,
-): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
-  type Out = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
-  if (isTransaction(db)) {
-    const out: unknown[] = [];
-    for (const read of reads) out.push(await read());
-    return out as Out;
-  }
-  return (await Promise.all(reads.map((read) => read()))) as Out;
 }
 
 export interface BuyerSnapshot {
@@ -335,24 +226,6 @@ export interface BuyerSnapshot {
   monthOrders: MonthOrder[];
   categoryBudgets: { id: number; presupuesto: number }[];
   state: BudgetState;
-}
-
-/** Everything the budget rules need, read in the caller's transaction (after the user's row is locked). */
-export async function loadBuyerSnapshot(
-  db: Db | Tx,
-  buyer: Buyer,
-  client: BuyerClient,
-  tz: string,
-  now = new Date(),
-): Promise<BuyerSnapshot> {
-  const modo = client.modoPresupuesto === 'categoria' ? 'categoria' : 'regular';
-  const range = businessMonth(now, tz);
-  const [cart, month, categoryBudgets] = await independentReads(db, [
-    () => loadCart(db, buyer.id),
-    () => loadMonthOrders(db, buyer.id, range, modo === 'categoria'),
-    () => (modo === 'categoria' ? loadCategoryBudgets(db, buyer.id) : Promise.resolve([])),
-  ] as const);
-  return snapshotOf(modo, buyer, cart, month, categoryBudgets);
 }
 
 function snapshotOf(

@@ -14,7 +14,6 @@ import {
   cartDto,
   cartTotalsDto,
   categoriesDto,
-  loadBuyerSnapshot,
   loadShopperReads,
   recomputeState,
 } from './buyer-state.ts';
@@ -39,21 +38,20 @@ export async function lockBuyer(tx: Tx, userId: number): Promise<LockedBuyer> {
       idCliente: users.idCliente,
       presupuestoDefault: users.presupuestoDefault,
       limiteDeCompras: users.limiteDeCompras,
+      client: {
+        activo: clients.activo,
+        modoPresupuesto: clients.modoPresupuesto,
+        mostrarPresupuestoAUsuarios: clients.mostrarPresupuestoAUsuarios,
+        cantidadAutorizadores: clients.cantidadAutorizadores,
+      },
     })
     .from(users)
+    .leftJoin(clients, eq(clients.id, users.idCliente))
     .where(eq(users.id, userId))
-    .for('update');
+    .for('update', { of: users });
   if (!row || row.rol !== 1 || row.idCliente === null) throw forbidden(MSG.soloUsuarios);
   if (!row.activo) throw new AppError(403, 'USER_INACTIVE', MSG.usuarioInactivo);
-  const [client] = await tx
-    .select({
-      activo: clients.activo,
-      modoPresupuesto: clients.modoPresupuesto,
-      mostrarPresupuestoAUsuarios: clients.mostrarPresupuestoAUsuarios,
-      cantidadAutorizadores: clients.cantidadAutorizadores,
-    })
-    .from(clients)
-    .where(eq(clients.id, row.idCliente));
+  const { client } = row;
   if (!client?.activo) throw new AppError(403, 'CLIENT_INACTIVE', MSG.clienteInactivo);
   return {
     buyer: {
@@ -90,6 +88,7 @@ export async function shopperView(
     locked.buyer,
     locked.client,
     app.config.BUSINESS_TZ,
+    { sidebar: true },
   );
   return {
     categorias: categoriesDto(assigned, snap),
@@ -142,7 +141,9 @@ export async function userSetCartItem(
       .limit(1);
     // Another client's product answers exactly like a missing one.
     if (!product) throw notFound(MSG.productoNoExiste, 'PRODUCT_NOT_FOUND');
-    const snapshot = await loadBuyerSnapshot(tx, buyer, client, app.config.BUSINESS_TZ);
+    const { snapshot } = await loadShopperReads(tx, buyer, client, app.config.BUSINESS_TZ, {
+      sidebar: false,
+    });
     const current = snapshot.cart.find((l) => l.id === item.id);
 
     if (typeof item.cantidad === 'number' && item.cantidad <= 0 && Number.isFinite(item.cantidad)) {
