@@ -1,4 +1,5 @@
 import { MSG } from '@portal/shared/messages';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importJobs, systemLogs } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
@@ -12,6 +13,7 @@ import {
   uniq,
 } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
+import { LOG_COUNT_ESTIMATE_FROM } from './logs.service.ts';
 
 describe.each(DB_KINDS)('administration: system logs and overview (%s)', (kind) => {
   let t: TestApp;
@@ -125,6 +127,10 @@ describe.each(DB_KINDS)('administration: system logs and overview (%s)', (kind) 
     ]);
     expect(await get(`user_id=${other.id}`)).toEqual(['del 11']);
     expect(await get(`user_id=${adminRow.id}&desde=2026-03-10`)).toEqual(['mañana del 10']);
+    const total = async (q: string) => (await admin.get(`/api/logs?event_type=${tipo}&${q}`)).json().total;
+    expect(await total('desde=2026-03-10')).toBe(3);
+    expect(await total(`user_id=${adminRow.id}`)).toBe(2);
+    expect(await total('desde=2026-03-10&hasta=2026-03-10')).toBe(1);
 
     const reversed = await admin.get('/api/logs?desde=2026-03-11&hasta=2026-03-10');
     expect(reversed.statusCode).toBe(400);
@@ -133,6 +139,26 @@ describe.each(DB_KINDS)('administration: system logs and overview (%s)', (kind) 
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json().msg).toBe(MSG.logsFechaInvalida);
     expect((await admin.get('/api/logs?user_id=abc')).statusCode).toBe(400);
+  });
+
+  it('logs: past 100,000 entries the unfiltered total is the planner’s row count; filtered ones stay exact', async () => {
+    const tipo = uniq('estimado');
+    await audit(db(), { userId: adminRow.id, eventType: tipo, description: 'uno' });
+    // What autovacuum would have recorded for a log of 250,000 entries.
+    await db().execute(sql`update pg_class set reltuples = 250000 where oid = 'system_logs'::regclass`);
+    try {
+      const first = (await admin.get('/api/logs')).json();
+      expect(first.total).toBe(250_000);
+      expect(first.logs).toHaveLength(15);
+      // A page past the end has no row to carry the estimate: it is read on its own.
+      expect((await admin.get('/api/logs?page=50000')).json()).toMatchObject({ logs: [], total: 250_000 });
+      expect((await admin.get(`/api/logs?event_type=${tipo}`)).json().total).toBe(1);
+    } finally {
+      await db().execute(sql`analyze system_logs`);
+    }
+    const small = (await admin.get('/api/logs')).json().total;
+    expect(small).toBeGreaterThan(20);
+    expect(small).toBeLessThan(LOG_COUNT_ESTIMATE_FROM);
   });
 
   it('logs/tipos: the distinct event types, sorted', async () => {

@@ -2,6 +2,7 @@ import { businessDateRange } from '@portal/shared/domain/time';
 import type { LogsQuery, LogsResponse } from '@portal/shared/schemas/admin-b';
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { preparedOnce, type Val } from '../../db/prepared.ts';
 import { systemLogs, users } from '../../db/schema/index.ts';
 
 /** Spec §9: logs are shown 15 per page. */
@@ -11,32 +12,60 @@ export const LOGS_PER_PAGE = 15;
 export const LOG_COUNT_ESTIMATE_FROM = 100_000;
 
 /**
- * The total of the unfiltered log. Counting an append-only table that only grows reads all of it on every
- * page view (about 90 ms at 300,000 rows); past LOG_COUNT_ESTIMATE_FROM rows the statistics PostgreSQL
- * keeps (`reltuples`, refreshed by autovacuum) are close enough to draw the pager. Filtered lists stay exact.
+ * The planner's row count of the log. Counting an append-only table that only grows reads all of it on
+ * every page view (about 90 ms at 300,000 rows); past LOG_COUNT_ESTIMATE_FROM rows the statistics
+ * PostgreSQL keeps (`reltuples`, refreshed by autovacuum) are close enough to draw the pager. Filtered
+ * lists stay exact.
  */
-async function unfilteredTotal(app: FastifyInstance): Promise<{ n: number }[]> {
-  const estimate = await app.db.execute(
-    sql`select reltuples::bigint as n from pg_class where oid = 'system_logs'::regclass`,
-  );
-  const n = Number((estimate as unknown as { rows: { n: number }[] }).rows[0]?.n ?? -1);
-  if (n >= LOG_COUNT_ESTIMATE_FROM) return [{ n }];
-  return app.db.select({ n: count() }).from(systemLogs);
+const ESTIMATE = sql<number>`(select reltuples::bigint from pg_class where oid = 'system_logs'::regclass)`;
+
+interface LogFilter {
+  eventType?: Val<string>;
+  userId?: Val<number>;
+  from?: Val<Date>;
+  until?: Val<Date>;
 }
 
-/** The system log, newest first, filtered by event type, user and business-date range (inclusive). */
+function logsWhere(f: LogFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (f.eventType !== undefined) conditions.push(eq(systemLogs.eventType, f.eventType));
+  if (f.userId !== undefined) conditions.push(eq(systemLogs.userId, f.userId));
+  if (f.from !== undefined) conditions.push(gte(systemLogs.createdAt, f.from));
+  if (f.until !== undefined) conditions.push(lt(systemLogs.createdAt, f.until));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** Placeholders for the filters a request uses. */
+function filterPlaceholders(f: LogFilter): LogFilter {
+  const p = sql.placeholder;
+  return {
+    eventType: f.eventType === undefined ? undefined : p('eventType'),
+    userId: f.userId === undefined ? undefined : p('userId'),
+    from: f.from === undefined ? undefined : p('from'),
+    until: f.until === undefined ? undefined : p('until'),
+  };
+}
+
+/**
+ * The system log, newest first, filtered by event type, user and business-date range (inclusive). Each
+ * combination of filters is built once and runs as named prepared statements; the unfiltered page carries
+ * the planner's row count, so it needs no second statement.
+ */
 export async function listLogs(app: FastifyInstance, query: LogsQuery): Promise<LogsResponse> {
   const tz = app.config.BUSINESS_TZ;
-  const conditions: SQL[] = [];
-  if (query.event_type) conditions.push(eq(systemLogs.eventType, query.event_type));
-  if (query.user_id) conditions.push(eq(systemLogs.userId, query.user_id));
-  if (query.desde)
-    conditions.push(gte(systemLogs.createdAt, businessDateRange(query.desde, query.desde, tz).start));
-  if (query.hasta)
-    conditions.push(lt(systemLogs.createdAt, businessDateRange(query.hasta, query.hasta, tz).end));
-  const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, totals] = await Promise.all([
-    app.db
+  const filter: LogFilter = {
+    eventType: query.event_type || undefined,
+    userId: query.user_id || undefined,
+    from: query.desde ? businessDateRange(query.desde, query.desde, tz).start : undefined,
+    until: query.hasta ? businessDateRange(query.hasta, query.hasta, tz).end : undefined,
+  };
+  const filtered = Object.values(filter).some((v) => v !== undefined);
+  const shape = Object.values(filter)
+    .map((v) => Number(v !== undefined))
+    .join('');
+  const values = { ...filter, offset: (query.page - 1) * LOGS_PER_PAGE };
+  const page = preparedOnce(app.db, `portal_logs_page_${shape}`, (d) =>
+    d
       .select({
         id: systemLogs.id,
         userId: systemLogs.userId,
@@ -45,15 +74,41 @@ export async function listLogs(app: FastifyInstance, query: LogsQuery): Promise<
         description: systemLogs.description,
         metadata: systemLogs.metadata,
         createdAt: systemLogs.createdAt,
+        estimate: filtered ? sql<null>`null` : ESTIMATE.mapWith(Number),
       })
       .from(systemLogs)
       .leftJoin(users, eq(users.id, systemLogs.userId))
-      .where(where)
+      .where(logsWhere(filterPlaceholders(filter)))
       .orderBy(desc(systemLogs.id))
       .limit(LOGS_PER_PAGE)
-      .offset((query.page - 1) * LOGS_PER_PAGE),
-    where ? app.db.select({ n: count() }).from(systemLogs).where(where) : unfilteredTotal(app),
-  ]);
+      .offset(sql.placeholder('offset')),
+  );
+  const exactCount = () =>
+    preparedOnce(app.db, `portal_logs_count_${shape}`, (d) =>
+      d
+        .select({ n: count() })
+        .from(systemLogs)
+        .where(logsWhere(filterPlaceholders(filter))),
+    )
+      .execute(values)
+      .then((r) => r[0]?.n ?? 0);
+  let rows: Awaited<ReturnType<typeof page.execute>>;
+  let total: number;
+  if (filtered) {
+    [rows, total] = await Promise.all([page.execute(values), exactCount()]);
+  } else {
+    rows = await page.execute(values);
+    const estimate =
+      rows[0]?.estimate ??
+      Number(
+        (
+          (await app.db.execute(sql`select ${ESTIMATE} as n`)) as unknown as {
+            rows: { n: number | string }[];
+          }
+        ).rows[0]?.n ?? -1,
+      );
+    total = estimate >= LOG_COUNT_ESTIMATE_FROM ? estimate : await exactCount();
+  }
   return {
     logs: rows.map((r) => ({
       id: r.id,
@@ -64,7 +119,7 @@ export async function listLogs(app: FastifyInstance, query: LogsQuery): Promise<
       metadata: r.metadata,
       created_at: r.createdAt.toISOString(),
     })),
-    total: totals[0]?.n ?? 0,
+    total,
     page: query.page,
     per_page: LOGS_PER_PAGE,
   };
