@@ -49,7 +49,7 @@ export async function lockBuyer(tx: Tx, userId: number): Promise<LockedBuyer> {
     .leftJoin(clients, eq(clients.id, users.idCliente))
     .where(eq(users.id, userId))
     .for('update', { of: users });
-  if (!row || row.rol !== 1 || row.idCliente === null) throw forbidden(MSG.soloUsuarios);
+  if (row?.rol !== 1 || row.idCliente === null) throw forbidden(MSG.soloUsuarios);
   if (!row.activo) throw new AppError(403, 'USER_INACTIVE', MSG.usuarioInactivo);
   const { client } = row;
   if (!client?.activo) throw new AppError(403, 'CLIENT_INACTIVE', MSG.clienteInactivo);
