@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -13,6 +13,11 @@ export type Schema = typeof schema;
 /** One type for both drivers: the PostgreSQL dialect through Drizzle. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The rows of a raw statement as the driver gives them (both drivers answer `{ rows }`). */
+export async function rowsOf<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The committed migrations: next to this file in the sources, in src/db from the built bundle (dist/). */

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db, Tx } from '../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../db/client.ts';
 import { emailOutbox } from '../db/schema/index.ts';
 
 export interface Email {
@@ -96,15 +96,17 @@ export class MailWorker {
   private async deliverDue(): Promise<void> {
     const { db, log } = this.options;
     for (;;) {
-      const claimed = await db.execute(sql`
+      const rows = await rowsOf<OutboxClaim>(
+        db,
+        sql`
         update ${emailOutbox} set status = 'enviando', attempts = attempts + 1,
           next_attempt_at = now() + (${CLAIM_MS} * interval '1 millisecond')
         where id in (
           select id from ${emailOutbox}
           where status in ('pendiente', 'enviando') and next_attempt_at <= now()
           order by id limit 10 for update skip locked)
-        returning id, "to", subject, text, html, attempts`);
-      const rows = (claimed as unknown as { rows: OutboxClaim[] }).rows;
+        returning id, "to", subject, text, html, attempts`,
+      );
       if (rows.length === 0) return;
       for (const row of rows) {
         if (!this.transport) {

@@ -3,7 +3,7 @@ import { MSG } from '@portal/shared/messages';
 import type { AssignAllResponse, AssignResponse, UserProductsResponse } from '@portal/shared/schemas/admin-a';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { categories, clients, products, userProducts, users } from '../../db/schema/index.ts';
 import { offsetOf } from '../../lib/admin-helpers.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
@@ -187,7 +187,10 @@ export async function assignAll(
           sql`, `,
         )})`
       : sql``;
-    const result = await tx.execute(sql`
+    const written = (
+      await rowsOf(
+        tx,
+        sql`
       insert into ${userProducts} (user_id, product_id, asignado, cantidad_limite, updated_at)
       select ${buyer.id}::integer, p.id, ${body.status}::boolean, coalesce(${limit}::integer, 1), now()
       from ${products} p
@@ -196,8 +199,9 @@ export async function assignAll(
         asignado = excluded.asignado,
         cantidad_limite = coalesce(${limit}::integer, ${userProducts}.cantidad_limite),
         updated_at = excluded.updated_at
-      returning product_id`);
-    const written = (result as unknown as { rows: unknown[] }).rows.length;
+      returning product_id`,
+      )
+    ).length;
     // An id of another client (or none at all) answers like a missing product; nothing is written.
     if (ids && written !== ids.length) throw notFound(MSG.productoNoExiste, 'PRODUCT_NOT_FOUND');
     await audit(tx, {

@@ -2,6 +2,7 @@ import { businessDateRange } from '@portal/shared/domain/time';
 import type { LogsQuery, LogsResponse } from '@portal/shared/schemas/admin-b';
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { rowsOf } from '../../db/client.ts';
 import { preparedOnce, type Val } from '../../db/prepared.ts';
 import { systemLogs, users } from '../../db/schema/index.ts';
 
@@ -100,13 +101,7 @@ export async function listLogs(app: FastifyInstance, query: LogsQuery): Promise<
     rows = await page.execute(values);
     const estimate =
       rows[0]?.estimate ??
-      Number(
-        (
-          (await app.db.execute(sql`select ${ESTIMATE} as n`)) as unknown as {
-            rows: { n: number | string }[];
-          }
-        ).rows[0]?.n ?? -1,
-      );
+      Number((await rowsOf<{ n: number | string }>(app.db, sql`select ${ESTIMATE} as n`))[0]?.n ?? -1);
     total = estimate >= LOG_COUNT_ESTIMATE_FROM ? estimate : await exactCount();
   }
   return {

@@ -5,7 +5,7 @@ import { businessDateRange, formatDate } from '@portal/shared/domain/time';
 import type { ReportBody } from '@portal/shared/schemas/orders';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 import { orderLines, orders, users } from '../../db/schema/index.ts';
 import { BOM, csvCell, csvMoney, csvRow } from '../../lib/csv.ts';
 
@@ -87,7 +87,9 @@ async function* orderBatches(db: Db, idCliente: number, range: { start: Date; en
   const u = users;
   let lastId = 0;
   for (;;) {
-    const result = await db.execute(sql`
+    const batch = await rowsOf<ReportOrder>(
+      db,
+      sql`
       select ${o.id}, ${o.status}, ${o.subtotal}, ${o.iva}, ${o.total},
         (extract(epoch from ${o.transactionDate}) * 1000)::float8 as transaction_ms,
         ${u.usuario}, ${u.nombre}, ${u.direccionEntrega}, ${u.calle}, ${u.colonia}, ${u.ciudad}, ${u.cp},
@@ -95,8 +97,8 @@ async function* orderBatches(db: Db, idCliente: number, range: { start: Date; en
       from ${o} inner join ${u} on ${u.id} = ${o.idUser}
       where ${o.idCliente} = ${idCliente} and ${o.transactionDate} >= ${range.start}
         and ${o.transactionDate} < ${range.end} and ${o.id} > ${lastId}
-      order by ${o.id} limit ${BATCH}`);
-    const batch = (result as unknown as { rows: ReportOrder[] }).rows;
+      order by ${o.id} limit ${BATCH}`,
+    );
     if (batch.length === 0) return;
     yield batch;
     lastId = batch[batch.length - 1]!.id;
@@ -120,21 +122,25 @@ interface DetailLine {
 /** The lines of a batch of orders, in order, as the driver's plain rows. */
 async function detailLines(db: Db, orderIds: number[]): Promise<DetailLine[]> {
   const l = orderLines;
-  const result = await db.execute(sql`
+  return rowsOf<DetailLine>(
+    db,
+    sql`
     select ${l.orderId}, ${l.claveInterna}, ${l.claveCliente}, ${l.nombre}, ${l.categoria},
       ${l.unidadDeMedida}, ${l.cantidad}, ${l.precio}, ${l.impuesto}
     from ${l} where ${l.orderId} = any(${sql.param(orderIds)}::int4[])
-    order by ${l.orderId}, ${l.id}`);
-  return (result as unknown as { rows: DetailLine[] }).rows;
+    order by ${l.orderId}, ${l.id}`,
+  );
 }
 
 /** How many lines each of a batch of orders has. */
 async function lineCounts(db: Db, orderIds: number[]): Promise<Map<number, number>> {
   const l = orderLines;
-  const result = await db.execute(sql`
+  const rows = await rowsOf<{ order_id: number; n: number }>(
+    db,
+    sql`
     select ${l.orderId} as order_id, count(*)::int as n from ${l}
-    where ${l.orderId} = any(${sql.param(orderIds)}::int4[]) group by ${l.orderId}`);
-  const rows = (result as unknown as { rows: { order_id: number; n: number }[] }).rows;
+    where ${l.orderId} = any(${sql.param(orderIds)}::int4[]) group by ${l.orderId}`,
+  );
   return new Map(rows.map((r) => [r.order_id, r.n]));
 }
 
