@@ -1,4 +1,4 @@
-import type { Placeholder } from 'drizzle-orm';
+import { type Placeholder, sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 
 /** A transaction handle (one connection, one statement at a time) rather than the pool. */
@@ -27,3 +27,23 @@ export function preparedOnce<P>(db: Db, name: string, build: (db: Db) => { prepa
 
 /** A value, or the placeholder a prepared statement fills with it. */
 export type Val<T> = T | Placeholder;
+
+/**
+ * For a statement prepared once per combination of optional filters: `shape` names which of the values
+ * are given (a digit each, in order), and `args` holds each given value's placeholder (undefined for the
+ * others), so one builder serves both the prepared statement and a plain query of the values themselves.
+ */
+export function shapeOf<T extends object>(
+  values: T,
+): { shape: string; args: { [K in keyof T]: Placeholder | (undefined extends T[K] ? undefined : never) } } {
+  const args: Record<string, Placeholder | undefined> = {};
+  let shape = '';
+  for (const [key, value] of Object.entries(values)) {
+    shape += value === undefined ? '0' : '1';
+    args[key] = value === undefined ? undefined : sql.placeholder(key);
+  }
+  return {
+    shape,
+    args: args as { [K in keyof T]: Placeholder | (undefined extends T[K] ? undefined : never) },
+  };
+}

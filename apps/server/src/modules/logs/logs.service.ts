@@ -3,7 +3,7 @@ import type { LogsQuery, LogsResponse } from '@portal/shared/schemas/admin-b';
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rowsOf } from '../../db/client.ts';
-import { preparedOnce, type Val } from '../../db/prepared.ts';
+import { preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import { systemLogs, users } from '../../db/schema/index.ts';
 
 /** Spec §9: logs are shown 15 per page. */
@@ -36,17 +36,6 @@ function logsWhere(f: LogFilter): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/** Placeholders for the filters a request uses. */
-function filterPlaceholders(f: LogFilter): LogFilter {
-  const p = sql.placeholder;
-  return {
-    eventType: f.eventType === undefined ? undefined : p('eventType'),
-    userId: f.userId === undefined ? undefined : p('userId'),
-    from: f.from === undefined ? undefined : p('from'),
-    until: f.until === undefined ? undefined : p('until'),
-  };
-}
-
 /**
  * The system log, newest first, filtered by event type, user and business-date range (inclusive). Each
  * combination of filters is built once and runs as named prepared statements; the unfiltered page carries
@@ -60,10 +49,8 @@ export async function listLogs(app: FastifyInstance, query: LogsQuery): Promise<
     from: query.desde ? businessDateRange(query.desde, query.desde, tz).start : undefined,
     until: query.hasta ? businessDateRange(query.hasta, query.hasta, tz).end : undefined,
   };
-  const filtered = Object.values(filter).some((v) => v !== undefined);
-  const shape = Object.values(filter)
-    .map((v) => Number(v !== undefined))
-    .join('');
+  const { shape, args } = shapeOf(filter);
+  const filtered = shape.includes('1');
   const values = { ...filter, offset: (query.page - 1) * LOGS_PER_PAGE };
   const page = preparedOnce(app.db, `portal_logs_page_${shape}`, (d) =>
     d
@@ -79,17 +66,14 @@ export async function listLogs(app: FastifyInstance, query: LogsQuery): Promise<
       })
       .from(systemLogs)
       .leftJoin(users, eq(users.id, systemLogs.userId))
-      .where(logsWhere(filterPlaceholders(filter)))
+      .where(logsWhere(args))
       .orderBy(desc(systemLogs.id))
       .limit(LOGS_PER_PAGE)
       .offset(sql.placeholder('offset')),
   );
   const exactCount = () =>
     preparedOnce(app.db, `portal_logs_count_${shape}`, (d) =>
-      d
-        .select({ n: count() })
-        .from(systemLogs)
-        .where(logsWhere(filterPlaceholders(filter))),
+      d.select({ n: count() }).from(systemLogs).where(logsWhere(args)),
     )
       .execute(values)
       .then((r) => r[0]?.n ?? 0);

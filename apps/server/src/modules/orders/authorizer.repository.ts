@@ -1,7 +1,7 @@
 import type { OrderFilter } from '@portal/shared/schemas/orders';
 import { and, count, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { preparedOnce, type Val } from '../../db/prepared.ts';
+import { preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import { orderLines, orders, users } from '../../db/schema/index.ts';
 import { PagerTotals } from '../../lib/pager-totals.ts';
 
@@ -15,50 +15,43 @@ function searchTerms(q: string): { like: string; id?: number } | undefined {
   return { like, id: /^\d{1,9}$/.test(term) ? Number(term) : undefined };
 }
 
-interface OrderListArgs {
+interface OrderListFilter {
   idCliente: Val<number>;
   status?: Val<string>;
-  search?: { like: Val<string>; id?: Val<number> };
+  like?: Val<string>;
+  /** An order number to match too (only with a search). */
+  id?: Val<number>;
 }
 
 /** The orders a list shows: the client's, of one status or all, maybe searched. */
-function orderListWhere(a: OrderListArgs) {
-  const conditions: SQL[] = [eq(orders.idCliente, a.idCliente)];
-  if (a.status !== undefined) conditions.push(eq(orders.status, a.status));
-  if (a.search) {
+function orderListWhere(f: OrderListFilter) {
+  const conditions: SQL[] = [eq(orders.idCliente, f.idCliente)];
+  if (f.status !== undefined) conditions.push(eq(orders.status, f.status));
+  if (f.like !== undefined) {
     const parts: SQL[] = [
-      sql`lower(${users.usuario}) like ${a.search.like}`,
-      sql`lower(${users.nombre}) like ${a.search.like}`,
+      sql`lower(${users.usuario}) like ${f.like}`,
+      sql`lower(${users.nombre}) like ${f.like}`,
     ];
-    if (a.search.id !== undefined) parts.push(eq(orders.id, a.search.id));
+    if (f.id !== undefined) parts.push(eq(orders.id, f.id));
     conditions.push(sql`(${sql.join(parts, sql` or `)})`);
   }
   return and(...conditions);
 }
 
-/** Placeholders for the list's values in one shape of it. */
-function placeholders(shape: { status: boolean; search: boolean; id: boolean }): OrderListArgs {
-  const p = sql.placeholder;
-  return {
-    idCliente: p('idCliente'),
-    status: shape.status ? p('status') : undefined,
-    search: shape.search ? { like: p('like'), id: shape.id ? p('id') : undefined } : undefined,
-  };
-}
-
-function orderPageQuery(db: Db, a: OrderListArgs, offset: Val<number>) {
-  const where = orderListWhere(a);
+function orderPageQuery(db: Db, f: OrderListFilter, offset: Val<number>) {
+  const where = orderListWhere(f);
   // Without a search the page's ids come from the (id_cliente, …, id) index alone, and only those 50 orders
   // are joined with their users: a deep page no longer joins every order it skips.
-  const pageIds = a.search
-    ? undefined
-    : db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(where)
-        .orderBy(desc(orders.id))
-        .limit(AUTHORIZER_PAGE_SIZE)
-        .offset(offset);
+  const pageIds =
+    f.like !== undefined
+      ? undefined
+      : db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.id))
+          .limit(AUTHORIZER_PAGE_SIZE)
+          .offset(offset);
   return db
     .select({
       id: orders.id,
@@ -94,27 +87,26 @@ export async function listClientOrders(
         ? undefined
         : opts.status;
   const search = opts.q ? searchTerms(opts.q) : undefined;
-  const args: OrderListArgs = { idCliente, status, search };
-  const shape = { status: status !== undefined, search: Boolean(search), id: search?.id !== undefined };
-  const name = `${Number(shape.status)}${Number(shape.search)}${Number(shape.id)}`;
-  const values = { idCliente, status, like: search?.like, id: search?.id };
-  // Each shape of the page (and of a search's count) is built once and run as a named prepared statement.
+  const filter = { idCliente, status, like: search?.like, id: search?.id };
+  const { shape, args } = shapeOf(filter);
+  // Each combination of filters (page, and a search's count) is built once and run as a named prepared
+  // statement.
   const [rows, total] = await Promise.all([
-    preparedOnce(db, `portal_orders_page_${name}`, (d) =>
-      orderPageQuery(d, placeholders(shape), sql.placeholder('offset')),
-    ).execute({ ...values, offset: (opts.page - 1) * AUTHORIZER_PAGE_SIZE }),
+    preparedOnce(db, `portal_orders_page_${shape}`, (d) =>
+      orderPageQuery(d, args, sql.placeholder('offset')),
+    ).execute({ ...filter, offset: (opts.page - 1) * AUTHORIZER_PAGE_SIZE }),
     search
-      ? preparedOnce(db, `portal_orders_count_${name}`, (d) =>
+      ? preparedOnce(db, `portal_orders_count_${shape}`, (d) =>
           d
             .select({ n: count() })
             .from(orders)
             .innerJoin(users, eq(users.id, orders.idUser))
-            .where(orderListWhere(placeholders(shape))),
+            .where(orderListWhere(args)),
         )
-          .execute(values)
+          .execute(filter)
           .then((r) => r[0]?.n ?? 0)
       : largeListTotals.get(`${idCliente}:${opts.status}:${opts.actionable ?? ''}`, async () => {
-          const [r] = await db.select({ n: count() }).from(orders).where(orderListWhere(args));
+          const [r] = await db.select({ n: count() }).from(orders).where(orderListWhere(filter));
           return r?.n ?? 0;
         }),
   ]);

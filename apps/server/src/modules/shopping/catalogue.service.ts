@@ -3,7 +3,7 @@ import type { CatalogResponse } from '@portal/shared/schemas/shopping';
 import { and, asc, count, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { preparedOnce, type Val } from '../../db/prepared.ts';
+import { preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import { categories, products, userProducts } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { imageUrl, thumbUrl } from './buyer-state.ts';
@@ -62,34 +62,34 @@ export function searchCondition(q: string): SQL | undefined {
   return terms && searchSql(terms);
 }
 
-/** What a buyer's catalogue shows: its active, assigned products of its client, maybe of one category. */
-function catalogueWhere(v: {
+interface CatalogueFilter {
   userId: Val<number>;
   idCliente: Val<number>;
   categoria?: Val<number>;
-  terms?: SearchTerms<Val<string>>;
-}) {
+  like?: Val<string>;
+  price?: Val<string>;
+}
+
+/** What a buyer's catalogue shows: its active, assigned products of its client, maybe of one category. */
+function catalogueWhere(f: CatalogueFilter) {
   const conditions: SQL[] = [
-    eq(userProducts.userId, v.userId),
+    eq(userProducts.userId, f.userId),
     eq(userProducts.asignado, true),
     eq(products.activo, true),
-    eq(products.idCliente, v.idCliente),
+    eq(products.idCliente, f.idCliente),
   ];
-  if (v.categoria !== undefined) conditions.push(eq(products.idCategoria, v.categoria));
-  if (v.terms) conditions.push(searchSql(v.terms));
+  if (f.categoria !== undefined) conditions.push(eq(products.idCategoria, f.categoria));
+  if (f.like !== undefined) conditions.push(searchSql({ like: f.like, price: f.price }));
   return and(...conditions);
 }
 
-type CatalogueShape = { categoria: boolean; search: boolean; price: boolean };
-
 /**
- * The catalogue page in one of its shapes (with or without category and search), built once per shape and
- * run as a named prepared statement: the buyer's most used list is neither rebuilt nor replanned.
+ * The catalogue page for one combination of filters, built once and run as a named prepared statement:
+ * the buyer's most used list is neither rebuilt nor replanned.
  */
-function cataloguePage(db: Db, shape: CatalogueShape) {
+function cataloguePage(db: Db, shape: string, filter: CatalogueFilter) {
   const p = sql.placeholder;
-  const name = `portal_catalogue_${Number(shape.categoria)}${Number(shape.search)}${Number(shape.price)}`;
-  return preparedOnce(db, name, (d) =>
+  return preparedOnce(db, `portal_catalogue_${shape}`, (d) =>
     d
       .select({
         id: products.id,
@@ -110,14 +110,7 @@ function cataloguePage(db: Db, shape: CatalogueShape) {
       .from(userProducts)
       .innerJoin(products, eq(products.id, userProducts.productId))
       .innerJoin(categories, eq(categories.id, products.idCategoria))
-      .where(
-        catalogueWhere({
-          userId: p('userId'),
-          idCliente: p('idCliente'),
-          categoria: shape.categoria ? p('categoria') : undefined,
-          terms: shape.search ? { like: p('like'), price: shape.price ? p('price') : undefined } : undefined,
-        }),
-      )
+      .where(catalogueWhere(filter))
       .orderBy(asc(products.nombre), asc(products.id))
       .limit(p('limit'))
       .offset(p('offset')),
@@ -130,19 +123,17 @@ export async function userCatalogue(
   auth: AuthContext,
   query: { q?: string; categoria?: number; page: number; per_page: number },
 ): Promise<CatalogResponse> {
-  const userId = auth.user.id;
-  const idCliente = auth.user.idCliente ?? -1;
   const terms = query.q ? searchTerms(query.q) : undefined;
-  const rows = await cataloguePage(app.db, {
-    categoria: Boolean(query.categoria),
-    search: Boolean(terms),
-    price: terms?.price !== undefined,
-  }).execute({
-    userId,
-    idCliente,
-    categoria: query.categoria,
+  const filter = {
+    userId: auth.user.id,
+    idCliente: auth.user.idCliente ?? -1,
+    categoria: query.categoria || undefined,
     like: terms?.like,
     price: terms?.price,
+  };
+  const { shape, args } = shapeOf(filter);
+  const rows = await cataloguePage(app.db, shape, args).execute({
+    ...filter,
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
   });
@@ -153,7 +144,7 @@ export async function userCatalogue(
       .select({ n: count() })
       .from(userProducts)
       .innerJoin(products, eq(products.id, userProducts.productId))
-      .where(catalogueWhere({ userId, idCliente, categoria: query.categoria || undefined, terms }));
+      .where(catalogueWhere(filter));
     total = counted?.n ?? 0;
   }
   return {

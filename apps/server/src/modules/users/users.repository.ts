@@ -2,7 +2,7 @@ import { centavosToPesos } from '@portal/shared/domain/money';
 import { USERS_PER_PAGE, type UserDto, type UsersResponse } from '@portal/shared/schemas/admin-a';
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { preparedOnce, type Val } from '../../db/prepared.ts';
+import { preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import { clients, orders, userCategoryBudgets, userProducts, users } from '../../db/schema/index.ts';
 import { foldedLike, foldedPattern, iso, offsetOf } from '../../lib/admin-helpers.ts';
 
@@ -114,23 +114,16 @@ export async function listUsers(
   db: Db,
   query: { id_cliente?: number; page: number; q?: string },
 ): Promise<UsersResponse> {
-  const like = foldedPattern(query.q);
-  const idCliente = query.id_cliente || undefined;
-  const shape = `${Number(idCliente !== undefined)}${Number(like !== undefined)}`;
-  const where = () =>
-    usersWhere({
-      idCliente: idCliente === undefined ? undefined : sql.placeholder('idCliente'),
-      like: like === undefined ? undefined : sql.placeholder('like'),
-    });
-  const values = { idCliente, like };
+  const filter = { idCliente: query.id_cliente || undefined, like: foldedPattern(query.q) };
+  const { shape, args } = shapeOf(filter);
   const [rows, totals] = await Promise.all([
-    preparedOnce(db, `portal_users_page_${shape}`, (d) => usersPageQuery(d, where())).execute({
-      ...values,
+    preparedOnce(db, `portal_users_page_${shape}`, (d) => usersPageQuery(d, usersWhere(args))).execute({
+      ...filter,
       offset: offsetOf(query.page, USERS_PER_PAGE),
     }),
     preparedOnce(db, `portal_users_count_${shape}`, (d) =>
-      d.select({ n: count() }).from(users).where(where()),
-    ).execute(values),
+      d.select({ n: count() }).from(users).where(usersWhere(args)),
+    ).execute(filter),
   ]);
   return {
     usuarios: rows.map((r) => userDto(r.user, r.cliente, r.budgets)),
