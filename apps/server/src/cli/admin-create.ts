@@ -5,6 +5,7 @@
  * it is read from the environment variable ADMIN_PASSWORD. It is never printed.
  */
 import { parseArgs } from 'node:util';
+import { isEmailAddress } from '@portal/shared/domain/email';
 import { passwordMeetsPolicy } from '@portal/shared/domain/password';
 import { MSG } from '@portal/shared/messages';
 import { sql } from 'drizzle-orm';
@@ -15,7 +16,6 @@ import { audit } from '../lib/audit.ts';
 import { hashPassword } from '../lib/passwords.ts';
 
 const USAGE = 'Uso: npm run admin:create -- --usuario <usuario> --email <correo> [--nombre "<nombre>"]';
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const USUARIO = /^[A-Za-z0-9._@+-]{3,100}$/;
 
 /** An error with a message for the operator; exit code 1. */
@@ -56,7 +56,7 @@ function parse(argv: string[]): Args {
       'El usuario debe tener de 3 a 100 caracteres: letras, números y . _ @ + - (sin espacios).',
     );
   }
-  if (!EMAIL.test(email)) throw new CliError(`El correo «${email}» no es válido.`);
+  if (!isEmailAddress(email)) throw new CliError(`El correo «${email}» no es válido.`);
   const nombre = values.nombre?.trim() || 'Administrador';
   return { usuario, email, nombre };
 }

@@ -1,3 +1,4 @@
+import { isEmailAddress } from '@portal/shared/domain/email';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -37,7 +38,7 @@ export async function enqueueEmail(db: Db | Tx, email: Email): Promise<void> {
 
 /** The address an account's e-mail goes to: its Email field, else its username when it is an address. */
 export function addressOf(user: { userId: string; usuario: string }): string | null {
-  const isAddress = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim());
+  const isAddress = (v: string) => isEmailAddress(v.trim());
   if (user.userId && isAddress(user.userId)) return user.userId.trim();
   if (isAddress(user.usuario)) return user.usuario.trim();
   return null;

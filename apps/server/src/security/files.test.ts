@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { MSG } from '@portal/shared/messages';
+import type { ImportRowError } from '@portal/shared/schemas/admin-b';
 import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { WEB_DIST } from '../app.ts';
-import { storedFiles, users } from '../db/schema/index.ts';
+import { importJobs, storedFiles, users } from '../db/schema/index.ts';
 import { bigPng, type FilePart, multipart, pdfDocument, pngImage } from '../test/admin-fixtures.ts';
 import { makeOrder } from '../test/factories.ts';
 import { DB_KINDS } from '../test/harness.ts';
@@ -343,5 +345,72 @@ describe.each(DB_KINDS)('files: uploads, traversal and CSV (%s)', (kind) => {
     expect(report.statusCode).toBe(200);
     expect(runnableCells(report.body)).toEqual([]);
     expect(csvCells(report.body).flat()).toContain("'=1+1");
+  });
+
+  it('a user import with pathological e-mail cells ends at once and /healthz keeps answering meanwhile', async () => {
+    // Cells that made the former e-mail pattern backtrack quadratically (about 7 s each at 80 KB).
+    const slow = [`a@${'.'.repeat(80_000)}@`, `a@${'a.'.repeat(40_000)}@`, `b@${'.'.repeat(80_000)}@`];
+    const [header, example] = csvCells(w.templates.usuarios);
+    const usuario = header!.indexOf('usuario');
+    const userId = header!.indexOf('user_id');
+    expect(userId).toBeGreaterThanOrEqual(0);
+    const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
+    const rows = slow.map((cell, i) => {
+      const cells = [...example!];
+      cells[usuario] = `redos-${i}`;
+      cells[userId] = cell;
+      return cells.map(quote).join(',');
+    });
+    const file = `${header!.join(',')}\r\n${rows.join('\r\n')}\r\n`;
+    const res = await upload(
+      w,
+      '/api/load/usuarios',
+      { id_cliente: w.a.client.id },
+      { file: { filename: 'correos.csv', data: Buffer.from(file) } },
+    );
+    expect(res.statusCode, res.body).toBe(202);
+    const id: number = res.json().id_importacion;
+
+    // Ping /healthz every 10 ms until the import has ended; the longest wait between two answers is the
+    // longest the event loop was unavailable to anyone else.
+    const started = performance.now();
+    let last = started;
+    let longest = 0;
+    let job: typeof importJobs.$inferSelect | undefined;
+    for (;;) {
+      const health = await w.t.app.inject({ method: 'GET', url: '/healthz' });
+      expect(health.statusCode).toBe(200);
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+      [job] = await w.db.select().from(importJobs).where(eq(importJobs.id, id));
+      if (job?.status === 'terminado' || job?.status === 'fallido') break;
+      if (now - started > 60_000) throw new Error(`la importación ${id} no terminó: ${job?.status}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(job).toMatchObject({ status: 'terminado', totalRows: slow.length, errorRows: slow.length });
+    const errors = job!.errors as ImportRowError[];
+    expect(errors.filter((e) => e.campo === 'user_id').map((e) => e.motivo)).toEqual(
+      slow.map(() => MSG.impCorreo),
+    );
+    expect(longest, 'la espera más larga entre dos respuestas de /healthz (ms)').toBeLessThan(1000);
+
+    // The user form's schema uses the same check: the API refuses the same text at once.
+    for (const cell of slow) {
+      const start = performance.now();
+      const form = await w.api.adm.post('/api/usuarios', {
+        usuario: 'redos-form',
+        user_id: cell,
+        nombre: 'Correo patológico',
+        direccion_entrega: 'Oficina',
+        rol: 1,
+        active_week: 1,
+        entrega_week: 1,
+        id_cliente: w.a.client.id,
+      });
+      expect(form.statusCode).toBe(400);
+      expect([MSG.textoDemasiadoLargo, MSG.correoInvalido]).toContain(form.json().errors.user_id);
+      expect(performance.now() - start, 'POST /api/usuarios (ms)').toBeLessThan(1000);
+    }
   });
 });

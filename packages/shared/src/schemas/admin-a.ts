@@ -4,6 +4,7 @@
  * every refusal is a Spanish message. Amounts are pesos with at most 2 decimals.
  */
 import { z } from 'zod';
+import { isEmailAddress } from '../domain/email.ts';
 import { hasAtMostTwoDecimals } from '../domain/money.ts';
 import { isIsoDate } from '../domain/time.ts';
 import { MSG } from '../messages.ts';
@@ -46,7 +47,6 @@ export function formBoolean(value: unknown): unknown {
 }
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A peso amount (at most 2 decimals) with a minimum. */
 function pesos(opts: { required: string; invalid: string; min: number; minMessage?: string }) {
@@ -245,7 +245,7 @@ export const UserBody = z.object({
     (v) => !/\s/.test(v),
     MSG.usuarioConEspacios,
   ),
-  user_id: requiredText(MSG.camposObligatoriosUsuario, 200).refine((v) => EMAIL.test(v), MSG.correoInvalido),
+  user_id: requiredText(MSG.camposObligatoriosUsuario, 200).refine(isEmailAddress, MSG.correoInvalido),
   nombre: requiredText(MSG.camposObligatoriosUsuario, 200),
   direccion_entrega: requiredText(MSG.camposObligatoriosUsuario, 500),
   rol: integer({ required: MSG.camposObligatoriosUsuario, invalid: MSG.rolInvalido, min: 1, max: 3 }),

@@ -1,5 +1,7 @@
 /** Parsing of import cells shared by the product and user loaders. */
 
+import { isEmailAddress } from '@portal/shared/domain/email';
+
 /**
  * Pesos as people write them in a spreadsheet ("189.9", "$1,250.00", "1250", "189,90" with a decimal
  * comma) to integer centavos; null when it is not a non-negative amount with at most 2 decimals.
@@ -29,6 +31,7 @@ export function parseIntCell(text: string): number | null {
   return Number(s);
 }
 
+/** An e-mail address (the shared check: length first, then a linear scan; never a backtracking pattern). */
 export function isEmailCell(text: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) && text.length <= 254;
+  return isEmailAddress(text);
 }

@@ -25,6 +25,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
+import { isEmailAddress } from '@portal/shared/domain/email';
 import { formatMXN } from '@portal/shared/domain/money';
 import { MSG } from '@portal/shared/messages';
 import type { ClientDto, UserDto } from '@portal/shared/schemas/admin-a';
@@ -37,7 +38,6 @@ import { errorMessage, isApiError } from '../../../lib/api';
 import { type UserInput, useClientCategories, useSaveUser, useUser } from '../api/users';
 
 const REQUIRED = 'Este campo es obligatorio.';
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const WEEKS = ['1', '2', '3', '4'].map((w) => ({ value: w, label: `Semana ${w}` }));
 
 interface Values {
@@ -278,7 +278,7 @@ function UserForm({ client, user, onDone, onCancel }: UserFormProps) {
       return;
     }
     if (/\s/.test(values.usuario.trim())) errors.usuario = MSG.usuarioConEspacios;
-    if (!EMAIL.test(values.user_id.trim())) errors.user_id = MSG.correoInvalido;
+    if (!isEmailAddress(values.user_id.trim())) errors.user_id = MSG.correoInvalido;
     const limite = Number(values.limite_de_compras);
     if (values.limite_de_compras === '' || !Number.isInteger(limite) || limite < -1) {
       errors.limite_de_compras = MSG.limiteComprasInvalido;
