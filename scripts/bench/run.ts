@@ -210,6 +210,7 @@ async function main(): Promise<void> {
       DB_POOL_SIZE: poolSize,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       PUBLIC_URL: base,
+      SECRET_KEY: 'clave-de-las-pruebas-de-carga-0123456789abcdef',
       ...PRODUCTION_MALLOC,
     },
     path.join(ROOT, 'apps/server'),

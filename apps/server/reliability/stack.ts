@@ -166,7 +166,8 @@ export class ServerInstance {
         DATA_DIR: this.options.dataDir,
         SMTP_URL: this.options.smtpUrl,
         DB_POOL_SIZE: '20',
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '127.0.0.1',
+        SECRET_KEY: 'clave-de-la-prueba-de-fiabilidad-0123456789',
         // Every request is logged with its id, so a test can tell whether a request reached the server.
         LOG_LEVEL: 'info',
         MAIL_POLL_MS: '1000',

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import { type Database, type Db, ping } from './db/client.ts';
 import { JobRunner } from './lib/jobs.ts';
+import { type AppKeys, appKeys } from './lib/keys.ts';
 import { MailWorker } from './lib/mailer.ts';
 import { MULTIPART_MAX_FILE_BYTES } from './lib/multipart.ts';
 import { registerSafeText } from './lib/safe-text.ts';
@@ -32,7 +33,7 @@ import { userRoutes } from './modules/users/users.routes.ts';
 import { weekRoutes } from './modules/weeks/weeks.routes.ts';
 import { type Guard, registerAuthGuard } from './plugins/auth-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
-import { registerSession, SessionStore } from './plugins/session.ts';
+import { registerSession, routePath, SessionStore } from './plugins/session.ts';
 
 z.config(z.locales.es());
 
@@ -41,6 +42,7 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     config: Config;
+    keys: AppKeys;
     mailer: MailWorker;
     sessions: SessionStore;
     guard: Guard;
@@ -76,6 +78,16 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): FastifyServerO
   };
 }
 
+/**
+ * Fastify's form of TRUST_PROXY (config.ts): addresses as they are; a hop count as "the nearest n hops"
+ * (what proxy-addr does with a number); never `true`.
+ */
+export function trustProxyOption(value: Config['TRUST_PROXY']): FastifyServerOptions['trustProxy'] {
+  if (value === false) return false;
+  if (typeof value === 'number') return (_address: string, hop: number) => hop < value;
+  return value;
+}
+
 export interface BuildAppOptions {
   config: Config;
   database: Database;
@@ -99,7 +111,7 @@ export async function buildApp({
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   });
@@ -110,6 +122,7 @@ export async function buildApp({
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('config', config);
+  app.decorate('keys', appKeys(config));
   const mailer = new MailWorker({
     db: database.db,
     smtpUrl: config.SMTP_URL,
@@ -123,6 +136,7 @@ export async function buildApp({
     config.SESSION_IDLE_MINUTES,
     config.SESSION_MAX_HOURS,
     config.BUSINESS_TZ,
+    app.keys.anonymousSession,
   );
   app.decorate('sessions', store);
   const jobs = new JobRunner(database, app.log);
@@ -130,7 +144,7 @@ export async function buildApp({
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/'))
+    if (routePath(request).startsWith('/api/'))
       reply.header('cache-control', reply.getHeader('cache-control') ?? 'no-store');
   });
 
@@ -222,7 +236,7 @@ export async function buildApp({
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url;
+    const url = routePath(request);
     // A missing asset (an old chunk after a new build) is a 404, never the page in its place.
     const isAsset = url.startsWith('/assets/') || /\.(js|css|map|png|jpg|svg|ico|woff2?)(\?|$)/.test(url);
     if (

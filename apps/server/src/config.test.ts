@@ -23,14 +23,36 @@ describe('configuration', () => {
       PUBLIC_URL: 'https://compras.example.com/',
       SESSION_IDLE_MINUTES: '30',
       SESSION_MAX_HOURS: '8',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
     });
     expect(c.PORT).toBe(8080);
     expect(c.dataDir).toBe('/var/lib/portal');
     expect(c.supportPhones).toEqual(['55 1111 2222', '800 123 4567']);
     expect(c.PUBLIC_URL).toBe('https://compras.example.com');
     expect(c.SESSION_IDLE_MINUTES).toBe(30);
-    expect(c.TRUST_PROXY).toBe(true);
+    expect(c.TRUST_PROXY).toBe('10.0.0.0/8,127.0.0.1');
+  });
+
+  it('listens on this machine only unless HOST opens it', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+
+  it('trusts a proxy only by its address or a hop count, never every client', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '::1' }).TRUST_PROXY).toBe('::1');
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: true confiaría en cualquier cliente/,
+    );
+  });
+
+  it('requires SECRET_KEY in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRET_KEY: es obligatoria en producción/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'corta' })).toThrow(/SECRET_KEY/);
+    const c = loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40) });
+    expect(c.SECRET_KEY).toHaveLength(40);
   });
 
   it.each([
@@ -41,6 +63,8 @@ describe('configuration', () => {
     ['BUSINESS_TZ', 'Marte/Olympus'],
     ['SESSION_IDLE_MINUTES', '0'],
     ['TRUST_PROXY', 'quizas'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '*'],
     ['PUBLIC_URL', 'ftp://x'],
   ])('a wrong %s stops the start and names the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);

@@ -6,6 +6,30 @@ const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+const IPV4 = /^(\d{1,3})(\.\d{1,3}){3}(\/\d{1,2})?$/;
+const IPV6 = /^[0-9a-f:]+(\/\d{1,3})?$/i;
+
+/**
+ * Which proxy may name the client's address (X-Forwarded-For) and protocol: `false` (none, the default), a
+ * hop count (`1`: the one proxy in front), or the proxy's addresses/CIDRs (`127.0.0.1,10.0.0.0/8`). `true`
+ * (trust whoever connects) is refused: any client could then forge its address past the throttles.
+ */
+const trustProxy = z.string().transform((v, ctx): false | number | string => {
+  const value = v.trim().toLowerCase();
+  if (['0', 'false', 'no'].includes(value)) return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const parts = value.split(',').map((p) => p.trim());
+  if (parts.length > 0 && parts.every((p) => IPV4.test(p) || IPV6.test(p))) return parts.join(',');
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      value === 'true' || value === 'yes'
+        ? 'true confiaría en cualquier cliente; indica las direcciones del proxy (127.0.0.1 o 10.0.0.0/8) o el número de proxies (1)'
+        : 'indica las direcciones del proxy (127.0.0.1 o 10.0.0.0/8), el número de proxies (1) o false',
+  });
+  return z.NEVER;
+});
+
 const urlWith = (protocols: string[]) =>
   z.string().refine(
     (v) => {
@@ -21,7 +45,8 @@ const urlWith = (protocols: string[]) =>
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Only this machine by default: a laptop demo is not reachable from the network until HOST opens it.
+  HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: urlWith(['postgres:', 'postgresql:']).optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
@@ -43,7 +68,8 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(12),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
+  SECRET_KEY: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAIL_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
 });
@@ -68,6 +94,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Configuración inválida:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.SECRET_KEY) {
+    throw new ConfigError(
+      'Configuración inválida:\n  SECRET_KEY: es obligatoria en producción (al menos 32 caracteres aleatorios; p. ej. `openssl rand -base64 48`)',
+    );
+  }
   const base = env.INIT_CWD ?? process.cwd();
   const dataDir = e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : path.resolve(base, e.DATA_DIR);
   return {

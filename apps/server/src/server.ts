@@ -7,21 +7,24 @@ import { users } from './db/schema/index.ts';
 import { seedDemo } from './db/seed-demo.ts';
 import { stopAccepting } from './lib/drain.ts';
 import { startHousekeeping } from './lib/housekeeping.ts';
+import { demoAccountsPresent, demoSeedWanted, demoWarning, expireDemoPasswords } from './startup.ts';
 
 async function maybeSeed(config: Config, database: Database, log: pino.Logger): Promise<void> {
-  const wanted =
-    database.kind === 'pglite' || config.SEED_DEMO === true || process.argv.includes('--seed-demo');
-  if (!wanted) return;
+  if (!demoSeedWanted(config, database.kind, process.argv)) return;
   const [row] = await database.db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return;
   log.info('base de datos nueva: creando los datos de demostración');
   const { signIns } = await seedDemo(database.db, { tz: config.BUSINESS_TZ });
+  const production = config.NODE_ENV === 'production';
+  if (production) await expireDemoPasswords(database);
   const lines = signIns.map(
     (s) =>
       `  ${s.usuario.padEnd(18)} ${s.password.padEnd(12)} rol ${s.rol}${s.cliente ? `  (${s.cliente})` : ''}`,
   );
   // The documented demo sign-ins (README) are printed once, on the first start.
-  process.stdout.write(`\nAccesos de demostración:\n${lines.join('\n')}\n\n`);
+  process.stdout.write(
+    `\nAccesos de demostración${production ? ' (contraseña temporal: se cambia al entrar)' : ''}:\n${lines.join('\n')}\n\n`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -71,7 +74,16 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const where = database.kind === 'pglite' ? `base de datos embebida en ${config.dataDir}` : 'PostgreSQL';
-  process.stdout.write(`Portal de Compras listo en ${config.PUBLIC_URL} (${where})\n`);
+  const present = await demoAccountsPresent(database);
+  if (present.length > 0)
+    process.stdout.write(`\n${demoWarning(present, config.NODE_ENV === 'production')}\n\n`);
+  const open =
+    config.HOST === '127.0.0.1' || config.HOST === 'localhost'
+      ? ' (solo este equipo; HOST para abrirlo a la red)'
+      : '';
+  process.stdout.write(
+    `Portal de Compras listo en ${config.PUBLIC_URL} (${where}); escuchando en ${config.HOST}:${config.PORT}${open}\n`,
+  );
 }
 
 main().catch((err) => {

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { businessDate, DEFAULT_BUSINESS_TZ } from '@portal/shared/domain/time';
 import { MSG } from '@portal/shared/messages';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
@@ -36,6 +36,8 @@ export interface SessionRow {
   lastSeenAt: Date;
   expiresAt: Date;
   principal?: SessionPrincipal | null;
+  /** The sign-in form's session: signed, not stored (nothing to destroy). */
+  anonymous?: boolean;
 }
 
 declare module 'fastify' {
@@ -90,6 +92,12 @@ function prepareSessionLookup(db: Db) {
     .prepare('portal_session_lookup');
 }
 
+const ANONYMOUS_PREFIX = 'a.';
+
+function mac(key: Buffer, text: string): string {
+  return createHmac('sha256', key).update(text).digest('base64url');
+}
+
 export class SessionStore {
   private readonly lookup: ReturnType<typeof prepareSessionLookup>;
 
@@ -99,13 +107,49 @@ export class SessionStore {
     private readonly maxHours: number,
     /** Business time zone, for the access-week state read with the session. */
     private readonly tz: string = DEFAULT_BUSINESS_TZ,
+    /** Signs anonymous sessions (AppKeys.anonymousSession). */
+    private readonly anonymousKey: Buffer = randomBytes(32),
   ) {
     this.lookup = prepareSessionLookup(db);
+  }
+
+  /**
+   * A session for a visitor who is not signed in (the sign-in and recovery forms need an XSRF token): a
+   * signed cookie `a.<issued>.<nonce>.<mac>` whose XSRF token is derived from it. Nothing is written, so
+   * anonymous requests cannot fill the sessions table; any instance with the same key accepts it.
+   */
+  createAnonymous(now = new Date()) {
+    const body = `${now.getTime().toString(36)}.${randomBytes(18).toString('base64url')}`;
+    const token = `${ANONYMOUS_PREFIX}${body}.${mac(this.anonymousKey, `sesion|${body}`)}`;
+    const expiresAt = new Date(now.getTime() + Math.min(ANONYMOUS_HOURS, this.maxHours) * 3_600_000);
+    return { token, xsrfToken: mac(this.anonymousKey, `xsrf|${body}`), expiresAt };
+  }
+
+  private loadAnonymous(token: string, now: Date): SessionRow | null {
+    const parts = token.slice(ANONYMOUS_PREFIX.length).split('.');
+    if (parts.length !== 3) return null;
+    const [issued, nonce, signature] = parts as [string, string, string];
+    const body = `${issued}.${nonce}`;
+    if (!sameToken(signature, mac(this.anonymousKey, `sesion|${body}`))) return null;
+    const createdAt = new Date(Number.parseInt(issued, 36));
+    const expiresAt = new Date(createdAt.getTime() + Math.min(ANONYMOUS_HOURS, this.maxHours) * 3_600_000);
+    if (!(createdAt.getTime() <= now.getTime() + 60_000 && expiresAt > now)) return null;
+    return {
+      id: `${ANONYMOUS_PREFIX}${nonce}`,
+      userId: null,
+      xsrfToken: mac(this.anonymousKey, `xsrf|${body}`),
+      createdAt,
+      lastSeenAt: now,
+      expiresAt,
+      principal: null,
+      anonymous: true,
+    };
   }
 
   /** The live session of a cookie token, with its user, client and week state in the same query. */
   async load(token: string): Promise<SessionRow | null> {
     const now = new Date();
+    if (token.startsWith(ANONYMOUS_PREFIX)) return this.loadAnonymous(token, now);
     const [found] = await this.lookup.execute({
       id: hashToken(token),
       now,
@@ -142,6 +186,7 @@ export class SessionStore {
   }
 
   async destroy(id: string): Promise<void> {
+    if (id.startsWith(ANONYMOUS_PREFIX)) return;
     await this.db.delete(sessions).where(eq(sessions.id, id));
   }
 
@@ -188,13 +233,29 @@ export function clearSessionCookies(reply: FastifyReply): void {
 }
 
 /**
+ * The path a request is served under: the matched route's pattern (the router decodes the URL, so
+ * `/%61pi/x` reaches `/api/x`), or for an unmatched request its decoded path. Every "is this the API?"
+ * decision uses this, never the raw URL's prefix.
+ */
+export function routePath(request: FastifyRequest): string {
+  const route = request.routeOptions.url;
+  if (route) return route;
+  const raw = request.url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
  * Loads the database session named by the cookie on API requests, and refuses state-changing API calls
  * whose X-XSRF-TOKEN header does not match the session's token (419).
  */
 export function registerSession(app: FastifyInstance, store: SessionStore): void {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
-    const path = request.url;
+    const path = routePath(request);
     if (!path.startsWith('/api/') && !path.startsWith('/sanctum/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (token && token.length <= 100) request.session = await store.load(token);
@@ -218,11 +279,7 @@ export function registerSession(app: FastifyInstance, store: SessionStore): void
       });
       return reply.status(204).send();
     }
-    const created = await store.create(null, {
-      ip: request.ip,
-      userAgent: String(request.headers['user-agent'] ?? ''),
-    });
-    setSessionCookies(request, reply, created);
+    setSessionCookies(request, reply, store.createAnonymous());
     return reply.status(204).send();
   });
 }

@@ -68,7 +68,7 @@ describe.each(DB_KINDS)('security headers (%s)', (kind) => {
   beforeAll(async () => {
     html = builtIndexHtml();
     direct = await createTestApp(kind);
-    proxied = await createTestApp(kind, { env: { TRUST_PROXY: 'true' } });
+    proxied = await createTestApp(kind, { env: { TRUST_PROXY: '127.0.0.1' } });
   }, 300_000);
   afterAll(async () => {
     await direct?.close();

@@ -59,6 +59,29 @@ describe.each(DB_KINDS)('sessions, CSRF and throttling (%s)', (kind) => {
     expect(await logCount()).toBe(logsBefore);
   });
 
+  it('percent-encoded paths (/%61pi/…) get the same session, XSRF check and no-store as /api/…', async () => {
+    const mutating = [...w.routes.keys].filter(
+      (k) => k.includes(' /api/') && !k.startsWith('GET ') && !k.startsWith('HEAD '),
+    );
+    const failures: string[] = [];
+    for (const key of mutating) {
+      const recipe = REQUESTS[key as RouteKey]!;
+      const req = await recipe.req(w, recipe.caller);
+      for (const encoded of ['/%61pi/', '/ap%69/', '/%61%70%69/']) {
+        const url = req.url.replace('/api/', encoded);
+        const res = await send(w, recipe.caller, { ...req, url }, { xsrf: null });
+        if (res.statusCode !== 419) failures.push(`${key} ${url}: ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // A read through an encoded path is the signed-in user's, and is not cached.
+    for (const encoded of ['/%61pi/sesion', '/ap%69/sesion']) {
+      const res = await w.api.u2.get(encoded);
+      expect(res.statusCode, encoded).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
   it('a cross-site request carries no session: the header alone, or a GET-only cookie jar, gets 419', async () => {
     const victim = await new ApiClient(w.t.app, '10.30.0.1').loginOk(w.users.u2.usuario, TEST_PASSWORD);
     // What a forged form post looks like to the server: the cookie (if the browser sent it) and no header.
@@ -140,9 +163,10 @@ describe.each(DB_KINDS)('sessions, CSRF and throttling (%s)', (kind) => {
     expect(victim.cookies.get('portal_session')).not.toBe(planted);
     expect(victim.xsrf).not.toBe(plantedXsrf);
     expect((await victim.get('/api/sesion')).statusCode).toBe(200);
-    // The attacker's copy is dead: no session, and its token no longer opens anything.
+    // The attacker's copy opens nothing of the victim's: it stays what it was, an anonymous form session
+    // (signed, never stored: see the check below), good only for the public forms anyone can open.
     expect((await attacker.get('/api/sesion')).statusCode).toBe(401);
-    expect((await attacker.post('/api/recuperar-password', { usuario: user.usuario })).statusCode).toBe(419);
+    expect(planted.startsWith('a.')).toBe(true);
     expect(
       await db()
         .select()

@@ -1,7 +1,7 @@
 import { sealLogin } from '@portal/shared/domain/login-envelope';
 import { addDays, businessDate } from '@portal/shared/domain/time';
 import { MSG } from '@portal/shared/messages';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authAttempts,
@@ -11,9 +11,19 @@ import {
   systemLogs,
   users,
 } from '../../db/schema/index.ts';
+import { needsRehash } from '../../lib/passwords.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { makeClient, makeUser, makeWeek, TEST_PASSWORD, uniq } from '../../test/factories.ts';
+import {
+  legacyHash,
+  makeClient,
+  makeUser,
+  makeWeek,
+  TEST_PASSWORD,
+  uniq,
+  withProductionHashing,
+} from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
+import { expectLinkLive, expectLinkRefused, expireLink, linkIn, plantLinks } from '../../test/links.ts';
 import { startSmtp } from '../../test/smtp.ts';
 
 describe.each(DB_KINDS)('sign-in, sessions and passwords (%s)', (kind) => {
@@ -57,11 +67,28 @@ describe.each(DB_KINDS)('sign-in, sessions and passwords (%s)', (kind) => {
     expect(session?.httpOnly).toBe(true);
     expect(session?.sameSite).toBe('Lax');
     expect(xsrf!.value.length).toBeGreaterThan(30);
-    // The database keeps only the hash of the session token.
-    const rows = await db().select().from(sessions).where(eq(sessions.xsrfToken, xsrf!.value));
+    // The form's session is signed, not stored: a burst of anonymous visits writes nothing.
+    const stored = async () => (await db().select().from(sessions)).length;
+    const before = await stored();
+    for (let i = 0; i < 20; i++) await t.app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });
+    expect(await stored()).toBe(before);
+    // A forged or altered anonymous cookie is no session: its sign-in is refused as CSRF.
+    const altered = `${session!.value.slice(0, -2)}xx`;
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { cookie: `portal_session=${altered}`, 'x-xsrf-token': xsrf!.value },
+      payload: sealLogin({ usuario: 'nadie', password: 'x' }, xsrf!.value),
+    });
+    expect(forged.statusCode).toBe(419);
+    // A signed-in session is stored, by the hash of its token only.
+    const client = await makeClient(db());
+    const user = await makeUser(db(), { rol: 2, idCliente: client.id });
+    const c = await new ApiClient(t.app).loginOk(user.usuario, TEST_PASSWORD);
+    const rows = await db().select().from(sessions).where(eq(sessions.xsrfToken, c.xsrf!));
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.id).not.toBe(session!.value);
-    expect(rows[0]!.id).toBe(hashToken(session!.value));
+    expect(rows[0]!.id).not.toBe(c.cookies.get('portal_session'));
+    expect(rows[0]!.id).toBe(hashToken(c.cookies.get('portal_session')!));
   });
 
   it('refuses a state-changing call without or with a wrong X-XSRF-TOKEN (419)', async () => {
@@ -433,10 +460,169 @@ describe.each(DB_KINDS)('sign-in, sessions and passwords (%s)', (kind) => {
     expect(live).toHaveLength(1);
   });
 
+  it('a password changed by its owner retires every pending link of the account', async () => {
+    const client = await makeClient(db());
+    const user = await makeUser(db(), { rol: 1, idCliente: client.id });
+    const links = await plantLinks(db(), user.id);
+    await expectLinkLive(t.app, links.bienvenida, 'bienvenida antes');
+    await expectLinkLive(t.app, links.recuperacion, 'recuperación antes');
+    const c = await new ApiClient(t.app, '10.6.6.1').loginOk(user.usuario, TEST_PASSWORD);
+    const changed = await c.post('/api/repassword', {
+      password: TEST_PASSWORD,
+      newPass: 'Propia#2027',
+      confirmPass: 'Propia#2027',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await expectLinkRefused(t.app, links.bienvenida, 'bienvenida');
+    await expectLinkRefused(t.app, links.recuperacion, 'recuperación');
+    expect((await new ApiClient(t.app, '10.6.6.2').login(user.usuario, 'Propia#2027')).statusCode).toBe(200);
+  });
+
+  it('a password set with a link retires the other links of the account too', async () => {
+    const client = await makeClient(db());
+    const user = await makeUser(db(), { rol: 1, idCliente: client.id, userId: 'otros.enlaces@example.test' });
+    // A welcome link that was never used and a recovery link of an earlier request.
+    const planted = await plantLinks(db(), user.id);
+    const c = new ApiClient(t.app, '10.6.6.3');
+    expect((await c.post('/api/recuperar-password', { usuario: user.usuario })).statusCode).toBe(200);
+    await t.app.mailer.flush();
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes('otros.enlaces@example.test') && m.subject.includes('Recupera'),
+    );
+    const token = linkIn(mail.text);
+    await expectLinkLive(t.app, planted.bienvenida, 'bienvenida antes');
+    const done = await c.post('/api/restablecer-password', {
+      token,
+      newPass: 'ConEnlace#1',
+      confirmPass: 'ConEnlace#1',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    await expectLinkRefused(t.app, token, 'el enlace usado');
+    await expectLinkRefused(t.app, planted.bienvenida, 'bienvenida');
+    await expectLinkRefused(t.app, planted.recuperacion, 'recuperación anterior');
+    const live = await db()
+      .select()
+      .from(passwordTokens)
+      .where(and(eq(passwordTokens.userId, user.id), sql`${passwordTokens.usedAt} is null`));
+    expect(live).toEqual([]);
+  });
+
+  it('an expired link is refused, whatever its purpose', async () => {
+    const client = await makeClient(db());
+    const user = await makeUser(db(), { rol: 1, idCliente: client.id });
+    const links = await plantLinks(db(), user.id);
+    for (const token of [links.bienvenida, links.recuperacion]) {
+      await expectLinkLive(t.app, token);
+      await expireLink(db(), token);
+      await expectLinkRefused(t.app, token, 'vencido');
+    }
+    expect((await new ApiClient(t.app, '10.6.6.4').login(user.usuario, 'Tomada#2026')).statusCode).toBe(401);
+  });
+
+  it('with the production parameters, a hash of older ones is replaced at a successful sign-in, never at a failed one', () =>
+    withProductionHashing(async () => {
+      const client = await makeClient(db());
+      const old = legacyHash(TEST_PASSWORD);
+      expect(old).toMatch(/^scrypt\$16384\$8\$1\$/);
+      expect(needsRehash(old)).toBe(true);
+      const changedAt = new Date(Date.now() - 10 * 86_400_000);
+      const user = await makeUser(db(), {
+        rol: 2,
+        idCliente: client.id,
+        passwordHash: old,
+        passwordChangedAt: changedAt,
+      });
+      const stored = async () => (await db().select().from(users).where(eq(users.id, user.id)))[0]!;
+      const wrong = await new ApiClient(t.app, '10.7.7.1').login(user.usuario, 'Equivocada#1');
+      expect(wrong.statusCode).toBe(401);
+      expect((await stored()).passwordHash).toBe(old);
+
+      const ok = await new ApiClient(t.app, '10.7.7.1').login(user.usuario, TEST_PASSWORD);
+      expect(ok.statusCode).toBe(200);
+      const after = await stored();
+      expect(after.passwordHash).not.toBe(old);
+      expect(after.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
+      expect(needsRehash(after.passwordHash!)).toBe(false);
+      // The same password, set at the same time: nothing about the password itself changed.
+      expect(after.passwordChangedAt?.getTime()).toBe(changedAt.getTime());
+      expect(after.passwordTemporary).toBe(false);
+      expect((await new ApiClient(t.app, '10.7.7.2').login(user.usuario, TEST_PASSWORD)).statusCode).toBe(
+        200,
+      );
+      expect((await new ApiClient(t.app, '10.7.7.3').login(user.usuario, 'Equivocada#1')).statusCode).toBe(
+        401,
+      );
+      // A current hash is left alone.
+      expect((await stored()).passwordHash).toBe(after.passwordHash);
+    }));
+
+  it('a temporary password works for 72 hours: then sign-in and open sessions are refused', async () => {
+    const client = await makeClient(db());
+    const hoursAgo = (user: { id: number }, hours: number) =>
+      db()
+        .update(users)
+        .set({ passwordChangedAt: sql`now() - make_interval(hours => ${hours})` })
+        .where(eq(users.id, user.id));
+    const stale = await makeUser(db(), { rol: 1, idCliente: client.id, passwordTemporary: true });
+    await hoursAgo(stale, 73);
+    const refused = await new ApiClient(t.app, '10.8.8.1').login(stale.usuario, TEST_PASSWORD);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'TEMPORARY_PASSWORD_EXPIRED',
+      msg: MSG.passwordTemporalVencida,
+    });
+    // Without the right password nothing is revealed.
+    const wrong = await new ApiClient(t.app, '10.8.8.1').login(stale.usuario, 'Equivocada#1');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().code).toBe('BAD_CREDENTIALS');
+    const rejected = await db()
+      .select()
+      .from(systemLogs)
+      .where(and(eq(systemLogs.userId, stale.id), eq(systemLogs.eventType, 'login_rechazado')));
+    expect(rejected).toHaveLength(1);
+
+    const fresh = await makeUser(db(), { rol: 1, idCliente: client.id, passwordTemporary: true });
+    await hoursAgo(fresh, 71);
+    const c = new ApiClient(t.app, '10.8.8.2');
+    const signed = await c.login(fresh.usuario, TEST_PASSWORD);
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json().user.debe_cambiar_password).toBe(true);
+    expect((await c.get('/api/sesion')).statusCode).toBe(200);
+    // The session outlives the 72 hours: its next call is refused and every session of the user ends.
+    await hoursAgo(fresh, 73);
+    const late = await c.get('/api/sesion');
+    expect(late.statusCode).toBe(403);
+    expect(late.json()).toMatchObject({
+      code: 'TEMPORARY_PASSWORD_EXPIRED',
+      msg: MSG.passwordTemporalVencida,
+    });
+    expect(await db().select().from(sessions).where(eq(sessions.userId, fresh.id))).toHaveLength(0);
+    const change = await c.post('/api/repassword', {
+      password: TEST_PASSWORD,
+      newPass: 'Tarde#2027',
+      confirmPass: 'Tarde#2027',
+    });
+    expect(change.statusCode).toBe(401);
+
+    // A permanent password set just as long ago is not affected.
+    const permanent = await makeUser(db(), { rol: 1, idCliente: client.id });
+    await hoursAgo(permanent, 73);
+    expect((await new ApiClient(t.app, '10.8.8.3').login(permanent.usuario, TEST_PASSWORD)).statusCode).toBe(
+      200,
+    );
+  });
+
   it('no password, token or session id reaches the log or the outbox', async () => {
     const all = logLines.join('\n');
     expect(logLines.length).toBeGreaterThan(10);
-    for (const secret of [TEST_PASSWORD, 'Valida#2027', 'Recuperada#1', 'Incorrecta#1'])
+    for (const secret of [
+      TEST_PASSWORD,
+      'Valida#2027',
+      'Recuperada#1',
+      'Incorrecta#1',
+      'Propia#2027',
+      'ConEnlace#1',
+    ])
       expect(all).not.toContain(secret);
     const tokens = await db().select().from(sessions);
     for (const s of tokens) expect(all).not.toContain(s.xsrfToken);

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { authAttempts, clients, passwordTokens, users, weeks } from '../../db/schema/index.ts';
+import { hashToken } from '../../lib/tokens.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type ClientRow = typeof clients.$inferSelect;
@@ -47,13 +48,21 @@ export async function accessWeekState(db: Db, idCliente: number, today: string) 
   return { hasAny: Boolean(row?.hasAny), inside: Boolean(row?.inside) };
 }
 
-export async function countAttempts(db: Db, kind: string, since: Date, ip: string, subject?: string) {
+/**
+ * What the throttle stores for a typed username: its SHA-256, never the text (a password typed in the
+ * name field must not be kept). Case and surrounding spaces do not make a new subject.
+ */
+export function attemptSubject(usuario: string): string {
+  return hashToken(usuario.trim().toLowerCase().slice(0, 200));
+}
+
+export async function countAttempts(db: Db | Tx, kind: string, since: Date, ip: string, usuario?: string) {
   const conditions = [
     eq(authAttempts.kind, kind),
     eq(authAttempts.ip, ip),
     gt(authAttempts.createdAt, since),
   ];
-  if (subject !== undefined) conditions.push(eq(authAttempts.subject, subject));
+  if (usuario !== undefined) conditions.push(eq(authAttempts.subject, attemptSubject(usuario)));
   const [row] = await db
     .select({ n: count() })
     .from(authAttempts)
@@ -61,14 +70,83 @@ export async function countAttempts(db: Db, kind: string, since: Date, ip: strin
   return row?.n ?? 0;
 }
 
-export async function recordAttempt(db: Db, kind: string, subject: string, ip: string) {
-  await db.insert(authAttempts).values({ kind, subject, ip });
+export async function recordAttempt(db: Db | Tx, kind: string, usuario: string, ip: string) {
+  await db.insert(authAttempts).values({ kind, subject: attemptSubject(usuario), ip });
 }
 
-export async function clearAttempts(db: Db, kind: string, subject: string, ip: string) {
+export interface ThrottleLimits {
+  since: Date;
+  perSubjectAndIp: number;
+  perIp: number;
+}
+
+export type Reservation =
+  | { ok: true; id: number }
+  /** `firstRefusal`: no refusal of this subject was noted in the window yet (log it once). */
+  | { ok: false; firstRefusal: boolean };
+
+/**
+ * Counts and records an attempt atomically: under transaction-scoped advisory locks on the subject and on
+ * the address (always taken in that order), the attempts in the window are counted and, when under both
+ * ceilings, this one is recorded before the caller checks anything. So a burst of concurrent attempts,
+ * on any number of instances, gets exactly the allowed number of checks. The caller removes the
+ * reservation when the attempt succeeds (`releaseAttempt`). A refusal is noted once per subject and
+ * window (kind `<kind>:bloqueo`).
+ */
+export async function reserveAttempt(
+  db: Db,
+  kind: string,
+  usuario: string,
+  ip: string,
+  limits: ThrottleLimits,
+): Promise<Reservation> {
+  const subject = attemptSubject(usuario);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${kind}|s|${subject}`}, 0))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${kind}|a|${ip}`}, 0))`);
+    const [perSubject, perIp] = await Promise.all([
+      countAttempts(tx, kind, limits.since, ip, usuario),
+      countAttempts(tx, kind, limits.since, ip),
+    ]);
+    if (perSubject >= limits.perSubjectAndIp || perIp >= limits.perIp) {
+      const refusalKind = `${kind}:bloqueo`;
+      const [noted] = await tx
+        .select({ n: count() })
+        .from(authAttempts)
+        .where(
+          and(
+            eq(authAttempts.kind, refusalKind),
+            eq(authAttempts.subject, subject),
+            gt(authAttempts.createdAt, limits.since),
+          ),
+        );
+      const firstRefusal = (noted?.n ?? 0) === 0;
+      if (firstRefusal) await tx.insert(authAttempts).values({ kind: refusalKind, subject, ip });
+      return { ok: false as const, firstRefusal };
+    }
+    const [row] = await tx
+      .insert(authAttempts)
+      .values({ kind, subject, ip })
+      .returning({ id: authAttempts.id });
+    return { ok: true as const, id: row!.id };
+  });
+}
+
+/** Removes a reservation whose attempt succeeded (it was not a failure). */
+export async function releaseAttempt(db: Db, id: number) {
+  await db.delete(authAttempts).where(eq(authAttempts.id, id));
+}
+
+export async function clearAttempts(db: Db, kind: string, usuario: string, ip: string) {
   await db
     .delete(authAttempts)
-    .where(and(eq(authAttempts.kind, kind), eq(authAttempts.subject, subject), eq(authAttempts.ip, ip)));
+    .where(
+      and(
+        eq(authAttempts.kind, kind),
+        eq(authAttempts.subject, attemptSubject(usuario)),
+        eq(authAttempts.ip, ip),
+      ),
+    );
 }
 
 export async function purgeOldAttempts(db: Db, before: Date) {
@@ -106,6 +184,29 @@ export async function retireTokens(db: Db | Tx, userId: number, purpose: string)
         isNull(passwordTokens.usedAt),
       ),
     );
+}
+
+/**
+ * Marks every unused link of the user (welcome and recovery) as used. Called in the same transaction as
+ * any change of the e-mail, the username or the active flag, and as any password set: a link sent for
+ * the account as it was must not open the account as it is.
+ */
+export async function retireAllLinks(tx: Tx, userId: number) {
+  await tx
+    .update(passwordTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
+}
+
+/**
+ * Replaces a stored hash by a stronger one of the same password: only while the stored one is still
+ * `before` (a password changed meanwhile is kept), and without touching when the password was set.
+ */
+export async function replacePasswordHash(db: Db, userId: number, before: string, hash: string) {
+  await db
+    .update(users)
+    .set({ passwordHash: hash })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, before)));
 }
 
 export async function findLiveToken(db: Db, tokenHash: string) {

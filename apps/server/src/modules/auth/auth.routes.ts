@@ -94,8 +94,8 @@ export async function authRoutes(app: FastifyInstance, opts: { store: SessionSto
         response: { 200: OkMessage, ...errors },
       },
     },
-    async (request) => {
-      await service.changeOwnPassword(app, store, request, request.auth!, request.body);
+    async (request, reply) => {
+      await service.changeOwnPassword(app, store, request, reply, request.auth!, request.body);
       return { status: 'ok' as const, msg: MSG.passwordActualizada };
     },
   );

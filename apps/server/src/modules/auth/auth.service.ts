@@ -3,11 +3,12 @@ import { newPasswordProblem } from '@portal/shared/domain/password';
 import { MSG } from '@portal/shared/messages';
 import type { SessionResponse } from '@portal/shared/schemas/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { passwordChangedEmail, recoveryEmail } from '../../lib/emails.ts';
 import { AppError, badRequest, notFound, tooMany, unauthorized } from '../../lib/errors.ts';
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { type AuthContext, accessRefusal, mustChangePassword } from '../../plugins/auth-guard.ts';
 import { type SessionStore, setSessionCookies } from '../../plugins/session.ts';
@@ -20,6 +21,8 @@ export const LOGIN_MAX_PER_USER_IP = 5;
 export const LOGIN_MAX_PER_IP = 100;
 export const RECOVERY_MAX_PER_USER_IP = 3;
 export const RECOVERY_MAX_PER_IP = 20;
+/** Calls to set a password with a link, per address (anonymous; each valid one costs a hash). */
+export const RESET_MAX_PER_IP = 10;
 const RECOVERY_TTL_MS = 60 * 60_000;
 
 function fileUrl(id: string | null): string | null {
@@ -60,6 +63,18 @@ export function sessionPayload(
   };
 }
 
+/**
+ * How a typed username appears in the system log: as typed only when it names an existing user; otherwise
+ * a short fingerprint, because what was typed may be a password entered in the wrong field.
+ */
+function typedName(usuario: string, user: { usuario: string } | undefined): string {
+  return user ? user.usuario : `(usuario desconocido, huella ${repo.attemptSubject(usuario).slice(0, 12)})`;
+}
+
+function typedNameMeta(usuario: string, user: { usuario: string } | undefined): Record<string, string> {
+  return user ? { usuario: user.usuario } : { huella_usuario: repo.attemptSubject(usuario).slice(0, 12) };
+}
+
 export async function signIn(
   app: FastifyInstance,
   store: SessionStore,
@@ -73,34 +88,40 @@ export async function signIn(
   if (!credentials) throw badRequest('ENVELOPE', MSG.envelopeInvalido);
   const usuario = credentials.usuario.trim();
   if (!usuario || !credentials.password) throw badRequest('VALIDATION', MSG.llenarTodosLosDatos);
-  const subject = usuario.toLowerCase().slice(0, 200);
   const ip = request.ip;
-  const since = new Date(Date.now() - LOGIN_WINDOW_MS);
-  const [perUser, perIp] = await Promise.all([
-    repo.countAttempts(app.db, 'login', since, ip, subject),
-    repo.countAttempts(app.db, 'login', since, ip),
-  ]);
-  if (perUser >= LOGIN_MAX_PER_USER_IP || perIp >= LOGIN_MAX_PER_IP) {
-    await audit(app.db, {
-      userId: null,
-      eventType: 'login_bloqueado',
-      description: `Inicio de sesión bloqueado por demasiados intentos: ${subject}`,
-      metadata: { usuario: subject, ...requestMeta(request) },
-    });
+  // The attempt is counted and recorded before the password is checked (atomically, see reserveAttempt).
+  const reservation = await repo.reserveAttempt(app.db, 'login', usuario, ip, {
+    since: new Date(Date.now() - LOGIN_WINDOW_MS),
+    perSubjectAndIp: LOGIN_MAX_PER_USER_IP,
+    perIp: LOGIN_MAX_PER_IP,
+  });
+  if (!reservation.ok) {
+    if (reservation.firstRefusal) {
+      const known = await repo.findUserByUsuario(app.db, usuario);
+      await audit(app.db, {
+        userId: known?.id ?? null,
+        eventType: 'login_bloqueado',
+        description: `Inicio de sesión bloqueado por demasiados intentos: ${typedName(usuario, known)}`,
+        metadata: { ...typedNameMeta(usuario, known), ...requestMeta(request) },
+      });
+    }
     throw tooMany(MSG.demasiadosIntentos, 'LOGIN_THROTTLED');
   }
   const user = await repo.findUserByUsuario(app.db, usuario);
   const ok = await verifyPassword(credentials.password, user?.passwordHash);
   if (!user || !ok) {
-    await repo.recordAttempt(app.db, 'login', subject, ip);
+    // The reservation stays: it is this failure.
     await audit(app.db, {
       userId: user?.id ?? null,
       eventType: 'login_fallido',
-      description: `Intento de inicio de sesión fallido: ${subject}`,
-      metadata: { usuario: subject, ...requestMeta(request) },
+      description: `Intento de inicio de sesión fallido: ${typedName(usuario, user)}`,
+      metadata: { ...typedNameMeta(usuario, user), ...requestMeta(request) },
     });
     throw unauthorized(MSG.credencialesIncorrectas, 'BAD_CREDENTIALS');
   }
+  // The right password is not a failure, whatever follows.
+  await repo.releaseAttempt(app.db, reservation.id);
+  await rehashIfWeak(app.db, user, credentials.password);
   const found = await repo.findUserWithClient(app.db, user.id);
   const client = found?.client ?? null;
   const refusal = await accessRefusal(app, user, client);
@@ -113,7 +134,7 @@ export async function signIn(
     });
     throw new AppError(403, refusal.code, refusal.msg);
   }
-  await repo.clearAttempts(app.db, 'login', subject, ip);
+  await repo.clearAttempts(app.db, 'login', usuario, ip);
   // A new session id and XSRF token at sign-in (no fixation); the form's session is gone.
   await store.destroy(session.id);
   const created = await store.create(user.id, { ip, userAgent: String(request.headers['user-agent'] ?? '') });
@@ -135,6 +156,7 @@ export async function changeOwnPassword(
   app: FastifyInstance,
   store: SessionStore,
   request: FastifyRequest,
+  reply: FastifyReply,
   ctx: AuthContext,
   body: { password: string; newPass: string; confirmPass: string },
 ): Promise<void> {
@@ -151,6 +173,7 @@ export async function changeOwnPassword(
   const to = addressOf(ctx.user);
   await app.db.transaction(async (tx) => {
     await repo.setPassword(tx, ctx.user.id, hash, false);
+    await repo.retireAllLinks(tx, ctx.user.id);
     if (to) await enqueueEmail(tx, passwordChangedEmail(to, ctx.user.nombre));
     await audit(tx, {
       userId: ctx.user.id,
@@ -159,8 +182,14 @@ export async function changeOwnPassword(
       metadata: requestMeta(request),
     });
   });
-  // Other browsers signed in with the old password are signed out.
-  await store.destroyAllOfUser(ctx.user.id, ctx.sessionId);
+  // Every session of the old password ends, this one included; this browser continues in a new session
+  // (new id and XSRF token), so nothing captured before the change opens anything after it.
+  await store.destroyAllOfUser(ctx.user.id);
+  const created = await store.create(ctx.user.id, {
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? ''),
+  });
+  setSessionCookies(request, reply, created);
   void app.mailer.flush();
 }
 
@@ -170,17 +199,12 @@ export async function requestRecovery(
   usuarioRaw: string,
 ): Promise<void> {
   const usuario = usuarioRaw.trim();
-  const subject = usuario.toLowerCase().slice(0, 200);
-  const ip = request.ip;
-  const since = new Date(Date.now() - LOGIN_WINDOW_MS);
-  const [perUser, perIp] = await Promise.all([
-    repo.countAttempts(app.db, 'recuperacion', since, ip, subject),
-    repo.countAttempts(app.db, 'recuperacion', since, ip),
-  ]);
-  if (perUser >= RECOVERY_MAX_PER_USER_IP || perIp >= RECOVERY_MAX_PER_IP) {
-    throw tooMany(MSG.demasiadasSolicitudes, 'RECOVERY_THROTTLED');
-  }
-  await repo.recordAttempt(app.db, 'recuperacion', subject, ip);
+  const reservation = await repo.reserveAttempt(app.db, 'recuperacion', usuario, request.ip, {
+    since: new Date(Date.now() - LOGIN_WINDOW_MS),
+    perSubjectAndIp: RECOVERY_MAX_PER_USER_IP,
+    perIp: RECOVERY_MAX_PER_IP,
+  });
+  if (!reservation.ok) throw tooMany(MSG.demasiadasSolicitudes, 'RECOVERY_THROTTLED');
   const user = await repo.findUserByUsuario(app.db, usuario);
   if (!user) throw notFound(MSG.usuarioNoEncontradoSistema, 'USER_NOT_FOUND');
   const found = await repo.findUserWithClient(app.db, user.id);
@@ -228,11 +252,23 @@ export async function resetWithToken(
 ): Promise<void> {
   const problem = newPasswordProblem(body);
   if (problem) throw badRequest('VALIDATION', problem);
+  // Anonymous callers: a ceiling per address, and the link is checked before any password is hashed, so
+  // made-up links cost one indexed read each. The link is consumed (conditionally) after the hash.
+  const reservation = await repo.reserveAttempt(app.db, 'restablecer', '', request.ip, {
+    since: new Date(Date.now() - LOGIN_WINDOW_MS),
+    perSubjectAndIp: RESET_MAX_PER_IP,
+    perIp: RESET_MAX_PER_IP,
+  });
+  if (!reservation.ok) throw tooMany(MSG.demasiadasSolicitudes, 'RESET_THROTTLED');
+  if (!(await repo.findLiveToken(app.db, hashToken(body.token))))
+    throw badRequest('BAD_TOKEN', MSG.enlaceInvalido);
   const hash = await hashPassword(body.newPass);
   const userId = await app.db.transaction(async (tx) => {
     const used = await repo.consumeToken(tx, hashToken(body.token));
     if (!used) throw badRequest('BAD_TOKEN', MSG.enlaceInvalido);
     await repo.setPassword(tx, used.userId, hash, false);
+    // The other links of the account (a welcome link, an older recovery one) die with this one.
+    await repo.retireAllLinks(tx, used.userId);
     const found = await repo.findUserWithClient(tx, used.userId);
     const to = found ? addressOf(found.user) : null;
     if (found && to) await enqueueEmail(tx, passwordChangedEmail(to, found.user.nombre));
@@ -246,4 +282,17 @@ export async function resetWithToken(
   });
   await store.destroyAllOfUser(userId);
   void app.mailer.flush();
+}
+
+/**
+ * After a successful sign-in: a hash made with lower parameters than the current ones is replaced by a
+ * current one of the same password (the password itself, and when it was set, do not change).
+ */
+export async function rehashIfWeak(
+  db: Db,
+  user: { id: number; passwordHash: string | null },
+  password: string,
+): Promise<void> {
+  if (!user.passwordHash || !needsRehash(user.passwordHash)) return;
+  await repo.replacePasswordHash(db, user.id, user.passwordHash, await hashPassword(password));
 }
