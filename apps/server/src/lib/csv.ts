@@ -1,15 +1,23 @@
 /** CSV for spreadsheets: UTF-8 with BOM, comma separated, CRLF, formula-safe. */
 export const BOM = '\uFEFF';
 
+/** A separator (with any spaces after it) followed by what would start a formula: = + - @ tab or CR. */
+const FORMULA_AFTER_SEPARATOR = /([,;] *)(?=[=+\-@\t\r])/g;
+
 /**
- * One cell. Text that a spreadsheet would run as a formula (starting with = + - @, or a tab or carriage
- * return) is neutralised with a leading apostrophe; cells with separators, quotes or line breaks are quoted.
+ * One cell. Text that a spreadsheet would run as a formula is neutralised with an apostrophe (decision
+ * 0036): before a leading = + - @ (or tab or carriage return), and before the same characters when they
+ * follow a `,` or `;` inside the text (spaces between allowed), since a spreadsheet that splits on that
+ * separator, whatever the quotes say, starts a new cell there: `x;=F()` is written `"x;'=F()"`. Cells with
+ * separators, quotes or line breaks are quoted. Numbers (typeof number) are never touched, so negative
+ * amounts stay numeric.
  */
 export function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   let text = typeof value === 'boolean' ? (value ? 'Sí' : 'No') : value;
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  text = text.replace(FORMULA_AFTER_SEPARATOR, "$1'");
   if (/[",;\r\n]/.test(text) || text !== text.trim()) return `"${text.replace(/"/g, '""')}"`;
   return text;
 }

@@ -56,11 +56,30 @@ function csvCells(text: string): string[][] {
 const FORMULA_START = /^[=+\-@\t\r]/;
 const FORMULAS = ['=1+1', '+1+1', '-1+1', '@SUM(A1)', '\t=1+1', '\r=1+1', '=HYPERLINK("http://x","y")'];
 
+/** Text after a separator inside a cell: a spreadsheet that splits on `,` or `;` would start a cell there. */
+const AFTER_SEPARATOR = ['x;=HYPERLINK("http://evil")', 'x,=1+1', 'a; @SUM(1)', 'b,-1+1;+2'];
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
 /** Cells that a spreadsheet would run: any text cell starting with = + - @ tab or CR (numbers excepted). */
 function runnableCells(text: string): string[] {
   return csvCells(text)
     .flat()
-    .filter((c) => FORMULA_START.test(c) && !/^-?\d+(\.\d+)?$/.test(c));
+    .filter((c) => FORMULA_START.test(c) && !NUMBER.test(c));
+}
+
+/**
+ * What a spreadsheet splitting on `;` or `,` would run: each raw line cut at every separator with no regard
+ * for quotes, each piece without its leading quotes and spaces.
+ */
+function runnablePieces(text: string): string[] {
+  const pieces: string[] = [];
+  for (const line of text.replace(/^\uFEFF/, '').split('\r\n'))
+    for (const sep of [';', ','])
+      for (const piece of line.split(sep).slice(1)) {
+        const start = piece.replace(/^[" ]+/, '');
+        if (FORMULA_START.test(start) && !NUMBER.test(start.replace(/"$/, ''))) pieces.push(start);
+      }
+  return pieces;
 }
 
 describe.each(DB_KINDS)('files: uploads, traversal and CSV (%s)', (kind) => {
@@ -285,7 +304,7 @@ describe.each(DB_KINDS)('files: uploads, traversal and CSV (%s)', (kind) => {
     }
   });
 
-  it('CSV reports neutralise cells that start with = + - @ tab or CR', async () => {
+  it('CSV reports neutralise cells that start with = + - @ tab or CR, and the same after a , or ; inside a cell', async () => {
     await w.db
       .update(users)
       .set({ nombre: '=2+3', direccionEntrega: '@SUM(1)' })
@@ -303,6 +322,19 @@ describe.each(DB_KINDS)('files: uploads, traversal and CSV (%s)', (kind) => {
         idCategoria: w.a.cat.id,
       })),
     });
+    await makeOrder(w.db, {
+      idUser: w.a.spare.id,
+      idCliente: w.a.client.id,
+      status: 'aprobado',
+      lines: AFTER_SEPARATOR.map((nombre, i) => ({
+        productId: w.a.prod.id,
+        nombre,
+        categoria: AFTER_SEPARATOR[(i + 1) % AFTER_SEPARATOR.length],
+        precio: 1000,
+        cantidad: 1,
+        idCategoria: w.a.cat.id,
+      })),
+    });
     const today = new Date().toISOString().slice(0, 10);
     for (const url of ['/api/reporte/autorizador', '/api/reporte/autorizador/productos/detalle']) {
       for (const tipo of ['general', 'detalle']) {
@@ -310,11 +342,16 @@ describe.each(DB_KINDS)('files: uploads, traversal and CSV (%s)', (kind) => {
         expect(res.statusCode).toBe(200);
         expect(res.headers['content-type']).toContain('text/csv');
         expect(runnableCells(res.body), `${url} ${tipo}`).toEqual([]);
+        expect(runnablePieces(res.body), `${url} ${tipo}, partido en , y ;`).toEqual([]);
         // The dangerous texts are there, made inert with a leading apostrophe.
         const cells = csvCells(res.body).flat();
         expect(cells).toContain("'=2+3");
         if (url.endsWith('detalle') || tipo === 'detalle')
           for (const f of FORMULAS) expect(cells).toContain(`'${f}`);
+        if (url.endsWith('detalle') || tipo === 'detalle') {
+          expect(cells).toContain(`x;'=HYPERLINK("http://evil")`);
+          expect(cells).toContain("x,'=1+1");
+        }
       }
     }
   });
