@@ -16,6 +16,7 @@ import { csvRow } from '../../lib/csv.ts';
 import { storeFile } from '../../lib/files.ts';
 import { makeCategory, makeClient, makeUser, TEST_PASSWORD, uniq } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
+import { expectLinkLive, expectLinkRefused, linkIn, plantLinks } from '../../test/links.ts';
 import { startSmtp } from '../../test/smtp.ts';
 import { multipartBody, type UploadFile, waitForImport } from '../../test/uploads.ts';
 import { runImport } from './imports.service.ts';
@@ -557,6 +558,69 @@ describe.each(DB_KINDS)('administration: CSV imports (%s)', (kind) => {
       .where(eq(users.idCliente, client.id))
       .orderBy(asc(users.id));
     expect(snapshot2).toEqual(snapshot);
+  });
+
+  it('users: a changed e-mail retires the pending links; a user without a password gets a new welcome link there', async () => {
+    const client = await makeClient(db(), { cantidadAutorizadores: 1 });
+    const tag = uniq('enl');
+    const line = (usuario: string, correo: string) =>
+      csvRow(
+        USER_COLUMNS.map(
+          (c) =>
+            ({
+              usuario,
+              user_id: correo,
+              nombre: 'Persona',
+              rol: '1',
+              direccion_entrega: 'Planta',
+              active_week: '1',
+              entrega_week: '1',
+            })[c as string] ?? '',
+        ),
+      );
+    // A new account whose e-mail was mistyped, and an account with a password whose address changes.
+    const withPassword = await makeUser(db(), { rol: 1, idCliente: client.id, usuario: `${tag}-pw` });
+    const unchanged = await makeUser(db(), { rol: 1, idCliente: client.id, usuario: `${tag}-igual` });
+    const first =
+      csvRow(USER_COLUMNS) +
+      line(`${tag}-nuevo`, `${tag}-nuveo@example.test`) +
+      line(unchanged.usuario, unchanged.userId);
+    expect(await uploadAndWait('usuarios', client.id, first)).toMatchObject({ okRows: 2, errorRows: 0 });
+    await t.app.mailer.flush();
+    const stolen = linkIn((await smtp.waitFor((m) => m.to.includes(`${tag}-nuveo@example.test`))).text);
+    const planted = await plantLinks(db(), withPassword.id);
+    const kept = await plantLinks(db(), unchanged.id);
+    await expectLinkLive(t.app, stolen, 'antes de corregir');
+
+    const second =
+      csvRow(USER_COLUMNS) +
+      line(`${tag}-nuevo`, `${tag}-nuevo@example.test`) +
+      line(withPassword.usuario, `${tag}-pw-nuevo@example.test`) +
+      line(unchanged.usuario, unchanged.userId);
+    expect(await uploadAndWait('usuarios', client.id, second)).toMatchObject({ okRows: 3, errorRows: 0 });
+    await expectLinkRefused(t.app, stolen, 'bienvenida a la dirección equivocada');
+    await expectLinkRefused(t.app, planted.bienvenida, 'bienvenida (correo cambiado)');
+    await expectLinkRefused(t.app, planted.recuperacion, 'recuperación (correo cambiado)');
+    await expectLinkLive(t.app, kept.bienvenida, 'fila sin cambio de correo');
+    await expectLinkLive(t.app, kept.recuperacion, 'fila sin cambio de correo');
+
+    // The corrected address gets a new welcome link that works; the account with a password gets none.
+    await t.app.mailer.flush();
+    const token = linkIn((await smtp.waitFor((m) => m.to.includes(`${tag}-nuevo@example.test`))).text);
+    expect(token).not.toBe(stolen);
+    await expectLinkLive(t.app, token, 'bienvenida nueva');
+    expect(
+      await db()
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.to, `${tag}-pw-nuevo@example.test`)),
+    ).toEqual([]);
+    // Re-running the corrected file sends nothing and retires nothing.
+    const [outboxBefore] = await db().select({ n: count() }).from(emailOutbox);
+    expect(await uploadAndWait('usuarios', client.id, second)).toMatchObject({ okRows: 3 });
+    const [outboxAfter] = await db().select({ n: count() }).from(emailOutbox);
+    expect(outboxAfter!.n).toBe(outboxBefore!.n);
+    await expectLinkLive(t.app, token, 'bienvenida nueva tras repetir');
   });
 
   it('users in category mode: one budget column per category; 0 removes a budget, empty keeps it', async () => {

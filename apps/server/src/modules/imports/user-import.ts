@@ -6,6 +6,8 @@ import { passwordTokens, userCategoryBudgets, users } from '../../db/schema/inde
 import { welcomeEmail } from '../../lib/emails.ts';
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import { retireAllLinks } from '../auth/auth.repository.ts';
+import { sendWelcomeLink } from '../users/users.service.ts';
 import { isEmailCell, parseIntCell, parsePesosCell } from './cells.ts';
 import { type CsvTable, cellOf, normalizeHeader } from './csv-read.ts';
 import type { BatchResult, Validated } from './product-import.ts';
@@ -255,6 +257,8 @@ const COMPARED = [
 /**
  * Creates or updates one batch of users of the client by `usuario` (case-insensitive). New accounts get
  * no password: a single-use welcome link (72 h) is e-mailed through the outbox in the same transaction.
+ * A changed e-mail retires every pending link of the account (and re-sends the welcome link to the new
+ * address when the password was never set).
  * Unchanged rows are not written, so re-running a file changes nothing and sends nothing.
  */
 export async function upsertUsers(
@@ -367,6 +371,12 @@ export async function upsertUsers(
           .update(users)
           .set({ ...next, updatedAt: new Date() })
           .where(and(eq(users.id, current.id), eq(users.idCliente, client.id)));
+      }
+      if (next.userId !== current.userId) {
+        // Links sent to the old address die first; an account that never set its password gets a new one.
+        await retireAllLinks(tx, current.id);
+        if (current.activo && current.passwordHash === null)
+          await sendWelcomeLink(tx, { ...current, ...next }, publicUrl);
       }
       for (const [categoryId, presupuesto] of row.presupuestos) {
         const before = storedBudget.get(`${current.id}:${categoryId}`);

@@ -1,5 +1,5 @@
 import { MSG } from '@portal/shared/messages';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   emailOutbox,
@@ -13,6 +13,7 @@ import { hashToken } from '../../lib/tokens.ts';
 import { signedInAdmin } from '../../test/admin-fixtures.ts';
 import { makeCategory, makeClient, makeUser, TEST_PASSWORD, uniq } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
+import { expectLinkLive, expectLinkRefused, linkIn, plantLinks } from '../../test/links.ts';
 import { startSmtp } from '../../test/smtp.ts';
 
 describe.each(DB_KINDS)('administration: users and password resets (%s)', (kind) => {
@@ -564,6 +565,105 @@ describe.each(DB_KINDS)('administration: users and password resets (%s)', (kind)
       .from(passwordTokens)
       .where(and(eq(passwordTokens.userId, fresh.id), eq(passwordTokens.purpose, 'bienvenida')));
     expect(live.every((r) => r.usedAt !== null)).toBe(true);
+  });
+
+  it('a changed e-mail, username or active flag retires every pending link of the user; other edits do not', async () => {
+    const client = await makeClient(db());
+    const user = await makeUser(db(), { rol: 1, idCliente: client.id });
+    const detail = (await admin.get(`/api/usuarios/${user.id}`)).json().usuario;
+    const data = {
+      usuario: detail.usuario,
+      user_id: detail.user_id,
+      nombre: detail.nombre,
+      rol: 1,
+      direccion_entrega: 'Calle 1',
+      active_week: 1,
+      entrega_week: 1,
+      activo: true,
+    };
+    const put = async (changes: Record<string, unknown>) => {
+      const res = await admin.put(`/api/usuarios/${user.id}`, { ...data, ...changes });
+      expect(res.statusCode, res.body).toBe(200);
+      Object.assign(data, changes);
+    };
+    const kept = await plantLinks(db(), user.id);
+    await put({ nombre: 'Otro Nombre', direccion_entrega: 'Calle 2', rol: 2 });
+    await expectLinkLive(t.app, kept.bienvenida, 'tras cambiar el nombre');
+    await expectLinkLive(t.app, kept.recuperacion, 'tras cambiar el nombre');
+
+    const changes: [string, Record<string, unknown>][] = [
+      ['correo', { user_id: `${uniq('corregido')}@example.test` }],
+      ['usuario', { usuario: uniq('renombrado') }],
+      ['desactivar', { activo: false }],
+      ['activar', { activo: true }],
+    ];
+    for (const [what, change] of changes) {
+      const links = await plantLinks(db(), user.id);
+      await put(change);
+      await expectLinkRefused(t.app, links.bienvenida, `bienvenida (${what})`);
+      await expectLinkRefused(t.app, links.recuperacion, `recuperación (${what})`);
+    }
+    await expectLinkRefused(t.app, kept.bienvenida, 'el primero');
+    // The user has a password: no new welcome e-mail.
+    expect(smtp.received.filter((m) => m.to.includes(data.user_id as string))).toEqual([]);
+  });
+
+  it('a welcome link sent to a mistyped address dies when the address is corrected; the right one gets a new link', async () => {
+    const client = await makeClient(db());
+    const data = body(client.id, { user_id: `${uniq('errata')}@example.test` });
+    const created = await admin.post('/api/usuarios', data);
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().usuario.id;
+    const stolen = linkIn((await smtp.waitFor((m) => m.to.includes(data.user_id))).text);
+    await expectLinkLive(t.app, stolen, 'antes de corregir');
+
+    const right = `${uniq('correcto')}@example.test`;
+    const fixed = await admin.put(`/api/usuarios/${id}`, { ...data, user_id: right });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    await expectLinkRefused(t.app, stolen, 'el enlace de la dirección equivocada');
+    const mail = await smtp.waitFor((m) => m.to.includes(right));
+    expect(mail.subject).toBe('Bienvenido al Portal de Compras');
+    const token = linkIn(mail.text);
+    const [log] = (await logsFor('usuario_actualizado', id)).slice(-1);
+    expect(log!.metadata).toMatchObject({ correo_bienvenida: true });
+    const set = await new ApiClient(t.app, '10.60.0.1').post('/api/restablecer-password', {
+      token,
+      newPass: 'Correcta#2026',
+      confirmPass: 'Correcta#2026',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    secrets.push('Correcta#2026');
+    expect((await new ApiClient(t.app, '10.60.0.2').login(data.usuario, 'Correcta#2026')).statusCode).toBe(
+      200,
+    );
+    // Deactivated in the same edit: the links die and no new one is sent.
+    const quiet = (await admin.post('/api/usuarios', body(client.id))).json().usuario;
+    const elsewhere = `${uniq('otro')}@example.test`;
+    const off = await admin.put(`/api/usuarios/${quiet.id}`, {
+      ...body(client.id, { usuario: quiet.usuario }),
+      user_id: elsewhere,
+      activo: 0,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.to, elsewhere))).toEqual([]);
+    const live = await db()
+      .select()
+      .from(passwordTokens)
+      .where(and(eq(passwordTokens.userId, quiet.id), isNull(passwordTokens.usedAt)));
+    expect(live).toEqual([]);
+  });
+
+  it("an administrator's reset retires every pending link of the user, whatever its purpose", async () => {
+    const client = await makeClient(db());
+    const user = await makeUser(db(), { rol: 2, idCliente: client.id });
+    const links = await plantLinks(db(), user.id);
+    await expectLinkLive(t.app, links.recuperacion);
+    const res = await admin.post(`/api/recuperar/password/${user.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    await expectLinkRefused(t.app, links.bienvenida, 'bienvenida');
+    await expectLinkRefused(t.app, links.recuperacion, 'recuperación');
+    const mail = await smtp.waitFor((m) => m.to.includes(user.userId) && m.subject.includes('temporal'));
+    secrets.push(mail.text.match(/Contraseña temporal: (\S+)/)![1]!);
   });
 
   it('no password or link token reaches the log; only the reset e-mail carries a password', async () => {

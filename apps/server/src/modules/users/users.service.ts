@@ -13,7 +13,7 @@ import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
 import { hashPassword, temporaryPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
-import { insertPasswordToken, retireTokens, setPassword } from '../auth/auth.repository.ts';
+import { insertPasswordToken, retireAllLinks, setPassword } from '../auth/auth.repository.ts';
 import { findClientUser, listUsers, userDetail } from './users.repository.ts';
 
 /** How long the welcome link of a new user works (DOMAIN.md "Accounts and passwords"). */
@@ -97,6 +97,28 @@ async function resolveBudget(
   return { presupuestoDefault: centavos };
 }
 
+/**
+ * E-mails a single-use link (72 h) to set the password to the account's address (outbox, in the caller's
+ * transaction). False when the account has no address: nothing is stored or sent.
+ */
+export async function sendWelcomeLink(
+  tx: Tx,
+  user: { id: number; usuario: string; nombre: string; userId: string },
+  publicUrl: string,
+): Promise<boolean> {
+  const to = addressOf(user);
+  if (!to) return false;
+  const token = newToken();
+  await insertPasswordToken(tx, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    purpose: 'bienvenida',
+    expiresAt: new Date(Date.now() + WELCOME_TTL_MS),
+  });
+  await enqueueEmail(tx, welcomeEmail(to, user.nombre, user.usuario, `${publicUrl}/restablecer/${token}`));
+  return true;
+}
+
 function checkRol(rol: number, client: ClientRow) {
   if (rol === 3 && client.cantidadAutorizadores !== 2) {
     throw badRequest('VALIDATION', MSG.rolSuperNoDisponible, { rol: MSG.rolSuperNoDisponible });
@@ -147,7 +169,6 @@ export async function createUser(
   if (body.id_cliente === undefined)
     throw badRequest('VALIDATION', MSG.debesSeleccionarCliente, { id_cliente: MSG.debesSeleccionarCliente });
   const idCliente = body.id_cliente;
-  const token = newToken();
   let id: number;
   try {
     id = await app.db.transaction(async (tx) => {
@@ -176,19 +197,7 @@ export async function createUser(
         .returning();
       const user = created!;
       await storeCategoryBudgets(tx, user.id, budget);
-      const to = addressOf(user);
-      await insertPasswordToken(tx, {
-        userId: user.id,
-        tokenHash: hashToken(token),
-        purpose: 'bienvenida',
-        expiresAt: new Date(Date.now() + WELCOME_TTL_MS),
-      });
-      if (to) {
-        await enqueueEmail(
-          tx,
-          welcomeEmail(to, user.nombre, user.usuario, `${app.config.PUBLIC_URL}/restablecer/${token}`),
-        );
-      }
+      const welcomed = await sendWelcomeLink(tx, user, app.config.PUBLIC_URL);
       await audit(tx, {
         userId: auth.user.id,
         eventType: 'usuario_creado',
@@ -197,7 +206,7 @@ export async function createUser(
           id_usuario: user.id,
           id_cliente: client.id,
           rol: user.rol,
-          correo_bienvenida: Boolean(to),
+          correo_bienvenida: welcomed,
           ...requestMeta(request),
         },
       });
@@ -211,7 +220,11 @@ export async function createUser(
   return (await userDetail(app.db, id))!;
 }
 
-/** PUT /api/usuarios/{id}. The client of a user never changes; deactivating ends its sessions. */
+/**
+ * PUT /api/usuarios/{id}. The client of a user never changes; deactivating ends its sessions. A change of
+ * the e-mail, the username or the active flag retires every pending link of the account; an active
+ * account that never set its password then gets a new welcome link at its current address.
+ */
 export async function updateUser(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -220,6 +233,7 @@ export async function updateUser(
   body: UserBody,
 ): Promise<UserUpdateResponse> {
   let idCliente: number;
+  let welcomed = false;
   try {
     idCliente = await app.db.transaction(async (tx) => {
       const found = await findClientUser(tx, id, true);
@@ -258,6 +272,15 @@ export async function updateUser(
       if (budget.categorias) changed.push('categorias');
       const deactivated = before.activo && !values.activo;
       if (deactivated) await endSessionsOfUsers(tx, [id]);
+      if (
+        values.userId !== before.userId ||
+        values.usuario !== before.usuario ||
+        values.activo !== before.activo
+      ) {
+        await retireAllLinks(tx, id);
+        if (values.activo && before.passwordHash === null)
+          welcomed = await sendWelcomeLink(tx, { id, ...values }, app.config.PUBLIC_URL);
+      }
       const what = deactivated ? 'desactivado' : !before.activo && values.activo ? 'activado' : 'modificado';
       await audit(tx, {
         userId: auth.user.id,
@@ -268,6 +291,7 @@ export async function updateUser(
           id_cliente: before.idCliente,
           campos: changed,
           activo: values.activo,
+          ...(welcomed ? { correo_bienvenida: true } : {}),
           ...requestMeta(request),
         },
       });
@@ -277,6 +301,7 @@ export async function updateUser(
     if (isUniqueViolation(err, 'users_usuario_unique')) throw duplicate();
     throw err;
   }
+  if (welcomed) void app.mailer.flush();
   const usuario = (await userDetail(app.db, id))!;
   const list = await listUsers(app.db, { id_cliente: idCliente, page: 1 });
   return { status: 'ok', msg: MSG.modificadoCorrectamente, usuario, ...list };
@@ -302,8 +327,7 @@ export async function adminResetPassword(
     const locked = await findClientUser(tx, id, true);
     if (!locked) throw userNotFound();
     await setPassword(tx, id, hash, true);
-    await retireTokens(tx, id, 'recuperacion');
-    await retireTokens(tx, id, 'bienvenida');
+    await retireAllLinks(tx, id);
     await endSessionsOfUsers(tx, [id]);
     await enqueueEmail(
       tx,
