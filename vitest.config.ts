@@ -16,6 +16,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          setupFiles: ['apps/server/src/test/setup.ts'],
           // The security suite is its own project (npm run test:security).
           exclude: ['apps/server/src/security/**'],
           environment: 'node',
@@ -27,6 +28,7 @@ export default defineConfig({
         test: {
           name: 'security',
           include: ['apps/server/src/security/*.test.ts'],
+          setupFiles: ['apps/server/src/test/setup.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -18,6 +18,8 @@ export const MSG = {
     'El portal no está disponible en este momento: tu acceso está habilitado solo durante las semanas de compra de tu empresa.',
   sinPermiso: 'No tienes permiso para realizar esta acción.',
   cambioPasswordRequerido: 'Debes cambiar tu contraseña antes de continuar.',
+  passwordTemporalVencida:
+    'Tu contraseña temporal venció. Usa «Recuperar mi contraseña» o pide al administrador una nueva.',
   sesionCerrada: 'Sesión cerrada',
 
   // Passwords (spec §5, §8)

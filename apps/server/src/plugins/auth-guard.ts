@@ -1,3 +1,4 @@
+import { temporaryPasswordExpired } from '@portal/shared/domain/password';
 import { isRol, type Rol } from '@portal/shared/domain/roles';
 import { businessDate, passwordExpired } from '@portal/shared/domain/time';
 import { MSG } from '@portal/shared/messages';
@@ -25,11 +26,14 @@ declare module 'fastify' {
 }
 
 export interface AccessRefusal {
-  code: 'USER_INACTIVE' | 'CLIENT_INACTIVE' | 'OUTSIDE_WEEK';
+  code: 'USER_INACTIVE' | 'CLIENT_INACTIVE' | 'TEMPORARY_PASSWORD_EXPIRED' | 'OUTSIDE_WEEK';
   msg: string;
 }
 
-/** Why an account may not use the portal right now (deactivated, client deactivated, outside its weeks). */
+/**
+ * Why an account may not use the portal right now (deactivated, client deactivated, a temporary password
+ * older than 72 hours, outside its weeks).
+ */
 export async function accessRefusal(
   app: FastifyInstance,
   user: UserRow,
@@ -40,6 +44,8 @@ export async function accessRefusal(
 ): Promise<AccessRefusal | null> {
   if (!user.activo) return { code: 'USER_INACTIVE', msg: MSG.usuarioInactivo };
   if (user.rol !== 4 && !client?.activo) return { code: 'CLIENT_INACTIVE', msg: MSG.clienteInactivo };
+  if (temporaryPasswordExpired(user, now))
+    return { code: 'TEMPORARY_PASSWORD_EXPIRED', msg: MSG.passwordTemporalVencida };
   if (user.rol === 1 && client) {
     const weeks =
       known ?? (await accessWeekState(app.db, client.id, businessDate(now, app.config.BUSINESS_TZ)));

@@ -1,15 +1,25 @@
-import { desc, eq } from 'drizzle-orm';
+import { MSG } from '@portal/shared/messages';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox } from '../db/schema/index.ts';
-import { makeClient, makeUser, TEST_PASSWORD, uniq } from '../test/factories.ts';
+import { emailOutbox, sessions, users } from '../db/schema/index.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import {
+  legacyHash,
+  makeClient,
+  makeUser,
+  TEST_PASSWORD,
+  uniq,
+  withProductionHashing,
+} from '../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../test/harness.ts';
 import { expectLinkLive, expectLinkRefused, linkIn } from '../test/links.ts';
 
 /**
- * Account takeover through what was sent for the account as it was: single-use links that outlive a
- * corrected address or a new password (DOMAIN.md "Accounts and passwords").
+ * Account takeover through what was sent or set for the account as it was: single-use links that outlive
+ * a corrected address or a new password, temporary passwords that never expire, weak stored hashes
+ * (decision 0035, DOMAIN.md "Accounts and passwords").
  */
-describe.each(DB_KINDS)('accounts: links (%s)', (kind) => {
+describe.each(DB_KINDS)('accounts: links, temporary passwords and stored hashes (%s)', (kind) => {
   let t: TestApp;
   let admin: ApiClient;
   const db = () => t.database.db;
@@ -84,4 +94,44 @@ describe.each(DB_KINDS)('accounts: links (%s)', (kind) => {
     expect((await new ApiClient(t.app, '10.50.0.3').login(usuario, 'DeLaDueña#1')).statusCode).toBe(200);
     expect((await new ApiClient(t.app, '10.50.0.4').login(usuario, 'Tomada#2026')).statusCode).toBe(401);
   });
+
+  it('a temporary password older than 72 hours opens nothing: neither a sign-in nor a session already open', async () => {
+    const client = await makeClient(db());
+    const user = await makeUser(db(), { rol: 2, idCliente: client.id, passwordTemporary: true });
+    const setHoursAgo = (hours: number) =>
+      db()
+        .update(users)
+        .set({ passwordChangedAt: sql`now() - make_interval(hours => ${hours})` })
+        .where(eq(users.id, user.id));
+    await setHoursAgo(71);
+    const c = await new ApiClient(t.app, '10.50.1.1').loginOk(user.usuario, TEST_PASSWORD);
+    expect((await c.get('/api/sesion')).json().user.debe_cambiar_password).toBe(true);
+    await setHoursAgo(73);
+    for (const res of [
+      await c.get('/api/sesion'),
+      await new ApiClient(t.app, '10.50.1.2').login(user.usuario, TEST_PASSWORD),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({
+        code: 'TEMPORARY_PASSWORD_EXPIRED',
+        msg: MSG.passwordTemporalVencida,
+      });
+    }
+    expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  });
+
+  it('stored hashes use scrypt at N = 2^17, r = 8, p = 1; an older hash is upgraded at the next sign-in', () =>
+    withProductionHashing(async () => {
+      expect(await hashPassword('Cualquiera#1')).toMatch(/^scrypt\$131072\$8\$1\$[\w+/=]{24}\$[\w+/=]{44}$/);
+      const client = await makeClient(db());
+      const user = await makeUser(db(), {
+        rol: 1,
+        idCliente: client.id,
+        passwordHash: legacyHash(TEST_PASSWORD),
+      });
+      await new ApiClient(t.app, '10.50.2.1').loginOk(user.usuario, TEST_PASSWORD);
+      const [row] = await db().select().from(users).where(eq(users.id, user.id));
+      expect(row!.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
+      await new ApiClient(t.app, '10.50.2.2').loginOk(user.usuario, TEST_PASSWORD);
+    }));
 });

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, scryptSync } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { clients, users, weeks } from '../db/schema/index.ts';
-import { hashPassword } from '../lib/passwords.ts';
+import { hashPassword, setHashParamsForTests } from '../lib/passwords.ts';
 
 export const TEST_PASSWORD = 'Prueba#2026';
 let cachedHash: Promise<string> | null = null;
@@ -9,6 +9,27 @@ let cachedHash: Promise<string> | null = null;
 function testHash(): Promise<string> {
   cachedHash ??= hashPassword(TEST_PASSWORD);
   return cachedHash;
+}
+
+/** The parameters the portal hashed with before decision 0035; the test suites hash with them (setup.ts). */
+export const TEST_HASH_PARAMS = { N: 16384, r: 8, p: 1 };
+
+/** A hash as the portal stored them before decision 0035 (scrypt N = 16384), to test the upgrade. */
+export function legacyHash(password: string): string {
+  const { N, r, p } = TEST_HASH_PARAMS;
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFC'), salt, 32, { N, r, p });
+  return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+/** Runs `fn` with the production hashing parameters (SCRYPT_PARAMS), as a deployed server has them. */
+export async function withProductionHashing<T>(fn: () => Promise<T>): Promise<T> {
+  setHashParamsForTests();
+  try {
+    return await fn();
+  } finally {
+    setHashParamsForTests(TEST_HASH_PARAMS);
+  }
 }
 
 export const uniq = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.ts';
-import { newPasswordProblem, passwordMeetsPolicy } from './password.ts';
+import {
+  newPasswordProblem,
+  passwordMeetsPolicy,
+  TEMPORARY_PASSWORD_TTL_HOURS,
+  temporaryPasswordExpired,
+} from './password.ts';
 
 describe('password policy', () => {
   it('needs 8+ characters, an uppercase letter, a digit and a symbol', () => {
@@ -22,5 +27,18 @@ describe('password policy', () => {
       MSG.passwordsNoCoinciden,
     );
     expect(newPasswordProblem({ newPass: 'Demo#2026', confirmPass: 'Demo#2026' }, 'Actual#1')).toBeNull();
+  });
+
+  it('a temporary password expires 72 hours after it was set; a permanent one never does here', () => {
+    const now = new Date('2026-11-24T12:00:00Z');
+    const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
+    expect(TEMPORARY_PASSWORD_TTL_HOURS).toBe(72);
+    const temp = (h: number) => ({ passwordTemporary: true, passwordChangedAt: hoursAgo(h) });
+    expect(temporaryPasswordExpired(temp(71.9), now)).toBe(false);
+    expect(temporaryPasswordExpired(temp(72), now)).toBe(true);
+    expect(temporaryPasswordExpired({ passwordTemporary: true, passwordChangedAt: null }, now)).toBe(true);
+    expect(
+      temporaryPasswordExpired({ passwordTemporary: false, passwordChangedAt: hoursAgo(500) }, now),
+    ).toBe(false);
   });
 });
