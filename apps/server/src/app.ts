@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import { type Database, type Db, ping } from './db/client.ts';
 import { JobRunner } from './lib/jobs.ts';
 import { type AppKeys, appKeys } from './lib/keys.ts';
+import { errSerializer } from './lib/log-errors.ts';
 import { MailWorker } from './lib/mailer.ts';
 import { MULTIPART_MAX_FILE_BYTES } from './lib/multipart.ts';
 import { registerSafeText } from './lib/safe-text.ts';
@@ -69,6 +70,8 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): FastifyServerO
       censor: '[oculto]',
     },
     serializers: {
+      // A failed statement's parameters never reach the log (lib/log-errors.ts).
+      err: errSerializer,
       req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
         method: req.method,
         url: redactUrl(req.url),

@@ -1,11 +1,36 @@
 import { sealLogin } from '@portal/shared/domain/login-envelope';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, passwordTokens, sessions, systemLogs } from '../db/schema/index.ts';
+import { emailOutbox, passwordTokens, sessions, systemLogs, users } from '../db/schema/index.ts';
 import { DELIVERED_BODY } from '../lib/mailer.ts';
 import { makeClient, makeUser, TEST_PASSWORD } from '../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../test/harness.ts';
 import { type ReceivedMail, startSmtp } from '../test/smtp.ts';
+
+/** Values a failing statement carries as parameters: none may reach the log. */
+const QUERY_SECRETS = ['SECRETO-123', 'SECRETO-456'];
+
+/** Routes of the test only, whose statements fail in the database with a secret among their parameters. */
+function failingRoutes(app: FastifyInstance) {
+  // A check constraint: the row (and so the secret) is in Drizzle's message, its params and PostgreSQL's detail.
+  app.get('/api/prueba/error-bd/restriccion', async () => {
+    await app.db.insert(users).values({
+      usuario: `${QUERY_SECRETS[0]}-usuario`,
+      userId: `${QUERY_SECRETS[0]}@example.test`,
+      nombre: 'Nombre',
+      rol: 9,
+      idCliente: null,
+      passwordHash: `${QUERY_SECRETS[0]}-hash`,
+    });
+    return { ok: true };
+  });
+  // A cast: PostgreSQL's own message quotes the value ('invalid input syntax for type integer: "…"').
+  app.get('/api/prueba/error-bd/conversion', async () => {
+    await app.db.execute(sql`select ${QUERY_SECRETS[1]}::int as n`);
+    return { ok: true };
+  });
+}
 
 /**
  * No password, token or single-use link in the log, the audit trail or an e-mail — except the one
@@ -33,7 +58,11 @@ describe.each(DB_KINDS)('secrets stay secret (%s)', (kind) => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    t = await createTestApp(kind, { env: { SMTP_URL: smtp.url, LOG_LEVEL: 'debug' }, logLines });
+    t = await createTestApp(kind, {
+      env: { SMTP_URL: smtp.url, LOG_LEVEL: 'debug' },
+      logLines,
+      extend: failingRoutes,
+    });
     const db = t.database.db;
     const client = await makeClient(db);
     const admin = await makeUser(db, { rol: 4, idCliente: null });
@@ -124,6 +153,26 @@ describe.each(DB_KINDS)('secrets stay secret (%s)', (kind) => {
     // The requests were logged (at debug, with their URLs), so the checks above looked at something.
     expect(all).toContain('/api/restablecer-password');
     expect(all).toContain('/api/login');
+  });
+
+  it('a database error is logged with its statement and code, never with its parameters', async () => {
+    const anon = new ApiClient(t.app, '10.40.0.9');
+    const before = logLines.length;
+    const constraint = await anon.get('/api/prueba/error-bd/restriccion');
+    const cast = await anon.get('/api/prueba/error-bd/conversion');
+    for (const res of [constraint, cast]) {
+      expect(res.statusCode).toBe(500);
+      expect(res.json().code).toBe('INTERNAL');
+    }
+    const logged = logLines.slice(before).filter((l) => l.includes('"err"'));
+    expect(logged).toHaveLength(2);
+    const all = logLines.join('\n');
+    for (const secret of QUERY_SECRETS) expect(all.includes(secret), secret).toBe(false);
+    // What is needed to find the fault: the statement and PostgreSQL's error code.
+    expect(logged[0]).toContain('insert into \\"users\\"');
+    expect(logged[0]).toContain('23514');
+    expect(logged[1]).toContain('select $1::int');
+    expect(logged[1]).toContain('22P02');
   });
 
   it('the audit trail (system log metadata) holds no password, token or link', async () => {
