@@ -42,6 +42,8 @@ export const clients = pgTable(
     modoPresupuesto: text('modo_presupuesto').notNull().default('regular'),
     mostrarPresupuestoAUsuarios: boolean('mostrar_presupuesto_a_usuarios').notNull().default(true),
     activo: boolean('activo').notNull().default(true),
+    /** Two-factor sign-in is mandatory for this client's roles 2 and 3. */
+    requiere2fa: boolean('requiere_2fa').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -81,6 +83,13 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     passwordChangedAt: ts('password_changed_at'),
     passwordTemporary: boolean('password_temporary').notNull().default(false),
+    /** Two-factor sign-in (TOTP): the secret, encrypted (lib/secret-box.ts); null = not active. */
+    totpSecret: text('totp_secret'),
+    /** An enrolment started and not yet confirmed with a code: its secret, encrypted. */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: ts('totp_enabled_at'),
+    /** The time step of the last accepted code: only later steps are accepted (no code works twice). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -319,6 +328,10 @@ export const sessions = pgTable(
     id: text('id').primaryKey(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     xsrfToken: text('xsrf_token').notNull(),
+    /** null = a full session; 'segundo_factor' = password verified, waiting for the second factor. */
+    stage: text('stage'),
+    /** Wrong second-factor codes sent in this session. */
+    failedCodes: integer('failed_codes').notNull().default(0),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -326,6 +339,21 @@ export const sessions = pgTable(
     expiresAt: ts('expires_at').notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Single-use backup codes of the second factor; only their SHA-256 is stored. */
+export const twoFactorBackupCodes = pgTable(
+  'two_factor_backup_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('two_factor_backup_codes_user_idx').on(t.userId, t.codeHash)],
 );
 
 /** Single-use links (password reset, welcome); only the token's hash is stored. */

@@ -1,0 +1,57 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+/**
+ * Secrets kept at rest (two-factor secrets): AES-256-GCM with the app's encryption key (lib/keys.ts).
+ * Sealed form: `v1.<iv>.<tag>.<ciphertext>` (base64url; a random 12-byte IV per seal, a 16-byte tag). The
+ * `context` (what the secret is and whose, e.g. `totp:42`) is authenticated with it, so a sealed value
+ * copied to another row or purpose does not open there.
+ */
+const VERSION = 'v1';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const KEY_BYTES = 32;
+
+/** A sealed value that does not open: tampered, another key, another context or not a sealed value. */
+export class SecretBoxError extends Error {
+  constructor() {
+    super('El secreto cifrado no se pudo abrir');
+    this.name = 'SecretBoxError';
+  }
+}
+
+function checkKey(key: Buffer): void {
+  if (key.length !== KEY_BYTES) throw new Error('La clave de cifrado debe tener 32 bytes');
+}
+
+function aad(context: string): Buffer {
+  return Buffer.from(`portal-de-compras|${VERSION}|${context}`, 'utf8');
+}
+
+export function sealSecret(key: Buffer, plaintext: string, context: string): string {
+  checkKey(key);
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+  cipher.setAAD(aad(context));
+  const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  const tag = cipher.getAuthTag();
+  return [VERSION, iv.toString('base64url'), tag.toString('base64url'), data.toString('base64url')].join('.');
+}
+
+export function openSecret(key: Buffer, sealed: string, context: string): string {
+  checkKey(key);
+  const parts = sealed.split('.');
+  if (parts.length !== 4 || parts[0] !== VERSION) throw new SecretBoxError();
+  const [, ivText, tagText, dataText] = parts as [string, string, string, string];
+  const iv = Buffer.from(ivText, 'base64url');
+  const tag = Buffer.from(tagText, 'base64url');
+  const data = Buffer.from(dataText, 'base64url');
+  if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw new SecretBoxError();
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+    decipher.setAAD(aad(context));
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
+  } catch {
+    throw new SecretBoxError();
+  }
+}
