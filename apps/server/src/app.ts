@@ -30,6 +30,7 @@ import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { logRoutes } from './modules/logs/logs.routes.ts';
 import { authorizerRoutes } from './modules/orders/authorizer.routes.ts';
 import { shoppingRoutes } from './modules/shopping/shopping.routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { weekRoutes } from './modules/weeks/weeks.routes.ts';
 import { type Guard, registerAuthGuard } from './plugins/auth-guard.ts';
@@ -222,6 +223,7 @@ export async function buildApp({
   await app.register(userRoutes);
   await app.register(assignmentRoutes);
   await app.register(weekRoutes);
+  await app.register(twoFactorRoutes);
 
   if (extend) await extend(app);
 

@@ -70,6 +70,8 @@ const EnvSchema = z.object({
     .default(12),
   TRUST_PROXY: trustProxy.default(false),
   SECRET_KEY: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  /** Two-factor sign-in is mandatory for every administrator (rol 4). */
+  ADMIN_2FA_REQUIRED: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAIL_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
 });

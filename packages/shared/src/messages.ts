@@ -203,6 +203,22 @@ export const MSG = {
   logsRangoInvalido: 'La fecha "desde" no puede ser posterior a la fecha "hasta".',
   logsFechaInvalida: 'Las fechas deben tener el formato AAAA-MM-DD.',
 
+  // Two-factor sign-in ("Verificación en dos pasos")
+  codigoIncorrecto: 'Código incorrecto',
+  codigoRequerido: 'Escribe el código de verificación.',
+  codigoFormato: 'El código de verificación tiene 6 dígitos.',
+  codigoRespaldoFormato: 'El código de respaldo tiene el formato xxxx-xxxx.',
+  dosPasosRequerida: 'Debes activar la verificación en dos pasos antes de continuar.',
+  dosPasosYaActiva: 'La verificación en dos pasos ya está activa.',
+  dosPasosNoActiva: 'La verificación en dos pasos no está activa.',
+  dosPasosSinIniciar: 'Primero inicia la activación de la verificación en dos pasos.',
+  dosPasosObligatoria: 'La verificación en dos pasos es obligatoria para tu cuenta; no se puede desactivar.',
+  dosPasosDesactivada: 'La verificación en dos pasos se desactivó.',
+  dosPasosRestablecida: 'Se desactivó la verificación en dos pasos del usuario y se le avisó por correo.',
+  dosPasosPropia:
+    'No puedes restablecer tu propia verificación en dos pasos; desactívala desde la sección Seguridad.',
+  dosPasosUsuarioSinActivar: 'El usuario no tiene activa la verificación en dos pasos.',
+
   // Generic
   error: 'Error',
   ocurrioUnError: 'Ocurrio un error',

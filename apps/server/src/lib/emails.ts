@@ -99,3 +99,48 @@ export function orderEmail(
     ...layout(`Hola, ${nombre}`, content.paragraphs, { url: content.url, label: content.label }),
   };
 }
+
+export type TwoFactorEvent = 'activada' | 'desactivada' | 'restablecida' | 'codigos_regenerados';
+
+const TWO_FACTOR_TEXTS: Record<TwoFactorEvent, { subject: string; paragraphs: string[] }> = {
+  activada: {
+    subject: 'Activaste la verificación en dos pasos',
+    paragraphs: [
+      'La verificación en dos pasos quedó activa en tu cuenta del Portal de Compras: al iniciar sesión se te pedirá el código de tu aplicación de autenticación.',
+      'Guarda tus códigos de respaldo en un lugar seguro; cada uno sirve una sola vez.',
+    ],
+  },
+  desactivada: {
+    subject: 'Desactivaste la verificación en dos pasos',
+    paragraphs: [
+      'La verificación en dos pasos se desactivó en tu cuenta del Portal de Compras; desde ahora basta tu contraseña para iniciar sesión.',
+    ],
+  },
+  restablecida: {
+    subject: 'El administrador restableció tu verificación en dos pasos',
+    paragraphs: [
+      'El administrador del portal desactivó la verificación en dos pasos de tu cuenta y cerró tus sesiones abiertas.',
+      'Puedes volver a activarla en la sección Seguridad después de iniciar sesión.',
+    ],
+  },
+  codigos_regenerados: {
+    subject: 'Generaste nuevos códigos de respaldo',
+    paragraphs: [
+      'Se generaron nuevos códigos de respaldo para la verificación en dos pasos de tu cuenta; los anteriores ya no sirven.',
+    ],
+  },
+};
+
+/** A change of the user's second factor. Never a code or the secret. */
+export function twoFactorEmail(to: string, nombre: string, event: TwoFactorEvent, url: string): Email {
+  const { subject, paragraphs } = TWO_FACTOR_TEXTS[event];
+  return {
+    to,
+    subject,
+    ...layout(
+      `Hola, ${nombre}`,
+      [...paragraphs, 'Si no reconoces este cambio, comunícate de inmediato con el administrador del portal.'],
+      { url, label: 'Ir al portal' },
+    ),
+  };
+}

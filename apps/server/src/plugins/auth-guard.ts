@@ -10,6 +10,7 @@ import {
   findUserWithClient,
   type UserRow,
 } from '../modules/auth/auth.repository.ts';
+import { twoFactorEnrolmentDue } from '../modules/two-factor/two-factor.policy.ts';
 import { clearSessionCookies, type SessionStore, type WeekState } from './session.ts';
 
 export interface AuthContext {
@@ -17,6 +18,8 @@ export interface AuthContext {
   client: ClientRow | null;
   sessionId: string;
   mustChangePassword: boolean;
+  /** Two-factor sign-in is mandatory for the user and not active yet: enrolling comes first. */
+  mustEnrolTwoFactor: boolean;
 }
 
 declare module 'fastify' {
@@ -62,12 +65,14 @@ export interface GuardOptions {
   roles?: readonly Rol[];
   /** Routes a user with a pending password change may still call (session, change, sign-out). */
   allowPendingPasswordChange?: boolean;
+  /** Routes a user who must enrol in two-factor sign-in may still call (session, status, enrolment). */
+  allowPendingTwoFactorEnrolment?: boolean;
 }
 
 /**
  * Loads the signed-in user on every call and enforces the account rules: a deactivated user or client,
  * or a rol-1 user outside the access weeks, is refused and its session ends; a pending password change
- * blocks everything else; a role not allowed gets 403.
+ * blocks everything else, then a due two-factor enrolment; a role not allowed gets 403.
  */
 export async function authenticate(
   app: FastifyInstance,
@@ -77,7 +82,8 @@ export async function authenticate(
   options: GuardOptions = {},
 ): Promise<AuthContext> {
   const session = request.session;
-  if (!session?.userId) throw unauthorized();
+  // A sign-in waiting for its second factor is signed in for nothing (only POST /api/login/2fa reads it).
+  if (!session?.userId || session.stage) throw unauthorized();
   // The session's user, client and week state were read with the session itself (one query per request).
   const principal = session.principal;
   const found = principal ?? (await findUserWithClient(app.db, session.userId));
@@ -97,9 +103,13 @@ export async function authenticate(
     client: found.client,
     sessionId: session.id,
     mustChangePassword: mustChangePassword(found.user),
+    mustEnrolTwoFactor: twoFactorEnrolmentDue(app.config, found.user, found.client),
   };
   if (context.mustChangePassword && !options.allowPendingPasswordChange) {
     throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', MSG.cambioPasswordRequerido);
+  }
+  if (context.mustEnrolTwoFactor && !options.allowPendingTwoFactorEnrolment) {
+    throw new AppError(403, 'TWO_FACTOR_ENROLMENT_REQUIRED', MSG.dosPasosRequerida);
   }
   if (options.roles && !options.roles.includes(context.user.rol)) throw forbidden();
   request.auth = context;

@@ -38,12 +38,26 @@ export interface SessionRow {
   principal?: SessionPrincipal | null;
   /** The sign-in form's session: signed, not stored (nothing to destroy). */
   anonymous?: boolean;
+  /** null = signed in; 'segundo_factor' = password right, second factor due (signed in for nothing else). */
+  stage?: string | null;
+  /** Wrong second-factor codes sent in this session. */
+  failedCodes?: number;
 }
+
+/** How long a sign-in waiting for its second factor lives. */
+export const SECOND_FACTOR_MINUTES = 5;
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The database session of this request, when its cookie names a live one. */
     session: SessionRow | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The XSRF token is checked only when a session exists: without one the route changes nothing and
+     * answers like a wrong attempt (POST /api/login/2fa after its waiting session expired).
+     */
+    xsrfOnlyWithSession?: boolean;
   }
 }
 
@@ -71,6 +85,8 @@ function prepareSessionLookup(db: Db) {
       id: sessions.id,
       userId: sessions.userId,
       xsrfToken: sessions.xsrfToken,
+      stage: sessions.stage,
+      failedCodes: sessions.failedCodes,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
@@ -169,15 +185,22 @@ export class SessionStore {
   }
 
   /** A new session (new id, new XSRF token); returns the cookie token. */
-  async create(userId: number | null, meta: { ip: string; userAgent: string }) {
+  async create(
+    userId: number | null,
+    meta: { ip: string; userAgent: string },
+    /** `stage`: a sign-in waiting for its second factor (lives SECOND_FACTOR_MINUTES). */
+    options: { stage?: string } = {},
+  ) {
     const token = newToken();
     const xsrfToken = newToken();
     const hours = userId === null ? Math.min(ANONYMOUS_HOURS, this.maxHours) : this.maxHours;
-    const expiresAt = new Date(Date.now() + hours * 3_600_000);
+    const ttlMs = options.stage ? SECOND_FACTOR_MINUTES * 60_000 : hours * 3_600_000;
+    const expiresAt = new Date(Date.now() + ttlMs);
     await this.db.insert(sessions).values({
       id: hashToken(token),
       userId,
       xsrfToken,
+      stage: options.stage ?? null,
       ip: meta.ip.slice(0, 100),
       userAgent: meta.userAgent.slice(0, 300),
       expiresAt,
@@ -260,6 +283,7 @@ export function registerSession(app: FastifyInstance, store: SessionStore): void
     const token = request.cookies[SESSION_COOKIE];
     if (token && token.length <= 100) request.session = await store.load(token);
     if (SAFE_METHODS.has(request.method) || !path.startsWith('/api/')) return;
+    if (!request.session && request.routeOptions.config?.xsrfOnlyWithSession) return;
     const header = request.headers[XSRF_HEADER];
     const sent = Array.isArray(header) ? header[0] : header;
     if (!request.session || !sent || !sameToken(sent, request.session.xsrfToken)) {

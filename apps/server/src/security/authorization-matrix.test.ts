@@ -23,6 +23,8 @@ const buyer = (own: number, otherClient = own): Expect => ({
   u1: own,
   u1b: otherClient,
 });
+/** Roles 2, 3 and 4, each on its own account (two-factor sign-in). */
+const secondFactor = (s: number): Expect => ({ ...all(403), anon: 401, u2: s, u3: s, adm: s, u2b: s });
 const authorizer = (own: number, otherClient = own): Expect => ({
   ...all(403),
   anon: 401,
@@ -50,6 +52,12 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'GET /api/sesion': signedIn(200),
   'POST /api/repassword': signedIn(400),
   'GET /api/logout': all(200),
+  'POST /api/login/2fa': all(401),
+  'GET /api/2fa': secondFactor(200),
+  'POST /api/2fa/iniciar': secondFactor(200),
+  'POST /api/2fa/activar': secondFactor(200),
+  'POST /api/2fa/codigos-respaldo': secondFactor(200),
+  'POST /api/2fa/desactivar': secondFactor(400),
   'GET /api/resource/:clientId/:documento': {
     anon: 401,
     u1: 200,

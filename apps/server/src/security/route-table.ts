@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sealLogin } from '@portal/shared/domain/login-envelope';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { WEB_DIST } from '../app.ts';
+import { users } from '../db/schema/index.ts';
+import { codeAt, newTotpSecret, sealTotpSecret, stepAt } from '../modules/two-factor/totp.ts';
 import { multipart } from '../test/admin-fixtures.ts';
 import { type Actor, MISSING_ID, type RouteKey, type World } from './world.ts';
 
@@ -52,6 +55,35 @@ const userBody = (w: World, usuario: string) => ({
   entrega_week: 2,
   id_cliente: w.a.client.id,
 });
+/** Callers with a second factor of their own (roles 2, 3 and 4). */
+const TWO_FACTOR_ACTORS = new Set<Actor>(['u2', 'u3', 'adm', 'u2b']);
+
+/**
+ * Puts a user's second factor in a state directly in the database (no audit entry, as the seed does):
+ * none, an enrolment waiting for its code, or active with a new secret. Answers a current, unused code of
+ * the new secret.
+ */
+async function secondFactor(w: World, userId: number, state: 'ninguno' | 'pendiente' | 'activo') {
+  const secret = newTotpSecret();
+  const sealed = sealTotpSecret(w.t.app.keys.encryption, userId, secret);
+  await w.db
+    .update(users)
+    .set({
+      totpSecret: state === 'activo' ? sealed : null,
+      totpPendingSecret: state === 'pendiente' ? sealed : null,
+      totpEnabledAt: state === 'activo' ? new Date() : null,
+      totpLastStep: null,
+    })
+    .where(eq(users.id, userId));
+  return codeAt(secret, stepAt(Date.now()));
+}
+
+/** The same for a caller, when it has a second factor of its own; otherwise a code of nothing. */
+async function callerSecondFactor(w: World, actor: Actor, state: 'ninguno' | 'pendiente' | 'activo') {
+  if (!TWO_FACTOR_ACTORS.has(actor) || actor === 'anon') return '000000';
+  return secondFactor(w, w.users[actor].id, state);
+}
+
 const clientForm = (nombre: string) => ({
   fields: { nombre, presupuesto_default: 1000, limite_de_compras: 3, cantidad_autorizadores: 1 },
 });
@@ -108,6 +140,37 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     caller: 'u1',
   },
   'GET /api/logout': { req: () => get('/api/logout'), caller: 'adm', last: true },
+  // The sign-in's second step: without a waiting session every caller gets the one answer (401 BAD_CODE).
+  'POST /api/login/2fa': { req: () => post('/api/login/2fa', { codigo: '123456' }), caller: 'anon' },
+
+  // Two-factor sign-in of the caller's own account: roles 2, 3 and 4.
+  'GET /api/2fa': { req: () => get('/api/2fa'), caller: 'u2' },
+  'POST /api/2fa/iniciar': {
+    req: async (w, actor) => {
+      await callerSecondFactor(w, actor, 'ninguno');
+      return post('/api/2fa/iniciar', {});
+    },
+    caller: 'u2',
+  },
+  'POST /api/2fa/activar': {
+    req: async (w, actor) =>
+      post('/api/2fa/activar', { codigo: await callerSecondFactor(w, actor, 'pendiente') }),
+    caller: 'u2',
+  },
+  'POST /api/2fa/codigos-respaldo': {
+    req: async (w, actor) =>
+      post('/api/2fa/codigos-respaldo', { codigo: await callerSecondFactor(w, actor, 'activo') }),
+    caller: 'u3',
+  },
+  'POST /api/2fa/desactivar': {
+    // A wrong password: the call is allowed, the change is refused, the second factor stays.
+    req: async (w, actor) =>
+      post('/api/2fa/desactivar', {
+        password: 'NoEsLaMia#1',
+        codigo: await callerSecondFactor(w, actor, 'activo'),
+      }),
+    caller: 'u3',
+  },
 
   // Client documents: that client's users and administrators.
   'GET /api/resource/:clientId/:documento': {

@@ -2,8 +2,16 @@ import { sealLogin } from '@portal/shared/domain/login-envelope';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, passwordTokens, sessions, systemLogs, users } from '../db/schema/index.ts';
+import {
+  emailOutbox,
+  passwordTokens,
+  sessions,
+  systemLogs,
+  twoFactorBackupCodes,
+  users,
+} from '../db/schema/index.ts';
 import { DELIVERED_BODY } from '../lib/mailer.ts';
+import { codeAt, stepAt } from '../modules/two-factor/totp.ts';
 import { makeClient, makeUser, TEST_PASSWORD } from '../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../test/harness.ts';
 import { type ReceivedMail, startSmtp } from '../test/smtp.ts';
@@ -33,10 +41,17 @@ function failingRoutes(app: FastifyInstance) {
 }
 
 /**
- * No password, token or single-use link in the log, the audit trail or an e-mail — except the one
- * exception of DOMAIN.md: the administrator's reset e-mails the temporary password to its owner. Every
- * flow that handles a secret runs here against a real SMTP server with the log captured at debug level.
+ * No password, token, single-use link or second-factor secret or code in the log, the audit trail or an
+ * e-mail — except the one exception of DOMAIN.md: the administrator's reset e-mails the temporary
+ * password to its owner. Every flow that handles a secret runs here against a real SMTP server with the
+ * log captured at debug level.
  */
+
+/** A 6-digit code is found only as a number of its own (not inside a longer one, like a timestamp). */
+function holds(text: string, value: string): boolean {
+  return /^\d{6}$/.test(value) ? new RegExp(`(?<!\\d)${value}(?!\\d)`).test(text) : text.includes(value);
+}
+
 describe.each(DB_KINDS)('secrets stay secret (%s)', (kind) => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -44,6 +59,8 @@ describe.each(DB_KINDS)('secrets stay secret (%s)', (kind) => {
   const secrets = new Map<string, string>();
   const mails: Record<string, ReceivedMail> = {};
   const clientsSeen: ApiClient[] = [];
+  /** Second-factor answers read back later (GET /api/2fa, the session, the admin's user pages, errors). */
+  const laterReads: string[] = [];
   const track = (c: ApiClient) => {
     clientsSeen.push(c);
     return c;
@@ -132,6 +149,48 @@ describe.each(DB_KINDS)('secrets stay secret (%s)', (kind) => {
     await setPassword(b, '/api/repassword', { password: temp }, 'contraseña definitiva', 'Definitiva#2027');
     await b.get('/api/logout');
 
+    // Two-factor sign-in: the secret (in the otpauth URL), the codes of the app and the backup codes.
+    const dora = await makeUser(db, { rol: 2, idCliente: client.id, userId: 'dora@example.test' });
+    const d = track(await new ApiClient(t.app, '10.40.0.5').loginOk(dora.usuario, TEST_PASSWORD));
+    const started = await d.post('/api/2fa/iniciar', {});
+    const url: string = started.json().otpauth_url;
+    const totp = new URL(url).searchParams.get('secret')!;
+    secrets.set('URL otpauth', url).set('secreto TOTP', totp);
+    const code = (offset: number) => {
+      const value = codeAt(totp, stepAt(Date.now()) + offset);
+      secrets.set(`código TOTP ${offset}`, value);
+      return value;
+    };
+    const activated = await d.post('/api/2fa/activar', { codigo: code(-1) });
+    expect(activated.statusCode, activated.body).toBe(200);
+    const backup: string[] = activated.json().codigos_respaldo;
+    for (const [i, c] of backup.entries()) secrets.set(`código de respaldo ${i}`, c);
+    const second = track(new ApiClient(t.app, '10.40.0.6'));
+    expect((await second.login(dora.usuario, TEST_PASSWORD)).json()).toEqual({ status: '2fa_requerido' });
+    const wrongCode = codeAt(totp, stepAt(Date.now()) + 5);
+    secrets.set('código equivocado', wrongCode);
+    const refused = await second.post('/api/login/2fa', { codigo: wrongCode });
+    expect(refused.statusCode).toBe(401);
+    laterReads.push(refused.body);
+    const malformed = await second.post('/api/login/2fa', { codigo: `${wrongCode}x` });
+    expect(malformed.statusCode).toBe(400);
+    laterReads.push(malformed.body);
+    expect((await second.post('/api/login/2fa', { codigo: code(0) })).statusCode).toBe(200);
+    const third = track(new ApiClient(t.app, '10.40.0.7'));
+    await third.login(dora.usuario, TEST_PASSWORD);
+    expect((await third.post('/api/login/2fa', { codigo_respaldo: backup[0] })).statusCode).toBe(200);
+    const regenerated = await d.post('/api/2fa/codigos-respaldo', { codigo: code(1) });
+    expect(regenerated.statusCode, regenerated.body).toBe(200);
+    for (const [i, c] of (regenerated.json().codigos_respaldo as string[]).entries())
+      secrets.set(`código nuevo ${i}`, c);
+    const reused = await d.post('/api/2fa/desactivar', { password: TEST_PASSWORD, codigo: backup[1] });
+    expect(reused.statusCode).toBe(401);
+    laterReads.push(reused.body);
+    for (const path of ['/api/2fa', '/api/sesion']) laterReads.push((await d.get(path)).body);
+    laterReads.push((await adm.get(`/api/usuarios/${dora.id}`)).body);
+    laterReads.push((await adm.get(`/api/usuarios?id_cliente=${client.id}`)).body);
+    laterReads.push((await adm.get('/api/logs')).body);
+
     // Every session and XSRF token handed out.
     for (const c of clientsSeen) {
       for (const [name, value] of c.cookies) secrets.set(`cookie ${name} ${value.slice(0, 6)}`, value);
@@ -148,7 +207,7 @@ describe.each(DB_KINDS)('secrets stay secret (%s)', (kind) => {
     expect(logLines.length).toBeGreaterThan(30);
     const all = logLines.join('\n');
     expect(secrets.size).toBeGreaterThan(10);
-    for (const [name, value] of secrets) expect(all.includes(value), name).toBe(false);
+    for (const [name, value] of secrets) expect(holds(all, value), name).toBe(false);
     expect(all).not.toMatch(/restablecer\/[\w-]{20,}/);
     // The requests were logged (at debug, with their URLs), so the checks above looked at something.
     expect(all).toContain('/api/restablecer-password');
@@ -179,7 +238,7 @@ describe.each(DB_KINDS)('secrets stay secret (%s)', (kind) => {
     const rows = await t.database.db.select().from(systemLogs);
     const text = JSON.stringify(rows);
     expect(rows.length).toBeGreaterThan(5);
-    for (const [name, value] of secrets) expect(text.includes(value), name).toBe(false);
+    for (const [name, value] of secrets) expect(holds(text, value), name).toBe(false);
   });
 
   it('e-mails: no password anywhere except the temporary one, sent only to its owner; links only to their owner', () => {
@@ -193,8 +252,23 @@ describe.each(DB_KINDS)('secrets stay secret (%s)', (kind) => {
       const body = `${mail.subject}\n${mail.text}\n${mail.html}`;
       for (const [name, value] of secrets) {
         const allowedHere = onlyIn[name] === mail;
-        expect(body.includes(value), `${name} en «${mail.subject}» a ${mail.to}`).toBe(allowedHere);
+        expect(holds(body, value), `${name} en «${mail.subject}» a ${mail.to}`).toBe(allowedHere);
       }
+    }
+  });
+
+  it('second factor: later API reads and refusals hold no secret or code; the database only their sealed or hashed forms', async () => {
+    expect(laterReads.length).toBeGreaterThanOrEqual(8);
+    const totpNames = [...secrets.keys()].filter((k) => /TOTP|otpauth|código/.test(k));
+    expect(totpNames.length).toBeGreaterThan(20);
+    for (const body of laterReads)
+      for (const name of totpNames)
+        expect(holds(body, secrets.get(name)!), `${name} en ${body.slice(0, 80)}`).toBe(false);
+    const stored = JSON.stringify(await t.database.db.select().from(users));
+    const codes = JSON.stringify(await t.database.db.select().from(twoFactorBackupCodes));
+    for (const name of totpNames) {
+      expect(stored.includes(secrets.get(name)!), name).toBe(false);
+      expect(codes.includes(secrets.get(name)!), name).toBe(false);
     }
   });
 
@@ -211,7 +285,7 @@ describe.each(DB_KINDS)('secrets stay secret (%s)', (kind) => {
       expect(row.html).toBeNull();
     }
     const dump = JSON.stringify(outbox);
-    for (const [name, value] of secrets) expect(dump.includes(value), name).toBe(false);
+    for (const [name, value] of secrets) expect(holds(dump, value), name).toBe(false);
     const [one] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, 'ana@example.test'));
     expect(one).toBeDefined();
   });

@@ -152,6 +152,8 @@ export const ClientForm = z.object({
   cantidad_autorizadores: optionalInteger({ invalid: MSG.autorizadoresInvalido, min: 0, max: 2 }),
   mostrar_presupuesto_a_usuarios: optionalBoolean(MSG.valorSiNoInvalido),
   activo: optionalBoolean(MSG.valorSiNoInvalido),
+  /** Two-factor sign-in mandatory for the client's roles 2 and 3 (1/0); absent: off (create), kept (update). */
+  requiere_2fa: optionalBoolean(MSG.valorSiNoInvalido),
   eliminar_imagen: optionalBoolean(MSG.valorSiNoInvalido),
   eliminar_calendario: optionalBoolean(MSG.valorSiNoInvalido),
   eliminar_manual: optionalBoolean(MSG.valorSiNoInvalido),
@@ -174,6 +176,8 @@ export const ClientDto = z.object({
   modo_presupuesto: ModoPresupuesto,
   mostrar_presupuesto_a_usuarios: z.boolean(),
   activo: z.boolean(),
+  /** Two-factor sign-in is mandatory for the client's roles 2 and 3. */
+  requiere_2fa: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -313,6 +317,8 @@ export const UserDto = z.object({
   categorias: z.string(),
   id_cliente: z.number().int(),
   cliente: z.object({ id: z.number().int(), nombre: z.string() }),
+  /** Two-factor sign-in is active (the administrator may reset it: POST /api/recuperar/2fa/{id}). */
+  dos_pasos: z.boolean(),
   /** GET /api/usuarios/{id} only: enabled products (count and ids) and the 10 latest orders. */
   asignados: z.number().int().optional(),
   productos: z.array(z.number().int()).optional(),

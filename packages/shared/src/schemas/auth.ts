@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { ShopperSession } from './shopping.ts';
+import { SecondStepRequired } from './two-factor.ts';
 
 export const LoginBody = z.object({
   data: z.string({ error: MSG.llenarTodosLosDatos }).min(1, MSG.llenarTodosLosDatos).max(4096),
@@ -33,6 +34,10 @@ export const SessionUser = z.object({
   cliente: SessionCliente.nullable(),
   /** The password is temporary or older than 6 months: the change form comes before anything else. */
   debe_cambiar_password: z.boolean(),
+  /** Two-factor sign-in is active for this user. */
+  dos_pasos: z.boolean(),
+  /** Two-factor sign-in is required and not active: enrolling comes before anything else (after the password change). */
+  debe_activar_2fa: z.boolean(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 
@@ -47,6 +52,10 @@ export const SessionResponse = z.object({
   comprador: ShopperSession.optional(),
 });
 export type SessionResponse = z.infer<typeof SessionResponse>;
+
+/** POST /api/login: the session, or `{status: '2fa_requerido'}` when the second step is due (POST /api/login/2fa). */
+export const LoginResponse = z.union([SessionResponse, SecondStepRequired]);
+export type LoginResponse = z.infer<typeof LoginResponse>;
 
 export const RepasswordBody = z.object({
   password: z.string({ error: MSG.todosLosCampos }).max(200),

@@ -1,6 +1,7 @@
 import { MSG } from '@portal/shared/messages';
 import {
   LoginBody,
+  LoginResponse,
   RecoverBody,
   RepasswordBody,
   ResetBody,
@@ -37,7 +38,7 @@ export async function authRoutes(app: FastifyInstance, opts: { store: SessionSto
         tags: ['auth'],
         summary: 'Inicia sesión con las credenciales cifradas con la clave de la sesión',
         body: LoginBody,
-        response: { 200: SessionResponse, ...errors },
+        response: { 200: LoginResponse, ...errors },
       },
     },
     async (request, reply) => service.signIn(app, store, request, reply, request.body),
@@ -46,7 +47,7 @@ export async function authRoutes(app: FastifyInstance, opts: { store: SessionSto
   r.get(
     '/api/sesion',
     {
-      preValidation: guard({ allowPendingPasswordChange: true }),
+      preValidation: guard({ allowPendingPasswordChange: true, allowPendingTwoFactorEnrolment: true }),
       schema: {
         tags: ['auth'],
         summary: 'La sesión actual',

@@ -1,7 +1,7 @@
 import { type LoginEnvelope, openLogin } from '@portal/shared/domain/login-envelope';
 import { newPasswordProblem } from '@portal/shared/domain/password';
 import { MSG } from '@portal/shared/messages';
-import type { SessionResponse } from '@portal/shared/schemas/auth';
+import type { LoginResponse, SessionResponse } from '@portal/shared/schemas/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
@@ -12,6 +12,8 @@ import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.t
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { type AuthContext, accessRefusal, mustChangePassword } from '../../plugins/auth-guard.ts';
 import { type SessionStore, setSessionCookies } from '../../plugins/session.ts';
+import { startSecondStep } from '../two-factor/second-step.ts';
+import { twoFactorActive, twoFactorEnrolmentDue } from '../two-factor/two-factor.policy.ts';
 import * as repo from './auth.repository.ts';
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
@@ -43,6 +45,8 @@ export function sessionPayload(
       email: user.userId,
       rol: user.rol,
       debe_cambiar_password: ctx.mustChangePassword,
+      dos_pasos: twoFactorActive(user),
+      debe_activar_2fa: twoFactorEnrolmentDue(app.config, user, client),
       cliente: client
         ? {
             id: client.id,
@@ -81,7 +85,7 @@ export async function signIn(
   request: FastifyRequest,
   reply: FastifyReply,
   envelope: LoginEnvelope,
-): Promise<SessionResponse> {
+): Promise<LoginResponse> {
   const session = request.session;
   if (!session) throw new AppError(419, 'CSRF', MSG.csrfInvalido);
   const credentials = openLogin(envelope, session.xsrfToken);
@@ -134,6 +138,9 @@ export async function signIn(
     });
     throw new AppError(403, refusal.code, refusal.msg);
   }
+  // Two-factor sign-in: the password opens only a 5-minute session for POST /api/login/2fa, and the
+  // throttle's failures stay counted until the second factor is right too.
+  if (twoFactorActive(user)) return startSecondStep(app, store, request, reply, user, session.id);
   await repo.clearAttempts(app.db, 'login', usuario, ip);
   // A new session id and XSRF token at sign-in (no fixation); the form's session is gone.
   await store.destroy(session.id);

@@ -42,6 +42,7 @@ export function clientDto(row: ClientRow): ClientDto {
     modo_presupuesto: row.modoPresupuesto === 'categoria' ? 'categoria' : 'regular',
     mostrar_presupuesto_a_usuarios: row.mostrarPresupuestoAUsuarios,
     activo: row.activo,
+    requiere_2fa: row.requiere2fa,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
   };
@@ -138,6 +139,7 @@ export async function createClient(
         cantidadAutorizadores: form.cantidad_autorizadores ?? 1,
         mostrarPresupuestoAUsuarios: form.mostrar_presupuesto_a_usuarios ?? true,
         activo: form.activo ?? true,
+        requiere2fa: form.requiere_2fa ?? false,
       })
       .returning();
     let client = created!;
@@ -216,6 +218,7 @@ export async function updateClient(
       cantidadAutorizadores: levels,
       mostrarPresupuestoAUsuarios: form.mostrar_presupuesto_a_usuarios ?? before.mostrarPresupuestoAUsuarios,
       activo: form.activo ?? before.activo,
+      requiere2fa: form.requiere_2fa ?? before.requiere2fa,
       imagen: pick(stored.imagen, form.eliminar_imagen, before.imagen),
       calendario: pick(stored.calendario, form.eliminar_calendario, before.calendario),
       manual: pick(stored.manual, form.eliminar_manual, before.manual),

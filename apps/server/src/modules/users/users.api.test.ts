@@ -368,6 +368,7 @@ describe.each(DB_KINDS)('administration: users and password resets (%s)', (kind)
         'categorias',
         'id_cliente',
         'cliente',
+        'dos_pasos',
         'asignados',
         'productos',
         'historial',

@@ -60,6 +60,7 @@ export function userDto(
     ),
     id_cliente: cliente.id,
     cliente,
+    dos_pasos: u.totpSecret !== null,
     created_at: iso(u.createdAt),
     updated_at: iso(u.updatedAt),
   };

@@ -1,0 +1,40 @@
+import type { Config } from '../../config.ts';
+
+/** Roles that may use two-factor sign-in (rol 1, the buyers, does not). */
+export const TWO_FACTOR_ROLES = [2, 3, 4] as const;
+
+/** The session stage of a sign-in whose password was right and whose second factor is due. */
+export const SECOND_FACTOR_STAGE = 'segundo_factor';
+
+interface UserFacts {
+  rol: number;
+  totpSecret: string | null;
+}
+
+/** Two-factor sign-in is active for the user. */
+export function twoFactorActive(user: Pick<UserFacts, 'totpSecret'>): boolean {
+  return user.totpSecret !== null;
+}
+
+/**
+ * Two-factor sign-in is mandatory for the user: every administrator with ADMIN_2FA_REQUIRED, roles 2 and
+ * 3 of a client with `requiere_2fa`.
+ */
+export function twoFactorMandatory(
+  config: Pick<Config, 'ADMIN_2FA_REQUIRED'>,
+  user: UserFacts,
+  client: { requiere2fa: boolean } | null,
+): boolean {
+  if (user.rol === 4) return config.ADMIN_2FA_REQUIRED;
+  if (user.rol === 2 || user.rol === 3) return Boolean(client?.requiere2fa);
+  return false;
+}
+
+/** Mandatory and not active: the user must enrol before doing anything else. */
+export function twoFactorEnrolmentDue(
+  config: Pick<Config, 'ADMIN_2FA_REQUIRED'>,
+  user: UserFacts,
+  client: { requiere2fa: boolean } | null,
+): boolean {
+  return twoFactorMandatory(config, user, client) && !twoFactorActive(user);
+}

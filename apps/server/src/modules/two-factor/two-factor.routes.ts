@@ -1,0 +1,128 @@
+import { MSG } from '@portal/shared/messages';
+import { SessionResponse } from '@portal/shared/schemas/auth';
+import { ErrorBody, OkMessage } from '@portal/shared/schemas/common';
+import {
+  BackupCodesResponse,
+  SecondStepBody,
+  TwoFactorCodeBody,
+  TwoFactorDisableBody,
+  TwoFactorStartBody,
+  TwoFactorStartResponse,
+  TwoFactorStatus,
+} from '@portal/shared/schemas/two-factor';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { TWO_FACTOR_ROLES } from './two-factor.policy.ts';
+import * as service from './two-factor.service.ts';
+
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  419: ErrorBody,
+  422: ErrorBody,
+  429: ErrorBody,
+};
+
+/** Two-factor sign-in ("Verificación en dos pasos"): the user's own settings, the administrator's reset, the sign-in's second step. */
+export async function twoFactorRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const store = app.sessions;
+  const tags = ['seguridad'];
+  const own = app.guard({ roles: TWO_FACTOR_ROLES });
+  // What a user who must enrol may still do: see the state and enrol.
+  const enrolment = app.guard({ roles: TWO_FACTOR_ROLES, allowPendingTwoFactorEnrolment: true });
+
+  r.get(
+    '/api/2fa',
+    {
+      preValidation: enrolment,
+      schema: {
+        tags,
+        summary: 'Estado de la verificación en dos pasos del usuario',
+        response: { 200: TwoFactorStatus, ...errors },
+      },
+    },
+    async (request) => service.twoFactorStatus(app, request.auth!),
+  );
+
+  r.post(
+    '/api/2fa/iniciar',
+    {
+      preValidation: enrolment,
+      schema: {
+        tags,
+        summary:
+          'Inicia (o reinicia) la activación: un secreto nuevo en un URL otpauth:// para la aplicación',
+        body: TwoFactorStartBody,
+        response: { 200: TwoFactorStartResponse, ...errors },
+      },
+    },
+    async (request) => service.startEnrolment(app, request, request.auth!),
+  );
+
+  r.post(
+    '/api/2fa/activar',
+    {
+      preValidation: enrolment,
+      schema: {
+        tags,
+        summary:
+          'Confirma la activación con un código de la aplicación; devuelve 10 códigos de respaldo (una vez)',
+        body: TwoFactorCodeBody,
+        response: { 200: BackupCodesResponse, ...errors },
+      },
+    },
+    async (request) => service.activate(app, store, request, request.auth!, request.body.codigo),
+  );
+
+  r.post(
+    '/api/2fa/codigos-respaldo',
+    {
+      preValidation: own,
+      schema: {
+        tags,
+        summary:
+          'Genera 10 códigos de respaldo nuevos con un código de la aplicación (los anteriores dejan de servir)',
+        body: TwoFactorCodeBody,
+        response: { 200: BackupCodesResponse, ...errors },
+      },
+    },
+    async (request) => service.regenerateBackupCodes(app, request, request.auth!, request.body.codigo),
+  );
+
+  r.post(
+    '/api/2fa/desactivar',
+    {
+      preValidation: own,
+      schema: {
+        tags,
+        summary:
+          'Desactiva la verificación en dos pasos (contraseña y código de la aplicación o de respaldo)',
+        body: TwoFactorDisableBody,
+        response: { 200: OkMessage, ...errors },
+      },
+    },
+    async (request) => {
+      await service.deactivate(app, store, request, request.auth!, request.body);
+      return { status: 'ok' as const, msg: MSG.dosPasosDesactivada };
+    },
+  );
+
+  r.post(
+    '/api/login/2fa',
+    {
+      // An expired waiting session answers 401 BAD_CODE like a wrong code, not 419.
+      config: { xsrfOnlyWithSession: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Segundo paso del inicio de sesión: un código de la aplicación o un código de respaldo',
+        body: SecondStepBody,
+        response: { 200: SessionResponse, ...errors },
+      },
+    },
+    async (request, reply) => service.completeSecondStep(app, store, request, reply, request.body),
+  );
+}

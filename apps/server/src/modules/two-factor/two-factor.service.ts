@@ -1,0 +1,355 @@
+import { MSG } from '@portal/shared/messages';
+import type { SessionResponse } from '@portal/shared/schemas/auth';
+import type {
+  BackupCodesResponse,
+  SecondStepBody,
+  TwoFactorDisableBody,
+  TwoFactorStartResponse,
+  TwoFactorStatus,
+} from '@portal/shared/schemas/two-factor';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Tx } from '../../db/client.ts';
+import { type AuditEntry, audit, requestMeta } from '../../lib/audit.ts';
+import { type TwoFactorEvent, twoFactorEmail } from '../../lib/emails.ts';
+import { AppError, conflict, tooMany, unauthorized } from '../../lib/errors.ts';
+import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import { type AuthContext, accessRefusal, mustChangePassword } from '../../plugins/auth-guard.ts';
+import { clearSessionCookies, type SessionStore, setSessionCookies } from '../../plugins/session.ts';
+import * as authRepo from '../auth/auth.repository.ts';
+import {
+  LOGIN_MAX_PER_IP,
+  LOGIN_MAX_PER_USER_IP,
+  LOGIN_WINDOW_MS,
+  sessionPayload,
+} from '../auth/auth.service.ts';
+import { hashBackupCode, newBackupCodes, normalizeBackupCode } from './backup-codes.ts';
+import {
+  type Clock,
+  CODE_FORMAT,
+  checkAgainstDummy,
+  matchingStep,
+  newTotpSecret,
+  openTotpSecret,
+  otpauthUrl,
+  sealTotpSecret,
+  systemClock,
+} from './totp.ts';
+import { SECOND_FACTOR_STAGE, twoFactorActive, twoFactorMandatory } from './two-factor.policy.ts';
+import * as repo from './two-factor.repository.ts';
+
+/** Wrong codes that end a sign-in waiting for its second factor. */
+export const MAX_WRONG_CODES = 5;
+/** Wrong codes (or passwords) of a signed-in user's two-factor calls, per address, in LOGIN_WINDOW_MS. */
+export const CODE_CHECKS_PER_USER_IP = 5;
+
+const badCode = () => unauthorized(MSG.codigoIncorrecto, 'BAD_CODE');
+const userAgentOf = (request: FastifyRequest) => String(request.headers['user-agent'] ?? '');
+
+function openUserSecret(app: FastifyInstance, userId: number, sealed: string): string {
+  return openTotpSecret(app.keys.encryption, userId, sealed);
+}
+
+type Verified = 'totp' | 'respaldo';
+
+/**
+ * Checks a code against the user's active second factor and uses it up: an app code only for a step
+ * after the last one used, a backup code only once (both are conditional updates, so two requests with
+ * the same code cannot both pass).
+ */
+async function verifyAndUse(
+  app: FastifyInstance,
+  user: { id: number; totpSecret: string | null; totpLastStep: number | null },
+  input: { codigo?: string; codigo_respaldo?: string },
+  now: number,
+): Promise<Verified | null> {
+  if (!user.totpSecret) return null;
+  const typed = input.codigo?.trim();
+  if (typed !== undefined && CODE_FORMAT.test(typed)) {
+    const step = matchingStep(openUserSecret(app, user.id, user.totpSecret), typed, now, user.totpLastStep);
+    return step !== null && (await repo.useStep(app.db, user.id, step)) ? 'totp' : null;
+  }
+  const backup = normalizeBackupCode(input.codigo_respaldo ?? typed ?? '');
+  if (!backup) return null;
+  return (await repo.useBackupCode(app.db, user.id, hashBackupCode(backup))) ? 'respaldo' : null;
+}
+
+/**
+ * A signed-in user's code or password check counts in a throttle (kind '2fa'), reserved before the check
+ * and released when it succeeds, so a stolen session cannot try codes without end.
+ */
+async function reserveCheck(app: FastifyInstance, auth: AuthContext, request: FastifyRequest) {
+  const reservation = await authRepo.reserveAttempt(app.db, '2fa', auth.user.usuario, request.ip, {
+    since: new Date(Date.now() - LOGIN_WINDOW_MS),
+    perSubjectAndIp: CODE_CHECKS_PER_USER_IP,
+    perIp: LOGIN_MAX_PER_IP,
+  });
+  if (!reservation.ok) throw tooMany(MSG.demasiadosIntentos, 'TWO_FACTOR_THROTTLED');
+  return reservation.id;
+}
+
+async function checkFailed(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  accion: string,
+  motivo: 'codigo' | 'password',
+) {
+  await audit(app.db, {
+    userId: auth.user.id,
+    eventType: '2fa_verificacion_fallida',
+    description: `Verificación en dos pasos: ${motivo === 'codigo' ? 'código incorrecto' : 'contraseña incorrecta'} al ${accion}: ${auth.user.usuario}`,
+    metadata: { accion, motivo, ...requestMeta(request) },
+  });
+}
+
+/** In the change's transaction: the notice to the user (when they have an address) and the log entry. */
+async function noticeAndLog(
+  app: FastifyInstance,
+  tx: Tx,
+  user: { userId: string; usuario: string; nombre: string },
+  event: TwoFactorEvent,
+  entry: AuditEntry,
+) {
+  const to = addressOf(user);
+  if (to) await enqueueEmail(tx, twoFactorEmail(to, user.nombre, event, `${app.config.PUBLIC_URL}/login`));
+  await audit(tx, entry);
+}
+
+function requireActive(user: { totpSecret: string | null }) {
+  if (!twoFactorActive(user)) throw conflict('TWO_FACTOR_INACTIVE', MSG.dosPasosNoActiva);
+}
+
+/** GET /api/2fa */
+export async function twoFactorStatus(app: FastifyInstance, auth: AuthContext): Promise<TwoFactorStatus> {
+  const activo = twoFactorActive(auth.user);
+  return {
+    activo,
+    obligatorio: twoFactorMandatory(app.config, auth.user, auth.client),
+    codigos_restantes: activo ? await repo.unusedBackupCodes(app.db, auth.user.id) : 0,
+  };
+}
+
+/** POST /api/2fa/iniciar: a new secret, kept encrypted as pending until a code confirms it. */
+export async function startEnrolment(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+): Promise<TwoFactorStartResponse> {
+  const alreadyActive = () => conflict('TWO_FACTOR_ACTIVE', MSG.dosPasosYaActiva);
+  if (twoFactorActive(auth.user)) throw alreadyActive();
+  const secret = newTotpSecret();
+  const sealed = sealTotpSecret(app.keys.encryption, auth.user.id, secret);
+  if (!(await repo.setPendingSecret(app.db, auth.user.id, sealed))) throw alreadyActive();
+  await audit(app.db, {
+    userId: auth.user.id,
+    eventType: '2fa_iniciada',
+    description: `Activación de la verificación en dos pasos iniciada: ${auth.user.usuario}`,
+    metadata: requestMeta(request),
+  });
+  return { otpauth_url: otpauthUrl(secret, auth.user.usuario) };
+}
+
+/** New backup codes for the user, replacing the old ones, in the caller's transaction. */
+async function issueBackupCodes(tx: Tx, userId: number) {
+  const codes = newBackupCodes();
+  await repo.replaceBackupCodes(tx, userId, codes.map(hashBackupCode));
+  return codes;
+}
+
+/** POST /api/2fa/activar: the first code confirms the pending secret; 10 backup codes, shown once. */
+export async function activate(
+  app: FastifyInstance,
+  store: SessionStore,
+  request: FastifyRequest,
+  auth: AuthContext,
+  codigo: string,
+  clock: Clock = systemClock,
+): Promise<BackupCodesResponse> {
+  const state = await repo.twoFactorState(app.db, auth.user.id);
+  if (state?.totpSecret) throw conflict('TWO_FACTOR_ACTIVE', MSG.dosPasosYaActiva);
+  const pending = state?.totpPendingSecret;
+  if (!pending) throw conflict('TWO_FACTOR_NOT_STARTED', MSG.dosPasosSinIniciar);
+  const reservation = await reserveCheck(app, auth, request);
+  const step = matchingStep(openUserSecret(app, auth.user.id, pending), codigo, clock(), null);
+  if (step === null) {
+    await checkFailed(app, request, auth, 'activar', 'codigo');
+    throw badCode();
+  }
+  await authRepo.releaseAttempt(app.db, reservation);
+  const codes = await app.db.transaction(async (tx) => {
+    if (!(await repo.activatePending(tx, auth.user.id, pending, step)))
+      throw conflict('TWO_FACTOR_NOT_STARTED', MSG.dosPasosSinIniciar);
+    const issued = await issueBackupCodes(tx, auth.user.id);
+    await noticeAndLog(app, tx, auth.user, 'activada', {
+      userId: auth.user.id,
+      eventType: '2fa_activada',
+      description: `Verificación en dos pasos activada: ${auth.user.usuario}`,
+      metadata: requestMeta(request),
+    });
+    return issued;
+  });
+  // Sessions opened elsewhere with the password alone end; this one continues.
+  await store.destroyAllOfUser(auth.user.id, auth.sessionId);
+  void app.mailer.flush();
+  return { codigos_respaldo: codes };
+}
+
+/** POST /api/2fa/codigos-respaldo: a current app code gets 10 new backup codes; the old ones stop working. */
+export async function regenerateBackupCodes(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  codigo: string,
+  clock: Clock = systemClock,
+): Promise<BackupCodesResponse> {
+  requireActive(auth.user);
+  const reservation = await reserveCheck(app, auth, request);
+  if ((await verifyAndUse(app, auth.user, { codigo }, clock())) !== 'totp') {
+    await checkFailed(app, request, auth, 'regenerar los códigos de respaldo', 'codigo');
+    throw badCode();
+  }
+  await authRepo.releaseAttempt(app.db, reservation);
+  const codes = await app.db.transaction(async (tx) => {
+    const issued = await issueBackupCodes(tx, auth.user.id);
+    await noticeAndLog(app, tx, auth.user, 'codigos_regenerados', {
+      userId: auth.user.id,
+      eventType: '2fa_codigos_regenerados',
+      description: `Códigos de respaldo regenerados: ${auth.user.usuario}`,
+      metadata: requestMeta(request),
+    });
+    return issued;
+  });
+  void app.mailer.flush();
+  return { codigos_respaldo: codes };
+}
+
+/** POST /api/2fa/desactivar: the password and a current code (app or backup); not when it is mandatory. */
+export async function deactivate(
+  app: FastifyInstance,
+  store: SessionStore,
+  request: FastifyRequest,
+  auth: AuthContext,
+  body: TwoFactorDisableBody,
+  clock: Clock = systemClock,
+): Promise<void> {
+  requireActive(auth.user);
+  if (twoFactorMandatory(app.config, auth.user, auth.client))
+    throw new AppError(403, 'TWO_FACTOR_REQUIRED', MSG.dosPasosObligatoria);
+  const reservation = await reserveCheck(app, auth, request);
+  if (!(await verifyPassword(body.password, auth.user.passwordHash))) {
+    await checkFailed(app, request, auth, 'desactivar', 'password');
+    throw new AppError(400, 'WRONG_PASSWORD', MSG.passwordActualIncorrecta, {
+      password: MSG.passwordActualIncorrecta,
+    });
+  }
+  const used = await verifyAndUse(app, auth.user, { codigo: body.codigo }, clock());
+  if (!used) {
+    await checkFailed(app, request, auth, 'desactivar', 'codigo');
+    throw badCode();
+  }
+  await authRepo.releaseAttempt(app.db, reservation);
+  await app.db.transaction(async (tx) => {
+    await repo.disableTwoFactor(tx, auth.user.id);
+    await noticeAndLog(app, tx, auth.user, 'desactivada', {
+      userId: auth.user.id,
+      eventType: '2fa_desactivada',
+      description: `Verificación en dos pasos desactivada: ${auth.user.usuario}`,
+      metadata: { con: used, ...requestMeta(request) },
+    });
+  });
+  await store.destroyAllOfUser(auth.user.id, auth.sessionId);
+  void app.mailer.flush();
+}
+
+/**
+ * POST /api/login/2fa: the second step of a sign-in. A right code (app or backup) ends the waiting
+ * session and opens a full one (new id and XSRF token). A wrong one counts in the session (5 end it) and
+ * in the sign-in throttle (per username and address; 429 like the password). Without a waiting session
+ * the same checks run against a dummy secret and the answer is the same.
+ */
+export async function completeSecondStep(
+  app: FastifyInstance,
+  store: SessionStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: SecondStepBody,
+  clock: Clock = systemClock,
+): Promise<SessionResponse> {
+  const now = clock();
+  const session = request.session;
+  const principal = session?.stage === SECOND_FACTOR_STAGE ? session.principal : null;
+  const limits = {
+    since: new Date(Date.now() - LOGIN_WINDOW_MS),
+    perSubjectAndIp: LOGIN_MAX_PER_USER_IP,
+    perIp: LOGIN_MAX_PER_IP,
+  };
+  if (!session || !principal) {
+    const reservation = await authRepo.reserveAttempt(app.db, 'login', '', request.ip, limits);
+    if (!reservation.ok) throw tooMany(MSG.demasiadosIntentos, 'LOGIN_THROTTLED');
+    // The work of a wrong code: the check, and the counter's update (of no row here).
+    checkAgainstDummy(body.codigo ?? '', now);
+    hashBackupCode(normalizeBackupCode(body.codigo_respaldo ?? '') ?? '');
+    await repo.countWrongCode(app.db, '');
+    await audit(app.db, {
+      userId: null,
+      eventType: 'login_2fa_fallido',
+      description: 'Código de verificación sin un inicio de sesión pendiente',
+      metadata: requestMeta(request),
+    });
+    throw badCode();
+  }
+  const { user, client } = principal;
+  const reservation = await authRepo.reserveAttempt(app.db, 'login', user.usuario, request.ip, limits);
+  if (!reservation.ok) {
+    if (reservation.firstRefusal)
+      await audit(app.db, {
+        userId: user.id,
+        eventType: 'login_bloqueado',
+        description: `Inicio de sesión bloqueado por demasiados intentos: ${user.usuario}`,
+        metadata: { usuario: user.usuario, paso: 'segundo_factor', ...requestMeta(request) },
+      });
+    throw tooMany(MSG.demasiadosIntentos, 'LOGIN_THROTTLED');
+  }
+  // The account may have been deactivated in the meantime.
+  const refusal = await accessRefusal(app, user, client, principal.at, principal.weeks);
+  if (refusal) {
+    await authRepo.releaseAttempt(app.db, reservation.id);
+    await store.destroy(session.id);
+    clearSessionCookies(reply);
+    throw new AppError(403, refusal.code, refusal.msg);
+  }
+  const used = await verifyAndUse(app, user, body, now);
+  if (!used) {
+    // The reservation stays: it is this failure.
+    const wrong = await repo.countWrongCode(app.db, session.id);
+    const ended = wrong >= MAX_WRONG_CODES;
+    if (ended) {
+      await store.destroy(session.id);
+      clearSessionCookies(reply);
+    }
+    await audit(app.db, {
+      userId: user.id,
+      eventType: 'login_2fa_fallido',
+      description: `Código de verificación incorrecto al iniciar sesión: ${user.usuario}${ended ? ' (inicio de sesión cancelado)' : ''}`,
+      metadata: { intentos: Math.min(wrong, MAX_WRONG_CODES), cancelado: ended, ...requestMeta(request) },
+    });
+    throw badCode();
+  }
+  await authRepo.releaseAttempt(app.db, reservation.id);
+  await authRepo.clearAttempts(app.db, 'login', user.usuario, request.ip);
+  await store.destroy(session.id);
+  const created = await store.create(user.id, { ip: request.ip, userAgent: userAgentOf(request) });
+  setSessionCookies(request, reply, created);
+  await audit(app.db, {
+    userId: user.id,
+    eventType: 'login',
+    description: `Inicio de sesión: ${user.usuario}`,
+    metadata: { segundo_factor: used, ...requestMeta(request) },
+  });
+  return sessionPayload(app, {
+    user: user as AuthContext['user'],
+    client,
+    mustChangePassword: mustChangePassword(user),
+  });
+}
