@@ -108,7 +108,9 @@ export async function authenticate(
   if (context.mustChangePassword && !options.allowPendingPasswordChange) {
     throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', MSG.cambioPasswordRequerido);
   }
-  if (context.mustEnrolTwoFactor && !options.allowPendingTwoFactorEnrolment) {
+  // The password change comes first: the routes it needs (the change itself) are not held by the enrolment.
+  const enrolmentBlocks = context.mustEnrolTwoFactor && !context.mustChangePassword;
+  if (enrolmentBlocks && !options.allowPendingTwoFactorEnrolment) {
     throw new AppError(403, 'TWO_FACTOR_ENROLMENT_REQUIRED', MSG.dosPasosRequerida);
   }
   if (options.roles && !options.roles.includes(context.user.rol)) throw forbidden();
