@@ -7,6 +7,7 @@ import { users } from './db/schema/index.ts';
 import { seedDemo } from './db/seed-demo.ts';
 import { stopAccepting } from './lib/drain.ts';
 import { startHousekeeping } from './lib/housekeeping.ts';
+import { appKeys } from './lib/keys.ts';
 import { demoAccountsPresent, demoSeedWanted, demoWarning, expireDemoPasswords } from './startup.ts';
 
 async function maybeSeed(config: Config, database: Database, log: pino.Logger): Promise<void> {
@@ -14,7 +15,10 @@ async function maybeSeed(config: Config, database: Database, log: pino.Logger): 
   const [row] = await database.db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return;
   log.info('base de datos nueva: creando los datos de demostración');
-  const { signIns } = await seedDemo(database.db, { tz: config.BUSINESS_TZ });
+  const { signIns } = await seedDemo(database.db, {
+    tz: config.BUSINESS_TZ,
+    encryptionKey: appKeys(config).encryption,
+  });
   const production = config.NODE_ENV === 'production';
   if (production) await expireDemoPasswords(database);
   const lines = signIns.map(

@@ -1,21 +1,28 @@
 /**
  * Creates an administrator (rol 4):
- *   npm run admin:create -- --usuario X --email Y [--nombre "Nombre completo"]
+ *   npm run admin:create -- --usuario X --email Y [--nombre "Nombre completo"] [--2fa]
  * The password is asked twice on the terminal without echo; when standard input is not a terminal
  * it is read from the environment variable ADMIN_PASSWORD. It is never printed.
+ * With --2fa the administrator is enrolled in two-factor sign-in at once: the otpauth:// URL (to add to
+ * an authenticator app) and the 10 backup codes are printed once, on this terminal only.
  */
 import { parseArgs } from 'node:util';
 import { isEmailAddress } from '@portal/shared/domain/email';
 import { passwordMeetsPolicy } from '@portal/shared/domain/password';
 import { MSG } from '@portal/shared/messages';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config.ts';
 import { type Database, openDatabase, runMigrations } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { audit } from '../lib/audit.ts';
+import { appKeys } from '../lib/keys.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { hashBackupCode, newBackupCodes } from '../modules/two-factor/backup-codes.ts';
+import { newTotpSecret, otpauthUrl, sealTotpSecret } from '../modules/two-factor/totp.ts';
+import { replaceBackupCodes } from '../modules/two-factor/two-factor.repository.ts';
 
-const USAGE = 'Uso: npm run admin:create -- --usuario <usuario> --email <correo> [--nombre "<nombre>"]';
+const USAGE =
+  'Uso: npm run admin:create -- --usuario <usuario> --email <correo> [--nombre "<nombre>"] [--2fa]';
 const USUARIO = /^[A-Za-z0-9._@+-]{3,100}$/;
 
 /** An error with a message for the operator; exit code 1. */
@@ -25,10 +32,12 @@ interface Args {
   usuario: string;
   email: string;
   nombre: string;
+  /** Enrol in two-factor sign-in now. */
+  twoFactor: boolean;
 }
 
 function parse(argv: string[]): Args {
-  let values: { usuario?: string; email?: string; nombre?: string; help?: boolean };
+  let values: { usuario?: string; email?: string; nombre?: string; help?: boolean; '2fa'?: boolean };
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -36,6 +45,7 @@ function parse(argv: string[]): Args {
         usuario: { type: 'string' },
         email: { type: 'string' },
         nombre: { type: 'string' },
+        '2fa': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -58,7 +68,7 @@ function parse(argv: string[]): Args {
   }
   if (!isEmailAddress(email)) throw new CliError(`El correo «${email}» no es válido.`);
   const nombre = values.nombre?.trim() || 'Administrador';
-  return { usuario, email, nombre };
+  return { usuario, email, nombre, twoFactor: values['2fa'] === true };
 }
 
 /** Reads one line from the terminal without echoing it. */
@@ -162,6 +172,7 @@ async function main(): Promise<void> {
 
     const password = await askPassword();
     const passwordHash = await hashPassword(password);
+    const totp = args.twoFactor ? { secret: newTotpSecret(), codes: newBackupCodes() } : null;
     let id: number;
     try {
       const created = await database.db.transaction(async (tx) => {
@@ -184,6 +195,22 @@ async function main(): Promise<void> {
           description: `Administrador ${args.usuario} creado desde la línea de comandos`,
           metadata: { id: row!.id, usuario: args.usuario, rol: 4, origen: 'cli' },
         });
+        if (totp) {
+          await tx
+            .update(users)
+            .set({
+              totpSecret: sealTotpSecret(appKeys(config).encryption, row!.id, totp.secret),
+              totpEnabledAt: new Date(),
+            })
+            .where(eq(users.id, row!.id));
+          await replaceBackupCodes(tx, row!.id, totp.codes.map(hashBackupCode));
+          await audit(tx, {
+            userId: row!.id,
+            eventType: '2fa_activada',
+            description: `Verificación en dos pasos activada desde la línea de comandos: ${args.usuario}`,
+            metadata: { origen: 'cli' },
+          });
+        }
         return row!;
       });
       id = created.id;
@@ -192,6 +219,22 @@ async function main(): Promise<void> {
       throw err;
     }
     process.stdout.write(`Administrador «${args.usuario}» creado (id ${id}).\n`);
+    if (totp) {
+      // Shown once, here only: neither is stored in clear nor logged.
+      process.stdout.write(
+        [
+          '',
+          'Verificación en dos pasos activada. Agrega esta cuenta a tu aplicación de autenticación',
+          '(o convierte el URL en un código QR):',
+          `  ${otpauthUrl(totp.secret, args.usuario)}`,
+          `Clave para escribirla a mano: ${totp.secret.replace(/(.{4})/g, '$1 ').trim()}`,
+          '',
+          'Códigos de respaldo (cada uno sirve una vez; guárdalos en un lugar seguro, no se volverán a mostrar):',
+          ...totp.codes.map((c) => `  ${c}`),
+          '',
+        ].join('\n'),
+      );
+    }
   } finally {
     await database.close();
   }

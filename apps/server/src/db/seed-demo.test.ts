@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { addDays, businessDate } from '@portal/shared/domain/time';
 import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from '../lib/files.ts';
 import { verifyPassword } from '../lib/passwords.ts';
+import { codeAt, matchingStep, openTotpSecret, stepAt } from '../modules/two-factor/totp.ts';
 import { type Database, openDatabase, runMigrations } from './client.ts';
 import {
   categories,
@@ -16,7 +18,13 @@ import {
   users,
   weeks,
 } from './schema/index.ts';
-import { ADMIN_DEMO_PASSWORD, DEMO_PASSWORD, type DemoSignIn, seedDemo } from './seed-demo.ts';
+import {
+  ADMIN_2FA_DEMO_SECRET,
+  ADMIN_DEMO_PASSWORD,
+  DEMO_PASSWORD,
+  type DemoSignIn,
+  seedDemo,
+} from './seed-demo.ts';
 
 const TZ = 'America/Mexico_City';
 // 05:30 UTC is still the previous day in Mexico City: the week must follow the business date.
@@ -25,12 +33,13 @@ const NOW = new Date('2026-03-10T05:30:00Z');
 let database: Database;
 let signIns: DemoSignIn[];
 let seedMs: number;
+const encryptionKey = randomBytes(32);
 
 beforeAll(async () => {
   database = await openDatabase({ dataDir: 'memory://' });
   await runMigrations(database);
   const started = performance.now();
-  ({ signIns } = await seedDemo(database.db, { tz: TZ, now: NOW }));
+  ({ signIns } = await seedDemo(database.db, { tz: TZ, now: NOW, encryptionKey }));
   seedMs = performance.now() - started;
 }, 60_000);
 
@@ -57,6 +66,7 @@ describe('seedDemo', () => {
     const byUser = new Map(rows.map((r) => [r.usuario, r]));
     const expected: [string, number, string | null][] = [
       ['admin', 4, null],
+      ['admin2fa', 4, null],
       ['autorizador', 2, 'Demo Industrial'],
       ['superautorizador', 3, 'Demo Industrial'],
       ['usuario', 1, 'Demo Industrial'],
@@ -74,6 +84,25 @@ describe('seedDemo', () => {
     expect(await verifyPassword(DEMO_PASSWORD, byUser.get('comprador')?.hash)).toBe(true);
     expect(await verifyPassword(ADMIN_DEMO_PASSWORD, byUser.get('admin')?.hash)).toBe(true);
     expect(await verifyPassword('otra', byUser.get('usuario')?.hash)).toBe(false);
+  });
+
+  it('gives admin2fa two-factor sign-in with the published secret, encrypted with the app key; admin has none', async () => {
+    const rows = await database.db
+      .select()
+      .from(users)
+      .where(inArray(users.usuario, ['admin', 'admin2fa']));
+    const admin = rows.find((u) => u.usuario === 'admin')!;
+    const admin2fa = rows.find((u) => u.usuario === 'admin2fa')!;
+    expect(admin.totpSecret).toBeNull();
+    expect(admin2fa.totpSecret).toMatch(/^v1\./);
+    expect(admin2fa.totpSecret).not.toContain(ADMIN_2FA_DEMO_SECRET);
+    expect(admin2fa.totpEnabledAt?.getTime()).toBe(NOW.getTime());
+    expect(admin2fa.totpLastStep).toBeNull();
+    const secret = openTotpSecret(encryptionKey, admin2fa.id, admin2fa.totpSecret!);
+    expect(secret).toBe(ADMIN_2FA_DEMO_SECRET);
+    const now = Date.now();
+    expect(matchingStep(secret, codeAt(ADMIN_2FA_DEMO_SECRET, stepAt(now)), now, null)).toBe(stepAt(now));
+    expect(await verifyPassword(ADMIN_DEMO_PASSWORD, admin2fa.passwordHash)).toBe(true);
   });
 
   it('leaves passwords current and users complete', async () => {

@@ -11,6 +11,7 @@ import {
 } from '../lib/files.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { simplePdf } from '../lib/simple-pdf.ts';
+import { sealTotpSecret } from '../modules/two-factor/totp.ts';
 import type { Db } from './client.ts';
 import {
   categories,
@@ -26,6 +27,11 @@ import {
 export const DEMO_PASSWORD = 'Demo#2026';
 /** Password of the demo administrator. */
 export const ADMIN_DEMO_PASSWORD = 'Admin#2026';
+/**
+ * The published TOTP secret of the demo administrator `admin2fa` (README): add it to an authenticator
+ * app, or compute its codes, to try the two-step sign-in. Demo data only.
+ */
+export const ADMIN_2FA_DEMO_SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
 
 export interface DemoSignIn {
   usuario: string;
@@ -38,6 +44,8 @@ export interface SeedDemoOptions {
   /** Business time zone (IANA), for the access week around today. */
   tz: string;
   now?: Date;
+  /** The app's key for secrets at rest (AppKeys.encryption): the demo TOTP secret is stored encrypted. */
+  encryptionKey: Buffer;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -843,7 +851,10 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<{ signIns
     Promise.all(DEMO_CLIENTS.map((c) => prepareClientFiles(c, today))),
   ]);
 
-  const signIns: DemoSignIn[] = [{ usuario: 'admin', password: ADMIN_DEMO_PASSWORD, rol: 4, cliente: null }];
+  const signIns: DemoSignIn[] = [
+    { usuario: 'admin', password: ADMIN_DEMO_PASSWORD, rol: 4, cliente: null },
+    { usuario: 'admin2fa', password: ADMIN_DEMO_PASSWORD, rol: 4, cliente: null },
+  ];
 
   await db.transaction(async (tx) => {
     await tx.insert(users).values({
@@ -856,6 +867,25 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<{ signIns
       passwordChangedAt: now,
       passwordTemporary: false,
     });
+    // A second administrator with two-factor sign-in already active (its secret is in the README).
+    const [admin2fa] = await tx
+      .insert(users)
+      .values({
+        idCliente: null,
+        usuario: 'admin2fa',
+        userId: 'admin2fa@portal-de-compras.mx',
+        nombre: 'Administradora con verificación en dos pasos',
+        rol: 4,
+        passwordHash: adminHash,
+        passwordChangedAt: now,
+        passwordTemporary: false,
+        totpEnabledAt: now,
+      })
+      .returning({ id: users.id });
+    await tx
+      .update(users)
+      .set({ totpSecret: sealTotpSecret(opts.encryptionKey, admin2fa!.id, ADMIN_2FA_DEMO_SECRET) })
+      .where(eq(users.id, admin2fa!.id));
 
     for (const [ci, client] of DEMO_CLIENTS.entries()) {
       const files = prepared[ci]!;

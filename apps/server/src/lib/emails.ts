@@ -139,7 +139,10 @@ export function twoFactorEmail(to: string, nombre: string, event: TwoFactorEvent
     subject,
     ...layout(
       `Hola, ${nombre}`,
-      [...paragraphs, 'Si no reconoces este cambio, comunícate de inmediato con el administrador del portal.'],
+      [
+        ...paragraphs,
+        'Si no reconoces este cambio, comunícate de inmediato con el administrador del portal.',
+      ],
       { url, label: 'Ir al portal' },
     ),
   };

@@ -90,6 +90,7 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'POST /api/usuarios': admin(201),
   'PUT /api/usuarios/:id': admin(200),
   'POST /api/recuperar/password/:id': admin(200),
+  'POST /api/recuperar/2fa/:id': admin(200),
   'GET /api/usuarios/:id/productos': admin(200),
   'POST /api/productos/asignar': admin(200),
   'POST /api/productos/asignar_todos': admin(200),

@@ -284,6 +284,13 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     req: (w) => post(`/api/recuperar/password/${w.a.resetTarget.id}`),
     caller: 'adm',
   },
+  'POST /api/recuperar/2fa/:id': {
+    req: async (w, actor) => {
+      if (actor === 'adm') await secondFactor(w, w.c.twoFactorTarget.id, 'activo');
+      return post(`/api/recuperar/2fa/${w.c.twoFactorTarget.id}`);
+    },
+    caller: 'adm',
+  },
   'GET /api/usuarios/:id/productos': {
     req: (w) => get(`/api/usuarios/${w.a.spare.id}/productos`),
     caller: 'adm',

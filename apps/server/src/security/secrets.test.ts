@@ -190,6 +190,9 @@ describe.each(DB_KINDS)('secrets stay secret (%s)', (kind) => {
     laterReads.push((await adm.get(`/api/usuarios/${dora.id}`)).body);
     laterReads.push((await adm.get(`/api/usuarios?id_cliente=${client.id}`)).body);
     laterReads.push((await adm.get('/api/logs')).body);
+    expect((await adm.post(`/api/recuperar/2fa/${dora.id}`)).statusCode).toBe(200);
+    await t.app.mailer.flush();
+    mails.dosPasos = await smtp.waitFor((m) => m.to.includes('dora@') && m.subject.includes('restableció'));
 
     // Every session and XSRF token handed out.
     for (const c of clientsSeen) {
@@ -270,6 +273,7 @@ describe.each(DB_KINDS)('secrets stay secret (%s)', (kind) => {
       expect(stored.includes(secrets.get(name)!), name).toBe(false);
       expect(codes.includes(secrets.get(name)!), name).toBe(false);
     }
+    expect(mails.dosPasos!.text).toContain('desactivó la verificación en dos pasos');
   });
 
   it('the database keeps only hashes of links, and a delivered e-mail does not keep its body', async () => {

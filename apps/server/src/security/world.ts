@@ -111,6 +111,8 @@ export async function buildWorld(kind: DbKind, options: TestAppOptions = {}) {
   /** Targets of administrator actions (never an actor, so the actors stay signed in). */
   const spareA = await makeUser(db, { rol: 1, idCliente: clientA.id, nombre: 'Repuesto A' });
   const resetTarget = await makeUser(db, { rol: 1, idCliente: clientA.id, nombre: 'Restablecer A' });
+  /** Whose second factor the administrator resets (a spare client's authorizer). */
+  const twoFactorTarget = await makeUser(db, { rol: 2, idCliente: clientC.id, nombre: 'Dos pasos C' });
   await assign(db, u1.id, prodA.id, 5);
   await assign(db, u1b.id, prodB.id, 5);
   await assign(db, spareA.id, prodA.id, 5);
@@ -179,7 +181,7 @@ export async function buildWorld(kind: DbKind, options: TestAppOptions = {}) {
     files: { logo, calendario },
     a: { client: clientA, cat: catA, prod: prodA, prod2: prodA2, spare: spareA, resetTarget },
     b: { client: clientB, cat: catB, prod: prodB },
-    c: { client: clientC, weekToggle, weekDestroy },
+    c: { client: clientC, weekToggle, weekDestroy, twoFactorTarget },
     orders,
     importJob: importJob!,
     templates: { productos: productTemplate, usuarios: userTemplate },

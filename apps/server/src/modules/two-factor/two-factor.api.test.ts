@@ -483,6 +483,10 @@ describe.each(DB_KINDS)('two-factor sign-in (%s)', (kind) => {
         expect(res.statusCode, url).toBe(403);
         expect(res.json()).toEqual({ code: 'TWO_FACTOR_ENROLMENT_REQUIRED', msg: MSG.dosPasosRequerida });
       }
+      const other = await makeUser(edb, { rol: 4, idCliente: null });
+      expect((await api.post(`/api/recuperar/2fa/${other.id}`)).json().code).toBe(
+        'TWO_FACTOR_ENROLMENT_REQUIRED',
+      );
       expect((await api.post('/api/2fa/codigos-respaldo', { codigo: '123456' })).json().code).toBe(
         'TWO_FACTOR_ENROLMENT_REQUIRED',
       );
@@ -690,7 +694,63 @@ describe.each(DB_KINDS)('two-factor sign-in (%s)', (kind) => {
     });
   });
 
-  it('the e-mails of activation, new codes and deactivation say what happened and carry no code', async () => {
+  describe("the administrator's reset", () => {
+    it('turns off another user’s second factor, ends their sessions, logs it and tells them by e-mail', async () => {
+      const { user: adminUser, api: admin } = await signedInAdmin(t.app, db());
+      const { user, api, secret, codes } = await enrolled();
+
+      const detail = await admin.get(`/api/usuarios/${user.id}`);
+      expect(detail.json().usuario.dos_pasos).toBe(true);
+      const list = await admin.get(`/api/usuarios?id_cliente=${user.idCliente}`);
+      expect(list.json().usuarios.find((u: { id: number }) => u.id === user.id).dos_pasos).toBe(true);
+
+      const own = await admin.post(`/api/recuperar/2fa/${adminUser.id}`);
+      expect(own.statusCode).toBe(422);
+      expect(own.json()).toEqual({ code: 'OWN_TWO_FACTOR', msg: MSG.dosPasosPropia });
+      const missing = await admin.post('/api/recuperar/2fa/2147483647');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().code).toBe('USER_NOT_FOUND');
+      const notActive = await authorizer();
+      const inactive = await admin.post(`/api/recuperar/2fa/${notActive.user.id}`);
+      expect(inactive.statusCode).toBe(409);
+      expect(inactive.json().code).toBe('TWO_FACTOR_INACTIVE');
+      // Only administrators.
+      expect((await notActive.api.post(`/api/recuperar/2fa/${user.id}`)).statusCode).toBe(403);
+
+      const res = await admin.post(`/api/recuperar/2fa/${user.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok', msg: MSG.dosPasosRestablecida });
+      expect((await api.get('/api/sesion')).statusCode).toBe(401);
+      expect((await admin.get(`/api/usuarios/${user.id}`)).json().usuario.dos_pasos).toBe(false);
+      const signed = await new ApiClient(t.app, nextIp()).login(user.usuario, TEST_PASSWORD);
+      expect(signed.json()).toMatchObject({ status: 'ok', user: { dos_pasos: false } });
+
+      const [log] = await db()
+        .select()
+        .from(systemLogs)
+        .where(and(eq(systemLogs.eventType, '2fa_restablecida'), eq(systemLogs.userId, adminUser.id)));
+      expect(log!.metadata).toMatchObject({ id_usuario: user.id, correo_enviado: true });
+      const mails = await outboxTo(db(), user.userId);
+      const reset = mails.find(
+        (m) => m.subject === 'El administrador restableció tu verificación en dos pasos',
+      );
+      expect(reset).toBeDefined();
+      const all = mails.map((m) => `${m.subject}\n${m.text}\n${m.html}`).join('\n');
+      expect(all).not.toContain(secret);
+      for (const code of codes) expect(all).not.toContain(code);
+      for (const code of recentCodes(secret)) expect(all).not.toContain(code);
+    });
+
+    it('an administrator may reset another administrator', async () => {
+      const { api: admin } = await signedInAdmin(t.app, db());
+      const { user: other, api } = await signedInAdmin(t.app, db());
+      await enrol(api);
+      expect((await admin.post(`/api/recuperar/2fa/${other.id}`)).statusCode).toBe(200);
+      expect((await api.get('/api/sesion')).statusCode).toBe(401);
+    });
+  });
+
+  it('the e-mails of activation, new codes, deactivation and reset say what happened and carry no code', async () => {
     const { user, api, secret, codes } = await enrolled();
     const regenerated = await api.post('/api/2fa/codigos-respaldo', {
       codigo: await freshCode(db(), user.id, secret),

@@ -1,6 +1,6 @@
 import { MSG } from '@portal/shared/messages';
 import { SessionResponse } from '@portal/shared/schemas/auth';
-import { ErrorBody, OkMessage } from '@portal/shared/schemas/common';
+import { ErrorBody, IdParam, OkMessage } from '@portal/shared/schemas/common';
 import {
   BackupCodesResponse,
   SecondStepBody,
@@ -108,6 +108,24 @@ export async function twoFactorRoutes(app: FastifyInstance) {
     async (request) => {
       await service.deactivate(app, store, request, request.auth!, request.body);
       return { status: 'ok' as const, msg: MSG.dosPasosDesactivada };
+    },
+  );
+
+  r.post(
+    '/api/recuperar/2fa/:id',
+    {
+      preValidation: app.guard({ roles: [4] }),
+      schema: {
+        tags: ['administracion'],
+        summary:
+          'Desactiva la verificación en dos pasos de otro usuario, cierra sus sesiones y le avisa por correo',
+        params: IdParam,
+        response: { 200: OkMessage, ...errors },
+      },
+    },
+    async (request) => {
+      await service.adminResetTwoFactor(app, store, request, request.auth!, request.params.id);
+      return { status: 'ok' as const, msg: MSG.dosPasosRestablecida };
     },
   );
 

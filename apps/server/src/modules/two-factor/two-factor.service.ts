@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { type AuditEntry, audit, requestMeta } from '../../lib/audit.ts';
 import { type TwoFactorEvent, twoFactorEmail } from '../../lib/emails.ts';
-import { AppError, conflict, tooMany, unauthorized } from '../../lib/errors.ts';
+import { AppError, conflict, notFound, tooMany, unauthorized } from '../../lib/errors.ts';
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { type AuthContext, accessRefusal, mustChangePassword } from '../../plugins/auth-guard.ts';
@@ -259,6 +259,41 @@ export async function deactivate(
     });
   });
   await store.destroyAllOfUser(auth.user.id, auth.sessionId);
+  void app.mailer.flush();
+}
+
+/**
+ * POST /api/recuperar/2fa/{id} (rol 4): turns off another user's second factor (a lost phone and lost
+ * backup codes), ends that user's sessions, logs it and tells the user by e-mail.
+ */
+export async function adminResetTwoFactor(
+  app: FastifyInstance,
+  store: SessionStore,
+  request: FastifyRequest,
+  auth: AuthContext,
+  id: number,
+): Promise<void> {
+  if (id === auth.user.id) throw new AppError(422, 'OWN_TWO_FACTOR', MSG.dosPasosPropia);
+  const found = await authRepo.findUserWithClient(app.db, id);
+  if (!found) throw notFound(MSG.usuarioNoEncontrado, 'USER_NOT_FOUND');
+  const target = found.user;
+  if (!twoFactorActive(target)) throw conflict('TWO_FACTOR_INACTIVE', MSG.dosPasosUsuarioSinActivar);
+  await app.db.transaction(async (tx) => {
+    if (!(await repo.disableTwoFactor(tx, id)))
+      throw conflict('TWO_FACTOR_INACTIVE', MSG.dosPasosUsuarioSinActivar);
+    await noticeAndLog(app, tx, target, 'restablecida', {
+      userId: auth.user.id,
+      eventType: '2fa_restablecida',
+      description: `Verificación en dos pasos restablecida por el administrador: ${target.usuario}`,
+      metadata: {
+        id_usuario: id,
+        id_cliente: target.idCliente,
+        correo_enviado: addressOf(target) !== null,
+        ...requestMeta(request),
+      },
+    });
+  });
+  await store.destroyAllOfUser(id);
   void app.mailer.flush();
 }
 
