@@ -35,7 +35,7 @@ import { userRoutes } from './modules/users/users.routes.ts';
 import { weekRoutes } from './modules/weeks/weeks.routes.ts';
 import { type Guard, registerAuthGuard } from './plugins/auth-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
-import { registerSession, routePath, SessionStore } from './plugins/session.ts';
+import { registerSession, routePath, SessionStore, sessionCookieName } from './plugins/session.ts';
 
 z.config(z.locales.es());
 
@@ -189,7 +189,7 @@ export async function buildApp({
       info: { title: 'Portal de Compras API', version: '1.0.0', description: 'API del Portal de Compras' },
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'portal_session' },
+          session: { type: 'apiKey', in: 'cookie', name: sessionCookieName(config.PUBLIC_URL) },
           xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
         },
       },

@@ -65,8 +65,23 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** How long a session without a signed-in user lives (the sign-in form's session). */
 const ANONYMOUS_HOURS = 2;
 
+/**
+ * Cookies are Secure when the portal is published over HTTPS (PUBLIC_URL), or the request came over TLS
+ * (directly, or as the configured proxy says). Published over HTTPS, the session cookie takes the
+ * `__Host-` prefix: the browser then accepts it only Secure, for the whole site and from this very host,
+ * so a sibling subdomain cannot plant one.
+ */
 function isSecure(request: FastifyRequest): boolean {
-  return request.protocol === 'https';
+  return request.protocol === 'https' || publishedOverHttps(request.server.config.PUBLIC_URL);
+}
+
+function publishedOverHttps(publicUrl: string): boolean {
+  return publicUrl.startsWith('https:');
+}
+
+/** The session cookie's name for a deployment (see isSecure). */
+export function sessionCookieName(publicUrl: string): string {
+  return publishedOverHttps(publicUrl) ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 }
 
 export function sameToken(a: string, b: string): boolean {
@@ -234,7 +249,7 @@ export function setSessionCookies(
   session: { token: string; xsrfToken: string; expiresAt: Date },
 ): void {
   const secure = isSecure(request);
-  reply.setCookie(SESSION_COOKIE, session.token, {
+  reply.setCookie(sessionCookieName(request.server.config.PUBLIC_URL), session.token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -251,8 +266,9 @@ export function setSessionCookies(
 }
 
 export function clearSessionCookies(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
-  reply.clearCookie(XSRF_COOKIE, { path: '/' });
+  const secure = publishedOverHttps(reply.server.config.PUBLIC_URL);
+  reply.clearCookie(sessionCookieName(reply.server.config.PUBLIC_URL), { path: '/', secure });
+  reply.clearCookie(XSRF_COOKIE, { path: '/', secure });
 }
 
 /**
@@ -277,10 +293,11 @@ export function routePath(request: FastifyRequest): string {
  */
 export function registerSession(app: FastifyInstance, store: SessionStore): void {
   app.decorateRequest('session', null);
+  const cookieName = sessionCookieName(app.config.PUBLIC_URL);
   app.addHook('onRequest', async (request) => {
     const path = routePath(request);
     if (!path.startsWith('/api/') && !path.startsWith('/sanctum/')) return;
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[cookieName];
     if (token && token.length <= 100) request.session = await store.load(token);
     if (SAFE_METHODS.has(request.method) || !path.startsWith('/api/')) return;
     if (!request.session && request.routeOptions.config?.xsrfOnlyWithSession) return;
