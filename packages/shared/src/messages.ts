@@ -79,6 +79,8 @@ export const MSG = {
   pedidoYaProcesado:
     'Este pedido ya fue procesado por otra persona. Recarga la página para ver su estado actual.',
   accionNoPermitida: 'No puedes realizar esta acción sobre un pedido en este estado.',
+  pedidoPropio: 'No puedes aprobar ni cancelar un pedido que tú realizaste.',
+  segundaAutorizacionOtraPersona: 'La segunda autorización debe darla otra persona.',
   cantidadAutorizadorInvalida: 'Por favor, ingresa un número válido mayor que 0',
   presupuestoAutorizador: 'No se pudo actualizar, revisar el presupuesto disponible',
   pedidoSinLineas: 'Un pedido no puede quedarse sin productos. Si ya no se necesita, cancélalo.',

@@ -1,5 +1,9 @@
+import { MSG } from '@portal/shared/messages';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DB_KINDS } from '../test/harness.ts';
+import { orders, users } from '../db/schema/index.ts';
+import { makeOrder, makeUser, TEST_PASSWORD } from '../test/factories.ts';
+import { ApiClient, DB_KINDS } from '../test/harness.ts';
 import { CALL_ORDER, REQUESTS, send, tableKeyFor, WEB_FILES } from './route-table.ts';
 import { ACTOR_LABEL, ACTORS, type Actor, describeRefusal, type RouteKey, useWorld } from './world.ts';
 
@@ -205,5 +209,69 @@ describe.each(DB_KINDS)('authorization matrix (%s)', (kind) => {
     expect(status[w.orders.cancelByRol2.id]).toBe('cancelado');
     expect(status[w.orders.cancelByRol3.id]).toBe('cancelado');
     expect(status[w.orders.view.id]).toBe('pendiente');
+  });
+
+  it('separation of duties: after role changes, nobody reviews their own order or gives both approvals', async () => {
+    const client = w.a.client;
+    const signIn = async (u: { usuario: string }, ip: string) =>
+      new ApiClient(w.t.app, ip).loginOk(u.usuario, TEST_PASSWORD);
+    /** A role change as an administrator makes it, then a new sign-in. */
+    const promote = async (u: { id: number; usuario: string }, rol: number, ip: string) => {
+      await w.db.update(users).set({ rol }).where(eq(users.id, u.id));
+      return signIn(u, ip);
+    };
+    const statusOf = async (id: number) =>
+      (await w.db.select({ s: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.s;
+    const line = { productId: w.a.prod.id, precio: w.a.prod.precio, cantidad: 1, idCategoria: w.a.cat.id };
+    const approve = (api: ApiClient, id: number) =>
+      api.post('/api/update/compra', { id, orden: [{ id: w.a.prod.id, cantidad: 1 }] });
+    const cancel = (api: ApiClient, id: number) => api.post(`/api/cancelar/compra/${id}`, { motivo: 'x' });
+    const refusals: string[] = [];
+    // The world's actors were signed out by the matrix; two other reviewers of client A.
+    const reviewer2 = await signIn(await makeUser(w.db, { rol: 2, idCliente: client.id }), '10.20.1.5');
+    const reviewer3 = await signIn(await makeUser(w.db, { rol: 3, idCliente: client.id }), '10.20.1.6');
+    const expectRefused = (
+      res: Awaited<ReturnType<typeof approve>>,
+      code: string,
+      msg: string,
+      what: string,
+    ) => {
+      const body = res.json();
+      if (res.statusCode !== 403 || body.code !== code || body.msg !== msg)
+        refusals.push(`${what}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+    };
+
+    // Placed as rol 1; then rol 2, then rol 3: never theirs to approve or cancel, at either level.
+    const placer = await makeUser(w.db, { rol: 1, idCliente: client.id, nombre: 'Compra y revisa' });
+    const own = await makeOrder(w.db, { idUser: placer.id, idCliente: client.id, lines: [line] });
+    const placerRol2 = await promote(placer, 2, '10.20.1.1');
+    expectRefused(await approve(placerRol2, own.id), 'OWN_ORDER', MSG.pedidoPropio, 'rol 2 aprueba el suyo');
+    expectRefused(await cancel(placerRol2, own.id), 'OWN_ORDER', MSG.pedidoPropio, 'rol 2 cancela el suyo');
+    expect(await statusOf(own.id)).toBe('pendiente');
+    expect((await approve(reviewer2, own.id)).statusCode).toBe(200);
+    const placerRol3 = await promote(placer, 3, '10.20.1.2');
+    expectRefused(await approve(placerRol3, own.id), 'OWN_ORDER', MSG.pedidoPropio, 'rol 3 aprueba el suyo');
+    expectRefused(await cancel(placerRol3, own.id), 'OWN_ORDER', MSG.pedidoPropio, 'rol 3 cancela el suyo');
+    expect(await statusOf(own.id)).toBe('espera');
+
+    // Gave level 1 as rol 2; promoted to rol 3, cannot give level 2 of the same order.
+    const approver = await makeUser(w.db, { rol: 2, idCliente: client.id, nombre: 'Dos niveles' });
+    const order = await makeOrder(w.db, { idUser: w.users.u1.id, idCliente: client.id, lines: [line] });
+    expect((await approve(await signIn(approver, '10.20.1.3'), order.id)).statusCode).toBe(200);
+    expect(await statusOf(order.id)).toBe('espera');
+    const approverRol3 = await promote(approver, 3, '10.20.1.4');
+    expectRefused(
+      await approve(approverRol3, order.id),
+      'SAME_APPROVER',
+      MSG.segundaAutorizacionOtraPersona,
+      'el del nivel 1 da el nivel 2',
+    );
+    expect(refusals).toEqual([]);
+    expect(await statusOf(order.id)).toBe('espera');
+
+    // Other people can.
+    expect((await approve(reviewer3, order.id)).statusCode).toBe(200);
+    expect((await approve(reviewer3, own.id)).statusCode).toBe(200);
+    expect([await statusOf(order.id), await statusOf(own.id)]).toEqual(['aprobado', 'aprobado']);
   });
 });

@@ -2,7 +2,7 @@ import { businessDate } from '@portal/shared/domain/time';
 import { MSG } from '@portal/shared/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderEvents, orderLines, orders, systemLogs } from '../../db/schema/index.ts';
+import { orderEvents, orderLines, orders, systemLogs, users } from '../../db/schema/index.ts';
 import {
   assign,
   makeCategory,
@@ -270,6 +270,107 @@ describe.each(DB_KINDS)('authorization: orders, workflow, reports, e-mails (%s)'
       (await w.api.r2.post('/api/update/compra', { id: second.id, orden: [{ id: w.a.id, cantidad: 1 }] }))
         .statusCode,
     ).toBe(200);
+  });
+
+  /** A role change (as an administrator would make it), then a fresh sign-in under the new role. */
+  async function promote(user: { id: number; usuario: string }, rol: number) {
+    await db().update(users).set({ rol }).where(eq(users.id, user.id));
+    return new ApiClient(t.app).loginOk(user.usuario, TEST_PASSWORD);
+  }
+
+  const statusOf = async (id: number) =>
+    (await db().select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.status;
+
+  it('separation of duties: nobody approves, edits or cancels an order they placed, whatever their role now', async () => {
+    const w = await world();
+    const id = await purchase(w, [[w.a.id, 2]]);
+    const eventsBefore = await db().select().from(orderEvents).where(eq(orderEvents.orderId, id));
+
+    // The buyer becomes an authorizer (rol 2): the order is on their list, but not theirs to review.
+    const asRol2 = await promote(w.buyer, 2);
+    const view = await asRol2.get(`/api/pedidos/${id}`);
+    expect(view.statusCode).toBe(200);
+    expect(view.json().acciones).toEqual({ aprobar: false, cancelar: false, editar: false });
+    for (const orden of [[{ id: w.a.id, cantidad: 2 }], [{ id: w.a.id, cantidad: 1 }]]) {
+      const approve = await asRol2.post('/api/update/compra', { id, orden });
+      expect(approve.statusCode, approve.body).toBe(403);
+      expect(approve.json()).toMatchObject({ code: 'OWN_ORDER', msg: MSG.pedidoPropio });
+    }
+    const cancel = await asRol2.post(`/api/cancelar/compra/${id}`, { motivo: 'Ya no' });
+    expect(cancel.statusCode, cancel.body).toBe(403);
+    expect(cancel.json()).toMatchObject({ code: 'OWN_ORDER', msg: MSG.pedidoPropio });
+    expect(await statusOf(id)).toBe('pendiente');
+    const lines = await db().select().from(orderLines).where(eq(orderLines.orderId, id));
+    expect(lines.map((l) => l.cantidad)).toEqual([2]);
+    expect(await db().select().from(orderEvents).where(eq(orderEvents.orderId, id))).toEqual(eventsBefore);
+
+    // Another person gives level 1; promoted again (rol 3), the buyer still cannot give level 2.
+    expect(
+      (await w.api.r2.post('/api/update/compra', { id, orden: [{ id: w.a.id, cantidad: 2 }] })).statusCode,
+    ).toBe(200);
+    const asRol3 = await promote(w.buyer, 3);
+    expect((await asRol3.get(`/api/pedidos/${id}`)).json().acciones).toEqual({
+      aprobar: false,
+      cancelar: false,
+      editar: false,
+    });
+    for (const res of [
+      await asRol3.post('/api/update/compra', { id, orden: [{ id: w.a.id, cantidad: 2 }] }),
+      await asRol3.post(`/api/cancelar/compra/${id}`, {}),
+    ]) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().msg).toBe(MSG.pedidoPropio);
+    }
+    expect(await statusOf(id)).toBe('espera');
+
+    // Another person can.
+    const approved = await w.api.r3.post('/api/update/compra', { id, orden: [{ id: w.a.id, cantidad: 2 }] });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await statusOf(id)).toBe('aprobado');
+  });
+
+  it('separation of duties: whoever gave the level-1 approval never gives the level-2 approval', async () => {
+    const w = await world();
+    const id = await purchase(w, [[w.a.id, 1]]);
+    const first = await w.api.r2.post('/api/update/compra', { id, orden: [{ id: w.a.id, cantidad: 1 }] });
+    expect(first.json()).toMatchObject({ nuevo_estatus: 'espera' });
+
+    // The level-1 approver is made a super-authorizer: the order is on their list at level 2.
+    const promoted = await promote(w.auth2, 3);
+    const view = (await promoted.get(`/api/pedidos/${id}`)).json();
+    expect(view.acciones).toEqual({ aprobar: false, cancelar: true, editar: false });
+    const again = await promoted.post('/api/update/compra', { id, orden: [{ id: w.a.id, cantidad: 1 }] });
+    expect(again.statusCode, again.body).toBe(403);
+    expect(again.json()).toMatchObject({ code: 'SAME_APPROVER', msg: MSG.segundaAutorizacionOtraPersona });
+    expect(await statusOf(id)).toBe('espera');
+    const approvals = await db().select().from(orderEvents).where(eq(orderEvents.orderId, id));
+    expect(approvals.filter((e) => e.tipo === 'aprobado').map((e) => e.actorId)).toEqual([w.auth2.id]);
+
+    // Another super-authorizer gives level 2.
+    const approved = await w.api.r3.post('/api/update/compra', { id, orden: [{ id: w.a.id, cantidad: 1 }] });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ nuevo_estatus: 'aprobado' });
+
+    // Stopping an order is not an approval: the level-1 approver may still cancel at level 2.
+    const other = await purchase(w, [[w.b.id, 1]]);
+    const colleague = await makeUser(db(), { rol: 2, idCliente: w.client.id });
+    const asColleague = await new ApiClient(t.app).loginOk(colleague.usuario, TEST_PASSWORD);
+    expect(
+      (await asColleague.post('/api/update/compra', { id: other, orden: [{ id: w.b.id, cantidad: 1 }] }))
+        .statusCode,
+    ).toBe(200);
+    await promote(colleague, 3);
+    const byColleague = await new ApiClient(t.app).loginOk(colleague.usuario, TEST_PASSWORD);
+    // (Who gave level 1 of `other` is the colleague; the promoted w.auth2 may act on it in full.)
+    expect((await promoted.get(`/api/pedidos/${other}`)).json().acciones.aprobar).toBe(true);
+    expect((await byColleague.get(`/api/pedidos/${other}`)).json().acciones).toEqual({
+      aprobar: false,
+      cancelar: true,
+      editar: false,
+    });
+    const cancelled = await byColleague.post(`/api/cancelar/compra/${other}`, { motivo: 'Duplicado' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await statusOf(other)).toBe('cancelado');
   });
 
   it('cancel with a reason: shown to the buyer, e-mailed, frees budget and purchase count at once', async () => {

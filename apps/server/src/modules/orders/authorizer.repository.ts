@@ -2,10 +2,27 @@ import type { OrderFilter } from '@portal/shared/schemas/orders';
 import { and, count, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
-import { orderLines, orders, users } from '../../db/schema/index.ts';
+import { orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
 import { PagerTotals } from '../../lib/pager-totals.ts';
 
 export const AUTHORIZER_PAGE_SIZE = 50;
+
+/** Who gave an order's level-1 approval (its pendiente → espera event), or null when nobody has. */
+export async function levelOneApprover(db: Db | Tx, orderId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ actorId: orderEvents.actorId })
+    .from(orderEvents)
+    .where(
+      and(
+        eq(orderEvents.orderId, orderId),
+        eq(orderEvents.tipo, 'aprobado'),
+        eq(orderEvents.toStatus, 'espera'),
+      ),
+    )
+    .orderBy(desc(orderEvents.id))
+    .limit(1);
+  return row?.actorId ?? null;
+}
 
 /** A search by username or name, or by order number ("#123" or "123"). */
 function searchTerms(q: string): { like: string; id?: number } | undefined {

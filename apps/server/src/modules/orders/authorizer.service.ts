@@ -31,10 +31,15 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { type AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { unprocessable } from '../shopping/cart.service.ts';
-import { AUTHORIZER_PAGE_SIZE, listClientOrders, otherMonthOrders } from './authorizer.repository.ts';
+import {
+  AUTHORIZER_PAGE_SIZE,
+  levelOneApprover,
+  listClientOrders,
+  otherMonthOrders,
+} from './authorizer.repository.ts';
 import { orderDetail } from './history.service.ts';
 import { notifyAuthorizers, notifyBuyer } from './notifications.ts';
 
@@ -209,6 +214,9 @@ export async function authorizerOrderView(
   const levels = client.cantidadAutorizadores;
   const { over, others, ...presupuesto } = budget;
   void over;
+  // The buttons follow the server's rules, separation of duties included.
+  const own = order.idUser === auth.user.id;
+  const gaveLevelOne = status === 'espera' && (await levelOneApprover(app.db, order.id)) === auth.user.id;
   return {
     pedido: detail,
     usuario: { id: buyer.id, nombre: buyer.nombre, usuario: buyer.usuario },
@@ -221,11 +229,28 @@ export async function authorizerOrderView(
     })),
     limites: Object.fromEntries(lines.map((l) => [String(l.productId), limits.get(l.productId) ?? 1])),
     acciones: {
-      aprobar: transition(auth.user.rol, status, levels, 'aprobar').ok,
-      cancelar: transition(auth.user.rol, status, levels, 'cancelar').ok,
-      editar: canEditLines(auth.user.rol, status, levels),
+      aprobar: transition(auth.user.rol, status, levels, 'aprobar').ok && !own && !gaveLevelOne,
+      cancelar: transition(auth.user.rol, status, levels, 'cancelar').ok && !own,
+      editar: canEditLines(auth.user.rol, status, levels) && !own,
     },
   };
+}
+
+/**
+ * Separation of duties (docs/domain.md "Two approvals, two people", decision 0039), whatever the user's
+ * role is now: nobody approves, edits or cancels an order they placed, and whoever gave the level-1
+ * approval never gives the level-2 one (they may still cancel it). The refusal, or null when allowed.
+ */
+async function dutyConflict(
+  db: Db | Tx,
+  userId: number,
+  order: { id: number; idUser: number; status: string },
+  action: OrderAction,
+): Promise<AppError | null> {
+  if (order.idUser === userId) return forbidden(MSG.pedidoPropio, 'OWN_ORDER');
+  if (action === 'aprobar' && order.status === 'espera' && (await levelOneApprover(db, order.id)) === userId)
+    return forbidden(MSG.segundaAutorizacionOtraPersona, 'SAME_APPROVER');
+  return null;
 }
 
 function refuseTransition(reason: 'ROLE' | 'STATUS'): never {
@@ -273,6 +298,8 @@ export async function authorizerApprove(
     const status = order.status as OrderStatus;
     const step = transition(auth.user.rol, status, levels, 'aprobar');
     if (!step.ok) refuseTransition(step.reason);
+    const refusal = await dutyConflict(tx, auth.user.id, order, 'aprobar');
+    if (refusal) throw refusal;
     const buyer = await loadBuyer(tx, order.idUser, true);
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
 
@@ -416,6 +443,8 @@ export async function authorizerCancel(
       'cancelar' satisfies OrderAction,
     );
     if (!step.ok) refuseTransition(step.reason);
+    const refusal = await dutyConflict(tx, auth.user.id, order, 'cancelar');
+    if (refusal) throw refusal;
     const updated = await tx
       .update(orders)
       .set({ status: 'cancelado', cancelReason: reason, updatedAt: new Date() })

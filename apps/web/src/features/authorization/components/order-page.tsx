@@ -23,6 +23,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { pesosToCentavos } from '@portal/shared/domain/money';
 import { businessDate } from '@portal/shared/domain/time';
+import { MSG } from '@portal/shared/messages';
 import type { WorkflowResponse } from '@portal/shared/schemas/orders';
 import {
   IconAlertTriangle,
@@ -119,8 +120,11 @@ function TotalRow({ label, value, strong }: { label: string; value: string; stro
 }
 
 /** Why there is nothing to do, when Approve and Cancel are not offered. */
-function noActionNote(view: AuthorizerOrderView, rol: number): string {
+function noActionNote(view: AuthorizerOrderView, user: { id: number; rol: number }): string {
   const { status } = view.pedido;
+  const { rol } = user;
+  // Separation of duties (decision 0039): the server offers no action on an order the user placed.
+  if (view.usuario.id === user.id && (status === 'pendiente' || status === 'espera')) return MSG.pedidoPropio;
   if (status === 'aprobado') return 'Este pedido ya está aprobado. No requiere más acciones.';
   if (status === 'cancelado') return 'Este pedido fue cancelado. No requiere más acciones.';
   if (status === 'espera' && rol === 2)
@@ -355,6 +359,14 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
                           </Anchor>
                         </Text>
                       </Group>
+                    ) : !acciones.aprobar && pedido.status === 'espera' ? (
+                      // Rol 3 on an order it gave the level-1 approval of: it may cancel, not approve.
+                      <Group gap="xs" wrap="nowrap">
+                        <IconInfoCircle size={18} color="var(--mantine-color-dimmed)" aria-hidden />
+                        <Text size="sm" c="dimmed">
+                          {MSG.segundaAutorizacionOtraPersona}
+                        </Text>
+                      </Group>
                     ) : null}
                     <Flex
                       direction={{ base: 'column-reverse', xs: 'row' }}
@@ -393,7 +405,7 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
                   <Group gap="xs" wrap="nowrap" data-testid="sin-acciones">
                     <IconInfoCircle size={18} color="var(--mantine-color-dimmed)" aria-hidden />
                     <Text size="sm" c="dimmed">
-                      {noActionNote(view, user.rol)}
+                      {noActionNote(view, user)}
                     </Text>
                   </Group>
                 )}
