@@ -5,7 +5,8 @@
  */
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { PASSWORD_CHANGE_REQUIRED, setApiHandlers } from '../lib/api';
+import { setApiHandlers } from '../lib/api';
+import { CHANGE_PASSWORD_PATH, TWO_FACTOR_ENROLMENT_PATH } from '../lib/auth';
 import { FullPageLoader, RequireArea, RequireSession, RootRedirect } from './routes/guards';
 import { RouteErrorBoundary } from './routes/route-error';
 
@@ -38,6 +39,10 @@ const CambiarPassword = screen(
   () => import('./routes/auth/cambiar-password'),
   (m) => m.Component,
 );
+const ActivarVerificacion = screen(
+  () => import('./routes/auth/activar-verificacion'),
+  (m) => m.Component,
+);
 const AppLayout = screen(
   () => import('../components/layouts/app-layout'),
   (m) => m.AppLayout,
@@ -66,7 +71,10 @@ const ADM = {
 
 const PUBLIC_PATHS = ['/login', '/recuperar-acceso', '/restablecer/'];
 
-/** Lets the HTTP client send people to /login or /cambiar-password (it knows nothing about the router). */
+/**
+ * Lets the HTTP client send people to /login, /cambiar-password or /activar-verificacion (it knows nothing
+ * about the router).
+ */
 function ApiNavigation() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -76,10 +84,12 @@ function ApiNavigation() {
       onUnauthorized: () => {
         if (!PUBLIC_PATHS.some((p) => pathname.startsWith(p))) void navigate('/login', { replace: true });
       },
-      onPasswordChangeRequired: (error) => {
-        if (error.code === PASSWORD_CHANGE_REQUIRED && pathname !== '/cambiar-password') {
-          void navigate('/cambiar-password', { replace: true });
-        }
+      onPasswordChangeRequired: () => {
+        if (pathname !== CHANGE_PASSWORD_PATH) void navigate(CHANGE_PASSWORD_PATH, { replace: true });
+      },
+      onTwoFactorEnrolmentRequired: () => {
+        if (pathname !== TWO_FACTOR_ENROLMENT_PATH)
+          void navigate(TWO_FACTOR_ENROLMENT_PATH, { replace: true });
       },
     });
   }, [navigate, pathname]);
@@ -101,6 +111,9 @@ export function AppRouter() {
             </Route>
             <Route element={<RequireSession mode="password-change" />}>
               <Route path="cambiar-password" element={<CambiarPassword />} />
+            </Route>
+            <Route element={<RequireSession mode="two-factor-enrolment" />}>
+              <Route path="activar-verificacion" element={<ActivarVerificacion />} />
             </Route>
             <Route element={<RequireSession mode="app" />}>
               <Route element={<AppLayout />}>

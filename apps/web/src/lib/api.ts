@@ -5,14 +5,16 @@
  *   exists (GET /sanctum/csrf-cookie) and sends its value in X-XSRF-TOKEN on POST/PUT/PATCH/DELETE.
  * - A 419 (token expired) refreshes the cookie once and retries.
  * - Errors arrive as `{code, msg, errors?}` and are thrown as ApiError.
- * - A 401 (except from the sign-in itself) and a 403 PASSWORD_CHANGE_REQUIRED are reported to handlers
- *   the app registers (they navigate), so this module knows nothing about the router.
+ * - A 401 (except from the sign-in itself), a 403 PASSWORD_CHANGE_REQUIRED and a 403
+ *   TWO_FACTOR_ENROLMENT_REQUIRED are reported to handlers the app registers (they navigate), so this module
+ *   knows nothing about the router.
  */
 import { MSG } from '@portal/shared/messages';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export const PASSWORD_CHANGE_REQUIRED = 'PASSWORD_CHANGE_REQUIRED';
+export const TWO_FACTOR_ENROLMENT_REQUIRED = 'TWO_FACTOR_ENROLMENT_REQUIRED';
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'X-XSRF-TOKEN';
 
@@ -43,21 +45,29 @@ export interface RequestOptions {
   /** A body built from the current XSRF token (the sign-in envelope); rebuilt when the token is refreshed. */
   bodyFromToken?: (xsrfToken: string) => unknown;
   signal?: AbortSignal;
-  /** Do not report a 401 to the unauthorized handler (the caller deals with it). */
-  skipUnauthorizedHandler?: boolean;
+  /**
+   * Do not report a 401 to the unauthorized handler (the caller deals with it): always, or only the 401s
+   * the predicate picks (a wrong code is the form's business; a lost session is still reported).
+   */
+  skipUnauthorizedHandler?: boolean | ((error: ApiError) => boolean);
 }
 
 interface Handlers {
   onUnauthorized: (error: ApiError) => void;
   onPasswordChangeRequired: (error: ApiError) => void;
+  onTwoFactorEnrolmentRequired: (error: ApiError) => void;
 }
 
 const handlers: Handlers = {
   onUnauthorized: () => {},
   onPasswordChangeRequired: () => {},
+  onTwoFactorEnrolmentRequired: () => {},
 };
 
-/** The app registers what happens on a 401 or on a forced password change (navigation). */
+/**
+ * The app registers what happens on a 401, a forced password change or a due two-factor enrolment
+ * (navigation).
+ */
 export function setApiHandlers(next: Partial<Handlers>): void {
   Object.assign(handlers, next);
 }
@@ -179,9 +189,13 @@ async function checkedResponse(method: HttpMethod, path: string, options: Reques
   }
   if (!res.ok) {
     const error = await errorFrom(res);
-    if (error.status === 401 && !options.skipUnauthorizedHandler) handlers.onUnauthorized(error);
+    const skip = options.skipUnauthorizedHandler;
+    if (error.status === 401 && !(typeof skip === 'function' ? skip(error) : skip))
+      handlers.onUnauthorized(error);
     if (error.status === 403 && error.code === PASSWORD_CHANGE_REQUIRED)
       handlers.onPasswordChangeRequired(error);
+    if (error.status === 403 && error.code === TWO_FACTOR_ENROLMENT_REQUIRED)
+      handlers.onTwoFactorEnrolmentRequired(error);
     throw error;
   }
   return res;

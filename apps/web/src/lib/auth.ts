@@ -2,7 +2,8 @@
  * Session, sign-out and the own-password change: the calls every area needs.
  * Types come from the shared schemas (type-only imports: no zod in the bundle).
  */
-import type { RepasswordBody, SessionResponse } from '@portal/shared/schemas/auth';
+import { homeFor } from '@portal/shared/domain/roles';
+import type { RepasswordBody, SessionResponse, SessionUser } from '@portal/shared/schemas/auth';
 import type { OkMessage } from '@portal/shared/schemas/common';
 import { api, markCsrfStale } from './api';
 
@@ -13,6 +14,22 @@ export const sessionKeys = {
   /** The session re-checked for one location (a new key per route change means a new check). */
   at: (pathname: string) => ['sesion', pathname] as const,
 };
+
+/** The forced screens, which come before anything else (in this order). */
+export const CHANGE_PASSWORD_PATH = '/cambiar-password';
+export const TWO_FACTOR_ENROLMENT_PATH = '/activar-verificacion';
+
+/**
+ * Where a signed-in user belongs now: the forced password change, then a due two-factor enrolment, then
+ * the role's home.
+ */
+export function landingFor(
+  user: Pick<SessionUser, 'rol' | 'debe_cambiar_password' | 'debe_activar_2fa'>,
+): string {
+  if (user.debe_cambiar_password) return CHANGE_PASSWORD_PATH;
+  if (user.debe_activar_2fa) return TWO_FACTOR_ENROLMENT_PATH;
+  return homeFor(user.rol);
+}
 
 export function fetchSession(signal?: AbortSignal): Promise<SessionResponse> {
   // The guard handles a failed check itself (it goes to /login, with the server's reason when useful).

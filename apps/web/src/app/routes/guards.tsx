@@ -2,7 +2,7 @@
  * Route guards. The session is re-checked on every route change: the query key carries the pathname, so
  * each new location asks GET /api/sesion again (the previous answer stays on screen meanwhile). Any
  * failure goes to /login; a wrong role goes to the role's own home; a required password change comes
- * before anything else.
+ * before anything else, then a due two-factor enrolment.
  */
 import { Center, Loader } from '@mantine/core';
 import { areaAllows, homeFor } from '@portal/shared/domain/roles';
@@ -11,7 +11,13 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { AuthLocationState } from '../../features/auth/components/auth-notice';
 import { isApiError } from '../../lib/api';
-import { fetchSession, sessionKeys } from '../../lib/auth';
+import {
+  CHANGE_PASSWORD_PATH,
+  fetchSession,
+  landingFor,
+  sessionKeys,
+  TWO_FACTOR_ENROLMENT_PATH,
+} from '../../lib/auth';
 import { setBusinessTimeZone } from '../../lib/business-zone';
 import { SessionContext, useSession } from '../../lib/session';
 
@@ -47,10 +53,20 @@ function SessionLost({ error }: { error: unknown }) {
 }
 
 interface RequireSessionProps {
-  /** 'app': the role areas; 'password-change': only the forced change-password screen. */
-  mode: 'app' | 'password-change';
+  /**
+   * 'app': the role areas; 'password-change': only the forced change-password screen;
+   * 'two-factor-enrolment': only the forced enrolment screen.
+   */
+  mode: 'app' | 'password-change' | 'two-factor-enrolment';
   children?: ReactNode;
 }
+
+/** The forced screen each mode serves ('app': none, the role's areas). */
+const FORCED_SCREEN = {
+  app: null,
+  'password-change': CHANGE_PASSWORD_PATH,
+  'two-factor-enrolment': TWO_FACTOR_ENROLMENT_PATH,
+} as const;
 
 export function RequireSession({ mode, children }: RequireSessionProps) {
   const check = useSessionCheck();
@@ -58,9 +74,10 @@ export function RequireSession({ mode, children }: RequireSessionProps) {
   if (check.isError) return <SessionLost error={check.error} />;
   const session = check.data;
   setBusinessTimeZone(session.zona_horaria);
-  const mustChange = session.user.debe_cambiar_password;
-  if (mode === 'app' && mustChange) return <Navigate to="/cambiar-password" replace />;
-  if (mode === 'password-change' && !mustChange) return <Navigate to={homeFor(session.user.rol)} replace />;
+  // Anywhere else than where the session belongs (a forced screen, or the role's areas): go there.
+  const landing = landingFor(session.user);
+  if (landing !== (FORCED_SCREEN[mode] ?? homeFor(session.user.rol)))
+    return <Navigate to={landing} replace />;
   return <SessionContext value={session}>{children ?? <Outlet />}</SessionContext>;
 }
 
@@ -76,6 +93,5 @@ export function RootRedirect() {
   const check = useSessionCheck();
   if (check.isPending) return <FullPageLoader />;
   if (check.isError) return <SessionLost error={check.error} />;
-  const { user } = check.data;
-  return <Navigate to={user.debe_cambiar_password ? '/cambiar-password' : homeFor(user.rol)} replace />;
+  return <Navigate to={landingFor(check.data.user)} replace />;
 }

@@ -1,8 +1,9 @@
-import { Box, Group, Menu, Modal, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Box, Center, Group, Loader, Menu, Modal, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { MSG } from '@portal/shared/messages';
-import { IconChevronDown, IconKey, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconKey, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { logout } from '../../lib/auth';
 import { useSession } from '../../lib/session';
@@ -10,11 +11,15 @@ import { ChangePasswordForm } from '../password/change-password-form';
 import { showSuccess } from '../ui/alerts';
 import { IdenticonAvatar } from '../ui/identicon-avatar';
 
+/** "Seguridad" (two-factor sign-in, roles 2-4): loaded when opened, with its QR drawing. */
+const SecurityPanel = lazy(() => import('../two-factor/security-panel'));
+
 export function ProfileMenu() {
   const { user } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [dialogOpened, dialog] = useDisclosure(false);
+  const [securityOpened, security] = useDisclosure(false);
 
   const signOut = useMutation({
     mutationFn: logout,
@@ -62,7 +67,11 @@ export function ProfileMenu() {
             <Menu.Item leftSection={<IconKey size={16} />} onClick={dialog.open}>
               Cambiar contraseña
             </Menu.Item>
-          ) : null}
+          ) : (
+            <Menu.Item leftSection={<IconShieldLock size={16} />} onClick={security.open}>
+              Seguridad
+            </Menu.Item>
+          )}
           <Menu.Item
             color="red"
             leftSection={<IconLogout size={16} />}
@@ -82,6 +91,27 @@ export function ProfileMenu() {
             showSuccess(MSG.passwordActualizadaTitulo, MSG.passwordActualizada);
           }}
         />
+      </Modal>
+
+      {/* An outside click must not throw away a half-done activation or codes not yet saved. */}
+      <Modal
+        opened={securityOpened}
+        onClose={security.close}
+        title="Seguridad"
+        centered
+        radius="md"
+        size={480}
+        closeOnClickOutside={false}
+      >
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader aria-label="Cargando" />
+            </Center>
+          }
+        >
+          <SecurityPanel />
+        </Suspense>
       </Modal>
     </>
   );

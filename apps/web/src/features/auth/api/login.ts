@@ -1,4 +1,5 @@
-import type { SessionResponse } from '@portal/shared/schemas/auth';
+import type { LoginResponse, SessionResponse } from '@portal/shared/schemas/auth';
+import type { SecondStepBody } from '@portal/shared/schemas/two-factor';
 import { api, markCsrfStale, refreshCsrfCookie } from '../../../lib/api';
 
 export interface Credentials {
@@ -9,8 +10,9 @@ export interface Credentials {
 /**
  * Signs in with the sealed envelope `{data, hmac}` bound to the current XSRF token; the server replaces
  * the session (and its token), so the cookie is checked again before the next state-changing call.
+ * With two-factor sign-in active the answer is `{status: '2fa_requerido'}`: the second step comes next.
  */
-export async function login(credentials: Credentials): Promise<SessionResponse> {
+export async function login(credentials: Credentials): Promise<LoginResponse> {
   // A fresh token right before sealing: the envelope is bound to it (a 419 re-seals with the new one).
   // The cipher code is only needed here, so the sign-in screen loads it on submit, with the token.
   const [{ sealLogin }] = await Promise.all([
@@ -18,10 +20,22 @@ export async function login(credentials: Credentials): Promise<SessionResponse> 
     refreshCsrfCookie(),
   ]);
   try {
-    return await api.post<SessionResponse>('/api/login', undefined, {
+    return await api.post<LoginResponse>('/api/login', undefined, {
       bodyFromToken: (token) => sealLogin(credentials, token),
       skipUnauthorizedHandler: true,
     });
+  } finally {
+    markCsrfStale();
+  }
+}
+
+/**
+ * The second step: a code of the authenticator app or a backup code. A wrong one is a 401 BAD_CODE the
+ * form shows on its field (never a lost session); the session is replaced again when it is right.
+ */
+export async function verifySecondStep(body: SecondStepBody): Promise<SessionResponse> {
+  try {
+    return await api.post<SessionResponse>('/api/login/2fa', body, { skipUnauthorizedHandler: true });
   } finally {
     markCsrfStale();
   }

@@ -1,34 +1,48 @@
-import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { homeFor } from '@portal/shared/domain/roles';
 import { MSG } from '@portal/shared/messages';
+import type { SessionResponse } from '@portal/shared/schemas/auth';
 import { IconCircleCheck, IconInfoCircle, IconLock, IconUser } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { showAlert, showError } from '../../../components/ui/alerts';
 import { errorMessage, isApiError } from '../../../lib/api';
-import { sessionKeys } from '../../../lib/auth';
+import { landingFor, sessionKeys } from '../../../lib/auth';
 import { login } from '../api/login';
 import { noticeFrom } from './auth-notice';
+import { AuthSubmit } from './auth-submit';
+import { SecondStepForm } from './second-step-form';
 
 export function LoginForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
   const notice = noticeFrom(location.state);
+  // The password was right and the account has two-factor sign-in: its second step is due.
+  const [secondStep, setSecondStep] = useState(false);
 
   const form = useForm({
     mode: 'controlled',
     initialValues: { usuario: '', password: '' },
   });
 
+  /** Signed in: the forced screens first (password change, enrolment), else the role's home. */
+  const enter = (session: SessionResponse) => {
+    queryClient.removeQueries({ queryKey: sessionKeys.all });
+    const target = landingFor(session.user);
+    queryClient.setQueryData(sessionKeys.at(target), session);
+    navigate(target, { replace: true });
+  };
+
   const mutation = useMutation({
     mutationFn: login,
-    onSuccess: (session) => {
-      queryClient.removeQueries({ queryKey: sessionKeys.all });
-      const target = session.user.debe_cambiar_password ? '/cambiar-password' : homeFor(session.user.rol);
-      queryClient.setQueryData(sessionKeys.at(target), session);
-      navigate(target, { replace: true });
+    onSuccess: (result) => {
+      if (result.status === '2fa_requerido') {
+        setSecondStep(true);
+        return;
+      }
+      enter(result);
     },
     onError: (error) => {
       if (isApiError(error) && error.status === 400 && error.errors) {
@@ -55,6 +69,18 @@ export function LoginForm() {
     }
     mutation.mutate({ usuario, password });
   });
+
+  if (secondStep) {
+    return (
+      <SecondStepForm
+        onSuccess={enter}
+        onCancel={() => {
+          form.setFieldValue('password', '');
+          setSecondStep(false);
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate>
@@ -93,16 +119,7 @@ export function LoginForm() {
           size="md"
           {...form.getInputProps('password')}
         />
-        <Button
-          type="submit"
-          size="md"
-          fullWidth
-          mt="xs"
-          disabled={mutation.isPending}
-          leftSection={mutation.isPending ? <Loader size={16} color="currentColor" aria-hidden /> : null}
-        >
-          {mutation.isPending ? 'Espere un momento' : 'Acceso'}
-        </Button>
+        <AuthSubmit pending={mutation.isPending} label="Acceso" mt="xs" />
         <Anchor component={Link} to="/recuperar-acceso" size="sm" ta="center">
           Recuperar mi contraseña
         </Anchor>

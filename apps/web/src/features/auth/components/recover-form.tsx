@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MSG } from '@portal/shared/messages';
 import { IconArrowLeft, IconUser } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { showAlert, showError, showSuccess } from '../../../components/ui/alerts';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { requestAccessRecovery } from '../api/recover-access';
+import { AuthSubmit } from './auth-submit';
 
 export function RecoverForm() {
   const navigate = useNavigate();
@@ -62,15 +63,7 @@ export function RecoverForm() {
           size="md"
           {...form.getInputProps('usuario')}
         />
-        <Button
-          type="submit"
-          size="md"
-          fullWidth
-          disabled={mutation.isPending}
-          leftSection={mutation.isPending ? <Loader size={16} color="currentColor" aria-hidden /> : null}
-        >
-          {mutation.isPending ? 'Espere un momento' : 'Enviar'}
-        </Button>
+        <AuthSubmit pending={mutation.isPending} label="Enviar" />
         <Group justify="center">
           <Anchor component={Link} to="/login" size="sm">
             <Group gap={4} component="span">

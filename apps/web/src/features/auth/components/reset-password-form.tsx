@@ -9,6 +9,7 @@ import { showError } from '../../../components/ui/alerts';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { resetPassword, resetTokenQuery } from '../api/reset-password';
 import type { AuthLocationState } from './auth-notice';
+import { AuthSubmit } from './auth-submit';
 
 interface ResetPasswordFormProps {
   token: string;
@@ -107,15 +108,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
           size="md"
           {...form.getInputProps('confirmPass')}
         />
-        <Button
-          type="submit"
-          size="md"
-          fullWidth
-          disabled={mutation.isPending}
-          leftSection={mutation.isPending ? <Loader size={16} color="currentColor" aria-hidden /> : null}
-        >
-          {mutation.isPending ? 'Espere un momento' : 'Guardar contraseña'}
-        </Button>
+        <AuthSubmit pending={mutation.isPending} label="Guardar contraseña" />
       </Stack>
     </form>
   );

@@ -1,0 +1,33 @@
+import { MSG } from '@portal/shared/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { Enrolment } from '../../../components/two-factor/enrolment';
+import { landingFor, type SessionResponse, sessionKeys } from '../../../lib/auth';
+import { useSession } from '../../../lib/session';
+import { ForcedScreen } from './forced-screen';
+
+/**
+ * Shown before anything else (after a forced password change) while two-factor sign-in is mandatory for
+ * the account and not active: the enrolment, then the backup codes, then the role's home.
+ */
+export function ForcedTwoFactorEnrolment() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const done = () => {
+    // Every cached check learns that the enrolment is done (the next screen shows the previous answer
+    // while it asks the server again); the role's home then checks the session once more.
+    const enrolled = { ...user, debe_activar_2fa: false, dos_pasos: true };
+    queryClient.setQueriesData<SessionResponse>({ queryKey: sessionKeys.all }, (old) =>
+      old ? { ...old, user: { ...old.user, debe_activar_2fa: false, dos_pasos: true } } : old,
+    );
+    navigate(landingFor(enrolled), { replace: true });
+  };
+
+  return (
+    <ForcedScreen title="Activa la verificación en dos pasos" notice={MSG.dosPasosRequerida}>
+      <Enrolment usuario={user.usuario} onDone={done} size="md" fullWidth />
+    </ForcedScreen>
+  );
+}
