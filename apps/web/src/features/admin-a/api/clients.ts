@@ -42,6 +42,8 @@ export interface ClientInput {
   limite_de_compras: number;
   modo_presupuesto: ModoPresupuesto;
   mostrar_presupuesto_a_usuarios: boolean;
+  /** Two-factor sign-in mandatory for the client's roles 2 and 3. */
+  requiere_2fa: boolean;
   activo: boolean;
   imagen: FileChange;
   calendario: FileChange;
@@ -59,6 +61,7 @@ function clientFormData(id: number | null, input: Omit<ClientInput, 'imagen' | '
   body.set('limite_de_compras', String(input.limite_de_compras));
   body.set('modo_presupuesto', input.modo_presupuesto);
   body.set('mostrar_presupuesto_a_usuarios', input.mostrar_presupuesto_a_usuarios ? '1' : '0');
+  body.set('requiere_2fa', input.requiere_2fa ? '1' : '0');
   body.set('activo', input.activo ? '1' : '0');
   return body;
 }

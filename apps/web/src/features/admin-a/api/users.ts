@@ -1,7 +1,7 @@
 /**
  * Users of a client (spec §7): the list (10 per page, administrators never listed), one user, create,
- * update, the activo toggle and the administrator's password reset. The client's categories feed the
- * per-category budgets of category mode.
+ * update, the activo toggle and the administrator's resets (password, two-factor sign-in). The client's
+ * categories feed the per-category budgets of category mode.
  */
 import type {
   UserCreateResponse,
@@ -115,5 +115,14 @@ export function useToggleUser() {
 export function useResetPassword() {
   return useMutation({
     mutationFn: (id: number) => api.post<OkMessage>(`/api/recuperar/password/${id}`),
+  });
+}
+
+/** POST /api/recuperar/2fa/{id}: turns off the user's two-factor sign-in (they are told by e-mail). */
+export function useResetTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<OkMessage>(`/api/recuperar/2fa/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
   });
 }

@@ -1,7 +1,8 @@
 /**
  * 'Agregar cliente' / 'Editar cliente' (spec §2, §3, §5): name, budget, purchase limit, authorizers,
- * budget mode, whether users see their budget, the logo, the two colours (with a live preview of the
- * sidebar the client's users will see) and the calendar and manual PDFs.
+ * budget mode, whether users see their budget, mandatory two-factor sign-in for its authorizers, the
+ * logo, the two colours (with a live preview of the sidebar the client's users will see) and the
+ * calendar and manual PDFs.
  */
 import {
   Alert,
@@ -78,6 +79,7 @@ interface Values {
   cantidad_autorizadores: string;
   modo_presupuesto: ModoPresupuesto;
   mostrar_presupuesto_a_usuarios: boolean;
+  requiere_2fa: boolean;
 }
 
 function initialValues(client: ClientDto | null): Values {
@@ -91,6 +93,7 @@ function initialValues(client: ClientDto | null): Values {
         cantidad_autorizadores: String(client.cantidad_autorizadores),
         modo_presupuesto: client.modo_presupuesto,
         mostrar_presupuesto_a_usuarios: client.mostrar_presupuesto_a_usuarios,
+        requiere_2fa: client.requiere_2fa,
       }
     : {
         nombre: '',
@@ -101,6 +104,7 @@ function initialValues(client: ClientDto | null): Values {
         cantidad_autorizadores: '1',
         modo_presupuesto: 'regular',
         mostrar_presupuesto_a_usuarios: true,
+        requiere_2fa: false,
       };
 }
 
@@ -261,6 +265,7 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
           cantidad_autorizadores: Number(values.cantidad_autorizadores),
           modo_presupuesto: values.modo_presupuesto,
           mostrar_presupuesto_a_usuarios: values.mostrar_presupuesto_a_usuarios,
+          requiere_2fa: values.requiere_2fa,
           activo: client?.activo ?? true,
           imagen,
           calendario,
@@ -352,6 +357,14 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
                 label="Mostrar presupuesto a los usuarios"
                 description="Los usuarios ven sus tarjetas de presupuesto"
                 {...form.getInputProps('mostrar_presupuesto_a_usuarios', { type: 'checkbox' })}
+              />
+            </Section>
+            <Divider />
+            <Section title="Seguridad">
+              <Switch
+                label="Exigir verificación en dos pasos a autorizadores"
+                description="Autorizadores y Super Autorizadores del cliente deberán activarla, con una aplicación de autenticación, antes de usar el portal."
+                {...form.getInputProps('requiere_2fa', { type: 'checkbox' })}
               />
             </Section>
             <Divider />

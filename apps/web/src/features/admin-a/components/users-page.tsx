@@ -1,8 +1,8 @@
 /**
  * Spec §2 "usuarios": pick a client (kept in `?cliente=`); then 'Agregar nuevo usuario', the import
  * button and the client's users (10 per page from the server, searchable; administrators never listed).
- * Per row: reset password, edit (drawer, `?editar={id}`), activate/deactivate and, for rol 1, the link
- * to the user's products.
+ * Per row: reset password, reset two-factor sign-in (when active), edit (drawer, `?editar={id}`),
+ * activate/deactivate and, for rol 1, the link to the user's products.
  */
 import {
   ActionIcon,
@@ -31,6 +31,8 @@ import {
   IconPackages,
   IconPencil,
   IconPower,
+  IconShieldCheck,
+  IconShieldOff,
   IconUserPlus,
   IconUsers,
 } from '@tabler/icons-react';
@@ -41,7 +43,13 @@ import { showError, showSuccess } from '../../../components/ui/alerts';
 import { PageHeader } from '../../../components/ui/page';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime, formatMXN } from '../../../lib/format';
-import { USERS_PER_PAGE, useResetPassword, useToggleUser, useUsersPage } from '../api/users';
+import {
+  USERS_PER_PAGE,
+  useResetPassword,
+  useResetTwoFactor,
+  useToggleUser,
+  useUsersPage,
+} from '../api/users';
 import { Dates } from './clients-page';
 import {
   ActiveBadge,
@@ -70,13 +78,29 @@ function productsPath(user: UserDto) {
   return `/administrador/usuarios/usuario/${user.id}/productos?cliente=${user.id_cliente}`;
 }
 
+/** Two-factor sign-in is active for the user. */
+function TwoFactorBadge() {
+  return (
+    <Badge
+      variant="light"
+      color="indigo"
+      radius="sm"
+      leftSection={<IconShieldCheck size={12} aria-hidden />}
+      style={{ minWidth: 'max-content' }}
+    >
+      Dos pasos
+    </Badge>
+  );
+}
+
 interface RowActions {
   onReset: (user: UserDto) => void;
+  onResetTwoFactor: (user: UserDto) => void;
   onEdit: (user: UserDto) => void;
   onToggle: (user: UserDto) => void;
 }
 
-function Actions({ user, onReset, onEdit, onToggle }: RowActions & { user: UserDto }) {
+function Actions({ user, onReset, onResetTwoFactor, onEdit, onToggle }: RowActions & { user: UserDto }) {
   return (
     <Group gap={2} justify="flex-end" wrap="nowrap">
       <Tooltip label="Restablecer contraseña" withArrow>
@@ -104,7 +128,19 @@ function Actions({ user, onReset, onEdit, onToggle }: RowActions & { user: UserD
           <IconPower size={18} />
         </ActionIcon>
       </Tooltip>
-      {user.rol === 1 ? (
+      {/* The last place: rol 1's products, or the reset of an active second step (never rol 1's). */}
+      {user.dos_pasos ? (
+        <Tooltip label="Restablecer verificación en dos pasos" withArrow>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={`Restablecer verificación en dos pasos de ${user.usuario}`}
+            onClick={() => onResetTwoFactor(user)}
+          >
+            <IconShieldOff size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ) : user.rol === 1 ? (
         <Tooltip label="Productos asignados" withArrow>
           <ActionIcon
             component={Link}
@@ -185,7 +221,10 @@ function UsersTable({ rows, ...actions }: RowActions & { rows: UserDto[] }) {
                 )}
               </Table.Td>
               <Table.Td>
-                <ActiveBadge activo={u.activo} />
+                <Stack gap={4} align="flex-start">
+                  <ActiveBadge activo={u.activo} />
+                  {u.dos_pasos ? <TwoFactorBadge /> : null}
+                </Stack>
               </Table.Td>
               <Table.Td>
                 <Dates created={u.created_at} updated={u.updated_at} />
@@ -201,7 +240,7 @@ function UsersTable({ rows, ...actions }: RowActions & { rows: UserDto[] }) {
   );
 }
 
-function UsersCards({ rows, onReset, onEdit, onToggle }: RowActions & { rows: UserDto[] }) {
+function UsersCards({ rows, onReset, onResetTwoFactor, onEdit, onToggle }: RowActions & { rows: UserDto[] }) {
   return (
     <SimpleGrid
       cols={{ base: 1, sm: 2 }}
@@ -242,6 +281,11 @@ function UsersCards({ rows, onReset, onEdit, onToggle }: RowActions & { rows: Us
                 <Menu.Item leftSection={<IconKey size={16} />} onClick={() => onReset(u)}>
                   Restablecer contraseña
                 </Menu.Item>
+                {u.dos_pasos ? (
+                  <Menu.Item leftSection={<IconShieldOff size={16} />} onClick={() => onResetTwoFactor(u)}>
+                    Restablecer verificación en dos pasos
+                  </Menu.Item>
+                ) : null}
                 {u.rol === 1 ? (
                   <Menu.Item component={Link} to={productsPath(u)} leftSection={<IconPackages size={16} />}>
                     Productos asignados
@@ -260,6 +304,7 @@ function UsersCards({ rows, onReset, onEdit, onToggle }: RowActions & { rows: Us
           <Group gap={6} mt="xs">
             <RolBadge rol={u.rol} />
             <ActiveBadge activo={u.activo} />
+            {u.dos_pasos ? <TwoFactorBadge /> : null}
           </Group>
           <SimpleGrid cols={2} spacing="xs" mt="sm">
             <div>
@@ -327,6 +372,7 @@ export function UsersPage({ importButton }: UsersPageProps) {
   const query = useUsersPage(idCliente, page, debouncedQ);
   const toggle = useToggleUser();
   const reset = useResetPassword();
+  const resetTwoFactor = useResetTwoFactor();
 
   const setEdit = (id: number | null) =>
     setParams(
@@ -369,6 +415,25 @@ export function UsersPage({ importButton }: UsersPageProps) {
         }),
     });
 
+  const onResetTwoFactor = (user: UserDto) =>
+    confirmAction({
+      message: (
+        <Text>
+          Se desactivará la verificación en dos pasos de <b>{user.nombre}</b> ({user.usuario}): podrá entrar
+          solo con su contraseña, se cerrarán sus sesiones abiertas y se le avisará por correo. Podrá volver a
+          activarla desde Seguridad.
+        </Text>
+      ),
+      confirmLabel: 'Restablecer',
+      danger: true,
+      onConfirm: () =>
+        resetTwoFactor.mutate(user.id, {
+          onSuccess: (res) => showSuccess('Verificación en dos pasos restablecida', res.msg),
+          onError: (error) => void showError(errorMessage(error)),
+        }),
+    });
+
+  const rowActions: RowActions = { onReset, onResetTwoFactor, onEdit, onToggle };
   const data = query.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.per_page || USERS_PER_PAGE))) : 1;
 
@@ -442,10 +507,10 @@ export function UsersPage({ importButton }: UsersPageProps) {
             ) : data && data.usuarios.length > 0 ? (
               <>
                 <Box visibleFrom="lg">
-                  <UsersTable rows={data.usuarios} onReset={onReset} onEdit={onEdit} onToggle={onToggle} />
+                  <UsersTable rows={data.usuarios} {...rowActions} />
                 </Box>
                 <Box hiddenFrom="lg">
-                  <UsersCards rows={data.usuarios} onReset={onReset} onEdit={onEdit} onToggle={onToggle} />
+                  <UsersCards rows={data.usuarios} {...rowActions} />
                 </Box>
               </>
             ) : (
