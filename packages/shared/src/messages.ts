@@ -176,6 +176,10 @@ export const MSG = {
   csvSinRegistros: 'El archivo no tiene registros: solo trae el encabezado.',
   csvDemasiadasFilas: (max: number) => `El archivo excede el máximo de ${max} registros por importación.`,
   csvComillas: (fila: number) => `El archivo tiene comillas sin cerrar a partir de la fila ${fila}.`,
+  csvComillasMal: (fila: number) =>
+    `La fila ${fila} tiene texto después de unas comillas de cierre. Un valor entre comillas termina en la comilla; para escribir una comilla dentro de él, escríbela doble ("").`,
+  csvAnchoFila: (fila: number, valores: number, columnas: number) =>
+    `La fila ${fila} tiene ${valores} ${valores === 1 ? 'valor' : 'valores'} y el encabezado tiene ${columnas} columnas. Revisa que no falten ni sobren separadores: un valor con coma o punto y coma va entre comillas.`,
   csvEncabezados: (faltan: string[], sobran: string[]) =>
     [
       'El encabezado del archivo no coincide con la plantilla.',

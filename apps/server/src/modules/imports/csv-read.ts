@@ -1,5 +1,6 @@
 import { MSG } from '@portal/shared/messages';
-import { badRequest } from '../../lib/errors.ts';
+import { CsvError, parse } from 'csv-parse/sync';
+import { type AppError, badRequest } from '../../lib/errors.ts';
 
 /** Largest accepted import file. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -84,63 +85,52 @@ export function detectDelimiter(text: string): Delimiter {
 }
 
 /**
- * RFC 4180 parsing: quoted cells may hold separators, doubled quotes and line breaks; CRLF, LF or CR end a
- * row. Rows whose cells are all empty (Excel leaves them at the end) are skipped but still counted, so
- * row numbers match the spreadsheet.
+ * The rows of a CSV text, read by csv-parse: quoted cells may hold separators, doubled quotes and line
+ * breaks; CRLF, LF or CR end a row (even mixed in one file); spaces around a cell are dropped; a quote
+ * inside an unquoted cell is a plain character. The first row with any text is the header. Rows whose
+ * cells are all empty (Excel leaves them at the end) are skipped but still counted.
+ *
+ * `fila` is the spreadsheet's row: one per record, so a cell with line breaks stays one row and the rows
+ * after it keep their numbers. (csv-parse's `info.lines` counts lines of text, a quoted CRLF even twice,
+ * so it would push every later row down.)
  */
 export function parseCsv(text: string): CsvTable {
   const delimiter = detectDelimiter(text);
-  const rows: CsvRecord[] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let rowStart = 1;
-  let quoteStart = 1;
-  const endRow = () => {
-    row.push(cell);
-    cell = '';
-    if (row.some((v) => v.trim() !== '')) rows.push({ fila: rowStart, cells: row });
-    row = [];
-  };
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (quoted) {
-      if (c === 34 /* " */) {
-        if (text.charCodeAt(i + 1) === 34) {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) line++;
-        cell += text[i];
-      }
-      continue;
-    }
-    if (c === 34 && cell.trim() === '') {
-      quoted = true;
-      quoteStart = line;
-      cell = '';
-    } else if (c === 44 /* , */ && delimiter === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === 59 /* ; */ && delimiter === ';') {
-      row.push(cell);
-      cell = '';
-    } else if (c === 13 || c === 10) {
-      if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
-      endRow();
-      line++;
-      rowStart = line;
-    } else {
-      cell += text[i];
-    }
+  let rows: string[][];
+  try {
+    rows = parse(text, {
+      delimiter,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      bom: true,
+      trim: true,
+      relax_quotes: true,
+      relax_column_count: true,
+    });
+  } catch (err) {
+    throw err instanceof CsvError ? syntaxError(err) : err;
   }
-  if (quoted) throw badRequest('CSV_QUOTES', MSG.csvComillas(quoteStart));
-  if (cell !== '' || row.length > 0) endRow();
-  const [head, ...records] = rows;
-  return { delimiter, header: (head?.cells ?? []).map((h) => h.trim()), records };
+  const hasText = (cells: string[]) => cells.some((v) => v.trim() !== '');
+  const head = rows.findIndex(hasText);
+  const records: CsvRecord[] = [];
+  for (let i = head + 1; head >= 0 && i < rows.length; i++) {
+    const cells = rows[i]!;
+    if (hasText(cells)) records.push({ fila: i + 1, cells });
+  }
+  return { delimiter, header: (rows[head] ?? []).map((h) => h.trim()), records };
+}
+
+/** A csv-parse error as a Spanish 400 naming the spreadsheet row (the records read before it, plus one). */
+function syntaxError(err: CsvError): AppError {
+  const fila = Number(err.records) + 1;
+  switch (err.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return badRequest('CSV_QUOTES', MSG.csvComillas(fila));
+    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
+    case 'CSV_INVALID_CLOSING_QUOTE':
+      return badRequest('CSV_QUOTES', MSG.csvComillasMal(fila));
+    default:
+      return badRequest('CSV_NOT_TEXT', MSG.csvNoEsTexto);
+  }
 }
 
 /** Header names compared without case, surrounding spaces or a stray BOM. */
@@ -177,11 +167,21 @@ export function mapHeader(
   return index;
 }
 
-/** Checks row count limits of a parsed table. */
-export function checkRecordCount(table: CsvTable): void {
+/**
+ * Checks a parsed table at upload, after its header: it has data rows, not too many, and every row has as
+ * many cells as the header has columns (a row with one more or one less is misaligned: its values would
+ * land in the wrong columns). A header that ends in a separator allows rows with or without it.
+ */
+export function checkRecords(table: CsvTable): void {
   if (table.records.length === 0) throw badRequest('CSV_NO_ROWS', MSG.csvSinRegistros);
   if (table.records.length > IMPORT_MAX_ROWS) {
     throw badRequest('CSV_TOO_MANY_ROWS', MSG.csvDemasiadasFilas(IMPORT_MAX_ROWS));
+  }
+  const width = table.header.length;
+  const named = table.header.at(-1) === '' && width > 1 ? width - 1 : width;
+  const ragged = table.records.find((r) => r.cells.length !== width && r.cells.length !== named);
+  if (ragged) {
+    throw badRequest('CSV_ROW_WIDTH', MSG.csvAnchoFila(ragged.fila, ragged.cells.length, named));
   }
 }
 

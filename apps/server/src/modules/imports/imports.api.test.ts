@@ -369,6 +369,32 @@ describe.each(DB_KINDS)('administration: CSV imports (%s)', (kind) => {
     expect(s1!.updatedAt.getTime()).toBeGreaterThan(rows[0]!.updatedAt.getTime());
   });
 
+  it('rows after a cell with line breaks keep their spreadsheet numbers; a misaligned row refuses the file', async () => {
+    const client = await clientWithCategories();
+    const file = `${HEADER}\nM-1,,Uno,"Caja\nde 12\npiezas",,1,1,1,Limpieza\nM-2,,Dos,,,caro,1,1,Limpieza\n\nM-3,,,"Dice ""hola"", adiós",,3,1,1,Limpieza\n`;
+    const job = await uploadAndWait('productos', client.id, file);
+    expect(job).toMatchObject({ status: 'terminado', totalRows: 3, okRows: 1, errorRows: 2 });
+    expect(job.errors).toEqual([
+      { fila: 3, campo: 'precio', motivo: MSG.impPrecio, valor: 'caro' },
+      { fila: 5, campo: 'nombre', motivo: MSG.impObligatorio },
+    ]);
+    const [m1] = await db()
+      .select()
+      .from(products)
+      .where(and(eq(products.idCliente, client.id), eq(products.claveInterna, 'M-1')));
+    expect(m1!.descripcion).toBe('Caja\nde 12\npiezas');
+
+    const unquoted = `${HEADER}\r\nN-1,,Uno,,,5,1,1,Limpieza\r\nN-2,,Dos,,,1,250.00,1,1,Limpieza\r\n`;
+    const res = await upload('productos', client.id, { data: unquoted });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'CSV_ROW_WIDTH', msg: MSG.csvAnchoFila(3, 10, 9) });
+    const [jobs] = await db()
+      .select({ n: count() })
+      .from(importJobs)
+      .where(eq(importJobs.idCliente, client.id));
+    expect(jobs!.n).toBe(1);
+  });
+
   it('the error report is formula-safe and a repeated clave_interna in the file is reported', async () => {
     const client = await clientWithCategories();
     const file = `${HEADER}\nR-1,,Uno,,,=HYPERLINK("http://x"),1,1,Limpieza\nR-2,,Dos,,,5,1,1,Limpieza\nR-2,,Otra vez,,,6,1,1,Limpieza\n`;

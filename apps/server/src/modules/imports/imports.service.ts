@@ -20,7 +20,7 @@ import type { JobContext } from '../../lib/jobs.ts';
 import { readMultipart } from '../../lib/multipart.ts';
 import {
   type CsvTable,
-  checkRecordCount,
+  checkRecords,
   decodeCsvBytes,
   IMPORT_MAX_BYTES,
   mapHeader,
@@ -160,7 +160,7 @@ export async function acceptUpload(
 
   const table = parseCsv(decodeCsvBytes(file.data));
   headerIndex(kind, client, table);
-  checkRecordCount(table);
+  checkRecords(table);
 
   let fileId: string;
   try {

@@ -1,0 +1,117 @@
+import { MSG } from '@portal/shared/messages';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../lib/errors.ts';
+import { type CsvTable, checkRecords, decodeCsvBytes, parseCsv } from './csv-read.ts';
+
+/** The 400 a call throws, as code and message. */
+function refusal(fn: () => unknown): { status: number; code: string; msg: string } {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof AppError) return { status: err.statusCode, code: err.code, msg: err.message };
+    throw err;
+  }
+  throw new Error('no refusal');
+}
+
+/** Records as [row, cells] pairs. */
+const rowsOf = (table: CsvTable) => table.records.map((r) => [r.fila, r.cells]);
+
+describe('CSV reading', () => {
+  it('a separator inside quotes is text, in comma and in semicolon files', () => {
+    const commas = parseCsv('clave,nombre,precio\r\nA-1,"Pintura, blanca","1,250.00"\r\n');
+    expect(commas.delimiter).toBe(',');
+    expect(rowsOf(commas)).toEqual([[2, ['A-1', 'Pintura, blanca', '1,250.00']]]);
+    const semicolons = parseCsv('clave;nombre;precio\r\nA-1;"Pintura; blanca";189,90\r\n');
+    expect(semicolons.delimiter).toBe(';');
+    expect(rowsOf(semicolons)).toEqual([[2, ['A-1', 'Pintura; blanca', '189,90']]]);
+  });
+
+  it('a doubled quote inside quotes is one quote; a quote inside an unquoted cell is kept as written', () => {
+    const table = parseCsv('a,b,c\r\n"Lápiz ""amarillo"" No. 2","""",Tubo 3/4"\r\n');
+    expect(rowsOf(table)).toEqual([[2, ['Lápiz "amarillo" No. 2', '"', 'Tubo 3/4"']]]);
+  });
+
+  it('CRLF, LF and CR files give the same rows, also mixed in one file', () => {
+    const expected = [
+      [2, ['1', 'uno']],
+      [3, ['2', 'dos']],
+    ];
+    for (const eol of ['\r\n', '\n', '\r']) {
+      expect(rowsOf(parseCsv(`a,b${eol}1,uno${eol}2,dos${eol}`)), JSON.stringify(eol)).toEqual(expected);
+    }
+    expect(rowsOf(parseCsv('a,b\n1,uno\r\n2,dos\r'))).toEqual(expected);
+  });
+
+  it('a cell with line breaks is one spreadsheet row: the rows after it keep their numbers', () => {
+    for (const eol of ['\r\n', '\n']) {
+      const text = `a,b${eol}1,"Línea 1${eol}Línea 2${eol}Línea 3"${eol}2,dos${eol}${eol}3,tres${eol}`;
+      expect(rowsOf(parseCsv(text)), JSON.stringify(eol)).toEqual([
+        [2, ['1', `Línea 1${eol}Línea 2${eol}Línea 3`]],
+        [3, ['2', 'dos']],
+        [5, ['3', 'tres']],
+      ]);
+    }
+  });
+
+  it('blank rows, also before the header and rows of empty cells, are skipped but counted', () => {
+    const table = parseCsv(
+      '\r\n,,\r\nclave,nombre,precio\r\n,,\r\nA-1,Uno,1\r\n  ,"",\r\nA-2,Dos,2\r\n\r\n\r\n',
+    );
+    expect(table.header).toEqual(['clave', 'nombre', 'precio']);
+    expect(rowsOf(table)).toEqual([
+      [5, ['A-1', 'Uno', '1']],
+      [7, ['A-2', 'Dos', '2']],
+    ]);
+  });
+
+  it('a UTF-8 BOM is removed and spaces around cells, quoted or not, are dropped', () => {
+    const data = Buffer.from('\uFEFFclave , nombre\r\n  A-1 ,  "Uno, dos"  \r\n', 'utf8');
+    expect(data.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const table = parseCsv(decodeCsvBytes(data));
+    expect(table.header).toEqual(['clave', 'nombre']);
+    expect(rowsOf(table)).toEqual([[2, ['A-1', 'Uno, dos']]]);
+    expect(refusal(() => decodeCsvBytes(Buffer.from('clave\r\nLápiz\r\n', 'latin1')))).toEqual({
+      status: 400,
+      code: 'CSV_NOT_UTF8',
+      msg: MSG.csvNoUtf8,
+    });
+  });
+
+  it('unclosed quotes name the row where they open, counted as the spreadsheet does', () => {
+    expect(refusal(() => parseCsv('a,b\r\n1,"dos\r\ntres"\r\n\r\n3,"cuatro\r\n4,cinco\r\n'))).toEqual({
+      status: 400,
+      code: 'CSV_QUOTES',
+      msg: MSG.csvComillas(4),
+    });
+  });
+
+  it('text after a closing quote is refused with its row', () => {
+    expect(refusal(() => parseCsv('a,b\n1,uno\n2,"dos" y medio\n'))).toEqual({
+      status: 400,
+      code: 'CSV_QUOTES',
+      msg: MSG.csvComillasMal(3),
+    });
+  });
+
+  it('a row with more or fewer cells than the header is refused, naming its row and both counts', () => {
+    const longer = parseCsv('clave,nombre,precio\r\nA-1,"Uno\r\nlargo",1\r\nA-2,Dos,1,250.00\r\n');
+    expect(refusal(() => checkRecords(longer))).toEqual({
+      status: 400,
+      code: 'CSV_ROW_WIDTH',
+      msg: MSG.csvAnchoFila(3, 4, 3),
+    });
+    const shorter = parseCsv('clave;nombre;precio\nA-1;Uno;1\nA-2\n');
+    expect(refusal(() => checkRecords(shorter))).toEqual({
+      status: 400,
+      code: 'CSV_ROW_WIDTH',
+      msg: MSG.csvAnchoFila(3, 1, 3),
+    });
+    expect(MSG.csvAnchoFila(3, 1, 3)).toContain('tiene 1 valor y el encabezado tiene 3 columnas');
+    // A header that ends in a separator allows rows with or without the trailing one.
+    expect(() => checkRecords(parseCsv('clave,nombre,\r\nA-1,Uno,\r\nA-2,Dos\r\n'))).not.toThrow();
+    expect(refusal(() => checkRecords(parseCsv('clave,nombre,\r\nA-1,Uno,,\r\n'))).msg).toBe(
+      MSG.csvAnchoFila(2, 4, 2),
+    );
+  });
+});
