@@ -35,6 +35,14 @@ export default defineConfig({
         },
       },
       {
+        // The web app's own logic (money, budgets, order edits, the HTTP client) in a browser-like DOM.
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+        },
+      },
+      {
         // Real processes (PostgreSQL, two servers, nginx): `npm run test:reliability`, not part of test:unit.
         test: {
           name: 'reliability',

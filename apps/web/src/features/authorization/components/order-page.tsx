@@ -56,11 +56,14 @@ import {
   fetchOrder,
 } from '../api/orders';
 import {
+  approvalLines,
   budgetAfter,
   buyerName,
   checkQuantity,
+  editSummary,
   hasEdits,
   initialQuantities,
+  overBudgetText,
   type Quantities,
   totalsFor,
   unitsFor,
@@ -183,10 +186,7 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
     mutationFn: () =>
       approveOrder({
         id: pedido.id,
-        orden: pedido.lineas.flatMap((l) => {
-          const cantidad = quantities.get(l.id_producto);
-          return cantidad === undefined ? [] : [{ id: l.id_producto, cantidad }];
-        }),
+        orden: approvalLines(pedido.lineas, quantities),
         fecha: businessDate(Date.now(), getBusinessTimeZone()),
         total: totals.total / 100,
       }),
@@ -239,24 +239,12 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
   };
 
   const overBudget = acciones.aprobar && budget.excedido;
-  const overText =
-    budget.categorias.length > 0
-      ? `Con este pedido se excedería el presupuesto de: ${budget.categorias
-          .filter((c) => c.tocada && c.restante < 0)
-          .map((c) => `${c.nombre} (por ${formatCentavos(-c.restante)})`)
-          .join(', ')}.`
-      : `Con este pedido, el presupuesto del mes de ${comprador} quedaría excedido por ${formatCentavos(-budget.restante)}.`;
+  const overText = overBudgetText(budget, comprador);
   const overAdvice = editable
     ? 'Reduce cantidades o quita productos antes de aprobar, o cancela el pedido.'
     : 'No se podrá aprobar así; puedes cancelarlo.';
 
-  const changes = pedido.lineas.flatMap((l) => {
-    const q = quantities.get(l.id_producto);
-    if (q === undefined) return [`${l.nombre}: se quita del pedido`];
-    if (q !== l.cantidad) return [`${l.nombre}: ${l.cantidad} → ${q}`];
-    return [];
-  });
-  if (edited) changes.push(`Total: ${formatCentavos(originalTotal)} → ${formatCentavos(totals.total)}`);
+  const changes = edited ? editSummary(pedido.lineas, quantities, originalTotal, totals.total) : [];
   const outcome =
     user.rol === 2 && user.cliente?.cantidad_autorizadores === 2
       ? 'El pedido pasará a Espera para la aprobación final del Super Autorizador.'
@@ -442,7 +430,7 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
         pending={approve.isPending}
         numero={numero}
         outcome={outcome}
-        changes={edited ? changes : []}
+        changes={changes}
         warning={overBudget ? `${overText} El sistema no permitirá aprobarlo.` : null}
       />
       <CancelDialog

@@ -5,7 +5,13 @@
  * server refuses.
  */
 import { spendOf } from '@portal/shared/domain/budget';
-import { type Centavos, pesosToCentavos, type Totals, totalsOf } from '@portal/shared/domain/money';
+import {
+  type Centavos,
+  formatCentavos,
+  pesosToCentavos,
+  type Totals,
+  totalsOf,
+} from '@portal/shared/domain/money';
 import { MSG } from '@portal/shared/messages';
 import type { AuthorizerOrderView } from '@portal/shared/schemas/orders';
 
@@ -68,6 +74,8 @@ export interface BudgetAfter {
   /** Approving would leave the month (or a category the order touches) over budget. */
   excedido: boolean;
   categorias: CategoryFigures[];
+  /** Category mode: categories of kept lines that have no budget for this user (approval is refused). */
+  sinPresupuesto: string[];
 }
 
 /**
@@ -81,7 +89,7 @@ export function budgetAfter(view: AuthorizerOrderView, quantities: Quantities): 
   const utilizado = pesosToCentavos(presupuesto.utilizado);
   if (presupuesto.tipo_presupuesto !== 'categoria') {
     const restante = disponible - utilizado - spendOf(lines);
-    return { disponible, utilizado, restante, excedido: restante < 0, categorias: [] };
+    return { disponible, utilizado, restante, excedido: restante < 0, categorias: [], sinPresupuesto: [] };
   }
   const categorias = presupuesto.categorias.map((c) => {
     const own = lines.filter((l) => l.categoria === c.nombre);
@@ -101,11 +109,15 @@ export function budgetAfter(view: AuthorizerOrderView, quantities: Quantities): 
   const pedido = categorias.reduce((s, c) => s + c.pedido, 0);
   const restante = disponible - utilizado - pedido;
   // A line whose category has no budget for this user cannot be approved either.
-  const sinPresupuesto = lines.some(
-    (l) => !categorias.some((c) => c.nombre === l.categoria && c.disponible > 0),
-  );
-  const excedido = sinPresupuesto || categorias.some((c) => c.tocada && c.restante < 0);
-  return { disponible, utilizado, restante, excedido, categorias };
+  const sinPresupuesto = [
+    ...new Set(
+      lines
+        .filter((l) => !categorias.some((c) => c.nombre === l.categoria && c.disponible > 0))
+        .map((l) => l.categoria),
+    ),
+  ];
+  const excedido = sinPresupuesto.length > 0 || categorias.some((c) => c.tocada && c.restante < 0);
+  return { disponible, utilizado, restante, excedido, categorias, sinPresupuesto };
 }
 
 export type QuantityCheck =
@@ -143,6 +155,55 @@ export function checkQuantity(
     if (over) return { ok: false, error: MSG.presupuestoAutorizador, restore: true };
   }
   return { ok: true, quantities: next };
+}
+
+/** The lines Approve sends (UpdateOrderBody.orden): every kept line with its quantity, in the order's order. */
+export function approvalLines(
+  lineas: readonly Line[],
+  quantities: Quantities,
+): { id: number; cantidad: number }[] {
+  return lineas.flatMap((l) => {
+    const cantidad = quantities.get(l.id_producto);
+    return cantidad === undefined ? [] : [{ id: l.id_producto, cantidad }];
+  });
+}
+
+/**
+ * What the approval dialog lists as changed: removed lines, changed quantities and, when anything changed,
+ * the order's total before and after (centavos).
+ */
+export function editSummary(
+  lineas: readonly Line[],
+  quantities: Quantities,
+  originalTotal: Centavos,
+  editedTotal: Centavos,
+): string[] {
+  const changes = lineas.flatMap((l) => {
+    const q = quantities.get(l.id_producto);
+    if (q === undefined) return [`${l.nombre}: se quita del pedido`];
+    if (q !== l.cantidad) return [`${l.nombre}: ${l.cantidad} → ${q}`];
+    return [];
+  });
+  if (changes.length > 0)
+    changes.push(`Total: ${formatCentavos(originalTotal)} → ${formatCentavos(editedTotal)}`);
+  return changes;
+}
+
+/**
+ * Why approving as edited would exceed the budget: the categories the order overdraws or that have no
+ * budget, or the month.
+ */
+export function overBudgetText(budget: BudgetAfter, comprador: string): string {
+  if (budget.categorias.length > 0 || budget.sinPresupuesto.length > 0) {
+    const over = [
+      ...budget.categorias
+        .filter((c) => c.tocada && c.restante < 0 && !budget.sinPresupuesto.includes(c.nombre))
+        .map((c) => `${c.nombre} (por ${formatCentavos(-c.restante)})`),
+      ...budget.sinPresupuesto.map((nombre) => `${nombre} (sin presupuesto asignado)`),
+    ].join(', ');
+    return `Con este pedido se excedería el presupuesto de: ${over}.`;
+  }
+  return `Con este pedido, el presupuesto del mes de ${comprador} quedaría excedido por ${formatCentavos(-budget.restante)}.`;
 }
 
 /** The buyer's name as shown: 'Usuario' when the record has none (the string 'null', spec §2). */

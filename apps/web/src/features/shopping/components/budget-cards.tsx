@@ -1,10 +1,9 @@
 import { Group, Paper, Progress, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import { pesosToCentavos } from '@portal/shared/domain/money';
 import type { CategoryDto, ShopperSession } from '@portal/shared/schemas/shopping';
 import { IconChartPie, IconReceipt2, IconShoppingCart, IconWallet } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatCentavos } from '../../../lib/format';
-import { cartUnits } from '../cart-rules';
+import { budgetCardFigures } from '../budget-figures';
 
 interface StatCardProps {
   label: string;
@@ -56,14 +55,10 @@ interface BudgetCardsProps {
 export function BudgetCards({ shopper, categoria }: BudgetCardsProps) {
   const { presupuesto: p } = shopper;
   if (!p.mostrar) return null;
-  const byCategory =
-    p.tipo_presupuesto === 'categoria' && categoria != null && categoria.presupuesto !== null;
-  const total = pesosToCentavos(byCategory ? (categoria.presupuesto ?? 0) : p.presupuesto_total);
-  const utilizado = pesosToCentavos(byCategory ? (categoria.utilizado ?? 0) : p.presupuesto_utilizado);
-  const restante = pesosToCentavos(byCategory ? (categoria.restante ?? 0) : p.presupuesto_restante);
-  const enCarrito = total - utilizado - restante;
-  const unidades = byCategory ? cartUnits(shopper.carrito, categoria.id) : p.productos_totales;
-  const usedPct = total > 0 ? Math.min(100, ((utilizado + Math.max(0, enCarrito)) / total) * 100) : 0;
+  const { byCategory, total, utilizado, restante, enCarrito, unidades, usedPct } = budgetCardFigures(
+    shopper,
+    categoria,
+  );
   const limite = p.limite_de_compras;
 
   return (
@@ -73,7 +68,7 @@ export function BudgetCards({ shopper, categoria }: BudgetCardsProps) {
         value={formatCentavos(total)}
         icon={<IconWallet size={18} />}
         color="indigo"
-        caption={byCategory ? `Categoría ${categoria.nombre}` : 'Se renueva cada mes'}
+        caption={byCategory && categoria ? `Categoría ${categoria.nombre}` : 'Se renueva cada mes'}
       />
       <StatCard
         label="Utilizado"

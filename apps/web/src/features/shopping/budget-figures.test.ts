@@ -1,0 +1,129 @@
+import type { CategoryDto, ShopperSession } from '@portal/shared/schemas/shopping';
+import { describe, expect, it } from 'vitest';
+import { budgetCardFigures } from './budget-figures';
+
+function shopper(presupuesto: Partial<ShopperSession['presupuesto']>, units: [number, number][] = []) {
+  return {
+    presupuesto: {
+      tipo_presupuesto: 'regular',
+      presupuesto_total: 0,
+      presupuesto_utilizado: 0,
+      presupuesto_restante: 0,
+      presupuesto_carrito: 0,
+      productos_totales: units.reduce((n, [, cantidad]) => n + cantidad, 0),
+      limite_de_compras: -1,
+      cantidad_de_compras: 0,
+      mostrar: true,
+      ...presupuesto,
+    },
+    categorias: [],
+    carrito: units.map(([idCategoria, cantidad], i) => ({
+      id: i + 1,
+      cantidad,
+      costo: 1,
+      fecha: '2026-03-02',
+      nombre: `Producto ${i + 1}`,
+      clave_interna: `P-${i + 1}`,
+      unidad_de_medida: 'pieza',
+      id_categoria: idCategoria,
+      categoria: `Categoría ${idCategoria}`,
+      impuesto: true,
+      miniatura: null,
+      cantidad_limite: 10,
+      importe: cantidad,
+    })),
+    totales: { subtotal: 0, iva: 0, total: 0 },
+  } satisfies ShopperSession;
+}
+
+function category(id: number, presupuesto: number | null, utilizado: number | null, restante: number | null) {
+  return {
+    id,
+    nombre: `Categoría ${id}`,
+    icono: 'IconBox',
+    productos: 1,
+    presupuesto,
+    utilizado,
+    restante,
+  } satisfies CategoryDto;
+}
+
+describe('the shopper’s budget cards', () => {
+  it('shows the month in centavos, with the cart as what the budget lost besides the orders', () => {
+    // 0.29 and 0.58 are not exact in binary: the cart is still 1,000.00 - 600.29 - 399.13 = 0.58.
+    const s = shopper(
+      { presupuesto_total: 1000, presupuesto_utilizado: 600.29, presupuesto_restante: 399.13 },
+      [
+        [1, 2],
+        [2, 3],
+      ],
+    );
+    expect(budgetCardFigures(s)).toEqual({
+      byCategory: false,
+      total: 100_000,
+      utilizado: 60_029,
+      restante: 39_913,
+      enCarrito: 58,
+      unidades: 5,
+      usedPct: ((60_029 + 58) / 100_000) * 100,
+    });
+  });
+
+  it('caps the bar at 100% when the month is overdrawn, and leaves a negative remaining as it is', () => {
+    // Orders approved after a budget was lowered: used 120 of 100, nothing in the cart.
+    const s = shopper({ presupuesto_total: 100, presupuesto_utilizado: 120, presupuesto_restante: -20 });
+    expect(budgetCardFigures(s)).toMatchObject({ restante: -2000, enCarrito: 0, usedPct: 100 });
+  });
+
+  it('shows no bar without a budget', () => {
+    expect(budgetCardFigures(shopper({}))).toMatchObject({ total: 0, usedPct: 0 });
+  });
+
+  it('on a category page in category mode shows that category and counts only its units', () => {
+    const s = shopper(
+      {
+        tipo_presupuesto: 'categoria',
+        presupuesto_total: 800,
+        presupuesto_utilizado: 100,
+        presupuesto_restante: 650,
+      },
+      [
+        [1, 2],
+        [2, 3],
+        [1, 1],
+      ],
+    );
+    const figures = budgetCardFigures(s, category(1, 200, 50.5, 120.25));
+    expect(figures).toEqual({
+      byCategory: true,
+      total: 20_000,
+      utilizado: 5050,
+      restante: 12_025,
+      enCarrito: 2925,
+      unidades: 3,
+      usedPct: ((5050 + 2925) / 20_000) * 100,
+    });
+  });
+
+  it('shows the month in regular mode or when the category has no budget figures', () => {
+    const regular = shopper({ presupuesto_total: 500, presupuesto_utilizado: 0, presupuesto_restante: 500 }, [
+      [1, 2],
+      [2, 3],
+    ]);
+    expect(budgetCardFigures(regular, category(1, null, null, null))).toMatchObject({
+      byCategory: false,
+      total: 50_000,
+      unidades: 5,
+    });
+    const categoria = shopper({
+      tipo_presupuesto: 'categoria',
+      presupuesto_total: 300,
+      presupuesto_restante: 300,
+    });
+    expect(budgetCardFigures(categoria, category(1, null, null, null))).toMatchObject({
+      byCategory: false,
+      total: 30_000,
+    });
+    expect(budgetCardFigures(categoria, null)).toMatchObject({ byCategory: false, total: 30_000 });
+  });
+});

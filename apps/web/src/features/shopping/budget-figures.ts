@@ -1,0 +1,38 @@
+/**
+ * The figures of the shopper's four budget cards (spec §2), in centavos: the month's, or on a category page
+ * in category mode that category's. What the cart takes is not sent apart per category: it is what is left
+ * of the budget once the month's orders and the remaining are taken out.
+ */
+import { type Centavos, pesosToCentavos } from '@portal/shared/domain/money';
+import type { CategoryDto, ShopperSession } from '@portal/shared/schemas/shopping';
+import { cartUnits } from './cart-rules';
+
+export interface BudgetCardFigures {
+  /** The figures are the category's, not the month's. */
+  byCategory: boolean;
+  total: Centavos;
+  utilizado: Centavos;
+  restante: Centavos;
+  /** The cart's value with IVA, as the budget counts it. */
+  enCarrito: Centavos;
+  /** Units in the cart (of the category when byCategory). */
+  unidades: number;
+  /** Share of the budget taken by the orders and the cart, 0 to 100. */
+  usedPct: number;
+}
+
+export function budgetCardFigures(
+  shopper: ShopperSession,
+  categoria?: CategoryDto | null,
+): BudgetCardFigures {
+  const { presupuesto: p } = shopper;
+  const byCategory =
+    p.tipo_presupuesto === 'categoria' && categoria != null && categoria.presupuesto !== null;
+  const total = pesosToCentavos(byCategory ? (categoria.presupuesto ?? 0) : p.presupuesto_total);
+  const utilizado = pesosToCentavos(byCategory ? (categoria.utilizado ?? 0) : p.presupuesto_utilizado);
+  const restante = pesosToCentavos(byCategory ? (categoria.restante ?? 0) : p.presupuesto_restante);
+  const enCarrito = total - utilizado - restante;
+  const unidades = byCategory ? cartUnits(shopper.carrito, categoria.id) : p.productos_totales;
+  const usedPct = total > 0 ? Math.min(100, ((utilizado + Math.max(0, enCarrito)) / total) * 100) : 0;
+  return { byCategory, total, utilizado, restante, enCarrito, unidades, usedPct };
+}
