@@ -8,12 +8,10 @@ import {
   confirm,
   dmy,
   expectNotice,
-  GIF,
-  logoPng,
-  PDF,
   pickDay,
   scrollDialogTop,
   signInAdmin,
+  testFile,
   toggleSwitch,
 } from './admin-support';
 import { expect, screenshot, test } from './fixtures';
@@ -69,7 +67,7 @@ test('clientes: alta con logo, colores y calendario; validación; edición; desa
   await expect(modal.getByRole('alert')).toContainText(MSG.clienteCamposRequeridos);
   await modal
     .getByLabel('Archivo de logotipo')
-    .setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: GIF });
+    .setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: testFile('one-pixel.gif') });
   await expect(modal.getByText('Only JPG and PNG files are allowed.')).toBeVisible();
 
   await modal.getByLabel('Nombre').fill(clienteA());
@@ -78,7 +76,7 @@ test('clientes: alta con logo, colores y calendario; validación; edición; desa
   await choose(page, 'Autorizadores', /2 niveles/);
   await modal
     .getByLabel('Archivo de logotipo')
-    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng() });
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: testFile('logo-200x80.png') });
   await expect(modal.getByText('Only JPG and PNG files are allowed.')).toBeHidden();
   await expect(modal.getByRole('img', { name: 'Vista previa de logo.png' })).toBeVisible();
   await modal.getByRole('textbox', { name: 'Color principal' }).fill('#0b7285');
@@ -91,7 +89,7 @@ test('clientes: alta con logo, colores y calendario; validación; edición; desa
   await modal.getByLabel('Archivo de calendario').setInputFiles({
     name: 'calendario-2026.pdf',
     mimeType: 'application/pdf',
-    buffer: PDF,
+    buffer: testFile('calendario.pdf'),
   });
   await expect(modal.getByText('calendario-2026.pdf')).toBeVisible();
   // Correcting the form clears its message.
@@ -127,7 +125,7 @@ test('clientes: alta con logo, colores y calendario; validación; edición; desa
   await edit.getByLabel('Archivo de manual').setInputFiles({
     name: 'manual.pdf',
     mimeType: 'application/pdf',
-    buffer: PDF,
+    buffer: testFile('manual.pdf'),
   });
   await edit.getByRole('button', { name: 'Guardar cambios' }).click();
   await expectNotice(page, MSG.modificadoCorrectamente);
@@ -142,7 +140,7 @@ test('clientes: alta con logo, colores y calendario; validación; edición; desa
   await edit.getByLabel('Archivo de calendario').setInputFiles({
     name: 'calendario-2027.pdf',
     mimeType: 'application/pdf',
-    buffer: PDF,
+    buffer: testFile('calendario.pdf'),
   });
   await edit.getByRole('button', { name: 'Guardar cambios' }).click();
   await expectNotice(page, MSG.modificadoCorrectamente);

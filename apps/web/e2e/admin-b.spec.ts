@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { clearNotifications, pngImage, signInAdmin, xsrfHeaders } from './admin-support';
+import { clearNotifications, signInAdmin, testFile, xsrfHeaders } from './admin-support';
 import { checkA11y, expect, screenshot, signIn, test } from './fixtures';
 import { E2E_BASE_URL } from './ports';
 
@@ -138,13 +138,13 @@ test('inventario: categoría, producto con imagen, edición y activar/desactivar
   await page.getByLabel('Imagen del producto').setInputFiles({
     name: 'engrapadora.gif',
     mimeType: 'image/gif',
-    buffer: Buffer.from('GIF89a'),
+    buffer: testFile('one-pixel.gif'),
   });
   await expect(page.getByText('Only JPG and PNG files are allowed.')).toBeVisible();
   await page.getByLabel('Imagen del producto').setInputFiles({
     name: 'engrapadora.png',
     mimeType: 'image/png',
-    buffer: pngImage(),
+    buffer: testFile('gradient-120.png'),
   });
   await expect(page.getByText('Only JPG and PNG files are allowed.')).toBeHidden();
   await expect(page.getByRole('img', { name: 'Vista previa de la imagen del producto' })).toBeVisible();
@@ -244,7 +244,11 @@ test('importación de productos: plantilla, archivo no CSV, CSV con un renglón 
   });
   await expect(dialog.getByText(/^Solo se permiten archivos CSV \(\.csv\)/)).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Importar' })).toBeDisabled();
-  await fileInput.setInputFiles({ name: 'foto.csv', mimeType: 'text/csv', buffer: pngImage(8) });
+  await fileInput.setInputFiles({
+    name: 'foto.csv',
+    mimeType: 'text/csv',
+    buffer: testFile('gradient-8.png'),
+  });
   await expect(dialog.getByText('foto.csv')).toBeVisible();
   await dialog.getByRole('button', { name: 'Importar' }).click();
   const refusal = dialog.getByRole('alert').filter({ hasText: 'Hubo un problema al subir el archivo.' });

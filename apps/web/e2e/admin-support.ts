@@ -1,85 +1,31 @@
 /**
- * What the administrator's browser tests share: files made in memory (real PNG, PDF and GIF bytes, no image
- * library in the browser), the API calls a test uses to set up data, and the widgets' gestures.
+ * What the administrator's browser tests share: the committed test files they upload, the API calls a test
+ * uses to set up data, and the widgets' gestures.
  */
-import { deflateSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN_PASSWORD, checkA11y, expect, expectHome, signIn } from './fixtures';
 
 // ---------------------------------------------------------------------------------------------------------
 // Files
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
+/** The server tests' folder of committed files (its README says what each one is). */
+const TEST_FILES = path.resolve(import.meta.dirname, '../../server/src/test/fixtures');
 
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of buf) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
+export type TestFile =
+  | 'logo-200x80.png'
+  | 'logo-violet-orange-200x80.png'
+  | 'gradient-120.png'
+  | 'gradient-8.png'
+  | 'calendario.pdf'
+  | 'manual.pdf'
+  | 'one-pixel.gif';
+
+/** The bytes of a committed test file. */
+export function testFile(name: TestFile): Buffer {
+  return readFileSync(path.join(TEST_FILES, name));
 }
-
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-
-type Rgb = readonly [number, number, number];
-
-/** An 8-bit RGB PNG of `w`×`h` whose pixels `paint` chooses. */
-export function png(w: number, h: number, paint: (x: number, y: number) => Rgb): Buffer {
-  const raw = Buffer.alloc((w * 3 + 1) * h);
-  for (let y = 0; y < h; y++) {
-    const row = y * (w * 3 + 1);
-    raw[row] = 0;
-    for (let x = 0; x < w; x++) raw.set(paint(x, y), row + 1 + x * 3);
-  }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** A 200×80 logo: a round badge in `main` with a white bar, and two bars (`main`, `accent`) on white. */
-export function logoPng(main: Rgb = [11, 114, 133], accent: Rgb = [240, 140, 0]): Buffer {
-  return png(200, 80, (x, y) => {
-    const inBadge = x > 8 && x < 72 && y > 8 && y < 72 && (x - 40) ** 2 + (y - 40) ** 2 < 34 ** 2;
-    if (inBadge) return y > 34 && y < 46 && x > 22 && x < 58 ? [255, 255, 255] : main;
-    if (x > 84 && x < 190 && y > 22 && y < 36) return main;
-    if (x > 84 && x < 160 && y > 44 && y < 56) return accent;
-    return [255, 255, 255];
-  });
-}
-
-/** A square indigo-to-teal gradient (a product photo). */
-export function pngImage(size = 120): Buffer {
-  return png(size, size, (x, y) => {
-    const t = (x + y) / (2 * size);
-    return [
-      Math.round(59 + (18 - 59) * t),
-      Math.round(91 + (184 - 91) * t),
-      Math.round(219 + (134 - 219) * t),
-    ];
-  });
-}
-
-export const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
-    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
-export const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACwAAAAAAQABAAACAkQBADs=', 'base64');
 
 // ---------------------------------------------------------------------------------------------------------
 // Session and API

@@ -6,10 +6,9 @@ import {
   clearNotifications,
   dmy,
   expectNotice,
-  logoPng,
   pickDay,
-  pngImage,
   signInAdmin,
+  testFile,
   toggleSwitch,
 } from './admin-support';
 import { expect, expectHome, screenshot, signIn, test } from './fixtures';
@@ -50,9 +49,11 @@ test('el administrador da de alta un cliente completo y su comprador entra a sus
   await modal.getByLabel('Presupuesto mensual').fill('3000');
   await modal.getByLabel('Límite de compras').fill('4');
   await choose(page, 'Autorizadores', '1 nivel (Autorizador)');
-  await modal
-    .getByLabel('Archivo de logotipo')
-    .setInputFiles({ name: 'papelera.png', mimeType: 'image/png', buffer: logoPng(VIOLETA, NARANJA) });
+  await modal.getByLabel('Archivo de logotipo').setInputFiles({
+    name: 'papelera.png',
+    mimeType: 'image/png',
+    buffer: testFile('logo-violet-orange-200x80.png'),
+  });
   await expect(modal.getByRole('img', { name: 'Vista previa de papelera.png' })).toBeVisible();
   await modal.getByRole('textbox', { name: 'Color principal' }).fill('#5f3dc4');
   await modal.getByRole('textbox', { name: 'Color secundario' }).fill('#e8590c');
@@ -93,7 +94,7 @@ test('el administrador da de alta un cliente completo y su comprador entra a sus
   await page.getByRole('option', { name: CATEGORIA }).click();
   await page
     .getByLabel('Imagen del producto')
-    .setInputFiles({ name: 'cuaderno.png', mimeType: 'image/png', buffer: pngImage() });
+    .setInputFiles({ name: 'cuaderno.png', mimeType: 'image/png', buffer: testFile('gradient-120.png') });
   await expect(page.getByRole('img', { name: 'Vista previa de la imagen del producto' })).toBeVisible();
   await page.getByRole('button', { name: 'Agregar producto' }).click();
   await expectNotice(page, MSG.creadoCorrectamente);

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, runMigrations } from '../db/client.ts';
 import { storedFiles } from '../db/schema/index.ts';
+import { fixture } from '../test/fixture-files.ts';
 import {
   detectFileType,
   FileRejectedError,
@@ -15,7 +16,6 @@ import {
   storeFile,
   storeImageWithThumb,
 } from './files.ts';
-import { simplePdf } from './simple-pdf.ts';
 
 let database: Database;
 
@@ -70,7 +70,7 @@ describe('detectFileType', () => {
   it('recognises JPG, PNG and PDF by content only', async () => {
     expect(detectFileType(await makeJpg())).toEqual({ mime: 'image/jpeg', ext: 'jpg' });
     expect(detectFileType(await makePng())).toEqual({ mime: 'image/png', ext: 'png' });
-    expect(detectFileType(simplePdf('Hola', ['mundo']))).toEqual({ mime: 'application/pdf', ext: 'pdf' });
+    expect(detectFileType(fixture('calendario.pdf'))).toEqual({ mime: 'application/pdf', ext: 'pdf' });
     expect(detectFileType(Buffer.from('nombre,precio\nLápiz,10\n'))).toBeNull();
     expect(detectFileType(Buffer.alloc(0))).toBeNull();
     expect(detectFileType(Buffer.from([0xff, 0xd8]))).toBeNull();
@@ -97,7 +97,7 @@ describe('storeFile', () => {
   });
 
   it('refuses a PDF where an image is expected, and an image where a PDF is expected', async () => {
-    const pdf = simplePdf('Calendario', ['Semana 1']);
+    const pdf = fixture('calendario.pdf');
     const err = await rejection(storeFile(database.db, imageInput(pdf)));
     expect(err.code).toBe('FILE_TYPE');
     expect(err.message).toBe(IMAGE_TYPE_MESSAGE);
@@ -211,9 +211,9 @@ describe('storeImageWithThumb', () => {
     expect(meta.width).toBe(100);
   });
 
-  it('refuses a non-image', async () => {
+  it('refuses a GIF: only JPG and PNG are stored as images', async () => {
     const err = await rejection(
-      storeImageWithThumb(database.db, { data: Buffer.from('GIF89a...'), idCliente: null }),
+      storeImageWithThumb(database.db, { data: fixture('one-pixel.gif'), idCliente: null }),
     );
     expect(err.code).toBe('FILE_TYPE');
   });

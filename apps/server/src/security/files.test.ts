@@ -7,8 +7,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { WEB_DIST } from '../app.ts';
 import { importJobs, storedFiles, users } from '../db/schema/index.ts';
-import { bigPng, type FilePart, multipart, pdfDocument, pngImage } from '../test/admin-fixtures.ts';
+import { bigPng, type FilePart, multipart } from '../test/admin-fixtures.ts';
 import { makeOrder } from '../test/factories.ts';
+import { fixture } from '../test/fixture-files.ts';
 import { DB_KINDS } from '../test/harness.ts';
 import { waitForImport } from '../test/uploads.ts';
 import { type Actor, describeRefusal, useWorld, type World } from './world.ts';
@@ -156,8 +157,8 @@ describe.each(DB_KINDS)('files: uploads, traversal and CSV (%s)', (kind) => {
     ] as const;
 
   it('uploads are judged by their content, never by their name or declared type', async () => {
-    const png = await pngImage();
-    const pdf = pdfDocument();
+    const png = fixture('red-40x30.png');
+    const pdf = fixture('calendario.pdf');
     const disguised: Record<'image' | 'pdf' | 'csv', FilePart[]> = {
       image: [
         {
@@ -232,7 +233,7 @@ describe.each(DB_KINDS)('files: uploads, traversal and CSV (%s)', (kind) => {
       expect(res.statusCode, target.name).toBeGreaterThanOrEqual(400);
       expect(describeRefusal(res), target.name).toBeNull();
     }
-    const hugePdf = Buffer.concat([pdfDocument(), Buffer.alloc(21 * 1024 * 1024, 0x20)]);
+    const hugePdf = Buffer.concat([fixture('calendario.pdf'), Buffer.alloc(21 * 1024 * 1024, 0x20)]);
     const pdfRes = await upload(w, '/api/clientes', clientFields, {
       calendario: { filename: 'c.pdf', data: hugePdf },
     });

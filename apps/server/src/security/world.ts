@@ -1,11 +1,9 @@
 import { MSG } from '@portal/shared/messages';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
-import sharp from 'sharp';
 import { afterAll, beforeAll } from 'vitest';
 import { clients, importJobs } from '../db/schema/index.ts';
 import { IMAGE_MAX_BYTES, PDF_MAX_BYTES, storeFile } from '../lib/files.ts';
-import { simplePdf } from '../lib/simple-pdf.ts';
 import { templateCsv } from '../modules/imports/imports.service.ts';
 import {
   assign,
@@ -17,6 +15,7 @@ import {
   makeWeek,
   TEST_PASSWORD,
 } from '../test/factories.ts';
+import { fixture } from '../test/fixture-files.ts';
 import { ApiClient, createTestApp, type DbKind, type TestApp, type TestAppOptions } from '../test/harness.ts';
 
 /**
@@ -55,12 +54,6 @@ export function routeCollector() {
   };
 }
 
-export async function pngBytes(color = '#3366cc'): Promise<Buffer> {
-  return sharp({ create: { width: 24, height: 24, channels: 3, background: color } })
-    .png()
-    .toBuffer();
-}
-
 /** Two tenants (A and B) with real rows of every kind, a spare client C, and a signed-in client per actor. */
 export async function buildWorld(kind: DbKind, options: TestAppOptions = {}) {
   const collected = routeCollector();
@@ -68,14 +61,14 @@ export async function buildWorld(kind: DbKind, options: TestAppOptions = {}) {
   const db = t.database.db;
 
   const logo = await storeFile(db, {
-    data: await pngBytes(),
+    data: fixture('sky-64x48.png'),
     kind: 'imagen',
     idCliente: null,
     allowed: ['image'],
     maxBytes: IMAGE_MAX_BYTES,
   });
   const calendario = await storeFile(db, {
-    data: simplePdf('Calendario', ['Semana 1']),
+    data: fixture('calendario.pdf'),
     kind: 'documento',
     idCliente: null,
     allowed: ['pdf'],

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { simplePdf } from '../lib/simple-pdf.ts';
 import { makeUser, TEST_PASSWORD } from './factories.ts';
 import { ApiClient } from './harness.ts';
 
@@ -54,16 +53,6 @@ export function postForm(
   return client.post(url, body, { headers });
 }
 
-export const pngImage = (color = '#ff0000', width = 40, height = 30) =>
-  sharp({ create: { width, height, channels: 3, background: color } })
-    .png()
-    .toBuffer();
-
-export const jpgImage = (color = '#00aa00', width = 40, height = 30) =>
-  sharp({ create: { width, height, channels: 3, background: color } })
-    .jpeg()
-    .toBuffer();
-
 /** A real PNG of random noise just over `megabytes` (noise does not compress). */
 export async function bigPng(megabytes: number): Promise<Buffer> {
   const width = 1024;
@@ -72,8 +61,6 @@ export async function bigPng(megabytes: number): Promise<Buffer> {
     .png({ compressionLevel: 0 })
     .toBuffer();
 }
-
-export const pdfDocument = (title = 'Calendario') => simplePdf(title, ['Semana 1', 'Semana 2']);
 
 /** An administrator (rol 4, no client) signed in through the real endpoint. */
 export async function signedInAdmin(app: FastifyInstance, db: Parameters<typeof makeUser>[0]) {

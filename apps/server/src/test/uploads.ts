@@ -29,13 +29,6 @@ export async function multipartBody(
   return { payload, headers: { 'content-type': res.headers.get('content-type')! } };
 }
 
-/** A real JPEG or PNG of the given size (solid colour, small file). */
-export function makeImage(format: 'jpeg' | 'png', width = 64, height = 48): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } })
-    .toFormat(format)
-    .toBuffer();
-}
-
 /** A valid PNG of random noise, so it does not compress: about `megabytes` MB. */
 export function makeNoisePng(megabytes: number): Promise<Buffer> {
   const side = Math.ceil(Math.sqrt((megabytes * 1024 * 1024) / 3));

@@ -3,14 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, sessions, systemLogs } from '../../db/schema/index.ts';
 import { IMAGE_TYPE_MESSAGE, PDF_TYPE_MESSAGE, sizeMessage } from '../../lib/files.ts';
-import {
-  bigPng,
-  jpgImage,
-  pdfDocument,
-  pngImage,
-  postForm,
-  signedInAdmin,
-} from '../../test/admin-fixtures.ts';
+import { bigPng, postForm, signedInAdmin } from '../../test/admin-fixtures.ts';
 import {
   makeCategory,
   makeClient,
@@ -20,6 +13,7 @@ import {
   TEST_PASSWORD,
   uniq,
 } from '../../test/factories.ts';
+import { fixture } from '../../test/fixture-files.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
 
 describe.each(DB_KINDS)('administration: clients (%s)', (kind) => {
@@ -62,9 +56,13 @@ describe.each(DB_KINDS)('administration: clients (%s)', (kind) => {
       mostrar_presupuesto_a_usuarios: '0',
     });
     const res = await postForm(admin, '/api/clientes', fields, {
-      imagen: { filename: 'logo.png', data: await pngImage(), contentType: 'image/png' },
-      calendario: { filename: 'calendario.pdf', data: pdfDocument(), contentType: 'application/pdf' },
-      manual: { filename: 'manual.pdf', data: pdfDocument('Manual'), contentType: 'application/pdf' },
+      imagen: { filename: 'logo.png', data: fixture('red-40x30.png'), contentType: 'image/png' },
+      calendario: {
+        filename: 'calendario.pdf',
+        data: fixture('calendario.pdf'),
+        contentType: 'application/pdf',
+      },
+      manual: { filename: 'manual.pdf', data: fixture('manual.pdf'), contentType: 'application/pdf' },
     });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
@@ -166,7 +164,7 @@ describe.each(DB_KINDS)('administration: clients (%s)', (kind) => {
         IMAGE_TYPE_MESSAGE,
       ],
       [
-        { imagen: { filename: 'logo.jpg', data: pdfDocument(), contentType: 'image/jpeg' } },
+        { imagen: { filename: 'logo.jpg', data: fixture('calendario.pdf'), contentType: 'image/jpeg' } },
         IMAGE_TYPE_MESSAGE,
       ],
       [
@@ -175,7 +173,11 @@ describe.each(DB_KINDS)('administration: clients (%s)', (kind) => {
       ],
       [
         {
-          calendario: { filename: 'calendario.pdf', data: await pngImage(), contentType: 'application/pdf' },
+          calendario: {
+            filename: 'calendario.pdf',
+            data: fixture('red-40x30.png'),
+            contentType: 'application/pdf',
+          },
         },
         PDF_TYPE_MESSAGE,
       ],
@@ -190,7 +192,7 @@ describe.each(DB_KINDS)('administration: clients (%s)', (kind) => {
       expect(res.json().msg).toBe(msg);
     }
     // A PDF over 20 MB.
-    const huge = Buffer.concat([pdfDocument(), Buffer.alloc(20 * 1024 * 1024 + 10, 0x20)]);
+    const huge = Buffer.concat([fixture('calendario.pdf'), Buffer.alloc(20 * 1024 * 1024 + 10, 0x20)]);
     const big = await postForm(admin, '/api/clientes', valid(), {
       manual: { filename: 'manual.pdf', data: huge, contentType: 'application/pdf' },
     });
@@ -200,7 +202,7 @@ describe.each(DB_KINDS)('administration: clients (%s)', (kind) => {
     expect((await admin.get('/api/clientes?per_page=1000')).json().total).toBe(before);
 
     const jpg = await postForm(admin, '/api/clientes', valid(), {
-      imagen: { filename: 'foto.jpeg', data: await jpgImage(), contentType: 'image/jpeg' },
+      imagen: { filename: 'foto.jpeg', data: fixture('green-40x30.jpg'), contentType: 'image/jpeg' },
     });
     expect(jpg.statusCode, jpg.body).toBe(201);
     expect(jpg.json().cliente.imagen).toMatch(/\.jpg$/);
@@ -244,8 +246,8 @@ describe.each(DB_KINDS)('administration: clients (%s)', (kind) => {
   it('updates a client: a missing file keeps the stored one, eliminar_imagen removes it', async () => {
     const created = (
       await postForm(admin, '/api/clientes', valid(), {
-        imagen: { filename: 'logo.png', data: await pngImage('#0000ff'), contentType: 'image/png' },
-        manual: { filename: 'manual.pdf', data: pdfDocument('Manual'), contentType: 'application/pdf' },
+        imagen: { filename: 'logo.png', data: fixture('blue-40x30.png'), contentType: 'image/png' },
+        manual: { filename: 'manual.pdf', data: fixture('manual.pdf'), contentType: 'application/pdf' },
       })
     ).json().cliente;
     const nombre = uniq('Renombrado');
@@ -281,8 +283,8 @@ describe.each(DB_KINDS)('administration: clients (%s)', (kind) => {
     });
 
     const replaced = await postForm(admin, `/api/clientes/update/${created.id}`, valid({ nombre }), {
-      imagen: { filename: 'nuevo.jpg', data: await jpgImage('#ffcc00'), contentType: 'image/jpeg' },
-      calendario: { filename: 'cal.pdf', data: pdfDocument('Otro'), contentType: 'application/pdf' },
+      imagen: { filename: 'nuevo.jpg', data: fixture('yellow-40x30.jpg'), contentType: 'image/jpeg' },
+      calendario: { filename: 'cal.pdf', data: fixture('calendario.pdf'), contentType: 'application/pdf' },
     });
     expect(replaced.statusCode, replaced.body).toBe(200);
     expect(replaced.json().cliente.imagen).toMatch(/\.jpg$/);

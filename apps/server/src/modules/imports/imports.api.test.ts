@@ -15,6 +15,7 @@ import {
 import { csvRow } from '../../lib/csv.ts';
 import { storeFile } from '../../lib/files.ts';
 import { makeCategory, makeClient, makeUser, TEST_PASSWORD, uniq } from '../../test/factories.ts';
+import { fixture } from '../../test/fixture-files.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
 import { expectLinkLive, expectLinkRefused, linkIn, plantLinks } from '../../test/links.ts';
 import { startSmtp } from '../../test/smtp.ts';
@@ -168,15 +169,10 @@ describe.each(DB_KINDS)('administration: CSV imports (%s)', (kind) => {
     };
     await refuse(undefined, MSG.archivoNoSeleccionado);
     await refuse({ data: Buffer.alloc(0) }, MSG.archivoNoSeleccionado);
-    const xlsx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]), Buffer.alloc(200, 7)]);
-    await refuse({ data: xlsx, filename: 'productos.xlsx' }, MSG.csvNoEsTexto);
-    await refuse({ data: Buffer.from('%PDF-1.7\n1 0 obj\n', 'latin1'), filename: 'x.csv' }, MSG.csvNoEsTexto);
-    await refuse(
-      { data: Buffer.from([0xff, 0xfe, 0x63, 0x00, 0x6c, 0x00]), filename: 'utf16.csv' },
-      MSG.csvNoEsTexto,
-    );
-    const latin1 = Buffer.from(`${HEADER}\r\nA-1,,Lápiz,,Pieza,10.00,1,1,Papelería\r\n`, 'latin1');
-    await refuse({ data: latin1 }, MSG.csvNoUtf8);
+    await refuse({ data: fixture('products.xlsx'), filename: 'productos.xlsx' }, MSG.csvNoEsTexto);
+    await refuse({ data: fixture('calendario.pdf'), filename: 'x.csv' }, MSG.csvNoEsTexto);
+    await refuse({ data: fixture('products-utf16.csv'), filename: 'utf16.csv' }, MSG.csvNoEsTexto);
+    await refuse({ data: fixture('products-latin1.csv') }, MSG.csvNoUtf8);
     await refuse({ data: '   \r\n' }, MSG.csvVacio);
     await refuse({ data: `${HEADER}\r\n` }, MSG.csvSinRegistros);
     await refuse(
@@ -328,8 +324,8 @@ describe.each(DB_KINDS)('administration: CSV imports (%s)', (kind) => {
 
   it('a semicolon-separated file with BOM, quoted cells and decimal commas is read; changed rows are updated', async () => {
     const client = await clientWithCategories();
-    const head = PRODUCT_COLUMNS.join(';');
-    const file = `${BOM}${head}\r\nS-1;;"Pintura; blanca";"Línea 1\r\nLínea 2";Litro;189,90;sí;1;papelería\r\nS-2;X;Brocha;;;"1,250.00";no;0;LIMPIEZA\r\n;;;;;;;;\r\n`;
+    const file = fixture('products-semicolon-bom.csv');
+    expect(file.subarray(0, 3)).toEqual(Buffer.from(BOM));
     const job = await uploadAndWait('productos', client.id, file);
     expect(job.errors).toEqual([]);
     expect(job).toMatchObject({ status: 'terminado', totalRows: 2, okRows: 2, errorRows: 0 });
@@ -358,8 +354,7 @@ describe.each(DB_KINDS)('administration: CSV imports (%s)', (kind) => {
       .where(eq(categories.idCliente, client.id));
     expect(cats!.n).toBe(3); // names matched ignoring case
 
-    const changed = `${head}\nS-1;;"Pintura; blanca";"Línea 1\r\nLínea 2";Litro;199,90;sí;1;papelería\n`;
-    const job2 = await uploadAndWait('productos', client.id, changed);
+    const job2 = await uploadAndWait('productos', client.id, fixture('products-semicolon-changed-lf.csv'));
     expect(job2.okRows).toBe(1);
     const [s1] = await db()
       .select()

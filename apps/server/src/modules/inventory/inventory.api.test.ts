@@ -12,8 +12,9 @@ import {
   TEST_PASSWORD,
   uniq,
 } from '../../test/factories.ts';
+import { fixture } from '../../test/fixture-files.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
-import { makeImage, makeNoisePng, multipartBody, type UploadFile } from '../../test/uploads.ts';
+import { makeNoisePng, multipartBody, type UploadFile } from '../../test/uploads.ts';
 
 describe.each(DB_KINDS)('administration: inventory, categories, icons (%s)', (kind) => {
   let t: TestApp;
@@ -183,7 +184,7 @@ describe.each(DB_KINDS)('administration: inventory, categories, icons (%s)', (ki
 
   it('products: create with a real JPG, served by /api/img with its thumbnail; listed with amounts in pesos', async () => {
     const { client, papeleria } = await world();
-    const jpg = await makeImage('jpeg', 800, 600);
+    const jpg = fixture('sky-800x600.jpg');
     const res = await postForm(
       admin,
       '/api/productos',
@@ -254,7 +255,7 @@ describe.each(DB_KINDS)('administration: inventory, categories, icons (%s)', (ki
       nombre: 'Folder',
       precio: 10,
     };
-    const png = await makeImage('png');
+    const png = fixture('sky-64x48.png');
     const ok = await postForm(
       admin,
       '/api/productos',
@@ -284,7 +285,7 @@ describe.each(DB_KINDS)('administration: inventory, categories, icons (%s)', (ki
       { ...base, clave_interna: 'F-3' },
       {
         imagen: {
-          data: Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n', 'latin1'),
+          data: fixture('calendario.pdf'),
           filename: 'x.jpg',
           type: 'image/jpeg',
         },
@@ -379,7 +380,7 @@ describe.each(DB_KINDS)('administration: inventory, categories, icons (%s)', (ki
   it('products: update, toggle keeps what it does not send, image removal, another client → 404, audit', async () => {
     const { client, papeleria, limpieza } = await world();
     const other = await world();
-    const png = await makeImage('png');
+    const png = fixture('sky-64x48.png');
     const created = await postForm(
       admin,
       '/api/productos',
