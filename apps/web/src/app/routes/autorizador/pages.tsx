@@ -3,8 +3,8 @@
  * (spec §2), orden/:id reviews one order.
  */
 import { Navigate, useParams } from 'react-router';
-import { OrderPage } from '../../../features/authorization/components/order-page';
-import { OrdersPage } from '../../../features/authorization/components/orders-page';
+import { OrderPage } from '../../../features/order-review/components/order-page';
+import { OrdersPage } from '../../../features/order-review/components/orders-page';
 import { positiveId } from '../params';
 
 /** principal and reportes are the same screen (spec §2). */
