@@ -10,10 +10,15 @@ describe('import cells: e-mail', () => {
 
   it('refuses a pathological cell in milliseconds (it froze the event loop for seconds)', () => {
     // The former pattern backtracked quadratically on many dots after the @ and a failing last character.
+    // The fastest of three runs: backtracking is slow every time, a pause of a loaded machine is not.
     for (const cell of [`a@${'.'.repeat(80_000)}@`, `a@${'a.'.repeat(40_000)} `]) {
-      const start = performance.now();
-      expect(isEmailCell(cell)).toBe(false);
-      expect(performance.now() - start).toBeLessThan(50);
+      let fastest = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < 3; i++) {
+        const start = performance.now();
+        expect(isEmailCell(cell)).toBe(false);
+        fastest = Math.min(fastest, performance.now() - start);
+      }
+      expect(fastest).toBeLessThan(50);
     }
   });
 });
