@@ -1,4 +1,4 @@
-import { ClientsPage } from '../../../features/admin-a/components/clients-page';
+import { ClientsPage } from '../../../features/admin/clients/clients-page';
 
 export function Clientes() {
   return <ClientsPage />;

@@ -1,4 +1,4 @@
-import { InventoryPage } from '../../../features/admin-b/components/inventory-page';
+import { InventoryPage } from '../../../features/admin/inventory/inventory-page';
 
 /** Spec §2 "inventario": products, categories and icons of each client. */
 export function Inventario() {

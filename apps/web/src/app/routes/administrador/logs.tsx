@@ -1,4 +1,4 @@
-import { LogsPage } from '../../../features/admin-b/components/logs-page';
+import { LogsPage } from '../../../features/admin/logs/logs-page';
 
 /** Spec §2 "logs": 'Registros del sistema'. */
 export function Logs() {

@@ -1,4 +1,4 @@
-import { OverviewPage } from '../../../features/admin-b/components/overview-page';
+import { OverviewPage } from '../../../features/admin/overview/overview-page';
 
 /** The administrator's home: an overview of the portal and quick links to the five sections. */
 export function Principal() {

@@ -1,4 +1,4 @@
-import { WeeksPage } from '../../../features/admin-a/components/weeks-page';
+import { WeeksPage } from '../../../features/admin/weeks/weeks-page';
 
 export function Semanas() {
   return <WeeksPage />;

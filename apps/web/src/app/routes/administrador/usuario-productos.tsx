@@ -1,5 +1,5 @@
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { UserProductsPage } from '../../../features/admin-a/components/user-products-page';
+import { UserProductsPage } from '../../../features/admin/users/user-products-page';
 import { positiveId } from '../params';
 
 export function UsuarioProductos() {

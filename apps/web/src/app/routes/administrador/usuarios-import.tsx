@@ -1,5 +1,5 @@
-import { useAllClients } from '../../../components/admin/client-select';
-import { ImportButton } from '../../../components/admin/import-dialog';
+import { useAllClients } from '../../../features/admin/clients/client-select';
+import { ImportButton } from '../../../features/admin/imports/import-dialog';
 
 /** 'Importación por archivo' for users of a client: the CSV import dialog (template, upload, results). */
 export function UsersImportButton({ idCliente }: { idCliente: number }) {

@@ -1,4 +1,4 @@
-import { UsersPage } from '../../../features/admin-a/components/users-page';
+import { UsersPage } from '../../../features/admin/users/users-page';
 import { UsersImportButton } from './usuarios-import';
 
 export function Usuarios() {

@@ -1,0 +1,65 @@
+import { Select, type SelectProps } from '@mantine/core';
+import type { ClientDto, ClientsResponse } from '@portal/shared/schemas/admin-a';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { api } from '../../../lib/api';
+
+export const adminClientsKey = ['admin', 'clientes', 'todos'] as const;
+
+/** Every client, for the administrator's dropdowns (the server allows up to 1000 at once). */
+export function useAllClients() {
+  return useQuery({
+    queryKey: adminClientsKey,
+    queryFn: () => api.get<ClientsResponse>('/api/clientes?per_page=1000'),
+    staleTime: 30_000,
+  });
+}
+
+/** The selected client lives in the URL (`?cliente=`), so a reload or a shared link keeps it. */
+export function useSelectedClient(): [number | null, (id: number | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const raw = Number(params.get('cliente'));
+  const id = Number.isInteger(raw) && raw > 0 ? raw : null;
+  const set = (next: number | null) =>
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        if (next) p.set('cliente', String(next));
+        else p.delete('cliente');
+        p.delete('page');
+        return p;
+      },
+      { replace: true },
+    );
+  return [id, set];
+}
+
+interface ClientSelectProps extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {
+  value: number | null;
+  onChange: (id: number | null, client: ClientDto | null) => void;
+}
+
+/** A searchable client dropdown ('Cliente'). */
+export function ClientSelect({ value, onChange, ...props }: ClientSelectProps) {
+  const { data, isLoading } = useAllClients();
+  const clients = data?.clientes ?? [];
+  return (
+    <Select
+      label="Cliente"
+      placeholder={isLoading ? 'Cargando clientes…' : 'Selecciona un cliente'}
+      searchable
+      clearable
+      nothingFoundMessage="Sin coincidencias"
+      data={clients.map((c) => ({
+        value: String(c.id),
+        label: c.activo ? c.nombre : `${c.nombre} (inactivo)`,
+      }))}
+      value={value ? String(value) : null}
+      onChange={(v) => {
+        const id = v ? Number(v) : null;
+        onChange(id, clients.find((c) => c.id === id) ?? null);
+      }}
+      {...props}
+    />
+  );
+}

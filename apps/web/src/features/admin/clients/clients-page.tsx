@@ -1,0 +1,373 @@
+/**
+ * Spec §2 "clientes": the clients (10 per page from the server, searchable), 'Agregar cliente', and per
+ * row 'Editar' and activate/deactivate after '¿Estás seguro?'. Phones get one card per client.
+ */
+import {
+  ActionIcon,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Menu,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { MSG } from '@portal/shared/messages';
+import type { ClientDto } from '@portal/shared/schemas/admin-a';
+import {
+  IconBuildingStore,
+  IconDots,
+  IconFileTypePdf,
+  IconPencil,
+  IconPlus,
+  IconPower,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { showError, showSuccess } from '../../../components/ui/alerts';
+import { PageHeader } from '../../../components/ui/page';
+import { errorMessage } from '../../../lib/api';
+import { formatDateTime, formatMXN } from '../../../lib/format';
+import {
+  ActiveBadge,
+  confirmAction,
+  DIVIDER,
+  ListPager,
+  ListSearch,
+  ListStatus,
+  LoadError,
+  LoadingRows,
+  useListParams,
+} from '../ui/list-tools';
+import { CLIENTS_PER_PAGE, useClientsPage, useToggleClient } from './api';
+import { ClientFormModal } from './client-form';
+
+const MODO_LABEL = { regular: 'Regular', categoria: 'Por categoría' } as const;
+
+export function limiteLabel(limite: number): string {
+  return limite === -1 ? 'Sin límite' : `${limite} al mes`;
+}
+
+function Logo({ client, size = 40 }: { client: ClientDto; size?: number }) {
+  return (
+    <Avatar
+      src={client.imagen}
+      alt={`Logotipo de ${client.nombre}`}
+      size={size}
+      radius="md"
+      color="indigo"
+      variant="light"
+      styles={{ image: { objectFit: 'contain', background: 'white' } }}
+      style={{ border: '1px solid var(--mantine-color-gray-3)' }}
+    >
+      {client.nombre.slice(0, 2).toUpperCase()}
+    </Avatar>
+  );
+}
+
+function Swatches({ client }: { client: ClientDto }) {
+  return (
+    <Box
+      w={28}
+      h={10}
+      style={{ background: `linear-gradient(90deg, ${client.color}, ${client.color2})`, borderRadius: 4 }}
+      title={`${client.color} → ${client.color2}`}
+      aria-hidden
+    />
+  );
+}
+
+function Documents({ client }: { client: ClientDto }) {
+  const docs = [client.calendario ? 'Calendario' : null, client.manual ? 'Manual' : null].filter(Boolean);
+  if (docs.length === 0) return null;
+  return (
+    <Group gap={2} wrap="nowrap" c="dimmed">
+      <IconFileTypePdf size={14} aria-hidden />
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {docs.join(' · ')}
+      </Text>
+    </Group>
+  );
+}
+
+interface RowActions {
+  onEdit: (client: ClientDto) => void;
+  onToggle: (client: ClientDto) => void;
+}
+
+function Actions({ client, onEdit, onToggle }: RowActions & { client: ClientDto }) {
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <Tooltip label="Editar" withArrow>
+        <ActionIcon variant="subtle" aria-label={`Editar ${client.nombre}`} onClick={() => onEdit(client)}>
+          <IconPencil size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={client.activo ? 'Desactivar' : 'Activar'} withArrow>
+        <ActionIcon
+          variant="subtle"
+          color={client.activo ? 'red' : 'teal'}
+          aria-label={`${client.activo ? 'Desactivar' : 'Activar'} ${client.nombre}`}
+          onClick={() => onToggle(client)}
+        >
+          <IconPower size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+/** Both timestamps in one cell (dd-MM-yy HH:mm), labelled. */
+export function Dates({ created, updated }: { created: string; updated: string }) {
+  return (
+    <Stack gap={0} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+      <Text size="xs">
+        <Text span size="xs" c="dimmed">
+          Creado{' '}
+        </Text>
+        {formatDateTime(created)}
+      </Text>
+      <Text size="xs">
+        <Text span size="xs" c="dimmed">
+          Actualizado{' '}
+        </Text>
+        {formatDateTime(updated)}
+      </Text>
+    </Stack>
+  );
+}
+
+function ClientsTable({ rows, ...actions }: RowActions & { rows: ClientDto[] }) {
+  return (
+    <Table.ScrollContainer minWidth={940} type="native">
+      <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover striped="even">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Cliente</Table.Th>
+            <Table.Th ta="right">Presupuesto</Table.Th>
+            <Table.Th ta="center">Autorizadores</Table.Th>
+            <Table.Th>Límite de compras</Table.Th>
+            <Table.Th>Estado</Table.Th>
+            <Table.Th>Fechas</Table.Th>
+            <Table.Th ta="right">Acciones</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((c) => (
+            <Table.Tr key={c.id} data-testid={`cliente-${c.id}`}>
+              <Table.Td maw={300}>
+                <Group gap="sm" wrap="nowrap">
+                  <Logo client={c} />
+                  <Box miw={0}>
+                    <Text fw={600} size="sm" truncate>
+                      {c.nombre}
+                    </Text>
+                    <Group gap={8} mt={4} wrap="nowrap">
+                      <Swatches client={c} />
+                      <Documents client={c} />
+                    </Group>
+                  </Box>
+                </Group>
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                <Text size="sm">{formatMXN(c.presupuesto_default)}</Text>
+                <Text size="xs" c="dimmed">
+                  Modo {MODO_LABEL[c.modo_presupuesto].toLowerCase()}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="center">{c.cantidad_autorizadores}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{limiteLabel(c.limite_de_compras)}</Table.Td>
+              <Table.Td>
+                <ActiveBadge activo={c.activo} />
+              </Table.Td>
+              <Table.Td>
+                <Dates created={c.created_at} updated={c.updated_at} />
+              </Table.Td>
+              <Table.Td>
+                <Actions client={c} {...actions} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+function ClientsCards({ rows, onEdit, onToggle }: RowActions & { rows: ClientDto[] }) {
+  return (
+    <SimpleGrid
+      cols={{ base: 1, sm: 2 }}
+      spacing="sm"
+      p="sm"
+      component="ul"
+      m={0}
+      style={{ listStyle: 'none' }}
+    >
+      {rows.map((c) => (
+        <Card key={c.id} withBorder radius="md" padding="md" component="li" data-testid={`cliente-${c.id}`}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Group gap="sm" wrap="nowrap" miw={0}>
+              <Logo client={c} size={44} />
+              <Box miw={0}>
+                <Text fw={700} truncate>
+                  {c.nombre}
+                </Text>
+                <Group gap={6} mt={2}>
+                  <ActiveBadge activo={c.activo} />
+                  <Swatches client={c} />
+                </Group>
+              </Box>
+            </Group>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="subtle" color="gray" aria-label={`Acciones de ${c.nombre}`}>
+                  <IconDots size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onEdit(c)}>
+                  Editar
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconPower size={16} />}
+                  color={c.activo ? 'red' : 'teal'}
+                  onClick={() => onToggle(c)}
+                >
+                  {c.activo ? 'Desactivar' : 'Activar'}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+          <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs" mt="sm">
+            <Fact label="Presupuesto" value={formatMXN(c.presupuesto_default)} />
+            <Fact label="Límite de compras" value={limiteLabel(c.limite_de_compras)} />
+            <Fact label="Modo de presupuesto" value={MODO_LABEL[c.modo_presupuesto]} />
+            <Fact label="Autorizadores" value={c.cantidad_autorizadores} />
+          </SimpleGrid>
+          <Text size="xs" c="dimmed" mt="xs">
+            Creado {formatDateTime(c.created_at)} · Actualizado {formatDateTime(c.updated_at)}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export function ClientsPage() {
+  const { page, q, debouncedQ, setPage, setQ } = useListParams();
+  const query = useClientsPage(page, debouncedQ);
+  const toggle = useToggleClient();
+  const [form, setForm] = useState<{ opened: boolean; client: ClientDto | null }>({
+    opened: false,
+    client: null,
+  });
+
+  const onEdit = (client: ClientDto) => setForm({ opened: true, client });
+  const onToggle = (client: ClientDto) =>
+    confirmAction({
+      message: client.activo
+        ? `Se desactivará ${client.nombre}: ninguno de sus usuarios podrá entrar al portal hasta que lo actives de nuevo.`
+        : `Se activará ${client.nombre} y sus usuarios activos podrán volver a entrar.`,
+      confirmLabel: client.activo ? 'Desactivar' : 'Activar',
+      danger: client.activo,
+      onConfirm: () =>
+        toggle.mutate(client, {
+          onSuccess: () => showSuccess(MSG.modificadoCorrectamente),
+          onError: (error) => void showError(errorMessage(error)),
+        }),
+    });
+
+  const data = query.data;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.per_page || CLIENTS_PER_PAGE))) : 1;
+
+  return (
+    <Stack gap={0}>
+      <PageHeader
+        title="Clientes"
+        description="Las empresas que usan el portal: su marca, presupuesto y límites."
+        actions={
+          <Button
+            leftSection={<IconPlus size={18} aria-hidden />}
+            onClick={() => setForm({ opened: true, client: null })}
+          >
+            Agregar cliente
+          </Button>
+        }
+      />
+      <Paper withBorder radius="lg" shadow="xs" style={{ overflow: 'hidden' }}>
+        <Stack gap="sm" p={{ base: 'sm', sm: 'md' }}>
+          <ListSearch label="Buscar cliente" placeholder="Nombre del cliente" value={q} onChange={setQ} />
+          {data ? (
+            <ListStatus
+              page={page}
+              perPage={data.per_page || CLIENTS_PER_PAGE}
+              shown={data.clientes.length}
+              total={data.total}
+              noun={['cliente', 'clientes']}
+              fetching={query.isFetching}
+            />
+          ) : null}
+        </Stack>
+        <Box style={DIVIDER}>
+          {query.isPending ? (
+            <LoadingRows label="Cargando clientes" />
+          ) : query.isError ? (
+            <LoadError
+              title="No se pudieron cargar los clientes"
+              error={query.error}
+              onRetry={() => void query.refetch()}
+            />
+          ) : data && data.clientes.length > 0 ? (
+            <>
+              <Box visibleFrom="lg">
+                <ClientsTable rows={data.clientes} onEdit={onEdit} onToggle={onToggle} />
+              </Box>
+              <Box hiddenFrom="lg">
+                <ClientsCards rows={data.clientes} onEdit={onEdit} onToggle={onToggle} />
+              </Box>
+            </>
+          ) : (
+            <EmptyState
+              py={48}
+              px="md"
+              color="indigo"
+              variant="light"
+              icon={<IconBuildingStore size={28} stroke={1.6} />}
+              title={debouncedQ ? 'No encontramos clientes' : 'Aún no hay clientes'}
+              description={
+                debouncedQ
+                  ? `Ningún cliente coincide con “${debouncedQ}”.`
+                  : 'Agrega el primer cliente para empezar a dar de alta usuarios e inventario.'
+              }
+            />
+          )}
+        </Box>
+        <ListPager label="Páginas de clientes" total={totalPages} value={page} onChange={setPage} />
+      </Paper>
+      <ClientFormModal
+        opened={form.opened}
+        client={form.client}
+        onClose={() => setForm((f) => ({ ...f, opened: false }))}
+      />
+    </Stack>
+  );
+}

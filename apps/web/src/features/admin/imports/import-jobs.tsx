@@ -1,0 +1,228 @@
+/**
+ * CSV imports (spec §7, DOMAIN.md "Imports"): templates, uploads and the background jobs that process
+ * them. A job is followed from this module, not from a screen, so closing the dialog or going to another
+ * page never loses it: when it ends the administrator gets a notification with the counts, and the lists
+ * the job touched (products and categories, or users) are refreshed.
+ */
+
+import { notifications } from '@mantine/notifications';
+import { MSG } from '@portal/shared/messages';
+import type {
+  ImportAccepted,
+  ImportDetail,
+  ImportJobDto,
+  ImportKind,
+  ImportListResponse,
+} from '@portal/shared/schemas/admin-b';
+import { IconAlertTriangle, IconCheck, IconClockHour4 } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api, apiBlob, isApiError } from '../../../lib/api';
+import { saveBlob } from '../../../lib/download';
+import { queryClient } from '../../../lib/query-client';
+
+export const TEMPLATE_FILENAMES: Record<ImportKind, string> = {
+  productos: 'plantilla.csv',
+  usuarios: 'plantilla_carga_de_usuarios.csv',
+};
+
+export const KIND_LABELS: Record<ImportKind, string> = { productos: 'Productos', usuarios: 'Usuarios' };
+
+export const importKeys = {
+  all: ['admin', 'importaciones'] as const,
+  list: (idCliente: number, page: number) => ['admin', 'importaciones', 'lista', idCliente, page] as const,
+  detail: (id: number) => ['admin', 'importaciones', 'detalle', id] as const,
+};
+
+export function isRunning(status: ImportJobDto['status']): boolean {
+  return status === 'pendiente' || status === 'procesando';
+}
+
+/** Status as shown to people, with its colour (a finished import with refused rows is orange). */
+export function statusView(job: Pick<ImportJobDto, 'status' | 'error_rows'>): {
+  label: string;
+  color: string;
+} {
+  switch (job.status) {
+    case 'pendiente':
+      return { label: 'En espera', color: 'gray' };
+    case 'procesando':
+      return { label: 'Procesando', color: 'blue' };
+    case 'fallido':
+      return { label: 'Fallida', color: 'red' };
+    default:
+      return job.error_rows > 0
+        ? { label: 'Terminada con errores', color: 'orange' }
+        : { label: 'Terminada', color: 'teal' };
+  }
+}
+
+/** The per-row error report of an import (a plain same-origin GET: a link downloads it). */
+export function errorReportUrl(id: number): string {
+  return `/api/importaciones/${id}/errores.csv`;
+}
+
+/** POST /api/template/{kind} {id_cliente} → plantilla.csv / plantilla_carga_de_usuarios.csv. */
+export async function downloadTemplate(kind: ImportKind, idCliente: number): Promise<void> {
+  const blob = await apiBlob('POST', `/api/template/${kind}`, { body: { id_cliente: idCliente } });
+  saveBlob(blob, TEMPLATE_FILENAMES[kind]);
+}
+
+/** POST /api/load/{kind} (multipart: file, id_cliente); answers at once with the import's id. */
+export function uploadImport(kind: ImportKind, idCliente: number, file: File): Promise<ImportAccepted> {
+  const form = new FormData();
+  form.set('id_cliente', String(idCliente));
+  form.set('file', file, file.name);
+  return api.post<ImportAccepted>(`/api/load/${kind}`, form);
+}
+
+export function fetchImport(id: number, signal?: AbortSignal): Promise<ImportDetail> {
+  return api.get<ImportDetail>(`/api/importaciones/${id}`, { signal });
+}
+
+/** One import with its row errors; kept fresh by the tracker below while it runs. */
+export function useImportDetail(id: number | null) {
+  return useQuery({
+    queryKey: importKeys.detail(id ?? 0),
+    enabled: id !== null,
+    queryFn: ({ signal }) => fetchImport(id!, signal),
+    staleTime: 2_000,
+  });
+}
+
+/** The client's imports, newest first (10 per page); running ones are followed by the tracker. */
+export function useImportList(idCliente: number, page: number) {
+  const query = useQuery({
+    queryKey: importKeys.list(idCliente, page),
+    placeholderData: keepPreviousData,
+    staleTime: 2_000,
+    queryFn: ({ signal }) =>
+      api.get<ImportListResponse>(`/api/importaciones?id_cliente=${idCliente}&page=${page}`, { signal }),
+  });
+  const rows = query.data?.importaciones;
+  useEffect(() => {
+    for (const job of rows ?? []) if (isRunning(job.status)) trackImport(job.id, job.tipo, job.id_cliente);
+  }, [rows]);
+  return query;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The tracker
+
+const tracked = new Set<number>();
+const POLL_FIRST_MS = 800;
+const POLL_MAX_MS = 4_000;
+const MAX_FAILURES = 5;
+
+const sleep = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
+
+/** Follows an import until it ends (idempotent: a job is followed once). */
+export function trackImport(id: number, kind: ImportKind, idCliente: number): void {
+  if (tracked.has(id)) return;
+  tracked.add(id);
+  void follow(id, kind, idCliente).finally(() => tracked.delete(id));
+}
+
+async function follow(id: number, kind: ImportKind, idCliente: number): Promise<void> {
+  let delay = POLL_FIRST_MS;
+  let failures = 0;
+  let lastOk = -1;
+  for (;;) {
+    await sleep(delay);
+    let detail: ImportDetail;
+    try {
+      detail = await fetchImport(id);
+      failures = 0;
+    } catch (error) {
+      // Signed out, or the import is gone: nothing more to follow. A network blip: try again a few times.
+      if (isApiError(error) && error.status >= 400 && error.status < 500) return;
+      if (++failures >= MAX_FAILURES) return;
+      delay = POLL_MAX_MS;
+      continue;
+    }
+    queryClient.setQueryData(importKeys.detail(id), detail);
+    if (!isRunning(detail.status)) {
+      announce(detail);
+      await refreshAfter(kind, idCliente);
+      return;
+    }
+    if (detail.ok_rows !== lastOk) {
+      lastOk = detail.ok_rows;
+      void queryClient.invalidateQueries({ queryKey: importKeys.all, refetchType: 'active' });
+    }
+    delay = Math.min(Math.round(delay * 1.5), POLL_MAX_MS);
+  }
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('es-MX')} ${n === 1 ? one : many}`;
+}
+
+/** The counts of a finished import, in one sentence. */
+export function resultSentence(job: Pick<ImportJobDto, 'total_rows' | 'ok_rows' | 'error_rows'>): string {
+  const ok = plural(job.ok_rows, 'registro procesado', 'registros procesados');
+  const errors =
+    job.error_rows > 0
+      ? plural(job.error_rows, 'registro con errores', 'registros con errores')
+      : 'sin errores';
+  return `${ok} de ${job.total_rows.toLocaleString('es-MX')}, ${errors}.`;
+}
+
+function announce(detail: ImportDetail): void {
+  const what = `${KIND_LABELS[detail.tipo]} · ${detail.archivo}`;
+  if (detail.status === 'fallido') {
+    const motivo = detail.errores.find((e) => e.fila === 0)?.motivo;
+    notifications.show({
+      title: 'La importación no se completó',
+      message: `${what}. ${motivo ?? ''} ${resultSentence(detail)}`.trim(),
+      color: 'red',
+      icon: <IconAlertTriangle size={18} />,
+      autoClose: false,
+      withBorder: true,
+      closeButtonProps: { 'aria-label': 'Cerrar notificación' },
+    });
+    return;
+  }
+  notifications.show({
+    title: detail.error_rows > 0 ? 'Importación terminada con errores' : 'Importación terminada',
+    message: `${what}: ${resultSentence(detail)}${
+      detail.error_rows > 0 ? ' Revisa el detalle en la ventana de importación.' : ''
+    }`,
+    color: detail.error_rows > 0 ? 'orange' : 'teal',
+    icon: detail.error_rows > 0 ? <IconAlertTriangle size={18} /> : <IconCheck size={18} />,
+    autoClose: detail.error_rows > 0 ? false : 8_000,
+    withBorder: true,
+    closeButtonProps: { 'aria-label': 'Cerrar notificación' },
+  });
+}
+
+/** Refreshes what a finished import may have changed. */
+async function refreshAfter(kind: ImportKind, idCliente: number): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: importKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['admin', 'resumen'] }),
+    ...(kind === 'productos'
+      ? [
+          queryClient.invalidateQueries({ queryKey: ['admin', 'inventario', idCliente] }),
+          // The users screens' category list (an import may create categories).
+          queryClient.invalidateQueries({ queryKey: ['admin', 'categorias', idCliente] }),
+        ]
+      : // The users screens (another module) keep 'usuarios' somewhere in their keys.
+        [
+          queryClient.invalidateQueries({ predicate: (q) => q.queryKey.some((part) => part === 'usuarios') }),
+        ]),
+  ]);
+}
+
+/** The notification of an accepted upload (spec §8). */
+export function announceAccepted(accepted: ImportAccepted): void {
+  notifications.show({
+    title: accepted.msg || MSG.procesandoArchivo,
+    message: accepted.detalle || MSG.procesandoDetalle,
+    color: 'blue',
+    icon: <IconClockHour4 size={18} />,
+    autoClose: 5_000,
+    withBorder: true,
+    closeButtonProps: { 'aria-label': 'Cerrar notificación' },
+  });
+}

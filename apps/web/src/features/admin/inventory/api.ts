@@ -1,0 +1,104 @@
+/** Spec §7 inventory calls: products (multipart with the image), the activo toggle, categories. */
+import type {
+  AdminCategoryDto,
+  AdminProductDto,
+  CategoriesResponse,
+  InventoryResponse,
+} from '@portal/shared/schemas/admin-b';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { adminBKeys, type ProductListParams } from '../api/inventory-keys';
+
+export const PRODUCTS_PER_PAGE = 24;
+
+export function useProducts(idCliente: number | null, params: ProductListParams) {
+  return useQuery({
+    queryKey: adminBKeys.products(idCliente ?? 0, params),
+    enabled: idCliente !== null,
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) => {
+      const search = new URLSearchParams({
+        id_cliente: String(idCliente),
+        page: String(params.page),
+        per_page: String(PRODUCTS_PER_PAGE),
+      });
+      if (params.q.trim()) search.set('q', params.q.trim());
+      if (params.categoria) search.set('categoria', String(params.categoria));
+      if (params.activo !== 'todos') search.set('activo', params.activo === 'activos' ? '1' : '0');
+      return api.get<InventoryResponse>(`/api/productos?${search}`, { signal });
+    },
+  });
+}
+
+export function useCategories(idCliente: number | null) {
+  return useQuery({
+    queryKey: adminBKeys.categories(idCliente ?? 0),
+    enabled: idCliente !== null,
+    queryFn: ({ signal }) =>
+      api
+        .get<CategoriesResponse>(`/api/categorias?id_cliente=${idCliente}`, { signal })
+        .then((r) => r.categorias),
+  });
+}
+
+/** What the product form sends; `imagen` is the new picture, `eliminarImagen` drops the current one. */
+export interface ProductPayload {
+  id: number;
+  id_cliente: number;
+  id_categoria: number;
+  clave_interna: string;
+  clave_cliente: string;
+  nombre: string;
+  descripcion: string;
+  unidad_de_medida: string;
+  precio: number;
+  activo: boolean;
+  impuesto: boolean;
+  imagen: File | null;
+  eliminarImagen: boolean;
+}
+
+/** POST /api/productos (id 0) or /api/productos/actualizar/{id}, multipart (spec §7). */
+export function saveProduct(p: ProductPayload): Promise<{ msg: string; articulo: AdminProductDto }> {
+  const form = new FormData();
+  form.set('id', String(p.id));
+  form.set('id_cliente', String(p.id_cliente));
+  form.set('id_categoria', String(p.id_categoria));
+  form.set('clave_interna', p.clave_interna);
+  form.set('clave_cliente', p.clave_cliente);
+  form.set('nombre', p.nombre);
+  form.set('descripcion', p.descripcion);
+  form.set('unidad_de_medida', p.unidad_de_medida);
+  form.set('precio', p.precio.toFixed(2));
+  form.set('activo', p.activo ? '1' : '0');
+  form.set('impuesto', p.impuesto ? '1' : '0');
+  if (p.imagen) form.set('imagen', p.imagen, p.imagen.name);
+  else if (p.eliminarImagen && p.id) form.set('eliminar_imagen', '1');
+  return p.id ? api.post(`/api/productos/actualizar/${p.id}`, form) : api.post('/api/productos', form);
+}
+
+/** The toggle sends only id, id_cliente, id_categoria, clave_interna, nombre, precio, activo (spec §7). */
+export function toggleProduct(p: AdminProductDto, activo: boolean): Promise<{ articulo: AdminProductDto }> {
+  return api.post(`/api/productos/actualizar/${p.id}`, {
+    id: p.id,
+    id_cliente: p.id_cliente,
+    id_categoria: p.id_categoria,
+    clave_interna: p.clave_interna,
+    nombre: p.nombre,
+    precio: p.precio,
+    activo: activo ? 1 : 0,
+  });
+}
+
+export interface CategoryPayload {
+  id: number;
+  nombre: string;
+  icono: string;
+  id_cliente: number;
+}
+
+/** POST /api/categorias {nombre, icono, id_cliente} or /api/categorias/update/{id} (spec §7). */
+export function saveCategory(c: CategoryPayload): Promise<{ msg: string; categoria: AdminCategoryDto }> {
+  const body = { nombre: c.nombre, icono: c.icono, id_cliente: c.id_cliente };
+  return c.id ? api.post(`/api/categorias/update/${c.id}`, body) : api.post('/api/categorias', body);
+}

@@ -1,0 +1,302 @@
+/**
+ * The product form (spec §2, §3, §4, §5): add mode when id is 0, edit mode otherwise; every field is
+ * disabled until a client is chosen; saving needs a client and a category; 'Cancelar' resets (and leaves
+ * edit mode). Sent as multipart with the image (spec §7).
+ */
+import {
+  Badge,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { MSG } from '@portal/shared/messages';
+import type { AdminCategoryDto, AdminProductDto } from '@portal/shared/schemas/admin-b';
+import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Ref, useEffect, useState } from 'react';
+import { showError, showSuccess } from '../../../components/ui/alerts';
+import { CategoryIcon } from '../../../components/ui/category-icon';
+import { adminBKeys } from '../api/inventory-keys';
+import { saveProduct } from './api';
+import { fieldErrors, processFailure } from './errors';
+import { EMPTY_IMAGE, ImageField, type ImageValue } from './image-field';
+
+interface Values {
+  clave_interna: string;
+  clave_cliente: string;
+  nombre: string;
+  descripcion: string;
+  unidad_de_medida: string;
+  precio: number | string;
+  id_categoria: string | null;
+  activo: boolean;
+  impuesto: boolean;
+}
+
+const BLANK: Values = {
+  clave_interna: '',
+  clave_cliente: '',
+  nombre: '',
+  descripcion: '',
+  unidad_de_medida: '',
+  precio: '',
+  id_categoria: null,
+  activo: true,
+  impuesto: true,
+};
+
+function valuesOf(p: AdminProductDto): Values {
+  return {
+    clave_interna: p.clave_interna,
+    clave_cliente: p.clave_cliente,
+    nombre: p.nombre,
+    descripcion: p.descripcion,
+    unidad_de_medida: p.unidad_de_medida,
+    precio: p.precio,
+    id_categoria: String(p.id_categoria),
+    activo: p.activo,
+    impuesto: p.impuesto,
+  };
+}
+
+function validPrice(v: number | string): boolean {
+  const n = typeof v === 'number' ? v : Number(v);
+  return v !== '' && Number.isFinite(n) && n >= 0 && Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+}
+
+interface ProductFormProps {
+  idCliente: number | null;
+  categories: AdminCategoryDto[];
+  /** The product being edited, or null (add mode). */
+  editing: AdminProductDto | null;
+  /** Leaves edit mode (after a save or on 'Cancelar'). */
+  onReset: () => void;
+  ref?: Ref<HTMLDivElement>;
+}
+
+export function ProductForm({ idCliente, categories, editing, onReset, ref }: ProductFormProps) {
+  const queryClient = useQueryClient();
+  const disabled = idCliente === null;
+  const id = editing?.id ?? 0;
+  const [image, setImage] = useState<ImageValue>(EMPTY_IMAGE);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const [resets, setResets] = useState(0);
+
+  const form = useForm<Values>({
+    initialValues: BLANK,
+    validate: {
+      clave_interna: (v) => (v.trim() ? null : MSG.invClaveInternaRequerida),
+      nombre: (v) => (v.trim() ? null : MSG.nombreObligatorio),
+      precio: (v) => (validPrice(v) ? null : MSG.invPrecioInvalido),
+      id_categoria: (v) => (v ? null : MSG.invClienteYCategoria),
+    },
+  });
+
+  // Entering edit mode (or another product, or the same one saved elsewhere) loads its values.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload only when the product or its version changes
+  useEffect(() => {
+    form.setValues(editing ? valuesOf(editing) : BLANK);
+    form.resetDirty();
+    form.clearErrors();
+    setImage(editing ? { file: null, url: editing.imagen, removed: false } : EMPTY_IMAGE);
+    setImageError(null);
+    setResets((n) => n + 1);
+  }, [editing?.id, editing?.updated_at, idCliente]);
+
+  const mutation = useMutation({
+    mutationFn: (values: Values) =>
+      saveProduct({
+        id,
+        id_cliente: idCliente!,
+        id_categoria: Number(values.id_categoria),
+        clave_interna: values.clave_interna.trim(),
+        clave_cliente: values.clave_cliente.trim(),
+        nombre: values.nombre.trim(),
+        descripcion: values.descripcion.trim(),
+        unidad_de_medida: values.unidad_de_medida.trim(),
+        precio: Number(values.precio),
+        activo: values.activo,
+        impuesto: values.impuesto,
+        imagen: image.file,
+        eliminarImagen: image.removed,
+      }),
+    onSuccess: (res) => {
+      showSuccess(res.msg || (id ? MSG.modificadoCorrectamente : MSG.creadoCorrectamente));
+      void queryClient.invalidateQueries({ queryKey: adminBKeys.inventory(idCliente!) });
+      void queryClient.invalidateQueries({ queryKey: adminBKeys.overview });
+      cancel();
+    },
+    onError: (error) => {
+      const { imagen, ...fields } = fieldErrors(error);
+      const known = Object.fromEntries(Object.entries(fields).filter(([k]) => k in BLANK));
+      form.setErrors(known);
+      setImageError(imagen ?? null);
+      void showError(processFailure(error));
+    },
+  });
+
+  function cancel() {
+    form.setValues(BLANK);
+    form.resetDirty();
+    form.clearErrors();
+    setImage(EMPTY_IMAGE);
+    setImageError(null);
+    setResets((n) => n + 1);
+    onReset();
+  }
+
+  const submit = form.onSubmit(
+    (values) => {
+      if (idCliente === null || !values.id_categoria) {
+        void showError(MSG.invClienteYCategoria);
+        return;
+      }
+      mutation.mutate(values);
+    },
+    (errors) => {
+      if (errors.id_categoria && Object.keys(errors).length === 1) void showError(MSG.invClienteYCategoria);
+    },
+  );
+
+  const categoryData = categories.map((c) => ({ value: String(c.id), label: c.nombre }));
+  const iconOf = new Map(categories.map((c) => [String(c.id), c.icono]));
+  const selectedIcon = form.values.id_categoria ? iconOf.get(form.values.id_categoria) : null;
+
+  return (
+    <Paper
+      ref={ref}
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      shadow="xs"
+      component="section"
+      aria-labelledby="producto-form-titulo"
+    >
+      <form onSubmit={submit} noValidate aria-describedby={disabled ? 'producto-form-ayuda' : undefined}>
+        <Stack gap="sm">
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Title order={2} fz="lg" id="producto-form-titulo">
+              {id ? 'Editar producto' : 'Nuevo producto'}
+            </Title>
+            {id ? (
+              <Badge variant="light" color="indigo" radius="sm" style={{ textTransform: 'none' }}>
+                {editing?.clave_interna}
+              </Badge>
+            ) : null}
+          </Group>
+          {disabled ? (
+            <Text size="sm" c="dimmed" id="producto-form-ayuda">
+              Selecciona un cliente para agregar o editar sus productos.
+            </Text>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 1, lg: 2 }} spacing="sm" verticalSpacing="sm">
+            <TextInput
+              label="Clave interna"
+              withAsterisk
+              maxLength={50}
+              disabled={disabled}
+              {...form.getInputProps('clave_interna')}
+            />
+            <TextInput
+              label="Clave cliente"
+              maxLength={50}
+              disabled={disabled}
+              {...form.getInputProps('clave_cliente')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Nombre"
+            withAsterisk
+            maxLength={200}
+            disabled={disabled}
+            {...form.getInputProps('nombre')}
+          />
+          <Textarea
+            label="Descripción"
+            autosize
+            minRows={2}
+            maxRows={5}
+            maxLength={2000}
+            disabled={disabled}
+            {...form.getInputProps('descripcion')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 1, lg: 2 }} spacing="sm" verticalSpacing="sm">
+            <TextInput
+              label="Unidad de medida"
+              placeholder="Pieza"
+              maxLength={50}
+              disabled={disabled}
+              {...form.getInputProps('unidad_de_medida')}
+            />
+            <NumberInput
+              label="Precio (MXN)"
+              withAsterisk
+              min={0}
+              decimalScale={2}
+              thousandSeparator=","
+              prefix="$"
+              fixedDecimalScale
+              hideControls
+              allowNegative={false}
+              placeholder="$0.00"
+              disabled={disabled}
+              {...form.getInputProps('precio')}
+            />
+          </SimpleGrid>
+          <Select
+            label="Categoría"
+            withAsterisk
+            placeholder={categories.length ? 'Selecciona una categoría' : 'Sin categorías'}
+            description={
+              !disabled && categories.length === 0
+                ? 'Primero crea una categoría en la pestaña Categorías.'
+                : undefined
+            }
+            data={categoryData}
+            searchable
+            nothingFoundMessage="Sin coincidencias"
+            disabled={disabled}
+            leftSection={selectedIcon ? <CategoryIcon name={selectedIcon} size={16} /> : undefined}
+            {...form.getInputProps('id_categoria')}
+          />
+          <Group gap="xl">
+            <Switch
+              label="Activo"
+              disabled={disabled}
+              {...form.getInputProps('activo', { type: 'checkbox' })}
+            />
+            <Switch
+              label="Aplica IVA"
+              disabled={disabled}
+              {...form.getInputProps('impuesto', { type: 'checkbox' })}
+            />
+          </Group>
+          <ImageField key={resets} value={image} onChange={setImage} disabled={disabled} error={imageError} />
+          <Group justify="flex-end" gap="sm" mt="xs">
+            <Button variant="default" onClick={cancel} disabled={disabled || mutation.isPending}>
+              Cancelar
+            </Button>
+            <Button
+              type="submit"
+              disabled={disabled}
+              loading={mutation.isPending}
+              leftSection={id ? <IconDeviceFloppy size={16} /> : <IconPlus size={16} />}
+            >
+              {id ? 'Guardar cambios' : 'Agregar producto'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

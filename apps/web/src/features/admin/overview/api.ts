@@ -1,0 +1,14 @@
+/** The administrator's home figures (GET /api/admin/resumen). */
+import type { AdminOverview } from '@portal/shared/schemas/admin-b';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { adminBKeys } from '../api/inventory-keys';
+
+export function useAdminOverview() {
+  return useQuery({
+    queryKey: adminBKeys.overview,
+    queryFn: ({ signal }) => api.get<AdminOverview>('/api/admin/resumen', { signal }),
+    staleTime: 10_000,
+    refetchInterval: 60_000,
+  });
+}

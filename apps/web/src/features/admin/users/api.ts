@@ -1,0 +1,128 @@
+/**
+ * Users of a client (spec §7): the list (10 per page, administrators never listed), one user, create,
+ * update, the activo toggle and the administrator's resets (password, two-factor sign-in). The client's
+ * categories feed the per-category budgets of category mode.
+ */
+import type {
+  UserCreateResponse,
+  UserDto,
+  UsersResponse,
+  UserUpdateResponse,
+} from '@portal/shared/schemas/admin-a';
+import type { CategoriesResponse } from '@portal/shared/schemas/admin-b';
+import type { OkMessage } from '@portal/shared/schemas/common';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { adminKeys } from '../api/keys';
+
+export const USERS_PER_PAGE = 10;
+
+export function useUsersPage(idCliente: number | null, page: number, q: string) {
+  return useQuery({
+    queryKey: adminKeys.usersPage(idCliente ?? 0, page, q),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ id_cliente: String(idCliente), page: String(page) });
+      if (q) params.set('q', q);
+      return api.get<UsersResponse>(`/api/usuarios?${params}`, { signal });
+    },
+    enabled: idCliente !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One user with every field, always fresh when the form opens. */
+export function useUser(id: number | null) {
+  return useQuery({
+    queryKey: adminKeys.user(id ?? 0),
+    queryFn: ({ signal }) => api.get<{ usuario: UserDto }>(`/api/usuarios/${id}`, { signal }),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+/** The client's categories (category-mode budgets). */
+export function useClientCategories(idCliente: number | null, enabled: boolean) {
+  return useQuery({
+    queryKey: adminKeys.categories(idCliente ?? 0),
+    queryFn: ({ signal }) =>
+      api.get<CategoriesResponse>(`/api/categorias?id_cliente=${idCliente}`, { signal }),
+    enabled: enabled && idCliente !== null,
+    staleTime: 0,
+  });
+}
+
+/** The body of POST /api/usuarios and PUT /api/usuarios/{id}. */
+export interface UserInput {
+  id_cliente: number;
+  usuario: string;
+  user_id: string;
+  nombre: string;
+  rol: number;
+  direccion_entrega: string;
+  calle: string;
+  colonia: string;
+  ciudad: string;
+  cp: string;
+  estado: string;
+  area: string;
+  localidad: string;
+  region: string;
+  coordinacion: string;
+  active_week: number;
+  entrega_week: number;
+  activo: boolean;
+  limite_de_compras: number;
+  /** Regular mode. */
+  presupuesto_default?: number;
+  /** Category mode: JSON text of [{id, presupuesto}] with the budgets above 0. */
+  categorias?: string;
+}
+
+export function useSaveUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number | null; input: UserInput }) =>
+      id
+        ? api.put<UserUpdateResponse>(`/api/usuarios/${id}`, { ...input, id, activo: input.activo ? 1 : 0 })
+        : api.post<UserCreateResponse>('/api/usuarios', { ...input, activo: input.activo ? 1 : 0 }),
+    // Only after a success: a refused form keeps what the administrator typed.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
+  });
+}
+
+/** The fields the server requires, from a listed user, with `activo` flipped (budgets stay as stored). */
+export function useToggleUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (user: UserDto) =>
+      api.put<UserUpdateResponse>(`/api/usuarios/${user.id}`, {
+        id: user.id,
+        id_cliente: user.id_cliente,
+        usuario: user.usuario,
+        user_id: user.user_id,
+        nombre: user.nombre,
+        rol: user.rol,
+        direccion_entrega: user.direccion_entrega,
+        active_week: user.active_week,
+        entrega_week: user.entrega_week,
+        activo: user.activo ? 0 : 1,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
+  });
+}
+
+/** POST /api/recuperar/password/{id}: a temporary password is e-mailed to the user. */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (id: number) => api.post<OkMessage>(`/api/recuperar/password/${id}`),
+  });
+}
+
+/** POST /api/recuperar/2fa/{id}: turns off the user's two-factor sign-in (they are told by e-mail). */
+export function useResetTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<OkMessage>(`/api/recuperar/2fa/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
+  });
+}

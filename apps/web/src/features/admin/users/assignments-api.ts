@@ -1,0 +1,73 @@
+/**
+ * Product assignments of a rol-1 user: the client's products with `asignado` and `cantidad_limite`
+ * (server-paginated, searchable), one product at a time or all of them.
+ */
+import type { AssignAllResponse, AssignResponse, UserProductsResponse } from '@portal/shared/schemas/admin-a';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { adminKeys } from '../api/keys';
+
+export const USER_PRODUCTS_PER_PAGE = 20;
+
+export function useUserProducts(id: number, page: number, q: string) {
+  return useQuery({
+    queryKey: adminKeys.userProductsPage(id, page, q),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ page: String(page), per_page: String(USER_PRODUCTS_PER_PAGE) });
+      if (q) params.set('q', q);
+      return api.get<UserProductsResponse>(`/api/usuarios/${id}/productos?${params}`, { signal });
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export interface AssignInput {
+  id_producto: number;
+  id_user: number;
+  cantidad_limite: number;
+  status: boolean;
+}
+
+/** POST /api/productos/asignar; the page shows the answer at once (no reload of the list). */
+export function useAssignProduct(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AssignInput) =>
+      api.post<AssignResponse>('/api/productos/asignar', { ...input, status: input.status ? 1 : 0 }),
+    onSuccess: (res) => {
+      queryClient.setQueriesData<UserProductsResponse>(
+        { queryKey: adminKeys.userProducts(userId) },
+        (old) =>
+          old && {
+            ...old,
+            usuario: res.usuario,
+            productos: old.productos.map((p) =>
+              p.id === res.producto.id
+                ? { ...p, asignado: res.producto.asignado, cantidad_limite: res.producto.cantidad_limite }
+                : p,
+            ),
+          },
+      );
+      // Other pages and the users list (counts) catch up in the background.
+      void queryClient.invalidateQueries({ queryKey: adminKeys.userProducts(userId), refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.user(userId) });
+    },
+  });
+}
+
+/** POST /api/productos/asignar_todos: every product of the user's client. */
+export function useAssignAll(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (status: boolean) =>
+      api.post<AssignAllResponse>('/api/productos/asignar_todos', {
+        id_user: userId,
+        status: status ? 1 : 0,
+      }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.userProducts(userId) });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.user(userId) });
+    },
+  });
+}

@@ -1,0 +1,467 @@
+/**
+ * Spec §2 "usuarios/usuario/:user_id/productos": the products of the user's client with the switch
+ * asignado ('habilitado' / 'no habilitado') and the cantidad_limite (saved on blur or Enter), both through
+ * POST /api/productos/asignar; 'Asignar todos' / 'Quitar todos'; a side card with the username and the
+ * client; a link back to the users list of that client.
+ */
+import {
+  Anchor,
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  Grid,
+  Group,
+  Loader,
+  NumberInput,
+  Paper,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
+import { formatMXN } from '@portal/shared/domain/money';
+import { MSG } from '@portal/shared/messages';
+import type { UserProductDto, UserProductsResponse } from '@portal/shared/schemas/admin-a';
+import {
+  IconArrowLeft,
+  IconBuildingStore,
+  IconCheck,
+  IconCircleCheck,
+  IconCircleX,
+  IconPackages,
+  IconPhotoOff,
+  IconUser,
+  IconUserQuestion,
+} from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { showError, showSuccess } from '../../../components/ui/alerts';
+import { PageHeader } from '../../../components/ui/page';
+import { errorMessage, isApiError } from '../../../lib/api';
+import {
+  confirmAction,
+  DIVIDER,
+  ListPager,
+  ListSearch,
+  ListStatus,
+  LoadError,
+  LoadingRows,
+  useListParams,
+} from '../ui/list-tools';
+import { USER_PRODUCTS_PER_PAGE, useAssignAll, useAssignProduct, useUserProducts } from './assignments-api';
+
+export const ASSIGN_FAILED = 'No se pudo completar el proceso.';
+
+function useRowAssignment(userId: number, product: UserProductDto) {
+  const assign = useAssignProduct(userId);
+  const [limit, setLimit] = useState<number | string>(product.cantidad_limite);
+  const [saved, setSaved] = useState(false);
+
+  useEffect(() => setLimit(product.cantidad_limite), [product.cantidad_limite]);
+
+  const fail = () => void showError(ASSIGN_FAILED, MSG.error);
+  const validLimit = (v: number | string) => {
+    const n = Number(v);
+    return v !== '' && Number.isInteger(n) && n >= 1 ? n : null;
+  };
+
+  const toggle = (status: boolean) => {
+    setSaved(false);
+    assign.mutate(
+      {
+        id_producto: product.id,
+        id_user: userId,
+        cantidad_limite: validLimit(limit) ?? product.cantidad_limite,
+        status,
+      },
+      { onError: fail },
+    );
+  };
+
+  const saveLimit = () => {
+    const n = validLimit(limit);
+    if (n === null) {
+      setLimit(product.cantidad_limite);
+      return;
+    }
+    if (n === product.cantidad_limite) return;
+    assign.mutate(
+      { id_producto: product.id, id_user: userId, cantidad_limite: n, status: product.asignado },
+      {
+        onSuccess: () => setSaved(true),
+        onError: () => {
+          setLimit(product.cantidad_limite);
+          fail();
+        },
+      },
+    );
+  };
+
+  const pendingStatus = assign.isPending ? assign.variables?.status : undefined;
+  return {
+    checked: pendingStatus ?? product.asignado,
+    busy: assign.isPending,
+    limit,
+    saved,
+    setLimit: (v: number | string) => {
+      setSaved(false);
+      setLimit(v);
+    },
+    toggle,
+    saveLimit,
+  };
+}
+
+type Row = ReturnType<typeof useRowAssignment>;
+
+function AssignSwitch({ product, row }: { product: UserProductDto; row: Row }) {
+  return (
+    <Switch
+      checked={row.checked}
+      onChange={(e) => row.toggle(e.currentTarget.checked)}
+      disabled={row.busy}
+      color="teal"
+      aria-label={`Habilitar ${product.nombre}`}
+      label={
+        <Text
+          span
+          size="sm"
+          c={row.checked ? 'teal' : 'dimmed'}
+          fw={row.checked ? 600 : 400}
+          style={{ whiteSpace: 'nowrap' }}
+        >
+          {row.checked ? 'habilitado' : 'no habilitado'}
+        </Text>
+      }
+      styles={{ body: { alignItems: 'center' } }}
+    />
+  );
+}
+
+function LimitInput({ product, row }: { product: UserProductDto; row: Row }) {
+  return (
+    <NumberInput
+      aria-label={`Cantidad límite de ${product.nombre}`}
+      value={row.limit}
+      onChange={row.setLimit}
+      onBlur={row.saveLimit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          row.saveLimit();
+        }
+      }}
+      min={1}
+      allowDecimal={false}
+      allowNegative={false}
+      w={110}
+      size="sm"
+      rightSection={
+        row.busy ? (
+          <Loader size={14} aria-label="Guardando" />
+        ) : row.saved ? (
+          <IconCheck size={16} color="var(--mantine-color-teal-7)" aria-label="Guardado" />
+        ) : undefined
+      }
+      rightSectionPointerEvents="none"
+    />
+  );
+}
+
+function ProductCell({ product }: { product: UserProductDto }) {
+  return (
+    <Group gap="sm" wrap="nowrap" miw={0}>
+      <Avatar
+        src={product.miniatura ?? product.imagen}
+        alt=""
+        size={40}
+        radius="sm"
+        color="gray"
+        variant="light"
+      >
+        <IconPhotoOff size={18} stroke={1.5} aria-hidden />
+      </Avatar>
+      <Box miw={0}>
+        <Text size="sm" fw={600} lineClamp={2}>
+          {product.nombre}
+        </Text>
+        <Group gap={6}>
+          <Text size="xs" c="dimmed">
+            <Text span size="xs" ff="monospace">
+              {product.clave_interna}
+            </Text>{' '}
+            · {product.categoria}
+          </Text>
+          {product.activo ? null : (
+            <Badge size="xs" color="gray" variant="light">
+              Inactivo
+            </Badge>
+          )}
+        </Group>
+      </Box>
+    </Group>
+  );
+}
+
+function TableRow({ userId, product }: { userId: number; product: UserProductDto }) {
+  const row = useRowAssignment(userId, product);
+  return (
+    <Table.Tr data-testid={`producto-${product.id}`}>
+      <Table.Td>
+        <ProductCell product={product} />
+      </Table.Td>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+        {formatMXN(product.precio)}
+      </Table.Td>
+      <Table.Td>
+        <AssignSwitch product={product} row={row} />
+      </Table.Td>
+      <Table.Td>
+        <LimitInput product={product} row={row} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function CardRow({ userId, product }: { userId: number; product: UserProductDto }) {
+  const row = useRowAssignment(userId, product);
+  return (
+    <Card withBorder radius="md" padding="sm" component="li" data-testid={`producto-${product.id}`}>
+      <ProductCell product={product} />
+      <Text size="xs" c="dimmed" mt={6}>
+        {formatMXN(product.precio)}
+      </Text>
+      <Group justify="space-between" mt="sm" wrap="nowrap">
+        <AssignSwitch product={product} row={row} />
+        <Group gap={6} wrap="nowrap">
+          <Text size="xs" c="dimmed">
+            Límite
+          </Text>
+          <LimitInput product={product} row={row} />
+        </Group>
+      </Group>
+    </Card>
+  );
+}
+
+function SideCard({ data, userId }: { data: UserProductsResponse; userId: number }) {
+  const assignAll = useAssignAll(userId);
+  const { usuario, cliente } = data;
+  const run = (status: boolean) =>
+    confirmAction({
+      message: status
+        ? `Se habilitarán todos los productos de ${cliente.nombre} para ${usuario.usuario}.`
+        : `Ningún producto quedará habilitado para ${usuario.usuario}.`,
+      confirmLabel: status ? 'Asignar todos' : 'Quitar todos',
+      danger: !status,
+      onConfirm: () =>
+        assignAll.mutate(status, {
+          onSuccess: (res) => showSuccess(MSG.actualizadoCorrectamente, res.msg),
+          onError: (error) => void showError(errorMessage(error, ASSIGN_FAILED), MSG.error),
+        }),
+    });
+  return (
+    <Paper withBorder radius="lg" shadow="xs" p="md">
+      <Stack gap="md">
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon size={44} radius="xl" variant="light" aria-hidden>
+            <IconUser size={24} />
+          </ThemeIcon>
+          <Box miw={0}>
+            <Text size="xs" c="dimmed">
+              Usuario
+            </Text>
+            <Text fw={700} style={{ overflowWrap: 'anywhere' }} data-testid="tarjeta-usuario">
+              {usuario.usuario}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {usuario.nombre}
+            </Text>
+          </Box>
+        </Group>
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon size={44} radius="xl" variant="light" color="teal" aria-hidden>
+            <IconBuildingStore size={24} />
+          </ThemeIcon>
+          <Box miw={0}>
+            <Text size="xs" c="dimmed">
+              Cliente
+            </Text>
+            <Text fw={700} data-testid="tarjeta-cliente">
+              {cliente.nombre}
+            </Text>
+          </Box>
+        </Group>
+        <Group justify="space-between" px="sm" py={8} bg="gray.0" style={{ borderRadius: 8 }}>
+          <Text size="sm">Productos habilitados</Text>
+          <Text size="sm" fw={700} data-testid="productos-habilitados">
+            {usuario.asignados}
+          </Text>
+        </Group>
+        <Stack gap="xs">
+          <Button
+            variant="light"
+            color="teal"
+            leftSection={<IconCircleCheck size={18} aria-hidden />}
+            onClick={() => run(true)}
+            loading={assignAll.isPending && assignAll.variables === true}
+            disabled={assignAll.isPending}
+          >
+            Asignar todos
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconCircleX size={18} aria-hidden />}
+            onClick={() => run(false)}
+            loading={assignAll.isPending && assignAll.variables === false}
+            disabled={assignAll.isPending || usuario.asignados === 0}
+          >
+            Quitar todos
+          </Button>
+        </Stack>
+        <Text size="xs" c="dimmed">
+          La cantidad límite es el máximo de piezas de cada producto por pedido.
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+export function UserProductsPage({ userId, backCliente }: { userId: number; backCliente: number | null }) {
+  const { page, q, debouncedQ, setPage, setQ } = useListParams();
+  const query = useUserProducts(userId, page, debouncedQ);
+  const data = query.data;
+  const idCliente = data?.cliente.id ?? backCliente;
+  const back = `/administrador/usuarios${idCliente ? `?cliente=${idCliente}` : ''}`;
+  const notFound = isApiError(query.error) && query.error.status === 404;
+  const totalPages = data
+    ? Math.max(1, Math.ceil(data.total / (data.per_page || USER_PRODUCTS_PER_PAGE)))
+    : 1;
+
+  const backLink = (
+    <Anchor component={Link} to={back} size="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={14} aria-hidden />
+        Volver a usuarios
+      </Group>
+    </Anchor>
+  );
+
+  if (notFound) {
+    return (
+      <Stack gap={0}>
+        <PageHeader title="Productos del usuario" actions={backLink} />
+        <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }} shadow="xs">
+          <EmptyState
+            color="gray"
+            variant="light"
+            icon={<IconUserQuestion size={28} stroke={1.6} />}
+            title={MSG.usuarioNoEncontrado}
+            description="El usuario no existe o no es un usuario comprador (solo los usuarios con rol Usuario tienen productos asignados)."
+          />
+        </Paper>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap={0}>
+      <PageHeader
+        title="Productos del usuario"
+        description={
+          data ? (
+            <>
+              Habilita los productos que <b>{data.usuario.nombre}</b> puede pedir y cuántas piezas de cada
+              uno.
+            </>
+          ) : (
+            'Habilita los productos del usuario y su cantidad límite.'
+          )
+        }
+        actions={backLink}
+      />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 4, lg: 3 }} order={{ base: 1, md: 2 }}>
+          {data ? <SideCard data={data} userId={userId} /> : <Skeleton height={300} radius="lg" />}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8, lg: 9 }} order={{ base: 2, md: 1 }}>
+          <Paper withBorder radius="lg" shadow="xs" style={{ overflow: 'hidden' }}>
+            <Stack gap="sm" p={{ base: 'sm', sm: 'md' }}>
+              <ListSearch label="Buscar producto" placeholder="Nombre o clave" value={q} onChange={setQ} />
+              {data ? (
+                <ListStatus
+                  page={page}
+                  perPage={data.per_page || USER_PRODUCTS_PER_PAGE}
+                  shown={data.productos.length}
+                  total={data.total}
+                  noun={['producto', 'productos']}
+                  fetching={query.isFetching}
+                />
+              ) : null}
+            </Stack>
+            <Box style={DIVIDER}>
+              {query.isPending ? (
+                <LoadingRows label="Cargando productos" rows={8} />
+              ) : query.isError ? (
+                <LoadError
+                  title="No se pudieron cargar los productos"
+                  error={query.error}
+                  onRetry={() => void query.refetch()}
+                />
+              ) : data && data.productos.length > 0 ? (
+                <>
+                  <Box visibleFrom="sm">
+                    <Table.ScrollContainer minWidth={600} type="native">
+                      <Table verticalSpacing="xs" horizontalSpacing="md" highlightOnHover striped="even">
+                        <Table.Thead>
+                          <Table.Tr>
+                            <Table.Th>Producto</Table.Th>
+                            <Table.Th ta="right">Precio</Table.Th>
+                            <Table.Th>Asignado</Table.Th>
+                            <Table.Th>Cantidad límite</Table.Th>
+                          </Table.Tr>
+                        </Table.Thead>
+                        <Table.Tbody>
+                          {data.productos.map((p) => (
+                            <TableRow key={p.id} userId={userId} product={p} />
+                          ))}
+                        </Table.Tbody>
+                      </Table>
+                    </Table.ScrollContainer>
+                  </Box>
+                  <Box hiddenFrom="sm">
+                    <Stack gap="sm" p="sm" component="ul" m={0} style={{ listStyle: 'none' }}>
+                      {data.productos.map((p) => (
+                        <CardRow key={p.id} userId={userId} product={p} />
+                      ))}
+                    </Stack>
+                  </Box>
+                </>
+              ) : (
+                <EmptyState
+                  py={48}
+                  px="md"
+                  color="indigo"
+                  variant="light"
+                  icon={<IconPackages size={28} stroke={1.6} />}
+                  title={debouncedQ ? 'No encontramos productos' : 'El cliente aún no tiene productos'}
+                  description={
+                    debouncedQ
+                      ? `Ningún producto coincide con “${debouncedQ}”.`
+                      : 'Da de alta productos en Inventario para poder asignarlos.'
+                  }
+                />
+              )}
+            </Box>
+            <ListPager label="Páginas de productos" total={totalPages} value={page} onChange={setPage} />
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,555 @@
+/**
+ * Spec §2 "usuarios": pick a client (kept in `?cliente=`); then 'Agregar nuevo usuario', the import
+ * button and the client's users (10 per page from the server, searchable; administrators never listed).
+ * Per row: reset password, reset two-factor sign-in (when active), edit (drawer, `?editar={id}`),
+ * activate/deactivate and, for rol 1, the link to the user's products.
+ */
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Menu,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { isRol, ROLE_NAMES } from '@portal/shared/domain/roles';
+import { MSG } from '@portal/shared/messages';
+import type { ClientDto, UserDto } from '@portal/shared/schemas/admin-a';
+import {
+  IconBuildingStore,
+  IconDots,
+  IconKey,
+  IconPackages,
+  IconPencil,
+  IconPower,
+  IconShieldCheck,
+  IconShieldOff,
+  IconUserPlus,
+  IconUsers,
+} from '@tabler/icons-react';
+import { type ReactNode, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { showError, showSuccess } from '../../../components/ui/alerts';
+import { PageHeader } from '../../../components/ui/page';
+import { errorMessage } from '../../../lib/api';
+import { formatDateTime, formatMXN } from '../../../lib/format';
+import { ClientSelect, useAllClients, useSelectedClient } from '../clients/client-select';
+import { Dates } from '../clients/clients-page';
+import {
+  ActiveBadge,
+  confirmAction,
+  DIVIDER,
+  ListPager,
+  ListSearch,
+  ListStatus,
+  LoadError,
+  LoadingRows,
+  useListParams,
+} from '../ui/list-tools';
+import { USERS_PER_PAGE, useResetPassword, useResetTwoFactor, useToggleUser, useUsersPage } from './api';
+import { UserFormDrawer } from './user-form';
+
+const ROL_COLOR: Record<number, string> = { 1: 'blue', 2: 'grape', 3: 'violet' };
+
+function RolBadge({ rol }: { rol: number }) {
+  return (
+    <Badge variant="light" color={ROL_COLOR[rol] ?? 'gray'} radius="sm" style={{ minWidth: 'max-content' }}>
+      {isRol(rol) ? ROLE_NAMES[rol] : `Rol ${rol}`}
+    </Badge>
+  );
+}
+
+function productsPath(user: UserDto) {
+  return `/administrador/usuarios/usuario/${user.id}/productos?cliente=${user.id_cliente}`;
+}
+
+/** Two-factor sign-in is active for the user. */
+function TwoFactorBadge() {
+  return (
+    <Badge
+      variant="light"
+      color="indigo"
+      radius="sm"
+      leftSection={<IconShieldCheck size={12} aria-hidden />}
+      style={{ minWidth: 'max-content' }}
+    >
+      Dos pasos
+    </Badge>
+  );
+}
+
+interface RowActions {
+  onReset: (user: UserDto) => void;
+  onResetTwoFactor: (user: UserDto) => void;
+  onEdit: (user: UserDto) => void;
+  onToggle: (user: UserDto) => void;
+}
+
+function Actions({ user, onReset, onResetTwoFactor, onEdit, onToggle }: RowActions & { user: UserDto }) {
+  return (
+    <Group gap={2} justify="flex-end" wrap="nowrap">
+      <Tooltip label="Restablecer contraseña" withArrow>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={`Restablecer contraseña de ${user.usuario}`}
+          onClick={() => onReset(user)}
+        >
+          <IconKey size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Editar" withArrow>
+        <ActionIcon variant="subtle" aria-label={`Editar ${user.usuario}`} onClick={() => onEdit(user)}>
+          <IconPencil size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={user.activo ? 'Desactivar' : 'Activar'} withArrow>
+        <ActionIcon
+          variant="subtle"
+          color={user.activo ? 'red' : 'teal'}
+          aria-label={`${user.activo ? 'Desactivar' : 'Activar'} ${user.usuario}`}
+          onClick={() => onToggle(user)}
+        >
+          <IconPower size={18} />
+        </ActionIcon>
+      </Tooltip>
+      {/* The last place: rol 1's products, or the reset of an active second step (never rol 1's). */}
+      {user.dos_pasos ? (
+        <Tooltip label="Restablecer verificación en dos pasos" withArrow>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={`Restablecer verificación en dos pasos de ${user.usuario}`}
+            onClick={() => onResetTwoFactor(user)}
+          >
+            <IconShieldOff size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ) : user.rol === 1 ? (
+        <Tooltip label="Productos asignados" withArrow>
+          <ActionIcon
+            component={Link}
+            to={productsPath(user)}
+            variant="subtle"
+            color="teal"
+            aria-label={`Productos de ${user.usuario}`}
+          >
+            <IconPackages size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ) : (
+        <Box w={28} aria-hidden />
+      )}
+    </Group>
+  );
+}
+
+function UsersTable({ rows, ...actions }: RowActions & { rows: UserDto[] }) {
+  return (
+    <Table.ScrollContainer minWidth={960} type="native">
+      <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover striped="even">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th ps="md">Usuario</Table.Th>
+            <Table.Th>Rol</Table.Th>
+            <Table.Th>Semanas</Table.Th>
+            <Table.Th ta="right">Presupuesto</Table.Th>
+            <Table.Th>Estado</Table.Th>
+            <Table.Th>Fechas</Table.Th>
+            <Table.Th ta="right" pe="md">
+              Acciones
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((u) => (
+            <Table.Tr key={u.id} data-testid={`usuario-${u.usuario}`}>
+              <Table.Td ps="md" maw={280}>
+                <Text size="sm" fw={600} truncate>
+                  {u.nombre}
+                </Text>
+                <Text size="xs" c="dimmed" truncate>
+                  {u.usuario} · {u.user_id || 'sin correo'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <RolBadge rol={u.rol} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="xs">
+                  <Text span size="xs" c="dimmed">
+                    Acceso{' '}
+                  </Text>
+                  {u.active_week}
+                </Text>
+                <Text size="xs">
+                  <Text span size="xs" c="dimmed">
+                    Entrega{' '}
+                  </Text>
+                  {u.entrega_week}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                {u.rol === 1 ? (
+                  <>
+                    <Text size="sm">{formatMXN(u.presupuesto_default)}</Text>
+                    <Text size="xs" c="dimmed">
+                      {u.limite_de_compras === -1
+                        ? 'Sin límite de compras'
+                        : `Límite: ${u.limite_de_compras} al mes`}
+                    </Text>
+                  </>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    N/A
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Stack gap={4} align="flex-start">
+                  <ActiveBadge activo={u.activo} />
+                  {u.dos_pasos ? <TwoFactorBadge /> : null}
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                <Dates created={u.created_at} updated={u.updated_at} />
+              </Table.Td>
+              <Table.Td pe="md">
+                <Actions user={u} {...actions} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function UsersCards({ rows, onReset, onResetTwoFactor, onEdit, onToggle }: RowActions & { rows: UserDto[] }) {
+  return (
+    <SimpleGrid
+      cols={{ base: 1, sm: 2 }}
+      spacing="sm"
+      p="sm"
+      component="ul"
+      m={0}
+      style={{ listStyle: 'none' }}
+    >
+      {rows.map((u) => (
+        <Card
+          key={u.id}
+          withBorder
+          radius="md"
+          padding="md"
+          component="li"
+          data-testid={`usuario-${u.usuario}`}
+        >
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Box miw={0}>
+              <Text fw={700} truncate>
+                {u.nombre}
+              </Text>
+              <Text size="sm" c="dimmed" truncate>
+                {u.usuario} · {u.user_id || 'Sin correo'}
+              </Text>
+            </Box>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="subtle" color="gray" aria-label={`Acciones de ${u.usuario}`}>
+                  <IconDots size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onEdit(u)}>
+                  Editar
+                </Menu.Item>
+                <Menu.Item leftSection={<IconKey size={16} />} onClick={() => onReset(u)}>
+                  Restablecer contraseña
+                </Menu.Item>
+                {u.dos_pasos ? (
+                  <Menu.Item leftSection={<IconShieldOff size={16} />} onClick={() => onResetTwoFactor(u)}>
+                    Restablecer verificación en dos pasos
+                  </Menu.Item>
+                ) : null}
+                {u.rol === 1 ? (
+                  <Menu.Item component={Link} to={productsPath(u)} leftSection={<IconPackages size={16} />}>
+                    Productos asignados
+                  </Menu.Item>
+                ) : null}
+                <Menu.Item
+                  leftSection={<IconPower size={16} />}
+                  color={u.activo ? 'red' : 'teal'}
+                  onClick={() => onToggle(u)}
+                >
+                  {u.activo ? 'Desactivar' : 'Activar'}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+          <Group gap={6} mt="xs">
+            <RolBadge rol={u.rol} />
+            <ActiveBadge activo={u.activo} />
+            {u.dos_pasos ? <TwoFactorBadge /> : null}
+          </Group>
+          <SimpleGrid cols={2} spacing="xs" mt="sm">
+            <div>
+              <Text size="xs" c="dimmed">
+                Presupuesto
+              </Text>
+              <Text size="sm" fw={500}>
+                {u.rol === 1 ? formatMXN(u.presupuesto_default) : 'N/A'}
+              </Text>
+            </div>
+            <div>
+              <Text size="xs" c="dimmed">
+                Semanas
+              </Text>
+              <Text size="sm" fw={500}>
+                Acceso {u.active_week} · Entrega {u.entrega_week}
+              </Text>
+            </div>
+          </SimpleGrid>
+          <Text size="xs" c="dimmed" mt="xs">
+            Creado {formatDateTime(u.created_at)} · Actualizado {formatDateTime(u.updated_at)}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function ClientFacts({ client }: { client: ClientDto }) {
+  return (
+    <Group gap="xs">
+      <Badge variant="light" color={client.activo ? 'teal' : 'gray'}>
+        {client.activo ? 'Cliente activo' : 'Cliente inactivo'}
+      </Badge>
+      <Badge variant="light" color="indigo">
+        {client.modo_presupuesto === 'categoria' ? 'Presupuesto por categoría' : 'Presupuesto regular'}
+      </Badge>
+      <Badge variant="light" color="gray">
+        {client.cantidad_autorizadores === 1
+          ? '1 autorizador'
+          : `${client.cantidad_autorizadores} autorizadores`}
+      </Badge>
+    </Group>
+  );
+}
+
+interface UsersPageProps {
+  /** 'Importación por archivo' for the chosen client (another module owns it). */
+  importButton?: (idCliente: number) => ReactNode;
+}
+
+export function UsersPage({ importButton }: UsersPageProps) {
+  const [idCliente, setCliente] = useSelectedClient();
+  const clients = useAllClients();
+  const client = clients.data?.clientes.find((c) => c.id === idCliente) ?? null;
+  const { page, q, debouncedQ, setPage, setQ } = useListParams();
+  const [params, setParams] = useSearchParams();
+  const editRaw = params.get('editar');
+  const editId = editRaw && /^\d{1,10}$/.test(editRaw) && Number(editRaw) > 0 ? Number(editRaw) : null;
+  const [creating, setCreating] = useState(false);
+  // While the drawer closes it keeps showing the user it had (not an empty 'new user' form).
+  const lastEdit = useRef<number | null>(null);
+  if (creating) lastEdit.current = null;
+  else if (editId) lastEdit.current = editId;
+  const query = useUsersPage(idCliente, page, debouncedQ);
+  const toggle = useToggleUser();
+  const reset = useResetPassword();
+  const resetTwoFactor = useResetTwoFactor();
+
+  const setEdit = (id: number | null) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (id) next.set('editar', String(id));
+        else next.delete('editar');
+        return next;
+      },
+      { replace: !id },
+    );
+
+  const onEdit = (user: UserDto) => setEdit(user.id);
+  const onToggle = (user: UserDto) =>
+    confirmAction({
+      message: user.activo
+        ? `Se desactivará a ${user.nombre} (${user.usuario}): no podrá iniciar sesión y se cerrarán sus sesiones abiertas.`
+        : `Se activará a ${user.nombre} (${user.usuario}) y podrá volver a iniciar sesión.`,
+      confirmLabel: user.activo ? 'Desactivar' : 'Activar',
+      danger: user.activo,
+      onConfirm: () =>
+        toggle.mutate(user, {
+          onSuccess: () => showSuccess(MSG.modificadoCorrectamente),
+          onError: (error) => void showError(errorMessage(error)),
+        }),
+    });
+  const onReset = (user: UserDto) =>
+    confirmAction({
+      message: (
+        <Text>
+          Se generará una contraseña temporal para <b>{user.usuario}</b> y se enviará a{' '}
+          <b>{user.user_id || 'su correo'}</b>. Deberá cambiarla al iniciar sesión.
+        </Text>
+      ),
+      confirmLabel: 'Restablecer contraseña',
+      onConfirm: () =>
+        reset.mutate(user.id, {
+          onSuccess: (res) => showSuccess('Contraseña restablecida', res.msg),
+          onError: (error) => void showError(errorMessage(error)),
+        }),
+    });
+
+  const onResetTwoFactor = (user: UserDto) =>
+    confirmAction({
+      message: (
+        <Text>
+          Se desactivará la verificación en dos pasos de <b>{user.nombre}</b> ({user.usuario}): podrá entrar
+          solo con su contraseña, se cerrarán sus sesiones abiertas y se le avisará por correo. Podrá volver a
+          activarla desde Seguridad.
+        </Text>
+      ),
+      confirmLabel: 'Restablecer',
+      danger: true,
+      onConfirm: () =>
+        resetTwoFactor.mutate(user.id, {
+          onSuccess: (res) => showSuccess('Verificación en dos pasos restablecida', res.msg),
+          onError: (error) => void showError(errorMessage(error)),
+        }),
+    });
+
+  const rowActions: RowActions = { onReset, onResetTwoFactor, onEdit, onToggle };
+  const data = query.data;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.per_page || USERS_PER_PAGE))) : 1;
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Usuarios"
+        description="Las cuentas de cada cliente: roles, presupuestos, semanas y productos asignados."
+      />
+
+      <Paper withBorder radius="lg" shadow="xs" p={{ base: 'sm', sm: 'md' }} mt={-8}>
+        <Group justify="space-between" align="flex-end" gap="md">
+          <Stack gap={8} w={{ base: '100%', sm: 380 }}>
+            <ClientSelect value={idCliente} onChange={(id) => setCliente(id)} />
+            {client ? <ClientFacts client={client} /> : null}
+          </Stack>
+          {idCliente ? (
+            <Group gap="sm" w={{ base: '100%', sm: 'auto' }} style={{ alignSelf: 'flex-end' }}>
+              <Button
+                leftSection={<IconUserPlus size={18} aria-hidden />}
+                onClick={() => setCreating(true)}
+                disabled={!client}
+              >
+                Agregar nuevo usuario
+              </Button>
+              {importButton ? importButton(idCliente) : null}
+            </Group>
+          ) : null}
+        </Group>
+      </Paper>
+
+      {idCliente === null ? (
+        <Paper withBorder radius="lg" shadow="xs" p={{ base: 'lg', sm: 48 }}>
+          <EmptyState
+            color="indigo"
+            variant="light"
+            icon={<IconBuildingStore size={28} stroke={1.6} />}
+            title="Elige un cliente para empezar"
+            description="Selecciona un cliente en la lista de arriba para ver, agregar o importar sus usuarios."
+          />
+        </Paper>
+      ) : (
+        <Paper withBorder radius="lg" shadow="xs" style={{ overflow: 'hidden' }}>
+          <Stack gap="sm" p={{ base: 'sm', sm: 'md' }}>
+            <ListSearch
+              label="Buscar usuario"
+              placeholder="Usuario, nombre o correo"
+              value={q}
+              onChange={setQ}
+            />
+            {data ? (
+              <ListStatus
+                page={page}
+                perPage={data.per_page || USERS_PER_PAGE}
+                shown={data.usuarios.length}
+                total={data.total}
+                noun={['usuario', 'usuarios']}
+                fetching={query.isFetching}
+              />
+            ) : null}
+          </Stack>
+          <Box style={DIVIDER}>
+            {query.isPending ? (
+              <LoadingRows label="Cargando usuarios" />
+            ) : query.isError ? (
+              <LoadError
+                title="No se pudieron cargar los usuarios"
+                error={query.error}
+                onRetry={() => void query.refetch()}
+              />
+            ) : data && data.usuarios.length > 0 ? (
+              <>
+                <Box visibleFrom="lg">
+                  <UsersTable rows={data.usuarios} {...rowActions} />
+                </Box>
+                <Box hiddenFrom="lg">
+                  <UsersCards rows={data.usuarios} {...rowActions} />
+                </Box>
+              </>
+            ) : (
+              <EmptyState
+                py={48}
+                px="md"
+                color="indigo"
+                variant="light"
+                icon={<IconUsers size={28} stroke={1.6} />}
+                title={debouncedQ ? 'No encontramos usuarios' : 'Este cliente aún no tiene usuarios'}
+                description={
+                  debouncedQ ? (
+                    `Ningún usuario coincide con “${debouncedQ}”.`
+                  ) : (
+                    <>
+                      Agrega el primero con <b>Agregar nuevo usuario</b> o cárgalos desde un archivo.
+                    </>
+                  )
+                }
+              />
+            )}
+          </Box>
+          <ListPager label="Páginas de usuarios" total={totalPages} value={page} onChange={setPage} />
+        </Paper>
+      )}
+
+      {clients.isError ? (
+        <Text size="sm" c="red">
+          No se pudo cargar la lista de clientes.{' '}
+          <Anchor component="button" type="button" onClick={() => void clients.refetch()}>
+            Reintentar
+          </Anchor>
+        </Text>
+      ) : null}
+
+      <UserFormDrawer
+        opened={creating || editId !== null}
+        client={client}
+        clients={clients.data?.clientes ?? []}
+        userId={creating ? null : (editId ?? lastEdit.current)}
+        onClose={() => {
+          setCreating(false);
+          setEdit(null);
+        }}
+      />
+    </Stack>
+  );
+}
