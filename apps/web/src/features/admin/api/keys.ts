@@ -1,19 +1,48 @@
 /**
- * Query keys of the administrator's clients, users, product assignments and weeks. Every key of a
- * resource starts with the same prefix, so one invalidation refreshes its lists, dropdowns and details.
+ * The query keys of the whole administrator area, one registry. Every key of a resource starts with the
+ * same prefix, so one invalidation refreshes its lists, dropdowns and details.
  */
+export interface ProductListParams {
+  page: number;
+  q: string;
+  categoria: number | null;
+  activo: 'todos' | 'activos' | 'inactivos';
+}
+
+export interface LogFilters {
+  page: number;
+  event_type: string | null;
+  user_id: number | null;
+  desde: string | null;
+  hasta: string | null;
+}
+
 export const adminKeys = {
-  /** Also the prefix of the clients dropdown (clients/client-select). */
+  /** The prefix of every client list, the dropdowns included. */
   clients: ['admin', 'clientes'] as const,
+  /** Every client, for the dropdowns (clients/client-select). */
+  allClients: ['admin', 'clientes', 'todos'] as const,
   clientsPage: (page: number, q: string) => ['admin', 'clientes', 'lista', { page, q }] as const,
   users: ['admin', 'usuarios'] as const,
   usersPage: (idCliente: number, page: number, q: string) =>
     ['admin', 'usuarios', 'lista', idCliente, { page, q }] as const,
   user: (id: number) => ['admin', 'usuarios', 'detalle', id] as const,
-  categories: (idCliente: number) => ['admin', 'categorias', idCliente] as const,
   userProducts: (id: number) => ['admin', 'usuario-productos', id] as const,
   userProductsPage: (id: number, page: number, q: string) =>
     ['admin', 'usuario-productos', id, { page, q }] as const,
   weeks: (idCliente: number) => ['admin', 'semanas', idCliente] as const,
   weeksPage: (idCliente: number, page: number) => ['admin', 'semanas', idCliente, page] as const,
+  /** The prefix of a client's products and categories. */
+  inventory: (idCliente: number) => ['admin', 'inventario', idCliente] as const,
+  products: (idCliente: number, params: ProductListParams) =>
+    ['admin', 'inventario', idCliente, 'productos', params] as const,
+  /** A client's categories: the inventory screen and the category budgets of the user form. */
+  categories: (idCliente: number) => ['admin', 'inventario', idCliente, 'categorias'] as const,
+  imports: ['admin', 'importaciones'] as const,
+  importsPage: (idCliente: number, page: number) =>
+    ['admin', 'importaciones', 'lista', idCliente, page] as const,
+  import: (id: number) => ['admin', 'importaciones', 'detalle', id] as const,
+  logs: (filters: LogFilters) => ['admin', 'logs', 'lista', filters] as const,
+  logTypes: ['admin', 'logs', 'tipos'] as const,
+  overview: ['admin', 'resumen'] as const,
 };

@@ -3,13 +3,12 @@ import type { ClientDto, ClientsResponse } from '@portal/shared/schemas/admin-a'
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api } from '../../../lib/api';
-
-export const adminClientsKey = ['admin', 'clientes', 'todos'] as const;
+import { adminKeys } from '../api/keys';
 
 /** Every client, for the administrator's dropdowns (the server allows up to 1000 at once). */
 export function useAllClients() {
   return useQuery({
-    queryKey: adminClientsKey,
+    queryKey: adminKeys.allClients,
     queryFn: () => api.get<ClientsResponse>('/api/clientes?per_page=1000'),
     staleTime: 30_000,
   });

@@ -41,12 +41,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { showError } from '../../../components/ui/alerts';
 import { isApiError } from '../../../lib/api';
+import { adminKeys } from '../api/keys';
 import { ImportHistory, ImportStatusBadge } from './import-history';
 import {
   announceAccepted,
   downloadTemplate,
   errorReportUrl,
-  importKeys,
   isRunning,
   KIND_LABELS,
   resultSentence,
@@ -133,7 +133,7 @@ export function ImportDialog({ opened, onClose, kind, idCliente, clienteNombre }
       trackImport(accepted.id_importacion, kind, idCliente);
       setCurrentId(accepted.id_importacion);
       setFile(null);
-      void queryClient.invalidateQueries({ queryKey: importKeys.all });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.imports });
     },
     onError: (error) => {
       // A clear refusal from the server (not a CSV, wrong header, empty file...) is shown as it is.

@@ -20,6 +20,7 @@ import { useEffect } from 'react';
 import { api, apiBlob, isApiError } from '../../../lib/api';
 import { saveBlob } from '../../../lib/download';
 import { queryClient } from '../../../lib/query-client';
+import { adminKeys } from '../api/keys';
 
 export const TEMPLATE_FILENAMES: Record<ImportKind, string> = {
   productos: 'plantilla.csv',
@@ -27,12 +28,6 @@ export const TEMPLATE_FILENAMES: Record<ImportKind, string> = {
 };
 
 export const KIND_LABELS: Record<ImportKind, string> = { productos: 'Productos', usuarios: 'Usuarios' };
-
-export const importKeys = {
-  all: ['admin', 'importaciones'] as const,
-  list: (idCliente: number, page: number) => ['admin', 'importaciones', 'lista', idCliente, page] as const,
-  detail: (id: number) => ['admin', 'importaciones', 'detalle', id] as const,
-};
 
 export function isRunning(status: ImportJobDto['status']): boolean {
   return status === 'pendiente' || status === 'procesando';
@@ -83,7 +78,7 @@ export function fetchImport(id: number, signal?: AbortSignal): Promise<ImportDet
 /** One import with its row errors; kept fresh by the tracker below while it runs. */
 export function useImportDetail(id: number | null) {
   return useQuery({
-    queryKey: importKeys.detail(id ?? 0),
+    queryKey: adminKeys.import(id ?? 0),
     enabled: id !== null,
     queryFn: ({ signal }) => fetchImport(id!, signal),
     staleTime: 2_000,
@@ -93,7 +88,7 @@ export function useImportDetail(id: number | null) {
 /** The client's imports, newest first (10 per page); running ones are followed by the tracker. */
 export function useImportList(idCliente: number, page: number) {
   const query = useQuery({
-    queryKey: importKeys.list(idCliente, page),
+    queryKey: adminKeys.importsPage(idCliente, page),
     placeholderData: keepPreviousData,
     staleTime: 2_000,
     queryFn: ({ signal }) =>
@@ -140,7 +135,7 @@ async function follow(id: number, kind: ImportKind, idCliente: number): Promise<
       delay = POLL_MAX_MS;
       continue;
     }
-    queryClient.setQueryData(importKeys.detail(id), detail);
+    queryClient.setQueryData(adminKeys.import(id), detail);
     if (!isRunning(detail.status)) {
       announce(detail);
       await refreshAfter(kind, idCliente);
@@ -148,7 +143,7 @@ async function follow(id: number, kind: ImportKind, idCliente: number): Promise<
     }
     if (detail.ok_rows !== lastOk) {
       lastOk = detail.ok_rows;
-      void queryClient.invalidateQueries({ queryKey: importKeys.all, refetchType: 'active' });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.imports, refetchType: 'active' });
     }
     delay = Math.min(Math.round(delay * 1.5), POLL_MAX_MS);
   }
@@ -199,18 +194,12 @@ function announce(detail: ImportDetail): void {
 /** Refreshes what a finished import may have changed. */
 async function refreshAfter(kind: ImportKind, idCliente: number): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: importKeys.all }),
-    queryClient.invalidateQueries({ queryKey: ['admin', 'resumen'] }),
-    ...(kind === 'productos'
-      ? [
-          queryClient.invalidateQueries({ queryKey: ['admin', 'inventario', idCliente] }),
-          // The users screens' category list (an import may create categories).
-          queryClient.invalidateQueries({ queryKey: ['admin', 'categorias', idCliente] }),
-        ]
-      : // The users screens (another module) keep 'usuarios' somewhere in their keys.
-        [
-          queryClient.invalidateQueries({ predicate: (q) => q.queryKey.some((part) => part === 'usuarios') }),
-        ]),
+    queryClient.invalidateQueries({ queryKey: adminKeys.imports }),
+    queryClient.invalidateQueries({ queryKey: adminKeys.overview }),
+    // Products, or the client's categories (an import may create some), or the users' lists and details.
+    queryClient.invalidateQueries({
+      queryKey: kind === 'productos' ? adminKeys.inventory(idCliente) : adminKeys.users,
+    }),
   ]);
 }
 

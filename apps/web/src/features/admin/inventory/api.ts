@@ -7,13 +7,13 @@ import type {
 } from '@portal/shared/schemas/admin-b';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { adminBKeys, type ProductListParams } from '../api/inventory-keys';
+import { adminKeys, type ProductListParams } from '../api/keys';
 
 export const PRODUCTS_PER_PAGE = 24;
 
 export function useProducts(idCliente: number | null, params: ProductListParams) {
   return useQuery({
-    queryKey: adminBKeys.products(idCliente ?? 0, params),
+    queryKey: adminKeys.products(idCliente ?? 0, params),
     enabled: idCliente !== null,
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) => {
@@ -30,10 +30,15 @@ export function useProducts(idCliente: number | null, params: ProductListParams)
   });
 }
 
-export function useCategories(idCliente: number | null) {
+/**
+ * GET /api/categorias of a client: the inventory screen and the user form's category budgets (asked only
+ * in category mode, always fresh there since another screen may have just added one).
+ */
+export function useClientCategories(idCliente: number | null, enabled = true) {
   return useQuery({
-    queryKey: adminBKeys.categories(idCliente ?? 0),
-    enabled: idCliente !== null,
+    queryKey: adminKeys.categories(idCliente ?? 0),
+    enabled: enabled && idCliente !== null,
+    staleTime: 0,
     queryFn: ({ signal }) =>
       api
         .get<CategoriesResponse>(`/api/categorias?id_cliente=${idCliente}`, { signal })

@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { showError, showSuccess } from '../../../components/ui/alerts';
 import { CategoryIcon } from '../../../components/ui/category-icon';
-import { adminBKeys } from '../api/inventory-keys';
+import { adminKeys } from '../api/keys';
 import { saveCategory } from './api';
 import { fieldErrors, processFailure } from './errors';
 
@@ -41,9 +41,8 @@ export function CategoryDialog({ opened, onClose, idCliente, category }: Categor
       saveCategory({ id: category?.id ?? 0, nombre: nombre.trim(), icono, id_cliente: idCliente }),
     onSuccess: (res) => {
       showSuccess(res.msg || (category ? MSG.modificadoCorrectamente : MSG.creadoCorrectamente));
-      void queryClient.invalidateQueries({ queryKey: adminBKeys.inventory(idCliente) });
-      // The users screens' per-category budgets list the client's categories too.
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'categorias', idCliente] });
+      // The prefix of the client's categories too, which the user form's category budgets list.
+      void queryClient.invalidateQueries({ queryKey: adminKeys.inventory(idCliente) });
       onClose();
     },
     onError: (err) => {

@@ -10,10 +10,10 @@ import { IconCategory, IconIcons, IconInfoCircle, IconPackages } from '@tabler/i
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page';
-import type { ProductListParams } from '../api/inventory-keys';
+import type { ProductListParams } from '../api/keys';
 import { ClientSelect, useAllClients, useSelectedClient } from '../clients/client-select';
 import { ImportButton } from '../imports/import-dialog';
-import { useCategories } from './api';
+import { useClientCategories } from './api';
 import { CategoriesPanel } from './categories-panel';
 import { IconsPanel } from './icons-panel';
 import { ProductForm } from './product-form';
@@ -65,7 +65,7 @@ export function InventoryPage() {
   const { data: clientsData } = useAllClients();
   const cliente = clientsData?.clientes.find((c) => c.id === idCliente) ?? null;
   const { tab, list, update, setList } = useInventoryParams();
-  const categories = useCategories(idCliente);
+  const categories = useClientCategories(idCliente);
   const [editing, setEditing] = useState<AdminProductDto | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
   const phone = useMediaQuery('(max-width: 36em)');

@@ -26,7 +26,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Ref, useEffect, useState } from 'react';
 import { showError, showSuccess } from '../../../components/ui/alerts';
 import { CategoryIcon } from '../../../components/ui/category-icon';
-import { adminBKeys } from '../api/inventory-keys';
+import { adminKeys } from '../api/keys';
 import { saveProduct } from './api';
 import { fieldErrors, processFailure } from './errors';
 import { EMPTY_IMAGE, ImageField, type ImageValue } from './image-field';
@@ -132,8 +132,8 @@ export function ProductForm({ idCliente, categories, editing, onReset, ref }: Pr
       }),
     onSuccess: (res) => {
       showSuccess(res.msg || (id ? MSG.modificadoCorrectamente : MSG.creadoCorrectamente));
-      void queryClient.invalidateQueries({ queryKey: adminBKeys.inventory(idCliente!) });
-      void queryClient.invalidateQueries({ queryKey: adminBKeys.overview });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.inventory(idCliente!) });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.overview });
       cancel();
     },
     onError: (error) => {

@@ -31,7 +31,7 @@ import { useEffect, useState } from 'react';
 import { openConfirm, showError, showSuccess } from '../../../components/ui/alerts';
 import { CategoryIcon } from '../../../components/ui/category-icon';
 import { formatMXN } from '../../../lib/format';
-import { adminBKeys, type ProductListParams } from '../api/inventory-keys';
+import { adminKeys, type ProductListParams } from '../api/keys';
 import { Pager } from '../ui/pager';
 import { PRODUCTS_PER_PAGE, toggleProduct, useProducts } from './api';
 import { processFailure } from './errors';
@@ -237,7 +237,7 @@ export function ProductList({
         MSG.modificadoCorrectamente,
         activo ? 'El producto quedó activo.' : 'El producto quedó inactivo.',
       );
-      void queryClient.invalidateQueries({ queryKey: adminBKeys.inventory(idCliente) });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.inventory(idCliente) });
     },
     onError: (error) => void showError(processFailure(error)),
   });

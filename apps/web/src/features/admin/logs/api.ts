@@ -2,11 +2,11 @@
 import type { LogsResponse } from '@portal/shared/schemas/admin-b';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { adminBKeys, type LogFilters } from '../api/inventory-keys';
+import { adminKeys, type LogFilters } from '../api/keys';
 
 export function useLogs(filters: LogFilters) {
   return useQuery({
-    queryKey: adminBKeys.logs(filters),
+    queryKey: adminKeys.logs(filters),
     placeholderData: keepPreviousData,
     staleTime: 5_000,
     queryFn: ({ signal }) => {
@@ -22,7 +22,7 @@ export function useLogs(filters: LogFilters) {
 
 export function useLogTypes() {
   return useQuery({
-    queryKey: adminBKeys.logTypes,
+    queryKey: adminKeys.logTypes,
     queryFn: ({ signal }) => api.get<{ tipos: string[] }>('/api/logs/tipos', { signal }).then((r) => r.tipos),
   });
 }

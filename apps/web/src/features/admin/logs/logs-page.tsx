@@ -37,7 +37,7 @@ import { showError, showSuccess } from '../../../components/ui/alerts';
 import { PageHeader } from '../../../components/ui/page';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import type { LogFilters } from '../api/inventory-keys';
+import type { LogFilters } from '../api/keys';
 import { Pager } from '../ui/pager';
 import { useLogs, useLogTypes } from './api';
 

@@ -2,11 +2,11 @@
 import type { AdminOverview } from '@portal/shared/schemas/admin-b';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { adminBKeys } from '../api/inventory-keys';
+import { adminKeys } from '../api/keys';
 
 export function useAdminOverview() {
   return useQuery({
-    queryKey: adminBKeys.overview,
+    queryKey: adminKeys.overview,
     queryFn: ({ signal }) => api.get<AdminOverview>('/api/admin/resumen', { signal }),
     staleTime: 10_000,
     refetchInterval: 60_000,

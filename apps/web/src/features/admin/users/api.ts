@@ -1,7 +1,7 @@
 /**
  * Users of a client (spec §7): the list (10 per page, administrators never listed), one user, create,
  * update, the activo toggle and the administrator's resets (password, two-factor sign-in). The client's
- * categories feed the per-category budgets of category mode.
+ * categories of the per-category budgets come from inventory/api (useClientCategories).
  */
 import type {
   UserCreateResponse,
@@ -9,7 +9,6 @@ import type {
   UsersResponse,
   UserUpdateResponse,
 } from '@portal/shared/schemas/admin-a';
-import type { CategoriesResponse } from '@portal/shared/schemas/admin-b';
 import type { OkMessage } from '@portal/shared/schemas/common';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
@@ -36,17 +35,6 @@ export function useUser(id: number | null) {
     queryKey: adminKeys.user(id ?? 0),
     queryFn: ({ signal }) => api.get<{ usuario: UserDto }>(`/api/usuarios/${id}`, { signal }),
     enabled: id !== null,
-    staleTime: 0,
-  });
-}
-
-/** The client's categories (category-mode budgets). */
-export function useClientCategories(idCliente: number | null, enabled: boolean) {
-  return useQuery({
-    queryKey: adminKeys.categories(idCliente ?? 0),
-    queryFn: ({ signal }) =>
-      api.get<CategoriesResponse>(`/api/categorias?id_cliente=${idCliente}`, { signal }),
-    enabled: enabled && idCliente !== null,
     staleTime: 0,
   });
 }

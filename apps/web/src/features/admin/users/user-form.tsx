@@ -35,7 +35,8 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { showSuccess } from '../../../components/ui/alerts';
 import { CategoryIcon } from '../../../components/ui/category-icon';
 import { errorMessage, isApiError } from '../../../lib/api';
-import { type UserInput, useClientCategories, useSaveUser, useUser } from './api';
+import { useClientCategories } from '../inventory/api';
+import { type UserInput, useSaveUser, useUser } from './api';
 
 const REQUIRED = 'Este campo es obligatorio.';
 const WEEKS = ['1', '2', '3', '4'].map((w) => ({ value: w, label: `Semana ${w}` }));
@@ -308,7 +309,7 @@ function UserForm({ client, user, onDone, onCancel }: UserFormProps) {
       ...Object.fromEntries(TEXT_FIELDS.map((f) => [f, values[f].trim()])),
     } as UserInput;
     if (categoryMode) {
-      const known = new Set((categories.data?.categorias ?? []).map((c) => String(c.id)));
+      const known = new Set((categories.data ?? []).map((c) => String(c.id)));
       input.categorias = JSON.stringify(
         Object.entries(values.categorias)
           .filter(([id, v]) => known.has(id) && amount(v) > 0)
@@ -424,7 +425,7 @@ function UserForm({ client, user, onDone, onCancel }: UserFormProps) {
         >
           {categoryMode ? (
             <CategoryBudgets
-              categories={categories.data?.categorias ?? []}
+              categories={categories.data ?? []}
               loading={categories.isPending}
               values={form.values.categorias}
               errors={form.errors}
