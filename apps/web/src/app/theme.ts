@@ -24,6 +24,19 @@ export const theme = createTheme({
     Select: { defaultProps: { clearButtonProps: { 'aria-label': 'Borrar la selección' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar notificación' } } },
+    Pagination: {
+      defaultProps: {
+        getItemProps: (page: number) => ({ 'aria-label': `Página ${page}` }),
+        getControlProps: (control: 'first' | 'previous' | 'last' | 'next') => ({
+          'aria-label': {
+            first: 'Primera página',
+            previous: 'Página anterior',
+            next: 'Página siguiente',
+            last: 'Última página',
+          }[control],
+        }),
+      },
+    },
     Modal: {
       defaultProps: {
         radius: 'md',

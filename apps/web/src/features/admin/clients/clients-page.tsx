@@ -31,13 +31,13 @@ import {
 import { useState } from 'react';
 import { showError, showSuccess } from '../../../components/ui/alerts';
 import { PageHeader } from '../../../components/ui/page';
+import { Pager } from '../../../components/ui/pager';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime, formatMXN } from '../../../lib/format';
 import {
   ActiveBadge,
   confirmAction,
   DIVIDER,
-  ListPager,
   ListSearch,
   ListStatus,
   LoadError,
@@ -361,7 +361,7 @@ export function ClientsPage() {
             />
           )}
         </Box>
-        <ListPager label="Páginas de clientes" total={totalPages} value={page} onChange={setPage} />
+        <Pager label="Páginas de clientes" total={totalPages} value={page} onChange={setPage} divided />
       </Paper>
       <ClientFormModal
         opened={form.opened}

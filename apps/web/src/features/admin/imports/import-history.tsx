@@ -1,8 +1,9 @@
 /** The client's imports, newest first: date, type, file, status, counts and the error report link. */
-import { Anchor, Badge, Button, Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { ImportJobDto } from '@portal/shared/schemas/admin-b';
 import { IconFileDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Pager } from '../../../components/ui/pager';
 import { formatDateTime } from '../../../lib/format';
 import { errorReportUrl, KIND_LABELS, statusView, useImportList } from './import-jobs';
 
@@ -125,23 +126,7 @@ export function ImportHistory({ idCliente, onSelect, selectedId }: ImportHistory
         </Table>
       </Table.ScrollContainer>
       {pages > 1 ? (
-        <Group justify="center" component="nav" aria-label="Páginas de importaciones">
-          <Pagination
-            size="sm"
-            total={pages}
-            value={page}
-            onChange={setPage}
-            getItemProps={(n) => ({ 'aria-label': `Página ${n}` })}
-            getControlProps={(c) => ({
-              'aria-label': {
-                first: 'Primera página',
-                previous: 'Página anterior',
-                next: 'Página siguiente',
-                last: 'Última página',
-              }[c],
-            })}
-          />
-        </Group>
+        <Pager label="Páginas de importaciones" size="sm" total={pages} value={page} onChange={setPage} />
       ) : null}
     </Stack>
   );

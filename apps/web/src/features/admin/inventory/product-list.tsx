@@ -30,9 +30,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { openConfirm, showError, showSuccess } from '../../../components/ui/alerts';
 import { CategoryIcon } from '../../../components/ui/category-icon';
+import { Pager } from '../../../components/ui/pager';
 import { formatMXN } from '../../../lib/format';
 import { adminKeys, type ProductListParams } from '../api/keys';
-import { Pager } from '../ui/pager';
 import { PRODUCTS_PER_PAGE, toggleProduct, useProducts } from './api';
 import { processFailure } from './errors';
 
@@ -361,6 +361,7 @@ export function ProductList({
           </SimpleGrid>
           <Pager
             label="Páginas de productos"
+            mt="lg"
             total={pages}
             value={params.page}
             onChange={(page) => onParams({ page })}

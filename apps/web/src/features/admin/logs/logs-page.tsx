@@ -35,10 +35,10 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { showError, showSuccess } from '../../../components/ui/alerts';
 import { PageHeader } from '../../../components/ui/page';
+import { Pager } from '../../../components/ui/pager';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import type { LogFilters } from '../api/keys';
-import { Pager } from '../ui/pager';
 import { useLogs, useLogTypes } from './api';
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
@@ -352,6 +352,7 @@ export function LogsPage() {
         )}
         <Pager
           label="Páginas de registros"
+          mt="lg"
           total={pages}
           value={filters.page}
           onChange={(page) => update({ page: page > 1 ? String(page) : null }, true)}

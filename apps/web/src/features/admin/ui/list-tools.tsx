@@ -1,6 +1,6 @@
 /**
  * The pieces every administrator list shares: page and search in the URL (`?page=`, `?q=` — the navbar's
- * 'Buscar...' writes the same `q`), the search box, the "Mostrando…" line, the pager, loading rows,
+ * 'Buscar...' writes the same `q`), the search box, the "Mostrando…" line, loading rows,
  * the error with 'Reintentar', the Activo/Inactivo badge and the '¿Estás seguro?' confirmation.
  */
 import {
@@ -9,7 +9,6 @@ import {
   Button,
   CloseButton,
   Group,
-  Pagination,
   Skeleton,
   Stack,
   Text,
@@ -113,45 +112,6 @@ export function ListStatus({
           Actualizando…
         </Badge>
       ) : null}
-    </Group>
-  );
-}
-
-const CONTROL_LABELS = {
-  first: 'Primera página',
-  previous: 'Página anterior',
-  next: 'Página siguiente',
-  last: 'Última página',
-} as const;
-
-export function ListPager({
-  label,
-  total,
-  value,
-  onChange,
-}: {
-  label: string;
-  total: number;
-  value: number;
-  onChange: (page: number) => void;
-}) {
-  if (total <= 1) return null;
-  return (
-    <Group
-      component="nav"
-      aria-label={label}
-      justify="center"
-      p="md"
-      style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
-    >
-      <Pagination
-        total={total}
-        value={Math.min(value, total)}
-        onChange={onChange}
-        siblings={1}
-        getItemProps={(n) => ({ 'aria-label': `Página ${n}` })}
-        getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
-      />
     </Group>
   );
 }

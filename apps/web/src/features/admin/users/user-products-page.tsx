@@ -42,11 +42,11 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { showError, showSuccess } from '../../../components/ui/alerts';
 import { PageHeader } from '../../../components/ui/page';
+import { Pager } from '../../../components/ui/pager';
 import { errorMessage, isApiError } from '../../../lib/api';
 import {
   confirmAction,
   DIVIDER,
-  ListPager,
   ListSearch,
   ListStatus,
   LoadError,
@@ -458,7 +458,7 @@ export function UserProductsPage({ userId, backCliente }: { userId: number; back
                 />
               )}
             </Box>
-            <ListPager label="Páginas de productos" total={totalPages} value={page} onChange={setPage} />
+            <Pager label="Páginas de productos" total={totalPages} value={page} onChange={setPage} divided />
           </Paper>
         </Grid.Col>
       </Grid>

@@ -40,6 +40,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { showError, showSuccess } from '../../../components/ui/alerts';
 import { PageHeader } from '../../../components/ui/page';
+import { Pager } from '../../../components/ui/pager';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime, formatMXN } from '../../../lib/format';
 import { ClientSelect, useAllClients, useSelectedClient } from '../clients/client-select';
@@ -48,7 +49,6 @@ import {
   ActiveBadge,
   confirmAction,
   DIVIDER,
-  ListPager,
   ListSearch,
   ListStatus,
   LoadError,
@@ -527,7 +527,7 @@ export function UsersPage({ importButton }: UsersPageProps) {
               />
             )}
           </Box>
-          <ListPager label="Páginas de usuarios" total={totalPages} value={page} onChange={setPage} />
+          <Pager label="Páginas de usuarios" total={totalPages} value={page} onChange={setPage} divided />
         </Paper>
       )}
 

@@ -38,18 +38,11 @@ import {
 import { useEffect, useState } from 'react';
 import { showError, showSuccess } from '../../../components/ui/alerts';
 import { PageHeader } from '../../../components/ui/page';
+import { Pager } from '../../../components/ui/pager';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatIsoDate, getBusinessTimeZone } from '../../../lib/format';
 import { ClientSelect, useAllClients, useSelectedClient } from '../clients/client-select';
-import {
-  confirmAction,
-  DIVIDER,
-  ListPager,
-  ListStatus,
-  LoadError,
-  LoadingRows,
-  useListParams,
-} from '../ui/list-tools';
+import { confirmAction, DIVIDER, ListStatus, LoadError, LoadingRows, useListParams } from '../ui/list-tools';
 import { useCreateWeek, useDeleteWeek, useToggleWeek, useWeeks, WEEKS_PER_PAGE } from './api';
 
 /** The calendar's controls, in Spanish. */
@@ -338,7 +331,7 @@ export function WeeksPage() {
               />
             )}
           </Box>
-          <ListPager label="Páginas de semanas" total={totalPages} value={page} onChange={setPage} />
+          <Pager label="Páginas de semanas" total={totalPages} value={page} onChange={setPage} divided />
         </Paper>
       )}
       {clients.isError ? (

@@ -416,18 +416,6 @@ export function OrdersPage() {
                 update({ pagina: p === 1 ? null : String(p) });
                 window.scrollTo({ top: 0 });
               }}
-              getControlProps={(control) => ({
-                'aria-label':
-                  control === 'previous'
-                    ? 'Página anterior'
-                    : control === 'next'
-                      ? 'Página siguiente'
-                      : control === 'first'
-                        ? 'Primera página'
-                        : 'Última página',
-              })}
-              getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
-              siblings={1}
             />
           </Group>
         ) : null}

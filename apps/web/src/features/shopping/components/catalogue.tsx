@@ -20,12 +20,12 @@ import { IconAlertTriangle, IconPackageOff, IconSearch, IconSearchOff, IconX } f
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Pager } from '../../../components/ui/pager';
 import { errorMessage } from '../../../lib/api';
 import { catalogueQuery } from '../api/catalogue';
 import { useShopper } from '../api/shopper';
 import { type CartTarget, targetFromProduct } from '../cart-rules';
 import { CartItemDialog } from './cart-item-dialog';
-import { Pager } from './pager';
 import { ProductCard } from './product-card';
 
 const GRID_COLS = { base: 1, xs: 2, md: 3, lg: 4 };
@@ -195,6 +195,7 @@ export function Catalogue({ categoria = null }: CatalogueProps) {
           </SimpleGrid>
           <Pager
             label="Páginas de productos"
+            mt="xl"
             total={pages}
             value={page}
             onChange={(next) => {

@@ -16,10 +16,10 @@ import { IconAlertTriangle, IconEye, IconHistory, IconLayoutGrid } from '@tabler
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { StatusBadge } from '../../../components/orders/status-badge';
+import { Pager } from '../../../components/ui/pager';
 import { errorMessage } from '../../../lib/api';
 import { formatDate, formatMXN, formatOrderNumber } from '../../../lib/format';
 import { historyQuery } from '../api/history';
-import { Pager } from './pager';
 
 function pageFrom(value: string | null): number {
   const n = Number(value);
@@ -175,6 +175,7 @@ export function HistoryList() {
       </Text>
       <Pager
         label="Páginas del historial"
+        mt="xl"
         total={pages}
         value={page}
         onChange={(next) => {
