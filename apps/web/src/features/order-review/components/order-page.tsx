@@ -37,6 +37,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { OrderEvents } from '../../../components/orders/order-events';
+import { OrderTotalsSummary } from '../../../components/orders/order-totals';
 import { StatusBadge } from '../../../components/orders/status-badge';
 import { showError, showSuccess } from '../../../components/ui/alerts';
 import { errorMessage, isApiError } from '../../../lib/api';
@@ -102,23 +103,6 @@ function LoadingOrder({ id }: { id: number }) {
       </Grid>
       <Skeleton height={280} radius="lg" />
     </Stack>
-  );
-}
-
-function TotalRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <Group justify="space-between" gap="xl" wrap="nowrap">
-      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 400} c={strong ? undefined : 'dimmed'}>
-        {label}
-      </Text>
-      <Text
-        size={strong ? 'lg' : 'sm'}
-        fw={strong ? 700 : 500}
-        style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
-      >
-        {value}
-      </Text>
-    </Group>
   );
 }
 
@@ -306,15 +290,18 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
               </Box>
               <Divider />
               <Stack gap={4} p="md" ml="auto" maw={360} data-testid="totales">
-                <TotalRow label="Subtotal" value={formatCentavos(totals.subtotal)} />
-                <TotalRow label="IVA (16%)" value={formatCentavos(totals.iva)} />
-                <Divider my={4} />
-                <TotalRow label="Total" value={formatCentavos(totals.total)} strong />
-                {edited ? (
-                  <Text size="xs" c="dimmed" ta="right">
-                    Total original: <s>{formatCentavos(originalTotal)}</s>
-                  </Text>
-                ) : null}
+                <OrderTotalsSummary
+                  totals={totals}
+                  format={formatCentavos}
+                  ivaLabel="IVA (16%)"
+                  after={
+                    edited ? (
+                      <Text size="xs" c="dimmed" ta="right">
+                        Total original: <s>{formatCentavos(originalTotal)}</s>
+                      </Text>
+                    ) : null
+                  }
+                />
               </Stack>
 
               <Divider />

@@ -18,6 +18,7 @@ import type { CartItemDto, OrderSummaryDto } from '@portal/shared/schemas/shoppi
 import { IconHistory, IconLayoutGrid, IconPencil, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useState } from 'react';
 import { Link } from 'react-router';
+import { OrderTotalsFoot } from '../../../components/orders/order-totals';
 import { openConfirm, showError, showSuccess } from '../../../components/ui/alerts';
 import { errorMessage } from '../../../lib/api';
 import { formatCentavos, formatMXN } from '../../../lib/format';
@@ -168,28 +169,17 @@ function CartTable({
               </Table.Tr>
             ))}
           </Table.Tbody>
-          <Table.Tfoot style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-            <TotalRow label="Subtotal" value={totales.subtotal} />
-            <TotalRow label="IVA (16%)" value={totales.iva} />
-            <TotalRow label="Total" value={totales.total} strong />
-          </Table.Tfoot>
+          <OrderTotalsFoot
+            totals={totales}
+            format={formatMXN}
+            ivaLabel="IVA (16%)"
+            labelSpan={5}
+            trailingCells={1}
+            valueSize="sm"
+          />
         </Table>
       </Table.ScrollContainer>
     </Paper>
-  );
-}
-
-function TotalRow({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
-  return (
-    <Table.Tr bg={strong ? 'indigo.0' : undefined}>
-      <Table.Th colSpan={5} ta="right" fw={strong ? 700 : 500} c={strong ? undefined : 'dimmed'} scope="row">
-        {label}
-      </Table.Th>
-      <Table.Td ta="right" fw={strong ? 800 : 600} fz={strong ? 'md' : 'sm'} style={{ whiteSpace: 'nowrap' }}>
-        {formatMXN(value)}
-      </Table.Td>
-      <Table.Td />
-    </Table.Tr>
   );
 }
 

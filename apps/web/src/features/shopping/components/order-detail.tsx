@@ -4,6 +4,7 @@ import { IconArrowLeft, IconBan } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router';
 import { OrderEvents } from '../../../components/orders/order-events';
+import { OrderTotalsFoot } from '../../../components/orders/order-totals';
 import { StatusBadge } from '../../../components/orders/status-badge';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatDate, formatMXN, formatOrderNumber } from '../../../lib/format';
@@ -17,24 +18,6 @@ function BackLink() {
         Volver al historial
       </Group>
     </Anchor>
-  );
-}
-
-function TotalRow({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
-  return (
-    <Table.Tr bg={strong ? 'indigo.0' : undefined}>
-      <Table.Th colSpan={4} ta="right" scope="row" fw={strong ? 700 : 500} c={strong ? undefined : 'dimmed'}>
-        {label}
-      </Table.Th>
-      <Table.Td
-        ta="right"
-        fw={strong ? 800 : 600}
-        style={{ whiteSpace: 'nowrap' }}
-        data-testid={`detalle-${label.toLowerCase()}`}
-      >
-        {formatMXN(value)}
-      </Table.Td>
-    </Table.Tr>
   );
 }
 
@@ -75,11 +58,13 @@ function Lines({ pedido }: { pedido: OrderDetailDto }) {
               </Table.Tr>
             ))}
           </Table.Tbody>
-          <Table.Tfoot style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-            <TotalRow label="Subtotal" value={pedido.subtotal} />
-            <TotalRow label="IVA" value={pedido.iva} />
-            <TotalRow label="Total" value={pedido.total} strong />
-          </Table.Tfoot>
+          <OrderTotalsFoot
+            totals={pedido}
+            format={formatMXN}
+            ivaLabel="IVA"
+            labelSpan={4}
+            testIdPrefix="detalle"
+          />
         </Table>
       </Table.ScrollContainer>
     </Paper>
