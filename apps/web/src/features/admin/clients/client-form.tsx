@@ -20,7 +20,6 @@ import {
   Switch,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
@@ -36,6 +35,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { sidebarPalette } from '../../../components/layouts/brand-colors';
 import { showSuccess } from '../../../components/ui/alerts';
+import { FormSection } from '../../../components/ui/form-section';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { type FileChange, useSaveClient } from './api';
 import { ImageField, NO_CHANGE, PdfField, useObjectUrl } from './file-fields';
@@ -179,17 +179,6 @@ function BrandPreview({
   );
 }
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Stack gap="sm">
-      <Title order={3} fz="sm" tt="uppercase" c="dimmed" fw={700} style={{ letterSpacing: 0.4 }}>
-        {title}
-      </Title>
-      {children}
-    </Stack>
-  );
-}
-
 interface ClientFormModalProps {
   opened: boolean;
   /** null: 'Agregar cliente'. */
@@ -308,7 +297,7 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
       <form onSubmit={submit} noValidate>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" verticalSpacing="lg">
           <Stack gap="lg">
-            <Section title="Datos generales">
+            <FormSection title="Datos generales">
               <TextInput
                 label="Nombre"
                 withAsterisk
@@ -358,17 +347,17 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
                 description="Los usuarios ven sus tarjetas de presupuesto"
                 {...form.getInputProps('mostrar_presupuesto_a_usuarios', { type: 'checkbox' })}
               />
-            </Section>
+            </FormSection>
             <Divider />
-            <Section title="Seguridad">
+            <FormSection title="Seguridad">
               <Switch
                 label="Exigir verificación en dos pasos a autorizadores"
                 description="Autorizadores y Super Autorizadores del cliente deberán activarla, con una aplicación de autenticación, antes de usar el portal."
                 {...form.getInputProps('requiere_2fa', { type: 'checkbox' })}
               />
-            </Section>
+            </FormSection>
             <Divider />
-            <Section title="Documentos">
+            <FormSection title="Documentos">
               <PdfField
                 label="Calendario"
                 current={client?.calendario ?? null}
@@ -383,11 +372,11 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
                 onChange={setManual}
                 disabled={busy}
               />
-            </Section>
+            </FormSection>
           </Stack>
 
           <Stack gap="lg">
-            <Section title="Marca">
+            <FormSection title="Marca">
               <ImageField
                 label="Logotipo"
                 current={client?.imagen ?? null}
@@ -427,7 +416,7 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
                   Así se verá el menú lateral de los usuarios del cliente.
                 </Text>
               </Stack>
-            </Section>
+            </FormSection>
           </Stack>
         </SimpleGrid>
 

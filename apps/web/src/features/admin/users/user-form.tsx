@@ -21,7 +21,6 @@ import {
   Text,
   TextInput,
   ThemeIcon,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
@@ -34,6 +33,7 @@ import { IconAlertTriangle, IconDeviceFloppy, IconUserQuestion } from '@tabler/i
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { showSuccess } from '../../../components/ui/alerts';
 import { CategoryIcon } from '../../../components/ui/category-icon';
+import { FormSection } from '../../../components/ui/form-section';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useClientCategories } from '../inventory/api';
 import { type UserInput, useSaveUser, useUser } from './api';
@@ -154,32 +154,6 @@ function rolOptions(client: ClientDto, currentRol: number | null) {
 }
 
 const amount = (v: number | string) => (typeof v === 'number' ? v : Number(v) || 0);
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Stack gap="sm">
-      <div>
-        <Title order={3} fz="sm" tt="uppercase" c="dimmed" fw={700} style={{ letterSpacing: 0.4 }}>
-          {title}
-        </Title>
-        {description ? (
-          <Text size="xs" c="dimmed">
-            {description}
-          </Text>
-        ) : null}
-      </div>
-      {children}
-    </Stack>
-  );
-}
 
 function CategoryBudgets({
   categories,
@@ -349,7 +323,7 @@ function UserForm({ client, user, onDone, onCancel }: UserFormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="xl">
-        <Section title="Cuenta">
+        <FormSection title="Cuenta">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <TextInput
               label="Usuario"
@@ -392,9 +366,9 @@ function UserForm({ client, user, onDone, onCancel }: UserFormProps) {
               {...form.getInputProps('activo', { type: 'checkbox' })}
             />
           </SimpleGrid>
-        </Section>
+        </FormSection>
 
-        <Section title="Semanas">
+        <FormSection title="Semanas">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <Select
               label="Semana de acceso"
@@ -413,9 +387,9 @@ function UserForm({ client, user, onDone, onCancel }: UserFormProps) {
               {...form.getInputProps('entrega_week')}
             />
           </SimpleGrid>
-        </Section>
+        </FormSection>
 
-        <Section
+        <FormSection
           title="Presupuesto y límites"
           description={
             categoryMode
@@ -457,9 +431,9 @@ function UserForm({ client, user, onDone, onCancel }: UserFormProps) {
               {...form.getInputProps('limite_de_compras')}
             />
           </SimpleGrid>
-        </Section>
+        </FormSection>
 
-        <Section title="Entrega">
+        <FormSection title="Entrega">
           <TextInput label="Dirección de entrega" withAsterisk {...text('direccion_entrega')} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <TextInput label="Calle" {...text('calle')} />
@@ -469,15 +443,15 @@ function UserForm({ client, user, onDone, onCancel }: UserFormProps) {
             <TextInput label="Estado" {...text('estado')} />
             <TextInput label="Localidad" {...text('localidad')} />
           </SimpleGrid>
-        </Section>
+        </FormSection>
 
-        <Section title="Organización">
+        <FormSection title="Organización">
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
             <TextInput label="Área" {...text('area')} />
             <TextInput label="Región" {...text('region')} />
             <TextInput label="Coordinación" {...text('coordinacion')} />
           </SimpleGrid>
-        </Section>
+        </FormSection>
       </Stack>
 
       <Paper
