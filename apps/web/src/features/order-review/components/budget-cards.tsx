@@ -1,44 +1,8 @@
-import { Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import { IconPackage, IconPigMoney, type IconProps, IconReceipt2, IconWallet } from '@tabler/icons-react';
-import type { ComponentType, ReactNode } from 'react';
+import { SimpleGrid } from '@mantine/core';
+import { IconPackage, IconPigMoney, IconReceipt2, IconWallet } from '@tabler/icons-react';
+import { StatCard } from '../../../components/ui/stat-card';
 import { formatCentavos } from '../../../lib/format';
 import type { BudgetAfter } from '../lib/order-edits';
-
-interface StatProps {
-  label: string;
-  value: ReactNode;
-  hint: string;
-  color: string;
-  Icon: ComponentType<IconProps>;
-  danger?: boolean;
-}
-
-function Stat({ label, value, hint, color, Icon, danger }: StatProps) {
-  return (
-    <Paper withBorder radius="lg" p="md" shadow="xs">
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <Text size="xs" tt="uppercase" fw={700} c="dimmed" lh={1.3}>
-          {label}
-        </Text>
-        <ThemeIcon variant="light" color={danger ? 'red' : color} radius="md" size="md" aria-hidden>
-          <Icon size={18} />
-        </ThemeIcon>
-      </Group>
-      <Text
-        fz={{ base: 18, sm: 22 }}
-        fw={700}
-        mt={4}
-        c={danger ? 'red' : undefined}
-        style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
-      >
-        {value}
-      </Text>
-      <Text size="xs" c="dimmed" mt={2}>
-        {hint}
-      </Text>
-    </Paper>
-  );
-}
 
 /** Spec §2: 'Presupuesto disponible', used, remaining and count of products, recomputed while editing. */
 export function BudgetCards({ budget, units }: { budget: BudgetAfter; units: number }) {
@@ -48,34 +12,34 @@ export function BudgetCards({ budget, units }: { budget: BudgetAfter; units: num
       spacing={{ base: 'sm', sm: 'md' }}
       aria-label="Presupuesto del usuario"
     >
-      <Stat
+      <StatCard
         label="Presupuesto disponible"
         value={formatCentavos(budget.disponible)}
-        hint="Mensual del usuario"
+        caption="Mensual del usuario"
         color="indigo"
-        Icon={IconWallet}
+        icon={<IconWallet size={18} />}
       />
-      <Stat
+      <StatCard
         label="Utilizado"
         value={formatCentavos(budget.utilizado)}
-        hint="Otros pedidos del mes"
+        caption="Otros pedidos del mes"
         color="grape"
-        Icon={IconReceipt2}
+        icon={<IconReceipt2 size={18} />}
       />
-      <Stat
+      <StatCard
         label="Restante"
         value={formatCentavos(budget.restante)}
-        hint="Después de este pedido"
+        caption="Después de este pedido"
         color="teal"
-        Icon={IconPigMoney}
+        icon={<IconPigMoney size={18} />}
         danger={budget.restante < 0}
       />
-      <Stat
+      <StatCard
         label="Productos"
         value={units}
-        hint={units === 1 ? 'Pieza en este pedido' : 'Piezas en este pedido'}
+        caption={units === 1 ? 'Pieza en este pedido' : 'Piezas en este pedido'}
         color="orange"
-        Icon={IconPackage}
+        icon={<IconPackage size={18} />}
       />
     </SimpleGrid>
   );

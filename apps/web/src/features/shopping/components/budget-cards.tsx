@@ -1,49 +1,9 @@
-import { Group, Paper, Progress, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { Progress, SimpleGrid, Text } from '@mantine/core';
 import type { CategoryDto, ShopperSession } from '@portal/shared/schemas/shopping';
 import { IconChartPie, IconReceipt2, IconShoppingCart, IconWallet } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { StatCard } from '../../../components/ui/stat-card';
 import { formatCentavos } from '../../../lib/format';
 import { budgetCardFigures } from '../budget-figures';
-
-interface StatCardProps {
-  label: string;
-  value: ReactNode;
-  icon: ReactNode;
-  color: string;
-  caption?: ReactNode;
-  children?: ReactNode;
-}
-
-function StatCard({ label, value, icon, color, caption, children }: StatCardProps) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} shadow="xs" role="group" aria-label={label}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <Text size="xs" c="dimmed" fw={700} tt="uppercase" style={{ letterSpacing: '0.04em' }}>
-          {label}
-        </Text>
-        <ThemeIcon color={color} variant="light" radius="md" size="md" aria-hidden>
-          {icon}
-        </ThemeIcon>
-      </Group>
-      <Text
-        fw={700}
-        fz={{ base: 17, sm: 22 }}
-        lh={1.2}
-        mt={4}
-        style={{ whiteSpace: 'nowrap' }}
-        data-testid="valor"
-      >
-        {value}
-      </Text>
-      {children}
-      {caption ? (
-        <Text size="xs" c="dimmed" mt={6}>
-          {caption}
-        </Text>
-      ) : null}
-    </Paper>
-  );
-}
 
 interface BudgetCardsProps {
   shopper: ShopperSession;
