@@ -1,5 +1,4 @@
-import { Box, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconLayoutDashboard } from '@tabler/icons-react';
+import { Box, Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 interface PageHeaderProps {
@@ -24,39 +23,5 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
       </Box>
       {actions ? <Group gap="xs">{actions}</Group> : null}
     </Group>
-  );
-}
-
-interface PagePlaceholderProps extends PageHeaderProps {
-  /** Icon of the empty state. */
-  icon?: ReactNode;
-  emptyTitle?: ReactNode;
-  emptyDescription?: ReactNode;
-  children?: ReactNode;
-}
-
-/** A page with its title and a tidy empty state (areas fill these in later). */
-export function PagePlaceholder({
-  icon,
-  emptyTitle = 'Aún no hay nada por aquí',
-  emptyDescription = 'Esta sección estará disponible muy pronto.',
-  children,
-  ...header
-}: PagePlaceholderProps) {
-  return (
-    <Stack gap={0}>
-      <PageHeader {...header} />
-      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }} shadow="xs">
-        <EmptyState
-          color="indigo"
-          variant="light"
-          icon={icon ?? <IconLayoutDashboard size={28} stroke={1.6} />}
-          title={emptyTitle}
-          description={emptyDescription}
-        >
-          {children}
-        </EmptyState>
-      </Paper>
-    </Stack>
   );
 }

@@ -8,7 +8,6 @@ import {
   Box,
   Button,
   Card,
-  EmptyState,
   Group,
   Menu,
   Paper,
@@ -29,21 +28,14 @@ import {
   IconPower,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ActiveBadge } from '../../../components/ui/active-badge';
 import { showError, showSuccess } from '../../../components/ui/alerts';
+import { ListEmpty, LoadError, LoadingRows } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime, formatMXN } from '../../../lib/format';
-import {
-  ActiveBadge,
-  confirmAction,
-  DIVIDER,
-  ListSearch,
-  ListStatus,
-  LoadError,
-  LoadingRows,
-  useListParams,
-} from '../ui/list-tools';
+import { confirmAction, DIVIDER, ListSearch, ListStatus, useListParams } from '../ui/list-tools';
 import { CLIENTS_PER_PAGE, useClientsPage, useToggleClient } from './api';
 import { ClientFormModal } from './client-form';
 
@@ -346,11 +338,7 @@ export function ClientsPage() {
               </Box>
             </>
           ) : (
-            <EmptyState
-              py={48}
-              px="md"
-              color="indigo"
-              variant="light"
+            <ListEmpty
               icon={<IconBuildingStore size={28} stroke={1.6} />}
               title={debouncedQ ? 'No encontramos clientes' : 'Aún no hay clientes'}
               description={

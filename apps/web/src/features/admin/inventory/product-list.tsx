@@ -4,7 +4,6 @@
  * Paginated and searched by the server (the navbar's 'Buscar...' is the same `?q=`).
  */
 import {
-  Badge,
   Box,
   Button,
   Card,
@@ -28,6 +27,7 @@ import type { AdminCategoryDto, AdminProductDto } from '@portal/shared/schemas/a
 import { IconEdit, IconPackageOff, IconPhotoOff, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { ActiveBadge } from '../../../components/ui/active-badge';
 import { openConfirm, showError, showSuccess } from '../../../components/ui/alerts';
 import { CategoryIcon } from '../../../components/ui/category-icon';
 import { Pager } from '../../../components/ui/pager';
@@ -80,14 +80,6 @@ interface CardProps {
   toggling: boolean;
   /** Phones: picture beside the text, so more products fit on the screen. */
   compact: boolean;
-}
-
-function StatusBadge({ activo }: { activo: boolean }) {
-  return (
-    <Badge color={activo ? 'teal' : 'gray'} variant="filled" radius="sm">
-      {activo ? 'Activo' : 'Inactivo'}
-    </Badge>
-  );
 }
 
 function AdminProductCard({ product, icono, selected, onEdit, onToggle, toggling, compact }: CardProps) {
@@ -179,7 +171,7 @@ function AdminProductCard({ product, icono, selected, onEdit, onToggle, toggling
               <Text fw={700} c="indigo.8" size="sm">
                 {formatMXN(product.precio)}
               </Text>
-              <StatusBadge activo={product.activo} />
+              <ActiveBadge activo={product.activo} variant="filled" />
             </Group>
           </Stack>
         </Group>
@@ -192,7 +184,7 @@ function AdminProductCard({ product, icono, selected, onEdit, onToggle, toggling
       <Card.Section pos="relative">
         <Thumb src={product.miniatura ?? product.imagen} />
         <Box pos="absolute" top={8} right={8}>
-          <StatusBadge activo={product.activo} />
+          <ActiveBadge activo={product.activo} variant="filled" />
         </Box>
       </Card.Section>
       <Stack gap={4} mt="sm" style={{ flex: 1 }}>

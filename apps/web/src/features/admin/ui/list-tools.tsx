@@ -1,27 +1,15 @@
 /**
  * The pieces every administrator list shares: page and search in the URL (`?page=`, `?q=` — the navbar's
- * 'Buscar...' writes the same `q`), the search box, the "Mostrando…" line, loading rows,
- * the error with 'Reintentar', the Activo/Inactivo badge and the '¿Estás seguro?' confirmation.
+ * 'Buscar...' writes the same `q`), the search box, the "Mostrando…" line and the '¿Estás seguro?'
+ * confirmation. Loading, empty and error states are components/ui/list-states.
  */
-import {
-  Alert,
-  Badge,
-  Button,
-  CloseButton,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  type TextInputProps,
-} from '@mantine/core';
+import { Badge, CloseButton, Group, Text, TextInput, type TextInputProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MSG } from '@portal/shared/messages';
-import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { openConfirm } from '../../../components/ui/alerts';
-import { errorMessage } from '../../../lib/api';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -113,38 +101,6 @@ export function ListStatus({
         </Badge>
       ) : null}
     </Group>
-  );
-}
-
-export function LoadingRows({ label, rows = 5 }: { label: string; rows?: number }) {
-  return (
-    <Stack gap="xs" p="md" aria-busy="true" aria-label={label}>
-      {Array.from({ length: rows }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-        <Skeleton key={i} height={36} radius="sm" />
-      ))}
-    </Stack>
-  );
-}
-
-export function LoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
-  return (
-    <Alert m="md" color="red" variant="light" title={title} icon={<IconAlertTriangle size={18} />}>
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{errorMessage(error)}</Text>
-        <Button size="xs" variant="white" color="red" onClick={onRetry}>
-          Reintentar
-        </Button>
-      </Stack>
-    </Alert>
-  );
-}
-
-export function ActiveBadge({ activo }: { activo: boolean }) {
-  return (
-    <Badge color={activo ? 'teal' : 'gray'} variant="light" radius="sm" style={{ minWidth: 'max-content' }}>
-      {activo ? 'Activo' : 'Inactivo'}
-    </Badge>
   );
 }
 

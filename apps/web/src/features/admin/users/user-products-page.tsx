@@ -41,18 +41,11 @@ import {
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { showError, showSuccess } from '../../../components/ui/alerts';
+import { ListEmpty, LoadError, LoadingRows } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
 import { errorMessage, isApiError } from '../../../lib/api';
-import {
-  confirmAction,
-  DIVIDER,
-  ListSearch,
-  ListStatus,
-  LoadError,
-  LoadingRows,
-  useListParams,
-} from '../ui/list-tools';
+import { confirmAction, DIVIDER, ListSearch, ListStatus, useListParams } from '../ui/list-tools';
 import { USER_PRODUCTS_PER_PAGE, useAssignAll, useAssignProduct, useUserProducts } from './assignments-api';
 
 export const ASSIGN_FAILED = 'No se pudo completar el proceso.';
@@ -443,11 +436,7 @@ export function UserProductsPage({ userId, backCliente }: { userId: number; back
                   </Box>
                 </>
               ) : (
-                <EmptyState
-                  py={48}
-                  px="md"
-                  color="indigo"
-                  variant="light"
+                <ListEmpty
                   icon={<IconPackages size={28} stroke={1.6} />}
                   title={debouncedQ ? 'No encontramos productos' : 'El cliente aún no tiene productos'}
                   description={

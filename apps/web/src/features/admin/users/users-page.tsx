@@ -38,23 +38,16 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ActiveBadge } from '../../../components/ui/active-badge';
 import { showError, showSuccess } from '../../../components/ui/alerts';
+import { ListEmpty, LoadError, LoadingRows } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime, formatMXN } from '../../../lib/format';
 import { ClientSelect, useAllClients, useSelectedClient } from '../clients/client-select';
 import { Dates } from '../clients/clients-page';
-import {
-  ActiveBadge,
-  confirmAction,
-  DIVIDER,
-  ListSearch,
-  ListStatus,
-  LoadError,
-  LoadingRows,
-  useListParams,
-} from '../ui/list-tools';
+import { confirmAction, DIVIDER, ListSearch, ListStatus, useListParams } from '../ui/list-tools';
 import { USERS_PER_PAGE, useResetPassword, useResetTwoFactor, useToggleUser, useUsersPage } from './api';
 import { UserFormDrawer } from './user-form';
 
@@ -508,11 +501,7 @@ export function UsersPage({ importButton }: UsersPageProps) {
                 </Box>
               </>
             ) : (
-              <EmptyState
-                py={48}
-                px="md"
-                color="indigo"
-                variant="light"
+              <ListEmpty
                 icon={<IconUsers size={28} stroke={1.6} />}
                 title={debouncedQ ? 'No encontramos usuarios' : 'Este cliente aún no tiene usuarios'}
                 description={

@@ -37,12 +37,13 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { showError, showSuccess } from '../../../components/ui/alerts';
+import { ListEmpty, LoadError, LoadingRows } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatIsoDate, getBusinessTimeZone } from '../../../lib/format';
 import { ClientSelect, useAllClients, useSelectedClient } from '../clients/client-select';
-import { confirmAction, DIVIDER, ListStatus, LoadError, LoadingRows, useListParams } from '../ui/list-tools';
+import { confirmAction, DIVIDER, ListStatus, useListParams } from '../ui/list-tools';
 import { useCreateWeek, useDeleteWeek, useToggleWeek, useWeeks, WEEKS_PER_PAGE } from './api';
 
 /** The calendar's controls, in Spanish. */
@@ -320,11 +321,8 @@ export function WeeksPage() {
                 </Table>
               </Table.ScrollContainer>
             ) : (
-              <EmptyState
-                py={48}
-                px="md"
+              <ListEmpty
                 color="teal"
-                variant="light"
                 icon={<IconCalendarWeek size={28} stroke={1.6} />}
                 title="Este cliente aún no tiene semanas"
                 description="Mientras no tenga ninguna, sus usuarios pueden entrar cualquier día."

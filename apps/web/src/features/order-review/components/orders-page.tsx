@@ -17,7 +17,6 @@ import {
   Paper,
   SegmentedControl,
   Select,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -37,6 +36,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { StatusBadge } from '../../../components/orders/status-badge';
+import { ListEmpty, LoadingRows } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { errorMessage } from '../../../lib/api';
 import { formatDate, formatMXN, formatOrderNumber } from '../../../lib/format';
@@ -205,17 +205,6 @@ function OrdersCards({ rows }: { rows: AuthorizerOrderRow[] }) {
   );
 }
 
-function LoadingRows() {
-  return (
-    <Stack gap="xs" p="md" aria-busy="true" aria-label="Cargando pedidos">
-      {Array.from({ length: 6 }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-        <Skeleton key={i} height={36} radius="sm" />
-      ))}
-    </Stack>
-  );
-}
-
 function emptyText(filters: OrdersFilters, accionable: string | null) {
   if (filters.q.trim()) {
     return {
@@ -357,7 +346,7 @@ export function OrdersPage() {
 
         <Box style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
           {query.isPending ? (
-            <LoadingRows />
+            <LoadingRows label="Cargando pedidos" rows={6} />
           ) : query.isError ? (
             <Alert
               m="md"
@@ -383,11 +372,7 @@ export function OrdersPage() {
               </Box>
             </>
           ) : (
-            <EmptyState
-              py={48}
-              px="md"
-              color="indigo"
-              variant="light"
+            <ListEmpty
               icon={<IconClipboardCheck size={28} stroke={1.6} />}
               title={empty.title}
               description={empty.description}
@@ -403,7 +388,7 @@ export function OrdersPage() {
                   </Button>
                 </EmptyState.Actions>
               ) : null}
-            </EmptyState>
+            </ListEmpty>
           )}
         </Box>
 
