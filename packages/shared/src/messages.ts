@@ -125,7 +125,7 @@ export const MSG = {
   categoriaRepetida: 'Una categoría aparece más de una vez.',
   categoriaAjena: 'Una de las categorías no pertenece a este cliente.',
   cambioClienteNoPermitido: 'No se puede cambiar el cliente de un usuario existente.',
-  debesSeleccionarCliente: 'Debes seleccionar un cliente!',
+  debesSeleccionarCliente: 'Debes seleccionar un cliente.',
   correoPasswordTemporal: 'Se envió un correo con la nueva contraseña.',
   usuarioSinCorreo:
     'El usuario no tiene un correo electrónico registrado. Agrega su correo antes de restablecer la contraseña.',
