@@ -17,8 +17,8 @@ import { users } from '../db/schema/index.ts';
 import { audit } from '../lib/audit.ts';
 import { appKeys } from '../lib/keys.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { newTotpSecret, otpauthUrl, sealTotpSecret } from '../lib/totp.ts';
 import { hashBackupCode, newBackupCodes } from '../modules/two-factor/backup-codes.ts';
-import { newTotpSecret, otpauthUrl, sealTotpSecret } from '../modules/two-factor/totp.ts';
 import { replaceBackupCodes } from '../modules/two-factor/two-factor.repository.ts';
 
 const USAGE =

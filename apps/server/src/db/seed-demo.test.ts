@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from '../lib/files.ts';
 import { verifyPassword } from '../lib/passwords.ts';
-import { codeAt, matchingStep, openTotpSecret, stepAt } from '../modules/two-factor/totp.ts';
+import { codeAt, matchingStep, openTotpSecret, stepAt } from '../lib/totp.ts';
 import { type Database, openDatabase, runMigrations } from './client.ts';
 import {
   categories,

@@ -11,7 +11,7 @@ import {
 } from '../lib/files.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { simplePdf } from '../lib/simple-pdf.ts';
-import { sealTotpSecret } from '../modules/two-factor/totp.ts';
+import { sealTotpSecret } from '../lib/totp.ts';
 import type { Db } from './client.ts';
 import {
   categories,

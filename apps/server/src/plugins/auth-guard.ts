@@ -4,13 +4,13 @@ import { businessDate, passwordExpired } from '@portal/shared/domain/time';
 import { MSG } from '@portal/shared/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
+import { twoFactorEnrolmentDue } from '../lib/two-factor-policy.ts';
 import {
   accessWeekState,
   type ClientRow,
   findUserWithClient,
   type UserRow,
 } from '../modules/auth/auth.repository.ts';
-import { twoFactorEnrolmentDue } from '../modules/two-factor/two-factor.policy.ts';
 import { clearSessionCookies, type SessionStore, type WeekState } from './session.ts';
 
 export interface AuthContext {

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { WEB_DIST } from '../app.ts';
 import { users } from '../db/schema/index.ts';
-import { codeAt, newTotpSecret, sealTotpSecret, stepAt } from '../modules/two-factor/totp.ts';
+import { codeAt, newTotpSecret, sealTotpSecret, stepAt } from '../lib/totp.ts';
 import { multipart } from '../test/admin-fixtures.ts';
 import { type Actor, MISSING_ID, type RouteKey, type World } from './world.ts';
 

@@ -11,7 +11,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { DELIVERED_BODY } from '../lib/mailer.ts';
-import { codeAt, stepAt } from '../modules/two-factor/totp.ts';
+import { codeAt, stepAt } from '../lib/totp.ts';
 import { makeClient, makeUser, TEST_PASSWORD } from '../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../test/harness.ts';
 import { type ReceivedMail, startSmtp } from '../test/smtp.ts';

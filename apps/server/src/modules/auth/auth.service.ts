@@ -10,10 +10,10 @@ import { AppError, badRequest, notFound, tooMany, unauthorized } from '../../lib
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import { twoFactorActive, twoFactorEnrolmentDue } from '../../lib/two-factor-policy.ts';
 import { type AuthContext, accessRefusal, mustChangePassword } from '../../plugins/auth-guard.ts';
 import { type SessionStore, setSessionCookies } from '../../plugins/session.ts';
 import { startSecondStep } from '../two-factor/second-step.ts';
-import { twoFactorActive, twoFactorEnrolmentDue } from '../two-factor/two-factor.policy.ts';
 import * as repo from './auth.repository.ts';
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;

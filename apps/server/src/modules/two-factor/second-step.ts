@@ -1,8 +1,8 @@
 import type { SecondStepRequired } from '@portal/shared/schemas/two-factor';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { audit, requestMeta } from '../../lib/audit.ts';
+import { SECOND_FACTOR_STAGE } from '../../lib/two-factor-policy.ts';
 import { type SessionStore, setSessionCookies } from '../../plugins/session.ts';
-import { SECOND_FACTOR_STAGE } from './two-factor.policy.ts';
 
 /**
  * The password was right and the user has two-factor sign-in: instead of a session, a new one (new id,

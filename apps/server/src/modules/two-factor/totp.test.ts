@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BACKUP_ALPHABET,
-  BACKUP_CODE_COUNT,
-  BACKUP_CODE_FORMAT,
-  hashBackupCode,
-  newBackupCodes,
-  normalizeBackupCode,
-} from './backup-codes.ts';
-import {
   checkAgainstDummy,
   codeAt,
   matchingStep,
@@ -15,7 +7,15 @@ import {
   otpauthUrl,
   stepAt,
   TOTP_PERIOD_SECONDS,
-} from './totp.ts';
+} from '../../lib/totp.ts';
+import {
+  BACKUP_ALPHABET,
+  BACKUP_CODE_COUNT,
+  BACKUP_CODE_FORMAT,
+  hashBackupCode,
+  newBackupCodes,
+  normalizeBackupCode,
+} from './backup-codes.ts';
 
 /** RFC 6238 appendix B: the SHA-1 secret "12345678901234567890" in base32. */
 const RFC_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';

@@ -10,11 +10,11 @@ import {
   twoFactorBackupCodes,
   users,
 } from '../../db/schema/index.ts';
+import { codeAt, stepAt } from '../../lib/totp.ts';
 import { postForm, signedInAdmin } from '../../test/admin-fixtures.ts';
 import { makeClient, makeUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
 import { BACKUP_CODE_FORMAT } from './backup-codes.ts';
-import { codeAt, stepAt } from './totp.ts';
 
 type Db = TestApp['database']['db'];
 

@@ -12,7 +12,7 @@ import {
 } from '@portal/shared/schemas/two-factor';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { TWO_FACTOR_ROLES } from './two-factor.policy.ts';
+import { TWO_FACTOR_ROLES } from '../../lib/two-factor-policy.ts';
 import * as service from './two-factor.service.ts';
 
 const errors = {

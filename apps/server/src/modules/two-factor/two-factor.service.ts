@@ -14,16 +14,6 @@ import { type TwoFactorEvent, twoFactorEmail } from '../../lib/emails.ts';
 import { AppError, conflict, notFound, tooMany, unauthorized } from '../../lib/errors.ts';
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { type AuthContext, accessRefusal, mustChangePassword } from '../../plugins/auth-guard.ts';
-import { clearSessionCookies, type SessionStore, setSessionCookies } from '../../plugins/session.ts';
-import * as authRepo from '../auth/auth.repository.ts';
-import {
-  LOGIN_MAX_PER_IP,
-  LOGIN_MAX_PER_USER_IP,
-  LOGIN_WINDOW_MS,
-  sessionPayload,
-} from '../auth/auth.service.ts';
-import { hashBackupCode, newBackupCodes, normalizeBackupCode } from './backup-codes.ts';
 import {
   type Clock,
   CODE_FORMAT,
@@ -34,8 +24,18 @@ import {
   otpauthUrl,
   sealTotpSecret,
   systemClock,
-} from './totp.ts';
-import { SECOND_FACTOR_STAGE, twoFactorActive, twoFactorMandatory } from './two-factor.policy.ts';
+} from '../../lib/totp.ts';
+import { SECOND_FACTOR_STAGE, twoFactorActive, twoFactorMandatory } from '../../lib/two-factor-policy.ts';
+import { type AuthContext, accessRefusal, mustChangePassword } from '../../plugins/auth-guard.ts';
+import { clearSessionCookies, type SessionStore, setSessionCookies } from '../../plugins/session.ts';
+import * as authRepo from '../auth/auth.repository.ts';
+import {
+  LOGIN_MAX_PER_IP,
+  LOGIN_MAX_PER_USER_IP,
+  LOGIN_WINDOW_MS,
+  sessionPayload,
+} from '../auth/auth.service.ts';
+import { hashBackupCode, newBackupCodes, normalizeBackupCode } from './backup-codes.ts';
 import * as repo from './two-factor.repository.ts';
 
 /** Wrong codes that end a sign-in waiting for its second factor. */

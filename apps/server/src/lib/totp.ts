@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { HOTP, Secret, TOTP } from 'otpauth';
-import { openSecret, sealSecret } from '../../lib/secret-box.ts';
+import { openSecret, sealSecret } from './secret-box.ts';
 
 /**
  * Time-based one-time codes (RFC 6238) as authenticator apps make them: SHA-1, 6 digits, 30-second

@@ -1,4 +1,4 @@
-import type { Config } from '../../config.ts';
+import type { Config } from '../config.ts';
 
 /** Roles that may use two-factor sign-in (rol 1, the buyers, does not). */
 export const TWO_FACTOR_ROLES = [2, 3, 4] as const;
