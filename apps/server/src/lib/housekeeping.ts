@@ -1,5 +1,12 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { purgeOldAttempts } from '../modules/auth/auth.repository.ts';
+import type { Db } from '../db/client.ts';
+import { authAttempts } from '../db/schema/index.ts';
+
+/** Removes the sign-in throttling rows older than `before` (they no longer count in any window). */
+export async function purgeOldAttempts(db: Db, before: Date) {
+  await db.delete(authAttempts).where(sql`${authAttempts.createdAt} < ${before}`);
+}
 
 /** Removes expired sessions and old throttling rows every few minutes; returns a stop function. */
 export function startHousekeeping(app: FastifyInstance, everyMs = 10 * 60_000): () => void {

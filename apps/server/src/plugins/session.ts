@@ -4,10 +4,10 @@ import { MSG } from '@portal/shared/messages';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { type ClientRow, type UserRow, weekStateColumns } from '../db/principal.ts';
 import { clients, sessions, users } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
-import { type ClientRow, type UserRow, weekStateColumns } from '../modules/auth/auth.repository.ts';
 
 export const SESSION_COOKIE = 'portal_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';

@@ -1,10 +1,16 @@
-import { and, count, eq, gt, isNull, type Placeholder, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { authAttempts, clients, passwordTokens, users, weeks } from '../../db/schema/index.ts';
+import type { UserRow } from '../../db/principal.ts';
+import { authAttempts, passwordTokens, users } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/tokens.ts';
 
-export type UserRow = typeof users.$inferSelect;
-export type ClientRow = typeof clients.$inferSelect;
+export {
+  accessWeekState,
+  type ClientRow,
+  findUserWithClient,
+  type UserRow,
+  weekStateColumns,
+} from '../../db/principal.ts';
 
 export async function findUserByUsuario(db: Db, usuario: string): Promise<UserRow | undefined> {
   const [row] = await db
@@ -13,39 +19,6 @@ export async function findUserByUsuario(db: Db, usuario: string): Promise<UserRo
     .where(sql`lower(${users.usuario}) = lower(${usuario.trim()})`)
     .limit(1);
   return row;
-}
-
-/** The user and its client in one query. */
-export async function findUserWithClient(db: Db | Tx, userId: number) {
-  const [row] = await db
-    .select({ user: users, client: clients })
-    .from(users)
-    .leftJoin(clients, eq(clients.id, users.idCliente))
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row;
-}
-
-/**
- * The access-week state of a user's client as two columns of a query on `users` (see accessWeekState), so
- * the signed-in user, its client and this state come back in one round trip.
- */
-export function weekStateColumns(today: string | Placeholder) {
-  return {
-    hasAny: sql<boolean>`exists (select 1 from ${weeks} where ${weeks.idCliente} = ${users.idCliente})`,
-    inside: sql<boolean>`exists (select 1 from ${weeks} where ${weeks.idCliente} = ${users.idCliente} and ${weeks.activo} and ${weeks.inicio} <= ${today}::date and ${weeks.fin} >= ${today}::date)`,
-  };
-}
-
-/** Whether the client restricts access by weeks, and whether the business date is inside an active one. */
-export async function accessWeekState(db: Db, idCliente: number, today: string) {
-  const [row] = await db
-    .select({
-      hasAny: sql<boolean>`exists (select 1 from ${weeks} where ${weeks.idCliente} = ${idCliente})`,
-      inside: sql<boolean>`exists (select 1 from ${weeks} where ${weeks.idCliente} = ${idCliente} and ${weeks.activo} and ${weeks.inicio} <= ${today}::date and ${weeks.fin} >= ${today}::date)`,
-    })
-    .from(sql`(select 1) as one`);
-  return { hasAny: Boolean(row?.hasAny), inside: Boolean(row?.inside) };
 }
 
 /**
@@ -147,10 +120,6 @@ export async function clearAttempts(db: Db, kind: string, usuario: string, ip: s
         eq(authAttempts.ip, ip),
       ),
     );
-}
-
-export async function purgeOldAttempts(db: Db, before: Date) {
-  await db.delete(authAttempts).where(sql`${authAttempts.createdAt} < ${before}`);
 }
 
 export async function setPassword(db: Db | Tx, userId: number, hash: string, temporary: boolean) {
