@@ -20,4 +20,5 @@ export const unauthorized = (msg: string = MSG.sesionRequerida, code = 'UNAUTHEN
 export const forbidden = (msg: string = MSG.sinPermiso, code = 'FORBIDDEN') => new AppError(403, code, msg);
 export const notFound = (msg: string = MSG.noEncontrado, code = 'NOT_FOUND') => new AppError(404, code, msg);
 export const conflict = (code: string, msg: string) => new AppError(409, code, msg);
+export const unprocessable = (code: string, msg: string) => new AppError(422, code, msg);
 export const tooMany = (msg: string, code = 'RATE_LIMITED') => new AppError(429, code, msg);

@@ -13,8 +13,8 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import { twoFactorActive, twoFactorEnrolmentDue } from '../../lib/two-factor-policy.ts';
 import { type AuthContext, accessRefusal, mustChangePassword } from '../../plugins/auth-guard.ts';
 import { type SessionStore, setSessionCookies } from '../../plugins/session.ts';
-import { startSecondStep } from '../two-factor/second-step.ts';
 import * as repo from './auth.repository.ts';
+import { startSecondStep } from './second-step.ts';
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 /** Failures per username and address in the window. */

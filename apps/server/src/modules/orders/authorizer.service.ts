@@ -31,9 +31,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
-import { type AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { type AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
-import { unprocessable } from '../shopping/cart.service.ts';
 import {
   AUTHORIZER_PAGE_SIZE,
   levelOneApprover,

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { cartItems, categories, clients, products, userProducts, users } from '../../db/schema/index.ts';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import {
   type Buyer,
@@ -17,8 +17,6 @@ import {
   loadShopperReads,
   recomputeState,
 } from './buyer-state.ts';
-
-export const unprocessable = (code: string, msg: string) => new AppError(422, code, msg);
 
 export interface LockedBuyer {
   buyer: Buyer;

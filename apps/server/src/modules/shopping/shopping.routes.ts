@@ -15,9 +15,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderDetail, userHistory } from '../orders/history.service.ts';
-import { userSubmitOrder } from '../orders/purchase.service.ts';
 import { shopperSession, userEmptyCart, userRemoveCartItem, userSetCartItem } from './cart.service.ts';
 import { userCatalogue } from './catalogue.service.ts';
+import { userSubmitOrder } from './purchase.service.ts';
 
 const errors = {
   400: ErrorBody,

@@ -7,12 +7,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { cartItems, orderEvents, orderLines, orders } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
-import { conflict } from '../../lib/errors.ts';
+import { conflict, unprocessable } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
-import { type CartLine, loadShopperReads } from '../shopping/buyer-state.ts';
-import { lockBuyer, shopperView, unprocessable } from '../shopping/cart.service.ts';
-import { userHistory } from './history.service.ts';
-import { notifyAuthorizers } from './notifications.ts';
+import { userHistory } from '../orders/history.service.ts';
+import { notifyAuthorizers } from '../orders/notifications.ts';
+import { type CartLine, loadShopperReads } from './buyer-state.ts';
+import { lockBuyer, shopperView } from './cart.service.ts';
 
 /** The order's `orden` must be exactly the server's cart (same products, same quantities). */
 export function sameItems(
