@@ -13,6 +13,7 @@ import { MSG } from '@portal/shared/messages';
 import { eq, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config.ts';
 import { type Database, openDatabase, runMigrations } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { users } from '../db/schema/index.ts';
 import { audit } from '../lib/audit.ts';
 import { appKeys } from '../lib/keys.ts';
@@ -146,13 +147,6 @@ async function usuarioExists(database: Database, usuario: string): Promise<boole
     .where(sql`lower(${users.usuario}) = lower(${usuario})`)
     .limit(1);
   return rows.length > 0;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 async function main(): Promise<void> {

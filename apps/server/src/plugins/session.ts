@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { businessDate, DEFAULT_BUSINESS_TZ } from '@portal/shared/domain/time';
 import { MSG } from '@portal/shared/messages';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { type ClientRow, type UserRow, weekStateColumns } from '../db/principal.ts';
 import { clients, sessions, users } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
@@ -142,6 +142,24 @@ export class SessionStore {
     private readonly anonymousKey: Buffer = randomBytes(32),
   ) {
     this.lookup = prepareSessionLookup(db);
+  }
+
+  /** Ends every session of these users at once (deactivation, password reset); `db` may be a transaction. */
+  async endSessionsOfUsers(userIds: number[], db: Db | Tx = this.db): Promise<void> {
+    if (userIds.length === 0) return;
+    await db.delete(sessions).where(inArray(sessions.userId, userIds));
+  }
+
+  /** Ends every session of every user of a client (client deactivation); `db` may be a transaction. */
+  async endSessionsOfClient(idCliente: number, db: Db | Tx = this.db): Promise<void> {
+    await db
+      .delete(sessions)
+      .where(
+        inArray(
+          sessions.userId,
+          db.select({ id: users.id }).from(users).where(sql`${users.idCliente} = ${idCliente}`),
+        ),
+      );
   }
 
   /**

@@ -5,7 +5,7 @@ import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { categories, clients, products, userProducts, users } from '../../db/schema/index.ts';
-import { offsetOf } from '../../lib/admin-helpers.ts';
+import { offsetOf } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';

@@ -11,17 +11,11 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { clients, orders } from '../../db/schema/index.ts';
-import {
-  endSessionsOfClient,
-  foldedSearch,
-  iso,
-  offsetOf,
-  parseForm,
-  prepareUpload,
-} from '../../lib/admin-helpers.ts';
+import { foldedSearch, offsetOf } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { IMAGE_MAX_BYTES, insertPreparedFiles, PDF_MAX_BYTES, type PreparedFile } from '../../lib/files.ts';
+import { iso, parseForm, prepareUpload } from '../../lib/form.ts';
 import { readMultipart, type UploadedFile } from '../../lib/multipart.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 
@@ -231,7 +225,7 @@ export async function updateClient(
     const changed = (Object.keys(values) as (keyof typeof values)[]).filter((k) => values[k] !== before[k]);
     const deactivated = before.activo && !after!.activo;
     // Deactivating a client removes access for all its users at once (DOMAIN.md "Accounts").
-    if (deactivated) await endSessionsOfClient(tx, id);
+    if (deactivated) await app.sessions.endSessionsOfClient(id, tx);
     const what = deactivated ? 'desactivado' : !before.activo && after!.activo ? 'activado' : 'modificado';
     await audit(tx, {
       userId: auth.user.id,

@@ -12,6 +12,7 @@ import {
 import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { categories, clients, products } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { type AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -21,17 +22,6 @@ import { imageUrl, thumbUrl } from '../shopping/buyer-state.ts';
 import { searchCondition } from '../shopping/catalogue.service.ts';
 
 export const INVENTORY_PER_PAGE = 24;
-
-function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const pg = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (pg.code === '23505') {
-      if (!constraint) return true;
-      return pg.constraint === constraint || String(pg.message ?? '').includes(constraint);
-    }
-  }
-  return false;
-}
 
 async function assertClient(db: Db | Tx, idCliente: number): Promise<void> {
   const [row] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, idCliente)).limit(1);

@@ -4,7 +4,8 @@ import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-o
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import { clients, orders, userCategoryBudgets, userProducts, users } from '../../db/schema/index.ts';
-import { foldedLike, foldedPattern, iso, offsetOf } from '../../lib/admin-helpers.ts';
+import { foldedLike, foldedPattern, offsetOf } from '../../db/search.ts';
+import { iso } from '../../lib/form.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -4,8 +4,8 @@ import type { UserBody, UserDto, UserUpdateResponse } from '@portal/shared/schem
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { categories, clients, userCategoryBudgets, users } from '../../db/schema/index.ts';
-import { endSessionsOfUsers, isUniqueViolation } from '../../lib/admin-helpers.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { temporaryPasswordEmail, welcomeEmail } from '../../lib/emails.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -271,7 +271,7 @@ export async function updateUser(
       );
       if (budget.categorias) changed.push('categorias');
       const deactivated = before.activo && !values.activo;
-      if (deactivated) await endSessionsOfUsers(tx, [id]);
+      if (deactivated) await app.sessions.endSessionsOfUsers([id], tx);
       if (
         values.userId !== before.userId ||
         values.usuario !== before.usuario ||
@@ -328,7 +328,7 @@ export async function adminResetPassword(
     if (!locked) throw userNotFound();
     await setPassword(tx, id, hash, true);
     await retireAllLinks(tx, id);
-    await endSessionsOfUsers(tx, [id]);
+    await app.sessions.endSessionsOfUsers([id], tx);
     await enqueueEmail(
       tx,
       temporaryPasswordEmail(

@@ -8,10 +8,12 @@ import {
 import { and, count, desc, eq, gte, lte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { clients, weeks } from '../../db/schema/index.ts';
-import { iso, isUniqueViolation, offsetOf } from '../../lib/admin-helpers.ts';
+import { offsetOf } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { iso } from '../../lib/form.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 
 type WeekRow = typeof weeks.$inferSelect;

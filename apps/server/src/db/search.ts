@@ -1,0 +1,33 @@
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+const ACCENTED = 'áàäâéèëêíìïîóòöôúùüûñç';
+const PLAIN = 'aaaaeeeeiiiioooouuuunc';
+
+function fold(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
+}
+
+/** The LIKE pattern of a case- and accent-insensitive "contains"; undefined for an empty search. */
+export function foldedPattern(q: string | undefined): string | undefined {
+  const term = fold(q?.trim() ?? '');
+  return term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+}
+
+/** Any of the columns, lower-cased and without accents, matches the pattern of foldedPattern. */
+export function foldedLike(columns: AnyPgColumn[], like: string | Placeholder): SQL {
+  const parts = columns.map((c) => sql`translate(lower(${c}), ${ACCENTED}, ${PLAIN}) like ${like}`);
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/** Case- and accent-insensitive "contains" over any of the columns; undefined for an empty search. */
+export function foldedSearch(columns: AnyPgColumn[], q: string | undefined): SQL | undefined {
+  const like = foldedPattern(q);
+  return like === undefined ? undefined : foldedLike(columns, like);
+}
+
+/** The row offset of a 1-based page. */
+export const offsetOf = (page: number, perPage: number) => (page - 1) * perPage;
