@@ -1,6 +1,6 @@
 import type { Email } from './mailer.ts';
 
-/** The e-mails of the product. Never a password (but the administrator's reset, DOMAIN.md) or a session token. */
+/** The e-mails of the product. Never a password (but the administrator's reset, docs/domain.md) or a session token. */
 function layout(
   title: string,
   paragraphs: string[],

@@ -45,7 +45,7 @@ const HEARTBEAT_SECONDS = 10;
 const SUPERVISE_SECONDS = 10;
 
 /**
- * Background jobs on pg-boss (DOMAIN.md "Imports"): the queue lives in the same database (PGlite through
+ * Background jobs on pg-boss (docs/domain.md "Imports"): the queue lives in the same database (PGlite through
  * pg-boss's own `fromPglite` adapter, or PostgreSQL through a small pool of its own), so jobs survive
  * restarts and any number of instances share them. Queues are defined while the app is built, started in
  * `onReady` and stopped (waiting for running jobs) in `onClose`.

@@ -17,7 +17,7 @@ import { expectLinkLive, expectLinkRefused, linkIn } from '../test/links.ts';
 /**
  * Account takeover through what was sent or set for the account as it was: single-use links that outlive
  * a corrected address or a new password, temporary passwords that never expire, weak stored hashes
- * (decision 0035, DOMAIN.md "Accounts and passwords").
+ * (decision 0035, docs/domain.md "Accounts and passwords").
  */
 describe.each(DB_KINDS)('accounts: links, temporary passwords and stored hashes (%s)', (kind) => {
   let t: TestApp;

@@ -10,7 +10,7 @@ import { ACTOR_LABEL, ACTORS, type Actor, describeRefusal, type RouteKey, useWor
 /**
  * The authorization matrix: every method and path of the app, for every kind of caller, with the status
  * it must answer. 401 = not signed in, 403 = a role that may not call it, 404 = another client's id (it
- * answers exactly like an id that does not exist: DOMAIN.md "Tenancy"). Public rows are public on
+ * answers exactly like an id that does not exist: docs/domain.md "Tenancy"). Public rows are public on
  * purpose: health, the CSRF cookie, the API description, content-addressed images (decision 0009) and
  * the sign-in and recovery calls. A route the app serves without a row here fails the suite, so a new
  * route cannot ship without a decision about who may call it. The requests themselves (real ids of

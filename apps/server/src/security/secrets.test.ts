@@ -42,7 +42,7 @@ function failingRoutes(app: FastifyInstance) {
 
 /**
  * No password, token, single-use link or second-factor secret or code in the log, the audit trail or an
- * e-mail — except the one exception of DOMAIN.md: the administrator's reset e-mails the temporary
+ * e-mail — except the one exception of docs/domain.md: the administrator's reset e-mails the temporary
  * password to its owner. Every flow that handles a secret runs here against a real SMTP server with the
  * log captured at debug level.
  */

@@ -23,7 +23,7 @@ interface Cookie {
 }
 const cookiesOf = (res: LightMyRequestResponse) => res.cookies as Cookie[];
 
-/** Sessions, CSRF, throttling: the cross-cutting rules of decision 0004 and DOMAIN.md "Accounts". */
+/** Sessions, CSRF, throttling: the cross-cutting rules of decision 0004 and docs/domain.md "Accounts". */
 describe.each(DB_KINDS)('sessions, CSRF and throttling (%s)', (kind) => {
   const w = useWorld(kind);
   const db = () => w.db;

@@ -1,5 +1,5 @@
 /**
- * Monthly budget state (DOMAIN.md "Budgets"): consumed by order totals including IVA, computed from the
+ * Monthly budget state (docs/domain.md "Budgets"): consumed by order totals including IVA, computed from the
  * month's non-cancelled orders and the current cart — never stored as a running figure.
  */
 import { type Centavos, type PricedLine, totalsOf } from './money.ts';

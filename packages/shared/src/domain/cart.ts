@@ -1,5 +1,5 @@
 /**
- * The rules of a cart change (DOMAIN.md "Cart"), in the order the server checks them after the account
+ * The rules of a cart change (docs/domain.md "Cart"), in the order the server checks them after the account
  * checks: product assigned, product active, quantity 1..cantidad_limite, monthly purchase limit, budget.
  * The browser may call this to answer early; the server decides.
  */

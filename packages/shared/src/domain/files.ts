@@ -1,4 +1,4 @@
-/** Upload limits both sides check (DOMAIN.md "Files"): the browser before sending, the server by content. */
+/** Upload limits both sides check (docs/domain.md "Files"): the browser before sending, the server by content. */
 
 /** Largest accepted image (JPG or PNG): logos and product photos. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,5 +1,5 @@
 /**
- * The order workflow (DOMAIN.md "Order workflow"): who may approve or cancel an order in which status,
+ * The order workflow (docs/domain.md "Order workflow"): who may approve or cancel an order in which status,
  * by the client's number of authorizer levels. No one acts on aprobado or cancelado.
  *
  * | levels | rol 2 on pendiente        | rol 3 on espera           |

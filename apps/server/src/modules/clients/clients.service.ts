@@ -224,7 +224,7 @@ export async function updateClient(
       .returning();
     const changed = (Object.keys(values) as (keyof typeof values)[]).filter((k) => values[k] !== before[k]);
     const deactivated = before.activo && !after!.activo;
-    // Deactivating a client removes access for all its users at once (DOMAIN.md "Accounts").
+    // Deactivating a client removes access for all its users at once (docs/domain.md "Accounts").
     if (deactivated) await app.sessions.endSessionsOfClient(id, tx);
     const what = deactivated ? 'desactivado' : !before.activo && after!.activo ? 'activado' : 'modificado';
     await audit(tx, {

@@ -27,7 +27,7 @@ const errors = {
   415: ErrorBody,
 };
 
-/** Rol 4: CSV templates, uploads processed by a background job, and their results (DOMAIN.md "Imports"). */
+/** Rol 4: CSV templates, uploads processed by a background job, and their results (docs/domain.md "Imports"). */
 export async function importRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = app.guard({ roles: [4] });

@@ -7,7 +7,7 @@ import { categories, products } from '../../db/schema/index.ts';
 import { parseFlagCell, parsePesosCell } from './cells.ts';
 import { type CsvTable, cellOf } from './csv-read.ts';
 
-/** The product template's columns, in order (DOMAIN.md "Imports"). */
+/** The product template's columns, in order (docs/domain.md "Imports"). */
 export const PRODUCT_COLUMNS = [
   'clave_interna',
   'clave_cliente',

@@ -36,7 +36,7 @@ export const USER_COLUMNS = [
 
 export const CATEGORY_BUDGET_PREFIX = 'presupuesto:';
 
-/** Single-use link of a new account: 72 hours (DOMAIN.md "Accounts and passwords"). */
+/** Single-use link of a new account: 72 hours (docs/domain.md "Accounts and passwords"). */
 export const WELCOME_TTL_MS = 72 * 3_600_000;
 
 export interface UserImportClient {

@@ -29,7 +29,7 @@ const errors = {
   422: ErrorBody,
 };
 
-/** Roles 2 and 3: the client's orders, review, approve or cancel, reports (DOMAIN.md "Order workflow"). */
+/** Roles 2 and 3: the client's orders, review, approve or cancel, reports (docs/domain.md "Order workflow"). */
 export async function authorizerRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const authorizer = app.guard({ roles: [2, 3] });

@@ -77,7 +77,7 @@ interface Line extends BudgetLine {
   productId: number;
 }
 
-/** The buyer's month with this order's lines: DOMAIN.md "An approval is refused when…". */
+/** The buyer's month with this order's lines: docs/domain.md "An approval is refused when…". */
 async function approvalBudget(
   db: Db | Tx,
   tz: string,

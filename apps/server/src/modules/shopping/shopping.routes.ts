@@ -29,7 +29,7 @@ const errors = {
   422: ErrorBody,
 };
 
-/** Everything a rol-1 user does: catalogue, cart, purchase, history (DOMAIN.md "Cart", "Purchase"). */
+/** Everything a rol-1 user does: catalogue, cart, purchase, history (docs/domain.md "Cart", "Purchase"). */
 export async function shoppingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const buyer = app.guard({ roles: [1] });

@@ -16,7 +16,7 @@ import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { insertPasswordToken, retireAllLinks, setPassword } from '../auth/auth.repository.ts';
 import { findClientUser, listUsers, userDetail } from './users.repository.ts';
 
-/** How long the welcome link of a new user works (DOMAIN.md "Accounts and passwords"). */
+/** How long the welcome link of a new user works (docs/domain.md "Accounts and passwords"). */
 export const WELCOME_TTL_MS = 72 * 3_600_000;
 
 type ClientRow = typeof clients.$inferSelect;
@@ -308,7 +308,7 @@ export async function updateUser(
 }
 
 /**
- * POST /api/recuperar/password/{id}: a random temporary password, e-mailed (DOMAIN.md's one exception),
+ * POST /api/recuperar/password/{id}: a random temporary password, e-mailed (docs/domain.md's one exception),
  * that must be changed at the next sign-in; pending links are retired and the user's sessions end.
  */
 export async function adminResetPassword(

@@ -22,7 +22,7 @@ const errors = {
   419: ErrorBody,
 };
 
-/** Rol 4: access weeks (semanas de acceso) of each client; they never overlap (DOMAIN.md). */
+/** Rol 4: access weeks (semanas de acceso) of each client; they never overlap (docs/domain.md). */
 export async function weekRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = app.guard({ roles: [4] });

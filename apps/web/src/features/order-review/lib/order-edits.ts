@@ -1,5 +1,5 @@
 /**
- * The authorizer's local edits of a pending order (spec §4, §5; DOMAIN.md "Order workflow"): quantities
+ * The authorizer's local edits of a pending order (spec §4, §5; docs/domain.md "Order workflow"): quantities
  * and removals stay in the browser until Approve sends them. Totals and the buyer's remaining budget are
  * recomputed here in centavos with the same functions the server uses, so the screen warns before the
  * server refuses.
@@ -79,7 +79,7 @@ export interface BudgetAfter {
 }
 
 /**
- * The buyer's month with the order as edited (DOMAIN.md: budget − other non-cancelled orders of the
+ * The buyer's month with the order as edited (docs/domain.md: budget − other non-cancelled orders of the
  * order's month − this order's total ≥ 0; in category mode the same per category the order touches).
  */
 export function budgetAfter(view: AuthorizerOrderView, quantities: Quantities): BudgetAfter {
