@@ -9,6 +9,13 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
+/** A route's error answers: the same `{code, msg, errors?}` body for each status it may give. */
+export function errorResponses<const C extends readonly number[]>(
+  ...codes: C
+): { [K in C[number]]: typeof ErrorBody } {
+  return Object.fromEntries(codes.map((c) => [c, ErrorBody])) as { [K in C[number]]: typeof ErrorBody };
+}
+
 export const OkMessage = z.object({ status: z.literal('ok'), msg: z.string() });
 export type OkMessage = z.infer<typeof OkMessage>;
 

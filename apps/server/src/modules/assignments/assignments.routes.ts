@@ -6,18 +6,12 @@ import {
   UserProductsQuery,
   UserProductsResponse,
 } from '@portal/shared/schemas/admin-a';
-import { ErrorBody, IdParam } from '@portal/shared/schemas/common';
+import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { assignAll, assignProduct, userProductList } from './assignments.service.ts';
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  419: ErrorBody,
-};
+const errors = errorResponses(400, 401, 403, 404, 419);
 
 /** Rol 4: which products of its client a rol-1 user may buy, and how many of each per order. */
 export async function assignmentRoutes(app: FastifyInstance) {

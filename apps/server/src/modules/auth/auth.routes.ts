@@ -9,7 +9,7 @@ import {
   TokenCheckBody,
   TokenCheckResponse,
 } from '@portal/shared/schemas/auth';
-import { ErrorBody, OkMessage } from '@portal/shared/schemas/common';
+import { ErrorBody, errorResponses, OkMessage } from '@portal/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { audit, requestMeta } from '../../lib/audit.ts';
@@ -18,14 +18,7 @@ import { clearSessionCookies, type SessionStore } from '../../plugins/session.ts
 import { shopperSession } from '../shopping/cart.service.ts';
 import * as service from './auth.service.ts';
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  419: ErrorBody,
-  429: ErrorBody,
-};
+const errors = errorResponses(400, 401, 403, 404, 419, 429);
 
 export async function authRoutes(app: FastifyInstance, opts: { store: SessionStore; guard: Guard }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -5,21 +5,12 @@ import {
   ClientsResponse,
   ClientUpdateResponse,
 } from '@portal/shared/schemas/admin-a';
-import { ErrorBody, IdParam } from '@portal/shared/schemas/common';
+import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createClient, listClients, updateClient } from './clients.service.ts';
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  413: ErrorBody,
-  415: ErrorBody,
-  419: ErrorBody,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 419);
 
 /** Rol 4: clients with their logo, colours, documents, budget mode and limits. */
 export async function clientRoutes(app: FastifyInstance) {

@@ -6,7 +6,7 @@ import {
   ImportListResponse,
   TemplateBody,
 } from '@portal/shared/schemas/admin-b';
-import { ErrorBody, IdParam } from '@portal/shared/schemas/common';
+import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -18,14 +18,7 @@ import {
   templateCsv,
 } from './imports.service.ts';
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  413: ErrorBody,
-  415: ErrorBody,
-};
+const errors = errorResponses(400, 401, 403, 404, 413, 415);
 
 /** Rol 4: CSV templates, uploads processed by a background job, and their results (docs/domain.md "Imports"). */
 export async function importRoutes(app: FastifyInstance) {

@@ -12,7 +12,7 @@ import {
   ProductCreatedResponse,
   ProductUpdatedResponse,
 } from '@portal/shared/schemas/admin-b';
-import { ErrorBody, IdParam } from '@portal/shared/schemas/common';
+import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -24,15 +24,7 @@ import {
   updateProduct,
 } from './inventory.service.ts';
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  413: ErrorBody,
-  415: ErrorBody,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
 /** Rol 4: products, categories and the icon catalogue of each client (spec §2 "inventario"). */
 export async function inventoryRoutes(app: FastifyInstance) {

@@ -1,10 +1,10 @@
 import { LogsQuery, LogsResponse, LogTypesResponse } from '@portal/shared/schemas/admin-b';
-import { ErrorBody } from '@portal/shared/schemas/common';
+import { errorResponses } from '@portal/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listLogs, logTypes } from './logs.service.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+const errors = errorResponses(400, 401, 403);
 
 /** Rol 4: the system log ("Registros del sistema"), read-only. */
 export async function logRoutes(app: FastifyInstance) {

@@ -1,4 +1,4 @@
-import { ErrorBody, IdParam } from '@portal/shared/schemas/common';
+import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import {
   AuthorizerOrdersQuery,
   AuthorizerOrdersResponse,
@@ -19,15 +19,7 @@ import {
   authorizerOrderView,
 } from './authorizer.service.ts';
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  419: ErrorBody,
-  422: ErrorBody,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 419, 422);
 
 /** Roles 2 and 3: the client's orders, review, approve or cancel, reports (docs/domain.md "Order workflow"). */
 export async function authorizerRoutes(app: FastifyInstance) {

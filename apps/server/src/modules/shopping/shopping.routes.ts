@@ -1,4 +1,4 @@
-import { ErrorBody, IdParam } from '@portal/shared/schemas/common';
+import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import {
   CartAddBody,
   CartRemoveBody,
@@ -19,15 +19,7 @@ import { shopperSession, userEmptyCart, userRemoveCartItem, userSetCartItem } fr
 import { userCatalogue } from './catalogue.service.ts';
 import { userSubmitOrder } from './purchase.service.ts';
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  419: ErrorBody,
-  422: ErrorBody,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 419, 422);
 
 /** Everything a rol-1 user does: catalogue, cart, purchase, history (docs/domain.md "Cart", "Purchase"). */
 export async function shoppingRoutes(app: FastifyInstance) {

@@ -1,6 +1,6 @@
 import { MSG } from '@portal/shared/messages';
 import { SessionResponse } from '@portal/shared/schemas/auth';
-import { ErrorBody, IdParam, OkMessage } from '@portal/shared/schemas/common';
+import { errorResponses, IdParam, OkMessage } from '@portal/shared/schemas/common';
 import {
   BackupCodesResponse,
   SecondStepBody,
@@ -15,16 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TWO_FACTOR_ROLES } from '../../lib/two-factor-policy.ts';
 import * as service from './two-factor.service.ts';
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  419: ErrorBody,
-  422: ErrorBody,
-  429: ErrorBody,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 419, 422, 429);
 
 /** Two-factor sign-in ("Verificación en dos pasos"): the user's own settings, the administrator's reset, the sign-in's second step. */
 export async function twoFactorRoutes(app: FastifyInstance) {

@@ -7,22 +7,14 @@ import {
   UsersResponse,
   UserUpdateResponse,
 } from '@portal/shared/schemas/admin-a';
-import { ErrorBody, IdParam, OkMessage } from '@portal/shared/schemas/common';
+import { errorResponses, IdParam, OkMessage } from '@portal/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
 import { listUsers, userDetail } from './users.repository.ts';
 import { adminResetPassword, createUser, updateUser } from './users.service.ts';
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  419: ErrorBody,
-  422: ErrorBody,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 419, 422);
 
 /** Rol 4: users of the clients (administrators are never listed nor editable here). */
 export async function userRoutes(app: FastifyInstance) {

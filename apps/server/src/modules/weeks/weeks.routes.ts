@@ -8,19 +8,12 @@ import {
   WeeksResponse,
   WeekToggleBody,
 } from '@portal/shared/schemas/admin-a';
-import { ErrorBody, IdParam } from '@portal/shared/schemas/common';
+import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientWeeks, createWeek, deleteWeek, toggleWeek } from './weeks.service.ts';
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  419: ErrorBody,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 419);
 
 /** Rol 4: access weeks (semanas de acceso) of each client; they never overlap (docs/domain.md). */
 export async function weekRoutes(app: FastifyInstance) {
