@@ -175,7 +175,7 @@ async function main(): Promise<void> {
           .values({
             idCliente: null,
             usuario: args.usuario,
-            userId: args.email,
+            email: args.email,
             nombre: args.nombre,
             rol: 4,
             passwordHash,

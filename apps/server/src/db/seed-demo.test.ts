@@ -110,7 +110,7 @@ describe('seedDemo', () => {
     for (const u of rows) {
       expect(u.passwordTemporary).toBe(false);
       expect(u.passwordChangedAt?.getTime()).toBe(NOW.getTime());
-      expect(u.userId).toMatch(/^[a-z0-9]+@[a-z0-9.-]+$/);
+      expect(u.email).toMatch(/^[a-z0-9]+@[a-z0-9.-]+$/);
       if (u.rol !== 4) {
         expect(u.direccionEntrega).not.toBe('');
         expect(u.cp).toMatch(/^\d{5}$/);
@@ -118,7 +118,7 @@ describe('seedDemo', () => {
     }
     const usuario = rows.find((u) => u.usuario === 'usuario')!;
     expect(usuario).toMatchObject({
-      userId: 'usuario@demo-industrial.mx',
+      email: 'usuario@demo-industrial.mx',
       presupuestoDefault: 500000,
       limiteDeCompras: 4,
     });

@@ -860,7 +860,7 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<{ signIns
     await tx.insert(users).values({
       idCliente: null,
       usuario: 'admin',
-      userId: 'admin@portal-de-compras.mx',
+      email: 'admin@portal-de-compras.mx',
       nombre: 'Administrador del portal',
       rol: 4,
       passwordHash: adminHash,
@@ -873,7 +873,7 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<{ signIns
       .values({
         idCliente: null,
         usuario: 'admin2fa',
-        userId: 'admin2fa@portal-de-compras.mx',
+        email: 'admin2fa@portal-de-compras.mx',
         nombre: 'Administradora con verificación en dos pasos',
         rol: 4,
         passwordHash: adminHash,
@@ -950,7 +950,7 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<{ signIns
           client.users.map((u) => ({
             idCliente,
             usuario: u.usuario,
-            userId: `${u.usuario}@${client.emailDomain}`,
+            email: `${u.usuario}@${client.emailDomain}`,
             nombre: u.nombre,
             rol: u.rol,
             ...client.address,

@@ -37,9 +37,9 @@ export async function enqueueEmail(db: Db | Tx, email: Email): Promise<void> {
 }
 
 /** The address an account's e-mail goes to: its Email field, else its username when it is an address. */
-export function addressOf(user: { userId: string; usuario: string }): string | null {
+export function addressOf(user: { email: string; usuario: string }): string | null {
   const isAddress = (v: string) => isEmailAddress(v.trim());
-  if (user.userId && isAddress(user.userId)) return user.userId.trim();
+  if (user.email && isAddress(user.email)) return user.email.trim();
   if (isAddress(user.usuario)) return user.usuario.trim();
   return null;
 }

@@ -390,13 +390,13 @@ describe.each(DB_KINDS)('files: uploads, traversal and CSV (%s)', (kind) => {
     const slow = [`a@${'.'.repeat(80_000)}@`, `a@${'a.'.repeat(40_000)}@`, `b@${'.'.repeat(80_000)}@`];
     const [header, example] = csvCells(w.templates.usuarios);
     const usuario = header!.indexOf('usuario');
-    const userId = header!.indexOf('user_id');
-    expect(userId).toBeGreaterThanOrEqual(0);
+    const email = header!.indexOf('user_id');
+    expect(email).toBeGreaterThanOrEqual(0);
     const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
     const rows = slow.map((cell, i) => {
       const cells = [...example!];
       cells[usuario] = `redos-${i}`;
-      cells[userId] = cell;
+      cells[email] = cell;
       return cells.map(quote).join(',');
     });
     const file = `${header!.join(',')}\r\n${rows.join('\r\n')}\r\n`;

@@ -25,7 +25,7 @@ function failingRoutes(app: FastifyInstance) {
   app.get('/api/prueba/error-bd/restriccion', async () => {
     await app.db.insert(users).values({
       usuario: `${QUERY_SECRETS[0]}-usuario`,
-      userId: `${QUERY_SECRETS[0]}@example.test`,
+      email: `${QUERY_SECRETS[0]}@example.test`,
       nombre: 'Nombre',
       rol: 9,
       idCliente: null,
@@ -83,8 +83,8 @@ describe.each(DB_KINDS)('secrets stay secret (%s)', (kind) => {
     const db = t.database.db;
     const client = await makeClient(db);
     const admin = await makeUser(db, { rol: 4, idCliente: null });
-    const ana = await makeUser(db, { rol: 1, idCliente: client.id, userId: 'ana@example.test' });
-    const beto = await makeUser(db, { rol: 2, idCliente: client.id, userId: 'beto@example.test' });
+    const ana = await makeUser(db, { rol: 1, idCliente: client.id, email: 'ana@example.test' });
+    const beto = await makeUser(db, { rol: 2, idCliente: client.id, email: 'beto@example.test' });
     const adm = track(await new ApiClient(t.app, '10.40.0.1').loginOk(admin.usuario, TEST_PASSWORD));
 
     // A failed and a good sign-in (their envelopes carry the passwords, encrypted).
@@ -150,7 +150,7 @@ describe.each(DB_KINDS)('secrets stay secret (%s)', (kind) => {
     await b.get('/api/logout');
 
     // Two-factor sign-in: the secret (in the otpauth URL), the codes of the app and the backup codes.
-    const dora = await makeUser(db, { rol: 2, idCliente: client.id, userId: 'dora@example.test' });
+    const dora = await makeUser(db, { rol: 2, idCliente: client.id, email: 'dora@example.test' });
     const d = track(await new ApiClient(t.app, '10.40.0.5').loginOk(dora.usuario, TEST_PASSWORD));
     const started = await d.post('/api/2fa/iniciar', {});
     const url: string = started.json().otpauth_url;

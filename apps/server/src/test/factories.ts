@@ -57,7 +57,7 @@ export async function makeUser(
     .values({
       usuario: uniq('user'),
       nombre: 'Persona de Prueba',
-      userId: `${uniq('correo')}@example.test`,
+      email: `${uniq('correo')}@example.test`,
       passwordHash: await testHash(),
       passwordChangedAt: new Date(),
       presupuestoDefault: 500000,

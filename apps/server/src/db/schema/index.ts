@@ -1,3 +1,10 @@
+// Foreign-key naming. The dominant pattern, and the one new columns follow: the property is
+// `<entity>Id` over a column `<entity>_id` (userId/'user_id', productId/'product_id', orderId/'order_id',
+// categoryId/'category_id', fileId/'file_id'); a key that names a role rather than the table says the
+// role (actorId/'actor_id', createdBy/'created_by'). The columns that came from the original specification
+// keep its `id_<entidad>` names (idCliente/'id_cliente', idCategoria/'id_categoria', idUser/'id_user'):
+// database columns are not renamed. users.email reads the column 'user_id', which holds the account's
+// e-mail (the specification's name, also the wire field), not a key.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -62,7 +69,7 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     idCliente: integer('id_cliente').references(() => clients.id),
     usuario: text('usuario').notNull(),
-    userId: text('user_id').notNull().default(''),
+    email: text('user_id').notNull().default(''),
     nombre: text('nombre').notNull(),
     rol: smallint('rol').notNull(),
     direccionEntrega: text('direccion_entrega').notNull().default(''),

@@ -287,7 +287,7 @@ describe.each(DB_KINDS)('sign-in, sessions and passwords (%s)', (kind) => {
 
   it('POST /api/repassword: the spec messages, the current password, other sessions end, a notice e-mail without the password', async () => {
     const client = await makeClient(db());
-    const user = await makeUser(db(), { rol: 1, idCliente: client.id, userId: 'ana.cambio@example.test' });
+    const user = await makeUser(db(), { rol: 1, idCliente: client.id, email: 'ana.cambio@example.test' });
     const c = await new ApiClient(t.app).loginOk(user.usuario, TEST_PASSWORD);
     const other = await new ApiClient(t.app, '10.3.3.3').loginOk(user.usuario, TEST_PASSWORD);
     const cases: [Record<string, string>, string][] = [
@@ -393,7 +393,7 @@ describe.each(DB_KINDS)('sign-in, sessions and passwords (%s)', (kind) => {
     const user = await makeUser(db(), {
       rol: 1,
       idCliente: client.id,
-      userId: 'recupera@example.test',
+      email: 'recupera@example.test',
       nombre: 'Rosa Díaz',
     });
     const c = new ApiClient(t.app, '10.4.4.4');
@@ -447,7 +447,7 @@ describe.each(DB_KINDS)('sign-in, sessions and passwords (%s)', (kind) => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().msg).toBe(MSG.llenarTodosLosDatos);
     const client = await makeClient(db());
-    const user = await makeUser(db(), { rol: 1, idCliente: client.id, userId: 'limite@example.test' });
+    const user = await makeUser(db(), { rol: 1, idCliente: client.id, email: 'limite@example.test' });
     const d = new ApiClient(t.app, '10.5.5.6');
     for (let i = 0; i < 3; i++)
       expect((await d.post('/api/recuperar-password', { usuario: user.usuario })).statusCode).toBe(200);
@@ -480,7 +480,7 @@ describe.each(DB_KINDS)('sign-in, sessions and passwords (%s)', (kind) => {
 
   it('a password set with a link retires the other links of the account too', async () => {
     const client = await makeClient(db());
-    const user = await makeUser(db(), { rol: 1, idCliente: client.id, userId: 'otros.enlaces@example.test' });
+    const user = await makeUser(db(), { rol: 1, idCliente: client.id, email: 'otros.enlaces@example.test' });
     // A welcome link that was never used and a recovery link of an earlier request.
     const planted = await plantLinks(db(), user.id);
     const c = new ApiClient(t.app, '10.6.6.3');

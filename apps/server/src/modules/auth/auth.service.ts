@@ -42,7 +42,7 @@ export function sessionPayload(
       id: user.id,
       usuario: user.usuario,
       nombre: user.nombre,
-      email: user.userId,
+      email: user.email,
       rol: user.rol,
       debe_cambiar_password: ctx.mustChangePassword,
       dos_pasos: twoFactorActive(user),

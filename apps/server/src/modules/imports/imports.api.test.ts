@@ -496,7 +496,7 @@ describe.each(DB_KINDS)('administration: CSV imports (%s)', (kind) => {
       row({ usuario: `${tag}-malo`, user_id: 'no-es-correo', active_week: '5' }) +
       row({ usuario: `${tag}-super`, user_id: `${tag}-super@example.test`, rol: '3' }) +
       row({ usuario: foreign.usuario.toUpperCase(), user_id: `${tag}-x@example.test` }) +
-      row({ usuario: mine.usuario, user_id: mine.userId, nombre: 'Nombre Nuevo', colonia: 'Roma' }) +
+      row({ usuario: mine.usuario, user_id: mine.email, nombre: 'Nombre Nuevo', colonia: 'Roma' }) +
       row({ usuario: `${tag}-ANA`, user_id: `${tag}-ana2@example.test` });
 
     const job = await uploadAndWait('usuarios', client.id, file);
@@ -605,7 +605,7 @@ describe.each(DB_KINDS)('administration: CSV imports (%s)', (kind) => {
     const first =
       csvRow(USER_COLUMNS) +
       line(`${tag}-nuevo`, `${tag}-nuveo@example.test`) +
-      line(unchanged.usuario, unchanged.userId);
+      line(unchanged.usuario, unchanged.email);
     expect(await uploadAndWait('usuarios', client.id, first)).toMatchObject({ okRows: 2, errorRows: 0 });
     await t.app.mailer.flush();
     const stolen = linkIn((await smtp.waitFor((m) => m.to.includes(`${tag}-nuveo@example.test`))).text);
@@ -617,7 +617,7 @@ describe.each(DB_KINDS)('administration: CSV imports (%s)', (kind) => {
       csvRow(USER_COLUMNS) +
       line(`${tag}-nuevo`, `${tag}-nuevo@example.test`) +
       line(withPassword.usuario, `${tag}-pw-nuevo@example.test`) +
-      line(unchanged.usuario, unchanged.userId);
+      line(unchanged.usuario, unchanged.email);
     expect(await uploadAndWait('usuarios', client.id, second)).toMatchObject({ okRows: 3, errorRows: 0 });
     await expectLinkRefused(t.app, stolen, 'bienvenida a la dirección equivocada');
     await expectLinkRefused(t.app, planted.bienvenida, 'bienvenida (correo cambiado)');

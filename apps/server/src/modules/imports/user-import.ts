@@ -52,7 +52,7 @@ export interface UserImportClient {
 export interface UserImportRow {
   fila: number;
   usuario: string;
-  userId: string;
+  email: string;
   nombre: string;
   rol: number;
   direccionEntrega: string;
@@ -135,9 +135,9 @@ export function validateUserRows(
 
     const usuario = text('usuario', true);
     if (usuario && /\s/.test(usuario)) fail('usuario', MSG.impUsuarioEspacios, usuario);
-    const userId = get('user_id');
-    if (userId === '') fail('user_id', MSG.impObligatorio);
-    else if (!isEmailCell(userId)) fail('user_id', MSG.impCorreo, userId);
+    const email = get('user_id');
+    if (email === '') fail('user_id', MSG.impObligatorio);
+    else if (!isEmailCell(email)) fail('user_id', MSG.impCorreo, email);
     const nombre = text('nombre', true);
 
     const rolText = get('rol');
@@ -214,7 +214,7 @@ export function validateUserRows(
     rows.push({
       fila,
       usuario,
-      userId,
+      email,
       nombre,
       rol: rol!,
       direccionEntrega,
@@ -235,7 +235,7 @@ export interface UserBatchOutcome extends BatchResult {
 }
 
 const COMPARED = [
-  'userId',
+  'email',
   'nombre',
   'rol',
   'direccionEntrega',
@@ -297,7 +297,7 @@ export async function upsertUsers(
   }
 
   const fields = (row: UserImportRow) => ({
-    userId: row.userId,
+    email: row.email,
     nombre: row.nombre,
     rol: row.rol,
     direccionEntrega: row.direccionEntrega,
@@ -330,7 +330,7 @@ export async function upsertUsers(
         })),
       )
       .onConflictDoNothing()
-      .returning({ id: users.id, usuario: users.usuario, nombre: users.nombre, userId: users.userId });
+      .returning({ id: users.id, usuario: users.usuario, nombre: users.nombre, email: users.email });
     outcome.creados += inserted.length;
     const rowOf = new Map(fresh.map((r) => [r.usuario.toLowerCase(), r]));
     const tokens: { userId: number; tokenHash: string; purpose: string; expiresAt: Date }[] = [];
@@ -372,7 +372,7 @@ export async function upsertUsers(
           .set({ ...next, updatedAt: new Date() })
           .where(and(eq(users.id, current.id), eq(users.idCliente, client.id)));
       }
-      if (next.userId !== current.userId) {
+      if (next.email !== current.email) {
         // Links sent to the old address die first; an account that never set its password gets a new one.
         await retireAllLinks(tx, current.id);
         if (current.activo && current.passwordHash === null)

@@ -47,14 +47,14 @@ describe.each(DB_KINDS)('authorization: orders, workflow, reports, e-mails (%s)'
       presupuestoDefault: opts.presupuesto ?? 100000,
       limiteDeCompras: -1,
       nombre: 'Beto Comprador',
-      userId: `${tag}-comprador@example.test`,
+      email: `${tag}-comprador@example.test`,
     });
     const auth2 = await makeUser(db(), {
       rol: 2,
       idCliente: client.id,
-      userId: `${tag}-autorizador@example.test`,
+      email: `${tag}-autorizador@example.test`,
     });
-    const auth3 = await makeUser(db(), { rol: 3, idCliente: client.id, userId: `${tag}-super@example.test` });
+    const auth3 = await makeUser(db(), { rol: 3, idCliente: client.id, email: `${tag}-super@example.test` });
     const a = await makeProduct(db(), {
       idCliente: client.id,
       idCategoria: category.id,

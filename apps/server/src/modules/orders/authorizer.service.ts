@@ -166,7 +166,7 @@ async function loadBuyer(db: Db | Tx, userId: number, lock: boolean) {
       id: users.id,
       nombre: users.nombre,
       usuario: users.usuario,
-      userId: users.userId,
+      email: users.email,
       presupuestoDefault: users.presupuestoDefault,
     })
     .from(users)

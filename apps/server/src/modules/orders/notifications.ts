@@ -21,7 +21,7 @@ export async function notifyAuthorizers(
   order: OrderInfo,
 ): Promise<void> {
   const recipients = await tx
-    .select({ userId: users.userId, usuario: users.usuario, nombre: users.nombre })
+    .select({ email: users.email, usuario: users.usuario, nombre: users.nombre })
     .from(users)
     .where(and(eq(users.idCliente, order.idCliente), eq(users.rol, rol), eq(users.activo, true)));
   const numero = orderNumber(order.id);
@@ -48,7 +48,7 @@ export async function notifyAuthorizers(
 export async function notifyBuyer(
   tx: Tx,
   publicUrl: string,
-  buyer: { userId: string; usuario: string; nombre: string },
+  buyer: { email: string; usuario: string; nombre: string },
   order: { id: number; total: number },
   outcome: 'aprobado' | 'cancelado',
   motivo?: string | null,

@@ -209,7 +209,7 @@ describe.each(DB_KINDS)('two-factor sign-in (%s)', (kind) => {
       expect(events).toEqual(
         expect.arrayContaining(['2fa_iniciada', '2fa_verificacion_fallida', '2fa_activada']),
       );
-      const mails = await outboxTo(db(), user.userId);
+      const mails = await outboxTo(db(), user.email);
       expect(mails.map((m) => m.subject)).toEqual(['Activaste la verificación en dos pasos']);
     });
 
@@ -730,7 +730,7 @@ describe.each(DB_KINDS)('two-factor sign-in (%s)', (kind) => {
         .from(systemLogs)
         .where(and(eq(systemLogs.eventType, '2fa_restablecida'), eq(systemLogs.userId, adminUser.id)));
       expect(log!.metadata).toMatchObject({ id_usuario: user.id, correo_enviado: true });
-      const mails = await outboxTo(db(), user.userId);
+      const mails = await outboxTo(db(), user.email);
       const reset = mails.find(
         (m) => m.subject === 'El administrador restableció tu verificación en dos pasos',
       );
@@ -757,7 +757,7 @@ describe.each(DB_KINDS)('two-factor sign-in (%s)', (kind) => {
     });
     const fresh: string[] = regenerated.json().codigos_respaldo;
     await api.post('/api/2fa/desactivar', { password: TEST_PASSWORD, codigo: fresh[0] });
-    const mails = await outboxTo(db(), user.userId);
+    const mails = await outboxTo(db(), user.email);
     expect(mails.map((m) => m.subject)).toEqual([
       'Activaste la verificación en dos pasos',
       'Generaste nuevos códigos de respaldo',

@@ -107,7 +107,7 @@ async function checkFailed(
 async function noticeAndLog(
   app: FastifyInstance,
   tx: Tx,
-  user: { userId: string; usuario: string; nombre: string },
+  user: { email: string; usuario: string; nombre: string },
   event: TwoFactorEvent,
   entry: AuditEntry,
 ) {

@@ -317,7 +317,7 @@ describe.each(DB_KINDS)('administration: users and password resets (%s)', (kind)
         idCliente: client.id,
         usuario: `${tag}_${String(i).padStart(2, '0')}`,
         nombre: i === 3 ? 'Ramón Íñiguez' : 'Persona',
-        userId: i === 4 ? `unico-${tag}@empresa.test` : '',
+        email: i === 4 ? `unico-${tag}@empresa.test` : '',
       });
     }
     const otherAdmin = await makeUser(db(), { rol: 4, idCliente: null, usuario: `${tag}_admin` });
@@ -496,7 +496,7 @@ describe.each(DB_KINDS)('administration: users and password resets (%s)', (kind)
     const user = await makeUser(db(), {
       rol: 1,
       idCliente: client.id,
-      userId: `${uniq('reset')}@example.test`,
+      email: `${uniq('reset')}@example.test`,
       nombre: 'Tere Temporal',
     });
     const session = await new ApiClient(t.app).loginOk(user.usuario, TEST_PASSWORD);
@@ -506,7 +506,7 @@ describe.each(DB_KINDS)('administration: users and password resets (%s)', (kind)
     expect((await session.get('/api/sesion')).statusCode).toBe(401);
     expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
 
-    const mail = await smtp.waitFor((m) => m.to.includes(user.userId));
+    const mail = await smtp.waitFor((m) => m.to.includes(user.email));
     expect(mail.subject).toBe('Tu contraseña temporal del Portal de Compras');
     const temp = mail.text.match(/Contraseña temporal: (\S+)/)![1]!;
     secrets.push(temp);
@@ -538,7 +538,7 @@ describe.each(DB_KINDS)('administration: users and password resets (%s)', (kind)
     const mute = await makeUser(db(), {
       rol: 2,
       idCliente: client.id,
-      userId: '',
+      email: '',
       usuario: uniq('sincorreo'),
     });
     const noMail = await admin.post(`/api/recuperar/password/${mute.id}`);
@@ -548,7 +548,7 @@ describe.each(DB_KINDS)('administration: users and password resets (%s)', (kind)
     const addressed = await makeUser(db(), {
       rol: 1,
       idCliente: client.id,
-      userId: '',
+      email: '',
       usuario: `${uniq('dir')}@example.test`,
     });
     expect((await admin.post(`/api/recuperar/password/${addressed.id}`)).statusCode).toBe(200);
@@ -663,7 +663,7 @@ describe.each(DB_KINDS)('administration: users and password resets (%s)', (kind)
     expect(res.statusCode, res.body).toBe(200);
     await expectLinkRefused(t.app, links.bienvenida, 'bienvenida');
     await expectLinkRefused(t.app, links.recuperacion, 'recuperación');
-    const mail = await smtp.waitFor((m) => m.to.includes(user.userId) && m.subject.includes('temporal'));
+    const mail = await smtp.waitFor((m) => m.to.includes(user.email) && m.subject.includes('temporal'));
     secrets.push(mail.text.match(/Contraseña temporal: (\S+)/)![1]!);
   });
 

@@ -38,7 +38,7 @@ export function userDto(
   return {
     id: u.id,
     usuario: u.usuario,
-    user_id: u.userId,
+    user_id: u.email,
     nombre: u.nombre,
     rol: u.rol,
     direccion_entrega: u.direccionEntrega,
@@ -79,7 +79,7 @@ export async function findClientUser(db: Db | Tx, id: number, lock = false) {
   return row;
 }
 
-const SEARCHED = [users.usuario, users.nombre, users.userId];
+const SEARCHED = [users.usuario, users.nombre, users.email];
 
 /** Users of clients (never administrators), maybe of one client, maybe searched. */
 function usersWhere(a: { idCliente?: Val<number>; like?: Val<string> }) {

@@ -103,7 +103,7 @@ async function resolveBudget(
  */
 export async function sendWelcomeLink(
   tx: Tx,
-  user: { id: number; usuario: string; nombre: string; userId: string },
+  user: { id: number; usuario: string; nombre: string; email: string },
   publicUrl: string,
 ): Promise<boolean> {
   const to = addressOf(user);
@@ -182,7 +182,7 @@ export async function createUser(
         .values({
           idCliente: client.id,
           usuario: body.usuario,
-          userId: body.user_id,
+          email: body.user_id,
           nombre: body.nombre,
           rol: body.rol,
           direccionEntrega: body.direccion_entrega,
@@ -250,7 +250,7 @@ export async function updateUser(
       if (await usuarioTaken(tx, body.usuario, id)) throw duplicate();
       const values = {
         usuario: body.usuario,
-        userId: body.user_id,
+        email: body.user_id,
         nombre: body.nombre,
         rol: body.rol,
         direccionEntrega: body.direccion_entrega,
@@ -266,14 +266,15 @@ export async function updateUser(
         .set({ ...values, updatedAt: new Date() })
         .where(eq(users.id, id));
       await storeCategoryBudgets(tx, id, budget);
-      const changed: string[] = (Object.keys(values) as (keyof typeof values)[]).filter(
-        (k) => values[k] !== before[k],
-      );
+      // The log keeps naming the e-mail field `userId`, as stored entries always have.
+      const changed: string[] = (Object.keys(values) as (keyof typeof values)[])
+        .filter((k) => values[k] !== before[k])
+        .map((k) => (k === 'email' ? 'userId' : k));
       if (budget.categorias) changed.push('categorias');
       const deactivated = before.activo && !values.activo;
       if (deactivated) await app.sessions.endSessionsOfUsers([id], tx);
       if (
-        values.userId !== before.userId ||
+        values.email !== before.email ||
         values.usuario !== before.usuario ||
         values.activo !== before.activo
       ) {
