@@ -158,7 +158,6 @@ export const MSG = {
     `Ya existe un producto con la clave interna "${clave}" en este cliente.`,
   invCategoriaDuplicada: (nombre: string) => `Ya existe una categoría llamada "${nombre}" en este cliente.`,
   invPrecioInvalido: 'El precio debe ser un número mayor o igual a 0 con hasta 2 decimales.',
-  invValorSiNo: 'El valor debe ser 1 (sí) o 0 (no).',
   invTextoLargo: (max: number) => `Admite hasta ${max} caracteres.`,
   invIconoInvalido: 'Selecciona un icono del catálogo.',
   invIdDistinto: 'El id del formulario no coincide con el del producto.',

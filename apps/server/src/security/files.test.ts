@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MSG } from '@portal/shared/messages';
-import type { ImportRowError } from '@portal/shared/schemas/admin-b';
+import type { ImportRowError } from '@portal/shared/schemas/imports';
 import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';

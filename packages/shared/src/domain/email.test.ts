@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.ts';
-import { UserBody } from '../schemas/admin-a.ts';
+import { UserBody } from '../schemas/users.ts';
 import { EMAIL_MAX_LENGTH, isEmailAddress } from './email.ts';
 
 /**

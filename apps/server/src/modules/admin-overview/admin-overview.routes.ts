@@ -1,5 +1,5 @@
-import { AdminOverview } from '@portal/shared/schemas/admin-b';
 import { ErrorBody } from '@portal/shared/schemas/common';
+import { AdminOverview } from '@portal/shared/schemas/overview';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOverview } from './admin-overview.service.ts';

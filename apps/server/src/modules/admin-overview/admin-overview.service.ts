@@ -1,5 +1,5 @@
 import { businessMonth } from '@portal/shared/domain/time';
-import type { AdminOverview } from '@portal/shared/schemas/admin-b';
+import type { AdminOverview } from '@portal/shared/schemas/overview';
 import { and, between, count, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { clients, importJobs, orders, users } from '../../db/schema/index.ts';

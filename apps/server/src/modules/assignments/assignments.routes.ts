@@ -5,7 +5,7 @@ import {
   AssignResponse,
   UserProductsQuery,
   UserProductsResponse,
-} from '@portal/shared/schemas/admin-a';
+} from '@portal/shared/schemas/assignments';
 import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,6 +1,10 @@
 import { centavosToPesos } from '@portal/shared/domain/money';
 import { MSG } from '@portal/shared/messages';
-import type { AssignAllResponse, AssignResponse, UserProductsResponse } from '@portal/shared/schemas/admin-a';
+import type {
+  AssignAllResponse,
+  AssignResponse,
+  UserProductsResponse,
+} from '@portal/shared/schemas/assignments';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';

@@ -4,7 +4,7 @@ import {
   ClientsQuery,
   ClientsResponse,
   ClientUpdateResponse,
-} from '@portal/shared/schemas/admin-a';
+} from '@portal/shared/schemas/clients';
 import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

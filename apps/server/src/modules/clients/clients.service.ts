@@ -1,12 +1,12 @@
 import { centavosToPesos, pesosToCentavos } from '@portal/shared/domain/money';
+import { CLIENTS_PER_PAGE } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import {
-  CLIENTS_PER_PAGE,
   type ClientDto,
   ClientForm,
   type ClientsResponse,
   type ClientUpdateResponse,
-} from '@portal/shared/schemas/admin-a';
+} from '@portal/shared/schemas/clients';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';

@@ -1,6 +1,7 @@
 /** Parsing of import cells shared by the product and user loaders. */
 
 import { isEmailAddress } from '@portal/shared/domain/email';
+import { parseYesNo } from '@portal/shared/schemas/form-fields';
 
 /**
  * Pesos as people write them in a spreadsheet ("189.9", "$1,250.00", "1250", "189,90" with a decimal
@@ -16,12 +17,9 @@ export function parsePesosCell(text: string): number | null {
   return Number.isSafeInteger(centavos) ? centavos : null;
 }
 
-/** 1/0, sí/no, true/false (any case); null when it is none of them. */
+/** A yes/no cell in the one shared vocabulary (schemas/form-fields.ts); null when blank or none of them. */
 export function parseFlagCell(text: string): boolean | null {
-  const s = text.trim().toLowerCase();
-  if (['1', 'si', 'sí', 'true', 'verdadero', 'x'].includes(s)) return true;
-  if (['0', 'no', 'false', 'falso'].includes(s)) return false;
-  return null;
+  return parseYesNo(text) ?? null;
 }
 
 /** A whole number (optionally signed); null otherwise. */

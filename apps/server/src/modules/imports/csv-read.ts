@@ -2,8 +2,6 @@ import { MSG } from '@portal/shared/messages';
 import { CsvError, parse } from 'csv-parse/sync';
 import { type AppError, badRequest } from '../../lib/errors.ts';
 
-/** Largest accepted import file. */
-export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 /** Most data rows one import may carry. */
 export const IMPORT_MAX_ROWS = 100_000;
 

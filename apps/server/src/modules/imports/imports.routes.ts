@@ -1,3 +1,4 @@
+import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import {
   ImportAccepted,
   ImportDetail,
@@ -5,8 +6,7 @@ import {
   ImportListQuery,
   ImportListResponse,
   TemplateBody,
-} from '@portal/shared/schemas/admin-b';
-import { errorResponses, IdParam } from '@portal/shared/schemas/common';
+} from '@portal/shared/schemas/imports';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {

@@ -1,3 +1,4 @@
+import { IMPORT_MAX_BYTES } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import type {
   ImportAccepted,
@@ -7,7 +8,7 @@ import type {
   ImportListResponse,
   ImportRowError,
   ImportStatus,
-} from '@portal/shared/schemas/admin-b';
+} from '@portal/shared/schemas/imports';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -22,7 +23,6 @@ import {
   type CsvTable,
   checkRecords,
   decodeCsvBytes,
-  IMPORT_MAX_BYTES,
   mapHeader,
   parseCsv,
   withoutControlCharacters,

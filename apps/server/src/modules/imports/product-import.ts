@@ -1,6 +1,6 @@
 import { DEFAULT_ICONO } from '@portal/shared/domain/icons';
 import { MSG } from '@portal/shared/messages';
-import type { ImportRowError } from '@portal/shared/schemas/admin-b';
+import type { ImportRowError } from '@portal/shared/schemas/imports';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { categories, products } from '../../db/schema/index.ts';

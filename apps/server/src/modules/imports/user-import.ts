@@ -1,5 +1,5 @@
 import { MSG } from '@portal/shared/messages';
-import type { ImportRowError } from '@portal/shared/schemas/admin-b';
+import type { ImportRowError } from '@portal/shared/schemas/imports';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { passwordTokens, userCategoryBudgets, users } from '../../db/schema/index.ts';

@@ -337,7 +337,7 @@ describe.each(DB_KINDS)('administration: inventory, categories, icons (%s)', (ki
       'precio',
     ]);
     const flag = await postForm(admin, '/api/productos', { ...base, precio: 1, activo: 'quizá' });
-    expect(flag.json().msg).toBe(MSG.invValorSiNo);
+    expect(flag.json().msg).toBe(MSG.valorSiNoInvalido);
     const long = await postForm(admin, '/api/productos', { ...base, precio: 1, nombre: 'x'.repeat(201) });
     expect(long.json().errors.nombre).toBe(MSG.invTextoLargo(200));
 

@@ -1,4 +1,5 @@
 import { ICONO_ETIQUETAS, ICONOS } from '@portal/shared/domain/icons';
+import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import {
   CategoriesResponse,
   CategoryBody,
@@ -11,8 +12,7 @@ import {
   InventoryResponse,
   ProductCreatedResponse,
   ProductUpdatedResponse,
-} from '@portal/shared/schemas/admin-b';
-import { errorResponses, IdParam } from '@portal/shared/schemas/common';
+} from '@portal/shared/schemas/inventory';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {

@@ -8,7 +8,7 @@ import {
   type CategoryUpdateBody,
   type InventoryResponse,
   ProductForm,
-} from '@portal/shared/schemas/admin-b';
+} from '@portal/shared/schemas/inventory';
 import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';

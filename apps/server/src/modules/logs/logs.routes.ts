@@ -1,5 +1,5 @@
-import { LogsQuery, LogsResponse, LogTypesResponse } from '@portal/shared/schemas/admin-b';
 import { errorResponses } from '@portal/shared/schemas/common';
+import { LogsQuery, LogsResponse, LogTypesResponse } from '@portal/shared/schemas/logs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listLogs, logTypes } from './logs.service.ts';

@@ -1,5 +1,5 @@
 import { businessDateRange } from '@portal/shared/domain/time';
-import type { LogsQuery, LogsResponse } from '@portal/shared/schemas/admin-b';
+import type { LogsQuery, LogsResponse } from '@portal/shared/schemas/logs';
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rowsOf } from '../../db/client.ts';

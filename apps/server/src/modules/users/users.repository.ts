@@ -1,5 +1,6 @@
 import { centavosToPesos } from '@portal/shared/domain/money';
-import { USERS_PER_PAGE, type UserDto, type UsersResponse } from '@portal/shared/schemas/admin-a';
+import { USERS_PER_PAGE } from '@portal/shared/limits';
+import type { UserDto, UsersResponse } from '@portal/shared/schemas/users';
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';

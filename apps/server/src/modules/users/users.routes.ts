@@ -1,4 +1,5 @@
 import { MSG } from '@portal/shared/messages';
+import { errorResponses, IdParam, OkMessage } from '@portal/shared/schemas/common';
 import {
   UserBody,
   UserCreateResponse,
@@ -6,8 +7,7 @@ import {
   UsersQuery,
   UsersResponse,
   UserUpdateResponse,
-} from '@portal/shared/schemas/admin-a';
-import { errorResponses, IdParam, OkMessage } from '@portal/shared/schemas/common';
+} from '@portal/shared/schemas/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';

@@ -1,6 +1,6 @@
 import { pesosToCentavos } from '@portal/shared/domain/money';
 import { MSG } from '@portal/shared/messages';
-import type { UserBody, UserDto, UserUpdateResponse } from '@portal/shared/schemas/admin-a';
+import type { UserBody, UserDto, UserUpdateResponse } from '@portal/shared/schemas/users';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.ts';

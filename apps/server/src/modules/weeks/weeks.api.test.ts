@@ -98,7 +98,7 @@ describe.each(DB_KINDS)('administration: access weeks (%s)', (kind) => {
       [{ inicio: '2026-05-04', fin: '2026-05-08', id_cliente: '' }, 400, MSG.debesSeleccionarCliente],
       [{ inicio: '2026-05-04', fin: '2026-05-08', id_cliente: 99999999 }, 404, MSG.clienteNoEncontrado],
       [
-        { inicio: '2026-05-04', fin: '2026-05-08', id_cliente: client.id, activo: 'x' },
+        { inicio: '2026-05-04', fin: '2026-05-08', id_cliente: client.id, activo: 'quizá' },
         400,
         MSG.semanaActivoRequerido,
       ],

@@ -1,4 +1,5 @@
 import { MSG } from '@portal/shared/messages';
+import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import {
   WeekCreateBody,
   WeekCreateResponse,
@@ -7,8 +8,7 @@ import {
   WeeksQuery,
   WeeksResponse,
   WeekToggleBody,
-} from '@portal/shared/schemas/admin-a';
-import { errorResponses, IdParam } from '@portal/shared/schemas/common';
+} from '@portal/shared/schemas/weeks';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientWeeks, createWeek, deleteWeek, toggleWeek } from './weeks.service.ts';

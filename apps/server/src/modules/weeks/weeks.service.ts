@@ -1,10 +1,6 @@
+import { WEEKS_PER_PAGE } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
-import {
-  WEEKS_PER_PAGE,
-  type WeekDto,
-  type WeeksMutationResponse,
-  type WeeksResponse,
-} from '@portal/shared/schemas/admin-a';
+import type { WeekDto, WeeksMutationResponse, WeeksResponse } from '@portal/shared/schemas/weeks';
 import { and, count, desc, eq, gte, lte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';

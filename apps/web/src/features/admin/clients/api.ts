@@ -2,18 +2,17 @@
  * Clients (spec §7): the paginated list, create and update (multipart, with the logo and the two PDFs)
  * and the activo toggle, which sends the client as it is, without its files.
  */
+import { CLIENTS_PER_PAGE } from '@portal/shared/limits';
 import type {
   ClientCreateResponse,
   ClientDto,
   ClientsResponse,
   ClientUpdateResponse,
   ModoPresupuesto,
-} from '@portal/shared/schemas/admin-a';
+} from '@portal/shared/schemas/clients';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/keys';
-
-export const CLIENTS_PER_PAGE = 10;
 
 export function useClientsPage(page: number, q: string) {
   return useQuery({

@@ -24,7 +24,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { MSG } from '@portal/shared/messages';
-import type { ClientDto, ModoPresupuesto } from '@portal/shared/schemas/admin-a';
+import type { ClientDto, ModoPresupuesto } from '@portal/shared/schemas/clients';
 import {
   IconAlertTriangle,
   IconBuildingWarehouse,

@@ -1,5 +1,5 @@
 import { Select, type SelectProps } from '@mantine/core';
-import type { ClientDto, ClientsResponse } from '@portal/shared/schemas/admin-a';
+import type { ClientDto, ClientsResponse } from '@portal/shared/schemas/clients';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api } from '../../../lib/api';

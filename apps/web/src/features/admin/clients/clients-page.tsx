@@ -17,8 +17,9 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
+import { CLIENTS_PER_PAGE } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
-import type { ClientDto } from '@portal/shared/schemas/admin-a';
+import type { ClientDto } from '@portal/shared/schemas/clients';
 import {
   IconBuildingStore,
   IconDots,
@@ -36,7 +37,7 @@ import { Pager } from '../../../components/ui/pager';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime, formatMXN } from '../../../lib/format';
 import { confirmAction, DIVIDER, ListSearch, ListStatus, useListParams } from '../ui/list-tools';
-import { CLIENTS_PER_PAGE, useClientsPage, useToggleClient } from './api';
+import { useClientsPage, useToggleClient } from './api';
 import { ClientFormModal } from './client-form';
 
 const MODO_LABEL = { regular: 'Regular', categoria: 'Por categoría' } as const;

@@ -26,8 +26,9 @@ import {
 } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useMediaQuery } from '@mantine/hooks';
+import { IMPORT_MAX_BYTES } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
-import type { ImportDetail, ImportKind } from '@portal/shared/schemas/admin-b';
+import type { ImportDetail, ImportKind } from '@portal/shared/schemas/imports';
 import {
   IconAlertTriangle,
   IconDownload,
@@ -58,7 +59,6 @@ import {
 
 /** What the picker accepts: files named .csv (Excel on Windows calls them application/vnd.ms-excel). */
 const CSV_ACCEPT = { 'text/csv': ['.csv'], 'application/vnd.ms-excel': ['.csv'] };
-const MAX_BYTES = 20 * 1024 * 1024;
 const SOLO_CSV =
   'Solo se permiten archivos CSV (.csv). Descarga la plantilla, llénala y guárdala como "CSV UTF-8 (delimitado por comas)".';
 const ERRORS_SHOWN = 50;
@@ -151,7 +151,7 @@ export function ImportDialog({ opened, onClose, kind, idCliente, clienteNombre }
       setFileError(SOLO_CSV);
       return;
     }
-    if (chosen.size > MAX_BYTES) {
+    if (chosen.size > IMPORT_MAX_BYTES) {
       setFile(null);
       setFileError('El archivo excede el tamaño máximo de 20 MB.');
       return;

@@ -1,6 +1,6 @@
 /** The client's imports, newest first: date, type, file, status, counts and the error report link. */
 import { Anchor, Badge, Button, Skeleton, Stack, Table, Text } from '@mantine/core';
-import type { ImportJobDto } from '@portal/shared/schemas/admin-b';
+import type { ImportJobDto } from '@portal/shared/schemas/imports';
 import { IconFileDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Pager } from '../../../components/ui/pager';

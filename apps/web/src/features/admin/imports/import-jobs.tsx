@@ -13,7 +13,7 @@ import type {
   ImportJobDto,
   ImportKind,
   ImportListResponse,
-} from '@portal/shared/schemas/admin-b';
+} from '@portal/shared/schemas/imports';
 import { IconAlertTriangle, IconCheck, IconClockHour4 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';

@@ -1,15 +1,14 @@
 /** Spec §7 inventory calls: products (multipart with the image), the activo toggle, categories. */
+import { INVENTORY_PER_PAGE } from '@portal/shared/limits';
 import type {
   AdminCategoryDto,
   AdminProductDto,
   CategoriesResponse,
   InventoryResponse,
-} from '@portal/shared/schemas/admin-b';
+} from '@portal/shared/schemas/inventory';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys, type ProductListParams } from '../api/keys';
-
-export const PRODUCTS_PER_PAGE = 24;
 
 export function useProducts(idCliente: number | null, params: ProductListParams) {
   return useQuery({
@@ -20,7 +19,7 @@ export function useProducts(idCliente: number | null, params: ProductListParams)
       const search = new URLSearchParams({
         id_cliente: String(idCliente),
         page: String(params.page),
-        per_page: String(PRODUCTS_PER_PAGE),
+        per_page: String(INVENTORY_PER_PAGE),
       });
       if (params.q.trim()) search.set('q', params.q.trim());
       if (params.categoria) search.set('categoria', String(params.categoria));

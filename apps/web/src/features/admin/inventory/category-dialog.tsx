@@ -3,7 +3,7 @@ import { Button, Group, Modal, Select, Stack, TextInput, ThemeIcon } from '@mant
 import { useMediaQuery } from '@mantine/hooks';
 import { DEFAULT_ICONO, ICONO_ETIQUETAS, ICONOS, type Icono } from '@portal/shared/domain/icons';
 import { MSG } from '@portal/shared/messages';
-import type { AdminCategoryDto } from '@portal/shared/schemas/admin-b';
+import type { AdminCategoryDto } from '@portal/shared/schemas/inventory';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { showError, showSuccess } from '../../../components/ui/alerts';

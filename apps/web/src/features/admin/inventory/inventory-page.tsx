@@ -5,7 +5,7 @@
  */
 import { Alert, Badge, Grid, Group, Paper, Stack, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { AdminProductDto } from '@portal/shared/schemas/admin-b';
+import type { AdminProductDto } from '@portal/shared/schemas/inventory';
 import { IconCategory, IconIcons, IconInfoCircle, IconPackages } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';

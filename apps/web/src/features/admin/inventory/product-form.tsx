@@ -20,7 +20,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MSG } from '@portal/shared/messages';
-import type { AdminCategoryDto, AdminProductDto } from '@portal/shared/schemas/admin-b';
+import type { AdminCategoryDto, AdminProductDto } from '@portal/shared/schemas/inventory';
 import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Ref, useEffect, useState } from 'react';

@@ -22,8 +22,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { INVENTORY_PER_PAGE } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
-import type { AdminCategoryDto, AdminProductDto } from '@portal/shared/schemas/admin-b';
+import type { AdminCategoryDto, AdminProductDto } from '@portal/shared/schemas/inventory';
 import { IconEdit, IconPackageOff, IconPhotoOff, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -33,7 +34,7 @@ import { CategoryIcon } from '../../../components/ui/category-icon';
 import { Pager } from '../../../components/ui/pager';
 import { formatMXN } from '../../../lib/format';
 import { adminKeys, type ProductListParams } from '../api/keys';
-import { PRODUCTS_PER_PAGE, toggleProduct, useProducts } from './api';
+import { toggleProduct, useProducts } from './api';
 import { processFailure } from './errors';
 
 function Thumb({ src, size }: { src: string | null; size?: number }) {
@@ -255,7 +256,7 @@ export function ProductList({
   const icons = new Map(categories.map((c) => [c.id, c.icono]));
   const products = data?.productos ?? [];
   const total = data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE));
+  const pages = Math.max(1, Math.ceil(total / INVENTORY_PER_PAGE));
   const filtered = Boolean(params.q || params.categoria || params.activo !== 'todos');
 
   return (

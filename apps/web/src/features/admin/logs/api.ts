@@ -1,5 +1,5 @@
 /** The system log (GET /api/logs, 15 per page, newest first) and its event types. */
-import type { LogsResponse } from '@portal/shared/schemas/admin-b';
+import type { LogsResponse } from '@portal/shared/schemas/logs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys, type LogFilters } from '../api/keys';

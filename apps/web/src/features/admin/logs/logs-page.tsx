@@ -23,7 +23,7 @@ import {
 import { DatePickerInput, DatesProvider, type DatesRangeValue } from '@mantine/dates';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { MSG } from '@portal/shared/messages';
-import type { LogDto } from '@portal/shared/schemas/admin-b';
+import type { LogDto } from '@portal/shared/schemas/logs';
 import {
   IconAlertTriangle,
   IconCalendar,

@@ -1,5 +1,5 @@
 /** The administrator's home figures (GET /api/admin/resumen). */
-import type { AdminOverview } from '@portal/shared/schemas/admin-b';
+import type { AdminOverview } from '@portal/shared/schemas/overview';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/keys';

@@ -19,7 +19,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import type { AdminOverview } from '@portal/shared/schemas/admin-b';
+import type { AdminOverview } from '@portal/shared/schemas/overview';
 import {
   IconAlertTriangle,
   IconBuildingStore,

@@ -3,18 +3,17 @@
  * update, the activo toggle and the administrator's resets (password, two-factor sign-in). The client's
  * categories of the per-category budgets come from inventory/api (useClientCategories).
  */
+
+import type { OkMessage } from '@portal/shared/schemas/common';
 import type {
   UserCreateResponse,
   UserDto,
   UsersResponse,
   UserUpdateResponse,
-} from '@portal/shared/schemas/admin-a';
-import type { OkMessage } from '@portal/shared/schemas/common';
+} from '@portal/shared/schemas/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/keys';
-
-export const USERS_PER_PAGE = 10;
 
 export function useUsersPage(idCliente: number | null, page: number, q: string) {
   return useQuery({

@@ -2,12 +2,15 @@
  * Product assignments of a rol-1 user: the client's products with `asignado` and `cantidad_limite`
  * (server-paginated, searchable), one product at a time or all of them.
  */
-import type { AssignAllResponse, AssignResponse, UserProductsResponse } from '@portal/shared/schemas/admin-a';
+import { USER_PRODUCTS_PER_PAGE } from '@portal/shared/limits';
+import type {
+  AssignAllResponse,
+  AssignResponse,
+  UserProductsResponse,
+} from '@portal/shared/schemas/assignments';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/keys';
-
-export const USER_PRODUCTS_PER_PAGE = 20;
 
 export function useUserProducts(id: number, page: number, q: string) {
   return useQuery({

@@ -25,8 +25,9 @@ import {
   ThemeIcon,
 } from '@mantine/core';
 import { formatMXN } from '@portal/shared/domain/money';
+import { USER_PRODUCTS_PER_PAGE } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
-import type { UserProductDto, UserProductsResponse } from '@portal/shared/schemas/admin-a';
+import type { UserProductDto, UserProductsResponse } from '@portal/shared/schemas/assignments';
 import {
   IconArrowLeft,
   IconBuildingStore,
@@ -46,7 +47,7 @@ import { PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { confirmAction, DIVIDER, ListSearch, ListStatus, useListParams } from '../ui/list-tools';
-import { USER_PRODUCTS_PER_PAGE, useAssignAll, useAssignProduct, useUserProducts } from './assignments-api';
+import { useAssignAll, useAssignProduct, useUserProducts } from './assignments-api';
 
 export const ASSIGN_FAILED = 'No se pudo completar el proceso.';
 

@@ -22,8 +22,10 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { isRol, ROLE_NAMES } from '@portal/shared/domain/roles';
+import { USERS_PER_PAGE } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
-import type { ClientDto, UserDto } from '@portal/shared/schemas/admin-a';
+import type { ClientDto } from '@portal/shared/schemas/clients';
+import type { UserDto } from '@portal/shared/schemas/users';
 import {
   IconBuildingStore,
   IconDots,
@@ -48,7 +50,7 @@ import { formatDateTime, formatMXN } from '../../../lib/format';
 import { ClientSelect, useAllClients, useSelectedClient } from '../clients/client-select';
 import { Dates } from '../clients/clients-page';
 import { confirmAction, DIVIDER, ListSearch, ListStatus, useListParams } from '../ui/list-tools';
-import { USERS_PER_PAGE, useResetPassword, useResetTwoFactor, useToggleUser, useUsersPage } from './api';
+import { useResetPassword, useResetTwoFactor, useToggleUser, useUsersPage } from './api';
 import { UserFormDrawer } from './user-form';
 
 const ROL_COLOR: Record<number, string> = { 1: 'blue', 2: 'grape', 3: 'violet' };

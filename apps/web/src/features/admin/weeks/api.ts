@@ -1,14 +1,8 @@
 /** Access weeks of a client (spec §7): list (5 per page), create, toggle activo, delete. */
-import type {
-  WeekCreateResponse,
-  WeeksMutationResponse,
-  WeeksResponse,
-} from '@portal/shared/schemas/admin-a';
+import type { WeekCreateResponse, WeeksMutationResponse, WeeksResponse } from '@portal/shared/schemas/weeks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/keys';
-
-export const WEEKS_PER_PAGE = 5;
 
 export function useWeeks(idCliente: number | null, page: number) {
   return useQuery({

@@ -25,8 +25,9 @@ import {
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { addDays, businessDate } from '@portal/shared/domain/time';
+import { WEEKS_PER_PAGE } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
-import type { WeekDto } from '@portal/shared/schemas/admin-a';
+import type { WeekDto } from '@portal/shared/schemas/weeks';
 import {
   IconBuildingStore,
   IconCalendar,
@@ -44,7 +45,7 @@ import { errorMessage, isApiError } from '../../../lib/api';
 import { formatIsoDate, getBusinessTimeZone } from '../../../lib/format';
 import { ClientSelect, useAllClients, useSelectedClient } from '../clients/client-select';
 import { confirmAction, DIVIDER, ListStatus, useListParams } from '../ui/list-tools';
-import { useCreateWeek, useDeleteWeek, useToggleWeek, useWeeks, WEEKS_PER_PAGE } from './api';
+import { useCreateWeek, useDeleteWeek, useToggleWeek, useWeeks } from './api';
 
 /** The calendar's controls, in Spanish. */
 const CALENDAR_LABELS = {

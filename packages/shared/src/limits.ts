@@ -1,0 +1,20 @@
+/**
+ * Limits shared by the server and the web, declared once: id bounds, amounts, page sizes.
+ * The e-mail length lives with the e-mail check (domain/email.ts, EMAIL_MAX_LENGTH).
+ */
+
+/** Largest id a path, query or body may carry (PostgreSQL `integer`). */
+export const MAX_ID = 2147483647;
+/** Largest page number a list accepts. */
+export const MAX_PAGE = 1_000_000;
+/** Largest amount accepted (pesos): far above any budget, far below the safe-integer limit in centavos. */
+export const MAX_PESOS = 1_000_000_000;
+
+export const CLIENTS_PER_PAGE = 10;
+export const USERS_PER_PAGE = 10;
+export const USER_PRODUCTS_PER_PAGE = 20;
+export const WEEKS_PER_PAGE = 5;
+export const INVENTORY_PER_PAGE = 24;
+
+/** Largest CSV import file (the server refuses it, the web does not even send it). */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;

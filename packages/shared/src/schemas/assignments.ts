@@ -1,0 +1,93 @@
+/** Administration (rol 4): which products each user may order (habilitado) and how many. */
+import { z } from 'zod';
+import { MAX_ID, USER_PRODUCTS_PER_PAGE } from '../limits.ts';
+import { MSG } from '../messages.ts';
+import { idNumber, optionalInteger, PageQuery, requiredBoolean } from './form-fields.ts';
+
+export const UserProductsQuery = z.object({
+  page: PageQuery,
+  per_page: z.coerce.number().int().min(1).max(200).default(USER_PRODUCTS_PER_PAGE),
+  q: z.string().trim().max(100).optional(),
+});
+
+export const UserProductDto = z.object({
+  id: z.number().int(),
+  id_cliente: z.number().int(),
+  id_categoria: z.number().int(),
+  categoria: z.string(),
+  clave_interna: z.string(),
+  clave_cliente: z.string(),
+  nombre: z.string(),
+  descripcion: z.string(),
+  unidad_de_medida: z.string(),
+  precio: z.number(),
+  activo: z.boolean(),
+  impuesto: z.boolean(),
+  imagen: z.string().nullable(),
+  miniatura: z.string().nullable(),
+  /** Enabled (habilitado) for this user. */
+  asignado: z.boolean(),
+  cantidad_limite: z.number().int(),
+});
+export type UserProductDto = z.infer<typeof UserProductDto>;
+
+const UserBrief = z.object({
+  id: z.number().int(),
+  usuario: z.string(),
+  nombre: z.string(),
+  /** Products enabled for the user. */
+  asignados: z.number().int(),
+});
+
+export const UserProductsResponse = z.object({
+  productos: z.array(UserProductDto),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  usuario: UserBrief,
+  cliente: z.object({ id: z.number().int(), nombre: z.string() }),
+});
+export type UserProductsResponse = z.infer<typeof UserProductsResponse>;
+
+const CantidadLimite = optionalInteger({ invalid: MSG.cantidadLimiteInvalida, min: 1, max: 1_000_000 });
+const AssignStatus = requiredBoolean(MSG.estadoAsignacionInvalido);
+
+/** POST /api/productos/asignar (spec §3 "Assignment payload"); status true/1 = habilitado. */
+export const AssignBody = z.object({
+  id_producto: idNumber(MSG.asignacionDatos),
+  id_user: idNumber(MSG.asignacionDatos),
+  /** Absent: the stored value is kept (1 for a new assignment). */
+  cantidad_limite: CantidadLimite,
+  status: AssignStatus,
+});
+
+/** POST /api/productos/asignar_todos: every product of the user's client, or only `ids`. */
+export const AssignAllBody = z.object({
+  id_user: idNumber(MSG.asignacionDatos),
+  status: AssignStatus,
+  cantidad_limite: CantidadLimite,
+  ids: z
+    .array(z.number({ error: MSG.datosInvalidos }).int().positive().max(MAX_ID), {
+      error: MSG.datosInvalidos,
+    })
+    .min(1, MSG.asignacionDatos)
+    .max(10_000)
+    .optional(),
+});
+
+export const AssignResponse = z.object({
+  status: z.literal('ok'),
+  msg: z.string(),
+  usuario: UserBrief,
+  producto: z.object({ id: z.number().int(), asignado: z.boolean(), cantidad_limite: z.number().int() }),
+});
+export type AssignResponse = z.infer<typeof AssignResponse>;
+
+export const AssignAllResponse = z.object({
+  status: z.literal('ok'),
+  msg: z.string(),
+  usuario: UserBrief,
+  /** Products whose assignment was written. */
+  actualizados: z.number().int(),
+});
+export type AssignAllResponse = z.infer<typeof AssignAllResponse>;

@@ -1,0 +1,109 @@
+/**
+ * Administration (rol 4): clients. Request bodies accept what an HTML form sends (see form-fields.ts);
+ * amounts are pesos with at most 2 decimals.
+ */
+import { z } from 'zod';
+import { CLIENTS_PER_PAGE } from '../limits.ts';
+import { MSG } from '../messages.ts';
+import {
+  blankToUndefined,
+  integer,
+  optionalBoolean,
+  optionalInteger,
+  PageQuery,
+  pesos,
+  requiredText,
+} from './form-fields.ts';
+
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+export const ModoPresupuesto = z.enum(['regular', 'categoria']);
+export type ModoPresupuesto = z.infer<typeof ModoPresupuesto>;
+
+/**
+ * The text fields of POST /api/clientes and POST /api/clientes/update/{id} (multipart/form-data).
+ * Files: `imagen` (JPG/PNG ≤ 5 MB), `calendario` and `manual` (PDF ≤ 20 MB), each optional.
+ * On update, an absent optional field keeps the stored value; `eliminar_*=1` removes a file.
+ */
+export const ClientForm = z.object({
+  nombre: requiredText(MSG.clienteCamposRequeridos, 150, MSG.clienteNombreLargo),
+  presupuesto_default: pesos({
+    required: MSG.clienteCamposRequeridos,
+    invalid: MSG.presupuestoClienteInvalido,
+    min: 0,
+  }),
+  limite_de_compras: integer({
+    required: MSG.clienteCamposRequeridos,
+    invalid: MSG.limiteComprasInvalido,
+    min: -1,
+    max: 1_000_000,
+  }),
+  color: z.preprocess(blankToUndefined, z.string().regex(HEX_COLOR, MSG.colorInvalido).optional()),
+  color2: z.preprocess(blankToUndefined, z.string().regex(HEX_COLOR, MSG.colorInvalido).optional()),
+  modo_presupuesto: z.preprocess(
+    blankToUndefined,
+    z.enum(['regular', 'categoria'], { error: MSG.modoPresupuestoInvalido }).optional(),
+  ),
+  cantidad_autorizadores: optionalInteger({ invalid: MSG.autorizadoresInvalido, min: 0, max: 2 }),
+  mostrar_presupuesto_a_usuarios: optionalBoolean(MSG.valorSiNoInvalido),
+  activo: optionalBoolean(MSG.valorSiNoInvalido),
+  /** Two-factor sign-in mandatory for the client's roles 2 and 3 (1/0); absent: off (create), kept (update). */
+  requiere_2fa: optionalBoolean(MSG.valorSiNoInvalido),
+  eliminar_imagen: optionalBoolean(MSG.valorSiNoInvalido),
+  eliminar_calendario: optionalBoolean(MSG.valorSiNoInvalido),
+  eliminar_manual: optionalBoolean(MSG.valorSiNoInvalido),
+});
+export type ClientForm = z.infer<typeof ClientForm>;
+
+export const ClientDto = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  /** Logo URL (/api/img/…) or null. */
+  imagen: z.string().nullable(),
+  color: z.string(),
+  color2: z.string(),
+  /** Download URLs (/api/resource/{id}/calendario|manual) when the client has the document. */
+  calendario: z.string().nullable(),
+  manual: z.string().nullable(),
+  presupuesto_default: z.number(),
+  cantidad_autorizadores: z.number().int(),
+  limite_de_compras: z.number().int(),
+  modo_presupuesto: ModoPresupuesto,
+  mostrar_presupuesto_a_usuarios: z.boolean(),
+  activo: z.boolean(),
+  /** Two-factor sign-in is mandatory for the client's roles 2 and 3. */
+  requiere_2fa: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ClientDto = z.infer<typeof ClientDto>;
+
+export const ClientsQuery = z.object({
+  page: PageQuery,
+  /** 10 by default; dropdowns may ask for up to 1000 at once. */
+  per_page: z.coerce.number().int().min(1).max(1000).default(CLIENTS_PER_PAGE),
+  q: z.string().trim().max(100).optional(),
+});
+
+export const ClientsResponse = z.object({
+  clientes: z.array(ClientDto),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type ClientsResponse = z.infer<typeof ClientsResponse>;
+
+export const ClientCreateResponse = z.object({
+  status: z.literal('ok'),
+  msg: z.string(),
+  cliente: ClientDto,
+});
+export type ClientCreateResponse = z.infer<typeof ClientCreateResponse>;
+
+/** The changed client plus the first page of the list. */
+export const ClientUpdateResponse = ClientsResponse.extend({
+  status: z.literal('ok'),
+  msg: z.string(),
+  cliente: ClientDto,
+});
+export type ClientUpdateResponse = z.infer<typeof ClientUpdateResponse>;

@@ -1,0 +1,175 @@
+/** Administration (rol 4): inventory (products, categories, icons). Amounts are pesos; the server stores centavos. */
+import { z } from 'zod';
+import { ICONOS } from '../domain/icons.ts';
+import { hasAtMostTwoDecimals } from '../domain/money.ts';
+import { INVENTORY_PER_PAGE, MAX_ID, MAX_PAGE } from '../limits.ts';
+import { MSG } from '../messages.ts';
+import {
+  blankTextToUndefined,
+  idRequired,
+  optionalBoolean,
+  optionalText,
+  requiredText,
+} from './form-fields.ts';
+
+const textRequired = (max: number, required: string) => requiredText(required, max, MSG.invTextoLargo(max));
+const textOptional = (max: number) => optionalText(max, { tooLong: MSG.invTextoLargo(max), nullKeeps: true });
+
+/** Pesos, >= 0, at most 2 decimals. */
+const Price = z.preprocess(
+  blankTextToUndefined,
+  z.coerce
+    .number({ error: MSG.invPrecioInvalido })
+    .min(0, MSG.invPrecioInvalido)
+    .max(100_000_000, MSG.invPrecioInvalido)
+    .refine(hasAtMostTwoDecimals, MSG.invPrecioInvalido),
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Inventory
+
+export const InventoryQuery = z.object({
+  id_cliente: z.coerce
+    .number({ error: MSG.invClienteRequerido })
+    .int(MSG.invClienteRequerido)
+    .positive(MSG.invClienteRequerido)
+    .max(MAX_ID, MSG.invClienteRequerido),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(INVENTORY_PER_PAGE),
+  q: z.string().trim().max(100).optional(),
+  categoria: z.coerce.number().int().positive().max(MAX_ID).optional(),
+  activo: z
+    .enum(['1', '0', 'true', 'false'])
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
+});
+export type InventoryQuery = z.infer<typeof InventoryQuery>;
+
+export const AdminProductDto = z.object({
+  id: z.number().int(),
+  id_cliente: z.number().int(),
+  id_categoria: z.number().int(),
+  categoria: z.string(),
+  clave_interna: z.string(),
+  clave_cliente: z.string(),
+  nombre: z.string(),
+  descripcion: z.string(),
+  unidad_de_medida: z.string(),
+  precio: z.number(),
+  activo: z.boolean(),
+  impuesto: z.boolean(),
+  /** `/api/img/<id>` of the image and of its thumbnail, or null. */
+  imagen: z.string().nullable(),
+  miniatura: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminProductDto = z.infer<typeof AdminProductDto>;
+
+export const InventoryResponse = z.object({
+  productos: z.array(AdminProductDto),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type InventoryResponse = z.infer<typeof InventoryResponse>;
+
+/**
+ * The product form (multipart fields, or JSON). Create needs id_cliente, id_categoria, clave_interna,
+ * nombre and precio; on update a missing optional field keeps its value (the activo toggle sends only
+ * id, id_cliente, id_categoria, clave_interna, nombre, precio, activo).
+ */
+export const ProductForm = z.object({
+  id: z.preprocess(blankTextToUndefined, z.coerce.number().int().min(0).max(MAX_ID).optional()),
+  id_cliente: idRequired(MSG.invClienteYCategoria),
+  id_categoria: idRequired(MSG.invClienteYCategoria),
+  clave_interna: textRequired(50, MSG.invClaveInternaRequerida),
+  clave_cliente: textOptional(50),
+  nombre: textRequired(200, MSG.nombreObligatorio),
+  descripcion: textOptional(2000),
+  unidad_de_medida: textOptional(50),
+  precio: Price,
+  activo: optionalBoolean(),
+  impuesto: optionalBoolean(),
+  /** 1 removes the current image (update only). */
+  eliminar_imagen: optionalBoolean(),
+});
+export type ProductForm = z.infer<typeof ProductForm>;
+
+export const ProductCreatedResponse = z.object({
+  status: z.literal('ok'),
+  msg: z.string(),
+  articulo: AdminProductDto,
+});
+export type ProductCreatedResponse = z.infer<typeof ProductCreatedResponse>;
+
+export const ProductUpdatedResponse = z.object({
+  status: z.literal('ok'),
+  msg: z.string(),
+  articulo: AdminProductDto,
+  /** The client's first page of products (24, by name). */
+  inventarios: InventoryResponse,
+});
+export type ProductUpdatedResponse = z.infer<typeof ProductUpdatedResponse>;
+
+export const ClientQuery = z.object({
+  id_cliente: z.coerce
+    .number({ error: MSG.invClienteRequerido })
+    .int(MSG.invClienteRequerido)
+    .positive(MSG.invClienteRequerido)
+    .max(MAX_ID, MSG.invClienteRequerido),
+});
+
+export const AdminCategoryDto = z.object({
+  id: z.number().int(),
+  id_cliente: z.number().int(),
+  nombre: z.string(),
+  icono: z.string(),
+  /** Products of the category (active or not). */
+  productos: z.number().int(),
+  /** Sum of the monthly budgets users of the client hold in this category (category mode). */
+  presupuesto_total_asignado: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminCategoryDto = z.infer<typeof AdminCategoryDto>;
+
+export const CategoriesResponse = z.object({ categorias: z.array(AdminCategoryDto) });
+export type CategoriesResponse = z.infer<typeof CategoriesResponse>;
+
+const Icon = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' ? undefined : v),
+  z.enum(ICONOS, { error: MSG.invIconoInvalido }).optional(),
+);
+
+export const CategoryBody = z.object({
+  nombre: textRequired(100, MSG.nombreObligatorio),
+  icono: Icon,
+  id_cliente: idRequired(MSG.invClienteRequerido),
+});
+export type CategoryBody = z.infer<typeof CategoryBody>;
+
+export const CategoryUpdateBody = z.object({
+  nombre: textRequired(100, MSG.nombreObligatorio),
+  icono: Icon,
+  /** When sent, it must be the category's client. */
+  id_cliente: z.preprocess(blankTextToUndefined, z.coerce.number().int().positive().max(MAX_ID).optional()),
+});
+export type CategoryUpdateBody = z.infer<typeof CategoryUpdateBody>;
+
+export const CategoryCreatedResponse = z.object({
+  status: z.literal('ok'),
+  msg: z.string(),
+  categoria: AdminCategoryDto,
+});
+export const CategoryUpdatedResponse = z.object({
+  status: z.literal('ok'),
+  msg: z.string(),
+  categoria: AdminCategoryDto,
+  categorias: z.array(AdminCategoryDto),
+});
+
+export const IconsResponse = z.object({
+  iconos: z.array(z.object({ nombre: z.enum(ICONOS), etiqueta: z.string() })),
+});
+export type IconsResponse = z.infer<typeof IconsResponse>;
