@@ -1,3 +1,4 @@
+import { ROLES } from '@portal/shared/domain/roles';
 import { addDays, businessDate, formatIsoDate } from '@portal/shared/domain/time';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -975,7 +976,7 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<{ signIns
         for (const [cat, presupuesto] of Object.entries(u.categoryBudgets ?? {})) {
           budgets.push({ userId, categoryId: categoryId(Number(cat)), presupuesto });
         }
-        if (u.rol !== 1) return;
+        if (u.rol !== ROLES.usuario) return;
         createdProducts.forEach((p, pi) => {
           assignments.push({
             userId,

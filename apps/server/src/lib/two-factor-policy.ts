@@ -1,7 +1,8 @@
+import { ROLES } from '@portal/shared/domain/roles';
 import type { Config } from '../config.ts';
 
 /** Roles that may use two-factor sign-in (rol 1, the buyers, does not). */
-export const TWO_FACTOR_ROLES = [2, 3, 4] as const;
+export const TWO_FACTOR_ROLES = [ROLES.autorizador, ROLES.superAutorizador, ROLES.administrador] as const;
 
 /** The session stage of a sign-in whose password was right and whose second factor is due. */
 export const SECOND_FACTOR_STAGE = 'segundo_factor';
@@ -25,8 +26,9 @@ export function twoFactorMandatory(
   user: UserFacts,
   client: { requiere2fa: boolean } | null,
 ): boolean {
-  if (user.rol === 4) return config.ADMIN_2FA_REQUIRED;
-  if (user.rol === 2 || user.rol === 3) return Boolean(client?.requiere2fa);
+  if (user.rol === ROLES.administrador) return config.ADMIN_2FA_REQUIRED;
+  if (user.rol === ROLES.autorizador || user.rol === ROLES.superAutorizador)
+    return Boolean(client?.requiere2fa);
   return false;
 }
 

@@ -1,5 +1,5 @@
 import { temporaryPasswordExpired } from '@portal/shared/domain/password';
-import { isRol, type Rol } from '@portal/shared/domain/roles';
+import { isRol, ROLES, type Rol } from '@portal/shared/domain/roles';
 import { businessDate, passwordExpired } from '@portal/shared/domain/time';
 import { MSG } from '@portal/shared/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
@@ -41,10 +41,11 @@ export async function accessRefusal(
   known?: WeekState,
 ): Promise<AccessRefusal | null> {
   if (!user.activo) return { code: 'USER_INACTIVE', msg: MSG.usuarioInactivo };
-  if (user.rol !== 4 && !client?.activo) return { code: 'CLIENT_INACTIVE', msg: MSG.clienteInactivo };
+  if (user.rol !== ROLES.administrador && !client?.activo)
+    return { code: 'CLIENT_INACTIVE', msg: MSG.clienteInactivo };
   if (temporaryPasswordExpired(user, now))
     return { code: 'TEMPORARY_PASSWORD_EXPIRED', msg: MSG.passwordTemporalVencida };
-  if (user.rol === 1 && client) {
+  if (user.rol === ROLES.usuario && client) {
     const weeks =
       known ?? (await accessWeekState(app.db, client.id, businessDate(now, app.config.BUSINESS_TZ)));
     if (weeks.hasAny && !weeks.inside) return { code: 'OUTSIDE_WEEK', msg: MSG.fueraDeSemana };

@@ -1,3 +1,4 @@
+import { ROLES } from '@portal/shared/domain/roles';
 import { ErrorBody } from '@portal/shared/schemas/common';
 import { AdminOverview } from '@portal/shared/schemas/overview';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +11,7 @@ export async function adminOverviewRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/resumen',
     {
-      preValidation: app.guard({ roles: [4] }),
+      preValidation: app.guard({ roles: [ROLES.administrador] }),
       schema: {
         tags: ['administracion'],
         summary: 'Resumen: clientes y usuarios activos, pedidos del mes por estado, importaciones',

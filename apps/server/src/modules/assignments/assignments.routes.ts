@@ -1,3 +1,4 @@
+import { ROLES } from '@portal/shared/domain/roles';
 import {
   AssignAllBody,
   AssignAllResponse,
@@ -16,7 +17,7 @@ const errors = errorResponses(400, 401, 403, 404, 419);
 /** Rol 4: which products of its client a rol-1 user may buy, and how many of each per order. */
 export async function assignmentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = app.guard({ roles: [4] });
+  const admin = app.guard({ roles: [ROLES.administrador] });
   const tags = ['administracion'];
 
   r.get(

@@ -1,4 +1,5 @@
 import { centavosToPesos } from '@portal/shared/domain/money';
+import { ROLES } from '@portal/shared/domain/roles';
 import { MSG } from '@portal/shared/messages';
 import type {
   AssignAllResponse,
@@ -30,7 +31,7 @@ async function findBuyer(db: Db | Tx, id: number, lock = false) {
     })
     .from(users)
     .innerJoin(clients, eq(clients.id, users.idCliente))
-    .where(and(eq(users.id, id), eq(users.rol, 1)))
+    .where(and(eq(users.id, id), eq(users.rol, ROLES.usuario)))
     .limit(1);
   const [row] = lock ? await q.for('update', { of: users }) : await q;
   return row;

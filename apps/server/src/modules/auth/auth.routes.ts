@@ -1,3 +1,4 @@
+import { ROLES } from '@portal/shared/domain/roles';
 import { MSG } from '@portal/shared/messages';
 import {
   LoginBody,
@@ -50,7 +51,7 @@ export async function authRoutes(app: FastifyInstance, opts: { store: SessionSto
     async (request) => {
       const auth = request.auth!;
       const payload = service.sessionPayload(app, auth);
-      if (auth.user.rol === 1 && !auth.mustChangePassword)
+      if (auth.user.rol === ROLES.usuario && !auth.mustChangePassword)
         payload.comprador = await shopperSession(app, auth);
       return payload;
     },

@@ -1,5 +1,6 @@
 import { type LoginEnvelope, openLogin } from '@portal/shared/domain/login-envelope';
 import { newPasswordProblem } from '@portal/shared/domain/password';
+import { ROLES } from '@portal/shared/domain/roles';
 import { MSG } from '@portal/shared/messages';
 import type { LoginResponse, SessionResponse } from '@portal/shared/schemas/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -216,7 +217,7 @@ export async function requestRecovery(
   if (!user) throw notFound(MSG.usuarioNoEncontradoSistema, 'USER_NOT_FOUND');
   const found = await repo.findUserWithClient(app.db, user.id);
   if (!user.activo) throw new AppError(403, 'USER_INACTIVE', MSG.usuarioInactivo);
-  if (user.rol !== 4 && !found?.client?.activo)
+  if (user.rol !== ROLES.administrador && !found?.client?.activo)
     throw new AppError(403, 'CLIENT_INACTIVE', MSG.clienteInactivo);
   const to = addressOf(user);
   if (!to)

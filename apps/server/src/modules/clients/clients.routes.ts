@@ -1,3 +1,4 @@
+import { ROLES } from '@portal/shared/domain/roles';
 import { MSG } from '@portal/shared/messages';
 import {
   ClientCreateResponse,
@@ -15,7 +16,7 @@ const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 419);
 /** Rol 4: clients with their logo, colours, documents, budget mode and limits. */
 export async function clientRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = app.guard({ roles: [4] });
+  const admin = app.guard({ roles: [ROLES.administrador] });
   const tags = ['administracion'];
 
   r.get(

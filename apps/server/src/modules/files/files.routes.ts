@@ -1,3 +1,4 @@
+import { ROLES } from '@portal/shared/domain/roles';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -53,7 +54,7 @@ export async function fileRoutes(app: FastifyInstance, opts: { guard: Guard }) {
     async (request, reply) => {
       const { clientId, documento } = request.params;
       const auth = request.auth!;
-      if (auth.user.rol !== 4 && auth.user.idCliente !== clientId) throw notFound();
+      if (auth.user.rol !== ROLES.administrador && auth.user.idCliente !== clientId) throw notFound();
       const [client] = await app.db
         .select({ calendario: clients.calendario, manual: clients.manual, nombre: clients.nombre })
         .from(clients)

@@ -1,3 +1,4 @@
+import { ROLES } from '@portal/shared/domain/roles';
 import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import {
   ImportAccepted,
@@ -23,7 +24,7 @@ const errors = errorResponses(400, 401, 403, 404, 413, 415);
 /** Rol 4: CSV templates, uploads processed by a background job, and their results (docs/domain.md "Imports"). */
 export async function importRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = app.guard({ roles: [4] });
+  const admin = app.guard({ roles: [ROLES.administrador] });
   const tags = ['importaciones'];
   defineImportJobs(app);
 

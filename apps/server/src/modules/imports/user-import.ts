@@ -1,3 +1,4 @@
+import { ROLES } from '@portal/shared/domain/roles';
 import { MSG } from '@portal/shared/messages';
 import type { ImportRowError } from '@portal/shared/schemas/imports';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -144,7 +145,8 @@ export function validateUserRows(
     const rol = ROL_NAMES[rolText.toLowerCase().replace(/\s+/g, ' ')] ?? null;
     if (rolText === '') fail('rol', MSG.impObligatorio);
     else if (rol === null) fail('rol', MSG.impRol, rolText);
-    else if (rol === 3 && client.cantidadAutorizadores !== 2) fail('rol', MSG.impRolSuper, rolText);
+    else if (rol === ROLES.superAutorizador && client.cantidadAutorizadores !== 2)
+      fail('rol', MSG.impRolSuper, rolText);
 
     const direccionEntrega = text('direccion_entrega', true);
     const optional = {
@@ -286,7 +288,7 @@ export async function upsertUsers(
   for (const row of rows) {
     const current = byKey.get(row.usuario.toLowerCase());
     if (!current) fresh.push(row);
-    else if (current.idCliente !== client.id || current.rol === 4) {
+    else if (current.idCliente !== client.id || current.rol === ROLES.administrador) {
       outcome.errors.push({
         fila: row.fila,
         campo: 'usuario',

@@ -1,4 +1,5 @@
 import { ICONO_ETIQUETAS, ICONOS } from '@portal/shared/domain/icons';
+import { ROLES } from '@portal/shared/domain/roles';
 import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import {
   CategoriesResponse,
@@ -29,7 +30,7 @@ const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 /** Rol 4: products, categories and the icon catalogue of each client (spec §2 "inventario"). */
 export async function inventoryRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = app.guard({ roles: [4] });
+  const admin = app.guard({ roles: [ROLES.administrador] });
   const tags = ['inventario'];
 
   r.get(

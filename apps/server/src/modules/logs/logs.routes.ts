@@ -1,3 +1,4 @@
+import { ROLES } from '@portal/shared/domain/roles';
 import { errorResponses } from '@portal/shared/schemas/common';
 import { LogsQuery, LogsResponse, LogTypesResponse } from '@portal/shared/schemas/logs';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +10,7 @@ const errors = errorResponses(400, 401, 403);
 /** Rol 4: the system log ("Registros del sistema"), read-only. */
 export async function logRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = app.guard({ roles: [4] });
+  const admin = app.guard({ roles: [ROLES.administrador] });
   const tags = ['logs'];
 
   r.get(

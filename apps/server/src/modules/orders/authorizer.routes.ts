@@ -1,3 +1,4 @@
+import { ROLES } from '@portal/shared/domain/roles';
 import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import {
   AuthorizerOrdersQuery,
@@ -24,7 +25,7 @@ const errors = errorResponses(400, 401, 403, 404, 409, 419, 422);
 /** Roles 2 and 3: the client's orders, review, approve or cancel, reports (docs/domain.md "Order workflow"). */
 export async function authorizerRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const authorizer = app.guard({ roles: [2, 3] });
+  const authorizer = app.guard({ roles: [ROLES.autorizador, ROLES.superAutorizador] });
   const tags = ['autorizacion'];
 
   r.get(

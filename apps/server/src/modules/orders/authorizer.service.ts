@@ -8,6 +8,7 @@ import {
   orderNumber,
   transition,
 } from '@portal/shared/domain/order-workflow';
+import { ROLES } from '@portal/shared/domain/roles';
 import { businessMonth } from '@portal/shared/domain/time';
 import { MSG } from '@portal/shared/messages';
 import type {
@@ -43,7 +44,8 @@ import { orderDetail } from './history.service.ts';
 import { notifyAuthorizers, notifyBuyer } from './notifications.ts';
 
 function clientOf(auth: AuthContext) {
-  if ((auth.user.rol !== 2 && auth.user.rol !== 3) || !auth.client) throw forbidden();
+  if ((auth.user.rol !== ROLES.autorizador && auth.user.rol !== ROLES.superAutorizador) || !auth.client)
+    throw forbidden();
   return auth.client;
 }
 

@@ -1,5 +1,6 @@
 import { formatCentavos } from '@portal/shared/domain/money';
 import { orderNumber } from '@portal/shared/domain/order-workflow';
+import { ROLES } from '@portal/shared/domain/roles';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -33,7 +34,7 @@ export async function notifyAuthorizers(
       orderEmail(to, r.nombre, {
         subject: `Pedido #${numero} por revisar`,
         paragraphs: [
-          rol === 2
+          rol === ROLES.autorizador
             ? `${order.buyerNombre} envió el pedido #${numero} por ${formatCentavos(order.total)}. Está pendiente de tu revisión.`
             : `El pedido #${numero} de ${order.buyerNombre} por ${formatCentavos(order.total)} fue autorizado y espera tu aprobación final.`,
         ],

@@ -1,4 +1,5 @@
 import { cartChangeProblem, isValidQuantity } from '@portal/shared/domain/cart';
+import { ROLES } from '@portal/shared/domain/roles';
 import { MSG } from '@portal/shared/messages';
 import type { CartResponse, ShopperSession } from '@portal/shared/schemas/shopping';
 import { and, eq } from 'drizzle-orm';
@@ -47,7 +48,7 @@ export async function lockBuyer(tx: Tx, userId: number): Promise<LockedBuyer> {
     .leftJoin(clients, eq(clients.id, users.idCliente))
     .where(eq(users.id, userId))
     .for('update', { of: users });
-  if (row?.rol !== 1 || row.idCliente === null) throw forbidden(MSG.soloUsuarios);
+  if (row?.rol !== ROLES.usuario || row.idCliente === null) throw forbidden(MSG.soloUsuarios);
   if (!row.activo) throw new AppError(403, 'USER_INACTIVE', MSG.usuarioInactivo);
   const { client } = row;
   if (!client?.activo) throw new AppError(403, 'CLIENT_INACTIVE', MSG.clienteInactivo);
@@ -64,7 +65,7 @@ export async function lockBuyer(tx: Tx, userId: number): Promise<LockedBuyer> {
 
 function buyerOf(auth: AuthContext): LockedBuyer {
   const { user, client } = auth;
-  if (user.rol !== 1 || !client || user.idCliente === null) throw forbidden(MSG.soloUsuarios);
+  if (user.rol !== ROLES.usuario || !client || user.idCliente === null) throw forbidden(MSG.soloUsuarios);
   return {
     buyer: {
       id: user.id,

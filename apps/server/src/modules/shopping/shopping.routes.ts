@@ -1,3 +1,4 @@
+import { ROLES } from '@portal/shared/domain/roles';
 import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import {
   CartAddBody,
@@ -24,7 +25,7 @@ const errors = errorResponses(400, 401, 403, 404, 409, 419, 422);
 /** Everything a rol-1 user does: catalogue, cart, purchase, history (docs/domain.md "Cart", "Purchase"). */
 export async function shoppingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const buyer = app.guard({ roles: [1] });
+  const buyer = app.guard({ roles: [ROLES.usuario] });
   const tags = ['compras'];
 
   r.get(

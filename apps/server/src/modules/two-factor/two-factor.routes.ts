@@ -1,3 +1,4 @@
+import { ROLES } from '@portal/shared/domain/roles';
 import { MSG } from '@portal/shared/messages';
 import { SessionResponse } from '@portal/shared/schemas/auth';
 import { errorResponses, IdParam, OkMessage } from '@portal/shared/schemas/common';
@@ -105,7 +106,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
   r.post(
     '/api/recuperar/2fa/:id',
     {
-      preValidation: app.guard({ roles: [4] }),
+      preValidation: app.guard({ roles: [ROLES.administrador] }),
       schema: {
         tags: ['administracion'],
         summary:

@@ -1,3 +1,4 @@
+import { ROLES } from '@portal/shared/domain/roles';
 import { MSG } from '@portal/shared/messages';
 import { errorResponses, IdParam, OkMessage } from '@portal/shared/schemas/common';
 import {
@@ -19,7 +20,7 @@ const errors = errorResponses(400, 401, 403, 404, 409, 419, 422);
 /** Rol 4: users of the clients (administrators are never listed nor editable here). */
 export async function userRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = app.guard({ roles: [4] });
+  const admin = app.guard({ roles: [ROLES.administrador] });
   const tags = ['administracion'];
 
   r.get(

@@ -1,4 +1,5 @@
 import { pesosToCentavos } from '@portal/shared/domain/money';
+import { ROLES } from '@portal/shared/domain/roles';
 import { MSG } from '@portal/shared/messages';
 import type { UserBody, UserDto, UserUpdateResponse } from '@portal/shared/schemas/users';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -120,7 +121,7 @@ export async function sendWelcomeLink(
 }
 
 function checkRol(rol: number, client: ClientRow) {
-  if (rol === 3 && client.cantidadAutorizadores !== 2) {
+  if (rol === ROLES.superAutorizador && client.cantidadAutorizadores !== 2) {
     throw badRequest('VALIDATION', MSG.rolSuperNoDisponible, { rol: MSG.rolSuperNoDisponible });
   }
 }

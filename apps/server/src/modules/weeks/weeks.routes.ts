@@ -1,3 +1,4 @@
+import { ROLES } from '@portal/shared/domain/roles';
 import { MSG } from '@portal/shared/messages';
 import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import {
@@ -18,7 +19,7 @@ const errors = errorResponses(400, 401, 403, 404, 409, 419);
 /** Rol 4: access weeks (semanas de acceso) of each client; they never overlap (docs/domain.md). */
 export async function weekRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = app.guard({ roles: [4] });
+  const admin = app.guard({ roles: [ROLES.administrador] });
   const tags = ['administracion'];
 
   r.get(

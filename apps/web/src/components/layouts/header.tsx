@@ -1,4 +1,5 @@
 import { ActionIcon, AppShell, Burger, Group, Indicator, TextInput, Title, Tooltip } from '@mantine/core';
+import { ROLES } from '@portal/shared/domain/roles';
 import { IconSearch, IconShoppingCart, IconX } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session';
@@ -13,7 +14,9 @@ interface HeaderProps {
 /** Rol 1 searches products: from a page without the catalogue, typing leads to all products. */
 function searchesProducts(rol: number, pathname: string): boolean {
   return (
-    rol === 1 && !pathname.startsWith('/usuario/principal') && !pathname.startsWith('/usuario/categoria/')
+    rol === ROLES.usuario &&
+    !pathname.startsWith('/usuario/principal') &&
+    !pathname.startsWith('/usuario/categoria/')
   );
 }
 
@@ -88,7 +91,7 @@ export function Header({ navOpened, onToggleNav }: HeaderProps) {
           <SearchBox />
         </Group>
         <Group gap="xs" wrap="nowrap">
-          {user.rol === 1 ? (
+          {user.rol === ROLES.usuario ? (
             <Tooltip label={units > 0 ? `Carrito (${units})` : 'Carrito'}>
               <Indicator label={units} size={18} disabled={units === 0} color="red" offset={4} inline>
                 <ActionIcon

@@ -1,4 +1,5 @@
 import { formatMXN } from '@portal/shared/domain/money';
+import { ROLES } from '@portal/shared/domain/roles';
 import type { SessionResponse } from '@portal/shared/schemas/auth';
 import type { ShopperSession } from '@portal/shared/schemas/shopping';
 
@@ -42,7 +43,7 @@ export interface DownloadItem {
  */
 export function navItemsFor(rol: number, comprador?: ShopperSession): NavItem[] {
   switch (rol) {
-    case 1:
+    case ROLES.usuario:
       return [
         { label: 'Todos los productos', to: '/usuario/principal', icon: 'productos' },
         { label: 'Historial', to: '/usuario/historial', icon: 'historial' },
@@ -53,10 +54,10 @@ export function navItemsFor(rol: number, comprador?: ShopperSession): NavItem[] 
           count: comprador?.presupuesto.productos_totales ?? 0,
         },
       ];
-    case 2:
-    case 3:
+    case ROLES.autorizador:
+    case ROLES.superAutorizador:
       return [{ label: 'Pedidos', to: '/autorizador/principal', icon: 'pedidos' }];
-    case 4:
+    case ROLES.administrador:
       return [
         { label: 'Clientes', to: '/administrador/clientes', icon: 'clientes' },
         { label: 'Semanas de acceso', to: '/administrador/semanas', icon: 'semanas' },
@@ -95,7 +96,7 @@ export function categoryNavItems(comprador: ShopperSession | undefined): Categor
 /** 'Calendario' and 'Manual' downloads for users, when their client has them. */
 export function downloadsFor(session: SessionResponse): DownloadItem[] {
   const { user } = session;
-  if (user.rol !== 1 || !user.cliente) return [];
+  if (user.rol !== ROLES.usuario || !user.cliente) return [];
   const items: DownloadItem[] = [];
   if (user.cliente.calendario) items.push({ label: 'Calendario', href: user.cliente.calendario });
   if (user.cliente.manual) items.push({ label: 'Manual', href: user.cliente.manual });
@@ -103,9 +104,9 @@ export function downloadsFor(session: SessionResponse): DownloadItem[] {
 }
 
 export function panelTitleFor(rol: number): string {
-  if (rol === 1) return 'Panel Usuario';
-  if (rol === 2 || rol === 3) return 'Panel Autorizador';
-  if (rol === 4) return 'Panel Administrador';
+  if (rol === ROLES.usuario) return 'Panel Usuario';
+  if (rol === ROLES.autorizador || rol === ROLES.superAutorizador) return 'Panel Autorizador';
+  if (rol === ROLES.administrador) return 'Panel Administrador';
   return 'Portal de Compras';
 }
 

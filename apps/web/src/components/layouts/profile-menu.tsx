@@ -1,5 +1,6 @@
 import { Box, Center, Group, Loader, Menu, Modal, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { ROLES } from '@portal/shared/domain/roles';
 import { MSG } from '@portal/shared/messages';
 import { IconChevronDown, IconKey, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -63,7 +64,7 @@ export function ProfileMenu() {
             </Text>
           </Menu.Label>
           <Menu.Divider />
-          {user.rol === 1 ? (
+          {user.rol === ROLES.usuario ? (
             <Menu.Item leftSection={<IconKey size={16} />} onClick={dialog.open}>
               Cambiar contraseña
             </Menu.Item>

@@ -26,6 +26,7 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { isEmailAddress } from '@portal/shared/domain/email';
 import { formatMXN } from '@portal/shared/domain/money';
+import { ROLES } from '@portal/shared/domain/roles';
 import { MSG } from '@portal/shared/messages';
 import type { ClientDto } from '@portal/shared/schemas/clients';
 import type { AdminCategoryDto } from '@portal/shared/schemas/inventory';
@@ -148,7 +149,7 @@ function rolOptions(client: ClientDto, currentRol: number | null) {
     { value: '1', label: 'Usuario' },
     { value: '2', label: 'Autorizador' },
   ];
-  if (client.cantidad_autorizadores === 2 || currentRol === 3) {
+  if (client.cantidad_autorizadores === 2 || currentRol === ROLES.superAutorizador) {
     options.push({ value: '3', label: 'Super Autorizador' });
   }
   return options;

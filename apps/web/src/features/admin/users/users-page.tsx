@@ -21,7 +21,7 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { isRol, ROLE_NAMES } from '@portal/shared/domain/roles';
+import { isRol, ROLE_NAMES, ROLES } from '@portal/shared/domain/roles';
 import { USERS_PER_PAGE } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import type { ClientDto } from '@portal/shared/schemas/clients';
@@ -129,7 +129,7 @@ function Actions({ user, onReset, onResetTwoFactor, onEdit, onToggle }: RowActio
             <IconShieldOff size={18} />
           </ActionIcon>
         </Tooltip>
-      ) : user.rol === 1 ? (
+      ) : user.rol === ROLES.usuario ? (
         <Tooltip label="Productos asignados" withArrow>
           <ActionIcon
             component={Link}
@@ -194,7 +194,7 @@ function UsersTable({ rows, ...actions }: RowActions & { rows: UserDto[] }) {
                 </Text>
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                {u.rol === 1 ? (
+                {u.rol === ROLES.usuario ? (
                   <>
                     <Text size="sm">{formatMXN(u.presupuesto_default)}</Text>
                     <Text size="xs" c="dimmed">
@@ -275,7 +275,7 @@ function UsersCards({ rows, onReset, onResetTwoFactor, onEdit, onToggle }: RowAc
                     Restablecer verificación en dos pasos
                   </Menu.Item>
                 ) : null}
-                {u.rol === 1 ? (
+                {u.rol === ROLES.usuario ? (
                   <Menu.Item component={Link} to={productsPath(u)} leftSection={<IconPackages size={16} />}>
                     Productos asignados
                   </Menu.Item>
@@ -301,7 +301,7 @@ function UsersCards({ rows, onReset, onResetTwoFactor, onEdit, onToggle }: RowAc
                 Presupuesto
               </Text>
               <Text size="sm" fw={500}>
-                {u.rol === 1 ? formatMXN(u.presupuesto_default) : 'N/A'}
+                {u.rol === ROLES.usuario ? formatMXN(u.presupuesto_default) : 'N/A'}
               </Text>
             </div>
             <div>

@@ -22,6 +22,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { pesosToCentavos } from '@portal/shared/domain/money';
+import { ROLES } from '@portal/shared/domain/roles';
 import { businessDate } from '@portal/shared/domain/time';
 import { MSG } from '@portal/shared/messages';
 import type { WorkflowResponse } from '@portal/shared/schemas/orders';
@@ -114,9 +115,9 @@ function noActionNote(view: AuthorizerOrderView, user: { id: number; rol: number
   if (view.usuario.id === user.id && (status === 'pendiente' || status === 'espera')) return MSG.pedidoPropio;
   if (status === 'aprobado') return 'Este pedido ya está aprobado. No requiere más acciones.';
   if (status === 'cancelado') return 'Este pedido fue cancelado. No requiere más acciones.';
-  if (status === 'espera' && rol === 2)
+  if (status === 'espera' && rol === ROLES.autorizador)
     return 'Este pedido ya fue autorizado y espera la aprobación final del Super Autorizador.';
-  if (status === 'pendiente' && rol === 3)
+  if (status === 'pendiente' && rol === ROLES.superAutorizador)
     return 'Este pedido aún debe autorizarlo el Autorizador; después podrás darle la aprobación final.';
   return 'No tienes acciones disponibles para este pedido.';
 }
@@ -230,7 +231,7 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
 
   const changes = edited ? editSummary(pedido.lineas, quantities, originalTotal, totals.total) : [];
   const outcome =
-    user.rol === 2 && user.cliente?.cantidad_autorizadores === 2
+    user.rol === ROLES.autorizador && user.cliente?.cantidad_autorizadores === 2
       ? 'El pedido pasará a Espera para la aprobación final del Super Autorizador.'
       : `El pedido quedará Aprobado y se avisará a ${comprador} por correo.`;
 
