@@ -1,8 +1,8 @@
 /**
- * Spec §2 /autorizador/orden/:id: budget cards, the lines (editable by rol 2 while pendiente), live
- * totals, Approve and Cancel exactly when the server would accept them (`acciones`, decision 0013), the
- * buyer's side panel and the order's history. A missing order, or another client's (404), goes back to
- * the list.
+ * /autorizador/orden/:id: budget cards, the lines (editable by rol 2 while pendiente), live totals,
+ * Approve and Cancel exactly when the server would accept them (order-actions.tsx), the buyer's side panel
+ * and the order's history. A missing order, or another client's (404), goes back to the list. The review's
+ * state lives in use-order-review.ts.
  */
 import {
   Alert,
@@ -10,76 +10,38 @@ import {
   Box,
   Button,
   Divider,
-  Flex,
   Grid,
   Group,
   Paper,
   Skeleton,
   Stack,
   Text,
-  ThemeIcon,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { pesosToCentavos } from '@portal/shared/domain/money';
 import { ROLES } from '@portal/shared/domain/roles';
-import { businessDate } from '@portal/shared/domain/time';
-import { MSG } from '@portal/shared/messages';
-import type { WorkflowResponse } from '@portal/shared/schemas/orders';
-import {
-  IconAlertTriangle,
-  IconArrowLeft,
-  IconBan,
-  IconCheck,
-  IconInfoCircle,
-  IconPencil,
-} from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { IconAlertTriangle, IconArrowLeft, IconBan, IconPencil } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, Navigate } from 'react-router';
 import { OrderEvents } from '../../../components/orders/order-events';
 import { OrderTotalsSummary } from '../../../components/orders/order-totals';
 import { StatusBadge } from '../../../components/orders/status-badge';
-import { showError, showSuccess } from '../../../components/ui/alerts';
 import { errorMessage, isApiError } from '../../../lib/api';
-import {
-  formatCentavos,
-  formatDate,
-  formatOrderNumber,
-  getBusinessTimeZone,
-  titleCase,
-} from '../../../lib/format';
+import { formatCentavos, formatDate, formatOrderNumber } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import {
-  type AuthorizerOrderView,
-  approveOrder,
-  authorizerKeys,
-  cancelOrder,
-  fetchOrder,
-} from '../api/orders';
-import {
-  approvalLines,
-  budgetAfter,
-  buyerName,
-  checkQuantity,
-  editSummary,
-  hasEdits,
-  initialQuantities,
-  overBudgetText,
-  type Quantities,
-  totalsFor,
-  unitsFor,
-} from '../lib/order-edits';
+import { type AuthorizerOrderView, authorizerKeys, fetchOrder } from '../api/orders';
+import { buyerName, editSummary, overBudgetText } from '../lib/order-edits';
 import { BudgetCards } from './budget-cards';
 import { BuyerPanel, CategoryBudgets } from './buyer-panel';
-import { type LineControls, OrderLinesTable } from './order-lines';
+import { OrderActions } from './order-actions';
+import { OrderLinesTable } from './order-lines';
+import { ORDERS_LIST, useOrderReview } from './use-order-review';
 import { ApproveDialog, CancelDialog } from './workflow-dialogs';
-
-const BACK = '/autorizador/principal';
 
 function BackLink() {
   return (
-    <Anchor component={Link} to={BACK} size="sm" fw={500}>
+    <Anchor component={Link} to={ORDERS_LIST} size="sm" fw={500}>
       <Group gap={4} component="span">
         <IconArrowLeft size={16} aria-hidden />
         Volver al historial de pedidos
@@ -107,129 +69,21 @@ function LoadingOrder({ id }: { id: number }) {
   );
 }
 
-/** Why there is nothing to do, when Approve and Cancel are not offered. */
-function noActionNote(view: AuthorizerOrderView, user: { id: number; rol: number }): string {
-  const { status } = view.pedido;
-  const { rol } = user;
-  // Separation of duties (decision 0039): the server offers no action on an order the user placed.
-  if (view.usuario.id === user.id && (status === 'pendiente' || status === 'espera')) return MSG.pedidoPropio;
-  if (status === 'aprobado') return 'Este pedido ya está aprobado. No requiere más acciones.';
-  if (status === 'cancelado') return 'Este pedido fue cancelado. No requiere más acciones.';
-  if (status === 'espera' && rol === ROLES.autorizador)
-    return 'Este pedido ya fue autorizado y espera la aprobación final del Super Autorizador.';
-  if (status === 'pendiente' && rol === ROLES.superAutorizador)
-    return 'Este pedido aún debe autorizarlo el Autorizador; después podrás darle la aprobación final.';
-  return 'No tienes acciones disponibles para este pedido.';
-}
-
 function OrderReview({ view }: { view: AuthorizerOrderView }) {
   const { user } = useSession();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const { pedido, acciones } = view;
   const numero = formatOrderNumber(pedido.id);
   const comprador = buyerName(view.usuario.nombre);
-
-  const [quantities, setQuantities] = useState<Quantities>(() => initialQuantities(pedido.lineas));
-  const [dialog, setDialog] = useState<'aprobar' | 'cancelar' | null>(null);
-
-  const editable = acciones.editar;
-  const edited = editable && hasEdits(pedido.lineas, quantities);
-  const totals = useMemo(() => totalsFor(pedido.lineas, quantities), [pedido.lineas, quantities]);
-  const budget = useMemo(() => budgetAfter(view, quantities), [view, quantities]);
-  const units = unitsFor(quantities);
-  const originalTotal = pesosToCentavos(pedido.total);
-
-  const onDone = (result: WorkflowResponse) => {
-    setDialog(null);
-    queryClient.setQueryData<AuthorizerOrderView>(authorizerKeys.order(pedido.id), (old) =>
-      old
-        ? {
-            ...old,
-            pedido: { ...result.pedido, status: result.nuevo_estatus },
-            acciones: { aprobar: false, cancelar: false, editar: false },
-          }
-        : old,
-    );
-    void queryClient.invalidateQueries({ queryKey: authorizerKeys.order(pedido.id) });
-    void queryClient.invalidateQueries({ queryKey: authorizerKeys.lists() });
-    showSuccess(result.msg, `Pedido ${numero} · Estatus: ${titleCase(result.nuevo_estatus)}`);
-  };
-  const onFailed = (error: unknown) => {
-    setDialog(null);
-    if (isApiError(error) && error.status === 404) {
-      void navigate(BACK, { replace: true });
-      return;
-    }
-    // 409 (someone else acted first), 403, 422 (budget): show the server's words and the current state.
-    void queryClient.invalidateQueries({ queryKey: authorizerKeys.order(pedido.id) });
-    void queryClient.invalidateQueries({ queryKey: authorizerKeys.lists() });
-    void showError(errorMessage(error));
-  };
-
-  const approve = useMutation({
-    mutationFn: () =>
-      approveOrder({
-        id: pedido.id,
-        orden: approvalLines(pedido.lineas, quantities),
-        fecha: businessDate(Date.now(), getBusinessTimeZone()),
-        total: totals.total / 100,
-      }),
-    onSuccess: onDone,
-    onError: onFailed,
-  });
-  const cancel = useMutation({
-    mutationFn: (motivo: string) => cancelOrder(pedido.id, motivo),
-    onSuccess: onDone,
-    onError: onFailed,
-  });
-  const pending = approve.isPending || cancel.isPending;
-
-  const [editor, setEditor] = useState<LineControls['editor']>(null);
-  const controls: LineControls = {
-    editable: editable && !pending,
-    quantityOf: (id) => quantities.get(id),
-    limitOf: (id) => view.limites[String(id)] ?? 1,
-    keptCount: quantities.size,
-    editor,
-    startEdit: (id) => setEditor({ id, value: quantities.get(id) ?? 1, error: null }),
-    changeDraft: (value) => setEditor((e) => (e ? { ...e, value, error: null } : e)),
-    applyEdit: () => {
-      if (!editor) return;
-      const result = checkQuantity(view, quantities, editor.id, editor.value);
-      if (result.ok) {
-        setQuantities(result.quantities);
-        setEditor(null);
-        return;
-      }
-      // Spec §5: over the budget the old quantity is put back.
-      const value = result.restore ? (quantities.get(editor.id) ?? editor.value) : editor.value;
-      setEditor({ ...editor, value, error: result.error });
-    },
-    cancelEdit: () => setEditor(null),
-    remove: (id) => {
-      if (quantities.size <= 1) return;
-      const next = new Map(quantities);
-      next.delete(id);
-      setQuantities(next);
-      if (editor?.id === id) setEditor(null);
-    },
-    restore: (id) => {
-      const line = pedido.lineas.find((l) => l.id_producto === id);
-      if (!line) return;
-      const next = new Map(quantities);
-      next.set(id, line.cantidad);
-      setQuantities(next);
-    },
-  };
+  const review = useOrderReview(view);
+  const { edited, totals, budget, originalTotal, approve, cancel, setDialog } = review;
 
   const overBudget = acciones.aprobar && budget.excedido;
   const overText = overBudgetText(budget, comprador);
-  const overAdvice = editable
+  const overAdvice = acciones.editar
     ? 'Reduce cantidades o quita productos antes de aprobar, o cancela el pedido.'
     : 'No se podrá aprobar así; puedes cancelarlo.';
 
-  const changes = edited ? editSummary(pedido.lineas, quantities, originalTotal, totals.total) : [];
+  const changes = edited ? editSummary(pedido.lineas, review.quantities, originalTotal, totals.total) : [];
   const outcome =
     user.rol === ROLES.autorizador && user.cliente?.cantidad_autorizadores === 2
       ? 'El pedido pasará a Espera para la aprobación final del Super Autorizador.'
@@ -252,7 +106,7 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
         </div>
       </Group>
 
-      <BudgetCards budget={budget} units={units} />
+      <BudgetCards budget={budget} units={review.units} />
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
@@ -279,7 +133,7 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
                 <Title order={2} fz="lg" id="productos-titulo">
                   Productos
                 </Title>
-                {editable ? (
+                {acciones.editar ? (
                   <Text size="xs" c="dimmed">
                     <IconPencil size={12} aria-hidden style={{ verticalAlign: -1 }} /> Puedes ajustar
                     cantidades o quitar productos; se guardan al aprobar.
@@ -287,7 +141,7 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
                 ) : null}
               </Group>
               <Box px={{ base: 'sm', sm: 0 }}>
-                <OrderLinesTable lineas={pedido.lineas} controls={controls} />
+                <OrderLinesTable lineas={pedido.lineas} controls={review.controls} />
               </Box>
               <Divider />
               <Stack gap={4} p="md" ml="auto" maw={360} data-testid="totales">
@@ -307,84 +161,17 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
 
               <Divider />
               <Box p="md">
-                {acciones.aprobar || acciones.cancelar ? (
-                  <Flex
-                    direction={{ base: 'column', sm: 'row' }}
-                    justify="space-between"
-                    align={{ base: 'stretch', sm: 'center' }}
-                    gap="sm"
-                  >
-                    {edited ? (
-                      <Group gap="xs" wrap="nowrap">
-                        <ThemeIcon variant="light" color="indigo" radius="xl" size="sm" aria-hidden>
-                          <IconPencil size={12} />
-                        </ThemeIcon>
-                        <Text size="sm">
-                          Cambios sin guardar.{' '}
-                          <Anchor
-                            component="button"
-                            type="button"
-                            size="sm"
-                            onClick={() => {
-                              setQuantities(initialQuantities(pedido.lineas));
-                              setEditor(null);
-                            }}
-                            disabled={pending}
-                          >
-                            Descartar cambios
-                          </Anchor>
-                        </Text>
-                      </Group>
-                    ) : !acciones.aprobar && pedido.status === 'espera' ? (
-                      // Rol 3 on an order it gave the level-1 approval of: it may cancel, not approve.
-                      <Group gap="xs" wrap="nowrap">
-                        <IconInfoCircle size={18} color="var(--mantine-color-dimmed)" aria-hidden />
-                        <Text size="sm" c="dimmed">
-                          {MSG.segundaAutorizacionOtraPersona}
-                        </Text>
-                      </Group>
-                    ) : null}
-                    <Flex
-                      direction={{ base: 'column-reverse', xs: 'row' }}
-                      justify="flex-end"
-                      gap="sm"
-                      style={{ flexGrow: 1 }}
-                    >
-                      {acciones.cancelar ? (
-                        <Button
-                          variant="outline"
-                          color="red"
-                          leftSection={<IconBan size={18} aria-hidden />}
-                          onClick={() => setDialog('cancelar')}
-                          disabled={pending}
-                          loading={cancel.isPending}
-                          w={{ base: '100%', xs: 'auto' }}
-                        >
-                          Cancelar pedido
-                        </Button>
-                      ) : null}
-                      {acciones.aprobar ? (
-                        <Button
-                          color="teal"
-                          leftSection={<IconCheck size={18} aria-hidden />}
-                          onClick={() => setDialog('aprobar')}
-                          disabled={pending}
-                          loading={approve.isPending}
-                          w={{ base: '100%', xs: 'auto' }}
-                        >
-                          {edited ? 'Guardar cambios y aprobar' : 'Aprobar pedido'}
-                        </Button>
-                      ) : null}
-                    </Flex>
-                  </Flex>
-                ) : (
-                  <Group gap="xs" wrap="nowrap" data-testid="sin-acciones">
-                    <IconInfoCircle size={18} color="var(--mantine-color-dimmed)" aria-hidden />
-                    <Text size="sm" c="dimmed">
-                      {noActionNote(view, user)}
-                    </Text>
-                  </Group>
-                )}
+                <OrderActions
+                  view={view}
+                  user={user}
+                  edited={edited}
+                  pending={review.pending}
+                  approving={approve.isPending}
+                  cancelling={cancel.isPending}
+                  onDiscard={review.discardEdits}
+                  onApprove={() => setDialog('aprobar')}
+                  onCancel={() => setDialog('cancelar')}
+                />
               </Box>
             </Paper>
           </Stack>
@@ -412,7 +199,7 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
       </Grid>
 
       <ApproveDialog
-        opened={dialog === 'aprobar'}
+        opened={review.dialog === 'aprobar'}
         onClose={() => setDialog(null)}
         onConfirm={() => approve.mutate()}
         pending={approve.isPending}
@@ -422,7 +209,7 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
         warning={overBudget ? `${overText} El sistema no permitirá aprobarlo.` : null}
       />
       <CancelDialog
-        opened={dialog === 'cancelar'}
+        opened={review.dialog === 'cancelar'}
         onClose={() => setDialog(null)}
         onConfirm={(motivo) => cancel.mutate(motivo)}
         pending={cancel.isPending}
@@ -434,7 +221,7 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
   );
 }
 
-/** Spec §2: an order that is not found (or is another client's) sends the authorizer back to the list. */
+/** An order that is not found (or is another client's) sends the authorizer back to the list. */
 function NotFound({ id }: { id: number }) {
   useEffect(() => {
     notifications.show({
@@ -445,7 +232,7 @@ function NotFound({ id }: { id: number }) {
       autoClose: 4000,
     });
   }, [id]);
-  return <Navigate to={BACK} replace />;
+  return <Navigate to={ORDERS_LIST} replace />;
 }
 
 export function OrderPage({ id }: { id: number }) {
