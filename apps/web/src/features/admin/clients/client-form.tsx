@@ -36,7 +36,8 @@ import { useEffect, useRef, useState } from 'react';
 import { sidebarPalette } from '../../../components/layouts/brand-colors';
 import { showSuccess } from '../../../components/ui/alerts';
 import { FormSection } from '../../../components/ui/form-section';
-import { errorMessage, isApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
+import { applyFieldErrors } from '../../../lib/form-errors';
 import { type FileChange, useSaveClient } from './api';
 import { ImageField, NO_CHANGE, PdfField, useObjectUrl } from './file-fields';
 
@@ -267,12 +268,7 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
           onClose();
         },
         onError: (error) => {
-          if (isApiError(error) && error.errors) {
-            const known = Object.fromEntries(
-              Object.entries(error.errors).filter(([field]) => field in values),
-            );
-            if (Object.keys(known).length > 0) form.setErrors(known);
-          }
+          applyFieldErrors(form, error);
           setFormError({ title: MSG.error, text: errorMessage(error) });
         },
       },

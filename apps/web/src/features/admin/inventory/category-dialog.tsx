@@ -8,9 +8,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { showError, showSuccess } from '../../../components/ui/alerts';
 import { CategoryIcon } from '../../../components/ui/category-icon';
+import { serverFieldErrors } from '../../../lib/form-errors';
 import { adminKeys } from '../api/keys';
 import { saveCategory } from './api';
-import { fieldErrors, processFailure } from './errors';
+import { processFailure } from './errors';
 
 const ICON_OPTIONS = ICONOS.map((nombre) => ({ value: nombre, label: ICONO_ETIQUETAS[nombre] }));
 
@@ -46,7 +47,7 @@ export function CategoryDialog({ opened, onClose, idCliente, category }: Categor
       onClose();
     },
     onError: (err) => {
-      const fields = fieldErrors(err);
+      const fields = serverFieldErrors(err);
       if (fields.nombre) setError(fields.nombre);
       void showError(processFailure(err));
     },

@@ -10,8 +10,3 @@ export function processFailure(error: unknown): string {
   if (isApiError(error) && error.status >= 400 && error.status < 500 && error.msg) return error.msg;
   return MSG.procesoFallido;
 }
-
-/** The server's per-field messages of a 400, or an empty object. */
-export function fieldErrors(error: unknown): Record<string, string> {
-  return isApiError(error) && error.status === 400 && error.errors ? error.errors : {};
-}

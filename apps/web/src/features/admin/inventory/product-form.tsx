@@ -26,9 +26,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Ref, useEffect, useState } from 'react';
 import { showError, showSuccess } from '../../../components/ui/alerts';
 import { CategoryIcon } from '../../../components/ui/category-icon';
+import { applyFieldErrors } from '../../../lib/form-errors';
 import { adminKeys } from '../api/keys';
 import { saveProduct } from './api';
-import { fieldErrors, processFailure } from './errors';
+import { processFailure } from './errors';
 import { EMPTY_IMAGE, ImageField, type ImageValue } from './image-field';
 
 interface Values {
@@ -137,9 +138,7 @@ export function ProductForm({ idCliente, categories, editing, onReset, ref }: Pr
       cancel();
     },
     onError: (error) => {
-      const { imagen, ...fields } = fieldErrors(error);
-      const known = Object.fromEntries(Object.entries(fields).filter(([k]) => k in BLANK));
-      form.setErrors(known);
+      const { imagen } = applyFieldErrors(form, error);
       setImageError(imagen ?? null);
       void showError(processFailure(error));
     },

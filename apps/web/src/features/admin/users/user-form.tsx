@@ -37,6 +37,7 @@ import { showSuccess } from '../../../components/ui/alerts';
 import { CategoryIcon } from '../../../components/ui/category-icon';
 import { FormSection } from '../../../components/ui/form-section';
 import { errorMessage, isApiError } from '../../../lib/api';
+import { applyFieldErrors } from '../../../lib/form-errors';
 import { useClientCategories } from '../inventory/api';
 import { type UserInput, useSaveUser, useUser } from './api';
 
@@ -303,12 +304,7 @@ function UserForm({ client, user, onDone, onCancel }: UserFormProps) {
           onDone();
         },
         onError: (error) => {
-          if (isApiError(error) && error.errors) {
-            const known = Object.fromEntries(
-              Object.entries(error.errors).filter(([field]) => field in values),
-            );
-            if (Object.keys(known).length > 0) form.setErrors(known);
-          }
+          applyFieldErrors(form, error);
           if (isApiError(error) && error.code === 'DUPLICATE_USUARIO')
             form.setFieldError('usuario', error.msg);
           setFormError({ title: MSG.error, text: errorMessage(error) });

@@ -1,0 +1,33 @@
+/**
+ * A server refusal on a form's fields. A 400 answers `{code, msg, errors}` where `errors` maps a field of
+ * the body (a dotted path for nested ones, '_' for the body itself) to its Spanish message; the API client
+ * keeps that map on ApiError.errors.
+ */
+import { isApiError } from './api';
+
+/** The per-field messages of a 400, or an empty object (any other error, or a 400 without fields). */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  return isApiError(error) && error.status === 400 && error.errors ? error.errors : {};
+}
+
+/** What applyFieldErrors needs of a @mantine/form form. */
+export interface FieldErrorTarget {
+  values: object;
+  setErrors: (errors: Record<string, string>) => void;
+}
+
+/**
+ * Shows a 400's per-field messages under the form's fields: those whose name is a field of the form replace
+ * the form's errors. Returns the messages of the fields the form does not have (for the caller to show
+ * elsewhere, or to ignore); nothing happens for other errors.
+ */
+export function applyFieldErrors(form: FieldErrorTarget, error: unknown): Record<string, string> {
+  const placed: Record<string, string> = {};
+  const rest: Record<string, string> = {};
+  for (const [field, message] of Object.entries(serverFieldErrors(error))) {
+    if (field in form.values) placed[field] = message;
+    else rest[field] = message;
+  }
+  if (Object.keys(placed).length > 0) form.setErrors(placed);
+  return rest;
+}
