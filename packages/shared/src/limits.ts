@@ -18,3 +18,6 @@ export const INVENTORY_PER_PAGE = 24;
 
 /** Largest CSV import file (the server refuses it, the web does not even send it). */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+/** How long the single-use link of a new account works (docs/domain.md "Accounts and passwords"). */
+export const WELCOME_LINK_TTL_MS = 72 * 3_600_000;

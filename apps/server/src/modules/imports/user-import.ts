@@ -3,12 +3,9 @@ import { MSG } from '@portal/shared/messages';
 import type { ImportRowError } from '@portal/shared/schemas/imports';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { passwordTokens, userCategoryBudgets, users } from '../../db/schema/index.ts';
-import { welcomeEmail } from '../../lib/emails.ts';
-import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
-import { hashToken, newToken } from '../../lib/tokens.ts';
+import { userCategoryBudgets, users } from '../../db/schema/index.ts';
 import { retireAllLinks } from '../auth/auth.repository.ts';
-import { sendWelcomeLink } from '../users/users.service.ts';
+import { createAccounts, roleAllowed, sendWelcomeLink } from '../users/users.service.ts';
 import { isEmailCell, parseIntCell, parsePesosCell } from './cells.ts';
 import { type CsvTable, cellOf, normalizeHeader } from './csv-read.ts';
 import type { BatchResult, Validated } from './product-import.ts';
@@ -36,9 +33,6 @@ export const USER_COLUMNS = [
 ] as const;
 
 export const CATEGORY_BUDGET_PREFIX = 'presupuesto:';
-
-/** Single-use link of a new account: 72 hours (docs/domain.md "Accounts and passwords"). */
-export const WELCOME_TTL_MS = 72 * 3_600_000;
 
 export interface UserImportClient {
   id: number;
@@ -145,8 +139,7 @@ export function validateUserRows(
     const rol = ROL_NAMES[rolText.toLowerCase().replace(/\s+/g, ' ')] ?? null;
     if (rolText === '') fail('rol', MSG.impObligatorio);
     else if (rol === null) fail('rol', MSG.impRol, rolText);
-    else if (rol === ROLES.superAutorizador && client.cantidadAutorizadores !== 2)
-      fail('rol', MSG.impRolSuper, rolText);
+    else if (!roleAllowed(rol, client)) fail('rol', MSG.impRolSuper, rolText);
 
     const direccionEntrega = text('direccion_entrega', true);
     const optional = {
@@ -281,8 +274,6 @@ export async function upsertUsers(
       ),
     );
   const byKey = new Map(existing.map((u) => [u.usuario.toLowerCase(), u]));
-  const regular = client.modoPresupuesto !== 'categoria';
-
   const fresh: UserImportRow[] = [];
   const known: { row: UserImportRow; current: (typeof existing)[number] }[] = [];
   for (const row of rows) {
@@ -320,38 +311,25 @@ export async function upsertUsers(
   const budgetDeletes: { userId: number; categoryId: number }[] = [];
 
   if (fresh.length) {
-    const inserted = await tx
-      .insert(users)
-      .values(
-        fresh.map((row) => ({
-          ...fields(row),
-          idCliente: client.id,
-          usuario: row.usuario,
-          limiteDeCompras: row.limiteDeCompras ?? client.limiteDeCompras,
-          presupuestoDefault: row.presupuestoDefault ?? (regular ? client.presupuestoDefault : 0),
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ id: users.id, usuario: users.usuario, nombre: users.nombre, email: users.email });
-    outcome.creados += inserted.length;
+    const created = await createAccounts(
+      tx,
+      client,
+      fresh.map((row) => ({
+        ...fields(row),
+        usuario: row.usuario,
+        limiteDeCompras: row.limiteDeCompras,
+        presupuestoDefault: row.presupuestoDefault,
+      })),
+      publicUrl,
+    );
+    outcome.creados += created.length;
     const rowOf = new Map(fresh.map((r) => [r.usuario.toLowerCase(), r]));
-    const tokens: { userId: number; tokenHash: string; purpose: string; expiresAt: Date }[] = [];
-    const expiresAt = new Date(Date.now() + WELCOME_TTL_MS);
-    for (const user of inserted) {
+    for (const user of created) {
       const row = rowOf.get(user.usuario.toLowerCase());
       for (const [categoryId, presupuesto] of row?.presupuestos ?? []) {
         if (presupuesto > 0) budgetWrites.push({ userId: user.id, categoryId, presupuesto });
       }
-      const to = addressOf(user);
-      if (!to) continue;
-      const token = newToken();
-      tokens.push({ userId: user.id, tokenHash: hashToken(token), purpose: 'bienvenida', expiresAt });
-      await enqueueEmail(
-        tx,
-        welcomeEmail(to, user.nombre, user.usuario, `${publicUrl}/restablecer/${token}`),
-      );
     }
-    if (tokens.length) await tx.insert(passwordTokens).values(tokens);
   }
 
   if (known.length) {

@@ -1,12 +1,13 @@
 import { pesosToCentavos } from '@portal/shared/domain/money';
 import { ROLES } from '@portal/shared/domain/roles';
+import { WELCOME_LINK_TTL_MS } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import type { UserBody, UserDto, UserUpdateResponse } from '@portal/shared/schemas/users';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { categories, clients, userCategoryBudgets, users } from '../../db/schema/index.ts';
+import { categories, clients, passwordTokens, userCategoryBudgets, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { temporaryPasswordEmail, welcomeEmail } from '../../lib/emails.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -14,11 +15,8 @@ import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
 import { hashPassword, temporaryPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
-import { insertPasswordToken, retireAllLinks, setPassword } from '../auth/auth.repository.ts';
+import { retireAllLinks, setPassword } from '../auth/auth.repository.ts';
 import { findClientUser, listUsers, userDetail } from './users.repository.ts';
-
-/** How long the welcome link of a new user works (docs/domain.md "Accounts and passwords"). */
-export const WELCOME_TTL_MS = 72 * 3_600_000;
 
 type ClientRow = typeof clients.$inferSelect;
 
@@ -99,31 +97,107 @@ async function resolveBudget(
 }
 
 /**
- * E-mails a single-use link (72 h) to set the password to the account's address (outbox, in the caller's
- * transaction). False when the account has no address: nothing is stored or sent.
+ * E-mails a single-use link (72 h) to set the password to each account's address (outbox, in the caller's
+ * transaction). The accounts without an address get nothing: no link is stored or sent. Returns the ids
+ * of the accounts that were sent a link.
  */
+export async function sendWelcomeLinks(
+  tx: Tx,
+  accounts: readonly { id: number; usuario: string; nombre: string; email: string }[],
+  publicUrl: string,
+): Promise<Set<number>> {
+  const sent = new Set<number>();
+  const tokens: { userId: number; tokenHash: string; purpose: string; expiresAt: Date }[] = [];
+  const expiresAt = new Date(Date.now() + WELCOME_LINK_TTL_MS);
+  for (const account of accounts) {
+    const to = addressOf(account);
+    if (!to) continue;
+    const token = newToken();
+    tokens.push({ userId: account.id, tokenHash: hashToken(token), purpose: 'bienvenida', expiresAt });
+    await enqueueEmail(
+      tx,
+      welcomeEmail(to, account.nombre, account.usuario, `${publicUrl}/restablecer/${token}`),
+    );
+    sent.add(account.id);
+  }
+  if (tokens.length) await tx.insert(passwordTokens).values(tokens);
+  return sent;
+}
+
+/** One account's welcome link (see sendWelcomeLinks); false when the account has no address. */
 export async function sendWelcomeLink(
   tx: Tx,
   user: { id: number; usuario: string; nombre: string; email: string },
   publicUrl: string,
 ): Promise<boolean> {
-  const to = addressOf(user);
-  if (!to) return false;
-  const token = newToken();
-  await insertPasswordToken(tx, {
-    userId: user.id,
-    tokenHash: hashToken(token),
-    purpose: 'bienvenida',
-    expiresAt: new Date(Date.now() + WELCOME_TTL_MS),
-  });
-  await enqueueEmail(tx, welcomeEmail(to, user.nombre, user.usuario, `${publicUrl}/restablecer/${token}`));
-  return true;
+  return (await sendWelcomeLinks(tx, [user], publicUrl)).has(user.id);
+}
+
+/** The role rule of an account: super autorizador only where the client has two authorizers. */
+export function roleAllowed(rol: number, client: { cantidadAutorizadores: number }): boolean {
+  return rol !== ROLES.superAutorizador || client.cantidadAutorizadores === 2;
 }
 
 function checkRol(rol: number, client: ClientRow) {
-  if (rol === ROLES.superAutorizador && client.cantidadAutorizadores !== 2) {
+  if (!roleAllowed(rol, client)) {
     throw badRequest('VALIDATION', MSG.rolSuperNoDisponible, { rol: MSG.rolSuperNoDisponible });
   }
+}
+
+/** A new account of a client; null limit or budget takes the client's default. */
+export type NewAccount = Omit<
+  typeof users.$inferInsert,
+  'id' | 'idCliente' | 'limiteDeCompras' | 'presupuestoDefault' | 'passwordHash'
+> & {
+  limiteDeCompras: number | null;
+  presupuestoDefault: number | null;
+};
+
+export interface CreatedAccount {
+  id: number;
+  usuario: string;
+  nombre: string;
+  rol: number;
+  /** The welcome link was e-mailed (the account has an address). */
+  welcomed: boolean;
+}
+
+/**
+ * The one way an account is created (the users form and the users import): the accounts of one client,
+ * with no password, the client's purchase limit and budget where none is given (category mode: 0, the
+ * budget is the sum of the categories), and a single-use welcome link (72 h) e-mailed through the outbox
+ * in the caller's transaction. The role rule (roleAllowed) is the caller's check, with its own message.
+ * A username already taken (case-insensitive) is skipped: the result holds only the created accounts.
+ */
+export async function createAccounts(
+  tx: Tx,
+  client: Pick<ClientRow, 'id' | 'limiteDeCompras' | 'presupuestoDefault' | 'modoPresupuesto'>,
+  accounts: readonly NewAccount[],
+  publicUrl: string,
+): Promise<CreatedAccount[]> {
+  if (accounts.length === 0) return [];
+  const regular = client.modoPresupuesto !== 'categoria';
+  const inserted = await tx
+    .insert(users)
+    .values(
+      accounts.map((account) => ({
+        ...account,
+        idCliente: client.id,
+        limiteDeCompras: account.limiteDeCompras ?? client.limiteDeCompras,
+        presupuestoDefault: account.presupuestoDefault ?? (regular ? client.presupuestoDefault : 0),
+        passwordHash: null,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({
+      id: users.id,
+      usuario: users.usuario,
+      nombre: users.nombre,
+      email: users.email,
+      rol: users.rol,
+    });
+  const welcomed = await sendWelcomeLinks(tx, inserted, publicUrl);
+  return inserted.map(({ email: _email, ...user }) => ({ ...user, welcomed: welcomed.has(user.id) }));
 }
 
 async function storeCategoryBudgets(tx: Tx, userId: number, budget: ResolvedBudget) {
@@ -134,6 +208,19 @@ async function storeCategoryBudgets(tx: Tx, userId: number, budget: ResolvedBudg
       .insert(userCategoryBudgets)
       .values(budget.categorias.map((c) => ({ userId, categoryId: c.id, presupuesto: c.presupuesto })));
   }
+}
+
+/** The account fields every form body carries. */
+function accountFields(body: UserBody) {
+  return {
+    usuario: body.usuario,
+    email: body.user_id,
+    nombre: body.nombre,
+    rol: body.rol,
+    direccionEntrega: body.direccion_entrega,
+    activeWeek: body.active_week,
+    entregaWeek: body.entrega_week,
+  };
 }
 
 /** The optional text fields: absent keeps the stored value (update) or is empty (create). */
@@ -178,27 +265,22 @@ export async function createUser(
       checkRol(body.rol, client);
       const budget = await resolveBudget(tx, client, body);
       if (await usuarioTaken(tx, body.usuario)) throw duplicate();
-      const [created] = await tx
-        .insert(users)
-        .values({
-          idCliente: client.id,
-          usuario: body.usuario,
-          email: body.user_id,
-          nombre: body.nombre,
-          rol: body.rol,
-          direccionEntrega: body.direccion_entrega,
-          activeWeek: body.active_week,
-          entregaWeek: body.entrega_week,
-          activo: body.activo ?? true,
-          limiteDeCompras: body.limite_de_compras ?? client.limiteDeCompras,
-          presupuestoDefault: budget.presupuestoDefault,
-          passwordHash: null,
-          ...textFields(body),
-        })
-        .returning();
-      const user = created!;
+      const [user] = await createAccounts(
+        tx,
+        client,
+        [
+          {
+            ...accountFields(body),
+            activo: body.activo ?? true,
+            limiteDeCompras: body.limite_de_compras ?? null,
+            presupuestoDefault: budget.presupuestoDefault,
+            ...textFields(body),
+          },
+        ],
+        app.config.PUBLIC_URL,
+      );
+      if (!user) throw duplicate();
       await storeCategoryBudgets(tx, user.id, budget);
-      const welcomed = await sendWelcomeLink(tx, user, app.config.PUBLIC_URL);
       await audit(tx, {
         userId: auth.user.id,
         eventType: 'usuario_creado',
@@ -207,7 +289,7 @@ export async function createUser(
           id_usuario: user.id,
           id_cliente: client.id,
           rol: user.rol,
-          correo_bienvenida: welcomed,
+          correo_bienvenida: user.welcomed,
           ...requestMeta(request),
         },
       });
@@ -250,13 +332,7 @@ export async function updateUser(
       const budget = await resolveBudget(tx, client!, body, before);
       if (await usuarioTaken(tx, body.usuario, id)) throw duplicate();
       const values = {
-        usuario: body.usuario,
-        email: body.user_id,
-        nombre: body.nombre,
-        rol: body.rol,
-        direccionEntrega: body.direccion_entrega,
-        activeWeek: body.active_week,
-        entregaWeek: body.entrega_week,
+        ...accountFields(body),
         activo: body.activo ?? before.activo,
         limiteDeCompras: body.limite_de_compras ?? before.limiteDeCompras,
         presupuestoDefault: budget.presupuestoDefault,
