@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api';
-import { applyFieldErrors, serverFieldErrors } from './form-errors';
+import {
+  applyFieldErrors,
+  formErrorSummary,
+  missingFirst,
+  REQUIRED_FIELD,
+  serverFieldErrors,
+} from './form-errors';
 
 const form = () => ({ values: { usuario: '', user_id: '', activo: true }, setErrors: vi.fn() });
 
@@ -48,5 +54,33 @@ describe('applyFieldErrors', () => {
     });
     expect(applyFieldErrors(f, new ApiError(500, 'INTERNAL', 'x'))).toEqual({});
     expect(f.setErrors).not.toHaveBeenCalled();
+  });
+});
+
+describe('missingFirst and formErrorSummary', () => {
+  const REQUIRED = 'Todos los campos obligatorios deben ser completados';
+
+  it('shows only the missing fields while any is missing', () => {
+    const errors = missingFirst(
+      { usuario: 'El usuario no puede contener espacios.', nombre: REQUIRED, rol: REQUIRED },
+      REQUIRED,
+    );
+    expect(errors).toEqual({ nombre: REQUIRED_FIELD, rol: REQUIRED_FIELD });
+    expect(formErrorSummary(errors, REQUIRED)).toEqual({ title: 'Faltan datos', text: REQUIRED });
+  });
+
+  it('keeps the other refusals and sums up the first', () => {
+    const errors = missingFirst(
+      { usuario: 'El usuario no puede contener espacios.', user_id: 'El correo electrónico no es válido.' },
+      REQUIRED,
+    );
+    expect(errors).toEqual({
+      usuario: 'El usuario no puede contener espacios.',
+      user_id: 'El correo electrónico no es válido.',
+    });
+    expect(formErrorSummary(errors, REQUIRED)).toEqual({
+      title: 'Revisa los datos',
+      text: 'El usuario no puede contener espacios.',
+    });
   });
 });

@@ -3,6 +3,7 @@
  * the body (a dotted path for nested ones, '_' for the body itself) to its Spanish message; the API client
  * keeps that map on ApiError.errors.
  */
+import type { ReactNode } from 'react';
 import { isApiError } from './api';
 
 /** The per-field messages of a 400, or an empty object (any other error, or a 400 without fields). */
@@ -30,4 +31,28 @@ export function applyFieldErrors(form: FieldErrorTarget, error: unknown): Record
   }
   if (Object.keys(placed).length > 0) form.setErrors(placed);
   return rest;
+}
+
+/** The text under each empty required field of the administration forms. */
+export const REQUIRED_FIELD = 'Este campo es obligatorio.';
+
+/**
+ * The administration forms' schemas give every missing required field one message (`required`, e.g.
+ * 'Todos los campos obligatorios deben ser completados'). While any is missing the form shows only those,
+ * each as REQUIRED_FIELD; the other refusals come once the required fields are filled.
+ */
+export function missingFirst(errors: Record<string, ReactNode>, required: string): Record<string, ReactNode> {
+  const missing = Object.keys(errors).filter((field) => errors[field] === required);
+  if (missing.length === 0) return errors;
+  return Object.fromEntries(missing.map((field) => [field, REQUIRED_FIELD]));
+}
+
+/** The message under a refused form: what is missing (`required`), else the first refusal. */
+export function formErrorSummary(
+  errors: Record<string, ReactNode>,
+  required: string,
+): { title: string; text: ReactNode } {
+  const messages = Object.values(errors);
+  if (messages.includes(REQUIRED_FIELD)) return { title: 'Faltan datos', text: required };
+  return { title: 'Revisa los datos', text: messages[0] };
 }

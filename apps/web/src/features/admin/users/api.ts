@@ -6,6 +6,7 @@
 
 import type { OkMessage } from '@portal/shared/schemas/common';
 import type {
+  UserBody,
   UserCreateResponse,
   UserDto,
   UsersResponse,
@@ -38,37 +39,10 @@ export function useUser(id: number | null) {
   });
 }
 
-/** The body of POST /api/usuarios and PUT /api/usuarios/{id}. */
-export interface UserInput {
-  id_cliente: number;
-  usuario: string;
-  user_id: string;
-  nombre: string;
-  rol: number;
-  direccion_entrega: string;
-  calle: string;
-  colonia: string;
-  ciudad: string;
-  cp: string;
-  estado: string;
-  area: string;
-  localidad: string;
-  region: string;
-  coordinacion: string;
-  active_week: number;
-  entrega_week: number;
-  activo: boolean;
-  limite_de_compras: number;
-  /** Regular mode. */
-  presupuesto_default?: number;
-  /** Category mode: JSON text of [{id, presupuesto}] with the budgets above 0. */
-  categorias?: string;
-}
-
 export function useSaveUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number | null; input: UserInput }) =>
+    mutationFn: ({ id, input }: { id: number | null; input: UserBody }) =>
       id
         ? api.put<UserUpdateResponse>(`/api/usuarios/${id}`, { ...input, id, activo: input.activo ? 1 : 0 })
         : api.post<UserCreateResponse>('/api/usuarios', { ...input, activo: input.activo ? 1 : 0 }),

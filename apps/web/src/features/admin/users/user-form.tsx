@@ -22,26 +22,24 @@ import {
   TextInput,
   ThemeIcon,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { isEmailAddress } from '@portal/shared/domain/email';
 import { formatMXN } from '@portal/shared/domain/money';
 import { ROLES } from '@portal/shared/domain/roles';
 import { MSG } from '@portal/shared/messages';
 import type { ClientDto } from '@portal/shared/schemas/clients';
 import type { AdminCategoryDto } from '@portal/shared/schemas/inventory';
-import type { UserDto } from '@portal/shared/schemas/users';
+import { UserBody, type UserDto } from '@portal/shared/schemas/users';
 import { IconAlertTriangle, IconDeviceFloppy, IconUserQuestion } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { showSuccess } from '../../../components/ui/alerts';
 import { CategoryIcon } from '../../../components/ui/category-icon';
 import { FormSection } from '../../../components/ui/form-section';
 import { errorMessage, isApiError } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
+import { applyFieldErrors, formErrorSummary, missingFirst } from '../../../lib/form-errors';
 import { useClientCategories } from '../inventory/api';
-import { type UserInput, useSaveUser, useUser } from './api';
+import { useSaveUser, useUser } from './api';
 
-const REQUIRED = 'Este campo es obligatorio.';
 const WEEKS = ['1', '2', '3', '4'].map((w) => ({ value: w, label: `Semana ${w}` }));
 
 interface Values {
@@ -225,14 +223,71 @@ interface UserFormProps {
   onCancel: () => void;
 }
 
+/**
+ * The form asks for what the API would otherwise default: a purchase limit always and, in regular mode, a
+ * budget of at least $1.00 (the server's users.service refuses less for a regular-mode user).
+ */
+const CategoryModeUser = UserBody.extend({
+  limite_de_compras: UserBody.shape.limite_de_compras.refine(
+    (v) => v !== undefined,
+    MSG.limiteComprasInvalido,
+  ),
+});
+const RegularModeUser = CategoryModeUser.extend({
+  presupuesto_default: UserBody.shape.presupuesto_default.refine(
+    (v) => v !== undefined && v >= 1,
+    MSG.presupuestoUsuarioMinimo,
+  ),
+});
+
+/**
+ * The form's values as the body of POST/PUT /api/usuarios, before the schema reads them: the budget of the
+ * client's mode (in category mode, the known categories above 0).
+ */
+function toBody(values: Values, client: ClientDto, categories: AdminCategoryDto[] | undefined) {
+  const { categorias, presupuesto_default, ...rest } = values;
+  const categoryMode = client.modo_presupuesto === 'categoria';
+  const known = new Set((categories ?? []).map((c) => String(c.id)));
+  return {
+    ...rest,
+    id_cliente: client.id,
+    presupuesto_default: categoryMode ? undefined : presupuesto_default,
+    categorias: categoryMode
+      ? Object.entries(categorias)
+          .filter(([id, v]) => known.has(id) && amount(v) > 0)
+          .map(([id, v]) => ({ id: Number(id), presupuesto: amount(v) }))
+      : undefined,
+  };
+}
+
+/** The schema names a category budget by its place in the list sent; the form by the category's id. */
+function byCategoryId(
+  errors: Record<string, ReactNode>,
+  sent: { id: number }[] | undefined,
+): Record<string, ReactNode> {
+  return Object.fromEntries(
+    Object.entries(errors).map(([path, message]) => {
+      const match = /^categorias\.(\d+)/.exec(path);
+      const category = match ? sent?.[Number(match[1])] : undefined;
+      return [category ? `categorias.${category.id}` : path, message];
+    }),
+  );
+}
+
 function UserForm({ client, user, onDone, onCancel }: UserFormProps) {
   const save = useSaveUser();
   const categoryMode = client.modo_presupuesto === 'categoria';
   const categories = useClientCategories(client.id, categoryMode);
-  const [formError, setFormError] = useState<{ title: string; text: string } | null>(null);
+  const [formError, setFormError] = useState<{ title: string; text: ReactNode } | null>(null);
+  const schema = categoryMode ? CategoryModeUser : RegularModeUser;
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: initialValues(client, user),
+    validate: (values) => {
+      const body = toBody(values, client, categories.data);
+      const errors = schemaResolver(schema, { sync: true })(body);
+      return missingFirst(byCategoryId(errors, body.categorias), MSG.camposObligatoriosUsuario);
+    },
     // The message under the form goes as soon as the administrator corrects something.
     onValuesChange: () => setFormError(null),
   });
@@ -242,76 +297,28 @@ function UserForm({ client, user, onDone, onCancel }: UserFormProps) {
     if (formError) errorRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [formError]);
 
-  const submit = form.onSubmit((values) => {
-    const errors: Record<string, string> = {};
-    for (const field of ['usuario', 'user_id', 'nombre', 'direccion_entrega'] as const) {
-      if (!values[field].trim()) errors[field] = REQUIRED;
-    }
-    for (const field of ['rol', 'active_week', 'entrega_week'] as const) {
-      if (!values[field]) errors[field] = REQUIRED;
-    }
-    if (Object.keys(errors).length > 0) {
-      form.setErrors(errors);
-      setFormError({ title: 'Faltan datos', text: MSG.camposObligatoriosUsuario });
-      return;
-    }
-    if (/\s/.test(values.usuario.trim())) errors.usuario = MSG.usuarioConEspacios;
-    if (!isEmailAddress(values.user_id.trim())) errors.user_id = MSG.correoInvalido;
-    const limite = Number(values.limite_de_compras);
-    if (values.limite_de_compras === '' || !Number.isInteger(limite) || limite < -1) {
-      errors.limite_de_compras = MSG.limiteComprasInvalido;
-    }
-    const presupuesto = Number(values.presupuesto_default);
-    if (!categoryMode && (values.presupuesto_default === '' || !(presupuesto >= 1))) {
-      errors.presupuesto_default = MSG.presupuestoUsuarioMinimo;
-    }
-    if (Object.keys(errors).length > 0) {
-      form.setErrors(errors);
-      setFormError({ title: 'Revisa los datos', text: Object.values(errors)[0]! });
-      return;
-    }
-    setFormError(null);
-
-    const input: UserInput = {
-      id_cliente: client.id,
-      usuario: values.usuario.trim(),
-      user_id: values.user_id.trim(),
-      nombre: values.nombre.trim(),
-      rol: Number(values.rol),
-      direccion_entrega: values.direccion_entrega.trim(),
-      active_week: Number(values.active_week),
-      entrega_week: Number(values.entrega_week),
-      activo: values.activo,
-      limite_de_compras: limite,
-      ...Object.fromEntries(TEXT_FIELDS.map((f) => [f, values[f].trim()])),
-    } as UserInput;
-    if (categoryMode) {
-      const known = new Set((categories.data ?? []).map((c) => String(c.id)));
-      input.categorias = JSON.stringify(
-        Object.entries(values.categorias)
-          .filter(([id, v]) => known.has(id) && amount(v) > 0)
-          .map(([id, v]) => ({ id: Number(id), presupuesto: amount(v) })),
+  const submit = form.onSubmit(
+    (values) => {
+      setFormError(null);
+      const input = schema.parse(toBody(values, client, categories.data));
+      save.mutate(
+        { id: user?.id ?? null, input },
+        {
+          onSuccess: () => {
+            showSuccess(user ? MSG.modificadoCorrectamente : MSG.creadoCorrectamente);
+            onDone();
+          },
+          onError: (error) => {
+            applyFieldErrors(form, error);
+            if (isApiError(error) && error.code === 'DUPLICATE_USUARIO')
+              form.setFieldError('usuario', error.msg);
+            setFormError({ title: MSG.error, text: errorMessage(error) });
+          },
+        },
       );
-    } else {
-      input.presupuesto_default = presupuesto;
-    }
-
-    save.mutate(
-      { id: user?.id ?? null, input },
-      {
-        onSuccess: () => {
-          showSuccess(user ? MSG.modificadoCorrectamente : MSG.creadoCorrectamente);
-          onDone();
-        },
-        onError: (error) => {
-          applyFieldErrors(form, error);
-          if (isApiError(error) && error.code === 'DUPLICATE_USUARIO')
-            form.setFieldError('usuario', error.msg);
-          setFormError({ title: MSG.error, text: errorMessage(error) });
-        },
-      },
-    );
-  });
+    },
+    (errors) => setFormError(formErrorSummary(errors, MSG.camposObligatoriosUsuario)),
+  );
 
   const busy = save.isPending;
   const text = (
