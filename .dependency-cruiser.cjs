@@ -23,8 +23,8 @@ module.exports = {
     {
       name: 'lower-layers-not-to-modules',
       severity: 'error',
-      comment: 'lib/, db/ and plugins/ are below the modules and never import them.',
-      from: { path: '^apps/server/src/(lib|db|plugins)/' },
+      comment: 'lib/, db/, plugins/ and the demo seed (seed/) are below the modules and never import them.',
+      from: { path: '^apps/server/src/(lib|db|plugins|seed)/' },
       to: { path: '^apps/server/src/modules/' },
     },
     {

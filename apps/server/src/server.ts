@@ -4,10 +4,10 @@ import { buildApp, loggerOptions } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase, runMigrations } from './db/client.ts';
 import { users } from './db/schema/index.ts';
-import { seedDemo } from './db/seed-demo.ts';
 import { stopAccepting } from './lib/drain.ts';
 import { startHousekeeping } from './lib/housekeeping.ts';
 import { appKeys } from './lib/keys.ts';
+import { seedDemo } from './seed/seed.ts';
 import { demoAccountsPresent, demoSeedWanted, demoWarning, expireDemoPasswords } from './startup.ts';
 
 async function maybeSeed(config: Config, database: Database, log: pino.Logger): Promise<void> {

@@ -3,10 +3,7 @@ import { addDays, businessDate } from '@portal/shared/domain/time';
 import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFile } from '../lib/files.ts';
-import { verifyPassword } from '../lib/passwords.ts';
-import { codeAt, matchingStep, openTotpSecret, stepAt } from '../lib/totp.ts';
-import { type Database, openDatabase, runMigrations } from './client.ts';
+import { type Database, openDatabase, runMigrations } from '../db/client.ts';
 import {
   categories,
   clients,
@@ -17,14 +14,12 @@ import {
   userProducts,
   users,
   weeks,
-} from './schema/index.ts';
-import {
-  ADMIN_2FA_DEMO_SECRET,
-  ADMIN_DEMO_PASSWORD,
-  DEMO_PASSWORD,
-  type DemoSignIn,
-  seedDemo,
-} from './seed-demo.ts';
+} from '../db/schema/index.ts';
+import { readFile } from '../lib/files.ts';
+import { verifyPassword } from '../lib/passwords.ts';
+import { codeAt, matchingStep, openTotpSecret, stepAt } from '../lib/totp.ts';
+import { ADMIN_2FA_DEMO_SECRET, ADMIN_DEMO_PASSWORD, DEMO_PASSWORD } from './data.ts';
+import { type DemoSignIn, seedDemo } from './seed.ts';
 
 const TZ = 'America/Mexico_City';
 // 05:30 UTC is still the previous day in Mexico City: the week must follow the business date.

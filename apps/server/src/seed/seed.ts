@@ -1,0 +1,255 @@
+import { ROLES } from '@portal/shared/domain/roles';
+import { addDays, businessDate } from '@portal/shared/domain/time';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import {
+  categories,
+  clients,
+  products,
+  userCategoryBudgets,
+  userProducts,
+  users,
+  weeks,
+} from '../db/schema/index.ts';
+import {
+  IMAGE_MAX_BYTES,
+  insertPreparedFiles,
+  PDF_MAX_BYTES,
+  type PreparedFile,
+  prepareFile,
+  prepareImageWithThumb,
+} from '../lib/files.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { sealTotpSecret } from '../lib/totp.ts';
+import { logoSvg, productSvg, svgToPng } from './art.ts';
+import {
+  ADMIN_2FA_DEMO_SECRET,
+  ADMIN_DEMO_PASSWORD,
+  DEMO_CLIENTS,
+  DEMO_PASSWORD,
+  type DemoClient,
+  QUANTITY_LIMITS,
+} from './data.ts';
+import { calendarPdf, manualPdf } from './documents.ts';
+
+export interface DemoSignIn {
+  usuario: string;
+  password: string;
+  rol: number;
+  cliente: string | null;
+}
+
+export interface SeedDemoOptions {
+  /** Business time zone (IANA), for the access week around today. */
+  tz: string;
+  now?: Date;
+  /** The app's key for secrets at rest (AppKeys.encryption): the demo TOTP secret is stored encrypted. */
+  encryptionKey: Buffer;
+}
+
+interface PreparedClient {
+  logo: PreparedFile;
+  calendario: PreparedFile;
+  manual: PreparedFile;
+  productImages: { original: PreparedFile; thumb: PreparedFile }[];
+  week: { inicio: string; fin: string };
+}
+
+async function prepareClientFiles(client: DemoClient, today: string): Promise<PreparedClient> {
+  const week = { inicio: addDays(today, -2), fin: addDays(today, 4) };
+  const [logo, calendario, manual, productImages] = await Promise.all([
+    svgToPng(logoSvg(client)).then((data) =>
+      prepareFile({ data, kind: 'imagen', idCliente: null, allowed: ['image'], maxBytes: IMAGE_MAX_BYTES }),
+    ),
+    prepareFile({
+      data: calendarPdf(client, today, week),
+      kind: 'documento',
+      idCliente: null,
+      allowed: ['pdf'],
+      maxBytes: PDF_MAX_BYTES,
+    }),
+    prepareFile({
+      data: manualPdf(client),
+      kind: 'documento',
+      idCliente: null,
+      allowed: ['pdf'],
+      maxBytes: PDF_MAX_BYTES,
+    }),
+    Promise.all(
+      client.products.map(async (p, i) => {
+        const category = client.categories[p.cat];
+        if (!category) throw new Error(`Categoría ${p.cat} inexistente en ${client.nombre}`);
+        const png = await svgToPng(productSvg(category.color, i, `${client.prefix}-${i}-${p.nombre}`));
+        return prepareImageWithThumb({ data: png, idCliente: null });
+      }),
+    ),
+  ]);
+  return { logo, calendario, manual, productImages, week };
+}
+
+function clave(prefix: string, n: number): string {
+  return `${prefix}-${String(n).padStart(4, '0')}`;
+}
+
+/**
+ * Creates the demo data in one transaction: an administrator and two clients ("Demo Industrial" in
+ * regular budget mode with two authorizers, "Demo Categorías" in category mode with one), with
+ * categories, products with pictures, users, assignments, documents and an access week around today.
+ */
+export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<{ signIns: DemoSignIn[] }> {
+  const now = opts.now ?? new Date();
+  const today = businessDate(now, opts.tz);
+
+  // The slow work (password hashing, pictures) runs in parallel before the transaction.
+  const [demoHash, adminHash, prepared] = await Promise.all([
+    hashPassword(DEMO_PASSWORD),
+    hashPassword(ADMIN_DEMO_PASSWORD),
+    Promise.all(DEMO_CLIENTS.map((c) => prepareClientFiles(c, today))),
+  ]);
+
+  const signIns: DemoSignIn[] = [
+    { usuario: 'admin', password: ADMIN_DEMO_PASSWORD, rol: 4, cliente: null },
+    { usuario: 'admin2fa', password: ADMIN_DEMO_PASSWORD, rol: 4, cliente: null },
+  ];
+
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values({
+      idCliente: null,
+      usuario: 'admin',
+      email: 'admin@portal-de-compras.mx',
+      nombre: 'Administrador del portal',
+      rol: 4,
+      passwordHash: adminHash,
+      passwordChangedAt: now,
+      passwordTemporary: false,
+    });
+    // A second administrator with two-factor sign-in already active (its secret is in the README).
+    const [admin2fa] = await tx
+      .insert(users)
+      .values({
+        idCliente: null,
+        usuario: 'admin2fa',
+        email: 'admin2fa@portal-de-compras.mx',
+        nombre: 'Administradora con verificación en dos pasos',
+        rol: 4,
+        passwordHash: adminHash,
+        passwordChangedAt: now,
+        passwordTemporary: false,
+        totpEnabledAt: now,
+      })
+      .returning({ id: users.id });
+    await tx
+      .update(users)
+      .set({ totpSecret: sealTotpSecret(opts.encryptionKey, admin2fa!.id, ADMIN_2FA_DEMO_SECRET) })
+      .where(eq(users.id, admin2fa!.id));
+
+    for (const [ci, client] of DEMO_CLIENTS.entries()) {
+      const files = prepared[ci]!;
+      const [createdClient] = await tx
+        .insert(clients)
+        .values({
+          nombre: client.nombre,
+          color: client.color,
+          color2: client.color2,
+          presupuestoDefault: client.presupuestoDefault,
+          cantidadAutorizadores: client.cantidadAutorizadores,
+          limiteDeCompras: client.limiteDeCompras,
+          modoPresupuesto: client.modo,
+          mostrarPresupuestoAUsuarios: client.mostrarPresupuesto,
+        })
+        .returning({ id: clients.id });
+      const idCliente = createdClient!.id;
+
+      const owned = (f: PreparedFile): PreparedFile => ({ ...f, idCliente });
+      await insertPreparedFiles(tx, [
+        owned(files.logo),
+        owned(files.calendario),
+        owned(files.manual),
+        ...files.productImages.flatMap((img) => [owned(img.original), owned(img.thumb)]),
+      ]);
+      await tx
+        .update(clients)
+        .set({ imagen: files.logo.id, calendario: files.calendario.id, manual: files.manual.id })
+        .where(eq(clients.id, idCliente));
+
+      const createdCategories = await tx
+        .insert(categories)
+        .values(client.categories.map((c) => ({ idCliente, nombre: c.nombre, icono: c.icono })))
+        .returning({ id: categories.id });
+      const categoryId = (index: number): number => {
+        const row = createdCategories[index];
+        if (!row) throw new Error(`Categoría ${index} inexistente en ${client.nombre}`);
+        return row.id;
+      };
+
+      const createdProducts = await tx
+        .insert(products)
+        .values(
+          client.products.map((p, i) => ({
+            idCliente,
+            idCategoria: categoryId(p.cat),
+            claveInterna: clave(client.prefix, i + 1),
+            claveCliente: `${client.clientePrefix}-${10230 + i * 7}`,
+            nombre: p.nombre,
+            descripcion: p.descripcion,
+            unidadDeMedida: p.unidad,
+            precio: p.precio,
+            impuesto: p.impuesto ?? true,
+            imagen: files.productImages[i]!.original.id,
+          })),
+        )
+        .returning({ id: products.id });
+
+      const createdUsers = await tx
+        .insert(users)
+        .values(
+          client.users.map((u) => ({
+            idCliente,
+            usuario: u.usuario,
+            email: `${u.usuario}@${client.emailDomain}`,
+            nombre: u.nombre,
+            rol: u.rol,
+            ...client.address,
+            area: u.area,
+            coordinacion: u.coordinacion,
+            activeWeek: u.activeWeek,
+            entregaWeek: u.entregaWeek,
+            limiteDeCompras: client.limiteDeCompras,
+            presupuestoDefault: u.presupuestoDefault,
+            passwordHash: demoHash,
+            passwordChangedAt: now,
+            passwordTemporary: false,
+          })),
+        )
+        .returning({ id: users.id });
+
+      const budgets: (typeof userCategoryBudgets.$inferInsert)[] = [];
+      const assignments: (typeof userProducts.$inferInsert)[] = [];
+      client.users.forEach((u, ui) => {
+        const userId = createdUsers[ui]!.id;
+        signIns.push({ usuario: u.usuario, password: DEMO_PASSWORD, rol: u.rol, cliente: client.nombre });
+        for (const [cat, presupuesto] of Object.entries(u.categoryBudgets ?? {})) {
+          budgets.push({ userId, categoryId: categoryId(Number(cat)), presupuesto });
+        }
+        if (u.rol !== ROLES.usuario) return;
+        createdProducts.forEach((p, pi) => {
+          assignments.push({
+            userId,
+            productId: p.id,
+            // A few products per user stay visible in the admin's list but not assigned.
+            asignado: (pi + ui * 3) % 8 !== 7,
+            cantidadLimite: QUANTITY_LIMITS[(pi + ui) % QUANTITY_LIMITS.length]!,
+          });
+        });
+      });
+      if (budgets.length) await tx.insert(userCategoryBudgets).values(budgets);
+      if (assignments.length) await tx.insert(userProducts).values(assignments);
+
+      await tx
+        .insert(weeks)
+        .values({ idCliente, inicio: files.week.inicio, fin: files.week.fin, activo: true });
+    }
+  });
+
+  return { signIns };
+}
