@@ -3,12 +3,12 @@
  * and the activo toggle, which sends the client as it is, without its files.
  */
 import { CLIENTS_PER_PAGE } from '@portal/shared/limits';
-import type {
-  ClientCreateResponse,
-  ClientDto,
-  ClientsResponse,
-  ClientUpdateResponse,
-  ModoPresupuesto,
+import {
+  type ClientCreateResponse,
+  type ClientDto,
+  ClientForm,
+  type ClientsResponse,
+  type ClientUpdateResponse,
 } from '@portal/shared/schemas/clients';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
@@ -32,44 +32,31 @@ export interface FileChange {
   remove: boolean;
 }
 
-export interface ClientInput {
-  nombre: string;
-  color: string;
-  color2: string;
-  presupuesto_default: number;
-  cantidad_autorizadores: number;
-  limite_de_compras: number;
-  modo_presupuesto: ModoPresupuesto;
-  mostrar_presupuesto_a_usuarios: boolean;
-  /** Two-factor sign-in mandatory for the client's roles 2 and 3. */
-  requiere_2fa: boolean;
-  activo: boolean;
+/** The client's fields (as the schema reads them) and its three files. */
+export interface ClientInput extends ClientForm {
   imagen: FileChange;
   calendario: FileChange;
   manual: FileChange;
 }
 
-function clientFormData(id: number | null, input: Omit<ClientInput, 'imagen' | 'calendario' | 'manual'>) {
+/** The multipart fields of a client (yes/no as 1/0); absent optional fields are not sent. */
+function clientFormData(id: number | null, input: ClientForm) {
   const body = new FormData();
   if (id) body.set('id', String(id));
-  body.set('nombre', input.nombre.trim());
-  body.set('color', input.color);
-  body.set('color2', input.color2);
-  body.set('presupuesto_default', String(input.presupuesto_default));
-  body.set('cantidad_autorizadores', String(input.cantidad_autorizadores));
-  body.set('limite_de_compras', String(input.limite_de_compras));
-  body.set('modo_presupuesto', input.modo_presupuesto);
-  body.set('mostrar_presupuesto_a_usuarios', input.mostrar_presupuesto_a_usuarios ? '1' : '0');
-  body.set('requiere_2fa', input.requiere_2fa ? '1' : '0');
-  body.set('activo', input.activo ? '1' : '0');
+  for (const field of Object.keys(ClientForm.shape) as (keyof ClientForm)[]) {
+    const value = input[field];
+    if (value === undefined) continue;
+    body.set(field, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+  }
   return body;
 }
 
 /** POST /api/clientes (id null) or POST /api/clientes/update/{id}, multipart. */
-export function saveClient(id: number | null, input: ClientInput) {
-  const body = clientFormData(id, input);
+export function saveClient(id: number | null, { imagen, calendario, manual, ...fields }: ClientInput) {
+  const body = clientFormData(id, fields);
+  const files = { imagen, calendario, manual };
   for (const field of ['imagen', 'calendario', 'manual'] as const) {
-    const change = input[field];
+    const change = files[field];
     if (change.file) body.set(field, change.file, change.file.name);
     else if (change.remove && id) body.set(`eliminar_${field}`, '1');
   }

@@ -21,10 +21,10 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { MSG } from '@portal/shared/messages';
-import type { ClientDto, ModoPresupuesto } from '@portal/shared/schemas/clients';
+import { type ClientDto, ClientForm, type ModoPresupuesto } from '@portal/shared/schemas/clients';
 import {
   IconAlertTriangle,
   IconBuildingWarehouse,
@@ -32,12 +32,12 @@ import {
   IconLayoutGrid,
   IconShoppingCart,
 } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { sidebarPalette } from '../../../components/layouts/brand-colors';
 import { showSuccess } from '../../../components/ui/alerts';
 import { FormSection } from '../../../components/ui/form-section';
 import { errorMessage } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
+import { applyFieldErrors, formErrorSummary, missingFirst } from '../../../lib/form-errors';
 import { type FileChange, useSaveClient } from './api';
 import { ImageField, NO_CHANGE, PdfField, useObjectUrl } from './file-fields';
 
@@ -68,8 +68,6 @@ const MODOS: { value: ModoPresupuesto; label: string }[] = [
   { value: 'regular', label: 'Regular (un presupuesto por usuario)' },
   { value: 'categoria', label: 'Por categoría (un presupuesto por categoría)' },
 ];
-
-const REQUIRED = 'Este campo es obligatorio.';
 
 interface Values {
   nombre: string;
@@ -109,7 +107,15 @@ function initialValues(client: ClientDto | null): Values {
       };
 }
 
-const isBlank = (v: number | string) => typeof v === 'string' && v.trim() === '';
+/** The form's values as the fields of the multipart body, before the schema reads them. */
+function toBody(values: Values, client: ClientDto | null) {
+  return {
+    ...values,
+    color: values.color || DEFAULT_COLOR,
+    color2: values.color2 || DEFAULT_COLOR2,
+    activo: client?.activo ?? true,
+  };
+}
 
 /** What the client's users will see: the sidebar in the client's gradient with its logo. */
 function BrandPreview({
@@ -190,10 +196,15 @@ interface ClientFormModalProps {
 export function ClientFormModal({ opened, client, onClose }: ClientFormModalProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   const save = useSaveClient();
-  const [formError, setFormError] = useState<{ title: string; text: string } | null>(null);
+  const [formError, setFormError] = useState<{ title: string; text: ReactNode } | null>(null);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: initialValues(client),
+    validate: (values) =>
+      missingFirst(
+        schemaResolver(ClientForm, { sync: true })(toBody(values, client)),
+        MSG.clienteCamposRequeridos,
+      ),
     // The message under the form goes as soon as the administrator corrects something.
     onValuesChange: () => setFormError(null),
   });
@@ -222,58 +233,34 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
     if (formError) errorRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [formError]);
 
-  const submit = form.onSubmit((values) => {
-    const errors: Record<string, string> = {};
-    if (!values.nombre.trim()) errors.nombre = REQUIRED;
-    if (isBlank(values.presupuesto_default)) errors.presupuesto_default = REQUIRED;
-    if (isBlank(values.limite_de_compras)) errors.limite_de_compras = REQUIRED;
-    if (Object.keys(errors).length > 0) {
-      form.setErrors(errors);
-      setFormError({ title: 'Faltan datos', text: MSG.clienteCamposRequeridos });
-      return;
-    }
-    const presupuesto = Number(values.presupuesto_default);
-    const limite = Number(values.limite_de_compras);
-    if (!Number.isFinite(presupuesto) || presupuesto < 0)
-      errors.presupuesto_default = MSG.presupuestoClienteInvalido;
-    if (!Number.isInteger(limite) || limite < -1) errors.limite_de_compras = MSG.limiteComprasInvalido;
-    if (Object.keys(errors).length > 0) {
-      form.setErrors(errors);
-      setFormError({ title: 'Revisa los datos', text: Object.values(errors)[0]! });
-      return;
-    }
-    setFormError(null);
-    save.mutate(
-      {
-        id: client?.id ?? null,
-        input: {
-          nombre: values.nombre,
-          color: values.color || DEFAULT_COLOR,
-          color2: values.color2 || DEFAULT_COLOR2,
-          presupuesto_default: presupuesto,
-          limite_de_compras: limite,
-          cantidad_autorizadores: Number(values.cantidad_autorizadores),
-          modo_presupuesto: values.modo_presupuesto,
-          mostrar_presupuesto_a_usuarios: values.mostrar_presupuesto_a_usuarios,
-          requiere_2fa: values.requiere_2fa,
-          activo: client?.activo ?? true,
-          imagen,
-          calendario,
-          manual,
+  const submit = form.onSubmit(
+    (values) => {
+      setFormError(null);
+      const body = ClientForm.parse(toBody(values, client));
+      save.mutate(
+        {
+          id: client?.id ?? null,
+          input: {
+            ...body,
+            imagen,
+            calendario,
+            manual,
+          },
         },
-      },
-      {
-        onSuccess: () => {
-          showSuccess(client ? MSG.modificadoCorrectamente : MSG.creadoCorrectamente);
-          onClose();
+        {
+          onSuccess: () => {
+            showSuccess(client ? MSG.modificadoCorrectamente : MSG.creadoCorrectamente);
+            onClose();
+          },
+          onError: (error) => {
+            applyFieldErrors(form, error);
+            setFormError({ title: MSG.error, text: errorMessage(error) });
+          },
         },
-        onError: (error) => {
-          applyFieldErrors(form, error);
-          setFormError({ title: MSG.error, text: errorMessage(error) });
-        },
-      },
-    );
-  });
+      );
+    },
+    (errors) => setFormError(formErrorSummary(errors, MSG.clienteCamposRequeridos)),
+  );
 
   const busy = save.isPending;
   const close = () => {
