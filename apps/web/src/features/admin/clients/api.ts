@@ -12,6 +12,7 @@ import {
 } from '@portal/shared/schemas/clients';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { toFormData } from '../../../lib/form-data';
 import { adminKeys } from '../api/keys';
 
 export function useClientsPage(page: number, q: string) {
@@ -39,15 +40,10 @@ export interface ClientInput extends ClientForm {
   manual: FileChange;
 }
 
-/** The multipart fields of a client (yes/no as 1/0); absent optional fields are not sent. */
+/** The multipart fields of a client; absent optional fields are not sent. */
 function clientFormData(id: number | null, input: ClientForm) {
-  const body = new FormData();
+  const body = toFormData(input, Object.keys(ClientForm.shape) as (keyof ClientForm)[]);
   if (id) body.set('id', String(id));
-  for (const field of Object.keys(ClientForm.shape) as (keyof ClientForm)[]) {
-    const value = input[field];
-    if (value === undefined) continue;
-    body.set(field, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
-  }
   return body;
 }
 

@@ -1,13 +1,15 @@
 /** Spec §7 inventory calls: products (multipart with the image), the activo toggle, categories. */
 import { INVENTORY_PER_PAGE } from '@portal/shared/limits';
-import type {
-  AdminCategoryDto,
-  AdminProductDto,
-  CategoriesResponse,
-  InventoryResponse,
+import {
+  type AdminCategoryDto,
+  type AdminProductDto,
+  type CategoriesResponse,
+  type InventoryResponse,
+  ProductForm,
 } from '@portal/shared/schemas/inventory';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { toFormData } from '../../../lib/form-data';
 import { adminKeys, type ProductListParams } from '../api/keys';
 
 export function useProducts(idCliente: number | null, params: ProductListParams) {
@@ -45,39 +47,14 @@ export function useClientCategories(idCliente: number | null, enabled = true) {
   });
 }
 
-/** What the product form sends; `imagen` is the new picture, `eliminarImagen` drops the current one. */
-export interface ProductPayload {
-  id: number;
-  id_cliente: number;
-  id_categoria: number;
-  clave_interna: string;
-  clave_cliente: string;
-  nombre: string;
-  descripcion: string;
-  unidad_de_medida: string;
-  precio: number;
-  activo: boolean;
-  impuesto: boolean;
-  imagen: File | null;
-  eliminarImagen: boolean;
-}
-
-/** POST /api/productos (id 0) or /api/productos/actualizar/{id}, multipart (spec §7). */
-export function saveProduct(p: ProductPayload): Promise<{ msg: string; articulo: AdminProductDto }> {
-  const form = new FormData();
-  form.set('id', String(p.id));
-  form.set('id_cliente', String(p.id_cliente));
-  form.set('id_categoria', String(p.id_categoria));
-  form.set('clave_interna', p.clave_interna);
-  form.set('clave_cliente', p.clave_cliente);
-  form.set('nombre', p.nombre);
-  form.set('descripcion', p.descripcion);
-  form.set('unidad_de_medida', p.unidad_de_medida);
-  form.set('precio', p.precio.toFixed(2));
-  form.set('activo', p.activo ? '1' : '0');
-  form.set('impuesto', p.impuesto ? '1' : '0');
-  if (p.imagen) form.set('imagen', p.imagen, p.imagen.name);
-  else if (p.eliminarImagen && p.id) form.set('eliminar_imagen', '1');
+/** POST /api/productos (id 0) or /api/productos/actualizar/{id}, multipart with the image (spec §7). */
+export function saveProduct(
+  p: ProductForm,
+  image: { file: File | null; remove: boolean },
+): Promise<{ msg: string; articulo: AdminProductDto }> {
+  const form = toFormData(p, Object.keys(ProductForm.shape) as (keyof ProductForm)[]);
+  if (image.file) form.set('imagen', image.file, image.file.name);
+  else if (image.remove && p.id) form.set('eliminar_imagen', '1');
   return p.id ? api.post(`/api/productos/actualizar/${p.id}`, form) : api.post('/api/productos', form);
 }
 

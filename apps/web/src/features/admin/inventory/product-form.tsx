@@ -18,9 +18,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { MSG } from '@portal/shared/messages';
-import type { AdminCategoryDto, AdminProductDto } from '@portal/shared/schemas/inventory';
+import {
+  type AdminCategoryDto,
+  type AdminProductDto,
+  ProductForm as ProductBody,
+} from '@portal/shared/schemas/inventory';
 import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Ref, useEffect, useState } from 'react';
@@ -70,9 +74,14 @@ function valuesOf(p: AdminProductDto): Values {
   };
 }
 
-function validPrice(v: number | string): boolean {
-  const n = typeof v === 'number' ? v : Number(v);
-  return v !== '' && Number.isFinite(n) && n >= 0 && Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+/** The form's values as the product's multipart fields, before the schema reads them. */
+function toBody(values: Values, id: number, idCliente: number | null) {
+  return {
+    ...values,
+    id,
+    id_cliente: idCliente ?? undefined,
+    id_categoria: values.id_categoria ?? undefined,
+  };
 }
 
 interface ProductFormProps {
@@ -95,12 +104,7 @@ export function ProductForm({ idCliente, categories, editing, onReset, ref }: Pr
 
   const form = useForm<Values>({
     initialValues: BLANK,
-    validate: {
-      clave_interna: (v) => (v.trim() ? null : MSG.invClaveInternaRequerida),
-      nombre: (v) => (v.trim() ? null : MSG.nombreObligatorio),
-      precio: (v) => (validPrice(v) ? null : MSG.invPrecioInvalido),
-      id_categoria: (v) => (v ? null : MSG.invClienteYCategoria),
-    },
+    validate: (values) => schemaResolver(ProductBody, { sync: true })(toBody(values, id, idCliente)),
   });
 
   // Entering edit mode (or another product, or the same one saved elsewhere) loads its values.
@@ -115,22 +119,7 @@ export function ProductForm({ idCliente, categories, editing, onReset, ref }: Pr
   }, [editing?.id, editing?.updated_at, idCliente]);
 
   const mutation = useMutation({
-    mutationFn: (values: Values) =>
-      saveProduct({
-        id,
-        id_cliente: idCliente!,
-        id_categoria: Number(values.id_categoria),
-        clave_interna: values.clave_interna.trim(),
-        clave_cliente: values.clave_cliente.trim(),
-        nombre: values.nombre.trim(),
-        descripcion: values.descripcion.trim(),
-        unidad_de_medida: values.unidad_de_medida.trim(),
-        precio: Number(values.precio),
-        activo: values.activo,
-        impuesto: values.impuesto,
-        imagen: image.file,
-        eliminarImagen: image.removed,
-      }),
+    mutationFn: (body: ProductBody) => saveProduct(body, { file: image.file, remove: image.removed }),
     onSuccess: (res) => {
       showSuccess(res.msg || (id ? MSG.modificadoCorrectamente : MSG.creadoCorrectamente));
       void queryClient.invalidateQueries({ queryKey: adminKeys.inventory(idCliente!) });
@@ -155,15 +144,12 @@ export function ProductForm({ idCliente, categories, editing, onReset, ref }: Pr
   }
 
   const submit = form.onSubmit(
-    (values) => {
-      if (idCliente === null || !values.id_categoria) {
-        void showError(MSG.invClienteYCategoria);
-        return;
-      }
-      mutation.mutate(values);
-    },
+    (values) => mutation.mutate(ProductBody.parse(toBody(values, id, idCliente))),
     (errors) => {
-      if (errors.id_categoria && Object.keys(errors).length === 1) void showError(MSG.invClienteYCategoria);
+      // Only the client or the category is missing: say so (the fields alone do not explain the client).
+      const fields = Object.keys(errors);
+      if (fields.every((f) => f === 'id_categoria' || f === 'id_cliente'))
+        void showError(MSG.invClienteYCategoria);
     },
   );
 
