@@ -51,11 +51,17 @@ export const ProductDto = z.object({
 });
 export type ProductDto = z.infer<typeof ProductDto>;
 
+/** The catalogue's orders: by name (the default), by clave interna, or by price (lowest first). */
+export const CATALOG_ORDERS = ['nombre', 'clave', 'precio'] as const;
+export type CatalogOrder = (typeof CATALOG_ORDERS)[number];
+
 export const CatalogQuery = z.object({
   q: z.string().trim().max(100).optional(),
   categoria: z.coerce.number().int().positive().max(2147483647).optional(),
   page: z.coerce.number().int().min(1).max(100000).default(1),
+  /** Up to 100 (the web offers 12, 24, 48 and 96). */
   per_page: z.coerce.number().int().min(1).max(100).default(24),
+  orden: z.enum(CATALOG_ORDERS).default('nombre'),
 });
 
 export const CatalogResponse = z.object({

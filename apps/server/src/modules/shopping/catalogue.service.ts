@@ -1,5 +1,5 @@
 import { centavosToPesos } from '@portal/shared/domain/money';
-import type { CatalogResponse } from '@portal/shared/schemas/shopping';
+import type { CatalogOrder, CatalogResponse } from '@portal/shared/schemas/shopping';
 import { and, asc, count, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -83,13 +83,20 @@ function catalogueWhere(f: CatalogueFilter) {
   return and(...conditions);
 }
 
+/** Each order's columns; the product id last, so equal names, claves or prices keep one order across pages. */
+const ORDER_BY: Record<CatalogOrder, SQL[]> = {
+  nombre: [asc(products.nombre), asc(products.id)],
+  clave: [asc(products.claveInterna), asc(products.id)],
+  precio: [asc(products.precio), asc(products.nombre), asc(products.id)],
+};
+
 /**
- * The catalogue page for one combination of filters, built once and run as a named prepared statement:
- * the buyer's most used list is neither rebuilt nor replanned.
+ * The catalogue page for one combination of filters and one order, built once and run as a named prepared
+ * statement: the buyer's most used list is neither rebuilt nor replanned.
  */
-function cataloguePage(db: Db, shape: string, filter: CatalogueFilter) {
+function cataloguePage(db: Db, shape: string, orden: CatalogOrder, filter: CatalogueFilter) {
   const p = sql.placeholder;
-  return preparedOnce(db, `portal_catalogue_${shape}`, (d) =>
+  return preparedOnce(db, `portal_catalogue_${shape}_${orden}`, (d) =>
     d
       .select({
         id: products.id,
@@ -111,7 +118,7 @@ function cataloguePage(db: Db, shape: string, filter: CatalogueFilter) {
       .innerJoin(products, eq(products.id, userProducts.productId))
       .innerJoin(categories, eq(categories.id, products.idCategoria))
       .where(catalogueWhere(filter))
-      .orderBy(asc(products.nombre), asc(products.id))
+      .orderBy(...ORDER_BY[orden])
       .limit(p('limit'))
       .offset(p('offset')),
   );
@@ -121,7 +128,7 @@ function cataloguePage(db: Db, shape: string, filter: CatalogueFilter) {
 export async function userCatalogue(
   app: FastifyInstance,
   auth: AuthContext,
-  query: { q?: string; categoria?: number; page: number; per_page: number },
+  query: { q?: string; categoria?: number; page: number; per_page: number; orden?: CatalogOrder },
 ): Promise<CatalogResponse> {
   const terms = query.q ? searchTerms(query.q) : undefined;
   const filter = {
@@ -132,7 +139,7 @@ export async function userCatalogue(
     price: terms?.price,
   };
   const { shape, args } = shapeOf(filter);
-  const rows = await cataloguePage(app.db, shape, args).execute({
+  const rows = await cataloguePage(app.db, shape, query.orden ?? 'nombre', args).execute({
     ...filter,
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
