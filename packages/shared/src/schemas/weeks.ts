@@ -20,6 +20,7 @@ export const WeekCreateBody = z
     message: MSG.semanaRango,
     path: ['fin'],
   });
+export type WeekCreateBody = z.infer<typeof WeekCreateBody>;
 
 export const WeekToggleBody = z.object({
   activo: requiredBoolean(MSG.semanaActivoRequerido),

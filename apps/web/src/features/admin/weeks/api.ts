@@ -1,5 +1,10 @@
 /** Access weeks of a client (spec §7): list (5 per page), create, toggle activo, delete. */
-import type { WeekCreateResponse, WeeksMutationResponse, WeeksResponse } from '@portal/shared/schemas/weeks';
+import type {
+  WeekCreateBody,
+  WeekCreateResponse,
+  WeeksMutationResponse,
+  WeeksResponse,
+} from '@portal/shared/schemas/weeks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/keys';
@@ -14,16 +19,10 @@ export function useWeeks(idCliente: number | null, page: number) {
   });
 }
 
-export interface WeekInput {
-  inicio: string;
-  fin: string;
-  id_cliente: number;
-}
-
 export function useCreateWeek() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: WeekInput) =>
+    mutationFn: (input: WeekCreateBody) =>
       api.post<WeekCreateResponse>('/api/calendario_semanas', { ...input, activo: 1 }),
     onSuccess: (_res, input) =>
       queryClient.invalidateQueries({ queryKey: adminKeys.weeks(input.id_cliente) }),

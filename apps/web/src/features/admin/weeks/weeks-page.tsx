@@ -23,11 +23,12 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { addDays, businessDate } from '@portal/shared/domain/time';
 import { WEEKS_PER_PAGE } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
-import type { WeekDto } from '@portal/shared/schemas/weeks';
+import { WeekCreateBody, type WeekDto } from '@portal/shared/schemas/weeks';
 import {
   IconBuildingStore,
   IconCalendar,
@@ -36,12 +37,13 @@ import {
   IconInfoCircle,
   IconTrash,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { showError, showSuccess } from '../../../components/ui/alerts';
 import { ListEmpty, LoadError, LoadingRows } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
 import { errorMessage, isApiError } from '../../../lib/api';
+import { applyFieldErrors } from '../../../lib/form-errors';
 import { formatIsoDate, getBusinessTimeZone } from '../../../lib/format';
 import { ClientSelect, useAllClients, useSelectedClient } from '../clients/client-select';
 import { confirmAction, DIVIDER, ListStatus, useListParams } from '../ui/list-tools';
@@ -61,6 +63,16 @@ const CALENDAR_LABELS = {
 
 export const WEEK_CREATE_FAILED = 'No se pudo crear la información en la base de datos.';
 
+interface WeekValues {
+  inicio: string | null;
+  fin: string | null;
+}
+
+/** The picked dates and the chosen client as the body of POST /api/calendario_semanas. */
+function toBody(values: WeekValues, idCliente: number | null) {
+  return { ...values, id_cliente: idCliente ?? undefined };
+}
+
 function when(week: WeekDto, today: string): { label: string; color: string } | null {
   if (today < week.inicio) return { label: 'Próxima', color: 'blue' };
   if (today > week.fin) return { label: 'Terminada', color: 'gray' };
@@ -79,8 +91,11 @@ export function WeeksPage() {
   const clients = useAllClients();
   const client = clients.data?.clientes.find((c) => c.id === idCliente) ?? null;
   const { page, setPage } = useListParams();
-  const [inicio, setInicio] = useState<string | null>(null);
-  const [fin, setFin] = useState<string | null>(null);
+  const form = useForm<WeekValues>({
+    initialValues: { inicio: null, fin: null },
+    validate: (values) => schemaResolver(WeekCreateBody, { sync: true })(toBody(values, idCliente)),
+  });
+  const { inicio, fin } = form.values;
   const query = useWeeks(idCliente, page);
   const create = useCreateWeek();
   const toggle = useToggleWeek(idCliente);
@@ -97,24 +112,21 @@ export function WeeksPage() {
 
   const canAdd = Boolean(inicio && fin && idCliente) && !create.isPending;
 
-  const add = () => {
-    if (!inicio || !fin || !idCliente || create.isPending) return;
-    create.mutate(
-      { inicio, fin, id_cliente: idCliente },
-      {
-        onSuccess: () => {
-          showSuccess(MSG.creadoCorrectamente);
-          setInicio(null);
-          setFin(null);
-        },
-        onError: (error) => {
-          // Duplicate, overlap and date refusals carry the server's Spanish message.
-          const known = isApiError(error) && error.status >= 400 && error.status < 500 && error.msg;
-          void showError(known ? error.msg : WEEK_CREATE_FAILED);
-        },
+  const add = form.onSubmit((values) => {
+    if (create.isPending) return;
+    create.mutate(WeekCreateBody.parse(toBody(values, idCliente)), {
+      onSuccess: () => {
+        showSuccess(MSG.creadoCorrectamente);
+        form.reset();
       },
-    );
-  };
+      onError: (error) => {
+        applyFieldErrors(form, error);
+        // Duplicate, overlap and date refusals carry the server's Spanish message.
+        const known = isApiError(error) && error.status >= 400 && error.status < 500 && error.msg;
+        void showError(known ? error.msg : WEEK_CREATE_FAILED);
+      },
+    });
+  });
 
   const onToggle = (week: WeekDto) =>
     confirmAction({
@@ -165,9 +177,10 @@ export function WeeksPage() {
               value={inicio}
               onChange={(value) => {
                 const start = value ? String(value).slice(0, 10) : null;
-                setInicio(start);
-                if (start) setFin(addDays(start, 4));
+                form.setFieldValue('inicio', start);
+                if (start) form.setFieldValue('fin', addDays(start, 4));
               }}
+              error={form.errors.inicio}
               clearable
               leftSection={<IconCalendar size={18} aria-hidden />}
               dropdownType={phone ? 'modal' : 'popover'}
@@ -179,7 +192,8 @@ export function WeeksPage() {
               placeholder="Elige el último día"
               valueFormat="DD/MM/YYYY"
               value={fin}
-              onChange={(value) => setFin(value ? String(value).slice(0, 10) : null)}
+              onChange={(value) => form.setFieldValue('fin', value ? String(value).slice(0, 10) : null)}
+              error={form.errors.fin}
               minDate={inicio ?? undefined}
               clearable
               leftSection={<IconCalendar size={18} aria-hidden />}
@@ -189,7 +203,7 @@ export function WeeksPage() {
             />
             <ClientSelect value={idCliente} onChange={(id) => setCliente(id)} />
             <Button
-              onClick={add}
+              onClick={() => add()}
               disabled={!canAdd}
               style={{ alignSelf: 'end' }}
               leftSection={
