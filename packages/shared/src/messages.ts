@@ -75,6 +75,10 @@ export const MSG = {
   pedidoNoEncontrado: 'El pedido no existe.',
   soloUsuarios: 'Solo los usuarios compradores pueden usar el carrito.',
 
+  // Repeating an order, saved lists (docs/domain.md "Cart"; decision 0043)
+  productosAgregados: (n: number) =>
+    n === 0 ? 'No se agregó ningún producto al carrito.' : `${n} producto(s) agregado(s) al carrito.`,
+
   // Authorization (spec §5, §8)
   pedidoYaProcesado:
     'Este pedido ya fue procesado por otra persona. Recarga la página para ver su estado actual.',

@@ -79,6 +79,7 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'POST /api/compra': buyer(201, 409),
   'GET /api/historial': buyer(200),
   'GET /api/historial/:id': buyer(200, 404),
+  'POST /api/historial/:id/repetir': buyer(200, 404),
   'GET /api/pedidos': authorizer(200),
   'GET /api/pedidos/:id': authorizer(200, 404),
   'POST /api/update/compra': authorizer(200, 404),

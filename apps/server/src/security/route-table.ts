@@ -212,6 +212,11 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     missing: () => get(`/api/historial/${MISSING_ID}`),
     caller: 'u1',
   },
+  'POST /api/historial/:id/repetir': {
+    req: (w) => post(`/api/historial/${w.orders.view.id}/repetir`),
+    missing: () => post(`/api/historial/${MISSING_ID}/repetir`),
+    caller: 'u1',
+  },
 
   // Roles 2 and 3: the client's orders.
   'GET /api/pedidos': { req: () => get('/api/pedidos'), caller: 'u2' },

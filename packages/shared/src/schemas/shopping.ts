@@ -106,6 +106,26 @@ export const CartResponse = z.object({
 });
 export type CartResponse = z.infer<typeof CartResponse>;
 
+/**
+ * POST /api/historial/{id}/repetir and POST /api/listas/{id}/al-carrito: each line through the cart's
+ * checks, in order; what was added (units added to the cart), what was skipped and why, and the cart's
+ * figures after it, as every cart call returns them (decision 0043).
+ */
+export const ReorderResponse = CartResponse.extend({
+  agregados: z.array(z.object({ id: z.number().int(), cantidad: z.number().int() })),
+  omitidos: z.array(
+    z.object({
+      id: z.number().int(),
+      nombre: z.string(),
+      /** The cart's refusal, in Spanish, as POST /api/carrito/nuevo_item gives it. */
+      motivo: z.string(),
+      /** Its stable code: NOT_ASSIGNED, INACTIVE_PRODUCT, OVER_QUANTITY_LIMIT, PURCHASE_LIMIT, BUDGET… */
+      codigo: z.string(),
+    }),
+  ),
+});
+export type ReorderResponse = z.infer<typeof ReorderResponse>;
+
 export const CartAddBody = z.object({
   item: z.object({
     id: z.number().int().positive().max(2147483647),

@@ -54,12 +54,14 @@ export async function userHistory(
   };
 }
 
-/** One order with its lines and its history of events; `scope` limits who may see it. */
-export async function orderDetail(
-  db: Db,
-  id: number,
-  scope: { idUser?: number; idCliente?: number },
-): Promise<OrderDetailDto> {
+/** Who may see an order: its buyer, or its client's people. */
+export interface OrderScope {
+  idUser?: number;
+  idCliente?: number;
+}
+
+/** The order row within its scope; out of scope answers exactly like a missing order (404). */
+export async function orderOf(db: Db, id: number, scope: OrderScope) {
   const conditions = [eq(orders.id, id)];
   if (scope.idUser !== undefined) conditions.push(eq(orders.idUser, scope.idUser));
   if (scope.idCliente !== undefined) conditions.push(eq(orders.idCliente, scope.idCliente));
@@ -69,6 +71,16 @@ export async function orderDetail(
     .where(and(...conditions))
     .limit(1);
   if (!order) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
+  return order;
+}
+
+/** One order with its lines and its history of events; `scope` limits who may see it. */
+export async function orderDetail(
+  db: Db,
+  id: number,
+  scope: OrderScope,
+): Promise<OrderDetailDto> {
+  const order = await orderOf(db, id, scope);
   const [lines, events] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
     db

@@ -63,7 +63,8 @@ export async function lockBuyer(tx: Tx, userId: number): Promise<LockedBuyer> {
   };
 }
 
-function buyerOf(auth: AuthContext): LockedBuyer {
+/** The signed-in buyer as the session read it; any other role may not use the cart. */
+export function buyerOf(auth: AuthContext): LockedBuyer {
   const { user, client } = auth;
   if (user.rol !== ROLES.usuario || !client || user.idCliente === null) throw forbidden(MSG.soloUsuarios);
   return {
@@ -112,6 +113,94 @@ async function respond(
   return { status: 'ok', msg, ...view };
 }
 
+/**
+ * A wanted quantity, or how to compute it from the units the cart already holds and the product's current
+ * `cantidad_limite` (repeating an order or adding a list adds to what the cart holds, docs/domain.md "Cart").
+ */
+export type WantedQuantity = number | ((known: { enCarrito: number; cantidadLimite: number }) => number);
+
+/**
+ * The one path of a cart change (POST /api/carrito/nuevo_item, and every line of a repeated order or a
+ * list): adds a product or sets its quantity (0 or less removes it), checking every rule of
+ * docs/domain.md "Cart" in order. Runs inside the caller's transaction, which holds the buyer's lock
+ * (lockBuyer), so the checks see every earlier change. A refusal throws before anything is written.
+ */
+export async function setCartItemLocked(
+  app: FastifyInstance,
+  tx: Tx,
+  locked: LockedBuyer,
+  item: { id: number; cantidad: WantedQuantity },
+): Promise<{ msg: string; cantidad: number }> {
+  const { buyer, client } = locked;
+  const [product] = await tx
+    .select({
+      id: products.id,
+      activo: products.activo,
+      precio: products.precio,
+      impuesto: products.impuesto,
+      idCategoria: products.idCategoria,
+      categoria: categories.nombre,
+      asignado: userProducts.asignado,
+      cantidadLimite: userProducts.cantidadLimite,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.idCategoria))
+    .leftJoin(userProducts, and(eq(userProducts.productId, products.id), eq(userProducts.userId, buyer.id)))
+    .where(and(eq(products.id, item.id), eq(products.idCliente, buyer.idCliente)))
+    .limit(1);
+  // Another client's product answers exactly like a missing one.
+  if (!product) throw notFound(MSG.productoNoExiste, 'PRODUCT_NOT_FOUND');
+  const { snapshot } = await loadShopperReads(tx, buyer, client, app.config.BUSINESS_TZ, {
+    sidebar: false,
+  });
+  const current = snapshot.cart.find((l) => l.id === item.id);
+  const cantidadLimite = product.cantidadLimite ?? 1;
+  const cantidad =
+    typeof item.cantidad === 'function'
+      ? item.cantidad({ enCarrito: current?.cantidad ?? 0, cantidadLimite })
+      : item.cantidad;
+
+  if (typeof cantidad === 'number' && cantidad <= 0 && Number.isFinite(cantidad)) {
+    if (!current) throw unprocessable('BAD_QUANTITY', MSG.cantidadInvalida);
+    await tx.delete(cartItems).where(and(eq(cartItems.userId, buyer.id), eq(cartItems.productId, item.id)));
+    return { msg: MSG.productoEliminadoCarrito, cantidad: 0 };
+  }
+
+  const line = {
+    id: product.id,
+    precio: product.precio,
+    impuesto: product.impuesto,
+    idCategoria: product.idCategoria,
+    cantidad: isValidQuantity(cantidad) ? cantidad : 1,
+  };
+  const others = snapshot.cart.filter((l) => l.id !== item.id);
+  const refusal = cartChangeProblem({
+    asignado: product.asignado === true,
+    activo: product.activo,
+    cantidad,
+    cantidadLimite,
+    limiteDeCompras: buyer.limiteDeCompras,
+    comprasDelMes: snapshot.comprasDelMes,
+    enCarrito: Boolean(current),
+    modo: snapshot.modo,
+    idCategoria: product.idCategoria,
+    categoriaNombre: product.categoria,
+    after: recomputeState(snapshot, buyer, [...others, line]),
+    without: recomputeState(snapshot, buyer, others),
+  });
+  if (refusal) throw unprocessable(refusal.code, refusal.msg);
+
+  if (current) {
+    await tx
+      .update(cartItems)
+      .set({ cantidad: line.cantidad })
+      .where(and(eq(cartItems.userId, buyer.id), eq(cartItems.productId, item.id)));
+  } else {
+    await tx.insert(cartItems).values({ userId: buyer.id, productId: item.id, cantidad: line.cantidad });
+  }
+  return { msg: current ? MSG.carritoActualizado : MSG.productoAgregado, cantidad: line.cantidad };
+}
+
 /** Adds a product or sets its quantity (0 or less removes it), re-checking every rule under the lock. */
 export async function userSetCartItem(
   app: FastifyInstance,
@@ -121,69 +210,8 @@ export async function userSetCartItem(
   buyerOf(auth);
   return app.db.transaction(async (tx) => {
     const locked = await lockBuyer(tx, auth.user.id);
-    const { buyer, client } = locked;
-    const [product] = await tx
-      .select({
-        id: products.id,
-        activo: products.activo,
-        precio: products.precio,
-        impuesto: products.impuesto,
-        idCategoria: products.idCategoria,
-        categoria: categories.nombre,
-        asignado: userProducts.asignado,
-        cantidadLimite: userProducts.cantidadLimite,
-      })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.idCategoria))
-      .leftJoin(userProducts, and(eq(userProducts.productId, products.id), eq(userProducts.userId, buyer.id)))
-      .where(and(eq(products.id, item.id), eq(products.idCliente, buyer.idCliente)))
-      .limit(1);
-    // Another client's product answers exactly like a missing one.
-    if (!product) throw notFound(MSG.productoNoExiste, 'PRODUCT_NOT_FOUND');
-    const { snapshot } = await loadShopperReads(tx, buyer, client, app.config.BUSINESS_TZ, {
-      sidebar: false,
-    });
-    const current = snapshot.cart.find((l) => l.id === item.id);
-
-    if (typeof item.cantidad === 'number' && item.cantidad <= 0 && Number.isFinite(item.cantidad)) {
-      if (!current) throw unprocessable('BAD_QUANTITY', MSG.cantidadInvalida);
-      await tx.delete(cartItems).where(and(eq(cartItems.userId, buyer.id), eq(cartItems.productId, item.id)));
-      return respond(app, tx, locked, MSG.productoEliminadoCarrito);
-    }
-
-    const line = {
-      id: product.id,
-      precio: product.precio,
-      impuesto: product.impuesto,
-      idCategoria: product.idCategoria,
-      cantidad: isValidQuantity(item.cantidad) ? item.cantidad : 1,
-    };
-    const others = snapshot.cart.filter((l) => l.id !== item.id);
-    const refusal = cartChangeProblem({
-      asignado: product.asignado === true,
-      activo: product.activo,
-      cantidad: item.cantidad,
-      cantidadLimite: product.cantidadLimite ?? 1,
-      limiteDeCompras: buyer.limiteDeCompras,
-      comprasDelMes: snapshot.comprasDelMes,
-      enCarrito: Boolean(current),
-      modo: snapshot.modo,
-      idCategoria: product.idCategoria,
-      categoriaNombre: product.categoria,
-      after: recomputeState(snapshot, buyer, [...others, line]),
-      without: recomputeState(snapshot, buyer, others),
-    });
-    if (refusal) throw unprocessable(refusal.code, refusal.msg);
-
-    if (current) {
-      await tx
-        .update(cartItems)
-        .set({ cantidad: line.cantidad })
-        .where(and(eq(cartItems.userId, buyer.id), eq(cartItems.productId, item.id)));
-    } else {
-      await tx.insert(cartItems).values({ userId: buyer.id, productId: item.id, cantidad: line.cantidad });
-    }
-    return respond(app, tx, locked, current ? MSG.carritoActualizado : MSG.productoAgregado);
+    const { msg } = await setCartItemLocked(app, tx, locked, item);
+    return respond(app, tx, locked, msg);
   });
 }
 

@@ -12,6 +12,7 @@ import {
   users,
   weeks,
 } from '../../db/schema/index.ts';
+import { type BuyerOptions, makeBuyer } from '../../test/buyer-fixtures.ts';
 import {
   assign,
   makeCategory,
@@ -32,20 +33,7 @@ describe.each(DB_KINDS)('shopping: catalogue, cart, purchase, history (%s)', (ki
   const db = () => t.database.db;
 
   /** A client, a rol-1 user signed in, and a category. */
-  async function buyer(
-    opts: { presupuesto?: number; limite?: number; client?: Partial<typeof clients.$inferInsert> } = {},
-  ) {
-    const client = await makeClient(db(), { limiteDeCompras: opts.limite ?? -1, ...opts.client });
-    const user = await makeUser(db(), {
-      rol: 1,
-      idCliente: client.id,
-      presupuestoDefault: opts.presupuesto ?? 500000,
-      limiteDeCompras: opts.limite ?? -1,
-    });
-    const category = await makeCategory(db(), client.id, 'Papelería');
-    const api = await new ApiClient(t.app).loginOk(user.usuario, TEST_PASSWORD);
-    return { client, user, category, api };
-  }
+  const buyer = (opts?: BuyerOptions) => makeBuyer(t, opts);
 
   const add = (api: ApiClient, id: number, cantidad: number) =>
     api.post('/api/carrito/nuevo_item', { item: { id, cantidad } });

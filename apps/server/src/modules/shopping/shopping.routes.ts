@@ -11,6 +11,7 @@ import {
   OrderDetailDto,
   PurchaseBody,
   PurchaseResponse,
+  ReorderResponse,
 } from '@portal/shared/schemas/shopping';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,6 +20,7 @@ import { orderDetail, userHistory } from '../orders/history.service.ts';
 import { shopperSession, userEmptyCart, userRemoveCartItem, userSetCartItem } from './cart.service.ts';
 import { userCatalogue } from './catalogue.service.ts';
 import { userSubmitOrder } from './purchase.service.ts';
+import { userRepeatOrder } from './reorder.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 419, 422);
 
@@ -137,5 +139,19 @@ export async function shoppingRoutes(app: FastifyInstance) {
     async (request) => ({
       pedido: await orderDetail(app.db, request.params.id, { idUser: request.auth!.user.id }),
     }),
+  );
+
+  r.post(
+    '/api/historial/:id/repetir',
+    {
+      preValidation: buyer,
+      schema: {
+        tags,
+        summary: 'Agrega al carrito las líneas de un pedido propio, a precios actuales',
+        params: IdParam,
+        response: { 200: ReorderResponse, ...errors },
+      },
+    },
+    async (request) => userRepeatOrder(app, request.auth!, request.params.id),
   );
 }
