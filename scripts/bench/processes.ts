@@ -1,0 +1,103 @@
+/** The bench's child processes (the server, the baseline) and what is measured of them (RSS, CPU). */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const log = (msg: string) => process.stdout.write(`${msg}\n`);
+
+/**
+ * The production setting of docs/configuration.md for Linux: a fixed mmap threshold, so that glibc gives
+ * back the 16 MB that each scrypt of a sign-in allocates instead of keeping it in a thread's arena.
+ */
+export const PRODUCTION_MALLOC = { MALLOC_MMAP_THRESHOLD_: '4194304' };
+
+export function startProcess(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  cwd = ROOT,
+): ChildProcess {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const tail: string[] = [];
+  const keep = (chunk: Buffer) => {
+    tail.push(chunk.toString());
+    if (tail.length > 50) tail.shift();
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  child.on('exit', (code, signal) => {
+    if (code && code !== 0) log(`${name} terminó (${code ?? signal}):\n${tail.join('').slice(-3000)}`);
+  });
+  return child;
+}
+
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve();
+    }, 30_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export function rssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const m = /VmRSS:\s+(\d+)\s+kB/.exec(status);
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time (user + system, ms) a process has used so far; 0 when it is gone. */
+function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the file, in clock ticks (100 per second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU used by one side of the test (its Node process and its PostgreSQL backends, found by
+ * application_name). On a machine shared with other work, CPU per request is what stays comparable.
+ */
+export class CpuMeter {
+  constructor(
+    private readonly pid: number,
+    private readonly appName: string,
+    private readonly q: (text: string, params: unknown[]) => Promise<{ pid: number }[]>,
+  ) {}
+
+  private async backends(): Promise<Map<number, number>> {
+    const rows = await this.q('select pid from pg_stat_activity where application_name = $1', [this.appName]);
+    return new Map(rows.map((r) => [r.pid, cpuMs(r.pid)]));
+  }
+
+  async start(): Promise<() => Promise<{ node: number; pg: number }>> {
+    const node0 = cpuMs(this.pid);
+    const pg0 = await this.backends();
+    return async () => {
+      const node = cpuMs(this.pid) - node0;
+      let pg = 0;
+      for (const [pid, after] of await this.backends()) pg += after - (pg0.get(pid) ?? 0);
+      return { node, pg };
+    };
+  }
+}

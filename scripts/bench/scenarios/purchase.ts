@@ -1,0 +1,94 @@
+/**
+ * POST /api/compra after nuevo_item, across many buyers with a tight budget: refusals happen, and no
+ * buyer may end over budget or over the purchase limit.
+ */
+import autocannon from 'autocannon';
+import { authHeaders } from '../http.ts';
+import { log } from '../processes.ts';
+import type { Row } from '../results.ts';
+import type { Buyers, Turn } from './buyers.ts';
+import { type BenchContext, percentile, perRequest } from './context.ts';
+
+export async function purchaseScenario(ctx: BenchContext, buyers: Buyers): Promise<void> {
+  if (!ctx.only('compra') || !ctx.buyers.length) return;
+  const { q, args } = ctx;
+  const { month } = buyers;
+  log(`→ POST /api/compra (${ctx.buyers.length} usuarios)`);
+  // A tight budget ($2,000 left, a few purchases each): refusals happen, and none may go past it.
+  await buyers.reset(200_000);
+  const [{ before }] = (await q<{ before: number }>('select count(*)::int as before from orders')) as [
+    { before: number },
+  ];
+  buyers.restart();
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  const addStatuses = new Map<number, number>();
+  const buy: autocannon.Request = {
+    method: 'POST',
+    path: '/api/compra',
+    setupRequest: (req, context) => {
+      const turn = context as Turn;
+      // The add was refused (budget): no purchase to send; the connection goes on with its next buyer.
+      if (!turn.cart?.length) return null as unknown as autocannon.Request;
+      turn.t0 = performance.now();
+      return { ...req, headers: authHeaders(turn.user!, true), body: JSON.stringify({ orden: turn.cart }) };
+    },
+    onResponse: (status, _body, context) => {
+      const turn = context as Turn;
+      latencies.push(performance.now() - (turn.t0 ?? performance.now()));
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    },
+  };
+  const addThenBuy: autocannon.Request = {
+    ...buyers.addItem,
+    onResponse: (status, body, context) => {
+      const turn = context as Turn;
+      turn.cart = undefined;
+      addStatuses.set(status, (addStatuses.get(status) ?? 0) + 1);
+      if (status !== 200) return;
+      const parsed = JSON.parse(body) as { carrito?: { id: number; cantidad: number }[] };
+      turn.cart = parsed.carrito?.map((l) => ({ id: l.id, cantidad: l.cantidad }));
+    },
+  };
+  const stopCpu = await ctx.portalMeter.start();
+  const r = await autocannon({ ...ctx.common, url: ctx.base, requests: [addThenBuy, buy] });
+  const cpu = await stopCpu();
+  const [{ after }] = (await q<{ after: number }>('select count(*)::int as after from orders')) as [
+    { after: number },
+  ];
+  const violations = await q<{ id: number }>(
+    `select u.id from users u join clients c on c.id = u.id_cliente
+       where c.modo_presupuesto = 'regular' and u.rol = 1 and u.presupuesto_default < (
+         select coalesce(sum(o.total), 0) from orders o where o.id_user = u.id and o.status <> 'cancelado'
+           and o.transaction_date >= $1 and o.transaction_date < $2)`,
+    [month.start, month.end],
+  );
+  const overLimit = await q<{ id: number }>(
+    `select u.id from users u where u.limite_de_compras >= 0 and u.rol = 1 and u.limite_de_compras < (
+         select count(*) from orders o where o.id_user = u.id and o.status <> 'cancelado'
+           and o.transaction_date >= $1 and o.transaction_date < $2)`,
+    [month.start, month.end],
+  );
+  latencies.sort((a, b2) => a - b2);
+  const rps = latencies.length / args.duration;
+  const ratio = rps / ctx.baseline.rps;
+  const created = after - before;
+  const p99 = percentile(latencies, 99);
+  const row: Row = {
+    key: 'compra',
+    name: `POST /api/compra (${ctx.buyers.length} usuarios, tras nuevo_item)`,
+    rps,
+    p50: Math.round(percentile(latencies, 50)),
+    p99: Math.round(p99),
+    ratio,
+    non2xx: latencies.length - (statuses.get(201) ?? 0),
+    errors: r.errors + r.timeouts,
+    ...perRequest(ctx, cpu, latencies.length),
+    result: `${created} pedidos; respuestas ${JSON.stringify(Object.fromEntries(statuses))} (a nuevo_item: ${JSON.stringify(Object.fromEntries(addStatuses))}); usuarios sobre presupuesto: ${violations.length}; sobre límite de compras: ${overLimit.length}`,
+    target: '≥ 20%, 0 sobre presupuesto',
+    ok: ratio >= 0.2 && violations.length === 0 && overLimit.length === 0,
+  };
+  ctx.rows.push(row);
+  log(`  ${rps.toFixed(0)} compras/s, p50 ${row.p50} ms, p99 ${row.p99} ms; ${row.result}`);
+  await buyers.reset(10_000_000);
+}

@@ -1,0 +1,25 @@
+/** The hot reads: the session, a catalogue search, the authorizer's order pages, the admin lists. */
+import { authHeaders, type SignedIn } from '../http.ts';
+import { type BenchContext, httpScenario } from './context.ts';
+
+export async function readScenarios(ctx: BenchContext): Promise<void> {
+  const { usuario, autorizador, admin } = ctx;
+  const list = { ratio: 0.5, p99: 30 };
+  const reads: [string, string, SignedIn, string, { ratio: number; p99: number }][] = [
+    ['sesion', 'GET /api/sesion (rol 1)', usuario, '/api/sesion', { ratio: 0.35, p99: 50 }],
+    ['catalogo', 'GET /api/catalogo?q=guantes (búsqueda)', usuario, '/api/catalogo?q=guantes', list],
+    ['pedidos1', 'GET /api/pedidos página 1 (rol 2)', autorizador, '/api/pedidos?status=todos&page=1', list],
+    [
+      'pedidos200',
+      'GET /api/pedidos página 200 (rol 2)',
+      autorizador,
+      '/api/pedidos?status=todos&page=200',
+      list,
+    ],
+    ['usuarios', 'GET /api/usuarios (rol 4)', admin, '/api/usuarios?page=1', list],
+    ['logs', 'GET /api/logs (rol 4)', admin, '/api/logs?page=1', list],
+  ];
+  for (const [key, name, who, url, target] of reads) {
+    await httpScenario(ctx, key, name, [{ method: 'GET', path: url, headers: authHeaders(who) }], target);
+  }
+}
