@@ -2,10 +2,13 @@
  * What the administrator's browser tests share: the committed test files they upload, the API calls a test
  * uses to set up data, and the widgets' gestures.
  */
+import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
-import { ADMIN_PASSWORD, checkA11y, expect, expectHome, signIn } from './fixtures';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { ADMIN_PASSWORD, checkA11y, expect, expectHome, signIn, test } from './fixtures';
+import { waitForMail } from './mailbox';
+import { E2E_BASE_URL } from './ports';
 
 // ---------------------------------------------------------------------------------------------------------
 // Files
@@ -28,11 +31,51 @@ export function testFile(name: TestFile): Buffer {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Names of a run
+
+const suffixes = new Map<string, string>();
+
+/**
+ * Four digits that tell this attempt of this spec file from every other one against the same server: a
+ * new number for each file, each --repeat-each copy and each retry (CI), the same for all the tests of
+ * one attempt. The data a spec creates carries it ("Ferretera del Norte 4821"), so a retry or a second
+ * worker never meets data it did not create. Only inside a test or a hook.
+ */
+export function runSuffix(): string {
+  const { file, repeatEachIndex, retry } = test.info();
+  const key = `${file}:${repeatEachIndex}:${retry}`;
+  let suffix = suffixes.get(key);
+  if (!suffix) {
+    const taken = new Set(suffixes.values());
+    do suffix = String(randomInt(1000, 10_000));
+    while (taken.has(suffix));
+    suffixes.set(key, suffix);
+  }
+  return suffix;
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Session and API
 
 export async function signInAdmin(page: Page): Promise<void> {
   await signIn(page, 'admin', ADMIN_PASSWORD);
   await expectHome(page, 4);
+}
+
+/** Runs `work` as the administrator in a browser context of its own (the test's page keeps its session). */
+export async function asAdmin<T>(browser: Browser, work: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({
+    baseURL: E2E_BASE_URL,
+    locale: 'es-MX',
+    timezoneId: 'America/Mexico_City',
+  });
+  try {
+    const page = await context.newPage();
+    await signInAdmin(page);
+    return await work(page);
+  } finally {
+    await context.close();
+  }
 }
 
 /** The headers lib/api sends on a state-changing call: the XSRF cookie's value. */
@@ -49,12 +92,175 @@ export async function apiPost<T>(page: Page, path: string, data: unknown): Promi
   return (await res.json()) as T;
 }
 
+/** POST of a multipart form (clients and products take files); the answer's JSON. */
+export async function apiPostForm<T>(
+  page: Page,
+  path: string,
+  multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>,
+): Promise<T> {
+  const res = await page.request.post(path, { headers: await xsrfHeaders(page), multipart });
+  expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+export interface NewClient {
+  nombre: string;
+  presupuesto_default: number;
+  limite_de_compras: number;
+  modo_presupuesto?: 'regular' | 'categoria';
+  cantidad_autorizadores?: 1 | 2;
+  /** A PNG of the committed files, and the two brand colours (#rrggbb). */
+  logo?: TestFile;
+  color?: string;
+  color2?: string;
+}
+
+/** A client of the spec's own, created by the signed-in administrator; returns its id. */
+export async function createClient(page: Page, client: NewClient): Promise<number> {
+  const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {
+    nombre: client.nombre,
+    presupuesto_default: String(client.presupuesto_default),
+    limite_de_compras: String(client.limite_de_compras),
+    modo_presupuesto: client.modo_presupuesto ?? 'regular',
+    cantidad_autorizadores: String(client.cantidad_autorizadores ?? 1),
+  };
+  if (client.logo) multipart.imagen = pngPart(client.logo);
+  if (client.color) multipart.color = client.color;
+  if (client.color2) multipart.color2 = client.color2;
+  const { cliente } = await apiPostForm<{ cliente: { id: number } }>(page, '/api/clientes', multipart);
+  return cliente.id;
+}
+
+const pngPart = (name: TestFile) => ({ name, mimeType: 'image/png', buffer: testFile(name) });
+
+const ownClients = new Map<string, number>();
+
+/** The client a spec works in, created the first time a test asks for it (by its name: one per attempt). */
+export async function ownClient(page: Page, client: NewClient): Promise<number> {
+  let id = ownClients.get(client.nombre);
+  if (!id) {
+    id = await createClient(page, client);
+    ownClients.set(client.nombre, id);
+  }
+  return id;
+}
+
+/** A category of a client; returns its id. */
+export async function createCategory(page: Page, idCliente: number, nombre: string, icono: string) {
+  const { categoria } = await apiPost<{ categoria: { id: number } }>(page, '/api/categorias', {
+    nombre,
+    icono,
+    id_cliente: idCliente,
+  });
+  return categoria.id;
+}
+
+export interface NewProduct {
+  id_cliente: number;
+  id_categoria: number;
+  clave_interna: string;
+  nombre: string;
+  precio: number;
+  /** IVA applies (default yes). */
+  impuesto?: boolean;
+  descripcion?: string;
+  unidad_de_medida?: string;
+  clave_cliente?: string;
+  /** A PNG of the committed files. */
+  imagen?: TestFile;
+}
+
+/** A product of a client (with an image of the committed files when given); returns its id. */
+export async function createProduct(page: Page, product: NewProduct): Promise<number> {
+  const { imagen, impuesto, ...fields } = product;
+  const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {
+    activo: '1',
+    impuesto: impuesto === false ? '0' : '1',
+  };
+  for (const [key, value] of Object.entries(fields)) multipart[key] = String(value);
+  if (imagen) multipart.imagen = pngPart(imagen);
+  const { articulo } = await apiPostForm<{ articulo: { id: number } }>(page, '/api/productos', multipart);
+  return articulo.id;
+}
+
+export interface NewUser {
+  id_cliente: number;
+  usuario: string;
+  /** The e-mail address (the wire's `user_id`). */
+  correo: string;
+  nombre: string;
+  rol: 1 | 2 | 3;
+  direccion_entrega?: string;
+  presupuesto_default?: number;
+  limite_de_compras?: number;
+  categorias?: { id: number; presupuesto: number }[];
+}
+
+/** A user of a client, created by the signed-in administrator (the portal e-mails a welcome link). */
+export async function createUser(page: Page, user: NewUser): Promise<number> {
+  const { correo, categorias, ...fields } = user;
+  const { usuario } = await apiPost<{ usuario: { id: number } }>(page, '/api/usuarios', {
+    direccion_entrega: 'Av. Constitución 120, Monterrey',
+    active_week: 1,
+    entrega_week: 1,
+    ...fields,
+    user_id: correo,
+    ...(categorias ? { categorias: JSON.stringify(categorias) } : {}),
+  });
+  return usuario.id;
+}
+
+/** Sets a new user's first password through the link of the welcome e-mail, as the user would. */
+export async function setPasswordFromWelcome(page: Page, correo: string, password: string): Promise<void> {
+  const mail = await waitForMail(
+    (m) => m.to.includes(correo) && m.subject === 'Bienvenido al Portal de Compras',
+  );
+  const token = mail.text.match(new RegExp(`${E2E_BASE_URL}/restablecer/([A-Za-z0-9_-]+)`))?.[1];
+  expect(token, `enlace de bienvenida de ${correo}`).toBeTruthy();
+  await apiPost(page, '/api/restablecer-password', { token, newPass: password, confirmPass: password });
+}
+
+/** A user who has chosen a password (through the welcome link); returns its id. */
+export async function createAccount(page: Page, user: NewUser, password: string): Promise<number> {
+  const id = await createUser(page, user);
+  await setPasswordFromWelcome(page, user.correo, password);
+  return id;
+}
+
+/** Enables every product of the user's client for a rol-1 user (quantity limit 1 unless given). */
+export async function assignAll(page: Page, idUser: number, cantidadLimite?: number): Promise<void> {
+  await apiPost(page, '/api/productos/asignar_todos', {
+    id_user: idUser,
+    status: 1,
+    ...(cantidadLimite ? { cantidad_limite: cantidadLimite } : {}),
+  });
+}
+
+/** Enables a product for a rol-1 user with its quantity limit. */
+export async function assignProduct(page: Page, idUser: number, idProducto: number, cantidadLimite: number) {
+  await apiPost(page, '/api/productos/asignar', {
+    id_producto: idProducto,
+    id_user: idUser,
+    cantidad_limite: cantidadLimite,
+  });
+}
+
 export async function clientId(page: Page, nombre: string): Promise<number> {
   const res = await page.request.get(`/api/clientes?q=${encodeURIComponent(nombre)}`);
   const { clientes } = (await res.json()) as { clientes: { id: number; nombre: string }[] };
   const found = clientes.find((c) => c.nombre === nombre);
   if (!found) throw new Error(`No existe el cliente ${nombre}`);
   return found.id;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Screens
+
+/** The inventory of a client, ready (its «Cargar productos» button shown). */
+export async function openInventory(page: Page, idCliente: number): Promise<void> {
+  await page.goto(`/administrador/inventario?cliente=${idCliente}`);
+  await expect(page.getByRole('heading', { name: 'Inventario', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cargar productos' })).toBeVisible();
 }
 
 // ---------------------------------------------------------------------------------------------------------

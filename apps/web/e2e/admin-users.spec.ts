@@ -1,209 +1,69 @@
 import { MSG } from '@portal/shared/messages';
 import {
-  apiPost,
   checkPhone,
   choose,
   clearNotifications,
   clientId,
   confirm,
-  dmy,
+  createCategory,
+  createClient,
+  createProduct,
   expectNotice,
-  pickDay,
+  runSuffix,
   scrollDialogTop,
   signInAdmin,
-  testFile,
   toggleSwitch,
 } from './admin-support';
 import { expect, screenshot, test } from './fixtures';
 
 /**
- * The administrator's clients, users, product assignments and access weeks, end to end against the real
- * server. Everything is created here (two clients of our own, their categories, products and users), so
- * the demo accounts other specs use are never touched.
+ * The administrator's users and their products end to end against the real server. Everything is this
+ * run's own: two clients created through the API (regular budget, category budgets), their categories
+ * and products, and the users created through the screen. Serial: the products are assigned to the buyer
+ * the first test creates.
  */
 test.describe.configure({ mode: 'serial' });
 
-/**
- * '' on the first attempt. When a test fails on CI the whole serial file runs again against the same
- * server; what it creates then carries the attempt (' r1', '.r1') instead of meeting its earlier data.
- */
-const tag = (sep: string) => (test.info().retry ? `${sep}r${test.info().retry}` : '');
-const clienteA = () => `Ferretera Prueba E2E${tag(' ')}`;
-const clienteB = () => `Categorías Prueba E2E${tag(' ')}`;
-const comprador = () => `e2e.compras${tag('.')}`;
-const compradoraCat = () => `e2e.categorias${tag('.')}`;
-const autorizadorE2e = () => `e2e.autoriza${tag('.')}`;
-
-function isoInNextMonth(day: number): string {
-  const now = new Date();
-  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, day));
-  return d.toISOString().slice(0, 10);
-}
+const clienteA = () => `Ferretería Monterrey ${runSuffix()}`;
+const clienteB = () => `Suministros León ${runSuffix()}`;
+const comprador = () => `ana.ruiz.${runSuffix()}`;
+const correoComprador = () => `${comprador()}@ferreteria-mty.mx`;
+const compradoraCat = () => `lucia.campos.${runSuffix()}`;
+const autorizadorE2e = () => `roberto.garza.${runSuffix()}`;
 
 // ---------------------------------------------------------------------------------------------------------
-
-test('clientes: alta con logo, colores y calendario; validación; edición; desactivar y reactivar', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
-  await signInAdmin(page);
-  await page.getByRole('link', { name: 'Clientes' }).first().click();
-  await expect(page).toHaveURL(/\/administrador\/clientes$/);
-  await expect(page.getByRole('heading', { name: 'Clientes', level: 1 })).toBeVisible();
-  const demo = page
-    .getByTestId(/^cliente-/)
-    .filter({ visible: true })
-    .filter({ hasText: 'Demo Industrial' });
-  await expect(demo).toBeVisible();
-  await expect(demo).toContainText('Activo');
-  await expect(demo).toContainText(/\d\d-\d\d-\d\d \d\d:\d\d/);
-  await screenshot(page, 'admin-clientes');
-
-  // Required fields, then a refused image type.
-  await page.getByRole('button', { name: 'Agregar cliente' }).click();
-  const modal = page.getByRole('dialog', { name: 'Agregar cliente' });
-  await expect(modal).toBeVisible();
-  await modal.getByRole('button', { name: 'Crear cliente' }).click();
-  await expect(modal.getByRole('alert')).toContainText(MSG.clienteCamposRequeridos);
-  await modal
-    .getByLabel('Archivo de logotipo')
-    .setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: testFile('one-pixel.gif') });
-  await expect(modal.getByText('Only JPG and PNG files are allowed.')).toBeVisible();
-
-  await modal.getByLabel('Nombre').fill(clienteA());
-  await modal.getByLabel('Presupuesto mensual').fill('5000');
-  await modal.getByLabel('Límite de compras').fill('3');
-  await choose(page, 'Autorizadores', /2 niveles/);
-  await modal
-    .getByLabel('Archivo de logotipo')
-    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: testFile('logo-200x80.png') });
-  await expect(modal.getByText('Only JPG and PNG files are allowed.')).toBeHidden();
-  await expect(modal.getByRole('img', { name: 'Vista previa de logo.png' })).toBeVisible();
-  await modal.getByRole('textbox', { name: 'Color principal' }).fill('#0b7285');
-  await modal.getByRole('textbox', { name: 'Color secundario' }).fill('#f08c00');
-  await modal.getByLabel('Nombre').click();
-  await expect(modal.getByTestId('vista-previa-marca')).toHaveAttribute(
-    'style',
-    /linear-gradient\(165deg, rgb\(11, 114, 133\) 0%, rgb\(240, 140, 0\) 100%\)/,
-  );
-  await modal.getByLabel('Archivo de calendario').setInputFiles({
-    name: 'calendario-2026.pdf',
-    mimeType: 'application/pdf',
-    buffer: testFile('calendario.pdf'),
-  });
-  await expect(modal.getByText('calendario-2026.pdf')).toBeVisible();
-  // Correcting the form clears its message.
-  await expect(modal.getByText(MSG.clienteCamposRequeridos)).toBeHidden();
-  await scrollDialogTop(page);
-  await screenshot(page, 'admin-cliente-form');
-  await checkPhone(page, 'cliente-form');
-  await modal.getByRole('button', { name: 'Crear cliente' }).click();
-  await expectNotice(page, MSG.creadoCorrectamente);
-  await expect(modal).toBeHidden();
-
-  // Server-side search finds it, with its figures and logo.
-  await page.getByRole('searchbox', { name: 'Buscar cliente' }).fill(clienteA().toLowerCase());
-  await expect(page.getByText('Mostrando 1–1 de 1 cliente')).toBeVisible();
-  const row = page
-    .getByTestId(/^cliente-/)
-    .filter({ visible: true })
-    .filter({ hasText: clienteA() });
-  await expect(row).toContainText('$5,000.00 MXN');
-  await expect(row).toContainText('3 al mes');
-  await expect(row).toContainText('Modo regular');
-  await expect(row).toContainText('Calendario');
-  const logo = row.getByRole('img', { name: `Logotipo de ${clienteA()}` });
-  await expect(logo).toBeVisible();
-  expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(200);
-
-  // Edit: no purchase limit; the calendar stays, a manual is added.
-  await row.getByRole('button', { name: `Editar ${clienteA()}` }).click();
-  const edit = page.getByRole('dialog', { name: 'Editar cliente' });
-  await expect(edit.getByLabel('Nombre')).toHaveValue(clienteA());
-  await expect(edit.getByText('Calendario actual')).toBeVisible();
-  await edit.getByLabel('Límite de compras').fill('-1');
-  await edit.getByLabel('Archivo de manual').setInputFiles({
-    name: 'manual.pdf',
-    mimeType: 'application/pdf',
-    buffer: testFile('manual.pdf'),
-  });
-  await edit.getByRole('button', { name: 'Guardar cambios' }).click();
-  await expectNotice(page, MSG.modificadoCorrectamente);
-  await expect(row).toContainText('Sin límite');
-  await expect(row).toContainText('Calendario · Manual');
-
-  // Documents can be replaced and removed.
-  await row.getByRole('button', { name: `Editar ${clienteA()}` }).click();
-  await expect(edit.getByText('Manual actual')).toBeVisible();
-  await edit.getByRole('button', { name: 'Quitar manual' }).click();
-  await expect(edit.getByText('Se quitará al guardar')).toBeVisible();
-  await edit.getByLabel('Archivo de calendario').setInputFiles({
-    name: 'calendario-2027.pdf',
-    mimeType: 'application/pdf',
-    buffer: testFile('calendario.pdf'),
-  });
-  await edit.getByRole('button', { name: 'Guardar cambios' }).click();
-  await expectNotice(page, MSG.modificadoCorrectamente);
-  await expect(row).toContainText('Calendario');
-  await expect(row).not.toContainText('Manual');
-
-  // Deactivate and reactivate through '¿Estás seguro?'.
-  await row.getByRole('button', { name: `Desactivar ${clienteA()}` }).click();
-  await confirm(page, 'Desactivar');
-  await expect(row).toContainText('Inactivo');
-  await row.getByRole('button', { name: `Activar ${clienteA()}` }).click();
-  await confirm(page, 'Activar');
-  await expect(row).toContainText('Activo');
-  await expect(row).not.toContainText('Inactivo');
-
-  // A second client in category mode (one authorizer), with the required-field message first.
-  await page.getByRole('button', { name: 'Agregar cliente' }).click();
-  await modal.getByLabel('Nombre').fill(clienteB());
-  await modal.getByRole('button', { name: 'Crear cliente' }).click();
-  await expect(modal.getByRole('alert')).toContainText(MSG.clienteCamposRequeridos);
-  await modal.getByLabel('Presupuesto mensual').fill('0');
-  await modal.getByLabel('Límite de compras').fill('-1');
-  await choose(page, 'Modo de presupuesto', /Por categoría/);
-  await modal.getByRole('button', { name: 'Crear cliente' }).click();
-  await expectNotice(page, MSG.creadoCorrectamente);
-  await page.getByRole('searchbox', { name: 'Buscar cliente' }).fill(`prueba e2e${tag(' ')}`);
-  await expect(page.getByText('Mostrando 1–2 de 2 clientes')).toBeVisible();
-  await expect(
-    page
-      .getByTestId(/^cliente-/)
-      .filter({ visible: true })
-      .filter({ hasText: clienteB() }),
-  ).toContainText('Modo por categoría');
-
-  // Phones: one card per client.
-  await page.getByRole('searchbox', { name: 'Buscar cliente' }).fill('');
-  await clearNotifications(page);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect(page.getByRole('button', { name: 'Acciones de Demo Industrial' })).toBeVisible();
-  await screenshot(page, 'admin-clientes-390');
-});
 
 test('usuarios: alta regular y por categorías, validación, edición, activar, restablecer contraseña', async ({
   page,
 }) => {
   test.setTimeout(180_000);
   await signInAdmin(page);
-  const idA = await clientId(page, clienteA());
-  const idB = await clientId(page, clienteB());
-  // Categories of client B (category budgets) through the API.
+  // This run's two clients: regular budget with two authorization levels, and category budgets with one.
+  const idA = await createClient(page, {
+    nombre: clienteA(),
+    presupuesto_default: 5000,
+    limite_de_compras: -1,
+    cantidad_autorizadores: 2,
+  });
+  const idB = await createClient(page, {
+    nombre: clienteB(),
+    presupuesto_default: 0,
+    limite_de_compras: -1,
+    modo_presupuesto: 'categoria',
+  });
   for (const [nombre, icono] of [
     ['Papelería', 'IconPencil'],
     ['Cafetería', 'IconCoffee'],
     ['Limpieza', 'IconSpray'],
   ] as const) {
-    await apiPost(page, '/api/categorias', { nombre, icono, id_cliente: idB });
+    await createCategory(page, idB, nombre, icono);
   }
 
   await page.goto('/administrador/usuarios');
   await expect(page.getByRole('heading', { name: 'Usuarios', level: 1 })).toBeVisible();
   await expect(page.getByText('Elige un cliente para empezar')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Agregar nuevo usuario' })).toHaveCount(0);
-  await choose(page, 'Cliente', clienteA(), 'ferretera');
+  await choose(page, 'Cliente', clienteA(), clienteA());
   await expect(page).toHaveURL(new RegExp(`cliente=${idA}`));
   await expect(page.getByRole('button', { name: 'Importación por archivo' })).toBeVisible();
   await expect(page.getByText('Este cliente aún no tiene usuarios')).toBeVisible();
@@ -222,7 +82,7 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
   await page.getByRole('option', { name: 'Usuario', exact: true }).click();
 
   await drawer.getByRole('textbox', { name: 'Usuario', exact: true }).fill('e2e compras');
-  await drawer.getByLabel('Email').fill(`compras${tag('.')}@ferretera-e2e.mx`);
+  await drawer.getByLabel('Email').fill(correoComprador());
   await drawer.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Ana Sofía Ruiz Treviño');
   await drawer.getByLabel('Dirección de entrega').fill('Almacén central, andén 3');
   await choose(page, 'Semana de acceso', 'Semana 2');
@@ -256,7 +116,7 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
   // An authorizer too (no products link for it).
   await page.getByRole('button', { name: 'Agregar nuevo usuario' }).click();
   await drawer.getByRole('textbox', { name: 'Usuario', exact: true }).fill(autorizadorE2e());
-  await drawer.getByLabel('Email').fill(`autoriza${tag('.')}@ferretera-e2e.mx`);
+  await drawer.getByLabel('Email').fill(`roberto.garza.${runSuffix()}@ferreteria-mty.mx`);
   await drawer.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Roberto Garza Salinas');
   await drawer.getByLabel('Dirección de entrega').fill('Oficinas, piso 2');
   await choose(page, 'Rol', 'Autorizador', undefined);
@@ -275,7 +135,7 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
   // Edit keeps every field; the name changes.
   await row.getByRole('button', { name: `Editar ${comprador()}` }).click();
   const editDrawer = page.getByRole('dialog', { name: /Editar usuario/ });
-  await expect(editDrawer.getByLabel('Email')).toHaveValue(`compras${tag('.')}@ferretera-e2e.mx`);
+  await expect(editDrawer.getByLabel('Email')).toHaveValue(correoComprador());
   await expect(editDrawer.getByLabel('Ciudad')).toHaveValue('Monterrey');
   await expect(editDrawer.getByRole('combobox', { name: 'Semana de entrega' })).toHaveValue('Semana 3');
   await editDrawer.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Ana Sofía Ruiz');
@@ -298,9 +158,7 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
   await confirm(page, 'Activar');
   await expect(row).not.toContainText('Inactivo');
   await row.getByRole('button', { name: `Restablecer contraseña de ${comprador()}` }).click();
-  await expect(page.getByRole('dialog', { name: '¿Estás seguro?' })).toContainText(
-    `compras${tag('.')}@ferretera-e2e.mx`,
-  );
+  await expect(page.getByRole('dialog', { name: '¿Estás seguro?' })).toContainText(correoComprador());
   await confirm(page, 'Restablecer contraseña');
   await expectNotice(page, MSG.correoPasswordTemporal);
 
@@ -313,7 +171,7 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
   await page.getByRole('searchbox', { name: 'Buscar usuario' }).fill('');
 
   // Category mode: one field per category, the total, no Super Autorizador (one authorizer).
-  await choose(page, 'Cliente', clienteB(), 'categorías prueba');
+  await choose(page, 'Cliente', clienteB(), clienteB());
   await expect(page).toHaveURL(new RegExp(`cliente=${idB}`));
   await page.getByRole('button', { name: 'Agregar nuevo usuario' }).click();
   await expect(drawer.getByLabel('Papelería')).toBeVisible();
@@ -322,7 +180,7 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
   await expect(page.getByRole('option', { name: 'Super Autorizador' })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await drawer.getByRole('textbox', { name: 'Usuario', exact: true }).fill(compradoraCat());
-  await drawer.getByLabel('Email').fill(`lucia${tag('.')}@categorias-e2e.mx`);
+  await drawer.getByLabel('Email').fill(`lucia.campos.${runSuffix()}@suministros-leon.mx`);
   await drawer.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Lucía Campos Vera');
   await drawer.getByLabel('Dirección de entrega').fill('Recepción planta 1');
   await choose(page, 'Semana de acceso', 'Semana 4');
@@ -362,26 +220,14 @@ test('productos del usuario: asignar todos, quitar todos, habilitar dos con su l
   await signInAdmin(page);
   const idA = await clientId(page, clienteA());
   // A category and three products of client A through the API.
-  const { categoria } = await apiPost<{ categoria: { id: number } }>(page, '/api/categorias', {
-    nombre: 'Herramientas',
-    icono: 'IconTool',
-    id_cliente: idA,
-  });
+  const idCategoria = await createCategory(page, idA, 'Herramientas', 'IconTool');
   const productos = [
     ['FE-001', 'Martillo de uña 16 oz', 189.9],
     ['FE-002', 'Juego de desarmadores 6 piezas', 249.5],
     ['FE-003', 'Cinta métrica 8 m', 129],
   ] as const;
-  for (const [clave, nombre, precio] of productos) {
-    await apiPost(page, '/api/productos', {
-      id_cliente: idA,
-      id_categoria: categoria.id,
-      clave_interna: clave,
-      nombre,
-      precio,
-      activo: 1,
-      impuesto: 1,
-    });
+  for (const [clave_interna, nombre, precio] of productos) {
+    await createProduct(page, { id_cliente: idA, id_categoria: idCategoria, clave_interna, nombre, precio });
   }
 
   await page.goto(`/administrador/usuarios?cliente=${idA}`);
@@ -447,68 +293,4 @@ test('productos del usuario: asignar todos, quitar todos, habilitar dos con su l
   // An id that is not a buyer.
   await page.goto('/administrador/usuarios/usuario/987654/productos');
   await expect(page.getByText(MSG.usuarioNoEncontrado)).toBeVisible();
-});
-
-test('semanas: agregar, duplicada, empalmada, activar/desactivar y eliminar', async ({ page }) => {
-  test.setTimeout(180_000);
-  await signInAdmin(page);
-  await page.getByRole('link', { name: 'Semanas de acceso' }).first().click();
-  await expect(page).toHaveURL(/\/administrador\/semanas$/);
-  await expect(page.getByText(MSG.debesSeleccionarCliente)).toBeVisible();
-  const agregar = page.getByRole('button', { name: 'Agregar', exact: true });
-  await expect(agregar).toBeDisabled();
-
-  const inicio = isoInNextMonth(10);
-  const fin = isoInNextMonth(14);
-  await pickDay(page, 'Fecha de inicio', inicio);
-  await expect(page.getByRole('button', { name: 'Fecha de fin', exact: true })).toHaveText(dmy(fin));
-  await expect(agregar).toBeDisabled();
-  await choose(page, 'Cliente', clienteA(), 'ferretera');
-  await expect(page.getByText('Este cliente aún no tiene semanas')).toBeVisible();
-  await expect(agregar).toBeEnabled();
-  await agregar.click();
-  await expectNotice(page, MSG.creadoCorrectamente);
-  const week = page.getByTestId(`semana-${inicio}`);
-  await expect(week).toContainText(dmy(inicio));
-  await expect(week).toContainText(dmy(fin));
-  await expect(week.getByRole('switch')).toBeChecked();
-
-  // The same week again, then one that overlaps it.
-  await pickDay(page, 'Fecha de inicio', inicio);
-  await agregar.click();
-  const alert = page.getByRole('dialog', { name: 'Error' });
-  await expect(alert).toContainText(MSG.semanaDuplicada);
-  await alert.getByRole('button', { name: 'Aceptar' }).click();
-  await pickDay(page, 'Fecha de inicio', isoInNextMonth(12));
-  await agregar.click();
-  await expect(alert).toContainText(MSG.semanaEmpalmada);
-  await alert.getByRole('button', { name: 'Aceptar' }).click();
-
-  // A second week, then the screenshot with both.
-  const inicio2 = isoInNextMonth(20);
-  await pickDay(page, 'Fecha de inicio', inicio2);
-  await agregar.click();
-  await expectNotice(page, MSG.creadoCorrectamente);
-  const week2 = page.getByTestId(`semana-${inicio2}`);
-  await expect(week2).toBeVisible();
-  await expect(page.getByText('Mostrando 1–2 de 2 semanas')).toBeVisible();
-  await clearNotifications(page);
-  // The next week picked (not added yet): the end follows the start.
-  await pickDay(page, 'Fecha de inicio', isoInNextMonth(27));
-  await screenshot(page, 'admin-semanas');
-  await checkPhone(page, 'semanas');
-
-  // Toggle (with confirmation) and delete for good.
-  await toggleSwitch(week.getByRole('switch'));
-  await confirm(page, 'Desactivar');
-  await expectNotice(page, MSG.actualizadoCorrectamente);
-  await expect(week.getByRole('switch')).not.toBeChecked();
-  await toggleSwitch(week.getByRole('switch'));
-  await confirm(page, 'Activar');
-  await expect(week.getByRole('switch')).toBeChecked();
-  await week2.getByRole('button', { name: /Eliminar semana/ }).click();
-  await confirm(page, 'Eliminar');
-  await expectNotice(page, MSG.eliminadoCorrectamente);
-  await expect(week2).toHaveCount(0);
-  await expect(page.getByText('Mostrando 1–1 de 1 semana')).toBeVisible();
 });
