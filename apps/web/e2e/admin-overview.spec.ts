@@ -1,0 +1,30 @@
+import { signInAdmin } from './admin-support';
+import { expect, screenshot, test } from './fixtures';
+
+/**
+ * The administrator's overview. Other specs add clients, users and orders meanwhile, so the figures are
+ * checked for their form and a floor the demo data guarantees, never for an exact total.
+ */
+
+test('principal: el resumen muestra clientes, usuarios, pedidos del mes e importaciones', async ({
+  page,
+}) => {
+  await signInAdmin(page);
+  const clientes = page.getByTestId('resumen-Clientes activos');
+  await expect(clientes).toHaveText(/^\d[\d,]*$/);
+  expect(Number((await clientes.textContent())!.replace(/,/g, ''))).toBeGreaterThanOrEqual(2);
+  const usuarios = page.getByTestId('resumen-Usuarios activos');
+  expect(Number((await usuarios.textContent())!.replace(/,/g, ''))).toBeGreaterThanOrEqual(4);
+  await expect(page.getByRole('heading', { name: /^Pedidos de / })).toBeVisible();
+  for (const status of ['Pendiente', 'Espera', 'Aprobado', 'Cancelado']) {
+    await expect(page.getByText(status, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'Importaciones' })).toBeVisible();
+  await expect(page.getByTestId('importaciones-en-proceso')).toHaveText(/^\d+$/);
+  const accesos = page.getByRole('region', { name: 'Accesos rápidos' });
+  for (const name of ['Clientes', 'Semanas de acceso', 'Inventario', 'Usuarios', 'Logs de sistema']) {
+    await expect(accesos.getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible();
+  }
+  await screenshot(page, 'admin-principal');
+  await screenshot(page, 'administrador-principal');
+});
