@@ -11,6 +11,7 @@ import {
   type ClientUpdateResponse,
 } from '@portal/shared/schemas/clients';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FileValue } from '../../../components/ui/file-field';
 import { api } from '../../../lib/api';
 import { toFormData } from '../../../lib/form-data';
 import { adminKeys } from '../api/keys';
@@ -27,17 +28,11 @@ export function useClientsPage(page: number, q: string) {
   });
 }
 
-/** A document of the client: keep what is stored, replace it with a new file, or remove it. */
-export interface FileChange {
-  file: File | null;
-  remove: boolean;
-}
-
 /** The client's fields (as the schema reads them) and its three files. */
 export interface ClientInput extends ClientForm {
-  imagen: FileChange;
-  calendario: FileChange;
-  manual: FileChange;
+  imagen: FileValue;
+  calendario: FileValue;
+  manual: FileValue;
 }
 
 /** The multipart fields of a client; absent optional fields are not sent. */

@@ -35,11 +35,13 @@ import {
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { sidebarPalette } from '../../../components/layouts/brand-colors';
 import { showSuccess } from '../../../components/ui/alerts';
+import { type FileValue, storedFile, useObjectUrl } from '../../../components/ui/file-field';
 import { FormSection } from '../../../components/ui/form-section';
+import { ImageField } from '../../../components/ui/image-field';
+import { PdfField } from '../../../components/ui/pdf-field';
 import { errorMessage } from '../../../lib/api';
 import { applyFieldErrors, formErrorSummary, missingFirst } from '../../../lib/form-errors';
-import { type FileChange, useSaveClient } from './api';
-import { ImageField, NO_CHANGE, PdfField, useObjectUrl } from './file-fields';
+import { useSaveClient } from './api';
 
 const DEFAULT_COLOR = '#1c7ed6';
 const DEFAULT_COLOR2 = '#15aabf';
@@ -79,11 +81,20 @@ interface Values {
   modo_presupuesto: ModoPresupuesto;
   mostrar_presupuesto_a_usuarios: boolean;
   requiere_2fa: boolean;
+  imagen: FileValue;
+  calendario: FileValue;
+  manual: FileValue;
 }
 
 function initialValues(client: ClientDto | null): Values {
+  const files = {
+    imagen: storedFile(client?.imagen ?? null),
+    calendario: storedFile(client?.calendario ?? null),
+    manual: storedFile(client?.manual ?? null),
+  };
   return client
     ? {
+        ...files,
         nombre: client.nombre,
         color: client.color,
         color2: client.color2,
@@ -95,6 +106,7 @@ function initialValues(client: ClientDto | null): Values {
         requiere_2fa: client.requiere_2fa,
       }
     : {
+        ...files,
         nombre: '',
         color: DEFAULT_COLOR,
         color2: DEFAULT_COLOR2,
@@ -108,7 +120,7 @@ function initialValues(client: ClientDto | null): Values {
 }
 
 /** The form's values as the fields of the multipart body, before the schema reads them. */
-function toBody(values: Values, client: ClientDto | null) {
+function toBody({ imagen, calendario, manual, ...values }: Values, client: ClientDto | null) {
   return {
     ...values,
     color: values.color || DEFAULT_COLOR,
@@ -208,12 +220,10 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
     // The message under the form goes as soon as the administrator corrects something.
     onValuesChange: () => setFormError(null),
   });
-  const [imagen, setImagen] = useState<FileChange>(NO_CHANGE);
-  const [calendario, setCalendario] = useState<FileChange>(NO_CHANGE);
-  const [manual, setManual] = useState<FileChange>(NO_CHANGE);
   const errorRef = useRef<HTMLDivElement>(null);
+  const { imagen } = form.values;
   const logoPreview = useObjectUrl(imagen.file);
-  const logo = logoPreview ?? (imagen.remove ? null : (client?.imagen ?? null));
+  const logo = logoPreview ?? (imagen.remove ? null : imagen.currentUrl);
 
   // A fresh form each time the modal opens (for this client, or empty).
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when opening or switching client
@@ -222,9 +232,6 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
     form.setValues(initialValues(client));
     form.resetDirty(initialValues(client));
     form.clearErrors();
-    setImagen(NO_CHANGE);
-    setCalendario(NO_CHANGE);
-    setManual(NO_CHANGE);
     setFormError(null);
     save.reset();
   }, [opened, client?.id]);
@@ -240,12 +247,7 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
       save.mutate(
         {
           id: client?.id ?? null,
-          input: {
-            ...body,
-            imagen,
-            calendario,
-            manual,
-          },
+          input: { ...body, imagen: values.imagen, calendario: values.calendario, manual: values.manual },
         },
         {
           onSuccess: () => {
@@ -263,6 +265,11 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
   );
 
   const busy = save.isPending;
+  const fileProps = (field: 'imagen' | 'calendario' | 'manual') => ({
+    value: form.values[field],
+    onChange: (value: FileValue) => form.setFieldValue(field, value),
+    error: form.errors[field],
+  });
   const close = () => {
     if (!busy) onClose();
   };
@@ -341,32 +348,14 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
             </FormSection>
             <Divider />
             <FormSection title="Documentos">
-              <PdfField
-                label="Calendario"
-                current={client?.calendario ?? null}
-                value={calendario}
-                onChange={setCalendario}
-                disabled={busy}
-              />
-              <PdfField
-                label="Manual"
-                current={client?.manual ?? null}
-                value={manual}
-                onChange={setManual}
-                disabled={busy}
-              />
+              <PdfField label="Calendario" disabled={busy} {...fileProps('calendario')} />
+              <PdfField label="Manual" disabled={busy} {...fileProps('manual')} />
             </FormSection>
           </Stack>
 
           <Stack gap="lg">
             <FormSection title="Marca">
-              <ImageField
-                label="Logotipo"
-                current={client?.imagen ?? null}
-                value={imagen}
-                onChange={setImagen}
-                disabled={busy}
-              />
+              <ImageField label="Logotipo" disabled={busy} {...fileProps('imagen')} />
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
                 <ColorInput
                   label="Color principal"

@@ -30,11 +30,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Ref, useEffect, useState } from 'react';
 import { showError, showSuccess } from '../../../components/ui/alerts';
 import { CategoryIcon } from '../../../components/ui/category-icon';
+import { type FileValue, storedFile } from '../../../components/ui/file-field';
+import { ImageField } from '../../../components/ui/image-field';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { adminKeys } from '../api/keys';
 import { saveProduct } from './api';
 import { processFailure } from './errors';
-import { EMPTY_IMAGE, ImageField, type ImageValue } from './image-field';
 
 interface Values {
   clave_interna: string;
@@ -46,6 +47,7 @@ interface Values {
   id_categoria: string | null;
   activo: boolean;
   impuesto: boolean;
+  imagen: FileValue;
 }
 
 const BLANK: Values = {
@@ -58,6 +60,7 @@ const BLANK: Values = {
   id_categoria: null,
   activo: true,
   impuesto: true,
+  imagen: storedFile(),
 };
 
 function valuesOf(p: AdminProductDto): Values {
@@ -71,11 +74,12 @@ function valuesOf(p: AdminProductDto): Values {
     id_categoria: String(p.id_categoria),
     activo: p.activo,
     impuesto: p.impuesto,
+    imagen: storedFile(p.imagen),
   };
 }
 
 /** The form's values as the product's multipart fields, before the schema reads them. */
-function toBody(values: Values, id: number, idCliente: number | null) {
+function toBody({ imagen, ...values }: Values, id: number, idCliente: number | null) {
   return {
     ...values,
     id,
@@ -98,8 +102,6 @@ export function ProductForm({ idCliente, categories, editing, onReset, ref }: Pr
   const queryClient = useQueryClient();
   const disabled = idCliente === null;
   const id = editing?.id ?? 0;
-  const [image, setImage] = useState<ImageValue>(EMPTY_IMAGE);
-  const [imageError, setImageError] = useState<string | null>(null);
   const [resets, setResets] = useState(0);
 
   const form = useForm<Values>({
@@ -113,13 +115,11 @@ export function ProductForm({ idCliente, categories, editing, onReset, ref }: Pr
     form.setValues(editing ? valuesOf(editing) : BLANK);
     form.resetDirty();
     form.clearErrors();
-    setImage(editing ? { file: null, url: editing.imagen, removed: false } : EMPTY_IMAGE);
-    setImageError(null);
     setResets((n) => n + 1);
   }, [editing?.id, editing?.updated_at, idCliente]);
 
   const mutation = useMutation({
-    mutationFn: (body: ProductBody) => saveProduct(body, { file: image.file, remove: image.removed }),
+    mutationFn: ({ body, imagen }: { body: ProductBody; imagen: FileValue }) => saveProduct(body, imagen),
     onSuccess: (res) => {
       showSuccess(res.msg || (id ? MSG.modificadoCorrectamente : MSG.creadoCorrectamente));
       void queryClient.invalidateQueries({ queryKey: adminKeys.inventory(idCliente!) });
@@ -127,8 +127,7 @@ export function ProductForm({ idCliente, categories, editing, onReset, ref }: Pr
       cancel();
     },
     onError: (error) => {
-      const { imagen } = applyFieldErrors(form, error);
-      setImageError(imagen ?? null);
+      applyFieldErrors(form, error);
       void showError(processFailure(error));
     },
   });
@@ -137,14 +136,13 @@ export function ProductForm({ idCliente, categories, editing, onReset, ref }: Pr
     form.setValues(BLANK);
     form.resetDirty();
     form.clearErrors();
-    setImage(EMPTY_IMAGE);
-    setImageError(null);
     setResets((n) => n + 1);
     onReset();
   }
 
   const submit = form.onSubmit(
-    (values) => mutation.mutate(ProductBody.parse(toBody(values, id, idCliente))),
+    (values) =>
+      mutation.mutate({ body: ProductBody.parse(toBody(values, id, idCliente)), imagen: values.imagen }),
     (errors) => {
       // Only the client or the category is missing: say so (the fields alone do not explain the client).
       const fields = Object.keys(errors);
@@ -266,7 +264,16 @@ export function ProductForm({ idCliente, categories, editing, onReset, ref }: Pr
               {...form.getInputProps('impuesto', { type: 'checkbox' })}
             />
           </Group>
-          <ImageField key={resets} value={image} onChange={setImage} disabled={disabled} error={imageError} />
+          <ImageField
+            key={resets}
+            label="Imagen"
+            inputLabel="Imagen del producto"
+            previewAlt="Vista previa de la imagen del producto"
+            value={form.values.imagen}
+            onChange={(value) => form.setFieldValue('imagen', value)}
+            error={form.errors.imagen}
+            disabled={disabled}
+          />
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={cancel} disabled={disabled || mutation.isPending}>
               Cancelar
