@@ -51,7 +51,7 @@ import { ClientSelect, useAllClients, useSelectedClient } from '../clients/clien
 import { Dates } from '../clients/clients-page';
 import { confirmAction, DIVIDER, ListSearch, ListStatus, useListParams } from '../ui/list-tools';
 import { useResetPassword, useResetTwoFactor, useToggleUser, useUsersPage } from './api';
-import { UserFormDrawer } from './user-form';
+import { UserFormDrawer } from './user-form-drawer';
 
 const ROL_COLOR: Record<number, string> = { 1: 'blue', 2: 'grape', 3: 'violet' };
 

@@ -1,0 +1,88 @@
+/** The drawer of the user form: for an edit it loads the user first ('Usuario no encontrado' for an unknown id). */
+import { Box, Button, Center, Drawer, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { MSG } from '@portal/shared/messages';
+import type { ClientDto } from '@portal/shared/schemas/clients';
+import { IconUserQuestion } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { errorMessage, isApiError } from '../../../lib/api';
+import { useUser } from './api';
+import { UserForm } from './user-form';
+
+interface UserFormDrawerProps {
+  opened: boolean;
+  /** The client of a new user (create), or the clients to find an edited user's own client in. */
+  client: ClientDto | null;
+  clients: ClientDto[];
+  /** null: a new user. */
+  userId: number | null;
+  onClose: () => void;
+}
+
+export function UserFormDrawer({ opened, client, clients, userId, onClose }: UserFormDrawerProps) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  const userQuery = useUser(opened ? userId : null);
+  const user = userId ? (userQuery.data?.usuario ?? null) : null;
+  const ownClient = user ? (clients.find((c) => c.id === user.id_cliente) ?? null) : client;
+
+  let body: ReactNode;
+  if (userId && userQuery.isPending) {
+    body = (
+      <Center py={64}>
+        <Loader aria-label="Cargando usuario" />
+      </Center>
+    );
+  } else if (userId && userQuery.isError) {
+    const notFound = isApiError(userQuery.error) && userQuery.error.status === 404;
+    body = (
+      <Stack align="center" ta="center" py={48} gap="sm">
+        <ThemeIcon size={56} radius="xl" variant="light" color={notFound ? 'gray' : 'red'} aria-hidden>
+          <IconUserQuestion size={30} />
+        </ThemeIcon>
+        <Text fw={700} size="lg" role="alert">
+          {notFound ? MSG.usuarioNoEncontrado : 'No se pudo cargar el usuario'}
+        </Text>
+        {notFound ? null : <Text c="dimmed">{errorMessage(userQuery.error)}</Text>}
+        <Button variant="default" onClick={onClose}>
+          Volver a la lista
+        </Button>
+      </Stack>
+    );
+  } else if (!ownClient) {
+    body = (
+      <Center py={64}>
+        <Loader aria-label="Cargando cliente" />
+      </Center>
+    );
+  } else {
+    body = (
+      <UserForm key={userId ?? 'nuevo'} client={ownClient} user={user} onDone={onClose} onCancel={onClose} />
+    );
+  }
+
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size={phone ? '100%' : 720}
+      title={
+        <Box>
+          <Text fw={700} size="lg">
+            {userId ? 'Editar usuario' : 'Agregar nuevo usuario'}
+          </Text>
+          {ownClient ? (
+            <Text size="sm" c="dimmed">
+              {ownClient.nombre}
+              {user ? ` · ${user.usuario}` : ''}
+            </Text>
+          ) : null}
+        </Box>
+      }
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+      padding="lg"
+    >
+      {body}
+    </Drawer>
+  );
+}
