@@ -27,6 +27,7 @@ import { clientRoutes } from './modules/clients/clients.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { importRoutes } from './modules/imports/imports.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
+import { listRoutes } from './modules/lists/lists.routes.ts';
 import { logRoutes } from './modules/logs/logs.routes.ts';
 import { authorizerRoutes } from './modules/orders/authorizer.routes.ts';
 import { shoppingRoutes } from './modules/shopping/shopping.routes.ts';
@@ -214,6 +215,7 @@ export async function buildApp({
   await app.register(authRoutes, { store, guard });
   await app.register(fileRoutes, { guard });
   await app.register(shoppingRoutes);
+  await app.register(listRoutes);
   await app.register(authorizerRoutes);
   await app.register(inventoryRoutes);
   await app.register(importRoutes);

@@ -78,6 +78,18 @@ export const MSG = {
   // Repeating an order, saved lists (docs/domain.md "Cart"; decision 0043)
   productosAgregados: (n: number) =>
     n === 0 ? 'No se agregó ningún producto al carrito.' : `${n} producto(s) agregado(s) al carrito.`,
+  listaNoEncontrada: 'La lista no existe.',
+  listaNombreRequerido: 'Escribe un nombre para la lista.',
+  listaNombreLargo: 'El nombre de la lista admite hasta 60 caracteres.',
+  listaNombreDuplicado: 'Ya tienes una lista con ese nombre. Elige otro.',
+  listaDemasiadosProductos: 'Una lista admite hasta 200 productos.',
+  listaProductoRepetido: 'Un producto aparece más de una vez en la lista.',
+  listaCantidadInvalida: 'La cantidad de cada producto debe ser un número entero mayor o igual a 1.',
+  listaSinCambios: 'Indica el nuevo nombre o los productos de la lista.',
+  listaMaximo: 'Alcanzaste el máximo de 100 listas. Elimina alguna para guardar otra.',
+  listaProductoNoExiste: (id: number) => `El producto ${id} no existe.`,
+  listaGuardada: 'Lista guardada.',
+  listaEliminada: 'Lista eliminada.',
 
   // Authorization (spec §5, §8)
   pedidoYaProcesado:

@@ -80,6 +80,12 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'GET /api/historial': buyer(200),
   'GET /api/historial/:id': buyer(200, 404),
   'POST /api/historial/:id/repetir': buyer(200, 404),
+  'GET /api/listas': buyer(200),
+  'POST /api/listas': buyer(201, 422),
+  'GET /api/listas/:id': buyer(200, 404),
+  'PUT /api/listas/:id': buyer(200, 404),
+  'DELETE /api/listas/:id': buyer(200, 404),
+  'POST /api/listas/:id/al-carrito': buyer(200, 404),
   'GET /api/pedidos': authorizer(200),
   'GET /api/pedidos/:id': authorizer(200, 404),
   'POST /api/update/compra': authorizer(200, 404),
@@ -210,6 +216,12 @@ describe.each(DB_KINDS)('authorization matrix (%s)', (kind) => {
     expect(status[w.orders.cancelByRol2.id]).toBe('cancelado');
     expect(status[w.orders.cancelByRol3.id]).toBe('cancelado');
     expect(status[w.orders.view.id]).toBe('pendiente');
+    const { savedLists } = await import('../db/schema/index.ts');
+    const lists = await w.db
+      .select({ id: savedLists.id, nombre: savedLists.nombre })
+      .from(savedLists)
+      .where(eq(savedLists.userId, w.users.u1.id));
+    expect(lists.map((l) => l.nombre).sort()).toEqual(['Lista de la matriz', 'Lista u1']);
   });
 
   it('separation of duties: after role changes, nobody reviews their own order or gives both approvals', async () => {

@@ -16,7 +16,7 @@ import { type Actor, MISSING_ID, type RouteKey, type World } from './world.ts';
  */
 
 export interface Req {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   body?: unknown;
   /** multipart/form-data fields and files instead of JSON. */
@@ -215,6 +215,43 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
   'POST /api/historial/:id/repetir': {
     req: (w) => post(`/api/historial/${w.orders.view.id}/repetir`),
     missing: () => post(`/api/historial/${MISSING_ID}/repetir`),
+    caller: 'u1',
+  },
+
+  // Rol 1: saved lists, private to their owner (another client's buyer is refused like a missing list).
+  'GET /api/listas': { req: () => get('/api/listas'), caller: 'u1' },
+  'POST /api/listas': {
+    // Another client's buyer cannot put client A's product on a list (422, named by its id only).
+    req: (w, actor) =>
+      post('/api/listas', { nombre: `Lista ${actor}`, items: [{ id: w.a.prod.id, cantidad: 1 }] }),
+    caller: 'u1',
+  },
+  'GET /api/listas/:id': {
+    req: (w) => get(`/api/listas/${w.lists.view.id}`),
+    missing: () => get(`/api/listas/${MISSING_ID}`),
+    caller: 'u1',
+  },
+  'PUT /api/listas/:id': {
+    req: (w) => ({
+      method: 'PUT',
+      url: `/api/listas/${w.lists.view.id}`,
+      body: { nombre: 'Lista de la matriz', items: [{ id: w.a.prod.id, cantidad: 2 }] },
+    }),
+    missing: (w) => ({
+      method: 'PUT',
+      url: `/api/listas/${MISSING_ID}`,
+      body: { nombre: 'Lista de la matriz', items: [{ id: w.a.prod.id, cantidad: 2 }] },
+    }),
+    caller: 'u1',
+  },
+  'DELETE /api/listas/:id': {
+    req: (w) => ({ method: 'DELETE', url: `/api/listas/${w.lists.destroy.id}` }),
+    missing: () => ({ method: 'DELETE', url: `/api/listas/${MISSING_ID}` }),
+    caller: 'u1',
+  },
+  'POST /api/listas/:id/al-carrito': {
+    req: (w) => post(`/api/listas/${w.lists.view.id}/al-carrito`),
+    missing: () => post(`/api/listas/${MISSING_ID}/al-carrito`),
     caller: 'u1',
   },
 

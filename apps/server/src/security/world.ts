@@ -1,8 +1,9 @@
+import { MAX_ID } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { clients, importJobs } from '../db/schema/index.ts';
+import { clients, importJobs, savedListItems, savedLists } from '../db/schema/index.ts';
 import { IMAGE_MAX_BYTES, PDF_MAX_BYTES, storeFile } from '../lib/files.ts';
 import { templateCsv } from '../modules/imports/imports.service.ts';
 import {
@@ -36,7 +37,7 @@ export const ACTOR_LABEL: Record<Actor, string> = {
 };
 
 /** An id no row has (the largest id the API accepts). */
-export const MISSING_ID = 2147483647;
+export const MISSING_ID = MAX_ID;
 
 export type RouteKey = `${string} ${string}`;
 
@@ -128,6 +129,19 @@ export async function buildWorld(kind: DbKind, options: TestAppOptions = {}) {
     ofB: await makeOrder(db, { idUser: u1b.id, idCliente: clientB.id, lines: [line(prodB)] }),
   };
 
+  /** Saved lists of the buyer of client A: one to read, edit and add to the cart, one to delete. */
+  const list = async (nombre: string) => {
+    const [row] = await db
+      .insert(savedLists)
+      .values({ userId: u1.id, nombre, nombreClave: nombre.toLowerCase() })
+      .returning();
+    await db
+      .insert(savedListItems)
+      .values({ listId: row!.id, productId: prodA.id, cantidad: 1, posicion: 0 });
+    return row!;
+  };
+  const lists = { view: await list('Lista de la matriz'), destroy: await list('Lista para eliminar') };
+
   const weekToggle = await makeWeek(db, { idCliente: clientC.id, inicio: '2030-01-07', fin: '2030-01-11' });
   const weekDestroy = await makeWeek(db, { idCliente: clientC.id, inicio: '2030-02-04', fin: '2030-02-08' });
   const [importJob] = await db
@@ -176,6 +190,7 @@ export async function buildWorld(kind: DbKind, options: TestAppOptions = {}) {
     b: { client: clientB, cat: catB, prod: prodB },
     c: { client: clientC, weekToggle, weekDestroy, twoFactorTarget },
     orders,
+    lists,
     importJob: importJob!,
     templates: { productos: productTemplate, usuarios: userTemplate },
   };

@@ -1,4 +1,5 @@
-import type { clients, products } from '../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { cartItems, type clients, type products } from '../db/schema/index.ts';
 import { makeCategory, makeClient, makeOrder, makeProduct, makeUser, TEST_PASSWORD } from './factories.ts';
 import { ApiClient, type TestApp } from './harness.ts';
 
@@ -51,4 +52,10 @@ export async function makeBuyer(t: TestApp, opts: BuyerOptions = {}) {
       })),
     });
   return { client, user, category, api, product, order };
+}
+
+/** A user's cart as {product id: quantity}, read from the database. */
+export async function cartQuantities(t: TestApp, userId: number): Promise<Record<number, number>> {
+  const rows = await t.database.db.select().from(cartItems).where(eq(cartItems.userId, userId));
+  return Object.fromEntries(rows.map((c) => [c.productId, c.cantidad]));
 }

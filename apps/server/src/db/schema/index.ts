@@ -291,6 +291,43 @@ export const orderEvents = pgTable(
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 );
 
+/** A buyer's saved list ("Mis listas"): product ids and quantities, never prices (decision 0043). */
+export const savedLists = pgTable(
+  'saved_lists',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nombre: text('nombre').notNull(),
+    /** The name folded (spaces collapsed, lower case, no accents): unique per user. */
+    nombreClave: text('nombre_clave').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('saved_lists_user_nombre_unique').on(t.userId, t.nombreClave)],
+);
+
+export const savedListItems = pgTable(
+  'saved_list_items',
+  {
+    listId: integer('list_id')
+      .notNull()
+      .references(() => savedLists.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    cantidad: integer('cantidad').notNull(),
+    /** The item's place in the list (0 first): the order it is shown and added to the cart in. */
+    posicion: smallint('posicion').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listId, t.productId] }),
+    index('saved_list_items_product_idx').on(t.productId),
+    check('saved_list_items_cantidad_min', sql`${t.cantidad} >= 1`),
+  ],
+);
+
 export const weeks = pgTable(
   'weeks',
   {

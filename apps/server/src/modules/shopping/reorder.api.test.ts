@@ -2,8 +2,8 @@ import { addDays, businessDate } from '@portal/shared/domain/time';
 import { MSG } from '@portal/shared/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, products, userCategoryBudgets, userProducts } from '../../db/schema/index.ts';
-import { type BuyerOptions, makeBuyer } from '../../test/buyer-fixtures.ts';
+import { products, userCategoryBudgets, userProducts } from '../../db/schema/index.ts';
+import { type BuyerOptions, cartQuantities, makeBuyer } from '../../test/buyer-fixtures.ts';
 import { assign, makeUser, makeWeek, TEST_PASSWORD } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
 
@@ -18,13 +18,7 @@ describe.each(DB_KINDS)('repeat an order: POST /api/historial/{id}/repetir (%s)'
   const buyer = (opts?: BuyerOptions) => makeBuyer(t, opts);
 
   const repeat = (api: ApiClient, id: number) => api.post(`/api/historial/${id}/repetir`);
-  const cartOf = async (userId: number) =>
-    Object.fromEntries(
-      (await db().select().from(cartItems).where(eq(cartItems.userId, userId))).map((c) => [
-        c.productId,
-        c.cantidad,
-      ]),
-    );
+  const cartOf = (userId: number) => cartQuantities(t, userId);
 
   it('adds every line at the current price, in order, capped by cantidad_limite minus what the cart holds', async () => {
     const { user, api, product, order } = await buyer();
