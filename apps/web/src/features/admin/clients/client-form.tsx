@@ -5,15 +5,10 @@
  * calendar and manual PDFs.
  */
 import {
-  Alert,
-  Box,
-  Button,
   ColorInput,
   Divider,
-  Group,
   Modal,
   NumberInput,
-  Paper,
   Select,
   SimpleGrid,
   Stack,
@@ -24,179 +19,26 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { MSG } from '@portal/shared/messages';
-import { type ClientDto, ClientForm, type ModoPresupuesto } from '@portal/shared/schemas/clients';
-import {
-  IconAlertTriangle,
-  IconBuildingWarehouse,
-  IconDeviceFloppy,
-  IconLayoutGrid,
-  IconShoppingCart,
-} from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { sidebarPalette } from '../../../components/layouts/brand-colors';
+import { type ClientDto, ClientForm } from '@portal/shared/schemas/clients';
+import { useEffect, useState } from 'react';
 import { showSuccess } from '../../../components/ui/alerts';
-import { type FileValue, storedFile, useObjectUrl } from '../../../components/ui/file-field';
+import { type FileValue, useObjectUrl } from '../../../components/ui/file-field';
+import { type FormError, FormFooter } from '../../../components/ui/form-footer';
 import { FormSection } from '../../../components/ui/form-section';
 import { ImageField } from '../../../components/ui/image-field';
 import { PdfField } from '../../../components/ui/pdf-field';
 import { errorMessage } from '../../../lib/api';
 import { applyFieldErrors, formErrorSummary, missingFirst } from '../../../lib/form-errors';
 import { useSaveClient } from './api';
-
-const DEFAULT_COLOR = '#1c7ed6';
-const DEFAULT_COLOR2 = '#15aabf';
-const SWATCHES = [
-  '#1c7ed6',
-  '#15aabf',
-  '#3b5bdb',
-  '#5f3dc4',
-  '#c2255c',
-  '#e03131',
-  '#f76707',
-  '#f59f00',
-  '#2f9e44',
-  '#0ca678',
-  '#212529',
-  '#868e96',
-];
-
-const AUTORIZADORES = [
-  { value: '0', label: 'Sin autorización (se aprueban al enviarse)' },
-  { value: '1', label: '1 nivel (Autorizador)' },
-  { value: '2', label: '2 niveles (Autorizador y Super Autorizador)' },
-];
-
-const MODOS: { value: ModoPresupuesto; label: string }[] = [
-  { value: 'regular', label: 'Regular (un presupuesto por usuario)' },
-  { value: 'categoria', label: 'Por categoría (un presupuesto por categoría)' },
-];
-
-interface Values {
-  nombre: string;
-  color: string;
-  color2: string;
-  presupuesto_default: number | string;
-  limite_de_compras: number | string;
-  cantidad_autorizadores: string;
-  modo_presupuesto: ModoPresupuesto;
-  mostrar_presupuesto_a_usuarios: boolean;
-  requiere_2fa: boolean;
-  imagen: FileValue;
-  calendario: FileValue;
-  manual: FileValue;
-}
-
-function initialValues(client: ClientDto | null): Values {
-  const files = {
-    imagen: storedFile(client?.imagen ?? null),
-    calendario: storedFile(client?.calendario ?? null),
-    manual: storedFile(client?.manual ?? null),
-  };
-  return client
-    ? {
-        ...files,
-        nombre: client.nombre,
-        color: client.color,
-        color2: client.color2,
-        presupuesto_default: client.presupuesto_default,
-        limite_de_compras: client.limite_de_compras,
-        cantidad_autorizadores: String(client.cantidad_autorizadores),
-        modo_presupuesto: client.modo_presupuesto,
-        mostrar_presupuesto_a_usuarios: client.mostrar_presupuesto_a_usuarios,
-        requiere_2fa: client.requiere_2fa,
-      }
-    : {
-        ...files,
-        nombre: '',
-        color: DEFAULT_COLOR,
-        color2: DEFAULT_COLOR2,
-        presupuesto_default: '',
-        limite_de_compras: '',
-        cantidad_autorizadores: '1',
-        modo_presupuesto: 'regular',
-        mostrar_presupuesto_a_usuarios: true,
-        requiere_2fa: false,
-      };
-}
-
-/** The form's values as the fields of the multipart body, before the schema reads them. */
-function toBody({ imagen, calendario, manual, ...values }: Values, client: ClientDto | null) {
-  return {
-    ...values,
-    color: values.color || DEFAULT_COLOR,
-    color2: values.color2 || DEFAULT_COLOR2,
-    activo: client?.activo ?? true,
-  };
-}
-
-/** What the client's users will see: the sidebar in the client's gradient with its logo. */
-function BrandPreview({
-  nombre,
-  color,
-  color2,
-  logo,
-}: {
-  nombre: string;
-  color: string;
-  color2: string;
-  logo: string | null;
-}) {
-  const palette = sidebarPalette(color, color2);
-  const fg = palette.tone === 'light' ? '#ffffff' : '#1a1b1e';
-  const muted = palette.tone === 'light' ? 'rgba(255,255,255,0.22)' : 'rgba(0,0,0,0.1)';
-  return (
-    <Box
-      role="img"
-      aria-label={`Vista previa del menú con los colores de ${nombre || 'el cliente'}`}
-      data-testid="vista-previa-marca"
-      style={{ background: palette.background, color: fg, borderRadius: 'var(--mantine-radius-md)' }}
-      p="md"
-    >
-      <Group gap="md" wrap="nowrap" align="stretch">
-        <Box
-          bg="white"
-          w={120}
-          h={64}
-          style={{
-            borderRadius: 'var(--mantine-radius-md)',
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            flexShrink: 0,
-            boxShadow: '0 6px 18px rgba(0,0,0,0.12)',
-          }}
-        >
-          {logo ? (
-            <img
-              src={logo}
-              alt=""
-              style={{ maxWidth: '100%', maxHeight: 52, objectFit: 'contain', padding: 6 }}
-            />
-          ) : (
-            <IconBuildingWarehouse size={28} stroke={1.5} color="#868e96" aria-hidden />
-          )}
-        </Box>
-        <Stack gap={6} justify="center" miw={0} style={{ flex: 1 }}>
-          <Text fw={700} size="sm" truncate c={fg}>
-            {nombre.trim() || 'Nombre del cliente'}
-          </Text>
-          <Group gap={6} px={8} py={4} style={{ background: muted, borderRadius: 6 }} wrap="nowrap">
-            <IconLayoutGrid size={14} aria-hidden />
-            <Text size="xs" c={fg}>
-              Todos los productos
-            </Text>
-          </Group>
-          <Group gap={6} px={8} wrap="nowrap">
-            <IconShoppingCart size={14} aria-hidden />
-            <Text size="xs" c={fg}>
-              Carrito
-            </Text>
-          </Group>
-        </Stack>
-      </Group>
-    </Box>
-  );
-}
+import { BrandPreview } from './brand-preview';
+import {
+  AUTORIZADORES,
+  type ClientFormValues,
+  initialValues,
+  MODOS,
+  SWATCHES,
+  toBody,
+} from './client-form-values';
 
 interface ClientFormModalProps {
   opened: boolean;
@@ -208,8 +50,8 @@ interface ClientFormModalProps {
 export function ClientFormModal({ opened, client, onClose }: ClientFormModalProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   const save = useSaveClient();
-  const [formError, setFormError] = useState<{ title: string; text: ReactNode } | null>(null);
-  const form = useForm<Values>({
+  const [formError, setFormError] = useState<FormError | null>(null);
+  const form = useForm<ClientFormValues>({
     mode: 'controlled',
     initialValues: initialValues(client),
     validate: (values) =>
@@ -220,7 +62,6 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
     // The message under the form goes as soon as the administrator corrects something.
     onValuesChange: () => setFormError(null),
   });
-  const errorRef = useRef<HTMLDivElement>(null);
   const { imagen } = form.values;
   const logoPreview = useObjectUrl(imagen.file);
   const logo = logoPreview ?? (imagen.remove ? null : imagen.currentUrl);
@@ -235,10 +76,6 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
     setFormError(null);
     save.reset();
   }, [opened, client?.id]);
-
-  useEffect(() => {
-    if (formError) errorRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  }, [formError]);
 
   const submit = form.onSubmit(
     (values) => {
@@ -392,39 +229,14 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
           </Stack>
         </SimpleGrid>
 
-        <Paper
-          pos="sticky"
-          bottom={0}
-          mt="xl"
+        <FormFooter
           pt="md"
           pb={phone ? 'md' : 0}
-          radius={0}
-          bg="var(--mantine-color-body)"
-          style={{ borderTop: '1px solid var(--mantine-color-gray-3)', zIndex: 2 }}
-        >
-          <Stack gap="sm">
-            {formError ? (
-              <Alert
-                ref={errorRef}
-                color="red"
-                variant="light"
-                title={formError.title}
-                icon={<IconAlertTriangle size={18} />}
-                role="alert"
-              >
-                {formError.text}
-              </Alert>
-            ) : null}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close} disabled={busy}>
-                Cancelar
-              </Button>
-              <Button type="submit" loading={busy} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
-                {client ? 'Guardar cambios' : 'Crear cliente'}
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
+          error={formError}
+          busy={busy}
+          onCancel={close}
+          submitLabel={client ? 'Guardar cambios' : 'Crear cliente'}
+        />
       </form>
     </Modal>
   );

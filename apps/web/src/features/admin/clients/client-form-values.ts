@@ -1,0 +1,97 @@
+/**
+ * The client form's values: its choices, what it holds for a new or an edited client (its files included)
+ * and the multipart body it becomes.
+ */
+import type { ClientDto, ModoPresupuesto } from '@portal/shared/schemas/clients';
+import { type FileValue, storedFile } from '../../../components/ui/file-field';
+
+export const DEFAULT_COLOR = '#1c7ed6';
+export const DEFAULT_COLOR2 = '#15aabf';
+
+/** The colour pickers' swatches. */
+export const SWATCHES = [
+  '#1c7ed6',
+  '#15aabf',
+  '#3b5bdb',
+  '#5f3dc4',
+  '#c2255c',
+  '#e03131',
+  '#f76707',
+  '#f59f00',
+  '#2f9e44',
+  '#0ca678',
+  '#212529',
+  '#868e96',
+];
+
+export const AUTORIZADORES = [
+  { value: '0', label: 'Sin autorización (se aprueban al enviarse)' },
+  { value: '1', label: '1 nivel (Autorizador)' },
+  { value: '2', label: '2 niveles (Autorizador y Super Autorizador)' },
+];
+
+export const MODOS: { value: ModoPresupuesto; label: string }[] = [
+  { value: 'regular', label: 'Regular (un presupuesto por usuario)' },
+  { value: 'categoria', label: 'Por categoría (un presupuesto por categoría)' },
+];
+
+export interface ClientFormValues {
+  nombre: string;
+  color: string;
+  color2: string;
+  presupuesto_default: number | string;
+  limite_de_compras: number | string;
+  cantidad_autorizadores: string;
+  modo_presupuesto: ModoPresupuesto;
+  mostrar_presupuesto_a_usuarios: boolean;
+  requiere_2fa: boolean;
+  imagen: FileValue;
+  calendario: FileValue;
+  manual: FileValue;
+}
+
+export function initialValues(client: ClientDto | null): ClientFormValues {
+  const files = {
+    imagen: storedFile(client?.imagen ?? null),
+    calendario: storedFile(client?.calendario ?? null),
+    manual: storedFile(client?.manual ?? null),
+  };
+  return client
+    ? {
+        ...files,
+        nombre: client.nombre,
+        color: client.color,
+        color2: client.color2,
+        presupuesto_default: client.presupuesto_default,
+        limite_de_compras: client.limite_de_compras,
+        cantidad_autorizadores: String(client.cantidad_autorizadores),
+        modo_presupuesto: client.modo_presupuesto,
+        mostrar_presupuesto_a_usuarios: client.mostrar_presupuesto_a_usuarios,
+        requiere_2fa: client.requiere_2fa,
+      }
+    : {
+        ...files,
+        nombre: '',
+        color: DEFAULT_COLOR,
+        color2: DEFAULT_COLOR2,
+        presupuesto_default: '',
+        limite_de_compras: '',
+        cantidad_autorizadores: '1',
+        modo_presupuesto: 'regular',
+        mostrar_presupuesto_a_usuarios: true,
+        requiere_2fa: false,
+      };
+}
+
+/** The form's values as the fields of the multipart body, before the schema reads them. */
+export function toBody(
+  { imagen, calendario, manual, ...values }: ClientFormValues,
+  client: ClientDto | null,
+) {
+  return {
+    ...values,
+    color: values.color || DEFAULT_COLOR,
+    color2: values.color2 || DEFAULT_COLOR2,
+    activo: client?.activo ?? true,
+  };
+}
