@@ -1,5 +1,6 @@
 /**
- * Limits shared by the server and the web, declared once: id bounds, amounts, page sizes.
+ * Limits shared by the server and the web, declared once: id bounds, amounts, page sizes, search length,
+ * byte limits, link lifetimes. The file size limits of uploads live with the file rules (domain/files.ts).
  * The e-mail length lives with the e-mail check (domain/email.ts, EMAIL_MAX_LENGTH).
  */
 
@@ -15,9 +16,20 @@ export const USERS_PER_PAGE = 10;
 export const USER_PRODUCTS_PER_PAGE = 20;
 export const WEEKS_PER_PAGE = 5;
 export const INVENTORY_PER_PAGE = 24;
+export const IMPORTS_PER_PAGE = 10;
+export const LOGS_PER_PAGE = 15;
+
+/** Largest page size a list accepts when the caller asks for one (`per_page`). */
+export const CLIENTS_MAX_PER_PAGE = 1000;
+export const USER_PRODUCTS_MAX_PER_PAGE = 200;
+export const INVENTORY_MAX_PER_PAGE = 100;
+/** Longest search text (`q`) a list accepts. */
+export const SEARCH_MAX_LENGTH = 100;
 
 /** Largest CSV import file (the server refuses it, the web does not even send it). */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
 /** How long the single-use link of a new account works (docs/domain.md "Accounts and passwords"). */
 export const WELCOME_LINK_TTL_MS = 72 * 3_600_000;
+/** How long a password-recovery link works. */
+export const RECOVERY_LINK_TTL_MS = 60 * 60_000;

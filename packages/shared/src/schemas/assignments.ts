@@ -1,13 +1,13 @@
 /** Administration (rol 4): which products each user may order (habilitado) and how many. */
 import { z } from 'zod';
-import { MAX_ID, USER_PRODUCTS_PER_PAGE } from '../limits.ts';
+import { MAX_ID, SEARCH_MAX_LENGTH, USER_PRODUCTS_MAX_PER_PAGE, USER_PRODUCTS_PER_PAGE } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import { idNumber, optionalInteger, PageQuery, requiredBoolean } from './form-fields.ts';
 
 export const UserProductsQuery = z.object({
   page: PageQuery,
-  per_page: z.coerce.number().int().min(1).max(200).default(USER_PRODUCTS_PER_PAGE),
-  q: z.string().trim().max(100).optional(),
+  per_page: z.coerce.number().int().min(1).max(USER_PRODUCTS_MAX_PER_PAGE).default(USER_PRODUCTS_PER_PAGE),
+  q: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
 });
 
 export const UserProductDto = z.object({

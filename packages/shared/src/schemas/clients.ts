@@ -3,7 +3,7 @@
  * amounts are pesos with at most 2 decimals.
  */
 import { z } from 'zod';
-import { CLIENTS_PER_PAGE } from '../limits.ts';
+import { CLIENTS_MAX_PER_PAGE, CLIENTS_PER_PAGE, SEARCH_MAX_LENGTH } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import {
   blankToUndefined,
@@ -81,8 +81,8 @@ export type ClientDto = z.infer<typeof ClientDto>;
 export const ClientsQuery = z.object({
   page: PageQuery,
   /** 10 by default; dropdowns may ask for up to 1000 at once. */
-  per_page: z.coerce.number().int().min(1).max(1000).default(CLIENTS_PER_PAGE),
-  q: z.string().trim().max(100).optional(),
+  per_page: z.coerce.number().int().min(1).max(CLIENTS_MAX_PER_PAGE).default(CLIENTS_PER_PAGE),
+  q: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
 });
 
 export const ClientsResponse = z.object({

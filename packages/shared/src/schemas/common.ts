@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from '../limits.ts';
 
 /** Every 4xx/5xx body: a stable code and a Spanish message (`msg`, shown as is). */
 export const ErrorBody = z.object({
@@ -20,4 +21,4 @@ export const OkMessage = z.object({ status: z.literal('ok'), msg: z.string() });
 export type OkMessage = z.infer<typeof OkMessage>;
 
 /** A positive integer id in a path. */
-export const IdParam = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+export const IdParam = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });

@@ -2,7 +2,13 @@
 import { z } from 'zod';
 import { ICONOS } from '../domain/icons.ts';
 import { hasAtMostTwoDecimals } from '../domain/money.ts';
-import { INVENTORY_PER_PAGE, MAX_ID, MAX_PAGE } from '../limits.ts';
+import {
+  INVENTORY_MAX_PER_PAGE,
+  INVENTORY_PER_PAGE,
+  MAX_ID,
+  MAX_PAGE,
+  SEARCH_MAX_LENGTH,
+} from '../limits.ts';
 import { MSG } from '../messages.ts';
 import {
   blankTextToUndefined,
@@ -35,8 +41,8 @@ export const InventoryQuery = z.object({
     .positive(MSG.invClienteRequerido)
     .max(MAX_ID, MSG.invClienteRequerido),
   page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(INVENTORY_PER_PAGE),
-  q: z.string().trim().max(100).optional(),
+  per_page: z.coerce.number().int().min(1).max(INVENTORY_MAX_PER_PAGE).default(INVENTORY_PER_PAGE),
+  q: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
   categoria: z.coerce.number().int().positive().max(MAX_ID).optional(),
   activo: z
     .enum(['1', '0', 'true', 'false'])

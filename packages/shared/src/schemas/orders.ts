@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from '../domain/time.ts';
+import { MAX_ID, SEARCH_MAX_LENGTH } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import { OrderDetailDto, OrderStatus } from './shopping.ts';
 
@@ -10,7 +11,7 @@ export const AuthorizerOrdersQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   status: OrderFilter.default('accionables'),
   /** An order number, or part of a username or name. */
-  q: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
 });
 
 export const AuthorizerOrderRow = z.object({
@@ -72,12 +73,12 @@ export const AuthorizerOrderView = z.object({
 export type AuthorizerOrderView = z.infer<typeof AuthorizerOrderView>;
 
 export const UpdateOrderBody = z.object({
-  id: z.number().int().positive().max(2147483647),
+  id: z.number().int().positive().max(MAX_ID),
   /** The order's lines after the authorizer's edits: product id and quantity. */
   orden: z
     .array(
       z.object({
-        id: z.number().int().positive().max(2147483647),
+        id: z.number().int().positive().max(MAX_ID),
         cantidad: z.number().min(-1_000_000).max(1_000_000),
       }),
     )

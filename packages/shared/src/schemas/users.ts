@@ -1,6 +1,7 @@
 /** Administration (rol 4): users of the clients (spec §7). Bodies accept what an HTML form sends. */
 import { z } from 'zod';
 import { isEmailAddress } from '../domain/email.ts';
+import { SEARCH_MAX_LENGTH } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import {
   blankToUndefined,
@@ -79,7 +80,7 @@ export type UserBody = z.infer<typeof UserBody>;
 export const UsersQuery = z.object({
   id_cliente: optionalIdNumber(MSG.debesSeleccionarCliente),
   page: PageQuery,
-  q: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
 });
 
 const OrderBrief = z.object({

@@ -1,6 +1,7 @@
 import { type LoginEnvelope, openLogin } from '@portal/shared/domain/login-envelope';
 import { newPasswordProblem } from '@portal/shared/domain/password';
 import { ROLES } from '@portal/shared/domain/roles';
+import { RECOVERY_LINK_TTL_MS } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import type { LoginResponse, SessionResponse } from '@portal/shared/schemas/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -26,7 +27,6 @@ export const RECOVERY_MAX_PER_USER_IP = 3;
 export const RECOVERY_MAX_PER_IP = 20;
 /** Calls to set a password with a link, per address (anonymous; each valid one costs a hash). */
 export const RESET_MAX_PER_IP = 10;
-const RECOVERY_TTL_MS = 60 * 60_000;
 
 function fileUrl(id: string | null): string | null {
   return id ? `/api/img/${id}` : null;
@@ -233,7 +233,7 @@ export async function requestRecovery(
       userId: user.id,
       tokenHash: hashToken(token),
       purpose: 'recuperacion',
-      expiresAt: new Date(Date.now() + RECOVERY_TTL_MS),
+      expiresAt: new Date(Date.now() + RECOVERY_LINK_TTL_MS),
     });
     await enqueueEmail(tx, recoveryEmail(to, user.nombre, `${app.config.PUBLIC_URL}/restablecer/${token}`));
     await audit(tx, {

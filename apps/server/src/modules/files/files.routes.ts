@@ -1,4 +1,5 @@
 import { ROLES } from '@portal/shared/domain/roles';
+import { MAX_ID } from '@portal/shared/limits';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -46,7 +47,7 @@ export async function fileRoutes(app: FastifyInstance, opts: { guard: Guard }) {
         tags: ['archivos'],
         summary: 'Calendario o manual (PDF) de un cliente',
         params: z.object({
-          clientId: z.coerce.number().int().positive().max(2147483647),
+          clientId: z.coerce.number().int().positive().max(MAX_ID),
           documento: z.enum(['calendario', 'manual']),
         }),
       },

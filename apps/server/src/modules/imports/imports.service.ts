@@ -1,4 +1,4 @@
-import { IMPORT_MAX_BYTES } from '@portal/shared/limits';
+import { IMPORT_MAX_BYTES, IMPORTS_PER_PAGE, MAX_ID } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import type {
   ImportAccepted,
@@ -40,7 +40,6 @@ import {
 export const IMPORT_QUEUE = 'importaciones';
 /** Rows written per transaction. */
 export const IMPORT_BATCH_ROWS = 500;
-export const IMPORTS_PER_PAGE = 10;
 /** Error entries kept per import (error_rows still counts them all). */
 export const MAX_STORED_ERRORS = 10_000;
 
@@ -149,7 +148,7 @@ export async function acceptUpload(
   const auth = request.auth!;
   const { fields, files } = await readMultipart(request);
   const idCliente = Number(fields.id_cliente);
-  if (!Number.isInteger(idCliente) || idCliente <= 0 || idCliente > 2147483647) {
+  if (!Number.isInteger(idCliente) || idCliente <= 0 || idCliente > MAX_ID) {
     throw badRequest('VALIDATION', MSG.invClienteRequerido, { id_cliente: MSG.invClienteRequerido });
   }
   const file = files.file ?? files.archivo ?? Object.values(files)[0];

@@ -1,5 +1,6 @@
 import { DEFAULT_ICONO } from '@portal/shared/domain/icons';
 import { centavosToPesos, pesosToCentavos } from '@portal/shared/domain/money';
+import { INVENTORY_PER_PAGE } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import {
   type AdminCategoryDto,
@@ -20,8 +21,6 @@ import { FileRejectedError, storeImageWithThumb } from '../../lib/files.ts';
 import { type MultipartBody, readMultipart } from '../../lib/multipart.ts';
 import { imageUrl, thumbUrl } from '../shopping/buyer-state.ts';
 import { searchCondition } from '../shopping/catalogue.service.ts';
-
-export const INVENTORY_PER_PAGE = 24;
 
 async function assertClient(db: Db | Tx, idCliente: number): Promise<void> {
   const [row] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, idCliente)).limit(1);

@@ -1,4 +1,5 @@
 import { businessDateRange } from '@portal/shared/domain/time';
+import { LOGS_PER_PAGE } from '@portal/shared/limits';
 import type { LogsQuery, LogsResponse } from '@portal/shared/schemas/logs';
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -7,7 +8,6 @@ import { preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import { systemLogs, users } from '../../db/schema/index.ts';
 
 /** Spec §9: logs are shown 15 per page. */
-export const LOGS_PER_PAGE = 15;
 
 /** Above this many rows, the unfiltered total comes from the planner's statistics instead of a count. */
 export const LOG_COUNT_ESTIMATE_FROM = 100_000;

@@ -1,3 +1,4 @@
+import { MAX_ID } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -707,7 +708,7 @@ describe.each(DB_KINDS)('two-factor sign-in (%s)', (kind) => {
       const own = await admin.post(`/api/recuperar/2fa/${adminUser.id}`);
       expect(own.statusCode).toBe(422);
       expect(own.json()).toEqual({ code: 'OWN_TWO_FACTOR', msg: MSG.dosPasosPropia });
-      const missing = await admin.post('/api/recuperar/2fa/2147483647');
+      const missing = await admin.post(`/api/recuperar/2fa/${MAX_ID}`);
       expect(missing.statusCode).toBe(404);
       expect(missing.json().code).toBe('USER_NOT_FOUND');
       const notActive = await authorizer();

@@ -1,3 +1,4 @@
+import { WELCOME_LINK_TTL_MS } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,8 +119,8 @@ describe.each(DB_KINDS)('administration: users and password resets (%s)', (kind)
     const [stored] = await db().select().from(passwordTokens).where(eq(passwordTokens.userId, usuario.id));
     expect(stored).toMatchObject({ purpose: 'bienvenida', tokenHash: hashToken(token), usedAt: null });
     const ttl = stored!.expiresAt.getTime() - stored!.createdAt.getTime();
-    expect(ttl).toBeGreaterThan(72 * 3_600_000 - 60_000);
-    expect(ttl).toBeLessThanOrEqual(72 * 3_600_000 + 60_000);
+    expect(ttl).toBeGreaterThan(WELCOME_LINK_TTL_MS - 60_000);
+    expect(ttl).toBeLessThanOrEqual(WELCOME_LINK_TTL_MS + 60_000);
 
     const c = new ApiClient(t.app);
     const check = await c.post('/api/restablecer/verificar', { token });
