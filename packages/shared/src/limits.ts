@@ -18,6 +18,8 @@ export const WEEKS_PER_PAGE = 5;
 export const INVENTORY_PER_PAGE = 24;
 export const IMPORTS_PER_PAGE = 10;
 export const LOGS_PER_PAGE = 15;
+/** The authorizers' order list (GET /api/pedidos). */
+export const ORDERS_PER_PAGE = 50;
 
 /** Largest page size a list accepts when the caller asks for one (`per_page`). */
 export const CLIENTS_MAX_PER_PAGE = 1000;

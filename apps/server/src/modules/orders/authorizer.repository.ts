@@ -1,11 +1,10 @@
+import { ORDERS_PER_PAGE } from '@portal/shared/limits';
 import type { OrderFilter } from '@portal/shared/schemas/orders';
 import { and, count, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import { orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
 import { PagerTotals } from '../../lib/pager-totals.ts';
-
-export const AUTHORIZER_PAGE_SIZE = 50;
 
 /** Who gave an order's level-1 approval (its pendiente → espera event), or null when nobody has. */
 export async function levelOneApprover(db: Db | Tx, orderId: number): Promise<number | null> {
@@ -67,7 +66,7 @@ function orderPageQuery(db: Db, f: OrderListFilter, offset: Val<number>) {
           .from(orders)
           .where(where)
           .orderBy(desc(orders.id))
-          .limit(AUTHORIZER_PAGE_SIZE)
+          .limit(ORDERS_PER_PAGE)
           .offset(offset);
   return db
     .select({
@@ -84,7 +83,7 @@ function orderPageQuery(db: Db, f: OrderListFilter, offset: Val<number>) {
     .innerJoin(users, eq(users.id, orders.idUser))
     .where(pageIds ? inArray(orders.id, pageIds) : where)
     .orderBy(desc(orders.id))
-    .limit(AUTHORIZER_PAGE_SIZE)
+    .limit(ORDERS_PER_PAGE)
     .offset(pageIds ? 0 : offset);
 }
 
@@ -111,7 +110,7 @@ export async function listClientOrders(
   const [rows, total] = await Promise.all([
     preparedOnce(db, `portal_orders_page_${shape}`, (d) =>
       orderPageQuery(d, args, sql.placeholder('offset')),
-    ).execute({ ...filter, offset: (opts.page - 1) * AUTHORIZER_PAGE_SIZE }),
+    ).execute({ ...filter, offset: (opts.page - 1) * ORDERS_PER_PAGE }),
     search
       ? preparedOnce(db, `portal_orders_count_${shape}`, (d) =>
           d

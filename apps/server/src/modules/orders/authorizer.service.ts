@@ -10,6 +10,7 @@ import {
 } from '@portal/shared/domain/order-workflow';
 import { ROLES } from '@portal/shared/domain/roles';
 import { businessMonth } from '@portal/shared/domain/time';
+import { ORDERS_PER_PAGE } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import type {
   ApprovalBudget,
@@ -34,12 +35,7 @@ import {
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { type AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
-import {
-  AUTHORIZER_PAGE_SIZE,
-  levelOneApprover,
-  listClientOrders,
-  otherMonthOrders,
-} from './authorizer.repository.ts';
+import { levelOneApprover, listClientOrders, otherMonthOrders } from './authorizer.repository.ts';
 import { orderDetail } from './history.service.ts';
 import { notifyAuthorizers, notifyBuyer } from './notifications.ts';
 
@@ -69,7 +65,7 @@ export async function authorizerOrders(
     })),
     total,
     page: query.page,
-    per_page: AUTHORIZER_PAGE_SIZE,
+    per_page: ORDERS_PER_PAGE,
     status: query.status,
     accionable: actionable,
   };
