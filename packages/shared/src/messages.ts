@@ -90,6 +90,8 @@ export const MSG = {
   listaProductoNoExiste: (id: number) => `El producto ${id} no existe.`,
   listaGuardada: 'Lista guardada.',
   listaEliminada: 'Lista eliminada.',
+  pedidoRetirado: 'Retiraste el pedido; ya no cuenta en tu presupuesto ni en tu límite de compras.',
+  motivoRetiro: 'Retirado por el comprador',
 
   // Authorization (spec §5, §8)
   pedidoYaProcesado:

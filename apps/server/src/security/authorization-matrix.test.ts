@@ -80,6 +80,7 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'GET /api/historial': buyer(200),
   'GET /api/historial/:id': buyer(200, 404),
   'POST /api/historial/:id/repetir': buyer(200, 404),
+  'POST /api/historial/:id/retirar': buyer(200, 404),
   'GET /api/listas': buyer(200),
   'POST /api/listas': buyer(201, 422),
   'GET /api/listas/:id': buyer(200, 404),
@@ -208,6 +209,7 @@ describe.each(DB_KINDS)('authorization matrix (%s)', (kind) => {
           w.orders.cancelByRol2.id,
           w.orders.cancelByRol3.id,
           w.orders.view.id,
+          w.orders.withdraw.id,
         ]),
       );
     const status = Object.fromEntries(rows.map((r) => [r.id, r.status]));
@@ -216,6 +218,7 @@ describe.each(DB_KINDS)('authorization matrix (%s)', (kind) => {
     expect(status[w.orders.cancelByRol2.id]).toBe('cancelado');
     expect(status[w.orders.cancelByRol3.id]).toBe('cancelado');
     expect(status[w.orders.view.id]).toBe('pendiente');
+    expect(status[w.orders.withdraw.id]).toBe('cancelado');
     const { savedLists } = await import('../db/schema/index.ts');
     const lists = await w.db
       .select({ id: savedLists.id, nombre: savedLists.nombre })

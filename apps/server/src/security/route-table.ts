@@ -217,6 +217,11 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     missing: () => post(`/api/historial/${MISSING_ID}/repetir`),
     caller: 'u1',
   },
+  'POST /api/historial/:id/retirar': {
+    req: (w) => post(`/api/historial/${w.orders.withdraw.id}/retirar`),
+    missing: () => post(`/api/historial/${MISSING_ID}/retirar`),
+    caller: 'u1',
+  },
 
   // Rol 1: saved lists, private to their owner (another client's buyer is refused like a missing list).
   'GET /api/listas': { req: () => get('/api/listas'), caller: 'u1' },

@@ -126,6 +126,8 @@ export async function buildWorld(kind: DbKind, options: TestAppOptions = {}) {
     approveByRol3: await order('espera'),
     cancelByRol2: await order('pendiente'),
     cancelByRol3: await order('espera'),
+    /** Withdrawn by its buyer. */
+    withdraw: await order('pendiente'),
     ofB: await makeOrder(db, { idUser: u1b.id, idCliente: clientB.id, lines: [line(prodB)] }),
   };
 

@@ -222,6 +222,16 @@ export const PurchaseResponse = z.object({
 });
 export type PurchaseResponse = z.infer<typeof PurchaseResponse>;
 
+/** POST /api/historial/{id}/retirar: the withdrawn order and the buyer's figures without it. */
+export const WithdrawResponse = z.object({
+  status: z.literal('ok'),
+  msg: z.string(),
+  pedido: OrderDetailDto,
+  presupuesto: BudgetStateSchema,
+  categorias: z.array(CategoryDto),
+});
+export type WithdrawResponse = z.infer<typeof WithdrawResponse>;
+
 /** What rol 1 gets in GET /api/sesion besides the user. */
 export const ShopperSession = z.object({
   categorias: z.array(CategoryDto),

@@ -12,6 +12,7 @@ import {
   PurchaseBody,
   PurchaseResponse,
   ReorderResponse,
+  WithdrawResponse,
 } from '@portal/shared/schemas/shopping';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,6 +22,7 @@ import { shopperSession, userEmptyCart, userRemoveCartItem, userSetCartItem } fr
 import { userCatalogue } from './catalogue.service.ts';
 import { userSubmitOrder } from './purchase.service.ts';
 import { userRepeatOrder } from './reorder.service.ts';
+import { userWithdrawOrder } from './withdraw.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 419, 422);
 
@@ -153,5 +155,19 @@ export async function shoppingRoutes(app: FastifyInstance) {
       },
     },
     async (request) => userRepeatOrder(app, request.auth!, request.params.id),
+  );
+
+  r.post(
+    '/api/historial/:id/retirar',
+    {
+      preValidation: buyer,
+      schema: {
+        tags,
+        summary: 'Retira un pedido propio pendiente (queda cancelado)',
+        params: IdParam,
+        response: { 200: WithdrawResponse, ...errors },
+      },
+    },
+    async (request) => userWithdrawOrder(app, request, request.auth!, request.params.id),
   );
 }

@@ -1,0 +1,71 @@
+import { orderNumber } from '@portal/shared/domain/order-workflow';
+import { MSG } from '@portal/shared/messages';
+import type { WithdrawResponse } from '@portal/shared/schemas/shopping';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { orderEvents, orders } from '../../db/schema/index.ts';
+import { audit, requestMeta } from '../../lib/audit.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import type { AuthContext } from '../../plugins/auth-guard.ts';
+import { orderDetail } from '../orders/history.service.ts';
+import { buyerOf, shopperSession } from './cart.service.ts';
+
+/**
+ * POST /api/historial/{id}/retirar: the buyer withdraws their own `pendiente` order. Like every transition
+ * it locks the order and changes the status only if it is still `pendiente`, so of a withdrawal and an
+ * authorizer's approval or cancellation one wins and the other gets 409 with nothing changed. The order
+ * becomes `cancelado` with the reason 'Retirado por el comprador' (an order event and a log entry) and
+ * stops counting against the budget and the purchase limit at once (docs/domain.md "Order workflow").
+ */
+export async function userWithdrawOrder(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  id: number,
+): Promise<WithdrawResponse> {
+  buyerOf(auth);
+  const reason = MSG.motivoRetiro;
+  await app.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id, status: orders.status, total: orders.total })
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.idUser, auth.user.id)))
+      .for('update');
+    // Another user's order answers exactly like a missing one.
+    if (!order) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
+    const updated =
+      order.status === 'pendiente'
+        ? await tx
+            .update(orders)
+            .set({ status: 'cancelado', cancelReason: reason, updatedAt: new Date() })
+            .where(and(eq(orders.id, id), eq(orders.status, 'pendiente')))
+            .returning({ id: orders.id })
+        : [];
+    if (updated.length === 0) throw conflict('ORDER_ALREADY_PROCESSED', MSG.pedidoYaProcesado);
+    await tx.insert(orderEvents).values({
+      orderId: id,
+      actorId: auth.user.id,
+      tipo: 'retirado',
+      fromStatus: 'pendiente',
+      toStatus: 'cancelado',
+      reason,
+    });
+    await audit(tx, {
+      userId: auth.user.id,
+      eventType: 'pedido_retirado',
+      description: `Pedido #${orderNumber(id)} retirado por el comprador`,
+      metadata: { id_pedido: id, de: 'pendiente', total: order.total, ...requestMeta(request) },
+    });
+  });
+  const [pedido, view] = await Promise.all([
+    orderDetail(app.db, id, { idUser: auth.user.id }),
+    shopperSession(app, auth),
+  ]);
+  return {
+    status: 'ok',
+    msg: MSG.pedidoRetirado,
+    pedido,
+    presupuesto: view.presupuesto,
+    categorias: view.categorias,
+  };
+}
