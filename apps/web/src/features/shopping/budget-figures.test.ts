@@ -1,6 +1,6 @@
 import type { CategoryDto, ShopperSession } from '@portal/shared/schemas/shopping';
 import { describe, expect, it } from 'vitest';
-import { budgetCardFigures } from './budget-figures';
+import { budgetCardFigures, categoryRemaining } from './budget-figures';
 
 function shopper(presupuesto: Partial<ShopperSession['presupuesto']>, units: [number, number][] = []) {
   return {
@@ -125,5 +125,28 @@ describe('the shopper’s budget cards', () => {
       total: 30_000,
     });
     expect(budgetCardFigures(categoria, null)).toMatchObject({ byCategory: false, total: 30_000 });
+  });
+});
+
+describe('each category’s remaining budget (category mode, all products)', () => {
+  it('lists what each category has left, those without a budget last', () => {
+    const s = {
+      ...shopper({ tipo_presupuesto: 'categoria', presupuesto_total: 300, presupuesto_restante: 180 }),
+      categorias: [category(3, 0, 0, 0), category(1, 200, 50.5, 120.25), category(2, 100, 0, 59.75)],
+    };
+    expect(categoryRemaining(s)).toEqual([
+      { id: 1, nombre: 'Categoría 1', icono: 'IconBox', total: 20_000, restante: 12_025, usedPct: 39.875 },
+      { id: 2, nombre: 'Categoría 2', icono: 'IconBox', total: 10_000, restante: 5975, usedPct: 40.25 },
+      { id: 3, nombre: 'Categoría 3', icono: 'IconBox', total: 0, restante: 0, usedPct: 100 },
+    ]);
+  });
+
+  it('keeps an overdrawn category’s negative remaining, with a full bar; nothing in regular mode', () => {
+    const s = {
+      ...shopper({ tipo_presupuesto: 'categoria' }),
+      categorias: [category(1, 100, 120, -20)],
+    };
+    expect(categoryRemaining(s)).toMatchObject([{ restante: -2000, usedPct: 100 }]);
+    expect(categoryRemaining(shopper({}))).toBeNull();
   });
 });

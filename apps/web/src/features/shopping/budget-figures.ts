@@ -36,3 +36,29 @@ export function budgetCardFigures(
   const usedPct = total > 0 ? Math.min(100, ((utilizado + Math.max(0, enCarrito)) / total) * 100) : 0;
   return { byCategory, total, utilizado, restante, enCarrito, unidades, usedPct };
 }
+
+export interface CategoryRemaining {
+  id: number;
+  nombre: string;
+  icono: string;
+  /** This month's budget of the category (0: none, its products cannot be bought). */
+  total: Centavos;
+  restante: Centavos;
+  /** Share taken by the orders and the cart, 0 to 100. */
+  usedPct: number;
+}
+
+/**
+ * Category mode, all products: what each of the buyer's categories has left (the cards show only the
+ * sum), categories with a budget first, each group in the sidebar's order. Null in regular mode.
+ */
+export function categoryRemaining(shopper: ShopperSession): CategoryRemaining[] | null {
+  if (shopper.presupuesto.tipo_presupuesto !== 'categoria') return null;
+  const rows = shopper.categorias.map((c) => {
+    const total = pesosToCentavos(c.presupuesto ?? 0);
+    const restante = pesosToCentavos(c.restante ?? 0);
+    const usedPct = total > 0 ? Math.min(100, Math.max(0, ((total - restante) / total) * 100)) : 100;
+    return { id: c.id, nombre: c.nombre, icono: c.icono, total, restante, usedPct };
+  });
+  return [...rows.filter((r) => r.total > 0), ...rows.filter((r) => r.total <= 0)];
+}

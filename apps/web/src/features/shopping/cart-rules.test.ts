@@ -12,6 +12,8 @@ import { MSG } from '@portal/shared/messages';
 import type { CartItemDto, ProductDto, ShopperSession } from '@portal/shared/schemas/shopping';
 import { describe, expect, it } from 'vitest';
 import {
+  addBlocked,
+  blockedLabel,
   type CartTarget,
   cartRefusal,
   cartUnits,
@@ -366,5 +368,57 @@ describe('targets and units', () => {
     expect(cartUnits(carrito, 1)).toBe(5);
     expect(cartUnits(carrito, 2)).toBe(4);
     expect(cartUnits(carrito, 3)).toBe(0);
+  });
+});
+
+describe('an add that no quantity can make (the disabled add button)', () => {
+  const regular: Month = {
+    modo: 'regular',
+    presupuestoDefault: 300,
+    budgets: [],
+    orders: [],
+    cart: [{ ...cafe, cantidad: 2 }],
+    limiteDeCompras: -1,
+  };
+  const blocked = (m: Month, p: Product, sidebar = [1, 2]) => addBlocked(sessionOf(m, sidebar), targetOf(p));
+
+  it('regular mode: blocked when one unit does not fit in what is left, with the server’s words', () => {
+    // Left: 300 - 230 = 70; a pen is 29 + IVA 5 = 34 (fits), a 100 + IVA product is 116 (does not).
+    expect(blocked(regular, pluma)).toBeNull();
+    const caro: Product = { ...pluma, id: 7, precio: 100 };
+    const refusal = blocked(regular, caro);
+    expect(refusal).toEqual({ code: 'BUDGET', msg: MSG.presupuestoAgregar });
+    expect(blockedLabel(refusal!)).toBe('Sin presupuesto');
+    // The same answer as the server would give for one unit.
+    expect(refusal).toEqual(serverRefusal(regular, caro, 1));
+  });
+
+  it('never blocks a product already in the cart: its quantity can still go down', () => {
+    expect(blocked({ ...regular, presupuestoDefault: 1 }, cafe)).toBeNull();
+  });
+
+  it('category mode: a category without budget, or with less left than one unit, blocks its products only', () => {
+    const m: Month = {
+      modo: 'categoria',
+      presupuestoDefault: 0,
+      budgets: [{ id: 1, presupuesto: 40 }],
+      orders: [],
+      cart: [],
+      limiteDeCompras: -1,
+    };
+    expect(blocked(m, pluma)).toBeNull();
+    expect(blocked(m, cafe)).toEqual({
+      code: 'CATEGORY_BUDGET',
+      msg: MSG.presupuestoCategoria('Categoría 2', '$0.00'),
+    });
+    // 40 left in category 1; a product of 35 + IVA 6 = 41 does not fit.
+    expect(blocked(m, { ...carpeta, id: 8, precio: 35 })).toMatchObject({ code: 'CATEGORY_BUDGET' });
+  });
+
+  it('the month’s purchase limit reached blocks every product, with its own label', () => {
+    const m: Month = { ...regular, cart: [], orders: [order({ ...pluma, cantidad: 1 })], limiteDeCompras: 1 };
+    const refusal = blocked(m, pluma);
+    expect(refusal).toEqual({ code: 'PURCHASE_LIMIT', msg: MSG.limiteDeCompras });
+    expect(blockedLabel(refusal!)).toBe('Límite de pedidos');
   });
 });

@@ -109,6 +109,14 @@ export function cartRefusal(
   });
 }
 
+/** A quantity field's value as a number; null when it is empty or not a number. */
+export function toQuantity(value: number | string): number | null {
+  if (typeof value === 'number') return value;
+  if (value.trim() === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
 /** Refusals that belong on the quantity field rather than in an alert. */
 export function isQuantityRefusal(code: string): boolean {
   return code === 'BAD_QUANTITY' || code === 'OVER_QUANTITY_LIMIT';
@@ -119,4 +127,23 @@ export function cartUnits(carrito: readonly CartItemDto[], idCategoria?: number)
   return carrito
     .filter((item) => idCategoria === undefined || item.id_categoria === idCategoria)
     .reduce((n, item) => n + item.cantidad, 0);
+}
+
+/** Refusals that no quantity avoids: the budget left cannot take one unit, or no order may be placed. */
+const BLOCKING_CODES = new Set(['BUDGET', 'CATEGORY_BUDGET', 'PURCHASE_LIMIT']);
+
+/**
+ * Why the product cannot be added at all (not even one unit), or null: its add button is disabled with
+ * this reason instead of answering with an error after the click. A product already in the cart is never
+ * blocked: its quantity can still go down or the line be removed.
+ */
+export function addBlocked(shopper: ShopperSession, target: CartTarget): CartRefusal | null {
+  if (shopper.carrito.some((item) => item.id === target.id)) return null;
+  const refusal = cartRefusal(shopper, target, 1);
+  return refusal && BLOCKING_CODES.has(refusal.code) ? refusal : null;
+}
+
+/** The short label of a blocked add ('Sin presupuesto' or the purchase limit). */
+export function blockedLabel(refusal: CartRefusal): string {
+  return refusal.code === 'PURCHASE_LIMIT' ? 'Límite de pedidos' : 'Sin presupuesto';
 }

@@ -1,9 +1,87 @@
-import { Progress, SimpleGrid, Text } from '@mantine/core';
+import { Group, Paper, Progress, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { CategoryDto, ShopperSession } from '@portal/shared/schemas/shopping';
 import { IconChartPie, IconReceipt2, IconShoppingCart, IconWallet } from '@tabler/icons-react';
+import { CategoryIcon } from '../../../components/ui/category-icon';
 import { StatCard } from '../../../components/ui/stat-card';
 import { formatCentavos } from '../../../lib/format';
-import { budgetCardFigures } from '../budget-figures';
+import { budgetCardFigures, type CategoryRemaining, categoryRemaining } from '../budget-figures';
+
+const barColor = (pct: number) => (pct >= 90 ? 'red' : pct >= 70 ? 'orange' : 'teal');
+
+/** Category mode, all products: what each category has left, under the month's sum. */
+function CategoryBudgets({ rows }: { rows: CategoryRemaining[] }) {
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      shadow="xs"
+      mb="lg"
+      role="group"
+      aria-label="Restante por categoría"
+    >
+      <Text size="xs" c="dimmed" fw={700} tt="uppercase" mb="sm" style={{ letterSpacing: '0.04em' }}>
+        Restante por categoría
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="sm" verticalSpacing="sm">
+        {rows.map((r) => (
+          <Group
+            key={r.id}
+            gap="sm"
+            wrap="nowrap"
+            align="flex-start"
+            data-testid={`restante-categoria-${r.id}`}
+          >
+            <ThemeIcon
+              variant="light"
+              color={r.total > 0 ? 'indigo' : 'gray'}
+              radius="md"
+              size="md"
+              aria-hidden
+            >
+              <CategoryIcon name={r.icono} size={16} />
+            </ThemeIcon>
+            <Stack gap={2} miw={0} flex={1}>
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Text size="sm" fw={600} truncate>
+                  {r.nombre}
+                </Text>
+                {r.total > 0 ? (
+                  <Text
+                    size="sm"
+                    fw={700}
+                    c={r.restante < 0 ? 'red.8' : 'teal.9'}
+                    style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+                    data-testid="valor"
+                  >
+                    {formatCentavos(r.restante)}
+                  </Text>
+                ) : (
+                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="valor">
+                    Sin presupuesto
+                  </Text>
+                )}
+              </Group>
+              {r.total > 0 ? (
+                <>
+                  <Progress
+                    value={r.usedPct}
+                    size="xs"
+                    color={barColor(r.usedPct)}
+                    aria-label={`Presupuesto comprometido de ${r.nombre}`}
+                  />
+                  <Text size="xs" c="dimmed">
+                    de {formatCentavos(r.total)}
+                  </Text>
+                </>
+              ) : null}
+            </Stack>
+          </Group>
+        ))}
+      </SimpleGrid>
+    </Paper>
+  );
+}
 
 interface BudgetCardsProps {
   shopper: ShopperSession;
@@ -20,57 +98,63 @@ export function BudgetCards({ shopper, categoria }: BudgetCardsProps) {
     categoria,
   );
   const limite = p.limite_de_compras;
+  const perCategory = categoria ? null : categoryRemaining(shopper);
 
   return (
-    <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }} mb="lg">
-      <StatCard
-        label="Presupuesto mensual"
-        value={formatCentavos(total)}
-        icon={<IconWallet size={18} />}
-        color="indigo"
-        caption={byCategory && categoria ? `Categoría ${categoria.nombre}` : 'Se renueva cada mes'}
-      />
-      <StatCard
-        label="Utilizado"
-        value={formatCentavos(utilizado)}
-        icon={<IconReceipt2 size={18} />}
-        color="orange"
-        caption="Pedidos del mes (con IVA)"
-      />
-      <StatCard
-        label="Restante"
-        value={
-          <Text span inherit c={restante < 0 ? 'red' : 'teal'}>
-            {formatCentavos(restante)}
-          </Text>
-        }
-        icon={<IconChartPie size={18} />}
-        color="teal"
-        caption={
-          enCarrito > 0 ? `Ya descuenta tu carrito: ${formatCentavos(enCarrito)}` : 'Disponible para comprar'
-        }
-      >
-        <Progress
-          value={usedPct}
-          size="sm"
-          mt={8}
-          color={usedPct >= 90 ? 'red' : usedPct >= 70 ? 'orange' : 'teal'}
-          aria-label="Presupuesto comprometido"
+    <>
+      <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }} mb="lg">
+        <StatCard
+          label="Presupuesto mensual"
+          value={formatCentavos(total)}
+          icon={<IconWallet size={18} />}
+          color="indigo"
+          caption={byCategory && categoria ? `Categoría ${categoria.nombre}` : 'Se renueva cada mes'}
         />
-      </StatCard>
-      <StatCard
-        label="Productos en carrito"
-        value={unidades}
-        icon={<IconShoppingCart size={18} />}
-        color="grape"
-        caption={
-          byCategory
-            ? 'De esta categoría'
-            : limite === -1
-              ? 'Sin límite de pedidos al mes'
-              : `Pedidos este mes: ${p.cantidad_de_compras} de ${limite}`
-        }
-      />
-    </SimpleGrid>
+        <StatCard
+          label="Utilizado"
+          value={formatCentavos(utilizado)}
+          icon={<IconReceipt2 size={18} />}
+          color="orange"
+          caption="Pedidos del mes (con IVA)"
+        />
+        <StatCard
+          label="Restante"
+          value={
+            <Text span inherit c={restante < 0 ? 'red' : 'teal'}>
+              {formatCentavos(restante)}
+            </Text>
+          }
+          icon={<IconChartPie size={18} />}
+          color="teal"
+          caption={
+            enCarrito > 0
+              ? `Ya descuenta tu carrito: ${formatCentavos(enCarrito)}`
+              : 'Disponible para comprar'
+          }
+        >
+          <Progress
+            value={usedPct}
+            size="sm"
+            mt={8}
+            color={barColor(usedPct)}
+            aria-label="Presupuesto comprometido"
+          />
+        </StatCard>
+        <StatCard
+          label="Productos en carrito"
+          value={unidades}
+          icon={<IconShoppingCart size={18} />}
+          color="grape"
+          caption={
+            byCategory
+              ? 'De esta categoría'
+              : limite === -1
+                ? 'Sin límite de pedidos al mes'
+                : `Pedidos este mes: ${p.cantidad_de_compras} de ${limite}`
+          }
+        />
+      </SimpleGrid>
+      {perCategory && perCategory.length > 0 ? <CategoryBudgets rows={perCategory} /> : null}
+    </>
   );
 }

@@ -9,7 +9,7 @@ import { errorMessage, isApiError } from '../../../lib/api';
 import { formatCentavos, formatMXN } from '../../../lib/format';
 import { useRemoveCartItem, useSetCartItem } from '../api/cart';
 import { useShopper } from '../api/shopper';
-import { type CartTarget, cartRefusal, isQuantityRefusal } from '../cart-rules';
+import { type CartTarget, cartRefusal, isQuantityRefusal, toQuantity } from '../cart-rules';
 import { ProductThumb } from './product-thumb';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -27,13 +27,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 function articulos(n: number): string {
   return `${n} ${n === 1 ? 'artículo' : 'artículos'}`;
-}
-
-function toQuantity(value: number | string): number | null {
-  if (typeof value === 'number') return value;
-  if (value.trim() === '') return null;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : null;
 }
 
 interface BodyProps {

@@ -8,6 +8,8 @@ import {
   Group,
   Loader,
   Paper,
+  SegmentedControl,
+  Select,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -15,17 +17,41 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { CategoryDto, ProductDto } from '@portal/shared/schemas/shopping';
-import { IconAlertTriangle, IconPackageOff, IconSearch, IconSearchOff, IconX } from '@tabler/icons-react';
+import {
+  CATALOG_ORDERS,
+  type CatalogOrder,
+  type CategoryDto,
+  type ProductDto,
+} from '@portal/shared/schemas/shopping';
+import {
+  IconAlertTriangle,
+  IconLayoutGrid,
+  IconList,
+  IconPackageOff,
+  IconSearch,
+  IconSearchOff,
+  IconX,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Pager } from '../../../components/ui/pager';
 import { errorMessage } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
 import { catalogueQuery } from '../api/catalogue';
 import { useShopper } from '../api/shopper';
-import { type CartTarget, targetFromProduct } from '../cart-rules';
+import { addBlocked, type CartTarget, targetFromProduct } from '../cart-rules';
+import {
+  type CatalogueView,
+  ORDER_LABELS,
+  PAGE_SIZES,
+  type PageSize,
+  pageSizeOf,
+  useCataloguePrefs,
+} from '../catalogue-prefs';
+import { CartBar } from './cart-bar';
 import { CartItemDialog } from './cart-item-dialog';
+import { CatalogueList } from './catalogue-list';
 import { ProductCard } from './product-card';
 
 const GRID_COLS = { base: 1, xs: 2, md: 3, lg: 4 };
@@ -72,20 +98,89 @@ interface CatalogueProps {
   categoria?: CategoryDto | null;
 }
 
-/** The product grid with its search box 'Buscar un producto...' and server pagination. */
+/** The view, order and page size controls (remembered per user). */
+function ViewControls({
+  vista,
+  orden,
+  porPagina,
+  onChange,
+}: {
+  vista: CatalogueView;
+  orden: CatalogOrder;
+  porPagina: PageSize;
+  onChange: (change: { vista?: CatalogueView; orden?: CatalogOrder; porPagina?: PageSize }) => void;
+}) {
+  return (
+    <Group gap="sm" wrap="wrap">
+      <SegmentedControl
+        aria-label="Vista del catálogo"
+        size="sm"
+        value={vista}
+        onChange={(v) => onChange({ vista: v as CatalogueView })}
+        data={[
+          {
+            value: 'tarjetas',
+            label: (
+              <Group gap={6} wrap="nowrap" justify="center">
+                <IconLayoutGrid size={16} aria-hidden />
+                <span>Tarjetas</span>
+              </Group>
+            ),
+          },
+          {
+            value: 'lista',
+            label: (
+              <Group gap={6} wrap="nowrap" justify="center">
+                <IconList size={16} aria-hidden />
+                <span>Lista</span>
+              </Group>
+            ),
+          },
+        ]}
+      />
+      <Select
+        aria-label="Ordenar por"
+        size="sm"
+        w={170}
+        allowDeselect={false}
+        value={orden}
+        onChange={(v) => v && onChange({ orden: v as CatalogOrder })}
+        data={CATALOG_ORDERS.map((o) => ({ value: o, label: `Ordenar: ${ORDER_LABELS[o]}` }))}
+      />
+      <Select
+        aria-label="Productos por página"
+        size="sm"
+        w={140}
+        allowDeselect={false}
+        value={String(porPagina)}
+        onChange={(v) => v && onChange({ porPagina: Number(v) as PageSize })}
+        data={PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} por página` }))}
+      />
+    </Group>
+  );
+}
+
+/**
+ * The catalogue: its search box 'Buscar un producto...', the cards or the compact list for restocking,
+ * sorted and paginated by the server, and on phones the bar that leads to the cart.
+ */
 export function Catalogue({ categoria = null }: CatalogueProps) {
-  const { carrito, categorias, presupuesto } = useShopper();
+  const shopper = useShopper();
+  const { carrito, categorias, presupuesto } = shopper;
+  const [prefs, setPrefs] = useCataloguePrefs(useSession().user.id);
+  const perPage = pageSizeOf(prefs);
   const [text, setText] = useUrlSearch();
   const [q] = useDebouncedValue(text.trim(), 300);
   const idCategoria = categoria?.id ?? null;
-  // A new search or category starts at page 1.
-  const listKey = `${idCategoria ?? 0}|${q}`;
+  // A new search, category, order or page size starts at page 1.
+  const listKey = `${idCategoria ?? 0}|${q}|${prefs.orden}|${perPage}`;
   const [paging, setPaging] = useState({ key: listKey, page: 1 });
   const page = paging.key === listKey ? paging.page : 1;
-  const query = useQuery(catalogueQuery({ q, categoria: idCategoria, page }));
+  const query = useQuery(catalogueQuery({ q, categoria: idCategoria, page, perPage, orden: prefs.orden }));
   const [target, setTarget] = useState<CartTarget | null>(null);
   const topRef = useRef<HTMLDivElement>(null);
   const inCart = useMemo(() => new Map(carrito.map((item) => [item.id, item.cantidad])), [carrito]);
+  const blockedOf = (product: ProductDto) => addBlocked(shopper, targetFromProduct(product));
   const sinPresupuesto = useMemo(
     () =>
       new Set(
@@ -105,41 +200,49 @@ export function Catalogue({ categoria = null }: CatalogueProps) {
   return (
     <Stack gap="md" ref={topRef} style={{ scrollMarginTop: 80 }}>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} shadow="xs">
-        <Group justify="space-between" gap="sm" wrap="wrap">
-          <TextInput
-            placeholder="Buscar un producto..."
-            aria-label="Buscar un producto"
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            rightSection={
-              text ? (
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size="sm"
-                  aria-label="Limpiar búsqueda de productos"
-                  onClick={() => setText('')}
-                >
-                  <IconX size={14} />
-                </ActionIcon>
-              ) : null
-            }
-            flex={1}
-            miw={220}
-            maw={520}
-            autoComplete="off"
-          />
-          <Group gap={8} wrap="nowrap" aria-live="polite">
-            {searching ? <Loader size={14} aria-label="Cargando" /> : null}
-            {data ? (
-              <Text size="sm" c="dimmed" data-testid="catalogo-total">
-                {data.total === 1 ? '1 producto' : `${data.total} productos`}
-                {q ? ` para “${q}”` : ''}
-              </Text>
-            ) : null}
+        <Stack gap="sm">
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <TextInput
+              placeholder="Buscar un producto..."
+              aria-label="Buscar un producto"
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              rightSection={
+                text ? (
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="sm"
+                    aria-label="Limpiar búsqueda de productos"
+                    onClick={() => setText('')}
+                  >
+                    <IconX size={14} />
+                  </ActionIcon>
+                ) : null
+              }
+              flex={1}
+              miw={220}
+              maw={520}
+              autoComplete="off"
+            />
+            <Group gap={8} wrap="nowrap" aria-live="polite">
+              {searching ? <Loader size={14} aria-label="Cargando" /> : null}
+              {data ? (
+                <Text size="sm" c="dimmed" data-testid="catalogo-total">
+                  {data.total === 1 ? '1 producto' : `${data.total} productos`}
+                  {q ? ` para “${q}”` : ''}
+                </Text>
+              ) : null}
+            </Group>
           </Group>
-        </Group>
+          <ViewControls
+            vista={prefs.vista}
+            orden={prefs.orden}
+            porPagina={perPage}
+            onChange={(change) => setPrefs(change)}
+          />
+        </Stack>
       </Paper>
 
       {query.isPending ? (
@@ -182,17 +285,22 @@ export function Catalogue({ categoria = null }: CatalogueProps) {
         </Paper>
       ) : data ? (
         <Box style={{ opacity: searching ? 0.6 : 1, transition: 'opacity 120ms' }}>
-          <SimpleGrid cols={GRID_COLS} spacing="md">
-            {data.productos.map((product) => (
-              <ProductCard
-                key={product.id}
-                product={product}
-                inCart={inCart.get(product.id) ?? 0}
-                sinPresupuesto={sinPresupuesto.has(product.id_categoria)}
-                onOpen={open}
-              />
-            ))}
-          </SimpleGrid>
+          {prefs.vista === 'lista' ? (
+            <CatalogueList productos={data.productos} inCart={inCart} blockedOf={blockedOf} />
+          ) : (
+            <SimpleGrid cols={GRID_COLS} spacing="md">
+              {data.productos.map((product) => (
+                <ProductCard
+                  key={product.id}
+                  product={product}
+                  inCart={inCart.get(product.id) ?? 0}
+                  sinPresupuesto={sinPresupuesto.has(product.id_categoria)}
+                  blocked={blockedOf(product)}
+                  onOpen={open}
+                />
+              ))}
+            </SimpleGrid>
+          )}
           <Pager
             label="Páginas de productos"
             mt="xl"
@@ -207,6 +315,7 @@ export function Catalogue({ categoria = null }: CatalogueProps) {
       ) : null}
 
       <CartItemDialog target={target} onClose={() => setTarget(null)} />
+      <CartBar />
     </Stack>
   );
 }

@@ -1,7 +1,9 @@
 import { Badge, Box, Button, Group, Paper, Text } from '@mantine/core';
+import type { CartRefusal } from '@portal/shared/domain/cart';
 import type { ProductDto } from '@portal/shared/schemas/shopping';
 import { IconEdit, IconShoppingCartPlus } from '@tabler/icons-react';
 import { formatMXN } from '../../../lib/format';
+import { blockedLabel } from '../cart-rules';
 import classes from './product-card.module.css';
 import { ProductThumb } from './product-thumb';
 
@@ -24,12 +26,21 @@ interface ProductCardProps {
   inCart: number;
   /** Category mode: the product's category has no budget this month (the server will refuse it). */
   sinPresupuesto?: boolean;
+  /** Why not even one unit can be added: the button is disabled and the reason shown. */
+  blocked?: CartRefusal | null;
   onOpen: (product: ProductDto) => void;
 }
 
 /** A catalogue card: picture, name, Clave, Precio, Categoria, Unidad de medida and the cart button. */
-export function ProductCard({ product, inCart, sinPresupuesto = false, onOpen }: ProductCardProps) {
+export function ProductCard({
+  product,
+  inCart,
+  sinPresupuesto = false,
+  blocked = null,
+  onOpen,
+}: ProductCardProps) {
   const titleId = `producto-${product.id}`;
+  const reasonId = `producto-${product.id}-motivo`;
   return (
     <Paper
       component="article"
@@ -46,7 +57,7 @@ export function ProductCard({ product, inCart, sinPresupuesto = false, onOpen }:
             En tu carrito: {inCart}
           </Badge>
         ) : null}
-        {sinPresupuesto ? (
+        {sinPresupuesto || blocked ? (
           <Badge
             pos="absolute"
             bottom={8}
@@ -57,7 +68,7 @@ export function ProductCard({ product, inCart, sinPresupuesto = false, onOpen }:
             radius="sm"
             opacity={0.85}
           >
-            Sin presupuesto
+            {blocked ? blockedLabel(blocked) : 'Sin presupuesto'}
           </Badge>
         ) : null}
       </Box>
@@ -87,14 +98,30 @@ export function ProductCard({ product, inCart, sinPresupuesto = false, onOpen }:
             {formatMXN(product.precio)}
           </Text>
         </Group>
-        <Button
-          fullWidth
-          variant={inCart > 0 ? 'light' : 'filled'}
-          leftSection={inCart > 0 ? <IconEdit size={16} /> : <IconShoppingCartPlus size={16} />}
-          onClick={() => onOpen(product)}
-        >
-          {inCart > 0 ? 'Cambiar cantidad' : 'Agregar al carrito'}
-        </Button>
+        {blocked ? (
+          <>
+            <Button
+              fullWidth
+              disabled
+              leftSection={<IconShoppingCartPlus size={16} />}
+              aria-describedby={reasonId}
+            >
+              Agregar al carrito
+            </Button>
+            <Text id={reasonId} size="xs" c="dimmed" lh={1.3}>
+              {blocked.msg}
+            </Text>
+          </>
+        ) : (
+          <Button
+            fullWidth
+            variant={inCart > 0 ? 'light' : 'filled'}
+            leftSection={inCart > 0 ? <IconEdit size={16} /> : <IconShoppingCartPlus size={16} />}
+            onClick={() => onOpen(product)}
+          >
+            {inCart > 0 ? 'Cambiar cantidad' : 'Agregar al carrito'}
+          </Button>
+        )}
       </Box>
     </Paper>
   );
