@@ -16,6 +16,11 @@ export function removeCartItem(id: number): Promise<CartResponse> {
   return api.post<CartResponse>('/api/carrito/eliminar_item', { item_id: id });
 }
 
+/** Empties the cart at once. */
+export function emptyCart(): Promise<CartResponse> {
+  return api.post<CartResponse>('/api/carrito/vaciar_carrito', {});
+}
+
 /** Every cart change writes the answer (cart, totals, budget, categories) into the session. */
 export function useSetCartItem() {
   const queryClient = useQueryClient();
@@ -29,6 +34,14 @@ export function useRemoveCartItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeCartItem,
+    onSuccess: (res) => applyCartResponse(queryClient, res),
+  });
+}
+
+export function useEmptyCart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: emptyCart,
     onSuccess: (res) => applyCartResponse(queryClient, res),
   });
 }

@@ -15,14 +15,23 @@ import {
 import { ivaOf, pesosToCentavos } from '@portal/shared/domain/money';
 import { MSG } from '@portal/shared/messages';
 import type { CartItemDto, OrderSummaryDto } from '@portal/shared/schemas/shopping';
-import { IconHistory, IconLayoutGrid, IconPencil, IconShoppingCart, IconTrash } from '@tabler/icons-react';
+import {
+  IconHistory,
+  IconLayoutGrid,
+  IconMinus,
+  IconPencil,
+  IconPlus,
+  IconShoppingCart,
+  IconTrash,
+  IconTrashX,
+} from '@tabler/icons-react';
 import { type ReactNode, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { OrderTotalsFoot } from '../../../components/orders/order-totals';
 import { openConfirm, showError, showSuccess } from '../../../components/ui/alerts';
 import { errorMessage } from '../../../lib/api';
 import { formatCentavos, formatMXN } from '../../../lib/format';
-import { useRemoveCartItem } from '../api/cart';
+import { useEmptyCart, useRemoveCartItem, useSetCartItem } from '../api/cart';
 import { useShopper } from '../api/shopper';
 import { type CartTarget, targetFromCartItem } from '../cart-rules';
 import { CartItemDialog } from './cart-item-dialog';
@@ -37,7 +46,48 @@ function lineIva(item: CartItemDto): string {
 interface LineActions {
   onEdit: (item: CartItemDto) => void;
   onRemove: (item: CartItemDto) => void;
+  /** One unit more or less, through the same call as the quantity dialog. */
+  onStep: (item: CartItemDto, cantidad: number) => void;
   busy: boolean;
+}
+
+/** − quantity + : one unit less (down to 1; removing has its own button) or more (up to the limit). */
+function QuantityStepper({
+  item,
+  onEdit,
+  onStep,
+  busy,
+}: { item: CartItemDto } & Pick<LineActions, 'onEdit' | 'onStep' | 'busy'>) {
+  const atLimit = item.cantidad >= item.cantidad_limite;
+  return (
+    <Group gap={4} wrap="nowrap" justify="center" display="inline-flex">
+      <ActionIcon
+        variant="default"
+        size="md"
+        radius="md"
+        aria-label={`Quitar una unidad de ${item.nombre}`}
+        onClick={() => onStep(item, item.cantidad - 1)}
+        disabled={busy || item.cantidad <= 1}
+      >
+        <IconMinus size={14} />
+      </ActionIcon>
+      <QuantityButton item={item} onEdit={onEdit} />
+      <ActionIcon
+        variant="default"
+        size="md"
+        radius="md"
+        aria-label={
+          atLimit
+            ? `Agregar una unidad de ${item.nombre} (límite de ${item.cantidad_limite} alcanzado)`
+            : `Agregar una unidad de ${item.nombre}`
+        }
+        onClick={() => onStep(item, item.cantidad + 1)}
+        disabled={busy || atLimit}
+      >
+        <IconPlus size={14} />
+      </ActionIcon>
+    </Group>
+  );
 }
 
 function QuantityButton({ item, onEdit }: { item: CartItemDto; onEdit: (item: CartItemDto) => void }) {
@@ -118,6 +168,7 @@ function CartTable({
   totales,
   onEdit,
   onRemove,
+  onStep,
   busy,
 }: { carrito: CartItemDto[]; totales: TotalsProps } & LineActions) {
   return (
@@ -154,8 +205,8 @@ function CartTable({
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatMXN(item.costo)}
                 </Table.Td>
-                <Table.Td ta="center">
-                  <QuantityButton item={item} onEdit={onEdit} />
+                <Table.Td ta="center" style={{ whiteSpace: 'nowrap' }}>
+                  <QuantityStepper item={item} onEdit={onEdit} onStep={onStep} busy={busy} />
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatMXN(item.importe)}
@@ -202,6 +253,7 @@ function CartCards({
   totales,
   onEdit,
   onRemove,
+  onStep,
   busy,
 }: { carrito: CartItemDto[]; totales: TotalsProps } & LineActions) {
   return (
@@ -224,7 +276,7 @@ function CartCards({
             <MobileRow label="Categoria">{item.categoria}</MobileRow>
             <MobileRow label="Precio">{formatMXN(item.costo)}</MobileRow>
             <MobileRow label="Cantidad">
-              <QuantityButton item={item} onEdit={onEdit} />
+              <QuantityStepper item={item} onEdit={onEdit} onStep={onStep} busy={busy} />
             </MobileRow>
             <MobileRow label="Costo">{formatMXN(item.importe)}</MobileRow>
             <MobileRow label="IVA">{lineIva(item)}</MobileRow>
@@ -255,6 +307,8 @@ function CartCards({
 export function CartView() {
   const { carrito, totales, presupuesto } = useShopper();
   const removeItem = useRemoveCartItem();
+  const setItem = useSetCartItem();
+  const empty = useEmptyCart();
   const [target, setTarget] = useState<CartTarget | null>(null);
   const [sent, setSent] = useState<{ pedido: OrderSummaryDto; opened: boolean } | null>(null);
   const closeSent = useCallback(() => setSent((s) => (s ? { ...s, opened: false } : s)), []);
@@ -274,6 +328,29 @@ export function CartView() {
       onConfirm: () =>
         removeItem.mutate(item.id, {
           onSuccess: () => showSuccess(MSG.eliminadoTitulo, MSG.articuloEliminado),
+          onError: (error) => void showError(errorMessage(error)),
+        }),
+    });
+
+  const step = (item: CartItemDto, cantidad: number) =>
+    setItem.mutate(
+      { id: item.id, cantidad },
+      {
+        onSuccess: () => showSuccess(MSG.actualizadoTitulo, MSG.carritoActualizado),
+        onError: (error) => void showError(errorMessage(error)),
+      },
+    );
+  const emptyAll = () =>
+    openConfirm({
+      title: '¿Vaciar el carrito?',
+      centered: true,
+      closeButtonProps: { 'aria-label': 'Cerrar' },
+      children: <Text>Se quitarán todos los productos de tu carrito.</Text>,
+      labels: { confirm: 'Vaciar carrito', cancel: 'Cancelar' },
+      confirmProps: { color: 'red', leftSection: <IconTrashX size={16} /> },
+      onConfirm: () =>
+        empty.mutate(undefined, {
+          onSuccess: (res) => showSuccess(MSG.eliminadoTitulo, res.msg),
           onError: (error) => void showError(errorMessage(error)),
         }),
     });
@@ -311,7 +388,8 @@ export function CartView() {
 
   const units = carrito.reduce((n, item) => n + item.cantidad, 0);
   const limite = presupuesto.limite_de_compras;
-  const lineProps = { carrito, totales, onEdit: edit, onRemove: remove, busy: removeItem.isPending };
+  const busy = removeItem.isPending || setItem.isPending || empty.isPending;
+  const lineProps = { carrito, totales, onEdit: edit, onRemove: remove, onStep: step, busy };
 
   return (
     <Stack gap="md">
@@ -333,13 +411,26 @@ export function CartView() {
                 : `Pedidos este mes: ${presupuesto.cantidad_de_compras} de ${limite}. Tu pedido se enviará a revisión.`}
             </Text>
           </Box>
-          <PurchaseButton
-            fullWidthOnPhone
-            carrito={carrito}
-            total={totales.total}
-            units={units}
-            onSent={(pedido) => setSent({ pedido, opened: true })}
-          />
+          <Group gap="sm" wrap="wrap" w={{ base: '100%', xs: 'auto' }}>
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrashX size={16} />}
+              onClick={emptyAll}
+              loading={empty.isPending}
+              disabled={busy}
+              w={{ base: '100%', xs: 'auto' }}
+            >
+              Vaciar carrito
+            </Button>
+            <PurchaseButton
+              fullWidthOnPhone
+              carrito={carrito}
+              total={totales.total}
+              units={units}
+              onSent={(pedido) => setSent({ pedido, opened: true })}
+            />
+          </Group>
         </Group>
       </Paper>
       <CartItemDialog target={target} onClose={() => setTarget(null)} />
