@@ -1,4 +1,5 @@
 import { Select, type SelectProps } from '@mantine/core';
+import { CLIENTS_MAX_PER_PAGE } from '@portal/shared/limits';
 import type { ClientDto, ClientsResponse } from '@portal/shared/schemas/clients';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -9,7 +10,7 @@ import { adminKeys } from '../api/keys';
 export function useAllClients() {
   return useQuery({
     queryKey: adminKeys.allClients,
-    queryFn: () => api.get<ClientsResponse>('/api/clientes?per_page=1000'),
+    queryFn: () => api.get<ClientsResponse>(`/api/clientes?per_page=${CLIENTS_MAX_PER_PAGE}`),
     staleTime: 30_000,
   });
 }

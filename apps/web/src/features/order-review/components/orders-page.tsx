@@ -24,6 +24,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { actionableStatus } from '@portal/shared/domain/order-workflow';
+import { ORDERS_PER_PAGE } from '@portal/shared/limits';
 import {
   IconAlertTriangle,
   IconChevronRight,
@@ -62,7 +63,6 @@ const FILTERS: { value: OrderFilter; label: string }[] = [
   { value: 'cancelado', label: 'Cancelado' },
 ];
 
-const PER_PAGE = 50;
 const SEARCH_DEBOUNCE_MS = 300;
 
 function isFilter(value: string | null): value is OrderFilter {
@@ -257,8 +257,8 @@ export function OrdersPage() {
       : 'Revisa, ajusta y autoriza los pedidos de tus usuarios.';
 
   const data = query.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.per_page || PER_PAGE))) : 1;
-  const first = data && data.total > 0 ? (page - 1) * (data.per_page || PER_PAGE) + 1 : 0;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.per_page || ORDERS_PER_PAGE))) : 1;
+  const first = data && data.total > 0 ? (page - 1) * (data.per_page || ORDERS_PER_PAGE) + 1 : 0;
   const last = data ? first + data.pedidos.length - (data.pedidos.length ? 1 : 0) : 0;
   const empty = emptyText(filters, data?.accionable ?? accionable);
 
