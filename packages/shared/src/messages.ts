@@ -92,6 +92,8 @@ export const MSG = {
   listaEliminada: 'Lista eliminada.',
   pedidoRetirado: 'Retiraste el pedido; ya no cuenta en tu presupuesto ni en tu límite de compras.',
   motivoRetiro: 'Retirado por el comprador',
+  notaLarga: 'La nota admite hasta 500 caracteres.',
+  notaInvalida: 'La nota solo admite texto: quita los caracteres de control.',
 
   // Authorization (spec §5, §8)
   pedidoYaProcesado:

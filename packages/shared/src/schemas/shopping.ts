@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '../messages.ts';
 
 /** Amounts in the API are pesos (numbers with at most 2 decimals); the server works in centavos. */
 const Pesos = z.number();
@@ -135,6 +136,22 @@ export const CartAddBody = z.object({
 });
 export const CartRemoveBody = z.object({ item_id: z.number().int().positive().max(2147483647) });
 
+/** Longest note a buyer may send with an order (decision 0043). */
+export const NOTA_MAX = 500;
+/** Control characters other than tab and line breaks. */
+const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/**
+ * The buyer's note for the approvers: plain text (never read as HTML), trimmed, line breaks as \n, at most
+ * 500 characters; empty means none.
+ */
+export const OrderNote = z
+  .string({ error: MSG.notaInvalida })
+  .trim()
+  .max(NOTA_MAX, MSG.notaLarga)
+  .refine((t) => !CONTROL_CHARS.test(t), MSG.notaInvalida)
+  .transform((t) => t.replace(/\r\n?/g, '\n'));
+
 export const PurchaseBody = z.object({
   orden: z
     .array(
@@ -145,6 +162,7 @@ export const PurchaseBody = z.object({
     )
     .max(1000),
   fecha: z.string().max(10).optional(),
+  nota: OrderNote.optional(),
 });
 
 export const OrderStatus = z.enum(['pendiente', 'espera', 'aprobado', 'cancelado']);
@@ -205,6 +223,11 @@ export const OrderDetailDto = z.object({
   iva: Pesos,
   total: Pesos,
   motivo_cancelacion: z.string().nullable(),
+  /**
+   * The buyer's note for the approvers, null when none. Always sent; optional in the type only so that
+   * values written before it existed still type-check.
+   */
+  nota: z.string().nullable().optional(),
   lineas: z.array(OrderLineDto),
   eventos: z.array(OrderEventDto),
 });

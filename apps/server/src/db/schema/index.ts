@@ -232,6 +232,8 @@ export const orders = pgTable(
     total: money('total').notNull(),
     transactionDate: ts('transaction_date').notNull().defaultNow(),
     cancelReason: text('cancel_reason'),
+    /** The buyer's optional note for the approvers (plain text, at most 500 characters). */
+    nota: text('nota'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -107,6 +107,7 @@ export async function orderDetail(
     iva: centavosToPesos(order.iva),
     total: centavosToPesos(order.total),
     motivo_cancelacion: order.cancelReason,
+    nota: order.nota,
     lineas: lines.map((l) => ({
       id: l.id,
       id_producto: l.productId,

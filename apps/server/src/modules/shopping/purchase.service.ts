@@ -35,6 +35,7 @@ export async function userSubmitOrder(
   request: FastifyRequest,
   auth: AuthContext,
   orden: readonly { id: number; cantidad: number }[],
+  nota?: string,
 ): Promise<PurchaseResponse> {
   const tz = app.config.BUSINESS_TZ;
   const created = await app.db.transaction(async (tx) => {
@@ -83,6 +84,7 @@ export async function userSubmitOrder(
         iva: totals.iva,
         total: totals.total,
         transactionDate: now,
+        nota: nota || null,
       })
       .returning({ id: orders.id });
     const orderId = order!.id;

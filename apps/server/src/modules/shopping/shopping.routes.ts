@@ -108,7 +108,8 @@ export async function shoppingRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const result = await userSubmitOrder(app, request, request.auth!, request.body.orden);
+      const { orden, nota } = request.body;
+      const result = await userSubmitOrder(app, request, request.auth!, orden, nota);
       return reply.status(201).send(result);
     },
   );
