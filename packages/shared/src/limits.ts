@@ -10,6 +10,8 @@ export const MAX_ID = 2147483647;
 export const MAX_PAGE = 1_000_000;
 /** Largest amount accepted (pesos): far above any budget, far below the safe-integer limit in centavos. */
 export const MAX_PESOS = 1_000_000_000;
+/** Smallest monthly budget of a regular-mode user (pesos): $1.00 (docs/domain.md "Budgets and purchase limits"). */
+export const MIN_USER_BUDGET_PESOS = 1;
 
 export const CLIENTS_PER_PAGE = 10;
 export const USERS_PER_PAGE = 10;

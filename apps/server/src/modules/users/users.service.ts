@@ -1,6 +1,6 @@
 import { pesosToCentavos } from '@portal/shared/domain/money';
 import { ROLES } from '@portal/shared/domain/roles';
-import { WELCOME_LINK_TTL_MS } from '@portal/shared/limits';
+import { MIN_USER_BUDGET_PESOS, WELCOME_LINK_TTL_MS } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import type { UserBody, UserDto, UserUpdateResponse } from '@portal/shared/schemas/users';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -88,7 +88,7 @@ async function resolveBudget(
     body.presupuesto_default !== undefined
       ? pesosToCentavos(body.presupuesto_default)
       : (current?.presupuestoDefault ?? client.presupuestoDefault);
-  if (centavos < 100) {
+  if (centavos < pesosToCentavos(MIN_USER_BUDGET_PESOS)) {
     throw badRequest('VALIDATION', MSG.presupuestoUsuarioMinimo, {
       presupuesto_default: MSG.presupuestoUsuarioMinimo,
     });

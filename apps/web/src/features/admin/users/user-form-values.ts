@@ -2,7 +2,9 @@
  * The user form's values (spec §3 "Usuario"): what the form holds for a new or an edited user, the schema
  * it is checked with (the shared UserBody, asking for what the API would default) and the body it becomes.
  */
+
 import { ROLES } from '@portal/shared/domain/roles';
+import { MIN_USER_BUDGET_PESOS } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import type { ClientDto } from '@portal/shared/schemas/clients';
 import type { AdminCategoryDto } from '@portal/shared/schemas/inventory';
@@ -125,7 +127,7 @@ export const amount = (v: number | string) => (typeof v === 'number' ? v : Numbe
 
 /**
  * The form asks for what the API would otherwise default: a purchase limit always and, in regular mode, a
- * budget of at least $1.00 (the server's users.service refuses less for a regular-mode user).
+ * budget of at least MIN_USER_BUDGET_PESOS, the minimum the server's users.service applies to that mode.
  */
 export const CategoryModeUser = UserBody.extend({
   limite_de_compras: UserBody.shape.limite_de_compras.refine(
@@ -135,7 +137,7 @@ export const CategoryModeUser = UserBody.extend({
 });
 export const RegularModeUser = CategoryModeUser.extend({
   presupuesto_default: UserBody.shape.presupuesto_default.refine(
-    (v) => v !== undefined && v >= 1,
+    (v) => v !== undefined && v >= MIN_USER_BUDGET_PESOS,
     MSG.presupuestoUsuarioMinimo,
   ),
 });
