@@ -1,0 +1,22 @@
+/**
+ * Small rules of the buyer's order screens: the note sent with a purchase and the items of a list saved
+ * from the cart or from an order.
+ */
+
+/** The note as POST /api/compra takes it: trimmed, and left out when empty. */
+export function noteForPurchase(text: string): string | undefined {
+  const trimmed = text.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+/** The items of a new list, each product once (its quantities added up), in the order they first appear. */
+export function listItemsOf(
+  lines: readonly { id: number; cantidad: number }[],
+): { id: number; cantidad: number }[] {
+  const items = new Map<number, number>();
+  for (const line of lines) {
+    if (line.cantidad < 1) continue;
+    items.set(line.id, (items.get(line.id) ?? 0) + line.cantidad);
+  }
+  return [...items].map(([id, cantidad]) => ({ id, cantidad }));
+}
