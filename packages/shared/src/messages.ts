@@ -94,6 +94,8 @@ export const MSG = {
   motivoRetiro: 'Retirado por el comprador',
   notaLarga: 'La nota admite hasta 500 caracteres.',
   notaInvalida: 'La nota solo admite texto: quita los caracteres de control.',
+  mesInvalido: 'El mes debe tener el formato AAAA-MM (por ejemplo, 2026-03).',
+  numeroPedidoInvalido: 'Busca por número de pedido, por ejemplo #00042.',
 
   // Authorization (spec §5, §8)
   pedidoYaProcesado:

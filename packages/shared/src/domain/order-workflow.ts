@@ -58,3 +58,17 @@ export function canEditLines(rol: number, status: OrderStatus, levels: number): 
 export function orderNumber(id: number): string {
   return String(id).padStart(5, '0');
 }
+
+/**
+ * Whom an open order waits for (level 1: rol 2 on pendiente; level 2: rol 3 on espera) and since when: the
+ * last event that brought it to its status, else its purchase time. Null for aprobado and cancelado.
+ */
+export function waitingFor(
+  status: OrderStatus,
+  events: readonly { a: string | null; fecha: string }[],
+  placedAt: string,
+): { nivel: 1 | 2; desde: string } | null {
+  if (status !== 'pendiente' && status !== 'espera') return null;
+  const reached = [...events].reverse().find((e) => e.a === status);
+  return { nivel: status === 'pendiente' ? 1 : 2, desde: reached?.fecha ?? placedAt };
+}

@@ -178,7 +178,32 @@ export const OrderSummaryDto = z.object({
 });
 export type OrderSummaryDto = z.infer<typeof OrderSummaryDto>;
 
-export const HistoryQuery = z.object({ page: z.coerce.number().int().min(1).max(100000).default(1) });
+/** An empty query value is no filter (what a cleared form field sends). */
+const emptyIsNone = (v: unknown) => (v === '' ? undefined : v);
+
+/** The buyer's history: 10 a page, filtered by status, business month and order number. */
+export const HistoryQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  status: z.preprocess(emptyIsNone, z.enum([...OrderStatus.options, 'todos']).optional()),
+  /** A business month, YYYY-MM. */
+  mes: z.preprocess(
+    emptyIsNone,
+    z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, MSG.mesInvalido)
+      .optional(),
+  ),
+  /** An order number: "#00042", "00042" or "42". */
+  q: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^#?\d{1,9}$/, MSG.numeroPedidoInvalido)
+      .optional(),
+  ),
+});
+export type HistoryQuery = z.infer<typeof HistoryQuery>;
 
 export const HistoryResponse = z.object({
   pedidos: z.array(OrderSummaryDto),
@@ -244,6 +269,19 @@ export const PurchaseResponse = z.object({
   categorias: z.array(CategoryDto),
 });
 export type PurchaseResponse = z.infer<typeof PurchaseResponse>;
+
+/** GET /api/historial/{id}: the buyer's order, who it waits for and since when, and what they may do. */
+export const BuyerOrderResponse = z.object({
+  pedido: OrderDetailDto,
+  /**
+   * Whom a pendiente (level 1, rol 2 Autorizador) or espera (level 2, rol 3 Super Autorizador) order waits
+   * for, since it reached that status; null for a final status.
+   */
+  en_espera: z.object({ nivel: z.union([z.literal(1), z.literal(2)]), desde: z.string() }).nullable(),
+  /** The buyer may withdraw it (only while pendiente). */
+  acciones: z.object({ retirar: z.boolean() }),
+});
+export type BuyerOrderResponse = z.infer<typeof BuyerOrderResponse>;
 
 /** POST /api/historial/{id}/retirar: the withdrawn order and the buyer's figures without it. */
 export const WithdrawResponse = z.object({

@@ -244,6 +244,8 @@ export const orders = pgTable(
     index('orders_cliente_date_idx').on(t.idCliente, t.transactionDate),
     index('orders_user_date_idx').on(t.idUser, t.transactionDate),
     index('orders_user_id_idx').on(t.idUser, t.id),
+    /** The buyer's history filtered by status. */
+    index('orders_user_status_idx').on(t.idUser, t.status, t.id),
   ],
 );
 

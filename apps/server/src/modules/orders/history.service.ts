@@ -1,7 +1,15 @@
 import { centavosToPesos } from '@portal/shared/domain/money';
+import { waitingFor } from '@portal/shared/domain/order-workflow';
+import { businessMonth } from '@portal/shared/domain/time';
 import { MSG } from '@portal/shared/messages';
-import type { HistoryResponse, OrderDetailDto, OrderStatus } from '@portal/shared/schemas/shopping';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type {
+  BuyerOrderResponse,
+  HistoryQuery,
+  HistoryResponse,
+  OrderDetailDto,
+  OrderStatus,
+} from '@portal/shared/schemas/shopping';
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
@@ -9,12 +17,22 @@ import { notFound } from '../../lib/errors.ts';
 
 export const HISTORY_PAGE_SIZE = 10;
 
-/** The user's orders, newest first, 10 per page, paginated by the server. */
+/** The user's orders, newest first, 10 per page, paginated by the server, filtered by status, month, number. */
 export async function userHistory(
   app: FastifyInstance,
   userId: number,
-  page: number,
+  query: { page: number } & Partial<Omit<HistoryQuery, 'page'>>,
 ): Promise<HistoryResponse> {
+  const { page } = query;
+  const conditions: SQL[] = [eq(orders.idUser, userId)];
+  if (query.status && query.status !== 'todos') conditions.push(eq(orders.status, query.status));
+  if (query.mes) {
+    // Any instant in the middle of the month lies in it, whatever the zone.
+    const range = businessMonth(`${query.mes}-15T12:00:00Z`, app.config.BUSINESS_TZ);
+    conditions.push(gte(orders.transactionDate, range.start), lt(orders.transactionDate, range.end));
+  }
+  if (query.q) conditions.push(eq(orders.id, Number(query.q.replace('#', ''))));
+  const where = and(...conditions);
   const [rows, totals] = await Promise.all([
     app.db
       .select({
@@ -24,11 +42,11 @@ export async function userHistory(
         transactionDate: orders.transactionDate,
       })
       .from(orders)
-      .where(eq(orders.idUser, userId))
+      .where(where)
       .orderBy(desc(orders.id))
       .limit(HISTORY_PAGE_SIZE)
       .offset((page - 1) * HISTORY_PAGE_SIZE),
-    app.db.select({ n: count() }).from(orders).where(eq(orders.idUser, userId)),
+    app.db.select({ n: count() }).from(orders).where(where),
   ]);
   const counts = new Map<number, number>();
   if (rows.length > 0) {
@@ -75,11 +93,7 @@ export async function orderOf(db: Db, id: number, scope: OrderScope) {
 }
 
 /** One order with its lines and its history of events; `scope` limits who may see it. */
-export async function orderDetail(
-  db: Db,
-  id: number,
-  scope: OrderScope,
-): Promise<OrderDetailDto> {
+export async function orderDetail(db: Db, id: number, scope: OrderScope): Promise<OrderDetailDto> {
   const order = await orderOf(db, id, scope);
   const [lines, events] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
@@ -131,5 +145,15 @@ export async function orderDetail(
       motivo: e.reason,
       cambios: e.changes ?? null,
     })),
+  };
+}
+
+/** GET /api/historial/{id}: the buyer's own order, whom it waits for and since when, and the withdrawal. */
+export async function buyerOrder(db: Db, id: number, userId: number): Promise<BuyerOrderResponse> {
+  const pedido = await orderDetail(db, id, { idUser: userId });
+  return {
+    pedido,
+    en_espera: waitingFor(pedido.status, pedido.eventos, pedido.transaction_date),
+    acciones: { retirar: pedido.status === 'pendiente' },
   };
 }

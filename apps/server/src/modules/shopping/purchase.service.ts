@@ -134,7 +134,7 @@ export async function userSubmitOrder(
 
   void app.mailer.flush();
   const view = await shopperView(app, app.db, created.locked);
-  const transacciones = await userHistory(app, auth.user.id, 1);
+  const transacciones = await userHistory(app, auth.user.id, { page: 1 });
   return {
     status: 'ok',
     msg: MSG.compraEnviada,

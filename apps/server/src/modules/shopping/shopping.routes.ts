@@ -1,6 +1,7 @@
 import { ROLES } from '@portal/shared/domain/roles';
 import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import {
+  BuyerOrderResponse,
   CartAddBody,
   CartRemoveBody,
   CartResponse,
@@ -8,7 +9,6 @@ import {
   CatalogResponse,
   HistoryQuery,
   HistoryResponse,
-  OrderDetailDto,
   PurchaseBody,
   PurchaseResponse,
   ReorderResponse,
@@ -16,8 +16,7 @@ import {
 } from '@portal/shared/schemas/shopping';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { orderDetail, userHistory } from '../orders/history.service.ts';
+import { buyerOrder, userHistory } from '../orders/history.service.ts';
 import { shopperSession, userEmptyCart, userRemoveCartItem, userSetCartItem } from './cart.service.ts';
 import { userCatalogue } from './catalogue.service.ts';
 import { userSubmitOrder } from './purchase.service.ts';
@@ -120,12 +119,12 @@ export async function shoppingRoutes(app: FastifyInstance) {
       preValidation: buyer,
       schema: {
         tags,
-        summary: 'Pedidos del usuario, 10 por página',
+        summary: 'Pedidos del usuario, 10 por página, por estado, mes o número',
         querystring: HistoryQuery,
         response: { 200: HistoryResponse, ...errors },
       },
     },
-    async (request) => userHistory(app, request.auth!.user.id, request.query.page),
+    async (request) => userHistory(app, request.auth!.user.id, request.query),
   );
 
   r.get(
@@ -134,14 +133,12 @@ export async function shoppingRoutes(app: FastifyInstance) {
       preValidation: buyer,
       schema: {
         tags,
-        summary: 'Detalle de un pedido propio',
+        summary: 'Detalle de un pedido propio: a quién espera y desde cuándo',
         params: IdParam,
-        response: { 200: z.object({ pedido: OrderDetailDto }), ...errors },
+        response: { 200: BuyerOrderResponse, ...errors },
       },
     },
-    async (request) => ({
-      pedido: await orderDetail(app.db, request.params.id, { idUser: request.auth!.user.id }),
-    }),
+    async (request) => buyerOrder(app.db, request.params.id, request.auth!.user.id),
   );
 
   r.post(
