@@ -96,6 +96,16 @@ export const MSG = {
   notaInvalida: 'La nota solo admite texto: quita los caracteres de control.',
   mesInvalido: 'El mes debe tener el formato AAAA-MM (por ejemplo, 2026-03).',
   numeroPedidoInvalido: 'Busca por número de pedido, por ejemplo #00042.',
+  // Quick order: lines of `clave cantidad` pasted or typed (docs/domain.md "Cart"; decision 0045)
+  pedidoRapidoVacio: 'Pega o escribe al menos una línea con la clave y la cantidad, por ejemplo: ABC-001 5',
+  pedidoRapidoLargo: 'El texto admite hasta 20,000 caracteres.',
+  pedidoRapidoLineas: 'Pega hasta 200 líneas a la vez.',
+  pedidoRapidoLinea: (linea: number, motivo: string) => `Línea ${linea}: ${motivo}`,
+  pedidoRapidoFaltaCantidad: 'Falta la cantidad después de la clave.',
+  pedidoRapidoFormato:
+    'Escribe solo la clave y la cantidad, separadas por un espacio, tabulador, coma o punto y coma.',
+  pedidoRapidoCantidad: 'La cantidad debe ser un número entero mayor o igual a 1.',
+  pedidoRapidoClaveAmbigua: 'Esa clave cliente es de varios productos; usa su clave interna.',
 
   // Authorization (spec §5, §8)
   pedidoYaProcesado:

@@ -81,6 +81,7 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'GET /api/historial/:id': buyer(200, 404),
   'POST /api/historial/:id/repetir': buyer(200, 404),
   'POST /api/historial/:id/retirar': buyer(200, 404),
+  'POST /api/pedido-rapido': buyer(200),
   'GET /api/listas': buyer(200),
   'POST /api/listas': buyer(201, 422),
   'GET /api/listas/:id': buyer(200, 404),

@@ -222,6 +222,11 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     missing: () => post(`/api/historial/${MISSING_ID}/retirar`),
     caller: 'u1',
   },
+  // Another client's buyer pasting client A's clave gets it back as unknown (200, nothing added).
+  'POST /api/pedido-rapido': {
+    req: (w) => post('/api/pedido-rapido', { texto: `${w.a.prod.claveInterna}\t1` }),
+    caller: 'u1',
+  },
 
   // Rol 1: saved lists, private to their owner (another client's buyer is refused like a missing list).
   'GET /api/listas': { req: () => get('/api/listas'), caller: 'u1' },

@@ -1,5 +1,6 @@
 import { ROLES } from '@portal/shared/domain/roles';
 import { errorResponses, IdParam } from '@portal/shared/schemas/common';
+import { QuickOrderBody, QuickOrderResponse } from '@portal/shared/schemas/quick-order';
 import {
   BuyerOrderResponse,
   CartAddBody,
@@ -20,6 +21,7 @@ import { buyerOrder, userHistory } from '../orders/history.service.ts';
 import { shopperSession, userEmptyCart, userRemoveCartItem, userSetCartItem } from './cart.service.ts';
 import { userCatalogue } from './catalogue.service.ts';
 import { userSubmitOrder } from './purchase.service.ts';
+import { userQuickOrder } from './quick-order.service.ts';
 import { userRepeatOrder } from './reorder.service.ts';
 import { userWithdrawOrder } from './withdraw.service.ts';
 
@@ -167,5 +169,19 @@ export async function shoppingRoutes(app: FastifyInstance) {
       },
     },
     async (request) => userWithdrawOrder(app, request, request.auth!, request.params.id),
+  );
+
+  r.post(
+    '/api/pedido-rapido',
+    {
+      preValidation: buyer,
+      schema: {
+        tags,
+        summary: 'Pedido rápido: agrega al carrito líneas de clave y cantidad pegadas o escritas',
+        body: QuickOrderBody,
+        response: { 200: QuickOrderResponse, ...errors },
+      },
+    },
+    async (request) => userQuickOrder(app, request.auth!, request.body.texto),
   );
 }
