@@ -2,7 +2,7 @@ import { addDays, businessDate } from '@portal/shared/domain/time';
 import { MSG } from '@portal/shared/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, userCategoryBudgets, userProducts } from '../../db/schema/index.ts';
+import { orders, products, userCategoryBudgets, userProducts } from '../../db/schema/index.ts';
 import { type BuyerOptions, cartQuantities, makeBuyer } from '../../test/buyer-fixtures.ts';
 import { assign, makeUser, makeWeek, TEST_PASSWORD } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
@@ -196,6 +196,35 @@ describe.each(DB_KINDS)('repeat an order: POST /api/historial/{id}/repetir (%s)'
     expect(outside.statusCode).toBe(403);
     expect(outside.json()).toMatchObject({ code: 'OUTSIDE_WEEK', msg: MSG.fueraDeSemana });
     expect(await cartOf(mine.user.id)).toEqual({});
+  });
+
+  it('concurrency: a purchase and a repeat at once never pass the purchase limit', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { user, api, product, order } = await buyer({ limite: 1 });
+      const p = await product(100);
+      await assign(db(), user.id, p.id, 5);
+      const old = await order([[p, 2]]);
+      await api.post('/api/carrito/nuevo_item', { item: { id: p.id, cantidad: 1 } });
+      const [bought, repeated] = await Promise.all([
+        api.post('/api/compra', { orden: [{ id: p.id, cantidad: 1 }] }),
+        repeat(api, old.id),
+      ]);
+      expect(repeated.statusCode, repeated.body).toBe(200);
+      const placed = (await db().select().from(orders).where(eq(orders.idUser, user.id))).filter(
+        (o) => o.id !== old.id,
+      );
+      if (bought.statusCode === 201) {
+        // The purchase went first: the repeat found the limit reached and added nothing.
+        expect(placed).toHaveLength(1);
+        expect(repeated.json().omitidos.map((o: { codigo: string }) => o.codigo)).toEqual(['PURCHASE_LIMIT']);
+        expect(await cartOf(user.id)).toEqual({});
+      } else {
+        // The repeat went first: the cart changed, so the purchase was refused and nothing was placed.
+        expect(bought.statusCode).toBe(409);
+        expect(placed).toHaveLength(0);
+        expect(await cartOf(user.id)).toEqual({ [p.id]: 3 });
+      }
+    }
   });
 
   it('concurrency: two tabs repeating at once never pass a cantidad_limite or the budget', async () => {
