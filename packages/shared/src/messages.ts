@@ -1,9 +1,10 @@
 /**
  * Every Spanish text of the product's validation and error catalogue, once.
- * The spec's texts are word for word (including its spelling); the rest are ours.
+ * The original specification's texts are word for word (including its spelling; docs/domain.md says
+ * which rules they belong to); the rest are ours.
  */
 export const MSG = {
-  // Sign-in and session (spec §5, §8)
+  // Sign-in and session
   esperaUnMomento: 'Espera un momento',
   llenarTodosLosDatos: 'Debes llenar todos los datos',
   credencialesIncorrectas: 'Credenciales incorrectas',
@@ -22,7 +23,7 @@ export const MSG = {
     'Tu contraseña temporal venció. Usa «Recuperar mi contraseña» o pide al administrador una nueva.',
   sesionCerrada: 'Sesión cerrada',
 
-  // Passwords (spec §5, §8)
+  // Passwords
   todosLosCampos: 'Todos los campos son requeridos',
   passwordPolitica:
     'La nueva contraseña debe contener al menos una mayuscula, un simbolo, un numero y ser de una longitud de 8 letras',
@@ -34,13 +35,13 @@ export const MSG = {
   enlaceInvalido: 'El enlace no es válido o ya expiró. Solicita uno nuevo.',
   passwordEstablecida: 'Tu contraseña fue establecida. Ya puedes iniciar sesión.',
 
-  // Recovery (spec §8)
+  // Recovery
   correoEnviadoTitulo: 'Correo enviado',
   correoEnviado:
     'Te enviamos un correo con un enlace para restablecer tu contraseña. El enlace vence en 60 minutos.',
   usuarioNoEncontradoSistema: 'Este usuario no se ha encontrado en el sistema.',
 
-  // Catalogue, cart and purchase (spec §5, §8)
+  // Catalogue, cart and purchase
   cantidadInvalida: 'Ingresa una cantidad valida',
   excedeCantidad: (n: number) => `No puedes exceder la cantidad de ${n} articulos!`,
   limiteDeCompras: 'No puedes realizar mas compras, haz llegado a tu limite de compras.',
@@ -107,7 +108,7 @@ export const MSG = {
   pedidoRapidoCantidad: 'La cantidad debe ser un número entero mayor o igual a 1.',
   pedidoRapidoClaveAmbigua: 'Esa clave cliente es de varios productos; usa su clave interna.',
 
-  // Authorization (spec §5, §8)
+  // Authorization
   pedidoYaProcesado:
     'Este pedido ya fue procesado por otra persona. Recarga la página para ver su estado actual.',
   accionNoPermitida: 'No puedes realizar esta acción sobre un pedido en este estado.',
@@ -127,7 +128,7 @@ export const MSG = {
   rangoFechasInvalido: 'La fecha inicial no puede ser posterior a la fecha final.',
   reporteFallido: 'Hubo un problema al generar el reporte.',
 
-  // Administration: clients, users, assignments, access weeks (spec §5, §8; the rest are ours)
+  // Administration: clients, users, assignments, access weeks (the rest are ours)
   clienteCamposRequeridos: 'Nombre, presupuesto y limite de compras son requeridos.',
   clienteNombreLargo: 'El nombre admite hasta 150 caracteres.',
   clienteNoEncontrado: 'El cliente no existe.',
@@ -177,7 +178,7 @@ export const MSG = {
   semanaActivoRequerido: 'Indica si la semana queda activa (1) o inactiva (0).',
   eliminadoCorrectamente: 'Eliminado correctamente',
 
-  // Administration: inventory, categories, imports, logs (spec §5, §8; the rest are ours)
+  // Administration: inventory, categories, imports, logs (the rest are ours)
   procesoFallido: 'No se pudo completar el proceso, verifique sus datos.',
   nombreObligatorio: 'El nombre es obligatorio',
   invClienteYCategoria: 'Para guardar un producto debes seleccionar un cliente y una categoría.',
@@ -267,7 +268,7 @@ export const MSG = {
     'El servicio no está disponible en este momento. Inténtalo de nuevo en unos momentos.',
   cuerpoDemasiadoGrande: 'La solicitud es demasiado grande.',
 
-  // Administrator's screens (spec §2, §5)
+  // Administrator's screens
   confirmarTitulo: '¿Estás seguro?',
   soloJpgPng: 'Only JPG and PNG files are allowed.',
   imagenPesada: 'La imagen excede el tamaño máximo de 5 MB.',
@@ -275,7 +276,7 @@ export const MSG = {
   metadataCopiada: 'Metadata copiada al portapapeles!',
   copiaFallida: 'No se pudo copiar al portapapeles. Selecciona el texto y cópialo manualmente.',
 
-  // Success alerts (spec §8)
+  // Success alerts
   creadoCorrectamente: 'Creado correctamente',
   modificadoCorrectamente: 'Modificado correctamente',
   actualizadoCorrectamente: 'Actualizado correctamente',

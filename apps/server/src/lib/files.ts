@@ -32,7 +32,7 @@ export class FileRejectedError extends Error {
   }
 }
 
-/** The spec's text for image uploads (spec §5), word for word. */
+/** The spec's text for image uploads, word for word. */
 export const IMAGE_TYPE_MESSAGE = MSG.soloJpgPng;
 export const PDF_TYPE_MESSAGE = 'Solo se permiten archivos PDF.';
 export const CSV_TYPE_MESSAGE = 'Solo se permiten archivos CSV.';

@@ -220,7 +220,7 @@ const SPANISH =
   /[áéíóúñ¿¡]|\b(el|la|los|las|de|del|no|es|un|una|se|por|para|con|debe|datos|campo|solo|sesi[oó]n|archivo|usuario|contrase[ñn]a|valor|texto|entrada|hasta|caracteres|m[aá]s|menos)\b/i;
 const ENGLISH =
   /\b(the|is|are|must|should|expected|received|invalid|required|error|not found|unexpected|body|token)\b/i;
-/** The catalogue's texts, and the spec's one English text kept word for word (spec §2 clients, inventory). */
+/** The catalogue's texts, and the product's one English text kept word for word. */
 const CATALOGUE = new Set<string>([
   ...(Object.values(MSG) as unknown[]).filter((v): v is string => typeof v === 'string'),
   'Only JPG and PNG files are allowed.',

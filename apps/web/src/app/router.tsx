@@ -1,5 +1,5 @@
 /**
- * Routes of spec §2, in react-router's declarative mode (the data router would add ~30 kB gzip to every
+ * The screens' routes (README "Screens"), in react-router's declarative mode (the data router would add ~30 kB gzip to every
  * first load; docs/decisions/0029-front-end-budget.md). Each role area, the app shell and the public
  * screens are lazy, so each is a chunk of its own and the sign-in screen loads only what it needs.
  */

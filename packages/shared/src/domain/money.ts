@@ -70,7 +70,7 @@ export function truncatePesos(pesos: number): { negative: boolean; entero: strin
   return { negative, entero, centavos: `${frac}00`.slice(0, 2) };
 }
 
-/** "$1,234.56 MXN": money shown to people, truncated (spec §9), grouped the Mexican way. */
+/** "$1,234.56 MXN": money shown to people, truncated, grouped the Mexican way. */
 export function formatMXN(pesos: number, withCurrency = true): string {
   const { negative, entero, centavos } = truncatePesos(pesos);
   const grouped = entero.replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -10,7 +10,7 @@ export const ROLE_NAMES: Record<Rol, string> = {
 
 export const ROLE_AREAS = { 1: 'usuario', 2: 'autorizador', 3: 'autorizador', 4: 'administrador' } as const;
 
-/** Where a role lands after sign-in (spec §2). */
+/** Where a role lands after sign-in. */
 export function homeFor(rol: number | null | undefined): string {
   switch (rol) {
     case 1:
@@ -25,7 +25,7 @@ export function homeFor(rol: number | null | undefined): string {
   }
 }
 
-/** Which roles may open an area (spec §6). */
+/** Which roles may open an area. */
 export function areaAllows(area: 'usuario' | 'autorizador' | 'administrador', rol: number): boolean {
   if (area === 'usuario') return rol === 1;
   if (area === 'autorizador') return rol === 2 || rol === 3;

@@ -52,7 +52,7 @@ export type UserProductsResponse = z.infer<typeof UserProductsResponse>;
 const CantidadLimite = optionalInteger({ invalid: MSG.cantidadLimiteInvalida, min: 1, max: 1_000_000 });
 const AssignStatus = requiredBoolean(MSG.estadoAsignacionInvalido);
 
-/** POST /api/productos/asignar (spec §3 "Assignment payload"); status true/1 = habilitado. */
+/** POST /api/productos/asignar; status true/1 = habilitado. */
 export const AssignBody = z.object({
   id_producto: idNumber(MSG.asignacionDatos),
   id_user: idNumber(MSG.asignacionDatos),

@@ -1,4 +1,4 @@
-/** Administration (rol 4): users of the clients (spec §7). Bodies accept what an HTML form sends. */
+/** Administration (rol 4): users of the clients. Bodies accept what an HTML form sends. */
 import { z } from 'zod';
 import { isEmailAddress } from '../domain/email.ts';
 import { SEARCH_MAX_LENGTH } from '../limits.ts';
@@ -42,7 +42,7 @@ const weekNumber = integer({
   max: 4,
 });
 
-/** POST /api/usuarios and PUT /api/usuarios/{id} (spec §7). Required fields come first. */
+/** POST /api/usuarios and PUT /api/usuarios/{id}. Required fields come first. */
 export const UserBody = z.object({
   usuario: requiredText(MSG.camposObligatoriosUsuario, 100).refine(
     (v) => !/\s/.test(v),

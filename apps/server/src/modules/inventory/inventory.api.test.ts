@@ -402,7 +402,7 @@ describe.each(DB_KINDS)('administration: inventory, categories, icons (%s)', (ki
     const id = created.json().articulo.id as number;
     const imagen = created.json().articulo.imagen as string;
 
-    // The toggle (spec §7): only id, id_cliente, id_categoria, clave_interna, nombre, precio, activo.
+    // The toggle: only id, id_cliente, id_categoria, clave_interna, nombre, precio, activo.
     const toggle = await postForm(admin, `/api/productos/actualizar/${id}`, {
       id,
       id_cliente: client.id,

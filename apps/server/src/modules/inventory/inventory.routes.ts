@@ -27,7 +27,7 @@ import {
 
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
-/** Rol 4: products, categories and the icon catalogue of each client (spec §2 "inventario"). */
+/** Rol 4: products, categories and the icon catalogue of each client. */
 export async function inventoryRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = app.guard({ roles: [ROLES.administrador] });

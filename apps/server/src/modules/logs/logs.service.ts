@@ -7,7 +7,7 @@ import { rowsOf } from '../../db/client.ts';
 import { preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import { systemLogs, users } from '../../db/schema/index.ts';
 
-/** Spec §9: logs are shown 15 per page. */
+/** Logs are shown 15 per page. */
 
 /** Above this many rows, the unfiltered total comes from the planner's statistics instead of a count. */
 export const LOG_COUNT_ESTIMATE_FROM = 100_000;

@@ -7,7 +7,7 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
 
-/** Sidebar, navbar, routed content and footer (spec §2). On phones the sidebar folds into the burger. */
+/** Sidebar, navbar, routed content and footer. On phones the sidebar folds into the burger. */
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   // The signed-in screens open dialogs and notifications often: load them as the shell mounts.

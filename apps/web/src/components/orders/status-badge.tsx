@@ -1,7 +1,7 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import { statusTitle } from '@portal/shared/domain/order-workflow';
 
-/** Spec §4 colours: pendiente warning, espera info, aprobado success, cancelado danger. */
+/** Colours: pendiente warning, espera info, aprobado success, cancelado danger. */
 const COLORS: Record<string, string> = {
   pendiente: 'yellow',
   espera: 'cyan',

@@ -20,7 +20,7 @@ interface ChangePasswordFormProps {
 
 const FIELDS: readonly PasswordField[] = ['password', 'newPass', 'confirmPass'];
 
-/** Current, new and confirmation; spec §5 messages on the fields, server failures as an 'Error' alert. */
+/** Current, new and confirmation; docs/domain.md "Passwords" messages on the fields, server failures as an 'Error' alert. */
 export function ChangePasswordForm({
   onSuccess,
   onCancel,

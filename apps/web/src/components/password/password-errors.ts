@@ -11,7 +11,7 @@ export interface PasswordValues {
 export type PasswordField = keyof PasswordValues;
 
 /**
- * The spec §5 problem of a new-password form (shared rule), placed on the field it concerns:
+ * The problem of a new-password form (docs/domain.md "Passwords"), placed on the field it concerns:
  * 'required' on the first empty field (the other empty ones are only outlined), the policy on the new
  * password and the mismatch on the confirmation.
  */

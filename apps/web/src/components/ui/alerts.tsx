@@ -1,6 +1,6 @@
 /**
  * The spec's alerts: 'Error' (and other blocking) alerts are Mantine modals with one button;
- * success messages are notifications that close after 3 s (spec §9). Everything here waits for the modal
+ * success messages are notifications that close after 3 s. Everything here waits for the modal
  * manager and notification stack to be mounted (they are loaded on first use, see overlay-host.tsx).
  */
 import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';

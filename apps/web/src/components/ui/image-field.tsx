@@ -1,5 +1,5 @@
 /**
- * The image-upload field (spec §2): a preview, 'Selecciona una imagen' when there is none, 'Cambiar' and
+ * The image-upload field: a preview, 'Selecciona una imagen' when there is none, 'Cambiar' and
  * 'Eliminar' when there is one. JPG and PNG only ('Only JPG and PNG files are allowed.'), at most 5 MB.
  * Its value is a FileValue; a message from the server about the image comes in `error`.
  */

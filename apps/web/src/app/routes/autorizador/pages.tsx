@@ -1,13 +1,13 @@
 /**
- * The authorizer area (roles 2 and 3), its own lazy chunk: principal and reportes are the same screen
- * (spec §2), orden/:id reviews one order.
+ * The authorizer area (roles 2 and 3), its own lazy chunk: principal and reportes are the same screen,
+ * orden/:id reviews one order.
  */
 import { Navigate, useParams } from 'react-router';
 import { OrderPage } from '../../../features/order-review/components/order-page';
 import { OrdersPage } from '../../../features/order-review/components/orders-page';
 import { positiveId } from '../params';
 
-/** principal and reportes are the same screen (spec §2). */
+/** principal and reportes are the same screen. */
 export function Pedidos() {
   return <OrdersPage />;
 }

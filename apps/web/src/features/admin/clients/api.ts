@@ -1,5 +1,5 @@
 /**
- * Clients (spec §7): the paginated list, create and update (multipart, with the logo and the two PDFs)
+ * Clients: the paginated list, create and update (multipart, with the logo and the two PDFs)
  * and the activo toggle, which sends the client as it is, without its files.
  */
 import { CLIENTS_PER_PAGE } from '@portal/shared/limits';

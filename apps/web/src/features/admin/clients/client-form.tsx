@@ -1,5 +1,5 @@
 /**
- * 'Agregar cliente' / 'Editar cliente' (spec §2, §3, §5): name, budget, purchase limit, authorizers,
+ * 'Agregar cliente' / 'Editar cliente': name, budget, purchase limit, authorizers,
  * budget mode, whether users see their budget, mandatory two-factor sign-in for its authorizers, the
  * logo, the two colours (with a live preview of the sidebar the client's users will see) and the
  * calendar and manual PDFs.

@@ -1,5 +1,5 @@
 /**
- * Spec §2 "clientes": the clients (10 per page from the server, searchable), 'Agregar cliente', and per
+ * The clients (10 per page from the server, searchable), 'Agregar cliente', and per
  * row 'Editar' and activate/deactivate after '¿Estás seguro?'. Phones get one card per client.
  */
 import {

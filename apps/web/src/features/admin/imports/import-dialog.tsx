@@ -1,5 +1,5 @@
 /**
- * The CSV import dialog (spec §2, §5, §7, §8) for products ('Cargar productos') and users ('Importación
+ * The CSV import dialog for products ('Cargar productos') and users ('Importación
  * por archivo'): 1) download the template, 2) choose a CSV (only CSV; the import button stays disabled
  * until there is a file), 3) upload it — the server answers at once ('Procesando archivo') and a
  * background job processes it; the dialog shows its progress and result (counts and per-row errors),

@@ -1,5 +1,5 @@
 /**
- * CSV imports (spec §7, docs/domain.md "Imports"): templates, uploads and the background jobs that process
+ * CSV imports (docs/domain.md "Imports"): templates, uploads and the background jobs that process
  * them. A job is followed from this module, not from a screen, so closing the dialog or going to another
  * page never loses it: when it ends the administrator gets a notification with the counts, and the lists
  * the job touched (products and categories, or users) are refreshed.
@@ -203,7 +203,7 @@ async function refreshAfter(kind: ImportKind, idCliente: number): Promise<void> 
   ]);
 }
 
-/** The notification of an accepted upload (spec §8). */
+/** The notification of an accepted upload. */
 export function announceAccepted(accepted: ImportAccepted): void {
   notifications.show({
     title: accepted.msg || MSG.procesandoArchivo,

@@ -1,4 +1,4 @@
-/** Spec §7 inventory calls: products (multipart with the image), the activo toggle, categories. */
+/** Inventory calls: products (multipart with the image), the activo toggle, categories. */
 import { INVENTORY_PER_PAGE } from '@portal/shared/limits';
 import {
   type AdminCategoryDto,
@@ -47,7 +47,7 @@ export function useClientCategories(idCliente: number | null, enabled = true) {
   });
 }
 
-/** POST /api/productos (id 0) or /api/productos/actualizar/{id}, multipart with the image (spec §7). */
+/** POST /api/productos (id 0) or /api/productos/actualizar/{id}, multipart with the image. */
 export function saveProduct(
   p: ProductForm,
   image: { file: File | null; remove: boolean },
@@ -58,7 +58,7 @@ export function saveProduct(
   return p.id ? api.post(`/api/productos/actualizar/${p.id}`, form) : api.post('/api/productos', form);
 }
 
-/** The toggle sends only id, id_cliente, id_categoria, clave_interna, nombre, precio, activo (spec §7). */
+/** The toggle sends only id, id_cliente, id_categoria, clave_interna, nombre, precio, activo. */
 export function toggleProduct(p: AdminProductDto, activo: boolean): Promise<{ articulo: AdminProductDto }> {
   return api.post(`/api/productos/actualizar/${p.id}`, {
     id: p.id,
@@ -78,7 +78,7 @@ export interface CategoryPayload {
   id_cliente: number;
 }
 
-/** POST /api/categorias {nombre, icono, id_cliente} or /api/categorias/update/{id} (spec §7). */
+/** POST /api/categorias {nombre, icono, id_cliente} or /api/categorias/update/{id}. */
 export function saveCategory(c: CategoryPayload): Promise<{ msg: string; categoria: AdminCategoryDto }> {
   const body = { nombre: c.nombre, icono: c.icono, id_cliente: c.id_cliente };
   return c.id ? api.post(`/api/categorias/update/${c.id}`, body) : api.post('/api/categorias', body);

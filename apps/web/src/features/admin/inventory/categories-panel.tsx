@@ -1,4 +1,4 @@
-/** 'Categorías' (spec §2 inventario): the client's categories with icon, name, product count and edit. */
+/** 'Categorías': the client's categories with icon, name, product count and edit. */
 import { Button, EmptyState, Group, Skeleton, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import type { AdminCategoryDto } from '@portal/shared/schemas/inventory';
 import { IconCategoryPlus, IconEdit, IconTags } from '@tabler/icons-react';

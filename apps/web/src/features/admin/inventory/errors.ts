@@ -2,7 +2,7 @@ import { MSG } from '@portal/shared/messages';
 import { isApiError } from '../../../lib/api';
 
 /**
- * Spec §8: a product or category save or toggle failure says 'No se pudo completar el proceso, verifique
+ * A product or category save or toggle failure says 'No se pudo completar el proceso, verifique
  * sus datos.'; when the server refused with a specific message (a duplicated key, a missing category) that
  * message is clearer and is shown instead.
  */

@@ -1,4 +1,4 @@
-/** 'Iconos' (spec §2 inventario): the icon catalogue categories choose from, with their names. */
+/** 'Iconos': the icon catalogue categories choose from, with their names. */
 import { Badge, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { ICONO_ETIQUETAS, ICONOS } from '@portal/shared/domain/icons';
 import type { AdminCategoryDto } from '@portal/shared/schemas/inventory';

@@ -1,5 +1,5 @@
 /**
- * Spec §2 "inventario": client dropdown; the product form (add or edit); three tabs — Artículos,
+ * Client dropdown; the product form (add or edit); three tabs — Artículos,
  * Categorías, Iconos; 'Cargar productos' (the CSV import dialog) once a client is selected. The client,
  * tab, search, filters and page live in the URL, so reloads and links keep them.
  */

@@ -1,7 +1,7 @@
 /**
- * The product form (spec §2, §3, §4, §5): add mode when id is 0, edit mode otherwise; every field is
+ * The product form: add mode when id is 0, edit mode otherwise; every field is
  * disabled until a client is chosen; saving needs a client and a category; 'Cancelar' resets (and leaves
- * edit mode). Sent as multipart with the image (spec §7).
+ * edit mode). Sent as multipart with the image.
  */
 import {
   Badge,

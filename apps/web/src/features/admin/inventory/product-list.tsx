@@ -1,6 +1,6 @@
 /**
- * 'Artículos' (spec §2 inventario): the client's products as cards — picture, name, clave, price,
- * category, Activo/Inactivo — with edit and the activo toggle behind '¿Estás seguro?' (spec §4, §5).
+ * 'Artículos': the client's products as cards — picture, name, clave, price,
+ * category, Activo/Inactivo — with edit and the activo toggle behind '¿Estás seguro?'.
  * Paginated and searched by the server (the navbar's 'Buscar...' is the same `?q=`).
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * Spec §2 "logs": 'Registros del sistema' — #, ID de usuario (N/A when missing), Tipo de evento,
+ * 'Registros del sistema' — #, ID de usuario (N/A when missing), Tipo de evento,
  * Descripción, Metadatos (formatted JSON with 'Copy Metadata'); newest first, 15 per page from the server;
  * filtered by event type, user id and date range. Filters and page live in the URL.
  */

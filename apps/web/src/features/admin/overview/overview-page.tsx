@@ -1,6 +1,6 @@
 /**
- * The administrator's home (spec §2 "principal", filled in): active clients and users, this month's
- * orders by status (spec §4 colours), imports running or failed, and quick links to the five sections.
+ * The administrator's home: active clients and users, this month's
+ * orders by status, imports running or failed, and quick links to the five sections.
  */
 import {
   Alert,
@@ -78,7 +78,7 @@ const SECTIONS: { to: string; title: string; text: string; Icon: TablerIcon; col
   },
 ];
 
-/** Spec §4 colours: pendiente warning, espera info, aprobado success, cancelado danger. */
+/** Colours: pendiente warning, espera info, aprobado success, cancelado danger. */
 const STATUSES = [
   { key: 'pendiente', label: 'Pendiente', color: 'yellow' },
   { key: 'espera', label: 'Espera', color: 'cyan' },

@@ -1,5 +1,5 @@
 /**
- * Users of a client (spec §7): the list (10 per page, administrators never listed), one user, create,
+ * Users of a client: the list (10 per page, administrators never listed), one user, create,
  * update, the activo toggle and the administrator's resets (password, two-factor sign-in). The client's
  * categories of the per-category budgets come from inventory/api (useClientCategories).
  */

@@ -1,5 +1,5 @@
 /**
- * The user form's values (spec §3 "Usuario"): what the form holds for a new or an edited user, the schema
+ * The user form's values: what the form holds for a new or an edited user, the schema
  * it is checked with (the shared UserBody, asking for what the API would default) and the body it becomes.
  */
 

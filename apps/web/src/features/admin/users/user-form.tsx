@@ -1,5 +1,5 @@
 /**
- * The user form (spec §3 "Usuario", §5): create or edit one user of a client. Budget follows the client's
+ * The user form: create or edit one user of a client. Budget follows the client's
  * mode: one 'Presupuesto' (regular, min 1) or one field per category (min 0; only those above 0 are sent;
  * the total is their sum).
  */

@@ -1,5 +1,5 @@
 /**
- * Spec §2 "usuarios/usuario/:user_id/productos": the products of the user's client with the switch
+ * The products of the user's client with the switch
  * asignado ('habilitado' / 'no habilitado') and the cantidad_limite (saved on blur or Enter), both through
  * POST /api/productos/asignar; 'Asignar todos' / 'Quitar todos'; a side card with the username and the
  * client; a link back to the users list of that client.

@@ -1,5 +1,5 @@
 /**
- * Spec §2 "usuarios": pick a client (kept in `?cliente=`); then 'Agregar nuevo usuario', the import
+ * Pick a client (kept in `?cliente=`); then 'Agregar nuevo usuario', the import
  * button and the client's users (10 per page from the server, searchable; administrators never listed).
  * Per row: reset password, reset two-factor sign-in (when active), edit (drawer, `?editar={id}`),
  * activate/deactivate and, for rol 1, the link to the user's products.

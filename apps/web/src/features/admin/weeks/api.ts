@@ -1,4 +1,4 @@
-/** Access weeks of a client (spec §7): list (5 per page), create, toggle activo, delete. */
+/** Access weeks of a client: list (5 per page), create, toggle activo, delete. */
 import type {
   WeekCreateBody,
   WeekCreateResponse,

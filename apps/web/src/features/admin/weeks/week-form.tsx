@@ -1,5 +1,5 @@
 /**
- * The form that adds an access week (spec §2 "semanas"): start and end date pickers (the end defaults to
+ * The form that adds an access week: start and end date pickers (the end defaults to
  * start + 4 days), the client dropdown and 'Agregar' ('Creando' while it runs). Checked with the shared
  * WeekCreateBody; the server's refusals (a duplicate, an overlap) show as notices.
  */

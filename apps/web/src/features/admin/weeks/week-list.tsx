@@ -1,5 +1,5 @@
 /**
- * The access weeks of the chosen client (spec §2 "semanas"), 5 per page: each toggled (activo) or deleted
+ * The access weeks of the chosen client, 5 per page: each toggled (activo) or deleted
  * for good after '¿Estás seguro?'. Until a client is picked: 'Debes seleccionar un cliente'.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * Spec §2 "semanas": the form that adds an access week to a client and the client's weeks.
+ * The form that adds an access week to a client and the client's weeks.
  */
 import { Alert, Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/ui/page';

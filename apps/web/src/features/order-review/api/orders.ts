@@ -21,7 +21,7 @@ export interface OrdersFilters {
 export const authorizerKeys = {
   all: ['autorizador'] as const,
   lists: () => ['autorizador', 'pedidos'] as const,
-  /** Keyed by the url path too (spec §2: "fetches route data keyed by the current url path"). */
+  /** Keyed by the url path too ("fetches route data keyed by the current url path"). */
   list: (pathname: string, filters: OrdersFilters) => ['autorizador', 'pedidos', pathname, filters] as const,
   order: (id: number) => ['autorizador', 'pedido', id] as const,
 };

@@ -6,7 +6,7 @@ export type ReportType = ReportBody['tipo'];
 
 export const REPORT_FILENAME = 'reporte.csv';
 
-/** Spec §7: the general report, or the per-product detail when tipo is not 'general'. */
+/** The general report, or the per-product detail when tipo is not 'general'. */
 function reportPath(tipo: ReportType): string {
   return tipo === 'general' ? '/api/reporte/autorizador' : '/api/reporte/autorizador/productos/detalle';
 }

@@ -4,7 +4,7 @@ import { StatCard } from '../../../components/ui/stat-card';
 import { formatCentavos } from '../../../lib/format';
 import type { BudgetAfter } from '../lib/order-edits';
 
-/** Spec §2: 'Presupuesto disponible', used, remaining and count of products, recomputed while editing. */
+/** 'Presupuesto disponible', used, remaining and count of products, recomputed while editing. */
 export function BudgetCards({ budget, units }: { budget: BudgetAfter; units: number }) {
   return (
     <SimpleGrid

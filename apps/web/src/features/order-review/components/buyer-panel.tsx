@@ -7,7 +7,7 @@ import { IdenticonAvatar } from '../../../components/ui/identicon-avatar';
 import { formatCentavos, formatDate, formatMXN, formatOrderNumber } from '../../../lib/format';
 import { type BudgetAfter, buyerName } from '../lib/order-edits';
 
-/** Spec §2 side panel: the ordering user and 'Pedidos del mes:' (their other non-cancelled orders). */
+/** Side panel: the ordering user and 'Pedidos del mes:' (their other non-cancelled orders). */
 export function BuyerPanel({ view }: { view: AuthorizerOrderView }) {
   const { usuario, pedidos_del_mes } = view;
   return (

@@ -1,6 +1,6 @@
 /**
  * The order's lines. While the authorizer may edit (acciones.editar), each line has an edit-quantity and a
- * remove control; edits stay local (spec §4) and are validated as spec §5 says.
+ * remove control; edits stay local and are validated as docs/domain.md "Order workflow" says.
  */
 import {
   ActionIcon,
@@ -34,7 +34,7 @@ export interface LineControls {
   editor: { id: number; value: number | string; error: string | null } | null;
   startEdit: (productId: number) => void;
   changeDraft: (value: number | string) => void;
-  /** Validates the draft (spec §5) and applies it, or leaves the error on the editor. */
+  /** Validates the draft and applies it, or leaves the error on the editor. */
   applyEdit: () => void;
   cancelEdit: () => void;
   remove: (productId: number) => void;

@@ -1,5 +1,5 @@
 /**
- * Spec §2 "Authorizer area" principal (and reportes, the same screen): the client's orders, 50 per page
+ * Principal (and reportes, the same screen): the client's orders, 50 per page
  * from the server, filtered by status and searched by order number or user (debounced, server-side),
  * with the 'Generar reporte' button. Filters live in the URL so the back button and links keep them; the
  * search text is the navbar's `?q=` too.
@@ -246,7 +246,7 @@ export function OrdersPage() {
     queryKey: authorizerKeys.list(pathname, filters),
     queryFn: ({ signal }) => fetchOrders(filters, signal),
     placeholderData: keepPreviousData,
-    // On entry it fetches (spec §2): never an old list from another visit.
+    // On entry it fetches: never an old list from another visit.
     staleTime: 0,
   });
 

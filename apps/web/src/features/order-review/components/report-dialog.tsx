@@ -1,5 +1,5 @@
 /**
- * Spec §2 report dialog: a date range (fecha_inicio, fecha_fin) and the type (general or detalle), with
+ * Report dialog: a date range (fecha_inicio, fecha_fin) and the type (general or detalle), with
  * the spec's messages on the fields; the CSV downloads as reporte.csv (decision 0014).
  */
 import '@mantine/dates/styles.css';

@@ -1,5 +1,5 @@
 /**
- * The authorizer's local edits of a pending order (spec §4, §5; docs/domain.md "Order workflow"): quantities
+ * The authorizer's local edits of a pending order (docs/domain.md "Order workflow"): quantities
  * and removals stay in the browser until Approve sends them. Totals and the buyer's remaining budget are
  * recomputed here in centavos with the same functions the server uses, so the screen warns before the
  * server refuses.
@@ -125,7 +125,7 @@ export type QuantityCheck =
   | { ok: false; error: string /** The old quantity is put back (budget). */; restore: boolean };
 
 /**
- * Spec §5 "Authorizer edit quantity": a whole number > 0, at most the buyer's cantidad_limite (an unchanged
+ * A whole number > 0, at most the buyer's cantidad_limite (an unchanged
  * quantity above a since-lowered limit is kept, as the server does), and a raise is accepted only if the
  * remaining budget stays ≥ 0; otherwise the old quantity is restored. Lowering is always accepted.
  */
@@ -206,7 +206,7 @@ export function overBudgetText(budget: BudgetAfter, comprador: string): string {
   return `Con este pedido, el presupuesto del mes de ${comprador} quedaría excedido por ${formatCentavos(-budget.restante)}.`;
 }
 
-/** The buyer's name as shown: 'Usuario' when the record has none (the string 'null', spec §2). */
+/** The buyer's name as shown: 'Usuario' when the record has none (the string 'null'). */
 export function buyerName(nombre: string | null | undefined): string {
   const name = (nombre ?? '').trim();
   return !name || name === 'null' ? 'Usuario' : name;
