@@ -92,11 +92,42 @@ export async function apiPost<T>(page: Page, path: string, data: unknown): Promi
   return (await res.json()) as T;
 }
 
+/** A file of a multipart form. */
+export interface FilePart {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/** A committed PNG, or a file of any kind. */
+export type Upload = TestFile | FilePart;
+
+function filePart(file: Upload): FilePart {
+  if (typeof file !== 'string') return file;
+  const mimeType = file.endsWith('.pdf')
+    ? 'application/pdf'
+    : file.endsWith('.gif')
+      ? 'image/gif'
+      : 'image/png';
+  return { name: file, mimeType, buffer: testFile(file) };
+}
+
+/** The bytes the server serves at a path (an image, a document) as a file to upload again. */
+export async function download(page: Page, url: string, name: string): Promise<FilePart> {
+  const res = await page.request.get(url);
+  expect(res.ok(), url).toBe(true);
+  return {
+    name,
+    mimeType: res.headers()['content-type'] ?? 'application/octet-stream',
+    buffer: await res.body(),
+  };
+}
+
 /** POST of a multipart form (clients and products take files); the answer's JSON. */
 export async function apiPostForm<T>(
   page: Page,
   path: string,
-  multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>,
+  multipart: Record<string, string | FilePart>,
 ): Promise<T> {
   const res = await page.request.post(path, { headers: await xsrfHeaders(page), multipart });
   expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
@@ -109,29 +140,35 @@ export interface NewClient {
   limite_de_compras: number;
   modo_presupuesto?: 'regular' | 'categoria';
   cantidad_autorizadores?: 1 | 2;
-  /** A PNG of the committed files, and the two brand colours (#rrggbb). */
-  logo?: TestFile;
+  /** The logo (JPG/PNG), the two brand colours (#rrggbb) and the documents (PDF). */
+  logo?: Upload;
   color?: string;
   color2?: string;
+  calendario?: Upload;
+  manual?: Upload;
+  mostrar_presupuesto_a_usuarios?: boolean;
 }
 
 /** A client of the spec's own, created by the signed-in administrator; returns its id. */
 export async function createClient(page: Page, client: NewClient): Promise<number> {
-  const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {
+  const multipart: Record<string, string | FilePart> = {
     nombre: client.nombre,
     presupuesto_default: String(client.presupuesto_default),
     limite_de_compras: String(client.limite_de_compras),
     modo_presupuesto: client.modo_presupuesto ?? 'regular',
     cantidad_autorizadores: String(client.cantidad_autorizadores ?? 1),
   };
-  if (client.logo) multipart.imagen = pngPart(client.logo);
+  if (client.logo) multipart.imagen = filePart(client.logo);
   if (client.color) multipart.color = client.color;
   if (client.color2) multipart.color2 = client.color2;
+  if (client.calendario) multipart.calendario = filePart(client.calendario);
+  if (client.manual) multipart.manual = filePart(client.manual);
+  if (client.mostrar_presupuesto_a_usuarios !== undefined) {
+    multipart.mostrar_presupuesto_a_usuarios = client.mostrar_presupuesto_a_usuarios ? '1' : '0';
+  }
   const { cliente } = await apiPostForm<{ cliente: { id: number } }>(page, '/api/clientes', multipart);
   return cliente.id;
 }
-
-const pngPart = (name: TestFile) => ({ name, mimeType: 'image/png', buffer: testFile(name) });
 
 const ownClients = new Map<string, number>();
 
@@ -166,19 +203,18 @@ export interface NewProduct {
   descripcion?: string;
   unidad_de_medida?: string;
   clave_cliente?: string;
-  /** A PNG of the committed files. */
-  imagen?: TestFile;
+  imagen?: Upload;
 }
 
 /** A product of a client (with an image of the committed files when given); returns its id. */
 export async function createProduct(page: Page, product: NewProduct): Promise<number> {
   const { imagen, impuesto, ...fields } = product;
-  const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {
+  const multipart: Record<string, string | FilePart> = {
     activo: '1',
     impuesto: impuesto === false ? '0' : '1',
   };
   for (const [key, value] of Object.entries(fields)) multipart[key] = String(value);
-  if (imagen) multipart.imagen = pngPart(imagen);
+  if (imagen) multipart.imagen = filePart(imagen);
   const { articulo } = await apiPostForm<{ articulo: { id: number } }>(page, '/api/productos', multipart);
   return articulo.id;
 }
@@ -194,6 +230,14 @@ export interface NewUser {
   presupuesto_default?: number;
   limite_de_compras?: number;
   categorias?: { id: number; presupuesto: number }[];
+  active_week?: number;
+  entrega_week?: number;
+  calle?: string;
+  colonia?: string;
+  ciudad?: string;
+  cp?: string;
+  estado?: string;
+  area?: string;
 }
 
 /** A user of a client, created by the signed-in administrator (the portal e-mails a welcome link). */
@@ -210,20 +254,39 @@ export async function createUser(page: Page, user: NewUser): Promise<number> {
   return usuario.id;
 }
 
-/** Sets a new user's first password through the link of the welcome e-mail, as the user would. */
-export async function setPasswordFromWelcome(page: Page, correo: string, password: string): Promise<void> {
+/**
+ * A user who has chosen a password; returns its id. The way an administrator's reset goes: the portal
+ * e-mails a temporary password, the user signs in with it and changes it before anything else. (The
+ * welcome link would do as well, but setting a password with a link is limited to 10 calls per address in
+ * 15 minutes, and every spec of the run calls from the same address.)
+ */
+export async function createAccount(admin: Page, user: NewUser, password: string): Promise<number> {
+  const id = await createUser(admin, user);
+  await apiPost(admin, `/api/recuperar/password/${id}`, {});
   const mail = await waitForMail(
-    (m) => m.to.includes(correo) && m.subject === 'Bienvenido al Portal de Compras',
+    (m) => m.to.includes(user.correo) && m.subject.includes('contraseña temporal'),
   );
-  const token = mail.text.match(new RegExp(`${E2E_BASE_URL}/restablecer/([A-Za-z0-9_-]+)`))?.[1];
-  expect(token, `enlace de bienvenida de ${correo}`).toBeTruthy();
-  await apiPost(page, '/api/restablecer-password', { token, newPass: password, confirmPass: password });
-}
-
-/** A user who has chosen a password (through the welcome link); returns its id. */
-export async function createAccount(page: Page, user: NewUser, password: string): Promise<number> {
-  const id = await createUser(page, user);
-  await setPasswordFromWelcome(page, user.correo, password);
+  const temporary = mail.text.match(/Contraseña temporal: (\S+)/)?.[1];
+  if (!temporary) throw new Error(`Sin contraseña temporal para ${user.usuario}`);
+  const browser = admin.context().browser();
+  if (!browser) throw new Error('Sin navegador');
+  const context = await browser.newContext({
+    baseURL: E2E_BASE_URL,
+    locale: 'es-MX',
+    timezoneId: 'America/Mexico_City',
+  });
+  try {
+    const page = await context.newPage();
+    await signIn(page, user.usuario, temporary);
+    await expect(page).toHaveURL(/\/cambiar-password$/);
+    await page.getByLabel('Contraseña actual').fill(temporary);
+    await page.getByLabel('Nueva contraseña', { exact: true }).fill(password);
+    await page.getByLabel('Confirmar nueva contraseña').fill(password);
+    await page.getByRole('button', { name: 'Guardar y continuar' }).click();
+    await expectHome(page, user.rol);
+  } finally {
+    await context.close();
+  }
   return id;
 }
 
@@ -241,8 +304,153 @@ export async function assignProduct(page: Page, idUser: number, idProducto: numb
   await apiPost(page, '/api/productos/asignar', {
     id_producto: idProducto,
     id_user: idUser,
+    status: 1,
     cantidad_limite: cantidadLimite,
   });
+}
+
+interface DemoClient {
+  id: number;
+  nombre: string;
+  imagen: string | null;
+  color: string;
+  color2: string;
+  calendario: string | null;
+  manual: string | null;
+  presupuesto_default: number;
+  cantidad_autorizadores: number;
+  limite_de_compras: number;
+  modo_presupuesto: 'regular' | 'categoria';
+  mostrar_presupuesto_a_usuarios: boolean;
+}
+
+interface DemoUser {
+  id: number;
+  usuario: string;
+  nombre: string;
+  direccion_entrega: string;
+  calle: string;
+  colonia: string;
+  ciudad: string;
+  cp: string;
+  estado: string;
+  area: string;
+  active_week: number;
+  entrega_week: number;
+  limite_de_compras: number;
+  presupuesto_default: number;
+  categorias: string;
+}
+
+interface DemoProduct {
+  id_categoria: number;
+  clave_interna: string;
+  clave_cliente: string;
+  nombre: string;
+  descripcion: string;
+  unidad_de_medida: string;
+  precio: number;
+  activo: boolean;
+  impuesto: boolean;
+  imagen: string | null;
+  asignado: boolean;
+  cantidad_limite: number;
+}
+
+async function getJson<T>(page: Page, url: string): Promise<T> {
+  const res = await page.request.get(url);
+  expect(res.ok(), url).toBe(true);
+  return (await res.json()) as T;
+}
+
+/**
+ * A buyer of the spec's own that sees what a demo buyer sees, without touching the demo account: a new
+ * client with the demo client's settings, logo, colours and documents, its categories, the products the
+ * demo buyer may order (same names, keys, prices, images and quantity limits), and a buyer with the demo
+ * buyer's name, address and budgets who has chosen `password`. The demo buyer's past orders stay behind.
+ */
+export async function copyDemoBuyer(
+  admin: Page,
+  demo: { cliente: string; usuario: string },
+  copy: { cliente: string; usuario: string; correo: string; password: string },
+): Promise<void> {
+  const { clientes } = await getJson<{ clientes: DemoClient[] }>(
+    admin,
+    `/api/clientes?q=${encodeURIComponent(demo.cliente)}`,
+  );
+  const client = clientes.find((c) => c.nombre === demo.cliente);
+  if (!client) throw new Error(`No existe el cliente ${demo.cliente}`);
+  const idCliente = await createClient(admin, {
+    nombre: copy.cliente,
+    presupuesto_default: client.presupuesto_default,
+    limite_de_compras: client.limite_de_compras,
+    modo_presupuesto: client.modo_presupuesto,
+    cantidad_autorizadores: client.cantidad_autorizadores === 2 ? 2 : 1,
+    color: client.color,
+    color2: client.color2,
+    mostrar_presupuesto_a_usuarios: client.mostrar_presupuesto_a_usuarios,
+    logo: client.imagen ? await download(admin, client.imagen, 'logo.png') : undefined,
+    calendario: client.calendario ? await download(admin, client.calendario, 'calendario.pdf') : undefined,
+    manual: client.manual ? await download(admin, client.manual, 'manual.pdf') : undefined,
+  });
+
+  const { categorias } = await getJson<{ categorias: { id: number; nombre: string; icono: string }[] }>(
+    admin,
+    `/api/categorias?id_cliente=${client.id}`,
+  );
+  const category = new Map<number, number>();
+  for (const c of categorias) category.set(c.id, await createCategory(admin, idCliente, c.nombre, c.icono));
+
+  const { usuarios } = await getJson<{ usuarios: DemoUser[] }>(
+    admin,
+    `/api/usuarios?id_cliente=${client.id}&q=${encodeURIComponent(demo.usuario)}`,
+  );
+  const user = usuarios.find((u) => u.usuario === demo.usuario);
+  if (!user) throw new Error(`No existe el usuario ${demo.usuario}`);
+  const budgets = JSON.parse(user.categorias || '[]') as { id: number; presupuesto: number }[];
+  const idUser = await createAccount(
+    admin,
+    {
+      id_cliente: idCliente,
+      usuario: copy.usuario,
+      correo: copy.correo,
+      nombre: user.nombre,
+      rol: 1,
+      direccion_entrega: user.direccion_entrega,
+      calle: user.calle,
+      colonia: user.colonia,
+      ciudad: user.ciudad,
+      cp: user.cp,
+      estado: user.estado,
+      area: user.area,
+      active_week: user.active_week,
+      entrega_week: user.entrega_week,
+      limite_de_compras: user.limite_de_compras,
+      presupuesto_default: user.presupuesto_default,
+      categorias: budgets.map((b) => ({ id: category.get(b.id) ?? 0, presupuesto: b.presupuesto })),
+    },
+    copy.password,
+  );
+
+  const { productos } = await getJson<{ productos: DemoProduct[] }>(
+    admin,
+    `/api/usuarios/${user.id}/productos?per_page=200`,
+  );
+  for (const p of productos.filter((p) => p.asignado && p.activo)) {
+    const idProducto = await createProduct(admin, {
+      id_cliente: idCliente,
+      id_categoria: category.get(p.id_categoria) ?? 0,
+      clave_interna: p.clave_interna,
+      clave_cliente: p.clave_cliente,
+      nombre: p.nombre,
+      descripcion: p.descripcion,
+      unidad_de_medida: p.unidad_de_medida,
+      precio: p.precio,
+      impuesto: p.impuesto,
+      imagen: p.imagen ? await download(admin, p.imagen, `${p.clave_interna}.png`) : undefined,
+    });
+    await assignProduct(admin, idUser, idProducto, p.cantidad_limite);
+  }
 }
 
 export async function clientId(page: Page, nombre: string): Promise<number> {

@@ -7,6 +7,7 @@ import {
   dmy,
   expectNotice,
   pickDay,
+  runSuffix,
   signInAdmin,
   testFile,
   toggleSwitch,
@@ -23,12 +24,7 @@ import { E2E_BASE_URL } from './ports';
  */
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
-const RUN = Date.now().toString(36).slice(-5).toUpperCase();
-const CLIENTE = `Papelera del Norte ${RUN}`;
 const CATEGORIA = 'Cuadernos';
-const COMPRADOR = `norte.${RUN.toLowerCase()}`;
-const CORREO = `${COMPRADOR}@papelera-norte.mx`;
-const PASSWORD = `Norte#${RUN}2026`;
 const VIOLETA = [95, 61, 196] as const;
 const NARANJA = [232, 89, 12] as const;
 const CUADERNO = 'Cuaderno profesional de raya';
@@ -39,6 +35,12 @@ test('el administrador da de alta un cliente completo y su comprador entra a sus
   page,
   browser,
 }) => {
+  // This attempt's names (a retry meets none of its first attempt's data).
+  const RUN = runSuffix();
+  const CLIENTE = `Papelera del Norte ${RUN}`;
+  const COMPRADOR = `norte.${RUN}`;
+  const CORREO = `${COMPRADOR}@papelera-norte.mx`;
+  const PASSWORD = `Norte#${RUN}2026`;
   await signInAdmin(page);
 
   // 1. The client, with its logo and its two colours.

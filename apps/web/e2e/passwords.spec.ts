@@ -1,28 +1,87 @@
+import type { Browser } from '@playwright/test';
 import {
-  ADMIN_PASSWORD,
-  DEMO_PASSWORD,
-  expect,
-  expectHome,
-  screenshot,
-  signIn,
-  signOut,
-  test,
-} from './fixtures';
-import { waitForMail } from './mailbox';
+  apiPost,
+  asAdmin,
+  assignAll,
+  createAccount,
+  createCategory,
+  createClient,
+  createProduct,
+  runSuffix,
+} from './admin-support';
+import { expect, expectHome, screenshot, signIn, signOut, test } from './fixtures';
+import { readMailbox, waitForMail } from './mailbox';
 import { E2E_BASE_URL } from './ports';
 
 /**
  * Own password change (profile dialog), the forced change, and access recovery end to end through a
- * real SMTP server (the e2e server sends to 127.0.0.1:2526). One serial file for `usuario2`, so the
- * change and the recovery never race.
+ * real SMTP server. The buyer is this run's own (a client with a few products, created through the API),
+ * never a demo account: its password changes four times. Serial: each test continues from the previous one.
  */
 test.describe.configure({ mode: 'serial' });
 
+const INITIAL = 'Inicial#2026';
 const CHANGED = 'Cambiada#2026';
 const RECOVERED = 'Recuperada#2026';
 
-test('usuario2 cambia su contraseña desde el menú de perfil', async ({ page }) => {
-  await signIn(page, 'usuario2', DEMO_PASSWORD);
+const USUARIO = () => `carmen.luna.${runSuffix()}`;
+const CORREO = () => `${USUARIO()}@transportes-luna.mx`;
+
+/** The buyer's id, by attempt (its name carries the attempt). */
+const buyers = new Map<string, number>();
+
+/** This attempt's buyer: a client with its logo and a few products, and a buyer with all of them. */
+async function ensureBuyer(browser: Browser): Promise<number> {
+  const known = buyers.get(USUARIO());
+  if (known) return known;
+  const id = await asAdmin(browser, async (admin) => {
+    const idCliente = await createClient(admin, {
+      nombre: `Transportes Luna ${runSuffix()}`,
+      presupuesto_default: 5000,
+      limite_de_compras: 4,
+      logo: 'logo-200x80.png',
+      color: '#0b7285',
+      color2: '#f08c00',
+    });
+    const idCategoria = await createCategory(admin, idCliente, 'Papelería', 'IconPencil');
+    for (const [clave_interna, nombre, precio] of [
+      ['TL-001', 'Hojas blancas tamaño carta', 119.9],
+      ['TL-002', 'Bolígrafo tinta azul punto mediano', 64.5],
+      ['TL-003', 'Cuaderno profesional de raya', 48.9],
+      ['TL-004', 'Carpeta de argollas blanca 2"', 89.75],
+    ] as const) {
+      await createProduct(admin, {
+        id_cliente: idCliente,
+        id_categoria: idCategoria,
+        clave_interna,
+        nombre,
+        precio,
+        unidad_de_medida: 'Pieza',
+        imagen: 'gradient-120.png',
+      });
+    }
+    const idUser = await createAccount(
+      admin,
+      {
+        id_cliente: idCliente,
+        usuario: USUARIO(),
+        correo: CORREO(),
+        nombre: 'Carmen Luna Villarreal',
+        rol: 1,
+      },
+      INITIAL,
+    );
+    await assignAll(admin, idUser);
+    return idUser;
+  });
+  buyers.set(USUARIO(), id);
+  return id;
+}
+
+test('un comprador cambia su contraseña desde el menú de perfil', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await ensureBuyer(browser);
+  await signIn(page, USUARIO(), INITIAL);
   await expectHome(page, 1);
   await page.getByTestId('profile-menu').click();
   await page.getByRole('menuitem', { name: 'Cambiar contraseña' }).click();
@@ -33,7 +92,7 @@ test('usuario2 cambia su contraseña desde el menú de perfil', async ({ page })
   await submit.click();
   await expect(dialog.getByText('Todos los campos son requeridos')).toBeVisible();
 
-  await dialog.getByLabel('Contraseña actual').fill(DEMO_PASSWORD);
+  await dialog.getByLabel('Contraseña actual').fill(INITIAL);
   await dialog.getByLabel('Nueva contraseña', { exact: true }).fill('corta');
   await dialog.getByLabel('Confirmar nueva contraseña').fill('corta');
   await submit.click();
@@ -54,7 +113,7 @@ test('usuario2 cambia su contraseña desde el menú de perfil', async ({ page })
   await submit.click();
   await expect(dialog.getByText('La contraseña actual es incorrecta')).toBeVisible();
 
-  await dialog.getByLabel('Contraseña actual').fill(DEMO_PASSWORD);
+  await dialog.getByLabel('Contraseña actual').fill(INITIAL);
   await submit.click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Contraseña actualizada')).toBeVisible();
@@ -63,7 +122,7 @@ test('usuario2 cambia su contraseña desde el menú de perfil', async ({ page })
   ).toBeVisible();
 
   await signOut(page);
-  await signIn(page, 'usuario2', CHANGED);
+  await signIn(page, USUARIO(), CHANGED);
   await expectHome(page, 1);
 });
 
@@ -73,7 +132,7 @@ test('recuperar acceso: un usuario desconocido ve el aviso del spec', async ({ p
   await expect(page.getByRole('dialog').getByText('Debes llenar todos los datos')).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
 
-  await page.getByLabel('Usuario').fill('nadie-por-aqui');
+  await page.getByLabel('Usuario').fill(`nadie.${runSuffix()}`);
   await page.getByRole('button', { name: 'Enviar' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Error', { exact: true })).toBeVisible();
@@ -82,18 +141,18 @@ test('recuperar acceso: un usuario desconocido ve el aviso del spec', async ({ p
 
 test('recuperar acceso de punta a punta: correo, enlace, contraseña nueva y acceso', async ({ page }) => {
   await page.goto('/recuperar-acceso');
-  await page.getByLabel('Usuario').fill('usuario2');
+  await page.getByLabel('Usuario').fill(USUARIO());
   await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.getByText('Correo enviado')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 
-  const mail = await waitForMail((m) => m.subject.includes('Recupera tu acceso'));
+  const mail = await waitForMail((m) => m.to.includes(CORREO()) && m.subject.includes('Recupera tu acceso'));
   const link = mail.text.match(new RegExp(`${E2E_BASE_URL}/restablecer/[A-Za-z0-9_-]+`))?.[0];
   expect(link, 'enlace de restablecimiento en el correo').toBeTruthy();
 
   await page.goto(link as string);
   await expect(page.getByRole('heading', { name: 'Restablece tu contraseña' })).toBeVisible();
-  await expect(page.getByText('usuario2')).toBeVisible();
+  await expect(page.getByText(USUARIO())).toBeVisible();
   await page.getByLabel('Nueva contraseña', { exact: true }).fill(RECOVERED);
   await page.getByLabel('Confirmar nueva contraseña').fill('Otra#20266');
   await page.getByRole('button', { name: 'Guardar contraseña' }).click();
@@ -111,33 +170,24 @@ test('recuperar acceso de punta a punta: correo, enlace, contraseña nueva y acc
   await expect(page.getByRole('heading', { name: 'Enlace no válido' })).toBeVisible();
   await screenshot(page, 'restablecer-invalido');
 
-  await signIn(page, 'usuario2', RECOVERED);
+  await signIn(page, USUARIO(), RECOVERED);
   await expectHome(page, 1);
 });
 
 test('un cambio de contraseña obligatorio va antes que todo lo demás', async ({ page, browser }) => {
-  // The administrator resets usuario2's password: the e-mail brings a temporary one, which forces a change.
-  const admin = await browser.newContext();
-  const adminPage = await admin.newPage();
-  await signIn(adminPage, 'admin', ADMIN_PASSWORD);
-  await expectHome(adminPage, 4);
-  const xsrf = (await admin.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const clientes = await (await adminPage.request.get('/api/clientes?q=Demo%20Industrial')).json();
-  const idCliente = clientes.clientes[0].id as number;
-  const usuarios = await (
-    await adminPage.request.get(`/api/usuarios?id_cliente=${idCliente}&q=usuario2`)
-  ).json();
-  const target = usuarios.usuarios.find((u: { usuario: string }) => u.usuario === 'usuario2');
-  const reset = await adminPage.request.post(`/api/recuperar/password/${target.id}`, {
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
-  });
-  expect(reset.status()).toBe(200);
-  await admin.close();
-  const mail = await waitForMail((m) => m.subject.includes('contraseña temporal'));
+  test.setTimeout(90_000);
+  // The administrator resets the buyer's password: the e-mail brings a temporary one, which forces a change.
+  const idUser = await ensureBuyer(browser);
+  // The buyer's first password came the same way: only an e-mail not seen before counts.
+  const seen = new Set(readMailbox().map((m) => m.text));
+  await asAdmin(browser, (admin) => apiPost(admin, `/api/recuperar/password/${idUser}`, {}));
+  const mail = await waitForMail(
+    (m) => m.to.includes(CORREO()) && m.subject.includes('contraseña temporal') && !seen.has(m.text),
+  );
   const temporary = mail.text.match(/Contraseña temporal: (\S+)/)?.[1];
   expect(temporary).toBeTruthy();
 
-  await signIn(page, 'usuario2', temporary!);
+  await signIn(page, USUARIO(), temporary!);
   await expect(page).toHaveURL(/\/cambiar-password$/);
   await expect(page.getByRole('heading', { name: 'Cambia tu contraseña' })).toBeVisible();
   await page.goto('/usuario/historial');

@@ -8,6 +8,7 @@ import {
   clientId,
   confirm,
   expectNotice,
+  runSuffix,
   signInAdmin,
   toggleSwitch,
   xsrfHeaders,
@@ -25,13 +26,12 @@ import { E2E_BASE_URL } from './ports';
  */
 test.describe.configure({ mode: 'serial' });
 
-/** '' on the first attempt; a retry (CI) creates its users and client under new names. */
-const tag = (sep: string) => (test.info().retry ? `${sep}r${test.info().retry}` : '');
-const AUTORIZADOR = () => `e2e.dospasos${tag('.')}`;
-const CORREO = () => `dospasos${tag('.')}@seguridad-e2e.mx`;
-const OBLIGADO = () => `e2e.obligado${tag('.')}`;
-const CORREO_OBLIGADO = () => `obligado${tag('.')}@seguridad-e2e.mx`;
-const CLIENTE = () => `Seguridad Prueba E2E${tag(' ')}`;
+/** This attempt's users and client (a retry creates its own under new names). */
+const AUTORIZADOR = () => `gerardo.trevino.${runSuffix()}`;
+const CORREO = () => `${AUTORIZADOR()}@demo-industrial.mx`;
+const OBLIGADO = () => `elena.vargas.${runSuffix()}`;
+const CORREO_OBLIGADO = () => `${OBLIGADO()}@seguridad-del-norte.mx`;
+const CLIENTE = () => `Seguridad del Norte ${runSuffix()}`;
 const PASSWORD = 'DosPasos#2026';
 const OBLIGADO_PASSWORD = 'Obligado#2026';
 

@@ -1,16 +1,54 @@
 import type { Locator, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectHome, screenshot, signIn, test } from './fixtures';
+import { asAdmin, copyDemoBuyer, runSuffix } from './admin-support';
+import { expect, expectHome, screenshot, signIn, test } from './fixtures';
 
 /**
- * The rol-1 area end to end against the real server and the demo data (fresh per run, not per test):
- * - `usuario` (Demo Industrial, regular budget, 4 orders a month; the authorizer spec buys once too) searches,
- *   fills its cart, changes and removes lines, places ONE order and finds it in Historial and its detail.
- * - `usuario` is refused over a product's cantidad_limite, and a purchase whose cart changed in another tab
- *   or that never reaches the server (no order is created by either).
- * - `comprador` (Demo Categorías, category budgets) sees them in the sidebar and the cards and is refused in
- *   a category without budget and over a category's budget.
- * Each test stands on its own (signs in, leaves the cart as it found it).
+ * The rol-1 area end to end against the real server, as two buyers of this run's own that see what the
+ * demo buyers see (copies of `usuario` and `comprador`, their clients and catalogues, made through the API
+ * in beforeAll; the demo accounts are never used here):
+ * - the regular-budget buyer (4 orders a month) searches, fills its cart, changes and removes lines,
+ *   places ONE order and finds it in Historial and its detail;
+ * - it is refused over a product's cantidad_limite, and a purchase whose cart changed in another tab or
+ *   that never reaches the server (no order is created by either);
+ * - the category-budget buyer sees them in the sidebar and the cards and is refused in a category without
+ *   budget and over a category's budget.
+ * Each test signs in and leaves the cart as it found it. Serial: a retry starts over with new copies.
  */
+test.describe.configure({ mode: 'serial' });
+
+const PASSWORD = 'Compras#2026';
+const buyer = { regular: '', categorias: '' };
+
+test.beforeAll(async ({ browser }) => {
+  // Two clients, about forty products with their images and two accounts through the API.
+  test.setTimeout(300_000);
+  const s = runSuffix();
+  buyer.regular = `jl.hernandez.${s}`;
+  buyer.categorias = `compras.bajio.${s}`;
+  await asAdmin(browser, async (admin) => {
+    await copyDemoBuyer(
+      admin,
+      { cliente: 'Demo Industrial', usuario: 'usuario' },
+      {
+        cliente: `Distribuidora Industrial ${s}`,
+        usuario: buyer.regular,
+        correo: `${buyer.regular}@distribuidora-industrial.mx`,
+        password: PASSWORD,
+      },
+    );
+    await copyDemoBuyer(
+      admin,
+      { cliente: 'Demo Categorías', usuario: 'comprador' },
+      {
+        cliente: `Comercializadora Bajío ${s}`,
+        usuario: buyer.categorias,
+        correo: `${buyer.categorias}@comercializadora-bajio.mx`,
+        password: PASSWORD,
+      },
+    );
+  });
+});
+
 const TZ = 'America/Mexico_City';
 
 /** '$1,078.10 MXN' -> 107810 */
@@ -91,9 +129,11 @@ async function footValue(table: Locator, label: string): Promise<string> {
   ).trim();
 }
 
-test('usuario busca, arma su carrito, compra y encuentra su pedido en el historial', async ({ page }) => {
+test('el comprador busca, arma su carrito, compra y encuentra su pedido en el historial', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
-  await signIn(page, 'usuario', DEMO_PASSWORD);
+  await signIn(page, buyer.regular, PASSWORD);
   await expectHome(page, 1);
 
   // Budget cards and the grid.
@@ -286,10 +326,10 @@ test('usuario busca, arma su carrito, compra y encuentra su pedido en el histori
   await expect(statText(page, 'Productos en carrito')).toHaveText('0');
 });
 
-test('un pedido que no es del usuario lleva de vuelta al historial; buscar desde otra página lleva al catálogo', async ({
+test('un pedido que no es del comprador lleva de vuelta al historial; buscar desde otra página lleva al catálogo', async ({
   page,
 }) => {
-  await signIn(page, 'usuario', DEMO_PASSWORD);
+  await signIn(page, buyer.regular, PASSWORD);
   await expectHome(page, 1);
   await page.goto('/usuario/historial/99999999');
   await expect(page).toHaveURL(/\/usuario\/historial$/);
@@ -307,7 +347,7 @@ test('una compra rechazada o sin conexión no crea pedidos y lo dice', async ({
   consoleErrors,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, 'usuario', DEMO_PASSWORD);
+  await signIn(page, buyer.regular, PASSWORD);
   await expectHome(page, 1);
   await page.getByRole('textbox', { name: 'Buscar un producto' }).fill('cinta de aislar');
   await addFromCatalogue(page, 'Cinta de aislar negra 19 mm', 1);
@@ -365,11 +405,9 @@ test('una compra rechazada o sin conexión no crea pedidos y lo dice', async ({
   await expect(cartRow(page, 'Cinta de aislar')).toHaveCount(0);
 });
 
-test('comprador (presupuesto por categoría) ve sus categorías y recibe el rechazo por categoría', async ({
-  page,
-}) => {
+test('el comprador por categorías ve sus categorías y recibe el rechazo por categoría', async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, 'comprador', DEMO_PASSWORD);
+  await signIn(page, buyer.categorias, PASSWORD);
   await expectHome(page, 1);
 
   // Sidebar: one link per category, 'used / total assigned' in category mode.
