@@ -1,21 +1,31 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { E2E_BASE_URL as BASE_URL, E2E_SMTP_PORT, E2E_PORT as PORT } from './apps/web/e2e/ports';
 
 /**
  * Browser tests against the real server (fresh embedded database with the demo data) serving the built
  * web app (`npm run test:e2e` builds it first). Debian's Chromium, never a downloaded browser.
+ * Spec files run side by side, one worker a core (at least 2; E2E_WORKERS=n overrides): each spec creates
+ * the data it changes under names of its own attempt, so files never meet each other's data and a retry
+ * never meets its own first attempt. The tests inside a file run in order.
  */
+const WORKERS = Number(process.env.E2E_WORKERS) || Math.max(2, availableParallelism());
+
 export default defineConfig({
   testDir: 'apps/web/e2e',
+  // One folder a port: two suites side by side (E2E_PORT) never clear each other's traces.
+  outputDir: `test-results/e2e-${PORT}`,
   globalSetup: './apps/web/e2e/global-setup.ts',
-  workers: 1,
+  workers: WORKERS,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   // On CI one retry absorbs a rare timing hiccup of the shared machine; a test that needs it is reported as flaky.
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  reporter: process.env.CI
+    ? [['list'], ['html', { open: 'never' }], ['./apps/web/e2e/retry-reporter.ts']]
+    : [['list'], ['./apps/web/e2e/retry-reporter.ts']],
   use: {
     baseURL: BASE_URL,
     browserName: 'chromium',
