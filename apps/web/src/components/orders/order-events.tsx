@@ -1,6 +1,13 @@
 import { Text, Timeline } from '@mantine/core';
 import type { OrderEventDto } from '@portal/shared/schemas/shopping';
-import { IconBan, IconCheck, IconClock, IconEdit, IconShoppingCart } from '@tabler/icons-react';
+import {
+  IconArrowBackUp,
+  IconBan,
+  IconCheck,
+  IconClock,
+  IconEdit,
+  IconShoppingCart,
+} from '@tabler/icons-react';
 import { formatCentavos, formatDateTime, titleCase } from '../../lib/format';
 
 interface Changes {
@@ -13,6 +20,7 @@ function icon(tipo: string, to: string | null) {
   if (tipo === 'creado') return <IconShoppingCart size={14} />;
   if (tipo === 'editado') return <IconEdit size={14} />;
   if (tipo === 'cancelado') return <IconBan size={14} />;
+  if (tipo === 'retirado') return <IconArrowBackUp size={14} />;
   if (to === 'espera') return <IconClock size={14} />;
   return <IconCheck size={14} />;
 }
@@ -21,6 +29,7 @@ function title(e: OrderEventDto): string {
   if (e.tipo === 'creado') return 'Pedido enviado';
   if (e.tipo === 'editado') return 'Pedido modificado';
   if (e.tipo === 'cancelado') return 'Pedido cancelado';
+  if (e.tipo === 'retirado') return 'Pedido retirado por el comprador';
   if (e.a === 'espera') return 'Autorizado, en espera de aprobación final';
   return 'Pedido aprobado';
 }

@@ -25,6 +25,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Navigate } from 'react-router';
 import { OrderEvents } from '../../../components/orders/order-events';
+import { OrderNote } from '../../../components/orders/order-note';
 import { OrderTotalsSummary } from '../../../components/orders/order-totals';
 import { StatusBadge } from '../../../components/orders/status-badge';
 import { errorMessage, isApiError } from '../../../lib/api';
@@ -111,6 +112,7 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
+            <OrderNote nota={pedido.nota} />
             {pedido.status === 'cancelado' && pedido.motivo_cancelacion ? (
               <Alert color="red" variant="light" title="Motivo de cancelación" icon={<IconBan size={18} />}>
                 {pedido.motivo_cancelacion}

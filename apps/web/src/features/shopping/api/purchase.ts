@@ -6,11 +6,21 @@ import { getBusinessTimeZone } from '../../../lib/format';
 import { historyKeys } from './history';
 import { applyShopper } from './shopper';
 
-/** Sends the cart as an order: the items as the cart shows them (the server checks they still match). */
-export function submitOrder(carrito: readonly CartItemDto[]): Promise<PurchaseResponse> {
+export interface OrderToSend {
+  carrito: readonly CartItemDto[];
+  /** The note for the approvers (trimmed; none when empty). */
+  nota?: string;
+}
+
+/**
+ * Sends the cart as an order: the items as the cart shows them (the server checks they still match) and the
+ * note for the approvers, if any.
+ */
+export function submitOrder({ carrito, nota }: OrderToSend): Promise<PurchaseResponse> {
   return api.post<PurchaseResponse>('/api/compra', {
     orden: carrito.map((item) => ({ id: item.id, cantidad: item.cantidad })),
     fecha: businessDate(Date.now(), getBusinessTimeZone()),
+    ...(nota ? { nota } : {}),
   });
 }
 

@@ -35,8 +35,10 @@ import { useEmptyCart, useRemoveCartItem, useSetCartItem } from '../api/cart';
 import { useShopper } from '../api/shopper';
 import { type CartTarget, targetFromCartItem } from '../cart-rules';
 import { CartItemDialog } from './cart-item-dialog';
+import { CartNote } from './cart-note';
 import { ProductThumb } from './product-thumb';
 import { PurchaseButton, PurchaseSentDialog } from './purchase-button';
+import { SaveListButton } from './save-list-button';
 
 /** A line's IVA as shown in its row (the order's IVA is rounded once over all lines: see the totals). */
 function lineIva(item: CartItemDto): string {
@@ -310,6 +312,7 @@ export function CartView() {
   const setItem = useSetCartItem();
   const empty = useEmptyCart();
   const [target, setTarget] = useState<CartTarget | null>(null);
+  const [nota, setNota] = useState('');
   const [sent, setSent] = useState<{ pedido: OrderSummaryDto; opened: boolean } | null>(null);
   const closeSent = useCallback(() => setSent((s) => (s ? { ...s, opened: false } : s)), []);
   const sentDialog = (
@@ -396,7 +399,8 @@ export function CartView() {
       <CartTable {...lineProps} />
       <CartCards {...lineProps} />
       <Paper withBorder radius="md" p="md" shadow="xs">
-        <Group justify="space-between" gap="md" wrap="wrap">
+        <CartNote value={nota} onChange={setNota} />
+        <Group justify="space-between" gap="md" wrap="wrap" mt="md">
           <Box>
             <Text size="sm">
               {carrito.length === 1 ? '1 producto' : `${carrito.length} productos`} ·{' '}
@@ -412,6 +416,7 @@ export function CartView() {
             </Text>
           </Box>
           <Group gap="sm" wrap="wrap" w={{ base: '100%', xs: 'auto' }}>
+            <SaveListButton lines={carrito} w={{ base: '100%', xs: 'auto' }} />
             <Button
               variant="subtle"
               color="red"
@@ -428,7 +433,11 @@ export function CartView() {
               carrito={carrito}
               total={totales.total}
               units={units}
-              onSent={(pedido) => setSent({ pedido, opened: true })}
+              nota={nota}
+              onSent={(pedido) => {
+                setNota('');
+                setSent({ pedido, opened: true });
+              }}
             />
           </Group>
         </Group>

@@ -20,6 +20,7 @@ import { Pager } from '../../../components/ui/pager';
 import { errorMessage } from '../../../lib/api';
 import { formatDate, formatMXN, formatOrderNumber } from '../../../lib/format';
 import { historyQuery } from '../api/history';
+import { RepeatOrderButton } from './repeat-order-button';
 
 function pageFrom(value: string | null): number {
   const n = Number(value);
@@ -58,7 +59,8 @@ function OrderCard({ pedido }: { pedido: OrderSummaryDto }) {
           {formatMXN(pedido.total)}
         </Text>
       </Group>
-      <Group justify="flex-end" mt="xs">
+      <Group justify="flex-end" mt="xs" gap="xs">
+        <RepeatOrderButton id={pedido.id} size="xs" variant="default" />
         <DetailsButton pedido={pedido} />
       </Group>
     </Paper>
@@ -160,8 +162,11 @@ export function HistoryList() {
                       <StatusBadge status={pedido.status} />
                     </Table.Td>
                     <Table.Td>{formatDate(pedido.transaction_date)}</Table.Td>
-                    <Table.Td ta="right">
-                      <DetailsButton pedido={pedido} />
+                    <Table.Td>
+                      <Group gap="xs" justify="flex-end" wrap="nowrap">
+                        <RepeatOrderButton id={pedido.id} size="xs" variant="default" />
+                        <DetailsButton pedido={pedido} />
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -4,11 +4,15 @@ import { IconArrowLeft, IconBan } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router';
 import { OrderEvents } from '../../../components/orders/order-events';
+import { OrderNote } from '../../../components/orders/order-note';
 import { OrderTotalsFoot } from '../../../components/orders/order-totals';
 import { StatusBadge } from '../../../components/orders/status-badge';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatDate, formatMXN, formatOrderNumber } from '../../../lib/format';
 import { orderQuery } from '../api/history';
+import { RepeatOrderButton } from './repeat-order-button';
+import { SaveListButton } from './save-list-button';
+import { WithdrawOrderButton } from './withdraw-order-button';
 
 function BackLink() {
   return (
@@ -71,6 +75,18 @@ function Lines({ pedido }: { pedido: OrderDetailDto }) {
   );
 }
 
+/** What the buyer can do with the order: repeat it, save it as a list and, while pendiente, withdraw it. */
+function OrderActions({ pedido }: { pedido: OrderDetailDto }) {
+  const lines = pedido.lineas.map((linea) => ({ id: linea.id_producto, cantidad: linea.cantidad }));
+  return (
+    <Group gap="sm" wrap="wrap">
+      <RepeatOrderButton id={pedido.id} />
+      <SaveListButton lines={lines} suggestedName={`Pedido ${formatOrderNumber(pedido.id)}`} />
+      {pedido.status === 'pendiente' ? <WithdrawOrderButton id={pedido.id} /> : null}
+    </Group>
+  );
+}
+
 /** One of the user's orders: status, lines with Subtotal, IVA and Total, and the order's history. */
 export function OrderDetail({ id }: { id: number }) {
   const query = useQuery(orderQuery(id));
@@ -119,6 +135,8 @@ export function OrderDetail({ id }: { id: number }) {
                 : 'El pedido fue cancelado.'}
             </Alert>
           ) : null}
+          <OrderNote nota={pedido.nota} />
+          <OrderActions pedido={pedido} />
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, lg: 8 }}>
               <Lines pedido={pedido} />

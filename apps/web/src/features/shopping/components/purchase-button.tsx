@@ -9,11 +9,14 @@ import { isApiError } from '../../../lib/api';
 import { formatMXN, formatOrderNumber } from '../../../lib/format';
 import { useRefreshCart } from '../api/cart';
 import { useSubmitOrder } from '../api/purchase';
+import { noteForPurchase } from '../order-extras';
 
 interface PurchaseButtonProps {
   carrito: CartItemDto[];
   total: number;
   units: number;
+  /** The note for the approvers as typed (sent trimmed; none when empty). */
+  nota?: string;
   /** The order was created (the cart is empty from now on). */
   onSent: (pedido: OrderSummaryDto) => void;
   fullWidthOnPhone?: boolean;
@@ -24,7 +27,14 @@ interface PurchaseButtonProps {
  * The confirmation cannot be sent twice: its button is disabled (and the dialog cannot close) while the
  * request runs. A refusal shows the server's reason; the cart is then reloaded from the server.
  */
-export function PurchaseButton({ carrito, total, units, onSent, fullWidthOnPhone }: PurchaseButtonProps) {
+export function PurchaseButton({
+  carrito,
+  total,
+  units,
+  nota = '',
+  onSent,
+  fullWidthOnPhone,
+}: PurchaseButtonProps) {
   const [confirming, setConfirming] = useState(false);
   const submit = useSubmitOrder((res) => {
     setConfirming(false);
@@ -37,19 +47,22 @@ export function PurchaseButton({ carrito, total, units, onSent, fullWidthOnPhone
   const confirm = () => {
     if (sending.current) return;
     sending.current = true;
-    submit.mutate(carrito, {
-      onError: (error) => {
-        sending.current = false;
-        setConfirming(false);
-        if (isApiError(error) && error.status === 401) return;
-        if (isApiError(error) && error.status >= 400 && error.status < 500 && error.msg) {
-          void showError(error.msg, MSG.compraRechazadaTitulo);
-        } else {
-          void showError(MSG.ocurrioUnError, MSG.error);
-        }
-        void refreshCart();
+    submit.mutate(
+      { carrito, nota: noteForPurchase(nota) },
+      {
+        onError: (error) => {
+          sending.current = false;
+          setConfirming(false);
+          if (isApiError(error) && error.status === 401) return;
+          if (isApiError(error) && error.status >= 400 && error.status < 500 && error.msg) {
+            void showError(error.msg, MSG.compraRechazadaTitulo);
+          } else {
+            void showError(MSG.ocurrioUnError, MSG.error);
+          }
+          void refreshCart();
+        },
       },
-    });
+    );
   };
 
   return (
