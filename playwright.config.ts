@@ -21,7 +21,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   // On CI one retry absorbs a rare timing hiccup of the shared machine; a test that needs it is reported as flaky.
   retries: process.env.CI ? 1 : 0,
-  timeout: 45_000,
+  // Two workers share the cores: a test may take twice as long as it would alone.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI
     ? [['list'], ['html', { open: 'never' }], ['./apps/web/e2e/retry-reporter.ts']]

@@ -6,7 +6,7 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { ADMIN_PASSWORD, checkA11y, expect, expectHome, signIn, test } from './fixtures';
+import { ADMIN_PASSWORD, checkA11y, expect, expectHome, HOMES, signIn, test } from './fixtures';
 import { waitForMail } from './mailbox';
 import { E2E_BASE_URL } from './ports';
 
@@ -277,13 +277,15 @@ export async function createAccount(admin: Page, user: NewUser, password: string
   });
   try {
     const page = await context.newPage();
+    // Each step hashes a password: on a busy machine (every worker setting up at once) it takes its time.
+    const slow = { timeout: 60_000 };
     await signIn(page, user.usuario, temporary);
-    await expect(page).toHaveURL(/\/cambiar-password$/);
+    await expect(page).toHaveURL(/\/cambiar-password$/, slow);
     await page.getByLabel('Contraseña actual').fill(temporary);
     await page.getByLabel('Nueva contraseña', { exact: true }).fill(password);
     await page.getByLabel('Confirmar nueva contraseña').fill(password);
     await page.getByRole('button', { name: 'Guardar y continuar' }).click();
-    await expectHome(page, user.rol);
+    await expect(page).toHaveURL(new RegExp(`${HOMES[user.rol].path}$`), slow);
   } finally {
     await context.close();
   }

@@ -1,19 +1,34 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectHome, screenshot, signIn, signOut, test } from './fixtures';
+import {
+  asAdmin,
+  assignAll,
+  createAccount,
+  createCategory,
+  createClient,
+  createProduct,
+  runSuffix,
+} from './admin-support';
+import { expect, expectHome, screenshot, signIn, signOut, test } from './fixtures';
 import { E2E_BASE_URL } from './ports';
 
 /**
- * The authorizer area (roles 2 and 3) end to end against the real server and the demo data:
- * - Demo Industrial (2 levels): `usuario` places ONE order (its monthly limit is 4 and other specs buy too);
- *   `autorizador` lowers a quantity and approves it (→ Espera), `superautorizador` approves it (→ Aprobado),
- *   `usuario` sees it approved with its history.
- * - Demo Categorías (1 level, category budgets): `comprador` places two orders; `revisor` cancels one with
- *   a reason (the buyer sees it) and approves the other (→ Aprobado).
+ * The authorizer area (roles 2 and 3) end to end against the real server, in two clients this run creates
+ * through the API (the demo accounts neither buy nor review here):
+ * - a client with two levels: its buyer places ONE order; its authorizer lowers a quantity and approves it
+ *   (→ Espera), its super authorizer approves it (→ Aprobado), the buyer sees it approved with its history.
+ * - a client with one level and category budgets: its buyer places two orders; its authorizer (the
+ *   "revisor") cancels one with a reason (the buyer sees it) and approves the other (→ Aprobado).
  * - The report dialog's messages and the CSV download (BOM, header, the rows of those orders).
  * Orders are placed through the real API, signed in through the login page in a separate browser context.
  */
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+const PASSWORD = 'Valle#2026';
+const COMPRADOR_NOMBRE = 'María Fernanda López García';
+
+/** This attempt's accounts (set up in beforeAll; the names carry the attempt). */
+const who = { usuario: '', autorizador: '', superautorizador: '', comprador: '', revisor: '' };
 
 interface CatalogueProduct {
   id: number;
@@ -65,6 +80,109 @@ function totalOf(lines: { precio: number; impuesto: boolean; cantidad: number }[
   return subtotal + Math.floor((taxable * 16 + 50) / 100);
 }
 
+/**
+ * The two clients, their products and their accounts, created by the administrator through the API. The
+ * products imitate a stationery catalogue; every buyer may order up to 5 of each.
+ */
+async function createClients(browser: Browser): Promise<void> {
+  const s = runSuffix();
+  Object.assign(who, {
+    usuario: `maria.lopez.${s}`,
+    autorizador: `hector.salinas.${s}`,
+    superautorizador: `patricia.mendez.${s}`,
+    comprador: `jorge.ramos.${s}`,
+    revisor: `sofia.herrera.${s}`,
+  });
+  await asAdmin(browser, async (admin) => {
+    const account = (id_cliente: number, usuario: string, nombre: string, rol: 1 | 2 | 3, extra = {}) =>
+      createAccount(
+        admin,
+        { id_cliente, usuario, correo: `${usuario}@grupo-valle.mx`, nombre, rol, ...extra },
+        PASSWORD,
+      );
+    const products = async (
+      id_cliente: number,
+      id_categoria: number,
+      clave: string,
+      list: [string, number][],
+    ) => {
+      for (const [i, [nombre, precio]] of list.entries()) {
+        await createProduct(admin, {
+          id_cliente,
+          id_categoria,
+          clave_interna: `${clave}-${String(i + 1).padStart(3, '0')}`,
+          nombre,
+          precio,
+          unidad_de_medida: 'Pieza',
+          imagen: 'gradient-120.png',
+        });
+      }
+    };
+
+    // Two levels, regular budget.
+    const industrial = await createClient(admin, {
+      nombre: `Industrias del Valle ${s}`,
+      presupuesto_default: 5000,
+      limite_de_compras: 4,
+      cantidad_autorizadores: 2,
+      logo: 'logo-200x80.png',
+      color: '#0b7285',
+      color2: '#f08c00',
+    });
+    const papeleria = await createCategory(admin, industrial, 'Papelería', 'IconPencil');
+    const herramientas = await createCategory(admin, industrial, 'Herramientas', 'IconTool');
+    await products(industrial, papeleria, 'IV', [
+      ['Hojas blancas tamaño carta', 119.9],
+      ['Bolígrafo tinta azul punto mediano', 64.5],
+      ['Cuaderno profesional de raya', 48.9],
+    ]);
+    await products(industrial, herramientas, 'IH', [
+      ['Cinta de aislar negra 19 mm', 23.5],
+      ['Flexómetro de 5 m', 134.5],
+    ]);
+    // The accounts of each client choose their passwords side by side (each signs in once).
+    const [buyer] = await Promise.all([
+      account(industrial, who.usuario, COMPRADOR_NOMBRE, 1),
+      account(industrial, who.autorizador, 'Héctor Salinas Ortiz', 2),
+      account(industrial, who.superautorizador, 'Patricia Méndez Rocha', 3),
+    ]);
+    await assignAll(admin, buyer, 5);
+
+    // One level, category budgets (Papelería and Cafetería have one, Limpieza none).
+    const categorias = await createClient(admin, {
+      nombre: `Comercial del Valle ${s}`,
+      presupuesto_default: 0,
+      limite_de_compras: -1,
+      modo_presupuesto: 'categoria',
+      logo: 'logo-violet-orange-200x80.png',
+      color: '#5f3dc4',
+      color2: '#e8590c',
+    });
+    const cPapeleria = await createCategory(admin, categorias, 'Papelería', 'IconPencil');
+    const cafeteria = await createCategory(admin, categorias, 'Cafetería', 'IconCoffee');
+    const limpieza = await createCategory(admin, categorias, 'Limpieza', 'IconSpray');
+    await products(categorias, cPapeleria, 'CP', [
+      ['Marcatextos amarillo fluorescente', 98.9],
+      ['Lápiz de grafito HB', 12.5],
+    ]);
+    await products(categorias, cafeteria, 'CC', [
+      ['Café molido tostado medio', 289.9],
+      ['Azúcar estándar 1 kg', 64.9],
+    ]);
+    await products(categorias, limpieza, 'CL', [['Escoba de cerdas suaves', 119]]);
+    const [comprador] = await Promise.all([
+      account(categorias, who.comprador, 'Jorge Ramos Cantú', 1, {
+        categorias: [
+          { id: cPapeleria, presupuesto: 1500 },
+          { id: cafeteria, presupuesto: 800 },
+        ],
+      }),
+      account(categorias, who.revisor, 'Sofía Herrera Garza', 2),
+    ]);
+    await assignAll(admin, comprador, 5);
+  });
+}
+
 /** A buyer signed in through the login page, in a browser context of its own. */
 async function buyerSession(
   browser: Browser,
@@ -72,7 +190,7 @@ async function buyerSession(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: E2E_BASE_URL, locale: 'es-MX', timezoneId: TZ });
   const page = await context.newPage();
-  await signIn(page, usuario, DEMO_PASSWORD);
+  await signIn(page, usuario, PASSWORD);
   await expectHome(page, 1);
   return { context, page };
 }
@@ -130,21 +248,23 @@ let aCancelar: PlacedOrder;
 let aAprobar: PlacedOrder;
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(90_000);
-  // usuario: ONE order, a line whose quantity can be lowered (limit ≥ 3) and a taxable second line.
-  const buyer = await buyerSession(browser, 'usuario');
+  // Two clients, ten products and five accounts through the API before the first order.
+  test.setTimeout(240_000);
+  await createClients(browser);
+  // The first buyer: ONE order, a line whose quantity can be lowered (limit ≥ 3) and a taxable second line.
+  const buyer = await buyerSession(browser, who.usuario);
   const products = (await catalogue(buyer.context)).sort(cheapestFirst);
   const multi = products.find((p) => p.cantidad_limite >= 3 && p.impuesto);
   const other = products.find((p) => p !== multi && p.precio > 0);
-  if (!multi || !other) throw new Error('El catálogo demo no tiene los productos esperados');
+  if (!multi || !other) throw new Error('El catálogo no tiene los productos esperados');
   industrial = await placeOrder(buyer.context, [
     { product: multi, cantidad: 3 },
     { product: other, cantidad: 1 },
   ]);
   await buyer.context.close();
 
-  // comprador (category budgets, unlimited purchases): two orders of cheap products of budgeted categories.
-  const comprador = await buyerSession(browser, 'comprador');
+  // The second buyer (category budgets, unlimited purchases): two orders of cheap products of budgeted categories.
+  const comprador = await buyerSession(browser, who.comprador);
   const cart = (await (await comprador.context.request.get('/api/carrito')).json()) as {
     categorias: { id: number; presupuesto: number | null }[];
   };
@@ -152,7 +272,7 @@ test.beforeAll(async ({ browser }) => {
   const items = (await catalogue(comprador.context))
     .filter((p) => budgeted.has(p.id_categoria))
     .sort(cheapestFirst);
-  if (items.length < 3) throw new Error('El catálogo de comprador no tiene productos con presupuesto');
+  if (items.length < 3) throw new Error('El catálogo del comprador no tiene productos con presupuesto');
   aCancelar = await placeOrder(comprador.context, [
     { product: items[0]!, cantidad: 1 },
     { product: items[1]!, cantidad: 1 },
@@ -164,11 +284,11 @@ test.beforeAll(async ({ browser }) => {
   await comprador.context.close();
 });
 
-test('autorizador revisa el pedido de usuario, baja una cantidad y lo autoriza (→ Espera)', async ({
+test('el autorizador revisa el pedido del comprador, baja una cantidad y lo autoriza (→ Espera)', async ({
   page,
 }) => {
   const [multi, other] = industrial.lines as [PlacedLine, PlacedLine];
-  await signIn(page, 'autorizador', DEMO_PASSWORD);
+  await signIn(page, who.autorizador, PASSWORD);
   await expectHome(page, 2);
 
   // The list: 'Por atender' by default, the order with its user, total, status and date.
@@ -176,8 +296,8 @@ test('autorizador revisa el pedido de usuario, baja una cantidad y lo autoriza (
   await expect(page.getByRole('radio', { name: 'Por atender' })).toBeChecked();
   const row = page.getByRole('row', { name: new RegExp(industrial.numero) });
   await expect(row).toBeVisible();
-  await expect(row).toContainText('María Fernanda López García');
-  await expect(row).toContainText('usuario');
+  await expect(row).toContainText(COMPRADOR_NOMBRE);
+  await expect(row).toContainText(who.usuario);
   await expect(row).toContainText('Pendiente');
   await expect(row).toContainText(
     mxn(totalOf(industrial.lines.map((l) => ({ ...l.product, cantidad: l.cantidad })))),
@@ -208,8 +328,8 @@ test('autorizador revisa el pedido de usuario, baja una cantidad y lo autoriza (
     'href',
     '/autorizador/principal',
   );
-  await expect(page.getByTestId('comprador-nombre')).toHaveText('María Fernanda López García');
-  await expect(page.getByTestId('comprador-usuario')).toHaveText('usuario');
+  await expect(page.getByTestId('comprador-nombre')).toHaveText(COMPRADOR_NOMBRE);
+  await expect(page.getByTestId('comprador-usuario')).toHaveText(who.usuario);
   await expect(page.getByText('Pedidos del mes:')).toBeVisible();
   await expect(page.getByText('Pedido enviado')).toBeVisible();
   const totales = page.getByTestId('totales');
@@ -289,8 +409,8 @@ test('autorizador revisa el pedido de usuario, baja una cantidad y lo autoriza (
   await expect(page.getByRole('row', { name: new RegExp(industrial.numero) })).toContainText('Espera');
 });
 
-test('superautorizador da la aprobación final (→ Aprobado)', async ({ page }) => {
-  await signIn(page, 'superautorizador', DEMO_PASSWORD);
+test('el superautorizador da la aprobación final (→ Aprobado)', async ({ page }) => {
+  await signIn(page, who.superautorizador, PASSWORD);
   await expectHome(page, 3);
   const row = page.getByRole('row', { name: new RegExp(industrial.numero) });
   await expect(row).toContainText('Espera');
@@ -311,8 +431,8 @@ test('superautorizador da la aprobación final (→ Aprobado)', async ({ page })
   await expect(page.getByRole('button', { name: /Aprobar/ })).toHaveCount(0);
 });
 
-test('usuario ve su pedido Aprobado en el Historial y su historia en el detalle', async ({ page }) => {
-  await signIn(page, 'usuario', DEMO_PASSWORD);
+test('el comprador ve su pedido Aprobado en el Historial y su historia en el detalle', async ({ page }) => {
+  await signIn(page, who.usuario, PASSWORD);
   await expectHome(page, 1);
   await page.goto('/usuario/historial');
   const row = page.getByRole('row', { name: new RegExp(industrial.numero) });
@@ -331,8 +451,8 @@ test('usuario ve su pedido Aprobado en el Historial y su historia en el detalle'
 
 const MOTIVO = 'Ya se surtió con el pedido de la semana pasada.';
 
-test('revisor cancela un pedido de comprador con un motivo', async ({ page }) => {
-  await signIn(page, 'revisor', DEMO_PASSWORD);
+test('el revisor cancela un pedido del comprador por categorías con un motivo', async ({ page }) => {
+  await signIn(page, who.revisor, PASSWORD);
   await expectHome(page, 2);
   await page
     .getByRole('row', { name: new RegExp(aCancelar.numero) })
@@ -360,17 +480,19 @@ test('revisor cancela un pedido de comprador con un motivo', async ({ page }) =>
   await expect(page.getByRole('button', { name: /Aprobar|Cancelar pedido/ })).toHaveCount(0);
 });
 
-test('comprador ve el motivo de la cancelación en el detalle de su pedido', async ({ page }) => {
-  await signIn(page, 'comprador', DEMO_PASSWORD);
+test('el comprador por categorías ve el motivo de la cancelación en el detalle de su pedido', async ({
+  page,
+}) => {
+  await signIn(page, who.comprador, PASSWORD);
   await expectHome(page, 1);
   await page.goto(`/usuario/historial/${aCancelar.id}`);
   await expect(page.getByRole('heading', { name: `Pedido ${aCancelar.numero}`, level: 1 })).toBeVisible();
   await expect(page.getByText(MOTIVO).first()).toBeVisible();
 });
 
-test('revisor (un nivel) aprueba el otro pedido desde un teléfono (→ Aprobado)', async ({ page }) => {
+test('el revisor (un nivel) aprueba el otro pedido desde un teléfono (→ Aprobado)', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, 'revisor', DEMO_PASSWORD);
+  await signIn(page, who.revisor, PASSWORD);
   await expectHome(page, 2);
   await page.goto(`/autorizador/orden/${aAprobar.id}`);
   await expect(page.getByTestId('estatus-pedido')).toHaveText('Pendiente');
@@ -395,7 +517,7 @@ test('revisor (un nivel) aprueba el otro pedido desde un teléfono (→ Aprobado
 });
 
 test('el diálogo de reporte valida sus campos y descarga reporte.csv', async ({ page }) => {
-  await signIn(page, 'autorizador', DEMO_PASSWORD);
+  await signIn(page, who.autorizador, PASSWORD);
   await expectHome(page, 2);
   await page.goto('/autorizador/reportes');
   await page.getByRole('button', { name: 'Generar reporte' }).click();
@@ -437,13 +559,13 @@ test('el diálogo de reporte valida sus campos y descarga reporte.csv', async ({
   );
   const mine = rows.find((r) => r.startsWith(`${industrial.numero.slice(1)},`));
   expect(mine, csv).toBeTruthy();
-  expect(mine).toContain(',Aprobado,usuario,María Fernanda López García,2,');
+  expect(mine).toContain(`,Aprobado,${who.usuario},${COMPRADOR_NOMBRE},2,`);
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Reporte generado')).toBeVisible();
   await signOut(page);
 
-  // The detail report of the other client: one row per line of comprador's orders.
-  await signIn(page, 'revisor', DEMO_PASSWORD);
+  // The detail report of the other client: one row per line of its buyer's orders.
+  await signIn(page, who.revisor, PASSWORD);
   await expectHome(page, 2);
   await page.getByRole('button', { name: 'Generar reporte' }).click();
   await dialog.getByRole('button', { name: 'Periodo' }).click();
@@ -456,13 +578,13 @@ test('el diálogo de reporte valida sus campos y descarga reporte.csv', async ({
   expect(lines[0]).toMatch(/^Pedido,Fecha,Estatus,Usuario,Nombre,Clave interna,/);
   const cancelled = lines.filter((l) => l.startsWith(`${aCancelar.numero.slice(1)},`));
   expect(cancelled).toHaveLength(aCancelar.lines.length);
-  for (const l of cancelled) expect(l).toContain(',Cancelado,comprador,');
+  for (const l of cancelled) expect(l).toContain(`,Cancelado,${who.comprador},`);
   expect(text).not.toContain(`${industrial.numero.slice(1)},`);
 });
 
 test('en un teléfono (390 px) la lista de pedidos se lee sin desplazarse de lado', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, 'revisor', DEMO_PASSWORD);
+  await signIn(page, who.revisor, PASSWORD);
   await expectHome(page, 2);
   await page.getByRole('combobox', { name: 'Estatus' }).click();
   await page.getByRole('option', { name: 'Todos' }).click();
