@@ -54,6 +54,9 @@ const U = {
   Historial: screen(usuario, (m) => m.Historial),
   HistorialDetalle: screen(usuario, (m) => m.HistorialDetalle),
   Carrito: screen(usuario, (m) => m.Carrito),
+  Listas: screen(usuario, (m) => m.Listas),
+  ListaDetalle: screen(usuario, (m) => m.ListaDetalle),
+  PedidoRapido: screen(usuario, (m) => m.PedidoRapido),
 };
 const A = {
   Pedidos: screen(autorizador, (m) => m.Pedidos),
@@ -124,6 +127,9 @@ export function AppRouter() {
                   <Route path="historial" element={<U.Historial />} />
                   <Route path="historial/:id" element={<U.HistorialDetalle />} />
                   <Route path="carrito" element={<U.Carrito />} />
+                  <Route path="listas" element={<U.Listas />} />
+                  <Route path="listas/:id" element={<U.ListaDetalle />} />
+                  <Route path="pedido-rapido" element={<U.PedidoRapido />} />
                 </Route>
                 <Route path="autorizador" element={<RequireArea area="autorizador" />}>
                   <Route index element={<Navigate to="principal" replace />} />

@@ -6,6 +6,8 @@ import type { ShopperSession } from '@portal/shared/schemas/shopping';
 export type NavIcon =
   | 'productos'
   | 'historial'
+  | 'listas'
+  | 'pedido-rapido'
   | 'carrito'
   | 'pedidos'
   | 'clientes'
@@ -38,14 +40,17 @@ export interface DownloadItem {
 }
 
 /**
- * The sidebar links of a role (spec §2 "Shared chrome"). For rol 1 the category links go between
- * 'Todos los productos' and 'Historial' (see categoryNavItems); 'Carrito' shows the units in the cart.
+ * The sidebar links of a role (spec §2 "Shared chrome"). For rol 1 the category links follow
+ * 'Todos los productos' (see categoryNavItems), then 'Pedido rápido', 'Mis listas' and 'Historial';
+ * 'Carrito' shows the units in the cart.
  */
 export function navItemsFor(rol: number, comprador?: ShopperSession): NavItem[] {
   switch (rol) {
     case ROLES.usuario:
       return [
         { label: 'Todos los productos', to: '/usuario/principal', icon: 'productos' },
+        { label: 'Pedido rápido', to: '/usuario/pedido-rapido', icon: 'pedido-rapido' },
+        { label: 'Mis listas', to: '/usuario/listas', icon: 'listas' },
         { label: 'Historial', to: '/usuario/historial', icon: 'historial' },
         {
           label: 'Carrito',

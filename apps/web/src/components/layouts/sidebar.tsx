@@ -8,9 +8,11 @@ import {
   IconFileDownload,
   IconHistory,
   IconLayoutGrid,
+  IconListCheck,
   IconListDetails,
   IconPackages,
   IconShoppingCart,
+  IconTextPlus,
   IconUsers,
 } from '@tabler/icons-react';
 import { type ComponentType, Fragment, useState } from 'react';
@@ -31,6 +33,8 @@ import classes from './sidebar.module.css';
 const ICONS: Record<NavIcon, ComponentType<{ size?: number; stroke?: number }>> = {
   productos: IconLayoutGrid,
   historial: IconHistory,
+  listas: IconListCheck,
+  'pedido-rapido': IconTextPlus,
   carrito: IconShoppingCart,
   pedidos: IconClipboardList,
   clientes: IconBuildingStore,

@@ -1,6 +1,6 @@
 /**
  * The rol-1 area (spec §2 "User area"): catalogue with budget cards, category pages, cart, history and
- * order detail. This module and what it imports form the area's own lazy chunk.
+ * order detail, saved lists and the quick order. This module and what it imports form the area's own lazy chunk.
  */
 import { Alert, Group, Stack, ThemeIcon } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -13,6 +13,9 @@ import { CartView } from '../../../features/shopping/components/cart-view';
 import { Catalogue } from '../../../features/shopping/components/catalogue';
 import { HistoryList } from '../../../features/shopping/components/history-list';
 import { OrderDetail } from '../../../features/shopping/components/order-detail';
+import { QuickOrderForm } from '../../../features/shopping/components/quick-order-form';
+import { SavedListDetail } from '../../../features/shopping/components/saved-list-detail';
+import { SavedLists } from '../../../features/shopping/components/saved-lists';
 import { positiveId } from '../params';
 
 export function Principal() {
@@ -82,6 +85,36 @@ export function Carrito() {
     <Stack gap={0}>
       <PageHeader title="Carrito" description="Revisa tus productos antes de confirmar la compra." />
       <CartView />
+    </Stack>
+  );
+}
+
+export function Listas() {
+  return (
+    <Stack gap={0}>
+      <PageHeader
+        title="Mis listas"
+        description="Tus listas de productos para agregar al carrito en un clic, a precios actuales."
+      />
+      <SavedLists />
+    </Stack>
+  );
+}
+
+export function ListaDetalle() {
+  const id = positiveId(useParams().id);
+  if (!id) return <Navigate to="/usuario/listas" replace />;
+  return <SavedListDetail key={id} id={id} />;
+}
+
+export function PedidoRapido() {
+  return (
+    <Stack gap={0}>
+      <PageHeader
+        title="Pedido rápido"
+        description="Pega desde Excel o escribe las claves y cantidades, y agrégalas al carrito de una vez."
+      />
+      <QuickOrderForm />
     </Stack>
   );
 }
