@@ -111,6 +111,8 @@ test.describe('rutas y guardas', () => {
       ['/usuario/categoria/1', 'Papelería'],
       ['/usuario/historial', 'Historial'],
       ['/usuario/carrito', 'Carrito'],
+      ['/usuario/listas', 'Mis listas'],
+      ['/usuario/pedido-rapido', 'Pedido rápido'],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
