@@ -139,6 +139,7 @@ export const CartRemoveBody = z.object({ item_id: z.number().int().positive().ma
 /** Longest note a buyer may send with an order (decision 0043). */
 export const NOTA_MAX = 500;
 /** Control characters other than tab and line breaks. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose.
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /**
