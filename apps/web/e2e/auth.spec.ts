@@ -126,7 +126,7 @@ test.describe('rutas y guardas', () => {
     await expectHome(page, 2);
     await page.goto('/autorizador/reportes');
     await expect(page.getByRole('heading', { name: 'Pedidos', level: 1 })).toBeVisible();
-    // An order that does not exist (the demo data has none) goes back to the list (spec §2).
+    // An order that does not exist (the demo data has none) goes back to the list.
     await page.goto('/autorizador/orden/999999');
     await expect(page).toHaveURL(/\/autorizador\/principal$/);
     await expect(page.getByRole('heading', { name: 'Pedidos', level: 1 })).toBeVisible();

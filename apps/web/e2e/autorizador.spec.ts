@@ -538,7 +538,7 @@ test('el diálogo de reporte valida sus campos y descarga reporte.csv', async ({
   await expect(dialog.getByText('Por favor ingresa ambas fechas.')).toBeHidden();
   await dialogScreenshot(page, 'autorizador-reporte');
 
-  // A failure says so (spec §8) and keeps the dialog open to try again.
+  // A failure says so and keeps the dialog open to try again.
   await page.route('**/api/reporte/autorizador', (route) =>
     route.fulfill({ status: 400, contentType: 'application/json', body: '{}' }),
   );

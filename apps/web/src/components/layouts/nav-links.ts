@@ -40,7 +40,7 @@ export interface DownloadItem {
 }
 
 /**
- * The sidebar links of a role (spec §2 "Shared chrome"). For rol 1 the category links follow
+ * The sidebar links of a role. For rol 1 the category links follow
  * 'Todos los productos' (see categoryNavItems), then 'Pedido rápido', 'Mis listas' and 'Historial';
  * 'Carrito' shows the units in the cart.
  */

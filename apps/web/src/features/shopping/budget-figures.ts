@@ -1,5 +1,5 @@
 /**
- * The figures of the shopper's four budget cards (spec §2), in centavos: the month's, or on a category page
+ * The figures of the shopper's four budget cards, in centavos: the month's, or on a category page
  * in category mode that category's. What the cart takes is not sent apart per category: it is what is left
  * of the budget once the month's orders and the remaining are taken out.
  */

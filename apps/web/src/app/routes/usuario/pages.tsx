@@ -1,5 +1,5 @@
 /**
- * The rol-1 area (spec §2 "User area"): catalogue with budget cards, category pages, cart, history and
+ * The rol-1 area: catalogue with budget cards, category pages, cart, history and
  * order detail, saved lists and the quick order. This module and what it imports form the area's own lazy chunk.
  */
 import { Alert, Group, Stack, ThemeIcon } from '@mantine/core';

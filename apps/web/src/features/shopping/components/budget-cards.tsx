@@ -89,7 +89,7 @@ interface BudgetCardsProps {
   categoria?: CategoryDto | null;
 }
 
-/** The four budget cards (spec §2), shown only when the client lets its users see their budget. */
+/** The four budget cards, shown only when the client lets its users see their budget. */
 export function BudgetCards({ shopper, categoria }: BudgetCardsProps) {
   const { presupuesto: p } = shopper;
   if (!p.mostrar) return null;

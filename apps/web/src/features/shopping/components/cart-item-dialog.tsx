@@ -206,7 +206,7 @@ interface CartItemDialogProps {
 }
 
 /**
- * The add-to-cart dialog (spec §2): quantity 1..cantidad_limite (the current one when the product is
+ * The add-to-cart dialog: quantity 1..cantidad_limite (the current one when the product is
  * already in the cart), the limit, the unit price and a live total; 'Eliminar del carrito' for an item
  * in the cart. Refusals show the server's message, on the field when it is about the quantity.
  */

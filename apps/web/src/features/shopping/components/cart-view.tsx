@@ -305,7 +305,7 @@ function CartCards({
   );
 }
 
-/** The cart (spec §2): lines, totals, quantity changes, removal with confirmation and the purchase. */
+/** The cart: lines, totals, quantity changes, removal with confirmation and the purchase. */
 export function CartView() {
   const { carrito, totales, presupuesto } = useShopper();
   const removeItem = useRemoveCartItem();
