@@ -541,6 +541,23 @@ export function businessToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
 }
 
+/** A date `days` after (or before) today in the business time zone, as YYYY-MM-DD. */
+export function businessDayFromToday(days: number): string {
+  const d = new Date(`${businessToday()}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Opens an active access week from yesterday to three days ahead, so the client's buyers may buy now. */
+export async function openAccessWeek(page: Page, idCliente: number): Promise<void> {
+  await apiPost(page, '/api/calendario_semanas', {
+    inicio: businessDayFromToday(-1),
+    fin: businessDayFromToday(3),
+    id_cliente: idCliente,
+    activo: 1,
+  });
+}
+
 /** YYYY-MM-DD → DD/MM/YYYY, as the screens show dates. */
 export const dmy = (iso: string) => iso.split('-').reverse().join('/');
 

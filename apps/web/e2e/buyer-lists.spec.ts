@@ -3,12 +3,12 @@ import {
   apiPost,
   asAdmin,
   assignAll,
-  businessToday,
   confirm,
   createAccount,
   createCategory,
   createClient,
   createProduct,
+  openAccessWeek,
   runSuffix,
 } from './admin-support';
 import { expect, expectHome, screenshot, signIn, test } from './fixtures';
@@ -32,12 +32,6 @@ interface Data {
 }
 const data = new Map<string, Data>();
 
-const shift = (days: number) => {
-  const d = new Date(`${businessToday()}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
-
 /** A client with an access week, five products (claves LST-01..05) and a buyer with all of them. */
 async function ensureData(browser: Browser): Promise<Data> {
   const known = data.get(USUARIO());
@@ -48,12 +42,7 @@ async function ensureData(browser: Browser): Promise<Data> {
       presupuesto_default: 5000,
       limite_de_compras: -1,
     });
-    await apiPost(admin, '/api/calendario_semanas', {
-      inicio: shift(-1),
-      fin: shift(3),
-      id_cliente: idCliente,
-      activo: 1,
-    });
+    await openAccessWeek(admin, idCliente);
     const papeleria = await createCategory(admin, idCliente, 'Papelería', 'IconPencil');
     const product = (clave_interna: string, nombre: string, precio: number, clave_cliente?: string) =>
       createProduct(admin, {

@@ -8,6 +8,7 @@ import {
   createCategory,
   createClient,
   createProduct,
+  openAccessWeek,
   runSuffix,
 } from './admin-support';
 import { expect, expectHome, screenshot, signIn, test } from './fixtures';
@@ -48,18 +49,7 @@ async function ensureData(browser: Browser): Promise<Data> {
       presupuesto_default: 5000,
       limite_de_compras: -1,
     });
-    const today = businessToday();
-    const shift = (days: number) => {
-      const d = new Date(`${today}T00:00:00Z`);
-      d.setUTCDate(d.getUTCDate() + days);
-      return d.toISOString().slice(0, 10);
-    };
-    await apiPost(admin, '/api/calendario_semanas', {
-      inicio: shift(-1),
-      fin: shift(3),
-      id_cliente: idCliente,
-      activo: 1,
-    });
+    await openAccessWeek(admin, idCliente);
     const limpieza = await createCategory(admin, idCliente, 'Limpieza', 'IconSpray');
     const producto = (clave_interna: string, nombre: string, precio: number) =>
       createProduct(admin, {

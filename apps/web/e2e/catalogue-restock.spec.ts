@@ -1,13 +1,12 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import {
-  apiPost,
   asAdmin,
   assignAll,
-  businessToday,
   createAccount,
   createCategory,
   createClient,
   createProduct,
+  openAccessWeek,
   runSuffix,
 } from './admin-support';
 import { expect, expectHome, screenshot, signIn, test } from './fixtures';
@@ -40,18 +39,7 @@ async function ensureBuyer(browser: Browser) {
       limite_de_compras: -1,
       modo_presupuesto: 'categoria',
     });
-    const today = businessToday();
-    const shift = (days: number) => {
-      const d = new Date(`${today}T00:00:00Z`);
-      d.setUTCDate(d.getUTCDate() + days);
-      return d.toISOString().slice(0, 10);
-    };
-    await apiPost(admin, '/api/calendario_semanas', {
-      inicio: shift(-1),
-      fin: shift(3),
-      id_cliente: idCliente,
-      activo: 1,
-    });
+    await openAccessWeek(admin, idCliente);
     const papeleria = await createCategory(admin, idCliente, 'Papelería', 'IconPencil');
     const cafeteria = await createCategory(admin, idCliente, 'Cafetería', 'IconCoffee');
     const limpieza = await createCategory(admin, idCliente, 'Limpieza', 'IconSpray');

@@ -11,8 +11,11 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api } from '../../../lib/api';
 import { applyCartResponse } from './shopper';
 
+/** The saved lists' query keys: every key starts with `all`, so invalidating it refreshes them all. */
 export const listKeys = {
   all: ['listas'] as const,
+  index: ['listas', 'indice'] as const,
+  detail: (id: number) => ['listas', 'lista', id] as const,
 };
 
 /** POST /api/listas: a new saved list (name and products with their quantities). */
@@ -28,15 +31,10 @@ export function useCreateList() {
   });
 }
 
-export const savedListKeys = {
-  index: ['listas', 'indice'] as const,
-  detail: (id: number) => ['listas', 'lista', id] as const,
-};
-
 /** GET /api/listas: the buyer's lists (name, item count, last change). */
 export function listsQuery() {
   return queryOptions({
-    queryKey: savedListKeys.index,
+    queryKey: listKeys.index,
     queryFn: ({ signal }) => api.get<ListsResponse>('/api/listas', { signal }).then((r) => r.listas),
     staleTime: 0,
   });
@@ -45,7 +43,7 @@ export function listsQuery() {
 /** GET /api/listas/{id}: a list with its products' current data; 404 when it is not the buyer's. */
 export function listQuery(id: number) {
   return queryOptions({
-    queryKey: savedListKeys.detail(id),
+    queryKey: listKeys.detail(id),
     queryFn: ({ signal }) => api.get<ListResponse>(`/api/listas/${id}`, { signal }).then((r) => r.lista),
     staleTime: 0,
   });
@@ -57,8 +55,8 @@ export function useUpdateList(id: number) {
   return useMutation({
     mutationFn: (body: ListUpdateBody) => api.put<ListSavedResponse>(`/api/listas/${id}`, body),
     onSuccess: (res) => {
-      queryClient.setQueryData(savedListKeys.detail(id), res.lista);
-      void queryClient.invalidateQueries({ queryKey: savedListKeys.index });
+      queryClient.setQueryData(listKeys.detail(id), res.lista);
+      void queryClient.invalidateQueries({ queryKey: listKeys.index });
     },
   });
 }
@@ -69,8 +67,8 @@ export function useDeleteList() {
   return useMutation({
     mutationFn: (id: number) => api.delete<OkMessage>(`/api/listas/${id}`),
     onSuccess: (_res, id) => {
-      queryClient.removeQueries({ queryKey: savedListKeys.detail(id) });
-      void queryClient.invalidateQueries({ queryKey: savedListKeys.index });
+      queryClient.removeQueries({ queryKey: listKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: listKeys.index });
     },
   });
 }
