@@ -19,6 +19,7 @@ import type { BenchContext, Scenario } from './scenarios/context.ts';
 import { importScenario } from './scenarios/import.ts';
 import { purchaseScenario } from './scenarios/purchase.ts';
 import { readScenarios } from './scenarios/reads.ts';
+import { reorderScenario } from './scenarios/reorder.ts';
 import { reportScenario } from './scenarios/report.ts';
 import { BENCH_PASSWORD, BENCH_USERS, BUYER_PREFIX, prepareDatabase, SIZES } from './seed-large.ts';
 
@@ -36,6 +37,7 @@ function scenarios(): Scenario[] {
     readScenarios,
     withBuyers(cartScenario),
     withBuyers(purchaseScenario),
+    withBuyers(reorderScenario),
     reportScenario,
     importScenario,
   ];
@@ -116,7 +118,9 @@ async function main(): Promise<void> {
     const usuario = await signIn(base, BENCH_USERS.usuario, BENCH_PASSWORD);
     const autorizador = await signIn(base, BENCH_USERS.autorizador, BENCH_PASSWORD);
     const admin = await signIn(base, BENCH_USERS.admin, BENCH_PASSWORD);
-    const buyers = only('carrito') || only('compra') ? await signInAll(base, buyerNames, BENCH_PASSWORD) : [];
+    const buyers = ['carrito', 'compra', 'repetir'].some(only)
+      ? await signInAll(base, buyerNames, BENCH_PASSWORD)
+      : [];
     log(`  ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
     const q2 = (text: string, params: unknown[]) => q<{ pid: number }>(text, params);

@@ -1,6 +1,6 @@
 /**
- * The buyers of the cart and purchase scenarios: each connection takes its turn over its own group of
- * buyers and their assigned products; between runs, carts are emptied and budgets reset.
+ * The buyers of the cart, purchase and repeat scenarios: each connection takes its turn over its own group
+ * of buyers and their assigned products; between runs, carts are emptied and budgets reset.
  */
 import { businessMonth } from '@portal/shared/domain/time';
 import type autocannon from 'autocannon';
@@ -21,6 +21,8 @@ export interface Turn {
 export interface Buyers {
   /** The business month of the run (budgets and purchase limits count in it). */
   month: ReturnType<typeof businessMonth>;
+  /** Each buyer's user id, by usuario. */
+  ids: Map<string, number>;
   /** Adds one assigned product of the connection's next buyer to that buyer's cart. */
   addItem: autocannon.Request;
   /** Starts the turns again from the first group (before a run). */
@@ -64,6 +66,7 @@ export async function prepareBuyers(ctx: BenchContext): Promise<Buyers> {
   const month = businessMonth(new Date(), ctx.args.tz);
   return {
     month,
+    ids: buyerIds,
     addItem: {
       method: 'POST',
       path: '/api/carrito/nuevo_item',

@@ -38,7 +38,7 @@ export interface BenchContext {
   admin: SignedIn;
   /** Every user id (the baseline reads them in turn). */
   userIds: number[];
-  /** The rol-1 users the cart and purchase scenarios use, signed in when one of them runs. */
+  /** The rol-1 users the cart, purchase and repeat scenarios use, signed in when one of them runs. */
   buyerNames: string[];
   buyers: SignedIn[];
   /** Set by the baseline scenario: its rate and CPU ms per request, what the others are compared to. */
@@ -50,16 +50,18 @@ export type Scenario = (ctx: BenchContext) => Promise<void>;
 
 export type Target = { ratio: number; p99?: number } | null;
 
-/** One load test: the warm-up, then the measured run with the CPU it used. */
+/** One load test: the warm-up, then (after `beforeMeasure`) the measured run with the CPU it used. */
 export async function load(
   ctx: BenchContext,
-  opts: { url: string; requests: autocannon.Request[] },
+  opts: { url: string; requests: autocannon.Request[]; beforeMeasure?: () => Promise<void> },
   meter: CpuMeter,
 ): Promise<{ r: autocannon.Result; cpu: Cpu }> {
-  const full = { ...ctx.common, ...opts };
+  const { beforeMeasure, ...rest } = opts;
+  const full = { ...ctx.common, ...rest };
   if (ctx.warmup > 0) {
     await autocannon({ ...full, duration: ctx.warmup });
   }
+  await beforeMeasure?.();
   const stop = await meter.start();
   const r = await autocannon({ ...full });
   return { r, cpu: await stop() };
