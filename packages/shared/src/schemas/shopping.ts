@@ -294,11 +294,22 @@ export const WithdrawResponse = z.object({
 });
 export type WithdrawResponse = z.infer<typeof WithdrawResponse>;
 
-/** What rol 1 gets in GET /api/sesion besides the user. */
+/** The buyer's delivery address as the administrator registered it; a part not given is ''. */
+export const DeliveryAddress = z.object({
+  direccion_entrega: z.string(),
+  calle: z.string(),
+  colonia: z.string(),
+  ciudad: z.string(),
+  cp: z.string(),
+});
+export type DeliveryAddress = z.infer<typeof DeliveryAddress>;
+
+/** What rol 1 gets in GET /api/sesion besides the user (the cart screen reads it, address included). */
 export const ShopperSession = z.object({
   categorias: z.array(CategoryDto),
   presupuesto: BudgetStateSchema,
   carrito: z.array(CartItemDto),
   totales: CartTotals,
+  direccion: DeliveryAddress,
 });
 export type ShopperSession = z.infer<typeof ShopperSession>;

@@ -78,11 +78,12 @@ export function buyerOf(auth: AuthContext): LockedBuyer {
   };
 }
 
+/** The buyer's figures every cart call answers with (the session adds the delivery address). */
 export async function shopperView(
   app: FastifyInstance,
   db: Db | Tx,
   locked: LockedBuyer,
-): Promise<ShopperSession> {
+): Promise<Omit<ShopperSession, 'direccion'>> {
   const { snapshot: snap, categories: assigned } = await loadShopperReads(
     db,
     locked.buyer,
@@ -98,9 +99,19 @@ export async function shopperView(
   };
 }
 
-/** The shopper part of GET /api/sesion and GET /api/carrito. */
+/** The shopper part of GET /api/sesion and GET /api/carrito, with the delivery address the cart shows. */
 export async function shopperSession(app: FastifyInstance, auth: AuthContext): Promise<ShopperSession> {
-  return shopperView(app, app.db, buyerOf(auth));
+  const { user } = auth;
+  return {
+    ...(await shopperView(app, app.db, buyerOf(auth))),
+    direccion: {
+      direccion_entrega: user.direccionEntrega,
+      calle: user.calle,
+      colonia: user.colonia,
+      ciudad: user.ciudad,
+      cp: user.cp,
+    },
+  };
 }
 
 async function respond(

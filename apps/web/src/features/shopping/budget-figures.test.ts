@@ -33,6 +33,7 @@ function shopper(presupuesto: Partial<ShopperSession['presupuesto']>, units: [nu
       importe: cantidad,
     })),
     totales: { subtotal: 0, iva: 0, total: 0 },
+    direccion: { direccion_entrega: '', calle: '', colonia: '', ciudad: '', cp: '' },
   } satisfies ShopperSession;
 }
 

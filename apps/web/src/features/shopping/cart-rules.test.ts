@@ -106,6 +106,7 @@ function sessionOf(m: Month, sidebar: number[]): ShopperSession {
       iva: centavosToPesos(t.iva),
       total: centavosToPesos(t.total),
     },
+    direccion: { direccion_entrega: '', calle: '', colonia: '', ciudad: '', cp: '' },
   };
 }
 

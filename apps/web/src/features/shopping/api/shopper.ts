@@ -23,6 +23,7 @@ const EMPTY: ShopperSession = {
   },
   carrito: [],
   totales: { subtotal: 0, iva: 0, total: 0 },
+  direccion: { direccion_entrega: '', calle: '', colonia: '', ciudad: '', cp: '' },
 };
 
 export function useShopper(): ShopperSession {
