@@ -10,7 +10,6 @@ import {
   Box,
   Button,
   Card,
-  CloseButton,
   EmptyState,
   Group,
   Pagination,
@@ -20,7 +19,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { actionableStatus } from '@portal/shared/domain/order-workflow';
@@ -31,16 +29,17 @@ import {
   IconClipboardCheck,
   IconEye,
   IconFileSpreadsheet,
-  IconSearch,
 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { StatusBadge } from '../../../components/orders/status-badge';
+import { ListSearch } from '../../../components/ui/list-search';
 import { ListEmpty, LoadingRows } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { errorMessage } from '../../../lib/api';
 import { formatDate, formatMXN, formatOrderNumber } from '../../../lib/format';
+import { useSearchParamsUpdate } from '../../../lib/search-params';
 import { useSession } from '../../../lib/session';
 import {
   type AuthorizerOrderRow,
@@ -70,24 +69,11 @@ function isFilter(value: string | null): value is OrderFilter {
 }
 
 function useListParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useSearchParamsUpdate();
   const rawStatus = params.get('estatus');
   const status: OrderFilter = isFilter(rawStatus) ? rawStatus : 'accionables';
   const page = Math.max(1, Math.floor(Number(params.get('pagina')) || 1));
   const q = params.get('q') ?? '';
-
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
   return { status, page, q, update };
 }
 
@@ -309,22 +295,11 @@ export function OrdersPage() {
               w={{ base: '100%', xs: 200 }}
               comboboxProps={{ withinPortal: true }}
             />
-            <TextInput
-              type="search"
+            <ListSearch
               label="Buscar pedido"
               placeholder="Número, usuario o nombre"
               value={q}
-              onChange={(e) => update({ q: e.currentTarget.value, pagina: null })}
-              leftSection={<IconSearch size={16} aria-hidden />}
-              rightSection={
-                q ? (
-                  <CloseButton
-                    size="sm"
-                    aria-label="Limpiar búsqueda"
-                    onClick={() => update({ q: null, pagina: null })}
-                  />
-                ) : null
-              }
+              onChange={(value) => update({ q: value, pagina: null })}
               w={{ base: '100%', xs: 300 }}
             />
           </Group>

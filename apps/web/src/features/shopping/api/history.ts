@@ -1,30 +1,33 @@
-import type { HistoryResponse, OrderDetailDto } from '@portal/shared/schemas/shopping';
+import type { BuyerOrderResponse, HistoryResponse } from '@portal/shared/schemas/shopping';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { type HistoryFilters, historyPath } from '../history-filters';
 
 export const historyKeys = {
   all: ['historial'] as const,
   pages: ['historial', 'pagina'] as const,
-  page: (page: number) => ['historial', 'pagina', page] as const,
+  /** One page of the history with its filters, keyed by the request it makes. */
+  list: (filters: HistoryFilters) => ['historial', 'pagina', historyPath(filters)] as const,
+  /** One page without filters (what a purchase answers with). */
+  page: (page: number) => historyKeys.list({ status: 'todos', mes: '', q: '', page }),
   detail: (id: number) => ['historial', 'pedido', id] as const,
 };
 
-/** The user's orders, newest first, 10 per page (server-paginated). */
-export function historyQuery(page: number) {
+/** The user's orders, newest first, 10 per page (server-paginated), filtered by status, month and number. */
+export function historyQuery(filters: HistoryFilters) {
   return queryOptions({
-    queryKey: historyKeys.page(page),
-    queryFn: ({ signal }) => api.get<HistoryResponse>(`/api/historial?page=${page}`, { signal }),
+    queryKey: historyKeys.list(filters),
+    queryFn: ({ signal }) => api.get<HistoryResponse>(historyPath(filters), { signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
 }
 
-/** One of the user's orders; 404 when it is not theirs. */
+/** One of the user's orders, whom it waits for and since when; 404 when it is not theirs. */
 export function orderQuery(id: number) {
   return queryOptions({
     queryKey: historyKeys.detail(id),
-    queryFn: ({ signal }) =>
-      api.get<{ pedido: OrderDetailDto }>(`/api/historial/${id}`, { signal }).then((r) => r.pedido),
+    queryFn: ({ signal }) => api.get<BuyerOrderResponse>(`/api/historial/${id}`, { signal }),
     staleTime: 0,
   });
 }

@@ -32,7 +32,12 @@ export function useWithdrawOrder(id: number) {
   return useMutation({
     mutationFn: () => withdrawOrder(id),
     onSuccess: (res) => {
-      queryClient.setQueryData(historyKeys.detail(id), res.pedido);
+      // Withdrawn, it is cancelado: it waits for nobody and cannot be withdrawn again.
+      queryClient.setQueryData(historyKeys.detail(id), {
+        pedido: res.pedido,
+        en_espera: null,
+        acciones: { retirar: false },
+      });
       applyShopper(queryClient, { presupuesto: res.presupuesto, categorias: res.categorias });
       void queryClient.invalidateQueries({ queryKey: historyKeys.pages });
     },

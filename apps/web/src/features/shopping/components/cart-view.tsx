@@ -14,10 +14,11 @@ import {
 } from '@mantine/core';
 import { ivaOf, pesosToCentavos } from '@portal/shared/domain/money';
 import { MSG } from '@portal/shared/messages';
-import type { CartItemDto, OrderSummaryDto } from '@portal/shared/schemas/shopping';
+import type { CartItemDto, DeliveryAddress, OrderSummaryDto } from '@portal/shared/schemas/shopping';
 import {
   IconHistory,
   IconLayoutGrid,
+  IconMapPin,
   IconMinus,
   IconPencil,
   IconPlus,
@@ -34,6 +35,7 @@ import { formatCentavos, formatMXN } from '../../../lib/format';
 import { useEmptyCart, useRemoveCartItem, useSetCartItem } from '../api/cart';
 import { useShopper } from '../api/shopper';
 import { type CartTarget, targetFromCartItem } from '../cart-rules';
+import { addressLines } from '../order-info';
 import { CartItemDialog } from './cart-item-dialog';
 import { CartNote } from './cart-note';
 import { ProductThumb } from './product-thumb';
@@ -305,9 +307,35 @@ function CartCards({
   );
 }
 
+/** Where the order will be delivered, as the administrator registered it, before 'Enviar pedido'. */
+function DeliveryAddressBox({ direccion }: { direccion: DeliveryAddress }) {
+  const lines = addressLines(direccion);
+  return (
+    <Box component="section" aria-labelledby="direccion-entrega" mb="md" data-testid="direccion-entrega">
+      <Group gap={6} mb={4} wrap="nowrap">
+        <IconMapPin size={16} color="var(--mantine-color-indigo-6)" aria-hidden />
+        <Text size="sm" fw={600} id="direccion-entrega">
+          Dirección de entrega
+        </Text>
+      </Group>
+      {lines.length > 0 ? (
+        lines.map((line) => (
+          <Text key={line} size="sm" pl={22}>
+            {line}
+          </Text>
+        ))
+      ) : (
+        <Text size="sm" c="dimmed" pl={22}>
+          Sin dirección de entrega registrada; pide a tu administrador que la agregue.
+        </Text>
+      )}
+    </Box>
+  );
+}
+
 /** The cart: lines, totals, quantity changes, removal with confirmation and the purchase. */
 export function CartView() {
-  const { carrito, totales, presupuesto } = useShopper();
+  const { carrito, totales, presupuesto, direccion } = useShopper();
   const removeItem = useRemoveCartItem();
   const setItem = useSetCartItem();
   const empty = useEmptyCart();
@@ -399,6 +427,7 @@ export function CartView() {
       <CartTable {...lineProps} />
       <CartCards {...lineProps} />
       <Paper withBorder radius="md" p="md" shadow="xs">
+        <DeliveryAddressBox direccion={direccion} />
         <CartNote value={nota} onChange={setNota} />
         <Group justify="space-between" gap="md" wrap="wrap" mt="md">
           <Box>

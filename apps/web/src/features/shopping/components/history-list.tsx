@@ -4,28 +4,39 @@ import {
   EmptyState,
   Group,
   Paper,
+  Select,
   Skeleton,
   Stack,
   Table,
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import type { OrderSummaryDto } from '@portal/shared/schemas/shopping';
-import { IconAlertTriangle, IconEye, IconHistory, IconLayoutGrid } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import type { HistoryResponse, OrderSummaryDto } from '@portal/shared/schemas/shopping';
+import { IconAlertTriangle, IconEye, IconFilterOff, IconHistory, IconLayoutGrid } from '@tabler/icons-react';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/orders/status-badge';
+import { ListSearch } from '../../../components/ui/list-search';
+import { ListEmpty } from '../../../components/ui/list-states';
 import { Pager } from '../../../components/ui/pager';
-import { errorMessage } from '../../../lib/api';
-import { formatDate, formatMXN, formatOrderNumber } from '../../../lib/format';
+import { errorMessage, isApiError } from '../../../lib/api';
+import { formatDate, formatMXN, formatOrderNumber, getBusinessTimeZone } from '../../../lib/format';
+import { useSearchParamsUpdate } from '../../../lib/search-params';
 import { historyQuery } from '../api/history';
+import {
+  filterChanges,
+  filtersFromParams,
+  HISTORY_STATUSES,
+  type HistoryFilters,
+  hasFilters,
+  orderNumberProblem,
+  recentMonths,
+} from '../history-filters';
 import { RepeatOrderButton } from './repeat-order-button';
 
-function pageFrom(value: string | null): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= 100000 ? n : 1;
-}
+const SEARCH_DEBOUNCE_MS = 300;
 
 function DetailsButton({ pedido }: { pedido: OrderSummaryDto }) {
   return (
@@ -67,15 +78,99 @@ function OrderCard({ pedido }: { pedido: OrderSummaryDto }) {
   );
 }
 
-/** The user's orders, newest first, 10 per page from the server; the page is kept in the URL. */
+/** Status, business month (this one and the 11 before it) and order number; every change goes to page 1. */
+function HistoryFilterBar({
+  filters,
+  onChange,
+  qError,
+}: {
+  filters: HistoryFilters;
+  onChange: (changes: Partial<Omit<HistoryFilters, 'page'>>) => void;
+  qError: string | null;
+}) {
+  const months = useMemo(() => recentMonths(Date.now(), getBusinessTimeZone()), []);
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} shadow="xs" mb="md">
+      <Group gap="sm" wrap="wrap" align="flex-start">
+        <Select
+          label="Estatus"
+          data={HISTORY_STATUSES}
+          value={filters.status}
+          allowDeselect={false}
+          onChange={(value) => onChange({ status: (value ?? 'todos') as HistoryFilters['status'] })}
+          w={{ base: '100%', xs: 180 }}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          label="Mes"
+          placeholder="Todos los meses"
+          data={months}
+          value={filters.mes || null}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Quitar mes' }}
+          onChange={(value) => onChange({ mes: value ?? '' })}
+          w={{ base: '100%', xs: 200 }}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <ListSearch
+          label="Número de pedido"
+          placeholder="#00042"
+          value={filters.q}
+          error={qError}
+          onChange={(q) => onChange({ q })}
+          w={{ base: '100%', xs: 220 }}
+        />
+      </Group>
+    </Paper>
+  );
+}
+
+/** The user's orders, newest first, 10 per page from the server; filters and page are kept in the URL. */
 export function HistoryList() {
+  const [params, update] = useSearchParamsUpdate();
+  const filters = filtersFromParams(params);
+  // A chosen status or month is a step back and forward go through; typing a number replaces the entry.
+  const changeFilters = (changes: Partial<Omit<HistoryFilters, 'page'>>) =>
+    update(filterChanges(changes), { push: !('q' in changes) });
+  const [debouncedQ] = useDebouncedValue(filters.q.trim(), SEARCH_DEBOUNCE_MS);
+  const qProblem = orderNumberProblem(filters.q);
+  const query = useQuery(historyQuery({ ...filters, q: debouncedQ }));
+  // The shared schema refuses a malformed number before it is sent; a 400 the server gives anyway is shown
+  // on the field, not as a failed list.
+  const badRequest = query.isError && isApiError(query.error) && query.error.status === 400;
+  const qError = qProblem ?? (badRequest ? errorMessage(query.error) : null);
+  return (
+    <>
+      <HistoryFilterBar filters={filters} onChange={changeFilters} qError={qError} />
+      <HistoryRows
+        filters={filters}
+        query={query}
+        failed={query.isError && !badRequest}
+        onPage={(next) => update({ page: next > 1 ? String(next) : null }, { push: true })}
+        onClear={() => update({ status: null, mes: null, q: null, page: null }, { push: true })}
+      />
+    </>
+  );
+}
+
+function HistoryRows({
+  filters,
+  query,
+  failed,
+  onPage,
+  onClear,
+}: {
+  filters: HistoryFilters;
+  query: UseQueryResult<HistoryResponse>;
+  failed: boolean;
+  onPage: (page: number) => void;
+  onClear: () => void;
+}) {
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
-  const [params, setParams] = useSearchParams();
-  const page = pageFrom(params.get('page'));
-  const query = useQuery(historyQuery(page));
+  const page = filters.page;
   const data = query.data;
 
-  if (query.isPending) {
+  if (query.isPending && !failed) {
     return (
       <Paper withBorder radius="md" p="md" shadow="xs" aria-label="Cargando" aria-busy role="status">
         <Stack gap="sm">
@@ -87,7 +182,7 @@ export function HistoryList() {
       </Paper>
     );
   }
-  if (query.isError && !data) {
+  if (failed && !data) {
     return (
       <Alert
         color="red"
@@ -100,6 +195,21 @@ export function HistoryList() {
           Reintentar
         </Button>
       </Alert>
+    );
+  }
+  if (hasFilters(filters) && (!data || data.total === 0)) {
+    return (
+      <Paper withBorder radius="lg" shadow="xs">
+        <ListEmpty
+          icon={<IconFilterOff size={28} stroke={1.6} />}
+          title="No hay pedidos con estos filtros"
+          description="Prueba con otro estatus, otro mes u otro número de pedido."
+        >
+          <Button variant="light" leftSection={<IconFilterOff size={16} />} mt="xs" onClick={onClear}>
+            Quitar filtros
+          </Button>
+        </ListEmpty>
+      </Paper>
     );
   }
   if (!data || data.total === 0) {
@@ -184,12 +294,7 @@ export function HistoryList() {
         total={pages}
         value={page}
         onChange={(next) => {
-          setParams((prev) => {
-            const p = new URLSearchParams(prev);
-            if (next > 1) p.set('page', String(next));
-            else p.delete('page');
-            return p;
-          });
+          onPage(next);
           window.scrollTo({ top: 0, behavior: 'smooth' });
         }}
       />

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Grid, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { OrderDetailDto } from '@portal/shared/schemas/shopping';
-import { IconArrowLeft, IconBan } from '@tabler/icons-react';
+import { IconArrowLeft, IconBan, IconHourglassHigh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router';
 import { OrderEvents } from '../../../components/orders/order-events';
@@ -10,6 +10,7 @@ import { StatusBadge } from '../../../components/orders/status-badge';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatDate, formatMXN, formatOrderNumber } from '../../../lib/format';
 import { orderQuery } from '../api/history';
+import { waitingText } from '../order-info';
 import { RepeatOrderButton } from './repeat-order-button';
 import { SaveListButton } from './save-list-button';
 import { WithdrawOrderButton } from './withdraw-order-button';
@@ -76,13 +77,13 @@ function Lines({ pedido }: { pedido: OrderDetailDto }) {
 }
 
 /** What the buyer can do with the order: repeat it, save it as a list and, while pendiente, withdraw it. */
-function OrderActions({ pedido }: { pedido: OrderDetailDto }) {
+function OrderActions({ pedido, retirar }: { pedido: OrderDetailDto; retirar: boolean }) {
   const lines = pedido.lineas.map((linea) => ({ id: linea.id_producto, cantidad: linea.cantidad }));
   return (
     <Group gap="sm" wrap="wrap">
       <RepeatOrderButton id={pedido.id} />
       <SaveListButton lines={lines} suggestedName={`Pedido ${formatOrderNumber(pedido.id)}`} />
-      {pedido.status === 'pendiente' ? <WithdrawOrderButton id={pedido.id} /> : null}
+      {retirar ? <WithdrawOrderButton id={pedido.id} /> : null}
     </Group>
   );
 }
@@ -97,7 +98,8 @@ export function OrderDetail({ id }: { id: number }) {
     return <Navigate to="/usuario/historial" replace />;
   }
 
-  const pedido = query.data;
+  const pedido = query.data?.pedido;
+  const waiting = waitingText(query.data?.en_espera ?? null);
   return (
     <Stack gap={0}>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm" mb="lg">
@@ -135,8 +137,18 @@ export function OrderDetail({ id }: { id: number }) {
                 : 'El pedido fue cancelado.'}
             </Alert>
           ) : null}
+          {waiting ? (
+            <Alert
+              color={pedido.status === 'espera' ? 'blue' : 'yellow'}
+              variant="light"
+              icon={<IconHourglassHigh size={18} />}
+              data-testid="en-espera"
+            >
+              {waiting}
+            </Alert>
+          ) : null}
           <OrderNote nota={pedido.nota} />
-          <OrderActions pedido={pedido} />
+          <OrderActions pedido={pedido} retirar={query.data?.acciones.retirar ?? false} />
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, lg: 8 }}>
               <Lines pedido={pedido} />

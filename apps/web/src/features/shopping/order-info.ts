@@ -1,0 +1,20 @@
+/** What the buyer's cart and order detail say in words: the delivery address and whom an order waits for. */
+import type { BuyerOrderResponse, DeliveryAddress } from '@portal/shared/schemas/shopping';
+import { formatDate, formatDateTime } from '../../lib/format';
+
+/** The address's lines that are not empty: the delivery point, the street, then "colonia, ciudad, C.P. cp". */
+export function addressLines(d: DeliveryAddress): string[] {
+  const place = [d.colonia.trim(), d.ciudad.trim(), d.cp.trim() ? `C.P. ${d.cp.trim()}` : '']
+    .filter(Boolean)
+    .join(', ');
+  return [d.direccion_entrega.trim(), d.calle.trim(), place].filter(Boolean);
+}
+
+/** "En espera del Autorizador (nivel 1) desde el DD/MM/YYYY HH:mm", or null for a final status. */
+export function waitingText(enEspera: BuyerOrderResponse['en_espera']): string | null {
+  if (!enEspera) return null;
+  const who = enEspera.nivel === 1 ? 'Autorizador' : 'Super Autorizador';
+  // formatDateTime is dd-MM-yy HH:mm: its time, after the order's dd/MM/yyyy date.
+  const time = formatDateTime(enEspera.desde).slice(-5);
+  return `En espera del ${who} (nivel ${enEspera.nivel}) desde el ${formatDate(enEspera.desde)} ${time}`;
+}
