@@ -10,7 +10,6 @@ import {
   Card,
   Group,
   Menu,
-  Paper,
   SimpleGrid,
   Stack,
   Table,
@@ -31,12 +30,13 @@ import {
 import { useState } from 'react';
 import { ActiveBadge } from '../../../components/ui/active-badge';
 import { showError, showSuccess } from '../../../components/ui/alerts';
-import { ListEmpty, LoadError, LoadingRows } from '../../../components/ui/list-states';
+import { ListSearch } from '../../../components/ui/list-search';
+import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
-import { Pager } from '../../../components/ui/pager';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime, formatMXN } from '../../../lib/format';
-import { confirmAction, DIVIDER, ListSearch, ListStatus, useListParams } from '../ui/list-tools';
+import { ListPanel } from '../ui/list-panel';
+import { confirmAction, useListParams } from '../ui/list-tools';
 import { useClientsPage, useToggleClient } from './api';
 import { ClientFormModal } from './client-form';
 
@@ -306,52 +306,48 @@ export function ClientsPage() {
           </Button>
         }
       />
-      <Paper withBorder radius="lg" shadow="xs" style={{ overflow: 'hidden' }}>
-        <Stack gap="sm" p={{ base: 'sm', sm: 'md' }}>
+      <ListPanel
+        header={
           <ListSearch label="Buscar cliente" placeholder="Nombre del cliente" value={q} onChange={setQ} />
-          {data ? (
-            <ListStatus
-              page={page}
-              perPage={data.per_page || CLIENTS_PER_PAGE}
-              shown={data.clientes.length}
-              total={data.total}
-              noun={['cliente', 'clientes']}
-              fetching={query.isFetching}
-            />
-          ) : null}
-        </Stack>
-        <Box style={DIVIDER}>
-          {query.isPending ? (
-            <LoadingRows label="Cargando clientes" />
-          ) : query.isError ? (
-            <LoadError
-              title="No se pudieron cargar los clientes"
-              error={query.error}
-              onRetry={() => void query.refetch()}
-            />
-          ) : data && data.clientes.length > 0 ? (
-            <>
-              <Box visibleFrom="lg">
-                <ClientsTable rows={data.clientes} onEdit={onEdit} onToggle={onToggle} />
-              </Box>
-              <Box hiddenFrom="lg">
-                <ClientsCards rows={data.clientes} onEdit={onEdit} onToggle={onToggle} />
-              </Box>
-            </>
-          ) : (
-            <ListEmpty
-              icon={<IconBuildingStore size={28} stroke={1.6} />}
-              title={debouncedQ ? 'No encontramos clientes' : 'Aún no hay clientes'}
-              description={
-                debouncedQ
-                  ? `Ningún cliente coincide con “${debouncedQ}”.`
-                  : 'Agrega el primer cliente para empezar a dar de alta usuarios e inventario.'
+        }
+        page={
+          data
+            ? {
+                page,
+                perPage: data.per_page || CLIENTS_PER_PAGE,
+                shown: data.clientes.length,
+                total: data.total,
               }
-            />
-          )}
-        </Box>
-        <Pager label="Páginas de clientes" total={totalPages} value={page} onChange={setPage} divided />
-      </Paper>
+            : undefined
+        }
+        noun={['cliente', 'clientes']}
+        query={query}
+        loading={{ label: 'Cargando clientes' }}
+        errorTitle="No se pudieron cargar los clientes"
+        empty={
+          <ListEmpty
+            icon={<IconBuildingStore size={28} stroke={1.6} />}
+            title={debouncedQ ? 'No encontramos clientes' : 'Aún no hay clientes'}
+            description={
+              debouncedQ
+                ? `Ningún cliente coincide con “${debouncedQ}”.`
+                : 'Agrega el primer cliente para empezar a dar de alta usuarios e inventario.'
+            }
+          />
+        }
+        pager={{ label: 'Páginas de clientes', total: totalPages, value: page, onChange: setPage }}
+      >
+        {data ? (
+          <>
+            <Box visibleFrom="lg">
+              <ClientsTable rows={data.clientes} onEdit={onEdit} onToggle={onToggle} />
+            </Box>
+            <Box hiddenFrom="lg">
+              <ClientsCards rows={data.clientes} onEdit={onEdit} onToggle={onToggle} />
+            </Box>
+          </>
+        ) : null}
+      </ListPanel>
       <ClientFormModal
         opened={form.opened}
         client={form.client}

@@ -1,36 +1,22 @@
 /**
  * The pieces every administrator list shares: page and search in the URL (`?page=`, `?q=` — the navbar's
- * 'Buscar...' writes the same `q`), the search box, the "Mostrando…" line and the '¿Estás seguro?'
- * confirmation. Loading, empty and error states are components/ui/list-states.
+ * 'Buscar...' writes the same `q`), the "Mostrando…" line and the '¿Estás seguro?' confirmation. The list's
+ * frame is list-panel.tsx; the search box, loading, empty and error states are in components/ui.
  */
-import { Badge, CloseButton, Group, Text, TextInput, type TextInputProps } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MSG } from '@portal/shared/messages';
-import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
 import { openConfirm } from '../../../components/ui/alerts';
+import { useSearchParamsUpdate } from '../../../lib/search-params';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
 export function useListParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useSearchParamsUpdate();
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
   const q = params.get('q') ?? '';
   const [debouncedQ] = useDebouncedValue(q.trim(), SEARCH_DEBOUNCE_MS);
-
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
 
   // A new search (from the list's box or the navbar) starts again on page 1.
   const lastQ = useRef(debouncedQ);
@@ -47,27 +33,6 @@ export function useListParams() {
     window.scrollTo({ top: 0 });
   };
   return { page, q, debouncedQ, setPage, setQ: (value: string) => update({ q: value, page: null }) };
-}
-
-interface ListSearchProps extends Omit<TextInputProps, 'value' | 'onChange'> {
-  value: string;
-  onChange: (value: string) => void;
-}
-
-export function ListSearch({ value, onChange, ...props }: ListSearchProps) {
-  return (
-    <TextInput
-      type="search"
-      value={value}
-      onChange={(e) => onChange(e.currentTarget.value)}
-      leftSection={<IconSearch size={16} aria-hidden />}
-      rightSection={
-        value ? <CloseButton size="sm" aria-label="Limpiar búsqueda" onClick={() => onChange('')} /> : null
-      }
-      w={{ base: '100%', xs: 320 }}
-      {...props}
-    />
-  );
 }
 
 /** "Mostrando 1–10 de 42 usuarios" (and an "Actualizando…" dot while a new page loads). */

@@ -42,11 +42,12 @@ import {
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { showError, showSuccess } from '../../../components/ui/alerts';
-import { ListEmpty, LoadError, LoadingRows } from '../../../components/ui/list-states';
+import { ListSearch } from '../../../components/ui/list-search';
+import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
-import { Pager } from '../../../components/ui/pager';
 import { errorMessage, isApiError } from '../../../lib/api';
-import { confirmAction, DIVIDER, ListSearch, ListStatus, useListParams } from '../ui/list-tools';
+import { ListPanel } from '../ui/list-panel';
+import { confirmAction, useListParams } from '../ui/list-tools';
 import { useAssignAll, useAssignProduct, useUserProducts } from './assignments-api';
 
 export const ASSIGN_FAILED = 'No se pudo completar el proceso.';
@@ -384,72 +385,68 @@ export function UserProductsPage({ userId, backCliente }: { userId: number; back
           {data ? <SideCard data={data} userId={userId} /> : <Skeleton height={300} radius="lg" />}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8, lg: 9 }} order={{ base: 2, md: 1 }}>
-          <Paper withBorder radius="lg" shadow="xs" style={{ overflow: 'hidden' }}>
-            <Stack gap="sm" p={{ base: 'sm', sm: 'md' }}>
+          <ListPanel
+            header={
               <ListSearch label="Buscar producto" placeholder="Nombre o clave" value={q} onChange={setQ} />
-              {data ? (
-                <ListStatus
-                  page={page}
-                  perPage={data.per_page || USER_PRODUCTS_PER_PAGE}
-                  shown={data.productos.length}
-                  total={data.total}
-                  noun={['producto', 'productos']}
-                  fetching={query.isFetching}
-                />
-              ) : null}
-            </Stack>
-            <Box style={DIVIDER}>
-              {query.isPending ? (
-                <LoadingRows label="Cargando productos" rows={8} />
-              ) : query.isError ? (
-                <LoadError
-                  title="No se pudieron cargar los productos"
-                  error={query.error}
-                  onRetry={() => void query.refetch()}
-                />
-              ) : data && data.productos.length > 0 ? (
-                <>
-                  <Box visibleFrom="sm">
-                    <Table.ScrollContainer minWidth={600} type="native">
-                      <Table verticalSpacing="xs" horizontalSpacing="md" highlightOnHover striped="even">
-                        <Table.Thead>
-                          <Table.Tr>
-                            <Table.Th>Producto</Table.Th>
-                            <Table.Th ta="right">Precio</Table.Th>
-                            <Table.Th>Asignado</Table.Th>
-                            <Table.Th>Cantidad límite</Table.Th>
-                          </Table.Tr>
-                        </Table.Thead>
-                        <Table.Tbody>
-                          {data.productos.map((p) => (
-                            <TableRow key={p.id} userId={userId} product={p} />
-                          ))}
-                        </Table.Tbody>
-                      </Table>
-                    </Table.ScrollContainer>
-                  </Box>
-                  <Box hiddenFrom="sm">
-                    <Stack gap="sm" p="sm" component="ul" m={0} style={{ listStyle: 'none' }}>
-                      {data.productos.map((p) => (
-                        <CardRow key={p.id} userId={userId} product={p} />
-                      ))}
-                    </Stack>
-                  </Box>
-                </>
-              ) : (
-                <ListEmpty
-                  icon={<IconPackages size={28} stroke={1.6} />}
-                  title={debouncedQ ? 'No encontramos productos' : 'El cliente aún no tiene productos'}
-                  description={
-                    debouncedQ
-                      ? `Ningún producto coincide con “${debouncedQ}”.`
-                      : 'Da de alta productos en Inventario para poder asignarlos.'
+            }
+            page={
+              data
+                ? {
+                    page,
+                    perPage: data.per_page || USER_PRODUCTS_PER_PAGE,
+                    shown: data.productos.length,
+                    total: data.total,
                   }
-                />
-              )}
-            </Box>
-            <Pager label="Páginas de productos" total={totalPages} value={page} onChange={setPage} divided />
-          </Paper>
+                : undefined
+            }
+            noun={['producto', 'productos']}
+            query={query}
+            loading={{ label: 'Cargando productos', rows: 8 }}
+            errorTitle="No se pudieron cargar los productos"
+            empty={
+              <ListEmpty
+                icon={<IconPackages size={28} stroke={1.6} />}
+                title={debouncedQ ? 'No encontramos productos' : 'El cliente aún no tiene productos'}
+                description={
+                  debouncedQ
+                    ? `Ningún producto coincide con “${debouncedQ}”.`
+                    : 'Da de alta productos en Inventario para poder asignarlos.'
+                }
+              />
+            }
+            pager={{ label: 'Páginas de productos', total: totalPages, value: page, onChange: setPage }}
+          >
+            {data ? (
+              <>
+                <Box visibleFrom="sm">
+                  <Table.ScrollContainer minWidth={600} type="native">
+                    <Table verticalSpacing="xs" horizontalSpacing="md" highlightOnHover striped="even">
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th>Producto</Table.Th>
+                          <Table.Th ta="right">Precio</Table.Th>
+                          <Table.Th>Asignado</Table.Th>
+                          <Table.Th>Cantidad límite</Table.Th>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {data.productos.map((p) => (
+                          <TableRow key={p.id} userId={userId} product={p} />
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </Table.ScrollContainer>
+                </Box>
+                <Box hiddenFrom="sm">
+                  <Stack gap="sm" p="sm" component="ul" m={0} style={{ listStyle: 'none' }}>
+                    {data.productos.map((p) => (
+                      <CardRow key={p.id} userId={userId} product={p} />
+                    ))}
+                  </Stack>
+                </Box>
+              </>
+            ) : null}
+          </ListPanel>
         </Grid.Col>
       </Grid>
     </Stack>

@@ -42,14 +42,15 @@ import { type ReactNode, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ActiveBadge } from '../../../components/ui/active-badge';
 import { showError, showSuccess } from '../../../components/ui/alerts';
-import { ListEmpty, LoadError, LoadingRows } from '../../../components/ui/list-states';
+import { ListSearch } from '../../../components/ui/list-search';
+import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
-import { Pager } from '../../../components/ui/pager';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime, formatMXN } from '../../../lib/format';
 import { ClientSelect, useAllClients, useSelectedClient } from '../clients/client-select';
 import { Dates } from '../clients/clients-page';
-import { confirmAction, DIVIDER, ListSearch, ListStatus, useListParams } from '../ui/list-tools';
+import { ListPanel } from '../ui/list-panel';
+import { confirmAction, useListParams } from '../ui/list-tools';
 import { useResetPassword, useResetTwoFactor, useToggleUser, useUsersPage } from './api';
 import { UserFormDrawer } from './user-form-drawer';
 
@@ -465,61 +466,57 @@ export function UsersPage({ importButton }: UsersPageProps) {
           />
         </Paper>
       ) : (
-        <Paper withBorder radius="lg" shadow="xs" style={{ overflow: 'hidden' }}>
-          <Stack gap="sm" p={{ base: 'sm', sm: 'md' }}>
+        <ListPanel
+          header={
             <ListSearch
               label="Buscar usuario"
               placeholder="Usuario, nombre o correo"
               value={q}
               onChange={setQ}
             />
-            {data ? (
-              <ListStatus
-                page={page}
-                perPage={data.per_page || USERS_PER_PAGE}
-                shown={data.usuarios.length}
-                total={data.total}
-                noun={['usuario', 'usuarios']}
-                fetching={query.isFetching}
-              />
-            ) : null}
-          </Stack>
-          <Box style={DIVIDER}>
-            {query.isPending ? (
-              <LoadingRows label="Cargando usuarios" />
-            ) : query.isError ? (
-              <LoadError
-                title="No se pudieron cargar los usuarios"
-                error={query.error}
-                onRetry={() => void query.refetch()}
-              />
-            ) : data && data.usuarios.length > 0 ? (
-              <>
-                <Box visibleFrom="lg">
-                  <UsersTable rows={data.usuarios} {...rowActions} />
-                </Box>
-                <Box hiddenFrom="lg">
-                  <UsersCards rows={data.usuarios} {...rowActions} />
-                </Box>
-              </>
-            ) : (
-              <ListEmpty
-                icon={<IconUsers size={28} stroke={1.6} />}
-                title={debouncedQ ? 'No encontramos usuarios' : 'Este cliente aún no tiene usuarios'}
-                description={
-                  debouncedQ ? (
-                    `Ningún usuario coincide con “${debouncedQ}”.`
-                  ) : (
-                    <>
-                      Agrega el primero con <b>Agregar nuevo usuario</b> o cárgalos desde un archivo.
-                    </>
-                  )
+          }
+          page={
+            data
+              ? {
+                  page,
+                  perPage: data.per_page || USERS_PER_PAGE,
+                  shown: data.usuarios.length,
+                  total: data.total,
                 }
-              />
-            )}
-          </Box>
-          <Pager label="Páginas de usuarios" total={totalPages} value={page} onChange={setPage} divided />
-        </Paper>
+              : undefined
+          }
+          noun={['usuario', 'usuarios']}
+          query={query}
+          loading={{ label: 'Cargando usuarios' }}
+          errorTitle="No se pudieron cargar los usuarios"
+          empty={
+            <ListEmpty
+              icon={<IconUsers size={28} stroke={1.6} />}
+              title={debouncedQ ? 'No encontramos usuarios' : 'Este cliente aún no tiene usuarios'}
+              description={
+                debouncedQ ? (
+                  `Ningún usuario coincide con “${debouncedQ}”.`
+                ) : (
+                  <>
+                    Agrega el primero con <b>Agregar nuevo usuario</b> o cárgalos desde un archivo.
+                  </>
+                )
+              }
+            />
+          }
+          pager={{ label: 'Páginas de usuarios', total: totalPages, value: page, onChange: setPage }}
+        >
+          {data ? (
+            <>
+              <Box visibleFrom="lg">
+                <UsersTable rows={data.usuarios} {...rowActions} />
+              </Box>
+              <Box hiddenFrom="lg">
+                <UsersCards rows={data.usuarios} {...rowActions} />
+              </Box>
+            </>
+          ) : null}
+        </ListPanel>
       )}
 
       {clients.isError ? (

@@ -2,19 +2,7 @@
  * The access weeks of the chosen client, 5 per page: each toggled (activo) or deleted
  * for good after '¿Estás seguro?'. Until a client is picked: 'Debes seleccionar un cliente'.
  */
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  EmptyState,
-  Group,
-  Paper,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, EmptyState, Group, Paper, Switch, Table, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { businessDate } from '@portal/shared/domain/time';
 import { WEEKS_PER_PAGE } from '@portal/shared/limits';
@@ -24,11 +12,11 @@ import type { WeekDto } from '@portal/shared/schemas/weeks';
 import { IconBuildingStore, IconCalendarWeek, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { showError, showSuccess } from '../../../components/ui/alerts';
-import { ListEmpty, LoadError, LoadingRows } from '../../../components/ui/list-states';
-import { Pager } from '../../../components/ui/pager';
+import { ListEmpty } from '../../../components/ui/list-states';
 import { errorMessage } from '../../../lib/api';
 import { formatIsoDate, getBusinessTimeZone } from '../../../lib/format';
-import { confirmAction, DIVIDER, ListStatus, useListParams } from '../ui/list-tools';
+import { ListPanel } from '../ui/list-panel';
+import { confirmAction, useListParams } from '../ui/list-tools';
 import { useDeleteWeek, useToggleWeek, useWeeks } from './api';
 
 function when(week: WeekDto, today: string): { label: string; color: string } | null {
@@ -107,113 +95,98 @@ export function WeekList({ idCliente, client }: WeekListProps) {
       />
     </Paper>
   ) : (
-    <Paper withBorder radius="lg" shadow="xs" style={{ overflow: 'hidden' }}>
-      <Stack gap={4} p={{ base: 'sm', sm: 'md' }}>
-        <Text fw={700}>{client ? `Semanas de ${client.nombre}` : 'Semanas del cliente'}</Text>
-        {data ? (
-          <ListStatus
-            page={page}
-            perPage={data.per_page || WEEKS_PER_PAGE}
-            shown={data.semanas.length}
-            total={data.total}
-            noun={['semana', 'semanas']}
-            fetching={query.isFetching}
-          />
-        ) : null}
-      </Stack>
-      <Box style={DIVIDER}>
-        {query.isPending ? (
-          <LoadingRows label="Cargando semanas" />
-        ) : query.isError ? (
-          <LoadError
-            title="No se pudieron cargar las semanas"
-            error={query.error}
-            onRetry={() => void query.refetch()}
-          />
-        ) : data && data.semanas.length > 0 ? (
-          <Table.ScrollContainer minWidth={340} type="native">
-            <Table
-              verticalSpacing="sm"
-              horizontalSpacing={phone ? 'xs' : 'md'}
-              highlightOnHover
-              striped="even"
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Inicio</Table.Th>
-                  <Table.Th>Fin</Table.Th>
-                  <Table.Th visibleFrom="sm">Periodo</Table.Th>
-                  <Table.Th>Activo</Table.Th>
-                  <Table.Th ta="right">
-                    <Text span size="sm" fw={700} visibleFrom="sm">
-                      Acciones
-                    </Text>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.semanas.map((w) => {
-                  const state = when(w, today);
-                  const range = `del ${formatIsoDate(w.inicio)} al ${formatIsoDate(w.fin)}`;
-                  return (
-                    <Table.Tr key={w.id} data-testid={`semana-${w.inicio}`}>
-                      <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                        {formatIsoDate(w.inicio)}
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                        {formatIsoDate(w.fin)}
-                      </Table.Td>
-                      <Table.Td visibleFrom="sm">
-                        <Group gap={6} wrap="nowrap">
-                          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                            {days(w)} {days(w) === 1 ? 'día' : 'días'}
-                          </Text>
-                          {state ? (
-                            <Badge size="sm" variant="light" color={state.color}>
-                              {state.label}
-                            </Badge>
-                          ) : null}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Switch
-                          checked={w.activo}
-                          onChange={() => onToggle(w)}
-                          color="teal"
-                          aria-label={`Semana activa ${range}`}
-                          label={phone ? undefined : w.activo ? 'Activa' : 'Inactiva'}
-                          disabled={toggle.isPending && toggle.variables?.id === w.id}
-                        />
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <Tooltip label="Eliminar" withArrow>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Eliminar semana ${range}`}
-                            onClick={() => onDelete(w)}
-                            loading={remove.isPending && remove.variables?.id === w.id}
-                          >
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ) : (
-          <ListEmpty
-            color="teal"
-            icon={<IconCalendarWeek size={28} stroke={1.6} />}
-            title="Este cliente aún no tiene semanas"
-            description="Mientras no tenga ninguna, sus usuarios pueden entrar cualquier día."
-          />
-        )}
-      </Box>
-      <Pager label="Páginas de semanas" total={totalPages} value={page} onChange={setPage} divided />
-    </Paper>
+    <ListPanel
+      headerGap={4}
+      header={<Text fw={700}>{client ? `Semanas de ${client.nombre}` : 'Semanas del cliente'}</Text>}
+      page={
+        data
+          ? { page, perPage: data.per_page || WEEKS_PER_PAGE, shown: data.semanas.length, total: data.total }
+          : undefined
+      }
+      noun={['semana', 'semanas']}
+      query={query}
+      loading={{ label: 'Cargando semanas' }}
+      errorTitle="No se pudieron cargar las semanas"
+      empty={
+        <ListEmpty
+          color="teal"
+          icon={<IconCalendarWeek size={28} stroke={1.6} />}
+          title="Este cliente aún no tiene semanas"
+          description="Mientras no tenga ninguna, sus usuarios pueden entrar cualquier día."
+        />
+      }
+      pager={{ label: 'Páginas de semanas', total: totalPages, value: page, onChange: setPage }}
+    >
+      {data ? (
+        <Table.ScrollContainer minWidth={340} type="native">
+          <Table verticalSpacing="sm" horizontalSpacing={phone ? 'xs' : 'md'} highlightOnHover striped="even">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Inicio</Table.Th>
+                <Table.Th>Fin</Table.Th>
+                <Table.Th visibleFrom="sm">Periodo</Table.Th>
+                <Table.Th>Activo</Table.Th>
+                <Table.Th ta="right">
+                  <Text span size="sm" fw={700} visibleFrom="sm">
+                    Acciones
+                  </Text>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.semanas.map((w) => {
+                const state = when(w, today);
+                const range = `del ${formatIsoDate(w.inicio)} al ${formatIsoDate(w.fin)}`;
+                return (
+                  <Table.Tr key={w.id} data-testid={`semana-${w.inicio}`}>
+                    <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                      {formatIsoDate(w.inicio)}
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                      {formatIsoDate(w.fin)}
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm">
+                      <Group gap={6} wrap="nowrap">
+                        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                          {days(w)} {days(w) === 1 ? 'día' : 'días'}
+                        </Text>
+                        {state ? (
+                          <Badge size="sm" variant="light" color={state.color}>
+                            {state.label}
+                          </Badge>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Switch
+                        checked={w.activo}
+                        onChange={() => onToggle(w)}
+                        color="teal"
+                        aria-label={`Semana activa ${range}`}
+                        label={phone ? undefined : w.activo ? 'Activa' : 'Inactiva'}
+                        disabled={toggle.isPending && toggle.variables?.id === w.id}
+                      />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Tooltip label="Eliminar" withArrow>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Eliminar semana ${range}`}
+                          onClick={() => onDelete(w)}
+                          loading={remove.isPending && remove.variables?.id === w.id}
+                        >
+                          <IconTrash size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+    </ListPanel>
   );
 }
