@@ -287,6 +287,17 @@ describe.each(DB_KINDS)('comments on orders (%s)', (kind) => {
     expect(await commentMails(r2)).toHaveLength(3);
   });
 
+  it('comments at once: every one is saved, the recipient is e-mailed once', async () => {
+    const w = await world();
+    const o = await w.order('pendiente');
+    const results = await Promise.all(
+      ['Uno', 'Dos', 'Tres', 'Cuatro'].map((texto) => buyerComment(w, o.id, texto)),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(await commentRows(o.id)).toHaveLength(4);
+    expect(await commentMails(`${w.tag}-autorizador@example.test`)).toHaveLength(1);
+  });
+
   it('the level that holds the order hears the buyer: rol 3 on espera; the approver who acted on a final status', async () => {
     const w = await world();
     const r2 = `${w.tag}-autorizador@example.test`;
