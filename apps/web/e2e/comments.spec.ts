@@ -17,9 +17,9 @@ import { E2E_BASE_URL } from './ports';
 
 /**
  * Comments on orders (issue 14, item 5): the buyer asks on its order, the authorizer sees the count in the
- * list and the thread on the order (and the e-mail that led there), replies, and the buyer reads the reply;
- * an order is cancelled with a preset reason ("Otro…" asks for its text). The client, its products and both
- * people are this attempt's own.
+ * list and the thread on the order (and the e-mail that led there), replies, approves with a comment, and
+ * the buyer reads both; an order is cancelled with a preset reason ("Otro…" asks for its text). The
+ * client, its products and both people are this attempt's own.
  */
 const PASSWORD = 'Comentarios#2026';
 
@@ -161,6 +161,16 @@ test('el comprador comenta su pedido, el autorizador responde y cancela con un m
     await hiloRevisor.scrollIntoViewIfNeeded();
     await tallScreenshot(revisor, 'autorizador-orden-comentarios');
 
+    // Approve with a comment: it joins the thread with the approval.
+    await revisor.getByRole('button', { name: 'Aprobar pedido' }).click();
+    const aprobar = revisor.getByRole('dialog', { name: `¿Aprobar el pedido ${numero(conComentario)}?` });
+    await aprobar.getByLabel('Comentario (opcional)').fill('Aprobado; confirma de recibido el jueves.');
+    await aprobar.getByRole('button', { name: 'Aprobar', exact: true }).click();
+    await expect(aprobar).toBeHidden();
+    await expect(revisor.getByTestId('estatus-pedido')).toHaveText('Aprobado');
+    await expect(hiloRevisor.getByTestId('comentario')).toHaveCount(3);
+    await expect(hiloRevisor.getByTestId('comentario').last()).toContainText('confirma de recibido');
+
     // Cancel the other order: "Otro…" requires its text; a preset is sent as it reads.
     await revisor.goto(`/autorizador/orden/${aCancelar}`);
     await revisor.getByRole('button', { name: 'Cancelar pedido' }).click();
@@ -190,10 +200,11 @@ test('el comprador comenta su pedido, el autorizador responde y cancela con un m
       .getByRole('table', { name: 'Pedidos' })
       .getByRole('row', { name: new RegExp(numero(conComentario)) })
       .getByTestId('comentarios-cuenta'),
-  ).toHaveAccessibleName('2 comentarios');
+  ).toHaveAccessibleName('3 comentarios');
   await page.goto(`/usuario/historial/${conComentario}`);
-  await expect(hilo.getByTestId('comentario')).toHaveCount(2);
-  await expect(hilo.getByTestId('comentario').last()).toContainText('el proveedor entrega el jueves');
+  await expect(hilo.getByTestId('comentario')).toHaveCount(3);
+  await expect(hilo.getByTestId('comentario').nth(1)).toContainText('el proveedor entrega el jueves');
+  await expect(hilo.getByTestId('comentario').last()).toContainText('confirma de recibido');
   await tallScreenshot(page, 'usuario-pedido-comentarios');
   await page.goto(`/usuario/historial/${aCancelar}`);
   await expect(page.getByText('Motivo: Duplicado').first()).toBeVisible();
