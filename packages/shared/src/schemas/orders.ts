@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from '../domain/time.ts';
 import { MAX_ID, SEARCH_MAX_LENGTH } from '../limits.ts';
 import { MSG } from '../messages.ts';
+import { CommentText } from './comments.ts';
 import { OrderDetailDto, OrderStatus } from './shopping.ts';
 
 export const OrderFilter = z.enum(['accionables', 'todos', 'pendiente', 'espera', 'aprobado', 'cancelado']);
@@ -22,6 +23,8 @@ export const AuthorizerOrderRow = z.object({
   transaction_date: z.string(),
   usuario: z.string(),
   nombre: z.string(),
+  /** Comments on the order (decision 0047). */
+  comentarios: z.number().int(),
 });
 export type AuthorizerOrderRow = z.infer<typeof AuthorizerOrderRow>;
 
@@ -86,6 +89,8 @@ export const UpdateOrderBody = z.object({
   fecha: z.string().max(10).optional(),
   /** Ignored: the server recomputes totals. */
   total: z.number().optional(),
+  /** A comment saved with the approval, in its transaction (decision 0047). */
+  comentario: CommentText.optional(),
 });
 
 export const CancelOrderBody = z

@@ -295,6 +295,41 @@ export const orderEvents = pgTable(
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 );
 
+/** A comment on an order by its buyer or an approver of its client: plain text, 1-1,000 characters (decision 0047). */
+export const orderComments = pgTable(
+  'order_comments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    texto: text('texto').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('order_comments_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * When a recipient was last e-mailed about new comments on an order: at most one such e-mail per order and
+ * recipient every 10 minutes, across restarts and instances (decision 0047).
+ */
+export const orderCommentNotices = pgTable(
+  'order_comment_notices',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.userId] })],
+);
+
 /** A buyer's saved list ("Mis listas"): product ids and quantities, never prices (decision 0043). */
 export const savedLists = pgTable(
   'saved_lists',

@@ -36,6 +36,7 @@ import { audit, requestMeta } from '../../lib/audit.ts';
 import { type AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { levelOneApprover, listClientOrders, otherMonthOrders } from './authorizer.repository.ts';
+import { insertComment, notifyComment } from './comments.service.ts';
 import { orderDetail } from './history.service.ts';
 import { notifyAuthorizers, notifyBuyer } from './notifications.ts';
 
@@ -62,6 +63,7 @@ export async function authorizerOrders(
       transaction_date: r.transactionDate.toISOString(),
       usuario: r.usuario,
       nombre: r.nombre,
+      comentarios: r.comentarios,
     })),
     total,
     page: query.page,
@@ -281,7 +283,7 @@ export async function authorizerApprove(
   app: FastifyInstance,
   request: FastifyRequest,
   auth: AuthContext,
-  body: { id: number; orden: { id: number; cantidad: number }[] },
+  body: { id: number; orden: { id: number; cantidad: number }[]; comentario?: string },
 ): Promise<WorkflowResponse> {
   const client = clientOf(auth);
   const tz = app.config.BUSINESS_TZ;
@@ -392,22 +394,36 @@ export async function authorizerApprove(
         metadata: { id_pedido: order.id, ...changes, ...requestMeta(request) },
       });
     }
+    // A comment sent with the approval is saved with it and named in its event (decision 0047).
+    const comentario = body.comentario
+      ? await insertComment(tx, order.id, auth.user.id, body.comentario)
+      : null;
     await tx.insert(orderEvents).values({
       orderId: order.id,
       actorId: auth.user.id,
       tipo: 'aprobado',
       fromStatus: status,
       toStatus: step.to,
+      changes: comentario ? { id_comentario: comentario } : null,
     });
     await audit(tx, {
       userId: auth.user.id,
       eventType: 'pedido_aprobado',
       description: `Pedido #${orderNumber(order.id)}: ${status} → ${step.to}`,
-      metadata: { id_pedido: order.id, de: status, a: step.to, total: totals.total, ...requestMeta(request) },
+      metadata: {
+        id_pedido: order.id,
+        de: status,
+        a: step.to,
+        total: totals.total,
+        ...(comentario ? { id_comentario: comentario } : {}),
+        ...requestMeta(request),
+      },
     });
     const info = { id: order.id, total: totals.total, idCliente: client.id, buyerNombre: buyer.nombre };
     if (step.to === 'espera') await notifyAuthorizers(tx, app.config.PUBLIC_URL, 3, info);
     if (step.to === 'aprobado') await notifyBuyer(tx, app.config.PUBLIC_URL, buyer, info, 'aprobado');
+    // Approved, the buyer already gets an e-mail that links to the order and its comment.
+    else if (comentario) await notifyComment(tx, app.config.PUBLIC_URL, order, auth.user);
     return step.to;
   });
   void app.mailer.flush();

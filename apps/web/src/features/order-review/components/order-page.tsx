@@ -24,6 +24,7 @@ import { IconAlertTriangle, IconArrowLeft, IconBan, IconPencil } from '@tabler/i
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Navigate } from 'react-router';
+import { OrderComments } from '../../../components/orders/order-comments';
 import { OrderEvents } from '../../../components/orders/order-events';
 import { OrderNote } from '../../../components/orders/order-note';
 import { OrderTotalsSummary } from '../../../components/orders/order-totals';
@@ -176,6 +177,11 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
                 />
               </Box>
             </Paper>
+            <OrderComments
+              comentarios={pedido.comentarios}
+              onSend={(texto) => review.comment.mutateAsync(texto)}
+              viewerRol={user.rol}
+            />
           </Stack>
         </Grid.Col>
 
@@ -203,7 +209,7 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
       <ApproveDialog
         opened={review.dialog === 'aprobar'}
         onClose={() => setDialog(null)}
-        onConfirm={() => approve.mutate()}
+        onConfirm={(comentario) => approve.mutate(comentario)}
         pending={approve.isPending}
         numero={numero}
         outcome={outcome}
