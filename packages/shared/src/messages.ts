@@ -146,6 +146,11 @@ export const MSG = {
   autorizadoresInvalido: 'La cantidad de autorizadores debe ser 0, 1 o 2.',
   modoPresupuestoInvalido: "El modo de presupuesto debe ser 'regular' o 'categoria'.",
   valorSiNoInvalido: 'El valor debe ser 1 (sí) o 0 (no).',
+  reglaImporteInvalido: 'El importe de la regla debe ser un número mayor o igual a 0 (vacío = sin regla).',
+  reglaAutomaticaNoMenor:
+    'El monto de aprobación automática debe ser menor al monto que requiere Super Autorizador.',
+  reglaSegundoNivelSinNiveles:
+    'El monto que requiere Super Autorizador solo aplica a clientes con dos niveles de autorización.',
   autorizadoresConPedidos:
     'No se puede reducir la cantidad de autorizadores mientras haya pedidos esperando una autorización que dejaría de existir.',
   camposObligatoriosUsuario: 'Todos los campos obligatorios deben ser completados',

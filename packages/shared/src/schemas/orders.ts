@@ -70,7 +70,11 @@ export const AuthorizerOrderView = z.object({
   ),
   /** cantidad_limite per product id (for the edit inputs). */
   limites: z.record(z.string(), z.number().int()),
-  /** Prices and taxability per product id (to recompute totals while editing). */
+  /** The client's approval rules by amount (pesos, null = off): the approve dialog says what will happen. */
+  reglas: z.object({
+    aprobacion_automatica_hasta: z.number().nullable(),
+    segundo_nivel_desde: z.number().nullable(),
+  }),
   acciones: z.object({ aprobar: z.boolean(), cancelar: z.boolean(), editar: z.boolean() }),
 });
 export type AuthorizerOrderView = z.infer<typeof AuthorizerOrderView>;

@@ -51,11 +51,17 @@ export const clients = pgTable(
     activo: boolean('activo').notNull().default(true),
     /** Two-factor sign-in is mandatory for this client's roles 2 and 3. */
     requiere2fa: boolean('requiere_2fa').notNull().default(false),
+    /** Approval rules by amount (centavos, null = off): an order up to this total is approved at purchase. */
+    aprobacionAutomaticaHasta: money('aprobacion_automatica_hasta'),
+    /** With two levels: a level-1 approval of a total below this completes the order (decision 0049). */
+    segundoNivelDesde: money('segundo_nivel_desde'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('clients_autorizadores_range', sql`${t.cantidadAutorizadores} between 0 and 2`),
+    check('clients_regla_automatica_min', sql`${t.aprobacionAutomaticaHasta} >= 0`),
+    check('clients_regla_segundo_nivel_min', sql`${t.segundoNivelDesde} >= 0`),
     check('clients_limite_min', sql`${t.limiteDeCompras} >= -1`),
     check('clients_presupuesto_min', sql`${t.presupuestoDefault} >= 0`),
     check('clients_modo', sql`${t.modoPresupuesto} in ('regular', 'categoria')`),

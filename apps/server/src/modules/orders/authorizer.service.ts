@@ -1,5 +1,6 @@
+import { approvalTarget } from '@portal/shared/domain/approval-rules';
 import { type BudgetLine, spendOf } from '@portal/shared/domain/budget';
-import { centavosToPesos, totalsOf } from '@portal/shared/domain/money';
+import { centavosToPesos, centavosToPesosOrNull, totalsOf } from '@portal/shared/domain/money';
 import {
   actionableStatus,
   canEditLines,
@@ -227,6 +228,10 @@ export async function authorizerOrderView(
       transaction_date: o.transactionDate.toISOString(),
     })),
     limites: Object.fromEntries(lines.map((l) => [String(l.productId), limits.get(l.productId) ?? 1])),
+    reglas: {
+      aprobacion_automatica_hasta: centavosToPesosOrNull(client.aprobacionAutomaticaHasta),
+      segundo_nivel_desde: centavosToPesosOrNull(client.segundoNivelDesde),
+    },
     acciones: {
       aprobar: transition(auth.user.rol, status, levels, 'aprobar').ok && !own && !gaveLevelOne,
       cancelar: transition(auth.user.rol, status, levels, 'cancelar').ok && !own,
@@ -290,7 +295,12 @@ export async function authorizerApprove(
   const result = await app.db.transaction(async (tx) => {
     const order = await loadScopedOrder(tx, body.id, client.id, true);
     const [fresh] = await tx
-      .select({ levels: clients.cantidadAutorizadores, modo: clients.modoPresupuesto })
+      .select({
+        levels: clients.cantidadAutorizadores,
+        modo: clients.modoPresupuesto,
+        autoHasta: clients.aprobacionAutomaticaHasta,
+        segundoNivelDesde: clients.segundoNivelDesde,
+      })
       .from(clients)
       .where(eq(clients.id, client.id));
     const levels = fresh?.levels ?? client.cantidadAutorizadores;
@@ -340,10 +350,15 @@ export async function authorizerApprove(
     if (budget.over) throw unprocessable('BUDGET', MSG.presupuestoAutorizador);
 
     const totals = totalsOf(newLines);
+    // The client's rule by amount may complete a level-1 approval (decision 0049).
+    const target = approvalTarget(step.to, status, totals.total, {
+      autoHasta: fresh?.autoHasta ?? null,
+      segundoNivelDesde: fresh?.segundoNivelDesde ?? null,
+    });
     const updated = await tx
       .update(orders)
       .set({
-        status: step.to,
+        status: target.to,
         subtotal: totals.subtotal,
         iva: totals.iva,
         total: totals.total,
@@ -403,28 +418,30 @@ export async function authorizerApprove(
       actorId: auth.user.id,
       tipo: 'aprobado',
       fromStatus: status,
-      toStatus: step.to,
-      changes: comentario ? { id_comentario: comentario } : null,
+      toStatus: target.to,
+      changes:
+        comentario || target.rule ? { ...target.rule, ...(comentario ? { id_comentario: comentario } : {}) } : null,
     });
     await audit(tx, {
       userId: auth.user.id,
       eventType: 'pedido_aprobado',
-      description: `Pedido #${orderNumber(order.id)}: ${status} → ${step.to}`,
+      description: `Pedido #${orderNumber(order.id)}: ${status} → ${target.to}`,
       metadata: {
         id_pedido: order.id,
         de: status,
-        a: step.to,
+        a: target.to,
         total: totals.total,
+        ...target.rule,
         ...(comentario ? { id_comentario: comentario } : {}),
         ...requestMeta(request),
       },
     });
     const info = { id: order.id, total: totals.total, idCliente: client.id, buyerNombre: buyer.nombre };
-    if (step.to === 'espera') await notifyAuthorizers(tx, app.config.PUBLIC_URL, 3, info);
-    if (step.to === 'aprobado') await notifyBuyer(tx, app.config.PUBLIC_URL, buyer, info, 'aprobado');
+    if (target.to === 'espera') await notifyAuthorizers(tx, app.config.PUBLIC_URL, 3, info);
+    if (target.to === 'aprobado') await notifyBuyer(tx, app.config.PUBLIC_URL, buyer, info, 'aprobado');
     // Approved, the buyer already gets an e-mail that links to the order and its comment.
     else if (comentario) await notifyComment(tx, app.config.PUBLIC_URL, order, auth.user);
-    return step.to;
+    return target.to;
   });
   void app.mailer.flush();
   return afterTransition(

@@ -19,6 +19,8 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { approvalTarget } from '@portal/shared/domain/approval-rules';
+import { pesosToCentavos } from '@portal/shared/domain/money';
 import { ROLES } from '@portal/shared/domain/roles';
 import { IconAlertTriangle, IconArrowLeft, IconBan, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -86,10 +88,23 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
     : 'No se podrá aprobar así; puedes cancelarlo.';
 
   const changes = edited ? editSummary(pedido.lineas, review.quantities, originalTotal, totals.total) : [];
+  // Where this approval takes the order: the level's step, or the client's rule by amount (decision 0049).
+  const target = approvalTarget(
+    user.rol === ROLES.autorizador && user.cliente?.cantidad_autorizadores === 2 ? 'espera' : 'aprobado',
+    pedido.status,
+    pesosToCentavos(totals.total),
+    {
+      autoHasta: null,
+      segundoNivelDesde:
+        view.reglas.segundo_nivel_desde === null ? null : pesosToCentavos(view.reglas.segundo_nivel_desde),
+    },
+  );
   const outcome =
-    user.rol === ROLES.autorizador && user.cliente?.cantidad_autorizadores === 2
+    target.to === 'espera'
       ? 'El pedido pasará a Espera para la aprobación final del Super Autorizador.'
-      : `El pedido quedará Aprobado y se avisará a ${comprador} por correo.`;
+      : target.rule?.regla === 'segundo_nivel'
+        ? `El pedido quedará Aprobado: su total es menor a ${formatCentavos(target.rule.desde)}, el monto que requiere Super Autorizador. Se avisará a ${comprador} por correo.`
+        : `El pedido quedará Aprobado y se avisará a ${comprador} por correo.`;
 
   return (
     <Stack gap="lg">
