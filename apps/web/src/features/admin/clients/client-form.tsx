@@ -185,6 +185,7 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
                   description="Total con IVA; vacío = sin regla"
                   min={0}
                   decimalScale={2}
+                  fixedDecimalScale
                   prefix="$"
                   thousandSeparator=","
                   allowNegative={false}
@@ -200,6 +201,7 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
                   }
                   min={0}
                   decimalScale={2}
+                  fixedDecimalScale
                   prefix="$"
                   thousandSeparator=","
                   allowNegative={false}

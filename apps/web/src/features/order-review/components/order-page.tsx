@@ -92,7 +92,7 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
   const target = approvalTarget(
     user.rol === ROLES.autorizador && user.cliente?.cantidad_autorizadores === 2 ? 'espera' : 'aprobado',
     pedido.status,
-    pesosToCentavos(totals.total),
+    totals.total,
     {
       autoHasta: null,
       segundoNivelDesde:

@@ -1,0 +1,184 @@
+import type { Browser, Page } from '@playwright/test';
+import { MSG } from '@portal/shared/messages';
+import {
+  apiPost,
+  asAdmin,
+  assignAll,
+  businessToday,
+  createAccount,
+  createCategory,
+  createClient,
+  createProduct,
+  expectNotice,
+  openAccessWeek,
+  runSuffix,
+  signInAdmin,
+} from './admin-support';
+import { expect, expectHome, screenshot, signIn, test } from './fixtures';
+
+/**
+ * Approval rules by amount (decision 0049): the administrator sets them on the client form, which says
+ * them in a sentence and refuses a clash on its field; a small order is approved at purchase ('Aprobado
+ * automáticamente'); a level-1 approval below the second-level amount completes the order, and the
+ * approve dialog says so first. The client, products, buyer and approvers are this attempt's own.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const PASSWORD = 'Reglas#2026';
+
+interface Data {
+  cliente: string;
+  idCliente: number;
+  comprador: string;
+  autorizador: string;
+  /** $200 + IVA = $232 a unit. */
+  producto: number;
+}
+
+const data = new Map<string, Data>();
+
+async function ensureData(browser: Browser): Promise<Data> {
+  const suffix = runSuffix();
+  const known = data.get(suffix);
+  if (known) return known;
+  const cliente = `Constructora Arriaga ${suffix}`;
+  const comprador = `ines.arriaga.${suffix}`;
+  const autorizador = `tomas.rivas.${suffix}`;
+  const entry = await asAdmin(browser, async (admin) => {
+    const idCliente = await createClient(admin, {
+      nombre: cliente,
+      presupuesto_default: 20000,
+      limite_de_compras: -1,
+      cantidad_autorizadores: 2,
+    });
+    await openAccessWeek(admin, idCliente);
+    const obra = await createCategory(admin, idCliente, 'Obra', 'IconHammer');
+    const producto = await createProduct(admin, {
+      id_cliente: idCliente,
+      id_categoria: obra,
+      clave_interna: 'OBR-01',
+      nombre: 'Casco de seguridad',
+      precio: 200,
+      unidad_de_medida: 'Pieza',
+    });
+    const idComprador = await createAccount(
+      admin,
+      {
+        id_cliente: idCliente,
+        usuario: comprador,
+        correo: `${comprador}@arriaga.mx`,
+        nombre: 'Inés Arriaga Peña',
+        rol: 1,
+        presupuesto_default: 20000,
+      },
+      PASSWORD,
+    );
+    await assignAll(admin, idComprador, 20);
+    await createAccount(
+      admin,
+      {
+        id_cliente: idCliente,
+        usuario: autorizador,
+        correo: `${autorizador}@arriaga.mx`,
+        nombre: 'Tomás Rivas Ochoa',
+        rol: 2,
+      },
+      PASSWORD,
+    );
+    return { cliente, idCliente, comprador, autorizador, producto };
+  });
+  data.set(suffix, entry);
+  return entry;
+}
+
+/** The buyer's order through the API (the cart and purchase screens have their own specs). */
+async function buy(page: Page, d: Data, cantidad: number): Promise<{ id: number; status: string }> {
+  await apiPost(page, '/api/carrito/nuevo_item', { item: { id: d.producto, cantidad } });
+  const { pedido } = await apiPost<{ pedido: { id: number; status: string } }>(page, '/api/compra', {
+    orden: [{ id: d.producto, cantidad }],
+    fecha: businessToday(),
+  });
+  return pedido;
+}
+
+test('el administrador fija las reglas por monto: la frase, un choque rechazado en su campo y guardar', async ({
+  page,
+  browser,
+}) => {
+  const d = await ensureData(browser);
+  await signInAdmin(page);
+  await page.goto('/administrador/clientes');
+  await page.getByRole('searchbox', { name: 'Buscar cliente' }).fill(d.cliente.toLowerCase());
+  const row = page
+    .getByTestId(/^cliente-/)
+    .filter({ visible: true })
+    .filter({ hasText: d.cliente });
+  await row.getByRole('button', { name: `Editar ${d.cliente}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar cliente' });
+  const resumen = edit.getByTestId('reglas-resumen');
+  await expect(resumen).toHaveText('Sin reglas por monto: cada pedido sigue los niveles de autorización.');
+
+  // A clash: the automatic amount must be below the second-level one; the server says so on the field.
+  await edit.getByLabel('Aprobación automática hasta').fill('1000');
+  await edit.getByLabel('Super Autorizador desde').fill('1000');
+  await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(edit.getByText(MSG.reglaAutomaticaNoMenor).first()).toBeVisible();
+
+  await edit.getByLabel('Aprobación automática hasta').fill('300');
+  await expect(resumen).toHaveText(
+    'Pedidos hasta $300.00 MXN se aprueban solos; desde $1,000.00 MXN requieren Super Autorizador.',
+  );
+  await screenshot(page, 'admin-cliente-reglas');
+  await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expectNotice(page, MSG.modificadoCorrectamente);
+
+  // Reopened, the form shows what was saved.
+  await row.getByRole('button', { name: `Editar ${d.cliente}` }).click();
+  await expect(edit.getByLabel('Aprobación automática hasta')).toHaveValue('$300.00');
+  await expect(edit.getByLabel('Super Autorizador desde')).toHaveValue('$1,000.00');
+});
+
+test('un pedido hasta el monto se aprueba al enviarse; el comprador lo ve «Aprobado automáticamente»', async ({
+  page,
+  browser,
+}) => {
+  const d = await ensureData(browser);
+  await signIn(page, d.comprador, PASSWORD);
+  await expectHome(page, 1);
+  const pedido = await buy(page, d, 1);
+  expect(pedido.status).toBe('aprobado');
+  await page.goto(`/usuario/historial/${pedido.id}`);
+  await expect(page.getByText('Aprobado automáticamente')).toBeVisible();
+  await expect(
+    page.getByText('Regla del cliente: pedidos hasta $300.00 MXN se aprueban solos.'),
+  ).toBeVisible();
+  await screenshot(page, 'usuario-aprobado-por-regla');
+});
+
+test('bajo el monto del Super Autorizador, el Autorizador aprueba en definitiva y el diálogo lo dice antes', async ({
+  page,
+  browser,
+}) => {
+  const d = await ensureData(browser);
+  await signIn(page, d.comprador, PASSWORD);
+  await expectHome(page, 1);
+  // Three helmets: $696, over the automatic $300 and under the Super Autorizador's $1,000.
+  const pedido = await buy(page, d, 3);
+  expect(pedido.status).toBe('pendiente');
+
+  await page.context().clearCookies();
+  await signIn(page, d.autorizador, PASSWORD);
+  await expectHome(page, 2);
+  await page.goto(`/autorizador/orden/${pedido.id}`);
+  await page.getByRole('button', { name: 'Aprobar pedido' }).click();
+  const dialog = page.getByRole('dialog', { name: /¿Aprobar el pedido/ });
+  await expect(dialog).toContainText(
+    'El pedido quedará Aprobado: su total es menor a $1,000.00 MXN, el monto que requiere Super Autorizador.',
+  );
+  await screenshot(page, 'autorizador-aprobar-regla');
+  await dialog.getByRole('button', { name: 'Aprobar', exact: true }).click();
+  await expectNotice(page, MSG.pedidoAprobado);
+  await expect(
+    page.getByText('Regla del cliente: un total menor a $1,000.00 MXN no requiere Super Autorizador.'),
+  ).toBeVisible();
+});
