@@ -5,17 +5,29 @@
 import type {
   AuthorizerOrdersResponse,
   AuthorizerOrderView,
+  BulkResponse,
   OrderFilter,
+  OrderSort,
   WorkflowResponse,
 } from '@portal/shared/schemas/orders';
 import { api } from '../../../lib/api';
 
-export type { AuthorizerOrderRow, AuthorizerOrderView, OrderFilter } from '@portal/shared/schemas/orders';
+export type {
+  AuthorizerOrderRow,
+  AuthorizerOrderView,
+  BulkResponse,
+  OrderFilter,
+  OrderSort,
+} from '@portal/shared/schemas/orders';
 
 export interface OrdersFilters {
   status: OrderFilter;
   q: string;
   page: number;
+  orden: OrderSort;
+  /** Business dates YYYY-MM-DD, inclusive ('' = open). */
+  desde: string;
+  hasta: string;
 }
 
 export const authorizerKeys = {
@@ -30,6 +42,9 @@ export function fetchOrders(filters: OrdersFilters, signal?: AbortSignal): Promi
   const params = new URLSearchParams({ page: String(filters.page), status: filters.status });
   const q = filters.q.trim();
   if (q) params.set('q', q);
+  if (filters.orden !== 'fecha_desc') params.set('orden', filters.orden);
+  if (filters.desde) params.set('desde', filters.desde);
+  if (filters.hasta) params.set('hasta', filters.hasta);
   return api.get<AuthorizerOrdersResponse>(`/api/pedidos?${params}`, { signal });
 }
 
@@ -54,4 +69,15 @@ export function approveOrder(input: ApproveInput): Promise<WorkflowResponse> {
 export function cancelOrder(id: number, motivo: string): Promise<WorkflowResponse> {
   const reason = motivo.trim();
   return api.post<WorkflowResponse>(`/api/cancelar/compra/${id}`, reason ? { motivo: reason } : {});
+}
+
+/** Approves each order as it stands (no edits), each on its own: one result per order. */
+export function bulkApprove(ids: number[]): Promise<BulkResponse> {
+  return api.post<BulkResponse>('/api/pedidos/aprobar-lote', { ids });
+}
+
+/** Cancels each order with one optional reason, each on its own: one result per order. */
+export function bulkCancel(ids: number[], motivo: string): Promise<BulkResponse> {
+  const reason = motivo.trim();
+  return api.post<BulkResponse>('/api/pedidos/cancelar-lote', reason ? { ids, motivo: reason } : { ids });
 }
