@@ -62,7 +62,7 @@ export function BulkBar({ selected, onApprove, onCancel, onClear }: BulkBarProps
             {plural(selected.length, 'pedido seleccionado', 'pedidos seleccionados')}
           </Text>
           {over > 0 ? (
-            <Text size="xs" c="orange.9">
+            <Text size="xs" c="red.9">
               {over === 1
                 ? '1 excede el presupuesto de su usuario: solo se puede cancelar.'
                 : `${over} exceden el presupuesto de su usuario: solo se pueden cancelar.`}

@@ -117,7 +117,8 @@ function BudgetCell({ row }: { row: AuthorizerOrderRow }) {
     <Stack gap={2} align="flex-end">
       <Text
         size="sm"
-        c={row.excede_presupuesto ? 'red.8' : undefined}
+        c={row.excede_presupuesto ? 'red.9' : undefined}
+        fw={row.excede_presupuesto ? 600 : undefined}
         style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
       >
         {formatMXN(row.restante_despues)}
@@ -207,10 +208,7 @@ function OrdersTable({ rows, selection }: { rows: AuthorizerOrderRow[]; selectio
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => (
-            <Table.Tr
-              key={row.id}
-              bg={selection.selected.has(row.id) ? 'var(--mantine-primary-color-light)' : undefined}
-            >
+            <Table.Tr key={row.id}>
               {any ? (
                 <Table.Td>
                   <RowCheckbox row={row} selection={selection} />
