@@ -200,7 +200,13 @@ function OrdersTable({ rows, selection }: { rows: AuthorizerOrderRow[]; selectio
             <Table.Th>Usuario</Table.Th>
             <Table.Th ta="center">Productos</Table.Th>
             <Table.Th ta="right">Total</Table.Th>
-            <Table.Th ta="right">Presupuesto después</Table.Th>
+            <Table.Th
+              ta="right"
+              style={{ whiteSpace: 'nowrap' }}
+              title="Presupuesto del usuario que queda en el mes después de este pedido"
+            >
+              Queda después
+            </Table.Th>
             <Table.Th>Estatus</Table.Th>
             <Table.Th>Fecha</Table.Th>
             <Table.Th ta="right">Acciones</Table.Th>
@@ -229,7 +235,7 @@ function OrdersTable({ rows, selection }: { rows: AuthorizerOrderRow[]; selectio
               <Table.Td ta="right">
                 <BudgetCell row={row} />
               </Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <StatusBadge status={row.status} />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.transaction_date)}</Table.Td>
@@ -526,8 +532,18 @@ export function OrdersPage() {
                 <Text size="sm" c="dimmed" aria-live="polite">
                   {data.total === 0
                     ? 'Sin resultados'
-                    : `Mostrando ${first}–${last} de ${data.total} ${data.total === 1 ? 'pedido' : 'pedidos'} · Suma ${formatMXN(data.suma)}`}
+                    : `Mostrando ${first}–${last} de ${data.total} ${data.total === 1 ? 'pedido' : 'pedidos'}`}
                 </Text>
+                {data.total > 0 ? (
+                  <Text
+                    size="sm"
+                    fw={600}
+                    data-testid="suma-filtro"
+                    style={{ fontVariantNumeric: 'tabular-nums' }}
+                  >
+                    Suma: {formatMXN(data.suma)}
+                  </Text>
+                ) : null}
               </Group>
               {query.isFetching ? (
                 <Badge variant="dot" color="gray" size="sm">
