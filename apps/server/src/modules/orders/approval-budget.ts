@@ -7,7 +7,7 @@ import { type BudgetLine, spendOf } from '@portal/shared/domain/budget';
 import { centavosToPesos, totalsOf } from '@portal/shared/domain/money';
 import { businessMonth } from '@portal/shared/domain/time';
 import type { ApprovalBudget } from '@portal/shared/schemas/orders';
-import { and, eq, gte, inArray, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { categories, orders, userCategoryBudgets, users } from '../../db/schema/index.ts';
 import { budgetLinesOf, otherMonthOrders } from './authorizer.repository.ts';
@@ -123,22 +123,17 @@ export async function pageBudgetFlags(
   const flags = new Map<number, { over: boolean; restante: number }>();
   if (page.length === 0) return flags;
   const userIds = [...new Set(page.map((o) => o.idUser))];
-  const months = new Map<string, { idUser: number; start: Date; end: Date }>();
+  // One range over every month the page touches, for all its buyers at once (one index scan of
+  // (id_user, transaction_date) per buyer); each order then keeps only its own buyer's month.
   const monthOf = new Map<number, string>();
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
   for (const o of page) {
     const m = businessMonth(o.transactionDate, tz);
-    const key = `${o.idUser}:${m.key}`;
-    months.set(key, { idUser: o.idUser, start: m.start, end: m.end });
-    monthOf.set(o.id, key);
+    monthOf.set(o.id, `${o.idUser}:${m.key}`);
+    from = Math.min(from, m.start.getTime());
+    to = Math.max(to, m.end.getTime());
   }
-  const windows: SQL[] = [...months.values()].map(
-    (m) =>
-      and(
-        eq(orders.idUser, m.idUser),
-        gte(orders.transactionDate, m.start),
-        lt(orders.transactionDate, m.end),
-      )!,
-  );
   const [buyers, monthOrders, budgets] = await Promise.all([
     db
       .select({ id: users.id, presupuestoDefault: users.presupuestoDefault })
@@ -153,7 +148,14 @@ export async function pageBudgetFlags(
         transactionDate: orders.transactionDate,
       })
       .from(orders)
-      .where(and(or(...windows), ne(orders.status, 'cancelado'))),
+      .where(
+        and(
+          inArray(orders.idUser, userIds),
+          gte(orders.transactionDate, new Date(from)),
+          lt(orders.transactionDate, new Date(to)),
+          ne(orders.status, 'cancelado'),
+        ),
+      ),
     modo === 'categoria' ? categoryBudgets(db, userIds) : Promise.resolve([]),
   ]);
   // The page's own orders are read too: a cancelled one is not in the month's orders but has its lines.
@@ -166,8 +168,10 @@ export async function pageBudgetFlags(
     else linesOf.set(l.orderId, [l]);
   }
   const byMonth = new Map<string, { id: number; total: number; lines: BudgetLine[] }[]>();
+  const wanted = new Set(monthOf.values());
   for (const o of monthOrders) {
     const key = `${o.idUser}:${businessMonth(o.transactionDate, tz).key}`;
+    if (!wanted.has(key)) continue;
     const list = byMonth.get(key) ?? [];
     list.push({ id: o.id, total: o.total, lines: linesOf.get(o.id) ?? [] });
     byMonth.set(key, list);
