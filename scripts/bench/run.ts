@@ -13,6 +13,7 @@ import { signIn, signInAll, waitForHttp } from './http.ts';
 import { CpuMeter, log, PRODUCTION_MALLOC, ROOT, startProcess, stopProcess } from './processes.ts';
 import { DOC, machine, type Row, renderTable, writeDoc } from './results.ts';
 import { baselineScenario } from './scenarios/baseline.ts';
+import { bulkApproveScenario } from './scenarios/bulk-approve.ts';
 import { type Buyers, prepareBuyers } from './scenarios/buyers.ts';
 import { cartScenario } from './scenarios/cart.ts';
 import type { BenchContext, Scenario } from './scenarios/context.ts';
@@ -38,6 +39,7 @@ function scenarios(): Scenario[] {
     withBuyers(cartScenario),
     withBuyers(purchaseScenario),
     withBuyers(reorderScenario),
+    bulkApproveScenario,
     reportScenario,
     importScenario,
   ];

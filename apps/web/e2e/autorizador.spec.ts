@@ -304,7 +304,8 @@ test('el autorizador revisa el pedido del comprador, baja una cantidad y lo auto
   );
   const [y, m, d] = today().split('-');
   await expect(row).toContainText(`${d}/${m}/${y}`);
-  await expect(row.getByRole('cell').nth(2)).toHaveText('2');
+  // The first cell is the row's checkbox (bulk approve).
+  await expect(row.getByRole('cell').nth(3)).toHaveText('2');
   await screenshot(page, 'autorizador-principal');
 
   // Search by number (server-side, debounced) and by user.

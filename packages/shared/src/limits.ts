@@ -22,6 +22,8 @@ export const IMPORTS_PER_PAGE = 10;
 export const LOGS_PER_PAGE = 15;
 /** The authorizers' order list (GET /api/pedidos). */
 export const ORDERS_PER_PAGE = 50;
+/** Most orders one bulk approve or cancel call takes (POST /api/pedidos/aprobar-lote, cancelar-lote). */
+export const BULK_ORDERS_MAX = 50;
 
 /** Largest page size a list accepts when the caller asks for one (`per_page`). */
 export const CLIENTS_MAX_PER_PAGE = 1000;

@@ -131,6 +131,12 @@ export const MSG = {
   fechasRequeridas: 'Por favor ingresa ambas fechas.',
   tipoReporteRequerido: 'Por favor selecciona un tipo de reporte.',
   rangoFechasInvalido: 'La fecha inicial no puede ser posterior a la fecha final.',
+  // Bulk approve and cancel (docs/domain.md "Bulk approve and cancel"; decision 0046)
+  loteVacio: 'Selecciona al menos un pedido.',
+  loteLargo: (max: number) => `Selecciona hasta ${max} pedidos a la vez.`,
+  loteRepetido: 'Un pedido aparece más de una vez en la selección.',
+  loteErrorInterno: 'No se pudo procesar este pedido. Inténtalo de nuevo.',
+  fechaInvalida: 'Escribe la fecha como AAAA-MM-DD.',
   reporteFallido: 'Hubo un problema al generar el reporte.',
 
   // Administration: clients, users, assignments, access weeks (the rest are ours)

@@ -6,22 +6,24 @@
  * large may trail the rows by an order or two for a few seconds. Totals below the threshold are never reused,
  * so small lists (and every workflow that watches a count change) stay exact. Decision 0032.
  */
-export class PagerTotals {
-  private readonly totals = new Map<string, { n: number; at: number }>();
+export class PagerTotals<T = number> {
+  private readonly totals = new Map<string, { n: T; at: number }>();
 
   constructor(
     private readonly threshold = 10_000,
     private readonly ttlMs = 10_000,
     private readonly maxKeys = 1_000,
     private readonly now: () => number = Date.now,
+    /** The list's size in a total (the total itself for a plain count; a count with a sum names its count). */
+    private readonly sizeOf: (total: T) => number = (total) => total as number,
   ) {}
 
-  async get(key: string, count: () => Promise<number>): Promise<number> {
+  async get(key: string, count: () => Promise<T>): Promise<T> {
     const known = this.totals.get(key);
     const t = this.now();
     if (known && t - known.at < this.ttlMs) return known.n;
     const n = await count();
-    if (n >= this.threshold) {
+    if (this.sizeOf(n) >= this.threshold) {
       if (this.totals.size >= this.maxKeys) this.totals.clear();
       this.totals.set(key, { n, at: t });
     } else {

@@ -94,6 +94,9 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'POST /api/update/compra': authorizer(200, 404),
   'POST /api/pedidos/:id/comentarios': authorizer(201, 404),
   'POST /api/cancelar/compra/:id': authorizer(200, 404),
+  // Another client's authorizer: 200 with its row reading "the order does not exist" (asserted below).
+  'POST /api/pedidos/aprobar-lote': authorizer(200),
+  'POST /api/pedidos/cancelar-lote': authorizer(200),
   'POST /api/reporte/autorizador': authorizer(200),
   'POST /api/reporte/autorizador/productos/detalle': authorizer(200),
   'GET /api/admin/resumen': admin(200),

@@ -7,6 +7,7 @@ import { WEB_DIST } from '../app.ts';
 import { users } from '../db/schema/index.ts';
 import { codeAt, newTotpSecret, sealTotpSecret, stepAt } from '../lib/totp.ts';
 import { multipart } from '../test/admin-fixtures.ts';
+import { makeOrder } from '../test/factories.ts';
 import { type Actor, MISSING_ID, type RouteKey, type World } from './world.ts';
 
 /**
@@ -55,6 +56,14 @@ const userBody = (w: World, usuario: string) => ({
   entrega_week: 2,
   id_cliente: w.a.client.id,
 });
+/** A new order of client A's buyer that the caller's role acts on (espera for rol 3, else pendiente). */
+const freshOrder = (w: World, actor: Actor) =>
+  makeOrder(w.db, {
+    idUser: w.users.u1.id,
+    idCliente: w.a.client.id,
+    status: actor === 'u3' ? 'espera' : 'pendiente',
+    lines: [{ productId: w.a.prod.id, precio: w.a.prod.precio, cantidad: 1, idCategoria: w.a.cat.id }],
+  });
 /** Callers with a second factor of their own (roles 2, 3 and 4). */
 const TWO_FACTOR_ACTORS = new Set<Actor>(['u2', 'u3', 'adm', 'u2b']);
 
@@ -298,6 +307,20 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
         motivo: 'Prueba de permisos',
       }),
     missing: () => post(`/api/cancelar/compra/${MISSING_ID}`, { motivo: 'Prueba de permisos' }),
+    caller: 'u2',
+  },
+  // Bulk: each caller acts on a fresh order of client A (espera for rol 3); another client's authorizer gets
+  // 200 with the order's row reading like a missing one.
+  'POST /api/pedidos/aprobar-lote': {
+    req: async (w, actor) => post('/api/pedidos/aprobar-lote', { ids: [(await freshOrder(w, actor)).id] }),
+    caller: 'u2',
+  },
+  'POST /api/pedidos/cancelar-lote': {
+    req: async (w, actor) =>
+      post('/api/pedidos/cancelar-lote', {
+        ids: [(await freshOrder(w, actor)).id],
+        motivo: 'Prueba de permisos',
+      }),
     caller: 'u2',
   },
   'POST /api/reporte/autorizador': {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from '../domain/time.ts';
-import { MAX_ID, SEARCH_MAX_LENGTH } from '../limits.ts';
+import { BULK_ORDERS_MAX, MAX_ID, SEARCH_MAX_LENGTH } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import { CommentText } from './comments.ts';
 import { OrderDetailDto, OrderStatus } from './shopping.ts';
@@ -8,12 +8,28 @@ import { OrderDetailDto, OrderStatus } from './shopping.ts';
 export const OrderFilter = z.enum(['accionables', 'todos', 'pendiente', 'espera', 'aprobado', 'cancelado']);
 export type OrderFilter = z.infer<typeof OrderFilter>;
 
-export const AuthorizerOrdersQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  status: OrderFilter.default('accionables'),
-  /** An order number, or part of a username or name. */
-  q: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
-});
+/** The list's sort: by date (newest first, the default) or by total. */
+export const OrderSort = z.enum(['fecha_desc', 'fecha_asc', 'total_desc', 'total_asc']);
+export type OrderSort = z.infer<typeof OrderSort>;
+
+const BusinessDate = z.string().refine(isIsoDate, MSG.fechaInvalida);
+
+export const AuthorizerOrdersQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    status: OrderFilter.default('accionables'),
+    /** An order number, or part of a username or name. */
+    q: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
+    orden: OrderSort.default('fecha_desc'),
+    /** Business dates (YYYY-MM-DD), both inclusive. */
+    desde: BusinessDate.optional(),
+    hasta: BusinessDate.optional(),
+  })
+  .refine((q) => !q.desde || !q.hasta || q.desde <= q.hasta, {
+    message: MSG.rangoFechasInvalido,
+    path: ['hasta'],
+  });
+export type AuthorizerOrdersQuery = z.infer<typeof AuthorizerOrdersQuery>;
 
 export const AuthorizerOrderRow = z.object({
   id: z.number().int(),
@@ -25,6 +41,10 @@ export const AuthorizerOrderRow = z.object({
   nombre: z.string(),
   /** Comments on the order (decision 0047). */
   comentarios: z.number().int(),
+  /** Approving this order as it stands would exceed the buyer's budget (the approval's own rule). */
+  excede_presupuesto: z.boolean(),
+  /** The buyer's remaining budget of the order's month after this order (pesos; negative when over). */
+  restante_despues: z.number(),
 });
 export type AuthorizerOrderRow = z.infer<typeof AuthorizerOrderRow>;
 
@@ -36,6 +56,9 @@ export const AuthorizerOrdersResponse = z.object({
   status: OrderFilter,
   /** The status this role acts on (null when it acts on none). */
   accionable: OrderStatus.nullable(),
+  orden: OrderSort,
+  /** The sum of the totals of every order the filter holds (every page), pesos. */
+  suma: z.number(),
 });
 export type AuthorizerOrdersResponse = z.infer<typeof AuthorizerOrdersResponse>;
 
@@ -100,6 +123,36 @@ export const UpdateOrderBody = z.object({
 export const CancelOrderBody = z
   .object({ motivo: z.string().trim().max(255, 'El motivo admite hasta 255 caracteres.').optional() })
   .optional();
+
+const BulkIds = z
+  .array(z.number().int().positive().max(MAX_ID), { error: MSG.loteVacio })
+  .min(1, MSG.loteVacio)
+  .max(BULK_ORDERS_MAX, MSG.loteLargo(BULK_ORDERS_MAX))
+  .refine((ids) => new Set(ids).size === ids.length, MSG.loteRepetido);
+
+/** POST /api/pedidos/aprobar-lote: each order approved as it stands (no edits in bulk). */
+export const BulkApproveBody = z.object({ ids: BulkIds });
+export type BulkApproveBody = z.infer<typeof BulkApproveBody>;
+
+/** POST /api/pedidos/cancelar-lote: one optional reason for every order. */
+export const BulkCancelBody = z.object({
+  ids: BulkIds,
+  motivo: z.string().trim().max(255, 'El motivo admite hasta 255 caracteres.').optional(),
+});
+export type BulkCancelBody = z.infer<typeof BulkCancelBody>;
+
+/** One row per id, in the order asked: its new status, or the Spanish reason it was refused. */
+export const BulkResponse = z.object({
+  resultados: z.array(
+    z.object({
+      id: z.number().int(),
+      ok: z.boolean(),
+      estatus: OrderStatus.optional(),
+      error: z.string().optional(),
+    }),
+  ),
+});
+export type BulkResponse = z.infer<typeof BulkResponse>;
 
 export const WorkflowResponse = z.object({
   status: z.literal('ok'),

@@ -248,6 +248,10 @@ export const orders = pgTable(
     index('orders_cliente_id_idx').on(t.idCliente, t.id),
     index('orders_cliente_status_idx').on(t.idCliente, t.status, t.id),
     index('orders_cliente_date_idx').on(t.idCliente, t.transactionDate),
+    /** The authorizers' list sorted by date or by total, of all statuses or one (decision 0046). */
+    index('orders_cliente_date_id_idx').on(t.idCliente, t.transactionDate, t.id),
+    index('orders_cliente_status_date_idx').on(t.idCliente, t.status, t.transactionDate, t.id),
+    index('orders_cliente_status_total_idx').on(t.idCliente, t.status, t.total, t.id),
     index('orders_user_date_idx').on(t.idUser, t.transactionDate),
     index('orders_user_id_idx').on(t.idUser, t.id),
     /** The buyer's history filtered by status. */

@@ -1,6 +1,6 @@
 import { ORDERS_PER_PAGE } from '@portal/shared/limits';
-import type { OrderFilter } from '@portal/shared/schemas/orders';
-import { and, count, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { OrderFilter, OrderSort } from '@portal/shared/schemas/orders';
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import { orderComments, orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
@@ -37,12 +37,18 @@ interface OrderListFilter {
   like?: Val<string>;
   /** An order number to match too (only with a search). */
   id?: Val<number>;
+  /** Placed at or after this instant (the first instant of `desde`'s business date). */
+  from?: Val<Date>;
+  /** Placed before this instant (the first instant of the day after `hasta`). */
+  to?: Val<Date>;
 }
 
 /** The orders a list shows: the client's, of one status or all, maybe searched. */
 function orderListWhere(f: OrderListFilter) {
   const conditions: SQL[] = [eq(orders.idCliente, f.idCliente)];
   if (f.status !== undefined) conditions.push(eq(orders.status, f.status));
+  if (f.from !== undefined) conditions.push(gte(orders.transactionDate, f.from));
+  if (f.to !== undefined) conditions.push(lt(orders.transactionDate, f.to));
   if (f.like !== undefined) {
     const parts: SQL[] = [
       sql`lower(${users.usuario}) like ${f.like}`,
@@ -54,10 +60,18 @@ function orderListWhere(f: OrderListFilter) {
   return and(...conditions);
 }
 
-function orderPageQuery(db: Db, f: OrderListFilter, offset: Val<number>) {
+/** The list's order, newest (or largest) first by default; the id breaks ties so pages never overlap. */
+function sortOf(orden: OrderSort) {
+  const dir = orden.endsWith('_asc') ? asc : desc;
+  const column = orden.startsWith('total') ? orders.total : orders.transactionDate;
+  return [dir(column), dir(orders.id)];
+}
+
+function orderPageQuery(db: Db, f: OrderListFilter, orden: OrderSort, offset: Val<number>) {
   const where = orderListWhere(f);
-  // Without a search the page's ids come from the (id_cliente, …, id) index alone, and only those 50 orders
-  // are joined with their users: a deep page no longer joins every order it skips.
+  const sort = sortOf(orden);
+  // Without a search the page's ids come from the (id_cliente, status, date or total, id) indexes alone, and
+  // only those 50 orders are joined with their users: a deep page no longer joins every order it skips.
   const pageIds =
     f.like !== undefined
       ? undefined
@@ -65,12 +79,13 @@ function orderPageQuery(db: Db, f: OrderListFilter, offset: Val<number>) {
           .select({ id: orders.id })
           .from(orders)
           .where(where)
-          .orderBy(desc(orders.id))
+          .orderBy(...sort)
           .limit(ORDERS_PER_PAGE)
           .offset(offset);
   return db
     .select({
       id: orders.id,
+      idUser: orders.idUser,
       total: orders.total,
       status: orders.status,
       transactionDate: orders.transactionDate,
@@ -83,18 +98,43 @@ function orderPageQuery(db: Db, f: OrderListFilter, offset: Val<number>) {
     .from(orders)
     .innerJoin(users, eq(users.id, orders.idUser))
     .where(pageIds ? inArray(orders.id, pageIds) : where)
-    .orderBy(desc(orders.id))
+    .orderBy(...sort)
     .limit(ORDERS_PER_PAGE)
     .offset(pageIds ? 0 : offset);
 }
 
-/** Totals of a client's very large unsearched lists, per client and status (decision 0032). */
-const largeListTotals = new PagerTotals();
+/**
+ * Totals (count and sum of the orders' totals) of a client's very large unsearched lists, per client and
+ * status (decision 0032).
+ */
+const largeListTotals = new PagerTotals<{ n: number; suma: number }>(
+  undefined,
+  undefined,
+  undefined,
+  undefined,
+  (t) => t.n,
+);
+
+/** The pager total and the sum of the order totals the filter holds (every page). */
+function countAndSum(db: Db, f: OrderListFilter, withUsers: boolean) {
+  const q = db
+    .select({ n: count(), suma: sql<string>`coalesce(sum(${orders.total}), 0)` })
+    .from(orders)
+    .$dynamic();
+  return (withUsers ? q.innerJoin(users, eq(users.id, orders.idUser)) : q).where(orderListWhere(f));
+}
 
 export async function listClientOrders(
   db: Db,
   idCliente: number,
-  opts: { page: number; status: OrderFilter; actionable: string | null; q?: string },
+  opts: {
+    page: number;
+    status: OrderFilter;
+    actionable: string | null;
+    q?: string;
+    orden: OrderSort;
+    range?: { start?: Date; end?: Date };
+  },
 ) {
   // What this role acts on; a role that acts on nothing sees everything.
   const status =
@@ -104,32 +144,37 @@ export async function listClientOrders(
         ? undefined
         : opts.status;
   const search = opts.q ? searchTerms(opts.q) : undefined;
-  const filter = { idCliente, status, like: search?.like, id: search?.id };
+  const filter = {
+    idCliente,
+    status,
+    like: search?.like,
+    id: search?.id,
+    from: opts.range?.start,
+    to: opts.range?.end,
+  };
   const { shape, args } = shapeOf(filter);
-  // Each combination of filters (page, and a search's count) is built once and run as a named prepared
-  // statement.
-  const [rows, total] = await Promise.all([
-    preparedOnce(db, `portal_orders_page_${shape}`, (d) =>
-      orderPageQuery(d, args, sql.placeholder('offset')),
+  const totalsOf = (r: { n: number; suma: string | number }[]) => ({
+    n: r[0]?.n ?? 0,
+    suma: Number(r[0]?.suma ?? 0),
+  });
+  // Each combination of filters and sort (page, and a search's or a date range's count) is built once and
+  // run as a named prepared statement.
+  const [rows, totals] = await Promise.all([
+    preparedOnce(db, `portal_orders_page_${opts.orden}_${shape}`, (d) =>
+      orderPageQuery(d, args, opts.orden, sql.placeholder('offset')),
     ).execute({ ...filter, offset: (opts.page - 1) * ORDERS_PER_PAGE }),
-    search
-      ? preparedOnce(db, `portal_orders_count_${shape}`, (d) =>
-          d
-            .select({ n: count() })
-            .from(orders)
-            .innerJoin(users, eq(users.id, orders.idUser))
-            .where(orderListWhere(args)),
-        )
+    search || opts.range
+      ? preparedOnce(db, `portal_orders_count_${shape}`, (d) => countAndSum(d, args, search !== undefined))
           .execute(filter)
-          .then((r) => r[0]?.n ?? 0)
-      : largeListTotals.get(`${idCliente}:${opts.status}:${opts.actionable ?? ''}`, async () => {
-          const [r] = await db.select({ n: count() }).from(orders).where(orderListWhere(filter));
-          return r?.n ?? 0;
-        }),
+          .then(totalsOf)
+      : largeListTotals.get(`${idCliente}:${opts.status}:${opts.actionable ?? ''}`, async () =>
+          totalsOf(await countAndSum(db, filter, false)),
+        ),
   ]);
   return {
     rows: rows.map((r) => ({ ...r, productos: Number(r.productos), comentarios: Number(r.comentarios) })),
-    total,
+    total: totals.n,
+    suma: totals.suma,
   };
 }
 
@@ -158,23 +203,24 @@ export async function otherMonthOrders(
       ),
     )
     .orderBy(desc(orders.id));
-  const lines =
-    list.length === 0
-      ? []
-      : await db
-          .select({
-            orderId: orderLines.orderId,
-            idCategoria: orderLines.idCategoria,
-            precio: orderLines.precio,
-            cantidad: orderLines.cantidad,
-            impuesto: orderLines.impuesto,
-          })
-          .from(orderLines)
-          .where(
-            inArray(
-              orderLines.orderId,
-              list.map((o) => o.id),
-            ),
-          );
+  const lines = await budgetLinesOf(
+    db,
+    list.map((o) => o.id),
+  );
   return list.map((o) => ({ ...o, lines: lines.filter((l) => l.orderId === o.id) }));
+}
+
+/** The lines of some orders as the budget rules read them (price, quantity, tax, category). */
+export async function budgetLinesOf(db: Db | Tx, orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({
+      orderId: orderLines.orderId,
+      idCategoria: orderLines.idCategoria,
+      precio: orderLines.precio,
+      cantidad: orderLines.cantidad,
+      impuesto: orderLines.impuesto,
+    })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds));
 }

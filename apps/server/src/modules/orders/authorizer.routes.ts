@@ -5,6 +5,9 @@ import {
   AuthorizerOrdersQuery,
   AuthorizerOrdersResponse,
   AuthorizerOrderView,
+  BulkApproveBody,
+  BulkCancelBody,
+  BulkResponse,
   CancelOrderBody,
   ReportBody,
   UpdateOrderBody,
@@ -16,6 +19,8 @@ import { audit, requestMeta } from '../../lib/audit.ts';
 import { reportStream } from '../reports/report.service.ts';
 import {
   authorizerApprove,
+  authorizerBulkApprove,
+  authorizerBulkCancel,
   authorizerCancel,
   authorizerOrders,
   authorizerOrderView,
@@ -36,7 +41,8 @@ export async function authorizerRoutes(app: FastifyInstance) {
       preValidation: authorizer,
       schema: {
         tags,
-        summary: 'Pedidos del cliente, 50 por página, filtrables por estatus y búsqueda',
+        summary:
+          'Pedidos del cliente, 50 por página, filtrables por estatus, búsqueda y fechas, con orden, suma y avisos de presupuesto',
         querystring: AuthorizerOrdersQuery,
         response: { 200: AuthorizerOrdersResponse, ...errors },
       },
@@ -103,6 +109,35 @@ export async function authorizerRoutes(app: FastifyInstance) {
       reply
         .status(201)
         .send(await authorizerAddComment(app, request, request.auth!, request.params.id, request.body.texto)),
+  );
+
+  r.post(
+    '/api/pedidos/aprobar-lote',
+    {
+      preValidation: authorizer,
+      schema: {
+        tags,
+        summary: 'Aprueba hasta 50 pedidos tal como están, cada uno por separado; un resultado por pedido',
+        body: BulkApproveBody,
+        response: { 200: BulkResponse, ...errors },
+      },
+    },
+    async (request) => authorizerBulkApprove(app, request, request.auth!, request.body.ids),
+  );
+
+  r.post(
+    '/api/pedidos/cancelar-lote',
+    {
+      preValidation: authorizer,
+      schema: {
+        tags,
+        summary: 'Cancela hasta 50 pedidos (motivo opcional), cada uno por separado; un resultado por pedido',
+        body: BulkCancelBody,
+        response: { 200: BulkResponse, ...errors },
+      },
+    },
+    async (request) =>
+      authorizerBulkCancel(app, request, request.auth!, request.body.ids, request.body.motivo),
   );
 
   for (const [url, forced] of [

@@ -1,5 +1,4 @@
 import { approvalTarget } from '@portal/shared/domain/approval-rules';
-import { type BudgetLine, spendOf } from '@portal/shared/domain/budget';
 import { centavosToPesos, centavosToPesosOrNull, totalsOf } from '@portal/shared/domain/money';
 import {
   actionableStatus,
@@ -10,33 +9,25 @@ import {
   transition,
 } from '@portal/shared/domain/order-workflow';
 import { ROLES } from '@portal/shared/domain/roles';
-import { businessMonth } from '@portal/shared/domain/time';
+import { businessDateRange } from '@portal/shared/domain/time';
 import { ORDERS_PER_PAGE } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import type {
-  ApprovalBudget,
+  AuthorizerOrdersQuery,
   AuthorizerOrdersResponse,
   AuthorizerOrderView,
-  OrderFilter,
+  BulkResponse,
   WorkflowResponse,
 } from '@portal/shared/schemas/orders';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  categories,
-  clients,
-  orderEvents,
-  orderLines,
-  orders,
-  userCategoryBudgets,
-  userProducts,
-  users,
-} from '../../db/schema/index.ts';
+import { clients, orderEvents, orderLines, orders, userProducts, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
-import { type AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
-import { levelOneApprover, listClientOrders, otherMonthOrders } from './authorizer.repository.ts';
+import { approvalBudget, pageBudgetFlags } from './approval-budget.ts';
+import { levelOneApprover, listClientOrders } from './authorizer.repository.ts';
 import { insertComment, notifyComment } from './comments.service.ts';
 import { orderDetail } from './history.service.ts';
 import { notifyAuthorizers, notifyBuyer } from './notifications.ts';
@@ -50,11 +41,25 @@ function clientOf(auth: AuthContext) {
 export async function authorizerOrders(
   app: FastifyInstance,
   auth: AuthContext,
-  query: { page: number; status: OrderFilter; q?: string },
+  query: Partial<AuthorizerOrdersQuery> & Pick<AuthorizerOrdersQuery, 'page' | 'status'>,
 ): Promise<AuthorizerOrdersResponse> {
   const client = clientOf(auth);
   const actionable = actionableStatus(auth.user.rol, client.cantidadAutorizadores);
-  const { rows, total } = await listClientOrders(app.db, client.id, { ...query, actionable });
+  const orden = query.orden ?? 'fecha_desc';
+  const tz = app.config.BUSINESS_TZ;
+  const { rows, total, suma } = await listClientOrders(app.db, client.id, {
+    ...query,
+    orden,
+    actionable,
+    range:
+      query.desde || query.hasta
+        ? {
+            start: query.desde ? businessDateRange(query.desde, query.desde, tz).start : undefined,
+            end: query.hasta ? businessDateRange(query.hasta, query.hasta, tz).end : undefined,
+          }
+        : undefined,
+  });
+  const flags = await pageBudgetFlags(app.db, tz, client.modoPresupuesto, rows);
   return {
     pedidos: rows.map((r) => ({
       id: r.id,
@@ -65,87 +70,16 @@ export async function authorizerOrders(
       usuario: r.usuario,
       nombre: r.nombre,
       comentarios: r.comentarios,
+      excede_presupuesto: flags.get(r.id)?.over ?? false,
+      restante_despues: flags.get(r.id)?.restante ?? 0,
     })),
     total,
     page: query.page,
     per_page: ORDERS_PER_PAGE,
     status: query.status,
     accionable: actionable,
-  };
-}
-
-interface Line extends BudgetLine {
-  productId: number;
-}
-
-/** The buyer's month with this order's lines: docs/domain.md "An approval is refused when…". */
-async function approvalBudget(
-  db: Db | Tx,
-  tz: string,
-  order: { id: number; idUser: number; transactionDate: Date },
-  buyer: { presupuestoDefault: number },
-  modo: string,
-  lines: Line[],
-): Promise<ApprovalBudget & { over: boolean; others: Awaited<ReturnType<typeof otherMonthOrders>> }> {
-  const range = businessMonth(order.transactionDate, tz);
-  const others = await otherMonthOrders(db, order.idUser, order.id, range);
-  const productos = lines.reduce((n, l) => n + l.cantidad, 0);
-  if (modo !== 'categoria') {
-    const utilizado = others.reduce((s, o) => s + o.total, 0);
-    const restante = buyer.presupuestoDefault - utilizado - totalsOf(lines).total;
-    return {
-      tipo_presupuesto: 'regular',
-      disponible: centavosToPesos(buyer.presupuestoDefault),
-      utilizado: centavosToPesos(utilizado),
-      restante: centavosToPesos(restante),
-      productos,
-      categorias: [],
-      over: restante < 0,
-      others,
-    };
-  }
-  const budgets = await db
-    .select({
-      id: userCategoryBudgets.categoryId,
-      presupuesto: userCategoryBudgets.presupuesto,
-      nombre: categories.nombre,
-    })
-    .from(userCategoryBudgets)
-    .innerJoin(categories, eq(categories.id, userCategoryBudgets.categoryId))
-    .where(eq(userCategoryBudgets.userId, order.idUser));
-  const touched = new Set(lines.map((l) => l.idCategoria));
-  let over = false;
-  let disponible = 0;
-  let utilizado = 0;
-  let esta = 0;
-  const cats = [];
-  for (const b of budgets) {
-    const used = others.reduce((s, o) => s + spendOf(o.lines.filter((l) => l.idCategoria === b.id)), 0);
-    const mine = spendOf(lines.filter((l) => l.idCategoria === b.id));
-    disponible += b.presupuesto;
-    utilizado += used;
-    esta += mine;
-    const restante = b.presupuesto - used - mine;
-    if (touched.has(b.id) && restante < 0) over = true;
-    cats.push({
-      id: b.id,
-      nombre: b.nombre,
-      disponible: centavosToPesos(b.presupuesto),
-      utilizado: centavosToPesos(used),
-      restante: centavosToPesos(restante),
-    });
-  }
-  // A line whose category has no budget for this user cannot be approved.
-  for (const id of touched) if (!budgets.some((b) => b.id === id && b.presupuesto > 0)) over = true;
-  return {
-    tipo_presupuesto: 'categoria',
-    disponible: centavosToPesos(disponible),
-    utilizado: centavosToPesos(utilizado),
-    restante: centavosToPesos(disponible - utilizado - esta),
-    productos,
-    categorias: cats,
-    over,
-    others,
+    orden,
+    suma: centavosToPesos(suma),
   };
 }
 
@@ -279,21 +213,28 @@ async function afterTransition(
   };
 }
 
+type Client = NonNullable<AuthContext['client']>;
+
 /**
- * POST /api/update/compra: approves (rol 2 on pendiente, rol 3 on espera) and, for rol 2, saves the
- * edited lines in the same transaction. The order row is locked and the status change is conditional,
- * so of two simultaneous approvals one wins and the other gets 409 with nothing changed.
+ * The one approval of one order, in its own transaction (the single-order route and the bulk route both
+ * run it): approves (rol 2 on pendiente, rol 3 on espera) and, for rol 2, saves the edited lines. Without
+ * `orden` (bulk) the order's current lines are approved as they stand. The order row is locked and the
+ * status change is conditional, so of two simultaneous approvals one wins and the other gets 409 with
+ * nothing changed. Answers the new status; a refusal throws its AppError. The caller flushes the mailer.
  */
-export async function authorizerApprove(
+async function approveOne(
   app: FastifyInstance,
   request: FastifyRequest,
   auth: AuthContext,
-  body: { id: number; orden: { id: number; cantidad: number }[]; comentario?: string },
-): Promise<WorkflowResponse> {
-  const client = clientOf(auth);
+  client: Client,
+  id: number,
+  orden?: { id: number; cantidad: number }[],
+  /** A comment sent with the approval (decision 0047); never in bulk. */
+  comment?: string,
+): Promise<OrderStatus> {
   const tz = app.config.BUSINESS_TZ;
-  const result = await app.db.transaction(async (tx) => {
-    const order = await loadScopedOrder(tx, body.id, client.id, true);
+  return app.db.transaction(async (tx) => {
+    const order = await loadScopedOrder(tx, id, client.id, true);
     const [fresh] = await tx
       .select({
         levels: clients.cantidadAutorizadores,
@@ -314,7 +255,7 @@ export async function authorizerApprove(
 
     // The edits: every line of the order, with its new quantity; a missing line is removed.
     const wanted = new Map<number, number>();
-    for (const item of body.orden) {
+    for (const item of orden ?? lines.map((l) => ({ id: l.productId, cantidad: l.cantidad }))) {
       if (wanted.has(item.id)) throw unprocessable('DUPLICATE_LINE', MSG.datosInvalidos);
       if (!lines.some((l) => l.productId === item.id))
         throw unprocessable('NOT_IN_ORDER', MSG.lineaNoEnPedido);
@@ -410,9 +351,7 @@ export async function authorizerApprove(
       });
     }
     // A comment sent with the approval is saved with it and named in its event (decision 0047).
-    const comentario = body.comentario
-      ? await insertComment(tx, order.id, auth.user.id, body.comentario)
-      : null;
+    const comentario = comment ? await insertComment(tx, order.id, auth.user.id, comment) : null;
     await tx.insert(orderEvents).values({
       orderId: order.id,
       actorId: auth.user.id,
@@ -420,7 +359,9 @@ export async function authorizerApprove(
       fromStatus: status,
       toStatus: target.to,
       changes:
-        comentario || target.rule ? { ...target.rule, ...(comentario ? { id_comentario: comentario } : {}) } : null,
+        comentario || target.rule
+          ? { ...target.rule, ...(comentario ? { id_comentario: comentario } : {}) }
+          : null,
     });
     await audit(tx, {
       userId: auth.user.id,
@@ -443,6 +384,16 @@ export async function authorizerApprove(
     else if (comentario) await notifyComment(tx, app.config.PUBLIC_URL, order, auth.user);
     return target.to;
   });
+}
+
+/** POST /api/update/compra: one approval, with the edits (approveOne). */
+export async function authorizerApprove(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  body: { id: number; orden: { id: number; cantidad: number }[]; comentario?: string },
+): Promise<WorkflowResponse> {
+  const result = await approveOne(app, request, auth, clientOf(auth), body.id, body.orden, body.comentario);
   void app.mailer.flush();
   return afterTransition(
     app,
@@ -453,17 +404,20 @@ export async function authorizerApprove(
   );
 }
 
-/** POST /api/cancelar/compra/{id}: cancels (same roles and statuses as approval), with an optional reason. */
-export async function authorizerCancel(
+/**
+ * The one cancellation of one order, in its own transaction (same roles and statuses as approval), with an
+ * optional reason; the single-order route and the bulk route both run it. The caller flushes the mailer.
+ */
+async function cancelOne(
   app: FastifyInstance,
   request: FastifyRequest,
   auth: AuthContext,
+  client: Client,
   id: number,
   motivo: string | undefined,
-): Promise<WorkflowResponse> {
-  const client = clientOf(auth);
+): Promise<OrderStatus> {
   const reason = motivo?.trim() ? motivo.trim() : null;
-  await app.db.transaction(async (tx) => {
+  return app.db.transaction(async (tx) => {
     const order = await loadScopedOrder(tx, id, client.id, true);
     const status = order.status as OrderStatus;
     const step = transition(
@@ -497,7 +451,68 @@ export async function authorizerCancel(
     });
     const buyer = await loadBuyer(tx, order.idUser, false);
     await notifyBuyer(tx, app.config.PUBLIC_URL, buyer, { id, total: order.total }, 'cancelado', reason);
+    return 'cancelado' as const;
   });
+}
+
+/** POST /api/cancelar/compra/{id}: one cancellation (cancelOne). */
+export async function authorizerCancel(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  id: number,
+  motivo: string | undefined,
+): Promise<WorkflowResponse> {
+  await cancelOne(app, request, auth, clientOf(auth), id, motivo);
   void app.mailer.flush();
   return afterTransition(app, auth, id, 'cancelado', MSG.pedidoCancelado);
+}
+
+/**
+ * POST /api/pedidos/aprobar-lote and cancelar-lote: each order, in the order asked, through the same
+ * one-order core as the single routes, each in its own transaction; a refusal is that order's row
+ * (its Spanish message) and never undoes another order's success. Another client's id reads like a
+ * missing one.
+ */
+async function inBulk(
+  app: FastifyInstance,
+  auth: AuthContext,
+  ids: number[],
+  one: (client: Client, id: number) => Promise<OrderStatus>,
+): Promise<BulkResponse> {
+  const client = clientOf(auth);
+  const resultados: BulkResponse['resultados'] = [];
+  for (const id of ids) {
+    try {
+      resultados.push({ id, ok: true, estatus: await one(client, id) });
+    } catch (err) {
+      if (err instanceof AppError) {
+        resultados.push({ id, ok: false, error: err.message });
+      } else {
+        app.log.error({ err, id_pedido: id }, 'bulk order action failed');
+        resultados.push({ id, ok: false, error: MSG.loteErrorInterno });
+      }
+    }
+  }
+  void app.mailer.flush();
+  return { resultados };
+}
+
+export function authorizerBulkApprove(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  ids: number[],
+): Promise<BulkResponse> {
+  return inBulk(app, auth, ids, (client, id) => approveOne(app, request, auth, client, id));
+}
+
+export function authorizerBulkCancel(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  ids: number[],
+  motivo: string | undefined,
+): Promise<BulkResponse> {
+  return inBulk(app, auth, ids, (client, id) => cancelOne(app, request, auth, client, id, motivo));
 }

@@ -6,17 +6,29 @@ import type { CommentsResponse } from '@portal/shared/schemas/comments';
 import type {
   AuthorizerOrdersResponse,
   AuthorizerOrderView,
+  BulkResponse,
   OrderFilter,
+  OrderSort,
   WorkflowResponse,
 } from '@portal/shared/schemas/orders';
 import { api } from '../../../lib/api';
 
-export type { AuthorizerOrderRow, AuthorizerOrderView, OrderFilter } from '@portal/shared/schemas/orders';
+export type {
+  AuthorizerOrderRow,
+  AuthorizerOrderView,
+  BulkResponse,
+  OrderFilter,
+  OrderSort,
+} from '@portal/shared/schemas/orders';
 
 export interface OrdersFilters {
   status: OrderFilter;
   q: string;
   page: number;
+  orden: OrderSort;
+  /** Business dates YYYY-MM-DD, inclusive ('' = open). */
+  desde: string;
+  hasta: string;
 }
 
 export const authorizerKeys = {
@@ -31,6 +43,9 @@ export function fetchOrders(filters: OrdersFilters, signal?: AbortSignal): Promi
   const params = new URLSearchParams({ page: String(filters.page), status: filters.status });
   const q = filters.q.trim();
   if (q) params.set('q', q);
+  if (filters.orden !== 'fecha_desc') params.set('orden', filters.orden);
+  if (filters.desde) params.set('desde', filters.desde);
+  if (filters.hasta) params.set('hasta', filters.hasta);
   return api.get<AuthorizerOrdersResponse>(`/api/pedidos?${params}`, { signal });
 }
 
@@ -62,4 +77,15 @@ export function cancelOrder(id: number, motivo: string): Promise<WorkflowRespons
 /** POST /api/pedidos/{id}/comentarios: an approver comments on an order of the client (any status). */
 export function addOrderComment(id: number, texto: string): Promise<CommentsResponse> {
   return api.post<CommentsResponse>(`/api/pedidos/${id}/comentarios`, { texto });
+}
+
+/** Approves each order as it stands (no edits), each on its own: one result per order. */
+export function bulkApprove(ids: number[]): Promise<BulkResponse> {
+  return api.post<BulkResponse>('/api/pedidos/aprobar-lote', { ids });
+}
+
+/** Cancels each order with one optional reason, each on its own: one result per order. */
+export function bulkCancel(ids: number[], motivo: string): Promise<BulkResponse> {
+  const reason = motivo.trim();
+  return api.post<BulkResponse>('/api/pedidos/cancelar-lote', reason ? { ids, motivo: reason } : { ids });
 }

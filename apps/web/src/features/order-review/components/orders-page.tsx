@@ -1,8 +1,10 @@
 /**
  * Principal (and reportes, the same screen): the client's orders, 50 per page
- * from the server, filtered by status and searched by order number or user (debounced, server-side),
- * with the 'Generar reporte' button. Filters live in the URL so the back button and links keep them; the
- * search text is the navbar's `?q=` too.
+ * from the server, filtered by status, date range and searched by order number or user (debounced,
+ * server-side), sorted by date or total, with the sum of what the filter holds, each row's budget after it
+ * (flagged when approving it would exceed the buyer's budget), bulk approve and cancel of the selected
+ * rows, and the 'Generar reporte' button. Filters live in the URL so the back button and links keep them;
+ * the search text is the navbar's `?q=` too.
  */
 import {
   Alert,
@@ -10,6 +12,7 @@ import {
   Box,
   Button,
   Card,
+  Checkbox,
   EmptyState,
   Group,
   Pagination,
@@ -19,6 +22,8 @@ import {
   Stack,
   Table,
   Text,
+  TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { actionableStatus } from '@portal/shared/domain/order-workflow';
@@ -30,7 +35,7 @@ import {
   IconEye,
   IconFileSpreadsheet,
 } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CommentCount } from '../../../components/orders/order-comments';
@@ -45,11 +50,16 @@ import { useSession } from '../../../lib/session';
 import {
   type AuthorizerOrderRow,
   authorizerKeys,
+  type BulkResponse,
+  bulkApprove,
+  bulkCancel,
   fetchOrders,
   type OrderFilter,
+  type OrderSort,
   type OrdersFilters,
 } from '../api/orders';
 import { buyerName } from '../lib/order-edits';
+import { BulkApproveDialog, BulkBar, BulkCancelDialog, BulkSummary } from './bulk-actions';
 
 // The dialog (and the date pickers) load the first time it opens.
 const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default: m.ReportDialog })));
@@ -63,10 +73,22 @@ const FILTERS: { value: OrderFilter; label: string }[] = [
   { value: 'cancelado', label: 'Cancelado' },
 ];
 
+const SORTS: { value: OrderSort; label: string }[] = [
+  { value: 'fecha_desc', label: 'Más recientes' },
+  { value: 'fecha_asc', label: 'Más antiguos' },
+  { value: 'total_desc', label: 'Total mayor' },
+  { value: 'total_asc', label: 'Total menor' },
+];
+
 const SEARCH_DEBOUNCE_MS = 300;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function isFilter(value: string | null): value is OrderFilter {
   return FILTERS.some((f) => f.value === value);
+}
+
+function isSort(value: string | null): value is OrderSort {
+  return SORTS.some((f) => f.value === value);
 }
 
 function useListParams() {
@@ -75,7 +97,63 @@ function useListParams() {
   const status: OrderFilter = isFilter(rawStatus) ? rawStatus : 'accionables';
   const page = Math.max(1, Math.floor(Number(params.get('pagina')) || 1));
   const q = params.get('q') ?? '';
-  return { status, page, q, update };
+  const rawSort = params.get('orden');
+  const orden: OrderSort = isSort(rawSort) ? rawSort : 'fecha_desc';
+  const date = (key: string) => {
+    const v = params.get(key) ?? '';
+    return ISO_DATE.test(v) ? v : '';
+  };
+  return { status, page, q, orden, desde: date('desde'), hasta: date('hasta'), update };
+}
+
+/** The buyer's budget after the order, flagged when approving it would exceed it. */
+function BudgetCell({ row }: { row: AuthorizerOrderRow }) {
+  if (row.status === 'aprobado' || row.status === 'cancelado')
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  return (
+    <Stack gap={2} align="flex-end">
+      <Text
+        size="sm"
+        c={row.excede_presupuesto ? 'red.9' : undefined}
+        fw={row.excede_presupuesto ? 600 : undefined}
+        style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+      >
+        {formatMXN(row.restante_despues)}
+      </Text>
+      {row.excede_presupuesto ? (
+        <Badge
+          color="red"
+          variant="light"
+          size="sm"
+          leftSection={<IconAlertTriangle size={12} aria-hidden />}
+        >
+          Excede presupuesto
+        </Badge>
+      ) : null}
+    </Stack>
+  );
+}
+
+interface Selection {
+  /** Rows this role can act on (a checkbox each). */
+  selectable: (row: AuthorizerOrderRow) => boolean;
+  selected: ReadonlySet<number>;
+  toggle: (row: AuthorizerOrderRow) => void;
+}
+
+function RowCheckbox({ row, selection }: { row: AuthorizerOrderRow; selection: Selection }) {
+  if (!selection.selectable(row)) return null;
+  return (
+    <Checkbox
+      aria-label={`Seleccionar pedido ${formatOrderNumber(row.id)}`}
+      checked={selection.selected.has(row.id)}
+      onChange={() => selection.toggle(row)}
+    />
+  );
 }
 
 function UserCell({ row }: { row: AuthorizerOrderRow }) {
@@ -107,16 +185,29 @@ function ViewButton({ row, fullWidth }: { row: AuthorizerOrderRow; fullWidth?: b
   );
 }
 
-function OrdersTable({ rows }: { rows: AuthorizerOrderRow[] }) {
+function OrdersTable({ rows, selection }: { rows: AuthorizerOrderRow[]; selection: Selection }) {
+  const any = rows.some(selection.selectable);
   return (
-    <Table.ScrollContainer minWidth={820} type="native">
+    <Table.ScrollContainer minWidth={900} type="native">
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover striped="even">
         <Table.Thead>
           <Table.Tr>
+            {any ? (
+              <Table.Th w={40}>
+                <VisuallyHidden>Seleccionar</VisuallyHidden>
+              </Table.Th>
+            ) : null}
             <Table.Th>Pedido</Table.Th>
             <Table.Th>Usuario</Table.Th>
             <Table.Th ta="center">Productos</Table.Th>
             <Table.Th ta="right">Total</Table.Th>
+            <Table.Th
+              ta="right"
+              style={{ whiteSpace: 'nowrap' }}
+              title="Presupuesto del usuario que queda en el mes después de este pedido"
+            >
+              Queda después
+            </Table.Th>
             <Table.Th>Estatus</Table.Th>
             <Table.Th>Fecha</Table.Th>
             <Table.Th ta="right">Acciones</Table.Th>
@@ -125,6 +216,11 @@ function OrdersTable({ rows }: { rows: AuthorizerOrderRow[] }) {
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.id}>
+              {any ? (
+                <Table.Td>
+                  <RowCheckbox row={row} selection={selection} />
+                </Table.Td>
+              ) : null}
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
                   <Text fw={600} ff="monospace" size="sm">
@@ -140,7 +236,10 @@ function OrdersTable({ rows }: { rows: AuthorizerOrderRow[] }) {
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
                 {formatMXN(row.total)}
               </Table.Td>
-              <Table.Td>
+              <Table.Td ta="right">
+                <BudgetCell row={row} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <StatusBadge status={row.status} />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.transaction_date)}</Table.Td>
@@ -156,13 +255,14 @@ function OrdersTable({ rows }: { rows: AuthorizerOrderRow[] }) {
 }
 
 /** Phones: one card per order instead of a wide table. */
-function OrdersCards({ rows }: { rows: AuthorizerOrderRow[] }) {
+function OrdersCards({ rows, selection }: { rows: AuthorizerOrderRow[]; selection: Selection }) {
   return (
     <Stack gap="sm" p="sm" component="ul" m={0} style={{ listStyle: 'none' }}>
       {rows.map((row) => (
         <Card key={row.id} withBorder radius="md" padding="md" component="li">
           <Group justify="space-between" wrap="nowrap" mb={6}>
-            <Group gap={6} wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <RowCheckbox row={row} selection={selection} />
               <Text fw={700} ff="monospace">
                 {formatOrderNumber(row.id)}
               </Text>
@@ -171,6 +271,11 @@ function OrdersCards({ rows }: { rows: AuthorizerOrderRow[] }) {
             <StatusBadge status={row.status} />
           </Group>
           <UserCell row={row} />
+          {row.excede_presupuesto && row.status !== 'aprobado' && row.status !== 'cancelado' ? (
+            <Badge color="red" variant="light" size="sm" mt={6}>
+              Excede presupuesto: quedaría en {formatMXN(row.restante_despues)}
+            </Badge>
+          ) : null}
           <Group justify="space-between" mt="sm" wrap="nowrap" align="flex-end">
             <Box>
               <Text size="xs" c="dimmed">
@@ -220,7 +325,8 @@ function emptyText(filters: OrdersFilters, accionable: string | null) {
 export function OrdersPage() {
   const { pathname } = useLocation();
   const { user } = useSession();
-  const { status, page, q, update } = useListParams();
+  const { status, page, q, orden, desde, hasta, update } = useListParams();
+  const queryClient = useQueryClient();
   const [debouncedQ] = useDebouncedValue(q.trim(), SEARCH_DEBOUNCE_MS);
   const [reportOpened, report] = useDisclosure(false);
   const [reportLoaded, setReportLoaded] = useState(false);
@@ -234,7 +340,17 @@ export function OrdersPage() {
     }
   }, [debouncedQ, page, update]);
 
-  const filters: OrdersFilters = { status, q: debouncedQ, page };
+  // A range whose start is after its end is explained on its field and not sent.
+  const rangeError =
+    desde && hasta && desde > hasta ? 'La fecha inicial no puede ser posterior a la final.' : null;
+  const filters: OrdersFilters = {
+    status,
+    q: debouncedQ,
+    page,
+    orden,
+    desde: rangeError ? '' : desde,
+    hasta: rangeError ? '' : hasta,
+  };
   const query = useQuery({
     queryKey: authorizerKeys.list(pathname, filters),
     queryFn: ({ signal }) => fetchOrders(filters, signal),
@@ -242,6 +358,21 @@ export function OrdersPage() {
     // On entry it fetches: never an old list from another visit.
     staleTime: 0,
   });
+
+  // The selection belongs to the page on screen: another page or filter starts without one.
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const listKey = JSON.stringify(filters);
+  const lastList = useRef(listKey);
+  useEffect(() => {
+    if (lastList.current !== listKey) {
+      lastList.current = listKey;
+      setSelected(new Set());
+    }
+  }, [listKey]);
+  const [dialog, setDialog] = useState<'aprobar' | 'cancelar' | null>(null);
+  const [summary, setSummary] = useState<{ result: BulkResponse; action: 'aprobar' | 'cancelar' } | null>(
+    null,
+  );
 
   const accionable = actionableStatus(user.rol, user.cliente?.cantidad_autorizadores ?? 0);
   const description =
@@ -254,6 +385,46 @@ export function OrdersPage() {
   const first = data && data.total > 0 ? (page - 1) * (data.per_page || ORDERS_PER_PAGE) + 1 : 0;
   const last = data ? first + data.pedidos.length - (data.pedidos.length ? 1 : 0) : 0;
   const empty = emptyText(filters, data?.accionable ?? accionable);
+
+  const pageRows = data?.pedidos ?? [];
+  const canAct = (row: AuthorizerOrderRow) => data?.accionable != null && row.status === data.accionable;
+  const actionableRows = pageRows.filter(canAct);
+  const selectedRows = pageRows.filter((r) => selected.has(r.id) && canAct(r));
+  const approveRows = selectedRows.filter((r) => !r.excede_presupuesto);
+  const selection: Selection = {
+    selectable: canAct,
+    selected,
+    toggle: (row) =>
+      setSelected((prev) => {
+        const next = new Set(prev);
+        if (next.has(row.id)) next.delete(row.id);
+        else next.add(row.id);
+        return next;
+      }),
+  };
+  const allSelected = actionableRows.length > 0 && actionableRows.every((r) => selected.has(r.id));
+  const someSelected = actionableRows.some((r) => selected.has(r.id));
+
+  const bulk = useMutation({
+    mutationFn: (input: { action: 'aprobar' | 'cancelar'; ids: number[]; motivo?: string }) =>
+      input.action === 'aprobar' ? bulkApprove(input.ids) : bulkCancel(input.ids, input.motivo ?? ''),
+    onSuccess: (result, input) => {
+      setSummary({ result, action: input.action });
+      setSelected(new Set());
+      setDialog(null);
+      void queryClient.invalidateQueries({ queryKey: authorizerKeys.all });
+    },
+    onError: (err) => {
+      setDialog(null);
+      void import('../../../components/ui/alerts').then((m) =>
+        m.showAlert('No se pudo completar la acción', errorMessage(err)),
+      );
+    },
+  });
+  const outcome =
+    data?.accionable === 'pendiente' && (user.cliente?.cantidad_autorizadores ?? 1) > 1
+      ? 'Quedarán en espera de la aprobación final del Super Autorizador.'
+      : 'Quedarán aprobados y se avisará a cada usuario por correo.';
 
   return (
     <Stack gap={0}>
@@ -310,13 +481,75 @@ export function OrdersPage() {
               w={{ base: '100%', xs: 300 }}
             />
           </Group>
+          <Group gap="sm" wrap="wrap" align="flex-start">
+            <Select
+              label="Ordenar por"
+              data={SORTS}
+              value={orden}
+              allowDeselect={false}
+              onChange={(value) =>
+                update({ orden: !value || value === 'fecha_desc' ? null : value, pagina: null })
+              }
+              w={{ base: '100%', xs: 180 }}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <TextInput
+              type="date"
+              label="Desde"
+              value={desde}
+              max={hasta || undefined}
+              onChange={(e) => update({ desde: e.currentTarget.value, pagina: null })}
+              w={{ base: '100%', xs: 170 }}
+            />
+            <TextInput
+              type="date"
+              label="Hasta"
+              value={hasta}
+              min={desde || undefined}
+              onChange={(e) => update({ hasta: e.currentTarget.value, pagina: null })}
+              error={rangeError}
+              w={{ base: '100%', xs: 170 }}
+            />
+            {desde || hasta ? (
+              <Button
+                variant="subtle"
+                size="sm"
+                mt={{ base: 0, xs: 25 }}
+                onClick={() => update({ desde: null, hasta: null, pagina: null })}
+              >
+                Quitar fechas
+              </Button>
+            ) : null}
+          </Group>
           {data ? (
             <Group gap="xs" justify="space-between">
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {data.total === 0
-                  ? 'Sin resultados'
-                  : `Mostrando ${first}–${last} de ${data.total} ${data.total === 1 ? 'pedido' : 'pedidos'}`}
-              </Text>
+              <Group gap="md">
+                {actionableRows.length > 0 ? (
+                  <Checkbox
+                    label="Seleccionar página"
+                    checked={allSelected}
+                    indeterminate={someSelected && !allSelected}
+                    onChange={() =>
+                      setSelected(allSelected ? new Set() : new Set(actionableRows.map((r) => r.id)))
+                    }
+                  />
+                ) : null}
+                <Text size="sm" c="dimmed" aria-live="polite">
+                  {data.total === 0
+                    ? 'Sin resultados'
+                    : `Mostrando ${first}–${last} de ${data.total} ${data.total === 1 ? 'pedido' : 'pedidos'}`}
+                </Text>
+                {data.total > 0 ? (
+                  <Text
+                    size="sm"
+                    fw={600}
+                    data-testid="suma-filtro"
+                    style={{ fontVariantNumeric: 'tabular-nums' }}
+                  >
+                    Suma: {formatMXN(data.suma)}
+                  </Text>
+                ) : null}
+              </Group>
               {query.isFetching ? (
                 <Badge variant="dot" color="gray" size="sm">
                   Actualizando…
@@ -325,6 +558,10 @@ export function OrdersPage() {
             </Group>
           ) : null}
         </Stack>
+
+        {summary ? (
+          <BulkSummary result={summary.result} action={summary.action} onClose={() => setSummary(null)} />
+        ) : null}
 
         <Box style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
           {query.isPending ? (
@@ -347,10 +584,10 @@ export function OrdersPage() {
           ) : data && data.pedidos.length > 0 ? (
             <>
               <Box visibleFrom="sm">
-                <OrdersTable rows={data.pedidos} />
+                <OrdersTable rows={data.pedidos} selection={selection} />
               </Box>
               <Box hiddenFrom="sm">
-                <OrdersCards rows={data.pedidos} />
+                <OrdersCards rows={data.pedidos} selection={selection} />
               </Box>
             </>
           ) : (
@@ -387,6 +624,30 @@ export function OrdersPage() {
           </Group>
         ) : null}
       </Paper>
+
+      <BulkBar
+        selected={selectedRows}
+        onApprove={() => setDialog('aprobar')}
+        onCancel={() => setDialog('cancelar')}
+        onClear={() => setSelected(new Set())}
+      />
+      <BulkApproveDialog
+        opened={dialog === 'aprobar'}
+        onClose={() => setDialog(null)}
+        pending={bulk.isPending}
+        rows={approveRows}
+        outcome={outcome}
+        onConfirm={() => bulk.mutate({ action: 'aprobar', ids: approveRows.map((r) => r.id) })}
+      />
+      <BulkCancelDialog
+        opened={dialog === 'cancelar'}
+        onClose={() => setDialog(null)}
+        pending={bulk.isPending}
+        rows={selectedRows}
+        onConfirm={(motivo) =>
+          bulk.mutate({ action: 'cancelar', ids: selectedRows.map((r) => r.id), motivo })
+        }
+      />
 
       {reportLoaded ? (
         <Suspense fallback={null}>

@@ -1,0 +1,271 @@
+/**
+ * Bulk approve and cancel on the order list (docs/domain.md "Bulk approve and cancel"): the sticky bar
+ * with what the selection would do, the confirmations with count and sum, and the per-order summary of a
+ * call. Each order is approved as it stands; an order that would exceed its buyer's budget is never sent
+ * for approval (it may be cancelled).
+ */
+import {
+  Alert,
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  List,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { IconBan, IconCheck, IconListCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { formatMXN, formatOrderNumber } from '../../../lib/format';
+import type { AuthorizerOrderRow, BulkResponse } from '../api/orders';
+import { MOTIVO_MAX } from './workflow-dialogs';
+
+/** Sum of totals in pesos, in centavos so that no float drifts. */
+export function sumPesos(rows: readonly AuthorizerOrderRow[]): number {
+  return rows.reduce((s, r) => s + Math.round(r.total * 100), 0) / 100;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+interface BulkBarProps {
+  selected: AuthorizerOrderRow[];
+  onApprove: () => void;
+  onCancel: () => void;
+  onClear: () => void;
+}
+
+/** At the foot of the list while something is selected: 'Aprobar (n) · $total' and 'Cancelar (n)'. */
+export function BulkBar({ selected, onApprove, onCancel, onClear }: BulkBarProps) {
+  if (selected.length === 0) return null;
+  const approvable = selected.filter((r) => !r.excede_presupuesto);
+  const over = selected.length - approvable.length;
+  return (
+    <Paper
+      pos="sticky"
+      bottom={0}
+      withBorder
+      shadow="md"
+      radius="md"
+      p="sm"
+      mt="sm"
+      style={{ zIndex: 5 }}
+      role="region"
+      aria-label="Acciones sobre los pedidos seleccionados"
+      data-testid="barra-lote"
+    >
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Stack gap={0}>
+          <Text size="sm" fw={600} aria-live="polite">
+            {plural(selected.length, 'pedido seleccionado', 'pedidos seleccionados')}
+          </Text>
+          {over > 0 ? (
+            <Text size="xs" c="red.9">
+              {over === 1
+                ? '1 excede el presupuesto de su usuario: solo se puede cancelar.'
+                : `${over} exceden el presupuesto de su usuario: solo se pueden cancelar.`}
+            </Text>
+          ) : null}
+        </Stack>
+        <Group gap="xs" wrap="wrap">
+          <Button variant="subtle" color="gray" size="sm" onClick={onClear}>
+            Quitar selección
+          </Button>
+          <Button
+            color="red"
+            variant="light"
+            size="sm"
+            leftSection={<IconBan size={16} aria-hidden />}
+            onClick={onCancel}
+          >
+            Cancelar ({selected.length})
+          </Button>
+          <Button
+            color="teal"
+            size="sm"
+            leftSection={<IconCheck size={16} aria-hidden />}
+            onClick={onApprove}
+            disabled={approvable.length === 0}
+          >
+            Aprobar ({approvable.length}) · {formatMXN(sumPesos(approvable))}
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+interface BulkDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  pending: boolean;
+  rows: AuthorizerOrderRow[];
+}
+
+function OrderNumbers({ rows }: { rows: AuthorizerOrderRow[] }) {
+  return (
+    <Text size="sm" c="dimmed" style={{ wordBreak: 'break-word' }}>
+      {rows.map((r) => formatOrderNumber(r.id)).join(', ')}
+    </Text>
+  );
+}
+
+/** Confirms a bulk approval: how many, how much, and what happens next. */
+export function BulkApproveDialog(props: BulkDialogProps & { onConfirm: () => void; outcome: string }) {
+  const { opened, onClose, pending, rows, onConfirm, outcome } = props;
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !pending && onClose()}
+      title={`¿Aprobar ${plural(rows.length, 'pedido', 'pedidos')} por ${formatMXN(sumPesos(rows))}?`}
+      centered
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
+      <Stack gap="md">
+        <OrderNumbers rows={rows} />
+        <Text size="sm">
+          Se aprobarán tal como están, sin cambios en las cantidades. {outcome} Cada pedido se procesa por
+          separado: si alguno no se puede aprobar, los demás sí se aprueban.
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={pending}>
+            Volver
+          </Button>
+          <Button
+            color="teal"
+            onClick={onConfirm}
+            loading={pending}
+            leftSection={<IconCheck size={18} aria-hidden />}
+            data-autofocus
+          >
+            Aprobar {rows.length}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Confirms a bulk cancellation, with one optional reason for every order. */
+export function BulkCancelDialog(props: BulkDialogProps & { onConfirm: (motivo: string) => void }) {
+  const { opened, onClose, pending, rows, onConfirm } = props;
+  const [motivo, setMotivo] = useState('');
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !pending && onClose()}
+      title={`¿Cancelar ${plural(rows.length, 'pedido', 'pedidos')} por ${formatMXN(sumPesos(rows))}?`}
+      centered
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+      onExitTransitionEnd={() => setMotivo('')}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          onConfirm(motivo);
+        }}
+      >
+        <Stack gap="md">
+          <OrderNumbers rows={rows} />
+          <Text size="sm">
+            Dejarán de contar contra el presupuesto de sus usuarios y se les avisará por correo. Esta acción
+            no se puede deshacer.
+          </Text>
+          <Textarea
+            label="Motivo (opcional)"
+            description="Cada usuario verá este motivo en el detalle de su pedido."
+            placeholder="Por ejemplo: pedidos duplicados"
+            value={motivo}
+            onChange={(e) => setMotivo(e.currentTarget.value.slice(0, MOTIVO_MAX))}
+            maxLength={MOTIVO_MAX}
+            autosize
+            minRows={2}
+            maxRows={5}
+            data-autofocus
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={pending}>
+              Volver
+            </Button>
+            <Button
+              type="submit"
+              color="red"
+              loading={pending}
+              leftSection={<IconBan size={18} aria-hidden />}
+            >
+              Cancelar {rows.length}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+const DONE: Record<string, string> = {
+  aprobado: 'Aprobado',
+  espera: 'Autorizado, en espera de la aprobación final',
+  cancelado: 'Cancelado',
+};
+
+/** What a bulk call did, order by order: which went through and which did not, and why. */
+export function BulkSummary({
+  result,
+  action,
+  onClose,
+}: {
+  result: BulkResponse;
+  action: 'aprobar' | 'cancelar';
+  onClose: () => void;
+}) {
+  const ok = result.resultados.filter((r) => r.ok);
+  const failed = result.resultados.filter((r) => !r.ok);
+  const verb = action === 'aprobar' ? ['aprobado', 'aprobados'] : ['cancelado', 'cancelados'];
+  const title =
+    failed.length === 0
+      ? `${plural(ok.length, `pedido ${verb[0]}`, `pedidos ${verb[1]}`)}`
+      : `${ok.length} de ${result.resultados.length} ${result.resultados.length === 1 ? 'pedido' : 'pedidos'} ${ok.length === 1 ? verb[0] : verb[1]}; ${plural(failed.length, 'no se pudo', 'no se pudieron')} procesar`;
+  return (
+    <Alert
+      color={failed.length === 0 ? 'teal' : 'orange'}
+      variant="light"
+      icon={<IconListCheck size={20} aria-hidden />}
+      title={title}
+      m="md"
+      mb={0}
+      role="status"
+      data-testid="resumen-lote"
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <List size="sm" spacing={4} style={{ flex: 1 }}>
+          {result.resultados.map((r) => (
+            <List.Item key={r.id}>
+              <Group gap="xs" wrap="wrap">
+                <Text span size="sm" ff="monospace" fw={600}>
+                  {formatOrderNumber(r.id)}
+                </Text>
+                {r.ok ? (
+                  <Badge color="teal" variant="light" size="sm">
+                    {DONE[r.estatus ?? ''] ?? r.estatus}
+                  </Badge>
+                ) : (
+                  <>
+                    <Badge color="red" variant="light" size="sm">
+                      No se procesó
+                    </Badge>
+                    <Text span size="sm">
+                      {r.error}
+                    </Text>
+                  </>
+                )}
+              </Group>
+            </List.Item>
+          ))}
+        </List>
+        <CloseButton aria-label="Cerrar resumen" onClick={onClose} />
+      </Group>
+    </Alert>
+  );
+}
