@@ -11,6 +11,7 @@ import {
   createProduct,
   type NewUser,
   openAccessWeek,
+  pickRange,
   runSuffix,
   xsrfHeaders,
 } from './admin-support';
@@ -201,7 +202,7 @@ test('aprobar en lote tres pedidos con uno que excede el presupuesto: marcado, n
   await page.getByRole('button', { name: 'Ver todos los pedidos' }).click();
   await choose(page, 'Ordenar por', 'Total mayor');
   await expect(page).toHaveURL(/orden=total_desc/);
-  await page.getByLabel('Desde').fill(businessToday());
+  await pickRange(page, 'Periodo', businessToday(), businessToday());
   await expect(page).toHaveURL(new RegExp(`desde=${businessToday()}`));
   await expect(page.getByText('Mostrando 1–3 de 3 pedidos')).toBeVisible();
   await expect(page.getByTestId('suma-filtro')).toHaveText('Suma: $3,132.00 MXN');

@@ -20,7 +20,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { DatePickerInput, DatesProvider, type DatesRangeValue } from '@mantine/dates';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { MSG } from '@portal/shared/messages';
 import type { LogDto } from '@portal/shared/schemas/logs';
@@ -34,6 +33,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { showError, showSuccess } from '../../../components/ui/alerts';
+import { DateRangeField } from '../../../components/ui/date-range-field';
 import { PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
 import { errorMessage } from '../../../lib/api';
@@ -190,11 +190,9 @@ export function LogsPage() {
   const { data, isLoading, isError, error, isFetching } = useLogs(filters);
   const types = useLogTypes();
   const [userText, setUserText] = useState(filters.user_id ? String(filters.user_id) : '');
-  const [range, setRange] = useState<DatesRangeValue<string>>([filters.desde, filters.hasta]);
   const pushUser = useDebouncedCallback((v: string) => update({ usuario: v }), 350);
 
   useEffect(() => setUserText(filters.user_id ? String(filters.user_id) : ''), [filters.user_id]);
-  useEffect(() => setRange([filters.desde, filters.hasta]), [filters.desde, filters.hasta]);
 
   const logs = data?.logs ?? [];
   const total = data?.total ?? 0;
@@ -209,60 +207,47 @@ export function LogsPage() {
         description="Los eventos del portal, del más reciente al más antiguo."
       />
       <Paper withBorder radius="lg" p="md" shadow="xs" mb="lg" component="section" aria-label="Filtros">
-        <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1, labelSeparator: '–' }}>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" style={{ alignItems: 'end' }}>
-            <Select
-              label="Tipo de evento"
-              placeholder="Todos los eventos"
-              data={types.data ?? []}
-              value={filters.event_type}
-              onChange={(v) => update({ tipo: v })}
-              searchable
-              clearable
-              nothingFoundMessage="Sin coincidencias"
-            />
-            <TextInput
-              label="ID de usuario"
-              placeholder="Todos los usuarios"
-              inputMode="numeric"
-              value={userText}
-              error={userInvalid ? 'Escribe solo el número de ID.' : undefined}
-              onChange={(e) => {
-                const v = e.currentTarget.value.trim();
-                setUserText(v);
-                if (v === '' || /^\d+$/.test(v)) pushUser(v);
-              }}
-            />
-            <DatePickerInput
-              type="range"
-              label="Periodo"
-              placeholder="Desde – hasta"
-              valueFormat="DD/MM/YYYY"
-              leftSection={<IconCalendar size={16} aria-hidden />}
-              clearable
-              allowSingleDateInRange
-              value={range}
-              onChange={(value) => {
-                const next = value as DatesRangeValue<string>;
-                setRange(next);
-                if ((next[0] && next[1]) || (!next[0] && !next[1]))
-                  update({ desde: next[0], hasta: next[1] });
-              }}
-            />
-            <Button
-              variant="default"
-              leftSection={<IconFilterOff size={16} />}
-              disabled={!filtered}
-              onClick={() => {
-                setUserText('');
-                setRange([null, null]);
-                update({ tipo: null, usuario: null, desde: null, hasta: null });
-              }}
-            >
-              Limpiar filtros
-            </Button>
-          </SimpleGrid>
-        </DatesProvider>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" style={{ alignItems: 'end' }}>
+          <Select
+            label="Tipo de evento"
+            placeholder="Todos los eventos"
+            data={types.data ?? []}
+            value={filters.event_type}
+            onChange={(v) => update({ tipo: v })}
+            searchable
+            clearable
+            nothingFoundMessage="Sin coincidencias"
+          />
+          <TextInput
+            label="ID de usuario"
+            placeholder="Todos los usuarios"
+            inputMode="numeric"
+            value={userText}
+            error={userInvalid ? 'Escribe solo el número de ID.' : undefined}
+            onChange={(e) => {
+              const v = e.currentTarget.value.trim();
+              setUserText(v);
+              if (v === '' || /^\d+$/.test(v)) pushUser(v);
+            }}
+          />
+          <DateRangeField
+            label="Periodo"
+            desde={filters.desde}
+            hasta={filters.hasta}
+            onChange={(desde, hasta) => update({ desde, hasta })}
+          />
+          <Button
+            variant="default"
+            leftSection={<IconFilterOff size={16} />}
+            disabled={!filtered}
+            onClick={() => {
+              setUserText('');
+              update({ tipo: null, usuario: null, desde: null, hasta: null });
+            }}
+          >
+            Limpiar filtros
+          </Button>
+        </SimpleGrid>
       </Paper>
 
       <Paper withBorder radius="lg" shadow="xs" p={{ base: 'xs', sm: 'md' }}>

@@ -40,6 +40,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CommentCount } from '../../../components/orders/order-comments';
 import { StatusBadge } from '../../../components/orders/status-badge';
+import { DateRangeField } from '../../../components/ui/date-range-field';
 import { ListSearch } from '../../../components/ui/list-search';
 import { ListEmpty, LoadingRows } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
@@ -493,22 +494,12 @@ export function OrdersPage() {
               w={{ base: '100%', xs: 180 }}
               comboboxProps={{ withinPortal: true }}
             />
-            <TextInput
-              type="date"
-              label="Desde"
-              value={desde}
-              max={hasta || undefined}
-              onChange={(e) => update({ desde: e.currentTarget.value, pagina: null })}
-              w={{ base: '100%', xs: 170 }}
-            />
-            <TextInput
-              type="date"
-              label="Hasta"
-              value={hasta}
-              min={desde || undefined}
-              onChange={(e) => update({ hasta: e.currentTarget.value, pagina: null })}
-              error={rangeError}
-              w={{ base: '100%', xs: 170 }}
+            <DateRangeField
+              label="Periodo"
+              desde={desde || null}
+              hasta={hasta || null}
+              onChange={(d, h) => update({ desde: d, hasta: h, pagina: null })}
+              w={{ base: '100%', xs: 240 }}
             />
             {desde || hasta ? (
               <Button
