@@ -14,6 +14,21 @@ export const AuthorizerOrdersQuery = z.object({
   q: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
 });
 
+/** The list's filter, for the neighbours of one order (GET /api/pedidos/:id/siguiente). */
+export const OrderNeighboursQuery = AuthorizerOrdersQuery.pick({ status: true, q: true });
+export type OrderNeighboursQuery = z.infer<typeof OrderNeighboursQuery>;
+
+/**
+ * One order's neighbours in the list under the same filter (newest first): the previous and next rows,
+ * and the next order this user can act on (after it in the list, else the first before it), or null.
+ */
+export const OrderNeighbours = z.object({
+  anterior: z.number().int().nullable(),
+  siguiente: z.number().int().nullable(),
+  siguiente_accionable: z.number().int().nullable(),
+});
+export type OrderNeighbours = z.infer<typeof OrderNeighbours>;
+
 export const AuthorizerOrderRow = z.object({
   id: z.number().int(),
   productos: z.number().int(),

@@ -5,6 +5,8 @@ import {
   AuthorizerOrdersResponse,
   AuthorizerOrderView,
   CancelOrderBody,
+  OrderNeighbours,
+  OrderNeighboursQuery,
   ReportBody,
   UpdateOrderBody,
   WorkflowResponse,
@@ -16,6 +18,7 @@ import { reportStream } from '../reports/report.service.ts';
 import {
   authorizerApprove,
   authorizerCancel,
+  authorizerOrderNeighbours,
   authorizerOrders,
   authorizerOrderView,
 } from './authorizer.service.ts';
@@ -54,6 +57,22 @@ export async function authorizerRoutes(app: FastifyInstance) {
       },
     },
     async (request) => authorizerOrderView(app, request.auth!, request.params.id),
+  );
+
+  r.get(
+    '/api/pedidos/:id/siguiente',
+    {
+      preValidation: authorizer,
+      schema: {
+        tags,
+        summary:
+          'Vecinos de un pedido en la lista con el mismo filtro: anterior, siguiente y el siguiente por atender',
+        params: IdParam,
+        querystring: OrderNeighboursQuery,
+        response: { 200: OrderNeighbours, ...errors },
+      },
+    },
+    async (request) => authorizerOrderNeighbours(app, request.auth!, request.params.id, request.query),
   );
 
   r.post(
