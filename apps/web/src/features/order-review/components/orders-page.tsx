@@ -49,6 +49,9 @@ import {
   type OrdersFilters,
 } from '../api/orders';
 import { buyerName } from '../lib/order-edits';
+import { orderHref } from '../lib/queue';
+import { ShortcutsHint } from './queue-nav';
+import { useListKeys } from './use-list-keys';
 
 // The dialog (and the date pickers) load the first time it opens.
 const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default: m.ReportDialog })));
@@ -91,10 +94,12 @@ function UserCell({ row }: { row: AuthorizerOrderRow }) {
 }
 
 function ViewButton({ row, fullWidth }: { row: AuthorizerOrderRow; fullWidth?: boolean }) {
+  const { search } = useLocation();
   return (
     <Button
       component={Link}
-      to={`/autorizador/orden/${row.id}`}
+      to={orderHref(row.id, search)}
+      data-orden-link
       variant="light"
       size="xs"
       fullWidth={fullWidth}
@@ -153,6 +158,7 @@ function OrdersTable({ rows }: { rows: AuthorizerOrderRow[] }) {
 
 /** Phones: one card per order instead of a wide table. */
 function OrdersCards({ rows }: { rows: AuthorizerOrderRow[] }) {
+  const { search } = useLocation();
   return (
     <Stack gap="sm" p="sm" component="ul" m={0} style={{ listStyle: 'none' }}>
       {rows.map((row) => (
@@ -176,7 +182,8 @@ function OrdersCards({ rows }: { rows: AuthorizerOrderRow[] }) {
             </Box>
             <Button
               component={Link}
-              to={`/autorizador/orden/${row.id}`}
+              to={orderHref(row.id, search)}
+              data-orden-link
               variant="light"
               size="xs"
               rightSection={<IconChevronRight size={16} aria-hidden />}
@@ -217,6 +224,7 @@ export function OrdersPage() {
   const [debouncedQ] = useDebouncedValue(q.trim(), SEARCH_DEBOUNCE_MS);
   const [reportOpened, report] = useDisclosure(false);
   const [reportLoaded, setReportLoaded] = useState(false);
+  useListKeys();
 
   // A new search (from this box or the navbar) starts again on page 1.
   const lastQ = useRef(debouncedQ);
@@ -314,6 +322,14 @@ export function OrdersPage() {
                 <Badge variant="dot" color="gray" size="sm">
                   Actualizando…
                 </Badge>
+              ) : data.total > 0 ? (
+                <ShortcutsHint
+                  keys={[
+                    ['j', 'siguiente'],
+                    ['k', 'anterior'],
+                    ['Enter', 'abrir'],
+                  ]}
+                />
               ) : null}
             </Group>
           ) : null}
