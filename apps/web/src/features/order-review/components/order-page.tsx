@@ -141,11 +141,14 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
           </Text>
         </div>
         <Stack gap={6} align="flex-end">
-          <QueueNav
-            anterior={neighbours?.anterior ?? null}
-            siguiente={neighbours?.siguiente ?? null}
-            onGo={goTo}
-          />
+          {neighbours && neighbours.anterior === null && neighbours.siguiente === null ? null : (
+            // Nothing to move to (the only order under this filter): no buttons.
+            <QueueNav
+              anterior={neighbours?.anterior ?? null}
+              siguiente={neighbours?.siguiente ?? null}
+              onGo={goTo}
+            />
+          )}
           <ShortcutsHint
             keys={[
               ['j', 'siguiente'],
