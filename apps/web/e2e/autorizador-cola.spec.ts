@@ -12,7 +12,7 @@ import {
   runSuffix,
 } from './admin-support';
 import { expect, expectHome, screenshot, signIn, signOut, test } from './fixtures';
-import { waitForMail } from './mailbox';
+import { readMailbox, waitForMail } from './mailbox';
 import { E2E_BASE_URL } from './ports';
 
 /**
@@ -41,6 +41,7 @@ interface World {
   compradorCorreo: string;
   autorizador: string;
   autorizadorCorreo: string;
+  autorizadorId: number;
   /** Oldest first. */
   pedidos: number[];
 }
@@ -98,7 +99,7 @@ async function setUp(browser: Browser): Promise<World> {
       PASSWORD,
     );
     await assignAll(admin, idComprador, 10);
-    await createAccount(
+    const autorizadorId = await createAccount(
       admin,
       {
         id_cliente: idCliente,
@@ -109,7 +110,7 @@ async function setUp(browser: Browser): Promise<World> {
       },
       PASSWORD,
     );
-    return { hojas, plumas };
+    return { hojas, plumas, autorizadorId };
   });
 
   // Four orders through the buyer's API, oldest first.
@@ -131,7 +132,14 @@ async function setUp(browser: Browser): Promise<World> {
       });
       pedidos.push(res.pedido.id);
     }
-    world = { comprador, compradorCorreo, autorizador, autorizadorCorreo, pedidos };
+    world = {
+      comprador,
+      compradorCorreo,
+      autorizador,
+      autorizadorCorreo,
+      autorizadorId: productos.autorizadorId,
+      pedidos,
+    };
     return world;
   } finally {
     await buyer.context().close();
@@ -332,4 +340,41 @@ test('el enlace «Ver pedido» del correo del comprador abre su pedido después 
   await expect(page).toHaveURL(new RegExp(`/usuario/historial/${p4}$`), { timeout: 60_000 });
   await expect(page.getByText(numero(p4)).first()).toBeVisible();
   await screenshot(page, 'usuario-enlace-pedido');
+});
+
+test('después de un cambio de contraseña obligatorio, el enlace abre el pedido', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const w = await setUp(browser);
+  const p1 = w.pedidos[0]!;
+  // The administrator resets the authorizer's password: a temporary one, to change at the next sign-in.
+  const temporal = (m: { to: string; subject: string }) =>
+    m.to.includes(w.autorizadorCorreo) && m.subject.includes('contraseña temporal');
+  const before = readMailbox().filter(temporal).length;
+  await asAdmin(browser, (admin) => apiPost(admin, `/api/recuperar/password/${w.autorizadorId}`, {}));
+  await expect.poll(() => readMailbox().filter(temporal).length, { timeout: 20_000 }).toBeGreaterThan(before);
+  const temporary = readMailbox()
+    .filter(temporal)
+    .at(-1)
+    ?.text.match(/Contraseña temporal: (\S+)/)?.[1];
+  if (!temporary) throw new Error('Sin contraseña temporal');
+
+  const link = `/autorizador/orden/${p1}`;
+  await page.goto(link);
+  await expect(page).toHaveURL(new RegExp(`/login\\?volver=${encodeURIComponent(link)}$`));
+  await page.getByLabel('Usuario').fill(w.autorizador);
+  await page.getByLabel('Contraseña', { exact: true }).fill(temporary);
+  await page.getByRole('button', { name: 'Acceso' }).click();
+  // The forced change comes first and carries the page on.
+  await expect(page).toHaveURL(new RegExp(`/cambiar-password\\?volver=${encodeURIComponent(link)}$`), {
+    timeout: 60_000,
+  });
+  await page.getByLabel('Contraseña actual').fill(temporary);
+  await page.getByLabel('Nueva contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirmar nueva contraseña').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Guardar y continuar' }).click();
+  await expect(page).toHaveURL(new RegExp(`${link}$`), { timeout: 60_000 });
+  await expect(page.getByRole('heading', { name: `Pedido ${numero(p1)}` })).toBeVisible();
 });
