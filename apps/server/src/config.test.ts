@@ -48,6 +48,15 @@ describe('configuration', () => {
     );
   });
 
+  it("refuses the browser tests' cheap password hashing in production", () => {
+    const secret = 'x'.repeat(40);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SECRET_KEY: secret, TEST_PASSWORD_HASHING: 'true' }),
+    ).toThrow(/TEST_PASSWORD_HASHING: solo para pruebas/);
+    expect(loadConfig({ NODE_ENV: 'production', SECRET_KEY: secret }).TEST_PASSWORD_HASHING).toBe(false);
+    expect(loadConfig({ TEST_PASSWORD_HASHING: '1' }).TEST_PASSWORD_HASHING).toBe(true);
+  });
+
   it('requires SECRET_KEY in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRET_KEY: es obligatoria en producción/);
     expect(() => loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'corta' })).toThrow(/SECRET_KEY/);

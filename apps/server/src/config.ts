@@ -74,6 +74,8 @@ const EnvSchema = z.object({
   ADMIN_2FA_REQUIRED: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAIL_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+  /** Browser tests only: new password hashes at the test suites' lower cost. Refused in production. */
+  TEST_PASSWORD_HASHING: bool.default(false),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -99,6 +101,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.SECRET_KEY) {
     throw new ConfigError(
       'Configuración inválida:\n  SECRET_KEY: es obligatoria en producción (al menos 32 caracteres aleatorios; p. ej. `openssl rand -base64 48`)',
+    );
+  }
+  if (e.NODE_ENV === 'production' && e.TEST_PASSWORD_HASHING) {
+    throw new ConfigError(
+      'Configuración inválida:\n  TEST_PASSWORD_HASHING: solo para pruebas; no se admite en producción',
     );
   }
   const base = env.INIT_CWD ?? process.cwd();

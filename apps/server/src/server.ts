@@ -7,6 +7,7 @@ import { users } from './db/schema/index.ts';
 import { stopAccepting } from './lib/drain.ts';
 import { startHousekeeping } from './lib/housekeeping.ts';
 import { appKeys } from './lib/keys.ts';
+import { setHashParamsForTests, TEST_SCRYPT_PARAMS } from './lib/passwords.ts';
 import { seedDemo } from './seed/seed.ts';
 import { demoAccountsPresent, demoSeedWanted, demoWarning, expireDemoPasswords } from './startup.ts';
 
@@ -43,6 +44,11 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = pino({ level: config.LOG_LEVEL });
+  if (config.TEST_PASSWORD_HASHING) {
+    // The browser tests sign in hundreds of times; loadConfig refuses this in production.
+    setHashParamsForTests(TEST_SCRYPT_PARAMS);
+    log.warn('TEST_PASSWORD_HASHING: contraseñas nuevas con el costo de las pruebas, nunca en producción');
+  }
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,

@@ -468,7 +468,9 @@ test('el revisor cancela un pedido del comprador por categorías con un motivo',
 
   await page.getByRole('button', { name: 'Cancelar pedido' }).click();
   const dialog = page.getByRole('dialog', { name: `Cancelar el pedido ${aCancelar.numero}` });
-  await dialog.getByLabel('Motivo (opcional)').fill(MOTIVO);
+  // A free reason is 'Otro…' with its text (the presets are in comments.spec.ts).
+  await dialog.getByRole('radio', { name: 'Otro…' }).check();
+  await dialog.getByLabel('Escribe el motivo').fill(MOTIVO);
   await expect(dialog.getByText(`${MOTIVO.length}/255`)).toBeVisible();
   await dialogScreenshot(page, 'autorizador-cancelar');
   await dialog.getByRole('button', { name: 'Cancelar pedido' }).click();

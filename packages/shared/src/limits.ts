@@ -37,3 +37,6 @@ export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 export const WELCOME_LINK_TTL_MS = 72 * 3_600_000;
 /** How long a password-recovery link works. */
 export const RECOVERY_LINK_TTL_MS = 60 * 60_000;
+
+/** Longest comment on an order, in characters after trimming (decision 0047). */
+export const COMENTARIO_MAX = 1000;

@@ -97,6 +97,11 @@ export const MSG = {
   notaInvalida: 'La nota solo admite texto: quita los caracteres de control.',
   mesInvalido: 'El mes debe tener el formato AAAA-MM (por ejemplo, 2026-03).',
   numeroPedidoInvalido: 'Busca por número de pedido, por ejemplo #00042.',
+  // Comments on orders (docs/domain.md "Order comments"; decision 0047)
+  comentarioVacio: 'Escribe el comentario.',
+  comentarioLargo: 'El comentario admite hasta 1,000 caracteres.',
+  comentarioInvalido: 'El comentario solo admite texto: quita los caracteres de control.',
+  comentarioAgregado: 'Comentario agregado.',
   // Quick order: lines of `clave cantidad` pasted or typed (docs/domain.md "Cart"; decision 0045)
   pedidoRapidoVacio: 'Pega o escribe al menos una línea con la clave y la cantidad, por ejemplo: ABC-001 5',
   pedidoRapidoLargo: 'El texto admite hasta 20,000 caracteres.',
@@ -141,6 +146,11 @@ export const MSG = {
   autorizadoresInvalido: 'La cantidad de autorizadores debe ser 0, 1 o 2.',
   modoPresupuestoInvalido: "El modo de presupuesto debe ser 'regular' o 'categoria'.",
   valorSiNoInvalido: 'El valor debe ser 1 (sí) o 0 (no).',
+  reglaImporteInvalido: 'El importe de la regla debe ser un número mayor o igual a 0 (vacío = sin regla).',
+  reglaAutomaticaNoMenor:
+    'El monto de aprobación automática debe ser menor al monto que requiere Super Autorizador.',
+  reglaSegundoNivelSinNiveles:
+    'El monto que requiere Super Autorizador solo aplica a clientes con dos niveles de autorización.',
   autorizadoresConPedidos:
     'No se puede reducir la cantidad de autorizadores mientras haya pedidos esperando una autorización que dejaría de existir.',
   camposObligatoriosUsuario: 'Todos los campos obligatorios deben ser completados',

@@ -222,6 +222,12 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     missing: () => post(`/api/historial/${MISSING_ID}/retirar`),
     caller: 'u1',
   },
+  'POST /api/historial/:id/comentarios': {
+    req: (w, actor) =>
+      post(`/api/historial/${w.orders.view.id}/comentarios`, { texto: `Comentario de ${actor}` }),
+    missing: () => post(`/api/historial/${MISSING_ID}/comentarios`, { texto: 'Comentario de prueba' }),
+    caller: 'u1',
+  },
   // Another client's buyer pasting client A's clave gets it back as unknown (200, nothing added).
   'POST /api/pedido-rapido': {
     req: (w) => post('/api/pedido-rapido', { texto: `${w.a.prod.claveInterna}\t1` }),
@@ -283,6 +289,12 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
       return post('/api/update/compra', { id: order.id, orden: [{ id: w.a.prod.id, cantidad: 1 }] });
     },
     missing: (w) => post('/api/update/compra', { id: MISSING_ID, orden: [{ id: w.a.prod.id, cantidad: 1 }] }),
+    caller: 'u2',
+  },
+  'POST /api/pedidos/:id/comentarios': {
+    req: (w, actor) =>
+      post(`/api/pedidos/${w.orders.view.id}/comentarios`, { texto: `Comentario de ${actor}` }),
+    missing: () => post(`/api/pedidos/${MISSING_ID}/comentarios`, { texto: 'Comentario de prueba' }),
     caller: 'u2',
   },
   'POST /api/cancelar/compra/:id': {

@@ -1,7 +1,7 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { clients, users, weeks } from '../db/schema/index.ts';
-import { hashPassword, setHashParamsForTests } from '../lib/passwords.ts';
+import { hashPassword, setHashParamsForTests, TEST_SCRYPT_PARAMS } from '../lib/passwords.ts';
 
 export const TEST_PASSWORD = 'Prueba#2026';
 let cachedHash: Promise<string> | null = null;
@@ -12,7 +12,7 @@ function testHash(): Promise<string> {
 }
 
 /** The parameters the portal hashed with before decision 0035; the test suites hash with them (setup.ts). */
-export const TEST_HASH_PARAMS = { N: 16384, r: 8, p: 1 };
+export const TEST_HASH_PARAMS = TEST_SCRYPT_PARAMS;
 
 /** A hash as the portal stored them before decision 0035 (scrypt N = 16384), to test the upgrade. */
 export function legacyHash(password: string): string {

@@ -12,6 +12,8 @@ export const theme = createTheme({
   headings: { fontFamily: systemFonts, fontWeight: '700' },
   defaultGradient: { from: 'indigo.7', to: 'teal.6', deg: 135 },
   cursorType: 'pointer',
+  // Whoever asks the system for less motion gets dialogs, drawers and notices without their transitions.
+  respectReducedMotion: true,
   components: {
     Button: { defaultProps: { radius: 'md' } },
     TextInput: { defaultProps: { radius: 'md' } },

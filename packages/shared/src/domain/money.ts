@@ -77,6 +77,11 @@ export function formatMXN(pesos: number, withCurrency = true): string {
   return `${negative ? '-' : ''}$${grouped}.${centavos}${withCurrency ? ' MXN' : ''}`;
 }
 
+/** An optional amount (null stays null) from centavos to pesos. */
+export function centavosToPesosOrNull(centavos: Centavos | null): number | null {
+  return centavos === null ? null : centavosToPesos(centavos);
+}
+
 /** Money shown from centavos (exact, no truncation needed). */
 export function formatCentavos(centavos: Centavos, withCurrency = true): string {
   return formatMXN(centavosToPesos(centavos), withCurrency);

@@ -8,6 +8,7 @@ import { MSG } from '../messages.ts';
 import {
   blankToUndefined,
   integer,
+  nullablePesos,
   optionalBoolean,
   optionalInteger,
   PageQuery,
@@ -49,6 +50,9 @@ export const ClientForm = z.object({
   activo: optionalBoolean(MSG.valorSiNoInvalido),
   /** Two-factor sign-in mandatory for the client's roles 2 and 3 (1/0); absent: off (create), kept (update). */
   requiere_2fa: optionalBoolean(MSG.valorSiNoInvalido),
+  /** Approval rules by amount, pesos (decision 0049): blank turns a rule off, absent keeps it (update). */
+  aprobacion_automatica_hasta: nullablePesos({ invalid: MSG.reglaImporteInvalido, min: 0 }),
+  segundo_nivel_desde: nullablePesos({ invalid: MSG.reglaImporteInvalido, min: 0 }),
   eliminar_imagen: optionalBoolean(MSG.valorSiNoInvalido),
   eliminar_calendario: optionalBoolean(MSG.valorSiNoInvalido),
   eliminar_manual: optionalBoolean(MSG.valorSiNoInvalido),
@@ -73,6 +77,10 @@ export const ClientDto = z.object({
   activo: z.boolean(),
   /** Two-factor sign-in is mandatory for the client's roles 2 and 3. */
   requiere_2fa: z.boolean(),
+  /** Orders up to this total (pesos) are approved at purchase; null: off. */
+  aprobacion_automatica_hasta: z.number().nullable(),
+  /** With two levels, a level-1 approval below this total (pesos) completes the order; null: off. */
+  segundo_nivel_desde: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -159,3 +159,21 @@ export const idQuery = (message: string) =>
 export const optionalIdQuery = () => z.coerce.number().int().positive().max(MAX_ID).optional();
 
 export const PageQuery = z.coerce.number().int().min(1).max(MAX_PAGE).default(1);
+
+/**
+ * A peso amount that can be turned off: absent keeps the stored value (undefined); blank or null turns it
+ * off (null); otherwise a number of at most two decimals, at least `min`.
+ */
+export function nullablePesos(opts: { invalid: string; min: number }) {
+  return z.preprocess((v) => {
+    if (v === undefined) return undefined;
+    if (v === null || (typeof v === 'string' && v.trim() === '')) return null;
+    return formNumber(v);
+  }, z
+    .number({ error: opts.invalid })
+    .min(opts.min, opts.invalid)
+    .max(MAX_PESOS, MSG.importeMaximo)
+    .refine(hasAtMostTwoDecimals, MSG.importeDecimales)
+    .nullable()
+    .optional());
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from '../domain/time.ts';
 import { MAX_ID, SEARCH_MAX_LENGTH } from '../limits.ts';
 import { MSG } from '../messages.ts';
+import { CommentText } from './comments.ts';
 import { OrderDetailDto, OrderStatus } from './shopping.ts';
 
 export const OrderFilter = z.enum(['accionables', 'todos', 'pendiente', 'espera', 'aprobado', 'cancelado']);
@@ -37,6 +38,8 @@ export const AuthorizerOrderRow = z.object({
   transaction_date: z.string(),
   usuario: z.string(),
   nombre: z.string(),
+  /** Comments on the order (decision 0047). */
+  comentarios: z.number().int(),
 });
 export type AuthorizerOrderRow = z.infer<typeof AuthorizerOrderRow>;
 
@@ -82,7 +85,11 @@ export const AuthorizerOrderView = z.object({
   ),
   /** cantidad_limite per product id (for the edit inputs). */
   limites: z.record(z.string(), z.number().int()),
-  /** Prices and taxability per product id (to recompute totals while editing). */
+  /** The client's approval rules by amount (pesos, null = off): the approve dialog says what will happen. */
+  reglas: z.object({
+    aprobacion_automatica_hasta: z.number().nullable(),
+    segundo_nivel_desde: z.number().nullable(),
+  }),
   acciones: z.object({ aprobar: z.boolean(), cancelar: z.boolean(), editar: z.boolean() }),
 });
 export type AuthorizerOrderView = z.infer<typeof AuthorizerOrderView>;
@@ -101,6 +108,8 @@ export const UpdateOrderBody = z.object({
   fecha: z.string().max(10).optional(),
   /** Ignored: the server recomputes totals. */
   total: z.number().optional(),
+  /** A comment saved with the approval, in its transaction (decision 0047). */
+  comentario: CommentText.optional(),
 });
 
 export const CancelOrderBody = z

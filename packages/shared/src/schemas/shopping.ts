@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
+import { OrderCommentDto } from './comments.ts';
 
 /** Amounts in the API are pesos (numbers with at most 2 decimals); the server works in centavos. */
 const Pesos = z.number();
@@ -176,6 +177,8 @@ export const OrderSummaryDto = z.object({
   total: Pesos,
   status: OrderStatus,
   transaction_date: z.string(),
+  /** Comments on the order (decision 0047); optional in the type only, like `nota`. */
+  comentarios: z.number().int().optional(),
 });
 export type OrderSummaryDto = z.infer<typeof OrderSummaryDto>;
 
@@ -256,6 +259,10 @@ export const OrderDetailDto = z.object({
   nota: z.string().nullable().optional(),
   lineas: z.array(OrderLineDto),
   eventos: z.array(OrderEventDto),
+  /**
+   * The order's comments, oldest first (decision 0047). Always sent; optional in the type only, like `nota`.
+   */
+  comentarios: z.array(OrderCommentDto).optional(),
 });
 export type OrderDetailDto = z.infer<typeof OrderDetailDto>;
 

@@ -51,11 +51,17 @@ export const clients = pgTable(
     activo: boolean('activo').notNull().default(true),
     /** Two-factor sign-in is mandatory for this client's roles 2 and 3. */
     requiere2fa: boolean('requiere_2fa').notNull().default(false),
+    /** Approval rules by amount (centavos, null = off): an order up to this total is approved at purchase. */
+    aprobacionAutomaticaHasta: money('aprobacion_automatica_hasta'),
+    /** With two levels: a level-1 approval of a total below this completes the order (decision 0049). */
+    segundoNivelDesde: money('segundo_nivel_desde'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('clients_autorizadores_range', sql`${t.cantidadAutorizadores} between 0 and 2`),
+    check('clients_regla_automatica_min', sql`${t.aprobacionAutomaticaHasta} >= 0`),
+    check('clients_regla_segundo_nivel_min', sql`${t.segundoNivelDesde} >= 0`),
     check('clients_limite_min', sql`${t.limiteDeCompras} >= -1`),
     check('clients_presupuesto_min', sql`${t.presupuestoDefault} >= 0`),
     check('clients_modo', sql`${t.modoPresupuesto} in ('regular', 'categoria')`),
@@ -293,6 +299,41 @@ export const orderEvents = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/** A comment on an order by its buyer or an approver of its client: plain text, 1-1,000 characters (decision 0047). */
+export const orderComments = pgTable(
+  'order_comments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    texto: text('texto').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('order_comments_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * When a recipient was last e-mailed about new comments on an order: at most one such e-mail per order and
+ * recipient every 10 minutes, across restarts and instances (decision 0047).
+ */
+export const orderCommentNotices = pgTable(
+  'order_comment_notices',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.userId] })],
 );
 
 /** A buyer's saved list ("Mis listas"): product ids and quantities, never prices (decision 0043). */

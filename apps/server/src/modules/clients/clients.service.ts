@@ -1,4 +1,5 @@
-import { centavosToPesos, pesosToCentavos } from '@portal/shared/domain/money';
+import { type ApprovalRules, rulesProblem } from '@portal/shared/domain/approval-rules';
+import { centavosToPesos, centavosToPesosOrNull, pesosToCentavos } from '@portal/shared/domain/money';
 import { CLIENTS_PER_PAGE } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import {
@@ -13,13 +14,43 @@ import type { Db, Tx } from '../../db/client.ts';
 import { clients, orders } from '../../db/schema/index.ts';
 import { foldedSearch, offsetOf } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { IMAGE_MAX_BYTES, insertPreparedFiles, PDF_MAX_BYTES, type PreparedFile } from '../../lib/files.ts';
 import { iso, parseForm, prepareUpload } from '../../lib/form.ts';
 import { readMultipart, type UploadedFile } from '../../lib/multipart.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 
 type ClientRow = typeof clients.$inferSelect;
+
+const centavosOrNull = (pesos: number | null) => (pesos === null ? null : pesosToCentavos(pesos));
+
+/** The rules a form leaves on the client (absent keeps `before`'s); a 400 on its field when they clash. */
+function approvalRulesOf(
+  form: ClientForm,
+  levels: number,
+  before: ApprovalRules = { autoHasta: null, segundoNivelDesde: null },
+): ApprovalRules {
+  const rules: ApprovalRules = {
+    autoHasta:
+      form.aprobacion_automatica_hasta === undefined
+        ? before.autoHasta
+        : centavosOrNull(form.aprobacion_automatica_hasta),
+    segundoNivelDesde:
+      form.segundo_nivel_desde === undefined
+        ? before.segundoNivelDesde
+        : centavosOrNull(form.segundo_nivel_desde),
+  };
+  const problem = rulesProblem(levels, rules);
+  if (problem === 'SECOND_NEEDS_TWO_LEVELS')
+    throw badRequest('VALIDATION', MSG.reglaSegundoNivelSinNiveles, {
+      segundo_nivel_desde: MSG.reglaSegundoNivelSinNiveles,
+    });
+  if (problem === 'AUTO_NOT_BELOW_SECOND')
+    throw badRequest('VALIDATION', MSG.reglaAutomaticaNoMenor, {
+      aprobacion_automatica_hasta: MSG.reglaAutomaticaNoMenor,
+    });
+  return rules;
+}
 
 export function clientDto(row: ClientRow): ClientDto {
   return {
@@ -37,6 +68,8 @@ export function clientDto(row: ClientRow): ClientDto {
     mostrar_presupuesto_a_usuarios: row.mostrarPresupuestoAUsuarios,
     activo: row.activo,
     requiere_2fa: row.requiere2fa,
+    aprobacion_automatica_hasta: centavosToPesosOrNull(row.aprobacionAutomaticaHasta),
+    segundo_nivel_desde: centavosToPesosOrNull(row.segundoNivelDesde),
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
   };
@@ -119,6 +152,7 @@ export async function createClient(
 ): Promise<ClientDto> {
   const { fields, files } = await readMultipart(request);
   const form = parseForm(ClientForm, fields);
+  const rules = approvalRulesOf(form, form.cantidad_autorizadores ?? 1);
   const uploads = await prepareClientFiles(files);
   const row = await app.db.transaction(async (tx) => {
     const [created] = await tx
@@ -134,6 +168,8 @@ export async function createClient(
         mostrarPresupuestoAUsuarios: form.mostrar_presupuesto_a_usuarios ?? true,
         activo: form.activo ?? true,
         requiere2fa: form.requiere_2fa ?? false,
+        aprobacionAutomaticaHasta: rules.autoHasta,
+        segundoNivelDesde: rules.segundoNivelDesde,
       })
       .returning();
     let client = created!;
@@ -199,6 +235,10 @@ export async function updateClient(
     if (levels < before.cantidadAutorizadores && levels < (await minimumLevels(tx, id))) {
       throw conflict('OPEN_ORDERS', MSG.autorizadoresConPedidos);
     }
+    const rules = approvalRulesOf(form, levels, {
+      autoHasta: before.aprobacionAutomaticaHasta,
+      segundoNivelDesde: before.segundoNivelDesde,
+    });
     const stored = await storeUploads(tx, id, uploads);
     const pick = (next: string | undefined, remove: boolean | undefined, current: string | null) =>
       next ?? (remove ? null : current);
@@ -213,6 +253,8 @@ export async function updateClient(
       mostrarPresupuestoAUsuarios: form.mostrar_presupuesto_a_usuarios ?? before.mostrarPresupuestoAUsuarios,
       activo: form.activo ?? before.activo,
       requiere2fa: form.requiere_2fa ?? before.requiere2fa,
+      aprobacionAutomaticaHasta: rules.autoHasta,
+      segundoNivelDesde: rules.segundoNivelDesde,
       imagen: pick(stored.imagen, form.eliminar_imagen, before.imagen),
       calendario: pick(stored.calendario, form.eliminar_calendario, before.calendario),
       manual: pick(stored.manual, form.eliminar_manual, before.manual),

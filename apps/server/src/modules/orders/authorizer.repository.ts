@@ -3,7 +3,7 @@ import type { OrderFilter } from '@portal/shared/schemas/orders';
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
-import { orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
+import { orderComments, orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
 import { PagerTotals } from '../../lib/pager-totals.ts';
 
 /** Who gave an order's level-1 approval (its pendiente → espera event), or null when nobody has. */
@@ -78,6 +78,7 @@ function orderPageQuery(db: Db, f: OrderListFilter, offset: Val<number>) {
       nombre: users.nombre,
       // Counted with the page (50 index-only look-ups) rather than in another round trip.
       productos: sql<number>`(select count(*)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
+      comentarios: sql<number>`(select count(*)::int from ${orderComments} where ${orderComments.orderId} = ${orders.id})`,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.idUser))
@@ -174,7 +175,10 @@ export async function listClientOrders(
           return r?.n ?? 0;
         }),
   ]);
-  return { rows: rows.map((r) => ({ ...r, productos: Number(r.productos) })), total };
+  return {
+    rows: rows.map((r) => ({ ...r, productos: Number(r.productos), comentarios: Number(r.comentarios) })),
+    total,
+  };
 }
 
 /** The buyer's other non-cancelled orders in a month, with their lines (for budgets and the side panel). */

@@ -1,4 +1,5 @@
 import { ROLES } from '@portal/shared/domain/roles';
+import { CommentBody, CommentsResponse } from '@portal/shared/schemas/comments';
 import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import {
   AuthorizerOrdersQuery,
@@ -22,6 +23,7 @@ import {
   authorizerOrders,
   authorizerOrderView,
 } from './authorizer.service.ts';
+import { authorizerAddComment } from './comments.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 419, 422);
 
@@ -102,6 +104,24 @@ export async function authorizerRoutes(app: FastifyInstance) {
       },
     },
     async (request) => authorizerCancel(app, request, request.auth!, request.params.id, request.body?.motivo),
+  );
+
+  r.post(
+    '/api/pedidos/:id/comentarios',
+    {
+      preValidation: authorizer,
+      schema: {
+        tags,
+        summary: 'Agrega un comentario a un pedido del cliente (cualquier estatus)',
+        params: IdParam,
+        body: CommentBody,
+        response: { 201: CommentsResponse, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await authorizerAddComment(app, request, request.auth!, request.params.id, request.body.texto)),
   );
 
   for (const [url, forced] of [

@@ -1,5 +1,6 @@
+import { approvalTarget } from '@portal/shared/domain/approval-rules';
 import { type BudgetLine, spendOf } from '@portal/shared/domain/budget';
-import { centavosToPesos, totalsOf } from '@portal/shared/domain/money';
+import { centavosToPesos, centavosToPesosOrNull, totalsOf } from '@portal/shared/domain/money';
 import {
   actionableStatus,
   canEditLines,
@@ -43,6 +44,7 @@ import {
   orderNeighbours,
   otherMonthOrders,
 } from './authorizer.repository.ts';
+import { insertComment, notifyComment } from './comments.service.ts';
 import { orderDetail } from './history.service.ts';
 import { notifyAuthorizers, notifyBuyer } from './notifications.ts';
 
@@ -69,6 +71,7 @@ export async function authorizerOrders(
       transaction_date: r.transactionDate.toISOString(),
       usuario: r.usuario,
       nombre: r.nombre,
+      comentarios: r.comentarios,
     })),
     total,
     page: query.page,
@@ -257,6 +260,10 @@ export async function authorizerOrderView(
       transaction_date: o.transactionDate.toISOString(),
     })),
     limites: Object.fromEntries(lines.map((l) => [String(l.productId), limits.get(l.productId) ?? 1])),
+    reglas: {
+      aprobacion_automatica_hasta: centavosToPesosOrNull(client.aprobacionAutomaticaHasta),
+      segundo_nivel_desde: centavosToPesosOrNull(client.segundoNivelDesde),
+    },
     acciones: {
       aprobar: transition(auth.user.rol, status, levels, 'aprobar').ok && !own && !gaveLevelOne,
       cancelar: transition(auth.user.rol, status, levels, 'cancelar').ok && !own,
@@ -313,14 +320,19 @@ export async function authorizerApprove(
   app: FastifyInstance,
   request: FastifyRequest,
   auth: AuthContext,
-  body: { id: number; orden: { id: number; cantidad: number }[] },
+  body: { id: number; orden: { id: number; cantidad: number }[]; comentario?: string },
 ): Promise<WorkflowResponse> {
   const client = clientOf(auth);
   const tz = app.config.BUSINESS_TZ;
   const result = await app.db.transaction(async (tx) => {
     const order = await loadScopedOrder(tx, body.id, client.id, true);
     const [fresh] = await tx
-      .select({ levels: clients.cantidadAutorizadores, modo: clients.modoPresupuesto })
+      .select({
+        levels: clients.cantidadAutorizadores,
+        modo: clients.modoPresupuesto,
+        autoHasta: clients.aprobacionAutomaticaHasta,
+        segundoNivelDesde: clients.segundoNivelDesde,
+      })
       .from(clients)
       .where(eq(clients.id, client.id));
     const levels = fresh?.levels ?? client.cantidadAutorizadores;
@@ -370,10 +382,15 @@ export async function authorizerApprove(
     if (budget.over) throw unprocessable('BUDGET', MSG.presupuestoAutorizador);
 
     const totals = totalsOf(newLines);
+    // The client's rule by amount may complete a level-1 approval (decision 0049).
+    const target = approvalTarget(step.to, status, totals.total, {
+      autoHasta: fresh?.autoHasta ?? null,
+      segundoNivelDesde: fresh?.segundoNivelDesde ?? null,
+    });
     const updated = await tx
       .update(orders)
       .set({
-        status: step.to,
+        status: target.to,
         subtotal: totals.subtotal,
         iva: totals.iva,
         total: totals.total,
@@ -424,23 +441,39 @@ export async function authorizerApprove(
         metadata: { id_pedido: order.id, ...changes, ...requestMeta(request) },
       });
     }
+    // A comment sent with the approval is saved with it and named in its event (decision 0047).
+    const comentario = body.comentario
+      ? await insertComment(tx, order.id, auth.user.id, body.comentario)
+      : null;
     await tx.insert(orderEvents).values({
       orderId: order.id,
       actorId: auth.user.id,
       tipo: 'aprobado',
       fromStatus: status,
-      toStatus: step.to,
+      toStatus: target.to,
+      changes:
+        comentario || target.rule ? { ...target.rule, ...(comentario ? { id_comentario: comentario } : {}) } : null,
     });
     await audit(tx, {
       userId: auth.user.id,
       eventType: 'pedido_aprobado',
-      description: `Pedido #${orderNumber(order.id)}: ${status} → ${step.to}`,
-      metadata: { id_pedido: order.id, de: status, a: step.to, total: totals.total, ...requestMeta(request) },
+      description: `Pedido #${orderNumber(order.id)}: ${status} → ${target.to}`,
+      metadata: {
+        id_pedido: order.id,
+        de: status,
+        a: target.to,
+        total: totals.total,
+        ...target.rule,
+        ...(comentario ? { id_comentario: comentario } : {}),
+        ...requestMeta(request),
+      },
     });
     const info = { id: order.id, total: totals.total, idCliente: client.id, buyerNombre: buyer.nombre };
-    if (step.to === 'espera') await notifyAuthorizers(tx, app.config.PUBLIC_URL, 3, info);
-    if (step.to === 'aprobado') await notifyBuyer(tx, app.config.PUBLIC_URL, buyer, info, 'aprobado');
-    return step.to;
+    if (target.to === 'espera') await notifyAuthorizers(tx, app.config.PUBLIC_URL, 3, info);
+    if (target.to === 'aprobado') await notifyBuyer(tx, app.config.PUBLIC_URL, buyer, info, 'aprobado');
+    // Approved, the buyer already gets an e-mail that links to the order and its comment.
+    else if (comentario) await notifyComment(tx, app.config.PUBLIC_URL, order, auth.user);
+    return target.to;
   });
   void app.mailer.flush();
   return afterTransition(

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
+import { commentCounts, commentsOf } from './comments.service.ts';
 
 export const HISTORY_PAGE_SIZE = 10;
 
@@ -49,8 +50,9 @@ export async function userHistory(
     app.db.select({ n: count() }).from(orders).where(where),
   ]);
   const counts = new Map<number, number>();
+  const ids = rows.map((r) => r.id);
+  const comments = await commentCounts(app.db, ids);
   if (rows.length > 0) {
-    const ids = rows.map((r) => r.id);
     const c = await app.db
       .select({ orderId: orderLines.orderId, n: count() })
       .from(orderLines)
@@ -65,6 +67,7 @@ export async function userHistory(
       total: centavosToPesos(r.total),
       status: r.status as OrderStatus,
       transaction_date: r.transactionDate.toISOString(),
+      comentarios: comments.get(r.id) ?? 0,
     })),
     total: totals[0]?.n ?? 0,
     page,
@@ -95,7 +98,7 @@ export async function orderOf(db: Db, id: number, scope: OrderScope) {
 /** One order with its lines and its history of events; `scope` limits who may see it. */
 export async function orderDetail(db: Db, id: number, scope: OrderScope): Promise<OrderDetailDto> {
   const order = await orderOf(db, id, scope);
-  const [lines, events] = await Promise.all([
+  const [lines, events, comentarios] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
     db
       .select({
@@ -112,6 +115,7 @@ export async function orderDetail(db: Db, id: number, scope: OrderScope): Promis
       .leftJoin(users, eq(users.id, orderEvents.actorId))
       .where(eq(orderEvents.orderId, id))
       .orderBy(asc(orderEvents.id)),
+    commentsOf(db, id),
   ]);
   return {
     id: order.id,
@@ -145,6 +149,7 @@ export async function orderDetail(db: Db, id: number, scope: OrderScope): Promis
       motivo: e.reason,
       cambios: e.changes ?? null,
     })),
+    comentarios,
   };
 }
 

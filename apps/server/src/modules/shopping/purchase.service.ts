@@ -1,3 +1,4 @@
+import { statusAtPurchase } from '@portal/shared/domain/approval-rules';
 import { canPlaceAnotherOrder } from '@portal/shared/domain/budget';
 import { quantityProblem } from '@portal/shared/domain/cart';
 import { centavosToPesos, formatMXN, totalsOf } from '@portal/shared/domain/money';
@@ -5,12 +6,12 @@ import { MSG } from '@portal/shared/messages';
 import type { OrderStatus, PurchaseResponse } from '@portal/shared/schemas/shopping';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { cartItems, orderEvents, orderLines, orders } from '../../db/schema/index.ts';
+import { cartItems, clients, orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { userHistory } from '../orders/history.service.ts';
-import { notifyAuthorizers } from '../orders/notifications.ts';
+import { notifyAuthorizers, notifyBuyer } from '../orders/notifications.ts';
 import { type CartLine, loadShopperReads } from './buyer-state.ts';
 import { lockBuyer, shopperView } from './cart.service.ts';
 
@@ -72,7 +73,17 @@ export async function userSubmitOrder(
     }
 
     const totals = totalsOf(cart);
-    const status: OrderStatus = client.cantidadAutorizadores === 0 ? 'aprobado' : 'pendiente';
+    // The client's approval rules by amount, read in this transaction (an edit of the client applies at once).
+    const [rules] = await tx
+      .select({ autoHasta: clients.aprobacionAutomaticaHasta, segundoNivelDesde: clients.segundoNivelDesde })
+      .from(clients)
+      .where(eq(clients.id, buyer.idCliente));
+    const decided = statusAtPurchase(
+      client.cantidadAutorizadores,
+      totals.total,
+      rules ?? { autoHasta: null, segundoNivelDesde: null },
+    );
+    const status: OrderStatus = decided.status;
     const now = new Date();
     const [order] = await tx
       .insert(orders)
@@ -108,7 +119,7 @@ export async function userSubmitOrder(
       actorId: buyer.id,
       tipo: 'creado',
       fromStatus: null,
-      toStatus: status,
+      toStatus: decided.rule ? 'pendiente' : status,
       changes: {
         lineas: cart.map((l) => ({ id_producto: l.id, cantidad: l.cantidad })),
         total: totals.total,
@@ -121,6 +132,29 @@ export async function userSubmitOrder(
       description: `Pedido #${String(orderId).padStart(5, '0')} creado (${status})`,
       metadata: { id_pedido: orderId, total: totals.total, lineas: cart.length, ...requestMeta(request) },
     });
+    if (decided.rule) {
+      // Approved by the client's rule: an approval event with no actor, naming the rule and its amount.
+      await tx.insert(orderEvents).values({
+        orderId,
+        actorId: null,
+        tipo: 'aprobado',
+        fromStatus: 'pendiente',
+        toStatus: 'aprobado',
+        changes: decided.rule,
+      });
+      await audit(tx, {
+        userId: buyer.id,
+        eventType: 'pedido_aprobado',
+        description: `Pedido #${String(orderId).padStart(5, '0')}: aprobado por la regla de aprobación automática`,
+        metadata: { id_pedido: orderId, a: 'aprobado', total: totals.total, ...decided.rule },
+      });
+      const [me] = await tx
+        .select({ email: users.email, usuario: users.usuario, nombre: users.nombre })
+        .from(users)
+        .where(eq(users.id, buyer.id));
+      if (me)
+        await notifyBuyer(tx, app.config.PUBLIC_URL, me, { id: orderId, total: totals.total }, 'aprobado');
+    }
     if (status === 'pendiente') {
       await notifyAuthorizers(tx, app.config.PUBLIC_URL, 2, {
         id: orderId,

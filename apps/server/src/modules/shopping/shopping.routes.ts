@@ -1,4 +1,5 @@
 import { ROLES } from '@portal/shared/domain/roles';
+import { CommentBody, CommentsResponse } from '@portal/shared/schemas/comments';
 import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import { QuickOrderBody, QuickOrderResponse } from '@portal/shared/schemas/quick-order';
 import {
@@ -17,6 +18,7 @@ import {
 } from '@portal/shared/schemas/shopping';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { buyerAddComment } from '../orders/comments.service.ts';
 import { buyerOrder, userHistory } from '../orders/history.service.ts';
 import { shopperSession, userEmptyCart, userRemoveCartItem, userSetCartItem } from './cart.service.ts';
 import { userCatalogue } from './catalogue.service.ts';
@@ -169,6 +171,24 @@ export async function shoppingRoutes(app: FastifyInstance) {
       },
     },
     async (request) => userWithdrawOrder(app, request, request.auth!, request.params.id),
+  );
+
+  r.post(
+    '/api/historial/:id/comentarios',
+    {
+      preValidation: buyer,
+      schema: {
+        tags,
+        summary: 'Agrega un comentario a un pedido propio (cualquier estatus)',
+        params: IdParam,
+        body: CommentBody,
+        response: { 201: CommentsResponse, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await buyerAddComment(app, request, request.auth!, request.params.id, request.body.texto)),
   );
 
   r.post(

@@ -11,6 +11,10 @@ import {
 import { formatCentavos, formatDateTime, titleCase } from '../../lib/format';
 
 interface Changes {
+  /** The client's rule by amount that decided an approval (decision 0049). */
+  regla?: 'aprobacion_automatica' | 'segundo_nivel';
+  hasta?: number;
+  desde?: number;
   cantidades?: { nombre: string; antes: number; despues: number }[];
   eliminados?: { nombre: string; cantidad: number }[];
   total?: { antes: number; despues: number };
@@ -31,7 +35,17 @@ function title(e: OrderEventDto): string {
   if (e.tipo === 'cancelado') return 'Pedido cancelado';
   if (e.tipo === 'retirado') return 'Pedido retirado por el comprador';
   if (e.a === 'espera') return 'Autorizado, en espera de aprobación final';
+  if ((e.cambios as Changes | null)?.regla === 'aprobacion_automatica') return 'Aprobado automáticamente';
   return 'Pedido aprobado';
+}
+
+/** The rule by amount that decided an approval, in words. */
+function ruleText(changes: Changes): string | null {
+  if (changes.regla === 'aprobacion_automatica' && changes.hasta !== undefined)
+    return `Regla del cliente: pedidos hasta ${formatCentavos(changes.hasta)} se aprueban solos.`;
+  if (changes.regla === 'segundo_nivel' && changes.desde !== undefined)
+    return `Regla del cliente: un total menor a ${formatCentavos(changes.desde)} no requiere Super Autorizador.`;
+  return null;
 }
 
 /** The order's history: who, when, from → to, and what changed. */
@@ -65,6 +79,11 @@ export function OrderEvents({ eventos }: { eventos: OrderEventDto[] }) {
                   </Text>
                 ) : null}
               </>
+            ) : null}
+            {e.tipo === 'aprobado' && ruleText(changes) ? (
+              <Text size="sm" c="dimmed">
+                {ruleText(changes)}
+              </Text>
             ) : null}
             {e.motivo ? (
               <Text size="sm" mt={4}>

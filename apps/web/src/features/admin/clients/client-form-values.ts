@@ -2,6 +2,8 @@
  * The client form's values: its choices, what it holds for a new or an edited client (its files included)
  * and the multipart body it becomes.
  */
+import type { ApprovalRules } from '@portal/shared/domain/approval-rules';
+import { pesosToCentavos } from '@portal/shared/domain/money';
 import type { ClientDto, ModoPresupuesto } from '@portal/shared/schemas/clients';
 import { type FileValue, storedFile } from '../../../components/ui/file-field';
 
@@ -45,6 +47,9 @@ export interface ClientFormValues {
   modo_presupuesto: ModoPresupuesto;
   mostrar_presupuesto_a_usuarios: boolean;
   requiere_2fa: boolean;
+  /** Approval rules by amount, pesos; '' = off. */
+  aprobacion_automatica_hasta: number | string;
+  segundo_nivel_desde: number | string;
   imagen: FileValue;
   calendario: FileValue;
   manual: FileValue;
@@ -68,6 +73,8 @@ export function initialValues(client: ClientDto | null): ClientFormValues {
         modo_presupuesto: client.modo_presupuesto,
         mostrar_presupuesto_a_usuarios: client.mostrar_presupuesto_a_usuarios,
         requiere_2fa: client.requiere_2fa,
+        aprobacion_automatica_hasta: client.aprobacion_automatica_hasta ?? '',
+        segundo_nivel_desde: client.segundo_nivel_desde ?? '',
       }
     : {
         ...files,
@@ -80,6 +87,8 @@ export function initialValues(client: ClientDto | null): ClientFormValues {
         modo_presupuesto: 'regular',
         mostrar_presupuesto_a_usuarios: true,
         requiere_2fa: false,
+        aprobacion_automatica_hasta: '',
+        segundo_nivel_desde: '',
       };
 }
 
@@ -93,5 +102,19 @@ export function toBody(
     color: values.color || DEFAULT_COLOR,
     color2: values.color2 || DEFAULT_COLOR2,
     activo: client?.activo ?? true,
+    // A rule the chosen levels cannot have is turned off (the fields are disabled then).
+    aprobacion_automatica_hasta:
+      values.cantidad_autorizadores === '0' ? '' : values.aprobacion_automatica_hasta,
+    segundo_nivel_desde: values.cantidad_autorizadores === '2' ? values.segundo_nivel_desde : '',
+  };
+}
+
+/** The rules the form holds, in centavos (null = off), for the sentence under the fields. */
+export function formRules(values: ClientFormValues): ApprovalRules {
+  const centavos = (v: number | string) => (v === '' || v === null ? null : pesosToCentavos(Number(v)));
+  const body = toBody(values, null);
+  return {
+    autoHasta: centavos(body.aprobacion_automatica_hasta),
+    segundoNivelDesde: centavos(body.segundo_nivel_desde),
   };
 }

@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
+import { rulesSentence } from '@portal/shared/domain/approval-rules';
 import { MSG } from '@portal/shared/messages';
 import { type ClientDto, ClientForm } from '@portal/shared/schemas/clients';
 import { useEffect, useState } from 'react';
@@ -34,6 +35,7 @@ import { BrandPreview } from './brand-preview';
 import {
   AUTORIZADORES,
   type ClientFormValues,
+  formRules,
   initialValues,
   MODOS,
   SWATCHES,
@@ -174,6 +176,41 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
                 description="Los usuarios ven sus tarjetas de presupuesto"
                 {...form.getInputProps('mostrar_presupuesto_a_usuarios', { type: 'checkbox' })}
               />
+            </FormSection>
+            <Divider />
+            <FormSection title="Reglas de aprobación">
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                <NumberInput
+                  label="Aprobación automática hasta"
+                  description="Total con IVA; vacío = sin regla"
+                  min={0}
+                  decimalScale={2}
+                  prefix="$"
+                  thousandSeparator=","
+                  allowNegative={false}
+                  disabled={form.values.cantidad_autorizadores === '0'}
+                  {...form.getInputProps('aprobacion_automatica_hasta')}
+                />
+                <NumberInput
+                  label="Super Autorizador desde"
+                  description={
+                    form.values.cantidad_autorizadores === '2'
+                      ? 'Total con IVA; vacío = todos los pedidos'
+                      : 'Solo con dos niveles de autorización'
+                  }
+                  min={0}
+                  decimalScale={2}
+                  prefix="$"
+                  thousandSeparator=","
+                  allowNegative={false}
+                  disabled={form.values.cantidad_autorizadores !== '2'}
+                  {...form.getInputProps('segundo_nivel_desde')}
+                />
+              </SimpleGrid>
+              <Text size="sm" c="dimmed" data-testid="reglas-resumen">
+                {rulesSentence(formRules(form.values)) ??
+                  'Sin reglas por monto: cada pedido sigue los niveles de autorización.'}
+              </Text>
             </FormSection>
             <Divider />
             <FormSection title="Seguridad">

@@ -2,6 +2,7 @@
  * The authorizer's calls (roles 2 and 3): the client's orders, one order for review, approve (with the
  * edits) and cancel. Types come from the shared schemas (type-only imports: no zod in the bundle).
  */
+import type { CommentsResponse } from '@portal/shared/schemas/comments';
 import type {
   AuthorizerOrdersResponse,
   AuthorizerOrderView,
@@ -60,6 +61,8 @@ export interface ApproveInput {
   fecha: string;
   /** Shown for reference only: the server recomputes it. */
   total: number;
+  /** A comment saved with the approval (decision 0047). */
+  comentario?: string;
 }
 
 export function approveOrder(input: ApproveInput): Promise<WorkflowResponse> {
@@ -69,4 +72,9 @@ export function approveOrder(input: ApproveInput): Promise<WorkflowResponse> {
 export function cancelOrder(id: number, motivo: string): Promise<WorkflowResponse> {
   const reason = motivo.trim();
   return api.post<WorkflowResponse>(`/api/cancelar/compra/${id}`, reason ? { motivo: reason } : {});
+}
+
+/** POST /api/pedidos/{id}/comentarios: an approver comments on an order of the client (any status). */
+export function addOrderComment(id: number, texto: string): Promise<CommentsResponse> {
+  return api.post<CommentsResponse>(`/api/pedidos/${id}/comentarios`, { texto });
 }

@@ -23,11 +23,14 @@ import {
 } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { approvalTarget } from '@portal/shared/domain/approval-rules';
+import { pesosToCentavos } from '@portal/shared/domain/money';
 import { ROLES } from '@portal/shared/domain/roles';
 import { IconAlertTriangle, IconArrowLeft, IconBan, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
+import { OrderComments } from '../../../components/orders/order-comments';
 import { OrderEvents } from '../../../components/orders/order-events';
 import { OrderNote } from '../../../components/orders/order-note';
 import { OrderTotalsSummary } from '../../../components/orders/order-totals';
@@ -120,10 +123,23 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
     : 'No se podrá aprobar así; puedes cancelarlo.';
 
   const changes = edited ? editSummary(pedido.lineas, review.quantities, originalTotal, totals.total) : [];
+  // Where this approval takes the order: the level's step, or the client's rule by amount (decision 0049).
+  const target = approvalTarget(
+    user.rol === ROLES.autorizador && user.cliente?.cantidad_autorizadores === 2 ? 'espera' : 'aprobado',
+    pedido.status,
+    pesosToCentavos(totals.total),
+    {
+      autoHasta: null,
+      segundoNivelDesde:
+        view.reglas.segundo_nivel_desde === null ? null : pesosToCentavos(view.reglas.segundo_nivel_desde),
+    },
+  );
   const outcome =
-    user.rol === ROLES.autorizador && user.cliente?.cantidad_autorizadores === 2
+    target.to === 'espera'
       ? 'El pedido pasará a Espera para la aprobación final del Super Autorizador.'
-      : `El pedido quedará Aprobado y se avisará a ${comprador} por correo.`;
+      : target.rule?.regla === 'segundo_nivel'
+        ? `El pedido quedará Aprobado: su total es menor a ${formatCentavos(target.rule.desde)}, el monto que requiere Super Autorizador. Se avisará a ${comprador} por correo.`
+        : `El pedido quedará Aprobado y se avisará a ${comprador} por correo.`;
 
   return (
     <Stack gap="lg">
@@ -239,6 +255,11 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
                 ) : null}
               </Box>
             </Paper>
+            <OrderComments
+              comentarios={pedido.comentarios}
+              onSend={(texto) => review.comment.mutateAsync(texto)}
+              viewerRol={user.rol}
+            />
           </Stack>
         </Grid.Col>
 
@@ -266,7 +287,7 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
       <ApproveDialog
         opened={review.dialog === 'aprobar'}
         onClose={() => setDialog(null)}
-        onConfirm={() => approve.mutate()}
+        onConfirm={(comentario) => approve.mutate(comentario)}
         pending={approve.isPending}
         numero={numero}
         outcome={outcome}

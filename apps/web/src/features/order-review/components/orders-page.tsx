@@ -33,6 +33,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { CommentCount } from '../../../components/orders/order-comments';
 import { StatusBadge } from '../../../components/orders/status-badge';
 import { ListSearch } from '../../../components/ui/list-search';
 import { ListEmpty, LoadingRows } from '../../../components/ui/list-states';
@@ -130,9 +131,12 @@ function OrdersTable({ rows }: { rows: AuthorizerOrderRow[] }) {
           {rows.map((row) => (
             <Table.Tr key={row.id}>
               <Table.Td>
-                <Text fw={600} ff="monospace" size="sm">
-                  {formatOrderNumber(row.id)}
-                </Text>
+                <Group gap={6} wrap="nowrap">
+                  <Text fw={600} ff="monospace" size="sm">
+                    {formatOrderNumber(row.id)}
+                  </Text>
+                  <CommentCount n={row.comentarios} />
+                </Group>
               </Table.Td>
               <Table.Td maw={260}>
                 <UserCell row={row} />
@@ -164,9 +168,12 @@ function OrdersCards({ rows }: { rows: AuthorizerOrderRow[] }) {
       {rows.map((row) => (
         <Card key={row.id} withBorder radius="md" padding="md" component="li">
           <Group justify="space-between" wrap="nowrap" mb={6}>
-            <Text fw={700} ff="monospace">
-              {formatOrderNumber(row.id)}
-            </Text>
+            <Group gap={6} wrap="nowrap">
+              <Text fw={700} ff="monospace">
+                {formatOrderNumber(row.id)}
+              </Text>
+              <CommentCount n={row.comentarios} />
+            </Group>
             <StatusBadge status={row.status} />
           </Group>
           <UserCell row={row} />

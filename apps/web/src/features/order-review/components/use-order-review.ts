@@ -13,7 +13,13 @@ import { useNavigate } from 'react-router';
 import { showError, showSuccess } from '../../../components/ui/alerts';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatOrderNumber, getBusinessTimeZone, titleCase } from '../../../lib/format';
-import { type AuthorizerOrderView, approveOrder, authorizerKeys, cancelOrder } from '../api/orders';
+import {
+  type AuthorizerOrderView,
+  addOrderComment,
+  approveOrder,
+  authorizerKeys,
+  cancelOrder,
+} from '../api/orders';
 import {
   approvalLines,
   budgetAfter,
@@ -74,12 +80,13 @@ export function useOrderReview(view: AuthorizerOrderView) {
   };
 
   const approve = useMutation({
-    mutationFn: () =>
+    mutationFn: (comentario?: string) =>
       approveOrder({
         id: pedido.id,
         orden: approvalLines(pedido.lineas, quantities),
         fecha: businessDate(Date.now(), getBusinessTimeZone()),
         total: totals.total / 100,
+        ...(comentario?.trim() ? { comentario: comentario.trim() } : {}),
       }),
     onSuccess: onDone,
     onError: onFailed,
@@ -90,6 +97,19 @@ export function useOrderReview(view: AuthorizerOrderView) {
     onError: onFailed,
   });
   const pending = approve.isPending || cancel.isPending;
+  /** A comment outside a transition: the answer's thread replaces the cached one. */
+  const comment = useMutation({
+    mutationFn: (texto: string) => addOrderComment(pedido.id, texto),
+    onSuccess: (res) => {
+      queryClient.setQueryData<AuthorizerOrderView>(authorizerKeys.order(pedido.id), (old) =>
+        old ? { ...old, pedido: { ...old.pedido, comentarios: res.comentarios } } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: authorizerKeys.lists() });
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.status === 404) void navigate(ORDERS_LIST, { replace: true });
+    },
+  });
 
   const controls: LineControls = {
     editable: editable && !pending,
@@ -146,6 +166,7 @@ export function useOrderReview(view: AuthorizerOrderView) {
     setDialog,
     approve,
     cancel,
+    comment,
     pending,
   };
 }

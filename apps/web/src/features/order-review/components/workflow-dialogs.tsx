@@ -1,13 +1,22 @@
-import { Button, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, List, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { COMENTARIO_MAX } from '@portal/shared/limits';
 import { IconBan, IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import {
+  CANCEL_PRESETS,
+  type CancelChoice,
+  cancelReason,
+  OTHER_LABEL,
+  OTHER_REASON,
+} from '../lib/cancel-reasons';
 
 export const MOTIVO_MAX = 255;
 
 interface ApproveDialogProps {
   opened: boolean;
   onClose: () => void;
-  onConfirm: () => void;
+  /** Confirms with the optional comment saved with the approval (decision 0047). */
+  onConfirm: (comentario: string) => void;
   pending: boolean;
   numero: string;
   /** What happens next, in the user's words. */
@@ -19,6 +28,7 @@ interface ApproveDialogProps {
 
 export function ApproveDialog(props: ApproveDialogProps) {
   const { opened, onClose, onConfirm, pending, numero, outcome, changes, warning } = props;
+  const [comentario, setComentario] = useState('');
   return (
     <Modal
       opened={opened}
@@ -26,6 +36,7 @@ export function ApproveDialog(props: ApproveDialogProps) {
       title={`¿Aprobar el pedido ${numero}?`}
       centered
       closeButtonProps={{ 'aria-label': 'Cerrar' }}
+      onExitTransitionEnd={() => setComentario('')}
     >
       <Stack gap="md">
         <Text size="sm">{outcome}</Text>
@@ -46,13 +57,24 @@ export function ApproveDialog(props: ApproveDialogProps) {
             {warning}
           </Text>
         ) : null}
+        <Textarea
+          label="Comentario (opcional)"
+          description="Se agrega a los comentarios del pedido; el comprador lo verá."
+          placeholder="Por ejemplo: se aprueba sin el tóner, ya hay existencia"
+          value={comentario}
+          onChange={(e) => setComentario(e.currentTarget.value)}
+          maxLength={COMENTARIO_MAX}
+          autosize
+          minRows={2}
+          maxRows={6}
+        />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={pending}>
             Volver
           </Button>
           <Button
             color="teal"
-            onClick={onConfirm}
+            onClick={() => onConfirm(comentario)}
             loading={pending}
             leftSection={<IconCheck size={18} aria-hidden />}
             data-autofocus
@@ -75,10 +97,15 @@ interface CancelDialogProps {
   discardsEdits: boolean;
 }
 
-/** Cancel with an optional reason (≤ 255 characters) that the buyer sees. */
+/**
+ * Cancel with an optional reason the buyer sees: one of the presets, or "Otro…" with its text (≤ 255
+ * characters, required then).
+ */
 export function CancelDialog(props: CancelDialogProps) {
   const { opened, onClose, onConfirm, pending, numero, comprador, discardsEdits } = props;
+  const [choice, setChoice] = useState<CancelChoice>('');
   const [motivo, setMotivo] = useState('');
+  const [error, setError] = useState<string | null>(null);
   return (
     <Modal
       opened={opened}
@@ -86,12 +113,21 @@ export function CancelDialog(props: CancelDialogProps) {
       title={`Cancelar el pedido ${numero}`}
       centered
       closeButtonProps={{ 'aria-label': 'Cerrar' }}
-      onExitTransitionEnd={() => setMotivo('')}
+      onExitTransitionEnd={() => {
+        setChoice('');
+        setMotivo('');
+        setError(null);
+      }}
     >
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          onConfirm(motivo);
+          const reason = cancelReason(choice, motivo);
+          if (!reason.ok) {
+            setError(reason.error);
+            return;
+          }
+          onConfirm(reason.motivo);
         }}
       >
         <Stack gap="md">
@@ -104,21 +140,45 @@ export function CancelDialog(props: CancelDialogProps) {
               Los cambios que hiciste en las cantidades se descartarán.
             </Text>
           ) : null}
-          <Textarea
+          <Radio.Group
             label="Motivo (opcional)"
             description="El usuario verá este motivo en el detalle de su pedido."
-            placeholder="Por ejemplo: ya se surtió por otro medio"
-            value={motivo}
-            onChange={(e) => setMotivo(e.currentTarget.value.slice(0, MOTIVO_MAX))}
-            maxLength={MOTIVO_MAX}
-            autosize
-            minRows={3}
-            maxRows={6}
-            data-autofocus
-          />
-          <Text size="xs" c="dimmed" ta="right" mt={-10} aria-live="polite">
-            {motivo.length}/{MOTIVO_MAX}
-          </Text>
+            value={choice}
+            onChange={(v) => {
+              setChoice(v as CancelChoice);
+              setError(null);
+            }}
+          >
+            <Stack gap={8} mt="xs">
+              {CANCEL_PRESETS.map((p) => (
+                <Radio key={p} value={p} label={p} />
+              ))}
+              <Radio value={OTHER_REASON} label={OTHER_LABEL} />
+            </Stack>
+          </Radio.Group>
+          {choice === OTHER_REASON ? (
+            <>
+              <Textarea
+                label="Escribe el motivo"
+                placeholder="Por ejemplo: ya se surtió por otro medio"
+                value={motivo}
+                onChange={(e) => {
+                  setMotivo(e.currentTarget.value.slice(0, MOTIVO_MAX));
+                  setError(null);
+                }}
+                maxLength={MOTIVO_MAX}
+                error={error}
+                autosize
+                minRows={3}
+                maxRows={6}
+                withAsterisk
+                data-autofocus
+              />
+              <Text size="xs" c="dimmed" ta="right" mt={-10} aria-live="polite">
+                {motivo.length}/{MOTIVO_MAX}
+              </Text>
+            </>
+          ) : null}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={pending}>
               Volver

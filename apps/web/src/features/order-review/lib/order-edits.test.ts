@@ -64,6 +64,7 @@ function view(lineas: Line[], presupuesto: Budget, limites: Record<string, numbe
     presupuesto,
     pedidos_del_mes: [],
     limites,
+    reglas: { aprobacion_automatica_hasta: null, segundo_nivel_desde: null },
     acciones: { aprobar: true, cancelar: true, editar: true },
   };
 }

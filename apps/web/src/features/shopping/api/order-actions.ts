@@ -1,6 +1,7 @@
-import type { ReorderResponse, WithdrawResponse } from '@portal/shared/schemas/shopping';
+import type { CommentsResponse } from '@portal/shared/schemas/comments';
+import type { BuyerOrderResponse, ReorderResponse, WithdrawResponse } from '@portal/shared/schemas/shopping';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api, isApiError } from '../../../lib/api';
 import { historyKeys } from './history';
 import { applyCartResponse, applyShopper } from './shopper';
 
@@ -44,6 +45,30 @@ export function useWithdrawOrder(id: number) {
     onError: () => {
       void queryClient.invalidateQueries({ queryKey: historyKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: historyKeys.pages });
+    },
+  });
+}
+
+/** POST /api/historial/{id}/comentarios: the buyer comments on their own order (any status). */
+export function addBuyerComment(id: number, texto: string): Promise<CommentsResponse> {
+  return api.post<CommentsResponse>(`/api/historial/${id}/comentarios`, { texto });
+}
+
+/** The answer carries the whole thread: it replaces the order's; the history's counts are refetched. */
+export function useAddBuyerComment(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (texto: string) => addBuyerComment(id, texto),
+    onSuccess: (res) => {
+      queryClient.setQueryData<BuyerOrderResponse>(historyKeys.detail(id), (old) =>
+        old ? { ...old, pedido: { ...old.pedido, comentarios: res.comentarios } } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: historyKeys.pages });
+    },
+    onError: (error) => {
+      // Not theirs any more (404): the detail's own 404 handling takes over.
+      if (isApiError(error) && error.status === 404)
+        void queryClient.invalidateQueries({ queryKey: historyKeys.detail(id) });
     },
   });
 }

@@ -17,6 +17,7 @@ import { IconAlertTriangle, IconEye, IconFilterOff, IconHistory, IconLayoutGrid 
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { CommentCount } from '../../../components/orders/order-comments';
 import { StatusBadge } from '../../../components/orders/status-badge';
 import { ListSearch } from '../../../components/ui/list-search';
 import { ListEmpty } from '../../../components/ui/list-states';
@@ -58,7 +59,10 @@ function OrderCard({ pedido }: { pedido: OrderSummaryDto }) {
   return (
     <Paper component="li" withBorder radius="md" p="sm" shadow="xs">
       <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Text fw={700}>{formatOrderNumber(pedido.id)}</Text>
+        <Group gap={6} wrap="nowrap">
+          <Text fw={700}>{formatOrderNumber(pedido.id)}</Text>
+          <CommentCount n={pedido.comentarios} />
+        </Group>
         <StatusBadge status={pedido.status} />
       </Group>
       <Group justify="space-between" gap="xs" mt={6}>
@@ -263,7 +267,12 @@ function HistoryRows({
               <Table.Tbody>
                 {data.pedidos.map((pedido) => (
                   <Table.Tr key={pedido.id}>
-                    <Table.Td fw={700}>{formatOrderNumber(pedido.id)}</Table.Td>
+                    <Table.Td fw={700}>
+                      <Group gap={6} wrap="nowrap">
+                        {formatOrderNumber(pedido.id)}
+                        <CommentCount n={pedido.comentarios} />
+                      </Group>
+                    </Table.Td>
                     <Table.Td ta="center">{pedido.productos}</Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                       {formatMXN(pedido.total)}

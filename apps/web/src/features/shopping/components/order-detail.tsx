@@ -1,8 +1,10 @@
 import { Alert, Anchor, Grid, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { ROLES } from '@portal/shared/domain/roles';
 import type { OrderDetailDto } from '@portal/shared/schemas/shopping';
 import { IconArrowLeft, IconBan, IconHourglassHigh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router';
+import { OrderComments } from '../../../components/orders/order-comments';
 import { OrderEvents } from '../../../components/orders/order-events';
 import { OrderNote } from '../../../components/orders/order-note';
 import { OrderTotalsFoot } from '../../../components/orders/order-totals';
@@ -10,6 +12,7 @@ import { StatusBadge } from '../../../components/orders/status-badge';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatDate, formatMXN, formatOrderNumber } from '../../../lib/format';
 import { orderQuery } from '../api/history';
+import { useAddBuyerComment } from '../api/order-actions';
 import { waitingText } from '../order-info';
 import { RepeatOrderButton } from './repeat-order-button';
 import { SaveListButton } from './save-list-button';
@@ -91,6 +94,7 @@ function OrderActions({ pedido, retirar }: { pedido: OrderDetailDto; retirar: bo
 /** One of the user's orders: status, lines with Subtotal, IVA and Total, and the order's history. */
 export function OrderDetail({ id }: { id: number }) {
   const query = useQuery(orderQuery(id));
+  const addComment = useAddBuyerComment(id);
   const title = `Pedido ${formatOrderNumber(id)}`;
 
   // Not in the user's history (404): back to the list, as the spec says.
@@ -151,7 +155,14 @@ export function OrderDetail({ id }: { id: number }) {
           <OrderActions pedido={pedido} retirar={query.data?.acciones.retirar ?? false} />
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, lg: 8 }}>
-              <Lines pedido={pedido} />
+              <Stack gap="lg">
+                <Lines pedido={pedido} />
+                <OrderComments
+                  comentarios={pedido.comentarios}
+                  onSend={(texto) => addComment.mutateAsync(texto)}
+                  viewerRol={ROLES.usuario}
+                />
+              </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 4 }}>
               <Paper

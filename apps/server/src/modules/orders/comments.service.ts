@@ -1,0 +1,254 @@
+/**
+ * Comments on orders (docs/domain.md "Order comments", decision 0047): the buyer and the approvers of the
+ * order's client write plain text on any status; each new comment e-mails the other side, at most once per
+ * order and recipient every 10 minutes.
+ */
+import { orderNumber } from '@portal/shared/domain/order-workflow';
+import { ROLES } from '@portal/shared/domain/roles';
+import { MSG } from '@portal/shared/messages';
+import type { CommentsResponse, OrderCommentDto } from '@portal/shared/schemas/comments';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db, Tx } from '../../db/client.ts';
+import { orderCommentNotices, orderComments, orderEvents, orders, users } from '../../db/schema/index.ts';
+import { audit, requestMeta } from '../../lib/audit.ts';
+import { orderEmail } from '../../lib/emails.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
+import type { AuthContext } from '../../plugins/auth-guard.ts';
+
+/** At most one e-mail about new comments per order and recipient in this many minutes. */
+export const COMMENT_NOTICE_MINUTES = 10;
+
+/** An order's comments, oldest first, with each author's name and current role. */
+export async function commentsOf(db: Db | Tx, orderId: number): Promise<OrderCommentDto[]> {
+  const rows = await db
+    .select({
+      id: orderComments.id,
+      texto: orderComments.texto,
+      createdAt: orderComments.createdAt,
+      nombre: users.nombre,
+      rol: users.rol,
+    })
+    .from(orderComments)
+    .innerJoin(users, eq(users.id, orderComments.authorId))
+    .where(eq(orderComments.orderId, orderId))
+    .orderBy(asc(orderComments.id));
+  return rows.map((r) => ({
+    id: r.id,
+    autor: { nombre: r.nombre, rol: r.rol },
+    texto: r.texto,
+    fecha: r.createdAt.toISOString(),
+  }));
+}
+
+/** How many comments each of these orders has (one grouped, index-only query). */
+export async function commentCounts(db: Db | Tx, orderIds: number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  if (orderIds.length === 0) return counts;
+  const rows = await db
+    .select({ orderId: orderComments.orderId, n: count() })
+    .from(orderComments)
+    .where(inArray(orderComments.orderId, orderIds))
+    .groupBy(orderComments.orderId);
+  for (const r of rows) counts.set(r.orderId, r.n);
+  return counts;
+}
+
+interface CommentOrder {
+  id: number;
+  idUser: number;
+  idCliente: number;
+  status: string;
+}
+
+/** Writes a comment in the caller's transaction; the caller has checked who may write it. */
+export async function insertComment(tx: Tx, orderId: number, authorId: number, texto: string) {
+  const [row] = await tx
+    .insert(orderComments)
+    .values({ orderId, authorId, texto })
+    .returning({ id: orderComments.id });
+  return row!.id;
+}
+
+interface Recipient {
+  id: number;
+  email: string;
+  usuario: string;
+  nombre: string;
+}
+
+const recipientColumns = {
+  id: users.id,
+  email: users.email,
+  usuario: users.usuario,
+  nombre: users.nombre,
+};
+
+/**
+ * Who hears of a buyer's comment: the active approvers of the level that holds the order (rol 2 while
+ * pendiente, rol 3 while espera); on a final status, the approver who approved or cancelled it, while they
+ * are still an active approver of the client (nobody after a withdrawal).
+ */
+async function approversFor(tx: Tx, order: CommentOrder): Promise<Recipient[]> {
+  const holding =
+    order.status === 'pendiente'
+      ? ROLES.autorizador
+      : order.status === 'espera'
+        ? ROLES.superAutorizador
+        : null;
+  if (holding !== null)
+    return tx
+      .select(recipientColumns)
+      .from(users)
+      .where(and(eq(users.idCliente, order.idCliente), eq(users.rol, holding), eq(users.activo, true)));
+  const [last] = await tx
+    .select({ actorId: orderEvents.actorId, tipo: orderEvents.tipo })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.toStatus, order.status)))
+    .orderBy(desc(orderEvents.id))
+    .limit(1);
+  if (!last?.actorId || (last.tipo !== 'aprobado' && last.tipo !== 'cancelado')) return [];
+  return tx
+    .select(recipientColumns)
+    .from(users)
+    .where(
+      and(
+        eq(users.id, last.actorId),
+        eq(users.idCliente, order.idCliente),
+        inArray(users.rol, [ROLES.autorizador, ROLES.superAutorizador]),
+        eq(users.activo, true),
+      ),
+    );
+}
+
+/**
+ * Claims the right to e-mail a recipient about an order's comments: true when nobody was e-mailed about
+ * this order in the last 10 minutes (the row is then stamped now). One statement, so two comments at
+ * once claim it once; the row is in the database, so the window survives restarts and instances.
+ */
+async function claimNotice(tx: Tx, orderId: number, userId: number): Promise<boolean> {
+  const claimed = await tx
+    .insert(orderCommentNotices)
+    .values({ orderId, userId, sentAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: [orderCommentNotices.orderId, orderCommentNotices.userId],
+      set: { sentAt: sql`now()` },
+      setWhere: sql`${orderCommentNotices.sentAt} <= now() - make_interval(mins => ${COMMENT_NOTICE_MINUTES})`,
+    })
+    .returning({ userId: orderCommentNotices.userId });
+  return claimed.length > 0;
+}
+
+/**
+ * E-mails the other side of a new comment (buyer → approvers of the holding level; approver → buyer),
+ * throttled per order and recipient. The e-mail names the author and links to the order; it does not carry
+ * the text (the order page shows it to whoever may read it).
+ */
+export async function notifyComment(
+  tx: Tx,
+  publicUrl: string,
+  order: CommentOrder,
+  author: { id: number; nombre: string; rol: number },
+): Promise<void> {
+  const fromBuyer = author.id === order.idUser;
+  const recipients = fromBuyer
+    ? await approversFor(tx, order)
+    : await tx.select(recipientColumns).from(users).where(eq(users.id, order.idUser));
+  const numero = orderNumber(order.id);
+  for (const r of recipients) {
+    if (r.id === author.id) continue;
+    const to = addressOf(r);
+    if (!to) continue;
+    if (!(await claimNotice(tx, order.id, r.id))) continue;
+    await enqueueEmail(
+      tx,
+      orderEmail(to, r.nombre, {
+        subject: `Nuevo comentario en el pedido #${numero}`,
+        paragraphs: [
+          `${author.nombre} comentó el pedido #${numero}.`,
+          'Abre el pedido para leer la conversación y responder.',
+        ],
+        url: fromBuyer
+          ? `${publicUrl}/autorizador/orden/${order.id}`
+          : `${publicUrl}/usuario/historial/${order.id}`,
+        label: 'Ver pedido',
+      }),
+    );
+  }
+}
+
+/** The order a comment goes on, within the caller's scope; out of scope answers like a missing order. */
+async function scopedOrder(tx: Tx, id: number, scope: { idUser?: number; idCliente?: number }) {
+  const conditions = [eq(orders.id, id)];
+  if (scope.idUser !== undefined) conditions.push(eq(orders.idUser, scope.idUser));
+  if (scope.idCliente !== undefined) conditions.push(eq(orders.idCliente, scope.idCliente));
+  const [order] = await tx
+    .select({ id: orders.id, idUser: orders.idUser, idCliente: orders.idCliente, status: orders.status })
+    .from(orders)
+    .where(and(...conditions))
+    .limit(1);
+  if (!order) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
+  return order;
+}
+
+async function addComment(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  id: number,
+  texto: string,
+  scope: { idUser?: number; idCliente?: number },
+): Promise<CommentsResponse> {
+  const author = { id: auth.user.id, nombre: auth.user.nombre, rol: auth.user.rol };
+  const commentId = await app.db.transaction(async (tx) => {
+    const order = await scopedOrder(tx, id, scope);
+    const newId = await insertComment(tx, order.id, author.id, texto);
+    await audit(tx, {
+      userId: author.id,
+      eventType: 'pedido_comentado',
+      description: `Comentario en el pedido #${orderNumber(order.id)}`,
+      metadata: {
+        id_pedido: order.id,
+        id_comentario: newId,
+        caracteres: texto.length,
+        ...requestMeta(request),
+      },
+    });
+    await notifyComment(tx, app.config.PUBLIC_URL, order, author);
+    return newId;
+  });
+  void app.mailer.flush();
+  const comentarios = await commentsOf(app.db, id);
+  return {
+    status: 'ok',
+    msg: MSG.comentarioAgregado,
+    comentario: comentarios.find((c) => c.id === commentId)!,
+    comentarios,
+  };
+}
+
+/** POST /api/historial/{id}/comentarios: the buyer comments on their own order, on any status. */
+export function buyerAddComment(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  id: number,
+  texto: string,
+): Promise<CommentsResponse> {
+  if (auth.user.rol !== ROLES.usuario) throw forbidden(MSG.soloUsuarios);
+  return addComment(app, request, auth, id, texto, { idUser: auth.user.id });
+}
+
+/** POST /api/pedidos/{id}/comentarios: an approver (rol 2 or 3) comments on an order of their client. */
+export function authorizerAddComment(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  id: number,
+  texto: string,
+): Promise<CommentsResponse> {
+  const { user, client } = auth;
+  if ((user.rol !== ROLES.autorizador && user.rol !== ROLES.superAutorizador) || !client) throw forbidden();
+  return addComment(app, request, auth, id, texto, { idCliente: client.id });
+}

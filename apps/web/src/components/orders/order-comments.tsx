@@ -1,0 +1,192 @@
+/**
+ * An order's thread "Comentarios" (decision 0047): the comments of the buyer and the approvers, oldest
+ * first, as plain text (React escapes it; line breaks kept), and a form to add one. Both order screens use
+ * it; each passes its own call.
+ */
+import { Avatar, Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { ROLES } from '@portal/shared/domain/roles';
+import { COMENTARIO_MAX } from '@portal/shared/limits';
+import { MSG } from '@portal/shared/messages';
+import type { OrderCommentDto } from '@portal/shared/schemas/comments';
+import { IconMessageCircle, IconSend } from '@tabler/icons-react';
+import { useState } from 'react';
+import { isApiError } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+
+const ROLE_LABEL: Record<number, string> = {
+  [ROLES.usuario]: 'Comprador',
+  [ROLES.autorizador]: 'Autorizador',
+  [ROLES.superAutorizador]: 'Super Autorizador',
+};
+
+function initials(nombre: string): string {
+  const parts = nombre.trim().split(/\s+/).filter(Boolean);
+  return (parts[0]?.[0] ?? '?').toUpperCase() + (parts[1]?.[0] ?? '').toUpperCase();
+}
+
+/** The text's problem before sending it, or null. */
+export function commentProblem(texto: string): string | null {
+  const t = texto.trim();
+  if (!t) return MSG.comentarioVacio;
+  if (t.length > COMENTARIO_MAX) return MSG.comentarioLargo;
+  return null;
+}
+
+interface OrderCommentsProps {
+  comentarios: OrderCommentDto[] | undefined;
+  /** Sends a comment; resolves when saved (the caller updates the order), rejects with the server's error. */
+  onSend: (texto: string) => Promise<unknown>;
+  /** Whose screen this is: their own comments are told apart. */
+  viewerRol: number;
+}
+
+export function OrderComments({ comentarios = [], onSend, viewerRol }: OrderCommentsProps) {
+  const [texto, setTexto] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const mineIsBuyer = viewerRol === ROLES.usuario;
+
+  const submit = async () => {
+    const problem = commentProblem(texto);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setSending(true);
+    try {
+      await onSend(texto.trim());
+      setTexto('');
+      setError(null);
+    } catch (e) {
+      setError(isApiError(e) ? (e.errors?.texto ?? e.msg ?? MSG.ocurrioUnError) : MSG.ocurrioUnError);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Paper withBorder radius="lg" p="md" shadow="xs" component="section" aria-labelledby="comentarios-titulo">
+      <Group justify="space-between" mb="md" gap="xs">
+        <Title order={2} fz="lg" id="comentarios-titulo">
+          Comentarios
+        </Title>
+        <Badge variant="light" color="indigo" radius="sm" data-testid="comentarios-total">
+          {comentarios.length}
+        </Badge>
+      </Group>
+      {comentarios.length === 0 ? (
+        <Text size="sm" c="dimmed" mb="md">
+          {mineIsBuyer
+            ? 'Aún no hay comentarios. Escribe si necesitas aclarar algo con quien revisa tu pedido.'
+            : 'Aún no hay comentarios. Escribe si necesitas aclarar algo con el comprador.'}
+        </Text>
+      ) : (
+        <Stack
+          gap="sm"
+          component="ol"
+          m={0}
+          p={0}
+          mb="md"
+          style={{ listStyle: 'none' }}
+          aria-label="Comentarios"
+        >
+          {comentarios.map((c) => {
+            const fromBuyer = c.autor.rol === ROLES.usuario;
+            return (
+              <Group
+                key={c.id}
+                component="li"
+                gap="sm"
+                align="flex-start"
+                wrap="nowrap"
+                data-testid="comentario"
+              >
+                <Avatar radius="xl" size={32} color={fromBuyer ? 'indigo' : 'teal'} aria-hidden>
+                  {initials(c.autor.nombre)}
+                </Avatar>
+                <Paper
+                  radius="md"
+                  p="sm"
+                  bg={fromBuyer ? 'indigo.0' : 'teal.0'}
+                  style={{ flex: 1, minWidth: 0 }}
+                >
+                  <Group gap={6} wrap="wrap" mb={4}>
+                    <Text size="sm" fw={600}>
+                      {c.autor.nombre}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {ROLE_LABEL[c.autor.rol] ?? ''} · {formatDateTime(c.fecha)}
+                    </Text>
+                  </Group>
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {c.texto}
+                  </Text>
+                </Paper>
+              </Group>
+            );
+          })}
+        </Stack>
+      )}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Textarea
+          label="Agregar un comentario"
+          placeholder={
+            mineIsBuyer
+              ? 'Ej. ¿Pueden entregarlo antes del viernes?'
+              : 'Ej. Se aprueba sin el tóner; ya hay existencia.'
+          }
+          autosize
+          minRows={2}
+          maxRows={8}
+          maxLength={COMENTARIO_MAX}
+          value={texto}
+          onChange={(event) => {
+            setTexto(event.currentTarget.value);
+            if (error) setError(null);
+          }}
+          error={error}
+          disabled={sending}
+          description={
+            <Text span size="xs" c="dimmed" aria-live="polite">
+              {texto.length} / {COMENTARIO_MAX} caracteres ·{' '}
+              {mineIsBuyer
+                ? 'Se avisará por correo a quien revisa tu pedido.'
+                : 'Se avisará por correo al comprador.'}
+            </Text>
+          }
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+        />
+        <Group justify="flex-end" mt="sm">
+          <Button type="submit" loading={sending} leftSection={<IconSend size={16} aria-hidden />}>
+            Comentar
+          </Button>
+        </Group>
+      </form>
+    </Paper>
+  );
+}
+
+/** A list row's comment count (shown only when there are comments). */
+export function CommentCount({ n }: { n: number | undefined }) {
+  if (!n) return null;
+  const label = n === 1 ? '1 comentario' : `${n} comentarios`;
+  return (
+    <Badge
+      variant="light"
+      color="indigo"
+      radius="sm"
+      size="sm"
+      leftSection={<IconMessageCircle size={12} aria-hidden />}
+      aria-label={label}
+      title={label}
+      data-testid="comentarios-cuenta"
+    >
+      {n}
+    </Badge>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * A client's approval rules by amount (docs/domain.md "Approval rules by amount", decision 0049). Amounts in
+ * centavos of the order's total (IVA included); null turns a rule off.
+ * - `autoHasta`: at purchase, an order whose total is at most this amount is approved at once.
+ * - `segundoNivelDesde` (two levels only): a level-1 approval of a total below it completes the order; at
+ *   or above it the order goes to the Super Autorizador (espera).
+ */
+import { formatCentavos } from './money.ts';
+import type { OrderStatus } from './order-workflow.ts';
+
+export interface ApprovalRules {
+  autoHasta: number | null;
+  segundoNivelDesde: number | null;
+}
+
+/** What an event records of the rule that decided a step. */
+export type RuleApplied =
+  | { regla: 'aprobacion_automatica'; hasta: number }
+  | { regla: 'segundo_nivel'; desde: number };
+
+/** The status of a new order: aprobado with no levels or under the automatic rule, else pendiente. */
+export function statusAtPurchase(
+  levels: number,
+  total: number,
+  rules: ApprovalRules,
+): { status: OrderStatus; rule: RuleApplied | null } {
+  if (levels === 0) return { status: 'aprobado', rule: null };
+  if (rules.autoHasta !== null && total <= rules.autoHasta)
+    return { status: 'aprobado', rule: { regla: 'aprobacion_automatica', hasta: rules.autoHasta } };
+  return { status: 'pendiente', rule: null };
+}
+
+/**
+ * Where an approval takes the order: the workflow's step (`to`), except that a level-1 approval (pendiente
+ * → espera) of a total below the second-level amount completes it.
+ */
+export function approvalTarget(
+  to: OrderStatus,
+  from: OrderStatus,
+  total: number,
+  rules: ApprovalRules,
+): { to: OrderStatus; rule: RuleApplied | null } {
+  if (
+    from === 'pendiente' &&
+    to === 'espera' &&
+    rules.segundoNivelDesde !== null &&
+    total < rules.segundoNivelDesde
+  )
+    return { to: 'aprobado', rule: { regla: 'segundo_nivel', desde: rules.segundoNivelDesde } };
+  return { to, rule: null };
+}
+
+/** The rules in a plain sentence for the client form, or null when none is on. */
+export function rulesSentence(rules: ApprovalRules): string | null {
+  const { autoHasta, segundoNivelDesde } = rules;
+  const auto = autoHasta === null ? null : `Pedidos hasta ${formatCentavos(autoHasta)} se aprueban solos`;
+  if (segundoNivelDesde === null) return auto && `${auto}.`;
+  const second = formatCentavos(segundoNivelDesde);
+  return auto
+    ? `${auto}; desde ${second} requieren Super Autorizador.`
+    : `Pedidos desde ${second} requieren Super Autorizador; los menores los aprueba el Autorizador.`;
+}
+
+/** The refusal of a pair of rules for a client with this many levels, or null when they are valid. */
+export function rulesProblem(
+  levels: number,
+  rules: ApprovalRules,
+): 'AUTO_NOT_BELOW_SECOND' | 'SECOND_NEEDS_TWO_LEVELS' | null {
+  if (rules.segundoNivelDesde !== null && levels !== 2) return 'SECOND_NEEDS_TWO_LEVELS';
+  if (
+    rules.autoHasta !== null &&
+    rules.segundoNivelDesde !== null &&
+    rules.autoHasta >= rules.segundoNivelDesde
+  )
+    return 'AUTO_NOT_BELOW_SECOND';
+  return null;
+}
