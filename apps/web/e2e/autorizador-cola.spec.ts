@@ -4,6 +4,7 @@ import {
   asAdmin,
   assignAll,
   businessToday,
+  clearNotifications,
   createAccount,
   createCategory,
   createClient,
@@ -241,6 +242,8 @@ test('j/k recorren la cola, «a» abre la confirmación y «Siguiente pendiente�
     .getByTestId('siguiente-pendiente')
     .getByRole('button', { name: 'Siguiente pendiente' });
   await expect(siguiente).toBeVisible();
+  // The picture without the approval's notice (it fades out while it is read).
+  await clearNotifications(page);
   await screenshot(page, 'autorizador-siguiente-pendiente');
   await siguiente.click();
   await expect(page).toHaveURL(new RegExp(`/autorizador/orden/${p3}$`));
