@@ -77,9 +77,9 @@ test.describe('rutas y guardas', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('sin sesión, /usuario/principal lleva a /login', async ({ page }) => {
+  test('sin sesión, /usuario/principal lleva a /login (con la página pedida en volver)', async ({ page }) => {
     await page.goto('/usuario/principal');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?volver=%2Fusuario%2Fprincipal$/);
     await expect(page.getByRole('button', { name: 'Acceso' })).toBeVisible();
   });
 
@@ -153,7 +153,7 @@ test.describe('rutas y guardas', () => {
     await expectHome(page, 2);
     await signOut(page);
     await page.goto(HOMES[2].path);
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?volver=%2Fautorizador%2Fprincipal$/);
   });
 });
 

@@ -597,5 +597,6 @@ test('en un teléfono (390 px) la lista de pedidos se lee sin desplazarse de lad
   await expect(page.getByRole('listitem').filter({ hasText: aCancelar.numero })).toContainText('Cancelado');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await card.getByRole('link', { name: `Ver pedido ${aAprobar.numero}` }).click();
-  await expect(page).toHaveURL(new RegExp(`/autorizador/orden/${aAprobar.id}$`));
+  // The list's filter travels with the order (decision 0048).
+  await expect(page).toHaveURL(new RegExp(`/autorizador/orden/${aAprobar.id}\\?estatus=todos$`));
 });

@@ -190,8 +190,9 @@ test('un cambio de contraseña obligatorio va antes que todo lo demás', async (
   await signIn(page, USUARIO(), temporary!);
   await expect(page).toHaveURL(/\/cambiar-password$/);
   await expect(page.getByRole('heading', { name: 'Cambia tu contraseña' })).toBeVisible();
+  // A page asked for meanwhile waits behind the change (decision 0048).
   await page.goto('/usuario/historial');
-  await expect(page).toHaveURL(/\/cambiar-password$/);
+  await expect(page).toHaveURL(/\/cambiar-password\?volver=%2Fusuario%2Fhistorial$/);
   await screenshot(page, 'cambiar-password-obligatorio');
 
   await page.getByLabel('Contraseña actual').fill(temporary!);
@@ -199,5 +200,5 @@ test('un cambio de contraseña obligatorio va antes que todo lo demás', async (
   await page.getByLabel('Confirmar nueva contraseña').fill('Temporal#2026');
   await page.getByRole('button', { name: 'Guardar y continuar' }).click();
   await expect(page.getByText('Contraseña actualizada')).toBeVisible();
-  await expectHome(page, 1);
+  await expect(page).toHaveURL(/\/usuario\/historial$/);
 });

@@ -362,7 +362,7 @@ test('un cliente que la exige: cambio de contraseña, luego la activación, ante
 
   // Nothing else opens before the enrolment.
   await page.goto('/autorizador/principal');
-  await expect(page).toHaveURL(/\/activar-verificacion$/);
+  await expect(page).toHaveURL(/\/activar-verificacion\?volver=%2Fautorizador%2Fprincipal$/);
   await expect(
     page.getByRole('img', { name: 'Código QR para tu aplicación de autenticación' }),
   ).toBeVisible();

@@ -91,6 +91,7 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'POST /api/listas/:id/al-carrito': buyer(200, 404),
   'GET /api/pedidos': authorizer(200),
   'GET /api/pedidos/:id': authorizer(200, 404),
+  'GET /api/pedidos/:id/siguiente': authorizer(200, 404),
   'POST /api/update/compra': authorizer(200, 404),
   'POST /api/pedidos/:id/comentarios': authorizer(201, 404),
   'POST /api/cancelar/compra/:id': authorizer(200, 404),

@@ -287,6 +287,11 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     missing: () => get(`/api/pedidos/${MISSING_ID}`),
     caller: 'u2',
   },
+  'GET /api/pedidos/:id/siguiente': {
+    req: (w) => get(`/api/pedidos/${w.orders.view.id}/siguiente?status=todos`),
+    missing: () => get(`/api/pedidos/${MISSING_ID}/siguiente?status=todos`),
+    caller: 'u2',
+  },
   'POST /api/update/compra': {
     req: (w, actor) => {
       const order = actor === 'u3' ? w.orders.approveByRol3 : w.orders.approveByRol2;

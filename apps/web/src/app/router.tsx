@@ -3,6 +3,8 @@
  * first load; docs/decisions/0029-front-end-budget.md). Each role area, the app shell and the public
  * screens are lazy, so each is a chunk of its own and the sign-in screen loads only what it needs.
  */
+
+import { loginPathFor } from '@portal/shared/domain/return-path';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { setApiHandlers } from '../lib/api';
@@ -80,12 +82,13 @@ const PUBLIC_PATHS = ['/login', '/recuperar-acceso', '/restablecer/'];
  */
 function ApiNavigation() {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   useEffect(() => {
     setApiHandlers({
-      // A 401 anywhere but the sign-in itself: the session is gone.
+      // A 401 anywhere but the sign-in itself: the session is gone; sign-in comes back to this page.
       onUnauthorized: () => {
-        if (!PUBLIC_PATHS.some((p) => pathname.startsWith(p))) void navigate('/login', { replace: true });
+        if (!PUBLIC_PATHS.some((p) => pathname.startsWith(p)))
+          void navigate(loginPathFor(pathname + search), { replace: true });
       },
       onPasswordChangeRequired: () => {
         if (pathname !== CHANGE_PASSWORD_PATH) void navigate(CHANGE_PASSWORD_PATH, { replace: true });
@@ -95,7 +98,7 @@ function ApiNavigation() {
           void navigate(TWO_FACTOR_ENROLMENT_PATH, { replace: true });
       },
     });
-  }, [navigate, pathname]);
+  }, [navigate, pathname, search]);
   return null;
 }
 

@@ -2,6 +2,7 @@
  * Session, sign-out and the own-password change: the calls every area needs.
  * Types come from the shared schemas (type-only imports: no zod in the bundle).
  */
+import { allowedReturnPath, RETURN_PARAM } from '@portal/shared/domain/return-path';
 import { homeFor } from '@portal/shared/domain/roles';
 import type { RepasswordBody, SessionResponse, SessionUser } from '@portal/shared/schemas/auth';
 import type { OkMessage } from '@portal/shared/schemas/common';
@@ -21,14 +22,31 @@ export const TWO_FACTOR_ENROLMENT_PATH = '/activar-verificacion';
 
 /**
  * Where a signed-in user belongs now: the forced password change, then a due two-factor enrolment, then
- * the role's home.
+ * `volver` when the role may open it (docs/domain.md "Sign-in"), else the role's home. A forced screen
+ * carries an allowed `volver` on, so the page asked for opens once it is done.
  */
 export function landingFor(
   user: Pick<SessionUser, 'rol' | 'debe_cambiar_password' | 'debe_activar_2fa'>,
+  volver?: string | null,
 ): string {
-  if (user.debe_cambiar_password) return CHANGE_PASSWORD_PATH;
-  if (user.debe_activar_2fa) return TWO_FACTOR_ENROLMENT_PATH;
-  return homeFor(user.rol);
+  const allowed = allowedReturnPath(volver, user.rol);
+  const forced = user.debe_cambiar_password
+    ? CHANGE_PASSWORD_PATH
+    : user.debe_activar_2fa
+      ? TWO_FACTOR_ENROLMENT_PATH
+      : null;
+  if (forced) return allowed ? `${forced}?${RETURN_PARAM}=${encodeURIComponent(allowed)}` : forced;
+  return allowed ?? homeFor(user.rol);
+}
+
+/** The `volver` of a location's search (`?volver=…`), unchecked: landingFor checks it. */
+export function returnParam(search: string): string | null {
+  return new URLSearchParams(search).get(RETURN_PARAM);
+}
+
+/** The path part of a landing (the session check is keyed by pathname). */
+export function pathnameOf(target: string): string {
+  return target.split(/[?#]/, 1)[0] ?? target;
 }
 
 export function fetchSession(signal?: AbortSignal): Promise<SessionResponse> {

@@ -14,22 +14,39 @@ export type OrderSort = z.infer<typeof OrderSort>;
 
 const BusinessDate = z.string().refine(isIsoDate, MSG.fechaInvalida);
 
-export const AuthorizerOrdersQuery = z
-  .object({
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    status: OrderFilter.default('accionables'),
-    /** An order number, or part of a username or name. */
-    q: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
-    orden: OrderSort.default('fecha_desc'),
-    /** Business dates (YYYY-MM-DD), both inclusive. */
-    desde: BusinessDate.optional(),
-    hasta: BusinessDate.optional(),
-  })
-  .refine((q) => !q.desde || !q.hasta || q.desde <= q.hasta, {
-    message: MSG.rangoFechasInvalido,
-    path: ['hasta'],
-  });
+/** The list's filter: a status (or the role's actionable ones, or all) and a search. */
+const ListFilter = z.object({
+  status: OrderFilter.default('accionables'),
+  /** An order number, or part of a username or name. */
+  q: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
+});
+
+export const AuthorizerOrdersQuery = ListFilter.extend({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  orden: OrderSort.default('fecha_desc'),
+  /** Business dates (YYYY-MM-DD), both inclusive. */
+  desde: BusinessDate.optional(),
+  hasta: BusinessDate.optional(),
+}).refine((q) => !q.desde || !q.hasta || q.desde <= q.hasta, {
+  message: MSG.rangoFechasInvalido,
+  path: ['hasta'],
+});
 export type AuthorizerOrdersQuery = z.infer<typeof AuthorizerOrdersQuery>;
+
+/** The list's filter, for the neighbours of one order (GET /api/pedidos/:id/siguiente). */
+export const OrderNeighboursQuery = ListFilter;
+export type OrderNeighboursQuery = z.infer<typeof OrderNeighboursQuery>;
+
+/**
+ * One order's neighbours in the list under the same filter (newest first): the previous and next rows,
+ * and the next order this user can act on (after it in the list, else the first before it), or null.
+ */
+export const OrderNeighbours = z.object({
+  anterior: z.number().int().nullable(),
+  siguiente: z.number().int().nullable(),
+  siguiente_accionable: z.number().int().nullable(),
+});
+export type OrderNeighbours = z.infer<typeof OrderNeighbours>;
 
 export const AuthorizerOrderRow = z.object({
   id: z.number().int(),

@@ -472,6 +472,77 @@ describe.each(DB_KINDS)('authorization: orders, workflow, reports, e-mails (%s)'
     expect((await w.api.r2.get('/api/pedidos?status=nada')).statusCode).toBe(400);
   });
 
+  it('next in queue: neighbours under the list filter, the next actionable (wrapping), tenancy and bad input', async () => {
+    const w = await world();
+    const line = [{ productId: w.a.id, precio: 100, cantidad: 1, idCategoria: w.category.id }];
+    const make = async (status: 'pendiente' | 'espera' | 'aprobado') =>
+      (await makeOrder(db(), { idUser: w.buyer.id, idCliente: w.client.id, status, lines: line })).id;
+    // Newest first, as the list shows them: o5 aprobado, o4 pendiente, o3 pendiente, o2 espera, o1 pendiente.
+    const o1 = await make('pendiente');
+    const o2 = await make('espera');
+    const o3 = await make('pendiente');
+    const o4 = await make('pendiente');
+    const o5 = await make('aprobado');
+    const next = async (api: ApiClient, id: number, query = '') => {
+      const res = await api.get(`/api/pedidos/${id}/siguiente${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    // 'Por atender' of rol 2 (pendiente): o4, o3, o1.
+    expect(await next(w.api.r2, o4)).toEqual({ anterior: null, siguiente: o3, siguiente_accionable: o3 });
+    expect(await next(w.api.r2, o3, '?status=accionables')).toEqual({
+      anterior: o4,
+      siguiente: o1,
+      siguiente_accionable: o1,
+    });
+    // After the last one, the next to act on is the first of the list.
+    expect(await next(w.api.r2, o1)).toEqual({ anterior: o3, siguiente: null, siguiente_accionable: o4 });
+    // 'Todos': every row is a neighbour, but only a pendiente one is next to act on for rol 2.
+    expect(await next(w.api.r2, o3, '?status=todos')).toEqual({
+      anterior: o4,
+      siguiente: o2,
+      siguiente_accionable: o1,
+    });
+    expect(await next(w.api.r2, o5, '?status=todos')).toMatchObject({
+      anterior: null,
+      siguiente_accionable: o4,
+    });
+    // A status this role does not act on has no next to act on.
+    expect(await next(w.api.r2, o4, '?status=aprobado')).toEqual({
+      anterior: o5,
+      siguiente: null,
+      siguiente_accionable: null,
+    });
+    // Rol 3 acts on espera: o2 only; from a processed order it still finds it.
+    expect(await next(w.api.r3, o3)).toEqual({ anterior: null, siguiente: o2, siguiente_accionable: o2 });
+    expect(await next(w.api.r3, o2)).toEqual({ anterior: null, siguiente: null, siguiente_accionable: null });
+    // A search keeps the filter: the buyer's username matches every order.
+    expect(await next(w.api.r2, o4, `?status=todos&q=${encodeURIComponent(w.buyer.usuario)}`)).toMatchObject({
+      anterior: o5,
+      siguiente: o3,
+    });
+    // Another client's order answers like a missing one; a buyer is refused; bad input is a Spanish 400.
+    const stranger = await world();
+    for (const id of [o4, 99999999]) {
+      const res = await stranger.api.r2.get(`/api/pedidos/${id}/siguiente`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().msg).toBe(MSG.pedidoNoEncontrado);
+    }
+    expect((await w.api.buyer.get(`/api/pedidos/${o4}/siguiente`)).statusCode).toBe(403);
+    for (const url of [
+      `/api/pedidos/${o4}/siguiente?status=nada`,
+      `/api/pedidos/${o4}/siguiente?q=${'x'.repeat(500)}`,
+      '/api/pedidos/abc/siguiente',
+      '/api/pedidos/0/siguiente',
+    ]) {
+      const res = await w.api.r2.get(url);
+      expect(res.statusCode, url).toBe(400);
+      // Spanish, never zod's English.
+      expect(res.json()).toMatchObject({ code: 'VALIDATION', msg: expect.any(String) });
+      expect(res.json().msg).not.toMatch(/\b(invalid|expected|required|too big)\b/i);
+    }
+  });
+
   it('reports: exact rows, BOM, formula-safe, business dates, inclusive range, detail per line', async () => {
     const w = await world();
     await db()

@@ -1,6 +1,6 @@
 import { ORDERS_PER_PAGE } from '@portal/shared/limits';
 import type { OrderFilter, OrderSort } from '@portal/shared/schemas/orders';
-import { and, asc, count, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import { orderComments, orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
@@ -103,6 +103,60 @@ function orderPageQuery(db: Db, f: OrderListFilter, orden: OrderSort, offset: Va
     .offset(pageIds ? 0 : offset);
 }
 
+/** What a list filter ('accionables', 'todos' or one status) selects: one status, or every one. */
+function statusOfFilter(filter: OrderFilter, actionable: string | null): string | undefined {
+  // What this role acts on; a role that acts on nothing sees everything.
+  if (filter === 'accionables') return actionable ?? undefined;
+  return filter === 'todos' ? undefined : filter;
+}
+
+/**
+ * One order's neighbours in a client's list under a filter (newest first, as the list shows them): the
+ * rows just before and after it, and the next order `userId` may act on — status `actionable`, not their
+ * own, and not one they gave the level-1 approval of — after it in the list, else the first before it.
+ */
+export async function orderNeighbours(
+  db: Db,
+  idCliente: number,
+  id: number,
+  opts: { status: OrderFilter; actionable: string | null; q?: string; userId: number },
+) {
+  const search = opts.q ? searchTerms(opts.q) : undefined;
+  const status = statusOfFilter(opts.status, opts.actionable);
+  const where = orderListWhere({ idCliente, status, like: search?.like, id: search?.id });
+  const first = async (condition: SQL | undefined, ...order: SQL[]) => {
+    const [row] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.idUser))
+      .where(and(where, condition))
+      .orderBy(...order)
+      .limit(1);
+    return row?.id ?? null;
+  };
+  const actionable =
+    opts.actionable === null || (status !== undefined && status !== opts.actionable)
+      ? Promise.resolve(null)
+      : first(
+          and(
+            eq(orders.status, opts.actionable),
+            ne(orders.id, id),
+            ne(orders.idUser, opts.userId),
+            sql`not exists (select 1 from ${orderEvents} where ${orderEvents.orderId} = ${orders.id}
+              and ${orderEvents.tipo} = 'aprobado' and ${orderEvents.toStatus} = 'espera'
+              and ${orderEvents.actorId} = ${opts.userId})`,
+          ),
+          sql`case when ${orders.id} < ${id} then 0 else 1 end`,
+          desc(orders.id),
+        );
+  const [anterior, siguiente, siguienteAccionable] = await Promise.all([
+    first(gt(orders.id, id), asc(orders.id)),
+    first(lt(orders.id, id), desc(orders.id)),
+    actionable,
+  ]);
+  return { anterior, siguiente, siguienteAccionable };
+}
+
 /**
  * Totals (count and sum of the orders' totals) of a client's very large unsearched lists, per client and
  * status (decision 0032).
@@ -136,13 +190,7 @@ export async function listClientOrders(
     range?: { start?: Date; end?: Date };
   },
 ) {
-  // What this role acts on; a role that acts on nothing sees everything.
-  const status =
-    opts.status === 'accionables'
-      ? (opts.actionable ?? undefined)
-      : opts.status === 'todos'
-        ? undefined
-        : opts.status;
+  const status = statusOfFilter(opts.status, opts.actionable);
   const search = opts.q ? searchTerms(opts.q) : undefined;
   const filter = {
     idCliente,

@@ -9,6 +9,8 @@ import {
   BulkCancelBody,
   BulkResponse,
   CancelOrderBody,
+  OrderNeighbours,
+  OrderNeighboursQuery,
   ReportBody,
   UpdateOrderBody,
   WorkflowResponse,
@@ -22,6 +24,7 @@ import {
   authorizerBulkApprove,
   authorizerBulkCancel,
   authorizerCancel,
+  authorizerOrderNeighbours,
   authorizerOrders,
   authorizerOrderView,
 } from './authorizer.service.ts';
@@ -62,6 +65,22 @@ export async function authorizerRoutes(app: FastifyInstance) {
       },
     },
     async (request) => authorizerOrderView(app, request.auth!, request.params.id),
+  );
+
+  r.get(
+    '/api/pedidos/:id/siguiente',
+    {
+      preValidation: authorizer,
+      schema: {
+        tags,
+        summary:
+          'Vecinos de un pedido en la lista con el mismo filtro: anterior, siguiente y el siguiente por atender',
+        params: IdParam,
+        querystring: OrderNeighboursQuery,
+        response: { 200: OrderNeighbours, ...errors },
+      },
+    },
+    async (request) => authorizerOrderNeighbours(app, request.auth!, request.params.id, request.query),
   );
 
   r.post(

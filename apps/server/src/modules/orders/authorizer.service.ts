@@ -17,6 +17,8 @@ import type {
   AuthorizerOrdersResponse,
   AuthorizerOrderView,
   BulkResponse,
+  OrderNeighbours,
+  OrderNeighboursQuery,
   WorkflowResponse,
 } from '@portal/shared/schemas/orders';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -27,7 +29,7 @@ import { audit, requestMeta } from '../../lib/audit.ts';
 import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { approvalBudget, pageBudgetFlags } from './approval-budget.ts';
-import { levelOneApprover, listClientOrders } from './authorizer.repository.ts';
+import { levelOneApprover, listClientOrders, orderNeighbours } from './authorizer.repository.ts';
 import { insertComment, notifyComment } from './comments.service.ts';
 import { orderDetail } from './history.service.ts';
 import { notifyAuthorizers, notifyBuyer } from './notifications.ts';
@@ -80,6 +82,31 @@ export async function authorizerOrders(
     accionable: actionable,
     orden,
     suma: centavosToPesos(suma),
+  };
+}
+
+/**
+ * "Siguiente pendiente" and j/k of the review screen: the order's neighbours under the list's filter. The
+ * order itself must be the client's (another client's id answers like a missing one).
+ */
+export async function authorizerOrderNeighbours(
+  app: FastifyInstance,
+  auth: AuthContext,
+  id: number,
+  query: OrderNeighboursQuery,
+): Promise<OrderNeighbours> {
+  const client = clientOf(auth);
+  await loadScopedOrder(app.db, id, client.id, false);
+  const actionable = actionableStatus(auth.user.rol, client.cantidadAutorizadores);
+  const found = await orderNeighbours(app.db, client.id, id, {
+    ...query,
+    actionable,
+    userId: auth.user.id,
+  });
+  return {
+    anterior: found.anterior,
+    siguiente: found.siguiente,
+    siguiente_accionable: found.siguienteAccionable,
   };
 }
 

@@ -1,10 +1,12 @@
 /**
  * Route guards. The session is re-checked on every route change: the query key carries the pathname, so
  * each new location asks GET /api/sesion again (the previous answer stays on screen meanwhile). Any
- * failure goes to /login; a wrong role goes to the role's own home; a required password change comes
- * before anything else, then a due two-factor enrolment.
+ * failure goes to /login, carrying the page asked for as `?volver=` (docs/domain.md "Sign-in"); a wrong
+ * role goes to the role's own home; a required password change comes before anything else, then a due
+ * two-factor enrolment (both carry `volver` on).
  */
 import { Center, Loader } from '@mantine/core';
+import { loginPathFor, RETURN_PARAM } from '@portal/shared/domain/return-path';
 import { areaAllows, homeFor } from '@portal/shared/domain/roles';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -15,6 +17,7 @@ import {
   CHANGE_PASSWORD_PATH,
   fetchSession,
   landingFor,
+  returnParam,
   sessionKeys,
   TWO_FACTOR_ENROLMENT_PATH,
 } from '../../lib/auth';
@@ -41,15 +44,28 @@ function useSessionCheck() {
   });
 }
 
+/**
+ * The sign-in screen for the current location: `/login?volver=<path + search>` for a page of a role area,
+ * the `volver` a forced screen was carrying, or the bare `/login`.
+ */
+function useLoginPath(): string {
+  const { pathname, search } = useLocation();
+  const carried = returnParam(search);
+  if (carried && !/^\/(usuario|autorizador|administrador)(?:\/|$)/.test(pathname))
+    return `/login?${RETURN_PARAM}=${encodeURIComponent(carried)}`;
+  return loginPathFor(pathname + search);
+}
+
 /** Leaves for /login, with the server's reason when the account or its access week refused the session. */
 function SessionLost({ error }: { error: unknown }) {
+  const to = useLoginPath();
   // The failed check stays cached (removing it here would refetch it while the redirect is under way);
   // signing in replaces every session entry.
   const state: AuthLocationState =
     isApiError(error) && error.status === 403 && error.msg
       ? { notice: { kind: 'warning', text: error.msg } }
       : {};
-  return <Navigate to="/login" replace state={state} />;
+  return <Navigate to={to} replace state={state} />;
 }
 
 interface RequireSessionProps {
@@ -70,14 +86,18 @@ const FORCED_SCREEN = {
 
 export function RequireSession({ mode, children }: RequireSessionProps) {
   const check = useSessionCheck();
+  const { pathname, search } = useLocation();
   if (check.isPending) return <FullPageLoader label="Verificando sesión" />;
   if (check.isError) return <SessionLost error={check.error} />;
   const session = check.data;
   setBusinessTimeZone(session.zona_horaria);
   // Anywhere else than where the session belongs (a forced screen, or the role's areas): go there.
   const landing = landingFor(session.user);
-  if (landing !== (FORCED_SCREEN[mode] ?? homeFor(session.user.rol)))
-    return <Navigate to={landing} replace />;
+  if (landing !== (FORCED_SCREEN[mode] ?? homeFor(session.user.rol))) {
+    // A page of the areas waits behind a forced screen; a forced screen passes its own `volver` on.
+    const volver = mode === 'app' ? pathname + search : returnParam(search);
+    return <Navigate to={landingFor(session.user, volver)} replace />;
+  }
   return <SessionContext value={session}>{children ?? <Outlet />}</SessionContext>;
 }
 

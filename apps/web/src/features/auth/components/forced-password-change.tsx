@@ -1,10 +1,10 @@
 import { homeFor } from '@portal/shared/domain/roles';
 import { MSG } from '@portal/shared/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ChangePasswordForm } from '../../../components/password/change-password-form';
 import { showSuccess } from '../../../components/ui/alerts';
-import { fetchSession, landingFor, type SessionResponse, sessionKeys } from '../../../lib/auth';
+import { fetchSession, landingFor, returnParam, type SessionResponse, sessionKeys } from '../../../lib/auth';
 import { useSession } from '../../../lib/session';
 import { ForcedScreen } from './forced-screen';
 
@@ -12,6 +12,7 @@ import { ForcedScreen } from './forced-screen';
 export function ForcedPasswordChange() {
   const { user } = useSession();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const queryClient = useQueryClient();
 
   return (
@@ -23,8 +24,8 @@ export function ForcedPasswordChange() {
         onSuccess={async () => {
           showSuccess(MSG.passwordActualizadaTitulo, MSG.passwordActualizada);
           // Re-read the session (it no longer asks for a change), let every cached check know, and
-          // continue to the role's home, or to the two-factor enrolment when it is due (whose guard
-          // checks the session once more).
+          // continue to the page of `?volver=` (or the role's home), or to the two-factor enrolment when
+          // it is due (whose guard checks the session once more).
           const home = homeFor(user.rol);
           const fresh = await queryClient
             .fetchQuery({
@@ -38,7 +39,7 @@ export function ForcedPasswordChange() {
               old ? { ...old, user: { ...old.user, debe_cambiar_password: false } } : old,
             );
           }
-          navigate(fresh ? landingFor(fresh.user) : '/login', { replace: true });
+          navigate(fresh ? landingFor(fresh.user, returnParam(search)) : '/login', { replace: true });
         }}
       />
     </ForcedScreen>

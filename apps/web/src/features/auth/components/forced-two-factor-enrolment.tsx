@@ -1,18 +1,20 @@
 import { MSG } from '@portal/shared/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Enrolment } from '../../../components/two-factor/enrolment';
-import { landingFor, type SessionResponse, sessionKeys } from '../../../lib/auth';
+import { landingFor, returnParam, type SessionResponse, sessionKeys } from '../../../lib/auth';
 import { useSession } from '../../../lib/session';
 import { ForcedScreen } from './forced-screen';
 
 /**
  * Shown before anything else (after a forced password change) while two-factor sign-in is mandatory for
- * the account and not active: the enrolment, then the backup codes, then the role's home.
+ * the account and not active: the enrolment, then the backup codes, then the page of `?volver=` or the
+ * role's home.
  */
 export function ForcedTwoFactorEnrolment() {
   const { user } = useSession();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const queryClient = useQueryClient();
 
   const done = () => {
@@ -22,7 +24,7 @@ export function ForcedTwoFactorEnrolment() {
     queryClient.setQueriesData<SessionResponse>({ queryKey: sessionKeys.all }, (old) =>
       old ? { ...old, user: { ...old.user, debe_activar_2fa: false, dos_pasos: true } } : old,
     );
-    navigate(landingFor(enrolled), { replace: true });
+    navigate(landingFor(enrolled, returnParam(search)), { replace: true });
   };
 
   return (

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { showAlert, showError } from '../../../components/ui/alerts';
 import { errorMessage, isApiError } from '../../../lib/api';
-import { landingFor, sessionKeys } from '../../../lib/auth';
+import { landingFor, pathnameOf, returnParam, sessionKeys } from '../../../lib/auth';
 import { login } from '../api/login';
 import { noticeFrom } from './auth-notice';
 import { AuthSubmit } from './auth-submit';
@@ -27,11 +27,14 @@ export function LoginForm() {
     initialValues: { usuario: '', password: '' },
   });
 
-  /** Signed in: the forced screens first (password change, enrolment), else the role's home. */
+  /**
+   * Signed in: the forced screens first (password change, enrolment), else the page of `?volver=` when the
+   * role may open it, else the role's home.
+   */
   const enter = (session: SessionResponse) => {
     queryClient.removeQueries({ queryKey: sessionKeys.all });
-    const target = landingFor(session.user);
-    queryClient.setQueryData(sessionKeys.at(target), session);
+    const target = landingFor(session.user, returnParam(location.search));
+    queryClient.setQueryData(sessionKeys.at(pathnameOf(target)), session);
     navigate(target, { replace: true });
   };
 

@@ -8,6 +8,7 @@ import type {
   AuthorizerOrderView,
   BulkResponse,
   OrderFilter,
+  OrderNeighbours,
   OrderSort,
   WorkflowResponse,
 } from '@portal/shared/schemas/orders';
@@ -37,6 +38,9 @@ export const authorizerKeys = {
   /** Keyed by the url path too ("fetches route data keyed by the current url path"). */
   list: (pathname: string, filters: OrdersFilters) => ['autorizador', 'pedidos', pathname, filters] as const,
   order: (id: number) => ['autorizador', 'pedido', id] as const,
+  /** Under the order's key: a transition of the order refreshes its neighbours too. */
+  neighbours: (id: number, filter: { status: OrderFilter; q: string }) =>
+    ['autorizador', 'pedido', id, 'vecinos', filter] as const,
 };
 
 export function fetchOrders(filters: OrdersFilters, signal?: AbortSignal): Promise<AuthorizerOrdersResponse> {
@@ -51,6 +55,17 @@ export function fetchOrders(filters: OrdersFilters, signal?: AbortSignal): Promi
 
 export function fetchOrder(id: number, signal?: AbortSignal): Promise<AuthorizerOrderView> {
   return api.get<AuthorizerOrderView>(`/api/pedidos/${id}`, { signal });
+}
+
+/** The order's neighbours in the list under the same filter, and the next one to act on. */
+export function fetchNeighbours(
+  id: number,
+  filter: { status: OrderFilter; q: string },
+  signal?: AbortSignal,
+): Promise<OrderNeighbours> {
+  const params = new URLSearchParams({ status: filter.status });
+  if (filter.q) params.set('q', filter.q);
+  return api.get<OrderNeighbours>(`/api/pedidos/${id}/siguiente?${params}`, { signal });
 }
 
 export interface ApproveInput {

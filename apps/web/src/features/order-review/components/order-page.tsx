@@ -2,7 +2,10 @@
  * /autorizador/orden/:id: budget cards, the lines (editable by rol 2 while pendiente), live totals,
  * Approve and Cancel exactly when the server would accept them (order-actions.tsx), the buyer's side panel
  * and the order's history. A missing order, or another client's (404), goes back to the list. The review's
- * state lives in use-order-review.ts.
+ * state lives in use-order-review.ts. The list's filter travels in the address (lib/queue.ts): the back link
+ * returns to the same list, j/k and "Anterior"/"Siguiente" move through it, `a` opens the approval, and
+ * "Siguiente pendiente" follows an approval or cancellation (decision 0048). Leaving with unsaved line
+ * edits asks first.
  */
 import {
   Alert,
@@ -18,6 +21,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { approvalTarget } from '@portal/shared/domain/approval-rules';
 import { pesosToCentavos } from '@portal/shared/domain/money';
@@ -25,27 +29,32 @@ import { ROLES } from '@portal/shared/domain/roles';
 import { IconAlertTriangle, IconArrowLeft, IconBan, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { OrderComments } from '../../../components/orders/order-comments';
 import { OrderEvents } from '../../../components/orders/order-events';
 import { OrderNote } from '../../../components/orders/order-note';
 import { OrderTotalsSummary } from '../../../components/orders/order-totals';
 import { StatusBadge } from '../../../components/orders/status-badge';
+import { useLeaveGuard } from '../../../components/ui/use-leave-guard';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatCentavos, formatDate, formatOrderNumber } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { type AuthorizerOrderView, authorizerKeys, fetchOrder } from '../api/orders';
+import { type AuthorizerOrderView, authorizerKeys, fetchNeighbours, fetchOrder } from '../api/orders';
 import { buyerName, editSummary, overBudgetText } from '../lib/order-edits';
+import { listHref, orderHref, queueFilter } from '../lib/queue';
 import { BudgetCards } from './budget-cards';
 import { BuyerPanel, CategoryBudgets } from './buyer-panel';
 import { OrderActions } from './order-actions';
 import { OrderLinesTable } from './order-lines';
-import { ORDERS_LIST, useOrderReview } from './use-order-review';
+import { NextPending, QueueNav, ShortcutsHint } from './queue-nav';
+import { useOrderReview } from './use-order-review';
 import { ApproveDialog, CancelDialog } from './workflow-dialogs';
 
+/** Back to the list, with the filter it had. */
 function BackLink() {
+  const { search } = useLocation();
   return (
-    <Anchor component={Link} to={ORDERS_LIST} size="sm" fw={500}>
+    <Anchor component={Link} to={listHref(search)} size="sm" fw={500}>
       <Group gap={4} component="span">
         <IconArrowLeft size={16} aria-hidden />
         Volver al historial de pedidos
@@ -73,6 +82,16 @@ function LoadingOrder({ id }: { id: number }) {
   );
 }
 
+/** The order's neighbours under the list's filter (undefined while they load or when they failed). */
+function useNeighbours(id: number, search: string) {
+  const filter = queueFilter(search);
+  return useQuery({
+    queryKey: authorizerKeys.neighbours(id, filter),
+    queryFn: ({ signal }) => fetchNeighbours(id, filter, signal),
+    staleTime: 0,
+  }).data;
+}
+
 function OrderReview({ view }: { view: AuthorizerOrderView }) {
   const { user } = useSession();
   const { pedido, acciones } = view;
@@ -80,6 +99,22 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
   const comprador = buyerName(view.usuario.nombre);
   const review = useOrderReview(view);
   const { edited, totals, budget, originalTotal, approve, cancel, setDialog } = review;
+  const { search } = useLocation();
+  const neighbours = useNeighbours(pedido.id, search);
+  const { navigateGuarded } = useLeaveGuard(
+    edited,
+    'Los cambios a las cantidades de este pedido no se han guardado. Si sales ahora, se perderán.',
+  );
+  const goTo = (id: number) => navigateGuarded(orderHref(id, search));
+  const idle = review.dialog === null && !review.pending;
+  // j/k move through the list, a opens the approval's confirmation (never approves by itself). Mantine's
+  // hotkeys ignore keys typed in inputs, text areas and selects.
+  useHotkeys([
+    ['j', () => idle && neighbours?.siguiente != null && goTo(neighbours.siguiente)],
+    ['k', () => idle && neighbours?.anterior != null && goTo(neighbours.anterior)],
+    ['a', () => idle && acciones.aprobar && setDialog('aprobar')],
+  ]);
+  const done = !acciones.aprobar && !acciones.cancelar;
 
   const overBudget = acciones.aprobar && budget.excedido;
   const overText = overBudgetText(budget, comprador);
@@ -121,6 +156,23 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
             Enviado el {formatDate(pedido.transaction_date)} por {comprador}
           </Text>
         </div>
+        <Stack gap={6} align="flex-end">
+          {neighbours && neighbours.anterior === null && neighbours.siguiente === null ? null : (
+            // Nothing to move to (the only order under this filter): no buttons.
+            <QueueNav
+              anterior={neighbours?.anterior ?? null}
+              siguiente={neighbours?.siguiente ?? null}
+              onGo={goTo}
+            />
+          )}
+          <ShortcutsHint
+            keys={[
+              ['j', 'siguiente'],
+              ['k', 'anterior'],
+              ...(acciones.aprobar ? ([['a', 'aprobar']] as [string, string][]) : []),
+            ]}
+          />
+        </Stack>
       </Group>
 
       <BudgetCards budget={budget} units={review.units} />
@@ -190,6 +242,17 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
                   onApprove={() => setDialog('aprobar')}
                   onCancel={() => setDialog('cancelar')}
                 />
+                {done ? (
+                  <NextPending
+                    next={neighbours?.siguiente_accionable}
+                    onGo={goTo}
+                    backToList={
+                      <Button component={Link} to={listHref(search)} variant="default" size="sm">
+                        Volver a la lista
+                      </Button>
+                    }
+                  />
+                ) : null}
               </Box>
             </Paper>
             <OrderComments
@@ -255,7 +318,8 @@ function NotFound({ id }: { id: number }) {
       autoClose: 4000,
     });
   }, [id]);
-  return <Navigate to={ORDERS_LIST} replace />;
+  const { search } = useLocation();
+  return <Navigate to={listHref(search)} replace />;
 }
 
 export function OrderPage({ id }: { id: number }) {

@@ -60,7 +60,10 @@ import {
   type OrdersFilters,
 } from '../api/orders';
 import { buyerName } from '../lib/order-edits';
+import { orderHref } from '../lib/queue';
 import { BulkApproveDialog, BulkBar, BulkCancelDialog, BulkSummary } from './bulk-actions';
+import { ShortcutsHint } from './queue-nav';
+import { useListKeys } from './use-list-keys';
 
 // The dialog (and the date pickers) load the first time it opens.
 const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default: m.ReportDialog })));
@@ -171,10 +174,12 @@ function UserCell({ row }: { row: AuthorizerOrderRow }) {
 }
 
 function ViewButton({ row, fullWidth }: { row: AuthorizerOrderRow; fullWidth?: boolean }) {
+  const { search } = useLocation();
   return (
     <Button
       component={Link}
-      to={`/autorizador/orden/${row.id}`}
+      to={orderHref(row.id, search)}
+      data-orden-link
       variant="light"
       size="xs"
       fullWidth={fullWidth}
@@ -257,6 +262,7 @@ function OrdersTable({ rows, selection }: { rows: AuthorizerOrderRow[]; selectio
 
 /** Phones: one card per order instead of a wide table. */
 function OrdersCards({ rows, selection }: { rows: AuthorizerOrderRow[]; selection: Selection }) {
+  const { search } = useLocation();
   return (
     <Stack gap="sm" p="sm" component="ul" m={0} style={{ listStyle: 'none' }}>
       {rows.map((row) => (
@@ -289,7 +295,8 @@ function OrdersCards({ rows, selection }: { rows: AuthorizerOrderRow[]; selectio
             </Box>
             <Button
               component={Link}
-              to={`/autorizador/orden/${row.id}`}
+              to={orderHref(row.id, search)}
+              data-orden-link
               variant="light"
               size="xs"
               rightSection={<IconChevronRight size={16} aria-hidden />}
@@ -331,6 +338,7 @@ export function OrdersPage() {
   const [debouncedQ] = useDebouncedValue(q.trim(), SEARCH_DEBOUNCE_MS);
   const [reportOpened, report] = useDisclosure(false);
   const [reportLoaded, setReportLoaded] = useState(false);
+  useListKeys();
 
   // A new search (from this box or the navbar) starts again on page 1.
   const lastQ = useRef(debouncedQ);
@@ -545,6 +553,14 @@ export function OrdersPage() {
                 <Badge variant="dot" color="gray" size="sm">
                   Actualizando…
                 </Badge>
+              ) : data.total > 0 ? (
+                <ShortcutsHint
+                  keys={[
+                    ['j', 'siguiente'],
+                    ['k', 'anterior'],
+                    ['Enter', 'abrir'],
+                  ]}
+                />
               ) : null}
             </Group>
           ) : null}

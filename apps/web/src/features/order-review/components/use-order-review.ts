@@ -30,10 +30,8 @@ import {
   totalsFor,
   unitsFor,
 } from '../lib/order-edits';
+import { ORDERS_LIST } from '../lib/queue';
 import type { LineControls } from './order-lines';
-
-/** Where the order screen goes back to. */
-export const ORDERS_LIST = '/autorizador/principal';
 
 export type ReviewDialog = 'aprobar' | 'cancelar' | null;
 
