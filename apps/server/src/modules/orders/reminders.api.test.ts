@@ -273,4 +273,17 @@ describe.each(DB_KINDS)('approval reminders (%s)', (kind) => {
       expect(upd.statusCode, value).toBe(400);
     }
   });
+
+  it('the queue runs the core with the real clock: a job sends the digest of an order waiting 25 h', async () => {
+    const now = new Date();
+    const w = await world();
+    await w.order('pendiente', ago(25, now));
+    await t.app.jobs.send(REMINDER_QUEUE, {});
+    const expected = isBusinessWeekday(now, t.config.BUSINESS_TZ) ? 1 : 0;
+    const deadline = Date.now() + 15_000;
+    while ((await digests(w.ana.email)).length < expected && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
+    if (expected === 0) await new Promise((r) => setTimeout(r, 2_000));
+    expect(await digests(w.ana.email)).toHaveLength(expected);
+  });
 });
