@@ -27,6 +27,9 @@ export const BULK_ORDERS_MAX = 50;
 
 /** Largest page size a list accepts when the caller asks for one (`per_page`). */
 export const CLIENTS_MAX_PER_PAGE = 1000;
+/** Approval reminders (decision 0051): hours an order waits before the daily digest names it; 0 = off. */
+export const RECORDATORIO_HORAS_DEFAULT = 24;
+export const RECORDATORIO_HORAS_MAX = 720;
 export const USER_PRODUCTS_MAX_PER_PAGE = 200;
 export const INVENTORY_MAX_PER_PAGE = 100;
 /** Longest search text (`q`) a list accepts. */

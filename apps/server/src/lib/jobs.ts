@@ -34,6 +34,12 @@ export interface QueueDefinition<T extends object> {
    * the last attempt, or it expired): the payload goes to a dead-letter queue and this settles it.
    */
   onDeadLetter?: (data: T) => Promise<void>;
+  /**
+   * Also enqueued by pg-boss's cron on this expression, read in `tz`: every instance writes the same
+   * schedule row, and pg-boss sends one job per occurrence however many instances run. An occurrence
+   * missed while no instance ran is sent once when one starts (`missed: 'once'`).
+   */
+  cron?: { expression: string; tz: string };
 }
 
 /**
@@ -64,8 +70,8 @@ export class JobRunner {
   ) {
     const common = {
       schema: 'pgboss',
-      // Cron schedules are not used; supervision (expiry, retention, dead letters) is.
-      schedule: false,
+      // Cron schedules (queues with `cron`) and supervision (expiry, retention, dead letters).
+      schedule: true,
       useListenNotify: true,
       superviseIntervalSeconds: SUPERVISE_SECONDS,
       monitorIntervalSeconds: SUPERVISE_SECONDS,
@@ -104,7 +110,8 @@ export class JobRunner {
         retryDelay: def.retryDelay ?? 10,
         expireInSeconds: def.expireInSeconds ?? 1800,
         heartbeatSeconds: HEARTBEAT_SECONDS,
-        deadLetter,
+        // pg-boss refuses an explicit undefined here: a queue without dead letters leaves the key out.
+        ...(deadLetter ? { deadLetter } : {}),
         notify: true,
       });
       await this.boss.work<object>(
@@ -123,6 +130,8 @@ export class JobRunner {
       // Loads the queue into pg-boss's cache now, outside any transaction: a `send` inside a caller's
       // transaction must never need a second query (on PGlite, one connection, it would wait forever).
       await this.boss.findJobs(def.name, { id: '00000000-0000-0000-0000-000000000000' });
+      if (def.cron)
+        await this.boss.schedule(def.name, def.cron.expression, {}, { tz: def.cron.tz, missed: 'once' });
       if (deadLetter && def.onDeadLetter) {
         const settle = def.onDeadLetter;
         await this.boss.work<object>(deadLetter, { pollingIntervalSeconds: 30 }, async ([job]) => {

@@ -3,7 +3,12 @@
  * amounts are pesos with at most 2 decimals.
  */
 import { z } from 'zod';
-import { CLIENTS_MAX_PER_PAGE, CLIENTS_PER_PAGE, SEARCH_MAX_LENGTH } from '../limits.ts';
+import {
+  CLIENTS_MAX_PER_PAGE,
+  CLIENTS_PER_PAGE,
+  RECORDATORIO_HORAS_MAX,
+  SEARCH_MAX_LENGTH,
+} from '../limits.ts';
 import { MSG } from '../messages.ts';
 import {
   blankToUndefined,
@@ -53,6 +58,12 @@ export const ClientForm = z.object({
   /** Approval rules by amount, pesos (decision 0049): blank turns a rule off, absent keeps it (update). */
   aprobacion_automatica_hasta: nullablePesos({ invalid: MSG.reglaImporteInvalido, min: 0 }),
   segundo_nivel_desde: nullablePesos({ invalid: MSG.reglaImporteInvalido, min: 0 }),
+  /** Hours before the daily reminder names a waiting order (decision 0051); 0 = off; absent: 24 (create), kept (update). */
+  recordatorio_horas: optionalInteger({
+    invalid: MSG.recordatorioHorasInvalido,
+    min: 0,
+    max: RECORDATORIO_HORAS_MAX,
+  }),
   eliminar_imagen: optionalBoolean(MSG.valorSiNoInvalido),
   eliminar_calendario: optionalBoolean(MSG.valorSiNoInvalido),
   eliminar_manual: optionalBoolean(MSG.valorSiNoInvalido),
@@ -81,6 +92,8 @@ export const ClientDto = z.object({
   aprobacion_automatica_hasta: z.number().nullable(),
   /** With two levels, a level-1 approval below this total (pesos) completes the order; null: off. */
   segundo_nivel_desde: z.number().nullable(),
+  /** Hours an order waits on an approver before the daily reminder names it; 0: no reminders. */
+  recordatorio_horas: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });

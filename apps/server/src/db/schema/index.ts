@@ -55,6 +55,8 @@ export const clients = pgTable(
     aprobacionAutomaticaHasta: money('aprobacion_automatica_hasta'),
     /** With two levels: a level-1 approval of a total below this completes the order (decision 0049). */
     segundoNivelDesde: money('segundo_nivel_desde'),
+    /** Hours an order waits on an approver before the daily reminder names it; 0 = off (decision 0051). */
+    recordatorioHoras: integer('recordatorio_horas').notNull().default(24),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -62,6 +64,7 @@ export const clients = pgTable(
     check('clients_autorizadores_range', sql`${t.cantidadAutorizadores} between 0 and 2`),
     check('clients_regla_automatica_min', sql`${t.aprobacionAutomaticaHasta} >= 0`),
     check('clients_regla_segundo_nivel_min', sql`${t.segundoNivelDesde} >= 0`),
+    check('clients_recordatorio_horas_range', sql`${t.recordatorioHoras} between 0 and 720`),
     check('clients_limite_min', sql`${t.limiteDeCompras} >= -1`),
     check('clients_presupuesto_min', sql`${t.presupuestoDefault} >= 0`),
     check('clients_modo', sql`${t.modoPresupuesto} in ('regular', 'categoria')`),
@@ -338,6 +341,23 @@ export const orderCommentNotices = pgTable(
     sentAt: ts('sent_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.userId] })],
+);
+
+/**
+ * The reminder digest claimed for a person and a business date: the row and the e-mail are written in one
+ * transaction, so a restart or a second instance never sends the same day's digest twice (decision 0051).
+ */
+export const approvalReminders = pgTable(
+  'approval_reminders',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    pedidos: integer('pedidos').notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.fecha] })],
 );
 
 /** A buyer's saved list ("Mis listas"): product ids and quantities, never prices (decision 0043). */

@@ -78,6 +78,7 @@ describe.each(DB_KINDS)('administration: clients (%s)', (kind) => {
       modo_presupuesto: 'categoria',
       mostrar_presupuesto_a_usuarios: false,
       activo: true,
+      recordatorio_horas: 24,
       calendario: `/api/resource/${c.id}/calendario`,
       manual: `/api/resource/${c.id}/manual`,
     });

@@ -1,6 +1,6 @@
 import { type ApprovalRules, rulesProblem } from '@portal/shared/domain/approval-rules';
 import { centavosToPesos, centavosToPesosOrNull, pesosToCentavos } from '@portal/shared/domain/money';
-import { CLIENTS_PER_PAGE } from '@portal/shared/limits';
+import { CLIENTS_PER_PAGE, RECORDATORIO_HORAS_DEFAULT } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import {
   type ClientDto,
@@ -70,6 +70,7 @@ export function clientDto(row: ClientRow): ClientDto {
     requiere_2fa: row.requiere2fa,
     aprobacion_automatica_hasta: centavosToPesosOrNull(row.aprobacionAutomaticaHasta),
     segundo_nivel_desde: centavosToPesosOrNull(row.segundoNivelDesde),
+    recordatorio_horas: row.recordatorioHoras,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
   };
@@ -170,6 +171,7 @@ export async function createClient(
         requiere2fa: form.requiere_2fa ?? false,
         aprobacionAutomaticaHasta: rules.autoHasta,
         segundoNivelDesde: rules.segundoNivelDesde,
+        recordatorioHoras: form.recordatorio_horas ?? RECORDATORIO_HORAS_DEFAULT,
       })
       .returning();
     let client = created!;
@@ -255,6 +257,7 @@ export async function updateClient(
       requiere2fa: form.requiere_2fa ?? before.requiere2fa,
       aprobacionAutomaticaHasta: rules.autoHasta,
       segundoNivelDesde: rules.segundoNivelDesde,
+      recordatorioHoras: form.recordatorio_horas ?? before.recordatorioHoras,
       imagen: pick(stored.imagen, form.eliminar_imagen, before.imagen),
       calendario: pick(stored.calendario, form.eliminar_calendario, before.calendario),
       manual: pick(stored.manual, form.eliminar_manual, before.manual),

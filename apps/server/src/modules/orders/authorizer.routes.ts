@@ -29,6 +29,7 @@ import {
   authorizerOrderView,
 } from './authorizer.service.ts';
 import { authorizerAddComment } from './comments.service.ts';
+import { defineReminderJobs } from './reminders.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 419, 422);
 
@@ -37,6 +38,8 @@ export async function authorizerRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const authorizer = app.guard({ roles: [ROLES.autorizador, ROLES.superAutorizador] });
   const tags = ['autorizacion'];
+  // The daily digest of the orders waiting on each approver (decision 0051).
+  defineReminderJobs(app);
 
   r.get(
     '/api/pedidos',

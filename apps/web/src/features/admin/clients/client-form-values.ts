@@ -4,6 +4,7 @@
  */
 import type { ApprovalRules } from '@portal/shared/domain/approval-rules';
 import { pesosToCentavos } from '@portal/shared/domain/money';
+import { RECORDATORIO_HORAS_DEFAULT } from '@portal/shared/limits';
 import type { ClientDto, ModoPresupuesto } from '@portal/shared/schemas/clients';
 import { type FileValue, storedFile } from '../../../components/ui/file-field';
 
@@ -50,6 +51,8 @@ export interface ClientFormValues {
   /** Approval rules by amount, pesos; '' = off. */
   aprobacion_automatica_hasta: number | string;
   segundo_nivel_desde: number | string;
+  /** Hours before the daily reminder to approvers; 0 = off. */
+  recordatorio_horas: number | string;
   imagen: FileValue;
   calendario: FileValue;
   manual: FileValue;
@@ -75,6 +78,7 @@ export function initialValues(client: ClientDto | null): ClientFormValues {
         requiere_2fa: client.requiere_2fa,
         aprobacion_automatica_hasta: client.aprobacion_automatica_hasta ?? '',
         segundo_nivel_desde: client.segundo_nivel_desde ?? '',
+        recordatorio_horas: client.recordatorio_horas,
       }
     : {
         ...files,
@@ -89,6 +93,7 @@ export function initialValues(client: ClientDto | null): ClientFormValues {
         requiere_2fa: false,
         aprobacion_automatica_hasta: '',
         segundo_nivel_desde: '',
+        recordatorio_horas: RECORDATORIO_HORAS_DEFAULT,
       };
 }
 

@@ -19,6 +19,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { rulesSentence } from '@portal/shared/domain/approval-rules';
+import { RECORDATORIO_HORAS_MAX } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import { type ClientDto, ClientForm } from '@portal/shared/schemas/clients';
 import { useEffect, useState } from 'react';
@@ -207,6 +208,15 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
                   allowNegative={false}
                   disabled={form.values.cantidad_autorizadores !== '2'}
                   {...form.getInputProps('segundo_nivel_desde')}
+                />
+                <NumberInput
+                  label="Recordatorio a autorizadores (horas)"
+                  description="0 = sin recordatorios"
+                  min={0}
+                  max={RECORDATORIO_HORAS_MAX}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  {...form.getInputProps('recordatorio_horas')}
                 />
               </SimpleGrid>
               <Text size="sm" c="dimmed" data-testid="reglas-resumen">

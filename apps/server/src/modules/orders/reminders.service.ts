@@ -1,0 +1,201 @@
+import { formatCentavos } from '@portal/shared/domain/money';
+import {
+  actionableStatus,
+  type OrderStatus,
+  orderNumber,
+  waitingFor,
+} from '@portal/shared/domain/order-workflow';
+import { businessDate, formatDateTime } from '@portal/shared/domain/time';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db, Tx } from '../../db/client.ts';
+import { approvalReminders, clients, orderEvents, orders, users } from '../../db/schema/index.ts';
+import { orderEmail } from '../../lib/emails.ts';
+import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
+
+/** The reminder job's queue (decision 0051). */
+export const REMINDER_QUEUE = 'recordatorios-autorizadores';
+/** 09:00 Monday to Friday, read in the business time zone (config.BUSINESS_TZ). */
+export const REMINDER_CRON = '0 9 * * 1-5';
+
+/** True on Monday to Friday of the business calendar. */
+export function isBusinessWeekday(now: Date, tz: string): boolean {
+  const day = new Date(`${businessDate(now, tz)}T12:00:00Z`).getUTCDay();
+  return day >= 1 && day <= 5;
+}
+
+interface WaitingOrder {
+  id: number;
+  idCliente: number;
+  status: OrderStatus;
+  total: number;
+  comprador: string;
+  desde: Date;
+}
+
+interface Recipient {
+  id: number;
+  email: string;
+  usuario: string;
+  nombre: string;
+}
+
+/**
+ * Who is reminded of the orders of a client waiting at a level: today its active users of the level's role.
+ * The one place that chooses, so an out-of-office delegate can later replace (or join) the approver here.
+ */
+async function recipientsFor(db: Db, idCliente: number, rol: 2 | 3): Promise<Recipient[]> {
+  return db
+    .select({ id: users.id, email: users.email, usuario: users.usuario, nombre: users.nombre })
+    .from(users)
+    .where(and(eq(users.idCliente, idCliente), eq(users.rol, rol), eq(users.activo, true)))
+    .orderBy(asc(users.id));
+}
+
+/** The open orders of active clients with reminders on that have waited on their level longer than the client's hours. */
+async function overdueOrders(db: Db, now: Date): Promise<WaitingOrder[]> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      idCliente: orders.idCliente,
+      status: orders.status,
+      total: orders.total,
+      transactionDate: orders.transactionDate,
+      niveles: clients.cantidadAutorizadores,
+      horas: clients.recordatorioHoras,
+      comprador: users.nombre,
+    })
+    .from(orders)
+    .innerJoin(clients, eq(clients.id, orders.idCliente))
+    .innerJoin(users, eq(users.id, orders.idUser))
+    .where(
+      and(
+        inArray(orders.status, ['pendiente', 'espera']),
+        eq(clients.activo, true),
+        gt(clients.recordatorioHoras, 0),
+      ),
+    )
+    .orderBy(asc(orders.id));
+  const open = rows.filter((r) => actionableStatus(r.status === 'pendiente' ? 2 : 3, r.niveles) === r.status);
+  if (open.length === 0) return [];
+  const events = await db
+    .select({ orderId: orderEvents.orderId, a: orderEvents.toStatus, fecha: orderEvents.createdAt })
+    .from(orderEvents)
+    .where(
+      and(
+        inArray(
+          orderEvents.orderId,
+          open.map((r) => r.id),
+        ),
+        inArray(orderEvents.toStatus, ['pendiente', 'espera']),
+      ),
+    )
+    .orderBy(asc(orderEvents.id));
+  const byOrder = new Map<number, { a: string | null; fecha: string }[]>();
+  for (const e of events) {
+    const list = byOrder.get(e.orderId) ?? [];
+    list.push({ a: e.a, fecha: e.fecha.toISOString() });
+    byOrder.set(e.orderId, list);
+  }
+  const out: WaitingOrder[] = [];
+  for (const r of open) {
+    const status = r.status as OrderStatus;
+    const waiting = waitingFor(status, byOrder.get(r.id) ?? [], r.transactionDate.toISOString());
+    if (!waiting) continue;
+    const desde = new Date(waiting.desde);
+    if (now.getTime() - desde.getTime() <= r.horas * 3_600_000) continue;
+    out.push({ id: r.id, idCliente: r.idCliente, status, total: r.total, comprador: r.comprador, desde });
+  }
+  return out;
+}
+
+/** Claims (user, business date) and enqueues the digest in one transaction; false when already claimed. */
+async function sendDigest(
+  tx: Tx,
+  publicUrl: string,
+  tz: string,
+  fecha: string,
+  to: string,
+  recipient: Recipient,
+  waiting: WaitingOrder[],
+): Promise<boolean> {
+  const claimed = await tx
+    .insert(approvalReminders)
+    .values({ userId: recipient.id, fecha, pedidos: waiting.length })
+    .onConflictDoNothing()
+    .returning({ userId: approvalReminders.userId });
+  if (claimed.length === 0) return false;
+  const n = waiting.length;
+  const lines = waiting.map(
+    (o) =>
+      `#${orderNumber(o.id)} · ${o.comprador} · ${formatCentavos(o.total)} · esperando desde ${formatDateTime(o.desde, tz)} · ${publicUrl}/autorizador/orden/${o.id}`,
+  );
+  await enqueueEmail(
+    tx,
+    orderEmail(to, recipient.nombre, {
+      subject: n === 1 ? 'Tienes 1 pedido por revisar' : `Tienes ${n} pedidos por revisar`,
+      paragraphs: [
+        n === 1
+          ? 'Este pedido espera tu revisión desde hace más tiempo del acordado:'
+          : 'Estos pedidos esperan tu revisión desde hace más tiempo del acordado:',
+        ...lines,
+      ],
+      url: `${publicUrl}/autorizador/principal`,
+      label: 'Ver pedidos por revisar',
+    }),
+  );
+  return true;
+}
+
+/**
+ * The reminder job's core (docs/domain.md "Reminders"): on a business weekday, e-mails each approver one
+ * digest of the orders waiting on them longer than their client's `recordatorio_horas`. At most one digest
+ * per person and business date, whoever runs it and however often. Returns how many digests it enqueued.
+ */
+export async function runReminders(
+  deps: { db: Db; publicUrl: string; tz: string },
+  now: Date,
+): Promise<number> {
+  if (!isBusinessWeekday(now, deps.tz)) return 0;
+  const fecha = businessDate(now, deps.tz);
+  const waiting = await overdueOrders(deps.db, now);
+  const groups = new Map<string, { idCliente: number; rol: 2 | 3; orders: WaitingOrder[] }>();
+  for (const o of waiting) {
+    const rol = o.status === 'pendiente' ? 2 : 3;
+    const key = `${o.idCliente}:${rol}`;
+    const group = groups.get(key) ?? { idCliente: o.idCliente, rol, orders: [] };
+    group.orders.push(o);
+    groups.set(key, group);
+  }
+  let sent = 0;
+  for (const group of groups.values()) {
+    const list = [...group.orders].sort((a, b) => a.desde.getTime() - b.desde.getTime() || a.id - b.id);
+    for (const recipient of await recipientsFor(deps.db, group.idCliente, group.rol)) {
+      const to = addressOf(recipient);
+      if (!to) continue;
+      const done = await deps.db.transaction((tx) =>
+        sendDigest(tx, deps.publicUrl, deps.tz, fecha, to, recipient, list),
+      );
+      if (done) sent++;
+    }
+  }
+  return sent;
+}
+
+/** Declares the reminder queue and its daily schedule (called while the app is built). */
+export function defineReminderJobs(app: FastifyInstance): void {
+  app.jobs.define<Record<string, never>>({
+    name: REMINDER_QUEUE,
+    retryLimit: 2,
+    retryDelay: 60,
+    expireInSeconds: 15 * 60,
+    cron: { expression: REMINDER_CRON, tz: app.config.BUSINESS_TZ },
+    handler: async () => {
+      const sent = await runReminders(
+        { db: app.db, publicUrl: app.config.PUBLIC_URL, tz: app.config.BUSINESS_TZ },
+        new Date(),
+      );
+      if (sent > 0) void app.mailer.flush();
+    },
+  });
+}
