@@ -41,6 +41,8 @@ test('logs: filtros, N/A sin usuario y «Copy Metadata»', async ({ page, browse
     nombre: 'Tornillo hexagonal 1/4 x 2"',
     precio: 3.5,
   });
+  // More than a page of entries of its own, whichever specs ran before on this server.
+  for (let i = 1; i <= 12; i++) await createCategory(page, idCliente, `Herrajes ${i}`, 'IconTool');
   await page.goto('/administrador/logs');
   await expect(page.getByRole('heading', { name: 'Registros del sistema', level: 1 })).toBeVisible();
   const table = page.getByRole('table', { name: 'Registros del sistema' });

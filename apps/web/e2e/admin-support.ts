@@ -528,12 +528,6 @@ export async function pickDay(page: Page, label: string, iso: string) {
   await clickDay(page, iso);
 }
 
-/** Picks a range in the date-range field with this label (DateRangeField): its first and last day. */
-export async function pickRange(page: Page, label: string, desde: string, hasta: string) {
-  await pickDay(page, label, desde);
-  await clickDay(page, hasta);
-}
-
 /** Clicks a day of the open calendar, moving up to three months forward to find it. */
 async function clickDay(page: Page, iso: string) {
   const d = new Date(`${iso}T00:00:00Z`);
