@@ -210,8 +210,8 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
                   {...form.getInputProps('segundo_nivel_desde')}
                 />
                 <NumberInput
-                  label="Recordatorio a autorizadores (horas)"
-                  description="0 = sin recordatorios"
+                  label="Recordatorio (horas)"
+                  description="A los autorizadores; 0 = sin recordatorios"
                   min={0}
                   max={RECORDATORIO_HORAS_MAX}
                   allowDecimal={false}
