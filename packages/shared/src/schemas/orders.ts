@@ -73,6 +73,11 @@ export const AuthorizerOrdersResponse = z.object({
   status: OrderFilter,
   /** The status this role acts on (null when it acts on none). */
   accionable: OrderStatus.nullable(),
+  /**
+   * Every status the user acts on today: their role's, and their delegators' while a delegation holds
+   * (decision 0052). `accionable` is the role's own.
+   */
+  accionables: z.array(OrderStatus),
   orden: OrderSort,
   /** The sum of the totals of every order the filter holds (every page), pesos. */
   suma: z.number(),

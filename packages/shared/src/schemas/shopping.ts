@@ -238,6 +238,8 @@ export const OrderEventDto = z.object({
   de: z.string().nullable(),
   a: z.string().nullable(),
   actor: z.string().nullable(),
+  /** The delegator the actor acted for (an out-of-office delegation, decision 0052), or null. */
+  en_nombre_de: z.string().nullable(),
   fecha: z.string(),
   motivo: z.string().nullable(),
   cambios: z.unknown().nullable(),

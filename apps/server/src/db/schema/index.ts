@@ -298,6 +298,8 @@ export const orderEvents = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     actorId: integer('actor_id').references(() => users.id),
+    /** The delegator an out-of-office delegate acted for (decision 0052); null when acting as oneself. */
+    onBehalfOfId: integer('on_behalf_of_id').references(() => users.id),
     tipo: text('tipo').notNull(),
     fromStatus: text('from_status'),
     toStatus: text('to_status'),
@@ -358,6 +360,31 @@ export const approvalReminders = pgTable(
     sentAt: ts('sent_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.fecha] })],
+);
+
+/**
+ * Out-of-office delegation (decision 0052): while away, the delegator's level is given to the delegate inside
+ * the window (business dates, both inclusive, at most 90 days). One row per delegator; ending it deletes it.
+ */
+export const delegations = pgTable(
+  'delegations',
+  {
+    delegatorId: integer('delegator_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    delegateId: integer('delegate_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    desde: date('desde', { mode: 'string' }).notNull(),
+    hasta: date('hasta', { mode: 'string' }).notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('delegations_delegate_idx').on(t.delegateId, t.hasta),
+    check('delegations_not_self', sql`${t.delegatorId} <> ${t.delegateId}`),
+    check('delegations_window', sql`${t.desde} <= ${t.hasta}`),
+  ],
 );
 
 /** A buyer's saved list ("Mis listas"): product ids and quantities, never prices (decision 0043). */

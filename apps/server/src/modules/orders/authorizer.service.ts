@@ -80,6 +80,7 @@ export async function authorizerOrders(
     per_page: ORDERS_PER_PAGE,
     status: query.status,
     accionable: actionable,
+    accionables: actionable ? [actionable] : [],
     orden,
     suma: centavosToPesos(suma),
   };

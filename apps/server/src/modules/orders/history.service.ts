@@ -10,6 +10,7 @@ import type {
   OrderStatus,
 } from '@portal/shared/schemas/shopping';
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
@@ -95,6 +96,9 @@ export async function orderOf(db: Db, id: number, scope: OrderScope) {
   return order;
 }
 
+/** The person a delegate acted for (order_events.on_behalf_of_id). */
+const delegator = alias(users, 'delegator');
+
 /** One order with its lines and its history of events; `scope` limits who may see it. */
 export async function orderDetail(db: Db, id: number, scope: OrderScope): Promise<OrderDetailDto> {
   const order = await orderOf(db, id, scope);
@@ -110,9 +114,11 @@ export async function orderDetail(db: Db, id: number, scope: OrderScope): Promis
         reason: orderEvents.reason,
         createdAt: orderEvents.createdAt,
         actor: users.nombre,
+        enNombreDe: delegator.nombre,
       })
       .from(orderEvents)
       .leftJoin(users, eq(users.id, orderEvents.actorId))
+      .leftJoin(delegator, eq(delegator.id, orderEvents.onBehalfOfId))
       .where(eq(orderEvents.orderId, id))
       .orderBy(asc(orderEvents.id)),
     commentsOf(db, id),
@@ -145,6 +151,7 @@ export async function orderDetail(db: Db, id: number, scope: OrderScope): Promis
       de: e.fromStatus,
       a: e.toStatus,
       actor: e.actor,
+      en_nombre_de: e.enNombreDe,
       fecha: e.createdAt.toISOString(),
       motivo: e.reason,
       cambios: e.changes ?? null,
