@@ -14,7 +14,7 @@ function self(auth: AuthContext) {
 }
 
 /**
- * Out-of-office delegation (decision 0052): an authorizer's own (/api/delegacion) and, for an
+ * Out-of-office delegation (decision 0053): an authorizer's own (/api/delegacion) and, for an
  * administrator, anyone's (/api/usuarios/{id}/delegacion). Every answer is the person's DelegationState.
  */
 export async function delegationRoutes(app: FastifyInstance) {

@@ -14,7 +14,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
 
 /**
- * Out-of-office delegation (docs/domain.md "Delegation", decision 0052). One row per delegator; the window is
+ * Out-of-office delegation (docs/domain.md "Delegation", decision 0053). One row per delegator; the window is
  * read against the business date of "now" in BUSINESS_TZ. A delegation counts only while both people are
  * active authorizers (rol 2 or 3) of the same client: a later change of role, client or activo ends its
  * effect without touching the row.
@@ -116,33 +116,32 @@ export async function delegationState(db: Db | Tx, person: Person, day: string):
   const isAuthorizer = person.idCliente !== null && AUTHORIZER_ROLES.includes(person.rol as 2 | 3);
   if (!isAuthorizer) return { delegacion: null, en_nombre_de: [], candidatos: [], hoy: day };
   const idCliente = person.idCliente!;
-  const [own, enNombreDe, candidatos] = await Promise.all([
-    db
-      .select({
-        desde: delegations.desde,
-        hasta: delegations.hasta,
-        id: delegate.id,
-        nombre: delegate.nombre,
-        rol: delegate.rol,
-      })
-      .from(delegations)
-      .innerJoin(delegate, eq(delegate.id, delegations.delegateId))
-      .where(and(eq(delegations.delegatorId, person.id), gte(delegations.hasta, day)))
-      .limit(1),
-    actingFor(db, person.id, idCliente, day),
-    db
-      .select({ id: users.id, nombre: users.nombre, rol: users.rol })
-      .from(users)
-      .where(
-        and(
-          eq(users.idCliente, idCliente),
-          eq(users.activo, true),
-          inArray(users.rol, AUTHORIZER_ROLES),
-          ne(users.id, person.id),
-        ),
-      )
-      .orderBy(asc(users.nombre), asc(users.id)),
-  ]);
+  // One after the other: inside a transaction the queries share one connection.
+  const own = await db
+    .select({
+      desde: delegations.desde,
+      hasta: delegations.hasta,
+      id: delegate.id,
+      nombre: delegate.nombre,
+      rol: delegate.rol,
+    })
+    .from(delegations)
+    .innerJoin(delegate, eq(delegate.id, delegations.delegateId))
+    .where(and(eq(delegations.delegatorId, person.id), gte(delegations.hasta, day)))
+    .limit(1);
+  const enNombreDe = await actingFor(db, person.id, idCliente, day);
+  const candidatos = await db
+    .select({ id: users.id, nombre: users.nombre, rol: users.rol })
+    .from(users)
+    .where(
+      and(
+        eq(users.idCliente, idCliente),
+        eq(users.activo, true),
+        inArray(users.rol, AUTHORIZER_ROLES),
+        ne(users.id, person.id),
+      ),
+    )
+    .orderBy(asc(users.nombre), asc(users.id));
   const mine = own[0];
   return {
     delegacion: mine

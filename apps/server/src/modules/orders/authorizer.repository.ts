@@ -8,7 +8,7 @@ import { PagerTotals } from '../../lib/pager-totals.ts';
 
 /**
  * Who gave an order's level-1 approval (its pendiente → espera event): the person who acted and the delegator
- * they acted for, if any (decision 0052); null when nobody has.
+ * they acted for, if any (decision 0053); null when nobody has.
  */
 export async function levelOneApprover(
   db: Db | Tx,

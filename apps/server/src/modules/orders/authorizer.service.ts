@@ -48,7 +48,7 @@ export async function authorizerOrders(
 ): Promise<AuthorizerOrdersResponse> {
   const client = clientOf(auth);
   const own = actionableStatus(auth.user.rol, client.cantidadAutorizadores);
-  // With a delegation the user also acts on the delegator's level (decision 0052).
+  // With a delegation the user also acts on the delegator's level (decision 0053).
   const actors = await actorsOf(app.db, auth.user, client.id, today(app));
   const actionable = actionableStatuses(actors, client.cantidadAutorizadores);
   const orden = query.orden ?? 'fecha_desc';

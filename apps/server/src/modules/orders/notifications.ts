@@ -17,7 +17,7 @@ interface OrderInfo {
 
 /**
  * E-mails the client's active authorizers of a role that an order waits for them, and whoever stands in for
- * one of them today (an out-of-office delegate, decision 0052), each person once.
+ * one of them today (an out-of-office delegate, decision 0053), each person once.
  */
 export async function notifyAuthorizers(
   tx: Tx,

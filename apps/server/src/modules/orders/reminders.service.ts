@@ -43,7 +43,7 @@ interface Recipient {
 
 /**
  * Who is reminded of the orders of a client waiting at a level: its active users of the level's role, except
- * that an approver who is out of office today is replaced by their delegate (decision 0052).
+ * that an approver who is out of office today is replaced by their delegate (decision 0053).
  */
 async function recipientsFor(db: Db, idCliente: number, rol: 2 | 3, fecha: string): Promise<Recipient[]> {
   const approvers = await db
