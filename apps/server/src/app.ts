@@ -24,13 +24,13 @@ import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.rou
 import { assignmentRoutes } from './modules/assignments/assignments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientRoutes } from './modules/clients/clients.routes.ts';
-import { delegationRoutes } from './modules/delegation/delegation.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { importRoutes } from './modules/imports/imports.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { listRoutes } from './modules/lists/lists.routes.ts';
 import { logRoutes } from './modules/logs/logs.routes.ts';
 import { authorizerRoutes } from './modules/orders/authorizer.routes.ts';
+import { delegationRoutes } from './modules/orders/delegation.routes.ts';
 import { shoppingRoutes } from './modules/shopping/shopping.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';

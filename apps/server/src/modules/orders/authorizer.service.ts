@@ -28,10 +28,10 @@ import { clients, orderEvents, orderLines, orders, userProducts, users } from '.
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
-import { actorsOf, today } from '../delegation/delegation.service.ts';
 import { approvalBudget, pageBudgetFlags } from './approval-budget.ts';
 import { levelOneApprover, listClientOrders, orderNeighbours, tookPartIn } from './authorizer.repository.ts';
 import { insertComment, notifyComment } from './comments.service.ts';
+import { actorsOf, today } from './delegation.service.ts';
 import { orderDetail } from './history.service.ts';
 import { notifyAuthorizers, notifyBuyer } from './notifications.ts';
 

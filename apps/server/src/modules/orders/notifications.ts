@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { orderEmail } from '../../lib/emails.ts';
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
-import { standInsFor } from '../delegation/delegation.service.ts';
+import { standInsFor } from './delegation.service.ts';
 
 interface OrderInfo {
   id: number;

@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { approvalReminders, clients, orderEvents, orders, users } from '../../db/schema/index.ts';
 import { orderEmail } from '../../lib/emails.ts';
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
-import { standInsFor } from '../delegation/delegation.service.ts';
+import { standInsFor } from './delegation.service.ts';
 
 /** The reminder job's queue (decision 0051). */
 export const REMINDER_QUEUE = 'recordatorios-autorizadores';

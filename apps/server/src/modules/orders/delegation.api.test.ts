@@ -15,7 +15,7 @@ import {
 } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
 import { startSmtp } from '../../test/smtp.ts';
-import { runReminders } from '../orders/reminders.service.ts';
+import { runReminders } from './reminders.service.ts';
 
 const TZ = 'America/Mexico_City';
 
