@@ -14,6 +14,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import { type Database, type Db, ping } from './db/client.ts';
+import { ensureSales } from './db/sales.ts';
 import { JobRunner } from './lib/jobs.ts';
 import { type AppKeys, appKeys } from './lib/keys.ts';
 import { errSerializer } from './lib/log-errors.ts';
@@ -24,6 +25,7 @@ import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.rou
 import { assignmentRoutes } from './modules/assignments/assignments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientRoutes } from './modules/clients/clients.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { importRoutes } from './modules/imports/imports.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
@@ -126,6 +128,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('db', database.db);
+  // The dashboard's sales summary, built for this business time zone (decision 0055).
+  await ensureSales(database.db, config.BUSINESS_TZ);
   app.decorate('database', database);
   app.decorate('config', config);
   app.decorate('keys', appKeys(config));
@@ -219,6 +223,7 @@ export async function buildApp({
   await app.register(listRoutes);
   await app.register(authorizerRoutes);
   await app.register(delegationRoutes);
+  await app.register(dashboardRoutes);
   await app.register(inventoryRoutes);
   await app.register(importRoutes);
   await app.register(logRoutes);

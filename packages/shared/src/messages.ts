@@ -119,6 +119,9 @@ export const MSG = {
   accionNoPermitida: 'No puedes realizar esta acción sobre un pedido en este estado.',
   pedidoPropio: 'No puedes aprobar ni cancelar un pedido que tú realizaste.',
   segundaAutorizacionOtraPersona: 'La segunda autorización debe darla otra persona.',
+  // Dashboards (decision 0055).
+  rangoMesesInvalido: 'El mes inicial no puede ser posterior al mes final.',
+  rangoMesesLargo: 'El periodo puede abarcar como máximo 24 meses.',
   // Out-of-office delegation (decision 0053).
   delegadoRequerido: 'Elige a quién delegas.',
   delegadoNoValido: 'Solo puedes delegar en otro Autorizador o Super Autorizador activo de tu cliente.',

@@ -98,6 +98,7 @@ const EXPECTED: Record<RouteKey, Expect> = {
   // Another client's authorizer: 200 with its row reading "the order does not exist" (asserted below).
   'POST /api/pedidos/aprobar-lote': authorizer(200),
   'POST /api/pedidos/cancelar-lote': authorizer(200),
+  'GET /api/tablero': { ...authorizer(200, 404), adm: 200 },
   'GET /api/delegacion': authorizer(200),
   // Another client's authorizer naming client A's user: 400, exactly like a delegate that does not exist.
   'PUT /api/delegacion': authorizer(200, 400),

@@ -334,6 +334,13 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
       }),
     caller: 'u2',
   },
+  // The dashboard of client A: its authorizers and administrators; another client's authorizer reads it like a
+  // client that does not exist.
+  'GET /api/tablero': {
+    req: (w) => get(`/api/tablero?cliente=${w.a.client.id}`),
+    missing: () => get(`/api/tablero?cliente=${MISSING_ID}`),
+    caller: 'u2',
+  },
   // Delegation (decision 0053): windows in the future, apart from each other, so no row changes what another
   // caller may do today. An authorizer of client B names client A's user: refused like a missing delegate.
   'GET /api/delegacion': { req: () => get('/api/delegacion'), caller: 'u2' },

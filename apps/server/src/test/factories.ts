@@ -147,5 +147,8 @@ export async function makeOrder(
       cantidad: l.cantidad,
     })),
   );
+  // Like a purchase: the order counts in the dashboard's sales summary.
+  const { moveOrderSales } = await import('../db/sales.ts');
+  await moveOrderSales(db, order!.id, 1);
   return order!;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isMonthKey } from '../domain/months.ts';
 import { MSG } from '../messages.ts';
 import { OrderCommentDto } from './comments.ts';
 
@@ -190,13 +191,7 @@ export const HistoryQuery = z.object({
   page: z.coerce.number().int().min(1).max(100000).default(1),
   status: z.preprocess(emptyIsNone, z.enum([...OrderStatus.options, 'todos']).optional()),
   /** A business month, YYYY-MM. */
-  mes: z.preprocess(
-    emptyIsNone,
-    z
-      .string()
-      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, MSG.mesInvalido)
-      .optional(),
-  ),
+  mes: z.preprocess(emptyIsNone, z.string().refine(isMonthKey, MSG.mesInvalido).optional()),
   /** An order number: "#00042", "00042" or "42". */
   q: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),

@@ -251,6 +251,8 @@ export const orders = pgTable(
     index('orders_cliente_id_idx').on(t.idCliente, t.id),
     index('orders_cliente_status_idx').on(t.idCliente, t.status, t.id),
     index('orders_cliente_date_idx').on(t.idCliente, t.transactionDate),
+    /** The dashboard's months by status: an index-only scan (decision 0055). */
+    index('orders_cliente_date_status_total_idx').on(t.idCliente, t.transactionDate, t.status, t.total),
     /** The authorizers' list sorted by date or by total, of all statuses or one (decision 0046). */
     index('orders_cliente_date_id_idx').on(t.idCliente, t.transactionDate, t.id),
     index('orders_cliente_status_date_idx').on(t.idCliente, t.status, t.transactionDate, t.id),
@@ -361,6 +363,33 @@ export const approvalReminders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.fecha] })],
 );
+
+/**
+ * Sales per client, business month, product and category (decision 0055): the quantities and amounts of the
+ * lines of non-cancelled orders, kept exact by db/sales.ts in the transaction of every change that moves
+ * them (purchase, approval with edits, cancellation, withdrawal) and rebuilt by the seeds. `importe` is
+ * price × quantity before IVA and `iva` the lines' IVA as the detail report gives it, per line.
+ */
+export const productMonthSales = pgTable(
+  'product_month_sales',
+  {
+    idCliente: integer('id_cliente').notNull(),
+    mes: date('mes', { mode: 'string' }).notNull(),
+    productId: integer('product_id').notNull(),
+    idCategoria: integer('id_categoria').notNull(),
+    cantidad: money('cantidad').notNull(),
+    importe: money('importe').notNull(),
+    iva: money('iva').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.idCliente, t.mes, t.productId, t.idCategoria] })],
+);
+
+/** Which business time zone product_month_sales was built for (db/sales.ts rebuilds it when that changes). */
+export const salesState = pgTable('sales_state', {
+  id: smallint('id').primaryKey(),
+  tz: text('tz').notNull(),
+  builtAt: ts('built_at').notNull().defaultNow(),
+});
 
 /**
  * Out-of-office delegation (decision 0053): while away, the delegator's level is given to the delegate inside

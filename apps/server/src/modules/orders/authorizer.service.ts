@@ -24,6 +24,7 @@ import type {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
+import { moveOrderSales } from '../../db/sales.ts';
 import { clients, orderEvents, orderLines, orders, userProducts, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
@@ -353,6 +354,8 @@ async function approveOne(
     if (updated.length === 0) refuseTransition('STATUS');
 
     if (changed) {
+      // The edited lines replace the old ones in the dashboard's sales summary (decision 0055).
+      await moveOrderSales(tx, order.id, -1);
       const removed = lines.filter((l) => !wanted.has(l.productId));
       const edited = newLines.filter((l) => l.cantidad !== lines.find((o) => o.id === l.id)!.cantidad);
       if (removed.length > 0)
@@ -364,6 +367,7 @@ async function approveOne(
         );
       for (const l of edited)
         await tx.update(orderLines).set({ cantidad: l.cantidad }).where(eq(orderLines.id, l.id));
+      await moveOrderSales(tx, order.id, 1);
       const changes = {
         cantidades: edited.map((l) => ({
           id_producto: l.productId,
@@ -478,6 +482,8 @@ async function cancelOne(
     const onBehalfOfId = step.actor.onBehalfOf?.id ?? null;
     const refusal = await dutyConflict(tx, auth.user.id, order, 'cancelar');
     if (refusal) throw refusal;
+    // Out of the dashboard's sales summary before it is cancelled (decision 0055).
+    await moveOrderSales(tx, id, -1);
     const updated = await tx
       .update(orders)
       .set({ status: 'cancelado', cancelReason: reason, updatedAt: new Date() })

@@ -7,6 +7,7 @@ import { MSG } from '@portal/shared/messages';
 import type { OrderStatus, PurchaseResponse } from '@portal/shared/schemas/shopping';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { moveOrderSales } from '../../db/sales.ts';
 import { cartItems, clients, orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
@@ -170,6 +171,8 @@ export async function userSubmitOrder(
         businessDate(new Date(), tz),
       );
     }
+    // Last, so the summary rows the client's other purchases touch stay locked only briefly.
+    await moveOrderSales(tx, orderId, 1);
     return { orderId, status, total: totals.total, lineas: cart.length, date: now, locked };
   });
 

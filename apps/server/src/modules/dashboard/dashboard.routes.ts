@@ -1,0 +1,28 @@
+import { ROLES } from '@portal/shared/domain/roles';
+import { errorResponses } from '@portal/shared/schemas/common';
+import { DashboardQuery, DashboardResponse } from '@portal/shared/schemas/dashboard';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { dashboard } from './dashboard.service.ts';
+
+const errors = errorResponses(400, 401, 403, 404);
+
+/** The spend dashboard (decision 0055): authorizers see their client; administrators any client or all. */
+export async function dashboardRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const viewers = app.guard({ roles: [ROLES.autorizador, ROLES.superAutorizador, ROLES.administrador] });
+  r.get(
+    '/api/tablero',
+    {
+      preValidation: viewers,
+      schema: {
+        tags: ['tablero'],
+        summary:
+          'Tablero de gasto: meses por estatus, compradores y categorías del mes contra su presupuesto, productos principales',
+        querystring: DashboardQuery,
+        response: { 200: DashboardResponse, ...errors },
+      },
+    },
+    async (request) => dashboard(app, request.auth!, request.query),
+  );
+}

@@ -1,0 +1,404 @@
+/**
+ * The spend dashboard (docs/domain.md "Dashboards", decision 0055): months by status from the orders'
+ * covering index, the current month per buyer and category with the budget cards' own rule, and the top
+ * products from the sales summary (db/sales.ts) — never a scan of a year of order lines.
+ */
+import { type BudgetLine, budgetState, type MonthOrder } from '@portal/shared/domain/budget';
+import { centavosToPesos } from '@portal/shared/domain/money';
+import {
+  addMonths,
+  DASHBOARD_DEFAULT_MONTHS,
+  DASHBOARD_MAX_MONTHS,
+  monthKeys,
+  monthsBetween,
+} from '@portal/shared/domain/months';
+import { ROLES } from '@portal/shared/domain/roles';
+import { addDays, businessDate, businessDateRange, businessMonth } from '@portal/shared/domain/time';
+import { MSG } from '@portal/shared/messages';
+import type {
+  DashboardBuyer,
+  DashboardCategory,
+  DashboardQuery,
+  DashboardResponse,
+} from '@portal/shared/schemas/dashboard';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { type Db, rowsOf } from '../../db/client.ts';
+import {
+  categories,
+  clients,
+  orderLines,
+  orders,
+  productMonthSales,
+  products,
+  userCategoryBudgets,
+  users,
+} from '../../db/schema/index.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import type { AuthContext } from '../../plugins/auth-guard.ts';
+
+/** How many buyers the "used vs budget" chart lists. */
+const BUYERS_SHOWN = 50;
+const PRODUCTS_SHOWN = 10;
+const DAYS_SHOWN = 30;
+const CLIENTS_SHOWN = 5;
+
+type Scope = { id: number; nombre: string; modo: string } | null;
+
+/** Whose figures: an authorizer's own client; an administrator's chosen client, or every client. */
+async function scopeOf(app: FastifyInstance, auth: AuthContext, cliente: number | undefined): Promise<Scope> {
+  const rol = auth.user.rol;
+  if (rol === ROLES.autorizador || rol === ROLES.superAutorizador) {
+    const own = auth.client!;
+    // Another client's id answers like a missing one.
+    if (cliente !== undefined && cliente !== own.id)
+      throw notFound(MSG.clienteNoEncontrado, 'CLIENT_NOT_FOUND');
+    return { id: own.id, nombre: own.nombre, modo: own.modoPresupuesto };
+  }
+  if (rol !== ROLES.administrador) throw forbidden();
+  if (cliente === undefined) return null;
+  const [row] = await app.db
+    .select({ id: clients.id, nombre: clients.nombre, modo: clients.modoPresupuesto })
+    .from(clients)
+    .where(eq(clients.id, cliente));
+  if (!row) throw notFound(MSG.clienteNoEncontrado, 'CLIENT_NOT_FOUND');
+  return row;
+}
+
+/** The range asked for, with its defaults (the last 12 months up to the current one). */
+function rangeOf(query: DashboardQuery, current: string) {
+  const hasta =
+    query.hasta ??
+    (query.desde ? minMonth(addMonths(query.desde, DASHBOARD_DEFAULT_MONTHS - 1), current) : current);
+  const desde = query.desde ?? addMonths(hasta, -(DASHBOARD_DEFAULT_MONTHS - 1));
+  if (desde > hasta)
+    throw badRequest('VALIDATION', MSG.rangoMesesInvalido, { hasta: MSG.rangoMesesInvalido });
+  if (monthsBetween(desde, hasta) > DASHBOARD_MAX_MONTHS)
+    throw badRequest('VALIDATION', MSG.rangoMesesLargo, { hasta: MSG.rangoMesesLargo });
+  return { desde, hasta };
+}
+
+const minMonth = (a: string, b: string) => (a < b ? a : b);
+
+/** The instants [start, end) of whole business months from..to. */
+function instantsOf(desde: string, hasta: string, tz: string) {
+  return {
+    start: businessMonth(new Date(businessDateRange(`${desde}-15`, `${desde}-15`, tz).start), tz).start,
+    end: businessMonth(new Date(businessDateRange(`${hasta}-15`, `${hasta}-15`, tz).start), tz).end,
+  };
+}
+
+const inClient = (scope: Scope) => (scope ? sql`${orders.idCliente} = ${scope.id}` : sql`true`);
+
+export async function dashboard(
+  app: FastifyInstance,
+  auth: AuthContext,
+  query: DashboardQuery,
+): Promise<DashboardResponse> {
+  const tz = app.config.BUSINESS_TZ;
+  const now = new Date();
+  const current = businessMonth(now, tz);
+  const scope = await scopeOf(app, auth, query.cliente);
+  const { desde, hasta } = rangeOf(query, current.key);
+  const range = instantsOf(desde, hasta, tz);
+  const db = app.db;
+
+  const meses = await monthsByStatus(db, scope, range, tz, desde, hasta);
+  const buyers = scope ? await buyersOfMonth(db, scope, current) : null;
+  const porCategoria = scope
+    ? scope.modo === 'categoria'
+      ? buyers!.categorias
+      : await categoriesOfMonth(db, scope.id, current.key)
+    : [];
+  const top = await topProducts(db, scope, desde, hasta);
+  const admin = auth.user.rol === ROLES.administrador;
+  const porDia = admin ? await ordersPerDay(db, scope, now, tz) : null;
+  const cerca = admin && !scope ? await clientsNearBudget(db, current) : null;
+
+  const lista = buyers?.lista ?? [];
+  const share = (b: DashboardBuyer) =>
+    b.presupuesto > 0 ? b.utilizado / b.presupuesto : b.utilizado > 0 ? Infinity : 0;
+  return {
+    cliente: scope ? { id: scope.id, nombre: scope.nombre } : null,
+    desde,
+    hasta,
+    mes_actual: current.key,
+    modo: scope ? (scope.modo === 'categoria' ? 'categoria' : 'regular') : null,
+    meses,
+    por_usuario: [...lista]
+      .sort((a, b) => share(b) - share(a) || b.utilizado - a.utilizado || a.id - b.id)
+      .slice(0, BUYERS_SHOWN),
+    usuarios: {
+      total: lista.length,
+      sobre_80: lista.filter((b) => share(b) >= 0.8).length,
+      sobre_100: lista.filter((b) => share(b) >= 1).length,
+    },
+    por_categoria: porCategoria,
+    top_productos: top,
+    por_dia: porDia,
+    clientes_cerca: cerca,
+  };
+}
+
+/** Order totals per business month and status, every month of the range present (zeros included). */
+async function monthsByStatus(
+  db: Db,
+  scope: Scope,
+  range: { start: Date; end: Date },
+  tz: string,
+  desde: string,
+  hasta: string,
+) {
+  const rows = await rowsOf<{ mes: string; status: string; total: string | number }>(
+    db,
+    sql`select to_char(${orders.transactionDate} at time zone ${tz}, 'YYYY-MM') as mes, ${orders.status} as status,
+        sum(${orders.total}) as total
+      from ${orders}
+      where ${inClient(scope)} and ${orders.transactionDate} >= ${range.start} and ${orders.transactionDate} < ${range.end}
+      group by 1, 2`,
+  );
+  const byMonth = new Map(
+    monthKeys(desde, hasta).map((mes) => [mes, { mes, aprobado: 0, pendiente: 0, espera: 0, cancelado: 0 }]),
+  );
+  for (const r of rows) {
+    const m = byMonth.get(r.mes);
+    if (m && r.status in m)
+      (m as Record<string, number | string>)[r.status] = centavosToPesos(Number(r.total));
+  }
+  return [...byMonth.values()];
+}
+
+/**
+ * The current month per buyer (and, in category mode, per category) exactly as the buyer's budget cards
+ * compute it: the shared `budgetState` over the month's non-cancelled orders (the cart left out).
+ */
+async function buyersOfMonth(
+  db: Db,
+  scope: NonNullable<Scope>,
+  month: { start: Date; end: Date },
+): Promise<{ lista: DashboardBuyer[]; categorias: DashboardCategory[] }> {
+  const inMonth = sql`${orders.idCliente} = ${scope.id} and ${orders.status} <> 'cancelado'
+    and ${orders.transactionDate} >= ${month.start} and ${orders.transactionDate} < ${month.end}`;
+  const people = await rowsOf<{
+    id: number;
+    nombre: string;
+    usuario: string;
+    presupuesto: string | number;
+    utilizado: string | number;
+    pedidos: number;
+  }>(
+    db,
+    sql`select ${users.id} as id, ${users.nombre} as nombre, ${users.usuario} as usuario,
+        ${users.presupuestoDefault} as presupuesto, coalesce(m.utilizado, 0) as utilizado, coalesce(m.pedidos, 0)::int as pedidos
+      from ${users} left join (
+        select ${orders.idUser} as id_user, sum(${orders.total}) as utilizado, count(*) as pedidos
+        from ${orders} where ${inMonth} group by 1
+      ) m on m.id_user = ${users.id}
+      where ${users.idCliente} = ${scope.id} and ${users.rol} = ${ROLES.usuario}
+        and (${users.activo} or m.pedidos > 0)`,
+  );
+  if (scope.modo !== 'categoria') {
+    return {
+      lista: people.map((p) => ({
+        id: p.id,
+        nombre: p.nombre,
+        usuario: p.usuario,
+        id_cliente: scope.id,
+        presupuesto: centavosToPesos(Number(p.presupuesto)),
+        utilizado: centavosToPesos(Number(p.utilizado)),
+        pedidos: p.pedidos,
+      })),
+      categorias: [],
+    };
+  }
+  // Category mode: each buyer's category budgets and the month's lines, through the budget cards' rule.
+  const budgets = await db
+    .select({
+      userId: userCategoryBudgets.userId,
+      id: userCategoryBudgets.categoryId,
+      presupuesto: userCategoryBudgets.presupuesto,
+    })
+    .from(userCategoryBudgets)
+    .innerJoin(users, eq(users.id, userCategoryBudgets.userId))
+    .where(and(eq(users.idCliente, scope.id), eq(users.rol, ROLES.usuario)));
+  const lines = await rowsOf<{
+    order_id: number;
+    id_user: number;
+    total: string | number;
+    id_categoria: number;
+    precio: string | number;
+    cantidad: number;
+    impuesto: boolean;
+  }>(
+    db,
+    sql`select ${orders.id} as order_id, ${orders.idUser} as id_user, ${orders.total} as total,
+        ${orderLines.idCategoria} as id_categoria, ${orderLines.precio} as precio, ${orderLines.cantidad} as cantidad,
+        ${orderLines.impuesto} as impuesto
+      from ${orders} inner join ${orderLines} on ${orderLines.orderId} = ${orders.id}
+      where ${inMonth}`,
+  );
+  const ordersOf = new Map<number, Map<number, { total: number; lines: BudgetLine[] }>>();
+  for (const l of lines) {
+    const mine = ordersOf.get(l.id_user) ?? new Map<number, { total: number; lines: BudgetLine[] }>();
+    const order = mine.get(l.order_id) ?? { total: Number(l.total), lines: [] };
+    order.lines.push({
+      idCategoria: l.id_categoria,
+      precio: Number(l.precio),
+      cantidad: l.cantidad,
+      impuesto: l.impuesto,
+    });
+    mine.set(l.order_id, order);
+    ordersOf.set(l.id_user, mine);
+  }
+  const budgetsOf = new Map<number, { id: number; presupuesto: number }[]>();
+  for (const b of budgets)
+    budgetsOf.set(b.userId, [...(budgetsOf.get(b.userId) ?? []), { id: b.id, presupuesto: b.presupuesto }]);
+  const perCategory = new Map<number, { presupuesto: number; utilizado: number }>();
+  const lista = people.map((p) => {
+    const monthOrders: MonthOrder[] = [...(ordersOf.get(p.id)?.values() ?? [])];
+    const state = budgetState({
+      modo: 'categoria',
+      presupuestoDefault: Number(p.presupuesto),
+      categorias: budgetsOf.get(p.id) ?? [],
+      orders: monthOrders,
+      cart: [],
+    });
+    for (const [id, f] of state.categorias) {
+      const c = perCategory.get(id) ?? { presupuesto: 0, utilizado: 0 };
+      c.presupuesto += f.presupuesto;
+      c.utilizado += f.utilizado;
+      perCategory.set(id, c);
+    }
+    return {
+      id: p.id,
+      nombre: p.nombre,
+      usuario: p.usuario,
+      id_cliente: scope.id,
+      presupuesto: centavosToPesos(state.presupuesto),
+      utilizado: centavosToPesos(state.utilizado),
+      pedidos: p.pedidos,
+    };
+  });
+  const names = await db
+    .select({ id: categories.id, nombre: categories.nombre })
+    .from(categories)
+    .where(eq(categories.idCliente, scope.id));
+  const categorias = names
+    .filter((c) => perCategory.has(c.id))
+    .map((c) => ({
+      id: c.id,
+      nombre: c.nombre,
+      presupuesto: centavosToPesos(perCategory.get(c.id)!.presupuesto),
+      utilizado: centavosToPesos(perCategory.get(c.id)!.utilizado),
+    }))
+    .sort((a, b) => b.utilizado - a.utilizado || a.nombre.localeCompare(b.nombre, 'es'));
+  return { lista, categorias };
+}
+
+/** Regular budgets: the current month's spend per category (amount plus each line's IVA), from the summary. */
+async function categoriesOfMonth(db: Db, idCliente: number, month: string): Promise<DashboardCategory[]> {
+  const rows = await rowsOf<{ id: number; nombre: string | null; utilizado: string | number }>(
+    db,
+    sql`select s.id_categoria as id, ${categories.nombre} as nombre, sum(s.importe + s.iva) as utilizado
+      from ${productMonthSales} s left join ${categories} on ${categories.id} = s.id_categoria
+      where s.id_cliente = ${idCliente} and s.mes = ${`${month}-01`}::date
+      group by 1, 2 having sum(s.cantidad) > 0
+      order by 3 desc, 2`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    nombre: r.nombre ?? `Categoría ${r.id}`,
+    presupuesto: null,
+    utilizado: centavosToPesos(Number(r.utilizado)),
+  }));
+}
+
+/** The range's ten products with the largest amount, from the summary. */
+async function topProducts(db: Db, scope: Scope, desde: string, hasta: string) {
+  const rows = await rowsOf<{
+    id: number;
+    clave: string | null;
+    nombre: string | null;
+    cantidad: string | number;
+    importe: string | number;
+  }>(
+    db,
+    sql`select t.product_id as id, ${products.claveInterna} as clave, ${products.nombre} as nombre, t.cantidad, t.importe
+      from (
+        select s.product_id, sum(s.cantidad) as cantidad, sum(s.importe) as importe
+        from ${productMonthSales} s
+        where ${scope ? sql`s.id_cliente = ${scope.id}` : sql`true`}
+          and s.mes >= ${`${desde}-01`}::date and s.mes <= ${`${hasta}-01`}::date
+        group by 1 having sum(s.cantidad) > 0
+        order by 3 desc, 1 limit ${PRODUCTS_SHOWN}
+      ) t left join ${products} on ${products.id} = t.product_id
+      order by t.importe desc, t.product_id`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    clave: r.clave ?? '',
+    nombre: r.nombre ?? `Producto ${r.id}`,
+    cantidad: Number(r.cantidad),
+    importe: centavosToPesos(Number(r.importe)),
+  }));
+}
+
+/** Orders (every status) and their totals per business day, the last 30 days, zeros included. */
+async function ordersPerDay(db: Db, scope: Scope, now: Date, tz: string) {
+  const today = businessDate(now, tz);
+  const first = addDays(today, -(DAYS_SHOWN - 1));
+  const { start, end } = businessDateRange(first, today, tz);
+  const rows = await rowsOf<{ fecha: string; pedidos: number; total: string | number }>(
+    db,
+    sql`select to_char(${orders.transactionDate} at time zone ${tz}, 'YYYY-MM-DD') as fecha, count(*)::int as pedidos,
+        sum(${orders.total}) as total
+      from ${orders}
+      where ${inClient(scope)} and ${orders.transactionDate} >= ${start} and ${orders.transactionDate} < ${end}
+      group by 1`,
+  );
+  const byDay = new Map(rows.map((r) => [r.fecha, r]));
+  return Array.from({ length: DAYS_SHOWN }, (_, i) => {
+    const fecha = addDays(first, i);
+    const r = byDay.get(fecha);
+    return { fecha, pedidos: r?.pedidos ?? 0, total: centavosToPesos(Number(r?.total ?? 0)) };
+  });
+}
+
+/**
+ * Every active client's month: the sum of its buyers' budgets (monthly, or their category budgets) and of its
+ * non-cancelled order totals; the five with the highest share first.
+ */
+async function clientsNearBudget(db: Db, month: { start: Date; end: Date }) {
+  const rows = await rowsOf<{
+    id: number;
+    nombre: string;
+    presupuesto: string | number;
+    utilizado: string | number;
+  }>(
+    db,
+    sql`select c.id, c.nombre,
+        case when c.modo_presupuesto = 'categoria' then
+          (select coalesce(sum(b.presupuesto), 0) from ${userCategoryBudgets} b inner join ${users} u on u.id = b.user_id
+            where u.id_cliente = c.id and u.rol = ${ROLES.usuario} and u.activo)
+        else
+          (select coalesce(sum(u.presupuesto_default), 0) from ${users} u
+            where u.id_cliente = c.id and u.rol = ${ROLES.usuario} and u.activo)
+        end as presupuesto,
+        (select coalesce(sum(o.total), 0) from ${orders} o where o.id_cliente = c.id and o.status <> 'cancelado'
+          and o.transaction_date >= ${month.start} and o.transaction_date < ${month.end}) as utilizado
+      from ${clients} c where c.activo`,
+  );
+  return rows
+    .map((r) => ({
+      id: r.id,
+      nombre: r.nombre,
+      presupuesto: centavosToPesos(Number(r.presupuesto)),
+      utilizado: centavosToPesos(Number(r.utilizado)),
+    }))
+    .sort((a, b) => {
+      const share = (x: { presupuesto: number; utilizado: number }) =>
+        x.presupuesto > 0 ? x.utilizado / x.presupuesto : x.utilizado > 0 ? Infinity : 0;
+      return share(b) - share(a) || a.id - b.id;
+    })
+    .slice(0, CLIENTS_SHOWN);
+}
