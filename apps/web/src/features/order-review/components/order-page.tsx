@@ -124,8 +124,9 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
 
   const changes = edited ? editSummary(pedido.lineas, review.quantities, originalTotal, totals.total) : [];
   // Where this approval takes the order: the level's step, or the client's rule by amount (decision 0049).
+  // By the order's status, not the user's role: a delegate may approve at the other level (decision 0052).
   const target = approvalTarget(
-    user.rol === ROLES.autorizador && user.cliente?.cantidad_autorizadores === 2 ? 'espera' : 'aprobado',
+    pedido.status === 'pendiente' && user.cliente?.cantidad_autorizadores === 2 ? 'espera' : 'aprobado',
     pedido.status,
     totals.total,
     {
