@@ -164,8 +164,9 @@ function DelegationEditor({
       radius: 'md',
       children: (
         <Text size="sm">
-          {current.delegado.nombre} dejará de aprobar {target.self ? 'en tu nombre' : 'en su nombre'} desde
-          ahora.
+          {current.delegado.nombre} {current.activa ? 'dejará de aprobar' : 'ya no aprobará'}{' '}
+          {target.self ? 'en tu nombre' : 'en su nombre'}
+          {current.activa ? ' desde ahora.' : ' en esas fechas.'}
         </Text>
       ),
       labels: { confirm: 'Terminar delegación', cancel: 'Cancelar' },
@@ -246,8 +247,9 @@ function DelegationEditor({
                   Terminar delegación
                 </Button>
               ) : null}
+              {/* In the user drawer, apart from the user form's own save button. */}
               <Button type="submit" loading={save.isPending} disabled={busy}>
-                Guardar
+                {target.self ? 'Guardar' : 'Guardar delegación'}
               </Button>
             </Group>
           </Stack>

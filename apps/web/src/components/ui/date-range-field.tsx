@@ -3,6 +3,18 @@ import { DatePickerInput, DatesProvider, type DatesRangeValue } from '@mantine/d
 import { IconCalendar } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 
+/** The calendar's controls, in Spanish. */
+export const CALENDAR_LABELS = {
+  nextMonth: 'Mes siguiente',
+  previousMonth: 'Mes anterior',
+  nextYear: 'Año siguiente',
+  previousYear: 'Año anterior',
+  nextDecade: 'Década siguiente',
+  previousDecade: 'Década anterior',
+  monthLevelControl: 'Elegir mes',
+  yearLevelControl: 'Elegir año',
+};
+
 interface DateRangeFieldProps {
   label: string;
   /** Business dates (YYYY-MM-DD) or null. */
@@ -49,6 +61,7 @@ export function DateRangeField({
         leftSection={<IconCalendar size={16} aria-hidden />}
         clearable={clearable}
         allowSingleDateInRange
+        ariaLabels={CALENDAR_LABELS}
         error={error}
         description={description}
         minDate={minDate}

@@ -24,7 +24,7 @@ export function UserDelegation({ userId }: { userId: number }) {
   return (
     <FormSection
       title="Fuera de oficina"
-      description="Se guarda aparte de los datos del usuario: con «Guardar» de esta sección."
+      description="Se guarda aparte de los datos del usuario, con «Guardar delegación»."
     >
       <Suspense
         fallback={
