@@ -24,6 +24,7 @@ import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.rou
 import { assignmentRoutes } from './modules/assignments/assignments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientRoutes } from './modules/clients/clients.routes.ts';
+import { delegationRoutes } from './modules/delegation/delegation.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { importRoutes } from './modules/imports/imports.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
@@ -217,6 +218,7 @@ export async function buildApp({
   await app.register(shoppingRoutes);
   await app.register(listRoutes);
   await app.register(authorizerRoutes);
+  await app.register(delegationRoutes);
   await app.register(inventoryRoutes);
   await app.register(importRoutes);
   await app.register(logRoutes);

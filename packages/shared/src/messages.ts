@@ -119,7 +119,7 @@ export const MSG = {
   accionNoPermitida: 'No puedes realizar esta acción sobre un pedido en este estado.',
   pedidoPropio: 'No puedes aprobar ni cancelar un pedido que tú realizaste.',
   segundaAutorizacionOtraPersona: 'La segunda autorización debe darla otra persona.',
-  // Out-of-office delegation (decision 0052).
+  // Out-of-office delegation (decision 0053).
   delegadoRequerido: 'Elige a quién delegas.',
   delegadoNoValido: 'Solo puedes delegar en otro Autorizador o Super Autorizador activo de tu cliente.',
   delegadoEsUnoMismo: 'No puedes delegar en ti mismo.',

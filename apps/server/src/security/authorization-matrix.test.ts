@@ -98,6 +98,10 @@ const EXPECTED: Record<RouteKey, Expect> = {
   // Another client's authorizer: 200 with its row reading "the order does not exist" (asserted below).
   'POST /api/pedidos/aprobar-lote': authorizer(200),
   'POST /api/pedidos/cancelar-lote': authorizer(200),
+  'GET /api/delegacion': authorizer(200),
+  // Another client's authorizer naming client A's user: 400, exactly like a delegate that does not exist.
+  'PUT /api/delegacion': authorizer(200, 400),
+  'DELETE /api/delegacion': authorizer(200),
   'POST /api/reporte/autorizador': authorizer(200),
   'POST /api/reporte/autorizador/productos/detalle': authorizer(200),
   'GET /api/admin/resumen': admin(200),
@@ -108,6 +112,9 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'GET /api/usuarios/:id': admin(200),
   'POST /api/usuarios': admin(201),
   'PUT /api/usuarios/:id': admin(200),
+  'GET /api/usuarios/:id/delegacion': admin(200),
+  'PUT /api/usuarios/:id/delegacion': admin(200),
+  'DELETE /api/usuarios/:id/delegacion': admin(200),
   'POST /api/recuperar/password/:id': admin(200),
   'POST /api/recuperar/2fa/:id': admin(200),
   'GET /api/usuarios/:id/productos': admin(200),
@@ -260,7 +267,9 @@ describe.each(DB_KINDS)('authorization matrix (%s)', (kind) => {
       what: string,
     ) => {
       const body = res.json();
-      if (res.statusCode !== 403 || body.code !== code || body.msg !== msg)
+      // Two approvals by one person is a conflict with the order's history (409); everything else 403.
+      const status = code === 'SAME_APPROVER' ? 409 : 403;
+      if (res.statusCode !== status || body.code !== code || body.msg !== msg)
         refusals.push(`${what}: ${res.statusCode} ${res.body.slice(0, 160)}`);
     };
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sealLogin } from '@portal/shared/domain/login-envelope';
+import { addDays, businessDate } from '@portal/shared/domain/time';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { WEB_DIST } from '../app.ts';
@@ -46,6 +47,11 @@ export const WEB_FILES: RouteKey = 'GET /<archivo de la aplicación web>';
 const get = (url: string): Req => ({ method: 'GET', url });
 const post = (url: string, body: unknown = {}): Req => ({ method: 'POST', url, body });
 const today = new Date().toISOString().slice(0, 10);
+/** A two-day delegation window starting `from` business days after today. */
+const futureWindow = (from: number) => {
+  const day = businessDate(new Date());
+  return { desde: addDays(day, from), hasta: addDays(day, from + 1) };
+};
 const userBody = (w: World, usuario: string) => ({
   usuario,
   user_id: `${usuario}@example.test`,
@@ -327,6 +333,49 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
         motivo: 'Prueba de permisos',
       }),
     caller: 'u2',
+  },
+  // Delegation (decision 0053): windows in the future, apart from each other, so no row changes what another
+  // caller may do today. An authorizer of client B names client A's user: refused like a missing delegate.
+  'GET /api/delegacion': { req: () => get('/api/delegacion'), caller: 'u2' },
+  'PUT /api/delegacion': {
+    req: (w, actor) => ({
+      method: 'PUT',
+      url: '/api/delegacion',
+      body: {
+        delegado_id: actor === 'u3' ? w.users.u2.id : w.users.u3.id,
+        ...futureWindow(actor === 'u3' ? 5 : 1),
+      },
+    }),
+    missing: () => ({
+      method: 'PUT',
+      url: '/api/delegacion',
+      body: { delegado_id: MISSING_ID, ...futureWindow(1) },
+    }),
+    caller: 'u2',
+  },
+  'DELETE /api/delegacion': { req: () => ({ method: 'DELETE', url: '/api/delegacion' }), caller: 'u2' },
+  'GET /api/usuarios/:id/delegacion': {
+    req: (w) => get(`/api/usuarios/${w.users.u2.id}/delegacion`),
+    missing: () => get(`/api/usuarios/${MISSING_ID}/delegacion`),
+    caller: 'adm',
+  },
+  'PUT /api/usuarios/:id/delegacion': {
+    req: (w) => ({
+      method: 'PUT',
+      url: `/api/usuarios/${w.users.u2.id}/delegacion`,
+      body: { delegado_id: w.users.u3.id, ...futureWindow(10) },
+    }),
+    missing: (w) => ({
+      method: 'PUT',
+      url: `/api/usuarios/${MISSING_ID}/delegacion`,
+      body: { delegado_id: w.users.u3.id, ...futureWindow(10) },
+    }),
+    caller: 'adm',
+  },
+  'DELETE /api/usuarios/:id/delegacion': {
+    req: (w) => ({ method: 'DELETE', url: `/api/usuarios/${w.users.u2.id}/delegacion` }),
+    missing: () => ({ method: 'DELETE', url: `/api/usuarios/${MISSING_ID}/delegacion` }),
+    caller: 'adm',
   },
   'POST /api/reporte/autorizador': {
     req: () =>

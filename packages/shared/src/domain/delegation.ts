@@ -1,5 +1,5 @@
 /**
- * Out-of-office delegation (docs/domain.md "Delegation", decision 0052): while away, an authorizer (rol 2 or
+ * Out-of-office delegation (docs/domain.md "Delegation", decision 0053): while away, an authorizer (rol 2 or
  * 3) names a delegate — another active authorizer of the same client — who acts with the delegator's level
  * inside a window of business dates, both inclusive, at most 90 days. One delegation per delegator.
  */

@@ -75,7 +75,7 @@ export const AuthorizerOrdersResponse = z.object({
   accionable: OrderStatus.nullable(),
   /**
    * Every status the user acts on today: their role's, and their delegators' while a delegation holds
-   * (decision 0052). `accionable` is the role's own.
+   * (decision 0053). `accionable` is the role's own.
    */
   accionables: z.array(OrderStatus),
   orden: OrderSort,

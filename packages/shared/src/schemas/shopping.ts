@@ -238,7 +238,7 @@ export const OrderEventDto = z.object({
   de: z.string().nullable(),
   a: z.string().nullable(),
   actor: z.string().nullable(),
-  /** The delegator the actor acted for (an out-of-office delegation, decision 0052), or null. */
+  /** The delegator the actor acted for (an out-of-office delegation, decision 0053), or null. */
   en_nombre_de: z.string().nullable(),
   fecha: z.string(),
   motivo: z.string().nullable(),

@@ -298,7 +298,7 @@ export const orderEvents = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     actorId: integer('actor_id').references(() => users.id),
-    /** The delegator an out-of-office delegate acted for (decision 0052); null when acting as oneself. */
+    /** The delegator an out-of-office delegate acted for (decision 0053); null when acting as oneself. */
     onBehalfOfId: integer('on_behalf_of_id').references(() => users.id),
     tipo: text('tipo').notNull(),
     fromStatus: text('from_status'),
@@ -363,7 +363,7 @@ export const approvalReminders = pgTable(
 );
 
 /**
- * Out-of-office delegation (decision 0052): while away, the delegator's level is given to the delegate inside
+ * Out-of-office delegation (decision 0053): while away, the delegator's level is given to the delegate inside
  * the window (business dates, both inclusive, at most 90 days). One row per delegator; ending it deletes it.
  */
 export const delegations = pgTable(

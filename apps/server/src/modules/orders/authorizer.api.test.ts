@@ -340,7 +340,7 @@ describe.each(DB_KINDS)('authorization: orders, workflow, reports, e-mails (%s)'
     const view = (await promoted.get(`/api/pedidos/${id}`)).json();
     expect(view.acciones).toEqual({ aprobar: false, cancelar: true, editar: false });
     const again = await promoted.post('/api/update/compra', { id, orden: [{ id: w.a.id, cantidad: 1 }] });
-    expect(again.statusCode, again.body).toBe(403);
+    expect(again.statusCode, again.body).toBe(409);
     expect(again.json()).toMatchObject({ code: 'SAME_APPROVER', msg: MSG.segundaAutorizacionOtraPersona });
     expect(await statusOf(id)).toBe('espera');
     const approvals = await db().select().from(orderEvents).where(eq(orderEvents.orderId, id));

@@ -6,10 +6,16 @@ import { preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import { orderComments, orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
 import { PagerTotals } from '../../lib/pager-totals.ts';
 
-/** Who gave an order's level-1 approval (its pendiente → espera event), or null when nobody has. */
-export async function levelOneApprover(db: Db | Tx, orderId: number): Promise<number | null> {
+/**
+ * Who gave an order's level-1 approval (its pendiente → espera event): the person who acted and the delegator
+ * they acted for, if any (decision 0053); null when nobody has.
+ */
+export async function levelOneApprover(
+  db: Db | Tx,
+  orderId: number,
+): Promise<{ actorId: number | null; onBehalfOfId: number | null } | null> {
   const [row] = await db
-    .select({ actorId: orderEvents.actorId })
+    .select({ actorId: orderEvents.actorId, onBehalfOfId: orderEvents.onBehalfOfId })
     .from(orderEvents)
     .where(
       and(
@@ -20,7 +26,15 @@ export async function levelOneApprover(db: Db | Tx, orderId: number): Promise<nu
     )
     .orderBy(desc(orderEvents.id))
     .limit(1);
-  return row?.actorId ?? null;
+  return row ?? null;
+}
+
+/** True when `userId` took part in the order's level-1 approval (acted, or was acted for). */
+export function tookPartIn(
+  approver: { actorId: number | null; onBehalfOfId: number | null } | null,
+  userId: number,
+): boolean {
+  return approver !== null && (approver.actorId === userId || approver.onBehalfOfId === userId);
 }
 
 /** A search by username or name, or by order number ("#123" or "123"). */
@@ -34,6 +48,8 @@ function searchTerms(q: string): { like: string; id?: number } | undefined {
 interface OrderListFilter {
   idCliente: Val<number>;
   status?: Val<string>;
+  /** A second status the list holds too (a delegate acting on both levels' statuses). */
+  otherStatus?: Val<string>;
   like?: Val<string>;
   /** An order number to match too (only with a search). */
   id?: Val<number>;
@@ -46,7 +62,12 @@ interface OrderListFilter {
 /** The orders a list shows: the client's, of one status or all, maybe searched. */
 function orderListWhere(f: OrderListFilter) {
   const conditions: SQL[] = [eq(orders.idCliente, f.idCliente)];
-  if (f.status !== undefined) conditions.push(eq(orders.status, f.status));
+  if (f.status !== undefined)
+    conditions.push(
+      f.otherStatus !== undefined
+        ? sql`${orders.status} in (${f.status}, ${f.otherStatus})`
+        : eq(orders.status, f.status),
+    );
   if (f.from !== undefined) conditions.push(gte(orders.transactionDate, f.from));
   if (f.to !== undefined) conditions.push(lt(orders.transactionDate, f.to));
   if (f.like !== undefined) {
@@ -104,10 +125,13 @@ function orderPageQuery(db: Db, f: OrderListFilter, orden: OrderSort, offset: Va
 }
 
 /** What a list filter ('accionables', 'todos' or one status) selects: one status, or every one. */
-function statusOfFilter(filter: OrderFilter, actionable: string | null): string | undefined {
-  // What this role acts on; a role that acts on nothing sees everything.
-  if (filter === 'accionables') return actionable ?? undefined;
-  return filter === 'todos' ? undefined : filter;
+function statusOfFilter(
+  filter: OrderFilter,
+  actionable: readonly string[],
+): { status: string | undefined; otherStatus: string | undefined } {
+  // What this user acts on (one status, or both with a delegation); a user who acts on nothing sees everything.
+  if (filter === 'accionables') return { status: actionable[0], otherStatus: actionable[1] };
+  return { status: filter === 'todos' ? undefined : filter, otherStatus: undefined };
 }
 
 /**
@@ -119,11 +143,15 @@ export async function orderNeighbours(
   db: Db,
   idCliente: number,
   id: number,
-  opts: { status: OrderFilter; actionable: string | null; q?: string; userId: number },
+  opts: { status: OrderFilter; actionable: readonly string[]; q?: string; userId: number },
 ) {
   const search = opts.q ? searchTerms(opts.q) : undefined;
-  const status = statusOfFilter(opts.status, opts.actionable);
-  const where = orderListWhere({ idCliente, status, like: search?.like, id: search?.id });
+  const statuses = statusOfFilter(opts.status, opts.actionable);
+  const where = orderListWhere({ idCliente, ...statuses, like: search?.like, id: search?.id });
+  // The statuses the user acts on that the filter keeps.
+  const acts = opts.actionable.filter(
+    (s) => statuses.status === undefined || s === statuses.status || s === statuses.otherStatus,
+  );
   const first = async (condition: SQL | undefined, ...order: SQL[]) => {
     const [row] = await db
       .select({ id: orders.id })
@@ -135,16 +163,16 @@ export async function orderNeighbours(
     return row?.id ?? null;
   };
   const actionable =
-    opts.actionable === null || (status !== undefined && status !== opts.actionable)
+    acts.length === 0
       ? Promise.resolve(null)
       : first(
           and(
-            eq(orders.status, opts.actionable),
+            inArray(orders.status, acts),
             ne(orders.id, id),
             ne(orders.idUser, opts.userId),
             sql`not exists (select 1 from ${orderEvents} where ${orderEvents.orderId} = ${orders.id}
               and ${orderEvents.tipo} = 'aprobado' and ${orderEvents.toStatus} = 'espera'
-              and ${orderEvents.actorId} = ${opts.userId})`,
+              and (${orderEvents.actorId} = ${opts.userId} or ${orderEvents.onBehalfOfId} = ${opts.userId}))`,
           ),
           sql`case when ${orders.id} < ${id} then 0 else 1 end`,
           desc(orders.id),
@@ -184,17 +212,17 @@ export async function listClientOrders(
   opts: {
     page: number;
     status: OrderFilter;
-    actionable: string | null;
+    actionable: readonly string[];
     q?: string;
     orden: OrderSort;
     range?: { start?: Date; end?: Date };
   },
 ) {
-  const status = statusOfFilter(opts.status, opts.actionable);
+  const statuses = statusOfFilter(opts.status, opts.actionable);
   const search = opts.q ? searchTerms(opts.q) : undefined;
   const filter = {
     idCliente,
-    status,
+    ...statuses,
     like: search?.like,
     id: search?.id,
     from: opts.range?.start,
@@ -215,7 +243,7 @@ export async function listClientOrders(
       ? preparedOnce(db, `portal_orders_count_${shape}`, (d) => countAndSum(d, args, search !== undefined))
           .execute(filter)
           .then(totalsOf)
-      : largeListTotals.get(`${idCliente}:${opts.status}:${opts.actionable ?? ''}`, async () =>
+      : largeListTotals.get(`${idCliente}:${opts.status}:${opts.actionable.join(',')}`, async () =>
           totalsOf(await countAndSum(db, filter, false)),
         ),
   ]);

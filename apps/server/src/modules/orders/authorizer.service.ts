@@ -1,4 +1,5 @@
 import { approvalTarget } from '@portal/shared/domain/approval-rules';
+import { actionableStatuses, transitionAs } from '@portal/shared/domain/delegation';
 import { centavosToPesos, centavosToPesosOrNull, totalsOf } from '@portal/shared/domain/money';
 import {
   actionableStatus,
@@ -6,10 +7,9 @@ import {
   type OrderAction,
   type OrderStatus,
   orderNumber,
-  transition,
 } from '@portal/shared/domain/order-workflow';
 import { ROLES } from '@portal/shared/domain/roles';
-import { businessDateRange } from '@portal/shared/domain/time';
+import { businessDate, businessDateRange } from '@portal/shared/domain/time';
 import { ORDERS_PER_PAGE } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import type {
@@ -28,8 +28,9 @@ import { clients, orderEvents, orderLines, orders, userProducts, users } from '.
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
+import { actorsOf, today } from '../delegation/delegation.service.ts';
 import { approvalBudget, pageBudgetFlags } from './approval-budget.ts';
-import { levelOneApprover, listClientOrders, orderNeighbours } from './authorizer.repository.ts';
+import { levelOneApprover, listClientOrders, orderNeighbours, tookPartIn } from './authorizer.repository.ts';
 import { insertComment, notifyComment } from './comments.service.ts';
 import { orderDetail } from './history.service.ts';
 import { notifyAuthorizers, notifyBuyer } from './notifications.ts';
@@ -46,7 +47,10 @@ export async function authorizerOrders(
   query: Partial<AuthorizerOrdersQuery> & Pick<AuthorizerOrdersQuery, 'page' | 'status'>,
 ): Promise<AuthorizerOrdersResponse> {
   const client = clientOf(auth);
-  const actionable = actionableStatus(auth.user.rol, client.cantidadAutorizadores);
+  const own = actionableStatus(auth.user.rol, client.cantidadAutorizadores);
+  // With a delegation the user also acts on the delegator's level (decision 0053).
+  const actors = await actorsOf(app.db, auth.user, client.id, today(app));
+  const actionable = actionableStatuses(actors, client.cantidadAutorizadores);
   const orden = query.orden ?? 'fecha_desc';
   const tz = app.config.BUSINESS_TZ;
   const { rows, total, suma } = await listClientOrders(app.db, client.id, {
@@ -79,8 +83,8 @@ export async function authorizerOrders(
     page: query.page,
     per_page: ORDERS_PER_PAGE,
     status: query.status,
-    accionable: actionable,
-    accionables: actionable ? [actionable] : [],
+    accionable: own,
+    accionables: actionable,
     orden,
     suma: centavosToPesos(suma),
   };
@@ -98,7 +102,8 @@ export async function authorizerOrderNeighbours(
 ): Promise<OrderNeighbours> {
   const client = clientOf(auth);
   await loadScopedOrder(app.db, id, client.id, false);
-  const actionable = actionableStatus(auth.user.rol, client.cantidadAutorizadores);
+  const actors = await actorsOf(app.db, auth.user, client.id, today(app));
+  const actionable = actionableStatuses(actors, client.cantidadAutorizadores);
   const found = await orderNeighbours(app.db, client.id, id, {
     ...query,
     actionable,
@@ -178,7 +183,10 @@ export async function authorizerOrderView(
   void over;
   // The buttons follow the server's rules, separation of duties included.
   const own = order.idUser === auth.user.id;
-  const gaveLevelOne = status === 'espera' && (await levelOneApprover(app.db, order.id)) === auth.user.id;
+  const gaveLevelOne =
+    status === 'espera' && tookPartIn(await levelOneApprover(app.db, order.id), auth.user.id);
+  const actors = await actorsOf(app.db, auth.user, client.id, today(app));
+  const approve = transitionAs(actors, status, levels, 'aprobar');
   return {
     pedido: detail,
     usuario: { id: buyer.id, nombre: buyer.nombre, usuario: buyer.usuario },
@@ -195,17 +203,18 @@ export async function authorizerOrderView(
       segundo_nivel_desde: centavosToPesosOrNull(client.segundoNivelDesde),
     },
     acciones: {
-      aprobar: transition(auth.user.rol, status, levels, 'aprobar').ok && !own && !gaveLevelOne,
-      cancelar: transition(auth.user.rol, status, levels, 'cancelar').ok && !own,
-      editar: canEditLines(auth.user.rol, status, levels) && !own,
+      aprobar: approve.ok && !own && !gaveLevelOne,
+      cancelar: transitionAs(actors, status, levels, 'cancelar').ok && !own,
+      editar: approve.ok && canEditLines(approve.actor.rol, status, levels) && !own,
     },
   };
 }
 
 /**
  * Separation of duties (docs/domain.md "Two approvals, two people", decision 0039), whatever the user's
- * role is now: nobody approves, edits or cancels an order they placed, and whoever gave the level-1
- * approval never gives the level-2 one (they may still cancel it). The refusal, or null when allowed.
+ * role is now: nobody approves, edits or cancels an order they placed (403), and whoever took part in the
+ * level-1 approval — gave it, or had it given in their name by a delegate — never gives the level-2 one,
+ * with or without a delegation (409; they may still cancel it). The refusal, or null when allowed.
  */
 async function dutyConflict(
   db: Db | Tx,
@@ -214,8 +223,12 @@ async function dutyConflict(
   action: OrderAction,
 ): Promise<AppError | null> {
   if (order.idUser === userId) return forbidden(MSG.pedidoPropio, 'OWN_ORDER');
-  if (action === 'aprobar' && order.status === 'espera' && (await levelOneApprover(db, order.id)) === userId)
-    return forbidden(MSG.segundaAutorizacionOtraPersona, 'SAME_APPROVER');
+  if (
+    action === 'aprobar' &&
+    order.status === 'espera' &&
+    tookPartIn(await levelOneApprover(db, order.id), userId)
+  )
+    return conflict('SAME_APPROVER', MSG.segundaAutorizacionOtraPersona);
   return null;
 }
 
@@ -274,8 +287,10 @@ async function approveOne(
       .where(eq(clients.id, client.id));
     const levels = fresh?.levels ?? client.cantidadAutorizadores;
     const status = order.status as OrderStatus;
-    const step = transition(auth.user.rol, status, levels, 'aprobar');
+    const actors = await actorsOf(tx, auth.user, client.id, businessDate(new Date(), tz));
+    const step = transitionAs(actors, status, levels, 'aprobar');
     if (!step.ok) refuseTransition(step.reason);
+    const onBehalfOfId = step.actor.onBehalfOf?.id ?? null;
     const refusal = await dutyConflict(tx, auth.user.id, order, 'aprobar');
     if (refusal) throw refusal;
     const buyer = await loadBuyer(tx, order.idUser, true);
@@ -290,7 +305,7 @@ async function approveOne(
       wanted.set(item.id, item.cantidad);
     }
     const changed = lines.some((l) => wanted.get(l.productId) !== l.cantidad);
-    if (changed && !canEditLines(auth.user.rol, status, levels)) throw forbidden(MSG.soloAutorizadorEdita);
+    if (changed && !canEditLines(step.actor.rol, status, levels)) throw forbidden(MSG.soloAutorizadorEdita);
     if (wanted.size === 0) throw unprocessable('EMPTY_ORDER', MSG.pedidoSinLineas);
     const limits = await limitsFor(
       tx,
@@ -366,6 +381,7 @@ async function approveOne(
       await tx.insert(orderEvents).values({
         orderId: order.id,
         actorId: auth.user.id,
+        onBehalfOfId,
         tipo: 'editado',
         fromStatus: status,
         toStatus: status,
@@ -375,7 +391,12 @@ async function approveOne(
         userId: auth.user.id,
         eventType: 'pedido_editado',
         description: `Pedido #${orderNumber(order.id)} editado`,
-        metadata: { id_pedido: order.id, ...changes, ...requestMeta(request) },
+        metadata: {
+          id_pedido: order.id,
+          ...changes,
+          ...(onBehalfOfId ? { en_nombre_de: onBehalfOfId } : {}),
+          ...requestMeta(request),
+        },
       });
     }
     // A comment sent with the approval is saved with it and named in its event (decision 0047).
@@ -383,6 +404,7 @@ async function approveOne(
     await tx.insert(orderEvents).values({
       orderId: order.id,
       actorId: auth.user.id,
+      onBehalfOfId,
       tipo: 'aprobado',
       fromStatus: status,
       toStatus: target.to,
@@ -402,11 +424,13 @@ async function approveOne(
         total: totals.total,
         ...target.rule,
         ...(comentario ? { id_comentario: comentario } : {}),
+        ...(onBehalfOfId ? { en_nombre_de: onBehalfOfId } : {}),
         ...requestMeta(request),
       },
     });
     const info = { id: order.id, total: totals.total, idCliente: client.id, buyerNombre: buyer.nombre };
-    if (target.to === 'espera') await notifyAuthorizers(tx, app.config.PUBLIC_URL, 3, info);
+    if (target.to === 'espera')
+      await notifyAuthorizers(tx, app.config.PUBLIC_URL, 3, info, businessDate(new Date(), tz));
     if (target.to === 'aprobado') await notifyBuyer(tx, app.config.PUBLIC_URL, buyer, info, 'aprobado');
     // Approved, the buyer already gets an e-mail that links to the order and its comment.
     else if (comentario) await notifyComment(tx, app.config.PUBLIC_URL, order, auth.user);
@@ -448,13 +472,10 @@ async function cancelOne(
   return app.db.transaction(async (tx) => {
     const order = await loadScopedOrder(tx, id, client.id, true);
     const status = order.status as OrderStatus;
-    const step = transition(
-      auth.user.rol,
-      status,
-      client.cantidadAutorizadores,
-      'cancelar' satisfies OrderAction,
-    );
+    const actors = await actorsOf(tx, auth.user, client.id, today(app));
+    const step = transitionAs(actors, status, client.cantidadAutorizadores, 'cancelar');
     if (!step.ok) refuseTransition(step.reason);
+    const onBehalfOfId = step.actor.onBehalfOf?.id ?? null;
     const refusal = await dutyConflict(tx, auth.user.id, order, 'cancelar');
     if (refusal) throw refusal;
     const updated = await tx
@@ -466,6 +487,7 @@ async function cancelOne(
     await tx.insert(orderEvents).values({
       orderId: id,
       actorId: auth.user.id,
+      onBehalfOfId,
       tipo: 'cancelado',
       fromStatus: status,
       toStatus: 'cancelado',
@@ -475,7 +497,13 @@ async function cancelOne(
       userId: auth.user.id,
       eventType: 'pedido_cancelado',
       description: `Pedido #${orderNumber(id)} cancelado`,
-      metadata: { id_pedido: id, de: status, motivo: reason, ...requestMeta(request) },
+      metadata: {
+        id_pedido: id,
+        de: status,
+        motivo: reason,
+        ...(onBehalfOfId ? { en_nombre_de: onBehalfOfId } : {}),
+        ...requestMeta(request),
+      },
     });
     const buyer = await loadBuyer(tx, order.idUser, false);
     await notifyBuyer(tx, app.config.PUBLIC_URL, buyer, { id, total: order.total }, 'cancelado', reason);

@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { orderEmail } from '../../lib/emails.ts';
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
+import { standInsFor } from '../delegation/delegation.service.ts';
 
 interface OrderInfo {
   id: number;
@@ -14,17 +15,31 @@ interface OrderInfo {
   buyerNombre: string;
 }
 
-/** E-mails the client's active authorizers of a role that an order waits for them. */
+/**
+ * E-mails the client's active authorizers of a role that an order waits for them, and whoever stands in for
+ * one of them today (an out-of-office delegate, decision 0053), each person once.
+ */
 export async function notifyAuthorizers(
   tx: Tx,
   publicUrl: string,
   rol: 2 | 3,
   order: OrderInfo,
+  /** Today's business date (delegation windows are read against it). */
+  day: string,
 ): Promise<void> {
-  const recipients = await tx
-    .select({ email: users.email, usuario: users.usuario, nombre: users.nombre })
+  const levelUsers = await tx
+    .select({ id: users.id, email: users.email, usuario: users.usuario, nombre: users.nombre })
     .from(users)
     .where(and(eq(users.idCliente, order.idCliente), eq(users.rol, rol), eq(users.activo, true)));
+  const standIns = await standInsFor(
+    tx,
+    order.idCliente,
+    levelUsers.map((u) => u.id),
+    day,
+  );
+  const recipients = [...levelUsers, ...standIns].filter(
+    (r, i, all) => all.findIndex((o) => o.id === r.id) === i,
+  );
   const numero = orderNumber(order.id);
   for (const r of recipients) {
     const to = addressOf(r);

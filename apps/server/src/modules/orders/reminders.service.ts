@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { approvalReminders, clients, orderEvents, orders, users } from '../../db/schema/index.ts';
 import { orderEmail } from '../../lib/emails.ts';
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
+import { standInsFor } from '../delegation/delegation.service.ts';
 
 /** The reminder job's queue (decision 0051). */
 export const REMINDER_QUEUE = 'recordatorios-autorizadores';
@@ -41,15 +42,23 @@ interface Recipient {
 }
 
 /**
- * Who is reminded of the orders of a client waiting at a level: today its active users of the level's role.
- * The one place that chooses, so an out-of-office delegate can later replace (or join) the approver here.
+ * Who is reminded of the orders of a client waiting at a level: its active users of the level's role, except
+ * that an approver who is out of office today is replaced by their delegate (decision 0053).
  */
-async function recipientsFor(db: Db, idCliente: number, rol: 2 | 3): Promise<Recipient[]> {
-  return db
+async function recipientsFor(db: Db, idCliente: number, rol: 2 | 3, fecha: string): Promise<Recipient[]> {
+  const approvers = await db
     .select({ id: users.id, email: users.email, usuario: users.usuario, nombre: users.nombre })
     .from(users)
     .where(and(eq(users.idCliente, idCliente), eq(users.rol, rol), eq(users.activo, true)))
     .orderBy(asc(users.id));
+  const standIns = await standInsFor(
+    db,
+    idCliente,
+    approvers.map((a) => a.id),
+    fecha,
+  );
+  const away = new Set(standIns.map((s) => s.delegatorId));
+  return [...approvers.filter((a) => !away.has(a.id)), ...standIns];
 }
 
 /** The open orders of active clients with reminders on that have waited on their level longer than the client's hours. */
@@ -167,17 +176,24 @@ export async function runReminders(
     group.orders.push(o);
     groups.set(key, group);
   }
-  let sent = 0;
+  // One digest per person: a delegate may be reminded for their own level and a delegator's.
+  const digests = new Map<number, { recipient: Recipient; orders: WaitingOrder[] }>();
   for (const group of groups.values()) {
-    const list = [...group.orders].sort((a, b) => a.desde.getTime() - b.desde.getTime() || a.id - b.id);
-    for (const recipient of await recipientsFor(deps.db, group.idCliente, group.rol)) {
-      const to = addressOf(recipient);
-      if (!to) continue;
-      const done = await deps.db.transaction((tx) =>
-        sendDigest(tx, deps.publicUrl, deps.tz, fecha, to, recipient, list),
-      );
-      if (done) sent++;
+    for (const recipient of await recipientsFor(deps.db, group.idCliente, group.rol, fecha)) {
+      const digest = digests.get(recipient.id) ?? { recipient, orders: [] };
+      for (const o of group.orders) if (!digest.orders.includes(o)) digest.orders.push(o);
+      digests.set(recipient.id, digest);
     }
+  }
+  let sent = 0;
+  for (const { recipient, orders: list } of digests.values()) {
+    const to = addressOf(recipient);
+    if (!to) continue;
+    list.sort((a, b) => a.desde.getTime() - b.desde.getTime() || a.id - b.id);
+    const done = await deps.db.transaction((tx) =>
+      sendDigest(tx, deps.publicUrl, deps.tz, fecha, to, recipient, list),
+    );
+    if (done) sent++;
   }
   return sent;
 }

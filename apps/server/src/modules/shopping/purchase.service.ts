@@ -2,6 +2,7 @@ import { statusAtPurchase } from '@portal/shared/domain/approval-rules';
 import { canPlaceAnotherOrder } from '@portal/shared/domain/budget';
 import { quantityProblem } from '@portal/shared/domain/cart';
 import { centavosToPesos, formatMXN, totalsOf } from '@portal/shared/domain/money';
+import { businessDate } from '@portal/shared/domain/time';
 import { MSG } from '@portal/shared/messages';
 import type { OrderStatus, PurchaseResponse } from '@portal/shared/schemas/shopping';
 import { eq } from 'drizzle-orm';
@@ -156,12 +157,18 @@ export async function userSubmitOrder(
         await notifyBuyer(tx, app.config.PUBLIC_URL, me, { id: orderId, total: totals.total }, 'aprobado');
     }
     if (status === 'pendiente') {
-      await notifyAuthorizers(tx, app.config.PUBLIC_URL, 2, {
-        id: orderId,
-        total: totals.total,
-        idCliente: buyer.idCliente,
-        buyerNombre: auth.user.nombre,
-      });
+      await notifyAuthorizers(
+        tx,
+        app.config.PUBLIC_URL,
+        2,
+        {
+          id: orderId,
+          total: totals.total,
+          idCliente: buyer.idCliente,
+          buyerNombre: auth.user.nombre,
+        },
+        businessDate(new Date(), tz),
+      );
     }
     return { orderId, status, total: totals.total, lineas: cart.length, date: now, locked };
   });
