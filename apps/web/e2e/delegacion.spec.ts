@@ -7,6 +7,8 @@ import {
   assignAll,
   businessDayFromToday,
   businessToday,
+  checkPhone,
+  clearNotifications,
   clickDay,
   createAccount,
   createCategory,
@@ -183,6 +185,7 @@ test('el Super Autorizador delega en un Autorizador desde «Fuera de oficina»',
   await expect(dialog.getByRole('button', { name: 'Terminar delegación' })).toBeVisible();
   await scrollDialogTop(page);
   await screenshot(page, 'autorizador-fuera-de-oficina');
+  await checkPhone(page, 'fuera-de-oficina');
 });
 
 test('el delegado ve el aviso; no da las dos aprobaciones de un pedido y da la final de otro en nombre del Super Autorizador', async ({
@@ -215,7 +218,7 @@ test('el delegado ve el aviso; no da las dos aprobaciones de un pedido y da la f
   await expectNotice(page, MSG.pedidoAprobado);
   const line = page.getByText(`${DELEGADO} en nombre de ${SUPER}`);
   await expect(line).toBeVisible();
-  await line.scrollIntoViewIfNeeded();
+  await clearNotifications(page);
   await screenshot(page, 'autorizador-historial-en-nombre-de');
 });
 
