@@ -222,7 +222,7 @@ test('el delegado ve el aviso; no da las dos aprobaciones de un pedido y da la f
   await screenshot(page, 'autorizador-historial-en-nombre-de');
 });
 
-test('el administrador ve la delegación en el cajón del usuario', async ({ page, browser }) => {
+test('el administrador ve la delegación en el cajón del usuario y la termina', async ({ page, browser }) => {
   const d = await ensureData(browser);
   await signInAdmin(page);
   await page.goto(`/administrador/usuarios?cliente=${d.idCliente}&editar=${d.idSuper}`);
@@ -232,4 +232,13 @@ test('el administrador ve la delegación en el cajón del usuario', async ({ pag
   await expect(actual).toContainText('Activa');
   await actual.scrollIntoViewIfNeeded();
   await screenshot(page, 'admin-usuario-fuera-de-oficina');
+
+  // The administrator ends it (after a confirmation): the drawer says so at once.
+  await drawer.getByRole('button', { name: 'Terminar delegación' }).click();
+  const ask = page.getByRole('dialog', { name: 'Terminar delegación' });
+  await expect(ask).toContainText(`${DELEGADO} dejará de aprobar en su nombre desde ahora.`);
+  await ask.getByRole('button', { name: 'Terminar delegación' }).click();
+  await expectNotice(page, MSG.delegacionTerminadaOk);
+  await expect(actual).toContainText('Sin delegación');
+  await expect(drawer.getByRole('button', { name: 'Terminar delegación' })).toHaveCount(0);
 });
