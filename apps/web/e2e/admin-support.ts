@@ -529,7 +529,7 @@ export async function pickDay(page: Page, label: string, iso: string) {
 }
 
 /** Clicks a day of the open calendar, moving up to three months forward to find it. */
-async function clickDay(page: Page, iso: string) {
+export async function clickDay(page: Page, iso: string) {
   const d = new Date(`${iso}T00:00:00Z`);
   const name = `${d.getUTCDate()} ${spanishMonth(d)} ${d.getUTCFullYear()}`;
   const day = page.getByRole('button', { name, exact: true });

@@ -2,11 +2,18 @@ import { Box, Center, Group, Loader, Menu, Modal, Text, UnstyledButton, Visually
 import { useDisclosure } from '@mantine/hooks';
 import { ROLES } from '@portal/shared/domain/roles';
 import { MSG } from '@portal/shared/messages';
-import { IconChevronDown, IconKey, IconLogout, IconShieldLock } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconKey,
+  IconLogout,
+  IconPlaneDeparture,
+  IconShieldLock,
+} from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { logout } from '../../lib/auth';
+import { ownDelegation } from '../../lib/delegation';
 import { useSession } from '../../lib/session';
 import { ChangePasswordForm } from '../password/change-password-form';
 import { showSuccess } from '../ui/alerts';
@@ -14,6 +21,16 @@ import { IdenticonAvatar } from '../ui/identicon-avatar';
 
 /** "Seguridad" (two-factor sign-in, roles 2-4): loaded when opened, with its QR drawing. */
 const SecurityPanel = lazy(() => import('../two-factor/security-panel'));
+/** "Fuera de oficina" (roles 2-3, decision 0052): loaded when opened, with its calendar. */
+const DelegationPanel = lazy(() => import('../delegation/delegation-panel'));
+
+function PanelLoading() {
+  return (
+    <Center py="xl">
+      <Loader aria-label="Cargando" />
+    </Center>
+  );
+}
 
 export function ProfileMenu() {
   const { user } = useSession();
@@ -21,6 +38,8 @@ export function ProfileMenu() {
   const queryClient = useQueryClient();
   const [dialogOpened, dialog] = useDisclosure(false);
   const [securityOpened, security] = useDisclosure(false);
+  const [awayOpened, away] = useDisclosure(false);
+  const authorizer = user.rol === ROLES.autorizador || user.rol === ROLES.superAutorizador;
 
   const signOut = useMutation({
     mutationFn: logout,
@@ -73,6 +92,11 @@ export function ProfileMenu() {
               Seguridad
             </Menu.Item>
           )}
+          {authorizer ? (
+            <Menu.Item leftSection={<IconPlaneDeparture size={16} />} onClick={away.open}>
+              Fuera de oficina
+            </Menu.Item>
+          ) : null}
           <Menu.Item
             color="red"
             leftSection={<IconLogout size={16} />}
@@ -104,16 +128,26 @@ export function ProfileMenu() {
         size={480}
         closeOnClickOutside={false}
       >
-        <Suspense
-          fallback={
-            <Center py="xl">
-              <Loader aria-label="Cargando" />
-            </Center>
-          }
-        >
+        <Suspense fallback={<PanelLoading />}>
           <SecurityPanel />
         </Suspense>
       </Modal>
+
+      {authorizer ? (
+        <Modal
+          opened={awayOpened}
+          onClose={away.close}
+          title="Fuera de oficina"
+          centered
+          radius="md"
+          size={520}
+          closeOnClickOutside={false}
+        >
+          <Suspense fallback={<PanelLoading />}>
+            <DelegationPanel target={ownDelegation} onDone={away.close} />
+          </Suspense>
+        </Modal>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { Text, Timeline } from '@mantine/core';
+import { actorOnBehalf } from '@portal/shared/domain/delegation';
 import type { OrderEventDto } from '@portal/shared/schemas/shopping';
 import {
   IconArrowBackUp,
@@ -48,17 +49,19 @@ function ruleText(changes: Changes): string | null {
   return null;
 }
 
-/** The order's history: who, when, from → to, and what changed. */
+/** The order's history: who (and for whom), when, from → to, and what changed. */
 export function OrderEvents({ eventos }: { eventos: OrderEventDto[] }) {
   return (
     <Timeline bulletSize={24} lineWidth={2} active={eventos.length - 1}>
       {eventos.map((e) => {
         const changes = (e.cambios ?? {}) as Changes;
+        // A delegate's step names the person they acted for (decision 0052).
+        const actor = actorOnBehalf(e.actor, e.en_nombre_de);
         return (
           <Timeline.Item key={e.id} bullet={icon(e.tipo, e.a)} title={title(e)}>
             <Text size="xs" c="dimmed">
               {formatDateTime(e.fecha)}
-              {e.actor ? ` · ${e.actor}` : ''}
+              {actor ? ` · ${actor}` : ''}
               {e.de && e.a && e.de !== e.a ? ` · ${titleCase(e.de)} → ${titleCase(e.a)}` : ''}
             </Text>
             {e.tipo === 'editado' ? (

@@ -1,7 +1,19 @@
 import '@mantine/dates/styles.css';
 import { DatePickerInput, DatesProvider, type DatesRangeValue } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+
+/** The calendar's controls, in Spanish. */
+export const CALENDAR_LABELS = {
+  nextMonth: 'Mes siguiente',
+  previousMonth: 'Mes anterior',
+  nextYear: 'Año siguiente',
+  previousYear: 'Año anterior',
+  nextDecade: 'Década siguiente',
+  previousDecade: 'Década anterior',
+  monthLevelControl: 'Elegir mes',
+  yearLevelControl: 'Elegir año',
+};
 
 interface DateRangeFieldProps {
   label: string;
@@ -11,13 +23,32 @@ interface DateRangeFieldProps {
   /** Called with both ends, or with both null when cleared; never with half a range. */
   onChange: (desde: string | null, hasta: string | null) => void;
   w?: Parameters<typeof DatePickerInput>[0]['w'];
+  /** A form's refusal of the range, under the field. */
+  error?: ReactNode;
+  description?: ReactNode;
+  /** The first day that can be picked (YYYY-MM-DD). */
+  minDate?: string;
+  withAsterisk?: boolean;
+  /** Whether the range can be cleared (a filter's can; default yes). */
+  clearable?: boolean;
 }
 
 /**
- * A filter's date range: one calendar, Spanish, days shown DD/MM/YYYY, weeks from Monday; a single day is
+ * A date range (a filter's, or a form's with `error`): one calendar, Spanish, days shown DD/MM/YYYY, weeks from Monday; a single day is
  * a range. Half a range (the first click) stays in the field until the second one.
  */
-export function DateRangeField({ label, desde, hasta, onChange, w }: DateRangeFieldProps) {
+export function DateRangeField({
+  label,
+  desde,
+  hasta,
+  onChange,
+  w,
+  error,
+  description,
+  minDate,
+  withAsterisk,
+  clearable = true,
+}: DateRangeFieldProps) {
   const [range, setRange] = useState<DatesRangeValue<string>>([desde, hasta]);
   useEffect(() => setRange([desde, hasta]), [desde, hasta]);
   return (
@@ -28,8 +59,13 @@ export function DateRangeField({ label, desde, hasta, onChange, w }: DateRangeFi
         placeholder="Desde – hasta"
         valueFormat="DD/MM/YYYY"
         leftSection={<IconCalendar size={16} aria-hidden />}
-        clearable
+        clearable={clearable}
         allowSingleDateInRange
+        ariaLabels={CALENDAR_LABELS}
+        error={error}
+        description={description}
+        minDate={minDate}
+        withAsterisk={withAsterisk}
         value={range}
         w={w}
         onChange={(value) => {

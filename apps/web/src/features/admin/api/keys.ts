@@ -27,6 +27,8 @@ export const adminKeys = {
   usersPage: (idCliente: number, page: number, q: string) =>
     ['admin', 'usuarios', 'lista', idCliente, { page, q }] as const,
   user: (id: number) => ['admin', 'usuarios', 'detalle', id] as const,
+  /** A user's out-of-office delegation (GET/PUT/DELETE /api/usuarios/{id}/delegacion). */
+  userDelegation: (id: number) => ['admin', 'usuarios', 'delegacion', id] as const,
   userProducts: (id: number) => ['admin', 'usuario-productos', id] as const,
   userProductsPage: (id: number, page: number, q: string) =>
     ['admin', 'usuario-productos', id, { page, q }] as const,

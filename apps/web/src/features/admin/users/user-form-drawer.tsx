@@ -1,12 +1,14 @@
 /** The drawer of the user form: for an edit it loads the user first ('Usuario no encontrado' for an unknown id). */
 import { Box, Button, Center, Drawer, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { ROLES } from '@portal/shared/domain/roles';
 import { MSG } from '@portal/shared/messages';
 import type { ClientDto } from '@portal/shared/schemas/clients';
 import { IconUserQuestion } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useUser } from './api';
+import { UserDelegation } from './user-delegation';
 import { UserForm } from './user-form';
 
 interface UserFormDrawerProps {
@@ -55,8 +57,23 @@ export function UserFormDrawer({ opened, client, clients, userId, onClose }: Use
       </Center>
     );
   } else {
+    const authorizer = user && (user.rol === ROLES.autorizador || user.rol === ROLES.superAutorizador);
     body = (
-      <UserForm key={userId ?? 'nuevo'} client={ownClient} user={user} onDone={onClose} onCancel={onClose} />
+      <>
+        <UserForm
+          key={userId ?? 'nuevo'}
+          client={ownClient}
+          user={user}
+          onDone={onClose}
+          onCancel={onClose}
+        />
+        {/* Its own form (forms do not nest), after the user form's sticky footer. */}
+        {user && authorizer ? (
+          <Box mt="xl" pb="md">
+            <UserDelegation userId={user.id} />
+          </Box>
+        ) : null}
+      </>
     );
   }
 

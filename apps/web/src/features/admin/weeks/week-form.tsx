@@ -13,22 +13,11 @@ import { MSG } from '@portal/shared/messages';
 import { WeekCreateBody } from '@portal/shared/schemas/weeks';
 import { IconCalendar, IconCalendarPlus, IconInfoCircle } from '@tabler/icons-react';
 import { showError, showSuccess } from '../../../components/ui/alerts';
+import { CALENDAR_LABELS } from '../../../components/ui/date-range-field';
 import { isApiError } from '../../../lib/api';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { ClientSelect } from '../clients/client-select';
 import { useCreateWeek } from './api';
-
-/** The calendar's controls, in Spanish. */
-const CALENDAR_LABELS = {
-  nextMonth: 'Mes siguiente',
-  previousMonth: 'Mes anterior',
-  nextYear: 'Año siguiente',
-  previousYear: 'Año anterior',
-  nextDecade: 'Década siguiente',
-  previousDecade: 'Década anterior',
-  monthLevelControl: 'Elegir mes',
-  yearLevelControl: 'Elegir año',
-};
 
 export const WEEK_CREATE_FAILED = 'No se pudo crear la información en la base de datos.';
 

@@ -25,7 +25,6 @@ import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { approvalTarget } from '@portal/shared/domain/approval-rules';
 import { pesosToCentavos } from '@portal/shared/domain/money';
-import { ROLES } from '@portal/shared/domain/roles';
 import { IconAlertTriangle, IconArrowLeft, IconBan, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -124,8 +123,9 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
 
   const changes = edited ? editSummary(pedido.lineas, review.quantities, originalTotal, totals.total) : [];
   // Where this approval takes the order: the level's step, or the client's rule by amount (decision 0049).
+  // By the order's status, not the user's role: a delegate may approve at the other level (decision 0052).
   const target = approvalTarget(
-    user.rol === ROLES.autorizador && user.cliente?.cantidad_autorizadores === 2 ? 'espera' : 'aprobado',
+    pedido.status === 'pendiente' && user.cliente?.cantidad_autorizadores === 2 ? 'espera' : 'aprobado',
     pedido.status,
     totals.total,
     {

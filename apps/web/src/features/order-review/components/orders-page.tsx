@@ -26,6 +26,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { onBehalfSentence } from '@portal/shared/domain/delegation';
 import { actionableStatus } from '@portal/shared/domain/order-workflow';
 import { ORDERS_PER_PAGE } from '@portal/shared/limits';
 import {
@@ -34,6 +35,7 @@ import {
   IconClipboardCheck,
   IconEye,
   IconFileSpreadsheet,
+  IconUserShare,
 } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -45,6 +47,7 @@ import { ListSearch } from '../../../components/ui/list-search';
 import { ListEmpty, LoadingRows } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { errorMessage } from '../../../lib/api';
+import { delegationKeys, fetchDelegation, ownDelegation } from '../../../lib/delegation';
 import { formatDate, formatMXN, formatOrderNumber } from '../../../lib/format';
 import { useSearchParamsUpdate } from '../../../lib/search-params';
 import { useSession } from '../../../lib/session';
@@ -59,6 +62,7 @@ import {
   type OrderSort,
   type OrdersFilters,
 } from '../api/orders';
+import { bulkOutcome } from '../lib/bulk-outcome';
 import { buyerName } from '../lib/order-edits';
 import { orderHref } from '../lib/queue';
 import { BulkApproveDialog, BulkBar, BulkCancelDialog, BulkSummary } from './bulk-actions';
@@ -311,7 +315,7 @@ function OrdersCards({ rows, selection }: { rows: AuthorizerOrderRow[]; selectio
   );
 }
 
-function emptyText(filters: OrdersFilters, accionable: string | null) {
+function emptyText(filters: OrdersFilters, accionables: readonly string[]) {
   if (filters.q.trim()) {
     return {
       title: 'No encontramos pedidos',
@@ -322,9 +326,11 @@ function emptyText(filters: OrdersFilters, accionable: string | null) {
     return {
       title: 'No tienes pedidos por atender',
       description:
-        accionable === 'espera'
-          ? 'Cuando el autorizador apruebe un pedido, aparecerá aquí para tu aprobación final.'
-          : 'Cuando tus usuarios envíen pedidos, aparecerán aquí para que los revises.',
+        accionables.length > 1
+          ? 'Cuando haya pedidos que te toque autorizar, por tu nivel o por el de quien te delegó, aparecerán aquí.'
+          : accionables[0] === 'espera'
+            ? 'Cuando el autorizador apruebe un pedido, aparecerá aquí para tu aprobación final.'
+            : 'Cuando tus usuarios envíen pedidos, aparecerán aquí para que los revises.',
     };
   }
   return { title: 'No hay pedidos con este estatus', description: 'Prueba con otro filtro.' };
@@ -393,10 +399,12 @@ export function OrdersPage() {
   const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.per_page || ORDERS_PER_PAGE))) : 1;
   const first = data && data.total > 0 ? (page - 1) * (data.per_page || ORDERS_PER_PAGE) + 1 : 0;
   const last = data ? first + data.pedidos.length - (data.pedidos.length ? 1 : 0) : 0;
-  const empty = emptyText(filters, data?.accionable ?? accionable);
+  const accionables = data?.accionables ?? (accionable ? [accionable] : []);
+  const empty = emptyText(filters, accionables);
 
   const pageRows = data?.pedidos ?? [];
-  const canAct = (row: AuthorizerOrderRow) => data?.accionable != null && row.status === data.accionable;
+  // The statuses the user acts on today: their role's, and a delegator's while a delegation holds.
+  const canAct = (row: AuthorizerOrderRow) => data?.accionables.includes(row.status) ?? false;
   const actionableRows = pageRows.filter(canAct);
   const selectedRows = pageRows.filter((r) => selected.has(r.id) && canAct(r));
   const approveRows = selectedRows.filter((r) => !r.excede_presupuesto);
@@ -430,10 +438,13 @@ export function OrdersPage() {
       );
     },
   });
-  const outcome =
-    data?.accionable === 'pendiente' && (user.cliente?.cantidad_autorizadores ?? 1) > 1
-      ? 'Quedarán en espera de la aprobación final del Super Autorizador.'
-      : 'Quedarán aprobados y se avisará a cada usuario por correo.';
+  const outcome = bulkOutcome(approveRows, user.cliente?.cantidad_autorizadores ?? 1);
+  // Whom the user acts for today (an out-of-office delegation): a banner each.
+  const delegation = useQuery({
+    queryKey: delegationKeys.own,
+    queryFn: ({ signal }) => fetchDelegation(ownDelegation, signal),
+  });
+  const onBehalfOf = delegation.data?.en_nombre_de ?? [];
 
   return (
     <Stack gap={0}>
@@ -452,6 +463,23 @@ export function OrdersPage() {
           </Button>
         }
       />
+
+      {onBehalfOf.length > 0 ? (
+        <Stack gap="xs" mb="md">
+          {onBehalfOf.map((p) => (
+            <Alert
+              key={p.id}
+              color="blue"
+              variant="light"
+              radius="md"
+              icon={<IconUserShare size={18} />}
+              data-testid="en-nombre-de"
+            >
+              {onBehalfSentence(p.nombre, p.hasta)}
+            </Alert>
+          ))}
+        </Stack>
+      ) : null}
 
       <Paper withBorder radius="lg" shadow="xs">
         <Stack gap="sm" p={{ base: 'sm', sm: 'md' }}>
