@@ -103,3 +103,23 @@ export const DashboardResponse = z.object({
     .nullable(),
 });
 export type DashboardResponse = z.infer<typeof DashboardResponse>;
+
+/**
+ * GET /api/historial/gasto (rol 1): the buyer's last six business months (the current one last) against
+ * today's budget, as the budget cards count them; in category mode also per category with a budget.
+ */
+export const BuyerSpendResponse = z.object({
+  modo: z.enum(['regular', 'categoria']),
+  /** Today's monthly budget (regular) or the sum of the category budgets. */
+  presupuesto: z.number(),
+  meses: z.array(z.object({ mes: z.string(), utilizado: z.number() })),
+  categorias: z.array(
+    z.object({
+      id: z.number().int(),
+      nombre: z.string(),
+      presupuesto: z.number(),
+      meses: z.array(z.object({ mes: z.string(), utilizado: z.number() })),
+    }),
+  ),
+});
+export type BuyerSpendResponse = z.infer<typeof BuyerSpendResponse>;
