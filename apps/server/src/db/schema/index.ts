@@ -384,6 +384,15 @@ export const productMonthSales = pgTable(
   (t) => [primaryKey({ columns: [t.idCliente, t.mes, t.productId, t.idCategoria] })],
 );
 
+/**
+ * A counter per client that a trigger on `orders` raises with every insert, update or delete of its orders
+ * (migration 0012): the dashboard's range figures are reused while it has not moved (decision 0055).
+ */
+export const clientOrderVersions = pgTable('client_order_versions', {
+  idCliente: integer('id_cliente').primaryKey(),
+  version: money('version').notNull(),
+});
+
 /** Which business time zone product_month_sales was built for (db/sales.ts rebuilds it when that changes). */
 export const salesState = pgTable('sales_state', {
   id: smallint('id').primaryKey(),
