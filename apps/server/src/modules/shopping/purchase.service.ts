@@ -11,6 +11,7 @@ import { cartItems, clients, orderEvents, orderLines, orders, users } from '../.
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
+import { sendBudgetAlerts } from '../orders/budget-alerts.ts';
 import { userHistory } from '../orders/history.service.ts';
 import { notifyAuthorizers, notifyBuyer } from '../orders/notifications.ts';
 import { type CartLine, loadShopperReads } from './buyer-state.ts';
@@ -170,6 +171,7 @@ export async function userSubmitOrder(
         businessDate(new Date(), tz),
       );
     }
+    await sendBudgetAlerts(tx, { publicUrl: app.config.PUBLIC_URL, tz }, buyer.id, now);
     return { orderId, status, total: totals.total, lineas: cart.length, date: now, locked };
   });
 

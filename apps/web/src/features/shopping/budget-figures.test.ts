@@ -14,6 +14,8 @@ function shopper(presupuesto: Partial<ShopperSession['presupuesto']>, units: [nu
       limite_de_compras: -1,
       cantidad_de_compras: 0,
       mostrar: true,
+      mes: '2026-03',
+      alertas_presupuesto: [80, 100],
       ...presupuesto,
     },
     categorias: [],
