@@ -156,6 +156,24 @@ describe.each(DB_KINDS)('budget alerts (%s)', (kind) => {
     expect(await alertMails(w.user.email)).toHaveLength(1);
   });
 
+  it('a change to an order of a closed month never alerts', async () => {
+    const w = await world({ alertas: [80] });
+    // Two months ago (the fixture's default): 90% of that month, then one of its orders is cancelled.
+    await w.order([[w.p, 5]], 'aprobado');
+    const old = await w.order([[w.p, 4]], 'pendiente');
+    const cancel = await w.authorizer.post(`/api/cancelar/compra/${old.id}`, {});
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    // Another order of that month raised by its approval: 50% + 40% = 90%.
+    const raised = await w.order([[w.p, 3]], 'pendiente');
+    const approve = await w.authorizer.post('/api/update/compra', {
+      id: raised.id,
+      orden: [{ id: w.p.id, cantidad: 4 }],
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+    expect(await alertRows(w.user.id)).toEqual([]);
+    expect(await alertMails(w.user.email)).toHaveLength(0);
+  });
+
   it('an approval that raises quantities crosses a threshold: the alert goes with it', async () => {
     const w = await world({ alertas: [80] });
     const id = await w.buy(5); // 50%

@@ -31,6 +31,10 @@ export async function sendBudgetAlerts(
   /** An instant of the business month the change touched: the order's purchase time. */
   at: Date,
 ): Promise<void> {
+  // Only the running month warns: a change to an order of a closed month (an approval or a cancellation
+  // that comes late) says nothing about money the buyer can still spend.
+  const month = businessMonth(at, config.tz);
+  if (month.key !== businessMonth(new Date(), config.tz).key) return;
   const [buyer] = await tx
     .select({
       id: users.id,
@@ -48,7 +52,6 @@ export async function sendBudgetAlerts(
     .where(eq(users.id, userId));
   if (!buyer) return;
   const modo = buyer.modo === 'categoria' ? 'categoria' : 'regular';
-  const month = businessMonth(at, config.tz);
   const orders = await otherMonthOrders(tx, userId, NO_ORDER, month);
   const budgets =
     modo === 'categoria'
