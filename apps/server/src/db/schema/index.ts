@@ -22,6 +22,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -57,6 +58,10 @@ export const clients = pgTable(
     segundoNivelDesde: money('segundo_nivel_desde'),
     /** Hours an order waits on an approver before the daily reminder names it; 0 = off (decision 0051). */
     recordatorioHoras: integer('recordatorio_horas').notNull().default(24),
+    /** Budget alert thresholds, 1 to 3 whole percentages ascending (decision 0054). */
+    alertasPresupuesto: integer('alertas_presupuesto').array().notNull().default(sql`'{80,100}'::integer[]`),
+    /** The client's active rol-2 approvers get the budget alerts too. */
+    avisarAutorizadores: boolean('avisar_autorizadores').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -65,6 +70,10 @@ export const clients = pgTable(
     check('clients_regla_automatica_min', sql`${t.aprobacionAutomaticaHasta} >= 0`),
     check('clients_regla_segundo_nivel_min', sql`${t.segundoNivelDesde} >= 0`),
     check('clients_recordatorio_horas_range', sql`${t.recordatorioHoras} between 0 and 720`),
+    check(
+      'clients_alertas_presupuesto_range',
+      sql`cardinality(${t.alertasPresupuesto}) between 1 and 3 and 1 <= all(${t.alertasPresupuesto}) and 100 >= all(${t.alertasPresupuesto})`,
+    ),
     check('clients_limite_min', sql`${t.limiteDeCompras} >= -1`),
     check('clients_presupuesto_min', sql`${t.presupuestoDefault} >= 0`),
     check('clients_modo', sql`${t.modoPresupuesto} in ('regular', 'categoria')`),
@@ -399,6 +408,31 @@ export const salesState = pgTable('sales_state', {
   tz: text('tz').notNull(),
   builtAt: ts('built_at').notNull().defaultNow(),
 });
+
+/**
+ * A budget alert claimed (decision 0054): one row per buyer, category (null: the whole budget, regular
+ * mode), business month and threshold. The row and its e-mails are written in the transaction of the order
+ * change that crossed the threshold, and the e-mails only when the insert made the row, so a retry, two
+ * simultaneous purchases or two instances never send the same alert twice.
+ */
+export const budgetAlerts = pgTable(
+  'budget_alerts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'cascade' }),
+    /** The business month, YYYY-MM. */
+    mes: text('mes').notNull(),
+    /** The threshold, a whole percentage. */
+    umbral: smallint('umbral').notNull(),
+    /** The used percentage when it was crossed. */
+    porcentaje: integer('porcentaje').notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [unique('budget_alerts_once').on(t.userId, t.categoryId, t.mes, t.umbral).nullsNotDistinct()],
+);
 
 /**
  * Out-of-office delegation (decision 0053): while away, the delegator's level is given to the delegate inside
