@@ -260,8 +260,14 @@ export const orders = pgTable(
     index('orders_cliente_id_idx').on(t.idCliente, t.id),
     index('orders_cliente_status_idx').on(t.idCliente, t.status, t.id),
     index('orders_cliente_date_idx').on(t.idCliente, t.transactionDate),
-    /** The dashboard's months by status: an index-only scan (decision 0055). */
-    index('orders_cliente_date_status_total_idx').on(t.idCliente, t.transactionDate, t.status, t.total),
+    /** The dashboard's months by status and month per buyer: index-only scans (decision 0055). */
+    index('orders_cliente_date_status_total_user_idx').on(
+      t.idCliente,
+      t.transactionDate,
+      t.status,
+      t.total,
+      t.idUser,
+    ),
     /** The authorizers' list sorted by date or by total, of all statuses or one (decision 0046). */
     index('orders_cliente_date_id_idx').on(t.idCliente, t.transactionDate, t.id),
     index('orders_cliente_status_date_idx').on(t.idCliente, t.status, t.transactionDate, t.id),

@@ -105,13 +105,9 @@ export async function dashboard(
   const range = instantsOf(desde, hasta, tz);
   const db = app.db;
 
-  const { meses, top } = await rangeFigures(db, scope, tz, desde, hasta, range);
+  const { meses, top, categorias } = await rangeFigures(db, scope, tz, desde, hasta, range, current.key);
   const buyers = scope ? await buyersOfMonth(db, scope, current) : null;
-  const porCategoria = scope
-    ? scope.modo === 'categoria'
-      ? buyers!.categorias
-      : await categoriesOfMonth(db, scope.id, current.key)
-    : [];
+  const porCategoria = scope?.modo === 'categoria' ? buyers!.categorias : categorias;
   const admin = auth.user.rol === ROLES.administrador;
   const porDia = admin ? await ordersPerDay(db, scope, now, tz) : null;
   const cerca = admin && !scope ? await clientsNearBudget(db, current) : null;
@@ -155,6 +151,8 @@ const RANGE_CACHE_MAX = 200;
 interface RangeFigures {
   meses: DashboardResponse['meses'];
   top: DashboardResponse['top_productos'];
+  /** Regular budgets: the current month's categories (they come from the orders alone). */
+  categorias: DashboardCategory[];
 }
 
 async function rangeFigures(
@@ -164,6 +162,7 @@ async function rangeFigures(
   desde: string,
   hasta: string,
   range: { start: Date; end: Date },
+  month: string,
 ): Promise<RangeFigures> {
   const [v] = await rowsOf<{ v: string | null }>(
     db,
@@ -171,7 +170,7 @@ async function rangeFigures(
       ? sql`select ${clientOrderVersions.version}::text as v from ${clientOrderVersions} where ${clientOrderVersions.idCliente} = ${scope.id}`
       : sql`select string_agg(${clientOrderVersions.idCliente} || ':' || ${clientOrderVersions.version}, ',' order by ${clientOrderVersions.idCliente}) as v from ${clientOrderVersions}`,
   );
-  const key = `${scope?.id ?? '*'}|${tz}|${desde}|${hasta}|${v?.v ?? '0'}`;
+  const key = `${scope?.id ?? '*'}|${tz}|${desde}|${hasta}|${month}|${v?.v ?? '0'}`;
   // One cache per database (an app has one; the tests run several in one process).
   let rangeCache = rangeCaches.get(db);
   if (!rangeCache) {
@@ -189,6 +188,7 @@ async function rangeFigures(
   const computing = (async () => ({
     meses: await monthsByStatus(db, scope, range, tz, desde, hasta),
     top: await topProducts(db, scope, desde, hasta),
+    categorias: scope && scope.modo !== 'categoria' ? await categoriesOfMonth(db, scope.id, month) : [],
   }))();
   rangeCache.set(key, computing);
   computing.catch(() => cache.delete(key));
