@@ -19,6 +19,9 @@ export default defineConfig({
           setupFiles: ['apps/server/src/test/setup.ts'],
           // One migrated database of each kind per run, copied by every file (docs/decisions/0052).
           globalSetup: ['apps/server/src/test/global-setup.ts'],
+          // The files of a worker share its modules instead of importing the app again each (docs/decisions/0052):
+          // every file still builds its own app on its own database.
+          isolate: false,
           // The security suite is its own project (npm run test:security).
           exclude: ['apps/server/src/security/**'],
           environment: 'node',
@@ -33,6 +36,9 @@ export default defineConfig({
           setupFiles: ['apps/server/src/test/setup.ts'],
           // One migrated database of each kind per run, copied by every file (docs/decisions/0052).
           globalSetup: ['apps/server/src/test/global-setup.ts'],
+          // The files of a worker share its modules instead of importing the app again each (docs/decisions/0052):
+          // every file still builds its own app on its own database.
+          isolate: false,
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
