@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Each API file gets its own database; PGlite start-up is CPU-bound, so not too many at once.
+    // Each API file gets its own database (a copy of a migrated one); PGlite is CPU-bound, so not too many at once.
     maxWorkers: 2,
     projects: [
       {
@@ -17,6 +17,11 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           setupFiles: ['apps/server/src/test/setup.ts'],
+          // One migrated database of each kind per run, copied by every file (docs/decisions/0052).
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
+          // The files of a worker share its modules instead of importing the app again each (docs/decisions/0052):
+          // every file still builds its own app on its own database.
+          isolate: false,
           // The security suite is its own project (npm run test:security).
           exclude: ['apps/server/src/security/**'],
           environment: 'node',
@@ -29,6 +34,11 @@ export default defineConfig({
           name: 'security',
           include: ['apps/server/src/security/*.test.ts'],
           setupFiles: ['apps/server/src/test/setup.ts'],
+          // One migrated database of each kind per run, copied by every file (docs/decisions/0052).
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
+          // The files of a worker share its modules instead of importing the app again each (docs/decisions/0052):
+          // every file still builds its own app on its own database.
+          isolate: false,
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,

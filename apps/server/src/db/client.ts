@@ -39,6 +39,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Where the embedded database lives; `memory://` for a throwaway one. */
   dataDir?: string;
+  /** The embedded database's starting contents (a `dumpDataDir` tarball) instead of an empty one. */
+  loadDataDir?: Blob;
   poolSize?: number;
 }
 
@@ -75,7 +77,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // PostgreSQL never needs.
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
-  const pglite = await PGlite.create(target);
+  const pglite = await PGlite.create(target, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return { db, kind: 'pglite', pglite, close: () => pglite.close() };
 }

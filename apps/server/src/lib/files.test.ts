@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, runMigrations } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { storedFiles } from '../db/schema/index.ts';
+import { freshDatabase } from '../test/databases.ts';
 import { fixture } from '../test/fixture-files.ts';
 import {
   detectFileType,
@@ -20,8 +21,7 @@ import {
 let database: Database;
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-  await runMigrations(database);
+  ({ database } = await freshDatabase('pglite'));
 }, 60_000);
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { addDays, businessDate } from '@portal/shared/domain/time';
 import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, runMigrations } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import {
   categories,
   clients,
@@ -18,6 +18,7 @@ import {
 import { readFile } from '../lib/files.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 import { codeAt, matchingStep, openTotpSecret, stepAt } from '../lib/totp.ts';
+import { freshDatabase } from '../test/databases.ts';
 import { ADMIN_2FA_DEMO_SECRET, ADMIN_DEMO_PASSWORD, DEMO_PASSWORD } from './data.ts';
 import { type DemoSignIn, seedDemo } from './seed.ts';
 
@@ -31,8 +32,7 @@ let seedMs: number;
 const encryptionKey = randomBytes(32);
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-  await runMigrations(database);
+  ({ database } = await freshDatabase('pglite'));
   const started = performance.now();
   ({ signIns } = await seedDemo(database.db, { tz: TZ, now: NOW, encryptionKey }));
   seedMs = performance.now() - started;

@@ -1,50 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { sealLogin } from '@portal/shared/domain/login-envelope';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { type BuildAppOptions, buildApp, loggerOptions } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
-import { type Database, openDatabase, runMigrations } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
+import { type DbKind, freshDatabase } from './databases.ts';
 
-export type DbKind = 'pglite' | 'postgres';
-
-/** The API suites run on PGlite, and also on PostgreSQL when TEST_DATABASE_URL is set (CI sets it). */
-export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-
-export interface TestDatabase {
-  database: Database;
-  drop(): Promise<void>;
-}
-
-/** A fresh, migrated database: an in-memory PGlite, or a new database on the PostgreSQL server. */
-export async function freshDatabase(kind: DbKind): Promise<TestDatabase> {
-  if (kind === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    await runMigrations(database);
-    return { database, drop: () => database.close() };
-  }
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('TEST_DATABASE_URL no está definida');
-  const name = `portal_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 30 });
-  await runMigrations(database);
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+export { DB_KINDS, type DbKind, freshDatabase, type TestDatabase } from './databases.ts';
 
 export interface TestApp {
   app: FastifyInstance;
