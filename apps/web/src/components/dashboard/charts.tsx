@@ -71,7 +71,8 @@ export function MonthsChart({ data, filePrefix }: RangeProps) {
             color: `${STATUS_PALETTE[s]}.7`,
           }))}
           withLegend
-          legendProps={{ verticalAlign: 'bottom', height: 40 }}
+          // In the bars' order, not alphabetical.
+          legendProps={{ verticalAlign: 'bottom', height: 40, itemSorter: null }}
           valueFormatter={money}
           yAxisProps={{ tickFormatter: axisMoney, width: 72 }}
           xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 8 }}
@@ -240,7 +241,7 @@ export function CategoriesChart({ data, filePrefix }: RangeProps) {
             ...(withBudget ? [{ name: 'presupuesto', label: 'Presupuesto', color: 'gray.5' }] : []),
           ]}
           withLegend={withBudget}
-          legendProps={{ verticalAlign: 'bottom', height: 40 }}
+          legendProps={{ verticalAlign: 'bottom', height: 40, itemSorter: null }}
           valueFormatter={money}
           yAxisProps={{ width: 130 }}
           xAxisProps={{ tickFormatter: axisMoney }}
