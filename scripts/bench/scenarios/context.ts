@@ -53,7 +53,13 @@ export type Target = { ratio: number; p99?: number } | null;
 /** One load test: the warm-up, then (after `beforeMeasure`) the measured run with the CPU it used. */
 export async function load(
   ctx: BenchContext,
-  opts: { url: string; requests: autocannon.Request[]; beforeMeasure?: () => Promise<void> },
+  opts: {
+    url: string;
+    requests: autocannon.Request[];
+    beforeMeasure?: () => Promise<void>;
+    /** Instead of the run's connections (a scenario with a target of its own). */
+    connections?: number;
+  },
   meter: CpuMeter,
 ): Promise<{ r: autocannon.Result; cpu: Cpu }> {
   const { beforeMeasure, ...rest } = opts;
@@ -120,10 +126,15 @@ export async function httpScenario(
   name: string,
   requests: autocannon.Request[],
   target: Target,
+  connections?: number,
 ): Promise<void> {
   if (!ctx.only(key)) return;
   log(`→ ${name}`);
-  const { r, cpu } = await load(ctx, { url: ctx.base, requests }, ctx.portalMeter);
+  const { r, cpu } = await load(
+    ctx,
+    { url: ctx.base, requests, ...(connections ? { connections } : {}) },
+    ctx.portalMeter,
+  );
   const row = httpRow(ctx, key, name, r, cpu, target);
   ctx.rows.push(row);
   log(

@@ -22,4 +22,14 @@ export async function readScenarios(ctx: BenchContext): Promise<void> {
   for (const [key, name, who, url, target] of reads) {
     await httpScenario(ctx, key, name, [{ method: 'GET', path: url, headers: authHeaders(who) }], target);
   }
+  // The spend dashboard of the largest client over 12 months (85,000 orders, ~1,020,000 lines): its target
+  // is set at 10 connections (decision 0055).
+  await httpScenario(
+    ctx,
+    'tablero',
+    'GET /api/tablero 12 meses (rol 2, 10 conexiones)',
+    [{ method: 'GET', path: '/api/tablero', headers: authHeaders(autorizador) }],
+    { ratio: 0.05, p99: 100 },
+    10,
+  );
 }

@@ -79,6 +79,7 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'POST /api/compra': buyer(201, 409),
   'GET /api/historial': buyer(200),
   'GET /api/historial/:id': buyer(200, 404),
+  'GET /api/historial/gasto': buyer(200),
   'POST /api/historial/:id/repetir': buyer(200, 404),
   'POST /api/historial/:id/retirar': buyer(200, 404),
   'POST /api/historial/:id/comentarios': buyer(201, 404),

@@ -336,6 +336,7 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
   },
   // The dashboard of client A: its authorizers and administrators; another client's authorizer reads it like a
   // client that does not exist.
+  'GET /api/historial/gasto': { req: () => get('/api/historial/gasto'), caller: 'u1' },
   'GET /api/tablero': {
     req: (w) => get(`/api/tablero?cliente=${w.a.client.id}`),
     missing: () => get(`/api/tablero?cliente=${MISSING_ID}`),

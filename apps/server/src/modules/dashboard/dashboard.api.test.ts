@@ -308,6 +308,43 @@ describe.each(DB_KINDS)('spend dashboard (%s)', (kind) => {
     expect(everyone.aprobado).toBeGreaterThanOrEqual(current.aprobado);
   });
 
+  it('the buyer’s six months against the budget, as the cards count them (regular and category budgets)', async () => {
+    for (const modo of ['regular', 'categoria'] as const) {
+      const w = await world(modo);
+      await activity(w);
+      const res = await w.api.ana.get('/api/historial/gasto');
+      expect(res.statusCode, res.body).toBe(200);
+      const gasto = res.json();
+      const current = businessMonth(new Date(), TZ).key;
+      expect(gasto.modo).toBe(modo);
+      expect(gasto.meses.map((m: { mes: string }) => m.mes)).toEqual(
+        [5, 4, 3, 2, 1, 0].map((n) => addMonths(current, -n)),
+      );
+      const session = (await w.api.ana.get('/api/sesion')).json().comprador;
+      expect(gasto.presupuesto).toBe(session.presupuesto.presupuesto_total);
+      expect(gasto.meses.at(-1).utilizado).toBe(session.presupuesto.presupuesto_utilizado);
+      // The orders written two and five months back (~62 and ~155 days) count in their months.
+      const months = new Map(
+        gasto.meses.map((m: { mes: string; utilizado: number }) => [m.mes, m.utilizado]),
+      );
+      const placed = (days: number) => businessMonth(new Date(Date.now() - days * 86_400_000), TZ).key;
+      expect(months.get(placed(62))).toBeGreaterThan(0);
+      expect(months.get(placed(155))).toBeGreaterThan(0);
+      if (modo === 'categoria') {
+        expect(gasto.categorias.map((c: { nombre: string }) => c.nombre)).toEqual(['Limpieza', 'Papelería']);
+        for (const c of gasto.categorias) {
+          const card = session.categorias.find((x: { id: number }) => x.id === c.id);
+          expect({ presupuesto: c.presupuesto, utilizado: c.meses.at(-1).utilizado }).toEqual({
+            presupuesto: card.presupuesto,
+            utilizado: card.utilizado,
+          });
+        }
+      } else expect(gasto.categorias).toEqual([]);
+    }
+    const w = await world();
+    expect((await w.api.r2.get('/api/historial/gasto')).statusCode).toBe(403);
+  });
+
   it('refusals: bad months and ranges are Spanish 400s; another client is 404; buyers 403', async () => {
     const w = await world();
     const other = await world();

@@ -1,9 +1,9 @@
 import { ROLES } from '@portal/shared/domain/roles';
 import { errorResponses } from '@portal/shared/schemas/common';
-import { DashboardQuery, DashboardResponse } from '@portal/shared/schemas/dashboard';
+import { BuyerSpendResponse, DashboardQuery, DashboardResponse } from '@portal/shared/schemas/dashboard';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dashboard } from './dashboard.service.ts';
+import { buyerSpend, dashboard } from './dashboard.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -24,5 +24,19 @@ export async function dashboardRoutes(app: FastifyInstance) {
       },
     },
     async (request) => dashboard(app, request.auth!, request.query),
+  );
+
+  r.get(
+    '/api/historial/gasto',
+    {
+      preValidation: app.guard({ roles: [ROLES.usuario] }),
+      schema: {
+        tags: ['tablero'],
+        summary:
+          'Mi gasto de los últimos 6 meses contra mi presupuesto (y por categoría con presupuestos por categoría)',
+        response: { 200: BuyerSpendResponse, ...errors },
+      },
+    },
+    async (request) => buyerSpend(app, request.auth!),
   );
 }

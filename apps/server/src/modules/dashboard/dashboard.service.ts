@@ -17,6 +17,7 @@ import { ROLES } from '@portal/shared/domain/roles';
 import { addDays, businessDate, businessDateRange, businessMonth } from '@portal/shared/domain/time';
 import { MSG } from '@portal/shared/messages';
 import type {
+  BuyerSpendResponse,
   DashboardBuyer,
   DashboardCategory,
   DashboardQuery,
@@ -401,4 +402,91 @@ async function clientsNearBudget(db: Db, month: { start: Date; end: Date }) {
       return share(b) - share(a) || a.id - b.id;
     })
     .slice(0, CLIENTS_SHOWN);
+}
+
+/** The buyer's spend months shown in their history. */
+const BUYER_MONTHS = 6;
+
+/**
+ * GET /api/historial/gasto: the buyer's last six business months against today's budget, each month as its
+ * budget cards counted it (the shared `budgetState` over that month's non-cancelled orders, no cart).
+ */
+export async function buyerSpend(app: FastifyInstance, auth: AuthContext): Promise<BuyerSpendResponse> {
+  if (auth.user.rol !== ROLES.usuario || !auth.client) throw forbidden();
+  const tz = app.config.BUSINESS_TZ;
+  const current = businessMonth(new Date(), tz).key;
+  const first = addMonths(current, -(BUYER_MONTHS - 1));
+  const keys = monthKeys(first, current);
+  const range = instantsOf(first, current, tz);
+  const modo = auth.client.modoPresupuesto === 'categoria' ? 'categoria' : 'regular';
+  const lines = await rowsOf<{
+    order_id: number;
+    mes: string;
+    total: string | number;
+    id_categoria: number | null;
+    precio: string | number | null;
+    cantidad: number | null;
+    impuesto: boolean | null;
+  }>(
+    app.db,
+    sql`select ${orders.id} as order_id, to_char(${orders.transactionDate} at time zone ${tz}, 'YYYY-MM') as mes,
+        ${orders.total} as total, l.id_categoria, l.precio, l.cantidad, l.impuesto
+      from ${orders} left join ${orderLines} l on l.order_id = ${orders.id} and ${modo === 'categoria'}
+      where ${orders.idUser} = ${auth.user.id} and ${orders.status} <> 'cancelado'
+        and ${orders.transactionDate} >= ${range.start} and ${orders.transactionDate} < ${range.end}`,
+  );
+  const budgets =
+    modo === 'categoria'
+      ? await app.db
+          .select({
+            id: userCategoryBudgets.categoryId,
+            presupuesto: userCategoryBudgets.presupuesto,
+            nombre: categories.nombre,
+          })
+          .from(userCategoryBudgets)
+          .innerJoin(categories, eq(categories.id, userCategoryBudgets.categoryId))
+          .where(eq(userCategoryBudgets.userId, auth.user.id))
+      : [];
+  const byMonth = new Map<string, Map<number, MonthOrder & { lines: BudgetLine[] }>>(
+    keys.map((k) => [k, new Map()]),
+  );
+  for (const l of lines) {
+    const month = byMonth.get(l.mes);
+    if (!month) continue;
+    const order = month.get(l.order_id) ?? { total: Number(l.total), lines: [] };
+    if (l.id_categoria !== null)
+      order.lines.push({
+        idCategoria: l.id_categoria,
+        precio: Number(l.precio),
+        cantidad: l.cantidad!,
+        impuesto: l.impuesto!,
+      });
+    month.set(l.order_id, order);
+  }
+  const states = keys.map((mes) => ({
+    mes,
+    state: budgetState({
+      modo,
+      presupuestoDefault: auth.user.presupuestoDefault,
+      categorias: budgets,
+      orders: [...byMonth.get(mes)!.values()],
+      cart: [],
+    }),
+  }));
+  return {
+    modo,
+    presupuesto: centavosToPesos(states.at(-1)!.state.presupuesto),
+    meses: states.map(({ mes, state }) => ({ mes, utilizado: centavosToPesos(state.utilizado) })),
+    categorias: budgets
+      .map((b) => ({
+        id: b.id,
+        nombre: b.nombre,
+        presupuesto: centavosToPesos(b.presupuesto),
+        meses: states.map(({ mes, state }) => ({
+          mes,
+          utilizado: centavosToPesos(state.categorias.get(b.id)?.utilizado ?? 0),
+        })),
+      }))
+      .sort((a, b) => a.nombre.localeCompare(b.nombre, 'es')),
+  };
 }
