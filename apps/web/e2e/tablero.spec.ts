@@ -181,7 +181,9 @@ test('el autorizador ve su Tablero: gráficas, marcas de 80% y 100%, la tabla, e
   await expect(page.getByRole('heading', { name: 'Tablero', level: 1 })).toBeVisible();
 
   // The charts are drawn.
-  await expect(page.getByTestId('grafica-meses').locator('.recharts-bar-rectangle path').first()).toBeVisible();
+  await expect(
+    page.getByTestId('grafica-meses').locator('.recharts-bar-rectangle path').first(),
+  ).toBeVisible();
   await expect(
     page.getByTestId('grafica-categorias').locator('.recharts-bar-rectangle path').first(),
   ).toBeVisible();
@@ -255,7 +257,9 @@ test('el administrador ve el Tablero de un cliente, sus pedidos por día, y los 
   await choose(page, 'Cliente', d.cliente, d.cliente);
   await expect(page).toHaveURL(/cliente=\d+/);
   await expect(page.getByText(`El gasto de ${d.cliente}`)).toBeVisible();
-  await expect(page.getByTestId('grafica-dias').locator('.recharts-bar-rectangle path').first()).toBeVisible();
+  await expect(
+    page.getByTestId('grafica-dias').locator('.recharts-bar-rectangle path').first(),
+  ).toBeVisible();
   await expect(page.getByTestId('barra-presupuesto')).toHaveCount(3);
   await expect(page.getByTestId('conteo-compradores')).toContainText('1 con 100% o más');
   // Today's five orders, every status counted.
@@ -285,4 +289,70 @@ test('el comprador ve sus últimos 6 meses frente a su presupuesto en el histori
   await grafica.getByRole('button', { name: 'Ver gráfica: Tu gasto de los últimos 6 meses' }).click();
   await page.mouse.move(0, 0);
   await screenshot(page, 'usuario-historial-gasto');
+});
+
+test('en modo por categoría, el historial muestra también una gráfica por categoría', async ({
+  page,
+  browser,
+}) => {
+  const usuario = `rosa.ibarra.${runSuffix()}`;
+  const productos = await asAdmin(browser, async (admin) => {
+    const idCliente = await createClient(admin, {
+      nombre: `Surtidora Tablero ${runSuffix()}`,
+      presupuesto_default: 1000,
+      limite_de_compras: -1,
+      modo_presupuesto: 'categoria',
+    });
+    await openAccessWeek(admin, idCliente);
+    const papeleria = await createCategory(admin, idCliente, 'Papelería', 'IconPencil');
+    const cafeteria = await createCategory(admin, idCliente, 'Cafetería', 'IconCoffee');
+    const block = await createProduct(admin, {
+      id_cliente: idCliente,
+      id_categoria: papeleria,
+      clave_interna: 'PAP-01',
+      nombre: 'Block de notas',
+      precio: 50,
+      unidad_de_medida: 'Paquete',
+    });
+    const cafe = await createProduct(admin, {
+      id_cliente: idCliente,
+      id_categoria: cafeteria,
+      clave_interna: 'CAF-01',
+      nombre: 'Café molido 1 kg',
+      precio: 150,
+      unidad_de_medida: 'Bolsa',
+    });
+    const idUser = await createAccount(
+      admin,
+      {
+        id_cliente: idCliente,
+        usuario,
+        correo: `${usuario}@surtidora.mx`,
+        nombre: 'Rosa Ibarra Garza',
+        rol: 1,
+        categorias: [
+          { id: papeleria, presupuesto: 1000 },
+          { id: cafeteria, presupuesto: 300 },
+        ],
+      },
+      PASSWORD,
+    );
+    await assignAll(admin, idUser, 10);
+    return { block, cafe };
+  });
+  await signIn(page, usuario, PASSWORD);
+  await expectHome(page, 1);
+  await buy(page, productos.block, 6);
+  await buy(page, productos.cafe, 1);
+  await page.getByRole('link', { name: 'Historial' }).click();
+  const total = page.getByRole('region', { name: 'Tu gasto de los últimos 6 meses' });
+  await expect(total.getByText('Presupuesto: $1,300.00 al mes.')).toBeVisible();
+  const papeleria = page.getByRole('region', { name: 'Papelería' });
+  await expect(papeleria.locator('.recharts-bar-rectangle path').first()).toBeVisible();
+  await papeleria.getByRole('button', { name: 'Ver como tabla: Papelería' }).click();
+  await expect(papeleria.getByRole('row').last()).toContainText('$348.00$1,000.00');
+  await papeleria.getByRole('button', { name: 'Ver gráfica: Papelería' }).click();
+  await expect(page.getByRole('region', { name: 'Cafetería' })).toContainText('Presupuesto: $300.00 al mes.');
+  await page.mouse.move(0, 0);
+  await screenshot(page, 'usuario-historial-gasto-categorias');
 });

@@ -22,6 +22,7 @@ import {
   LEVEL_TEXT,
   monthLabel,
   monthsTable,
+  niceTicks,
   productsTable,
   type ShareItem,
   STATUS_ORDER,
@@ -325,7 +326,7 @@ export function SpendChart({
   presupuesto: number;
   filename: string;
 }) {
-  const top = Math.max(presupuesto, ...meses.map((m) => m.utilizado));
+  const ticks = niceTicks(Math.max(presupuesto, ...meses.map((m) => m.utilizado)));
   return (
     <ChartCard
       title={title}
@@ -354,7 +355,8 @@ export function SpendChart({
               : []
           }
           valueFormatter={money}
-          yAxisProps={{ tickFormatter: axisMoney, width: 64, domain: [0, Math.ceil(top * 1.15) || 1] }}
+          // Even steps up to above the budget line and the highest month.
+          yAxisProps={{ tickFormatter: axisMoney, width: 64, ticks, domain: [0, ticks[4] ?? 'auto'] }}
           textColor={TEXT}
           maxBarWidth={36}
           data-testid="grafica-gasto"

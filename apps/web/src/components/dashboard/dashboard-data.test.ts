@@ -5,6 +5,7 @@ import {
   monthDates,
   monthLabel,
   monthsTable,
+  niceTicks,
   productsTable,
   shareItems,
   spendTable,
@@ -101,5 +102,15 @@ describe('months', () => {
     expect(monthLabel('2026-09', true)).toMatch(/^Sept? 2026$/);
     expect(monthDates('2026-02')).toEqual(['2026-02-01', '2026-02-28']);
     expect(monthDates('2028-02')).toEqual(['2028-02-01', '2028-02-29']);
+  });
+});
+
+describe('niceTicks', () => {
+  it('four round steps that hold the maximum', () => {
+    expect(niceTicks(500)).toEqual([0, 200, 400, 600, 800]);
+    expect(niceTicks(1500)).toEqual([0, 500, 1000, 1500, 2000]);
+    expect(niceTicks(4300)).toEqual([0, 2000, 4000, 6000, 8000]);
+    expect(niceTicks(928)).toEqual([0, 250, 500, 750, 1000]);
+    expect(niceTicks(0)).toEqual([0, 1, 2, 3, 4]);
   });
 });

@@ -21,7 +21,7 @@ export function SpendHistory() {
         filename="mi-gasto-6-meses"
       />
       {data.modo === 'categoria' && data.categorias.length > 0 ? (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
           {data.categorias.map((c) => (
             <SpendChart
               key={c.id}
