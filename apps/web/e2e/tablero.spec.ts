@@ -16,7 +16,7 @@ import {
   signInAdmin,
   xsrfHeaders,
 } from './admin-support';
-import { expect, expectHome, screenshot, signIn, test } from './fixtures';
+import { checkA11y, expect, expectHome, PHONE_WIDTH, screenshot, signIn, test } from './fixtures';
 import { E2E_BASE_URL } from './ports';
 
 /**
@@ -231,6 +231,26 @@ test('el autorizador ve su Tablero: gráficas, marcas de 80% y 100%, la tabla, e
     `Ana Tovar Lima,${d.ana},696.00,5000.00,13.92,`,
     '',
   ]);
+
+  // The month picker, in Spanish: this month alone.
+  await page.getByRole('button', { name: 'Periodo' }).click();
+  const mesCorto = new Intl.DateTimeFormat('es-MX', { month: 'short', timeZone: 'America/Mexico_City' })
+    .format(new Date())
+    .replace('.', '');
+  const actual = page.getByRole('dialog').getByRole('button', { name: new RegExp(`^${mesCorto}`, 'i') });
+  await actual.click();
+  await actual.click();
+  await expect(page).toHaveURL(new RegExp(`desde=${currentMonth()}&hasta=${currentMonth()}`));
+  await expect(meses).toContainText(/de (\p{L}+) \d{4} a \1 \d{4}\./u);
+  await expect(page.getByTestId('grafica-meses').locator('.recharts-bar-rectangle')).toHaveCount(4);
+
+  // At phone width the charts fit the screen, nothing scrolls sideways.
+  await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
+  await expect(
+    page.getByTestId('grafica-meses').locator('.recharts-bar-rectangle path').first(),
+  ).toBeVisible();
+  await checkA11y(page, 'autorizador-tablero a 390 px');
+  await page.setViewportSize({ width: 1366, height: 860 });
 
   // A buyer's name opens the order list searched by that buyer, this month.
   await bars.nth(0).getByRole('link', { name: 'Luis Ortega Ramos' }).click();

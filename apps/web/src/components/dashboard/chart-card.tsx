@@ -22,7 +22,14 @@ interface ChartCardProps {
 /** The figures of a chart as an accessible table, its caption the chart's title. */
 export function FiguresTable({ title, table }: { title: string; table: ChartTable }) {
   return (
-    <Table.ScrollContainer minWidth={table.header.length * 110}>
+    // On a phone the table scrolls sideways: the scrolling box takes the keyboard focus to do so.
+    <Table.ScrollContainer
+      minWidth={table.header.length * 110}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={`${title}: tabla`}
+    >
       <Table striped highlightOnHover verticalSpacing={6} fz="sm">
         <Table.Caption>
           <VisuallyHidden>{title}</VisuallyHidden>
@@ -70,7 +77,17 @@ export function ChartCard({ title, description, table, filename, chart, empty, e
   const [asTable, setAsTable] = useState(false);
   const isEmpty = table.rows.length === 0;
   return (
-    <Paper withBorder radius="lg" p="md" shadow="xs" component="section" aria-labelledby={id} h="100%">
+    // Nothing of a chart (a tooltip left where it was, a wide table) reaches past the card.
+    <Paper
+      withBorder
+      radius="lg"
+      p="md"
+      shadow="xs"
+      component="section"
+      aria-labelledby={id}
+      h="100%"
+      style={{ overflow: 'hidden' }}
+    >
       <Group justify="space-between" align="flex-start" gap="xs" mb="xs">
         <Box miw={0}>
           <Title order={2} fz="lg" id={id}>

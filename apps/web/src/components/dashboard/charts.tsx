@@ -73,7 +73,7 @@ export function MonthsChart({ data, filePrefix }: RangeProps) {
           }))}
           withLegend
           // In the bars' order, not alphabetical.
-          legendProps={{ verticalAlign: 'bottom', height: 40, itemSorter: null }}
+          legendProps={{ verticalAlign: 'bottom', itemSorter: null }}
           valueFormatter={money}
           yAxisProps={{ tickFormatter: axisMoney, width: 72 }}
           xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 8 }}
@@ -242,7 +242,7 @@ export function CategoriesChart({ data, filePrefix }: RangeProps) {
             ...(withBudget ? [{ name: 'presupuesto', label: 'Presupuesto', color: 'gray.5' }] : []),
           ]}
           withLegend={withBudget}
-          legendProps={{ verticalAlign: 'bottom', height: 40, itemSorter: null }}
+          legendProps={{ verticalAlign: 'bottom', itemSorter: null }}
           valueFormatter={money}
           yAxisProps={{ width: 130 }}
           xAxisProps={{ tickFormatter: axisMoney }}

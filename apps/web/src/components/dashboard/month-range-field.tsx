@@ -41,6 +41,8 @@ export function MonthRangeField({
         allowSingleDateInRange
         ariaLabels={CALENDAR_LABELS}
         maxDate={toDay(maxMonth)}
+        // Opens on the last month's year: the recent end is what one changes most.
+        defaultDate={toDay(hasta)}
         value={range}
         error={error}
         w={{ base: '100%', xs: 260 }}
