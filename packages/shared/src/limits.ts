@@ -30,6 +30,9 @@ export const CLIENTS_MAX_PER_PAGE = 1000;
 /** Approval reminders (decision 0051): hours an order waits before the daily digest names it; 0 = off. */
 export const RECORDATORIO_HORAS_DEFAULT = 24;
 export const RECORDATORIO_HORAS_MAX = 720;
+/** Budget alerts (decision 0054): the client's thresholds, percentages of the monthly budget. */
+export const ALERTAS_PRESUPUESTO_DEFAULT: readonly number[] = [80, 100];
+export const ALERTAS_PRESUPUESTO_MAX = 3;
 export const USER_PRODUCTS_MAX_PER_PAGE = 200;
 export const INVENTORY_MAX_PER_PAGE = 100;
 /** Longest search text (`q`) a list accepts. */

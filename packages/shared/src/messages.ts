@@ -61,6 +61,15 @@ export const MSG = {
   carritoVacio: 'Tu carrito está vacío.',
   carritoCambio: 'Tu carrito cambió en otra ventana o pestaña. Revisa tu carrito y confirma de nuevo.',
   presupuestoInsuficienteCompra: 'No hay suficiente presupuesto para completar este pedido.',
+  /** Budget alerts (decision 0054): the e-mail's subject and the buyer's "Utilizado" card. */
+  presupuestoUsado: (porcentaje: number, mes: string, categoria?: string) =>
+    `Has usado el ${porcentaje}% de tu presupuesto${categoria ? ` de ${categoria}` : ''} de ${mes}`,
+  presupuestoUsadoPor: (nombre: string, porcentaje: number, mes: string, categoria?: string) =>
+    `${nombre} usó el ${porcentaje}% de su presupuesto${categoria ? ` de ${categoria}` : ''} de ${mes}`,
+  avisoPresupuestoCifras: (utilizado: string, presupuesto: string) =>
+    `Pedidos del mes (con IVA): ${utilizado} de ${presupuesto}.`,
+  avisoPresupuestoUmbral: (umbral: number) =>
+    `Este aviso se envía una sola vez al mes, al llegar al ${umbral}% del presupuesto.`,
   compraEnviadaTitulo: 'Compra enviada correctamente',
   compraEnviada: 'Tu pedido será procesado.',
   compraRechazadaTitulo: 'No se puede completar tu pedido',
@@ -168,6 +177,9 @@ export const MSG = {
   reglaImporteInvalido: 'El importe de la regla debe ser un número mayor o igual a 0 (vacío = sin regla).',
   recordatorioHorasInvalido:
     'Las horas del recordatorio deben ser un número entero entre 0 y 720 (0 = sin recordatorios).',
+  alertasPresupuestoInvalido:
+    'Los avisos de presupuesto deben ser porcentajes enteros entre 1 y 100, separados por comas.',
+  alertasPresupuestoCantidad: 'Indica de 1 a 3 porcentajes para los avisos de presupuesto.',
   reglaAutomaticaNoMenor:
     'El monto de aprobación automática debe ser menor al monto que requiere Super Autorizador.',
   reglaSegundoNivelSinNiveles:

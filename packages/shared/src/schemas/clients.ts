@@ -3,7 +3,9 @@
  * amounts are pesos with at most 2 decimals.
  */
 import { z } from 'zod';
+import { normalizeThresholds } from '../domain/budget-alerts.ts';
 import {
+  ALERTAS_PRESUPUESTO_MAX,
   CLIENTS_MAX_PER_PAGE,
   CLIENTS_PER_PAGE,
   RECORDATORIO_HORAS_MAX,
@@ -12,6 +14,7 @@ import {
 import { MSG } from '../messages.ts';
 import {
   blankToUndefined,
+  formNumber,
   integer,
   nullablePesos,
   optionalBoolean,
@@ -22,6 +25,35 @@ import {
 } from './form-fields.ts';
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+/** A list of thresholds as a form sends it ('80, 100', '80%,100'), or an array, becomes numbers. */
+function thresholdList(value: unknown): unknown {
+  const v = blankToUndefined(value);
+  const toNumber = (x: unknown) => formNumber(typeof x === 'string' ? x.replace('%', '') : x);
+  if (typeof v === 'string')
+    return v
+      .split(/[,;\s]+/)
+      .filter(Boolean)
+      .map(toNumber);
+  if (Array.isArray(v)) return v.map(toNumber);
+  if (typeof v === 'number') return [v];
+  return v;
+}
+
+/**
+ * Budget alert thresholds (decision 0054): 1 to 3 whole percentages from 1 to 100; repeats are dropped and
+ * the list is kept ascending. Absent or blank: [80, 100] (create), kept (update).
+ */
+const alertThresholds = z.preprocess(
+  thresholdList,
+  z
+    .custom<number[]>((v) => Array.isArray(v) && v.every((n) => Number.isInteger(n) && n >= 1 && n <= 100), {
+      error: MSG.alertasPresupuestoInvalido,
+    })
+    .transform(normalizeThresholds)
+    .refine((a) => a.length >= 1 && a.length <= ALERTAS_PRESUPUESTO_MAX, MSG.alertasPresupuestoCantidad)
+    .optional(),
+);
 
 export const ModoPresupuesto = z.enum(['regular', 'categoria']);
 export type ModoPresupuesto = z.infer<typeof ModoPresupuesto>;
@@ -64,6 +96,10 @@ export const ClientForm = z.object({
     min: 0,
     max: RECORDATORIO_HORAS_MAX,
   }),
+  /** Budget alert thresholds, percentages ('80, 100'); absent: [80, 100] (create), kept (update). */
+  alertas_presupuesto: alertThresholds,
+  /** The client's active rol-2 approvers get the budget alerts too; absent: off (create), kept (update). */
+  avisar_autorizadores: optionalBoolean(MSG.valorSiNoInvalido),
   eliminar_imagen: optionalBoolean(MSG.valorSiNoInvalido),
   eliminar_calendario: optionalBoolean(MSG.valorSiNoInvalido),
   eliminar_manual: optionalBoolean(MSG.valorSiNoInvalido),
@@ -94,6 +130,10 @@ export const ClientDto = z.object({
   segundo_nivel_desde: z.number().nullable(),
   /** Hours an order waits on an approver before the daily reminder names it; 0: no reminders. */
   recordatorio_horas: z.number().int(),
+  /** Budget alert thresholds, whole percentages ascending (1 to 3 of them). */
+  alertas_presupuesto: z.array(z.number().int()),
+  /** The client's rol-2 approvers get the budget alerts too. */
+  avisar_autorizadores: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

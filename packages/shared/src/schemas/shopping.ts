@@ -20,6 +20,10 @@ export const BudgetStateSchema = z.object({
   cantidad_de_compras: z.number().int(),
   /** The client shows the budget cards to its users. */
   mostrar: z.boolean(),
+  /** The business month of these figures, YYYY-MM. */
+  mes: z.string(),
+  /** The client's budget alert thresholds, whole percentages ascending (decision 0054). */
+  alertas_presupuesto: z.array(z.number().int()),
 });
 export type BudgetStateDto = z.infer<typeof BudgetStateSchema>;
 

@@ -22,6 +22,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -57,6 +58,10 @@ export const clients = pgTable(
     segundoNivelDesde: money('segundo_nivel_desde'),
     /** Hours an order waits on an approver before the daily reminder names it; 0 = off (decision 0051). */
     recordatorioHoras: integer('recordatorio_horas').notNull().default(24),
+    /** Budget alert thresholds, 1 to 3 whole percentages ascending (decision 0054). */
+    alertasPresupuesto: integer('alertas_presupuesto').array().notNull().default(sql`'{80,100}'::integer[]`),
+    /** The client's active rol-2 approvers get the budget alerts too. */
+    avisarAutorizadores: boolean('avisar_autorizadores').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -65,6 +70,10 @@ export const clients = pgTable(
     check('clients_regla_automatica_min', sql`${t.aprobacionAutomaticaHasta} >= 0`),
     check('clients_regla_segundo_nivel_min', sql`${t.segundoNivelDesde} >= 0`),
     check('clients_recordatorio_horas_range', sql`${t.recordatorioHoras} between 0 and 720`),
+    check(
+      'clients_alertas_presupuesto_range',
+      sql`cardinality(${t.alertasPresupuesto}) between 1 and 3 and 1 <= all(${t.alertasPresupuesto}) and 100 >= all(${t.alertasPresupuesto})`,
+    ),
     check('clients_limite_min', sql`${t.limiteDeCompras} >= -1`),
     check('clients_presupuesto_min', sql`${t.presupuestoDefault} >= 0`),
     check('clients_modo', sql`${t.modoPresupuesto} in ('regular', 'categoria')`),
@@ -251,8 +260,14 @@ export const orders = pgTable(
     index('orders_cliente_id_idx').on(t.idCliente, t.id),
     index('orders_cliente_status_idx').on(t.idCliente, t.status, t.id),
     index('orders_cliente_date_idx').on(t.idCliente, t.transactionDate),
-    /** The dashboard's months by status: an index-only scan (decision 0055). */
-    index('orders_cliente_date_status_total_idx').on(t.idCliente, t.transactionDate, t.status, t.total),
+    /** The dashboard's months by status and month per buyer: index-only scans (decision 0055). */
+    index('orders_cliente_date_status_total_user_idx').on(
+      t.idCliente,
+      t.transactionDate,
+      t.status,
+      t.total,
+      t.idUser,
+    ),
     /** The authorizers' list sorted by date or by total, of all statuses or one (decision 0046). */
     index('orders_cliente_date_id_idx').on(t.idCliente, t.transactionDate, t.id),
     index('orders_cliente_status_date_idx').on(t.idCliente, t.status, t.transactionDate, t.id),
@@ -384,12 +399,46 @@ export const productMonthSales = pgTable(
   (t) => [primaryKey({ columns: [t.idCliente, t.mes, t.productId, t.idCategoria] })],
 );
 
+/**
+ * A counter per client that a trigger on `orders` raises with every insert, update or delete of its orders
+ * (migration 0012): the dashboard's range figures are reused while it has not moved (decision 0055).
+ */
+export const clientOrderVersions = pgTable('client_order_versions', {
+  idCliente: integer('id_cliente').primaryKey(),
+  version: money('version').notNull(),
+});
+
 /** Which business time zone product_month_sales was built for (db/sales.ts rebuilds it when that changes). */
 export const salesState = pgTable('sales_state', {
   id: smallint('id').primaryKey(),
   tz: text('tz').notNull(),
   builtAt: ts('built_at').notNull().defaultNow(),
 });
+
+/**
+ * A budget alert claimed (decision 0054): one row per buyer, category (null: the whole budget, regular
+ * mode), business month and threshold. The row and its e-mails are written in the transaction of the order
+ * change that crossed the threshold, and the e-mails only when the insert made the row, so a retry, two
+ * simultaneous purchases or two instances never send the same alert twice.
+ */
+export const budgetAlerts = pgTable(
+  'budget_alerts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'cascade' }),
+    /** The business month, YYYY-MM. */
+    mes: text('mes').notNull(),
+    /** The threshold, a whole percentage. */
+    umbral: smallint('umbral').notNull(),
+    /** The used percentage when it was crossed. */
+    porcentaje: integer('porcentaje').notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [unique('budget_alerts_once').on(t.userId, t.categoryId, t.mes, t.umbral).nullsNotDistinct()],
+);
 
 /**
  * Out-of-office delegation (decision 0053): while away, the delegator's level is given to the delegate inside

@@ -1,6 +1,10 @@
 import { type ApprovalRules, rulesProblem } from '@portal/shared/domain/approval-rules';
 import { centavosToPesos, centavosToPesosOrNull, pesosToCentavos } from '@portal/shared/domain/money';
-import { CLIENTS_PER_PAGE, RECORDATORIO_HORAS_DEFAULT } from '@portal/shared/limits';
+import {
+  ALERTAS_PRESUPUESTO_DEFAULT,
+  CLIENTS_PER_PAGE,
+  RECORDATORIO_HORAS_DEFAULT,
+} from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import {
   type ClientDto,
@@ -71,6 +75,8 @@ export function clientDto(row: ClientRow): ClientDto {
     aprobacion_automatica_hasta: centavosToPesosOrNull(row.aprobacionAutomaticaHasta),
     segundo_nivel_desde: centavosToPesosOrNull(row.segundoNivelDesde),
     recordatorio_horas: row.recordatorioHoras,
+    alertas_presupuesto: row.alertasPresupuesto,
+    avisar_autorizadores: row.avisarAutorizadores,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
   };
@@ -172,6 +178,8 @@ export async function createClient(
         aprobacionAutomaticaHasta: rules.autoHasta,
         segundoNivelDesde: rules.segundoNivelDesde,
         recordatorioHoras: form.recordatorio_horas ?? RECORDATORIO_HORAS_DEFAULT,
+        alertasPresupuesto: form.alertas_presupuesto ?? [...ALERTAS_PRESUPUESTO_DEFAULT],
+        avisarAutorizadores: form.avisar_autorizadores ?? false,
       })
       .returning();
     let client = created!;
@@ -258,6 +266,8 @@ export async function updateClient(
       aprobacionAutomaticaHasta: rules.autoHasta,
       segundoNivelDesde: rules.segundoNivelDesde,
       recordatorioHoras: form.recordatorio_horas ?? before.recordatorioHoras,
+      alertasPresupuesto: form.alertas_presupuesto ?? before.alertasPresupuesto,
+      avisarAutorizadores: form.avisar_autorizadores ?? before.avisarAutorizadores,
       imagen: pick(stored.imagen, form.eliminar_imagen, before.imagen),
       calendario: pick(stored.calendario, form.eliminar_calendario, before.calendario),
       manual: pick(stored.manual, form.eliminar_manual, before.manual),
@@ -267,7 +277,10 @@ export async function updateClient(
       .set({ ...values, updatedAt: new Date() })
       .where(eq(clients.id, id))
       .returning();
-    const changed = (Object.keys(values) as (keyof typeof values)[]).filter((k) => values[k] !== before[k]);
+    // Values are scalars or, for the alert thresholds, a short list of numbers: compared by their JSON.
+    const changed = (Object.keys(values) as (keyof typeof values)[]).filter(
+      (k) => JSON.stringify(values[k]) !== JSON.stringify(before[k]),
+    );
     const deactivated = before.activo && !after!.activo;
     // Deactivating a client removes access for all its users at once (docs/domain.md "Accounts").
     if (deactivated) await app.sessions.endSessionsOfClient(id, tx);

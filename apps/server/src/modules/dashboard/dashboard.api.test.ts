@@ -4,6 +4,7 @@ import { MSG } from '@portal/shared/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
+import { moveOrderSales } from '../../db/sales.ts';
 import { productMonthSales, userCategoryBudgets } from '../../db/schema/index.ts';
 import {
   assign,
@@ -343,6 +344,37 @@ describe.each(DB_KINDS)('spend dashboard (%s)', (kind) => {
     }
     const w = await world();
     expect((await w.api.r2.get('/api/historial/gasto')).statusCode).toBe(403);
+  });
+
+  it('a change to the orders shows in the next view at once (the range figures are never stale)', async () => {
+    const w = await world();
+    const admin = await signIn(await makeUser(db(), { rol: 4, idCliente: null }));
+    const view = async () => (await w.api.r2.get('/api/tablero')).json();
+    const everyone = async () => (await admin.get('/api/tablero')).json();
+    const before = await view();
+    const allBefore = await everyone();
+    expect(before.meses.at(-1).pendiente).toBe(0);
+    const id = await w.buy(w.api.ana, [[w.p2, 3]]);
+    const bought = await view();
+    expect(bought.meses.at(-1).pendiente).toBe(299.97);
+    expect(bought.top_productos).toEqual([
+      { id: w.p2.id, clave: w.p2.claveInterna, nombre: w.p2.nombre, cantidad: 3, importe: 299.97 },
+    ]);
+    expect((await everyone()).meses.at(-1).pendiente).toBeCloseTo(
+      allBefore.meses.at(-1).pendiente + 299.97,
+      2,
+    );
+    await w.api.r2.post('/api/update/compra', { id, orden: [{ id: w.p2.id, cantidad: 1 }] });
+    const approved = await view();
+    expect(approved.meses.at(-1)).toMatchObject({ pendiente: 0, aprobado: 99.99 });
+    expect(approved.top_productos[0]).toMatchObject({ cantidad: 1, importe: 99.99 });
+    // Even a change made directly in the database (the counter moves with the orders themselves; the
+    // summary is kept by hand here as every path that changes orders keeps it).
+    await db().transaction(async (tx) => {
+      await moveOrderSales(tx, id, -1);
+      await tx.execute(sql`update orders set status = 'cancelado' where id = ${id}`);
+    });
+    expect((await view()).meses.at(-1)).toMatchObject({ aprobado: 0, cancelado: 99.99 });
   });
 
   it('refusals: bad months and ranges are Spanish 400s; another client is 404; buyers 403', async () => {

@@ -28,6 +28,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Db, rowsOf } from '../../db/client.ts';
 import {
   categories,
+  clientOrderVersions,
   clients,
   orderLines,
   orders,
@@ -105,14 +106,9 @@ export async function dashboard(
   const range = instantsOf(desde, hasta, tz);
   const db = app.db;
 
-  const meses = await monthsByStatus(db, scope, range, tz, desde, hasta);
+  const { meses, top, categorias } = await rangeFigures(db, scope, tz, desde, hasta, range, current.key);
   const buyers = scope ? await buyersOfMonth(db, scope, current) : null;
-  const porCategoria = scope
-    ? scope.modo === 'categoria'
-      ? buyers!.categorias
-      : await categoriesOfMonth(db, scope.id, current.key)
-    : [];
-  const top = await topProducts(db, scope, desde, hasta);
+  const porCategoria = scope?.modo === 'categoria' ? buyers!.categorias : categorias;
   const admin = auth.user.rol === ROLES.administrador;
   const porDia = admin ? await ordersPerDay(db, scope, now, tz) : null;
   const cerca = admin && !scope ? await clientsNearBudget(db, current) : null;
@@ -139,6 +135,65 @@ export async function dashboard(
     por_dia: porDia,
     clientes_cerca: cerca,
   };
+}
+
+/**
+ * The range's figures (months by status, top products) of a client or of every client, reused while the
+ * orders they come from have not changed: each client's counter in client_order_versions moves with every
+ * insert, update or delete of its orders (a trigger, at commit), and it is read fresh on every request, so a
+ * request never gets figures older than the orders it could see (docs/domain.md "Planned rules": revocation
+ * with caches). Per instance, at most 200 ranges; concurrent requests for the same figures share one
+ * computation.
+ */
+const rangeCaches = new WeakMap<Db, Map<string, Promise<RangeFigures>>>();
+const RANGE_CACHE_MAX = 200;
+
+interface RangeFigures {
+  meses: DashboardResponse['meses'];
+  top: DashboardResponse['top_productos'];
+  /** Regular budgets: the current month's categories (they come from the orders alone). */
+  categorias: DashboardCategory[];
+}
+
+async function rangeFigures(
+  db: Db,
+  scope: Scope,
+  tz: string,
+  desde: string,
+  hasta: string,
+  range: { start: Date; end: Date },
+  month: string,
+): Promise<RangeFigures> {
+  const [v] = await rowsOf<{ v: string | null }>(
+    db,
+    scope
+      ? sql`select ${clientOrderVersions.version}::text as v from ${clientOrderVersions} where ${clientOrderVersions.idCliente} = ${scope.id}`
+      : sql`select string_agg(${clientOrderVersions.idCliente} || ':' || ${clientOrderVersions.version}, ',' order by ${clientOrderVersions.idCliente}) as v from ${clientOrderVersions}`,
+  );
+  const key = `${scope?.id ?? '*'}|${tz}|${desde}|${hasta}|${month}|${v?.v ?? '0'}`;
+  // One cache per database (an app has one; the tests run several in one process).
+  let rangeCache = rangeCaches.get(db);
+  if (!rangeCache) {
+    rangeCache = new Map();
+    rangeCaches.set(db, rangeCache);
+  }
+  const cache = rangeCache;
+  const cached = rangeCache.get(key);
+  if (cached) {
+    // Most recently used last.
+    rangeCache.delete(key);
+    rangeCache.set(key, cached);
+    return cached;
+  }
+  const computing = (async () => ({
+    meses: await monthsByStatus(db, scope, range, tz, desde, hasta),
+    top: await topProducts(db, scope, desde, hasta),
+    categorias: scope && scope.modo !== 'categoria' ? await categoriesOfMonth(db, scope.id, month) : [],
+  }))();
+  rangeCache.set(key, computing);
+  computing.catch(() => cache.delete(key));
+  while (rangeCache.size > RANGE_CACHE_MAX) rangeCache.delete(rangeCache.keys().next().value!);
+  return computing;
 }
 
 /** Order totals per business month and status, every month of the range present (zeros included). */

@@ -31,6 +31,7 @@ import { AppError, conflict, forbidden, notFound, unprocessable } from '../../li
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { approvalBudget, pageBudgetFlags } from './approval-budget.ts';
 import { levelOneApprover, listClientOrders, orderNeighbours, tookPartIn } from './authorizer.repository.ts';
+import { sendBudgetAlerts } from './budget-alerts.ts';
 import { insertComment, notifyComment } from './comments.service.ts';
 import { actorsOf, today } from './delegation.service.ts';
 import { orderDetail } from './history.service.ts';
@@ -403,6 +404,14 @@ async function approveOne(
         },
       });
     }
+    // Edited lines move the buyer's month: the budget alerts of that month (decision 0054).
+    if (changed)
+      await sendBudgetAlerts(
+        tx,
+        { publicUrl: app.config.PUBLIC_URL, tz },
+        order.idUser,
+        order.transactionDate,
+      );
     // A comment sent with the approval is saved with it and named in its event (decision 0047).
     const comentario = comment ? await insertComment(tx, order.id, auth.user.id, comment) : null;
     await tx.insert(orderEvents).values({
@@ -513,6 +522,13 @@ async function cancelOne(
     });
     const buyer = await loadBuyer(tx, order.idUser, false);
     await notifyBuyer(tx, app.config.PUBLIC_URL, buyer, { id, total: order.total }, 'cancelado', reason);
+    // A cancellation only lowers the month; the check still runs (decision 0054) and never re-sends.
+    await sendBudgetAlerts(
+      tx,
+      { publicUrl: app.config.PUBLIC_URL, tz: app.config.BUSINESS_TZ },
+      order.idUser,
+      order.transactionDate,
+    );
     return 'cancelado' as const;
   });
 }

@@ -33,6 +33,8 @@ export interface BuyerClient {
   modoPresupuesto: string;
   mostrarPresupuestoAUsuarios: boolean;
   cantidadAutorizadores: number;
+  /** Budget alert thresholds (decision 0054): the "Utilizado" card reads them. */
+  alertasPresupuesto: number[];
 }
 
 export interface CartLine extends BudgetLine {
@@ -214,13 +216,15 @@ export async function loadShopperReads(
           orders: row.month.n > 0 ? [{ lines: [], total: Number(row.month.total) }] : [],
         };
   return {
-    snapshot: snapshotOf(modo, buyer, cart, month, row.budgets ?? []),
+    snapshot: snapshotOf(modo, range.key, buyer, cart, month, row.budgets ?? []),
     categories: row.categories ?? [],
   };
 }
 
 export interface BuyerSnapshot {
   modo: 'regular' | 'categoria';
+  /** The business month of the figures, YYYY-MM. */
+  mes: string;
   cart: CartLine[];
   comprasDelMes: number;
   monthOrders: MonthOrder[];
@@ -230,6 +234,7 @@ export interface BuyerSnapshot {
 
 function snapshotOf(
   modo: BuyerSnapshot['modo'],
+  mes: string,
   buyer: Buyer,
   cart: CartLine[],
   month: { count: number; orders: MonthOrder[] },
@@ -242,7 +247,7 @@ function snapshotOf(
     orders: month.orders,
     cart,
   });
-  return { modo, cart, comprasDelMes: month.count, monthOrders: month.orders, categoryBudgets, state };
+  return { modo, mes, cart, comprasDelMes: month.count, monthOrders: month.orders, categoryBudgets, state };
 }
 
 export function recomputeState(
@@ -271,6 +276,8 @@ export function budgetDto(snapshot: BuyerSnapshot, buyer: Buyer, client: BuyerCl
     limite_de_compras: buyer.limiteDeCompras,
     cantidad_de_compras: snapshot.comprasDelMes,
     mostrar: client.mostrarPresupuestoAUsuarios,
+    mes: snapshot.mes,
+    alertas_presupuesto: client.alertasPresupuesto,
   };
 }
 

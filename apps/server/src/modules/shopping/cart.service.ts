@@ -42,6 +42,7 @@ export async function lockBuyer(tx: Tx, userId: number): Promise<LockedBuyer> {
         modoPresupuesto: clients.modoPresupuesto,
         mostrarPresupuestoAUsuarios: clients.mostrarPresupuestoAUsuarios,
         cantidadAutorizadores: clients.cantidadAutorizadores,
+        alertasPresupuesto: clients.alertasPresupuesto,
       },
     })
     .from(users)

@@ -12,6 +12,7 @@ import { cartItems, clients, orderEvents, orderLines, orders, users } from '../.
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
+import { sendBudgetAlerts } from '../orders/budget-alerts.ts';
 import { userHistory } from '../orders/history.service.ts';
 import { notifyAuthorizers, notifyBuyer } from '../orders/notifications.ts';
 import { type CartLine, loadShopperReads } from './buyer-state.ts';
@@ -171,6 +172,7 @@ export async function userSubmitOrder(
         businessDate(new Date(), tz),
       );
     }
+    await sendBudgetAlerts(tx, { publicUrl: app.config.PUBLIC_URL, tz }, buyer.id, now);
     // Last, so the summary rows the client's other purchases touch stay locked only briefly.
     await moveOrderSales(tx, orderId, 1);
     return { orderId, status, total: totals.total, lineas: cart.length, date: now, locked };

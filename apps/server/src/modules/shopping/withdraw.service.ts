@@ -8,6 +8,7 @@ import { orderEvents, orders } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
+import { sendBudgetAlerts } from '../orders/budget-alerts.ts';
 import { orderDetail } from '../orders/history.service.ts';
 import { buyerOf, shopperSession } from './cart.service.ts';
 
@@ -28,7 +29,12 @@ export async function userWithdrawOrder(
   const reason = MSG.motivoRetiro;
   await app.db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ id: orders.id, status: orders.status, total: orders.total })
+      .select({
+        id: orders.id,
+        status: orders.status,
+        total: orders.total,
+        transactionDate: orders.transactionDate,
+      })
       .from(orders)
       .where(and(eq(orders.id, id), eq(orders.idUser, auth.user.id)))
       .for('update');
@@ -59,6 +65,13 @@ export async function userWithdrawOrder(
       description: `Pedido #${orderNumber(id)} retirado por el comprador`,
       metadata: { id_pedido: id, de: 'pendiente', total: order.total, ...requestMeta(request) },
     });
+    // A withdrawal only lowers the month; the check still runs (decision 0054) and never re-sends.
+    await sendBudgetAlerts(
+      tx,
+      { publicUrl: app.config.PUBLIC_URL, tz: app.config.BUSINESS_TZ },
+      auth.user.id,
+      order.transactionDate,
+    );
   });
   const [pedido, view] = await Promise.all([
     orderDetail(app.db, id, { idUser: auth.user.id }),

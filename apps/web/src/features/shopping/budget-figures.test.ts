@@ -1,6 +1,6 @@
 import type { CategoryDto, ShopperSession } from '@portal/shared/schemas/shopping';
 import { describe, expect, it } from 'vitest';
-import { budgetCardFigures, categoryRemaining } from './budget-figures';
+import { budgetCardFigures, categoryRemaining, usedAlert } from './budget-figures';
 
 function shopper(presupuesto: Partial<ShopperSession['presupuesto']>, units: [number, number][] = []) {
   return {
@@ -14,6 +14,8 @@ function shopper(presupuesto: Partial<ShopperSession['presupuesto']>, units: [nu
       limite_de_compras: -1,
       cantidad_de_compras: 0,
       mostrar: true,
+      mes: '2026-03',
+      alertas_presupuesto: [80, 100],
       ...presupuesto,
     },
     categorias: [],
@@ -149,5 +151,71 @@ describe('each category’s remaining budget (category mode, all products)', () 
     };
     expect(categoryRemaining(s)).toMatchObject([{ restante: -2000, usedPct: 100 }]);
     expect(categoryRemaining(shopper({}))).toBeNull();
+  });
+});
+
+describe('the "Utilizado" card by the client thresholds', () => {
+  const figures = (s: ShopperSession) => budgetCardFigures(s);
+  const at = (utilizado: number, alertas = [80, 100]) =>
+    shopper({
+      presupuesto_total: 1000,
+      presupuesto_utilizado: utilizado,
+      presupuesto_restante: 1000 - utilizado,
+      mes: '2026-11',
+      alertas_presupuesto: alertas,
+    }) as ShopperSession;
+
+  it('plain below the first threshold, amber from it, red from 100%, with the sentence', () => {
+    const below = at(799.99);
+    expect(usedAlert(below, figures(below))).toEqual({ level: 'normal', sentence: null });
+    const amber = at(820);
+    expect(usedAlert(amber, figures(amber))).toEqual({
+      level: 'aviso',
+      sentence: 'Has usado el 82% de tu presupuesto de noviembre',
+    });
+    const red = at(1000);
+    expect(usedAlert(red, figures(red))).toEqual({
+      level: 'agotado',
+      sentence: 'Has usado el 100% de tu presupuesto de noviembre',
+    });
+    const low = at(500, [50]);
+    expect(usedAlert(low, figures(low)).level).toBe('aviso');
+  });
+
+  it('the cart does not count (the alert is about orders); a budget of 0 never reads as used', () => {
+    const s = shopper({
+      presupuesto_total: 1000,
+      presupuesto_utilizado: 100,
+      presupuesto_restante: 50,
+      mes: '2026-11',
+    }) as ShopperSession;
+    expect(usedAlert(s, figures(s)).level).toBe('normal');
+    const none = shopper({
+      presupuesto_total: 0,
+      presupuesto_utilizado: 0,
+      mes: '2026-11',
+    }) as ShopperSession;
+    expect(usedAlert(none, figures(none)).level).toBe('normal');
+  });
+
+  it('on a category page: the category figures and its name', () => {
+    const categoria = {
+      id: 7,
+      nombre: 'Papelería',
+      icono: 'IconPencil',
+      productos: 3,
+      presupuesto: 200,
+      utilizado: 190,
+      restante: 10,
+    };
+    const s = {
+      ...shopper({ tipo_presupuesto: 'categoria', presupuesto_total: 1000, mes: '2026-11' }),
+      categorias: [categoria],
+    } as ShopperSession;
+    const f = budgetCardFigures(s, categoria);
+    expect(usedAlert(s, f, categoria)).toEqual({
+      level: 'aviso',
+      sentence: 'Has usado el 95% de tu presupuesto de Papelería de noviembre',
+    });
   });
 });

@@ -3,7 +3,14 @@
  * in category mode that category's. What the cart takes is not sent apart per category: it is what is left
  * of the budget once the month's orders and the remaining are taken out.
  */
+import {
+  type BudgetAlertLevel,
+  budgetAlertLevel,
+  monthName,
+  usedPercent,
+} from '@portal/shared/domain/budget-alerts';
 import { type Centavos, pesosToCentavos } from '@portal/shared/domain/money';
+import { MSG } from '@portal/shared/messages';
 import type { CategoryDto, ShopperSession } from '@portal/shared/schemas/shopping';
 import { cartUnits } from './cart-rules';
 
@@ -35,6 +42,33 @@ export function budgetCardFigures(
   const unidades = byCategory ? cartUnits(shopper.carrito, categoria.id) : p.productos_totales;
   const usedPct = total > 0 ? Math.min(100, ((utilizado + Math.max(0, enCarrito)) / total) * 100) : 0;
   return { byCategory, total, utilizado, restante, enCarrito, unidades, usedPct };
+}
+
+export interface UsedAlert {
+  /** `aviso` (amber) from the client's first threshold, `agotado` (red) from 100%. */
+  level: BudgetAlertLevel;
+  /** 'Has usado el 82% de tu presupuesto de noviembre' once a threshold is reached; null below. */
+  sentence: string | null;
+}
+
+/**
+ * How the "Utilizado" card reads (decision 0054): the month's orders against the budget shown (the month's,
+ * or the category's on its page), by the client's thresholds, with the rule the alert e-mails use.
+ */
+export function usedAlert(
+  shopper: ShopperSession,
+  figures: Pick<BudgetCardFigures, 'byCategory' | 'total' | 'utilizado'>,
+  categoria?: CategoryDto | null,
+): UsedAlert {
+  const { presupuesto: p } = shopper;
+  const level = budgetAlertLevel(figures.utilizado, figures.total, p.alertas_presupuesto);
+  if (level === 'normal' || !p.mes) return { level: 'normal', sentence: null };
+  const sentence = MSG.presupuestoUsado(
+    usedPercent(figures.utilizado, figures.total),
+    monthName(p.mes),
+    figures.byCategory ? categoria?.nombre : undefined,
+  );
+  return { level, sentence };
 }
 
 export interface CategoryRemaining {

@@ -87,6 +87,8 @@ function sessionOf(m: Month, sidebar: number[]): ShopperSession {
       limite_de_compras: m.limiteDeCompras,
       cantidad_de_compras: m.orders.length,
       mostrar: true,
+      mes: '2026-03',
+      alertas_presupuesto: [80, 100],
     },
     categorias: sidebar.map((id) => {
       const f = s.categorias.get(id);

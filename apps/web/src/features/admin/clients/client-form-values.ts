@@ -4,7 +4,7 @@
  */
 import type { ApprovalRules } from '@portal/shared/domain/approval-rules';
 import { pesosToCentavos } from '@portal/shared/domain/money';
-import { RECORDATORIO_HORAS_DEFAULT } from '@portal/shared/limits';
+import { ALERTAS_PRESUPUESTO_DEFAULT, RECORDATORIO_HORAS_DEFAULT } from '@portal/shared/limits';
 import type { ClientDto, ModoPresupuesto } from '@portal/shared/schemas/clients';
 import { type FileValue, storedFile } from '../../../components/ui/file-field';
 
@@ -53,6 +53,9 @@ export interface ClientFormValues {
   segundo_nivel_desde: number | string;
   /** Hours before the daily reminder to approvers; 0 = off. */
   recordatorio_horas: number | string;
+  /** Budget alert thresholds as typed ('80, 100'); the schema reads and checks them. */
+  alertas_presupuesto: string;
+  avisar_autorizadores: boolean;
   imagen: FileValue;
   calendario: FileValue;
   manual: FileValue;
@@ -79,6 +82,8 @@ export function initialValues(client: ClientDto | null): ClientFormValues {
         aprobacion_automatica_hasta: client.aprobacion_automatica_hasta ?? '',
         segundo_nivel_desde: client.segundo_nivel_desde ?? '',
         recordatorio_horas: client.recordatorio_horas,
+        alertas_presupuesto: client.alertas_presupuesto.join(', '),
+        avisar_autorizadores: client.avisar_autorizadores,
       }
     : {
         ...files,
@@ -94,6 +99,8 @@ export function initialValues(client: ClientDto | null): ClientFormValues {
         aprobacion_automatica_hasta: '',
         segundo_nivel_desde: '',
         recordatorio_horas: RECORDATORIO_HORAS_DEFAULT,
+        alertas_presupuesto: ALERTAS_PRESUPUESTO_DEFAULT.join(', '),
+        avisar_autorizadores: false,
       };
 }
 

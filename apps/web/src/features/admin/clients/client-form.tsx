@@ -275,6 +275,21 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
                 </Text>
               </Stack>
             </FormSection>
+            <Divider />
+            <FormSection title="Avisos de presupuesto">
+              <TextInput
+                label="Avisar al llegar al (%)"
+                description="De 1 a 3 porcentajes del presupuesto del mes, separados por comas; un correo por porcentaje al mes"
+                placeholder="80, 100"
+                inputMode="numeric"
+                {...form.getInputProps('alertas_presupuesto')}
+              />
+              <Switch
+                label="Avisar también a los autorizadores"
+                description="Los Autorizadores del cliente reciben el mismo aviso que el usuario"
+                {...form.getInputProps('avisar_autorizadores', { type: 'checkbox' })}
+              />
+            </FormSection>
           </Stack>
         </SimpleGrid>
 

@@ -20,6 +20,8 @@ const EMPTY: ShopperSession = {
     limite_de_compras: -1,
     cantidad_de_compras: 0,
     mostrar: false,
+    mes: '',
+    alertas_presupuesto: [],
   },
   carrito: [],
   totales: { subtotal: 0, iva: 0, total: 0 },

@@ -4,7 +4,7 @@ import { IconChartPie, IconReceipt2, IconShoppingCart, IconWallet } from '@table
 import { CategoryIcon } from '../../../components/ui/category-icon';
 import { StatCard } from '../../../components/ui/stat-card';
 import { formatCentavos } from '../../../lib/format';
-import { budgetCardFigures, type CategoryRemaining, categoryRemaining } from '../budget-figures';
+import { budgetCardFigures, type CategoryRemaining, categoryRemaining, usedAlert } from '../budget-figures';
 
 const barColor = (pct: number) => (pct >= 90 ? 'red' : pct >= 70 ? 'orange' : 'teal');
 
@@ -97,6 +97,7 @@ export function BudgetCards({ shopper, categoria }: BudgetCardsProps) {
     shopper,
     categoria,
   );
+  const alert = usedAlert(shopper, { byCategory, total, utilizado }, categoria);
   const limite = p.limite_de_compras;
   const perCategory = categoria ? null : categoryRemaining(shopper);
 
@@ -116,7 +117,21 @@ export function BudgetCards({ shopper, categoria }: BudgetCardsProps) {
           icon={<IconReceipt2 size={18} />}
           color="orange"
           caption="Pedidos del mes (con IVA)"
-        />
+          tone={alert.level === 'agotado' ? 'danger' : alert.level === 'aviso' ? 'warning' : undefined}
+          danger={alert.level === 'agotado'}
+        >
+          {alert.sentence ? (
+            <Text
+              size="sm"
+              fw={600}
+              mt={6}
+              c={alert.level === 'agotado' ? 'red' : 'yellow'}
+              data-testid="aviso-presupuesto"
+            >
+              {alert.sentence}
+            </Text>
+          ) : null}
+        </StatCard>
         <StatCard
           label="Restante"
           value={

@@ -1,0 +1,2 @@
+DROP INDEX "orders_cliente_date_status_total_idx";--> statement-breakpoint
+CREATE INDEX "orders_cliente_date_status_total_user_idx" ON "orders" USING btree ("id_cliente","transaction_date","status","total","id_user");

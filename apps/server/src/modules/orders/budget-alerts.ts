@@ -1,0 +1,138 @@
+/**
+ * Budget alerts (docs/domain.md "Budget alerts", decision 0054). Run inside the transaction of every change
+ * that moves a buyer's month — a purchase, an approval with edited lines, a cancellation, a withdrawal — after
+ * the change is written: the month's figures are the budget figures' own (`budgetState`, per user or per
+ * category), the thresholds reached are `crossedThresholds`, and each (buyer, category, month, threshold) is
+ * claimed by inserting its row. Only the rows this insert made send e-mail, so a retry, two purchases at once
+ * or two instances never send one alert twice, and a threshold crossed again after a cancellation is not
+ * sent again. One e-mail per recipient and budget (the whole budget, or one category) names the highest
+ * threshold the change reached.
+ */
+import { budgetState } from '@portal/shared/domain/budget';
+import { crossedThresholds, monthName, usedPercent } from '@portal/shared/domain/budget-alerts';
+import { formatCentavos } from '@portal/shared/domain/money';
+import { ROLES } from '@portal/shared/domain/roles';
+import { businessMonth } from '@portal/shared/domain/time';
+import { MSG } from '@portal/shared/messages';
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { budgetAlerts, categories, clients, userCategoryBudgets, users } from '../../db/schema/index.ts';
+import { orderEmail } from '../../lib/emails.ts';
+import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
+import { otherMonthOrders } from './authorizer.repository.ts';
+
+/** No order has this id: "every non-cancelled order of the month" through the approval's own read. */
+const NO_ORDER = 0;
+
+export async function sendBudgetAlerts(
+  tx: Tx,
+  config: { publicUrl: string; tz: string },
+  userId: number,
+  /** An instant of the business month the change touched: the order's purchase time. */
+  at: Date,
+): Promise<void> {
+  // Only the running month warns: a change to an order of a closed month (an approval or a cancellation
+  // that comes late) says nothing about money the buyer can still spend.
+  const month = businessMonth(at, config.tz);
+  if (month.key !== businessMonth(new Date(), config.tz).key) return;
+  const [buyer] = await tx
+    .select({
+      id: users.id,
+      nombre: users.nombre,
+      email: users.email,
+      usuario: users.usuario,
+      idCliente: users.idCliente,
+      presupuestoDefault: users.presupuestoDefault,
+      modo: clients.modoPresupuesto,
+      alertas: clients.alertasPresupuesto,
+      avisarAutorizadores: clients.avisarAutorizadores,
+    })
+    .from(users)
+    .innerJoin(clients, eq(clients.id, users.idCliente))
+    .where(eq(users.id, userId));
+  if (!buyer) return;
+  const modo = buyer.modo === 'categoria' ? 'categoria' : 'regular';
+  const orders = await otherMonthOrders(tx, userId, NO_ORDER, month);
+  const budgets =
+    modo === 'categoria'
+      ? await tx
+          .select({ id: userCategoryBudgets.categoryId, presupuesto: userCategoryBudgets.presupuesto })
+          .from(userCategoryBudgets)
+          .where(eq(userCategoryBudgets.userId, userId))
+      : [];
+  const state = budgetState({
+    modo,
+    presupuestoDefault: buyer.presupuestoDefault,
+    categorias: budgets,
+    orders,
+    cart: [],
+  });
+  const figures =
+    modo === 'regular'
+      ? [{ categoryId: null, utilizado: state.utilizado, presupuesto: state.presupuesto }]
+      : [...state.categorias].map(([categoryId, f]) => ({
+          categoryId,
+          utilizado: f.utilizado,
+          presupuesto: f.presupuesto,
+        }));
+
+  for (const f of figures) {
+    const crossed = crossedThresholds(f.utilizado, f.presupuesto, buyer.alertas);
+    if (crossed.length === 0) continue;
+    const porcentaje = usedPercent(f.utilizado, f.presupuesto);
+    const claimed = await tx
+      .insert(budgetAlerts)
+      .values(
+        crossed.map((umbral) => ({ userId, categoryId: f.categoryId, mes: month.key, umbral, porcentaje })),
+      )
+      .onConflictDoNothing()
+      .returning({ umbral: budgetAlerts.umbral });
+    if (claimed.length === 0) continue;
+    const umbral = Math.max(...claimed.map((c) => c.umbral));
+    const categoria =
+      f.categoryId === null
+        ? undefined
+        : (
+            await tx
+              .select({ nombre: categories.nombre })
+              .from(categories)
+              .where(eq(categories.id, f.categoryId))
+          )[0]?.nombre;
+    const mes = monthName(month.key);
+    const paragraphs = [
+      MSG.avisoPresupuestoCifras(formatCentavos(f.utilizado), formatCentavos(f.presupuesto)),
+      MSG.avisoPresupuestoUmbral(umbral),
+    ];
+    const to = addressOf(buyer);
+    if (to)
+      await enqueueEmail(
+        tx,
+        orderEmail(to, buyer.nombre, {
+          subject: MSG.presupuestoUsado(porcentaje, mes, categoria),
+          paragraphs,
+          url: `${config.publicUrl}/usuario/${f.categoryId === null ? 'principal' : `categoria/${f.categoryId}`}`,
+          label: 'Ver mi presupuesto',
+        }),
+      );
+    if (!buyer.avisarAutorizadores || buyer.idCliente === null) continue;
+    const approvers = await tx
+      .select({ email: users.email, usuario: users.usuario, nombre: users.nombre })
+      .from(users)
+      .where(
+        and(eq(users.idCliente, buyer.idCliente), eq(users.rol, ROLES.autorizador), eq(users.activo, true)),
+      );
+    for (const a of approvers) {
+      const address = addressOf(a);
+      if (!address) continue;
+      await enqueueEmail(
+        tx,
+        orderEmail(address, a.nombre, {
+          subject: MSG.presupuestoUsadoPor(buyer.nombre, porcentaje, mes, categoria),
+          paragraphs,
+          url: `${config.publicUrl}/autorizador/principal?estatus=todos&q=${encodeURIComponent(buyer.nombre)}`,
+          label: 'Ver sus pedidos',
+        }),
+      );
+    }
+  }
+}
