@@ -20,6 +20,9 @@ function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): 
 const usuario = () => import('./routes/usuario/pages');
 const autorizador = () => import('./routes/autorizador/pages');
 const administrador = () => import('./routes/administrador/pages');
+// The dashboards carry the charts library: chunks of their own, outside the role areas.
+const autorizadorTablero = () => import('./routes/autorizador/tablero');
+const administradorTablero = () => import('./routes/administrador/tablero');
 
 const AuthLayout = screen(
   () => import('./routes/auth/layout'),
@@ -63,6 +66,7 @@ const U = {
 const A = {
   Pedidos: screen(autorizador, (m) => m.Pedidos),
   Orden: screen(autorizador, (m) => m.Orden),
+  Tablero: screen(autorizadorTablero, (m) => m.Tablero),
 };
 const ADM = {
   Principal: screen(administrador, (m) => m.Principal),
@@ -72,6 +76,7 @@ const ADM = {
   Semanas: screen(administrador, (m) => m.Semanas),
   Inventario: screen(administrador, (m) => m.Inventario),
   Logs: screen(administrador, (m) => m.Logs),
+  Tablero: screen(administradorTablero, (m) => m.Tablero),
 };
 
 const PUBLIC_PATHS = ['/login', '/recuperar-acceso', '/restablecer/'];
@@ -139,6 +144,7 @@ export function AppRouter() {
                   <Route path="principal" element={<A.Pedidos />} />
                   <Route path="reportes" element={<A.Pedidos />} />
                   <Route path="orden/:id" element={<A.Orden />} />
+                  <Route path="tablero" element={<A.Tablero />} />
                 </Route>
                 <Route path="administrador" element={<RequireArea area="administrador" />}>
                   <Route index element={<Navigate to="principal" replace />} />
@@ -149,6 +155,7 @@ export function AppRouter() {
                   <Route path="semanas" element={<ADM.Semanas />} />
                   <Route path="inventario" element={<ADM.Inventario />} />
                   <Route path="logs" element={<ADM.Logs />} />
+                  <Route path="tablero" element={<ADM.Tablero />} />
                 </Route>
               </Route>
             </Route>

@@ -4,6 +4,7 @@
  * products from the sales summary (db/sales.ts) — never a scan of a year of order lines.
  */
 import { type BudgetLine, budgetState, type MonthOrder } from '@portal/shared/domain/budget';
+import { budgetShare, SHARE_NEAR, SHARE_OVER } from '@portal/shared/domain/budget-share';
 import { centavosToPesos } from '@portal/shared/domain/money';
 import {
   addMonths,
@@ -113,8 +114,7 @@ export async function dashboard(
   const cerca = admin && !scope ? await clientsNearBudget(db, current) : null;
 
   const lista = buyers?.lista ?? [];
-  const share = (b: DashboardBuyer) =>
-    b.presupuesto > 0 ? b.utilizado / b.presupuesto : b.utilizado > 0 ? Infinity : 0;
+  const share = (b: DashboardBuyer) => budgetShare(b.utilizado, b.presupuesto);
   return {
     cliente: scope ? { id: scope.id, nombre: scope.nombre } : null,
     desde,
@@ -127,8 +127,8 @@ export async function dashboard(
       .slice(0, BUYERS_SHOWN),
     usuarios: {
       total: lista.length,
-      sobre_80: lista.filter((b) => share(b) >= 0.8).length,
-      sobre_100: lista.filter((b) => share(b) >= 1).length,
+      sobre_80: lista.filter((b) => share(b) >= SHARE_NEAR).length,
+      sobre_100: lista.filter((b) => share(b) >= SHARE_OVER).length,
     },
     por_categoria: porCategoria,
     top_productos: top,

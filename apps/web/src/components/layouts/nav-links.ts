@@ -14,7 +14,8 @@ export type NavIcon =
   | 'semanas'
   | 'inventario'
   | 'usuarios'
-  | 'logs';
+  | 'logs'
+  | 'tablero';
 
 export interface NavItem {
   label: string;
@@ -61,9 +62,13 @@ export function navItemsFor(rol: number, comprador?: ShopperSession): NavItem[] 
       ];
     case ROLES.autorizador:
     case ROLES.superAutorizador:
-      return [{ label: 'Pedidos', to: '/autorizador/principal', icon: 'pedidos' }];
+      return [
+        { label: 'Pedidos', to: '/autorizador/principal', icon: 'pedidos' },
+        { label: 'Tablero', to: '/autorizador/tablero', icon: 'tablero' },
+      ];
     case ROLES.administrador:
       return [
+        { label: 'Tablero', to: '/administrador/tablero', icon: 'tablero' },
         { label: 'Clientes', to: '/administrador/clientes', icon: 'clientes' },
         { label: 'Semanas de acceso', to: '/administrador/semanas', icon: 'semanas' },
         { label: 'Inventario', to: '/administrador/inventario', icon: 'inventario' },

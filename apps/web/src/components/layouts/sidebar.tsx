@@ -4,6 +4,7 @@ import {
   IconBuildingStore,
   IconBuildingWarehouse,
   IconCalendarWeek,
+  IconChartBar,
   IconClipboardList,
   IconFileDownload,
   IconHistory,
@@ -42,6 +43,7 @@ const ICONS: Record<NavIcon, ComponentType<{ size?: number; stroke?: number }>> 
   inventario: IconPackages,
   usuarios: IconUsers,
   logs: IconListDetails,
+  tablero: IconChartBar,
 };
 
 interface SidebarProps {

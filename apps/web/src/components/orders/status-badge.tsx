@@ -1,8 +1,8 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import { statusTitle } from '@portal/shared/domain/order-workflow';
 
-/** Colours: pendiente warning, espera info, aprobado success, cancelado danger. */
-const COLORS: Record<string, string> = {
+/** Colours: pendiente warning, espera info, aprobado success, cancelado danger (Mantine palette names). */
+export const STATUS_PALETTE: Record<string, string> = {
   pendiente: 'yellow',
   espera: 'cyan',
   aprobado: 'green',
@@ -14,7 +14,7 @@ export function StatusBadge({
   ...props
 }: { status: string } & Omit<BadgeProps, 'color' | 'children'>) {
   return (
-    <Badge color={COLORS[status] ?? 'gray'} variant="light" radius="sm" {...props}>
+    <Badge color={STATUS_PALETTE[status] ?? 'gray'} variant="light" radius="sm" {...props}>
       {statusTitle(status)}
     </Badge>
   );

@@ -4,6 +4,7 @@
  */
 import { Alert, Group, Stack, ThemeIcon } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { CategoryIcon } from '../../../components/ui/category-icon';
 import { PageHeader } from '../../../components/ui/page';
@@ -17,6 +18,11 @@ import { QuickOrderForm } from '../../../features/shopping/components/quick-orde
 import { SavedListDetail } from '../../../features/shopping/components/saved-list-detail';
 import { SavedLists } from '../../../features/shopping/components/saved-lists';
 import { positiveId } from '../params';
+
+// The chart and its library load only on the history page.
+const SpendHistory = lazy(() =>
+  import('../../../features/shopping/components/spend-history').then((m) => ({ default: m.SpendHistory })),
+);
 
 export function Principal() {
   const shopper = useShopper();
@@ -69,6 +75,9 @@ export function Historial() {
   return (
     <Stack gap={0}>
       <PageHeader title="Historial" description="Tus pedidos, del más reciente al más antiguo." />
+      <Suspense fallback={null}>
+        <SpendHistory />
+      </Suspense>
       <HistoryList />
     </Stack>
   );

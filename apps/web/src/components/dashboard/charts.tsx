@@ -1,0 +1,367 @@
+/**
+ * The dashboards' charts, one component per chart, shared by the authorizer's Tablero, the administrator's
+ * and (SpendChart) the buyer's history. This module and @mantine/charts load only with those screens.
+ */
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Anchor, Badge, Box, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import type { ShareLevel } from '@portal/shared/domain/budget-share';
+import { formatMXN } from '@portal/shared/domain/money';
+import type { BuyerSpendResponse, DashboardResponse } from '@portal/shared/schemas/dashboard';
+import { IconAlertTriangle, IconCircleX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { STATUS_PALETTE } from '../orders/status-badge';
+import { ChartCard } from './chart-card';
+import {
+  buyersTable,
+  categoriesTable,
+  clientsTable,
+  dayLabel,
+  daysTable,
+  LEVEL_TEXT,
+  monthLabel,
+  monthsTable,
+  niceTicks,
+  productsTable,
+  type ShareItem,
+  STATUS_ORDER,
+  shareItems,
+  spendTable,
+  statusLabel,
+} from './dashboard-data';
+
+const money = (pesos: number) => formatMXN(pesos, false);
+const compact = new Intl.NumberFormat('es-MX', { notation: 'compact', maximumFractionDigits: 1 });
+/** Axis ticks: "$12.5 mil". */
+const axisMoney = (pesos: number) => `$${compact.format(pesos)}`;
+const count = (n: number) => n.toLocaleString('es-MX');
+
+/** Shade 7 of each hue: bars keep at least 3:1 against the white card. */
+const BAR = 'indigo.6';
+const LEVEL_COLOR: Record<ShareLevel, string> = { normal: 'indigo.6', cerca: 'orange.7', excedido: 'red.8' };
+
+/** Chart text a shade darker than 'dimmed' (axis labels stay readable). */
+const TEXT = 'gray.7';
+
+interface RangeProps {
+  data: DashboardResponse;
+  /** The CSV names' prefix ("tablero", "tablero-ferretera"). */
+  filePrefix: string;
+}
+
+export function MonthsChart({ data, filePrefix }: RangeProps) {
+  const table = monthsTable(data.meses);
+  const hasOrders = data.meses.some((m) => STATUS_ORDER.some((s) => m[s] > 0));
+  return (
+    <ChartCard
+      title="Pedidos por mes"
+      description={`Importe con IVA por estatus, de ${monthLabel(data.desde).toLowerCase()} a ${monthLabel(data.hasta).toLowerCase()}.`}
+      table={hasOrders ? table : { ...table, rows: [] }}
+      filename={`${filePrefix}-pedidos-por-mes-${data.desde}-${data.hasta}`}
+      empty="No hay pedidos en este periodo."
+      chart={
+        <BarChart
+          h={300}
+          data={data.meses.map((m) => ({ ...m, etiqueta: monthLabel(m.mes, true) }))}
+          dataKey="etiqueta"
+          type="stacked"
+          series={STATUS_ORDER.map((s) => ({
+            name: s,
+            label: statusLabel(s),
+            color: `${STATUS_PALETTE[s]}.7`,
+          }))}
+          withLegend
+          // In the bars' order, not alphabetical.
+          legendProps={{ verticalAlign: 'bottom', itemSorter: null }}
+          valueFormatter={money}
+          yAxisProps={{ tickFormatter: axisMoney, width: 72 }}
+          xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 8 }}
+          textColor={TEXT}
+          maxBarWidth={48}
+          data-testid="grafica-meses"
+        />
+      }
+    />
+  );
+}
+
+/** A share mark in words beside its colour: "Cerca del límite" (≥ 80 %), "Agotado" (≥ 100 %). */
+function LevelBadge({ level }: { level: ShareLevel }) {
+  if (level === 'normal') return null;
+  return (
+    <Badge
+      size="sm"
+      variant="light"
+      color={level === 'excedido' ? 'red' : 'orange'}
+      leftSection={
+        level === 'excedido' ? (
+          <IconCircleX size={12} aria-hidden />
+        ) : (
+          <IconAlertTriangle size={12} aria-hidden />
+        )
+      }
+    >
+      {LEVEL_TEXT[level]}
+    </Badge>
+  );
+}
+
+/** Horizontal used-against-budget bars, highest share first; the first `initial` and then all. */
+function ShareBars({
+  items,
+  hrefOf,
+  initial = 10,
+  noun,
+}: {
+  items: readonly ShareItem[];
+  hrefOf?: (item: ShareItem) => string;
+  initial?: number;
+  noun: string;
+}) {
+  const [all, setAll] = useState(false);
+  const shown = all ? items : items.slice(0, initial);
+  return (
+    <Stack gap="sm">
+      <Stack component="ul" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {shown.map((item) => (
+          <Box component="li" key={item.id} data-testid="barra-presupuesto" data-nivel={item.level}>
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-end">
+              <Box miw={0}>
+                <Group gap={6} wrap="nowrap">
+                  {hrefOf ? (
+                    <Anchor component={Link} to={hrefOf(item)} fw={600} size="sm" truncate>
+                      {item.nombre}
+                    </Anchor>
+                  ) : (
+                    <Text fw={600} size="sm" truncate>
+                      {item.nombre}
+                    </Text>
+                  )}
+                  <LevelBadge level={item.level} />
+                </Group>
+                {item.detalle ? (
+                  <Text size="xs" c="dimmed" truncate>
+                    {item.detalle}
+                  </Text>
+                ) : null}
+              </Box>
+              <Text size="sm" ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                {money(item.utilizado)}{' '}
+                <Text span c="dimmed" size="sm">
+                  / {money(item.presupuesto)}
+                </Text>{' '}
+                <Text span fw={700} size="sm" c={item.level === 'excedido' ? 'red.9' : undefined}>
+                  · {item.percent}
+                </Text>
+              </Text>
+            </Group>
+            <Progress
+              mt={4}
+              size="lg"
+              radius="xl"
+              value={Number.isFinite(item.share) ? Math.min(100, item.share * 100) : 100}
+              color={LEVEL_COLOR[item.level]}
+              aria-hidden
+            />
+          </Box>
+        ))}
+      </Stack>
+      {items.length > initial ? (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          onClick={() => setAll((v) => !v)}
+          style={{ alignSelf: 'center' }}
+        >
+          {all ? `Mostrar solo los primeros ${initial}` : `Mostrar los ${items.length} ${noun}`}
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function BuyersChart({
+  data,
+  filePrefix,
+  hrefOf,
+}: RangeProps & { hrefOf?: (buyer: ShareItem) => string }) {
+  const items = shareItems(data.por_usuario);
+  const { total, sobre_80, sobre_100 } = data.usuarios;
+  return (
+    <ChartCard
+      title="Presupuesto usado por comprador"
+      description={`${monthLabel(data.mes_actual)}: lo utilizado frente al presupuesto de cada comprador.${hrefOf ? ' Elige un nombre para ver sus pedidos.' : ''}`}
+      table={buyersTable(items)}
+      filename={`${filePrefix}-compradores-${data.mes_actual}`}
+      empty={
+        data.cliente
+          ? 'Ningún comprador tiene presupuesto ni compras este mes.'
+          : 'Elige un cliente para ver a sus compradores.'
+      }
+      extra={
+        total > 0 ? (
+          <Group gap="xs" mb="sm" data-testid="conteo-compradores">
+            <Badge variant="outline" color="gray" size="lg" radius="sm">
+              {count(total)} {total === 1 ? 'comprador' : 'compradores'}
+            </Badge>
+            <Badge variant="light" color="orange" size="lg" radius="sm">
+              {count(sobre_80)} con 80% o más
+            </Badge>
+            <Badge variant="light" color="red" size="lg" radius="sm">
+              {count(sobre_100)} con 100% o más
+            </Badge>
+          </Group>
+        ) : null
+      }
+      chart={<ShareBars items={items} hrefOf={hrefOf} noun="compradores" />}
+    />
+  );
+}
+
+export function CategoriesChart({ data, filePrefix }: RangeProps) {
+  const rows = data.por_categoria;
+  const withBudget = rows.some((c) => c.presupuesto !== null);
+  return (
+    <ChartCard
+      title="Gasto por categoría"
+      description={`${monthLabel(data.mes_actual)}${withBudget ? ', frente al presupuesto de cada categoría' : ''}.`}
+      table={categoriesTable(rows)}
+      filename={`${filePrefix}-categorias-${data.mes_actual}`}
+      empty={
+        data.cliente ? 'No hay compras por categoría este mes.' : 'Elige un cliente para ver sus categorías.'
+      }
+      chart={
+        <BarChart
+          h={Math.max(180, rows.length * (withBudget ? 56 : 36) + 70)}
+          data={rows.map((c) => ({ ...c, presupuesto: c.presupuesto ?? 0 }))}
+          dataKey="nombre"
+          orientation="vertical"
+          series={[
+            { name: 'utilizado', label: 'Utilizado', color: BAR },
+            ...(withBudget ? [{ name: 'presupuesto', label: 'Presupuesto', color: 'gray.5' }] : []),
+          ]}
+          withLegend={withBudget}
+          legendProps={{ verticalAlign: 'bottom', itemSorter: null }}
+          valueFormatter={money}
+          yAxisProps={{ width: 130 }}
+          xAxisProps={{ tickFormatter: axisMoney }}
+          gridAxis="y"
+          textColor={TEXT}
+          maxBarWidth={22}
+          data-testid="grafica-categorias"
+        />
+      }
+    />
+  );
+}
+
+export function TopProductsTable({ data, filePrefix }: RangeProps) {
+  return (
+    <ChartCard
+      title="Productos más comprados"
+      description="Los 10 de mayor importe (sin IVA) en el periodo, sin pedidos cancelados."
+      table={productsTable(data.top_productos)}
+      filename={`${filePrefix}-productos-${data.desde}-${data.hasta}`}
+      empty="No hay productos comprados en este periodo."
+    />
+  );
+}
+
+export function DailyOrdersChart({ data, filePrefix }: RangeProps) {
+  const rows = data.por_dia ?? [];
+  const table = daysTable(rows);
+  const hasOrders = rows.some((d) => d.pedidos > 0);
+  return (
+    <ChartCard
+      title="Pedidos por día"
+      description="Los últimos 30 días."
+      table={hasOrders ? table : { ...table, rows: [] }}
+      filename={`${filePrefix}-pedidos-por-dia`}
+      empty="No hay pedidos en los últimos 30 días."
+      chart={
+        <BarChart
+          h={240}
+          data={rows.map((d) => ({ ...d, etiqueta: dayLabel(d.fecha) }))}
+          dataKey="etiqueta"
+          series={[{ name: 'pedidos', label: 'Pedidos', color: BAR }]}
+          valueFormatter={count}
+          yAxisProps={{ allowDecimals: false, width: 40 }}
+          xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 12 }}
+          textColor={TEXT}
+          data-testid="grafica-dias"
+        />
+      }
+    />
+  );
+}
+
+export function ClientsNearChart({
+  data,
+  filePrefix,
+  hrefOf,
+}: RangeProps & { hrefOf?: (client: ShareItem) => string }) {
+  const items = shareItems(data.clientes_cerca ?? []);
+  return (
+    <ChartCard
+      title="Clientes más cerca de su presupuesto"
+      description={`${monthLabel(data.mes_actual)}: lo utilizado frente a la suma de los presupuestos de sus compradores.`}
+      table={clientsTable(items)}
+      filename={`${filePrefix}-clientes-${data.mes_actual}`}
+      empty="Ningún cliente tiene compras ni presupuesto este mes."
+      chart={<ShareBars items={items} hrefOf={hrefOf} noun="clientes" initial={8} />}
+    />
+  );
+}
+
+/** One small chart: months against the budget, a reference line at the budget. */
+export function SpendChart({
+  title,
+  meses,
+  presupuesto,
+  filename,
+}: {
+  title: string;
+  meses: BuyerSpendResponse['meses'];
+  presupuesto: number;
+  filename: string;
+}) {
+  const ticks = niceTicks(Math.max(presupuesto, ...meses.map((m) => m.utilizado)));
+  return (
+    <ChartCard
+      title={title}
+      description={`Presupuesto: ${money(presupuesto)} al mes.`}
+      table={spendTable(meses, presupuesto)}
+      filename={filename}
+      empty="Sin datos."
+      chart={
+        <BarChart
+          h={190}
+          data={meses.map((m) => ({ ...m, etiqueta: monthLabel(m.mes, true) }))}
+          dataKey="etiqueta"
+          series={[{ name: 'utilizado', label: 'Utilizado', color: BAR }]}
+          getBarColor={(value) => (value > presupuesto ? 'red.8' : BAR)}
+          referenceLines={
+            presupuesto > 0
+              ? [
+                  {
+                    y: presupuesto,
+                    color: 'red.8',
+                    label: 'Presupuesto',
+                    labelPosition: 'insideTopLeft',
+                    strokeDasharray: '6 4',
+                  },
+                ]
+              : []
+          }
+          valueFormatter={money}
+          // Even steps up to above the budget line and the highest month.
+          yAxisProps={{ tickFormatter: axisMoney, width: 64, ticks, domain: [0, ticks[4] ?? 'auto'] }}
+          textColor={TEXT}
+          maxBarWidth={36}
+          data-testid="grafica-gasto"
+        />
+      }
+    />
+  );
+}

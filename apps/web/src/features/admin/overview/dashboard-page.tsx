@@ -1,0 +1,73 @@
+/**
+ * The administrator's Tablero: the dashboard of one client (picked in "Cliente", kept in the URL) or of
+ * every client, with the orders per day of the last 30 days and, across clients, those closest to their
+ * budgets (a click opens that client's Tablero).
+ */
+import { Group, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { dashboardQuery } from '../../../components/dashboard/api';
+import {
+  DashboardCharts,
+  DashboardError,
+  DashboardLoading,
+  useMonthRange,
+} from '../../../components/dashboard/dashboard-view';
+import { MonthRangeField } from '../../../components/dashboard/month-range-field';
+import { PageHeader } from '../../../components/ui/page';
+import { ClientSelect, useSelectedClient } from '../clients/client-select';
+
+export function AdminDashboardPage() {
+  const [cliente, setCliente] = useSelectedClient();
+  const [params] = useSearchParams();
+  const { desde, hasta, setRange } = useMonthRange();
+  const { data, isLoading, isError, error } = useQuery(dashboardQuery({ desde, hasta, cliente }));
+
+  const clientHref = (client: { id: number }) => {
+    const next = new URLSearchParams(params);
+    next.set('cliente', String(client.id));
+    return `/administrador/tablero?${next}`;
+  };
+
+  return (
+    <Stack gap={0}>
+      <PageHeader
+        title="Tablero"
+        description={
+          data?.cliente
+            ? `El gasto de ${data.cliente.nombre}: pedidos, presupuestos y productos.`
+            : 'El gasto de todos los clientes: pedidos, presupuestos y productos.'
+        }
+        actions={
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <ClientSelect
+              value={cliente}
+              onChange={(id) => setCliente(id)}
+              placeholder="Todos los clientes"
+              w={{ base: '100%', xs: 260 }}
+            />
+            {data ? (
+              <MonthRangeField
+                desde={data.desde}
+                hasta={data.hasta}
+                maxMonth={data.mes_actual}
+                onChange={setRange}
+              />
+            ) : null}
+          </Group>
+        }
+      />
+      {isLoading ? (
+        <DashboardLoading />
+      ) : isError || !data ? (
+        <DashboardError error={error} />
+      ) : (
+        <DashboardCharts
+          data={data}
+          filePrefix={data.cliente ? `tablero-cliente-${data.cliente.id}` : 'tablero-todos'}
+          clientHref={clientHref}
+        />
+      )}
+    </Stack>
+  );
+}

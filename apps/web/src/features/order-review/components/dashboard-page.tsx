@@ -1,0 +1,63 @@
+/**
+ * Tablero (roles 2 and 3): the client's orders per month by status, this month's buyers against their
+ * budgets, spend per category and the top products, over a range of months (default the last 12). A
+ * buyer's name opens the order list searched by that buyer's user name, over the current month.
+ */
+import { Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { dashboardQuery } from '../../../components/dashboard/api';
+import { monthDates } from '../../../components/dashboard/dashboard-data';
+import {
+  DashboardCharts,
+  DashboardError,
+  DashboardLoading,
+  useMonthRange,
+} from '../../../components/dashboard/dashboard-view';
+import { MonthRangeField } from '../../../components/dashboard/month-range-field';
+import { PageHeader } from '../../../components/ui/page';
+import { useSession } from '../../../lib/session';
+
+export function DashboardPage() {
+  const { user } = useSession();
+  const { desde, hasta, setRange } = useMonthRange();
+  const { data, isLoading, isError, error } = useQuery(dashboardQuery({ desde, hasta, cliente: null }));
+
+  return (
+    <Stack gap={0}>
+      <PageHeader
+        title="Tablero"
+        description={`Cómo va el gasto de ${user.cliente?.nombre ?? 'tu empresa'}: pedidos, presupuestos y productos.`}
+        actions={
+          data ? (
+            <MonthRangeField
+              desde={data.desde}
+              hasta={data.hasta}
+              maxMonth={data.mes_actual}
+              onChange={setRange}
+            />
+          ) : null
+        }
+      />
+      {isLoading ? (
+        <DashboardLoading />
+      ) : isError || !data ? (
+        <DashboardError error={error} />
+      ) : (
+        <DashboardCharts
+          data={data}
+          filePrefix="tablero"
+          buyerHref={(buyer) => {
+            const [first, last] = monthDates(data.mes_actual);
+            const params = new URLSearchParams({
+              estatus: 'todos',
+              q: buyer.detalle ?? buyer.nombre,
+              desde: first,
+              hasta: last,
+            });
+            return `/autorizador/principal?${params}`;
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
