@@ -9,6 +9,7 @@ import type {
   UserProductsResponse,
 } from '@portal/shared/schemas/assignments';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/keys';
 
@@ -32,19 +33,30 @@ export interface AssignInput {
   status: boolean;
 }
 
-/** POST /api/productos/asignar; the page shows the answer at once (no reload of the list). */
+/**
+ * POST /api/productos/asignar; the page shows the answer at once (no reload of the list). Several changes
+ * may be in flight (a switch, then a limit): each answer updates its own product, and only the answer to
+ * the latest change sets the user's count, so an older answer arriving last cannot put back an old count.
+ */
 export function useAssignProduct(userId: number) {
   const queryClient = useQueryClient();
+  const latest = useRef(0);
   return useMutation({
-    mutationFn: (input: AssignInput) =>
-      api.post<AssignResponse>('/api/productos/asignar', { ...input, status: input.status ? 1 : 0 }),
-    onSuccess: (res) => {
+    mutationFn: async (input: AssignInput) => {
+      const seq = ++latest.current;
+      const res = await api.post<AssignResponse>('/api/productos/asignar', {
+        ...input,
+        status: input.status ? 1 : 0,
+      });
+      return { res, seq };
+    },
+    onSuccess: ({ res, seq }) => {
       queryClient.setQueriesData<UserProductsResponse>(
         { queryKey: adminKeys.userProducts(userId) },
         (old) =>
           old && {
             ...old,
-            usuario: res.usuario,
+            usuario: seq === latest.current ? res.usuario : old.usuario,
             productos: old.productos.map((p) =>
               p.id === res.producto.id
                 ? { ...p, asignado: res.producto.asignado, cantidad_limite: res.producto.cantidad_limite }
