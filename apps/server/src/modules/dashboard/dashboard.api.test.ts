@@ -377,6 +377,52 @@ describe.each(DB_KINDS)('spend dashboard (%s)', (kind) => {
     expect((await view()).meses.at(-1)).toMatchObject({ aprobado: 0, cancelado: 99.99 });
   });
 
+  it('buyers by share of their budget: sorted, cut to the top, counted at 80 % and 100 % (both budget modes)', async () => {
+    for (const modo of ['regular', 'categoria'] as const) {
+      const w = await world(modo);
+      const make = async (nombre: string, presupuesto: number, spend: number) => {
+        const u = await makeUser(db(), {
+          rol: 1,
+          idCliente: w.client.id,
+          nombre,
+          presupuestoDefault: presupuesto,
+        });
+        if (modo === 'categoria' && presupuesto > 0)
+          await db()
+            .insert(userCategoryBudgets)
+            .values({ userId: u.id, categoryId: w.limpieza.id, presupuesto });
+        if (spend > 0)
+          await makeOrder(db(), {
+            idUser: u.id,
+            idCliente: w.client.id,
+            status: 'aprobado',
+            lines: [
+              { productId: w.p2.id, precio: spend, impuesto: false, cantidad: 1, idCategoria: w.limpieza.id },
+            ],
+          });
+        return u;
+      };
+      const exact = await make('Exacto 80', 100_000, 80_000);
+      const over = await make('Pasado', 100_000, 103_000);
+      const none = await make('Sin presupuesto', 0, 5_000);
+      const low = await make('Poco', 100_000, 13_000);
+      const under = await make('Casi', 100_000, 79_999);
+      const tab = (await w.api.r2.get('/api/tablero')).json();
+      // Ana and Beto (world) have spent nothing: share 0, after everyone else, by id. With category budgets
+      // the cards count only categories with a budget: the buyer without one has used nothing.
+      const shared = [over.id, exact.id, under.id, low.id, w.ana.id, w.beto.id];
+      expect(
+        tab.por_usuario.map((u: { id: number }) => u.id),
+        modo,
+      ).toEqual(modo === 'regular' ? [none.id, ...shared] : [...shared, none.id]);
+      expect(tab.usuarios, modo).toEqual(
+        modo === 'regular'
+          ? { total: 7, sobre_80: 3, sobre_100: 2 }
+          : { total: 7, sobre_80: 2, sobre_100: 1 },
+      );
+    }
+  });
+
   it('refusals: bad months and ranges are Spanish 400s; another client is 404; buyers 403', async () => {
     const w = await world();
     const other = await world();

@@ -113,8 +113,6 @@ export async function dashboard(
   const porDia = admin ? await ordersPerDay(db, scope, now, tz) : null;
   const cerca = admin && !scope ? await clientsNearBudget(db, current) : null;
 
-  const lista = buyers?.lista ?? [];
-  const share = (b: DashboardBuyer) => budgetShare(b.utilizado, b.presupuesto);
   return {
     cliente: scope ? { id: scope.id, nombre: scope.nombre } : null,
     desde,
@@ -122,14 +120,8 @@ export async function dashboard(
     mes_actual: current.key,
     modo: scope ? (scope.modo === 'categoria' ? 'categoria' : 'regular') : null,
     meses,
-    por_usuario: [...lista]
-      .sort((a, b) => share(b) - share(a) || b.utilizado - a.utilizado || a.id - b.id)
-      .slice(0, BUYERS_SHOWN),
-    usuarios: {
-      total: lista.length,
-      sobre_80: lista.filter((b) => share(b) >= SHARE_NEAR).length,
-      sobre_100: lista.filter((b) => share(b) >= SHARE_OVER).length,
-    },
+    por_usuario: buyers?.lista ?? [],
+    usuarios: buyers?.usuarios ?? { total: 0, sobre_80: 0, sobre_100: 0 },
     por_categoria: porCategoria,
     top_productos: top,
     por_dia: porDia,
@@ -232,30 +224,49 @@ async function buyersOfMonth(
   db: Db,
   scope: NonNullable<Scope>,
   month: { start: Date; end: Date },
-): Promise<{ lista: DashboardBuyer[]; categorias: DashboardCategory[] }> {
+): Promise<{
+  lista: DashboardBuyer[];
+  usuarios: DashboardResponse['usuarios'];
+  categorias: DashboardCategory[];
+}> {
   const inMonth = sql`${orders.idCliente} = ${scope.id} and ${orders.status} <> 'cancelado'
     and ${orders.transactionDate} >= ${month.start} and ${orders.transactionDate} < ${month.end}`;
-  const people = await rowsOf<{
-    id: number;
-    nombre: string;
-    usuario: string;
-    presupuesto: string | number;
-    utilizado: string | number;
-    pedidos: number;
-  }>(
-    db,
-    sql`select ${users.id} as id, ${users.nombre} as nombre, ${users.usuario} as usuario,
-        ${users.presupuestoDefault} as presupuesto, coalesce(m.utilizado, 0) as utilizado, coalesce(m.pedidos, 0)::int as pedidos
-      from ${users} left join (
-        select ${orders.idUser} as id_user, sum(${orders.total}) as utilizado, count(*) as pedidos
-        from ${orders} where ${inMonth} group by 1
-      ) m on m.id_user = ${users.id}
-      where ${users.idCliente} = ${scope.id} and ${users.rol} = ${ROLES.usuario}
-        and (${users.activo} or m.pedidos > 0)`,
-  );
+  const monthly = sql`select ${orders.idUser} as id_user, sum(${orders.total}) as utilizado, count(*) as pedidos
+        from ${orders} where ${inMonth} group by 1`;
   if (scope.modo !== 'categoria') {
+    // Regular budgets: sorted, cut to 50 and counted by the database (the client's thousands of buyers never
+    // travel): share = used ÷ budget, "Infinity" when something was used without a budget (budgetShare).
+    const rows = await rowsOf<{
+      id: number;
+      nombre: string;
+      usuario: string;
+      presupuesto: string | number;
+      utilizado: string | number;
+      pedidos: number;
+      total: number;
+      sobre_80: number;
+      sobre_100: number;
+    }>(
+      db,
+      sql`with b as (
+          select ${users.id} as id, ${users.nombre} as nombre, ${users.usuario} as usuario,
+            ${users.presupuestoDefault} as presupuesto, coalesce(m.utilizado, 0) as utilizado,
+            coalesce(m.pedidos, 0)::int as pedidos
+          from ${users} left join (${monthly}) m on m.id_user = ${users.id}
+          where ${users.idCliente} = ${scope.id} and ${users.rol} = ${ROLES.usuario}
+            and (${users.activo} or m.pedidos > 0)
+        ), s as (
+          select b.*, case when presupuesto > 0 then utilizado::float8 / presupuesto::float8
+            when utilizado > 0 then 'Infinity'::float8 else 0 end as share from b
+        )
+        select id, nombre, usuario, presupuesto, utilizado, pedidos,
+          (count(*) over ())::int as total,
+          (count(*) filter (where share >= ${SHARE_NEAR}) over ())::int as sobre_80,
+          (count(*) filter (where share >= ${SHARE_OVER}) over ())::int as sobre_100
+        from s order by share desc, utilizado desc, id limit ${BUYERS_SHOWN}`,
+    );
     return {
-      lista: people.map((p) => ({
+      lista: rows.map((p) => ({
         id: p.id,
         nombre: p.nombre,
         usuario: p.usuario,
@@ -264,9 +275,28 @@ async function buyersOfMonth(
         utilizado: centavosToPesos(Number(p.utilizado)),
         pedidos: p.pedidos,
       })),
+      usuarios: {
+        total: rows[0]?.total ?? 0,
+        sobre_80: rows[0]?.sobre_80 ?? 0,
+        sobre_100: rows[0]?.sobre_100 ?? 0,
+      },
       categorias: [],
     };
   }
+  const people = await rowsOf<{
+    id: number;
+    nombre: string;
+    usuario: string;
+    presupuesto: string | number;
+    pedidos: number;
+  }>(
+    db,
+    sql`select ${users.id} as id, ${users.nombre} as nombre, ${users.usuario} as usuario,
+        ${users.presupuestoDefault} as presupuesto, coalesce(m.pedidos, 0)::int as pedidos
+      from ${users} left join (${monthly}) m on m.id_user = ${users.id}
+      where ${users.idCliente} = ${scope.id} and ${users.rol} = ${ROLES.usuario}
+        and (${users.activo} or m.pedidos > 0)`,
+  );
   // Category mode: each buyer's category budgets and the month's lines, through the budget cards' rule.
   const budgets = await db
     .select({
@@ -348,7 +378,18 @@ async function buyersOfMonth(
       utilizado: centavosToPesos(perCategory.get(c.id)!.utilizado),
     }))
     .sort((a, b) => b.utilizado - a.utilizado || a.nombre.localeCompare(b.nombre, 'es'));
-  return { lista, categorias };
+  const share = (b: DashboardBuyer) => budgetShare(b.utilizado, b.presupuesto);
+  return {
+    lista: [...lista]
+      .sort((a, b) => share(b) - share(a) || b.utilizado - a.utilizado || a.id - b.id)
+      .slice(0, BUYERS_SHOWN),
+    usuarios: {
+      total: lista.length,
+      sobre_80: lista.filter((b) => share(b) >= SHARE_NEAR).length,
+      sobre_100: lista.filter((b) => share(b) >= SHARE_OVER).length,
+    },
+    categorias,
+  };
 }
 
 /** Regular budgets: the current month's spend per category (amount plus each line's IVA), from the summary. */
