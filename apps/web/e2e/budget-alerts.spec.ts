@@ -1,3 +1,4 @@
+import { monthName } from '@portal/shared/domain/months';
 import { MSG } from '@portal/shared/messages';
 import {
   apiPost,
@@ -22,20 +23,6 @@ import { waitForMail } from './mailbox';
  * the e-mail arrives. The client, its product and the buyer are this attempt's own.
  */
 const PASSWORD = 'Avisos#2026';
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
 
 test('avisos de presupuesto: el formulario del cliente y la tarjeta «Utilizado» en ámbar y en rojo', async ({
   page,
@@ -46,7 +33,7 @@ test('avisos de presupuesto: el formulario del cliente y la tarjeta «Utilizado�
   const cliente = `Taller Avisos ${suffix}`;
   const comprador = `lucia.avisos.${suffix}`;
   const correo = `${comprador}@avisos.mx`;
-  const mes = MONTHS[Number(businessToday().slice(5, 7)) - 1]!;
+  const mes = monthName(businessToday().slice(0, 7));
 
   // The administrator sets 50% and 100% in the client form, and creates the buyer.
   const pinza = await asAdmin(browser, async (admin) => {

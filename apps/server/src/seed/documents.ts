@@ -1,22 +1,8 @@
 /** The demo documents of each client: the purchase calendar and the buying manual, as one-page PDFs. */
+import { MONTH_NAMES } from '@portal/shared/domain/months';
 import { formatIsoDate } from '@portal/shared/domain/time';
 import type { DemoClient } from './data.ts';
 import { simplePdf } from './simple-pdf.ts';
-
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
 
 export function calendarPdf(
   client: Pick<DemoClient, 'nombre' | 'emailDomain'>,
@@ -36,7 +22,7 @@ export function calendarPdf(
     const first = new Date(Date.UTC(year, m, 1));
     const offset = (8 - first.getUTCDay()) % 7; // days until the first Monday
     const monday = 1 + offset;
-    const month = MONTHS[m] ?? '';
+    const month = MONTH_NAMES[m] ?? '';
     const label = month.charAt(0).toUpperCase() + month.slice(1);
     lines.push(`  •  ${label}: del lunes ${monday} al viernes ${monday + 4} de ${month}`);
   }

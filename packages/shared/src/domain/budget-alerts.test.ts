@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.ts';
 import { ClientForm } from '../schemas/clients.ts';
-import {
-  budgetAlertLevel,
-  crossedThresholds,
-  monthName,
-  normalizeThresholds,
-  usedPercent,
-} from './budget-alerts.ts';
+import { budgetAlertLevel, crossedThresholds, normalizeThresholds, usedPercent } from './budget-alerts.ts';
+import { monthName } from './months.ts';
 
 describe('budget alerts', () => {
   it('a threshold is crossed at exactly its share, not a centavo before', () => {

@@ -42,23 +42,3 @@ export function budgetAlertLevel(
   if (utilizado >= presupuesto) return 'agotado';
   return crossedThresholds(utilizado, presupuesto, thresholds).length > 0 ? 'aviso' : 'normal';
 }
-
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
-
-/** The Spanish name of a business month 'YYYY-MM' ('2026-11' → 'noviembre'). */
-export function monthName(key: string): string {
-  return MONTHS[Number(key.slice(5, 7)) - 1] ?? key;
-}

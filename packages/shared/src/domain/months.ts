@@ -33,3 +33,24 @@ export function monthKeys(from: string, to: string): string[] {
   for (let i = 0; i < monthsBetween(from, to); i++) out.push(addMonths(from, i));
   return out;
 }
+
+/** The months' Spanish names, January first. */
+export const MONTH_NAMES = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+] as const;
+
+/** The Spanish name of a business month 'YYYY-MM' ('2026-11' → 'noviembre'). */
+export function monthName(key: string): string {
+  return MONTH_NAMES[Number(key.slice(5, 7)) - 1] ?? key;
+}

@@ -1,4 +1,4 @@
-import { monthName } from '@portal/shared/domain/budget-alerts';
+import { monthName } from '@portal/shared/domain/months';
 import { businessDate, businessMonth } from '@portal/shared/domain/time';
 import { MSG } from '@portal/shared/messages';
 import { and, eq, like, or } from 'drizzle-orm';

@@ -9,8 +9,9 @@
  * threshold the change reached.
  */
 import { budgetState } from '@portal/shared/domain/budget';
-import { crossedThresholds, monthName, usedPercent } from '@portal/shared/domain/budget-alerts';
+import { crossedThresholds, usedPercent } from '@portal/shared/domain/budget-alerts';
 import { formatCentavos } from '@portal/shared/domain/money';
+import { monthName } from '@portal/shared/domain/months';
 import { ROLES } from '@portal/shared/domain/roles';
 import { businessMonth } from '@portal/shared/domain/time';
 import { MSG } from '@portal/shared/messages';

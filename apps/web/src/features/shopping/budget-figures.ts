@@ -3,13 +3,9 @@
  * in category mode that category's. What the cart takes is not sent apart per category: it is what is left
  * of the budget once the month's orders and the remaining are taken out.
  */
-import {
-  type BudgetAlertLevel,
-  budgetAlertLevel,
-  monthName,
-  usedPercent,
-} from '@portal/shared/domain/budget-alerts';
+import { type BudgetAlertLevel, budgetAlertLevel, usedPercent } from '@portal/shared/domain/budget-alerts';
 import { type Centavos, pesosToCentavos } from '@portal/shared/domain/money';
+import { monthName } from '@portal/shared/domain/months';
 import { MSG } from '@portal/shared/messages';
 import type { CategoryDto, ShopperSession } from '@portal/shared/schemas/shopping';
 import { cartUnits } from './cart-rules';
