@@ -3,19 +3,7 @@
  * for today, and the form that names a delegate for a window of dates or ends it. One component for both
  * endpoints: the authorizer's own (profile menu) and the administrator's, for any user (the user drawer).
  */
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  ThemeIcon,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DELEGATION_MAX_DAYS, onBehalfSentence } from '@portal/shared/domain/delegation';
 import { MSG } from '@portal/shared/messages';
@@ -36,6 +24,7 @@ import {
 } from '../../lib/delegation';
 import { openConfirm, showError, showSuccess } from '../ui/alerts';
 import { DateRangeField } from '../ui/date-range-field';
+import { LoadError, LoadingRows } from '../ui/list-states';
 
 interface DelegationPanelProps {
   target: DelegationTarget;
@@ -49,25 +38,15 @@ export function DelegationPanel({ target, onDone }: DelegationPanelProps) {
     queryFn: ({ signal }) => fetchDelegation(target, signal),
     staleTime: 0,
   });
-  if (state.isPending) {
+  if (state.isPending) return <LoadingRows label="Cargando delegación" rows={3} />;
+  if (state.isError)
     return (
-      <Center py="xl">
-        <Loader aria-label="Cargando delegación" />
-      </Center>
+      <LoadError
+        title="No se pudo cargar la delegación"
+        error={state.error}
+        onRetry={() => void state.refetch()}
+      />
     );
-  }
-  if (state.isError) {
-    return (
-      <Stack gap="sm">
-        <Alert color="red" icon={<IconAlertCircle />} radius="md" role="alert">
-          {errorMessage(state.error)}
-        </Alert>
-        <Button variant="light" onClick={() => void state.refetch()}>
-          Reintentar
-        </Button>
-      </Stack>
-    );
-  }
   const d = state.data.delegacion;
   // A new form for each saved state: its fields start from what the server holds.
   const key = d ? `${d.delegado.id}:${d.desde}:${d.hasta}` : 'sin-delegacion';
