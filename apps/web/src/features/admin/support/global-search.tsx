@@ -8,7 +8,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { isRol, ROLE_NAMES } from '@portal/shared/domain/roles';
 import { SUPPORT_SEARCH_MIN_LENGTH } from '@portal/shared/schemas/support';
 import { IconSearch, IconX } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { StatusBadge } from '../../../components/orders/status-badge';
 import { formatDate, formatMXN, formatOrderNumber } from '../../../lib/format';
@@ -28,6 +28,7 @@ export function GlobalSearch() {
   const navigate = useNavigate();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [value, setValue] = useState('');
+  const input = useRef<HTMLInputElement>(null);
   const [debounced] = useDebouncedValue(value.trim(), SEARCH_DEBOUNCE_MS);
   const q = debounced.length >= SUPPORT_SEARCH_MIN_LENGTH ? debounced : null;
   const search = useSupportSearch(q);
@@ -44,17 +45,19 @@ export function GlobalSearch() {
   return (
     <Combobox
       store={combobox}
-      width="target"
+      width={560}
       position="bottom-start"
       shadow="md"
       onOptionSubmit={(v) => {
         combobox.closeDropdown();
         setValue('');
+        input.current?.blur();
         void navigate(resultPath(v));
       }}
     >
       <Combobox.Target>
         <TextInput
+          ref={input}
           type="search"
           placeholder="Buscar usuarios o pedidos (#00012)..."
           aria-label="Buscar usuarios o pedidos"
@@ -87,7 +90,7 @@ export function GlobalSearch() {
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={!open} data-testid="buscar-resultados">
-        <Combobox.Options mah={420} style={{ overflowY: 'auto' }}>
+        <Combobox.Options mah={420} style={{ overflowY: 'auto' }} aria-label="Resultados de la búsqueda">
           {!data ? (
             <Combobox.Empty>Buscando…</Combobox.Empty>
           ) : usuarios.length + pedidos.length === 0 ? (
@@ -102,7 +105,7 @@ export function GlobalSearch() {
                       <Text size="sm" fw={600} truncate>
                         {u.nombre}
                       </Text>
-                      <Text size="xs" c="dimmed" truncate>
+                      <Text size="xs" c="inherit" opacity={0.75} truncate>
                         {u.usuario} · {u.email} · {u.cliente}
                       </Text>
                     </div>
@@ -123,11 +126,11 @@ export function GlobalSearch() {
                       <Text size="sm" fw={600} truncate>
                         Pedido {formatOrderNumber(p.id)} · {formatMXN(p.total)}
                       </Text>
-                      <Text size="xs" c="dimmed" truncate>
+                      <Text size="xs" c="inherit" opacity={0.75} truncate>
                         {p.nombre} ({p.usuario}) · {p.cliente} · {formatDate(p.transaction_date)}
                       </Text>
                     </div>
-                    <StatusBadge status={p.status} />
+                    <StatusBadge status={p.status} style={{ flexShrink: 0, overflow: 'visible' }} />
                   </Group>
                 </Combobox.Option>
               ))}
