@@ -6,7 +6,7 @@ import {
   SUPPORT_SEARCH_LIMIT,
   type SupportSearchResponse,
 } from '@portal/shared/schemas/support';
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { clients, orders, users } from '../../db/schema/index.ts';
 import { foldedLike, foldedPattern } from '../../db/search.ts';
@@ -30,17 +30,29 @@ const SEARCHED_BUYER = [users.usuario, users.nombre];
 export async function supportSearch(db: Db, q: string): Promise<SupportSearchResponse> {
   const like = foldedPattern(q) ?? '%';
   const id = orderNumberOf(q);
-  const orderMatch: SQL[] = [
-    inArray(
-      orders.idUser,
-      db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(ne(users.rol, 4), foldedLike(SEARCHED_BUYER, like))),
-    ),
-  ];
-  if (id !== undefined) orderMatch.push(eq(orders.id, id));
-  const [userRows, orderRows] = await Promise.all([
+  const orderColumns = {
+    id: orders.id,
+    status: orders.status,
+    total: orders.total,
+    transactionDate: orders.transactionDate,
+    usuario: users.usuario,
+    nombre: users.nombre,
+    idCliente: clients.id,
+    cliente: clients.nombre,
+  };
+  // Two index paths rather than one OR (which would scan every order): the number through the primary
+  // key, the buyers' orders through (id_user, transaction_date) after the same scan of users as the users
+  // list.
+  const ordersOf = (where: SQL | undefined) =>
+    db
+      .select(orderColumns)
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.idUser))
+      .innerJoin(clients, eq(clients.id, orders.idCliente))
+      .where(where)
+      .orderBy(desc(orders.transactionDate), desc(orders.id))
+      .limit(SUPPORT_SEARCH_LIMIT);
+  const [userRows, byNumber, byBuyer] = await Promise.all([
     db
       .select({
         id: users.id,
@@ -56,29 +68,11 @@ export async function supportSearch(db: Db, q: string): Promise<SupportSearchRes
       .where(and(ne(users.rol, 4), foldedLike(SEARCHED_USER, like)))
       .orderBy(sql`lower(${users.usuario})`, asc(users.id))
       .limit(SUPPORT_SEARCH_LIMIT),
-    db
-      .select({
-        id: orders.id,
-        status: orders.status,
-        total: orders.total,
-        transactionDate: orders.transactionDate,
-        usuario: users.usuario,
-        nombre: users.nombre,
-        idCliente: clients.id,
-        cliente: clients.nombre,
-      })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.idUser))
-      .innerJoin(clients, eq(clients.id, orders.idCliente))
-      .where(sql`(${sql.join(orderMatch, sql` or `)})`)
-      // An exact order number comes first, then the newest.
-      .orderBy(
-        ...(id !== undefined ? [sql`(${orders.id} = ${id}) desc`] : []),
-        desc(orders.transactionDate),
-        desc(orders.id),
-      )
-      .limit(SUPPORT_SEARCH_LIMIT),
+    id !== undefined ? ordersOf(eq(orders.id, id)) : Promise.resolve([]),
+    ordersOf(and(ne(users.rol, 4), foldedLike(SEARCHED_BUYER, like))),
   ]);
+  // The order of that number first, then the newest of the buyers'.
+  const orderRows = [...byNumber, ...byBuyer.filter((o) => o.id !== id)].slice(0, SUPPORT_SEARCH_LIMIT);
   return {
     usuarios: userRows,
     pedidos: orderRows.map((o) => ({
