@@ -87,7 +87,7 @@ test('the administrator finds a user by an accentless partial name and an order 
   const numero = `#${String(idPedido).padStart(5, '0')}`;
 
   await signInAdmin(page);
-  const search = page.getByRole('searchbox', { name: 'Buscar usuarios o pedidos' });
+  const search = page.getByRole('searchbox', { name: 'Buscar en el portal: usuarios y pedidos' });
 
   // A user: part of the name, without accents nor capitals.
   await search.fill(`nunez pena ${suffix}`);

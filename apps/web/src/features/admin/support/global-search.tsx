@@ -60,7 +60,7 @@ export function GlobalSearch() {
           ref={input}
           type="search"
           placeholder="Buscar usuarios o pedidos (#00012)..."
-          aria-label="Buscar usuarios o pedidos"
+          aria-label="Buscar en el portal: usuarios y pedidos"
           value={value}
           onChange={(e) => {
             setValue(e.currentTarget.value);
