@@ -34,6 +34,7 @@ import { logRoutes } from './modules/logs/logs.routes.ts';
 import { authorizerRoutes } from './modules/orders/authorizer.routes.ts';
 import { delegationRoutes } from './modules/orders/delegation.routes.ts';
 import { shoppingRoutes } from './modules/shopping/shopping.routes.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { weekRoutes } from './modules/weeks/weeks.routes.ts';
@@ -230,6 +231,7 @@ export async function buildApp({
   await app.register(adminOverviewRoutes);
   await app.register(clientRoutes);
   await app.register(userRoutes);
+  await app.register(supportRoutes);
   await app.register(assignmentRoutes);
   await app.register(weekRoutes);
   await app.register(twoFactorRoutes);

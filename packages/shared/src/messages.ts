@@ -82,6 +82,8 @@ export const MSG = {
   actualizadoTitulo: 'Actualizado',
   eliminadoTitulo: 'Eliminado',
   articuloEliminado: 'El artículo fue eliminado del carrito.',
+  busquedaMuyCorta: 'Escribe al menos 2 caracteres para buscar.',
+  busquedaMuyLarga: 'La búsqueda no puede tener más de 100 caracteres.',
   pedidoNoEncontrado: 'El pedido no existe.',
   soloUsuarios: 'Solo los usuarios compradores pueden usar el carrito.',
 

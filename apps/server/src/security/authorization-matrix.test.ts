@@ -112,6 +112,8 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'POST /api/clientes/update/:id': admin(200),
   'GET /api/usuarios': admin(200),
   'GET /api/usuarios/:id': admin(200),
+  'GET /api/buscar': admin(200),
+  'GET /api/admin/pedidos/:id': admin(200),
   'POST /api/usuarios': admin(201),
   'PUT /api/usuarios/:id': admin(200),
   'GET /api/usuarios/:id/delegacion': admin(200),

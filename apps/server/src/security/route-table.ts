@@ -417,6 +417,12 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
   },
   'GET /api/usuarios': { req: (w) => get(`/api/usuarios?id_cliente=${w.a.client.id}`), caller: 'adm' },
   'GET /api/usuarios/:id': { req: (w) => get(`/api/usuarios/${w.a.spare.id}`), caller: 'adm' },
+  'GET /api/buscar': { req: () => get('/api/buscar?q=matriz'), caller: 'adm' },
+  'GET /api/admin/pedidos/:id': {
+    req: (w) => get(`/api/admin/pedidos/${w.orders.view.id}`),
+    missing: () => get(`/api/admin/pedidos/${MISSING_ID}`),
+    caller: 'adm',
+  },
   'POST /api/usuarios': {
     req: (w) => post('/api/usuarios', userBody(w, 'nuevo_matriz')),
     caller: 'adm',

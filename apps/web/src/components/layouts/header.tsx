@@ -2,6 +2,7 @@ import { ActionIcon, AppShell, Burger, Group, Indicator, TextInput, Title, Toolt
 import { ROLES } from '@portal/shared/domain/roles';
 import { IconSearch, IconShoppingCart, IconX } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { GlobalSearch } from '../../features/admin/support/global-search';
 import { useSession } from '../../lib/session';
 import { panelTitleFor } from './nav-links';
 import { ProfileMenu } from './profile-menu';
@@ -20,8 +21,17 @@ function searchesProducts(rol: number, pathname: string): boolean {
   );
 }
 
-/** The search text lives in the URL (`?q=`), so each page can filter with it and links can share it. */
+/**
+ * The search text lives in the URL (`?q=`), so each page can filter with it and links can share it. The
+ * administrator's is the support search over users and orders instead.
+ */
 function SearchBox() {
+  const { user } = useSession();
+  if (user.rol === ROLES.administrador) return <GlobalSearch />;
+  return <PageSearchBox />;
+}
+
+function PageSearchBox() {
   const { user } = useSession();
   const { pathname } = useLocation();
   const navigate = useNavigate();

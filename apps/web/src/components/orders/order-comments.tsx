@@ -34,8 +34,11 @@ export function commentProblem(texto: string): string | null {
 
 interface OrderCommentsProps {
   comentarios: OrderCommentDto[] | undefined;
-  /** Sends a comment; resolves when saved (the caller updates the order), rejects with the server's error. */
-  onSend: (texto: string) => Promise<unknown>;
+  /**
+   * Sends a comment; resolves when saved (the caller updates the order), rejects with the server's error.
+   * Without it the comments are read-only (no form).
+   */
+  onSend?: (texto: string) => Promise<unknown>;
   /** Whose screen this is: their own comments are told apart. */
   viewerRol: number;
 }
@@ -52,6 +55,7 @@ export function OrderComments({ comentarios = [], onSend, viewerRol }: OrderComm
       setError(problem);
       return;
     }
+    if (!onSend) return;
     setSending(true);
     try {
       await onSend(texto.trim());
@@ -76,9 +80,11 @@ export function OrderComments({ comentarios = [], onSend, viewerRol }: OrderComm
       </Group>
       {comentarios.length === 0 ? (
         <Text size="sm" c="dimmed" mb="md">
-          {mineIsBuyer
-            ? 'Aún no hay comentarios. Escribe si necesitas aclarar algo con quien revisa tu pedido.'
-            : 'Aún no hay comentarios. Escribe si necesitas aclarar algo con el comprador.'}
+          {!onSend
+            ? 'Sin comentarios.'
+            : mineIsBuyer
+              ? 'Aún no hay comentarios. Escribe si necesitas aclarar algo con quien revisa tu pedido.'
+              : 'Aún no hay comentarios. Escribe si necesitas aclarar algo con el comprador.'}
         </Text>
       ) : (
         <Stack
@@ -127,46 +133,48 @@ export function OrderComments({ comentarios = [], onSend, viewerRol }: OrderComm
           })}
         </Stack>
       )}
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Textarea
-          label="Agregar un comentario"
-          placeholder={
-            mineIsBuyer
-              ? 'Ej. ¿Pueden entregarlo antes del viernes?'
-              : 'Ej. Se aprueba sin el tóner; ya hay existencia.'
-          }
-          autosize
-          minRows={2}
-          maxRows={8}
-          maxLength={COMENTARIO_MAX}
-          value={texto}
-          onChange={(event) => {
-            setTexto(event.currentTarget.value);
-            if (error) setError(null);
+      {onSend ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
           }}
-          error={error}
-          disabled={sending}
-          description={
-            <Text span size="xs" c="dimmed" aria-live="polite">
-              {texto.length} / {COMENTARIO_MAX} caracteres ·{' '}
-              {mineIsBuyer
-                ? 'Se avisará por correo a quien revisa tu pedido.'
-                : 'Se avisará por correo al comprador.'}
-            </Text>
-          }
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-        />
-        <Group justify="flex-end" mt="sm">
-          <Button type="submit" loading={sending} leftSection={<IconSend size={16} aria-hidden />}>
-            Comentar
-          </Button>
-        </Group>
-      </form>
+        >
+          <Textarea
+            label="Agregar un comentario"
+            placeholder={
+              mineIsBuyer
+                ? 'Ej. ¿Pueden entregarlo antes del viernes?'
+                : 'Ej. Se aprueba sin el tóner; ya hay existencia.'
+            }
+            autosize
+            minRows={2}
+            maxRows={8}
+            maxLength={COMENTARIO_MAX}
+            value={texto}
+            onChange={(event) => {
+              setTexto(event.currentTarget.value);
+              if (error) setError(null);
+            }}
+            error={error}
+            disabled={sending}
+            description={
+              <Text span size="xs" c="dimmed" aria-live="polite">
+                {texto.length} / {COMENTARIO_MAX} caracteres ·{' '}
+                {mineIsBuyer
+                  ? 'Se avisará por correo a quien revisa tu pedido.'
+                  : 'Se avisará por correo al comprador.'}
+              </Text>
+            }
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button type="submit" loading={sending} leftSection={<IconSend size={16} aria-hidden />}>
+              Comentar
+            </Button>
+          </Group>
+        </form>
+      ) : null}
     </Paper>
   );
 }

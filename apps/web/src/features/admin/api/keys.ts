@@ -47,4 +47,8 @@ export const adminKeys = {
   logs: (filters: LogFilters) => ['admin', 'logs', 'lista', filters] as const,
   logTypes: ['admin', 'logs', 'tipos'] as const,
   overview: ['admin', 'resumen'] as const,
+  /** The support search over users and orders (GET /api/buscar). */
+  search: (q: string) => ['admin', 'buscar', q] as const,
+  /** Any order, read-only (GET /api/admin/pedidos/{id}). */
+  order: (id: number) => ['admin', 'pedidos', id] as const,
 };

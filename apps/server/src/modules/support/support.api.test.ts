@@ -1,0 +1,169 @@
+import { orderNumber } from '@portal/shared/domain/order-workflow';
+import { MSG } from '@portal/shared/messages';
+import type { AdminOrderResponse, SupportSearchResponse } from '@portal/shared/schemas/support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInAdmin } from '../../test/admin-fixtures.ts';
+import {
+  makeCategory,
+  makeClient,
+  makeOrder,
+  makeProduct,
+  makeUser,
+  TEST_PASSWORD,
+  uniq,
+} from '../../test/factories.ts';
+import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
+
+describe.each(DB_KINDS)('support: one search and any order read-only (%s)', (kind) => {
+  let t: TestApp;
+  let admin: ApiClient;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = (await signedInAdmin(t.app, t.database.db)).api;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const db = () => t.database.db;
+
+  async function world() {
+    const tag = uniq('s').replace('_', '');
+    const client = await makeClient(db(), { nombre: `Cliente ${tag}` });
+    const category = await makeCategory(db(), client.id);
+    const product = await makeProduct(db(), {
+      idCliente: client.id,
+      idCategoria: category.id,
+      precio: 10000,
+      nombre: 'Tóner',
+    });
+    const buyer = await makeUser(db(), {
+      rol: 1,
+      idCliente: client.id,
+      usuario: `jperez${tag}`,
+      nombre: `José Pérez ${tag}`,
+      email: `correo.${tag}@example.test`,
+    });
+    const order = await makeOrder(db(), {
+      idUser: buyer.id,
+      idCliente: client.id,
+      lines: [{ productId: product.id, precio: 10000, cantidad: 2, idCategoria: category.id }],
+    });
+    return { tag, client, category, product, buyer, order };
+  }
+
+  const search = async (q: string) => {
+    const res = await admin.get(`/api/buscar?q=${encodeURIComponent(q)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as SupportSearchResponse;
+  };
+
+  it('finds users by name without accents and in any case, by e-mail, with their client', async () => {
+    const w = await world();
+    const byName = await search(`JOSE PEREZ ${w.tag}`);
+    expect(byName.usuarios).toEqual([
+      {
+        id: w.buyer.id,
+        usuario: w.buyer.usuario,
+        nombre: w.buyer.nombre,
+        email: w.buyer.email,
+        rol: 1,
+        id_cliente: w.client.id,
+        cliente: w.client.nombre,
+      },
+    ]);
+    const byEmail = await search(`  correo.${w.tag}@EXAMPLE  `);
+    expect(byEmail.usuarios.map((u) => u.id)).toEqual([w.buyer.id]);
+  });
+
+  it('finds orders by number ("#00012", "00012", "12") and by the buyer’s username or name', async () => {
+    const w = await world();
+    // Enough orders before it that its plain number has two digits at least.
+    const other = await makeUser(db(), { rol: 1, idCliente: w.client.id });
+    for (let i = 0; i < 10; i++)
+      await makeOrder(db(), {
+        idUser: other.id,
+        idCliente: w.client.id,
+        lines: [{ productId: w.product.id, precio: 100, cantidad: 1, idCategoria: w.category.id }],
+      });
+    const order = await makeOrder(db(), {
+      idUser: w.buyer.id,
+      idCliente: w.client.id,
+      lines: [{ productId: w.product.id, precio: 5000, cantidad: 3, idCategoria: w.category.id }],
+    });
+    for (const q of [`#${orderNumber(order.id)}`, orderNumber(order.id), String(order.id)]) {
+      const r = await search(q);
+      expect(r.pedidos[0], q).toMatchObject({
+        id: order.id,
+        status: 'pendiente',
+        total: order.total / 100,
+        usuario: w.buyer.usuario,
+        nombre: w.buyer.nombre,
+        id_cliente: w.client.id,
+        cliente: w.client.nombre,
+      });
+    }
+    const mine = [order.id, w.order.id];
+    expect((await search(w.buyer.usuario.toUpperCase())).pedidos.map((p) => p.id)).toEqual(mine);
+    expect((await search(`jose perez ${w.tag}`)).pedidos.map((p) => p.id)).toEqual(mine);
+  });
+
+  it('answers at most 10 users and 10 orders, newest orders first; never administrators', async () => {
+    const w = await world();
+    const more = [];
+    for (let i = 0; i < 11; i++)
+      more.push(await makeUser(db(), { rol: 1, idCliente: w.client.id, nombre: `Lote ${w.tag} ${i}` }));
+    for (let i = 0; i < 11; i++)
+      await makeOrder(db(), {
+        idUser: more[0]!.id,
+        idCliente: w.client.id,
+        transactionDate: new Date(Date.UTC(2026, 0, 1 + i)),
+        lines: [{ productId: w.product.id, precio: 100, cantidad: 1, idCategoria: w.category.id }],
+      });
+    await makeUser(db(), { rol: 4, idCliente: null, nombre: `Lote ${w.tag} admin` });
+    const r = await search(`lote ${w.tag}`);
+    expect(r.usuarios).toHaveLength(10);
+    expect(r.usuarios.every((u) => u.rol === 1)).toBe(true);
+    expect(r.pedidos).toHaveLength(10);
+    const dates = r.pedidos.map((p) => p.transaction_date);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('refuses a search shorter than 2 characters (after trimming) or longer than 100 in Spanish', async () => {
+    for (const q of ['a', '  b  ', '']) {
+      const res = await admin.get(`/api/buscar?q=${encodeURIComponent(q)}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().msg).toBe(MSG.busquedaMuyCorta);
+    }
+    expect((await admin.get('/api/buscar')).statusCode).toBe(400);
+    const long = await admin.get(`/api/buscar?q=${'x'.repeat(101)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().msg).toBe(MSG.busquedaMuyLarga);
+  });
+
+  it('GET /api/admin/pedidos/{id}: any order read-only with buyer and client; 404 when missing', async () => {
+    const w = await world();
+    const res = await admin.get(`/api/admin/pedidos/${w.order.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as AdminOrderResponse;
+    expect(body.pedido).toMatchObject({ id: w.order.id, status: 'pendiente', total: w.order.total / 100 });
+    expect(body.pedido.lineas).toHaveLength(1);
+    expect(body.comprador).toEqual({ id: w.buyer.id, usuario: w.buyer.usuario, nombre: w.buyer.nombre });
+    expect(body.cliente).toEqual({ id: w.client.id, nombre: w.client.nombre });
+    const missing = await admin.get('/api/admin/pedidos/999999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().msg).toBe(MSG.pedidoNoEncontrado);
+  });
+
+  it('is for administrators only: 401 without a session, 403 for roles 1 to 3', async () => {
+    const w = await world();
+    const anon = new ApiClient(t.app);
+    expect((await anon.get('/api/buscar?q=jose')).statusCode).toBe(401);
+    expect((await anon.get(`/api/admin/pedidos/${w.order.id}`)).statusCode).toBe(401);
+    for (const rol of [1, 2, 3]) {
+      const u = await makeUser(db(), { rol, idCliente: w.client.id });
+      const api = await new ApiClient(t.app).loginOk(u.usuario, TEST_PASSWORD);
+      expect((await api.get('/api/buscar?q=jose')).statusCode, `rol ${rol}`).toBe(403);
+      expect((await api.get(`/api/admin/pedidos/${w.order.id}`)).statusCode, `rol ${rol}`).toBe(403);
+    }
+  });
+});

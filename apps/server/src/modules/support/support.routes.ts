@@ -1,0 +1,48 @@
+import { ROLES } from '@portal/shared/domain/roles';
+import { errorResponses, IdParam } from '@portal/shared/schemas/common';
+import {
+  AdminOrderResponse,
+  SupportSearchQuery,
+  SupportSearchResponse,
+} from '@portal/shared/schemas/support';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminOrder, supportSearch } from './support.service.ts';
+
+const errors = errorResponses(400, 401, 403, 404, 419);
+
+/** Rol 4: one search over users and orders, and any order read-only (support when a buyer calls). */
+export async function supportRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const admin = app.guard({ roles: [ROLES.administrador] });
+  const tags = ['administracion'];
+
+  r.get(
+    '/api/buscar',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary:
+          'Busca usuarios (usuario, nombre, correo) y pedidos (número, comprador): hasta 10 de cada uno',
+        querystring: SupportSearchQuery,
+        response: { 200: SupportSearchResponse, ...errors },
+      },
+    },
+    async (request) => supportSearch(app.db, request.query.q),
+  );
+
+  r.get(
+    '/api/admin/pedidos/:id',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary: 'Un pedido de cualquier cliente, solo lectura: líneas, totales, eventos y comentarios',
+        params: IdParam,
+        response: { 200: AdminOrderResponse, ...errors },
+      },
+    },
+    async (request) => adminOrder(app.db, request.params.id),
+  );
+}

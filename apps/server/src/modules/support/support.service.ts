@@ -1,0 +1,113 @@
+import { centavosToPesos } from '@portal/shared/domain/money';
+import { MSG } from '@portal/shared/messages';
+import type { OrderStatus } from '@portal/shared/schemas/shopping';
+import {
+  type AdminOrderResponse,
+  SUPPORT_SEARCH_LIMIT,
+  type SupportSearchResponse,
+} from '@portal/shared/schemas/support';
+import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { clients, orders, users } from '../../db/schema/index.ts';
+import { foldedLike, foldedPattern } from '../../db/search.ts';
+import { notFound } from '../../lib/errors.ts';
+import { orderDetail } from '../orders/history.service.ts';
+
+/** The order number a search names ("#00012", "00012", "12"), if it is one. */
+export function orderNumberOf(q: string): number | undefined {
+  const term = q.trim().replace(/^#/, '');
+  return /^\d{1,9}$/.test(term) ? Number(term) : undefined;
+}
+
+/** The same user columns the users list searches, folded the same way (case and accents ignored). */
+const SEARCHED_USER = [users.usuario, users.nombre, users.email];
+const SEARCHED_BUYER = [users.usuario, users.nombre];
+
+/**
+ * GET /api/buscar: up to 10 users of the clients (never administrators) by username, name or e-mail, and up
+ * to 10 orders, newest first, by number or by their buyer's username or name.
+ */
+export async function supportSearch(db: Db, q: string): Promise<SupportSearchResponse> {
+  const like = foldedPattern(q) ?? '%';
+  const id = orderNumberOf(q);
+  const orderColumns = {
+    id: orders.id,
+    status: orders.status,
+    total: orders.total,
+    transactionDate: orders.transactionDate,
+    usuario: users.usuario,
+    nombre: users.nombre,
+    idCliente: clients.id,
+    cliente: clients.nombre,
+  };
+  // Two index paths rather than one OR (which would scan every order): the number through the primary
+  // key, the buyers' orders through (id_user, transaction_date) after the same scan of users as the users
+  // list.
+  const ordersOf = (where: SQL | undefined) =>
+    db
+      .select(orderColumns)
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.idUser))
+      .innerJoin(clients, eq(clients.id, orders.idCliente))
+      .where(where)
+      .orderBy(desc(orders.transactionDate), desc(orders.id))
+      .limit(SUPPORT_SEARCH_LIMIT);
+  const [userRows, byNumber, byBuyer] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        usuario: users.usuario,
+        nombre: users.nombre,
+        email: users.email,
+        rol: users.rol,
+        id_cliente: clients.id,
+        cliente: clients.nombre,
+      })
+      .from(users)
+      .innerJoin(clients, eq(clients.id, users.idCliente))
+      .where(and(ne(users.rol, 4), foldedLike(SEARCHED_USER, like)))
+      .orderBy(sql`lower(${users.usuario})`, asc(users.id))
+      .limit(SUPPORT_SEARCH_LIMIT),
+    id !== undefined ? ordersOf(eq(orders.id, id)) : Promise.resolve([]),
+    ordersOf(and(ne(users.rol, 4), foldedLike(SEARCHED_BUYER, like))),
+  ]);
+  // The order of that number first, then the newest of the buyers'.
+  const orderRows = [...byNumber, ...byBuyer.filter((o) => o.id !== id)].slice(0, SUPPORT_SEARCH_LIMIT);
+  return {
+    usuarios: userRows,
+    pedidos: orderRows.map((o) => ({
+      id: o.id,
+      status: o.status as OrderStatus,
+      total: centavosToPesos(o.total),
+      transaction_date: o.transactionDate.toISOString(),
+      usuario: o.usuario,
+      nombre: o.nombre,
+      id_cliente: o.idCliente,
+      cliente: o.cliente,
+    })),
+  };
+}
+
+/** GET /api/admin/pedidos/{id}: any order, read-only, with its buyer and its client; 404 when missing. */
+export async function adminOrder(db: Db, id: number): Promise<AdminOrderResponse> {
+  const [who] = await db
+    .select({
+      compradorId: users.id,
+      usuario: users.usuario,
+      nombre: users.nombre,
+      clienteId: clients.id,
+      cliente: clients.nombre,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.idUser))
+    .innerJoin(clients, eq(clients.id, orders.idCliente))
+    .where(eq(orders.id, id))
+    .limit(1);
+  if (!who) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
+  const pedido = await orderDetail(db, id, {});
+  return {
+    pedido,
+    comprador: { id: who.compradorId, usuario: who.usuario, nombre: who.nombre },
+    cliente: { id: who.clienteId, nombre: who.cliente },
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * /administrador/pedidos/:id: any order, read-only, for support when a buyer calls: status, buyer and
+ * client, lines with Subtotal, IVA and Total, the comments and the order's history. No actions.
+ */
+import { Alert, Anchor, Grid, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { ROLES } from '@portal/shared/domain/roles';
+import type { OrderDetailDto } from '@portal/shared/schemas/shopping';
+import { IconArrowLeft, IconBan } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { OrderComments } from '../../../components/orders/order-comments';
+import { OrderEvents } from '../../../components/orders/order-events';
+import { OrderNote } from '../../../components/orders/order-note';
+import { OrderTotalsFoot } from '../../../components/orders/order-totals';
+import { StatusBadge } from '../../../components/orders/status-badge';
+import { errorMessage } from '../../../lib/api';
+import { formatDateTime, formatMXN, formatOrderNumber } from '../../../lib/format';
+import { useAdminOrder } from './api';
+
+function BackLink() {
+  return (
+    <Anchor component={Link} to="/administrador/principal" size="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={14} aria-hidden />
+        Volver al resumen
+      </Group>
+    </Anchor>
+  );
+}
+
+function Lines({ pedido }: { pedido: OrderDetailDto }) {
+  return (
+    <Paper withBorder radius="md" shadow="xs" style={{ overflow: 'hidden' }}>
+      <Table.ScrollContainer minWidth={620} type="native">
+        <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Productos del pedido">
+          <Table.Thead bg="gray.0">
+            <Table.Tr>
+              <Table.Th>Producto</Table.Th>
+              <Table.Th>Clave</Table.Th>
+              <Table.Th ta="right">Precio</Table.Th>
+              <Table.Th ta="center">Cantidad</Table.Th>
+              <Table.Th ta="right">Importe</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {pedido.lineas.map((linea) => (
+              <Table.Tr key={linea.id}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {linea.nombre}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {linea.categoria} · {linea.unidad_de_medida}
+                    {linea.impuesto ? '' : ' · Exento de IVA'}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{linea.clave_interna}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMXN(linea.costo)}
+                </Table.Td>
+                <Table.Td ta="center">{linea.cantidad}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMXN(linea.importe)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          <OrderTotalsFoot
+            totals={pedido}
+            format={formatMXN}
+            ivaLabel="IVA"
+            labelSpan={4}
+            testIdPrefix="soporte"
+          />
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+export function AdminOrderPage({ id }: { id: number }) {
+  const query = useAdminOrder(id);
+  const pedido = query.data?.pedido;
+  return (
+    <Stack gap={0}>
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm" mb="lg">
+        <div>
+          <Group gap="sm" wrap="wrap">
+            <Title order={1} fz={{ base: 24, sm: 28 }}>
+              Pedido {formatOrderNumber(id)}
+            </Title>
+            {pedido ? <StatusBadge status={pedido.status} size="lg" data-testid="estatus-pedido" /> : null}
+          </Group>
+          {query.data && pedido ? (
+            <Text c="dimmed" mt={4}>
+              {query.data.comprador.nombre} ({query.data.comprador.usuario}) · {query.data.cliente.nombre} ·
+              Enviado el {formatDateTime(pedido.transaction_date)} · Solo lectura
+            </Text>
+          ) : null}
+        </div>
+        <BackLink />
+      </Group>
+      {query.isPending ? (
+        <Stack gap="sm" aria-label="Cargando" aria-busy role="status">
+          <Skeleton h={160} radius="md" />
+          <Skeleton h={120} radius="md" />
+        </Stack>
+      ) : query.isError || !pedido ? (
+        <Alert color="red" variant="light" title="No se pudo cargar el pedido">
+          {errorMessage(query.error)}
+        </Alert>
+      ) : (
+        <Stack gap="lg">
+          {pedido.status === 'cancelado' ? (
+            <Alert color="red" variant="light" icon={<IconBan size={18} />} title="Pedido cancelado">
+              {pedido.motivo_cancelacion
+                ? `Motivo: ${pedido.motivo_cancelacion}`
+                : 'El pedido fue cancelado.'}
+            </Alert>
+          ) : null}
+          <OrderNote nota={pedido.nota} />
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, lg: 8 }}>
+              <Stack gap="lg">
+                <Lines pedido={pedido} />
+                <OrderComments comentarios={pedido.comentarios} viewerRol={ROLES.administrador} />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 4 }}>
+              <Paper
+                withBorder
+                radius="md"
+                p="md"
+                shadow="xs"
+                component="section"
+                aria-labelledby="historial-pedido"
+              >
+                <Title order={2} fz="md" mb="md" id="historial-pedido">
+                  Historial del pedido
+                </Title>
+                {pedido.eventos.length > 0 ? (
+                  <OrderEvents eventos={pedido.eventos} />
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    Sin movimientos registrados.
+                  </Text>
+                )}
+              </Paper>
+            </Grid.Col>
+          </Grid>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,56 @@
+/** Administration (rol 4): one search over users and orders for support, and an order read-only. */
+import { z } from 'zod';
+import { SEARCH_MAX_LENGTH } from '../limits.ts';
+import { MSG } from '../messages.ts';
+import { OrderDetailDto, OrderStatus } from './shopping.ts';
+
+/** The fewest characters a support search needs. */
+export const SUPPORT_SEARCH_MIN_LENGTH = 2;
+/** The most users and the most orders a support search answers. */
+export const SUPPORT_SEARCH_LIMIT = 10;
+
+export const SupportSearchQuery = z.object({
+  q: z
+    .string({ error: MSG.busquedaMuyCorta })
+    .trim()
+    .min(SUPPORT_SEARCH_MIN_LENGTH, MSG.busquedaMuyCorta)
+    .max(SEARCH_MAX_LENGTH, MSG.busquedaMuyLarga),
+});
+export type SupportSearchQuery = z.infer<typeof SupportSearchQuery>;
+
+export const SupportUserHit = z.object({
+  id: z.number().int(),
+  usuario: z.string(),
+  nombre: z.string(),
+  email: z.string(),
+  rol: z.number().int(),
+  id_cliente: z.number().int(),
+  cliente: z.string(),
+});
+export type SupportUserHit = z.infer<typeof SupportUserHit>;
+
+export const SupportOrderHit = z.object({
+  id: z.number().int(),
+  status: OrderStatus,
+  total: z.number(),
+  transaction_date: z.string(),
+  usuario: z.string(),
+  nombre: z.string(),
+  id_cliente: z.number().int(),
+  cliente: z.string(),
+});
+export type SupportOrderHit = z.infer<typeof SupportOrderHit>;
+
+export const SupportSearchResponse = z.object({
+  usuarios: z.array(SupportUserHit),
+  pedidos: z.array(SupportOrderHit),
+});
+export type SupportSearchResponse = z.infer<typeof SupportSearchResponse>;
+
+/** GET /api/admin/pedidos/{id}: an order read-only, with its buyer and client. */
+export const AdminOrderResponse = z.object({
+  pedido: OrderDetailDto,
+  comprador: z.object({ id: z.number().int(), usuario: z.string(), nombre: z.string() }),
+  cliente: z.object({ id: z.number().int(), nombre: z.string() }),
+});
+export type AdminOrderResponse = z.infer<typeof AdminOrderResponse>;
