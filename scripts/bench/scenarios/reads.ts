@@ -22,6 +22,18 @@ export async function readScenarios(ctx: BenchContext): Promise<void> {
   for (const [key, name, who, url, target] of reads) {
     await httpScenario(ctx, key, name, [{ method: 'GET', path: url, headers: authHeaders(who) }], target);
   }
+  // The administrator's support search (a buyer's name fragment and an order number), at 10 connections.
+  await httpScenario(
+    ctx,
+    'buscar',
+    'GET /api/buscar?q=… (rol 4, 10 conexiones)',
+    [
+      { method: 'GET', path: '/api/buscar?q=c00012', headers: authHeaders(admin) },
+      { method: 'GET', path: '/api/buscar?q=%2300123', headers: authHeaders(admin) },
+    ],
+    { ratio: 0.2, p99: 50 },
+    10,
+  );
   // The spend dashboard of the largest client over 12 months (85,000 orders, ~1,020,000 lines): its target
   // is set at 10 connections (decision 0055).
   await httpScenario(
