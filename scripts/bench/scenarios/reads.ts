@@ -41,7 +41,8 @@ export async function readScenarios(ctx: BenchContext): Promise<void> {
     'tablero',
     'GET /api/tablero 12 meses (rol 2, 10 conexiones)',
     [{ method: 'GET', path: '/api/tablero', headers: authHeaders(autorizador) }],
-    { ratio: 0.05, p99: 100 },
+    // The target is the p99 alone; the ratio is not a goal for a page of this weight.
+    { ratio: 0.01, p99: 100 },
     10,
   );
 }
