@@ -83,6 +83,9 @@ export const MSG = {
   eliminadoTitulo: 'Eliminado',
   articuloEliminado: 'El artículo fue eliminado del carrito.',
   pedidoNoEncontrado: 'El pedido no existe.',
+  // Purchase-order PDF (decision 0056)
+  soloAprobadosOrdenCompra: 'Solo los pedidos aprobados tienen orden de compra',
+  ordenCompraAprobacionAutomatica: 'Aprobación automática (regla del cliente)',
   soloUsuarios: 'Solo los usuarios compradores pueden usar el carrito.',
 
   // Repeating an order, saved lists (docs/domain.md "Cart"; decision 0043)
