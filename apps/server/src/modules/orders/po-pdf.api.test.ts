@@ -1,9 +1,11 @@
 import { formatCentavos } from '@portal/shared/domain/money';
+import { businessDate } from '@portal/shared/domain/time';
 import { MSG } from '@portal/shared/messages';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents } from '../../db/schema/index.ts';
 import {
+  assign,
   makeCategory,
   makeClient,
   makeOrder,
@@ -13,6 +15,7 @@ import {
   uniq,
 } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
+import { startSmtp } from '../../test/smtp.ts';
 
 /** The text of a PDF, whitespace collapsed, and its number of pages. */
 async function pdfText(body: Buffer): Promise<{ text: string; pages: number }> {
@@ -27,11 +30,14 @@ async function pdfText(body: Buffer): Promise<{ text: string; pages: number }> {
 
 describe.each(DB_KINDS)('purchase-order PDF (%s)', (kind) => {
   let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    smtp = await startSmtp();
+    t = await createTestApp(kind, { env: { SMTP_URL: smtp.url } });
   });
   afterAll(async () => {
     await t?.close();
+    await smtp?.close();
   });
   const db = () => t.database.db;
 
@@ -195,5 +201,63 @@ describe.each(DB_KINDS)('purchase-order PDF (%s)', (kind) => {
     expect((await adminApi.get(`/api/pedidos/${w.approved.id}/pdf`)).statusCode).toBe(403);
     expect((await w.api.buyer.get(`/api/pedidos/${w.approved.id}/pdf`)).statusCode).toBe(403);
     expect((await w.api.r2.get(`/api/historial/${w.approved.id}/pdf`)).statusCode).toBe(403);
+  });
+
+  it("the buyer's 'Pedido aprobado' e-mail carries the purchase order as OC-<número>.pdf", async () => {
+    const client = await makeClient(db(), { cantidadAutorizadores: 1, limiteDeCompras: -1 });
+    const category = await makeCategory(db(), client.id, 'Limpieza');
+    const tag = uniq('oc');
+    const buyer = await makeUser(db(), {
+      rol: 1,
+      idCliente: client.id,
+      nombre: 'María Ibáñez',
+      presupuestoDefault: 100000,
+      limiteDeCompras: -1,
+      email: `${tag}-comprador@example.test`,
+    });
+    const r2 = await makeUser(db(), { rol: 2, idCliente: client.id, nombre: 'Óscar Núñez' });
+    const product = await makeProduct(db(), {
+      idCliente: client.id,
+      idCategoria: category.id,
+      precio: 3333,
+      impuesto: true,
+      nombre: 'Jabón líquido',
+    });
+    await assign(db(), buyer.id, product.id, 10);
+    const buyerApi = await new ApiClient(t.app).loginOk(buyer.usuario, TEST_PASSWORD);
+    const r2Api = await new ApiClient(t.app).loginOk(r2.usuario, TEST_PASSWORD);
+    expect(
+      (await buyerApi.post('/api/carrito/nuevo_item', { item: { id: product.id, cantidad: 3 } })).statusCode,
+    ).toBe(200);
+    const bought = await buyerApi.post('/api/compra', {
+      orden: [{ id: product.id, cantidad: 3 }],
+      fecha: businessDate(new Date()),
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const id = bought.json().pedido.id as number;
+    const approved = await r2Api.post('/api/update/compra', {
+      id,
+      orden: [{ id: product.id, cantidad: 3 }],
+      fecha: businessDate(new Date()),
+      total: 1,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().nuevo_estatus).toBe('aprobado');
+
+    await t.app.mailer.flush();
+    const numero = String(id).padStart(5, '0');
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes(`${tag}-comprador@`) && m.subject.includes('aprobado'),
+    );
+    expect(mail.attachments).toHaveLength(1);
+    const [pdf] = mail.attachments;
+    expect(pdf).toMatchObject({ filename: `OC-${numero}.pdf`, contentType: 'application/pdf' });
+    const { text } = await pdfText(pdf!.content);
+    expect(text).toContain(`Orden de compra ${numero}`);
+    expect(text).toContain('Jabón líquido');
+    expect(text).toContain('María Ibáñez');
+    expect(text).toContain('Óscar Núñez');
+    // 3 × 33.33 = 99.99; IVA 16.00 (15.9984 rounded); total 115.99.
+    expect(text).toContain(`Total: ${formatCentavos(11599)}`);
   });
 });
