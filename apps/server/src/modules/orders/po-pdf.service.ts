@@ -154,6 +154,8 @@ export function renderPurchaseOrder(data: PurchaseOrderData, tz: string): PDFKit
       doc.addPage();
       y = MARGIN;
       if (!bold) drawHeader();
+      // The repeated header leaves its bold font behind.
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(TABLE_SIZE);
     }
     if (shade) doc.rect(left, y, width, height).fillColor('#f1f3f5').fill();
     doc.fillColor('black');
