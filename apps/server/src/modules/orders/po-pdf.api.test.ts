@@ -1,9 +1,12 @@
 import { formatCentavos } from '@portal/shared/domain/money';
 import { businessDate } from '@portal/shared/domain/time';
 import { MSG } from '@portal/shared/messages';
+import { eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderEvents } from '../../db/schema/index.ts';
+import { clients, orderEvents } from '../../db/schema/index.ts';
+import { storeFile } from '../../lib/files.ts';
 import {
   assign,
   makeCategory,
@@ -147,6 +150,30 @@ describe.each(DB_KINDS)('purchase-order PDF (%s)', (kind) => {
     // The snapshot: 2×1,234.56 + 3×45.50 taxable, 4×99.99 not; IVA once on the taxable part.
     expect(w.approved.subtotal).toBe(246912 + 13650 + 39996);
     expect(w.approved.iva).toBe(Math.floor(((246912 + 13650) * 16 + 50) / 100));
+  });
+
+  it("the client's PNG logo is drawn; without one, no image", async () => {
+    const w = await world();
+    const url = `/api/historial/${w.approved.id}/pdf`;
+    const hasImage = (pdf: Buffer) => pdf.toString('latin1').includes('/Subtype /Image');
+    expect(hasImage((await w.api.buyer.get(url)).rawPayload)).toBe(false);
+    const png = await sharp({ create: { width: 120, height: 40, channels: 3, background: '#c2255c' } })
+      .png()
+      .toBuffer();
+    const imagen = await storeFile(db(), {
+      data: png,
+      kind: 'imagen',
+      idCliente: w.client.id,
+      allowed: ['image'],
+      maxBytes: 1024 * 1024,
+    });
+    await db().update(clients).set({ imagen }).where(eq(clients.id, w.client.id));
+    const res = await w.api.buyer.get(url);
+    expect(res.statusCode).toBe(200);
+    expect(hasImage(res.rawPayload)).toBe(true);
+    expect((await pdfText(res.rawPayload)).text).toContain(
+      `Orden de compra ${String(w.approved.id).padStart(5, '0')}`,
+    );
   });
 
   it('a 60-line order numbers its pages', async () => {
