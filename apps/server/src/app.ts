@@ -33,6 +33,11 @@ import { listRoutes } from './modules/lists/lists.routes.ts';
 import { logRoutes } from './modules/logs/logs.routes.ts';
 import { authorizerRoutes } from './modules/orders/authorizer.routes.ts';
 import { delegationRoutes } from './modules/orders/delegation.routes.ts';
+import {
+  purchaseOrderBuffer,
+  purchaseOrderData,
+  purchaseOrderFileName,
+} from './modules/orders/po-pdf.service.ts';
 import { shoppingRoutes } from './modules/shopping/shopping.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
@@ -140,6 +145,14 @@ export async function buildApp({
     from: config.MAIL_FROM,
     pollMs: config.MAIL_POLL_MS,
     log: app.log,
+    attach: async (ref) => ({
+      filename: purchaseOrderFileName(ref.id_pedido),
+      contentType: 'application/pdf',
+      content: await purchaseOrderBuffer(
+        await purchaseOrderData(database.db, ref.id_pedido, {}),
+        config.BUSINESS_TZ,
+      ),
+    }),
   });
   app.decorate('mailer', mailer);
   const store = new SessionStore(

@@ -85,6 +85,9 @@ export const MSG = {
   busquedaMuyCorta: 'Escribe al menos 2 caracteres para buscar.',
   busquedaMuyLarga: 'La búsqueda no puede tener más de 100 caracteres.',
   pedidoNoEncontrado: 'El pedido no existe.',
+  // Purchase-order PDF (decision 0056)
+  soloAprobadosOrdenCompra: 'Solo los pedidos aprobados tienen orden de compra',
+  ordenCompraAprobacionAutomatica: 'Aprobación automática (regla del cliente)',
   soloUsuarios: 'Solo los usuarios compradores pueden usar el carrito.',
 
   // Repeating an order, saved lists (docs/domain.md "Cart"; decision 0043)

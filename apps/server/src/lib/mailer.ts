@@ -3,13 +3,22 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { type Db, rowsOf, type Tx } from '../db/client.ts';
-import { emailOutbox } from '../db/schema/index.ts';
+import { type EmailAttachmentRef, emailOutbox } from '../db/schema/index.ts';
 
 export interface Email {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** A document attached at send time (rendered then by the worker's `attach`). */
+  adjunto?: EmailAttachmentRef;
+}
+
+/** A file handed to the SMTP server with a message. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 const MAX_ATTEMPTS = 6;
@@ -20,6 +29,7 @@ interface OutboxClaim {
   subject: string;
   text: string;
   html: string | null;
+  adjunto: EmailAttachmentRef | null;
   attempts: number;
 }
 /** A claimed message whose sender died is retried after this long. */
@@ -31,9 +41,13 @@ const CLAIM_MS = 5 * 60_000;
  * request.
  */
 export async function enqueueEmail(db: Db | Tx, email: Email): Promise<void> {
-  await db
-    .insert(emailOutbox)
-    .values({ to: email.to, subject: email.subject, text: email.text, html: email.html });
+  await db.insert(emailOutbox).values({
+    to: email.to,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    adjunto: email.adjunto ?? null,
+  });
 }
 
 /** The address an account's e-mail goes to: its Email field, else its username when it is an address. */
@@ -50,6 +64,8 @@ export interface MailWorkerOptions {
   from: string;
   pollMs: number;
   log: FastifyBaseLogger;
+  /** Renders a row's attachment at send time; a failure is retried like a failed delivery. */
+  attach?: (ref: EmailAttachmentRef) => Promise<MailAttachment>;
 }
 
 /**
@@ -106,7 +122,7 @@ export class MailWorker {
           select id from ${emailOutbox}
           where status in ('pendiente', 'enviando') and next_attempt_at <= now()
           order by id limit 10 for update skip locked)
-        returning id, "to", subject, text, html, attempts`,
+        returning id, "to", subject, text, html, adjunto, attempts`,
       );
       if (rows.length === 0) return;
       for (const row of rows) {
@@ -122,12 +138,15 @@ export class MailWorker {
           continue;
         }
         try {
+          const attachment =
+            row.adjunto && this.options.attach ? await this.options.attach(row.adjunto) : null;
           await this.transport.sendMail({
             from: this.options.from,
             to: row.to,
             subject: row.subject,
             text: row.text,
             html: row.html ?? undefined,
+            ...(attachment ? { attachments: [attachment] } : {}),
           });
           // Delivered: the body (a single-use link, or the one temporary password) is not kept.
           await db

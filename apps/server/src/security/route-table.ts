@@ -227,6 +227,11 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     missing: () => get(`/api/historial/${MISSING_ID}`),
     caller: 'u1',
   },
+  'GET /api/historial/:id/pdf': {
+    req: (w) => get(`/api/historial/${w.orders.approved.id}/pdf`),
+    missing: () => get(`/api/historial/${MISSING_ID}/pdf`),
+    caller: 'u1',
+  },
   'POST /api/historial/:id/repetir': {
     req: (w) => post(`/api/historial/${w.orders.view.id}/repetir`),
     missing: () => post(`/api/historial/${MISSING_ID}/repetir`),
@@ -291,6 +296,11 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
   'GET /api/pedidos/:id': {
     req: (w) => get(`/api/pedidos/${w.orders.view.id}`),
     missing: () => get(`/api/pedidos/${MISSING_ID}`),
+    caller: 'u2',
+  },
+  'GET /api/pedidos/:id/pdf': {
+    req: (w) => get(`/api/pedidos/${w.orders.approved.id}/pdf`),
+    missing: () => get(`/api/pedidos/${MISSING_ID}/pdf`),
     caller: 'u2',
   },
   'GET /api/pedidos/:id/siguiente': {

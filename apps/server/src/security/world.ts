@@ -117,7 +117,7 @@ export async function buildWorld(kind: DbKind, options: TestAppOptions = {}) {
     cantidad: 1,
     idCategoria: p.idCategoria,
   });
-  const order = (status: 'pendiente' | 'espera') =>
+  const order = (status: 'pendiente' | 'espera' | 'aprobado') =>
     makeOrder(db, { idUser: u1.id, idCliente: clientA.id, status, lines: [line(prodA)] });
   const orders = {
     /** Read by the buyer and the authorizers. */
@@ -128,6 +128,8 @@ export async function buildWorld(kind: DbKind, options: TestAppOptions = {}) {
     cancelByRol3: await order('espera'),
     /** Withdrawn by its buyer. */
     withdraw: await order('pendiente'),
+    /** Approved: its purchase-order PDF is downloaded by the buyer and the authorizers. */
+    approved: await order('aprobado'),
     ofB: await makeOrder(db, { idUser: u1b.id, idCliente: clientB.id, lines: [line(prodB)] }),
   };
 

@@ -625,6 +625,9 @@ export const storedFiles = pgTable(
   (t) => [index('stored_files_cliente_idx').on(t.idCliente)],
 );
 
+/** What an outbox row attaches: today only an order's purchase-order PDF. */
+export type EmailAttachmentRef = { tipo: 'orden_compra'; id_pedido: number };
+
 /** Every e-mail is written here first; a worker delivers it (or only logs it when no SMTP is set). */
 export const emailOutbox = pgTable(
   'email_outbox',
@@ -634,6 +637,8 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** A document rendered and attached at send time, by reference (decision 0056): never its bytes. */
+    adjunto: jsonb('adjunto').$type<EmailAttachmentRef>(),
     status: text('status').notNull().default('pendiente'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

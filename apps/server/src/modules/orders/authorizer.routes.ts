@@ -18,6 +18,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { audit, requestMeta } from '../../lib/audit.ts';
+import { forbidden } from '../../lib/errors.ts';
 import { reportStream } from '../reports/report.service.ts';
 import {
   authorizerApprove,
@@ -29,6 +30,7 @@ import {
   authorizerOrderView,
 } from './authorizer.service.ts';
 import { authorizerAddComment } from './comments.service.ts';
+import { sendPurchaseOrder } from './po-pdf.service.ts';
 import { defineReminderJobs } from './reminders.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 419, 422);
@@ -68,6 +70,25 @@ export async function authorizerRoutes(app: FastifyInstance) {
       },
     },
     async (request) => authorizerOrderView(app, request.auth!, request.params.id),
+  );
+
+  r.get(
+    '/api/pedidos/:id/pdf',
+    {
+      preValidation: authorizer,
+      schema: {
+        tags,
+        summary: 'Orden de compra en PDF de un pedido aprobado del cliente (OC-<número>.pdf)',
+        params: IdParam,
+        produces: ['application/pdf'],
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const client = request.auth!.client;
+      if (!client) throw forbidden();
+      return sendPurchaseOrder(app, reply, request.params.id, { idCliente: client.id });
+    },
   );
 
   r.get(

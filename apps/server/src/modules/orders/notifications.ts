@@ -60,7 +60,7 @@ export async function notifyAuthorizers(
   }
 }
 
-/** E-mails the buyer that its order was approved or cancelled (with the reason). */
+/** E-mails the buyer that its order was approved (with its purchase-order PDF) or cancelled (with the reason). */
 export async function notifyBuyer(
   tx: Tx,
   publicUrl: string,
@@ -76,13 +76,14 @@ export async function notifyBuyer(
     outcome === 'aprobado'
       ? [`Tu pedido #${numero} por ${formatCentavos(order.total)} fue aprobado.`]
       : [`Tu pedido #${numero} fue cancelado.`, ...(motivo ? [`Motivo: ${motivo}`] : [])];
-  await enqueueEmail(
-    tx,
-    orderEmail(to, buyer.nombre, {
+  await enqueueEmail(tx, {
+    ...orderEmail(to, buyer.nombre, {
       subject: outcome === 'aprobado' ? `Pedido #${numero} aprobado` : `Pedido #${numero} cancelado`,
       paragraphs,
       url: `${publicUrl}/usuario/historial/${order.id}`,
       label: 'Ver pedido',
     }),
-  );
+    // The purchase order goes with the approval, rendered when the message is sent (decision 0056).
+    ...(outcome === 'aprobado' ? { adjunto: { tipo: 'orden_compra', id_pedido: order.id } as const } : {}),
+  });
 }

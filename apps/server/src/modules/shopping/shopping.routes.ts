@@ -20,6 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { buyerAddComment } from '../orders/comments.service.ts';
 import { buyerOrder, userHistory } from '../orders/history.service.ts';
+import { sendPurchaseOrder } from '../orders/po-pdf.service.ts';
 import { shopperSession, userEmptyCart, userRemoveCartItem, userSetCartItem } from './cart.service.ts';
 import { userCatalogue } from './catalogue.service.ts';
 import { userSubmitOrder } from './purchase.service.ts';
@@ -143,6 +144,22 @@ export async function shoppingRoutes(app: FastifyInstance) {
       },
     },
     async (request) => buyerOrder(app.db, request.params.id, request.auth!.user.id),
+  );
+
+  r.get(
+    '/api/historial/:id/pdf',
+    {
+      preValidation: buyer,
+      schema: {
+        tags,
+        summary: 'Orden de compra en PDF de un pedido propio aprobado (OC-<número>.pdf)',
+        params: IdParam,
+        produces: ['application/pdf'],
+        response: errors,
+      },
+    },
+    async (request, reply) =>
+      sendPurchaseOrder(app, reply, request.params.id, { idUser: request.auth!.user.id }),
   );
 
   r.post(

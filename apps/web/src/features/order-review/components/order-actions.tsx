@@ -1,12 +1,13 @@
 /**
  * The foot of the order's lines: Approve and Cancel exactly when the server would accept them
  * (`acciones`, decision 0013), the "unsaved changes" note with its discard link, or why there is nothing
- * to do.
+ * to do, with the purchase-order download once the order is aprobado.
  */
 import { Anchor, Button, Flex, Group, Text, ThemeIcon } from '@mantine/core';
 import { ROLES } from '@portal/shared/domain/roles';
 import { MSG } from '@portal/shared/messages';
 import { IconBan, IconCheck, IconInfoCircle, IconPencil } from '@tabler/icons-react';
+import { PurchaseOrderButton } from '../../../components/orders/purchase-order-button';
 import type { AuthorizerOrderView } from '../api/orders';
 
 /** Why there is nothing to do, when Approve and Cancel are not offered. */
@@ -51,7 +52,19 @@ export function OrderActions(props: OrderActionsProps) {
   const { view, edited, pending } = props;
   const { acciones, pedido } = view;
   if (!acciones.aprobar && !acciones.cancelar) {
-    return <Note testId="sin-acciones">{noActionNote(view, props.user)}</Note>;
+    const note = <Note testId="sin-acciones">{noActionNote(view, props.user)}</Note>;
+    if (pedido.status !== 'aprobado') return note;
+    return (
+      <Flex
+        direction={{ base: 'column', sm: 'row' }}
+        justify="space-between"
+        align={{ base: 'stretch', sm: 'center' }}
+        gap="sm"
+      >
+        {note}
+        <PurchaseOrderButton id={pedido.id} href={`/api/pedidos/${pedido.id}/pdf`} />
+      </Flex>
+    );
   }
   return (
     <Flex

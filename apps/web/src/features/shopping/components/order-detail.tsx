@@ -8,6 +8,7 @@ import { OrderComments } from '../../../components/orders/order-comments';
 import { OrderEvents } from '../../../components/orders/order-events';
 import { OrderNote } from '../../../components/orders/order-note';
 import { OrderTotalsFoot } from '../../../components/orders/order-totals';
+import { PurchaseOrderButton } from '../../../components/orders/purchase-order-button';
 import { StatusBadge } from '../../../components/orders/status-badge';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatDate, formatMXN, formatOrderNumber } from '../../../lib/format';
@@ -79,7 +80,10 @@ function Lines({ pedido }: { pedido: OrderDetailDto }) {
   );
 }
 
-/** What the buyer can do with the order: repeat it, save it as a list and, while pendiente, withdraw it. */
+/**
+ * What the buyer can do with the order: repeat it, save it as a list, while pendiente withdraw it, and once
+ * aprobado download its purchase order.
+ */
 function OrderActions({ pedido, retirar }: { pedido: OrderDetailDto; retirar: boolean }) {
   const lines = pedido.lineas.map((linea) => ({ id: linea.id_producto, cantidad: linea.cantidad }));
   return (
@@ -87,6 +91,9 @@ function OrderActions({ pedido, retirar }: { pedido: OrderDetailDto; retirar: bo
       <RepeatOrderButton id={pedido.id} />
       <SaveListButton lines={lines} suggestedName={`Pedido ${formatOrderNumber(pedido.id)}`} />
       {retirar ? <WithdrawOrderButton id={pedido.id} /> : null}
+      {pedido.status === 'aprobado' ? (
+        <PurchaseOrderButton id={pedido.id} href={`/api/historial/${pedido.id}/pdf`} />
+      ) : null}
     </Group>
   );
 }
