@@ -210,6 +210,9 @@ test('j/k recorren la cola, «a» abre la confirmación y «Siguiente pendiente�
   await expect(page.getByLabel('Buscar pedido')).toBeFocused();
   await page.getByLabel('Buscar pedido').fill('');
   await page.getByLabel('Buscar pedido').blur();
+  // The search reaches the address after a pause: wait until the emptied one has (the review screen keeps
+  // the list's filter in its address).
+  await expect(page).toHaveURL(/\/autorizador\/principal$/);
   await expect(ver(p4)).toBeVisible();
   await page.keyboard.press('j');
   await expect(ver(p4)).toBeFocused();

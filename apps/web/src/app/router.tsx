@@ -88,13 +88,16 @@ const PUBLIC_PATHS = ['/login', '/recuperar-acceso', '/restablecer/'];
  */
 function ApiNavigation() {
   const navigate = useNavigate();
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   useEffect(() => {
     setApiHandlers({
-      // A 401 anywhere but the sign-in itself: the session is gone; sign-in comes back to this page.
+      // A 401 anywhere but the sign-in itself: the session is gone; sign-in comes back to this page. The
+      // page is read when the answer arrives, not when this handler was set: a request still in flight
+      // while "Cerrar sesión" leaves for /login must not send the person back with `volver`.
       onUnauthorized: () => {
-        if (!PUBLIC_PATHS.some((p) => pathname.startsWith(p)))
-          void navigate(loginPathFor(pathname + search), { replace: true });
+        const here = window.location;
+        if (!PUBLIC_PATHS.some((p) => here.pathname.startsWith(p)))
+          void navigate(loginPathFor(here.pathname + here.search), { replace: true });
       },
       onPasswordChangeRequired: () => {
         if (pathname !== CHANGE_PASSWORD_PATH) void navigate(CHANGE_PASSWORD_PATH, { replace: true });
@@ -104,7 +107,7 @@ function ApiNavigation() {
           void navigate(TWO_FACTOR_ENROLMENT_PATH, { replace: true });
       },
     });
-  }, [navigate, pathname, search]);
+  }, [navigate, pathname]);
   return null;
 }
 

@@ -9,7 +9,6 @@ import type {
   UserProductsResponse,
 } from '@portal/shared/schemas/assignments';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/keys';
 
@@ -38,10 +37,15 @@ export interface AssignInput {
  * may be in flight (a switch, then a limit): each answer updates its own product, and only the answer to
  * the latest change sets the user's count, so an older answer arriving last cannot put back an old count.
  */
+/** The last change sent from any row of the page (each row has its own mutation). */
+const latest = { current: 0 };
+
 export function useAssignProduct(userId: number) {
   const queryClient = useQueryClient();
-  const latest = useRef(0);
   return useMutation({
+    // One change of this user's products at a time, in the order they were made: a limit saved while the
+    // switch's change is on its way reaches the server after it, never before.
+    scope: { id: `asignar-${userId}` },
     mutationFn: async (input: AssignInput) => {
       const seq = ++latest.current;
       const res = await api.post<AssignResponse>('/api/productos/asignar', {
@@ -67,6 +71,12 @@ export function useAssignProduct(userId: number) {
       // Other pages and the users list (counts) catch up in the background.
       void queryClient.invalidateQueries({ queryKey: adminKeys.userProducts(userId), refetchType: 'none' });
       void queryClient.invalidateQueries({ queryKey: adminKeys.user(userId) });
+    },
+    onSettled: (result) => {
+      // Once the latest change is answered, the page reads the server's state again: a reload of the page
+      // that started between two changes (and answered late) cannot leave an old count behind.
+      if (result?.seq === latest.current)
+        void queryClient.invalidateQueries({ queryKey: adminKeys.userProducts(userId) });
     },
   });
 }

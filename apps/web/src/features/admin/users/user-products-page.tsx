@@ -56,8 +56,11 @@ function useRowAssignment(userId: number, product: UserProductDto) {
   const assign = useAssignProduct(userId);
   const [limit, setLimit] = useState<number | string>(product.cantidad_limite);
   const [saved, setSaved] = useState(false);
+  // What the switch asked for last: a limit saved while the switch's answer is on its way keeps it.
+  const [wanted, setWanted] = useState(product.asignado);
 
   useEffect(() => setLimit(product.cantidad_limite), [product.cantidad_limite]);
+  useEffect(() => setWanted(product.asignado), [product.asignado]);
 
   const fail = () => void showError(ASSIGN_FAILED, MSG.error);
   const validLimit = (v: number | string) => {
@@ -67,6 +70,7 @@ function useRowAssignment(userId: number, product: UserProductDto) {
 
   const toggle = (status: boolean) => {
     setSaved(false);
+    setWanted(status);
     assign.mutate(
       {
         id_producto: product.id,
@@ -74,7 +78,12 @@ function useRowAssignment(userId: number, product: UserProductDto) {
         cantidad_limite: validLimit(limit) ?? product.cantidad_limite,
         status,
       },
-      { onError: fail },
+      {
+        onError: () => {
+          setWanted(product.asignado);
+          fail();
+        },
+      },
     );
   };
 
@@ -86,7 +95,7 @@ function useRowAssignment(userId: number, product: UserProductDto) {
     }
     if (n === product.cantidad_limite) return;
     assign.mutate(
-      { id_producto: product.id, id_user: userId, cantidad_limite: n, status: product.asignado },
+      { id_producto: product.id, id_user: userId, cantidad_limite: n, status: wanted },
       {
         onSuccess: () => setSaved(true),
         onError: () => {
