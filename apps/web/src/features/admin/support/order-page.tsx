@@ -2,18 +2,17 @@
  * /administrador/pedidos/:id: any order, read-only, for support when a buyer calls: status, buyer and
  * client, lines with Subtotal, IVA and Total, the comments and the order's history. No actions.
  */
-import { Alert, Anchor, Grid, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ROLES } from '@portal/shared/domain/roles';
-import type { OrderDetailDto } from '@portal/shared/schemas/shopping';
 import { IconArrowLeft, IconBan } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { OrderComments } from '../../../components/orders/order-comments';
 import { OrderEvents } from '../../../components/orders/order-events';
+import { OrderLinesTable } from '../../../components/orders/order-lines-table';
 import { OrderNote } from '../../../components/orders/order-note';
-import { OrderTotalsFoot } from '../../../components/orders/order-totals';
 import { StatusBadge } from '../../../components/orders/status-badge';
 import { errorMessage } from '../../../lib/api';
-import { formatDateTime, formatMXN, formatOrderNumber } from '../../../lib/format';
+import { formatDateTime, formatOrderNumber } from '../../../lib/format';
 import { useAdminOrder } from './api';
 
 function BackLink() {
@@ -24,56 +23,6 @@ function BackLink() {
         Volver al resumen
       </Group>
     </Anchor>
-  );
-}
-
-function Lines({ pedido }: { pedido: OrderDetailDto }) {
-  return (
-    <Paper withBorder radius="md" shadow="xs" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={620} type="native">
-        <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Productos del pedido">
-          <Table.Thead bg="gray.0">
-            <Table.Tr>
-              <Table.Th>Producto</Table.Th>
-              <Table.Th>Clave</Table.Th>
-              <Table.Th ta="right">Precio</Table.Th>
-              <Table.Th ta="center">Cantidad</Table.Th>
-              <Table.Th ta="right">Importe</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {pedido.lineas.map((linea) => (
-              <Table.Tr key={linea.id}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {linea.nombre}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {linea.categoria} · {linea.unidad_de_medida}
-                    {linea.impuesto ? '' : ' · Exento de IVA'}
-                  </Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{linea.clave_interna}</Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatMXN(linea.costo)}
-                </Table.Td>
-                <Table.Td ta="center">{linea.cantidad}</Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatMXN(linea.importe)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-          <OrderTotalsFoot
-            totals={pedido}
-            format={formatMXN}
-            ivaLabel="IVA"
-            labelSpan={4}
-            testIdPrefix="soporte"
-          />
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
   );
 }
 
@@ -121,7 +70,7 @@ export function AdminOrderPage({ id }: { id: number }) {
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, lg: 8 }}>
               <Stack gap="lg">
-                <Lines pedido={pedido} />
+                <OrderLinesTable testIdPrefix="soporte" pedido={pedido} />
                 <OrderComments comentarios={pedido.comentarios} viewerRol={ROLES.administrador} />
               </Stack>
             </Grid.Col>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Grid, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ROLES } from '@portal/shared/domain/roles';
 import type { OrderDetailDto } from '@portal/shared/schemas/shopping';
 import { IconArrowLeft, IconBan, IconHourglassHigh } from '@tabler/icons-react';
@@ -6,12 +6,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router';
 import { OrderComments } from '../../../components/orders/order-comments';
 import { OrderEvents } from '../../../components/orders/order-events';
+import { OrderLinesTable } from '../../../components/orders/order-lines-table';
 import { OrderNote } from '../../../components/orders/order-note';
-import { OrderTotalsFoot } from '../../../components/orders/order-totals';
 import { PurchaseOrderButton } from '../../../components/orders/purchase-order-button';
 import { StatusBadge } from '../../../components/orders/status-badge';
 import { errorMessage, isApiError } from '../../../lib/api';
-import { formatDate, formatMXN, formatOrderNumber } from '../../../lib/format';
+import { formatDate, formatOrderNumber } from '../../../lib/format';
 import { orderQuery } from '../api/history';
 import { useAddBuyerComment } from '../api/order-actions';
 import { waitingText } from '../order-info';
@@ -27,56 +27,6 @@ function BackLink() {
         Volver al historial
       </Group>
     </Anchor>
-  );
-}
-
-function Lines({ pedido }: { pedido: OrderDetailDto }) {
-  return (
-    <Paper withBorder radius="md" shadow="xs" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={620} type="native">
-        <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Productos del pedido">
-          <Table.Thead bg="gray.0">
-            <Table.Tr>
-              <Table.Th>Producto</Table.Th>
-              <Table.Th>Clave</Table.Th>
-              <Table.Th ta="right">Precio</Table.Th>
-              <Table.Th ta="center">Cantidad</Table.Th>
-              <Table.Th ta="right">Importe</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {pedido.lineas.map((linea) => (
-              <Table.Tr key={linea.id}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {linea.nombre}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {linea.categoria} · {linea.unidad_de_medida}
-                    {linea.impuesto ? '' : ' · Exento de IVA'}
-                  </Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{linea.clave_interna}</Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatMXN(linea.costo)}
-                </Table.Td>
-                <Table.Td ta="center">{linea.cantidad}</Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatMXN(linea.importe)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-          <OrderTotalsFoot
-            totals={pedido}
-            format={formatMXN}
-            ivaLabel="IVA"
-            labelSpan={4}
-            testIdPrefix="detalle"
-          />
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
   );
 }
 
@@ -163,7 +113,7 @@ export function OrderDetail({ id }: { id: number }) {
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, lg: 8 }}>
               <Stack gap="lg">
-                <Lines pedido={pedido} />
+                <OrderLinesTable testIdPrefix="detalle" pedido={pedido} />
                 <OrderComments
                   comentarios={pedido.comentarios}
                   onSend={(texto) => addComment.mutateAsync(texto)}
