@@ -165,7 +165,7 @@ test.describe('navegación y búsqueda', () => {
     for (const name of ['Todos los productos', 'Historial', 'Carrito']) {
       await expect(nav.getByRole('link', { name })).toBeVisible();
     }
-    await page.getByRole('searchbox', { name: 'Buscar' }).fill('guantes');
+    await page.getByRole('textbox', { name: 'Buscar un producto' }).fill('guantes');
     await expect(page).toHaveURL(/\?q=guantes$/);
     await expect(page.getByRole('contentinfo')).toContainText(
       `© ${new Date().getFullYear()} Portal de Compras. Todos los derechos reservados.`,

@@ -503,7 +503,8 @@ test('el revisor (un nivel) aprueba el otro pedido desde un teléfono (→ Aprob
   await expect(page.getByRole('link', { name: new RegExp(aCancelar.numero) })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Editar cantidad/ }).first()).toBeVisible();
   await screenshot(page, 'autorizador-orden-390');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The sidebar folds away as the viewport narrows: wait for the layout to settle.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // One level, so the approval is final.
   await page.getByRole('button', { name: 'Aprobar pedido' }).click();
@@ -595,7 +596,8 @@ test('en un teléfono (390 px) la lista de pedidos se lee sin desplazarse de lad
   const card = page.getByRole('listitem').filter({ hasText: aAprobar.numero });
   await expect(card).toContainText('Aprobado');
   await expect(page.getByRole('listitem').filter({ hasText: aCancelar.numero })).toContainText('Cancelado');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The sidebar folds away as the viewport narrows: wait for the layout to settle.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await card.getByRole('link', { name: `Ver pedido ${aAprobar.numero}` }).click();
   // The list's filter travels with the order (decision 0048).
   await expect(page).toHaveURL(new RegExp(`/autorizador/orden/${aAprobar.id}\\?estatus=todos$`));

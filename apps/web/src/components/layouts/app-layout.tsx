@@ -4,18 +4,20 @@ import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { ensureOverlays } from '../ui/overlay-host';
 import { Footer } from './footer';
-import { Header } from './header';
+import { Header, useHeaderSearch } from './header';
 import { Sidebar } from './sidebar';
 
 /** Sidebar, navbar, routed content and footer. On phones the sidebar folds into the burger. */
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  // On phones the header's search box takes a second row, on the screens that have one.
+  const headerSearch = useHeaderSearch() !== null;
   // The signed-in screens open dialogs and notifications often: load them as the shell mounts.
   useEffect(() => void ensureOverlays(), []);
 
   return (
     <AppShell
-      header={{ height: { base: 112, sm: 64 } }}
+      header={{ height: { base: headerSearch ? 112 : 64, sm: 64 } }}
       navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding={{ base: 'md', sm: 'xl' }}
       bg="var(--mantine-color-gray-0)"

@@ -1,9 +1,11 @@
-import { ActionIcon, AppShell, Burger, Group, Indicator, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Group, Indicator, Title, Tooltip } from '@mantine/core';
 import { ROLES } from '@portal/shared/domain/roles';
-import { IconSearch, IconShoppingCart, IconX } from '@tabler/icons-react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { IconShoppingCart } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { GlobalSearch } from '../../features/admin/support/global-search';
 import { useSession } from '../../lib/session';
+import { ListSearch } from '../ui/list-search';
 import { panelTitleFor } from './nav-links';
 import { ProfileMenu } from './profile-menu';
 
@@ -12,75 +14,59 @@ interface HeaderProps {
   onToggleNav: () => void;
 }
 
-/** Rol 1 searches products: from a page without the catalogue, typing leads to all products. */
-function searchesProducts(rol: number, pathname: string): boolean {
-  return (
-    rol === ROLES.usuario &&
-    !pathname.startsWith('/usuario/principal') &&
-    !pathname.startsWith('/usuario/categoria/')
-  );
+/** The catalogue's own pages, where the page's 'Buscar un producto...' box is the search. */
+function onCatalogue(pathname: string): boolean {
+  return pathname.startsWith('/usuario/principal') || pathname.startsWith('/usuario/categoria/');
 }
 
 /**
- * The search text lives in the URL (`?q=`), so each page can filter with it and links can share it. The
- * administrator's is the support search over users and orders instead.
+ * One search box per screen (docs/decisions/0065): the administrator's header box is the support search over
+ * users and orders; the buyer's leads to the catalogue from the pages without it; the authorizers' lists
+ * have their own boxes, so their header has none.
  */
-function SearchBox() {
-  const { user } = useSession();
-  if (user.rol === ROLES.administrador) return <GlobalSearch />;
-  return <PageSearchBox />;
-}
-
-function PageSearchBox() {
+export function useHeaderSearch(): 'soporte' | 'productos' | null {
   const { user } = useSession();
   const { pathname } = useLocation();
+  if (user.rol === ROLES.administrador) return 'soporte';
+  if (user.rol === ROLES.usuario && !onCatalogue(pathname)) return 'productos';
+  return null;
+}
+
+function SearchBox() {
+  const search = useHeaderSearch();
+  if (search === 'soporte') return <GlobalSearch />;
+  if (search === 'productos') return <ProductSearch />;
+  return null;
+}
+
+/** 'Buscar...' away from the catalogue: Enter opens all products searched by the text. */
+function ProductSearch() {
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const value = params.get('q') ?? '';
-  const setQuery = (q: string) => {
-    if (q && searchesProducts(user.rol, pathname)) {
-      void navigate(`/usuario/principal?${new URLSearchParams({ q })}`);
-      return;
-    }
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (q) next.set('q', q);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
+  const [value, setValue] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const q = value.trim();
+    void navigate(q ? `/usuario/principal?${new URLSearchParams({ q })}` : '/usuario/principal');
   };
   return (
-    <TextInput
-      type="search"
-      placeholder="Buscar..."
-      aria-label="Buscar"
-      value={value}
-      onChange={(e) => setQuery(e.currentTarget.value)}
-      leftSection={<IconSearch size={16} aria-hidden />}
-      rightSection={
-        value ? (
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="sm"
-            aria-label="Limpiar búsqueda"
-            onClick={() => setQuery('')}
-          >
-            <IconX size={14} />
-          </ActionIcon>
-        ) : null
-      }
-      radius="xl"
-      w="100%"
-    />
+    <search style={{ width: '100%' }}>
+      <form onSubmit={submit}>
+        <ListSearch
+          placeholder="Buscar..."
+          aria-label="Buscar"
+          value={value}
+          onChange={setValue}
+          radius="xl"
+          w="100%"
+        />
+      </form>
+    </search>
   );
 }
 
 export function Header({ navOpened, onToggleNav }: HeaderProps) {
   const { user, comprador } = useSession();
+  const hasSearch = useHeaderSearch() !== null;
   const units = comprador?.presupuesto.productos_totales ?? 0;
   return (
     <AppShell.Header px={{ base: 'sm', sm: 'lg' }}>
@@ -122,9 +108,11 @@ export function Header({ navOpened, onToggleNav }: HeaderProps) {
           <ProfileMenu />
         </Group>
       </Group>
-      <Group hiddenFrom="sm" pb="sm">
-        <SearchBox />
-      </Group>
+      {hasSearch ? (
+        <Group hiddenFrom="sm" pb="sm">
+          <SearchBox />
+        </Group>
+      ) : null}
     </AppShell.Header>
   );
 }

@@ -3,8 +3,7 @@
  * from the server, filtered by status, date range and searched by order number or user (debounced,
  * server-side), sorted by date or total, with the sum of what the filter holds, each row's budget after it
  * (flagged when approving it would exceed the buyer's budget), bulk approve and cancel of the selected
- * rows, and the 'Generar reporte' button. Filters live in the URL so the back button and links keep them;
- * the search text is the navbar's `?q=` too.
+ * rows, and the 'Generar reporte' button. Filters live in the URL so the back button and links keep them.
  */
 import {
   Alert,
@@ -346,7 +345,7 @@ export function OrdersPage() {
   const [reportLoaded, setReportLoaded] = useState(false);
   useListKeys();
 
-  // A new search (from this box or the navbar) starts again on page 1.
+  // A new search starts again on page 1.
   const lastQ = useRef(debouncedQ);
   useEffect(() => {
     if (lastQ.current !== debouncedQ) {

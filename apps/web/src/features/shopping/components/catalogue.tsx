@@ -56,7 +56,7 @@ import { ProductCard } from './product-card';
 
 const GRID_COLS = { base: 1, xs: 2, md: 3, lg: 4 };
 
-/** The search text lives in the URL (`?q=`), shared with the navbar's 'Buscar...'. */
+/** The search text lives in the URL (`?q=`), where the navbar's 'Buscar...' of the other pages sends it. */
 function useUrlSearch(): [string, (q: string) => void] {
   const [params, setParams] = useSearchParams();
   const value = params.get('q') ?? '';
