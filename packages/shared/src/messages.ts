@@ -233,7 +233,13 @@ export const MSG = {
   semanaCadaInvalida: 'Indica cada cuántas semanas, un número del 2 al 12.',
   semanaDiasInvalidos: 'Cada semana debe durar de 1 a 7 días.',
   semanasGeneradas: (creadas: number, omitidas: number) =>
-    `Se crearon ${creadas} semana(s)${omitidas ? `; ${omitidas} se omitieron porque ya existían o se empalmaban con otra` : ''}.`,
+    `${creadas === 1 ? 'Se creó 1 semana' : `Se crearon ${creadas} semanas`}${
+      omitidas === 0
+        ? ''
+        : omitidas === 1
+          ? '; se omitió 1 que ya existía o se empalmaba con otra'
+          : `; se omitieron ${omitidas} que ya existían o se empalmaban con otra`
+    }.`,
   eliminadoCorrectamente: 'Eliminado correctamente',
 
   // Administration: inventory, categories, imports, logs (the rest are ours)
