@@ -109,7 +109,7 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
   const row = page.getByTestId(`usuario-${comprador()}`).filter({ visible: true });
   await expect(row).toContainText('Ana Sofía Ruiz Treviño');
   await expect(row).toContainText('$2,500.00 MXN');
-  await expect(row).toContainText('Acceso 2');
+  await expect(row).toContainText('Referencia 2');
   await expect(row).toContainText('Entrega 3');
   await expect(row).toContainText(/\d\d-\d\d-\d\d \d\d:\d\d/);
 
