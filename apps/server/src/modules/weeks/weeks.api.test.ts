@@ -255,6 +255,23 @@ describe.each(DB_KINDS)('administration: access weeks (%s)', (kind) => {
     expect(gone!.metadata).toMatchObject({ id_cliente: client.id, inicio: week.inicio, fin: week.fin });
   });
 
+  it('the user’s reference week (active_week) restricts nothing: only the client’s weeks do (decision 0064)', async () => {
+    const client = await makeClient(db());
+    const today = businessDate(new Date(), t.config.BUSINESS_TZ);
+    await makeWeek(db(), { idCliente: client.id, inicio: addDays(today, -1), fin: addDays(today, 1) });
+    for (const activeWeek of [1, 2, 3, 4]) {
+      const buyer = await makeUser(db(), { rol: 1, idCliente: client.id, activeWeek });
+      const api = await new ApiClient(t.app).loginOk(buyer.usuario, TEST_PASSWORD);
+      expect((await api.get('/api/catalogo')).statusCode).toBe(200);
+    }
+    const outside = await makeClient(db());
+    await makeWeek(db(), { idCliente: outside.id, inicio: addDays(today, 7), fin: addDays(today, 11) });
+    const buyer = await makeUser(db(), { rol: 1, idCliente: outside.id, activeWeek: 1 });
+    const refused = await new ApiClient(t.app).login(buyer.usuario, TEST_PASSWORD);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().msg).toBe(MSG.fueraDeSemana);
+  });
+
   it('only administrators: rol 1, 2, 3 get 403 and anonymous 401', async () => {
     const client = await makeClient(db());
     const week = await makeWeek(db(), { idCliente: client.id, inicio: '2026-09-07', fin: '2026-09-11' });
