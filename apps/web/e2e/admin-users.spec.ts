@@ -85,7 +85,7 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
   await drawer.getByLabel('Email').fill(correoComprador());
   await drawer.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Ana Sofía Ruiz Treviño');
   await drawer.getByLabel('Dirección de entrega').fill('Almacén central, andén 3');
-  await choose(page, 'Semana de acceso', 'Semana 2');
+  await choose(page, 'Semana de referencia', 'Semana 2');
   await choose(page, 'Semana de entrega', 'Semana 3');
   await drawer.getByRole('textbox', { name: 'Presupuesto', exact: true }).fill('2500');
   await drawer.getByLabel('Calle').fill('Av. Constitución 120');
@@ -109,7 +109,7 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
   const row = page.getByTestId(`usuario-${comprador()}`).filter({ visible: true });
   await expect(row).toContainText('Ana Sofía Ruiz Treviño');
   await expect(row).toContainText('$2,500.00 MXN');
-  await expect(row).toContainText('Acceso 2');
+  await expect(row).toContainText('Referencia 2');
   await expect(row).toContainText('Entrega 3');
   await expect(row).toContainText(/\d\d-\d\d-\d\d \d\d:\d\d/);
 
@@ -120,7 +120,7 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
   await drawer.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Roberto Garza Salinas');
   await drawer.getByLabel('Dirección de entrega').fill('Oficinas, piso 2');
   await choose(page, 'Rol', 'Autorizador', undefined);
-  await choose(page, 'Semana de acceso', 'Semana 1');
+  await choose(page, 'Semana de referencia', 'Semana 1');
   await choose(page, 'Semana de entrega', 'Semana 1');
   await drawer.getByRole('button', { name: 'Crear usuario' }).click();
   await expectNotice(page, MSG.creadoCorrectamente);
@@ -183,7 +183,7 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
   await drawer.getByLabel('Email').fill(`lucia.campos.${runSuffix()}@suministros-leon.mx`);
   await drawer.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Lucía Campos Vera');
   await drawer.getByLabel('Dirección de entrega').fill('Recepción planta 1');
-  await choose(page, 'Semana de acceso', 'Semana 4');
+  await choose(page, 'Semana de referencia', 'Semana 4');
   await choose(page, 'Semana de entrega', 'Semana 1');
   await drawer.getByLabel('Papelería').fill('1500');
   await drawer.getByLabel('Cafetería').fill('750.50');

@@ -1,5 +1,10 @@
+import { addMonths } from '@portal/shared/domain/months';
+import { addDays } from '@portal/shared/domain/time';
+import { generateWeeks } from '@portal/shared/domain/week-generator';
 import { MSG } from '@portal/shared/messages';
 import {
+  apiPost,
+  businessToday,
   checkPhone,
   choose,
   clearNotifications,
@@ -86,4 +91,86 @@ test('semanas: agregar, duplicada, empalmada, activar/desactivar y eliminar', as
   await expectNotice(page, MSG.eliminadoCorrectamente);
   await expect(week2).toHaveCount(0);
   await expect(page.getByText('Mostrando 1–1 de 1 semana')).toBeVisible();
+});
+
+test('semanas: generar un año de semanas mensuales con vista previa y verlas en el calendario', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signInAdmin(page);
+  const cliente = `Clínica San Rafael ${runSuffix()}`;
+  const idCliente = await createClient(page, {
+    nombre: cliente,
+    presupuesto_default: 5000,
+    limite_de_compras: -1,
+  });
+  // The dialog proposes the next twelve whole months, the first week of each.
+  const first = addMonths(businessToday().slice(0, 7), 1);
+  const expected = generateWeeks({
+    desde: `${first}-01`,
+    hasta: addDays(`${addMonths(first, 12)}-01`, -1),
+    modo: 'mensual',
+    semana_del_mes: '1',
+    dias: 5,
+  });
+  expect(expected).toHaveLength(12);
+  // One of them exists already: the preview marks it and saving skips it.
+  const existing = expected[2]!;
+  await apiPost(page, '/api/calendario_semanas', { ...existing, id_cliente: idCliente, activo: 1 });
+
+  await page.goto('/administrador/semanas');
+  const generar = page.getByRole('button', { name: 'Generar semanas…' });
+  await expect(generar).toBeDisabled();
+  await choose(page, 'Cliente', cliente, cliente);
+  await generar.click();
+  const dialog = page.getByRole('dialog', { name: `Generar semanas de ${cliente}` });
+  await expect(dialog.getByRole('combobox', { name: 'Repetir' })).toHaveValue('Cada mes');
+  await expect(dialog.getByRole('combobox', { name: 'Semana del mes' })).toHaveValue('Primera semana');
+  await expect(dialog.getByRole('button', { name: 'Guardar', exact: true })).toBeDisabled();
+
+  await dialog.getByRole('button', { name: 'Vista previa' }).click();
+  const preview = dialog.getByTestId('vista-previa-semanas');
+  await expect(preview).toContainText('Se crearán 11 semanas; se omitirá 1 que ya existe o se empalma.');
+  for (const w of expected) {
+    const row = dialog.getByTestId(`previa-${w.inicio}`);
+    await expect(row).toContainText(dmy(w.inicio));
+    await expect(row).toContainText(w === existing ? 'Ya existe' : 'Nueva');
+  }
+  await screenshot(page, 'admin-semanas-generar');
+
+  // Changing the rule makes the preview stale.
+  await choose(page, 'Semana del mes', 'Segunda semana');
+  await expect(preview).toHaveCount(0);
+  await choose(page, 'Semana del mes', 'Primera semana');
+  await dialog.getByRole('button', { name: 'Vista previa' }).click();
+  await dialog.getByRole('button', { name: 'Guardar 11 semanas' }).click();
+  await expect(dialog).toBeHidden();
+  await expectNotice(page, MSG.semanasGeneradas(11, 1));
+  await expect(page.getByText('Mostrando 1–5 de 12 semanas')).toBeVisible();
+
+  // The calendar shows the month of the first new week, its days marked active.
+  const calendar = page.getByTestId('calendario-semanas');
+  const w0 = expected[0]!;
+  await expect(calendar.getByTestId(`dia-${w0.inicio}`)).toHaveAttribute('data-estado', 'activa');
+  await expect(calendar.getByTestId(`dia-${w0.fin}`)).toHaveAttribute('data-estado', 'activa');
+  await expect(calendar.getByTestId(`dia-${addDays(w0.fin, 1)}`)).toHaveAttribute(
+    'data-estado',
+    'sin-semana',
+  );
+  const w1 = expected[1]!;
+  await calendar.getByRole('button', { name: 'Ir al próximo mes' }).click();
+  await expect(calendar.getByTestId(`dia-${w1.inicio}`)).toHaveAttribute('data-estado', 'activa');
+  await calendar.getByRole('button', { name: 'Ir al próximo mes' }).click();
+  await expect(calendar.getByTestId(`dia-${existing.inicio}`)).toHaveAttribute('data-estado', 'activa');
+  await clearNotifications(page);
+  await screenshot(page, 'admin-semanas-calendario');
+  await checkPhone(page, 'semanas-calendario');
+
+  // Generating the same year again creates nothing.
+  await generar.click();
+  await dialog.getByRole('button', { name: 'Vista previa' }).click();
+  await expect(preview).toContainText('Se crearán 0 semanas; se omitirán 12 que ya existen o se empalman.');
+  await expect(dialog.getByRole('button', { name: 'Guardar', exact: true })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog).toBeHidden();
 });

@@ -142,7 +142,7 @@ test('el administrador da de alta un cliente completo y su comprador entra a sus
   await drawer.getByLabel('Email').fill(CORREO);
   await drawer.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Lucía Fernández Garza');
   await drawer.getByLabel('Dirección de entrega').fill('Bodega norte, andén 1');
-  await choose(page, 'Semana de acceso', 'Semana 1');
+  await choose(page, 'Semana de referencia', 'Semana 1');
   await choose(page, 'Semana de entrega', 'Semana 2');
   await drawer.getByRole('button', { name: 'Crear usuario' }).click();
   await expectNotice(page, MSG.creadoCorrectamente);

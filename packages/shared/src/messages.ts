@@ -197,7 +197,7 @@ export const MSG = {
   usuarioConEspacios: 'El usuario no puede contener espacios.',
   textoDemasiadoLargo: 'Uno de los campos excede la longitud permitida.',
   correoInvalido: 'El correo electrónico no es válido.',
-  semanasUsuarioInvalidas: 'La semana de acceso y la semana de entrega deben ser un número del 1 al 4.',
+  semanasUsuarioInvalidas: 'La semana de referencia y la semana de entrega deben ser un número del 1 al 4.',
   rolInvalido: 'El rol debe ser Usuario (1), Autorizador (2) o Super Autorizador (3).',
   rolSuperNoDisponible: 'El rol Super Autorizador solo está disponible para clientes con dos autorizadores.',
   presupuestoUsuarioMinimo: 'El presupuesto del usuario debe ser de al menos $1.00.',
@@ -224,6 +224,22 @@ export const MSG = {
   semanaEmpalmada: 'Las fechas se empalman con otra semana de acceso de este cliente.',
   semanaNoEncontrada: 'La semana no existe.',
   semanaActivoRequerido: 'Indica si la semana queda activa (1) o inactiva (0).',
+  semanaPeriodoRequerido: 'Debes indicar la fecha inicial y la fecha final del periodo.',
+  semanaPeriodoRango: 'La fecha final del periodo no puede ser anterior a la inicial.',
+  semanaPeriodoLargo: 'El periodo no puede abarcar más de 2 años.',
+  semanaGeneradorDemasiadas: (max: number) => `La regla genera más de ${max} semanas; acorta el periodo.`,
+  semanaModoInvalido: 'Elige cómo repetir las semanas: cada mes, todas las semanas o cada N semanas.',
+  semanaDelMesInvalida: 'Elige qué semana del mes: la 1, 2, 3, 4 o la última.',
+  semanaCadaInvalida: 'Indica cada cuántas semanas, un número del 2 al 12.',
+  semanaDiasInvalidos: 'Cada semana debe durar de 1 a 7 días.',
+  semanasGeneradas: (creadas: number, omitidas: number) =>
+    `${creadas === 1 ? 'Se creó 1 semana' : `Se crearon ${creadas} semanas`}${
+      omitidas === 0
+        ? ''
+        : omitidas === 1
+          ? '; se omitió 1 que ya existía o se empalmaba con otra'
+          : `; se omitieron ${omitidas} que ya existían o se empalmaban con otra`
+    }.`,
   eliminadoCorrectamente: 'Eliminado correctamente',
 
   // Administration: inventory, categories, imports, logs (the rest are ours)

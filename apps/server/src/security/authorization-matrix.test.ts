@@ -144,6 +144,9 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'GET /api/logs/tipos': admin(200),
   'GET /api/calendario_semanas': admin(200),
   'POST /api/calendario_semanas': admin(201),
+  'GET /api/calendario_semanas/mes': admin(200),
+  'POST /api/calendario_semanas/generar/vista_previa': admin(200),
+  'POST /api/calendario_semanas/generar': admin(200),
   'PUT /api/calendario_semanas/:id': admin(200),
   'POST /api/calendario_semanas/destroy/:id': admin(200),
 };

@@ -62,6 +62,14 @@ const userBody = (w: World, usuario: string) => ({
   entrega_week: 2,
   id_cliente: w.a.client.id,
 });
+/** A generator rule for three monthly weeks of 2031 (far from the weeks the world signs in with). */
+const weekRule = (idCliente: number) => ({
+  id_cliente: idCliente,
+  desde: '2031-01-01',
+  hasta: '2031-03-31',
+  modo: 'mensual',
+  semana_del_mes: 2,
+});
 /** A new order of client A's buyer that the caller's role acts on (espera for rol 3, else pendiente). */
 const freshOrder = (w: World, actor: Actor) =>
   makeOrder(w.db, {
@@ -559,6 +567,18 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
   'POST /api/calendario_semanas': {
     req: (w) =>
       post('/api/calendario_semanas', { inicio: '2030-03-04', fin: '2030-03-08', id_cliente: w.c.client.id }),
+    caller: 'adm',
+  },
+  'GET /api/calendario_semanas/mes': {
+    req: (w) => get(`/api/calendario_semanas/mes?id_cliente=${w.c.client.id}&mes=2031-01`),
+    caller: 'adm',
+  },
+  'POST /api/calendario_semanas/generar/vista_previa': {
+    req: (w) => post('/api/calendario_semanas/generar/vista_previa', weekRule(w.c.client.id)),
+    caller: 'adm',
+  },
+  'POST /api/calendario_semanas/generar': {
+    req: (w) => post('/api/calendario_semanas/generar', weekRule(w.c.client.id)),
     caller: 'adm',
   },
   'PUT /api/calendario_semanas/:id': {

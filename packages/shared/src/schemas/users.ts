@@ -52,6 +52,7 @@ export const UserBody = z.object({
   nombre: requiredText(MSG.camposObligatoriosUsuario, 200),
   direccion_entrega: requiredText(MSG.camposObligatoriosUsuario, 500),
   rol: integer({ required: MSG.camposObligatoriosUsuario, invalid: MSG.rolInvalido, min: 1, max: 3 }),
+  /** "Semana de referencia" (1–4): a label of the user; it opens or closes nothing (decision 0064). */
   active_week: weekNumber,
   entrega_week: weekNumber,
   /** Required to create; on update it must be the user's own client (or absent). */

@@ -1,11 +1,30 @@
 import { addDays, businessDate } from '@portal/shared/domain/time';
 import { MSG } from '@portal/shared/messages';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemLogs, weeks } from '../../db/schema/index.ts';
 import { signedInAdmin } from '../../test/admin-fixtures.ts';
 import { makeClient, makeUser, makeWeek, TEST_PASSWORD } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
+
+const PREVIEW = '/api/calendario_semanas/generar/vista_previa';
+const SAVE = '/api/calendario_semanas/generar';
+
+/** The first Monday of each month of 2027 (1 January 2027 is a Friday). */
+const FIRST_MONDAYS_2027 = [
+  '2027-01-04',
+  '2027-02-01',
+  '2027-03-01',
+  '2027-04-05',
+  '2027-05-03',
+  '2027-06-07',
+  '2027-07-05',
+  '2027-08-02',
+  '2027-09-06',
+  '2027-10-04',
+  '2027-11-01',
+  '2027-12-06',
+];
 
 describe.each(DB_KINDS)('administration: access weeks (%s)', (kind) => {
   let t: TestApp;
@@ -236,6 +255,23 @@ describe.each(DB_KINDS)('administration: access weeks (%s)', (kind) => {
     expect(gone!.metadata).toMatchObject({ id_cliente: client.id, inicio: week.inicio, fin: week.fin });
   });
 
+  it('the user’s reference week (active_week) restricts nothing: only the client’s weeks do (decision 0064)', async () => {
+    const client = await makeClient(db());
+    const today = businessDate(new Date(), t.config.BUSINESS_TZ);
+    await makeWeek(db(), { idCliente: client.id, inicio: addDays(today, -1), fin: addDays(today, 1) });
+    for (const activeWeek of [1, 2, 3, 4]) {
+      const buyer = await makeUser(db(), { rol: 1, idCliente: client.id, activeWeek });
+      const api = await new ApiClient(t.app).loginOk(buyer.usuario, TEST_PASSWORD);
+      expect((await api.get('/api/catalogo')).statusCode).toBe(200);
+    }
+    const outside = await makeClient(db());
+    await makeWeek(db(), { idCliente: outside.id, inicio: addDays(today, 7), fin: addDays(today, 11) });
+    const buyer = await makeUser(db(), { rol: 1, idCliente: outside.id, activeWeek: 1 });
+    const refused = await new ApiClient(t.app).login(buyer.usuario, TEST_PASSWORD);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().msg).toBe(MSG.fueraDeSemana);
+  });
+
   it('only administrators: rol 1, 2, 3 get 403 and anonymous 401', async () => {
     const client = await makeClient(db());
     const week = await makeWeek(db(), { idCliente: client.id, inicio: '2026-09-07', fin: '2026-09-11' });
@@ -256,5 +292,191 @@ describe.each(DB_KINDS)('administration: access weeks (%s)', (kind) => {
       expect((await api.post(`/api/calendario_semanas/destroy/${week.id}`)).statusCode).toBe(expected);
     }
     expect(await db().select().from(weeks).where(eq(weeks.idCliente, client.id))).toHaveLength(1);
+  });
+
+  // The generator (decision 0064) and the month view.
+  const storedOf = async (idCliente: number) =>
+    (await db().select().from(weeks).where(eq(weeks.idCliente, idCliente)).orderBy(weeks.inicio)).map(
+      (w) => `${w.inicio}/${w.fin}/${w.activo}`,
+    );
+  const year = (idCliente: number, extra: Record<string, unknown> = {}) => ({
+    id_cliente: idCliente,
+    desde: '2027-01-01',
+    hasta: '2027-12-31',
+    modo: 'mensual',
+    semana_del_mes: 1,
+    ...extra,
+  });
+
+  it('previews a year of monthly weeks, marking the existing and overlapping ones; saving creates the rest once', async () => {
+    const client = await makeClient(db());
+    await makeWeek(db(), { idCliente: client.id, inicio: '2027-03-01', fin: '2027-03-05' });
+    await makeWeek(db(), { idCliente: client.id, inicio: '2027-05-05', fin: '2027-05-07', activo: false });
+
+    const preview = await admin.post(PREVIEW, year(client.id));
+    expect(preview.statusCode, preview.body).toBe(200);
+    const body = preview.json();
+    expect(body.semanas.map((w: { inicio: string }) => w.inicio)).toEqual(FIRST_MONDAYS_2027);
+    expect(body.semanas[0]).toEqual({ inicio: '2027-01-04', fin: '2027-01-08', estado: 'nueva' });
+    expect(body.semanas[2]).toEqual({ inicio: '2027-03-01', fin: '2027-03-05', estado: 'existente' });
+    expect(body.semanas[4]).toEqual({ inicio: '2027-05-03', fin: '2027-05-07', estado: 'empalmada' });
+    expect(body).toMatchObject({ nuevas: 10, omitidas: 2 });
+    // The preview writes nothing.
+    expect(await storedOf(client.id)).toHaveLength(2);
+
+    const saved = await admin.post(SAVE, year(client.id, { activo: 0 }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      status: 'ok',
+      creadas: 10,
+      omitidas: 2,
+      msg: MSG.semanasGeneradas(10, 2),
+    });
+    expect(saved.json().semanas.map((w: { inicio: string }) => w.inicio)).toEqual(
+      FIRST_MONDAYS_2027.filter((d) => d !== '2027-03-01' && d !== '2027-05-03'),
+    );
+    const stored = await storedOf(client.id);
+    expect(stored).toHaveLength(12);
+    expect(stored).toContain('2027-12-06/2027-12-10/false');
+    expect(stored).toContain('2027-03-01/2027-03-05/true');
+    const logs = await db()
+      .select()
+      .from(systemLogs)
+      .where(and(eq(systemLogs.eventType, 'semanas_generadas'), eq(systemLogs.userId, adminId)));
+    const log = logs.find((l) => (l.metadata as { id_cliente: number }).id_cliente === client.id);
+    expect(log!.metadata).toMatchObject({ modo: 'mensual', semana_del_mes: '1', creadas: 10, omitidas: 2 });
+
+    // Saving the same rule again creates nothing.
+    const again = await admin.post(SAVE, year(client.id));
+    expect(again.json()).toMatchObject({ creadas: 0, omitidas: 12, msg: MSG.semanasGeneradas(0, 12) });
+    expect(await storedOf(client.id)).toHaveLength(12);
+
+    // The month view: the client's weeks touching March 2027, with their state.
+    const march = await admin.get(`/api/calendario_semanas/mes?id_cliente=${client.id}&mes=2027-03`);
+    expect(march.statusCode, march.body).toBe(200);
+    expect(march.json()).toMatchObject({
+      mes: '2027-03',
+      semanas: [{ inicio: '2027-03-01', fin: '2027-03-05', activo: true, id_cliente: client.id }],
+    });
+    const may = (await admin.get(`/api/calendario_semanas/mes?id_cliente=${client.id}&mes=2027-05`)).json();
+    expect(may.semanas.map((w: { inicio: string; activo: boolean }) => [w.inicio, w.activo])).toEqual([
+      ['2027-05-05', false],
+    ]);
+  });
+
+  it('the other rules: every week, every N weeks, the last week of the month, a shorter week', async () => {
+    const client = await makeClient(db());
+    const inicios = async (extra: Record<string, unknown>) => {
+      const res = await admin.post(PREVIEW, {
+        id_cliente: client.id,
+        desde: '2027-02-03',
+        hasta: '2027-03-31',
+        ...extra,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().semanas.map((w: { inicio: string; fin: string }) => `${w.inicio}/${w.fin}`);
+    };
+    // 3 February 2027 is a Wednesday: the first whole week starts on Monday the 8th.
+    expect(await inicios({ modo: 'semanal' })).toEqual([
+      '2027-02-08/2027-02-12',
+      '2027-02-15/2027-02-19',
+      '2027-02-22/2027-02-26',
+      '2027-03-01/2027-03-05',
+      '2027-03-08/2027-03-12',
+      '2027-03-15/2027-03-19',
+      '2027-03-22/2027-03-26',
+    ]);
+    // The week of 29 March would end on 2 April, after the range: not made.
+    expect(await inicios({ modo: 'cada_n', cada: '3' })).toEqual([
+      '2027-02-08/2027-02-12',
+      '2027-03-01/2027-03-05',
+      '2027-03-22/2027-03-26',
+    ]);
+    expect(await inicios({ modo: 'mensual', semana_del_mes: 'ultima', dias: 3 })).toEqual([
+      '2027-02-22/2027-02-24',
+      '2027-03-29/2027-03-31',
+    ]);
+    expect(await inicios({ modo: 'mensual', semana_del_mes: '4', dias: 7 })).toEqual([
+      '2027-02-22/2027-02-28',
+      '2027-03-22/2027-03-28',
+    ]);
+  });
+
+  it('refuses bad rules with a Spanish 400, an unknown client with 404, and a change without the XSRF token', async () => {
+    const client = await makeClient(db());
+    const cases: [Record<string, unknown>, string][] = [
+      [{ hasta: '2029-01-01' }, MSG.semanaPeriodoLargo],
+      [{ desde: '2027-06-01', hasta: '2027-05-31' }, MSG.semanaPeriodoRango],
+      [{ desde: '2027-02-30' }, MSG.semanaFechaInvalida],
+      [{ hasta: 'fin de año' }, MSG.semanaFechaInvalida],
+      [{ desde: '' }, MSG.semanaPeriodoRequerido],
+      [{ modo: 'diario' }, MSG.semanaModoInvalido],
+      [{ semana_del_mes: 5 }, MSG.semanaDelMesInvalida],
+      [{ semana_del_mes: undefined }, MSG.semanaDelMesInvalida],
+      [{ modo: 'cada_n', cada: 1 }, MSG.semanaCadaInvalida],
+      [{ modo: 'cada_n' }, MSG.semanaCadaInvalida],
+      [{ dias: 8 }, MSG.semanaDiasInvalidos],
+      [{ dias: 0 }, MSG.semanaDiasInvalidos],
+      [{ id_cliente: 'x' }, MSG.debesSeleccionarCliente],
+    ];
+    for (const [extra, msg] of cases) {
+      for (const url of [PREVIEW, SAVE]) {
+        const res = await admin.post(url, year(client.id, extra));
+        expect(res.statusCode, `${url} ${JSON.stringify(extra)}: ${res.body}`).toBe(400);
+        expect(res.json().msg).toBe(msg);
+      }
+    }
+    // Two years, the last day included, is allowed (104 weekly weeks).
+    const longest = await admin.post(PREVIEW, year(client.id, { modo: 'semanal', hasta: '2028-12-31' }));
+    expect(longest.statusCode, longest.body).toBe(200);
+    expect(longest.json().nuevas).toBe(104);
+
+    for (const url of [PREVIEW, SAVE]) {
+      const missing = await admin.post(url, year(99_999_999));
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().msg).toBe(MSG.clienteNoEncontrado);
+    }
+    const noXsrf = await admin.post(SAVE, year(client.id), { xsrf: null });
+    expect(noXsrf.statusCode).toBe(419);
+    const month = await admin.get(`/api/calendario_semanas/mes?id_cliente=${client.id}&mes=2027-13`);
+    expect(month.statusCode).toBe(400);
+    expect(month.json().msg).toBe(MSG.mesInvalido);
+    expect((await admin.get('/api/calendario_semanas/mes?id_cliente=99999999&mes=2027-01')).statusCode).toBe(
+      404,
+    );
+    expect(await storedOf(client.id)).toHaveLength(0);
+  });
+
+  it('two identical saves at once create each week once', async () => {
+    for (let round = 0; round < 3; round++) {
+      const client = await makeClient(db());
+      const [a, b] = await Promise.all([
+        admin.post(SAVE, year(client.id)),
+        admin.post(SAVE, year(client.id)),
+      ]);
+      expect(a!.statusCode, a!.body).toBe(200);
+      expect(b!.statusCode, b!.body).toBe(200);
+      expect([a!.json().creadas, b!.json().creadas].sort()).toEqual([0, 12]);
+      expect([a!.json().omitidas, b!.json().omitidas].sort()).toEqual([0, 12]);
+      expect(await storedOf(client.id)).toHaveLength(12);
+    }
+  });
+
+  it('only administrators: rol 1, 2, 3 get 403 and anonymous 401; nothing is created', async () => {
+    const client = await makeClient(db());
+    const callers = [];
+    for (const rol of [1, 2, 3]) {
+      const u = await makeUser(db(), { rol, idCliente: client.id });
+      callers.push(await new ApiClient(t.app).loginOk(u.usuario, TEST_PASSWORD));
+    }
+    callers.push(new ApiClient(t.app));
+    for (const [i, api] of callers.entries()) {
+      const expected = i < 3 ? 403 : 401;
+      expect((await api.post(PREVIEW, year(client.id))).statusCode).toBe(expected);
+      expect((await api.post(SAVE, year(client.id))).statusCode).toBe(expected);
+      const month = await api.get(`/api/calendario_semanas/mes?id_cliente=${client.id}&mes=2027-01`);
+      expect(month.statusCode).toBe(expected);
+    }
+    expect(await storedOf(client.id)).toHaveLength(0);
   });
 });

@@ -4,6 +4,11 @@ import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import {
   WeekCreateBody,
   WeekCreateResponse,
+  WeekGenerateBody,
+  WeekGenerateResponse,
+  WeekPreviewResponse,
+  WeeksMonthQuery,
+  WeeksMonthResponse,
   WeeksMutationResponse,
   WeeksPageQuery,
   WeeksQuery,
@@ -12,7 +17,15 @@ import {
 } from '@portal/shared/schemas/weeks';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { clientWeeks, createWeek, deleteWeek, toggleWeek } from './weeks.service.ts';
+import {
+  clientWeeks,
+  createWeek,
+  deleteWeek,
+  generateClientWeeks,
+  monthWeeks,
+  previewWeeks,
+  toggleWeek,
+} from './weeks.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 419);
 
@@ -34,6 +47,59 @@ export async function weekRoutes(app: FastifyInstance) {
       },
     },
     async (request) => clientWeeks(app, request.query.id_cliente, request.query.page),
+  );
+
+  r.get(
+    '/api/calendario_semanas/mes',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary: 'Semanas de acceso de un cliente que tocan un mes (AAAA-MM), la más antigua primero',
+        description: 'Para la vista de calendario: cada semana con su estado activo.',
+        querystring: WeeksMonthQuery,
+        response: { 200: WeeksMonthResponse, ...errors },
+      },
+    },
+    async (request) => monthWeeks(app, request.query.id_cliente, request.query.mes),
+  );
+
+  const generatorDescription =
+    'Reglas: "mensual" (la semana 1, 2, 3, 4 o la última de cada mes, contando lunes), "semanal" (todas las ' +
+    'semanas) o "cada_n" (cada 2 a 12 semanas desde el primer lunes del periodo). Cada semana empieza en ' +
+    'lunes y dura `dias` días (5 si no se indica); solo se generan las que caben completas entre `desde` y ' +
+    '`hasta`. El periodo abarca 2 años como máximo y la regla no puede producir más de 200 semanas (400). ' +
+    'Las semanas que ya existen con las mismas fechas o que se empalman con otra se omiten.';
+
+  r.post(
+    '/api/calendario_semanas/generar/vista_previa',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary: 'Vista previa del generador de semanas: las que crearía y las que omitiría (no guarda nada)',
+        description: generatorDescription,
+        body: WeekGenerateBody,
+        response: { 200: WeekPreviewResponse, ...errors },
+      },
+    },
+    async (request) => previewWeeks(app, request.body),
+  );
+
+  r.post(
+    '/api/calendario_semanas/generar',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary:
+          'Genera las semanas de acceso de una regla en una sola transacción; informa creadas y omitidas',
+        description: `${generatorDescription} Repetir la misma solicitud no duplica semanas: la segunda las omite.`,
+        body: WeekGenerateBody,
+        response: { 200: WeekGenerateResponse, ...errors },
+      },
+    },
+    async (request) => generateClientWeeks(app, request, request.auth!, request.body),
   );
 
   r.post(

@@ -1,14 +1,29 @@
+import {
+  type GeneratedWeek,
+  generateWeeks,
+  WEEK_GENERATOR_MAX_WEEKS,
+} from '@portal/shared/domain/week-generator';
 import { WEEKS_PER_PAGE } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
-import type { WeekDto, WeeksMutationResponse, WeeksResponse } from '@portal/shared/schemas/weeks';
-import { and, count, desc, eq, gte, lte } from 'drizzle-orm';
+import type {
+  WeekDto,
+  WeekGenerateBody,
+  WeekGenerateResponse,
+  WeekPreviewItem,
+  WeekPreviewResponse,
+  WeeksMonthResponse,
+  WeeksMutationResponse,
+  WeeksResponse,
+} from '@portal/shared/schemas/weeks';
+import dayjs from 'dayjs';
+import { and, asc, count, desc, eq, gte, lte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { clients, weeks } from '../../db/schema/index.ts';
 import { offsetOf } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { iso } from '../../lib/form.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 
@@ -30,6 +45,17 @@ const clientNotFound = () => notFound(MSG.clienteNoEncontrado, 'CLIENT_NOT_FOUND
 const weekNotFound = () => notFound(MSG.semanaNoEncontrada, 'WEEK_NOT_FOUND');
 const duplicateWeek = () => conflict('WEEK_DUPLICATE', MSG.semanaDuplicada);
 
+/** The client's row, locked until the transaction ends: week changes of one client run one at a time. */
+async function lockClient(tx: Tx, idCliente: number) {
+  const [client] = await tx
+    .select({ id: clients.id, nombre: clients.nombre })
+    .from(clients)
+    .where(eq(clients.id, idCliente))
+    .for('update');
+  if (!client) throw clientNotFound();
+  return client;
+}
+
 /** A client's weeks, newest start first, 5 per page. */
 export async function listWeeks(db: Db | Tx, idCliente: number, page: number): Promise<WeeksResponse> {
   const where = eq(weeks.idCliente, idCliente);
@@ -46,9 +72,14 @@ export async function listWeeks(db: Db | Tx, idCliente: number, page: number): P
   return { semanas: rows.map(weekDto), total: totals[0]?.n ?? 0, page, per_page: WEEKS_PER_PAGE };
 }
 
-export async function clientWeeks(app: FastifyInstance, idCliente: number, page: number) {
-  const [client] = await app.db.select({ id: clients.id }).from(clients).where(eq(clients.id, idCliente));
+/** 404 unless the client exists. */
+async function assertClient(db: Db, idCliente: number) {
+  const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, idCliente));
   if (!client) throw clientNotFound();
+}
+
+export async function clientWeeks(app: FastifyInstance, idCliente: number, page: number) {
+  await assertClient(app.db, idCliente);
   return listWeeks(app.db, idCliente, page);
 }
 
@@ -64,12 +95,7 @@ export async function createWeek(
 ): Promise<WeekDto> {
   try {
     return await app.db.transaction(async (tx) => {
-      const [client] = await tx
-        .select({ id: clients.id, nombre: clients.nombre })
-        .from(clients)
-        .where(eq(clients.id, body.id_cliente))
-        .for('update');
-      if (!client) throw clientNotFound();
+      const client = await lockClient(tx, body.id_cliente);
       const [same] = await tx
         .select({ id: weeks.id })
         .from(weeks)
@@ -170,4 +196,125 @@ export async function deleteWeek(
   });
   const list = await listWeeks(app.db, row.idCliente, page);
   return { status: 'ok', msg: MSG.eliminadoCorrectamente, ...list };
+}
+
+/** GET /api/calendario_semanas/mes: the client's weeks that touch a month, oldest first (a handful). */
+export async function monthWeeks(
+  app: FastifyInstance,
+  idCliente: number,
+  mes: string,
+): Promise<WeeksMonthResponse> {
+  await assertClient(app.db, idCliente);
+  const first = `${mes}-01`;
+  const last = dayjs(first).endOf('month').format('YYYY-MM-DD');
+  const rows = await app.db
+    .select()
+    .from(weeks)
+    .where(and(eq(weeks.idCliente, idCliente), lte(weeks.inicio, last), gte(weeks.fin, first)))
+    .orderBy(asc(weeks.inicio), asc(weeks.id));
+  return { mes, semanas: rows.map(weekDto) };
+}
+
+/** The rule's weeks, or a 400 when it makes more than the generator allows. */
+function ruleWeeks(body: WeekGenerateBody): GeneratedWeek[] {
+  const made = generateWeeks(body);
+  if (made.length > WEEK_GENERATOR_MAX_WEEKS)
+    throw badRequest('WEEK_GENERATOR_TOO_MANY', MSG.semanaGeneradorDemasiadas(WEEK_GENERATOR_MAX_WEEKS), {
+      hasta: MSG.semanaGeneradorDemasiadas(WEEK_GENERATOR_MAX_WEEKS),
+    });
+  return made;
+}
+
+/**
+ * Each generated week against the client's stored weeks of the range: the same dates (`existente`), an
+ * overlap with another (`empalmada`), or `nueva`. Two passes over two sorted lists.
+ */
+async function classify(db: Db | Tx, idCliente: number, body: WeekGenerateBody): Promise<WeekPreviewItem[]> {
+  const made = ruleWeeks(body);
+  if (made.length === 0) return [];
+  const stored = await db
+    .select({ inicio: weeks.inicio, fin: weeks.fin })
+    .from(weeks)
+    .where(and(eq(weeks.idCliente, idCliente), lte(weeks.inicio, body.hasta), gte(weeks.fin, body.desde)))
+    .orderBy(asc(weeks.inicio));
+  return made.map((w) => {
+    const hit = stored.find((s) => s.inicio <= w.fin && s.fin >= w.inicio);
+    const estado = !hit ? 'nueva' : hit.inicio === w.inicio && hit.fin === w.fin ? 'existente' : 'empalmada';
+    return { ...w, estado };
+  });
+}
+
+function counts(items: WeekPreviewItem[]) {
+  const nuevas = items.filter((w) => w.estado === 'nueva').length;
+  return { nuevas, omitidas: items.length - nuevas };
+}
+
+/** POST /api/calendario_semanas/generar/vista_previa: what saving the rule would create; changes nothing. */
+export async function previewWeeks(
+  app: FastifyInstance,
+  body: WeekGenerateBody,
+): Promise<WeekPreviewResponse> {
+  await assertClient(app.db, body.id_cliente);
+  const semanas = await classify(app.db, body.id_cliente, body);
+  return { semanas, ...counts(semanas) };
+}
+
+/**
+ * POST /api/calendario_semanas/generar: creates the rule's new weeks in one transaction. The client's row
+ * is locked as createWeek locks it, so a simultaneous identical save waits and then finds every week
+ * existing; the insert also skips rows the unique (client, inicio, fin) index already holds.
+ */
+export async function generateClientWeeks(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  body: WeekGenerateBody,
+): Promise<WeekGenerateResponse> {
+  return app.db.transaction(async (tx) => {
+    const client = await lockClient(tx, body.id_cliente);
+    const items = await classify(tx, client.id, body);
+    const fresh = items.filter((w) => w.estado === 'nueva');
+    const rows = fresh.length
+      ? await tx
+          .insert(weeks)
+          .values(
+            fresh.map((w) => ({
+              idCliente: client.id,
+              inicio: w.inicio,
+              fin: w.fin,
+              activo: body.activo ?? true,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning()
+      : [];
+    const creadas = rows.length;
+    const omitidas = items.length - creadas;
+    if (creadas > 0) {
+      await audit(tx, {
+        userId: auth.user.id,
+        eventType: 'semanas_generadas',
+        description: `${creadas} semana(s) de acceso generadas para ${client.nombre} del ${body.desde} al ${body.hasta}`,
+        metadata: {
+          id_cliente: client.id,
+          modo: body.modo,
+          semana_del_mes: body.semana_del_mes ?? null,
+          cada: body.cada ?? null,
+          dias: body.dias,
+          desde: body.desde,
+          hasta: body.hasta,
+          creadas,
+          omitidas,
+          ...requestMeta(request),
+        },
+      });
+    }
+    return {
+      status: 'ok' as const,
+      msg: MSG.semanasGeneradas(creadas, omitidas),
+      creadas,
+      omitidas,
+      semanas: rows.sort((a, b) => a.inicio.localeCompare(b.inicio)).map(weekDto),
+    };
+  });
 }

@@ -34,6 +34,7 @@ export const adminKeys = {
     ['admin', 'usuario-productos', id, { page, q }] as const,
   weeks: (idCliente: number) => ['admin', 'semanas', idCliente] as const,
   weeksPage: (idCliente: number, page: number) => ['admin', 'semanas', idCliente, page] as const,
+  weeksMonth: (idCliente: number, mes: string) => ['admin', 'semanas', idCliente, 'mes', mes] as const,
   /** The prefix of a client's products and categories. */
   inventory: (idCliente: number) => ['admin', 'inventario', idCliente] as const,
   products: (idCliente: number, params: ProductListParams) =>

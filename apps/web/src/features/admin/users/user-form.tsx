@@ -3,7 +3,7 @@
  * mode: one 'Presupuesto' (regular, min 1) or one field per category (min 0; only those above 0 are sent;
  * the total is their sum).
  */
-import { NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { MSG } from '@portal/shared/messages';
 import type { ClientDto } from '@portal/shared/schemas/clients';
@@ -134,7 +134,7 @@ export function UserForm({ client, user, onDone, onCancel }: UserFormProps) {
         <FormSection title="Semanas">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <Select
-              label="Semana de acceso"
+              label="Semana de referencia"
               placeholder="Elige la semana"
               withAsterisk
               data={WEEKS}
@@ -150,6 +150,10 @@ export function UserForm({ client, user, onDone, onCancel }: UserFormProps) {
               {...form.getInputProps('entrega_week')}
             />
           </SimpleGrid>
+          <Text size="xs" c="dimmed" mt={6}>
+            La semana de referencia es un dato del usuario (aparece en la lista y en las importaciones); no
+            limita cuándo entra ni cuándo compra: eso lo deciden las semanas de acceso del cliente.
+          </Text>
         </FormSection>
 
         <FormSection

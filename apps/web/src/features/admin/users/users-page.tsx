@@ -183,7 +183,7 @@ function UsersTable({ rows, ...actions }: RowActions & { rows: UserDto[] }) {
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Text size="xs">
                   <Text span size="xs" c="dimmed">
-                    Acceso{' '}
+                    Referencia{' '}
                   </Text>
                   {u.active_week}
                 </Text>
@@ -310,7 +310,7 @@ function UsersCards({ rows, onReset, onResetTwoFactor, onEdit, onToggle }: RowAc
                 Semanas
               </Text>
               <Text size="sm" fw={500}>
-                Acceso {u.active_week} · Entrega {u.entrega_week}
+                Referencia {u.active_week} · Entrega {u.entrega_week}
               </Text>
             </div>
           </SimpleGrid>
