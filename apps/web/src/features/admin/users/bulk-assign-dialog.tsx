@@ -4,8 +4,6 @@
  * says what will happen. POST /api/productos/asignar_lote, one transaction for all of them.
  */
 import {
-  Button,
-  Group,
   Modal,
   MultiSelect,
   NumberInput,
@@ -18,6 +16,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { showSuccess } from '../../../components/ui/alerts';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { errorMessage } from '../../../lib/api';
 import { useClientCategories, useProducts } from '../inventory/api';
 import { useAssignBatch } from './assignments-api';
@@ -194,24 +193,15 @@ export function BulkAssignDialog({
             )}
           </Stack>
         ) : null}
-        {error ? (
-          <Text size="sm" c="red" role="alert">
-            {error}
-          </Text>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={batch.isPending}>
-            Cancelar
-          </Button>
-          <Button
-            color={asignado ? undefined : 'red'}
-            onClick={submit}
-            loading={batch.isPending}
-            disabled={!ready}
-          >
-            {`${verb} ${what} para ${users.length} usuario${users.length === 1 ? '' : 's'}`}
-          </Button>
-        </Group>
+        <DialogActions
+          error={error}
+          busy={batch.isPending}
+          onCancel={close}
+          onConfirm={submit}
+          confirmLabel={`${verb} ${what} para ${users.length} usuario${users.length === 1 ? '' : 's'}`}
+          color={asignado ? undefined : 'red'}
+          disabled={!ready}
+        />
       </Stack>
     </Modal>
   );

@@ -3,7 +3,7 @@
  * client, choose reemplazar or agregar, read what will happen, confirm. POST
  * /api/usuarios/{id}/productos/copiar.
  */
-import { Alert, Button, Group, Modal, Radio, Select, Stack, Text } from '@mantine/core';
+import { Alert, Modal, Radio, Select, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ROLES } from '@portal/shared/domain/roles';
 import { MSG } from '@portal/shared/messages';
@@ -11,6 +11,7 @@ import type { CopyMode } from '@portal/shared/schemas/assignments';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showSuccess } from '../../../components/ui/alerts';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { errorMessage } from '../../../lib/api';
 import { useUsersPage } from './api';
 import { useCopyAssignments } from './assignments-api';
@@ -136,24 +137,15 @@ export function CopyAssignmentsDialog({
             {consequence(mode, source.usuario, target.usuario)}
           </Alert>
         ) : null}
-        {error ? (
-          <Text size="sm" c="red" role="alert">
-            {error}
-          </Text>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={copy.isPending}>
-            Cancelar
-          </Button>
-          <Button
-            color={mode === 'reemplazar' ? 'orange' : undefined}
-            onClick={submit}
-            loading={copy.isPending}
-            disabled={!source}
-          >
-            {mode === 'reemplazar' ? 'Reemplazar productos' : 'Agregar productos'}
-          </Button>
-        </Group>
+        <DialogActions
+          error={error}
+          busy={copy.isPending}
+          onCancel={close}
+          onConfirm={submit}
+          confirmLabel={mode === 'reemplazar' ? 'Reemplazar productos' : 'Agregar productos'}
+          color={mode === 'reemplazar' ? 'orange' : undefined}
+          disabled={!source}
+        />
       </Stack>
     </Modal>
   );
