@@ -338,6 +338,10 @@ function SideCard({ data, userId }: { data: UserProductsResponse; userId: number
             variant="default"
             leftSection={<IconCopy size={18} aria-hidden />}
             onClick={() => setCopying(true)}
+            h="auto"
+            mih={36}
+            py={6}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
           >
             Copiar de otro usuario…
           </Button>

@@ -194,10 +194,12 @@ function UsersTable({ rows, selection, ...actions }: RowActions & { rows: UserDt
       <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover striped="even">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th ps="md" w={44}>
-              <PageCheckbox rows={rows} selection={selection} />
+            <Table.Th ps="md">
+              <Group gap="sm" wrap="nowrap">
+                <PageCheckbox rows={rows} selection={selection} />
+                Usuario
+              </Group>
             </Table.Th>
-            <Table.Th>Usuario</Table.Th>
             <Table.Th>Rol</Table.Th>
             <Table.Th>Semanas</Table.Th>
             <Table.Th ta="right">Presupuesto</Table.Th>
@@ -211,16 +213,21 @@ function UsersTable({ rows, selection, ...actions }: RowActions & { rows: UserDt
         <Table.Tbody>
           {rows.map((u) => (
             <Table.Tr key={u.id} data-testid={`usuario-${u.usuario}`}>
-              <Table.Td ps="md">
-                <SelectCheckbox user={u} selection={selection} />
-              </Table.Td>
-              <Table.Td maw={280}>
-                <Text size="sm" fw={600} truncate>
-                  {u.nombre}
-                </Text>
-                <Text size="xs" c="dimmed" truncate>
-                  {u.usuario} · {u.user_id || 'sin correo'}
-                </Text>
+              <Table.Td ps="md" maw={300}>
+                <Group gap="sm" wrap="nowrap">
+                  {/* The same width for every row: rol 2 and 3 have no checkbox. */}
+                  <Box w={20} style={{ flexShrink: 0 }}>
+                    <SelectCheckbox user={u} selection={selection} />
+                  </Box>
+                  <Box miw={0}>
+                    <Text size="sm" fw={600} truncate>
+                      {u.nombre}
+                    </Text>
+                    <Text size="xs" c="dimmed" truncate>
+                      {u.usuario} · {u.user_id || 'sin correo'}
+                    </Text>
+                  </Box>
+                </Group>
               </Table.Td>
               <Table.Td>
                 <RolBadge rol={u.rol} />
