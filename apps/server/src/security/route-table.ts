@@ -482,6 +482,23 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     req: (w) => post('/api/productos/asignar_todos', { id_user: w.a.spare.id, status: 1 }),
     caller: 'adm',
   },
+  'POST /api/usuarios/:id/productos/copiar': {
+    req: (w) =>
+      post(`/api/usuarios/${w.a.spare.id}/productos/copiar`, {
+        desde_usuario_id: w.users.u1.id,
+        modo: 'agregar',
+      }),
+    caller: 'adm',
+  },
+  'POST /api/productos/asignar_lote': {
+    req: (w) =>
+      post('/api/productos/asignar_lote', {
+        usuarios: [w.a.spare.id],
+        categoria_id: w.a.cat.id,
+        asignado: 1,
+      }),
+    caller: 'adm',
+  },
   'GET /api/productos': { req: (w) => get(`/api/productos?id_cliente=${w.a.client.id}`), caller: 'adm' },
   'POST /api/productos': {
     req: (w) =>
@@ -534,6 +551,21 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
       form: {
         fields: { id_cliente: w.a.client.id },
         files: { file: { filename: 'productos.csv', data: Buffer.from(w.templates.productos) } },
+      },
+    }),
+    caller: 'adm',
+  },
+  'POST /api/template/asignaciones': {
+    req: (w) => post('/api/template/asignaciones', { id_cliente: w.a.client.id }),
+    caller: 'adm',
+  },
+  'POST /api/load/asignaciones': {
+    req: (w) => ({
+      method: 'POST',
+      url: '/api/load/asignaciones',
+      form: {
+        fields: { id_cliente: w.a.client.id },
+        files: { file: { filename: 'asignaciones.csv', data: Buffer.from(w.templates.asignaciones) } },
       },
     }),
     caller: 'adm',

@@ -163,6 +163,7 @@ export async function buildWorld(kind: DbKind, options: TestAppOptions = {}) {
     .returning();
   const productTemplate = (await templateCsv(t.app, 'productos', clientA.id)).body;
   const userTemplate = (await templateCsv(t.app, 'usuarios', clientA.id)).body;
+  const assignmentTemplate = (await templateCsv(t.app, 'asignaciones', clientA.id)).body;
 
   const ips: Record<Actor, string> = {
     anon: '10.20.0.1',
@@ -196,7 +197,7 @@ export async function buildWorld(kind: DbKind, options: TestAppOptions = {}) {
     orders,
     lists,
     importJob: importJob!,
-    templates: { productos: productTemplate, usuarios: userTemplate },
+    templates: { productos: productTemplate, usuarios: userTemplate, asignaciones: assignmentTemplate },
   };
 }
 

@@ -2,12 +2,14 @@
 import { z } from 'zod';
 import { MAX_ID, SEARCH_MAX_LENGTH, USER_PRODUCTS_MAX_PER_PAGE, USER_PRODUCTS_PER_PAGE } from '../limits.ts';
 import { MSG } from '../messages.ts';
-import { idNumber, optionalInteger, PageQuery, requiredBoolean } from './form-fields.ts';
+import { idNumber, optionalIdNumber, optionalInteger, PageQuery, requiredBoolean } from './form-fields.ts';
 
 export const UserProductsQuery = z.object({
   page: PageQuery,
   per_page: z.coerce.number().int().min(1).max(USER_PRODUCTS_MAX_PER_PAGE).default(USER_PRODUCTS_PER_PAGE),
   q: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
+  /** Only the products of this category (of the user's client). */
+  categoria: z.coerce.number().int().positive().max(MAX_ID).optional(),
 });
 
 export const UserProductDto = z.object({
@@ -91,3 +93,63 @@ export const AssignAllResponse = z.object({
   actualizados: z.number().int(),
 });
 export type AssignAllResponse = z.infer<typeof AssignAllResponse>;
+
+/** Most users one POST /api/productos/asignar_lote may name. */
+export const BATCH_ASSIGN_MAX_USERS = 500;
+
+export const CopyMode = z.enum(['reemplazar', 'agregar'], { error: MSG.copiaModoInvalido });
+export type CopyMode = z.infer<typeof CopyMode>;
+
+/**
+ * POST /api/usuarios/{id}/productos/copiar: the products of `desde_usuario_id` for user {id}.
+ * reemplazar: {id}'s assignments become equal to the source's; agregar: the source's enabled products
+ * that {id} has not enabled are enabled with the source's limit, nothing else changes.
+ */
+export const CopyAssignmentsBody = z.object({
+  desde_usuario_id: idNumber(MSG.copiaDatos),
+  modo: CopyMode,
+});
+
+export const CopyAssignmentsResponse = z.object({
+  status: z.literal('ok'),
+  msg: z.string(),
+  usuario: UserBrief,
+  /** Assignments of the target that were written (changed). */
+  actualizados: z.number().int(),
+});
+export type CopyAssignmentsResponse = z.infer<typeof CopyAssignmentsResponse>;
+
+const idList = (max: number, tooMany: string) =>
+  z
+    .array(z.number({ error: MSG.datosInvalidos }).int().positive().max(MAX_ID), { error: tooMany })
+    .min(1, tooMany)
+    .max(max, tooMany);
+
+/**
+ * POST /api/productos/asignar_lote: one assignment for every (user, product) pair, in one transaction.
+ * The users are rol-1 users of one client; the products are `productos` or every product of
+ * `categoria_id`, of that client. cantidad_limite as in /api/productos/asignar: absent keeps each stored
+ * limit (1 for a new assignment).
+ */
+export const BatchAssignBody = z
+  .object({
+    usuarios: idList(BATCH_ASSIGN_MAX_USERS, MSG.loteUsuarios),
+    productos: idList(10_000, MSG.loteProductos).optional(),
+    categoria_id: optionalIdNumber(MSG.loteProductos),
+    asignado: AssignStatus,
+    cantidad_limite: CantidadLimite,
+  })
+  .refine((b) => (b.productos === undefined) !== (b.categoria_id === undefined), {
+    message: MSG.loteProductos,
+    path: ['productos'],
+  });
+
+export const BatchAssignResponse = z.object({
+  status: z.literal('ok'),
+  msg: z.string(),
+  usuarios: z.number().int(),
+  productos: z.number().int(),
+  /** (user, product) assignments written (changed). */
+  actualizados: z.number().int(),
+});
+export type BatchAssignResponse = z.infer<typeof BatchAssignResponse>;

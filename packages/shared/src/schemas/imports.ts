@@ -1,10 +1,10 @@
-/** Administration (rol 4): CSV imports of products and users. */
+/** Administration (rol 4): CSV imports of products, users and product assignments. */
 import { z } from 'zod';
 import { MAX_ID, MAX_PAGE } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import { idRequired } from './form-fields.ts';
 
-export const ImportKind = z.enum(['productos', 'usuarios']);
+export const ImportKind = z.enum(['productos', 'usuarios', 'asignaciones']);
 export type ImportKind = z.infer<typeof ImportKind>;
 export const ImportStatus = z.enum(['pendiente', 'procesando', 'terminado', 'fallido']);
 export type ImportStatus = z.infer<typeof ImportStatus>;

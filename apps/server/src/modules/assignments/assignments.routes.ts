@@ -4,15 +4,26 @@ import {
   AssignAllResponse,
   AssignBody,
   AssignResponse,
+  BatchAssignBody,
+  BatchAssignResponse,
+  CopyAssignmentsBody,
+  CopyAssignmentsResponse,
   UserProductsQuery,
   UserProductsResponse,
 } from '@portal/shared/schemas/assignments';
 import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { assignAll, assignProduct, userProductList } from './assignments.service.ts';
+import {
+  assignAll,
+  assignBatch,
+  assignProduct,
+  copyAssignments,
+  userProductList,
+} from './assignments.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 419);
+const bulkErrors = errorResponses(400, 401, 403, 404, 419, 422);
 
 /** Rol 4: which products of its client a rol-1 user may buy, and how many of each per order. */
 export async function assignmentRoutes(app: FastifyInstance) {
@@ -61,5 +72,46 @@ export async function assignmentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => assignAll(app, request, request.auth!, request.body),
+  );
+
+  r.post(
+    '/api/usuarios/:id/productos/copiar',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary: 'Copia los productos asignados de otro usuario (rol 1) del mismo cliente',
+        description:
+          "modo 'reemplazar': las asignaciones del usuario quedan iguales a las de desde_usuario_id (asignado y " +
+          "cantidad límite). modo 'agregar': se habilitan, con la cantidad límite del otro usuario, los productos " +
+          'que él tiene habilitados y este no; un producto que ambos tienen habilitado conserva su cantidad ' +
+          'límite y nada se deshabilita. El mismo usuario: 400; otro cliente o inexistente: 404; un usuario que ' +
+          'no es rol 1: 422. Las líneas del carrito no cambian (decisión 0061).',
+        params: IdParam,
+        body: CopyAssignmentsBody,
+        response: { 200: CopyAssignmentsResponse, ...bulkErrors },
+      },
+    },
+    async (request) => copyAssignments(app, request, request.auth!, request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/productos/asignar_lote',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary: 'Habilita o deshabilita productos (una lista o una categoría) para hasta 500 usuarios',
+        description:
+          'Una transacción y una sola sentencia para todos los pares usuario × producto. Los usuarios son rol 1 ' +
+          'de un mismo cliente (el del primero); productos o categoria_id de ese cliente. Cualquier usuario, ' +
+          'producto o categoría de otro cliente o inexistente: 404 y nada cambia; un usuario que no es rol 1: ' +
+          '422. Sin cantidad_limite cada asignación conserva la suya (1 en las nuevas), como en ' +
+          '/api/productos/asignar.',
+        body: BatchAssignBody,
+        response: { 200: BatchAssignResponse, ...bulkErrors },
+      },
+    },
+    async (request) => assignBatch(app, request, request.auth!, request.body),
   );
 }

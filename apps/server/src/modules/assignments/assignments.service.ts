@@ -4,15 +4,18 @@ import { MSG } from '@portal/shared/messages';
 import type {
   AssignAllResponse,
   AssignResponse,
+  BatchAssignResponse,
+  CopyAssignmentsResponse,
+  CopyMode,
   UserProductsResponse,
 } from '@portal/shared/schemas/assignments';
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { categories, clients, products, userProducts, users } from '../../db/schema/index.ts';
 import { offsetOf } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
-import { notFound } from '../../lib/errors.ts';
+import { badRequest, notFound, unprocessable } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { imageUrl, thumbUrl } from '../shopping/buyer-state.ts';
 import { searchCondition } from '../shopping/catalogue.service.ts';
@@ -56,11 +59,13 @@ async function assignedCount(db: Db | Tx, userId: number, idCliente: number): Pr
 export async function userProductList(
   db: Db,
   id: number,
-  query: { page: number; per_page: number; q?: string },
+  query: { page: number; per_page: number; q?: string; categoria?: number },
 ): Promise<UserProductsResponse> {
   const buyer = await findBuyer(db, id);
   if (!buyer) throw userNotFound();
   const conditions: SQL[] = [eq(products.idCliente, buyer.idCliente)];
+  // Another client's category matches none of this client's products: an empty page, not an error.
+  if (query.categoria) conditions.push(eq(products.idCategoria, query.categoria));
   const search = query.q ? searchCondition(query.q) : undefined;
   if (search) conditions.push(search);
   const where = and(...conditions);
@@ -171,6 +176,51 @@ export async function assignProduct(
 }
 
 /**
+ * The one set-based write of many assignments (asignar_todos, asignar_lote): every pair of `userIds` and the
+ * client's products (all of them, only `productIds`, or only those of `idCategoria`) in one
+ * INSERT ... SELECT ... ON CONFLICT, whatever the number of users and products. Without a limit each
+ * assignment keeps its own (1 for a new one). Returns the pairs written. The caller has checked that the
+ * users are rol-1 users of `idCliente`.
+ */
+async function writeAssignments(
+  tx: Tx,
+  o: {
+    userIds: readonly number[];
+    idCliente: number;
+    productIds?: readonly number[];
+    idCategoria?: number;
+    asignado: boolean;
+    limit: number | null;
+  },
+): Promise<number> {
+  const list = (ids: readonly number[]) =>
+    sql.join(
+      ids.map((i) => sql`${i}::integer`),
+      sql`, `,
+    );
+  const onlyProducts = o.productIds ? sql` and p.id in (${list(o.productIds)})` : sql``;
+  const onlyCategory = o.idCategoria === undefined ? sql`` : sql` and p.id_categoria = ${o.idCategoria}`;
+  const [row] = await rowsOf<{ n: number }>(
+    tx,
+    sql`
+      with written as (
+        insert into ${userProducts} (user_id, product_id, asignado, cantidad_limite, updated_at)
+        select u.id, p.id, ${o.asignado}::boolean, coalesce(${o.limit}::integer, 1), now()
+        from ${users} u
+        cross join ${products} p
+        where u.id in (${list(o.userIds)}) and p.id_cliente = ${o.idCliente}${onlyProducts}${onlyCategory}
+        on conflict (user_id, product_id) do update set
+          asignado = excluded.asignado,
+          cantidad_limite = coalesce(${o.limit}::integer, ${userProducts}.cantidad_limite),
+          updated_at = excluded.updated_at
+        returning 1
+      )
+      select count(*)::integer as n from written`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
  * POST /api/productos/asignar_todos: enables or disables every product of the user's client (or only
  * `ids`, which must all be of that client) in one statement. Without cantidad_limite each assignment
  * keeps its limit (1 for new ones).
@@ -186,27 +236,13 @@ export async function assignAll(
     if (!buyer) throw userNotFound();
     const ids = body.ids ? [...new Set(body.ids)] : undefined;
     const limit = body.cantidad_limite ?? null;
-    const onlyIds = ids
-      ? sql` and p.id in (${sql.join(
-          ids.map((i) => sql`${i}`),
-          sql`, `,
-        )})`
-      : sql``;
-    const written = (
-      await rowsOf(
-        tx,
-        sql`
-      insert into ${userProducts} (user_id, product_id, asignado, cantidad_limite, updated_at)
-      select ${buyer.id}::integer, p.id, ${body.status}::boolean, coalesce(${limit}::integer, 1), now()
-      from ${products} p
-      where p.id_cliente = ${buyer.idCliente}${onlyIds}
-      on conflict (user_id, product_id) do update set
-        asignado = excluded.asignado,
-        cantidad_limite = coalesce(${limit}::integer, ${userProducts}.cantidad_limite),
-        updated_at = excluded.updated_at
-      returning product_id`,
-      )
-    ).length;
+    const written = await writeAssignments(tx, {
+      userIds: [buyer.id],
+      idCliente: buyer.idCliente,
+      productIds: ids,
+      asignado: body.status,
+      limit,
+    });
     // An id of another client (or none at all) answers like a missing product; nothing is written.
     if (ids && written !== ids.length) throw notFound(MSG.productoNoExiste, 'PRODUCT_NOT_FOUND');
     await audit(tx, {
@@ -232,6 +268,196 @@ export async function assignAll(
         nombre: buyer.nombre,
         asignados: await assignedCount(tx, buyer.id, buyer.idCliente),
       },
+      actualizados: written,
+    };
+  });
+}
+
+/** Users by id (any role but administrators, who have no client), locked in id order. */
+async function lockClientUsers(tx: Tx, ids: readonly number[]) {
+  return tx
+    .select({
+      id: users.id,
+      usuario: users.usuario,
+      nombre: users.nombre,
+      rol: users.rol,
+      idCliente: users.idCliente,
+    })
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), sql`${users.idCliente} is not null`))
+    .orderBy(asc(users.id))
+    .for('update', { of: users });
+}
+
+/**
+ * POST /api/usuarios/{id}/productos/copiar (decision 0061). Both users are rol-1 users of one client.
+ * reemplazar: for every product the source or the target has an assignment of, the target gets the
+ * source's (asignado, cantidad_limite), a product the source has none of being "not enabled, limit 1" —
+ * so the target's list afterwards reads exactly like the source's. agregar: each product the source has
+ * enabled and the target has not (no row, or not enabled) is enabled with the source's limit; a product
+ * both have enabled keeps the target's limit, and nothing is disabled. Cart lines are left alone, as with
+ * the single switch: a disabled product stays in the cart and the purchase refuses it.
+ */
+export async function copyAssignments(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  targetId: number,
+  body: { desde_usuario_id: number; modo: CopyMode },
+): Promise<CopyAssignmentsResponse> {
+  const sourceId = body.desde_usuario_id;
+  if (sourceId === targetId) {
+    throw badRequest('SAME_USER', MSG.copiaMismoUsuario, { desde_usuario_id: MSG.copiaMismoUsuario });
+  }
+  return app.db.transaction(async (tx) => {
+    const found = await lockClientUsers(tx, [targetId, sourceId]);
+    const target = found.find((u) => u.id === targetId);
+    const source = found.find((u) => u.id === sourceId);
+    // A source of another client answers like a missing user.
+    if (!target || !source || source.idCliente !== target.idCliente) throw userNotFound();
+    if (target.rol !== ROLES.usuario || source.rol !== ROLES.usuario) {
+      throw unprocessable('NOT_A_BUYER', MSG.asignacionSoloUsuarios);
+    }
+    const idCliente = target.idCliente!;
+    const before = await assignedCount(tx, target.id, idCliente);
+    const statement =
+      body.modo === 'reemplazar'
+        ? sql`
+          insert into ${userProducts} (user_id, product_id, asignado, cantidad_limite, updated_at)
+          select ${target.id}::integer, p.id, coalesce(s.asignado, false), coalesce(s.cantidad_limite, 1), now()
+          from ${products} p
+          left join ${userProducts} s on s.user_id = ${source.id} and s.product_id = p.id
+          left join ${userProducts} t on t.user_id = ${target.id} and t.product_id = p.id
+          where p.id_cliente = ${idCliente} and (s.user_id is not null or t.user_id is not null)
+          on conflict (user_id, product_id) do update set
+            asignado = excluded.asignado,
+            cantidad_limite = excluded.cantidad_limite,
+            updated_at = excluded.updated_at
+          where (${userProducts}.asignado, ${userProducts}.cantidad_limite)
+            is distinct from (excluded.asignado, excluded.cantidad_limite)
+          returning 1`
+        : sql`
+          insert into ${userProducts} (user_id, product_id, asignado, cantidad_limite, updated_at)
+          select ${target.id}::integer, s.product_id, true, s.cantidad_limite, now()
+          from ${userProducts} s
+          join ${products} p on p.id = s.product_id and p.id_cliente = ${idCliente}
+          where s.user_id = ${source.id} and s.asignado
+          on conflict (user_id, product_id) do update set
+            asignado = true,
+            cantidad_limite = excluded.cantidad_limite,
+            updated_at = excluded.updated_at
+          where not ${userProducts}.asignado
+          returning 1`;
+    const written = (await rowsOf(tx, statement)).length;
+    const after = await assignedCount(tx, target.id, idCliente);
+    await audit(tx, {
+      userId: auth.user.id,
+      eventType: 'asignaciones_copiadas',
+      description: `Productos de ${source.usuario} copiados a ${target.usuario} (${body.modo}): ${written} asignación(es) escrita(s), ${after} habilitado(s)`,
+      metadata: {
+        id_usuario: target.id,
+        desde_usuario_id: source.id,
+        modo: body.modo,
+        escritos: written,
+        habilitados_antes: before,
+        habilitados_despues: after,
+        ...requestMeta(request),
+      },
+    });
+    return {
+      status: 'ok',
+      msg:
+        body.modo === 'reemplazar'
+          ? MSG.copiaReemplazo(source.usuario, target.usuario, after)
+          : MSG.copiaAgregado(source.usuario, target.usuario, after - before),
+      usuario: { id: target.id, usuario: target.usuario, nombre: target.nombre, asignados: after },
+      actualizados: written,
+    };
+  });
+}
+
+/**
+ * POST /api/productos/asignar_lote (decision 0061): one assignment for every pair of the rol-1 users and
+ * the products (a list, or every product of a category) of one client, in one transaction and one
+ * statement. The client is the first user's; any other client's user, product or category answers like
+ * a missing one and nothing is written.
+ */
+export async function assignBatch(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  body: {
+    usuarios: number[];
+    productos?: number[];
+    categoria_id?: number;
+    asignado: boolean;
+    cantidad_limite?: number;
+  },
+): Promise<BatchAssignResponse> {
+  const userIds = [...new Set(body.usuarios)];
+  const productIds = body.productos ? [...new Set(body.productos)] : undefined;
+  return app.db.transaction(async (tx) => {
+    const found = await lockClientUsers(tx, userIds);
+    const idCliente = found.find((u) => u.id === userIds[0])?.idCliente;
+    if (found.length !== userIds.length || found.some((u) => u.idCliente !== idCliente)) {
+      throw userNotFound();
+    }
+    if (found.some((u) => u.rol !== ROLES.usuario)) {
+      throw unprocessable('NOT_A_BUYER', MSG.asignacionSoloUsuarios);
+    }
+    let productCount: number;
+    let categoria: string | undefined;
+    if (productIds) {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(products)
+        .where(and(inArray(products.id, productIds), eq(products.idCliente, idCliente!)));
+      if ((row?.n ?? 0) !== productIds.length) throw notFound(MSG.productoNoExiste, 'PRODUCT_NOT_FOUND');
+      productCount = productIds.length;
+    } else {
+      const [cat] = await tx
+        .select({ nombre: categories.nombre })
+        .from(categories)
+        .where(and(eq(categories.id, body.categoria_id!), eq(categories.idCliente, idCliente!)))
+        .limit(1);
+      if (!cat) throw notFound(MSG.invCategoriaInexistente, 'CATEGORY_NOT_FOUND');
+      const [n] = await tx
+        .select({ n: count() })
+        .from(products)
+        .where(eq(products.idCategoria, body.categoria_id!));
+      productCount = n?.n ?? 0;
+      categoria = cat.nombre;
+    }
+    const limit = body.cantidad_limite ?? null;
+    const written = await writeAssignments(tx, {
+      userIds,
+      idCliente: idCliente!,
+      productIds,
+      idCategoria: body.categoria_id,
+      asignado: body.asignado,
+      limit,
+    });
+    await audit(tx, {
+      userId: auth.user.id,
+      eventType: 'asignacion_lote',
+      description: `${productCount} producto(s)${categoria ? ` de ${categoria}` : ''} ${body.asignado ? 'habilitado(s)' : 'no habilitado(s)'} para ${userIds.length} usuario(s)`,
+      metadata: {
+        id_cliente: idCliente,
+        usuarios: userIds.length,
+        productos: productCount,
+        escritos: written,
+        asignado: body.asignado,
+        cantidad_limite: limit,
+        ...(body.categoria_id ? { id_categoria: body.categoria_id } : {}),
+        ...(userIds.length <= 50 ? { ids_usuarios: userIds } : {}),
+        ...requestMeta(request),
+      },
+    });
+    return {
+      status: 'ok',
+      msg: MSG.loteAsignado(productCount, userIds.length, body.asignado),
+      usuarios: userIds.length,
+      productos: productCount,
       actualizados: written,
     };
   });

@@ -1,3 +1,4 @@
+import { ROLES } from '@portal/shared/domain/roles';
 import { IMPORT_MAX_BYTES, IMPORTS_PER_PAGE, MAX_ID } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import type {
@@ -11,14 +12,15 @@ import type {
 } from '@portal/shared/schemas/imports';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { categories, clients, importJobs, users } from '../../db/schema/index.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { categories, clients, importJobs, products, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { BOM, csvMoney, csvRow } from '../../lib/csv.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { FileRejectedError, readFile, sizeMessage, storeFile } from '../../lib/files.ts';
 import type { JobContext } from '../../lib/jobs.ts';
 import { readMultipart } from '../../lib/multipart.ts';
+import { ASSIGNMENT_COLUMNS, upsertAssignments, validateAssignmentRows } from './assignment-import.ts';
 import {
   type CsvTable,
   checkRecords,
@@ -27,7 +29,13 @@ import {
   parseCsv,
   withoutControlCharacters,
 } from './csv-read.ts';
-import { ensureCategories, PRODUCT_COLUMNS, upsertProducts, validateProductRows } from './product-import.ts';
+import {
+  type BatchResult,
+  ensureCategories,
+  PRODUCT_COLUMNS,
+  upsertProducts,
+  validateProductRows,
+} from './product-import.ts';
 import {
   CATEGORY_BUDGET_PREFIX,
   categoryColumns,
@@ -74,6 +82,7 @@ async function loadImportClient(db: Db, idCliente: number): Promise<UserImportCl
 /** The column index of a file, checked against the template of its kind (Spanish 400 otherwise). */
 function headerIndex(kind: ImportKind, client: UserImportClient, table: CsvTable): Map<string, number> {
   if (kind === 'productos') return mapHeader(table.header, PRODUCT_COLUMNS);
+  if (kind === 'asignaciones') return mapHeader(table.header, ASSIGNMENT_COLUMNS);
   return mapHeader(table.header, USER_COLUMNS, [...categoryColumns(client).keys()]);
 }
 
@@ -101,6 +110,26 @@ export async function templateCsv(
       categoria,
     ];
     return { filename: 'plantilla.csv', body: BOM + csvRow(PRODUCT_COLUMNS) + csvRow(example) };
+  }
+  if (kind === 'asignaciones') {
+    // The example names one of the client's buyers and products when it has them.
+    const [buyer] = await app.db
+      .select({ usuario: users.usuario })
+      .from(users)
+      .where(and(eq(users.idCliente, idCliente), eq(users.rol, ROLES.usuario)))
+      .orderBy(asc(users.usuario))
+      .limit(1);
+    const [product] = await app.db
+      .select({ claveInterna: products.claveInterna })
+      .from(products)
+      .where(eq(products.idCliente, idCliente))
+      .orderBy(asc(products.claveInterna))
+      .limit(1);
+    const example = [buyer?.usuario ?? 'jperez', product?.claveInterna ?? 'PAP-0001', '1', '5'];
+    return {
+      filename: 'plantilla_asignaciones.csv',
+      body: BOM + csvRow(ASSIGNMENT_COLUMNS) + csvRow(example),
+    };
   }
   const categoryMode = client.modoPresupuesto === 'categoria';
   const budgetColumns = categoryMode
@@ -302,6 +331,34 @@ export async function runImport(app: FastifyInstance, id: number, ctx: JobContex
         .where(eq(importJobs.id, id));
     };
 
+    /**
+     * Writes the valid rows in batches of IMPORT_BATCH_ROWS, one transaction each; rows a batch refuses
+     * (a user of another client, an unknown product...) are added to the errors.
+     */
+    const writeInBatches = async <T>(
+      rows: readonly T[],
+      write: (tx: Tx, batch: readonly T[]) => Promise<BatchResult & { errors?: ImportRowError[] }>,
+    ) => {
+      for (let i = 0; i < rows.length; i += IMPORT_BATCH_ROWS) {
+        await checkpoint();
+        const batch = rows.slice(i, i + IMPORT_BATCH_ROWS);
+        await app.db.transaction(async (tx) => {
+          const res = await write(tx, batch);
+          creados += res.creados;
+          actualizados += res.actualizados;
+          for (const e of res.errors ?? []) {
+            errors.push(e);
+            badRows.add(e.fila);
+          }
+          written += batch.length - (res.errors?.length ?? 0);
+          await tx
+            .update(importJobs)
+            .set({ okRows: written, errorRows: badRows.size })
+            .where(eq(importJobs.id, id));
+        });
+      }
+    };
+
     if (kind === 'productos') {
       const validated = validateProductRows(table, index);
       await yieldToRequests();
@@ -312,39 +369,19 @@ export async function runImport(app: FastifyInstance, id: number, ctx: JobContex
         if (!names.has(key)) names.set(key, r.categoria);
       }
       const categoryIds = await app.db.transaction((tx) => ensureCategories(tx, client.id, names.values()));
-      for (let i = 0; i < validated.rows.length; i += IMPORT_BATCH_ROWS) {
-        await checkpoint();
-        const batch = validated.rows.slice(i, i + IMPORT_BATCH_ROWS);
-        await app.db.transaction(async (tx) => {
-          const res = await upsertProducts(tx, client.id, batch, categoryIds);
-          creados += res.creados;
-          actualizados += res.actualizados;
-          written += batch.length;
-          await tx.update(importJobs).set({ okRows: written }).where(eq(importJobs.id, id));
-        });
-      }
+      await writeInBatches(validated.rows, (tx, batch) => upsertProducts(tx, client.id, batch, categoryIds));
+    } else if (kind === 'asignaciones') {
+      const validated = validateAssignmentRows(table, index);
+      await yieldToRequests();
+      await startProgress(validated);
+      await writeInBatches(validated.rows, (tx, batch) => upsertAssignments(tx, client.id, batch));
     } else {
       const validated = validateUserRows(table, index, client);
       await yieldToRequests();
       await startProgress(validated);
-      for (let i = 0; i < validated.rows.length; i += IMPORT_BATCH_ROWS) {
-        await checkpoint();
-        const batch = validated.rows.slice(i, i + IMPORT_BATCH_ROWS);
-        await app.db.transaction(async (tx) => {
-          const res = await upsertUsers(tx, client, batch, app.config.PUBLIC_URL);
-          creados += res.creados;
-          actualizados += res.actualizados;
-          for (const e of res.errors) {
-            errors.push(e);
-            badRows.add(e.fila);
-          }
-          written += batch.length - res.errors.length;
-          await tx
-            .update(importJobs)
-            .set({ okRows: written, errorRows: badRows.size })
-            .where(eq(importJobs.id, id));
-        });
-      }
+      await writeInBatches(validated.rows, (tx, batch) =>
+        upsertUsers(tx, client, batch, app.config.PUBLIC_URL),
+      );
     }
 
     const sinCambios = written - creados - actualizados;

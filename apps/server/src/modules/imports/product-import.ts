@@ -41,14 +41,27 @@ export interface Validated<T> {
   badRows: Set<number>;
 }
 
-const LIMITS = { clave_interna: 50, clave_cliente: 50, nombre: 200, descripcion: 2000, unidad_de_medida: 50 };
+/** What a row's check gets: its cells by column, a way to refuse a cell, and a check of repeated keys. */
+export interface RowCheck {
+  fila: number;
+  get: (name: string) => string;
+  fail: (campo: string, motivo: string, valor?: string) => void;
+  /** Refuses the cell when an earlier row had the same key ('Está repetido en el archivo (fila n).'). */
+  once: (key: string, campo: string, valor: string) => void;
+  /** A text cell: required (blank refused) and at most `max` characters. */
+  text: (name: string, required: boolean, max: number) => string;
+}
 
-/** Checks every row on its own (no database); a row is kept only when all of its cells are valid. */
-export function validateProductRows(
+/**
+ * Checks every row of an import on its own (no database): `check` reads the row's cells and refuses the
+ * bad ones; a row is kept (as `check` built it) only when none of its cells was refused.
+ */
+export function validateRows<T extends { fila: number }>(
   table: CsvTable,
   index: Map<string, number>,
-): Validated<ProductImportRow> {
-  const rows: ProductImportRow[] = [];
+  check: (row: RowCheck) => T,
+): Validated<T> {
+  const rows: T[] = [];
   const errors: ImportRowError[] = [];
   const badRows = new Set<number>();
   const firstRowOfKey = new Map<string, number>();
@@ -58,13 +71,39 @@ export function validateProductRows(
     const fail = (campo: string, motivo: string, valor?: string) =>
       rowErrors.push({ fila, campo, motivo, ...(valor ? { valor: valor.slice(0, 100) } : {}) });
     const get = (name: string) => cellOf(record, index, name);
+    const row = check({
+      fila,
+      get,
+      fail,
+      once: (key, campo, valor) => {
+        const first = firstRowOfKey.get(key);
+        if (first !== undefined) fail(campo, MSG.impRepetido(first), valor);
+        else firstRowOfKey.set(key, fila);
+      },
+      text: (name, required, max) => {
+        const v = get(name);
+        if (required && v === '') fail(name, MSG.impObligatorio);
+        else if (v.length > max) fail(name, MSG.impLargo(max), v);
+        return v;
+      },
+    });
+    if (rowErrors.length) {
+      errors.push(...rowErrors);
+      badRows.add(fila);
+    } else rows.push(row);
+  }
+  return { rows, errors, badRows };
+}
 
-    const text = (name: keyof typeof LIMITS, required: boolean): string => {
-      const v = get(name);
-      if (required && v === '') fail(name, MSG.impObligatorio);
-      else if (v.length > LIMITS[name]) fail(name, MSG.impLargo(LIMITS[name]), v);
-      return v;
-    };
+const LIMITS = { clave_interna: 50, clave_cliente: 50, nombre: 200, descripcion: 2000, unidad_de_medida: 50 };
+
+/** Checks every product row on its own (no database); a row is kept only when all of its cells are valid. */
+export function validateProductRows(
+  table: CsvTable,
+  index: Map<string, number>,
+): Validated<ProductImportRow> {
+  return validateRows(table, index, ({ fila, get, fail, once, text: textCell }) => {
+    const text = (name: keyof typeof LIMITS, required: boolean) => textCell(name, required, LIMITS[name]);
     const claveInterna = text('clave_interna', true);
     const claveCliente = text('clave_cliente', false);
     const nombre = text('nombre', true);
@@ -90,31 +129,21 @@ export function validateProductRows(
     if (categoria === '') fail('categoria', MSG.impObligatorio);
     else if (categoria.length > 100) fail('categoria', MSG.impLargo(100), categoria);
 
-    if (claveInterna !== '') {
-      const first = firstRowOfKey.get(claveInterna);
-      if (first !== undefined) fail('clave_interna', MSG.impRepetido(first), claveInterna);
-      else firstRowOfKey.set(claveInterna, fila);
-    }
+    if (claveInterna !== '') once(claveInterna, 'clave_interna', claveInterna);
 
-    if (rowErrors.length) {
-      errors.push(...rowErrors);
-      badRows.add(fila);
-      continue;
-    }
-    rows.push({
+    return {
       fila,
       claveInterna,
       claveCliente,
       nombre,
       descripcion,
       unidadDeMedida: unidad || 'Pieza',
-      precio: precio!,
+      precio: precio ?? 0,
       impuesto,
       activo,
       categoria,
-    });
-  }
-  return { rows, errors, badRows };
+    };
+  });
 }
 
 /** Category ids by lower-cased name; the ones missing are created (with the default icon). */

@@ -7,8 +7,8 @@ import { userCategoryBudgets, users } from '../../db/schema/index.ts';
 import { retireAllLinks } from '../auth/auth.repository.ts';
 import { createAccounts, roleAllowed, sendWelcomeLink } from '../users/users.service.ts';
 import { isEmailCell, parseIntCell, parsePesosCell } from './cells.ts';
-import { type CsvTable, cellOf, normalizeHeader } from './csv-read.ts';
-import type { BatchResult, Validated } from './product-import.ts';
+import { type CsvTable, normalizeHeader } from './csv-read.ts';
+import { type BatchResult, type Validated, validateRows } from './product-import.ts';
 
 /** The user template's columns, in order (regular mode; category mode adds `presupuesto:<categoria>`). */
 export const USER_COLUMNS = [
@@ -107,26 +107,11 @@ export function validateUserRows(
   index: Map<string, number>,
   client: UserImportClient,
 ): Validated<UserImportRow> {
-  const rows: UserImportRow[] = [];
-  const errors: ImportRowError[] = [];
-  const badRows = new Set<number>();
-  const firstRowOfUser = new Map<string, number>();
   const budgetColumns = [...categoryColumns(client)].filter(([name]) => index.has(name));
   const regular = client.modoPresupuesto !== 'categoria';
 
-  for (const record of table.records) {
-    const fila = record.fila;
-    const rowErrors: ImportRowError[] = [];
-    const fail = (campo: string, motivo: string, valor?: string) =>
-      rowErrors.push({ fila, campo, motivo, ...(valor ? { valor: valor.slice(0, 100) } : {}) });
-    const get = (name: string) => cellOf(record, index, name);
-    const text = (name: string, required: boolean): string => {
-      const v = get(name);
-      const max = TEXT_LIMITS[name] ?? 200;
-      if (required && v === '') fail(name, MSG.impObligatorio);
-      else if (v.length > max) fail(name, MSG.impLargo(max), v);
-      return v;
-    };
+  return validateRows(table, index, ({ fila, get, fail, once, text: textCell }) => {
+    const text = (name: string, required: boolean) => textCell(name, required, TEXT_LIMITS[name] ?? 200);
 
     const usuario = text('usuario', true);
     if (usuario && /\s/.test(usuario)) fail('usuario', MSG.impUsuarioEspacios, usuario);
@@ -194,24 +179,14 @@ export function validateUserRows(
       else presupuestos.set(categoryId, centavos);
     }
 
-    if (usuario) {
-      const key = usuario.toLowerCase();
-      const first = firstRowOfUser.get(key);
-      if (first !== undefined) fail('usuario', MSG.impRepetido(first), usuario);
-      else firstRowOfUser.set(key, fila);
-    }
+    if (usuario) once(usuario.toLowerCase(), 'usuario', usuario);
 
-    if (rowErrors.length) {
-      errors.push(...rowErrors);
-      badRows.add(fila);
-      continue;
-    }
-    rows.push({
+    return {
       fila,
       usuario,
       email,
       nombre,
-      rol: rol!,
+      rol: rol ?? 1,
       direccionEntrega,
       ...optional,
       activeWeek,
@@ -219,9 +194,8 @@ export function validateUserRows(
       limiteDeCompras,
       presupuestoDefault,
       presupuestos,
-    });
-  }
-  return { rows, errors, badRows };
+    };
+  });
 }
 
 export interface UserBatchOutcome extends BatchResult {

@@ -1,10 +1,11 @@
 /**
  * The sticky footer of a long form in a drawer or modal: the message of a refused save (scrolled into
- * view when it appears) above 'Cancelar' and the save button.
+ * view when it appears) above 'Cancelar' and the save button (dialog-actions.tsx).
  */
-import { Alert, Button, Group, Paper, type PaperProps, Stack } from '@mantine/core';
-import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { Paper, type PaperProps } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { DialogActions } from './dialog-actions';
 
 export interface FormError {
   title: string;
@@ -19,11 +20,6 @@ interface FormFooterProps extends PaperProps {
 }
 
 export function FormFooter({ error, busy, onCancel, submitLabel, ...paper }: FormFooterProps) {
-  const errorRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (error) errorRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  }, [error]);
-
   return (
     <Paper
       pos="sticky"
@@ -34,28 +30,14 @@ export function FormFooter({ error, busy, onCancel, submitLabel, ...paper }: For
       style={{ borderTop: '1px solid var(--mantine-color-gray-3)', zIndex: 2 }}
       {...paper}
     >
-      <Stack gap="sm">
-        {error ? (
-          <Alert
-            ref={errorRef}
-            color="red"
-            variant="light"
-            title={error.title}
-            icon={<IconAlertTriangle size={18} />}
-            role="alert"
-          >
-            {error.text}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={busy}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={busy} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
+      <DialogActions
+        error={error?.text ?? null}
+        errorTitle={error?.title}
+        busy={busy}
+        onCancel={onCancel}
+        confirmLabel={submitLabel}
+        confirmIcon={<IconDeviceFloppy size={18} aria-hidden />}
+      />
     </Paper>
   );
 }

@@ -29,9 +29,11 @@ export const adminKeys = {
   user: (id: number) => ['admin', 'usuarios', 'detalle', id] as const,
   /** A user's out-of-office delegation (GET/PUT/DELETE /api/usuarios/{id}/delegacion). */
   userDelegation: (id: number) => ['admin', 'usuarios', 'delegacion', id] as const,
+  /** The prefix of every user's products (an assignment import or a bulk assignment touches many). */
+  allUserProducts: ['admin', 'usuario-productos'] as const,
   userProducts: (id: number) => ['admin', 'usuario-productos', id] as const,
-  userProductsPage: (id: number, page: number, q: string) =>
-    ['admin', 'usuario-productos', id, { page, q }] as const,
+  userProductsPage: (id: number, page: number, q: string, categoria: number | null) =>
+    ['admin', 'usuario-productos', id, { page, q, categoria }] as const,
   weeks: (idCliente: number) => ['admin', 'semanas', idCliente] as const,
   weeksPage: (idCliente: number, page: number) => ['admin', 'semanas', idCliente, page] as const,
   weeksMonth: (idCliente: number, mes: string) => ['admin', 'semanas', idCliente, 'mes', mes] as const,

@@ -1,11 +1,22 @@
 /**
  * The CSV import dialog for products ('Cargar productos') and users ('Importación
- * por archivo'): 1) download the template, 2) choose a CSV (only CSV; the import button stays disabled
+ * por archivo', which also offers 'Asignaciones': products per user): 1) download the template, 2) choose a CSV (only CSV; the import button stays disabled
  * until there is a file), 3) upload it — the server answers at once ('Procesando archivo') and a
  * background job processes it; the dialog shows its progress and result (counts and per-row errors),
  * and the client's recent imports with their error reports.
  */
-import { Alert, Button, Divider, Group, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { MSG } from '@portal/shared/messages';
 import type { ImportKind } from '@portal/shared/schemas/imports';
@@ -20,6 +31,7 @@ import { ImportHistory } from './import-history';
 import {
   announceAccepted,
   downloadTemplate,
+  KIND_LABELS,
   TEMPLATE_FILENAMES,
   trackImport,
   uploadImport,
@@ -29,6 +41,7 @@ import { ImportResult } from './import-result';
 const TITLES: Record<ImportKind, string> = {
   productos: 'Cargar productos',
   usuarios: 'Importación por archivo',
+  asignaciones: 'Importación por archivo',
 };
 
 const INTRO: Record<ImportKind, string> = {
@@ -36,6 +49,8 @@ const INTRO: Record<ImportKind, string> = {
     'Da de alta o actualiza productos en bloque. Se identifican por su clave interna; las categorías que no existan se crean.',
   usuarios:
     'Da de alta o actualiza usuarios en bloque. Se identifican por su usuario; cada usuario nuevo recibe un correo para establecer su contraseña.',
+  asignaciones:
+    'Habilita o deshabilita productos para los usuarios en bloque: una fila por usuario y clave interna. asignado vacío es 1 (habilitado); cantidad_limite vacía conserva la que tenga (1 en las nuevas).',
 };
 
 function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
@@ -59,13 +74,24 @@ function Step({ n, title, children }: { n: number; title: string; children: Reac
 interface ImportDialogProps {
   opened: boolean;
   onClose: () => void;
+  /** What the dialog imports first. */
   kind: ImportKind;
+  /** The kinds offered to choose from (the first step shows a choice when there are several). */
+  kinds?: readonly ImportKind[];
   idCliente: number;
   clienteNombre?: string;
 }
 
-export function ImportDialog({ opened, onClose, kind, idCliente, clienteNombre }: ImportDialogProps) {
+export function ImportDialog({
+  opened,
+  onClose,
+  kind: firstKind,
+  kinds,
+  idCliente,
+  clienteNombre,
+}: ImportDialogProps) {
   const phone = useMediaQuery('(max-width: 36em)');
+  const [kind, setKind] = useState<ImportKind>(firstKind);
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -130,6 +156,22 @@ export function ImportDialog({ opened, onClose, kind, idCliente, clienteNombre }
       }
     >
       <Stack gap="lg">
+        {kinds && kinds.length > 1 ? (
+          <SegmentedControl
+            aria-label="Qué importar"
+            value={kind}
+            onChange={(value) => {
+              setKind(value as ImportKind);
+              setFile(null);
+              setFileError(null);
+              setUploadError(null);
+            }}
+            disabled={upload.isPending}
+            data={kinds.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
+            w={{ base: '100%', xs: 'auto' }}
+            style={{ alignSelf: 'flex-start' }}
+          />
+        ) : null}
         <Text size="sm" c="dimmed">
           {INTRO[kind]}
         </Text>
@@ -210,6 +252,7 @@ export function ImportDialog({ opened, onClose, kind, idCliente, clienteNombre }
 
 interface ImportButtonProps {
   kind: ImportKind;
+  kinds?: readonly ImportKind[];
   idCliente: number;
   clienteNombre?: string;
   label?: string;
@@ -219,6 +262,7 @@ interface ImportButtonProps {
 /** The button that opens the import dialog ('Cargar productos', 'Importación por archivo'). */
 export function ImportButton({
   kind,
+  kinds,
   idCliente,
   clienteNombre,
   label,
@@ -234,6 +278,7 @@ export function ImportButton({
         opened={opened}
         onClose={() => setOpened(false)}
         kind={kind}
+        kinds={kinds}
         idCliente={idCliente}
         clienteNombre={clienteNombre}
       />

@@ -25,9 +25,14 @@ import { adminKeys } from '../api/keys';
 export const TEMPLATE_FILENAMES: Record<ImportKind, string> = {
   productos: 'plantilla.csv',
   usuarios: 'plantilla_carga_de_usuarios.csv',
+  asignaciones: 'plantilla_asignaciones.csv',
 };
 
-export const KIND_LABELS: Record<ImportKind, string> = { productos: 'Productos', usuarios: 'Usuarios' };
+export const KIND_LABELS: Record<ImportKind, string> = {
+  productos: 'Productos',
+  usuarios: 'Usuarios',
+  asignaciones: 'Asignaciones',
+};
 
 export function isRunning(status: ImportJobDto['status']): boolean {
   return status === 'pendiente' || status === 'procesando';
@@ -57,7 +62,7 @@ export function errorReportUrl(id: number): string {
   return `/api/importaciones/${id}/errores.csv`;
 }
 
-/** POST /api/template/{kind} {id_cliente} → plantilla.csv / plantilla_carga_de_usuarios.csv. */
+/** POST /api/template/{kind} {id_cliente} → the kind's template (TEMPLATE_FILENAMES). */
 export async function downloadTemplate(kind: ImportKind, idCliente: number): Promise<void> {
   const blob = await apiBlob('POST', `/api/template/${kind}`, { body: { id_cliente: idCliente } });
   saveBlob(blob, TEMPLATE_FILENAMES[kind]);
@@ -196,9 +201,15 @@ async function refreshAfter(kind: ImportKind, idCliente: number): Promise<void> 
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: adminKeys.imports }),
     queryClient.invalidateQueries({ queryKey: adminKeys.overview }),
-    // Products, or the client's categories (an import may create some), or the users' lists and details.
+    // Products, or the client's categories (an import may create some), or the users' lists and details,
+    // or the users' products (assignments).
     queryClient.invalidateQueries({
-      queryKey: kind === 'productos' ? adminKeys.inventory(idCliente) : adminKeys.users,
+      queryKey:
+        kind === 'productos'
+          ? adminKeys.inventory(idCliente)
+          : kind === 'asignaciones'
+            ? adminKeys.allUserProducts
+            : adminKeys.users,
     }),
   ]);
 }

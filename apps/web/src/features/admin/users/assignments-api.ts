@@ -1,23 +1,28 @@
 /**
  * Product assignments of a rol-1 user: the client's products with `asignado` and `cantidad_limite`
- * (server-paginated, searchable), one product at a time or all of them.
+ * (server-paginated, searchable, by category), one product at a time, all of them, a category, a copy of
+ * another user's; and the same for many users at once (decision 0061).
  */
 import { USER_PRODUCTS_PER_PAGE } from '@portal/shared/limits';
 import type {
   AssignAllResponse,
   AssignResponse,
+  BatchAssignResponse,
+  CopyAssignmentsResponse,
+  CopyMode,
   UserProductsResponse,
 } from '@portal/shared/schemas/assignments';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/keys';
 
-export function useUserProducts(id: number, page: number, q: string) {
+export function useUserProducts(id: number, page: number, q: string, categoria: number | null) {
   return useQuery({
-    queryKey: adminKeys.userProductsPage(id, page, q),
+    queryKey: adminKeys.userProductsPage(id, page, q, categoria),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ page: String(page), per_page: String(USER_PRODUCTS_PER_PAGE) });
       if (q) params.set('q', q);
+      if (categoria) params.set('categoria', String(categoria));
       return api.get<UserProductsResponse>(`/api/usuarios/${id}/productos?${params}`, { signal });
     },
     placeholderData: keepPreviousData,
@@ -93,6 +98,44 @@ export function useAssignAll(userId: number) {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.userProducts(userId) });
       void queryClient.invalidateQueries({ queryKey: adminKeys.user(userId) });
+    },
+  });
+}
+
+/** POST /api/usuarios/{id}/productos/copiar: another rol-1 user's products for this one. */
+export function useCopyAssignments(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { desde_usuario_id: number; modo: CopyMode }) =>
+      api.post<CopyAssignmentsResponse>(`/api/usuarios/${userId}/productos/copiar`, input),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.userProducts(userId) });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.user(userId) });
+    },
+  });
+}
+
+export interface BatchAssignInput {
+  usuarios: number[];
+  productos?: number[];
+  categoria_id?: number;
+  asignado: boolean;
+  /** Absent: each assignment keeps its limit (1 for a new one). */
+  cantidad_limite?: number;
+}
+
+/** POST /api/productos/asignar_lote: products (a list or a category) for up to 500 users at once. */
+export function useAssignBatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BatchAssignInput) =>
+      api.post<BatchAssignResponse>('/api/productos/asignar_lote', {
+        ...input,
+        asignado: input.asignado ? 1 : 0,
+      }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.allUserProducts });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.users });
     },
   });
 }

@@ -1,8 +1,9 @@
 /**
  * The products of the user's client with the switch
  * asignado ('habilitado' / 'no habilitado') and the cantidad_limite (saved on blur or Enter), both through
- * POST /api/productos/asignar; 'Asignar todos' / 'Quitar todos'; a side card with the username and the
- * client; a link back to the users list of that client.
+ * POST /api/productos/asignar; a category filter (`?categoria=`) with 'Habilitar categoría'; 'Asignar
+ * todos' / 'Quitar todos' and 'Copiar de otro usuario…'; a side card with the username and the client; a
+ * link back to the users list of that client.
  */
 import {
   Anchor,
@@ -17,6 +18,7 @@ import {
   Loader,
   NumberInput,
   Paper,
+  Select,
   Skeleton,
   Stack,
   Switch,
@@ -34,6 +36,7 @@ import {
   IconCheck,
   IconCircleCheck,
   IconCircleX,
+  IconCopy,
   IconPackages,
   IconPhotoOff,
   IconUser,
@@ -46,9 +49,12 @@ import { ListSearch } from '../../../components/ui/list-search';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { errorMessage, isApiError } from '../../../lib/api';
+import { useSearchParamsUpdate } from '../../../lib/search-params';
+import { useClientCategories } from '../inventory/api';
 import { ListPanel } from '../ui/list-panel';
 import { confirmAction, useListParams } from '../ui/list-tools';
-import { useAssignAll, useAssignProduct, useUserProducts } from './assignments-api';
+import { useAssignAll, useAssignBatch, useAssignProduct, useUserProducts } from './assignments-api';
+import { CopyAssignmentsDialog } from './copy-assignments-dialog';
 
 export const ASSIGN_FAILED = 'No se pudo completar el proceso.';
 
@@ -255,6 +261,7 @@ function CardRow({ userId, product }: { userId: number; product: UserProductDto 
 
 function SideCard({ data, userId }: { data: UserProductsResponse; userId: number }) {
   const assignAll = useAssignAll(userId);
+  const [copying, setCopying] = useState(false);
   const { usuario, cliente } = data;
   const run = (status: boolean) =>
     confirmAction({
@@ -327,7 +334,23 @@ function SideCard({ data, userId }: { data: UserProductsResponse; userId: number
           >
             Quitar todos
           </Button>
+          <Button
+            variant="default"
+            leftSection={<IconCopy size={18} aria-hidden />}
+            onClick={() => setCopying(true)}
+            h="auto"
+            mih={36}
+            py={6}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+          >
+            Copiar de otro usuario…
+          </Button>
         </Stack>
+        <CopyAssignmentsDialog
+          opened={copying}
+          onClose={() => setCopying(false)}
+          target={{ id: usuario.id, usuario: usuario.usuario, idCliente: cliente.id }}
+        />
         <Text size="xs" c="dimmed">
           La cantidad límite es el máximo de piezas de cada producto por pedido.
         </Text>
@@ -336,9 +359,78 @@ function SideCard({ data, userId }: { data: UserProductsResponse; userId: number
   );
 }
 
+/** The category filter (`?categoria=`) and, with a category chosen, 'Habilitar categoría'. */
+function CategoryFilter({
+  data,
+  userId,
+  idCliente,
+  categoria,
+  onChange,
+}: {
+  data: UserProductsResponse | undefined;
+  userId: number;
+  idCliente: number | null;
+  categoria: number | null;
+  onChange: (id: number | null) => void;
+}) {
+  const categories = useClientCategories(idCliente);
+  const batch = useAssignBatch();
+  const chosen = categories.data?.find((c) => c.id === categoria) ?? null;
+  const enable = () => {
+    if (!chosen || !data) return;
+    confirmAction({
+      message: (
+        <Text>
+          Se habilitarán los {chosen.productos} producto(s) de <b>{chosen.nombre}</b> para{' '}
+          <b>{data.usuario.usuario}</b>. Los que ya tenga conservan su cantidad límite; los nuevos tendrán 1.
+        </Text>
+      ),
+      confirmLabel: 'Habilitar categoría',
+      onConfirm: () =>
+        batch.mutate(
+          { usuarios: [userId], categoria_id: chosen.id, asignado: true },
+          {
+            onSuccess: (res) => showSuccess(MSG.actualizadoCorrectamente, res.msg),
+            onError: (error) => void showError(errorMessage(error, ASSIGN_FAILED), MSG.error),
+          },
+        ),
+    });
+  };
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <Select
+        label="Categoría"
+        placeholder="Todas las categorías"
+        clearable
+        searchable
+        w={{ base: '100%', xs: 240 }}
+        data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.nombre }))}
+        value={categoria ? String(categoria) : null}
+        onChange={(v) => onChange(v ? Number(v) : null)}
+        nothingFoundMessage="Sin coincidencias"
+      />
+      {chosen ? (
+        <Button
+          variant="light"
+          color="teal"
+          leftSection={<IconCircleCheck size={18} aria-hidden />}
+          onClick={enable}
+          loading={batch.isPending}
+          disabled={!data}
+        >
+          Habilitar categoría
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
 export function UserProductsPage({ userId, backCliente }: { userId: number; backCliente: number | null }) {
   const { page, q, debouncedQ, setPage, setQ } = useListParams();
-  const query = useUserProducts(userId, page, debouncedQ);
+  const [params, update] = useSearchParamsUpdate();
+  const rawCategoria = Number(params.get('categoria'));
+  const categoria = Number.isInteger(rawCategoria) && rawCategoria > 0 ? rawCategoria : null;
+  const query = useUserProducts(userId, page, debouncedQ, categoria);
   const data = query.data;
   const idCliente = data?.cliente.id ?? backCliente;
   const back = `/administrador/usuarios${idCliente ? `?cliente=${idCliente}` : ''}`;
@@ -396,7 +488,16 @@ export function UserProductsPage({ userId, backCliente }: { userId: number; back
         <Grid.Col span={{ base: 12, md: 8, lg: 9 }} order={{ base: 2, md: 1 }}>
           <ListPanel
             header={
-              <ListSearch label="Buscar producto" placeholder="Nombre o clave" value={q} onChange={setQ} />
+              <Group gap="sm" align="flex-end" wrap="wrap">
+                <ListSearch label="Buscar producto" placeholder="Nombre o clave" value={q} onChange={setQ} />
+                <CategoryFilter
+                  data={data}
+                  userId={userId}
+                  idCliente={data?.cliente.id ?? null}
+                  categoria={categoria}
+                  onChange={(id) => update({ categoria: id ? String(id) : null, page: null })}
+                />
+              </Group>
             }
             page={
               data
@@ -415,11 +516,15 @@ export function UserProductsPage({ userId, backCliente }: { userId: number; back
             empty={
               <ListEmpty
                 icon={<IconPackages size={28} stroke={1.6} />}
-                title={debouncedQ ? 'No encontramos productos' : 'El cliente aún no tiene productos'}
+                title={
+                  debouncedQ || categoria ? 'No encontramos productos' : 'El cliente aún no tiene productos'
+                }
                 description={
                   debouncedQ
                     ? `Ningún producto coincide con “${debouncedQ}”.`
-                    : 'Da de alta productos en Inventario para poder asignarlos.'
+                    : categoria
+                      ? 'La categoría no tiene productos.'
+                      : 'Da de alta productos en Inventario para poder asignarlos.'
                 }
               />
             }

@@ -2,7 +2,8 @@
  * Pick a client (kept in `?cliente=`); then 'Agregar nuevo usuario', the import
  * button and the client's users (10 per page from the server, searchable; administrators never listed).
  * Per row: reset password, reset two-factor sign-in (when active), edit (drawer, `?editar={id}`),
- * activate/deactivate and, for rol 1, the link to the user's products.
+ * activate/deactivate and, for rol 1, the link to the user's products and a checkbox: 'Asignar
+ * productos…' assigns products to the checked users at once (bulk-assign-dialog.tsx).
  */
 import {
   ActionIcon,
@@ -11,6 +12,7 @@ import {
   Box,
   Button,
   Card,
+  Checkbox,
   EmptyState,
   Group,
   Menu,
@@ -30,6 +32,7 @@ import {
   IconBuildingStore,
   IconDots,
   IconKey,
+  IconListCheck,
   IconPackages,
   IconPencil,
   IconPower,
@@ -38,7 +41,7 @@ import {
   IconUserPlus,
   IconUsers,
 } from '@tabler/icons-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ActiveBadge } from '../../../components/ui/active-badge';
 import { showError, showSuccess } from '../../../components/ui/alerts';
@@ -52,6 +55,7 @@ import { Dates } from '../clients/clients-page';
 import { ListPanel } from '../ui/list-panel';
 import { confirmAction, useListParams } from '../ui/list-tools';
 import { useResetPassword, useResetTwoFactor, useToggleUser, useUsersPage } from './api';
+import { BulkAssignDialog } from './bulk-assign-dialog';
 import { UserFormDrawer } from './user-form-drawer';
 
 const ROL_COLOR: Record<number, string> = { 1: 'blue', 2: 'grape', 3: 'violet' };
@@ -88,6 +92,41 @@ interface RowActions {
   onResetTwoFactor: (user: UserDto) => void;
   onEdit: (user: UserDto) => void;
   onToggle: (user: UserDto) => void;
+}
+
+/** The rol-1 users checked for 'Asignar productos…' (kept across pages, by id). */
+interface Selection {
+  checked: Map<number, string>;
+  toggle: (user: UserDto, on: boolean) => void;
+}
+
+function SelectCheckbox({ user, selection }: { user: UserDto; selection: Selection }) {
+  // Only rol-1 users have product assignments.
+  if (user.rol !== ROLES.usuario) return null;
+  return (
+    <Checkbox
+      aria-label={`Seleccionar a ${user.usuario}`}
+      checked={selection.checked.has(user.id)}
+      onChange={(e) => selection.toggle(user, e.currentTarget.checked)}
+    />
+  );
+}
+
+function PageCheckbox({ rows, selection }: { rows: UserDto[]; selection: Selection }) {
+  const buyers = rows.filter((u) => u.rol === ROLES.usuario);
+  const on = buyers.filter((u) => selection.checked.has(u.id)).length;
+  return (
+    <Checkbox
+      aria-label="Seleccionar los usuarios de esta página"
+      checked={buyers.length > 0 && on === buyers.length}
+      indeterminate={on > 0 && on < buyers.length}
+      disabled={buyers.length === 0}
+      onChange={(e) => {
+        const value = e.currentTarget.checked;
+        for (const u of buyers) selection.toggle(u, value);
+      }}
+    />
+  );
 }
 
 function Actions({ user, onReset, onResetTwoFactor, onEdit, onToggle }: RowActions & { user: UserDto }) {
@@ -149,13 +188,18 @@ function Actions({ user, onReset, onResetTwoFactor, onEdit, onToggle }: RowActio
   );
 }
 
-function UsersTable({ rows, ...actions }: RowActions & { rows: UserDto[] }) {
+function UsersTable({ rows, selection, ...actions }: RowActions & { rows: UserDto[]; selection: Selection }) {
   return (
     <Table.ScrollContainer minWidth={960} type="native">
       <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover striped="even">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th ps="md">Usuario</Table.Th>
+            <Table.Th ps="md">
+              <Group gap="sm" wrap="nowrap">
+                <PageCheckbox rows={rows} selection={selection} />
+                Usuario
+              </Group>
+            </Table.Th>
             <Table.Th>Rol</Table.Th>
             <Table.Th>Semanas</Table.Th>
             <Table.Th ta="right">Presupuesto</Table.Th>
@@ -169,13 +213,21 @@ function UsersTable({ rows, ...actions }: RowActions & { rows: UserDto[] }) {
         <Table.Tbody>
           {rows.map((u) => (
             <Table.Tr key={u.id} data-testid={`usuario-${u.usuario}`}>
-              <Table.Td ps="md" maw={280}>
-                <Text size="sm" fw={600} truncate>
-                  {u.nombre}
-                </Text>
-                <Text size="xs" c="dimmed" truncate>
-                  {u.usuario} · {u.user_id || 'sin correo'}
-                </Text>
+              <Table.Td ps="md" maw={300}>
+                <Group gap="sm" wrap="nowrap">
+                  {/* The same width for every row: rol 2 and 3 have no checkbox. */}
+                  <Box w={20} style={{ flexShrink: 0 }}>
+                    <SelectCheckbox user={u} selection={selection} />
+                  </Box>
+                  <Box miw={0}>
+                    <Text size="sm" fw={600} truncate>
+                      {u.nombre}
+                    </Text>
+                    <Text size="xs" c="dimmed" truncate>
+                      {u.usuario} · {u.user_id || 'sin correo'}
+                    </Text>
+                  </Box>
+                </Group>
               </Table.Td>
               <Table.Td>
                 <RolBadge rol={u.rol} />
@@ -230,7 +282,14 @@ function UsersTable({ rows, ...actions }: RowActions & { rows: UserDto[] }) {
   );
 }
 
-function UsersCards({ rows, onReset, onResetTwoFactor, onEdit, onToggle }: RowActions & { rows: UserDto[] }) {
+function UsersCards({
+  rows,
+  selection,
+  onReset,
+  onResetTwoFactor,
+  onEdit,
+  onToggle,
+}: RowActions & { rows: UserDto[]; selection: Selection }) {
   return (
     <SimpleGrid
       cols={{ base: 1, sm: 2 }}
@@ -250,14 +309,17 @@ function UsersCards({ rows, onReset, onResetTwoFactor, onEdit, onToggle }: RowAc
           data-testid={`usuario-${u.usuario}`}
         >
           <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Box miw={0}>
-              <Text fw={700} truncate>
-                {u.nombre}
-              </Text>
-              <Text size="sm" c="dimmed" truncate>
-                {u.usuario} · {u.user_id || 'Sin correo'}
-              </Text>
-            </Box>
+            <Group gap="sm" wrap="nowrap" align="flex-start" miw={0}>
+              <SelectCheckbox user={u} selection={selection} />
+              <Box miw={0}>
+                <Text fw={700} truncate>
+                  {u.nombre}
+                </Text>
+                <Text size="sm" c="dimmed" truncate>
+                  {u.usuario} · {u.user_id || 'Sin correo'}
+                </Text>
+              </Box>
+            </Group>
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <ActionIcon variant="subtle" color="gray" aria-label={`Acciones de ${u.usuario}`}>
@@ -363,6 +425,21 @@ export function UsersPage({ importButton }: UsersPageProps) {
   const toggle = useToggleUser();
   const reset = useResetPassword();
   const resetTwoFactor = useResetTwoFactor();
+  const [checked, setChecked] = useState<Map<number, string>>(() => new Map());
+  const [assigning, setAssigning] = useState(false);
+  // A selection belongs to one client.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of client clears it
+  useEffect(() => setChecked(new Map()), [idCliente]);
+  const selection: Selection = {
+    checked,
+    toggle: (user, on) =>
+      setChecked((prev) => {
+        const next = new Map(prev);
+        if (on) next.set(user.id, user.usuario);
+        else next.delete(user.id);
+        return next;
+      }),
+  };
 
   const setEdit = (id: number | null) =>
     setParams(
@@ -468,12 +545,29 @@ export function UsersPage({ importButton }: UsersPageProps) {
       ) : (
         <ListPanel
           header={
-            <ListSearch
-              label="Buscar usuario"
-              placeholder="Usuario, nombre o correo"
-              value={q}
-              onChange={setQ}
-            />
+            <Group justify="space-between" align="flex-end" gap="sm">
+              <ListSearch
+                label="Buscar usuario"
+                placeholder="Usuario, nombre o correo"
+                value={q}
+                onChange={setQ}
+              />
+              <Group gap="xs">
+                {checked.size > 0 ? (
+                  <Button variant="subtle" color="gray" onClick={() => setChecked(new Map())}>
+                    Quitar selección
+                  </Button>
+                ) : null}
+                <Button
+                  variant="light"
+                  leftSection={<IconListCheck size={18} aria-hidden />}
+                  disabled={checked.size === 0}
+                  onClick={() => setAssigning(true)}
+                >
+                  {checked.size > 0 ? `Asignar productos… (${checked.size})` : 'Asignar productos…'}
+                </Button>
+              </Group>
+            </Group>
           }
           page={
             data
@@ -509,10 +603,10 @@ export function UsersPage({ importButton }: UsersPageProps) {
           {data ? (
             <>
               <Box visibleFrom="lg">
-                <UsersTable rows={data.usuarios} {...rowActions} />
+                <UsersTable rows={data.usuarios} selection={selection} {...rowActions} />
               </Box>
               <Box hiddenFrom="lg">
-                <UsersCards rows={data.usuarios} {...rowActions} />
+                <UsersCards rows={data.usuarios} selection={selection} {...rowActions} />
               </Box>
             </>
           ) : null}
@@ -526,6 +620,16 @@ export function UsersPage({ importButton }: UsersPageProps) {
             Reintentar
           </Anchor>
         </Text>
+      ) : null}
+
+      {idCliente ? (
+        <BulkAssignDialog
+          opened={assigning}
+          onClose={() => setAssigning(false)}
+          idCliente={idCliente}
+          users={[...checked].map(([id, usuario]) => ({ id, usuario }))}
+          onDone={() => setChecked(new Map())}
+        />
       ) : null}
 
       <UserFormDrawer

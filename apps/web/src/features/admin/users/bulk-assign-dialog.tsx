@@ -1,0 +1,208 @@
+/**
+ * 'Asignar productos…' for the users checked on the users list (decision 0061): a category or some
+ * products, habilitar or deshabilitar, and either each product's current limit or a new one; the button
+ * says what will happen. POST /api/productos/asignar_lote, one transaction for all of them.
+ */
+import {
+  Modal,
+  MultiSelect,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  Text,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { showSuccess } from '../../../components/ui/alerts';
+import { DialogActions } from '../../../components/ui/dialog-actions';
+import { errorMessage } from '../../../lib/api';
+import { useClientCategories, useProducts } from '../inventory/api';
+import { useAssignBatch } from './assignments-api';
+
+type Scope = 'categoria' | 'productos';
+
+/** A searchable choice of the client's products (server search); chosen ones stay listed. */
+function ProductPicker({
+  idCliente,
+  value,
+  onChange,
+}: {
+  idCliente: number;
+  value: { id: number; label: string }[];
+  onChange: (v: { id: number; label: string }[]) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const query = useProducts(idCliente, { page: 1, q: debounced, categoria: null, activo: 'todos' });
+  const found = (query.data?.productos ?? []).map((p) => ({
+    id: p.id,
+    label: `${p.clave_interna} · ${p.nombre}`,
+  }));
+  const known = new Map([...value, ...found].map((o) => [String(o.id), o]));
+  return (
+    <MultiSelect
+      label="Productos"
+      placeholder={value.length ? undefined : 'Busca por nombre o clave'}
+      searchable
+      clearable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options }) => options}
+      nothingFoundMessage={query.isFetching ? 'Buscando…' : 'Ningún producto coincide'}
+      data={[...known.values()].map((o) => ({ value: String(o.id), label: o.label }))}
+      value={value.map((o) => String(o.id))}
+      onChange={(ids) => onChange(ids.map((id) => known.get(id)!).filter(Boolean))}
+      maxDropdownHeight={260}
+    />
+  );
+}
+
+export function BulkAssignDialog({
+  opened,
+  onClose,
+  idCliente,
+  users,
+  onDone,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  idCliente: number;
+  /** The checked users (rol 1 of the client). */
+  users: { id: number; usuario: string }[];
+  onDone: () => void;
+}) {
+  const batch = useAssignBatch();
+  const categories = useClientCategories(idCliente, opened);
+  const [scope, setScope] = useState<Scope>('categoria');
+  const [categoria, setCategoria] = useState<number | null>(null);
+  const [productos, setProductos] = useState<{ id: number; label: string }[]>([]);
+  const [asignado, setAsignado] = useState(true);
+  const [keepLimit, setKeepLimit] = useState(true);
+  const [limit, setLimit] = useState<number | string>(1);
+  const [error, setError] = useState<string | null>(null);
+
+  const chosenCategory = categories.data?.find((c) => c.id === categoria) ?? null;
+  const productCount = scope === 'categoria' ? (chosenCategory?.productos ?? 0) : productos.length;
+  const limitOk = keepLimit || (Number.isInteger(Number(limit)) && Number(limit) >= 1 && limit !== '');
+  const ready = (scope === 'categoria' ? chosenCategory !== null : productos.length > 0) && limitOk;
+  const verb = asignado ? 'Habilitar' : 'Deshabilitar';
+  const what =
+    scope === 'categoria'
+      ? chosenCategory
+        ? `los ${productCount} producto(s) de ${chosenCategory.nombre}`
+        : 'los productos de la categoría'
+      : `${productos.length} producto(s)`;
+
+  const close = () => {
+    if (batch.isPending) return;
+    setError(null);
+    onClose();
+  };
+
+  const submit = () => {
+    if (!ready) return;
+    setError(null);
+    batch.mutate(
+      {
+        usuarios: users.map((u) => u.id),
+        ...(scope === 'categoria' ? { categoria_id: categoria! } : { productos: productos.map((p) => p.id) }),
+        asignado,
+        ...(keepLimit || !asignado ? {} : { cantidad_limite: Number(limit) }),
+      },
+      {
+        onSuccess: (res) => {
+          showSuccess('Productos asignados', res.msg);
+          onDone();
+          onClose();
+        },
+        onError: (err) => setError(errorMessage(err)),
+      },
+    );
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Asignar productos" centered size="lg">
+      <Stack gap="md">
+        <Text size="sm">
+          Para {users.length === 1 ? 'el usuario' : `los ${users.length} usuarios`} seleccionado
+          {users.length === 1 ? '' : 's'}:{' '}
+          <Text span fw={600}>
+            {users
+              .slice(0, 5)
+              .map((u) => u.usuario)
+              .join(', ')}
+            {users.length > 5 ? ` y ${users.length - 5} más` : ''}
+          </Text>
+        </Text>
+        <SegmentedControl
+          aria-label="Qué productos"
+          value={scope}
+          onChange={(v) => setScope(v as Scope)}
+          data={[
+            { value: 'categoria', label: 'Una categoría' },
+            { value: 'productos', label: 'Algunos productos' },
+          ]}
+        />
+        {scope === 'categoria' ? (
+          <Select
+            label="Categoría"
+            placeholder="Elige una categoría"
+            searchable
+            data={(categories.data ?? []).map((c) => ({
+              value: String(c.id),
+              label: `${c.nombre} (${c.productos})`,
+            }))}
+            value={categoria ? String(categoria) : null}
+            onChange={(v) => setCategoria(v ? Number(v) : null)}
+            nothingFoundMessage="Sin coincidencias"
+          />
+        ) : (
+          <ProductPicker idCliente={idCliente} value={productos} onChange={setProductos} />
+        )}
+        <SegmentedControl
+          aria-label="Habilitar o deshabilitar"
+          value={asignado ? 'si' : 'no'}
+          onChange={(v) => setAsignado(v === 'si')}
+          data={[
+            { value: 'si', label: 'Habilitar' },
+            { value: 'no', label: 'Deshabilitar' },
+          ]}
+        />
+        {asignado ? (
+          <Stack gap="xs">
+            <Switch
+              checked={keepLimit}
+              onChange={(e) => setKeepLimit(e.currentTarget.checked)}
+              label="Conservar la cantidad límite de cada producto"
+              description="La cantidad límite es el máximo de piezas por pedido; los productos nuevos tendrán 1."
+            />
+            {keepLimit ? null : (
+              <NumberInput
+                label="Cantidad límite"
+                description="Piezas por pedido, para todos los productos elegidos."
+                value={limit}
+                onChange={setLimit}
+                min={1}
+                allowDecimal={false}
+                allowNegative={false}
+                w={200}
+                error={limitOk ? undefined : 'Debe ser un número entero mayor o igual a 1.'}
+              />
+            )}
+          </Stack>
+        ) : null}
+        <DialogActions
+          error={error}
+          busy={batch.isPending}
+          onCancel={close}
+          onConfirm={submit}
+          confirmLabel={`${verb} ${what} para ${users.length} usuario${users.length === 1 ? '' : 's'}`}
+          color={asignado ? undefined : 'red'}
+          disabled={!ready}
+        />
+      </Stack>
+    </Modal>
+  );
+}
