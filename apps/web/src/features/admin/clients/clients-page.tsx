@@ -103,7 +103,6 @@ interface RowActions {
 function ClientScreenItems({ client }: { client: ClientDto }) {
   return (
     <>
-      <Menu.Label>{client.nombre}</Menu.Label>
       <Menu.Item
         component={Link}
         to={withClient(CLIENT_SCREENS.usuarios, client.id)}
@@ -134,11 +133,9 @@ function Actions({ client, onEdit, onToggle }: RowActions & { client: ClientDto 
     <Group gap={4} justify="flex-end" wrap="nowrap">
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <Tooltip label="Usuarios, inventario y semanas" withArrow>
-            <ActionIcon variant="subtle" color="gray" aria-label={`Pantallas de ${client.nombre}`}>
-              <IconDots size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <ActionIcon variant="subtle" color="gray" aria-label={`Pantallas de ${client.nombre}`}>
+            <IconDots size={18} />
+          </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
           <ClientScreenItems client={client} />
