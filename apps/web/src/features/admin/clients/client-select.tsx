@@ -22,7 +22,12 @@ export function useAllClients() {
  * carries the last one, lib/chosen-client.ts) keeps it. An id that is not one of the clients, or before
  * the clients have loaded, is no choice: the screen shows its client picker.
  */
-export function useSelectedClient(): [number | null, (id: number | null) => void] {
+export function useSelectedClient(): [
+  number | null,
+  (id: number | null) => void,
+  /** An id is in the address and the clients are still loading: not yet known to be a choice. */
+  boolean,
+] {
   const [params, setParams] = useSearchParams();
   const clients = useAllClients();
   const raw = params.get('cliente');
@@ -44,7 +49,7 @@ export function useSelectedClient(): [number | null, (id: number | null) => void
       { replace: true },
     );
   };
-  return [id, set];
+  return [id, set, wanted !== null && clients.isPending];
 }
 
 interface ClientSelectProps extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {
