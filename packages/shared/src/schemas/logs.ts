@@ -61,6 +61,8 @@ export type LogDto = z.infer<typeof LogDto>;
 export const LogsResponse = z.object({
   logs: z.array(LogDto),
   total: z.number().int(),
+  /** A filtered count stops at 10,000: true when there are more (the screen says "más de 10,000"). */
+  total_limitado: z.boolean(),
   page: z.number().int(),
   per_page: z.number().int(),
 });

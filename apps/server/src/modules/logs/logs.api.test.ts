@@ -13,7 +13,7 @@ import {
   uniq,
 } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
-import { LOG_COUNT_ESTIMATE_FROM, LOG_EXPORT_BATCH } from './logs.service.ts';
+import { LOG_COUNT_CAP, LOG_COUNT_ESTIMATE_FROM, LOG_EXPORT_BATCH } from './logs.service.ts';
 
 describe.each(DB_KINDS)('administration: system logs and overview (%s)', (kind) => {
   let t: TestApp;
@@ -60,7 +60,7 @@ describe.each(DB_KINDS)('administration: system logs and overview (%s)', (kind) 
     }
     const page1 = await admin.get(`/api/logs?event_type=${tipo}`);
     expect(page1.statusCode).toBe(200);
-    expect(page1.json()).toMatchObject({ total: 20, page: 1, per_page: 15 });
+    expect(page1.json()).toMatchObject({ total: 20, total_limitado: false, page: 1, per_page: 15 });
     const logs = page1.json().logs as {
       id: number;
       user_id: number | null;
@@ -347,6 +347,26 @@ describe.each(DB_KINDS)('administration: system logs and overview (%s)', (kind) 
     expect(rows[0]).toContain(`,Entrada ${n},`);
     expect(rows.at(-1)).toContain(',Entrada 1,');
     expect(chunks).toBeGreaterThan(1);
+  });
+
+  it('logs: a filtered count stops at 10,000 and says so; the page is still read', async () => {
+    const tipo = uniq('tope');
+    for (let chunk = 0; chunk < 2; chunk++) {
+      await db()
+        .insert(systemLogs)
+        .values(
+          Array.from({ length: (LOG_COUNT_CAP + 5) / 2 + chunk }, (_, i) => ({
+            userId: null,
+            eventType: tipo,
+            description: `Tope ${chunk}-${i}`,
+          })),
+        );
+    }
+    const many = (await admin.get(`/api/logs?event_type=${tipo}&page=3`)).json();
+    expect(many).toMatchObject({ total: LOG_COUNT_CAP, total_limitado: true, page: 3 });
+    expect(many.logs).toHaveLength(15);
+    const few = (await admin.get(`/api/logs?event_type=${tipo}&desde=2020-01-01&hasta=2020-01-02`)).json();
+    expect(few).toMatchObject({ total: 0, total_limitado: false, logs: [] });
   });
 
   it('logs/tipos: the distinct event types, sorted', async () => {

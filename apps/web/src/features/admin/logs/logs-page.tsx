@@ -335,7 +335,11 @@ export function LogsPage() {
       <Paper withBorder radius="lg" shadow="xs" p={{ base: 'xs', sm: 'md' }}>
         <Group justify="space-between" px="xs" pb="xs">
           <Text size="sm" c="dimmed" aria-live="polite">
-            {data ? `${total.toLocaleString('es-MX')} ${total === 1 ? 'registro' : 'registros'}` : ''}
+            {data
+              ? data.total_limitado
+                ? `Más de ${total.toLocaleString('es-MX')} registros (todos en «Exportar CSV»)`
+                : `${total.toLocaleString('es-MX')} ${total === 1 ? 'registro' : 'registros'}`
+              : ''}
           </Text>
         </Group>
         {isLoading ? (
