@@ -307,9 +307,23 @@ describe.each(DB_KINDS)('administration: system logs and overview (%s)', (kind) 
     expect(rows[2]).toContain(
       `,${w.buyerRow.usuario},María Núñez ${w.tag},Cliente ${w.tag},,Inicio de sesión,login,`,
     );
-    // The export itself is logged, with its filters.
-    const [entry] = (await admin.get('/api/logs?event_type=registros_exportados')).json().logs;
-    expect(entry).toMatchObject({ user_id: adminRow.id, metadata: { filtros: { id_cliente: w.client.id } } });
+    // By a user's name too (the matching users are read first), and nobody of that name: the header only.
+    const byName = await admin.get(
+      `/api/logs/exportar?usuario=${encodeURIComponent(`maria nunez ${w.tag}`)}`,
+    );
+    expect(byName.statusCode, byName.body).toBe(200);
+    const nameRows = byName.body.slice(1).split('\r\n').slice(1, -1);
+    expect(nameRows).toHaveLength(1);
+    expect(nameRows[0]).toContain(`,Inicio de sesión,login,Inicio de sesión ${w.tag},`);
+    const nobody = await admin.get(`/api/logs/exportar?usuario=nadie${w.tag}`);
+    expect(nobody.body.slice(1).split('\r\n')).toEqual([lines[0], '']);
+    // Each export is logged, with its filters (the three above, newest first).
+    const exports = (await admin.get('/api/logs?event_type=registros_exportados')).json().logs;
+    expect(exports[2]).toMatchObject({
+      user_id: adminRow.id,
+      metadata: { filtros: { id_cliente: w.client.id } },
+    });
+    expect(exports[0]).toMatchObject({ metadata: { filtros: { usuario: `nadie${w.tag}` } } });
   });
 
   it('export: streamed in chunks (no Content-Length), batch after batch past 1,000 entries', async () => {

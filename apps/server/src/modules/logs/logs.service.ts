@@ -58,7 +58,11 @@ function logsWhere(f: LogFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (f.eventType !== undefined) conditions.push(eq(systemLogs.eventType, f.eventType));
   if (f.userId !== undefined) conditions.push(eq(systemLogs.userId, f.userId));
-  if (f.userIds !== undefined) conditions.push(sql`${systemLogs.userId} = any(${f.userIds}::integer[])`);
+  // One array parameter (a plain array inside sql`` would be spread into a list of parameters).
+  if (f.userIds !== undefined)
+    conditions.push(
+      sql`${systemLogs.userId} = any(${Array.isArray(f.userIds) ? sql.param(f.userIds) : f.userIds}::integer[])`,
+    );
   if (f.idCliente !== undefined) conditions.push(eq(systemLogs.idCliente, f.idCliente));
   if (f.idPedido !== undefined) conditions.push(eq(systemLogs.idPedido, f.idPedido));
   if (f.from !== undefined) conditions.push(gte(systemLogs.createdAt, f.from));

@@ -2,7 +2,7 @@ import { Select, type SelectProps } from '@mantine/core';
 import { CLIENTS_MAX_PER_PAGE } from '@portal/shared/limits';
 import type { ClientDto, ClientsResponse } from '@portal/shared/schemas/clients';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../../../lib/api';
 import { rememberClient } from '../../../lib/chosen-client';
@@ -25,7 +25,7 @@ export function useAllClients() {
 export function useSelectedClient(): [
   number | null,
   (id: number | null) => void,
-  /** An id is in the address and the clients are still loading: not yet known to be a choice. */
+  /** An id is in the address and the clients are still being read: not yet known to be a choice. */
   boolean,
 ] {
   const [params, setParams] = useSearchParams();
@@ -33,6 +33,15 @@ export function useSelectedClient(): [
   const raw = params.get('cliente');
   const wanted = raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
   const id = wanted && clients.data?.clientes.some((c) => c.id === wanted) ? wanted : null;
+  // An id the cached list does not have may be a client created since: the list is read again once.
+  const [rechecked, setRechecked] = useState<number | null>(null);
+  const unknown = wanted !== null && clients.data !== undefined && id === null;
+  useEffect(() => {
+    if (unknown && rechecked !== wanted) {
+      setRechecked(wanted);
+      void clients.refetch();
+    }
+  }, [unknown, rechecked, wanted, clients.refetch]);
   useEffect(() => {
     if (id) rememberClient(id);
   }, [id]);
@@ -49,7 +58,9 @@ export function useSelectedClient(): [
       { replace: true },
     );
   };
-  return [id, set, wanted !== null && clients.isPending];
+  const pending =
+    wanted !== null && (clients.isPending || (unknown && (rechecked !== wanted || clients.isFetching)));
+  return [id, set, pending];
 }
 
 interface ClientSelectProps extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {
@@ -67,6 +78,8 @@ export function ClientSelect({ value, onChange, ...props }: ClientSelectProps) {
       placeholder={isLoading ? 'Cargando clientes…' : 'Selecciona un cliente'}
       searchable
       clearable
+      // Picking the client already chosen (it follows from screen to screen) keeps it; the × clears it.
+      allowDeselect={false}
       nothingFoundMessage="Sin coincidencias"
       data={clients.map((c) => ({
         value: String(c.id),
