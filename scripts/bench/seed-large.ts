@@ -383,24 +383,26 @@ export async function seedLarge(database: Database, size: SeedSize, tz: string):
         o.status, o.cancel_reason, o.transaction_date + interval '1 day'
       from orders o join users a on a.id_cliente = o.id_cliente and a.rol = 2
       where o.status in ('aprobado', 'cancelado') order by o.id`);
-    await exec(`insert into system_logs (user_id, event_type, description, metadata, created_at)
-      select user_id, event_type, description, metadata, created_at from (
+    // The client and the order of each entry, as lib/audit.ts writes them (decision 0062).
+    await exec(`insert into system_logs (user_id, event_type, description, metadata, created_at, id_cliente, id_pedido)
+      select user_id, event_type, description, metadata, created_at, id_cliente, id_pedido from (
         select o.id_user as user_id, 'login' as event_type, 'Inicio de sesión: ' || u.usuario as description,
           jsonb_build_object('ip', '10.1.' || (u.id % 250) || '.' || (u.id % 200), 'user_agent', 'Mozilla/5.0')
-            as metadata, o.transaction_date - interval '10 minutes' as created_at
+            as metadata, o.transaction_date - interval '10 minutes' as created_at,
+          u.id_cliente as id_cliente, null::integer as id_pedido
         from orders o join users u on u.id = o.id_user
         union all
         select o.id_user, 'pedido_creado',
           'Pedido #' || lpad(o.id::text, 5, '0') || ' creado (pendiente)',
           jsonb_build_object('id_pedido', o.id, 'total', o.total, 'ip', '10.1.0.1', 'user_agent', 'Mozilla/5.0'),
-          o.transaction_date
+          o.transaction_date, o.id_cliente, o.id
         from orders o
         union all
         select e.actor_id, 'pedido_' || e.tipo,
           'Pedido #' || lpad(e.order_id::text, 5, '0') || ' ' || e.tipo,
           jsonb_build_object('id_pedido', e.order_id, 'ip', '10.2.0.1', 'user_agent', 'Mozilla/5.0'),
-          e.created_at
-        from order_events e where e.tipo <> 'creado'
+          e.created_at, o.id_cliente, e.order_id
+        from order_events e join orders o on o.id = e.order_id where e.tipo <> 'creado'
       ) l order by created_at`);
   });
 

@@ -177,11 +177,11 @@ test('el administrador da de alta un cliente completo y su comprador entra a sus
   // 7. The system log tells what was done: the buyer's creation, by the administrator.
   await page.getByRole('link', { name: 'Logs de sistema' }).first().click();
   await page.getByRole('combobox', { name: 'Tipo de evento', exact: true }).click();
-  await page.getByRole('option', { name: 'usuario_creado', exact: true }).click();
+  await page.getByRole('option', { name: 'Usuario creado', exact: true }).click();
   await expect(page).toHaveURL(/tipo=usuario_creado/);
   await expect(page.getByTestId('log-row').filter({ hasText: COMPRADOR })).toHaveCount(1);
-  await page.getByRole('combobox', { name: 'Tipo de evento', exact: true }).fill('cliente_creado');
-  await page.getByRole('option', { name: 'cliente_creado', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Tipo de evento', exact: true }).fill('Cliente creado');
+  await page.getByRole('option', { name: 'Cliente creado', exact: true }).click();
   await expect(page.getByTestId('log-row').filter({ hasText: CLIENTE })).toHaveCount(1);
 
   // 8. The buyer, in a browser of their own: the welcome link, a password, and the catalogue.

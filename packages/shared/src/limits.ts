@@ -22,6 +22,8 @@ export const IMPORTS_PER_PAGE = 10;
 export const LOGS_PER_PAGE = 15;
 /** The authorizers' order list (GET /api/pedidos). */
 export const ORDERS_PER_PAGE = 50;
+/** The administrator's read-only order list (GET /api/admin/pedidos). */
+export const ADMIN_ORDERS_PER_PAGE = 20;
 /** Most orders one bulk approve or cancel call takes (POST /api/pedidos/aprobar-lote, cancelar-lote). */
 export const BULK_ORDERS_MAX = 50;
 

@@ -109,6 +109,7 @@ export const MSG = {
   motivoRetiro: 'Retirado por el comprador',
   notaLarga: 'La nota admite hasta 500 caracteres.',
   notaInvalida: 'La nota solo admite texto: quita los caracteres de control.',
+  estatusPedidoInvalido: 'Elige un estatus: por_autorizar, pendiente, espera, aprobado o cancelado.',
   mesInvalido: 'El mes debe tener el formato AAAA-MM (por ejemplo, 2026-03).',
   numeroPedidoInvalido: 'Busca por número de pedido, por ejemplo #00042.',
   // Comments on orders (docs/domain.md "Order comments"; decision 0047)
@@ -320,6 +321,9 @@ export const MSG = {
   impInterrumpida: 'El proceso se interrumpió antes de terminar; los registros ya guardados se conservan.',
   logsRangoInvalido: 'La fecha "desde" no puede ser posterior a la fecha "hasta".',
   logsFechaInvalida: 'Las fechas deben tener el formato AAAA-MM-DD.',
+  logsUsuarioInvalido: 'El ID de usuario debe ser un número entero positivo.',
+  logsClienteInvalido: 'Elige un cliente de la lista.',
+  logsTipoInvalido: 'El tipo de evento no puede tener más de 100 caracteres.',
 
   // Two-factor sign-in ("Verificación en dos pasos")
   codigoIncorrecto: 'Código incorrecto',
@@ -353,7 +357,7 @@ export const MSG = {
   soloJpgPng: 'Only JPG and PNG files are allowed.',
   imagenPesada: 'La imagen excede el tamaño máximo de 5 MB.',
   pdfPesado: 'El PDF excede el tamaño máximo de 20 MB.',
-  metadataCopiada: 'Metadata copiada al portapapeles!',
+  metadataCopiada: 'Metadatos copiados al portapapeles.',
   copiaFallida: 'No se pudo copiar al portapapeles. Selecciona el texto y cópialo manualmente.',
 
   // Success alerts

@@ -22,6 +22,21 @@ export async function readScenarios(ctx: BenchContext): Promise<void> {
   for (const [key, name, who, url, target] of reads) {
     await httpScenario(ctx, key, name, [{ method: 'GET', path: url, headers: authHeaders(who) }], target);
   }
+  // The system log filtered (decision 0062): by part of a buyer's username, and by client and event type.
+  await httpScenario(
+    ctx,
+    'logs_filtrados',
+    'GET /api/logs filtrado (rol 4; usuario «c00012», y cliente + tipo, alternados)',
+    [
+      { method: 'GET', path: '/api/logs?usuario=c00012&page=1', headers: authHeaders(admin) },
+      {
+        method: 'GET',
+        path: '/api/logs?id_cliente=1&event_type=pedido_creado&page=2',
+        headers: authHeaders(admin),
+      },
+    ],
+    list,
+  );
   // The administrator's support search (a buyer's name fragment and an order number), at 10 connections.
   await httpScenario(
     ctx,

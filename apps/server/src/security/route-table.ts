@@ -436,6 +436,7 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
   'GET /api/usuarios': { req: (w) => get(`/api/usuarios?id_cliente=${w.a.client.id}`), caller: 'adm' },
   'GET /api/usuarios/:id': { req: (w) => get(`/api/usuarios/${w.a.spare.id}`), caller: 'adm' },
   'GET /api/buscar': { req: () => get('/api/buscar?q=matriz'), caller: 'adm' },
+  'GET /api/admin/pedidos': { req: () => get('/api/admin/pedidos?estatus=por_autorizar'), caller: 'adm' },
   'GET /api/admin/pedidos/:id': {
     req: (w) => get(`/api/admin/pedidos/${w.orders.view.id}`),
     missing: () => get(`/api/admin/pedidos/${MISSING_ID}`),
@@ -592,6 +593,10 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
   },
   'GET /api/logs': { req: () => get('/api/logs'), caller: 'adm' },
   'GET /api/logs/tipos': { req: () => get('/api/logs/tipos'), caller: 'adm' },
+  'GET /api/logs/exportar': {
+    req: (w) => get(`/api/logs/exportar?id_cliente=${w.a.client.id}`),
+    caller: 'adm',
+  },
   'GET /api/calendario_semanas': {
     req: (w) => get(`/api/calendario_semanas?id_cliente=${w.c.client.id}`),
     caller: 'adm',

@@ -77,6 +77,7 @@ const ADM = {
   Inventario: screen(administrador, (m) => m.Inventario),
   Logs: screen(administrador, (m) => m.Logs),
   Pedido: screen(administrador, (m) => m.Pedido),
+  Pedidos: screen(administrador, (m) => m.Pedidos),
   Tablero: screen(administradorTablero, (m) => m.Tablero),
 };
 
@@ -159,6 +160,7 @@ export function AppRouter() {
                   <Route path="semanas" element={<ADM.Semanas />} />
                   <Route path="inventario" element={<ADM.Inventario />} />
                   <Route path="logs" element={<ADM.Logs />} />
+                  <Route path="pedidos" element={<ADM.Pedidos />} />
                   <Route path="pedidos/:id" element={<ADM.Pedido />} />
                   <Route path="tablero" element={<ADM.Tablero />} />
                 </Route>

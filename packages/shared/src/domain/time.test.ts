@@ -6,6 +6,7 @@ import {
   businessMonth,
   formatDate,
   formatDateTime,
+  formatDateTimeLong,
   isIsoDate,
   passwordExpired,
 } from './time.ts';
@@ -39,6 +40,8 @@ describe('business time zone', () => {
     const instant = new Date('2026-02-01T05:30:00Z');
     expect(formatDate(instant)).toBe('31/01/2026');
     expect(formatDateTime(instant)).toBe('31-01-26 23:30');
+    expect(formatDateTimeLong(instant)).toBe('31/01/2026 23:30');
+    expect(formatDateTimeLong(new Date('2026-07-04T15:05:00Z'), 'UTC')).toBe('04/07/2026 15:05');
   });
 
   it('agrees with Intl for every zone kind, across daylight-saving changes and odd offsets', () => {

@@ -179,6 +179,17 @@ export function formatDateTime(instant: Date | string | number, tz: string = DEF
     : dayjs(instant).tz(tz).format('DD-MM-YY HH:mm');
 }
 
+/** dd/MM/yyyy HH:mm in the business zone (the system log and its export). */
+export function formatDateTimeLong(
+  instant: Date | string | number,
+  tz: string = DEFAULT_BUSINESS_TZ,
+): string {
+  const p = zonedParts(instant, tz);
+  return p
+    ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`
+    : dayjs(instant).tz(tz).format('DD/MM/YYYY HH:mm');
+}
+
 /** dd/MM/yyyy of a plain calendar date (YYYY-MM-DD), with no zone shift. */
 export function formatIsoDate(isoDate: string): string {
   const [y, m, d] = isoDate.split('-');

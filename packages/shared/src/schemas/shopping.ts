@@ -190,6 +190,12 @@ export type OrderSummaryDto = z.infer<typeof OrderSummaryDto>;
 /** An empty query value is no filter (what a cleared form field sends). */
 const emptyIsNone = (v: unknown) => (v === '' ? undefined : v);
 
+/** An order number as people type it: "#00042", "00042" or "42". */
+export const OrderNumberText = z
+  .string()
+  .trim()
+  .regex(/^#?\d{1,9}$/, MSG.numeroPedidoInvalido);
+
 /** The buyer's history: 10 a page, filtered by status, business month and order number. */
 export const HistoryQuery = z.object({
   page: z.coerce.number().int().min(1).max(100000).default(1),
@@ -199,11 +205,7 @@ export const HistoryQuery = z.object({
   /** An order number: "#00042", "00042" or "42". */
   q: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z
-      .string()
-      .trim()
-      .regex(/^#?\d{1,9}$/, MSG.numeroPedidoInvalido)
-      .optional(),
+    OrderNumberText.optional(),
   ),
 });
 export type HistoryQuery = z.infer<typeof HistoryQuery>;

@@ -1,7 +1,9 @@
 /** Administration (rol 4): one search over users and orders for support, and an order read-only. */
 import { z } from 'zod';
+import { isMonthKey } from '../domain/months.ts';
 import { SEARCH_MAX_LENGTH } from '../limits.ts';
 import { MSG } from '../messages.ts';
+import { PageQuery } from './form-fields.ts';
 import { OrderDetailDto, OrderStatus } from './shopping.ts';
 
 /** The fewest characters a support search needs. */
@@ -54,3 +56,29 @@ export const AdminOrderResponse = z.object({
   cliente: z.object({ id: z.number().int(), nombre: z.string() }),
 });
 export type AdminOrderResponse = z.infer<typeof AdminOrderResponse>;
+
+/** What the administrator's order list filters by: one status, or both that wait for an authorizer. */
+export const AdminOrderFilter = z.enum(['por_autorizar', ...OrderStatus.options], {
+  error: MSG.estatusPedidoInvalido,
+});
+export type AdminOrderFilter = z.infer<typeof AdminOrderFilter>;
+
+/** GET /api/admin/pedidos: every client's orders by status (and business month), newest first. */
+export const AdminOrdersQuery = z.object({
+  estatus: AdminOrderFilter.default('por_autorizar'),
+  /** A business month, YYYY-MM (the overview's figures are the current month's). */
+  mes: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().refine(isMonthKey, MSG.mesInvalido).optional(),
+  ),
+  page: PageQuery,
+});
+export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;
+
+export const AdminOrdersResponse = z.object({
+  pedidos: z.array(SupportOrderHit),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type AdminOrdersResponse = z.infer<typeof AdminOrdersResponse>;

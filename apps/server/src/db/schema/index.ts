@@ -273,6 +273,8 @@ export const orders = pgTable(
     index('orders_cliente_status_date_idx').on(t.idCliente, t.status, t.transactionDate, t.id),
     index('orders_cliente_status_total_idx').on(t.idCliente, t.status, t.total, t.id),
     index('orders_user_date_idx').on(t.idUser, t.transactionDate),
+    /** The administrator's list of every client's orders by status, newest first (decision 0062). */
+    index('orders_status_date_idx').on(t.status, t.transactionDate, t.id),
     index('orders_user_id_idx').on(t.idUser, t.id),
     /** The buyer's history filtered by status. */
     index('orders_user_status_idx').on(t.idUser, t.status, t.id),
@@ -531,11 +533,20 @@ export const systemLogs = pgTable(
     description: text('description').notNull(),
     metadata: jsonb('metadata').notNull().default({}),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * The client the entry concerns (the metadata's id_cliente, else the acting user's client) and the
+     * order it names (the metadata's id_pedido), copied out of the metadata at write time so the log's
+     * filters run on an index (decision 0062). No foreign keys: the log outlives what it names.
+     */
+    idCliente: integer('id_cliente'),
+    idPedido: integer('id_pedido'),
   },
   (t) => [
     index('system_logs_event_idx').on(t.eventType, t.id),
     index('system_logs_user_idx').on(t.userId, t.id),
     index('system_logs_created_idx').on(t.createdAt),
+    index('system_logs_cliente_idx').on(t.idCliente, t.id),
+    index('system_logs_pedido_idx').on(t.idPedido, t.id),
   ],
 );
 

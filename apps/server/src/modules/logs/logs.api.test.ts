@@ -13,7 +13,7 @@ import {
   uniq,
 } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
-import { LOG_COUNT_ESTIMATE_FROM } from './logs.service.ts';
+import { LOG_COUNT_CAP, LOG_COUNT_ESTIMATE_FROM, LOG_EXPORT_BATCH } from './logs.service.ts';
 
 describe.each(DB_KINDS)('administration: system logs and overview (%s)', (kind) => {
   let t: TestApp;
@@ -34,7 +34,13 @@ describe.each(DB_KINDS)('administration: system logs and overview (%s)', (kind) 
 
   it('every route: anonymous 401, other roles 403', async () => {
     const anon = new ApiClient(t.app);
-    for (const url of ['/api/logs', '/api/logs/tipos', '/api/admin/resumen', '/api/logs?desde=mal']) {
+    for (const url of [
+      '/api/logs',
+      '/api/logs/tipos',
+      '/api/logs/exportar',
+      '/api/admin/resumen',
+      '/api/logs?desde=mal',
+    ]) {
       expect((await anon.get(url)).statusCode, url).toBe(401);
       expect((await buyer.get(url)).statusCode, url).toBe(403);
     }
@@ -43,16 +49,18 @@ describe.each(DB_KINDS)('administration: system logs and overview (%s)', (kind) 
   it('logs: newest first, 15 per page, with the username (null when there is no user)', async () => {
     const tipo = uniq('prueba_pagina');
     for (let i = 1; i <= 20; i++) {
-      await audit(db(), {
-        userId: i % 5 === 0 ? null : adminRow.id,
-        eventType: tipo,
-        description: `Evento ${i}`,
-        metadata: { n: i, ip: '10.0.0.1' },
-      });
+      await db()
+        .insert(systemLogs)
+        .values({
+          userId: i % 5 === 0 ? null : adminRow.id,
+          eventType: tipo,
+          description: `Evento ${i}`,
+          metadata: { n: i, ip: '10.0.0.1' },
+        });
     }
     const page1 = await admin.get(`/api/logs?event_type=${tipo}`);
     expect(page1.statusCode).toBe(200);
-    expect(page1.json()).toMatchObject({ total: 20, page: 1, per_page: 15 });
+    expect(page1.json()).toMatchObject({ total: 20, total_limitado: false, page: 1, per_page: 15 });
     const logs = page1.json().logs as {
       id: number;
       user_id: number | null;
@@ -143,7 +151,7 @@ describe.each(DB_KINDS)('administration: system logs and overview (%s)', (kind) 
 
   it('logs: past 100,000 entries the unfiltered total is the planner’s row count; filtered ones stay exact', async () => {
     const tipo = uniq('estimado');
-    await audit(db(), { userId: adminRow.id, eventType: tipo, description: 'uno' });
+    await db().insert(systemLogs).values({ userId: adminRow.id, eventType: tipo, description: 'uno' });
     // What autovacuum would have recorded for a log of 250,000 entries.
     await db().execute(sql`update pg_class set reltuples = 250000 where oid = 'system_logs'::regclass`);
     try {
@@ -159,6 +167,220 @@ describe.each(DB_KINDS)('administration: system logs and overview (%s)', (kind) 
     const small = (await admin.get('/api/logs')).json().total;
     expect(small).toBeGreaterThan(20);
     expect(small).toBeLessThan(LOG_COUNT_ESTIMATE_FROM);
+  });
+
+  /** A client with a buyer, an order and log entries about them, written through audit() as the modules do. */
+  async function logWorld() {
+    const tag = uniq('lw').replace('_', '');
+    const client = await makeClient(db(), { nombre: `Cliente ${tag}` });
+    const cat = await makeCategory(db(), client.id);
+    const p = await makeProduct(db(), { idCliente: client.id, idCategoria: cat.id, precio: 1000 });
+    const buyerRow = await makeUser(db(), {
+      rol: 1,
+      idCliente: client.id,
+      usuario: `mnunez${tag}`,
+      nombre: `María Núñez ${tag}`,
+    });
+    const order = await makeOrder(db(), {
+      idUser: buyerRow.id,
+      idCliente: client.id,
+      lines: [{ productId: p.id, precio: 1000, cantidad: 1, idCategoria: cat.id }],
+    });
+    // The buyer's sign-in: its client is the acting user's.
+    await audit(db(), { userId: buyerRow.id, eventType: 'login', description: `Inicio de sesión ${tag}` });
+    // An order entry without a user: its client is the order's.
+    await audit(db(), {
+      userId: null,
+      eventType: 'pedido_aprobado',
+      description: `Pedido aprobado por regla ${tag}`,
+      metadata: { id_pedido: order.id },
+    });
+    // The administrator's change: the client its metadata names.
+    await audit(db(), {
+      userId: adminRow.id,
+      eventType: 'cliente_actualizado',
+      description: `=HYPERLINK("http://x.test";"clic") ${tag}`,
+      metadata: { id_cliente: client.id, campos: ['nombre'], nota: '+SUM(A1)' },
+    });
+    return { tag, client, buyerRow, order };
+  }
+  const descriptions = async (q: string) => {
+    const res = await admin.get(`/api/logs?${q}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().logs as { description: string }[]).map((l) => l.description);
+  };
+
+  it('logs: filter by user name or username, accents and case ignored; the numeric id still works', async () => {
+    const w = await logWorld();
+    expect(await descriptions(`usuario=${encodeURIComponent(`MARIA NUNEZ ${w.tag}`)}`)).toEqual([
+      `Inicio de sesión ${w.tag}`,
+    ]);
+    expect(await descriptions(`usuario=${encodeURIComponent(`ÑÚÑEZ${w.tag}`)}`)).toEqual([
+      `Inicio de sesión ${w.tag}`,
+    ]);
+    expect(await descriptions(`user_id=${w.buyerRow.id}`)).toEqual([`Inicio de sesión ${w.tag}`]);
+    // Nobody of that name: nothing, not everything.
+    const none = (await admin.get(`/api/logs?usuario=nadie${w.tag}`)).json();
+    expect(none).toMatchObject({ logs: [], total: 0 });
+    // The page carries who, the client and the order.
+    const [row] = (await admin.get(`/api/logs?user_id=${w.buyerRow.id}`)).json().logs;
+    expect(row).toMatchObject({
+      usuario: w.buyerRow.usuario,
+      nombre: `María Núñez ${w.tag}`,
+      id_cliente: w.client.id,
+      cliente: w.client.nombre,
+      id_pedido: null,
+      event_type: 'login',
+    });
+  });
+
+  it('logs: filter by client (the metadata’s, the order’s or the acting user’s) and by order number', async () => {
+    const w = await logWorld();
+    const other = await logWorld();
+    expect(await descriptions(`id_cliente=${w.client.id}`)).toEqual([
+      `=HYPERLINK("http://x.test";"clic") ${w.tag}`,
+      `Pedido aprobado por regla ${w.tag}`,
+      `Inicio de sesión ${w.tag}`,
+    ]);
+    const number = String(w.order.id).padStart(5, '0');
+    for (const pedido of [`%23${number}`, number, String(w.order.id)]) {
+      expect(await descriptions(`pedido=${pedido}`), pedido).toEqual([`Pedido aprobado por regla ${w.tag}`]);
+    }
+    expect(await descriptions(`pedido=${other.order.id}&id_cliente=${w.client.id}`)).toEqual([]);
+    expect(await descriptions(`id_cliente=${w.client.id}&event_type=login`)).toEqual([
+      `Inicio de sesión ${w.tag}`,
+    ]);
+    const total = (await admin.get(`/api/logs?id_cliente=${w.client.id}`)).json().total;
+    expect(total).toBe(3);
+  });
+
+  it('logs: bad filter values answer 400 in Spanish', async () => {
+    const cases: [string, string][] = [
+      ['user_id=abc', MSG.logsUsuarioInvalido],
+      ['user_id=-3', MSG.logsUsuarioInvalido],
+      ['id_cliente=abc', MSG.logsClienteInvalido],
+      ['id_cliente=99999999999', MSG.logsClienteInvalido],
+      ['pedido=abc', MSG.numeroPedidoInvalido],
+      ['pedido=%23%2312', MSG.numeroPedidoInvalido],
+      ['usuario=a', MSG.busquedaMuyCorta],
+      [`usuario=${'a'.repeat(101)}`, MSG.busquedaMuyLarga],
+      [`event_type=${'a'.repeat(101)}`, MSG.logsTipoInvalido],
+      ['desde=2026-02-30', MSG.logsFechaInvalida],
+      ['desde=2026-03-11&hasta=2026-03-10', MSG.logsRangoInvalido],
+    ];
+    for (const [q, msg] of cases) {
+      for (const url of [`/api/logs?${q}`, `/api/logs/exportar?${q}`]) {
+        const res = await admin.get(url);
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().msg, url).toBe(msg);
+      }
+    }
+    // Blank values are no filter (what a cleared form sends).
+    expect((await admin.get('/api/logs?usuario=&id_cliente=&pedido=&desde=')).statusCode).toBe(200);
+  });
+
+  it('export: the filtered log as CSV, newest first, labels in Spanish, dd/MM/yyyy HH:mm, formula-safe', async () => {
+    const w = await logWorld();
+    await logWorld();
+    const res = await admin.get(`/api/logs/exportar?id_cliente=${w.client.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="registros.csv"');
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const lines = res.body.slice(1).split('\r\n');
+    expect(lines.at(-1)).toBe('');
+    expect(lines[0]).toBe(
+      '#,Fecha,ID de usuario,Usuario,Nombre,Cliente,Pedido,Tipo de evento,Clave del evento,Descripción,Metadatos',
+    );
+    const rows = lines.slice(1, -1);
+    expect(rows).toHaveLength(3);
+    // The formula in the description and the metadata's are neutralised with an apostrophe.
+    expect(rows[0]).toMatch(
+      new RegExp(
+        `^\\d+,\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2},${adminRow.id},${adminRow.usuario},[^,]*,Cliente ${w.tag},,Cliente modificado,cliente_actualizado,"'=HYPERLINK\\(""http://x.test"";""clic""\\) ${w.tag}",`,
+      ),
+    );
+    expect(rows[0]).toContain(`""nota"":""+SUM(A1)""`);
+    expect(rows[1]).toContain(
+      `,,,,Cliente ${w.tag},#${String(w.order.id).padStart(5, '0')},Pedido aprobado,pedido_aprobado,`,
+    );
+    expect(rows[2]).toContain(
+      `,${w.buyerRow.usuario},María Núñez ${w.tag},Cliente ${w.tag},,Inicio de sesión,login,`,
+    );
+    // By a user's name too (the matching users are read first), and nobody of that name: the header only.
+    const byName = await admin.get(
+      `/api/logs/exportar?usuario=${encodeURIComponent(`maria nunez ${w.tag}`)}`,
+    );
+    expect(byName.statusCode, byName.body).toBe(200);
+    const nameRows = byName.body.slice(1).split('\r\n').slice(1, -1);
+    expect(nameRows).toHaveLength(1);
+    expect(nameRows[0]).toContain(`,Inicio de sesión,login,Inicio de sesión ${w.tag},`);
+    const nobody = await admin.get(`/api/logs/exportar?usuario=nadie${w.tag}`);
+    expect(nobody.body.slice(1).split('\r\n')).toEqual([lines[0], '']);
+    // Each export is logged, with its filters (the three above, newest first).
+    const exports = (await admin.get('/api/logs?event_type=registros_exportados')).json().logs;
+    expect(exports[2]).toMatchObject({
+      user_id: adminRow.id,
+      metadata: { filtros: { id_cliente: w.client.id } },
+    });
+    expect(exports[0]).toMatchObject({ metadata: { filtros: { usuario: `nadie${w.tag}` } } });
+  });
+
+  it('export: streamed in chunks (no Content-Length), batch after batch past 1,000 entries', async () => {
+    const tipo = uniq('exportar');
+    const n = LOG_EXPORT_BATCH * 2 + 37;
+    await db()
+      .insert(systemLogs)
+      .values(
+        Array.from({ length: n }, (_, i) => ({
+          userId: null,
+          eventType: tipo,
+          description: `Entrada ${i + 1}`,
+          metadata: { i },
+        })),
+      );
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(`http://127.0.0.1:${port}/api/logs/exportar?event_type=${tipo}`, {
+      headers: { cookie, 'user-agent': 'api-test' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('transfer-encoding')).toBe('chunked');
+    expect(res.headers.get('content-length')).toBeNull();
+    let chunks = 0;
+    let text = '';
+    const decoder = new TextDecoder();
+    for await (const part of res.body as unknown as AsyncIterable<Uint8Array>) {
+      chunks++;
+      text += decoder.decode(part, { stream: true });
+    }
+    const rows = text.split('\r\n').slice(1, -1);
+    expect(rows).toHaveLength(n);
+    expect(rows[0]).toContain(`,Entrada ${n},`);
+    expect(rows.at(-1)).toContain(',Entrada 1,');
+    expect(chunks).toBeGreaterThan(1);
+  });
+
+  it('logs: a filtered count stops at 10,000 and says so; the page is still read', async () => {
+    const tipo = uniq('tope');
+    for (let chunk = 0; chunk < 2; chunk++) {
+      await db()
+        .insert(systemLogs)
+        .values(
+          Array.from({ length: (LOG_COUNT_CAP + 5) / 2 + chunk }, (_, i) => ({
+            userId: null,
+            eventType: tipo,
+            description: `Tope ${chunk}-${i}`,
+          })),
+        );
+    }
+    const many = (await admin.get(`/api/logs?event_type=${tipo}&page=3`)).json();
+    expect(many).toMatchObject({ total: LOG_COUNT_CAP, total_limitado: true, page: 3 });
+    expect(many.logs).toHaveLength(15);
+    const few = (await admin.get(`/api/logs?event_type=${tipo}&desde=2020-01-01&hasta=2020-01-02`)).json();
+    expect(few).toMatchObject({ total: 0, total_limitado: false, logs: [] });
   });
 
   it('logs/tipos: the distinct event types, sorted', async () => {

@@ -1,9 +1,10 @@
 import { ROLES } from '@portal/shared/domain/roles';
 import { errorResponses } from '@portal/shared/schemas/common';
-import { LogsQuery, LogsResponse, LogTypesResponse } from '@portal/shared/schemas/logs';
+import { LogFiltersQuery, LogsQuery, LogsResponse, LogTypesResponse } from '@portal/shared/schemas/logs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listLogs, logTypes } from './logs.service.ts';
+import { audit, requestMeta } from '../../lib/audit.ts';
+import { exportLogs, listLogs, logTypes } from './logs.service.ts';
 
 const errors = errorResponses(400, 401, 403);
 
@@ -19,12 +20,42 @@ export async function logRoutes(app: FastifyInstance) {
       preValidation: admin,
       schema: {
         tags,
-        summary: 'Registros del sistema, los más recientes primero (15 por página), con filtros',
+        summary:
+          'Registros del sistema, los más recientes primero (15 por página), filtrados por tipo, usuario (ID o nombre/usuario), cliente, pedido y fechas',
         querystring: LogsQuery,
         response: { 200: LogsResponse, ...errors },
       },
     },
     async (request) => listLogs(app, request.query),
+  );
+
+  r.get(
+    '/api/logs/exportar',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary:
+          'Los registros filtrados (mismos filtros que /api/logs, sin página) como CSV (UTF-8 con BOM), enviado por partes',
+        querystring: LogFiltersQuery,
+      },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      const filtros = Object.fromEntries(
+        Object.entries(request.query).filter(([, v]) => v !== undefined && v !== ''),
+      );
+      await audit(app.db, {
+        userId: auth.user.id,
+        eventType: 'registros_exportados',
+        description: 'Registros del sistema exportados a CSV',
+        metadata: { filtros, ...requestMeta(request) },
+      });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="registros.csv"')
+        .send(exportLogs(app, request.query));
+    },
   );
 
   r.get(

@@ -1,6 +1,10 @@
 import { orderNumber } from '@portal/shared/domain/order-workflow';
 import { MSG } from '@portal/shared/messages';
-import type { AdminOrderResponse, SupportSearchResponse } from '@portal/shared/schemas/support';
+import type {
+  AdminOrderResponse,
+  AdminOrdersResponse,
+  SupportSearchResponse,
+} from '@portal/shared/schemas/support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin } from '../../test/admin-fixtures.ts';
 import {
@@ -154,16 +158,101 @@ describe.each(DB_KINDS)('support: one search and any order read-only (%s)', (kin
     expect(missing.json().msg).toBe(MSG.pedidoNoEncontrado);
   });
 
+  it('GET /api/admin/pedidos: every client’s orders waiting for an authorizer, by month, 20 a page, newest first', async () => {
+    const a = await world();
+    const b = await world();
+    const line = (w: typeof a) => [
+      { productId: w.product.id, precio: 10000, cantidad: 1, idCategoria: w.category.id },
+    ];
+    // February 2024 (business zone) holds only this test's orders.
+    const at = (day: number, hour = 18) => new Date(Date.UTC(2024, 1, day, hour));
+    const pending: number[] = [];
+    for (let d = 1; d <= 21; d++) {
+      const o = await makeOrder(db(), {
+        idUser: a.buyer.id,
+        idCliente: a.client.id,
+        status: 'pendiente',
+        transactionDate: at(d),
+        lines: line(a),
+      });
+      pending.push(o.id);
+    }
+    const waiting = await makeOrder(db(), {
+      idUser: b.buyer.id,
+      idCliente: b.client.id,
+      status: 'espera',
+      transactionDate: at(28),
+      lines: line(b),
+    });
+    const approved = await makeOrder(db(), {
+      idUser: b.buyer.id,
+      idCliente: b.client.id,
+      status: 'aprobado',
+      transactionDate: at(27),
+      lines: line(b),
+    });
+    // 1 March 03:00 UTC is still 29 February in Mexico City; 1 February 05:00 UTC is still January.
+    const lastNight = await makeOrder(db(), {
+      idUser: a.buyer.id,
+      idCliente: a.client.id,
+      status: 'pendiente',
+      transactionDate: new Date(Date.UTC(2024, 2, 1, 3)),
+      lines: line(a),
+    });
+    await makeOrder(db(), {
+      idUser: a.buyer.id,
+      idCliente: a.client.id,
+      status: 'pendiente',
+      transactionDate: new Date(Date.UTC(2024, 1, 1, 5)),
+      lines: line(a),
+    });
+    const list = async (q: string) => {
+      const res = await admin.get(`/api/admin/pedidos?${q}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as AdminOrdersResponse;
+    };
+    const page1 = await list('estatus=por_autorizar&mes=2024-02');
+    expect(page1).toMatchObject({ total: 23, page: 1, per_page: 20 });
+    expect(page1.pedidos.map((o) => o.id)).toEqual([lastNight.id, waiting.id, ...pending.slice(3).reverse()]);
+    expect(page1.pedidos[1]).toMatchObject({
+      status: 'espera',
+      total: 116,
+      usuario: b.buyer.usuario,
+      id_cliente: b.client.id,
+      cliente: b.client.nombre,
+    });
+    const page2 = await list('estatus=por_autorizar&mes=2024-02&page=2');
+    expect(page2.pedidos.map((o) => o.id)).toEqual(pending.slice(0, 3).reverse());
+    // The default is por_autorizar.
+    expect((await list('mes=2024-02')).total).toBe(23);
+    expect((await list('estatus=espera&mes=2024-02')).pedidos.map((o) => o.id)).toEqual([waiting.id]);
+    expect((await list('estatus=aprobado&mes=2024-02')).pedidos.map((o) => o.id)).toEqual([approved.id]);
+    // Without a month: every month's.
+    const all = await list('estatus=espera');
+    expect(all.total).toBeGreaterThanOrEqual(1);
+    expect(all.pedidos.every((o) => o.status === 'espera')).toBe(true);
+
+    const badStatus = await admin.get('/api/admin/pedidos?estatus=todos');
+    expect(badStatus.statusCode).toBe(400);
+    expect(badStatus.json().msg).toBe(MSG.estatusPedidoInvalido);
+    const badMonth = await admin.get('/api/admin/pedidos?mes=2024-13');
+    expect(badMonth.statusCode).toBe(400);
+    expect(badMonth.json().msg).toBe(MSG.mesInvalido);
+    expect((await admin.get('/api/admin/pedidos?page=0')).statusCode).toBe(400);
+  });
+
   it('is for administrators only: 401 without a session, 403 for roles 1 to 3', async () => {
     const w = await world();
     const anon = new ApiClient(t.app);
     expect((await anon.get('/api/buscar?q=jose')).statusCode).toBe(401);
     expect((await anon.get(`/api/admin/pedidos/${w.order.id}`)).statusCode).toBe(401);
+    expect((await anon.get('/api/admin/pedidos?estatus=por_autorizar')).statusCode).toBe(401);
     for (const rol of [1, 2, 3]) {
       const u = await makeUser(db(), { rol, idCliente: w.client.id });
       const api = await new ApiClient(t.app).loginOk(u.usuario, TEST_PASSWORD);
       expect((await api.get('/api/buscar?q=jose')).statusCode, `rol ${rol}`).toBe(403);
       expect((await api.get(`/api/admin/pedidos/${w.order.id}`)).statusCode, `rol ${rol}`).toBe(403);
+      expect((await api.get('/api/admin/pedidos')).statusCode, `rol ${rol}`).toBe(403);
     }
   });
 });

@@ -2,12 +2,14 @@ import { ROLES } from '@portal/shared/domain/roles';
 import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import {
   AdminOrderResponse,
+  AdminOrdersQuery,
+  AdminOrdersResponse,
   SupportSearchQuery,
   SupportSearchResponse,
 } from '@portal/shared/schemas/support';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminOrder, supportSearch } from './support.service.ts';
+import { adminOrder, adminOrders, supportSearch } from './support.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 419);
 
@@ -30,6 +32,21 @@ export async function supportRoutes(app: FastifyInstance) {
       },
     },
     async (request) => supportSearch(app.db, request.query.q),
+  );
+
+  r.get(
+    '/api/admin/pedidos',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary:
+          'Pedidos de todos los clientes por estatus (por_autorizar: pendientes y en espera) y mes, los más recientes primero (20 por página), solo lectura',
+        querystring: AdminOrdersQuery,
+        response: { 200: AdminOrdersResponse, ...errors },
+      },
+    },
+    async (request) => adminOrders(app.db, request.query, app.config.BUSINESS_TZ),
   );
 
   r.get(

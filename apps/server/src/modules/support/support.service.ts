@@ -1,12 +1,16 @@
 import { centavosToPesos } from '@portal/shared/domain/money';
+import { businessMonth } from '@portal/shared/domain/time';
+import { ADMIN_ORDERS_PER_PAGE } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import type { OrderStatus } from '@portal/shared/schemas/shopping';
 import {
   type AdminOrderResponse,
+  type AdminOrdersQuery,
+  type AdminOrdersResponse,
   SUPPORT_SEARCH_LIMIT,
   type SupportSearchResponse,
 } from '@portal/shared/schemas/support';
-import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { clients, orders, users } from '../../db/schema/index.ts';
 import { foldedLike, foldedPattern } from '../../db/search.ts';
@@ -17,6 +21,51 @@ import { orderDetail } from '../orders/history.service.ts';
 export function orderNumberOf(q: string): number | undefined {
   const term = q.trim().replace(/^#/, '');
   return /^\d{1,9}$/.test(term) ? Number(term) : undefined;
+}
+
+/** An order row of the search and of the administrator's list: the order, its buyer and its client. */
+const orderColumns = {
+  id: orders.id,
+  status: orders.status,
+  total: orders.total,
+  transactionDate: orders.transactionDate,
+  usuario: users.usuario,
+  nombre: users.nombre,
+  idCliente: clients.id,
+  cliente: clients.nombre,
+};
+
+/** Orders with their buyer and client, newest first. */
+function newestOrders(db: Db, where: SQL | undefined) {
+  return db
+    .select(orderColumns)
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.idUser))
+    .innerJoin(clients, eq(clients.id, orders.idCliente))
+    .where(where)
+    .orderBy(desc(orders.transactionDate), desc(orders.id));
+}
+
+function orderHit(o: {
+  id: number;
+  status: string;
+  total: number;
+  transactionDate: Date;
+  usuario: string;
+  nombre: string;
+  idCliente: number;
+  cliente: string;
+}) {
+  return {
+    id: o.id,
+    status: o.status as OrderStatus,
+    total: centavosToPesos(o.total),
+    transaction_date: o.transactionDate.toISOString(),
+    usuario: o.usuario,
+    nombre: o.nombre,
+    id_cliente: o.idCliente,
+    cliente: o.cliente,
+  };
 }
 
 /** The same user columns the users list searches, folded the same way (case and accents ignored). */
@@ -30,28 +79,10 @@ const SEARCHED_BUYER = [users.usuario, users.nombre];
 export async function supportSearch(db: Db, q: string): Promise<SupportSearchResponse> {
   const like = foldedPattern(q) ?? '%';
   const id = orderNumberOf(q);
-  const orderColumns = {
-    id: orders.id,
-    status: orders.status,
-    total: orders.total,
-    transactionDate: orders.transactionDate,
-    usuario: users.usuario,
-    nombre: users.nombre,
-    idCliente: clients.id,
-    cliente: clients.nombre,
-  };
   // Two index paths rather than one OR (which would scan every order): the number through the primary
   // key, the buyers' orders through (id_user, transaction_date) after the same scan of users as the users
   // list.
-  const ordersOf = (where: SQL | undefined) =>
-    db
-      .select(orderColumns)
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.idUser))
-      .innerJoin(clients, eq(clients.id, orders.idCliente))
-      .where(where)
-      .orderBy(desc(orders.transactionDate), desc(orders.id))
-      .limit(SUPPORT_SEARCH_LIMIT);
+  const ordersOf = (where: SQL | undefined) => newestOrders(db, where).limit(SUPPORT_SEARCH_LIMIT);
   const [userRows, byNumber, byBuyer] = await Promise.all([
     db
       .select({
@@ -75,16 +106,7 @@ export async function supportSearch(db: Db, q: string): Promise<SupportSearchRes
   const orderRows = [...byNumber, ...byBuyer.filter((o) => o.id !== id)].slice(0, SUPPORT_SEARCH_LIMIT);
   return {
     usuarios: userRows,
-    pedidos: orderRows.map((o) => ({
-      id: o.id,
-      status: o.status as OrderStatus,
-      total: centavosToPesos(o.total),
-      transaction_date: o.transactionDate.toISOString(),
-      usuario: o.usuario,
-      nombre: o.nombre,
-      id_cliente: o.idCliente,
-      cliente: o.cliente,
-    })),
+    pedidos: orderRows.map(orderHit),
   };
 }
 
@@ -109,5 +131,33 @@ export async function adminOrder(db: Db, id: number): Promise<AdminOrderResponse
     pedido,
     comprador: { id: who.compradorId, usuario: who.usuario, nombre: who.nombre },
     cliente: { id: who.clienteId, nombre: who.cliente },
+  };
+}
+
+/**
+ * GET /api/admin/pedidos: every client's orders of one status (por_autorizar: pendiente and espera, what
+ * the overview's "Pedidos por autorizar" counts), optionally of one business month, newest first, from
+ * `orders_status_date_idx`.
+ */
+export async function adminOrders(db: Db, query: AdminOrdersQuery, tz: string): Promise<AdminOrdersResponse> {
+  const statuses: OrderStatus[] =
+    query.estatus === 'por_autorizar' ? ['pendiente', 'espera'] : [query.estatus];
+  const month = query.mes ? businessMonth(`${query.mes}-15T12:00:00Z`, tz) : undefined;
+  const where = and(
+    inArray(orders.status, statuses),
+    month ? gte(orders.transactionDate, month.start) : undefined,
+    month ? lt(orders.transactionDate, month.end) : undefined,
+  );
+  const [rows, totals] = await Promise.all([
+    newestOrders(db, where)
+      .limit(ADMIN_ORDERS_PER_PAGE)
+      .offset((query.page - 1) * ADMIN_ORDERS_PER_PAGE),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return {
+    pedidos: rows.map(orderHit),
+    total: totals[0]?.n ?? 0,
+    page: query.page,
+    per_page: ADMIN_ORDERS_PER_PAGE,
   };
 }

@@ -2,6 +2,7 @@ import { formatMXN } from '@portal/shared/domain/money';
 import { ROLES } from '@portal/shared/domain/roles';
 import type { SessionResponse } from '@portal/shared/schemas/auth';
 import type { ShopperSession } from '@portal/shared/schemas/shopping';
+import { CLIENT_SCREENS, withClient } from '../../lib/chosen-client';
 
 export type NavIcon =
   | 'productos'
@@ -45,7 +46,12 @@ export interface DownloadItem {
  * 'Todos los productos' (see categoryNavItems), then 'Pedido rápido', 'Mis listas' and 'Historial';
  * 'Carrito' shows the units in the cart.
  */
-export function navItemsFor(rol: number, comprador?: ShopperSession): NavItem[] {
+export function navItemsFor(
+  rol: number,
+  comprador?: ShopperSession,
+  chosenClient?: number | null,
+): NavItem[] {
+  const client = (path: string) => withClient(path, chosenClient ?? null);
   switch (rol) {
     case ROLES.usuario:
       return [
@@ -70,9 +76,10 @@ export function navItemsFor(rol: number, comprador?: ShopperSession): NavItem[] 
       return [
         { label: 'Tablero', to: '/administrador/tablero', icon: 'tablero' },
         { label: 'Clientes', to: '/administrador/clientes', icon: 'clientes' },
-        { label: 'Semanas de acceso', to: '/administrador/semanas', icon: 'semanas' },
-        { label: 'Inventario', to: '/administrador/inventario', icon: 'inventario' },
-        { label: 'Usuarios', to: '/administrador/usuarios', icon: 'usuarios' },
+        // The client chosen on these screens follows the administrator through their links.
+        { label: 'Semanas de acceso', to: client(CLIENT_SCREENS.semanas), icon: 'semanas' },
+        { label: 'Inventario', to: client(CLIENT_SCREENS.inventario), icon: 'inventario' },
+        { label: 'Usuarios', to: client(CLIENT_SCREENS.usuarios), icon: 'usuarios' },
         { label: 'Logs de sistema', to: '/administrador/logs', icon: 'logs' },
       ];
     default:
@@ -120,8 +127,9 @@ export function panelTitleFor(rol: number): string {
   return 'Portal de Compras';
 }
 
-/** Whether a link is the current page (or a page below it, e.g. a detail page of Historial). */
-export function isActive(pathname: string, to: string): boolean {
+/** Whether a link is the current page (or a page below it, e.g. a detail page of Historial); its query aside. */
+export function isActive(pathname: string, link: string): boolean {
+  const to = link.split('?')[0]!;
   if (pathname === to) return true;
   const section = to.replace(/\/principal$/, '');
   if (to.endsWith('/principal')) return pathname === section || pathname === `${section}/`;

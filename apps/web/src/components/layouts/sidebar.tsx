@@ -18,6 +18,7 @@ import {
 } from '@tabler/icons-react';
 import { type ComponentType, Fragment, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useRememberedClient } from '../../lib/chosen-client';
 import { useSession } from '../../lib/session';
 import { CategoryIcon } from '../ui/category-icon';
 import { sidebarPalette } from './brand-colors';
@@ -57,7 +58,8 @@ export function Sidebar({ onNavigate }: SidebarProps) {
   const { pathname } = useLocation();
   const cliente = user.cliente;
   const palette = sidebarPalette(cliente?.color, cliente?.color2);
-  const items = navItemsFor(user.rol, session.comprador);
+  const chosenClient = useRememberedClient();
+  const items = navItemsFor(user.rol, session.comprador, chosenClient);
   const categories = categoryNavItems(session.comprador);
   // A missing or broken logo falls back to the neutral mark with the client's name.
   const [logoFailed, setLogoFailed] = useState(false);

@@ -2,7 +2,7 @@
 export { Clientes } from './clientes';
 export { Inventario } from './inventario';
 export { Logs } from './logs';
-export { Pedido } from './pedido';
+export { Pedido, Pedidos } from './pedido';
 export { Principal } from './principal';
 export { Semanas } from './semanas';
 export { UsuarioProductos } from './usuario-productos';

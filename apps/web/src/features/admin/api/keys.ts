@@ -9,10 +9,17 @@ export interface ProductListParams {
   activo: 'todos' | 'activos' | 'inactivos';
 }
 
+/** The system log's filters as the API takes them (GET /api/logs and /api/logs/exportar). */
 export interface LogFilters {
   page: number;
   event_type: string | null;
+  /** The acting user's id (older links: `?usuario=12`). */
   user_id: number | null;
+  /** The acting user's username or name, any part of it. */
+  usuario: string | null;
+  id_cliente: number | null;
+  /** An order number as typed: "#00012" or "12". */
+  pedido: string | null;
   desde: string | null;
   hasta: string | null;
 }
@@ -52,6 +59,9 @@ export const adminKeys = {
   overview: ['admin', 'resumen'] as const,
   /** The support search over users and orders (GET /api/buscar). */
   search: (q: string) => ['admin', 'buscar', q] as const,
+  /** Every client's orders by status, read-only (GET /api/admin/pedidos). */
+  orders: (estatus: string, mes: string | null, page: number) =>
+    ['admin', 'pedidos', 'lista', { estatus, mes, page }] as const,
   /** Any order, read-only (GET /api/admin/pedidos/{id}). */
   order: (id: number) => ['admin', 'pedidos', id] as const,
 };

@@ -1,6 +1,7 @@
 /**
  * The clients (10 per page from the server, searchable), 'Agregar cliente', and per
- * row 'Editar' and activate/deactivate after '¿Estás seguro?'. Phones get one card per client.
+ * row 'Editar', activate/deactivate after '¿Estás seguro?' and a menu to the client's Usuarios, Inventario
+ * and Semanas de acceso. Phones get one card per client.
  */
 import {
   ActionIcon,
@@ -21,19 +22,24 @@ import { MSG } from '@portal/shared/messages';
 import type { ClientDto } from '@portal/shared/schemas/clients';
 import {
   IconBuildingStore,
+  IconCalendarWeek,
   IconDots,
   IconFileTypePdf,
+  IconPackages,
   IconPencil,
   IconPlus,
   IconPower,
+  IconUsers,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ActiveBadge } from '../../../components/ui/active-badge';
 import { showError, showSuccess } from '../../../components/ui/alerts';
 import { ListSearch } from '../../../components/ui/list-search';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { errorMessage } from '../../../lib/api';
+import { CLIENT_SCREENS, withClient } from '../../../lib/chosen-client';
 import { formatDateTime, formatMXN } from '../../../lib/format';
 import { ListPanel } from '../ui/list-panel';
 import { confirmAction, useListParams } from '../ui/list-tools';
@@ -93,9 +99,48 @@ interface RowActions {
   onToggle: (client: ClientDto) => void;
 }
 
+/** A client's own screens, with the client chosen (decision 0062). */
+function ClientScreenItems({ client }: { client: ClientDto }) {
+  return (
+    <>
+      <Menu.Item
+        component={Link}
+        to={withClient(CLIENT_SCREENS.usuarios, client.id)}
+        leftSection={<IconUsers size={16} />}
+      >
+        Usuarios
+      </Menu.Item>
+      <Menu.Item
+        component={Link}
+        to={withClient(CLIENT_SCREENS.inventario, client.id)}
+        leftSection={<IconPackages size={16} />}
+      >
+        Inventario
+      </Menu.Item>
+      <Menu.Item
+        component={Link}
+        to={withClient(CLIENT_SCREENS.semanas, client.id)}
+        leftSection={<IconCalendarWeek size={16} />}
+      >
+        Semanas de acceso
+      </Menu.Item>
+    </>
+  );
+}
+
 function Actions({ client, onEdit, onToggle }: RowActions & { client: ClientDto }) {
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label={`Pantallas de ${client.nombre}`}>
+            <IconDots size={18} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <ClientScreenItems client={client} />
+        </Menu.Dropdown>
+      </Menu>
       <Tooltip label="Editar" withArrow>
         <ActionIcon variant="subtle" aria-label={`Editar ${client.nombre}`} onClick={() => onEdit(client)}>
           <IconPencil size={18} />
@@ -237,6 +282,8 @@ function ClientsCards({ rows, onEdit, onToggle }: RowActions & { rows: ClientDto
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
+                <ClientScreenItems client={c} />
+                <Menu.Divider />
                 <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onEdit(c)}>
                   Editar
                 </Menu.Item>

@@ -10,6 +10,7 @@ import { IconCategory, IconIcons, IconInfoCircle, IconPackages } from '@tabler/i
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page';
+import { rememberClient } from '../../../lib/chosen-client';
 import type { ProductListParams } from '../api/keys';
 import { ClientSelect, useAllClients, useSelectedClient } from '../clients/client-select';
 import { ImportButton } from '../imports/import-dialog';
@@ -109,9 +110,10 @@ export function InventoryPage() {
         <Group align="flex-end" gap="md" wrap="wrap">
           <ClientSelect
             value={idCliente}
-            onChange={(id) =>
-              update({ cliente: id ? String(id) : null, page: null, categoria: null, q: null, estado: null })
-            }
+            onChange={(id) => {
+              rememberClient(id);
+              update({ cliente: id ? String(id) : null, page: null, categoria: null, q: null, estado: null });
+            }}
             w={{ base: '100%', sm: 360 }}
           />
           {cliente ? (

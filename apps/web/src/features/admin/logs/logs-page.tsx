@@ -1,17 +1,19 @@
 /**
- * 'Registros del sistema' — #, ID de usuario (N/A when missing), Tipo de evento,
- * Descripción, Metadatos (formatted JSON with 'Copy Metadata'); newest first, 15 per page from the server;
- * filtered by event type, user id and date range. Filters and page live in the URL.
+ * 'Registros del sistema' — Fecha (dd/MM/yyyy HH:mm), Usuario, Evento (its Spanish label, the client and
+ * the order it concerns), Descripción, Metadatos (collapsed; opened as a key/value table with 'Copiar
+ * metadatos'); newest first, 15 per page from the server; filtered by event type, user (name, username or
+ * id), client, order number and date range; 'Exportar CSV' downloads the filtered log. Filters and page
+ * live in the URL.
  */
 import '@mantine/dates/styles.css';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
-  Code,
+  Collapse,
   Group,
   Paper,
-  ScrollArea,
   Select,
   SimpleGrid,
   Skeleton,
@@ -21,76 +23,40 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { LOG_EVENT_LABELS, logEventLabel } from '@portal/shared/domain/log-events';
 import { MSG } from '@portal/shared/messages';
 import type { LogDto } from '@portal/shared/schemas/logs';
 import {
   IconAlertTriangle,
-  IconCalendar,
+  IconChevronDown,
+  IconChevronRight,
   IconCopy,
+  IconDownload,
   IconFilterOff,
   IconListSearch,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { showError, showSuccess } from '../../../components/ui/alerts';
 import { DateRangeField } from '../../../components/ui/date-range-field';
 import { PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
 import { errorMessage } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/format';
-import type { LogFilters } from '../api/keys';
-import { useLogs, useLogTypes } from './api';
-
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
-
-function useLogParams() {
-  const [params, setParams] = useSearchParams();
-  const date = (k: string) => {
-    const v = params.get(k);
-    return v && ISO.test(v) ? v : null;
-  };
-  const userId = Number(params.get('usuario'));
-  const filters: LogFilters = {
-    page: Math.max(1, Math.floor(Number(params.get('page')) || 1)),
-    event_type: params.get('tipo') || null,
-    user_id: Number.isInteger(userId) && userId > 0 ? userId : null,
-    desde: date('desde'),
-    hasta: date('hasta'),
-  };
-  const update = (changes: Record<string, string | null>, keepPage = false) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        if (!keepPage) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  return { filters, update };
-}
+import { formatDateTimeLong, formatOrderNumber } from '../../../lib/format';
+import { useSearchParamsUpdate } from '../../../lib/search-params';
+import { ClientSelect } from '../clients/client-select';
+import { logExportUrl, useLogs, useLogTypes } from './api';
+import { logFiltersOf, metadataRows, ORDER_NUMBER } from './log-params';
 
 /** Event types by what they mean: failures red, sign-in blue, creations teal, changes indigo. */
 function eventColor(type: string): string {
   if (/fallid|rechaz|error|bloque/.test(type)) return 'red';
-  if (/desactiv|cancel|elimin/.test(type)) return 'orange';
-  if (/login|sesion|logout|password|contrase/.test(type)) return 'blue';
-  if (/importacion/.test(type)) return 'grape';
+  if (/desactiv|cancel|elimin|retirad/.test(type)) return 'orange';
+  if (/login|sesion|logout|password|contrase|2fa/.test(type)) return 'blue';
+  if (/importacion|export/.test(type)) return 'grape';
   if (/cread|alta|activad|aprobad/.test(type)) return 'teal';
   if (/modific|actualiz|edit/.test(type)) return 'indigo';
   return 'gray';
-}
-
-function prettyJson(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  try {
-    return JSON.stringify(value, null, 2);
-  } catch {
-    return String(value);
-  }
 }
 
 async function copyMetadata(text: string) {
@@ -102,10 +68,12 @@ async function copyMetadata(text: string) {
   }
 }
 
+/** The metadata, collapsed: a toggle with its number of fields; opened, a key/value table and 'Copiar metadatos'. */
 function MetadataCell({ log }: { log: LogDto }) {
-  const json = prettyJson(log.metadata);
-  const empty = !json || json === '{}' || json === 'null';
-  if (empty) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const rows = metadataRows(log.metadata);
+  if (rows.length === 0) {
     return (
       <Text size="sm" c="dimmed">
         Sin metadatos
@@ -114,51 +82,105 @@ function MetadataCell({ log }: { log: LogDto }) {
   }
   return (
     <Stack gap={6}>
-      <ScrollArea.Autosize
-        mah={132}
-        type="auto"
-        scrollbarSize={6}
-        // A keyboard can scroll long metadata too.
-        viewportProps={{
-          tabIndex: 0,
-          role: 'group',
-          'aria-label': `Desplazar metadatos del registro ${log.id}`,
-        }}
-      >
-        <Code
-          block
-          fz="xs"
-          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-          aria-label={`Metadatos del registro ${log.id}`}
-        >
-          {json}
-        </Code>
-      </ScrollArea.Autosize>
-      <Group>
+      <Group gap={0}>
         <Button
-          size="compact-xs"
-          variant="light"
-          leftSection={<IconCopy size={12} />}
-          onClick={() => void copyMetadata(json)}
-          aria-label={`Copy Metadata del registro ${log.id}`}
+          size="compact-sm"
+          variant="subtle"
+          leftSection={open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((o) => !o)}
         >
-          Copy Metadata
+          {open ? 'Ocultar metadatos' : `Ver metadatos (${rows.length})`}
         </Button>
       </Group>
+      <Collapse expanded={open} id={panelId}>
+        {open ? (
+          <Stack gap={6}>
+            <Table
+              withTableBorder
+              withColumnBorders
+              fz="xs"
+              verticalSpacing={4}
+              horizontalSpacing="xs"
+              aria-label={`Metadatos del registro ${log.id}`}
+            >
+              <Table.Tbody>
+                {rows.map((r) => (
+                  <Table.Tr key={r.key}>
+                    <Table.Th scope="row" w="38%" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {r.key}
+                    </Table.Th>
+                    <Table.Td
+                      style={{ overflowWrap: 'anywhere', fontFamily: 'var(--mantine-font-family-monospace)' }}
+                    >
+                      {r.value}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            <Group>
+              <Button
+                size="compact-xs"
+                variant="light"
+                leftSection={<IconCopy size={12} />}
+                onClick={() => void copyMetadata(JSON.stringify(log.metadata, null, 2))}
+                aria-label={`Copiar metadatos del registro ${log.id}`}
+              >
+                Copiar metadatos
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Collapse>
     </Stack>
   );
 }
 
-function EventBadge({ log }: { log: LogDto }) {
+function EventCell({ log }: { log: LogDto }) {
   return (
-    <Badge
-      variant="light"
-      color={eventColor(log.event_type)}
-      radius="sm"
-      style={{ textTransform: 'none', maxWidth: '100%' }}
-    >
-      {log.event_type}
-    </Badge>
+    <Stack gap={4} align="flex-start">
+      <Badge
+        variant="light"
+        color={eventColor(log.event_type)}
+        radius="sm"
+        title={log.event_type}
+        style={{ textTransform: 'none', maxWidth: '100%', height: 'auto', whiteSpace: 'normal' }}
+      >
+        {logEventLabel(log.event_type)}
+      </Badge>
+      {log.cliente ? (
+        <Text size="xs" c="dimmed">
+          {log.cliente}
+        </Text>
+      ) : null}
+      {log.id_pedido ? (
+        <Anchor component={Link} to={`/administrador/pedidos/${log.id_pedido}`} size="xs" fw={600}>
+          Pedido {formatOrderNumber(log.id_pedido)}
+        </Anchor>
+      ) : null}
+    </Stack>
+  );
+}
+
+function UserCell({ log }: { log: LogDto }) {
+  if (log.user_id === null) {
+    return (
+      <Text size="sm" c="dimmed">
+        N/A
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={0}>
+      <Text size="sm" fw={500}>
+        {log.nombre ?? `Usuario ${log.user_id}`}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {log.usuario ? `${log.usuario} · ` : ''}ID {log.user_id}
+      </Text>
+    </Stack>
   );
 }
 
@@ -167,16 +189,18 @@ function LogCard({ log }: { log: LogDto }) {
   return (
     <Paper component="li" withBorder radius="md" p="sm" data-testid="log-card">
       <Stack gap={6}>
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Text size="sm" fw={600}>
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <EventCell log={log} />
+          <Text size="xs" c="dimmed">
             #{log.id}
           </Text>
-          <EventBadge log={log} />
         </Group>
         <Text size="sm">{log.description}</Text>
         <Text size="xs" c="dimmed">
-          {formatDateTime(log.created_at)} · Usuario {log.user_id ?? 'N/A'}
-          {log.usuario ? ` (${log.usuario})` : ''}
+          {formatDateTimeLong(log.created_at)} ·{' '}
+          {log.user_id === null
+            ? 'Sin usuario'
+            : `${log.nombre ?? ''} (${log.usuario ?? `ID ${log.user_id}`})`}
         </Text>
         <MetadataCell log={log} />
       </Stack>
@@ -184,65 +208,123 @@ function LogCard({ log }: { log: LogDto }) {
   );
 }
 
+/** A text filter that reaches the URL after a pause, and only when the server would accept it. */
+function useTextFilter(value: string, push: (v: string) => void, valid: (v: string) => boolean) {
+  const [text, setText] = useState(value);
+  const debounced = useDebouncedCallback(push, 350);
+  useEffect(() => setText(value), [value]);
+  const onChange = (v: string) => {
+    setText(v);
+    if (v.trim() === '' || valid(v.trim())) debounced(v.trim());
+  };
+  return { text, setText, onChange, invalid: text.trim() !== '' && !valid(text.trim()) };
+}
+
 export function LogsPage() {
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
-  const { filters, update } = useLogParams();
+  const [params, update] = useSearchParamsUpdate();
+  const filters = logFiltersOf(params);
+  const setFilters = (changes: Record<string, string | null>) => update({ ...changes, page: null });
   const { data, isLoading, isError, error, isFetching } = useLogs(filters);
   const types = useLogTypes();
-  const [userText, setUserText] = useState(filters.user_id ? String(filters.user_id) : '');
-  const pushUser = useDebouncedCallback((v: string) => update({ usuario: v }), 350);
-
-  useEffect(() => setUserText(filters.user_id ? String(filters.user_id) : ''), [filters.user_id]);
+  const user = useTextFilter(
+    params.get('usuario') ?? '',
+    (v) => setFilters({ usuario: v }),
+    (v) => /^\d+$/.test(v) || v.length >= 2,
+  );
+  const order = useTextFilter(
+    filters.pedido ?? '',
+    (v) => setFilters({ pedido: v }),
+    (v) => ORDER_NUMBER.test(v),
+  );
 
   const logs = data?.logs ?? [];
   const total = data?.total ?? 0;
   const pages = data ? Math.max(1, Math.ceil(total / data.per_page)) : 1;
-  const filtered = Boolean(filters.event_type || filters.user_id || filters.desde || filters.hasta);
-  const userInvalid = userText !== '' && !/^\d+$/.test(userText);
+  const filtered = Boolean(
+    filters.event_type ||
+      filters.user_id ||
+      filters.usuario ||
+      filters.id_cliente ||
+      filters.pedido ||
+      filters.desde ||
+      filters.hasta,
+  );
+  // Every labelled type, and any older one the log still holds, by their Spanish label.
+  const typeOptions = [...new Set([...Object.keys(LOG_EVENT_LABELS), ...(types.data ?? [])])]
+    .map((t) => ({ value: t, label: logEventLabel(t) }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'es'));
 
   return (
     <Stack gap={0}>
       <PageHeader
         title="Registros del sistema"
         description="Los eventos del portal, del más reciente al más antiguo."
+        actions={
+          <Button
+            component="a"
+            href={logExportUrl(filters)}
+            download="registros.csv"
+            variant="light"
+            leftSection={<IconDownload size={16} />}
+          >
+            Exportar CSV
+          </Button>
+        }
       />
       <Paper withBorder radius="lg" p="md" shadow="xs" mb="lg" component="section" aria-label="Filtros">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" style={{ alignItems: 'end' }}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" style={{ alignItems: 'start' }}>
           <Select
             label="Tipo de evento"
             placeholder="Todos los eventos"
-            data={types.data ?? []}
+            data={typeOptions}
             value={filters.event_type}
-            onChange={(v) => update({ tipo: v })}
+            onChange={(v) => setFilters({ tipo: v })}
             searchable
             clearable
             nothingFoundMessage="Sin coincidencias"
           />
           <TextInput
-            label="ID de usuario"
-            placeholder="Todos los usuarios"
-            inputMode="numeric"
-            value={userText}
-            error={userInvalid ? 'Escribe solo el número de ID.' : undefined}
-            onChange={(e) => {
-              const v = e.currentTarget.value.trim();
-              setUserText(v);
-              if (v === '' || /^\d+$/.test(v)) pushUser(v);
-            }}
+            label="Usuario"
+            placeholder="Nombre, usuario o ID"
+            value={user.text}
+            error={user.invalid ? 'Escribe al menos 2 caracteres o el número de ID.' : undefined}
+            onChange={(e) => user.onChange(e.currentTarget.value)}
+          />
+          <ClientSelect
+            value={filters.id_cliente}
+            placeholder="Todos los clientes"
+            onChange={(id) => setFilters({ cliente: id ? String(id) : null })}
+          />
+          <TextInput
+            label="Pedido"
+            placeholder="#00012"
+            value={order.text}
+            error={order.invalid ? MSG.numeroPedidoInvalido : undefined}
+            onChange={(e) => order.onChange(e.currentTarget.value)}
           />
           <DateRangeField
             label="Periodo"
             desde={filters.desde}
             hasta={filters.hasta}
-            onChange={(desde, hasta) => update({ desde, hasta })}
+            onChange={(desde, hasta) => setFilters({ desde, hasta })}
           />
           <Button
             variant="default"
+            mt={{ base: 0, sm: 25 }}
             leftSection={<IconFilterOff size={16} />}
             disabled={!filtered}
             onClick={() => {
-              setUserText('');
-              update({ tipo: null, usuario: null, desde: null, hasta: null });
+              user.setText('');
+              order.setText('');
+              setFilters({
+                tipo: null,
+                usuario: null,
+                cliente: null,
+                pedido: null,
+                desde: null,
+                hasta: null,
+              });
             }}
           >
             Limpiar filtros
@@ -253,7 +335,11 @@ export function LogsPage() {
       <Paper withBorder radius="lg" shadow="xs" p={{ base: 'xs', sm: 'md' }}>
         <Group justify="space-between" px="xs" pb="xs">
           <Text size="sm" c="dimmed" aria-live="polite">
-            {data ? `${total.toLocaleString('es-MX')} ${total === 1 ? 'registro' : 'registros'}` : ''}
+            {data
+              ? data.total_limitado
+                ? `Más de ${total.toLocaleString('es-MX')} registros (todos en «Exportar CSV»)`
+                : `${total.toLocaleString('es-MX')} ${total === 1 ? 'registro' : 'registros'}`
+              : ''}
           </Text>
         </Group>
         {isLoading ? (
@@ -285,7 +371,7 @@ export function LogsPage() {
             ))}
           </Stack>
         ) : (
-          <Table.ScrollContainer minWidth={900} style={{ opacity: isFetching ? 0.7 : 1 }}>
+          <Table.ScrollContainer minWidth={960} style={{ opacity: isFetching ? 0.7 : 1 }}>
             <Table
               verticalSpacing="sm"
               striped
@@ -294,39 +380,32 @@ export function LogsPage() {
             >
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={70}>#</Table.Th>
-                  <Table.Th w={130}>ID de usuario</Table.Th>
-                  <Table.Th w={190}>Tipo de evento</Table.Th>
+                  <Table.Th w={150}>Fecha</Table.Th>
+                  <Table.Th w={190}>Usuario</Table.Th>
+                  <Table.Th w={210}>Evento</Table.Th>
                   <Table.Th>Descripción</Table.Th>
-                  <Table.Th w={360}>Metadatos</Table.Th>
+                  <Table.Th w={330}>Metadatos</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {logs.map((log) => (
                   <Table.Tr key={log.id} data-testid="log-row">
                     <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {log.id}
+                      <Text size="sm">{formatDateTimeLong(log.created_at)}</Text>
+                      <Text size="xs" c="dimmed">
+                        #{log.id}
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{log.user_id ?? 'N/A'}</Text>
-                      {log.usuario ? (
-                        <Text size="xs" c="dimmed" truncate maw={120} title={log.usuario}>
-                          {log.usuario}
-                        </Text>
-                      ) : null}
+                      <UserCell log={log} />
                     </Table.Td>
                     <Table.Td>
-                      <EventBadge log={log} />
+                      <EventCell log={log} />
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{log.description}</Text>
-                      <Text size="xs" c="dimmed" mt={2}>
-                        {formatDateTime(log.created_at)}
-                      </Text>
                     </Table.Td>
-                    <Table.Td maw={360}>
+                    <Table.Td maw={330}>
                       <MetadataCell log={log} />
                     </Table.Td>
                   </Table.Tr>
@@ -340,7 +419,7 @@ export function LogsPage() {
           mt="lg"
           total={pages}
           value={filters.page}
-          onChange={(page) => update({ page: page > 1 ? String(page) : null }, true)}
+          onChange={(page) => update({ page: page > 1 ? String(page) : null })}
         />
       </Paper>
     </Stack>

@@ -18,10 +18,13 @@ import { PageHeader } from '../../../components/ui/page';
 import { ClientSelect, useSelectedClient } from '../clients/client-select';
 
 export function AdminDashboardPage() {
-  const [cliente, setCliente] = useSelectedClient();
+  const [cliente, setCliente, clientPending] = useSelectedClient();
   const [params] = useSearchParams();
   const { desde, hasta, setRange } = useMonthRange();
-  const { data, isLoading, isError, error } = useQuery(dashboardQuery({ desde, hasta, cliente }));
+  // A client in the address is read once it is known to be one (not the whole portal's first).
+  const query = useQuery({ ...dashboardQuery({ desde, hasta, cliente }), enabled: !clientPending });
+  const { data, isError, error } = query;
+  const isLoading = query.isLoading || clientPending;
 
   const clientHref = (client: { id: number }) => {
     const next = new URLSearchParams(params);

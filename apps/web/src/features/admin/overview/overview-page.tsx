@@ -300,6 +300,7 @@ export function OverviewPage() {
                 hint={`Pendientes y en espera · ${monthName(data.mes)}`}
                 Icon={IconReceipt}
                 color="yellow"
+                to={`/administrador/pedidos?estatus=por_autorizar&mes=${data.mes}`}
               />
             </SimpleGrid>
             <Grid gap="md">

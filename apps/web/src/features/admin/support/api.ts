@@ -1,5 +1,10 @@
 /** Support: one search over users and orders, and any order read-only (rol 4). */
-import type { AdminOrderResponse, SupportSearchResponse } from '@portal/shared/schemas/support';
+import type {
+  AdminOrderFilter,
+  AdminOrderResponse,
+  AdminOrdersResponse,
+  SupportSearchResponse,
+} from '@portal/shared/schemas/support';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/keys';
@@ -20,5 +25,19 @@ export function useAdminOrder(id: number) {
   return useQuery({
     queryKey: adminKeys.order(id),
     queryFn: ({ signal }) => api.get<AdminOrderResponse>(`/api/admin/pedidos/${id}`, { signal }),
+  });
+}
+
+/** Every client's orders of a status (and month), newest first, 20 a page (GET /api/admin/pedidos). */
+export function useAdminOrders(estatus: AdminOrderFilter, mes: string | null, page: number) {
+  return useQuery({
+    queryKey: adminKeys.orders(estatus, mes, page),
+    queryFn: ({ signal }) => {
+      const search = new URLSearchParams({ estatus, page: String(page) });
+      if (mes) search.set('mes', mes);
+      return api.get<AdminOrdersResponse>(`/api/admin/pedidos?${search}`, { signal });
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
   });
 }

@@ -5,7 +5,7 @@
 import { Alert, Anchor, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ROLES } from '@portal/shared/domain/roles';
 import { IconArrowLeft, IconBan } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { OrderComments } from '../../../components/orders/order-comments';
 import { OrderEvents } from '../../../components/orders/order-events';
 import { OrderLinesTable } from '../../../components/orders/order-lines-table';
@@ -15,12 +15,16 @@ import { errorMessage } from '../../../lib/api';
 import { formatDateTime, formatOrderNumber } from '../../../lib/format';
 import { useAdminOrder } from './api';
 
+/** Back to the order list it was opened from (its filters and page), else to the overview. */
 function BackLink() {
+  const state = useLocation().state as { back?: unknown } | null;
+  const back =
+    typeof state?.back === 'string' && state.back.startsWith('/administrador/pedidos') ? state.back : null;
   return (
-    <Anchor component={Link} to="/administrador/principal" size="sm">
+    <Anchor component={Link} to={back ?? '/administrador/principal'} size="sm">
       <Group gap={4} component="span">
         <IconArrowLeft size={14} aria-hidden />
-        Volver al resumen
+        {back ? 'Volver a la lista' : 'Volver al resumen'}
       </Group>
     </Anchor>
   );
