@@ -77,6 +77,7 @@ const ADM = {
   Inventario: screen(administrador, (m) => m.Inventario),
   Logs: screen(administrador, (m) => m.Logs),
   Pedido: screen(administrador, (m) => m.Pedido),
+  Surtido: screen(administrador, (m) => m.Surtido),
   Tablero: screen(administradorTablero, (m) => m.Tablero),
 };
 
@@ -160,6 +161,7 @@ export function AppRouter() {
                   <Route path="inventario" element={<ADM.Inventario />} />
                   <Route path="logs" element={<ADM.Logs />} />
                   <Route path="pedidos/:id" element={<ADM.Pedido />} />
+                  <Route path="surtido" element={<ADM.Surtido />} />
                   <Route path="tablero" element={<ADM.Tablero />} />
                 </Route>
               </Route>

@@ -15,7 +15,8 @@ export type NavIcon =
   | 'inventario'
   | 'usuarios'
   | 'logs'
-  | 'tablero';
+  | 'tablero'
+  | 'surtido';
 
 export interface NavItem {
   label: string;
@@ -69,6 +70,7 @@ export function navItemsFor(rol: number, comprador?: ShopperSession): NavItem[] 
     case ROLES.administrador:
       return [
         { label: 'Tablero', to: '/administrador/tablero', icon: 'tablero' },
+        { label: 'Surtido', to: '/administrador/surtido', icon: 'surtido' },
         { label: 'Clientes', to: '/administrador/clientes', icon: 'clientes' },
         { label: 'Semanas de acceso', to: '/administrador/semanas', icon: 'semanas' },
         { label: 'Inventario', to: '/administrador/inventario', icon: 'inventario' },

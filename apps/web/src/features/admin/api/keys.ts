@@ -17,6 +17,15 @@ export interface LogFilters {
   hasta: string | null;
 }
 
+export interface FulfilmentFilters {
+  page: number;
+  cliente: number | null;
+  surtido: string | null;
+  exportado: 'si' | 'no' | null;
+  desde: string | null;
+  hasta: string | null;
+}
+
 export const adminKeys = {
   /** The prefix of every client list, the dropdowns included. */
   clients: ['admin', 'clientes'] as const,
@@ -51,4 +60,7 @@ export const adminKeys = {
   search: (q: string) => ['admin', 'buscar', q] as const,
   /** Any order, read-only (GET /api/admin/pedidos/{id}). */
   order: (id: number) => ['admin', 'pedidos', id] as const,
+  /** The prefix of the fulfilment queue's pages (GET /api/surtido). */
+  fulfilment: ['admin', 'surtido'] as const,
+  fulfilmentPage: (filters: FulfilmentFilters) => ['admin', 'surtido', filters] as const,
 };
