@@ -49,6 +49,8 @@ export function useExportOrders() {
     mutationFn: async ({ ids, reexportar }: { ids: number[]; reexportar: boolean }) => {
       const blob = await apiBlob('POST', '/api/surtido/exportar', {
         body: reexportar ? { ids, reexportar } : { ids },
+        // The server answers JSON to whoever asks for it; the operator wants the spreadsheet.
+        accept: 'text/csv',
       });
       saveBlob(blob, 'surtido.csv');
     },
