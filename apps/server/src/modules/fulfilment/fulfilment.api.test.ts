@@ -315,6 +315,19 @@ describe.each(DB_KINDS)('fulfilment: moves, receipt, queue, export (%s)', (kind)
     const [cRow] = await db().select().from(orders).where(eq(orders.id, c.id));
     expect(cRow!.exportadoAt).toBeNull();
 
+    const delegatorUser = await makeUser(db(), { rol: 2, idCliente: w.client.id, nombre: 'Raúl Martínez' });
+    await db()
+      .insert(orderEvents)
+      .values([
+        {
+          orderId: c.id,
+          actorId: w.r2.id,
+          onBehalfOfId: delegatorUser.id,
+          tipo: 'aprobado',
+          toStatus: 'espera',
+        },
+        { orderId: c.id, actorId: null, tipo: 'aprobado', toStatus: 'aprobado' },
+      ]);
     const json = await operator.post(
       '/api/surtido/exportar',
       { ids: [c.id, a.id], reexportar: true },
@@ -329,6 +342,9 @@ describe.each(DB_KINDS)('fulfilment: moves, receipt, queue, export (%s)', (kind)
       String(a.id).padStart(5, '0'),
     ]);
     expect(body.filas[0][7]).toBe('=Tóner');
+    expect(body.filas[0][body.columnas.indexOf('Autorizadores')]).toBe(
+      `Rita Autorizadora en nombre de Raúl Martínez / ${MSG.ordenCompraAprobacionAutomatica}`,
+    );
   });
 
   it('export refusals: missing ids 404, not approved 409, empty or repeated 400, other roles 403', async () => {

@@ -1,3 +1,4 @@
+import { actorOnBehalf } from '@portal/shared/domain/delegation';
 import { FULFILMENT_LABELS, type FulfilmentState, isForwardMove } from '@portal/shared/domain/fulfilment';
 import { centavosToPesos, formatCentavos } from '@portal/shared/domain/money';
 import { orderNumber, statusTitle } from '@portal/shared/domain/order-workflow';
@@ -11,6 +12,7 @@ import type {
   FulfilmentQueueResponse,
 } from '@portal/shared/schemas/fulfilment';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { clients, orderEvents, orders, surtidoLoteSeq, users } from '../../db/schema/index.ts';
@@ -411,6 +413,9 @@ export async function exportOrders(
   });
 }
 
+/** The person a delegate approved for (order_events.on_behalf_of_id). */
+const delegator = alias(users, 'delegator');
+
 /** The rows of the export, in the order the ids were given, one per order line. */
 async function exportRows(db: Db | Tx, ids: number[], lote: number, tz: string) {
   const [heads, lines, approvals] = await Promise.all([
@@ -438,16 +443,18 @@ async function exportRows(db: Db | Tx, ids: number[], lote: number, tz: string) 
       .where(inArray(orders.id, ids)),
     detailLines(db, ids),
     db
-      .select({ orderId: orderEvents.orderId, actor: users.nombre })
+      .select({ orderId: orderEvents.orderId, actor: users.nombre, enNombreDe: delegator.nombre })
       .from(orderEvents)
       .leftJoin(users, eq(users.id, orderEvents.actorId))
+      .leftJoin(delegator, eq(delegator.id, orderEvents.onBehalfOfId))
       .where(and(inArray(orderEvents.orderId, ids), eq(orderEvents.tipo, 'aprobado')))
       .orderBy(asc(orderEvents.id)),
   ]);
   const approvers = new Map<number, string[]>();
   for (const a of approvals) {
     const list = approvers.get(a.orderId) ?? [];
-    list.push(a.actor ?? MSG.ordenCompraAprobacionAutomatica);
+    // As the purchase order names them: a delegate "en nombre de" the delegator, the client's rule by name.
+    list.push(actorOnBehalf(a.actor, a.enNombreDe) ?? MSG.ordenCompraAprobacionAutomatica);
     approvers.set(a.orderId, list);
   }
   const byId = new Map(heads.map((h) => [h.id, h]));
