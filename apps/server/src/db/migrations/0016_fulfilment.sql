@@ -8,6 +8,7 @@ ALTER TABLE "orders" ADD COLUMN "lote_exportacion" integer;--> statement-breakpo
 ALTER TABLE "orders" ADD CONSTRAINT "orders_exportado_por_users_id_fk" FOREIGN KEY ("exportado_por") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 -- Orders approved before fulfilment existed wait to be fulfilled.
 UPDATE "orders" SET "surtido_estatus" = 'por_surtir' WHERE "status" = 'aprobado';--> statement-breakpoint
+CREATE INDEX "orders_aprobados_fecha_idx" ON "orders" USING btree ("transaction_date","id") WHERE "orders"."surtido_estatus" is not null;--> statement-breakpoint
 CREATE INDEX "orders_surtido_idx" ON "orders" USING btree ("surtido_estatus","transaction_date","id") WHERE "orders"."surtido_estatus" is not null;--> statement-breakpoint
 CREATE INDEX "orders_cliente_surtido_idx" ON "orders" USING btree ("id_cliente","surtido_estatus","transaction_date","id") WHERE "orders"."surtido_estatus" is not null;--> statement-breakpoint
 CREATE INDEX "orders_surtido_pendiente_exportar_idx" ON "orders" USING btree ("transaction_date","id") WHERE "orders"."surtido_estatus" is not null and "orders"."exportado_at" is null;--> statement-breakpoint

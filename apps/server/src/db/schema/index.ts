@@ -277,7 +277,10 @@ export const orders = pgTable(
     ),
     /** Every approved order, and only an approved one, has a fulfilment state. */
     check('orders_surtido_aprobado', sql`(${t.status} = 'aprobado') = (${t.surtidoEstatus} is not null)`),
-    /** The fulfilment queue: approved orders by state (or all of them), newest first, by client or not. */
+    /** The fulfilment queue: approved orders newest first, by state or not, by client or not. */
+    index('orders_aprobados_fecha_idx')
+      .on(t.transactionDate, t.id)
+      .where(sql`${t.surtidoEstatus} is not null`),
     index('orders_surtido_idx')
       .on(t.surtidoEstatus, t.transactionDate, t.id)
       .where(sql`${t.surtidoEstatus} is not null`),
