@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
+import { MSG } from '@portal/shared/messages';
 import {
   apiPost,
   asAdmin,
@@ -147,7 +148,7 @@ test('el operador exporta y envía; el comprador confirma la recepción con una 
   await ship.getByLabel('Comentario (opcional)').fill('Dos cajas, frágil');
   await checkA11y(page, 'marcar como enviado');
   await ship.getByRole('button', { name: 'Marcar como enviado' }).click();
-  await expectNotice(page, 'Pedido marcado como «Enviado».');
+  await expectNotice(page, MSG.surtidoMovido('Enviado'));
   const firstRow = rows.filter({ hasText: numero(first) });
   await expect(firstRow.getByTestId('surtido-estado')).toHaveText('Enviado');
   await expect(firstRow).toContainText('Guía: Estafeta 7788990011');
@@ -174,7 +175,7 @@ test('el operador exporta y envía; el comprador confirma la recepción con una 
   await receipt.getByLabel('Nota (opcional)').fill(nota);
   await screenshot(page, 'usuario-surtido-recibido');
   await receipt.getByRole('button', { name: 'Confirmar recepción' }).click();
-  await expectNotice(page, 'Gracias: registramos que recibiste el pedido.');
+  await expectNotice(page, MSG.surtidoRecibido);
   await expect(page.getByTestId('surtido-pedido')).toHaveText('Entregado');
   await expect(page.getByTestId('confirmar-recibido')).toHaveCount(0);
   await expect(page.getByTestId('surtido-info')).toContainText(nota);
