@@ -316,14 +316,18 @@ export async function seedLarge(database: Database, size: SeedSize, tz: string):
     const N = size.orders;
     // 85% of the orders are client 1's (the detail report runs over it), 10% client 2's, 5% client 3's.
     // Every 1000th order is the known user's; ids grow with dates; older orders are settled.
-    await exec(`insert into orders (id_user, id_cliente, status, subtotal, iva, total, transaction_date,
-        cancel_reason, created_at, updated_at)
+    await exec(`insert into orders (id_user, id_cliente, status, surtido_estatus, subtotal, iva, total,
+        transaction_date, cancel_reason, created_at, updated_at)
       select coalesce(known.id, b.user_id), cl.id,
         case
           when ts > ${nowSql} - interval '5 days' and cl.cantidad_autorizadores = 2 and g % 3 = 0 then 'espera'
           when ts > ${nowSql} - interval '5 days' then 'pendiente'
           when g % 10 = 0 then 'cancelado'
           else 'aprobado'
+        end,
+        case
+          when ts > ${nowSql} - interval '5 days' or g % 10 = 0 then null
+          else 'entregado'
         end,
         0, 0, 0, ts, case when g % 10 = 0 then 'Pedido duplicado' end, ts, ts
       from (

@@ -27,6 +27,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientRoutes } from './modules/clients/clients.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
+import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes.ts';
 import { importRoutes } from './modules/imports/imports.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { listRoutes } from './modules/lists/lists.routes.ts';
@@ -245,6 +246,7 @@ export async function buildApp({
   await app.register(clientRoutes);
   await app.register(userRoutes);
   await app.register(supportRoutes);
+  await app.register(fulfilmentRoutes);
   await app.register(assignmentRoutes);
   await app.register(weekRoutes);
   await app.register(twoFactorRoutes);

@@ -139,7 +139,8 @@ export interface NewClient {
   presupuesto_default: number;
   limite_de_compras: number;
   modo_presupuesto?: 'regular' | 'categoria';
-  cantidad_autorizadores?: 1 | 2;
+  /** 0: every purchase is approved at once. */
+  cantidad_autorizadores?: 0 | 1 | 2;
   /** The logo (JPG/PNG), the two brand colours (#rrggbb) and the documents (PDF). */
   logo?: Upload;
   color?: string;

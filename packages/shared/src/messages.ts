@@ -90,6 +90,21 @@ export const MSG = {
   ordenCompraAprobacionAutomatica: 'Aprobación automática (regla del cliente)',
   soloUsuarios: 'Solo los usuarios compradores pueden usar el carrito.',
 
+  // Fulfilment (docs/domain.md "Fulfilment"; decision 0058)
+  surtidoYaEn: (estado: string) => `El pedido ya está en «${estado}».`,
+  surtidoNoAprobado: 'El pedido no está aprobado: no tiene surtido.',
+  surtidoNoEnviado:
+    'El pedido aún no se ha enviado: podrás confirmar que lo recibiste cuando esté en camino.',
+  surtidoGuiaLarga: 'La guía admite hasta 60 caracteres.',
+  surtidoNotaLarga: 'La nota admite hasta 500 caracteres.',
+  surtidoEstadoInvalido: 'Elige un estado de surtido válido.',
+  surtidoYaExportados: (numeros: string) =>
+    `Estos pedidos ya se exportaron: ${numeros}. Marca «Volver a exportar» para incluirlos de nuevo.`,
+  surtidoExportadosLote: (n: number, lote: number) => `${n} pedido(s) exportado(s) en el lote ${lote}.`,
+  surtidoMovido: (estado: string) => `Pedido marcado como «${estado}».`,
+  surtidoRecibido: 'Gracias: registramos que recibiste el pedido.',
+  exportarLoteLargo: (max: number) => `Exporta hasta ${max} pedidos a la vez.`,
+
   // Repeating an order, saved lists (docs/domain.md "Cart"; decision 0043)
   productosAgregados: (n: number) =>
     n === 0 ? 'No se agregó ningún producto al carrito.' : `${n} producto(s) agregado(s) al carrito.`,

@@ -102,7 +102,7 @@ export async function bulkApproveScenario(ctx: BenchContext): Promise<void> {
   const putBack = (ids: number[]) => {
     const done = q(
       `with gone as (delete from order_events where order_id = any($1) and tipo = 'aprobado')
-        update orders set status = 'pendiente' where id = any($1)`,
+        update orders set status = 'pendiente', surtido_estatus = null where id = any($1)`,
       [ids],
     ).then(() => {
       free.push(...ids);

@@ -29,9 +29,10 @@ export async function reorderScenario(ctx: BenchContext, buyers: Buyers): Promis
   const before = new Date(buyers.month.start.getTime() - 10 * 86_400_000);
   await q('delete from orders where nota = $1', [MARK]);
   await q(
-    `insert into orders (id_user, id_cliente, status, subtotal, iva, total, transaction_date, nota,
-        created_at, updated_at)
-      select id, id_cliente, 'aprobado', 0, 0, 0, $2, $3, $2, $2 from users where id = any($1) order by id`,
+    `insert into orders (id_user, id_cliente, status, surtido_estatus, subtotal, iva, total, transaction_date,
+        nota, created_at, updated_at)
+      select id, id_cliente, 'aprobado', 'por_surtir', 0, 0, 0, $2, $3, $2, $2 from users where id = any($1)
+      order by id`,
     [ids, before, MARK],
   );
   await q(

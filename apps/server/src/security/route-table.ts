@@ -78,6 +78,15 @@ const freshOrder = (w: World, actor: Actor) =>
     status: actor === 'u3' ? 'espera' : 'pendiente',
     lines: [{ productId: w.a.prod.id, precio: w.a.prod.precio, cantidad: 1, idCategoria: w.a.cat.id }],
   });
+/** A new approved order of client A's buyer, in the fulfilment state asked (decision 0058). */
+const freshApproved = (w: World, surtido?: 'enviado') =>
+  makeOrder(w.db, {
+    idUser: w.users.u1.id,
+    idCliente: w.a.client.id,
+    status: 'aprobado',
+    surtido,
+    lines: [{ productId: w.a.prod.id, precio: w.a.prod.precio, cantidad: 1, idCategoria: w.a.cat.id }],
+  });
 /** Callers with a second factor of their own (roles 2, 3 and 4). */
 const TWO_FACTOR_ACTORS = new Set<Actor>(['u2', 'u3', 'adm', 'u2b']);
 
@@ -248,6 +257,12 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
   'POST /api/historial/:id/retirar': {
     req: (w) => post(`/api/historial/${w.orders.withdraw.id}/retirar`),
     missing: () => post(`/api/historial/${MISSING_ID}/retirar`),
+    caller: 'u1',
+  },
+  'POST /api/historial/:id/recibido': {
+    req: async (w) =>
+      post(`/api/historial/${(await freshApproved(w, 'enviado')).id}/recibido`, { nota: 'Todo bien' }),
+    missing: () => post(`/api/historial/${MISSING_ID}/recibido`, {}),
     caller: 'u1',
   },
   'POST /api/historial/:id/comentarios': {
@@ -437,6 +452,22 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
   'GET /api/usuarios/:id': { req: (w) => get(`/api/usuarios/${w.a.spare.id}`), caller: 'adm' },
   'GET /api/buscar': { req: () => get('/api/buscar?q=matriz'), caller: 'adm' },
   'GET /api/admin/pedidos': { req: () => get('/api/admin/pedidos?estatus=por_autorizar'), caller: 'adm' },
+  'GET /api/surtido': { req: () => get('/api/surtido?surtido=por_surtir'), caller: 'adm' },
+  'POST /api/surtido/exportar': {
+    req: async (w) => post('/api/surtido/exportar', { ids: [(await freshApproved(w)).id] }),
+    missing: () => post('/api/surtido/exportar', { ids: [MISSING_ID] }),
+    caller: 'adm',
+  },
+  'POST /api/surtido/:id/estado': {
+    req: async (w) => post(`/api/surtido/${(await freshApproved(w)).id}/estado`, { estado: 'en_surtido' }),
+    missing: () => post(`/api/surtido/${MISSING_ID}/estado`, { estado: 'en_surtido' }),
+    caller: 'adm',
+  },
+  'GET /api/surtido/:id/pdf': {
+    req: (w) => get(`/api/surtido/${w.orders.approved.id}/pdf`),
+    missing: () => get(`/api/surtido/${MISSING_ID}/pdf`),
+    caller: 'adm',
+  },
   'GET /api/admin/pedidos/:id': {
     req: (w) => get(`/api/admin/pedidos/${w.orders.view.id}`),
     missing: () => get(`/api/admin/pedidos/${MISSING_ID}`),

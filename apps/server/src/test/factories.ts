@@ -104,6 +104,8 @@ export async function makeOrder(
     idUser: number;
     idCliente: number;
     status?: 'pendiente' | 'espera' | 'aprobado' | 'cancelado';
+    /** The fulfilment state of an aprobado order (por_surtir when not given). */
+    surtido?: 'por_surtir' | 'en_surtido' | 'enviado' | 'entregado';
     transactionDate?: Date;
     lines: {
       productId: number;
@@ -126,6 +128,7 @@ export async function makeOrder(
       idUser: values.idUser,
       idCliente: values.idCliente,
       status: values.status ?? 'pendiente',
+      surtidoEstatus: values.status === 'aprobado' ? (values.surtido ?? 'por_surtir') : null,
       subtotal: t.subtotal,
       iva: t.iva,
       total: t.total,

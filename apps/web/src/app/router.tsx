@@ -78,6 +78,7 @@ const ADM = {
   Logs: screen(administrador, (m) => m.Logs),
   Pedido: screen(administrador, (m) => m.Pedido),
   Pedidos: screen(administrador, (m) => m.Pedidos),
+  Surtido: screen(administrador, (m) => m.Surtido),
   Tablero: screen(administradorTablero, (m) => m.Tablero),
 };
 
@@ -162,6 +163,7 @@ export function AppRouter() {
                   <Route path="logs" element={<ADM.Logs />} />
                   <Route path="pedidos" element={<ADM.Pedidos />} />
                   <Route path="pedidos/:id" element={<ADM.Pedido />} />
+                  <Route path="surtido" element={<ADM.Surtido />} />
                   <Route path="tablero" element={<ADM.Tablero />} />
                 </Route>
               </Route>

@@ -45,6 +45,8 @@ export interface RequestOptions {
   /** A body built from the current XSRF token (the sign-in envelope); rebuilt when the token is refreshed. */
   bodyFromToken?: (xsrfToken: string) => unknown;
   signal?: AbortSignal;
+  /** The answer's type asked for (`Accept`); JSON unless a file is wanted in another form (text/csv). */
+  accept?: string;
   /**
    * Do not report a 401 to the unauthorized handler (the caller deals with it): always, or only the 401s
    * the predicate picks (a wrong code is the form's business; a lost session is still reported).
@@ -156,7 +158,7 @@ async function errorFrom(res: Response): Promise<ApiError> {
 }
 
 async function send(method: HttpMethod, path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
   let body: BodyInit | undefined;
   let token: string | null = null;
   if (isStateChanging(method)) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isMonthKey } from '../domain/months.ts';
 import { MSG } from '../messages.ts';
 import { OrderCommentDto } from './comments.ts';
+import { SurtidoState } from './fulfilment.ts';
 
 /** Amounts in the API are pesos (numbers with at most 2 decimals); the server works in centavos. */
 const Pesos = z.number();
@@ -184,6 +185,8 @@ export const OrderSummaryDto = z.object({
   transaction_date: z.string(),
   /** Comments on the order (decision 0047); optional in the type only, like `nota`. */
   comentarios: z.number().int().optional(),
+  /** The fulfilment state of an approved order, else null (decision 0058); optional in the type only. */
+  surtido: SurtidoState.nullable().optional(),
 });
 export type OrderSummaryDto = z.infer<typeof OrderSummaryDto>;
 
@@ -266,6 +269,13 @@ export const OrderDetailDto = z.object({
    * The order's comments, oldest first (decision 0047). Always sent; optional in the type only, like `nota`.
    */
   comentarios: z.array(OrderCommentDto).optional(),
+  /**
+   * Fulfilment (decision 0058): the state of an approved order (else null), the carrier's tracking
+   * reference and the buyer's note on receipt. Always sent; optional in the type only, like `nota`.
+   */
+  surtido: SurtidoState.nullable().optional(),
+  guia: z.string().nullable().optional(),
+  nota_recepcion: z.string().nullable().optional(),
 });
 export type OrderDetailDto = z.infer<typeof OrderDetailDto>;
 
@@ -290,7 +300,11 @@ export const BuyerOrderResponse = z.object({
    */
   en_espera: z.object({ nivel: z.union([z.literal(1), z.literal(2)]), desde: z.string() }).nullable(),
   /** The buyer may withdraw it (only while pendiente). */
-  acciones: z.object({ retirar: z.boolean() }),
+  acciones: z.object({
+    retirar: z.boolean(),
+    /** The buyer may confirm receipt ("Recibido"): only while the order is enviado (decision 0058). */
+    recibir: z.boolean().optional(),
+  }),
 });
 export type BuyerOrderResponse = z.infer<typeof BuyerOrderResponse>;
 

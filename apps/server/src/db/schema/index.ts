@@ -16,6 +16,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -252,11 +253,44 @@ export const orders = pgTable(
     cancelReason: text('cancel_reason'),
     /** The buyer's optional note for the approvers (plain text, at most 500 characters). */
     nota: text('nota'),
+    /**
+     * Fulfilment (docs/domain.md "Fulfilment", decision 0058): por_surtir → en_surtido → enviado → entregado,
+     * set to por_surtir in the transaction that makes the order aprobado; null exactly while it is not.
+     */
+    surtidoEstatus: text('surtido_estatus'),
+    /** Carrier and tracking reference given when the order was shipped (at most 60 characters). */
+    guia: text('guia'),
+    /** The buyer's note on receipt (missing or damaged items), for the operator. */
+    notaRecepcion: text('nota_recepcion'),
+    /** The last export of the order by the fulfilment queue: when, by whom, in which batch. */
+    exportadoAt: ts('exportado_at'),
+    exportadoPor: integer('exportado_por').references(() => users.id),
+    loteExportacion: integer('lote_exportacion'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('orders_status', sql`${t.status} in ('pendiente', 'espera', 'aprobado', 'cancelado')`),
+    check(
+      'orders_surtido_estatus',
+      sql`${t.surtidoEstatus} in ('por_surtir', 'en_surtido', 'enviado', 'entregado')`,
+    ),
+    /** Every approved order, and only an approved one, has a fulfilment state. */
+    check('orders_surtido_aprobado', sql`(${t.status} = 'aprobado') = (${t.surtidoEstatus} is not null)`),
+    /** The fulfilment queue: approved orders newest first, by state or not, by client or not. */
+    index('orders_aprobados_fecha_idx')
+      .on(t.transactionDate, t.id)
+      .where(sql`${t.surtidoEstatus} is not null`),
+    index('orders_surtido_idx')
+      .on(t.surtidoEstatus, t.transactionDate, t.id)
+      .where(sql`${t.surtidoEstatus} is not null`),
+    index('orders_cliente_surtido_idx')
+      .on(t.idCliente, t.surtidoEstatus, t.transactionDate, t.id)
+      .where(sql`${t.surtidoEstatus} is not null`),
+    /** The queue's "not exported yet" filter. */
+    index('orders_surtido_pendiente_exportar_idx')
+      .on(t.transactionDate, t.id)
+      .where(sql`${t.surtidoEstatus} is not null and ${t.exportadoAt} is null`),
     index('orders_cliente_id_idx').on(t.idCliente, t.id),
     index('orders_cliente_status_idx').on(t.idCliente, t.status, t.id),
     index('orders_cliente_date_idx').on(t.idCliente, t.transactionDate),
@@ -280,6 +314,9 @@ export const orders = pgTable(
     index('orders_user_status_idx').on(t.idUser, t.status, t.id),
   ],
 );
+
+/** Batch numbers of the fulfilment queue's exports (decision 0058). */
+export const surtidoLoteSeq = pgSequence('surtido_lote_seq');
 
 /** What was bought, frozen at purchase time. */
 export const orderLines = pgTable(

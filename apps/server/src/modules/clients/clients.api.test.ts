@@ -379,7 +379,7 @@ describe.each(DB_KINDS)('administration: clients (%s)', (kind) => {
     const { orders } = await import('../../db/schema/index.ts');
     await db()
       .update(orders)
-      .set({ status: 'aprobado' })
+      .set({ status: 'aprobado', surtidoEstatus: 'por_surtir' })
       .where(and(eq(orders.id, order.id)));
     const ok = await postForm(admin, `/api/clientes/update/${client.id}`, {
       ...form,

@@ -372,7 +372,7 @@ describe.each(DB_KINDS)('spend dashboard (%s)', (kind) => {
     // summary is kept by hand here as every path that changes orders keeps it).
     await db().transaction(async (tx) => {
       await moveOrderSales(tx, id, -1);
-      await tx.execute(sql`update orders set status = 'cancelado' where id = ${id}`);
+      await tx.execute(sql`update orders set status = 'cancelado', surtido_estatus = null where id = ${id}`);
     });
     expect((await view()).meses.at(-1)).toMatchObject({ aprobado: 0, cancelado: 99.99 });
   });

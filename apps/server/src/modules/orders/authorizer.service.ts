@@ -1,5 +1,6 @@
 import { approvalTarget } from '@portal/shared/domain/approval-rules';
 import { actionableStatuses, transitionAs } from '@portal/shared/domain/delegation';
+import { FULFILMENT_START } from '@portal/shared/domain/fulfilment';
 import { centavosToPesos, centavosToPesosOrNull, totalsOf } from '@portal/shared/domain/money';
 import {
   actionableStatus,
@@ -345,6 +346,8 @@ async function approveOne(
       .update(orders)
       .set({
         status: target.to,
+        // An approved order starts its fulfilment (decision 0058).
+        surtidoEstatus: target.to === 'aprobado' ? FULFILMENT_START : null,
         subtotal: totals.subtotal,
         iva: totals.iva,
         total: totals.total,

@@ -1,3 +1,4 @@
+import { canConfirmReceipt, type FulfilmentState } from '@portal/shared/domain/fulfilment';
 import { centavosToPesos } from '@portal/shared/domain/money';
 import { waitingFor } from '@portal/shared/domain/order-workflow';
 import { businessMonth } from '@portal/shared/domain/time';
@@ -41,6 +42,7 @@ export async function userHistory(
         id: orders.id,
         total: orders.total,
         status: orders.status,
+        surtido: orders.surtidoEstatus,
         transactionDate: orders.transactionDate,
       })
       .from(orders)
@@ -69,6 +71,7 @@ export async function userHistory(
       status: r.status as OrderStatus,
       transaction_date: r.transactionDate.toISOString(),
       comentarios: comments.get(r.id) ?? 0,
+      surtido: r.surtido as FulfilmentState | null,
     })),
     total: totals[0]?.n ?? 0,
     page,
@@ -157,6 +160,9 @@ export async function orderDetail(db: Db, id: number, scope: OrderScope): Promis
       cambios: e.changes ?? null,
     })),
     comentarios,
+    surtido: order.surtidoEstatus as FulfilmentState | null,
+    guia: order.guia,
+    nota_recepcion: order.notaRecepcion,
   };
 }
 
@@ -166,6 +172,6 @@ export async function buyerOrder(db: Db, id: number, userId: number): Promise<Bu
   return {
     pedido,
     en_espera: waitingFor(pedido.status, pedido.eventos, pedido.transaction_date),
-    acciones: { retirar: pedido.status === 'pendiente' },
+    acciones: { retirar: pedido.status === 'pendiente', recibir: canConfirmReceipt(pedido.surtido) },
   };
 }

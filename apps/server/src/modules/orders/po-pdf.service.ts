@@ -24,6 +24,23 @@ export const purchaseOrderFileName = (id: number) => `OC-${orderNumber(id)}.pdf`
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
+/** The buyer's delivery address: `direccion_entrega`, else the address fields joined. */
+export function deliveryAddress(buyer: {
+  direccionEntrega: string | null;
+  calle: string | null;
+  colonia: string | null;
+  ciudad: string | null;
+  cp: string | null;
+  estado: string | null;
+}): string {
+  return (
+    buyer.direccionEntrega ||
+    [buyer.calle, buyer.colonia, buyer.ciudad, buyer.cp && `C.P. ${buyer.cp}`, buyer.estado]
+      .filter(Boolean)
+      .join(', ')
+  );
+}
+
 /** The approved order within the caller's scope: out of scope → 404 like a missing one; not approved → 409. */
 export async function purchaseOrderData(db: Db, id: number, scope: OrderScope): Promise<PurchaseOrderData> {
   const order = await orderOf(db, id, scope);
@@ -42,11 +59,7 @@ export async function purchaseOrderData(db: Db, id: number, scope: OrderScope): 
     const file = await readFile(db, client.imagen);
     if (file && (file.mime === 'image/png' || file.mime === 'image/jpeg')) logo = file.data;
   }
-  const direccion =
-    buyer?.direccionEntrega ||
-    [buyer?.calle, buyer?.colonia, buyer?.ciudad, buyer?.cp && `C.P. ${buyer.cp}`, buyer?.estado]
-      .filter(Boolean)
-      .join(', ');
+  const direccion = buyer ? deliveryAddress(buyer) : '';
   return {
     pedido,
     cliente: {

@@ -5,7 +5,7 @@ import { businessDateRange, formatDate } from '@portal/shared/domain/time';
 import type { ReportBody } from '@portal/shared/schemas/orders';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Db, rowsOf } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { orderLines, orders, users } from '../../db/schema/index.ts';
 import { BOM, csvCell, csvMoney, csvRow } from '../../lib/csv.ts';
 
@@ -106,7 +106,7 @@ async function* orderBatches(db: Db, idCliente: number, range: { start: Date; en
   }
 }
 
-interface DetailLine {
+export interface DetailLine {
   order_id: number;
   clave_interna: string;
   clave_cliente: string;
@@ -120,7 +120,7 @@ interface DetailLine {
 }
 
 /** The lines of a batch of orders, in order, as the driver's plain rows. */
-async function detailLines(db: Db, orderIds: number[]): Promise<DetailLine[]> {
+export async function detailLines(db: Db | Tx, orderIds: number[]): Promise<DetailLine[]> {
   const l = orderLines;
   return rowsOf<DetailLine>(
     db,
@@ -132,8 +132,25 @@ async function detailLines(db: Db, orderIds: number[]): Promise<DetailLine[]> {
   );
 }
 
+/** A line's cells of the detail report, after the order's own (DETAIL_HEADER from "Clave interna"). */
+export function detailLineCells(l: DetailLine): (string | number)[] {
+  const precio = Number(l.precio);
+  const importe = precio * l.cantidad;
+  return [
+    l.clave_interna,
+    l.clave_cliente,
+    l.nombre,
+    l.categoria,
+    l.unidad_de_medida,
+    l.cantidad,
+    csvMoney(precio),
+    csvMoney(l.impuesto ? ivaOf(importe) : 0),
+    csvMoney(importe),
+  ];
+}
+
 /** How many lines each of a batch of orders has. */
-async function lineCounts(db: Db, orderIds: number[]): Promise<Map<number, number>> {
+export async function lineCounts(db: Db | Tx, orderIds: number[]): Promise<Map<number, number>> {
   const l = orderLines;
   const rows = await rowsOf<{ order_id: number; n: number }>(
     db,
@@ -212,20 +229,8 @@ export function reportStream(app: FastifyInstance, idCliente: number, body: Repo
       );
       let chunk = '';
       for (const l of lines) {
-        const precio = Number(l.precio);
-        const importe = precio * l.cantidad;
         chunk += `${orderCells.get(l.order_id)},`;
-        chunk += csvRow([
-          l.clave_interna,
-          l.clave_cliente,
-          l.nombre,
-          l.categoria,
-          l.unidad_de_medida,
-          l.cantidad,
-          csvMoney(precio),
-          csvMoney(l.impuesto ? ivaOf(importe) : 0),
-          csvMoney(importe),
-        ]);
+        chunk += csvRow(detailLineCells(l));
         if (chunk.length >= CHUNK_CHARS) {
           yield chunk;
           chunk = '';

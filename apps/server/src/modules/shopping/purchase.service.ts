@@ -1,6 +1,7 @@
 import { statusAtPurchase } from '@portal/shared/domain/approval-rules';
 import { canPlaceAnotherOrder } from '@portal/shared/domain/budget';
 import { quantityProblem } from '@portal/shared/domain/cart';
+import { FULFILMENT_START } from '@portal/shared/domain/fulfilment';
 import { centavosToPesos, formatMXN, totalsOf } from '@portal/shared/domain/money';
 import { businessDate } from '@portal/shared/domain/time';
 import { MSG } from '@portal/shared/messages';
@@ -94,6 +95,8 @@ export async function userSubmitOrder(
         idUser: buyer.id,
         idCliente: buyer.idCliente,
         status,
+        // Approved at purchase (no levels, or the automatic rule): its fulfilment starts (decision 0058).
+        surtidoEstatus: status === 'aprobado' ? FULFILMENT_START : null,
         subtotal: totals.subtotal,
         iva: totals.iva,
         total: totals.total,

@@ -16,7 +16,8 @@ export type NavIcon =
   | 'inventario'
   | 'usuarios'
   | 'logs'
-  | 'tablero';
+  | 'tablero'
+  | 'surtido';
 
 export interface NavItem {
   label: string;
@@ -75,6 +76,7 @@ export function navItemsFor(
     case ROLES.administrador:
       return [
         { label: 'Tablero', to: '/administrador/tablero', icon: 'tablero' },
+        { label: 'Surtido', to: '/administrador/surtido', icon: 'surtido' },
         { label: 'Clientes', to: '/administrador/clientes', icon: 'clientes' },
         // The client chosen on these screens follows the administrator through their links.
         { label: 'Semanas de acceso', to: client(CLIENT_SCREENS.semanas), icon: 'semanas' },

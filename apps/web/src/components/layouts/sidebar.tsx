@@ -14,6 +14,7 @@ import {
   IconPackages,
   IconShoppingCart,
   IconTextPlus,
+  IconTruckDelivery,
   IconUsers,
 } from '@tabler/icons-react';
 import { type ComponentType, Fragment, useState } from 'react';
@@ -45,6 +46,7 @@ const ICONS: Record<NavIcon, ComponentType<{ size?: number; stroke?: number }>> 
   usuarios: IconUsers,
   logs: IconListDetails,
   tablero: IconChartBar,
+  surtido: IconTruckDelivery,
 };
 
 interface SidebarProps {

@@ -1,5 +1,6 @@
 import { Text, Timeline } from '@mantine/core';
 import { actorOnBehalf } from '@portal/shared/domain/delegation';
+import { FULFILMENT_LABELS, type FulfilmentState } from '@portal/shared/domain/fulfilment';
 import type { OrderEventDto } from '@portal/shared/schemas/shopping';
 import {
   IconArrowBackUp,
@@ -7,7 +8,9 @@ import {
   IconCheck,
   IconClock,
   IconEdit,
+  IconPackage,
   IconShoppingCart,
+  IconTruckDelivery,
 } from '@tabler/icons-react';
 import { formatCentavos, formatDateTime, titleCase } from '../../lib/format';
 
@@ -19,13 +22,21 @@ interface Changes {
   cantidades?: { nombre: string; antes: number; despues: number }[];
   eliminados?: { nombre: string; cantidad: number }[];
   total?: { antes: number; despues: number };
+  /** A fulfilment move (decision 0058): the carrier's reference, the operator's comment, the receipt note. */
+  guia?: string;
+  comentario?: string;
+  nota?: string;
 }
+
+const fulfilmentLabel = (s: string | null) => FULFILMENT_LABELS[s as FulfilmentState] ?? s ?? '';
 
 function icon(tipo: string, to: string | null) {
   if (tipo === 'creado') return <IconShoppingCart size={14} />;
   if (tipo === 'editado') return <IconEdit size={14} />;
   if (tipo === 'cancelado') return <IconBan size={14} />;
   if (tipo === 'retirado') return <IconArrowBackUp size={14} />;
+  if (tipo === 'surtido')
+    return to === 'enviado' ? <IconTruckDelivery size={14} /> : <IconPackage size={14} />;
   if (to === 'espera') return <IconClock size={14} />;
   return <IconCheck size={14} />;
 }
@@ -35,6 +46,7 @@ function title(e: OrderEventDto): string {
   if (e.tipo === 'editado') return 'Pedido modificado';
   if (e.tipo === 'cancelado') return 'Pedido cancelado';
   if (e.tipo === 'retirado') return 'Pedido retirado por el comprador';
+  if (e.tipo === 'surtido') return `Surtido: ${fulfilmentLabel(e.a)}`;
   if (e.a === 'espera') return 'Autorizado, en espera de aprobación final';
   if ((e.cambios as Changes | null)?.regla === 'aprobacion_automatica') return 'Aprobado automáticamente';
   return 'Pedido aprobado';
@@ -62,7 +74,11 @@ export function OrderEvents({ eventos }: { eventos: OrderEventDto[] }) {
             <Text size="xs" c="dimmed">
               {formatDateTime(e.fecha)}
               {actor ? ` · ${actor}` : ''}
-              {e.de && e.a && e.de !== e.a ? ` · ${titleCase(e.de)} → ${titleCase(e.a)}` : ''}
+              {e.de && e.a && e.de !== e.a
+                ? e.tipo === 'surtido'
+                  ? ` · ${fulfilmentLabel(e.de)} → ${fulfilmentLabel(e.a)}`
+                  : ` · ${titleCase(e.de)} → ${titleCase(e.a)}`
+                : ''}
             </Text>
             {e.tipo === 'editado' ? (
               <>
@@ -87,6 +103,17 @@ export function OrderEvents({ eventos }: { eventos: OrderEventDto[] }) {
               <Text size="sm" c="dimmed">
                 {ruleText(changes)}
               </Text>
+            ) : null}
+            {e.tipo === 'surtido' ? (
+              <>
+                {changes.guia ? <Text size="sm">Guía: {changes.guia}</Text> : null}
+                {changes.comentario ? <Text size="sm">{changes.comentario}</Text> : null}
+                {changes.nota ? (
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                    Nota de recepción: {changes.nota}
+                  </Text>
+                ) : null}
+              </>
             ) : null}
             {e.motivo ? (
               <Text size="sm" mt={4}>

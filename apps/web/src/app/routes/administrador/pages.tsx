@@ -5,5 +5,6 @@ export { Logs } from './logs';
 export { Pedido, Pedidos } from './pedido';
 export { Principal } from './principal';
 export { Semanas } from './semanas';
+export { Surtido } from './surtido';
 export { UsuarioProductos } from './usuario-productos';
 export { Usuarios } from './usuarios';

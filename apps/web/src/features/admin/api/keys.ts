@@ -24,6 +24,15 @@ export interface LogFilters {
   hasta: string | null;
 }
 
+export interface FulfilmentFilters {
+  page: number;
+  cliente: number | null;
+  surtido: string | null;
+  exportado: 'si' | 'no' | null;
+  desde: string | null;
+  hasta: string | null;
+}
+
 export const adminKeys = {
   /** The prefix of every client list, the dropdowns included. */
   clients: ['admin', 'clientes'] as const,
@@ -64,4 +73,7 @@ export const adminKeys = {
     ['admin', 'pedidos', 'lista', { estatus, mes, page }] as const,
   /** Any order, read-only (GET /api/admin/pedidos/{id}). */
   order: (id: number) => ['admin', 'pedidos', id] as const,
+  /** The prefix of the fulfilment queue's pages (GET /api/surtido). */
+  fulfilment: ['admin', 'surtido'] as const,
+  fulfilmentPage: (filters: FulfilmentFilters) => ['admin', 'surtido', filters] as const,
 };

@@ -1,15 +1,18 @@
 /**
  * /administrador/pedidos/:id: any order, read-only, for support when a buyer calls: status, buyer and
- * client, lines with Subtotal, IVA and Total, the comments and the order's history. No actions.
+ * client, its fulfilment state, lines with Subtotal, IVA and Total, the comments and the order's history.
+ * The one action is the purchase order's download of an approved order (decision 0058).
  */
 import { Alert, Anchor, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ROLES } from '@portal/shared/domain/roles';
 import { IconArrowLeft, IconBan } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
+import { FulfilmentBadge, FulfilmentInfo } from '../../../components/orders/fulfilment-badge';
 import { OrderComments } from '../../../components/orders/order-comments';
 import { OrderEvents } from '../../../components/orders/order-events';
 import { OrderLinesTable } from '../../../components/orders/order-lines-table';
 import { OrderNote } from '../../../components/orders/order-note';
+import { PurchaseOrderButton } from '../../../components/orders/purchase-order-button';
 import { StatusBadge } from '../../../components/orders/status-badge';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime, formatOrderNumber } from '../../../lib/format';
@@ -42,6 +45,9 @@ export function AdminOrderPage({ id }: { id: number }) {
               Pedido {formatOrderNumber(id)}
             </Title>
             {pedido ? <StatusBadge status={pedido.status} size="lg" data-testid="estatus-pedido" /> : null}
+            {pedido ? (
+              <FulfilmentBadge surtido={pedido.surtido} size="lg" data-testid="surtido-pedido" />
+            ) : null}
           </Group>
           {query.data && pedido ? (
             <Text c="dimmed" mt={4}>
@@ -71,6 +77,12 @@ export function AdminOrderPage({ id }: { id: number }) {
             </Alert>
           ) : null}
           <OrderNote nota={pedido.nota} />
+          <FulfilmentInfo surtido={pedido.surtido} guia={pedido.guia} notaRecepcion={pedido.nota_recepcion} />
+          {pedido.status === 'aprobado' ? (
+            <Group>
+              <PurchaseOrderButton id={pedido.id} href={`/api/surtido/${pedido.id}/pdf`} />
+            </Group>
+          ) : null}
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, lg: 8 }}>
               <Stack gap="lg">

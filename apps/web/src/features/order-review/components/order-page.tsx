@@ -29,6 +29,7 @@ import { IconAlertTriangle, IconArrowLeft, IconBan, IconPencil } from '@tabler/i
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
+import { FulfilmentBadge } from '../../../components/orders/fulfilment-badge';
 import { OrderComments } from '../../../components/orders/order-comments';
 import { OrderEvents } from '../../../components/orders/order-events';
 import { OrderNote } from '../../../components/orders/order-note';
@@ -151,6 +152,7 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
               Pedido {numero}
             </Title>
             <StatusBadge status={pedido.status} size="lg" data-testid="estatus-pedido" />
+            <FulfilmentBadge surtido={pedido.surtido} size="lg" data-testid="surtido-pedido" />
           </Group>
           <Text c="dimmed" mt={4}>
             Enviado el {formatDate(pedido.transaction_date)} por {comprador}

@@ -1,4 +1,5 @@
 import type { CommentsResponse } from '@portal/shared/schemas/comments';
+import type { FulfilmentMoveResponse } from '@portal/shared/schemas/fulfilment';
 import type { BuyerOrderResponse, ReorderResponse, WithdrawResponse } from '@portal/shared/schemas/shopping';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api';
@@ -69,6 +70,23 @@ export function useAddBuyerComment(id: number) {
       // Not theirs any more (404): the detail's own 404 handling takes over.
       if (isApiError(error) && error.status === 404)
         void queryClient.invalidateQueries({ queryKey: historyKeys.detail(id) });
+    },
+  });
+}
+
+/** POST /api/historial/{id}/recibido: the buyer confirms receipt of a shipped order, with an optional note. */
+export function confirmReceipt(id: number, nota: string): Promise<FulfilmentMoveResponse> {
+  return api.post<FulfilmentMoveResponse>(`/api/historial/${id}/recibido`, nota.trim() ? { nota } : {});
+}
+
+/** The order and the history are read again either way: received, or moved by someone else first (409). */
+export function useConfirmReceipt(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (nota: string) => confirmReceipt(id, nota),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: historyKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: historyKeys.pages });
     },
   });
 }

@@ -17,6 +17,7 @@ import { IconAlertTriangle, IconEye, IconFilterOff, IconHistory, IconLayoutGrid 
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { FulfilmentBadge } from '../../../components/orders/fulfilment-badge';
 import { CommentCount } from '../../../components/orders/order-comments';
 import { StatusBadge } from '../../../components/orders/status-badge';
 import { ListSearch } from '../../../components/ui/list-search';
@@ -63,7 +64,10 @@ function OrderCard({ pedido }: { pedido: OrderSummaryDto }) {
           <Text fw={700}>{formatOrderNumber(pedido.id)}</Text>
           <CommentCount n={pedido.comentarios} />
         </Group>
-        <StatusBadge status={pedido.status} />
+        <Group gap={4} wrap="nowrap">
+          <StatusBadge status={pedido.status} />
+          <FulfilmentBadge surtido={pedido.surtido} />
+        </Group>
       </Group>
       <Group justify="space-between" gap="xs" mt={6}>
         <Text size="sm" c="dimmed">
@@ -278,7 +282,10 @@ function HistoryRows({
                       {formatMXN(pedido.total)}
                     </Table.Td>
                     <Table.Td>
-                      <StatusBadge status={pedido.status} />
+                      <Group gap={4} wrap="nowrap">
+                        <StatusBadge status={pedido.status} />
+                        <FulfilmentBadge surtido={pedido.surtido} data-testid="surtido-fila" />
+                      </Group>
                     </Table.Td>
                     <Table.Td>{formatDate(pedido.transaction_date)}</Table.Td>
                     <Table.Td>

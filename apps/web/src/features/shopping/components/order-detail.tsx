@@ -4,6 +4,7 @@ import type { OrderDetailDto } from '@portal/shared/schemas/shopping';
 import { IconArrowLeft, IconBan, IconHourglassHigh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router';
+import { FulfilmentBadge, FulfilmentInfo } from '../../../components/orders/fulfilment-badge';
 import { OrderComments } from '../../../components/orders/order-comments';
 import { OrderEvents } from '../../../components/orders/order-events';
 import { OrderLinesTable } from '../../../components/orders/order-lines-table';
@@ -15,6 +16,7 @@ import { formatDate, formatOrderNumber } from '../../../lib/format';
 import { orderQuery } from '../api/history';
 import { useAddBuyerComment } from '../api/order-actions';
 import { waitingText } from '../order-info';
+import { ReceiptButton } from './receipt-button';
 import { RepeatOrderButton } from './repeat-order-button';
 import { SaveListButton } from './save-list-button';
 import { WithdrawOrderButton } from './withdraw-order-button';
@@ -31,16 +33,25 @@ function BackLink() {
 }
 
 /**
- * What the buyer can do with the order: repeat it, save it as a list, while pendiente withdraw it, and once
- * aprobado download its purchase order.
+ * What the buyer can do with the order: repeat it, save it as a list, while pendiente withdraw it, once
+ * aprobado download its purchase order, and once enviado confirm its receipt.
  */
-function OrderActions({ pedido, retirar }: { pedido: OrderDetailDto; retirar: boolean }) {
+function OrderActions({
+  pedido,
+  retirar,
+  recibir,
+}: {
+  pedido: OrderDetailDto;
+  retirar: boolean;
+  recibir: boolean;
+}) {
   const lines = pedido.lineas.map((linea) => ({ id: linea.id_producto, cantidad: linea.cantidad }));
   return (
     <Group gap="sm" wrap="wrap">
       <RepeatOrderButton id={pedido.id} />
       <SaveListButton lines={lines} suggestedName={`Pedido ${formatOrderNumber(pedido.id)}`} />
       {retirar ? <WithdrawOrderButton id={pedido.id} /> : null}
+      {recibir ? <ReceiptButton id={pedido.id} /> : null}
       {pedido.status === 'aprobado' ? (
         <PurchaseOrderButton id={pedido.id} href={`/api/historial/${pedido.id}/pdf`} />
       ) : null}
@@ -70,6 +81,9 @@ export function OrderDetail({ id }: { id: number }) {
               {title}
             </Title>
             {pedido ? <StatusBadge status={pedido.status} size="lg" data-testid="estatus-pedido" /> : null}
+            {pedido ? (
+              <FulfilmentBadge surtido={pedido.surtido} size="lg" data-testid="surtido-pedido" />
+            ) : null}
           </Group>
           {pedido ? (
             <Text c="dimmed" mt={4}>
@@ -109,7 +123,12 @@ export function OrderDetail({ id }: { id: number }) {
             </Alert>
           ) : null}
           <OrderNote nota={pedido.nota} />
-          <OrderActions pedido={pedido} retirar={query.data?.acciones.retirar ?? false} />
+          <FulfilmentInfo surtido={pedido.surtido} guia={pedido.guia} notaRecepcion={pedido.nota_recepcion} />
+          <OrderActions
+            pedido={pedido}
+            retirar={query.data?.acciones.retirar ?? false}
+            recibir={query.data?.acciones.recibir ?? false}
+          />
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, lg: 8 }}>
               <Stack gap="lg">

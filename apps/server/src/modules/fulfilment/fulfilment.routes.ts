@@ -1,0 +1,108 @@
+import { ROLES } from '@portal/shared/domain/roles';
+import { errorResponses, IdParam } from '@portal/shared/schemas/common';
+import {
+  ExportBody,
+  FulfilmentMoveBody,
+  FulfilmentMoveResponse,
+  FulfilmentQueueQuery,
+  FulfilmentQueueResponse,
+  ReceiptBody,
+} from '@portal/shared/schemas/fulfilment';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendPurchaseOrder } from '../orders/po-pdf.service.ts';
+import {
+  buyerConfirmReceipt,
+  fulfilmentQueue,
+  operatorMoveFulfilment,
+  sendExport,
+} from './fulfilment.service.ts';
+
+const errors = errorResponses(400, 401, 403, 404, 409, 419);
+
+/**
+ * Fulfilment of approved orders (docs/domain.md "Fulfilment", decision 0058): the operator's queue, moves,
+ * export and purchase orders (rol 4), and the buyer's confirmation of receipt (rol 1).
+ */
+export async function fulfilmentRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const operator = app.guard({ roles: [ROLES.administrador] });
+  const buyer = app.guard({ roles: [ROLES.usuario] });
+  const tags = ['surtido'];
+
+  r.get(
+    '/api/surtido',
+    {
+      preValidation: operator,
+      schema: {
+        tags,
+        summary:
+          'Pedidos aprobados de todos los clientes por surtir, 50 por página: filtros por cliente, estado de surtido, exportados y fechas',
+        querystring: FulfilmentQueueQuery,
+        response: { 200: FulfilmentQueueResponse, ...errors },
+      },
+    },
+    async (request) => fulfilmentQueue(app, request.query),
+  );
+
+  r.post(
+    '/api/surtido/exportar',
+    {
+      preValidation: operator,
+      schema: {
+        tags,
+        summary:
+          'Exporta los pedidos elegidos (CSV de detalle; JSON con Accept: application/json) y los marca con fecha, quién y número de lote; los ya exportados solo con reexportar',
+        body: ExportBody,
+        response: errors,
+      },
+    },
+    async (request, reply) => sendExport(app, request, reply, request.auth!, request.body),
+  );
+
+  r.post(
+    '/api/surtido/:id/estado',
+    {
+      preValidation: operator,
+      schema: {
+        tags,
+        summary:
+          'Avanza el surtido de un pedido aprobado (por_surtir → en_surtido → enviado → entregado); enviado admite guía y comentario',
+        params: IdParam,
+        body: FulfilmentMoveBody,
+        response: { 200: FulfilmentMoveResponse, ...errors },
+      },
+    },
+    async (request) => operatorMoveFulfilment(app, request, request.auth!, request.params.id, request.body),
+  );
+
+  r.get(
+    '/api/surtido/:id/pdf',
+    {
+      preValidation: operator,
+      schema: {
+        tags,
+        summary: 'Orden de compra en PDF (OC-<número>.pdf) de un pedido aprobado de cualquier cliente',
+        params: IdParam,
+        response: errors,
+      },
+    },
+    async (request, reply) => sendPurchaseOrder(app, reply, request.params.id, {}),
+  );
+
+  r.post(
+    '/api/historial/:id/recibido',
+    {
+      preValidation: buyer,
+      schema: {
+        tags,
+        summary: 'El comprador confirma que recibió un pedido propio enviado, con una nota opcional',
+        params: IdParam,
+        body: ReceiptBody,
+        response: { 200: FulfilmentMoveResponse, ...errors },
+      },
+    },
+    async (request) =>
+      buyerConfirmReceipt(app, request, request.auth!, request.params.id, request.body?.nota),
+  );
+}

@@ -1,0 +1,501 @@
+import { actorOnBehalf } from '@portal/shared/domain/delegation';
+import { FULFILMENT_LABELS, type FulfilmentState, isForwardMove } from '@portal/shared/domain/fulfilment';
+import { centavosToPesos, formatCentavos } from '@portal/shared/domain/money';
+import { orderNumber, statusTitle } from '@portal/shared/domain/order-workflow';
+import { ROLES } from '@portal/shared/domain/roles';
+import { businessDateRange, formatDate } from '@portal/shared/domain/time';
+import { MSG } from '@portal/shared/messages';
+import type {
+  ExportBody,
+  ExportJsonResponse,
+  FulfilmentQueueQuery,
+  FulfilmentQueueResponse,
+} from '@portal/shared/schemas/fulfilment';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { clients, orderEvents, orders, surtidoLoteSeq, users } from '../../db/schema/index.ts';
+import { audit, requestMeta } from '../../lib/audit.ts';
+import { BOM, csvRow } from '../../lib/csv.ts';
+import { orderEmail } from '../../lib/emails.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
+import type { AuthContext } from '../../plugins/auth-guard.ts';
+import type { OrderScope } from '../orders/history.service.ts';
+import { deliveryAddress } from '../orders/po-pdf.service.ts';
+import { DETAIL_HEADER, detailLineCells, detailLines, lineCounts } from '../reports/report.service.ts';
+
+export const QUEUE_PAGE_SIZE = 50;
+
+/** One fulfilment move (docs/domain.md "Fulfilment", decision 0058). */
+export interface FulfilmentMove {
+  orderId: number;
+  to: FulfilmentState;
+  /** Who moves it: the operator (rol 4) or the order's buyer confirming receipt (rol 1). */
+  actor: { id: number; rol: number };
+  /** Carrier and tracking reference, kept with `enviado`. */
+  guia?: string;
+  /** The operator's comment on the move. */
+  comentario?: string;
+  /** The buyer's note on receipt (missing or damaged items), kept with `entregado`. */
+  nota?: string;
+  /** Which orders the actor may move: a buyer only their own; none = every client's. Out of scope is 404. */
+  scope?: OrderScope;
+  /** Request metadata for the log entry (address, user agent). */
+  meta?: Record<string, unknown>;
+}
+
+/** The order as the move left it. */
+export interface MovedOrder {
+  id: number;
+  idUser: number;
+  idCliente: number;
+  from: FulfilmentState;
+  surtido: FulfilmentState;
+  guia: string | null;
+  notaRecepcion: string | null;
+}
+
+const alreadyIn = (state: FulfilmentState) =>
+  conflict('FULFILMENT_ALREADY', MSG.surtidoYaEn(FULFILMENT_LABELS[state]));
+
+/**
+ * The one way an order's fulfilment moves, inside the caller's transaction: forward only, conditional on
+ * the state it was read in (the loser of a race gets 409 'El pedido ya está en …'), with its order event,
+ * its log entry and its e-mails in the same transaction. Every move path calls it, so whatever else must
+ * happen with a move (an integration event) is added here once.
+ */
+export async function moveFulfilment(
+  tx: Tx,
+  move: FulfilmentMove,
+  ctx: { publicUrl: string },
+): Promise<MovedOrder> {
+  const conditions = [eq(orders.id, move.orderId)];
+  if (move.scope?.idUser !== undefined) conditions.push(eq(orders.idUser, move.scope.idUser));
+  if (move.scope?.idCliente !== undefined) conditions.push(eq(orders.idCliente, move.scope.idCliente));
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      status: orders.status,
+      surtido: orders.surtidoEstatus,
+      idUser: orders.idUser,
+      idCliente: orders.idCliente,
+      total: orders.total,
+    })
+    .from(orders)
+    .where(and(...conditions))
+    .limit(1);
+  if (!order) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
+  if (order.status !== 'aprobado' || !order.surtido)
+    throw conflict('ORDER_NOT_APPROVED', MSG.surtidoNoAprobado);
+  const from = order.surtido as FulfilmentState;
+  if (!isForwardMove(from, move.to)) throw alreadyIn(from);
+  // The buyer only confirms receipt of a shipped order.
+  if (move.actor.rol === ROLES.usuario && (move.to !== 'entregado' || from !== 'enviado'))
+    throw conflict('FULFILMENT_NOT_SHIPPED', MSG.surtidoNoEnviado);
+
+  const guia = move.to === 'enviado' ? (move.guia ?? null) : undefined;
+  const nota = move.to === 'entregado' ? (move.nota ?? null) : undefined;
+  const [moved] = await tx
+    .update(orders)
+    .set({
+      surtidoEstatus: move.to,
+      ...(guia !== undefined ? { guia } : {}),
+      ...(nota !== undefined ? { notaRecepcion: nota } : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(orders.id, order.id), eq(orders.surtidoEstatus, from)))
+    .returning({ surtido: orders.surtidoEstatus, guia: orders.guia, notaRecepcion: orders.notaRecepcion });
+  if (!moved) {
+    // Someone moved it first: say where it is now.
+    const [now] = await tx
+      .select({ surtido: orders.surtidoEstatus })
+      .from(orders)
+      .where(eq(orders.id, order.id));
+    throw alreadyIn((now?.surtido ?? from) as FulfilmentState);
+  }
+
+  const changes = {
+    ...(move.to === 'enviado' && move.guia ? { guia: move.guia } : {}),
+    ...(move.comentario ? { comentario: move.comentario } : {}),
+    ...(move.to === 'entregado' && move.nota ? { nota: move.nota } : {}),
+  };
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    actorId: move.actor.id,
+    tipo: 'surtido',
+    fromStatus: from,
+    toStatus: move.to,
+    changes: Object.keys(changes).length > 0 ? changes : null,
+  });
+  const numero = orderNumber(order.id);
+  await audit(tx, {
+    userId: move.actor.id,
+    eventType: 'pedido_surtido',
+    description: `Pedido #${numero}: surtido ${FULFILMENT_LABELS[from]} → ${FULFILMENT_LABELS[move.to]}`,
+    metadata: { id_pedido: order.id, de: from, a: move.to, ...changes, ...move.meta },
+  });
+
+  if (move.to === 'enviado') await notifyShipped(tx, ctx.publicUrl, order, move.guia ?? null);
+  if (move.to === 'entregado' && move.nota) await notifyReceiptNote(tx, ctx.publicUrl, order, move.nota);
+  return {
+    id: order.id,
+    idUser: order.idUser,
+    idCliente: order.idCliente,
+    from,
+    surtido: moved.surtido as FulfilmentState,
+    guia: moved.guia,
+    notaRecepcion: moved.notaRecepcion,
+  };
+}
+
+/** To the buyer: the order is on its way, with the carrier's reference when there is one. */
+async function notifyShipped(
+  tx: Tx,
+  publicUrl: string,
+  order: { id: number; idUser: number; total: number },
+  guia: string | null,
+): Promise<void> {
+  const [buyer] = await tx
+    .select({ email: users.email, usuario: users.usuario, nombre: users.nombre })
+    .from(users)
+    .where(eq(users.id, order.idUser));
+  const to = buyer && addressOf(buyer);
+  if (!buyer || !to) return;
+  const numero = orderNumber(order.id);
+  await enqueueEmail(
+    tx,
+    orderEmail(to, buyer.nombre, {
+      subject: `Pedido #${numero} enviado`,
+      paragraphs: [
+        `Tu pedido #${numero} por ${formatCentavos(order.total)} va en camino.`,
+        guia ? `Guía de envío: ${guia}` : 'El envío no tiene guía de rastreo.',
+        'Cuando lo recibas, confírmalo en el portal con «Recibido» y anota si faltó o llegó dañado algún artículo.',
+      ],
+      url: `${publicUrl}/usuario/historial/${order.id}`,
+      label: 'Ver pedido',
+    }),
+  );
+}
+
+/**
+ * To the operators: the buyer's note on receipt. The operators are the active administrators (rol 4) with
+ * an address (docs/domain.md "E-mail"); the portal has no separate operators' mailbox.
+ */
+async function notifyReceiptNote(
+  tx: Tx,
+  publicUrl: string,
+  order: { id: number; idUser: number },
+  nota: string,
+): Promise<void> {
+  const [buyer] = await tx
+    .select({ nombre: users.nombre, cliente: clients.nombre })
+    .from(users)
+    .innerJoin(clients, eq(clients.id, users.idCliente))
+    .where(eq(users.id, order.idUser));
+  const operators = await tx
+    .select({ email: users.email, usuario: users.usuario, nombre: users.nombre })
+    .from(users)
+    .where(and(eq(users.rol, ROLES.administrador), eq(users.activo, true)));
+  const numero = orderNumber(order.id);
+  for (const op of operators) {
+    const to = addressOf(op);
+    if (!to) continue;
+    await enqueueEmail(
+      tx,
+      orderEmail(to, op.nombre, {
+        subject: `Pedido #${numero} recibido con una nota`,
+        paragraphs: [
+          `${buyer?.nombre ?? 'El comprador'} (${buyer?.cliente ?? ''}) confirmó que recibió el pedido #${numero} y dejó esta nota:`,
+          nota,
+        ],
+        url: `${publicUrl}/administrador/pedidos/${order.id}`,
+        label: 'Ver pedido',
+      }),
+    );
+  }
+}
+
+/** Runs one move in its own transaction and answers the order's fulfilment as it now stands. */
+async function runMove(app: FastifyInstance, move: FulfilmentMove, msg: (moved: MovedOrder) => string) {
+  const moved = await app.db.transaction((tx) =>
+    moveFulfilment(tx, move, { publicUrl: app.config.PUBLIC_URL }),
+  );
+  void app.mailer.flush();
+  return {
+    status: 'ok' as const,
+    msg: msg(moved),
+    pedido: {
+      id: moved.id,
+      surtido: moved.surtido,
+      guia: moved.guia,
+      nota_recepcion: moved.notaRecepcion,
+    },
+  };
+}
+
+/** POST /api/surtido/{id}/estado: the operator's move. */
+export function operatorMoveFulfilment(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  id: number,
+  body: { estado: FulfilmentState; guia?: string; comentario?: string },
+) {
+  return runMove(
+    app,
+    {
+      orderId: id,
+      to: body.estado,
+      actor: { id: auth.user.id, rol: auth.user.rol },
+      guia: body.guia,
+      comentario: body.comentario,
+      meta: requestMeta(request),
+    },
+    (moved) => MSG.surtidoMovido(FULFILMENT_LABELS[moved.surtido]),
+  );
+}
+
+/** POST /api/historial/{id}/recibido: the buyer confirms receipt of an own shipped order. */
+export function buyerConfirmReceipt(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  id: number,
+  nota: string | undefined,
+) {
+  return runMove(
+    app,
+    {
+      orderId: id,
+      to: 'entregado',
+      actor: { id: auth.user.id, rol: auth.user.rol },
+      nota,
+      scope: { idUser: auth.user.id },
+      meta: requestMeta(request),
+    },
+    () => MSG.surtidoRecibido,
+  );
+}
+
+/** GET /api/surtido: approved orders of every client, filtered, 50 a page, newest first. */
+export async function fulfilmentQueue(
+  app: FastifyInstance,
+  query: FulfilmentQueueQuery,
+): Promise<FulfilmentQueueResponse> {
+  const tz = app.config.BUSINESS_TZ;
+  const conditions: SQL[] = [isNotNull(orders.surtidoEstatus)];
+  if (query.cliente) conditions.push(eq(orders.idCliente, query.cliente));
+  if (query.surtido !== 'todos') conditions.push(eq(orders.surtidoEstatus, query.surtido));
+  if (query.exportado === 'si') conditions.push(isNotNull(orders.exportadoAt));
+  if (query.exportado === 'no') conditions.push(isNull(orders.exportadoAt));
+  if (query.desde)
+    conditions.push(gte(orders.transactionDate, businessDateRange(query.desde, query.desde, tz).start));
+  if (query.hasta)
+    conditions.push(lt(orders.transactionDate, businessDateRange(query.hasta, query.hasta, tz).end));
+  const where = and(...conditions);
+  const [rows, [totals]] = await Promise.all([
+    app.db
+      .select({
+        id: orders.id,
+        transactionDate: orders.transactionDate,
+        total: orders.total,
+        idCliente: orders.idCliente,
+        cliente: clients.nombre,
+        comprador: users.nombre,
+        surtido: orders.surtidoEstatus,
+        guia: orders.guia,
+        notaRecepcion: orders.notaRecepcion,
+        exportadoAt: orders.exportadoAt,
+        lote: orders.loteExportacion,
+      })
+      .from(orders)
+      .innerJoin(clients, eq(clients.id, orders.idCliente))
+      .innerJoin(users, eq(users.id, orders.idUser))
+      .where(where)
+      .orderBy(desc(orders.transactionDate), desc(orders.id))
+      .limit(QUEUE_PAGE_SIZE)
+      .offset((query.page - 1) * QUEUE_PAGE_SIZE),
+    app.db.select({ n: count() }).from(orders).where(where),
+  ]);
+  const counts =
+    rows.length > 0
+      ? await lineCounts(
+          app.db,
+          rows.map((r) => r.id),
+        )
+      : new Map<number, number>();
+  return {
+    pedidos: rows.map((r) => ({
+      id: r.id,
+      transaction_date: r.transactionDate.toISOString(),
+      total: centavosToPesos(r.total),
+      productos: counts.get(r.id) ?? 0,
+      cliente: { id: r.idCliente, nombre: r.cliente },
+      comprador: r.comprador,
+      surtido: r.surtido as FulfilmentState,
+      guia: r.guia,
+      nota_recepcion: r.notaRecepcion,
+      exportado_at: r.exportadoAt?.toISOString() ?? null,
+      lote: r.lote,
+    })),
+    total: totals?.n ?? 0,
+    page: query.page,
+    per_page: QUEUE_PAGE_SIZE,
+  };
+}
+
+/** The export's columns: the detail report's, then the client, delivery, approvers and the batch. */
+export const EXPORT_HEADER = [
+  ...DETAIL_HEADER,
+  'Cliente',
+  'Dirección de entrega',
+  'Semana de entrega',
+  'Autorizadores',
+  'Surtido',
+  'Guía',
+  'Lote',
+];
+
+/**
+ * POST /api/surtido/exportar: stamps the selected approved orders with the time, the operator and a new
+ * batch number, and answers their lines (one row per line). A missing id is 404, an order that is not
+ * approved 409, and already-exported ones without `reexportar` 409 naming them; nothing is stamped then.
+ */
+export async function exportOrders(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  body: ExportBody,
+): Promise<ExportJsonResponse> {
+  const tz = app.config.BUSINESS_TZ;
+  return app.db.transaction(async (tx) => {
+    // Locked in id order, so two exports of overlapping selections cannot both stamp as first.
+    const found = await tx
+      .select({ id: orders.id, status: orders.status, exportadoAt: orders.exportadoAt })
+      .from(orders)
+      .where(inArray(orders.id, body.ids))
+      .orderBy(asc(orders.id))
+      .for('update');
+    if (found.length !== body.ids.length) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
+    if (found.some((o) => o.status !== 'aprobado'))
+      throw conflict('ORDER_NOT_APPROVED', MSG.surtidoNoAprobado);
+    const exported = found.filter((o) => o.exportadoAt !== null).map((o) => o.id);
+    if (exported.length > 0 && !body.reexportar)
+      throw conflict(
+        'ALREADY_EXPORTED',
+        MSG.surtidoYaExportados(exported.map((id) => `#${orderNumber(id)}`).join(', ')),
+      );
+    const [seq] = await rowsOf<{ lote: number }>(
+      tx,
+      sql`select nextval(${sql.raw(`'${surtidoLoteSeq.seqName}'`)})::int as lote`,
+    );
+    const lote = Number(seq!.lote);
+    const now = new Date();
+    await tx
+      .update(orders)
+      .set({ exportadoAt: now, exportadoPor: auth.user.id, loteExportacion: lote })
+      .where(inArray(orders.id, body.ids));
+    await audit(tx, {
+      userId: auth.user.id,
+      eventType: 'surtido_exportado',
+      description: `Lote ${lote} de surtido: ${body.ids.length} pedido(s)`,
+      metadata: {
+        lote,
+        ids: body.ids,
+        ...(exported.length > 0 ? { reexportados: exported } : {}),
+        ...requestMeta(request),
+      },
+    });
+    const filas = await exportRows(tx, body.ids, lote, tz);
+    return { lote, exportado_at: now.toISOString(), columnas: EXPORT_HEADER, filas };
+  });
+}
+
+/** The person a delegate approved for (order_events.on_behalf_of_id). */
+const delegator = alias(users, 'delegator');
+
+/** The rows of the export, in the order the ids were given, one per order line. */
+async function exportRows(db: Db | Tx, ids: number[], lote: number, tz: string) {
+  const [heads, lines, approvals] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        status: orders.status,
+        transactionDate: orders.transactionDate,
+        surtido: orders.surtidoEstatus,
+        guia: orders.guia,
+        cliente: clients.nombre,
+        usuario: users.usuario,
+        nombre: users.nombre,
+        direccionEntrega: users.direccionEntrega,
+        calle: users.calle,
+        colonia: users.colonia,
+        ciudad: users.ciudad,
+        cp: users.cp,
+        estado: users.estado,
+        entregaWeek: users.entregaWeek,
+      })
+      .from(orders)
+      .innerJoin(clients, eq(clients.id, orders.idCliente))
+      .innerJoin(users, eq(users.id, orders.idUser))
+      .where(inArray(orders.id, ids)),
+    detailLines(db, ids),
+    db
+      .select({ orderId: orderEvents.orderId, actor: users.nombre, enNombreDe: delegator.nombre })
+      .from(orderEvents)
+      .leftJoin(users, eq(users.id, orderEvents.actorId))
+      .leftJoin(delegator, eq(delegator.id, orderEvents.onBehalfOfId))
+      .where(and(inArray(orderEvents.orderId, ids), eq(orderEvents.tipo, 'aprobado')))
+      .orderBy(asc(orderEvents.id)),
+  ]);
+  const approvers = new Map<number, string[]>();
+  for (const a of approvals) {
+    const list = approvers.get(a.orderId) ?? [];
+    // As the purchase order names them: a delegate "en nombre de" the delegator, the client's rule by name.
+    list.push(actorOnBehalf(a.actor, a.enNombreDe) ?? MSG.ordenCompraAprobacionAutomatica);
+    approvers.set(a.orderId, list);
+  }
+  const byId = new Map(heads.map((h) => [h.id, h]));
+  const filas: (string | number)[][] = [];
+  for (const id of ids) {
+    const h = byId.get(id)!;
+    const orderCells = [
+      orderNumber(h.id),
+      formatDate(h.transactionDate, tz),
+      statusTitle(h.status),
+      h.usuario,
+      h.nombre,
+    ];
+    const tail = [
+      h.cliente,
+      deliveryAddress(h),
+      h.entregaWeek,
+      (approvers.get(h.id) ?? []).join(' / '),
+      FULFILMENT_LABELS[h.surtido as FulfilmentState],
+      h.guia ?? '',
+      lote,
+    ];
+    for (const l of lines) if (l.order_id === id) filas.push([...orderCells, ...detailLineCells(l), ...tail]);
+  }
+  return filas;
+}
+
+/** The export as the detail CSV, or as JSON when the caller asks for it (Accept: application/json). */
+export async function sendExport(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  auth: AuthContext,
+  body: ExportBody,
+): Promise<FastifyReply> {
+  const result = await exportOrders(app, request, auth, body);
+  reply.header('Cache-Control', 'private, no-store');
+  if (String(request.headers.accept ?? '').includes('application/json')) return reply.send(result);
+  const text = BOM + csvRow(result.columnas) + result.filas.map((f) => csvRow(f)).join('');
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="surtido-lote-${result.lote}.csv"`)
+    .send(text);
+}

@@ -1,0 +1,198 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from '@playwright/test';
+import { MSG } from '@portal/shared/messages';
+import {
+  apiPost,
+  asAdmin,
+  assignAll,
+  businessToday,
+  clearNotifications,
+  createAccount,
+  createCategory,
+  createClient,
+  createProduct,
+  expectNotice,
+  openAccessWeek,
+  runSuffix,
+  signInAdmin,
+} from './admin-support';
+import { checkA11y, expect, expectHome, screenshot, signIn, test } from './fixtures';
+import { waitForMail } from './mailbox';
+
+/**
+ * Fulfilment (decision 0058): the operator exports two approved orders from "Surtido", marks one shipped
+ * with a tracking reference; the buyer sees it in the history and on the order, confirms receipt with a
+ * note; the operator sees the note and downloads the purchase order from the read-only order page. The
+ * client has no approval levels, so its purchases are approved at once. Its data is this attempt's own.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const PASSWORD = 'Compras#2026';
+
+interface Data {
+  idCliente: number;
+  cliente: string;
+  comprador: string;
+  correo: string;
+  producto: number;
+}
+
+const data = new Map<string, Data>();
+
+async function ensureData(browser: Browser): Promise<Data> {
+  const suffix = runSuffix();
+  const known = data.get(suffix);
+  if (known) return known;
+  const comprador = `rosa.trevino.${suffix}`;
+  const correo = `${comprador}@trevino.mx`;
+  const cliente = `Ferretería Treviño ${suffix}`;
+  const entry = await asAdmin(browser, async (admin) => {
+    const idCliente = await createClient(admin, {
+      nombre: cliente,
+      presupuesto_default: 50000,
+      limite_de_compras: -1,
+      cantidad_autorizadores: 0,
+    });
+    await openAccessWeek(admin, idCliente);
+    const oficina = await createCategory(admin, idCliente, 'Oficina', 'IconPencil');
+    const producto = await createProduct(admin, {
+      id_cliente: idCliente,
+      id_categoria: oficina,
+      clave_interna: 'FER-01',
+      nombre: 'Cinta canela',
+      precio: 38.9,
+      unidad_de_medida: 'Rollo',
+    });
+    const idComprador = await createAccount(
+      admin,
+      {
+        id_cliente: idCliente,
+        usuario: comprador,
+        correo,
+        nombre: 'Rosa Treviño',
+        rol: 1,
+        presupuesto_default: 50000,
+      },
+      PASSWORD,
+    );
+    await assignAll(admin, idComprador, 20);
+    return { idCliente, cliente, comprador, correo, producto };
+  });
+  data.set(suffix, entry);
+  return entry;
+}
+
+/** A purchase of the buyer signed in on `page`: approved at once (the client has no levels). */
+async function buy(page: Page, producto: number, cantidad: number): Promise<number> {
+  await apiPost(page, '/api/carrito/nuevo_item', { item: { id: producto, cantidad } });
+  const { pedido } = await apiPost<{ pedido: { id: number; status: string } }>(page, '/api/compra', {
+    orden: [{ id: producto, cantidad }],
+    fecha: businessToday(),
+  });
+  expect(pedido.status).toBe('aprobado');
+  return pedido.id;
+}
+
+const numero = (id: number) => String(id).padStart(5, '0');
+
+test('el operador exporta y envía; el comprador confirma la recepción con una nota; la orden de compra se descarga', async ({
+  page,
+  browser,
+}) => {
+  const d = await ensureData(browser);
+  await signIn(page, d.comprador, PASSWORD);
+  await expectHome(page, 1);
+  const first = await buy(page, d.producto, 3);
+  const second = await buy(page, d.producto, 1);
+
+  // The operator: the queue of this client, both orders por surtir and not exported.
+  await page.context().clearCookies();
+  await signInAdmin(page);
+  await page.getByRole('link', { name: 'Surtido' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Surtido', level: 1 })).toBeVisible();
+  await page.goto(`/administrador/surtido?cliente=${d.idCliente}`);
+  const rows = page.getByTestId('surtido-fila');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.getByText('Por surtir')).toHaveCount(2);
+  await expect(rows.getByText('Sin exportar')).toHaveCount(2);
+  await page.getByRole('checkbox', { name: `Seleccionar el pedido #${numero(first)}` }).check();
+  await page.getByRole('checkbox', { name: `Seleccionar el pedido #${numero(second)}` }).check();
+  await expect(page.getByTestId('exportar-seleccionados')).toHaveText('Exportar seleccionados (2)');
+  await screenshot(page, 'admin-surtido-seleccion');
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('exportar-seleccionados').click(),
+  ]);
+  expect(file.suggestedFilename()).toBe('surtido.csv');
+  const csv = await readFile(await file.path(), 'utf8');
+  expect(csv).toContain('Dirección de entrega');
+  expect(csv).toContain(`${numero(first)},`);
+  expect(csv).toContain(`${numero(second)},`);
+  await expect(rows.getByText(/^Lote \d+$/)).toHaveCount(2);
+
+  // Exporting them again asks first.
+  await page.getByRole('checkbox', { name: `Seleccionar el pedido #${numero(first)}` }).check();
+  await page.getByTestId('exportar-seleccionados').click();
+  const again = page.getByRole('dialog', { name: 'Pedidos ya exportados' });
+  await expect(again).toContainText(`#${numero(first)}`);
+  await again.getByRole('button', { name: 'Cancelar' }).click();
+  await page.getByRole('checkbox', { name: `Seleccionar el pedido #${numero(first)}` }).uncheck();
+
+  // Marks the first one shipped with a tracking reference.
+  await page
+    .getByRole('button', { name: `Cambiar el estado de surtido del pedido #${numero(first)}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Enviado' }).click();
+  const ship = page.getByRole('dialog', { name: `Marcar como enviado el pedido #${numero(first)}` });
+  await ship.getByLabel('Paquetería y guía').fill('Estafeta 7788990011');
+  await ship.getByLabel('Comentario (opcional)').fill('Dos cajas, frágil');
+  await checkA11y(page, 'marcar como enviado');
+  await ship.getByRole('button', { name: 'Marcar como enviado' }).click();
+  await expectNotice(page, MSG.surtidoMovido('Enviado'));
+  const firstRow = rows.filter({ hasText: numero(first) });
+  await expect(firstRow.getByTestId('surtido-estado')).toHaveText('Enviado');
+  await expect(firstRow).toContainText('Guía: Estafeta 7788990011');
+  await clearNotifications(page);
+  await screenshot(page, 'admin-surtido');
+  const mail = await waitForMail(
+    (m) => m.to.includes(d.correo) && m.subject === `Pedido #${numero(first)} enviado`,
+  );
+  expect(mail.text).toContain('Guía de envío: Estafeta 7788990011');
+
+  // The buyer: the second badge in the history, the reference on the order, "Recibido" with a note.
+  await page.context().clearCookies();
+  await signIn(page, d.comprador, PASSWORD);
+  await expectHome(page, 1);
+  await page.goto('/usuario/historial');
+  await expect(page.getByTestId('surtido-fila').filter({ hasText: 'Enviado' })).toHaveCount(1);
+  await page.goto(`/usuario/historial/${first}`);
+  await expect(page.getByTestId('surtido-pedido')).toHaveText('Enviado');
+  await expect(page.getByTestId('surtido-info')).toContainText('Guía de envío: Estafeta 7788990011');
+  await expect(page.getByText('Surtido: Enviado')).toBeVisible();
+  await page.getByTestId('confirmar-recibido').click();
+  const receipt = page.getByRole('dialog', { name: `Confirmar que recibiste el pedido #${numero(first)}` });
+  const nota = 'Llegó un rollo aplastado.';
+  await receipt.getByLabel('Nota (opcional)').fill(nota);
+  await screenshot(page, 'usuario-surtido-recibido');
+  await receipt.getByRole('button', { name: 'Confirmar recepción' }).click();
+  await expectNotice(page, MSG.surtidoRecibido);
+  await expect(page.getByTestId('surtido-pedido')).toHaveText('Entregado');
+  await expect(page.getByTestId('confirmar-recibido')).toHaveCount(0);
+  await expect(page.getByTestId('surtido-info')).toContainText(nota);
+
+  // The operator sees the note, on the queue and on the order, and downloads the purchase order.
+  await page.context().clearCookies();
+  await signInAdmin(page);
+  await page.goto(`/administrador/surtido?cliente=${d.idCliente}&surtido=entregado`);
+  await expect(page.getByTestId('nota-recepcion')).toHaveText(nota);
+  await page.getByRole('link', { name: numero(first) }).click();
+  await expect(page.getByTestId('surtido-pedido')).toHaveText('Entregado');
+  await expect(page.getByTestId('surtido-info')).toContainText(nota);
+  await screenshot(page, 'admin-pedido-surtido');
+  const [pdf] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Descargar orden de compra' }).click(),
+  ]);
+  expect(pdf.suggestedFilename()).toBe(`OC-${numero(first)}.pdf`);
+  expect((await readFile(await pdf.path())).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+});

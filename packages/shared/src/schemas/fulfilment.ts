@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { EXPORT_ORDERS_MAX, FULFILMENT_NOTE_MAX, FULFILMENT_STATES, GUIA_MAX } from '../domain/fulfilment.ts';
+import { isIsoDate } from '../domain/time.ts';
+import { MAX_ID } from '../limits.ts';
+import { MSG } from '../messages.ts';
+
+/** The fulfilment state of an approved order (decision 0058); wire name `surtido`. */
+export const SurtidoState = z.enum(FULFILMENT_STATES, { error: MSG.surtidoEstadoInvalido });
+export type SurtidoState = z.infer<typeof SurtidoState>;
+
+/** Optional plain text: trimmed, an empty one is none. */
+const note = (max: number, message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().max(max, message).optional(),
+  );
+
+/** POST /api/surtido/{id}/estado: a forward move; `guia` and `comentario` only mean something with enviado. */
+export const FulfilmentMoveBody = z.object({
+  estado: SurtidoState,
+  /** Carrier and tracking reference ("Estafeta 1234567890"). */
+  guia: note(GUIA_MAX, MSG.surtidoGuiaLarga),
+  comentario: note(FULFILMENT_NOTE_MAX, MSG.surtidoNotaLarga),
+});
+export type FulfilmentMoveBody = z.infer<typeof FulfilmentMoveBody>;
+
+/** POST /api/historial/{id}/recibido: the buyer confirms receipt, with an optional note for the operator. */
+export const ReceiptBody = z
+  .object({ nota: note(FULFILMENT_NOTE_MAX, MSG.surtidoNotaLarga) })
+  .optional()
+  .default({});
+export type ReceiptBody = z.infer<typeof ReceiptBody>;
+
+const emptyIsNone = (v: unknown) => (v === '' ? undefined : v);
+const BusinessDate = z.string().refine(isIsoDate, MSG.fechaInvalida);
+
+/** GET /api/surtido: approved orders of every client, 50 a page, newest first. */
+export const FulfilmentQueueQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    cliente: z.preprocess(emptyIsNone, z.coerce.number().int().positive().max(MAX_ID).optional()),
+    surtido: z.preprocess(emptyIsNone, z.enum([...FULFILMENT_STATES, 'todos']).default('todos')),
+    /** Exported already (`si`), not yet (`no`), or either. */
+    exportado: z.preprocess(emptyIsNone, z.enum(['si', 'no', 'todos']).default('todos')),
+    /** Business dates of the order (YYYY-MM-DD), both inclusive. */
+    desde: z.preprocess(emptyIsNone, BusinessDate.optional()),
+    hasta: z.preprocess(emptyIsNone, BusinessDate.optional()),
+  })
+  .refine((q) => !q.desde || !q.hasta || q.desde <= q.hasta, {
+    message: MSG.rangoFechasInvalido,
+    path: ['hasta'],
+  });
+export type FulfilmentQueueQuery = z.infer<typeof FulfilmentQueueQuery>;
+
+export const FulfilmentRow = z.object({
+  id: z.number().int(),
+  transaction_date: z.string(),
+  total: z.number(),
+  productos: z.number().int(),
+  cliente: z.object({ id: z.number().int(), nombre: z.string() }),
+  comprador: z.string(),
+  surtido: SurtidoState,
+  guia: z.string().nullable(),
+  /** The buyer's note on receipt (missing or damaged items). */
+  nota_recepcion: z.string().nullable(),
+  exportado_at: z.string().nullable(),
+  lote: z.number().int().nullable(),
+});
+export type FulfilmentRow = z.infer<typeof FulfilmentRow>;
+
+export const FulfilmentQueueResponse = z.object({
+  pedidos: z.array(FulfilmentRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type FulfilmentQueueResponse = z.infer<typeof FulfilmentQueueResponse>;
+
+/** POST /api/surtido/exportar: the selected orders; already-exported ones only with `reexportar`. */
+export const ExportBody = z.object({
+  ids: z
+    .array(z.number().int().positive().max(MAX_ID), { error: MSG.loteVacio })
+    .min(1, MSG.loteVacio)
+    .max(EXPORT_ORDERS_MAX, MSG.exportarLoteLargo(EXPORT_ORDERS_MAX))
+    .refine((ids) => new Set(ids).size === ids.length, MSG.loteRepetido),
+  reexportar: z.boolean().optional(),
+});
+export type ExportBody = z.infer<typeof ExportBody>;
+
+/** The export as JSON (Accept: application/json): the CSV's columns and rows, one row per order line. */
+export const ExportJsonResponse = z.object({
+  lote: z.number().int(),
+  exportado_at: z.string(),
+  columnas: z.array(z.string()),
+  filas: z.array(z.array(z.union([z.string(), z.number()]))),
+});
+export type ExportJsonResponse = z.infer<typeof ExportJsonResponse>;
+
+/** A move's answer: the order's fulfilment as it now stands. */
+export const FulfilmentMoveResponse = z.object({
+  status: z.literal('ok'),
+  msg: z.string(),
+  pedido: z.object({
+    id: z.number().int(),
+    surtido: SurtidoState,
+    guia: z.string().nullable(),
+    nota_recepcion: z.string().nullable(),
+  }),
+});
+export type FulfilmentMoveResponse = z.infer<typeof FulfilmentMoveResponse>;
