@@ -28,6 +28,8 @@ export const LOG_EVENT_LABELS = {
   pedido_aprobado: 'Pedido aprobado',
   pedido_cancelado: 'Pedido cancelado',
   pedido_retirado: 'Pedido retirado por el comprador',
+  pedido_surtido: 'Surtido del pedido actualizado',
+  surtido_exportado: 'Pedidos exportados para surtir',
   pedido_comentado: 'Comentario en un pedido',
   reporte_generado: 'Reporte generado',
   registros_exportados: 'Registros del sistema exportados',
