@@ -25,8 +25,16 @@ export interface QueueDefinition<T extends object> {
   handler: (data: T, ctx: JobContext) => Promise<void>;
   /** Retries after a failed or expired attempt (default 2). */
   retryLimit?: number;
-  /** Seconds between retries (default 10). */
+  /** Seconds between retries (default 10); with `retryBackoff`, the first delay, doubling each time. */
   retryDelay?: number;
+  /** Exponential backoff between retries (pg-boss: base·2^n to base·2^(n+1), capped by `retryDelayMax`). */
+  retryBackoff?: boolean;
+  /** The longest delay between retries with backoff, in seconds. */
+  retryDelayMax?: number;
+  /** How often an idle worker looks for due jobs, including retries (default 5 s; at least 0.5). */
+  pollingIntervalSeconds?: number;
+  /** Jobs of this queue one instance runs at once (default 1). */
+  localConcurrency?: number;
   /** A job running longer than this is considered dead and retried (default 30 min). */
   expireInSeconds?: number;
   /**
@@ -108,6 +116,9 @@ export class JobRunner {
       await this.ensureQueue(def.name, {
         retryLimit,
         retryDelay: def.retryDelay ?? 10,
+        ...(def.retryBackoff
+          ? { retryBackoff: true, ...(def.retryDelayMax ? { retryDelayMax: def.retryDelayMax } : {}) }
+          : {}),
         expireInSeconds: def.expireInSeconds ?? 1800,
         heartbeatSeconds: HEARTBEAT_SECONDS,
         // pg-boss refuses an explicit undefined here: a queue without dead letters leaves the key out.
@@ -116,7 +127,10 @@ export class JobRunner {
       });
       await this.boss.work<object>(
         def.name,
-        { pollingIntervalSeconds: 5, localConcurrency: 1 },
+        {
+          pollingIntervalSeconds: def.pollingIntervalSeconds ?? 5,
+          localConcurrency: def.localConcurrency ?? 1,
+        },
         async ([job]) => {
           if (!job) return;
           await def.handler(job.data, {
