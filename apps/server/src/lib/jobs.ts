@@ -31,7 +31,10 @@ export interface QueueDefinition<T extends object> {
   retryBackoff?: boolean;
   /** The longest delay between retries with backoff, in seconds. */
   retryDelayMax?: number;
-  /** How often an idle worker looks for due jobs, including retries (default 5 s; at least 0.5). */
+  /**
+   * How often an idle worker looks for due jobs, including retries after their delay (at least 0.5 s).
+   * Without it, new jobs wake a worker at once and the rest wait for a 30-second backstop poll.
+   */
   pollingIntervalSeconds?: number;
   /** Jobs of this queue one instance runs at once (default 1). */
   localConcurrency?: number;
@@ -129,6 +132,9 @@ export class JobRunner {
         def.name,
         {
           pollingIntervalSeconds: def.pollingIntervalSeconds ?? 5,
+          // With LISTEN/NOTIFY a worker polls only every 30 s as a backstop; a job due later (a retry
+          // after its delay) sends no notification, so a queue that sets its interval polls at it.
+          ...(def.pollingIntervalSeconds ? { notifyPollingIntervalSeconds: def.pollingIntervalSeconds } : {}),
           localConcurrency: def.localConcurrency ?? 1,
         },
         async ([job]) => {
