@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { parseSignatureHeader, WEBHOOK_TOLERANCE_SECONDS } from '@portal/shared/domain/integration';
 
@@ -33,11 +34,16 @@ export function verifySignature(
 /**
  * A real HTTP receiver on 127.0.0.1: records every request; `answers[path]` lists the statuses to give
  * in turn (the last one repeats; 200 when none), so "fails twice, then succeeds" is `[500, 500, 200]`.
+ * With `tls` it serves HTTPS (the reliability suite's servers run in production, https only); `port`
+ * fixes its port (0: any free one).
  */
-export async function startReceiver(answers: Record<string, number[]> = {}) {
+export async function startReceiver(
+  answers: Record<string, number[]> = {},
+  options: { tls?: { key: string; cert: string }; port?: number } = {},
+) {
   const received: ReceivedHook[] = [];
   const served = new Map<string, number>();
-  const server = http.createServer((req, res) => {
+  const handler: http.RequestListener = (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -56,12 +62,13 @@ export async function startReceiver(answers: Record<string, number[]> = {}) {
       res.statusCode = status;
       res.end('ok');
     });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  };
+  const server = options.tls ? https.createServer(options.tls, handler) : http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     port,
-    url: (path: string) => `http://127.0.0.1:${port}${path}`,
+    url: (path: string) => `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}${path}`,
     received,
     at: (path: string) => received.filter((r) => r.path === path),
     close: () =>
