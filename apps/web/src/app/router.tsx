@@ -76,6 +76,7 @@ const ADM = {
   Semanas: screen(administrador, (m) => m.Semanas),
   Inventario: screen(administrador, (m) => m.Inventario),
   Logs: screen(administrador, (m) => m.Logs),
+  Integraciones: screen(administrador, (m) => m.Integraciones),
   Pedido: screen(administrador, (m) => m.Pedido),
   Tablero: screen(administradorTablero, (m) => m.Tablero),
 };
@@ -159,6 +160,7 @@ export function AppRouter() {
                   <Route path="semanas" element={<ADM.Semanas />} />
                   <Route path="inventario" element={<ADM.Inventario />} />
                   <Route path="logs" element={<ADM.Logs />} />
+                  <Route path="integraciones" element={<ADM.Integraciones />} />
                   <Route path="pedidos/:id" element={<ADM.Pedido />} />
                   <Route path="tablero" element={<ADM.Tablero />} />
                 </Route>

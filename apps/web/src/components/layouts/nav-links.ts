@@ -15,6 +15,7 @@ export type NavIcon =
   | 'inventario'
   | 'usuarios'
   | 'logs'
+  | 'integraciones'
   | 'tablero';
 
 export interface NavItem {
@@ -74,6 +75,7 @@ export function navItemsFor(rol: number, comprador?: ShopperSession): NavItem[] 
         { label: 'Inventario', to: '/administrador/inventario', icon: 'inventario' },
         { label: 'Usuarios', to: '/administrador/usuarios', icon: 'usuarios' },
         { label: 'Logs de sistema', to: '/administrador/logs', icon: 'logs' },
+        { label: 'Integraciones', to: '/administrador/integraciones', icon: 'integraciones' },
       ];
     default:
       return [];
