@@ -215,37 +215,112 @@ export const V1OrderEvent = z.object({
   motivo: z.string().nullable(),
 });
 
+/** An order as the OpenAPI document shows it (docs/integration.md). */
+const V1_ORDER_EXAMPLE = {
+  id: 42,
+  numero: '00042',
+  estatus: 'aprobado',
+  fecha: '2026-11-25T17:02:11.000Z',
+  moneda: 'MXN',
+  subtotal_centavos: 38034,
+  iva_centavos: 5926,
+  total_centavos: 43960,
+  nota: null,
+  motivo_cancelacion: null,
+  comprador: {
+    id: 7,
+    usuario: 'usuario',
+    nombre: 'Ana Ruiz Téllez',
+    email: 'ana@demo-industrial.mx',
+    area: 'Mantenimiento',
+    direccion_entrega: 'Av. Industria 100, Monterrey',
+  },
+  cliente: { id: 1, nombre: 'Demo Industrial' },
+  lineas: [
+    {
+      id: 101,
+      id_producto: 3,
+      clave_interna: 'PAP-001',
+      clave_cliente: 'DI-77',
+      nombre: 'Hojas blancas carta',
+      unidad_de_medida: 'Paquete',
+      categoria: 'Papelería',
+      cantidad: 3,
+      precio_unitario_centavos: 12345,
+      impuesto: true,
+      importe_centavos: 37035,
+    },
+    {
+      id: 102,
+      id_producto: 9,
+      clave_interna: 'LIB-002',
+      clave_cliente: '',
+      nombre: 'Libro de registro',
+      unidad_de_medida: 'Pieza',
+      categoria: 'Papelería',
+      cantidad: 1,
+      precio_unitario_centavos: 999,
+      impuesto: false,
+      importe_centavos: 999,
+    },
+  ],
+  eventos: [
+    {
+      id: 1,
+      tipo: 'creado',
+      de: null,
+      a: 'pendiente',
+      fecha: '2026-11-25T16:40:00.000Z',
+      actor: 'Ana Ruiz Téllez',
+      motivo: null,
+    },
+    {
+      id: 2,
+      tipo: 'aprobado',
+      de: 'pendiente',
+      a: 'aprobado',
+      fecha: '2026-11-25T17:02:11.000Z',
+      actor: 'Bruno Pérez Lara',
+      motivo: null,
+    },
+  ],
+};
+
 /** One order as the v1 API and the webhooks give it (one serializer: modules/integration/v1-order.ts). */
-export const V1Order = z.object({
-  id: z.number().int(),
-  numero: z.string(),
-  estatus: OrderStatus,
-  fecha: z.string(),
-  moneda: z.literal('MXN'),
-  subtotal_centavos: z.number().int(),
-  iva_centavos: z.number().int(),
-  total_centavos: z.number().int(),
-  nota: z.string().nullable(),
-  motivo_cancelacion: z.string().nullable(),
-  comprador: z.object({
+export const V1Order = z
+  .object({
     id: z.number().int(),
-    usuario: z.string(),
-    nombre: z.string(),
-    email: z.string(),
-    area: z.string(),
-    direccion_entrega: z.string(),
-  }),
-  cliente: z.object({ id: z.number().int(), nombre: z.string() }),
-  lineas: z.array(V1OrderLine),
-  eventos: z.array(V1OrderEvent),
-});
+    numero: z.string(),
+    estatus: OrderStatus,
+    fecha: z.string(),
+    moneda: z.literal('MXN'),
+    subtotal_centavos: z.number().int(),
+    iva_centavos: z.number().int(),
+    total_centavos: z.number().int(),
+    nota: z.string().nullable(),
+    motivo_cancelacion: z.string().nullable(),
+    comprador: z.object({
+      id: z.number().int(),
+      usuario: z.string(),
+      nombre: z.string(),
+      email: z.string(),
+      area: z.string(),
+      direccion_entrega: z.string(),
+    }),
+    cliente: z.object({ id: z.number().int(), nombre: z.string() }),
+    lineas: z.array(V1OrderLine),
+    eventos: z.array(V1OrderEvent),
+  })
+  .meta({ example: V1_ORDER_EXAMPLE });
 export type V1Order = z.infer<typeof V1Order>;
 
-export const V1OrdersResponse = z.object({
-  pedidos: z.array(V1Order),
-  /** Pass as `cursor` for the next page; null on the last one. */
-  siguiente: z.string().nullable(),
-});
+export const V1OrdersResponse = z
+  .object({
+    pedidos: z.array(V1Order),
+    /** Pass as `cursor` for the next page; null on the last one. */
+    siguiente: z.string().nullable(),
+  })
+  .meta({ example: { pedidos: [V1_ORDER_EXAMPLE], siguiente: 'cDEuNDI' } });
 export type V1OrdersResponse = z.infer<typeof V1OrdersResponse>;
 
 /** The body of a webhook delivery. */

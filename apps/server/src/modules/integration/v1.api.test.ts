@@ -309,5 +309,9 @@ describe.each(DB_KINDS)('integration tokens and the v1 API (%s)', (kind) => {
     expect(doc.paths['/api/v1/pedidos'].get.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/api/v1/pedidos/{id}'].get.responses['200']).toBeDefined();
     expect(doc.paths['/api/v1/pedidos'].get.responses['429']).toBeDefined();
+    const ok = doc.paths['/api/v1/pedidos'].get.responses['200'].content['application/json'].schema;
+    expect(ok.example.pedidos[0]).toMatchObject({ total_centavos: 43960, moneda: 'MXN' });
+    const one = doc.paths['/api/v1/pedidos/{id}'].get.responses['200'].content['application/json'].schema;
+    expect(one.example.lineas).toHaveLength(2);
   });
 });
