@@ -303,6 +303,19 @@ describe.each(DB_KINDS)('integration tokens and the v1 API (%s)', (kind) => {
     expect(Date.now() - Date.parse(listed.ultimo_uso)).toBeLessThan(60_000);
   });
 
+  it('two revocations of one token at once: one 200, the other 409', async () => {
+    const { token } = await newToken({});
+    const other = await new ApiClient(t.app).loginOk(
+      (await makeUser(db(), { rol: 4, idCliente: null })).usuario,
+      TEST_PASSWORD,
+    );
+    const answers = await Promise.all([
+      admin.post(`/api/integracion/tokens/${token.id}/revocar`, {}),
+      other.post(`/api/integracion/tokens/${token.id}/revocar`, {}),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+  });
+
   it('the OpenAPI document describes the v1 routes with the bearer scheme', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });

@@ -330,6 +330,19 @@ describe.each(DB_KINDS)('webhooks (%s)', (kind) => {
     expect(receiver.at('/carrera')).toHaveLength(1);
   });
 
+  it('two deactivations of one endpoint at once: one 200, the other 409', async () => {
+    const hook = await register({ url: receiver.url('/doble'), eventos: ['pedido.surtido'] });
+    const other = await new ApiClient(t.app).loginOk(
+      (await makeUser(db(), { rol: 4, idCliente: null })).usuario,
+      TEST_PASSWORD,
+    );
+    const answers = await Promise.all([
+      admin.post(`/api/integracion/webhooks/${hook.webhook.id}/desactivar`, {}),
+      other.post(`/api/integracion/webhooks/${hook.webhook.id}/desactivar`, {}),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+  });
+
   it('without WEBHOOK_ALLOW_PRIVATE: loopback and private targets are refused at registration and at delivery', async () => {
     for (const url of [
       receiver.url('/x'),
