@@ -2,7 +2,8 @@
  * Reliability: two server instances behind nginx on a private PostgreSQL cluster, all real processes.
  * Run with `npm run test:reliability` (see README). Scenarios share the stack and run in order.
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MSG } from '@portal/shared/messages';
@@ -10,9 +11,17 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { importJobs, products } from '../src/db/schema/index.ts';
+import { importJobs, products, webhookDeliveries, webhookEvents } from '../src/db/schema/index.ts';
 import { multipart } from '../src/test/admin-fixtures.ts';
-import { makeClient, makeUser, TEST_PASSWORD } from '../src/test/factories.ts';
+import {
+  makeCategory,
+  makeClient,
+  makeOrder,
+  makeProduct,
+  makeUser,
+  TEST_PASSWORD,
+} from '../src/test/factories.ts';
+import { startReceiver, verifySignature } from '../src/test/webhook-receiver.ts';
 import { Client, codeOf, msgOf, type Reply } from './client.ts';
 import {
   type Attempt,
@@ -35,6 +44,8 @@ const PORT_A = BASE_PORT + 1;
 const PORT_B = BASE_PORT + 2;
 /** Nothing listens here: e-mail delivery fails and stays in the outbox, which is all these scenarios need. */
 const UNUSED_SMTP_PORT = BASE_PORT + 3;
+/** The webhook scenario's HTTPS receiver (a certificate of its own, trusted by the instances). */
+const RECEIVER_PORT = BASE_PORT + 4;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -45,6 +56,7 @@ let b: ServerInstance;
 let nginx: Nginx;
 let database: Database;
 let failed = false;
+let receiverTls: { key: string; cert: string };
 
 const db = () => database.db;
 
@@ -92,7 +104,42 @@ beforeAll(async () => {
   await admin.query('create database portal');
   await admin.end();
   const url = postgres.url('portal');
-  const common = { databaseUrl: url, smtpUrl: `smtp://127.0.0.1:${UNUSED_SMTP_PORT}`, logDir: baseDir };
+  // The instances run in production (webhooks over https only): the receiver's self-signed certificate.
+  receiverTls = {
+    key: path.join(baseDir, 'receptor.key'),
+    cert: path.join(baseDir, 'receptor.crt'),
+  };
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      receiverTls.key,
+      '-out',
+      receiverTls.cert,
+    ],
+    { stdio: 'ignore' },
+  );
+  const common = {
+    databaseUrl: url,
+    smtpUrl: `smtp://127.0.0.1:${UNUSED_SMTP_PORT}`,
+    logDir: baseDir,
+    env: {
+      WEBHOOK_ALLOW_PRIVATE: '1',
+      WEBHOOK_RETRY_BASE_SECONDS: '1',
+      NODE_EXTRA_CA_CERTS: receiverTls.cert,
+    },
+  };
   a = new ServerInstance({
     ...common,
     name: 'instancia-a',
@@ -369,6 +416,89 @@ describe.sequential('reliability', () => {
     );
     expect(after[0]!.n).toBe(rowsCount);
   });
+
+  test('kill -9 between an approval and its webhook delivery: delivered after the restart, once per endpoint', async () => {
+    const admin = await makeUser(db(), { rol: 4, idCliente: null });
+    const client = await makeClient(db(), { cantidadAutorizadores: 1 });
+    const buyer = await makeUser(db(), { rol: 1, idCliente: client.id, presupuestoDefault: 500_000 });
+    const approver = await makeUser(db(), { rol: 2, idCliente: client.id });
+    const cat = await makeCategory(db(), client.id);
+    const product = await makeProduct(db(), { idCliente: client.id, idCategoria: cat.id, precio: 4_321 });
+    const order = await makeOrder(db(), {
+      idUser: buyer.id,
+      idCliente: client.id,
+      lines: [{ productId: product.id, precio: 4_321, cantidad: 3, idCategoria: cat.id }],
+    });
+    // Only instance A runs jobs, so A is the one to kill.
+    await b.stop();
+    const adminA = new Client(a.url);
+    await adminA.signIn(admin.usuario, TEST_PASSWORD);
+    const endpoints: { path: string; secreto: string }[] = [];
+    for (const path of ['/erp', '/almacen']) {
+      const res = await adminA.post('/api/integracion/webhooks', {
+        url: `https://127.0.0.1:${RECEIVER_PORT}${path}`,
+        eventos: ['pedido.aprobado'],
+        id_cliente: client.id,
+      });
+      expect(res.status, res.text).toBe(201);
+      endpoints.push({ path, secreto: (res.body as { secreto: string }).secreto });
+    }
+    // The receiver is down: the first attempts fail and wait for their retry.
+    const approverA = new Client(a.url);
+    await approverA.signIn(approver.usuario, TEST_PASSWORD);
+    const approved = await approverA.post('/api/update/compra', {
+      id: order.id,
+      orden: [{ id: product.id, cantidad: 3 }],
+    });
+    expect(approved.status, approved.text).toBe(200);
+    const deliveries = () =>
+      db()
+        .select({ d: webhookDeliveries, tipo: webhookEvents.tipo, orderId: webhookEvents.orderId })
+        .from(webhookDeliveries)
+        .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+        .where(eq(webhookEvents.orderId, order.id));
+    await waitUntil('both first attempts to fail', async () => {
+      const rows = await deliveries();
+      return rows.length === 2 && rows.every((r) => r.d.intentos >= 1 && r.d.estado === 'pendiente');
+    });
+    await a.crash();
+
+    const tls = { key: readFileSync(receiverTls.key, 'utf8'), cert: readFileSync(receiverTls.cert, 'utf8') };
+    const receiver = await startReceiver({}, { tls, port: RECEIVER_PORT });
+    try {
+      await a.start();
+      await waitUntil(
+        'both deliveries after the restart',
+        async () => (await deliveries()).every((r) => r.d.estado === 'entregado'),
+        60_000,
+      );
+      // A moment more: no second copy arrives.
+      await sleep(1_500);
+      const rows = await deliveries();
+      expect(new Set(rows.map((r) => r.d.eventId)).size).toBe(1);
+      expect(rows.map((r) => r.tipo)).toEqual(['pedido.aprobado', 'pedido.aprobado']);
+      for (const { path, secreto } of endpoints) {
+        const got = receiver.at(path);
+        expect(got, path).toHaveLength(1);
+        const body = JSON.parse(got[0]!.body) as {
+          id: string;
+          tipo: string;
+          pedido: { id: number; estatus: string; total_centavos: number };
+        };
+        expect(body.id).toBe(rows[0]!.d.eventId);
+        expect(body).toMatchObject({
+          tipo: 'pedido.aprobado',
+          pedido: { id: order.id, estatus: 'aprobado' },
+        });
+        expect(verifySignature(secreto, got[0]!.headers['x-portal-firma'] as string, got[0]!.body)).toBe(
+          true,
+        );
+      }
+    } finally {
+      await receiver.close();
+      await b.start();
+    }
+  }, 120_000);
 
   test('SIGTERM during load: requests in flight finish, nothing is cut, no 5xx', async () => {
     const shop = await makeShop(db(), {

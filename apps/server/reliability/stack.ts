@@ -127,6 +127,8 @@ export interface InstanceOptions {
   dataDir: string;
   smtpUrl: string;
   logDir: string;
+  /** More environment (the webhook scenario's receiver settings). */
+  env?: Record<string, string>;
 }
 
 /** One server process, as `npm start` runs it (without the web build). */
@@ -171,6 +173,7 @@ export class ServerInstance {
         // Every request is logged with its id, so a test can tell whether a request reached the server.
         LOG_LEVEL: 'info',
         MAIL_POLL_MS: '1000',
+        ...this.options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

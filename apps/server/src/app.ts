@@ -29,6 +29,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes.ts';
 import { importRoutes } from './modules/imports/imports.routes.ts';
+import { integrationRoutes } from './modules/integration/integration.routes.ts';
+import { v1Routes } from './modules/integration/v1.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { listRoutes } from './modules/lists/lists.routes.ts';
 import { logRoutes } from './modules/logs/logs.routes.ts';
@@ -212,6 +214,12 @@ export async function buildApp({
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: sessionCookieName(config.PUBLIC_URL) },
           xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'Token de integración (Administración → Integraciones): `Authorization: Bearer pdc_…`. Solo para /api/v1 (docs/integration.md)',
+          },
         },
       },
     },
@@ -250,6 +258,8 @@ export async function buildApp({
   await app.register(assignmentRoutes);
   await app.register(weekRoutes);
   await app.register(twoFactorRoutes);
+  await app.register(integrationRoutes);
+  await app.register(v1Routes);
 
   if (extend) await extend(app);
 

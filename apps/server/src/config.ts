@@ -74,6 +74,12 @@ const EnvSchema = z.object({
   ADMIN_2FA_REQUIRED: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAIL_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+  /** Requests per minute each integration token may make to /api/v1 (decision 0059). */
+  API_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
+  /** Webhook targets on private, loopback or link-local addresses are allowed (on-premise receivers). */
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  /** First retry delay of a failed webhook delivery, in seconds; each next one doubles (decision 0060). */
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Browser tests only: new password hashes at the test suites' lower cost. Refused in production. */
   TEST_PASSWORD_HASHING: bool.default(false),
 });

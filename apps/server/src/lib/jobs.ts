@@ -25,8 +25,19 @@ export interface QueueDefinition<T extends object> {
   handler: (data: T, ctx: JobContext) => Promise<void>;
   /** Retries after a failed or expired attempt (default 2). */
   retryLimit?: number;
-  /** Seconds between retries (default 10). */
+  /** Seconds between retries (default 10); with `retryBackoff`, the first delay, doubling each time. */
   retryDelay?: number;
+  /** Exponential backoff between retries (pg-boss: base·2^n to base·2^(n+1), capped by `retryDelayMax`). */
+  retryBackoff?: boolean;
+  /** The longest delay between retries with backoff, in seconds. */
+  retryDelayMax?: number;
+  /**
+   * How often an idle worker looks for due jobs, including retries after their delay (at least 0.5 s).
+   * Without it, new jobs wake a worker at once and the rest wait for a 30-second backstop poll.
+   */
+  pollingIntervalSeconds?: number;
+  /** Jobs of this queue one instance runs at once (default 1). */
+  localConcurrency?: number;
   /** A job running longer than this is considered dead and retried (default 30 min). */
   expireInSeconds?: number;
   /**
@@ -108,6 +119,9 @@ export class JobRunner {
       await this.ensureQueue(def.name, {
         retryLimit,
         retryDelay: def.retryDelay ?? 10,
+        ...(def.retryBackoff
+          ? { retryBackoff: true, ...(def.retryDelayMax ? { retryDelayMax: def.retryDelayMax } : {}) }
+          : {}),
         expireInSeconds: def.expireInSeconds ?? 1800,
         heartbeatSeconds: HEARTBEAT_SECONDS,
         // pg-boss refuses an explicit undefined here: a queue without dead letters leaves the key out.
@@ -116,7 +130,13 @@ export class JobRunner {
       });
       await this.boss.work<object>(
         def.name,
-        { pollingIntervalSeconds: 5, localConcurrency: 1 },
+        {
+          pollingIntervalSeconds: def.pollingIntervalSeconds ?? 5,
+          // With LISTEN/NOTIFY a worker polls only every 30 s as a backstop; a job due later (a retry
+          // after its delay) sends no notification, so a queue that sets its interval polls at it.
+          ...(def.pollingIntervalSeconds ? { notifyPollingIntervalSeconds: def.pollingIntervalSeconds } : {}),
+          localConcurrency: def.localConcurrency ?? 1,
+        },
         async ([job]) => {
           if (!job) return;
           await def.handler(job.data, {

@@ -305,6 +305,11 @@ export function routePath(request: FastifyRequest): string {
   }
 }
 
+/** The versioned integration API (/api/v1/…): bearer tokens, never the session cookie. */
+export function isBearerApiPath(path: string): boolean {
+  return path.startsWith('/api/v1/');
+}
+
 /**
  * Loads the database session named by the cookie on API requests, and refuses state-changing API calls
  * whose X-XSRF-TOKEN header does not match the session's token (419).
@@ -315,6 +320,8 @@ export function registerSession(app: FastifyInstance, store: SessionStore): void
   app.addHook('onRequest', async (request) => {
     const path = routePath(request);
     if (!path.startsWith('/api/') && !path.startsWith('/sanctum/')) return;
+    // The versioned integration API authenticates by bearer token only: no cookie, so no XSRF (decision 0059).
+    if (isBearerApiPath(path)) return;
     const token = request.cookies[cookieName];
     if (token && token.length <= 100) request.session = await store.load(token);
     if (SAFE_METHODS.has(request.method) || !path.startsWith('/api/')) return;

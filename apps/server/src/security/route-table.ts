@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sealLogin } from '@portal/shared/domain/login-envelope';
@@ -5,7 +6,7 @@ import { addDays, businessDate } from '@portal/shared/domain/time';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { WEB_DIST } from '../app.ts';
-import { users } from '../db/schema/index.ts';
+import { apiTokens, users, webhookDeliveries, webhookEndpoints, webhookEvents } from '../db/schema/index.ts';
 import { codeAt, newTotpSecret, sealTotpSecret, stepAt } from '../lib/totp.ts';
 import { multipart } from '../test/admin-fixtures.ts';
 import { makeOrder } from '../test/factories.ts';
@@ -87,6 +88,48 @@ const freshApproved = (w: World, surtido?: 'enviado') =>
     surtido,
     lines: [{ productId: w.a.prod.id, precio: w.a.prod.precio, cantidad: 1, idCategoria: w.a.cat.id }],
   });
+
+/** An integration token row (its value is irrelevant here: the admin routes never read it). */
+async function tokenRow(w: World): Promise<number> {
+  const [row] = await w.db
+    .insert(apiTokens)
+    .values({
+      nombre: 'Matriz',
+      prefijo: 'pdc_matriz',
+      tokenHash: randomUUID(),
+      idCliente: null,
+      permisos: ['pedidos:leer'],
+      expiraEn: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: apiTokens.id });
+  return row!.id;
+}
+
+/**
+ * A webhook endpoint (inactive unless asked: nothing is ever sent from the matrix) with one delivery of an
+ * event of client A's order.
+ */
+async function webhookRows(w: World, activo = false): Promise<{ endpoint: number; delivery: number }> {
+  const [endpoint] = await w.db
+    .insert(webhookEndpoints)
+    .values({ url: 'https://8.8.8.8/matriz', eventos: ['pedido.surtido'], secretoCifrado: 'x', activo })
+    .returning({ id: webhookEndpoints.id });
+  const order = await freshOrder(w, 'u2');
+  const eventId = randomUUID();
+  await w.db.insert(webhookEvents).values({
+    id: eventId,
+    tipo: 'pedido.surtido',
+    orderId: order.id,
+    idCliente: w.a.client.id,
+    cuerpo: '{}',
+  });
+  const [delivery] = await w.db
+    .insert(webhookDeliveries)
+    .values({ eventId, endpointId: endpoint!.id, estado: 'fallido' })
+    .returning({ id: webhookDeliveries.id });
+  return { endpoint: endpoint!.id, delivery: delivery!.id };
+}
+
 /** Callers with a second factor of their own (roles 2, 3 and 4). */
 const TWO_FACTOR_ACTORS = new Set<Actor>(['u2', 'u3', 'adm', 'u2b']);
 
@@ -622,6 +665,47 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     req: (w) => get(`/api/importaciones/${w.importJob.id}/errores.csv`),
     caller: 'adm',
   },
+  'GET /api/integracion/tokens': { req: () => get('/api/integracion/tokens'), caller: 'adm' },
+  'POST /api/integracion/tokens': {
+    req: () =>
+      post('/api/integracion/tokens', {
+        nombre: 'ERP',
+        id_cliente: null,
+        permisos: ['pedidos:leer'],
+        vigencia_dias: 30,
+      }),
+    caller: 'adm',
+  },
+  'POST /api/integracion/tokens/:id/revocar': {
+    req: async (w) => post(`/api/integracion/tokens/${await tokenRow(w)}/revocar`),
+    caller: 'adm',
+  },
+  'GET /api/integracion/webhooks': { req: () => get('/api/integracion/webhooks'), caller: 'adm' },
+  'POST /api/integracion/webhooks': {
+    // A public address literal, subscribed to an event nothing emits yet: the matrix never sends to it.
+    req: (w) =>
+      post('/api/integracion/webhooks', {
+        url: 'https://8.8.8.8/recibir',
+        eventos: ['pedido.surtido'],
+        id_cliente: w.a.client.id,
+      }),
+    caller: 'adm',
+  },
+  'POST /api/integracion/webhooks/:id/desactivar': {
+    req: async (w) => post(`/api/integracion/webhooks/${(await webhookRows(w, true)).endpoint}/desactivar`),
+    caller: 'adm',
+  },
+  'GET /api/integracion/webhooks/:id/entregas': {
+    req: async (w) => get(`/api/integracion/webhooks/${(await webhookRows(w)).endpoint}/entregas`),
+    caller: 'adm',
+  },
+  'POST /api/integracion/entregas/:id/reenviar': {
+    req: async (w) => post(`/api/integracion/entregas/${(await webhookRows(w)).delivery}/reenviar`),
+    caller: 'adm',
+  },
+  // Bearer tokens only (decision 0059): no session opens it, so every caller of the matrix gets 401.
+  'GET /api/v1/pedidos': { req: () => get('/api/v1/pedidos'), caller: 'anon' },
+  'GET /api/v1/pedidos/:id': { req: (w) => get(`/api/v1/pedidos/${w.orders.view.id}`), caller: 'anon' },
   'GET /api/logs': { req: () => get('/api/logs'), caller: 'adm' },
   'GET /api/logs/tipos': { req: () => get('/api/logs/tipos'), caller: 'adm' },
   'GET /api/logs/exportar': {

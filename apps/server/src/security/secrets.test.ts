@@ -3,12 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiTokens,
   emailOutbox,
   passwordTokens,
   sessions,
   systemLogs,
   twoFactorBackupCodes,
   users,
+  webhookEndpoints,
 } from '../db/schema/index.ts';
 import { DELIVERED_BODY } from '../lib/mailer.ts';
 import { codeAt, stepAt } from '../lib/totp.ts';
@@ -61,6 +63,8 @@ describe.each(DB_KINDS)('secrets stay secret (%s)', (kind) => {
   const clientsSeen: ApiClient[] = [];
   /** Second-factor answers read back later (GET /api/2fa, the session, the admin's user pages, errors). */
   const laterReads: string[] = [];
+  /** The administrator's integration reads after a token and a webhook were created. */
+  const integrationReads: string[] = [];
   const track = (c: ApiClient) => {
     clientsSeen.push(c);
     return c;
@@ -194,6 +198,35 @@ describe.each(DB_KINDS)('secrets stay secret (%s)', (kind) => {
     await t.app.mailer.flush();
     mails.dosPasos = await smtp.waitFor((m) => m.to.includes('dora@') && m.subject.includes('restableció'));
 
+    // Integration (decisions 0059, 0060): a token's value and a webhook's signing secret, shown once.
+    const token = await adm.post('/api/integracion/tokens', {
+      nombre: 'ERP',
+      id_cliente: client.id,
+      permisos: ['pedidos:leer'],
+      vigencia_dias: 30,
+    });
+    expect(token.statusCode, token.body).toBe(201);
+    secrets.set('token de integración', token.json().valor);
+    const used = await t.app.inject({
+      url: '/api/v1/pedidos',
+      headers: { authorization: `Bearer ${token.json().valor}` },
+    });
+    expect(used.statusCode).toBe(200);
+    const hook = await adm.post('/api/integracion/webhooks', {
+      url: 'https://8.8.8.8/recibir',
+      eventos: ['pedido.surtido'],
+      id_cliente: null,
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+    secrets.set('secreto de webhook', hook.json().secreto);
+    integrationReads.push(
+      (await adm.get('/api/integracion/tokens')).body,
+      (await adm.get('/api/integracion/webhooks')).body,
+      (await adm.get(`/api/integracion/webhooks/${hook.json().webhook.id}/entregas`)).body,
+      (await adm.post(`/api/integracion/tokens/${token.json().token.id}/revocar`)).body,
+      (await adm.post(`/api/integracion/webhooks/${hook.json().webhook.id}/desactivar`)).body,
+    );
+
     // Every session and XSRF token handed out.
     for (const c of clientsSeen) {
       for (const [name, value] of c.cookies) secrets.set(`cookie ${name} ${value.slice(0, 6)}`, value);
@@ -274,6 +307,20 @@ describe.each(DB_KINDS)('secrets stay secret (%s)', (kind) => {
       expect(codes.includes(secrets.get(name)!), name).toBe(false);
     }
     expect(mails.dosPasos!.text).toContain('desactivó la verificación en dos pasos');
+  });
+
+  it('integration: a token value and a webhook secret are in no later read; stored hashed or sealed', async () => {
+    const db = t.database.db;
+    expect(integrationReads).toHaveLength(5);
+    for (const name of ['token de integración', 'secreto de webhook']) {
+      const value = secrets.get(name)!;
+      for (const body of integrationReads) expect(body.includes(value), name).toBe(false);
+    }
+    const tokens = JSON.stringify(await db.select().from(apiTokens));
+    const hooks = JSON.stringify(await db.select().from(webhookEndpoints));
+    expect(tokens.includes(secrets.get('token de integración')!.slice(12))).toBe(false);
+    expect(hooks.includes(secrets.get('secreto de webhook')!.slice(6))).toBe(false);
+    expect(JSON.parse(hooks)[0].secretoCifrado).toMatch(/^v1\./);
   });
 
   it('the database keeps only hashes of links, and a delivered e-mail does not keep its body', async () => {

@@ -13,6 +13,11 @@ export const ADMIN_DEMO_PASSWORD = 'Admin#2026';
  * app, or compute its codes, to try the two-step sign-in. Demo data only.
  */
 export const ADMIN_2FA_DEMO_SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
+/**
+ * The published integration token of the demo (docs/integration.md's curl examples): every client,
+ * `pedidos:leer`, a year from the seed. Demo data only; revocable in Administración → Integraciones.
+ */
+export const DEMO_API_TOKEN = 'pdc_demo_publicado_solo_para_pruebas_locales';
 
 export interface DemoCategory {
   nombre: string;

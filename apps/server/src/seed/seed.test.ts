@@ -7,6 +7,7 @@ import type { Database } from '../db/client.ts';
 import {
   categories,
   clients,
+  apiTokens as demoTokens,
   orders,
   products,
   storedFiles,
@@ -17,9 +18,10 @@ import {
 } from '../db/schema/index.ts';
 import { readFile } from '../lib/files.ts';
 import { verifyPassword } from '../lib/passwords.ts';
+import { hashToken } from '../lib/tokens.ts';
 import { codeAt, matchingStep, openTotpSecret, stepAt } from '../lib/totp.ts';
 import { freshDatabase } from '../test/databases.ts';
-import { ADMIN_2FA_DEMO_SECRET, ADMIN_DEMO_PASSWORD, DEMO_PASSWORD } from './data.ts';
+import { ADMIN_2FA_DEMO_SECRET, ADMIN_DEMO_PASSWORD, DEMO_API_TOKEN, DEMO_PASSWORD } from './data.ts';
 import { type DemoSignIn, seedDemo } from './seed.ts';
 
 const TZ = 'America/Mexico_City';
@@ -49,6 +51,19 @@ async function clientByName(nombre: string) {
 }
 
 describe('seedDemo', () => {
+  it('publishes one read-only integration token for every client, stored hashed, for a year (docs/integration.md)', async () => {
+    const rows = await database.db.select().from(demoTokens);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      tokenHash: hashToken(DEMO_API_TOKEN),
+      idCliente: null,
+      permisos: ['pedidos:leer'],
+      revocadoEn: null,
+    });
+    expect(JSON.stringify(rows)).not.toContain(DEMO_API_TOKEN.slice(12));
+    expect(rows[0]!.expiraEn.getTime() - NOW.getTime()).toBe(365 * 86_400_000);
+  });
+
   it('is fast enough to run at start', () => {
     expect(seedMs).toBeLessThan(15_000);
   });

@@ -1,8 +1,10 @@
+import { TOKEN_MAX_DAYS, TOKEN_SHOWN_CHARS } from '@portal/shared/domain/integration';
 import { ROLES } from '@portal/shared/domain/roles';
 import { addDays, businessDate } from '@portal/shared/domain/time';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
+  apiTokens,
   categories,
   clients,
   products,
@@ -20,11 +22,13 @@ import {
   prepareImageWithThumb,
 } from '../lib/files.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { hashToken } from '../lib/tokens.ts';
 import { sealTotpSecret } from '../lib/totp.ts';
 import { logoSvg, productSvg, svgToPng } from './art.ts';
 import {
   ADMIN_2FA_DEMO_SECRET,
   ADMIN_DEMO_PASSWORD,
+  DEMO_API_TOKEN,
   DEMO_CLIENTS,
   DEMO_PASSWORD,
   type DemoClient,
@@ -249,6 +253,14 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<{ signIns
         .insert(weeks)
         .values({ idCliente, inicio: files.week.inicio, fin: files.week.fin, activo: true });
     }
+    await tx.insert(apiTokens).values({
+      nombre: 'Demo (publicado)',
+      prefijo: DEMO_API_TOKEN.slice(0, TOKEN_SHOWN_CHARS),
+      tokenHash: hashToken(DEMO_API_TOKEN),
+      idCliente: null,
+      permisos: ['pedidos:leer'],
+      expiraEn: new Date(now.getTime() + TOKEN_MAX_DAYS * 86_400_000),
+    });
   });
 
   return { signIns };

@@ -76,6 +76,7 @@ const ADM = {
   Semanas: screen(administrador, (m) => m.Semanas),
   Inventario: screen(administrador, (m) => m.Inventario),
   Logs: screen(administrador, (m) => m.Logs),
+  Integraciones: screen(administrador, (m) => m.Integraciones),
   Pedido: screen(administrador, (m) => m.Pedido),
   Pedidos: screen(administrador, (m) => m.Pedidos),
   Surtido: screen(administrador, (m) => m.Surtido),
@@ -162,6 +163,7 @@ export function AppRouter() {
                   <Route path="inventario" element={<ADM.Inventario />} />
                   <Route path="logs" element={<ADM.Logs />} />
                   <Route path="pedidos" element={<ADM.Pedidos />} />
+                  <Route path="integraciones" element={<ADM.Integraciones />} />
                   <Route path="pedidos/:id" element={<ADM.Pedido />} />
                   <Route path="surtido" element={<ADM.Surtido />} />
                   <Route path="tablero" element={<ADM.Tablero />} />

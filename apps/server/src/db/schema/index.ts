@@ -312,6 +312,8 @@ export const orders = pgTable(
     index('orders_user_id_idx').on(t.idUser, t.id),
     /** The buyer's history filtered by status. */
     index('orders_user_status_idx').on(t.idUser, t.status, t.id),
+    /** The v1 API's list of every client by status, in id order (decision 0059). */
+    index('orders_status_id_idx').on(t.status, t.id),
   ],
 );
 
@@ -719,5 +721,99 @@ export const importJobs = pgTable(
   (t) => [
     index('import_jobs_cliente_idx').on(t.idCliente, t.id),
     index('import_jobs_status_idx').on(t.status),
+  ],
+);
+
+/**
+ * Integration tokens (decision 0059): only the SHA-256 of the value is stored; `prefijo` (its first
+ * characters) lets an operator recognise one. `ventana_inicio`/`ventana_usos` count the requests of the
+ * current minute for the per-token rate limit, in the same statement that authenticates and notes last use.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    nombre: text('nombre').notNull(),
+    prefijo: text('prefijo').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** null = every client. */
+    idCliente: integer('id_cliente').references(() => clients.id),
+    permisos: text('permisos').array().notNull(),
+    expiraEn: ts('expira_en').notNull(),
+    revocadoEn: ts('revocado_en'),
+    ultimoUso: ts('ultimo_uso'),
+    ventanaInicio: ts('ventana_inicio'),
+    ventanaUsos: integer('ventana_usos').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('api_tokens_hash_unique').on(t.tokenHash)],
+);
+
+/** Webhook endpoints (decision 0060); the signing secret is sealed with lib/secret-box.ts. */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    url: text('url').notNull(),
+    eventos: text('eventos').array().notNull(),
+    /** null = every client. */
+    idCliente: integer('id_cliente').references(() => clients.id),
+    secretoCifrado: text('secreto_cifrado').notNull(),
+    activo: boolean('activo').notNull().default(true),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_activo_idx').on(t.activo, t.idCliente)],
+);
+
+/** One event of an order (the outbox): written in the transaction of the change, with the order as it was then. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    /** The event id receivers de-duplicate by (a UUID). */
+    id: text('id').primaryKey(),
+    tipo: text('tipo').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    idCliente: integer('id_cliente').notNull(),
+    /** The delivery body, exactly as signed and sent (every attempt sends the same bytes). */
+    cuerpo: text('cuerpo').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('webhook_events_order_idx').on(t.orderId)],
+);
+
+/** One event for one endpoint: its state, attempts and last answer (the per-endpoint delivery log). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => webhookEvents.id),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id),
+    estado: text('estado').notNull().default('pendiente'),
+    intentos: integer('intentos').notNull().default(0),
+    /** While `enviando`: until when this attempt's claim holds (a claim past it was lost with its process). */
+    reclamadoHasta: ts('reclamado_hasta'),
+    ultimoCodigo: integer('ultimo_codigo'),
+    ultimaLatenciaMs: integer('ultima_latencia_ms'),
+    ultimoError: text('ultimo_error'),
+    ultimoIntentoEn: ts('ultimo_intento_en'),
+    /** Retries go on for 24 hours from here: the event, or the last "Reenviar". */
+    reintentosDesde: ts('reintentos_desde').notNull().defaultNow(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    entregadoEn: ts('entregado_en'),
+  },
+  (t) => [
+    unique('webhook_deliveries_event_endpoint').on(t.eventId, t.endpointId),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+    index('webhook_deliveries_estado_idx').on(t.endpointId, t.estado),
+    check('webhook_deliveries_estado', sql`${t.estado} in ('pendiente', 'enviando', 'entregado', 'fallido')`),
   ],
 );

@@ -30,6 +30,7 @@ import { clients, orderEvents, orderLines, orders, userProducts, users } from '.
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
+import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
 import { approvalBudget, pageBudgetFlags } from './approval-budget.ts';
 import { levelOneApprover, listClientOrders, orderNeighbours, tookPartIn } from './authorizer.repository.ts';
 import { sendBudgetAlerts } from './budget-alerts.ts';
@@ -447,7 +448,14 @@ async function approveOne(
     const info = { id: order.id, total: totals.total, idCliente: client.id, buyerNombre: buyer.nombre };
     if (target.to === 'espera')
       await notifyAuthorizers(tx, app.config.PUBLIC_URL, 3, info, businessDate(new Date(), tz));
-    if (target.to === 'aprobado') await notifyBuyer(tx, app.config.PUBLIC_URL, buyer, info, 'aprobado');
+    if (target.to === 'aprobado') {
+      await notifyBuyer(tx, app.config.PUBLIC_URL, buyer, info, 'aprobado');
+      await recordWebhookEvent(tx, app.jobs, {
+        clientId: client.id,
+        type: 'pedido.aprobado',
+        orderId: order.id,
+      });
+    }
     // Approved, the buyer already gets an e-mail that links to the order and its comment.
     else if (comentario) await notifyComment(tx, app.config.PUBLIC_URL, order, auth.user);
     return target.to;
@@ -525,6 +533,7 @@ async function cancelOne(
     });
     const buyer = await loadBuyer(tx, order.idUser, false);
     await notifyBuyer(tx, app.config.PUBLIC_URL, buyer, { id, total: order.total }, 'cancelado', reason);
+    await recordWebhookEvent(tx, app.jobs, { clientId: client.id, type: 'pedido.cancelado', orderId: id });
     // A cancellation only lowers the month; the check still runs (decision 0054) and never re-sends.
     await sendBudgetAlerts(
       tx,

@@ -13,6 +13,7 @@ import { cartItems, clients, orderEvents, orderLines, orders, users } from '../.
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
+import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
 import { sendBudgetAlerts } from '../orders/budget-alerts.ts';
 import { userHistory } from '../orders/history.service.ts';
 import { notifyAuthorizers, notifyBuyer } from '../orders/notifications.ts';
@@ -175,6 +176,11 @@ export async function userSubmitOrder(
         businessDate(new Date(), tz),
       );
     }
+    // The integrations' outbox (decision 0060): created, and approved when the purchase approved it.
+    const webhookEvent = { clientId: buyer.idCliente, orderId };
+    await recordWebhookEvent(tx, app.jobs, { ...webhookEvent, type: 'pedido.creado' });
+    if (status === 'aprobado')
+      await recordWebhookEvent(tx, app.jobs, { ...webhookEvent, type: 'pedido.aprobado' });
     await sendBudgetAlerts(tx, { publicUrl: app.config.PUBLIC_URL, tz }, buyer.id, now);
     // Last, so the summary rows the client's other purchases touch stay locked only briefly.
     await moveOrderSales(tx, orderId, 1);

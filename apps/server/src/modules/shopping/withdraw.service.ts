@@ -8,6 +8,7 @@ import { orderEvents, orders } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
+import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
 import { sendBudgetAlerts } from '../orders/budget-alerts.ts';
 import { orderDetail } from '../orders/history.service.ts';
 import { buyerOf, shopperSession } from './cart.service.ts';
@@ -34,6 +35,7 @@ export async function userWithdrawOrder(
         status: orders.status,
         total: orders.total,
         transactionDate: orders.transactionDate,
+        idCliente: orders.idCliente,
       })
       .from(orders)
       .where(and(eq(orders.id, id), eq(orders.idUser, auth.user.id)))
@@ -64,6 +66,12 @@ export async function userWithdrawOrder(
       eventType: 'pedido_retirado',
       description: `Pedido #${orderNumber(id)} retirado por el comprador`,
       metadata: { id_pedido: id, de: 'pendiente', total: order.total, ...requestMeta(request) },
+    });
+    // For the integrations a withdrawal is a cancellation (decision 0060): the order is `cancelado`.
+    await recordWebhookEvent(tx, app.jobs, {
+      clientId: order.idCliente,
+      type: 'pedido.cancelado',
+      orderId: id,
     });
     // A withdrawal only lowers the month; the check still runs (decision 0054) and never re-sends.
     await sendBudgetAlerts(

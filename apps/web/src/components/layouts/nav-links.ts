@@ -17,7 +17,8 @@ export type NavIcon =
   | 'usuarios'
   | 'logs'
   | 'tablero'
-  | 'surtido';
+  | 'surtido'
+  | 'integraciones';
 
 export interface NavItem {
   label: string;
@@ -83,6 +84,7 @@ export function navItemsFor(
         { label: 'Inventario', to: client(CLIENT_SCREENS.inventario), icon: 'inventario' },
         { label: 'Usuarios', to: client(CLIENT_SCREENS.usuarios), icon: 'usuarios' },
         { label: 'Logs de sistema', to: '/administrador/logs', icon: 'logs' },
+        { label: 'Integraciones', to: '/administrador/integraciones', icon: 'integraciones' },
       ];
     default:
       return [];

@@ -12,6 +12,7 @@ import {
   IconListCheck,
   IconListDetails,
   IconPackages,
+  IconPlugConnected,
   IconShoppingCart,
   IconTextPlus,
   IconTruckDelivery,
@@ -45,6 +46,7 @@ const ICONS: Record<NavIcon, ComponentType<{ size?: number; stroke?: number }>> 
   inventario: IconPackages,
   usuarios: IconUsers,
   logs: IconListDetails,
+  integraciones: IconPlugConnected,
   tablero: IconChartBar,
   surtido: IconTruckDelivery,
 };

@@ -1,5 +1,6 @@
 /** The administrator area: one module per screen, one lazy chunk for the area. */
 export { Clientes } from './clientes';
+export { Integraciones } from './integraciones';
 export { Inventario } from './inventario';
 export { Logs } from './logs';
 export { Pedido, Pedidos } from './pedido';

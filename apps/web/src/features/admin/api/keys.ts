@@ -34,6 +34,11 @@ export interface FulfilmentFilters {
 }
 
 export const adminKeys = {
+  /** Integration tokens, webhook endpoints and their deliveries (prefix ['admin', 'integracion']). */
+  integration: ['admin', 'integracion'] as const,
+  tokens: (page: number) => ['admin', 'integracion', 'tokens', page] as const,
+  webhooks: (page: number) => ['admin', 'integracion', 'webhooks', page] as const,
+  deliveries: (id: number, page: number) => ['admin', 'integracion', 'entregas', id, page] as const,
   /** The prefix of every client list, the dropdowns included. */
   clients: ['admin', 'clientes'] as const,
   /** Every client, for the dropdowns (clients/client-select). */

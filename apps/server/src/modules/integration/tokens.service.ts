@@ -1,0 +1,174 @@
+import {
+  type ApiScope,
+  TOKEN_PREFIX,
+  TOKEN_SHOWN_CHARS,
+  TOKENS_PER_PAGE,
+} from '@portal/shared/domain/integration';
+import { MSG } from '@portal/shared/messages';
+import type {
+  TokenCreateBody,
+  TokenCreateResponse,
+  TokenDto,
+  TokensResponse,
+} from '@portal/shared/schemas/integration';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db, Tx } from '../../db/client.ts';
+import { apiTokens, clients, users } from '../../db/schema/index.ts';
+import { audit, requestMeta } from '../../lib/audit.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { AuthContext } from '../../plugins/auth-guard.ts';
+
+const tokenColumns = {
+  id: apiTokens.id,
+  nombre: apiTokens.nombre,
+  prefijo: apiTokens.prefijo,
+  idCliente: apiTokens.idCliente,
+  cliente: clients.nombre,
+  permisos: apiTokens.permisos,
+  expiraEn: apiTokens.expiraEn,
+  revocadoEn: apiTokens.revocadoEn,
+  ultimoUso: apiTokens.ultimoUso,
+  createdAt: apiTokens.createdAt,
+  creadoPor: users.nombre,
+};
+
+type TokenRow = {
+  id: number;
+  nombre: string;
+  prefijo: string;
+  idCliente: number | null;
+  cliente: string | null;
+  permisos: string[];
+  expiraEn: Date;
+  revocadoEn: Date | null;
+  ultimoUso: Date | null;
+  createdAt: Date;
+  creadoPor: string | null;
+};
+
+function toDto(row: TokenRow, now = new Date()): TokenDto {
+  return {
+    id: row.id,
+    nombre: row.nombre,
+    prefijo: row.prefijo,
+    id_cliente: row.idCliente,
+    cliente: row.cliente,
+    permisos: row.permisos as ApiScope[],
+    estado: row.revocadoEn ? 'revocado' : row.expiraEn <= now ? 'vencido' : 'activo',
+    expira_en: row.expiraEn.toISOString(),
+    revocado_en: row.revocadoEn?.toISOString() ?? null,
+    ultimo_uso: row.ultimoUso?.toISOString() ?? null,
+    creado_en: row.createdAt.toISOString(),
+    creado_por: row.creadoPor,
+  };
+}
+
+async function tokenById(db: Db | Tx, id: number): Promise<TokenDto> {
+  const [row] = await db
+    .select(tokenColumns)
+    .from(apiTokens)
+    .leftJoin(clients, eq(clients.id, apiTokens.idCliente))
+    .leftJoin(users, eq(users.id, apiTokens.createdBy))
+    .where(eq(apiTokens.id, id));
+  if (!row) throw notFound(MSG.tokenNoEncontrado, 'TOKEN_NOT_FOUND');
+  return toDto(row);
+}
+
+/** A client scope must name an existing client (400 otherwise: it is a field of the form). */
+export async function checkClientScope(db: Db | Tx, idCliente: number | null): Promise<void> {
+  if (idCliente === null) return;
+  const [row] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, idCliente));
+  if (!row) throw badRequest('VALIDATION', MSG.clienteNoEncontrado, { id_cliente: MSG.clienteNoEncontrado });
+}
+
+/** GET /api/integracion/tokens: newest first, revoked and expired ones included (with their state). */
+export async function listTokens(db: Db, page: number): Promise<TokensResponse> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(tokenColumns)
+      .from(apiTokens)
+      .leftJoin(clients, eq(clients.id, apiTokens.idCliente))
+      .leftJoin(users, eq(users.id, apiTokens.createdBy))
+      .orderBy(desc(apiTokens.id))
+      .limit(TOKENS_PER_PAGE)
+      .offset((page - 1) * TOKENS_PER_PAGE),
+    db.select({ n: count() }).from(apiTokens),
+  ]);
+  const now = new Date();
+  return {
+    tokens: rows.map((r) => toDto(r, now)),
+    total: total?.n ?? 0,
+    page,
+    per_page: TOKENS_PER_PAGE,
+  };
+}
+
+/**
+ * POST /api/integracion/tokens: a new token; its value is in this answer only. Stored: its SHA-256 (what
+ * a request's token is looked up by) and its first characters (to recognise it in the list).
+ */
+export async function createToken(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  body: TokenCreateBody,
+): Promise<TokenCreateResponse> {
+  const valor = `${TOKEN_PREFIX}${newToken()}`;
+  const id = await app.db.transaction(async (tx) => {
+    await checkClientScope(tx, body.id_cliente);
+    const [row] = await tx
+      .insert(apiTokens)
+      .values({
+        nombre: body.nombre,
+        prefijo: valor.slice(0, TOKEN_SHOWN_CHARS),
+        tokenHash: hashToken(valor),
+        idCliente: body.id_cliente,
+        permisos: body.permisos,
+        expiraEn: new Date(Date.now() + body.vigencia_dias * 86_400_000),
+        createdBy: auth.user.id,
+      })
+      .returning({ id: apiTokens.id });
+    await audit(tx, {
+      userId: auth.user.id,
+      eventType: 'token_creado',
+      description: `Token de integración «${body.nombre}» creado`,
+      metadata: {
+        id_token: row!.id,
+        id_cliente: body.id_cliente,
+        permisos: body.permisos,
+        vigencia_dias: body.vigencia_dias,
+        ...requestMeta(request),
+      },
+    });
+    return row!.id;
+  });
+  return { status: 'ok', msg: MSG.tokenCreado, token: await tokenById(app.db, id), valor };
+}
+
+/** POST /api/integracion/tokens/{id}/revocar: refused from the next request on; a second revoke is 409. */
+export async function revokeToken(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  id: number,
+): Promise<TokenDto> {
+  await app.db.transaction(async (tx) => {
+    const [exists] = await tx.select({ id: apiTokens.id }).from(apiTokens).where(eq(apiTokens.id, id));
+    if (!exists) throw notFound(MSG.tokenNoEncontrado, 'TOKEN_NOT_FOUND');
+    const updated = await tx
+      .update(apiTokens)
+      .set({ revocadoEn: new Date() })
+      .where(and(eq(apiTokens.id, id), isNull(apiTokens.revocadoEn)))
+      .returning({ nombre: apiTokens.nombre });
+    if (updated.length === 0) throw conflict('TOKEN_ALREADY_REVOKED', MSG.tokenYaRevocado);
+    await audit(tx, {
+      userId: auth.user.id,
+      eventType: 'token_revocado',
+      description: `Token de integración «${updated[0]!.nombre}» revocado`,
+      metadata: { id_token: id, ...requestMeta(request) },
+    });
+  });
+  return tokenById(app.db, id);
+}

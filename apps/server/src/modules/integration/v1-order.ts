@@ -1,0 +1,115 @@
+import type { V1Order } from '@portal/shared/schemas/integration';
+import type { OrderStatus } from '@portal/shared/schemas/shopping';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { clients, orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
+
+/**
+ * The one serializer of an order for integrations: the v1 API's list and detail and every webhook body
+ * (decision 0059). Amounts are integer centavos exactly as stored; lines are the purchase's frozen
+ * snapshot. A field added to the v1 order (the fulfilment state `surtido`) is added here and in
+ * `V1Order` (packages/shared/src/schemas/integration.ts), and reaches the API and the webhooks at once.
+ * Answers in the order of `ids`; an id without a row is left out. Runs in a caller's transaction too.
+ */
+export async function v1Orders(db: Db | Tx, ids: number[]): Promise<V1Order[]> {
+  if (ids.length === 0) return [];
+  const [heads, lines, events] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        status: orders.status,
+        fecha: orders.transactionDate,
+        subtotal: orders.subtotal,
+        iva: orders.iva,
+        total: orders.total,
+        nota: orders.nota,
+        motivo: orders.cancelReason,
+        buyerId: users.id,
+        usuario: users.usuario,
+        buyerNombre: users.nombre,
+        email: users.email,
+        area: users.area,
+        direccion: users.direccionEntrega,
+        clientId: clients.id,
+        clientNombre: clients.nombre,
+      })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.idUser))
+      .innerJoin(clients, eq(clients.id, orders.idCliente))
+      .where(inArray(orders.id, ids)),
+    db
+      .select()
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, ids))
+      .orderBy(asc(orderLines.orderId), asc(orderLines.id)),
+    db
+      .select({
+        id: orderEvents.id,
+        orderId: orderEvents.orderId,
+        tipo: orderEvents.tipo,
+        de: orderEvents.fromStatus,
+        a: orderEvents.toStatus,
+        fecha: orderEvents.createdAt,
+        actor: users.nombre,
+        motivo: orderEvents.reason,
+      })
+      .from(orderEvents)
+      .leftJoin(users, eq(users.id, orderEvents.actorId))
+      .where(inArray(orderEvents.orderId, ids))
+      .orderBy(asc(orderEvents.orderId), asc(orderEvents.id)),
+  ]);
+  const byId = new Map(heads.map((h) => [h.id, h]));
+  return ids.flatMap((id) => {
+    const h = byId.get(id);
+    if (!h) return [];
+    return [
+      {
+        id: h.id,
+        numero: String(h.id).padStart(5, '0'),
+        estatus: h.status as OrderStatus,
+        fecha: h.fecha.toISOString(),
+        moneda: 'MXN' as const,
+        subtotal_centavos: h.subtotal,
+        iva_centavos: h.iva,
+        total_centavos: h.total,
+        nota: h.nota,
+        motivo_cancelacion: h.motivo,
+        comprador: {
+          id: h.buyerId,
+          usuario: h.usuario,
+          nombre: h.buyerNombre,
+          email: h.email,
+          area: h.area,
+          direccion_entrega: h.direccion,
+        },
+        cliente: { id: h.clientId, nombre: h.clientNombre },
+        lineas: lines
+          .filter((l) => l.orderId === id)
+          .map((l) => ({
+            id: l.id,
+            id_producto: l.productId,
+            clave_interna: l.claveInterna,
+            clave_cliente: l.claveCliente,
+            nombre: l.nombre,
+            unidad_de_medida: l.unidadDeMedida,
+            categoria: l.categoria,
+            cantidad: l.cantidad,
+            precio_unitario_centavos: l.precio,
+            impuesto: l.impuesto,
+            importe_centavos: l.precio * l.cantidad,
+          })),
+        eventos: events
+          .filter((e) => e.orderId === id)
+          .map((e) => ({
+            id: e.id,
+            tipo: e.tipo,
+            de: e.de,
+            a: e.a,
+            fecha: e.fecha.toISOString(),
+            actor: e.actor,
+            motivo: e.motivo,
+          })),
+      },
+    ];
+  });
+}

@@ -1,0 +1,54 @@
+import { errorResponses, IdParam } from '@portal/shared/schemas/common';
+import { V1Order, V1OrdersQuery, V1OrdersResponse } from '@portal/shared/schemas/integration';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { bearerGuard } from './api-auth.ts';
+import { getV1Order, listV1Orders } from './v1.service.ts';
+
+const errors = errorResponses(400, 401, 403, 404, 429);
+/** The OpenAPI security requirement of every v1 route (the scheme is declared in app.ts). */
+const security = [{ bearer: [] }];
+
+/**
+ * The versioned integration API (decision 0059): `Authorization: Bearer <token>`, no cookie, no XSRF,
+ * rate-limited per token. A client's token sees only its client's orders; another client's id answers 404.
+ */
+export async function v1Routes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['api v1'];
+  const read = bearerGuard(app, 'pedidos:leer');
+
+  r.get(
+    '/api/v1/pedidos',
+    {
+      onRequest: read,
+      schema: {
+        tags,
+        security,
+        summary: 'Pedidos, del más antiguo al más reciente, con paginación por cursor (permiso pedidos:leer)',
+        description:
+          'Filtros: estatus (pendiente, espera, aprobado, cancelado), desde/hasta (AAAA-MM-DD, fecha de compra en la zona del negocio). ' +
+          'La respuesta trae `siguiente`: pásalo como `cursor` para la página siguiente (null en la última). ' +
+          'Los importes van en centavos enteros, tal como se guardaron. 429 con Retry-After al pasar el límite por minuto del token.',
+        querystring: V1OrdersQuery,
+        response: { 200: V1OrdersResponse, ...errors },
+      },
+    },
+    async (request) => listV1Orders(app, request.apiCaller!, request.query),
+  );
+
+  r.get(
+    '/api/v1/pedidos/:id',
+    {
+      onRequest: read,
+      schema: {
+        tags,
+        security,
+        summary: 'Un pedido con sus líneas, totales, comprador, cliente y eventos (permiso pedidos:leer)',
+        params: IdParam,
+        response: { 200: V1Order, ...errors },
+      },
+    },
+    async (request) => getV1Order(app, request.apiCaller!, request.params.id),
+  );
+}

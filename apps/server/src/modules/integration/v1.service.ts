@@ -1,0 +1,74 @@
+import { businessDateRange } from '@portal/shared/domain/time';
+import { MSG } from '@portal/shared/messages';
+import type { V1Order, V1OrdersQuery, V1OrdersResponse } from '@portal/shared/schemas/integration';
+import { and, asc, eq, gt, gte, lt, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { orders } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { ApiCaller } from './api-auth.ts';
+import { v1Orders } from './v1-order.ts';
+
+const CURSOR_VERSION = 'p1';
+
+/** An opaque cursor: the last id of the page (keyset), in a versioned wrapper. */
+export function encodeCursor(lastId: number): string {
+  return Buffer.from(`${CURSOR_VERSION}.${lastId}`, 'utf8').toString('base64url');
+}
+
+export function decodeCursor(cursor: string): number {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const match = /^p1\.(\d{1,10})$/.exec(text);
+  const id = match ? Number(match[1]) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id < 0 || id > 2147483647) throw badRequest('CURSOR', MSG.cursorInvalido);
+  return id;
+}
+
+/**
+ * GET /api/v1/pedidos: the orders the token may read, oldest first, keyset-paginated on the id: an order
+ * created while a caller pages has a larger id, so it comes on a later page and no page repeats or skips
+ * one. Dates are business dates (BUSINESS_TZ) of the purchase.
+ */
+export async function listV1Orders(
+  app: FastifyInstance,
+  caller: ApiCaller,
+  query: V1OrdersQuery,
+): Promise<V1OrdersResponse> {
+  const conditions: SQL[] = [];
+  if (caller.idCliente !== null) conditions.push(eq(orders.idCliente, caller.idCliente));
+  if (query.estatus) conditions.push(eq(orders.status, query.estatus));
+  if (query.desde || query.hasta) {
+    const range = businessDateRange(
+      query.desde ?? '2000-01-01',
+      query.hasta ?? '2999-12-31',
+      app.config.BUSINESS_TZ,
+    );
+    if (query.desde) conditions.push(gte(orders.transactionDate, range.start));
+    if (query.hasta) conditions.push(lt(orders.transactionDate, range.end));
+  }
+  if (query.cursor) conditions.push(gt(orders.id, decodeCursor(query.cursor)));
+  const rows = await app.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(...conditions))
+    .orderBy(asc(orders.id))
+    .limit(query.limite + 1);
+  const page = rows.slice(0, query.limite).map((r) => r.id);
+  const more = rows.length > query.limite;
+  return {
+    pedidos: await v1Orders(app.db, page),
+    siguiente: more && page.length > 0 ? encodeCursor(page[page.length - 1]!) : null,
+  };
+}
+
+/** GET /api/v1/pedidos/{id}: another client's order, for a client's token, answers like a missing one. */
+export async function getV1Order(app: FastifyInstance, caller: ApiCaller, id: number): Promise<V1Order> {
+  const [row] = await app.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(eq(orders.id, id), caller.idCliente === null ? undefined : eq(orders.idCliente, caller.idCliente)),
+    );
+  const [order] = row ? await v1Orders(app.db, [row.id]) : [];
+  if (!order) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
+  return order;
+}

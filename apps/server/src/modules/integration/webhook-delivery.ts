@@ -1,0 +1,224 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { signatureHeader, WEBHOOK_RETRY_HOURS, WEBHOOK_TIMEOUT_MS } from '@portal/shared/domain/integration';
+import { MSG } from '@portal/shared/messages';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.ts';
+import type { JobContext } from '../../lib/jobs.ts';
+import { openSecret } from '../../lib/secret-box.ts';
+import { WEBHOOK_QUEUE, type WebhookDeliveryJob } from './webhook-outbox.ts';
+import { resolveTarget, type TargetPolicy } from './webhook-target.ts';
+
+/** How long a claimed attempt is held: the receiver's timeout and a margin (a claim past it was lost). */
+const CLAIM_SECONDS = WEBHOOK_TIMEOUT_MS / 1000 + 20;
+
+/** The secret-box context of an endpoint's signing secret: a sealed secret opens only for its own row. */
+export function secretContext(endpointId: number): string {
+  return `webhook:${endpointId}`;
+}
+
+/** `X-Portal-Firma` for `body` sent at unix time `t`: HMAC-SHA256 of "t.body" with the endpoint's secret. */
+export function sign(secret: string, t: number, body: string): string {
+  return signatureHeader(t, createHmac('sha256', secret).update(`${t}.${body}`).digest('hex'));
+}
+
+export function targetPolicy(app: FastifyInstance): TargetPolicy {
+  return {
+    allowHttp: app.config.NODE_ENV !== 'production',
+    allowPrivate: app.config.WEBHOOK_ALLOW_PRIVATE,
+  };
+}
+
+interface Outcome {
+  ok: boolean;
+  status: number | null;
+  error: string | null;
+}
+
+/**
+ * One POST, connecting only to an address checked now (the resolved address, not the one seen at
+ * registration: a name that now points inside is refused), 10 s in all, no redirects followed.
+ */
+async function post(
+  url: URL,
+  body: string,
+  headers: Record<string, string>,
+  policy: TargetPolicy,
+  signal: AbortSignal,
+): Promise<Outcome> {
+  const target = await resolveTarget(url, policy);
+  if (!target.ok) return { ok: false, status: null, error: target.refusal.msg };
+  const pinned = target.addresses[0]!;
+  // The connection uses the address just checked, whatever the name resolves to a moment later.
+  const lookup: LookupFunction = (_host, options, callback) => {
+    if ((options as { all?: boolean }).all)
+      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [pinned]);
+    else callback(null, pinned.address, pinned.family);
+  };
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise<Outcome>((resolve) => {
+    const timeout = AbortSignal.timeout(WEBHOOK_TIMEOUT_MS);
+    const req = client.request(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      lookup,
+      agent: false,
+      signal: AbortSignal.any([timeout, signal]),
+    });
+    req.on('response', (res) => {
+      res.resume();
+      const status = res.statusCode ?? 0;
+      const settle = () => {
+        if (status >= 200 && status < 300) resolve({ ok: true, status, error: null });
+        else if (status >= 300 && status < 400)
+          resolve({ ok: false, status, error: MSG.entregaRedireccion(status) });
+        else resolve({ ok: false, status, error: MSG.entregaHttp(status) });
+      };
+      res.on('end', settle);
+      res.on('error', settle);
+    });
+    req.on('error', () =>
+      resolve({
+        ok: false,
+        status: null,
+        error: timeout.aborted ? MSG.entregaSinRespuesta : MSG.entregaConexion,
+      }),
+    );
+    req.end(body);
+  });
+}
+
+class RetryLater extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RetryLater';
+  }
+}
+
+/**
+ * One attempt of one delivery (the pg-boss job). The attempt is claimed with a conditional update first:
+ * a delivery already delivered or failed is left alone, and one held by a live claim elsewhere is not
+ * sent twice (the job retries later and finds it settled, or its claim expired with its process). A
+ * failure within 24 hours throws, so pg-boss retries with exponential backoff; after them, or on the
+ * job's last retry, the delivery fails for good ("Reenviar" starts again).
+ */
+export async function attemptDelivery(app: FastifyInstance, id: number, ctx: JobContext): Promise<void> {
+  const [claimed] = await app.db
+    .update(webhookDeliveries)
+    .set({
+      estado: 'enviando',
+      intentos: sql`${webhookDeliveries.intentos} + 1`,
+      reclamadoHasta: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`,
+      ultimoIntentoEn: sql`now()`,
+    })
+    .where(
+      and(
+        eq(webhookDeliveries.id, id),
+        sql`(${webhookDeliveries.estado} = 'pendiente' or (${webhookDeliveries.estado} = 'enviando' and ${webhookDeliveries.reclamadoHasta} < now()))`,
+      ),
+    )
+    .returning({
+      intentos: webhookDeliveries.intentos,
+      eventId: webhookDeliveries.eventId,
+      endpointId: webhookDeliveries.endpointId,
+      desde: webhookDeliveries.reintentosDesde,
+    });
+  if (!claimed) {
+    const [row] = await app.db
+      .select({ estado: webhookDeliveries.estado })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, id));
+    // Held by another attempt: try again once its claim has ended (or it settled).
+    if (row?.estado === 'enviando') throw new RetryLater('entrega en curso en otra instancia');
+    return;
+  }
+  const [target] = await app.db
+    .select({
+      url: webhookEndpoints.url,
+      activo: webhookEndpoints.activo,
+      secreto: webhookEndpoints.secretoCifrado,
+      cuerpo: webhookEvents.cuerpo,
+    })
+    .from(webhookEndpoints)
+    .innerJoin(webhookEvents, eq(webhookEvents.id, claimed.eventId))
+    .where(eq(webhookEndpoints.id, claimed.endpointId));
+  const settle = async (values: Partial<typeof webhookDeliveries.$inferInsert>) => {
+    await app.db
+      .update(webhookDeliveries)
+      .set({ reclamadoHasta: null, ...values })
+      .where(
+        and(
+          eq(webhookDeliveries.id, id),
+          eq(webhookDeliveries.estado, 'enviando'),
+          eq(webhookDeliveries.intentos, claimed.intentos),
+        ),
+      );
+  };
+  if (!target?.activo) {
+    await settle({ estado: 'fallido', ultimoError: MSG.entregaWebhookInactivo, ultimoCodigo: null });
+    return;
+  }
+  const secret = openSecret(app.keys.encryption, target.secreto, secretContext(claimed.endpointId));
+  const t = Math.floor(Date.now() / 1000);
+  const started = performance.now();
+  const outcome = await post(
+    new URL(target.url),
+    target.cuerpo,
+    {
+      'content-type': 'application/json; charset=utf-8',
+      'user-agent': 'PortalDeCompras-Webhooks/1',
+      'x-portal-firma': sign(secret, t, target.cuerpo),
+      'x-portal-evento': claimed.eventId,
+      'x-portal-intento': String(claimed.intentos),
+    },
+    targetPolicy(app),
+    ctx.signal,
+  );
+  const latency = Math.round(performance.now() - started);
+  const common = { ultimoCodigo: outcome.status, ultimaLatenciaMs: latency, ultimoError: outcome.error };
+  if (outcome.ok) {
+    await settle({ ...common, estado: 'entregado', entregadoEn: new Date() });
+    return;
+  }
+  const expired = Date.now() - claimed.desde.getTime() >= WEBHOOK_RETRY_HOURS * 3_600_000;
+  if (expired || ctx.lastAttempt) {
+    await settle({ ...common, estado: 'fallido' });
+    return;
+  }
+  await settle({ ...common, estado: 'pendiente' });
+  throw new RetryLater(outcome.error ?? 'entrega fallida');
+}
+
+/** Retries a delivery may take: enough doublings from the base, capped at an hour, to cover 24 hours. */
+export function retrySchedule(baseSeconds: number): { retryLimit: number; retryDelayMax: number } {
+  const retryDelayMax = Math.min(3600, baseSeconds * 128);
+  let total = 0;
+  let retries = 0;
+  // pg-boss waits between base·2^n and base·2^(n+1) before retry n (capped): count with the shortest.
+  while (total < WEBHOOK_RETRY_HOURS * 3600 && retries < 500) {
+    total += Math.min(retryDelayMax, baseSeconds * 2 ** retries);
+    retries++;
+  }
+  return { retryLimit: retries, retryDelayMax };
+}
+
+/** Declares the delivery queue (while the app is built). */
+export function defineWebhookJobs(app: FastifyInstance): void {
+  const base = app.config.WEBHOOK_RETRY_BASE_SECONDS;
+  const schedule = retrySchedule(base);
+  app.jobs.define<WebhookDeliveryJob>({
+    name: WEBHOOK_QUEUE,
+    retryLimit: schedule.retryLimit,
+    retryDelay: base,
+    retryBackoff: true,
+    retryDelayMax: schedule.retryDelayMax,
+    expireInSeconds: CLAIM_SECONDS,
+    pollingIntervalSeconds: Math.max(0.5, Math.min(5, base / 2)),
+    // One slow receiver (up to 10 s) does not hold back the others.
+    localConcurrency: 4,
+    handler: (data, ctx) => attemptDelivery(app, data.id, ctx),
+  });
+}

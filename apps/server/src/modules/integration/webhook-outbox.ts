@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import type { WebhookEventType } from '@portal/shared/domain/integration';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.ts';
+import type { JobRunner } from '../../lib/jobs.ts';
+import { v1Orders } from './v1-order.ts';
+
+/** The pg-boss queue that delivers one event to one endpoint (webhook-delivery.ts). */
+export const WEBHOOK_QUEUE = 'webhooks-entrega';
+
+export interface WebhookDeliveryJob {
+  /** webhook_deliveries.id */
+  id: number;
+}
+
+/**
+ * Records an order's event for its webhooks, inside the caller's transaction (the outbox, decision 0060):
+ * when an active endpoint of the order's client (or of every client) subscribes to `type`, one event row
+ * with the body to send (the order as it is in this transaction, through the v1 serializer), one delivery
+ * row per such endpoint and its pg-boss job. They exist if and only if the caller's change commits. Without
+ * a subscribed endpoint it writes nothing (one indexed read). Answers the event id, or null.
+ *
+ * Every change that emits an event calls it: the purchase (`pedido.creado`, and `pedido.aprobado` when a
+ * rule or a client without approvers approves at once), an approval that reaches `aprobado`, a
+ * cancellation or a buyer's withdrawal (`pedido.cancelado`) and, with the fulfilment state, each move
+ * (`pedido.surtido`).
+ */
+export async function recordWebhookEvent(
+  tx: Tx,
+  jobs: JobRunner,
+  event: { clientId: number; type: WebhookEventType; orderId: number },
+): Promise<string | null> {
+  const endpoints = await tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.activo, true),
+        or(isNull(webhookEndpoints.idCliente), eq(webhookEndpoints.idCliente, event.clientId)),
+        sql`${event.type} = any(${webhookEndpoints.eventos})`,
+      ),
+    );
+  if (endpoints.length === 0) return null;
+  const [pedido] = await v1Orders(tx, [event.orderId]);
+  if (!pedido) return null;
+  const id = randomUUID();
+  const fecha = new Date();
+  const cuerpo = JSON.stringify({ id, tipo: event.type, fecha: fecha.toISOString(), pedido });
+  await tx.insert(webhookEvents).values({
+    id,
+    tipo: event.type,
+    orderId: event.orderId,
+    idCliente: event.clientId,
+    cuerpo,
+    createdAt: fecha,
+  });
+  const deliveries = await tx
+    .insert(webhookDeliveries)
+    .values(endpoints.map((e) => ({ eventId: id, endpointId: e.id, reintentosDesde: fecha })))
+    .returning({ id: webhookDeliveries.id });
+  for (const d of deliveries) await jobs.send<WebhookDeliveryJob>(WEBHOOK_QUEUE, { id: d.id }, tx);
+  return id;
+}

@@ -1,0 +1,552 @@
+/**
+ * 'Integraciones' (rol 4): integration tokens for the /api/v1 API and webhook endpoints with their delivery
+ * log (docs/integration.md). A token's value and a webhook's signing secret are shown once, right after
+ * creation, with a copy button; the lists never carry them.
+ */
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Code,
+  CopyButton,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { API_SCOPES, TOKEN_MAX_DAYS, WEBHOOK_EVENTS } from '@portal/shared/domain/integration';
+import type { DeliveryDto, TokenDto, WebhookDto } from '@portal/shared/schemas/integration';
+import { IconCheck, IconCopy, IconKey, IconWebhook } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { openConfirm, showError, showSuccess } from '../../../components/ui/alerts';
+import { PageHeader } from '../../../components/ui/page';
+import { Pager } from '../../../components/ui/pager';
+import { errorMessage, isApiError } from '../../../lib/api';
+import { formatDateTime, formatOrderNumber } from '../../../lib/format';
+import { useAllClients } from '../clients/client-select';
+import {
+  useCreateToken,
+  useCreateWebhook,
+  useDeactivateWebhook,
+  useDeliveries,
+  useResendDelivery,
+  useRevokeToken,
+  useTokens,
+  useWebhooks,
+} from './api';
+
+const ALL_CLIENTS = 'todos';
+const VALIDITY = [30, 90, 180, TOKEN_MAX_DAYS].map((d) => ({ value: String(d), label: `${d} días` }));
+
+function useClientOptions() {
+  const { data } = useAllClients();
+  return [
+    { value: ALL_CLIENTS, label: 'Todos los clientes' },
+    ...(data?.clientes ?? []).map((c) => ({ value: String(c.id), label: c.nombre })),
+  ];
+}
+
+function ClientScopeSelect({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
+  const clients = useClientOptions();
+  return (
+    <Select
+      label="Cliente"
+      data={clients}
+      value={value}
+      onChange={(v) => onChange(v ?? ALL_CLIENTS)}
+      searchable
+      allowDeselect={false}
+      error={error}
+    />
+  );
+}
+
+function ChoiceGroup(props: {
+  label: string;
+  options: readonly string[];
+  value: string[];
+  onChange: (v: string[]) => void;
+  error?: string;
+}) {
+  return (
+    <Checkbox.Group label={props.label} value={props.value} onChange={props.onChange} error={props.error}>
+      <Stack gap={6} mt={6}>
+        {props.options.map((o) => (
+          <Checkbox key={o} value={o} label={o} />
+        ))}
+      </Stack>
+    </Checkbox.Group>
+  );
+}
+
+function EmptyRow({ cols, text }: { cols: number; text: string }) {
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={cols}>
+        <Text c="dimmed" size="sm">
+          {text}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** A refused form: field messages under their fields, anything else in an alert. */
+function formErrors(setErrors: (e: Record<string, string>) => void) {
+  return (err: unknown) => {
+    const fields = isApiError(err) ? err.errors : undefined;
+    if (fields) setErrors(fields);
+    else void showError(errorMessage(err));
+  };
+}
+
+/** A one-row action's answer: a notice, or the server's message. */
+function actionResult(success: string) {
+  return {
+    onSuccess: () => showSuccess(success),
+    onError: (err: unknown) => void showError(errorMessage(err)),
+  };
+}
+
+/** A value shown once: monospace, selectable, with a copy button and the warning. */
+function ShownOnce({ title, value, onClose }: { title: string; value: string; onClose: () => void }) {
+  return (
+    <Alert color="yellow" title={title} withCloseButton closeButtonLabel="Ocultar" onClose={onClose}>
+      <Stack gap="xs">
+        <Text size="sm">Cópialo ahora y guárdalo en un lugar seguro: no se volverá a mostrar.</Text>
+        <Group gap="xs" wrap="nowrap">
+          <Code fz="sm" style={{ overflowWrap: 'anywhere' }} data-testid="valor-una-vez">
+            {value}
+          </Code>
+          <CopyButton value={value}>
+            {({ copied, copy }) => (
+              <Button
+                size="compact-sm"
+                variant="light"
+                color={copied ? 'teal' : 'blue'}
+                leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                onClick={copy}
+              >
+                {copied ? 'Copiado' : 'Copiar'}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+const TOKEN_STATE: Record<TokenDto['estado'], { label: string; color: string }> = {
+  activo: { label: 'Activo', color: 'teal' },
+  revocado: { label: 'Revocado', color: 'red' },
+  vencido: { label: 'Vencido', color: 'gray' },
+};
+
+function TokensPanel() {
+  const [page, setPage] = useState(1);
+  const tokens = useTokens(page);
+  const create = useCreateToken();
+  const revoke = useRevokeToken();
+  const [nombre, setNombre] = useState('');
+  const [cliente, setCliente] = useState<string>(ALL_CLIENTS);
+  const [permisos, setPermisos] = useState<string[]>(['pedidos:leer']);
+  const [dias, setDias] = useState('90');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [shown, setShown] = useState<string | null>(null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    create.mutate(
+      {
+        nombre,
+        id_cliente: cliente === ALL_CLIENTS ? null : Number(cliente),
+        permisos: permisos as TokenDto['permisos'],
+        vigencia_dias: Number(dias),
+      },
+      {
+        onSuccess: (res) => {
+          setShown(res.valor);
+          setNombre('');
+          showSuccess(res.msg);
+        },
+        onError: formErrors(setErrors),
+      },
+    );
+  };
+
+  const askRevoke = (t: TokenDto) =>
+    openConfirm({
+      title: `¿Revocar el token «${t.nombre}»?`,
+      children: <Text size="sm">Las solicitudes con este token se rechazarán desde este momento.</Text>,
+      labels: { confirm: 'Revocar', cancel: 'Cancelar' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => revoke.mutate(t.id, actionResult('Token revocado')),
+    });
+
+  const rows = tokens.data?.tokens ?? [];
+  return (
+    <Stack>
+      <Paper withBorder p="md" component="form" onSubmit={submit} aria-label="Nuevo token">
+        <Title order={3} size="h4" mb="sm">
+          Nuevo token
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+          <TextInput
+            label="Nombre"
+            placeholder="ERP de almacén"
+            value={nombre}
+            onChange={(e) => setNombre(e.currentTarget.value)}
+            error={errors.nombre}
+            required
+          />
+          <ClientScopeSelect value={cliente} onChange={setCliente} error={errors.id_cliente} />
+          <Select
+            label="Vigencia"
+            data={VALIDITY}
+            value={dias}
+            onChange={(v) => setDias(v ?? '90')}
+            allowDeselect={false}
+            error={errors.vigencia_dias}
+          />
+          <ChoiceGroup
+            label="Permisos"
+            options={API_SCOPES}
+            value={permisos}
+            onChange={setPermisos}
+            error={errors.permisos}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" mt="md">
+          <Button type="submit" leftSection={<IconKey size={16} />} loading={create.isPending}>
+            Crear token
+          </Button>
+        </Group>
+      </Paper>
+      {shown && <ShownOnce title="Token creado" value={shown} onClose={() => setShown(null)} />}
+      <Table.ScrollContainer minWidth={760}>
+        <Table striped highlightOnHover aria-label="Tokens de integración">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Nombre</Table.Th>
+              <Table.Th>Token</Table.Th>
+              <Table.Th>Cliente</Table.Th>
+              <Table.Th>Permisos</Table.Th>
+              <Table.Th>Estado</Table.Th>
+              <Table.Th>Vence</Table.Th>
+              <Table.Th>Último uso</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Acciones</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((t) => (
+              <Table.Tr key={t.id}>
+                <Table.Td>{t.nombre}</Table.Td>
+                <Table.Td>
+                  <Code>{t.prefijo}…</Code>
+                </Table.Td>
+                <Table.Td>{t.cliente ?? 'Todos'}</Table.Td>
+                <Table.Td>{t.permisos.join(', ')}</Table.Td>
+                <Table.Td>
+                  <Badge color={TOKEN_STATE[t.estado].color} variant="light">
+                    {TOKEN_STATE[t.estado].label}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{formatDateTime(t.expira_en)}</Table.Td>
+                <Table.Td>{t.ultimo_uso ? formatDateTime(t.ultimo_uso) : 'Nunca'}</Table.Td>
+                <Table.Td>
+                  {t.estado === 'activo' && (
+                    <Button
+                      size="compact-sm"
+                      color="red"
+                      variant="light"
+                      onClick={() => askRevoke(t)}
+                      aria-label={`Revocar ${t.nombre}`}
+                    >
+                      Revocar
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {rows.length === 0 && !tokens.isLoading && <EmptyRow cols={8} text="Aún no hay tokens." />}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Pager
+        label="Páginas de tokens"
+        total={Math.ceil((tokens.data?.total ?? 0) / (tokens.data?.per_page ?? 1))}
+        value={page}
+        onChange={setPage}
+      />
+    </Stack>
+  );
+}
+
+const DELIVERY_STATE: Record<DeliveryDto['estado'], { label: string; color: string }> = {
+  pendiente: { label: 'Reintentando', color: 'yellow' },
+  enviando: { label: 'Enviando', color: 'blue' },
+  entregado: { label: 'Entregado', color: 'teal' },
+  fallido: { label: 'Fallido', color: 'red' },
+};
+
+function DeliveriesPanel({ webhook }: { webhook: WebhookDto }) {
+  const [page, setPage] = useState(1);
+  const deliveries = useDeliveries(webhook.id, page);
+  const resend = useResendDelivery();
+  const rows = deliveries.data?.entregas ?? [];
+  return (
+    <Paper withBorder p="md">
+      <Title order={3} size="h4" mb="sm">
+        Entregas de {webhook.url}
+      </Title>
+      <Table.ScrollContainer minWidth={760}>
+        <Table striped aria-label="Bitácora de entregas">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Evento</Table.Th>
+              <Table.Th>Pedido</Table.Th>
+              <Table.Th>Estado</Table.Th>
+              <Table.Th>Intentos</Table.Th>
+              <Table.Th>Respuesta</Table.Th>
+              <Table.Th>Latencia</Table.Th>
+              <Table.Th>Último intento</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Acciones</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((d) => (
+              <Table.Tr key={d.id}>
+                <Table.Td>{d.tipo}</Table.Td>
+                <Table.Td>{formatOrderNumber(d.id_pedido)}</Table.Td>
+                <Table.Td>
+                  <Badge color={DELIVERY_STATE[d.estado].color} variant="light">
+                    {DELIVERY_STATE[d.estado].label}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{d.intentos}</Table.Td>
+                <Table.Td>{d.ultimo_error ?? (d.ultimo_codigo ? `HTTP ${d.ultimo_codigo}` : '—')}</Table.Td>
+                <Table.Td>{d.ultima_latencia_ms === null ? '—' : `${d.ultima_latencia_ms} ms`}</Table.Td>
+                <Table.Td>{d.ultimo_intento_en ? formatDateTime(d.ultimo_intento_en) : '—'}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    disabled={d.estado === 'enviando'}
+                    loading={resend.isPending && resend.variables === d.id}
+                    onClick={() => resend.mutate(d.id, actionResult('Reenvío programado'))}
+                    aria-label={`Reenviar la entrega ${d.id}`}
+                  >
+                    Reenviar
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {rows.length === 0 && !deliveries.isLoading && <EmptyRow cols={8} text="Aún no hay entregas." />}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Pager
+        label="Páginas de entregas"
+        total={Math.ceil((deliveries.data?.total ?? 0) / (deliveries.data?.per_page ?? 1))}
+        value={page}
+        onChange={setPage}
+      />
+    </Paper>
+  );
+}
+
+function WebhooksPanel() {
+  const [page, setPage] = useState(1);
+  const webhooks = useWebhooks(page);
+  const create = useCreateWebhook();
+  const deactivate = useDeactivateWebhook();
+  const clients = useClientOptions();
+  const [url, setUrl] = useState('');
+  const [cliente, setCliente] = useState<string>(ALL_CLIENTS);
+  const [eventos, setEventos] = useState<string[]>(['pedido.aprobado']);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [shown, setShown] = useState<string | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    create.mutate(
+      {
+        url,
+        id_cliente: cliente === ALL_CLIENTS ? null : Number(cliente),
+        eventos: eventos as WebhookDto['eventos'],
+      },
+      {
+        onSuccess: (res) => {
+          setShown(res.secreto);
+          setUrl('');
+          setSelected(res.webhook.id);
+          showSuccess(res.msg);
+        },
+        onError: formErrors(setErrors),
+      },
+    );
+  };
+
+  const rows = webhooks.data?.webhooks ?? [];
+  const current = rows.find((w) => w.id === selected) ?? null;
+  return (
+    <Stack>
+      <Paper withBorder p="md" component="form" onSubmit={submit} aria-label="Nuevo webhook">
+        <Title order={3} size="h4" mb="sm">
+          Nuevo webhook
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput
+            label="URL"
+            placeholder="https://erp.ejemplo.mx/portal/eventos"
+            value={url}
+            onChange={(e) => setUrl(e.currentTarget.value)}
+            error={errors.url}
+            required
+          />
+          <ClientScopeSelect value={cliente} onChange={setCliente} error={errors.id_cliente} />
+          <ChoiceGroup
+            label="Eventos"
+            options={WEBHOOK_EVENTS}
+            value={eventos}
+            onChange={setEventos}
+            error={errors.eventos}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" mt="md">
+          <Button type="submit" leftSection={<IconWebhook size={16} />} loading={create.isPending}>
+            Registrar webhook
+          </Button>
+        </Group>
+      </Paper>
+      {shown && <ShownOnce title="Secreto de firma" value={shown} onClose={() => setShown(null)} />}
+      <Table.ScrollContainer minWidth={760}>
+        <Table striped highlightOnHover aria-label="Webhooks">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>URL</Table.Th>
+              <Table.Th>Eventos</Table.Th>
+              <Table.Th>Cliente</Table.Th>
+              <Table.Th miw={130}>Estado</Table.Th>
+              <Table.Th>Pendientes</Table.Th>
+              <Table.Th>Fallidas</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Acciones</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((w) => (
+              <Table.Tr key={w.id}>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{w.url}</Table.Td>
+                <Table.Td>{w.eventos.join(', ')}</Table.Td>
+                <Table.Td>{w.cliente ?? 'Todos'}</Table.Td>
+                <Table.Td>
+                  <Badge color={w.activo ? 'teal' : 'gray'} variant="light">
+                    {w.activo ? 'Activo' : 'Desactivado'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{w.pendientes}</Table.Td>
+                <Table.Td>{w.fallidas}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      onClick={() => setSelected(w.id)}
+                      aria-label={`Ver entregas de ${w.url}`}
+                    >
+                      Entregas
+                    </Button>
+                    {w.activo && (
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        color="red"
+                        onClick={() =>
+                          openConfirm({
+                            title: '¿Desactivar el webhook?',
+                            children: (
+                              <Text size="sm">
+                                No recibirá eventos nuevos y sus entregas pendientes se darán por fallidas.
+                              </Text>
+                            ),
+                            labels: { confirm: 'Desactivar', cancel: 'Cancelar' },
+                            confirmProps: { color: 'red' },
+                            onConfirm: () => deactivate.mutate(w.id, actionResult('Webhook desactivado')),
+                          })
+                        }
+                        aria-label={`Desactivar ${w.url}`}
+                      >
+                        Desactivar
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {rows.length === 0 && !webhooks.isLoading && <EmptyRow cols={7} text="Aún no hay webhooks." />}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Pager
+        label="Páginas de webhooks"
+        total={Math.ceil((webhooks.data?.total ?? 0) / (webhooks.data?.per_page ?? 1))}
+        value={page}
+        onChange={setPage}
+      />
+      {current && <DeliveriesPanel key={current.id} webhook={current} />}
+    </Stack>
+  );
+}
+
+export function IntegrationPage() {
+  return (
+    <Stack>
+      <PageHeader
+        title="Integraciones"
+        description="Tokens para la API v1 (Authorization: Bearer) y webhooks firmados para sistemas externos."
+      />
+      <Tabs defaultValue="tokens" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="tokens" leftSection={<IconKey size={16} />}>
+            Tokens
+          </Tabs.Tab>
+          <Tabs.Tab value="webhooks" leftSection={<IconWebhook size={16} />}>
+            Webhooks
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="tokens" pt="md">
+          <TokensPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="webhooks" pt="md">
+          <WebhooksPanel />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,333 @@
+/** Integration (decisions 0059 and 0060): tokens and webhook endpoints (rol 4), and the v1 API. */
+import { z } from 'zod';
+import {
+  API_SCOPES,
+  TOKEN_MAX_DAYS,
+  V1_PAGE_DEFAULT,
+  V1_PAGE_MAX,
+  WEBHOOK_EVENTS,
+} from '../domain/integration.ts';
+import { isIsoDate } from '../domain/time.ts';
+import { MAX_ID, MAX_PAGE } from '../limits.ts';
+import { MSG } from '../messages.ts';
+import { OrderStatus } from './shopping.ts';
+
+export const ApiScope = z.enum(API_SCOPES);
+export const WebhookEventType = z.enum(WEBHOOK_EVENTS);
+
+const Page = z.coerce.number().int().min(1).max(MAX_PAGE).default(1);
+/** A client, or null for every client. */
+const ClientScope = z.number().int().positive().max(MAX_ID).nullable();
+
+// ---------------------------------------------------------------------------------------------------------
+// Tokens (rol 4)
+
+export const TokensQuery = z.object({ page: Page });
+
+export const TokenCreateBody = z.object({
+  nombre: z.string().trim().min(1, MSG.tokenNombre).max(100, MSG.tokenNombre),
+  id_cliente: ClientScope,
+  permisos: z
+    .array(ApiScope)
+    .min(1, MSG.tokenPermisos)
+    .max(API_SCOPES.length)
+    .transform((p) => [...new Set(p)]),
+  vigencia_dias: z
+    .number()
+    .int(MSG.tokenVigencia)
+    .min(1, MSG.tokenVigencia)
+    .max(TOKEN_MAX_DAYS, MSG.tokenVigencia),
+});
+export type TokenCreateBody = z.infer<typeof TokenCreateBody>;
+
+export const TokenDto = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  /** The first characters of the value, to recognise it (the value itself is never shown again). */
+  prefijo: z.string(),
+  id_cliente: z.number().int().nullable(),
+  /** The client's name; null = every client. */
+  cliente: z.string().nullable(),
+  permisos: z.array(ApiScope),
+  estado: z.enum(['activo', 'revocado', 'vencido']),
+  expira_en: z.string(),
+  revocado_en: z.string().nullable(),
+  ultimo_uso: z.string().nullable(),
+  creado_en: z.string(),
+  creado_por: z.string().nullable(),
+});
+export type TokenDto = z.infer<typeof TokenDto>;
+
+export const TokensResponse = z.object({
+  tokens: z.array(TokenDto),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type TokensResponse = z.infer<typeof TokensResponse>;
+
+export const TokenCreateResponse = z.object({
+  status: z.literal('ok'),
+  msg: z.string(),
+  token: TokenDto,
+  /** The token's value: in this answer only. */
+  valor: z.string(),
+});
+export type TokenCreateResponse = z.infer<typeof TokenCreateResponse>;
+
+export const TokenRevokeResponse = z.object({ status: z.literal('ok'), msg: z.string(), token: TokenDto });
+
+// ---------------------------------------------------------------------------------------------------------
+// Webhook endpoints (rol 4)
+
+export const WebhookCreateBody = z.object({
+  url: z
+    .string()
+    .trim()
+    .max(500, MSG.webhookUrlInvalida)
+    .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), MSG.webhookUrlInvalida),
+  eventos: z
+    .array(WebhookEventType)
+    .min(1, MSG.webhookEventos)
+    .max(WEBHOOK_EVENTS.length)
+    .transform((e) => [...new Set(e)]),
+  id_cliente: ClientScope,
+});
+export type WebhookCreateBody = z.infer<typeof WebhookCreateBody>;
+
+export const WebhooksQuery = z.object({ page: Page });
+
+export const WebhookDto = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  eventos: z.array(WebhookEventType),
+  id_cliente: z.number().int().nullable(),
+  cliente: z.string().nullable(),
+  activo: z.boolean(),
+  creado_en: z.string(),
+  /** Deliveries still being tried, and those that failed for good. */
+  pendientes: z.number().int(),
+  fallidas: z.number().int(),
+});
+export type WebhookDto = z.infer<typeof WebhookDto>;
+
+export const WebhooksResponse = z.object({
+  webhooks: z.array(WebhookDto),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type WebhooksResponse = z.infer<typeof WebhooksResponse>;
+
+export const WebhookCreateResponse = z.object({
+  status: z.literal('ok'),
+  msg: z.string(),
+  webhook: WebhookDto,
+  /** The signing secret: in this answer only. */
+  secreto: z.string(),
+});
+export type WebhookCreateResponse = z.infer<typeof WebhookCreateResponse>;
+
+export const WebhookDeactivateResponse = z.object({
+  status: z.literal('ok'),
+  msg: z.string(),
+  webhook: WebhookDto,
+});
+
+export const DeliveryStatus = z.enum(['pendiente', 'enviando', 'entregado', 'fallido']);
+
+export const DeliveryDto = z.object({
+  id: z.number().int(),
+  id_evento: z.string(),
+  tipo: WebhookEventType,
+  id_pedido: z.number().int(),
+  estado: DeliveryStatus,
+  intentos: z.number().int(),
+  /** The receiver's HTTP status on the last attempt; null when it did not answer. */
+  ultimo_codigo: z.number().int().nullable(),
+  ultima_latencia_ms: z.number().int().nullable(),
+  ultimo_error: z.string().nullable(),
+  ultimo_intento_en: z.string().nullable(),
+  creado_en: z.string(),
+  entregado_en: z.string().nullable(),
+});
+export type DeliveryDto = z.infer<typeof DeliveryDto>;
+
+export const DeliveriesQuery = z.object({ page: Page });
+
+export const DeliveriesResponse = z.object({
+  entregas: z.array(DeliveryDto),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type DeliveriesResponse = z.infer<typeof DeliveriesResponse>;
+
+export const DeliveryResendResponse = z.object({
+  status: z.literal('ok'),
+  msg: z.string(),
+  entrega: DeliveryDto,
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// The v1 API (Authorization: Bearer)
+
+const IsoDate = z.string().refine(isIsoDate, MSG.fechaInvalida);
+
+export const V1OrdersQuery = z
+  .object({
+    estatus: OrderStatus.optional(),
+    desde: IsoDate.optional(),
+    hasta: IsoDate.optional(),
+    cursor: z.string().max(200).optional(),
+    limite: z.coerce.number().int().min(1).max(V1_PAGE_MAX).default(V1_PAGE_DEFAULT),
+  })
+  .refine((q) => !q.desde || !q.hasta || q.desde <= q.hasta, {
+    message: MSG.rangoFechasInvalido,
+    path: ['hasta'],
+  });
+export type V1OrdersQuery = z.infer<typeof V1OrdersQuery>;
+
+export const V1OrderLine = z.object({
+  id: z.number().int(),
+  id_producto: z.number().int(),
+  clave_interna: z.string(),
+  clave_cliente: z.string(),
+  nombre: z.string(),
+  unidad_de_medida: z.string(),
+  categoria: z.string(),
+  cantidad: z.number().int(),
+  /** Unit price before IVA, in centavos, as frozen at purchase. */
+  precio_unitario_centavos: z.number().int(),
+  /** Whether the line pays IVA. */
+  impuesto: z.boolean(),
+  importe_centavos: z.number().int(),
+});
+
+export const V1OrderEvent = z.object({
+  id: z.number().int(),
+  tipo: z.string(),
+  de: z.string().nullable(),
+  a: z.string().nullable(),
+  fecha: z.string(),
+  /** Who did it (null: the system, e.g. an approval rule). */
+  actor: z.string().nullable(),
+  motivo: z.string().nullable(),
+});
+
+/** An order as the OpenAPI document shows it (docs/integration.md). */
+const V1_ORDER_EXAMPLE = {
+  id: 42,
+  numero: '00042',
+  estatus: 'aprobado',
+  fecha: '2026-11-25T17:02:11.000Z',
+  moneda: 'MXN',
+  subtotal_centavos: 38034,
+  iva_centavos: 5926,
+  total_centavos: 43960,
+  nota: null,
+  motivo_cancelacion: null,
+  comprador: {
+    id: 7,
+    usuario: 'usuario',
+    nombre: 'Ana Ruiz Téllez',
+    email: 'ana@demo-industrial.mx',
+    area: 'Mantenimiento',
+    direccion_entrega: 'Av. Industria 100, Monterrey',
+  },
+  cliente: { id: 1, nombre: 'Demo Industrial' },
+  lineas: [
+    {
+      id: 101,
+      id_producto: 3,
+      clave_interna: 'PAP-001',
+      clave_cliente: 'DI-77',
+      nombre: 'Hojas blancas carta',
+      unidad_de_medida: 'Paquete',
+      categoria: 'Papelería',
+      cantidad: 3,
+      precio_unitario_centavos: 12345,
+      impuesto: true,
+      importe_centavos: 37035,
+    },
+    {
+      id: 102,
+      id_producto: 9,
+      clave_interna: 'LIB-002',
+      clave_cliente: '',
+      nombre: 'Libro de registro',
+      unidad_de_medida: 'Pieza',
+      categoria: 'Papelería',
+      cantidad: 1,
+      precio_unitario_centavos: 999,
+      impuesto: false,
+      importe_centavos: 999,
+    },
+  ],
+  eventos: [
+    {
+      id: 1,
+      tipo: 'creado',
+      de: null,
+      a: 'pendiente',
+      fecha: '2026-11-25T16:40:00.000Z',
+      actor: 'Ana Ruiz Téllez',
+      motivo: null,
+    },
+    {
+      id: 2,
+      tipo: 'aprobado',
+      de: 'pendiente',
+      a: 'aprobado',
+      fecha: '2026-11-25T17:02:11.000Z',
+      actor: 'Bruno Pérez Lara',
+      motivo: null,
+    },
+  ],
+};
+
+/** One order as the v1 API and the webhooks give it (one serializer: modules/integration/v1-order.ts). */
+export const V1Order = z
+  .object({
+    id: z.number().int(),
+    numero: z.string(),
+    estatus: OrderStatus,
+    fecha: z.string(),
+    moneda: z.literal('MXN'),
+    subtotal_centavos: z.number().int(),
+    iva_centavos: z.number().int(),
+    total_centavos: z.number().int(),
+    nota: z.string().nullable(),
+    motivo_cancelacion: z.string().nullable(),
+    comprador: z.object({
+      id: z.number().int(),
+      usuario: z.string(),
+      nombre: z.string(),
+      email: z.string(),
+      area: z.string(),
+      direccion_entrega: z.string(),
+    }),
+    cliente: z.object({ id: z.number().int(), nombre: z.string() }),
+    lineas: z.array(V1OrderLine),
+    eventos: z.array(V1OrderEvent),
+  })
+  .meta({ example: V1_ORDER_EXAMPLE });
+export type V1Order = z.infer<typeof V1Order>;
+
+export const V1OrdersResponse = z
+  .object({
+    pedidos: z.array(V1Order),
+    /** Pass as `cursor` for the next page; null on the last one. */
+    siguiente: z.string().nullable(),
+  })
+  .meta({ example: { pedidos: [V1_ORDER_EXAMPLE], siguiente: 'cDEuNDI' } });
+export type V1OrdersResponse = z.infer<typeof V1OrdersResponse>;
+
+/** The body of a webhook delivery. */
+export const WebhookPayload = z.object({
+  id: z.string(),
+  tipo: WebhookEventType,
+  fecha: z.string(),
+  pedido: V1Order,
+});
+export type WebhookPayload = z.infer<typeof WebhookPayload>;
