@@ -55,6 +55,11 @@ export const LOG_EVENT_LABELS = {
   importacion_iniciada: 'Importación iniciada',
   importacion_terminada: 'Importación terminada',
   importacion_fallida: 'Importación fallida',
+  token_creado: 'Token de integración creado',
+  token_revocado: 'Token de integración revocado',
+  webhook_creado: 'Webhook registrado',
+  webhook_desactivado: 'Webhook desactivado',
+  webhook_reenviado: 'Entrega de webhook reenviada',
 } as const satisfies Record<string, string>;
 
 export type LogEventType = keyof typeof LOG_EVENT_LABELS;
