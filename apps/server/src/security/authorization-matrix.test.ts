@@ -161,6 +161,7 @@ const EXPECTED: Record<RouteKey, Expect> = {
   // Bearer tokens only: a session of any role is not a credential there (v1.api.test.ts tests the tokens).
   'GET /api/v1/pedidos': all(401),
   'GET /api/v1/pedidos/:id': all(401),
+  'POST /api/v1/pedidos/:id/surtido': all(401),
   'GET /api/logs': admin(200),
   'GET /api/logs/tipos': admin(200),
   'GET /api/logs/exportar': admin(200),

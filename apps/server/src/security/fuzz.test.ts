@@ -1,6 +1,9 @@
+import { API_SCOPES } from '@portal/shared/domain/integration';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { apiTokens } from '../db/schema/index.ts';
+import { hashToken, newToken } from '../lib/tokens.ts';
 import { multipart } from '../test/admin-fixtures.ts';
 import { DB_KINDS } from '../test/harness.ts';
 import { REQUESTS, type Req } from './route-table.ts';
@@ -186,14 +189,27 @@ describe.each(DB_KINDS)('fuzzing every body and path parameter (%s)', (kind) => 
   it('JSON bodies: never a 500; what the schema rejects is a Spanish 400', async () => {
     failures.length = 0;
     let sent = 0;
+    // The integration API (/api/v1) checks its bearer token before the body: its bodies go with one.
+    const bearer = newToken();
+    await w.db.insert(apiTokens).values({
+      nombre: 'Fuzz',
+      prefijo: bearer.slice(0, 12),
+      tokenHash: hashToken(bearer),
+      idCliente: null,
+      permisos: [...API_SCOPES],
+      expiraEn: new Date(Date.now() + 86_400_000),
+    });
     for (const { key, schema } of bodyRoutes()) {
       const recipe = REQUESTS[key]!;
       const base = await recipe.req(w, recipe.caller);
       if (base.form) continue;
       const api = w.api[recipe.caller];
       const random = prng(SEED ^ hash(key));
+      const auth: Record<string, string> = key.includes(' /api/v1/')
+        ? { authorization: `Bearer ${bearer}` }
+        : {};
       const post = (text: string, contentType = 'application/json') =>
-        api.request(base.method, base.url, text, { headers: { 'content-type': contentType } });
+        api.request(base.method, base.url, text, { headers: { 'content-type': contentType, ...auth } });
 
       for (const [name, text, contentType] of BODY_CASES) {
         const res = await post(text, contentType);

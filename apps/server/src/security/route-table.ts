@@ -706,6 +706,10 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
   // Bearer tokens only (decision 0059): no session opens it, so every caller of the matrix gets 401.
   'GET /api/v1/pedidos': { req: () => get('/api/v1/pedidos'), caller: 'anon' },
   'GET /api/v1/pedidos/:id': { req: (w) => get(`/api/v1/pedidos/${w.orders.view.id}`), caller: 'anon' },
+  'POST /api/v1/pedidos/:id/surtido': {
+    req: (w) => post(`/api/v1/pedidos/${w.orders.approved.id}/surtido`, { estado: 'en_surtido' }),
+    caller: 'anon',
+  },
   'GET /api/logs': { req: () => get('/api/logs'), caller: 'adm' },
   'GET /api/logs/tipos': { req: () => get('/api/logs/tipos'), caller: 'adm' },
   'GET /api/logs/exportar': {

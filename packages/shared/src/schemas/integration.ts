@@ -10,6 +10,7 @@ import {
 import { isIsoDate } from '../domain/time.ts';
 import { MAX_ID, MAX_PAGE } from '../limits.ts';
 import { MSG } from '../messages.ts';
+import { SurtidoState } from './fulfilment.ts';
 import { OrderStatus } from './shopping.ts';
 
 export const ApiScope = z.enum(API_SCOPES);
@@ -177,6 +178,8 @@ const IsoDate = z.string().refine(isIsoDate, MSG.fechaInvalida);
 export const V1OrdersQuery = z
   .object({
     estatus: OrderStatus.optional(),
+    /** The fulfilment state of approved orders (por_surtir, en_surtido, enviado, entregado). */
+    surtido: SurtidoState.optional(),
     desde: IsoDate.optional(),
     hasta: IsoDate.optional(),
     cursor: z.string().max(200).optional(),
@@ -227,6 +230,9 @@ const V1_ORDER_EXAMPLE = {
   total_centavos: 43960,
   nota: null,
   motivo_cancelacion: null,
+  surtido: 'enviado',
+  guia: 'Estafeta 1234567890',
+  nota_recepcion: null,
   comprador: {
     id: 7,
     usuario: 'usuario',
@@ -299,6 +305,10 @@ export const V1Order = z
     total_centavos: z.number().int(),
     nota: z.string().nullable(),
     motivo_cancelacion: z.string().nullable(),
+    /** After approval: the fulfilment state, the carrier's reference and the buyer's note on receipt. */
+    surtido: SurtidoState.nullable(),
+    guia: z.string().nullable(),
+    nota_recepcion: z.string().nullable(),
     comprador: z.object({
       id: z.number().int(),
       usuario: z.string(),

@@ -314,6 +314,8 @@ export const orders = pgTable(
     index('orders_user_status_idx').on(t.idUser, t.status, t.id),
     /** The v1 API's list of every client by status, in id order (decision 0059). */
     index('orders_status_id_idx').on(t.status, t.id),
+    /** …and by fulfilment state, in id order (the v1 API's `surtido` filter). */
+    index('orders_surtido_id_idx').on(t.surtidoEstatus, t.id).where(sql`${t.surtidoEstatus} is not null`),
   ],
 );
 

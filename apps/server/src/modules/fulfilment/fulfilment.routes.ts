@@ -10,15 +10,18 @@ import {
 } from '@portal/shared/schemas/fulfilment';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { bearerGuard } from '../integration/api-auth.ts';
 import { sendPurchaseOrder } from '../orders/po-pdf.service.ts';
 import {
   buyerConfirmReceipt,
   fulfilmentQueue,
+  integrationMoveFulfilment,
   operatorMoveFulfilment,
   sendExport,
 } from './fulfilment.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 419);
+const v1Errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /**
  * Fulfilment of approved orders (docs/domain.md "Fulfilment", decision 0058): the operator's queue, moves,
@@ -74,6 +77,28 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => operatorMoveFulfilment(app, request, request.auth!, request.params.id, request.body),
+  );
+
+  // The integration API's move (decision 0059): a bearer token with surtido:escribir, no cookie, no XSRF.
+  r.post(
+    '/api/v1/pedidos/:id/surtido',
+    {
+      onRequest: bearerGuard(app, 'surtido:escribir'),
+      schema: {
+        tags: ['api v1'],
+        security: [{ bearer: [] }],
+        summary: 'Avanza el surtido de un pedido aprobado, como el operador (permiso surtido:escribir)',
+        description:
+          'Estados: por_surtir → en_surtido → enviado → entregado (solo hacia adelante). 409 si el pedido no está ' +
+          'aprobado o ya está en ese estado o uno posterior (quien llegó primero gana); 404 para un pedido de otro ' +
+          'cliente con un token de un cliente. Emite el webhook pedido.surtido.',
+        params: IdParam,
+        body: FulfilmentMoveBody,
+        response: { 200: FulfilmentMoveResponse, ...v1Errors },
+      },
+    },
+    async (request) =>
+      integrationMoveFulfilment(app, request, request.apiCaller!, request.params.id, request.body),
   );
 
   r.get(

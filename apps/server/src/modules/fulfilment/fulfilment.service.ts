@@ -20,8 +20,10 @@ import { audit, requestMeta } from '../../lib/audit.ts';
 import { BOM, csvRow } from '../../lib/csv.ts';
 import { orderEmail } from '../../lib/emails.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import type { JobRunner } from '../../lib/jobs.ts';
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
+import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
 import type { OrderScope } from '../orders/history.service.ts';
 import { deliveryAddress } from '../orders/po-pdf.service.ts';
 import { DETAIL_HEADER, detailLineCells, detailLines, lineCounts } from '../reports/report.service.ts';
@@ -32,8 +34,11 @@ export const QUEUE_PAGE_SIZE = 50;
 export interface FulfilmentMove {
   orderId: number;
   to: FulfilmentState;
-  /** Who moves it: the operator (rol 4) or the order's buyer confirming receipt (rol 1). */
-  actor: { id: number; rol: number };
+  /**
+   * Who moves it: the operator (rol 4), the order's buyer confirming receipt (rol 1), or an integration
+   * token (no user: `id` null, the operator's rights; the token is named in the log's metadata).
+   */
+  actor: { id: number | null; rol: number };
   /** Carrier and tracking reference, kept with `enviado`. */
   guia?: string;
   /** The operator's comment on the move. */
@@ -69,7 +74,7 @@ const alreadyIn = (state: FulfilmentState) =>
 export async function moveFulfilment(
   tx: Tx,
   move: FulfilmentMove,
-  ctx: { publicUrl: string },
+  ctx: { publicUrl: string; jobs: JobRunner },
 ): Promise<MovedOrder> {
   const conditions = [eq(orders.id, move.orderId)];
   if (move.scope?.idUser !== undefined) conditions.push(eq(orders.idUser, move.scope.idUser));
@@ -133,10 +138,15 @@ export async function moveFulfilment(
   await audit(tx, {
     userId: move.actor.id,
     eventType: 'pedido_surtido',
-    description: `Pedido #${numero}: surtido ${FULFILMENT_LABELS[from]} → ${FULFILMENT_LABELS[move.to]}`,
+    description: `Pedido #${numero}: surtido ${FULFILMENT_LABELS[from]} → ${FULFILMENT_LABELS[move.to]}${move.actor.id === null ? ' (integración)' : ''}`,
     metadata: { id_pedido: order.id, de: from, a: move.to, ...changes, ...move.meta },
   });
 
+  await recordWebhookEvent(tx, ctx.jobs, {
+    clientId: order.idCliente,
+    type: 'pedido.surtido',
+    orderId: order.id,
+  });
   if (move.to === 'enviado') await notifyShipped(tx, ctx.publicUrl, order, move.guia ?? null);
   if (move.to === 'entregado' && move.nota) await notifyReceiptNote(tx, ctx.publicUrl, order, move.nota);
   return {
@@ -220,7 +230,7 @@ async function notifyReceiptNote(
 /** Runs one move in its own transaction and answers the order's fulfilment as it now stands. */
 async function runMove(app: FastifyInstance, move: FulfilmentMove, msg: (moved: MovedOrder) => string) {
   const moved = await app.db.transaction((tx) =>
-    moveFulfilment(tx, move, { publicUrl: app.config.PUBLIC_URL }),
+    moveFulfilment(tx, move, { publicUrl: app.config.PUBLIC_URL, jobs: app.jobs }),
   );
   void app.mailer.flush();
   return {
@@ -235,26 +245,52 @@ async function runMove(app: FastifyInstance, move: FulfilmentMove, msg: (moved: 
   };
 }
 
+type OperatorMoveBody = { estado: FulfilmentState; guia?: string; comentario?: string };
+
+/** A move with the operator's rules, by the operator or by an integration token. */
+function operatorMove(
+  app: FastifyInstance,
+  id: number,
+  body: OperatorMoveBody,
+  who: Pick<FulfilmentMove, 'actor' | 'scope' | 'meta'>,
+) {
+  return runMove(
+    app,
+    { orderId: id, to: body.estado, guia: body.guia, comentario: body.comentario, ...who },
+    (moved) => MSG.surtidoMovido(FULFILMENT_LABELS[moved.surtido]),
+  );
+}
+
 /** POST /api/surtido/{id}/estado: the operator's move. */
 export function operatorMoveFulfilment(
   app: FastifyInstance,
   request: FastifyRequest,
   auth: AuthContext,
   id: number,
-  body: { estado: FulfilmentState; guia?: string; comentario?: string },
+  body: OperatorMoveBody,
 ) {
-  return runMove(
-    app,
-    {
-      orderId: id,
-      to: body.estado,
-      actor: { id: auth.user.id, rol: auth.user.rol },
-      guia: body.guia,
-      comentario: body.comentario,
-      meta: requestMeta(request),
-    },
-    (moved) => MSG.surtidoMovido(FULFILMENT_LABELS[moved.surtido]),
-  );
+  return operatorMove(app, id, body, {
+    actor: { id: auth.user.id, rol: auth.user.rol },
+    meta: requestMeta(request),
+  });
+}
+
+/**
+ * POST /api/v1/pedidos/{id}/surtido: a move by an integration token (permission surtido:escribir), with the
+ * operator's rules; a client-scoped token reaches only its client's orders (another's answers 404).
+ */
+export function integrationMoveFulfilment(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  caller: { tokenId: number; idCliente: number | null },
+  id: number,
+  body: OperatorMoveBody,
+) {
+  return operatorMove(app, id, body, {
+    actor: { id: null, rol: ROLES.administrador },
+    ...(caller.idCliente !== null ? { scope: { idCliente: caller.idCliente } } : {}),
+    meta: { ...requestMeta(request), id_token: caller.tokenId },
+  });
 }
 
 /** POST /api/historial/{id}/recibido: the buyer confirms receipt of an own shipped order. */

@@ -1,3 +1,4 @@
+import type { FulfilmentState } from '@portal/shared/domain/fulfilment';
 import type { V1Order } from '@portal/shared/schemas/integration';
 import type { OrderStatus } from '@portal/shared/schemas/shopping';
 import { asc, eq, inArray } from 'drizzle-orm';
@@ -7,8 +8,8 @@ import { clients, orderEvents, orderLines, orders, users } from '../../db/schema
 /**
  * The one serializer of an order for integrations: the v1 API's list and detail and every webhook body
  * (decision 0059). Amounts are integer centavos exactly as stored; lines are the purchase's frozen
- * snapshot. A field added to the v1 order (the fulfilment state `surtido`) is added here and in
- * `V1Order` (packages/shared/src/schemas/integration.ts), and reaches the API and the webhooks at once.
+ * snapshot. A field added to the v1 order is added here and in `V1Order`
+ * (packages/shared/src/schemas/integration.ts), and reaches the API and the webhooks at once.
  * Answers in the order of `ids`; an id without a row is left out. Runs in a caller's transaction too.
  */
 export async function v1Orders(db: Db | Tx, ids: number[]): Promise<V1Order[]> {
@@ -24,6 +25,9 @@ export async function v1Orders(db: Db | Tx, ids: number[]): Promise<V1Order[]> {
         total: orders.total,
         nota: orders.nota,
         motivo: orders.cancelReason,
+        surtido: orders.surtidoEstatus,
+        guia: orders.guia,
+        notaRecepcion: orders.notaRecepcion,
         buyerId: users.id,
         usuario: users.usuario,
         buyerNombre: users.nombre,
@@ -74,6 +78,9 @@ export async function v1Orders(db: Db | Tx, ids: number[]): Promise<V1Order[]> {
         total_centavos: h.total,
         nota: h.nota,
         motivo_cancelacion: h.motivo,
+        surtido: h.surtido as FulfilmentState | null,
+        guia: h.guia,
+        nota_recepcion: h.notaRecepcion,
         comprador: {
           id: h.buyerId,
           usuario: h.usuario,

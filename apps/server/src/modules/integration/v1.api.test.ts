@@ -221,6 +221,77 @@ describe.each(DB_KINDS)('integration tokens and the v1 API (%s)', (kind) => {
     expect((await bearer(every.valor, `/api/v1/pedidos/${orderB1}`)).statusCode).toBe(200);
   });
 
+  it('POST /api/v1/pedidos/{id}/surtido: forward moves with surtido:escribir, 409 backwards or not approved, 404 for another client, 403 without the scope', async () => {
+    const writer = await newToken({ id_cliente: clientA.id, permisos: ['pedidos:leer', 'surtido:escribir'] });
+    const reader = await newToken({ id_cliente: clientA.id });
+    const approved = await orderOf(clientA.id, buyerA.id, 'aprobado');
+    const otherClient = await orderOf(clientB.id, buyerA.id, 'aprobado');
+    const move = (token: string, id: number, payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/pedidos/${id}/surtido`,
+        headers: { authorization: `Bearer ${token}` },
+        payload,
+      });
+    const denied = await move(reader.valor, approved, { estado: 'en_surtido' });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().msg).toBe(MSG.tokenSinPermiso);
+    expect((await move(writer.valor, approved, { estado: 'enviado', guia: 'x'.repeat(61) })).statusCode).toBe(
+      400,
+    );
+    expect((await move(writer.valor, approved, { estado: 'perdido' })).statusCode).toBe(400);
+    const shipped = await move(writer.valor, approved, {
+      estado: 'enviado',
+      guia: 'DHL 123',
+      comentario: 'Caja 1 de 1',
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(shipped.json().pedido).toMatchObject({ id: approved, surtido: 'enviado', guia: 'DHL 123' });
+    const back = await move(writer.valor, approved, { estado: 'en_surtido' });
+    expect(back.statusCode).toBe(409);
+    expect(back.json().code).toBe('FULFILMENT_ALREADY');
+    const pending = await move(writer.valor, orderA2, { estado: 'en_surtido' });
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json().msg).toBe(MSG.surtidoNoAprobado);
+    const foreign = await move(writer.valor, otherClient, { estado: 'en_surtido' });
+    const missing = await move(writer.valor, 2147483000, { estado: 'en_surtido' });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).toBe(missing.body);
+    // The move is read back through the API, filtered by its state, and named in the event and the log.
+    // (another token reads: this file's tokens may make 8 calls a minute)
+    const detail = await bearer(reader.valor, `/api/v1/pedidos/${approved}`);
+    expect(detail.json()).toMatchObject({ surtido: 'enviado', guia: 'DHL 123', nota_recepcion: null });
+    expect(detail.json().eventos.at(-1)).toMatchObject({
+      tipo: 'surtido',
+      de: 'por_surtir',
+      a: 'enviado',
+      actor: null,
+    });
+    const filtered = await bearer(reader.valor, '/api/v1/pedidos?surtido=enviado');
+    expect(filtered.json().pedidos.map((o: { id: number }) => o.id)).toEqual([approved]);
+    expect((await bearer(reader.valor, '/api/v1/pedidos?surtido=perdido')).statusCode).toBe(400);
+    const logs = await admin.get(`/api/logs?event_type=pedido_surtido&pedido=${approved}`);
+    expect(logs.statusCode, logs.body).toBe(200);
+    expect(logs.body).toContain('(integración)');
+  });
+
+  it('two tokens move the same order at once: one 200, the other 409', async () => {
+    const a = await newToken({ permisos: ['surtido:escribir'] });
+    const b = await newToken({ permisos: ['surtido:escribir'] });
+    const approved = await orderOf(clientA.id, buyerA.id, 'aprobado');
+    const results = await Promise.all(
+      [a, b].map((tok) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v1/pedidos/${approved}/surtido`,
+          headers: { authorization: `Bearer ${tok.valor}` },
+          payload: { estado: 'en_surtido' },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+  });
+
   it('unknown, malformed, revoked and expired tokens get the same 401; a token without the scope 403', async () => {
     const revoked = await newToken({});
     const expired = await newToken({});

@@ -27,7 +27,7 @@ export async function v1Routes(app: FastifyInstance) {
         security,
         summary: 'Pedidos, del más antiguo al más reciente, con paginación por cursor (permiso pedidos:leer)',
         description:
-          'Filtros: estatus (pendiente, espera, aprobado, cancelado), desde/hasta (AAAA-MM-DD, fecha de compra en la zona del negocio). ' +
+          'Filtros: estatus (pendiente, espera, aprobado, cancelado), surtido (por_surtir, en_surtido, enviado, entregado), desde/hasta (AAAA-MM-DD, fecha de compra en la zona del negocio). ' +
           'La respuesta trae `siguiente`: pásalo como `cursor` para la página siguiente (null en la última). ' +
           'Los importes van en centavos enteros, tal como se guardaron. 429 con Retry-After al pasar el límite por minuto del token.',
         querystring: V1OrdersQuery,

@@ -36,6 +36,7 @@ export async function listV1Orders(
   const conditions: SQL[] = [];
   if (caller.idCliente !== null) conditions.push(eq(orders.idCliente, caller.idCliente));
   if (query.estatus) conditions.push(eq(orders.status, query.estatus));
+  if (query.surtido) conditions.push(eq(orders.surtidoEstatus, query.surtido));
   if (query.desde || query.hasta) {
     const range = businessDateRange(
       query.desde ?? '2000-01-01',

@@ -208,6 +208,51 @@ describe.each(DB_KINDS)('webhooks (%s)', (kind) => {
     expect(log.body).not.toContain(mine.secreto);
   });
 
+  it("each fulfilment move (operator or token) sends pedido.surtido with the order's state; a refused move sends nothing", async () => {
+    const s = await shop();
+    const hook = await register({
+      url: receiver.url('/surtido'),
+      eventos: ['pedido.surtido'],
+      id_cliente: s.client.id,
+    });
+    const id = await s.buy(1);
+    expect(
+      (await s.r2.post('/api/update/compra', { id, orden: [{ id: s.p.id, cantidad: 1 }] })).statusCode,
+    ).toBe(200);
+    const moved = await admin.post(`/api/surtido/${id}/estado`, { estado: 'en_surtido' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const token = await admin.post('/api/integracion/tokens', {
+      nombre: 'Almacén',
+      id_cliente: s.client.id,
+      permisos: ['surtido:escribir'],
+      vigencia_dias: 30,
+    });
+    expect(token.statusCode, token.body).toBe(201);
+    const shipped = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/pedidos/${id}/surtido`,
+      headers: { authorization: `Bearer ${token.json().valor}` },
+      payload: { estado: 'enviado', guia: 'Estafeta 555' },
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const backwards = await admin.post(`/api/surtido/${id}/estado`, { estado: 'en_surtido' });
+    expect(backwards.statusCode).toBe(409);
+    const got = await eventually(
+      async () => (receiver.at('/surtido').length >= 2 ? receiver.at('/surtido') : undefined),
+      15_000,
+      'pedido.surtido',
+    );
+    // Deliveries are independent jobs: read them in the order of the events.
+    const bodies = got.map((h) => JSON.parse(h.body)).sort((a, b) => a.fecha.localeCompare(b.fecha));
+    expect(bodies.map((b) => [b.tipo, b.pedido.id, b.pedido.surtido, b.pedido.guia])).toEqual([
+      ['pedido.surtido', id, 'en_surtido', null],
+      ['pedido.surtido', id, 'enviado', 'Estafeta 555'],
+    ]);
+    for (const h of got)
+      expect(verifySignature(hook.secreto, h.headers['x-portal-firma'] as string, h.body)).toBe(true);
+    expect(await deliveriesOf(hook.webhook.id)).toHaveLength(2);
+  });
+
   it('retries with backoff: a receiver that fails twice then succeeds gets the same event three times, delivered once', async () => {
     const s = await shop();
     const hook = await register({

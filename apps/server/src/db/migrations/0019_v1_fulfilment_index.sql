@@ -1,0 +1,1 @@
+CREATE INDEX "orders_surtido_id_idx" ON "orders" USING btree ("surtido_estatus","id") WHERE "orders"."surtido_estatus" is not null;
