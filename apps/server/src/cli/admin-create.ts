@@ -9,7 +9,6 @@
 import { parseArgs } from 'node:util';
 import { isEmailAddress } from '@portal/shared/domain/email';
 import { passwordMeetsPolicy } from '@portal/shared/domain/password';
-import { MSG } from '@portal/shared/messages';
 import { eq, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config.ts';
 import { type Database, openDatabase, runMigrations } from '../db/client.ts';
@@ -19,6 +18,7 @@ import { audit } from '../lib/audit.ts';
 import { appKeys } from '../lib/keys.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { newTotpSecret, otpauthUrl, sealTotpSecret } from '../lib/totp.ts';
+import { MSG } from '../messages.ts';
 import { hashBackupCode, newBackupCodes } from '../modules/two-factor/backup-codes.ts';
 import { replaceBackupCodes } from '../modules/two-factor/two-factor.repository.ts';
 

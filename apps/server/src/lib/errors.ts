@@ -1,4 +1,4 @@
-import { MSG } from '@portal/shared/messages';
+import { MSG } from '../messages.ts';
 
 /** An expected refusal: a 4xx with a stable code and a Spanish message. */
 export class AppError extends Error {

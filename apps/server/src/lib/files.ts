@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { IMAGE_MAX_BYTES, PDF_MAX_BYTES } from '@portal/shared/domain/files';
-import { MSG } from '@portal/shared/messages';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db, Tx } from '../db/client.ts';
 import { storedFiles } from '../db/schema/index.ts';
+import { MSG } from '../messages.ts';
 
 export { IMAGE_MAX_BYTES, PDF_MAX_BYTES };
 /** Width of the catalogue thumbnails. */

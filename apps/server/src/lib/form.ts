@@ -1,5 +1,5 @@
-import { MSG } from '@portal/shared/messages';
 import type { z } from 'zod';
+import { MSG } from '../messages.ts';
 import { badRequest } from './errors.ts';
 import { FileRejectedError, type PreparedFile, prepareFile, type StoreFileInput } from './files.ts';
 

@@ -1,5 +1,5 @@
-import { MSG } from '@portal/shared/messages';
 import type { FastifyInstance } from 'fastify';
+import { MSG } from '../messages.ts';
 import { badRequest } from './errors.ts';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

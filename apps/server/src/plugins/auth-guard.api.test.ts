@@ -1,5 +1,5 @@
-import { MSG } from '@portal/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../messages.ts';
 import { makeClient, makeUser, TEST_PASSWORD } from '../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../test/harness.ts';
 

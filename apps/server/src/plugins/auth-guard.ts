@@ -1,11 +1,11 @@
 import { temporaryPasswordExpired } from '@portal/shared/domain/password';
 import { isRol, ROLES, type Rol } from '@portal/shared/domain/roles';
 import { businessDate, passwordExpired } from '@portal/shared/domain/time';
-import { MSG } from '@portal/shared/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { accessWeekState, type ClientRow, findUserWithClient, type UserRow } from '../db/principal.ts';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
 import { twoFactorEnrolmentDue } from '../lib/two-factor-policy.ts';
+import { MSG } from '../messages.ts';
 import { clearSessionCookies, type SessionStore, type WeekState } from './session.ts';
 
 export interface AuthContext {

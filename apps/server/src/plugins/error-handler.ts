@@ -1,7 +1,7 @@
-import { MSG } from '@portal/shared/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
+import { MSG } from '../messages.ts';
 
 const DB_DOWN_CODES = new Set([
   'ECONNREFUSED',

@@ -1,6 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { businessDate, DEFAULT_BUSINESS_TZ } from '@portal/shared/domain/time';
-import { MSG } from '@portal/shared/messages';
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
@@ -8,6 +7,7 @@ import { type ClientRow, type UserRow, weekStateColumns } from '../db/principal.
 import { clients, sessions, users } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
+import { MSG } from '../messages.ts';
 
 export const SESSION_COOKIE = 'portal_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';

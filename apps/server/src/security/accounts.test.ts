@@ -1,8 +1,8 @@
-import { MSG } from '@portal/shared/messages';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, sessions, users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { MSG } from '../messages.ts';
 import {
   legacyHash,
   makeClient,

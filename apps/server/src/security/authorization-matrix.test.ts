@@ -1,7 +1,7 @@
-import { MSG } from '@portal/shared/messages';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, users } from '../db/schema/index.ts';
+import { MSG } from '../messages.ts';
 import { makeOrder, makeUser, TEST_PASSWORD } from '../test/factories.ts';
 import { ApiClient, DB_KINDS } from '../test/harness.ts';
 import { CALL_ORDER, REQUESTS, send, tableKeyFor, WEB_FILES } from './route-table.ts';

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MSG } from '@portal/shared/messages';
 import type { ImportRowError } from '@portal/shared/schemas/imports';
 import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { WEB_DIST } from '../app.ts';
 import { importJobs, storedFiles, users } from '../db/schema/index.ts';
+import { MSG } from '../messages.ts';
 import { bigPng, type FilePart, multipart } from '../test/admin-fixtures.ts';
 import { makeOrder } from '../test/factories.ts';
 import { fixture } from '../test/fixture-files.ts';

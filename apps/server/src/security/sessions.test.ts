@@ -1,10 +1,10 @@
 import { sealLogin } from '@portal/shared/domain/login-envelope';
-import { MSG } from '@portal/shared/messages';
 import { count, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { sessions, systemLogs } from '../db/schema/index.ts';
 import { hashToken } from '../lib/tokens.ts';
+import { MSG } from '../messages.ts';
 import { multipart } from '../test/admin-fixtures.ts';
 import { makeClient, makeUser, TEST_PASSWORD, uniq } from '../test/factories.ts';
 import { ApiClient, DB_KINDS } from '../test/harness.ts';

@@ -1,9 +1,9 @@
 import { sealLogin } from '@portal/shared/domain/login-envelope';
-import { MSG } from '@portal/shared/messages';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, systemLogs } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { MSG } from '../messages.ts';
 import { RESET_MAX_PER_IP } from '../modules/auth/auth.service.ts';
 import { makeClient, makeUser, TEST_PASSWORD, uniq, withProductionHashing } from '../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../test/harness.ts';

@@ -1,10 +1,10 @@
 import { MAX_ID } from '@portal/shared/limits';
-import { MSG } from '@portal/shared/messages';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { clients, importJobs, savedListItems, savedLists } from '../db/schema/index.ts';
 import { IMAGE_MAX_BYTES, PDF_MAX_BYTES, storeFile } from '../lib/files.ts';
+import { MSG } from '../messages.ts';
 import { templateCsv } from '../modules/imports/imports.service.ts';
 import {
   assign,

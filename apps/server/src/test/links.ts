@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { MSG } from '@portal/shared/messages';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { passwordTokens } from '../db/schema/index.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
+import { MSG } from '../messages.ts';
 import { ApiClient } from './harness.ts';
 
 /** A link's token as it appears in an e-mail (`…/restablecer/<token>`). */

@@ -1,7 +1,7 @@
-import { MSG } from '@portal/shared/messages';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, systemLogs, userProducts, users } from '../../db/schema/index.ts';
+import { MSG } from '../../messages.ts';
 import { signedInAdmin } from '../../test/admin-fixtures.ts';
 import {
   assign,

@@ -1,6 +1,5 @@
 import { centavosToPesos } from '@portal/shared/domain/money';
 import { ROLES } from '@portal/shared/domain/roles';
-import { MSG } from '@portal/shared/messages';
 import type {
   AssignAllResponse,
   AssignResponse,
@@ -16,6 +15,7 @@ import { categories, clients, products, userProducts, users } from '../../db/sch
 import { offsetOf } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { badRequest, notFound, unprocessable } from '../../lib/errors.ts';
+import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { imageUrl, thumbUrl } from '../shopping/buyer-state.ts';
 import { searchCondition } from '../shopping/catalogue.service.ts';

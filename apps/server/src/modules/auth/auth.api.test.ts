@@ -1,6 +1,5 @@
 import { sealLogin } from '@portal/shared/domain/login-envelope';
 import { addDays, businessDate } from '@portal/shared/domain/time';
-import { MSG } from '@portal/shared/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +12,7 @@ import {
 } from '../../db/schema/index.ts';
 import { needsRehash } from '../../lib/passwords.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { MSG } from '../../messages.ts';
 import {
   legacyHash,
   makeClient,

@@ -1,5 +1,4 @@
 import { ROLES } from '@portal/shared/domain/roles';
-import { MSG } from '@portal/shared/messages';
 import {
   LoginBody,
   LoginResponse,
@@ -14,6 +13,7 @@ import { ErrorBody, errorResponses, OkMessage } from '@portal/shared/schemas/com
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { audit, requestMeta } from '../../lib/audit.ts';
+import { MSG } from '../../messages.ts';
 import type { Guard } from '../../plugins/auth-guard.ts';
 import { clearSessionCookies, type SessionStore } from '../../plugins/session.ts';
 import { shopperSession } from '../shopping/cart.service.ts';

@@ -2,7 +2,6 @@ import { type LoginEnvelope, openLogin } from '@portal/shared/domain/login-envel
 import { newPasswordProblem } from '@portal/shared/domain/password';
 import { ROLES } from '@portal/shared/domain/roles';
 import { RECOVERY_LINK_TTL_MS } from '@portal/shared/limits';
-import { MSG } from '@portal/shared/messages';
 import type { LoginResponse, SessionResponse } from '@portal/shared/schemas/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -13,6 +12,7 @@ import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { twoFactorActive, twoFactorEnrolmentDue } from '../../lib/two-factor-policy.ts';
+import { MSG } from '../../messages.ts';
 import { type AuthContext, accessRefusal, mustChangePassword } from '../../plugins/auth-guard.ts';
 import { type SessionStore, setSessionCookies } from '../../plugins/session.ts';
 import * as repo from './auth.repository.ts';

@@ -1,8 +1,8 @@
-import { MSG } from '@portal/shared/messages';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, sessions, systemLogs } from '../../db/schema/index.ts';
 import { IMAGE_TYPE_MESSAGE, PDF_TYPE_MESSAGE, sizeMessage } from '../../lib/files.ts';
+import { MSG } from '../../messages.ts';
 import { bigPng, postForm, signedInAdmin } from '../../test/admin-fixtures.ts';
 import {
   makeCategory,

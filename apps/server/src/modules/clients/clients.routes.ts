@@ -1,5 +1,4 @@
 import { ROLES } from '@portal/shared/domain/roles';
-import { MSG } from '@portal/shared/messages';
 import {
   ClientCreateResponse,
   ClientsQuery,
@@ -9,6 +8,7 @@ import {
 import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MSG } from '../../messages.ts';
 import { createClient, listClients, updateClient } from './clients.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 419);

@@ -5,7 +5,6 @@ import {
   CLIENTS_PER_PAGE,
   RECORDATORIO_HORAS_DEFAULT,
 } from '@portal/shared/limits';
-import { MSG } from '@portal/shared/messages';
 import {
   type ClientDto,
   ClientForm,
@@ -22,6 +21,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { IMAGE_MAX_BYTES, insertPreparedFiles, PDF_MAX_BYTES, type PreparedFile } from '../../lib/files.ts';
 import { iso, parseForm, prepareUpload } from '../../lib/form.ts';
 import { readMultipart, type UploadedFile } from '../../lib/multipart.ts';
+import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 
 type ClientRow = typeof clients.$inferSelect;

@@ -1,11 +1,11 @@
 import { addMonths } from '@portal/shared/domain/months';
 import { businessDate, businessMonth } from '@portal/shared/domain/time';
-import { MSG } from '@portal/shared/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { moveOrderSales } from '../../db/sales.ts';
 import { productMonthSales, userCategoryBudgets } from '../../db/schema/index.ts';
+import { MSG } from '../../messages.ts';
 import {
   assign,
   makeCategory,

@@ -15,7 +15,6 @@ import {
 } from '@portal/shared/domain/months';
 import { ROLES } from '@portal/shared/domain/roles';
 import { addDays, businessDate, businessDateRange, businessMonth } from '@portal/shared/domain/time';
-import { MSG } from '@portal/shared/messages';
 import type {
   BuyerSpendResponse,
   DashboardBuyer,
@@ -38,6 +37,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 
 /** How many buyers the "used vs budget" chart lists. */

@@ -1,7 +1,7 @@
-import { MSG } from '@portal/shared/messages';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, systemLogs } from '../../db/schema/index.ts';
+import { MSG } from '../../messages.ts';
 import {
   makeCategory,
   makeClient,

@@ -4,7 +4,6 @@ import { centavosToPesos, formatCentavos } from '@portal/shared/domain/money';
 import { orderNumber, statusTitle } from '@portal/shared/domain/order-workflow';
 import { ROLES } from '@portal/shared/domain/roles';
 import { businessDateRange, formatDate } from '@portal/shared/domain/time';
-import { MSG } from '@portal/shared/messages';
 import type {
   ExportBody,
   ExportJsonResponse,
@@ -22,6 +21,7 @@ import { orderEmail } from '../../lib/emails.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { JobRunner } from '../../lib/jobs.ts';
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
+import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
 import type { OrderScope } from '../orders/history.service.ts';

@@ -1,7 +1,7 @@
-import { MSG } from '@portal/shared/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemLogs, userProducts } from '../../db/schema/index.ts';
+import { MSG } from '../../messages.ts';
 import { signedInAdmin } from '../../test/admin-fixtures.ts';
 import { assign, makeCategory, makeClient, makeProduct, makeUser, uniq } from '../../test/factories.ts';
 import { type ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';

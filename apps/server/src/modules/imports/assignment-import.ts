@@ -1,9 +1,9 @@
 import { ROLES } from '@portal/shared/domain/roles';
-import { MSG } from '@portal/shared/messages';
 import type { ImportRowError } from '@portal/shared/schemas/imports';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { products, userProducts, users } from '../../db/schema/index.ts';
+import { MSG } from '../../messages.ts';
 import { parseFlagCell, parseIntCell } from './cells.ts';
 import type { CsvTable } from './csv-read.ts';
 import { type BatchResult, type Validated, validateRows } from './product-import.ts';

@@ -1,6 +1,6 @@
-import { MSG } from '@portal/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
+import { MSG } from '../../messages.ts';
 import { type CsvTable, checkRecords, decodeCsvBytes, parseCsv } from './csv-read.ts';
 
 /** The 400 a call throws, as code and message. */

@@ -1,6 +1,6 @@
-import { MSG } from '@portal/shared/messages';
 import { CsvError, parse } from 'csv-parse/sync';
 import { type AppError, badRequest } from '../../lib/errors.ts';
+import { MSG } from '../../messages.ts';
 
 /** Most data rows one import may carry. */
 export const IMPORT_MAX_ROWS = 100_000;

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { MSG } from '@portal/shared/messages';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../../db/schema/index.ts';
 import { csvRow } from '../../lib/csv.ts';
 import { storeFile } from '../../lib/files.ts';
+import { MSG } from '../../messages.ts';
 import { makeCategory, makeClient, makeUser, TEST_PASSWORD, uniq } from '../../test/factories.ts';
 import { fixture } from '../../test/fixture-files.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';

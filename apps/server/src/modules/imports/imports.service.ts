@@ -1,6 +1,5 @@
 import { ROLES } from '@portal/shared/domain/roles';
 import { IMPORT_MAX_BYTES, IMPORTS_PER_PAGE, MAX_ID } from '@portal/shared/limits';
-import { MSG } from '@portal/shared/messages';
 import type {
   ImportAccepted,
   ImportDetail,
@@ -20,6 +19,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { FileRejectedError, readFile, sizeMessage, storeFile } from '../../lib/files.ts';
 import type { JobContext } from '../../lib/jobs.ts';
 import { readMultipart } from '../../lib/multipart.ts';
+import { MSG } from '../../messages.ts';
 import { ASSIGNMENT_COLUMNS, upsertAssignments, validateAssignmentRows } from './assignment-import.ts';
 import {
   type CsvTable,

@@ -1,9 +1,9 @@
 import { DEFAULT_ICONO } from '@portal/shared/domain/icons';
-import { MSG } from '@portal/shared/messages';
 import type { ImportRowError } from '@portal/shared/schemas/imports';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { categories, products } from '../../db/schema/index.ts';
+import { MSG } from '../../messages.ts';
 import { parseFlagCell, parsePesosCell } from './cells.ts';
 import { type CsvTable, cellOf } from './csv-read.ts';
 

@@ -1,9 +1,9 @@
 import { ROLES } from '@portal/shared/domain/roles';
-import { MSG } from '@portal/shared/messages';
 import type { ImportRowError } from '@portal/shared/schemas/imports';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { userCategoryBudgets, users } from '../../db/schema/index.ts';
+import { MSG } from '../../messages.ts';
 import { retireAllLinks } from '../auth/auth.repository.ts';
 import { createAccounts, roleAllowed, sendWelcomeLink } from '../users/users.service.ts';
 import { isEmailCell, parseIntCell, parsePesosCell } from './cells.ts';

@@ -1,11 +1,11 @@
 import type { ApiScope } from '@portal/shared/domain/integration';
-import { MSG } from '@portal/shared/messages';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { rowsOf } from '../../db/client.ts';
 import { apiTokens } from '../../db/schema/index.ts';
 import { AppError, forbidden, tooMany } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { MSG } from '../../messages.ts';
 
 /** Who calls the v1 API: a live integration token. */
 export interface ApiCaller {

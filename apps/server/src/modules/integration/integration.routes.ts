@@ -1,5 +1,4 @@
 import { ROLES } from '@portal/shared/domain/roles';
-import { MSG } from '@portal/shared/messages';
 import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import {
   DeliveriesQuery,
@@ -18,6 +17,7 @@ import {
 } from '@portal/shared/schemas/integration';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MSG } from '../../messages.ts';
 import { createToken, listTokens, revokeToken } from './tokens.service.ts';
 import { defineWebhookJobs } from './webhook-delivery.ts';
 import {

@@ -4,7 +4,6 @@ import {
   TOKEN_SHOWN_CHARS,
   TOKENS_PER_PAGE,
 } from '@portal/shared/domain/integration';
-import { MSG } from '@portal/shared/messages';
 import type {
   TokenCreateBody,
   TokenCreateResponse,
@@ -18,6 +17,7 @@ import { apiTokens, clients, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 
 const tokenColumns = {

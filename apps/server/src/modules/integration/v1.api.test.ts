@@ -1,7 +1,7 @@
-import { MSG } from '@portal/shared/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTokens, orders } from '../../db/schema/index.ts';
+import { MSG } from '../../messages.ts';
 import {
   makeCategory,
   makeClient,

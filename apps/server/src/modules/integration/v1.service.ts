@@ -1,10 +1,10 @@
 import { businessDateRange } from '@portal/shared/domain/time';
-import { MSG } from '@portal/shared/messages';
 import type { V1Order, V1OrdersQuery, V1OrdersResponse } from '@portal/shared/schemas/integration';
 import { and, asc, eq, gt, gte, lt, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orders } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { MSG } from '../../messages.ts';
 import type { ApiCaller } from './api-auth.ts';
 import { v1Orders } from './v1-order.ts';
 

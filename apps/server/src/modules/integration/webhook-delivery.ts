@@ -3,12 +3,12 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { signatureHeader, WEBHOOK_RETRY_HOURS, WEBHOOK_TIMEOUT_MS } from '@portal/shared/domain/integration';
-import { MSG } from '@portal/shared/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.ts';
 import type { JobContext } from '../../lib/jobs.ts';
 import { openSecret } from '../../lib/secret-box.ts';
+import { MSG } from '../../messages.ts';
 import { WEBHOOK_QUEUE, type WebhookDeliveryJob } from './webhook-outbox.ts';
 import { resolveTarget, type TargetPolicy } from './webhook-target.ts';
 

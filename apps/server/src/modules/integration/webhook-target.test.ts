@@ -1,5 +1,5 @@
-import { MSG } from '@portal/shared/messages';
 import { describe, expect, it } from 'vitest';
+import { MSG } from '../../messages.ts';
 import { retrySchedule } from './webhook-delivery.ts';
 import { isPrivateAddress, resolveTarget } from './webhook-target.ts';
 

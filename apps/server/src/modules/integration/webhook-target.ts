@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import net from 'node:net';
-import { MSG } from '@portal/shared/messages';
+import { MSG } from '../../messages.ts';
 
 /** Where webhooks may go: https only (plain http outside production), public addresses unless allowed. */
 export interface TargetPolicy {

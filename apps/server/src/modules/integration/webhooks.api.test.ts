@@ -1,8 +1,8 @@
-import { MSG } from '@portal/shared/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.ts';
 import { sealSecret } from '../../lib/secret-box.ts';
+import { MSG } from '../../messages.ts';
 import { makeBuyer } from '../../test/buyer-fixtures.ts';
 import { assign, makeClient, makeUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';

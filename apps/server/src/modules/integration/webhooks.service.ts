@@ -4,7 +4,6 @@ import {
   WEBHOOKS_PER_PAGE,
   type WebhookEventType,
 } from '@portal/shared/domain/integration';
-import { MSG } from '@portal/shared/messages';
 import type {
   DeliveriesResponse,
   DeliveryDto,
@@ -21,6 +20,7 @@ import { audit, requestMeta } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { sealSecret } from '../../lib/secret-box.ts';
 import { newToken } from '../../lib/tokens.ts';
+import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { checkClientScope } from './tokens.service.ts';
 import { secretContext, targetPolicy } from './webhook-delivery.ts';

@@ -1,9 +1,9 @@
 import { ICONOS } from '@portal/shared/domain/icons';
-import { MSG } from '@portal/shared/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, products, systemLogs } from '../../db/schema/index.ts';
 import { IMAGE_TYPE_MESSAGE, sizeMessage, thumbIdFor } from '../../lib/files.ts';
+import { MSG } from '../../messages.ts';
 import {
   makeCategory,
   makeClient,

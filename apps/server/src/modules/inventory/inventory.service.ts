@@ -1,7 +1,6 @@
 import { DEFAULT_ICONO } from '@portal/shared/domain/icons';
 import { centavosToPesos, pesosToCentavos } from '@portal/shared/domain/money';
 import { INVENTORY_PER_PAGE } from '@portal/shared/limits';
-import { MSG } from '@portal/shared/messages';
 import {
   type AdminCategoryDto,
   type AdminProductDto,
@@ -19,6 +18,7 @@ import { audit, requestMeta } from '../../lib/audit.ts';
 import { type AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { FileRejectedError, storeImageWithThumb } from '../../lib/files.ts';
 import { type MultipartBody, readMultipart } from '../../lib/multipart.ts';
+import { MSG } from '../../messages.ts';
 import { imageUrl, thumbUrl } from '../shopping/buyer-state.ts';
 import { searchCondition } from '../shopping/catalogue.service.ts';
 

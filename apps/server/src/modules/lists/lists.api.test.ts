@@ -1,8 +1,8 @@
 import { addDays, businessDate } from '@portal/shared/domain/time';
-import { MSG } from '@portal/shared/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, savedListItems, savedLists, userProducts } from '../../db/schema/index.ts';
+import { MSG } from '../../messages.ts';
 import { type BuyerOptions, cartQuantities, makeBuyer } from '../../test/buyer-fixtures.ts';
 import {
   assign,

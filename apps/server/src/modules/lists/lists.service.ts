@@ -1,6 +1,5 @@
 import { listNameKey } from '@portal/shared/domain/lists';
 import { centavosToPesos } from '@portal/shared/domain/money';
-import { MSG } from '@portal/shared/messages';
 import type { OkMessage } from '@portal/shared/schemas/common';
 import {
   LISTS_PER_USER_MAX,
@@ -17,6 +16,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { savedLists } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { thumbUrl } from '../shopping/buyer-state.ts';
 import { buyerOf, type LockedBuyer, lockBuyer } from '../shopping/cart.service.ts';

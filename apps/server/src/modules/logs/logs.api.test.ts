@@ -1,8 +1,8 @@
-import { MSG } from '@portal/shared/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importJobs, systemLogs } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
+import { MSG } from '../../messages.ts';
 import {
   makeCategory,
   makeClient,

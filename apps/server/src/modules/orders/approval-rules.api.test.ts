@@ -1,8 +1,8 @@
 import { businessDate } from '@portal/shared/domain/time';
-import { MSG } from '@portal/shared/messages';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, orderEvents, orders, systemLogs, users } from '../../db/schema/index.ts';
+import { MSG } from '../../messages.ts';
 import { postForm, signedInAdmin } from '../../test/admin-fixtures.ts';
 import {
   assign,

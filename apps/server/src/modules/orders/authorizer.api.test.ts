@@ -1,8 +1,8 @@
 import { businessDate } from '@portal/shared/domain/time';
-import { MSG } from '@portal/shared/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orderLines, orders, systemLogs, users } from '../../db/schema/index.ts';
+import { MSG } from '../../messages.ts';
 import {
   assign,
   makeCategory,

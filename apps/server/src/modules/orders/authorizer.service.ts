@@ -12,7 +12,6 @@ import {
 import { ROLES } from '@portal/shared/domain/roles';
 import { businessDate, businessDateRange } from '@portal/shared/domain/time';
 import { ORDERS_PER_PAGE } from '@portal/shared/limits';
-import { MSG } from '@portal/shared/messages';
 import type {
   AuthorizerOrdersQuery,
   AuthorizerOrdersResponse,
@@ -29,6 +28,7 @@ import { moveOrderSales } from '../../db/sales.ts';
 import { clients, orderEvents, orderLines, orders, userProducts, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
 import { approvalBudget, pageBudgetFlags } from './approval-budget.ts';

@@ -1,9 +1,9 @@
 import { monthName } from '@portal/shared/domain/months';
 import { businessDate, businessMonth } from '@portal/shared/domain/time';
-import { MSG } from '@portal/shared/messages';
 import { and, eq, like, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { budgetAlerts, clients, emailOutbox, userCategoryBudgets } from '../../db/schema/index.ts';
+import { MSG } from '../../messages.ts';
 import { postForm, signedInAdmin } from '../../test/admin-fixtures.ts';
 import { type BuyerOptions, makeBuyer } from '../../test/buyer-fixtures.ts';
 import { assign, makeCategory, makeProduct, makeUser, TEST_PASSWORD, uniq } from '../../test/factories.ts';

@@ -14,12 +14,12 @@ import { formatCentavos } from '@portal/shared/domain/money';
 import { monthName } from '@portal/shared/domain/months';
 import { ROLES } from '@portal/shared/domain/roles';
 import { businessMonth } from '@portal/shared/domain/time';
-import { MSG } from '@portal/shared/messages';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { budgetAlerts, categories, clients, userCategoryBudgets, users } from '../../db/schema/index.ts';
 import { orderEmail } from '../../lib/emails.ts';
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
+import { MSG } from '../../messages.ts';
 import { otherMonthOrders } from './authorizer.repository.ts';
 
 /** No order has this id: "every non-cancelled order of the month" through the approval's own read. */

@@ -1,7 +1,7 @@
-import { MSG } from '@portal/shared/messages';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, orderEvents, orders, systemLogs, users } from '../../db/schema/index.ts';
+import { MSG } from '../../messages.ts';
 import {
   assign,
   makeCategory,

@@ -1,4 +1,3 @@
-import { MSG } from '@portal/shared/messages';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +8,7 @@ import {
   orders,
   systemLogs,
 } from '../../db/schema/index.ts';
+import { MSG } from '../../messages.ts';
 import {
   assign,
   makeCategory,

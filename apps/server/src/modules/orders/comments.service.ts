@@ -5,7 +5,6 @@
  */
 import { orderNumber } from '@portal/shared/domain/order-workflow';
 import { ROLES } from '@portal/shared/domain/roles';
-import { MSG } from '@portal/shared/messages';
 import type { CommentsResponse, OrderCommentDto } from '@portal/shared/schemas/comments';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -15,6 +14,7 @@ import { audit, requestMeta } from '../../lib/audit.ts';
 import { orderEmail } from '../../lib/emails.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
+import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 
 /** At most one e-mail about new comments per order and recipient in this many minutes. */

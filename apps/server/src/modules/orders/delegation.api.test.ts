@@ -1,8 +1,8 @@
 import { addDays, businessDate } from '@portal/shared/domain/time';
-import { MSG } from '@portal/shared/messages';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { delegations, emailOutbox, orderEvents, orders, systemLogs, users } from '../../db/schema/index.ts';
+import { MSG } from '../../messages.ts';
 import {
   assign,
   makeCategory,

@@ -1,7 +1,6 @@
 import { type Acting, delegationActive, delegationWindowProblem } from '@portal/shared/domain/delegation';
 import { ROLES } from '@portal/shared/domain/roles';
 import { businessDate, formatIsoDate } from '@portal/shared/domain/time';
-import { MSG } from '@portal/shared/messages';
 import type { DelegationBody, DelegationState } from '@portal/shared/schemas/delegation';
 import { and, asc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -12,6 +11,7 @@ import { audit, requestMeta } from '../../lib/audit.ts';
 import { orderEmail } from '../../lib/emails.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
+import { MSG } from '../../messages.ts';
 
 /**
  * Out-of-office delegation (docs/domain.md "Delegation", decision 0053). One row per delegator; the window is

@@ -2,7 +2,6 @@ import { canConfirmReceipt, type FulfilmentState } from '@portal/shared/domain/f
 import { centavosToPesos } from '@portal/shared/domain/money';
 import { waitingFor } from '@portal/shared/domain/order-workflow';
 import { businessMonth } from '@portal/shared/domain/time';
-import { MSG } from '@portal/shared/messages';
 import type {
   BuyerOrderResponse,
   HistoryQuery,
@@ -16,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
+import { MSG } from '../../messages.ts';
 import { commentCounts, commentsOf } from './comments.service.ts';
 
 export const HISTORY_PAGE_SIZE = 10;

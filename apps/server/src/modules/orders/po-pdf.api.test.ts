@@ -1,12 +1,12 @@
 import { formatCentavos } from '@portal/shared/domain/money';
 import { businessDate } from '@portal/shared/domain/time';
-import { MSG } from '@portal/shared/messages';
 import { eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, orderEvents } from '../../db/schema/index.ts';
 import { storeFile } from '../../lib/files.ts';
+import { MSG } from '../../messages.ts';
 import {
   assign,
   makeCategory,

@@ -1,7 +1,6 @@
 import { formatCentavos, pesosToCentavos } from '@portal/shared/domain/money';
 import { orderNumber } from '@portal/shared/domain/order-workflow';
 import { formatDate, formatDateTime } from '@portal/shared/domain/time';
-import { MSG } from '@portal/shared/messages';
 import type { OrderDetailDto } from '@portal/shared/schemas/shopping';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -10,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { clients, users } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
 import { readFile } from '../../lib/files.ts';
+import { MSG } from '../../messages.ts';
 import { type OrderScope, orderDetail, orderOf } from './history.service.ts';
 
 /** Everything printed on a purchase order (docs/domain.md "Purchase-order PDF", decision 0056). */

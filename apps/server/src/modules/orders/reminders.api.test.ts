@@ -1,4 +1,3 @@
-import { MSG } from '@portal/shared/messages';
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PgBoss } from 'pg-boss';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { approvalReminders, emailOutbox, orderEvents, users } from '../../db/schema/index.ts';
+import { MSG } from '../../messages.ts';
 import { postForm, signedInAdmin } from '../../test/admin-fixtures.ts';
 import { makeCategory, makeClient, makeOrder, makeProduct, makeUser, uniq } from '../../test/factories.ts';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';

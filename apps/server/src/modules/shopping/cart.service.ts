@@ -1,12 +1,12 @@
 import { cartChangeProblem, isValidQuantity } from '@portal/shared/domain/cart';
 import { ROLES } from '@portal/shared/domain/roles';
-import { MSG } from '@portal/shared/messages';
 import type { CartResponse, ShopperSession } from '@portal/shared/schemas/shopping';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { cartItems, categories, clients, products, userProducts, users } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import {
   type Buyer,

@@ -1,6 +1,6 @@
 import { businessDate } from '@portal/shared/domain/time';
-import { MSG } from '@portal/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../messages.ts';
 import { makeBuyer } from '../../test/buyer-fixtures.ts';
 import { assign, makeOrder, makeUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';

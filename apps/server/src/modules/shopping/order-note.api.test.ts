@@ -1,8 +1,8 @@
 import { businessDate } from '@portal/shared/domain/time';
-import { MSG } from '@portal/shared/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/index.ts';
+import { MSG } from '../../messages.ts';
 import { makeBuyer } from '../../test/buyer-fixtures.ts';
 import { assign, makeUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';

@@ -1,6 +1,6 @@
 import { addDays, businessDate } from '@portal/shared/domain/time';
-import { MSG } from '@portal/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../messages.ts';
 import { type BuyerOptions, cartQuantities, makeBuyer } from '../../test/buyer-fixtures.ts';
 import { assign, makeUser, makeWeek, TEST_PASSWORD } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';

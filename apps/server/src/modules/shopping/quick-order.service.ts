@@ -1,9 +1,9 @@
 import { parseQuickOrder } from '@portal/shared/domain/quick-order';
-import { MSG } from '@portal/shared/messages';
 import type { QuickOrderResponse } from '@portal/shared/schemas/quick-order';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { products, userProducts } from '../../db/schema/index.ts';
+import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { buyerOf } from './cart.service.ts';
 import { addLinesToCart, type ReorderLine } from './reorder.service.ts';

@@ -1,10 +1,10 @@
 import { reorderQuantity } from '@portal/shared/domain/reorder';
-import { MSG } from '@portal/shared/messages';
 import type { ReorderResponse } from '@portal/shared/schemas/shopping';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orderLines } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { orderOf } from '../orders/history.service.ts';
 import { buyerOf, lockBuyer, setCartItemLocked, shopperView } from './cart.service.ts';

@@ -1,5 +1,4 @@
 import { addDays, businessDate } from '@portal/shared/domain/time';
-import { MSG } from '@portal/shared/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +11,7 @@ import {
   users,
   weeks,
 } from '../../db/schema/index.ts';
+import { MSG } from '../../messages.ts';
 import { type BuyerOptions, makeBuyer } from '../../test/buyer-fixtures.ts';
 import {
   assign,

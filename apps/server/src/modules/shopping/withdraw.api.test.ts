@@ -1,8 +1,8 @@
 import { addDays, businessDate } from '@portal/shared/domain/time';
-import { MSG } from '@portal/shared/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, systemLogs } from '../../db/schema/index.ts';
+import { MSG } from '../../messages.ts';
 import { type BuyerOptions, makeBuyer } from '../../test/buyer-fixtures.ts';
 import { assign, makeUser, makeWeek, TEST_PASSWORD } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';

@@ -1,5 +1,4 @@
 import { orderNumber } from '@portal/shared/domain/order-workflow';
-import { MSG } from '@portal/shared/messages';
 import type { WithdrawResponse } from '@portal/shared/schemas/shopping';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -7,6 +6,7 @@ import { moveOrderSales } from '../../db/sales.ts';
 import { orderEvents, orders } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
 import { sendBudgetAlerts } from '../orders/budget-alerts.ts';

@@ -1,11 +1,11 @@
 import { orderNumber } from '@portal/shared/domain/order-workflow';
-import { MSG } from '@portal/shared/messages';
 import type {
   AdminOrderResponse,
   AdminOrdersResponse,
   SupportSearchResponse,
 } from '@portal/shared/schemas/support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../messages.ts';
 import { signedInAdmin } from '../../test/admin-fixtures.ts';
 import {
   makeCategory,

@@ -1,7 +1,6 @@
 import { centavosToPesos } from '@portal/shared/domain/money';
 import { businessMonth } from '@portal/shared/domain/time';
 import { ADMIN_ORDERS_PER_PAGE } from '@portal/shared/limits';
-import { MSG } from '@portal/shared/messages';
 import type { OrderStatus } from '@portal/shared/schemas/shopping';
 import {
   type AdminOrderResponse,
@@ -15,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { clients, orders, users } from '../../db/schema/index.ts';
 import { foldedLike, foldedPattern } from '../../db/search.ts';
 import { notFound } from '../../lib/errors.ts';
+import { MSG } from '../../messages.ts';
 import { orderDetail } from '../orders/history.service.ts';
 
 /** The order number a search names ("#00012", "00012", "12"), if it is one. */

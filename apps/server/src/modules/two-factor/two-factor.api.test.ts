@@ -1,5 +1,4 @@
 import { MAX_ID } from '@portal/shared/limits';
-import { MSG } from '@portal/shared/messages';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +11,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { codeAt, stepAt } from '../../lib/totp.ts';
+import { MSG } from '../../messages.ts';
 import { postForm, signedInAdmin } from '../../test/admin-fixtures.ts';
 import { makeClient, makeUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';

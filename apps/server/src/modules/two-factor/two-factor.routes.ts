@@ -1,5 +1,4 @@
 import { ROLES } from '@portal/shared/domain/roles';
-import { MSG } from '@portal/shared/messages';
 import { SessionResponse } from '@portal/shared/schemas/auth';
 import { errorResponses, IdParam, OkMessage } from '@portal/shared/schemas/common';
 import {
@@ -14,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TWO_FACTOR_ROLES } from '../../lib/two-factor-policy.ts';
+import { MSG } from '../../messages.ts';
 import * as service from './two-factor.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 419, 422, 429);

@@ -1,4 +1,3 @@
-import { MSG } from '@portal/shared/messages';
 import type { SessionResponse } from '@portal/shared/schemas/auth';
 import type {
   BackupCodesResponse,
@@ -26,6 +25,7 @@ import {
   systemClock,
 } from '../../lib/totp.ts';
 import { SECOND_FACTOR_STAGE, twoFactorActive, twoFactorMandatory } from '../../lib/two-factor-policy.ts';
+import { MSG } from '../../messages.ts';
 import { type AuthContext, accessRefusal, mustChangePassword } from '../../plugins/auth-guard.ts';
 import { clearSessionCookies, type SessionStore, setSessionCookies } from '../../plugins/session.ts';
 import * as authRepo from '../auth/auth.repository.ts';

@@ -1,5 +1,4 @@
 import { WELCOME_LINK_TTL_MS } from '@portal/shared/limits';
-import { MSG } from '@portal/shared/messages';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +10,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { MSG } from '../../messages.ts';
 import { signedInAdmin } from '../../test/admin-fixtures.ts';
 import { makeCategory, makeClient, makeUser, TEST_PASSWORD, uniq } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';

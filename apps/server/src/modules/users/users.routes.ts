@@ -1,5 +1,4 @@
 import { ROLES } from '@portal/shared/domain/roles';
-import { MSG } from '@portal/shared/messages';
 import { errorResponses, IdParam, OkMessage } from '@portal/shared/schemas/common';
 import {
   UserBody,
@@ -12,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
+import { MSG } from '../../messages.ts';
 import { listUsers, userDetail } from './users.repository.ts';
 import { adminResetPassword, createUser, updateUser } from './users.service.ts';
 

@@ -1,7 +1,6 @@
 import { pesosToCentavos } from '@portal/shared/domain/money';
 import { ROLES } from '@portal/shared/domain/roles';
 import { MIN_USER_BUDGET_PESOS, WELCOME_LINK_TTL_MS } from '@portal/shared/limits';
-import { MSG } from '@portal/shared/messages';
 import type { UserBody, UserDto, UserUpdateResponse } from '@portal/shared/schemas/users';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -14,6 +13,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
 import { hashPassword, temporaryPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { retireAllLinks, setPassword } from '../auth/auth.repository.ts';
 import { findClientUser, listUsers, userDetail } from './users.repository.ts';

@@ -1,8 +1,8 @@
 import { addDays, businessDate } from '@portal/shared/domain/time';
-import { MSG } from '@portal/shared/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemLogs, weeks } from '../../db/schema/index.ts';
+import { MSG } from '../../messages.ts';
 import { signedInAdmin } from '../../test/admin-fixtures.ts';
 import { makeClient, makeUser, makeWeek, TEST_PASSWORD } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';

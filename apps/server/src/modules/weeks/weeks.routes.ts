@@ -1,5 +1,4 @@
 import { ROLES } from '@portal/shared/domain/roles';
-import { MSG } from '@portal/shared/messages';
 import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import {
   WeekCreateBody,
@@ -17,6 +16,7 @@ import {
 } from '@portal/shared/schemas/weeks';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MSG } from '../../messages.ts';
 import {
   clientWeeks,
   createWeek,

@@ -4,7 +4,6 @@ import {
   WEEK_GENERATOR_MAX_WEEKS,
 } from '@portal/shared/domain/week-generator';
 import { WEEKS_PER_PAGE } from '@portal/shared/limits';
-import { MSG } from '@portal/shared/messages';
 import type {
   WeekDto,
   WeekGenerateBody,
@@ -25,6 +24,7 @@ import { offsetOf } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { iso } from '../../lib/form.ts';
+import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 
 type WeekRow = typeof weeks.$inferSelect;

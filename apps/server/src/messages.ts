@@ -1,0 +1,199 @@
+import { MSG as SHARED_MSG } from '@portal/shared/messages';
+
+/**
+ * The server's Spanish texts: the shared catalogue (packages/shared/src/messages.ts, what the web app and the
+ * schemas also use) and the texts only the server words — kept here so the browser never downloads them.
+ * The original specification's texts are word for word; docs/domain.md says which rules they belong to.
+ */
+export const MSG = {
+  ...SHARED_MSG,
+  // Sign-in and session
+  demasiadosIntentos: 'Demasiados intentos fallidos. Espera unos minutos antes de volver a intentarlo.',
+  demasiadasSolicitudes: 'Demasiadas solicitudes. Espera unos minutos antes de volver a intentarlo.',
+  sesionRequerida: 'Tu sesión ha terminado. Inicia sesión de nuevo.',
+  envelopeInvalido: 'No se pudo leer la solicitud de acceso. Recarga la página e inténtalo de nuevo.',
+  usuarioInactivo: 'Tu cuenta está desactivada. Comunícate con el administrador.',
+  clienteInactivo: 'El acceso de tu empresa está desactivado. Comunícate con el administrador.',
+  fueraDeSemana:
+    'El portal no está disponible en este momento: tu acceso está habilitado solo durante las semanas de compra de tu empresa.',
+  sinPermiso: 'No tienes permiso para realizar esta acción.',
+  passwordTemporalVencida:
+    'Tu contraseña temporal venció. Usa «Recuperar mi contraseña» o pide al administrador una nueva.',
+  // Passwords
+  passwordIgualAnterior: 'La nueva contraseña debe ser distinta de la actual',
+  // Catalogue, cart and purchase
+  productoAgregado: 'Producto agregado al carrito con éxito.',
+  productoNoEnCarrito: 'El producto no existe en el carrito.',
+  productoEliminadoCarrito: 'El producto ha sido eliminado del carrito.',
+  productoNoEncontradoCarrito: 'El producto no se encontró en el carrito.',
+  carritoVaciado: 'El carrito fue vaciado.',
+  productoNoExiste: 'El producto no existe.',
+  carritoVacio: 'Tu carrito está vacío.',
+  carritoCambio: 'Tu carrito cambió en otra ventana o pestaña. Revisa tu carrito y confirma de nuevo.',
+  presupuestoInsuficienteCompra: 'No hay suficiente presupuesto para completar este pedido.',
+  /** Budget alerts (decision 0054): the e-mail's subject and the buyer's "Utilizado" card. */
+  presupuestoUsadoPor: (nombre: string, porcentaje: number, mes: string, categoria?: string) =>
+    `${nombre} usó el ${porcentaje}% de su presupuesto${categoria ? ` de ${categoria}` : ''} de ${mes}`,
+  avisoPresupuestoCifras: (utilizado: string, presupuesto: string) =>
+    `Pedidos del mes (con IVA): ${utilizado} de ${presupuesto}.`,
+  avisoPresupuestoUmbral: (umbral: number) =>
+    `Este aviso se envía una sola vez al mes, al llegar al ${umbral}% del presupuesto.`,
+  pedidoNoEncontrado: 'El pedido no existe.',
+  // Purchase-order PDF (decision 0056)
+  soloAprobadosOrdenCompra: 'Solo los pedidos aprobados tienen orden de compra',
+  ordenCompraAprobacionAutomatica: 'Aprobación automática (regla del cliente)',
+  soloUsuarios: 'Solo los usuarios compradores pueden usar el carrito.',
+  // Fulfilment (docs/domain.md "Fulfilment"; decision 0058)
+  surtidoYaEn: (estado: string) => `El pedido ya está en «${estado}».`,
+  surtidoNoAprobado: 'El pedido no está aprobado: no tiene surtido.',
+  surtidoNoEnviado:
+    'El pedido aún no se ha enviado: podrás confirmar que lo recibiste cuando esté en camino.',
+  surtidoYaExportados: (numeros: string) =>
+    `Estos pedidos ya se exportaron: ${numeros}. Marca «Volver a exportar» para incluirlos de nuevo.`,
+  surtidoExportadosLote: (n: number, lote: number) => `${n} pedido(s) exportado(s) en el lote ${lote}.`,
+  // Repeating an order, saved lists (docs/domain.md "Cart"; decision 0043)
+  productosAgregados: (n: number) =>
+    n === 0 ? 'No se agregó ningún producto al carrito.' : `${n} producto(s) agregado(s) al carrito.`,
+  listaNoEncontrada: 'La lista no existe.',
+  listaNombreDuplicado: 'Ya tienes una lista con ese nombre. Elige otro.',
+  listaMaximo: 'Alcanzaste el máximo de 100 listas. Elimina alguna para guardar otra.',
+  listaProductoNoExiste: (id: number) => `El producto ${id} no existe.`,
+  listaGuardada: 'Lista guardada.',
+  listaEliminada: 'Lista eliminada.',
+  pedidoRetirado: 'Retiraste el pedido; ya no cuenta en tu presupuesto ni en tu límite de compras.',
+  motivoRetiro: 'Retirado por el comprador',
+  // Comments on orders (docs/domain.md "Order comments"; decision 0047)
+  comentarioAgregado: 'Comentario agregado.',
+  // Quick order: lines of `clave cantidad` pasted or typed (docs/domain.md "Cart"; decision 0045)
+  pedidoRapidoClaveAmbigua: 'Esa clave cliente es de varios productos; usa su clave interna.',
+  // Authorization
+  pedidoYaProcesado:
+    'Este pedido ya fue procesado por otra persona. Recarga la página para ver su estado actual.',
+  accionNoPermitida: 'No puedes realizar esta acción sobre un pedido en este estado.',
+  // Out-of-office delegation (decision 0053).
+  soloAutorizadorEdita: 'Solo el autorizador puede modificar un pedido pendiente.',
+  lineaNoEnPedido: 'El producto no forma parte de este pedido.',
+  transaccionFallida: 'No se pudo realizar la transacción.',
+  pedidoEnEspera: 'Pedido autorizado; queda en espera de la aprobación final.',
+  pedidoCancelado: 'Pedido cancelado',
+  // Bulk approve and cancel (docs/domain.md "Bulk approve and cancel"; decision 0046)
+  loteErrorInterno: 'No se pudo procesar este pedido. Inténtalo de nuevo.',
+  // Administration: clients, users, assignments, access weeks (the rest are ours)
+  clienteNoEncontrado: 'El cliente no existe.',
+  reglaSegundoNivelSinNiveles:
+    'El monto que requiere Super Autorizador solo aplica a clientes con dos niveles de autorización.',
+  autorizadoresConPedidos:
+    'No se puede reducir la cantidad de autorizadores mientras haya pedidos esperando una autorización que dejaría de existir.',
+  usuarioDuplicado: 'Ya existe un usuario con ese nombre de usuario. Elige otro.',
+  rolSuperNoDisponible: 'El rol Super Autorizador solo está disponible para clientes con dos autorizadores.',
+  categoriaRepetida: 'Una categoría aparece más de una vez.',
+  categoriaAjena: 'Una de las categorías no pertenece a este cliente.',
+  cambioClienteNoPermitido: 'No se puede cambiar el cliente de un usuario existente.',
+  usuarioSinCorreo:
+    'El usuario no tiene un correo electrónico registrado. Agrega su correo antes de restablecer la contraseña.',
+  productoHabilitado: 'Producto habilitado para el usuario.',
+  productoDeshabilitado: 'Producto no habilitado para el usuario.',
+  productosHabilitados: (n: number) => `${n} producto(s) habilitado(s) para el usuario.`,
+  productosDeshabilitados: (n: number) => `${n} producto(s) no habilitado(s) para el usuario.`,
+  asignacionSoloUsuarios: 'Solo los usuarios con rol Usuario tienen productos asignados.',
+  copiaMismoUsuario: 'Elige un usuario distinto para copiar sus productos.',
+  copiaReemplazo: (desde: string, a: string, habilitados: number) =>
+    `${a} tiene ahora los mismos productos que ${desde}: ${habilitados} habilitado(s).`,
+  copiaAgregado: (desde: string, a: string, agregados: number) =>
+    `Se habilitaron ${agregados} producto(s) de ${desde} para ${a}.`,
+  loteAsignado: (productos: number, usuarios: number, asignado: boolean) =>
+    `${productos} producto(s) ${asignado ? 'habilitado(s)' : 'no habilitado(s)'} para ${usuarios} usuario(s).`,
+  semanaNoEncontrada: 'La semana no existe.',
+  semanaGeneradorDemasiadas: (max: number) => `La regla genera más de ${max} semanas; acorta el periodo.`,
+  // Administration: inventory, categories, imports, logs (the rest are ours)
+  invClienteInexistente: 'El cliente no existe.',
+  invCategoriaInexistente: 'La categoría no existe para este cliente.',
+  invProductoInexistente: 'El producto no existe.',
+  invClaveInternaDuplicada: (clave: string) =>
+    `Ya existe un producto con la clave interna "${clave}" en este cliente.`,
+  invCategoriaDuplicada: (nombre: string) => `Ya existe una categoría llamada "${nombre}" en este cliente.`,
+  invIdDistinto: 'El id del formulario no coincide con el del producto.',
+  invSoloAlta: 'Para modificar un producto usa la opción de editar.',
+  csvNoEsTexto:
+    'El archivo no es un CSV. Descarga la plantilla, llénala y guárdala como "CSV UTF-8 (delimitado por comas)".',
+  csvNoUtf8:
+    'El archivo no está en UTF-8 (tiene acentos o eñes en otra codificación). En Excel usa "Guardar como" → "CSV UTF-8 (delimitado por comas)" e inténtalo de nuevo.',
+  csvVacio: 'El archivo está vacío.',
+  csvSinRegistros: 'El archivo no tiene registros: solo trae el encabezado.',
+  csvDemasiadasFilas: (max: number) => `El archivo excede el máximo de ${max} registros por importación.`,
+  csvComillas: (fila: number) => `El archivo tiene comillas sin cerrar a partir de la fila ${fila}.`,
+  csvComillasMal: (fila: number) =>
+    `La fila ${fila} tiene texto después de unas comillas de cierre. Un valor entre comillas termina en la comilla; para escribir una comilla dentro de él, escríbela doble ("").`,
+  csvAnchoFila: (fila: number, valores: number, columnas: number) =>
+    `La fila ${fila} tiene ${valores} ${valores === 1 ? 'valor' : 'valores'} y el encabezado tiene ${columnas} columnas. Revisa que no falten ni sobren separadores: un valor con coma o punto y coma va entre comillas.`,
+  csvEncabezados: (faltan: string[], sobran: string[]) =>
+    [
+      'El encabezado del archivo no coincide con la plantilla.',
+      faltan.length ? `Faltan: ${faltan.join(', ')}.` : '',
+      sobran.length ? `No se reconocen: ${sobran.join(', ')}.` : '',
+      'Descarga la plantilla y usa sus columnas.',
+    ]
+      .filter(Boolean)
+      .join(' '),
+  csvColumnaRepetida: (columna: string) => `La columna "${columna}" aparece más de una vez.`,
+  importacionInexistente: 'La importación no existe.',
+  impObligatorio: 'Es obligatorio.',
+  impPrecio: 'Debe ser un número mayor o igual a 0 con hasta 2 decimales.',
+  impSiNo: 'Debe ser 1 (sí) o 0 (no).',
+  impRepetido: (fila: number) => `Está repetido en el archivo (fila ${fila}).`,
+  impLargo: (max: number) => `Admite hasta ${max} caracteres.`,
+  impRol: 'Debe ser 1 (Usuario), 2 (Autorizador) o 3 (Super Autorizador).',
+  impRolSuper: 'El rol 3 (Super Autorizador) solo existe en clientes con dos autorizadores.',
+  impSemana: 'Debe ser un número entero del 1 al 4.',
+  impCorreo: 'No es un correo electrónico válido.',
+  impUsuarioEspacios: 'No puede contener espacios.',
+  impUsuarioAjeno: 'Ese usuario ya existe en otro cliente.',
+  impLimite: 'Debe ser un número entero mayor o igual a -1 (-1 = sin límite).',
+  impCantidadLimite: 'Debe ser un número entero mayor o igual a 1 (vacío conserva la cantidad límite).',
+  impUsuarioNoExiste: 'No existe un usuario con ese nombre en este cliente.',
+  impUsuarioNoComprador: 'Solo los usuarios con rol Usuario (1) tienen productos asignados.',
+  impProductoNoExiste: 'No existe un producto con esa clave interna en este cliente.',
+  impPresupuesto: 'Debe ser un número mayor o igual a 1 con hasta 2 decimales.',
+  impPresupuestoCategoria: 'Debe ser un número mayor o igual a 0 con hasta 2 decimales.',
+  impInterrumpida: 'El proceso se interrumpió antes de terminar; los registros ya guardados se conservan.',
+  // Two-factor sign-in ("Verificación en dos pasos")
+  dosPasosYaActiva: 'La verificación en dos pasos ya está activa.',
+  dosPasosNoActiva: 'La verificación en dos pasos no está activa.',
+  dosPasosSinIniciar: 'Primero inicia la activación de la verificación en dos pasos.',
+  dosPasosDesactivada: 'La verificación en dos pasos se desactivó.',
+  dosPasosRestablecida: 'Se desactivó la verificación en dos pasos del usuario y se le avisó por correo.',
+  dosPasosPropia:
+    'No puedes restablecer tu propia verificación en dos pasos; desactívala desde la sección Seguridad.',
+  dosPasosUsuarioSinActivar: 'El usuario no tiene activa la verificación en dos pasos.',
+  // Integration: tokens, the v1 API and webhooks (decisions 0059 and 0060)
+  tokenInvalido: 'Token de acceso inválido.',
+  tokenSinPermiso: 'El token no tiene permiso para esta operación.',
+  tokenLimite: 'Demasiadas solicitudes con este token. Espera el tiempo indicado en Retry-After.',
+  tokenNoEncontrado: 'El token no existe.',
+  tokenYaRevocado: 'El token ya está revocado.',
+  tokenRevocado: 'Token revocado',
+  tokenCreado: 'Token creado. Cópialo ahora: no se volverá a mostrar.',
+  cursorInvalido: 'El cursor no es válido.',
+  webhookUrlHttps: 'La URL del webhook debe usar https.',
+  webhookUrlPrivada:
+    'La URL del webhook apunta a una dirección privada o local; no está permitida en esta instalación.',
+  webhookUrlNoResuelve: 'No se pudo resolver el nombre del servidor de la URL.',
+  webhookCreado: 'Webhook registrado. Copia el secreto de firma ahora: no se volverá a mostrar.',
+  webhookNoEncontrado: 'El webhook no existe.',
+  webhookYaDesactivado: 'El webhook ya está desactivado.',
+  webhookDesactivado: 'Webhook desactivado',
+  entregaNoEncontrada: 'La entrega no existe.',
+  entregaEnCurso: 'La entrega se está enviando en este momento; inténtalo en unos segundos.',
+  entregaReenviada: 'Reenvío programado',
+  entregaSinRespuesta: 'Sin respuesta en 10 segundos',
+  entregaConexion: 'No se pudo conectar con el receptor',
+  entregaRedireccion: (codigo: number) =>
+    `El receptor respondió con una redirección (${codigo}); no se siguen`,
+  entregaHttp: (codigo: number) => `El receptor respondió ${codigo}`,
+  entregaWebhookInactivo: 'El webhook está desactivado',
+  entregaVencida: 'Se agotaron los reintentos de 24 horas',
+  // Generic
+  noEncontrado: 'No se encontró el recurso solicitado.',
+  textoNoValido: 'Uno de los campos contiene caracteres no permitidos.',
+  cuerpoDemasiadoGrande: 'La solicitud es demasiado grande.',
+} as const;
