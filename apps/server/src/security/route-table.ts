@@ -79,14 +79,18 @@ const freshOrder = (w: World, actor: Actor) =>
     status: actor === 'u3' ? 'espera' : 'pendiente',
     lines: [{ productId: w.a.prod.id, precio: w.a.prod.precio, cantidad: 1, idCategoria: w.a.cat.id }],
   });
-/** A new approved order of client A's buyer, in the fulfilment state asked (decision 0058). */
+/**
+ * A new approved order of client A's buyer, in the fulfilment state asked (decision 0058). Its one line
+ * costs a centavo: the matrix makes one per caller and route, and the buyer's month must keep its budget
+ * for the tests that approve the buyer's orders afterwards.
+ */
 const freshApproved = (w: World, surtido?: 'enviado') =>
   makeOrder(w.db, {
     idUser: w.users.u1.id,
     idCliente: w.a.client.id,
     status: 'aprobado',
     surtido,
-    lines: [{ productId: w.a.prod.id, precio: w.a.prod.precio, cantidad: 1, idCategoria: w.a.cat.id }],
+    lines: [{ productId: w.a.prod.id, precio: 1, cantidad: 1, idCategoria: w.a.cat.id }],
   });
 
 /** An integration token row (its value is irrelevant here: the admin routes never read it). */
