@@ -21,15 +21,15 @@ describe('dates in the business zone', () => {
   it('uses Mexico City until the session names a zone', () => {
     expect(getBusinessTimeZone()).toBe('America/Mexico_City');
     expect(formatDate(lateEvening)).toBe('28/02/2026');
-    expect(formatDateTime(lateEvening)).toBe('28-02-26 23:30');
+    expect(formatDateTime(lateEvening)).toBe('28/02/2026 23:30');
   });
 
   it('shows every date in the zone the session announces', () => {
     setBusinessTimeZone('Europe/Madrid');
     expect(getBusinessTimeZone()).toBe('Europe/Madrid');
     expect(formatDate(lateEvening)).toBe('01/03/2026');
-    expect(formatDateTime(new Date(lateEvening))).toBe('01-03-26 06:30');
-    expect(formatDateTime(Date.parse(lateEvening))).toBe('01-03-26 06:30');
+    expect(formatDateTime(new Date(lateEvening))).toBe('01/03/2026 06:30');
+    expect(formatDateTime(Date.parse(lateEvening))).toBe('01/03/2026 06:30');
   });
 
   it.each([

@@ -7,7 +7,6 @@ import {
   DEFAULT_BUSINESS_TZ,
   formatDate as formatDateIn,
   formatDateTime as formatDateTimeIn,
-  formatDateTimeLong as formatDateTimeLongIn,
   formatIsoDate,
 } from '@portal/shared/domain/time';
 import dayjs from 'dayjs';
@@ -28,14 +27,9 @@ export function formatDate(instant: Date | string | number): string {
   return formatDateIn(instant, getBusinessTimeZone());
 }
 
-/** dd-MM-yy HH:mm (clients, users). */
+/** dd/MM/yyyy HH:mm: the one date-and-time format (docs/decisions/0066). */
 export function formatDateTime(instant: Date | string | number): string {
   return formatDateTimeIn(instant, getBusinessTimeZone());
-}
-
-/** dd/MM/yyyy HH:mm (the system log). */
-export function formatDateTimeLong(instant: Date | string | number): string {
-  return formatDateTimeLongIn(instant, getBusinessTimeZone());
 }
 
 /** Order number as shown to people: '#' plus the id padded to 5 digits. */

@@ -171,19 +171,11 @@ export function formatDate(instant: Date | string | number, tz: string = DEFAULT
   return p ? `${p.day}/${p.month}/${p.year}` : dayjs(instant).tz(tz).format('DD/MM/YYYY');
 }
 
-/** dd-MM-yy HH:mm in the business zone (clients, users). */
+/**
+ * dd/MM/yyyy HH:mm in the business zone: the one date-and-time format of every screen, e-mail, PDF and
+ * export (docs/decisions/0066; the specification's dd-MM-yy HH:mm for clients and users gave way to it).
+ */
 export function formatDateTime(instant: Date | string | number, tz: string = DEFAULT_BUSINESS_TZ): string {
-  const p = zonedParts(instant, tz);
-  return p
-    ? `${p.day}-${p.month}-${p.year.slice(-2)} ${p.hour}:${p.minute}`
-    : dayjs(instant).tz(tz).format('DD-MM-YY HH:mm');
-}
-
-/** dd/MM/yyyy HH:mm in the business zone (the system log and its export). */
-export function formatDateTimeLong(
-  instant: Date | string | number,
-  tz: string = DEFAULT_BUSINESS_TZ,
-): string {
   const p = zonedParts(instant, tz);
   return p
     ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { logEventLabel } from '@portal/shared/domain/log-events';
 import { orderNumber } from '@portal/shared/domain/order-workflow';
-import { businessDateRange, formatDateTimeLong } from '@portal/shared/domain/time';
+import { businessDateRange, formatDateTime } from '@portal/shared/domain/time';
 import { LOGS_PER_PAGE } from '@portal/shared/limits';
 import {
   LOG_EXPORT_HEADER,
@@ -221,7 +221,7 @@ export function exportLogs(app: FastifyInstance, query: LogFiltersQuery): Readab
         const metadata = r.metadata && typeof r.metadata === 'object' ? JSON.stringify(r.metadata) : '';
         chunk += csvRow([
           r.id,
-          formatDateTimeLong(r.createdAt, tz),
+          formatDateTime(r.createdAt, tz),
           r.userId,
           r.usuario,
           r.nombre,

@@ -102,7 +102,7 @@ describe.each(DB_KINDS)('approval reminders (%s)', (kind) => {
     const mail = await smtp.waitFor((m) => m.to.includes(w.ana.email));
     expect(mail.subject).toBe('Tienes 1 pedido por revisar');
     const numero = String(o.id).padStart(5, '0');
-    expect(mail.text).toContain(`#${numero} · Beto Comprador · $200.00 MXN · esperando desde 22-11-26 08:00`);
+    expect(mail.text).toContain(`#${numero} · Beto Comprador · $200.00 MXN · esperando desde 22/11/2026 08:00`);
     expect(mail.text).toContain(`http://portal.test/autorizador/orden/${o.id}`);
     expect(mail.text).toContain('http://portal.test/autorizador/principal');
     expect(mail.html).toContain('http://portal.test/autorizador/principal');
@@ -146,7 +146,7 @@ describe.each(DB_KINDS)('approval reminders (%s)', (kind) => {
     await one.order('espera', ago(100));
     await runReminders(deps(), MONDAY);
     const [digest] = await digests(w.sofia.email);
-    expect(digest?.text).toContain('esperando desde 22-11-26 07:00');
+    expect(digest?.text).toContain('esperando desde 22/11/2026 07:00');
     expect(await digests(w.ana.email)).toHaveLength(0);
     expect(await digests(recent.sofia.email)).toHaveLength(0);
     expect(await digests(one.sofia.email)).toHaveLength(0);

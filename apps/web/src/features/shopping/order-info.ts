@@ -14,7 +14,5 @@ export function addressLines(d: DeliveryAddress): string[] {
 export function waitingText(enEspera: BuyerOrderResponse['en_espera']): string | null {
   if (!enEspera) return null;
   const who = enEspera.nivel === 1 ? 'Autorizador' : 'Super Autorizador';
-  // formatDateTime is dd-MM-yy HH:mm: its time, after the order's dd/MM/yyyy date.
-  const time = formatDateTime(enEspera.desde).slice(-5);
-  return `En espera del ${who} (nivel ${enEspera.nivel}) desde el ${formatDate(enEspera.desde)} ${time}`;
+  return `En espera del ${who} (nivel ${enEspera.nivel}) desde el ${formatDateTime(enEspera.desde)}`;
 }

@@ -160,7 +160,7 @@ function Actions({ client, onEdit, onToggle }: RowActions & { client: ClientDto 
   );
 }
 
-/** Both timestamps in one cell (dd-MM-yy HH:mm), labelled. */
+/** Both timestamps in one cell (dd/MM/yyyy HH:mm), labelled. */
 export function Dates({ created, updated }: { created: string; updated: string }) {
   return (
     <Stack gap={0} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>

@@ -42,7 +42,7 @@ import { DateRangeField } from '../../../components/ui/date-range-field';
 import { PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
 import { errorMessage } from '../../../lib/api';
-import { formatDateTimeLong, formatOrderNumber } from '../../../lib/format';
+import { formatDateTime, formatOrderNumber } from '../../../lib/format';
 import { useSearchParamsUpdate } from '../../../lib/search-params';
 import { ClientSelect } from '../clients/client-select';
 import { logExportUrl, useLogs, useLogTypes } from './api';
@@ -197,7 +197,7 @@ function LogCard({ log }: { log: LogDto }) {
         </Group>
         <Text size="sm">{log.description}</Text>
         <Text size="xs" c="dimmed">
-          {formatDateTimeLong(log.created_at)} ·{' '}
+          {formatDateTime(log.created_at)} ·{' '}
           {log.user_id === null
             ? 'Sin usuario'
             : `${log.nombre ?? ''} (${log.usuario ?? `ID ${log.user_id}`})`}
@@ -391,7 +391,7 @@ export function LogsPage() {
                 {logs.map((log) => (
                   <Table.Tr key={log.id} data-testid="log-row">
                     <Table.Td>
-                      <Text size="sm">{formatDateTimeLong(log.created_at)}</Text>
+                      <Text size="sm">{formatDateTime(log.created_at)}</Text>
                       <Text size="xs" c="dimmed">
                         #{log.id}
                       </Text>

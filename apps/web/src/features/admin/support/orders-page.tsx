@@ -12,7 +12,7 @@ import { StatusBadge } from '../../../components/orders/status-badge';
 import { PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
 import { errorMessage } from '../../../lib/api';
-import { formatDateTimeLong, formatMXN, formatOrderNumber } from '../../../lib/format';
+import { formatDateTime, formatMXN, formatOrderNumber } from '../../../lib/format';
 import { useSearchParamsUpdate } from '../../../lib/search-params';
 import { useAdminOrders } from './api';
 
@@ -113,9 +113,7 @@ export function AdminOrdersPage() {
                         {formatOrderNumber(o.id)}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTimeLong(o.transaction_date)}
-                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(o.transaction_date)}</Table.Td>
                     <Table.Td>{o.cliente}</Table.Td>
                     <Table.Td>
                       <Text size="sm">{o.nombre}</Text>
