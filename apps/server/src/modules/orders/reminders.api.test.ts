@@ -102,7 +102,9 @@ describe.each(DB_KINDS)('approval reminders (%s)', (kind) => {
     const mail = await smtp.waitFor((m) => m.to.includes(w.ana.email));
     expect(mail.subject).toBe('Tienes 1 pedido por revisar');
     const numero = String(o.id).padStart(5, '0');
-    expect(mail.text).toContain(`#${numero} · Beto Comprador · $200.00 MXN · esperando desde 22/11/2026 08:00`);
+    expect(mail.text).toContain(
+      `#${numero} · Beto Comprador · $200.00 MXN · esperando desde 22/11/2026 08:00`,
+    );
     expect(mail.text).toContain(`http://portal.test/autorizador/orden/${o.id}`);
     expect(mail.text).toContain('http://portal.test/autorizador/principal');
     expect(mail.html).toContain('http://portal.test/autorizador/principal');
