@@ -32,7 +32,7 @@ test('clientes: alta con logo, colores y calendario; validación; edición; desa
     .filter({ hasText: 'Demo Industrial' });
   await expect(demo).toBeVisible();
   await expect(demo).toContainText('Activo');
-  await expect(demo).toContainText(/\d\d-\d\d-\d\d \d\d:\d\d/);
+  await expect(demo).toContainText(/\d\d\/\d\d\/\d{4} \d\d:\d\d/);
   await screenshot(page, 'admin-clientes');
 
   // Required fields, then a refused image type.
