@@ -138,7 +138,9 @@ test('el operador exporta y envía; el comprador confirma la recepción con una 
   await again.getByRole('button', { name: 'Cancelar' }).click();
   await page.getByRole('checkbox', { name: `Seleccionar el pedido #${numero(first)}` }).uncheck();
 
-  // Marks the first one shipped with a tracking reference.
+  // Marks the first one shipped with a tracking reference (the export's notice gone first: behind the
+  // dialog's overlay its text would be read with the overlay's contrast).
+  await clearNotifications(page);
   await page
     .getByRole('button', { name: `Cambiar el estado de surtido del pedido #${numero(first)}` })
     .click();
