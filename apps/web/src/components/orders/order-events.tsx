@@ -1,4 +1,4 @@
-import { Text, Timeline } from '@mantine/core';
+import { Paper, Text, Timeline, Title } from '@mantine/core';
 import { actorOnBehalf } from '@portal/shared/domain/delegation';
 import { FULFILMENT_LABELS, type FulfilmentState } from '@portal/shared/domain/fulfilment';
 import type { OrderEventDto } from '@portal/shared/schemas/shopping';
@@ -124,5 +124,23 @@ export function OrderEvents({ eventos }: { eventos: OrderEventDto[] }) {
         );
       })}
     </Timeline>
+  );
+}
+
+/** "Historial del pedido": the order's timeline in its own panel, or a line saying there is none yet. */
+export function OrderHistoryPanel({ eventos }: { eventos: OrderEventDto[] }) {
+  return (
+    <Paper withBorder radius="md" p="md" shadow="xs" component="section" aria-labelledby="historial-pedido">
+      <Title order={2} fz="md" mb="md" id="historial-pedido">
+        Historial del pedido
+      </Title>
+      {eventos.length > 0 ? (
+        <OrderEvents eventos={eventos} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          Sin movimientos registrados.
+        </Text>
+      )}
+    </Paper>
   );
 }

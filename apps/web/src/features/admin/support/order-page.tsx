@@ -3,13 +3,13 @@
  * client, its fulfilment state, lines with Subtotal, IVA and Total, the comments and the order's history.
  * The one action is the purchase order's download of an approved order (decision 0058).
  */
-import { Alert, Anchor, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ROLES } from '@portal/shared/domain/roles';
 import { IconArrowLeft, IconBan } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { FulfilmentBadge, FulfilmentInfo } from '../../../components/orders/fulfilment-badge';
 import { OrderComments } from '../../../components/orders/order-comments';
-import { OrderEvents } from '../../../components/orders/order-events';
+import { OrderHistoryPanel } from '../../../components/orders/order-events';
 import { OrderLinesTable } from '../../../components/orders/order-lines-table';
 import { OrderNote } from '../../../components/orders/order-note';
 import { PurchaseOrderButton } from '../../../components/orders/purchase-order-button';
@@ -91,25 +91,7 @@ export function AdminOrderPage({ id }: { id: number }) {
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 4 }}>
-              <Paper
-                withBorder
-                radius="md"
-                p="md"
-                shadow="xs"
-                component="section"
-                aria-labelledby="historial-pedido"
-              >
-                <Title order={2} fz="md" mb="md" id="historial-pedido">
-                  Historial del pedido
-                </Title>
-                {pedido.eventos.length > 0 ? (
-                  <OrderEvents eventos={pedido.eventos} />
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    Sin movimientos registrados.
-                  </Text>
-                )}
-              </Paper>
+              <OrderHistoryPanel eventos={pedido.eventos} />
             </Grid.Col>
           </Grid>
         </Stack>
