@@ -1,10 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM } from './apps/web/e2e/chromium';
 import { E2E_BASE_URL as BASE_URL, E2E_SMTP_PORT, E2E_PORT as PORT } from './apps/web/e2e/ports';
 
 /**
  * Browser tests against the real server (fresh embedded database with the demo data) serving the built
- * web app (`npm run test:e2e` builds it first). Debian's Chromium, never a downloaded browser.
+ * web app (`npm run test:e2e` builds it first). Debian's Chromium (apps/web/e2e/chromium.ts), never a
+ * downloaded browser.
  * Spec files run side by side, one worker a core (at least 2; E2E_WORKERS=n overrides): each spec creates
  * the data it changes under names of its own attempt, so files never meet each other's data and a retry
  * never meets its own first attempt. The tests inside a file run in order.
@@ -40,7 +42,8 @@ export default defineConfig({
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      // Undefined when none is installed: the global setup then fails with the install command.
+      executablePath: CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',

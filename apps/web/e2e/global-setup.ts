@@ -1,20 +1,21 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { CHROMIUM } from './chromium';
 import { deliver, MAILBOX, resetMailbox } from './mailbox';
 import { E2E_SMTP_PORT } from './ports';
 
-export const CHROMIUM = '/usr/bin/chromium';
-
 /**
- * The browser tests need Debian's Chromium; without it they fail (never skip) with one clear line.
+ * The browser tests need Debian's Chromium (./chromium.ts); without it they fail (never skip) with one clear line.
  * A real SMTP server runs for the whole run and writes what it receives to the mailbox file, so any spec
  * can read the e-mails the portal sends.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  if (!existsSync(CHROMIUM)) {
-    const error = new Error('Chromium no está instalado: ejecuta `apt-get install -y chromium`');
+  if (!CHROMIUM) {
+    const error = new Error(
+      'Chromium no está instalado: ejecuta `apt-get install -y chromium-headless-shell`',
+    );
     error.stack = error.message;
     throw error;
   }
