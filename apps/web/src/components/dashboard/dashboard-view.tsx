@@ -35,7 +35,7 @@ export function useMonthRange() {
 
 export function DashboardLoading() {
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Cargando el tablero">
+    <Stack gap="md" role="status" aria-busy="true" aria-label="Cargando el tablero">
       <Skeleton h={340} radius="lg" />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>

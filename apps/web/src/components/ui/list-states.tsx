@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/api';
 /** Grey bars where the rows will be, named for assistive technology. */
 export function LoadingRows({ label, rows = 5 }: { label: string; rows?: number }) {
   return (
-    <Stack gap="xs" p="md" aria-busy="true" aria-label={label}>
+    <Stack gap="xs" p="md" role="status" aria-busy="true" aria-label={label}>
       {Array.from({ length: rows }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
         <Skeleton key={i} height={36} radius="sm" />

@@ -20,7 +20,8 @@ export function CategoryBudgets({
   errors: Record<string, ReactNode>;
   onChange: (id: number, value: number | string) => void;
 }) {
-  if (loading) return <Skeleton height={120} radius="md" aria-label="Cargando categorías" />;
+  if (loading)
+    return <Skeleton height={120} radius="md" role="status" aria-busy aria-label="Cargando categorías" />;
   if (categories.length === 0) {
     return (
       <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>

@@ -303,7 +303,8 @@ function ListEditor({ lista }: { lista: ListDetailDto }) {
 /** The list page: loads the list (404 when it is not the buyer's) and edits it. */
 export function SavedListDetail({ id }: { id: number }) {
   const lista = useQuery(listQuery(id));
-  if (lista.isPending) return <Skeleton height={320} radius="md" aria-label="Cargando la lista" />;
+  if (lista.isPending)
+    return <Skeleton height={320} radius="md" role="status" aria-busy aria-label="Cargando la lista" />;
   if (lista.isError)
     return (
       <Stack gap="md">

@@ -9,7 +9,8 @@ import { spendQuery } from '../api/spend';
 
 export function SpendHistory() {
   const { data, isLoading, isError } = useQuery(spendQuery());
-  if (isLoading) return <Skeleton h={260} radius="lg" mb="lg" aria-label="Cargando tu gasto" />;
+  if (isLoading)
+    return <Skeleton h={260} radius="lg" mb="lg" role="status" aria-busy aria-label="Cargando tu gasto" />;
   // The history below still works without the chart.
   if (isError || !data) return null;
   return (
