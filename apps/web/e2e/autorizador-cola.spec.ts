@@ -214,6 +214,8 @@ test('j/k recorren la cola, «a» abre la confirmación y «Siguiente pendiente�
   // the list's filter in its address).
   await expect(page).toHaveURL(/\/autorizador\/principal$/);
   await expect(ver(p4)).toBeVisible();
+  // The order links carry the list's address: none of them still carries the search that was emptied.
+  await expect(ver(p4)).toHaveAttribute('href', new RegExp(`/autorizador/orden/${p4}$`));
   await page.keyboard.press('j');
   await expect(ver(p4)).toBeFocused();
   await page.keyboard.press('Enter');
