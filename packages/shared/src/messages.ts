@@ -121,6 +121,8 @@ export const MSG = {
   loteLargo: (max: number) => `Selecciona hasta ${max} pedidos a la vez.`,
   loteRepetido: 'Un pedido aparece más de una vez en la selección.',
   fechaInvalida: 'Escribe la fecha como AAAA-MM-DD.',
+  /** A list's `orden` outside its values (decision 0067). */
+  ordenInvalido: 'El orden de la lista no es válido.',
   reporteFallido: 'Hubo un problema al generar el reporte.',
 
   // Administration: clients, users, assignments, access weeks (the rest are ours)
