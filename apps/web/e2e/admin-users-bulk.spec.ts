@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  checkPhone,
   choose,
   clearNotifications,
   confirm,
@@ -81,7 +82,7 @@ test('usuarios: filtro por rol y estado en la dirección, orden por último acce
   expect(await listed(page)).toEqual(['ana.solis', 'bruno.lara', 'carla.rios', 'diego.mena'].map(usuario));
 
   // Only the buyers (rol 1): the filter is in the URL.
-  await choose(page, 'Rol', 'Usuario');
+  await choose(page, 'Filtrar por rol', 'Usuario');
   await expect(page).toHaveURL(/[?&]rol=1(&|$)/);
   await expect(rowOf(page, 'carla.rios')).toHaveCount(0);
   await expect(page.getByText('Mostrando 1–3 de 3 usuarios')).toBeVisible();
@@ -89,7 +90,7 @@ test('usuarios: filtro por rol y estado en la dirección, orden por último acce
   // Sorted by last sign-in from its header: newest first, "Nunca" last.
   const header = page.getByRole('columnheader', { name: 'Último acceso' });
   await expect(header).toHaveAttribute('aria-sort', 'none');
-  await expect(page.getByRole('columnheader', { name: 'Usuario', exact: true })).toHaveAttribute(
+  await expect(page.getByRole('columnheader', { name: 'Usuario y rol', exact: true })).toHaveAttribute(
     'aria-sort',
     'ascending',
   );
@@ -100,6 +101,8 @@ test('usuarios: filtro por rol y estado en la dirección, orden por último acce
   await expect(rowOf(page, 'diego.mena')).toContainText('Nunca');
   await expect(rowOf(page, 'ana.solis')).not.toContainText('Nunca');
   await screenshot(page, 'admin-usuarios-filtro-orden');
+  // On a phone the rows are cards: the sort is a select with the same values.
+  await checkPhone(page, 'usuarios filtrados y ordenados');
 
   // The other way: "Nunca" first; a reload keeps the filter and the sort.
   await header.getByRole('button').click();
@@ -110,7 +113,7 @@ test('usuarios: filtro por rol y estado en la dirección, orden por último acce
     'aria-sort',
     'ascending',
   );
-  await expect(page.getByRole('combobox', { name: 'Rol', exact: true })).toHaveValue('Usuario');
+  await expect(page.getByRole('combobox', { name: 'Filtrar por rol', exact: true })).toHaveValue('Usuario');
   await expect.poll(() => listed(page)).toEqual(['diego.mena', 'ana.solis', 'bruno.lara'].map(usuario));
 });
 
@@ -121,7 +124,7 @@ test('usuarios: desactivar en lote con la confirmación que dice cuántas sesion
   await signInAdmin(page);
   const w = await setUp(page);
   await page.goto(`/administrador/usuarios?cliente=${w.idCliente}`);
-  const deactivate = page.getByRole('button', { name: /^Desactivar/ });
+  const deactivate = page.getByRole('button', { name: /^Desactivar( \(\d+\))?$/ });
   await expect(deactivate).toBeDisabled();
   await page.getByRole('checkbox', { name: `Seleccionar a ${usuario('ana.solis')}` }).check();
   await page.getByRole('checkbox', { name: `Seleccionar a ${usuario('bruno.lara')}` }).check();
@@ -139,7 +142,7 @@ test('usuarios: desactivar en lote con la confirmación que dice cuántas sesion
   await clearNotifications(page);
 
   // Only the inactive ones: Ana and Bruno.
-  await choose(page, 'Estado', 'Solo inactivos');
+  await choose(page, 'Filtrar por estado', 'Solo inactivos');
   await expect(page).toHaveURL(/estatus=inactivo/);
   await expect.poll(() => listed(page)).toEqual(['ana.solis', 'bruno.lara'].map(usuario));
   await expect(rowOf(page, 'ana.solis')).toContainText('Inactivo');

@@ -113,7 +113,9 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
   await expect(row).toContainText('$2,500.00 MXN');
   await expect(row).toContainText('Referencia 2');
   await expect(row).toContainText('Entrega 3');
-  await expect(row).toContainText(/\d\d\/\d\d\/\d{4} \d\d:\d\d/);
+  // A new account has never signed in: "Último acceso" says so, and the creation date is dd/MM/yyyy.
+  await expect(row).toContainText('Nunca');
+  await expect(row).toContainText(/Creado \d\d\/\d\d\/\d{4}/);
 
   // An authorizer too (no products link for it).
   await page.getByRole('button', { name: 'Agregar nuevo usuario' }).click();

@@ -41,6 +41,7 @@ export function PurchaseLimitField({
         allowNegative={false}
         allowDecimal={false}
         disabled={unlimited}
+        hideControls={unlimited}
         placeholder={unlimited ? 'Sin límite' : undefined}
         value={unlimited ? '' : value}
         onChange={onChange}

@@ -217,7 +217,7 @@ function UsersTable({
   ...actions
 }: RowActions & Sorting & { rows: UserDto[]; selection: Selection }) {
   return (
-    <Table.ScrollContainer minWidth={1040} type="native">
+    <Table.ScrollContainer minWidth={960} type="native">
       <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover striped="even">
         <Table.Thead>
           <Table.Tr>
@@ -228,9 +228,8 @@ function UsersTable({
               Nombre
             </SortableTh>
             <SortableTh field="usuario" sort={orden} onSort={onSort}>
-              Usuario
+              Usuario y rol
             </SortableTh>
-            <Table.Th>Rol</Table.Th>
             <Table.Th>Semanas</Table.Th>
             <Table.Th ta="right">Presupuesto</Table.Th>
             <Table.Th>Estado</Table.Th>
@@ -256,12 +255,10 @@ function UsersTable({
                   {u.user_id || 'Sin correo'}
                 </Text>
               </Table.Td>
-              <Table.Td maw={180}>
-                <Text size="sm" truncate>
+              <Table.Td maw={200}>
+                <Text size="sm" truncate mb={4}>
                   {u.usuario}
                 </Text>
-              </Table.Td>
-              <Table.Td>
                 <RolBadge rol={u.rol} />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -683,7 +680,7 @@ export function UsersPage({ importButton }: UsersPageProps) {
                   onChange={setQ}
                 />
                 <Select
-                  label="Rol"
+                  label="Filtrar por rol"
                   data={ROLE_FILTERS}
                   value={filters.rol ? String(filters.rol) : 'todos'}
                   onChange={(v) => filters.set('rol', v)}
@@ -691,7 +688,7 @@ export function UsersPage({ importButton }: UsersPageProps) {
                   w={{ base: '100%', xs: 200 }}
                 />
                 <Select
-                  label="Estado"
+                  label="Filtrar por estado"
                   data={STATUS_FILTERS}
                   value={filters.estatus ?? 'todos'}
                   onChange={(v) => filters.set('estatus', v)}
