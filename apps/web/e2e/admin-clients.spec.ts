@@ -9,6 +9,7 @@ import {
   scrollDialogTop,
   signInAdmin,
   testFile,
+  toggleSwitch,
 } from './admin-support';
 import { expect, screenshot, test } from './fixtures';
 
@@ -97,7 +98,9 @@ test('clientes: alta con logo, colores y calendario; validación; edición; desa
   const edit = page.getByRole('dialog', { name: 'Editar cliente' });
   await expect(edit.getByLabel('Nombre')).toHaveValue(clienteA);
   await expect(edit.getByText('Calendario actual')).toBeVisible();
-  await edit.getByLabel('Límite de compras').fill('-1');
+  // "Sin límite" is a switch (the wire's -1): on, the number is disabled.
+  await toggleSwitch(edit.getByRole('switch', { name: 'Sin límite' }));
+  await expect(edit.getByLabel('Límite de compras')).toBeDisabled();
   await edit.getByLabel('Archivo de manual').setInputFiles({
     name: 'manual.pdf',
     mimeType: 'application/pdf',
@@ -138,7 +141,7 @@ test('clientes: alta con logo, colores y calendario; validación; edición; desa
   await modal.getByRole('button', { name: 'Crear cliente' }).click();
   await expect(modal.getByRole('alert')).toContainText(MSG.clienteCamposRequeridos);
   await modal.getByLabel('Presupuesto mensual').fill('0');
-  await modal.getByLabel('Límite de compras').fill('-1');
+  await toggleSwitch(modal.getByRole('switch', { name: 'Sin límite' }));
   await choose(page, 'Modo de presupuesto', /Por categoría/);
   await modal.getByRole('button', { name: 'Crear cliente' }).click();
   await expectNotice(page, MSG.creadoCorrectamente);

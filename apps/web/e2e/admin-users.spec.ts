@@ -76,7 +76,9 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
   await expect(drawer.getByRole('alert')).toContainText(MSG.camposObligatoriosUsuario);
   await expect(drawer.getByText('Este campo es obligatorio.').first()).toBeVisible();
   await expect(drawer.getByRole('textbox', { name: 'Presupuesto', exact: true })).toHaveValue('$5,000.00');
-  await expect(drawer.getByLabel('Límite de compras')).toHaveValue('-1');
+  // The client's "no limit" (-1 on the wire) is the "Sin límite" switch, on.
+  await expect(drawer.getByRole('switch', { name: 'Sin límite' })).toBeChecked();
+  await expect(drawer.getByLabel('Límite de compras')).toBeDisabled();
   await drawer.getByRole('combobox', { name: 'Rol' }).click();
   await expect(page.getByRole('option', { name: 'Super Autorizador' })).toBeVisible();
   await page.getByRole('option', { name: 'Usuario', exact: true }).click();
@@ -111,7 +113,9 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
   await expect(row).toContainText('$2,500.00 MXN');
   await expect(row).toContainText('Referencia 2');
   await expect(row).toContainText('Entrega 3');
-  await expect(row).toContainText(/\d\d\/\d\d\/\d{4} \d\d:\d\d/);
+  // A new account has never signed in: "Último acceso" says so, and the creation date is dd/MM/yyyy.
+  await expect(row).toContainText('Nunca');
+  await expect(row).toContainText(/Creado \d\d\/\d\d\/\d{4}/);
 
   // An authorizer too (no products link for it).
   await page.getByRole('button', { name: 'Agregar nuevo usuario' }).click();

@@ -121,6 +121,15 @@ export const MSG = {
   loteLargo: (max: number) => `Selecciona hasta ${max} pedidos a la vez.`,
   loteRepetido: 'Un pedido aparece más de una vez en la selección.',
   fechaInvalida: 'Escribe la fecha como AAAA-MM-DD.',
+  /** A list's `orden` outside its values (decision 0067). */
+  ordenInvalido: 'El orden de la lista no es válido.',
+  rolFiltroInvalido: 'Elige un rol de 1 a 3.',
+  estatusUsuarioInvalido: 'El estado debe ser activo o inactivo.',
+  /** The bulk deactivation's confirmation (users and open sessions that end). */
+  desactivarLote: (usuarios: number, sesiones: number) =>
+    `Se desactivará${usuarios === 1 ? '' : 'n'} ${usuarios} usuario${usuarios === 1 ? '' : 's'} y se cerrará${sesiones === 1 ? '' : 'n'} ${sesiones} ${sesiones === 1 ? 'sesión abierta' : 'sesiones abiertas'}.`,
+  usuariosDesactivados: (usuarios: number, sesiones: number) =>
+    `${usuarios === 1 ? 'Usuario desactivado' : `${usuarios} usuarios desactivados`}; ${sesiones === 1 ? 'se cerró 1 sesión' : `se cerraron ${sesiones} sesiones`}.`,
   reporteFallido: 'Hubo un problema al generar el reporte.',
 
   // Administration: clients, users, assignments, access weeks (the rest are ours)

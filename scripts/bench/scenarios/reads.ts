@@ -37,6 +37,27 @@ export async function readScenarios(ctx: BenchContext): Promise<void> {
     ],
     list,
   );
+  // The users list of the largest client (~3,000 buyers) filtered by role and sorted (decision 0067): by
+  // last sign-in, and active buyers by name on a deep page, alternated, at 10 connections.
+  await httpScenario(
+    ctx,
+    'usuarios_filtrados',
+    'GET /api/usuarios filtrado y ordenado (rol 4, 10 conexiones; cliente 1, rol 1 por último acceso, y activos por nombre página 50, alternados)',
+    [
+      {
+        method: 'GET',
+        path: '/api/usuarios?id_cliente=1&rol=1&orden=ultimo_acceso_desc',
+        headers: authHeaders(admin),
+      },
+      {
+        method: 'GET',
+        path: '/api/usuarios?id_cliente=1&rol=1&estatus=activo&orden=nombre_asc&page=50',
+        headers: authHeaders(admin),
+      },
+    ],
+    { ratio: 0.2, p99: 50 },
+    10,
+  );
   // The administrator's support search (a buyer's name fragment and an order number), at 10 connections.
   await httpScenario(
     ctx,

@@ -76,8 +76,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // Loaded only for the embedded database: the module alone holds about 40 MB that a server on
   // PostgreSQL never needs.
   const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
-  const pglite = await PGlite.create(target, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  // pg_trgm: the trigram indexes of the searches (migration 0020, decision 0068).
+  const pglite = await PGlite.create(target, {
+    extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return { db, kind: 'pglite', pglite, close: () => pglite.close() };
 }

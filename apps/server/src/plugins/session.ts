@@ -150,6 +150,26 @@ export class SessionStore {
     await db.delete(sessions).where(inArray(sessions.userId, userIds));
   }
 
+  /**
+   * The open sessions of these users: signed in (not waiting for a second factor), neither expired nor idle
+   * past the limit — what a deactivation would end that still works (the confirmation's count).
+   */
+  async countOpenSessions(userIds: number[], db: Db | Tx = this.db, now = new Date()): Promise<number> {
+    if (userIds.length === 0) return 0;
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sessions)
+      .where(
+        and(
+          inArray(sessions.userId, userIds),
+          sql`${sessions.stage} is null`,
+          gt(sessions.expiresAt, now),
+          gt(sessions.lastSeenAt, new Date(now.getTime() - this.idleMinutes * 60_000)),
+        ),
+      );
+    return row?.n ?? 0;
+  }
+
   /** Ends every session of every user of a client (client deactivation); `db` may be a transaction. */
   async endSessionsOfClient(idCliente: number, db: Db | Tx = this.db): Promise<void> {
     await db

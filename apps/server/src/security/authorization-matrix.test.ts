@@ -124,6 +124,7 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'GET /api/surtido/:id/pdf': admin(200),
   'POST /api/usuarios': admin(201),
   'PUT /api/usuarios/:id': admin(200),
+  'POST /api/usuarios/desactivar_lote': admin(200),
   'GET /api/usuarios/:id/delegacion': admin(200),
   'PUT /api/usuarios/:id/delegacion': admin(200),
   'DELETE /api/usuarios/:id/delegacion': admin(200),

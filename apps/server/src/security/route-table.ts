@@ -532,6 +532,12 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     }),
     caller: 'adm',
   },
+  // A preview (nothing changes), so client A's users stay active for the rows after it.
+  'POST /api/usuarios/desactivar_lote': {
+    req: (w) => post('/api/usuarios/desactivar_lote', { ids: [w.a.spare.id], vista_previa: true }),
+    missing: () => post('/api/usuarios/desactivar_lote', { ids: [MISSING_ID], vista_previa: true }),
+    caller: 'adm',
+  },
   'POST /api/recuperar/password/:id': {
     req: (w) => post(`/api/recuperar/password/${w.a.resetTarget.id}`),
     caller: 'adm',

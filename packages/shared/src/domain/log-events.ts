@@ -39,6 +39,7 @@ export const LOG_EVENT_LABELS = {
   cliente_actualizado: 'Cliente modificado',
   usuario_creado: 'Usuario creado',
   usuario_actualizado: 'Usuario modificado',
+  usuarios_desactivados_lote: 'Usuarios desactivados en lote',
   producto_creado: 'Producto creado',
   producto_modificado: 'Producto modificado',
   producto_activado: 'Producto activado',

@@ -23,6 +23,7 @@ import {
   pesos,
   requiredText,
 } from './form-fields.ts';
+import { listSort } from './sort.ts';
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
@@ -139,11 +140,16 @@ export const ClientDto = z.object({
 });
 export type ClientDto = z.infer<typeof ClientDto>;
 
+/** The clients list's sorts (decision 0067): name (the default) or creation date. */
+export const ClientsSort = listSort(['nombre', 'creado'], 'nombre_asc');
+export type ClientsSort = (typeof ClientsSort.values)[number];
+
 export const ClientsQuery = z.object({
   page: PageQuery,
   /** 10 by default; dropdowns may ask for up to 1000 at once. */
   per_page: z.coerce.number().int().min(1).max(CLIENTS_MAX_PER_PAGE).default(CLIENTS_PER_PAGE),
   q: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
+  orden: ClientsSort.schema,
 });
 
 export const ClientsResponse = z.object({

@@ -1,7 +1,7 @@
 /** Administration (rol 4): users of the clients. Bodies accept what an HTML form sends. */
 import { z } from 'zod';
 import { isEmailAddress } from '../domain/email.ts';
-import { SEARCH_MAX_LENGTH } from '../limits.ts';
+import { MAX_ID, SEARCH_MAX_LENGTH } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import {
   blankToUndefined,
@@ -15,6 +15,7 @@ import {
   PageQuery,
   requiredText,
 } from './form-fields.ts';
+import { listSort } from './sort.ts';
 
 export const CategoryBudgetInput = z.object({
   id: idNumber(MSG.categoriasInvalidas),
@@ -78,11 +79,30 @@ export const UserBody = z.object({
 });
 export type UserBody = z.infer<typeof UserBody>;
 
+/** The users list's sorts (decision 0067): username (the default), name, last sign-in. */
+export const UsersSort = listSort(['usuario', 'nombre', 'ultimo_acceso'], 'usuario_asc');
+export type UsersSort = (typeof UsersSort.values)[number];
+
+/** The users list's status filter. */
+export const UserStatusFilter = z.enum(['activo', 'inactivo'], { error: MSG.estatusUsuarioInvalido });
+export type UserStatusFilter = z.infer<typeof UserStatusFilter>;
+
 export const UsersQuery = z.object({
   id_cliente: optionalIdNumber(MSG.debesSeleccionarCliente),
   page: PageQuery,
   q: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
+  /** Only the users of this role (1, 2 or 3). */
+  rol: z.coerce
+    .number({ error: MSG.rolFiltroInvalido })
+    .int(MSG.rolFiltroInvalido)
+    .min(1, MSG.rolFiltroInvalido)
+    .max(3, MSG.rolFiltroInvalido)
+    .optional(),
+  /** Only the active, or only the inactive, users. */
+  estatus: UserStatusFilter.optional(),
+  orden: UsersSort.schema,
 });
+export type UsersQuery = z.infer<typeof UsersQuery>;
 
 const OrderBrief = z.object({
   id: z.number().int(),
@@ -119,6 +139,8 @@ export const UserDto = z.object({
   cliente: z.object({ id: z.number().int(), nombre: z.string() }),
   /** Two-factor sign-in is active (the administrator may reset it: POST /api/recuperar/2fa/{id}). */
   dos_pasos: z.boolean(),
+  /** The last successful sign-in (ISO); null = never signed in. */
+  ultimo_acceso: z.string().nullable(),
   /** GET /api/usuarios/{id} only: enabled products (count and ids) and the 10 latest orders. */
   asignados: z.number().int().optional(),
   productos: z.array(z.number().int()).optional(),
@@ -148,3 +170,40 @@ export const UserUpdateResponse = UsersResponse.extend({
   usuario: UserDto,
 });
 export type UserUpdateResponse = z.infer<typeof UserUpdateResponse>;
+
+/** Most users one POST /api/usuarios/desactivar_lote may name. */
+export const BULK_DEACTIVATE_MAX_USERS = 500;
+
+/**
+ * POST /api/usuarios/desactivar_lote: deactivates users of one client (never administrators) at once and
+ * ends their sessions, in one transaction. With `vista_previa` nothing changes: the answer says what would
+ * (the confirmation's "Se desactivarán 3 usuarios y se cerrarán 5 sesiones abiertas").
+ */
+export const BulkDeactivateBody = z.object({
+  ids: z
+    .array(
+      z
+        .number({ error: MSG.datosInvalidos })
+        .int(MSG.datosInvalidos)
+        .positive(MSG.datosInvalidos)
+        .max(MAX_ID, MSG.datosInvalidos),
+      { error: MSG.loteUsuarios },
+    )
+    .min(1, MSG.loteUsuarios)
+    .max(BULK_DEACTIVATE_MAX_USERS, MSG.loteUsuarios),
+  vista_previa: z.boolean({ error: MSG.datosInvalidos }).optional(),
+});
+export type BulkDeactivateBody = z.infer<typeof BulkDeactivateBody>;
+
+export const BulkDeactivateResponse = z.object({
+  status: z.literal('ok'),
+  msg: z.string(),
+  vista_previa: z.boolean(),
+  /** Users that are (or would be) deactivated: the active ones among `ids`. */
+  desactivados: z.number().int(),
+  /** Users among `ids` that were already inactive (left as they are). */
+  ya_inactivos: z.number().int(),
+  /** Open sessions of those users that end (or would end). */
+  sesiones_cerradas: z.number().int(),
+});
+export type BulkDeactivateResponse = z.infer<typeof BulkDeactivateResponse>;

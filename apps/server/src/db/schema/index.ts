@@ -116,12 +116,23 @@ export const users = pgTable(
     totpEnabledAt: ts('totp_enabled_at'),
     /** The time step of the last accepted code: only later steps are accepted (no code works twice). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** The last successful sign-in (the second step's, with two-factor sign-in); null = never. */
+    ultimoAcceso: ts('ultimo_acceso'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_usuario_unique').on(sql`lower(${t.usuario})`),
     index('users_cliente_idx').on(t.idCliente, t.rol, t.id),
+    // The users list's sorts (decision 0067): by username (the default), name and last sign-in ("Nunca",
+    // null, first ascending), each within a client and ending with the id.
+    index('users_cliente_usuario_idx').on(t.idCliente, sql`lower(${t.usuario})`, t.id),
+    index('users_cliente_nombre_idx').on(t.idCliente, sql`lower(${t.nombre})`, t.id),
+    index('users_cliente_acceso_idx').on(t.idCliente, t.ultimoAcceso.asc().nullsFirst(), t.id),
+    // Searches by part of a username, name or e-mail, case and accents ignored (db/search.ts; decision 0068).
+    index('users_usuario_trgm_idx').using('gin', sql`portal_fold(${t.usuario}) gin_trgm_ops`),
+    index('users_nombre_trgm_idx').using('gin', sql`portal_fold(${t.nombre}) gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`portal_fold(${t.email}) gin_trgm_ops`),
     check('users_rol_range', sql`${t.rol} between 1 and 4`),
     check('users_weeks_range', sql`${t.activeWeek} between 1 and 4 and ${t.entregaWeek} between 1 and 4`),
     check('users_cliente_by_rol', sql`(${t.rol} = 4) = (${t.idCliente} is null)`),

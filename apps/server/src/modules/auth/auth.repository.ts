@@ -1,7 +1,8 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/principal.ts';
 import { authAttempts, passwordTokens, users } from '../../db/schema/index.ts';
+import { type AuditEntry, audit } from '../../lib/audit.ts';
 import { hashToken } from '../../lib/tokens.ts';
 
 export {
@@ -110,7 +111,7 @@ export async function releaseAttempt(db: Db, id: number) {
   await db.delete(authAttempts).where(eq(authAttempts.id, id));
 }
 
-export async function clearAttempts(db: Db, kind: string, usuario: string, ip: string) {
+export async function clearAttempts(db: Db | Tx, kind: string, usuario: string, ip: string) {
   await db
     .delete(authAttempts)
     .where(
@@ -120,6 +121,22 @@ export async function clearAttempts(db: Db, kind: string, usuario: string, ip: s
         eq(authAttempts.ip, ip),
       ),
     );
+}
+
+/**
+ * A successful sign-in's bookkeeping, in one transaction: the throttle's attempts of this username and
+ * address are cleared, the user's `ultimo_acceso` is now (the users list's "Último acceso"), and the
+ * 'login' entry is written. With two-factor sign-in it runs after the second step, never after the password.
+ */
+export async function recordSignIn(
+  db: Db,
+  signIn: { userId: number; usuario: string; ip: string; entry: AuditEntry },
+) {
+  await db.transaction(async (tx) => {
+    await clearAttempts(tx, 'login', signIn.usuario, signIn.ip);
+    await tx.update(users).set({ ultimoAcceso: sql`now()` }).where(eq(users.id, signIn.userId));
+    await audit(tx, signIn.entry);
+  });
 }
 
 export async function setPassword(db: Db | Tx, userId: number, hash: string, temporary: boolean) {
@@ -156,15 +173,17 @@ export async function retireTokens(db: Db | Tx, userId: number, purpose: string)
 }
 
 /**
- * Marks every unused link of the user (welcome and recovery) as used. Called in the same transaction as
+ * Marks every unused link of the user, or users, (welcome and recovery) as used. Called in the same transaction as
  * any change of the e-mail, the username or the active flag, and as any password set: a link sent for
  * the account as it was must not open the account as it is.
  */
-export async function retireAllLinks(tx: Tx, userId: number) {
+export async function retireAllLinks(tx: Tx, userId: number | number[]) {
+  const ids = Array.isArray(userId) ? userId : [userId];
+  if (ids.length === 0) return;
   await tx
     .update(passwordTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
+    .where(and(inArray(passwordTokens.userId, ids), isNull(passwordTokens.usedAt)));
 }
 
 /**

@@ -142,16 +142,20 @@ export async function signIn(
   // Two-factor sign-in: the password opens only a 5-minute session for POST /api/login/2fa, and the
   // throttle's failures stay counted until the second factor is right too.
   if (twoFactorActive(user)) return startSecondStep(app, store, request, reply, user, session.id);
-  await repo.clearAttempts(app.db, 'login', usuario, ip);
   // A new session id and XSRF token at sign-in (no fixation); the form's session is gone.
   await store.destroy(session.id);
   const created = await store.create(user.id, { ip, userAgent: String(request.headers['user-agent'] ?? '') });
   setSessionCookies(request, reply, created);
-  await audit(app.db, {
+  await repo.recordSignIn(app.db, {
     userId: user.id,
-    eventType: 'login',
-    description: `Inicio de sesión: ${user.usuario}`,
-    metadata: requestMeta(request),
+    usuario,
+    ip,
+    entry: {
+      userId: user.id,
+      eventType: 'login',
+      description: `Inicio de sesión: ${user.usuario}`,
+      metadata: requestMeta(request),
+    },
   });
   return sessionPayload(app, {
     user: user as AuthContext['user'],

@@ -225,6 +225,22 @@ describe.each(DB_KINDS)('administration: clients (%s)', (kind) => {
       `${tag} Inactivo`,
     ]);
     expect(second.clientes[2].activo).toBe(false);
+    // Sorted by name descending, and by creation date (equal dates keep the id order); an unknown sort is 400.
+    const q = encodeURIComponent(tag);
+    const desc = (await admin.get(`/api/clientes?q=${q}&orden=nombre_desc`)).json();
+    expect(desc.clientes[0].nombre).toBe(`${tag} Inactivo`);
+    expect(desc.clientes[1].nombre).toBe(`${tag} 11`);
+    const ids = (body: { clientes: { id: number }[] }) => body.clientes.map((c) => c.id);
+    const all = [...ids(first.json()), ...ids(second)];
+    const newest = (await admin.get(`/api/clientes?q=${q}&orden=creado_desc&per_page=20`)).json();
+    expect(ids(newest)).toEqual([...all].sort((a, b) => b - a));
+    const oldest = (await admin.get(`/api/clientes?q=${q}&orden=creado_asc&per_page=20`)).json();
+    expect(ids(oldest)).toEqual([...all].sort((a, b) => a - b));
+    for (const orden of ['fecha_desc', 'nombre', 'creado_up']) {
+      const bad = await admin.get(`/api/clientes?orden=${orden}`);
+      expect(bad.statusCode, orden).toBe(400);
+      expect(bad.json().msg).toBe(MSG.ordenInvalido);
+    }
     // Accent-insensitive.
     const accented = await makeClient(db(), { nombre: uniq('Panadería Ávila') });
     const found = (await admin.get(`/api/clientes?q=${encodeURIComponent('panaderia avila')}`)).json();

@@ -11,6 +11,7 @@ import {
 } from '@portal/shared/schemas/support';
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { clients, orders, users } from '../../db/schema/index.ts';
 import { foldedLike, foldedPattern } from '../../db/search.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -72,35 +73,47 @@ function orderHit(o: {
 const SEARCHED_USER = [users.usuario, users.nombre, users.email];
 const SEARCHED_BUYER = [users.usuario, users.nombre];
 
+/** The users a search names (username, name or e-mail), by username: through the trigram indexes (0068). */
+function usersLike(db: Db) {
+  return db
+    .select({
+      id: users.id,
+      usuario: users.usuario,
+      nombre: users.nombre,
+      email: users.email,
+      rol: users.rol,
+      id_cliente: clients.id,
+      cliente: clients.nombre,
+    })
+    .from(users)
+    .innerJoin(clients, eq(clients.id, users.idCliente))
+    .where(and(ne(users.rol, 4), foldedLike(SEARCHED_USER, sql.placeholder('like'))))
+    .orderBy(sql`lower(${users.usuario})`, asc(users.id))
+    .limit(SUPPORT_SEARCH_LIMIT);
+}
+
 /**
  * GET /api/buscar: up to 10 users of the clients (never administrators) by username, name or e-mail, and up
- * to 10 orders, newest first, by number or by their buyer's username or name.
+ * to 10 orders, newest first, by number or by their buyer's username or name. Each of the three queries is
+ * a named prepared statement (built and planned once per connection).
  */
 export async function supportSearch(db: Db, q: string): Promise<SupportSearchResponse> {
   const like = foldedPattern(q) ?? '%';
   const id = orderNumberOf(q);
   // Two index paths rather than one OR (which would scan every order): the number through the primary
-  // key, the buyers' orders through (id_user, transaction_date) after the same scan of users as the users
-  // list.
-  const ordersOf = (where: SQL | undefined) => newestOrders(db, where).limit(SUPPORT_SEARCH_LIMIT);
+  // key, the buyers' orders through (id_user, …) after the buyers found through the trigram indexes.
   const [userRows, byNumber, byBuyer] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        usuario: users.usuario,
-        nombre: users.nombre,
-        email: users.email,
-        rol: users.rol,
-        id_cliente: clients.id,
-        cliente: clients.nombre,
-      })
-      .from(users)
-      .innerJoin(clients, eq(clients.id, users.idCliente))
-      .where(and(ne(users.rol, 4), foldedLike(SEARCHED_USER, like)))
-      .orderBy(sql`lower(${users.usuario})`, asc(users.id))
-      .limit(SUPPORT_SEARCH_LIMIT),
-    id !== undefined ? ordersOf(eq(orders.id, id)) : Promise.resolve([]),
-    ordersOf(and(ne(users.rol, 4), foldedLike(SEARCHED_BUYER, like))),
+    preparedOnce(db, 'portal_support_users', usersLike).execute({ like }),
+    id !== undefined
+      ? preparedOnce(db, 'portal_support_order', (d) =>
+          newestOrders(d, eq(orders.id, sql.placeholder('id'))).limit(SUPPORT_SEARCH_LIMIT),
+        ).execute({ id })
+      : Promise.resolve([]),
+    preparedOnce(db, 'portal_support_buyer_orders', (d) =>
+      newestOrders(d, and(ne(users.rol, 4), foldedLike(SEARCHED_BUYER, sql.placeholder('like')))).limit(
+        SUPPORT_SEARCH_LIMIT,
+      ),
+    ).execute({ like }),
   ]);
   // The order of that number first, then the newest of the buyers'.
   const orderRows = [...byNumber, ...byBuyer.filter((o) => o.id !== id)].slice(0, SUPPORT_SEARCH_LIMIT);

@@ -255,7 +255,12 @@ describe.each(DB_KINDS)('two-factor sign-in (%s)', (kind) => {
   describe('sign-in with the second step', () => {
     it('the password opens only a 5-minute session that can do nothing but the second step', async () => {
       const { user, secret } = await enrolled();
+      const lastAccess = async () =>
+        (await db().select({ at: users.ultimoAcceso }).from(users).where(eq(users.id, user.id)))[0]!.at;
+      await db().update(users).set({ ultimoAcceso: null }).where(eq(users.id, user.id));
       const c = await passwordStep(t, user.usuario);
+      // "Último acceso" is the completed sign-in's: the password alone is not one.
+      expect(await lastAccess()).toBeNull();
       const [pending] = await pendingRows(user.id);
       expect(pending).toBeDefined();
       const ttl = pending!.expiresAt.getTime() - Date.now();
@@ -292,8 +297,11 @@ describe.each(DB_KINDS)('two-factor sign-in (%s)', (kind) => {
       expect((await c.get('/api/pedidos')).statusCode).toBe(200);
       expect(await pendingRows(user.id)).toEqual([]);
 
-      expect((await lastLogin(db(), user.id))!.metadata).toMatchObject({ segundo_factor: 'totp' });
+      const login = await lastLogin(db(), user.id);
+      expect(login!.metadata).toMatchObject({ segundo_factor: 'totp' });
       expect((await logsOf(db(), user.id)).map((l) => l.eventType)).toContain('login_2fa_pendiente');
+      // Set with the 'login' entry, in its transaction.
+      expect((await lastAccess())?.getTime()).toBe(login!.createdAt.getTime());
     });
 
     it('never accepts a code twice, even from two sign-ins at the same moment', async () => {

@@ -372,15 +372,19 @@ export async function completeSecondStep(
     throw badCode();
   }
   await authRepo.releaseAttempt(app.db, reservation.id);
-  await authRepo.clearAttempts(app.db, 'login', user.usuario, request.ip);
   await store.destroy(session.id);
   const created = await store.create(user.id, { ip: request.ip, userAgent: userAgentOf(request) });
   setSessionCookies(request, reply, created);
-  await audit(app.db, {
+  await authRepo.recordSignIn(app.db, {
     userId: user.id,
-    eventType: 'login',
-    description: `Inicio de sesión: ${user.usuario}`,
-    metadata: { segundo_factor: used, ...requestMeta(request) },
+    usuario: user.usuario,
+    ip: request.ip,
+    entry: {
+      userId: user.id,
+      eventType: 'login',
+      description: `Inicio de sesión: ${user.usuario}`,
+      metadata: { segundo_factor: used, ...requestMeta(request) },
+    },
   });
   return sessionPayload(app, {
     user: user as AuthContext['user'],

@@ -370,6 +370,7 @@ describe.each(DB_KINDS)('administration: users and password resets (%s)', (kind)
         'id_cliente',
         'cliente',
         'dos_pasos',
+        'ultimo_acceso',
         'asignados',
         'productos',
         'historial',

@@ -1,6 +1,7 @@
 import { centavosToPesos } from '@portal/shared/domain/money';
 import { USERS_PER_PAGE } from '@portal/shared/limits';
-import type { UserDto, UsersResponse } from '@portal/shared/schemas/users';
+import { splitSort } from '@portal/shared/schemas/sort';
+import { type UserDto, type UsersQuery, type UsersResponse, UsersSort } from '@portal/shared/schemas/users';
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
@@ -63,6 +64,7 @@ export function userDto(
     id_cliente: cliente.id,
     cliente,
     dos_pasos: u.totpSecret !== null,
+    ultimo_acceso: u.ultimoAcceso ? iso(u.ultimoAcceso) : null,
     created_at: iso(u.createdAt),
     updated_at: iso(u.updatedAt),
   };
@@ -82,16 +84,45 @@ export async function findClientUser(db: Db | Tx, id: number, lock = false) {
 
 const SEARCHED = [users.usuario, users.nombre, users.email];
 
-/** Users of clients (never administrators), maybe of one client, maybe searched. */
-function usersWhere(a: { idCliente?: Val<number>; like?: Val<string> }) {
+interface UsersFilter {
+  idCliente?: Val<number>;
+  like?: Val<string>;
+  rol?: Val<number>;
+  activo?: Val<boolean>;
+}
+
+/** Users of clients (never administrators), maybe of one client, role or status, maybe searched. */
+function usersWhere(a: UsersFilter) {
   const conditions: SQL[] = [ne(users.rol, 4)];
   if (a.idCliente !== undefined) conditions.push(eq(users.idCliente, a.idCliente));
+  if (a.rol !== undefined) conditions.push(eq(users.rol, a.rol));
+  if (a.activo !== undefined) conditions.push(eq(users.activo, a.activo));
   if (a.like !== undefined) conditions.push(foldedLike(SEARCHED, a.like));
   return and(...conditions);
 }
 
+/**
+ * The list's order (decision 0067), then the id in the same direction. Never signed in (null) sorts as
+ * the oldest last sign-in: first ascending, last descending. Each has its index within a client
+ * (users_cliente_usuario_idx, users_cliente_nombre_idx, users_cliente_acceso_idx).
+ */
+function usersOrder(orden: UsersSort): SQL[] {
+  const { field, direction } = splitSort(orden);
+  const dir = direction === 'asc' ? asc : desc;
+  switch (field) {
+    case 'nombre':
+      return [dir(sql`lower(${users.nombre})`), dir(users.id)];
+    case 'ultimo_acceso':
+      return direction === 'asc'
+        ? [sql`${users.ultimoAcceso} asc nulls first`, asc(users.id)]
+        : [sql`${users.ultimoAcceso} desc nulls last`, desc(users.id)];
+    default:
+      return [dir(sql`lower(${users.usuario})`), dir(users.id)];
+  }
+}
+
 /** A page of users with their client and category budgets (a JSON array, read with the page). */
-function usersPageQuery(db: Db, where: SQL | undefined) {
+function usersPageQuery(db: Db, where: SQL | undefined, orden: UsersSort) {
   const b = userCategoryBudgets;
   return db
     .select({
@@ -104,23 +135,32 @@ function usersPageQuery(db: Db, where: SQL | undefined) {
     .from(users)
     .innerJoin(clients, eq(clients.id, users.idCliente))
     .where(where)
-    .orderBy(sql`lower(${users.usuario})`, asc(users.id))
+    .orderBy(...usersOrder(orden))
     .limit(USERS_PER_PAGE)
     .offset(sql.placeholder('offset'));
 }
 
 /**
- * Users of clients (administrators are never listed), by username, 10 per page. Each shape of the list
- * (with or without client and search) runs as named prepared statements: built and planned once.
+ * Users of clients (administrators are never listed), 10 per page, filtered and sorted (decision 0067).
+ * Each shape of the list (which filters are given, and the sort) runs as named prepared statements: built
+ * and planned once.
  */
 export async function listUsers(
   db: Db,
-  query: { id_cliente?: number; page: number; q?: string },
+  query: Pick<UsersQuery, 'id_cliente' | 'page' | 'q' | 'rol' | 'estatus'> & { orden?: UsersSort },
 ): Promise<UsersResponse> {
-  const filter = { idCliente: query.id_cliente || undefined, like: foldedPattern(query.q) };
+  const filter = {
+    idCliente: query.id_cliente || undefined,
+    like: foldedPattern(query.q),
+    rol: query.rol,
+    activo: query.estatus === undefined ? undefined : query.estatus === 'activo',
+  };
+  const orden = query.orden ?? UsersSort.byDefault;
   const { shape, args } = shapeOf(filter);
   const [rows, totals] = await Promise.all([
-    preparedOnce(db, `portal_users_page_${shape}`, (d) => usersPageQuery(d, usersWhere(args))).execute({
+    preparedOnce(db, `portal_users_page_${shape}_${orden}`, (d) =>
+      usersPageQuery(d, usersWhere(args), orden),
+    ).execute({
       ...filter,
       offset: offsetOf(query.page, USERS_PER_PAGE),
     }),

@@ -1,6 +1,8 @@
 import { ROLES } from '@portal/shared/domain/roles';
 import { errorResponses, IdParam, OkMessage } from '@portal/shared/schemas/common';
 import {
+  BulkDeactivateBody,
+  BulkDeactivateResponse,
   UserBody,
   UserCreateResponse,
   UserResponse,
@@ -13,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
 import { listUsers, userDetail } from './users.repository.ts';
-import { adminResetPassword, createUser, updateUser } from './users.service.ts';
+import { adminResetPassword, createUser, deactivateUsers, updateUser } from './users.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 419, 422);
 
@@ -29,7 +31,8 @@ export async function userRoutes(app: FastifyInstance) {
       preValidation: admin,
       schema: {
         tags,
-        summary: 'Usuarios de un cliente (10 por página), con búsqueda por usuario, nombre o correo',
+        summary:
+          'Usuarios de un cliente (10 por página): búsqueda por usuario, nombre o correo, filtros por rol y estado, orden por usuario, nombre o último acceso',
         querystring: UsersQuery,
         response: { 200: UsersResponse, ...errors },
       },
@@ -85,6 +88,21 @@ export async function userRoutes(app: FastifyInstance) {
       },
     },
     async (request) => updateUser(app, request, request.auth!, request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/usuarios/desactivar_lote',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary:
+          'Desactiva hasta 500 usuarios de un cliente y cierra sus sesiones, en una transacción (con vista_previa, solo cuenta)',
+        body: BulkDeactivateBody,
+        response: { 200: BulkDeactivateResponse, ...errors },
+      },
+    },
+    async (request) => deactivateUsers(app, request, request.auth!, request.body),
   );
 
   r.post(

@@ -1,8 +1,14 @@
 import { pesosToCentavos } from '@portal/shared/domain/money';
 import { ROLES } from '@portal/shared/domain/roles';
 import { MIN_USER_BUDGET_PESOS, WELCOME_LINK_TTL_MS } from '@portal/shared/limits';
-import type { UserBody, UserDto, UserUpdateResponse } from '@portal/shared/schemas/users';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import type {
+  BulkDeactivateBody,
+  BulkDeactivateResponse,
+  UserBody,
+  UserDto,
+  UserUpdateResponse,
+} from '@portal/shared/schemas/users';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -383,6 +389,72 @@ export async function updateUser(
   const usuario = (await userDetail(app.db, id))!;
   const list = await listUsers(app.db, { id_cliente: idCliente, page: 1 });
   return { status: 'ok', msg: MSG.modificadoCorrectamente, usuario, ...list };
+}
+
+/**
+ * POST /api/usuarios/desactivar_lote: the users of one client (never administrators) deactivated at once,
+ * in one transaction, as a single deactivation does each (PUT /api/usuarios/{id}): their sessions end and
+ * their pending links are retired. Any id missing, of an administrator or of another client than the
+ * first's answers 404 and nothing changes. Users already inactive are left as they are. With
+ * `vista_previa` nothing changes: the answer gives the counts the confirmation shows. One log entry with
+ * the counts.
+ */
+export async function deactivateUsers(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  body: BulkDeactivateBody,
+): Promise<BulkDeactivateResponse> {
+  const ids = [...new Set(body.ids)].sort((a, b) => a - b);
+  const preview = body.vista_previa === true;
+  const result = await app.db.transaction(async (tx) => {
+    const q = tx
+      .select({ id: users.id, idCliente: users.idCliente, rol: users.rol, activo: users.activo })
+      .from(users)
+      .where(inArray(users.id, ids))
+      .orderBy(asc(users.id));
+    const rows = preview ? await q : await q.for('update');
+    const idCliente = rows[0]?.idCliente ?? null;
+    if (
+      rows.length !== ids.length ||
+      idCliente === null ||
+      rows.some((r) => r.rol === ROLES.administrador || r.idCliente !== idCliente)
+    )
+      throw userNotFound();
+    const active = rows.filter((r) => r.activo).map((r) => r.id);
+    const open = await app.sessions.countOpenSessions(active, tx);
+    if (!preview && active.length > 0) {
+      await tx.update(users).set({ activo: false, updatedAt: new Date() }).where(inArray(users.id, active));
+      await app.sessions.endSessionsOfUsers(active, tx);
+      await retireAllLinks(tx, active);
+      await audit(tx, {
+        userId: auth.user.id,
+        eventType: 'usuarios_desactivados_lote',
+        description: `Usuarios desactivados en lote: ${active.length}; sesiones cerradas: ${open}`,
+        metadata: {
+          id_cliente: idCliente,
+          usuarios: active.length,
+          ya_inactivos: rows.length - active.length,
+          sesiones_cerradas: open,
+          ids_usuarios: active,
+          ...requestMeta(request),
+        },
+      });
+    }
+    return {
+      desactivados: active.length,
+      ya_inactivos: rows.length - active.length,
+      sesiones_cerradas: open,
+    };
+  });
+  return {
+    status: 'ok',
+    msg: preview
+      ? MSG.desactivarLote(result.desactivados, result.sesiones_cerradas)
+      : MSG.usuariosDesactivados(result.desactivados, result.sesiones_cerradas),
+    vista_previa: preview,
+    ...result,
+  };
 }
 
 /**

@@ -43,10 +43,11 @@ export const adminKeys = {
   clients: ['admin', 'clientes'] as const,
   /** Every client, for the dropdowns (clients/client-select). */
   allClients: ['admin', 'clientes', 'todos'] as const,
-  clientsPage: (page: number, q: string) => ['admin', 'clientes', 'lista', { page, q }] as const,
+  clientsPage: (page: number, q: string, orden: string) =>
+    ['admin', 'clientes', 'lista', { page, q, orden }] as const,
   users: ['admin', 'usuarios'] as const,
-  usersPage: (idCliente: number, page: number, q: string) =>
-    ['admin', 'usuarios', 'lista', idCliente, { page, q }] as const,
+  usersPage: (idCliente: number, page: number, q: string, filters: Record<string, string | number | null>) =>
+    ['admin', 'usuarios', 'lista', idCliente, { page, q, ...filters }] as const,
   user: (id: number) => ['admin', 'usuarios', 'detalle', id] as const,
   /** A user's out-of-office delegation (GET/PUT/DELETE /api/usuarios/{id}/delegacion). */
   userDelegation: (id: number) => ['admin', 'usuarios', 'delegacion', id] as const,

@@ -8,6 +8,7 @@ import {
   type ClientDto,
   ClientForm,
   type ClientsResponse,
+  type ClientsSort,
   type ClientUpdateResponse,
 } from '@portal/shared/schemas/clients';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,11 +17,11 @@ import { api } from '../../../lib/api';
 import { toFormData } from '../../../lib/form-data';
 import { adminKeys } from '../api/keys';
 
-export function useClientsPage(page: number, q: string) {
+export function useClientsPage(page: number, q: string, orden: ClientsSort) {
   return useQuery({
-    queryKey: adminKeys.clientsPage(page, q),
+    queryKey: adminKeys.clientsPage(page, q, orden),
     queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ page: String(page), per_page: String(CLIENTS_PER_PAGE) });
+      const params = new URLSearchParams({ page: String(page), per_page: String(CLIENTS_PER_PAGE), orden });
       if (q) params.set('q', q);
       return api.get<ClientsResponse>(`/api/clientes?${params}`, { signal });
     },

@@ -29,6 +29,7 @@ import { type FormError, FormFooter } from '../../../components/ui/form-footer';
 import { FormSection } from '../../../components/ui/form-section';
 import { ImageField } from '../../../components/ui/image-field';
 import { PdfField } from '../../../components/ui/pdf-field';
+import { PurchaseLimitField } from '../../../components/ui/purchase-limit-field';
 import { errorMessage } from '../../../lib/api';
 import { applyFieldErrors, formErrorSummary, missingFirst } from '../../../lib/form-errors';
 import { useSaveClient } from './api';
@@ -148,14 +149,7 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
                   allowNegative={false}
                   {...form.getInputProps('presupuesto_default')}
                 />
-                <NumberInput
-                  label="Límite de compras"
-                  description="Pedidos al mes (-1 = sin límite)"
-                  withAsterisk
-                  min={-1}
-                  allowDecimal={false}
-                  {...form.getInputProps('limite_de_compras')}
-                />
+                <PurchaseLimitField withAsterisk {...form.getInputProps('limite_de_compras')} />
               </SimpleGrid>
               <Select
                 label="Autorizadores"

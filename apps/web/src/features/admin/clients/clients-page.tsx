@@ -11,6 +11,7 @@ import {
   Card,
   Group,
   Menu,
+  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -19,7 +20,7 @@ import {
 } from '@mantine/core';
 import { CLIENTS_PER_PAGE } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
-import type { ClientDto } from '@portal/shared/schemas/clients';
+import { type ClientDto, ClientsSort } from '@portal/shared/schemas/clients';
 import {
   IconBuildingStore,
   IconCalendarWeek,
@@ -38,9 +39,11 @@ import { showError, showSuccess } from '../../../components/ui/alerts';
 import { ListSearch } from '../../../components/ui/list-search';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
+import { SortableTh } from '../../../components/ui/sortable-th';
 import { errorMessage } from '../../../lib/api';
 import { CLIENT_SCREENS, withClient } from '../../../lib/chosen-client';
 import { formatDateTime, formatMXN } from '../../../lib/format';
+import { useSortParam } from '../../../lib/search-params';
 import { ListPanel } from '../ui/list-panel';
 import { confirmAction, useListParams } from '../ui/list-tools';
 import { useClientsPage, useToggleClient } from './api';
@@ -180,18 +183,35 @@ export function Dates({ created, updated }: { created: string; updated: string }
   );
 }
 
-function ClientsTable({ rows, ...actions }: RowActions & { rows: ClientDto[] }) {
+interface Sorting {
+  orden: ClientsSort;
+  onSort: (next: ClientsSort) => void;
+}
+
+/** The sorts in words, for the select that replaces the column headers on narrow screens. */
+const SORT_LABELS: Record<ClientsSort, string> = {
+  nombre_asc: 'Nombre (A–Z)',
+  nombre_desc: 'Nombre (Z–A)',
+  creado_desc: 'Más recientes',
+  creado_asc: 'Más antiguos',
+};
+
+function ClientsTable({ rows, orden, onSort, ...actions }: RowActions & Sorting & { rows: ClientDto[] }) {
   return (
     <Table.ScrollContainer minWidth={940} type="native">
       <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover striped="even">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Cliente</Table.Th>
+            <SortableTh field="nombre" sort={orden} onSort={onSort}>
+              Cliente
+            </SortableTh>
             <Table.Th ta="right">Presupuesto</Table.Th>
             <Table.Th ta="center">Autorizadores</Table.Th>
             <Table.Th>Límite de compras</Table.Th>
             <Table.Th>Estado</Table.Th>
-            <Table.Th>Fechas</Table.Th>
+            <SortableTh field="creado" sort={orden} onSort={onSort} firstDirection="desc">
+              Fechas
+            </SortableTh>
             <Table.Th ta="right">Acciones</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -314,7 +334,8 @@ function ClientsCards({ rows, onEdit, onToggle }: RowActions & { rows: ClientDto
 
 export function ClientsPage() {
   const { page, q, debouncedQ, setPage, setQ } = useListParams();
-  const query = useClientsPage(page, debouncedQ);
+  const [orden, setOrden] = useSortParam(ClientsSort);
+  const query = useClientsPage(page, debouncedQ, orden);
   const toggle = useToggleClient();
   const [form, setForm] = useState<{ opened: boolean; client: ClientDto | null }>({
     opened: false,
@@ -355,7 +376,18 @@ export function ClientsPage() {
       />
       <ListPanel
         header={
-          <ListSearch label="Buscar cliente" placeholder="Nombre del cliente" value={q} onChange={setQ} />
+          <Group align="flex-end" gap="sm">
+            <ListSearch label="Buscar cliente" placeholder="Nombre del cliente" value={q} onChange={setQ} />
+            <Box hiddenFrom="lg" w={{ base: '100%', xs: 220 }}>
+              <Select
+                label="Ordenar por"
+                data={ClientsSort.values.map((value) => ({ value, label: SORT_LABELS[value] }))}
+                value={orden}
+                onChange={(v) => setOrden(ClientsSort.read(v))}
+                allowDeselect={false}
+              />
+            </Box>
+          </Group>
         }
         page={
           data
@@ -387,7 +419,13 @@ export function ClientsPage() {
         {data ? (
           <>
             <Box visibleFrom="lg">
-              <ClientsTable rows={data.clientes} onEdit={onEdit} onToggle={onToggle} />
+              <ClientsTable
+                rows={data.clientes}
+                orden={orden}
+                onSort={setOrden}
+                onEdit={onEdit}
+                onToggle={onToggle}
+              />
             </Box>
             <Box hiddenFrom="lg">
               <ClientsCards rows={data.clientes} onEdit={onEdit} onToggle={onToggle} />

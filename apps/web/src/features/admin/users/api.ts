@@ -6,22 +6,42 @@
 
 import type { OkMessage } from '@portal/shared/schemas/common';
 import type {
+  BulkDeactivateResponse,
   UserBody,
   UserCreateResponse,
   UserDto,
+  UserStatusFilter,
   UsersResponse,
+  UsersSort,
   UserUpdateResponse,
 } from '@portal/shared/schemas/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/keys';
 
-export function useUsersPage(idCliente: number | null, page: number, q: string) {
+/** The users list's filters and sort (decision 0067), as in the screen's URL. */
+export interface UsersListFilters {
+  rol: number | null;
+  estatus: UserStatusFilter | null;
+  orden: UsersSort;
+}
+
+const NO_FILTERS: UsersListFilters = { rol: null, estatus: null, orden: 'usuario_asc' };
+
+export function useUsersPage(
+  idCliente: number | null,
+  page: number,
+  q: string,
+  filters: UsersListFilters = NO_FILTERS,
+) {
   return useQuery({
-    queryKey: adminKeys.usersPage(idCliente ?? 0, page, q),
+    queryKey: adminKeys.usersPage(idCliente ?? 0, page, q, { ...filters }),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ id_cliente: String(idCliente), page: String(page) });
       if (q) params.set('q', q);
+      if (filters.rol) params.set('rol', String(filters.rol));
+      if (filters.estatus) params.set('estatus', filters.estatus);
+      params.set('orden', filters.orden);
       return api.get<UsersResponse>(`/api/usuarios?${params}`, { signal });
     },
     enabled: idCliente !== null,
@@ -85,5 +105,20 @@ export function useResetTwoFactor() {
   return useMutation({
     mutationFn: (id: number) => api.post<OkMessage>(`/api/recuperar/2fa/${id}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
+  });
+}
+
+/**
+ * POST /api/usuarios/desactivar_lote: with `preview`, what would happen (the confirmation's counts);
+ * without, the users are deactivated and their sessions end.
+ */
+export function useDeactivateUsers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ids, preview }: { ids: number[]; preview: boolean }) =>
+      api.post<BulkDeactivateResponse>('/api/usuarios/desactivar_lote', { ids, vista_previa: preview }),
+    onSuccess: (res) => {
+      if (!res.vista_previa) void queryClient.invalidateQueries({ queryKey: adminKeys.users });
+    },
   });
 }

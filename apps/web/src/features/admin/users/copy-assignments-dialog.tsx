@@ -34,7 +34,12 @@ function BuyerSelect({
 }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const query = useUsersPage(target.idCliente, 1, debounced);
+  // Only rol-1 users have products: the server filters them, so the first page holds 10 candidates.
+  const query = useUsersPage(target.idCliente, 1, debounced, {
+    rol: ROLES.usuario,
+    estatus: null,
+    orden: 'usuario_asc',
+  });
   const buyers = (query.data?.usuarios ?? []).filter((u) => u.rol === ROLES.usuario && u.id !== target.id);
   const options = buyers.map((u) => ({ value: String(u.id), label: `${u.usuario} · ${u.nombre}` }));
   if (value && !options.some((o) => o.value === String(value.id))) {

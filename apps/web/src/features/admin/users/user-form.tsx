@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { showSuccess } from '../../../components/ui/alerts';
 import { type FormError, FormFooter } from '../../../components/ui/form-footer';
 import { FormSection } from '../../../components/ui/form-section';
+import { PurchaseLimitField } from '../../../components/ui/purchase-limit-field';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { applyFieldErrors, formErrorSummary, missingFirst } from '../../../lib/form-errors';
 import { useClientCategories } from '../inventory/api';
@@ -190,13 +191,7 @@ export function UserForm({ client, user, onDone, onCancel }: UserFormProps) {
                 {...form.getInputProps('presupuesto_default')}
               />
             )}
-            <NumberInput
-              label="Límite de compras"
-              description="Pedidos al mes (-1 = sin límite)"
-              min={-1}
-              allowDecimal={false}
-              {...form.getInputProps('limite_de_compras')}
-            />
+            <PurchaseLimitField {...form.getInputProps('limite_de_compras')} />
           </SimpleGrid>
         </FormSection>
 

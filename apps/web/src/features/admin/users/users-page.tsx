@@ -1,9 +1,12 @@
 /**
  * Pick a client (kept in `?cliente=`); then 'Agregar nuevo usuario', the import
- * button and the client's users (10 per page from the server, searchable; administrators never listed).
- * Per row: reset password, reset two-factor sign-in (when active), edit (drawer, `?editar={id}`),
- * activate/deactivate and, for rol 1, the link to the user's products and a checkbox: 'Asignar
- * productos…' assigns products to the checked users at once (bulk-assign-dialog.tsx).
+ * button and the client's users (10 per page from the server, searchable; administrators never listed),
+ * filtered by role (`?rol=`) and status (`?estatus=`) and sorted on the server by name, username or last
+ * sign-in (`?orden=`, decision 0067). Per row: reset password, reset two-factor sign-in (when active), edit
+ * (drawer, `?editar={id}`), activate/deactivate and, for rol 1, the link to the user's products. The
+ * checkboxes select users across pages: 'Asignar productos…' assigns products to the checked rol-1 users
+ * (bulk-assign-dialog.tsx), 'Desactivar' deactivates the checked users after a confirmation that gives the
+ * server's count of the sessions that end.
  */
 import {
   ActionIcon,
@@ -17,6 +20,7 @@ import {
   Group,
   Menu,
   Paper,
+  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -27,7 +31,7 @@ import { isRol, ROLE_NAMES, ROLES } from '@portal/shared/domain/roles';
 import { USERS_PER_PAGE } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import type { ClientDto } from '@portal/shared/schemas/clients';
-import type { UserDto } from '@portal/shared/schemas/users';
+import { type UserDto, type UserStatusFilter, UsersSort } from '@portal/shared/schemas/users';
 import {
   IconBuildingStore,
   IconDots,
@@ -38,6 +42,7 @@ import {
   IconPower,
   IconShieldCheck,
   IconShieldOff,
+  IconUserOff,
   IconUserPlus,
   IconUsers,
 } from '@tabler/icons-react';
@@ -48,13 +53,14 @@ import { showError, showSuccess } from '../../../components/ui/alerts';
 import { ListSearch } from '../../../components/ui/list-search';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
+import { SortableTh } from '../../../components/ui/sortable-th';
 import { errorMessage } from '../../../lib/api';
-import { formatDateTime, formatMXN } from '../../../lib/format';
+import { formatDate, formatDateTime, formatMXN } from '../../../lib/format';
+import { useSearchParamsUpdate, useSortParam } from '../../../lib/search-params';
 import { ClientSelect, useAllClients, useSelectedClient } from '../clients/client-select';
-import { Dates } from '../clients/clients-page';
 import { ListPanel } from '../ui/list-panel';
 import { confirmAction, useListParams } from '../ui/list-tools';
-import { useResetPassword, useResetTwoFactor, useToggleUser, useUsersPage } from './api';
+import { useDeactivateUsers, useResetPassword, useResetTwoFactor, useToggleUser, useUsersPage } from './api';
 import { BulkAssignDialog } from './bulk-assign-dialog';
 import { UserFormDrawer } from './user-form-drawer';
 
@@ -94,15 +100,13 @@ interface RowActions {
   onToggle: (user: UserDto) => void;
 }
 
-/** The rol-1 users checked for 'Asignar productos…' (kept across pages, by id). */
+/** The checked users (kept across pages, by id): 'Asignar productos…' takes the rol-1 ones, 'Desactivar' all. */
 interface Selection {
-  checked: Map<number, string>;
+  checked: Map<number, { usuario: string; rol: number; activo: boolean }>;
   toggle: (user: UserDto, on: boolean) => void;
 }
 
 function SelectCheckbox({ user, selection }: { user: UserDto; selection: Selection }) {
-  // Only rol-1 users have product assignments.
-  if (user.rol !== ROLES.usuario) return null;
   return (
     <Checkbox
       aria-label={`Seleccionar a ${user.usuario}`}
@@ -113,20 +117,37 @@ function SelectCheckbox({ user, selection }: { user: UserDto; selection: Selecti
 }
 
 function PageCheckbox({ rows, selection }: { rows: UserDto[]; selection: Selection }) {
-  const buyers = rows.filter((u) => u.rol === ROLES.usuario);
-  const on = buyers.filter((u) => selection.checked.has(u.id)).length;
+  const on = rows.filter((u) => selection.checked.has(u.id)).length;
   return (
     <Checkbox
       aria-label="Seleccionar los usuarios de esta página"
-      checked={buyers.length > 0 && on === buyers.length}
-      indeterminate={on > 0 && on < buyers.length}
-      disabled={buyers.length === 0}
+      checked={rows.length > 0 && on === rows.length}
+      indeterminate={on > 0 && on < rows.length}
+      disabled={rows.length === 0}
       onChange={(e) => {
         const value = e.currentTarget.checked;
-        for (const u of buyers) selection.toggle(u, value);
+        for (const u of rows) selection.toggle(u, value);
       }}
     />
   );
+}
+
+/** "dd/MM/yyyy HH:mm" of the last sign-in, or "Nunca". */
+function LastAccess({ user, size = 'sm' }: { user: UserDto; size?: 'sm' | 'xs' }) {
+  return user.ultimo_acceso ? (
+    <Text size={size} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+      {formatDateTime(user.ultimo_acceso)}
+    </Text>
+  ) : (
+    <Text size={size} c="dimmed">
+      Nunca
+    </Text>
+  );
+}
+
+interface Sorting {
+  orden: UsersSort;
+  onSort: (next: UsersSort) => void;
 }
 
 function Actions({ user, onReset, onResetTwoFactor, onEdit, onToggle }: RowActions & { user: UserDto }) {
@@ -188,23 +209,33 @@ function Actions({ user, onReset, onResetTwoFactor, onEdit, onToggle }: RowActio
   );
 }
 
-function UsersTable({ rows, selection, ...actions }: RowActions & { rows: UserDto[]; selection: Selection }) {
+function UsersTable({
+  rows,
+  selection,
+  orden,
+  onSort,
+  ...actions
+}: RowActions & Sorting & { rows: UserDto[]; selection: Selection }) {
   return (
     <Table.ScrollContainer minWidth={960} type="native">
       <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover striped="even">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th ps="md">
-              <Group gap="sm" wrap="nowrap">
-                <PageCheckbox rows={rows} selection={selection} />
-                Usuario
-              </Group>
+            <Table.Th ps="md" w={44}>
+              <PageCheckbox rows={rows} selection={selection} />
             </Table.Th>
-            <Table.Th>Rol</Table.Th>
+            <SortableTh field="nombre" sort={orden} onSort={onSort}>
+              Nombre
+            </SortableTh>
+            <SortableTh field="usuario" sort={orden} onSort={onSort}>
+              Usuario y rol
+            </SortableTh>
             <Table.Th>Semanas</Table.Th>
             <Table.Th ta="right">Presupuesto</Table.Th>
             <Table.Th>Estado</Table.Th>
-            <Table.Th>Fechas</Table.Th>
+            <SortableTh field="ultimo_acceso" sort={orden} onSort={onSort} firstDirection="desc">
+              Último acceso
+            </SortableTh>
             <Table.Th ta="right" pe="md">
               Acciones
             </Table.Th>
@@ -213,23 +244,21 @@ function UsersTable({ rows, selection, ...actions }: RowActions & { rows: UserDt
         <Table.Tbody>
           {rows.map((u) => (
             <Table.Tr key={u.id} data-testid={`usuario-${u.usuario}`}>
-              <Table.Td ps="md" maw={300}>
-                <Group gap="sm" wrap="nowrap">
-                  {/* The same width for every row: rol 2 and 3 have no checkbox. */}
-                  <Box w={20} style={{ flexShrink: 0 }}>
-                    <SelectCheckbox user={u} selection={selection} />
-                  </Box>
-                  <Box miw={0}>
-                    <Text size="sm" fw={600} truncate>
-                      {u.nombre}
-                    </Text>
-                    <Text size="xs" c="dimmed" truncate>
-                      {u.usuario} · {u.user_id || 'sin correo'}
-                    </Text>
-                  </Box>
-                </Group>
+              <Table.Td ps="md">
+                <SelectCheckbox user={u} selection={selection} />
               </Table.Td>
-              <Table.Td>
+              <Table.Td maw={240}>
+                <Text size="sm" fw={600} truncate>
+                  {u.nombre}
+                </Text>
+                <Text size="xs" c="dimmed" truncate>
+                  {u.user_id || 'Sin correo'}
+                </Text>
+              </Table.Td>
+              <Table.Td maw={200}>
+                <Text size="sm" truncate mb={4}>
+                  {u.usuario}
+                </Text>
                 <RolBadge rol={u.rol} />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -269,7 +298,10 @@ function UsersTable({ rows, selection, ...actions }: RowActions & { rows: UserDt
                 </Stack>
               </Table.Td>
               <Table.Td>
-                <Dates created={u.created_at} updated={u.updated_at} />
+                <LastAccess user={u} />
+                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  Creado {formatDate(u.created_at)}
+                </Text>
               </Table.Td>
               <Table.Td pe="md">
                 <Actions user={u} {...actions} />
@@ -376,7 +408,13 @@ function UsersCards({
               </Text>
             </div>
           </SimpleGrid>
-          <Text size="xs" c="dimmed" mt="xs">
+          <Group gap={4} mt="xs" wrap="nowrap">
+            <Text size="xs" c="dimmed">
+              Último acceso:
+            </Text>
+            <LastAccess user={u} size="xs" />
+          </Group>
+          <Text size="xs" c="dimmed">
             Creado {formatDateTime(u.created_at)} · Actualizado {formatDateTime(u.updated_at)}
           </Text>
         </Card>
@@ -403,6 +441,43 @@ function ClientFacts({ client }: { client: ClientDto }) {
   );
 }
 
+const ROLE_FILTERS = [
+  { value: 'todos', label: 'Todos los roles' },
+  ...([ROLES.usuario, ROLES.autorizador, ROLES.superAutorizador] as const).map((rol) => ({
+    value: String(rol),
+    label: ROLE_NAMES[rol],
+  })),
+];
+
+const STATUS_FILTERS: { value: UserStatusFilter | 'todos'; label: string }[] = [
+  { value: 'todos', label: 'Activos e inactivos' },
+  { value: 'activo', label: 'Solo activos' },
+  { value: 'inactivo', label: 'Solo inactivos' },
+];
+
+/** The sorts in words, for the select that replaces the column headers on narrow screens. */
+const SORT_LABELS: Record<UsersSort, string> = {
+  usuario_asc: 'Usuario (A–Z)',
+  usuario_desc: 'Usuario (Z–A)',
+  nombre_asc: 'Nombre (A–Z)',
+  nombre_desc: 'Nombre (Z–A)',
+  ultimo_acceso_desc: 'Último acceso: más reciente',
+  ultimo_acceso_asc: 'Último acceso: más antiguo',
+};
+
+/** The role and status filters in the URL (`?rol=`, `?estatus=`); a change goes back to page 1. */
+function useUserFilters() {
+  const [params, update] = useSearchParamsUpdate();
+  const rawRol = params.get('rol');
+  const rol = rawRol === '1' || rawRol === '2' || rawRol === '3' ? Number(rawRol) : null;
+  const rawStatus = params.get('estatus');
+  const estatus: UserStatusFilter | null =
+    rawStatus === 'activo' || rawStatus === 'inactivo' ? rawStatus : null;
+  const set = (key: 'rol' | 'estatus', value: string | null) =>
+    update({ [key]: !value || value === 'todos' ? null : value, page: null });
+  return { rol, estatus, set };
+}
+
 interface UsersPageProps {
   /** 'Importación por archivo' for the chosen client (another module owns it). */
   importButton?: (idCliente: number) => ReactNode;
@@ -421,11 +496,18 @@ export function UsersPage({ importButton }: UsersPageProps) {
   const lastEdit = useRef<number | null>(null);
   if (creating) lastEdit.current = null;
   else if (editId) lastEdit.current = editId;
-  const query = useUsersPage(idCliente, page, debouncedQ);
+  const filters = useUserFilters();
+  const [orden, setOrden] = useSortParam(UsersSort);
+  const query = useUsersPage(idCliente, page, debouncedQ, {
+    rol: filters.rol,
+    estatus: filters.estatus,
+    orden,
+  });
   const toggle = useToggleUser();
   const reset = useResetPassword();
   const resetTwoFactor = useResetTwoFactor();
-  const [checked, setChecked] = useState<Map<number, string>>(() => new Map());
+  const deactivate = useDeactivateUsers();
+  const [checked, setChecked] = useState<Selection['checked']>(() => new Map());
   const [assigning, setAssigning] = useState(false);
   // A selection belongs to one client.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of client clears it
@@ -435,7 +517,7 @@ export function UsersPage({ importButton }: UsersPageProps) {
     toggle: (user, on) =>
       setChecked((prev) => {
         const next = new Map(prev);
-        if (on) next.set(user.id, user.usuario);
+        if (on) next.set(user.id, { usuario: user.usuario, rol: user.rol, activo: user.activo });
         else next.delete(user.id);
         return next;
       }),
@@ -500,6 +582,50 @@ export function UsersPage({ importButton }: UsersPageProps) {
         }),
     });
 
+  const buyers = [...checked].filter(([, u]) => u.rol === ROLES.usuario);
+  const activeChecked = [...checked.values()].filter((u) => u.activo).length;
+  // The server counts the open sessions first (a preview, nothing changes), so the confirmation says
+  // exactly what will happen; a refusal (another client's user…) shows before anything is asked.
+  const onDeactivate = () => {
+    const ids = [...checked.keys()];
+    deactivate.mutate(
+      { ids, preview: true },
+      {
+        onError: (error) => void showError(errorMessage(error)),
+        onSuccess: (preview) =>
+          confirmAction({
+            message: (
+              <Stack gap="xs">
+                <Text>{preview.msg}</Text>
+                <Text size="sm" c="dimmed">
+                  No podrán iniciar sesión hasta que alguien los active de nuevo.
+                  {preview.ya_inactivos > 0
+                    ? ` ${preview.ya_inactivos} de los seleccionados ya ${preview.ya_inactivos === 1 ? 'estaba inactivo' : 'estaban inactivos'}.`
+                    : ''}
+                </Text>
+              </Stack>
+            ),
+            confirmLabel:
+              preview.desactivados === 1
+                ? 'Desactivar 1 usuario'
+                : `Desactivar ${preview.desactivados} usuarios`,
+            danger: true,
+            onConfirm: () =>
+              deactivate.mutate(
+                { ids, preview: false },
+                {
+                  onSuccess: (res) => {
+                    showSuccess(res.msg);
+                    setChecked(new Map());
+                  },
+                  onError: (error) => void showError(errorMessage(error)),
+                },
+              ),
+          }),
+      },
+    );
+  };
+
   const rowActions: RowActions = { onReset, onResetTwoFactor, onEdit, onToggle };
   const data = query.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.per_page || USERS_PER_PAGE))) : 1;
@@ -545,29 +671,75 @@ export function UsersPage({ importButton }: UsersPageProps) {
       ) : (
         <ListPanel
           header={
-            <Group justify="space-between" align="flex-end" gap="sm">
-              <ListSearch
-                label="Buscar usuario"
-                placeholder="Usuario, nombre o correo"
-                value={q}
-                onChange={setQ}
-              />
-              <Group gap="xs">
-                {checked.size > 0 ? (
-                  <Button variant="subtle" color="gray" onClick={() => setChecked(new Map())}>
-                    Quitar selección
-                  </Button>
-                ) : null}
-                <Button
-                  variant="light"
-                  leftSection={<IconListCheck size={18} aria-hidden />}
-                  disabled={checked.size === 0}
-                  onClick={() => setAssigning(true)}
-                >
-                  {checked.size > 0 ? `Asignar productos… (${checked.size})` : 'Asignar productos…'}
-                </Button>
+            <Stack gap="sm">
+              <Group align="flex-end" gap="sm">
+                <ListSearch
+                  label="Buscar usuario"
+                  placeholder="Usuario, nombre o correo"
+                  value={q}
+                  onChange={setQ}
+                />
+                <Select
+                  label="Filtrar por rol"
+                  data={ROLE_FILTERS}
+                  value={filters.rol ? String(filters.rol) : 'todos'}
+                  onChange={(v) => filters.set('rol', v)}
+                  allowDeselect={false}
+                  w={{ base: '100%', xs: 200 }}
+                />
+                <Select
+                  label="Filtrar por estado"
+                  data={STATUS_FILTERS}
+                  value={filters.estatus ?? 'todos'}
+                  onChange={(v) => filters.set('estatus', v)}
+                  allowDeselect={false}
+                  w={{ base: '100%', xs: 200 }}
+                />
+                <Box hiddenFrom="lg" w={{ base: '100%', xs: 240 }}>
+                  <Select
+                    label="Ordenar por"
+                    data={UsersSort.values.map((value) => ({ value, label: SORT_LABELS[value] }))}
+                    value={orden}
+                    onChange={(v) => setOrden(UsersSort.read(v))}
+                    allowDeselect={false}
+                  />
+                </Box>
               </Group>
-            </Group>
+              <Group justify="space-between" gap="xs">
+                <Text size="sm" c="dimmed" aria-live="polite">
+                  {checked.size === 0
+                    ? 'Marca usuarios para asignarles productos o desactivarlos.'
+                    : checked.size === 1
+                      ? '1 usuario seleccionado'
+                      : `${checked.size} usuarios seleccionados`}
+                </Text>
+                <Group gap="xs">
+                  {checked.size > 0 ? (
+                    <Button variant="subtle" color="gray" onClick={() => setChecked(new Map())}>
+                      Quitar selección
+                    </Button>
+                  ) : null}
+                  <Button
+                    variant="light"
+                    leftSection={<IconListCheck size={18} aria-hidden />}
+                    disabled={buyers.length === 0}
+                    onClick={() => setAssigning(true)}
+                  >
+                    {buyers.length > 0 ? `Asignar productos… (${buyers.length})` : 'Asignar productos…'}
+                  </Button>
+                  <Button
+                    variant="light"
+                    color="red"
+                    leftSection={<IconUserOff size={18} aria-hidden />}
+                    disabled={activeChecked === 0}
+                    loading={deactivate.isPending}
+                    onClick={onDeactivate}
+                  >
+                    {activeChecked > 0 ? `Desactivar (${activeChecked})` : 'Desactivar'}
+                  </Button>
+                </Group>
+              </Group>
+            </Stack>
           }
           page={
             data
@@ -586,10 +758,16 @@ export function UsersPage({ importButton }: UsersPageProps) {
           empty={
             <ListEmpty
               icon={<IconUsers size={28} stroke={1.6} />}
-              title={debouncedQ ? 'No encontramos usuarios' : 'Este cliente aún no tiene usuarios'}
+              title={
+                debouncedQ || filters.rol || filters.estatus
+                  ? 'No encontramos usuarios'
+                  : 'Este cliente aún no tiene usuarios'
+              }
               description={
                 debouncedQ ? (
                   `Ningún usuario coincide con “${debouncedQ}”.`
+                ) : filters.rol || filters.estatus ? (
+                  'Ningún usuario de este cliente coincide con los filtros.'
                 ) : (
                   <>
                     Agrega el primero con <b>Agregar nuevo usuario</b> o cárgalos desde un archivo.
@@ -603,7 +781,13 @@ export function UsersPage({ importButton }: UsersPageProps) {
           {data ? (
             <>
               <Box visibleFrom="lg">
-                <UsersTable rows={data.usuarios} selection={selection} {...rowActions} />
+                <UsersTable
+                  rows={data.usuarios}
+                  selection={selection}
+                  orden={orden}
+                  onSort={setOrden}
+                  {...rowActions}
+                />
               </Box>
               <Box hiddenFrom="lg">
                 <UsersCards rows={data.usuarios} selection={selection} {...rowActions} />
@@ -627,7 +811,7 @@ export function UsersPage({ importButton }: UsersPageProps) {
           opened={assigning}
           onClose={() => setAssigning(false)}
           idCliente={idCliente}
-          users={[...checked].map(([id, usuario]) => ({ id, usuario }))}
+          users={buyers.map(([id, u]) => ({ id, usuario: u.usuario }))}
           onDone={() => setChecked(new Map())}
         />
       ) : null}
