@@ -46,8 +46,13 @@ interface FeedLog {
   warn(obj: object, msg: string): void;
 }
 
-/** How long a round trip on the listening connection may take before the connection is given up. */
-const SYNC_TIMEOUT_MS = 2_000;
+/**
+ * How long a request waits for the round trip on the listening connection before it reads the database
+ * instead; until that round trip answers, requests do not wait for it at all.
+ */
+const SYNC_WAIT_MS = 1_000;
+/** How long the round trip may stay unanswered before the connection is given up (and replaced). */
+const SYNC_GIVE_UP_MS = 15_000;
 
 /**
  * PostgreSQL: one dedicated connection (not from the pool) that LISTENs. A committing transaction signals
@@ -67,6 +72,9 @@ export class PostgresFeed implements InvalidationFeed {
   private retry: NodeJS.Timeout | null = null;
   private waiting: ((ok: boolean) => void)[] = [];
   private inFlight: ((ok: boolean) => void)[] | null = null;
+  /** The round trip in flight is late: requests read the database until it answers. */
+  private stalled = false;
+  private giveUp: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly url: string,
@@ -138,11 +146,14 @@ export class PostgresFeed implements InvalidationFeed {
     const batches = [this.inFlight ?? [], this.waiting];
     this.inFlight = null;
     this.waiting = [];
+    this.stalled = false;
+    if (this.giveUp) clearTimeout(this.giveUp);
+    this.giveUp = null;
     for (const batch of batches) for (const resolve of batch) resolve(ok);
   }
 
   sync(): Promise<boolean> {
-    if (!this.listening || !this.client) return Promise.resolve(false);
+    if (!this.listening || !this.client || this.stalled) return Promise.resolve(false);
     return new Promise((resolve) => {
       this.waiting.push(resolve);
       this.pump();
@@ -160,14 +171,29 @@ export class PostgresFeed implements InvalidationFeed {
     const batch = this.waiting;
     this.waiting = [];
     this.inFlight = batch;
-    const timer = setTimeout(
-      () => this.lost(client, new Error('sin respuesta de la conexión de avisos')),
-      SYNC_TIMEOUT_MS,
-    );
+    const timer = setTimeout(() => this.stall(client, batch), SYNC_WAIT_MS);
+    timer.unref();
     client.query('').then(
       () => this.answered(client, batch, timer, true),
       () => this.answered(client, batch, timer, false),
     );
+  }
+
+  /**
+   * The round trip is late (an overloaded server or a dead connection): those waiting read the database,
+   * and so does everyone until it answers; the messages meanwhile are not lost, only late. If it never
+   * answers, the connection is replaced.
+   */
+  private stall(client: pg.Client, batch: ((ok: boolean) => void)[]): void {
+    if (this.inFlight !== batch || this.client !== client) return;
+    this.stalled = true;
+    for (const resolve of [...batch, ...this.waiting]) resolve(false);
+    this.waiting = [];
+    this.giveUp = setTimeout(
+      () => this.lost(client, new Error('sin respuesta de la conexión de avisos')),
+      SYNC_GIVE_UP_MS,
+    );
+    this.giveUp.unref();
   }
 
   private answered(
@@ -179,6 +205,9 @@ export class PostgresFeed implements InvalidationFeed {
     clearTimeout(timer);
     if (this.inFlight !== batch) return; // already answered false by lost()
     this.inFlight = null;
+    this.stalled = false;
+    if (this.giveUp) clearTimeout(this.giveUp);
+    this.giveUp = null;
     const good = ok && this.client === client && this.listening;
     for (const resolve of batch) resolve(good);
     this.pump();
