@@ -38,7 +38,7 @@ export class Client {
   }
 
   request(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     url: string,
     body?: unknown,
     extraHeaders: Record<string, string> = {},

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { addDays, businessDate } from '@portal/shared/domain/time';
 import { MSG } from '@portal/shared/messages';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -19,6 +20,7 @@ import {
   makeOrder,
   makeProduct,
   makeUser,
+  makeWeek,
   TEST_PASSWORD,
 } from '../src/test/factories.ts';
 import { startReceiver, verifySignature } from '../src/test/webhook-receiver.ts';
@@ -88,6 +90,109 @@ async function expectNoViolations(clientId: number): Promise<void> {
     cartOfOrder: [],
     cartOverBudget: [],
   });
+}
+
+/** What /healthz says of an instance's session cache: 'activa' or 'inactiva' (decision 0071). */
+async function cacheState(instance: ServerInstance): Promise<string> {
+  const res = await new Client(instance.url).get('/healthz');
+  return (res.body as { cache_sesiones?: string } | null)?.cache_sesiones ?? '';
+}
+
+async function adminOn(instance: ServerInstance): Promise<Client> {
+  const user = await makeUser(db(), { rol: 4, idCliente: null });
+  const c = new Client(instance.url);
+  await c.signIn(user.usuario, TEST_PASSWORD);
+  return c;
+}
+
+interface Revocation {
+  /** A fresh buyer signed in on A, its session used on B; and how a refusal looks. */
+  prepare(): Promise<{ onB: Client; expectRefused: (r: Reply, name: string) => void }>;
+  /** The change, made through A (or straight in the database). */
+  apply(): Promise<void>;
+}
+
+/**
+ * Each change that must stop a signed-in buyer's very next request (docs/domain.md, "Sessions"), each with a
+ * buyer of its own: the change goes through instance A, the request to instance B.
+ */
+async function revocations(admin: Client): Promise<Record<string, Revocation>> {
+  const today = businessDate(new Date());
+  const refusedWith =
+    (...statuses: number[]) =>
+    (r: Reply, name: string) =>
+      expect(statuses, `${name}: ${r.status} ${r.text}`).toContain(r.status);
+  const make = (
+    change: (ctx: {
+      user: Awaited<ReturnType<typeof makeUser>>;
+      client: Awaited<ReturnType<typeof makeClient>>;
+      onA: Client;
+    }) => Promise<void>,
+    refused: (r: Reply, name: string) => void,
+    withWeek = false,
+  ): Revocation => {
+    let ctx: Parameters<typeof change>[0] | undefined;
+    return {
+      async prepare() {
+        const client = await makeClient(db());
+        if (withWeek)
+          await makeWeek(db(), { idCliente: client.id, inicio: addDays(today, -1), fin: addDays(today, 3) });
+        const user = await makeUser(db(), { rol: 1, idCliente: client.id });
+        const onA = new Client(a.url);
+        await onA.signIn(user.usuario, TEST_PASSWORD);
+        ctx = { user, client, onA };
+        return { onB: onA.at(b.url), expectRefused: refused };
+      },
+      apply: () => change(ctx!),
+    };
+  };
+  const putUser = async (user: Awaited<ReturnType<typeof makeUser>>, activo: boolean) => {
+    const res = await admin.request('PUT', `/api/usuarios/${user.id}`, {
+      usuario: user.usuario,
+      user_id: user.email,
+      nombre: user.nombre,
+      direccion_entrega: 'Calle 2',
+      rol: 1,
+      active_week: 1,
+      entrega_week: 1,
+      activo,
+    });
+    expect(res.status, res.text).toBe(200);
+  };
+  return {
+    deactivation: make(({ user }) => putUser(user, false), refusedWith(401)),
+    passwordReset: make(async ({ user }) => {
+      const res = await admin.post(`/api/recuperar/password/${user.id}`);
+      expect(res.status, res.text).toBe(200);
+    }, refusedWith(401)),
+    clientDeactivation: make(async ({ client }) => {
+      const form = multipart({
+        nombre: client.nombre,
+        presupuesto_default: 5000,
+        limite_de_compras: 4,
+        cantidad_autorizadores: 2,
+        activo: 0,
+      });
+      const res = await admin.post(`/api/clientes/update/${client.id}`, form.body, form.headers);
+      expect(res.status, res.text).toBe(200);
+    }, refusedWith(401)),
+    weekClosed: make(
+      async ({ client }) => {
+        const [week] = await rows<{ id: number }>(
+          db(),
+          sql`select id from weeks where id_cliente = ${client.id}`,
+        );
+        const res = await admin.request('PUT', `/api/calendario_semanas/${week!.id}`, { activo: false });
+        expect(res.status, res.text).toBe(200);
+      },
+      (r, name) => expect(`${r.status} ${codeOf(r)}`, name).toBe('403 OUTSIDE_WEEK'),
+      true,
+    ),
+    signOut: make(async ({ onA }) => {
+      const res = await onA.get('/api/logout');
+      expect(res.status, res.text).toBe(200);
+    }, refusedWith(401)),
+  };
 }
 
 beforeAll(async () => {
@@ -202,6 +307,66 @@ describe.sequential('reliability', () => {
     const counts = nginx.upstreamCounts();
     expect(counts.get(PORT_A) ?? 0).toBeGreaterThan(0);
     expect(counts.get(PORT_B) ?? 0).toBeGreaterThan(0);
+  });
+
+  test('a change through A refuses the very next request on B: deactivation, password reset, client, week, sign-out', async () => {
+    await waitUntil('both instances to keep sessions', async () =>
+      (await Promise.all([a, b].map((i) => cacheState(i)))).every((s) => s === 'activa'),
+    );
+    const admin = await adminOn(a);
+    const changes = await revocations(admin);
+    for (const [name, change] of Object.entries(changes)) {
+      const { onB, expectRefused } = await change.prepare();
+      // Served twice by B first: its session, user, client and week state are kept in B's memory.
+      for (let i = 0; i < 2; i++) expect((await onB.get('/api/carrito')).status, name).toBe(200);
+      await change.apply();
+      expectRefused(await onB.get('/api/carrito'), name);
+    }
+  });
+
+  test("B's listening connection terminated: B reads the database meanwhile (still refused) and keeps sessions again once it listens", async () => {
+    const admin = await adminOn(a);
+    const changes = await revocations(admin);
+    const listenerOfB = async () =>
+      (
+        await rows<{ pid: number }>(
+          db(),
+          sql`select pid from pg_stat_activity where application_name = ${`portal_avisos_sesiones_${b.proc!.pid}`}`,
+        )
+      ).map((r) => r.pid);
+    const logOfB = () => readFileSync(b.logFile, 'utf8');
+    const count = (text: string, what: string) => text.split(what).length - 1;
+    const [pid] = await listenerOfB();
+    expect(pid, 'B listens on its own connection').toBeTypeOf('number');
+    const before = logOfB();
+
+    for (const [name, change] of Object.entries(changes)) {
+      const { onB, expectRefused } = await change.prepare();
+      for (let i = 0; i < 2; i++) expect((await onB.get('/api/carrito')).status, name).toBe(200);
+      const stopped = count(logOfB(), 'caché de sesiones desactivada');
+      const [current] = await listenerOfB();
+      await db().execute(sql`select pg_terminate_backend(${current})`);
+      await waitUntil('B to notice', async () => count(logOfB(), 'caché de sesiones desactivada') > stopped);
+      // The change and the next request while B is not listening (it retries after a second).
+      await change.apply();
+      expectRefused(await onB.get('/api/carrito'), name);
+      await waitUntil('B to listen again', async () => (await cacheState(b)) === 'activa');
+    }
+    const after = logOfB();
+    const n = Object.keys(changes).length;
+    expect(
+      count(after, 'caché de sesiones desactivada') - count(before, 'caché de sesiones desactivada'),
+    ).toBe(n);
+    expect(count(after, 'caché de sesiones activa') - count(before, 'caché de sesiones activa')).toBe(n);
+    const [fresh] = await listenerOfB();
+    expect(fresh).not.toBe(pid);
+
+    // Listening again, it keeps sessions and drops them at once as before.
+    const again = await revocations(admin);
+    const { onB, expectRefused } = await again.deactivation!.prepare();
+    for (let i = 0; i < 2; i++) expect((await onB.get('/api/carrito')).status).toBe(200);
+    await again.deactivation!.apply();
+    expectRefused(await onB.get('/api/carrito'), 'deactivation after the reconnection');
   });
 
   test('200 concurrent purchases through nginx keep every budget and purchase limit', async () => {

@@ -27,10 +27,12 @@ describe.each(DB_KINDS)('operations (%s)', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  it('GET /healthz answers with the database state', async () => {
+  it('GET /healthz answers with the database state and whether sessions are kept between requests', async () => {
+    // The session cache listens a moment after the start (decision 0071).
+    while (!t.app.sessions.caching) await new Promise((r) => setTimeout(r, 10));
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', db: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', db: 'ok', cache_sesiones: 'activa' });
   });
 
   it('a database that does not answer is a 503 in Spanish, never a 500', async () => {

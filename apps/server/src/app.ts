@@ -13,6 +13,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import { type Database, type Db, ping } from './db/client.ts';
+import { invalidationFeed } from './db/invalidation.ts';
 import { ensureSales } from './db/sales.ts';
 import { JobRunner } from './lib/jobs.ts';
 import { type AppKeys, appKeys } from './lib/keys.ts';
@@ -166,6 +167,14 @@ export async function buildApp({
     app.keys.anonymousSession,
   );
   app.decorate('sessions', store);
+  // Sessions are kept between requests while this process hears every change to them (decision 0071).
+  const feed = invalidationFeed(database, app.log);
+  if (feed) {
+    store.useInvalidationFeed(feed);
+    app.addHook('onClose', async () => {
+      await feed.stop();
+    });
+  }
   const jobs = new JobRunner(database, app.log);
   app.decorate('jobs', jobs);
 
@@ -231,12 +240,14 @@ export async function buildApp({
   const guard = registerAuthGuard(app, store);
   app.decorate('guard', guard);
 
+  // 'activa': sessions are kept between requests; 'inactiva': every request reads the database (decision 0071).
+  const cacheState = () => (store.caching ? 'activa' : 'inactiva');
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await ping(app.db);
-      return { status: 'ok', db: 'ok' };
+      return { status: 'ok', db: 'ok', cache_sesiones: cacheState() };
     } catch {
-      return reply.status(503).send({ status: 'error', db: 'no disponible' });
+      return reply.status(503).send({ status: 'error', db: 'no disponible', cache_sesiones: cacheState() });
     }
   });
 

@@ -31,6 +31,8 @@ export interface Database {
   /** The embedded instance, when there is one. */
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** The PostgreSQL server's address (the session cache's listening connection opens its own). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -65,7 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       client.on('error', () => undefined);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+    return { db, kind: 'postgres', pool, url: options.databaseUrl, close: () => pool.end() };
   }
   const dataDir = options.dataDir ?? './data';
   let target = dataDir;

@@ -25,6 +25,16 @@ export function weekStateColumns(today: string | Placeholder) {
   return {
     hasAny: sql<boolean>`exists (select 1 from ${weeks} where ${weeks.idCliente} = ${users.idCliente})`,
     inside: sql<boolean>`exists (select 1 from ${weeks} where ${weeks.idCliente} = ${users.idCliente} and ${weeks.activo} and ${weeks.inicio} <= ${today}::date and ${weeks.fin} >= ${today}::date)`,
+    /**
+     * The last business date through which `inside` keeps its value while no week changes (a change is
+     * announced, decision 0071): inside, the latest end among the active weeks that hold `today`; outside,
+     * the day before the next active week starts; null when no active week lies ahead (it holds for good).
+     */
+    through: sql<string | null>`case
+      when exists (select 1 from ${weeks} where ${weeks.idCliente} = ${users.idCliente} and ${weeks.activo} and ${weeks.inicio} <= ${today}::date and ${weeks.fin} >= ${today}::date)
+      then (select max(${weeks.fin})::text from ${weeks} where ${weeks.idCliente} = ${users.idCliente} and ${weeks.activo} and ${weeks.inicio} <= ${today}::date and ${weeks.fin} >= ${today}::date)
+      else (select (min(${weeks.inicio}) - 1)::text from ${weeks} where ${weeks.idCliente} = ${users.idCliente} and ${weeks.activo} and ${weeks.inicio} > ${today}::date)
+    end`,
   };
 }
 

@@ -3,11 +3,13 @@ import { businessDate, DEFAULT_BUSINESS_TZ } from '@portal/shared/domain/time';
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
+import type { InvalidationFeed } from '../db/invalidation.ts';
 import { type ClientRow, type UserRow, weekStateColumns } from '../db/principal.ts';
 import { clients, sessions, users } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { MSG } from '../messages.ts';
+import { type CachedSession, PrincipalCache } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'portal_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -18,7 +20,10 @@ export interface WeekState {
   inside: boolean;
 }
 
-/** The signed-in user of a session, read in the same query as the session (fresh on every request). */
+/**
+ * The signed-in user of a session, read in the same query as the session, or kept from an earlier request
+ * while the database has announced no change to it (decision 0071).
+ */
 export interface SessionPrincipal {
   user: UserRow;
   client: ClientRow | null;
@@ -129,8 +134,15 @@ function mac(key: Buffer, text: string): string {
   return createHmac('sha256', key).update(text).digest('base64url');
 }
 
+/** How often a session's sliding expiry (last_seen_at) is written at most. */
+const TOUCH_EVERY_MS = 60_000;
+
 export class SessionStore {
   private readonly lookup: ReturnType<typeof prepareSessionLookup>;
+  /** Signed-in sessions with their principal, kept while the invalidation feed listens (decision 0071). */
+  readonly cache = new PrincipalCache();
+  /** Where announced changes come from; null when nothing is kept between requests. */
+  feed: InvalidationFeed | null = null;
 
   constructor(
     private readonly db: Db,
@@ -142,6 +154,66 @@ export class SessionStore {
     private readonly anonymousKey: Buffer = randomBytes(32),
   ) {
     this.lookup = prepareSessionLookup(db);
+  }
+
+  /**
+   * Keeps sessions between requests from now on, as long as `feed` listens: every announced change drops
+   * the entries it touches, and the cache is flushed whenever listening starts or stops.
+   */
+  useInvalidationFeed(feed: InvalidationFeed): void {
+    this.feed = feed;
+    feed.start({
+      message: (change) => this.cache.apply(change),
+      state: () => this.cache.flush(),
+    });
+  }
+
+  /** Whether sessions are being kept between requests right now (shown by /healthz). */
+  get caching(): boolean {
+    return this.feed?.listening ?? false;
+  }
+
+  /**
+   * A kept session usable at `now` without the database: alive, not idle by what this process saw (another
+   * instance may have seen it later, so an idle-looking entry is read again), and its week state still
+   * holding on today's business date.
+   */
+  private usable(entry: CachedSession, now: Date): boolean {
+    if (entry.expiresAt <= now) return false;
+    if (entry.lastSeenAt.getTime() <= now.getTime() - this.idleMinutes * 60_000) return false;
+    if (entry.weeks.hasAny && entry.weeksThrough !== null && businessDate(now, this.tz) > entry.weeksThrough)
+      return false;
+    return true;
+  }
+
+  /** The kept session of `id`, when the database has announced no change to it up to this moment. */
+  private async cached(id: string, now: Date): Promise<SessionRow | null> {
+    const feed = this.feed;
+    if (!feed?.listening) return null;
+    const entry = this.cache.get(id);
+    if (!entry || !this.usable(entry, now)) return null;
+    // Every change committed before this request began has reached the cache once sync answers true.
+    if (!(await feed.sync()) || this.cache.get(id) !== entry) return null;
+    this.cache.hits++;
+    await this.touch(entry, now);
+    return {
+      id: entry.id,
+      userId: entry.userId,
+      xsrfToken: entry.xsrfToken,
+      stage: null,
+      failedCodes: 0,
+      createdAt: entry.createdAt,
+      lastSeenAt: entry.lastSeenAt,
+      expiresAt: entry.expiresAt,
+      principal: { user: entry.user, client: entry.client, weeks: entry.weeks, at: now },
+    };
+  }
+
+  /** The sliding expiry, written at most once a minute per session (noted in memory before the write). */
+  private async touch(entry: { id: string; lastSeenAt: Date }, now: Date): Promise<void> {
+    if (now.getTime() - entry.lastSeenAt.getTime() <= TOUCH_EVERY_MS) return;
+    entry.lastSeenAt = now;
+    await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, entry.id));
   }
 
   /** Ends every session of these users at once (deactivation, password reset); `db` may be a transaction. */
@@ -219,21 +291,41 @@ export class SessionStore {
   async load(token: string): Promise<SessionRow | null> {
     const now = new Date();
     if (token.startsWith(ANONYMOUS_PREFIX)) return this.loadAnonymous(token, now);
+    const id = hashToken(token);
+    const kept = await this.cached(id, now);
+    if (kept) return kept;
+    // A read that a change overtakes is not kept: the epoch moves with every announced change.
+    const epoch = this.cache.epoch;
+    const listening = this.feed?.listening ?? false;
+    if (listening) this.cache.misses++;
     const [found] = await this.lookup.execute({
-      id: hashToken(token),
+      id,
       now,
       idleSince: new Date(now.getTime() - this.idleMinutes * 60_000),
       today: businessDate(now, this.tz),
     });
     if (!found) return null;
     const { user, client, weeks, ...row } = found;
-    const principal: SessionPrincipal | null = user
-      ? { user, client, weeks: { hasAny: Boolean(weeks.hasAny), inside: Boolean(weeks.inside) }, at: now }
-      : null;
-    // Touch at most once a minute, so reads do not all become writes.
-    if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
-      await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
+    const weekState = { hasAny: Boolean(weeks.hasAny), inside: Boolean(weeks.inside) };
+    const principal: SessionPrincipal | null = user ? { user, client, weeks: weekState, at: now } : null;
+    if (listening && user && row.userId !== null && row.stage === null) {
+      const entry: CachedSession = {
+        id: row.id,
+        userId: row.userId,
+        xsrfToken: row.xsrfToken,
+        createdAt: row.createdAt,
+        lastSeenAt: row.lastSeenAt,
+        expiresAt: row.expiresAt,
+        user: Object.freeze(user),
+        client: client && Object.freeze(client),
+        weeks: weekState,
+        weeksThrough: weeks.through ?? null,
+      };
+      this.cache.set(entry, epoch);
+      await this.touch(entry, now);
+      return { ...row, lastSeenAt: entry.lastSeenAt, principal };
     }
+    await this.touch(row, now);
     return { ...row, principal };
   }
 
