@@ -39,6 +39,8 @@ async function cleanUp(ctx: BenchContext, outboxFrom?: number): Promise<void> {
 
 export async function bulkApproveScenario(ctx: BenchContext): Promise<void> {
   if (!ctx.only('lote')) return;
+  // Measured once, in the cost run (no latency target).
+  if (ctx.pass === 'latency') return;
   const { q } = ctx;
   const [client] = await q<{ id_cliente: number; levels: number }>(
     `select u.id_cliente, c.cantidad_autorizadores as levels from users u join clients c on c.id = u.id_cliente
