@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import { type Database, type Db, ping } from './db/client.ts';
@@ -19,6 +19,7 @@ import { type AppKeys, appKeys } from './lib/keys.ts';
 import { errSerializer } from './lib/log-errors.ts';
 import { MailWorker } from './lib/mailer.ts';
 import { MULTIPART_MAX_FILE_BYTES } from './lib/multipart.ts';
+import { serializerCompiler } from './lib/response-serializer.ts';
 import { registerSafeText } from './lib/safe-text.ts';
 import { MSG } from './messages.ts';
 import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.routes.ts';
@@ -169,10 +170,15 @@ export async function buildApp({
   const jobs = new JobRunner(database, app.log);
   app.decorate('jobs', jobs);
 
-  app.addHook('onSend', async (request, reply) => {
+  // One hook for every response's own headers (each hook is a step of every request).
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (routePath(request).startsWith('/api/'))
       reply.header('cache-control', reply.getHeader('cache-control') ?? 'no-store');
+    // request.protocol is https only over TLS or, with TRUST_PROXY, when the proxy says X-Forwarded-Proto: https.
+    if (request.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    done(null, payload);
   });
 
   await app.register(fastifyCookie);
@@ -193,16 +199,11 @@ export async function buildApp({
         upgradeInsecureRequests: null,
       },
     },
-    // Sent only on HTTPS responses (below): RFC 6797 forbids it over plain HTTP.
+    // Sent only on HTTPS responses (the onSend hook above): RFC 6797 forbids it over plain HTTP.
     hsts: false,
     // The same as CSP frame-ancestors 'none', for browsers that only know the older header.
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onSend', async (request, reply) => {
-    // request.protocol is https only over TLS or, with TRUST_PROXY, when the proxy says X-Forwarded-Proto: https.
-    if (request.protocol === 'https')
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   registerErrorHandler(app);
   registerSafeText(app);

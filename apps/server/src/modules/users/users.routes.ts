@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
+import { compiledResponse } from '../../lib/response-serializer.ts';
 import { MSG } from '../../messages.ts';
 import { listUsers, userDetail } from './users.repository.ts';
 import { adminResetPassword, createUser, updateUser } from './users.service.ts';
@@ -31,7 +32,7 @@ export async function userRoutes(app: FastifyInstance) {
         tags,
         summary: 'Usuarios de un cliente (10 por página), con búsqueda por usuario, nombre o correo',
         querystring: UsersQuery,
-        response: { 200: UsersResponse, ...errors },
+        response: { 200: compiledResponse(UsersResponse), ...errors },
       },
     },
     async (request) => listUsers(app.db, request.query),
