@@ -14,6 +14,8 @@ export interface BenchArgs {
   flags: Set<string>;
   /** Only these scenarios (by key), when given. */
   only?: string[];
+  /** The server bundle to measure, relative to apps/server (another build side by side with the current one). */
+  server: string;
 }
 
 /**
@@ -43,7 +45,7 @@ export const SCENARIO_KEYS = [
 export const LATENCY_CONNECTIONS = 10;
 
 const USAGE = `Opciones: --database-url <url> | --data-dir <carpeta>, --size large|small, --duration <s>,
-  --connections <n>, --port <n>, --only <clave,clave>, --no-latency, --no-warmup, --no-write, --cpu-prof, --reset
+  --connections <n>, --port <n>, --server <bundle>, --only <clave,clave>, --no-latency, --no-warmup, --no-write, --cpu-prof, --reset
   Claves de --only: ${SCENARIO_KEYS.join(', ')}`;
 
 export function parseArgs(argv: string[]): BenchArgs {
@@ -54,6 +56,7 @@ export function parseArgs(argv: string[]): BenchArgs {
     connections: 50,
     port: 3510,
     flags: new Set(),
+    server: 'dist/server.js',
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -71,6 +74,7 @@ export function parseArgs(argv: string[]): BenchArgs {
     } else if (a === '--duration') args.duration = Number(value());
     else if (a === '--connections') args.connections = Number(value());
     else if (a === '--port') args.port = Number(value());
+    else if (a === '--server') args.server = value();
     else if (a === '--only') {
       const keys = value()
         .split(',')

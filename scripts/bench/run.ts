@@ -78,7 +78,7 @@ async function main(): Promise<void> {
     : [];
   const server = startProcess(
     'servidor',
-    [...profile, 'dist/server.js'],
+    [...profile, args.server],
     {
       NODE_ENV: 'production',
       DATABASE_URL: withApp('bench-portal'),
