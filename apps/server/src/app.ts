@@ -3,12 +3,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import helmet from 'helmet';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.ts';
@@ -183,7 +183,9 @@ export async function buildApp({
 
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MULTIPART_MAX_FILE_BYTES } });
-  await app.register(fastifyHelmet, {
+  // The security headers of every response. helmet's middleware is built once: the Fastify plugin built it
+  // again on every request (docs/benchmarks.md, finding 22). The same headers, set at the same step.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -204,6 +206,9 @@ export async function buildApp({
     // The same as CSP frame-ancestors 'none', for browsers that only know the older header.
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
   registerErrorHandler(app);
   registerSafeText(app);
