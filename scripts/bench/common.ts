@@ -14,10 +14,39 @@ export interface BenchArgs {
   flags: Set<string>;
   /** Only these scenarios (by key), when given. */
   only?: string[];
+  /** The server bundle to measure, relative to apps/server (another build side by side with the current one). */
+  server: string;
 }
 
+/**
+ * The scenarios' keys, in the order they run: what `--only` accepts and what the results table prints in
+ * its first column. The baseline always runs (its key is accepted and changes nothing).
+ */
+export const SCENARIO_KEYS = [
+  'baseline',
+  'sesion',
+  'catalogo',
+  'pedidos1',
+  'pedidos200',
+  'usuarios',
+  'logs',
+  'logs_filtrados',
+  'buscar',
+  'tablero',
+  'carrito',
+  'compra',
+  'repetir',
+  'lote',
+  'reporte',
+  'importacion',
+] as const;
+
+/** Connections of the latency run, where the p99 targets are judged. */
+export const LATENCY_CONNECTIONS = 10;
+
 const USAGE = `Opciones: --database-url <url> | --data-dir <carpeta>, --size large|small, --duration <s>,
-  --connections <n>, --port <n>, --only <clave,clave>, --reset`;
+  --connections <n>, --port <n>, --server <bundle>, --only <clave,clave>, --no-latency, --no-warmup, --no-write, --cpu-prof, --reset
+  Claves de --only: ${SCENARIO_KEYS.join(', ')}`;
 
 export function parseArgs(argv: string[]): BenchArgs {
   const args: BenchArgs = {
@@ -27,6 +56,7 @@ export function parseArgs(argv: string[]): BenchArgs {
     connections: 50,
     port: 3510,
     flags: new Set(),
+    server: 'dist/server.js',
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -44,8 +74,17 @@ export function parseArgs(argv: string[]): BenchArgs {
     } else if (a === '--duration') args.duration = Number(value());
     else if (a === '--connections') args.connections = Number(value());
     else if (a === '--port') args.port = Number(value());
-    else if (a === '--only') args.only = value().split(',');
-    else if (a.startsWith('--')) args.flags.add(a.slice(2));
+    else if (a === '--server') args.server = value();
+    else if (a === '--only') {
+      const keys = value()
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean);
+      const unknown = keys.filter((k) => !(SCENARIO_KEYS as readonly string[]).includes(k));
+      if (unknown.length || keys.length === 0)
+        throw new Error(`--only: clave desconocida ${unknown.join(', ') || '(vacía)'}\n${USAGE}`);
+      args.only = keys;
+    } else if (a.startsWith('--')) args.flags.add(a.slice(2));
     else throw new Error(`Argumento desconocido: ${a}\n${USAGE}`);
   }
   return args;

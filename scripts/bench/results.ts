@@ -8,19 +8,23 @@ import { ROOT } from './processes.ts';
 export const DOC = path.join(ROOT, 'docs/benchmarks.md');
 
 export interface Row {
+  /** The scenario's key: printed in the table, what `--only` accepts. */
   key: string;
   name: string;
   rps?: number;
   p50?: number;
   p99?: number;
+  /** Requests per second over the baseline's. */
   ratio?: number;
   non2xx?: number;
   errors?: number;
+  /** The connections the load test ran at. */
+  connections?: number;
   /** CPU ms per request: the Node process and its PostgreSQL backends. */
   cpuNode?: number;
   cpuPg?: number;
-  /** Baseline's CPU per request / this one's: the share of the baseline's rate on an otherwise idle machine. */
-  cpuRatio?: number;
+  /** CPU per request as a multiple of the baseline's in the same run: the headline, stable across machines. */
+  cpuX?: number;
   /** Free text for the non-HTTP measures (report, import) and extra facts. */
   result?: string;
   target: string;
@@ -31,32 +35,70 @@ function fmt(n: number | undefined, digits = 0): string {
   return n === undefined ? '' : n.toLocaleString('en', { maximumFractionDigits: digits });
 }
 
-export function renderTable(rows: Row[]): string {
+const latencyOf = (r: Row | undefined) => (r?.p50 === undefined ? '' : `${fmt(r.p50)} / ${fmt(r.p99)}`);
+
+/** Both verdicts of a scenario (cost run, latency run): a failed one fails it, no target is no verdict. */
+function verdictOf(a: boolean | null, b: boolean | null | undefined): string {
+  const all = [a, b ?? null].filter((v): v is boolean => v !== null);
+  if (all.length === 0) return '';
+  return all.every(Boolean) ? 'sí' : '**no**';
+}
+
+/**
+ * The results table: one line per scenario of the cost run (at `connections`), with the p50 / p99 of the
+ * latency run (at `latencyConnections`) beside it when there was one.
+ */
+export function renderTable(
+  rows: Row[],
+  latency: Row[],
+  connections: number,
+  latencyConnections: number,
+): string {
+  const two = connections !== latencyConnections;
+  const latCols = two
+    ? `p50 / p99 ms a ${connections} conexiones | p50 / p99 ms a ${latencyConnections} conexiones`
+    : `p50 / p99 ms a ${connections} conexiones`;
   const out = [
-    '| escenario | req/s | p50 ms | p99 ms | vs. línea base | CPU ms/req (node + pg) | vs. línea base por CPU | no-2xx | objetivo | ¿cumple? |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
+    `| clave | escenario | CPU ms/req (node + pg) | **CPU × línea base** | req/s | req/s vs. línea base | ${latCols} | no-2xx | objetivo | ¿cumple? |`,
+    `|---|---|---:|---:|---:|---:|---:|${two ? '---:|' : ''}---:|---|---|`,
   ];
+  const byKey = new Map(latency.map((r) => [r.key, r]));
   for (const r of rows) {
-    const verdict = r.ok === null ? '' : r.ok ? 'sí' : '**no**';
+    const blanks = two ? '|  |  ' : '|  ';
     if (r.rps === undefined) {
-      out.push(`| ${r.name} | ${r.result} |  |  |  |  |  |  | ${r.target} | ${verdict} |`);
+      out.push(
+        `| \`${r.key}\` | ${r.name}: ${r.result} |  |  |  |  ${blanks}|  | ${r.target} | ${verdictOf(r.ok, null)} |`,
+      );
       continue;
     }
     const extra = r.result ? ` (${r.result})` : '';
+    const late = byKey.get(r.key);
+    // A scenario run at the latency connections (its own setting, or the whole run's) fills that column.
+    const atLatency = r.connections === latencyConnections ? r : late;
+    const atRun = r.connections === latencyConnections && two ? undefined : r;
+    const lat = two ? `${latencyOf(atRun)} | ${latencyOf(atLatency)}` : latencyOf(r);
+    const x = r.cpuX === undefined ? '' : `**${fmt(r.cpuX, 1)}×**`;
     out.push(
-      `| ${r.name}${extra} | ${fmt(r.rps)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt((r.ratio ?? 0) * 100)}% | ${fmt(r.cpuNode, 2)} + ${fmt(r.cpuPg, 2)} | ${fmt((r.cpuRatio ?? 0) * 100)}% | ${fmt(r.non2xx)} | ${r.target} | ${verdict} |`,
+      `| \`${r.key}\` | ${r.name}${extra} | ${fmt(r.cpuNode, 2)} + ${fmt(r.cpuPg, 2)} | ${x} | ${fmt(r.rps)} | ${fmt((r.ratio ?? 0) * 100)}% | ${lat} | ${fmt(r.non2xx)} | ${r.target} | ${verdictOf(r.ok, late?.ok)} |`,
     );
   }
   return out.join('\n');
 }
 
-export function machine(pgVersion: string, size: SizeName, args: ReturnType<typeof parseArgs>): string {
+export function machine(
+  pgVersion: string,
+  size: SizeName,
+  args: ReturnType<typeof parseArgs>,
+  latencyConnections: number,
+  load: string,
+): string {
   const cpus = os.cpus();
   return [
     `- Fecha: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     `- Máquina: ${cpus[0]?.model ?? '?'}, ${cpus.length} núcleos, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB de RAM (servidor, PostgreSQL y autocannon en los mismos núcleos)`,
     `- Node ${process.version}, PostgreSQL ${pgVersion}, autocannon 8.0.0`,
-    `- Datos: \`--size ${size}\`; ${args.connections} conexiones, ${args.duration} s por escenario (más 2 s de calentamiento)`,
+    `- Datos: \`--size ${size}\`; ${args.connections} conexiones, ${args.duration} s por escenario (más 2 s de calentamiento)${latencyConnections === args.connections ? '' : `; latencias también a ${latencyConnections} conexiones, otra corrida de ${args.duration} s por escenario HTTP`}`,
+    `- Carga media del equipo durante la corrida: ${load}`,
   ].join('\n');
 }
 

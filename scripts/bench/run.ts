@@ -1,14 +1,17 @@
 /**
  * `npm run bench -- [--size large|small] [--database-url postgres://…] [--duration 10] [--connections 50]
- *   [--only sesion,catalogo,…] [--no-write]`
+ *   [--only sesion,catalogo,…] [--no-latency] [--no-write] [--cpu-prof]`
  *
  * Seeds (when missing) a PostgreSQL database with seed-large.ts, starts the server as in production and a
- * bare Fastify + pg baseline, drives both with autocannon, measures the detail report and a product import,
+ * bare Fastify + pg baseline, drives both with autocannon (the cost run at `--connections`, then the HTTP
+ * scenarios again at 10 connections for their latencies), measures the detail report and a product import,
  * prints one table and writes it to docs/benchmarks.md. See docs/benchmarks.md.
  */
+
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { parseArgs, type SizeName } from './common.ts';
+import { LATENCY_CONNECTIONS, parseArgs, SCENARIO_KEYS, type SizeName } from './common.ts';
 import { signIn, signInAll, waitForHttp } from './http.ts';
 import { CpuMeter, log, PRODUCTION_MALLOC, ROOT, startProcess, stopProcess } from './processes.ts';
 import { DOC, machine, type Row, renderTable, writeDoc } from './results.ts';
@@ -75,7 +78,7 @@ async function main(): Promise<void> {
     : [];
   const server = startProcess(
     'servidor',
-    [...profile, 'dist/server.js'],
+    [...profile, args.server],
     {
       NODE_ENV: 'production',
       DATABASE_URL: withApp('bench-portal'),
@@ -97,6 +100,10 @@ async function main(): Promise<void> {
     ...PRODUCTION_MALLOC,
   });
   const rows: Row[] = [];
+  const latencyRows: Row[] = [];
+  const latencyPass = !args.flags.has('no-latency') && args.connections !== LATENCY_CONNECTIONS;
+  const loads: number[] = [];
+  const sampleLoad = setInterval(() => loads.push(os.loadavg()[0]!), 5_000);
   try {
     await waitForHttp(`${base}/api/sesion`);
     await waitForHttp(`${baselineUrl}/baseline/1`);
@@ -145,6 +152,7 @@ async function main(): Promise<void> {
       buyerNames,
       buyers,
       baseline: { rps: 0, cpu: 0 },
+      pass: 'cost',
       rows,
     };
 
@@ -152,18 +160,35 @@ async function main(): Promise<void> {
     // minute in service; without it the pagers' counts read the table instead of the index alone.
     await q('vacuum analyze users, orders, order_lines, cart_items, order_events, sessions');
 
-    for (const scenario of scenarios()) await scenario(ctx);
+    const list = scenarios();
+    for (const scenario of list) await scenario(ctx);
+    if (latencyPass) {
+      log(`\nLatencias: los escenarios HTTP otra vez a ${LATENCY_CONNECTIONS} conexiones…`);
+      Object.assign(ctx, {
+        pass: 'latency',
+        rows: latencyRows,
+        common: { ...ctx.common, connections: LATENCY_CONNECTIONS },
+      });
+      for (const scenario of list) await scenario(ctx);
+    }
   } finally {
+    clearInterval(sampleLoad);
     await stopProcess(server);
     await stopProcess(baseline);
   }
 
   const pgVersion = (await q<{ v: string }>("select current_setting('server_version') as v"))[0]?.v ?? '?';
   await sqlPool.end();
-  const table = renderTable(rows);
+  const latencyConnections = latencyPass ? LATENCY_CONNECTIONS : args.connections;
+  const table = renderTable(rows, latencyRows, args.connections, latencyConnections);
   log(`\n${table}`);
+  log(`\nClaves (--only): ${SCENARIO_KEYS.join(', ')}`);
+  const loadText = loads.length
+    ? `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} (promedio de 1 minuto, ${os.cpus().length} núcleos)`
+    : '?';
+  log(`Carga del equipo durante la corrida: ${loadText}`);
   if (!args.flags.has('no-write') && !args.only) {
-    writeDoc(table, machine(pgVersion, size, args));
+    writeDoc(table, machine(pgVersion, size, args, latencyConnections, loadText));
     log(`Escrito en ${path.relative(ROOT, DOC)}`);
   }
 }

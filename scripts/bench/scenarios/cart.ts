@@ -11,7 +11,7 @@ export async function cartScenario(ctx: BenchContext, buyers: Buyers): Promise<v
     'carrito',
     `POST /api/carrito/nuevo_item (${ctx.buyers.length} usuarios)`,
     [buyers.addItem],
-    null,
+    { cpu: 12 },
   );
   await buyers.reset(10_000_000);
 }

@@ -4,7 +4,7 @@
  */
 import autocannon from 'autocannon';
 import type pg from 'pg';
-import type { BenchArgs } from '../common.ts';
+import { type BenchArgs, LATENCY_CONNECTIONS } from '../common.ts';
 import type { SignedIn } from '../http.ts';
 import { type CpuMeter, log } from '../processes.ts';
 import type { Row } from '../results.ts';
@@ -43,12 +43,50 @@ export interface BenchContext {
   buyers: SignedIn[];
   /** Set by the baseline scenario: its rate and CPU ms per request, what the others are compared to. */
   baseline: { rps: number; cpu: number };
+  /**
+   * The cost run (at `--connections`, every scenario) or the latency run (the HTTP scenarios again at
+   * LATENCY_CONNECTIONS, where the p99 targets are judged).
+   */
+  pass: 'cost' | 'latency';
+  /** The rows of the current pass. */
   rows: Row[];
 }
 
 export type Scenario = (ctx: BenchContext) => Promise<void>;
 
-export type Target = { ratio: number; p99?: number } | null;
+/**
+ * A scenario's targets: its CPU per request as a multiple of the baseline's (judged in the run at the
+ * bench's connections) and its p99 (judged where it runs at LATENCY_CONNECTIONS).
+ */
+export type Target = { cpu?: number; p99?: number } | null;
+
+export function targetText(target: Target): string {
+  if (!target) return '—';
+  const parts: string[] = [];
+  if (target.cpu !== undefined) parts.push(`≤ ${target.cpu}× CPU`);
+  if (target.p99 !== undefined) parts.push(`p99 < ${target.p99} ms a ${LATENCY_CONNECTIONS} conexiones`);
+  return parts.join('; ');
+}
+
+/** The connections a load test of this pass runs at (unless the scenario sets its own). */
+export function connectionsOf(ctx: BenchContext, own?: number): number {
+  return own ?? ctx.common.connections;
+}
+
+/** Whether a row's figures judge its CPU target (the cost run) and its p99 target (at 10 connections). */
+export function judge(
+  ctx: BenchContext,
+  row: Pick<Row, 'cpuX' | 'p99' | 'non2xx' | 'connections'>,
+  target: Target,
+): boolean | null {
+  if (!target) return null;
+  const checks: boolean[] = [];
+  if (ctx.pass === 'cost' && target.cpu !== undefined) checks.push((row.cpuX ?? Infinity) <= target.cpu);
+  if (row.connections === LATENCY_CONNECTIONS && target.p99 !== undefined)
+    checks.push((row.p99 ?? Infinity) < target.p99);
+  if (checks.length === 0) return null;
+  return checks.every(Boolean) && !row.non2xx;
+}
 
 /** One load test: the warm-up, then (after `beforeMeasure`) the measured run with the CPU it used. */
 export async function load(
@@ -78,16 +116,16 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/** CPU ms per request of this run, and the baseline's CPU per request over it. */
+/** CPU ms per request of this run, and that as a multiple of the baseline's CPU per request. */
 export function perRequest(ctx: BenchContext, cpu: Cpu, n: number) {
   return {
     cpuNode: n ? cpu.node / n : 0,
     cpuPg: n ? cpu.pg / n : 0,
-    cpuRatio: n && ctx.baseline.cpu ? ctx.baseline.cpu / ((cpu.node + cpu.pg) / n) : 1,
+    cpuX: n && ctx.baseline.cpu ? (cpu.node + cpu.pg) / n / ctx.baseline.cpu : undefined,
   };
 }
 
-/** The row of an autocannon run, judged against its target (a share of the baseline's rate, a p99). */
+/** The row of an autocannon run, judged against its target (CPU per request, p99 at 10 connections). */
 export function httpRow(
   ctx: BenchContext,
   key: string,
@@ -95,31 +133,38 @@ export function httpRow(
   r: autocannon.Result,
   cpu: Cpu,
   target: Target,
+  connections = connectionsOf(ctx),
 ): Row {
   const rps = r.requests.average;
-  const ratio = ctx.baseline.rps ? rps / ctx.baseline.rps : 1;
-  const ok = target
-    ? ratio >= target.ratio && (target.p99 === undefined || r.latency.p99 < target.p99) && r.non2xx === 0
-    : null;
-  const targetText = target
-    ? `≥ ${Math.round(target.ratio * 100)}%${target.p99 ? `, p99 < ${target.p99} ms` : ''}`
-    : '—';
-  return {
+  const row: Row = {
     key,
     name,
     rps,
     p50: r.latency.p50,
     p99: r.latency.p99,
-    ratio,
+    ratio: ctx.baseline.rps ? rps / ctx.baseline.rps : 1,
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
+    connections,
     ...perRequest(ctx, cpu, r.requests.total),
-    target: targetText,
-    ok,
+    target: targetText(target),
+    ok: null,
   };
+  row.ok = judge(ctx, row, target);
+  return row;
 }
 
-/** Drives the portal with `requests` (when `key` is selected) and adds its row. */
+/** The line a finished load test prints. */
+export function logRow(row: Row): void {
+  log(
+    `  [${row.key}] ${row.rps!.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms (${row.connections} conexiones), no-2xx ${row.non2xx}, errores ${row.errors}; CPU/req ${row.cpuNode!.toFixed(2)} ms node + ${row.cpuPg!.toFixed(2)} ms pg${row.cpuX === undefined ? '' : ` = ${row.cpuX.toFixed(1)}× línea base`}`,
+  );
+}
+
+/**
+ * Drives the portal with `requests` (when `key` is selected) and adds its row. A scenario with connections
+ * of its own runs once, in the cost run.
+ */
 export async function httpScenario(
   ctx: BenchContext,
   key: string,
@@ -129,15 +174,14 @@ export async function httpScenario(
   connections?: number,
 ): Promise<void> {
   if (!ctx.only(key)) return;
+  if (connections !== undefined && ctx.pass === 'latency') return;
   log(`→ ${name}`);
   const { r, cpu } = await load(
     ctx,
     { url: ctx.base, requests, ...(connections ? { connections } : {}) },
     ctx.portalMeter,
   );
-  const row = httpRow(ctx, key, name, r, cpu, target);
+  const row = httpRow(ctx, key, name, r, cpu, target, connectionsOf(ctx, connections));
   ctx.rows.push(row);
-  log(
-    `  ${row.rps!.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, no-2xx ${row.non2xx}, errores ${row.errors}; CPU/req ${row.cpuNode!.toFixed(2)} ms node + ${row.cpuPg!.toFixed(2)} ms pg`,
-  );
+  logRow(row);
 }

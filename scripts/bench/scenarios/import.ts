@@ -5,6 +5,8 @@ import type { BenchContext } from './context.ts';
 
 export async function importScenario(ctx: BenchContext): Promise<void> {
   if (!ctx.only('importacion')) return;
+  // Measured once, in the cost run (no latency target).
+  if (ctx.pass === 'latency') return;
   log('→ importación de 50,000 productos');
   const run = Date.now().toString(36).toUpperCase();
   const header =

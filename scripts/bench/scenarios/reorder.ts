@@ -23,6 +23,8 @@ interface ReorderTurn {
 
 export async function reorderScenario(ctx: BenchContext, buyers: Buyers): Promise<void> {
   if (!ctx.only('repetir') || !ctx.buyers.length) return;
+  // Measured once, in the cost run (no latency target).
+  if (ctx.pass === 'latency') return;
   const { q } = ctx;
   const ids = [...buyers.ids.values()];
   // Last month's order of each buyer: its first 20 assigned, active products, 1 to 3 of each.

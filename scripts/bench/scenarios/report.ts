@@ -6,6 +6,8 @@ import type { BenchContext } from './context.ts';
 
 export async function reportScenario(ctx: BenchContext): Promise<void> {
   if (!ctx.only('reporte')) return;
+  // Measured once, in the cost run (no latency target).
+  if (ctx.pass === 'latency') return;
   log('→ reporte detallado');
   const today = businessDate(new Date(), ctx.args.tz);
   const from = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;

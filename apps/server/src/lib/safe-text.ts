@@ -27,8 +27,10 @@ export const unsafeTextError = () => badRequest('TEXT_INVALID', MSG.textoNoValid
  * still gets 401 and a malformed one the schema's message), before any handler can reach the database.
  */
 export function registerSafeText(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request) => {
+  // A plain callback: this runs on every request, and has nothing to wait for.
+  app.addHook('preHandler', (request, _reply, done) => {
     if (hasUnsafeText(request.body) || hasUnsafeText(request.query) || hasUnsafeText(request.params))
-      throw unsafeTextError();
+      done(unsafeTextError());
+    else done();
   });
 }

@@ -13,6 +13,7 @@ import { ErrorBody, errorResponses, OkMessage } from '@portal/shared/schemas/com
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { audit, requestMeta } from '../../lib/audit.ts';
+import { compiledResponse } from '../../lib/response-serializer.ts';
 import { MSG } from '../../messages.ts';
 import type { Guard } from '../../plugins/auth-guard.ts';
 import { clearSessionCookies, type SessionStore } from '../../plugins/session.ts';
@@ -45,7 +46,7 @@ export async function authRoutes(app: FastifyInstance, opts: { store: SessionSto
       schema: {
         tags: ['auth'],
         summary: 'La sesión actual',
-        response: { 200: SessionResponse, 401: ErrorBody, 403: ErrorBody },
+        response: { 200: compiledResponse(SessionResponse), 401: ErrorBody, 403: ErrorBody },
       },
     },
     async (request) => {

@@ -4,6 +4,7 @@ import { LogFiltersQuery, LogsQuery, LogsResponse, LogTypesResponse } from '@por
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { audit, requestMeta } from '../../lib/audit.ts';
+import { compiledResponse } from '../../lib/response-serializer.ts';
 import { exportLogs, listLogs, logTypes } from './logs.service.ts';
 
 const errors = errorResponses(400, 401, 403);
@@ -23,7 +24,7 @@ export async function logRoutes(app: FastifyInstance) {
         summary:
           'Registros del sistema, los más recientes primero (15 por página), filtrados por tipo, usuario (ID o nombre/usuario), cliente, pedido y fechas',
         querystring: LogsQuery,
-        response: { 200: LogsResponse, ...errors },
+        response: { 200: compiledResponse(LogsResponse), ...errors },
       },
     },
     async (request) => listLogs(app, request.query),

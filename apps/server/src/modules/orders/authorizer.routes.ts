@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { forbidden } from '../../lib/errors.ts';
+import { compiledResponse } from '../../lib/response-serializer.ts';
 import { reportStream } from '../reports/report.service.ts';
 import {
   authorizerApprove,
@@ -52,7 +53,7 @@ export async function authorizerRoutes(app: FastifyInstance) {
         summary:
           'Pedidos del cliente, 50 por página, filtrables por estatus, búsqueda y fechas, con orden, suma y avisos de presupuesto',
         querystring: AuthorizerOrdersQuery,
-        response: { 200: AuthorizerOrdersResponse, ...errors },
+        response: { 200: compiledResponse(AuthorizerOrdersResponse), ...errors },
       },
     },
     async (request) => authorizerOrders(app, request.auth!, request.query),

@@ -18,6 +18,7 @@ import {
 } from '@portal/shared/schemas/shopping';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { compiledResponse } from '../../lib/response-serializer.ts';
 import { buyerAddComment } from '../orders/comments.service.ts';
 import { buyerOrder, userHistory } from '../orders/history.service.ts';
 import { sendPurchaseOrder } from '../orders/po-pdf.service.ts';
@@ -44,7 +45,7 @@ export async function shoppingRoutes(app: FastifyInstance) {
         tags,
         summary: 'Productos asignados, con búsqueda y paginación',
         querystring: CatalogQuery,
-        response: { 200: CatalogResponse, ...errors },
+        response: { 200: compiledResponse(CatalogResponse), ...errors },
       },
     },
     async (request) => userCatalogue(app, request.auth!, request.query),
@@ -71,7 +72,7 @@ export async function shoppingRoutes(app: FastifyInstance) {
         tags,
         summary: 'Agrega un producto o cambia su cantidad (0 o menos lo quita)',
         body: CartAddBody,
-        response: { 200: CartResponse, ...errors },
+        response: { 200: compiledResponse(CartResponse), ...errors },
       },
     },
     async (request) => userSetCartItem(app, request.auth!, request.body.item),
@@ -108,7 +109,7 @@ export async function shoppingRoutes(app: FastifyInstance) {
         tags,
         summary: 'Envía el carrito como pedido',
         body: PurchaseBody,
-        response: { 201: PurchaseResponse, ...errors },
+        response: { 201: compiledResponse(PurchaseResponse), ...errors },
       },
     },
     async (request, reply) => {

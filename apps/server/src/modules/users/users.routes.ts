@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
+import { compiledResponse } from '../../lib/response-serializer.ts';
 import { MSG } from '../../messages.ts';
 import { listUsers, userDetail } from './users.repository.ts';
 import { adminResetPassword, createUser, deactivateUsers, updateUser } from './users.service.ts';
@@ -34,7 +35,7 @@ export async function userRoutes(app: FastifyInstance) {
         summary:
           'Usuarios de un cliente (10 por página): búsqueda por usuario, nombre o correo, filtros por rol y estado, orden por usuario, nombre o último acceso',
         querystring: UsersQuery,
-        response: { 200: UsersResponse, ...errors },
+        response: { 200: compiledResponse(UsersResponse), ...errors },
       },
     },
     async (request) => listUsers(app.db, request.query),
