@@ -1,3 +1,4 @@
+import type { ListSort, SortValue } from '@portal/shared/schemas/sort';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -24,4 +25,19 @@ export function useSearchParamsUpdate() {
     [setParams],
   );
   return [params, update] as const;
+}
+
+/**
+ * A list's sort kept in the URL's `orden` (decision 0067): the value (the default when absent or unknown)
+ * and its setter, which goes back to page 1 (`pageKey`, 'page' on the administrator's lists) and leaves
+ * the default out of the URL.
+ */
+export function useSortParam<F extends string>(sort: ListSort<F>, pageKey = 'page') {
+  const [params, update] = useSearchParamsUpdate();
+  const value = sort.read(params.get('orden'));
+  const setSort = useCallback(
+    (next: SortValue<F>) => update({ orden: next === sort.byDefault ? null : next, [pageKey]: null }),
+    [update, sort, pageKey],
+  );
+  return [value, setSort] as const;
 }
