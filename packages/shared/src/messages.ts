@@ -121,6 +121,8 @@ export const MSG = {
   loteLargo: (max: number) => `Selecciona hasta ${max} pedidos a la vez.`,
   loteRepetido: 'Un pedido aparece más de una vez en la selección.',
   fechaInvalida: 'Escribe la fecha como AAAA-MM-DD.',
+  /** A list's `orden` outside its values (decision 0067). */
+  ordenInvalido: 'El orden de la lista no es válido.',
   reporteFallido: 'Hubo un problema al generar el reporte.',
 
   // Administration: clients, users, assignments, access weeks (the rest are ours)
@@ -194,6 +196,10 @@ export const MSG = {
   invPrecioInvalido: 'El precio debe ser un número mayor o igual a 0 con hasta 2 decimales.',
   invTextoLargo: (max: number) => `Admite hasta ${max} caracteres.`,
   invIconoInvalido: 'Selecciona un icono del catálogo.',
+  invLoteProductos: (max: number) => `Elige de 1 a ${max} productos.`,
+  invLoteActivo: 'Indica si los productos quedan activos (1) o inactivos (0).',
+  invLoteHecho: (n: number, activo: boolean) =>
+    `${n === 1 ? '1 producto quedó' : `${n} productos quedaron`} ${activo ? (n === 1 ? 'activo' : 'activos') : n === 1 ? 'inactivo' : 'inactivos'}.`,
   archivoNoSeleccionado: 'No se ha seleccionado un archivo',
   subidaFallida: 'Hubo un problema al subir el archivo.',
   procesandoArchivo: 'Procesando archivo',

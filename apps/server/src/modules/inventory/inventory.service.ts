@@ -1,15 +1,20 @@
 import { DEFAULT_ICONO } from '@portal/shared/domain/icons';
 import { centavosToPesos, pesosToCentavos } from '@portal/shared/domain/money';
 import { INVENTORY_PER_PAGE } from '@portal/shared/limits';
+import { MSG as SHARED_MSG } from '@portal/shared/messages';
 import {
+  type ActivateBatchResponse,
   type AdminCategoryDto,
   type AdminProductDto,
   type CategoryBody,
   type CategoryUpdateBody,
+  INVENTORY_SORT,
   type InventoryResponse,
+  type InventorySort,
   ProductForm,
 } from '@portal/shared/schemas/inventory';
-import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { splitSort } from '@portal/shared/schemas/sort';
+import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -92,7 +97,30 @@ async function productById(db: Db | Tx, id: number): Promise<AdminProductDto | n
   return row ? productDto(row) : null;
 }
 
-/** A client's products (active or not), paginated by the server, searchable like the catalogue. */
+/**
+ * The inventory's ORDER BY: the column asked for, then (for category and active, which many products share)
+ * the product's name A→Z, then the id, so pages never overlap. Each has an index on (id_cliente, …) or, for
+ * the category, on (id_categoria, nombre, id) under the client's few categories.
+ */
+function inventoryOrder(orden: InventorySort): SQL[] {
+  const { field, direction } = splitSort(orden);
+  const by = direction === 'asc' ? asc : desc;
+  switch (field) {
+    case 'clave':
+      // Unique within the client: the id never decides.
+      return [by(products.claveInterna)];
+    case 'precio':
+      return [by(products.precio), by(products.id)];
+    case 'categoria':
+      return [by(categories.nombre), asc(products.nombre), asc(products.id)];
+    case 'activo':
+      return [by(products.activo), asc(products.nombre), asc(products.id)];
+    default:
+      return [by(products.nombre), by(products.id)];
+  }
+}
+
+/** A client's products (active or not), paginated and sorted by the server, searchable like the catalogue. */
 export async function adminInventory(
   app: FastifyInstance,
   query: {
@@ -102,6 +130,7 @@ export async function adminInventory(
     q?: string;
     categoria?: number;
     activo?: boolean;
+    orden?: InventorySort;
   },
 ): Promise<InventoryResponse> {
   await assertClient(app.db, query.id_cliente);
@@ -117,7 +146,7 @@ export async function adminInventory(
       .from(products)
       .innerJoin(categories, eq(categories.id, products.idCategoria))
       .where(where)
-      .orderBy(asc(products.nombre), asc(products.id))
+      .orderBy(...inventoryOrder(query.orden ?? INVENTORY_SORT.byDefault))
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
     app.db.select({ n: count() }).from(products).where(where),
@@ -302,6 +331,58 @@ export async function updateProduct(
     adminInventory(app, { id_cliente: form.id_cliente, page: 1, per_page: INVENTORY_PER_PAGE }),
   ]);
   return { status: 'ok', msg: MSG.modificadoCorrectamente, articulo: articulo!, inventarios };
+}
+
+/**
+ * POST /api/productos/activar_lote: the products, all of one client, made active or inactive in one
+ * transaction with one log entry. Any id of another client than the first's, or missing, is a 404 and
+ * nothing changes.
+ */
+export async function activateBatch(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: { ids: number[]; activo: boolean },
+): Promise<ActivateBatchResponse> {
+  const auth = request.auth!;
+  const ids = [...new Set(body.ids)];
+  return app.db.transaction(async (tx) => {
+    const found = await tx
+      .select({ id: products.id, idCliente: products.idCliente, activo: products.activo })
+      .from(products)
+      .where(inArray(products.id, ids))
+      .orderBy(asc(products.id))
+      .for('update');
+    const idCliente = found.find((p) => p.id === ids[0])?.idCliente;
+    if (found.length !== ids.length || found.some((p) => p.idCliente !== idCliente)) {
+      throw notFound(MSG.invProductoInexistente, 'PRODUCT_NOT_FOUND');
+    }
+    const toChange = found.filter((p) => p.activo !== body.activo).map((p) => p.id);
+    if (toChange.length > 0) {
+      await tx
+        .update(products)
+        .set({ activo: body.activo, updatedAt: new Date() })
+        .where(inArray(products.id, toChange));
+    }
+    await audit(tx, {
+      userId: auth.user.id,
+      eventType: body.activo ? 'productos_activados_lote' : 'productos_desactivados_lote',
+      description: `${ids.length} producto(s) ${body.activo ? 'activado(s)' : 'desactivado(s)'} en lote (${toChange.length} cambiaron)`,
+      metadata: {
+        id_cliente: idCliente,
+        productos: ids.length,
+        cambiados: toChange.length,
+        activo: body.activo,
+        ...(toChange.length <= 50 ? { ids_cambiados: toChange } : {}),
+        ...requestMeta(request),
+      },
+    });
+    return {
+      status: 'ok',
+      msg: SHARED_MSG.invLoteHecho(ids.length, body.activo),
+      productos: ids.length,
+      cambiados: toChange.length,
+    };
+  });
 }
 
 function snakeCase(key: string): string {
