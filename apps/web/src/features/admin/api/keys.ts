@@ -1,3 +1,4 @@
+import type { InventorySort } from '@portal/shared/schemas/inventory';
 /**
  * The query keys of the whole administrator area, one registry. Every key of a resource starts with the
  * same prefix, so one invalidation refreshes its lists, dropdowns and details.
@@ -7,6 +8,8 @@ export interface ProductListParams {
   q: string;
   categoria: number | null;
   activo: 'todos' | 'activos' | 'inactivos';
+  /** The server's sort (`orden`, decision 0067); the server's default when absent. */
+  orden?: InventorySort;
 }
 
 /** The system log's filters as the API takes them (GET /api/logs and /api/logs/exportar). */
