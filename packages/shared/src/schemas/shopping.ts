@@ -202,7 +202,8 @@ export const OrderNumberText = z
 
 /** The buyer's history sorts by date (newest first, the default) or by total. */
 export const HISTORY_SORT = listSort(['fecha', 'total'], 'fecha_desc');
-export type HistorySort = SortValue<'fecha' | 'total'>;
+export type HistorySortField = 'fecha' | 'total';
+export type HistorySort = SortValue<HistorySortField>;
 
 /** The buyer's history: 10 a page, filtered by status, business month and order number, sorted. */
 export const HistoryQuery = z.object({

@@ -66,7 +66,8 @@ export type AdminOrderFilter = z.infer<typeof AdminOrderFilter>;
 
 /** The administrator's order list sorts by date (newest first, the default) or by total. */
 export const ADMIN_ORDERS_SORT = listSort(['fecha', 'total'], 'fecha_desc');
-export type AdminOrdersSort = SortValue<'fecha' | 'total'>;
+export type AdminOrdersSortField = 'fecha' | 'total';
+export type AdminOrdersSort = SortValue<AdminOrdersSortField>;
 
 /** GET /api/admin/pedidos: every client's orders by status (and business month), sorted (newest first). */
 export const AdminOrdersQuery = z.object({

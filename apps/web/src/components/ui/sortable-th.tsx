@@ -10,15 +10,20 @@ import { nextSort, type SortDirection, type SortValue, splitSort } from '@portal
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
-interface SortableThProps<F extends string> extends Omit<TableThProps, 'onClick' | 'children'> {
-  field: F;
-  sort: SortValue<F>;
-  onSort: (next: SortValue<F>) => void;
+/** The field of a sort value: `ultimo_acceso` of `ultimo_acceso_desc`. */
+type FieldOf<S extends string> = S extends `${infer F}_asc` ? F : S extends `${infer F}_desc` ? F : never;
+
+interface SortableThProps<S extends string> extends Omit<TableThProps, 'onClick' | 'children'> {
+  /** One of the list's fields. */
+  field: FieldOf<S>;
+  /** The list's sort now (one of its `listSort` values). */
+  sort: S;
+  onSort: (next: S) => void;
   firstDirection?: SortDirection;
   children: ReactNode;
 }
 
-export function SortableTh<F extends string>({
+export function SortableTh<S extends string>({
   field,
   sort,
   onSort,
@@ -26,8 +31,8 @@ export function SortableTh<F extends string>({
   children,
   ta,
   ...props
-}: SortableThProps<F>) {
-  const now = splitSort(sort);
+}: SortableThProps<S>) {
+  const now = splitSort(sort as SortValue<FieldOf<S>>);
   const active = now.field === field;
   const Icon = !active ? IconArrowsSort : now.direction === 'asc' ? IconArrowUp : IconArrowDown;
   return (
@@ -37,7 +42,7 @@ export function SortableTh<F extends string>({
       {...props}
     >
       <UnstyledButton
-        onClick={() => onSort(nextSort(sort, field, firstDirection))}
+        onClick={() => onSort(nextSort(sort as SortValue<FieldOf<S>>, field, firstDirection) as S)}
         fz="inherit"
         fw="inherit"
         c="inherit"

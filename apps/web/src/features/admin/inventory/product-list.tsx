@@ -37,7 +37,6 @@ import {
   type AdminProductDto,
   INVENTORY_SORT,
   type InventorySort,
-  type InventorySortField,
   ProductForm,
 } from '@portal/shared/schemas/inventory';
 import { IconEdit, IconPackageOff, IconPhotoOff, IconSearch } from '@tabler/icons-react';
@@ -399,24 +398,19 @@ export function ProductList({
                       }
                     />
                   </Table.Th>
-                  <SortableTh<InventorySortField> field="nombre" {...sortProps}>
+                  <SortableTh field="nombre" {...sortProps}>
                     Nombre
                   </SortableTh>
-                  <SortableTh<InventorySortField> field="clave" {...sortProps}>
+                  <SortableTh field="clave" {...sortProps}>
                     Clave interna
                   </SortableTh>
-                  <SortableTh<InventorySortField> field="categoria" {...sortProps}>
+                  <SortableTh field="categoria" {...sortProps}>
                     Categoría
                   </SortableTh>
-                  <SortableTh<InventorySortField>
-                    field="precio"
-                    firstDirection="desc"
-                    ta="right"
-                    {...sortProps}
-                  >
+                  <SortableTh field="precio" firstDirection="desc" ta="right" {...sortProps}>
                     Precio
                   </SortableTh>
-                  <SortableTh<InventorySortField> field="activo" firstDirection="desc" {...sortProps}>
+                  <SortableTh field="activo" firstDirection="desc" {...sortProps}>
                     Activo
                   </SortableTh>
                   <Table.Th w={48}>
