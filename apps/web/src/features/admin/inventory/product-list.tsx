@@ -144,6 +144,8 @@ function PriceCell({ product, idCliente }: { product: AdminProductDto; idCliente
       aria-label={`Precio de ${product.nombre}`}
       prefix="$"
       thousandSeparator=","
+      decimalScale={2}
+      fixedDecimalScale
       hideControls
       value={value}
       onChange={(v) => {
