@@ -189,11 +189,14 @@ export const products = pgTable(
     uniqueIndex('products_cliente_clave_unique').on(t.idCliente, t.claveInterna),
     index('products_cliente_categoria_idx').on(t.idCliente, t.idCategoria),
     index('products_categoria_idx').on(t.idCategoria),
-    /** The inventory's sorts (GET /api/productos?orden=…): name, price, active, and by category. */
+    /**
+     * The inventory's sorts (GET /api/productos?orden=…): name, price, active both ways (the name stays A→Z),
+     * and the products of a category by name (the category sort, decision 0069).
+     */
     index('products_cliente_nombre_idx').on(t.idCliente, t.nombre, t.id),
     index('products_cliente_precio_idx').on(t.idCliente, t.precio, t.id),
     index('products_cliente_activo_asc_idx').on(t.idCliente, t.activo, t.nombre, t.id),
-    index('products_cliente_activo_desc_idx').on(t.idCliente, t.activo.desc(), t.nombre, t.id),
+    index('products_cliente_activo_desc_idx').on(t.idCliente, t.activo.desc().nullsFirst(), t.nombre, t.id),
     index('products_categoria_nombre_idx').on(t.idCategoria, t.nombre, t.id),
     // products_id_cover_idx (id) INCLUDE (id_cliente, activo, id_categoria): migration 0001, written by
     // hand because the schema builder has no INCLUDE.

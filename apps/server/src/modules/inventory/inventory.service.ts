@@ -16,7 +16,7 @@ import {
 import { splitSort } from '@portal/shared/schemas/sort';
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { categories, clients, products } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
@@ -98,9 +98,9 @@ async function productById(db: Db | Tx, id: number): Promise<AdminProductDto | n
 }
 
 /**
- * The inventory's ORDER BY: the column asked for, then (for category and active, which many products share)
- * the product's name A→Z, then the id, so pages never overlap. Each has an index on (id_cliente, …) or, for
- * the category, on (id_categoria, nombre, id) under the client's few categories.
+ * The inventory's ORDER BY: the column asked for, then (for active, which many products share) the
+ * product's name A→Z, then the id, so pages never overlap. Each reads an index on (id_cliente, …); the
+ * category's sort is `idsByCategory`.
  */
 function inventoryOrder(orden: InventorySort): SQL[] {
   const { field, direction } = splitSort(orden);
@@ -111,13 +111,42 @@ function inventoryOrder(orden: InventorySort): SQL[] {
       return [by(products.claveInterna)];
     case 'precio':
       return [by(products.precio), by(products.id)];
-    case 'categoria':
-      return [by(categories.nombre), asc(products.nombre), asc(products.id)];
     case 'activo':
       return [by(products.activo), asc(products.nombre), asc(products.id)];
     default:
       return [by(products.nombre), by(products.id)];
   }
+}
+
+/**
+ * One page of ids sorted by the category's name, then the product's name A→Z, then the id. A join sorted
+ * by a column of the other table cannot read an index, and sorting a client's 100,000 products for each
+ * page costs about 85 ms on the large data set: instead, for each of the client's few categories, its first
+ * `offset + limit` products in name order (index (id_categoria, nombre, id)), and only those rows are sorted
+ * (0.8 ms for the first page, 65 ms for page 100; decision 0069).
+ */
+async function idsByCategory(
+  db: Db,
+  idCliente: number,
+  /** The list's filters on products, without the client's (the categories are the client's). */
+  filters: SQL | undefined,
+  direction: 'asc' | 'desc',
+  limit: number,
+  offset: number,
+): Promise<number[]> {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`select p.id from (select id, nombre from categories where id_cliente = ${idCliente}) k
+      cross join lateral (
+        select ${products.id} as id, ${products.nombre} as nombre from ${products}
+        where ${products.idCategoria} = k.id and ${filters ?? sql`true`}
+        order by ${products.nombre}, ${products.id}
+        limit ${offset + limit}
+      ) p
+      order by k.nombre ${direction === 'asc' ? sql`asc` : sql`desc`}, p.nombre, p.id
+      limit ${limit} offset ${offset}`,
+  );
+  return rows.map((r) => Number(r.id));
 }
 
 /** A client's products (active or not), paginated and sorted by the server, searchable like the catalogue. */
@@ -134,21 +163,45 @@ export async function adminInventory(
   },
 ): Promise<InventoryResponse> {
   await assertClient(app.db, query.id_cliente);
-  const conditions: SQL[] = [eq(products.idCliente, query.id_cliente)];
-  if (query.categoria) conditions.push(eq(products.idCategoria, query.categoria));
-  if (query.activo !== undefined) conditions.push(eq(products.activo, query.activo));
+  const filters: SQL[] = [];
+  if (query.categoria) filters.push(eq(products.idCategoria, query.categoria));
+  if (query.activo !== undefined) filters.push(eq(products.activo, query.activo));
   const search = query.q ? searchCondition(query.q) : undefined;
-  if (search) conditions.push(search);
-  const where = and(...conditions);
-  const [rows, totals] = await Promise.all([
+  if (search) filters.push(search);
+  const where = and(eq(products.idCliente, query.id_cliente), ...filters);
+  const orden = query.orden ?? INVENTORY_SORT.byDefault;
+  const offset = (query.page - 1) * query.per_page;
+  const selectRows = () =>
     app.db
       .select(productColumns)
       .from(products)
-      .innerJoin(categories, eq(categories.id, products.idCategoria))
-      .where(where)
-      .orderBy(...inventoryOrder(query.orden ?? INVENTORY_SORT.byDefault))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
+      .innerJoin(categories, eq(categories.id, products.idCategoria));
+  const pageRows = async () => {
+    const { field, direction } = splitSort(orden);
+    if (field !== 'categoria') {
+      return selectRows()
+        .where(where)
+        .orderBy(...inventoryOrder(orden))
+        .limit(query.per_page)
+        .offset(offset);
+    }
+    // The client's categories hold only its products: no client condition inside, so that the planner
+    // reads (id_categoria, nombre, id) in order rather than (id_cliente, id_categoria) and a sort.
+    const ids = await idsByCategory(
+      app.db,
+      query.id_cliente,
+      and(...filters),
+      direction,
+      query.per_page,
+      offset,
+    );
+    if (ids.length === 0) return [];
+    const position = new Map(ids.map((id, i) => [id, i]));
+    const rows = await selectRows().where(inArray(products.id, ids));
+    return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  };
+  const [rows, totals] = await Promise.all([
+    pageRows(),
     app.db.select({ n: count() }).from(products).where(where),
   ]);
   return {

@@ -49,7 +49,7 @@ export function SortableTh<S extends string>({
         data-sort-field={field}
       >
         <Group gap={4} wrap="nowrap" justify={ta === 'right' ? 'flex-end' : 'flex-start'}>
-          <span>{children}</span>
+          <span style={{ whiteSpace: 'nowrap' }}>{children}</span>
           <Icon size={14} aria-hidden style={{ opacity: active ? 1 : 0.45, flexShrink: 0 }} />
         </Group>
       </UnstyledButton>
