@@ -51,7 +51,7 @@ test('inventario: sin cliente no hay formulario; con cliente aparecen «Nuevo pr
   await expect(page.getByText('Este cliente aún no tiene productos')).toBeVisible();
 });
 
-test('inventario: categoría, producto con imagen, edición y activar/desactivar con confirmación', async ({
+test('inventario: categoría, producto con imagen en el panel «Nuevo producto», edición y el interruptor Activo en la fila', async ({
   page,
 }) => {
   test.setTimeout(180_000);
