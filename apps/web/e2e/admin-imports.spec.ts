@@ -139,21 +139,22 @@ test('importación de productos: plantilla, archivo no CSV, CSV con un renglón 
   // The product list was refreshed behind the dialog.
   // The footer's button (the header's × has the same name).
   await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
-  await expect(page.getByRole('article', { name: 'Folder tamaño carta importado' })).toBeVisible();
-  await expect(page.getByRole('article', { name: 'Sobre manila importado' })).toBeVisible();
-  await expect(page.getByRole('article', { name: 'Cinta adhesiva importada' })).toHaveCount(0);
+  const rows = page.getByTestId('producto-admin');
+  await expect(rows.filter({ hasText: 'Folder tamaño carta importado' })).toBeVisible();
+  await expect(rows.filter({ hasText: 'Sobre manila importado' })).toBeVisible();
+  await expect(rows.filter({ hasText: 'Cinta adhesiva importada' })).toHaveCount(0);
 
   // Search (server-side).
   await page.getByRole('searchbox', { name: 'Buscar productos' }).fill('manila');
   await expect(page.getByText('1 producto', { exact: true })).toBeVisible();
-  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(page.getByTestId('producto-admin')).toHaveCount(1);
   await page.getByRole('button', { name: 'Limpiar búsqueda' }).first().click();
-  await expect(page.getByRole('article')).toHaveCount(4);
+  await expect(page.getByTestId('producto-admin')).toHaveCount(4);
   await clearNotifications(page);
   await screenshot(page, 'admin-inventario');
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page.getByTestId('producto-admin').first()).toBeVisible();
   await screenshot(page, 'admin-inventario-390');
 });
 

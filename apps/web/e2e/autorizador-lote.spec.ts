@@ -4,7 +4,6 @@ import {
   asAdmin,
   assignAll,
   businessToday,
-  choose,
   createAccount,
   createCategory,
   createClient,
@@ -199,8 +198,11 @@ test('aprobar en lote tres pedidos con uno que excede el presupuesto: marcado, n
 
   // Sorting and a date range live in the URL.
   await page.getByRole('button', { name: 'Ver todos los pedidos' }).click();
-  await choose(page, 'Ordenar por', 'Total mayor');
+  // The Total header sorts (from the largest first); its aria-sort says so.
+  const totalHeader = page.getByRole('columnheader', { name: 'Total', exact: true });
+  await totalHeader.getByRole('button').click();
   await expect(page).toHaveURL(/orden=total_desc/);
+  await expect(totalHeader).toHaveAttribute('aria-sort', 'descending');
   const url = new URL(page.url());
   url.searchParams.set('desde', businessToday());
   url.searchParams.set('hasta', businessToday());
@@ -210,6 +212,9 @@ test('aprobar en lote tres pedidos con uno que excede el presupuesto: marcado, n
   await expect(page.getByText('Mostrando 1–3 de 3 pedidos')).toBeVisible();
   await expect(page.getByTestId('suma-filtro')).toHaveText('Suma: $3,132.00 MXN');
   await page.reload();
-  await expect(page.getByRole('combobox', { name: 'Ordenar por' })).toHaveValue('Total mayor');
+  await expect(page.getByRole('columnheader', { name: 'Total', exact: true })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
   await expect(page.getByRole('row').nth(1)).toContainText(numero(d.pedidos.excede));
 });

@@ -87,20 +87,24 @@ test('el administrador da de alta un cliente completo y su comprador entra a sus
   ).toBeVisible();
 
   await page.getByRole('tab', { name: 'Artículos' }).click();
-  await page.getByLabel('Clave interna').fill(`PN-${RUN}-1`);
-  await page.getByLabel('Nombre').fill(CUADERNO);
-  await page.getByLabel('Descripción').fill('Cuaderno de 100 hojas, pasta dura.');
-  await page.getByLabel('Unidad de medida').fill('Pieza');
-  await page.getByLabel('Precio (MXN)').fill('54.5');
-  await page.getByRole('combobox', { name: 'Categoría', exact: true }).click();
+  await page.getByRole('button', { name: 'Nuevo producto' }).click();
+  const productDrawer = page.getByRole('dialog', { name: 'Nuevo producto' });
+  await productDrawer.getByLabel('Clave interna').fill(`PN-${RUN}-1`);
+  await productDrawer.getByLabel('Nombre').fill(CUADERNO);
+  await productDrawer.getByLabel('Descripción').fill('Cuaderno de 100 hojas, pasta dura.');
+  await productDrawer.getByLabel('Unidad de medida').fill('Pieza');
+  await productDrawer.getByLabel('Precio (MXN)').fill('54.5');
+  await productDrawer.getByRole('combobox', { name: 'Categoría', exact: true }).click();
   await page.getByRole('option', { name: CATEGORIA }).click();
-  await page
+  await productDrawer
     .getByLabel('Imagen del producto')
     .setInputFiles({ name: 'cuaderno.png', mimeType: 'image/png', buffer: testFile('gradient-120.png') });
-  await expect(page.getByRole('img', { name: 'Vista previa de la imagen del producto' })).toBeVisible();
-  await page.getByRole('button', { name: 'Agregar producto' }).click();
+  await expect(
+    productDrawer.getByRole('img', { name: 'Vista previa de la imagen del producto' }),
+  ).toBeVisible();
+  await productDrawer.getByRole('button', { name: 'Agregar producto' }).click();
   await expectNotice(page, MSG.creadoCorrectamente);
-  await expect(page.getByRole('article', { name: CUADERNO })).toContainText('$54.50 MXN');
+  await expect(page.getByRole('textbox', { name: `Precio de ${CUADERNO}` })).toHaveValue('$54.50');
 
   // 3. A small CSV: two good rows (one in a category that does not exist yet) and a bad price.
   await page.getByRole('button', { name: 'Cargar productos' }).click();
@@ -124,9 +128,9 @@ test('el administrador da de alta un cliente completo y su comprador entra a sus
   await expect(errorRow).toContainText('tres');
   await importDialog.getByRole('button', { name: 'Cerrar' }).last().click();
   for (const nombre of [CUADERNO, BOLIGRAFO, CARPETA]) {
-    await expect(page.getByRole('article', { name: nombre })).toBeVisible();
+    await expect(page.getByTestId('producto-admin').filter({ hasText: nombre })).toBeVisible();
   }
-  await expect(page.getByRole('article')).toHaveCount(3);
+  await expect(page.getByTestId('producto-admin')).toHaveCount(3);
   await clearNotifications(page);
   await screenshot(page, 'recorrido-inventario');
 

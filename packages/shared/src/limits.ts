@@ -18,6 +18,8 @@ export const USERS_PER_PAGE = 10;
 export const USER_PRODUCTS_PER_PAGE = 20;
 export const WEEKS_PER_PAGE = 5;
 export const INVENTORY_PER_PAGE = 24;
+/** Most products one POST /api/productos/activar_lote takes. */
+export const INVENTORY_BATCH_MAX = 500;
 export const IMPORTS_PER_PAGE = 10;
 export const LOGS_PER_PAGE = 15;
 /** The authorizers' order list (GET /api/pedidos). */

@@ -203,6 +203,10 @@ export const MSG = {
   invPrecioInvalido: 'El precio debe ser un número mayor o igual a 0 con hasta 2 decimales.',
   invTextoLargo: (max: number) => `Admite hasta ${max} caracteres.`,
   invIconoInvalido: 'Selecciona un icono del catálogo.',
+  invLoteProductos: (max: number) => `Elige de 1 a ${max} productos.`,
+  invLoteActivo: 'Indica si los productos quedan activos (1) o inactivos (0).',
+  invLoteHecho: (n: number, activo: boolean) =>
+    `${n === 1 ? '1 producto quedó' : `${n} productos quedaron`} ${activo ? (n === 1 ? 'activo' : 'activos') : n === 1 ? 'inactivo' : 'inactivos'}.`,
   archivoNoSeleccionado: 'No se ha seleccionado un archivo',
   subidaFallida: 'Hubo un problema al subir el archivo.',
   procesandoArchivo: 'Procesando archivo',

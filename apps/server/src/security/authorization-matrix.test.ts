@@ -136,6 +136,7 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'POST /api/usuarios/:id/productos/copiar': admin(200),
   'POST /api/productos/asignar_lote': admin(200),
   'GET /api/productos': admin(200),
+  'POST /api/productos/activar_lote': admin(200),
   'POST /api/productos': admin(201),
   'POST /api/productos/actualizar/:id': admin(200),
   'GET /api/categorias': admin(200),

@@ -585,6 +585,10 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     caller: 'adm',
   },
   'GET /api/productos': { req: (w) => get(`/api/productos?id_cliente=${w.a.client.id}`), caller: 'adm' },
+  'POST /api/productos/activar_lote': {
+    req: (w) => post('/api/productos/activar_lote', { ids: [w.a.prod2.id], activo: 1 }),
+    caller: 'adm',
+  },
   'POST /api/productos': {
     req: (w) =>
       post('/api/productos', {

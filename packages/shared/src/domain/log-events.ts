@@ -44,6 +44,8 @@ export const LOG_EVENT_LABELS = {
   producto_modificado: 'Producto modificado',
   producto_activado: 'Producto activado',
   producto_desactivado: 'Producto desactivado',
+  productos_activados_lote: 'Productos activados en lote',
+  productos_desactivados_lote: 'Productos desactivados en lote',
   categoria_creada: 'Categoría creada',
   categoria_modificada: 'Categoría modificada',
   asignacion_actualizada: 'Asignación de productos modificada',

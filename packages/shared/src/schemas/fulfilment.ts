@@ -3,6 +3,7 @@ import { EXPORT_ORDERS_MAX, FULFILMENT_NOTE_MAX, FULFILMENT_STATES, GUIA_MAX } f
 import { isIsoDate } from '../domain/time.ts';
 import { MAX_ID } from '../limits.ts';
 import { MSG } from '../messages.ts';
+import { listSort, type SortValue } from './sort.ts';
 
 /** The fulfilment state of an approved order (decision 0058); wire name `surtido`. */
 export const SurtidoState = z.enum(FULFILMENT_STATES, { error: MSG.surtidoEstadoInvalido });
@@ -34,7 +35,11 @@ export type ReceiptBody = z.infer<typeof ReceiptBody>;
 const emptyIsNone = (v: unknown) => (v === '' ? undefined : v);
 const BusinessDate = z.string().refine(isIsoDate, MSG.fechaInvalida);
 
-/** GET /api/surtido: approved orders of every client, 50 a page, newest first. */
+/** The fulfilment queue sorts by the order's date (newest first, the default). */
+export const FULFILMENT_SORT = listSort(['fecha'], 'fecha_desc');
+export type FulfilmentSort = SortValue<'fecha'>;
+
+/** GET /api/surtido: approved orders of every client, 50 a page, sorted by date (newest first). */
 export const FulfilmentQueueQuery = z
   .object({
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -45,6 +50,7 @@ export const FulfilmentQueueQuery = z
     /** Business dates of the order (YYYY-MM-DD), both inclusive. */
     desde: z.preprocess(emptyIsNone, BusinessDate.optional()),
     hasta: z.preprocess(emptyIsNone, BusinessDate.optional()),
+    orden: FULFILMENT_SORT.schema,
   })
   .refine((q) => !q.desde || !q.hasta || q.desde <= q.hasta, {
     message: MSG.rangoFechasInvalido,

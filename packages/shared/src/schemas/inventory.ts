@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ICONOS } from '../domain/icons.ts';
 import { hasAtMostTwoDecimals } from '../domain/money.ts';
 import {
+  INVENTORY_BATCH_MAX,
   INVENTORY_MAX_PER_PAGE,
   INVENTORY_PER_PAGE,
   MAX_ID,
@@ -15,8 +16,10 @@ import {
   idRequired,
   optionalBoolean,
   optionalText,
+  requiredBoolean,
   requiredText,
 } from './form-fields.ts';
+import { listSort, type SortValue } from './sort.ts';
 
 const textRequired = (max: number, required: string) => requiredText(required, max, MSG.invTextoLargo(max));
 const textOptional = (max: number) => optionalText(max, { tooLong: MSG.invTextoLargo(max), nullKeeps: true });
@@ -34,6 +37,11 @@ const Price = z.preprocess(
 // ---------------------------------------------------------------------------------------------------------
 // Inventory
 
+/** The inventory's sortable columns: name (the default, A→Z), clave interna, price, category, active. */
+export const INVENTORY_SORT = listSort(['nombre', 'clave', 'precio', 'categoria', 'activo'], 'nombre_asc');
+export type InventorySortField = 'nombre' | 'clave' | 'precio' | 'categoria' | 'activo';
+export type InventorySort = SortValue<InventorySortField>;
+
 export const InventoryQuery = z.object({
   id_cliente: z.coerce
     .number({ error: MSG.invClienteRequerido })
@@ -48,6 +56,7 @@ export const InventoryQuery = z.object({
     .enum(['1', '0', 'true', 'false'])
     .transform((v) => v === '1' || v === 'true')
     .optional(),
+  orden: INVENTORY_SORT.schema,
 });
 export type InventoryQuery = z.infer<typeof InventoryQuery>;
 
@@ -117,6 +126,38 @@ export const ProductUpdatedResponse = z.object({
   inventarios: InventoryResponse,
 });
 export type ProductUpdatedResponse = z.infer<typeof ProductUpdatedResponse>;
+
+/**
+ * POST /api/productos/activar_lote: 1 to 500 products of one client made active or inactive in one
+ * transaction; any id of another client (or missing) refuses the whole call.
+ */
+export const ActivateBatchBody = z.object({
+  ids: z
+    .array(
+      z
+        .number({ error: MSG.invLoteProductos(INVENTORY_BATCH_MAX) })
+        .int()
+        .positive()
+        .max(MAX_ID),
+      {
+        error: MSG.invLoteProductos(INVENTORY_BATCH_MAX),
+      },
+    )
+    .min(1, MSG.invLoteProductos(INVENTORY_BATCH_MAX))
+    .max(INVENTORY_BATCH_MAX, MSG.invLoteProductos(INVENTORY_BATCH_MAX)),
+  activo: requiredBoolean(MSG.invLoteActivo),
+});
+export type ActivateBatchBody = z.infer<typeof ActivateBatchBody>;
+
+export const ActivateBatchResponse = z.object({
+  status: z.literal('ok'),
+  msg: z.string(),
+  /** Products named (distinct ids). */
+  productos: z.number().int(),
+  /** Of those, the ones whose state changed. */
+  cambiados: z.number().int(),
+});
+export type ActivateBatchResponse = z.infer<typeof ActivateBatchResponse>;
 
 export const ClientQuery = z.object({
   id_cliente: z.coerce

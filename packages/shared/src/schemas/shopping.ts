@@ -3,6 +3,7 @@ import { isMonthKey } from '../domain/months.ts';
 import { MSG } from '../messages.ts';
 import { OrderCommentDto } from './comments.ts';
 import { SurtidoState } from './fulfilment.ts';
+import { listSort, type SortValue } from './sort.ts';
 
 /** Amounts in the API are pesos (numbers with at most 2 decimals); the server works in centavos. */
 const Pesos = z.number();
@@ -199,7 +200,12 @@ export const OrderNumberText = z
   .trim()
   .regex(/^#?\d{1,9}$/, MSG.numeroPedidoInvalido);
 
-/** The buyer's history: 10 a page, filtered by status, business month and order number. */
+/** The buyer's history sorts by date (newest first, the default) or by total. */
+export const HISTORY_SORT = listSort(['fecha', 'total'], 'fecha_desc');
+export type HistorySortField = 'fecha' | 'total';
+export type HistorySort = SortValue<HistorySortField>;
+
+/** The buyer's history: 10 a page, filtered by status, business month and order number, sorted. */
 export const HistoryQuery = z.object({
   page: z.coerce.number().int().min(1).max(100000).default(1),
   status: z.preprocess(emptyIsNone, z.enum([...OrderStatus.options, 'todos']).optional()),
@@ -210,6 +216,7 @@ export const HistoryQuery = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     OrderNumberText.optional(),
   ),
+  orden: HISTORY_SORT.schema,
 });
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
 

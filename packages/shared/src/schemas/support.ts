@@ -5,6 +5,7 @@ import { SEARCH_MAX_LENGTH } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import { PageQuery } from './form-fields.ts';
 import { OrderDetailDto, OrderStatus } from './shopping.ts';
+import { listSort, type SortValue } from './sort.ts';
 
 /** The fewest characters a support search needs. */
 export const SUPPORT_SEARCH_MIN_LENGTH = 2;
@@ -63,7 +64,12 @@ export const AdminOrderFilter = z.enum(['por_autorizar', ...OrderStatus.options]
 });
 export type AdminOrderFilter = z.infer<typeof AdminOrderFilter>;
 
-/** GET /api/admin/pedidos: every client's orders by status (and business month), newest first. */
+/** The administrator's order list sorts by date (newest first, the default) or by total. */
+export const ADMIN_ORDERS_SORT = listSort(['fecha', 'total'], 'fecha_desc');
+export type AdminOrdersSortField = 'fecha' | 'total';
+export type AdminOrdersSort = SortValue<AdminOrdersSortField>;
+
+/** GET /api/admin/pedidos: every client's orders by status (and business month), sorted (newest first). */
 export const AdminOrdersQuery = z.object({
   estatus: AdminOrderFilter.default('por_autorizar'),
   /** A business month, YYYY-MM (the overview's figures are the current month's). */
@@ -72,6 +78,7 @@ export const AdminOrdersQuery = z.object({
     z.string().refine(isMonthKey, MSG.mesInvalido).optional(),
   ),
   page: PageQuery,
+  orden: ADMIN_ORDERS_SORT.schema,
 });
 export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;
 

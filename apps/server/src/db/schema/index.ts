@@ -200,6 +200,15 @@ export const products = pgTable(
     uniqueIndex('products_cliente_clave_unique').on(t.idCliente, t.claveInterna),
     index('products_cliente_categoria_idx').on(t.idCliente, t.idCategoria),
     index('products_categoria_idx').on(t.idCategoria),
+    /**
+     * The inventory's sorts (GET /api/productos?orden=…): name, price, active both ways (the name stays A→Z),
+     * and the products of a category by name (the category sort, decision 0069).
+     */
+    index('products_cliente_nombre_idx').on(t.idCliente, t.nombre, t.id),
+    index('products_cliente_precio_idx').on(t.idCliente, t.precio, t.id),
+    index('products_cliente_activo_asc_idx').on(t.idCliente, t.activo, t.nombre, t.id),
+    index('products_cliente_activo_desc_idx').on(t.idCliente, t.activo.desc().nullsFirst(), t.nombre, t.id),
+    index('products_categoria_nombre_idx').on(t.idCategoria, t.nombre, t.id),
     // products_id_cover_idx (id) INCLUDE (id_cliente, activo, id_categoria): migration 0001, written by
     // hand because the schema builder has no INCLUDE.
     check('products_precio_min', sql`${t.precio} >= 0`),
@@ -317,9 +326,13 @@ export const orders = pgTable(
     index('orders_cliente_date_id_idx').on(t.idCliente, t.transactionDate, t.id),
     index('orders_cliente_status_date_idx').on(t.idCliente, t.status, t.transactionDate, t.id),
     index('orders_cliente_status_total_idx').on(t.idCliente, t.status, t.total, t.id),
-    index('orders_user_date_idx').on(t.idUser, t.transactionDate),
+    /** The buyer's history sorted by date or by total (then the id). */
+    index('orders_user_date_idx').on(t.idUser, t.transactionDate, t.id),
+    index('orders_user_total_idx').on(t.idUser, t.total, t.id),
     /** The administrator's list of every client's orders by status, newest first (decision 0062). */
     index('orders_status_date_idx').on(t.status, t.transactionDate, t.id),
+    /** …sorted by total. */
+    index('orders_status_total_idx').on(t.status, t.total, t.id),
     index('orders_user_id_idx').on(t.idUser, t.id),
     /** The buyer's history filtered by status. */
     index('orders_user_status_idx').on(t.idUser, t.status, t.id),

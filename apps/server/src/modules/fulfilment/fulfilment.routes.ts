@@ -40,7 +40,7 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Pedidos aprobados de todos los clientes por surtir, 50 por página: filtros por cliente, estado de surtido, exportados y fechas',
+          'Pedidos aprobados de todos los clientes por surtir, 50 por página: filtros por cliente, estado de surtido, exportados y fechas; orden fecha_desc (por omisión) o fecha_asc',
         querystring: FulfilmentQueueQuery,
         response: { 200: FulfilmentQueueResponse, ...errors },
       },

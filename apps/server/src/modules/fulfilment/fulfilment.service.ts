@@ -350,7 +350,11 @@ export async function fulfilmentQueue(
       .innerJoin(clients, eq(clients.id, orders.idCliente))
       .innerJoin(users, eq(users.id, orders.idUser))
       .where(where)
-      .orderBy(desc(orders.transactionDate), desc(orders.id))
+      .orderBy(
+        ...(query.orden === 'fecha_asc'
+          ? [asc(orders.transactionDate), asc(orders.id)]
+          : [desc(orders.transactionDate), desc(orders.id)]),
+      )
       .limit(QUEUE_PAGE_SIZE)
       .offset((query.page - 1) * QUEUE_PAGE_SIZE),
     app.db.select({ n: count() }).from(orders).where(where),

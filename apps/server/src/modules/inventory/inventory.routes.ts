@@ -2,6 +2,8 @@ import { ICONO_ETIQUETAS, ICONOS } from '@portal/shared/domain/icons';
 import { ROLES } from '@portal/shared/domain/roles';
 import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import {
+  ActivateBatchBody,
+  ActivateBatchResponse,
   CategoriesResponse,
   CategoryBody,
   CategoryCreatedResponse,
@@ -17,6 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  activateBatch,
   adminInventory,
   createCategory,
   createProduct,
@@ -39,7 +42,8 @@ export async function inventoryRoutes(app: FastifyInstance) {
       preValidation: admin,
       schema: {
         tags,
-        summary: 'Productos de un cliente (24 por página), con búsqueda y filtros de categoría y estado',
+        summary:
+          'Productos de un cliente (24 por página), con búsqueda, filtros de categoría y estado, y orden (nombre, clave, precio, categoria o activo, _asc o _desc)',
         querystring: InventoryQuery,
         response: { 200: InventoryResponse, ...errors },
       },
@@ -74,6 +78,21 @@ export async function inventoryRoutes(app: FastifyInstance) {
       },
     },
     async (request) => updateProduct(app, request, request.params.id),
+  );
+
+  r.post(
+    '/api/productos/activar_lote',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary:
+          'Activa o desactiva de 1 a 500 productos de un cliente en una transacción (un producto de otro cliente: 404 y nada cambia)',
+        body: ActivateBatchBody,
+        response: { 200: ActivateBatchResponse, ...errors },
+      },
+    },
+    async (request) => activateBatch(app, request, request.body),
   );
 
   r.get(

@@ -1,17 +1,22 @@
 import { DEFAULT_ICONO } from '@portal/shared/domain/icons';
 import { centavosToPesos, pesosToCentavos } from '@portal/shared/domain/money';
 import { INVENTORY_PER_PAGE } from '@portal/shared/limits';
+import { MSG as SHARED_MSG } from '@portal/shared/messages';
 import {
+  type ActivateBatchResponse,
   type AdminCategoryDto,
   type AdminProductDto,
   type CategoryBody,
   type CategoryUpdateBody,
+  INVENTORY_SORT,
   type InventoryResponse,
+  type InventorySort,
   ProductForm,
 } from '@portal/shared/schemas/inventory';
-import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { splitSort } from '@portal/shared/schemas/sort';
+import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { categories, clients, products } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
@@ -92,7 +97,59 @@ async function productById(db: Db | Tx, id: number): Promise<AdminProductDto | n
   return row ? productDto(row) : null;
 }
 
-/** A client's products (active or not), paginated by the server, searchable like the catalogue. */
+/**
+ * The inventory's ORDER BY: the column asked for, then (for active, which many products share) the
+ * product's name A→Z, then the id, so pages never overlap. Each reads an index on (id_cliente, …); the
+ * category's sort is `idsByCategory`.
+ */
+function inventoryOrder(orden: InventorySort): SQL[] {
+  const { field, direction } = splitSort(orden);
+  const by = direction === 'asc' ? asc : desc;
+  switch (field) {
+    case 'clave':
+      // Unique within the client: the id never decides.
+      return [by(products.claveInterna)];
+    case 'precio':
+      return [by(products.precio), by(products.id)];
+    case 'activo':
+      return [by(products.activo), asc(products.nombre), asc(products.id)];
+    default:
+      return [by(products.nombre), by(products.id)];
+  }
+}
+
+/**
+ * One page of ids sorted by the category's name, then the product's name A→Z, then the id. A join sorted
+ * by a column of the other table cannot read an index, and sorting a client's 100,000 products for each
+ * page costs about 85 ms on the large data set: instead, for each of the client's few categories, its first
+ * `offset + limit` products in name order (index (id_categoria, nombre, id)), and only those rows are sorted
+ * (0.8 ms for the first page, 65 ms for page 100; decision 0069).
+ */
+async function idsByCategory(
+  db: Db,
+  idCliente: number,
+  /** The list's filters on products, without the client's (the categories are the client's). */
+  filters: SQL | undefined,
+  direction: 'asc' | 'desc',
+  limit: number,
+  offset: number,
+): Promise<number[]> {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`select p.id from (select id, nombre from categories where id_cliente = ${idCliente}) k
+      cross join lateral (
+        select ${products.id} as id, ${products.nombre} as nombre from ${products}
+        where ${products.idCategoria} = k.id and ${filters ?? sql`true`}
+        order by ${products.nombre}, ${products.id}
+        limit ${offset + limit}
+      ) p
+      order by k.nombre ${direction === 'asc' ? sql`asc` : sql`desc`}, p.nombre, p.id
+      limit ${limit} offset ${offset}`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** A client's products (active or not), paginated and sorted by the server, searchable like the catalogue. */
 export async function adminInventory(
   app: FastifyInstance,
   query: {
@@ -102,24 +159,49 @@ export async function adminInventory(
     q?: string;
     categoria?: number;
     activo?: boolean;
+    orden?: InventorySort;
   },
 ): Promise<InventoryResponse> {
   await assertClient(app.db, query.id_cliente);
-  const conditions: SQL[] = [eq(products.idCliente, query.id_cliente)];
-  if (query.categoria) conditions.push(eq(products.idCategoria, query.categoria));
-  if (query.activo !== undefined) conditions.push(eq(products.activo, query.activo));
+  const filters: SQL[] = [];
+  if (query.categoria) filters.push(eq(products.idCategoria, query.categoria));
+  if (query.activo !== undefined) filters.push(eq(products.activo, query.activo));
   const search = query.q ? searchCondition(query.q) : undefined;
-  if (search) conditions.push(search);
-  const where = and(...conditions);
-  const [rows, totals] = await Promise.all([
+  if (search) filters.push(search);
+  const where = and(eq(products.idCliente, query.id_cliente), ...filters);
+  const orden = query.orden ?? INVENTORY_SORT.byDefault;
+  const offset = (query.page - 1) * query.per_page;
+  const selectRows = () =>
     app.db
       .select(productColumns)
       .from(products)
-      .innerJoin(categories, eq(categories.id, products.idCategoria))
-      .where(where)
-      .orderBy(asc(products.nombre), asc(products.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
+      .innerJoin(categories, eq(categories.id, products.idCategoria));
+  const pageRows = async () => {
+    const { field, direction } = splitSort(orden);
+    if (field !== 'categoria') {
+      return selectRows()
+        .where(where)
+        .orderBy(...inventoryOrder(orden))
+        .limit(query.per_page)
+        .offset(offset);
+    }
+    // The client's categories hold only its products: no client condition inside, so that the planner
+    // reads (id_categoria, nombre, id) in order rather than (id_cliente, id_categoria) and a sort.
+    const ids = await idsByCategory(
+      app.db,
+      query.id_cliente,
+      and(...filters),
+      direction,
+      query.per_page,
+      offset,
+    );
+    if (ids.length === 0) return [];
+    const position = new Map(ids.map((id, i) => [id, i]));
+    const rows = await selectRows().where(inArray(products.id, ids));
+    return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  };
+  const [rows, totals] = await Promise.all([
+    pageRows(),
     app.db.select({ n: count() }).from(products).where(where),
   ]);
   return {
@@ -302,6 +384,58 @@ export async function updateProduct(
     adminInventory(app, { id_cliente: form.id_cliente, page: 1, per_page: INVENTORY_PER_PAGE }),
   ]);
   return { status: 'ok', msg: MSG.modificadoCorrectamente, articulo: articulo!, inventarios };
+}
+
+/**
+ * POST /api/productos/activar_lote: the products, all of one client, made active or inactive in one
+ * transaction with one log entry. Any id of another client than the first's, or missing, is a 404 and
+ * nothing changes.
+ */
+export async function activateBatch(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: { ids: number[]; activo: boolean },
+): Promise<ActivateBatchResponse> {
+  const auth = request.auth!;
+  const ids = [...new Set(body.ids)];
+  return app.db.transaction(async (tx) => {
+    const found = await tx
+      .select({ id: products.id, idCliente: products.idCliente, activo: products.activo })
+      .from(products)
+      .where(inArray(products.id, ids))
+      .orderBy(asc(products.id))
+      .for('update');
+    const idCliente = found.find((p) => p.id === ids[0])?.idCliente;
+    if (found.length !== ids.length || found.some((p) => p.idCliente !== idCliente)) {
+      throw notFound(MSG.invProductoInexistente, 'PRODUCT_NOT_FOUND');
+    }
+    const toChange = found.filter((p) => p.activo !== body.activo).map((p) => p.id);
+    if (toChange.length > 0) {
+      await tx
+        .update(products)
+        .set({ activo: body.activo, updatedAt: new Date() })
+        .where(inArray(products.id, toChange));
+    }
+    await audit(tx, {
+      userId: auth.user.id,
+      eventType: body.activo ? 'productos_activados_lote' : 'productos_desactivados_lote',
+      description: `${ids.length} producto(s) ${body.activo ? 'activado(s)' : 'desactivado(s)'} en lote (${toChange.length} cambiaron)`,
+      metadata: {
+        id_cliente: idCliente,
+        productos: ids.length,
+        cambiados: toChange.length,
+        activo: body.activo,
+        ...(toChange.length <= 50 ? { ids_cambiados: toChange } : {}),
+        ...requestMeta(request),
+      },
+    });
+    return {
+      status: 'ok',
+      msg: SHARED_MSG.invLoteHecho(ids.length, body.activo),
+      productos: ids.length,
+      cambiados: toChange.length,
+    };
+  });
 }
 
 function snakeCase(key: string): string {

@@ -6,9 +6,11 @@ import type {
   BuyerOrderResponse,
   HistoryQuery,
   HistoryResponse,
+  HistorySort,
   OrderDetailDto,
   OrderStatus,
 } from '@portal/shared/schemas/shopping';
+import { splitSort } from '@portal/shared/schemas/sort';
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -20,7 +22,14 @@ import { commentCounts, commentsOf } from './comments.service.ts';
 
 export const HISTORY_PAGE_SIZE = 10;
 
-/** The user's orders, newest first, 10 per page, paginated by the server, filtered by status, month, number. */
+/** The history's ORDER BY: the date or the total, then the id (indexes on (id_user, …, id)). */
+function historyOrder(orden: HistorySort): SQL[] {
+  const { field, direction } = splitSort(orden);
+  const by = direction === 'asc' ? asc : desc;
+  return [by(field === 'total' ? orders.total : orders.transactionDate), by(orders.id)];
+}
+
+/** The user's orders, newest first unless sorted otherwise, 10 per page, filtered by status, month, number. */
 export async function userHistory(
   app: FastifyInstance,
   userId: number,
@@ -47,7 +56,7 @@ export async function userHistory(
       })
       .from(orders)
       .where(where)
-      .orderBy(desc(orders.id))
+      .orderBy(...historyOrder(query.orden ?? 'fecha_desc'))
       .limit(HISTORY_PAGE_SIZE)
       .offset((page - 1) * HISTORY_PAGE_SIZE),
     app.db.select({ n: count() }).from(orders).where(where),

@@ -125,7 +125,8 @@ export async function shoppingRoutes(app: FastifyInstance) {
       preValidation: buyer,
       schema: {
         tags,
-        summary: 'Pedidos del usuario, 10 por página, por estado, mes o número',
+        summary:
+          'Pedidos del usuario, 10 por página, por estado, mes o número; orden fecha_desc (por omisión), fecha_asc, total_desc o total_asc',
         querystring: HistoryQuery,
         response: { 200: HistoryResponse, ...errors },
       },

@@ -41,7 +41,7 @@ export async function supportRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Pedidos de todos los clientes por estatus (por_autorizar: pendientes y en espera) y mes, los más recientes primero (20 por página), solo lectura',
+          'Pedidos de todos los clientes por estatus (por_autorizar: pendientes y en espera) y mes, 20 por página, solo lectura; orden fecha_desc (por omisión), fecha_asc, total_desc o total_asc',
         querystring: AdminOrdersQuery,
         response: { 200: AdminOrdersResponse, ...errors },
       },

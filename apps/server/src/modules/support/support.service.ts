@@ -2,10 +2,12 @@ import { centavosToPesos } from '@portal/shared/domain/money';
 import { businessMonth } from '@portal/shared/domain/time';
 import { ADMIN_ORDERS_PER_PAGE } from '@portal/shared/limits';
 import type { OrderStatus } from '@portal/shared/schemas/shopping';
+import { splitSort } from '@portal/shared/schemas/sort';
 import {
   type AdminOrderResponse,
   type AdminOrdersQuery,
   type AdminOrdersResponse,
+  type AdminOrdersSort,
   SUPPORT_SEARCH_LIMIT,
   type SupportSearchResponse,
 } from '@portal/shared/schemas/support';
@@ -36,15 +38,17 @@ const orderColumns = {
   cliente: clients.nombre,
 };
 
-/** Orders with their buyer and client, newest first. */
-function newestOrders(db: Db, where: SQL | undefined) {
+/** Orders with their buyer and client, newest first or sorted by date or total (then the id). */
+function newestOrders(db: Db, where: SQL | undefined, orden: AdminOrdersSort = 'fecha_desc') {
+  const { field, direction } = splitSort(orden);
+  const by = direction === 'asc' ? asc : desc;
   return db
     .select(orderColumns)
     .from(orders)
     .innerJoin(users, eq(users.id, orders.idUser))
     .innerJoin(clients, eq(clients.id, orders.idCliente))
     .where(where)
-    .orderBy(desc(orders.transactionDate), desc(orders.id));
+    .orderBy(by(field === 'total' ? orders.total : orders.transactionDate), by(orders.id));
 }
 
 function orderHit(o: {
@@ -162,7 +166,7 @@ export async function adminOrders(db: Db, query: AdminOrdersQuery, tz: string): 
     month ? lt(orders.transactionDate, month.end) : undefined,
   );
   const [rows, totals] = await Promise.all([
-    newestOrders(db, where)
+    newestOrders(db, where, query.orden)
       .limit(ADMIN_ORDERS_PER_PAGE)
       .offset((query.page - 1) * ADMIN_ORDERS_PER_PAGE),
     db.select({ n: count() }).from(orders).where(where),

@@ -1,9 +1,14 @@
 /**
- * The buyer's history filters (status, business month, order number) as the URL keeps them
- * (`?status=&mes=&q=&page=`) and as GET /api/historial takes them.
+ * The buyer's history filters (status, business month, order number) and sort as the URL keeps them
+ * (`?status=&mes=&q=&page=&orden=`) and as GET /api/historial takes them.
  */
 import { businessDate } from '@portal/shared/domain/time';
-import { HistoryQuery, type OrderStatus } from '@portal/shared/schemas/shopping';
+import {
+  HISTORY_SORT,
+  HistoryQuery,
+  type HistorySort,
+  type OrderStatus,
+} from '@portal/shared/schemas/shopping';
 
 export type HistoryStatus = OrderStatus | 'todos';
 
@@ -14,6 +19,8 @@ export interface HistoryFilters {
   /** The order number as typed, or ''. */
   q: string;
   page: number;
+  /** By date or total (decision 0067); newest first when absent. */
+  orden?: HistorySort;
 }
 
 export const HISTORY_STATUSES: { value: HistoryStatus; label: string }[] = [
@@ -60,6 +67,7 @@ export function filtersFromParams(params: URLSearchParams): HistoryFilters {
     mes: /^\d{4}-(0[1-9]|1[0-2])$/.test(mes) ? mes : '',
     q: params.get('q') ?? '',
     page: Number.isInteger(page) && page >= 1 && page <= 100000 ? page : 1,
+    orden: HISTORY_SORT.read(params.get('orden')),
   };
 }
 
@@ -92,5 +100,6 @@ export function historyPath(f: HistoryFilters): string {
   if (f.mes) params.set('mes', f.mes);
   const q = f.q.trim();
   if (q && !orderNumberProblem(q)) params.set('q', q);
+  if (f.orden && f.orden !== HISTORY_SORT.byDefault) params.set('orden', f.orden);
   return `/api/historial?${params}`;
 }

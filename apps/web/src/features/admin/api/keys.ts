@@ -2,11 +2,16 @@
  * The query keys of the whole administrator area, one registry. Every key of a resource starts with the
  * same prefix, so one invalidation refreshes its lists, dropdowns and details.
  */
+import type { FulfilmentSort } from '@portal/shared/schemas/fulfilment';
+import type { InventorySort } from '@portal/shared/schemas/inventory';
+
 export interface ProductListParams {
   page: number;
   q: string;
   categoria: number | null;
   activo: 'todos' | 'activos' | 'inactivos';
+  /** The server's sort (`orden`, decision 0067); the server's default when absent. */
+  orden?: InventorySort;
 }
 
 /** The system log's filters as the API takes them (GET /api/logs and /api/logs/exportar). */
@@ -31,6 +36,8 @@ export interface FulfilmentFilters {
   exportado: 'si' | 'no' | null;
   desde: string | null;
   hasta: string | null;
+  /** By the order's date (decision 0067); newest first when absent. */
+  orden?: FulfilmentSort;
 }
 
 export const adminKeys = {
@@ -75,8 +82,8 @@ export const adminKeys = {
   /** The support search over users and orders (GET /api/buscar). */
   search: (q: string) => ['admin', 'buscar', q] as const,
   /** Every client's orders by status, read-only (GET /api/admin/pedidos). */
-  orders: (estatus: string, mes: string | null, page: number) =>
-    ['admin', 'pedidos', 'lista', { estatus, mes, page }] as const,
+  orders: (estatus: string, mes: string | null, page: number, orden = 'fecha_desc') =>
+    ['admin', 'pedidos', 'lista', { estatus, mes, page, orden }] as const,
   /** Any order, read-only (GET /api/admin/pedidos/{id}). */
   order: (id: number) => ['admin', 'pedidos', id] as const,
   /** The prefix of the fulfilment queue's pages (GET /api/surtido). */

@@ -1,6 +1,10 @@
 /** The fulfilment queue (rol 4): the list, a move, the export (decision 0058). */
 import type { FulfilmentState } from '@portal/shared/domain/fulfilment';
-import type { FulfilmentMoveResponse, FulfilmentQueueResponse } from '@portal/shared/schemas/fulfilment';
+import {
+  FULFILMENT_SORT,
+  type FulfilmentMoveResponse,
+  type FulfilmentQueueResponse,
+} from '@portal/shared/schemas/fulfilment';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiBlob } from '../../../lib/api';
 import { saveBlob } from '../../../lib/download';
@@ -17,6 +21,7 @@ export function useFulfilmentQueue(filters: FulfilmentFilters) {
       if (filters.exportado) search.set('exportado', filters.exportado);
       if (filters.desde) search.set('desde', filters.desde);
       if (filters.hasta) search.set('hasta', filters.hasta);
+      if (filters.orden && filters.orden !== FULFILMENT_SORT.byDefault) search.set('orden', filters.orden);
       return api.get<FulfilmentQueueResponse>(`/api/surtido?${search}`, { signal });
     },
   });

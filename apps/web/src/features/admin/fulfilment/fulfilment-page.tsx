@@ -32,7 +32,7 @@ import {
   nextFulfilmentStates,
 } from '@portal/shared/domain/fulfilment';
 import { MSG } from '@portal/shared/messages';
-import type { FulfilmentRow } from '@portal/shared/schemas/fulfilment';
+import { FULFILMENT_SORT, type FulfilmentRow, type FulfilmentSort } from '@portal/shared/schemas/fulfilment';
 import {
   IconAlertTriangle,
   IconChevronDown,
@@ -48,6 +48,7 @@ import { openConfirm, showError, showSuccess } from '../../../components/ui/aler
 import { DateRangeField } from '../../../components/ui/date-range-field';
 import { PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
+import { SortableTh } from '../../../components/ui/sortable-th';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatDate, formatDateTime, formatMXN, formatOrderNumber } from '../../../lib/format';
 import { useSearchParamsUpdate } from '../../../lib/search-params';
@@ -73,11 +74,15 @@ function useQueueParams() {
     exportado: exportado === 'si' || exportado === 'no' ? exportado : null,
     desde: date('desde'),
     hasta: date('hasta'),
+    orden: FULFILMENT_SORT.read(params.get('orden')),
   };
   /** A filter's change goes back to page 1. */
   const update = (changes: Record<string, string | null>, keepPage = false) =>
     setParams(keepPage ? changes : { ...changes, page: null });
-  return { filters, update };
+  /** The Fecha header's sort (decision 0067), also back to page 1. */
+  const sort = (orden: FulfilmentSort) =>
+    update({ orden: orden === FULFILMENT_SORT.byDefault ? null : orden });
+  return { filters, update, sort };
 }
 
 /** The dialog of a move to Enviado: the carrier's reference and a comment, both optional. */
@@ -176,7 +181,7 @@ function StateMenu({
 }
 
 export function FulfilmentPage() {
-  const { filters, update } = useQueueParams();
+  const { filters, update, sort } = useQueueParams();
   const query = useFulfilmentQueue(filters);
   const move = useMoveFulfilment();
   const exporter = useExportOrders();
@@ -349,7 +354,14 @@ export function FulfilmentPage() {
                     />
                   </Table.Th>
                   <Table.Th>Pedido</Table.Th>
-                  <Table.Th>Fecha</Table.Th>
+                  <SortableTh
+                    field="fecha"
+                    sort={filters.orden ?? FULFILMENT_SORT.byDefault}
+                    onSort={sort}
+                    firstDirection="desc"
+                  >
+                    Fecha
+                  </SortableTh>
                   <Table.Th>Cliente</Table.Th>
                   <Table.Th>Comprador</Table.Th>
                   <Table.Th ta="right">Total</Table.Th>

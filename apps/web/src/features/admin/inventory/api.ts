@@ -1,6 +1,7 @@
-/** Inventory calls: products (multipart with the image), the activo toggle, categories. */
+/** Inventory calls: products (multipart with the image), the inline price and activo edits, bulk activation, categories. */
 import { INVENTORY_PER_PAGE } from '@portal/shared/limits';
 import {
+  type ActivateBatchResponse,
   type AdminCategoryDto,
   type AdminProductDto,
   type CategoriesResponse,
@@ -26,6 +27,7 @@ export function useProducts(idCliente: number | null, params: ProductListParams)
       if (params.q.trim()) search.set('q', params.q.trim());
       if (params.categoria) search.set('categoria', String(params.categoria));
       if (params.activo !== 'todos') search.set('activo', params.activo === 'activos' ? '1' : '0');
+      if (params.orden) search.set('orden', params.orden);
       return api.get<InventoryResponse>(`/api/productos?${search}`, { signal });
     },
   });
@@ -58,17 +60,28 @@ export function saveProduct(
   return p.id ? api.post(`/api/productos/actualizar/${p.id}`, form) : api.post('/api/productos', form);
 }
 
-/** The toggle sends only id, id_cliente, id_categoria, clave_interna, nombre, precio, activo. */
-export function toggleProduct(p: AdminProductDto, activo: boolean): Promise<{ articulo: AdminProductDto }> {
+/**
+ * An inline edit of the list (the activo switch, the price): the update route with the product's required
+ * fields as they are and the one that changes; the optional fields left out keep their values.
+ */
+export function updateProductInline(
+  p: AdminProductDto,
+  change: { activo: boolean } | { precio: number },
+): Promise<{ msg: string; articulo: AdminProductDto }> {
   return api.post(`/api/productos/actualizar/${p.id}`, {
     id: p.id,
     id_cliente: p.id_cliente,
     id_categoria: p.id_categoria,
     clave_interna: p.clave_interna,
     nombre: p.nombre,
-    precio: p.precio,
-    activo: activo ? 1 : 0,
+    precio: 'precio' in change ? change.precio : p.precio,
+    activo: ('activo' in change ? change.activo : p.activo) ? 1 : 0,
   });
+}
+
+/** POST /api/productos/activar_lote: the selected products (one client's) active or inactive at once. */
+export function activateProducts(ids: number[], activo: boolean): Promise<ActivateBatchResponse> {
+  return api.post('/api/productos/activar_lote', { ids, activo: activo ? 1 : 0 });
 }
 
 export interface CategoryPayload {

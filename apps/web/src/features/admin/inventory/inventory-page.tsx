@@ -1,16 +1,17 @@
 /**
- * Client dropdown; the product form (add or edit); three tabs — Artículos,
- * Categorías, Iconos; 'Cargar productos' (the CSV import dialog) once a client is selected. The client,
- * tab, search, filters and page live in the URL, so reloads and links keep them.
+ * Client dropdown; three tabs — Artículos (the products' table), Categorías, Iconos; 'Nuevo producto' and
+ * 'Editar' open the product form in a drawer; 'Cargar productos' (the CSV import dialog) once a client is
+ * selected. The client, tab, search, filters, sort and page live in the URL, so reloads and links keep them.
  */
-import { Alert, Badge, Grid, Group, Paper, Stack, Tabs } from '@mantine/core';
+import { Alert, Badge, Button, Drawer, Group, Paper, Stack, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { AdminProductDto } from '@portal/shared/schemas/inventory';
-import { IconCategory, IconIcons, IconInfoCircle, IconPackages } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { type AdminProductDto, INVENTORY_SORT } from '@portal/shared/schemas/inventory';
+import { IconCategory, IconIcons, IconInfoCircle, IconPackages, IconPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page';
 import { rememberClient } from '../../../lib/chosen-client';
+import { useSortParam } from '../../../lib/search-params';
 import type { ProductListParams } from '../api/keys';
 import { ClientSelect, useAllClients, useSelectedClient } from '../clients/client-select';
 import { ImportButton } from '../imports/import-dialog';
@@ -29,7 +30,9 @@ function useInventoryParams() {
   const rawTab = params.get('tab');
   const tab: Tab = TABS.includes(rawTab as Tab) ? (rawTab as Tab) : 'articulos';
   const rawEstado = params.get('estado');
+  const [orden, setOrden] = useSortParam(INVENTORY_SORT);
   const list: ProductListParams = {
+    orden,
     page: Math.max(1, Math.floor(Number(params.get('page')) || 1)),
     q: params.get('q') ?? '',
     categoria: Number(params.get('categoria')) > 0 ? Number(params.get('categoria')) : null,
@@ -58,34 +61,24 @@ function useInventoryParams() {
       out.estado = changes.activo && changes.activo !== 'todos' ? changes.activo : null;
     update(out);
   };
-  return { tab, list, update, setList };
+  return { tab, list, update, setList, setOrden };
 }
 
 export function InventoryPage() {
   const [idCliente] = useSelectedClient();
   const { data: clientsData } = useAllClients();
   const cliente = clientsData?.clientes.find((c) => c.id === idCliente) ?? null;
-  const { tab, list, update, setList } = useInventoryParams();
+  const { tab, list, update, setList, setOrden } = useInventoryParams();
   const categories = useClientCategories(idCliente);
-  const [editing, setEditing] = useState<AdminProductDto | null>(null);
-  const formRef = useRef<HTMLDivElement>(null);
+  /** The drawer's product: null closed, 'nuevo' to add one, or the product being edited. */
+  const [drawer, setDrawer] = useState<AdminProductDto | 'nuevo' | null>(null);
   const phone = useMediaQuery('(max-width: 36em)');
 
-  // Another client: leave edit mode.
+  // Another client: close the form.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the client changes
-  useEffect(() => setEditing(null), [idCliente]);
+  useEffect(() => setDrawer(null), [idCliente]);
 
-  function edit(product: AdminProductDto) {
-    setEditing(product);
-    const el = formRef.current;
-    if (el) {
-      el.scrollIntoView({ behavior: 'smooth', block: 'start' });
-      window.setTimeout(
-        () => el.querySelector<HTMLInputElement>('input:not([type=hidden])')?.focus({ preventScroll: true }),
-        250,
-      );
-    }
-  }
+  const editing = drawer && drawer !== 'nuevo' ? drawer : null;
 
   const categoryList = categories.data ?? [];
 
@@ -96,13 +89,18 @@ export function InventoryPage() {
         description="Artículos, categorías e íconos de cada cliente."
         actions={
           idCliente ? (
-            <ImportButton
-              kind="productos"
-              idCliente={idCliente}
-              clienteNombre={cliente?.nombre}
-              label="Cargar productos"
-              variant="filled"
-            />
+            <Group gap="sm">
+              <ImportButton
+                kind="productos"
+                idCliente={idCliente}
+                clienteNombre={cliente?.nombre}
+                label="Cargar productos"
+                variant="default"
+              />
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setDrawer('nuevo')}>
+                Nuevo producto
+              </Button>
+            </Group>
           ) : null
         }
       />
@@ -135,70 +133,69 @@ export function InventoryPage() {
         </Group>
       </Paper>
 
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 5, xl: 4 }}>
-          <ProductForm
-            ref={formRef}
-            idCliente={idCliente}
-            categories={categoryList}
-            editing={editing}
-            onReset={() => setEditing(null)}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7, xl: 8 }}>
-          <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} shadow="xs">
-            <Tabs
-              value={tab}
-              onChange={(v) => update({ tab: v === 'articulos' ? null : v })}
-              keepMounted={false}
-            >
-              <Tabs.List mb="md">
-                <Tabs.Tab value="articulos" leftSection={phone ? undefined : <IconPackages size={16} />}>
-                  Artículos
-                </Tabs.Tab>
-                <Tabs.Tab value="categorias" leftSection={phone ? undefined : <IconCategory size={16} />}>
-                  Categorías
-                </Tabs.Tab>
-                <Tabs.Tab value="iconos" leftSection={phone ? undefined : <IconIcons size={16} />}>
-                  Iconos
-                </Tabs.Tab>
-              </Tabs.List>
-              <Tabs.Panel value="articulos">
-                {idCliente ? (
-                  <ProductList
-                    idCliente={idCliente}
-                    categories={categoryList}
-                    params={list}
-                    onParams={setList}
-                    editingId={editing?.id ?? null}
-                    onEdit={edit}
-                  />
-                ) : (
-                  <ChooseClient />
-                )}
-              </Tabs.Panel>
-              <Tabs.Panel value="categorias">
-                {idCliente ? (
-                  <CategoriesPanel
-                    idCliente={idCliente}
-                    categories={categoryList}
-                    loading={categories.isLoading}
-                    categoryMode={cliente?.modo_presupuesto === 'categoria'}
-                    onShowProducts={(categoria) =>
-                      update({ tab: null, categoria: String(categoria), page: null })
-                    }
-                  />
-                ) : (
-                  <ChooseClient />
-                )}
-              </Tabs.Panel>
-              <Tabs.Panel value="iconos">
-                <IconsPanel categories={idCliente ? categoryList : []} />
-              </Tabs.Panel>
-            </Tabs>
-          </Paper>
-        </Grid.Col>
-      </Grid>
+      <Drawer
+        opened={drawer !== null && idCliente !== null}
+        onClose={() => setDrawer(null)}
+        position="right"
+        size="lg"
+        title={editing ? `Editar producto · ${editing.clave_interna}` : 'Nuevo producto'}
+        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      >
+        <ProductForm
+          idCliente={idCliente}
+          categories={categoryList}
+          editing={editing}
+          onReset={() => setDrawer(null)}
+        />
+      </Drawer>
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} shadow="xs">
+        <Tabs value={tab} onChange={(v) => update({ tab: v === 'articulos' ? null : v })} keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="articulos" leftSection={phone ? undefined : <IconPackages size={16} />}>
+              Artículos
+            </Tabs.Tab>
+            <Tabs.Tab value="categorias" leftSection={phone ? undefined : <IconCategory size={16} />}>
+              Categorías
+            </Tabs.Tab>
+            <Tabs.Tab value="iconos" leftSection={phone ? undefined : <IconIcons size={16} />}>
+              Iconos
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="articulos">
+            {idCliente ? (
+              <ProductList
+                idCliente={idCliente}
+                categories={categoryList}
+                params={list}
+                onParams={setList}
+                onSort={setOrden}
+                editingId={editing?.id ?? null}
+                onEdit={setDrawer}
+              />
+            ) : (
+              <ChooseClient />
+            )}
+          </Tabs.Panel>
+          <Tabs.Panel value="categorias">
+            {idCliente ? (
+              <CategoriesPanel
+                idCliente={idCliente}
+                categories={categoryList}
+                loading={categories.isLoading}
+                categoryMode={cliente?.modo_presupuesto === 'categoria'}
+                onShowProducts={(categoria) =>
+                  update({ tab: null, categoria: String(categoria), page: null })
+                }
+              />
+            ) : (
+              <ChooseClient />
+            )}
+          </Tabs.Panel>
+          <Tabs.Panel value="iconos">
+            <IconsPanel categories={idCliente ? categoryList : []} />
+          </Tabs.Panel>
+        </Tabs>
+      </Paper>
     </Stack>
   );
 }

@@ -1,14 +1,14 @@
 /**
- * The product form: add mode when id is 0, edit mode otherwise; every field is
+ * The product form, opened on demand in the inventory's drawer ('Nuevo producto', or 'Editar' on a row):
+ * add mode when id is 0, edit mode otherwise; every field is
  * disabled until a client is chosen; saving needs a client and a category; 'Cancelar' resets (and leaves
  * edit mode). Sent as multipart with the image.
  */
 import {
-  Badge,
+  Box,
   Button,
   Group,
   NumberInput,
-  Paper,
   Select,
   SimpleGrid,
   Stack,
@@ -16,7 +16,6 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { MSG } from '@portal/shared/messages';
@@ -156,33 +155,15 @@ export function ProductForm({ idCliente, categories, editing, onReset, ref }: Pr
   const selectedIcon = form.values.id_categoria ? iconOf.get(form.values.id_categoria) : null;
 
   return (
-    <Paper
-      ref={ref}
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      shadow="xs"
-      component="section"
-      aria-labelledby="producto-form-titulo"
-    >
+    <Box ref={ref} component="section" aria-label={id ? 'Editar producto' : 'Nuevo producto'}>
       <form onSubmit={submit} noValidate aria-describedby={disabled ? 'producto-form-ayuda' : undefined}>
         <Stack gap="sm">
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Title order={2} fz="lg" id="producto-form-titulo">
-              {id ? 'Editar producto' : 'Nuevo producto'}
-            </Title>
-            {id ? (
-              <Badge variant="light" color="indigo" radius="sm" style={{ textTransform: 'none' }}>
-                {editing?.clave_interna}
-              </Badge>
-            ) : null}
-          </Group>
           {disabled ? (
             <Text size="sm" c="dimmed" id="producto-form-ayuda">
               Selecciona un cliente para agregar o editar sus productos.
             </Text>
           ) : null}
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 1, lg: 2 }} spacing="sm" verticalSpacing="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
             <TextInput
               label="Clave interna"
               withAsterisk
@@ -213,7 +194,7 @@ export function ProductForm({ idCliente, categories, editing, onReset, ref }: Pr
             disabled={disabled}
             {...form.getInputProps('descripcion')}
           />
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 1, lg: 2 }} spacing="sm" verticalSpacing="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
             <TextInput
               label="Unidad de medida"
               placeholder="Pieza"
@@ -289,6 +270,6 @@ export function ProductForm({ idCliente, categories, editing, onReset, ref }: Pr
           </Group>
         </Stack>
       </form>
-    </Paper>
+    </Box>
   );
 }

@@ -1,58 +1,71 @@
 /**
- * 'Artículos': the client's products as cards — picture, name, clave, price,
- * category, Activo/Inactivo — with edit and the activo toggle behind '¿Estás seguro?'.
- * Paginated and searched by the server (the navbar's 'Buscar...' is the same `?q=`).
+ * 'Artículos': the client's products as a dense table, sorted, searched and paginated by the server —
+ * sortable headers (nombre, clave interna, categoría, precio, activo; decision 0067), the price edited in
+ * place (Enter or leaving the field saves it, Escape undoes it; a refused price says why under the field),
+ * the activo switch, 'Editar' for the whole form, and checkboxes with 'Activar' / 'Desactivar' for the
+ * selected products after a confirmation that says how many.
  */
 import {
+  ActionIcon,
   Box,
   Button,
-  Card,
   Center,
+  Checkbox,
   CloseButton,
   EmptyState,
   Group,
   Image,
+  NumberInput,
+  Paper,
   SegmentedControl,
   Select,
   SimpleGrid,
   Skeleton,
   Stack,
   Switch,
+  Table,
   Text,
   TextInput,
+  Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { INVENTORY_PER_PAGE } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
-import type { AdminCategoryDto, AdminProductDto } from '@portal/shared/schemas/inventory';
+import {
+  type AdminCategoryDto,
+  type AdminProductDto,
+  INVENTORY_SORT,
+  type InventorySort,
+  ProductForm,
+} from '@portal/shared/schemas/inventory';
 import { IconEdit, IconPackageOff, IconPhotoOff, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { ActiveBadge } from '../../../components/ui/active-badge';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import { openConfirm, showError, showSuccess } from '../../../components/ui/alerts';
 import { CategoryIcon } from '../../../components/ui/category-icon';
 import { Pager } from '../../../components/ui/pager';
+import { SortableTh } from '../../../components/ui/sortable-th';
+import { serverFieldErrors } from '../../../lib/form-errors';
 import { formatMXN } from '../../../lib/format';
 import { adminKeys, type ProductListParams } from '../api/keys';
-import { toggleProduct, useProducts } from './api';
+import { activateProducts, updateProductInline, useProducts } from './api';
 import { processFailure } from './errors';
 
-function Thumb({ src, size }: { src: string | null; size?: number }) {
+function Thumb({ src }: { src: string | null }) {
   const [failed, setFailed] = useState(false);
-  const w = size ?? '100%';
-  const h = size ?? 130;
   if (!src || failed) {
     return (
       <Center
-        w={w}
-        h={h}
+        w={32}
+        h={32}
         bg="gray.1"
         c="gray.5"
         aria-hidden
         data-testid="sin-imagen"
-        style={{ flexShrink: 0, borderRadius: size ? 'var(--mantine-radius-md)' : 0 }}
+        style={{ flexShrink: 0, borderRadius: 'var(--mantine-radius-sm)' }}
       >
-        <IconPhotoOff size={size ? 28 : 34} stroke={1.4} />
+        <IconPhotoOff size={16} stroke={1.4} />
       </Center>
     );
   }
@@ -60,140 +73,91 @@ function Thumb({ src, size }: { src: string | null; size?: number }) {
     <Image
       src={src}
       alt=""
-      w={w}
-      h={h}
+      w={32}
+      h={32}
       fit="cover"
       bg="gray.1"
       loading="lazy"
-      radius={size ? 'md' : 0}
+      radius="sm"
       style={{ flexShrink: 0 }}
       onError={() => setFailed(true)}
     />
   );
 }
 
-interface CardProps {
-  product: AdminProductDto;
-  icono: string | undefined;
-  selected: boolean;
-  onEdit: (p: AdminProductDto) => void;
-  onToggle: (p: AdminProductDto) => void;
-  toggling: boolean;
-  /** Phones: picture beside the text, so more products fit on the screen. */
-  compact: boolean;
-}
+const priceRule = ProductForm.shape.precio;
 
-function AdminProductCard({ product, icono, selected, onEdit, onToggle, toggling, compact }: CardProps) {
-  const titleId = `producto-admin-${product.id}`;
-  const details = (
-    <>
-      <Text
-        id={titleId}
-        component="h3"
-        fw={600}
-        size="sm"
-        lh={1.35}
-        lineClamp={2}
-        mih={compact ? undefined : 38}
-        title={product.nombre}
-      >
-        {product.nombre}
-      </Text>
-      <Text size="xs" c="dimmed">
-        Clave:{' '}
-        <Text span size="xs" fw={600} c="dark.6">
-          {product.clave_interna}
-        </Text>
-        {product.clave_cliente ? ` · Cliente: ${product.clave_cliente}` : ''}
-      </Text>
-      <Group gap={6} wrap="nowrap" c="dimmed">
-        <CategoryIcon name={icono} size={14} />
-        <Text size="xs" truncate>
-          {product.categoria}
-        </Text>
-      </Group>
-    </>
-  );
-  const price = (
-    <Group justify="space-between" align="baseline" mt="auto" pt={4}>
-      <Text fw={700} c="indigo.8">
-        {formatMXN(product.precio)}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {product.impuesto ? '+ IVA' : 'Sin IVA'}
-      </Text>
-    </Group>
-  );
-  const actions = (
-    <Group justify="space-between" mt={6} gap="xs" wrap="nowrap">
-      <Switch
-        size="sm"
-        label="Activo"
-        checked={product.activo}
-        disabled={toggling}
-        onChange={() => onToggle(product)}
-        aria-label={`${product.activo ? 'Desactivar' : 'Activar'} ${product.nombre}`}
-      />
-      <Button
-        size="xs"
-        variant={selected ? 'filled' : 'light'}
-        leftSection={<IconEdit size={14} />}
-        onClick={() => onEdit(product)}
-        aria-label={`Editar ${product.nombre}`}
-        style={{ flexShrink: 0 }}
-      >
-        Editar
-      </Button>
-    </Group>
-  );
-  const cardProps = {
-    component: 'article',
-    'aria-labelledby': titleId,
-    withBorder: true,
-    radius: 'md',
-    padding: 'sm',
-    shadow: selected ? 'md' : 'xs',
-    style: {
-      display: 'flex',
-      flexDirection: 'column',
-      borderColor: selected ? 'var(--mantine-color-indigo-5)' : undefined,
+/** The price typed in place: saved on Enter or blur when it changed, refused under the field when bad. */
+function PriceCell({ product, idCliente }: { product: AdminProductDto; idCliente: number }) {
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState<string | number>(product.precio);
+  const [error, setError] = useState<string | null>(null);
+  // Another save (the form, a reload) brings a new price.
+  useEffect(() => {
+    setValue(product.precio);
+    setError(null);
+  }, [product.precio]);
+
+  const save = useMutation({
+    mutationFn: (precio: number) => updateProductInline(product, { precio }),
+    onSuccess: (res) => {
+      setError(null);
+      showSuccess(
+        MSG.modificadoCorrectamente,
+        `Precio de «${res.articulo.nombre}»: ${formatMXN(res.articulo.precio)}`,
+      );
+      void queryClient.invalidateQueries({ queryKey: adminKeys.inventory(idCliente) });
     },
-    'data-testid': 'producto-admin',
-  } as const;
-  // Card.Section must be a direct child of Card (no fragment) to sit flush with the card's edges.
-  if (compact) {
-    return (
-      <Card {...cardProps}>
-        <Group gap="sm" wrap="nowrap" align="flex-start">
-          <Thumb src={product.miniatura ?? product.imagen} size={84} />
-          <Stack gap={3} style={{ flex: 1, minWidth: 0 }}>
-            {details}
-            <Group justify="space-between" gap={4} wrap="nowrap">
-              <Text fw={700} c="indigo.8" size="sm">
-                {formatMXN(product.precio)}
-              </Text>
-              <ActiveBadge activo={product.activo} variant="filled" />
-            </Group>
-          </Stack>
-        </Group>
-        {actions}
-      </Card>
-    );
+    onError: (e) => setError(serverFieldErrors(e).precio ?? processFailure(e)),
+  });
+
+  function commit() {
+    if (save.isPending) return;
+    if (value !== '' && Number(value) === product.precio) {
+      setError(null);
+      return;
+    }
+    const parsed = priceRule.safeParse(value);
+    if (!parsed.success || parsed.data === undefined) {
+      setError(
+        parsed.success ? MSG.invPrecioInvalido : (parsed.error.issues[0]?.message ?? MSG.invPrecioInvalido),
+      );
+      return;
+    }
+    save.mutate(parsed.data);
   }
+
+  function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      commit();
+    } else if (e.key === 'Escape') {
+      setValue(product.precio);
+      setError(null);
+    }
+  }
+
   return (
-    <Card {...cardProps}>
-      <Card.Section pos="relative">
-        <Thumb src={product.miniatura ?? product.imagen} />
-        <Box pos="absolute" top={8} right={8}>
-          <ActiveBadge activo={product.activo} variant="filled" />
-        </Box>
-      </Card.Section>
-      <Stack gap={4} mt="sm" style={{ flex: 1 }}>
-        {details}
-        {price}
-        {actions}
-      </Stack>
-    </Card>
+    <NumberInput
+      size="xs"
+      w={130}
+      aria-label={`Precio de ${product.nombre}`}
+      prefix="$"
+      thousandSeparator=","
+      decimalScale={2}
+      fixedDecimalScale
+      hideControls
+      value={value}
+      onChange={(v) => {
+        setValue(v);
+        if (error) setError(null);
+      }}
+      onBlur={commit}
+      onKeyDown={onKeyDown}
+      error={error}
+      disabled={save.isPending}
+      styles={{ input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
+    />
   );
 }
 
@@ -202,6 +166,7 @@ interface ProductListProps {
   categories: AdminCategoryDto[];
   params: ProductListParams;
   onParams: (changes: Partial<ProductListParams>) => void;
+  onSort: (orden: InventorySort) => void;
   editingId: number | null;
   onEdit: (p: AdminProductDto) => void;
 }
@@ -211,45 +176,65 @@ export function ProductList({
   categories,
   params,
   onParams,
+  onSort,
   editingId,
   onEdit,
 }: ProductListProps) {
   const queryClient = useQueryClient();
-  const compact = useMediaQuery('(max-width: 36em)') ?? false;
   const { data, isLoading, isError, isFetching } = useProducts(idCliente, params);
   const [search, setSearch] = useState(params.q);
   const pushSearch = useDebouncedCallback((q: string) => onParams({ q, page: 1 }), 300);
-  // The navbar's search box writes the same `?q=`: follow it.
+  const [selected, setSelected] = useState<Set<number>>(new Set());
   useEffect(() => setSearch(params.q), [params.q]);
+  // Another page, filter, sort or client: the selection was of the rows shown.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clear only when what is shown changes
+  useEffect(
+    () => setSelected(new Set()),
+    [idCliente, params.page, params.q, params.categoria, params.activo, params.orden],
+  );
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: adminKeys.inventory(idCliente) });
 
   const toggle = useMutation({
     mutationFn: ({ product, activo }: { product: AdminProductDto; activo: boolean }) =>
-      toggleProduct(product, activo),
-    onSuccess: (_res, { activo }) => {
+      updateProductInline(product, { activo }),
+    onSuccess: (res, { activo }) => {
       showSuccess(
         MSG.modificadoCorrectamente,
-        activo ? 'El producto quedó activo.' : 'El producto quedó inactivo.',
+        `«${res.articulo.nombre}» quedó ${activo ? 'activo' : 'inactivo'}.`,
       );
-      void queryClient.invalidateQueries({ queryKey: adminKeys.inventory(idCliente) });
+      refresh();
     },
     onError: (error) => void showError(processFailure(error)),
   });
 
-  function confirmToggle(product: AdminProductDto) {
-    const activo = !product.activo;
+  const bulk = useMutation({
+    mutationFn: ({ ids, activo }: { ids: number[]; activo: boolean }) => activateProducts(ids, activo),
+    onSuccess: (res) => {
+      showSuccess(MSG.modificadoCorrectamente, res.msg);
+      setSelected(new Set());
+      refresh();
+    },
+    onError: (error) => void showError(processFailure(error)),
+  });
+
+  function confirmBulk(activo: boolean) {
+    const ids = [...selected];
+    const n = ids.length;
+    const what = n === 1 ? '1 producto' : `${n} productos`;
     openConfirm({
-      title: MSG.confirmarTitulo,
+      title: activo ? `¿Activar ${what}?` : `¿Desactivar ${what}?`,
       centered: true,
       children: (
         <Text size="sm">
           {activo
-            ? `El producto «${product.nombre}» quedará activo y volverá a mostrarse a los usuarios que lo tengan asignado.`
-            : `El producto «${product.nombre}» quedará inactivo: los usuarios ya no podrán agregarlo a su carrito.`}
+            ? `${n === 1 ? 'El producto seleccionado quedará activo' : `Los ${n} productos seleccionados quedarán activos`} y se mostrarán a los usuarios que los tengan asignados.`
+            : `${n === 1 ? 'El producto seleccionado quedará inactivo' : `Los ${n} productos seleccionados quedarán inactivos`}: los usuarios ya no podrán agregarlos a su carrito.`}
         </Text>
       ),
-      labels: { confirm: activo ? 'Sí, activar' : 'Sí, desactivar', cancel: 'Cancelar' },
+      labels: { confirm: activo ? `Activar ${what}` : `Desactivar ${what}`, cancel: 'Cancelar' },
       confirmProps: { color: activo ? 'teal' : 'red' },
-      onConfirm: () => toggle.mutate({ product, activo }),
+      onConfirm: () => bulk.mutate({ ids, activo }),
     });
   }
 
@@ -258,6 +243,19 @@ export function ProductList({
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / INVENTORY_PER_PAGE));
   const filtered = Boolean(params.q || params.categoria || params.activo !== 'todos');
+  const pageIds = products.map((p) => p.id);
+  const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const someSelected = pageIds.some((id) => selected.has(id));
+  const sortProps = { sort: params.orden ?? INVENTORY_SORT.byDefault, onSort };
+
+  function flip(id: number) {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
 
   return (
     <Stack gap="md">
@@ -313,12 +311,47 @@ export function ProductList({
         </Text>
       </Group>
 
+      {selected.size > 0 ? (
+        <Paper
+          withBorder
+          radius="md"
+          px="md"
+          py="xs"
+          bg="indigo.0"
+          role="region"
+          aria-label="Productos seleccionados"
+        >
+          <Group justify="space-between" gap="sm">
+            <Text size="sm" fw={600} aria-live="polite">
+              {selected.size === 1 ? '1 producto seleccionado' : `${selected.size} productos seleccionados`}
+            </Text>
+            <Group gap="xs">
+              <Button size="xs" color="teal" loading={bulk.isPending} onClick={() => confirmBulk(true)}>
+                Activar
+              </Button>
+              <Button
+                size="xs"
+                color="red"
+                variant="light"
+                loading={bulk.isPending}
+                onClick={() => confirmBulk(false)}
+              >
+                Desactivar
+              </Button>
+              <Button size="xs" variant="subtle" color="gray" onClick={() => setSelected(new Set())}>
+                Quitar selección
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      ) : null}
+
       {isLoading ? (
-        <SimpleGrid cols={{ base: 1, xs: 2, xl: 3 }} spacing="md">
-          {[0, 1, 2].map((k) => (
-            <Skeleton key={k} h={300} radius="md" />
+        <Stack gap={6}>
+          {[0, 1, 2, 3, 4].map((k) => (
+            <Skeleton key={k} h={36} radius="sm" />
           ))}
-        </SimpleGrid>
+        </Stack>
       ) : isError ? (
         <Text c="red" role="alert">
           No se pudieron cargar los productos. Recarga la página para intentarlo de nuevo.
@@ -333,28 +366,135 @@ export function ProductList({
           description={
             filtered
               ? 'Prueba con otra búsqueda o quita los filtros.'
-              : 'Agrégalos con el formulario o cárgalos en bloque con «Cargar productos».'
+              : 'Agrégalos con «Nuevo producto» o cárgalos en bloque con «Cargar productos».'
           }
         />
       ) : (
         <Box style={{ opacity: isFetching && !isLoading ? 0.7 : 1, transition: 'opacity 120ms' }}>
-          <SimpleGrid cols={{ base: 1, xs: 2, xl: 3 }} spacing="md">
-            {products.map((p) => (
-              <AdminProductCard
-                key={p.id}
-                product={p}
-                icono={icons.get(p.id_categoria)}
-                selected={editingId === p.id}
-                onEdit={onEdit}
-                onToggle={confirmToggle}
-                toggling={toggle.isPending && toggle.variables?.product.id === p.id}
-                compact={compact}
-              />
-            ))}
-          </SimpleGrid>
+          <Table.ScrollContainer minWidth={820}>
+            <Table
+              verticalSpacing={4}
+              horizontalSpacing="xs"
+              fz="sm"
+              highlightOnHover
+              aria-label="Productos del cliente"
+              data-testid="tabla-productos"
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={36}>
+                    <Checkbox
+                      size="xs"
+                      aria-label="Seleccionar los productos de esta página"
+                      checked={allSelected}
+                      indeterminate={someSelected && !allSelected}
+                      onChange={() =>
+                        setSelected((prev) => {
+                          const next = new Set(prev);
+                          for (const id of pageIds) {
+                            if (allSelected) next.delete(id);
+                            else next.add(id);
+                          }
+                          return next;
+                        })
+                      }
+                    />
+                  </Table.Th>
+                  <SortableTh field="nombre" {...sortProps}>
+                    Nombre
+                  </SortableTh>
+                  <SortableTh field="clave" {...sortProps}>
+                    Clave interna
+                  </SortableTh>
+                  <SortableTh field="categoria" {...sortProps}>
+                    Categoría
+                  </SortableTh>
+                  <SortableTh field="precio" firstDirection="desc" ta="right" {...sortProps}>
+                    Precio
+                  </SortableTh>
+                  <SortableTh field="activo" firstDirection="desc" {...sortProps}>
+                    Activo
+                  </SortableTh>
+                  <Table.Th w={48}>
+                    <VisuallyHidden>Acciones</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {products.map((p) => (
+                  <Table.Tr
+                    key={p.id}
+                    data-testid="producto-admin"
+                    bg={editingId === p.id ? 'indigo.0' : selected.has(p.id) ? 'gray.0' : undefined}
+                  >
+                    <Table.Td>
+                      <Checkbox
+                        size="xs"
+                        aria-label={`Seleccionar ${p.nombre}`}
+                        checked={selected.has(p.id)}
+                        onChange={() => flip(p.id)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Thumb src={p.miniatura ?? p.imagen} />
+                        <Box miw={0}>
+                          <Text fz="sm" fw={600} lineClamp={1} title={p.nombre}>
+                            {p.nombre}
+                          </Text>
+                          {p.clave_cliente ? (
+                            <Text fz="xs" c="dimmed" lineClamp={1}>
+                              Clave cliente: {p.clave_cliente}
+                            </Text>
+                          ) : null}
+                        </Box>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{p.clave_interna}</Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <CategoryIcon name={icons.get(p.id_categoria)} size={14} />
+                        <Text fz="sm" truncate>
+                          {p.categoria}
+                        </Text>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group justify="flex-end" gap={6} wrap="nowrap" align="flex-start">
+                        <PriceCell product={p} idCliente={idCliente} />
+                        <Text fz="xs" c="dimmed" pt={6} w={44}>
+                          {p.impuesto ? '+ IVA' : 'Sin IVA'}
+                        </Text>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Switch
+                        size="sm"
+                        checked={p.activo}
+                        disabled={toggle.isPending && toggle.variables?.product.id === p.id}
+                        onChange={() => toggle.mutate({ product: p, activo: !p.activo })}
+                        aria-label={`Activo: ${p.nombre}`}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Tooltip label="Editar" withArrow>
+                        <ActionIcon
+                          variant={editingId === p.id ? 'filled' : 'subtle'}
+                          onClick={() => onEdit(p)}
+                          aria-label={`Editar ${p.nombre}`}
+                        >
+                          <IconEdit size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
           <Pager
             label="Páginas de productos"
-            mt="lg"
+            mt="md"
             total={pages}
             value={params.page}
             onChange={(page) => onParams({ page })}

@@ -1,9 +1,11 @@
 /** Support: one search over users and orders, and any order read-only (rol 4). */
-import type {
-  AdminOrderFilter,
-  AdminOrderResponse,
-  AdminOrdersResponse,
-  SupportSearchResponse,
+import {
+  ADMIN_ORDERS_SORT,
+  type AdminOrderFilter,
+  type AdminOrderResponse,
+  type AdminOrdersResponse,
+  type AdminOrdersSort,
+  type SupportSearchResponse,
 } from '@portal/shared/schemas/support';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
@@ -28,13 +30,19 @@ export function useAdminOrder(id: number) {
   });
 }
 
-/** Every client's orders of a status (and month), newest first, 20 a page (GET /api/admin/pedidos). */
-export function useAdminOrders(estatus: AdminOrderFilter, mes: string | null, page: number) {
+/** Every client's orders of a status (and month), sorted (newest first), 20 a page (GET /api/admin/pedidos). */
+export function useAdminOrders(
+  estatus: AdminOrderFilter,
+  mes: string | null,
+  page: number,
+  orden: AdminOrdersSort = ADMIN_ORDERS_SORT.byDefault,
+) {
   return useQuery({
-    queryKey: adminKeys.orders(estatus, mes, page),
+    queryKey: adminKeys.orders(estatus, mes, page, orden),
     queryFn: ({ signal }) => {
       const search = new URLSearchParams({ estatus, page: String(page) });
       if (mes) search.set('mes', mes);
+      if (orden !== ADMIN_ORDERS_SORT.byDefault) search.set('orden', orden);
       return api.get<AdminOrdersResponse>(`/api/admin/pedidos?${search}`, { signal });
     },
     placeholderData: keepPreviousData,

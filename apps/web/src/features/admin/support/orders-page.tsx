@@ -1,19 +1,20 @@
 /**
  * /administrador/pedidos?estatus=por_autorizar&mes=2026-11: every client's orders of a status, read-only,
- * newest first, 20 a page from the server; each row opens the read-only order page. The overview's
+ * newest first unless sorted by the Fecha or Total header, 20 a page from the server; each row opens the read-only order page. The overview's
  * "Pedidos por autorizar" links here with its month.
  */
 import { Alert, Anchor, Group, Paper, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { isMonthKey, monthName } from '@portal/shared/domain/months';
-import { AdminOrderFilter } from '@portal/shared/schemas/support';
+import { ADMIN_ORDERS_SORT, AdminOrderFilter } from '@portal/shared/schemas/support';
 import { IconAlertTriangle, IconListSearch } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { StatusBadge } from '../../../components/orders/status-badge';
 import { PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
+import { SortableTh } from '../../../components/ui/sortable-th';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime, formatMXN, formatOrderNumber } from '../../../lib/format';
-import { useSearchParamsUpdate } from '../../../lib/search-params';
+import { useSearchParamsUpdate, useSortParam } from '../../../lib/search-params';
 import { useAdminOrders } from './api';
 
 const FILTERS: { value: AdminOrderFilter; label: string; title: string }[] = [
@@ -34,7 +35,9 @@ export function AdminOrdersPage() {
   const rawMonth = params.get('mes');
   const mes = rawMonth && isMonthKey(rawMonth) ? rawMonth : null;
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
-  const { data, isPending, isError, error, isFetching } = useAdminOrders(estatus, mes, page);
+  const [orden, setOrden] = useSortParam(ADMIN_ORDERS_SORT);
+  const { data, isPending, isError, error, isFetching } = useAdminOrders(estatus, mes, page, orden);
+  const sortProps = { sort: orden, onSort: setOrden, firstDirection: 'desc' as const };
   const filter = FILTERS.find((f) => f.value === estatus)!;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1;
   const back = `${location.pathname}${location.search}`;
@@ -93,11 +96,15 @@ export function AdminOrdersPage() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Pedido</Table.Th>
-                  <Table.Th>Fecha</Table.Th>
+                  <SortableTh field="fecha" {...sortProps}>
+                    Fecha
+                  </SortableTh>
                   <Table.Th>Cliente</Table.Th>
                   <Table.Th>Comprador</Table.Th>
                   <Table.Th>Estatus</Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
+                  <SortableTh field="total" ta="right" {...sortProps}>
+                    Total
+                  </SortableTh>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -1,7 +1,7 @@
 /**
  * Principal (and reportes, the same screen): the client's orders, 50 per page
  * from the server, filtered by status, date range and searched by order number or user (debounced,
- * server-side), sorted by date or total, with the sum of what the filter holds, each row's budget after it
+ * server-side), sorted by date or total (the Fecha and Total headers; a select on phones), with the sum of what the filter holds, each row's budget after it
  * (flagged when approving it would exceed the buyer's budget), bulk approve and cancel of the selected
  * rows, and the 'Generar reporte' button. Filters live in the URL so the back button and links keep them.
  */
@@ -45,6 +45,7 @@ import { DateRangeField } from '../../../components/ui/date-range-field';
 import { ListSearch } from '../../../components/ui/list-search';
 import { ListEmpty, LoadingRows } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
+import { SortableTh } from '../../../components/ui/sortable-th';
 import { errorMessage } from '../../../lib/api';
 import { delegationKeys, fetchDelegation, ownDelegation } from '../../../lib/delegation';
 import { formatDate, formatMXN, formatOrderNumber } from '../../../lib/format';
@@ -194,7 +195,18 @@ function ViewButton({ row, fullWidth }: { row: AuthorizerOrderRow; fullWidth?: b
   );
 }
 
-function OrdersTable({ rows, selection }: { rows: AuthorizerOrderRow[]; selection: Selection }) {
+function OrdersTable({
+  rows,
+  selection,
+  orden,
+  onSort,
+}: {
+  rows: AuthorizerOrderRow[];
+  selection: Selection;
+  orden: OrderSort;
+  onSort: (orden: OrderSort) => void;
+}) {
+  const sortProps = { sort: orden, onSort, firstDirection: 'desc' as const };
   const any = rows.some(selection.selectable);
   return (
     <Table.ScrollContainer minWidth={900} type="native">
@@ -209,7 +221,9 @@ function OrdersTable({ rows, selection }: { rows: AuthorizerOrderRow[]; selectio
             <Table.Th>Pedido</Table.Th>
             <Table.Th>Usuario</Table.Th>
             <Table.Th ta="center">Productos</Table.Th>
-            <Table.Th ta="right">Total</Table.Th>
+            <SortableTh field="total" ta="right" {...sortProps}>
+              Total
+            </SortableTh>
             <Table.Th
               ta="right"
               style={{ whiteSpace: 'nowrap' }}
@@ -218,7 +232,9 @@ function OrdersTable({ rows, selection }: { rows: AuthorizerOrderRow[]; selectio
               Queda después
             </Table.Th>
             <Table.Th>Estatus</Table.Th>
-            <Table.Th>Fecha</Table.Th>
+            <SortableTh field="fecha" {...sortProps}>
+              Fecha
+            </SortableTh>
             <Table.Th ta="right">Acciones</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -519,6 +535,7 @@ export function OrdersPage() {
           </Group>
           <Group gap="sm" wrap="wrap" align="flex-start">
             <Select
+              hiddenFrom="sm"
               label="Ordenar por"
               data={SORTS}
               value={orden}
@@ -618,7 +635,12 @@ export function OrdersPage() {
           ) : data && data.pedidos.length > 0 ? (
             <>
               <Box visibleFrom="sm">
-                <OrdersTable rows={data.pedidos} selection={selection} />
+                <OrdersTable
+                  rows={data.pedidos}
+                  selection={selection}
+                  orden={orden}
+                  onSort={(next) => update({ orden: next === 'fecha_desc' ? null : next, pagina: null })}
+                />
               </Box>
               <Box hiddenFrom="sm">
                 <OrdersCards rows={data.pedidos} selection={selection} />

@@ -12,7 +12,12 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import type { HistoryResponse, OrderSummaryDto } from '@portal/shared/schemas/shopping';
+import {
+  HISTORY_SORT,
+  type HistoryResponse,
+  type HistorySort,
+  type OrderSummaryDto,
+} from '@portal/shared/schemas/shopping';
 import { IconAlertTriangle, IconEye, IconFilterOff, IconHistory, IconLayoutGrid } from '@tabler/icons-react';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -23,9 +28,10 @@ import { StatusBadge } from '../../../components/orders/status-badge';
 import { ListSearch } from '../../../components/ui/list-search';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { Pager } from '../../../components/ui/pager';
+import { SortableTh } from '../../../components/ui/sortable-th';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatDate, formatMXN, formatOrderNumber, getBusinessTimeZone } from '../../../lib/format';
-import { useSearchParamsUpdate } from '../../../lib/search-params';
+import { useSearchParamsUpdate, useSortParam } from '../../../lib/search-params';
 import { historyQuery } from '../api/history';
 import {
   filterChanges,
@@ -137,6 +143,7 @@ function HistoryFilterBar({
 export function HistoryList() {
   const [params, update] = useSearchParamsUpdate();
   const filters = filtersFromParams(params);
+  const [, setSort] = useSortParam(HISTORY_SORT);
   // A chosen status or month is a step back and forward go through; typing a number replaces the entry.
   const changeFilters = (changes: Partial<Omit<HistoryFilters, 'page'>>) =>
     update(filterChanges(changes), { push: !('q' in changes) });
@@ -156,6 +163,7 @@ export function HistoryList() {
         failed={query.isError && !badRequest}
         onPage={(next) => update({ page: next > 1 ? String(next) : null }, { push: true })}
         onClear={() => update({ status: null, mes: null, q: null, page: null }, { push: true })}
+        onSort={setSort}
       />
     </>
   );
@@ -167,13 +175,20 @@ function HistoryRows({
   failed,
   onPage,
   onClear,
+  onSort,
 }: {
   filters: HistoryFilters;
   query: UseQueryResult<HistoryResponse>;
   failed: boolean;
   onPage: (page: number) => void;
   onClear: () => void;
+  onSort: (orden: HistorySort) => void;
 }) {
+  const sortProps = {
+    sort: filters.orden ?? HISTORY_SORT.byDefault,
+    onSort,
+    firstDirection: 'desc' as const,
+  };
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const page = filters.page;
   const data = query.data;
@@ -260,9 +275,13 @@ function HistoryRows({
                 <Table.Tr>
                   <Table.Th>Pedido</Table.Th>
                   <Table.Th ta="center">Productos</Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
+                  <SortableTh field="total" ta="right" {...sortProps}>
+                    Total
+                  </SortableTh>
                   <Table.Th>Estatus</Table.Th>
-                  <Table.Th>Fecha</Table.Th>
+                  <SortableTh field="fecha" {...sortProps}>
+                    Fecha
+                  </SortableTh>
                   <Table.Th>
                     <VisuallyHidden>Acciones</VisuallyHidden>
                   </Table.Th>
