@@ -8,13 +8,14 @@ import {
 import {
   type ClientDto,
   ClientForm,
+  type ClientSummaryResponse,
   type ClientsResponse,
   type ClientUpdateResponse,
 } from '@portal/shared/schemas/clients';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import { clients, orders } from '../../db/schema/index.ts';
+import { clients, orders, sessions, users } from '../../db/schema/index.ts';
 import { foldedSearch, offsetOf } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -104,6 +105,22 @@ export async function listClients(
     page: query.page,
     per_page: query.per_page,
   };
+}
+
+/** The client's active users and how many of them have an open session (a missing client: 404). */
+export async function clientSummary(db: Db | Tx, id: number): Promise<ClientSummaryResponse> {
+  const [row] = await db
+    .select({
+      activos: sql<number>`count(*) filter (where ${users.activo})`.mapWith(Number),
+      conSesion: sql<number>`count(*) filter (where ${users.activo} and exists (
+        select 1 from ${sessions} where ${sessions.userId} = ${users.id} and ${sessions.expiresAt} > now()
+      ))`.mapWith(Number),
+      cliente: sql<number>`(select count(*) from ${clients} where ${clients.id} = ${id})`.mapWith(Number),
+    })
+    .from(users)
+    .where(eq(users.idCliente, id));
+  if (!row || row.cliente === 0) throw notFound(MSG.clienteNoEncontrado, 'CLIENT_NOT_FOUND');
+  return { status: 'ok', usuarios_activos: row.activos, usuarios_con_sesion: row.conSesion };
 }
 
 interface ClientUploads {

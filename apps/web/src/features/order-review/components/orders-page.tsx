@@ -384,6 +384,7 @@ export function OrdersPage() {
     }
   }, [listKey]);
   const [dialog, setDialog] = useState<'aprobar' | 'cancelar' | null>(null);
+  const [bulkRefusal, setBulkRefusal] = useState<string | null>(null);
   const [summary, setSummary] = useState<{ result: BulkResponse; action: 'aprobar' | 'cancelar' } | null>(
     null,
   );
@@ -430,12 +431,7 @@ export function OrdersPage() {
       setDialog(null);
       void queryClient.invalidateQueries({ queryKey: authorizerKeys.all });
     },
-    onError: (err) => {
-      setDialog(null);
-      void import('../../../components/ui/alerts').then((m) =>
-        m.showAlert('No se pudo completar la acción', errorMessage(err)),
-      );
-    },
+    onError: (err) => setBulkRefusal(errorMessage(err)),
   });
   const outcome = bulkOutcome(approveRows, user.cliente?.cantidad_autorizadores ?? 1);
   // Whom the user acts for today (an out-of-office delegation): a banner each.
@@ -661,8 +657,14 @@ export function OrdersPage() {
 
       <BulkBar
         selected={selectedRows}
-        onApprove={() => setDialog('aprobar')}
-        onCancel={() => setDialog('cancelar')}
+        onApprove={() => {
+          setBulkRefusal(null);
+          setDialog('aprobar');
+        }}
+        onCancel={() => {
+          setBulkRefusal(null);
+          setDialog('cancelar');
+        }}
         onClear={() => setSelected(new Set())}
       />
       <BulkApproveDialog
@@ -670,6 +672,7 @@ export function OrdersPage() {
         onClose={() => setDialog(null)}
         pending={bulk.isPending}
         rows={approveRows}
+        refusal={bulkRefusal}
         outcome={outcome}
         onConfirm={() => bulk.mutate({ action: 'aprobar', ids: approveRows.map((r) => r.id) })}
       />
@@ -678,6 +681,7 @@ export function OrdersPage() {
         onClose={() => setDialog(null)}
         pending={bulk.isPending}
         rows={selectedRows}
+        refusal={bulkRefusal}
         onConfirm={(motivo) =>
           bulk.mutate({ action: 'cancelar', ids: selectedRows.map((r) => r.id), motivo })
         }
