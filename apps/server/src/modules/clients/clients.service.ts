@@ -15,7 +15,7 @@ import {
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import { clients, orders, sessions, users } from '../../db/schema/index.ts';
+import { clients, orders, users } from '../../db/schema/index.ts';
 import { foldedSearch, offsetOf } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -109,18 +109,19 @@ export async function listClients(
 
 /** The client's active users and how many of them have an open session (a missing client: 404). */
 export async function clientSummary(db: Db | Tx, id: number): Promise<ClientSummaryResponse> {
+  const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, id));
+  if (!client) throw notFound(MSG.clienteNoEncontrado, 'CLIENT_NOT_FOUND');
+  // Columns spelled out: inside the subquery an unqualified "id" would be the session's.
   const [row] = await db
     .select({
-      activos: sql<number>`count(*) filter (where ${users.activo})`.mapWith(Number),
-      conSesion: sql<number>`count(*) filter (where ${users.activo} and exists (
-        select 1 from ${sessions} where ${sessions.userId} = ${users.id} and ${sessions.expiresAt} > now()
+      activos: count(),
+      conSesion: sql<number>`count(*) filter (where exists (
+        select 1 from sessions s where s.user_id = "users"."id" and s.stage is null and s.expires_at > now()
       ))`.mapWith(Number),
-      cliente: sql<number>`(select count(*) from ${clients} where ${clients.id} = ${id})`.mapWith(Number),
     })
     .from(users)
-    .where(eq(users.idCliente, id));
-  if (!row || row.cliente === 0) throw notFound(MSG.clienteNoEncontrado, 'CLIENT_NOT_FOUND');
-  return { status: 'ok', usuarios_activos: row.activos, usuarios_con_sesion: row.conSesion };
+    .where(and(eq(users.idCliente, id), eq(users.activo, true)));
+  return { status: 'ok', usuarios_activos: row?.activos ?? 0, usuarios_con_sesion: row?.conSesion ?? 0 };
 }
 
 interface ClientUploads {
