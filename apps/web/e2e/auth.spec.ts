@@ -46,13 +46,15 @@ test.describe('inicio de sesión', () => {
   }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Acceso' }).click();
-    await expect(page.getByLabel('Usuario')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByText('Debes llenar todos los datos')).toBeVisible();
+    // The message is the field's own description (read with it), not a dialog.
+    await expect(page.getByLabel('Usuario')).toHaveAccessibleDescription('Debes llenar todos los datos');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.getByLabel('Usuario').fill('usuario');
     await page.getByRole('button', { name: 'Acceso' }).click();
-    await expect(page.getByLabel('Contraseña')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByText('Debes llenar todos los datos')).toBeVisible();
+    await expect(page.getByLabel('Contraseña', { exact: true })).toHaveAccessibleDescription(
+      'Debes llenar todos los datos',
+    );
+    await expect(page.getByLabel('Usuario')).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   for (const { usuario, password, rol, shot } of ROLES) {

@@ -137,7 +137,9 @@ test('recuperar acceso: un usuario desconocido ve el aviso del spec', async ({ p
   await page.getByLabel('Usuario').fill(`nadie.${runSuffix()}`);
   await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.getByText('Este usuario no se ha encontrado en el sistema.')).toBeVisible();
-  await expect(page.getByLabel('Usuario')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Usuario')).toHaveAccessibleDescription(
+    'Este usuario no se ha encontrado en el sistema.',
+  );
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
@@ -206,6 +208,7 @@ test('un cambio de contraseña obligatorio va antes que todo lo demás', async (
   await expect(rule(MSG.reglaPasswordMayuscula)).toHaveAttribute('data-cumple', 'false');
   await expect(rule(MSG.reglaPasswordSimbolo)).toHaveAttribute('data-cumple', 'false');
   await expect(page.getByRole('status').filter({ hasText: 'Cumple 1 de 5 requisitos' })).toBeAttached();
+  await screenshot(page, 'cambiar-password-obligatorio');
   await page.getByLabel('Nueva contraseña', { exact: true }).fill('Temporal#2026');
   for (const texto of [MSG.reglaPasswordMayuscula, MSG.reglaPasswordNumero, MSG.reglaPasswordSimbolo])
     await expect(rule(texto)).toHaveAttribute('data-cumple', 'true');
@@ -213,7 +216,6 @@ test('un cambio de contraseña obligatorio va antes que todo lo demás', async (
   await page.getByLabel('Confirmar nueva contraseña').fill('Temporal#2026');
   await expect(rule(MSG.reglaPasswordCoinciden)).toHaveAttribute('data-cumple', 'true');
   await expect(page.getByRole('status').filter({ hasText: MSG.reglasPasswordTodas })).toBeAttached();
-  await screenshot(page, 'cambiar-password-obligatorio');
   await page.getByRole('button', { name: 'Guardar y continuar' }).click();
   await expect(page.getByText('Contraseña actualizada')).toBeVisible();
   await expect(page).toHaveURL(/\/usuario\/historial$/);
