@@ -257,7 +257,7 @@ test('carrito: pasos de cantidad en cada línea y vaciar el carrito con confirma
   const confirm = page.getByRole('dialog', { name: '¿Vaciar el carrito?' });
   // It says how much goes (decision 0070).
   await expect(confirm).toContainText(
-    /Se quitarán (el producto|los \d+ productos) de tu carrito \(\$[\d,.]+\)\./,
+    /Se quitarán (el producto|los \d+ productos) de tu carrito \(\$[\d,.]+ MXN\)\./,
   );
   await screenshot(page, 'usuario-carrito-vaciar');
   await confirm.getByRole('button', { name: 'Vaciar carrito' }).click();
