@@ -548,7 +548,9 @@ test('el diálogo de reporte valida sus campos y descarga reporte.csv', async ({
   );
   await download.click();
   // In the dialog, above its buttons (decision 0070).
-  await expect(dialog.getByRole('alert')).toContainText('Hubo un problema al generar el reporte.');
+  await expect(
+    dialog.getByRole('alert').filter({ hasText: 'Hubo un problema al generar el reporte.' }),
+  ).toBeVisible();
   await page.unroute('**/api/reporte/autorizador');
 
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);

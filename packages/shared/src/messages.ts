@@ -7,7 +7,6 @@
  */
 export const MSG = {
   // Sign-in and session
-  esperaUnMomento: 'Espera un momento',
   llenarTodosLosDatos: 'Debes llenar todos los datos',
   credencialesIncorrectas: 'Credenciales incorrectas',
   csrfInvalido: 'La página expiró. Recarga la página e inténtalo de nuevo.',
