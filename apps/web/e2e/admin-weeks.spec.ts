@@ -56,13 +56,14 @@ test('semanas: agregar, duplicada, empalmada, activar/desactivar y eliminar', as
   // The same week again, then one that overlaps it.
   await pickDay(page, 'Fecha de inicio', inicio);
   await agregar.click();
-  const alert = page.getByRole('dialog', { name: 'Error' });
-  await expect(alert).toContainText(MSG.semanaDuplicada);
-  await alert.getByRole('button', { name: 'Aceptar' }).click();
+  // The refusal under the form, not in a dialog (decision 0070).
+  const alert = page.getByRole('alert').filter({ hasText: MSG.semanaDuplicada });
+  await expect(alert).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await pickDay(page, 'Fecha de inicio', isoInNextMonth(12));
   await agregar.click();
-  await expect(alert).toContainText(MSG.semanaEmpalmada);
-  await alert.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: MSG.semanaEmpalmada })).toBeVisible();
+  await expect(alert).toHaveCount(0);
 
   // A second week, then the screenshot with both.
   const inicio2 = isoInNextMonth(20);

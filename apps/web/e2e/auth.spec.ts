@@ -41,14 +41,20 @@ test.describe('inicio de sesión', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('los campos vacíos muestran "Espera un momento"', async ({ page }) => {
+  test('los campos vacíos dicen "Debes llenar todos los datos" junto al campo, sin ventana', async ({
+    page,
+  }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Acceso' }).click();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog.getByText('Espera un momento')).toBeVisible();
-    await expect(dialog.getByText('Debes llenar todos los datos')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Aceptar' }).click();
-    await expect(dialog).toBeHidden();
+    // The message is the field's own description (read with it), not a dialog.
+    await expect(page.getByLabel('Usuario')).toHaveAccessibleDescription('Debes llenar todos los datos');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByLabel('Usuario').fill('usuario');
+    await page.getByRole('button', { name: 'Acceso' }).click();
+    await expect(page.getByLabel('Contraseña', { exact: true })).toHaveAccessibleDescription(
+      'Debes llenar todos los datos',
+    );
+    await expect(page.getByLabel('Usuario')).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   for (const { usuario, password, rol, shot } of ROLES) {
@@ -62,11 +68,10 @@ test.describe('inicio de sesión', () => {
 
   test('una contraseña incorrecta muestra "Credenciales incorrectas"', async ({ page }) => {
     await signIn(page, 'usuario', 'Equivocada#1');
-    const dialog = page.getByRole('dialog');
-    await expect(dialog.getByText('Error', { exact: true })).toBeVisible();
-    await expect(dialog.getByText('Credenciales incorrectas')).toBeVisible();
+    // At the top of the form, not in a dialog (decision 0070).
+    await expect(page.getByRole('alert').filter({ hasText: 'Credenciales incorrectas' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await screenshot(page, 'login-error');
-    await dialog.getByRole('button', { name: 'Aceptar' }).click();
     await expect(page).toHaveURL(/\/login$/);
   });
 });

@@ -547,10 +547,10 @@ test('el diálogo de reporte valida sus campos y descarga reporte.csv', async ({
     route.fulfill({ status: 400, contentType: 'application/json', body: '{}' }),
   );
   await download.click();
-  const alert = page.getByRole('dialog', { name: 'Error' });
-  await expect(alert.getByText('Hubo un problema al generar el reporte.')).toBeVisible();
-  await alert.getByRole('button', { name: 'Aceptar' }).click();
-  await expect(alert).toBeHidden();
+  // In the dialog, above its buttons (decision 0070).
+  await expect(
+    dialog.getByRole('alert').filter({ hasText: 'Hubo un problema al generar el reporte.' }),
+  ).toBeVisible();
   await page.unroute('**/api/reporte/autorizador');
 
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);

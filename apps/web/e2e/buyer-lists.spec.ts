@@ -3,7 +3,6 @@ import {
   apiPost,
   asAdmin,
   assignAll,
-  confirm,
   createAccount,
   createCategory,
   createClient,
@@ -176,7 +175,11 @@ test('Mis listas: abrir, cambiar una cantidad, quitar, renombrar, agregar todo a
   await expect(page.getByRole('button', { name: 'Agregar todo al carrito' })).toBeEnabled();
 
   await page.getByRole('button', { name: 'Eliminar lista' }).click();
-  await confirm(page, 'Eliminar lista');
+  // The confirmation names the list and what goes with it (decision 0070).
+  const ask = page.getByRole('dialog', { name: '¿Eliminar la lista «Papelería del mes»?' });
+  await expect(ask).toContainText('Se eliminará la lista con sus 2 productos.');
+  await ask.getByRole('button', { name: 'Eliminar lista' }).click();
+  await expect(ask).toBeHidden();
   await expect(page).toHaveURL(/\/usuario\/listas$/);
   await expect(table.getByRole('row').filter({ hasText: 'Papelería del mes' })).toHaveCount(0);
   await expect(table.getByRole('row').filter({ hasText: 'Cafetería' })).toHaveCount(1);

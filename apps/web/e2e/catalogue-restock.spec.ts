@@ -241,16 +241,24 @@ test('carrito: pasos de cantidad en cada línea y vaciar el carrito con confirma
   await expect(cafe.getByRole('button', { name: 'Quitar una unidad de Café molido 1 kg' })).toBeDisabled();
   // One more coffee is over Cafetería's budget: the server's refusal, and the line stays as it was.
   await cafe.getByRole('button', { name: 'Agregar una unidad de Café molido 1 kg' }).click();
-  const refused = page.getByRole('dialog', { name: 'Error' });
-  await expect(refused).toContainText('Presupuesto insuficiente para la categoria Cafetería');
-  await refused.getByRole('button', { name: 'Aceptar' }).click();
+  // Above the cart, not in a dialog (decision 0070).
+  const refused = page
+    .getByRole('alert')
+    .filter({ hasText: 'Presupuesto insuficiente para la categoria Cafetería' });
+  await expect(refused).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await refused.getByRole('button', { name: 'Cerrar aviso' }).click();
+  await expect(refused).toHaveCount(0);
   await expect(cafe.getByTestId('cantidad')).toHaveText('1');
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
   await screenshot(page, 'usuario-carrito-pasos');
 
   await page.getByRole('button', { name: 'Vaciar carrito' }).click();
   const confirm = page.getByRole('dialog', { name: '¿Vaciar el carrito?' });
-  await expect(confirm).toContainText('Se quitarán todos los productos de tu carrito.');
+  // It says how much goes (decision 0070).
+  await expect(confirm).toContainText(
+    /Se quitarán (el producto|los \d+ productos) de tu carrito \(\$[\d,.]+ MXN\)\./,
+  );
   await screenshot(page, 'usuario-carrito-vaciar');
   await confirm.getByRole('button', { name: 'Vaciar carrito' }).click();
   await expect(page.getByText('El carrito fue vaciado.').last()).toBeVisible();

@@ -1,4 +1,5 @@
 import type { Browser } from '@playwright/test';
+import { MSG } from '@portal/shared/messages';
 import {
   apiPost,
   asAdmin,
@@ -129,14 +130,17 @@ test('un comprador cambia su contraseña desde el menú de perfil', async ({ pag
 test('recuperar acceso: un usuario desconocido ve el aviso del spec', async ({ page }) => {
   await page.goto('/recuperar-acceso');
   await page.getByRole('button', { name: 'Enviar' }).click();
-  await expect(page.getByRole('dialog').getByText('Debes llenar todos los datos')).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
+  // Both under the field, not in a dialog (decision 0070).
+  await expect(page.getByText('Debes llenar todos los datos')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   await page.getByLabel('Usuario').fill(`nadie.${runSuffix()}`);
   await page.getByRole('button', { name: 'Enviar' }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText('Error', { exact: true })).toBeVisible();
-  await expect(dialog.getByText('Este usuario no se ha encontrado en el sistema.')).toBeVisible();
+  await expect(page.getByText('Este usuario no se ha encontrado en el sistema.')).toBeVisible();
+  await expect(page.getByLabel('Usuario')).toHaveAccessibleDescription(
+    'Este usuario no se ha encontrado en el sistema.',
+  );
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test('recuperar acceso de punta a punta: correo, enlace, contraseña nueva y acceso', async ({ page }) => {
@@ -193,11 +197,25 @@ test('un cambio de contraseña obligatorio va antes que todo lo demás', async (
   // A page asked for meanwhile waits behind the change (decision 0048).
   await page.goto('/usuario/historial');
   await expect(page).toHaveURL(/\/cambiar-password\?volver=%2Fusuario%2Fhistorial$/);
-  await screenshot(page, 'cambiar-password-obligatorio');
+  // It says why: the password is a temporary one from an administrator (the server's motivo_cambio_password).
+  await expect(page.getByText(MSG.cambioPasswordTemporal)).toBeVisible();
 
+  // The rules tick as the new password is typed.
+  const rule = (texto: string) => page.getByRole('listitem').filter({ hasText: texto });
   await page.getByLabel('Contraseña actual').fill(temporary!);
+  await page.getByLabel('Nueva contraseña', { exact: true }).fill('temporal');
+  await expect(rule(MSG.reglaPasswordLongitud)).toHaveAttribute('data-cumple', 'true');
+  await expect(rule(MSG.reglaPasswordMayuscula)).toHaveAttribute('data-cumple', 'false');
+  await expect(rule(MSG.reglaPasswordSimbolo)).toHaveAttribute('data-cumple', 'false');
+  await expect(page.getByRole('status').filter({ hasText: 'Cumple 1 de 5 requisitos' })).toBeAttached();
+  await screenshot(page, 'cambiar-password-obligatorio');
   await page.getByLabel('Nueva contraseña', { exact: true }).fill('Temporal#2026');
+  for (const texto of [MSG.reglaPasswordMayuscula, MSG.reglaPasswordNumero, MSG.reglaPasswordSimbolo])
+    await expect(rule(texto)).toHaveAttribute('data-cumple', 'true');
+  await expect(rule(MSG.reglaPasswordCoinciden)).toHaveAttribute('data-cumple', 'false');
   await page.getByLabel('Confirmar nueva contraseña').fill('Temporal#2026');
+  await expect(rule(MSG.reglaPasswordCoinciden)).toHaveAttribute('data-cumple', 'true');
+  await expect(page.getByRole('status').filter({ hasText: MSG.reglasPasswordTodas })).toBeAttached();
   await page.getByRole('button', { name: 'Guardar y continuar' }).click();
   await expect(page.getByText('Contraseña actualizada')).toBeVisible();
   await expect(page).toHaveURL(/\/usuario\/historial$/);

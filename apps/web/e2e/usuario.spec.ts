@@ -372,25 +372,22 @@ test('una compra rechazada o sin conexión no crea pedidos y lo dice', async ({
   await other.close();
 
   await page.getByRole('button', { name: 'Confirmar compra' }).click();
-  await page
-    .getByRole('dialog', { name: '¿Confirmar compra?' })
-    .getByRole('button', { name: 'Enviar pedido' })
-    .click();
-  const refused = page.getByRole('dialog', { name: 'No se puede completar tu pedido' });
+  const confirmDialog = page.getByRole('dialog', { name: '¿Confirmar compra?' });
+  await confirmDialog.getByRole('button', { name: 'Enviar pedido' }).click();
+  // The refusal stays in the confirmation, above its buttons (decision 0070).
+  const refused = confirmDialog.getByRole('alert');
+  await expect(refused).toContainText('No se puede completar tu pedido');
   await expect(refused).toContainText('Tu carrito cambió en otra ventana o pestaña.');
-  await refused.getByRole('button', { name: 'Aceptar' }).click();
+  await confirmDialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(confirmDialog).toBeHidden();
   await expect(cartRow(page, 'Cinta de aislar').getByTestId('cantidad')).toHaveText('2');
 
   // The request never reaches the server: 'Error' / 'Ocurrio un error'.
   await page.route('**/api/compra', (route) => route.abort('failed'));
   await page.getByRole('button', { name: 'Confirmar compra' }).click();
-  await page
-    .getByRole('dialog', { name: '¿Confirmar compra?' })
-    .getByRole('button', { name: 'Enviar pedido' })
-    .click();
-  const failed = page.getByRole('dialog', { name: 'Error' });
-  await expect(failed).toContainText('Ocurrio un error');
-  await failed.getByRole('button', { name: 'Aceptar' }).click();
+  await confirmDialog.getByRole('button', { name: 'Enviar pedido' }).click();
+  await expect(confirmDialog.getByRole('alert')).toContainText('Ocurrio un error');
+  await confirmDialog.getByRole('button', { name: 'Cancelar' }).click();
   await page.unroute('**/api/compra');
   // The browser reports the aborted request on its console: expected here.
   const aborted = consoleErrors.findIndex((e) => e.includes('net::ERR_FAILED'));

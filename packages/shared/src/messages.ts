@@ -7,7 +7,6 @@
  */
 export const MSG = {
   // Sign-in and session
-  esperaUnMomento: 'Espera un momento',
   llenarTodosLosDatos: 'Debes llenar todos los datos',
   credencialesIncorrectas: 'Credenciales incorrectas',
   csrfInvalido: 'La página expiró. Recarga la página e inténtalo de nuevo.',
@@ -24,6 +23,20 @@ export const MSG = {
   passwordActualizada: 'Se ha establecido tu nueva contraseña y se ha enviado a tu email.',
   enlaceInvalido: 'El enlace no es válido o ya expiró. Solicita uno nuevo.',
   passwordEstablecida: 'Tu contraseña fue establecida. Ya puedes iniciar sesión.',
+  cambioPasswordTemporal:
+    'Entraste con una contraseña temporal que te dio un administrador. Elige una contraseña propia para continuar.',
+  cambioPasswordCaducada: 'Tu contraseña tiene 6 meses o más. Por seguridad, elige una nueva para continuar.',
+  reglasPasswordTitulo: 'La nueva contraseña debe tener:',
+  reglaPasswordLongitud: 'Al menos 8 caracteres',
+  reglaPasswordMayuscula: 'Una letra mayúscula',
+  reglaPasswordNumero: 'Un número',
+  reglaPasswordSimbolo: 'Un símbolo (por ejemplo # ! $ %)',
+  reglaPasswordCoinciden: 'Las dos contraseñas coinciden',
+  reglasPasswordTodas: 'La contraseña cumple todos los requisitos.',
+  reglasPasswordFaltan: (cumplidas: number, total: number, faltan: string[]) =>
+    `Cumple ${cumplidas} de ${total} requisitos. Pendiente: ${faltan.join(', ')}.`,
+  reglaPasswordCumplida: 'cumplida',
+  reglaPasswordPendiente: 'pendiente',
 
   // Recovery
   correoEnviadoTitulo: 'Correo enviado',
@@ -243,6 +256,21 @@ export const MSG = {
 
   // Administrator's screens
   confirmarTitulo: '¿Estás seguro?',
+  /** Deactivating a client: what happens to its users (GET /api/clientes/{id}/resumen's counts). */
+  clienteDesactivarConsecuencia: (nombre: string, activos: number, conSesion: number) =>
+    activos === 0
+      ? `Se desactivará ${nombre}. No tiene usuarios activos; nadie pierde el acceso por ahora.`
+      : `Se desactivará ${nombre}: ${
+          activos === 1 ? 'su único usuario activo no podrá' : `sus ${activos} usuarios activos no podrán`
+        } entrar al portal hasta que lo actives de nuevo.${
+          conSesion === 0
+            ? ' Ninguno tiene una sesión abierta ahora.'
+            : conSesion === 1
+              ? ' Se cerrará la sesión abierta de 1 usuario.'
+              : ` Se cerrarán las sesiones abiertas de ${conSesion} usuarios.`
+        }`,
+  clienteDesactivarSinConteo: (nombre: string) =>
+    `Se desactivará ${nombre}: ninguno de sus usuarios podrá entrar al portal hasta que lo actives de nuevo y se cerrarán sus sesiones abiertas.`,
   soloJpgPng: 'Only JPG and PNG files are allowed.',
   imagenPesada: 'La imagen excede el tamaño máximo de 5 MB.',
   pdfPesado: 'El PDF excede el tamaño máximo de 20 MB.',

@@ -1,6 +1,7 @@
 import { temporaryPasswordExpired } from '@portal/shared/domain/password';
 import { isRol, ROLES, type Rol } from '@portal/shared/domain/roles';
 import { businessDate, passwordExpired } from '@portal/shared/domain/time';
+import type { PasswordChangeReason } from '@portal/shared/schemas/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { accessWeekState, type ClientRow, findUserWithClient, type UserRow } from '../db/principal.ts';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
@@ -54,7 +55,21 @@ export async function accessRefusal(
 }
 
 export function mustChangePassword(user: UserRow, now = new Date()): boolean {
-  return user.passwordTemporary || passwordExpired(user.passwordChangedAt, now);
+  return passwordChangeReason(user, now) !== null;
+}
+
+/**
+ * Why the password must be changed before anything else: 'temporal' (an administrator's temporary password,
+ * or a published demo one in production) wins over 'caducada' (set 6 calendar months ago or more); null when
+ * no change is due.
+ */
+export function passwordChangeReason(
+  user: Pick<UserRow, 'passwordTemporary' | 'passwordChangedAt'>,
+  now = new Date(),
+): PasswordChangeReason | null {
+  if (user.passwordTemporary) return 'temporal';
+  if (passwordExpired(user.passwordChangedAt, now)) return 'caducada';
+  return null;
 }
 
 export interface GuardOptions {

@@ -111,6 +111,7 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'POST /api/reporte/autorizador/productos/detalle': authorizer(200),
   'GET /api/admin/resumen': admin(200),
   'GET /api/clientes': admin(200),
+  'GET /api/clientes/:id/resumen': admin(200),
   'POST /api/clientes': admin(201),
   'POST /api/clientes/update/:id': admin(200),
   'GET /api/usuarios': admin(200),

@@ -483,6 +483,11 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
   // Rol 4: administration (administrators belong to no client and see every client).
   'GET /api/admin/resumen': { req: () => get('/api/admin/resumen'), caller: 'adm' },
   'GET /api/clientes': { req: () => get('/api/clientes'), caller: 'adm' },
+  'GET /api/clientes/:id/resumen': {
+    req: (w) => get(`/api/clientes/${w.a.client.id}/resumen`),
+    caller: 'adm',
+    missing: () => get(`/api/clientes/${MISSING_ID}/resumen`),
+  },
   'POST /api/clientes': {
     req: () => ({ method: 'POST', url: '/api/clientes', form: clientForm('Cliente Nuevo') }),
     caller: 'adm',

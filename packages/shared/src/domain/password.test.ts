@@ -3,6 +3,7 @@ import { MSG } from '../messages.ts';
 import {
   newPasswordProblem,
   passwordMeetsPolicy,
+  passwordRuleChecks,
   TEMPORARY_PASSWORD_TTL_HOURS,
   temporaryPasswordExpired,
 } from './password.ts';
@@ -15,6 +16,24 @@ describe('password policy', () => {
     expect(passwordMeetsPolicy('ABCDEFGH#')).toBe(false);
     expect(passwordMeetsPolicy('Abcdefgh1')).toBe(false);
     expect(passwordMeetsPolicy('Ñandú#2026')).toBe(true);
+  });
+
+  it('checks each rule on its own, in the order the checklist lists them', () => {
+    const met = (p: string) =>
+      passwordRuleChecks(p)
+        .filter((r) => r.cumple)
+        .map((r) => r.regla);
+    expect(passwordRuleChecks('').map((r) => [r.regla, r.cumple])).toEqual([
+      ['longitud', false],
+      ['mayuscula', false],
+      ['numero', false],
+      ['simbolo', false],
+    ]);
+    expect(met('abcdefgh')).toEqual(['longitud']);
+    expect(met('Ñ1')).toEqual(['mayuscula', 'numero']);
+    expect(met('a b')).toEqual([]); // a space is not a symbol
+    expect(met('Demo#2026')).toEqual(['longitud', 'mayuscula', 'numero', 'simbolo']);
+    expect(passwordRuleChecks('x').every((r) => r.texto.length > 0)).toBe(true);
   });
 
   it('gives the spec messages in order: required, policy, match', () => {

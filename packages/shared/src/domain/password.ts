@@ -15,14 +15,38 @@ export function temporaryPasswordExpired(
   return now.getTime() - account.passwordChangedAt.getTime() >= TEMPORARY_PASSWORD_TTL_HOURS * 3_600_000;
 }
 
+export type PasswordRule = 'longitud' | 'mayuscula' | 'numero' | 'simbolo';
+
+/** The policy's rules one by one, in the order the screens list them (docs/domain.md "Passwords"). */
+export const PASSWORD_RULES: readonly {
+  regla: PasswordRule;
+  texto: string;
+  cumple: (p: string) => boolean;
+}[] = [
+  {
+    regla: 'longitud',
+    texto: MSG.reglaPasswordLongitud,
+    cumple: (p) => p.length >= PASSWORD_MIN_LENGTH,
+  },
+  { regla: 'mayuscula', texto: MSG.reglaPasswordMayuscula, cumple: (p) => /[A-ZÁÉÍÓÚÑÜ]/.test(p) },
+  { regla: 'numero', texto: MSG.reglaPasswordNumero, cumple: (p) => /\d/.test(p) },
+  {
+    regla: 'simbolo',
+    texto: MSG.reglaPasswordSimbolo,
+    cumple: (p) => /[^A-Za-z0-9ÁÉÍÓÚÑÜáéíóúñü\s]/.test(p),
+  },
+];
+
+/** Each rule of the policy and whether the password meets it (the live checklist of every password form). */
+export function passwordRuleChecks(
+  password: string,
+): { regla: PasswordRule; texto: string; cumple: boolean }[] {
+  return PASSWORD_RULES.map(({ regla, texto, cumple }) => ({ regla, texto, cumple: cumple(password) }));
+}
+
 /** True when the password meets the policy: 8+ characters, an uppercase letter, a digit and a symbol. */
 export function passwordMeetsPolicy(password: string): boolean {
-  return (
-    password.length >= PASSWORD_MIN_LENGTH &&
-    /[A-ZÁÉÍÓÚÑÜ]/.test(password) &&
-    /\d/.test(password) &&
-    /[^A-Za-z0-9ÁÉÍÓÚÑÜáéíóúñü\s]/.test(password)
-  );
+  return PASSWORD_RULES.every(({ cumple }) => cumple(password));
 }
 
 export interface NewPasswordInput {

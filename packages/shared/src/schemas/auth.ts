@@ -25,6 +25,10 @@ export const SessionCliente = z.object({
 });
 export type SessionCliente = z.infer<typeof SessionCliente>;
 
+/** Why a password change comes before anything else (docs/domain.md "Passwords", "Expiry"). */
+export const PasswordChangeReason = z.enum(['temporal', 'caducada']);
+export type PasswordChangeReason = z.infer<typeof PasswordChangeReason>;
+
 export const SessionUser = z.object({
   id: z.number(),
   usuario: z.string(),
@@ -34,6 +38,8 @@ export const SessionUser = z.object({
   cliente: SessionCliente.nullable(),
   /** The password is temporary or older than 6 months: the change form comes before anything else. */
   debe_cambiar_password: z.boolean(),
+  /** Why the change is due: a temporary password or one set 6 months ago or more; null when none is due. */
+  motivo_cambio_password: PasswordChangeReason.nullable(),
   /** Two-factor sign-in is active for this user. */
   dos_pasos: z.boolean(),
   /** Two-factor sign-in is required and not active: enrolling comes before anything else (after the password change). */

@@ -174,3 +174,14 @@ export const ClientUpdateResponse = ClientsResponse.extend({
   cliente: ClientDto,
 });
 export type ClientUpdateResponse = z.infer<typeof ClientUpdateResponse>;
+
+/**
+ * GET /api/clientes/{id}/resumen: what deactivating the client touches, for its confirmation. Active users
+ * may not sign in while it is inactive; those with an open session are signed out at once.
+ */
+export const ClientSummaryResponse = z.object({
+  status: z.literal('ok'),
+  usuarios_activos: z.number().int(),
+  usuarios_con_sesion: z.number().int(),
+});
+export type ClientSummaryResponse = z.infer<typeof ClientSummaryResponse>;

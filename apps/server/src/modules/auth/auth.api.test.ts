@@ -127,6 +127,7 @@ describe.each(DB_KINDS)('sign-in, sessions and passwords (%s)', (kind) => {
         rol: 1,
         nombre: 'Ana López',
         debe_cambiar_password: false,
+        motivo_cambio_password: null,
         cliente: {
           id: client.id,
           nombre: 'Acme',
@@ -262,12 +263,18 @@ describe.each(DB_KINDS)('sign-in, sessions and passwords (%s)', (kind) => {
     old.setMonth(old.getMonth() - 6);
     old.setDate(old.getDate() - 1);
     const aged = await makeUser(db(), { rol: 1, idCliente: client.id, passwordChangedAt: old });
-    for (const user of [temp, aged]) {
+    for (const [user, reason] of [
+      [temp, 'temporal'],
+      [aged, 'caducada'],
+    ] as const) {
       const c = new ApiClient(t.app);
       const res = await c.login(user.usuario, TEST_PASSWORD);
       expect(res.statusCode).toBe(200);
-      expect(res.json().user.debe_cambiar_password).toBe(true);
-      expect((await c.get('/api/sesion')).json().user.debe_cambiar_password).toBe(true);
+      expect(res.json().user).toMatchObject({ debe_cambiar_password: true, motivo_cambio_password: reason });
+      expect((await c.get('/api/sesion')).json().user).toMatchObject({
+        debe_cambiar_password: true,
+        motivo_cambio_password: reason,
+      });
       const blocked = await c.get('/api/test/solo-usuario');
       expect(blocked.statusCode).toBe(403);
       expect(blocked.json()).toMatchObject({
@@ -280,7 +287,10 @@ describe.each(DB_KINDS)('sign-in, sessions and passwords (%s)', (kind) => {
         confirmPass: 'Nueva#2027',
       });
       expect(changed.statusCode).toBe(200);
-      expect((await c.get('/api/sesion')).json().user.debe_cambiar_password).toBe(false);
+      expect((await c.get('/api/sesion')).json().user).toMatchObject({
+        debe_cambiar_password: false,
+        motivo_cambio_password: null,
+      });
       expect((await c.get('/api/test/solo-usuario')).statusCode).toBe(200);
     }
   });

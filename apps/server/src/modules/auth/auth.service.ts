@@ -13,7 +13,12 @@ import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.t
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { twoFactorActive, twoFactorEnrolmentDue } from '../../lib/two-factor-policy.ts';
 import { MSG } from '../../messages.ts';
-import { type AuthContext, accessRefusal, mustChangePassword } from '../../plugins/auth-guard.ts';
+import {
+  type AuthContext,
+  accessRefusal,
+  mustChangePassword,
+  passwordChangeReason,
+} from '../../plugins/auth-guard.ts';
 import { type SessionStore, setSessionCookies } from '../../plugins/session.ts';
 import * as repo from './auth.repository.ts';
 import { startSecondStep } from './second-step.ts';
@@ -46,6 +51,7 @@ export function sessionPayload(
       email: user.email,
       rol: user.rol,
       debe_cambiar_password: ctx.mustChangePassword,
+      motivo_cambio_password: ctx.mustChangePassword ? passwordChangeReason(user) : null,
       dos_pasos: twoFactorActive(user),
       debe_activar_2fa: twoFactorEnrolmentDue(app.config, user, client),
       cliente: client

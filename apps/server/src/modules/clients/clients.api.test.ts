@@ -371,6 +371,38 @@ describe.each(DB_KINDS)('administration: clients (%s)', (kind) => {
     expect((await new ApiClient(t.app).login(buyer.usuario, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('GET /api/clientes/{id}/resumen counts the active users and those signed in, for the confirmation', async () => {
+    const client = await makeClient(db());
+    const other = await makeClient(db());
+    const signedIn = await makeUser(db(), { rol: 1, idCliente: client.id });
+    const approver = await makeUser(db(), { rol: 2, idCliente: client.id });
+    await makeUser(db(), { rol: 1, idCliente: client.id });
+    const inactive = await makeUser(db(), { rol: 1, idCliente: client.id, activo: false });
+    const outsider = await makeUser(db(), { rol: 1, idCliente: other.id });
+    for (const u of [signedIn, approver, outsider])
+      await new ApiClient(t.app).loginOk(u.usuario, TEST_PASSWORD);
+    // Two sessions of one user count once.
+    await new ApiClient(t.app, '10.9.9.9').loginOk(signedIn.usuario, TEST_PASSWORD);
+    expect(inactive.activo).toBe(false);
+
+    const res = await admin.get(`/api/clientes/${client.id}/resumen`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', usuarios_activos: 3, usuarios_con_sesion: 2 });
+
+    const empty = await makeClient(db());
+    expect((await admin.get(`/api/clientes/${empty.id}/resumen`)).json()).toEqual({
+      status: 'ok',
+      usuarios_activos: 0,
+      usuarios_con_sesion: 0,
+    });
+    const missing = await admin.get('/api/clientes/987654321/resumen');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().msg).toBe(MSG.clienteNoEncontrado);
+    expect((await admin.get('/api/clientes/abc/resumen')).statusCode).toBe(400);
+    const buyer = await new ApiClient(t.app).loginOk(outsider.usuario, TEST_PASSWORD);
+    expect((await buyer.get(`/api/clientes/${other.id}/resumen`)).statusCode).toBe(403);
+  });
+
   it('does not lower the authorizer levels below what open orders need', async () => {
     const client = await makeClient(db(), { cantidadAutorizadores: 2 });
     const category = await makeCategory(db(), client.id);

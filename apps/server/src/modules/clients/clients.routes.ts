@@ -1,6 +1,7 @@
 import { ROLES } from '@portal/shared/domain/roles';
 import {
   ClientCreateResponse,
+  ClientSummaryResponse,
   ClientsQuery,
   ClientsResponse,
   ClientUpdateResponse,
@@ -9,7 +10,7 @@ import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '../../messages.ts';
-import { createClient, listClients, updateClient } from './clients.service.ts';
+import { clientSummary, createClient, listClients, updateClient } from './clients.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 419);
 
@@ -31,6 +32,21 @@ export async function clientRoutes(app: FastifyInstance) {
       },
     },
     async (request) => listClients(app.db, request.query),
+  );
+
+  r.get(
+    '/api/clientes/:id/resumen',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary:
+          'Lo que toca desactivar el cliente: sus usuarios activos y cuántos tienen una sesión abierta (para la confirmación)',
+        params: IdParam,
+        response: { 200: ClientSummaryResponse, ...errors },
+      },
+    },
+    async (request) => clientSummary(app.db, request.params.id),
   );
 
   r.post(

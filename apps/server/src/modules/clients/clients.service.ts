@@ -8,6 +8,7 @@ import {
 import {
   type ClientDto,
   ClientForm,
+  type ClientSummaryResponse,
   type ClientsResponse,
   ClientsSort,
   type ClientUpdateResponse,
@@ -16,7 +17,7 @@ import { splitSort } from '@portal/shared/schemas/sort';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import { clients, orders } from '../../db/schema/index.ts';
+import { clients, orders, users } from '../../db/schema/index.ts';
 import { foldedSearch, offsetOf } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -118,6 +119,23 @@ export async function listClients(
     page: query.page,
     per_page: query.per_page,
   };
+}
+
+/** The client's active users and how many of them have an open session (a missing client: 404). */
+export async function clientSummary(db: Db | Tx, id: number): Promise<ClientSummaryResponse> {
+  const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, id));
+  if (!client) throw notFound(MSG.clienteNoEncontrado, 'CLIENT_NOT_FOUND');
+  // Columns spelled out: inside the subquery an unqualified "id" would be the session's.
+  const [row] = await db
+    .select({
+      activos: count(),
+      conSesion: sql<number>`count(*) filter (where exists (
+        select 1 from sessions s where s.user_id = "users"."id" and s.stage is null and s.expires_at > now()
+      ))`.mapWith(Number),
+    })
+    .from(users)
+    .where(and(eq(users.idCliente, id), eq(users.activo, true)));
+  return { status: 'ok', usuarios_activos: row?.activos ?? 0, usuarios_con_sesion: row?.conSesion ?? 0 };
 }
 
 interface ClientUploads {

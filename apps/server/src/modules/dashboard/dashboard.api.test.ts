@@ -242,7 +242,7 @@ describe.each(DB_KINDS)('spend dashboard (%s)', (kind) => {
     );
     for (const c of tab.por_categoria) {
       const expected = monthDetail
-        .filter((d) => d['Categoría'] === c.nombre)
+        .filter((d) => d.Categoría === c.nombre)
         .reduce((s, d) => s + toCentavos(d.Importe!) + toCentavos(d.IVA!), 0);
       expect({ nombre: c.nombre, presupuesto: c.presupuesto, utilizado: toCentavos(c.utilizado) }).toEqual({
         nombre: c.nombre,

@@ -519,7 +519,10 @@ describe.each(DB_KINDS)('administration: users and password resets (%s)', (kind)
     const c = new ApiClient(t.app);
     const signed = await c.login(user.usuario, temp);
     expect(signed.statusCode).toBe(200);
-    expect(signed.json().user.debe_cambiar_password).toBe(true);
+    expect(signed.json().user).toMatchObject({
+      debe_cambiar_password: true,
+      motivo_cambio_password: 'temporal',
+    });
     const blocked = await c.get('/api/catalogo');
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().code).toBe('PASSWORD_CHANGE_REQUIRED');

@@ -9,6 +9,7 @@ import { DELEGATION_MAX_DAYS, onBehalfSentence } from '@portal/shared/domain/del
 import { MSG } from '@portal/shared/messages';
 import { IconAlertCircle, IconPlaneDeparture, IconUserShare } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import {
   type DelegationState,
@@ -22,9 +23,11 @@ import {
   roleName,
   saveDelegation,
 } from '../../lib/delegation';
-import { openConfirm, showError, showSuccess } from '../ui/alerts';
+import { showSuccess } from '../ui/alerts';
+import { confirmAction } from '../ui/confirm';
 import { DateRangeField } from '../ui/date-range-field';
 import { LoadError, LoadingRows } from '../ui/list-states';
+import { Refusal } from '../ui/refusal';
 
 interface DelegationPanelProps {
   target: DelegationTarget;
@@ -109,7 +112,10 @@ function DelegationEditor({
     validate: (values) => delegationFormErrors(values, state.hoy),
   });
 
+  // A refusal that belongs to no field, above the panel's buttons.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const settle = (next: DelegationState, message: string) => {
+    setRefusal(null);
     queryClient.setQueryData(target.queryKey, next);
     showSuccess(message);
     onDone?.();
@@ -125,32 +131,29 @@ function DelegationEditor({
     onError: (error) => {
       const placed = delegationErrorField(error);
       if (placed?.field) form.setFieldError(placed.field, placed.message);
-      else void showError(errorMessage(error));
+      else setRefusal(errorMessage(error));
     },
   });
   const end = useMutation({
     mutationFn: () => endDelegation(target),
     onSuccess: (next) => settle(next, MSG.delegacionTerminadaOk),
-    onError: (error) => void showError(errorMessage(error)),
   });
   const busy = save.isPending || end.isPending;
 
   const confirmEnd = () => {
     if (!current) return;
-    openConfirm({
+    confirmAction({
       title: 'Terminar delegación',
-      centered: true,
-      radius: 'md',
-      children: (
+      message: (
         <Text size="sm">
           {current.delegado.nombre} {current.activa ? 'dejará de aprobar' : 'ya no aprobará'}{' '}
           {target.self ? 'en tu nombre' : 'en su nombre'}
           {current.activa ? ' desde ahora.' : ' en esas fechas.'}
         </Text>
       ),
-      labels: { confirm: 'Terminar delegación', cancel: 'Cancelar' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => end.mutate(),
+      confirmLabel: 'Terminar delegación',
+      danger: true,
+      onConfirm: () => end.mutateAsync(),
     });
   };
 
@@ -188,7 +191,13 @@ function DelegationEditor({
             : 'No hay otro Autorizador ni Super Autorizador activo en su cliente: por ahora no tiene en quién delegar.'}
         </Alert>
       ) : (
-        <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
+        <form
+          onSubmit={form.onSubmit((values) => {
+            setRefusal(null);
+            save.mutate(values);
+          })}
+          noValidate
+        >
           <Stack gap="sm">
             <Select
               label="Delegar en"
@@ -214,6 +223,7 @@ function DelegationEditor({
                 form.clearFieldError('fechas');
               }}
             />
+            <Refusal error={refusal} onClose={() => setRefusal(null)} />
             <Group justify="flex-end" gap="sm" mt="xs">
               {current ? (
                 <Button

@@ -3,10 +3,12 @@ import { useForm } from '@mantine/form';
 import { MSG } from '@portal/shared/messages';
 import type { OkMessage } from '@portal/shared/schemas/common';
 import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { isApiError } from '../../lib/api';
 import { changeOwnPassword } from '../../lib/auth';
-import { showError } from '../ui/alerts';
-import { PASSWORD_HINT, type PasswordField, passwordFieldErrors } from './password-errors';
+import { Refusal } from '../ui/refusal';
+import { PasswordChecklist } from './password-checklist';
+import { type PasswordField, passwordFieldErrors } from './password-errors';
 
 interface ChangePasswordFormProps {
   onSuccess: (result: OkMessage) => void;
@@ -20,7 +22,10 @@ interface ChangePasswordFormProps {
 
 const FIELDS: readonly PasswordField[] = ['password', 'newPass', 'confirmPass'];
 
-/** Current, new and confirmation; docs/domain.md "Passwords" messages on the fields, server failures as an 'Error' alert. */
+/**
+ * Current, new and confirmation, with the policy as a live checklist; docs/domain.md "Passwords" messages on
+ * the fields, any other refusal at the top of the form (decision 0070).
+ */
 export function ChangePasswordForm({
   onSuccess,
   onCancel,
@@ -32,6 +37,8 @@ export function ChangePasswordForm({
     mode: 'controlled',
     initialValues: { password: '', newPass: '', confirmPass: '' },
   });
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const checklistId = useId();
 
   const mutation = useMutation({
     mutationFn: changeOwnPassword,
@@ -50,11 +57,12 @@ export function ChangePasswordForm({
         }
       }
       if (isApiError(error) && error.status === 401) return; // the session ended: the app goes to /login
-      void showError(isApiError(error) && error.msg ? error.msg : MSG.ocurrioUnError);
+      setRefusal(isApiError(error) && error.msg ? error.msg : MSG.ocurrioUnError);
     },
   });
 
   const submit = form.onSubmit((values) => {
+    setRefusal(null);
     const errors = passwordFieldErrors(values);
     if (errors) {
       form.setErrors(errors);
@@ -66,6 +74,7 @@ export function ChangePasswordForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        <Refusal error={refusal} onClose={() => setRefusal(null)} />
         <PasswordInput
           label="Contraseña actual"
           autoComplete="current-password"
@@ -75,7 +84,6 @@ export function ChangePasswordForm({
         />
         <PasswordInput
           label="Nueva contraseña"
-          description={PASSWORD_HINT}
           autoComplete="new-password"
           size={size}
           {...form.getInputProps('newPass')}
@@ -85,6 +93,11 @@ export function ChangePasswordForm({
           autoComplete="new-password"
           size={size}
           {...form.getInputProps('confirmPass')}
+        />
+        <PasswordChecklist
+          id={checklistId}
+          password={form.values.newPass}
+          confirmation={form.values.confirmPass}
         />
         <Group justify="flex-end" mt="sm" grow={fullWidth}>
           {onCancel ? (

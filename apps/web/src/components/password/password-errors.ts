@@ -35,5 +35,3 @@ export function passwordFieldErrors(
   if (problem === MSG.passwordsNoCoinciden) return { confirmPass: problem };
   return { newPass: problem };
 }
-
-export const PASSWORD_HINT = 'Mínimo 8 caracteres, con al menos una mayúscula, un número y un símbolo.';

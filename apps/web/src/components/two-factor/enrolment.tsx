@@ -26,7 +26,7 @@ import {
   startEnrolment,
   twoFactorKeys,
 } from '../../lib/two-factor';
-import { showError } from '../ui/alerts';
+import { Refusal } from '../ui/refusal';
 import { BackupCodes } from './backup-codes';
 import { TotpCodeInput } from './code-input';
 import { QrCode } from './qr-code';
@@ -73,6 +73,7 @@ export function Enrolment({
 }: EnrolmentProps) {
   const queryClient = useQueryClient();
   const [codes, setCodes] = useState<string[] | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm({ mode: 'controlled', initialValues: { codigo: '' } });
   const start = useMutation({ mutationFn: startEnrolment });
   const activate = useMutation({
@@ -91,7 +92,7 @@ export function Enrolment({
         form.setFieldError('codigo', fieldError);
         return;
       }
-      void showError(errorMessage(error));
+      setRefusal(errorMessage(error));
     },
   });
 
@@ -148,6 +149,7 @@ export function Enrolment({
 
   const secret = secretOf(start.data.otpauth_url);
   const submit = form.onSubmit(({ codigo }) => {
+    setRefusal(null);
     if (!codigo) return form.setFieldError('codigo', MSG.codigoRequerido);
     if (codigo.length !== 6) return form.setFieldError('codigo', MSG.codigoFormato);
     activate.mutate(codigo);
@@ -203,6 +205,7 @@ export function Enrolment({
           </Text>
           <TotpCodeInput ref={codeInput} maw={240} size={size} {...form.getInputProps('codigo')} />
         </Step>
+        <Refusal error={refusal} onClose={() => setRefusal(null)} />
         <Group justify="flex-end" gap="sm" grow={fullWidth}>
           {onCancel ? (
             <Button variant="default" onClick={onCancel} disabled={activate.isPending}>

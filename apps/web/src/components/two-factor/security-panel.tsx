@@ -33,7 +33,8 @@ import {
   twoFactorKeys,
   twoFactorStatusQuery,
 } from '../../lib/two-factor';
-import { showError, showSuccess } from '../ui/alerts';
+import { showSuccess } from '../ui/alerts';
+import { Refusal } from '../ui/refusal';
 import { BackupCodes } from './backup-codes';
 import { TotpCodeInput } from './code-input';
 import { Enrolment } from './enrolment';
@@ -138,6 +139,7 @@ function StatusCard({
 function RegenerateForm({ onCodes, onCancel }: { onCodes: (codes: string[]) => void; onCancel: () => void }) {
   const queryClient = useQueryClient();
   const form = useForm({ mode: 'controlled', initialValues: { codigo: '' } });
+  const [refusal, setRefusal] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: regenerateBackupCodes,
     onSuccess: (result) => {
@@ -147,10 +149,11 @@ function RegenerateForm({ onCodes, onCancel }: { onCodes: (codes: string[]) => v
     onError: (error) => {
       const problem = codeProblem(error);
       if (problem) form.setFieldError('codigo', problem);
-      else void showError(errorMessage(error));
+      else setRefusal(errorMessage(error));
     },
   });
   const submit = form.onSubmit(({ codigo }) => {
+    setRefusal(null);
     if (codigo.length !== 6)
       return form.setFieldError('codigo', codigo ? MSG.codigoFormato : MSG.codigoRequerido);
     mutation.mutate(codigo);
@@ -166,6 +169,7 @@ function RegenerateForm({ onCodes, onCancel }: { onCodes: (codes: string[]) => v
           código de 6 dígitos de tu aplicación de autenticación.
         </Text>
         <TotpCodeInput data-autofocus maw={220} {...form.getInputProps('codigo')} />
+        <Refusal error={refusal} onClose={() => setRefusal(null)} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={mutation.isPending}>
             Cancelar
@@ -182,6 +186,7 @@ function RegenerateForm({ onCodes, onCancel }: { onCodes: (codes: string[]) => v
 function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const queryClient = useQueryClient();
   const form = useForm({ mode: 'controlled', initialValues: { password: '', codigo: '' } });
+  const [refusal, setRefusal] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: disableTwoFactor,
     onSuccess: (result) => {
@@ -199,10 +204,11 @@ function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
         form.setFieldError('password', error.errors.password);
         return;
       }
-      void showError(errorMessage(error));
+      setRefusal(errorMessage(error));
     },
   });
   const submit = form.onSubmit((values) => {
+    setRefusal(null);
     const codigo = values.codigo.trim();
     if (!values.password || !codigo) {
       form.setErrors({
@@ -238,6 +244,7 @@ function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           {...form.getInputProps('codigo')}
         />
+        <Refusal error={refusal} onClose={() => setRefusal(null)} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={mutation.isPending}>
             Cancelar

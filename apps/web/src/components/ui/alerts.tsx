@@ -1,7 +1,8 @@
 /**
- * The spec's alerts: 'Error' (and other blocking) alerts are Mantine modals with one button;
- * success messages are notifications that close after 3 s. Everything here waits for the modal
- * manager and notification stack to be mounted (they are loaded on first use, see overlay-host.tsx).
+ * Success is a notification that closes after 3 s (showSuccess). Refusals are shown where they happened
+ * (refusal.tsx, dialog-actions.tsx, field errors) and confirmations are confirm.tsx: decision 0070. A modal
+ * only interrupts: `openConfirm` for the leave guard. Everything here waits for the modal manager and
+ * notification stack to be mounted (they are loaded on first use, see overlay-host.tsx).
  */
 import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconInfoCircle } from '@tabler/icons-react';
@@ -17,7 +18,11 @@ const KIND = {
   info: { color: 'blue', Icon: IconInfoCircle },
 } as const;
 
-/** A blocking alert with a title, a message and an 'Aceptar' button. */
+/**
+ * A blocking alert with a title, a message and an 'Aceptar' button.
+ * @deprecated Decision 0070: show the refusal inline (refusal.tsx) instead. Kept only for the users list
+ * and the inventory list, which are being rebuilt elsewhere; do not add callers.
+ */
 export async function showAlert(title: string, message: string, kind: AlertKind = 'error'): Promise<void> {
   const { color, Icon } = KIND[kind];
   const { modals } = await ensureOverlays();
@@ -50,6 +55,7 @@ export async function showAlert(title: string, message: string, kind: AlertKind 
   });
 }
 
+/** @deprecated Decision 0070: see showAlert. */
 export function showError(message: string, title = 'Error'): Promise<void> {
   return showAlert(title, message, 'error');
 }
@@ -68,7 +74,10 @@ export function showSuccess(title: string, message?: string): void {
   );
 }
 
-/** A confirmation dialog (Mantine's confirm modal) once the modal manager is mounted. */
+/**
+ * Mantine's confirm modal once the modal manager is mounted: only for an interruption whose answer needs
+ * no request (the leave guard). A confirmation that runs an action is confirm.tsx's confirmAction.
+ */
 export function openConfirm(props: Parameters<OverlayApi['modals']['openConfirmModal']>[0]): void {
   void ensureOverlays().then(({ modals }) => modals.openConfirmModal(props));
 }

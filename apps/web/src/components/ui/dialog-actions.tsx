@@ -3,9 +3,9 @@
  * when it appears) above 'Cancelar' and the button that says what will happen. form-footer.tsx puts it in
  * a sticky footer for long forms.
  */
-import { Alert, Button, type ButtonProps, Group, Stack } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { Button, type ButtonProps, Group, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Refusal } from './refusal';
 
 export interface DialogActionsProps {
   error: ReactNode | null;
@@ -31,24 +31,9 @@ export function DialogActions({
   disabled,
   color,
 }: DialogActionsProps) {
-  const errorRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (error) errorRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  }, [error]);
   return (
     <Stack gap="sm">
-      {error ? (
-        <Alert
-          ref={errorRef}
-          color="red"
-          variant="light"
-          title={errorTitle}
-          icon={<IconAlertTriangle size={18} />}
-          role="alert"
-        >
-          {error}
-        </Alert>
-      ) : null}
+      <Refusal error={error} title={errorTitle} />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel} disabled={busy}>
           Cancelar

@@ -7,6 +7,7 @@ import {
   type ClientCreateResponse,
   type ClientDto,
   ClientForm,
+  type ClientSummaryResponse,
   type ClientsResponse,
   type ClientsSort,
   type ClientUpdateResponse,
@@ -63,6 +64,11 @@ export function useSaveClient() {
     mutationFn: ({ id, input }: { id: number | null; input: ClientInput }) => saveClient(id, input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.clients }),
   });
+}
+
+/** What deactivating the client touches: its active users and those signed in (for the confirmation). */
+export function fetchClientSummary(id: number): Promise<ClientSummaryResponse> {
+  return api.get<ClientSummaryResponse>(`/api/clientes/${id}/resumen`);
 }
 
 /** Activates or deactivates a client: its current data with `activo` flipped, and no files. */

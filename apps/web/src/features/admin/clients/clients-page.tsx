@@ -35,18 +35,17 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ActiveBadge } from '../../../components/ui/active-badge';
-import { showError, showSuccess } from '../../../components/ui/alerts';
+import { showSuccess } from '../../../components/ui/alerts';
 import { ListSearch } from '../../../components/ui/list-search';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { SortableTh } from '../../../components/ui/sortable-th';
-import { errorMessage } from '../../../lib/api';
 import { CLIENT_SCREENS, withClient } from '../../../lib/chosen-client';
 import { formatDateTime, formatMXN } from '../../../lib/format';
 import { useSortParam } from '../../../lib/search-params';
 import { ListPanel } from '../ui/list-panel';
 import { confirmAction, useListParams } from '../ui/list-tools';
-import { useClientsPage, useToggleClient } from './api';
+import { fetchClientSummary, useClientsPage, useToggleClient } from './api';
 import { ClientFormModal } from './client-form';
 
 const MODO_LABEL = { regular: 'Regular', categoria: 'Por categoría' } as const;
@@ -99,7 +98,7 @@ function Documents({ client }: { client: ClientDto }) {
 
 interface RowActions {
   onEdit: (client: ClientDto) => void;
-  onToggle: (client: ClientDto) => void;
+  onToggle: (client: ClientDto) => void | Promise<void>;
 }
 
 /** A client's own screens, with the client chosen (decision 0062). */
@@ -154,7 +153,7 @@ function Actions({ client, onEdit, onToggle }: RowActions & { client: ClientDto 
           variant="subtle"
           color={client.activo ? 'red' : 'teal'}
           aria-label={`${client.activo ? 'Desactivar' : 'Activar'} ${client.nombre}`}
-          onClick={() => onToggle(client)}
+          onClick={() => void onToggle(client)}
         >
           <IconPower size={18} />
         </ActionIcon>
@@ -310,7 +309,7 @@ function ClientsCards({ rows, onEdit, onToggle }: RowActions & { rows: ClientDto
                 <Menu.Item
                   leftSection={<IconPower size={16} />}
                   color={c.activo ? 'red' : 'teal'}
-                  onClick={() => onToggle(c)}
+                  onClick={() => void onToggle(c)}
                 >
                   {c.activo ? 'Desactivar' : 'Activar'}
                 </Menu.Item>
@@ -343,19 +342,28 @@ export function ClientsPage() {
   });
 
   const onEdit = (client: ClientDto) => setForm({ opened: true, client });
-  const onToggle = (client: ClientDto) =>
+  const onToggle = async (client: ClientDto) => {
+    // Deactivating says how many users lose access and how many sessions end (the server counts them);
+    // without the counts (the request failed) it still says what happens.
+    const summary = client.activo ? await fetchClientSummary(client.id).catch(() => null) : null;
     confirmAction({
-      message: client.activo
-        ? `Se desactivará ${client.nombre}: ninguno de sus usuarios podrá entrar al portal hasta que lo actives de nuevo.`
-        : `Se activará ${client.nombre} y sus usuarios activos podrán volver a entrar.`,
+      message: !client.activo
+        ? `Se activará ${client.nombre} y sus usuarios activos podrán volver a entrar.`
+        : summary
+          ? MSG.clienteDesactivarConsecuencia(
+              client.nombre,
+              summary.usuarios_activos,
+              summary.usuarios_con_sesion,
+            )
+          : MSG.clienteDesactivarSinConteo(client.nombre),
       confirmLabel: client.activo ? 'Desactivar' : 'Activar',
       danger: client.activo,
-      onConfirm: () =>
-        toggle.mutate(client, {
-          onSuccess: () => showSuccess(MSG.modificadoCorrectamente),
-          onError: (error) => void showError(errorMessage(error)),
-        }),
+      onConfirm: async () => {
+        await toggle.mutateAsync(client);
+        showSuccess(MSG.modificadoCorrectamente);
+      },
     });
+  };
 
   const data = query.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.per_page || CLIENTS_PER_PAGE))) : 1;

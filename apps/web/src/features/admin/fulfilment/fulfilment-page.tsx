@@ -44,10 +44,13 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FulfilmentBadge } from '../../../components/orders/fulfilment-badge';
-import { openConfirm, showError, showSuccess } from '../../../components/ui/alerts';
+import { showSuccess } from '../../../components/ui/alerts';
+import { confirmAction } from '../../../components/ui/confirm';
 import { DateRangeField } from '../../../components/ui/date-range-field';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
+import { Refusal } from '../../../components/ui/refusal';
 import { SortableTh } from '../../../components/ui/sortable-th';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatDate, formatDateTime, formatMXN, formatOrderNumber } from '../../../lib/format';
@@ -91,10 +94,13 @@ function ShipDialog({
   onClose,
   onSend,
   pending,
+  refusal,
 }: {
   row: FulfilmentRow | null;
   onClose: () => void;
   onSend: (guia: string, comentario: string) => void;
+  /** The server's refusal of the last try, above the buttons. */
+  refusal: string | null;
   pending: boolean;
 }) {
   const [guia, setGuia] = useState('');
@@ -127,19 +133,16 @@ function ShipDialog({
           onChange={(e) => setComentario(e.currentTarget.value)}
           error={noteLong ? MSG.surtidoNotaLarga : undefined}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button
-            leftSection={<IconTruckDelivery size={16} aria-hidden />}
-            loading={pending}
-            disabled={guiaLong || noteLong}
-            onClick={() => onSend(guia.trim(), comentario.trim())}
-          >
-            Marcar como enviado
-          </Button>
-        </Group>
+        <DialogActions
+          error={refusal}
+          errorTitle="No se pudo cambiar el estado"
+          busy={pending}
+          onCancel={onClose}
+          onConfirm={() => onSend(guia.trim(), comentario.trim())}
+          confirmLabel="Marcar como enviado"
+          confirmIcon={<IconTruckDelivery size={16} aria-hidden />}
+          disabled={guiaLong || noteLong}
+        />
       </Stack>
     </Modal>
   );
@@ -187,6 +190,8 @@ export function FulfilmentPage() {
   const exporter = useExportOrders();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [shipping, setShipping] = useState<FulfilmentRow | null>(null);
+  // A refused move or export: in the shipping dialog when it is open, else above the queue.
+  const [refusal, setRefusal] = useState<{ title: string; text: string } | null>(null);
 
   const rows = query.data?.pedidos ?? [];
   const total = query.data?.total ?? 0;
@@ -221,12 +226,14 @@ export function FulfilmentPage() {
       {
         onSuccess: (res) => {
           setShipping(null);
+          setRefusal(null);
           showSuccess(`Pedido ${formatOrderNumber(row.id)}`, res.msg);
         },
-        onError: (error) => {
-          setShipping(null);
-          void showError(errorMessage(error), 'No se pudo cambiar el estado');
-        },
+        onError: (error) =>
+          setRefusal({
+            title: `No se pudo cambiar el estado del pedido ${formatOrderNumber(row.id)}`,
+            text: errorMessage(error),
+          }),
       },
     );
 
@@ -237,21 +244,30 @@ export function FulfilmentPage() {
       {
         onSuccess: () => {
           setSelected(new Set());
+          setRefusal(null);
           showSuccess('Exportación lista', `${ids.length} pedido(s) en surtido.csv`);
         },
         onError: (error) => {
           if (isApiError(error) && error.code === 'ALREADY_EXPORTED') {
-            openConfirm({
+            confirmAction({
               title: 'Pedidos ya exportados',
-              centered: true,
-              closeButtonProps: { 'aria-label': 'Cerrar' },
-              children: <Text size="sm">{error.msg}</Text>,
-              labels: { confirm: 'Volver a exportar', cancel: 'Cancelar' },
-              onConfirm: () => doExport(true),
+              message: (
+                <Text size="sm">
+                  {error.msg} Se exportarán de nuevo los{' '}
+                  {ids.length === 1 ? 'un pedido' : `${ids.length} pedidos`} seleccionados con un número de
+                  lote nuevo.
+                </Text>
+              ),
+              confirmLabel: 'Volver a exportar',
+              onConfirm: async () => {
+                await exporter.mutateAsync({ ids, reexportar: true });
+                setSelected(new Set());
+                showSuccess('Exportación lista', `${ids.length} pedido(s) en surtido.csv`);
+              },
             });
             return;
           }
-          void showError(errorMessage(error), 'No se pudo exportar');
+          setRefusal({ title: 'No se pudo exportar', text: errorMessage(error) });
         },
       },
     );
@@ -320,6 +336,12 @@ export function FulfilmentPage() {
         </SimpleGrid>
       </Paper>
 
+      <Refusal
+        error={shipping ? null : (refusal?.text ?? null)}
+        title={refusal?.title}
+        onClose={() => setRefusal(null)}
+        mb="md"
+      />
       <Paper withBorder radius="lg" shadow="xs" p={{ base: 'xs', sm: 'md' }}>
         <Group justify="space-between" px="xs" pb="xs">
           <Text size="sm" c="dimmed" aria-live="polite">
@@ -432,7 +454,14 @@ export function FulfilmentPage() {
                         )}
                       </Table.Td>
                       <Table.Td>
-                        <StateMenu row={row} onMove={(r, estado) => doMove(r, estado)} onShip={setShipping} />
+                        <StateMenu
+                          row={row}
+                          onMove={(r, estado) => doMove(r, estado)}
+                          onShip={(r) => {
+                            setRefusal(null);
+                            setShipping(r);
+                          }}
+                        />
                       </Table.Td>
                     </Table.Tr>
                   );
@@ -453,7 +482,11 @@ export function FulfilmentPage() {
       <ShipDialog
         key={shipping?.id ?? 0}
         row={shipping}
-        onClose={() => setShipping(null)}
+        onClose={() => {
+          setShipping(null);
+          setRefusal(null);
+        }}
+        refusal={refusal?.text ?? null}
         pending={move.isPending}
         onSend={(guia, comentario) => shipping && doMove(shipping, 'enviado', guia, comentario)}
       />

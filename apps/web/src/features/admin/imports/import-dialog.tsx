@@ -23,7 +23,7 @@ import type { ImportKind } from '@portal/shared/schemas/imports';
 import { IconAlertTriangle, IconDownload, IconFileImport } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { showError } from '../../../components/ui/alerts';
+import { Refusal } from '../../../components/ui/refusal';
 import { isApiError } from '../../../lib/api';
 import { adminKeys } from '../api/keys';
 import { CsvFilePicker } from './csv-file-picker';
@@ -96,11 +96,13 @@ export function ImportDialog({
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  const [templateError, setTemplateError] = useState<string | null>(null);
   const [currentId, setCurrentId] = useState<number | null>(null);
 
   const template = useMutation({
     mutationFn: () => downloadTemplate(kind, idCliente),
-    onError: () => void showError(MSG.plantillaFallida),
+    onError: () => setTemplateError(MSG.plantillaFallida),
+    onSuccess: () => setTemplateError(null),
   });
 
   const upload = useMutation({
@@ -194,6 +196,7 @@ export function ImportDialog({
               {TEMPLATE_FILENAMES[kind]}
             </Text>
           </Group>
+          <Refusal error={templateError} onClose={() => setTemplateError(null)} mt="xs" />
         </Step>
 
         <form onSubmit={submit} noValidate>

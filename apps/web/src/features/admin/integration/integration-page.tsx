@@ -26,9 +26,11 @@ import { API_SCOPES, TOKEN_MAX_DAYS, WEBHOOK_EVENTS } from '@portal/shared/domai
 import type { DeliveryDto, TokenDto, WebhookDto } from '@portal/shared/schemas/integration';
 import { IconCheck, IconCopy, IconKey, IconWebhook } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { openConfirm, showError, showSuccess } from '../../../components/ui/alerts';
+import { showSuccess } from '../../../components/ui/alerts';
+import { confirmAction } from '../../../components/ui/confirm';
 import { PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
+import { Refusal } from '../../../components/ui/refusal';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatDateTime, formatOrderNumber } from '../../../lib/format';
 import { useAllClients } from '../clients/client-select';
@@ -107,20 +109,11 @@ function EmptyRow({ cols, text }: { cols: number; text: string }) {
   );
 }
 
-/** A refused form: field messages under their fields, anything else in an alert. */
+/** A refused form: field messages under their fields, anything else under '_' (shown above the button). */
 function formErrors(setErrors: (e: Record<string, string>) => void) {
   return (err: unknown) => {
     const fields = isApiError(err) ? err.errors : undefined;
-    if (fields) setErrors(fields);
-    else void showError(errorMessage(err));
-  };
-}
-
-/** A one-row action's answer: a notice, or the server's message. */
-function actionResult(success: string) {
-  return {
-    onSuccess: () => showSuccess(success),
-    onError: (err: unknown) => void showError(errorMessage(err)),
+    setErrors(fields ?? { _: errorMessage(err) });
   };
 }
 
@@ -193,12 +186,21 @@ function TokensPanel() {
   };
 
   const askRevoke = (t: TokenDto) =>
-    openConfirm({
+    confirmAction({
       title: `¿Revocar el token «${t.nombre}»?`,
-      children: <Text size="sm">Las solicitudes con este token se rechazarán desde este momento.</Text>,
-      labels: { confirm: 'Revocar', cancel: 'Cancelar' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => revoke.mutate(t.id, actionResult('Token revocado')),
+      message: (
+        <Text size="sm">
+          Las solicitudes con el token {t.prefijo}… ({t.cliente ?? 'todos los clientes'}) se rechazarán desde
+          este momento y no se puede volver a activar.{' '}
+          {t.ultimo_uso ? `Se usó por última vez el ${formatDateTime(t.ultimo_uso)}.` : 'Nunca se ha usado.'}
+        </Text>
+      ),
+      confirmLabel: 'Revocar',
+      danger: true,
+      onConfirm: async () => {
+        await revoke.mutateAsync(t.id);
+        showSuccess('Token revocado');
+      },
     });
 
   const rows = tokens.data?.tokens ?? [];
@@ -234,6 +236,7 @@ function TokensPanel() {
             error={errors.permisos}
           />
         </SimpleGrid>
+        <Refusal error={errors._ ?? null} mt="md" />
         <Group justify="flex-end" mt="md">
           <Button type="submit" leftSection={<IconKey size={16} />} loading={create.isPending}>
             Crear token
@@ -311,6 +314,7 @@ const DELIVERY_STATE: Record<DeliveryDto['estado'], { label: string; color: stri
 
 function DeliveriesPanel({ webhook }: { webhook: WebhookDto }) {
   const [page, setPage] = useState(1);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const deliveries = useDeliveries(webhook.id, page);
   const resend = useResendDelivery();
   const rows = deliveries.data?.entregas ?? [];
@@ -319,6 +323,7 @@ function DeliveriesPanel({ webhook }: { webhook: WebhookDto }) {
       <Title order={3} size="h4" mb="sm">
         Entregas de {webhook.url}
       </Title>
+      <Refusal error={refusal} onClose={() => setRefusal(null)} mb="sm" />
       <Table.ScrollContainer minWidth={760}>
         <Table striped aria-label="Bitácora de entregas">
           <Table.Thead>
@@ -355,7 +360,15 @@ function DeliveriesPanel({ webhook }: { webhook: WebhookDto }) {
                     variant="light"
                     disabled={d.estado === 'enviando'}
                     loading={resend.isPending && resend.variables === d.id}
-                    onClick={() => resend.mutate(d.id, actionResult('Reenvío programado'))}
+                    onClick={() =>
+                      resend.mutate(d.id, {
+                        onSuccess: () => {
+                          setRefusal(null);
+                          showSuccess('Reenvío programado');
+                        },
+                        onError: (err) => setRefusal(errorMessage(err)),
+                      })
+                    }
                     aria-label={`Reenviar la entrega ${d.id}`}
                   >
                     Reenviar
@@ -382,7 +395,7 @@ function WebhooksPanel() {
   const webhooks = useWebhooks(page);
   const create = useCreateWebhook();
   const deactivate = useDeactivateWebhook();
-  const clients = useClientOptions();
+  const _clients = useClientOptions();
   const [url, setUrl] = useState('');
   const [cliente, setCliente] = useState<string>(ALL_CLIENTS);
   const [eventos, setEventos] = useState<string[]>(['pedido.aprobado']);
@@ -437,6 +450,7 @@ function WebhooksPanel() {
             error={errors.eventos}
           />
         </SimpleGrid>
+        <Refusal error={errors._ ?? null} mt="md" />
         <Group justify="flex-end" mt="md">
           <Button type="submit" leftSection={<IconWebhook size={16} />} loading={create.isPending}>
             Registrar webhook
@@ -488,16 +502,24 @@ function WebhooksPanel() {
                         variant="light"
                         color="red"
                         onClick={() =>
-                          openConfirm({
-                            title: '¿Desactivar el webhook?',
-                            children: (
+                          confirmAction({
+                            title: `¿Desactivar el webhook de ${w.url}?`,
+                            message: (
                               <Text size="sm">
-                                No recibirá eventos nuevos y sus entregas pendientes se darán por fallidas.
+                                No recibirá eventos nuevos
+                                {w.pendientes === 0
+                                  ? ' (no tiene entregas pendientes).'
+                                  : w.pendientes === 1
+                                    ? ' y su entrega pendiente se dará por fallida.'
+                                    : ` y sus ${w.pendientes} entregas pendientes se darán por fallidas.`}
                               </Text>
                             ),
-                            labels: { confirm: 'Desactivar', cancel: 'Cancelar' },
-                            confirmProps: { color: 'red' },
-                            onConfirm: () => deactivate.mutate(w.id, actionResult('Webhook desactivado')),
+                            confirmLabel: 'Desactivar',
+                            danger: true,
+                            onConfirm: async () => {
+                              await deactivate.mutateAsync(w.id);
+                              showSuccess('Webhook desactivado');
+                            },
                           })
                         }
                         aria-label={`Desactivar ${w.url}`}

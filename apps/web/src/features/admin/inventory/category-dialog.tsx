@@ -1,13 +1,14 @@
 /** 'Nueva categoria' / edit: nombre (required, 'El nombre es obligatorio') and an icon of the catalogue. */
-import { Button, Group, Modal, Select, Stack, TextInput, ThemeIcon } from '@mantine/core';
+import { Group, Modal, Select, Stack, TextInput, ThemeIcon } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { DEFAULT_ICONO, ICONO_ETIQUETAS, ICONOS, type Icono } from '@portal/shared/domain/icons';
 import { MSG } from '@portal/shared/messages';
 import type { AdminCategoryDto } from '@portal/shared/schemas/inventory';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { showError, showSuccess } from '../../../components/ui/alerts';
+import { showSuccess } from '../../../components/ui/alerts';
 import { CategoryIcon } from '../../../components/ui/category-icon';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { adminKeys } from '../api/keys';
 import { saveCategory } from './api';
@@ -29,12 +30,14 @@ export function CategoryDialog({ opened, onClose, idCliente, category }: Categor
   const [nombre, setNombre] = useState('');
   const [icono, setIcono] = useState<string>(DEFAULT_ICONO);
   const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   useEffect(() => {
     if (!opened) return;
     setNombre(category?.nombre ?? '');
     setIcono(category?.icono ?? DEFAULT_ICONO);
     setError(null);
+    setRefusal(null);
   }, [opened, category]);
 
   const mutation = useMutation({
@@ -49,7 +52,7 @@ export function CategoryDialog({ opened, onClose, idCliente, category }: Categor
     onError: (err) => {
       const fields = serverFieldErrors(err);
       if (fields.nombre) setError(fields.nombre);
-      void showError(processFailure(err));
+      else setRefusal(processFailure(err));
     },
   });
 
@@ -105,14 +108,12 @@ export function CategoryDialog({ opened, onClose, idCliente, category }: Categor
               </Group>
             )}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {category ? 'Guardar cambios' : 'Crear categoría'}
-            </Button>
-          </Group>
+          <DialogActions
+            error={refusal}
+            busy={mutation.isPending}
+            onCancel={onClose}
+            confirmLabel={category ? 'Guardar cambios' : 'Crear categoría'}
+          />
         </Stack>
       </form>
     </Modal>

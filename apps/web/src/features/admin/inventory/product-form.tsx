@@ -27,10 +27,11 @@ import {
 import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Ref, useEffect, useState } from 'react';
-import { showError, showSuccess } from '../../../components/ui/alerts';
+import { showSuccess } from '../../../components/ui/alerts';
 import { CategoryIcon } from '../../../components/ui/category-icon';
 import { type FileValue, storedFile } from '../../../components/ui/file-field';
 import { ImageField } from '../../../components/ui/image-field';
+import { Refusal } from '../../../components/ui/refusal';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { adminKeys } from '../api/keys';
 import { saveProduct } from './api';
@@ -102,6 +103,8 @@ export function ProductForm({ idCliente, categories, editing, onReset, ref }: Pr
   const disabled = idCliente === null;
   const id = editing?.id ?? 0;
   const [resets, setResets] = useState(0);
+  // A refusal that belongs to no field, above the buttons.
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const form = useForm<Values>({
     initialValues: BLANK,
@@ -127,11 +130,12 @@ export function ProductForm({ idCliente, categories, editing, onReset, ref }: Pr
     },
     onError: (error) => {
       applyFieldErrors(form, error);
-      void showError(processFailure(error));
+      setRefusal(processFailure(error));
     },
   });
 
   function cancel() {
+    setRefusal(null);
     form.setValues(BLANK);
     form.resetDirty();
     form.clearErrors();
@@ -140,13 +144,16 @@ export function ProductForm({ idCliente, categories, editing, onReset, ref }: Pr
   }
 
   const submit = form.onSubmit(
-    (values) =>
-      mutation.mutate({ body: ProductBody.parse(toBody(values, id, idCliente)), imagen: values.imagen }),
+    (values) => {
+      setRefusal(null);
+      mutation.mutate({ body: ProductBody.parse(toBody(values, id, idCliente)), imagen: values.imagen });
+    },
     (errors) => {
       // Only the client or the category is missing: say so (the fields alone do not explain the client).
       const fields = Object.keys(errors);
-      if (fields.every((f) => f === 'id_categoria' || f === 'id_cliente'))
-        void showError(MSG.invClienteYCategoria);
+      setRefusal(
+        fields.every((f) => f === 'id_categoria' || f === 'id_cliente') ? MSG.invClienteYCategoria : null,
+      );
     },
   );
 
@@ -255,6 +262,7 @@ export function ProductForm({ idCliente, categories, editing, onReset, ref }: Pr
             error={form.errors.imagen}
             disabled={disabled}
           />
+          <Refusal error={refusal} onClose={() => setRefusal(null)} />
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={cancel} disabled={disabled || mutation.isPending}>
               Cancelar

@@ -37,10 +37,11 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { showError, showSuccess } from '../../../components/ui/alerts';
+import { showSuccess } from '../../../components/ui/alerts';
 import { DateRangeField } from '../../../components/ui/date-range-field';
 import { PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
+import { Refusal } from '../../../components/ui/refusal';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime, formatOrderNumber } from '../../../lib/format';
 import { useSearchParamsUpdate } from '../../../lib/search-params';
@@ -59,18 +60,21 @@ function eventColor(type: string): string {
   return 'gray';
 }
 
-async function copyMetadata(text: string) {
+/** Copies the metadata; false when the browser refused (the cell then says so under its button). */
+async function copyMetadata(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     showSuccess(MSG.metadataCopiada);
+    return true;
   } catch {
-    void showError(MSG.copiaFallida);
+    return false;
   }
 }
 
 /** The metadata, collapsed: a toggle with its number of fields; opened, a key/value table and 'Copiar metadatos'. */
 function MetadataCell({ log }: { log: LogDto }) {
   const [open, setOpen] = useState(false);
+  const [copyFailed, setCopyFailed] = useState(false);
   const panelId = useId();
   const rows = metadataRows(log.metadata);
   if (rows.length === 0) {
@@ -125,12 +129,19 @@ function MetadataCell({ log }: { log: LogDto }) {
                 size="compact-xs"
                 variant="light"
                 leftSection={<IconCopy size={12} />}
-                onClick={() => void copyMetadata(JSON.stringify(log.metadata, null, 2))}
+                onClick={() =>
+                  void copyMetadata(JSON.stringify(log.metadata, null, 2)).then((ok) => setCopyFailed(!ok))
+                }
                 aria-label={`Copiar metadatos del registro ${log.id}`}
               >
                 Copiar metadatos
               </Button>
             </Group>
+            <Refusal
+              error={copyFailed ? MSG.copiaFallida : null}
+              onClose={() => setCopyFailed(false)}
+              p="xs"
+            />
           </Stack>
         ) : null}
       </Collapse>

@@ -5,9 +5,7 @@
  */
 import { Badge, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { MSG } from '@portal/shared/messages';
-import { type ReactNode, useEffect, useRef } from 'react';
-import { openConfirm } from '../../../components/ui/alerts';
+import { useEffect, useRef } from 'react';
 import { useSearchParamsUpdate } from '../../../lib/search-params';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -69,28 +67,8 @@ export function ListStatus({
   );
 }
 
-/** The spec's admin confirmation ('¿Estás seguro?') with a sentence saying what will happen. */
-export function confirmAction({
-  message,
-  confirmLabel,
-  danger = false,
-  onConfirm,
-}: {
-  message: ReactNode;
-  confirmLabel: string;
-  danger?: boolean;
-  onConfirm: () => void;
-}) {
-  openConfirm({
-    title: MSG.confirmarTitulo,
-    centered: true,
-    children: typeof message === 'string' ? <Text>{message}</Text> : message,
-    labels: { confirm: confirmLabel, cancel: 'Cancelar' },
-    // A destructive action never has the focus waiting on its button.
-    confirmProps: danger ? { color: 'red' } : { 'data-autofocus': true },
-    onConfirm,
-  });
-}
+/** The admin screens' confirmation: the one dialog of components/ui/confirm.tsx (decision 0070). */
+export { confirmAction } from '../../../components/ui/confirm';
 
 /** Table header borders and the like. */
 export const DIVIDER = { borderTop: '1px solid var(--mantine-color-gray-3)' } as const;

@@ -44,7 +44,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { showError, showSuccess } from '../../../components/ui/alerts';
+import { showSuccess } from '../../../components/ui/alerts';
 import { ListSearch } from '../../../components/ui/list-search';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
@@ -68,7 +68,9 @@ function useRowAssignment(userId: number, product: UserProductDto) {
   useEffect(() => setLimit(product.cantidad_limite), [product.cantidad_limite]);
   useEffect(() => setWanted(product.asignado), [product.asignado]);
 
-  const fail = () => void showError(ASSIGN_FAILED, MSG.error);
+  // A refused switch or limit: said under the row's limit field (decision 0070).
+  const [error, setError] = useState<string | null>(null);
+  const fail = (cause: unknown) => setError(errorMessage(cause, ASSIGN_FAILED));
   const validLimit = (v: number | string) => {
     const n = Number(v);
     return v !== '' && Number.isInteger(n) && n >= 1 ? n : null;
@@ -76,6 +78,7 @@ function useRowAssignment(userId: number, product: UserProductDto) {
 
   const toggle = (status: boolean) => {
     setSaved(false);
+    setError(null);
     setWanted(status);
     assign.mutate(
       {
@@ -85,9 +88,9 @@ function useRowAssignment(userId: number, product: UserProductDto) {
         status,
       },
       {
-        onError: () => {
+        onError: (cause) => {
           setWanted(product.asignado);
-          fail();
+          fail(cause);
         },
       },
     );
@@ -100,13 +103,14 @@ function useRowAssignment(userId: number, product: UserProductDto) {
       return;
     }
     if (n === product.cantidad_limite) return;
+    setError(null);
     assign.mutate(
       { id_producto: product.id, id_user: userId, cantidad_limite: n, status: wanted },
       {
         onSuccess: () => setSaved(true),
-        onError: () => {
+        onError: (cause) => {
           setLimit(product.cantidad_limite);
-          fail();
+          fail(cause);
         },
       },
     );
@@ -118,6 +122,7 @@ function useRowAssignment(userId: number, product: UserProductDto) {
     busy: assign.isPending,
     limit,
     saved,
+    error,
     setLimit: (v: number | string) => {
       setSaved(false);
       setLimit(v);
@@ -169,7 +174,8 @@ function LimitInput({ product, row }: { product: UserProductDto; row: Row }) {
       min={1}
       allowDecimal={false}
       allowNegative={false}
-      w={110}
+      error={row.error}
+      w={row.error ? 220 : 110}
       size="sm"
       rightSection={
         row.busy ? (
@@ -266,15 +272,15 @@ function SideCard({ data, userId }: { data: UserProductsResponse; userId: number
   const run = (status: boolean) =>
     confirmAction({
       message: status
-        ? `Se habilitarán todos los productos de ${cliente.nombre} para ${usuario.usuario}.`
-        : `Ningún producto quedará habilitado para ${usuario.usuario}.`,
+        ? `Se habilitarán todos los productos de ${cliente.nombre} para ${usuario.usuario}, no solo los de esta página o búsqueda. Los que ya tenga conservan su cantidad límite.`
+        : `Se quitarán todos los productos a ${usuario.usuario}, no solo los de esta página o búsqueda: no podrá comprar hasta que se le asigne alguno.`,
       confirmLabel: status ? 'Asignar todos' : 'Quitar todos',
       danger: !status,
-      onConfirm: () =>
-        assignAll.mutate(status, {
-          onSuccess: (res) => showSuccess(MSG.actualizadoCorrectamente, res.msg),
-          onError: (error) => void showError(errorMessage(error, ASSIGN_FAILED), MSG.error),
-        }),
+      failure: ASSIGN_FAILED,
+      onConfirm: async () => {
+        const res = await assignAll.mutateAsync(status);
+        showSuccess(MSG.actualizadoCorrectamente, res.msg);
+      },
     });
   return (
     <Paper withBorder radius="lg" shadow="xs" p="md">
@@ -386,14 +392,11 @@ function CategoryFilter({
         </Text>
       ),
       confirmLabel: 'Habilitar categoría',
-      onConfirm: () =>
-        batch.mutate(
-          { usuarios: [userId], categoria_id: chosen.id, asignado: true },
-          {
-            onSuccess: (res) => showSuccess(MSG.actualizadoCorrectamente, res.msg),
-            onError: (error) => void showError(errorMessage(error, ASSIGN_FAILED), MSG.error),
-          },
-        ),
+      failure: ASSIGN_FAILED,
+      onConfirm: async () => {
+        const res = await batch.mutateAsync({ usuarios: [userId], categoria_id: chosen.id, asignado: true });
+        showSuccess(MSG.actualizadoCorrectamente, res.msg);
+      },
     });
   };
   return (

@@ -12,10 +12,12 @@ import { addDays } from '@portal/shared/domain/time';
 import { MSG } from '@portal/shared/messages';
 import { WeekCreateBody } from '@portal/shared/schemas/weeks';
 import { IconCalendar, IconCalendarPlus, IconInfoCircle } from '@tabler/icons-react';
-import { showError, showSuccess } from '../../../components/ui/alerts';
+import { useState } from 'react';
+import { showSuccess } from '../../../components/ui/alerts';
 import { CALENDAR_LABELS } from '../../../components/ui/date-range-field';
+import { Refusal } from '../../../components/ui/refusal';
 import { isApiError } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
+import { applyFieldErrors, serverFieldErrors } from '../../../lib/form-errors';
 import { ClientSelect } from '../clients/client-select';
 import { useCreateWeek } from './api';
 
@@ -44,20 +46,24 @@ export function WeekForm({ idCliente, onClientChange }: WeekFormProps) {
   });
   const { inicio, fin } = form.values;
   const create = useCreateWeek();
+  const [refusal, setRefusal] = useState<string | null>(null);
   const canAdd = Boolean(inicio && fin && idCliente) && !create.isPending;
 
   const add = form.onSubmit((values) => {
     if (create.isPending) return;
+    setRefusal(null);
     create.mutate(WeekCreateBody.parse(toBody(values, idCliente)), {
       onSuccess: () => {
         showSuccess(MSG.creadoCorrectamente);
         form.reset();
       },
       onError: (error) => {
+        // A date's own refusal under its field; duplicate, overlap and the rest under the form.
         applyFieldErrors(form, error);
-        // Duplicate, overlap and date refusals carry the server's Spanish message.
+        const onFields = Object.keys(serverFieldErrors(error)).some((f) => f === 'inicio' || f === 'fin');
+        if (onFields) return;
         const known = isApiError(error) && error.status >= 400 && error.status < 500 && error.msg;
-        void showError(known ? error.msg : WEEK_CREATE_FAILED);
+        setRefusal(known ? error.msg : WEEK_CREATE_FAILED);
       },
     });
   });
@@ -114,6 +120,7 @@ export function WeekForm({ idCliente, onClientChange }: WeekFormProps) {
           </Button>
         </SimpleGrid>
       </DatesProvider>
+      <Refusal error={refusal} onClose={() => setRefusal(null)} mt="sm" />
       <Group gap={6} mt="sm" wrap="nowrap" align="flex-start" c="dimmed">
         <IconInfoCircle size={16} style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
         <Text size="xs">

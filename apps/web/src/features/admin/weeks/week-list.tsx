@@ -11,9 +11,8 @@ import type { ClientDto } from '@portal/shared/schemas/clients';
 import type { WeekDto } from '@portal/shared/schemas/weeks';
 import { IconBuildingStore, IconCalendarWeek, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { showError, showSuccess } from '../../../components/ui/alerts';
+import { showSuccess } from '../../../components/ui/alerts';
 import { ListEmpty } from '../../../components/ui/list-states';
-import { errorMessage } from '../../../lib/api';
 import { formatIsoDate, getBusinessTimeZone } from '../../../lib/format';
 import { ListPanel } from '../ui/list-panel';
 import { confirmAction, useListParams } from '../ui/list-tools';
@@ -59,14 +58,10 @@ export function WeekList({ idCliente, client }: WeekListProps) {
         : `La semana del ${formatIsoDate(week.inicio)} al ${formatIsoDate(week.fin)} quedará activa: los usuarios podrán entrar y comprar en esas fechas.`,
       confirmLabel: week.activo ? 'Desactivar' : 'Activar',
       danger: week.activo,
-      onConfirm: () =>
-        toggle.mutate(
-          { id: week.id, activo: !week.activo, page },
-          {
-            onSuccess: () => showSuccess(MSG.actualizadoCorrectamente),
-            onError: (error) => void showError(errorMessage(error)),
-          },
-        ),
+      onConfirm: async () => {
+        await toggle.mutateAsync({ id: week.id, activo: !week.activo, page });
+        showSuccess(MSG.actualizadoCorrectamente);
+      },
     });
 
   const onDelete = (week: WeekDto) =>
@@ -74,14 +69,10 @@ export function WeekList({ idCliente, client }: WeekListProps) {
       message: `Se eliminará para siempre la semana del ${formatIsoDate(week.inicio)} al ${formatIsoDate(week.fin)}.`,
       confirmLabel: 'Eliminar',
       danger: true,
-      onConfirm: () =>
-        remove.mutate(
-          { id: week.id, page },
-          {
-            onSuccess: () => showSuccess(MSG.eliminadoCorrectamente),
-            onError: (error) => void showError(errorMessage(error)),
-          },
-        ),
+      onConfirm: async () => {
+        await remove.mutateAsync({ id: week.id, page });
+        showSuccess(MSG.eliminadoCorrectamente);
+      },
     });
 
   return idCliente === null ? (

@@ -6,6 +6,7 @@ import { ChangePasswordForm } from '../../../components/password/change-password
 import { showSuccess } from '../../../components/ui/alerts';
 import { fetchSession, landingFor, returnParam, type SessionResponse, sessionKeys } from '../../../lib/auth';
 import { useSession } from '../../../lib/session';
+import { changeReasonText } from '../lib/change-reason';
 import { ForcedScreen } from './forced-screen';
 
 /** Shown before anything else while the password is temporary or older than six months. */
@@ -16,7 +17,7 @@ export function ForcedPasswordChange() {
   const queryClient = useQueryClient();
 
   return (
-    <ForcedScreen title="Cambia tu contraseña" notice={MSG.cambioPasswordRequerido}>
+    <ForcedScreen title="Cambia tu contraseña" notice={changeReasonText(user.motivo_cambio_password)}>
       <ChangePasswordForm
         submitLabel="Guardar y continuar"
         size="md"

@@ -6,7 +6,7 @@ import { IconCircleCheck, IconInfoCircle, IconLock, IconUser } from '@tabler/ico
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { showAlert, showError } from '../../../components/ui/alerts';
+import { Refusal } from '../../../components/ui/refusal';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { landingFor, pathnameOf, returnParam, sessionKeys } from '../../../lib/auth';
 import { login } from '../api/login';
@@ -21,6 +21,8 @@ export function LoginForm() {
   const notice = noticeFrom(location.state);
   // The password was right and the account has two-factor sign-in: its second step is due.
   const [secondStep, setSecondStep] = useState(false);
+  // The server's refusal of the last try, at the top of the form.
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const form = useForm({
     mode: 'controlled',
@@ -58,16 +60,21 @@ export function LoginForm() {
         }
       }
       // 401 and 429 carry the server's message; without one, the spec's 'Credenciales incorrectas'.
-      void showError(errorMessage(error, MSG.credencialesIncorrectas));
+      setRefusal(errorMessage(error, MSG.credencialesIncorrectas));
     },
   });
 
   const submit = form.onSubmit((values) => {
     const usuario = values.usuario.trim();
     const password = values.password;
+    setRefusal(null);
     if (!usuario || !password) {
-      form.setErrors({ usuario: !usuario, password: !password });
-      void showAlert(MSG.esperaUnMomento, MSG.llenarTodosLosDatos, 'warning');
+      // The spec's 'Debes llenar todos los datos' under the first empty field; the other one is outlined.
+      form.setErrors(
+        usuario
+          ? { password: MSG.llenarTodosLosDatos }
+          : { usuario: MSG.llenarTodosLosDatos, password: !password },
+      );
       return;
     }
     mutation.mutate({ usuario, password });
@@ -106,6 +113,7 @@ export function LoginForm() {
             {notice.text}
           </Alert>
         ) : null}
+        <Refusal error={refusal} onClose={() => setRefusal(null)} />
         <TextInput
           label="Usuario"
           autoComplete="username"

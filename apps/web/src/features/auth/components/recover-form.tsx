@@ -3,8 +3,10 @@ import { useForm } from '@mantine/form';
 import { MSG } from '@portal/shared/messages';
 import { IconArrowLeft, IconUser } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { showAlert, showError, showSuccess } from '../../../components/ui/alerts';
+import { showSuccess } from '../../../components/ui/alerts';
+import { Refusal } from '../../../components/ui/refusal';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { requestAccessRecovery } from '../api/recover-access';
 import { AuthSubmit } from './auth-submit';
@@ -12,6 +14,7 @@ import { AuthSubmit } from './auth-submit';
 export function RecoverForm() {
   const navigate = useNavigate();
   const form = useForm({ mode: 'controlled', initialValues: { usuario: '' } });
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const mutation = useMutation({
     mutationFn: requestAccessRecovery,
@@ -21,22 +24,22 @@ export function RecoverForm() {
     },
     onError: (error) => {
       if (isApiError(error) && error.status === 404) {
-        void showError(error.msg || MSG.usuarioNoEncontradoSistema);
+        form.setFieldError('usuario', error.msg || MSG.usuarioNoEncontradoSistema);
         return;
       }
       if (isApiError(error) && error.status === 400 && error.errors?.usuario) {
         form.setFieldError('usuario', error.errors.usuario);
         return;
       }
-      void showError(errorMessage(error));
+      setRefusal(errorMessage(error));
     },
   });
 
   const submit = form.onSubmit((values) => {
     const usuario = values.usuario.trim();
+    setRefusal(null);
     if (!usuario) {
-      form.setFieldError('usuario', true);
-      void showAlert(MSG.esperaUnMomento, MSG.llenarTodosLosDatos, 'warning');
+      form.setFieldError('usuario', MSG.llenarTodosLosDatos);
       return;
     }
     mutation.mutate({ usuario });
@@ -54,6 +57,7 @@ export function RecoverForm() {
             nueva.
           </Text>
         </div>
+        <Refusal error={refusal} onClose={() => setRefusal(null)} />
         <TextInput
           label="Usuario"
           autoComplete="username"

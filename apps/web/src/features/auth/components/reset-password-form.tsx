@@ -3,9 +3,11 @@ import { useForm } from '@mantine/form';
 import { MSG } from '@portal/shared/messages';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PASSWORD_HINT, passwordFieldErrors } from '../../../components/password/password-errors';
-import { showError } from '../../../components/ui/alerts';
+import { PasswordChecklist } from '../../../components/password/password-checklist';
+import { passwordFieldErrors } from '../../../components/password/password-errors';
+import { Refusal } from '../../../components/ui/refusal';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { resetPassword, resetTokenQuery } from '../api/reset-password';
 import type { AuthLocationState } from './auth-notice';
@@ -20,6 +22,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
   const navigate = useNavigate();
   const check = useQuery(resetTokenQuery(token));
   const form = useForm({ mode: 'controlled', initialValues: { newPass: '', confirmPass: '' } });
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const mutation = useMutation({
     mutationFn: resetPassword,
@@ -37,7 +40,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
           return;
         }
       }
-      void showError(errorMessage(error));
+      setRefusal(errorMessage(error));
     },
   });
 
@@ -72,6 +75,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
 
   const welcome = check.data.proposito === 'bienvenida';
   const submit = form.onSubmit((values) => {
+    setRefusal(null);
     const errors = passwordFieldErrors(values);
     if (errors) {
       form.setErrors(errors);
@@ -95,9 +99,9 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
             .
           </Text>
         </div>
+        <Refusal error={refusal} onClose={() => setRefusal(null)} />
         <PasswordInput
           label="Nueva contraseña"
-          description={PASSWORD_HINT}
           autoComplete="new-password"
           size="md"
           {...form.getInputProps('newPass')}
@@ -107,6 +111,11 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
           autoComplete="new-password"
           size="md"
           {...form.getInputProps('confirmPass')}
+        />
+        <PasswordChecklist
+          id="reglas-password"
+          password={form.values.newPass}
+          confirmation={form.values.confirmPass}
         />
         <AuthSubmit pending={mutation.isPending} label="Guardar contraseña" />
       </Stack>

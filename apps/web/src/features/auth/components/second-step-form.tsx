@@ -6,7 +6,7 @@ import { IconDeviceMobile, IconKey } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { BackupCodeInput, TotpCodeInput } from '../../../components/two-factor/code-input';
-import { showError } from '../../../components/ui/alerts';
+import { Refusal } from '../../../components/ui/refusal';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { verifySecondStep } from '../api/login';
 import { AuthSubmit } from './auth-submit';
@@ -26,6 +26,7 @@ export function SecondStepForm({ onSuccess, onCancel }: SecondStepFormProps) {
   const input = useRef<HTMLInputElement>(null);
   const form = useForm({ mode: 'controlled', initialValues: { codigo: '', codigo_respaldo: '' } });
   const field = backup ? 'codigo_respaldo' : 'codigo';
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   // The code field takes the focus when the step opens and when the kind of code changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the kind of code changes
@@ -48,11 +49,12 @@ export function SecondStepForm({ onSuccess, onCancel }: SecondStepFormProps) {
         return;
       }
       // 429 (too many attempts) and the rest carry the server's message.
-      void showError(errorMessage(error));
+      setRefusal(errorMessage(error));
     },
   });
 
   const submit = form.onSubmit((values) => {
+    setRefusal(null);
     if (backup) {
       const codigo_respaldo = values.codigo_respaldo.trim();
       if (!codigo_respaldo) return form.setFieldError(field, MSG.codigoRequerido);
@@ -82,6 +84,7 @@ export function SecondStepForm({ onSuccess, onCancel }: SecondStepFormProps) {
               : 'Escribe el código de 6 dígitos que muestra tu aplicación de autenticación.'}
           </Text>
         </div>
+        <Refusal error={refusal} onClose={() => setRefusal(null)} />
         {backup ? (
           <BackupCodeInput
             ref={input}

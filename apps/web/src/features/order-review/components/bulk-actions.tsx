@@ -19,6 +19,7 @@ import {
 } from '@mantine/core';
 import { IconBan, IconCheck, IconListCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Refusal } from '../../../components/ui/refusal';
 import { formatMXN, formatOrderNumber } from '../../../lib/format';
 import type { AuthorizerOrderRow, BulkResponse } from '../api/orders';
 import { MOTIVO_MAX } from './workflow-dialogs';
@@ -102,6 +103,8 @@ interface BulkDialogProps {
   onClose: () => void;
   pending: boolean;
   rows: AuthorizerOrderRow[];
+  /** The refusal of the whole call (the dialog stays open), above its buttons. */
+  refusal: string | null;
 }
 
 function OrderNumbers({ rows }: { rows: AuthorizerOrderRow[] }) {
@@ -114,7 +117,7 @@ function OrderNumbers({ rows }: { rows: AuthorizerOrderRow[] }) {
 
 /** Confirms a bulk approval: how many, how much, and what happens next. */
 export function BulkApproveDialog(props: BulkDialogProps & { onConfirm: () => void; outcome: string }) {
-  const { opened, onClose, pending, rows, onConfirm, outcome } = props;
+  const { opened, onClose, pending, rows, onConfirm, outcome, refusal } = props;
   return (
     <Modal
       opened={opened}
@@ -129,6 +132,7 @@ export function BulkApproveDialog(props: BulkDialogProps & { onConfirm: () => vo
           Se aprobarán tal como están, sin cambios en las cantidades. {outcome} Cada pedido se procesa por
           separado: si alguno no se puede aprobar, los demás sí se aprueban.
         </Text>
+        <Refusal error={refusal} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={pending}>
             Volver
@@ -150,7 +154,7 @@ export function BulkApproveDialog(props: BulkDialogProps & { onConfirm: () => vo
 
 /** Confirms a bulk cancellation, with one optional reason for every order. */
 export function BulkCancelDialog(props: BulkDialogProps & { onConfirm: (motivo: string) => void }) {
-  const { opened, onClose, pending, rows, onConfirm } = props;
+  const { opened, onClose, pending, rows, onConfirm, refusal } = props;
   const [motivo, setMotivo] = useState('');
   return (
     <Modal
@@ -185,6 +189,7 @@ export function BulkCancelDialog(props: BulkDialogProps & { onConfirm: (motivo: 
             maxRows={5}
             data-autofocus
           />
+          <Refusal error={refusal} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={pending}>
               Volver

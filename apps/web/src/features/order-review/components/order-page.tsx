@@ -35,6 +35,7 @@ import { OrderEvents } from '../../../components/orders/order-events';
 import { OrderNote } from '../../../components/orders/order-note';
 import { OrderTotalsSummary } from '../../../components/orders/order-totals';
 import { StatusBadge } from '../../../components/orders/status-badge';
+import { Refusal } from '../../../components/ui/refusal';
 import { useLeaveGuard } from '../../../components/ui/use-leave-guard';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatCentavos, formatDate, formatOrderNumber } from '../../../lib/format';
@@ -177,6 +178,7 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
         </Stack>
       </Group>
 
+      <Refusal error={review.refusal} onClose={review.clearRefusal} />
       <BudgetCards budget={budget} units={review.units} />
 
       <Grid gap="lg">

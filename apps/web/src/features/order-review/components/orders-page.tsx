@@ -21,7 +21,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
@@ -400,6 +399,7 @@ export function OrdersPage() {
     }
   }, [listKey]);
   const [dialog, setDialog] = useState<'aprobar' | 'cancelar' | null>(null);
+  const [bulkRefusal, setBulkRefusal] = useState<string | null>(null);
   const [summary, setSummary] = useState<{ result: BulkResponse; action: 'aprobar' | 'cancelar' } | null>(
     null,
   );
@@ -446,12 +446,7 @@ export function OrdersPage() {
       setDialog(null);
       void queryClient.invalidateQueries({ queryKey: authorizerKeys.all });
     },
-    onError: (err) => {
-      setDialog(null);
-      void import('../../../components/ui/alerts').then((m) =>
-        m.showAlert('No se pudo completar la acción', errorMessage(err)),
-      );
-    },
+    onError: (err) => setBulkRefusal(errorMessage(err)),
   });
   const outcome = bulkOutcome(approveRows, user.cliente?.cantidad_autorizadores ?? 1);
   // Whom the user acts for today (an out-of-office delegation): a banner each.
@@ -683,8 +678,14 @@ export function OrdersPage() {
 
       <BulkBar
         selected={selectedRows}
-        onApprove={() => setDialog('aprobar')}
-        onCancel={() => setDialog('cancelar')}
+        onApprove={() => {
+          setBulkRefusal(null);
+          setDialog('aprobar');
+        }}
+        onCancel={() => {
+          setBulkRefusal(null);
+          setDialog('cancelar');
+        }}
         onClear={() => setSelected(new Set())}
       />
       <BulkApproveDialog
@@ -692,6 +693,7 @@ export function OrdersPage() {
         onClose={() => setDialog(null)}
         pending={bulk.isPending}
         rows={approveRows}
+        refusal={bulkRefusal}
         outcome={outcome}
         onConfirm={() => bulk.mutate({ action: 'aprobar', ids: approveRows.map((r) => r.id) })}
       />
@@ -700,6 +702,7 @@ export function OrdersPage() {
         onClose={() => setDialog(null)}
         pending={bulk.isPending}
         rows={selectedRows}
+        refusal={bulkRefusal}
         onConfirm={(motivo) =>
           bulk.mutate({ action: 'cancelar', ids: selectedRows.map((r) => r.id), motivo })
         }

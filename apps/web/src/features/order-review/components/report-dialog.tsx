@@ -3,7 +3,7 @@
  * the spec's messages on the fields; the CSV downloads as reporte.csv (decision 0014).
  */
 import '@mantine/dates/styles.css';
-import { Alert, Button, Group, Modal, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Group, Modal, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput, DatesProvider, type DatesRangeValue } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { addDays, businessDate } from '@portal/shared/domain/time';
@@ -12,7 +12,8 @@ import { IconCalendar, IconDownload, IconInfoCircle } from '@tabler/icons-react'
 import { useMutation } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { showError, showSuccess } from '../../../components/ui/alerts';
+import { showSuccess } from '../../../components/ui/alerts';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { isApiError } from '../../../lib/api';
 import { getBusinessTimeZone } from '../../../lib/format';
 import { downloadReport, REPORT_FILENAME, type ReportType } from '../api/reports';
@@ -60,6 +61,7 @@ export function ReportDialog({ opened, onClose }: { opened: boolean; onClose: ()
   const [range, setRange] = useState<Range>([null, null]);
   const [tipo, setTipo] = useState<ReportType | null>(null);
   const [errors, setErrors] = useState<Errors>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
   const today = businessDate(Date.now(), getBusinessTimeZone());
 
   const mutation = useMutation({
@@ -78,13 +80,14 @@ export function ReportDialog({ opened, onClose }: { opened: boolean; onClose: ()
           return;
         }
       }
-      void showError(MSG.reporteFallido);
+      setRefusal(MSG.reporteFallido);
     },
   });
 
   function close() {
     if (mutation.isPending) return;
     setErrors({});
+    setRefusal(null);
     onClose();
   }
 
@@ -95,6 +98,7 @@ export function ReportDialog({ opened, onClose }: { opened: boolean; onClose: ()
     if (!inicio || !fin) next.fechas = MSG.fechasRequeridas;
     if (!tipo) next.tipo = MSG.tipoReporteRequerido;
     setErrors(next);
+    setRefusal(null);
     if (!inicio || !fin || !tipo) return;
     mutation.mutate({ tipo, fecha_inicio: inicio, fecha_fin: fin });
   }
@@ -160,18 +164,13 @@ export function ReportDialog({ opened, onClose }: { opened: boolean; onClose: ()
                 su estatus.
               </Text>
             </Alert>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close} disabled={mutation.isPending}>
-                Cancelar
-              </Button>
-              <Button
-                type="submit"
-                loading={mutation.isPending}
-                leftSection={<IconDownload size={18} aria-hidden />}
-              >
-                Descargar reporte
-              </Button>
-            </Group>
+            <DialogActions
+              error={refusal}
+              busy={mutation.isPending}
+              onCancel={close}
+              confirmLabel="Descargar reporte"
+              confirmIcon={<IconDownload size={18} aria-hidden />}
+            />
           </Stack>
         </form>
       </DatesProvider>

@@ -10,7 +10,7 @@ import type { WorkflowResponse } from '@portal/shared/schemas/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { showError, showSuccess } from '../../../components/ui/alerts';
+import { showSuccess } from '../../../components/ui/alerts';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatOrderNumber, getBusinessTimeZone, titleCase } from '../../../lib/format';
 import {
@@ -42,6 +42,8 @@ export function useOrderReview(view: AuthorizerOrderView) {
 
   const [quantities, setQuantities] = useState<Quantities>(() => initialQuantities(pedido.lineas));
   const [dialog, setDialog] = useState<ReviewDialog>(null);
+  // The server's refusal of the last action, at the top of the order (decision 0070).
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [editor, setEditor] = useState<LineControls['editor']>(null);
 
   const editable = acciones.editar;
@@ -51,6 +53,7 @@ export function useOrderReview(view: AuthorizerOrderView) {
 
   const onDone = (result: WorkflowResponse) => {
     setDialog(null);
+    setRefusal(null);
     queryClient.setQueryData<AuthorizerOrderView>(authorizerKeys.order(pedido.id), (old) =>
       old
         ? {
@@ -76,7 +79,7 @@ export function useOrderReview(view: AuthorizerOrderView) {
     // 409 (someone else acted first), 403, 422 (budget): show the server's words and the current state.
     void queryClient.invalidateQueries({ queryKey: authorizerKeys.order(pedido.id) });
     void queryClient.invalidateQueries({ queryKey: authorizerKeys.lists() });
-    void showError(errorMessage(error));
+    setRefusal(errorMessage(error));
   };
 
   const approve = useMutation({
@@ -164,6 +167,8 @@ export function useOrderReview(view: AuthorizerOrderView) {
     discardEdits,
     dialog,
     setDialog,
+    refusal,
+    clearRefusal: () => setRefusal(null),
     approve,
     cancel,
     comment,

@@ -29,7 +29,9 @@ import {
 import { type ReactNode, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { OrderTotalsFoot } from '../../../components/orders/order-totals';
-import { openConfirm, showError, showSuccess } from '../../../components/ui/alerts';
+import { showSuccess } from '../../../components/ui/alerts';
+import { confirmAction } from '../../../components/ui/confirm';
+import { Refusal } from '../../../components/ui/refusal';
 import { errorMessage } from '../../../lib/api';
 import { formatCentavos, formatMXN } from '../../../lib/format';
 import { useEmptyCart, useRemoveCartItem, useSetCartItem } from '../api/cart';
@@ -340,6 +342,8 @@ export function CartView() {
   const setItem = useSetCartItem();
   const empty = useEmptyCart();
   const [target, setTarget] = useState<CartTarget | null>(null);
+  // A refused quantity change, above the cart.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [nota, setNota] = useState('');
   const [sent, setSent] = useState<{ pedido: OrderSummaryDto; opened: boolean } | null>(null);
   const closeSent = useCallback(() => setSent((s) => (s ? { ...s, opened: false } : s)), []);
@@ -349,41 +353,49 @@ export function CartView() {
 
   const edit = (item: CartItemDto) => setTarget(targetFromCartItem(item));
   const remove = (item: CartItemDto) =>
-    openConfirm({
+    confirmAction({
       title: MSG.eliminarDelCarritoTitulo,
-      centered: true,
-      closeButtonProps: { 'aria-label': 'Cerrar' },
-      children: <Text>{MSG.eliminarDelCarrito}</Text>,
-      labels: { confirm: 'Eliminar', cancel: 'Cancelar' },
-      confirmProps: { color: 'red', leftSection: <IconTrash size={16} /> },
-      onConfirm: () =>
-        removeItem.mutate(item.id, {
-          onSuccess: () => showSuccess(MSG.eliminadoTitulo, MSG.articuloEliminado),
-          onError: (error) => void showError(errorMessage(error)),
-        }),
+      message: (
+        <Text>
+          {MSG.eliminarDelCarrito}: «{item.nombre}»,{' '}
+          {item.cantidad === 1 ? '1 pieza' : `${item.cantidad} piezas`} (
+          {formatMXN(item.costo * item.cantidad)}).
+        </Text>
+      ),
+      confirmLabel: 'Eliminar',
+      danger: true,
+      onConfirm: async () => {
+        await removeItem.mutateAsync(item.id);
+        showSuccess(MSG.eliminadoTitulo, MSG.articuloEliminado);
+      },
     });
 
   const step = (item: CartItemDto, cantidad: number) =>
     setItem.mutate(
       { id: item.id, cantidad },
       {
-        onSuccess: () => showSuccess(MSG.actualizadoTitulo, MSG.carritoActualizado),
-        onError: (error) => void showError(errorMessage(error)),
+        onSuccess: () => {
+          setRefusal(null);
+          showSuccess(MSG.actualizadoTitulo, MSG.carritoActualizado);
+        },
+        onError: (error) => setRefusal(errorMessage(error)),
       },
     );
   const emptyAll = () =>
-    openConfirm({
+    confirmAction({
       title: '¿Vaciar el carrito?',
-      centered: true,
-      closeButtonProps: { 'aria-label': 'Cerrar' },
-      children: <Text>Se quitarán todos los productos de tu carrito.</Text>,
-      labels: { confirm: 'Vaciar carrito', cancel: 'Cancelar' },
-      confirmProps: { color: 'red', leftSection: <IconTrashX size={16} /> },
-      onConfirm: () =>
-        empty.mutate(undefined, {
-          onSuccess: (res) => showSuccess(MSG.eliminadoTitulo, res.msg),
-          onError: (error) => void showError(errorMessage(error)),
-        }),
+      message: (
+        <Text>
+          Se quitarán {carrito.length === 1 ? 'el producto' : `los ${carrito.length} productos`} de tu carrito
+          ({formatMXN(totales.total)}). Tus pedidos y tus listas no cambian.
+        </Text>
+      ),
+      confirmLabel: 'Vaciar carrito',
+      danger: true,
+      onConfirm: async () => {
+        const res = await empty.mutateAsync(undefined);
+        showSuccess(MSG.eliminadoTitulo, res.msg);
+      },
     });
 
   if (carrito.length === 0) {
@@ -424,6 +436,7 @@ export function CartView() {
 
   return (
     <Stack gap="md">
+      <Refusal error={refusal} onClose={() => setRefusal(null)} />
       <CartTable {...lineProps} />
       <CartCards {...lineProps} />
       <Paper withBorder radius="md" p="md" shadow="xs">

@@ -4,7 +4,8 @@ import type { CartItemDto, OrderSummaryDto } from '@portal/shared/schemas/shoppi
 import { IconCircleCheck, IconSend, IconShoppingCartCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { SUCCESS_MS, showError } from '../../../components/ui/alerts';
+import { SUCCESS_MS } from '../../../components/ui/alerts';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { isApiError } from '../../../lib/api';
 import { formatMXN, formatOrderNumber } from '../../../lib/format';
 import { useRefreshCart } from '../api/cart';
@@ -25,7 +26,8 @@ interface PurchaseButtonProps {
 /**
  * 'Confirmar compra' → '¿Confirmar compra?' → POST /api/compra → 'Compra enviada correctamente' (3 s).
  * The confirmation cannot be sent twice: its button is disabled (and the dialog cannot close) while the
- * request runs. A refusal shows the server's reason; the cart is then reloaded from the server.
+ * request runs. A refusal shows the server's reason in the dialog, above its buttons; the cart is then
+ * reloaded from the server.
  */
 export function PurchaseButton({
   carrito,
@@ -36,6 +38,7 @@ export function PurchaseButton({
   fullWidthOnPhone,
 }: PurchaseButtonProps) {
   const [confirming, setConfirming] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const submit = useSubmitOrder((res) => {
     setConfirming(false);
     onSent(res.pedido);
@@ -47,18 +50,21 @@ export function PurchaseButton({
   const confirm = () => {
     if (sending.current) return;
     sending.current = true;
+    setRefusal(null);
     submit.mutate(
       { carrito, nota: noteForPurchase(nota) },
       {
         onError: (error) => {
           sending.current = false;
-          setConfirming(false);
-          if (isApiError(error) && error.status === 401) return;
-          if (isApiError(error) && error.status >= 400 && error.status < 500 && error.msg) {
-            void showError(error.msg, MSG.compraRechazadaTitulo);
-          } else {
-            void showError(MSG.ocurrioUnError, MSG.error);
+          if (isApiError(error) && error.status === 401) {
+            setConfirming(false);
+            return;
           }
+          setRefusal(
+            isApiError(error) && error.status >= 400 && error.status < 500 && error.msg
+              ? error.msg
+              : MSG.ocurrioUnError,
+          );
           void refreshCart();
         },
       },
@@ -71,7 +77,10 @@ export function PurchaseButton({
         size="md"
         w={fullWidthOnPhone ? { base: '100%', xs: 'auto' } : undefined}
         leftSection={<IconShoppingCartCheck size={18} />}
-        onClick={() => setConfirming(true)}
+        onClick={() => {
+          setRefusal(null);
+          setConfirming(true);
+        }}
         disabled={submit.isPending || carrito.length === 0}
       >
         Confirmar compra
@@ -100,19 +109,16 @@ export function PurchaseButton({
               <Text fw={700}>{formatMXN(total)}</Text>
             </Group>
           </Paper>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={submit.isPending}>
-              Cancelar
-            </Button>
-            <Button
-              onClick={confirm}
-              loading={submit.isPending}
-              disabled={submit.isPending || submit.isSuccess}
-              leftSection={<IconSend size={16} />}
-            >
-              Enviar pedido
-            </Button>
-          </Group>
+          <DialogActions
+            error={refusal}
+            errorTitle={MSG.compraRechazadaTitulo}
+            busy={submit.isPending}
+            onCancel={() => setConfirming(false)}
+            onConfirm={confirm}
+            confirmLabel="Enviar pedido"
+            confirmIcon={<IconSend size={16} />}
+            disabled={submit.isSuccess}
+          />
         </Stack>
       </Modal>
     </>

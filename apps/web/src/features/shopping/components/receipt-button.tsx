@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { FULFILMENT_NOTE_MAX } from '@portal/shared/domain/fulfilment';
 import { IconPackageImport } from '@tabler/icons-react';
 import { useState } from 'react';
-import { showError, showSuccess } from '../../../components/ui/alerts';
+import { showSuccess } from '../../../components/ui/alerts';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { errorMessage } from '../../../lib/api';
 import { formatOrderNumber } from '../../../lib/format';
 import { useConfirmReceipt } from '../api/order-actions';
@@ -14,6 +15,7 @@ import { useConfirmReceipt } from '../api/order-actions';
 export function ReceiptButton({ id }: { id: number }) {
   const [open, setOpen] = useState(false);
   const [nota, setNota] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
   const confirm = useConfirmReceipt(id);
   const tooLong = nota.trim().length > FULFILMENT_NOTE_MAX;
   const send = () =>
@@ -23,17 +25,17 @@ export function ReceiptButton({ id }: { id: number }) {
         setNota('');
         showSuccess('Pedido recibido', res.msg);
       },
-      onError: (error) => {
-        setOpen(false);
-        void showError(errorMessage(error), 'No se pudo confirmar');
-      },
+      onError: (error) => setRefusal(errorMessage(error)),
     });
   return (
     <>
       <Button
         color="teal"
         leftSection={<IconPackageImport size={16} aria-hidden />}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setRefusal(null);
+          setOpen(true);
+        }}
         data-testid="confirmar-recibido"
       >
         Recibido
@@ -58,14 +60,16 @@ export function ReceiptButton({ id }: { id: number }) {
             onChange={(e) => setNota(e.currentTarget.value)}
             error={tooLong ? 'La nota admite hasta 500 caracteres.' : undefined}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setOpen(false)}>
-              Cancelar
-            </Button>
-            <Button color="teal" onClick={send} loading={confirm.isPending} disabled={tooLong}>
-              Confirmar recepción
-            </Button>
-          </Group>
+          <DialogActions
+            error={refusal}
+            errorTitle="No se pudo confirmar"
+            busy={confirm.isPending}
+            onCancel={() => setOpen(false)}
+            onConfirm={send}
+            confirmLabel="Confirmar recepción"
+            color="teal"
+            disabled={tooLong}
+          />
         </Stack>
       </Modal>
     </>

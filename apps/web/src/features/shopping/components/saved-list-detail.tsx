@@ -21,7 +21,6 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { type GetInputPropsReturnType, schemaResolver, useForm } from '@mantine/form';
-import { MSG } from '@portal/shared/messages';
 import {
   LIST_NAME_MAX,
   LIST_QUANTITY_MAX,
@@ -34,9 +33,11 @@ import { IconArrowLeft, IconDeviceFloppy, IconShoppingCartPlus, IconTrash } from
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { openConfirm, showError, showSuccess } from '../../../components/ui/alerts';
+import { showSuccess } from '../../../components/ui/alerts';
+import { confirmAction } from '../../../components/ui/confirm';
 import { LoadError } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
+import { Refusal } from '../../../components/ui/refusal';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { formatDate, formatMXN } from '../../../lib/format';
@@ -130,6 +131,8 @@ function ListEditor({ lista }: { lista: ListDetailDto }) {
   const [result, setResult] = useState<ReorderResponse | null>(null);
   const [resultOpen, setResultOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // A refused 'Agregar todo al carrito', under the page's header.
+  const [addRefusal, setAddRefusal] = useState<string | null>(null);
   const form = useForm<ListValues>({
     mode: 'controlled',
     initialValues: valuesOf(lista),
@@ -166,33 +169,32 @@ function ListEditor({ lista }: { lista: ListDetailDto }) {
   const addAll = () =>
     toCart.mutate(lista.id, {
       onSuccess: (res) => {
+        setAddRefusal(null);
         setResult(res);
         setResultOpen(true);
       },
-      onError: (error) => void showError(errorMessage(error), 'No se pudo agregar la lista'),
-    });
-
-  const askDelete = () =>
-    openConfirm({
-      title: MSG.confirmarTitulo,
-      centered: true,
-      closeButtonProps: { 'aria-label': 'Cerrar' },
-      children: (
-        <Text size="sm">Se eliminará la lista «{lista.nombre}». Tu carrito y tus pedidos no cambian.</Text>
-      ),
-      labels: { confirm: 'Eliminar lista', cancel: 'Cancelar' },
-      confirmProps: { color: 'red', leftSection: <IconTrash size={16} /> },
-      onConfirm: () =>
-        remove.mutate(lista.id, {
-          onSuccess: (res) => {
-            showSuccess('Lista eliminada', res.msg);
-            navigate('/usuario/listas');
-          },
-          onError: (error) => void showError(errorMessage(error), 'No se pudo eliminar'),
-        }),
+      onError: (error) => setAddRefusal(errorMessage(error)),
     });
 
   const count = lista.items.length;
+  const askDelete = () =>
+    confirmAction({
+      title: `¿Eliminar la lista «${lista.nombre}»?`,
+      message: (
+        <Text size="sm">
+          Se eliminará la lista con sus {count === 1 ? 'un producto' : `${count} productos`}. Tu carrito y tus
+          pedidos no cambian.
+        </Text>
+      ),
+      confirmLabel: 'Eliminar lista',
+      danger: true,
+      onConfirm: async () => {
+        const res = await remove.mutateAsync(lista.id);
+        showSuccess('Lista eliminada', res.msg);
+        navigate('/usuario/listas');
+      },
+    });
+
   return (
     <Stack gap={0}>
       <Anchor component={Link} to="/usuario/listas" size="sm" mb="xs">
@@ -218,6 +220,12 @@ function ListEditor({ lista }: { lista: ListDetailDto }) {
             </Button>
           </>
         }
+      />
+      <Refusal
+        error={addRefusal}
+        title="No se pudo agregar la lista"
+        onClose={() => setAddRefusal(null)}
+        mb="md"
       />
       {dirty ? (
         <Alert color="yellow" variant="light" mb="md">
