@@ -29,21 +29,27 @@ describe('recentMonths', () => {
 });
 
 describe('filtersFromParams', () => {
-  it('reads status, month, number and page from the URL', () => {
-    expect(filtersFromParams(new URLSearchParams('status=espera&mes=2026-03&q=%2300042&page=3'))).toEqual({
+  it('reads status, month, number, page and sort from the URL', () => {
+    expect(
+      filtersFromParams(new URLSearchParams('status=espera&mes=2026-03&q=%2300042&page=3&orden=total_asc')),
+    ).toEqual({
       status: 'espera',
       mes: '2026-03',
       q: '#00042',
       page: 3,
+      orden: 'total_asc',
     });
   });
 
   it('treats unknown or malformed values as no filter', () => {
-    expect(filtersFromParams(new URLSearchParams('status=otro&mes=2026-13&page=-1'))).toEqual({
+    expect(
+      filtersFromParams(new URLSearchParams('status=otro&mes=2026-13&page=-1&orden=nombre_asc')),
+    ).toEqual({
       status: 'todos',
       mes: '',
       q: '',
       page: 1,
+      orden: 'fecha_desc',
     });
   });
 });
