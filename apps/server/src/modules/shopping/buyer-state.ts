@@ -1,22 +1,17 @@
-import {
-  type BudgetLine,
-  type BudgetState,
-  budgetState,
-  type MonthOrder,
-} from '@portal/shared/domain/budget';
+import { type BudgetLine, type BudgetState, budgetState, type MonthUsed } from '@portal/shared/domain/budget';
 import { centavosToPesos, totalsOf } from '@portal/shared/domain/money';
 import { businessDate, businessMonth } from '@portal/shared/domain/time';
 import type { BudgetStateDto, CartItemDto, CategoryDto } from '@portal/shared/schemas/shopping';
-import { and, asc, eq, gte, lt, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { type MonthSpendJson, monthOfRows } from '../../db/order-totals.ts';
 import { isTransaction, preparedOnce } from '../../db/prepared.ts';
 import {
   cartItems,
   categories,
-  orderLines,
-  orders,
   products,
   userCategoryBudgets,
+  userMonthSpend,
   userProducts,
   users,
 } from '../../db/schema/index.ts';
@@ -55,43 +50,14 @@ export interface CartLine extends BudgetLine {
 export const imageUrl = (id: string | null) => (id ? `/api/img/${id}` : null);
 export const thumbUrl = (id: string | null) => (id ? `/api/img/${thumbIdFor(id)}` : null);
 
-type MonthParams = { userId: number; start: Date; end: Date };
+/** The user and the first day of the business month (YYYY-MM-01) whose running figures are read. */
+type MonthParams = { userId: number; mes: string };
 type MonthArgs = { [K in keyof MonthParams]: MonthParams[K] | Placeholder };
 
 const monthParams = (): MonthArgs => ({
   userId: sql.placeholder('userId'),
-  start: sql.placeholder('start'),
-  end: sql.placeholder('end'),
+  mes: sql.placeholder('mes'),
 });
-
-const inMonth = (p: MonthArgs) =>
-  and(
-    eq(orders.idUser, p.userId),
-    ne(orders.status, 'cancelado'),
-    gte(orders.transactionDate, p.start),
-    lt(orders.transactionDate, p.end),
-  );
-
-type MonthLineRow = BudgetLine & { orderId: number; total: number };
-
-/** The month's lines (one row per line, with its order's id and total) as orders with their lines. */
-function groupMonthLines(rows: readonly MonthLineRow[]) {
-  const byOrder = new Map<number, MonthOrder & { lines: BudgetLine[] }>();
-  for (const r of rows) {
-    let o = byOrder.get(r.orderId);
-    if (!o) {
-      o = { total: r.total, lines: [] };
-      byOrder.set(r.orderId, o);
-    }
-    o.lines.push({
-      idCategoria: r.idCategoria,
-      precio: r.precio,
-      cantidad: r.cantidad,
-      impuesto: r.impuesto,
-    });
-  }
-  return { count: byOrder.size, orders: [...byOrder.values()] };
-}
 
 /** Categories that hold at least one active product assigned to the user (the sidebar). */
 function assignedCategoriesQuery(db: Db | Tx, userId: number | Placeholder, idCliente: number | Placeholder) {
@@ -117,7 +83,7 @@ function assignedCategoriesQuery(db: Db | Tx, userId: number | Placeholder, idCl
     .orderBy(asc(categories.nombre));
 }
 
-type ShopperParams = MonthParams & { idCliente: number; withLines: boolean; sidebar: boolean };
+type ShopperParams = MonthParams & { idCliente: number; byCategory: boolean; sidebar: boolean };
 type ShopperArgs = { [K in keyof ShopperParams]: ShopperParams[K] | Placeholder };
 
 /** A JSON array of the rows of a subquery, [] when it has none. */
@@ -144,23 +110,20 @@ function shopperReadsQuery(db: Db | Tx, p: ShopperArgs) {
     left join ${userProducts} on ${userProducts.userId} = ${cartItems.userId}
       and ${userProducts.productId} = ${cartItems.productId}
     where ${cartItems.userId} = ${p.userId}`;
-  const monthLines = sql`select ${orders.id} as "orderId", ${orders.total} as total,
-      ${orderLines.idCategoria} as "idCategoria", ${orderLines.precio} as precio,
-      ${orderLines.cantidad} as cantidad, ${orderLines.impuesto} as impuesto
-    from ${orders} inner join ${orderLines} on ${orderLines.orderId} = ${orders.id}
-    where ${inMonth(p)}`;
+  const month = sql`select ${userMonthSpend.idCategoria} as c, ${userMonthSpend.importe} as i,
+      ${userMonthSpend.compras} as n
+    from ${userMonthSpend}
+    where ${userMonthSpend.idUser} = ${p.userId} and ${userMonthSpend.mes} = ${p.mes}::date`;
   const budgets = sql`select ${userCategoryBudgets.categoryId} as id, ${userCategoryBudgets.presupuesto} as presupuesto
     from ${userCategoryBudgets} where ${userCategoryBudgets.userId} = ${p.userId}`;
-  const withLines = sql`${p.withLines}::boolean`;
+  const byCategory = sql`${p.byCategory}::boolean`;
   return db
     .select({
       cart: sql<CartJson[]>`${jsonRows(cart, sql`r."addedAt", r.id`)}`,
-      month: sql<{ n: number; total: number }>`(select json_build_object('n', count(*),
-        'total', coalesce(sum(${orders.total}), 0)) from ${orders} where ${inMonth(p)})`,
-      monthLines: sql<MonthLineRow[] | null>`case when ${withLines} then ${jsonRows(monthLines)} end`,
+      month: sql<MonthSpendJson[]>`${jsonRows(month)}`,
       budgets: sql<
         { id: number; presupuesto: number }[] | null
-      >`case when ${withLines} then ${jsonRows(budgets)} end`,
+      >`case when ${byCategory} then ${jsonRows(budgets)} end`,
       categories: sql<AssignedCategory[] | null>`case when ${p.sidebar}::boolean then ${jsonRows(
         assignedCategoriesQuery(db, p.userId, p.idCliente).getSQL(),
         sql`r.nombre`,
@@ -191,9 +154,8 @@ export async function loadShopperReads(
   const params: ShopperParams = {
     userId: buyer.id,
     idCliente: buyer.idCliente,
-    start: range.start,
-    end: range.end,
-    withLines: modo === 'categoria',
+    mes: `${range.key}-01`,
+    byCategory: modo === 'categoria',
     sidebar: opts.sidebar,
   };
   const [row] = isTransaction(db)
@@ -202,19 +164,13 @@ export async function loadShopperReads(
         shopperReadsQuery(d, {
           ...monthParams(),
           idCliente: sql.placeholder('idCliente'),
-          withLines: sql.placeholder('withLines'),
+          byCategory: sql.placeholder('byCategory'),
           sidebar: sql.placeholder('sidebar'),
         }),
       ).execute(params);
   if (!row) throw new Error(`No existe el usuario ${buyer.id}`);
   const cart: CartLine[] = row.cart.map((l) => ({ ...l, addedAt: new Date(l.addedAt) }));
-  const month =
-    modo === 'categoria'
-      ? groupMonthLines(row.monthLines ?? [])
-      : {
-          count: row.month.n,
-          orders: row.month.n > 0 ? [{ lines: [], total: Number(row.month.total) }] : [],
-        };
+  const month = monthOfRows(row.month);
   return {
     snapshot: snapshotOf(modo, range.key, buyer, cart, month, row.budgets ?? []),
     categories: row.categories ?? [],
@@ -227,7 +183,8 @@ export interface BuyerSnapshot {
   mes: string;
   cart: CartLine[];
   comprasDelMes: number;
-  monthOrders: MonthOrder[];
+  /** The month's non-cancelled orders, added up (the running month, decision 0072). */
+  monthUsed: MonthUsed;
   categoryBudgets: { id: number; presupuesto: number }[];
   state: BudgetState;
 }
@@ -237,17 +194,17 @@ function snapshotOf(
   mes: string,
   buyer: Buyer,
   cart: CartLine[],
-  month: { count: number; orders: MonthOrder[] },
+  month: { count: number; used: MonthUsed },
   categoryBudgets: { id: number; presupuesto: number }[],
 ): BuyerSnapshot {
   const state = budgetState({
     modo,
     presupuestoDefault: buyer.presupuestoDefault,
     categorias: categoryBudgets,
-    orders: month.orders,
+    used: month.used,
     cart,
   });
-  return { modo, mes, cart, comprasDelMes: month.count, monthOrders: month.orders, categoryBudgets, state };
+  return { modo, mes, cart, comprasDelMes: month.count, monthUsed: month.used, categoryBudgets, state };
 }
 
 export function recomputeState(
@@ -259,7 +216,7 @@ export function recomputeState(
     modo: snapshot.modo,
     presupuestoDefault: buyer.presupuestoDefault,
     categorias: snapshot.categoryBudgets,
-    orders: snapshot.monthOrders,
+    used: snapshot.monthUsed,
     cart,
   });
 }

@@ -7,7 +7,7 @@ import { businessDate } from '@portal/shared/domain/time';
 import type { OrderStatus, PurchaseResponse } from '@portal/shared/schemas/shopping';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { moveOrderSales } from '../../db/sales.ts';
+import { moveOrderTotals } from '../../db/order-totals.ts';
 import { cartItems, clients, orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
@@ -181,9 +181,9 @@ export async function userSubmitOrder(
     await recordWebhookEvent(tx, app.jobs, { ...webhookEvent, type: 'pedido.creado' });
     if (status === 'aprobado')
       await recordWebhookEvent(tx, app.jobs, { ...webhookEvent, type: 'pedido.aprobado' });
+    // Into the sales summary and the buyer's running month (decision 0072), before the alerts read it.
+    await moveOrderTotals(tx, orderId, 1);
     await sendBudgetAlerts(tx, { publicUrl: app.config.PUBLIC_URL, tz }, buyer.id, now);
-    // Last, so the summary rows the client's other purchases touch stay locked only briefly.
-    await moveOrderSales(tx, orderId, 1);
     return { orderId, status, total: totals.total, lineas: cart.length, date: now, locked };
   });
 
