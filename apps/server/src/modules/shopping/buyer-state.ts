@@ -1,4 +1,10 @@
-import { type BudgetLine, type BudgetState, budgetState, type MonthUsed } from '@portal/shared/domain/budget';
+import {
+  type BudgetLine,
+  type BudgetState,
+  budgetState,
+  type MonthUsed,
+  monthUsedOf,
+} from '@portal/shared/domain/budget';
 import { centavosToPesos, totalsOf } from '@portal/shared/domain/money';
 import { businessDate, businessMonth } from '@portal/shared/domain/time';
 import type { BudgetStateDto, CartItemDto, CategoryDto } from '@portal/shared/schemas/shopping';
@@ -83,7 +89,13 @@ function assignedCategoriesQuery(db: Db | Tx, userId: number | Placeholder, idCl
     .orderBy(asc(categories.nombre));
 }
 
-type ShopperParams = MonthParams & { idCliente: number; byCategory: boolean; sidebar: boolean };
+type ShopperParams = MonthParams & {
+  idCliente: number;
+  byCategory: boolean;
+  sidebar: boolean;
+  /** A product of the buyer's client to read with its assignment (a cart change), or null. */
+  productId: number | null;
+};
 type ShopperArgs = { [K in keyof ShopperParams]: ShopperParams[K] | Placeholder };
 
 /** A JSON array of the rows of a subquery, [] when it has none. */
@@ -91,10 +103,10 @@ const jsonRows = (query: SQL, orderBy?: SQL) =>
   sql`(select coalesce(json_agg(r${orderBy ? sql` order by ${orderBy}` : sql``}), '[]'::json) from (${query}) r)`;
 
 /**
- * Everything the shopper's screens show (cart, the month's orders, category budgets, the sidebar) in one
+ * Everything the shopper's screens show (cart, the running month, category budgets, the sidebar) in one
  * statement: each round trip to the database costs about as much CPU as a simple query itself. GET
- * /api/sesion and the cart's answers need all of it; the rules of a cart change or a purchase all but the
- * sidebar.
+ * /api/sesion and the cart's answers need all of it; a cart change adds the product it changes (so its
+ * checks, its write and its answer need no other read, decision 0073).
  */
 function shopperReadsQuery(db: Db | Tx, p: ShopperArgs) {
   const cart = sql`select ${cartItems.productId} as id, ${cartItems.cantidad} as cantidad,
@@ -116,6 +128,17 @@ function shopperReadsQuery(db: Db | Tx, p: ShopperArgs) {
     where ${userMonthSpend.idUser} = ${p.userId} and ${userMonthSpend.mes} = ${p.mes}::date`;
   const budgets = sql`select ${userCategoryBudgets.categoryId} as id, ${userCategoryBudgets.presupuesto} as presupuesto
     from ${userCategoryBudgets} where ${userCategoryBudgets.userId} = ${p.userId}`;
+  const product = sql`select ${products.id} as id, ${products.nombre} as nombre,
+      ${products.claveInterna} as "claveInterna", ${products.claveCliente} as "claveCliente",
+      ${products.unidadDeMedida} as "unidadDeMedida", ${products.precio} as precio,
+      ${products.impuesto} as impuesto, ${products.activo} as activo, ${products.idCategoria} as "idCategoria",
+      ${categories.nombre} as categoria, ${products.imagen} as imagen,
+      coalesce(${userProducts.asignado}, false) as asignado,
+      coalesce(${userProducts.cantidadLimite}, 1) as "cantidadLimite"
+    from ${products}
+    inner join ${categories} on ${categories.id} = ${products.idCategoria}
+    left join ${userProducts} on ${userProducts.userId} = ${p.userId} and ${userProducts.productId} = ${products.id}
+    where ${products.id} = ${p.productId}::integer and ${products.idCliente} = ${p.idCliente}`;
   const byCategory = sql`${p.byCategory}::boolean`;
   return db
     .select({
@@ -128,12 +151,16 @@ function shopperReadsQuery(db: Db | Tx, p: ShopperArgs) {
         assignedCategoriesQuery(db, p.userId, p.idCliente).getSQL(),
         sql`r.nombre`,
       )} end`,
+      product: sql<ProductJson | null>`case when ${p.productId}::integer is not null then
+        (select row_to_json(r) from (${product}) r) end`,
     })
     .from(users)
     .where(eq(users.id, p.userId));
 }
 
 type CartJson = Omit<CartLine, 'addedAt'> & { addedAt: string };
+/** A product as a cart line would show it, before it has a quantity. */
+export type ProductJson = Omit<CartLine, 'addedAt' | 'cantidad'>;
 type AssignedCategory = { id: number; nombre: string; icono: string; productos: number };
 
 /**
@@ -146,8 +173,8 @@ export async function loadShopperReads(
   buyer: Buyer,
   client: BuyerClient,
   tz: string,
-  opts: { sidebar: boolean; now?: Date },
-): Promise<{ snapshot: BuyerSnapshot; categories: AssignedCategory[] }> {
+  opts: { sidebar: boolean; now?: Date; productId?: number },
+): Promise<{ snapshot: BuyerSnapshot; categories: AssignedCategory[]; product: ProductJson | null }> {
   const now = opts.now ?? new Date();
   const modo = client.modoPresupuesto === 'categoria' ? 'categoria' : 'regular';
   const range = businessMonth(now, tz);
@@ -157,6 +184,7 @@ export async function loadShopperReads(
     mes: `${range.key}-01`,
     byCategory: modo === 'categoria',
     sidebar: opts.sidebar,
+    productId: opts.productId ?? null,
   };
   const [row] = isTransaction(db)
     ? await shopperReadsQuery(db, params)
@@ -166,6 +194,7 @@ export async function loadShopperReads(
           idCliente: sql.placeholder('idCliente'),
           byCategory: sql.placeholder('byCategory'),
           sidebar: sql.placeholder('sidebar'),
+          productId: sql.placeholder('productId'),
         }),
       ).execute(params);
   if (!row) throw new Error(`No existe el usuario ${buyer.id}`);
@@ -174,6 +203,7 @@ export async function loadShopperReads(
   return {
     snapshot: snapshotOf(modo, range.key, buyer, cart, month, row.budgets ?? []),
     categories: row.categories ?? [],
+    product: row.product ? { ...row.product, precio: Number(row.product.precio) } : null,
   };
 }
 
@@ -205,6 +235,29 @@ function snapshotOf(
     cart,
   });
   return { modo, mes, cart, comprasDelMes: month.count, monthUsed: month.used, categoryBudgets, state };
+}
+
+/**
+ * The buyer's figures right after a purchase of the whole cart, from the snapshot read under the lock
+ * (decision 0073): the order joins the month (its total, and each category's lines with IVA rounded per
+ * order and category), the purchase limit counts it, and the cart is empty. The same figures a read after
+ * the commit would give, without the read.
+ */
+export function afterPurchase(snapshot: BuyerSnapshot, buyer: Buyer, total: number): BuyerSnapshot {
+  const order = monthUsedOf([{ lines: snapshot.cart, total }]);
+  const categorias = new Map(snapshot.monthUsed.categorias);
+  for (const [id, spent] of order.categorias) categorias.set(id, (categorias.get(id) ?? 0) + spent);
+  const month = {
+    count: snapshot.comprasDelMes + 1,
+    used: { total: snapshot.monthUsed.total + total, categorias },
+  };
+  return snapshotOf(snapshot.modo, snapshot.mes, buyer, [], month, snapshot.categoryBudgets);
+}
+
+/** The snapshot with another cart (the same month): the figures a cart change answers with. */
+export function withCart(snapshot: BuyerSnapshot, buyer: Buyer, cart: CartLine[]): BuyerSnapshot {
+  const month = { count: snapshot.comprasDelMes, used: snapshot.monthUsed };
+  return snapshotOf(snapshot.modo, snapshot.mes, buyer, cart, month, snapshot.categoryBudgets);
 }
 
 export function recomputeState(
