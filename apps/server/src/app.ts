@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import { type Database, type Db, ping } from './db/client.ts';
 import { invalidationFeed } from './db/invalidation.ts';
-import { ensureSales } from './db/sales.ts';
+import { ensureTotals } from './db/order-totals.ts';
 import { JobRunner } from './lib/jobs.ts';
 import { type AppKeys, appKeys } from './lib/keys.ts';
 import { errSerializer } from './lib/log-errors.ts';
@@ -140,7 +140,7 @@ export async function buildApp({
 
   app.decorate('db', database.db);
   // The dashboard's sales summary, built for this business time zone (decision 0055).
-  await ensureSales(database.db, config.BUSINESS_TZ);
+  await ensureTotals(database.db, config.BUSINESS_TZ);
   app.decorate('database', database);
   app.decorate('config', config);
   app.decorate('keys', appKeys(config));

@@ -29,6 +29,7 @@ const session = {
       cantidad_autorizadores: 2,
     },
     debe_cambiar_password: false,
+    motivo_cambio_password: null,
     dos_pasos: true,
     debe_activar_2fa: false,
     // Not in the schema: never sent.

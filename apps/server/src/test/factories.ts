@@ -151,7 +151,7 @@ export async function makeOrder(
     })),
   );
   // Like a purchase: the order counts in the dashboard's sales summary.
-  const { moveOrderSales } = await import('../db/sales.ts');
-  await moveOrderSales(db, order!.id, 1);
+  const { moveOrderTotals } = await import('../db/order-totals.ts');
+  await moveOrderTotals(db, order!.id, 1);
   return order!;
 }

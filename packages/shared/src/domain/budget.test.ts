@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.ts';
-import { budgetState, canPlaceAnotherOrder } from './budget.ts';
+import { budgetState, canPlaceAnotherOrder, monthUsedOf } from './budget.ts';
 import { cartChangeProblem, quantityProblem } from './cart.ts';
 import { businessMonth } from './time.ts';
 
@@ -12,6 +12,35 @@ const line = (idCategoria: number, precio: number, cantidad: number, impuesto = 
 });
 
 describe('budget state', () => {
+  it('the month added up (the running month) gives the same state as the orders themselves', () => {
+    const orders = [
+      { lines: [line(1, 1999, 1), line(1, 3333, 2), line(2, 777, 3, false)], total: 8665 + 1386 + 2331 },
+      { lines: [line(2, 777, 1), line(3, 12345, 1)], total: 13122 + 2100 },
+    ];
+    const used = monthUsedOf(orders);
+    // IVA rounded per order and category: 8665 × 16% = 1386.4 → 1386; 777 × 16% = 124.32 → 124.
+    expect(used).toEqual({
+      total: orders[0]!.total + orders[1]!.total,
+      categorias: new Map([
+        [1, 8665 + 1386],
+        [2, 2331 + 777 + 124],
+        [3, 12345 + 1975],
+      ]),
+    });
+    for (const modo of ['regular', 'categoria'] as const) {
+      const input = {
+        modo,
+        presupuestoDefault: 50_000,
+        categorias: [
+          { id: 1, presupuesto: 20_000 },
+          { id: 2, presupuesto: 5_000 },
+        ],
+        cart: [line(2, 100, 1)],
+      };
+      expect(budgetState({ ...input, used })).toEqual(budgetState({ ...input, orders }));
+    }
+  });
+
   it('regular: used is the month orders, remaining counts the cart with IVA (taxable lines only)', () => {
     const s = budgetState({
       modo: 'regular',

@@ -1,6 +1,7 @@
 /**
  * Monthly budget state (docs/domain.md "Budgets"): consumed by order totals including IVA, computed from the
- * month's non-cancelled orders and the current cart — never stored as a running figure.
+ * month's non-cancelled orders — their lines, or the server's running month that adds them up the same way
+ * (`MonthUsed`, decision 0072) — and the current cart.
  */
 import { type Centavos, type PricedLine, totalsOf } from './money.ts';
 
@@ -14,6 +15,27 @@ export interface MonthOrder {
   lines: readonly BudgetLine[];
   /** The order's stored total (subtotal + IVA rounded once). */
   total: Centavos;
+}
+
+/**
+ * What a month's non-cancelled orders spend, already added up: the sum of their totals, and per category
+ * what its lines spend (IVA rounded per order and category). The server keeps it as its running month.
+ */
+export interface MonthUsed {
+  total: Centavos;
+  categorias: ReadonlyMap<number, Centavos>;
+}
+
+/** The month's orders added up by the budget rule (what the server's running month holds). */
+export function monthUsedOf(orders: readonly MonthOrder[]): MonthUsed {
+  let total = 0;
+  const categorias = new Map<number, Centavos>();
+  for (const o of orders) {
+    total += o.total;
+    for (const id of new Set(o.lines.map((l) => l.idCategoria)))
+      categorias.set(id, (categorias.get(id) ?? 0) + spendOf(o.lines.filter((l) => l.idCategoria === id)));
+  }
+  return { total, categorias };
 }
 
 export interface CategoryBudget {
@@ -46,15 +68,17 @@ export function spendOf(lines: readonly PricedLine[]): Centavos {
  * Category: per category, used = what that category's lines of each order spend (IVA rounded per order
  * and category), cart likewise; the totals are their sums.
  */
-export function budgetState(input: {
-  modo: BudgetMode;
-  presupuestoDefault: Centavos;
-  categorias: readonly CategoryBudget[];
-  orders: readonly MonthOrder[];
-  cart: readonly BudgetLine[];
-}): BudgetState {
+export function budgetState(
+  input: {
+    modo: BudgetMode;
+    presupuestoDefault: Centavos;
+    categorias: readonly CategoryBudget[];
+    cart: readonly BudgetLine[];
+  } & ({ orders: readonly MonthOrder[] } | { used: MonthUsed }),
+): BudgetState {
+  const used = 'used' in input ? input.used : monthUsedOf(input.orders);
   if (input.modo === 'regular') {
-    const utilizado = input.orders.reduce((sum, o) => sum + o.total, 0);
+    const utilizado = used.total;
     const carrito = spendOf(input.cart);
     const presupuesto = input.presupuestoDefault;
     return {
@@ -69,10 +93,7 @@ export function budgetState(input: {
   const categorias = new Map<number, BudgetFigures>();
   for (const c of input.categorias) {
     if (c.presupuesto <= 0) continue;
-    const utilizado = input.orders.reduce(
-      (sum, o) => sum + spendOf(o.lines.filter((l) => l.idCategoria === c.id)),
-      0,
-    );
+    const utilizado = used.categorias.get(c.id) ?? 0;
     const carrito = spendOf(input.cart.filter((l) => l.idCategoria === c.id));
     categorias.set(c.id, {
       presupuesto: c.presupuesto,

@@ -448,7 +448,7 @@ export const approvalReminders = pgTable(
 
 /**
  * Sales per client, business month, product and category (decision 0055): the quantities and amounts of the
- * lines of non-cancelled orders, kept exact by db/sales.ts in the transaction of every change that moves
+ * lines of non-cancelled orders, kept exact by db/order-totals.ts in the transaction of every change that moves
  * them (purchase, approval with edits, cancellation, withdrawal) and rebuilt by the seeds. `importe` is
  * price × quantity before IVA and `iva` the lines' IVA as the detail report gives it, per line.
  */
@@ -467,6 +467,26 @@ export const productMonthSales = pgTable(
 );
 
 /**
+ * The running month of each buyer (decision 0072): per user, business month and category, the spend
+ * (centavos with IVA) and the number of the user's non-cancelled orders of that month. Category 0 holds the
+ * whole orders (the sum of their stored totals: regular mode's "used" and the purchase limit's count); a
+ * category's row holds what its lines spend, IVA rounded per order and category (category mode's "used").
+ * Kept exact by db/order-totals.ts in the transaction of every change that moves an order's lines or status and
+ * recounted with the sales summary.
+ */
+export const userMonthSpend = pgTable(
+  'user_month_spend',
+  {
+    idUser: integer('id_user').notNull(),
+    mes: date('mes', { mode: 'string' }).notNull(),
+    idCategoria: integer('id_categoria').notNull(),
+    importe: money('importe').notNull(),
+    compras: integer('compras').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.idUser, t.mes, t.idCategoria] })],
+);
+
+/**
  * A counter per client that a trigger on `orders` raises with every insert, update or delete of its orders
  * (migration 0012): the dashboard's range figures are reused while it has not moved (decision 0055).
  */
@@ -475,7 +495,7 @@ export const clientOrderVersions = pgTable('client_order_versions', {
   version: money('version').notNull(),
 });
 
-/** Which business time zone product_month_sales was built for (db/sales.ts rebuilds it when that changes). */
+/** Which business time zone product_month_sales was built for (db/order-totals.ts rebuilds it when that changes). */
 export const salesState = pgTable('sales_state', {
   id: smallint('id').primaryKey(),
   tz: text('tz').notNull(),

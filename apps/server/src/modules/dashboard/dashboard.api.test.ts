@@ -3,7 +3,7 @@ import { businessDate, businessMonth } from '@portal/shared/domain/time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
-import { moveOrderSales } from '../../db/sales.ts';
+import { moveOrderTotals } from '../../db/order-totals.ts';
 import { productMonthSales, userCategoryBudgets } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
 import {
@@ -371,7 +371,7 @@ describe.each(DB_KINDS)('spend dashboard (%s)', (kind) => {
     // Even a change made directly in the database (the counter moves with the orders themselves; the
     // summary is kept by hand here as every path that changes orders keeps it).
     await db().transaction(async (tx) => {
-      await moveOrderSales(tx, id, -1);
+      await moveOrderTotals(tx, id, -1);
       await tx.execute(sql`update orders set status = 'cancelado', surtido_estatus = null where id = ${id}`);
     });
     expect((await view()).meses.at(-1)).toMatchObject({ aprobado: 0, cancelado: 99.99 });

@@ -1,9 +1,9 @@
 /**
  * The spend dashboard (docs/domain.md "Dashboards", decision 0055): months by status from the orders'
  * covering index, the current month per buyer and category with the budget cards' own rule, and the top
- * products from the sales summary (db/sales.ts) — never a scan of a year of order lines.
+ * products from the sales summary (db/order-totals.ts) — never a scan of a year of order lines.
  */
-import { type BudgetLine, budgetState, type MonthOrder } from '@portal/shared/domain/budget';
+import { budgetState } from '@portal/shared/domain/budget';
 import { budgetShare, SHARE_NEAR, SHARE_OVER } from '@portal/shared/domain/budget-share';
 import { centavosToPesos } from '@portal/shared/domain/money';
 import {
@@ -25,15 +25,16 @@ import type {
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Db, rowsOf } from '../../db/client.ts';
+import { type MonthSpendJson, monthOfRows } from '../../db/order-totals.ts';
 import {
   categories,
   clientOrderVersions,
   clients,
-  orderLines,
   orders,
   productMonthSales,
   products,
   userCategoryBudgets,
+  userMonthSpend,
   users,
 } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
@@ -218,21 +219,21 @@ async function monthsByStatus(
 
 /**
  * The current month per buyer (and, in category mode, per category) exactly as the buyer's budget cards
- * compute it: the shared `budgetState` over the month's non-cancelled orders (the cart left out).
+ * compute it: the shared `budgetState` over the buyers' running months (decision 0072, the cart left out).
  */
 async function buyersOfMonth(
   db: Db,
   scope: NonNullable<Scope>,
-  month: { start: Date; end: Date },
+  month: { key: string },
 ): Promise<{
   lista: DashboardBuyer[];
   usuarios: DashboardResponse['usuarios'];
   categorias: DashboardCategory[];
 }> {
-  const inMonth = sql`${orders.idCliente} = ${scope.id} and ${orders.status} <> 'cancelado'
-    and ${orders.transactionDate} >= ${month.start} and ${orders.transactionDate} < ${month.end}`;
-  const monthly = sql`select ${orders.idUser} as id_user, sum(${orders.total}) as utilizado, count(*) as pedidos
-        from ${orders} where ${inMonth} group by 1`;
+  const mes = `${month.key}-01`;
+  const monthly = sql`select ${userMonthSpend.idUser} as id_user, ${userMonthSpend.importe} as utilizado,
+        ${userMonthSpend.compras} as pedidos
+      from ${userMonthSpend} where ${userMonthSpend.mes} = ${mes}::date and ${userMonthSpend.idCategoria} = 0`;
   if (scope.modo !== 'categoria') {
     // Regular budgets: sorted, cut to 50 and counted by the database (the client's thousands of buyers never
     // travel): share = used ÷ budget, "Infinity" when something was used without a budget (budgetShare).
@@ -297,7 +298,7 @@ async function buyersOfMonth(
       where ${users.idCliente} = ${scope.id} and ${users.rol} = ${ROLES.usuario}
         and (${users.activo} or m.pedidos > 0)`,
   );
-  // Category mode: each buyer's category budgets and the month's lines, through the budget cards' rule.
+  // Category mode: each buyer's category budgets and running month, through the budget cards' rule.
   const budgets = await db
     .select({
       userId: userCategoryBudgets.userId,
@@ -307,46 +308,28 @@ async function buyersOfMonth(
     .from(userCategoryBudgets)
     .innerJoin(users, eq(users.id, userCategoryBudgets.userId))
     .where(and(eq(users.idCliente, scope.id), eq(users.rol, ROLES.usuario)));
-  const lines = await rowsOf<{
-    order_id: number;
-    id_user: number;
-    total: string | number;
-    id_categoria: number;
-    precio: string | number;
-    cantidad: number;
-    impuesto: boolean;
-  }>(
-    db,
-    sql`select ${orders.id} as order_id, ${orders.idUser} as id_user, ${orders.total} as total,
-        ${orderLines.idCategoria} as id_categoria, ${orderLines.precio} as precio, ${orderLines.cantidad} as cantidad,
-        ${orderLines.impuesto} as impuesto
-      from ${orders} inner join ${orderLines} on ${orderLines.orderId} = ${orders.id}
-      where ${inMonth}`,
-  );
-  const ordersOf = new Map<number, Map<number, { total: number; lines: BudgetLine[] }>>();
-  for (const l of lines) {
-    const mine = ordersOf.get(l.id_user) ?? new Map<number, { total: number; lines: BudgetLine[] }>();
-    const order = mine.get(l.order_id) ?? { total: Number(l.total), lines: [] };
-    order.lines.push({
-      idCategoria: l.id_categoria,
-      precio: Number(l.precio),
-      cantidad: l.cantidad,
-      impuesto: l.impuesto,
-    });
-    mine.set(l.order_id, order);
-    ordersOf.set(l.id_user, mine);
-  }
+  const spend = await db
+    .select({
+      idUser: userMonthSpend.idUser,
+      c: userMonthSpend.idCategoria,
+      i: userMonthSpend.importe,
+      n: userMonthSpend.compras,
+    })
+    .from(userMonthSpend)
+    .innerJoin(users, eq(users.id, userMonthSpend.idUser))
+    .where(and(eq(users.idCliente, scope.id), eq(users.rol, ROLES.usuario), eq(userMonthSpend.mes, mes)));
+  const rowsOfUser = new Map<number, MonthSpendJson[]>();
+  for (const r of spend) rowsOfUser.set(r.idUser, [...(rowsOfUser.get(r.idUser) ?? []), r]);
   const budgetsOf = new Map<number, { id: number; presupuesto: number }[]>();
   for (const b of budgets)
     budgetsOf.set(b.userId, [...(budgetsOf.get(b.userId) ?? []), { id: b.id, presupuesto: b.presupuesto }]);
   const perCategory = new Map<number, { presupuesto: number; utilizado: number }>();
   const lista = people.map((p) => {
-    const monthOrders: MonthOrder[] = [...(ordersOf.get(p.id)?.values() ?? [])];
     const state = budgetState({
       modo: 'categoria',
       presupuestoDefault: Number(p.presupuesto),
       categorias: budgetsOf.get(p.id) ?? [],
-      orders: monthOrders,
+      used: monthOfRows(rowsOfUser.get(p.id) ?? []).used,
       cart: [],
     });
     for (const [id, f] of state.categorias) {
@@ -465,7 +448,7 @@ async function ordersPerDay(db: Db, scope: Scope, now: Date, tz: string) {
  * Every active client's month: the sum of its buyers' budgets (monthly, or their category budgets) and of its
  * non-cancelled order totals; the five with the highest share first.
  */
-async function clientsNearBudget(db: Db, month: { start: Date; end: Date }) {
+async function clientsNearBudget(db: Db, month: { key: string }) {
   const rows = await rowsOf<{
     id: number;
     nombre: string;
@@ -481,8 +464,8 @@ async function clientsNearBudget(db: Db, month: { start: Date; end: Date }) {
           (select coalesce(sum(u.presupuesto_default), 0) from ${users} u
             where u.id_cliente = c.id and u.rol = ${ROLES.usuario} and u.activo)
         end as presupuesto,
-        (select coalesce(sum(o.total), 0) from ${orders} o where o.id_cliente = c.id and o.status <> 'cancelado'
-          and o.transaction_date >= ${month.start} and o.transaction_date < ${month.end}) as utilizado
+        (select coalesce(sum(s.importe), 0) from ${userMonthSpend} s inner join ${users} u on u.id = s.id_user
+          where u.id_cliente = c.id and s.mes = ${`${month.key}-01`}::date and s.id_categoria = 0) as utilizado
       from ${clients} c where c.activo`,
   );
   return rows
@@ -505,7 +488,7 @@ const BUYER_MONTHS = 6;
 
 /**
  * GET /api/historial/gasto: the buyer's last six business months against today's budget, each month as its
- * budget cards counted it (the shared `budgetState` over that month's non-cancelled orders, no cart).
+ * budget cards counted it (the shared `budgetState` over that month's running figures, no cart).
  */
 export async function buyerSpend(app: FastifyInstance, auth: AuthContext): Promise<BuyerSpendResponse> {
   if (auth.user.rol !== ROLES.usuario || !auth.client) throw forbidden();
@@ -513,23 +496,15 @@ export async function buyerSpend(app: FastifyInstance, auth: AuthContext): Promi
   const current = businessMonth(new Date(), tz).key;
   const first = addMonths(current, -(BUYER_MONTHS - 1));
   const keys = monthKeys(first, current);
-  const range = instantsOf(first, current, tz);
   const modo = auth.client.modoPresupuesto === 'categoria' ? 'categoria' : 'regular';
-  const lines = await rowsOf<{
-    order_id: number;
-    mes: string;
-    total: string | number;
-    id_categoria: number | null;
-    precio: string | number | null;
-    cantidad: number | null;
-    impuesto: boolean | null;
-  }>(
+  // The running months (decision 0072): a few rows per month, whatever the buyer bought.
+  const rows = await rowsOf<MonthSpendJson & { mes: string }>(
     app.db,
-    sql`select ${orders.id} as order_id, to_char(${orders.transactionDate} at time zone ${tz}, 'YYYY-MM') as mes,
-        ${orders.total} as total, l.id_categoria, l.precio, l.cantidad, l.impuesto
-      from ${orders} left join ${orderLines} l on l.order_id = ${orders.id} and ${modo === 'categoria'}
-      where ${orders.idUser} = ${auth.user.id} and ${orders.status} <> 'cancelado'
-        and ${orders.transactionDate} >= ${range.start} and ${orders.transactionDate} < ${range.end}`,
+    sql`select to_char(${userMonthSpend.mes}, 'YYYY-MM') as mes, ${userMonthSpend.idCategoria} as c,
+        ${userMonthSpend.importe} as i, ${userMonthSpend.compras} as n
+      from ${userMonthSpend}
+      where ${userMonthSpend.idUser} = ${auth.user.id}
+        and ${userMonthSpend.mes} >= ${`${first}-01`}::date and ${userMonthSpend.mes} <= ${`${current}-01`}::date`,
   );
   const budgets =
     modo === 'categoria'
@@ -543,29 +518,15 @@ export async function buyerSpend(app: FastifyInstance, auth: AuthContext): Promi
           .innerJoin(categories, eq(categories.id, userCategoryBudgets.categoryId))
           .where(eq(userCategoryBudgets.userId, auth.user.id))
       : [];
-  const byMonth = new Map<string, Map<number, MonthOrder & { lines: BudgetLine[] }>>(
-    keys.map((k) => [k, new Map()]),
-  );
-  for (const l of lines) {
-    const month = byMonth.get(l.mes);
-    if (!month) continue;
-    const order = month.get(l.order_id) ?? { total: Number(l.total), lines: [] };
-    if (l.id_categoria !== null)
-      order.lines.push({
-        idCategoria: l.id_categoria,
-        precio: Number(l.precio),
-        cantidad: l.cantidad!,
-        impuesto: l.impuesto!,
-      });
-    month.set(l.order_id, order);
-  }
+  const byMonth = new Map<string, MonthSpendJson[]>(keys.map((k) => [k, []]));
+  for (const r of rows) byMonth.get(r.mes)?.push(r);
   const states = keys.map((mes) => ({
     mes,
     state: budgetState({
       modo,
       presupuestoDefault: auth.user.presupuestoDefault,
       categorias: budgets,
-      orders: [...byMonth.get(mes)!.values()],
+      used: monthOfRows(byMonth.get(mes)!).used,
       cart: [],
     }),
   }));

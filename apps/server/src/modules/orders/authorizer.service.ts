@@ -24,7 +24,7 @@ import type {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import { moveOrderSales } from '../../db/sales.ts';
+import { moveOrderTotals } from '../../db/order-totals.ts';
 import { clients, orderEvents, orderLines, orders, userProducts, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
@@ -343,6 +343,9 @@ async function approveOne(
       autoHasta: fresh?.autoHasta ?? null,
       segundoNivelDesde: fresh?.segundoNivelDesde ?? null,
     });
+    // The edited lines and total replace the old ones in the sales summary and the buyer's running month
+    // (decisions 0055, 0072): the order's contribution is taken out before the order or its lines change.
+    if (changed) await moveOrderTotals(tx, order.id, -1);
     const updated = await tx
       .update(orders)
       .set({
@@ -359,8 +362,6 @@ async function approveOne(
     if (updated.length === 0) refuseTransition('STATUS');
 
     if (changed) {
-      // The edited lines replace the old ones in the dashboard's sales summary (decision 0055).
-      await moveOrderSales(tx, order.id, -1);
       const removed = lines.filter((l) => !wanted.has(l.productId));
       const edited = newLines.filter((l) => l.cantidad !== lines.find((o) => o.id === l.id)!.cantidad);
       if (removed.length > 0)
@@ -372,7 +373,7 @@ async function approveOne(
         );
       for (const l of edited)
         await tx.update(orderLines).set({ cantidad: l.cantidad }).where(eq(orderLines.id, l.id));
-      await moveOrderSales(tx, order.id, 1);
+      await moveOrderTotals(tx, order.id, 1);
       const changes = {
         cantidades: edited.map((l) => ({
           id_producto: l.productId,
@@ -502,8 +503,8 @@ async function cancelOne(
     const onBehalfOfId = step.actor.onBehalfOf?.id ?? null;
     const refusal = await dutyConflict(tx, auth.user.id, order, 'cancelar');
     if (refusal) throw refusal;
-    // Out of the dashboard's sales summary before it is cancelled (decision 0055).
-    await moveOrderSales(tx, id, -1);
+    // Out of the sales summary and the buyer's running month before it is cancelled (decisions 0055, 0072).
+    await moveOrderTotals(tx, id, -1);
     const updated = await tx
       .update(orders)
       .set({ status: 'cancelado', cancelReason: reason, updatedAt: new Date() })

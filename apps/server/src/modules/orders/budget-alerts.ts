@@ -16,14 +16,11 @@ import { ROLES } from '@portal/shared/domain/roles';
 import { businessMonth } from '@portal/shared/domain/time';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { monthSpend } from '../../db/order-totals.ts';
 import { budgetAlerts, categories, clients, userCategoryBudgets, users } from '../../db/schema/index.ts';
 import { orderEmail } from '../../lib/emails.ts';
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
 import { MSG } from '../../messages.ts';
-import { otherMonthOrders } from './authorizer.repository.ts';
-
-/** No order has this id: "every non-cancelled order of the month" through the approval's own read. */
-const NO_ORDER = 0;
 
 export async function sendBudgetAlerts(
   tx: Tx,
@@ -53,7 +50,8 @@ export async function sendBudgetAlerts(
     .where(eq(users.id, userId));
   if (!buyer) return;
   const modo = buyer.modo === 'categoria' ? 'categoria' : 'regular';
-  const orders = await otherMonthOrders(tx, userId, NO_ORDER, month);
+  // The running month (decision 0072): the change was moved into it before this check.
+  const { used } = await monthSpend(tx, userId, month.key);
   const budgets =
     modo === 'categoria'
       ? await tx
@@ -65,7 +63,7 @@ export async function sendBudgetAlerts(
     modo,
     presupuestoDefault: buyer.presupuestoDefault,
     categorias: budgets,
-    orders,
+    used,
     cart: [],
   });
   const figures =

@@ -2,21 +2,22 @@ import {
   type BudgetLine,
   type BudgetState,
   budgetState,
-  type MonthOrder,
+  type MonthUsed,
+  monthUsedOf,
 } from '@portal/shared/domain/budget';
 import { centavosToPesos, totalsOf } from '@portal/shared/domain/money';
 import { businessDate, businessMonth } from '@portal/shared/domain/time';
 import type { BudgetStateDto, CartItemDto, CategoryDto } from '@portal/shared/schemas/shopping';
-import { and, asc, eq, gte, lt, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { type MonthSpendJson, monthOfRows } from '../../db/order-totals.ts';
 import { isTransaction, preparedOnce } from '../../db/prepared.ts';
 import {
   cartItems,
   categories,
-  orderLines,
-  orders,
   products,
   userCategoryBudgets,
+  userMonthSpend,
   userProducts,
   users,
 } from '../../db/schema/index.ts';
@@ -55,43 +56,14 @@ export interface CartLine extends BudgetLine {
 export const imageUrl = (id: string | null) => (id ? `/api/img/${id}` : null);
 export const thumbUrl = (id: string | null) => (id ? `/api/img/${thumbIdFor(id)}` : null);
 
-type MonthParams = { userId: number; start: Date; end: Date };
+/** The user and the first day of the business month (YYYY-MM-01) whose running figures are read. */
+type MonthParams = { userId: number; mes: string };
 type MonthArgs = { [K in keyof MonthParams]: MonthParams[K] | Placeholder };
 
 const monthParams = (): MonthArgs => ({
   userId: sql.placeholder('userId'),
-  start: sql.placeholder('start'),
-  end: sql.placeholder('end'),
+  mes: sql.placeholder('mes'),
 });
-
-const inMonth = (p: MonthArgs) =>
-  and(
-    eq(orders.idUser, p.userId),
-    ne(orders.status, 'cancelado'),
-    gte(orders.transactionDate, p.start),
-    lt(orders.transactionDate, p.end),
-  );
-
-type MonthLineRow = BudgetLine & { orderId: number; total: number };
-
-/** The month's lines (one row per line, with its order's id and total) as orders with their lines. */
-function groupMonthLines(rows: readonly MonthLineRow[]) {
-  const byOrder = new Map<number, MonthOrder & { lines: BudgetLine[] }>();
-  for (const r of rows) {
-    let o = byOrder.get(r.orderId);
-    if (!o) {
-      o = { total: r.total, lines: [] };
-      byOrder.set(r.orderId, o);
-    }
-    o.lines.push({
-      idCategoria: r.idCategoria,
-      precio: r.precio,
-      cantidad: r.cantidad,
-      impuesto: r.impuesto,
-    });
-  }
-  return { count: byOrder.size, orders: [...byOrder.values()] };
-}
 
 /** Categories that hold at least one active product assigned to the user (the sidebar). */
 function assignedCategoriesQuery(db: Db | Tx, userId: number | Placeholder, idCliente: number | Placeholder) {
@@ -117,7 +89,13 @@ function assignedCategoriesQuery(db: Db | Tx, userId: number | Placeholder, idCl
     .orderBy(asc(categories.nombre));
 }
 
-type ShopperParams = MonthParams & { idCliente: number; withLines: boolean; sidebar: boolean };
+type ShopperParams = MonthParams & {
+  idCliente: number;
+  byCategory: boolean;
+  sidebar: boolean;
+  /** A product of the buyer's client to read with its assignment (a cart change), or null. */
+  productId: number | null;
+};
 type ShopperArgs = { [K in keyof ShopperParams]: ShopperParams[K] | Placeholder };
 
 /** A JSON array of the rows of a subquery, [] when it has none. */
@@ -125,10 +103,10 @@ const jsonRows = (query: SQL, orderBy?: SQL) =>
   sql`(select coalesce(json_agg(r${orderBy ? sql` order by ${orderBy}` : sql``}), '[]'::json) from (${query}) r)`;
 
 /**
- * Everything the shopper's screens show (cart, the month's orders, category budgets, the sidebar) in one
+ * Everything the shopper's screens show (cart, the running month, category budgets, the sidebar) in one
  * statement: each round trip to the database costs about as much CPU as a simple query itself. GET
- * /api/sesion and the cart's answers need all of it; the rules of a cart change or a purchase all but the
- * sidebar.
+ * /api/sesion and the cart's answers need all of it; a cart change adds the product it changes (so its
+ * checks, its write and its answer need no other read, decision 0073).
  */
 function shopperReadsQuery(db: Db | Tx, p: ShopperArgs) {
   const cart = sql`select ${cartItems.productId} as id, ${cartItems.cantidad} as cantidad,
@@ -144,33 +122,45 @@ function shopperReadsQuery(db: Db | Tx, p: ShopperArgs) {
     left join ${userProducts} on ${userProducts.userId} = ${cartItems.userId}
       and ${userProducts.productId} = ${cartItems.productId}
     where ${cartItems.userId} = ${p.userId}`;
-  const monthLines = sql`select ${orders.id} as "orderId", ${orders.total} as total,
-      ${orderLines.idCategoria} as "idCategoria", ${orderLines.precio} as precio,
-      ${orderLines.cantidad} as cantidad, ${orderLines.impuesto} as impuesto
-    from ${orders} inner join ${orderLines} on ${orderLines.orderId} = ${orders.id}
-    where ${inMonth(p)}`;
+  const month = sql`select ${userMonthSpend.idCategoria} as c, ${userMonthSpend.importe} as i,
+      ${userMonthSpend.compras} as n
+    from ${userMonthSpend}
+    where ${userMonthSpend.idUser} = ${p.userId} and ${userMonthSpend.mes} = ${p.mes}::date`;
   const budgets = sql`select ${userCategoryBudgets.categoryId} as id, ${userCategoryBudgets.presupuesto} as presupuesto
     from ${userCategoryBudgets} where ${userCategoryBudgets.userId} = ${p.userId}`;
-  const withLines = sql`${p.withLines}::boolean`;
+  const product = sql`select ${products.id} as id, ${products.nombre} as nombre,
+      ${products.claveInterna} as "claveInterna", ${products.claveCliente} as "claveCliente",
+      ${products.unidadDeMedida} as "unidadDeMedida", ${products.precio} as precio,
+      ${products.impuesto} as impuesto, ${products.activo} as activo, ${products.idCategoria} as "idCategoria",
+      ${categories.nombre} as categoria, ${products.imagen} as imagen,
+      coalesce(${userProducts.asignado}, false) as asignado,
+      coalesce(${userProducts.cantidadLimite}, 1) as "cantidadLimite"
+    from ${products}
+    inner join ${categories} on ${categories.id} = ${products.idCategoria}
+    left join ${userProducts} on ${userProducts.userId} = ${p.userId} and ${userProducts.productId} = ${products.id}
+    where ${products.id} = ${p.productId}::integer and ${products.idCliente} = ${p.idCliente}`;
+  const byCategory = sql`${p.byCategory}::boolean`;
   return db
     .select({
       cart: sql<CartJson[]>`${jsonRows(cart, sql`r."addedAt", r.id`)}`,
-      month: sql<{ n: number; total: number }>`(select json_build_object('n', count(*),
-        'total', coalesce(sum(${orders.total}), 0)) from ${orders} where ${inMonth(p)})`,
-      monthLines: sql<MonthLineRow[] | null>`case when ${withLines} then ${jsonRows(monthLines)} end`,
+      month: sql<MonthSpendJson[]>`${jsonRows(month)}`,
       budgets: sql<
         { id: number; presupuesto: number }[] | null
-      >`case when ${withLines} then ${jsonRows(budgets)} end`,
+      >`case when ${byCategory} then ${jsonRows(budgets)} end`,
       categories: sql<AssignedCategory[] | null>`case when ${p.sidebar}::boolean then ${jsonRows(
         assignedCategoriesQuery(db, p.userId, p.idCliente).getSQL(),
         sql`r.nombre`,
       )} end`,
+      product: sql<ProductJson | null>`case when ${p.productId}::integer is not null then
+        (select row_to_json(r) from (${product}) r) end`,
     })
     .from(users)
     .where(eq(users.id, p.userId));
 }
 
 type CartJson = Omit<CartLine, 'addedAt'> & { addedAt: string };
+/** A product as a cart line would show it, before it has a quantity. */
+export type ProductJson = Omit<CartLine, 'addedAt' | 'cantidad'>;
 type AssignedCategory = { id: number; nombre: string; icono: string; productos: number };
 
 /**
@@ -183,18 +173,18 @@ export async function loadShopperReads(
   buyer: Buyer,
   client: BuyerClient,
   tz: string,
-  opts: { sidebar: boolean; now?: Date },
-): Promise<{ snapshot: BuyerSnapshot; categories: AssignedCategory[] }> {
+  opts: { sidebar: boolean; now?: Date; productId?: number },
+): Promise<{ snapshot: BuyerSnapshot; categories: AssignedCategory[]; product: ProductJson | null }> {
   const now = opts.now ?? new Date();
   const modo = client.modoPresupuesto === 'categoria' ? 'categoria' : 'regular';
   const range = businessMonth(now, tz);
   const params: ShopperParams = {
     userId: buyer.id,
     idCliente: buyer.idCliente,
-    start: range.start,
-    end: range.end,
-    withLines: modo === 'categoria',
+    mes: `${range.key}-01`,
+    byCategory: modo === 'categoria',
     sidebar: opts.sidebar,
+    productId: opts.productId ?? null,
   };
   const [row] = isTransaction(db)
     ? await shopperReadsQuery(db, params)
@@ -202,22 +192,18 @@ export async function loadShopperReads(
         shopperReadsQuery(d, {
           ...monthParams(),
           idCliente: sql.placeholder('idCliente'),
-          withLines: sql.placeholder('withLines'),
+          byCategory: sql.placeholder('byCategory'),
           sidebar: sql.placeholder('sidebar'),
+          productId: sql.placeholder('productId'),
         }),
       ).execute(params);
   if (!row) throw new Error(`No existe el usuario ${buyer.id}`);
   const cart: CartLine[] = row.cart.map((l) => ({ ...l, addedAt: new Date(l.addedAt) }));
-  const month =
-    modo === 'categoria'
-      ? groupMonthLines(row.monthLines ?? [])
-      : {
-          count: row.month.n,
-          orders: row.month.n > 0 ? [{ lines: [], total: Number(row.month.total) }] : [],
-        };
+  const month = monthOfRows(row.month);
   return {
     snapshot: snapshotOf(modo, range.key, buyer, cart, month, row.budgets ?? []),
     categories: row.categories ?? [],
+    product: row.product ? { ...row.product, precio: Number(row.product.precio) } : null,
   };
 }
 
@@ -227,7 +213,8 @@ export interface BuyerSnapshot {
   mes: string;
   cart: CartLine[];
   comprasDelMes: number;
-  monthOrders: MonthOrder[];
+  /** The month's non-cancelled orders, added up (the running month, decision 0072). */
+  monthUsed: MonthUsed;
   categoryBudgets: { id: number; presupuesto: number }[];
   state: BudgetState;
 }
@@ -237,17 +224,40 @@ function snapshotOf(
   mes: string,
   buyer: Buyer,
   cart: CartLine[],
-  month: { count: number; orders: MonthOrder[] },
+  month: { count: number; used: MonthUsed },
   categoryBudgets: { id: number; presupuesto: number }[],
 ): BuyerSnapshot {
   const state = budgetState({
     modo,
     presupuestoDefault: buyer.presupuestoDefault,
     categorias: categoryBudgets,
-    orders: month.orders,
+    used: month.used,
     cart,
   });
-  return { modo, mes, cart, comprasDelMes: month.count, monthOrders: month.orders, categoryBudgets, state };
+  return { modo, mes, cart, comprasDelMes: month.count, monthUsed: month.used, categoryBudgets, state };
+}
+
+/**
+ * The buyer's figures right after a purchase of the whole cart, from the snapshot read under the lock
+ * (decision 0073): the order joins the month (its total, and each category's lines with IVA rounded per
+ * order and category), the purchase limit counts it, and the cart is empty. The same figures a read after
+ * the commit would give, without the read.
+ */
+export function afterPurchase(snapshot: BuyerSnapshot, buyer: Buyer, total: number): BuyerSnapshot {
+  const order = monthUsedOf([{ lines: snapshot.cart, total }]);
+  const categorias = new Map(snapshot.monthUsed.categorias);
+  for (const [id, spent] of order.categorias) categorias.set(id, (categorias.get(id) ?? 0) + spent);
+  const month = {
+    count: snapshot.comprasDelMes + 1,
+    used: { total: snapshot.monthUsed.total + total, categorias },
+  };
+  return snapshotOf(snapshot.modo, snapshot.mes, buyer, [], month, snapshot.categoryBudgets);
+}
+
+/** The snapshot with another cart (the same month): the figures a cart change answers with. */
+export function withCart(snapshot: BuyerSnapshot, buyer: Buyer, cart: CartLine[]): BuyerSnapshot {
+  const month = { count: snapshot.comprasDelMes, used: snapshot.monthUsed };
+  return snapshotOf(snapshot.modo, snapshot.mes, buyer, cart, month, snapshot.categoryBudgets);
 }
 
 export function recomputeState(
@@ -259,7 +269,7 @@ export function recomputeState(
     modo: snapshot.modo,
     presupuestoDefault: buyer.presupuestoDefault,
     categorias: snapshot.categoryBudgets,
-    orders: snapshot.monthOrders,
+    used: snapshot.monthUsed,
     cart,
   });
 }

@@ -4,7 +4,7 @@ import type { CartResponse, ShopperSession } from '@portal/shared/schemas/shoppi
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import { cartItems, categories, clients, products, userProducts, users } from '../../db/schema/index.ts';
+import { cartItems, clients, users } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
@@ -12,16 +12,20 @@ import {
   type Buyer,
   type BuyerClient,
   budgetDto,
+  type CartLine,
   cartDto,
   cartTotalsDto,
   categoriesDto,
   loadShopperReads,
   recomputeState,
+  withCart,
 } from './buyer-state.ts';
 
 export interface LockedBuyer {
   buyer: Buyer;
   client: BuyerClient;
+  /** The client's approval rules by amount as read under the lock (lockBuyer only; the purchase needs them). */
+  rules?: { autoHasta: number | null; segundoNivelDesde: number | null };
 }
 
 /**
@@ -43,6 +47,8 @@ export async function lockBuyer(tx: Tx, userId: number): Promise<LockedBuyer> {
         mostrarPresupuestoAUsuarios: clients.mostrarPresupuestoAUsuarios,
         cantidadAutorizadores: clients.cantidadAutorizadores,
         alertasPresupuesto: clients.alertasPresupuesto,
+        autoHasta: clients.aprobacionAutomaticaHasta,
+        segundoNivelDesde: clients.segundoNivelDesde,
       },
     })
     .from(users)
@@ -53,6 +59,7 @@ export async function lockBuyer(tx: Tx, userId: number): Promise<LockedBuyer> {
   if (!row.activo) throw new AppError(403, 'USER_INACTIVE', MSG.usuarioInactivo);
   const { client } = row;
   if (!client?.activo) throw new AppError(403, 'CLIENT_INACTIVE', MSG.clienteInactivo);
+  const { autoHasta, segundoNivelDesde, ...rest } = client;
   return {
     buyer: {
       id: row.id,
@@ -60,7 +67,8 @@ export async function lockBuyer(tx: Tx, userId: number): Promise<LockedBuyer> {
       presupuestoDefault: row.presupuestoDefault,
       limiteDeCompras: row.limiteDeCompras,
     },
-    client,
+    client: rest,
+    rules: { autoHasta, segundoNivelDesde },
   };
 }
 
@@ -142,40 +150,40 @@ export async function setCartItemLocked(
   tx: Tx,
   locked: LockedBuyer,
   item: { id: number; cantidad: WantedQuantity },
-): Promise<{ msg: string; cantidad: number }> {
+  opts: { sidebar?: boolean } = {},
+): Promise<{ msg: string; cantidad: number; view: Omit<ShopperSession, 'direccion'> }> {
   const { buyer, client } = locked;
-  const [product] = await tx
-    .select({
-      id: products.id,
-      activo: products.activo,
-      precio: products.precio,
-      impuesto: products.impuesto,
-      idCategoria: products.idCategoria,
-      categoria: categories.nombre,
-      asignado: userProducts.asignado,
-      cantidadLimite: userProducts.cantidadLimite,
-    })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.idCategoria))
-    .leftJoin(userProducts, and(eq(userProducts.productId, products.id), eq(userProducts.userId, buyer.id)))
-    .where(and(eq(products.id, item.id), eq(products.idCliente, buyer.idCliente)))
-    .limit(1);
+  const tz = app.config.BUSINESS_TZ;
+  // The product, the cart, the month (and the sidebar for the answer) in one read under the lock.
+  const {
+    snapshot,
+    categories: assigned,
+    product,
+  } = await loadShopperReads(tx, buyer, client, tz, { sidebar: opts.sidebar ?? false, productId: item.id });
   // Another client's product answers exactly like a missing one.
   if (!product) throw notFound(MSG.productoNoExiste, 'PRODUCT_NOT_FOUND');
-  const { snapshot } = await loadShopperReads(tx, buyer, client, app.config.BUSINESS_TZ, {
-    sidebar: false,
-  });
   const current = snapshot.cart.find((l) => l.id === item.id);
-  const cantidadLimite = product.cantidadLimite ?? 1;
+  const cantidadLimite = product.cantidadLimite;
   const cantidad =
     typeof item.cantidad === 'function'
       ? item.cantidad({ enCarrito: current?.cantidad ?? 0, cantidadLimite })
       : item.cantidad;
+  const others = snapshot.cart.filter((l) => l.id !== item.id);
+  /** The answer from the snapshot and the change (decision 0073): the cart as the write leaves it. */
+  const viewOf = (cart: CartLine[]) => {
+    const after = withCart(snapshot, buyer, cart);
+    return {
+      categorias: categoriesDto(assigned, after),
+      presupuesto: budgetDto(after, buyer, client),
+      carrito: cartDto(after.cart, tz),
+      totales: cartTotalsDto(after.cart),
+    };
+  };
 
   if (typeof cantidad === 'number' && cantidad <= 0 && Number.isFinite(cantidad)) {
     if (!current) throw unprocessable('BAD_QUANTITY', MSG.cantidadInvalida);
     await tx.delete(cartItems).where(and(eq(cartItems.userId, buyer.id), eq(cartItems.productId, item.id)));
-    return { msg: MSG.productoEliminadoCarrito, cantidad: 0 };
+    return { msg: MSG.productoEliminadoCarrito, cantidad: 0, view: viewOf(others) };
   }
 
   const line = {
@@ -185,9 +193,8 @@ export async function setCartItemLocked(
     idCategoria: product.idCategoria,
     cantidad: isValidQuantity(cantidad) ? cantidad : 1,
   };
-  const others = snapshot.cart.filter((l) => l.id !== item.id);
   const refusal = cartChangeProblem({
-    asignado: product.asignado === true,
+    asignado: product.asignado,
     activo: product.activo,
     cantidad,
     cantidadLimite,
@@ -202,15 +209,27 @@ export async function setCartItemLocked(
   });
   if (refusal) throw unprocessable(refusal.code, refusal.msg);
 
+  let addedAt = current?.addedAt;
   if (current) {
     await tx
       .update(cartItems)
       .set({ cantidad: line.cantidad })
       .where(and(eq(cartItems.userId, buyer.id), eq(cartItems.productId, item.id)));
   } else {
-    await tx.insert(cartItems).values({ userId: buyer.id, productId: item.id, cantidad: line.cantidad });
+    const [row] = await tx
+      .insert(cartItems)
+      .values({ userId: buyer.id, productId: item.id, cantidad: line.cantidad })
+      .returning({ addedAt: cartItems.addedAt });
+    addedAt = row!.addedAt;
   }
-  return { msg: current ? MSG.carritoActualizado : MSG.productoAgregado, cantidad: line.cantidad };
+  const changed: CartLine = { ...product, cantidad: line.cantidad, addedAt: addedAt! };
+  // In the read's order (added at, then product id): a changed line keeps its place, a new one goes last.
+  const cart = [...others, changed].sort((x, y) => x.addedAt.getTime() - y.addedAt.getTime() || x.id - y.id);
+  return {
+    msg: current ? MSG.carritoActualizado : MSG.productoAgregado,
+    cantidad: line.cantidad,
+    view: viewOf(cart),
+  };
 }
 
 /** Adds a product or sets its quantity (0 or less removes it), re-checking every rule under the lock. */
@@ -222,8 +241,8 @@ export async function userSetCartItem(
   buyerOf(auth);
   return app.db.transaction(async (tx) => {
     const locked = await lockBuyer(tx, auth.user.id);
-    const { msg } = await setCartItemLocked(app, tx, locked, item);
-    return respond(app, tx, locked, msg);
+    const { msg, view } = await setCartItemLocked(app, tx, locked, item, { sidebar: true });
+    return { status: 'ok' as const, msg, ...view };
   });
 }
 

@@ -7,9 +7,9 @@ import { businessDate } from '@portal/shared/domain/time';
 import type { OrderStatus, PurchaseResponse } from '@portal/shared/schemas/shopping';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { moveOrderSales } from '../../db/sales.ts';
-import { cartItems, clients, orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
-import { audit, requestMeta } from '../../lib/audit.ts';
+import { moveOrderTotals } from '../../db/order-totals.ts';
+import { users } from '../../db/schema/index.ts';
+import { requestMeta } from '../../lib/audit.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
@@ -17,8 +17,9 @@ import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
 import { sendBudgetAlerts } from '../orders/budget-alerts.ts';
 import { userHistory } from '../orders/history.service.ts';
 import { notifyAuthorizers, notifyBuyer } from '../orders/notifications.ts';
-import { type CartLine, loadShopperReads } from './buyer-state.ts';
-import { lockBuyer, shopperView } from './cart.service.ts';
+import { afterPurchase, budgetDto, type CartLine, categoriesDto, loadShopperReads } from './buyer-state.ts';
+import { lockBuyer } from './cart.service.ts';
+import { insertPurchase } from './purchase.repository.ts';
 
 /** The order's `orden` must be exactly the server's cart (same products, same quantities). */
 export function sameItems(
@@ -47,7 +48,8 @@ export async function userSubmitOrder(
   const created = await app.db.transaction(async (tx) => {
     const locked = await lockBuyer(tx, auth.user.id);
     const { buyer, client } = locked;
-    const { snapshot } = await loadShopperReads(tx, buyer, client, tz, { sidebar: false });
+    // The sidebar too: the answer is computed from this snapshot, not read again after the commit.
+    const { snapshot, categories } = await loadShopperReads(tx, buyer, client, tz, { sidebar: true });
     const cart = snapshot.cart;
     if (cart.length === 0) throw conflict('EMPTY_CART', MSG.carritoVacio);
     if (!sameItems(orden, cart)) throw conflict('CART_CHANGED', MSG.carritoCambio);
@@ -78,83 +80,33 @@ export async function userSubmitOrder(
     }
 
     const totals = totalsOf(cart);
-    // The client's approval rules by amount, read in this transaction (an edit of the client applies at once).
-    const [rules] = await tx
-      .select({ autoHasta: clients.aprobacionAutomaticaHasta, segundoNivelDesde: clients.segundoNivelDesde })
-      .from(clients)
-      .where(eq(clients.id, buyer.idCliente));
+    // The client's approval rules by amount, read with the buyer's lock (an edit of the client applies at once).
     const decided = statusAtPurchase(
       client.cantidadAutorizadores,
       totals.total,
-      rules ?? { autoHasta: null, segundoNivelDesde: null },
+      locked.rules ?? { autoHasta: null, segundoNivelDesde: null },
     );
     const status: OrderStatus = decided.status;
     const now = new Date();
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        idUser: buyer.id,
-        idCliente: buyer.idCliente,
-        status,
-        // Approved at purchase (no levels, or the automatic rule): its fulfilment starts (decision 0058).
-        surtidoEstatus: status === 'aprobado' ? FULFILMENT_START : null,
-        subtotal: totals.subtotal,
-        iva: totals.iva,
-        total: totals.total,
-        transactionDate: now,
-        nota: nota || null,
-      })
-      .returning({ id: orders.id });
-    const orderId = order!.id;
-    await tx.insert(orderLines).values(
-      cart.map((l) => ({
-        orderId,
-        productId: l.id,
-        claveInterna: l.claveInterna,
-        claveCliente: l.claveCliente,
-        nombre: l.nombre,
-        unidadDeMedida: l.unidadDeMedida,
-        idCategoria: l.idCategoria,
-        categoria: l.categoria,
-        precio: l.precio,
-        impuesto: l.impuesto,
-        cantidad: l.cantidad,
-      })),
-    );
-    await tx.insert(orderEvents).values({
-      orderId,
-      actorId: buyer.id,
-      tipo: 'creado',
-      fromStatus: null,
-      toStatus: decided.rule ? 'pendiente' : status,
-      changes: {
-        lineas: cart.map((l) => ({ id_producto: l.id, cantidad: l.cantidad })),
-        total: totals.total,
-      },
-    });
-    await tx.delete(cartItems).where(eq(cartItems.userId, buyer.id));
-    await audit(tx, {
-      userId: buyer.id,
-      eventType: 'pedido_creado',
-      description: `Pedido #${String(orderId).padStart(5, '0')} creado (${status})`,
-      metadata: { id_pedido: orderId, total: totals.total, lineas: cart.length, ...requestMeta(request) },
+    const meta = requestMeta(request);
+    // The order, its lines, events and log entries and the cart's delete: one statement (decision 0073).
+    const orderId = await insertPurchase(tx, {
+      buyerId: buyer.id,
+      idCliente: buyer.idCliente,
+      status,
+      // Approved at purchase (no levels, or the automatic rule): its fulfilment starts (decision 0058).
+      surtidoEstatus: status === 'aprobado' ? FULFILMENT_START : null,
+      totals,
+      at: now,
+      nota: nota || null,
+      cart,
+      // Approved by the client's rule: an approval event with no actor, naming the rule and its amount.
+      rule: decided.rule ?? null,
+      createdTo: decided.rule ? 'pendiente' : status,
+      createdMeta: { total: totals.total, lineas: cart.length, ...meta },
+      approvedMeta: decided.rule ? { a: 'aprobado', total: totals.total, ...decided.rule } : null,
     });
     if (decided.rule) {
-      // Approved by the client's rule: an approval event with no actor, naming the rule and its amount.
-      await tx.insert(orderEvents).values({
-        orderId,
-        actorId: null,
-        tipo: 'aprobado',
-        fromStatus: 'pendiente',
-        toStatus: 'aprobado',
-        changes: decided.rule,
-      });
-      await audit(tx, {
-        userId: buyer.id,
-        eventType: 'pedido_aprobado',
-        description: `Pedido #${String(orderId).padStart(5, '0')}: aprobado por la regla de aprobación automática`,
-        metadata: { id_pedido: orderId, a: 'aprobado', total: totals.total, ...decided.rule },
-      });
       const [me] = await tx
         .select({ email: users.email, usuario: users.usuario, nombre: users.nombre })
         .from(users)
@@ -181,14 +133,23 @@ export async function userSubmitOrder(
     await recordWebhookEvent(tx, app.jobs, { ...webhookEvent, type: 'pedido.creado' });
     if (status === 'aprobado')
       await recordWebhookEvent(tx, app.jobs, { ...webhookEvent, type: 'pedido.aprobado' });
+    // Into the sales summary and the buyer's running month (decision 0072), before the alerts read it.
+    await moveOrderTotals(tx, orderId, 1);
     await sendBudgetAlerts(tx, { publicUrl: app.config.PUBLIC_URL, tz }, buyer.id, now);
-    // Last, so the summary rows the client's other purchases touch stay locked only briefly.
-    await moveOrderSales(tx, orderId, 1);
-    return { orderId, status, total: totals.total, lineas: cart.length, date: now, locked };
+    const after = afterPurchase(snapshot, buyer, totals.total);
+    return {
+      orderId,
+      status,
+      total: totals.total,
+      lineas: cart.length,
+      date: now,
+      locked,
+      presupuesto: budgetDto(after, buyer, client),
+      categorias: categoriesDto(categories, after),
+    };
   });
 
   void app.mailer.flush();
-  const view = await shopperView(app, app.db, created.locked);
   const transacciones = await userHistory(app, auth.user.id, { page: 1 });
   return {
     status: 'ok',
@@ -201,8 +162,8 @@ export async function userSubmitOrder(
       transaction_date: created.date.toISOString(),
     },
     transacciones,
-    presupuesto: view.presupuesto,
+    presupuesto: created.presupuesto,
     set_categorias: created.locked.client.modoPresupuesto === 'categoria',
-    categorias: view.categorias,
+    categorias: created.categorias,
   };
 }

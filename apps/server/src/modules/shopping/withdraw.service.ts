@@ -2,7 +2,7 @@ import { orderNumber } from '@portal/shared/domain/order-workflow';
 import type { WithdrawResponse } from '@portal/shared/schemas/shopping';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { moveOrderSales } from '../../db/sales.ts';
+import { moveOrderTotals } from '../../db/order-totals.ts';
 import { orderEvents, orders } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -42,8 +42,8 @@ export async function userWithdrawOrder(
       .for('update');
     // Another user's order answers exactly like a missing one.
     if (!order) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
-    // Out of the dashboard's sales summary before it is cancelled (decision 0055).
-    if (order.status === 'pendiente') await moveOrderSales(tx, id, -1);
+    // Out of the sales summary and the buyer's running month before it is cancelled (decisions 0055, 0072).
+    if (order.status === 'pendiente') await moveOrderTotals(tx, id, -1);
     const updated =
       order.status === 'pendiente'
         ? await tx

@@ -1,0 +1,177 @@
+/**
+ * The totals kept beside the orders, exact because every change that moves them calls `moveOrderTotals` in
+ * its own transaction — the order's contribution is taken out before the change and put back after it — and
+ * `rebuildTotals` recounts them from the orders (at start when they were never built or were built for
+ * another business time zone, and after bulk loads):
+ *
+ * - the sales summary (product_month_sales, decision 0055): per client, business month, product and
+ *   category, the quantity, amount and IVA of the lines of non-cancelled orders; the dashboard reads it
+ *   instead of scanning a year of order lines;
+ * - the buyers' running months (user_month_spend, decision 0072): per user, business month and category (0:
+ *   whole orders) the spend with IVA and the number of non-cancelled orders; the budget figures, the purchase
+ *   limit, the budget alerts and the dashboards read it instead of adding up the month's orders.
+ */
+import type { MonthUsed } from '@portal/shared/domain/budget';
+import { IVA_RATE_PERCENT } from '@portal/shared/domain/money';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from './client.ts';
+import { orderLines, orders, productMonthSales, salesState, userMonthSpend } from './schema/index.ts';
+
+const o = orders;
+const l = orderLines;
+const s = productMonthSales;
+const u = userMonthSpend;
+
+/** The business time zone the totals were built for (months are read in it). */
+const TZ = sql`coalesce((select ${salesState.tz} from ${salesState} where ${salesState.id} = 1), 'UTC')`;
+const MONTH = sql`(date_trunc('month', ${o.transactionDate} at time zone ${TZ}))::date`;
+
+/** The sales summary's columns for a set of orders' lines, grouped (the one definition of its figures). */
+function salesContribution(where: SQL, sign: 1 | -1) {
+  return sql`
+    select ${o.idCliente}, ${MONTH}, ${l.productId}, ${l.idCategoria},
+      ${sign} * sum(${l.cantidad})::bigint,
+      ${sign} * sum(${l.precio} * ${l.cantidad})::bigint,
+      ${sign} * sum(case when ${l.impuesto} then (${l.precio} * ${l.cantidad} * ${IVA_RATE_PERCENT} + 50) / 100 else 0 end)::bigint
+    from ${l} inner join ${o} on ${o.id} = ${l.orderId}
+    where ${where} and ${o.status} <> 'cancelado'
+    group by 1, 2, 3, 4
+    order by 1, 2, 3, 4`;
+}
+
+/**
+ * The running months' columns for a set of orders (the one definition of their figures, the budget rule of
+ * packages/shared/src/domain/budget.ts): category 0 adds the orders' stored totals and counts the orders; a
+ * category adds, per order, its lines' subtotal plus the IVA of their taxable part rounded once (half up),
+ * and counts the orders that have lines in it.
+ */
+function spendContribution(where: SQL, sign: 1 | -1) {
+  return sql`
+    select id_user, mes, id_categoria, ${sign} * sum(importe)::bigint, ${sign} * count(*)::int
+    from (
+      select ${o.idUser} as id_user, ${MONTH} as mes, 0 as id_categoria, ${o.total} as importe
+      from ${o} where ${where} and ${o.status} <> 'cancelado'
+      union all
+      select ${o.idUser}, ${MONTH}, ${l.idCategoria},
+        sum(${l.precio} * ${l.cantidad})::bigint
+          + (sum(case when ${l.impuesto} then ${l.precio} * ${l.cantidad} else 0 end)::bigint * ${IVA_RATE_PERCENT} + 50) / 100
+      from ${l} inner join ${o} on ${o.id} = ${l.orderId}
+      where ${where} and ${o.status} <> 'cancelado'
+      group by ${o.id}, ${o.idUser}, 2, ${l.idCategoria}
+    ) c
+    group by 1, 2, 3
+    order by 1, 2, 3`;
+}
+
+/** Both tables' upserts of one set of orders' contribution, sales first, as one statement. */
+function moveStatement(where: SQL, sign: 1 | -1) {
+  return sql`
+    with sales as (
+      insert into ${s} as s (id_cliente, mes, product_id, id_categoria, cantidad, importe, iva)
+      ${salesContribution(where, sign)}
+      on conflict (id_cliente, mes, product_id, id_categoria) do update set
+        cantidad = s.cantidad + excluded.cantidad,
+        importe = s.importe + excluded.importe,
+        iva = s.iva + excluded.iva
+      returning 1
+    ), spend as (
+      insert into ${u} as u (id_user, mes, id_categoria, importe, compras)
+      ${spendContribution(where, sign)}
+      on conflict (id_user, mes, id_categoria) do update set
+        importe = u.importe + excluded.importe,
+        compras = u.compras + excluded.compras
+      returning 1
+    )
+    select (select count(*) from sales) as sales, (select count(*) from spend) as spend`;
+}
+
+/**
+ * Adds (+1) or takes out (-1) one order, as it is now, from the totals; a cancelled order contributes
+ * nothing. Call -1 before a change to the order's lines or status and +1 after it, in the same transaction
+ * (and before anything that reads the buyer's month, such as the budget alerts). Rows are touched in key
+ * order, the summary's before the buyer's, so concurrent changes never deadlock on them.
+ */
+export async function moveOrderTotals(db: Db | Tx, orderId: number, sign: 1 | -1): Promise<void> {
+  // A rebuild (exclusive) waits for changes in flight, and they for it.
+  await db.execute(sql`select pg_advisory_xact_lock_shared(hashtextextended('portal|sales', 0))`);
+  await db.execute(moveStatement(sql`${o.id} = ${orderId}`, sign));
+}
+
+/** Recounts both tables from the orders for business time zone `tz`, in one transaction. */
+export async function rebuildTotals(db: Db, tz: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('portal|sales', 0))`);
+    await tx.execute(sql`
+      insert into ${salesState} (id, tz, built_at) values (1, ${tz}, now())
+      on conflict (id) do update set tz = excluded.tz, built_at = now()`);
+    await tx.execute(sql`delete from ${s}`);
+    await tx.execute(sql`delete from ${u}`);
+    await tx.execute(sql`
+      insert into ${s} (id_cliente, mes, product_id, id_categoria, cantidad, importe, iva)
+      ${salesContribution(sql`true`, 1)}`);
+    await tx.execute(sql`
+      insert into ${u} (id_user, mes, id_categoria, importe, compras)
+      ${spendContribution(sql`true`, 1)}`);
+  });
+}
+
+/** At start: builds the totals when they were never built, or were built for another business time zone. */
+export async function ensureTotals(db: Db, tz: string): Promise<void> {
+  const [state] = await db.select({ tz: salesState.tz }).from(salesState);
+  if (state?.tz !== tz) await rebuildTotals(db, tz);
+}
+
+/** One row of a buyer's running month as read: category (0: whole orders), spend, orders. */
+export type MonthSpendJson = { c: number; i: number | string; n: number | string };
+
+/** A running month's rows as the budget rule's figures and the purchase limit's count. */
+export function monthOfRows(rows: readonly MonthSpendJson[]): { count: number; used: MonthUsed } {
+  let count = 0;
+  let total = 0;
+  const categorias = new Map<number, number>();
+  for (const r of rows) {
+    if (Number(r.c) === 0) {
+      count = Number(r.n);
+      total = Number(r.i);
+    } else categorias.set(Number(r.c), Number(r.i));
+  }
+  return { count, used: { total, categorias } };
+}
+
+/** A buyer's running month `mes` (YYYY-MM): its orders' count and what they spend. */
+export async function monthSpend(
+  db: Db | Tx,
+  userId: number,
+  mes: string,
+): Promise<{ count: number; used: MonthUsed }> {
+  const rows = await db
+    .select({ c: u.idCategoria, i: u.importe, n: u.compras })
+    .from(u)
+    .where(and(eq(u.idUser, userId), eq(u.mes, `${mes}-01`)));
+  return monthOfRows(rows);
+}
+
+/**
+ * The rows of user_month_spend that differ from a full recount of the orders (empty when the table is
+ * exact): the check of the tests and of the reliability run. A row whose figures are all 0 equals no row.
+ */
+export async function spendDrift(
+  db: Db | Tx,
+): Promise<{ id_user: number; mes: string; id_categoria: number; kept: string; counted: string }[]> {
+  const result = await db.execute(sql`
+    with counted as (${spendContribution(sql`true`, 1)}),
+    c as (select * from counted as c(id_user, mes, id_categoria, importe, compras)),
+    k as (select id_user, mes, id_categoria, importe, compras from ${u} where importe <> 0 or compras <> 0)
+    select coalesce(k.id_user, c.id_user) as id_user, coalesce(k.mes, c.mes)::text as mes,
+      coalesce(k.id_categoria, c.id_categoria) as id_categoria,
+      coalesce(k.importe, 0) || '/' || coalesce(k.compras, 0) as kept,
+      coalesce(c.importe, 0) || '/' || coalesce(c.compras, 0) as counted
+    from k full join c using (id_user, mes, id_categoria)
+    where k.importe is distinct from c.importe or k.compras is distinct from c.compras
+    order by 1, 2, 3`);
+  return (
+    result as unknown as {
+      rows: { id_user: number; mes: string; id_categoria: number; kept: string; counted: string }[];
+    }
+  ).rows;
+}

@@ -1,0 +1,100 @@
+/**
+ * The purchase's writes as one statement of data-modifying CTEs (decision 0073): the order, its lines
+ * (snapshotted from the cart read under the buyer's lock), its events, its log entries and the cart's
+ * delete, in one round trip inside the purchase's transaction.
+ */
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { cartItems, orderEvents, orderLines, orders, systemLogs } from '../../db/schema/index.ts';
+import type { CartLine } from './buyer-state.ts';
+
+export interface PurchaseRows {
+  buyerId: number;
+  idCliente: number;
+  status: string;
+  surtidoEstatus: string | null;
+  totals: { subtotal: number; iva: number; total: number };
+  at: Date;
+  nota: string | null;
+  cart: readonly CartLine[];
+  /** The client's rule that approved the order at purchase, if one did (the approval event's changes). */
+  rule: Record<string, unknown> | null;
+  /** The 'creado' event's status (pendiente when a rule approves it at once). */
+  createdTo: string;
+  /** The log entries' metadata besides the order's id (who and from where, the amounts). */
+  createdMeta: Record<string, unknown>;
+  approvedMeta: Record<string, unknown> | null;
+}
+
+/** "#00042": the order's number as the log's descriptions write it (padStart, never cut). */
+const NUMBER = sql`repeat('0', greatest(0, 5 - length(o.id::text))) || o.id::text`;
+
+/** Writes the order and everything that goes with it in one statement; answers the new order's id. */
+export async function insertPurchase(tx: Tx, r: PurchaseRows): Promise<number> {
+  const lines = JSON.stringify(
+    r.cart.map((l) => ({
+      product_id: l.id,
+      clave_interna: l.claveInterna,
+      clave_cliente: l.claveCliente,
+      nombre: l.nombre,
+      unidad_de_medida: l.unidadDeMedida,
+      id_categoria: l.idCategoria,
+      categoria: l.categoria,
+      precio: l.precio,
+      impuesto: l.impuesto,
+      cantidad: l.cantidad,
+    })),
+  );
+  const created = {
+    lineas: r.cart.map((l) => ({ id_producto: l.id, cantidad: l.cantidad })),
+    total: r.totals.total,
+  };
+  const approved = r.rule !== null;
+  const result = await tx.execute(sql`
+    with o as (
+      insert into ${orders} (id_user, id_cliente, status, surtido_estatus, subtotal, iva, total, transaction_date, nota)
+      values (${r.buyerId}, ${r.idCliente}, ${r.status}, ${r.surtidoEstatus}, ${r.totals.subtotal}, ${r.totals.iva},
+        ${r.totals.total}, ${r.at}, ${r.nota})
+      returning id
+    ), l as (
+      insert into ${orderLines} (order_id, product_id, clave_interna, clave_cliente, nombre, unidad_de_medida,
+        id_categoria, categoria, precio, impuesto, cantidad)
+      select o.id, x.product_id, x.clave_interna, x.clave_cliente, x.nombre, x.unidad_de_medida, x.id_categoria,
+        x.categoria, x.precio, x.impuesto, x.cantidad
+      from o, rows from (jsonb_to_recordset(${lines}::jsonb) as (product_id integer, clave_interna text,
+        clave_cliente text, nombre text, unidad_de_medida text, id_categoria integer, categoria text,
+        precio bigint, impuesto boolean, cantidad integer)) with ordinality as x(product_id, clave_interna,
+        clave_cliente, nombre, unidad_de_medida, id_categoria, categoria, precio, impuesto, cantidad, n)
+      order by x.n
+      returning 1
+    ), e as (
+      insert into ${orderEvents} (order_id, actor_id, tipo, from_status, to_status, changes)
+      select o.id, v.actor, v.tipo, v.de, v.a, v.changes
+      from o, (values
+        (1, ${r.buyerId}::integer, 'creado', null::text, ${r.createdTo}::text, ${JSON.stringify(created)}::jsonb),
+        (2, null::integer, 'aprobado', 'pendiente', 'aprobado', ${JSON.stringify(r.rule)}::jsonb)
+      ) as v(n, actor, tipo, de, a, changes)
+      where v.n = 1 or ${approved}::boolean
+      order by v.n
+      returning 1
+    ), g as (
+      insert into ${systemLogs} (user_id, event_type, description, metadata, id_pedido, id_cliente)
+      select ${r.buyerId}::integer, v.tipo, 'Pedido #' || ${NUMBER} || v.texto,
+        v.meta || jsonb_build_object('id_pedido', o.id), o.id, ${r.idCliente}::integer
+      from o, (values
+        (1, 'pedido_creado', ${` creado (${r.status})`}::text, ${JSON.stringify(r.createdMeta)}::jsonb),
+        (2, 'pedido_aprobado', ': aprobado por la regla de aprobación automática',
+          ${JSON.stringify(r.approvedMeta ?? {})}::jsonb)
+      ) as v(n, tipo, texto, meta)
+      where v.n = 1 or ${approved}::boolean
+      order by v.n
+      returning 1
+    ), d as (
+      delete from ${cartItems} where user_id = ${r.buyerId} returning 1
+    )
+    select o.id, (select count(*) from l) as lines, (select count(*) from e) as events,
+      (select count(*) from g) as logs, (select count(*) from d) as cart
+    from o`);
+  const [row] = (result as unknown as { rows: { id: number }[] }).rows;
+  return Number(row!.id);
+}
