@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * Every event type the server writes to the system log has a Spanish label (packages/shared/src/domain/
  * log-events.ts), read from the code itself: the expression after each `eventType:` of the server's
- * sources (tests aside), every quoted type in it (a conditional names several).
+ * sources (tests aside), every quoted type in it (a conditional names several), and each
+ * `'type' satisfies LogEventType` of a statement that writes the log in SQL.
  */
 const src = fileURLToPath(new URL('..', import.meta.url));
 
@@ -27,6 +28,8 @@ export function writtenTypes(code: string): string[] {
     const expression = m[1]!.replace(/[!=]==\s*'[^']*'/g, '');
     for (const q of expression.matchAll(/'([a-z0-9_]+)'/g)) types.push(q[1]!);
   }
+  // A type written by SQL (the purchase's one statement) is checked by `satisfies LogEventType`.
+  for (const m of code.matchAll(/'([a-z0-9_]+)' satisfies LogEventType/g)) types.push(m[1]!);
   return types;
 }
 

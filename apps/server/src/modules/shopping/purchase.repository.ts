@@ -3,6 +3,7 @@
  * (snapshotted from the cart read under the buyer's lock), its events, its log entries and the cart's
  * delete, in one round trip inside the purchase's transaction.
  */
+import type { LogEventType } from '@portal/shared/domain/log-events';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { cartItems, orderEvents, orderLines, orders, systemLogs } from '../../db/schema/index.ts';
@@ -82,8 +83,9 @@ export async function insertPurchase(tx: Tx, r: PurchaseRows): Promise<number> {
       select ${r.buyerId}::integer, v.tipo, 'Pedido #' || ${NUMBER} || v.texto,
         v.meta || jsonb_build_object('id_pedido', o.id), o.id, ${r.idCliente}::integer
       from o, (values
-        (1, 'pedido_creado', ${` creado (${r.status})`}::text, ${JSON.stringify(r.createdMeta)}::jsonb),
-        (2, 'pedido_aprobado', ': aprobado por la regla de aprobación automática',
+        (1, ${'pedido_creado' satisfies LogEventType}::text, ${` creado (${r.status})`}::text,
+          ${JSON.stringify(r.createdMeta)}::jsonb),
+        (2, ${'pedido_aprobado' satisfies LogEventType}::text, ': aprobado por la regla de aprobación automática',
           ${JSON.stringify(r.approvedMeta ?? {})}::jsonb)
       ) as v(n, tipo, texto, meta)
       where v.n = 1 or ${approved}::boolean
