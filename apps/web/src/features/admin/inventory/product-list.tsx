@@ -42,9 +42,11 @@ import {
 import { IconEdit, IconPackageOff, IconPhotoOff, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useState } from 'react';
-import { openConfirm, showError, showSuccess } from '../../../components/ui/alerts';
+import { showSuccess } from '../../../components/ui/alerts';
 import { CategoryIcon } from '../../../components/ui/category-icon';
+import { confirmAction } from '../../../components/ui/confirm';
 import { Pager } from '../../../components/ui/pager';
+import { Refusal } from '../../../components/ui/refusal';
 import { SortableTh } from '../../../components/ui/sortable-th';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { formatMXN } from '../../../lib/format';
@@ -185,6 +187,8 @@ export function ProductList({
   const [search, setSearch] = useState(params.q);
   const pushSearch = useDebouncedCallback((q: string) => onParams({ q, page: 1 }), 300);
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  // A refused switch in a row: shown above the table, where the user acted (decision 0070).
+  const [refusal, setRefusal] = useState<string | null>(null);
   useEffect(() => setSearch(params.q), [params.q]);
   // Another page, filter, sort or client: the selection was of the rows shown.
   // biome-ignore lint/correctness/useExhaustiveDependencies: clear only when what is shown changes
@@ -205,7 +209,7 @@ export function ProductList({
       );
       refresh();
     },
-    onError: (error) => void showError(processFailure(error)),
+    onError: (error) => setRefusal(processFailure(error)),
   });
 
   const bulk = useMutation({
@@ -215,26 +219,26 @@ export function ProductList({
       setSelected(new Set());
       refresh();
     },
-    onError: (error) => void showError(processFailure(error)),
   });
 
   function confirmBulk(activo: boolean) {
     const ids = [...selected];
     const n = ids.length;
     const what = n === 1 ? '1 producto' : `${n} productos`;
-    openConfirm({
+    confirmAction({
       title: activo ? `¿Activar ${what}?` : `¿Desactivar ${what}?`,
-      centered: true,
-      children: (
+      message: (
         <Text size="sm">
           {activo
             ? `${n === 1 ? 'El producto seleccionado quedará activo' : `Los ${n} productos seleccionados quedarán activos`} y se mostrarán a los usuarios que los tengan asignados.`
             : `${n === 1 ? 'El producto seleccionado quedará inactivo' : `Los ${n} productos seleccionados quedarán inactivos`}: los usuarios ya no podrán agregarlos a su carrito.`}
         </Text>
       ),
-      labels: { confirm: activo ? `Activar ${what}` : `Desactivar ${what}`, cancel: 'Cancelar' },
-      confirmProps: { color: activo ? 'teal' : 'red' },
-      onConfirm: () => bulk.mutate({ ids, activo }),
+      confirmLabel: activo ? `Activar ${what}` : `Desactivar ${what}`,
+      danger: !activo,
+      // A refusal (another client's product…) stays in the dialog (decision 0070).
+      onConfirm: () => bulk.mutateAsync({ ids, activo }),
+      failure: MSG.procesoFallido,
     });
   }
 
@@ -345,6 +349,8 @@ export function ProductList({
           </Group>
         </Paper>
       ) : null}
+
+      <Refusal error={refusal} onClose={() => setRefusal(null)} />
 
       {isLoading ? (
         <Stack gap={6}>
@@ -472,7 +478,10 @@ export function ProductList({
                         size="sm"
                         checked={p.activo}
                         disabled={toggle.isPending && toggle.variables?.product.id === p.id}
-                        onChange={() => toggle.mutate({ product: p, activo: !p.activo })}
+                        onChange={() => {
+                          setRefusal(null);
+                          toggle.mutate({ product: p, activo: !p.activo });
+                        }}
                         aria-label={`Activo: ${p.nombre}`}
                       />
                     </Table.Td>

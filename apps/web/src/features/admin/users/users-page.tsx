@@ -49,10 +49,11 @@ import {
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ActiveBadge } from '../../../components/ui/active-badge';
-import { showError, showSuccess } from '../../../components/ui/alerts';
+import { showSuccess } from '../../../components/ui/alerts';
 import { ListSearch } from '../../../components/ui/list-search';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
+import { Refusal } from '../../../components/ui/refusal';
 import { SortableTh } from '../../../components/ui/sortable-th';
 import { errorMessage } from '../../../lib/api';
 import { formatDate, formatDateTime, formatMXN } from '../../../lib/format';
@@ -542,11 +543,10 @@ export function UsersPage({ importButton }: UsersPageProps) {
         : `Se activará a ${user.nombre} (${user.usuario}) y podrá volver a iniciar sesión.`,
       confirmLabel: user.activo ? 'Desactivar' : 'Activar',
       danger: user.activo,
-      onConfirm: () =>
-        toggle.mutate(user, {
-          onSuccess: () => showSuccess(MSG.modificadoCorrectamente),
-          onError: (error) => void showError(errorMessage(error)),
-        }),
+      onConfirm: async () => {
+        await toggle.mutateAsync(user);
+        showSuccess(MSG.modificadoCorrectamente);
+      },
     });
   const onReset = (user: UserDto) =>
     confirmAction({
@@ -557,11 +557,10 @@ export function UsersPage({ importButton }: UsersPageProps) {
         </Text>
       ),
       confirmLabel: 'Restablecer contraseña',
-      onConfirm: () =>
-        reset.mutate(user.id, {
-          onSuccess: (res) => showSuccess('Contraseña restablecida', res.msg),
-          onError: (error) => void showError(errorMessage(error)),
-        }),
+      onConfirm: async () => {
+        const res = await reset.mutateAsync(user.id);
+        showSuccess('Contraseña restablecida', res.msg);
+      },
     });
 
   const onResetTwoFactor = (user: UserDto) =>
@@ -575,23 +574,25 @@ export function UsersPage({ importButton }: UsersPageProps) {
       ),
       confirmLabel: 'Restablecer',
       danger: true,
-      onConfirm: () =>
-        resetTwoFactor.mutate(user.id, {
-          onSuccess: (res) => showSuccess('Verificación en dos pasos restablecida', res.msg),
-          onError: (error) => void showError(errorMessage(error)),
-        }),
+      onConfirm: async () => {
+        const res = await resetTwoFactor.mutateAsync(user.id);
+        showSuccess('Verificación en dos pasos restablecida', res.msg);
+      },
     });
 
   const buyers = [...checked].filter(([, u]) => u.rol === ROLES.usuario);
   const activeChecked = [...checked.values()].filter((u) => u.activo).length;
   // The server counts the open sessions first (a preview, nothing changes), so the confirmation says
-  // exactly what will happen; a refusal (another client's user…) shows before anything is asked.
+  // exactly what will happen; a refusal (another client's user…) shows next to the button, before anything
+  // is asked (decision 0070).
+  const [bulkRefusal, setBulkRefusal] = useState<string | null>(null);
   const onDeactivate = () => {
     const ids = [...checked.keys()];
+    setBulkRefusal(null);
     deactivate.mutate(
       { ids, preview: true },
       {
-        onError: (error) => void showError(errorMessage(error)),
+        onError: (error) => setBulkRefusal(errorMessage(error)),
         onSuccess: (preview) =>
           confirmAction({
             message: (
@@ -610,17 +611,11 @@ export function UsersPage({ importButton }: UsersPageProps) {
                 ? 'Desactivar 1 usuario'
                 : `Desactivar ${preview.desactivados} usuarios`,
             danger: true,
-            onConfirm: () =>
-              deactivate.mutate(
-                { ids, preview: false },
-                {
-                  onSuccess: (res) => {
-                    showSuccess(res.msg);
-                    setChecked(new Map());
-                  },
-                  onError: (error) => void showError(errorMessage(error)),
-                },
-              ),
+            onConfirm: async () => {
+              const res = await deactivate.mutateAsync({ ids, preview: false });
+              showSuccess(res.msg);
+              setChecked(new Map());
+            },
           }),
       },
     );
@@ -739,6 +734,7 @@ export function UsersPage({ importButton }: UsersPageProps) {
                   </Button>
                 </Group>
               </Group>
+              <Refusal error={bulkRefusal} onClose={() => setBulkRefusal(null)} />
             </Stack>
           }
           page={
