@@ -31,6 +31,7 @@ export const SCENARIO_KEYS = [
   'usuarios',
   'logs',
   'logs_filtrados',
+  'usuarios_filtrados',
   'buscar',
   'tablero',
   'carrito',
