@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { businessDate, DEFAULT_BUSINESS_TZ } from '@portal/shared/domain/time';
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import type { InvalidationFeed } from '../db/invalidation.ts';
@@ -223,22 +223,24 @@ export class SessionStore {
   }
 
   /**
-   * The open sessions of these users: signed in (not waiting for a second factor), neither expired nor idle
-   * past the limit — what a deactivation would end that still works (the confirmation's count).
+   * A session that still works: signed in (not waiting for a second factor), neither expired nor idle past
+   * the limit. The one definition of "open" for the confirmations' counts.
    */
+  openCondition(now = new Date()): SQL {
+    return and(
+      isNull(sessions.stage),
+      gt(sessions.expiresAt, now),
+      gt(sessions.lastSeenAt, new Date(now.getTime() - this.idleMinutes * 60_000)),
+    )!;
+  }
+
+  /** The open sessions of these users: what a deactivation would end that still works. */
   async countOpenSessions(userIds: number[], db: Db | Tx = this.db, now = new Date()): Promise<number> {
     if (userIds.length === 0) return 0;
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(sessions)
-      .where(
-        and(
-          inArray(sessions.userId, userIds),
-          sql`${sessions.stage} is null`,
-          gt(sessions.expiresAt, now),
-          gt(sessions.lastSeenAt, new Date(now.getTime() - this.idleMinutes * 60_000)),
-        ),
-      );
+      .where(and(inArray(sessions.userId, userIds), this.openCondition(now)));
     return row?.n ?? 0;
   }
 

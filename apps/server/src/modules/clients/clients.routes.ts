@@ -46,7 +46,7 @@ export async function clientRoutes(app: FastifyInstance) {
         response: { 200: ClientSummaryResponse, ...errors },
       },
     },
-    async (request) => clientSummary(app.db, request.params.id),
+    async (request) => clientSummary(app.db, app.sessions.openCondition(), request.params.id),
   );
 
   r.post(

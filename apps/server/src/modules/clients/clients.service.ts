@@ -14,7 +14,7 @@ import {
   type ClientUpdateResponse,
 } from '@portal/shared/schemas/clients';
 import { splitSort } from '@portal/shared/schemas/sort';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { clients, orders, users } from '../../db/schema/index.ts';
@@ -121,16 +121,24 @@ export async function listClients(
   };
 }
 
-/** The client's active users and how many of them have an open session (a missing client: 404). */
-export async function clientSummary(db: Db | Tx, id: number): Promise<ClientSummaryResponse> {
+/**
+ * The client's active users and how many of them have an open session (the session store's definition of
+ * open); a missing client: 404.
+ */
+export async function clientSummary(
+  db: Db | Tx,
+  openSession: SQL,
+  id: number,
+): Promise<ClientSummaryResponse> {
   const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, id));
   if (!client) throw notFound(MSG.clienteNoEncontrado, 'CLIENT_NOT_FOUND');
-  // Columns spelled out: inside the subquery an unqualified "id" would be the session's.
+  // Columns spelled out: a one-table select writes its columns unqualified, and inside the subquery an
+  // unqualified "id" would be the session's.
   const [row] = await db
     .select({
       activos: count(),
       conSesion: sql<number>`count(*) filter (where exists (
-        select 1 from sessions s where s.user_id = "users"."id" and s.stage is null and s.expires_at > now()
+        select 1 from sessions where sessions.user_id = users.id and ${openSession}
       ))`.mapWith(Number),
     })
     .from(users)
