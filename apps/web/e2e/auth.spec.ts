@@ -136,6 +136,11 @@ test.describe('rutas y guardas', () => {
     await page.goto('/autorizador/orden/999999');
     await expect(page).toHaveURL(/\/autorizador\/principal$/);
     await expect(page.getByRole('heading', { name: 'Pedidos', level: 1 })).toBeVisible();
+    // It says so in a notice that closes by itself; the notice lies over the profile menu, and a pointer
+    // resting on it keeps it open, so the sign-out waits for it to close.
+    const notice = page.getByText(/El pedido #0*999999 no existe\./);
+    await expect(notice).toBeVisible();
+    await expect(notice).toBeHidden();
     await signOut(page);
 
     await signIn(page, 'admin', ADMIN_PASSWORD);
