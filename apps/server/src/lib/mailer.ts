@@ -41,13 +41,21 @@ const CLAIM_MS = 5 * 60_000;
  * request.
  */
 export async function enqueueEmail(db: Db | Tx, email: Email): Promise<void> {
-  await db.insert(emailOutbox).values({
-    to: email.to,
-    subject: email.subject,
-    text: email.text,
-    html: email.html,
-    adjunto: email.adjunto ?? null,
-  });
+  await enqueueEmails(db, [email]);
+}
+
+/** Several messages in one insert (one round trip, whatever the number of recipients). */
+export async function enqueueEmails(db: Db | Tx, emails: readonly Email[]): Promise<void> {
+  if (emails.length === 0) return;
+  await db.insert(emailOutbox).values(
+    emails.map((email) => ({
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      adjunto: email.adjunto ?? null,
+    })),
+  );
 }
 
 /** The address an account's e-mail goes to: its Email field, else its username when it is an address. */

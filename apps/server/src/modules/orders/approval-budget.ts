@@ -3,14 +3,15 @@
  * approved. One rule, used by the approval itself (one order, in its transaction) and by the authorizers'
  * list (the flags of a whole page, read in a few batched queries).
  */
-import { type BudgetLine, spendOf } from '@portal/shared/domain/budget';
+import { type BudgetLine, type MonthUsed, monthUsedOf, spendOf } from '@portal/shared/domain/budget';
 import { centavosToPesos, totalsOf } from '@portal/shared/domain/money';
 import { businessMonth } from '@portal/shared/domain/time';
 import type { ApprovalBudget } from '@portal/shared/schemas/orders';
-import { and, eq, gte, inArray, lt, ne } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { categories, orders, userCategoryBudgets, users } from '../../db/schema/index.ts';
-import { budgetLinesOf, otherMonthOrders } from './authorizer.repository.ts';
+import { type MonthSpendJson, monthOfRows } from '../../db/order-totals.ts';
+import { categories, orderLines, userCategoryBudgets, userMonthSpend, users } from '../../db/schema/index.ts';
+import { otherMonthOrders } from './authorizer.repository.ts';
 
 interface CategoryBudgetRow {
   id: number;
@@ -20,19 +21,20 @@ interface CategoryBudgetRow {
 
 /**
  * The figures and the verdict, from what was read: the buyer's monthly budget (regular) or category
- * budgets (categoria), the buyer's other non-cancelled orders of the month, and this order's lines.
+ * budgets (categoria), what the buyer's other non-cancelled orders of the month spend (`used`, added up by
+ * the budget rule: totals, and per category with IVA rounded per order and category), and this order's lines.
  */
 export function approvalFigures(input: {
   modo: string;
   presupuestoDefault: number;
   budgets: readonly CategoryBudgetRow[];
-  others: readonly { total: number; lines: readonly BudgetLine[] }[];
+  used: MonthUsed;
   lines: readonly BudgetLine[];
 }): ApprovalBudget & { over: boolean } {
-  const { others, lines, budgets } = input;
+  const { used: others, lines, budgets } = input;
   const productos = lines.reduce((n, l) => n + l.cantidad, 0);
   if (input.modo !== 'categoria') {
-    const utilizado = others.reduce((s, o) => s + o.total, 0);
+    const utilizado = others.total;
     const restante = input.presupuestoDefault - utilizado - totalsOf(lines).total;
     return {
       tipo_presupuesto: 'regular',
@@ -51,7 +53,7 @@ export function approvalFigures(input: {
   let esta = 0;
   const cats = [];
   for (const b of budgets) {
-    const used = others.reduce((s, o) => s + spendOf(o.lines.filter((l) => l.idCategoria === b.id)), 0);
+    const used = others.categorias.get(b.id) ?? 0;
     const mine = spendOf(lines.filter((l) => l.idCategoria === b.id));
     disponible += b.presupuesto;
     utilizado += used;
@@ -104,91 +106,95 @@ export async function approvalBudget(
   const others = await otherMonthOrders(db, order.idUser, order.id, businessMonth(order.transactionDate, tz));
   const budgets = modo === 'categoria' ? await categoryBudgets(db, [order.idUser]) : [];
   return {
-    ...approvalFigures({ modo, presupuestoDefault: buyer.presupuestoDefault, budgets, others, lines }),
+    ...approvalFigures({
+      modo,
+      presupuestoDefault: buyer.presupuestoDefault,
+      budgets,
+      used: monthUsedOf(others),
+      lines,
+    }),
     others,
   };
 }
 
 /**
- * The list's flags for a page of orders, in at most four queries whatever the page holds: the buyers'
- * budgets, every non-cancelled order of each (buyer, month) the page touches, their lines (category mode
- * only) and the buyers' category budgets (category mode only). Keyed by order id.
+ * The list's flags for a page of orders, in one statement whatever the page holds: each buyer's budget and
+ * running months of the months the page touches (user_month_spend, decision 0072), in category mode also
+ * the buyers' category budgets and the page's own lines. An order's "others" are its buyer's month without
+ * it (a cancelled order is not in the month). Keyed by order id.
  */
 export async function pageBudgetFlags(
   db: Db,
   tz: string,
   modo: string,
-  page: readonly { id: number; idUser: number; total: number; transactionDate: Date }[],
+  page: readonly { id: number; idUser: number; status: string; total: number; transactionDate: Date }[],
 ): Promise<Map<number, { over: boolean; restante: number }>> {
   const flags = new Map<number, { over: boolean; restante: number }>();
   if (page.length === 0) return flags;
+  const byCategory = modo === 'categoria';
   const userIds = [...new Set(page.map((o) => o.idUser))];
-  // One range over every month the page touches, for all its buyers at once (one index scan of
-  // (id_user, transaction_date) per buyer); each order then keeps only its own buyer's month.
-  const monthOf = new Map<number, string>();
-  let from = Number.POSITIVE_INFINITY;
-  let to = Number.NEGATIVE_INFINITY;
-  for (const o of page) {
-    const m = businessMonth(o.transactionDate, tz);
-    monthOf.set(o.id, `${o.idUser}:${m.key}`);
-    from = Math.min(from, m.start.getTime());
-    to = Math.max(to, m.end.getTime());
-  }
-  const [buyers, monthOrders, budgets] = await Promise.all([
-    db
-      .select({ id: users.id, presupuestoDefault: users.presupuestoDefault })
-      .from(users)
-      .where(inArray(users.id, userIds)),
-    db
-      .select({
-        id: orders.id,
-        idUser: orders.idUser,
-        status: orders.status,
-        total: orders.total,
-        transactionDate: orders.transactionDate,
-      })
-      .from(orders)
-      .where(
-        and(
-          inArray(orders.idUser, userIds),
-          gte(orders.transactionDate, new Date(from)),
-          lt(orders.transactionDate, new Date(to)),
-          ne(orders.status, 'cancelado'),
-        ),
-      ),
-    modo === 'categoria' ? categoryBudgets(db, userIds) : Promise.resolve([]),
-  ]);
-  // The page's own orders are read too: a cancelled one is not in the month's orders but has its lines.
-  const orderIds = [...new Set([...monthOrders.map((o) => o.id), ...page.map((o) => o.id)])];
-  const lines = modo === 'categoria' ? await budgetLinesOf(db, orderIds) : [];
+  const mesOf = new Map(page.map((o) => [o.id, `${businessMonth(o.transactionDate, tz).key}-01`]));
+  const months = [...new Set(mesOf.values())];
+  const s = userMonthSpend;
+  const b = userCategoryBudgets;
+  const l = orderLines;
+  const buyers = sql`select ${users.id} as id, ${users.presupuestoDefault} as p,
+      (select coalesce(json_agg(json_build_object('m', ${s.mes}::text, 'c', ${s.idCategoria}, 'i', ${s.importe}, 'n', ${s.compras})), '[]'::json)
+        from ${s} where ${s.idUser} = ${users.id} and ${s.mes} = any(${sql.param(months)}::date[])) as month,
+      case when ${byCategory}::boolean then
+        (select coalesce(json_agg(json_build_object('id', ${b.categoryId}, 'presupuesto', ${b.presupuesto}, 'nombre', ${categories.nombre})), '[]'::json)
+          from ${b} inner join ${categories} on ${categories.id} = ${b.categoryId} where ${b.userId} = ${users.id})
+      end as budgets
+    from ${users} where ${users.id} = any(${sql.param(userIds)}::int4[])`;
+  const lines = sql`select ${l.orderId} as o, ${l.idCategoria} as "idCategoria", ${l.precio} as precio,
+      ${l.cantidad} as cantidad, ${l.impuesto} as impuesto
+    from ${l} where ${byCategory}::boolean and ${l.orderId} = any(${sql.param(page.map((o) => o.id))}::int4[])`;
+  const result = await db.execute(sql`
+    select (select coalesce(json_agg(r), '[]'::json) from (${buyers}) r) as buyers,
+      (select coalesce(json_agg(r), '[]'::json) from (${lines}) r) as lines`);
+  const [row] = (
+    result as unknown as {
+      rows: {
+        buyers: {
+          id: number;
+          p: number | string;
+          month: (MonthSpendJson & { m: string })[];
+          budgets: CategoryBudgetRow[] | null;
+        }[];
+        lines: (BudgetLine & { o: number; precio: number | string })[];
+      }[];
+    }
+  ).rows;
+  const buyerOf = new Map(row!.buyers.map((x) => [x.id, x]));
   const linesOf = new Map<number, BudgetLine[]>();
-  for (const l of lines) {
-    const list = linesOf.get(l.orderId);
-    if (list) list.push(l);
-    else linesOf.set(l.orderId, [l]);
+  for (const x of row!.lines) {
+    const line = {
+      idCategoria: x.idCategoria,
+      precio: Number(x.precio),
+      cantidad: x.cantidad,
+      impuesto: x.impuesto,
+    };
+    const list = linesOf.get(x.o);
+    if (list) list.push(line);
+    else linesOf.set(x.o, [line]);
   }
-  const byMonth = new Map<string, { id: number; total: number; lines: BudgetLine[] }[]>();
-  const wanted = new Set(monthOf.values());
-  for (const o of monthOrders) {
-    const key = `${o.idUser}:${businessMonth(o.transactionDate, tz).key}`;
-    if (!wanted.has(key)) continue;
-    const list = byMonth.get(key) ?? [];
-    list.push({ id: o.id, total: o.total, lines: linesOf.get(o.id) ?? [] });
-    byMonth.set(key, list);
-  }
-  const presupuesto = new Map(buyers.map((b) => [b.id, b.presupuestoDefault]));
   for (const o of page) {
-    const others = (byMonth.get(monthOf.get(o.id)!) ?? []).filter((x) => x.id !== o.id);
+    const buyer = buyerOf.get(o.idUser);
+    const mes = mesOf.get(o.id)!;
+    const month = monthOfRows((buyer?.month ?? []).filter((r) => r.m === mes)).used;
     // Regular mode needs only the order's total; a line list with that total stands for its lines.
-    const own: BudgetLine[] =
-      modo === 'categoria'
-        ? (linesOf.get(o.id) ?? [])
-        : [{ precio: o.total, cantidad: 1, impuesto: false, idCategoria: 0 }];
+    const own: BudgetLine[] = byCategory
+      ? (linesOf.get(o.id) ?? [])
+      : [{ precio: o.total, cantidad: 1, impuesto: false, idCategoria: 0 }];
+    // The month holds this order unless it is cancelled: take its own contribution out.
+    const mine = o.status === 'cancelado' ? monthUsedOf([]) : monthUsedOf([{ total: o.total, lines: own }]);
+    const categorias = new Map(month.categorias);
+    for (const [id, spent] of mine.categorias) categorias.set(id, (categorias.get(id) ?? 0) - spent);
     const figures = approvalFigures({
       modo,
-      presupuestoDefault: presupuesto.get(o.idUser) ?? 0,
-      budgets: budgets.filter((b) => b.userId === o.idUser),
-      others,
+      presupuestoDefault: Number(buyer?.p ?? 0),
+      budgets: (buyer?.budgets ?? []).map((x) => ({ ...x, presupuesto: Number(x.presupuesto) })),
+      used: { total: month.total - mine.total, categorias },
       lines: own,
     });
     flags.set(o.id, { over: figures.over, restante: figures.restante });

@@ -8,7 +8,7 @@
  * sent again. One e-mail per recipient and budget (the whole budget, or one category) names the highest
  * threshold the change reached.
  */
-import { budgetState } from '@portal/shared/domain/budget';
+import { type BudgetState, budgetState } from '@portal/shared/domain/budget';
 import { crossedThresholds, usedPercent } from '@portal/shared/domain/budget-alerts';
 import { formatCentavos } from '@portal/shared/domain/money';
 import { monthName } from '@portal/shared/domain/months';
@@ -19,8 +19,16 @@ import type { Tx } from '../../db/client.ts';
 import { monthSpend } from '../../db/order-totals.ts';
 import { budgetAlerts, categories, clients, userCategoryBudgets, users } from '../../db/schema/index.ts';
 import { orderEmail } from '../../lib/emails.ts';
-import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
+import { addressOf, enqueueEmails } from '../../lib/mailer.ts';
 import { MSG } from '../../messages.ts';
+
+/** The month a change left, when the caller already holds it (the purchase, from the snapshot read under the lock). */
+export interface KnownMonth {
+  /** The client's thresholds (percent). */
+  alertas: readonly number[];
+  /** The buyer's budget state of the month after the change, with an empty cart. */
+  state: BudgetState;
+}
 
 export async function sendBudgetAlerts(
   tx: Tx,
@@ -28,46 +36,57 @@ export async function sendBudgetAlerts(
   userId: number,
   /** An instant of the business month the change touched: the order's purchase time. */
   at: Date,
+  /** The month after the change, when the caller knows it: no read unless a threshold is claimed. */
+  known?: KnownMonth,
 ): Promise<void> {
   // Only the running month warns: a change to an order of a closed month (an approval or a cancellation
   // that comes late) says nothing about money the buyer can still spend.
   const month = businessMonth(at, config.tz);
   if (month.key !== businessMonth(new Date(), config.tz).key) return;
-  const [buyer] = await tx
-    .select({
-      id: users.id,
-      nombre: users.nombre,
-      email: users.email,
-      usuario: users.usuario,
-      idCliente: users.idCliente,
-      presupuestoDefault: users.presupuestoDefault,
-      modo: clients.modoPresupuesto,
-      alertas: clients.alertasPresupuesto,
-      avisarAutorizadores: clients.avisarAutorizadores,
-    })
-    .from(users)
-    .innerJoin(clients, eq(clients.id, users.idCliente))
-    .where(eq(users.id, userId));
-  if (!buyer) return;
-  const modo = buyer.modo === 'categoria' ? 'categoria' : 'regular';
-  // The running month (decision 0072): the change was moved into it before this check.
-  const { used } = await monthSpend(tx, userId, month.key);
-  const budgets =
-    modo === 'categoria'
-      ? await tx
-          .select({ id: userCategoryBudgets.categoryId, presupuesto: userCategoryBudgets.presupuesto })
-          .from(userCategoryBudgets)
-          .where(eq(userCategoryBudgets.userId, userId))
-      : [];
-  const state = budgetState({
-    modo,
-    presupuestoDefault: buyer.presupuestoDefault,
-    categorias: budgets,
-    used,
-    cart: [],
-  });
+  const readBuyer = async () =>
+    (
+      await tx
+        .select({
+          nombre: users.nombre,
+          email: users.email,
+          usuario: users.usuario,
+          idCliente: users.idCliente,
+          presupuestoDefault: users.presupuestoDefault,
+          modo: clients.modoPresupuesto,
+          alertas: clients.alertasPresupuesto,
+          avisarAutorizadores: clients.avisarAutorizadores,
+        })
+        .from(users)
+        .innerJoin(clients, eq(clients.id, users.idCliente))
+        .where(eq(users.id, userId))
+    )[0];
+  let buyer = known ? undefined : await readBuyer();
+  let alertas: readonly number[];
+  let state: BudgetState;
+  if (known) ({ alertas, state } = known);
+  else {
+    if (!buyer) return;
+    const modo = buyer.modo === 'categoria' ? 'categoria' : 'regular';
+    // The running month (decision 0072): the change was moved into it before this check.
+    const { used } = await monthSpend(tx, userId, month.key);
+    const budgets =
+      modo === 'categoria'
+        ? await tx
+            .select({ id: userCategoryBudgets.categoryId, presupuesto: userCategoryBudgets.presupuesto })
+            .from(userCategoryBudgets)
+            .where(eq(userCategoryBudgets.userId, userId))
+        : [];
+    alertas = buyer.alertas;
+    state = budgetState({
+      modo,
+      presupuestoDefault: buyer.presupuestoDefault,
+      categorias: budgets,
+      used,
+      cart: [],
+    });
+  }
   const figures =
-    modo === 'regular'
+    state.modo === 'regular'
       ? [{ categoryId: null, utilizado: state.utilizado, presupuesto: state.presupuesto }]
       : [...state.categorias].map(([categoryId, f]) => ({
           categoryId,
@@ -76,7 +95,7 @@ export async function sendBudgetAlerts(
         }));
 
   for (const f of figures) {
-    const crossed = crossedThresholds(f.utilizado, f.presupuesto, buyer.alertas);
+    const crossed = crossedThresholds(f.utilizado, f.presupuesto, alertas);
     if (crossed.length === 0) continue;
     const porcentaje = usedPercent(f.utilizado, f.presupuesto);
     const claimed = await tx
@@ -87,6 +106,8 @@ export async function sendBudgetAlerts(
       .onConflictDoNothing()
       .returning({ umbral: budgetAlerts.umbral });
     if (claimed.length === 0) continue;
+    buyer ??= await readBuyer();
+    if (!buyer) return;
     const umbral = Math.max(...claimed.map((c) => c.umbral));
     const categoria =
       f.categoryId === null
@@ -102,10 +123,10 @@ export async function sendBudgetAlerts(
       MSG.avisoPresupuestoCifras(formatCentavos(f.utilizado), formatCentavos(f.presupuesto)),
       MSG.avisoPresupuestoUmbral(umbral),
     ];
+    const emails = [];
     const to = addressOf(buyer);
     if (to)
-      await enqueueEmail(
-        tx,
+      emails.push(
         orderEmail(to, buyer.nombre, {
           subject: MSG.presupuestoUsado(porcentaje, mes, categoria),
           paragraphs,
@@ -113,25 +134,26 @@ export async function sendBudgetAlerts(
           label: 'Ver mi presupuesto',
         }),
       );
-    if (!buyer.avisarAutorizadores || buyer.idCliente === null) continue;
-    const approvers = await tx
-      .select({ email: users.email, usuario: users.usuario, nombre: users.nombre })
-      .from(users)
-      .where(
-        and(eq(users.idCliente, buyer.idCliente), eq(users.rol, ROLES.autorizador), eq(users.activo, true)),
-      );
-    for (const a of approvers) {
-      const address = addressOf(a);
-      if (!address) continue;
-      await enqueueEmail(
-        tx,
-        orderEmail(address, a.nombre, {
-          subject: MSG.presupuestoUsadoPor(buyer.nombre, porcentaje, mes, categoria),
-          paragraphs,
-          url: `${config.publicUrl}/autorizador/principal?estatus=todos&q=${encodeURIComponent(buyer.nombre)}`,
-          label: 'Ver sus pedidos',
-        }),
-      );
+    if (buyer.avisarAutorizadores && buyer.idCliente !== null) {
+      const approvers = await tx
+        .select({ email: users.email, usuario: users.usuario, nombre: users.nombre })
+        .from(users)
+        .where(
+          and(eq(users.idCliente, buyer.idCliente), eq(users.rol, ROLES.autorizador), eq(users.activo, true)),
+        );
+      for (const a of approvers) {
+        const address = addressOf(a);
+        if (!address) continue;
+        emails.push(
+          orderEmail(address, a.nombre, {
+            subject: MSG.presupuestoUsadoPor(buyer.nombre, porcentaje, mes, categoria),
+            paragraphs,
+            url: `${config.publicUrl}/autorizador/principal?estatus=todos&q=${encodeURIComponent(buyer.nombre)}`,
+            label: 'Ver sus pedidos',
+          }),
+        );
+      }
     }
+    await enqueueEmails(tx, emails);
   }
 }

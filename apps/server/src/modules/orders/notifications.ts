@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { orderEmail } from '../../lib/emails.ts';
-import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
+import { addressOf, enqueueEmail, enqueueEmails } from '../../lib/mailer.ts';
 import { standInsFor } from './delegation.service.ts';
 
 interface OrderInfo {
@@ -41,11 +41,11 @@ export async function notifyAuthorizers(
     (r, i, all) => all.findIndex((o) => o.id === r.id) === i,
   );
   const numero = orderNumber(order.id);
+  const emails = [];
   for (const r of recipients) {
     const to = addressOf(r);
     if (!to) continue;
-    await enqueueEmail(
-      tx,
+    emails.push(
       orderEmail(to, r.nombre, {
         subject: `Pedido #${numero} por revisar`,
         paragraphs: [
@@ -58,6 +58,8 @@ export async function notifyAuthorizers(
       }),
     );
   }
+  // One insert for all of them (one round trip, decision 0073).
+  await enqueueEmails(tx, emails);
 }
 
 /** E-mails the buyer that its order was approved (with its purchase-order PDF) or cancelled (with the reason). */

@@ -135,8 +135,12 @@ export async function userSubmitOrder(
       await recordWebhookEvent(tx, app.jobs, { ...webhookEvent, type: 'pedido.aprobado' });
     // Into the sales summary and the buyer's running month (decision 0072), before the alerts read it.
     await moveOrderTotals(tx, orderId, 1);
-    await sendBudgetAlerts(tx, { publicUrl: app.config.PUBLIC_URL, tz }, buyer.id, now);
+    // The month after the purchase, from the snapshot read under the lock: the alerts need no read of it.
     const after = afterPurchase(snapshot, buyer, totals.total);
+    await sendBudgetAlerts(tx, { publicUrl: app.config.PUBLIC_URL, tz }, buyer.id, now, {
+      alertas: client.alertasPresupuesto,
+      state: after.state,
+    });
     return {
       orderId,
       status,
