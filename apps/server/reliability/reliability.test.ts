@@ -799,7 +799,9 @@ describe.sequential('reliability', () => {
       expect(r.doneAt).toBeGreaterThanOrEqual(downAt);
       expect(r.sentAt).toBeLessThan(upAt + 2000);
     }
-    const downHealth = health.filter((h) => h.at > downAt + 500 && h.at < startAt);
+    // Probes sent after the stop and answered before the start (a probe sent just before the start may be
+    // handled after it on a loaded machine, and then rightly answers 200).
+    const downHealth = health.filter((h) => h.at > downAt + 500 && h.reply.doneAt < startAt);
     expect(downHealth.length).toBeGreaterThan(0);
     for (const h of downHealth) expect(h.reply.status).toBe(503);
     expect(health.at(-1)!.reply.status).toBe(200);

@@ -15,6 +15,7 @@ import type { MonthUsed } from '@portal/shared/domain/budget';
 import { IVA_RATE_PERCENT } from '@portal/shared/domain/money';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
+import { executeNamed } from './prepared.ts';
 import { orderLines, orders, productMonthSales, salesState, userMonthSpend } from './schema/index.ts';
 
 const o = orders;
@@ -93,8 +94,13 @@ function moveStatement(where: SQL, sign: 1 | -1) {
  */
 export async function moveOrderTotals(db: Db | Tx, orderId: number, sign: 1 | -1): Promise<void> {
   // A rebuild (exclusive) waits for changes in flight, and they for it.
-  await db.execute(sql`select pg_advisory_xact_lock_shared(hashtextextended('portal|sales', 0))`);
-  await db.execute(moveStatement(sql`${o.id} = ${orderId}`, sign));
+  // Named prepared statements on the transaction's connection (decision 0073): planned once per connection.
+  await executeNamed(
+    db,
+    'portal_totals_lock',
+    sql`select pg_advisory_xact_lock_shared(hashtextextended('portal|sales', 0))`,
+  );
+  await executeNamed(db, 'portal_totals_move', moveStatement(sql`${o.id} = ${orderId}`, sign));
 }
 
 /** Recounts both tables from the orders for business time zone `tz`, in one transaction. */

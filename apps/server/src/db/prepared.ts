@@ -1,4 +1,5 @@
-import { type Placeholder, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
 
 /** A transaction handle (one connection, one statement at a time) rather than the pool. */
@@ -46,4 +47,36 @@ export function shapeOf<T extends object>(
     shape,
     args: args as { [K in keyof T]: Placeholder | (undefined extends T[K] ? undefined : never) },
   };
+}
+
+/**
+ * Inside a transaction (decision 0073): a query builder's statement run as a named prepared statement on the
+ * transaction's connection. PostgreSQL keeps prepared statements per connection and the pool reuses its
+ * connections, so after its first run on a connection the statement is not parsed again (pg skips the
+ * parse of a name the connection already holds) and its plan can be cached. The builder is the one the
+ * pool's `preparedOnce` uses, with the same placeholders, so one name always carries one text.
+ */
+export function preparedIn<P>(tx: Tx, name: string, build: (db: Tx) => { prepare(name: string): P }): P {
+  return build(tx).prepare(name);
+}
+
+const dialect = new PgDialect();
+/** Statement text → its name: a name never carries two texts, whatever a caller builds. */
+const namesOf = new Map<string, string>();
+
+/**
+ * A raw statement (data-modifying CTEs, upserts) run as a named prepared statement on the transaction's
+ * connection, like `preparedIn`; every value must be a parameter, so its text is the same on every call.
+ * Answers the rows.
+ */
+export async function executeNamed<T>(tx: Db | Tx, name: string, query: SQL): Promise<T[]> {
+  const built = dialect.sqlToQuery(query);
+  let named = namesOf.get(built.sql);
+  // A caller that inlines values would make a new text each call: past a bound, statements go unnamed.
+  if (!named && namesOf.size < 256) {
+    named = `${name}_${namesOf.size}`;
+    namesOf.set(built.sql, named);
+  }
+  const result = await tx._.session.prepareQuery(built, undefined, named, false).execute();
+  return (result as unknown as { rows: T[] }).rows;
 }

@@ -11,7 +11,7 @@ import type { BudgetStateDto, CartItemDto, CategoryDto } from '@portal/shared/sc
 import { and, asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { type MonthSpendJson, monthOfRows } from '../../db/order-totals.ts';
-import { isTransaction, preparedOnce } from '../../db/prepared.ts';
+import { isTransaction, preparedIn, preparedOnce } from '../../db/prepared.ts';
 import {
   cartItems,
   categories,
@@ -186,17 +186,20 @@ export async function loadShopperReads(
     sidebar: opts.sidebar,
     productId: opts.productId ?? null,
   };
-  const [row] = isTransaction(db)
-    ? await shopperReadsQuery(db, params)
-    : await preparedOnce(db, 'portal_shopper_reads', (d) =>
-        shopperReadsQuery(d, {
-          ...monthParams(),
-          idCliente: sql.placeholder('idCliente'),
-          byCategory: sql.placeholder('byCategory'),
-          sidebar: sql.placeholder('sidebar'),
-          productId: sql.placeholder('productId'),
-        }),
-      ).execute(params);
+  // Prepared on the pool, or on the transaction's connection under the buyer's lock (decision 0073): the
+  // same builder and placeholders, so one name carries one text.
+  const build = (d: Db | Tx) =>
+    shopperReadsQuery(d, {
+      ...monthParams(),
+      idCliente: sql.placeholder('idCliente'),
+      byCategory: sql.placeholder('byCategory'),
+      sidebar: sql.placeholder('sidebar'),
+      productId: sql.placeholder('productId'),
+    });
+  const [row] = await (isTransaction(db)
+    ? preparedIn(db, 'portal_shopper_reads', build)
+    : preparedOnce(db, 'portal_shopper_reads', build)
+  ).execute(params);
   if (!row) throw new Error(`No existe el usuario ${buyer.id}`);
   const cart: CartLine[] = row.cart.map((l) => ({ ...l, addedAt: new Date(l.addedAt) }));
   const month = monthOfRows(row.month);

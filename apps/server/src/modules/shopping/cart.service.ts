@@ -1,9 +1,10 @@
 import { cartChangeProblem, isValidQuantity } from '@portal/shared/domain/cart';
 import { ROLES } from '@portal/shared/domain/roles';
 import type { CartResponse, ShopperSession } from '@portal/shared/schemas/shopping';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
+import { preparedIn } from '../../db/prepared.ts';
 import { cartItems, clients, users } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
@@ -33,28 +34,31 @@ export interface LockedBuyer {
  * or purchases of one user run one after the other and each sees what the other wrote.
  */
 export async function lockBuyer(tx: Tx, userId: number): Promise<LockedBuyer> {
-  const [row] = await tx
-    .select({
-      id: users.id,
-      rol: users.rol,
-      activo: users.activo,
-      idCliente: users.idCliente,
-      presupuestoDefault: users.presupuestoDefault,
-      limiteDeCompras: users.limiteDeCompras,
-      client: {
-        activo: clients.activo,
-        modoPresupuesto: clients.modoPresupuesto,
-        mostrarPresupuestoAUsuarios: clients.mostrarPresupuestoAUsuarios,
-        cantidadAutorizadores: clients.cantidadAutorizadores,
-        alertasPresupuesto: clients.alertasPresupuesto,
-        autoHasta: clients.aprobacionAutomaticaHasta,
-        segundoNivelDesde: clients.segundoNivelDesde,
-      },
-    })
-    .from(users)
-    .leftJoin(clients, eq(clients.id, users.idCliente))
-    .where(eq(users.id, userId))
-    .for('update', { of: users });
+  // A named prepared statement on the transaction's connection (decision 0073).
+  const [row] = await preparedIn(tx, 'portal_lock_buyer', (d) =>
+    d
+      .select({
+        id: users.id,
+        rol: users.rol,
+        activo: users.activo,
+        idCliente: users.idCliente,
+        presupuestoDefault: users.presupuestoDefault,
+        limiteDeCompras: users.limiteDeCompras,
+        client: {
+          activo: clients.activo,
+          modoPresupuesto: clients.modoPresupuesto,
+          mostrarPresupuestoAUsuarios: clients.mostrarPresupuestoAUsuarios,
+          cantidadAutorizadores: clients.cantidadAutorizadores,
+          alertasPresupuesto: clients.alertasPresupuesto,
+          autoHasta: clients.aprobacionAutomaticaHasta,
+          segundoNivelDesde: clients.segundoNivelDesde,
+        },
+      })
+      .from(users)
+      .leftJoin(clients, eq(clients.id, users.idCliente))
+      .where(eq(users.id, sql.placeholder('userId')))
+      .for('update', { of: users }),
+  ).execute({ userId });
   if (row?.rol !== ROLES.usuario || row.idCliente === null) throw forbidden(MSG.soloUsuarios);
   if (!row.activo) throw new AppError(403, 'USER_INACTIVE', MSG.usuarioInactivo);
   const { client } = row;
@@ -209,20 +213,22 @@ export async function setCartItemLocked(
   });
   if (refusal) throw unprocessable(refusal.code, refusal.msg);
 
-  let addedAt = current?.addedAt;
-  if (current) {
-    await tx
-      .update(cartItems)
-      .set({ cantidad: line.cantidad })
-      .where(and(eq(cartItems.userId, buyer.id), eq(cartItems.productId, item.id)));
-  } else {
-    const [row] = await tx
+  // One upsert for a new line and a changed one (a changed line keeps the time it was added).
+  const [row] = await preparedIn(tx, 'portal_cart_put', (d) =>
+    d
       .insert(cartItems)
-      .values({ userId: buyer.id, productId: item.id, cantidad: line.cantidad })
-      .returning({ addedAt: cartItems.addedAt });
-    addedAt = row!.addedAt;
-  }
-  const changed: CartLine = { ...product, cantidad: line.cantidad, addedAt: addedAt! };
+      .values({
+        userId: sql.placeholder('userId'),
+        productId: sql.placeholder('productId'),
+        cantidad: sql.placeholder('cantidad'),
+      })
+      .onConflictDoUpdate({
+        target: [cartItems.userId, cartItems.productId],
+        set: { cantidad: sql`excluded.cantidad` },
+      })
+      .returning({ addedAt: cartItems.addedAt }),
+  ).execute({ userId: buyer.id, productId: item.id, cantidad: line.cantidad });
+  const changed: CartLine = { ...product, cantidad: line.cantidad, addedAt: row!.addedAt };
   // In the read's order (added at, then product id): a changed line keeps its place, a new one goes last.
   const cart = [...others, changed].sort((x, y) => x.addedAt.getTime() - y.addedAt.getTime() || x.id - y.id);
   return {

@@ -6,6 +6,7 @@
 import type { LogEventType } from '@portal/shared/domain/log-events';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { executeNamed } from '../../db/prepared.ts';
 import { cartItems, orderEvents, orderLines, orders, systemLogs } from '../../db/schema/index.ts';
 import type { CartLine } from './buyer-state.ts';
 
@@ -51,7 +52,11 @@ export async function insertPurchase(tx: Tx, r: PurchaseRows): Promise<number> {
     total: r.totals.total,
   };
   const approved = r.rule !== null;
-  const result = await tx.execute(sql`
+  // A named prepared statement on the transaction's connection: parsed and planned once per connection.
+  const [row] = await executeNamed<{ id: number }>(
+    tx,
+    'portal_purchase',
+    sql`
     with o as (
       insert into ${orders} (id_user, id_cliente, status, surtido_estatus, subtotal, iva, total, transaction_date, nota)
       values (${r.buyerId}, ${r.idCliente}, ${r.status}, ${r.surtidoEstatus}, ${r.totals.subtotal}, ${r.totals.iva},
@@ -96,7 +101,7 @@ export async function insertPurchase(tx: Tx, r: PurchaseRows): Promise<number> {
     )
     select o.id, (select count(*) from l) as lines, (select count(*) from e) as events,
       (select count(*) from g) as logs, (select count(*) from d) as cart
-    from o`);
-  const [row] = (result as unknown as { rows: { id: number }[] }).rows;
+    from o`,
+  );
   return Number(row!.id);
 }
