@@ -92,6 +92,23 @@ describe.each(
     expect(t.app.sessions.cache.hits).toBe(hits + 1);
   });
 
+  it('one session with many requests in flight: after a change each reads the database at most once, then memory serves', async () => {
+    const { user, api } = await buyer();
+    await primed(t.app, api, '/api/sesion');
+    await db().update(users).set({ nombre: 'Nombre Otra Vez' }).where(eq(users.id, user.id));
+    const misses = t.app.sessions.cache.misses;
+    const hits = t.app.sessions.cache.hits;
+    // 25 requests at a time, 6 rounds each: a request that finds a newer entry than the one it first saw
+    // (stored by another request of the same session meanwhile) is served from it, not read again.
+    await Promise.all(
+      Array.from({ length: 25 }, async () => {
+        for (let i = 0; i < 6; i++) expect((await api.get('/api/sesion')).statusCode).toBe(200);
+      }),
+    );
+    expect(t.app.sessions.cache.misses - misses).toBeLessThanOrEqual(25);
+    expect(t.app.sessions.cache.hits - hits).toBeGreaterThanOrEqual(125);
+  });
+
   it('deactivating the user through the administration refuses its very next request', async () => {
     const { user, api } = await buyer();
     await primed(t.app, api);

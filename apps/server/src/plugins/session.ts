@@ -190,10 +190,16 @@ export class SessionStore {
   private async cached(id: string, now: Date): Promise<SessionRow | null> {
     const feed = this.feed;
     if (!feed?.listening) return null;
+    const seen = this.cache.get(id);
+    if (!seen || !this.usable(seen, now)) return null;
+    // Every change committed before this request began has reached the cache once sync answers true. What
+    // the cache then holds for the session is current: a change drops the entry, and a read is stored only
+    // if no change overtook it. That may be a newer entry than the one seen (a concurrent request of the same
+    // session read it again): it serves as well. Insisting on the same object made the concurrent requests
+    // of one session miss one after another once any of them missed.
+    if (!(await feed.sync())) return null;
     const entry = this.cache.get(id);
     if (!entry || !this.usable(entry, now)) return null;
-    // Every change committed before this request began has reached the cache once sync answers true.
-    if (!(await feed.sync()) || this.cache.get(id) !== entry) return null;
     this.cache.hits++;
     await this.touch(entry, now);
     return {
