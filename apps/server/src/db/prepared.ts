@@ -60,6 +60,15 @@ export function preparedIn<P>(tx: Tx, name: string, build: (db: Tx) => { prepare
   return build(tx).prepare(name);
 }
 
+/** `preparedOnce` on the pool, `preparedIn` inside a transaction: one builder for both. */
+export function prepared<P>(
+  db: Db | Tx,
+  name: string,
+  build: (db: Db | Tx) => { prepare(name: string): P },
+): P {
+  return isTransaction(db) ? preparedIn(db, name, build) : preparedOnce(db, name, build);
+}
+
 const dialect = new PgDialect();
 /** Statement text → its name: a name never carries two texts, whatever a caller builds. */
 const namesOf = new Map<string, string>();

@@ -10,6 +10,7 @@ import type { ApprovalBudget } from '@portal/shared/schemas/orders';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { type MonthSpendJson, monthOfRows } from '../../db/order-totals.ts';
+import { executeNamed } from '../../db/prepared.ts';
 import { categories, orderLines, userCategoryBudgets, userMonthSpend, users } from '../../db/schema/index.ts';
 import { otherMonthOrders } from './authorizer.repository.ts';
 
@@ -149,22 +150,22 @@ export async function pageBudgetFlags(
   const lines = sql`select ${l.orderId} as o, ${l.idCategoria} as "idCategoria", ${l.precio} as precio,
       ${l.cantidad} as cantidad, ${l.impuesto} as impuesto
     from ${l} where ${byCategory}::boolean and ${l.orderId} = any(${sql.param(page.map((o) => o.id))}::int4[])`;
-  const result = await db.execute(sql`
+  // A named prepared statement: its text is the same for every page (the ids and months are parameters).
+  const [row] = await executeNamed<{
+    buyers: {
+      id: number;
+      p: number | string;
+      month: (MonthSpendJson & { m: string })[];
+      budgets: CategoryBudgetRow[] | null;
+    }[];
+    lines: (BudgetLine & { o: number; precio: number | string })[];
+  }>(
+    db,
+    'portal_page_flags',
+    sql`
     select (select coalesce(json_agg(r), '[]'::json) from (${buyers}) r) as buyers,
-      (select coalesce(json_agg(r), '[]'::json) from (${lines}) r) as lines`);
-  const [row] = (
-    result as unknown as {
-      rows: {
-        buyers: {
-          id: number;
-          p: number | string;
-          month: (MonthSpendJson & { m: string })[];
-          budgets: CategoryBudgetRow[] | null;
-        }[];
-        lines: (BudgetLine & { o: number; precio: number | string })[];
-      }[];
-    }
-  ).rows;
+      (select coalesce(json_agg(r), '[]'::json) from (${lines}) r) as lines`,
+  );
   const buyerOf = new Map(row!.buyers.map((x) => [x.id, x]));
   const linesOf = new Map<number, BudgetLine[]>();
   for (const x of row!.lines) {

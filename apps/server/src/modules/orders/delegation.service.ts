@@ -2,10 +2,11 @@ import { type Acting, delegationActive, delegationWindowProblem } from '@portal/
 import { ROLES } from '@portal/shared/domain/roles';
 import { businessDate, formatIsoDate } from '@portal/shared/domain/time';
 import type { DelegationBody, DelegationState } from '@portal/shared/schemas/delegation';
-import { and, asc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { delegations, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { orderEmail } from '../../lib/emails.ts';
@@ -30,21 +31,24 @@ export function today(app: FastifyInstance, now: Date = new Date()): string {
 
 /** The people `userId` acts for on business date `day`: active authorizers of the same client. */
 export async function actingFor(db: Db | Tx, userId: number, idCliente: number, day: string) {
-  return db
-    .select({ id: users.id, nombre: users.nombre, rol: users.rol, hasta: delegations.hasta })
-    .from(delegations)
-    .innerJoin(users, eq(users.id, delegations.delegatorId))
-    .where(
-      and(
-        eq(delegations.delegateId, userId),
-        lte(delegations.desde, day),
-        gte(delegations.hasta, day),
-        eq(users.idCliente, idCliente),
-        eq(users.activo, true),
-        inArray(users.rol, AUTHORIZER_ROLES),
-      ),
-    )
-    .orderBy(asc(users.nombre), asc(users.id));
+  // On every authorizer's request (the list, the review): a named prepared statement.
+  return prepared(db, 'portal_acting_for', (d) =>
+    d
+      .select({ id: users.id, nombre: users.nombre, rol: users.rol, hasta: delegations.hasta })
+      .from(delegations)
+      .innerJoin(users, eq(users.id, delegations.delegatorId))
+      .where(
+        and(
+          eq(delegations.delegateId, sql.placeholder('userId')),
+          lte(delegations.desde, sql.placeholder('day')),
+          gte(delegations.hasta, sql.placeholder('day')),
+          eq(users.idCliente, sql.placeholder('idCliente')),
+          eq(users.activo, true),
+          inArray(users.rol, AUTHORIZER_ROLES),
+        ),
+      )
+      .orderBy(asc(users.nombre), asc(users.id)),
+  ).execute({ userId, day, idCliente });
 }
 
 /** The ways `user` may act today: as themselves first, then with each delegator's role. */

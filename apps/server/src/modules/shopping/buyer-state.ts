@@ -11,7 +11,7 @@ import type { BudgetStateDto, CartItemDto, CategoryDto } from '@portal/shared/sc
 import { and, asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { type MonthSpendJson, monthOfRows } from '../../db/order-totals.ts';
-import { isTransaction, preparedIn, preparedOnce } from '../../db/prepared.ts';
+import { prepared } from '../../db/prepared.ts';
 import {
   cartItems,
   categories,
@@ -196,10 +196,7 @@ export async function loadShopperReads(
       sidebar: sql.placeholder('sidebar'),
       productId: sql.placeholder('productId'),
     });
-  const [row] = await (isTransaction(db)
-    ? preparedIn(db, 'portal_shopper_reads', build)
-    : preparedOnce(db, 'portal_shopper_reads', build)
-  ).execute(params);
+  const [row] = await prepared(db, 'portal_shopper_reads', build).execute(params);
   if (!row) throw new Error(`No existe el usuario ${buyer.id}`);
   const cart: CartLine[] = row.cart.map((l) => ({ ...l, addedAt: new Date(l.addedAt) }));
   const month = monthOfRows(row.month);
