@@ -6,7 +6,7 @@
 import { orderNumber } from '@portal/shared/domain/order-workflow';
 import { ROLES } from '@portal/shared/domain/roles';
 import type { CommentsResponse, OrderCommentDto } from '@portal/shared/schemas/comments';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderCommentNotices, orderComments, orderEvents, orders, users } from '../../db/schema/index.ts';
@@ -40,19 +40,6 @@ export async function commentsOf(db: Db | Tx, orderId: number): Promise<OrderCom
     texto: r.texto,
     fecha: r.createdAt.toISOString(),
   }));
-}
-
-/** How many comments each of these orders has (one grouped, index-only query). */
-export async function commentCounts(db: Db | Tx, orderIds: number[]): Promise<Map<number, number>> {
-  const counts = new Map<number, number>();
-  if (orderIds.length === 0) return counts;
-  const rows = await db
-    .select({ orderId: orderComments.orderId, n: count() })
-    .from(orderComments)
-    .where(inArray(orderComments.orderId, orderIds))
-    .groupBy(orderComments.orderId);
-  for (const r of rows) counts.set(r.orderId, r.n);
-  return counts;
 }
 
 interface CommentOrder {

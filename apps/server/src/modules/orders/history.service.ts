@@ -11,16 +11,22 @@ import type {
   OrderStatus,
 } from '@portal/shared/schemas/shopping';
 import { splitSort } from '@portal/shared/schemas/sort';
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
+import { orderComments, orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
-import { commentCounts, commentsOf } from './comments.service.ts';
+import { commentsOf } from './comments.service.ts';
 
 export const HISTORY_PAGE_SIZE = 10;
+
+/**
+ * The outer order's id inside a subquery, written out: in a select of one table Drizzle writes its columns
+ * unqualified, and a bare "id" inside the subquery would name the subquery's own table.
+ */
+const OUTER_ID = sql`${sql.identifier('orders')}.${sql.identifier('id')}`;
 
 /** The history's ORDER BY: the date or the total, then the id (indexes on (id_user, …, id)). */
 function historyOrder(orden: HistorySort): SQL[] {
@@ -45,44 +51,39 @@ export async function userHistory(
   }
   if (query.q) conditions.push(eq(orders.id, Number(query.q.replace('#', ''))));
   const where = and(...conditions);
-  const [rows, totals] = await Promise.all([
-    app.db
-      .select({
-        id: orders.id,
-        total: orders.total,
-        status: orders.status,
-        surtido: orders.surtidoEstatus,
-        transactionDate: orders.transactionDate,
-      })
-      .from(orders)
-      .where(where)
-      .orderBy(...historyOrder(query.orden ?? 'fecha_desc'))
-      .limit(HISTORY_PAGE_SIZE)
-      .offset((page - 1) * HISTORY_PAGE_SIZE),
-    app.db.select({ n: count() }).from(orders).where(where),
-  ]);
-  const counts = new Map<number, number>();
-  const ids = rows.map((r) => r.id);
-  const comments = await commentCounts(app.db, ids);
-  if (rows.length > 0) {
-    const c = await app.db
-      .select({ orderId: orderLines.orderId, n: count() })
-      .from(orderLines)
-      .where(inArray(orderLines.orderId, ids))
-      .groupBy(orderLines.orderId);
-    for (const r of c) counts.set(r.orderId, r.n);
-  }
+  // One statement: the page, each order's line and comment counts, and the filter's total beside every row
+  // (the window is counted before the limit). Only a page past the end, which has no row to carry the total,
+  // counts again.
+  const rows = await app.db
+    .select({
+      id: orders.id,
+      total: orders.total,
+      status: orders.status,
+      surtido: orders.surtidoEstatus,
+      transactionDate: orders.transactionDate,
+      productos: sql<number>`(select count(*)::int from ${orderLines} where ${orderLines.orderId} = ${OUTER_ID})`,
+      comentarios: sql<number>`(select count(*)::int from ${orderComments} where ${orderComments.orderId} = ${OUTER_ID})`,
+      n: sql<number>`(count(*) over ())::int`,
+    })
+    .from(orders)
+    .where(where)
+    .orderBy(...historyOrder(query.orden ?? 'fecha_desc'))
+    .limit(HISTORY_PAGE_SIZE)
+    .offset((page - 1) * HISTORY_PAGE_SIZE);
+  const total =
+    rows[0]?.n ??
+    (page > 1 ? ((await app.db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0) : 0);
   return {
     pedidos: rows.map((r) => ({
       id: r.id,
-      productos: counts.get(r.id) ?? 0,
+      productos: r.productos,
       total: centavosToPesos(r.total),
       status: r.status as OrderStatus,
       transaction_date: r.transactionDate.toISOString(),
-      comentarios: comments.get(r.id) ?? 0,
+      comentarios: r.comentarios,
       surtido: r.surtido as FulfilmentState | null,
     })),
-    total: totals[0]?.n ?? 0,
+    total,
     page,
     per_page: HISTORY_PAGE_SIZE,
   };
