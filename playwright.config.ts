@@ -1,12 +1,22 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { CHROMIUM } from './apps/web/e2e/chromium';
-import { E2E_BASE_URL as BASE_URL, E2E_SMTP_PORT, E2E_PORT as PORT } from './apps/web/e2e/ports';
+import {
+  E2E_EMBEDDED_PORT,
+  E2E_EMBEDDED_PROJECT,
+  E2E_SMTP_PORT,
+  e2eUrl,
+  E2E_PORT as PORT,
+} from './apps/web/e2e/ports';
 
 /**
- * Browser tests against the real server (fresh embedded database with the demo data) serving the built
- * web app (`npm run test:e2e` builds it first). Debian's Chromium (apps/web/e2e/chromium.ts), never a
- * downloaded browser.
+ * Browser tests against the real server (fresh database with the demo data) serving the built web app
+ * (`npm run test:e2e` builds it first). Debian's Chromium (apps/web/e2e/chromium.ts), never a downloaded
+ * browser.
+ * The server runs on a fresh embedded database. With E2E_DATABASE_URL (a PostgreSQL database the suite may
+ * drop and create again; CI sets it) every spec runs on a server on that database instead (project
+ * `postgresql`), and one full buyer test also on a second server on the embedded database (project
+ * `embebida`, the next port), so a real browser still goes through what a laptop runs (decision 0052).
  * Spec files run side by side, one worker a core and one more (E2E_WORKERS=n overrides): each spec creates
  * the data it changes under names of its own attempt, so files never meet each other's data and a retry
  * never meets its own first attempt. The tests inside a file run in order.
@@ -14,6 +24,45 @@ import { E2E_BASE_URL as BASE_URL, E2E_SMTP_PORT, E2E_PORT as PORT } from './app
 // With the headless shell a worker leaves its core idle part of the time (timers, the server's answers):
 // one worker more than the cores keeps them busy (decision 0052).
 const WORKERS = Number(process.env.E2E_WORKERS) || availableParallelism() + 1;
+
+const DATABASE_URL = process.env.E2E_DATABASE_URL;
+const BASE_URL = e2eUrl(PORT);
+const EMBEDDED_URL = e2eUrl(E2E_EMBEDDED_PORT);
+/** The embedded database's browser test: a buyer's whole purchase, from the catalogue to the history. */
+const EMBEDDED_TEST = 'el comprador busca, arma su carrito, compra y encuentra su pedido en el historial';
+
+type WebServer = NonNullable<Exclude<PlaywrightTestConfig['webServer'], unknown[]>>;
+
+/** The built server on `port`, on a fresh embedded database or, with `databaseUrl`, a fresh PostgreSQL one. */
+function server(port: number, databaseUrl?: string): WebServer {
+  const url = e2eUrl(port);
+  return {
+    command: databaseUrl
+      ? 'node apps/web/e2e/fresh-database.mjs && node apps/server/dist/server.js'
+      : `rm -rf .tmp/e2e-data-${port} && node apps/server/dist/server.js`,
+    url: `${url}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      // An empty DATABASE_URL counts as unset: a variable of the shell never moves the embedded server.
+      ...(databaseUrl
+        ? { DATABASE_URL: databaseUrl, SEED_DEMO: '1' }
+        : { DATABASE_URL: '', DATA_DIR: `.tmp/e2e-data-${port}` }),
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      MAIL_POLL_MS: '200',
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      // The suites' hashing cost (never in production): hundreds of sign-ins and password changes.
+      TEST_PASSWORD_HASHING: '1',
+      // The integration spec's webhook receiver listens on this machine, and its retries are quick.
+      WEBHOOK_ALLOW_PRIVATE: '1',
+      WEBHOOK_RETRY_BASE_SECONDS: '1',
+    },
+  };
+}
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
@@ -57,25 +106,17 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf .tmp/e2e-data-${PORT} && node apps/server/dist/server.js`,
-    url: `${BASE_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: `.tmp/e2e-data-${PORT}`,
-      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
-      MAIL_POLL_MS: '200',
-      PUBLIC_URL: BASE_URL,
-      LOG_LEVEL: 'warn',
-      // The suites' hashing cost (never in production): hundreds of sign-ins and password changes.
-      TEST_PASSWORD_HASHING: '1',
-      // The integration spec's webhook receiver listens on this machine, and its retries are quick.
-      WEBHOOK_ALLOW_PRIVATE: '1',
-      WEBHOOK_RETRY_BASE_SECONDS: '1',
-    },
-  },
+  // Both servers e-mail the one SMTP catcher of the global setup; each mail's links carry its server's address.
+  webServer: DATABASE_URL ? [server(PORT, DATABASE_URL), server(E2E_EMBEDDED_PORT)] : server(PORT),
+  projects: DATABASE_URL
+    ? [
+        { name: 'postgresql' },
+        {
+          name: E2E_EMBEDDED_PROJECT,
+          use: { baseURL: EMBEDDED_URL },
+          testMatch: 'usuario.spec.ts',
+          grep: new RegExp(EMBEDDED_TEST),
+        },
+      ]
+    : undefined,
 });

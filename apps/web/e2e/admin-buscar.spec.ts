@@ -12,7 +12,7 @@ import {
   signInAdmin,
 } from './admin-support';
 import { expect, screenshot, signIn, test } from './fixtures';
-import { E2E_BASE_URL } from './ports';
+import { e2eBaseUrl } from './ports';
 
 /**
  * Support in one search (issue 17, item 1): a buyer calls; the administrator types part of the buyer's
@@ -66,7 +66,7 @@ test('the administrator finds a user by an accentless partial name and an order 
 
   // The buyer places one order: 2 × $450 + IVA = $1,044.
   const context = await browser.newContext({
-    baseURL: E2E_BASE_URL,
+    baseURL: e2eBaseUrl(),
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
   });

@@ -14,7 +14,7 @@ import {
   signInAdmin,
 } from './admin-support';
 import { expect, screenshot, signIn, test } from './fixtures';
-import { E2E_BASE_URL } from './ports';
+import { e2eBaseUrl } from './ports';
 
 /**
  * The readable system log and the administrator's chores around it (issue 17, items 1, 2 and 5): the log
@@ -72,7 +72,7 @@ test('logs: filtrar por el nombre sin acentos, ver y copiar los metadatos, expor
 }) => {
   test.setTimeout(180_000);
   const w = await buyerWorld(browser, 'l');
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_BASE_URL });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2eBaseUrl() });
   await signInAdmin(page);
   await page.goto('/administrador/logs');
   await expect(page.getByRole('heading', { name: 'Registros del sistema', level: 1 })).toBeVisible();
@@ -142,7 +142,7 @@ test('el cliente elegido sigue al administrador; «Pedidos por autorizar» abre 
   const w = await buyerWorld(browser, 'c');
   // The buyer places one order: 3 × $120 + IVA = $417.60.
   const context = await browser.newContext({
-    baseURL: E2E_BASE_URL,
+    baseURL: e2eBaseUrl(),
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
   });

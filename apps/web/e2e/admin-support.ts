@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { ADMIN_PASSWORD, checkA11y, expect, expectHome, HOMES, signIn, test } from './fixtures';
 import { waitForMail } from './mailbox';
-import { E2E_BASE_URL } from './ports';
+import { e2eBaseUrl } from './ports';
 
 // ---------------------------------------------------------------------------------------------------------
 // Files
@@ -65,7 +65,7 @@ export async function signInAdmin(page: Page): Promise<void> {
 /** Runs `work` as the administrator in a browser context of its own (the test's page keeps its session). */
 export async function asAdmin<T>(browser: Browser, work: (page: Page) => Promise<T>): Promise<T> {
   const context = await browser.newContext({
-    baseURL: E2E_BASE_URL,
+    baseURL: e2eBaseUrl(),
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
   });
@@ -272,7 +272,7 @@ export async function createAccount(admin: Page, user: NewUser, password: string
   const browser = admin.context().browser();
   if (!browser) throw new Error('Sin navegador');
   const context = await browser.newContext({
-    baseURL: E2E_BASE_URL,
+    baseURL: e2eBaseUrl(),
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
   });

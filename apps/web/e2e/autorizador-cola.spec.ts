@@ -14,7 +14,7 @@ import {
 } from './admin-support';
 import { expect, expectHome, screenshot, signIn, signOut, test } from './fixtures';
 import { readMailbox, waitForMail } from './mailbox';
-import { E2E_BASE_URL } from './ports';
+import { e2eBaseUrl } from './ports';
 
 /**
  * Links that survive sign-in and the approver's queue (issue 14, items 1 and 4; decision 0048): the
@@ -51,7 +51,7 @@ let world: World | undefined;
 
 async function freshPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({
-    baseURL: E2E_BASE_URL,
+    baseURL: e2eBaseUrl(),
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
     viewport: { width: 1366, height: 860 },

@@ -14,7 +14,7 @@ import {
   xsrfHeaders,
 } from './admin-support';
 import { expect, expectHome, screenshot, signIn, test } from './fixtures';
-import { E2E_BASE_URL } from './ports';
+import { e2eBaseUrl } from './ports';
 
 /**
  * Bulk approval from the order list (issue 14, items 2 and 3): three pendiente orders, one of whose buyer
@@ -35,7 +35,7 @@ const data = new Map<string, Data>();
 
 async function buy(browser: Browser, usuario: string, producto: number, cantidades: number[]) {
   const context = await browser.newContext({
-    baseURL: E2E_BASE_URL,
+    baseURL: e2eBaseUrl(),
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
   });

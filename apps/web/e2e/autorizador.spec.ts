@@ -10,7 +10,7 @@ import {
   runSuffix,
 } from './admin-support';
 import { expect, expectHome, screenshot, signIn, signOut, test } from './fixtures';
-import { E2E_BASE_URL } from './ports';
+import { e2eBaseUrl } from './ports';
 
 /**
  * The authorizer area (roles 2 and 3) end to end against the real server, in two clients this run creates
@@ -188,7 +188,7 @@ async function buyerSession(
   browser: Browser,
   usuario: string,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: E2E_BASE_URL, locale: 'es-MX', timezoneId: TZ });
+  const context = await browser.newContext({ baseURL: e2eBaseUrl(), locale: 'es-MX', timezoneId: TZ });
   const page = await context.newPage();
   await signIn(page, usuario, PASSWORD);
   await expectHome(page, 1);

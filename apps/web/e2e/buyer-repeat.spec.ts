@@ -12,7 +12,7 @@ import {
   runSuffix,
 } from './admin-support';
 import { expect, expectHome, screenshot, signIn, test } from './fixtures';
-import { E2E_BASE_URL } from './ports';
+import { e2eBaseUrl } from './ports';
 
 /**
  * The buyer's month in minutes (issue 13, items 1, 2 and 5): repeat an order with a product deactivated
@@ -219,7 +219,7 @@ test('guardar el carrito como lista y enviarlo con una nota que el autorizador v
 
   // The authorizer of the client reads the note at the top of the order.
   const context = await browser.newContext({
-    baseURL: E2E_BASE_URL,
+    baseURL: e2eBaseUrl(),
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
   });

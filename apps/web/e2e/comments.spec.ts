@@ -13,7 +13,7 @@ import {
 } from './admin-support';
 import { expect, expectHome, screenshot, signIn, test } from './fixtures';
 import { waitForMail } from './mailbox';
-import { E2E_BASE_URL } from './ports';
+import { e2eBaseUrl } from './ports';
 
 /**
  * Comments on orders (issue 14, item 5): the buyer asks on its order, the authorizer sees the count in the
@@ -130,7 +130,7 @@ test('el comprador comenta su pedido, el autorizador responde y cancela con un m
   expect(aviso.text).not.toContain('tiraje');
 
   const context = await browser.newContext({
-    baseURL: E2E_BASE_URL,
+    baseURL: e2eBaseUrl(),
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
   });

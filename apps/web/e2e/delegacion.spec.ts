@@ -22,7 +22,7 @@ import {
   signInAdmin,
 } from './admin-support';
 import { expect, expectHome, screenshot, signIn, test } from './fixtures';
-import { E2E_BASE_URL } from './ports';
+import { e2eBaseUrl } from './ports';
 
 /**
  * Out-of-office delegation (decision 0052) in a client with two levels: the Super Autorizador names an
@@ -53,7 +53,7 @@ const data = new Map<string, Data>();
 /** Runs `work` signed in as `usuario` in a browser context of its own. */
 async function as<T>(browser: Browser, usuario: string, home: RegExp, work: (page: Page) => Promise<T>) {
   const context = await browser.newContext({
-    baseURL: E2E_BASE_URL,
+    baseURL: e2eBaseUrl(),
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
   });

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { E2E_EMBEDDED_PROJECT } from './ports';
 
 export { expect };
 
@@ -97,8 +98,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   // Never a half-loaded screen: no route or session loader left.
   await expect(page.locator('[aria-label="Cargando"], [aria-label="Verificando sesión"]')).toHaveCount(0);
   await checkA11y(page, name);
+  // The documentation's pictures come from the main server; the embedded database's project (the same
+  // screens, side by side) keeps its own with its results instead of writing the same files at once.
+  const docs = test.info().project.name !== E2E_EMBEDDED_PROJECT;
   await page.screenshot({
-    path: path.join(SCREENSHOTS, `${name}.png`),
+    path: docs ? path.join(SCREENSHOTS, `${name}.png`) : test.info().outputPath(`${name}.png`),
     fullPage: true,
     animations: 'disabled',
   });

@@ -16,7 +16,7 @@ import {
   signInAdmin,
 } from './admin-support';
 import { expect, screenshot, signIn, test } from './fixtures';
-import { E2E_BASE_URL } from './ports';
+import { e2eBaseUrl } from './ports';
 
 /**
  * Integraciones (issue 16, items 4 and 5): the operator creates a token, sees its value once, uses it on
@@ -105,7 +105,7 @@ test('tokens and webhooks: shown once, revoked, delivered, signed and resent', a
     await expect(row).toContainText('Nunca');
     await screenshot(page, 'admin-integraciones-token');
     const v1 = () =>
-      request.get(`${E2E_BASE_URL}/api/v1/pedidos?limite=1`, {
+      request.get(`${e2eBaseUrl()}/api/v1/pedidos?limite=1`, {
         headers: { authorization: `Bearer ${token}` },
       });
     expect((await v1()).status()).toBe(200);
@@ -129,7 +129,7 @@ test('tokens and webhooks: shown once, revoked, delivered, signed and resent', a
     const secret = (await page.getByTestId('valor-una-vez').textContent())!;
 
     const context = await browser.newContext({
-      baseURL: E2E_BASE_URL,
+      baseURL: e2eBaseUrl(),
       locale: 'es-MX',
       timezoneId: 'America/Mexico_City',
     });

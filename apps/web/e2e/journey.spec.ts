@@ -14,7 +14,7 @@ import {
 } from './admin-support';
 import { expect, expectHome, screenshot, signIn, test } from './fixtures';
 import { waitForMail } from './mailbox';
-import { E2E_BASE_URL } from './ports';
+import { e2eBaseUrl } from './ports';
 
 /**
  * One administrator's journey through the UI, from nothing to a user who can buy: a client with its logo
@@ -192,10 +192,10 @@ test('el administrador da de alta un cliente completo y su comprador entra a sus
   const mail = await waitForMail(
     (m) => m.to.includes(CORREO) && m.subject === 'Bienvenido al Portal de Compras',
   );
-  const link = mail.text.match(new RegExp(`${E2E_BASE_URL}/restablecer/[A-Za-z0-9_-]+`))?.[0];
+  const link = mail.text.match(new RegExp(`${e2eBaseUrl()}/restablecer/[A-Za-z0-9_-]+`))?.[0];
   expect(link, 'enlace para crear la contraseña en el correo de bienvenida').toBeTruthy();
   const buyerContext = await browser.newContext({
-    baseURL: E2E_BASE_URL,
+    baseURL: e2eBaseUrl(),
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
     viewport: { width: 1366, height: 860 },

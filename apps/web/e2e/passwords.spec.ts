@@ -12,7 +12,7 @@ import {
 } from './admin-support';
 import { expect, expectHome, screenshot, signIn, signOut, test } from './fixtures';
 import { readMailbox, waitForMail } from './mailbox';
-import { E2E_BASE_URL } from './ports';
+import { e2eBaseUrl } from './ports';
 
 /**
  * Own password change (profile dialog), the forced change, and access recovery end to end through a
@@ -151,7 +151,7 @@ test('recuperar acceso de punta a punta: correo, enlace, contraseña nueva y acc
   await expect(page).toHaveURL(/\/login$/);
 
   const mail = await waitForMail((m) => m.to.includes(CORREO()) && m.subject.includes('Recupera tu acceso'));
-  const link = mail.text.match(new RegExp(`${E2E_BASE_URL}/restablecer/[A-Za-z0-9_-]+`))?.[0];
+  const link = mail.text.match(new RegExp(`${e2eBaseUrl()}/restablecer/[A-Za-z0-9_-]+`))?.[0];
   expect(link, 'enlace de restablecimiento en el correo').toBeTruthy();
 
   await page.goto(link as string);

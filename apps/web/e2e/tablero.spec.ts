@@ -17,7 +17,7 @@ import {
   xsrfHeaders,
 } from './admin-support';
 import { checkA11y, expect, expectHome, PHONE_WIDTH, screenshot, signIn, test } from './fixtures';
-import { E2E_BASE_URL } from './ports';
+import { e2eBaseUrl } from './ports';
 
 /**
  * The spend dashboards (issue 15, items 2 to 4): the authorizer's Tablero (orders per month by status,
@@ -46,7 +46,7 @@ const data = new Map<string, Data>();
 
 async function inContext<T>(browser: Browser, usuario: string, work: (page: Page) => Promise<T>): Promise<T> {
   const context = await browser.newContext({
-    baseURL: E2E_BASE_URL,
+    baseURL: e2eBaseUrl(),
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
   });

@@ -15,7 +15,7 @@ import {
 } from './admin-support';
 import { checkA11y, expect, expectHome, screenshot, signIn, signOut, test } from './fixtures';
 import { waitForMail } from './mailbox';
-import { E2E_BASE_URL } from './ports';
+import { e2eBaseUrl } from './ports';
 
 /**
  * "Verificación en dos pasos" end to end: an authorizer of its own turns it on from Seguridad (the code
@@ -128,7 +128,7 @@ test('un autorizador activa la verificación en dos pasos desde Seguridad', asyn
   const mail = await waitForMail(
     (m) => m.to.includes(CORREO()) && m.subject === 'Bienvenido al Portal de Compras',
   );
-  const link = mail.text.match(new RegExp(`${E2E_BASE_URL}/restablecer/[A-Za-z0-9_-]+`))?.[0];
+  const link = mail.text.match(new RegExp(`${e2eBaseUrl()}/restablecer/[A-Za-z0-9_-]+`))?.[0];
   expect(link, 'enlace de bienvenida').toBeTruthy();
   await page.goto(link as string);
   await page.getByLabel('Nueva contraseña', { exact: true }).fill(PASSWORD);
