@@ -11,12 +11,14 @@ function testHash(): Promise<string> {
   return cachedHash;
 }
 
-/** The parameters the portal hashed with before decision 0035; the test suites hash with them (setup.ts). */
+/** The test suites hash with these (setup.ts). */
 export const TEST_HASH_PARAMS = TEST_SCRYPT_PARAMS;
+/** The parameters the portal hashed with before decision 0035. */
+const LEGACY_HASH_PARAMS = Object.freeze({ N: 16384, r: 8, p: 1 });
 
 /** A hash as the portal stored them before decision 0035 (scrypt N = 16384), to test the upgrade. */
 export function legacyHash(password: string): string {
-  const { N, r, p } = TEST_HASH_PARAMS;
+  const { N, r, p } = LEGACY_HASH_PARAMS;
   const salt = randomBytes(16);
   const key = scryptSync(password.normalize('NFC'), salt, 32, { N, r, p });
   return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
