@@ -12,6 +12,11 @@ import { type BenchContext, httpRow, load } from './context.ts';
 
 /** Orders per request (the route's maximum). */
 const BATCH = 50;
+/**
+ * Requests at a time: each is 50 approvals, each its own transaction, so 50 connections would hold 2,500
+ * approvals in flight and no request would answer within autocannon's 10 s timeout.
+ */
+const CONNECTIONS = 4;
 /** Marks the orders this scenario inserts (a run cut short leaves them for the next one to delete). */
 const MARK = 'Prueba de carga: aprobar en lote';
 
@@ -56,7 +61,7 @@ export async function bulkApproveScenario(ctx: BenchContext): Promise<void> {
     [client.id_cliente],
   );
   if (buyers.length === 0) throw new Error('El cliente del autorizador no tiene compradores');
-  const pool = BATCH * Math.max(1, ctx.args.connections) * 3;
+  const pool = BATCH * CONNECTIONS * 3;
   await cleanUp(ctx);
   const [outbox] = await q<{ n: number }>('select coalesce(max(id), 0)::int as n from email_outbox');
   await q(
@@ -140,7 +145,7 @@ export async function bulkApproveScenario(ctx: BenchContext): Promise<void> {
     },
   };
 
-  const name = `POST /api/pedidos/aprobar-lote (${BATCH} pedidos de 3 líneas por petición, ${buyers.length} compradores, ${client.levels} nivel${client.levels === 1 ? '' : 'es'})`;
+  const name = `POST /api/pedidos/aprobar-lote (${BATCH} pedidos de 3 líneas por petición, ${CONNECTIONS} conexiones, ${buyers.length} compradores, ${client.levels} nivel${client.levels === 1 ? '' : 'es'})`;
   log(`→ ${name}`);
   try {
     const { r, cpu } = await load(
@@ -148,6 +153,7 @@ export async function bulkApproveScenario(ctx: BenchContext): Promise<void> {
       {
         url: ctx.base,
         requests: [approve],
+        connections: CONNECTIONS,
         beforeMeasure: async () => {
           await Promise.all(pending);
           stats = fresh();
