@@ -1,14 +1,23 @@
 import { addDays, businessDate } from '@portal/shared/domain/time';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import type { PostgresFeed } from '../db/invalidation.ts';
-import { sessions, users, weeks } from '../db/schema/index.ts';
+import { categories, products, sessions, userProducts, users, weeks } from '../db/schema/index.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { multipart, signedInAdmin } from '../test/admin-fixtures.ts';
-import { makeClient, makeUser, makeWeek, TEST_PASSWORD } from '../test/factories.ts';
+import {
+  assign,
+  makeCategory,
+  makeClient,
+  makeProduct,
+  makeUser,
+  makeWeek,
+  TEST_PASSWORD,
+  uniq,
+} from '../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../test/harness.ts';
 
 /**
@@ -107,6 +116,44 @@ describe.each(
     );
     expect(t.app.sessions.cache.misses - misses).toBeLessThanOrEqual(25);
     expect(t.app.sessions.cache.hits - hits).toBeGreaterThanOrEqual(125);
+  });
+
+  it("the buyer's sidebar is kept with the session, and an assignment, a product or a category changed shows at the next request", async () => {
+    const { user, client, api } = await buyer();
+    const category = await makeCategory(db(), client.id, uniq('Papelería'));
+    const p1 = await makeProduct(db(), { idCliente: client.id, idCategoria: category.id, precio: 1000 });
+    const p2 = await makeProduct(db(), { idCliente: client.id, idCategoria: category.id, precio: 1000 });
+    await assign(db(), user.id, p1.id, 5);
+    const id = hashToken(api.cookies.get('portal_session')!);
+    const sidebar = async () => {
+      const res = await api.get('/api/sesion');
+      expect(res.statusCode, res.body).toBe(200);
+      const cats = res.json().comprador.categorias as { id: number; nombre: string; productos: number }[];
+      return cats.find((c) => c.id === category.id) ?? null;
+    };
+    /** The session is kept with its sidebar (read once, then from memory). */
+    const kept = async () => {
+      await primed(t.app, api, '/api/sesion');
+      expect(t.app.sessions.cache.sidebarOf(id)?.find((c) => c.id === category.id)).toBeDefined();
+    };
+    expect(await sidebar()).toMatchObject({ productos: 1 });
+    await kept();
+    expect(await sidebar()).toMatchObject({ productos: 1 });
+    // Each change, straight in the database (the triggers announce it), shows at the very next request.
+    await assign(db(), user.id, p2.id, 5);
+    expect(await sidebar()).toMatchObject({ productos: 2 });
+    await kept();
+    await db().update(products).set({ activo: false }).where(eq(products.id, p1.id));
+    expect(await sidebar()).toMatchObject({ productos: 1 });
+    await kept();
+    await db().update(categories).set({ nombre: 'Oficina' }).where(eq(categories.id, category.id));
+    expect(await sidebar()).toMatchObject({ nombre: 'Oficina', productos: 1 });
+    await kept();
+    await db()
+      .update(userProducts)
+      .set({ asignado: false })
+      .where(and(eq(userProducts.userId, user.id), eq(userProducts.productId, p2.id)));
+    expect(await sidebar()).toBeNull();
   });
 
   it('deactivating the user through the administration refuses its very next request', async () => {

@@ -15,6 +15,20 @@ export interface CachedSession {
   weeks: { hasAny: boolean; inside: boolean };
   /** The last business date (YYYY-MM-DD) through which `weeks.inside` holds; null: for good. */
   weeksThrough: string | null;
+  /**
+   * A buyer's sidebar (assigned active products per category), once a request of the session has read it
+   * (decision 0075): dropped with the entry by any change to the user's assignments ('u') or to the
+   * client's products and categories ('c').
+   */
+  sidebar?: readonly SidebarCategory[];
+}
+
+/** One category of a buyer's sidebar: its products assigned to the buyer and active. */
+export interface SidebarCategory {
+  id: number;
+  nombre: string;
+  icono: string;
+  productos: number;
 }
 
 /** How many sessions one process keeps; past it the oldest entry goes. */
@@ -50,10 +64,7 @@ export class PrincipalCache {
 
   /** Stores an entry read from the database, unless a change or a flush came since the read began. */
   set(entry: CachedSession, readInEpoch: number): void {
-    if (this.flushedAt > readInEpoch) return;
-    if ((this.changedAt.get(`s:${entry.id}`) ?? 0) > readInEpoch) return;
-    if ((this.changedAt.get(`u:${entry.userId}`) ?? 0) > readInEpoch) return;
-    if (entry.client && (this.changedAt.get(`c:${entry.client.id}`) ?? 0) > readInEpoch) return;
+    if (this.changedSince(entry, readInEpoch)) return;
     this.drop(entry.id);
     if (this.sessions.size >= MAX_ENTRIES) {
       const oldest = this.sessions.keys().next().value;
@@ -62,6 +73,26 @@ export class PrincipalCache {
     this.sessions.set(entry.id, entry);
     index(this.byUser, entry.userId, entry.id);
     if (entry.client) index(this.byClient, entry.client.id, entry.id);
+  }
+
+  /** Whether a flush or a change to the entry's session, user or client came after `epoch`. */
+  private changedSince(entry: CachedSession, epoch: number): boolean {
+    if (this.flushedAt > epoch) return true;
+    if ((this.changedAt.get(`s:${entry.id}`) ?? 0) > epoch) return true;
+    if ((this.changedAt.get(`u:${entry.userId}`) ?? 0) > epoch) return true;
+    return entry.client !== null && (this.changedAt.get(`c:${entry.client.id}`) ?? 0) > epoch;
+  }
+
+  /** The sidebar kept with a session, if a request of it has read one since the last change. */
+  sidebarOf(id: string): readonly SidebarCategory[] | undefined {
+    return this.sessions.get(id)?.sidebar;
+  }
+
+  /** Keeps a sidebar read from the database with its session, unless a change came since the read began. */
+  keepSidebar(id: string, readInEpoch: number, sidebar: readonly SidebarCategory[]): void {
+    const entry = this.sessions.get(id);
+    if (!entry || this.changedSince(entry, readInEpoch)) return;
+    entry.sidebar = sidebar;
   }
 
   apply(change: Invalidation): void {

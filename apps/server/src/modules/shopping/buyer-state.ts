@@ -22,6 +22,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { thumbIdFor } from '../../lib/files.ts';
+import type { PrincipalCache, SidebarCategory } from '../../plugins/session-cache.ts';
 
 export interface Buyer {
   id: number;
@@ -161,7 +162,13 @@ function shopperReadsQuery(db: Db | Tx, p: ShopperArgs) {
 type CartJson = Omit<CartLine, 'addedAt'> & { addedAt: string };
 /** A product as a cart line would show it, before it has a quantity. */
 export type ProductJson = Omit<CartLine, 'addedAt' | 'cantidad'>;
-type AssignedCategory = { id: number; nombre: string; icono: string; productos: number };
+type AssignedCategory = SidebarCategory;
+
+/** The request's session in the principal cache, where its sidebar is kept (decision 0075). */
+export interface KeptSidebar {
+  cache: PrincipalCache;
+  sessionId: string;
+}
 
 /**
  * The buyer's cart, month and budgets in one round trip: the snapshot the budget rules need (read inside
@@ -173,7 +180,13 @@ export async function loadShopperReads(
   buyer: Buyer,
   client: BuyerClient,
   tz: string,
-  opts: { sidebar: boolean; now?: Date; productId?: number },
+  opts: {
+    sidebar: boolean;
+    now?: Date;
+    productId?: number;
+    /** Where the request's session keeps its sidebar (decision 0075): read once, then from memory. */
+    kept?: KeptSidebar;
+  },
 ): Promise<{ snapshot: BuyerSnapshot; categories: AssignedCategory[]; product: ProductJson | null }> {
   const now = opts.now ?? new Date();
   const modo = client.modoPresupuesto === 'categoria' ? 'categoria' : 'regular';
@@ -186,6 +199,10 @@ export async function loadShopperReads(
     sidebar: opts.sidebar,
     productId: opts.productId ?? null,
   };
+  const kept = opts.sidebar && opts.kept ? opts.kept.cache.sidebarOf(opts.kept.sessionId) : undefined;
+  // A change announced after this moment is not kept with a sidebar read now.
+  const epoch = opts.kept?.cache.epoch ?? 0;
+  if (kept) params.sidebar = false;
   // Prepared on the pool, or on the transaction's connection under the buyer's lock (decision 0073): the
   // same builder and placeholders, so one name carries one text.
   const build = (d: Db | Tx) =>
@@ -200,9 +217,11 @@ export async function loadShopperReads(
   if (!row) throw new Error(`No existe el usuario ${buyer.id}`);
   const cart: CartLine[] = row.cart.map((l) => ({ ...l, addedAt: new Date(l.addedAt) }));
   const month = monthOfRows(row.month);
+  if (opts.sidebar && !kept && opts.kept && row.categories)
+    opts.kept.cache.keepSidebar(opts.kept.sessionId, epoch, row.categories);
   return {
     snapshot: snapshotOf(modo, range.key, buyer, cart, month, row.budgets ?? []),
-    categories: row.categories ?? [],
+    categories: kept ? [...kept] : (row.categories ?? []),
     product: row.product ? { ...row.product, precio: Number(row.product.precio) } : null,
   };
 }

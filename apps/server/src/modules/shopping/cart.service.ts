@@ -17,6 +17,7 @@ import {
   cartDto,
   cartTotalsDto,
   categoriesDto,
+  type KeptSidebar,
   loadShopperReads,
   recomputeState,
   withCart,
@@ -91,18 +92,25 @@ export function buyerOf(auth: AuthContext): LockedBuyer {
   };
 }
 
+/** Where a request's session keeps the buyer's sidebar, when the request has a session (decision 0075). */
+export function keptSidebar(app: FastifyInstance, sessionId: string | undefined): KeptSidebar | undefined {
+  return sessionId ? { cache: app.sessions.cache, sessionId } : undefined;
+}
+
 /** The buyer's figures every cart call answers with (the session adds the delivery address). */
 export async function shopperView(
   app: FastifyInstance,
   db: Db | Tx,
   locked: LockedBuyer,
+  /** The request's session: its sidebar is kept with it (decision 0075). */
+  sessionId?: string,
 ): Promise<Omit<ShopperSession, 'direccion'>> {
   const { snapshot: snap, categories: assigned } = await loadShopperReads(
     db,
     locked.buyer,
     locked.client,
     app.config.BUSINESS_TZ,
-    { sidebar: true },
+    { sidebar: true, kept: keptSidebar(app, sessionId) },
   );
   return {
     categorias: categoriesDto(assigned, snap),
@@ -116,7 +124,7 @@ export async function shopperView(
 export async function shopperSession(app: FastifyInstance, auth: AuthContext): Promise<ShopperSession> {
   const { user } = auth;
   return {
-    ...(await shopperView(app, app.db, buyerOf(auth))),
+    ...(await shopperView(app, app.db, buyerOf(auth), auth.sessionId)),
     direccion: {
       direccion_entrega: user.direccionEntrega,
       calle: user.calle,
@@ -132,8 +140,9 @@ async function respond(
   tx: Tx,
   locked: LockedBuyer,
   msg: string,
+  sessionId: string,
 ): Promise<CartResponse> {
-  const view = await shopperView(app, tx, locked);
+  const view = await shopperView(app, tx, locked, sessionId);
   return { status: 'ok', msg, ...view };
 }
 
@@ -154,7 +163,7 @@ export async function setCartItemLocked(
   tx: Tx,
   locked: LockedBuyer,
   item: { id: number; cantidad: WantedQuantity },
-  opts: { sidebar?: boolean } = {},
+  opts: { sidebar?: boolean; sessionId?: string } = {},
 ): Promise<{ msg: string; cantidad: number; view: Omit<ShopperSession, 'direccion'> }> {
   const { buyer, client } = locked;
   const tz = app.config.BUSINESS_TZ;
@@ -163,7 +172,11 @@ export async function setCartItemLocked(
     snapshot,
     categories: assigned,
     product,
-  } = await loadShopperReads(tx, buyer, client, tz, { sidebar: opts.sidebar ?? false, productId: item.id });
+  } = await loadShopperReads(tx, buyer, client, tz, {
+    sidebar: opts.sidebar ?? false,
+    productId: item.id,
+    kept: keptSidebar(app, opts.sessionId),
+  });
   // Another client's product answers exactly like a missing one.
   if (!product) throw notFound(MSG.productoNoExiste, 'PRODUCT_NOT_FOUND');
   const current = snapshot.cart.find((l) => l.id === item.id);
@@ -247,7 +260,10 @@ export async function userSetCartItem(
   buyerOf(auth);
   return app.db.transaction(async (tx) => {
     const locked = await lockBuyer(tx, auth.user.id);
-    const { msg, view } = await setCartItemLocked(app, tx, locked, item, { sidebar: true });
+    const { msg, view } = await setCartItemLocked(app, tx, locked, item, {
+      sidebar: true,
+      sessionId: auth.sessionId,
+    });
     return { status: 'ok' as const, msg, ...view };
   });
 }
@@ -265,7 +281,7 @@ export async function userRemoveCartItem(
       .where(and(eq(cartItems.userId, locked.buyer.id), eq(cartItems.productId, productId)))
       .returning({ id: cartItems.productId });
     if (deleted.length === 0) throw notFound(MSG.productoNoEnCarrito, 'NOT_IN_CART');
-    return respond(app, tx, locked, MSG.productoEliminadoCarrito);
+    return respond(app, tx, locked, MSG.productoEliminadoCarrito, auth.sessionId);
   });
 }
 
@@ -274,6 +290,6 @@ export async function userEmptyCart(app: FastifyInstance, auth: AuthContext): Pr
   return app.db.transaction(async (tx) => {
     const locked = await lockBuyer(tx, auth.user.id);
     await tx.delete(cartItems).where(eq(cartItems.userId, locked.buyer.id));
-    return respond(app, tx, locked, MSG.carritoVaciado);
+    return respond(app, tx, locked, MSG.carritoVaciado, auth.sessionId);
   });
 }

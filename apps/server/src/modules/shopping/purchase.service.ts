@@ -18,7 +18,7 @@ import { sendBudgetAlerts } from '../orders/budget-alerts.ts';
 import { userHistory } from '../orders/history.service.ts';
 import { notifyAuthorizers, notifyBuyer } from '../orders/notifications.ts';
 import { afterPurchase, budgetDto, type CartLine, categoriesDto, loadShopperReads } from './buyer-state.ts';
-import { lockBuyer } from './cart.service.ts';
+import { keptSidebar, lockBuyer } from './cart.service.ts';
 import { insertPurchase } from './purchase.repository.ts';
 
 /** The order's `orden` must be exactly the server's cart (same products, same quantities). */
@@ -49,7 +49,10 @@ export async function userSubmitOrder(
     const locked = await lockBuyer(tx, auth.user.id);
     const { buyer, client } = locked;
     // The sidebar too: the answer is computed from this snapshot, not read again after the commit.
-    const { snapshot, categories } = await loadShopperReads(tx, buyer, client, tz, { sidebar: true });
+    const { snapshot, categories } = await loadShopperReads(tx, buyer, client, tz, {
+      sidebar: true,
+      kept: keptSidebar(app, auth.sessionId),
+    });
     const cart = snapshot.cart;
     if (cart.length === 0) throw conflict('EMPTY_CART', MSG.carritoVacio);
     if (!sameItems(orden, cart)) throw conflict('CART_CHANGED', MSG.carritoCambio);

@@ -50,7 +50,7 @@ export async function addLinesToCart(
         omitidos.push({ id: line.id, nombre: line.nombre, motivo: err.message, codigo: err.code });
       }
     }
-    const view = await shopperView(app, tx, locked);
+    const view = await shopperView(app, tx, locked, auth.sessionId);
     return { status: 'ok', msg: MSG.productosAgregados(agregados.length), agregados, omitidos, ...view };
   });
 }
