@@ -92,8 +92,6 @@ function assignedCategoriesQuery(db: Db | Tx, userId: number | Placeholder, idCl
 
 type ShopperParams = MonthParams & {
   idCliente: number;
-  byCategory: boolean;
-  sidebar: boolean;
   /** A product of the buyer's client to read with its assignment (a cart change), or null. */
   productId: number | null;
 };
@@ -109,7 +107,18 @@ const jsonRows = (query: SQL, orderBy?: SQL) =>
  * /api/sesion and the cart's answers need all of it; a cart change adds the product it changes (so its
  * checks, its write and its answer need no other read, decision 0073).
  */
-function shopperReadsQuery(db: Db | Tx, p: ShopperArgs) {
+/**
+ * Which parts a read carries. Each combination is its own statement with only its parts in it (not one
+ * statement with `case when $flag`): PostgreSQL then settles on one generic plan for each instead of planning
+ * every call again, which it did while the flags pruned parts of a custom plan (benchmarks, finding 27).
+ */
+interface ShopperShape {
+  byCategory: boolean;
+  sidebar: boolean;
+  product: boolean;
+}
+
+function shopperReadsQuery(db: Db | Tx, p: ShopperArgs, shape: ShopperShape) {
   const cart = sql`select ${cartItems.productId} as id, ${cartItems.cantidad} as cantidad,
       ${cartItems.addedAt} as "addedAt", ${products.nombre} as nombre, ${products.claveInterna} as "claveInterna",
       ${products.claveCliente} as "claveCliente", ${products.unidadDeMedida} as "unidadDeMedida",
@@ -140,20 +149,19 @@ function shopperReadsQuery(db: Db | Tx, p: ShopperArgs) {
     inner join ${categories} on ${categories.id} = ${products.idCategoria}
     left join ${userProducts} on ${userProducts.userId} = ${p.userId} and ${userProducts.productId} = ${products.id}
     where ${products.id} = ${p.productId}::integer and ${products.idCliente} = ${p.idCliente}`;
-  const byCategory = sql`${p.byCategory}::boolean`;
   return db
     .select({
       cart: sql<CartJson[]>`${jsonRows(cart, sql`r."addedAt", r.id`)}`,
       month: sql<MonthSpendJson[]>`${jsonRows(month)}`,
       budgets: sql<
         { id: number; presupuesto: number }[] | null
-      >`case when ${byCategory} then ${jsonRows(budgets)} end`,
-      categories: sql<AssignedCategory[] | null>`case when ${p.sidebar}::boolean then ${jsonRows(
-        assignedCategoriesQuery(db, p.userId, p.idCliente).getSQL(),
-        sql`r.nombre`,
-      )} end`,
-      product: sql<ProductJson | null>`case when ${p.productId}::integer is not null then
-        (select row_to_json(r) from (${product}) r) end`,
+      >`${shape.byCategory ? jsonRows(budgets) : sql`null`}`,
+      categories: sql<AssignedCategory[] | null>`${
+        shape.sidebar
+          ? jsonRows(assignedCategoriesQuery(db, p.userId, p.idCliente).getSQL(), sql`r.nombre`)
+          : sql`null`
+      }`,
+      product: sql<ProductJson | null>`${shape.product ? sql`(select row_to_json(r) from (${product}) r)` : sql`null`}`,
     })
     .from(users)
     .where(eq(users.id, p.userId));
@@ -195,25 +203,26 @@ export async function loadShopperReads(
     userId: buyer.id,
     idCliente: buyer.idCliente,
     mes: `${range.key}-01`,
-    byCategory: modo === 'categoria',
-    sidebar: opts.sidebar,
     productId: opts.productId ?? null,
   };
   const kept = opts.sidebar && opts.kept ? opts.kept.cache.sidebarOf(opts.kept.sessionId) : undefined;
   // A change announced after this moment is not kept with a sidebar read now.
   const epoch = opts.kept?.cache.epoch ?? 0;
-  if (kept) params.sidebar = false;
+  const shape: ShopperShape = {
+    byCategory: modo === 'categoria',
+    sidebar: opts.sidebar && !kept,
+    product: opts.productId !== undefined,
+  };
   // Prepared on the pool, or on the transaction's connection under the buyer's lock (decision 0073): the
-  // same builder and placeholders, so one name carries one text.
+  // same builder and placeholders for each shape, so one name carries one text.
+  const name = `portal_shopper_reads_${Number(shape.byCategory)}${Number(shape.sidebar)}${Number(shape.product)}`;
   const build = (d: Db | Tx) =>
-    shopperReadsQuery(d, {
-      ...monthParams(),
-      idCliente: sql.placeholder('idCliente'),
-      byCategory: sql.placeholder('byCategory'),
-      sidebar: sql.placeholder('sidebar'),
-      productId: sql.placeholder('productId'),
-    });
-  const [row] = await prepared(db, 'portal_shopper_reads', build).execute(params);
+    shopperReadsQuery(
+      d,
+      { ...monthParams(), idCliente: sql.placeholder('idCliente'), productId: sql.placeholder('productId') },
+      shape,
+    );
+  const [row] = await prepared(db, name, build).execute(params);
   if (!row) throw new Error(`No existe el usuario ${buyer.id}`);
   const cart: CartLine[] = row.cart.map((l) => ({ ...l, addedAt: new Date(l.addedAt) }));
   const month = monthOfRows(row.month);
