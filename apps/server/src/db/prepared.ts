@@ -1,6 +1,7 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
+import { offsetOf } from './search.ts';
 
 /** A transaction handle (one connection, one statement at a time) rather than the pool. */
 export const isTransaction = (db: Db | Tx): db is Tx => 'rollback' in db;
@@ -24,6 +25,33 @@ export function preparedOnce<P>(db: Db, name: string, build: (db: Db) => { prepa
     statements.set(name, statement);
   }
   return statement;
+}
+
+/**
+ * A page's window for a statement prepared once per shape: the LIMIT written into the statement's text and,
+ * on the first page, no OFFSET at all; deeper pages take their OFFSET as the `offset` parameter. Drizzle
+ * sends a number LIMIT as a parameter, and with a LIMIT or an OFFSET it cannot see PostgreSQL's generic plan
+ * assumes a tenth of the rows are read: it then costs more than the first page's custom plan, and the
+ * statement was planned again on every call (docs/benchmarks.md, finding 28). Name the statement with
+ * `shape` ('p1' or 'pn'); run it with `offset` among its values.
+ */
+export interface PageWindow {
+  shape: 'p1' | 'pn';
+  limit: number;
+  offset: Placeholder | 0;
+  values: { offset: number };
+}
+
+export function pageWindow(page: number, perPage: number): PageWindow {
+  const first = page <= 1;
+  return {
+    shape: first ? 'p1' : 'pn',
+    // An SQL chunk where drizzle takes a number: it writes it into the text (`typeof limit === 'object'`).
+    limit: sql.raw(String(Math.trunc(perPage))) as unknown as number,
+    // Drizzle writes no OFFSET clause for 0.
+    offset: first ? 0 : sql.placeholder('offset'),
+    values: { offset: first ? 0 : offsetOf(page, perPage) },
+  };
 }
 
 /** A value, or the placeholder a prepared statement fills with it. */

@@ -12,7 +12,7 @@ import {
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Db, rowsOf } from '../../db/client.ts';
-import { preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
+import { pageWindow, preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import { clients, systemLogs, users } from '../../db/schema/index.ts';
 import { foldedLike, foldedPattern } from '../../db/search.ts';
 import { BOM, csvRow } from '../../lib/csv.ts';
@@ -125,8 +125,9 @@ export async function listLogs(app: FastifyInstance, query: LogsQuery): Promise<
     return { logs: [], total: 0, total_limitado: false, page: query.page, per_page: LOGS_PER_PAGE };
   const { shape, args } = shapeOf(filter);
   const filtered = shape.includes('1');
-  const values = { ...filter, offset: (query.page - 1) * LOGS_PER_PAGE };
-  const page = preparedOnce(app.db, `portal_logs_page_${shape}`, (d) =>
+  const window = pageWindow(query.page, LOGS_PER_PAGE);
+  const values = { ...filter, ...window.values };
+  const page = preparedOnce(app.db, `portal_logs_page_${shape}_${window.shape}`, (d) =>
     d
       .select({ ...LOG_COLUMNS, estimate: filtered ? sql<null>`null` : ESTIMATE.mapWith(Number) })
       .from(systemLogs)
@@ -134,8 +135,8 @@ export async function listLogs(app: FastifyInstance, query: LogsQuery): Promise<
       .leftJoin(clients, eq(clients.id, systemLogs.idCliente))
       .where(logsWhere(args))
       .orderBy(desc(systemLogs.id))
-      .limit(LOGS_PER_PAGE)
-      .offset(sql.placeholder('offset')),
+      .limit(window.limit)
+      .offset(window.offset),
   );
   // Counted up to LOG_COUNT_CAP + 1 entries: past the cap the pager says "más de 10,000" (decision 0062).
   const exactCount = () =>

@@ -2,7 +2,7 @@ import { ORDERS_PER_PAGE } from '@portal/shared/limits';
 import type { OrderFilter, OrderSort } from '@portal/shared/schemas/orders';
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
+import { type PageWindow, pageWindow, preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import { orderComments, orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
 import { PagerTotals } from '../../lib/pager-totals.ts';
 
@@ -88,7 +88,7 @@ function sortOf(orden: OrderSort) {
   return [dir(column), dir(orders.id)];
 }
 
-function orderPageQuery(db: Db, f: OrderListFilter, orden: OrderSort, offset: Val<number>) {
+function orderPageQuery(db: Db, f: OrderListFilter, orden: OrderSort, window: PageWindow) {
   const where = orderListWhere(f);
   const sort = sortOf(orden);
   // Without a search the page's ids come from the (id_cliente, status, date or total, id) indexes alone, and
@@ -101,8 +101,8 @@ function orderPageQuery(db: Db, f: OrderListFilter, orden: OrderSort, offset: Va
           .from(orders)
           .where(where)
           .orderBy(...sort)
-          .limit(ORDERS_PER_PAGE)
-          .offset(offset);
+          .limit(window.limit)
+          .offset(window.offset);
   return db
     .select({
       id: orders.id,
@@ -120,8 +120,8 @@ function orderPageQuery(db: Db, f: OrderListFilter, orden: OrderSort, offset: Va
     .innerJoin(users, eq(users.id, orders.idUser))
     .where(pageIds ? inArray(orders.id, pageIds) : where)
     .orderBy(...sort)
-    .limit(ORDERS_PER_PAGE)
-    .offset(pageIds ? 0 : offset);
+    .limit(window.limit)
+    .offset(pageIds ? 0 : window.offset);
 }
 
 /** What a list filter ('accionables', 'todos' or one status) selects: one status, or every one. */
@@ -229,6 +229,7 @@ export async function listClientOrders(
     to: opts.range?.end,
   };
   const { shape, args } = shapeOf(filter);
+  const window = pageWindow(opts.page, ORDERS_PER_PAGE);
   const totalsOf = (r: { n: number; suma: string | number }[]) => ({
     n: r[0]?.n ?? 0,
     suma: Number(r[0]?.suma ?? 0),
@@ -236,9 +237,9 @@ export async function listClientOrders(
   // Each combination of filters and sort (page, and a search's or a date range's count) is built once and
   // run as a named prepared statement.
   const [rows, totals] = await Promise.all([
-    preparedOnce(db, `portal_orders_page_${opts.orden}_${shape}`, (d) =>
-      orderPageQuery(d, args, opts.orden, sql.placeholder('offset')),
-    ).execute({ ...filter, offset: (opts.page - 1) * ORDERS_PER_PAGE }),
+    preparedOnce(db, `portal_orders_page_${opts.orden}_${shape}_${window.shape}`, (d) =>
+      orderPageQuery(d, args, opts.orden, window),
+    ).execute({ ...filter, ...window.values }),
     search || opts.range
       ? preparedOnce(db, `portal_orders_count_${shape}`, (d) => countAndSum(d, args, search !== undefined))
           .execute(filter)

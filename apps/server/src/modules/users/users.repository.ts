@@ -4,9 +4,9 @@ import { splitSort } from '@portal/shared/schemas/sort';
 import { type UserDto, type UsersQuery, type UsersResponse, UsersSort } from '@portal/shared/schemas/users';
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
+import { type PageWindow, pageWindow, preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import { clients, orders, userCategoryBudgets, userProducts, users } from '../../db/schema/index.ts';
-import { foldedLike, foldedPattern, offsetOf } from '../../db/search.ts';
+import { foldedLike, foldedPattern } from '../../db/search.ts';
 import { iso } from '../../lib/form.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -122,7 +122,7 @@ function usersOrder(orden: UsersSort): SQL[] {
 }
 
 /** A page of users with their client and category budgets (a JSON array, read with the page). */
-function usersPageQuery(db: Db, where: SQL | undefined, orden: UsersSort) {
+function usersPageQuery(db: Db, where: SQL | undefined, orden: UsersSort, window: PageWindow) {
   const b = userCategoryBudgets;
   return db
     .select({
@@ -136,8 +136,8 @@ function usersPageQuery(db: Db, where: SQL | undefined, orden: UsersSort) {
     .innerJoin(clients, eq(clients.id, users.idCliente))
     .where(where)
     .orderBy(...usersOrder(orden))
-    .limit(USERS_PER_PAGE)
-    .offset(sql.placeholder('offset'));
+    .limit(window.limit)
+    .offset(window.offset);
 }
 
 /**
@@ -157,13 +157,11 @@ export async function listUsers(
   };
   const orden = query.orden ?? UsersSort.byDefault;
   const { shape, args } = shapeOf(filter);
+  const window = pageWindow(query.page, USERS_PER_PAGE);
   const [rows, totals] = await Promise.all([
-    preparedOnce(db, `portal_users_page_${shape}_${orden}`, (d) =>
-      usersPageQuery(d, usersWhere(args), orden),
-    ).execute({
-      ...filter,
-      offset: offsetOf(query.page, USERS_PER_PAGE),
-    }),
+    preparedOnce(db, `portal_users_page_${shape}_${orden}_${window.shape}`, (d) =>
+      usersPageQuery(d, usersWhere(args), orden, window),
+    ).execute({ ...filter, ...window.values }),
     preparedOnce(db, `portal_users_count_${shape}`, (d) =>
       d.select({ n: count() }).from(users).where(usersWhere(args)),
     ).execute(filter),

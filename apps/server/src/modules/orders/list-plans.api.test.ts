@@ -1,0 +1,147 @@
+import { ORDERS_PER_PAGE, USERS_PER_PAGE } from '@portal/shared/limits';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { type Database, openDatabase } from '../../db/client.ts';
+import { signedInAdmin } from '../../test/admin-fixtures.ts';
+import {
+  makeCategory,
+  makeClient,
+  makeOrder,
+  makeProduct,
+  makeUser,
+  TEST_PASSWORD,
+} from '../../test/factories.ts';
+import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
+
+/**
+ * The lists an authorizer and an administrator page through all day (orders, users, the system log) run as
+ * named prepared statements whose first page has its LIMIT in the text and no OFFSET (`pageWindow`,
+ * db/prepared.ts): PostgreSQL keeps one generic plan for them instead of planning every call (docs/benchmarks.md,
+ * finding 28). Deeper pages still page through the same rows.
+ */
+describe.each(DB_KINDS)('the lists’ first pages and deeper pages (%s)', (kind) => {
+  let t: TestApp;
+  /** On PostgreSQL: a second instance on the same database with one connection, whose statements we read. */
+  let one: { app: FastifyInstance; database: Database } | undefined;
+  let idCliente: number;
+  let authorizer: string;
+  let client1: ApiClient;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const db = t.database.db;
+    const client = await makeClient(db, { cantidadAutorizadores: 1 });
+    idCliente = client.id;
+    const category = await makeCategory(db, client.id);
+    const product = await makeProduct(db, { idCliente: client.id, idCategoria: category.id, precio: 1000 });
+    authorizer = (await makeUser(db, { rol: 2, idCliente: client.id })).usuario;
+    const buyers = [];
+    for (let i = 0; i < USERS_PER_PAGE + 3; i++)
+      buyers.push(await makeUser(db, { rol: 1, idCliente: client.id }));
+    for (let i = 0; i < ORDERS_PER_PAGE + 5; i++)
+      await makeOrder(db, {
+        idUser: buyers[i % buyers.length]!.id,
+        idCliente: client.id,
+        transactionDate: new Date(Date.UTC(2026, 10, 2, 12, i)),
+        lines: [{ productId: product.id, precio: 1000, cantidad: 1 + (i % 3), idCategoria: category.id }],
+      });
+    if (kind === 'postgres') {
+      const url = (t.database.pool as unknown as { options: { connectionString: string } }).options
+        .connectionString;
+      const database = await openDatabase({ databaseUrl: url, poolSize: 1 });
+      const app = await buildApp({ config: t.config, database, logger: false });
+      await app.ready();
+      one = { app, database };
+    }
+    client1 = new ApiClient(one?.app ?? t.app);
+  });
+  afterAll(async () => {
+    await one?.app.close();
+    await one?.database.close();
+    await t?.close();
+  });
+
+  it('pages 1 and 2 of the orders, users and log lists hold different rows, each page its size', async () => {
+    const auth = await new ApiClient(one?.app ?? t.app).loginOk(authorizer, TEST_PASSWORD);
+    const orders = async (page: number) => {
+      const res = await auth.get(`/api/pedidos?status=todos&page=${page}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { pedidos: { id: number }[]; total: number };
+    };
+    const [o1, o2] = [await orders(1), await orders(2)];
+    expect(o1.total).toBe(ORDERS_PER_PAGE + 5);
+    expect(o1.pedidos).toHaveLength(ORDERS_PER_PAGE);
+    expect(o2.pedidos).toHaveLength(5);
+    const ids = [...o1.pedidos, ...o2.pedidos].map((o) => o.id);
+    expect(new Set(ids).size).toBe(ORDERS_PER_PAGE + 5);
+
+    const { api: admin } = await signedInAdmin(one?.app ?? t.app, t.database.db);
+    const usersPage = async (page: number) => {
+      const res = await admin.get(`/api/usuarios?id_cliente=${idCliente}&rol=1&page=${page}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { usuarios: { id: number }[]; total: number };
+    };
+    const [u1, u2] = [await usersPage(1), await usersPage(2)];
+    expect(u1.total).toBe(USERS_PER_PAGE + 3);
+    expect(u1.usuarios).toHaveLength(USERS_PER_PAGE);
+    expect(u2.usuarios).toHaveLength(3);
+    expect(u2.usuarios.map((u) => u.id)).not.toContain(u1.usuarios[0]!.id);
+
+    const logs = async (page: number) => {
+      const res = await admin.get(`/api/logs?page=${page}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { logs: { id: number }[] };
+    };
+    const [l1, l2] = [await logs(1), await logs(2)];
+    if (l2.logs.length > 0) expect(l2.logs[0]!.id).toBeLessThan(l1.logs.at(-1)!.id);
+    expect(l1.logs.length).toBeGreaterThan(0);
+  });
+
+  if (kind === 'postgres') {
+    it('PostgreSQL keeps a generic plan for each list’s first page instead of planning every call', async () => {
+      const app = one!.app;
+      const auth = await new ApiClient(app).loginOk(authorizer, TEST_PASSWORD);
+      const { api: admin } = await signedInAdmin(app, t.database.db);
+      // PostgreSQL plans the first five runs of a statement for their values, then weighs a generic plan.
+      for (let i = 0; i < 8; i++) {
+        expect((await auth.get('/api/pedidos?status=todos&page=1')).statusCode).toBe(200);
+        expect((await auth.get('/api/pedidos?status=accionables&page=1')).statusCode).toBe(200);
+        expect((await admin.get(`/api/usuarios?id_cliente=${idCliente}&page=1`)).statusCode).toBe(200);
+        expect((await admin.get('/api/usuarios?page=1')).statusCode).toBe(200);
+        expect((await admin.get('/api/logs?page=1')).statusCode).toBe(200);
+      }
+      // One connection: the statements it prepared are the ones this session sees.
+      const { rows } = await one!.database.pool!.query<{
+        name: string;
+        generic_plans: string;
+        custom_plans: string;
+      }>(
+        `select name, generic_plans, custom_plans from pg_prepared_statements
+          where name like 'portal_orders_page_%' or name like 'portal_users_page_%' or name like 'portal_logs_page_%'`,
+      );
+      const looped = [
+        /^portal_orders_page_fecha_desc_1000000_p1$/,
+        /^portal_orders_page_fecha_desc_1100000_p1$/,
+        /^portal_users_page_1000_usuario_asc_p1$/,
+        /^portal_users_page_0000_usuario_asc_p1$/,
+        /^portal_logs_page_0+_p1$/,
+      ];
+      for (const name of looped) {
+        const row = rows.find((r) => name.test(r.name));
+        expect(row, String(name)).toBeDefined();
+        // Eight runs: at most five planned for their values, then the kept generic plan (before, the users
+        // and log pages were planned all eight times; a statement without parameters is generic at once).
+        expect({
+          name: row!.name,
+          custom: Number(row!.custom_plans),
+          generic: Number(row!.generic_plans),
+        }).toEqual({
+          name: row!.name,
+          custom: expect.toSatisfy((n: number) => n <= 5),
+          generic: expect.toSatisfy((n: number) => n >= 3),
+        });
+      }
+    });
+  }
+});
