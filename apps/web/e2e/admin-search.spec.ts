@@ -97,7 +97,7 @@ test('the administrator finds a user by an accentless partial name and an order 
   const userOption = results.getByRole('option', { name: new RegExp(`^José Núñez Peña ${suffix}`) });
   await expect(userOption).toBeVisible();
   await expect(results.getByRole('option', { name: new RegExp(`Pedido ${numero}`) })).toBeVisible();
-  await screenshot(page, 'admin-buscar');
+  await screenshot(page, 'admin-soporte-busqueda');
   // The first result is selected: Enter opens it.
   await search.press('Enter');
   await expect(page).toHaveURL(

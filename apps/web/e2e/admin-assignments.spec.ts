@@ -105,7 +105,7 @@ test('copiar asignaciones de otro usuario: reemplazar deja los productos iguales
   await expect(dialog.getByTestId('copia-consecuencia')).toContainText(
     `Los productos de ${usuario('bruno.perez')} quedarán exactamente como los de ${usuario('ana.ruiz')}`,
   );
-  await screenshot(page, 'admin-asignaciones-copiar');
+  await screenshot(page, 'admin-usuarios-asignaciones-copiar');
   await dialog.getByRole('button', { name: 'Reemplazar productos' }).click();
   await expect(dialog).toBeHidden();
   await expectNotice(
@@ -137,7 +137,7 @@ test('habilitar una categoría desde los productos del usuario', async ({ page }
   await expect(ask).toContainText(
     `Se habilitarán los 2 producto(s) de Limpieza para ${usuario('carla.mora')}`,
   );
-  await screenshot(page, 'admin-asignaciones-categoria');
+  await screenshot(page, 'admin-usuarios-asignaciones-categoria');
   await confirm(page, 'Habilitar categoría');
   await expectNotice(page, '2 producto(s) habilitado(s) para 1 usuario(s).');
   await expect(page.getByRole('switch', { name: 'Habilitar Jabón líquido' })).toBeChecked();
@@ -166,7 +166,7 @@ test('asignar productos a varios usuarios desde la lista de usuarios', async ({ 
   await dialog.getByRole('textbox', { name: 'Cantidad límite' }).fill('3');
   const go = dialog.getByRole('button', { name: 'Habilitar los 2 producto(s) de Papelería para 2 usuarios' });
   await expect(go).toBeEnabled();
-  await screenshot(page, 'admin-asignaciones-lote');
+  await screenshot(page, 'admin-usuarios-asignaciones-lote');
   await go.click();
   await expect(dialog).toBeHidden();
   await expectNotice(page, '2 producto(s) habilitado(s) para 2 usuario(s).');
