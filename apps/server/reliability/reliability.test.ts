@@ -379,7 +379,7 @@ describe.sequential('reliability', () => {
         { count: 20, presupuesto: 100 * UNIT_TOTAL, limite: 3 },
       ],
     });
-    const sessions = await signInAll(nginx.url, shop.buyers);
+    const sessions = await signInAll(db(), nginx.url, shop.buyers);
     const log: Attempt[] = [];
     // 5 tabs per buyer, all at once: each buys products until the server refuses (budget or limit).
     await Promise.all(
@@ -427,7 +427,7 @@ describe.sequential('reliability', () => {
       products: 40,
       groups: [{ count: 40, presupuesto: 1000 * UNIT_TOTAL, limite: -1 }],
     });
-    const sessions = await signInAll(nginx.url, shop.buyers);
+    const sessions = await signInAll(db(), nginx.url, shop.buyers);
     const log: Attempt[] = [];
     let stop = false;
     // One tab per buyer through nginx, each purchase with a product it never bought before.
@@ -673,7 +673,7 @@ describe.sequential('reliability', () => {
       products: 60,
       groups: [{ count: 30, presupuesto: 1000 * UNIT_TOTAL, limite: -1 }],
     });
-    const sessions = await signInAll(nginx.url, shop.buyers);
+    const sessions = await signInAll(db(), nginx.url, shop.buyers);
     const direct: Attempt[] = [];
     const proxied: Attempt[] = [];
     let stop = false;
@@ -747,7 +747,7 @@ describe.sequential('reliability', () => {
       products: 200,
       groups: [{ count: 20, presupuesto: 10_000 * UNIT_TOTAL, limite: -1 }],
     });
-    const sessions = await signInAll(nginx.url, shop.buyers);
+    const sessions = await signInAll(db(), nginx.url, shop.buyers);
     const pids = [a.proc!.pid, b.proc!.pid];
     const log: Attempt[] = [];
     const health: { at: number; reply: Reply }[] = [];
