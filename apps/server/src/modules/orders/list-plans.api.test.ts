@@ -26,7 +26,6 @@ describe.each(DB_KINDS)('the lists’ first pages and deeper pages (%s)', (kind)
   let one: { app: FastifyInstance; database: Database } | undefined;
   let idCliente: number;
   let authorizer: string;
-  let client1: ApiClient;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -54,7 +53,6 @@ describe.each(DB_KINDS)('the lists’ first pages and deeper pages (%s)', (kind)
       await app.ready();
       one = { app, database };
     }
-    client1 = new ApiClient(one?.app ?? t.app);
   });
   afterAll(async () => {
     await one?.app.close();
