@@ -477,12 +477,22 @@ export async function openInventory(page: Page, idCliente: number): Promise<void
 // ---------------------------------------------------------------------------------------------------------
 // Widgets
 
-/** Picks an option of a Mantine Select by its label (typing first when it is searchable). */
+/**
+ * Picks an option of a Mantine Select by its label (typing first when it is searchable). A list that is
+ * read again while it is open (the clients, when the address names one created since they were read)
+ * re-renders its dropdown under the pointer: the dropdown is then opened again, instead of waiting on an
+ * option that is gone.
+ */
 export async function choose(page: Page, label: string, option: string | RegExp, type?: string) {
   const input = page.getByRole('combobox', { name: label, exact: true });
-  await input.click();
-  if (type) await input.fill(type);
-  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+  const target = page.getByRole('option', { name: option, exact: typeof option === 'string' });
+  await expect(async () => {
+    if (!(await target.isVisible())) {
+      await input.click();
+      if (type) await input.fill(type);
+    }
+    await target.click({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Answers the '¿Estás seguro?' dialog with one of its buttons. */
