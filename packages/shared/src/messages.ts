@@ -129,6 +129,7 @@ export const MSG = {
   fechasRequeridas: 'Por favor ingresa ambas fechas.',
   tipoReporteRequerido: 'Por favor selecciona un tipo de reporte.',
   rangoFechasInvalido: 'La fecha inicial no puede ser posterior a la fecha final.',
+  paginaDespuesOAntes: 'Indica la página después de un pedido o antes de otro, no ambas.',
   // Bulk approve and cancel (docs/domain.md "Bulk approve and cancel"; decision 0046)
   loteVacio: 'Selecciona al menos un pedido.',
   loteLargo: (max: number) => `Selecciona hasta ${max} pedidos a la vez.`,

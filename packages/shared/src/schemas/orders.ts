@@ -21,16 +21,31 @@ const ListFilter = z.object({
   q: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
 });
 
+const OrderKey = z.coerce.number().int().min(1).max(MAX_ID);
+
 export const AuthorizerOrdersQuery = ListFilter.extend({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   orden: OrderSort.default('fecha_desc'),
   /** Business dates (YYYY-MM-DD), both inclusive. */
   desde: BusinessDate.optional(),
   hasta: BusinessDate.optional(),
-}).refine((q) => !q.desde || !q.hasta || q.desde <= q.hasta, {
-  message: MSG.rangoFechasInvalido,
-  path: ['hasta'],
-});
+  /**
+   * Keyset paging (decision 0076): `page` is the page right after the order `despues` (the last row of the
+   * page before it) or right before the order `antes` (the first row of the page after it), read from where
+   * that order stands instead of counting rows from the start. Without them, or with an id that is no row of
+   * the list, the page is found by its number.
+   */
+  despues: OrderKey.optional(),
+  antes: OrderKey.optional(),
+})
+  .refine((q) => !q.desde || !q.hasta || q.desde <= q.hasta, {
+    message: MSG.rangoFechasInvalido,
+    path: ['hasta'],
+  })
+  .refine((q) => q.despues === undefined || q.antes === undefined, {
+    message: MSG.paginaDespuesOAntes,
+    path: ['antes'],
+  });
 export type AuthorizerOrdersQuery = z.infer<typeof AuthorizerOrdersQuery>;
 
 /** The list's filter, for the neighbours of one order (GET /api/pedidos/:id/siguiente). */

@@ -81,16 +81,37 @@ function orderListWhere(f: OrderListFilter) {
   return and(...conditions);
 }
 
-/** The list's order, newest (or largest) first by default; the id breaks ties so pages never overlap. */
-function sortOf(orden: OrderSort) {
-  const dir = orden.endsWith('_asc') ? asc : desc;
+/**
+ * The list's order, newest (or largest) first by default; the id breaks ties so pages never overlap.
+ * `reversed`: the opposite order, to read the rows just before a key (then turned back).
+ */
+function sortOf(orden: OrderSort, reversed = false) {
+  const dir = orden.endsWith('_asc') !== reversed ? asc : desc;
   const column = orden.startsWith('total') ? orders.total : orders.transactionDate;
   return [dir(column), dir(orders.id)];
 }
 
-function orderPageQuery(db: Db, f: OrderListFilter, orden: OrderSort, window: PageWindow) {
-  const where = orderListWhere(f);
-  const sort = sortOf(orden);
+/**
+ * Keyset paging (decision 0076): the page right after (or before) one order of the list, read from the
+ * index where that order stands instead of skipping every row before it. The key is the order's id; its
+ * sort value is read by primary key, within the client (another client's id is no key: the page is empty
+ * and the caller falls back to the page number).
+ */
+export interface PageKey {
+  side: 'despues' | 'antes';
+  id: Val<number>;
+}
+
+function keysetCondition(orden: OrderSort, idCliente: Val<number>, key: PageKey): SQL {
+  const column = sql.raw(orden.startsWith('total') ? 'total' : 'transaction_date');
+  // After the key in a descending list means smaller; before it, larger (and the other way round).
+  const op = orden.endsWith('_asc') === (key.side === 'despues') ? sql.raw('>') : sql.raw('<');
+  return sql`(${orders}.${column}, ${orders.id}) ${op} (select k.${column}, k.id from ${orders} k where k.id = ${key.id} and k.id_cliente = ${idCliente})`;
+}
+
+function orderPageQuery(db: Db, f: OrderListFilter, orden: OrderSort, window: PageWindow, key?: PageKey) {
+  const where = key ? and(orderListWhere(f), keysetCondition(orden, f.idCliente, key)) : orderListWhere(f);
+  const sort = sortOf(orden, key?.side === 'antes');
   // Without a search the page's ids come from the (id_cliente, status, date or total, id) indexes alone, and
   // only those 50 orders are joined with their users: a deep page no longer joins every order it skips.
   const pageIds =
@@ -216,6 +237,9 @@ export async function listClientOrders(
     q?: string;
     orden: OrderSort;
     range?: { start?: Date; end?: Date };
+    /** The order the page comes right after (the previous page's last) or before (the next page's first). */
+    despues?: number;
+    antes?: number;
   },
 ) {
   const statuses = statusOfFilter(opts.status, opts.actionable);
@@ -236,10 +260,29 @@ export async function listClientOrders(
   });
   // Each combination of filters and sort (page, and a search's or a date range's count) is built once and
   // run as a named prepared statement.
-  const [rows, totals] = await Promise.all([
+  const keyId = opts.despues ?? opts.antes;
+  // A key makes the page's statement start where that order stands, with no OFFSET (page 1 needs none).
+  const key: PageKey | undefined =
+    keyId !== undefined && opts.page > 1
+      ? { side: opts.despues !== undefined ? 'despues' : 'antes', id: sql.placeholder('key') }
+      : undefined;
+  const byNumber = () =>
     preparedOnce(db, `portal_orders_page_${opts.orden}_${shape}_${window.shape}`, (d) =>
       orderPageQuery(d, args, opts.orden, window),
-    ).execute({ ...filter, ...window.values }),
+    ).execute({ ...filter, ...window.values });
+  const page = async () => {
+    if (!key) return byNumber();
+    const found = await preparedOnce(
+      db,
+      `portal_orders_page_${opts.orden}_${shape}_k${key.side === 'antes' ? 'b' : 'a'}`,
+      (d) => orderPageQuery(d, args, opts.orden, pageWindow(1, ORDERS_PER_PAGE), key),
+    ).execute({ ...filter, key: keyId });
+    // A key that is no row of this client's list (made up, another client's, or the list's edge): by number.
+    if (found.length === 0) return byNumber();
+    return key.side === 'antes' ? found.reverse() : found;
+  };
+  const [rows, totals] = await Promise.all([
+    page(),
     search || opts.range
       ? preparedOnce(db, `portal_orders_count_${shape}`, (d) => countAndSum(d, args, search !== undefined))
           .execute(filter)

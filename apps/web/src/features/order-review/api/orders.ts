@@ -30,6 +30,13 @@ export interface OrdersFilters {
   /** Business dates YYYY-MM-DD, inclusive ('' = open). */
   desde: string;
   hasta: string;
+  /**
+   * The page is the one right after this order (the last row of the page before it) or right before that
+   * one (the first row of the page after it): the server reads it from there instead of counting rows
+   * (decision 0076). Only for a step to the next or previous page.
+   */
+  despues?: number;
+  antes?: number;
 }
 
 export const authorizerKeys = {
@@ -50,6 +57,8 @@ export function fetchOrders(filters: OrdersFilters, signal?: AbortSignal): Promi
   if (filters.orden !== 'fecha_desc') params.set('orden', filters.orden);
   if (filters.desde) params.set('desde', filters.desde);
   if (filters.hasta) params.set('hasta', filters.hasta);
+  if (filters.despues) params.set('despues', String(filters.despues));
+  else if (filters.antes) params.set('antes', String(filters.antes));
   return api.get<AuthorizerOrdersResponse>(`/api/pedidos?${params}`, { signal });
 }
 

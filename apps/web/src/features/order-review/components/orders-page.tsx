@@ -14,7 +14,6 @@ import {
   Checkbox,
   EmptyState,
   Group,
-  Pagination,
   Paper,
   SegmentedControl,
   Select,
@@ -44,6 +43,7 @@ import { DateRangeField } from '../../../components/ui/date-range-field';
 import { ListSearch } from '../../../components/ui/list-search';
 import { ListEmpty, LoadingRows } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
+import { Pager } from '../../../components/ui/pager';
 import { SortableTh } from '../../../components/ui/sortable-th';
 import { errorMessage } from '../../../lib/api';
 import { delegationKeys, fetchDelegation, ownDelegation } from '../../../lib/delegation';
@@ -372,6 +372,10 @@ export function OrdersPage() {
   // A range whose start is after its end is explained on its field and not sent.
   const rangeError =
     desde && hasta && desde > hasta ? 'La fecha inicial no puede ser posterior a la final.' : null;
+  // A step to the next or previous page names the row it starts from (keyset paging, decision 0076); the
+  // page number alone (a jump, a reload, the browser's back) is found by counting.
+  const [pageKey, setPageKey] = useState<{ page: number; despues?: number; antes?: number } | null>(null);
+  const key = pageKey?.page === page ? pageKey : null;
   const filters: OrdersFilters = {
     status,
     q: debouncedQ,
@@ -379,6 +383,7 @@ export function OrdersPage() {
     orden,
     desde: rangeError ? '' : desde,
     hasta: rangeError ? '' : hasta,
+    ...(key?.despues ? { despues: key.despues } : key?.antes ? { antes: key.antes } : {}),
   };
   const query = useQuery({
     queryKey: authorizerKeys.list(pathname, filters),
@@ -662,17 +667,23 @@ export function OrdersPage() {
           )}
         </Box>
 
-        {data && totalPages > 1 ? (
-          <Group justify="center" p="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-            <Pagination
-              total={totalPages}
-              value={Math.min(page, totalPages)}
-              onChange={(p) => {
-                update({ pagina: p === 1 ? null : String(p) });
-                window.scrollTo({ top: 0 });
-              }}
-            />
-          </Group>
+        {data ? (
+          <Pager
+            label="Páginas de pedidos"
+            divided
+            total={totalPages}
+            value={page}
+            onChange={(p) => {
+              const rows = data.pedidos;
+              if (p === page + 1 && rows.length > 0)
+                setPageKey({ page: p, despues: rows[rows.length - 1]!.id });
+              else if (p === page - 1 && p > 1 && rows.length > 0)
+                setPageKey({ page: p, antes: rows[0]!.id });
+              else setPageKey(null);
+              update({ pagina: p === 1 ? null : String(p) });
+              window.scrollTo({ top: 0 });
+            }}
+          />
         ) : null}
       </Paper>
 
