@@ -28,6 +28,7 @@ export const SCENARIO_KEYS = [
   'catalogo',
   'pedidos1',
   'pedidos200',
+  'pedidos200_salto',
   'usuarios',
   'logs',
   'logs_filtrados',
