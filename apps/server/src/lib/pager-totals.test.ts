@@ -46,4 +46,30 @@ describe('PagerTotals', () => {
     expect(await totals.get('a', async () => 11)).toBe(11);
     expect(await totals.get('d', async () => 12)).toBe(10);
   });
+
+  it('an expired large total is counted once for the requests that find it expired at the same time', async () => {
+    let clock = 0;
+    const totals = new PagerTotals(100, 10_000, 10, () => clock);
+    let counted = 0;
+    let release: () => void = () => {};
+    const count = () => {
+      counted += 1;
+      return new Promise<number>((resolve) => {
+        release = () => resolve(500 + counted);
+      });
+    };
+    const first = totals.get('k', count);
+    release();
+    expect(await first).toBe(501);
+    clock = 10_000;
+    const waiting = [totals.get('k', count), totals.get('k', count), totals.get('k', count)];
+    release();
+    expect(await Promise.all(waiting)).toEqual([502, 502, 502]);
+    expect(counted).toBe(2);
+    // A small list's counts are never shared: each request counts after whatever it follows.
+    let small = 0;
+    const smallCount = async () => ++small;
+    await Promise.all([totals.get('s', smallCount), totals.get('s', smallCount)]);
+    expect(small).toBe(2);
+  });
 });

@@ -18,10 +18,26 @@ export class PagerTotals<T = number> {
     private readonly sizeOf: (total: T) => number = (total) => total as number,
   ) {}
 
+  /** The counts running for large lists whose total expired, shared by the requests that wait on them. */
+  private readonly counting = new Map<string, Promise<T>>();
+
   async get(key: string, count: () => Promise<T>): Promise<T> {
     const known = this.totals.get(key);
     const t = this.now();
     if (known && t - known.at < this.ttlMs) return known.n;
+    if (!known) return this.count(key, count, t);
+    // A large list's expired total is counted once for every request that finds it expired meanwhile: at 50
+    // connections each of them counted the 85,000 orders again (docs/benchmarks.md, finding 29). A small
+    // list is never shared, so a count after a change always starts after it.
+    let running = this.counting.get(key);
+    if (!running) {
+      running = this.count(key, count, t).finally(() => this.counting.delete(key));
+      this.counting.set(key, running);
+    }
+    return running;
+  }
+
+  private async count(key: string, count: () => Promise<T>, t: number): Promise<T> {
     const n = await count();
     if (this.sizeOf(n) >= this.threshold) {
       if (this.totals.size >= this.maxKeys) this.totals.clear();
