@@ -118,6 +118,102 @@ export async function approvalBudget(
   };
 }
 
+type FlagBuyer = {
+  p: number | string;
+  month: (MonthSpendJson & { m: string })[];
+  budgets: CategoryBudgetRow[] | null;
+};
+
+/**
+ * Regular mode: each buyer's budget and the whole-order row of the running months the page touches
+ * (category 0 of user_month_spend, decision 0072), as plain rows — the per-category rows and the JSON
+ * building cost three times as much and were never read in this mode (docs/benchmarks.md, finding 29).
+ */
+async function regularFlagBuyers(
+  db: Db,
+  userIds: number[],
+  months: string[],
+): Promise<Map<number, FlagBuyer>> {
+  const s = userMonthSpend;
+  const rows = await executeNamed<{
+    id: number;
+    p: number | string;
+    m: string | null;
+    i: number | string | null;
+    n: number | string | null;
+  }>(
+    db,
+    'portal_page_flags_regular',
+    // The ids and months come as JSON lists: PostgreSQL estimates a list's elements the same whatever their
+    // number, so after its first runs it keeps one generic plan. With arrays (`= any($1)`) a page of three
+    // buyers looked cheaper planned for its values, and the statement was planned on every call (0.18 ms,
+    // as much as running it; finding 29). The months, read once into an array, still let each buyer's rows
+    // be found by the whole primary key (user, month, category 0).
+    sql`select ${users.id} as id, ${users.presupuestoDefault} as p, ${s.mes}::text as m, ${s.importe} as i,
+      ${s.compras} as n
+    from jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb) as x(id)
+      inner join ${users} on ${users.id} = x.id::int4
+      left join ${s} on ${s.idUser} = ${users.id} and ${s.idCategoria} = 0
+        and ${s.mes} = any(array(select value::date from jsonb_array_elements_text(${JSON.stringify(months)}::jsonb)))`,
+  );
+  const buyers = new Map<number, FlagBuyer>();
+  for (const r of rows) {
+    let buyer = buyers.get(r.id);
+    if (!buyer) {
+      buyer = { p: r.p, month: [], budgets: null };
+      buyers.set(r.id, buyer);
+    }
+    if (r.m !== null) buyer.month.push({ m: r.m, c: 0, i: r.i ?? 0, n: r.n ?? 0 });
+  }
+  return buyers;
+}
+
+/**
+ * Category mode, in one statement: each buyer's budget, running months of the months the page touches,
+ * category budgets, and the page's own lines.
+ */
+async function categoryFlagBuyers(
+  db: Db,
+  userIds: number[],
+  months: string[],
+  orderIds: number[],
+): Promise<{ buyers: Map<number, FlagBuyer>; lines: Map<number, BudgetLine[]> }> {
+  const s = userMonthSpend;
+  const b = userCategoryBudgets;
+  const l = orderLines;
+  // A named prepared statement (the ids and months are parameters, so its text is the same on every call).
+  const [row] = await executeNamed<{
+    buyers: (FlagBuyer & { id: number })[];
+    lines: (BudgetLine & { o: number; precio: number | string })[];
+  }>(
+    db,
+    'portal_page_flags',
+    sql`
+    select (select coalesce(json_agg(r), '[]'::json) from (select ${users.id} as id, ${users.presupuestoDefault} as p,
+      (select coalesce(json_agg(json_build_object('m', ${s.mes}::text, 'c', ${s.idCategoria}, 'i', ${s.importe}, 'n', ${s.compras})), '[]'::json)
+        from ${s} where ${s.idUser} = ${users.id} and ${s.mes} = any(${sql.param(months)}::date[])) as month,
+      (select coalesce(json_agg(json_build_object('id', ${b.categoryId}, 'presupuesto', ${b.presupuesto}, 'nombre', ${categories.nombre})), '[]'::json)
+        from ${b} inner join ${categories} on ${categories.id} = ${b.categoryId} where ${b.userId} = ${users.id}) as budgets
+      from ${users} where ${users.id} = any(${sql.param(userIds)}::int4[])) r) as buyers,
+    (select coalesce(json_agg(r), '[]'::json) from (select ${l.orderId} as o, ${l.idCategoria} as "idCategoria",
+        ${l.precio} as precio, ${l.cantidad} as cantidad, ${l.impuesto} as impuesto
+      from ${l} where ${l.orderId} = any(${sql.param(orderIds)}::int4[])) r) as lines`,
+  );
+  const lines = new Map<number, BudgetLine[]>();
+  for (const x of row!.lines) {
+    const line = {
+      idCategoria: x.idCategoria,
+      precio: Number(x.precio),
+      cantidad: x.cantidad,
+      impuesto: x.impuesto,
+    };
+    const list = lines.get(x.o);
+    if (list) list.push(line);
+    else lines.set(x.o, [line]);
+  }
+  return { buyers: new Map(row!.buyers.map((x) => [x.id, x])), lines };
+}
+
 /**
  * The list's flags for a page of orders, in one statement whatever the page holds: each buyer's budget and
  * running months of the months the page touches (user_month_spend, decision 0072), in category mode also
@@ -136,53 +232,14 @@ export async function pageBudgetFlags(
   const userIds = [...new Set(page.map((o) => o.idUser))];
   const mesOf = new Map(page.map((o) => [o.id, `${businessMonth(o.transactionDate, tz).key}-01`]));
   const months = [...new Set(mesOf.values())];
-  const s = userMonthSpend;
-  const b = userCategoryBudgets;
-  const l = orderLines;
-  const buyers = sql`select ${users.id} as id, ${users.presupuestoDefault} as p,
-      (select coalesce(json_agg(json_build_object('m', ${s.mes}::text, 'c', ${s.idCategoria}, 'i', ${s.importe}, 'n', ${s.compras})), '[]'::json)
-        from ${s} where ${s.idUser} = ${users.id} and ${s.mes} = any(${sql.param(months)}::date[])) as month,
-      ${
-        byCategory
-          ? sql`(select coalesce(json_agg(json_build_object('id', ${b.categoryId}, 'presupuesto', ${b.presupuesto}, 'nombre', ${categories.nombre})), '[]'::json)
-          from ${b} inner join ${categories} on ${categories.id} = ${b.categoryId} where ${b.userId} = ${users.id})`
-          : sql`null`
-      } as budgets
-    from ${users} where ${users.id} = any(${sql.param(userIds)}::int4[])`;
-  const lines = byCategory
-    ? sql`(select coalesce(json_agg(r), '[]'::json) from (select ${l.orderId} as o, ${l.idCategoria} as "idCategoria",
-        ${l.precio} as precio, ${l.cantidad} as cantidad, ${l.impuesto} as impuesto
-      from ${l} where ${l.orderId} = any(${sql.param(page.map((o) => o.id))}::int4[])) r)`
-    : sql`'[]'::json`;
-  // A named prepared statement, one text per mode (the ids and months are parameters; the category parts are
-  // in the text only in category mode, so PostgreSQL keeps one generic plan for each: benchmarks, finding 28).
-  const [row] = await executeNamed<{
-    buyers: {
-      id: number;
-      p: number | string;
-      month: (MonthSpendJson & { m: string })[];
-      budgets: CategoryBudgetRow[] | null;
-    }[];
-    lines: (BudgetLine & { o: number; precio: number | string })[];
-  }>(
-    db,
-    'portal_page_flags',
-    sql`
-    select (select coalesce(json_agg(r), '[]'::json) from (${buyers}) r) as buyers, ${lines} as lines`,
-  );
-  const buyerOf = new Map(row!.buyers.map((x) => [x.id, x]));
-  const linesOf = new Map<number, BudgetLine[]>();
-  for (const x of row!.lines) {
-    const line = {
-      idCategoria: x.idCategoria,
-      precio: Number(x.precio),
-      cantidad: x.cantidad,
-      impuesto: x.impuesto,
-    };
-    const list = linesOf.get(x.o);
-    if (list) list.push(line);
-    else linesOf.set(x.o, [line]);
-  }
+  const { buyers: buyerOf, lines: linesOf } = byCategory
+    ? await categoryFlagBuyers(
+        db,
+        userIds,
+        months,
+        page.map((o) => o.id),
+      )
+    : { buyers: await regularFlagBuyers(db, userIds, months), lines: new Map<number, BudgetLine[]>() };
   for (const o of page) {
     const buyer = buyerOf.get(o.idUser);
     const mes = mesOf.get(o.id)!;
