@@ -25,7 +25,10 @@ const u = userMonthSpend;
 
 /** The business time zone the totals were built for (months are read in it). */
 const TZ = sql`coalesce((select ${salesState.tz} from ${salesState} where ${salesState.id} = 1), 'UTC')`;
-const MONTH = sql`(date_trunc('month', ${o.transactionDate} at time zone ${TZ}))::date`;
+/** The business month (its first day) of an instant, in the time zone the totals were built for. */
+export const businessMonthOf = (instant: SQL | typeof o.transactionDate) =>
+  sql`(date_trunc('month', ${instant} at time zone ${TZ}))::date`;
+const MONTH = businessMonthOf(o.transactionDate);
 
 /** The sales summary's columns for a set of orders' lines, grouped (the one definition of its figures). */
 function salesContribution(where: SQL, sign: 1 | -1) {

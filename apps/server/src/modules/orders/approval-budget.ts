@@ -125,50 +125,6 @@ type FlagBuyer = {
 };
 
 /**
- * Regular mode: each buyer's budget and the whole-order row of the running months the page touches
- * (category 0 of user_month_spend, decision 0072), as plain rows — the per-category rows and the JSON
- * building cost three times as much and were never read in this mode (docs/benchmarks.md, finding 29).
- */
-async function regularFlagBuyers(
-  db: Db,
-  userIds: number[],
-  months: string[],
-): Promise<Map<number, FlagBuyer>> {
-  const s = userMonthSpend;
-  const rows = await executeNamed<{
-    id: number;
-    p: number | string;
-    m: string | null;
-    i: number | string | null;
-    n: number | string | null;
-  }>(
-    db,
-    'portal_page_flags_regular',
-    // The ids and months come as JSON lists: PostgreSQL estimates a list's elements the same whatever their
-    // number, so after its first runs it keeps one generic plan. With arrays (`= any($1)`) a page of three
-    // buyers looked cheaper planned for its values, and the statement was planned on every call (0.18 ms,
-    // as much as running it; finding 29). The months, read once into an array, still let each buyer's rows
-    // be found by the whole primary key (user, month, category 0).
-    sql`select ${users.id} as id, ${users.presupuestoDefault} as p, ${s.mes}::text as m, ${s.importe} as i,
-      ${s.compras} as n
-    from jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb) as x(id)
-      inner join ${users} on ${users.id} = x.id::int4
-      left join ${s} on ${s.idUser} = ${users.id} and ${s.idCategoria} = 0
-        and ${s.mes} = any(array(select value::date from jsonb_array_elements_text(${JSON.stringify(months)}::jsonb)))`,
-  );
-  const buyers = new Map<number, FlagBuyer>();
-  for (const r of rows) {
-    let buyer = buyers.get(r.id);
-    if (!buyer) {
-      buyer = { p: r.p, month: [], budgets: null };
-      buyers.set(r.id, buyer);
-    }
-    if (r.m !== null) buyer.month.push({ m: r.m, c: 0, i: r.i ?? 0, n: r.n ?? 0 });
-  }
-  return buyers;
-}
-
-/**
  * Category mode, in one statement: each buyer's budget, running months of the months the page touches,
  * category budgets, and the page's own lines.
  */
@@ -215,38 +171,47 @@ async function categoryFlagBuyers(
 }
 
 /**
- * The list's flags for a page of orders, in one statement whatever the page holds: each buyer's budget and
- * running months of the months the page touches (user_month_spend, decision 0072), in category mode also
- * the buyers' category budgets and the page's own lines. An order's "others" are its buyer's month without
- * it (a cancelled order is not in the month). Keyed by order id.
+ * The list's flags for a page of orders. Regular mode reads nothing more: the page statement brings each
+ * row's buyer budget and running month (`presupuestoDefault`, `gastoDelMes`: user_month_spend, category 0,
+ * decision 0072). Category mode reads, in one statement whatever the page holds, each buyer's running months
+ * of the months the page touches, its category budgets, and the page's own lines. An order's "others" are
+ * its buyer's month without it (a cancelled order is not in the month). Keyed by order id.
  */
 export async function pageBudgetFlags(
   db: Db,
   tz: string,
   modo: string,
-  page: readonly { id: number; idUser: number; status: string; total: number; transactionDate: Date }[],
+  page: readonly {
+    id: number;
+    idUser: number;
+    status: string;
+    total: number;
+    transactionDate: Date;
+    presupuestoDefault: number;
+    gastoDelMes: number;
+  }[],
 ): Promise<Map<number, { over: boolean; restante: number }>> {
   const flags = new Map<number, { over: boolean; restante: number }>();
   if (page.length === 0) return flags;
   const byCategory = modo === 'categoria';
-  const userIds = [...new Set(page.map((o) => o.idUser))];
   const mesOf = new Map(page.map((o) => [o.id, `${businessMonth(o.transactionDate, tz).key}-01`]));
-  const months = [...new Set(mesOf.values())];
-  const { buyers: buyerOf, lines: linesOf } = byCategory
+  const category = byCategory
     ? await categoryFlagBuyers(
         db,
-        userIds,
-        months,
+        [...new Set(page.map((o) => o.idUser))],
+        [...new Set(mesOf.values())],
         page.map((o) => o.id),
       )
-    : { buyers: await regularFlagBuyers(db, userIds, months), lines: new Map<number, BudgetLine[]>() };
+    : undefined;
   for (const o of page) {
-    const buyer = buyerOf.get(o.idUser);
+    const buyer = category?.buyers.get(o.idUser);
     const mes = mesOf.get(o.id)!;
-    const month = monthOfRows((buyer?.month ?? []).filter((r) => r.m === mes)).used;
+    const month = category
+      ? monthOfRows((buyer?.month ?? []).filter((r) => r.m === mes)).used
+      : { total: o.gastoDelMes, categorias: new Map<number, number>() };
     // Regular mode needs only the order's total; a line list with that total stands for its lines.
-    const own: BudgetLine[] = byCategory
-      ? (linesOf.get(o.id) ?? [])
+    const own: BudgetLine[] = category
+      ? (category.lines.get(o.id) ?? [])
       : [{ precio: o.total, cantidad: 1, impuesto: false, idCategoria: 0 }];
     // The month holds this order unless it is cancelled: take its own contribution out.
     const mine = o.status === 'cancelado' ? monthUsedOf([]) : monthUsedOf([{ total: o.total, lines: own }]);
@@ -254,7 +219,7 @@ export async function pageBudgetFlags(
     for (const [id, spent] of mine.categorias) categorias.set(id, (categorias.get(id) ?? 0) - spent);
     const figures = approvalFigures({
       modo,
-      presupuestoDefault: Number(buyer?.p ?? 0),
+      presupuestoDefault: category ? Number(buyer?.p ?? 0) : o.presupuestoDefault,
       budgets: (buyer?.budgets ?? []).map((x) => ({ ...x, presupuesto: Number(x.presupuesto) })),
       used: { total: month.total - mine.total, categorias },
       lines: own,

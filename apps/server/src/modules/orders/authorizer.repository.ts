@@ -2,8 +2,16 @@ import { ORDERS_PER_PAGE } from '@portal/shared/limits';
 import type { OrderFilter, OrderSort } from '@portal/shared/schemas/orders';
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { businessMonthOf } from '../../db/order-totals.ts';
 import { type PageWindow, pageWindow, preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
-import { orderComments, orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
+import {
+  orderComments,
+  orderEvents,
+  orderLines,
+  orders,
+  userMonthSpend,
+  users,
+} from '../../db/schema/index.ts';
 import { PagerTotals } from '../../lib/pager-totals.ts';
 
 /**
@@ -136,6 +144,12 @@ function orderPageQuery(db: Db, f: OrderListFilter, orden: OrderSort, window: Pa
       // Counted with the page (50 index-only look-ups) rather than in another round trip.
       productos: sql<number>`(select count(*)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
       comentarios: sql<number>`(select count(*)::int from ${orderComments} where ${orderComments.orderId} = ${orders.id})`,
+      // What the regular budget's flag needs, read with the page (one look-up each) instead of in another
+      // statement: the buyer's budget and its running month's spend (user_month_spend, category 0).
+      presupuestoDefault: users.presupuestoDefault,
+      gastoDelMes: sql<string | null>`(select ${userMonthSpend.importe} from ${userMonthSpend}
+        where ${userMonthSpend.idUser} = ${orders.idUser} and ${userMonthSpend.idCategoria} = 0
+          and ${userMonthSpend.mes} = ${businessMonthOf(orders.transactionDate)})`,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.idUser))
@@ -292,7 +306,12 @@ export async function listClientOrders(
         ),
   ]);
   return {
-    rows: rows.map((r) => ({ ...r, productos: Number(r.productos), comentarios: Number(r.comentarios) })),
+    rows: rows.map((r) => ({
+      ...r,
+      productos: Number(r.productos),
+      comentarios: Number(r.comentarios),
+      gastoDelMes: Number(r.gastoDelMes ?? 0),
+    })),
     total: totals.n,
     suma: totals.suma,
   };
