@@ -8,9 +8,14 @@ function fold(text: string): string {
     .replace(/[\u0300-\u036f]/g, '');
 }
 
-/** The LIKE pattern of a case- and accent-insensitive "contains"; undefined for an empty search. */
+/**
+ * The LIKE pattern of a case- and accent-insensitive "contains"; undefined for an empty search. Control
+ * characters are dropped: a product's stored search text keeps its fields one per line (decision 0077), and
+ * no term may match across them.
+ */
 export function foldedPattern(q: string | undefined): string | undefined {
-  const term = fold(q?.trim() ?? '');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
+  const term = fold((q ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim());
   return term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
 }
 

@@ -195,6 +195,14 @@ export const products = pgTable(
     imagen: text('imagen'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * What a product search compares with (decision 0077): the name, the clave interna and the clave del
+     * cliente, each folded by portal_fold (migration 0020), one per line. Kept by the database on every
+     * write, so a search is one LIKE on a stored text instead of three foldings per product.
+     */
+    busqueda: text('busqueda').generatedAlwaysAs(
+      sql`portal_fold(nombre) || chr(10) || portal_fold(clave_interna) || chr(10) || portal_fold(clave_cliente)`,
+    ),
   },
   (t) => [
     uniqueIndex('products_cliente_clave_unique').on(t.idCliente, t.claveInterna),

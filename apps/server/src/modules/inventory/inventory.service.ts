@@ -64,7 +64,7 @@ const productColumns = {
   updatedAt: products.updatedAt,
 };
 
-type ProductRow = typeof products.$inferSelect & { categoria: string };
+type ProductRow = Omit<typeof products.$inferSelect, 'busqueda'> & { categoria: string };
 
 function productDto(r: ProductRow): AdminProductDto {
   return {

@@ -5,29 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import { categories, products, userProducts } from '../../db/schema/index.ts';
+import { foldedPattern } from '../../db/search.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { imageUrl, thumbUrl } from './buyer-state.ts';
 
-const ACCENTED = 'áàäâéèëêíìïîóòöôúùüûñç';
-const PLAIN = 'aaaaeeeeiiiioooouuuunc';
-
-/** Lower-case and without accents, the same way on both sides of a comparison. */
-export function foldText(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '');
-}
-
-const folded = (column: SQL | typeof products.nombre) =>
-  sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 interface SearchTerms<T> {
-  /** `%term%`, folded and escaped. */
+  /** `%term%`, folded and escaped (db/search.ts). */
   like: T;
   /** `price%` when the term reads as a price ("189.9", "$1,250"). */
   price?: T;
@@ -35,25 +18,23 @@ interface SearchTerms<T> {
 
 /** The values a search compares with; undefined for an empty one. */
 function searchTerms(q: string): SearchTerms<string> | undefined {
-  const term = foldText(q.trim());
-  if (!term) return undefined;
-  const price = term.replace(/[$,\s]/g, '');
+  const like = foldedPattern(q);
+  if (!like) return undefined;
+  const price = q.trim().replace(/[$,\s]/g, '');
   return {
-    like: `%${escapeLike(term)}%`,
-    price: /^\d+(\.\d{0,2})?$/.test(price) ? `${escapeLike(price)}%` : undefined,
+    like,
+    price: /^\d+(\.\d{0,2})?$/.test(price) ? `${price}%` : undefined,
   };
 }
 
+/**
+ * The product's name, clave interna or clave del cliente contains the term (case and accents ignored: the
+ * stored `busqueda` text, decision 0077), or its price starts with it.
+ */
 function searchSql(terms: SearchTerms<string | Placeholder>): SQL {
-  const parts: SQL[] = [
-    sql`${folded(products.nombre)} like ${terms.like}`,
-    sql`lower(${products.claveInterna}) like ${terms.like}`,
-    sql`lower(${products.claveCliente}) like ${terms.like}`,
-  ];
-  if (terms.price !== undefined) {
-    parts.push(sql`to_char(${products.precio} / 100.0, 'FM999999999990.00') like ${terms.price}`);
-  }
-  return sql`(${sql.join(parts, sql` or `)})`;
+  const name = sql`${products.busqueda} like ${terms.like}`;
+  if (terms.price === undefined) return name;
+  return sql`(${name} or to_char(${products.precio} / 100.0, 'FM999999999990.00') like ${terms.price})`;
 }
 
 /** Search by name, internal or client key (case- and accent-insensitive) or price ("189.9", "$1,250"). */

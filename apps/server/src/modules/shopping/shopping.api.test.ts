@@ -104,6 +104,21 @@ describe.each(DB_KINDS)('shopping: catalogue, cart, purchase, history (%s)', (ki
     }
     expect((await api.get('/api/catalogo?q=cafe')).json().productos[0].id).toBe(cafe.id);
     expect((await api.get('/api/catalogo?q=%25')).json().total).toBe(0);
+    // The stored search text (decision 0077) follows an edit at once, and no term matches across two of its
+    // fields: the end of the clave interna and the start of the clave del cliente, typed together or with a
+    // line break between them (control characters are dropped from a term).
+    const found = async (q: string) =>
+      (await api.get(`/api/catalogo?q=${encodeURIComponent(q)}`))
+        .json()
+        .productos.map((x: { id: number }) => x.id);
+    expect(await found('01cli')).toEqual([]);
+    expect(await found('01\ncli')).toEqual([]);
+    const nombreLapiz = lapiz.nombre;
+    await db().update(products).set({ nombre: 'Portaminas Ñandú 0.5' }).where(eq(products.id, lapiz.id));
+    expect(await found('nandu')).toEqual([lapiz.id]);
+    expect(await found('lapiz')).toEqual([]);
+    await db().update(products).set({ nombre: nombreLapiz }).where(eq(products.id, lapiz.id));
+    expect(await found('lapiz')).toEqual([lapiz.id]);
     const paged = (await api.get('/api/catalogo?per_page=1&page=2')).json();
     expect(paged.productos).toHaveLength(1);
     expect(paged.total).toBe(2);
