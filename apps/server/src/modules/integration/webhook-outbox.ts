@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { WebhookEventType } from '@portal/shared/domain/integration';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.ts';
 import type { JobRunner } from '../../lib/jobs.ts';
 import { v1Orders } from './v1-order.ts';
@@ -31,16 +32,19 @@ export async function recordWebhookEvent(
   jobs: JobRunner,
   event: { clientId: number; type: WebhookEventType; orderId: number },
 ): Promise<string | null> {
-  const endpoints = await tx
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.activo, true),
-        or(isNull(webhookEndpoints.idCliente), eq(webhookEndpoints.idCliente, event.clientId)),
-        sql`${event.type} = any(${webhookEndpoints.eventos})`,
+  // A named prepared statement: every order change asks it, and most clients have no endpoint.
+  const endpoints = await prepared(tx, 'portal_webhook_endpoints', (d) =>
+    d
+      .select({ id: webhookEndpoints.id })
+      .from(webhookEndpoints)
+      .where(
+        and(
+          eq(webhookEndpoints.activo, true),
+          or(isNull(webhookEndpoints.idCliente), eq(webhookEndpoints.idCliente, sql.placeholder('clientId'))),
+          sql`${sql.placeholder('type')}::text = any(${webhookEndpoints.eventos})`,
+        ),
       ),
-    );
+  ).execute({ clientId: event.clientId, type: event.type });
   if (endpoints.length === 0) return null;
   const [pedido] = await v1Orders(tx, [event.orderId]);
   if (!pedido) return null;

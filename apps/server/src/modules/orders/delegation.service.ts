@@ -85,27 +85,30 @@ export async function standInsFor(
   day: string,
 ): Promise<StandIn[]> {
   if (delegatorIds.length === 0) return [];
-  return db
-    .select({
-      id: delegate.id,
-      email: delegate.email,
-      usuario: delegate.usuario,
-      nombre: delegate.nombre,
-      delegatorId: delegations.delegatorId,
-    })
-    .from(delegations)
-    .innerJoin(delegate, eq(delegate.id, delegations.delegateId))
-    .where(
-      and(
-        inArray(delegations.delegatorId, delegatorIds),
-        lte(delegations.desde, day),
-        gte(delegations.hasta, day),
-        eq(delegate.idCliente, idCliente),
-        eq(delegate.activo, true),
-        inArray(delegate.rol, AUTHORIZER_ROLES),
-      ),
-    )
-    .orderBy(asc(delegate.id));
+  // A named prepared statement: every purchase and approval that e-mails a level asks it.
+  return prepared(db, 'portal_stand_ins', (d) =>
+    d
+      .select({
+        id: delegate.id,
+        email: delegate.email,
+        usuario: delegate.usuario,
+        nombre: delegate.nombre,
+        delegatorId: delegations.delegatorId,
+      })
+      .from(delegations)
+      .innerJoin(delegate, eq(delegate.id, delegations.delegateId))
+      .where(
+        and(
+          sql`${delegations.delegatorId} = any(${sql.placeholder('delegatorIds')}::int4[])`,
+          lte(delegations.desde, sql.placeholder('day')),
+          gte(delegations.hasta, sql.placeholder('day')),
+          eq(delegate.idCliente, sql.placeholder('idCliente')),
+          eq(delegate.activo, true),
+          inArray(delegate.rol, AUTHORIZER_ROLES),
+        ),
+      )
+      .orderBy(asc(delegate.id)),
+  ).execute({ delegatorIds, day, idCliente });
 }
 
 interface Person {

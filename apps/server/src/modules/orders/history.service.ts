@@ -15,6 +15,7 @@ import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { pageWindow, preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import { orderComments, orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
@@ -35,6 +36,22 @@ function historyOrder(orden: HistorySort): SQL[] {
   return [by(field === 'total' ? orders.total : orders.transactionDate), by(orders.id)];
 }
 
+/** The history's filter: the buyer's orders, maybe of one status, one business month or one number. */
+function historyWhere(f: {
+  userId: Val<number>;
+  status?: Val<string>;
+  from?: Val<Date>;
+  to?: Val<Date>;
+  id?: Val<number>;
+}): SQL | undefined {
+  const conditions: SQL[] = [eq(orders.idUser, f.userId)];
+  if (f.status !== undefined) conditions.push(eq(orders.status, f.status));
+  if (f.from !== undefined) conditions.push(gte(orders.transactionDate, f.from));
+  if (f.to !== undefined) conditions.push(lt(orders.transactionDate, f.to));
+  if (f.id !== undefined) conditions.push(eq(orders.id, f.id));
+  return and(...conditions);
+}
+
 /** The user's orders, newest first unless sorted otherwise, 10 per page, filtered by status, month, number. */
 export async function userHistory(
   app: FastifyInstance,
@@ -42,37 +59,47 @@ export async function userHistory(
   query: { page: number } & Partial<Omit<HistoryQuery, 'page'>>,
 ): Promise<HistoryResponse> {
   const { page } = query;
-  const conditions: SQL[] = [eq(orders.idUser, userId)];
-  if (query.status && query.status !== 'todos') conditions.push(eq(orders.status, query.status));
-  if (query.mes) {
-    // Any instant in the middle of the month lies in it, whatever the zone.
-    const range = businessMonth(`${query.mes}-15T12:00:00Z`, app.config.BUSINESS_TZ);
-    conditions.push(gte(orders.transactionDate, range.start), lt(orders.transactionDate, range.end));
-  }
-  if (query.q) conditions.push(eq(orders.id, Number(query.q.replace('#', ''))));
-  const where = and(...conditions);
+  const range = query.mes
+    ? // Any instant in the middle of the month lies in it, whatever the zone.
+      businessMonth(`${query.mes}-15T12:00:00Z`, app.config.BUSINESS_TZ)
+    : undefined;
+  const filter = {
+    userId,
+    status: query.status && query.status !== 'todos' ? query.status : undefined,
+    from: range?.start,
+    to: range?.end,
+    id: query.q ? Number(query.q.replace('#', '')) : undefined,
+  };
+  const orden = query.orden ?? 'fecha_desc';
+  const { shape, args } = shapeOf(filter);
+  const window = pageWindow(page, HISTORY_PAGE_SIZE);
   // One statement: the page, each order's line and comment counts, and the filter's total beside every row
-  // (the window is counted before the limit). Only a page past the end, which has no row to carry the total,
-  // counts again.
-  const rows = await app.db
-    .select({
-      id: orders.id,
-      total: orders.total,
-      status: orders.status,
-      surtido: orders.surtidoEstatus,
-      transactionDate: orders.transactionDate,
-      productos: sql<number>`(select count(*)::int from ${orderLines} where ${orderLines.orderId} = ${OUTER_ID})`,
-      comentarios: sql<number>`(select count(*)::int from ${orderComments} where ${orderComments.orderId} = ${OUTER_ID})`,
-      n: sql<number>`(count(*) over ())::int`,
-    })
-    .from(orders)
-    .where(where)
-    .orderBy(...historyOrder(query.orden ?? 'fecha_desc'))
-    .limit(HISTORY_PAGE_SIZE)
-    .offset((page - 1) * HISTORY_PAGE_SIZE);
+  // (the window is counted before the limit). Built once per shape and run as a named prepared statement:
+  // the purchase's answer reads it on every purchase. Only a page past the end, which has no row to carry
+  // the total, counts again.
+  const rows = await preparedOnce(app.db, `portal_history_${orden}_${shape}_${window.shape}`, (d) =>
+    d
+      .select({
+        id: orders.id,
+        total: orders.total,
+        status: orders.status,
+        surtido: orders.surtidoEstatus,
+        transactionDate: orders.transactionDate,
+        productos: sql<number>`(select count(*)::int from ${orderLines} where ${orderLines.orderId} = ${OUTER_ID})`,
+        comentarios: sql<number>`(select count(*)::int from ${orderComments} where ${orderComments.orderId} = ${OUTER_ID})`,
+        n: sql<number>`(count(*) over ())::int`,
+      })
+      .from(orders)
+      .where(historyWhere(args))
+      .orderBy(...historyOrder(orden))
+      .limit(window.limit)
+      .offset(window.offset),
+  ).execute({ ...filter, ...window.values });
   const total =
     rows[0]?.n ??
-    (page > 1 ? ((await app.db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0) : 0);
+    (page > 1
+      ? ((await app.db.select({ n: count() }).from(orders).where(historyWhere(filter)))[0]?.n ?? 0)
+      : 0);
   return {
     pedidos: rows.map((r) => ({
       id: r.id,

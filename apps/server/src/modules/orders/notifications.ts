@@ -1,8 +1,9 @@
 import { formatCentavos } from '@portal/shared/domain/money';
 import { orderNumber } from '@portal/shared/domain/order-workflow';
 import { ROLES } from '@portal/shared/domain/roles';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { users } from '../../db/schema/index.ts';
 import { orderEmail } from '../../lib/emails.ts';
 import { addressOf, enqueueEmail, enqueueEmails } from '../../lib/mailer.ts';
@@ -27,10 +28,19 @@ export async function notifyAuthorizers(
   /** Today's business date (delegation windows are read against it). */
   day: string,
 ): Promise<void> {
-  const levelUsers = await tx
-    .select({ id: users.id, email: users.email, usuario: users.usuario, nombre: users.nombre })
-    .from(users)
-    .where(and(eq(users.idCliente, order.idCliente), eq(users.rol, rol), eq(users.activo, true)));
+  // A named prepared statement: every purchase and level-1 approval asks it.
+  const levelUsers = await prepared(tx, 'portal_level_users', (d) =>
+    d
+      .select({ id: users.id, email: users.email, usuario: users.usuario, nombre: users.nombre })
+      .from(users)
+      .where(
+        and(
+          eq(users.idCliente, sql.placeholder('idCliente')),
+          eq(users.rol, sql.placeholder('rol')),
+          eq(users.activo, true),
+        ),
+      ),
+  ).execute({ idCliente: order.idCliente, rol });
   const standIns = await standInsFor(
     tx,
     order.idCliente,
