@@ -639,6 +639,8 @@ export const systemLogs = pgTable(
     index('system_logs_user_idx').on(t.userId, t.id),
     index('system_logs_created_idx').on(t.createdAt),
     index('system_logs_cliente_idx').on(t.idCliente, t.id),
+    // The log filtered by client and event type (its page and its capped count): decision 0062, finding 29.
+    index('system_logs_cliente_evento_idx').on(t.idCliente, t.eventType, t.id),
     index('system_logs_pedido_idx').on(t.idPedido, t.id),
   ],
 );

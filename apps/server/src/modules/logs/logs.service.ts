@@ -9,12 +9,12 @@ import {
   type LogsQuery,
   type LogsResponse,
 } from '@portal/shared/schemas/logs';
-import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { pageWindow, preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import { clients, systemLogs, users } from '../../db/schema/index.ts';
-import { foldedLike, foldedPattern } from '../../db/search.ts';
+import { foldedLike, foldedPattern, offsetOf } from '../../db/search.ts';
 import { BOM, csvRow } from '../../lib/csv.ts';
 
 /** Logs are shown 15 per page. */
@@ -125,43 +125,54 @@ export async function listLogs(app: FastifyInstance, query: LogsQuery): Promise<
     return { logs: [], total: 0, total_limitado: false, page: query.page, per_page: LOGS_PER_PAGE };
   const { shape, args } = shapeOf(filter);
   const filtered = shape.includes('1');
-  const window = pageWindow(query.page, LOGS_PER_PAGE);
-  const values = { ...filter, ...window.values };
-  const page = preparedOnce(app.db, `portal_logs_page_${shape}_${window.shape}`, (d) =>
+  const pageOf = (d: Db, f: LogFilter, limit: number, offset: Placeholder | number) =>
     d
       .select({ ...LOG_COLUMNS, estimate: filtered ? sql<null>`null` : ESTIMATE.mapWith(Number) })
       .from(systemLogs)
       .leftJoin(users, eq(users.id, systemLogs.userId))
       .leftJoin(clients, eq(clients.id, systemLogs.idCliente))
-      .where(logsWhere(args))
+      .where(logsWhere(f))
       .orderBy(desc(systemLogs.id))
-      .limit(window.limit)
-      .offset(window.offset),
-  );
+      .limit(limit)
+      .offset(offset);
   // Counted up to LOG_COUNT_CAP + 1 entries: past the cap the pager says "más de 10,000" (decision 0062).
-  const exactCount = () =>
-    preparedOnce(app.db, `portal_logs_count_${shape}`, (d) =>
-      d.select({ n: count() }).from(
-        d
-          .select({ one: sql`1`.as('one') })
-          .from(systemLogs)
-          .where(logsWhere(args))
-          .limit(LOG_COUNT_CAP + 1)
-          .as('capped'),
-      ),
-    )
-      .execute(values)
-      .then((r) => r[0]?.n ?? 0);
-  let rows: Awaited<ReturnType<typeof page.execute>>;
+  const countOf = (d: Db, f: LogFilter) =>
+    d.select({ n: count() }).from(
+      d
+        .select({ one: sql`1`.as('one') })
+        .from(systemLogs)
+        .where(logsWhere(f))
+        .limit(LOG_COUNT_CAP + 1)
+        .as('capped'),
+    );
+  let rows: Awaited<ReturnType<typeof pageOf>>;
   let total: number;
   if (filtered) {
-    [rows, total] = await Promise.all([page.execute(values), exactCount()]);
+    // Filtered, the statements are planned for each call's values (unnamed): a user's, an order's or a small
+    // client's entries are few among 300,000, and the plan PostgreSQL kept for a statement filtered by users
+    // read the log backwards by id for them, the whole table for a rare user (docs/benchmarks.md, finding 29).
+    let counted: { n: number }[];
+    [rows, counted] = await Promise.all([
+      pageOf(app.db, filter, LOGS_PER_PAGE, offsetOf(query.page, LOGS_PER_PAGE)),
+      countOf(app.db, filter),
+    ]);
+    total = counted[0]?.n ?? 0;
   } else {
-    rows = await page.execute(values);
+    // Unfiltered, every call reads the newest entries the same way: one named statement, one kept plan.
+    const window = pageWindow(query.page, LOGS_PER_PAGE);
+    const values = { ...filter, ...window.values };
+    rows = await preparedOnce(app.db, `portal_logs_page_${shape}_${window.shape}`, (d) =>
+      pageOf(d, args, window.limit, window.offset),
+    ).execute(values);
     const estimate =
       rows[0]?.estimate ??
       Number((await rowsOf<{ n: number | string }>(app.db, sql`select ${ESTIMATE} as n`))[0]?.n ?? -1);
-    total = estimate >= LOG_COUNT_ESTIMATE_FROM ? estimate : await exactCount();
+    total =
+      estimate >= LOG_COUNT_ESTIMATE_FROM
+        ? estimate
+        : ((
+            await preparedOnce(app.db, `portal_logs_count_${shape}`, (d) => countOf(d, args)).execute(values)
+          )[0]?.n ?? 0);
   }
   const capped = filtered && total > LOG_COUNT_CAP;
   return {
