@@ -5,8 +5,9 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Locator, Page } from '@playwright/test';
-import { ADMIN_PASSWORD, checkA11y, expect, expectHome, HOMES, signIn, test } from './fixtures';
+import { type Browser, type Locator, type Page, request } from '@playwright/test';
+import { sealLogin } from '@portal/shared/domain/login-envelope';
+import { ADMIN_PASSWORD, checkA11y, expect, expectHome, signIn, test } from './fixtures';
 import { waitForMail } from './mailbox';
 import { e2eBaseUrl } from './ports';
 
@@ -257,9 +258,11 @@ export async function createUser(page: Page, user: NewUser): Promise<number> {
 
 /**
  * A user who has chosen a password; returns its id. The way an administrator's reset goes: the portal
- * e-mails a temporary password, the user signs in with it and changes it before anything else. (The
- * welcome link would do as well, but setting a password with a link is limited to 10 calls per address in
- * 15 minutes, and every spec of the run calls from the same address.)
+ * e-mails a temporary password, the user signs in with it and changes it before anything else — here
+ * through the API (the sealed sign-in envelope, then the forced change), with no browser: the screens of
+ * that journey have their own spec (passwords.spec.ts), and a browser context per account was a good part
+ * of the suite's setup. (The welcome link would do as well, but setting a password with a link is limited
+ * to 10 calls per address in 15 minutes, and every spec of the run calls from the same address.)
  */
 export async function createAccount(admin: Page, user: NewUser, password: string): Promise<number> {
   const id = await createUser(admin, user);
@@ -269,28 +272,99 @@ export async function createAccount(admin: Page, user: NewUser, password: string
   );
   const temporary = mail.text.match(/Contraseña temporal: (\S+)/)?.[1];
   if (!temporary) throw new Error(`Sin contraseña temporal para ${user.usuario}`);
-  const browser = admin.context().browser();
-  if (!browser) throw new Error('Sin navegador');
-  const context = await browser.newContext({
-    baseURL: e2eBaseUrl(),
-    locale: 'es-MX',
-    timezoneId: 'America/Mexico_City',
-  });
+  const api = await request.newContext({ baseURL: e2eBaseUrl() });
   try {
-    const page = await context.newPage();
-    // Each step hashes a password: on a busy machine (every worker setting up at once) it takes its time.
-    const slow = { timeout: 60_000 };
-    await signIn(page, user.usuario, temporary);
-    await expect(page).toHaveURL(/\/cambiar-password$/, slow);
-    await page.getByLabel('Contraseña actual').fill(temporary);
-    await page.getByLabel('Nueva contraseña', { exact: true }).fill(password);
-    await page.getByLabel('Confirmar nueva contraseña').fill(password);
-    await page.getByRole('button', { name: 'Guardar y continuar' }).click();
-    await expect(page).toHaveURL(new RegExp(`${HOMES[user.rol].path}$`), slow);
+    const xsrf = async () => {
+      const cookie = (await api.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
+      if (!cookie) throw new Error('Sin cookie XSRF-TOKEN');
+      return decodeURIComponent(cookie.value);
+    };
+    expect((await api.get('/sanctum/csrf-cookie')).status()).toBe(204);
+    const token = await xsrf();
+    const login = await api.post('/api/login', {
+      data: sealLogin({ usuario: user.usuario, password: temporary }, token),
+      headers: { 'X-XSRF-TOKEN': token },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+    const changed = await api.post('/api/repassword', {
+      data: { password: temporary, newPass: password, confirmPass: password },
+      headers: { 'X-XSRF-TOKEN': await xsrf() },
+    });
+    expect(changed.status(), await changed.text()).toBe(200);
   } finally {
-    await context.close();
+    await api.dispose();
   }
   return id;
+}
+
+/** What `reviewWorld` creates: names and amounts of this attempt's own (a `runSuffix()` in each name). */
+export interface ReviewWorldSpec {
+  cliente: string;
+  /** Approval levels of the client (cantidad_autorizadores). */
+  niveles: 0 | 1 | 2;
+  /** The client's and the buyer's monthly budget, pesos. */
+  presupuesto: number;
+  categoria: { nombre: string; icono: string };
+  producto: { clave_interna: string; nombre: string; precio: number };
+  comprador: { usuario: string; correo: string; nombre: string };
+  autorizador: { usuario: string; correo: string; nombre: string };
+  password: string;
+  /** The buyer's quantity limit on each product. */
+  cantidadLimite: number;
+}
+
+/**
+ * The world most order-review specs start from, through the administrator's API: a client with no purchase
+ * limit and an open access week, one category with one product, a buyer with every product assigned and a
+ * rol-2 authorizer, both with `password` chosen.
+ */
+export async function reviewWorld(
+  browser: Browser,
+  w: ReviewWorldSpec,
+): Promise<{ idCliente: number; producto: number; idComprador: number; idAutorizador: number }> {
+  return asAdmin(browser, async (admin) => {
+    const idCliente = await createClient(admin, {
+      nombre: w.cliente,
+      presupuesto_default: w.presupuesto,
+      limite_de_compras: -1,
+      cantidad_autorizadores: w.niveles,
+    });
+    await openAccessWeek(admin, idCliente);
+    const categoria = await createCategory(admin, idCliente, w.categoria.nombre, w.categoria.icono);
+    const producto = await createProduct(admin, {
+      id_cliente: idCliente,
+      id_categoria: categoria,
+      ...w.producto,
+      unidad_de_medida: 'Pieza',
+    });
+    const idComprador = await createAccount(
+      admin,
+      { id_cliente: idCliente, ...w.comprador, rol: 1, presupuesto_default: w.presupuesto },
+      w.password,
+    );
+    await assignAll(admin, idComprador, w.cantidadLimite);
+    const idAutorizador = await createAccount(
+      admin,
+      { id_cliente: idCliente, ...w.autorizador, rol: 2 },
+      w.password,
+    );
+    return { idCliente, producto, idComprador, idAutorizador };
+  });
+}
+
+/** A buyer's order of one product through its API (the cart and purchase screens have their own specs). */
+export async function placeOrder(
+  buyer: Page,
+  producto: number,
+  cantidad: number,
+): Promise<{ id: number; status: string }> {
+  const item = { id: producto, cantidad };
+  await apiPost(buyer, '/api/carrito/nuevo_item', { item });
+  const { pedido } = await apiPost<{ pedido: { id: number; status: string } }>(buyer, '/api/compra', {
+    orden: [item],
+    fecha: businessToday(),
+  });
+  return pedido;
 }
 
 /** Enables every product of the user's client for a rol-1 user (quantity limit 1 unless given). */

@@ -1,19 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { MSG } from '@portal/shared/messages';
-import {
-  apiPost,
-  asAdmin,
-  assignAll,
-  businessToday,
-  createAccount,
-  createCategory,
-  createClient,
-  createProduct,
-  expectNotice,
-  openAccessWeek,
-  runSuffix,
-  signInAdmin,
-} from './admin-support';
+import { expectNotice, placeOrder, reviewWorld, runSuffix, signInAdmin } from './admin-support';
 import { expect, expectHome, screenshot, signIn, test } from './fixtures';
 
 /**
@@ -44,61 +31,20 @@ async function ensureData(browser: Browser): Promise<Data> {
   const cliente = `Constructora Arriaga ${suffix}`;
   const comprador = `ines.arriaga.${suffix}`;
   const autorizador = `tomas.rivas.${suffix}`;
-  const entry = await asAdmin(browser, async (admin) => {
-    const idCliente = await createClient(admin, {
-      nombre: cliente,
-      presupuesto_default: 20000,
-      limite_de_compras: -1,
-      cantidad_autorizadores: 2,
-    });
-    await openAccessWeek(admin, idCliente);
-    const obra = await createCategory(admin, idCliente, 'Obra', 'IconHammer');
-    const producto = await createProduct(admin, {
-      id_cliente: idCliente,
-      id_categoria: obra,
-      clave_interna: 'OBR-01',
-      nombre: 'Casco de seguridad',
-      precio: 200,
-      unidad_de_medida: 'Pieza',
-    });
-    const idComprador = await createAccount(
-      admin,
-      {
-        id_cliente: idCliente,
-        usuario: comprador,
-        correo: `${comprador}@arriaga.mx`,
-        nombre: 'Inés Arriaga Peña',
-        rol: 1,
-        presupuesto_default: 20000,
-      },
-      PASSWORD,
-    );
-    await assignAll(admin, idComprador, 20);
-    await createAccount(
-      admin,
-      {
-        id_cliente: idCliente,
-        usuario: autorizador,
-        correo: `${autorizador}@arriaga.mx`,
-        nombre: 'Tomás Rivas Ochoa',
-        rol: 2,
-      },
-      PASSWORD,
-    );
-    return { cliente, idCliente, comprador, autorizador, producto };
+  const { idCliente, producto } = await reviewWorld(browser, {
+    cliente,
+    niveles: 2,
+    presupuesto: 20000,
+    categoria: { nombre: 'Obra', icono: 'IconHammer' },
+    producto: { clave_interna: 'OBR-01', nombre: 'Casco de seguridad', precio: 200 },
+    comprador: { usuario: comprador, correo: `${comprador}@arriaga.mx`, nombre: 'Inés Arriaga Peña' },
+    autorizador: { usuario: autorizador, correo: `${autorizador}@arriaga.mx`, nombre: 'Tomás Rivas Ochoa' },
+    password: PASSWORD,
+    cantidadLimite: 20,
   });
+  const entry = { cliente, idCliente, comprador, autorizador, producto };
   data.set(suffix, entry);
   return entry;
-}
-
-/** The buyer's order through the API (the cart and purchase screens have their own specs). */
-async function buy(page: Page, d: Data, cantidad: number): Promise<{ id: number; status: string }> {
-  await apiPost(page, '/api/carrito/nuevo_item', { item: { id: d.producto, cantidad } });
-  const { pedido } = await apiPost<{ pedido: { id: number; status: string } }>(page, '/api/compra', {
-    orden: [{ id: d.producto, cantidad }],
-    fecha: businessToday(),
-  });
-  return pedido;
 }
 
 test('el administrador fija las reglas por monto: la frase, un choque rechazado en su campo y guardar', async ({
@@ -145,7 +91,7 @@ test('un pedido hasta el monto se aprueba al enviarse; el comprador lo ve «Apro
   const d = await ensureData(browser);
   await signIn(page, d.comprador, PASSWORD);
   await expectHome(page, 1);
-  const pedido = await buy(page, d, 1);
+  const pedido = await placeOrder(page, d.producto, 1);
   expect(pedido.status).toBe('aprobado');
   await page.goto(`/usuario/historial/${pedido.id}`);
   await expect(page.getByText('Aprobado automáticamente')).toBeVisible();
@@ -163,7 +109,7 @@ test('bajo el monto del Super Autorizador, el Autorizador aprueba en definitiva 
   await signIn(page, d.comprador, PASSWORD);
   await expectHome(page, 1);
   // Three helmets: $696, over the automatic $300 and under the Super Autorizador's $1,000.
-  const pedido = await buy(page, d, 3);
+  const pedido = await placeOrder(page, d.producto, 3);
   expect(pedido.status).toBe('pendiente');
 
   await page.context().clearCookies();

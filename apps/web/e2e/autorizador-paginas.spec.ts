@@ -1,15 +1,4 @@
-import {
-  apiPost,
-  asAdmin,
-  assignAll,
-  businessToday,
-  createAccount,
-  createCategory,
-  createClient,
-  createProduct,
-  openAccessWeek,
-  runSuffix,
-} from './admin-support';
+import { placeOrder, reviewWorld, runSuffix } from './admin-support';
 import { expect, expectHome, screenshot, signIn, test } from './fixtures';
 
 /**
@@ -29,48 +18,20 @@ test('el autorizador recorre las páginas de su lista: la siguiente y la anterio
   const suffix = runSuffix();
   const comprador = `rocio.vela.${suffix}`;
   const autorizador = `ernesto.pina.${suffix}`;
-  const producto = await asAdmin(browser, async (admin) => {
-    const idCliente = await createClient(admin, {
-      nombre: `Ferretera Vela ${suffix}`,
-      presupuesto_default: 500000,
-      limite_de_compras: -1,
-      cantidad_autorizadores: 1,
-    });
-    await openAccessWeek(admin, idCliente);
-    const categoria = await createCategory(admin, idCliente, 'Ferretería', 'IconTool');
-    const id = await createProduct(admin, {
-      id_cliente: idCliente,
-      id_categoria: categoria,
-      clave_interna: 'FER-01',
-      nombre: 'Cinta métrica 5 m',
-      precio: 85,
-      unidad_de_medida: 'Pieza',
-    });
-    const idComprador = await createAccount(
-      admin,
-      {
-        id_cliente: idCliente,
-        usuario: comprador,
-        correo: `${comprador}@ferreteravela.mx`,
-        nombre: 'Rocío Vela Ortiz',
-        rol: 1,
-        presupuesto_default: 500000,
-      },
-      PASSWORD,
-    );
-    await assignAll(admin, idComprador, 10);
-    await createAccount(
-      admin,
-      {
-        id_cliente: idCliente,
-        usuario: autorizador,
-        correo: `${autorizador}@ferreteravela.mx`,
-        nombre: 'Ernesto Piña Lara',
-        rol: 2,
-      },
-      PASSWORD,
-    );
-    return id;
+  const { producto } = await reviewWorld(browser, {
+    cliente: `Ferretera Vela ${suffix}`,
+    niveles: 1,
+    presupuesto: 500000,
+    categoria: { nombre: 'Ferretería', icono: 'IconTool' },
+    producto: { clave_interna: 'FER-01', nombre: 'Cinta métrica 5 m', precio: 85 },
+    comprador: { usuario: comprador, correo: `${comprador}@ferreteravela.mx`, nombre: 'Rocío Vela Ortiz' },
+    autorizador: {
+      usuario: autorizador,
+      correo: `${autorizador}@ferreteravela.mx`,
+      nombre: 'Ernesto Piña Lara',
+    },
+    password: PASSWORD,
+    cantidadLimite: 10,
   });
 
   // The buyer's 55 orders through its API, oldest first.
@@ -79,15 +40,7 @@ test('el autorizador recorre las páginas de su lista: la siguiente y la anterio
   await signIn(buyer, comprador, PASSWORD);
   await expectHome(buyer, 1);
   const placed: number[] = [];
-  for (let i = 0; i < ORDERS; i++) {
-    const item = { id: producto, cantidad: 1 + (i % 3) };
-    await apiPost(buyer, '/api/carrito/nuevo_item', { item });
-    const res = await apiPost<{ pedido: { id: number } }>(buyer, '/api/compra', {
-      orden: [item],
-      fecha: businessToday(),
-    });
-    placed.push(res.pedido.id);
-  }
+  for (let i = 0; i < ORDERS; i++) placed.push((await placeOrder(buyer, producto, 1 + (i % 3))).id);
   await buyerContext.close();
   const newestFirst = [...placed].reverse();
 

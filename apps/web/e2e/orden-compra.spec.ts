@@ -1,19 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { MSG } from '@portal/shared/messages';
-import {
-  apiPost,
-  asAdmin,
-  assignAll,
-  businessToday,
-  createAccount,
-  createCategory,
-  createClient,
-  createProduct,
-  expectNotice,
-  openAccessWeek,
-  runSuffix,
-} from './admin-support';
+import { expectNotice, placeOrder, reviewWorld, runSuffix } from './admin-support';
 import { expect, expectHome, signIn, test } from './fixtures';
 
 /**
@@ -39,49 +27,18 @@ async function ensureData(browser: Browser): Promise<Data> {
   if (known) return known;
   const comprador = `lucia.ordonez.${suffix}`;
   const autorizador = `andres.nunez.${suffix}`;
-  const entry = await asAdmin(browser, async (admin) => {
-    const idCliente = await createClient(admin, {
-      nombre: `Papelera Ordóñez ${suffix}`,
-      presupuesto_default: 20000,
-      limite_de_compras: -1,
-      cantidad_autorizadores: 1,
-    });
-    await openAccessWeek(admin, idCliente);
-    const oficina = await createCategory(admin, idCliente, 'Oficina', 'IconPencil');
-    const producto = await createProduct(admin, {
-      id_cliente: idCliente,
-      id_categoria: oficina,
-      clave_interna: 'OFI-01',
-      nombre: 'Cuaderno pequeño',
-      precio: 45.5,
-      unidad_de_medida: 'Pieza',
-    });
-    const idComprador = await createAccount(
-      admin,
-      {
-        id_cliente: idCliente,
-        usuario: comprador,
-        correo: `${comprador}@ordonez.mx`,
-        nombre: 'Lucía Ordóñez',
-        rol: 1,
-        presupuesto_default: 20000,
-      },
-      PASSWORD,
-    );
-    await assignAll(admin, idComprador, 20);
-    await createAccount(
-      admin,
-      {
-        id_cliente: idCliente,
-        usuario: autorizador,
-        correo: `${autorizador}@ordonez.mx`,
-        nombre: 'Andrés Núñez',
-        rol: 2,
-      },
-      PASSWORD,
-    );
-    return { comprador, autorizador, producto };
+  const { producto } = await reviewWorld(browser, {
+    cliente: `Papelera Ordóñez ${suffix}`,
+    niveles: 1,
+    presupuesto: 20000,
+    categoria: { nombre: 'Oficina', icono: 'IconPencil' },
+    producto: { clave_interna: 'OFI-01', nombre: 'Cuaderno pequeño', precio: 45.5 },
+    comprador: { usuario: comprador, correo: `${comprador}@ordonez.mx`, nombre: 'Lucía Ordóñez' },
+    autorizador: { usuario: autorizador, correo: `${autorizador}@ordonez.mx`, nombre: 'Andrés Núñez' },
+    password: PASSWORD,
+    cantidadLimite: 20,
   });
+  const entry = { comprador, autorizador, producto };
   data.set(suffix, entry);
   return entry;
 }
@@ -104,11 +61,7 @@ test('la orden de compra se descarga del lado del autorizador y del comprador, s
   const d = await ensureData(browser);
   await signIn(page, d.comprador, PASSWORD);
   await expectHome(page, 1);
-  await apiPost(page, '/api/carrito/nuevo_item', { item: { id: d.producto, cantidad: 2 } });
-  const { pedido } = await apiPost<{ pedido: { id: number; status: string } }>(page, '/api/compra', {
-    orden: [{ id: d.producto, cantidad: 2 }],
-    fecha: businessToday(),
-  });
+  const pedido = await placeOrder(page, d.producto, 2);
   expect(pedido.status).toBe('pendiente');
   const numero = String(pedido.id).padStart(5, '0');
   await page.goto(`/usuario/historial/${pedido.id}`);
