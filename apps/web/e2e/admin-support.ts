@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type Locator, type Page, request } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Locator, type Page, request } from '@playwright/test';
 import { sealLogin } from '@portal/shared/domain/login-envelope';
 import { ADMIN_PASSWORD, checkA11y, expect, expectHome, signIn, test } from './fixtures';
 import { waitForMail } from './mailbox';
@@ -63,7 +63,32 @@ export async function signInAdmin(page: Page): Promise<void> {
   await expectHome(page, 4);
 }
 
-/** Runs `work` as the administrator in a browser context of its own (the test's page keeps its session). */
+/** The XSRF token of the cookies an API context holds. */
+async function xsrfOf(api: APIRequestContext): Promise<string> {
+  const cookie = (await api.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
+  if (!cookie) throw new Error('Sin cookie XSRF-TOKEN');
+  return decodeURIComponent(cookie.value);
+}
+
+/**
+ * Signs in through the API as the web app does (the sealed envelope of the sign-in form), into the cookies
+ * of `api` — a page's `request` shares them with its browser context. For a spec's setup: the sign-in
+ * screen has its own specs, and loading the app only to sign in was a good part of the suite's work.
+ */
+export async function apiSignIn(api: APIRequestContext, usuario: string, password: string): Promise<void> {
+  expect((await api.get('/sanctum/csrf-cookie')).status()).toBe(204);
+  const token = await xsrfOf(api);
+  const login = await api.post('/api/login', {
+    data: sealLogin({ usuario, password }, token),
+    headers: { 'X-XSRF-TOKEN': token },
+  });
+  expect(login.status(), `inicio de sesión de ${usuario}: ${await login.text()}`).toBe(200);
+}
+
+/**
+ * Runs `work` as the administrator in a browser context of its own (the test's page keeps its session),
+ * signed in through the API: the page starts blank, and opens the app where `work` goes.
+ */
 export async function asAdmin<T>(browser: Browser, work: (page: Page) => Promise<T>): Promise<T> {
   const context = await browser.newContext({
     baseURL: e2eBaseUrl(),
@@ -72,7 +97,7 @@ export async function asAdmin<T>(browser: Browser, work: (page: Page) => Promise
   });
   try {
     const page = await context.newPage();
-    await signInAdmin(page);
+    await apiSignIn(page.request, 'admin', ADMIN_PASSWORD);
     return await work(page);
   } finally {
     await context.close();
@@ -274,21 +299,10 @@ export async function createAccount(admin: Page, user: NewUser, password: string
   if (!temporary) throw new Error(`Sin contraseña temporal para ${user.usuario}`);
   const api = await request.newContext({ baseURL: e2eBaseUrl() });
   try {
-    const xsrf = async () => {
-      const cookie = (await api.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
-      if (!cookie) throw new Error('Sin cookie XSRF-TOKEN');
-      return decodeURIComponent(cookie.value);
-    };
-    expect((await api.get('/sanctum/csrf-cookie')).status()).toBe(204);
-    const token = await xsrf();
-    const login = await api.post('/api/login', {
-      data: sealLogin({ usuario: user.usuario, password: temporary }, token),
-      headers: { 'X-XSRF-TOKEN': token },
-    });
-    expect(login.status(), await login.text()).toBe(200);
+    await apiSignIn(api, user.usuario, temporary);
     const changed = await api.post('/api/repassword', {
       data: { password: temporary, newPass: password, confirmPass: password },
-      headers: { 'X-XSRF-TOKEN': await xsrf() },
+      headers: { 'X-XSRF-TOKEN': await xsrfOf(api) },
     });
     expect(changed.status(), await changed.text()).toBe(200);
   } finally {

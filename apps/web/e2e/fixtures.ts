@@ -101,9 +101,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   // The documentation's pictures come from the main server; the embedded database's project (the same
   // screens, side by side) keeps its own with its results instead of writing the same files at once.
   const docs = test.info().project.name !== E2E_EMBEDDED_PROJECT;
+  // A dialog is pictured as the user sees it: its overlay covers the window, not the page below it.
+  const dialog = await page.locator('[role="dialog"][aria-modal="true"]').filter({ visible: true }).count();
   await page.screenshot({
     path: docs ? path.join(SCREENSHOTS, `${name}.png`) : test.info().outputPath(`${name}.png`),
-    fullPage: true,
+    fullPage: dialog === 0,
     animations: 'disabled',
   });
 }
