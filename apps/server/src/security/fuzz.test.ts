@@ -6,6 +6,7 @@ import { apiTokens } from '../db/schema/index.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { multipart } from '../test/admin-fixtures.ts';
 import { DB_KINDS } from '../test/harness.ts';
+import { generator } from '../test/random.ts';
 import { REQUESTS, type Req } from './route-table.ts';
 import { describeRefusal, type RouteKey, useWorld } from './world.ts';
 
@@ -20,18 +21,6 @@ import { describeRefusal, type RouteKey, useWorld } from './world.ts';
 
 const SEED = 20261122;
 const FIELD_CASES_PER_ROUTE = 24;
-
-/** mulberry32: small, fast, deterministic. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function hash(text: string): number {
   let h = 2166136261;
@@ -204,7 +193,7 @@ describe.each(DB_KINDS)('fuzzing every body and path parameter (%s)', (kind) => 
       const base = await recipe.req(w, recipe.caller);
       if (base.form) continue;
       const api = w.api[recipe.caller];
-      const random = prng(SEED ^ hash(key));
+      const random = generator(SEED ^ hash(key)).next;
       const auth: Record<string, string> = key.includes(' /api/v1/')
         ? { authorization: `Bearer ${bearer}` }
         : {};
@@ -246,7 +235,7 @@ describe.each(DB_KINDS)('fuzzing every body and path parameter (%s)', (kind) => 
       const base = await recipe.req(w, recipe.caller);
       if (!base.form) continue;
       const api = w.api[recipe.caller];
-      const random = prng(SEED ^ hash(key));
+      const random = generator(SEED ^ hash(key)).next;
       const send = (fields: Record<string, string | number>, files = base.form!.files ?? {}) => {
         const { body, headers } = multipart(fields, files);
         return api.request(base.method, base.url, body, { headers });

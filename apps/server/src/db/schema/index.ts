@@ -507,6 +507,20 @@ export const clientOrderVersions = pgTable('client_order_versions', {
   version: money('version').notNull(),
 });
 
+/**
+ * The users list's totals without counting the users (decision 0078): rows of +1 and −1 per client (0 for none),
+ * role and status, appended by triggers on `users` (migration 0028) for every insert, delete and change of
+ * those columns, never updated — a user write takes no lock here. Administrators (rol 4) are never counted,
+ * as the list never shows them. The rows of a key are summed when read and merged now and then
+ * (users.repository.ts).
+ */
+export const userCounts = pgTable('user_counts', {
+  idCliente: integer('id_cliente').notNull(),
+  rol: smallint('rol').notNull(),
+  activo: boolean('activo').notNull(),
+  n: integer('n').notNull(),
+});
+
 /** Which business time zone product_month_sales was built for (db/order-totals.ts rebuilds it when that changes). */
 export const salesState = pgTable('sales_state', {
   id: smallint('id').primaryKey(),

@@ -5,7 +5,14 @@ import { type UserDto, type UsersQuery, type UsersResponse, UsersSort } from '@p
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { type PageWindow, pageWindow, preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
-import { clients, orders, userCategoryBudgets, userProducts, users } from '../../db/schema/index.ts';
+import {
+  clients,
+  orders,
+  userCategoryBudgets,
+  userCounts,
+  userProducts,
+  users,
+} from '../../db/schema/index.ts';
 import { foldedLike, foldedPattern } from '../../db/search.ts';
 import { iso } from '../../lib/form.ts';
 
@@ -121,8 +128,62 @@ function usersOrder(orden: UsersSort): SQL[] {
   }
 }
 
-/** A page of users with their client and category budgets (a JSON array, read with the page). */
-function usersPageQuery(db: Db, where: SQL | undefined, orden: UsersSort, window: PageWindow) {
+/** Merge the kept counts when a total summed more rows than this (decision 0078). */
+const COUNT_ROWS_TO_MERGE = 64;
+
+/** The kept counts' rows of a filter's keys (decision 0078): client, role and status, any of them. */
+function keptWhere(a: UsersFilter): SQL {
+  const k = userCounts;
+  const conditions: SQL[] = [sql`true`];
+  if (a.idCliente !== undefined) conditions.push(eq(k.idCliente, a.idCliente));
+  if (a.rol !== undefined) conditions.push(eq(k.rol, a.rol));
+  if (a.activo !== undefined) conditions.push(eq(k.activo, a.activo));
+  return and(...conditions)!;
+}
+
+/**
+ * The list's total without a search, from the kept counts (decision 0078): the sum of the +1 and −1 rows of
+ * the filter's keys — the same number as counting the users, in the same snapshot — and how many rows it
+ * summed. Read with the page (its columns `keptTotal` and `keptRows`), or alone for a page past the end.
+ */
+function keptTotalColumns(a: UsersFilter) {
+  const k = userCounts;
+  return {
+    keptTotal: sql<number>`(select coalesce(sum(${k.n}), 0)::int from ${k} where ${keptWhere(a)})`,
+    keptRows: sql<number>`(select count(*)::int from ${k} where ${keptWhere(a)})`,
+  };
+}
+
+/**
+ * After a total summed many rows, they are merged into one row a key, in one statement that deletes what it
+ * sees and inserts their sums (a row appended meanwhile stays, and is summed next time).
+ */
+async function keptTotal(
+  db: Db,
+  total: { keptTotal: number; keptRows: number } | undefined,
+): Promise<number> {
+  if ((total?.keptRows ?? 0) > COUNT_ROWS_TO_MERGE) await mergeUserCounts(db);
+  return total?.keptTotal ?? 0;
+}
+
+/** One row a key for the kept counts (decision 0078); safe beside writers and beside another merge. */
+export async function mergeUserCounts(db: Db | Tx): Promise<void> {
+  await db.execute(sql`with gone as (delete from ${userCounts} returning id_cliente, rol, activo, n)
+    insert into ${userCounts} (id_cliente, rol, activo, n)
+    select id_cliente, rol, activo, sum(n)::int from gone group by 1, 2, 3 having sum(n) <> 0`);
+}
+
+/**
+ * A page of users with their client and category budgets (a JSON array, read with the page); without a search
+ * (`kept`: the filter's placeholders), the kept total too.
+ */
+function usersPageQuery(
+  db: Db,
+  where: SQL | undefined,
+  orden: UsersSort,
+  window: PageWindow,
+  kept: UsersFilter | null,
+) {
   const b = userCategoryBudgets;
   return db
     .select({
@@ -131,6 +192,7 @@ function usersPageQuery(db: Db, where: SQL | undefined, orden: UsersSort, window
       budgets: sql<{ id: number; presupuesto: number }[]>`(select coalesce(json_agg(json_build_object(
         'id', ${b.categoryId}, 'presupuesto', ${b.presupuesto}) order by ${b.categoryId}), '[]'::json)
         from ${b} where ${b.userId} = ${users.id})`,
+      ...(kept ? keptTotalColumns(kept) : { keptTotal: sql<number>`0`, keptRows: sql<number>`0` }),
     })
     .from(users)
     .innerJoin(clients, eq(clients.id, users.idCliente))
@@ -158,17 +220,33 @@ export async function listUsers(
   const orden = query.orden ?? UsersSort.byDefault;
   const { shape, args } = shapeOf(filter);
   const window = pageWindow(query.page, USERS_PER_PAGE);
-  const [rows, totals] = await Promise.all([
+  // Without a search the total comes with the page (decision 0078); with one, the matches are counted.
+  const kept = filter.like === undefined;
+  const [rows, counted] = await Promise.all([
     preparedOnce(db, `portal_users_page_${shape}_${orden}_${window.shape}`, (d) =>
-      usersPageQuery(d, usersWhere(args), orden, window),
+      usersPageQuery(d, usersWhere(args), orden, window, kept ? args : null),
     ).execute({ ...filter, ...window.values }),
-    preparedOnce(db, `portal_users_count_${shape}`, (d) =>
-      d.select({ n: count() }).from(users).where(usersWhere(args)),
-    ).execute(filter),
+    kept
+      ? undefined
+      : preparedOnce(db, `portal_users_count_${shape}`, (d) =>
+          d.select({ n: count() }).from(users).where(usersWhere(args)),
+        ).execute(filter),
   ]);
+  const totals = !kept
+    ? (counted?.[0]?.n ?? 0)
+    : await keptTotal(
+        db,
+        rows[0] ??
+          // A page past the end brings no row, and no total with it.
+          (
+            await preparedOnce(db, `portal_users_kept_total_${shape}`, (d) =>
+              d.select(keptTotalColumns(args)).from(sql`(select 1) as one`),
+            ).execute(filter)
+          )[0],
+      );
   return {
     usuarios: rows.map((r) => userDto(r.user, r.cliente, r.budgets)),
-    total: totals[0]?.n ?? 0,
+    total: totals,
     page: query.page,
     per_page: USERS_PER_PAGE,
   };
