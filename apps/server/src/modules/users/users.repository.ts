@@ -232,21 +232,21 @@ export async function listUsers(
           d.select({ n: count() }).from(users).where(usersWhere(args)),
         ).execute(filter),
   ]);
-  const totals = !kept
-    ? (counted?.[0]?.n ?? 0)
-    : await keptTotal(
-        db,
-        rows[0] ??
-          // A page past the end brings no row, and no total with it.
-          (
-            await preparedOnce(db, `portal_users_kept_total_${shape}`, (d) =>
-              d.select(keptTotalColumns(args)).from(sql`(select 1) as one`),
-            ).execute(filter)
-          )[0],
-      );
+  let total = counted?.[0]?.n ?? 0;
+  if (kept) {
+    // A page past the end brings no row, and no total with it: the total is read alone.
+    const carried =
+      rows[0] ??
+      (
+        await preparedOnce(db, `portal_users_kept_total_${shape}`, (d) =>
+          d.select(keptTotalColumns(args)).from(sql`(select 1) as one`),
+        ).execute(filter)
+      )[0];
+    total = await keptTotal(db, carried);
+  }
   return {
     usuarios: rows.map((r) => userDto(r.user, r.cliente, r.budgets)),
-    total: totals,
+    total,
     page: query.page,
     per_page: USERS_PER_PAGE,
   };
