@@ -9,7 +9,7 @@ import {
   createUser,
   expectNotice,
   runSuffix,
-  signInAdmin,
+  signInAdminApi,
   toggleSwitch,
 } from './admin-support';
 import { expect, screenshot, test } from './fixtures';
@@ -89,7 +89,7 @@ async function assignments(page: import('@playwright/test').Page, idUser: number
 
 test('copiar asignaciones de otro usuario: reemplazar deja los productos iguales', async ({ page }) => {
   test.setTimeout(120_000);
-  await signInAdmin(page);
+  await signInAdminApi(page);
   const w = await setUp(page);
   await page.goto(`/administrador/usuarios/usuario/${w.bruno}/productos?cliente=${w.idCliente}`);
   await expect(page.getByTestId('tarjeta-usuario')).toHaveText(usuario('bruno.perez'));
@@ -123,7 +123,7 @@ test('copiar asignaciones de otro usuario: reemplazar deja los productos iguales
 
 test('habilitar una categoría desde los productos del usuario', async ({ page }) => {
   test.setTimeout(90_000);
-  await signInAdmin(page);
+  await signInAdminApi(page);
   const w = await setUp(page);
   await page.goto(`/administrador/usuarios/usuario/${w.carla}/productos?cliente=${w.idCliente}`);
   await expect(page.getByTestId('productos-habilitados')).toHaveText('0');
@@ -147,7 +147,7 @@ test('habilitar una categoría desde los productos del usuario', async ({ page }
 
 test('asignar productos a varios usuarios desde la lista de usuarios', async ({ page }) => {
   test.setTimeout(90_000);
-  await signInAdmin(page);
+  await signInAdminApi(page);
   const w = await setUp(page);
   await page.goto(`/administrador/usuarios?cliente=${w.idCliente}`);
   const assign = page.getByRole('button', { name: /^Asignar productos…/ });

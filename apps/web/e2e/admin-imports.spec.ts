@@ -8,6 +8,7 @@ import {
   ownClient,
   runSuffix,
   signInAdmin,
+  signInAdminApi,
   testFile,
 } from './admin-support';
 import { expect, screenshot, test } from './fixtures';
@@ -162,7 +163,7 @@ test('usuarios: «Importación por archivo» con plantilla, un renglón erróneo
   page,
 }) => {
   test.setTimeout(180_000);
-  await signInAdmin(page);
+  await signInAdminApi(page);
   const idCliente = await ensureClient(page);
   await page.goto(`/administrador/usuarios?cliente=${idCliente}`);
   await page.getByRole('button', { name: 'Importación por archivo' }).click();

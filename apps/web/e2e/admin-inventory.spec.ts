@@ -8,6 +8,7 @@ import {
   ownClient,
   runSuffix,
   signInAdmin,
+  signInAdminApi,
   testFile,
   toggleSwitch,
 } from './admin-support';
@@ -34,7 +35,7 @@ const CLAVE = () => `PAP-${runSuffix()}-01`;
 test('inventario: sin cliente no hay formulario; con cliente aparecen «Nuevo producto» y «Cargar productos»', async ({
   page,
 }) => {
-  await signInAdmin(page);
+  await signInAdminApi(page);
   const idCliente = await ensureClient(page);
   await page.goto('/administrador/inventario');
   await expect(page.getByRole('button', { name: 'Nuevo producto' })).toHaveCount(0);

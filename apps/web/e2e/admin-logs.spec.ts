@@ -11,7 +11,7 @@ import {
   createProduct,
   openAccessWeek,
   runSuffix,
-  signInAdmin,
+  signInAdminApi,
 } from './admin-support';
 import { expect, screenshot, signIn, test } from './fixtures';
 import { e2eBaseUrl } from './ports';
@@ -73,7 +73,7 @@ test('logs: filtrar por el nombre sin acentos, ver y copiar los metadatos, expor
   test.setTimeout(180_000);
   const w = await buyerWorld(browser, 'l');
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2eBaseUrl() });
-  await signInAdmin(page);
+  await signInAdminApi(page);
   await page.goto('/administrador/logs');
   await expect(page.getByRole('heading', { name: 'Registros del sistema', level: 1 })).toBeVisible();
   const table = page.getByRole('table', { name: 'Registros del sistema' });
@@ -161,7 +161,7 @@ test('el cliente elegido sigue al administrador; «Pedidos por autorizar» abre 
     await context.close();
   }
   const numero = `#${String(idPedido).padStart(5, '0')}`;
-  await signInAdmin(page);
+  await signInAdminApi(page);
 
   // Clientes: the row's menu leads to the client's screens.
   await page.goto('/administrador/clientes');

@@ -10,7 +10,7 @@ import {
   expectNotice,
   openAccessWeek,
   runSuffix,
-  signInAdmin,
+  signInAdminApi,
   toggleSwitch,
 } from './admin-support';
 import { expect, screenshot, test } from './fixtures';
@@ -74,7 +74,7 @@ test('usuarios: filtro por rol y estado en la dirección, orden por último acce
   page,
 }) => {
   test.setTimeout(180_000);
-  await signInAdmin(page);
+  await signInAdminApi(page);
   const w = await setUp(page);
   await page.goto(`/administrador/usuarios?cliente=${w.idCliente}`);
   await expect(rowOf(page, 'carla.rios')).toBeVisible();
@@ -121,7 +121,7 @@ test('usuarios: desactivar en lote con la confirmación que dice cuántas sesion
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInAdmin(page);
+  await signInAdminApi(page);
   const w = await setUp(page);
   await page.goto(`/administrador/usuarios?cliente=${w.idCliente}`);
   const deactivate = page.getByRole('button', { name: /^Desactivar( \(\d+\))?$/ });
@@ -150,7 +150,7 @@ test('usuarios: desactivar en lote con la confirmación que dice cuántas sesion
 
 test('usuarios: «Sin límite» es un interruptor en el formulario, no un -1 escrito', async ({ page }) => {
   test.setTimeout(120_000);
-  await signInAdmin(page);
+  await signInAdminApi(page);
   const w = await setUp(page);
   await page.goto(`/administrador/usuarios?cliente=${w.idCliente}`);
   await page.getByRole('button', { name: `Editar ${usuario('diego.mena')}` }).click();

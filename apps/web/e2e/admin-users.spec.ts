@@ -12,6 +12,7 @@ import {
   runSuffix,
   scrollDialogTop,
   signInAdmin,
+  signInAdminApi,
   toggleSwitch,
 } from './admin-support';
 import { expect, screenshot, test } from './fixtures';
@@ -221,7 +222,7 @@ test('usuarios: alta regular y por categorías, validación, edición, activar, 
 
 test('productos del usuario: asignar todos, quitar todos, habilitar dos con su límite', async ({ page }) => {
   test.setTimeout(180_000);
-  await signInAdmin(page);
+  await signInAdminApi(page);
   const idA = await clientId(page, clienteA());
   // A category and three products of client A through the API.
   const idCategoria = await createCategory(page, idA, 'Herramientas', 'IconTool');

@@ -1,6 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { MSG } from '@portal/shared/messages';
-import { expectNotice, placeOrder, reviewWorld, runSuffix, signInAdmin } from './admin-support';
+import { expectNotice, placeOrder, reviewWorld, runSuffix, signInAdminApi } from './admin-support';
 import { expect, expectHome, screenshot, signIn, test } from './fixtures';
 
 /**
@@ -52,7 +52,7 @@ test('el administrador fija las reglas por monto: la frase, un choque rechazado 
   browser,
 }) => {
   const d = await ensureData(browser);
-  await signInAdmin(page);
+  await signInAdminApi(page);
   await page.goto('/administrador/clientes');
   await page.getByRole('searchbox', { name: 'Buscar cliente' }).fill(d.cliente.toLowerCase());
   const row = page

@@ -19,7 +19,7 @@ import {
   openAccessWeek,
   runSuffix,
   scrollDialogTop,
-  signInAdmin,
+  signInAdminApi,
 } from './admin-support';
 import { expect, expectHome, screenshot, signIn, test } from './fixtures';
 import { e2eBaseUrl } from './ports';
@@ -224,7 +224,7 @@ test('el delegado ve el aviso; no da las dos aprobaciones de un pedido y da la f
 
 test('el administrador ve la delegación en el cajón del usuario y la termina', async ({ page, browser }) => {
   const d = await ensureData(browser);
-  await signInAdmin(page);
+  await signInAdminApi(page);
   await page.goto(`/administrador/usuarios?cliente=${d.idCliente}&editar=${d.idSuper}`);
   const drawer = page.getByRole('dialog', { name: /Editar usuario/ });
   const actual = drawer.getByTestId('delegacion-actual');

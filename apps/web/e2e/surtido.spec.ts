@@ -15,6 +15,7 @@ import {
   openAccessWeek,
   runSuffix,
   signInAdmin,
+  signInAdminApi,
 } from './admin-support';
 import { checkA11y, expect, expectHome, screenshot, signIn, test } from './fixtures';
 import { waitForMail } from './mailbox';
@@ -184,7 +185,7 @@ test('el operador exporta y envía; el comprador confirma la recepción con una 
 
   // The operator sees the note, on the queue and on the order, and downloads the purchase order.
   await page.context().clearCookies();
-  await signInAdmin(page);
+  await signInAdminApi(page);
   await page.goto(`/administrador/surtido?cliente=${d.idCliente}&surtido=entregado`);
   await expect(page.getByTestId('nota-recepcion')).toHaveText(nota);
   await page.getByRole('link', { name: numero(first) }).click();

@@ -10,6 +10,7 @@ import {
   expectNotice,
   runSuffix,
   signInAdmin,
+  signInAdminApi,
   toggleSwitch,
   xsrfHeaders,
 } from './admin-support';
@@ -120,9 +121,10 @@ async function createAuthorizer(page: Page, idCliente: number, usuario: string, 
 
 test('un autorizador activa la verificación en dos pasos desde Seguridad', async ({ page }) => {
   test.setTimeout(120_000);
-  await signInAdmin(page);
+  await signInAdminApi(page);
   await createAuthorizer(page, await clientId(page, 'Demo Industrial'), AUTORIZADOR(), CORREO());
-  await signOut(page);
+  // The new authorizer's link opens in a browser without the administrator's session.
+  await page.context().clearCookies();
 
   // The welcome e-mail's link: the new authorizer chooses a password.
   const mail = await waitForMail(
@@ -281,7 +283,7 @@ test('código de respaldo, códigos nuevos, desactivar y volver a activar', asyn
 });
 
 test('el administrador restablece la verificación en dos pasos del autorizador', async ({ page }) => {
-  await signInAdmin(page);
+  await signInAdminApi(page);
   const idCliente = await clientId(page, 'Demo Industrial');
   await page.goto(`/administrador/usuarios?cliente=${idCliente}`);
   await page.getByRole('searchbox', { name: 'Buscar usuario' }).fill(AUTORIZADOR());

@@ -1,5 +1,5 @@
 import { MSG } from '@portal/shared/messages';
-import { asAdmin, createAccount, createClient, createUser, runSuffix, signInAdmin } from './admin-support';
+import { asAdmin, createAccount, createClient, createUser, runSuffix, signInAdminApi } from './admin-support';
 import { expect, screenshot, test } from './fixtures';
 
 /**
@@ -37,7 +37,7 @@ test('una confirmación cuenta lo que pasará y el rechazo del servidor se queda
     });
   });
 
-  await signInAdmin(page);
+  await signInAdminApi(page);
   await page.goto('/administrador/clientes');
   await page.getByRole('searchbox', { name: 'Buscar cliente' }).fill(nombre.toLowerCase());
   const row = page
