@@ -27,8 +27,11 @@ export interface Buyers {
   addItem: autocannon.Request;
   /** Starts the turns again from the first group (before a run). */
   restart(): void;
-  /** Empty carts, and a budget of what each buyer spent this month plus `remaining` centavos. */
-  reset(remaining: number): Promise<void>;
+  /**
+   * Empty carts, and a budget of what each buyer spent this month plus `remaining` centavos; with `tight`,
+   * one buyer in `tight.every` (by id) is left `tight.remaining` instead.
+   */
+  reset(remaining: number, tight?: { every: number; remaining: number }): Promise<void>;
 }
 
 export async function prepareBuyers(ctx: BenchContext): Promise<Buyers> {
@@ -83,16 +86,23 @@ export async function prepareBuyers(ctx: BenchContext): Promise<Buyers> {
     restart: () => {
       connectionCounter = 0;
     },
-    reset: async (remaining: number) => {
+    reset: async (remaining, tight) => {
       // Requests still in flight when a run ends are let through first.
       await new Promise((r2) => setTimeout(r2, 1000));
       await q('delete from cart_items where user_id = any($1)', [[...buyerIds.values()]]);
       await q(
         `update users u set presupuesto_default = coalesce((select sum(total) from orders o
            where o.id_user = u.id and o.status <> 'cancelado' and o.transaction_date >= $2
-             and o.transaction_date < $3), 0) + $4
+             and o.transaction_date < $3), 0) + case when u.id % $5::integer = 0 then $6::bigint else $4::bigint end
          where u.id = any($1)`,
-        [[...buyerIds.values()], month.start, month.end, remaining],
+        [
+          [...buyerIds.values()],
+          month.start,
+          month.end,
+          remaining,
+          tight?.every ?? 1,
+          tight?.remaining ?? remaining,
+        ],
       );
     },
   };
