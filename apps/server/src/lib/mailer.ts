@@ -34,6 +34,13 @@ interface OutboxClaim {
 }
 /** A claimed message whose sender died is retried after this long. */
 const CLAIM_MS = 5 * 60_000;
+/** How many messages one claim takes. */
+const CLAIM_BATCH = 10;
+/** The next batch of due messages, locked; rows another worker holds are skipped. */
+const DUE_BATCH = sql`
+  select id from ${emailOutbox}
+  where status in ('pendiente', 'enviando') and next_attempt_at <= now()
+  order by id limit ${sql.raw(String(CLAIM_BATCH))} for update skip locked`;
 
 /**
  * Writes an e-mail to the outbox, in the caller's transaction: it is sent if and only if the change
@@ -87,6 +94,9 @@ export const DELIVERED_BODY = '[entregado; el contenido no se conserva]';
 export class MailWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  /** A flush was asked while a run was under way: what it was asked for may have come after the run's claim. */
+  private askedAgain = false;
+  private stopped = false;
   private readonly transport: Transporter | null;
 
   constructor(private readonly options: MailWorkerOptions) {
@@ -100,51 +110,68 @@ export class MailWorker {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;
     this.transport?.close();
   }
 
-  /** Sends what is due now; concurrent calls share one run. */
+  /**
+   * Sends what is due now. Concurrent calls share one run; a call that comes during a run makes it claim
+   * once more before it ends (the caller's message may have been committed after the run's last claim), so
+   * whoever awaits the run finds their message handled.
+   */
   flush(): Promise<void> {
-    if (!this.running) {
-      this.running = this.deliverDue()
-        .catch((err) => this.options.log.error({ err }, 'error al enviar correos'))
-        .finally(() => {
-          this.running = null;
-        });
+    if (this.running) {
+      this.askedAgain = true;
+      return this.running;
     }
+    this.running = (async () => {
+      try {
+        do {
+          this.askedAgain = false;
+          await this.deliverDue();
+        } while (this.askedAgain && !this.stopped);
+      } catch (err) {
+        this.options.log.error({ err }, 'error al enviar correos');
+      } finally {
+        this.running = null;
+      }
+    })();
     return this.running;
   }
 
+  /** Claims and handles what is due, batch after batch, until a claim comes back short. */
   private async deliverDue(): Promise<void> {
     const { db, log } = this.options;
     for (;;) {
+      if (!this.transport) {
+        // Without SMTP the messages are only recorded: the claim itself records its batch.
+        const recorded = await rowsOf<{ id: number; to: string; subject: string }>(
+          db,
+          sql`
+          update ${emailOutbox} set status = 'registrado', sent_at = now(), attempts = attempts + 1
+          where id in (${DUE_BATCH})
+          returning id, "to", subject`,
+        );
+        for (const row of recorded)
+          log.info(
+            { outboxId: row.id, to: row.to, subject: row.subject },
+            'correo registrado (sin SMTP_URL)',
+          );
+        if (recorded.length < CLAIM_BATCH) return;
+        continue;
+      }
       const rows = await rowsOf<OutboxClaim>(
         db,
         sql`
         update ${emailOutbox} set status = 'enviando', attempts = attempts + 1,
           next_attempt_at = now() + (${CLAIM_MS} * interval '1 millisecond')
-        where id in (
-          select id from ${emailOutbox}
-          where status in ('pendiente', 'enviando') and next_attempt_at <= now()
-          order by id limit 10 for update skip locked)
+        where id in (${DUE_BATCH})
         returning id, "to", subject, text, html, adjunto, attempts`,
       );
-      if (rows.length === 0) return;
       for (const row of rows) {
-        if (!this.transport) {
-          await db
-            .update(emailOutbox)
-            .set({ status: 'registrado', sentAt: new Date() })
-            .where(eq(emailOutbox.id, row.id));
-          log.info(
-            { outboxId: row.id, to: row.to, subject: row.subject },
-            'correo registrado (sin SMTP_URL)',
-          );
-          continue;
-        }
         try {
           const attachment =
             row.adjunto && this.options.attach ? await this.options.attach(row.adjunto) : null;
@@ -179,6 +206,8 @@ export class MailWorker {
           );
         }
       }
+      // A short claim took everything that was due (a flush asked meanwhile makes `flush` claim again).
+      if (rows.length < CLAIM_BATCH) return;
     }
   }
 }

@@ -12,12 +12,18 @@ export interface ReceivedMail {
 /** A real SMTP server on a free loopback port that keeps what it receives. */
 export async function startSmtp() {
   const received: ReceivedMail[] = [];
+  /** While set, each message's data waits for it before it is taken (`hold`). */
+  let gate: Promise<void> | null = null;
+  let held = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {
-      simpleParser(stream)
+      const waiting = gate;
+      if (waiting) held++;
+      Promise.resolve(waiting)
+        .then(() => simpleParser(stream))
         .then((mail: ParsedMail) => {
           const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
           received.push({
@@ -42,6 +48,23 @@ export async function startSmtp() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /**
+     * Holds every message from now on until `release()`: the sender stays in the middle of its delivery.
+     * `held()` counts the messages that arrived and wait.
+     */
+    hold() {
+      let release = () => {};
+      gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return {
+        held: () => held,
+        release: () => {
+          gate = null;
+          release();
+        },
+      };
+    },
     /** Waits until a message matching the predicate arrives. */
     async waitFor(predicate: (m: ReceivedMail) => boolean, timeoutMs = 10_000): Promise<ReceivedMail> {
       const start = Date.now();
