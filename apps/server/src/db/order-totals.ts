@@ -15,7 +15,7 @@ import type { MonthUsed } from '@portal/shared/domain/budget';
 import { IVA_RATE_PERCENT } from '@portal/shared/domain/money';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
-import { executeNamed } from './prepared.ts';
+import { executeNamed, isTransaction } from './prepared.ts';
 import { orderLines, orders, productMonthSales, salesState, userMonthSpend } from './schema/index.ts';
 
 const o = orders;
@@ -96,14 +96,27 @@ function moveStatement(where: SQL, sign: 1 | -1) {
  * order, the summary's before the buyer's, so concurrent changes never deadlock on them.
  */
 export async function moveOrderTotals(db: Db | Tx, orderId: number, sign: 1 | -1): Promise<void> {
-  // A rebuild (exclusive) waits for changes in flight, and they for it.
+  // A rebuild (exclusive) waits for changes in flight, and they for it: the shared lock, once a transaction.
   // Named prepared statements on the transaction's connection (decision 0073): planned once per connection.
-  await executeNamed(
-    db,
-    'portal_totals_lock',
-    sql`select pg_advisory_xact_lock_shared(hashtextextended('portal|sales', 0))`,
-  );
+  if (!holdingTotalsLock.has(db)) {
+    await executeNamed(db, 'portal_totals_lock', sql`select ${TOTALS_SHARED_LOCK}`);
+    if (isTransaction(db)) holdingTotalsLock.add(db);
+  }
   await executeNamed(db, 'portal_totals_move', moveStatement(sql`${o.id} = ${orderId}`, sign));
+}
+
+/** The totals' shared lock (held to the end of the transaction): changes share it, a rebuild excludes them. */
+export const TOTALS_SHARED_LOCK = sql`pg_advisory_xact_lock_shared(hashtextextended('portal|sales', 0))`;
+
+/** The transactions that hold the totals' shared lock (taken by a move, or by a statement of their own). */
+const holdingTotalsLock = new WeakSet<object>();
+
+/**
+ * Records that `tx` took the totals' shared lock (`TOTALS_SHARED_LOCK`) in a statement of its own, before
+ * any move: its moves then need no round trip for it.
+ */
+export function holdsTotalsLock(tx: Tx): void {
+  holdingTotalsLock.add(tx);
 }
 
 /** Recounts both tables from the orders for business time zone `tz`, in one transaction. */

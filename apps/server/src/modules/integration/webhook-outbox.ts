@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookEventType } from '@portal/shared/domain/integration';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
+import { executeNamed } from '../../db/prepared.ts';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.ts';
 import type { JobRunner } from '../../lib/jobs.ts';
 import { v1Orders } from './v1-order.ts';
@@ -13,6 +13,18 @@ export const WEBHOOK_QUEUE = 'webhooks-entrega';
 export interface WebhookDeliveryJob {
   /** webhook_deliveries.id */
   id: number;
+}
+
+/**
+ * The ids of the active endpoints that want events of `type` for client `clientId` (the client's own and
+ * those of every client), as one SQL value (an integer array, empty when none): the purchase reads it within
+ * its own statement.
+ */
+export function wantingEndpoints(clientId: number, type: WebhookEventType): SQL {
+  const w = webhookEndpoints;
+  return sql`(select coalesce(array_agg(${w.id} order by ${w.id}), '{}') from ${w}
+    where ${w.activo} and (${w.idCliente} is null or ${w.idCliente} = ${clientId}::integer)
+      and ${type}::text = any(${w.eventos}))`;
 }
 
 /**
@@ -31,20 +43,19 @@ export async function recordWebhookEvent(
   tx: Tx,
   jobs: JobRunner,
   event: { clientId: number; type: WebhookEventType; orderId: number },
+  /** The endpoints that want the event, when the caller already read them (`wantingEndpoints`). */
+  wanting?: readonly number[],
 ): Promise<string | null> {
   // A named prepared statement: every order change asks it, and most clients have no endpoint.
-  const endpoints = await prepared(tx, 'portal_webhook_endpoints', (d) =>
-    d
-      .select({ id: webhookEndpoints.id })
-      .from(webhookEndpoints)
-      .where(
-        and(
-          eq(webhookEndpoints.activo, true),
-          or(isNull(webhookEndpoints.idCliente), eq(webhookEndpoints.idCliente, sql.placeholder('clientId'))),
-          sql`${sql.placeholder('type')}::text = any(${webhookEndpoints.eventos})`,
-        ),
-      ),
-  ).execute({ clientId: event.clientId, type: event.type });
+  const endpoints =
+    wanting ??
+    (
+      await executeNamed<{ ids: number[] }>(
+        tx,
+        'portal_webhook_endpoints',
+        sql`select ${wantingEndpoints(event.clientId, event.type)} as ids`,
+      )
+    )[0]!.ids;
   if (endpoints.length === 0) return null;
   const [pedido] = await v1Orders(tx, [event.orderId]);
   if (!pedido) return null;
@@ -61,7 +72,7 @@ export async function recordWebhookEvent(
   });
   const deliveries = await tx
     .insert(webhookDeliveries)
-    .values(endpoints.map((e) => ({ eventId: id, endpointId: e.id, reintentosDesde: fecha })))
+    .values(endpoints.map((endpointId) => ({ eventId: id, endpointId, reintentosDesde: fecha })))
     .returning({ id: webhookDeliveries.id });
   for (const d of deliveries) await jobs.send<WebhookDeliveryJob>(WEBHOOK_QUEUE, { id: d.id }, tx);
   return id;

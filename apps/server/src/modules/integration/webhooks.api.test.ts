@@ -122,6 +122,37 @@ describe.each(DB_KINDS)('webhooks (%s)', (kind) => {
     expect((await admin.post('/api/integracion/entregas/2147483000/reenviar', {})).statusCode).toBe(404);
   });
 
+  it('a purchase approved at once (no levels) records created and approved, each for the endpoints that want it', async () => {
+    const b = await makeBuyer(t, { client: { cantidadAutorizadores: 0 } });
+    const p = await b.product(1_000);
+    await assign(db(), b.user.id, p.id, 50);
+    const both = await register({ url: receiver.url('/al-momento'), id_cliente: b.client.id });
+    const created = await register({
+      url: receiver.url('/al-momento-creados'),
+      id_cliente: b.client.id,
+      eventos: ['pedido.creado'],
+    });
+    const off = await register({ url: receiver.url('/al-momento-apagado'), id_cliente: b.client.id });
+    expect((await admin.post(`/api/integracion/webhooks/${off.webhook.id}/desactivar`, {})).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await b.api.post('/api/carrito/nuevo_item', { item: { id: p.id, cantidad: 1 } })).statusCode,
+    ).toBe(200);
+    const res = await b.api.post('/api/compra', { orden: [{ id: p.id, cantidad: 1 }] });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().pedido.id as number;
+    expect(res.json().pedido.status).toBe('aprobado');
+    const kinds = async (endpointId: number) =>
+      (await deliveriesOf(endpointId)).map((d) => [d.tipo, d.orderId]).sort();
+    expect(await kinds(both.webhook.id)).toEqual([
+      ['pedido.aprobado', id],
+      ['pedido.creado', id],
+    ]);
+    expect(await kinds(created.webhook.id)).toEqual([['pedido.creado', id]]);
+    expect(await kinds(off.webhook.id)).toEqual([]);
+  });
+
   it('purchase, approval and cancellation reach the subscribed endpoints, signed, with the order; others get nothing', async () => {
     const s = await shop();
     const other = await makeClient(db());

@@ -6,7 +6,7 @@ import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
+import { executeNamed, prepared } from '../../db/prepared.ts';
 import { delegations, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { orderEmail } from '../../lib/emails.ts';
@@ -65,50 +65,47 @@ export async function actorsOf(
   ];
 }
 
-export interface StandIn {
+/** An active authorizer of a level, or a delegate standing in for one of them (`delegatorId`). */
+export interface LevelPerson {
   id: number;
   email: string;
   usuario: string;
   nombre: string;
-  /** The delegator they stand in for. */
-  delegatorId: number;
+  /** The level's authorizer this person stands in for today; null for the level's own authorizers. */
+  delegatorId: number | null;
 }
 
 /**
- * The active delegates standing in on business date `day` for any of `delegatorIds` (who are assumed to be the
- * client's active authorizers): the delegate must be an active authorizer of the same client too.
+ * A client's active authorizers of role `rol`, then the delegates standing in for any of them on business date
+ * `day` (the delegate must be an active authorizer of the same client too), in one statement: the level's own
+ * people first, each part by id. A delegate who is also one of the level's people appears in both parts.
  */
-export async function standInsFor(
+export async function levelWithStandIns(
   db: Db | Tx,
   idCliente: number,
-  delegatorIds: number[],
+  rol: 2 | 3,
   day: string,
-): Promise<StandIn[]> {
-  if (delegatorIds.length === 0) return [];
+): Promise<LevelPerson[]> {
+  // The e-mail's column is named user_id (db/schema).
+  const email = sql.identifier(users.email.name);
   // A named prepared statement: every purchase and approval that e-mails a level asks it.
-  return prepared(db, 'portal_stand_ins', (d) =>
-    d
-      .select({
-        id: delegate.id,
-        email: delegate.email,
-        usuario: delegate.usuario,
-        nombre: delegate.nombre,
-        delegatorId: delegations.delegatorId,
-      })
-      .from(delegations)
-      .innerJoin(delegate, eq(delegate.id, delegations.delegateId))
-      .where(
-        and(
-          sql`${delegations.delegatorId} = any(${sql.placeholder('delegatorIds')}::int4[])`,
-          lte(delegations.desde, sql.placeholder('day')),
-          gte(delegations.hasta, sql.placeholder('day')),
-          eq(delegate.idCliente, sql.placeholder('idCliente')),
-          eq(delegate.activo, true),
-          inArray(delegate.rol, AUTHORIZER_ROLES),
-        ),
-      )
-      .orderBy(asc(delegate.id)),
-  ).execute({ delegatorIds, day, idCliente });
+  return executeNamed<LevelPerson>(
+    db,
+    'portal_level_with_stand_ins',
+    sql`
+    with level as (
+      select id, ${email} as email, usuario, nombre from ${users}
+      where id_cliente = ${idCliente} and rol = ${rol} and activo
+    )
+    select id, email, usuario, nombre, null::integer as "delegatorId", 0 as part from level
+    union all
+    select d.id, d.${email}, d.usuario, d.nombre, g.delegator_id, 1
+    from level l
+    join ${delegations} g on g.delegator_id = l.id and g.desde <= ${day}::date and g.hasta >= ${day}::date
+    join ${users} d on d.id = g.delegate_id
+    where d.id_cliente = ${idCliente} and d.activo and d.rol in (${ROLES.autorizador}, ${ROLES.superAutorizador})
+    order by part, id`,
+  );
 }
 
 interface Person {

@@ -1,13 +1,10 @@
 import { formatCentavos } from '@portal/shared/domain/money';
 import { orderNumber } from '@portal/shared/domain/order-workflow';
 import { ROLES } from '@portal/shared/domain/roles';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
-import { users } from '../../db/schema/index.ts';
 import { orderEmail } from '../../lib/emails.ts';
 import { addressOf, enqueueEmail, enqueueEmails } from '../../lib/mailer.ts';
-import { standInsFor } from './delegation.service.ts';
+import { levelWithStandIns } from './delegation.service.ts';
 
 interface OrderInfo {
   id: number;
@@ -28,28 +25,9 @@ export async function notifyAuthorizers(
   /** Today's business date (delegation windows are read against it). */
   day: string,
 ): Promise<void> {
-  // A named prepared statement: every purchase and level-1 approval asks it.
-  const levelUsers = await prepared(tx, 'portal_level_users', (d) =>
-    d
-      .select({ id: users.id, email: users.email, usuario: users.usuario, nombre: users.nombre })
-      .from(users)
-      .where(
-        and(
-          eq(users.idCliente, sql.placeholder('idCliente')),
-          eq(users.rol, sql.placeholder('rol')),
-          eq(users.activo, true),
-        ),
-      ),
-  ).execute({ idCliente: order.idCliente, rol });
-  const standIns = await standInsFor(
-    tx,
-    order.idCliente,
-    levelUsers.map((u) => u.id),
-    day,
-  );
-  const recipients = [...levelUsers, ...standIns].filter(
-    (r, i, all) => all.findIndex((o) => o.id === r.id) === i,
-  );
+  const people = await levelWithStandIns(tx, order.idCliente, rol, day);
+  // Each person once: a delegate may stand in for two of the level, or be one of the level too.
+  const recipients = people.filter((r, i, all) => all.findIndex((o) => o.id === r.id) === i);
   const numero = orderNumber(order.id);
   const emails = [];
   for (const r of recipients) {

@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { approvalReminders, clients, orderEvents, orders, users } from '../../db/schema/index.ts';
 import { orderEmail } from '../../lib/emails.ts';
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
-import { standInsFor } from './delegation.service.ts';
+import { levelWithStandIns } from './delegation.service.ts';
 
 /** The reminder job's queue (decision 0051). */
 export const REMINDER_QUEUE = 'recordatorios-autorizadores';
@@ -46,17 +46,9 @@ interface Recipient {
  * that an approver who is out of office today is replaced by their delegate (decision 0053).
  */
 async function recipientsFor(db: Db, idCliente: number, rol: 2 | 3, fecha: string): Promise<Recipient[]> {
-  const approvers = await db
-    .select({ id: users.id, email: users.email, usuario: users.usuario, nombre: users.nombre })
-    .from(users)
-    .where(and(eq(users.idCliente, idCliente), eq(users.rol, rol), eq(users.activo, true)))
-    .orderBy(asc(users.id));
-  const standIns = await standInsFor(
-    db,
-    idCliente,
-    approvers.map((a) => a.id),
-    fecha,
-  );
+  const people = await levelWithStandIns(db, idCliente, rol, fecha);
+  const approvers = people.filter((p) => p.delegatorId === null);
+  const standIns = people.filter((p) => p.delegatorId !== null);
   const away = new Set(standIns.map((s) => s.delegatorId));
   return [...approvers.filter((a) => !away.has(a.id)), ...standIns];
 }

@@ -6,8 +6,10 @@
 import type { LogEventType } from '@portal/shared/domain/log-events';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { holdsTotalsLock, TOTALS_SHARED_LOCK } from '../../db/order-totals.ts';
 import { executeNamed } from '../../db/prepared.ts';
 import { cartItems, orderEvents, orderLines, orders, systemLogs } from '../../db/schema/index.ts';
+import { wantingEndpoints } from '../integration/webhook-outbox.ts';
 import type { CartLine } from './buyer-state.ts';
 
 export interface PurchaseRows {
@@ -31,8 +33,19 @@ export interface PurchaseRows {
 /** "#00042": the order's number as the log's descriptions write it (padStart, never cut). */
 const NUMBER = sql`repeat('0', greatest(0, 5 - length(o.id::text))) || o.id::text`;
 
-/** Writes the order and everything that goes with it in one statement; answers the new order's id. */
-export async function insertPurchase(tx: Tx, r: PurchaseRows): Promise<number> {
+/** What the purchase's statement answers besides writing. */
+export interface PurchaseWritten {
+  orderId: number;
+  /** The webhook endpoints that want the order's events (read in the same statement). */
+  wanting: { creado: number[]; aprobado: number[] };
+}
+
+/**
+ * Writes the order and everything that goes with it in one statement. The same statement takes the totals'
+ * shared lock for the running months' move that follows, and reads which webhook endpoints want the order's
+ * events.
+ */
+export async function insertPurchase(tx: Tx, r: PurchaseRows): Promise<PurchaseWritten> {
   const lines = JSON.stringify(
     r.cart.map((l) => ({
       product_id: l.id,
@@ -53,7 +66,7 @@ export async function insertPurchase(tx: Tx, r: PurchaseRows): Promise<number> {
   };
   const approved = r.rule !== null;
   // A named prepared statement on the transaction's connection: parsed and planned once per connection.
-  const [row] = await executeNamed<{ id: number }>(
+  const [row] = await executeNamed<{ id: number; creado: number[]; aprobado: number[] }>(
     tx,
     'portal_purchase',
     sql`
@@ -100,8 +113,12 @@ export async function insertPurchase(tx: Tx, r: PurchaseRows): Promise<number> {
       delete from ${cartItems} where user_id = ${r.buyerId} returning 1
     )
     select o.id, (select count(*) from l) as lines, (select count(*) from e) as events,
-      (select count(*) from g) as logs, (select count(*) from d) as cart
+      (select count(*) from g) as logs, (select count(*) from d) as cart,
+      (select count(*) from (select ${TOTALS_SHARED_LOCK}) k) as locked,
+      ${wantingEndpoints(r.idCliente, 'pedido.creado')} as creado,
+      ${wantingEndpoints(r.idCliente, 'pedido.aprobado')} as aprobado
     from o`,
   );
-  return Number(row!.id);
+  holdsTotalsLock(tx);
+  return { orderId: Number(row!.id), wanting: { creado: row!.creado, aprobado: row!.aprobado } };
 }

@@ -93,7 +93,7 @@ export async function userSubmitOrder(
     const now = new Date();
     const meta = requestMeta(request);
     // The order, its lines, events and log entries and the cart's delete: one statement (decision 0073).
-    const orderId = await insertPurchase(tx, {
+    const { orderId, wanting } = await insertPurchase(tx, {
       buyerId: buyer.id,
       idCliente: buyer.idCliente,
       status,
@@ -133,9 +133,9 @@ export async function userSubmitOrder(
     }
     // The integrations' outbox (decision 0060): created, and approved when the purchase approved it.
     const webhookEvent = { clientId: buyer.idCliente, orderId };
-    await recordWebhookEvent(tx, app.jobs, { ...webhookEvent, type: 'pedido.creado' });
+    await recordWebhookEvent(tx, app.jobs, { ...webhookEvent, type: 'pedido.creado' }, wanting.creado);
     if (status === 'aprobado')
-      await recordWebhookEvent(tx, app.jobs, { ...webhookEvent, type: 'pedido.aprobado' });
+      await recordWebhookEvent(tx, app.jobs, { ...webhookEvent, type: 'pedido.aprobado' }, wanting.aprobado);
     // Into the sales summary and the buyer's running month (decision 0072), before the alerts read it.
     await moveOrderTotals(tx, orderId, 1);
     // The month after the purchase, from the snapshot read under the lock: the alerts need no read of it.
