@@ -68,9 +68,9 @@ function spendContribution(where: SQL, sign: 1 | -1) {
 }
 
 /** Both tables' upserts of one set of orders' contribution, sales first, as one statement. */
-function moveStatement(where: SQL, sign: 1 | -1) {
+function moveStatement(where: SQL, sign: 1 | -1, alongside?: SQL) {
   return sql`
-    with sales as (
+    with ${alongside ? sql`alongside as (${alongside}), ` : sql``}sales as (
       insert into ${s} as s (id_cliente, mes, product_id, id_categoria, cantidad, importe, iva)
       ${salesContribution(where, sign)}
       on conflict (id_cliente, mes, product_id, id_categoria) do update set
@@ -95,14 +95,20 @@ function moveStatement(where: SQL, sign: 1 | -1) {
  * (and before anything that reads the buyer's month, such as the budget alerts). Rows are touched in key
  * order, the summary's before the buyer's, so concurrent changes never deadlock on them.
  */
-export async function moveOrderTotals(db: Db | Tx, orderId: number, sign: 1 | -1): Promise<void> {
+export async function moveOrderTotals(
+  db: Db | Tx,
+  orderId: number,
+  sign: 1 | -1,
+  /** Another data-modifying statement to run as part of the move's (one round trip less). */
+  alongside?: SQL,
+): Promise<void> {
   // A rebuild (exclusive) waits for changes in flight, and they for it: the shared lock, once a transaction.
   // Named prepared statements on the transaction's connection (decision 0073): planned once per connection.
   if (!holdingTotalsLock.has(db)) {
     await executeNamed(db, 'portal_totals_lock', sql`select ${TOTALS_SHARED_LOCK}`);
     if (isTransaction(db)) holdingTotalsLock.add(db);
   }
-  await executeNamed(db, 'portal_totals_move', moveStatement(sql`${o.id} = ${orderId}`, sign));
+  await executeNamed(db, 'portal_totals_move', moveStatement(sql`${o.id} = ${orderId}`, sign, alongside));
 }
 
 /** The totals' shared lock (held to the end of the transaction): changes share it, a rebuild excludes them. */

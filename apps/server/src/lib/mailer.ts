@@ -1,8 +1,9 @@
 import { isEmailAddress } from '@portal/shared/domain/email';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { type Db, rowsOf, type Tx } from '../db/client.ts';
+import { executeNamed } from '../db/prepared.ts';
 import { type EmailAttachmentRef, emailOutbox } from '../db/schema/index.ts';
 
 export interface Email {
@@ -54,15 +55,29 @@ export async function enqueueEmail(db: Db | Tx, email: Email): Promise<void> {
 /** Several messages in one insert (one round trip, whatever the number of recipients). */
 export async function enqueueEmails(db: Db | Tx, emails: readonly Email[]): Promise<void> {
   if (emails.length === 0) return;
-  await db.insert(emailOutbox).values(
-    emails.map((email) => ({
-      to: email.to,
-      subject: email.subject,
-      text: email.text,
-      html: email.html,
-      adjunto: email.adjunto ?? null,
+  await executeNamed(db, 'portal_outbox_insert', outboxInsert(emails));
+}
+
+/**
+ * The insert of `emails` into the outbox, in their order, as a statement whose text does not depend on how
+ * many there are (the messages go as one JSON parameter): `enqueueEmails` runs it alone, the purchase as part
+ * of another statement.
+ */
+export function outboxInsert(emails: readonly Email[]): SQL {
+  const rows = JSON.stringify(
+    emails.map((e) => ({
+      to: e.to,
+      subject: e.subject,
+      text: e.text,
+      html: e.html ?? null,
+      adjunto: e.adjunto ?? null,
     })),
   );
+  return sql`insert into ${emailOutbox} ("to", subject, text, html, adjunto)
+    select x."to", x.subject, x.text, x.html, x.adjunto
+    from rows from (jsonb_to_recordset(${rows}::jsonb) as ("to" text, subject text, text text, html text,
+      adjunto jsonb)) with ordinality as x("to", subject, text, html, adjunto, n)
+    order by x.n`;
 }
 
 /** The address an account's e-mail goes to: its Email field, else its username when it is an address. */

@@ -1,5 +1,5 @@
 import { addDays, businessDate } from '@portal/shared/domain/time';
-import { and, eq, like } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { delegations, emailOutbox, orderEvents, orders, systemLogs, users } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
@@ -217,6 +217,34 @@ describe.each(DB_KINDS)('out-of-office delegation (%s)', (kind) => {
     expect((await w.api.ana.get(url)).statusCode).toBe(403);
     const buyerApi = await w.signIn(w.buyer);
     expect((await buyerApi.get('/api/delegacion')).statusCode).toBe(403);
+  });
+
+  it('a purchase e-mails the first level and whoever stands in for one of them, each person once', async () => {
+    const w = await world();
+    // Carla is away: Ana (rol 3) stands in for her. An inactive rol 2 is not told; Ana is told only as a stand-in.
+    await w.api.carla.put('/api/delegacion', { delegado_id: w.ana.id, ...window(0, 2) });
+    const away = await makeUser(db(), {
+      rol: 2,
+      idCliente: w.client.id,
+      activo: false,
+      email: `${w.tag}-inactivo@example.test`,
+    });
+    const buyer = await w.signIn(w.buyer);
+    expect(
+      (await buyer.post('/api/carrito/nuevo_item', { item: { id: w.product.id, cantidad: 2 } })).statusCode,
+    ).toBe(200);
+    const res = await buyer.post('/api/compra', { orden: [{ id: w.product.id, cantidad: 2 }] });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().pedido.id as number;
+    const told = await db()
+      .select({ to: emailOutbox.to, text: emailOutbox.text })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.subject, `Pedido #${String(id).padStart(5, '0')} por revisar`))
+      .orderBy(asc(emailOutbox.id));
+    expect(told.map((m) => m.to)).toEqual([w.beto.email, w.carla.email, w.ana.email]);
+    expect(told.map((m) => m.to)).not.toContain(away.email);
+    expect(told[0]!.text).toContain(`Dora Compradora envió el pedido #${String(id).padStart(5, '0')}`);
+    expect(told[0]!.text).toContain(`/autorizador/orden/${id}`);
   });
 
   it('the delegate acts with the delegator’s level: list, review, approval in their name, e-mails', async () => {

@@ -2,7 +2,7 @@ import { type Acting, delegationActive, delegationWindowProblem } from '@portal/
 import { ROLES } from '@portal/shared/domain/roles';
 import { businessDate, formatIsoDate } from '@portal/shared/domain/time';
 import type { DelegationBody, DelegationState } from '@portal/shared/schemas/delegation';
-import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
@@ -86,13 +86,19 @@ export async function levelWithStandIns(
   rol: 2 | 3,
   day: string,
 ): Promise<LevelPerson[]> {
-  // The e-mail's column is named user_id (db/schema).
-  const email = sql.identifier(users.email.name);
   // A named prepared statement: every purchase and approval that e-mails a level asks it.
   return executeNamed<LevelPerson>(
     db,
     'portal_level_with_stand_ins',
-    sql`
+    levelWithStandInsQuery(idCliente, rol, day),
+  );
+}
+
+/** The statement of `levelWithStandIns` (the purchase reads it within its own statement). */
+export function levelWithStandInsQuery(idCliente: number, rol: 2 | 3, day: string): SQL {
+  // The e-mail's column is named user_id (db/schema).
+  const email = sql.identifier(users.email.name);
+  return sql`
     with level as (
       select id, ${email} as email, usuario, nombre from ${users}
       where id_cliente = ${idCliente} and rol = ${rol} and activo
@@ -104,8 +110,7 @@ export async function levelWithStandIns(
     join ${delegations} g on g.delegator_id = l.id and g.desde <= ${day}::date and g.hasta >= ${day}::date
     join ${users} d on d.id = g.delegate_id
     where d.id_cliente = ${idCliente} and d.activo and d.rol in (${ROLES.autorizador}, ${ROLES.superAutorizador})
-    order by part, id`,
-  );
+    order by part, id`;
 }
 
 interface Person {

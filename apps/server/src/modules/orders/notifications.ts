@@ -3,10 +3,10 @@ import { orderNumber } from '@portal/shared/domain/order-workflow';
 import { ROLES } from '@portal/shared/domain/roles';
 import type { Tx } from '../../db/client.ts';
 import { orderEmail } from '../../lib/emails.ts';
-import { addressOf, enqueueEmail, enqueueEmails } from '../../lib/mailer.ts';
-import { levelWithStandIns } from './delegation.service.ts';
+import { addressOf, type Email, enqueueEmail, enqueueEmails } from '../../lib/mailer.ts';
+import { type LevelPerson, levelWithStandIns } from './delegation.service.ts';
 
-interface OrderInfo {
+export interface OrderInfo {
   id: number;
   total: number;
   idCliente: number;
@@ -26,10 +26,20 @@ export async function notifyAuthorizers(
   day: string,
 ): Promise<void> {
   const people = await levelWithStandIns(tx, order.idCliente, rol, day);
+  await enqueueEmails(tx, authorizerEmails(publicUrl, rol, order, people));
+}
+
+/** The messages of `notifyAuthorizers` for the level's people as read (the purchase reads them in its statement). */
+export function authorizerEmails(
+  publicUrl: string,
+  rol: 2 | 3,
+  order: OrderInfo,
+  people: readonly LevelPerson[],
+): Email[] {
   // Each person once: a delegate may stand in for two of the level, or be one of the level too.
   const recipients = people.filter((r, i, all) => all.findIndex((o) => o.id === r.id) === i);
   const numero = orderNumber(order.id);
-  const emails = [];
+  const emails: Email[] = [];
   for (const r of recipients) {
     const to = addressOf(r);
     if (!to) continue;
@@ -46,8 +56,7 @@ export async function notifyAuthorizers(
       }),
     );
   }
-  // One insert for all of them (one round trip, decision 0073).
-  await enqueueEmails(tx, emails);
+  return emails;
 }
 
 /** E-mails the buyer that its order was approved (with its purchase-order PDF) or cancelled (with the reason). */

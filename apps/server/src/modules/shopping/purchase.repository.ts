@@ -10,6 +10,7 @@ import { holdsTotalsLock, TOTALS_SHARED_LOCK } from '../../db/order-totals.ts';
 import { executeNamed } from '../../db/prepared.ts';
 import { cartItems, orderEvents, orderLines, orders, systemLogs } from '../../db/schema/index.ts';
 import { wantingEndpoints } from '../integration/webhook-outbox.ts';
+import { type LevelPerson, levelWithStandInsQuery } from '../orders/delegation.service.ts';
 import type { CartLine } from './buyer-state.ts';
 
 export interface PurchaseRows {
@@ -28,6 +29,8 @@ export interface PurchaseRows {
   /** The log entries' metadata besides the order's id (who and from where, the amounts). */
   createdMeta: Record<string, unknown>;
   approvedMeta: Record<string, unknown> | null;
+  /** The level whose authorizers (and their stand-ins) the statement also reads, when the order waits for it. */
+  level: { rol: 2 | 3; day: string } | null;
 }
 
 /** "#00042": the order's number as the log's descriptions write it (padStart, never cut). */
@@ -38,12 +41,14 @@ export interface PurchaseWritten {
   orderId: number;
   /** The webhook endpoints that want the order's events (read in the same statement). */
   wanting: { creado: number[]; aprobado: number[] };
+  /** The level's authorizers and their stand-ins (`levelWithStandIns`), when `level` was asked. */
+  level: LevelPerson[] | null;
 }
 
 /**
  * Writes the order and everything that goes with it in one statement. The same statement takes the totals'
  * shared lock for the running months' move that follows, and reads which webhook endpoints want the order's
- * events.
+ * events and, when the order waits for a level, who is to be told.
  */
 export async function insertPurchase(tx: Tx, r: PurchaseRows): Promise<PurchaseWritten> {
   const lines = JSON.stringify(
@@ -66,7 +71,12 @@ export async function insertPurchase(tx: Tx, r: PurchaseRows): Promise<PurchaseW
   };
   const approved = r.rule !== null;
   // A named prepared statement on the transaction's connection: parsed and planned once per connection.
-  const [row] = await executeNamed<{ id: number; creado: number[]; aprobado: number[] }>(
+  const [row] = await executeNamed<{
+    id: number;
+    creado: number[];
+    aprobado: number[];
+    level: LevelPerson[] | null;
+  }>(
     tx,
     'portal_purchase',
     sql`
@@ -116,9 +126,14 @@ export async function insertPurchase(tx: Tx, r: PurchaseRows): Promise<PurchaseW
       (select count(*) from g) as logs, (select count(*) from d) as cart,
       (select count(*) from (select ${TOTALS_SHARED_LOCK}) k) as locked,
       ${wantingEndpoints(r.idCliente, 'pedido.creado')} as creado,
-      ${wantingEndpoints(r.idCliente, 'pedido.aprobado')} as aprobado
+      ${wantingEndpoints(r.idCliente, 'pedido.aprobado')} as aprobado,
+      ${r.level ? sql`(select coalesce(json_agg(p order by p.part, p.id), '[]'::json) from (${levelWithStandInsQuery(r.idCliente, r.level.rol, r.level.day)}) p)` : sql`null::json`} as level
     from o`,
   );
   holdsTotalsLock(tx);
-  return { orderId: Number(row!.id), wanting: { creado: row!.creado, aprobado: row!.aprobado } };
+  return {
+    orderId: Number(row!.id),
+    wanting: { creado: row!.creado, aprobado: row!.aprobado },
+    level: row!.level,
+  };
 }

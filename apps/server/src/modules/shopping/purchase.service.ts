@@ -3,6 +3,7 @@ import { canPlaceAnotherOrder } from '@portal/shared/domain/budget';
 import { quantityProblem } from '@portal/shared/domain/cart';
 import { FULFILMENT_START } from '@portal/shared/domain/fulfilment';
 import { centavosToPesos, formatMXN, totalsOf } from '@portal/shared/domain/money';
+import { ROLES } from '@portal/shared/domain/roles';
 import { businessDate } from '@portal/shared/domain/time';
 import type { OrderStatus, PurchaseResponse } from '@portal/shared/schemas/shopping';
 import { eq } from 'drizzle-orm';
@@ -11,12 +12,13 @@ import { moveOrderTotals } from '../../db/order-totals.ts';
 import { users } from '../../db/schema/index.ts';
 import { requestMeta } from '../../lib/audit.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
+import { outboxInsert } from '../../lib/mailer.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
 import { sendBudgetAlerts } from '../orders/budget-alerts.ts';
 import { userHistory } from '../orders/history.service.ts';
-import { notifyAuthorizers, notifyBuyer } from '../orders/notifications.ts';
+import { authorizerEmails, notifyBuyer } from '../orders/notifications.ts';
 import { afterPurchase, budgetDto, type CartLine, categoriesDto, loadShopperReads } from './buyer-state.ts';
 import { keptSidebar, lockBuyer } from './cart.service.ts';
 import { insertPurchase } from './purchase.repository.ts';
@@ -93,7 +95,8 @@ export async function userSubmitOrder(
     const now = new Date();
     const meta = requestMeta(request);
     // The order, its lines, events and log entries and the cart's delete: one statement (decision 0073).
-    const { orderId, wanting } = await insertPurchase(tx, {
+    // An order that waits tells the first level (rol 2) and their stand-ins: read in the purchase's statement.
+    const { orderId, wanting, level } = await insertPurchase(tx, {
       buyerId: buyer.id,
       idCliente: buyer.idCliente,
       status,
@@ -108,6 +111,7 @@ export async function userSubmitOrder(
       createdTo: decided.rule ? 'pendiente' : status,
       createdMeta: { total: totals.total, lineas: cart.length, ...meta },
       approvedMeta: decided.rule ? { a: 'aprobado', total: totals.total, ...decided.rule } : null,
+      level: status === 'pendiente' ? { rol: ROLES.autorizador, day: businessDate(now, tz) } : null,
     });
     if (decided.rule) {
       const [me] = await tx
@@ -117,27 +121,22 @@ export async function userSubmitOrder(
       if (me)
         await notifyBuyer(tx, app.config.PUBLIC_URL, me, { id: orderId, total: totals.total }, 'aprobado');
     }
-    if (status === 'pendiente') {
-      await notifyAuthorizers(
-        tx,
-        app.config.PUBLIC_URL,
-        2,
-        {
-          id: orderId,
-          total: totals.total,
-          idCliente: buyer.idCliente,
-          buyerNombre: auth.user.nombre,
-        },
-        businessDate(new Date(), tz),
-      );
-    }
     // The integrations' outbox (decision 0060): created, and approved when the purchase approved it.
     const webhookEvent = { clientId: buyer.idCliente, orderId };
     await recordWebhookEvent(tx, app.jobs, { ...webhookEvent, type: 'pedido.creado' }, wanting.creado);
     if (status === 'aprobado')
       await recordWebhookEvent(tx, app.jobs, { ...webhookEvent, type: 'pedido.aprobado' }, wanting.aprobado);
     // Into the sales summary and the buyer's running month (decision 0072), before the alerts read it.
-    await moveOrderTotals(tx, orderId, 1);
+    // The authorizers' e-mails are written by the move's statement.
+    const toLevel = level
+      ? authorizerEmails(
+          app.config.PUBLIC_URL,
+          ROLES.autorizador,
+          { id: orderId, total: totals.total, idCliente: buyer.idCliente, buyerNombre: auth.user.nombre },
+          level,
+        )
+      : [];
+    await moveOrderTotals(tx, orderId, 1, toLevel.length ? outboxInsert(toLevel) : undefined);
     // The month after the purchase, from the snapshot read under the lock: the alerts need no read of it.
     const after = afterPurchase(snapshot, buyer, totals.total);
     await sendBudgetAlerts(tx, { publicUrl: app.config.PUBLIC_URL, tz }, buyer.id, now, {
