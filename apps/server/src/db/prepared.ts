@@ -85,8 +85,56 @@ export function shapeOf<T extends object>(
  * pool's `preparedOnce` uses, with the same placeholders, so one name always carries one text.
  */
 export function preparedIn<P>(tx: Tx, name: string, build: (db: Tx) => { prepare(name: string): P }): P {
-  return build(tx).prepare(name);
+  const built = builtIn.get(name);
+  if (built) {
+    // The text, parameters and result mapping of the name's first build, on this transaction's connection:
+    // the query builder does not run again (finding 31: building was a tenth of a purchase's Node time).
+    const statement = tx._.session.prepareQuery(
+      built.query,
+      built.fields as never,
+      name,
+      built.arrayMode,
+      built.mapper as never,
+      built.metadata as never,
+    ) as unknown as PreparedInternals;
+    statement.joinsNotNullableMap = built.joins;
+    return statement as unknown as P;
+  }
+  const statement = build(tx).prepare(name);
+  const first = statement as unknown as PreparedInternals;
+  builtIn.set(name, {
+    query: first.getQuery(),
+    fields: first.fields,
+    arrayMode: first._isResponseInArrayMode,
+    mapper: first.customResultMapper,
+    metadata: first.queryMetadata,
+    joins: first.joinsNotNullableMap,
+  });
+  return statement;
 }
+
+/** What Drizzle's prepared query keeps of its build (node-postgres and PGlite alike). */
+interface PreparedInternals {
+  getQuery(): { sql: string; params: unknown[] };
+  fields: unknown;
+  _isResponseInArrayMode: boolean;
+  customResultMapper: unknown;
+  queryMetadata: unknown;
+  joinsNotNullableMap: unknown;
+}
+
+/** A name's first build inside a transaction (the same name always builds the same statement). */
+const builtIn = new Map<
+  string,
+  {
+    query: { sql: string; params: unknown[] };
+    fields: unknown;
+    arrayMode: boolean;
+    mapper: unknown;
+    metadata: unknown;
+    joins: unknown;
+  }
+>();
 
 /** `preparedOnce` on the pool, `preparedIn` inside a transaction: one builder for both. */
 export function prepared<P>(
