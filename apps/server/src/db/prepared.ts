@@ -6,6 +6,21 @@ import { offsetOf } from './search.ts';
 /** A transaction handle (one connection, one statement at a time) rather than the pool. */
 export const isTransaction = (db: Db | Tx): db is Tx => 'rollback' in db;
 
+/**
+ * Several queries built on `db` (Drizzle's builders run when awaited): at once on the pool, one after the
+ * other on a transaction, whose one connection must not be handed a query while another runs (node-postgres
+ * queues it but deprecates that).
+ */
+export async function allOn<const T extends readonly PromiseLike<unknown>[]>(
+  db: Db | Tx,
+  queries: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  if (!isTransaction(db)) return (await Promise.all(queries)) as { -readonly [K in keyof T]: Awaited<T[K]> };
+  const results: unknown[] = [];
+  for (const query of queries) results.push(await query);
+  return results as { -readonly [K in keyof T]: Awaited<T[K]> };
+}
+
 const cache = new WeakMap<object, Map<string, unknown>>();
 
 /**

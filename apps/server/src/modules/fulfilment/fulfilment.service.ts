@@ -14,6 +14,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQ
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { allOn } from '../../db/prepared.ts';
 import { clients, orderEvents, orders, surtidoLoteSeq, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { BOM, csvRow } from '../../lib/csv.ts';
@@ -458,7 +459,7 @@ const delegator = alias(users, 'delegator');
 
 /** The rows of the export, in the order the ids were given, one per order line. */
 async function exportRows(db: Db | Tx, ids: number[], lote: number, tz: string) {
-  const [heads, lines, approvals] = await Promise.all([
+  const [heads, lines, approvals] = await allOn(db, [
     db
       .select({
         id: orders.id,

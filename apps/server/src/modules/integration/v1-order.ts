@@ -3,6 +3,7 @@ import type { V1Order } from '@portal/shared/schemas/integration';
 import type { OrderStatus } from '@portal/shared/schemas/shopping';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { allOn } from '../../db/prepared.ts';
 import { clients, orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
 
 /**
@@ -10,11 +11,12 @@ import { clients, orderEvents, orderLines, orders, users } from '../../db/schema
  * (decision 0059). Amounts are integer centavos exactly as stored; lines are the purchase's frozen
  * snapshot. A field added to the v1 order is added here and in `V1Order`
  * (packages/shared/src/schemas/integration.ts), and reaches the API and the webhooks at once.
- * Answers in the order of `ids`; an id without a row is left out. Runs in a caller's transaction too.
+ * Answers in the order of `ids`; an id without a row is left out. Runs in a caller's transaction too (its
+ * three reads then one after the other).
  */
 export async function v1Orders(db: Db | Tx, ids: number[]): Promise<V1Order[]> {
   if (ids.length === 0) return [];
-  const [heads, lines, events] = await Promise.all([
+  const [heads, lines, events] = await allOn(db, [
     db
       .select({
         id: orders.id,
