@@ -14,12 +14,14 @@ export const isTransaction = (db: Db | Tx): db is Tx => 'rollback' in db;
 export async function allOn<const T extends readonly PromiseLike<unknown>[]>(
   db: Db | Tx,
   queries: T,
-): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
-  if (!isTransaction(db)) return (await Promise.all(queries)) as { -readonly [K in keyof T]: Awaited<T[K]> };
+): Promise<AllResults<T>> {
+  if (!isTransaction(db)) return (await Promise.all(queries)) as AllResults<T>;
   const results: unknown[] = [];
   for (const query of queries) results.push(await query);
-  return results as { -readonly [K in keyof T]: Awaited<T[K]> };
+  return results as AllResults<T>;
 }
+
+type AllResults<T extends readonly unknown[]> = { -readonly [K in keyof T]: Awaited<T[K]> };
 
 const cache = new WeakMap<object, Map<string, unknown>>();
 
@@ -100,31 +102,23 @@ export function shapeOf<T extends object>(
  * pool's `preparedOnce` uses, with the same placeholders, so one name always carries one text.
  */
 export function preparedIn<P>(tx: Tx, name: string, build: (db: Tx) => { prepare(name: string): P }): P {
-  const built = builtIn.get(name);
-  if (built) {
+  const first = builtIn.get(name);
+  if (first) {
     // The text, parameters and result mapping of the name's first build, on this transaction's connection:
     // the query builder does not run again (finding 31: building was a tenth of a purchase's Node time).
     const statement = tx._.session.prepareQuery(
-      built.query,
-      built.fields as never,
+      first.getQuery(),
+      first.fields as never,
       name,
-      built.arrayMode,
-      built.mapper as never,
-      built.metadata as never,
+      first._isResponseInArrayMode,
+      first.customResultMapper as never,
+      first.queryMetadata as never,
     ) as unknown as PreparedInternals;
-    statement.joinsNotNullableMap = built.joins;
+    statement.joinsNotNullableMap = first.joinsNotNullableMap;
     return statement as unknown as P;
   }
   const statement = build(tx).prepare(name);
-  const first = statement as unknown as PreparedInternals;
-  builtIn.set(name, {
-    query: first.getQuery(),
-    fields: first.fields,
-    arrayMode: first._isResponseInArrayMode,
-    mapper: first.customResultMapper,
-    metadata: first.queryMetadata,
-    joins: first.joinsNotNullableMap,
-  });
+  builtIn.set(name, statement as unknown as PreparedInternals);
   return statement;
 }
 
@@ -138,18 +132,8 @@ interface PreparedInternals {
   joinsNotNullableMap: unknown;
 }
 
-/** A name's first build inside a transaction (the same name always builds the same statement). */
-const builtIn = new Map<
-  string,
-  {
-    query: { sql: string; params: unknown[] };
-    fields: unknown;
-    arrayMode: boolean;
-    mapper: unknown;
-    metadata: unknown;
-    joins: unknown;
-  }
->();
+/** A name's first statement inside a transaction (the same name always builds the same statement). */
+const builtIn = new Map<string, PreparedInternals>();
 
 /** `preparedOnce` on the pool, `preparedIn` inside a transaction: one builder for both. */
 export function prepared<P>(
