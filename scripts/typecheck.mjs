@@ -1,12 +1,19 @@
-// `npm run typecheck`: tsc on each TypeScript project, as many at once as the machine has cores (tsc uses
-// one). Each project's output is printed whole when it ends; exits 1 if any project has errors.
+// `npm run typecheck`: tsc on each TypeScript project, as many at once as the machine has cores. The checker
+// is TypeScript 7, the native compiler (the `typescript-native` alias): the same checks in about a sixth of
+// the time of 5.9 (decision 0079). TypeScript 5.9 stays installed for the tools that call the compiler's
+// JavaScript API (dependency-cruiser's TypeScript parsing). Each project's output is printed whole when it
+// ends; exits 1 if any project has errors.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+// The package exports no path to its command: it is found next to its package.json.
+const tsc = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('typescript-native/package.json')),
+  'bin/tsc',
+);
 const PROJECTS = ['packages/shared', 'apps/server', 'apps/web', 'scripts/bench'];
 
 function check(project) {
