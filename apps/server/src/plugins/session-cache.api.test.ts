@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import type { PostgresFeed } from '../db/invalidation.ts';
-import { categories, products, sessions, userProducts, users, weeks } from '../db/schema/index.ts';
+import {
+  categories,
+  delegations,
+  products,
+  sessions,
+  userProducts,
+  users,
+  weeks,
+} from '../db/schema/index.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { multipart, signedInAdmin } from '../test/admin-fixtures.ts';
 import {
@@ -154,6 +162,58 @@ describe.each(
       .set({ asignado: false })
       .where(and(eq(userProducts.userId, user.id), eq(userProducts.productId, p2.id)));
     expect(await sidebar()).toBeNull();
+  });
+
+  it("an authorizer's delegators are kept with the session, and a delegation written, ended or a delegator's change shows at the next request", async () => {
+    const client = await makeClient(db(), { cantidadAutorizadores: 2 });
+    const reviewer = await makeUser(db(), { rol: 2, idCliente: client.id });
+    const away = await makeUser(db(), { rol: 3, idCliente: client.id, nombre: uniq('Ausente') });
+    const api = await new ApiClient(t.app, `10.72.0.${reviewer.id % 250}`).loginOk(
+      reviewer.usuario,
+      TEST_PASSWORD,
+    );
+    const id = hashToken(api.cookies.get('portal_session')!);
+    const today = businessDate(new Date(), t.app.config.BUSINESS_TZ);
+    const list = '/api/pedidos?status=todos&page=1';
+    const actionable = async () => {
+      const res = await api.get(list);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().accionables as string[];
+    };
+    /** The session is kept with today's delegators (read once, then from memory). */
+    const kept = async (count: number) => {
+      await primed(t.app, api, list);
+      expect(t.app.sessions.cache.actingOf(id, today)).toHaveLength(count);
+    };
+    expect(await actionable()).toEqual(['pendiente']);
+    await kept(0);
+    // Each change, straight in the database (the triggers announce it), shows at the very next request.
+    await db()
+      .insert(delegations)
+      .values({ delegatorId: away.id, delegateId: reviewer.id, desde: today, hasta: today });
+    expect(await actionable()).toEqual(['pendiente', 'espera']);
+    await kept(1);
+    // The delegator's own row decides whether the delegation counts: a change to it names the delegate too.
+    await db().update(users).set({ activo: false }).where(eq(users.id, away.id));
+    expect(await actionable()).toEqual(['pendiente']);
+    await kept(0);
+    await db().update(users).set({ activo: true }).where(eq(users.id, away.id));
+    expect(await actionable()).toEqual(['pendiente', 'espera']);
+    await kept(1);
+    await db()
+      .update(delegations)
+      .set({ desde: addDays(today, 1), hasta: addDays(today, 2) })
+      .where(eq(delegations.delegatorId, away.id));
+    expect(await actionable()).toEqual(['pendiente']);
+    await kept(0);
+    await db().update(delegations).set({ desde: today }).where(eq(delegations.delegatorId, away.id));
+    expect(await actionable()).toEqual(['pendiente', 'espera']);
+    await kept(1);
+    await db().delete(delegations).where(eq(delegations.delegatorId, away.id));
+    expect(await actionable()).toEqual(['pendiente']);
+    // A list kept for another day is not today's.
+    await kept(0);
+    expect(t.app.sessions.cache.actingOf(id, addDays(today, 1))).toBeUndefined();
   });
 
   it('deactivating the user through the administration refuses its very next request', async () => {

@@ -21,6 +21,30 @@ export interface CachedSession {
    * client's products and categories ('c').
    */
   sidebar?: readonly SidebarCategory[];
+  /**
+   * An authorizer's delegators on one business date (decision 0080), once a request of the session has read
+   * them: dropped with the entry by any change to the user's delegations or to a delegator's row ('u').
+   */
+  acting?: KeptActing;
+}
+
+/** Whom the session's user acts for on `day`: active authorizers of the client who delegated to them. */
+export interface KeptActing {
+  day: string;
+  delegators: readonly Delegator[];
+}
+
+export interface Delegator {
+  id: number;
+  nombre: string;
+  rol: number;
+  hasta: string;
+}
+
+/** A request's session in the principal cache, where what it reads once is kept (decisions 0075, 0080). */
+export interface KeptSession {
+  cache: PrincipalCache;
+  sessionId: string;
 }
 
 /** One category of a buyer's sidebar: its products assigned to the buyer and active. */
@@ -88,11 +112,24 @@ export class PrincipalCache {
     return this.sessions.get(id)?.sidebar;
   }
 
-  /** Keeps a sidebar read from the database with its session, unless a change came since the read began. */
-  keepSidebar(id: string, readInEpoch: number, sidebar: readonly SidebarCategory[]): void {
+  /** The delegators kept with a session for business date `day`, if a request of it has read them. */
+  actingOf(id: string, day: string): readonly Delegator[] | undefined {
+    const acting = this.sessions.get(id)?.acting;
+    return acting?.day === day ? acting.delegators : undefined;
+  }
+
+  /**
+   * Keeps what a request read from the database (a sidebar, the delegators of a day) with its session, unless
+   * a change came since the read began.
+   */
+  keep(
+    id: string,
+    readInEpoch: number,
+    part: Pick<CachedSession, 'sidebar'> | Pick<CachedSession, 'acting'>,
+  ): void {
     const entry = this.sessions.get(id);
     if (!entry || this.changedSince(entry, readInEpoch)) return;
-    entry.sidebar = sidebar;
+    Object.assign(entry, part);
   }
 
   apply(change: Invalidation): void {

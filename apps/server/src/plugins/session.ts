@@ -9,7 +9,7 @@ import { clients, sessions, users } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { MSG } from '../messages.ts';
-import { type CachedSession, PrincipalCache } from './session-cache.ts';
+import { type CachedSession, type KeptSession, PrincipalCache } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'portal_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -166,6 +166,11 @@ export class SessionStore {
       message: (change) => this.cache.apply(change),
       state: () => this.cache.flush(),
     });
+  }
+
+  /** Where a request's session keeps what it reads once (its sidebar, its delegators); none without a session. */
+  kept(sessionId: string | undefined): KeptSession | undefined {
+    return sessionId ? { cache: this.cache, sessionId } : undefined;
   }
 
   /** Whether sessions are being kept between requests right now (shown by /healthz). */

@@ -194,7 +194,10 @@ export async function pageBudgetFlags(
   const flags = new Map<number, { over: boolean; restante: number }>();
   if (page.length === 0) return flags;
   const byCategory = modo === 'categoria';
-  const mesOf = new Map(page.map((o) => [o.id, `${businessMonth(o.transactionDate, tz).key}-01`]));
+  // Only category mode reads months here (regular mode has the row's `gastoDelMes`, already of its month).
+  const mesOf = new Map(
+    byCategory ? page.map((o) => [o.id, `${businessMonth(o.transactionDate, tz).key}-01`]) : [],
+  );
   const category = byCategory
     ? await categoryFlagBuyers(
         db,
@@ -205,9 +208,8 @@ export async function pageBudgetFlags(
     : undefined;
   for (const o of page) {
     const buyer = category?.buyers.get(o.idUser);
-    const mes = mesOf.get(o.id)!;
     const month = category
-      ? monthOfRows((buyer?.month ?? []).filter((r) => r.m === mes)).used
+      ? monthOfRows((buyer?.month ?? []).filter((r) => r.m === mesOf.get(o.id))).used
       : { total: o.gastoDelMes, categorias: new Map<number, number>() };
     // Regular mode needs only the order's total; a line list with that total stands for its lines.
     const own: BudgetLine[] = category

@@ -53,7 +53,7 @@ export async function authorizerOrders(
   const client = clientOf(auth);
   const own = actionableStatus(auth.user.rol, client.cantidadAutorizadores);
   // With a delegation the user also acts on the delegator's level (decision 0053).
-  const actors = await actorsOf(app.db, auth.user, client.id, today(app));
+  const actors = await actorsOf(app.db, auth.user, client.id, today(app), app.sessions.kept(auth.sessionId));
   const actionable = actionableStatuses(actors, client.cantidadAutorizadores);
   const orden = query.orden ?? 'fecha_desc';
   const tz = app.config.BUSINESS_TZ;
@@ -106,7 +106,7 @@ export async function authorizerOrderNeighbours(
 ): Promise<OrderNeighbours> {
   const client = clientOf(auth);
   await loadScopedOrder(app.db, id, client.id, false);
-  const actors = await actorsOf(app.db, auth.user, client.id, today(app));
+  const actors = await actorsOf(app.db, auth.user, client.id, today(app), app.sessions.kept(auth.sessionId));
   const actionable = actionableStatuses(actors, client.cantidadAutorizadores);
   const found = await orderNeighbours(app.db, client.id, id, {
     ...query,
@@ -189,7 +189,7 @@ export async function authorizerOrderView(
   const own = order.idUser === auth.user.id;
   const gaveLevelOne =
     status === 'espera' && tookPartIn(await levelOneApprover(app.db, order.id), auth.user.id);
-  const actors = await actorsOf(app.db, auth.user, client.id, today(app));
+  const actors = await actorsOf(app.db, auth.user, client.id, today(app), app.sessions.kept(auth.sessionId));
   const approve = transitionAs(actors, status, levels, 'aprobar');
   return {
     pedido: detail,

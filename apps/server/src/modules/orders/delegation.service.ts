@@ -13,6 +13,7 @@ import { orderEmail } from '../../lib/emails.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
 import { MSG } from '../../messages.ts';
+import type { Delegator, KeptSession } from '../../plugins/session-cache.ts';
 
 /**
  * Out-of-office delegation (docs/domain.md "Delegation", decision 0053). One row per delegator; the window is
@@ -29,10 +30,24 @@ export function today(app: FastifyInstance, now: Date = new Date()): string {
   return businessDate(now, app.config.BUSINESS_TZ);
 }
 
-/** The people `userId` acts for on business date `day`: active authorizers of the same client. */
-export async function actingFor(db: Db | Tx, userId: number, idCliente: number, day: string) {
-  // On every authorizer's request (the list, the review): a named prepared statement.
-  return prepared(db, 'portal_acting_for', (d) =>
+/**
+ * The people `userId` acts for on business date `day`: active authorizers of the same client. With `kept`
+ * (a screen's read on the pool, never a transaction's) the list is read once per session and day and kept
+ * with the session until a change to the user's delegations or to a delegator is announced (decision 0080).
+ */
+export async function actingFor(
+  db: Db | Tx,
+  userId: number,
+  idCliente: number,
+  day: string,
+  kept?: KeptSession,
+): Promise<readonly Delegator[]> {
+  const found = kept?.cache.actingOf(kept.sessionId, day);
+  if (found) return found;
+  // A change announced after this moment is not kept with a list read now.
+  const epoch = kept?.cache.epoch ?? 0;
+  // On every authorizer's request (the list, the review) that finds none kept: a named prepared statement.
+  const delegators = await prepared(db, 'portal_acting_for', (d) =>
     d
       .select({ id: users.id, nombre: users.nombre, rol: users.rol, hasta: delegations.hasta })
       .from(delegations)
@@ -49,6 +64,9 @@ export async function actingFor(db: Db | Tx, userId: number, idCliente: number, 
       )
       .orderBy(asc(users.nombre), asc(users.id)),
   ).execute({ userId, day, idCliente });
+  if (kept)
+    kept.cache.keep(kept.sessionId, epoch, { acting: { day, delegators: Object.freeze(delegators) } });
+  return delegators;
 }
 
 /** The ways `user` may act today: as themselves first, then with each delegator's role. */
@@ -57,8 +75,9 @@ export async function actorsOf(
   user: { id: number; rol: number },
   idCliente: number,
   day: string,
+  kept?: KeptSession,
 ): Promise<Acting[]> {
-  const delegators = await actingFor(db, user.id, idCliente, day);
+  const delegators = await actingFor(db, user.id, idCliente, day, kept);
   return [
     { rol: user.rol, onBehalfOf: null },
     ...delegators.map((d) => ({ rol: d.rol, onBehalfOf: { id: d.id, nombre: d.nombre } })),
@@ -161,7 +180,7 @@ export async function delegationState(db: Db | Tx, person: Person, day: string):
           activa: delegationActive(mine, day),
         }
       : null,
-    en_nombre_de: enNombreDe,
+    en_nombre_de: [...enNombreDe],
     candidatos,
     hoy: day,
   };

@@ -22,7 +22,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { thumbIdFor } from '../../lib/files.ts';
-import type { PrincipalCache, SidebarCategory } from '../../plugins/session-cache.ts';
+import type { KeptSession, SidebarCategory } from '../../plugins/session-cache.ts';
 
 export interface Buyer {
   id: number;
@@ -172,12 +172,6 @@ type CartJson = Omit<CartLine, 'addedAt'> & { addedAt: string };
 export type ProductJson = Omit<CartLine, 'addedAt' | 'cantidad'>;
 type AssignedCategory = SidebarCategory;
 
-/** The request's session in the principal cache, where its sidebar is kept (decision 0075). */
-export interface KeptSidebar {
-  cache: PrincipalCache;
-  sessionId: string;
-}
-
 /**
  * The buyer's cart, month and budgets in one round trip: the snapshot the budget rules need (read inside
  * the caller's transaction after the user's row is locked, or on the pool for a screen), and, with
@@ -193,7 +187,7 @@ export async function loadShopperReads(
     now?: Date;
     productId?: number;
     /** Where the request's session keeps its sidebar (decision 0075): read once, then from memory. */
-    kept?: KeptSidebar;
+    kept?: KeptSession;
   },
 ): Promise<{ snapshot: BuyerSnapshot; categories: AssignedCategory[]; product: ProductJson | null }> {
   const now = opts.now ?? new Date();
@@ -227,7 +221,7 @@ export async function loadShopperReads(
   const cart: CartLine[] = row.cart.map((l) => ({ ...l, addedAt: new Date(l.addedAt) }));
   const month = monthOfRows(row.month);
   if (opts.sidebar && !kept && opts.kept && row.categories)
-    opts.kept.cache.keepSidebar(opts.kept.sessionId, epoch, row.categories);
+    opts.kept.cache.keep(opts.kept.sessionId, epoch, { sidebar: row.categories });
   return {
     snapshot: snapshotOf(modo, range.key, buyer, cart, month, row.budgets ?? []),
     categories: kept ? [...kept] : (row.categories ?? []),

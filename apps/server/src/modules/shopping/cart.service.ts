@@ -17,7 +17,6 @@ import {
   cartDto,
   cartTotalsDto,
   categoriesDto,
-  type KeptSidebar,
   loadShopperReads,
   recomputeState,
   withCart,
@@ -92,11 +91,6 @@ export function buyerOf(auth: AuthContext): LockedBuyer {
   };
 }
 
-/** Where a request's session keeps the buyer's sidebar, when the request has a session (decision 0075). */
-export function keptSidebar(app: FastifyInstance, sessionId: string | undefined): KeptSidebar | undefined {
-  return sessionId ? { cache: app.sessions.cache, sessionId } : undefined;
-}
-
 /** The buyer's figures every cart call answers with (the session adds the delivery address). */
 export async function shopperView(
   app: FastifyInstance,
@@ -110,7 +104,7 @@ export async function shopperView(
     locked.buyer,
     locked.client,
     app.config.BUSINESS_TZ,
-    { sidebar: true, kept: keptSidebar(app, sessionId) },
+    { sidebar: true, kept: app.sessions.kept(sessionId) },
   );
   return {
     categorias: categoriesDto(assigned, snap),
@@ -175,7 +169,7 @@ export async function setCartItemLocked(
   } = await loadShopperReads(tx, buyer, client, tz, {
     sidebar: opts.sidebar ?? false,
     productId: item.id,
-    kept: keptSidebar(app, opts.sessionId),
+    kept: app.sessions.kept(opts.sessionId),
   });
   // Another client's product answers exactly like a missing one.
   if (!product) throw notFound(MSG.productoNoExiste, 'PRODUCT_NOT_FOUND');

@@ -20,7 +20,7 @@ import { sendBudgetAlerts } from '../orders/budget-alerts.ts';
 import { userHistory } from '../orders/history.service.ts';
 import { authorizerEmails, notifyBuyer } from '../orders/notifications.ts';
 import { afterPurchase, budgetDto, type CartLine, categoriesDto, loadShopperReads } from './buyer-state.ts';
-import { keptSidebar, lockBuyer } from './cart.service.ts';
+import { lockBuyer } from './cart.service.ts';
 import { insertPurchase } from './purchase.repository.ts';
 
 /** The order's `orden` must be exactly the server's cart (same products, same quantities). */
@@ -53,7 +53,7 @@ export async function userSubmitOrder(
     // The sidebar too: the answer is computed from this snapshot, not read again after the commit.
     const { snapshot, categories } = await loadShopperReads(tx, buyer, client, tz, {
       sidebar: true,
-      kept: keptSidebar(app, auth.sessionId),
+      kept: app.sessions.kept(auth.sessionId),
     });
     const cart = snapshot.cart;
     if (cart.length === 0) throw conflict('EMPTY_CART', MSG.carritoVacio);
