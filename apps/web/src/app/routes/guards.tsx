@@ -5,12 +5,13 @@
  * role goes to the role's own home; a required password change comes before anything else, then a due
  * two-factor enrolment (both carry `volver` on).
  */
-import { Center, Loader } from '@mantine/core';
+import { Center } from '@mantine/core';
 import { loginPathFor, RETURN_PARAM } from '@portal/shared/domain/return-path';
 import { areaAllows, homeFor } from '@portal/shared/domain/roles';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { Spinner } from '../../components/ui/list-states';
 import type { AuthLocationState } from '../../features/auth/components/auth-notice';
 import { isApiError } from '../../lib/api';
 import {
@@ -27,7 +28,7 @@ import { SessionContext, useSession } from '../../lib/session';
 export function FullPageLoader({ label = 'Cargando' }: { label?: string }) {
   return (
     <Center mih="100dvh">
-      <Loader aria-label={label} />
+      <Spinner label={label} />
     </Center>
   );
 }

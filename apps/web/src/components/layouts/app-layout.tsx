@@ -1,7 +1,8 @@
-import { AppShell, Box, Loader } from '@mantine/core';
+import { AppShell, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { Spinner } from '../ui/list-states';
 import { ensureOverlays } from '../ui/overlay-host';
 import { Footer } from './footer';
 import { Header, useHeaderSearch } from './header';
@@ -26,7 +27,7 @@ export function AppLayout() {
       <Sidebar onNavigate={close} />
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
         <Box component="section" flex={1} maw={1280} w="100%" mx="auto">
-          <Suspense fallback={<Loader m="xl" aria-label="Cargando" />}>
+          <Suspense fallback={<Spinner m="xl" label="Cargando" />}>
             <Outlet />
           </Suspense>
         </Box>

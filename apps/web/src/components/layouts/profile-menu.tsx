@@ -1,4 +1,4 @@
-import { Box, Center, Group, Loader, Menu, Modal, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Box, Center, Group, Menu, Modal, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ROLES } from '@portal/shared/domain/roles';
 import { MSG } from '@portal/shared/messages';
@@ -18,6 +18,7 @@ import { useSession } from '../../lib/session';
 import { ChangePasswordForm } from '../password/change-password-form';
 import { showSuccess } from '../ui/alerts';
 import { IdenticonAvatar } from '../ui/identicon-avatar';
+import { Spinner } from '../ui/list-states';
 
 /** "Seguridad" (two-factor sign-in, roles 2-4): loaded when opened, with its QR drawing. */
 const SecurityPanel = lazy(() => import('../two-factor/security-panel'));
@@ -27,7 +28,7 @@ const DelegationPanel = lazy(() => import('../delegation/delegation-panel'));
 function PanelLoading() {
   return (
     <Center py="xl">
-      <Loader aria-label="Cargando" />
+      <Spinner label="Cargando" />
     </Center>
   );
 }

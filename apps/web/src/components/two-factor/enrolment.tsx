@@ -6,7 +6,6 @@ import {
   Center,
   CopyButton,
   Group,
-  Loader,
   Stack,
   Text,
   ThemeIcon,
@@ -26,6 +25,7 @@ import {
   startEnrolment,
   twoFactorKeys,
 } from '../../lib/two-factor';
+import { Spinner } from '../ui/list-states';
 import { Refusal } from '../ui/refusal';
 import { BackupCodes } from './backup-codes';
 import { TotpCodeInput } from './code-input';
@@ -142,7 +142,7 @@ export function Enrolment({
   if (!start.data) {
     return (
       <Center py="xl">
-        <Loader aria-label="Preparando la activación" />
+        <Spinner label="Preparando la activación" />
       </Center>
     );
   }

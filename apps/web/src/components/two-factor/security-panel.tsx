@@ -9,7 +9,6 @@ import {
   Button,
   Center,
   Group,
-  Loader,
   Paper,
   PasswordInput,
   Stack,
@@ -34,6 +33,7 @@ import {
   twoFactorStatusQuery,
 } from '../../lib/two-factor';
 import { showSuccess } from '../ui/alerts';
+import { Spinner } from '../ui/list-states';
 import { Refusal } from '../ui/refusal';
 import { BackupCodes } from './backup-codes';
 import { TotpCodeInput } from './code-input';
@@ -309,7 +309,7 @@ function SecurityView({ view, setView }: { view: View; setView: (view: View) => 
   if (status.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Cargando" />
+        <Spinner label="Cargando" />
       </Center>
     );
   }

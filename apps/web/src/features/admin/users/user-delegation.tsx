@@ -3,9 +3,10 @@
  * the administrator through /api/usuarios/{id}/delegacion with the profile menu's own panel. Saved apart
  * from the user form.
  */
-import { Center, Loader } from '@mantine/core';
+import { Center } from '@mantine/core';
 import { lazy, Suspense, useMemo } from 'react';
 import { FormSection } from '../../../components/ui/form-section';
+import { Spinner } from '../../../components/ui/list-states';
 import type { DelegationTarget } from '../../../lib/delegation';
 import { adminKeys } from '../api/keys';
 
@@ -29,7 +30,7 @@ export function UserDelegation({ userId }: { userId: number }) {
       <Suspense
         fallback={
           <Center py="md">
-            <Loader size="sm" aria-label="Cargando delegación" />
+            <Spinner size="sm" label="Cargando delegación" />
           </Center>
         }
       >

@@ -1,11 +1,12 @@
 /** The drawer of the user form: for an edit it loads the user first ('Usuario no encontrado' for an unknown id). */
-import { Box, Button, Center, Drawer, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Box, Button, Center, Drawer, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ROLES } from '@portal/shared/domain/roles';
 import { MSG } from '@portal/shared/messages';
 import type { ClientDto } from '@portal/shared/schemas/clients';
 import { IconUserQuestion } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Spinner } from '../../../components/ui/list-states';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useUser } from './api';
 import { UserDelegation } from './user-delegation';
@@ -31,7 +32,7 @@ export function UserFormDrawer({ opened, client, clients, userId, onClose }: Use
   if (userId && userQuery.isPending) {
     body = (
       <Center py={64}>
-        <Loader aria-label="Cargando usuario" />
+        <Spinner label="Cargando usuario" />
       </Center>
     );
   } else if (userId && userQuery.isError) {
@@ -53,7 +54,7 @@ export function UserFormDrawer({ opened, client, clients, userId, onClose }: Use
   } else if (!ownClient) {
     body = (
       <Center py={64}>
-        <Loader aria-label="Cargando cliente" />
+        <Spinner label="Cargando cliente" />
       </Center>
     );
   } else {

@@ -15,7 +15,6 @@ import {
   EmptyState,
   Grid,
   Group,
-  Loader,
   NumberInput,
   Paper,
   Select,
@@ -46,7 +45,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { showSuccess } from '../../../components/ui/alerts';
 import { ListSearch } from '../../../components/ui/list-search';
-import { ListEmpty } from '../../../components/ui/list-states';
+import { ListEmpty, Spinner } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useSearchParamsUpdate } from '../../../lib/search-params';
@@ -179,7 +178,7 @@ function LimitInput({ product, row }: { product: UserProductDto; row: Row }) {
       size="sm"
       rightSection={
         row.busy ? (
-          <Loader size={14} aria-label="Guardando" />
+          <Spinner size={14} label="Guardando" />
         ) : row.saved ? (
           <IconCheck size={16} color="var(--mantine-color-teal-7)" aria-label="Guardado" />
         ) : undefined

@@ -6,7 +6,6 @@ import {
   Card,
   EmptyState,
   Group,
-  Loader,
   Paper,
   SegmentedControl,
   Select,
@@ -35,6 +34,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Spinner } from '../../../components/ui/list-states';
 import { Pager } from '../../../components/ui/pager';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
@@ -227,7 +227,7 @@ export function Catalogue({ categoria = null }: CatalogueProps) {
               autoComplete="off"
             />
             <Group gap={8} wrap="nowrap" aria-live="polite">
-              {searching ? <Loader size={14} aria-label="Cargando" /> : null}
+              {searching ? <Spinner size={14} label="Cargando" /> : null}
               {data ? (
                 <Text size="sm" c="dimmed" data-testid="catalogo-total">
                   {data.total === 1 ? '1 producto' : `${data.total} productos`}
