@@ -1,5 +1,6 @@
 import {
   ADMIN_PASSWORD,
+  checkA11y,
   DEMO_PASSWORD,
   expect,
   expectHome,
@@ -39,6 +40,31 @@ test.describe('inicio de sesión', () => {
     await screenshot(page, 'recuperar-acceso');
     await page.getByRole('link', { name: 'Volver a iniciar sesión' }).click();
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('el control de accesibilidad de cada pantalla falla con una imagen sin texto o un texto sin contraste', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Acceso' })).toBeVisible();
+    await checkA11y(page, 'login');
+    // The same page, broken on purpose after its first check (axe is already in it): both rules report.
+    await page.evaluate(() => {
+      const form = document.querySelector('form');
+      if (!form) throw new Error('sin formulario');
+      const img = document.createElement('img');
+      img.src = '/favicon.svg';
+      const faint = document.createElement('p');
+      faint.textContent = 'Texto casi invisible';
+      faint.style.color = '#e6e6e6';
+      form.append(img, faint);
+    });
+    const failure = await checkA11y(page, 'login-roto').then(
+      () => null,
+      (error: Error) => error.message,
+    );
+    expect(failure).toContain('image-alt');
+    expect(failure).toContain('color-contrast');
   });
 
   test('los campos vacíos dicen "Debes llenar todos los datos" junto al campo, sin ventana', async ({
