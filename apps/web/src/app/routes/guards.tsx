@@ -11,7 +11,7 @@ import { areaAllows, homeFor } from '@portal/shared/domain/roles';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { Spinner } from '../../components/ui/list-states';
+import { Spinner } from '../../components/ui/spinner';
 import type { AuthLocationState } from '../../features/auth/components/auth-notice';
 import { isApiError } from '../../lib/api';
 import {

@@ -18,7 +18,7 @@ import { useSession } from '../../lib/session';
 import { ChangePasswordForm } from '../password/change-password-form';
 import { showSuccess } from '../ui/alerts';
 import { IdenticonAvatar } from '../ui/identicon-avatar';
-import { Spinner } from '../ui/list-states';
+import { Spinner } from '../ui/spinner';
 
 /** "Seguridad" (two-factor sign-in, roles 2-4): loaded when opened, with its QR drawing. */
 const SecurityPanel = lazy(() => import('../two-factor/security-panel'));

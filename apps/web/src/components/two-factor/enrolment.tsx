@@ -25,8 +25,8 @@ import {
   startEnrolment,
   twoFactorKeys,
 } from '../../lib/two-factor';
-import { Spinner } from '../ui/list-states';
 import { Refusal } from '../ui/refusal';
+import { Spinner } from '../ui/spinner';
 import { BackupCodes } from './backup-codes';
 import { TotpCodeInput } from './code-input';
 import { QrCode } from './qr-code';

@@ -33,8 +33,8 @@ import {
   twoFactorStatusQuery,
 } from '../../lib/two-factor';
 import { showSuccess } from '../ui/alerts';
-import { Spinner } from '../ui/list-states';
 import { Refusal } from '../ui/refusal';
+import { Spinner } from '../ui/spinner';
 import { BackupCodes } from './backup-codes';
 import { TotpCodeInput } from './code-input';
 import { Enrolment } from './enrolment';

@@ -1,25 +1,7 @@
 /** The states of a list besides its rows: loading, empty and failed. */
-import {
-  Alert,
-  Button,
-  EmptyState,
-  type EmptyStateProps,
-  Loader,
-  type LoaderProps,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, EmptyState, type EmptyStateProps, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { errorMessage } from '../../lib/api';
-
-/**
- * A spinner that says what is being waited for: a status with its name, as assistive technology reads it
- * (a bare element may not carry a name).
- */
-export function Spinner({ label, ...props }: Omit<LoaderProps, 'aria-label' | 'role'> & { label: string }) {
-  return <Loader role="status" aria-label={label} {...props} />;
-}
 
 /** Grey bars where the rows will be, named for assistive technology. */
 export function LoadingRows({ label, rows = 5 }: { label: string; rows?: number }) {

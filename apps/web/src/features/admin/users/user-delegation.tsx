@@ -6,7 +6,7 @@
 import { Center } from '@mantine/core';
 import { lazy, Suspense, useMemo } from 'react';
 import { FormSection } from '../../../components/ui/form-section';
-import { Spinner } from '../../../components/ui/list-states';
+import { Spinner } from '../../../components/ui/spinner';
 import type { DelegationTarget } from '../../../lib/delegation';
 import { adminKeys } from '../api/keys';
 

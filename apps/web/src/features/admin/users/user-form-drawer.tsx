@@ -6,7 +6,7 @@ import { MSG } from '@portal/shared/messages';
 import type { ClientDto } from '@portal/shared/schemas/clients';
 import { IconUserQuestion } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Spinner } from '../../../components/ui/list-states';
+import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useUser } from './api';
 import { UserDelegation } from './user-delegation';

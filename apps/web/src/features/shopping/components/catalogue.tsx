@@ -34,8 +34,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Spinner } from '../../../components/ui/list-states';
 import { Pager } from '../../../components/ui/pager';
+import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { catalogueQuery } from '../api/catalogue';
