@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The web's HTTP client against a small in-test server. The client calls fetch() with same-origin paths
  * and relies on the browser to store the XSRF-TOKEN cookie the server sets; Node's fetch does neither

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The browser's object URLs are not part of jsdom: they are stood in for here, and the test checks what
  * saveBlob does with them and with the page.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { ROLES } from '@portal/shared/domain/roles';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rememberClient } from '../../lib/chosen-client';
