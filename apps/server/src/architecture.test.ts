@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The dependency rule of `npm run lint` (.dependency-cruiser.cjs, docs/decisions/0041): lib/, db/ and
- * plugins/ never import modules/, and modules do not import each other in a circle. Checked on the real
- * tree, and on the tree with one back-arrow added, which must fail.
+ * plugins/ never import modules/, and modules do not import each other in a circle. `npm run lint` checks
+ * the tree as committed (and `npm test` runs it first); this shows that the same check fails on the tree
+ * with a back-arrow and a cycle added.
  */
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const depcruise = `${root}node_modules/.bin/depcruise`;
@@ -26,12 +27,6 @@ function cruise(): { ok: boolean; output: string } {
 }
 
 describe('server dependency rule', () => {
-  it('the tree as committed has no violation', () => {
-    const result = cruise();
-    expect(result.output).toContain('no dependency violations found');
-    expect(result.ok).toBe(true);
-  }, 30_000);
-
   it('a back-arrow from lib/ to modules/ and a module cycle fail the check', () => {
     const tag = `${process.pid}-${Date.now()}`;
     const backArrow = `${root}apps/server/src/lib/back-arrow-${tag}.ts`;
