@@ -11,14 +11,16 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/keys';
 
-/** Users and orders matching `q`; nothing is asked while `q` is null (too short). */
+/**
+ * Users and orders matching `q`; nothing is asked while `q` is null (too short). A new search shows no
+ * results until its own arrive (the previous ones are not kept meanwhile: Enter would open one of them).
+ */
 export function useSupportSearch(q: string | null) {
   return useQuery({
     queryKey: adminKeys.search(q ?? ''),
     queryFn: ({ signal }) =>
       api.get<SupportSearchResponse>(`/api/buscar?${new URLSearchParams({ q: q ?? '' })}`, { signal }),
     enabled: q !== null,
-    placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
 }

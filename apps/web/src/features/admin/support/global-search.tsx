@@ -32,7 +32,9 @@ export function GlobalSearch() {
   const [debounced] = useDebouncedValue(value.trim(), SEARCH_DEBOUNCE_MS);
   const q = debounced.length >= SUPPORT_SEARCH_MIN_LENGTH ? debounced : null;
   const search = useSupportSearch(q);
-  const data = q !== null ? search.data : undefined;
+  // Only the results of what is typed now: while the typing settles or its search runs, the list says
+  // "Buscando…", so Enter or a click never opens a result of the previous words.
+  const data = q !== null && debounced === value.trim() ? search.data : undefined;
   const usuarios = data?.usuarios ?? [];
   const pedidos = data?.pedidos ?? [];
 
