@@ -9,7 +9,7 @@ import {
   openAccessWeek,
   runSuffix,
 } from './admin-support';
-import { expect, expectHome, screenshot, signIn, test } from './fixtures';
+import { checkA11y, expect, expectHome, screenshot, signIn, test } from './fixtures';
 
 /**
  * The catalogue for restocking (issue 13, items 4–6): the compact list (add with Enter, change in place,
@@ -253,6 +253,9 @@ test('carrito: pasos de cantidad en cada línea y vaciar el carrito con confirma
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
   await screenshot(page, 'usuario-carrito-pasos');
 
+  // Under the pointer the red text lies on a darker tint and must still read (4.5:1).
+  await page.getByRole('button', { name: 'Vaciar carrito' }).hover();
+  await checkA11y(page, 'usuario-carrito-vaciar-señalado');
   await page.getByRole('button', { name: 'Vaciar carrito' }).click();
   const confirm = page.getByRole('dialog', { name: '¿Vaciar el carrito?' });
   // It says how much goes (decision 0070).

@@ -93,7 +93,10 @@ export async function checkA11y(page: Page, screen: string): Promise<void> {
   }
   const report = blocking.flatMap((v) => [
     `- ${v.id} [${v.impact}] ${v.help} (${v.helpUrl})`,
-    ...v.nodes.map((node) => `    ${node.target.join(' >> ')}  ${node.html.slice(0, 160)}`),
+    ...v.nodes.map(
+      (node) =>
+        `    ${node.target.join(' >> ')}  ${node.html.slice(0, 160)}\n      ${node.failureSummary ?? ''}`,
+    ),
   ]);
   expect(
     blocking.map((v) => v.id),

@@ -77,7 +77,7 @@ function readable(color: string, background: string): string {
  * Light-scheme colour variables that keep text readable (WCAG AA): Mantine's 'dimmed' (gray.6, 3.3:1 on
  * white) becomes a grey of 5.5:1, placeholders and links get darker too; for the bright hues (teal, green, orange, red, blue...) the filled and
  * outline colours (white text on shade 7, coloured text on white) and the light variant's text (shade 9 on
- * shade 1) are darkened until they reach 4.5:1. Hues that already pass are unchanged.
+ * shade 1, and on shade 2 while hovered) are darkened until they reach 4.5:1. Hues that already pass are unchanged.
  */
 const PAGE_BACKGROUND = DEFAULT_THEME.colors.gray[0];
 
@@ -97,7 +97,8 @@ function readableColorVariables(): Record<string, string> {
       variables[`--mantine-color-${name}-filled-hover`] = darken(filled, 0.1);
       variables[`--mantine-color-${name}-outline`] = filled;
     }
-    const lightText = readable(shades[9], shades[1]);
+    // Light and subtle buttons lie on shade 1, and on shade 2 under the pointer: the darker one decides.
+    const lightText = readable(shades[9], shades[2]);
     if (lightText !== shades[9]) variables[`--mantine-color-${name}-light-color`] = lightText;
   }
   // Field errors (red.6 by default, 3.3:1).
