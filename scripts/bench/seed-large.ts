@@ -316,7 +316,7 @@ export async function seedLarge(database: Database, size: SeedSize, tz: string):
     const N = size.orders;
     // 85% of the orders are client 1's (the detail report runs over it), 10% client 2's, 5% client 3's.
     // Every 1000th order is the known user's; ids grow with dates; older orders are settled.
-    await exec(`insert into orders (id_user, id_cliente, status, surtido_estatus, subtotal, iva, total,
+    await exec(`insert into orders (id_user, id_cliente, status, surtido_estatus, subtotal, iva, total, lineas,
         transaction_date, cancel_reason, created_at, updated_at)
       select coalesce(known.id, b.user_id), cl.id,
         case
@@ -329,7 +329,7 @@ export async function seedLarge(database: Database, size: SeedSize, tz: string):
           when ts > ${nowSql} - interval '5 days' or g % 10 = 0 then null
           else 'entregado'
         end,
-        0, 0, 0, ts, case when g % 10 = 0 then 'Pedido duplicado' end, ts, ts
+        0, 0, 0, 0, ts, case when g % 10 = 0 then 'Pedido duplicado' end, ts, ts
       from (
         select g, ${nowSql} - interval '365 days' + (g::float8 / ${N}) * interval '364 days 23 hours' as ts,
           case when g % 20 < 17 then 1 when g % 20 < 19 then 2 else 3 end as ord
@@ -353,9 +353,9 @@ export async function seedLarge(database: Database, size: SeedSize, tz: string):
       join products p on p.id = pr.pmin + ((o.id::bigint * 7919 + j * 104729) % pr.pcount)
       join categories k on k.id = p.id_categoria
       order by o.id, j`);
-    await exec(`update orders o set subtotal = s.subtotal, iva = s.iva, total = s.subtotal + s.iva
+    await exec(`update orders o set subtotal = s.subtotal, iva = s.iva, total = s.subtotal + s.iva, lineas = s.n
       from (
-        select order_id, sum(precio * cantidad)::bigint as subtotal,
+        select order_id, count(*)::int as n, sum(precio * cantidad)::bigint as subtotal,
           ((coalesce(sum(precio * cantidad) filter (where impuesto), 0)) * 16 + 50)::bigint / 100 as iva
         from order_lines group by order_id
       ) s where s.order_id = o.id`);

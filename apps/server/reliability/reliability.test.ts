@@ -12,7 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { spendDrift } from '../src/db/order-totals.ts';
+import { lineCountDrift, spendDrift } from '../src/db/order-totals.ts';
 import { importJobs, products, webhookDeliveries, webhookEvents } from '../src/db/schema/index.ts';
 import { multipart } from '../src/test/admin-fixtures.ts';
 import {
@@ -468,6 +468,7 @@ describe.sequential('reliability', () => {
     await expectNoViolations(shop.clientId);
     // The running months (decision 0072) went with the orders: a cut transaction took neither.
     expect(await spendDrift(db())).toEqual([]);
+    expect(await lineCountDrift(db())).toEqual([]);
     const placed = await ordersPerBuyer(db(), shop.clientId);
     const inDb = [...placed.values()].reduce((sum, p) => sum + p.orders, 0);
     // An order whose answer was lost in the crash may exist; nothing else does.
@@ -814,5 +815,6 @@ describe.sequential('reliability', () => {
 
   test('after the whole run, the running months equal a recount of the orders', async () => {
     expect(await spendDrift(db())).toEqual([]);
+    expect(await lineCountDrift(db())).toEqual([]);
   });
 });

@@ -65,9 +65,9 @@ export async function bulkApproveScenario(ctx: BenchContext): Promise<void> {
   await cleanUp(ctx);
   const [outbox] = await q<{ n: number }>('select coalesce(max(id), 0)::int as n from email_outbox');
   await q(
-    `insert into orders (id_user, id_cliente, status, subtotal, iva, total, transaction_date, nota)
+    `insert into orders (id_user, id_cliente, status, subtotal, iva, total, lineas, transaction_date, nota)
       select (array[${buyers.map((b) => b.id).join(',')}])[1 + (g % ${buyers.length})], $1, 'pendiente', 0, 0, 0,
-        now(), $2
+        0, now(), $2
       from generate_series(0, ${pool - 1}) g`,
     [client.id_cliente, MARK],
   );
@@ -87,9 +87,9 @@ export async function bulkApproveScenario(ctx: BenchContext): Promise<void> {
     [MARK],
   );
   await q(
-    `update orders o set subtotal = s.subtotal, iva = s.iva, total = s.subtotal + s.iva
+    `update orders o set subtotal = s.subtotal, iva = s.iva, total = s.subtotal + s.iva, lineas = s.n
       from (
-        select order_id, sum(precio * cantidad)::bigint as subtotal,
+        select order_id, count(*)::int as n, sum(precio * cantidad)::bigint as subtotal,
           ((coalesce(sum(precio * cantidad) filter (where impuesto), 0)) * 16 + 50)::bigint / 100 as iva
         from order_lines where order_id in (select id from orders where nota = $1) group by order_id
       ) s where s.order_id = o.id`,

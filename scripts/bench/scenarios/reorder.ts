@@ -31,9 +31,9 @@ export async function reorderScenario(ctx: BenchContext, buyers: Buyers): Promis
   const before = new Date(buyers.month.start.getTime() - 10 * 86_400_000);
   await q('delete from orders where nota = $1', [MARK]);
   await q(
-    `insert into orders (id_user, id_cliente, status, surtido_estatus, subtotal, iva, total, transaction_date,
-        nota, created_at, updated_at)
-      select id, id_cliente, 'aprobado', 'por_surtir', 0, 0, 0, $2, $3, $2, $2 from users where id = any($1)
+    `insert into orders (id_user, id_cliente, status, surtido_estatus, subtotal, iva, total, lineas,
+        transaction_date, nota, created_at, updated_at)
+      select id, id_cliente, 'aprobado', 'por_surtir', 0, 0, 0, 0, $2, $3, $2, $2 from users where id = any($1)
       order by id`,
     [ids, before, MARK],
   );
@@ -56,18 +56,18 @@ export async function reorderScenario(ctx: BenchContext, buyers: Buyers): Promis
     [MARK],
   );
   await q(
-    `update orders o set subtotal = s.subtotal, iva = s.iva, total = s.subtotal + s.iva
+    `update orders o set subtotal = s.subtotal, iva = s.iva, total = s.subtotal + s.iva, lineas = s.n
       from (
-        select order_id, sum(precio * cantidad)::bigint as subtotal,
+        select order_id, count(*)::int as n, sum(precio * cantidad)::bigint as subtotal,
           ((coalesce(sum(precio * cantidad) filter (where impuesto), 0)) * 16 + 50)::bigint / 100 as iva
-        from order_lines group by order_id
-      ) s where s.order_id = o.id and o.nota = $1`,
+        from order_lines where order_id in (select id from orders where nota = $1) group by order_id
+      ) s where s.order_id = o.id`,
     [MARK],
   );
   const orderOf = new Map(
     (
       await q<{ usuario: string; id: number; lines: number }>(
-        `select u.usuario, o.id, (select count(*)::int from order_lines l where l.order_id = o.id) as lines
+        `select u.usuario, o.id, o.lineas as lines
           from orders o join users u on u.id = o.id_user where o.nota = $1`,
         [MARK],
       )

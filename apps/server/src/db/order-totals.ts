@@ -203,3 +203,19 @@ export async function spendDrift(
     }
   ).rows;
 }
+
+/**
+ * The orders whose stored line count (`orders.lineas`) differs from their lines (empty when every count is
+ * exact): checked with `spendDrift` by the tests and the reliability run.
+ */
+export async function lineCountDrift(
+  db: Db | Tx,
+): Promise<{ id: number; lineas: number; contadas: number }[]> {
+  const result = await db.execute(sql`
+    select o.id, o.lineas, coalesce(c.n, 0)::int as contadas
+    from ${orders} o
+    left join (select order_id, count(*)::int as n from ${l} group by order_id) c on c.order_id = o.id
+    where o.lineas is distinct from coalesce(c.n, 0)
+    order by o.id`);
+  return (result as unknown as { rows: { id: number; lineas: number; contadas: number }[] }).rows;
+}

@@ -134,6 +134,7 @@ export async function makeOrder(
       subtotal: t.subtotal,
       iva: t.iva,
       total: t.total,
+      lineas: lines.length,
       transactionDate: values.transactionDate ?? new Date(),
     })
     .returning();

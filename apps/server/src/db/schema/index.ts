@@ -277,6 +277,12 @@ export const orders = pgTable(
     subtotal: money('subtotal').notNull(),
     iva: money('iva').notNull(),
     total: money('total').notNull(),
+    /**
+     * How many lines the order has, kept by whoever writes its lines (the purchase, the authorizer's edit):
+     * the lists show it without counting each row's lines (docs/benchmarks.md, finding 33). No default, so
+     * a writer that forgets it fails.
+     */
+    lineas: integer('lineas').notNull(),
     transactionDate: ts('transaction_date').notNull().defaultNow(),
     cancelReason: text('cancel_reason'),
     /** The buyer's optional note for the approvers (plain text, at most 500 characters). */

@@ -131,9 +131,14 @@ describe.each(DB_KINDS)('authorization: orders, workflow, reports, e-mails (%s)'
     expect(approved.json()).toMatchObject({ nuevo_estatus: 'espera', msg: MSG.pedidoEnEspera });
     expect(approved.json().pedido).toMatchObject({ subtotal: 100, iva: 16, total: 116 });
     const [row] = await db().select().from(orders).where(eq(orders.id, id));
-    expect(row).toMatchObject({ status: 'espera', subtotal: 10000, iva: 1600, total: 11600 });
+    expect(row).toMatchObject({ status: 'espera', subtotal: 10000, iva: 1600, total: 11600, lineas: 1 });
     const lines = await db().select().from(orderLines).where(eq(orderLines.orderId, id));
     expect(lines.map((l) => [l.productId, l.cantidad])).toEqual([[w.a.id, 1]]);
+    // Both lists count the one line left (the order's stored count).
+    const listed = (await w.api.r2.get('/api/pedidos?status=todos')).json().pedidos;
+    expect(listed.find((p: { id: number }) => p.id === id)).toMatchObject({ productos: 1 });
+    const history = (await w.api.buyer.get('/api/historial')).json().pedidos;
+    expect(history.find((p: { id: number }) => p.id === id)).toMatchObject({ productos: 1 });
     const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, id));
     const edit = events.find((e) => e.tipo === 'editado');
     expect(edit?.actorId).toBe(w.auth2.id);

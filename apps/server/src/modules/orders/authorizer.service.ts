@@ -355,6 +355,7 @@ async function approveOne(
         subtotal: totals.subtotal,
         iva: totals.iva,
         total: totals.total,
+        lineas: newLines.length,
         updatedAt: new Date(),
       })
       .where(and(eq(orders.id, order.id), eq(orders.status, status)))

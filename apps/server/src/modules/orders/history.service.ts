@@ -73,8 +73,8 @@ export async function userHistory(
   const orden = query.orden ?? 'fecha_desc';
   const { shape, args } = shapeOf(filter);
   const window = pageWindow(page, HISTORY_PAGE_SIZE);
-  // One statement: the page, each order's line and comment counts, and the filter's total beside every row
-  // (the window is counted before the limit). Built once per shape and run as a named prepared statement:
+  // One statement: the page, each order's stored line count and its comment count, and the filter's total
+  // beside every row (the window is counted before the limit). Built once per shape and run as a named prepared statement:
   // the purchase's answer reads it on every purchase. Only a page past the end, which has no row to carry
   // the total, counts again.
   const rows = await preparedOnce(app.db, `portal_history_${orden}_${shape}_${window.shape}`, (d) =>
@@ -85,7 +85,7 @@ export async function userHistory(
         status: orders.status,
         surtido: orders.surtidoEstatus,
         transactionDate: orders.transactionDate,
-        productos: sql<number>`(select count(*)::int from ${orderLines} where ${orderLines.orderId} = ${OUTER_ID})`,
+        productos: orders.lineas,
         comentarios: sql<number>`(select count(*)::int from ${orderComments} where ${orderComments.orderId} = ${OUTER_ID})`,
         n: sql<number>`(count(*) over ())::int`,
       })

@@ -81,9 +81,10 @@ export async function insertPurchase(tx: Tx, r: PurchaseRows): Promise<PurchaseW
     'portal_purchase',
     sql`
     with o as (
-      insert into ${orders} (id_user, id_cliente, status, surtido_estatus, subtotal, iva, total, transaction_date, nota)
+      insert into ${orders} (id_user, id_cliente, status, surtido_estatus, subtotal, iva, total, lineas,
+        transaction_date, nota)
       values (${r.buyerId}, ${r.idCliente}, ${r.status}, ${r.surtidoEstatus}, ${r.totals.subtotal}, ${r.totals.iva},
-        ${r.totals.total}, ${r.at}, ${r.nota})
+        ${r.totals.total}, ${r.cart.length}, ${r.at}, ${r.nota})
       returning id
     ), l as (
       insert into ${orderLines} (order_id, product_id, clave_interna, clave_cliente, nombre, unidad_de_medida,
