@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -106,5 +107,21 @@ describe('business time zone', () => {
     expect(passwordExpired(set, new Date('2026-07-15T11:59:59Z'))).toBe(false);
     expect(passwordExpired(set, new Date('2026-07-15T12:00:00Z'))).toBe(true);
     expect(passwordExpired(null)).toBe(true);
+  });
+
+  it('a password’s six months end as dayjs counts them, month ends included', () => {
+    // dayjs's month arithmetic was the rule before; every day of three years, at an odd hour, both sides of
+    // the moment it expires.
+    for (let t = Date.UTC(2027, 0, 1, 13, 7, 11); t < Date.UTC(2030, 0, 1); t += 86_400_000) {
+      const set = new Date(t);
+      const due = dayjs(set).add(6, 'month').toDate().getTime();
+      for (const now of [due - 1, due, due + 1])
+        expect(
+          passwordExpired(set, new Date(now)),
+          `${set.toISOString()} a ${new Date(now).toISOString()}`,
+        ).toBe(now >= due);
+    }
+    expect(passwordExpired(new Date(2027, 7, 31, 9), new Date(2028, 1, 29, 8, 59))).toBe(false);
+    expect(passwordExpired(new Date(2027, 7, 31, 9), new Date(2028, 1, 29, 9))).toBe(true);
   });
 });
