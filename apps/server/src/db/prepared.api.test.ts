@@ -8,8 +8,8 @@ import { orderComments, orders, users } from './schema/index.ts';
 /**
  * Statements prepared once map their rows with a function made for the statement (db/prepared.ts): the
  * rows must be exactly what Drizzle's own mapper makes of the same query — dates, money, counts mapped
- * with `mapWith`, nulls of columns and of expressions — and a nested selection, whose left-joined table
- * without a row becomes null, keeps Drizzle's mapper.
+ * with `mapWith`, nulls of columns and of expressions, nested objects of inner joins — and a statement with
+ * a left join, whose joined table without a row becomes null, keeps Drizzle's mapper.
  */
 describe.each(DB_KINDS)('rows of prepared statements (%s)', (kind) => {
   let t: TestApp;
@@ -87,7 +87,25 @@ describe.each(DB_KINDS)('rows of prepared statements (%s)', (kind) => {
     });
   });
 
-  it('a nested selection keeps Drizzle’s mapper: a left join without a row is null', async () => {
+  it('a nested selection over inner joins: the same nested objects as Drizzle’s mapper', async () => {
+    const db = t.database.db;
+    const nested = (d: TestApp['database']['db'], id: number | Placeholder) =>
+      d
+        .select({ user: users, order: { id: orders.id, total: orders.total, fecha: orders.transactionDate } })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.idUser))
+        .where(eq(orders.id, id));
+    const expected = await nested(db, orderIds[0]!);
+    expect(expected[0]!.user.createdAt).toBeInstanceOf(Date);
+    expect(expected[0]!.order.id).toBe(orderIds[0]);
+    const statement = preparedOnce(db, `test_inner_${kind}`, (d) => nested(d, sql.placeholder('id')));
+    expect(typeof (statement as unknown as { customResultMapper: unknown }).customResultMapper).toBe(
+      'function',
+    );
+    expect(await statement.execute({ id: orderIds[0] })).toEqual(expected);
+  });
+
+  it('a nested selection with a left join keeps Drizzle’s mapper: a missing row is null', async () => {
     const db = t.database.db;
     const nested = (d: TestApp['database']['db']) =>
       d

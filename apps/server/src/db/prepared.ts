@@ -66,23 +66,34 @@ function decoderOf(field: unknown): Decoder {
 }
 
 /**
- * A flat selection's rows (every field a top-level key: no joined table's nested object) are mapped by a
- * function made once per statement, with each field's decoder looked up once: Drizzle's own mapper looks
- * each one up again on every row through `is()` checks, a tenth of a list's Node time (docs/benchmarks.md,
- * finding 33). The result is the same: null stays null, any other value goes through its decoder. A nested
- * selection keeps Drizzle's mapper (it also turns a left join's missing row into null).
+ * The rows of a prepared statement are mapped by a function made once for it, with each field's decoder
+ * looked up once: Drizzle's own mapper looks each one up again on every row through `is()` checks, a tenth
+ * of a list's Node time (docs/benchmarks.md, finding 33). The result is the same: null stays null, any other
+ * value goes through its decoder, and a nested field (`{ user: users, cliente: { id, nombre } }`) builds the
+ * same nested object. Drizzle's mapper stays for a statement with a left (or right, or full) join, where it
+ * turns a joined table's missing row into null: `joinsNotNullableMap` marks each joined table.
  */
 function compileRowMapper(statement: PreparedInternals): void {
   const fields = statement.fields as SelectedField[] | undefined;
-  if (!fields || statement.customResultMapper || fields.some((f) => f.path.length !== 1)) return;
-  const keys = fields.map((f) => f.path[0]!);
+  const joins = statement.joinsNotNullableMap as Record<string, boolean> | undefined;
+  if (!fields || statement.customResultMapper) return;
+  const nested = fields.some((f) => f.path.length !== 1);
+  if (nested && joins && Object.values(joins).some((notNull) => !notNull)) return;
+  const paths = fields.map((f) => f.path);
   const decoders = fields.map((f) => decoderOf(f.field));
   statement.customResultMapper = (rows: unknown[][]) =>
     rows.map((row) => {
       const result: Record<string, unknown> = {};
-      for (let i = 0; i < keys.length; i++) {
+      for (let i = 0; i < paths.length; i++) {
         const raw = row[i];
-        result[keys[i]!] = raw === null ? null : decoders[i]!.mapFromDriverValue(raw);
+        const value = raw === null ? null : decoders[i]!.mapFromDriverValue(raw);
+        const path = paths[i]!;
+        let node = result;
+        for (let p = 0; p < path.length - 1; p++) {
+          node[path[p]!] ??= {};
+          node = node[path[p]!] as Record<string, unknown>;
+        }
+        node[path[path.length - 1]!] = value;
       }
       return result;
     });
