@@ -74,9 +74,9 @@ export async function userHistory(
   const { shape, args } = shapeOf(filter);
   const window = pageWindow(page, HISTORY_PAGE_SIZE);
   // One statement: the page, each order's stored line count and its comment count, and the filter's total
-  // beside every row (the window is counted before the limit). Built once per shape and run as a named prepared statement:
-  // the purchase's answer reads it on every purchase. Only a page past the end, which has no row to carry
-  // the total, counts again.
+  // beside every row (the window is counted before the limit). Built once per shape and run as a named
+  // prepared statement: the purchase's answer reads it on every purchase. Only a page past the end, which
+  // has no row to carry the total, counts again.
   const rows = await preparedOnce(app.db, `portal_history_${orden}_${shape}_${window.shape}`, (d) =>
     d
       .select({
