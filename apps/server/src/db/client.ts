@@ -31,6 +31,11 @@ export interface Database {
   /** The embedded instance, when there is one. */
   pglite?: PGlite;
   pool?: pg.Pool;
+  /**
+   * The connections of the named prepared statements run outside transactions (`preparedOnce`,
+   * `executeNamed`): they take PostgreSQL's generic plan from the first call (decision 0083).
+   */
+  plannedPool?: pg.Pool;
   /** The PostgreSQL server's address (the session cache's listening connection opens its own). */
   url?: string;
   close(): Promise<void>;
@@ -50,24 +55,52 @@ export interface DatabaseOptions {
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
+function openPool(url: string, max: number, options?: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000, options });
+  pool.on('error', () => {
+    // A dropped idle connection is replaced on next use; queries report their own errors.
+  });
+  // A connection checked out of the pool (inside a transaction, between two statements) that the server
+  // drops emits 'error' on its client; unheard, that event would end the process. The statement that
+  // uses it next fails (a 503 for a request) and the pool discards it when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
+  return pool;
+}
+
+/** The handle whose connections plan the app's named statements once (decision 0083), by the app's handle. */
+const plannedHandles = new WeakMap<object, Db>();
+
+/**
+ * Where a named prepared statement outside a transaction runs: the planned pool's handle on a PostgreSQL
+ * server, the handle itself otherwise (the embedded database, a test's own handle).
+ */
+export function plannedHandle(db: Db): Db {
+  return plannedHandles.get(db) ?? db;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 20,
-      connectionTimeoutMillis: 5000,
-    });
-    pool.on('error', () => {
-      // A dropped idle connection is replaced on next use; queries report their own errors.
-    });
-    // A connection checked out of the pool (inside a transaction, between two statements) that the server
-    // drops emits 'error' on its client; unheard, that event would end the process. The statement that
-    // uses it next fails (a 503 for a request) and the pool discards it when it is released.
-    pool.on('connect', (client) => {
-      client.on('error', () => undefined);
-    });
+    const max = options.poolSize ?? 20;
+    const pool = openPool(options.databaseUrl, max);
+    // Every named statement of the app has a plan that is the same for any values (docs/architecture.md, "A
+    // hot query"), yet PostgreSQL often keeps planning one for each call's values when its estimates favour
+    // that: up to 1 ms a call (docs/benchmarks.md, finding 34). Its own connections take the generic plan;
+    // the others keep planning unnamed statements for their values.
+    const plannedPool = openPool(options.databaseUrl, max, '-c plan_cache_mode=force_generic_plan');
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', pool, url: options.databaseUrl, close: () => pool.end() };
+    plannedHandles.set(db, drizzlePg(plannedPool, { schema }) as unknown as Db);
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      plannedPool,
+      url: options.databaseUrl,
+      close: async () => {
+        await Promise.all([pool.end(), plannedPool.end()]);
+      },
+    };
   }
   const dataDir = options.dataDir ?? './data';
   let target = dataDir;

@@ -1,6 +1,6 @@
 import { Column, is, type Placeholder, SQL, Subquery, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from './client.ts';
+import { type Db, plannedHandle, type Tx } from './client.ts';
 import { offsetOf } from './search.ts';
 
 /** A transaction handle (one connection, one statement at a time) rather than the pool. */
@@ -28,7 +28,9 @@ const cache = new WeakMap<object, Map<string, unknown>>();
 /**
  * A query built once per database handle and run as a named prepared statement: neither the query builder
  * nor PostgreSQL's planner redo their work on each request. `build` receives the handle and must use
- * `sql.placeholder(...)` for every value; the same name must always build the same query.
+ * `sql.placeholder(...)` for every value; the same name must always build the same query. On a PostgreSQL
+ * server it runs on the planned pool's connections, which keep its generic plan from the first call
+ * (decision 0083): its plan must not depend on the values.
  */
 export function preparedOnce<P>(db: Db, name: string, build: (db: Db) => { prepare(name: string): P }): P {
   let statements = cache.get(db);
@@ -38,7 +40,7 @@ export function preparedOnce<P>(db: Db, name: string, build: (db: Db) => { prepa
   }
   let statement = statements.get(name) as P | undefined;
   if (!statement) {
-    statement = build(db).prepare(name);
+    statement = build(plannedHandle(db)).prepare(name);
     compileRowMapper(statement as unknown as PreparedInternals);
     statements.set(name, statement);
   }
@@ -178,6 +180,13 @@ export function preparedIn<P>(tx: Tx, name: string, build: (db: Tx) => { prepare
   return statement;
 }
 
+/**
+ * A column that switches the rest of its transaction to generic plans (`set_config(…, true)` ends with the
+ * transaction): for a transaction made only of named statements whose plans do not depend on the values,
+ * selected by its first statement (decision 0083).
+ */
+export const genericPlansForTheTransaction = sql<string>`set_config('plan_cache_mode', 'force_generic_plan', true)`;
+
 /** What Drizzle's prepared query keeps of its build (node-postgres and PGlite alike). */
 interface PreparedInternals {
   getQuery(): { sql: string; params: unknown[] };
@@ -217,6 +226,8 @@ export async function executeNamed<T>(tx: Db | Tx, name: string, query: SQL): Pr
     named = `${name}_${namesOf.size}`;
     namesOf.set(built.sql, named);
   }
-  const result = await tx._.session.prepareQuery(built, undefined, named, false).execute();
+  // Outside a transaction, on the planned pool (decision 0083), like `preparedOnce`.
+  const on = named && !isTransaction(tx) ? plannedHandle(tx) : tx;
+  const result = await on._.session.prepareQuery(built, undefined, named, false).execute();
   return (result as unknown as { rows: T[] }).rows;
 }

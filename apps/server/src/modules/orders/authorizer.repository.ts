@@ -122,8 +122,11 @@ function orderPageQuery(db: Db, f: OrderListFilter, orden: OrderSort, window: Pa
   const sort = sortOf(orden, key?.side === 'antes');
   // Without a search the page's ids come from the (id_cliente, status, date or total, id) indexes alone, and
   // only those 50 orders are joined with their users: a deep page no longer joins every order it skips.
+  // Page 1 (no OFFSET, no key) reads its rows straight from that index instead: the ids' second look-up by
+  // primary key would cost 50 more descents. A key's page keeps the ids: read straight, PostgreSQL keeps
+  // planning it afresh on every call (its generic plan is estimated dearer), 0.7 ms each (finding 34).
   const pageIds =
-    f.like !== undefined
+    f.like !== undefined || (window.offset === 0 && !key)
       ? undefined
       : db
           .select({ id: orders.id })
