@@ -30,7 +30,8 @@ const cache = new WeakMap<object, Map<string, unknown>>();
  * nor PostgreSQL's planner redo their work on each request. `build` receives the handle and must use
  * `sql.placeholder(...)` for every value; the same name must always build the same query. On a PostgreSQL
  * server it runs on the planned pool's connections, which keep its generic plan from the first call
- * (decision 0083): its plan must not depend on the values.
+ * (decision 0083): its plan must not depend on the values — one that matches a pattern (`LIKE`) stays on
+ * the first pool, planned for each call's pattern.
  */
 export function preparedOnce<P>(db: Db, name: string, build: (db: Db) => { prepare(name: string): P }): P {
   let statements = cache.get(db);
@@ -40,12 +41,24 @@ export function preparedOnce<P>(db: Db, name: string, build: (db: Db) => { prepa
   }
   let statement = statements.get(name) as P | undefined;
   if (!statement) {
-    statement = build(plannedHandle(db)).prepare(name);
+    const planned = plannedHandle(db);
+    const builder = build(db);
+    const text = (builder as { toSQL?: () => { sql: string } }).toSQL?.().sql;
+    statement = (
+      planned === db || text === undefined || matchesPattern(text) ? builder : build(planned)
+    ).prepare(name);
     compileRowMapper(statement as unknown as PreparedInternals);
     statements.set(name, statement);
   }
   return statement;
 }
+
+/**
+ * A statement that matches a pattern (`LIKE`) is planned for each call's pattern, on the first pool: how many
+ * rows a pattern matches decides the plan (the administrator's search by a buyer's name read the newest
+ * orders backwards on a generic plan, 37 ms a call; docs/benchmarks.md, finding 34).
+ */
+const matchesPattern = (text: string) => /\bi?like\b/i.test(text);
 
 /** One selected field of a Drizzle statement, as its builder ordered them. */
 interface SelectedField {
@@ -227,7 +240,7 @@ export async function executeNamed<T>(tx: Db | Tx, name: string, query: SQL): Pr
     namesOf.set(built.sql, named);
   }
   // Outside a transaction, on the planned pool (decision 0083), like `preparedOnce`.
-  const on = named && !isTransaction(tx) ? plannedHandle(tx) : tx;
+  const on = named && !isTransaction(tx) && !matchesPattern(built.sql) ? plannedHandle(tx) : tx;
   const result = await on._.session.prepareQuery(built, undefined, named, false).execute();
   return (result as unknown as { rows: T[] }).rows;
 }
