@@ -42,11 +42,13 @@ export function preparedOnce<P>(db: Db, name: string, build: (db: Db) => { prepa
   let statement = statements.get(name) as P | undefined;
   if (!statement) {
     const planned = plannedHandle(db);
-    const builder = build(db);
-    const text = (builder as { toSQL?: () => { sql: string } }).toSQL?.().sql;
-    statement = (
-      planned === db || text === undefined || matchesPattern(text) ? builder : build(planned)
-    ).prepare(name);
+    let builder = build(planned);
+    // Built again on the first pool only when it matches a pattern (or shows no text to tell).
+    if (planned !== db) {
+      const text = (builder as { toSQL?: () => { sql: string } }).toSQL?.().sql;
+      if (text === undefined || matchesPattern(text)) builder = build(db);
+    }
+    statement = builder.prepare(name);
     compileRowMapper(statement as unknown as PreparedInternals);
     statements.set(name, statement);
   }
