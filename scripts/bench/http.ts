@@ -1,3 +1,5 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { sealLogin } from '@portal/shared/domain/login-envelope';
 
 /** A signed-in browser-like session: its cookies and XSRF token, reused by every request. */
@@ -35,6 +37,40 @@ export async function signIn(base: string, usuario: string, password: string): P
   if (res.status !== 200) throw new Error(`login ${usuario}: ${res.status} ${await res.text()}`);
   cookiesOf(res, jar);
   return { usuario, cookie: header(jar), xsrf: jar.get('XSRF-TOKEN')! };
+}
+
+/**
+ * Signs many users in, reusing the sessions of an earlier run that the server still accepts (kept in
+ * `file`, outside the repository): each sign-in is one slow password check, 500 of them minutes of the run.
+ */
+export async function signInKept(
+  base: string,
+  usuarios: string[],
+  password: string,
+  file: string,
+): Promise<SignedIn[]> {
+  let kept: Record<string, SignedIn> = {};
+  try {
+    kept = JSON.parse(await readFile(file, 'utf8')) as Record<string, SignedIn>;
+  } catch {
+    // No earlier run (or an unreadable file): every user signs in.
+  }
+  const valid = new Map<string, SignedIn>();
+  await Promise.all(
+    usuarios.map(async (u) => {
+      const s = kept[u];
+      if (!s) return;
+      const res = await fetch(`${base}/api/sesion`, { headers: { cookie: s.cookie } });
+      await res.arrayBuffer();
+      if (res.status === 200) valid.set(u, s);
+    }),
+  );
+  const missing = usuarios.filter((u) => !valid.has(u));
+  for (const s of await signInAll(base, missing, password)) valid.set(s.usuario, s);
+  const out = usuarios.map((u) => valid.get(u)!);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify(Object.fromEntries(out.map((s) => [s.usuario, s]))));
+  return out;
 }
 
 /** Signs many users in, a few at a time (each sign-in is one slow password check on the server). */

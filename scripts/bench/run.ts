@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { LATENCY_CONNECTIONS, parseArgs, SCENARIO_KEYS, type SizeName } from './common.ts';
-import { signIn, signInAll, waitForHttp } from './http.ts';
+import { signIn, signInKept, waitForHttp } from './http.ts';
 import { CpuMeter, log, PRODUCTION_MALLOC, ROOT, startProcess, stopProcess } from './processes.ts';
 import { DOC, machine, type Row, renderTable, writeDoc } from './results.ts';
 import { baselineScenario } from './scenarios/baseline.ts';
@@ -128,7 +128,12 @@ async function main(): Promise<void> {
     const autorizador = await signIn(base, BENCH_USERS.autorizador, BENCH_PASSWORD);
     const admin = await signIn(base, BENCH_USERS.admin, BENCH_PASSWORD);
     const buyers = ['carrito', 'compra', 'repetir'].some(only)
-      ? await signInAll(base, buyerNames, BENCH_PASSWORD)
+      ? await signInKept(
+          base,
+          buyerNames,
+          BENCH_PASSWORD,
+          path.join(ROOT, '.tmp', `bench-sessions-${new URL(databaseUrl).pathname.slice(1)}.json`),
+        )
       : [];
     log(`  ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
