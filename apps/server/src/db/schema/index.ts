@@ -508,13 +508,21 @@ export const userMonthSpend = pgTable(
 );
 
 /**
- * A counter per client that a trigger on `orders` raises with every insert, update or delete of its orders
- * (migration 0012): the dashboard's range figures are reused while it has not moved (decision 0055).
+ * Counters per client that a trigger on `orders` raises with every insert, update or delete of its orders
+ * (migration 0012): the dashboard's range figures are reused while their sum has not moved (decision 0055).
+ * Each client's counter is split in up to 16 rows (`stripe`: the writing connection's `pg_backend_pid()`
+ * modulo 16), so that concurrent purchases of one client do not queue on one row at commit (migration 0032,
+ * decision 0084).
  */
-export const clientOrderVersions = pgTable('client_order_versions', {
-  idCliente: integer('id_cliente').primaryKey(),
-  version: money('version').notNull(),
-});
+export const clientOrderVersions = pgTable(
+  'client_order_versions',
+  {
+    idCliente: integer('id_cliente').notNull(),
+    stripe: smallint('stripe').notNull().default(0),
+    version: money('version').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.idCliente, t.stripe] })],
+);
 
 /**
  * The users list's totals without counting the users (decision 0078): rows of +1 and −1 per client (0 for none),

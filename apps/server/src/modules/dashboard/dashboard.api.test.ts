@@ -1,6 +1,7 @@
 import { addMonths } from '@portal/shared/domain/months';
 import { businessDate, businessMonth } from '@portal/shared/domain/time';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { moveOrderTotals } from '../../db/order-totals.ts';
@@ -375,6 +376,68 @@ describe.each(DB_KINDS)('spend dashboard (%s)', (kind) => {
       await tx.execute(sql`update orders set status = 'cancelado', surtido_estatus = null where id = ${id}`);
     });
     expect((await view()).meses.at(-1)).toMatchObject({ aprobado: 0, cancelado: 99.99 });
+  });
+
+  it('the client’s counter moves with every change of its orders; on PostgreSQL two connections writing them at once do not queue on it', async () => {
+    const w = await world();
+    const version = async () =>
+      Number(
+        (
+          await rowsOf<{ v: string | null }>(
+            db(),
+            sql`select sum(version)::text as v from client_order_versions where id_cliente = ${w.client.id}`,
+          )
+        )[0]?.v ?? 0,
+      );
+    const order = () =>
+      makeOrder(db(), {
+        idUser: w.ana.id,
+        idCliente: w.client.id,
+        lines: [{ productId: w.p1.id, precio: 1000, cantidad: 1, idCategoria: w.papel.id }],
+      });
+    const start = await version();
+    const first = await order();
+    const second = await order();
+    expect(await version()).toBe(start + 2);
+    await db().execute(sql`update orders set nota = 'uno' where id = ${first.id}`);
+    // Deleted with its part of the summary, as every path that changes orders keeps it.
+    await db().transaction(async (tx) => {
+      await moveOrderTotals(tx, second.id, -1);
+      await tx.execute(sql`delete from orders where id = ${second.id}`);
+    });
+    expect(await version()).toBe(start + 4);
+    if (kind !== 'postgres') return;
+    // Two connections of different stripes (decision 0084): the first raises its row and keeps its
+    // transaction open; the second's commit must not wait for it (with one row a client it did, until the
+    // first committed: here, until its lock timeout).
+    const url = (t.database.pool as unknown as { options: { connectionString: string } }).options
+      .connectionString;
+    const opened: pg.Client[] = [];
+    try {
+      let a: { c: pg.Client; stripe: number } | undefined;
+      let b: { c: pg.Client; stripe: number } | undefined;
+      while (!b && opened.length < 40) {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        opened.push(c);
+        const stripe = Number((await c.query('select pg_backend_pid() % 16 as s')).rows[0].s);
+        if (!a) a = { c, stripe };
+        else if (stripe !== a.stripe) b = { c, stripe };
+      }
+      if (!a || !b) throw new Error('no two connections of different stripes');
+      const third = await order();
+      await a.c.query('begin');
+      await a.c.query(`update orders set nota = 'a' where id = $1`, [first.id]);
+      await a.c.query('set constraints all immediate');
+      await b.c.query(`set lock_timeout = '3s'`);
+      await b.c.query('begin');
+      await b.c.query(`update orders set nota = 'b' where id = $1`, [third.id]);
+      await b.c.query('commit');
+      await a.c.query('commit');
+      expect(await version()).toBe(start + 7);
+    } finally {
+      await Promise.all(opened.map((c) => c.end()));
+    }
   });
 
   it('buyers by share of their budget: sorted, cut to the top, counted at 80 % and 100 % (both budget modes)', async () => {

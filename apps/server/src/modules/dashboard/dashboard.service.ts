@@ -132,11 +132,11 @@ export async function dashboard(
 
 /**
  * The range's figures (months by status, top products) of a client or of every client, reused while the
- * orders they come from have not changed: each client's counter in client_order_versions moves with every
- * insert, update or delete of its orders (a trigger, at commit), and it is read fresh on every request, so a
- * request never gets figures older than the orders it could see (docs/domain.md "Planned rules": revocation
- * with caches). Per instance, at most 200 ranges; concurrent requests for the same figures share one
- * computation.
+ * orders they come from have not changed: each client's counter in client_order_versions (the sum of its
+ * rows, decision 0084) moves with every insert, update or delete of its orders (a trigger, at commit), and
+ * it is read fresh on every request, so a request never gets figures older than the orders it could see
+ * (docs/domain.md "Planned rules": revocation with caches). Per instance, at most 200 ranges; concurrent
+ * requests for the same figures share one computation.
  */
 const rangeCaches = new WeakMap<Db, Map<string, Promise<RangeFigures>>>();
 const RANGE_CACHE_MAX = 200;
@@ -160,8 +160,8 @@ async function rangeFigures(
   const [v] = await rowsOf<{ v: string | null }>(
     db,
     scope
-      ? sql`select ${clientOrderVersions.version}::text as v from ${clientOrderVersions} where ${clientOrderVersions.idCliente} = ${scope.id}`
-      : sql`select string_agg(${clientOrderVersions.idCliente} || ':' || ${clientOrderVersions.version}, ',' order by ${clientOrderVersions.idCliente}) as v from ${clientOrderVersions}`,
+      ? sql`select sum(${clientOrderVersions.version})::text as v from ${clientOrderVersions} where ${clientOrderVersions.idCliente} = ${scope.id}`
+      : sql`select string_agg(c.id_cliente || ':' || c.v, ',' order by c.id_cliente) as v from (select ${clientOrderVersions.idCliente} as id_cliente, sum(${clientOrderVersions.version}) as v from ${clientOrderVersions} group by 1) c`,
   );
   const key = `${scope?.id ?? '*'}|${tz}|${desde}|${hasta}|${month}|${v?.v ?? '0'}`;
   // One cache per database (an app has one; the tests run several in one process).
