@@ -283,6 +283,11 @@ export const orders = pgTable(
      * a writer that forgets it fails.
      */
     lineas: integer('lineas').notNull(),
+    /**
+     * How many comments the order has, kept by a trigger on `order_comments` (migration 0033, decision
+     * 0085): the lists show it without counting each row's comments.
+     */
+    comentarios: integer('comentarios').notNull().default(0),
     transactionDate: ts('transaction_date').notNull().defaultNow(),
     cancelReason: text('cancel_reason'),
     /** The buyer's optional note for the approvers (plain text, at most 500 characters). */

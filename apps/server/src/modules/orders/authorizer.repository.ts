@@ -4,14 +4,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, type SQL, sql } fr
 import type { Db, Tx } from '../../db/client.ts';
 import { businessMonthOf } from '../../db/order-totals.ts';
 import { type PageWindow, pageWindow, preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
-import {
-  orderComments,
-  orderEvents,
-  orderLines,
-  orders,
-  userMonthSpend,
-  users,
-} from '../../db/schema/index.ts';
+import { orderEvents, orderLines, orders, userMonthSpend, users } from '../../db/schema/index.ts';
 import { PagerTotals } from '../../lib/pager-totals.ts';
 
 /**
@@ -145,7 +138,7 @@ function orderPageQuery(db: Db, f: OrderListFilter, orden: OrderSort, window: Pa
       usuario: users.usuario,
       nombre: users.nombre,
       productos: orders.lineas,
-      comentarios: sql<number>`(select count(*)::int from ${orderComments} where ${orderComments.orderId} = ${orders.id})`,
+      comentarios: orders.comentarios,
       // What the regular budget's flag needs, read with the page (one look-up each) instead of in another
       // statement: the buyer's budget and its running month's spend (user_month_spend, category 0).
       presupuestoDefault: users.presupuestoDefault,

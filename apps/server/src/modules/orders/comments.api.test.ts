@@ -1,5 +1,6 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.ts';
 import {
   emailOutbox,
   orderCommentNotices,
@@ -296,6 +297,19 @@ describe.each(DB_KINDS)('comments on orders (%s)', (kind) => {
     expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
     expect(await commentRows(o.id)).toHaveLength(4);
     expect(await commentMails(`${w.tag}-autorizador@example.test`)).toHaveLength(1);
+    // The order's stored count (decision 0085) took every one of them, and follows a deleted comment.
+    const stored = async () =>
+      (await db().select({ n: orders.comentarios }).from(orders).where(eq(orders.id, o.id)))[0]?.n;
+    expect(await stored()).toBe(4);
+    const [first] = await commentRows(o.id);
+    await db().delete(orderComments).where(eq(orderComments.id, first!.id));
+    expect(await stored()).toBe(3);
+    // Every order of the file's database equals a recount.
+    const wrong = await rowsOf(
+      db(),
+      sql`select o.id from orders o where o.comentarios <> (select count(*) from order_comments c where c.order_id = o.id)`,
+    );
+    expect(wrong).toEqual([]);
   });
 
   it('the level that holds the order hears the buyer: rol 3 on espera; the approver who acted on a final status', async () => {

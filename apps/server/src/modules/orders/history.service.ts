@@ -16,18 +16,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { pageWindow, preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
-import { orderComments, orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
+import { orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
 import { commentsOf } from './comments.service.ts';
 
 export const HISTORY_PAGE_SIZE = 10;
-
-/**
- * The outer order's id inside a subquery, written out: in a select of one table Drizzle writes its columns
- * unqualified, and a bare "id" inside the subquery would name the subquery's own table.
- */
-const OUTER_ID = sql`${sql.identifier('orders')}.${sql.identifier('id')}`;
 
 /** The history's ORDER BY: the date or the total, then the id (indexes on (id_user, …, id)). */
 function historyOrder(orden: HistorySort): SQL[] {
@@ -73,7 +67,7 @@ export async function userHistory(
   const orden = query.orden ?? 'fecha_desc';
   const { shape, args } = shapeOf(filter);
   const window = pageWindow(page, HISTORY_PAGE_SIZE);
-  // One statement: the page, each order's stored line count and its comment count, and the filter's total
+  // One statement: the page, each order's stored line and comment counts, and the filter's total
   // beside every row (the window is counted before the limit). Built once per shape and run as a named
   // prepared statement: the purchase's answer reads it on every purchase. Only a page past the end, which
   // has no row to carry the total, counts again.
@@ -86,7 +80,7 @@ export async function userHistory(
         surtido: orders.surtidoEstatus,
         transactionDate: orders.transactionDate,
         productos: orders.lineas,
-        comentarios: sql<number>`(select count(*)::int from ${orderComments} where ${orderComments.orderId} = ${OUTER_ID})`,
+        comentarios: orders.comentarios,
         n: sql<number>`(count(*) over ())::int`,
       })
       .from(orders)
