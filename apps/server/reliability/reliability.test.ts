@@ -12,7 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { lineCountDrift, spendDrift } from '../src/db/order-totals.ts';
+import { commentCountDrift, lineCountDrift, spendDrift } from '../src/db/order-totals.ts';
 import { importJobs, products, webhookDeliveries, webhookEvents } from '../src/db/schema/index.ts';
 import { multipart } from '../src/test/admin-fixtures.ts';
 import {
@@ -816,5 +816,6 @@ describe.sequential('reliability', () => {
   test('after the whole run, the running months equal a recount of the orders', async () => {
     expect(await spendDrift(db())).toEqual([]);
     expect(await lineCountDrift(db())).toEqual([]);
+    expect(await commentCountDrift(db())).toEqual([]);
   });
 });

@@ -16,7 +16,14 @@ import { IVA_RATE_PERCENT } from '@portal/shared/domain/money';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 import { executeNamed, isTransaction } from './prepared.ts';
-import { orderLines, orders, productMonthSales, salesState, userMonthSpend } from './schema/index.ts';
+import {
+  orderComments,
+  orderLines,
+  orders,
+  productMonthSales,
+  salesState,
+  userMonthSpend,
+} from './schema/index.ts';
 
 const o = orders;
 const l = orderLines;
@@ -218,4 +225,17 @@ export async function lineCountDrift(
     where o.lineas is distinct from coalesce(c.n, 0)
     order by o.id`);
   return (result as unknown as { rows: { id: number; lineas: number; contadas: number }[] }).rows;
+}
+
+/** The orders whose stored comment count (decision 0085) differs from a count of their comments (none when kept). */
+export async function commentCountDrift(
+  db: Db | Tx,
+): Promise<{ id: number; comentarios: number; contados: number }[]> {
+  const result = await db.execute(sql`
+    select o.id, o.comentarios, coalesce(c.n, 0)::int as contados
+    from ${orders} o
+    left join (select order_id, count(*)::int as n from ${orderComments} group by order_id) c on c.order_id = o.id
+    where o.comentarios is distinct from coalesce(c.n, 0)
+    order by o.id`);
+  return (result as unknown as { rows: { id: number; comentarios: number; contados: number }[] }).rows;
 }
