@@ -1,9 +1,10 @@
+import { USERS_PER_PAGE } from '@portal/shared/limits';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordTokens, sessions, systemLogs, users } from '../../db/schema/index.ts';
+import { passwordTokens, sessions, systemLogs, userCategoryBudgets, users } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
 import { signedInAdmin } from '../../test/admin-fixtures.ts';
-import { makeClient, makeUser, TEST_PASSWORD, uniq } from '../../test/factories.ts';
+import { makeCategory, makeClient, makeUser, TEST_PASSWORD, uniq } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
 import { plantLinks } from '../../test/links.ts';
 
@@ -101,6 +102,49 @@ describe.each(
       `${tag}_c`,
       `${tag}_e`,
     ]);
+  });
+
+  it('a deep page holds the right users, each with its own category budgets, in every sort', async () => {
+    const client = await makeClient(db(), { modoPresupuesto: 'categoria' });
+    const category = await makeCategory(db(), client.id);
+    const other = await makeCategory(db(), client.id, 'Limpieza');
+    const tag = uniq('deep').toLowerCase();
+    const made: { id: number; usuario: string }[] = [];
+    for (let i = 0; i < USERS_PER_PAGE * 2 + 3; i++) {
+      const u = await makeUser(db(), {
+        rol: 1,
+        idCliente: client.id,
+        usuario: `${tag}_${String(i).padStart(2, '0')}`,
+        nombre: `Persona ${String(50 - i).padStart(2, '0')}`,
+      });
+      await db()
+        .insert(userCategoryBudgets)
+        .values([
+          { userId: u.id, categoryId: category.id, presupuesto: 100_00 * (i + 1) },
+          ...(i % 2 ? [{ userId: u.id, categoryId: other.id, presupuesto: 7_00 + i }] : []),
+        ]);
+      made.push(u);
+    }
+    const budgetsOf = (i: number) =>
+      JSON.stringify(
+        [
+          { id: category.id, presupuesto: (i + 1) * 100 },
+          ...(i % 2 ? [{ id: other.id, presupuesto: (7_00 + i) / 100 }] : []),
+        ].sort((a, b) => a.id - b.id),
+      );
+    const byUsername = made.map((u, i) => ({ usuario: u.usuario, categorias: budgetsOf(i) }));
+    const page = async (query: string) =>
+      (await list(`id_cliente=${client.id}&${query}`)).usuarios.map((u) => ({
+        usuario: u.usuario,
+        categorias: (u as unknown as { categorias: string }).categorias,
+      }));
+    expect(await page('page=2')).toEqual(byUsername.slice(USERS_PER_PAGE, USERS_PER_PAGE * 2));
+    expect(await page('page=3&rol=1&estatus=activo')).toEqual(byUsername.slice(USERS_PER_PAGE * 2));
+    // By name the order turns around (the names count down).
+    const byName = [...byUsername].reverse();
+    expect(await page('page=2&orden=nombre_asc')).toEqual(byName.slice(USERS_PER_PAGE, USERS_PER_PAGE * 2));
+    expect(await page('page=4')).toEqual([]);
+    expect((await list(`id_cliente=${client.id}&page=4`)).total).toBe(USERS_PER_PAGE * 2 + 3);
   });
 
   it('refuses an unknown sort, role or status with a Spanish 400', async () => {

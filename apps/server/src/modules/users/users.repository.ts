@@ -175,7 +175,9 @@ export async function mergeUserCounts(db: Db | Tx): Promise<void> {
 
 /**
  * A page of users with their client and category budgets (a JSON array, read with the page); without a search
- * (`kept`: the filter's placeholders), the kept total too.
+ * (`kept`: the filter's placeholders), the kept total too. Past the first page the page's ids are read first
+ * and only those users are joined and given their budgets: PostgreSQL computes a row's select list before
+ * OFFSET skips it, so page 50 ran the budgets' subquery for 500 users to show 10 (2.5 of its 3 ms).
  */
 function usersPageQuery(
   db: Db,
@@ -185,6 +187,16 @@ function usersPageQuery(
   kept: UsersFilter | null,
 ) {
   const b = userCategoryBudgets;
+  const pageIds =
+    window.offset === 0
+      ? undefined
+      : db
+          .select({ id: users.id })
+          .from(users)
+          .where(where)
+          .orderBy(...usersOrder(orden))
+          .limit(window.limit)
+          .offset(window.offset);
   return db
     .select({
       user: users,
@@ -196,10 +208,10 @@ function usersPageQuery(
     })
     .from(users)
     .innerJoin(clients, eq(clients.id, users.idCliente))
-    .where(where)
+    .where(pageIds ? inArray(users.id, pageIds) : where)
     .orderBy(...usersOrder(orden))
     .limit(window.limit)
-    .offset(window.offset);
+    .offset(pageIds ? 0 : window.offset);
 }
 
 /**
