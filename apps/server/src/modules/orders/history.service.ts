@@ -67,10 +67,9 @@ export async function userHistory(
   const orden = query.orden ?? 'fecha_desc';
   const { shape, args } = shapeOf(filter);
   const window = pageWindow(page, HISTORY_PAGE_SIZE);
-  // One statement: the page, each order's stored line and comment counts, and the filter's total
-  // beside every row (the window is counted before the limit). Built once per shape and run as a named
-  // prepared statement: the purchase's answer reads it on every purchase. Only a page past the end, which
-  // has no row to carry the total, counts again.
+  // One statement: the page, each order's stored line and comment counts, and the filter's total beside
+  // every row. Built once per shape and run as a named prepared statement: the purchase's answer reads it
+  // on every purchase. Only a page past the end, which has no row to carry the total, counts again.
   const rows = await preparedOnce(app.db, `portal_history_${orden}_${shape}_${window.shape}`, (d) =>
     d
       .select({
@@ -81,7 +80,9 @@ export async function userHistory(
         transactionDate: orders.transactionDate,
         productos: orders.lineas,
         comentarios: orders.comentarios,
-        n: sql<number>`(count(*) over ())::int`,
+        // Counted apart from the page (once, from the index alone): a window count over the page's rows
+        // fetched every order of the buyer to show ten (133 against 18 buffers for 127 orders).
+        n: sql<number>`(select count(*)::int from ${orders} where ${historyWhere(args)})`,
       })
       .from(orders)
       .where(historyWhere(args))
