@@ -109,12 +109,24 @@ test('the administrator finds a user by an accentless partial name and an order 
   await expect(drawer).toHaveCount(0);
 
   // An order: by its number; arrows move through the results. Arrows and Enter before the new results have
-  // come open nothing: the user above, a result of the previous words, is not opened again.
+  // come open nothing: the user above, a result of the previous words, is not opened again. The number's
+  // answer is held until the keys are pressed, so that they come first however fast the server answers.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const searchUrl = /\/api\/buscar\?/;
+  await page.route(searchUrl, async (route) => {
+    if (decodeURIComponent(route.request().url()).includes(numero)) await held;
+    await route.continue();
+  });
   await search.fill(numero);
   await search.press('ArrowDown');
   await search.press('Enter');
+  release();
   const orderOption = results.getByRole('option', { name: new RegExp(`Pedido ${numero}`) });
   await expect(orderOption).toBeVisible();
+  await page.unroute(searchUrl);
   await expect(drawer).toHaveCount(0);
   await expect(page).not.toHaveURL(/editar=/);
   await search.press('ArrowDown');
