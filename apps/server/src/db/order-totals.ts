@@ -37,14 +37,25 @@ export const businessMonthOf = (instant: SQL | typeof o.transactionDate) =>
   sql`(date_trunc('month', ${instant} at time zone ${TZ}))::date`;
 const MONTH = businessMonthOf(o.transactionDate);
 
+/**
+ * Where the figures read orders and their lines: the tables, or the rows the same statement has just written
+ * (the purchase's `insert … returning *`, decision 0086). Either is aliased as its table, so the figures name
+ * the tables' columns in both cases.
+ */
+export interface TotalsSource {
+  orders: SQL;
+  lines: SQL;
+}
+const TABLES: TotalsSource = { orders: sql`${o}`, lines: sql`${l}` };
+
 /** The sales summary's columns for a set of orders' lines, grouped (the one definition of its figures). */
-function salesContribution(where: SQL, sign: 1 | -1) {
+function salesContribution(where: SQL, sign: 1 | -1, from: TotalsSource = TABLES) {
   return sql`
     select ${o.idCliente}, ${MONTH}, ${l.productId}, ${l.idCategoria},
       ${sign} * sum(${l.cantidad})::bigint,
       ${sign} * sum(${l.precio} * ${l.cantidad})::bigint,
       ${sign} * sum(case when ${l.impuesto} then (${l.precio} * ${l.cantidad} * ${IVA_RATE_PERCENT} + 50) / 100 else 0 end)::bigint
-    from ${l} inner join ${o} on ${o.id} = ${l.orderId}
+    from ${from.lines} as ${l} inner join ${from.orders} as ${o} on ${o.id} = ${l.orderId}
     where ${where} and ${o.status} <> 'cancelado'
     group by 1, 2, 3, 4
     order by 1, 2, 3, 4`;
@@ -56,17 +67,17 @@ function salesContribution(where: SQL, sign: 1 | -1) {
  * category adds, per order, its lines' subtotal plus the IVA of their taxable part rounded once (half up),
  * and counts the orders that have lines in it.
  */
-function spendContribution(where: SQL, sign: 1 | -1) {
+function spendContribution(where: SQL, sign: 1 | -1, from: TotalsSource = TABLES) {
   return sql`
     select id_user, mes, id_categoria, ${sign} * sum(importe)::bigint, ${sign} * count(*)::int
     from (
       select ${o.idUser} as id_user, ${MONTH} as mes, 0 as id_categoria, ${o.total} as importe
-      from ${o} where ${where} and ${o.status} <> 'cancelado'
+      from ${from.orders} as ${o} where ${where} and ${o.status} <> 'cancelado'
       union all
       select ${o.idUser}, ${MONTH}, ${l.idCategoria},
         sum(${l.precio} * ${l.cantidad})::bigint
           + (sum(case when ${l.impuesto} then ${l.precio} * ${l.cantidad} else 0 end)::bigint * ${IVA_RATE_PERCENT} + 50) / 100
-      from ${l} inner join ${o} on ${o.id} = ${l.orderId}
+      from ${from.lines} as ${l} inner join ${from.orders} as ${o} on ${o.id} = ${l.orderId}
       where ${where} and ${o.status} <> 'cancelado'
       group by ${o.id}, ${o.idUser}, 2, ${l.idCategoria}
     ) c
@@ -74,12 +85,14 @@ function spendContribution(where: SQL, sign: 1 | -1) {
     order by 1, 2, 3`;
 }
 
-/** Both tables' upserts of one set of orders' contribution, sales first, as one statement. */
-function moveStatement(where: SQL, sign: 1 | -1, alongside?: SQL) {
-  return sql`
-    with ${alongside ? sql`alongside as (${alongside}), ` : sql``}sales as (
+/**
+ * Both tables' upserts of one set of orders' contribution, sales first, as the CTEs `sales` and `spend` of a
+ * larger statement (the caller holds the totals' shared lock from an earlier statement).
+ */
+export function moveCtes(where: SQL, sign: 1 | -1, from: TotalsSource = TABLES) {
+  return sql`sales as (
       insert into ${s} as s (id_cliente, mes, product_id, id_categoria, cantidad, importe, iva)
-      ${salesContribution(where, sign)}
+      ${salesContribution(where, sign, from)}
       on conflict (id_cliente, mes, product_id, id_categoria) do update set
         cantidad = s.cantidad + excluded.cantidad,
         importe = s.importe + excluded.importe,
@@ -87,12 +100,18 @@ function moveStatement(where: SQL, sign: 1 | -1, alongside?: SQL) {
       returning 1
     ), spend as (
       insert into ${u} as u (id_user, mes, id_categoria, importe, compras)
-      ${spendContribution(where, sign)}
+      ${spendContribution(where, sign, from)}
       on conflict (id_user, mes, id_categoria) do update set
         importe = u.importe + excluded.importe,
         compras = u.compras + excluded.compras
       returning 1
-    )
+    )`;
+}
+
+/** Both tables' upserts of one set of orders' contribution, sales first, as one statement. */
+function moveStatement(where: SQL, sign: 1 | -1) {
+  return sql`
+    with ${moveCtes(where, sign)}
     select (select count(*) from sales) as sales, (select count(*) from spend) as spend`;
 }
 
@@ -102,20 +121,14 @@ function moveStatement(where: SQL, sign: 1 | -1, alongside?: SQL) {
  * (and before anything that reads the buyer's month, such as the budget alerts). Rows are touched in key
  * order, the summary's before the buyer's, so concurrent changes never deadlock on them.
  */
-export async function moveOrderTotals(
-  db: Db | Tx,
-  orderId: number,
-  sign: 1 | -1,
-  /** Another data-modifying statement to run as part of the move's (one round trip less). */
-  alongside?: SQL,
-): Promise<void> {
+export async function moveOrderTotals(db: Db | Tx, orderId: number, sign: 1 | -1): Promise<void> {
   // A rebuild (exclusive) waits for changes in flight, and they for it: the shared lock, once a transaction.
   // Named prepared statements on the transaction's connection (decision 0073): planned once per connection.
   if (!holdingTotalsLock.has(db)) {
     await executeNamed(db, 'portal_totals_lock', sql`select ${TOTALS_SHARED_LOCK}`);
     if (isTransaction(db)) holdingTotalsLock.add(db);
   }
-  await executeNamed(db, 'portal_totals_move', moveStatement(sql`${o.id} = ${orderId}`, sign, alongside));
+  await executeNamed(db, 'portal_totals_move', moveStatement(sql`${o.id} = ${orderId}`, sign));
 }
 
 /** The totals' shared lock (held to the end of the transaction): changes share it, a rebuild excludes them. */

@@ -6,7 +6,7 @@ import { and, asc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import { executeNamed, prepared } from '../../db/prepared.ts';
+import { executeNamed, prepared, type Val } from '../../db/prepared.ts';
 import { delegations, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { orderEmail } from '../../lib/emails.ts';
@@ -114,7 +114,7 @@ export async function levelWithStandIns(
 }
 
 /** The statement of `levelWithStandIns` (the purchase reads it within its own statement). */
-export function levelWithStandInsQuery(idCliente: number, rol: 2 | 3, day: string): SQL {
+export function levelWithStandInsQuery(idCliente: Val<number>, rol: 2 | 3, day: Val<string>): SQL {
   // The e-mail's column is named user_id (db/schema).
   const email = sql.identifier(users.email.name);
   return sql`

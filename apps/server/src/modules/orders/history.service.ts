@@ -95,18 +95,74 @@ export async function userHistory(
     (page > 1
       ? ((await app.db.select({ n: count() }).from(orders).where(historyWhere(filter)))[0]?.n ?? 0)
       : 0);
+  return { pedidos: rows.map(historyRowDto), total, page, per_page: HISTORY_PAGE_SIZE };
+}
+
+/** One order of the history as its page reads it. */
+export interface HistoryRow {
+  id: number;
+  total: number;
+  status: string;
+  surtido: string | null;
+  transactionDate: Date;
+  productos: number;
+  comentarios: number;
+}
+
+function historyRowDto(r: HistoryRow): HistoryResponse['pedidos'][number] {
   return {
-    pedidos: rows.map((r) => ({
-      id: r.id,
-      productos: r.productos,
-      total: centavosToPesos(r.total),
-      status: r.status as OrderStatus,
-      transaction_date: r.transactionDate.toISOString(),
-      comentarios: r.comentarios,
-      surtido: r.surtido as FulfilmentState | null,
-    })),
-    total,
-    page,
+    id: r.id,
+    productos: r.productos,
+    total: centavosToPesos(r.total),
+    status: r.status as OrderStatus,
+    transaction_date: r.transactionDate.toISOString(),
+    comentarios: r.comentarios,
+    surtido: r.surtido as FulfilmentState | null,
+  };
+}
+
+/** The first page of the history (no filter, newest first) as one JSON value: `{ n, rows }`. */
+export type FirstHistoryPageJson = {
+  n: number;
+  rows: (Omit<HistoryRow, 'transactionDate'> & { transactionDate: string })[];
+};
+
+/**
+ * The buyer's first history page and its total as one JSON value inside a larger statement: the purchase
+ * reads it under the buyer's lock with the rest of its snapshot, and answers with `historyAfterPurchase`
+ * instead of reading the history again after the commit (decision 0073).
+ */
+export function firstHistoryPageJson(userId: Val<number>): SQL {
+  const where = historyWhere({ userId });
+  return sql`json_build_object(
+    'n', (select count(*)::int from ${orders} where ${where}),
+    'rows', (select coalesce(json_agg(r), '[]'::json) from (
+      select ${orders.id} as id, ${orders.total} as total, ${orders.status} as status,
+        ${orders.surtidoEstatus} as surtido, ${orders.transactionDate} as "transactionDate",
+        ${orders.lineas} as productos, ${orders.comentarios} as comentarios
+      from ${orders} where ${where}
+      order by ${sql.join(historyOrder('fecha_desc'), sql`, `)}
+      limit ${sql.raw(String(HISTORY_PAGE_SIZE))}) r))`;
+}
+
+/**
+ * The first history page right after a purchase, as a read after the commit would give it: the page read
+ * under the lock (`firstHistoryPageJson`) with the new order in its place by date and number, one more in
+ * all.
+ */
+export function historyAfterPurchase(read: FirstHistoryPageJson, order: HistoryRow): HistoryResponse {
+  const rows: HistoryRow[] = read.rows.map((r) => ({
+    ...r,
+    total: Number(r.total),
+    transactionDate: new Date(r.transactionDate),
+  }));
+  rows.push(order);
+  // The page's order (historyOrder 'fecha_desc'): newest date first, then the higher number.
+  rows.sort((a, b) => b.transactionDate.getTime() - a.transactionDate.getTime() || b.id - a.id);
+  return {
+    pedidos: rows.slice(0, HISTORY_PAGE_SIZE).map(historyRowDto),
+    total: read.n + 1,
+    page: 1,
     per_page: HISTORY_PAGE_SIZE,
   };
 }

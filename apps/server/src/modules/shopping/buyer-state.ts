@@ -6,11 +6,12 @@ import {
   monthUsedOf,
 } from '@portal/shared/domain/budget';
 import { centavosToPesos, totalsOf } from '@portal/shared/domain/money';
+import { ROLES } from '@portal/shared/domain/roles';
 import { businessDate, businessMonth } from '@portal/shared/domain/time';
 import type { BudgetStateDto, CartItemDto, CategoryDto } from '@portal/shared/schemas/shopping';
 import { and, asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { type MonthSpendJson, monthOfRows } from '../../db/order-totals.ts';
+import { type MonthSpendJson, monthOfRows, TOTALS_SHARED_LOCK } from '../../db/order-totals.ts';
 import { prepared } from '../../db/prepared.ts';
 import {
   cartItems,
@@ -23,6 +24,8 @@ import {
 } from '../../db/schema/index.ts';
 import { thumbIdFor } from '../../lib/files.ts';
 import type { KeptSession, SidebarCategory } from '../../plugins/session-cache.ts';
+import { type LevelPerson, levelWithStandInsQuery } from '../orders/delegation.service.ts';
+import { type FirstHistoryPageJson, firstHistoryPageJson } from '../orders/history.service.ts';
 
 export interface Buyer {
   id: number;
@@ -92,6 +95,8 @@ function assignedCategoriesQuery(db: Db | Tx, userId: number | Placeholder, idCl
 
 type ShopperParams = MonthParams & {
   idCliente: number;
+  /** The business day (YYYY-MM-DD) whose stand-ins the purchase's level read takes. */
+  day: string;
   /** A product of the buyer's client to read with its assignment (a cart change), or null. */
   productId: number | null;
 };
@@ -116,6 +121,11 @@ interface ShopperShape {
   byCategory: boolean;
   sidebar: boolean;
   product: boolean;
+  /**
+   * What the purchase reads with its snapshot (decision 0086): 0 nothing, 1 the new order's number, the
+   * history's first page and the totals' shared lock, 2 also the first level's authorizers and stand-ins.
+   */
+  purchase: 0 | 1 | 2;
 }
 
 function shopperReadsQuery(db: Db | Tx, p: ShopperArgs, shape: ShopperShape) {
@@ -162,12 +172,42 @@ function shopperReadsQuery(db: Db | Tx, p: ShopperArgs, shape: ShopperShape) {
           : sql`null`
       }`,
       product: sql<ProductJson | null>`${shape.product ? sql`(select row_to_json(r) from (${product}) r)` : sql`null`}`,
+      purchase: sql<PurchaseReadJson | null>`${
+        shape.purchase
+          ? sql`json_build_object(
+              'orderId', nextval(pg_get_serial_sequence('orders', 'id')),
+              'locked', (select count(*) from (select ${TOTALS_SHARED_LOCK}) k),
+              'history', ${firstHistoryPageJson(p.userId)},
+              'level', ${
+                shape.purchase === 2
+                  ? sql`(select coalesce(json_agg(x order by x.part, x.id), '[]'::json) from (${levelWithStandInsQuery(p.idCliente, ROLES.autorizador, p.day)}) x)`
+                  : sql`null`
+              })`
+          : sql`null`
+      }`,
     })
     .from(users)
     .where(eq(users.id, p.userId));
 }
 
 type CartJson = Omit<CartLine, 'addedAt'> & { addedAt: string };
+type PurchaseReadJson = {
+  orderId: number | string;
+  history: FirstHistoryPageJson;
+  level: LevelPerson[] | null;
+};
+
+/**
+ * What a purchase reads under the buyer's lock besides the snapshot (decision 0086): its order's number,
+ * taken from the sequence now so that everything the order writes (e-mails included) is one statement; the
+ * history's first page the answer shows; and, when the order may wait for level 1, who is to be told. The
+ * same statement takes the totals' shared lock the purchase's move needs.
+ */
+export interface PurchaseRead {
+  orderId: number;
+  history: FirstHistoryPageJson;
+  level: LevelPerson[] | null;
+}
 /** A product as a cart line would show it, before it has a quantity. */
 export type ProductJson = Omit<CartLine, 'addedAt' | 'cantidad'>;
 type AssignedCategory = SidebarCategory;
@@ -188,8 +228,15 @@ export async function loadShopperReads(
     productId?: number;
     /** Where the request's session keeps its sidebar (decision 0075): read once, then from memory. */
     kept?: KeptSession;
+    /** A purchase's reads (`PurchaseRead`), inside its transaction; `level`: the order may wait for level 1. */
+    purchase?: { level: boolean };
   },
-): Promise<{ snapshot: BuyerSnapshot; categories: AssignedCategory[]; product: ProductJson | null }> {
+): Promise<{
+  snapshot: BuyerSnapshot;
+  categories: AssignedCategory[];
+  product: ProductJson | null;
+  purchase: PurchaseRead | null;
+}> {
   const now = opts.now ?? new Date();
   const modo = client.modoPresupuesto === 'categoria' ? 'categoria' : 'regular';
   const range = businessMonth(now, tz);
@@ -198,6 +245,8 @@ export async function loadShopperReads(
     idCliente: buyer.idCliente,
     mes: `${range.key}-01`,
     productId: opts.productId ?? null,
+    // Only the level's read takes the day (its stand-ins').
+    day: opts.purchase?.level ? businessDate(now, tz) : '',
   };
   const kept = opts.sidebar && opts.kept ? opts.kept.cache.sidebarOf(opts.kept.sessionId) : undefined;
   // A change announced after this moment is not kept with a sidebar read now.
@@ -206,14 +255,20 @@ export async function loadShopperReads(
     byCategory: modo === 'categoria',
     sidebar: opts.sidebar && !kept,
     product: opts.productId !== undefined,
+    purchase: opts.purchase ? (opts.purchase.level ? 2 : 1) : 0,
   };
   // Prepared on the pool, or on the transaction's connection under the buyer's lock (decision 0073): the
   // same builder and placeholders for each shape, so one name carries one text.
-  const name = `portal_shopper_reads_${Number(shape.byCategory)}${Number(shape.sidebar)}${Number(shape.product)}`;
+  const name = `portal_shopper_reads_${[shape.byCategory, shape.sidebar, shape.product, shape.purchase].map(Number).join('')}`;
   const build = (d: Db | Tx) =>
     shopperReadsQuery(
       d,
-      { ...monthParams(), idCliente: sql.placeholder('idCliente'), productId: sql.placeholder('productId') },
+      {
+        ...monthParams(),
+        idCliente: sql.placeholder('idCliente'),
+        productId: sql.placeholder('productId'),
+        day: sql.placeholder('day'),
+      },
       shape,
     );
   const [row] = await prepared(db, name, build).execute(params);
@@ -226,6 +281,13 @@ export async function loadShopperReads(
     snapshot: snapshotOf(modo, range.key, buyer, cart, month, row.budgets ?? []),
     categories: kept ? [...kept] : (row.categories ?? []),
     product: row.product ? { ...row.product, precio: Number(row.product.precio) } : null,
+    purchase: row.purchase
+      ? {
+          orderId: Number(row.purchase.orderId),
+          history: row.purchase.history,
+          level: row.purchase.level,
+        }
+      : null,
   };
 }
 

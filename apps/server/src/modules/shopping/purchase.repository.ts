@@ -1,19 +1,22 @@
 /**
- * The purchase's writes as one statement of data-modifying CTEs (decision 0073): the order, its lines
- * (snapshotted from the cart read under the buyer's lock), its events, its log entries and the cart's
- * delete, in one round trip inside the purchase's transaction.
+ * The purchase's writes as one statement of data-modifying CTEs (decisions 0073 and 0086): the order (its
+ * number taken with the snapshot), its lines (snapshotted from the cart read under the buyer's lock), its
+ * events, its log entries, the cart's delete, the authorizers' e-mails and the running totals' move, in one
+ * round trip inside the purchase's transaction.
  */
 import type { LogEventType } from '@portal/shared/domain/log-events';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { holdsTotalsLock, TOTALS_SHARED_LOCK } from '../../db/order-totals.ts';
+import { moveCtes } from '../../db/order-totals.ts';
 import { executeNamed } from '../../db/prepared.ts';
 import { cartItems, orderEvents, orderLines, orders, systemLogs } from '../../db/schema/index.ts';
+import { type Email, outboxInsert } from '../../lib/mailer.ts';
 import { wantingEndpoints } from '../integration/webhook-outbox.ts';
-import { type LevelPerson, levelWithStandInsQuery } from '../orders/delegation.service.ts';
 import type { CartLine } from './buyer-state.ts';
 
 export interface PurchaseRows {
+  /** The order's number, taken from the sequence by the purchase's read (`PurchaseRead`). */
+  id: number;
   buyerId: number;
   idCliente: number;
   status: string;
@@ -29,8 +32,8 @@ export interface PurchaseRows {
   /** The log entries' metadata besides the order's id (who and from where, the amounts). */
   createdMeta: Record<string, unknown>;
   approvedMeta: Record<string, unknown> | null;
-  /** The level whose authorizers (and their stand-ins) the statement also reads, when the order waits for it. */
-  level: { rol: 2 | 3; day: string } | null;
+  /** The e-mails the order's creation sends (to the level it waits for), written to the outbox with it. */
+  emails: readonly Email[];
 }
 
 /** "#00042": the order's number as the log's descriptions write it (padStart, never cut). */
@@ -38,17 +41,14 @@ const NUMBER = sql`repeat('0', greatest(0, 5 - length(o.id::text))) || o.id::tex
 
 /** What the purchase's statement answers besides writing. */
 export interface PurchaseWritten {
-  orderId: number;
   /** The webhook endpoints that want the order's events (read in the same statement). */
   wanting: { creado: number[]; aprobado: number[] };
-  /** The level's authorizers and their stand-ins (`levelWithStandIns`), when `level` was asked. */
-  level: LevelPerson[] | null;
 }
 
 /**
- * Writes the order and everything that goes with it in one statement. The same statement takes the totals'
- * shared lock for the running months' move that follows, and reads which webhook endpoints want the order's
- * events and, when the order waits for a level, who is to be told.
+ * Writes the order and everything that goes with it in one statement, the running totals' move included
+ * (over the rows the statement writes; the caller holds the totals' shared lock from its read), and reads
+ * which webhook endpoints want the order's events.
  */
 export async function insertPurchase(tx: Tx, r: PurchaseRows): Promise<PurchaseWritten> {
   const lines = JSON.stringify(
@@ -71,21 +71,16 @@ export async function insertPurchase(tx: Tx, r: PurchaseRows): Promise<PurchaseW
   };
   const approved = r.rule !== null;
   // A named prepared statement on the transaction's connection: parsed and planned once per connection.
-  const [row] = await executeNamed<{
-    id: number;
-    creado: number[];
-    aprobado: number[];
-    level: LevelPerson[] | null;
-  }>(
+  const [row] = await executeNamed<{ id: number; creado: number[]; aprobado: number[] }>(
     tx,
     'portal_purchase',
     sql`
     with o as (
-      insert into ${orders} (id_user, id_cliente, status, surtido_estatus, subtotal, iva, total, lineas,
+      insert into ${orders} (id, id_user, id_cliente, status, surtido_estatus, subtotal, iva, total, lineas,
         transaction_date, nota)
-      values (${r.buyerId}, ${r.idCliente}, ${r.status}, ${r.surtidoEstatus}, ${r.totals.subtotal}, ${r.totals.iva},
-        ${r.totals.total}, ${r.cart.length}, ${r.at}, ${r.nota})
-      returning id
+      values (${r.id}, ${r.buyerId}, ${r.idCliente}, ${r.status}, ${r.surtidoEstatus}, ${r.totals.subtotal},
+        ${r.totals.iva}, ${r.totals.total}, ${r.cart.length}, ${r.at}, ${r.nota})
+      returning *
     ), l as (
       insert into ${orderLines} (order_id, product_id, clave_interna, clave_cliente, nombre, unidad_de_medida,
         id_categoria, categoria, precio, impuesto, cantidad)
@@ -96,7 +91,7 @@ export async function insertPurchase(tx: Tx, r: PurchaseRows): Promise<PurchaseW
         precio bigint, impuesto boolean, cantidad integer)) with ordinality as x(product_id, clave_interna,
         clave_cliente, nombre, unidad_de_medida, id_categoria, categoria, precio, impuesto, cantidad, n)
       order by x.n
-      returning 1
+      returning *
     ), e as (
       insert into ${orderEvents} (order_id, actor_id, tipo, from_status, to_status, changes)
       select o.id, v.actor, v.tipo, v.de, v.a, v.changes
@@ -122,19 +117,16 @@ export async function insertPurchase(tx: Tx, r: PurchaseRows): Promise<PurchaseW
       returning 1
     ), d as (
       delete from ${cartItems} where user_id = ${r.buyerId} returning 1
-    )
+    ), m as (
+      ${outboxInsert(r.emails)}
+      returning 1
+    ), ${moveCtes(sql`true`, 1, { orders: sql`o`, lines: sql`l` })}
     select o.id, (select count(*) from l) as lines, (select count(*) from e) as events,
-      (select count(*) from g) as logs, (select count(*) from d) as cart,
-      (select count(*) from (select ${TOTALS_SHARED_LOCK}) k) as locked,
+      (select count(*) from g) as logs, (select count(*) from d) as cart, (select count(*) from m) as emails,
+      (select count(*) from sales) as sales, (select count(*) from spend) as spend,
       ${wantingEndpoints(r.idCliente, 'pedido.creado')} as creado,
-      ${wantingEndpoints(r.idCliente, 'pedido.aprobado')} as aprobado,
-      ${r.level ? sql`(select coalesce(json_agg(p order by p.part, p.id), '[]'::json) from (${levelWithStandInsQuery(r.idCliente, r.level.rol, r.level.day)}) p)` : sql`null::json`} as level
+      ${wantingEndpoints(r.idCliente, 'pedido.aprobado')} as aprobado
     from o`,
   );
-  holdsTotalsLock(tx);
-  return {
-    orderId: Number(row!.id),
-    wanting: { creado: row!.creado, aprobado: row!.aprobado },
-    level: row!.level,
-  };
+  return { wanting: { creado: row!.creado, aprobado: row!.aprobado } };
 }

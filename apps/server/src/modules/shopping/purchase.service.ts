@@ -4,20 +4,18 @@ import { quantityProblem } from '@portal/shared/domain/cart';
 import { FULFILMENT_START } from '@portal/shared/domain/fulfilment';
 import { centavosToPesos, formatMXN, totalsOf } from '@portal/shared/domain/money';
 import { ROLES } from '@portal/shared/domain/roles';
-import { businessDate } from '@portal/shared/domain/time';
 import type { OrderStatus, PurchaseResponse } from '@portal/shared/schemas/shopping';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { moveOrderTotals } from '../../db/order-totals.ts';
+import { holdsTotalsLock } from '../../db/order-totals.ts';
 import { users } from '../../db/schema/index.ts';
 import { requestMeta } from '../../lib/audit.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
-import { outboxInsert } from '../../lib/mailer.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
 import { sendBudgetAlerts } from '../orders/budget-alerts.ts';
-import { userHistory } from '../orders/history.service.ts';
+import { historyAfterPurchase } from '../orders/history.service.ts';
 import { authorizerEmails, notifyBuyer } from '../orders/notifications.ts';
 import { afterPurchase, budgetDto, type CartLine, categoriesDto, loadShopperReads } from './buyer-state.ts';
 import { lockBuyer } from './cart.service.ts';
@@ -50,11 +48,19 @@ export async function userSubmitOrder(
   const created = await app.db.transaction(async (tx) => {
     const locked = await lockBuyer(tx, auth.user.id);
     const { buyer, client } = locked;
-    // The sidebar too: the answer is computed from this snapshot, not read again after the commit.
-    const { snapshot, categories } = await loadShopperReads(tx, buyer, client, tz, {
+    const now = new Date();
+    // The sidebar and the history's first page too: the answer is computed from this snapshot, not read
+    // again after the commit. With them the order's number and, when it may wait, who is to be told
+    // (decision 0086), so that the order's writes are one statement.
+    const { snapshot, categories, purchase } = await loadShopperReads(tx, buyer, client, tz, {
       sidebar: true,
+      now,
       kept: app.sessions.kept(auth.sessionId),
+      purchase: { level: client.cantidadAutorizadores > 0 },
     });
+    // The read took the totals' shared lock (for the move in the purchase's statement).
+    holdsTotalsLock(tx);
+    const { orderId, history, level } = purchase!;
     const cart = snapshot.cart;
     if (cart.length === 0) throw conflict('EMPTY_CART', MSG.carritoVacio);
     if (!sameItems(orden, cart)) throw conflict('CART_CHANGED', MSG.carritoCambio);
@@ -92,16 +98,27 @@ export async function userSubmitOrder(
       locked.rules ?? { autoHasta: null, segundoNivelDesde: null },
     );
     const status: OrderStatus = decided.status;
-    const now = new Date();
+    // Approved at purchase (no levels, or the automatic rule): its fulfilment starts (decision 0058).
+    const surtido = status === 'aprobado' ? FULFILMENT_START : null;
     const meta = requestMeta(request);
-    // The order, its lines, events and log entries and the cart's delete: one statement (decision 0073).
-    // An order that waits tells the first level (rol 2) and their stand-ins: read in the purchase's statement.
-    const { orderId, wanting, level } = await insertPurchase(tx, {
+    // An order that waits tells the first level (rol 2) and their stand-ins (read with the snapshot).
+    const emails =
+      status === 'pendiente'
+        ? authorizerEmails(
+            app.config.PUBLIC_URL,
+            ROLES.autorizador,
+            { id: orderId, total: totals.total, idCliente: buyer.idCliente, buyerNombre: auth.user.nombre },
+            level ?? [],
+          )
+        : [];
+    // The order, its lines, events and log entries, the cart's delete, the e-mails and the move into the
+    // sales summary and the buyer's running month (decision 0072): one statement (decisions 0073, 0086).
+    const { wanting } = await insertPurchase(tx, {
+      id: orderId,
       buyerId: buyer.id,
       idCliente: buyer.idCliente,
       status,
-      // Approved at purchase (no levels, or the automatic rule): its fulfilment starts (decision 0058).
-      surtidoEstatus: status === 'aprobado' ? FULFILMENT_START : null,
+      surtidoEstatus: surtido,
       totals,
       at: now,
       nota: nota || null,
@@ -111,7 +128,7 @@ export async function userSubmitOrder(
       createdTo: decided.rule ? 'pendiente' : status,
       createdMeta: { total: totals.total, lineas: cart.length, ...meta },
       approvedMeta: decided.rule ? { a: 'aprobado', total: totals.total, ...decided.rule } : null,
-      level: status === 'pendiente' ? { rol: ROLES.autorizador, day: businessDate(now, tz) } : null,
+      emails,
     });
     if (decided.rule) {
       const [me] = await tx
@@ -126,17 +143,6 @@ export async function userSubmitOrder(
     await recordWebhookEvent(tx, app.jobs, { ...webhookEvent, type: 'pedido.creado' }, wanting.creado);
     if (status === 'aprobado')
       await recordWebhookEvent(tx, app.jobs, { ...webhookEvent, type: 'pedido.aprobado' }, wanting.aprobado);
-    // Into the sales summary and the buyer's running month (decision 0072), before the alerts read it.
-    // The authorizers' e-mails are written by the move's statement.
-    const toLevel = level
-      ? authorizerEmails(
-          app.config.PUBLIC_URL,
-          ROLES.autorizador,
-          { id: orderId, total: totals.total, idCliente: buyer.idCliente, buyerNombre: auth.user.nombre },
-          level,
-        )
-      : [];
-    await moveOrderTotals(tx, orderId, 1, toLevel.length ? outboxInsert(toLevel) : undefined);
     // The month after the purchase, from the snapshot read under the lock: the alerts need no read of it.
     const after = afterPurchase(snapshot, buyer, totals.total);
     await sendBudgetAlerts(tx, { publicUrl: app.config.PUBLIC_URL, tz }, buyer.id, now, {
@@ -152,11 +158,19 @@ export async function userSubmitOrder(
       locked,
       presupuesto: budgetDto(after, buyer, client),
       categorias: categoriesDto(categories, after),
+      transacciones: historyAfterPurchase(history, {
+        id: orderId,
+        total: totals.total,
+        status,
+        surtido,
+        transactionDate: now,
+        productos: cart.length,
+        comentarios: 0,
+      }),
     };
   });
 
   void app.mailer.flush();
-  const transacciones = await userHistory(app, auth.user.id, { page: 1 });
   return {
     status: 'ok',
     msg: MSG.compraEnviada,
@@ -167,7 +181,7 @@ export async function userSubmitOrder(
       status: created.status,
       transaction_date: created.date.toISOString(),
     },
-    transacciones,
+    transacciones: created.transacciones,
     presupuesto: created.presupuesto,
     set_categorias: created.locked.client.modoPresupuesto === 'categoria',
     categorias: created.categorias,

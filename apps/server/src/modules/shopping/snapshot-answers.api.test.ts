@@ -5,7 +5,7 @@
  */
 import { businessDate } from '@portal/shared/domain/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userCategoryBudgets } from '../../db/schema/index.ts';
+import { orderComments, userCategoryBudgets } from '../../db/schema/index.ts';
 import { makeBuyer } from '../../test/buyer-fixtures.ts';
 import { assign, makeCategory } from '../../test/factories.ts';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
@@ -79,6 +79,43 @@ describe.each(DB_KINDS)('answers from the locked snapshot (%s)', (kind) => {
         presupuesto: after.presupuesto,
         categorias: after.categorias,
       });
+      // The history's first page too (read under the lock with the new order put in its place).
+      expect(bought.json().transacciones).toEqual((await b.api.get('/api/historial')).json());
+      expect(bought.json().transacciones.total).toBe(2);
     });
   }
+
+  it('the purchase answers with the first history page a fresh read shows: a full page, a comment, approved at once', async () => {
+    const b = await makeBuyer(t, { presupuesto: 10_000_000, client: { cantidadAutorizadores: 0 } });
+    const p = await b.product(1_250, { impuesto: true });
+    await assign(db(), b.user.id, p.id, 9);
+    // Eleven earlier orders (a page and one more), of every status, one with a comment.
+    const statuses = ['aprobado', 'pendiente', 'espera', 'cancelado'] as const;
+    const earlier = [];
+    for (let i = 0; i < 11; i++) earlier.push(await b.order([[p, i + 1]], statuses[i % 4]));
+    const commented = earlier.at(-1)!;
+    await db().insert(orderComments).values({ orderId: commented.id, authorId: b.user.id, texto: 'Urgente' });
+    const before = (await b.api.get('/api/historial')).json();
+    expect(before.total).toBe(11);
+    expect(before.pedidos.find((o: { id: number }) => o.id === commented.id)?.comentarios).toBe(1);
+
+    await b.api.post('/api/carrito/nuevo_item', { item: { id: p.id, cantidad: 2 } });
+    const bought = await b.api.post('/api/compra', {
+      orden: [{ id: p.id, cantidad: 2 }],
+      fecha: businessDate(new Date()),
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const answer = bought.json().transacciones;
+    expect(answer).toEqual((await b.api.get('/api/historial')).json());
+    // The new order first (approved at purchase, so its fulfilment started); the oldest left page 1.
+    expect(answer.total).toBe(12);
+    expect(answer.pedidos).toHaveLength(10);
+    expect(answer.pedidos[0]).toMatchObject({
+      id: bought.json().pedido.id,
+      status: 'aprobado',
+      productos: 1,
+    });
+    expect(answer.pedidos[0].surtido).not.toBeNull();
+    expect(answer.pedidos.slice(1)).toEqual(before.pedidos.slice(0, 9));
+  });
 });
