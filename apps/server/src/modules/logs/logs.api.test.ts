@@ -381,6 +381,23 @@ describe.each(DB_KINDS)('administration: system logs and overview (%s)', (kind) 
     expect(many.logs).toHaveLength(15);
     const few = (await admin.get(`/api/logs?event_type=${tipo}&desde=2020-01-01&hasta=2020-01-02`)).json();
     expect(few).toMatchObject({ total: 0, total_limitado: false, logs: [] });
+    // Past the cap the count is remembered (decision 0087); the log only grows, so the pager stays right.
+    await db().insert(systemLogs).values({ userId: null, eventType: tipo, description: 'Una más' });
+    const again = (await admin.get(`/api/logs?event_type=${tipo}`)).json();
+    expect(again).toMatchObject({ total: LOG_COUNT_CAP, total_limitado: true, page: 1 });
+    expect(again.logs[0].description).toBe('Una más');
+  });
+
+  it('logs: a filtered count under the cap moves with every new entry (never remembered)', async () => {
+    const tipo = uniq('pocos');
+    const total = async () => (await admin.get(`/api/logs?event_type=${tipo}`)).json().total;
+    for (let n = 1; n <= 3; n++) {
+      await db()
+        .insert(systemLogs)
+        .values({ userId: null, eventType: tipo, description: `Entrada ${n}` });
+      expect(await total()).toBe(n);
+      expect(await total()).toBe(n);
+    }
   });
 
   it('logs/tipos: the distinct event types, sorted', async () => {
