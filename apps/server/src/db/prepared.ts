@@ -56,6 +56,30 @@ export function preparedOnce<P>(db: Db, name: string, build: (db: Db) => { prepa
 }
 
 /**
+ * A query built once per database handle and run unnamed: the query builder's work is done once (a fifth of
+ * the filtered log's Node time when built on every call, docs/benchmarks.md finding 36), while PostgreSQL
+ * still plans every call for its values — for a statement whose best plan depends on them (the system log
+ * filtered by a user, an order or a small client, finding 29). `build` follows `preparedOnce`'s rules; `key`
+ * names the query as `preparedOnce`'s name would, but no statement is kept on the server.
+ */
+export function builtOnce<P>(db: Db, key: string, build: (db: Db) => { prepare(name: string): P }): P {
+  let statements = cache.get(db);
+  if (!statements) {
+    statements = new Map();
+    cache.set(db, statements);
+  }
+  const slot = `unnamed:${key}`;
+  let statement = statements.get(slot) as P | undefined;
+  if (!statement) {
+    // No name: the driver sends the text with every call (PostgreSQL's unnamed statement, planned each time).
+    statement = build(db).prepare('');
+    compileRowMapper(statement as unknown as PreparedInternals);
+    statements.set(slot, statement);
+  }
+  return statement;
+}
+
+/**
  * A statement that matches a pattern (`LIKE`) is planned for each call's pattern, on the first pool: how many
  * rows a pattern matches decides the plan (the administrator's search by a buyer's name read the newest
  * orders backwards on a generic plan, 37 ms a call; docs/benchmarks.md, finding 34).

@@ -12,7 +12,7 @@ import {
 import { and, asc, count, desc, eq, gte, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Db, rowsOf } from '../../db/client.ts';
-import { pageWindow, preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
+import { builtOnce, pageWindow, preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import { clients, systemLogs, users } from '../../db/schema/index.ts';
 import { foldedLike, foldedPattern, offsetOf } from '../../db/search.ts';
 import { BOM, csvRow } from '../../lib/csv.ts';
@@ -88,7 +88,13 @@ function logsWhere(f: LogFilter): SQL | undefined {
 async function userIdsLike(db: Db, usuario: string | undefined): Promise<number[] | undefined> {
   const like = foldedPattern(usuario);
   if (like === undefined) return undefined;
-  const rows = await db.select({ id: users.id }).from(users).where(foldedLike(SEARCHED_USER, like));
+  // Built once, planned for each pattern (how many users it matches decides the plan).
+  const rows = await builtOnce(db, 'logs_user_ids_like', (d) =>
+    d
+      .select({ id: users.id })
+      .from(users)
+      .where(foldedLike(SEARCHED_USER, sql.placeholder('like'))),
+  ).execute({ like });
   return rows.map((r) => r.id);
 }
 
@@ -161,11 +167,21 @@ export async function listLogs(app: FastifyInstance, query: LogsQuery): Promise<
     // Filtered, the statements are planned for each call's values (unnamed): a user's, an order's or a small
     // client's entries are few among 300,000, and the plan PostgreSQL kept for a statement filtered by users
     // read the log backwards by id for them, the whole table for a rare user (docs/benchmarks.md, finding 29).
+    // Built once per shape all the same (`builtOnce`).
+    const values = { ...filter, offset: offsetOf(query.page, LOGS_PER_PAGE) };
     // Keyed by the filter's values (a name search by the ids it found, which a new user can change).
     const key = JSON.stringify(filter);
     [rows, total] = await Promise.all([
-      pageOf(app.db, filter, LOGS_PER_PAGE, offsetOf(query.page, LOGS_PER_PAGE)),
-      overTheCap.get(key, async () => (await countOf(app.db, filter))[0]?.n ?? 0),
+      builtOnce(app.db, `logs_filtered_page_${shape}`, (d) =>
+        pageOf(d, args, LOGS_PER_PAGE, sql.placeholder('offset')),
+      ).execute(values),
+      overTheCap.get(
+        key,
+        async () =>
+          (
+            await builtOnce(app.db, `logs_filtered_count_${shape}`, (d) => countOf(d, args)).execute(values)
+          )[0]?.n ?? 0,
+      ),
     ]);
   } else {
     // Unfiltered, every call reads the newest entries the same way: one named statement, one kept plan.
