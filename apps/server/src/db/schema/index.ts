@@ -530,6 +530,17 @@ export const clientOrderVersions = pgTable(
 );
 
 /**
+ * A counter per client that triggers raise with every change of what the dashboard's buyers show: a buyer
+ * (rol 1) added, removed, renamed, moved, activated or deactivated, its monthly budget, its category budgets
+ * (migration 0034). With the order counter above it keys the buyers' part of the dashboard, reused while
+ * neither moves (decision 0088). Admin edits are rare: one row per client.
+ */
+export const clientBuyerVersions = pgTable('client_buyer_versions', {
+  idCliente: integer('id_cliente').primaryKey(),
+  version: money('version').notNull(),
+});
+
+/**
  * The users list's totals without counting the users (decision 0078): rows of +1 and −1 per client (0 for none),
  * role and status, appended by triggers on `users` (migration 0028) for every insert, delete and change of
  * those columns, never updated — a user write takes no lock here. Administrators (rol 4) are never counted,

@@ -1,11 +1,11 @@
 import { addMonths } from '@portal/shared/domain/months';
 import { businessDate, businessMonth } from '@portal/shared/domain/time';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { moveOrderTotals } from '../../db/order-totals.ts';
-import { productMonthSales, userCategoryBudgets } from '../../db/schema/index.ts';
+import { productMonthSales, userCategoryBudgets, users } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
 import {
   assign,
@@ -483,6 +483,57 @@ describe.each(DB_KINDS)('spend dashboard (%s)', (kind) => {
           ? { total: 7, sobre_80: 3, sobre_100: 2 }
           : { total: 7, sobre_80: 2, sobre_100: 1 },
       );
+    }
+  });
+
+  it('the buyers’ part shows each change of a buyer or its budgets at once (it is reused only while none happened)', async () => {
+    for (const modo of ['regular', 'categoria'] as const) {
+      const w = await world(modo);
+      const buyers = async () => {
+        const tab = (await w.api.r2.get('/api/tablero')).json();
+        return { lista: tab.por_usuario, usuarios: tab.usuarios, categorias: tab.por_categoria };
+      };
+      const ana = async () =>
+        (await buyers()).lista.find((u: { id: number }) => u.id === w.ana.id) as
+          | { nombre: string; usuario: string; presupuesto: number; utilizado: number; pedidos: number }
+          | undefined;
+      const first = await buyers();
+      expect(await buyers(), modo).toEqual(first);
+      expect((await ana())?.pedidos, modo).toBe(0);
+      // A purchase (the orders' counter).
+      await w.buy(w.api.ana, [[w.p2, 2]]);
+      expect((await ana())?.pedidos, modo).toBe(1);
+      // A rename, a new username, a new monthly budget: written straight to the table, as any path would.
+      await db().update(users).set({ nombre: 'Ana Renombrada' }).where(eq(users.id, w.ana.id));
+      expect((await ana())?.nombre, modo).toBe('Ana Renombrada');
+      const usuario = uniq('ana');
+      await db().update(users).set({ usuario }).where(eq(users.id, w.ana.id));
+      expect((await ana())?.usuario, modo).toBe(usuario);
+      await db().update(users).set({ presupuestoDefault: 777_700 }).where(eq(users.id, w.ana.id));
+      // (With category budgets the buyer's budget is the sum of them.)
+      if (modo === 'regular') expect((await ana())?.presupuesto, modo).toBe(7_777);
+      if (modo === 'categoria') {
+        // A category budget of hers changes the category's budget.
+        const papel = async () =>
+          (await buyers()).categorias.find((c: { id: number }) => c.id === w.papel.id)?.presupuesto;
+        const before = await papel();
+        await db()
+          .update(userCategoryBudgets)
+          .set({ presupuesto: 900_000 })
+          .where(
+            and(eq(userCategoryBudgets.userId, w.ana.id), eq(userCategoryBudgets.categoryId, w.papel.id)),
+          );
+        expect(await papel(), modo).toBe(before + 4_000);
+      }
+      // A new buyer counts; a deactivated one without orders this month leaves the list.
+      const nuevo = await makeUser(db(), { rol: 1, idCliente: w.client.id, presupuestoDefault: 1_000 });
+      expect((await buyers()).usuarios.total, modo).toBe(first.usuarios.total + 1);
+      await db().update(users).set({ activo: false }).where(eq(users.id, nuevo.id));
+      expect((await buyers()).usuarios.total, modo).toBe(first.usuarios.total);
+      // A sign-in writes the user's row too, and changes nothing shown: the same figures.
+      const now = await buyers();
+      await signIn({ usuario });
+      expect(await buyers(), modo).toEqual(now);
     }
   });
 
