@@ -39,6 +39,44 @@ describe('csvCell', () => {
     expect(csvCell('a,b;c')).toBe('"a,b;c"');
   });
 
+  it('writes every text as its rules say, the plain ones untouched (20,000 random texts of the characters that matter)', () => {
+    // The rules of decision 0036 applied to every cell, as csvCell did before it skipped the plain ones.
+    const everyRule = (text: string) => {
+      const neutral = (RUNNABLE.test(text) ? `'${text}` : text).replace(/([,;] *)(?=[=+\-@\t\r])/g, "$1'");
+      const quoted = /[",;\r\n]/.test(neutral) || neutral.trim() !== neutral;
+      return quoted ? `"${neutral.replaceAll('"', '""')}"` : neutral;
+    };
+    const alphabet = [
+      'a',
+      'Ñ',
+      '1',
+      '.',
+      '-',
+      '=',
+      '+',
+      '@',
+      ' ',
+      '\t',
+      '\r',
+      '\n',
+      ',',
+      ';',
+      '"',
+      '\u00a0',
+      '\u3000',
+    ];
+    let seed = 42;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed;
+    };
+    for (let i = 0; i < 20_000; i++) {
+      let text = '';
+      for (let n = next() % 7; n > 0; n--) text += alphabet[next() % alphabet.length];
+      expect(csvCell(text), JSON.stringify(text)).toBe(everyRule(text));
+    }
+  });
+
   it('never touches numbers: negative amounts stay numeric', () => {
     expect(csvCell(-1250.5)).toBe('-1250.5');
     expect(csvCell(-3)).toBe('-3');
