@@ -249,6 +249,31 @@ export function prepared<P>(
 }
 
 const dialect = new PgDialect();
+
+/** The first build of each name of `executeNamedOnce`. */
+const builtRaw = new Map<string, { sql: string; params: unknown[] }>();
+
+/**
+ * `executeNamed` for a raw statement whose every value is a placeholder (`sql.placeholder(name)`): built once
+ * per name, then run with `values` (building the purchase's statement on every call was a twentieth of its
+ * Node time, docs/benchmarks.md finding 36). The same name must always build the same statement.
+ */
+export async function executeNamedOnce<T>(
+  tx: Db | Tx,
+  name: string,
+  build: () => SQL,
+  values: Record<string, unknown>,
+): Promise<T[]> {
+  let built = builtRaw.get(name);
+  if (!built) {
+    built = dialect.sqlToQuery(build());
+    builtRaw.set(name, built);
+  }
+  // Outside a transaction, on the planned pool (decision 0083), like `preparedOnce`.
+  const on = !isTransaction(tx) && !matchesPattern(built.sql) ? plannedHandle(tx) : tx;
+  const result = await on._.session.prepareQuery(built, undefined, name, false).execute(values);
+  return (result as unknown as { rows: T[] }).rows;
+}
 /** Statement text → its name: a name never carries two texts, whatever a caller builds. */
 const namesOf = new Map<string, string>();
 

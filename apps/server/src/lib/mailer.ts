@@ -1,5 +1,5 @@
 import { isEmailAddress } from '@portal/shared/domain/email';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { type Db, rowsOf, type Tx } from '../db/client.ts';
@@ -64,7 +64,12 @@ export async function enqueueEmails(db: Db | Tx, emails: readonly Email[]): Prom
  * of another statement.
  */
 export function outboxInsert(emails: readonly Email[]): SQL {
-  const rows = JSON.stringify(
+  return outboxInsertOf(outboxRows(emails));
+}
+
+/** The messages as the outbox insert's one JSON parameter. */
+export function outboxRows(emails: readonly Email[]): string {
+  return JSON.stringify(
     emails.map((e) => ({
       to: e.to,
       subject: e.subject,
@@ -73,6 +78,10 @@ export function outboxInsert(emails: readonly Email[]): SQL {
       adjunto: e.adjunto ?? null,
     })),
   );
+}
+
+/** The outbox insert of `outboxRows`' JSON, given as a value or a placeholder (a statement built once). */
+export function outboxInsertOf(rows: string | Placeholder): SQL {
   return sql`insert into ${emailOutbox} ("to", subject, text, html, adjunto)
     select x."to", x.subject, x.text, x.html, x.adjunto
     from rows from (jsonb_to_recordset(${rows}::jsonb) as ("to" text, subject text, text text, html text,

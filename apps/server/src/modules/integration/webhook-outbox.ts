@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookEventType } from '@portal/shared/domain/integration';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { executeNamed } from '../../db/prepared.ts';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.ts';
@@ -20,7 +20,7 @@ export interface WebhookDeliveryJob {
  * those of every client), as one SQL value (an integer array, empty when none): the purchase reads it within
  * its own statement.
  */
-export function wantingEndpoints(clientId: number, type: WebhookEventType): SQL {
+export function wantingEndpoints(clientId: number | Placeholder, type: WebhookEventType): SQL {
   const w = webhookEndpoints;
   return sql`(select coalesce(array_agg(${w.id} order by ${w.id}), '{}') from ${w}
     where ${w.activo} and (${w.idCliente} is null or ${w.idCliente} = ${clientId}::integer)

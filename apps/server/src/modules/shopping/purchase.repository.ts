@@ -8,9 +8,9 @@ import type { LogEventType } from '@portal/shared/domain/log-events';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { moveCtes } from '../../db/order-totals.ts';
-import { executeNamed } from '../../db/prepared.ts';
+import { executeNamedOnce } from '../../db/prepared.ts';
 import { cartItems, orderEvents, orderLines, orders, systemLogs } from '../../db/schema/index.ts';
-import { type Email, outboxInsert } from '../../lib/mailer.ts';
+import { type Email, outboxInsertOf, outboxRows } from '../../lib/mailer.ts';
 import { wantingEndpoints } from '../integration/webhook-outbox.ts';
 import type { CartLine } from './buyer-state.ts';
 
@@ -70,23 +70,76 @@ export async function insertPurchase(tx: Tx, r: PurchaseRows): Promise<PurchaseW
     total: r.totals.total,
   };
   const approved = r.rule !== null;
-  // A named prepared statement on the transaction's connection: parsed and planned once per connection.
-  const [row] = await executeNamed<{ id: number; creado: number[]; aprobado: number[] }>(
+  // A named prepared statement on the transaction's connection: parsed and planned once per connection, and
+  // built once per process (its values are placeholders).
+  const [row] = await executeNamedOnce<{ id: number; creado: number[]; aprobado: number[] }>(
     tx,
     'portal_purchase',
-    sql`
+    purchaseStatement,
+    {
+      id: r.id,
+      buyerId: r.buyerId,
+      idCliente: r.idCliente,
+      status: r.status,
+      surtidoEstatus: r.surtidoEstatus,
+      subtotal: r.totals.subtotal,
+      iva: r.totals.iva,
+      total: r.totals.total,
+      lineas: r.cart.length,
+      at: r.at,
+      nota: r.nota,
+      lines,
+      createdTo: r.createdTo,
+      created: JSON.stringify(created),
+      rule: JSON.stringify(r.rule),
+      approved,
+      createdText: ` creado (${r.status})`,
+      createdMeta: JSON.stringify(r.createdMeta),
+      approvedMeta: JSON.stringify(r.approvedMeta ?? {}),
+      emails: outboxRows(r.emails),
+    } satisfies Record<PurchaseValue, unknown>,
+  );
+  return { wanting: { creado: row!.creado, aprobado: row!.aprobado } };
+}
+
+/** The purchase statement's values (placeholders of `purchaseStatement`). */
+type PurchaseValue =
+  | 'id'
+  | 'buyerId'
+  | 'idCliente'
+  | 'status'
+  | 'surtidoEstatus'
+  | 'subtotal'
+  | 'iva'
+  | 'total'
+  | 'lineas'
+  | 'at'
+  | 'nota'
+  | 'lines'
+  | 'createdTo'
+  | 'created'
+  | 'rule'
+  | 'approved'
+  | 'createdText'
+  | 'createdMeta'
+  | 'approvedMeta'
+  | 'emails';
+const v = (name: PurchaseValue) => sql.placeholder(name);
+
+/** The purchase's statement, every value a placeholder (built once, `executeNamedOnce`). */
+const purchaseStatement = () => sql`
     with o as (
       insert into ${orders} (id, id_user, id_cliente, status, surtido_estatus, subtotal, iva, total, lineas,
         transaction_date, nota)
-      values (${r.id}, ${r.buyerId}, ${r.idCliente}, ${r.status}, ${r.surtidoEstatus}, ${r.totals.subtotal},
-        ${r.totals.iva}, ${r.totals.total}, ${r.cart.length}, ${r.at}, ${r.nota})
+      values (${v('id')}, ${v('buyerId')}, ${v('idCliente')}, ${v('status')}, ${v('surtidoEstatus')},
+        ${v('subtotal')}, ${v('iva')}, ${v('total')}, ${v('lineas')}, ${v('at')}, ${v('nota')})
       returning *
     ), l as (
       insert into ${orderLines} (order_id, product_id, clave_interna, clave_cliente, nombre, unidad_de_medida,
         id_categoria, categoria, precio, impuesto, cantidad)
       select o.id, x.product_id, x.clave_interna, x.clave_cliente, x.nombre, x.unidad_de_medida, x.id_categoria,
         x.categoria, x.precio, x.impuesto, x.cantidad
-      from o, rows from (jsonb_to_recordset(${lines}::jsonb) as (product_id integer, clave_interna text,
+      from o, rows from (jsonb_to_recordset(${v('lines')}::jsonb) as (product_id integer, clave_interna text,
         clave_cliente text, nombre text, unidad_de_medida text, id_categoria integer, categoria text,
         precio bigint, impuesto boolean, cantidad integer)) with ordinality as x(product_id, clave_interna,
         clave_cliente, nombre, unidad_de_medida, id_categoria, categoria, precio, impuesto, cantidad, n)
@@ -96,37 +149,33 @@ export async function insertPurchase(tx: Tx, r: PurchaseRows): Promise<PurchaseW
       insert into ${orderEvents} (order_id, actor_id, tipo, from_status, to_status, changes)
       select o.id, v.actor, v.tipo, v.de, v.a, v.changes
       from o, (values
-        (1, ${r.buyerId}::integer, 'creado', null::text, ${r.createdTo}::text, ${JSON.stringify(created)}::jsonb),
-        (2, null::integer, 'aprobado', 'pendiente', 'aprobado', ${JSON.stringify(r.rule)}::jsonb)
+        (1, ${v('buyerId')}::integer, 'creado', null::text, ${v('createdTo')}::text, ${v('created')}::jsonb),
+        (2, null::integer, 'aprobado', 'pendiente', 'aprobado', ${v('rule')}::jsonb)
       ) as v(n, actor, tipo, de, a, changes)
-      where v.n = 1 or ${approved}::boolean
+      where v.n = 1 or ${v('approved')}::boolean
       order by v.n
       returning 1
     ), g as (
       insert into ${systemLogs} (user_id, event_type, description, metadata, id_pedido, id_cliente)
-      select ${r.buyerId}::integer, v.tipo, 'Pedido #' || ${NUMBER} || v.texto,
-        v.meta || jsonb_build_object('id_pedido', o.id), o.id, ${r.idCliente}::integer
+      select ${v('buyerId')}::integer, v.tipo, 'Pedido #' || ${NUMBER} || v.texto,
+        v.meta || jsonb_build_object('id_pedido', o.id), o.id, ${v('idCliente')}::integer
       from o, (values
-        (1, ${'pedido_creado' satisfies LogEventType}::text, ${` creado (${r.status})`}::text,
-          ${JSON.stringify(r.createdMeta)}::jsonb),
+        (1, ${'pedido_creado' satisfies LogEventType}::text, ${v('createdText')}::text, ${v('createdMeta')}::jsonb),
         (2, ${'pedido_aprobado' satisfies LogEventType}::text, ': aprobado por la regla de aprobación automática',
-          ${JSON.stringify(r.approvedMeta ?? {})}::jsonb)
+          ${v('approvedMeta')}::jsonb)
       ) as v(n, tipo, texto, meta)
-      where v.n = 1 or ${approved}::boolean
+      where v.n = 1 or ${v('approved')}::boolean
       order by v.n
       returning 1
     ), d as (
-      delete from ${cartItems} where user_id = ${r.buyerId} returning 1
+      delete from ${cartItems} where user_id = ${v('buyerId')} returning 1
     ), m as (
-      ${outboxInsert(r.emails)}
+      ${outboxInsertOf(v('emails'))}
       returning 1
     ), ${moveCtes(sql`true`, 1, { orders: sql`o`, lines: sql`l` })}
     select o.id, (select count(*) from l) as lines, (select count(*) from e) as events,
       (select count(*) from g) as logs, (select count(*) from d) as cart, (select count(*) from m) as emails,
       (select count(*) from sales) as sales, (select count(*) from spend) as spend,
-      ${wantingEndpoints(r.idCliente, 'pedido.creado')} as creado,
-      ${wantingEndpoints(r.idCliente, 'pedido.aprobado')} as aprobado
-    from o`,
-  );
-  return { wanting: { creado: row!.creado, aprobado: row!.aprobado } };
-}
+      ${wantingEndpoints(v('idCliente'), 'pedido.creado')} as creado,
+      ${wantingEndpoints(v('idCliente'), 'pedido.aprobado')} as aprobado
+    from o`;
