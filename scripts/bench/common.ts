@@ -31,6 +31,7 @@ export const SCENARIO_KEYS = [
   'pedidos200_salto',
   'usuarios',
   'logs',
+  'historial',
   'logs_filtrados',
   'usuarios_filtrados',
   'buscar',

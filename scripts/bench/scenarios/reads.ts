@@ -41,6 +41,17 @@ export async function readScenarios(ctx: BenchContext): Promise<void> {
   for (const [key, name, who, url, target] of reads) {
     await httpScenario(ctx, key, name, [{ method: 'GET', path: url, headers: authHeaders(who) }], target);
   }
+  // The buyer's history (about 127 orders): the newest page, and a page sorted by total, alternated.
+  await httpScenario(
+    ctx,
+    'historial',
+    'GET /api/historial (rol 1; página 1, y por total página 3, alternados)',
+    [
+      { method: 'GET', path: '/api/historial?page=1', headers: authHeaders(usuario) },
+      { method: 'GET', path: '/api/historial?orden=total_desc&page=3', headers: authHeaders(usuario) },
+    ],
+    list,
+  );
   // The system log filtered (decision 0062): by part of a buyer's username, and by client and event type.
   await httpScenario(
     ctx,
