@@ -2,6 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { PagerTotals } from './pager-totals.ts';
 
 describe('PagerTotals', () => {
+  it('a total counted elsewhere is remembered like its own counts: only a large one, only within its time', () => {
+    let clock = 0;
+    const totals = new PagerTotals(100, 10_000, 10, () => clock);
+    totals.remember('k', 99);
+    expect(totals.known('k')).toBeUndefined();
+    totals.remember('k', 100);
+    expect(totals.known('k')).toBe(100);
+    clock = 9_999;
+    expect(totals.known('k')).toBe(100);
+    clock = 10_000;
+    expect(totals.known('k')).toBeUndefined();
+    // A smaller count forgets the large one at once.
+    totals.remember('k', 150);
+    totals.remember('k', 3);
+    expect(totals.known('k')).toBeUndefined();
+  });
+
   it('counts small lists every time and reuses a large total only within its time', async () => {
     let clock = 0;
     const totals = new PagerTotals(100, 10_000, 10, () => clock);

@@ -37,14 +37,25 @@ export class PagerTotals<T = number> {
     return running;
   }
 
-  private async count(key: string, count: () => Promise<T>, t: number): Promise<T> {
-    const n = await count();
+  /** A total remembered and still fresh, else undefined (for a caller that counts within another statement). */
+  known(key: string): T | undefined {
+    const known = this.totals.get(key);
+    return known && this.now() - known.at < this.ttlMs ? known.n : undefined;
+  }
+
+  /** A total the caller counted itself: kept only at or above the threshold, as `get` keeps its counts. */
+  remember(key: string, n: T, t = this.now()): void {
     if (this.sizeOf(n) >= this.threshold) {
       if (this.totals.size >= this.maxKeys) this.totals.clear();
       this.totals.set(key, { n, at: t });
     } else {
       this.totals.delete(key);
     }
+  }
+
+  private async count(key: string, count: () => Promise<T>, t: number): Promise<T> {
+    const n = await count();
+    this.remember(key, n, t);
     return n;
   }
 }

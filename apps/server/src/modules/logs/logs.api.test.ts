@@ -398,6 +398,11 @@ describe.each(DB_KINDS)('administration: system logs and overview (%s)', (kind) 
       expect(await total()).toBe(n);
       expect(await total()).toBe(n);
     }
+    // The page carries its total; a page past the end has no row to carry it, and still says it.
+    const past = (await admin.get(`/api/logs?event_type=${tipo}&page=4`)).json();
+    expect(past).toMatchObject({ logs: [], total: 3, total_limitado: false, page: 4 });
+    const none = (await admin.get(`/api/logs?event_type=${uniq('nada')}`)).json();
+    expect(none).toMatchObject({ logs: [], total: 0, total_limitado: false });
   });
 
   it('logs/tipos: the distinct event types, sorted', async () => {

@@ -141,9 +141,34 @@ export async function listLogs(app: FastifyInstance, query: LogsQuery): Promise<
     return { logs: [], total: 0, total_limitado: false, page: query.page, per_page: LOGS_PER_PAGE };
   const { shape, args } = shapeOf(filter);
   const filtered = shape.includes('1');
-  const pageOf = (d: Db, f: LogFilter, limit: number, offset: Placeholder | number) =>
+  // Counted up to LOG_COUNT_CAP + 1 entries: past the cap the pager says "más de 10,000" (decision 0062).
+  const cappedOf = (d: Db, f: LogFilter) =>
     d
-      .select({ ...LOG_COLUMNS, estimate: filtered ? sql<null>`null` : ESTIMATE.mapWith(Number) })
+      .select({ one: sql`1`.as('one') })
+      .from(systemLogs)
+      .where(logsWhere(f))
+      .limit(LOG_COUNT_CAP + 1);
+  /**
+   * The page, each row carrying the list's total when `total` says so: unfiltered the planner's estimate,
+   * filtered the capped count (one statement for both, finding 36).
+   */
+  const pageOf = (
+    d: Db,
+    f: LogFilter,
+    limit: number,
+    offset: Placeholder | number,
+    total: 'estimate' | 'count' | 'none',
+  ) =>
+    d
+      .select({
+        ...LOG_COLUMNS,
+        estimate:
+          total === 'estimate'
+            ? ESTIMATE.mapWith(Number)
+            : total === 'count'
+              ? sql<number>`(select count(*)::int from (${cappedOf(d, f)}) capped)`.mapWith(Number)
+              : sql<null>`null`,
+      })
       .from(systemLogs)
       .leftJoin(users, eq(users.id, systemLogs.userId))
       .leftJoin(clients, eq(clients.id, systemLogs.idCliente))
@@ -151,16 +176,7 @@ export async function listLogs(app: FastifyInstance, query: LogsQuery): Promise<
       .orderBy(desc(systemLogs.id))
       .limit(limit)
       .offset(offset);
-  // Counted up to LOG_COUNT_CAP + 1 entries: past the cap the pager says "más de 10,000" (decision 0062).
-  const countOf = (d: Db, f: LogFilter) =>
-    d.select({ n: count() }).from(
-      d
-        .select({ one: sql`1`.as('one') })
-        .from(systemLogs)
-        .where(logsWhere(f))
-        .limit(LOG_COUNT_CAP + 1)
-        .as('capped'),
-    );
+  const countOf = (d: Db, f: LogFilter) => d.select({ n: count() }).from(cappedOf(d, f).as('capped'));
   let rows: Awaited<ReturnType<typeof pageOf>>;
   let total: number;
   if (filtered) {
@@ -171,24 +187,28 @@ export async function listLogs(app: FastifyInstance, query: LogsQuery): Promise<
     const values = { ...filter, offset: offsetOf(query.page, LOGS_PER_PAGE) };
     // Keyed by the filter's values (a name search by the ids it found, which a new user can change).
     const key = JSON.stringify(filter);
-    [rows, total] = await Promise.all([
-      builtOnce(app.db, `logs_filtered_page_${shape}`, (d) =>
-        pageOf(d, args, LOGS_PER_PAGE, sql.placeholder('offset')),
-      ).execute(values),
-      overTheCap.get(
-        key,
-        async () =>
-          (
+    const known = overTheCap.known(key);
+    // A count past the cap is remembered (decision 0087); any other is counted in the page's statement.
+    const carried = known === undefined ? 'count' : 'none';
+    rows = await builtOnce(app.db, `logs_filtered_page_${carried}_${shape}`, (d) =>
+      pageOf(d, args, LOGS_PER_PAGE, sql.placeholder('offset'), carried),
+    ).execute(values);
+    total =
+      known ??
+      rows[0]?.estimate ??
+      // An empty first page holds nothing; a page past the end carries no total: counted apart.
+      (query.page > 1
+        ? ((
             await builtOnce(app.db, `logs_filtered_count_${shape}`, (d) => countOf(d, args)).execute(values)
-          )[0]?.n ?? 0,
-      ),
-    ]);
+          )[0]?.n ?? 0)
+        : 0);
+    if (known === undefined) overTheCap.remember(key, total);
   } else {
     // Unfiltered, every call reads the newest entries the same way: one named statement, one kept plan.
     const window = pageWindow(query.page, LOGS_PER_PAGE);
     const values = { ...filter, ...window.values };
     rows = await preparedOnce(app.db, `portal_logs_page_${shape}_${window.shape}`, (d) =>
-      pageOf(d, args, window.limit, window.offset),
+      pageOf(d, args, window.limit, window.offset, 'estimate'),
     ).execute(values);
     const estimate =
       rows[0]?.estimate ??
