@@ -33,12 +33,18 @@ const cache = new WeakMap<object, Map<string, unknown>>();
  * (decision 0083): its plan must not depend on the values — one that matches a pattern (`LIKE`) stays on
  * the first pool, planned for each call's pattern.
  */
-export function preparedOnce<P>(db: Db, name: string, build: (db: Db) => { prepare(name: string): P }): P {
+/** The statements built for a database handle (by name, or by key for the unnamed ones). */
+function statementsOf(db: Db): Map<string, unknown> {
   let statements = cache.get(db);
   if (!statements) {
     statements = new Map();
     cache.set(db, statements);
   }
+  return statements;
+}
+
+export function preparedOnce<P>(db: Db, name: string, build: (db: Db) => { prepare(name: string): P }): P {
+  const statements = statementsOf(db);
   let statement = statements.get(name) as P | undefined;
   if (!statement) {
     const planned = plannedHandle(db);
@@ -63,11 +69,7 @@ export function preparedOnce<P>(db: Db, name: string, build: (db: Db) => { prepa
  * names the query as `preparedOnce`'s name would, but no statement is kept on the server.
  */
 export function builtOnce<P>(db: Db, key: string, build: (db: Db) => { prepare(name: string): P }): P {
-  let statements = cache.get(db);
-  if (!statements) {
-    statements = new Map();
-    cache.set(db, statements);
-  }
+  const statements = statementsOf(db);
   const slot = `unnamed:${key}`;
   let statement = statements.get(slot) as P | undefined;
   if (!statement) {

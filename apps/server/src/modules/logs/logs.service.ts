@@ -162,7 +162,7 @@ export async function listLogs(app: FastifyInstance, query: LogsQuery): Promise<
     d
       .select({
         ...LOG_COLUMNS,
-        estimate:
+        listTotal:
           total === 'estimate'
             ? ESTIMATE.mapWith(Number)
             : total === 'count'
@@ -195,7 +195,7 @@ export async function listLogs(app: FastifyInstance, query: LogsQuery): Promise<
     ).execute(values);
     total =
       known ??
-      rows[0]?.estimate ??
+      rows[0]?.listTotal ??
       // An empty first page holds nothing; a page past the end carries no total: counted apart.
       (query.page > 1
         ? ((
@@ -211,7 +211,7 @@ export async function listLogs(app: FastifyInstance, query: LogsQuery): Promise<
       pageOf(d, args, window.limit, window.offset, 'estimate'),
     ).execute(values);
     const estimate =
-      rows[0]?.estimate ??
+      rows[0]?.listTotal ??
       Number((await rowsOf<{ n: number | string }>(app.db, sql`select ${ESTIMATE} as n`))[0]?.n ?? -1);
     total =
       estimate >= LOG_COUNT_ESTIMATE_FROM

@@ -11,8 +11,13 @@ import { businessDate, businessMonth } from '@portal/shared/domain/time';
 import type { BudgetStateDto, CartItemDto, CategoryDto } from '@portal/shared/schemas/shopping';
 import { and, asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { type MonthSpendJson, monthOfRows, TOTALS_SHARED_LOCK } from '../../db/order-totals.ts';
-import { prepared } from '../../db/prepared.ts';
+import {
+  holdsTotalsLock,
+  type MonthSpendJson,
+  monthOfRows,
+  TOTALS_SHARED_LOCK,
+} from '../../db/order-totals.ts';
+import { isTransaction, prepared } from '../../db/prepared.ts';
 import {
   cartItems,
   categories,
@@ -191,12 +196,6 @@ function shopperReadsQuery(db: Db | Tx, p: ShopperArgs, shape: ShopperShape) {
 }
 
 type CartJson = Omit<CartLine, 'addedAt'> & { addedAt: string };
-type PurchaseReadJson = {
-  orderId: number | string;
-  history: FirstHistoryPageJson;
-  level: LevelPerson[] | null;
-};
-
 /**
  * What a purchase reads under the buyer's lock besides the snapshot (decision 0086): its order's number,
  * taken from the sequence now so that everything the order writes (e-mails included) is one statement; the
@@ -208,6 +207,8 @@ export interface PurchaseRead {
   history: FirstHistoryPageJson;
   level: LevelPerson[] | null;
 }
+/** As the statement gives it (a bigint sequence value may come as text). */
+type PurchaseReadJson = Omit<PurchaseRead, 'orderId'> & { orderId: number | string };
 /** A product as a cart line would show it, before it has a quantity. */
 export type ProductJson = Omit<CartLine, 'addedAt' | 'cantidad'>;
 type AssignedCategory = SidebarCategory;
@@ -272,6 +273,8 @@ export async function loadShopperReads(
       shape,
     );
   const [row] = await prepared(db, name, build).execute(params);
+  // A purchase's read took the totals' shared lock for the rest of its transaction (decision 0086).
+  if (shape.purchase && isTransaction(db)) holdsTotalsLock(db);
   if (!row) throw new Error(`No existe el usuario ${buyer.id}`);
   const cart: CartLine[] = row.cart.map((l) => ({ ...l, addedAt: new Date(l.addedAt) }));
   const month = monthOfRows(row.month);

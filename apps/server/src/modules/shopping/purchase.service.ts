@@ -7,7 +7,6 @@ import { ROLES } from '@portal/shared/domain/roles';
 import type { OrderStatus, PurchaseResponse } from '@portal/shared/schemas/shopping';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { holdsTotalsLock } from '../../db/order-totals.ts';
 import { users } from '../../db/schema/index.ts';
 import { requestMeta } from '../../lib/audit.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
@@ -58,8 +57,6 @@ export async function userSubmitOrder(
       kept: app.sessions.kept(auth.sessionId),
       purchase: { level: client.cantidadAutorizadores > 0 },
     });
-    // The read took the totals' shared lock (for the move in the purchase's statement).
-    holdsTotalsLock(tx);
     const { orderId, history, level } = purchase!;
     const cart = snapshot.cart;
     if (cart.length === 0) throw conflict('EMPTY_CART', MSG.carritoVacio);
