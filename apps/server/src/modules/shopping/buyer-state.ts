@@ -104,6 +104,8 @@ type ShopperParams = MonthParams & {
   day: string;
   /** A product of the buyer's client to read with its assignment (a cart change), or null. */
   productId: number | null;
+  /** The products of several cart changes at once (a repeated order, a list, a quick order). */
+  productIds: number[];
 };
 type ShopperArgs = { [K in keyof ShopperParams]: ShopperParams[K] | Placeholder };
 
@@ -125,7 +127,8 @@ const jsonRows = (query: SQL, orderBy?: SQL) =>
 interface ShopperShape {
   byCategory: boolean;
   sidebar: boolean;
-  product: boolean;
+  /** 0 no product, 1 the one of `productId` (a cart change), 2 those of `productIds` (several changes). */
+  product: 0 | 1 | 2;
   /**
    * What the purchase reads with its snapshot (decision 0086): 0 nothing, 1 the new order's number, the
    * history's first page and the totals' shared lock, 2 also the first level's authorizers and stand-ins.
@@ -163,7 +166,11 @@ function shopperReadsQuery(db: Db | Tx, p: ShopperArgs, shape: ShopperShape) {
     from ${products}
     inner join ${categories} on ${categories.id} = ${products.idCategoria}
     left join ${userProducts} on ${userProducts.userId} = ${p.userId} and ${userProducts.productId} = ${products.id}
-    where ${products.id} = ${p.productId}::integer and ${products.idCliente} = ${p.idCliente}`;
+    where ${
+      shape.product === 2
+        ? sql`${products.id} = any(${p.productIds}::integer[])`
+        : sql`${products.id} = ${p.productId}::integer`
+    } and ${products.idCliente} = ${p.idCliente}`;
   return db
     .select({
       cart: sql<CartJson[]>`${jsonRows(cart, sql`r."addedAt", r.id`)}`,
@@ -176,7 +183,13 @@ function shopperReadsQuery(db: Db | Tx, p: ShopperArgs, shape: ShopperShape) {
           ? jsonRows(assignedCategoriesQuery(db, p.userId, p.idCliente).getSQL(), sql`r.nombre`)
           : sql`null`
       }`,
-      product: sql<ProductJson | null>`${shape.product ? sql`(select row_to_json(r) from (${product}) r)` : sql`null`}`,
+      product: sql<ProductJson | ProductJson[] | null>`${
+        shape.product === 1
+          ? sql`(select row_to_json(r) from (${product}) r)`
+          : shape.product === 2
+            ? jsonRows(product)
+            : sql`null`
+      }`,
       purchase: sql<PurchaseReadJson | null>`${
         shape.purchase
           ? sql`json_build_object(
@@ -227,6 +240,8 @@ export async function loadShopperReads(
     sidebar: boolean;
     now?: Date;
     productId?: number;
+    /** Several products' current data and assignment, read at once (`products` of the answer). */
+    productIds?: readonly number[];
     /** Where the request's session keeps its sidebar (decision 0075): read once, then from memory. */
     kept?: KeptSession;
     /** A purchase's reads (`PurchaseRead`), inside its transaction; `level`: the order may wait for level 1. */
@@ -236,6 +251,8 @@ export async function loadShopperReads(
   snapshot: BuyerSnapshot;
   categories: AssignedCategory[];
   product: ProductJson | null;
+  /** The products of `productIds` that belong to the buyer's client (any order). */
+  products: ProductJson[];
   purchase: PurchaseRead | null;
 }> {
   const now = opts.now ?? new Date();
@@ -246,6 +263,7 @@ export async function loadShopperReads(
     idCliente: buyer.idCliente,
     mes: `${range.key}-01`,
     productId: opts.productId ?? null,
+    productIds: opts.productIds ? [...opts.productIds] : [],
     // Only the level's read takes the day (its stand-ins').
     day: opts.purchase?.level ? businessDate(now, tz) : '',
   };
@@ -255,7 +273,7 @@ export async function loadShopperReads(
   const shape: ShopperShape = {
     byCategory: modo === 'categoria',
     sidebar: opts.sidebar && !kept,
-    product: opts.productId !== undefined,
+    product: opts.productIds ? 2 : opts.productId !== undefined ? 1 : 0,
     purchase: opts.purchase ? (opts.purchase.level ? 2 : 1) : 0,
   };
   // Prepared on the pool, or on the transaction's connection under the buyer's lock (decision 0073): the
@@ -268,6 +286,7 @@ export async function loadShopperReads(
         ...monthParams(),
         idCliente: sql.placeholder('idCliente'),
         productId: sql.placeholder('productId'),
+        productIds: sql.placeholder('productIds'),
         day: sql.placeholder('day'),
       },
       shape,
@@ -283,7 +302,11 @@ export async function loadShopperReads(
   return {
     snapshot: snapshotOf(modo, range.key, buyer, cart, month, row.budgets ?? []),
     categories: kept ? [...kept] : (row.categories ?? []),
-    product: row.product ? { ...row.product, precio: Number(row.product.precio) } : null,
+    product:
+      row.product && !Array.isArray(row.product)
+        ? { ...row.product, precio: Number(row.product.precio) }
+        : null,
+    products: Array.isArray(row.product) ? row.product.map((p) => ({ ...p, precio: Number(p.precio) })) : [],
     purchase: row.purchase
       ? {
           orderId: Number(row.purchase.orderId),

@@ -1,23 +1,26 @@
 import { cartChangeProblem, isValidQuantity } from '@portal/shared/domain/cart';
 import { ROLES } from '@portal/shared/domain/roles';
 import type { CartResponse, ShopperSession } from '@portal/shared/schemas/shopping';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import { genericPlansForTheTransaction, preparedIn } from '../../db/prepared.ts';
+import { executeNamedOnce, genericPlansForTheTransaction, preparedIn } from '../../db/prepared.ts';
 import { cartItems, clients, users } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
+import type { SidebarCategory } from '../../plugins/session-cache.ts';
 import {
   type Buyer,
   type BuyerClient,
+  type BuyerSnapshot,
   budgetDto,
   type CartLine,
   cartDto,
   cartTotalsDto,
   categoriesDto,
   loadShopperReads,
+  type ProductJson,
   recomputeState,
   withCart,
 } from './buyer-state.ts';
@@ -101,19 +104,34 @@ export async function shopperView(
   locked: LockedBuyer,
   /** The request's session: its sidebar is kept with it (decision 0075). */
   sessionId?: string,
-): Promise<Omit<ShopperSession, 'direccion'>> {
-  const { snapshot: snap, categories: assigned } = await loadShopperReads(
+): Promise<ShopperView> {
+  const { snapshot, categories } = await loadShopperReads(
     db,
     locked.buyer,
     locked.client,
     app.config.BUSINESS_TZ,
-    { sidebar: true, kept: app.sessions.kept(sessionId) },
+    {
+      sidebar: true,
+      kept: app.sessions.kept(sessionId),
+    },
   );
+  return viewOf(categories, snapshot, locked, app.config.BUSINESS_TZ);
+}
+
+type ShopperView = Omit<ShopperSession, 'direccion'>;
+
+/** The answer's figures from a snapshot (read, or as a change leaves it: decision 0073). */
+function viewOf(
+  assigned: SidebarCategory[],
+  snapshot: BuyerSnapshot,
+  locked: LockedBuyer,
+  tz: string,
+): ShopperView {
   return {
-    categorias: categoriesDto(assigned, snap),
-    presupuesto: budgetDto(snap, locked.buyer, locked.client),
-    carrito: cartDto(snap.cart, app.config.BUSINESS_TZ),
-    totales: cartTotalsDto(snap.cart),
+    categorias: categoriesDto(assigned, snapshot),
+    presupuesto: budgetDto(snapshot, locked.buyer, locked.client),
+    carrito: cartDto(snapshot.cart, tz),
+    totales: cartTotalsDto(snapshot.cart),
   };
 }
 
@@ -149,63 +167,52 @@ async function respond(
  */
 export type WantedQuantity = number | ((known: { enCarrito: number; cantidadLimite: number }) => number);
 
+/** A cart change decided on the snapshot read under the buyer's lock, before anything is written. */
+export interface CartChange {
+  msg: string;
+  /** The product's quantity in the cart after the change (0: removed). */
+  cantidad: number;
+  /** What the cart held of it before. */
+  enCarrito: number;
+  /**
+   * The cart after the change, in the read's order; a new line goes last with `addedAt` the caller's `now`
+   * until the write gives it its own (`placeWritten`).
+   */
+  cart: CartLine[];
+}
+
 /**
- * The one path of a cart change (POST /api/carrito/nuevo_item, and every line of a repeated order or a
- * list): adds a product or sets its quantity (0 or less removes it), checking every rule of
- * docs/domain.md "Cart" in order. Runs inside the caller's transaction, which holds the buyer's lock
- * (lockBuyer), so the checks see every earlier change. A refusal throws before anything is written.
+ * The one decision of a cart change (POST /api/carrito/nuevo_item, and every line of a repeated order, a
+ * list or a quick order): adds a product or sets its quantity (0 or less removes it), checking every rule of
+ * docs/domain.md "Cart" in order against `snapshot`, the cart and month read under the buyer's lock (and, for
+ * the lines after the first of a batch, the cart as the earlier lines left it). `product` is the product as
+ * read with it (null: missing or another client's). A refusal throws; nothing is written here.
  */
-export async function setCartItemLocked(
-  app: FastifyInstance,
-  tx: Tx,
-  locked: LockedBuyer,
+export function decideCartChange(
+  snapshot: BuyerSnapshot,
+  buyer: Buyer,
+  product: ProductJson | null,
   item: { id: number; cantidad: WantedQuantity },
-  opts: { sidebar?: boolean; sessionId?: string } = {},
-): Promise<{ msg: string; cantidad: number; view: Omit<ShopperSession, 'direccion'> }> {
-  const { buyer, client } = locked;
-  const tz = app.config.BUSINESS_TZ;
-  // The product, the cart, the month (and the sidebar for the answer) in one read under the lock.
-  const {
-    snapshot,
-    categories: assigned,
-    product,
-  } = await loadShopperReads(tx, buyer, client, tz, {
-    sidebar: opts.sidebar ?? false,
-    productId: item.id,
-    kept: app.sessions.kept(opts.sessionId),
-  });
+  now: Date,
+): CartChange {
   // Another client's product answers exactly like a missing one.
   if (!product) throw notFound(MSG.productoNoExiste, 'PRODUCT_NOT_FOUND');
   const current = snapshot.cart.find((l) => l.id === item.id);
+  const enCarrito = current?.cantidad ?? 0;
   const cantidadLimite = product.cantidadLimite;
   const cantidad =
-    typeof item.cantidad === 'function'
-      ? item.cantidad({ enCarrito: current?.cantidad ?? 0, cantidadLimite })
-      : item.cantidad;
+    typeof item.cantidad === 'function' ? item.cantidad({ enCarrito, cantidadLimite }) : item.cantidad;
   const others = snapshot.cart.filter((l) => l.id !== item.id);
-  /** The answer from the snapshot and the change (decision 0073): the cart as the write leaves it. */
-  const viewOf = (cart: CartLine[]) => {
-    const after = withCart(snapshot, buyer, cart);
-    return {
-      categorias: categoriesDto(assigned, after),
-      presupuesto: budgetDto(after, buyer, client),
-      carrito: cartDto(after.cart, tz),
-      totales: cartTotalsDto(after.cart),
-    };
-  };
 
   if (typeof cantidad === 'number' && cantidad <= 0 && Number.isFinite(cantidad)) {
     if (!current) throw unprocessable('BAD_QUANTITY', MSG.cantidadInvalida);
-    await tx.delete(cartItems).where(and(eq(cartItems.userId, buyer.id), eq(cartItems.productId, item.id)));
-    return { msg: MSG.productoEliminadoCarrito, cantidad: 0, view: viewOf(others) };
+    return { msg: MSG.productoEliminadoCarrito, cantidad: 0, enCarrito, cart: others };
   }
 
-  const line = {
-    id: product.id,
-    precio: product.precio,
-    impuesto: product.impuesto,
-    idCategoria: product.idCategoria,
+  const line: CartLine = {
+    ...product,
     cantidad: isValidQuantity(cantidad) ? cantidad : 1,
+    addedAt: current?.addedAt ?? now,
   };
   const refusal = cartChangeProblem({
     asignado: product.asignado,
@@ -222,30 +229,147 @@ export async function setCartItemLocked(
     without: recomputeState(snapshot, buyer, others),
   });
   if (refusal) throw unprocessable(refusal.code, refusal.msg);
-
-  // One upsert for a new line and a changed one (a changed line keeps the time it was added).
-  const [row] = await preparedIn(tx, 'portal_cart_put', (d) =>
-    d
-      .insert(cartItems)
-      .values({
-        userId: sql.placeholder('userId'),
-        productId: sql.placeholder('productId'),
-        cantidad: sql.placeholder('cantidad'),
-      })
-      .onConflictDoUpdate({
-        target: [cartItems.userId, cartItems.productId],
-        set: { cantidad: sql`excluded.cantidad` },
-      })
-      .returning({ addedAt: cartItems.addedAt }),
-  ).execute({ userId: buyer.id, productId: item.id, cantidad: line.cantidad });
-  const changed: CartLine = { ...product, cantidad: line.cantidad, addedAt: row!.addedAt };
-  // In the read's order (added at, then product id): a changed line keeps its place, a new one goes last.
-  const cart = [...others, changed].sort((x, y) => x.addedAt.getTime() - y.addedAt.getTime() || x.id - y.id);
+  // A changed line keeps its place (and the time it was added); a new one goes last.
+  const cart = current ? snapshot.cart.map((l) => (l.id === item.id ? line : l)) : [...others, line];
   return {
     msg: current ? MSG.carritoActualizado : MSG.productoAgregado,
     cantidad: line.cantidad,
-    view: viewOf(cart),
+    enCarrito,
+    cart,
   };
+}
+
+/**
+ * The cart with the times the write gave its new lines, in the read's order (added at, then product id).
+ */
+function placeWritten(cart: readonly CartLine[], written: ReadonlyMap<number, Date>): CartLine[] {
+  return cart
+    .map((l) => {
+      const addedAt = written.get(l.id);
+      return addedAt ? { ...l, addedAt } : l;
+    })
+    .sort((x, y) => x.addedAt.getTime() - y.addedAt.getTime() || x.id - y.id);
+}
+
+/** Every put of a batch in one upsert (a changed line keeps the time it was added). */
+const putLines = () => sql`insert into ${cartItems} (user_id, product_id, cantidad)
+  select ${sql.placeholder('userId')}, t.p, t.c
+  from unnest(${sql.placeholder('productIds')}::integer[], ${sql.placeholder('cantidades')}::integer[]) as t(p, c)
+  on conflict (user_id, product_id) do update set cantidad = excluded.cantidad
+  returning product_id as id, to_json(added_at) as "addedAt"`;
+
+/**
+ * Writes what a batch of cart changes decided (`final`: each product's last quantity, 0 removes it) in one
+ * statement of puts, and a delete only when a line was removed; answers the cart with its new lines' times.
+ */
+async function writeCartChanges(
+  tx: Tx,
+  buyer: Buyer,
+  final: ReadonlyMap<number, number>,
+  cart: readonly CartLine[],
+): Promise<CartLine[]> {
+  const removed = [...final].filter(([, q]) => q === 0).map(([id]) => id);
+  const puts = [...final].filter(([, q]) => q > 0);
+  if (removed.length)
+    await tx
+      .delete(cartItems)
+      .where(and(eq(cartItems.userId, buyer.id), inArray(cartItems.productId, removed)));
+  if (!puts.length) return [...cart];
+  const rows = await executeNamedOnce<{ id: number; addedAt: string }>(tx, 'portal_cart_put_many', putLines, {
+    userId: buyer.id,
+    productIds: puts.map(([id]) => id),
+    cantidades: puts.map(([, q]) => q),
+  });
+  return placeWritten(cart, new Map(rows.map((r) => [r.id, new Date(r.addedAt)])));
+}
+
+/**
+ * A cart change under the caller's lock (lockBuyer): the product, the cart, the month (and the sidebar for
+ * the answer) in one read, the decision, one write.
+ */
+export async function setCartItemLocked(
+  app: FastifyInstance,
+  tx: Tx,
+  locked: LockedBuyer,
+  item: { id: number; cantidad: WantedQuantity },
+  opts: { sidebar?: boolean; sessionId?: string } = {},
+): Promise<{ msg: string; cantidad: number; view: ShopperView }> {
+  const { buyer, client } = locked;
+  const tz = app.config.BUSINESS_TZ;
+  const { snapshot, categories, product } = await loadShopperReads(tx, buyer, client, tz, {
+    sidebar: opts.sidebar ?? false,
+    productId: item.id,
+    kept: app.sessions.kept(opts.sessionId),
+  });
+  const change = decideCartChange(snapshot, buyer, product, item, new Date());
+  let cart = change.cart;
+  if (change.cantidad === 0) {
+    await tx.delete(cartItems).where(and(eq(cartItems.userId, buyer.id), eq(cartItems.productId, item.id)));
+  } else {
+    const [row] = await preparedIn(tx, 'portal_cart_put', (d) =>
+      d
+        .insert(cartItems)
+        .values({
+          userId: sql.placeholder('userId'),
+          productId: sql.placeholder('productId'),
+          cantidad: sql.placeholder('cantidad'),
+        })
+        .onConflictDoUpdate({
+          target: [cartItems.userId, cartItems.productId],
+          set: { cantidad: sql`excluded.cantidad` },
+        })
+        .returning({ addedAt: cartItems.addedAt }),
+    ).execute({ userId: buyer.id, productId: item.id, cantidad: change.cantidad });
+    cart = placeWritten(cart, new Map([[item.id, row!.addedAt]]));
+  }
+  return {
+    msg: change.msg,
+    cantidad: change.cantidad,
+    view: viewOf(categories, withCart(snapshot, buyer, cart), locked, tz),
+  };
+}
+
+/**
+ * Several cart changes in one transaction under one lock of the buyer (a repeated order, a list, a quick
+ * order): one read of every product with the cart and month, each line decided in order on the cart as the
+ * earlier ones left it (`decideCartChange`, the same checks as one change), one write. A refusal of a line
+ * (404 or 422) is reported with it and the rest go on; the answer's figures are the cart as written.
+ */
+export async function setCartItemsLocked(
+  app: FastifyInstance,
+  tx: Tx,
+  locked: LockedBuyer,
+  items: readonly { id: number; cantidad: WantedQuantity }[],
+  sessionId: string,
+): Promise<{
+  results: ({ cantidad: number; enCarrito: number } | { refused: AppError })[];
+  view: ShopperView;
+}> {
+  const { buyer, client } = locked;
+  const tz = app.config.BUSINESS_TZ;
+  const reads = await loadShopperReads(tx, buyer, client, tz, {
+    sidebar: true,
+    productIds: [...new Set(items.map((i) => i.id))],
+    kept: app.sessions.kept(sessionId),
+  });
+  const products = new Map(reads.products.map((p) => [p.id, p]));
+  const now = new Date();
+  let snapshot = reads.snapshot;
+  const final = new Map<number, number>();
+  const results = items.map((item) => {
+    try {
+      const change = decideCartChange(snapshot, buyer, products.get(item.id) ?? null, item, now);
+      snapshot = withCart(snapshot, buyer, change.cart);
+      final.set(item.id, change.cantidad);
+      return { cantidad: change.cantidad, enCarrito: change.enCarrito };
+    } catch (err) {
+      // A refusal of the cart's rules (nothing is written for this line); anything else fails the call.
+      if (!(err instanceof AppError) || (err.statusCode !== 404 && err.statusCode !== 422)) throw err;
+      return { refused: err };
+    }
+  });
+  const cart = await writeCartChanges(tx, buyer, final, snapshot.cart);
+  return { results, view: viewOf(reads.categories, withCart(snapshot, buyer, cart), locked, tz) };
 }
 
 /** Adds a product or sets its quantity (0 or less removes it), re-checking every rule under the lock. */

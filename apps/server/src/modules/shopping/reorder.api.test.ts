@@ -1,3 +1,4 @@
+import { reorderQuantity } from '@portal/shared/domain/reorder';
 import { addDays, businessDate } from '@portal/shared/domain/time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { MSG } from '../../messages.ts';
 import { type BuyerOptions, cartQuantities, makeBuyer } from '../../test/buyer-fixtures.ts';
 import { assign, makeUser, makeWeek, TEST_PASSWORD } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
+import { generator } from '../../test/random.ts';
 
 describe.each(DB_KINDS)('repeat an order: POST /api/historial/{id}/repetir (%s)', (kind) => {
   let t: TestApp;
@@ -250,5 +252,83 @@ describe.each(DB_KINDS)('repeat an order: POST /api/historial/{id}/repetir (%s)'
     const added = results.flatMap((r) => r.json().agregados as { id: number; cantidad: number }[]);
     expect(added.filter((x) => x.id === a.id)).toEqual([{ id: a.id, cantidad: 1 }]);
     expect(added.filter((x) => x.id === b.id).reduce((n, x) => n + x.cantidad, 0)).toBe(4);
+  });
+
+  it('random orders: the repeat decides every line as POST /api/carrito/nuevo_item one by one would, and answers a fresh read', async () => {
+    // A twin buyer of the same client, cart and budget adds the same lines one request at a time: the repeat
+    // (one read, each line decided on the cart the earlier lines left, one write) must end with the same
+    // cart and refuse the same lines with the same reasons; its figures must be those GET /api/carrito gives.
+    for (let seed = 1; seed <= 8; seed++) {
+      const rnd = generator(seed);
+      const modo = seed % 3 === 0 ? 'categoria' : 'regular';
+      const presupuesto = 30_000 + rnd.int(80_000);
+      const limite = seed === 5 ? 0 : -1;
+      const b = await buyer({ presupuesto, limite, client: { modoPresupuesto: modo } });
+      const twin = await makeUser(db(), {
+        rol: 1,
+        idCliente: b.client.id,
+        presupuestoDefault: presupuesto,
+        limiteDeCompras: limite,
+      });
+      const twinApi = await new ApiClient(t.app, '10.0.0.3').loginOk(twin.usuario, TEST_PASSWORD);
+      const porCategoria = 10_000 + rnd.int(30_000);
+      if (modo === 'categoria')
+        for (const u of [b.user.id, twin.id])
+          await db()
+            .insert(userCategoryBudgets)
+            .values({ userId: u, categoryId: b.category.id, presupuesto: porCategoria });
+      const limits = new Map<number, number>();
+      const catalogue: (typeof products.$inferSelect)[] = [];
+      for (let i = 0; i < 7; i++) {
+        const p = await b.product(300 + rnd.int(9_000), { impuesto: rnd.next() < 0.5, activo: i !== 5 });
+        catalogue.push(p);
+        // One product is not assigned (its limit reads as 1); the others with limits 2 to 6.
+        const limit = 2 + rnd.int(5);
+        limits.set(p.id, i === 6 ? 1 : limit);
+        if (i !== 6) for (const u of [b.user.id, twin.id]) await assign(db(), u, p.id, limit);
+      }
+      // The same cart for both, through the cart's route.
+      for (let i = rnd.int(4); i > 0; i--) {
+        const p = rnd.pick(catalogue.slice(0, 5));
+        const item = { item: { id: p.id, cantidad: 1 + rnd.int(limits.get(p.id)!) } };
+        const [x, y] = [
+          await b.api.post('/api/carrito/nuevo_item', item),
+          await twinApi.post('/api/carrito/nuevo_item', item),
+        ];
+        expect(x.statusCode).toBe(y.statusCode);
+      }
+      // An order of 8 lines, a product possibly twice.
+      const lines = Array.from(
+        { length: 8 },
+        () => [rnd.pick(catalogue), 1 + rnd.int(3)] as [typeof products.$inferSelect, number],
+      );
+      const placed = await b.order(lines, 'aprobado');
+
+      const res = await repeat(b.api, placed.id);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+
+      const agregados: { id: number; cantidad: number }[] = [];
+      const omitidos: { id: number; nombre: string; motivo: string; codigo: string }[] = [];
+      for (const [p, cantidad] of lines) {
+        const enCarrito = (await cartOf(twin.id))[p.id] ?? 0;
+        const wanted = reorderQuantity(cantidad, enCarrito, limits.get(p.id)!);
+        const one = await twinApi.post('/api/carrito/nuevo_item', { item: { id: p.id, cantidad: wanted } });
+        if (one.statusCode === 200) agregados.push({ id: p.id, cantidad: wanted - enCarrito });
+        else {
+          expect([404, 422], one.body).toContain(one.statusCode);
+          omitidos.push({ id: p.id, nombre: p.nombre, motivo: one.json().msg, codigo: one.json().code });
+        }
+      }
+      expect({ seed, agregados: body.agregados, omitidos: body.omitidos }).toEqual({
+        seed,
+        agregados,
+        omitidos,
+      });
+      expect(await cartOf(b.user.id)).toEqual(await cartOf(twin.id));
+      const fresh = (await b.api.get('/api/carrito')).json();
+      for (const key of ['carrito', 'totales', 'presupuesto', 'categorias'] as const)
+        expect({ seed, key, value: body[key] }).toEqual({ seed, key, value: fresh[key] });
+    }
   });
 });

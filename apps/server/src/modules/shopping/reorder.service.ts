@@ -3,11 +3,10 @@ import type { ReorderResponse } from '@portal/shared/schemas/shopping';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orderLines } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { orderOf } from '../orders/history.service.ts';
-import { buyerOf, lockBuyer, setCartItemLocked, shopperView } from './cart.service.ts';
+import { buyerOf, lockBuyer, setCartItemsLocked } from './cart.service.ts';
 
 export interface ReorderLine {
   /** Product id. */
@@ -18,10 +17,11 @@ export interface ReorderLine {
 }
 
 /**
- * Adds lines to the buyer's cart, in their order, each through the one path of a cart change
- * (setCartItemLocked: every check of POST /api/carrito/nuevo_item) under one lock of the buyer, at current
- * prices. Each line asks for its quantity on top of what the cart holds, capped at the current
- * `cantidad_limite`; a refused line is reported whole with the cart's reason, never half-added.
+ * Adds lines to the buyer's cart, in their order, each with every check of POST /api/carrito/nuevo_item
+ * (setCartItemsLocked: one read, each line decided on the cart as the earlier ones left it, one write) under
+ * one lock of the buyer, at current prices. Each line asks for its quantity on top of what the cart holds,
+ * capped at the current `cantidad_limite`; a refused line is reported whole with the cart's reason, never
+ * half-added.
  */
 export async function addLinesToCart(
   app: FastifyInstance,
@@ -31,26 +31,25 @@ export async function addLinesToCart(
   buyerOf(auth);
   return app.db.transaction(async (tx) => {
     const locked = await lockBuyer(tx, auth.user.id);
+    const items = lines.map((line) => ({
+      id: line.id,
+      cantidad: (known: { enCarrito: number; cantidadLimite: number }) =>
+        reorderQuantity(line.cantidad, known.enCarrito, known.cantidadLimite),
+    }));
+    const { results, view } = await setCartItemsLocked(app, tx, locked, items, auth.sessionId);
     const agregados: ReorderResponse['agregados'] = [];
     const omitidos: ReorderResponse['omitidos'] = [];
-    for (const line of lines) {
-      try {
-        let enCarrito = 0;
-        const { cantidad } = await setCartItemLocked(app, tx, locked, {
+    results.forEach((result, i) => {
+      const line = lines[i]!;
+      if ('refused' in result)
+        omitidos.push({
           id: line.id,
-          cantidad: (known) => {
-            enCarrito = known.enCarrito;
-            return reorderQuantity(line.cantidad, known.enCarrito, known.cantidadLimite);
-          },
+          nombre: line.nombre,
+          motivo: result.refused.message,
+          codigo: result.refused.code,
         });
-        agregados.push({ id: line.id, cantidad: cantidad - enCarrito });
-      } catch (err) {
-        // A refusal of the cart's rules (nothing was written for this line); anything else fails the call.
-        if (!(err instanceof AppError) || (err.statusCode !== 404 && err.statusCode !== 422)) throw err;
-        omitidos.push({ id: line.id, nombre: line.nombre, motivo: err.message, codigo: err.code });
-      }
-    }
-    const view = await shopperView(app, tx, locked, auth.sessionId);
+      else agregados.push({ id: line.id, cantidad: result.cantidad - result.enCarrito });
+    });
     return { status: 'ok', msg: MSG.productosAgregados(agregados.length), agregados, omitidos, ...view };
   });
 }
