@@ -171,6 +171,22 @@ async function categoryFlagBuyers(
 }
 
 /**
+ * The buyer's running month (user_month_spend) without one order's own contribution, from its lines as they
+ * stand: what the buyer's other orders of the month spend. The month holds the order unless it is
+ * cancelled.
+ */
+export function monthWithout(
+  month: MonthUsed,
+  order: { status: string; total: number },
+  lines: readonly BudgetLine[],
+): MonthUsed {
+  const mine = order.status === 'cancelado' ? monthUsedOf([]) : monthUsedOf([{ total: order.total, lines }]);
+  const categorias = new Map(month.categorias);
+  for (const [id, spent] of mine.categorias) categorias.set(id, (categorias.get(id) ?? 0) - spent);
+  return { total: month.total - mine.total, categorias };
+}
+
+/**
  * The list's flags for a page of orders. Regular mode reads nothing more: the page statement brings each
  * row's buyer budget and running month (`presupuestoDefault`, `gastoDelMes`: user_month_spend, category 0,
  * decision 0072). Category mode reads, in one statement whatever the page holds, each buyer's running months
@@ -215,15 +231,11 @@ export async function pageBudgetFlags(
     const own: BudgetLine[] = category
       ? (category.lines.get(o.id) ?? [])
       : [{ precio: o.total, cantidad: 1, impuesto: false, idCategoria: 0 }];
-    // The month holds this order unless it is cancelled: take its own contribution out.
-    const mine = o.status === 'cancelado' ? monthUsedOf([]) : monthUsedOf([{ total: o.total, lines: own }]);
-    const categorias = new Map(month.categorias);
-    for (const [id, spent] of mine.categorias) categorias.set(id, (categorias.get(id) ?? 0) - spent);
     const figures = approvalFigures({
       modo,
       presupuestoDefault: category ? Number(buyer?.p ?? 0) : o.presupuestoDefault,
       budgets: (buyer?.budgets ?? []).map((x) => ({ ...x, presupuesto: Number(x.presupuesto) })),
-      used: { total: month.total - mine.total, categorias },
+      used: monthWithout(month, o, own),
       lines: own,
     });
     flags.set(o.id, { over: figures.over, restante: figures.restante });

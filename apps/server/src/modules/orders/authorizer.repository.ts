@@ -15,8 +15,20 @@ export async function levelOneApprover(
   db: Db | Tx,
   orderId: number,
 ): Promise<{ actorId: number | null; onBehalfOfId: number | null } | null> {
-  const [row] = await db
-    .select({ actorId: orderEvents.actorId, onBehalfOfId: orderEvents.onBehalfOfId })
+  const [row] = await levelOneApproverQuery(db, orderId);
+  return row ?? null;
+}
+
+/**
+ * The statement of `levelOneApprover` (an approval reads it within its own statement, as JSON: its columns
+ * are named as its fields).
+ */
+export function levelOneApproverQuery(db: Db | Tx, orderId: Val<number> | SQL) {
+  return db
+    .select({
+      actorId: sql<number | null>`${orderEvents.actorId}`.as('actorId'),
+      onBehalfOfId: sql<number | null>`${orderEvents.onBehalfOfId}`.as('onBehalfOfId'),
+    })
     .from(orderEvents)
     .where(
       and(
@@ -27,7 +39,6 @@ export async function levelOneApprover(
     )
     .orderBy(desc(orderEvents.id))
     .limit(1);
-  return row ?? null;
 }
 
 /** True when `userId` took part in the order's level-1 approval (acted, or was acted for). */

@@ -10,7 +10,7 @@ import {
   orderNumber,
 } from '@portal/shared/domain/order-workflow';
 import { ROLES } from '@portal/shared/domain/roles';
-import { businessDate, businessDateRange } from '@portal/shared/domain/time';
+import { businessDate, businessDateRange, businessMonth } from '@portal/shared/domain/time';
 import { ORDERS_PER_PAGE } from '@portal/shared/limits';
 import type {
   AuthorizerOrdersQuery,
@@ -31,13 +31,14 @@ import { AppError, conflict, forbidden, notFound, unprocessable } from '../../li
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
-import { approvalBudget, pageBudgetFlags } from './approval-budget.ts';
+import { readApproval, writeApproval } from './approval.repository.ts';
+import { approvalBudget, approvalFigures, monthWithout, pageBudgetFlags } from './approval-budget.ts';
 import { levelOneApprover, listClientOrders, orderNeighbours, tookPartIn } from './authorizer.repository.ts';
 import { sendBudgetAlerts } from './budget-alerts.ts';
 import { insertComment, notifyComment } from './comments.service.ts';
-import { actorsOf, today } from './delegation.service.ts';
+import { actorsFrom, actorsOf, today } from './delegation.service.ts';
 import { orderDetail } from './history.service.ts';
-import { notifyAuthorizers, notifyBuyer } from './notifications.ts';
+import { authorizerEmails, buyerEmail, notifyBuyer } from './notifications.ts';
 
 function clientOf(auth: AuthContext) {
   if ((auth.user.rol !== ROLES.autorizador && auth.user.rol !== ROLES.superAutorizador) || !auth.client)
@@ -220,18 +221,15 @@ export async function authorizerOrderView(
  * level-1 approval — gave it, or had it given in their name by a delegate — never gives the level-2 one,
  * with or without a delegation (409; they may still cancel it). The refusal, or null when allowed.
  */
-async function dutyConflict(
-  db: Db | Tx,
+function dutyConflict(
   userId: number,
   order: { id: number; idUser: number; status: string },
   action: OrderAction,
-): Promise<AppError | null> {
+  /** Who gave the order's level-1 approval (read when the order waits for level 2). */
+  levelOne: { actorId: number | null; onBehalfOfId: number | null } | null,
+): AppError | null {
   if (order.idUser === userId) return forbidden(MSG.pedidoPropio, 'OWN_ORDER');
-  if (
-    action === 'aprobar' &&
-    order.status === 'espera' &&
-    tookPartIn(await levelOneApprover(db, order.id), userId)
-  )
+  if (action === 'aprobar' && order.status === 'espera' && tookPartIn(levelOne, userId))
     return conflict('SAME_APPROVER', MSG.segundaAutorizacionOtraPersona);
   return null;
 }
@@ -279,26 +277,25 @@ async function approveOne(
 ): Promise<OrderStatus> {
   const tz = app.config.BUSINESS_TZ;
   return app.db.transaction(async (tx) => {
+    // The order, then its buyer (a purchase of the buyer waits, so the month below is the whole month),
+    // then everything else in one read (decision 0090).
     const order = await loadScopedOrder(tx, id, client.id, true);
-    const [fresh] = await tx
-      .select({
-        levels: clients.cantidadAutorizadores,
-        modo: clients.modoPresupuesto,
-        autoHasta: clients.aprobacionAutomaticaHasta,
-        segundoNivelDesde: clients.segundoNivelDesde,
-      })
-      .from(clients)
-      .where(eq(clients.id, client.id));
-    const levels = fresh?.levels ?? client.cantidadAutorizadores;
+    const buyer = await loadBuyer(tx, order.idUser, true);
+    const day = businessDate(new Date(), tz);
+    const read = await readApproval(tx, {
+      orderId: order.id,
+      userId: auth.user.id,
+      idCliente: client.id,
+      day,
+      mes: `${businessMonth(order.transactionDate, tz).key}-01`,
+    });
+    const { levels, lines } = read;
     const status = order.status as OrderStatus;
-    const actors = await actorsOf(tx, auth.user, client.id, businessDate(new Date(), tz));
-    const step = transitionAs(actors, status, levels, 'aprobar');
+    const step = transitionAs(actorsFrom(auth.user, read.delegators), status, levels, 'aprobar');
     if (!step.ok) refuseTransition(step.reason);
     const onBehalfOfId = step.actor.onBehalfOf?.id ?? null;
-    const refusal = await dutyConflict(tx, auth.user.id, order, 'aprobar');
+    const refusal = dutyConflict(auth.user.id, order, 'aprobar', read.levelOne);
     if (refusal) throw refusal;
-    const buyer = await loadBuyer(tx, order.idUser, true);
-    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
 
     // The edits: every line of the order, with its new quantity; a missing line is removed.
     const wanted = new Map<number, number>();
@@ -311,15 +308,10 @@ async function approveOne(
     const changed = lines.some((l) => wanted.get(l.productId) !== l.cantidad);
     if (changed && !canEditLines(step.actor.rol, status, levels)) throw forbidden(MSG.soloAutorizadorEdita);
     if (wanted.size === 0) throw unprocessable('EMPTY_ORDER', MSG.pedidoSinLineas);
-    const limits = await limitsFor(
-      tx,
-      order.idUser,
-      lines.map((l) => l.productId),
-    );
     for (const [productId, cantidad] of wanted) {
       if (!Number.isInteger(cantidad) || cantidad < 1)
         throw unprocessable('BAD_QUANTITY', MSG.cantidadAutorizadorInvalida);
-      const limit = limits.get(productId) ?? 1;
+      const limit = read.limits.get(productId) ?? 1;
       const before = lines.find((l) => l.productId === productId)!.cantidad;
       if (cantidad > limit && cantidad !== before)
         throw unprocessable('OVER_QUANTITY_LIMIT', MSG.excedeCantidad(limit));
@@ -327,42 +319,26 @@ async function approveOne(
     const newLines = lines
       .filter((l) => wanted.has(l.productId))
       .map((l) => ({ ...l, cantidad: wanted.get(l.productId)! }));
-    const budget = await approvalBudget(
-      tx,
-      tz,
-      order,
-      buyer,
-      fresh?.modo ?? client.modoPresupuesto,
-      newLines,
-    );
+    const budget = approvalFigures({
+      modo: read.modo,
+      presupuestoDefault: buyer.presupuestoDefault,
+      budgets: read.budgets,
+      used: monthWithout(read.month, order, lines),
+      lines: newLines,
+    });
     if (budget.over) throw unprocessable('BUDGET', MSG.presupuestoAutorizador);
 
     const totals = totalsOf(newLines);
     // The client's rule by amount may complete a level-1 approval (decision 0049).
     const target = approvalTarget(step.to, status, totals.total, {
-      autoHasta: fresh?.autoHasta ?? null,
-      segundoNivelDesde: fresh?.segundoNivelDesde ?? null,
+      autoHasta: read.autoHasta,
+      segundoNivelDesde: read.segundoNivelDesde,
     });
-    // The edited lines and total replace the old ones in the sales summary and the buyer's running month
-    // (decisions 0055, 0072): the order's contribution is taken out before the order or its lines change.
-    if (changed) await moveOrderTotals(tx, order.id, -1);
-    const updated = await tx
-      .update(orders)
-      .set({
-        status: target.to,
-        // An approved order starts its fulfilment (decision 0058).
-        surtidoEstatus: target.to === 'aprobado' ? FULFILMENT_START : null,
-        subtotal: totals.subtotal,
-        iva: totals.iva,
-        total: totals.total,
-        lineas: newLines.length,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(orders.id, order.id), eq(orders.status, status)))
-      .returning({ id: orders.id });
-    if (updated.length === 0) refuseTransition('STATUS');
-
     if (changed) {
+      // The edited lines and total replace the old ones in the sales summary and the buyer's running month
+      // (decisions 0055, 0072): the order's contribution is taken out before the order or its lines change,
+      // and put back once the approval's statement has written its new total.
+      await moveOrderTotals(tx, order.id, -1);
       const removed = lines.filter((l) => !wanted.has(l.productId));
       const edited = newLines.filter((l) => l.cantidad !== lines.find((o) => o.id === l.id)!.cantidad);
       if (removed.length > 0)
@@ -374,7 +350,6 @@ async function approveOne(
         );
       for (const l of edited)
         await tx.update(orderLines).set({ cantidad: l.cantidad }).where(eq(orderLines.id, l.id));
-      await moveOrderTotals(tx, order.id, 1);
       const changes = {
         cantidades: edited.map((l) => ({
           id_producto: l.productId,
@@ -410,34 +385,32 @@ async function approveOne(
         },
       });
     }
-    // Edited lines move the buyer's month: the budget alerts of that month (decision 0054).
-    if (changed)
-      await sendBudgetAlerts(
-        tx,
-        { publicUrl: app.config.PUBLIC_URL, tz },
-        order.idUser,
-        order.transactionDate,
-      );
     // A comment sent with the approval is saved with it and named in its event (decision 0047).
     const comentario = comment ? await insertComment(tx, order.id, auth.user.id, comment) : null;
-    await tx.insert(orderEvents).values({
+    const info = { id: order.id, total: totals.total, idCliente: client.id, buyerNombre: buyer.nombre };
+    const emails =
+      target.to === 'espera'
+        ? authorizerEmails(app.config.PUBLIC_URL, ROLES.superAutorizador, info, read.levelTwo ?? [])
+        : target.to === 'aprobado'
+          ? [buyerEmail(app.config.PUBLIC_URL, buyer, info, 'aprobado')].filter((e) => e !== null)
+          : [];
+    const written = await writeApproval(tx, {
       orderId: order.id,
+      from: status,
+      to: target.to,
+      // An approved order starts its fulfilment (decision 0058).
+      surtidoEstatus: target.to === 'aprobado' ? FULFILMENT_START : null,
+      totals,
+      lineas: newLines.length,
+      at: new Date(),
       actorId: auth.user.id,
       onBehalfOfId,
-      tipo: 'aprobado',
-      fromStatus: status,
-      toStatus: target.to,
       changes:
         comentario || target.rule
           ? { ...target.rule, ...(comentario ? { id_comentario: comentario } : {}) }
           : null,
-    });
-    await audit(tx, {
-      userId: auth.user.id,
-      eventType: 'pedido_aprobado',
       description: `Pedido #${orderNumber(order.id)}: ${status} → ${target.to}`,
       metadata: {
-        id_pedido: order.id,
         de: status,
         a: target.to,
         total: totals.total,
@@ -446,20 +419,29 @@ async function approveOne(
         ...(onBehalfOfId ? { en_nombre_de: onBehalfOfId } : {}),
         ...requestMeta(request),
       },
+      emails,
     });
-    const info = { id: order.id, total: totals.total, idCliente: client.id, buyerNombre: buyer.nombre };
-    if (target.to === 'espera')
-      await notifyAuthorizers(tx, app.config.PUBLIC_URL, 3, info, businessDate(new Date(), tz));
-    if (target.to === 'aprobado') {
-      await notifyBuyer(tx, app.config.PUBLIC_URL, buyer, info, 'aprobado');
-      await recordWebhookEvent(tx, app.jobs, {
-        clientId: client.id,
-        type: 'pedido.aprobado',
-        orderId: order.id,
-      });
+    if (!written) refuseTransition('STATUS');
+    if (changed) {
+      await moveOrderTotals(tx, order.id, 1);
+      // Edited lines move the buyer's month: the budget alerts of that month (decision 0054).
+      await sendBudgetAlerts(
+        tx,
+        { publicUrl: app.config.PUBLIC_URL, tz },
+        order.idUser,
+        order.transactionDate,
+      );
     }
+    if (target.to === 'aprobado' && read.wanting.length > 0)
+      await recordWebhookEvent(
+        tx,
+        app.jobs,
+        { clientId: client.id, type: 'pedido.aprobado', orderId: order.id },
+        read.wanting,
+      );
     // Approved, the buyer already gets an e-mail that links to the order and its comment.
-    else if (comentario) await notifyComment(tx, app.config.PUBLIC_URL, order, auth.user);
+    else if (target.to !== 'aprobado' && comentario)
+      await notifyComment(tx, app.config.PUBLIC_URL, order, auth.user);
     return target.to;
   });
 }
@@ -502,7 +484,7 @@ async function cancelOne(
     const step = transitionAs(actors, status, client.cantidadAutorizadores, 'cancelar');
     if (!step.ok) refuseTransition(step.reason);
     const onBehalfOfId = step.actor.onBehalfOf?.id ?? null;
-    const refusal = await dutyConflict(tx, auth.user.id, order, 'cancelar');
+    const refusal = dutyConflict(auth.user.id, order, 'cancelar', null);
     if (refusal) throw refusal;
     // Out of the sales summary and the buyer's running month before it is cancelled (decisions 0055, 0072).
     await moveOrderTotals(tx, id, -1);

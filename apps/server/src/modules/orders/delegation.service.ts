@@ -48,25 +48,37 @@ export async function actingFor(
   const epoch = kept?.cache.epoch ?? 0;
   // On every authorizer's request (the list, the review) that finds none kept: a named prepared statement.
   const delegators = await prepared(db, 'portal_acting_for', (d) =>
-    d
-      .select({ id: users.id, nombre: users.nombre, rol: users.rol, hasta: delegations.hasta })
-      .from(delegations)
-      .innerJoin(users, eq(users.id, delegations.delegatorId))
-      .where(
-        and(
-          eq(delegations.delegateId, sql.placeholder('userId')),
-          lte(delegations.desde, sql.placeholder('day')),
-          gte(delegations.hasta, sql.placeholder('day')),
-          eq(users.idCliente, sql.placeholder('idCliente')),
-          eq(users.activo, true),
-          inArray(users.rol, AUTHORIZER_ROLES),
-        ),
-      )
-      .orderBy(asc(users.nombre), asc(users.id)),
+    actingForQuery(d, {
+      userId: sql.placeholder('userId'),
+      idCliente: sql.placeholder('idCliente'),
+      day: sql.placeholder('day'),
+    }),
   ).execute({ userId, day, idCliente });
   if (kept)
     kept.cache.keep(kept.sessionId, epoch, { acting: { day, delegators: Object.freeze(delegators) } });
   return delegators;
+}
+
+/** The statement of `actingFor` (an approval reads it within its own statement). */
+export function actingForQuery(
+  d: Db | Tx,
+  p: { userId: Val<number>; idCliente: Val<number>; day: Val<string> },
+) {
+  return d
+    .select({ id: users.id, nombre: users.nombre, rol: users.rol, hasta: delegations.hasta })
+    .from(delegations)
+    .innerJoin(users, eq(users.id, delegations.delegatorId))
+    .where(
+      and(
+        eq(delegations.delegateId, p.userId),
+        lte(delegations.desde, p.day),
+        gte(delegations.hasta, p.day),
+        eq(users.idCliente, p.idCliente),
+        eq(users.activo, true),
+        inArray(users.rol, AUTHORIZER_ROLES),
+      ),
+    )
+    .orderBy(asc(users.nombre), asc(users.id));
 }
 
 /** The ways `user` may act today: as themselves first, then with each delegator's role. */
@@ -77,7 +89,14 @@ export async function actorsOf(
   day: string,
   kept?: KeptSession,
 ): Promise<Acting[]> {
-  const delegators = await actingFor(db, user.id, idCliente, day, kept);
+  return actorsFrom(user, await actingFor(db, user.id, idCliente, day, kept));
+}
+
+/** `actorsOf` from the delegators as read. */
+export function actorsFrom(
+  user: { rol: number },
+  delegators: readonly { id: number; nombre: string; rol: number }[],
+): Acting[] {
   return [
     { rol: user.rol, onBehalfOf: null },
     ...delegators.map((d) => ({ rol: d.rol, onBehalfOf: { id: d.id, nombre: d.nombre } })),

@@ -68,14 +68,26 @@ export async function notifyBuyer(
   outcome: 'aprobado' | 'cancelado',
   motivo?: string | null,
 ): Promise<void> {
+  const email = buyerEmail(publicUrl, buyer, order, outcome, motivo);
+  if (email) await enqueueEmail(tx, email);
+}
+
+/** The message of `notifyBuyer`, or null when the buyer has no address (an approval writes it in its statement). */
+export function buyerEmail(
+  publicUrl: string,
+  buyer: { email: string; usuario: string; nombre: string },
+  order: { id: number; total: number },
+  outcome: 'aprobado' | 'cancelado',
+  motivo?: string | null,
+): Email | null {
   const to = addressOf(buyer);
-  if (!to) return;
+  if (!to) return null;
   const numero = orderNumber(order.id);
   const paragraphs =
     outcome === 'aprobado'
       ? [`Tu pedido #${numero} por ${formatCentavos(order.total)} fue aprobado.`]
       : [`Tu pedido #${numero} fue cancelado.`, ...(motivo ? [`Motivo: ${motivo}`] : [])];
-  await enqueueEmail(tx, {
+  return {
     ...orderEmail(to, buyer.nombre, {
       subject: outcome === 'aprobado' ? `Pedido #${numero} aprobado` : `Pedido #${numero} cancelado`,
       paragraphs,
@@ -84,5 +96,5 @@ export async function notifyBuyer(
     }),
     // The purchase order goes with the approval, rendered when the message is sent (decision 0056).
     ...(outcome === 'aprobado' ? { adjunto: { tipo: 'orden_compra', id_pedido: order.id } as const } : {}),
-  });
+  };
 }

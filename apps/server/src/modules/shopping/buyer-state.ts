@@ -11,6 +11,7 @@ import { businessDate, businessMonth } from '@portal/shared/domain/time';
 import type { BudgetStateDto, CartItemDto, CategoryDto } from '@portal/shared/schemas/shopping';
 import { and, asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { jsonRows } from '../../db/json-rows.ts';
 import {
   holdsTotalsLock,
   type MonthSpendJson,
@@ -108,10 +109,6 @@ type ShopperParams = MonthParams & {
   productIds: number[];
 };
 type ShopperArgs = { [K in keyof ShopperParams]: ShopperParams[K] | Placeholder };
-
-/** A JSON array of the rows of a subquery, [] when it has none. */
-const jsonRows = (query: SQL, orderBy?: SQL) =>
-  sql`(select coalesce(json_agg(r${orderBy ? sql` order by ${orderBy}` : sql``}), '[]'::json) from (${query}) r)`;
 
 /**
  * Everything the shopper's screens show (cart, the running month, category budgets, the sidebar) in one

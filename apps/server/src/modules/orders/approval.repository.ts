@@ -1,0 +1,229 @@
+/**
+ * An approval in few statements (decision 0090): after the order's and the buyer's locks, one read of
+ * everything the approval decides on, and one statement that writes the order's new status, its event,
+ * its log entry and its e-mails.
+ */
+import type { BudgetLine, MonthUsed } from '@portal/shared/domain/budget';
+import type { LogEventType } from '@portal/shared/domain/log-events';
+import { ROLES } from '@portal/shared/domain/roles';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { jsonRows } from '../../db/json-rows.ts';
+import { type MonthSpendJson, monthOfRows } from '../../db/order-totals.ts';
+import { executeNamedOnce, preparedIn } from '../../db/prepared.ts';
+import {
+  categories,
+  clients,
+  orderEvents,
+  orderLines,
+  orders,
+  systemLogs,
+  userCategoryBudgets,
+  userMonthSpend,
+  userProducts,
+} from '../../db/schema/index.ts';
+import { type Email, outboxInsertOf, outboxRows } from '../../lib/mailer.ts';
+import { wantingEndpoints } from '../integration/webhook-outbox.ts';
+import { levelOneApproverQuery } from './authorizer.repository.ts';
+import { actingForQuery, type LevelPerson, levelWithStandInsQuery } from './delegation.service.ts';
+
+/** An order line as the approval reads it (its edits and its budget). */
+export interface ApprovalLine extends BudgetLine {
+  id: number;
+  productId: number;
+  nombre: string;
+}
+
+/** What an approval reads under the order's and the buyer's locks. */
+export interface ApprovalRead {
+  /** The client's approval levels and rules, as they are now (not as the session read them). */
+  levels: number;
+  modo: string;
+  autoHasta: number | null;
+  segundoNivelDesde: number | null;
+  /** The people the approver stands in for today (`actingFor`). */
+  delegators: { id: number; nombre: string; rol: number }[];
+  /** Who gave the level-1 approval, when the order waits for level 2 (`levelOneApprover`). */
+  levelOne: { actorId: number | null; onBehalfOfId: number | null } | null;
+  /** The order's lines, in their order. */
+  lines: ApprovalLine[];
+  /** The buyer's `cantidad_limite` of each product of the order that has one. */
+  limits: Map<number, number>;
+  /** The buyer's running month of the order (user_month_spend), the order included unless cancelled. */
+  month: MonthUsed;
+  /** The buyer's category budgets, with the category's name (category mode only; else empty). */
+  budgets: { id: number; presupuesto: number; nombre: string }[];
+  /** Level 2's authorizers and today's stand-ins, when a level-1 approval may send the order to them. */
+  levelTwo: LevelPerson[] | null;
+  /** The webhook endpoints that want `pedido.aprobado` of the order's client. */
+  wanting: number[];
+}
+
+type ReadRow = Omit<ApprovalRead, 'limits' | 'month' | 'lines' | 'budgets'> & {
+  lines: (Omit<ApprovalLine, 'precio'> & { precio: number | string })[];
+  limits: { p: number; l: number }[];
+  month: MonthSpendJson[];
+  budgets: { id: number; presupuesto: number | string; nombre: string }[] | null;
+};
+
+const p = (name: 'orderId' | 'userId' | 'idCliente' | 'day' | 'mes') => sql.placeholder(name);
+
+/**
+ * One statement, on the transaction's connection after the order and its buyer are locked (so it sees every
+ * change committed before the locks were taken). Parts that only some approvals need are read only when
+ * they apply (`case`), within the same statement.
+ */
+export async function readApproval(
+  tx: Tx,
+  values: { orderId: number; userId: number; idCliente: number; day: string; mes: string },
+): Promise<ApprovalRead> {
+  const [row] = await preparedIn(tx, 'portal_approval_read', (d) => {
+    const o = orders;
+    const c = clients;
+    const lines = sql`select ${orderLines.id} as id, ${orderLines.productId} as "productId",
+        ${orderLines.nombre} as nombre, ${orderLines.cantidad} as cantidad, ${orderLines.precio} as precio,
+        ${orderLines.impuesto} as impuesto, ${orderLines.idCategoria} as "idCategoria"
+      from ${orderLines} where ${orderLines.orderId} = ${o.id}`;
+    const limits = sql`select ${userProducts.productId} as p, ${userProducts.cantidadLimite} as l
+      from ${userProducts}
+      where ${userProducts.userId} = ${o.idUser}
+        and ${userProducts.productId} in (select ${orderLines.productId} from ${orderLines} where ${orderLines.orderId} = ${o.id})`;
+    const month = sql`select ${userMonthSpend.idCategoria} as c, ${userMonthSpend.importe} as i,
+        ${userMonthSpend.compras} as n
+      from ${userMonthSpend} where ${userMonthSpend.idUser} = ${o.idUser} and ${userMonthSpend.mes} = ${p('mes')}::date`;
+    const budgets = sql`select ${userCategoryBudgets.categoryId} as id, ${userCategoryBudgets.presupuesto} as presupuesto,
+        ${categories.nombre} as nombre
+      from ${userCategoryBudgets} inner join ${categories} on ${categories.id} = ${userCategoryBudgets.categoryId}
+      where ${userCategoryBudgets.userId} = ${o.idUser}`;
+    const levelOne = levelOneApproverQuery(d, sql`${o.id}`).getSQL();
+    const acting = actingForQuery(d, {
+      userId: p('userId'),
+      idCliente: p('idCliente'),
+      day: p('day'),
+    }).getSQL();
+    const levelTwo = levelWithStandInsQuery(p('idCliente'), ROLES.superAutorizador, p('day'));
+    return d
+      .select({
+        levels: c.cantidadAutorizadores,
+        modo: c.modoPresupuesto,
+        autoHasta: c.aprobacionAutomaticaHasta,
+        segundoNivelDesde: c.segundoNivelDesde,
+        delegators: sql<ReadRow['delegators']>`${jsonRows(acting)}`,
+        levelOne: sql<ReadRow['levelOne']>`case when ${o.status} = 'espera'
+          then (select row_to_json(r) from (${levelOne}) r) end`,
+        lines: sql<ReadRow['lines']>`${jsonRows(lines, sql`r.id`)}`,
+        limits: sql<ReadRow['limits']>`${jsonRows(limits)}`,
+        month: sql<ReadRow['month']>`${jsonRows(month)}`,
+        budgets: sql<
+          ReadRow['budgets']
+        >`case when ${c.modoPresupuesto} = 'categoria' then ${jsonRows(budgets)} end`,
+        levelTwo: sql<
+          ReadRow['levelTwo']
+        >`case when ${o.status} = 'pendiente' and ${c.cantidadAutorizadores} = 2
+          then (select coalesce(json_agg(x order by x.part, x.id), '[]'::json) from (${levelTwo}) x) end`,
+        wanting: sql<number[]>`${wantingEndpoints(p('idCliente'), 'pedido.aprobado')}`,
+      })
+      .from(o)
+      .innerJoin(c, sql`${c.id} = ${o.idCliente}`)
+      .where(sql`${o.id} = ${p('orderId')} and ${o.idCliente} = ${p('idCliente')}`);
+  }).execute(values);
+  if (!row) throw new Error(`No existe el pedido ${values.orderId}`);
+  return {
+    ...row,
+    lines: row.lines.map((l) => ({ ...l, precio: Number(l.precio) })),
+    limits: new Map(row.limits.map((x) => [x.p, x.l])),
+    month: monthOfRows(row.month).used,
+    budgets: (row.budgets ?? []).map((b) => ({ ...b, presupuesto: Number(b.presupuesto) })),
+  };
+}
+
+/** What an approval writes in its one statement. */
+export interface ApprovalWrite {
+  orderId: number;
+  /** The status the approval was decided from: the update is conditional on it. */
+  from: string;
+  to: string;
+  surtidoEstatus: string | null;
+  totals: { subtotal: number; iva: number; total: number };
+  lineas: number;
+  at: Date;
+  actorId: number;
+  onBehalfOfId: number | null;
+  /** The 'aprobado' event's changes (the client's rule, the comment's id), or null. */
+  changes: Record<string, unknown> | null;
+  /** The log entry's description and metadata (besides the order's id). */
+  description: string;
+  metadata: Record<string, unknown>;
+  emails: readonly Email[];
+}
+
+type WriteValue =
+  | 'orderId'
+  | 'from'
+  | 'to'
+  | 'surtidoEstatus'
+  | 'subtotal'
+  | 'iva'
+  | 'total'
+  | 'lineas'
+  | 'at'
+  | 'actorId'
+  | 'onBehalfOfId'
+  | 'changes'
+  | 'description'
+  | 'metadata'
+  | 'emails';
+const v = (name: WriteValue) => sql.placeholder(name);
+
+/** The approval's statement, every value a placeholder (built once, `executeNamedOnce`). */
+const approvalStatement = () => sql`
+    with o as (
+      update ${orders} set status = ${v('to')}, surtido_estatus = ${v('surtidoEstatus')},
+        subtotal = ${v('subtotal')}, iva = ${v('iva')}, total = ${v('total')}, lineas = ${v('lineas')},
+        updated_at = ${v('at')}
+      where id = ${v('orderId')} and status = ${v('from')}
+      returning id, id_cliente
+    ), e as (
+      insert into ${orderEvents} (order_id, actor_id, on_behalf_of_id, tipo, from_status, to_status, changes)
+      select o.id, ${v('actorId')}::integer, ${v('onBehalfOfId')}::integer, 'aprobado', ${v('from')}::text,
+        ${v('to')}::text, ${v('changes')}::jsonb
+      from o
+      returning 1
+    ), g as (
+      insert into ${systemLogs} (user_id, event_type, description, metadata, id_pedido, id_cliente)
+      select ${v('actorId')}::integer, ${'pedido_aprobado' satisfies LogEventType}, ${v('description')}::text,
+        ${v('metadata')}::jsonb || jsonb_build_object('id_pedido', o.id), o.id, o.id_cliente
+      from o
+      returning 1
+    ), m as (
+      ${outboxInsertOf(v('emails'))}
+      returning 1
+    )
+    select (select count(*) from o)::integer as updated, (select count(*) from e) as events,
+      (select count(*) from g) as logs, (select count(*) from m) as emails`;
+
+/**
+ * Writes the approval: the order's status, totals and fulfilment start (only while it still has the status
+ * the approval was decided from), its 'aprobado' event, its log entry and its e-mails. Answers false when
+ * the order's status had changed (nothing is written then; the caller refuses with 409 and rolls back).
+ */
+export async function writeApproval(tx: Tx, w: ApprovalWrite): Promise<boolean> {
+  const [row] = await executeNamedOnce<{ updated: number }>(tx, 'portal_approval_write', approvalStatement, {
+    orderId: w.orderId,
+    from: w.from,
+    to: w.to,
+    surtidoEstatus: w.surtidoEstatus,
+    subtotal: w.totals.subtotal,
+    iva: w.totals.iva,
+    total: w.totals.total,
+    lineas: w.lineas,
+    at: w.at,
+    actorId: w.actorId,
+    onBehalfOfId: w.onBehalfOfId,
+    changes: w.changes === null ? null : JSON.stringify(w.changes),
+    description: w.description,
+    metadata: JSON.stringify(w.metadata),
+    emails: outboxRows(w.emails),
+  } satisfies Record<WriteValue, unknown>);
+  return row!.updated > 0;
+}
