@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import { count } from 'drizzle-orm';
 import pino from 'pino';
 import { buildApp, loggerOptions } from './app.ts';
@@ -32,7 +33,16 @@ async function maybeSeed(config: Config, database: Database, log: pino.Logger): 
   );
 }
 
+/**
+ * V8 lets the old generation grow to up to four times what survives a full collection before it collects
+ * again (on a machine with plenty of memory): after a burst of requests the process held 200–300 MB for
+ * 50 MB of live objects, and gave the pages back only after half a minute idle. At 1.5 times it collects
+ * sooner and stays under 200 MB (decision 0091); read at every collection, so set before the first.
+ */
+const HEAP_GROWING = '--heap-growing-percent=50';
+
 async function main(): Promise<void> {
+  v8.setFlagsFromString(HEAP_GROWING);
   let config: Config;
   try {
     config = loadConfig();
