@@ -363,6 +363,42 @@ describe.each(DB_KINDS)('administration: system logs and overview (%s)', (kind) 
     expect(chunks).toBeGreaterThan(1);
   });
 
+  it('logs: a name that finds one user pages like its user id; two users, a type or another id narrow it', async () => {
+    const w = await logWorld();
+    const twin = await makeUser(db(), { rol: 1, idCliente: w.client.id, usuario: `mnunez${w.tag}b` });
+    for (let i = 0; i < 32; i++)
+      await audit(db(), {
+        userId: i % 4 === 0 ? twin.id : w.buyerRow.id,
+        eventType: i % 2 ? 'login' : 'logout',
+        description: `E${i} ${w.tag}`,
+      });
+    const page = async (q: string) => {
+      const res = await admin.get(`/api/logs?${q}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      return { total: body.total, ids: (body.logs as { id: number }[]).map((l) => l.id) };
+    };
+    // María's full name finds her alone: the same pages and totals as her id (the login of logWorld, 24 more).
+    for (const n of [1, 2, 3]) {
+      const byName = await page(`usuario=${encodeURIComponent(`María Núñez ${w.tag}`)}&page=${n}`);
+      expect(byName).toEqual(await page(`user_id=${w.buyerRow.id}&page=${n}`));
+      expect(byName.total).toBe(25);
+      expect(byName.ids).toHaveLength([15, 10, 0][n - 1]!);
+    }
+    // The username finds both: their 33 entries, newest first.
+    const both = await page(`usuario=mnunez${w.tag}`);
+    expect(both.total).toBe(33);
+    expect(both.ids).toEqual([...both.ids].sort((a, b) => b - a));
+    // A type narrows the one user; an id of someone else and her name find nothing.
+    expect(
+      (await page(`usuario=${encodeURIComponent(`María Núñez ${w.tag}`)}&event_type=logout`)).total,
+    ).toBe(8);
+    expect(await page(`usuario=${encodeURIComponent(`María Núñez ${w.tag}`)}&user_id=${twin.id}`)).toEqual({
+      total: 0,
+      ids: [],
+    });
+  });
+
   it('logs: a filtered count stops at 10,000 and says so; the page is still read', async () => {
     const tipo = uniq('tope');
     for (let chunk = 0; chunk < 2; chunk++) {

@@ -9,12 +9,25 @@ import {
   type LogsQuery,
   type LogsResponse,
 } from '@portal/shared/schemas/logs';
-import { and, asc, count, desc, eq, gte, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableName,
+  gte,
+  lt,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { builtOnce, pageWindow, preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import { clients, systemLogs, users } from '../../db/schema/index.ts';
-import { foldedLike, foldedPattern, offsetOf } from '../../db/search.ts';
+import { foldedLike, foldedPattern } from '../../db/search.ts';
 import { BOM, csvRow } from '../../lib/csv.ts';
 import { PagerTotals } from '../../lib/pager-totals.ts';
 
@@ -98,6 +111,16 @@ async function userIdsLike(db: Db, usuario: string | undefined): Promise<number[
   return rows.map((r) => r.id);
 }
 
+/**
+ * A name search that found exactly one user, with no user id given, is that user's filter: the same entries,
+ * and a statement whose plan is the same for any user (`listLogs`).
+ */
+function oneUser<F extends LogFilter & { userIds?: number[] }>(f: F): F {
+  return f.userIds?.length === 1 && f.userId === undefined
+    ? { ...f, userId: f.userIds[0], userIds: undefined }
+    : f;
+}
+
 /** The query's filters as values (the business-date range in the business zone, inclusive). */
 async function filterOf(
   db: Db,
@@ -115,16 +138,32 @@ async function filterOf(
   };
 }
 
+/**
+ * A column of the row of `table` whose id an entry's `key` holds, as a sub-select. Written with qualified
+ * names: a one-table select of Drizzle writes its columns unqualified, which inside the sub-select would
+ * name the sub-select's own table.
+ */
+function nameOf(table: typeof users | typeof clients, column: AnyPgColumn, key: AnyPgColumn) {
+  const q = (name: string) => sql.identifier(name);
+  return sql<string | null>`(select n.${q(column.name)} from ${table} n
+    where n.${q(table.id.name)} = ${q(getTableName(systemLogs))}.${q(key.name)})`;
+}
+
+/**
+ * An entry with its user's and client's names. The names are sub-selects by primary key rather than joins:
+ * a filtered page is planned for each call's values (finding 29), and the two left joins were most of its
+ * planning (0.24 against 0.09 ms, docs/benchmarks.md finding 37).
+ */
 const LOG_COLUMNS = {
   id: systemLogs.id,
   userId: systemLogs.userId,
-  usuario: users.usuario,
-  nombre: users.nombre,
+  usuario: nameOf(users, users.usuario, systemLogs.userId),
+  nombre: nameOf(users, users.nombre, systemLogs.userId),
   eventType: systemLogs.eventType,
   description: systemLogs.description,
   metadata: systemLogs.metadata,
   idCliente: systemLogs.idCliente,
-  cliente: clients.nombre,
+  cliente: nameOf(clients, clients.nombre, systemLogs.idCliente),
   idPedido: systemLogs.idPedido,
   createdAt: systemLogs.createdAt,
 };
@@ -136,7 +175,7 @@ const LOG_COLUMNS = {
  * statement.
  */
 export async function listLogs(app: FastifyInstance, query: LogsQuery): Promise<LogsResponse> {
-  const filter = await filterOf(app.db, query, app.config.BUSINESS_TZ);
+  const filter = oneUser(await filterOf(app.db, query, app.config.BUSINESS_TZ));
   if (filter.userIds?.length === 0)
     return { logs: [], total: 0, total_limitado: false, page: query.page, per_page: LOGS_PER_PAGE };
   const { shape, args } = shapeOf(filter);
@@ -170,8 +209,6 @@ export async function listLogs(app: FastifyInstance, query: LogsQuery): Promise<
               : sql<null>`null`,
       })
       .from(systemLogs)
-      .leftJoin(users, eq(users.id, systemLogs.userId))
-      .leftJoin(clients, eq(clients.id, systemLogs.idCliente))
       .where(logsWhere(f))
       .orderBy(desc(systemLogs.id))
       .limit(limit)
@@ -180,27 +217,31 @@ export async function listLogs(app: FastifyInstance, query: LogsQuery): Promise<
   let rows: Awaited<ReturnType<typeof pageOf>>;
   let total: number;
   if (filtered) {
-    // Filtered, the statements are planned for each call's values (unnamed): a user's, an order's or a small
-    // client's entries are few among 300,000, and the plan PostgreSQL kept for a statement filtered by users
-    // read the log backwards by id for them, the whole table for a rare user (docs/benchmarks.md, finding 29).
-    // Built once per shape all the same (`builtOnce`).
-    const values = { ...filter, offset: offsetOf(query.page, LOGS_PER_PAGE) };
+    // Filtered, the statements are planned for each call's values (unnamed): an order's or a small client's
+    // entries are few among 300,000, and a plan PostgreSQL kept for a filter read the log backwards by id for
+    // them, the whole table for a rare value (docs/benchmarks.md, findings 29 and 37). Built once per shape
+    // all the same (`builtOnce`). One user's entries alone have the same best plan for any user (their
+    // `(user_id, id)` index, read backwards): named statements, planned once (finding 37).
+    const userOnly = Object.entries(filter).every(([k, v]) => (k === 'userId') === (v !== undefined));
+    const statement = <P>(name: string, build: (d: Db) => { prepare(name: string): P }) =>
+      userOnly ? preparedOnce(app.db, `portal_${name}`, build) : builtOnce(app.db, name, build);
+    const window = pageWindow(query.page, LOGS_PER_PAGE);
+    const values = { ...filter, ...window.values };
     // Keyed by the filter's values (a name search by the ids it found, which a new user can change).
     const key = JSON.stringify(filter);
     const known = overTheCap.known(key);
     // A count past the cap is remembered (decision 0087); any other is counted in the page's statement.
     const carried = known === undefined ? 'count' : 'none';
-    rows = await builtOnce(app.db, `logs_filtered_page_${carried}_${shape}`, (d) =>
-      pageOf(d, args, LOGS_PER_PAGE, sql.placeholder('offset'), carried),
+    rows = await statement(`logs_filtered_page_${carried}_${shape}_${window.shape}`, (d) =>
+      pageOf(d, args, window.limit, window.offset, carried),
     ).execute(values);
     total =
       known ??
       rows[0]?.listTotal ??
       // An empty first page holds nothing; a page past the end carries no total: counted apart.
       (query.page > 1
-        ? ((
-            await builtOnce(app.db, `logs_filtered_count_${shape}`, (d) => countOf(d, args)).execute(values)
-          )[0]?.n ?? 0)
+        ? ((await statement(`logs_filtered_count_${shape}`, (d) => countOf(d, args)).execute(values))[0]?.n ??
+          0)
         : 0);
     if (known === undefined) overTheCap.remember(key, total);
   } else {
@@ -250,8 +291,6 @@ async function* logBatches(db: Db, filter: LogFilter) {
     const batch = await db
       .select(LOG_COLUMNS)
       .from(systemLogs)
-      .leftJoin(users, eq(users.id, systemLogs.userId))
-      .leftJoin(clients, eq(clients.id, systemLogs.idCliente))
       .where(where)
       .orderBy(desc(systemLogs.id))
       .limit(LOG_EXPORT_BATCH);
