@@ -6,11 +6,11 @@
 import type { BudgetLine, MonthUsed } from '@portal/shared/domain/budget';
 import type { LogEventType } from '@portal/shared/domain/log-events';
 import { ROLES } from '@portal/shared/domain/roles';
-import { sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import { type MonthSpendJson, monthOfRows } from '../../db/order-totals.ts';
-import { executeNamedOnce, preparedIn } from '../../db/prepared.ts';
+import { executeNamedOnce, genericPlansForTheTransaction, preparedIn } from '../../db/prepared.ts';
 import {
   categories,
   clients,
@@ -21,11 +21,51 @@ import {
   userCategoryBudgets,
   userMonthSpend,
   userProducts,
+  users,
 } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
 import { type Email, outboxInsertOf, outboxRows } from '../../lib/mailer.ts';
+import { MSG } from '../../messages.ts';
 import { wantingEndpoints } from '../integration/webhook-outbox.ts';
 import { levelOneApproverQuery } from './authorizer.repository.ts';
 import { actingForQuery, type LevelPerson, levelWithStandInsQuery } from './delegation.service.ts';
+
+/**
+ * An approval's first statement: the order (of the approver's client; another client's answers like a
+ * missing one), locked for the rest of the transaction, which it switches to generic plans (decision 0083):
+ * every statement of an approval reads by keys, and its read was otherwise planned again on every call
+ * (0.9 ms, docs/benchmarks.md finding 37).
+ */
+export async function lockOrderForApproval(tx: Tx, id: number, idCliente: number) {
+  const [row] = await preparedIn(tx, 'portal_approval_lock_order', (d) =>
+    d
+      .select({ ...getTableColumns(orders), plans: genericPlansForTheTransaction })
+      .from(orders)
+      .where(and(eq(orders.id, sql.placeholder('id')), eq(orders.idCliente, sql.placeholder('idCliente'))))
+      .for('update'),
+  ).execute({ id, idCliente });
+  if (!row) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
+  const { plans: _, ...order } = row;
+  return order;
+}
+
+/** The order's buyer, locked (a purchase of the buyer waits, so the month the approval reads is whole). */
+export async function lockBuyerForApproval(tx: Tx, userId: number) {
+  const [buyer] = await preparedIn(tx, 'portal_approval_lock_buyer', (d) =>
+    d
+      .select({
+        id: users.id,
+        nombre: users.nombre,
+        usuario: users.usuario,
+        email: users.email,
+        presupuestoDefault: users.presupuestoDefault,
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('userId')))
+      .for('update'),
+  ).execute({ userId });
+  return buyer!;
+}
 
 /** An order line as the approval reads it (its edits and its budget). */
 export interface ApprovalLine extends BudgetLine {

@@ -25,13 +25,18 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { moveOrderTotals } from '../../db/order-totals.ts';
-import { clients, orderEvents, orderLines, orders, userProducts, users } from '../../db/schema/index.ts';
+import { orderEvents, orderLines, orders, userProducts, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
-import { readApproval, writeApproval } from './approval.repository.ts';
+import {
+  lockBuyerForApproval,
+  lockOrderForApproval,
+  readApproval,
+  writeApproval,
+} from './approval.repository.ts';
 import { approvalBudget, approvalFigures, monthWithout, pageBudgetFlags } from './approval-budget.ts';
 import { levelOneApprover, listClientOrders, orderNeighbours, tookPartIn } from './authorizer.repository.ts';
 import { sendBudgetAlerts } from './budget-alerts.ts';
@@ -279,8 +284,8 @@ async function approveOne(
   return app.db.transaction(async (tx) => {
     // The order, then its buyer (a purchase of the buyer waits, so the month below is the whole month),
     // then everything else in one read (decision 0090).
-    const order = await loadScopedOrder(tx, id, client.id, true);
-    const buyer = await loadBuyer(tx, order.idUser, true);
+    const order = await lockOrderForApproval(tx, id, client.id);
+    const buyer = await lockBuyerForApproval(tx, order.idUser);
     const day = businessDate(new Date(), tz);
     const read = await readApproval(tx, {
       orderId: order.id,

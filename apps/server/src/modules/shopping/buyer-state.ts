@@ -9,7 +9,7 @@ import { centavosToPesos, totalsOf } from '@portal/shared/domain/money';
 import { ROLES } from '@portal/shared/domain/roles';
 import { businessDate, businessMonth } from '@portal/shared/domain/time';
 import type { BudgetStateDto, CartItemDto, CategoryDto } from '@portal/shared/schemas/shopping';
-import { and, asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import {
