@@ -1,11 +1,12 @@
 import { reorderQuantity } from '@portal/shared/domain/reorder';
 import type { ReorderResponse } from '@portal/shared/schemas/shopping';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { orderLines } from '../../db/schema/index.ts';
+import { preparedOnce } from '../../db/prepared.ts';
+import { orderLines, orders } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
-import { orderOf } from '../orders/history.service.ts';
 import { buyerOf, lockBuyer, setCartItemsLocked } from './cart.service.ts';
 
 export interface ReorderLine {
@@ -61,12 +62,17 @@ export async function userRepeatOrder(
   orderId: number,
 ): Promise<ReorderResponse> {
   buyerOf(auth);
+  // The order and its lines in one named statement (planned once, decision 0089).
+  const rows = await preparedOnce(app.db, 'portal_repeat_lines', (d) =>
+    d
+      .select({ id: orderLines.productId, cantidad: orderLines.cantidad, nombre: orderLines.nombre })
+      .from(orders)
+      .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
+      .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.idUser, sql.placeholder('userId'))))
+      .orderBy(asc(orderLines.id)),
+  ).execute({ orderId, userId: auth.user.id });
   // Another user's order answers exactly like a missing one.
-  await orderOf(app.db, orderId, { idUser: auth.user.id });
-  const lines = await app.db
-    .select({ id: orderLines.productId, cantidad: orderLines.cantidad, nombre: orderLines.nombre })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.id));
+  if (rows.length === 0) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
+  const lines = rows.filter((r): r is ReorderLine => r.id !== null);
   return addLinesToCart(app, auth, lines);
 }
