@@ -31,12 +31,12 @@ import { levelOneApproverQuery } from './authorizer.repository.ts';
 import { actingForQuery, type LevelPerson, levelWithStandInsQuery } from './delegation.service.ts';
 
 /**
- * An approval's first statement: the order (of the approver's client; another client's answers like a
- * missing one), locked for the rest of the transaction, which it switches to generic plans (decision 0083):
- * every statement of an approval reads by keys, and its read was otherwise planned again on every call
- * (0.9 ms, docs/benchmarks.md finding 37).
+ * The first statement of an approval or a cancellation: the order (of the authorizer's client; another
+ * client's answers like a missing one), locked for the rest of the transaction, which it switches to generic
+ * plans (decision 0083): every statement of either reads by keys, and the approval's read was otherwise
+ * planned again on every call (0.9 ms, docs/benchmarks.md finding 37).
  */
-export async function lockOrderForApproval(tx: Tx, id: number, idCliente: number) {
+export async function lockOrderForAction(tx: Tx, id: number, idCliente: number) {
   const [row] = await preparedIn(tx, 'portal_approval_lock_order', (d) =>
     d
       .select({ ...getTableColumns(orders), plans: genericPlansForTheTransaction })

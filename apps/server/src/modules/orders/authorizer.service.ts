@@ -33,7 +33,7 @@ import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
 import {
   lockBuyerForApproval,
-  lockOrderForApproval,
+  lockOrderForAction,
   readApproval,
   writeApproval,
 } from './approval.repository.ts';
@@ -111,7 +111,7 @@ export async function authorizerOrderNeighbours(
   query: OrderNeighboursQuery,
 ): Promise<OrderNeighbours> {
   const client = clientOf(auth);
-  await loadScopedOrder(app.db, id, client.id, false);
+  await loadScopedOrder(app.db, id, client.id);
   const actors = await actorsOf(app.db, auth.user, client.id, today(app), app.sessions.kept(auth.sessionId));
   const actionable = actionableStatuses(actors, client.cantidadAutorizadores);
   const found = await orderNeighbours(app.db, client.id, id, {
@@ -126,20 +126,21 @@ export async function authorizerOrderNeighbours(
   };
 }
 
-async function loadScopedOrder(db: Db | Tx, id: number, idCliente: number, lock: boolean) {
-  const q = db
+/** An order of the client, unlocked (an approval or a cancellation locks it with `lockOrderForAction`). */
+async function loadScopedOrder(db: Db, id: number, idCliente: number) {
+  const [order] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.id, id), eq(orders.idCliente, idCliente)))
     .limit(1);
-  const [order] = lock ? await q.for('update') : await q;
   // Another client's order answers exactly like a missing one.
   if (!order) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
   return order;
 }
 
-async function loadBuyer(db: Db | Tx, userId: number, lock: boolean) {
-  const q = db
+/** The order's buyer as the review and the e-mails name it (an approval locks it: `lockBuyerForApproval`). */
+async function loadBuyer(db: Db | Tx, userId: number) {
+  const [buyer] = await db
     .select({
       id: users.id,
       nombre: users.nombre,
@@ -149,7 +150,6 @@ async function loadBuyer(db: Db | Tx, userId: number, lock: boolean) {
     })
     .from(users)
     .where(eq(users.id, userId));
-  const [buyer] = lock ? await q.for('update') : await q;
   return buyer!;
 }
 
@@ -170,8 +170,8 @@ export async function authorizerOrderView(
   id: number,
 ): Promise<AuthorizerOrderView> {
   const client = clientOf(auth);
-  const order = await loadScopedOrder(app.db, id, client.id, false);
-  const buyer = await loadBuyer(app.db, order.idUser, false);
+  const order = await loadScopedOrder(app.db, id, client.id);
+  const buyer = await loadBuyer(app.db, order.idUser);
   const detail = await orderDetail(app.db, id, { idCliente: client.id });
   const lines = await app.db.select().from(orderLines).where(eq(orderLines.orderId, id));
   const budget = await approvalBudget(
@@ -284,7 +284,7 @@ async function approveOne(
   return app.db.transaction(async (tx) => {
     // The order, then its buyer (a purchase of the buyer waits, so the month below is the whole month),
     // then everything else in one read (decision 0090).
-    const order = await lockOrderForApproval(tx, id, client.id);
+    const order = await lockOrderForAction(tx, id, client.id);
     const buyer = await lockBuyerForApproval(tx, order.idUser);
     const day = businessDate(new Date(), tz);
     const read = await readApproval(tx, {
@@ -483,7 +483,7 @@ async function cancelOne(
 ): Promise<OrderStatus> {
   const reason = motivo?.trim() ? motivo.trim() : null;
   return app.db.transaction(async (tx) => {
-    const order = await loadScopedOrder(tx, id, client.id, true);
+    const order = await lockOrderForAction(tx, id, client.id);
     const status = order.status as OrderStatus;
     const actors = await actorsOf(tx, auth.user, client.id, today(app));
     const step = transitionAs(actors, status, client.cantidadAutorizadores, 'cancelar');
@@ -520,7 +520,7 @@ async function cancelOne(
         ...requestMeta(request),
       },
     });
-    const buyer = await loadBuyer(tx, order.idUser, false);
+    const buyer = await loadBuyer(tx, order.idUser);
     await notifyBuyer(tx, app.config.PUBLIC_URL, buyer, { id, total: order.total }, 'cancelado', reason);
     await recordWebhookEvent(tx, app.jobs, { clientId: client.id, type: 'pedido.cancelado', orderId: id });
     // A cancellation only lowers the month; the check still runs (decision 0054) and never re-sends.
