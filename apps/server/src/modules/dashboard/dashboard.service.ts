@@ -26,6 +26,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { type MonthSpendJson, monthOfRows } from '../../db/order-totals.ts';
+import { executeNamed } from '../../db/prepared.ts';
 import {
   categories,
   clientBuyerVersions,
@@ -203,8 +204,10 @@ async function reused<T>(
  * every client, for the administrator's whole view) and the client's buyers'.
  */
 async function versionsOf(db: Db, scope: Scope): Promise<{ orders: string; buyers: string }> {
-  const [v] = await rowsOf<{ v: string | null; b: string | null }>(
+  // A named statement, planned once (its two reads are by key): it runs on every dashboard request.
+  const [v] = await executeNamed<{ v: string | null; b: string | null }>(
     db,
+    'portal_dashboard_versions',
     scope
       ? sql`select (select sum(${clientOrderVersions.version}) from ${clientOrderVersions}
             where ${clientOrderVersions.idCliente} = ${scope.id})::text as v,
