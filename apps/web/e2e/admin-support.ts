@@ -3,13 +3,13 @@
  * uses to set up data, and the widgets' gestures.
  */
 import { randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, type Browser, type Locator, type Page, request } from '@playwright/test';
 import { sealLogin } from '@portal/shared/domain/login-envelope';
 import { ADMIN_PASSWORD, checkA11y, expect, expectHome, signIn, test } from './fixtures';
 import { waitForMail } from './mailbox';
-import { e2eBaseUrl } from './ports';
+import { e2eBaseUrl, SUFFIX_CLAIMS } from './ports';
 
 // ---------------------------------------------------------------------------------------------------------
 // Files
@@ -37,19 +37,34 @@ export function testFile(name: TestFile): Buffer {
 const suffixes = new Map<string, string>();
 
 /**
+ * True when this worker now owns `suffix` for the run: its file in SUFFIX_CLAIMS is created only if it does
+ * not exist yet (an atomic create), so no two attempts of a run draw the same suffix — not two workers (each
+ * with its own memory), nor a worker restarted after a failure.
+ */
+function claim(suffix: string): boolean {
+  try {
+    closeSync(openSync(path.join(SUFFIX_CLAIMS, suffix), 'wx'));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/**
  * Four digits that tell this attempt of this spec file from every other one against the same server: a
  * new number for each file, each --repeat-each copy and each retry (CI), the same for all the tests of
- * one attempt. The data a spec creates carries it ("Ferretera del Norte 4821"), so a retry or a second
- * worker never meets data it did not create. Only inside a test or a hook.
+ * one attempt, never one another worker of the run drew. The data a spec creates carries it ("Ferretera
+ * del Norte 4821"), so a retry or a second worker never meets data it did not create. Only inside a test or
+ * a hook.
  */
 export function runSuffix(): string {
   const { file, repeatEachIndex, retry } = test.info();
   const key = `${file}:${repeatEachIndex}:${retry}`;
   let suffix = suffixes.get(key);
   if (!suffix) {
-    const taken = new Set(suffixes.values());
     do suffix = String(randomInt(1000, 10_000));
-    while (taken.has(suffix));
+    while (!claim(suffix));
     suffixes.set(key, suffix);
   }
   return suffix;

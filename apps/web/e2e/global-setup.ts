@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { CHROMIUM } from './chromium';
 import { deliver, MAILBOX, resetMailbox } from './mailbox';
-import { E2E_SMTP_PORT } from './ports';
+import { E2E_SMTP_PORT, SUFFIX_CLAIMS } from './ports';
 
 /**
  * The browser tests need Debian's Chromium (./chromium.ts); without it they fail (never skip) with one clear line.
@@ -21,6 +21,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   mkdirSync(path.dirname(MAILBOX), { recursive: true });
   resetMailbox();
+  // A new run draws its data's suffixes afresh (its server's database is new too).
+  rmSync(SUFFIX_CLAIMS, { recursive: true, force: true });
+  mkdirSync(SUFFIX_CLAIMS, { recursive: true });
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],

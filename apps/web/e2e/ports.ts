@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { test } from '@playwright/test';
 
 /** Ports of the browser-test server and its SMTP catcher; override to run two suites side by side. */
@@ -5,6 +6,12 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 /** With E2E_DATABASE_URL the main server runs on PostgreSQL and a second one, on the embedded database, here. */
 export const E2E_EMBEDDED_PORT = E2E_PORT + 1;
+
+/**
+ * Where a run's workers claim the suffixes of their data (admin-support.ts `runSuffix`): one empty file per
+ * suffix; emptied by the global setup.
+ */
+export const SUFFIX_CLAIMS = path.resolve(import.meta.dirname, `../../../.tmp/e2e-suffixes-${E2E_PORT}`);
 
 /** The project of that second server (it runs one buyer test; playwright.config.ts). */
 export const E2E_EMBEDDED_PROJECT = 'embebida';
