@@ -49,17 +49,20 @@ export async function lockOrderForAction(tx: Tx, id: number, idCliente: number) 
   return order;
 }
 
+/** An order's buyer as the approval, the review and the e-mails name it. */
+export const ORDER_BUYER = {
+  id: users.id,
+  nombre: users.nombre,
+  usuario: users.usuario,
+  email: users.email,
+  presupuestoDefault: users.presupuestoDefault,
+};
+
 /** The order's buyer, locked (a purchase of the buyer waits, so the month the approval reads is whole). */
 export async function lockBuyerForApproval(tx: Tx, userId: number) {
   const [buyer] = await preparedIn(tx, 'portal_approval_lock_buyer', (d) =>
     d
-      .select({
-        id: users.id,
-        nombre: users.nombre,
-        usuario: users.usuario,
-        email: users.email,
-        presupuestoDefault: users.presupuestoDefault,
-      })
+      .select(ORDER_BUYER)
       .from(users)
       .where(eq(users.id, sql.placeholder('userId')))
       .for('update'),

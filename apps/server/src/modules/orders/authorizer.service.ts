@@ -34,6 +34,7 @@ import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
 import {
   lockBuyerForApproval,
   lockOrderForAction,
+  ORDER_BUYER,
   readApproval,
   writeApproval,
 } from './approval.repository.ts';
@@ -140,16 +141,7 @@ async function loadScopedOrder(db: Db, id: number, idCliente: number) {
 
 /** The order's buyer as the review and the e-mails name it (an approval locks it: `lockBuyerForApproval`). */
 async function loadBuyer(db: Db | Tx, userId: number) {
-  const [buyer] = await db
-    .select({
-      id: users.id,
-      nombre: users.nombre,
-      usuario: users.usuario,
-      email: users.email,
-      presupuestoDefault: users.presupuestoDefault,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [buyer] = await db.select(ORDER_BUYER).from(users).where(eq(users.id, userId));
   return buyer!;
 }
 

@@ -175,10 +175,11 @@ export interface CartChange {
   /** What the cart held of it before. */
   enCarrito: number;
   /**
-   * The cart after the change, in the read's order; a new line goes last with `addedAt` the caller's `now`
-   * until the write gives it its own (`placeWritten`).
+   * The snapshot with the cart after the change, in the read's order (its budget figures are the ones the
+   * checks used); a new line goes last with `addedAt` the caller's `now` until the write gives it its own
+   * (`placeWritten`).
    */
-  cart: CartLine[];
+  after: BuyerSnapshot;
 }
 
 /**
@@ -206,7 +207,12 @@ export function decideCartChange(
 
   if (typeof cantidad === 'number' && cantidad <= 0 && Number.isFinite(cantidad)) {
     if (!current) throw unprocessable('BAD_QUANTITY', MSG.cantidadInvalida);
-    return { msg: MSG.productoEliminadoCarrito, cantidad: 0, enCarrito, cart: others };
+    return {
+      msg: MSG.productoEliminadoCarrito,
+      cantidad: 0,
+      enCarrito,
+      after: withCart(snapshot, buyer, others),
+    };
   }
 
   const line: CartLine = {
@@ -214,6 +220,12 @@ export function decideCartChange(
     cantidad: isValidQuantity(cantidad) ? cantidad : 1,
     addedAt: current?.addedAt ?? now,
   };
+  // A changed line keeps its place (and the time it was added); a new one goes last.
+  const after = withCart(
+    snapshot,
+    buyer,
+    current ? snapshot.cart.map((l) => (l.id === item.id ? line : l)) : [...others, line],
+  );
   const refusal = cartChangeProblem({
     asignado: product.asignado,
     activo: product.activo,
@@ -225,17 +237,15 @@ export function decideCartChange(
     modo: snapshot.modo,
     idCategoria: product.idCategoria,
     categoriaNombre: product.categoria,
-    after: recomputeState(snapshot, buyer, [...others, line]),
+    after: after.state,
     without: recomputeState(snapshot, buyer, others),
   });
   if (refusal) throw unprocessable(refusal.code, refusal.msg);
-  // A changed line keeps its place (and the time it was added); a new one goes last.
-  const cart = current ? snapshot.cart.map((l) => (l.id === item.id ? line : l)) : [...others, line];
   return {
     msg: current ? MSG.carritoActualizado : MSG.productoAgregado,
     cantidad: line.cantidad,
     enCarrito,
-    cart,
+    after,
   };
 }
 
@@ -251,7 +261,7 @@ function placeWritten(cart: readonly CartLine[], written: ReadonlyMap<number, Da
     .sort((x, y) => x.addedAt.getTime() - y.addedAt.getTime() || x.id - y.id);
 }
 
-/** Every put of a batch in one upsert (a changed line keeps the time it was added). */
+/** Every put of a change or a batch in one upsert (a changed line keeps the time it was added). */
 const putLines = () => sql`insert into ${cartItems} (user_id, product_id, cantidad)
   select ${sql.placeholder('userId')}, t.p, t.c
   from unnest(${sql.placeholder('productIds')}::integer[], ${sql.placeholder('cantidades')}::integer[]) as t(p, c)
@@ -259,8 +269,9 @@ const putLines = () => sql`insert into ${cartItems} (user_id, product_id, cantid
   returning product_id as id, to_json(added_at) as "addedAt"`;
 
 /**
- * Writes what a batch of cart changes decided (`final`: each product's last quantity, 0 removes it) in one
- * statement of puts, and a delete only when a line was removed; answers the cart with its new lines' times.
+ * Writes what one cart change or a batch of them decided (`final`: each product's last quantity, 0 removes
+ * it) in one statement of puts, and a delete only when a line was removed; answers the cart with its new
+ * lines' times.
  */
 async function writeCartChanges(
   tx: Tx,
@@ -275,7 +286,7 @@ async function writeCartChanges(
       .delete(cartItems)
       .where(and(eq(cartItems.userId, buyer.id), inArray(cartItems.productId, removed)));
   if (!puts.length) return [...cart];
-  const rows = await executeNamedOnce<{ id: number; addedAt: string }>(tx, 'portal_cart_put_many', putLines, {
+  const rows = await executeNamedOnce<{ id: number; addedAt: string }>(tx, 'portal_cart_put', putLines, {
     userId: buyer.id,
     productIds: puts.map(([id]) => id),
     cantidades: puts.map(([, q]) => q),
@@ -302,26 +313,7 @@ export async function setCartItemLocked(
     kept: app.sessions.kept(opts.sessionId),
   });
   const change = decideCartChange(snapshot, buyer, product, item, new Date());
-  let cart = change.cart;
-  if (change.cantidad === 0) {
-    await tx.delete(cartItems).where(and(eq(cartItems.userId, buyer.id), eq(cartItems.productId, item.id)));
-  } else {
-    const [row] = await preparedIn(tx, 'portal_cart_put', (d) =>
-      d
-        .insert(cartItems)
-        .values({
-          userId: sql.placeholder('userId'),
-          productId: sql.placeholder('productId'),
-          cantidad: sql.placeholder('cantidad'),
-        })
-        .onConflictDoUpdate({
-          target: [cartItems.userId, cartItems.productId],
-          set: { cantidad: sql`excluded.cantidad` },
-        })
-        .returning({ addedAt: cartItems.addedAt }),
-    ).execute({ userId: buyer.id, productId: item.id, cantidad: change.cantidad });
-    cart = placeWritten(cart, new Map([[item.id, row!.addedAt]]));
-  }
+  const cart = await writeCartChanges(tx, buyer, new Map([[item.id, change.cantidad]]), change.after.cart);
   return {
     msg: change.msg,
     cantidad: change.cantidad,
@@ -359,7 +351,7 @@ export async function setCartItemsLocked(
   const results = items.map((item) => {
     try {
       const change = decideCartChange(snapshot, buyer, products.get(item.id) ?? null, item, now);
-      snapshot = withCart(snapshot, buyer, change.cart);
+      snapshot = change.after;
       final.set(item.id, change.cantidad);
       return { cantidad: change.cantidad, enCarrito: change.enCarrito };
     } catch (err) {
