@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { cartItems, type clients, type products } from '../db/schema/index.ts';
+import { monthsBack } from './calendar.ts';
 import { makeCategory, makeClient, makeOrder, makeProduct, makeUser, TEST_PASSWORD } from './factories.ts';
 import { ApiClient, type TestApp } from './harness.ts';
 
@@ -29,7 +30,7 @@ export async function makeBuyer(t: TestApp, opts: BuyerOptions = {}) {
   const product = (precio: number, values: Partial<typeof products.$inferInsert> = {}) =>
     makeProduct(db, { idCliente: client.id, idCategoria: category.id, precio, impuesto: false, ...values });
   /**
-   * An order of this buyer with one line per [product, quantity]; placed two months ago (so it does not
+   * An order of this buyer with one line per [product, quantity]; placed two calendar months ago (so it does not
    * count against this month's budget and purchase limit) unless `thisMonth`.
    */
   const order = (
@@ -41,7 +42,7 @@ export async function makeBuyer(t: TestApp, opts: BuyerOptions = {}) {
       idUser: user.id,
       idCliente: client.id,
       status,
-      transactionDate: thisMonth ? new Date() : new Date(Date.now() - 70 * 86_400_000),
+      transactionDate: thisMonth ? new Date() : monthsBack(2),
       lines: lines.map(([p, cantidad]) => ({
         productId: p.id,
         nombre: p.nombre,

@@ -13,6 +13,7 @@ import {
 import { needsRehash } from '../../lib/passwords.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { MSG } from '../../messages.ts';
+import { monthsBack } from '../../test/calendar.ts';
 import {
   legacyHash,
   makeClient,
@@ -259,10 +260,8 @@ describe.each(DB_KINDS)('sign-in, sessions and passwords (%s)', (kind) => {
   it('a temporary or 6-month-old password must be changed before anything else', async () => {
     const client = await makeClient(db());
     const temp = await makeUser(db(), { rol: 1, idCliente: client.id, passwordTemporary: true });
-    const old = new Date();
-    old.setMonth(old.getMonth() - 6);
-    old.setDate(old.getDate() - 1);
-    const aged = await makeUser(db(), { rol: 1, idCliente: client.id, passwordChangedAt: old });
+    // Seven calendar months back (the 15th at noon): past six months on any day.
+    const aged = await makeUser(db(), { rol: 1, idCliente: client.id, passwordChangedAt: monthsBack(7) });
     for (const [user, reason] of [
       [temp, 'temporal'],
       [aged, 'caducada'],

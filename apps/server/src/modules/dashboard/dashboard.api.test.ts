@@ -7,6 +7,7 @@ import { rowsOf } from '../../db/client.ts';
 import { moveOrderTotals } from '../../db/order-totals.ts';
 import { productMonthSales, userCategoryBudgets, users } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
+import { monthsBack } from '../../test/calendar.ts';
 import {
   assign,
   makeCategory,
@@ -111,7 +112,7 @@ describe.each(DB_KINDS)('spend dashboard (%s)', (kind) => {
         idUser: who.id,
         idCliente: client.id,
         status,
-        transactionDate: new Date(Date.now() - monthsAgo * 31 * 86_400_000),
+        transactionDate: monthsBack(monthsAgo, new Date(), TZ),
         lines: items.map(([p, cantidad]) => ({
           productId: p.id,
           precio: p.precio,
@@ -325,13 +326,12 @@ describe.each(DB_KINDS)('spend dashboard (%s)', (kind) => {
       const session = (await w.api.ana.get('/api/sesion')).json().comprador;
       expect(gasto.presupuesto).toBe(session.presupuesto.presupuesto_total);
       expect(gasto.meses.at(-1).utilizado).toBe(session.presupuesto.presupuesto_utilizado);
-      // The orders written two and five months back (~62 and ~155 days) count in their months.
+      // The orders written two and five calendar months back count in their months.
       const months = new Map(
         gasto.meses.map((m: { mes: string; utilizado: number }) => [m.mes, m.utilizado]),
       );
-      const placed = (days: number) => businessMonth(new Date(Date.now() - days * 86_400_000), TZ).key;
-      expect(months.get(placed(62))).toBeGreaterThan(0);
-      expect(months.get(placed(155))).toBeGreaterThan(0);
+      expect(months.get(addMonths(current, -2))).toBeGreaterThan(0);
+      expect(months.get(addMonths(current, -5))).toBeGreaterThan(0);
       if (modo === 'categoria') {
         expect(gasto.categorias.map((c: { nombre: string }) => c.nombre)).toEqual(['Limpieza', 'Papelería']);
         for (const c of gasto.categorias) {

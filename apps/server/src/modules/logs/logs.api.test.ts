@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importJobs, systemLogs } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { MSG } from '../../messages.ts';
+import { monthsBack } from '../../test/calendar.ts';
 import {
   makeCategory,
   makeClient,
@@ -470,7 +471,7 @@ describe.each(DB_KINDS)('administration: system logs and overview (%s)', (kind) 
       idUser: buyerRow.id,
       idCliente: client.id,
       status: 'aprobado',
-      transactionDate: new Date(Date.now() - 62 * 24 * 3_600_000),
+      transactionDate: monthsBack(2),
       lines: [line],
     });
     const day = 24 * 3_600_000;
