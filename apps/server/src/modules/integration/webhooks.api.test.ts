@@ -229,7 +229,16 @@ describe.each(DB_KINDS)('webhooks (%s)', (kind) => {
     expect(receiver.at('/otro')).toEqual([]);
     expect(await deliveriesOf(elsewhere.webhook.id)).toEqual([]);
 
-    const log = await admin.get(`/api/integracion/webhooks/${mine.webhook.id}/entregas`);
+    // The receiver answers before the delivery is settled: the log is read once every delivery is.
+    const log = await eventually(
+      async () => {
+        const res = await admin.get(`/api/integracion/webhooks/${mine.webhook.id}/entregas`);
+        const entregas = res.json().entregas as { estado: string }[];
+        return entregas.length === 6 && entregas.every((d) => d.estado !== 'enviando') ? res : undefined;
+      },
+      20_000,
+      'las seis entregas asentadas',
+    );
     expect(log.statusCode).toBe(200);
     expect(log.json().total).toBe(6);
     for (const d of log.json().entregas) {
@@ -372,7 +381,7 @@ describe.each(DB_KINDS)('webhooks (%s)', (kind) => {
     const order = await s.order([[s.p, 1]], 'aprobado', true);
     // pedido.surtido is not emitted yet by any change: recorded here as the fulfilment move will record it.
     await db().transaction((tx) =>
-      recordWebhookEvent(tx, t.app.jobs, {
+      recordWebhookEvent(tx, t.app, {
         clientId: s.client.id,
         type: 'pedido.surtido',
         orderId: order.id,
@@ -464,7 +473,7 @@ describe.each(DB_KINDS)('webhooks (%s)', (kind) => {
       lines: [{ productId: prod.id, precio: 100, cantidad: 1, idCategoria: cat.id }],
     });
     await sdb.transaction((tx) =>
-      recordWebhookEvent(tx, strict.app.jobs, {
+      recordWebhookEvent(tx, strict.app, {
         clientId: client.id,
         type: 'pedido.creado',
         orderId: order.id,
