@@ -15,6 +15,7 @@ import type { Config } from './config.ts';
 import { type Database, type Db, ping } from './db/client.ts';
 import { invalidationFeed } from './db/invalidation.ts';
 import { ensureTotals } from './db/order-totals.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
 import { JobRunner } from './lib/jobs.ts';
 import { type AppKeys, appKeys } from './lib/keys.ts';
 import { errSerializer } from './lib/log-errors.ts';
@@ -63,6 +64,8 @@ declare module 'fastify' {
     mailer: MailWorker;
     sessions: SessionStore;
     guard: Guard;
+    /** "Now" for every business decision (lib/clock.ts, decision 0093). */
+    clock: Clock;
   }
 }
 
@@ -115,6 +118,8 @@ export interface BuildAppOptions {
   extend?: (app: FastifyInstance) => void | Promise<void>;
   /** Sees every route as it is added, before any is registered (tests list the route table with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** "Now" for the whole app: the system clock unless a test places the server at another instant. */
+  clock?: Clock;
 }
 
 export async function buildApp({
@@ -123,6 +128,7 @@ export async function buildApp({
   logger,
   extend,
   onRoute,
+  clock = systemClock,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
@@ -138,6 +144,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  app.decorate('clock', clock);
   app.decorate('db', database.db);
   // The dashboard's sales summary, built for this business time zone (decision 0055).
   await ensureTotals(database.db, config.BUSINESS_TZ);
@@ -166,6 +173,7 @@ export async function buildApp({
     config.SESSION_MAX_HOURS,
     config.BUSINESS_TZ,
     app.keys.anonymousSession,
+    clock,
   );
   app.decorate('sessions', store);
   // Sessions are kept between requests while this process hears every change to them (decision 0071).

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -46,4 +46,46 @@ describe('server dependency rule', () => {
       rmSync(cycle, { force: true });
     }
   }, 30_000);
+});
+
+/**
+ * One clock for the server (lib/clock.ts, decision 0093): business code reads "now" from the app's clock
+ * (or one passed to it), so a test can place the whole server at an instant. Reading the machine's clock
+ * anywhere else fails here; an elapsed time uses performance.now().
+ */
+describe('one clock', () => {
+  const server = `${root}apps/server/src/`;
+  const RAW_CLOCK = /\bDate\.now\(\)|\bnew Date\(\s*\)/;
+  /** Test code and the test harness may read the machine's clock; lib/clock.ts is the clock. */
+  const exempt = (file: string) =>
+    /\.test\.ts$/.test(file) || /^(test|security)\//.test(file) || file === 'lib/clock.ts';
+
+  function offenders(): string[] {
+    const found: string[] = [];
+    for (const file of readdirSync(server, { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.ts') || exempt(file)) continue;
+      readFileSync(`${server}${file}`, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (RAW_CLOCK.test(line) && !line.trimStart().startsWith('*') && !line.trimStart().startsWith('//'))
+            found.push(`${file}:${i + 1}: ${line.trim()}`);
+        });
+    }
+    return found;
+  }
+
+  it('no server code reads Date.now() or new Date() but the clock', () => {
+    expect(offenders()).toEqual([]);
+  });
+
+  it('a module that reads the machine’s clock is found', () => {
+    const probe = `${server}modules/orders/raw-clock-${process.pid}.ts`;
+    try {
+      writeFileSync(probe, 'export const today = () => new Date();\nexport const ms = () => Date.now();\n');
+      const found = offenders().filter((o) => o.includes(`raw-clock-${process.pid}`));
+      expect(found).toHaveLength(2);
+    } finally {
+      rmSync(probe, { force: true });
+    }
+  });
 });

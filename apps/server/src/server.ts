@@ -5,6 +5,7 @@ import { buildApp, loggerOptions } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase, runMigrations } from './db/client.ts';
 import { users } from './db/schema/index.ts';
+import { systemClock } from './lib/clock.ts';
 import { stopAccepting } from './lib/drain.ts';
 import { startHousekeeping } from './lib/housekeeping.ts';
 import { appKeys } from './lib/keys.ts';
@@ -19,6 +20,7 @@ async function maybeSeed(config: Config, database: Database, log: pino.Logger): 
   log.info('base de datos nueva: creando los datos de demostración');
   const { signIns } = await seedDemo(database.db, {
     tz: config.BUSINESS_TZ,
+    now: systemClock.now(),
     encryptionKey: appKeys(config).encryption,
   });
   const production = config.NODE_ENV === 'production';

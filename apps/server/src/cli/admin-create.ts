@@ -15,6 +15,7 @@ import { type Database, openDatabase, runMigrations } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { users } from '../db/schema/index.ts';
 import { audit } from '../lib/audit.ts';
+import { systemClock } from '../lib/clock.ts';
 import { appKeys } from '../lib/keys.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { newTotpSecret, otpauthUrl, sealTotpSecret } from '../lib/totp.ts';
@@ -179,7 +180,7 @@ async function main(): Promise<void> {
             nombre: args.nombre,
             rol: 4,
             passwordHash,
-            passwordChangedAt: new Date(),
+            passwordChangedAt: systemClock.now(),
             passwordTemporary: false,
           })
           .returning({ id: users.id });
@@ -194,7 +195,7 @@ async function main(): Promise<void> {
             .update(users)
             .set({
               totpSecret: sealTotpSecret(appKeys(config).encryption, row!.id, totp.secret),
-              totpEnabledAt: new Date(),
+              totpEnabledAt: systemClock.now(),
             })
             .where(eq(users.id, row!.id));
           await replaceBackupCodes(tx, row!.id, totp.codes.map(hashBackupCode));

@@ -18,8 +18,8 @@ export async function stopAccepting(server: Server, graceMs: number): Promise<vo
   // already waiting in the kernel's queue (closing the listener resets them), then the listener closes.
   for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
   net.Server.prototype.close.call(server);
-  const deadline = Date.now() + graceMs;
-  while (Date.now() < deadline) {
+  const deadline = performance.now() + graceMs;
+  while (performance.now() < deadline) {
     const open = await new Promise<number>((resolve) =>
       server.getConnections((err, n) => resolve(err ? 0 : n)),
     );

@@ -13,7 +13,7 @@ export function startHousekeeping(app: FastifyInstance, everyMs = 10 * 60_000): 
   const run = async () => {
     try {
       await app.sessions.purgeExpired();
-      await purgeOldAttempts(app.db, new Date(Date.now() - 24 * 3_600_000));
+      await purgeOldAttempts(app.db, new Date(app.clock.ms() - 24 * 3_600_000));
     } catch (err) {
       app.log.warn({ err }, 'limpieza periódica fallida');
     }

@@ -210,7 +210,7 @@ export class MailWorker {
           // Delivered: the body (a single-use link, or the one temporary password) is not kept.
           await db
             .update(emailOutbox)
-            .set({ status: 'enviado', sentAt: new Date(), lastError: null, text: DELIVERED_BODY, html: null })
+            .set({ status: 'enviado', sentAt: sql`now()`, lastError: null, text: DELIVERED_BODY, html: null })
             .where(eq(emailOutbox.id, row.id));
           log.info({ outboxId: row.id, subject: row.subject }, 'correo enviado');
         } catch (err) {
@@ -221,7 +221,8 @@ export class MailWorker {
             .set({
               status: failed ? 'fallido' : 'pendiente',
               lastError: String((err as Error).message ?? err).slice(0, 500),
-              nextAttemptAt: new Date(Date.now() + backoffMs),
+              // The outbox's times are the database's own (the claim compares them with its now()).
+              nextAttemptAt: sql`now() + (${backoffMs} * interval '1 millisecond')`,
             })
             .where(eq(emailOutbox.id, row.id));
           log.warn(

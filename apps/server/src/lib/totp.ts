@@ -25,10 +25,6 @@ export function openTotpSecret(key: Buffer, userId: number, sealed: string): str
   return openSecret(key, sealed, `totp:${userId}`);
 }
 
-/** Milliseconds since the epoch; tests pass a fixed one. */
-export type Clock = () => number;
-export const systemClock: Clock = () => Date.now();
-
 export const CODE_FORMAT = /^\d{6}$/;
 
 /** A new random secret, in base32 (what the authenticator app is given). */

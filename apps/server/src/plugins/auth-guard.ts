@@ -37,7 +37,7 @@ export async function accessRefusal(
   app: FastifyInstance,
   user: UserRow,
   client: ClientRow | null,
-  now = new Date(),
+  now = app.clock.now(),
   /** The client's week state for `now`'s business date, when the caller already read it. */
   known?: WeekState,
 ): Promise<AccessRefusal | null> {
@@ -54,8 +54,8 @@ export async function accessRefusal(
   return null;
 }
 
-export function mustChangePassword(user: UserRow, now = new Date()): boolean {
-  return passwordChangeReason(user, now) !== null;
+export function mustChangePassword(user: UserRow, now: Date, tz: string): boolean {
+  return passwordChangeReason(user, now, tz) !== null;
 }
 
 /**
@@ -65,10 +65,11 @@ export function mustChangePassword(user: UserRow, now = new Date()): boolean {
  */
 export function passwordChangeReason(
   user: Pick<UserRow, 'passwordTemporary' | 'passwordChangedAt'>,
-  now = new Date(),
+  now: Date,
+  tz: string,
 ): PasswordChangeReason | null {
   if (user.passwordTemporary) return 'temporal';
-  if (passwordExpired(user.passwordChangedAt, now)) return 'caducada';
+  if (passwordExpired(user.passwordChangedAt, now, tz)) return 'caducada';
   return null;
 }
 
@@ -103,7 +104,8 @@ export async function authenticate(
     clearSessionCookies(reply);
     throw unauthorized();
   }
-  const refusal = await accessRefusal(app, found.user, found.client, principal?.at, principal?.weeks);
+  const now = principal?.at ?? app.clock.now();
+  const refusal = await accessRefusal(app, found.user, found.client, now, principal?.weeks);
   if (refusal) {
     await store.destroyAllOfUser(found.user.id);
     clearSessionCookies(reply);
@@ -113,7 +115,7 @@ export async function authenticate(
     user: found.user as UserRow & { rol: Rol },
     client: found.client,
     sessionId: session.id,
-    mustChangePassword: mustChangePassword(found.user),
+    mustChangePassword: mustChangePassword(found.user, now, app.config.BUSINESS_TZ),
     mustEnrolTwoFactor: twoFactorEnrolmentDue(app.config, found.user, found.client),
   };
   if (context.mustChangePassword && !options.allowPendingPasswordChange) {

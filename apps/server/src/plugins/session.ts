@@ -6,6 +6,7 @@ import type { Db, Tx } from '../db/client.ts';
 import type { InvalidationFeed } from '../db/invalidation.ts';
 import { type ClientRow, type UserRow, weekStateColumns } from '../db/principal.ts';
 import { clients, sessions, users } from '../db/schema/index.ts';
+import { type Clock, systemClock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { MSG } from '../messages.ts';
@@ -152,6 +153,8 @@ export class SessionStore {
     private readonly tz: string = DEFAULT_BUSINESS_TZ,
     /** Signs anonymous sessions (AppKeys.anonymousSession). */
     private readonly anonymousKey: Buffer = randomBytes(32),
+    /** "Now" for expiry, idleness and today's access week (lib/clock.ts). */
+    private readonly clock: Clock = systemClock,
   ) {
     this.lookup = prepareSessionLookup(db);
   }
@@ -237,7 +240,7 @@ export class SessionStore {
    * A session that still works: signed in (not waiting for a second factor), neither expired nor idle past
    * the limit. The one definition of "open" for the confirmations' counts.
    */
-  openCondition(now = new Date()): SQL {
+  openCondition(now = this.clock.now()): SQL {
     return and(
       isNull(sessions.stage),
       gt(sessions.expiresAt, now),
@@ -246,7 +249,7 @@ export class SessionStore {
   }
 
   /** The open sessions of these users: what a deactivation would end that still works. */
-  async countOpenSessions(userIds: number[], db: Db | Tx = this.db, now = new Date()): Promise<number> {
+  async countOpenSessions(userIds: number[], db: Db | Tx = this.db, now = this.clock.now()): Promise<number> {
     if (userIds.length === 0) return 0;
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
@@ -272,7 +275,7 @@ export class SessionStore {
    * signed cookie `a.<issued>.<nonce>.<mac>` whose XSRF token is derived from it. Nothing is written, so
    * anonymous requests cannot fill the sessions table; any instance with the same key accepts it.
    */
-  createAnonymous(now = new Date()) {
+  createAnonymous(now = this.clock.now()) {
     const body = `${now.getTime().toString(36)}.${randomBytes(18).toString('base64url')}`;
     const token = `${ANONYMOUS_PREFIX}${body}.${mac(this.anonymousKey, `sesion|${body}`)}`;
     const expiresAt = new Date(now.getTime() + Math.min(ANONYMOUS_HOURS, this.maxHours) * 3_600_000);
@@ -302,7 +305,7 @@ export class SessionStore {
 
   /** The live session of a cookie token, with its user, client and week state in the same query. */
   async load(token: string): Promise<SessionRow | null> {
-    const now = new Date();
+    const now = this.clock.now();
     if (token.startsWith(ANONYMOUS_PREFIX)) return this.loadAnonymous(token, now);
     const id = hashToken(token);
     const kept = await this.cached(id, now);
@@ -353,9 +356,12 @@ export class SessionStore {
     const xsrfToken = newToken();
     const hours = userId === null ? Math.min(ANONYMOUS_HOURS, this.maxHours) : this.maxHours;
     const ttlMs = options.stage ? SECOND_FACTOR_MINUTES * 60_000 : hours * 3_600_000;
-    const expiresAt = new Date(Date.now() + ttlMs);
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + ttlMs);
     await this.db.insert(sessions).values({
       id: hashToken(token),
+      createdAt: now,
+      lastSeenAt: now,
       userId,
       xsrfToken,
       stage: options.stage ?? null,
@@ -382,7 +388,7 @@ export class SessionStore {
   }
 
   async purgeExpired(): Promise<void> {
-    await this.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+    await this.db.delete(sessions).where(lt(sessions.expiresAt, this.clock.now()));
   }
 }
 

@@ -46,7 +46,8 @@ export interface DemoSignIn {
 export interface SeedDemoOptions {
   /** Business time zone (IANA), for the access week around today. */
   tz: string;
-  now?: Date;
+  /** Now (the app's clock): today's access week and the demo passwords' date. */
+  now: Date;
   /** The app's key for secrets at rest (AppKeys.encryption): the demo TOTP secret is stored encrypted. */
   encryptionKey: Buffer;
 }
@@ -101,7 +102,7 @@ function clave(prefix: string, n: number): string {
  * categories, products with pictures, users, assignments, documents and an access week around today.
  */
 export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<{ signIns: DemoSignIn[] }> {
-  const now = opts.now ?? new Date();
+  const now = opts.now;
   const today = businessDate(now, opts.tz);
 
   // The slow work (password hashing, pictures) runs in parallel before the transaction.

@@ -21,6 +21,8 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => void | Promise<void>;
   /** Sees every route of the app as it is registered. */
   onRoute?: BuildAppOptions['onRoute'];
+  /** Places the whole server at another instant (lib/clock.ts: clockAt, manualClock). */
+  clock?: BuildAppOptions['clock'];
 }
 
 export async function createTestApp(kind: DbKind, options: TestAppOptions = {}): Promise<TestApp> {
@@ -40,7 +42,14 @@ export async function createTestApp(kind: DbKind, options: TestAppOptions = {}):
         stream: { write: (line: string) => void lines.push(line) },
       }
     : false;
-  const app = await buildApp({ config, database, logger, extend: options.extend, onRoute: options.onRoute });
+  const app = await buildApp({
+    config,
+    database,
+    logger,
+    extend: options.extend,
+    onRoute: options.onRoute,
+    clock: options.clock,
+  });
   await app.ready();
   return {
     app,
@@ -75,7 +84,8 @@ export class ApiClient {
 
   private remember(res: LightMyRequestResponse): void {
     for (const c of res.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
-      const gone = (c.expires && c.expires.getTime() < Date.now()) || c.maxAge === 0 || c.value === '';
+      // A browser whose clock agrees with the server's (a test may place the server at another instant).
+      const gone = (c.expires && c.expires.getTime() < this.app.clock.ms()) || c.maxAge === 0 || c.value === '';
       if (gone) this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
     }
@@ -130,7 +140,8 @@ export class ApiClient {
   /** Signs in through the real endpoint with the real envelope. */
   async login(usuario: string, password: string): Promise<LightMyRequestResponse> {
     if (!this.xsrf) await this.csrf();
-    return this.post('/api/login', sealLogin({ usuario, password }, this.xsrf!));
+    // The envelope is stamped as a browser whose clock agrees with the server's would stamp it.
+    return this.post('/api/login', sealLogin({ usuario, password }, this.xsrf!, this.app.clock.ms()));
   }
 
   async loginOk(usuario: string, password: string): Promise<this> {

@@ -19,10 +19,12 @@ export function linkIn(text: string): string {
 export async function plantLinks(
   db: Db,
   userId: number,
+  /** The server's now (its clock): the links live an hour from it. */
+  now: Date = new Date(),
 ): Promise<{ bienvenida: string; recuperacion: string }> {
   const bienvenida = newToken();
   const recuperacion = newToken();
-  const expiresAt = new Date(Date.now() + 3_600_000);
+  const expiresAt = new Date(now.getTime() + 3_600_000);
   await db.insert(passwordTokens).values([
     { userId, tokenHash: hashToken(bienvenida), purpose: 'bienvenida', expiresAt },
     { userId, tokenHash: hashToken(recuperacion), purpose: 'recuperacion', expiresAt },

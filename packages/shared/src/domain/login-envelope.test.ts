@@ -8,7 +8,7 @@ describe('login envelope', () => {
     const env = sealLogin({ usuario: 'ana', password: 'Clave#2026ñ' }, token);
     expect(env.data).not.toContain('ana');
     expect(env.hmac).toMatch(/^[0-9a-f]{64}$/);
-    expect(openLogin(env, token)).toEqual({ usuario: 'ana', password: 'Clave#2026ñ' });
+    expect(openLogin(env, token, Date.now())).toEqual({ usuario: 'ana', password: 'Clave#2026ñ' });
   });
 
   it('each seal is different (random IV)', () => {
@@ -19,12 +19,12 @@ describe('login envelope', () => {
 
   it('refuses another session, tampering and stale envelopes', () => {
     const env = sealLogin({ usuario: 'ana', password: 'x' }, token);
-    expect(openLogin(env, 'otro-token')).toBeNull();
+    expect(openLogin(env, 'otro-token', Date.now())).toBeNull();
     const flipped = `${env.data[0] === 'A' ? 'B' : 'A'}${env.data.slice(1)}`;
-    expect(openLogin({ ...env, data: flipped }, token)).toBeNull();
-    expect(openLogin({ ...env, hmac: '0'.repeat(64) }, token)).toBeNull();
-    expect(openLogin({ data: 'no-base64!!', hmac: env.hmac }, token)).toBeNull();
+    expect(openLogin({ ...env, data: flipped }, token, Date.now())).toBeNull();
+    expect(openLogin({ ...env, hmac: '0'.repeat(64) }, token, Date.now())).toBeNull();
+    expect(openLogin({ data: 'no-base64!!', hmac: env.hmac }, token, Date.now())).toBeNull();
     const old = sealLogin({ usuario: 'ana', password: 'x' }, token, Date.now() - ENVELOPE_MAX_AGE_MS - 1000);
-    expect(openLogin(old, token)).toBeNull();
+    expect(openLogin(old, token, Date.now())).toBeNull();
   });
 });

@@ -66,7 +66,8 @@ export function sealLogin(credentials: LoginCredentials, xsrfToken: string, now 
 export function openLogin(
   envelope: LoginEnvelope,
   xsrfToken: string,
-  now = Date.now(),
+  /** The server's clock (the app's, decision 0093). */
+  now: number,
 ): LoginCredentials | null {
   try {
     if (typeof envelope.data !== 'string' || typeof envelope.hmac !== 'string') return null;

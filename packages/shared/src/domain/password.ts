@@ -8,7 +8,7 @@ export const TEMPORARY_PASSWORD_TTL_HOURS = 72;
 /** True when the account's password is a temporary one set 72 hours ago or more (or at an unknown time). */
 export function temporaryPasswordExpired(
   account: { passwordTemporary: boolean; passwordChangedAt: Date | null },
-  now: Date = new Date(),
+  now: Date,
 ): boolean {
   if (!account.passwordTemporary) return false;
   if (!account.passwordChangedAt) return true;

@@ -1,4 +1,6 @@
 import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -10,6 +12,9 @@ import {
   isIsoDate,
   passwordExpired,
 } from './time.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 describe('business time zone', () => {
   it('23:30 on 31 January in Mexico City is January, though UTC says February', () => {
@@ -102,26 +107,35 @@ describe('business time zone', () => {
     expect(addDays('2026-12-30', 4)).toBe('2027-01-03');
   });
 
-  it('a password expires six months after it was set', () => {
-    const set = new Date('2026-01-15T12:00:00Z');
+  it('a password expires six months after it was set, on the business calendar whatever the machine’s zone', () => {
+    const set = new Date('2026-01-15T12:00:00Z'); // 06:00 in Mexico City
     expect(passwordExpired(set, new Date('2026-07-15T11:59:59Z'))).toBe(false);
     expect(passwordExpired(set, new Date('2026-07-15T12:00:00Z'))).toBe(true);
-    expect(passwordExpired(null)).toBe(true);
+    expect(passwordExpired(null, new Date())).toBe(true);
+    // A zone with summer time keeps the wall-clock hour: 13:00 CET in January → 13:00 CEST in July.
+    const madrid = new Date('2026-01-15T12:00:00Z');
+    expect(passwordExpired(madrid, new Date('2026-07-15T10:59:59Z'), 'Europe/Madrid')).toBe(false);
+    expect(passwordExpired(madrid, new Date('2026-07-15T11:00:00Z'), 'Europe/Madrid')).toBe(true);
   });
 
-  it('a password’s six months end as dayjs counts them, month ends included', () => {
+  it('a password’s six months end as dayjs counts them in the business zone, month ends included', () => {
     // dayjs's month arithmetic was the rule before; every day of three years, at an odd hour, both sides of
-    // the moment it expires.
-    for (let t = Date.UTC(2027, 0, 1, 13, 7, 11); t < Date.UTC(2030, 0, 1); t += 86_400_000) {
-      const set = new Date(t);
-      const due = dayjs(set).add(6, 'month').toDate().getTime();
-      for (const now of [due - 1, due, due + 1])
-        expect(
-          passwordExpired(set, new Date(now)),
-          `${set.toISOString()} a ${new Date(now).toISOString()}`,
-        ).toBe(now >= due);
+    // the moment it expires, in the default zone and in one with summer time.
+    for (const tz of ['America/Mexico_City', 'Europe/Madrid']) {
+      for (let t = Date.UTC(2027, 0, 1, 13, 7, 11); t < Date.UTC(2030, 0, 1); t += 86_400_000) {
+        const set = new Date(t);
+        // The wall clock in the zone, six months on (dayjs's own add in a zone keeps the offset), read back.
+        const wall = dayjs(set).tz(tz).format('YYYY-MM-DD HH:mm:ss');
+        const due = dayjs.tz(dayjs.utc(wall).add(6, 'month').format('YYYY-MM-DD HH:mm:ss'), tz).valueOf();
+        for (const now of [due - 1, due, due + 1])
+          expect(
+            passwordExpired(set, new Date(now), tz),
+            `${tz} ${set.toISOString()} a ${new Date(now).toISOString()}`,
+          ).toBe(now >= due);
+      }
     }
-    expect(passwordExpired(new Date(2027, 7, 31, 9), new Date(2028, 1, 29, 8, 59))).toBe(false);
-    expect(passwordExpired(new Date(2027, 7, 31, 9), new Date(2028, 1, 29, 9))).toBe(true);
+    const aug31 = new Date('2027-08-31T09:00:00-06:00');
+    expect(passwordExpired(aug31, new Date('2028-02-29T08:59:00-06:00'))).toBe(false);
+    expect(passwordExpired(aug31, new Date('2028-02-29T09:00:00-06:00'))).toBe(true);
   });
 });

@@ -194,17 +194,39 @@ export function addDays(isoDate: string, days: number): string {
 }
 
 /**
- * Password age: true once six calendar months have passed since it was set (in the process's local time; a
- * day past the end of the sixth month is its last day: 31 August → 28 or 29 February). Checked on every
- * request, so with Date's own arithmetic rather than dayjs's (which cost 20 µs a call).
+ * Password age: true once six calendar months have passed since it was set, on the business zone's calendar
+ * and wall clock (set 31 August 09:00 → due 28 or 29 February 09:00; the machine's own zone plays no part).
+ * Checked on every request, so with Date's own arithmetic on the zone's remembered offsets rather than
+ * dayjs's (which cost 20 µs a call).
  */
-export function passwordExpired(changedAt: Date | null, now: Date = new Date()): boolean {
+export function passwordExpired(
+  changedAt: Date | null,
+  now: Date,
+  tz: string = DEFAULT_BUSINESS_TZ,
+): boolean {
   if (!changedAt) return true;
-  const due = new Date(changedAt.getTime());
-  const day = due.getDate();
-  due.setDate(1);
-  due.setMonth(due.getMonth() + 6);
-  const lastDay = new Date(due.getFullYear(), due.getMonth() + 1, 0).getDate();
-  due.setDate(Math.min(day, lastDay));
-  return now.getTime() >= due.getTime();
+  return now.getTime() >= addCalendarMonths(changedAt.getTime(), 6, tz);
+}
+
+/** The zone's offset at an instant, through the remembered hours or, in an hour that changes it, Intl. */
+function offsetOf(ms: number, tz: string): number {
+  const offset = zoneOffset(ms, tz);
+  return Number.isNaN(offset) ? offsetAt(ms, tz) : offset;
+}
+
+/**
+ * The instant `months` calendar months after `ms` at the same wall-clock time in the zone; a day past the end
+ * of the target month is its last day (31 August + 6 → 28/29 February).
+ */
+export function addCalendarMonths(ms: number, months: number, tz: string = DEFAULT_BUSINESS_TZ): number {
+  const wall = new Date(ms + offsetOf(ms, tz));
+  const day = wall.getUTCDate();
+  wall.setUTCDate(1);
+  wall.setUTCMonth(wall.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth() + 1, 0)).getUTCDate();
+  wall.setUTCDate(Math.min(day, lastDay));
+  const target = wall.getTime();
+  // The wall time read back as an instant: the offset at the guess, then once more across a change.
+  const guess = target - offsetOf(target, tz);
+  return target - offsetOf(guess, tz);
 }

@@ -7,7 +7,7 @@ import { clients, importJobs, orders, users } from '../../db/schema/index.ts';
 const STATUSES = ['pendiente', 'espera', 'aprobado', 'cancelado'] as const;
 
 /** The administrator's home figures. */
-export async function adminOverview(app: FastifyInstance, now = new Date()): Promise<AdminOverview> {
+export async function adminOverview(app: FastifyInstance, now = app.clock.now()): Promise<AdminOverview> {
   const month = businessMonth(now, app.config.BUSINESS_TZ);
   const weekAgo = new Date(now.getTime() - 7 * 24 * 3_600_000);
   const [clientRows, userRows, orderRows, runningRows, failedRows] = await Promise.all([

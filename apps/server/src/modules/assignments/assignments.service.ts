@@ -145,7 +145,7 @@ export async function assignProduct(
           asignado: body.status,
           cantidadLimite:
             body.cantidad_limite === undefined ? sql`${userProducts.cantidadLimite}` : body.cantidad_limite,
-          updatedAt: new Date(),
+          updatedAt: app.clock.now(),
         },
       })
       .returning();

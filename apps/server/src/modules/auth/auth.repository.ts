@@ -44,11 +44,9 @@ export async function countAttempts(db: Db | Tx, kind: string, since: Date, ip: 
   return row?.n ?? 0;
 }
 
-export async function recordAttempt(db: Db | Tx, kind: string, usuario: string, ip: string) {
-  await db.insert(authAttempts).values({ kind, subject: attemptSubject(usuario), ip });
-}
-
 export interface ThrottleLimits {
+  /** Now (the app's clock): the attempt is recorded at it. */
+  now: Date;
   since: Date;
   perSubjectAndIp: number;
   perIp: number;
@@ -95,12 +93,13 @@ export async function reserveAttempt(
           ),
         );
       const firstRefusal = (noted?.n ?? 0) === 0;
-      if (firstRefusal) await tx.insert(authAttempts).values({ kind: refusalKind, subject, ip });
+      if (firstRefusal)
+        await tx.insert(authAttempts).values({ kind: refusalKind, subject, ip, createdAt: limits.now });
       return { ok: false as const, firstRefusal };
     }
     const [row] = await tx
       .insert(authAttempts)
-      .values({ kind, subject, ip })
+      .values({ kind, subject, ip, createdAt: limits.now })
       .returning({ id: authAttempts.id });
     return { ok: true as const, id: row!.id };
   });
@@ -134,19 +133,27 @@ export async function recordSignIn(
 ) {
   await db.transaction(async (tx) => {
     await clearAttempts(tx, 'login', signIn.usuario, signIn.ip);
+    // The time of the record, like the log entry's: the database's (not a decision, decision 0093).
     await tx.update(users).set({ ultimoAcceso: sql`now()` }).where(eq(users.id, signIn.userId));
     await audit(tx, signIn.entry);
   });
 }
 
-export async function setPassword(db: Db | Tx, userId: number, hash: string, temporary: boolean) {
+export async function setPassword(
+  db: Db | Tx,
+  userId: number,
+  hash: string,
+  temporary: boolean,
+  /** When it is set (the app's clock): its six months and a temporary one's 72 hours count from it. */
+  at: Date,
+) {
   await db
     .update(users)
     .set({
       passwordHash: hash,
-      passwordChangedAt: new Date(),
+      passwordChangedAt: at,
       passwordTemporary: temporary,
-      updatedAt: new Date(),
+      updatedAt: at,
     })
     .where(eq(users.id, userId));
 }
@@ -159,10 +166,10 @@ export async function insertPasswordToken(
 }
 
 /** Marks the user's unused links of a purpose as used (only the newest link works). */
-export async function retireTokens(db: Db | Tx, userId: number, purpose: string) {
+export async function retireTokens(db: Db | Tx, userId: number, purpose: string, at: Date) {
   await db
     .update(passwordTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: at })
     .where(
       and(
         eq(passwordTokens.userId, userId),
@@ -177,12 +184,12 @@ export async function retireTokens(db: Db | Tx, userId: number, purpose: string)
  * any change of the e-mail, the username or the active flag, and as any password set: a link sent for
  * the account as it was must not open the account as it is.
  */
-export async function retireAllLinks(tx: Tx, userId: number | number[]) {
+export async function retireAllLinks(tx: Tx, userId: number | number[], at: Date) {
   const ids = Array.isArray(userId) ? userId : [userId];
   if (ids.length === 0) return;
   await tx
     .update(passwordTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: at })
     .where(and(inArray(passwordTokens.userId, ids), isNull(passwordTokens.usedAt)));
 }
 
@@ -197,7 +204,7 @@ export async function replacePasswordHash(db: Db, userId: number, before: string
     .where(and(eq(users.id, userId), eq(users.passwordHash, before)));
 }
 
-export async function findLiveToken(db: Db, tokenHash: string) {
+export async function findLiveToken(db: Db, tokenHash: string, now: Date) {
   const [row] = await db
     .select({ userId: passwordTokens.userId, purpose: passwordTokens.purpose, usuario: users.usuario })
     .from(passwordTokens)
@@ -206,7 +213,7 @@ export async function findLiveToken(db: Db, tokenHash: string) {
       and(
         eq(passwordTokens.tokenHash, tokenHash),
         isNull(passwordTokens.usedAt),
-        gt(passwordTokens.expiresAt, new Date()),
+        gt(passwordTokens.expiresAt, now),
       ),
     )
     .limit(1);
@@ -214,15 +221,15 @@ export async function findLiveToken(db: Db, tokenHash: string) {
 }
 
 /** Uses a link atomically: only one request can consume it. */
-export async function consumeToken(tx: Tx, tokenHash: string) {
+export async function consumeToken(tx: Tx, tokenHash: string, now: Date) {
   const [row] = await tx
     .update(passwordTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: now })
     .where(
       and(
         eq(passwordTokens.tokenHash, tokenHash),
         isNull(passwordTokens.usedAt),
-        gt(passwordTokens.expiresAt, new Date()),
+        gt(passwordTokens.expiresAt, now),
       ),
     )
     .returning({ userId: passwordTokens.userId, purpose: passwordTokens.purpose });

@@ -24,6 +24,11 @@ import * as repo from './auth.repository.ts';
 import { startSecondStep } from './second-step.ts';
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
+
+/** A throttle's window ending now: attempts are recorded at `now` and counted since LOGIN_WINDOW_MS before it. */
+export function throttleWindow(now: Date): { now: Date; since: Date } {
+  return { now, since: new Date(now.getTime() - LOGIN_WINDOW_MS) };
+}
 /** Failures per username and address in the window. */
 export const LOGIN_MAX_PER_USER_IP = 5;
 /** Failures per address alone (a whole office shares one). */
@@ -51,7 +56,9 @@ export function sessionPayload(
       email: user.email,
       rol: user.rol,
       debe_cambiar_password: ctx.mustChangePassword,
-      motivo_cambio_password: ctx.mustChangePassword ? passwordChangeReason(user) : null,
+      motivo_cambio_password: ctx.mustChangePassword
+        ? passwordChangeReason(user, app.clock.now(), app.config.BUSINESS_TZ)
+        : null,
       dos_pasos: twoFactorActive(user),
       debe_activar_2fa: twoFactorEnrolmentDue(app.config, user, client),
       cliente: client
@@ -95,14 +102,15 @@ export async function signIn(
 ): Promise<LoginResponse> {
   const session = request.session;
   if (!session) throw new AppError(419, 'CSRF', MSG.csrfInvalido);
-  const credentials = openLogin(envelope, session.xsrfToken);
+  const now = app.clock.now();
+  const credentials = openLogin(envelope, session.xsrfToken, now.getTime());
   if (!credentials) throw badRequest('ENVELOPE', MSG.envelopeInvalido);
   const usuario = credentials.usuario.trim();
   if (!usuario || !credentials.password) throw badRequest('VALIDATION', MSG.llenarTodosLosDatos);
   const ip = request.ip;
   // The attempt is counted and recorded before the password is checked (atomically, see reserveAttempt).
   const reservation = await repo.reserveAttempt(app.db, 'login', usuario, ip, {
-    since: new Date(Date.now() - LOGIN_WINDOW_MS),
+    ...throttleWindow(now),
     perSubjectAndIp: LOGIN_MAX_PER_USER_IP,
     perIp: LOGIN_MAX_PER_IP,
   });
@@ -135,7 +143,7 @@ export async function signIn(
   await rehashIfWeak(app.db, user, credentials.password);
   const found = await repo.findUserWithClient(app.db, user.id);
   const client = found?.client ?? null;
-  const refusal = await accessRefusal(app, user, client);
+  const refusal = await accessRefusal(app, user, client, now);
   if (refusal) {
     await audit(app.db, {
       userId: user.id,
@@ -166,7 +174,7 @@ export async function signIn(
   return sessionPayload(app, {
     user: user as AuthContext['user'],
     client,
-    mustChangePassword: mustChangePassword(user),
+    mustChangePassword: mustChangePassword(user, now, app.config.BUSINESS_TZ),
   });
 }
 
@@ -189,9 +197,10 @@ export async function changeOwnPassword(
     throw badRequest('SAME_PASSWORD', MSG.passwordIgualAnterior, { newPass: MSG.passwordIgualAnterior });
   const hash = await hashPassword(body.newPass);
   const to = addressOf(ctx.user);
+  const now = app.clock.now();
   await app.db.transaction(async (tx) => {
-    await repo.setPassword(tx, ctx.user.id, hash, false);
-    await repo.retireAllLinks(tx, ctx.user.id);
+    await repo.setPassword(tx, ctx.user.id, hash, false, now);
+    await repo.retireAllLinks(tx, ctx.user.id, now);
     if (to) await enqueueEmail(tx, passwordChangedEmail(to, ctx.user.nombre));
     await audit(tx, {
       userId: ctx.user.id,
@@ -217,8 +226,9 @@ export async function requestRecovery(
   usuarioRaw: string,
 ): Promise<void> {
   const usuario = usuarioRaw.trim();
+  const now = app.clock.now();
   const reservation = await repo.reserveAttempt(app.db, 'recuperacion', usuario, request.ip, {
-    since: new Date(Date.now() - LOGIN_WINDOW_MS),
+    ...throttleWindow(now),
     perSubjectAndIp: RECOVERY_MAX_PER_USER_IP,
     perIp: RECOVERY_MAX_PER_IP,
   });
@@ -238,12 +248,12 @@ export async function requestRecovery(
     );
   const token = newToken();
   await app.db.transaction(async (tx) => {
-    await repo.retireTokens(tx, user.id, 'recuperacion');
+    await repo.retireTokens(tx, user.id, 'recuperacion', now);
     await repo.insertPasswordToken(tx, {
       userId: user.id,
       tokenHash: hashToken(token),
       purpose: 'recuperacion',
-      expiresAt: new Date(Date.now() + RECOVERY_LINK_TTL_MS),
+      expiresAt: new Date(now.getTime() + RECOVERY_LINK_TTL_MS),
     });
     await enqueueEmail(tx, recoveryEmail(to, user.nombre, `${app.config.PUBLIC_URL}/restablecer/${token}`));
     await audit(tx, {
@@ -257,7 +267,7 @@ export async function requestRecovery(
 }
 
 export async function checkResetToken(app: FastifyInstance, token: string) {
-  const row = await repo.findLiveToken(app.db, hashToken(token));
+  const row = await repo.findLiveToken(app.db, hashToken(token), app.clock.now());
   if (!row) throw badRequest('BAD_TOKEN', MSG.enlaceInvalido);
   return { status: 'ok' as const, usuario: row.usuario, proposito: row.purpose };
 }
@@ -272,21 +282,22 @@ export async function resetWithToken(
   if (problem) throw badRequest('VALIDATION', problem);
   // Anonymous callers: a ceiling per address, and the link is checked before any password is hashed, so
   // made-up links cost one indexed read each. The link is consumed (conditionally) after the hash.
+  const now = app.clock.now();
   const reservation = await repo.reserveAttempt(app.db, 'restablecer', '', request.ip, {
-    since: new Date(Date.now() - LOGIN_WINDOW_MS),
+    ...throttleWindow(now),
     perSubjectAndIp: RESET_MAX_PER_IP,
     perIp: RESET_MAX_PER_IP,
   });
   if (!reservation.ok) throw tooMany(MSG.demasiadasSolicitudes, 'RESET_THROTTLED');
-  if (!(await repo.findLiveToken(app.db, hashToken(body.token))))
+  if (!(await repo.findLiveToken(app.db, hashToken(body.token), now)))
     throw badRequest('BAD_TOKEN', MSG.enlaceInvalido);
   const hash = await hashPassword(body.newPass);
   const userId = await app.db.transaction(async (tx) => {
-    const used = await repo.consumeToken(tx, hashToken(body.token));
+    const used = await repo.consumeToken(tx, hashToken(body.token), now);
     if (!used) throw badRequest('BAD_TOKEN', MSG.enlaceInvalido);
-    await repo.setPassword(tx, used.userId, hash, false);
+    await repo.setPassword(tx, used.userId, hash, false, now);
     // The other links of the account (a welcome link, an older recovery one) die with this one.
-    await repo.retireAllLinks(tx, used.userId);
+    await repo.retireAllLinks(tx, used.userId, now);
     const found = await repo.findUserWithClient(tx, used.userId);
     const to = found ? addressOf(found.user) : null;
     if (found && to) await enqueueEmail(tx, passwordChangedEmail(to, found.user.nombre));

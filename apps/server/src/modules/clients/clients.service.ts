@@ -314,7 +314,7 @@ export async function updateClient(
     };
     const [after] = await tx
       .update(clients)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...values, updatedAt: app.clock.now() })
       .where(eq(clients.id, id))
       .returning();
     // Values are scalars or, for the alert thresholds, a short list of numbers: compared by their JSON.

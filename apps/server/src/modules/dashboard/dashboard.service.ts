@@ -102,7 +102,7 @@ export async function dashboard(
   query: DashboardQuery,
 ): Promise<DashboardResponse> {
   const tz = app.config.BUSINESS_TZ;
-  const now = new Date();
+  const now = app.clock.now();
   const current = businessMonth(now, tz);
   const scope = await scopeOf(app, auth, query.cliente);
   const { desde, hasta } = rangeOf(query, current.key);
@@ -549,7 +549,7 @@ const BUYER_MONTHS = 6;
 export async function buyerSpend(app: FastifyInstance, auth: AuthContext): Promise<BuyerSpendResponse> {
   if (auth.user.rol !== ROLES.usuario || !auth.client) throw forbidden();
   const tz = app.config.BUSINESS_TZ;
-  const current = businessMonth(new Date(), tz).key;
+  const current = businessMonth(app.clock.now(), tz).key;
   const first = addMonths(current, -(BUYER_MONTHS - 1));
   const keys = monthKeys(first, current);
   const modo = auth.client.modoPresupuesto === 'categoria' ? 'categoria' : 'regular';

@@ -17,6 +17,7 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { allOn } from '../../db/prepared.ts';
 import { clients, orderEvents, orders, surtidoLoteSeq, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { BOM, csvRow } from '../../lib/csv.ts';
 import { orderEmail } from '../../lib/emails.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -75,7 +76,7 @@ const alreadyIn = (state: FulfilmentState) =>
 export async function moveFulfilment(
   tx: Tx,
   move: FulfilmentMove,
-  ctx: { publicUrl: string; jobs: JobRunner },
+  ctx: { publicUrl: string; jobs: JobRunner; clock: Clock },
 ): Promise<MovedOrder> {
   const conditions = [eq(orders.id, move.orderId)];
   if (move.scope?.idUser !== undefined) conditions.push(eq(orders.idUser, move.scope.idUser));
@@ -109,7 +110,7 @@ export async function moveFulfilment(
       surtidoEstatus: move.to,
       ...(guia !== undefined ? { guia } : {}),
       ...(nota !== undefined ? { notaRecepcion: nota } : {}),
-      updatedAt: new Date(),
+      updatedAt: ctx.clock.now(),
     })
     .where(and(eq(orders.id, order.id), eq(orders.surtidoEstatus, from)))
     .returning({ surtido: orders.surtidoEstatus, guia: orders.guia, notaRecepcion: orders.notaRecepcion });
@@ -143,7 +144,7 @@ export async function moveFulfilment(
     metadata: { id_pedido: order.id, de: from, a: move.to, ...changes, ...move.meta },
   });
 
-  await recordWebhookEvent(tx, ctx.jobs, {
+  await recordWebhookEvent(tx, ctx, {
     clientId: order.idCliente,
     type: 'pedido.surtido',
     orderId: order.id,
@@ -231,7 +232,7 @@ async function notifyReceiptNote(
 /** Runs one move in its own transaction and answers the order's fulfilment as it now stands. */
 async function runMove(app: FastifyInstance, move: FulfilmentMove, msg: (moved: MovedOrder) => string) {
   const moved = await app.db.transaction((tx) =>
-    moveFulfilment(tx, move, { publicUrl: app.config.PUBLIC_URL, jobs: app.jobs }),
+    moveFulfilment(tx, move, { publicUrl: app.config.PUBLIC_URL, jobs: app.jobs, clock: app.clock }),
   );
   void app.mailer.flush();
   return {
@@ -433,7 +434,7 @@ export async function exportOrders(
       sql`select nextval(${sql.raw(`'${surtidoLoteSeq.seqName}'`)})::int as lote`,
     );
     const lote = Number(seq!.lote);
-    const now = new Date();
+    const now = app.clock.now();
     await tx
       .update(orders)
       .set({ exportadoAt: now, exportadoPor: auth.user.id, loteExportacion: lote })

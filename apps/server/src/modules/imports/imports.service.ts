@@ -259,7 +259,7 @@ export async function markImportFailed(app: FastifyInstance, id: number, motivo:
       .update(importJobs)
       .set({
         status: 'fallido',
-        finishedAt: new Date(),
+        finishedAt: app.clock.now(),
         errors: sql`${importJobs.errors} || ${JSON.stringify([{ fila: 0, campo: 'archivo', motivo }])}::jsonb`,
       })
       .where(and(eq(importJobs.id, id), inArray(importJobs.status, ['pendiente', 'procesando'])))
@@ -290,7 +290,7 @@ export async function runImport(app: FastifyInstance, id: number, ctx: JobContex
   const [job] = await app.db.select().from(importJobs).where(eq(importJobs.id, id)).limit(1);
   if (!job || job.status === 'terminado' || job.status === 'fallido') return;
   const kind = job.tipo as ImportKind;
-  const started = Date.now();
+  const started = performance.now();
   try {
     const client = await loadImportClient(app.db, job.idCliente);
     const file = job.fileId ? await readFile(app.db, job.fileId) : null;
@@ -380,7 +380,7 @@ export async function runImport(app: FastifyInstance, id: number, ctx: JobContex
       await yieldToRequests();
       await startProgress(validated);
       await writeInBatches(validated.rows, (tx, batch) =>
-        upsertUsers(tx, client, batch, app.config.PUBLIC_URL),
+        upsertUsers(tx, client, batch, app.config.PUBLIC_URL, app.clock.now()),
       );
     }
 
@@ -394,7 +394,7 @@ export async function runImport(app: FastifyInstance, id: number, ctx: JobContex
           okRows: written,
           errorRows: badRows.size,
           errors: sortErrors(errors),
-          finishedAt: new Date(),
+          finishedAt: app.clock.now(),
         })
         .where(eq(importJobs.id, id));
       await audit(tx, {
@@ -412,7 +412,7 @@ export async function runImport(app: FastifyInstance, id: number, ctx: JobContex
           creados,
           actualizados,
           sin_cambios: sinCambios,
-          duracion_ms: Date.now() - started,
+          duracion_ms: Math.round(performance.now() - started),
         },
       });
     });

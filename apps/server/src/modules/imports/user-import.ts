@@ -235,6 +235,8 @@ export async function upsertUsers(
   client: UserImportClient,
   rows: readonly UserImportRow[],
   publicUrl: string,
+  /** Now (the app's clock): welcome links live from it; changed rows are stamped with it. */
+  now: Date,
 ): Promise<UserBatchOutcome> {
   const outcome: UserBatchOutcome = { creados: 0, actualizados: 0, errors: [] };
   if (rows.length === 0) return outcome;
@@ -295,6 +297,7 @@ export async function upsertUsers(
         presupuestoDefault: row.presupuestoDefault,
       })),
       publicUrl,
+      now,
     );
     outcome.creados += created.length;
     const rowOf = new Map(fresh.map((r) => [r.usuario.toLowerCase(), r]));
@@ -323,14 +326,14 @@ export async function upsertUsers(
       if (changed) {
         await tx
           .update(users)
-          .set({ ...next, updatedAt: new Date() })
+          .set({ ...next, updatedAt: now })
           .where(and(eq(users.id, current.id), eq(users.idCliente, client.id)));
       }
       if (next.email !== current.email) {
         // Links sent to the old address die first; an account that never set its password gets a new one.
-        await retireAllLinks(tx, current.id);
+        await retireAllLinks(tx, current.id, now);
         if (current.activo && current.passwordHash === null)
-          await sendWelcomeLink(tx, { ...current, ...next }, publicUrl);
+          await sendWelcomeLink(tx, { ...current, ...next }, publicUrl, now);
       }
       for (const [categoryId, presupuesto] of row.presupuestos) {
         const before = storedBudget.get(`${current.id}:${categoryId}`);

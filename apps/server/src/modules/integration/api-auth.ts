@@ -69,7 +69,7 @@ export async function authenticateToken(
           ventana_usos = case when ventana_inicio is null or ventana_inicio <= now() - make_interval(secs => ${WINDOW_SECONDS})
                               then 1 else ventana_usos + 1 end,
           ultimo_uso = now()
-        where token_hash = ${hashToken(value)} and revocado_en is null and expira_en > now()
+        where token_hash = ${hashToken(value)} and revocado_en is null and expira_en > ${app.clock.now()}
         returning id, id_cliente, permisos, ventana_usos,
           ceil(extract(epoch from (ventana_inicio + make_interval(secs => ${WINDOW_SECONDS}) - now())))::int as retry_after`,
   );

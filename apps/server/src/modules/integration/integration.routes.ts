@@ -51,7 +51,7 @@ export async function integrationRoutes(app: FastifyInstance) {
         response: { 200: TokensResponse, ...errors },
       },
     },
-    async (request) => listTokens(app.db, request.query.page),
+    async (request) => listTokens(app.db, request.query.page, app.clock.now()),
   );
 
   r.post(

@@ -48,7 +48,7 @@ type TokenRow = {
   creadoPor: string | null;
 };
 
-function toDto(row: TokenRow, now = new Date()): TokenDto {
+function toDto(row: TokenRow, now: Date): TokenDto {
   return {
     id: row.id,
     nombre: row.nombre,
@@ -65,7 +65,7 @@ function toDto(row: TokenRow, now = new Date()): TokenDto {
   };
 }
 
-async function tokenById(db: Db | Tx, id: number): Promise<TokenDto> {
+async function tokenById(db: Db | Tx, id: number, now: Date): Promise<TokenDto> {
   const [row] = await db
     .select(tokenColumns)
     .from(apiTokens)
@@ -73,7 +73,7 @@ async function tokenById(db: Db | Tx, id: number): Promise<TokenDto> {
     .leftJoin(users, eq(users.id, apiTokens.createdBy))
     .where(eq(apiTokens.id, id));
   if (!row) throw notFound(MSG.tokenNoEncontrado, 'TOKEN_NOT_FOUND');
-  return toDto(row);
+  return toDto(row, now);
 }
 
 /** A client scope must name an existing client (400 otherwise: it is a field of the form). */
@@ -84,7 +84,7 @@ export async function checkClientScope(db: Db | Tx, idCliente: number | null): P
 }
 
 /** GET /api/integracion/tokens: newest first, revoked and expired ones included (with their state). */
-export async function listTokens(db: Db, page: number): Promise<TokensResponse> {
+export async function listTokens(db: Db, page: number, now: Date): Promise<TokensResponse> {
   const [rows, [total]] = await Promise.all([
     db
       .select(tokenColumns)
@@ -96,7 +96,6 @@ export async function listTokens(db: Db, page: number): Promise<TokensResponse> 
       .offset((page - 1) * TOKENS_PER_PAGE),
     db.select({ n: count() }).from(apiTokens),
   ]);
-  const now = new Date();
   return {
     tokens: rows.map((r) => toDto(r, now)),
     total: total?.n ?? 0,
@@ -126,7 +125,7 @@ export async function createToken(
         tokenHash: hashToken(valor),
         idCliente: body.id_cliente,
         permisos: body.permisos,
-        expiraEn: new Date(Date.now() + body.vigencia_dias * 86_400_000),
+        expiraEn: new Date(app.clock.ms() + body.vigencia_dias * 86_400_000),
         createdBy: auth.user.id,
       })
       .returning({ id: apiTokens.id });
@@ -144,7 +143,7 @@ export async function createToken(
     });
     return row!.id;
   });
-  return { status: 'ok', msg: MSG.tokenCreado, token: await tokenById(app.db, id), valor };
+  return { status: 'ok', msg: MSG.tokenCreado, token: await tokenById(app.db, id, app.clock.now()), valor };
 }
 
 /** POST /api/integracion/tokens/{id}/revocar: refused from the next request on; a second revoke is 409. */
@@ -159,7 +158,7 @@ export async function revokeToken(
     if (!exists) throw notFound(MSG.tokenNoEncontrado, 'TOKEN_NOT_FOUND');
     const updated = await tx
       .update(apiTokens)
-      .set({ revocadoEn: new Date() })
+      .set({ revocadoEn: app.clock.now() })
       .where(and(eq(apiTokens.id, id), isNull(apiTokens.revocadoEn)))
       .returning({ nombre: apiTokens.nombre });
     if (updated.length === 0) throw conflict('TOKEN_ALREADY_REVOKED', MSG.tokenYaRevocado);
@@ -170,5 +169,5 @@ export async function revokeToken(
       metadata: { id_token: id, ...requestMeta(request) },
     });
   });
-  return tokenById(app.db, id);
+  return tokenById(app.db, id, app.clock.now());
 }

@@ -162,7 +162,7 @@ export async function attemptDelivery(app: FastifyInstance, id: number, ctx: Job
     return;
   }
   const secret = openSecret(app.keys.encryption, target.secreto, secretContext(claimed.endpointId));
-  const t = Math.floor(Date.now() / 1000);
+  const t = Math.floor(app.clock.ms() / 1000);
   const started = performance.now();
   const outcome = await post(
     new URL(target.url),
@@ -180,10 +180,10 @@ export async function attemptDelivery(app: FastifyInstance, id: number, ctx: Job
   const latency = Math.round(performance.now() - started);
   const common = { ultimoCodigo: outcome.status, ultimaLatenciaMs: latency, ultimoError: outcome.error };
   if (outcome.ok) {
-    await settle({ ...common, estado: 'entregado', entregadoEn: new Date() });
+    await settle({ ...common, estado: 'entregado', entregadoEn: app.clock.now() });
     return;
   }
-  const expired = Date.now() - claimed.desde.getTime() >= WEBHOOK_RETRY_HOURS * 3_600_000;
+  const expired = app.clock.ms() - claimed.desde.getTime() >= WEBHOOK_RETRY_HOURS * 3_600_000;
   if (expired || ctx.lastAttempt) {
     await settle({ ...common, estado: 'fallido' });
     return;

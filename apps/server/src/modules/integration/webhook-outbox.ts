@@ -4,6 +4,7 @@ import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { executeNamed } from '../../db/prepared.ts';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { JobRunner } from '../../lib/jobs.ts';
 import { v1Orders } from './v1-order.ts';
 
@@ -41,7 +42,8 @@ export function wantingEndpoints(clientId: number | Placeholder, type: WebhookEv
  */
 export async function recordWebhookEvent(
   tx: Tx,
-  jobs: JobRunner,
+  /** The job queue that delivers it, and the clock that dates it (the app has both). */
+  deps: { jobs: JobRunner; clock: Clock },
   event: { clientId: number; type: WebhookEventType; orderId: number },
   /** The endpoints that want the event, when the caller already read them (`wantingEndpoints`). */
   wanting?: readonly number[],
@@ -60,7 +62,7 @@ export async function recordWebhookEvent(
   const [pedido] = await v1Orders(tx, [event.orderId]);
   if (!pedido) return null;
   const id = randomUUID();
-  const fecha = new Date();
+  const fecha = deps.clock.now();
   const cuerpo = JSON.stringify({ id, tipo: event.type, fecha: fecha.toISOString(), pedido });
   await tx.insert(webhookEvents).values({
     id,
@@ -74,6 +76,6 @@ export async function recordWebhookEvent(
     .insert(webhookDeliveries)
     .values(endpoints.map((endpointId) => ({ eventId: id, endpointId, reintentosDesde: fecha })))
     .returning({ id: webhookDeliveries.id });
-  for (const d of deliveries) await jobs.send<WebhookDeliveryJob>(WEBHOOK_QUEUE, { id: d.id }, tx);
+  for (const d of deliveries) await deps.jobs.send<WebhookDeliveryJob>(WEBHOOK_QUEUE, { id: d.id }, tx);
   return id;
 }

@@ -163,7 +163,7 @@ export async function deactivateWebhook(
     if (!exists) throw notFound(MSG.webhookNoEncontrado, 'WEBHOOK_NOT_FOUND');
     const updated = await tx
       .update(webhookEndpoints)
-      .set({ activo: false, updatedAt: new Date() })
+      .set({ activo: false, updatedAt: app.clock.now() })
       .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.activo, true)))
       .returning({ url: webhookEndpoints.url });
     if (updated.length === 0) throw conflict('WEBHOOK_ALREADY_INACTIVE', MSG.webhookYaDesactivado);

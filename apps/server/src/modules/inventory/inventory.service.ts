@@ -352,7 +352,7 @@ export async function updateProduct(
       if (changed.length === 0) return;
       await tx
         .update(products)
-        .set({ ...next, updatedAt: new Date() })
+        .set({ ...next, updatedAt: app.clock.now() })
         .where(eq(products.id, id));
       const toggle = changed.length === 1 && changed[0] === 'activo';
       await audit(tx, {
@@ -413,7 +413,7 @@ export async function activateBatch(
     if (toChange.length > 0) {
       await tx
         .update(products)
-        .set({ activo: body.activo, updatedAt: new Date() })
+        .set({ activo: body.activo, updatedAt: app.clock.now() })
         .where(inArray(products.id, toChange));
     }
     await audit(tx, {
@@ -558,7 +558,7 @@ export async function updateCategory(
       }
       await tx
         .update(categories)
-        .set({ ...next, updatedAt: new Date() })
+        .set({ ...next, updatedAt: app.clock.now() })
         .where(eq(categories.id, id));
       await audit(tx, {
         userId: auth.user.id,

@@ -177,7 +177,7 @@ export async function userUpdateList(
   return saveUnderLock(app, auth, async (tx, locked) => {
     const list = await ownList(tx, locked.buyer.id, id);
     if (!list) throw listNotFound();
-    const changes: Partial<typeof savedLists.$inferInsert> = { updatedAt: new Date() };
+    const changes: Partial<typeof savedLists.$inferInsert> = { updatedAt: app.clock.now() };
     if (body.nombre !== undefined) {
       changes.nombre = body.nombre;
       changes.nombreClave = listNameKey(body.nombre);

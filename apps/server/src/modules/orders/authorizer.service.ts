@@ -278,7 +278,7 @@ async function approveOne(
     // then everything else in one read (decision 0090).
     const order = await lockOrderForAction(tx, id, client.id);
     const buyer = await lockBuyerForApproval(tx, order.idUser);
-    const day = businessDate(new Date(), tz);
+    const day = businessDate(app.clock.now(), tz);
     const read = await readApproval(tx, {
       orderId: order.id,
       userId: auth.user.id,
@@ -399,7 +399,7 @@ async function approveOne(
       surtidoEstatus: target.to === 'aprobado' ? FULFILMENT_START : null,
       totals,
       lineas: newLines.length,
-      at: new Date(),
+      at: app.clock.now(),
       actorId: auth.user.id,
       onBehalfOfId,
       changes:
@@ -424,7 +424,7 @@ async function approveOne(
       // Edited lines move the buyer's month: the budget alerts of that month (decision 0054).
       await sendBudgetAlerts(
         tx,
-        { publicUrl: app.config.PUBLIC_URL, tz },
+        { publicUrl: app.config.PUBLIC_URL, tz, now: app.clock.now() },
         order.idUser,
         order.transactionDate,
       );
@@ -432,7 +432,7 @@ async function approveOne(
     if (target.to === 'aprobado' && read.wanting.length > 0)
       await recordWebhookEvent(
         tx,
-        app.jobs,
+        app,
         { clientId: client.id, type: 'pedido.aprobado', orderId: order.id },
         read.wanting,
       );
@@ -487,7 +487,7 @@ async function cancelOne(
     await moveOrderTotals(tx, id, -1);
     const updated = await tx
       .update(orders)
-      .set({ status: 'cancelado', cancelReason: reason, updatedAt: new Date() })
+      .set({ status: 'cancelado', cancelReason: reason, updatedAt: app.clock.now() })
       .where(and(eq(orders.id, id), eq(orders.status, status)))
       .returning({ id: orders.id });
     if (updated.length === 0) refuseTransition('STATUS');
@@ -514,11 +514,11 @@ async function cancelOne(
     });
     const buyer = await loadBuyer(tx, order.idUser);
     await notifyBuyer(tx, app.config.PUBLIC_URL, buyer, { id, total: order.total }, 'cancelado', reason);
-    await recordWebhookEvent(tx, app.jobs, { clientId: client.id, type: 'pedido.cancelado', orderId: id });
+    await recordWebhookEvent(tx, app, { clientId: client.id, type: 'pedido.cancelado', orderId: id });
     // A cancellation only lowers the month; the check still runs (decision 0054) and never re-sends.
     await sendBudgetAlerts(
       tx,
-      { publicUrl: app.config.PUBLIC_URL, tz: app.config.BUSINESS_TZ },
+      { publicUrl: app.config.PUBLIC_URL, tz: app.config.BUSINESS_TZ, now: app.clock.now() },
       order.idUser,
       order.transactionDate,
     );

@@ -132,7 +132,7 @@ describe.each(DB_KINDS)('budget alerts (%s)', (kind) => {
   it('concurrency: the check run by several transactions at once (two instances, retries) claims once', async () => {
     const w = await world({ alertas: [80] });
     await w.order([[w.p, 9]], 'pendiente', true); // 90%, written directly: no check ran yet
-    const config = { publicUrl: t.config.PUBLIC_URL, tz: t.config.BUSINESS_TZ };
+    const config = { publicUrl: t.config.PUBLIC_URL, tz: t.config.BUSINESS_TZ, now: new Date() };
     await Promise.all(
       Array.from({ length: 8 }, () =>
         db().transaction((tx) => sendBudgetAlerts(tx, config, w.user.id, new Date())),
@@ -230,7 +230,7 @@ describe.each(DB_KINDS)('budget alerts (%s)', (kind) => {
     await db().transaction((tx) =>
       sendBudgetAlerts(
         tx,
-        { publicUrl: t.config.PUBLIC_URL, tz: t.config.BUSINESS_TZ },
+        { publicUrl: t.config.PUBLIC_URL, tz: t.config.BUSINESS_TZ, now: new Date() },
         w.user.id,
         new Date(),
       ),

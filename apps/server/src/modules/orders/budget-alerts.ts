@@ -32,7 +32,7 @@ export interface KnownMonth {
 
 export async function sendBudgetAlerts(
   tx: Tx,
-  config: { publicUrl: string; tz: string },
+  config: { publicUrl: string; tz: string; now: Date },
   userId: number,
   /** An instant of the business month the change touched: the order's purchase time. */
   at: Date,
@@ -42,7 +42,7 @@ export async function sendBudgetAlerts(
   // Only the running month warns: a change to an order of a closed month (an approval or a cancellation
   // that comes late) says nothing about money the buyer can still spend.
   const month = businessMonth(at, config.tz);
-  if (month.key !== businessMonth(new Date(), config.tz).key) return;
+  if (month.key !== businessMonth(config.now, config.tz).key) return;
   const readBuyer = async () =>
     (
       await tx

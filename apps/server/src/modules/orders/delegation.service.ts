@@ -26,7 +26,7 @@ const AUTHORIZER_ROLES = [ROLES.autorizador, ROLES.superAutorizador];
 const delegate = alias(users, 'delegate');
 
 /** Today's business date. */
-export function today(app: FastifyInstance, now: Date = new Date()): string {
+export function today(app: FastifyInstance, now: Date = app.clock.now()): string {
   return businessDate(now, app.config.BUSINESS_TZ);
 }
 
@@ -280,7 +280,7 @@ export async function setDelegation(
       desde: body.desde,
       hasta: body.hasta,
       createdBy: actorId,
-      createdAt: new Date(),
+      createdAt: app.clock.now(),
     };
     await tx
       .insert(delegations)

@@ -201,7 +201,7 @@ export function defineReminderJobs(app: FastifyInstance): void {
     handler: async () => {
       const sent = await runReminders(
         { db: app.db, publicUrl: app.config.PUBLIC_URL, tz: app.config.BUSINESS_TZ },
-        new Date(),
+        app.clock.now(),
       );
       if (sent > 0) void app.mailer.flush();
     },

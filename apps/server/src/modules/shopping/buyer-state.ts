@@ -235,7 +235,8 @@ export async function loadShopperReads(
   tz: string,
   opts: {
     sidebar: boolean;
-    now?: Date;
+    /** Now (the app's clock): the running month is its month. */
+    now: Date;
     productId?: number;
     /** Several products' current data and assignment, read at once (`products` of the answer). */
     productIds?: readonly number[];
@@ -252,7 +253,7 @@ export async function loadShopperReads(
   products: ProductJson[];
   purchase: PurchaseRead | null;
 }> {
-  const now = opts.now ?? new Date();
+  const now = opts.now;
   const modo = client.modoPresupuesto === 'categoria' ? 'categoria' : 'regular';
   const range = businessMonth(now, tz);
   const params: ShopperParams = {

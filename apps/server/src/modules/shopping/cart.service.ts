@@ -112,6 +112,7 @@ export async function shopperView(
     app.config.BUSINESS_TZ,
     {
       sidebar: true,
+      now: app.clock.now(),
       kept: app.sessions.kept(sessionId),
     },
   );
@@ -307,12 +308,14 @@ export async function setCartItemLocked(
 ): Promise<{ msg: string; cantidad: number; view: ShopperView }> {
   const { buyer, client } = locked;
   const tz = app.config.BUSINESS_TZ;
+  const now = app.clock.now();
   const { snapshot, categories, product } = await loadShopperReads(tx, buyer, client, tz, {
     sidebar: opts.sidebar ?? false,
+    now,
     productId: item.id,
     kept: app.sessions.kept(opts.sessionId),
   });
-  const change = decideCartChange(snapshot, buyer, product, item, new Date());
+  const change = decideCartChange(snapshot, buyer, product, item, now);
   const cart = await writeCartChanges(tx, buyer, new Map([[item.id, change.cantidad]]), change.after.cart);
   return {
     msg: change.msg,
@@ -339,13 +342,14 @@ export async function setCartItemsLocked(
 }> {
   const { buyer, client } = locked;
   const tz = app.config.BUSINESS_TZ;
+  const now = app.clock.now();
   const reads = await loadShopperReads(tx, buyer, client, tz, {
     sidebar: true,
+    now,
     productIds: [...new Set(items.map((i) => i.id))],
     kept: app.sessions.kept(sessionId),
   });
   const products = new Map(reads.products.map((p) => [p.id, p]));
-  const now = new Date();
   let snapshot = reads.snapshot;
   const final = new Map<number, number>();
   const results = items.map((item) => {

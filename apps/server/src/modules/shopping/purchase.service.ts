@@ -47,7 +47,7 @@ export async function userSubmitOrder(
   const created = await app.db.transaction(async (tx) => {
     const locked = await lockBuyer(tx, auth.user.id);
     const { buyer, client } = locked;
-    const now = new Date();
+    const now = app.clock.now();
     // The sidebar and the history's first page too: the answer is computed from this snapshot, not read
     // again after the commit. With them the order's number and, when it may wait, who is to be told
     // (decision 0086), so that the order's writes are one statement.
@@ -137,12 +137,12 @@ export async function userSubmitOrder(
     }
     // The integrations' outbox (decision 0060): created, and approved when the purchase approved it.
     const webhookEvent = { clientId: buyer.idCliente, orderId };
-    await recordWebhookEvent(tx, app.jobs, { ...webhookEvent, type: 'pedido.creado' }, wanting.creado);
+    await recordWebhookEvent(tx, app, { ...webhookEvent, type: 'pedido.creado' }, wanting.creado);
     if (status === 'aprobado')
-      await recordWebhookEvent(tx, app.jobs, { ...webhookEvent, type: 'pedido.aprobado' }, wanting.aprobado);
+      await recordWebhookEvent(tx, app, { ...webhookEvent, type: 'pedido.aprobado' }, wanting.aprobado);
     // The month after the purchase, from the snapshot read under the lock: the alerts need no read of it.
     const after = afterPurchase(snapshot, buyer, totals.total);
-    await sendBudgetAlerts(tx, { publicUrl: app.config.PUBLIC_URL, tz }, buyer.id, now, {
+    await sendBudgetAlerts(tx, { publicUrl: app.config.PUBLIC_URL, tz, now }, buyer.id, now, {
       alertas: client.alertasPresupuesto,
       state: after.state,
     });

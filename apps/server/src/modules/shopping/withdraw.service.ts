@@ -48,7 +48,7 @@ export async function userWithdrawOrder(
       order.status === 'pendiente'
         ? await tx
             .update(orders)
-            .set({ status: 'cancelado', cancelReason: reason, updatedAt: new Date() })
+            .set({ status: 'cancelado', cancelReason: reason, updatedAt: app.clock.now() })
             .where(and(eq(orders.id, id), eq(orders.status, 'pendiente')))
             .returning({ id: orders.id })
         : [];
@@ -68,7 +68,7 @@ export async function userWithdrawOrder(
       metadata: { id_pedido: id, de: 'pendiente', total: order.total, ...requestMeta(request) },
     });
     // For the integrations a withdrawal is a cancellation (decision 0060): the order is `cancelado`.
-    await recordWebhookEvent(tx, app.jobs, {
+    await recordWebhookEvent(tx, app, {
       clientId: order.idCliente,
       type: 'pedido.cancelado',
       orderId: id,
@@ -76,7 +76,7 @@ export async function userWithdrawOrder(
     // A withdrawal only lowers the month; the check still runs (decision 0054) and never re-sends.
     await sendBudgetAlerts(
       tx,
-      { publicUrl: app.config.PUBLIC_URL, tz: app.config.BUSINESS_TZ },
+      { publicUrl: app.config.PUBLIC_URL, tz: app.config.BUSINESS_TZ, now: app.clock.now() },
       auth.user.id,
       order.transactionDate,
     );

@@ -30,13 +30,13 @@ export async function setPendingSecret(db: Db, userId: number, sealed: string) {
  * Turns the pending secret into the active one, with the step of the code that confirmed it as the last
  * step used. Conditional: only while that same pending secret is there and no secret is active.
  */
-export async function activatePending(tx: Tx, userId: number, sealedPending: string, step: number) {
+export async function activatePending(tx: Tx, userId: number, sealedPending: string, step: number, at: Date) {
   const [row] = await tx
     .update(users)
     .set({
       totpSecret: sealedPending,
       totpPendingSecret: null,
-      totpEnabledAt: new Date(),
+      totpEnabledAt: at,
       totpLastStep: step,
     })
     .where(and(eq(users.id, userId), eq(users.totpPendingSecret, sealedPending), isNull(users.totpSecret)))
@@ -64,10 +64,10 @@ export async function useStep(db: Db | Tx, userId: number, step: number) {
 }
 
 /** Uses a backup code: only one request can mark an unused code as used. */
-export async function useBackupCode(db: Db | Tx, userId: number, codeHash: string) {
+export async function useBackupCode(db: Db | Tx, userId: number, codeHash: string, at: Date) {
   const rows = await db
     .update(twoFactorBackupCodes)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: at })
     .where(
       and(
         eq(twoFactorBackupCodes.userId, userId),

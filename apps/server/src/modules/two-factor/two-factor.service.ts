@@ -14,7 +14,6 @@ import { AppError, conflict, notFound, tooMany, unauthorized } from '../../lib/e
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import {
-  type Clock,
   CODE_FORMAT,
   checkAgainstDummy,
   matchingStep,
@@ -22,7 +21,6 @@ import {
   openTotpSecret,
   otpauthUrl,
   sealTotpSecret,
-  systemClock,
 } from '../../lib/totp.ts';
 import { SECOND_FACTOR_STAGE, twoFactorActive, twoFactorMandatory } from '../../lib/two-factor-policy.ts';
 import { MSG } from '../../messages.ts';
@@ -32,8 +30,8 @@ import * as authRepo from '../auth/auth.repository.ts';
 import {
   LOGIN_MAX_PER_IP,
   LOGIN_MAX_PER_USER_IP,
-  LOGIN_WINDOW_MS,
   sessionPayload,
+  throttleWindow,
 } from '../auth/auth.service.ts';
 import { hashBackupCode, newBackupCodes, normalizeBackupCode } from './backup-codes.ts';
 import * as repo from './two-factor.repository.ts';
@@ -71,7 +69,9 @@ async function verifyAndUse(
   }
   const backup = normalizeBackupCode(input.codigo_respaldo ?? typed ?? '');
   if (!backup) return null;
-  return (await repo.useBackupCode(app.db, user.id, hashBackupCode(backup))) ? 'respaldo' : null;
+  return (await repo.useBackupCode(app.db, user.id, hashBackupCode(backup), app.clock.now()))
+    ? 'respaldo'
+    : null;
 }
 
 /**
@@ -80,7 +80,7 @@ async function verifyAndUse(
  */
 async function reserveCheck(app: FastifyInstance, auth: AuthContext, request: FastifyRequest) {
   const reservation = await authRepo.reserveAttempt(app.db, '2fa', auth.user.usuario, request.ip, {
-    since: new Date(Date.now() - LOGIN_WINDOW_MS),
+    ...throttleWindow(app.clock.now()),
     perSubjectAndIp: CODE_CHECKS_PER_USER_IP,
     perIp: LOGIN_MAX_PER_IP,
   });
@@ -164,21 +164,20 @@ export async function activate(
   request: FastifyRequest,
   auth: AuthContext,
   codigo: string,
-  clock: Clock = systemClock,
 ): Promise<BackupCodesResponse> {
   const state = await repo.twoFactorState(app.db, auth.user.id);
   if (state?.totpSecret) throw conflict('TWO_FACTOR_ACTIVE', MSG.dosPasosYaActiva);
   const pending = state?.totpPendingSecret;
   if (!pending) throw conflict('TWO_FACTOR_NOT_STARTED', MSG.dosPasosSinIniciar);
   const reservation = await reserveCheck(app, auth, request);
-  const step = matchingStep(openUserSecret(app, auth.user.id, pending), codigo, clock(), null);
+  const step = matchingStep(openUserSecret(app, auth.user.id, pending), codigo, app.clock.ms(), null);
   if (step === null) {
     await checkFailed(app, request, auth, 'activar', 'codigo');
     throw badCode();
   }
   await authRepo.releaseAttempt(app.db, reservation);
   const codes = await app.db.transaction(async (tx) => {
-    if (!(await repo.activatePending(tx, auth.user.id, pending, step)))
+    if (!(await repo.activatePending(tx, auth.user.id, pending, step, app.clock.now())))
       throw conflict('TWO_FACTOR_NOT_STARTED', MSG.dosPasosSinIniciar);
     const issued = await issueBackupCodes(tx, auth.user.id);
     await noticeAndLog(app, tx, auth.user, 'activada', {
@@ -201,11 +200,10 @@ export async function regenerateBackupCodes(
   request: FastifyRequest,
   auth: AuthContext,
   codigo: string,
-  clock: Clock = systemClock,
 ): Promise<BackupCodesResponse> {
   requireActive(auth.user);
   const reservation = await reserveCheck(app, auth, request);
-  if ((await verifyAndUse(app, auth.user, { codigo }, clock())) !== 'totp') {
+  if ((await verifyAndUse(app, auth.user, { codigo }, app.clock.ms())) !== 'totp') {
     await checkFailed(app, request, auth, 'regenerar los códigos de respaldo', 'codigo');
     throw badCode();
   }
@@ -231,7 +229,6 @@ export async function deactivate(
   request: FastifyRequest,
   auth: AuthContext,
   body: TwoFactorDisableBody,
-  clock: Clock = systemClock,
 ): Promise<void> {
   requireActive(auth.user);
   if (twoFactorMandatory(app.config, auth.user, auth.client))
@@ -243,7 +240,7 @@ export async function deactivate(
       password: MSG.passwordActualIncorrecta,
     });
   }
-  const used = await verifyAndUse(app, auth.user, { codigo: body.codigo }, clock());
+  const used = await verifyAndUse(app, auth.user, { codigo: body.codigo }, app.clock.ms());
   if (!used) {
     await checkFailed(app, request, auth, 'desactivar', 'codigo');
     throw badCode();
@@ -309,13 +306,12 @@ export async function completeSecondStep(
   request: FastifyRequest,
   reply: FastifyReply,
   body: SecondStepBody,
-  clock: Clock = systemClock,
 ): Promise<SessionResponse> {
-  const now = clock();
+  const now = app.clock.ms();
   const session = request.session;
   const principal = session?.stage === SECOND_FACTOR_STAGE ? session.principal : null;
   const limits = {
-    since: new Date(Date.now() - LOGIN_WINDOW_MS),
+    ...throttleWindow(new Date(now)),
     perSubjectAndIp: LOGIN_MAX_PER_USER_IP,
     perIp: LOGIN_MAX_PER_IP,
   };
@@ -389,6 +385,6 @@ export async function completeSecondStep(
   return sessionPayload(app, {
     user: user as AuthContext['user'],
     client,
-    mustChangePassword: mustChangePassword(user),
+    mustChangePassword: mustChangePassword(user, new Date(now), app.config.BUSINESS_TZ),
   });
 }

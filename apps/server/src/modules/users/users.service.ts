@@ -111,10 +111,12 @@ export async function sendWelcomeLinks(
   tx: Tx,
   accounts: readonly { id: number; usuario: string; nombre: string; email: string }[],
   publicUrl: string,
+  /** Now (the app's clock): the links live WELCOME_LINK_TTL_MS from it. */
+  now: Date,
 ): Promise<Set<number>> {
   const sent = new Set<number>();
   const tokens: { userId: number; tokenHash: string; purpose: string; expiresAt: Date }[] = [];
-  const expiresAt = new Date(Date.now() + WELCOME_LINK_TTL_MS);
+  const expiresAt = new Date(now.getTime() + WELCOME_LINK_TTL_MS);
   for (const account of accounts) {
     const to = addressOf(account);
     if (!to) continue;
@@ -135,8 +137,9 @@ export async function sendWelcomeLink(
   tx: Tx,
   user: { id: number; usuario: string; nombre: string; email: string },
   publicUrl: string,
+  now: Date,
 ): Promise<boolean> {
-  return (await sendWelcomeLinks(tx, [user], publicUrl)).has(user.id);
+  return (await sendWelcomeLinks(tx, [user], publicUrl, now)).has(user.id);
 }
 
 /** The role rule of an account: super autorizador only where the client has two authorizers. */
@@ -180,6 +183,8 @@ export async function createAccounts(
   client: Pick<ClientRow, 'id' | 'limiteDeCompras' | 'presupuestoDefault' | 'modoPresupuesto'>,
   accounts: readonly NewAccount[],
   publicUrl: string,
+  /** Now (the app's clock), for the welcome links' expiry. */
+  now: Date,
 ): Promise<CreatedAccount[]> {
   if (accounts.length === 0) return [];
   const regular = client.modoPresupuesto !== 'categoria';
@@ -202,7 +207,7 @@ export async function createAccounts(
       email: users.email,
       rol: users.rol,
     });
-  const welcomed = await sendWelcomeLinks(tx, inserted, publicUrl);
+  const welcomed = await sendWelcomeLinks(tx, inserted, publicUrl, now);
   return inserted.map(({ email: _email, ...user }) => ({ ...user, welcomed: welcomed.has(user.id) }));
 }
 
@@ -284,6 +289,7 @@ export async function createUser(
           },
         ],
         app.config.PUBLIC_URL,
+        app.clock.now(),
       );
       if (!user) throw duplicate();
       await storeCategoryBudgets(tx, user.id, budget);
@@ -346,7 +352,7 @@ export async function updateUser(
       };
       await tx
         .update(users)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...values, updatedAt: app.clock.now() })
         .where(eq(users.id, id));
       await storeCategoryBudgets(tx, id, budget);
       // The log keeps naming the e-mail field `userId`, as stored entries always have.
@@ -361,9 +367,9 @@ export async function updateUser(
         values.usuario !== before.usuario ||
         values.activo !== before.activo
       ) {
-        await retireAllLinks(tx, id);
+        await retireAllLinks(tx, id, app.clock.now());
         if (values.activo && before.passwordHash === null)
-          welcomed = await sendWelcomeLink(tx, { id, ...values }, app.config.PUBLIC_URL);
+          welcomed = await sendWelcomeLink(tx, { id, ...values }, app.config.PUBLIC_URL, app.clock.now());
       }
       const what = deactivated ? 'desactivado' : !before.activo && values.activo ? 'activado' : 'modificado';
       await audit(tx, {
@@ -424,9 +430,12 @@ export async function deactivateUsers(
     const active = rows.filter((r) => r.activo).map((r) => r.id);
     const open = await app.sessions.countOpenSessions(active, tx);
     if (!preview && active.length > 0) {
-      await tx.update(users).set({ activo: false, updatedAt: new Date() }).where(inArray(users.id, active));
+      await tx
+        .update(users)
+        .set({ activo: false, updatedAt: app.clock.now() })
+        .where(inArray(users.id, active));
       await app.sessions.endSessionsOfUsers(active, tx);
-      await retireAllLinks(tx, active);
+      await retireAllLinks(tx, active, app.clock.now());
       await audit(tx, {
         userId: auth.user.id,
         eventType: 'usuarios_desactivados_lote',
@@ -476,8 +485,8 @@ export async function adminResetPassword(
   await app.db.transaction(async (tx) => {
     const locked = await findClientUser(tx, id, true);
     if (!locked) throw userNotFound();
-    await setPassword(tx, id, hash, true);
-    await retireAllLinks(tx, id);
+    await setPassword(tx, id, hash, true, app.clock.now());
+    await retireAllLinks(tx, id, app.clock.now());
     await app.sessions.endSessionsOfUsers([id], tx);
     await enqueueEmail(
       tx,

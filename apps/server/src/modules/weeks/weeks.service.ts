@@ -148,7 +148,7 @@ export async function toggleWeek(
     if (!before) throw weekNotFound();
     const [after] = await tx
       .update(weeks)
-      .set({ activo, updatedAt: new Date() })
+      .set({ activo, updatedAt: app.clock.now() })
       .where(eq(weeks.id, id))
       .returning();
     await audit(tx, {
