@@ -85,7 +85,8 @@ export class ApiClient {
   private remember(res: LightMyRequestResponse): void {
     for (const c of res.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
       // A browser whose clock agrees with the server's (a test may place the server at another instant).
-      const gone = (c.expires && c.expires.getTime() < this.app.clock.ms()) || c.maxAge === 0 || c.value === '';
+      const gone =
+        (c.expires && c.expires.getTime() < this.app.clock.ms()) || c.maxAge === 0 || c.value === '';
       if (gone) this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
     }
