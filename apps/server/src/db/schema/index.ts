@@ -35,6 +35,16 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
 });
 
+/** An order's delivery address, copied from the buyer at purchase (`orders.entrega`); a part not given is ''. */
+export type OrderDelivery = {
+  direccion_entrega?: string;
+  calle?: string;
+  colonia?: string;
+  ciudad?: string;
+  estado?: string;
+  cp?: string;
+};
+
 export const clients = pgTable(
   'clients',
   {
@@ -63,6 +73,11 @@ export const clients = pgTable(
     alertasPresupuesto: integer('alertas_presupuesto').array().notNull().default(sql`'{80,100}'::integer[]`),
     /** The client's active rol-2 approvers get the budget alerts too. */
     avisarAutorizadores: boolean('avisar_autorizadores').notNull().default(false),
+    /**
+     * The purchase limit (cantidad_limite) a new assignment gets when none is given: the bulk assignment
+     * dialog, enabling a category, an import row without a limit (issue 37).
+     */
+    limitePorDefecto: integer('limite_por_defecto').notNull().default(1),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -76,6 +91,7 @@ export const clients = pgTable(
       sql`cardinality(${t.alertasPresupuesto}) between 1 and 3 and 1 <= all(${t.alertasPresupuesto}) and 100 >= all(${t.alertasPresupuesto})`,
     ),
     check('clients_limite_min', sql`${t.limiteDeCompras} >= -1`),
+    check('clients_limite_por_defecto_min', sql`${t.limitePorDefecto} >= 1`),
     check('clients_presupuesto_min', sql`${t.presupuestoDefault} >= 0`),
     check('clients_modo', sql`${t.modoPresupuesto} in ('regular', 'categoria')`),
     index('clients_nombre_idx').on(t.nombre),
@@ -299,6 +315,13 @@ export const orders = pgTable(
     surtidoEstatus: text('surtido_estatus'),
     /** Carrier and tracking reference given when the order was shipped (at most 60 characters). */
     guia: text('guia'),
+    /** The carrier of the guía when it was given apart (the guías import's `paqueteria`), else null. */
+    paqueteria: text('paqueteria'),
+    /**
+     * The buyer's delivery address as it was when the order was placed, copied by the purchase's own
+     * statement: later profile edits never change a past order's documents (issue 37).
+     */
+    entrega: jsonb('entrega').$type<OrderDelivery>().notNull().default(sql`'{}'::jsonb`),
     /** The buyer's note on receipt (missing or damaged items), for the operator. */
     notaRecepcion: text('nota_recepcion'),
     /** The last export of the order by the fulfilment queue: when, by whom, in which batch. */
@@ -796,6 +819,10 @@ export const emailOutbox = pgTable(
     html: text('html'),
     /** A document rendered and attached at send time, by reference (decision 0056): never its bytes. */
     adjunto: jsonb('adjunto').$type<EmailAttachmentRef>(),
+    /** What kind of message: 'acceso' for a welcome link (the unsent-access banner counts them); else null. */
+    tipo: text('tipo'),
+    /** The account the message is about (an access e-mail's user), when there is one. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('pendiente'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
