@@ -100,14 +100,9 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): FastifyServerO
   };
 }
 
-/**
- * Fastify's form of TRUST_PROXY (config.ts): addresses as they are; a hop count as "the nearest n hops"
- * (what proxy-addr does with a number); never `true`.
- */
+/** Fastify's form of TRUST_PROXY (config.ts): the proxy's addresses as they are; never `true`, never a hop count. */
 export function trustProxyOption(value: Config['TRUST_PROXY']): FastifyServerOptions['trustProxy'] {
-  if (value === false) return false;
-  if (typeof value === 'number') return (_address: string, hop: number) => hop < value;
-  return value;
+  return value === false ? false : value;
 }
 
 export interface BuildAppOptions {

@@ -38,11 +38,15 @@ describe('configuration', () => {
     expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
   });
 
-  it('trusts a proxy only by its address or a hop count, never every client', () => {
+  it('trusts a proxy only by its address, never every client nor the nearest hops', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '::1' }).TRUST_PROXY).toBe('::1');
+    // A hop count says what to set instead (issue 38, finding 2).
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(
+      /TRUST_PROXY: un número de proxies \(1\) dejaría que quien se conecte directamente elija su dirección; indica las direcciones del proxy/,
+    );
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
       /TRUST_PROXY: true confiaría en cualquier cliente/,
     );

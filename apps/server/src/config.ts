@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { DEFAULT_BUSINESS_TZ, isValidTimeZone } from '@portal/shared/domain/time';
 import { z } from 'zod';
@@ -6,26 +7,39 @@ const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
-const IPV4 = /^(\d{1,3})(\.\d{1,3}){3}(\/\d{1,2})?$/;
-const IPV6 = /^[0-9a-f:]+(\/\d{1,3})?$/i;
+/** An IPv4 or IPv6 address, or a network of one (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrNetwork(value: string): boolean {
+  const [address = '', prefix, extra] = value.split('/');
+  if (extra !== undefined) return false;
+  const family = net.isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 /**
  * Which proxy may name the client's address (X-Forwarded-For) and protocol: `false` (none, the default), a
  * hop count (`1`: the one proxy in front), or the proxy's addresses/CIDRs (`127.0.0.1,10.0.0.0/8`). `true`
  * (trust whoever connects) is refused: any client could then forge its address past the throttles.
  */
-const trustProxy = z.string().transform((v, ctx): false | number | string => {
+/**
+ * The reverse proxy whose X-Forwarded-* headers are believed: its addresses or networks only. A hop count
+ * ("the nearest n") is refused (issue 38, finding 2): a client that reaches the server directly is then the
+ * nearest hop itself and could name any address it likes, past the sign-in throttles and into the log.
+ */
+const trustProxy = z.string().transform((v, ctx): false | string => {
   const value = v.trim().toLowerCase();
   if (['0', 'false', 'no'].includes(value)) return false;
-  if (/^\d{1,2}$/.test(value)) return Number(value);
   const parts = value.split(',').map((p) => p.trim());
-  if (parts.length > 0 && parts.every((p) => IPV4.test(p) || IPV6.test(p))) return parts.join(',');
+  if (parts.length > 0 && parts.every(isAddressOrNetwork)) return parts.join(',');
   ctx.addIssue({
     code: 'custom',
     message:
       value === 'true' || value === 'yes'
-        ? 'true confiaría en cualquier cliente; indica las direcciones del proxy (127.0.0.1 o 10.0.0.0/8) o el número de proxies (1)'
-        : 'indica las direcciones del proxy (127.0.0.1 o 10.0.0.0/8), el número de proxies (1) o false',
+        ? 'true confiaría en cualquier cliente; indica las direcciones del proxy (127.0.0.1 o 10.0.0.0/8)'
+        : /^\d+$/.test(value)
+          ? `un número de proxies (${value}) dejaría que quien se conecte directamente elija su dirección; indica las direcciones del proxy (127.0.0.1 o 10.0.0.0/8)`
+          : 'indica las direcciones del proxy (127.0.0.1 o 10.0.0.0/8) o false',
   });
   return z.NEVER;
 });

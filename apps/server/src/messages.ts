@@ -178,6 +178,8 @@ export const MSG = {
   webhookUrlPrivada:
     'La URL del webhook apunta a una dirección privada o local; no está permitida en esta instalación.',
   webhookUrlNoResuelve: 'No se pudo resolver el nombre del servidor de la URL.',
+  webhookUrlCredenciales:
+    'La URL del webhook no puede llevar usuario ni contraseña; el receptor verifica la firma de cada entrega.',
   webhookCreado: 'Webhook registrado. Copia el secreto de firma ahora: no se volverá a mostrar.',
   webhookNoEncontrado: 'El webhook no existe.',
   webhookYaDesactivado: 'El webhook ya está desactivado.',
@@ -187,6 +189,7 @@ export const MSG = {
   entregaReenviada: 'Reenvío programado',
   entregaSinRespuesta: 'Sin respuesta en 10 segundos',
   entregaConexion: 'No se pudo conectar con el receptor',
+  entregaNoPermitida: 'No se pudo entregar',
   entregaRedireccion: (codigo: number) =>
     `El receptor respondió con una redirección (${codigo}); no se siguen`,
   entregaHttp: (codigo: number) => `El receptor respondió ${codigo}`,

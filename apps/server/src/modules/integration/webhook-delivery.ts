@@ -50,7 +50,9 @@ async function post(
   signal: AbortSignal,
 ): Promise<Outcome> {
   const target = await resolveTarget(url, policy);
-  if (!target.ok) return { ok: false, status: null, error: target.refusal.msg };
+  // A target refused now (a private address, credentials, a name that no longer resolves) says no more
+  // than that: the log must not tell an administrator what answers inside the network (issue 38).
+  if (!target.ok) return { ok: false, status: null, error: MSG.entregaNoPermitida };
   const pinned = target.addresses[0]!;
   // The connection uses the address just checked, whatever the name resolves to a moment later.
   const lookup: LookupFunction = (_host, options, callback) => {

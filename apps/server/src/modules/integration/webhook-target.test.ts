@@ -22,6 +22,22 @@ describe('webhook targets', () => {
       'fe80::1',
       '::ffff:127.0.0.1',
       '::ffff:10.0.0.1',
+      // The same addresses as the URL parser writes them, and the other IPv6 forms that carry an IPv4 one.
+      '::ffff:7f00:1',
+      '::ffff:a9fe:a9fe',
+      '::ffff:c0a8:101',
+      '::ffff:0:7f00:1',
+      '::127.0.0.1',
+      '::a00:1',
+      '64:ff9b::7f00:1',
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b:1::a00:1',
+      '2002:7f00:1::',
+      '2002:a9fe:a9fe::1',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      '2001:db8::1',
+      'fec0::1',
+      'not-an-address',
     ])
       expect(isPrivateAddress(ip), ip).toBe(true);
     for (const ip of [
@@ -31,8 +47,47 @@ describe('webhook targets', () => {
       '1.1.1.1',
       '2606:4700:4700::1111',
       '::ffff:8.8.8.8',
+      '::ffff:808:808',
+      '64:ff9b::808:808',
+      '2002:808:808::1',
+      '2a00:1450:4001:81a::200e',
     ])
       expect(isPrivateAddress(ip), ip).toBe(false);
+  });
+
+  it('a URL writes an address in many forms: every one of loopback and metadata is refused', async () => {
+    const production = { allowHttp: true, allowPrivate: false };
+    for (const url of [
+      'http://[::ffff:127.0.0.1]:8080/',
+      'http://[::ffff:169.254.169.254]/latest/meta-data',
+      'http://[::ffff:192.168.1.1]/',
+      'http://[64:ff9b::127.0.0.1]/',
+      'http://[2002:7f00:1::]/',
+      'http://[::127.0.0.1]/',
+      'http://[::]/',
+      'http://0.0.0.0/',
+      'http://2130706433/',
+      'http://0x7f.1/',
+      'http://017700000001/',
+      'http://127.1/',
+      'http://0251.0376.0251.0376/',
+    ]) {
+      const target = await resolveTarget(new URL(url), production);
+      expect(target, url).toEqual({
+        ok: false,
+        refusal: { code: 'WEBHOOK_PRIVATE', msg: MSG.webhookUrlPrivada },
+      });
+    }
+  });
+
+  it('a URL with a user or a password is refused, even to a public host', async () => {
+    for (const url of ['https://user:pass@8.8.8.8/x', 'https://user@8.8.8.8/x', 'https://:pass@8.8.8.8/x']) {
+      const target = await resolveTarget(new URL(url), { allowHttp: false, allowPrivate: true });
+      expect(target, url).toEqual({
+        ok: false,
+        refusal: { code: 'WEBHOOK_CREDENTIALS', msg: MSG.webhookUrlCredenciales },
+      });
+    }
   });
 
   it('outside development only https; a private address only when allowed', async () => {

@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { MSG } from '../../messages.ts';
 
 /** Where webhooks may go: https only (plain http outside production), public addresses unless allowed. */
@@ -8,50 +9,44 @@ export interface TargetPolicy {
   allowPrivate: boolean;
 }
 
-export type TargetRefusal = { code: 'WEBHOOK_HTTPS' | 'WEBHOOK_PRIVATE' | 'WEBHOOK_DNS'; msg: string };
+export type TargetRefusal = {
+  code: 'WEBHOOK_HTTPS' | 'WEBHOOK_PRIVATE' | 'WEBHOOK_DNS' | 'WEBHOOK_CREDENTIALS';
+  msg: string;
+};
 
-const V4_BLOCKED: [string, number][] = [
-  ['0.0.0.0', 8], // "this network"
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16], // link-local (cloud metadata services)
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved and broadcast
-];
-
-function v4ToInt(ip: string): number {
-  return ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+/**
+ * The IPv4 address an IPv6 one carries, normalised before any range check (issue 38, finding 1): IPv4-mapped
+ * `::ffff:a.b.c.d` (however the URL parser writes it: `::ffff:7f00:1`), the SIIT form `::ffff:0:a.b.c.d`,
+ * IPv4-compatible `::a.b.c.d`, NAT64 `64:ff9b::/96` and `64:ff9b:1::/48`, and 6to4 `2002:AABB:CCDD::/48`.
+ */
+function embeddedV4(v6: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const p = v6.parts;
+  const last = () => new ipaddr.IPv4([p[6]! >> 8, p[6]! & 0xff, p[7]! >> 8, p[7]! & 0xff]);
+  switch (v6.range()) {
+    case 'ipv4Mapped':
+    case 'rfc6145':
+    case 'rfc6052':
+      return last();
+    case '6to4':
+      return new ipaddr.IPv4([p[1]! >> 8, p[1]! & 0xff, p[2]! >> 8, p[2]! & 0xff]);
+    default:
+      // IPv4-compatible (deprecated): the first 96 bits are zero; :: and ::1 are not addresses of a host.
+      return p.slice(0, 6).every((x) => x === 0) && (p[6] !== 0 || p[7]! > 1) ? last() : null;
+  }
 }
 
-function inV4(ip: string, base: string, bits: number): boolean {
-  // Division, not bitwise operators (those are signed 32-bit in JavaScript).
-  const block = 2 ** (32 - bits);
-  return Math.floor(v4ToInt(ip) / block) === Math.floor(v4ToInt(base) / block);
-}
-
-/** Loopback, private, link-local, shared, documentation, multicast or reserved: not a public host. */
+/**
+ * Anything but a global unicast address — loopback, private, link-local, carrier-grade NAT, documentation,
+ * benchmarking, multicast, reserved, unspecified (`0.0.0.0`, `::`), Teredo — is not a public host; an IPv6
+ * address that carries an IPv4 one is judged by that IPv4 address. Not an address at all: not public.
+ */
 export function isPrivateAddress(ip: string): boolean {
-  if (net.isIPv4(ip)) return V4_BLOCKED.some(([base, bits]) => inV4(ip, base, bits));
-  if (!net.isIPv6(ip)) return true;
-  const lower = ip.toLowerCase();
-  // IPv4-mapped and -compatible forms carry an IPv4 address.
-  const mapped = /^(?:::ffff:|::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (mapped) return isPrivateAddress(mapped[1]!);
-  if (lower === '::' || lower === '::1') return true;
-  const first = Number.parseInt(lower.split(':')[0] || '0', 16);
-  if ((first & 0xfe00) === 0xfc00) return true; // unique local fc00::/7
-  if ((first & 0xffc0) === 0xfe80) return true; // link-local fe80::/10
-  if ((first & 0xff00) === 0xff00) return true; // multicast
-  if (lower.startsWith('64:ff9b:') || lower.startsWith('2001:db8:')) return true; // NAT64, documentation
-  return false;
+  if (!ipaddr.isValid(ip)) return true;
+  const address = ipaddr.parse(ip);
+  if (address.kind() === 'ipv4') return address.range() !== 'unicast';
+  const v4 = embeddedV4(address as ipaddr.IPv6);
+  if (v4) return v4.range() !== 'unicast';
+  return address.range() !== 'unicast';
 }
 
 /** The scheme rule: https, or http where the policy allows it (development and tests). */
@@ -73,6 +68,9 @@ export async function resolveTarget(
 > {
   const scheme = schemeRefusal(url, policy);
   if (scheme) return { ok: false, refusal: scheme };
+  // A URL with a user or a password would send them to the receiver and keep them in the database.
+  if (url.username || url.password)
+    return { ok: false, refusal: { code: 'WEBHOOK_CREDENTIALS', msg: MSG.webhookUrlCredenciales } };
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: { address: string; family: number }[];
   if (net.isIP(host)) addresses = [{ address: host, family: net.isIP(host) }];

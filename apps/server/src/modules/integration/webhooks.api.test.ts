@@ -435,6 +435,13 @@ describe.each(DB_KINDS)('webhooks (%s)', (kind) => {
       'https://10.1.2.3/x',
       'https://[::1]/x',
       'https://169.254.169.254/x',
+      // The same places written as IPv6 addresses that carry an IPv4 one, and as numbers (issue 38, finding 1).
+      `http://[::ffff:127.0.0.1]:${receiver.port}/x`,
+      'http://[::ffff:169.254.169.254]/latest/meta-data',
+      'http://[::ffff:10.0.0.1]/x',
+      `http://[64:ff9b::127.0.0.1]:${receiver.port}/x`,
+      `http://2130706433:${receiver.port}/x`,
+      `http://0.0.0.0:${receiver.port}/x`,
     ]) {
       const res = await strictAdmin.post('/api/integracion/webhooks', {
         url,
@@ -444,14 +451,25 @@ describe.each(DB_KINDS)('webhooks (%s)', (kind) => {
       expect(res.statusCode, url).toBe(400);
       expect(res.json(), url).toMatchObject({ code: 'WEBHOOK_PRIVATE', msg: MSG.webhookUrlPrivada });
     }
-    // An endpoint whose name pointed elsewhere at registration (DNS rebinding): checked again at send time.
+    const withCredentials = await strictAdmin.post('/api/integracion/webhooks', {
+      url: 'https://usuario:clave@example.com/x',
+      eventos: ALL,
+      id_cliente: null,
+    });
+    expect(withCredentials.statusCode).toBe(400);
+    expect(withCredentials.json()).toMatchObject({
+      code: 'WEBHOOK_CREDENTIALS',
+      msg: MSG.webhookUrlCredenciales,
+    });
+    // An endpoint stored before this check (or whose name pointed elsewhere at registration: DNS rebinding)
+    // is checked again at send time.
     const sdb = strict.database.db;
     const client = await makeClient(sdb);
     const buyer = await makeUser(sdb, { rol: 1, idCliente: client.id });
     const [endpoint] = await sdb
       .insert(webhookEndpoints)
       .values({
-        url: `http://localhost:${receiver.port}/rebind`,
+        url: `http://[::ffff:127.0.0.1]:${receiver.port}/rebind`,
         eventos: ['pedido.creado'],
         idCliente: client.id,
         secretoCifrado: '',
@@ -490,7 +508,8 @@ describe.each(DB_KINDS)('webhooks (%s)', (kind) => {
       15_000,
       'intento refusado',
     );
-    expect(row!.ultimoError).toBe(MSG.webhookUrlPrivada);
+    // The log says no more than that (it must not tell what answers inside the network).
+    expect(row!.ultimoError).toBe(MSG.entregaNoPermitida);
     expect(row!.ultimoCodigo).toBeNull();
     expect(receiver.at('/rebind')).toEqual([]);
   });

@@ -1,0 +1,137 @@
+import { sealLogin } from '@portal/shared/domain/login-envelope';
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { systemLogs, webhookDeliveries, webhookEndpoints } from '../db/schema/index.ts';
+import { sealSecret } from '../lib/secret-box.ts';
+import { MSG } from '../messages.ts';
+import { secretContext } from '../modules/integration/webhook-delivery.ts';
+import { recordWebhookEvent } from '../modules/integration/webhook-outbox.ts';
+import {
+  makeCategory,
+  makeClient,
+  makeOrder,
+  makeProduct,
+  makeUser,
+  TEST_PASSWORD,
+} from '../test/factories.ts';
+import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../test/harness.ts';
+import { startReceiver } from '../test/webhook-receiver.ts';
+
+/**
+ * The outside review of 2d009df (issue 38, part A): each finding reproduced as the review did, against the
+ * fix. Findings whose ground is another file of this suite are tested there (named "issue 38, finding N").
+ */
+describe.each(DB_KINDS)('review of 2d009df: findings (%s)', (kind) => {
+  let t: TestApp;
+  let admin: ApiClient;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  beforeAll(async () => {
+    // As in production: no private webhook targets.
+    [t, receiver] = await Promise.all([createTestApp(kind), startReceiver()]);
+    admin = await new ApiClient(t.app).loginOk(
+      (await makeUser(t.database.db, { rol: 4, idCliente: null })).usuario,
+      TEST_PASSWORD,
+    );
+  });
+  afterAll(async () => {
+    await Promise.all([t?.close(), receiver?.close()]);
+  });
+
+  it('finding 2: a hop count in TRUST_PROXY is refused at start, saying what to set', async () => {
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/indica las direcciones del proxy \(127\.0\.0\.1/);
+    await expect(createTestApp(kind, { env: { TRUST_PROXY: '2' } })).rejects.toThrow(/TRUST_PROXY/);
+    // By address, a client that connects directly is known by its socket whatever it forwards.
+    const proxied = await createTestApp(kind, { env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      const usuario = `nadie_${process.pid}_${kind}`;
+      const direct = new ApiClient(proxied.app, '10.9.9.9');
+      await direct.csrf();
+      const res = await direct.post(
+        '/api/login',
+        sealLogin({ usuario, password: 'Mala#2026x' }, direct.xsrf!, proxied.app.clock.ms()),
+        { headers: { 'x-forwarded-for': '203.0.113.7' } },
+      );
+      expect(res.statusCode).toBe(401);
+      const [entry] = await proxied.database.db
+        .select()
+        .from(systemLogs)
+        .where(eq(systemLogs.eventType, 'login_fallido'))
+        .orderBy(desc(systemLogs.id))
+        .limit(1);
+      expect(entry?.metadata).toMatchObject({ ip: '10.9.9.9' });
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('finding 1: IPv4-mapped IPv6, NAT64, numeric and credential URLs never reach this machine or the metadata service', async () => {
+    for (const url of [
+      `http://[::ffff:127.0.0.1]:${receiver.port}/`,
+      'http://[::ffff:169.254.169.254]/latest/meta-data/',
+      'http://[::ffff:192.168.0.1]/',
+      'http://[::ffff:10.0.0.1]/',
+      `http://[64:ff9b::7f00:1]:${receiver.port}/`,
+      `http://[2002:7f00:1::1]:${receiver.port}/`,
+      `http://[::]:${receiver.port}/`,
+      `http://0:${receiver.port}/`,
+      `http://2130706433:${receiver.port}/`,
+      `http://0x7f000001:${receiver.port}/`,
+      `http://0177.0.0.1:${receiver.port}/`,
+    ]) {
+      const res = await admin.post('/api/integracion/webhooks', {
+        url,
+        eventos: ['pedido.creado'],
+        id_cliente: null,
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().code, url).toBe('WEBHOOK_PRIVATE');
+    }
+    const credentials = await admin.post('/api/integracion/webhooks', {
+      url: 'https://operador:secreto@example.com/hook',
+      eventos: ['pedido.creado'],
+      id_cliente: null,
+    });
+    expect(credentials.statusCode).toBe(400);
+    expect(credentials.json()).toMatchObject({
+      code: 'WEBHOOK_CREDENTIALS',
+      msg: MSG.webhookUrlCredenciales,
+    });
+
+    // An endpoint already stored with such an address is refused at delivery, and the log says only that.
+    const db = t.database.db;
+    const client = await makeClient(db);
+    const buyer = await makeUser(db, { rol: 1, idCliente: client.id });
+    const [endpoint] = await db
+      .insert(webhookEndpoints)
+      .values({
+        url: `http://[::ffff:7f00:1]:${receiver.port}/dentro`,
+        eventos: ['pedido.creado'],
+        idCliente: client.id,
+        secretoCifrado: '',
+      })
+      .returning();
+    await db
+      .update(webhookEndpoints)
+      .set({ secretoCifrado: sealSecret(t.app.keys.encryption, 'whsec_x', secretContext(endpoint!.id)) })
+      .where(eq(webhookEndpoints.id, endpoint!.id));
+    const category = await makeCategory(db, client.id);
+    const product = await makeProduct(db, { idCliente: client.id, idCategoria: category.id, precio: 100 });
+    const order = await makeOrder(db, {
+      idUser: buyer.id,
+      idCliente: client.id,
+      lines: [{ productId: product.id, precio: 100, cantidad: 1, idCategoria: category.id }],
+    });
+    await db.transaction((tx) =>
+      recordWebhookEvent(tx, t.app, { clientId: client.id, type: 'pedido.creado', orderId: order.id }),
+    );
+    let row: typeof webhookDeliveries.$inferSelect | undefined;
+    for (let i = 0; i < 150 && !row?.ultimoError; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      [row] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint!.id));
+    }
+    expect(row?.ultimoError).toBe(MSG.entregaNoPermitida);
+    expect(row?.ultimoCodigo).toBeNull();
+    expect(receiver.at('/dentro')).toEqual([]);
+  });
+});
