@@ -1,10 +1,11 @@
 import { sealLogin } from '@portal/shared/domain/login-envelope';
-import { desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { systemLogs, webhookDeliveries, webhookEndpoints } from '../db/schema/index.ts';
+import { authAttempts, systemLogs, webhookDeliveries, webhookEndpoints } from '../db/schema/index.ts';
 import { sealSecret } from '../lib/secret-box.ts';
 import { MSG } from '../messages.ts';
+import { LOGIN_MAX_PER_IP } from '../modules/auth/auth.service.ts';
 import { secretContext } from '../modules/integration/webhook-delivery.ts';
 import { recordWebhookEvent } from '../modules/integration/webhook-outbox.ts';
 import {
@@ -36,6 +37,38 @@ describe.each(DB_KINDS)('review of 2d009df: findings (%s)', (kind) => {
   });
   afterAll(async () => {
     await Promise.all([t?.close(), receiver?.close()]);
+  });
+
+  it('finding 3: past the address ceiling, new typed names write no more log or attempt rows', async () => {
+    const db = t.database.db;
+    const address = `10.38.3.${kind === 'pglite' ? 1 : 2}`;
+    const c = new ApiClient(t.app, address);
+    const login = async (usuario: string) => {
+      await c.csrf();
+      return c.post('/api/login', sealLogin({ usuario, password: 'Mala#2026x' }, c.xsrf!, t.app.clock.ms()));
+    };
+    // The address's ceiling in failures, each under a name of its own (never a name's own ceiling).
+    for (let i = 0; i < LOGIN_MAX_PER_IP; i++)
+      expect((await login(`nombre_${i}_${kind}`)).statusCode).toBe(401);
+    const rowsOf = async () => {
+      const [logs] = await db
+        .select({ n: count() })
+        .from(systemLogs)
+        .where(
+          and(eq(systemLogs.eventType, 'login_bloqueado'), sql`${systemLogs.metadata}->>'ip' = ${address}`),
+        );
+      const [attempts] = await db
+        .select({ n: count() })
+        .from(authAttempts)
+        .where(eq(authAttempts.ip, address));
+      return { logs: logs!.n, attempts: attempts!.n };
+    };
+    const atCeiling = await rowsOf();
+    for (let i = 0; i < 60; i++) expect((await login(`otro_${i}_${kind}`)).statusCode).toBe(429);
+    const after = await rowsOf();
+    // One row of each, for the address and the window, however many names follow.
+    expect(after.logs - atCeiling.logs).toBe(1);
+    expect(after.attempts - atCeiling.attempts).toBe(1);
   });
 
   it('finding 2: a hop count in TRUST_PROXY is refused at start, saying what to set', async () => {

@@ -62,8 +62,9 @@ export type Reservation =
  * the address (always taken in that order), the attempts in the window are counted and, when under both
  * ceilings, this one is recorded before the caller checks anything. So a burst of concurrent attempts,
  * on any number of instances, gets exactly the allowed number of checks. The caller removes the
- * reservation when the attempt succeeds (`releaseAttempt`). A refusal is noted once per subject and
- * window (kind `<kind>:bloqueo`).
+ * reservation when the attempt succeeds (`releaseAttempt`). A refusal is noted once per window: per
+ * address once the address is over its ceiling (kind `<kind>:bloqueo-ip`), else per subject and address
+ * (kind `<kind>:bloqueo`); only a first refusal is logged by the caller.
  */
 export async function reserveAttempt(
   db: Db,
@@ -81,20 +82,25 @@ export async function reserveAttempt(
       countAttempts(tx, kind, limits.since, ip),
     ]);
     if (perSubject >= limits.perSubjectAndIp || perIp >= limits.perIp) {
-      const refusalKind = `${kind}:bloqueo`;
+      // Noted once per window: per address once the address is over its ceiling (whatever name it types
+      // next: issue 38, finding 3), else per name and address.
+      const byAddress = perIp >= limits.perIp;
+      const refusalKind = byAddress ? `${kind}:bloqueo-ip` : `${kind}:bloqueo`;
       const [noted] = await tx
         .select({ n: count() })
         .from(authAttempts)
         .where(
           and(
             eq(authAttempts.kind, refusalKind),
-            eq(authAttempts.subject, subject),
+            byAddress ? eq(authAttempts.ip, ip) : eq(authAttempts.subject, subject),
             gt(authAttempts.createdAt, limits.since),
           ),
         );
       const firstRefusal = (noted?.n ?? 0) === 0;
       if (firstRefusal)
-        await tx.insert(authAttempts).values({ kind: refusalKind, subject, ip, createdAt: limits.now });
+        await tx
+          .insert(authAttempts)
+          .values({ kind: refusalKind, subject: byAddress ? '' : subject, ip, createdAt: limits.now });
       return { ok: false as const, firstRefusal };
     }
     const [row] = await tx
