@@ -143,6 +143,12 @@ test('un autorizador activa la verificación en dos pasos desde Seguridad', asyn
   const dialog = await openSecurity(page);
   await expect(dialog.getByText('Desactivada')).toBeVisible();
   await dialog.getByRole('button', { name: 'Activar verificación en dos pasos' }).click();
+  // The current password first: a session alone cannot put an authenticator on the account.
+  await dialog.getByLabel('Contraseña actual').fill('Equivocada#2026');
+  await dialog.getByRole('button', { name: 'Continuar' }).click();
+  await expect(dialog.getByText(MSG.passwordActualIncorrecta)).toBeVisible();
+  await dialog.getByLabel('Contraseña actual').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Continuar' }).click();
 
   await expect(
     dialog.getByRole('img', { name: 'Código QR para tu aplicación de autenticación' }),
@@ -257,6 +263,8 @@ test('código de respaldo, códigos nuevos, desactivar y volver a activar', asyn
 
   // And on again, with a new key.
   await dialog.getByRole('button', { name: 'Activar verificación en dos pasos' }).click();
+  await dialog.getByLabel('Contraseña actual').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Continuar' }).click();
   const secret = await manualKey(dialog);
   expect(secret).not.toBe(state.secret);
   const now = Date.now();
@@ -369,6 +377,8 @@ test('un cliente que la exige: cambio de contraseña, luego la activación, ante
   // Nothing else opens before the enrolment.
   await page.goto('/autorizador/principal');
   await expect(page).toHaveURL(/\/activar-verificacion\?volver=%2Fautorizador%2Fprincipal$/);
+  await page.getByLabel('Contraseña actual').fill(OBLIGADO_PASSWORD);
+  await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(
     page.getByRole('img', { name: 'Código QR para tu aplicación de autenticación' }),
   ).toBeVisible();

@@ -19,6 +19,7 @@ export const MSG = {
     'La nueva contraseña debe contener al menos una mayuscula, un simbolo, un numero y ser de una longitud de 8 letras',
   passwordsNoCoinciden: 'Las nuevas contraseñas no coinciden',
   passwordActualIncorrecta: 'La contraseña actual es incorrecta',
+  passwordActualRequerida: 'Escribe tu contraseña actual.',
   passwordActualizadaTitulo: 'Contraseña actualizada',
   passwordActualizada: 'Se ha establecido tu nueva contraseña y se ha enviado a tu email.',
   enlaceInvalido: 'El enlace no es válido o ya expiró. Solicita uno nuevo.',

@@ -28,7 +28,7 @@ describe.each(DB_KINDS)('auth guard: forced password change, then two-factor enr
     });
 
     // The enrolment waits for the password change...
-    const early = await api.post('/api/2fa/iniciar', {});
+    const early = await api.post('/api/2fa/iniciar', { password: TEST_PASSWORD });
     expect(early.statusCode).toBe(403);
     expect(early.json().code).toBe('PASSWORD_CHANGE_REQUIRED');
 
@@ -52,7 +52,7 @@ describe.each(DB_KINDS)('auth guard: forced password change, then two-factor enr
     });
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json()).toEqual({ code: 'TWO_FACTOR_ENROLMENT_REQUIRED', msg: MSG.dosPasosRequerida });
-    const started = await api.post('/api/2fa/iniciar', {});
+    const started = await api.post('/api/2fa/iniciar', { password: 'Cambiada#2026' });
     expect(started.statusCode, started.body).toBe(200);
     expect(started.json().otpauth_url).toMatch(/^otpauth:\/\/totp\//);
   });

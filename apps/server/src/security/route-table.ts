@@ -9,7 +9,7 @@ import { WEB_DIST } from '../app.ts';
 import { apiTokens, users, webhookDeliveries, webhookEndpoints, webhookEvents } from '../db/schema/index.ts';
 import { codeAt, newTotpSecret, sealTotpSecret, stepAt } from '../lib/totp.ts';
 import { multipart } from '../test/admin-fixtures.ts';
-import { makeOrder } from '../test/factories.ts';
+import { makeOrder, TEST_PASSWORD } from '../test/factories.ts';
 import { type Actor, MISSING_ID, type RouteKey, type World } from './world.ts';
 
 /**
@@ -227,13 +227,16 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
   'POST /api/2fa/iniciar': {
     req: async (w, actor) => {
       await callerSecondFactor(w, actor, 'ninguno');
-      return post('/api/2fa/iniciar', {});
+      return post('/api/2fa/iniciar', { password: TEST_PASSWORD });
     },
     caller: 'u2',
   },
   'POST /api/2fa/activar': {
     req: async (w, actor) =>
-      post('/api/2fa/activar', { codigo: await callerSecondFactor(w, actor, 'pendiente') }),
+      post('/api/2fa/activar', {
+        codigo: await callerSecondFactor(w, actor, 'pendiente'),
+        password: TEST_PASSWORD,
+      }),
     caller: 'u2',
   },
   'POST /api/2fa/codigos-respaldo': {

@@ -156,7 +156,7 @@ describe.each(DB_KINDS)('secrets stay secret (%s)', (kind) => {
     // Two-factor sign-in: the secret (in the otpauth URL), the codes of the app and the backup codes.
     const dora = await makeUser(db, { rol: 2, idCliente: client.id, email: 'dora@example.test' });
     const d = track(await new ApiClient(t.app, '10.40.0.5').loginOk(dora.usuario, TEST_PASSWORD));
-    const started = await d.post('/api/2fa/iniciar', {});
+    const started = await d.post('/api/2fa/iniciar', { password: TEST_PASSWORD });
     const url: string = started.json().otpauth_url;
     const totp = new URL(url).searchParams.get('secret')!;
     secrets.set('URL otpauth', url).set('secreto TOTP', totp);
@@ -165,7 +165,7 @@ describe.each(DB_KINDS)('secrets stay secret (%s)', (kind) => {
       secrets.set(`código TOTP ${offset}`, value);
       return value;
     };
-    const activated = await d.post('/api/2fa/activar', { codigo: code(-1) });
+    const activated = await d.post('/api/2fa/activar', { codigo: code(-1), password: TEST_PASSWORD });
     expect(activated.statusCode, activated.body).toBe(200);
     const backup: string[] = activated.json().codigos_respaldo;
     for (const [i, c] of backup.entries()) secrets.set(`código de respaldo ${i}`, c);

@@ -23,9 +23,12 @@ export const twoFactorStatusQuery = {
   staleTime: 0,
 };
 
-/** Starts (or restarts) an enrolment: a new secret, pending until a code of it is confirmed. */
-export function startEnrolment(): Promise<TwoFactorStartResponse> {
-  return api.post<TwoFactorStartResponse>('/api/2fa/iniciar', {});
+/**
+ * Starts (or restarts) an enrolment with the current password: a new secret, pending until a code of it is
+ * confirmed. A wrong password is the form's business (400 WRONG_PASSWORD, on the field).
+ */
+export function startEnrolment(password: string): Promise<TwoFactorStartResponse> {
+  return api.post<TwoFactorStartResponse>('/api/2fa/iniciar', { password });
 }
 
 /**
@@ -38,8 +41,8 @@ export function isBadCode(error: unknown): boolean {
   return isApiError(error) && error.status === 401 && error.code === BAD_CODE;
 }
 
-export function activateTwoFactor(codigo: string): Promise<BackupCodesResponse> {
-  return api.post<BackupCodesResponse>('/api/2fa/activar', { codigo }, codeChecked);
+export function activateTwoFactor(body: { codigo: string; password: string }): Promise<BackupCodesResponse> {
+  return api.post<BackupCodesResponse>('/api/2fa/activar', body, codeChecked);
 }
 
 export function regenerateBackupCodes(codigo: string): Promise<BackupCodesResponse> {

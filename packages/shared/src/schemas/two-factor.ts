@@ -29,16 +29,29 @@ export const TwoFactorStatus = z.object({
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
 
 /** POST /api/2fa/iniciar */
-export const TwoFactorStartBody = z.object({});
+/**
+ * POST /api/2fa/iniciar and /api/2fa/activar: the current password, so that a session alone (a computer
+ * left signed in, a stolen cookie) cannot put its own authenticator on the account (issue 38, finding 4).
+ */
+const CurrentPassword = z
+  .string({ error: MSG.passwordActualRequerida })
+  .min(1, MSG.passwordActualRequerida)
+  .max(200);
+export const TwoFactorStartBody = z.object({ password: CurrentPassword });
+export type TwoFactorStartBody = z.infer<typeof TwoFactorStartBody>;
 export const TwoFactorStartResponse = z.object({
   /** otpauth://totp/Portal%20de%20Compras:<usuario>?secret=<BASE32>&issuer=Portal%20de%20Compras&… */
   otpauth_url: z.string(),
 });
 export type TwoFactorStartResponse = z.infer<typeof TwoFactorStartResponse>;
 
-/** POST /api/2fa/activar and POST /api/2fa/codigos-respaldo */
+/** POST /api/2fa/codigos-respaldo: a current code of the app (the account is enrolled). */
 export const TwoFactorCodeBody = z.object({ codigo: TotpCode });
 export type TwoFactorCodeBody = z.infer<typeof TwoFactorCodeBody>;
+
+/** POST /api/2fa/activar: the first code of the new secret, and the current password again. */
+export const TwoFactorActivateBody = z.object({ codigo: TotpCode, password: CurrentPassword });
+export type TwoFactorActivateBody = z.infer<typeof TwoFactorActivateBody>;
 
 export const BackupCodesResponse = z.object({
   /** 10 single-use codes `xxxx-xxxx`, shown once. */

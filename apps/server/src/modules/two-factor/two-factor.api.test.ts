@@ -16,6 +16,7 @@ import { postForm, signedInAdmin } from '../../test/admin-fixtures.ts';
 import { makeClient, makeUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
 import { BACKUP_CODE_FORMAT } from './backup-codes.ts';
+import { twoFactorState } from './two-factor.repository.ts';
 
 type Db = TestApp['database']['db'];
 
@@ -95,10 +96,13 @@ describe.each(DB_KINDS)('two-factor sign-in (%s)', (kind) => {
 
   /** Enrols the signed-in client: iniciar, then activar with the app's code. */
   async function enrol(api: ApiClient) {
-    const started = await api.post('/api/2fa/iniciar', {});
+    const started = await api.post('/api/2fa/iniciar', { password: TEST_PASSWORD });
     expect(started.statusCode, started.body).toBe(200);
     const secret = secretOf(started.json().otpauth_url);
-    const activated = await api.post('/api/2fa/activar', { codigo: codeNow(secret) });
+    const activated = await api.post('/api/2fa/activar', {
+      codigo: codeNow(secret),
+      password: TEST_PASSWORD,
+    });
     expect(activated.statusCode, activated.body).toBe(200);
     return { secret, codes: activated.json().codigos_respaldo as string[] };
   }
@@ -136,11 +140,11 @@ describe.each(DB_KINDS)('two-factor sign-in (%s)', (kind) => {
         obligatorio: false,
         codigos_restantes: 0,
       });
-      const noStart = await api.post('/api/2fa/activar', { codigo: '123456' });
+      const noStart = await api.post('/api/2fa/activar', { codigo: '123456', password: TEST_PASSWORD });
       expect(noStart.statusCode).toBe(409);
       expect(noStart.json().code).toBe('TWO_FACTOR_NOT_STARTED');
 
-      const first = await api.post('/api/2fa/iniciar', {});
+      const first = await api.post('/api/2fa/iniciar', { password: TEST_PASSWORD });
       expect(first.statusCode).toBe(200);
       const url = new URL(first.json().otpauth_url);
       expect(url.protocol).toBe('otpauth:');
@@ -154,21 +158,27 @@ describe.each(DB_KINDS)('two-factor sign-in (%s)', (kind) => {
       expect(oldSecret).toMatch(/^[A-Z2-7]{32}$/);
 
       // Restarting gives a new secret; the first one no longer confirms anything.
-      const second = await api.post('/api/2fa/iniciar', {});
+      const second = await api.post('/api/2fa/iniciar', { password: TEST_PASSWORD });
       const secret = secretOf(second.json().otpauth_url);
       expect(secret).not.toBe(oldSecret);
       const [row] = await db().select().from(users).where(eq(users.id, user.id));
       expect(row!.totpPendingSecret).toMatch(/^v1\./);
       expect(row!.totpPendingSecret).not.toContain(secret);
       expect(row!.totpSecret).toBeNull();
-      const stale = await api.post('/api/2fa/activar', { codigo: codeNow(oldSecret) });
+      const stale = await api.post('/api/2fa/activar', {
+        codigo: codeNow(oldSecret),
+        password: TEST_PASSWORD,
+      });
       expect(stale.statusCode).toBe(401);
       expect(stale.json()).toEqual({ code: 'BAD_CODE', msg: 'Código incorrecto' });
 
       const other = new ApiClient(t.app, nextIp());
       await other.loginOk(user.usuario, TEST_PASSWORD);
 
-      const activated = await api.post('/api/2fa/activar', { codigo: ` ${codeNow(secret)} ` });
+      const activated = await api.post('/api/2fa/activar', {
+        codigo: ` ${codeNow(secret)} `,
+        password: TEST_PASSWORD,
+      });
       expect(activated.statusCode, activated.body).toBe(200);
       const codes: string[] = activated.json().codigos_respaldo;
       expect(codes).toHaveLength(10);
@@ -201,10 +211,13 @@ describe.each(DB_KINDS)('two-factor sign-in (%s)', (kind) => {
       // This browser continues; one signed in elsewhere with the password alone does not.
       expect((await other.get('/api/sesion')).statusCode).toBe(401);
 
-      const again = await api.post('/api/2fa/iniciar', {});
+      const again = await api.post('/api/2fa/iniciar', { password: TEST_PASSWORD });
       expect(again.statusCode).toBe(409);
       expect(again.json().code).toBe('TWO_FACTOR_ACTIVE');
-      expect((await api.post('/api/2fa/activar', { codigo: codeNow(secret, 1) })).statusCode).toBe(409);
+      expect(
+        (await api.post('/api/2fa/activar', { codigo: codeNow(secret, 1), password: TEST_PASSWORD }))
+          .statusCode,
+      ).toBe(409);
 
       const events = (await logsOf(db(), user.id)).map((l) => l.eventType);
       expect(events).toEqual(
@@ -214,10 +227,44 @@ describe.each(DB_KINDS)('two-factor sign-in (%s)', (kind) => {
       expect(mails.map((m) => m.subject)).toEqual(['Activaste la verificación en dos pasos']);
     });
 
+    it('starting and confirming the enrolment ask for the current password (a session alone does not suffice)', async () => {
+      const { api, user } = await authorizer();
+      const missing = await api.post('/api/2fa/iniciar', {});
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().msg).toBe(MSG.passwordActualRequerida);
+      const wrong = await api.post('/api/2fa/iniciar', { password: 'Otra#2026x' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toMatchObject({ code: 'WRONG_PASSWORD', msg: MSG.passwordActualIncorrecta });
+      expect((await twoFactorState(db(), user.id))?.totpPendingSecret ?? null).toBeNull();
+
+      const started = await api.post('/api/2fa/iniciar', { password: TEST_PASSWORD });
+      expect(started.statusCode).toBe(200);
+      const secret = secretOf(started.json().otpauth_url);
+      const noPassword = await api.post('/api/2fa/activar', { codigo: codeNow(secret) });
+      expect(noPassword.statusCode).toBe(400);
+      expect(noPassword.json().msg).toBe(MSG.passwordActualRequerida);
+      const badPassword = await api.post('/api/2fa/activar', {
+        codigo: codeNow(secret),
+        password: 'Otra#2026x',
+      });
+      expect(badPassword.json()).toMatchObject({ code: 'WRONG_PASSWORD' });
+      expect((await twoFactorState(db(), user.id))?.totpSecret ?? null).toBeNull();
+      const events = (await logsOf(db(), user.id)).filter((l) => l.eventType === '2fa_verificacion_fallida');
+      expect(events.map((l) => (l.metadata as { accion: string; motivo: string }).accion).sort()).toEqual([
+        'activar',
+        'iniciar',
+      ]);
+      const activated = await api.post('/api/2fa/activar', {
+        codigo: codeNow(secret),
+        password: TEST_PASSWORD,
+      });
+      expect(activated.statusCode, activated.body).toBe(200);
+    });
+
     it('refuses a code of the wrong shape with a Spanish 400, and rol 1 gets 403 on every route', async () => {
       const { api } = await authorizer();
-      await api.post('/api/2fa/iniciar', {});
-      const bad = await api.post('/api/2fa/activar', { codigo: '12a456' });
+      await api.post('/api/2fa/iniciar', { password: TEST_PASSWORD });
+      const bad = await api.post('/api/2fa/activar', { codigo: '12a456', password: TEST_PASSWORD });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().msg).toBe(MSG.codigoFormato);
 
@@ -226,8 +273,8 @@ describe.each(DB_KINDS)('two-factor sign-in (%s)', (kind) => {
       const b = await new ApiClient(t.app, nextIp()).loginOk(buyer.usuario, TEST_PASSWORD);
       for (const [method, url, body] of [
         ['GET', '/api/2fa', undefined],
-        ['POST', '/api/2fa/iniciar', {}],
-        ['POST', '/api/2fa/activar', { codigo: '123456' }],
+        ['POST', '/api/2fa/iniciar', { password: TEST_PASSWORD }],
+        ['POST', '/api/2fa/activar', { codigo: '123456', password: TEST_PASSWORD }],
         ['POST', '/api/2fa/codigos-respaldo', { codigo: '123456' }],
         ['POST', '/api/2fa/desactivar', { password: TEST_PASSWORD, codigo: '123456' }],
       ] as const) {
@@ -271,7 +318,7 @@ describe.each(DB_KINDS)('two-factor sign-in (%s)', (kind) => {
         ['GET', '/api/sesion', undefined],
         ['GET', '/api/pedidos', undefined],
         ['GET', '/api/2fa', undefined],
-        ['POST', '/api/2fa/iniciar', {}],
+        ['POST', '/api/2fa/iniciar', { password: TEST_PASSWORD }],
         [
           'POST',
           '/api/repassword',
@@ -528,7 +575,7 @@ describe.each(DB_KINDS)('two-factor sign-in (%s)', (kind) => {
       const edb = enforced.database.db;
       const adminUser = await makeUser(edb, { rol: 4, idCliente: null, passwordTemporary: true });
       const api = await new ApiClient(enforced.app, nextIp()).loginOk(adminUser.usuario, TEST_PASSWORD);
-      const res = await api.post('/api/2fa/iniciar', {});
+      const res = await api.post('/api/2fa/iniciar', { password: TEST_PASSWORD });
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('PASSWORD_CHANGE_REQUIRED');
       expect((await api.get('/api/sesion')).json().user).toMatchObject({

@@ -4,6 +4,7 @@ import { errorResponses, IdParam, OkMessage } from '@portal/shared/schemas/commo
 import {
   BackupCodesResponse,
   SecondStepBody,
+  TwoFactorActivateBody,
   TwoFactorCodeBody,
   TwoFactorDisableBody,
   TwoFactorStartBody,
@@ -47,12 +48,12 @@ export async function twoFactorRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Inicia (o reinicia) la activación: un secreto nuevo en un URL otpauth:// para la aplicación',
+          'Inicia (o reinicia) la activación con la contraseña actual: un secreto nuevo en un URL otpauth:// para la aplicación',
         body: TwoFactorStartBody,
         response: { 200: TwoFactorStartResponse, ...errors },
       },
     },
-    async (request) => service.startEnrolment(app, request, request.auth!),
+    async (request) => service.startEnrolment(app, request, request.auth!, request.body),
   );
 
   r.post(
@@ -62,12 +63,12 @@ export async function twoFactorRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Confirma la activación con un código de la aplicación; devuelve 10 códigos de respaldo (una vez)',
-        body: TwoFactorCodeBody,
+          'Confirma la activación con la contraseña actual y un código de la aplicación; devuelve 10 códigos de respaldo (una vez)',
+        body: TwoFactorActivateBody,
         response: { 200: BackupCodesResponse, ...errors },
       },
     },
-    async (request) => service.activate(app, store, request, request.auth!, request.body.codigo),
+    async (request) => service.activate(app, store, request, request.auth!, request.body),
   );
 
   r.post(

@@ -2,7 +2,9 @@ import type { SessionResponse } from '@portal/shared/schemas/auth';
 import type {
   BackupCodesResponse,
   SecondStepBody,
+  TwoFactorActivateBody,
   TwoFactorDisableBody,
+  TwoFactorStartBody,
   TwoFactorStartResponse,
   TwoFactorStatus,
 } from '@portal/shared/schemas/two-factor';
@@ -130,14 +132,37 @@ export async function twoFactorStatus(app: FastifyInstance, auth: AuthContext): 
   };
 }
 
-/** POST /api/2fa/iniciar: a new secret, kept encrypted as pending until a code confirms it. */
+/**
+ * The current password, checked for a change of the second factor itself (a session alone does not
+ * suffice: issue 38, finding 4). Counts in the user's code-check throttle; a wrong one is logged.
+ */
+async function checkCurrentPassword(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  password: string,
+  accion: string,
+): Promise<void> {
+  const reservation = await reserveCheck(app, auth, request);
+  if (!(await verifyPassword(password, auth.user.passwordHash))) {
+    await checkFailed(app, request, auth, accion, 'password');
+    throw new AppError(400, 'WRONG_PASSWORD', MSG.passwordActualIncorrecta, {
+      password: MSG.passwordActualIncorrecta,
+    });
+  }
+  await authRepo.releaseAttempt(app.db, reservation);
+}
+
+/** POST /api/2fa/iniciar: with the current password, a new secret kept encrypted as pending until a code confirms it. */
 export async function startEnrolment(
   app: FastifyInstance,
   request: FastifyRequest,
   auth: AuthContext,
+  body: TwoFactorStartBody,
 ): Promise<TwoFactorStartResponse> {
   const alreadyActive = () => conflict('TWO_FACTOR_ACTIVE', MSG.dosPasosYaActiva);
   if (twoFactorActive(auth.user)) throw alreadyActive();
+  await checkCurrentPassword(app, request, auth, body.password, 'iniciar');
   const secret = newTotpSecret();
   const sealed = sealTotpSecret(app.keys.encryption, auth.user.id, secret);
   if (!(await repo.setPendingSecret(app.db, auth.user.id, sealed))) throw alreadyActive();
@@ -157,18 +182,19 @@ async function issueBackupCodes(tx: Tx, userId: number) {
   return codes;
 }
 
-/** POST /api/2fa/activar: the first code confirms the pending secret; 10 backup codes, shown once. */
+/** POST /api/2fa/activar: the password and the first code confirm the pending secret; 10 backup codes, shown once. */
 export async function activate(
   app: FastifyInstance,
   store: SessionStore,
   request: FastifyRequest,
   auth: AuthContext,
-  codigo: string,
+  { codigo, password }: TwoFactorActivateBody,
 ): Promise<BackupCodesResponse> {
   const state = await repo.twoFactorState(app.db, auth.user.id);
   if (state?.totpSecret) throw conflict('TWO_FACTOR_ACTIVE', MSG.dosPasosYaActiva);
   const pending = state?.totpPendingSecret;
   if (!pending) throw conflict('TWO_FACTOR_NOT_STARTED', MSG.dosPasosSinIniciar);
+  await checkCurrentPassword(app, request, auth, password, 'activar');
   const reservation = await reserveCheck(app, auth, request);
   const step = matchingStep(openUserSecret(app, auth.user.id, pending), codigo, app.clock.ms(), null);
   if (step === null) {

@@ -3,9 +3,9 @@ import {
   Alert,
   Box,
   Button,
-  Center,
   CopyButton,
   Group,
+  PasswordInput,
   Stack,
   Text,
   ThemeIcon,
@@ -60,8 +60,8 @@ function Step({ n, children }: { n: number; children: ReactNode }) {
 }
 
 /**
- * Turning on "Verificación en dos pasos": a new secret as a QR code and as a key to type, a code of the
- * app to confirm it, then the backup codes, shown once. Starts the enrolment as it opens.
+ * Turning on "Verificación en dos pasos": the current password, then a new secret as a QR code and as a
+ * key to type, a code of the app to confirm it, then the backup codes, shown once.
  */
 export function Enrolment({
   usuario,
@@ -74,11 +74,22 @@ export function Enrolment({
   const queryClient = useQueryClient();
   const [codes, setCodes] = useState<string[] | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The current password, asked once: it starts the enrolment and is sent again with the code (a session
+  // alone cannot change the second factor). Kept only while this form is open.
+  const password = useRef('');
+  const passwordForm = useForm({ mode: 'controlled', initialValues: { password: '' } });
   const form = useForm({ mode: 'controlled', initialValues: { codigo: '' } });
-  const start = useMutation({ mutationFn: startEnrolment });
+  const start = useMutation({
+    mutationFn: startEnrolment,
+    onError: (error) => {
+      const fieldError = isApiError(error) && error.status === 400 ? error.errors?.password : undefined;
+      if (fieldError) passwordForm.setFieldError('password', fieldError);
+    },
+  });
   const activate = useMutation({
     mutationFn: activateTwoFactor,
     onSuccess: (result) => {
+      password.current = '';
       setCodes(result.codigos_respaldo);
       void queryClient.invalidateQueries({ queryKey: twoFactorKeys.status });
     },
@@ -96,15 +107,6 @@ export function Enrolment({
     },
   });
 
-  // One enrolment per opening (a second start would replace the secret the QR shows).
-  const started = useRef(false);
-  const begin = start.mutate;
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    begin();
-  }, [begin]);
-
   const codeInput = useRef<HTMLInputElement>(null);
   const ready = Boolean(start.data);
   useEffect(() => {
@@ -121,29 +123,41 @@ export function Enrolment({
       />
     );
 
-  if (start.isError) {
-    return (
-      <Stack gap="md">
-        <Alert color="red" icon={<IconAlertCircle />} radius="md" role="alert">
-          {errorMessage(start.error)}
-        </Alert>
-        <Group justify="flex-end" gap="sm">
-          {onCancel ? (
-            <Button variant="default" onClick={onCancel}>
-              Volver
-            </Button>
-          ) : null}
-          <Button onClick={() => start.mutate()}>Reintentar</Button>
-        </Group>
-      </Stack>
-    );
-  }
-
   if (!start.data) {
+    const passwordRefused = isApiError(start.error) && start.error.errors?.password;
+    const confirm = passwordForm.onSubmit((values) => {
+      if (!values.password) return passwordForm.setFieldError('password', MSG.passwordActualRequerida);
+      password.current = values.password;
+      start.mutate(values.password);
+    });
     return (
-      <Center py="xl">
-        <Spinner label="Preparando la activación" />
-      </Center>
+      <form onSubmit={confirm} noValidate>
+        <Stack gap="md">
+          <Text size="sm">Para activar la verificación en dos pasos, confirma tu contraseña.</Text>
+          <PasswordInput
+            label="Contraseña actual"
+            autoComplete="current-password"
+            size={size}
+            data-autofocus
+            {...passwordForm.getInputProps('password')}
+          />
+          {start.isError && !passwordRefused ? (
+            <Alert color="red" icon={<IconAlertCircle />} radius="md" role="alert">
+              {errorMessage(start.error)}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="sm" grow={fullWidth}>
+            {onCancel ? (
+              <Button variant="default" onClick={onCancel} disabled={start.isPending}>
+                Volver
+              </Button>
+            ) : null}
+            <Button type="submit" loading={start.isPending} size={size}>
+              Continuar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     );
   }
 
@@ -152,7 +166,7 @@ export function Enrolment({
     setRefusal(null);
     if (!codigo) return form.setFieldError('codigo', MSG.codigoRequerido);
     if (codigo.length !== 6) return form.setFieldError('codigo', MSG.codigoFormato);
-    activate.mutate(codigo);
+    activate.mutate({ codigo, password: password.current });
   });
 
   return (
