@@ -26,7 +26,6 @@ import {
   twoFactorKeys,
 } from '../../lib/two-factor';
 import { Refusal } from '../ui/refusal';
-import { Spinner } from '../ui/spinner';
 import { BackupCodes } from './backup-codes';
 import { TotpCodeInput } from './code-input';
 import { QrCode } from './qr-code';
