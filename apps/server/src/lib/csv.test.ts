@@ -14,8 +14,8 @@ describe('csvCell', () => {
     expect(csvCell('+1')).toBe("'+1");
     expect(csvCell('-1+1')).toBe("'-1+1");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvCell('\t=1')).toBe("'\t=1");
-    expect(csvCell('\r=1')).toBe(`"'\r=1"`);
+    expect(csvCell('\t=1')).toBe("'\t'=1");
+    expect(csvCell('\r=1')).toBe(`"'\r'=1"`);
     expect(csvCell('Texto normal')).toBe('Texto normal');
   });
 
@@ -31,7 +31,27 @@ describe('csvCell', () => {
     const written = csvCell('x,=1+1');
     expect(written).toBe(`"x,'=1+1"`);
     expect(splitPieces(written, ',').filter((p) => RUNNABLE.test(p))).toEqual([]);
-    expect(csvCell('=A1,-2;@B,\t=C')).toBe(`"'=A1,'-2;'@B,'\t=C"`);
+    expect(csvCell('=A1,-2;@B,\t=C')).toBe(`"'=A1,'-2;'@B,\t'=C"`);
+  });
+
+  it('neutralises a formula after a tab, a vertical bar, a vertical tab or any control character, and after leading whitespace (issue 38, finding 5)', () => {
+    expect(csvCell('x\t=1+1')).toBe("x\t'=1+1");
+    expect(csvCell('x|=1+1')).toBe("x|'=1+1");
+    expect(csvCell('x\v=1+1')).toBe("x\v'=1+1");
+    expect(csvCell('x\u0000@SUM(1)')).toBe("x\u0000'@SUM(1)");
+    expect(csvCell('x| \t -2+3')).toBe("x| \t '-2+3");
+    expect(csvCell(' =1+1')).toBe("' =1+1");
+    expect(csvCell('\v=1')).toBe("'\v'=1");
+    expect(csvCell('\u3000+1')).toBe("'\u3000+1");
+    // Plain text with a dash between spaces is not a formula.
+    expect(csvCell('Caja - azul')).toBe('Caja - azul');
+    for (const sep of ['\t', '|', '\v']) {
+      const written = csvCell(`x${sep}=HYPERLINK("http://evil")`);
+      expect(
+        written.split(sep).filter((p) => /^[\s\p{Cc}"]*[=+\-@]/u.test(p)),
+        JSON.stringify(written),
+      ).toEqual([]);
+    }
   });
 
   it('leaves separators followed by anything else as they were (only quoted)', () => {
@@ -42,12 +62,18 @@ describe('csvCell', () => {
   it('writes every text as its rules say, the plain ones untouched (20,000 random texts of the characters that matter)', () => {
     // The rules of decision 0036 applied to every cell, as csvCell did before it skipped the plain ones.
     const everyRule = (text: string) => {
-      const neutral = (RUNNABLE.test(text) ? `'${text}` : text).replace(/([,;] *)(?=[=+\-@\t\r])/g, "$1'");
+      const atStart = /^[\s\p{Cc}]*[=+\-@]|^[\t\r]/u.test(text);
+      const rest = text.replace(/([,;|\p{Cc}][\s\p{Cc}]*)(?=[=+\-@])/gu, "$1'");
+      const neutral = atStart ? `'${rest}` : rest;
       const quoted = /[",;\r\n]/.test(neutral) || neutral.trim() !== neutral;
       return quoted ? `"${neutral.replaceAll('"', '""')}"` : neutral;
     };
     const alphabet = [
       'a',
+      '|',
+      '\v',
+      '\f',
+      '\u0000',
       'Ñ',
       '1',
       '.',

@@ -54,11 +54,37 @@ function csvCells(text: string): string[][] {
   return rows;
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-const FORMULAS = ['=1+1', '+1+1', '-1+1', '@SUM(A1)', '\t=1+1', '\r=1+1', '=HYPERLINK("http://x","y")'];
+/** What a spreadsheet runs: = + - @ after any whitespace or control characters, or a leading tab or CR. */
+const FORMULA_START = /^[\s\p{Cc}]*[=+\-@]|^[\t\r]/u;
+const FORMULAS = [
+  '=1+1',
+  '+1+1',
+  '-1+1',
+  '@SUM(A1)',
+  '\t=1+1',
+  '\r=1+1',
+  '=HYPERLINK("http://x","y")',
+  // Issue 38, finding 5: after leading whitespace or a control character.
+  ' =1+1',
+  '\v=1+1',
+  '\u00a0@SUM(A1)',
+];
 
-/** Text after a separator inside a cell: a spreadsheet that splits on `,` or `;` would start a cell there. */
-const AFTER_SEPARATOR = ['x;=HYPERLINK("http://evil")', 'x,=1+1', 'a; @SUM(1)', 'b,-1+1;+2'];
+/**
+ * Text after a separator inside a cell: a spreadsheet that splits on `,` `;` `|` or a control character (a
+ * tab, a vertical tab: issue 38, finding 5) would start a cell there.
+ */
+const AFTER_SEPARATOR = [
+  'x;=HYPERLINK("http://evil")',
+  'x,=1+1',
+  'a; @SUM(1)',
+  'b,-1+1;+2',
+  'x\t=1+1',
+  'x|=HYPERLINK("http://evil")',
+  'x\v@SUM(1)',
+  'y| \t+2',
+];
+const SEPARATORS = [';', ',', '|', '\t', '\v'];
 const NUMBER = /^-?\d+(\.\d+)?$/;
 
 /** Cells that a spreadsheet would run: any text cell starting with = + - @ tab or CR (numbers excepted). */
@@ -69,15 +95,15 @@ function runnableCells(text: string): string[] {
 }
 
 /**
- * What a spreadsheet splitting on `;` or `,` would run: each raw line cut at every separator with no regard
- * for quotes, each piece without its leading quotes and spaces.
+ * What a spreadsheet splitting on any of SEPARATORS would run: each raw line cut at every separator with no
+ * regard for quotes, each piece without its leading quotes, whitespace and control characters.
  */
 function runnablePieces(text: string): string[] {
   const pieces: string[] = [];
   for (const line of text.replace(/^\uFEFF/, '').split('\r\n'))
-    for (const sep of [';', ','])
+    for (const sep of SEPARATORS)
       for (const piece of line.split(sep).slice(1)) {
-        const start = piece.replace(/^[" ]+/, '');
+        const start = piece.replace(/^["\s\p{Cc}]+/u, '');
         if (FORMULA_START.test(start) && !NUMBER.test(start.replace(/"$/, ''))) pieces.push(start);
       }
   return pieces;
@@ -305,7 +331,7 @@ describe.each(DB_KINDS)('files: uploads, traversal and CSV (%s)', (kind) => {
     }
   });
 
-  it('CSV reports neutralise cells that start with = + - @ tab or CR, and the same after a , or ; inside a cell', async () => {
+  it('CSV reports neutralise cells that start with = + - @ (after any whitespace) tab or CR, and the same after a , ; | or control character inside a cell (issue 38, finding 5)', async () => {
     await w.db
       .update(users)
       .set({ nombre: '=2+3', direccionEntrega: '@SUM(1)' })
@@ -343,12 +369,18 @@ describe.each(DB_KINDS)('files: uploads, traversal and CSV (%s)', (kind) => {
         expect(res.statusCode).toBe(200);
         expect(res.headers['content-type']).toContain('text/csv');
         expect(runnableCells(res.body), `${url} ${tipo}`).toEqual([]);
-        expect(runnablePieces(res.body), `${url} ${tipo}, partido en , y ;`).toEqual([]);
+        expect(runnablePieces(res.body), `${url} ${tipo}, partido en , ; | y caracteres de control`).toEqual(
+          [],
+        );
         // The dangerous texts are there, made inert with a leading apostrophe.
         const cells = csvCells(res.body).flat();
         expect(cells).toContain("'=2+3");
         if (url.endsWith('detalle') || tipo === 'detalle')
-          for (const f of FORMULAS) expect(cells).toContain(`'${f}`);
+          for (const f of FORMULAS)
+            expect(
+              cells.some((c) => c.startsWith("'") && c.replaceAll("'", '') === f),
+              JSON.stringify(f),
+            ).toBe(true);
         if (url.endsWith('detalle') || tipo === 'detalle') {
           expect(cells).toContain(`x;'=HYPERLINK("http://evil")`);
           expect(cells).toContain("x,'=1+1");
@@ -363,7 +395,9 @@ describe.each(DB_KINDS)('files: uploads, traversal and CSV (%s)', (kind) => {
     const clave = header!.indexOf('clave_interna');
     expect(precio).toBeGreaterThanOrEqual(0);
     const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
-    const rows = FORMULAS.map((f, i) => {
+    // A file with a vertical tab is not text (the upload refuses it): the rest go in.
+    const typed = FORMULAS.filter((f) => !f.includes('\v'));
+    const rows = typed.map((f, i) => {
       const cells = [...example!];
       cells[precio] = f;
       cells[clave] = `FX-${i}`;
@@ -378,7 +412,7 @@ describe.each(DB_KINDS)('files: uploads, traversal and CSV (%s)', (kind) => {
     );
     expect(res.statusCode, res.body).toBe(202);
     const job = await waitForImport(w.db, res.json().id_importacion);
-    expect(job.errorRows).toBe(FORMULAS.length);
+    expect(job.errorRows).toBe(typed.length);
     const report = await w.api.adm.get(`/api/importaciones/${job.id}/errores.csv`);
     expect(report.statusCode).toBe(200);
     expect(runnableCells(report.body)).toEqual([]);
