@@ -10,6 +10,7 @@ import {
   createProduct,
   openAccessWeek,
   runSuffix,
+  xsrfHeaders,
 } from './admin-support';
 import { expect, expectHome, screenshot, signIn, test } from './fixtures';
 import { waitForMail } from './mailbox';
@@ -208,4 +209,102 @@ test('el comprador comenta su pedido, el autorizador responde y cancela con un m
   await tallScreenshot(page, 'usuario-pedido-comentarios');
   await page.goto(`/usuario/historial/${aCancelar}`);
   await expect(page.getByText('Motivo: Duplicado').first()).toBeVisible();
+});
+
+test('una conversación larga: el pedido trae los últimos 50 comentarios y «Ver comentarios anteriores» el resto', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const suffix = runSuffix();
+  const comprador = `rosa.vidal.${suffix}`;
+  const autorizador = `omar.pinto.${suffix}`;
+  const { papel } = await asAdmin(browser, async (admin) => {
+    const idCliente = await createClient(admin, {
+      nombre: `Papelera Vidal ${suffix}`,
+      presupuesto_default: 9000,
+      limite_de_compras: -1,
+      cantidad_autorizadores: 1,
+    });
+    await openAccessWeek(admin, idCliente);
+    const insumos = await createCategory(admin, idCliente, 'Insumos', 'IconPrinter');
+    const papel = await createProduct(admin, {
+      id_cliente: idCliente,
+      id_categoria: insumos,
+      clave_interna: 'VID-10',
+      nombre: 'Papel bond carta',
+      precio: 120,
+      unidad_de_medida: 'Paquete',
+    });
+    const idComprador = await createAccount(
+      admin,
+      {
+        id_cliente: idCliente,
+        usuario: comprador,
+        correo: `${comprador}@vidal.mx`,
+        nombre: 'Rosa Vidal',
+        rol: 1,
+      },
+      PASSWORD,
+    );
+    await assignAll(admin, idComprador, 10);
+    await createAccount(
+      admin,
+      {
+        id_cliente: idCliente,
+        usuario: autorizador,
+        correo: `${autorizador}@vidal.mx`,
+        nombre: 'Omar Pinto',
+        rol: 2,
+      },
+      PASSWORD,
+    );
+    return { papel };
+  });
+
+  // 55 comments: 30 of the buyer (its cap in an hour) and 25 of the authorizer, through the API.
+  await signIn(page, comprador, PASSWORD);
+  await expectHome(page, 1);
+  await apiPost(page, '/api/carrito/nuevo_item', { item: { id: papel, cantidad: 1 } });
+  const { pedido } = await apiPost<{ pedido: { id: number } }>(page, '/api/compra', {
+    orden: [{ id: papel, cantidad: 1 }],
+    fecha: businessToday(),
+  });
+  for (let i = 1; i <= 30; i++)
+    await apiPost(page, `/api/historial/${pedido.id}/comentarios`, { texto: `Pregunta ${i}` });
+  const refused = await page.request.post(`/api/historial/${pedido.id}/comentarios`, {
+    headers: await xsrfHeaders(page),
+    data: { texto: 'Una más' },
+  });
+  expect(refused.status()).toBe(429);
+  const context = await browser.newContext({
+    baseURL: e2eBaseUrl(),
+    locale: 'es-MX',
+    timezoneId: 'America/Mexico_City',
+  });
+  try {
+    const revisor = await context.newPage();
+    await signIn(revisor, autorizador, PASSWORD);
+    await expectHome(revisor, 2);
+    for (let i = 1; i <= 25; i++)
+      await apiPost(revisor, `/api/pedidos/${pedido.id}/comentarios`, { texto: `Respuesta ${i}` });
+    await revisor.goto(`/autorizador/orden/${pedido.id}`);
+    const hilo = revisor.getByRole('region', { name: 'Comentarios' });
+    await expect(hilo.getByTestId('comentarios-total')).toHaveText('55');
+    await expect(hilo.getByTestId('comentario')).toHaveCount(50);
+    await expect(hilo.getByTestId('comentario').first()).toContainText('Pregunta 6');
+    await screenshot(revisor, 'autorizador-comentarios-anteriores');
+    await hilo.getByRole('button', { name: 'Ver comentarios anteriores (5)' }).click();
+    await expect(hilo.getByTestId('comentario')).toHaveCount(55);
+    await expect(hilo.getByTestId('comentario').first()).toContainText('Pregunta 1');
+    await expect(hilo.getByRole('button', { name: /Ver comentarios anteriores/ })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+  // The buyer's page pages the same way.
+  await page.goto(`/usuario/historial/${pedido.id}`);
+  const hilo = page.getByRole('region', { name: 'Comentarios' });
+  await expect(hilo.getByTestId('comentario')).toHaveCount(50);
+  await hilo.getByRole('button', { name: 'Ver comentarios anteriores (5)' }).click();
+  await expect(hilo.getByTestId('comentario')).toHaveCount(55);
 });

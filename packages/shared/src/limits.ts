@@ -52,3 +52,9 @@ export const RECOVERY_LINK_TTL_MS = 60 * 60_000;
 
 /** Longest comment on an order, in characters after trimming (decision 0047). */
 export const COMENTARIO_MAX = 1000;
+/** Comments an order may have (issue 38, finding 6). */
+export const COMENTARIOS_POR_PEDIDO = 200;
+/** Comments one person may write in an hour, on all orders. */
+export const COMENTARIOS_POR_HORA = 30;
+/** Comments an order's answer carries (the latest ones); older ones come a page at a time. */
+export const COMENTARIOS_PAGINA = 50;

@@ -96,6 +96,10 @@ export const MSG = {
   // Comments on orders (docs/domain.md "Order comments"; decision 0047)
   comentarioVacio: 'Escribe el comentario.',
   comentarioLargo: 'El comentario admite hasta 1,000 caracteres.',
+  comentarioAnteriorInvalido: 'El comentario de referencia no es válido.',
+  comentariosLlenos: 'El pedido ya tiene 200 comentarios; no admite más.',
+  comentariosPorHora:
+    'Escribiste muchos comentarios en la última hora. Espera unos minutos e inténtalo de nuevo.',
   comentarioInvalido: 'El comentario solo admite texto: quita los caracteres de control.',
   // Quick order: lines of `clave cantidad` pasted or typed (docs/domain.md "Cart"; decision 0045)
   pedidoRapidoVacio: 'Pega o escribe al menos una línea con la clave y la cantidad, por ejemplo: ABC-001 5',

@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly errors?: Record<string, string>,
+    /** Seconds until the caller may try again (a 429's Retry-After header). */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -21,4 +23,5 @@ export const forbidden = (msg: string = MSG.sinPermiso, code = 'FORBIDDEN') => n
 export const notFound = (msg: string = MSG.noEncontrado, code = 'NOT_FOUND') => new AppError(404, code, msg);
 export const conflict = (code: string, msg: string) => new AppError(409, code, msg);
 export const unprocessable = (code: string, msg: string) => new AppError(422, code, msg);
-export const tooMany = (msg: string, code = 'RATE_LIMITED') => new AppError(429, code, msg);
+export const tooMany = (msg: string, code = 'RATE_LIMITED', retryAfterSeconds?: number) =>
+  new AppError(429, code, msg, undefined, retryAfterSeconds);

@@ -44,6 +44,7 @@ const CLIENT_ERROR_MESSAGES: Record<number, string> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
       return reply
         .status(error.statusCode)
         .send({ code: error.code, msg: error.message, errors: error.errors });

@@ -84,6 +84,7 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'GET /api/historial/gasto': buyer(200),
   'POST /api/historial/:id/repetir': buyer(200, 404),
   'POST /api/historial/:id/retirar': buyer(200, 404),
+  'GET /api/historial/:id/comentarios': buyer(200, 404),
   'POST /api/historial/:id/comentarios': buyer(201, 404),
   'POST /api/pedido-rapido': buyer(200),
   'GET /api/listas': buyer(200),
@@ -97,6 +98,7 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'GET /api/pedidos/:id/pdf': authorizer(200, 404),
   'GET /api/pedidos/:id/siguiente': authorizer(200, 404),
   'POST /api/update/compra': authorizer(200, 404),
+  'GET /api/pedidos/:id/comentarios': authorizer(200, 404),
   'POST /api/pedidos/:id/comentarios': authorizer(201, 404),
   'POST /api/cancelar/compra/:id': authorizer(200, 404),
   // Another client's authorizer: 200 with its row reading "the order does not exist" (asserted below).
@@ -119,6 +121,7 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'GET /api/buscar': admin(200),
   'GET /api/admin/pedidos': admin(200),
   'GET /api/admin/pedidos/:id': admin(200),
+  'GET /api/admin/pedidos/:id/comentarios': admin(200),
   'GET /api/surtido': admin(200),
   'POST /api/surtido/exportar': admin(200),
   'POST /api/surtido/:id/estado': admin(200),

@@ -1,8 +1,10 @@
 import { sealLogin } from '@portal/shared/domain/login-envelope';
+import { COMENTARIOS_POR_HORA } from '@portal/shared/limits';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { authAttempts, systemLogs, webhookDeliveries, webhookEndpoints } from '../db/schema/index.ts';
+import { manualClock } from '../lib/clock.ts';
 import { sealSecret } from '../lib/secret-box.ts';
 import { MSG } from '../messages.ts';
 import { LOGIN_MAX_PER_IP } from '../modules/auth/auth.service.ts';
@@ -37,6 +39,37 @@ describe.each(DB_KINDS)('review of 2d009df: findings (%s)', (kind) => {
   });
   afterAll(async () => {
     await Promise.all([t?.close(), receiver?.close()]);
+  });
+
+  it('finding 6: a person is held to 30 comments an hour and may write again when the hour has passed', async () => {
+    const clock = manualClock(t.app.clock.now());
+    const timed = await createTestApp(kind, { clock });
+    try {
+      const db = timed.database.db;
+      const client = await makeClient(db);
+      const buyer = await makeUser(db, { rol: 1, idCliente: client.id });
+      const category = await makeCategory(db, client.id);
+      const product = await makeProduct(db, { idCliente: client.id, idCategoria: category.id, precio: 100 });
+      const order = await makeOrder(db, {
+        idUser: buyer.id,
+        idCliente: client.id,
+        lines: [{ productId: product.id, precio: 100, cantidad: 1, idCategoria: category.id }],
+      });
+      const api = await new ApiClient(timed.app).loginOk(buyer.usuario, TEST_PASSWORD);
+      const comment = (texto: string) => api.post(`/api/historial/${order.id}/comentarios`, { texto });
+      for (let i = 0; i < COMENTARIOS_POR_HORA; i++) {
+        expect((await comment(`Uno más ${i}`)).statusCode).toBe(201);
+        clock.advance(60_000);
+      }
+      // The first of them was written 30 minutes ago: it leaves the hour in 30 minutes.
+      const refused = await comment('Uno de más');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe(String(30 * 60));
+      clock.advance(30 * 60_000);
+      expect((await comment('Ya pasó la hora del primero')).statusCode).toBe(201);
+    } finally {
+      await timed.close();
+    }
   });
 
   it('finding 3: past the address ceiling, new typed names write no more log or attempt rows', async () => {

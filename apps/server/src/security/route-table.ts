@@ -315,6 +315,11 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     missing: () => post(`/api/historial/${MISSING_ID}/recibido`, {}),
     caller: 'u1',
   },
+  'GET /api/historial/:id/comentarios': {
+    req: (w) => get(`/api/historial/${w.orders.view.id}/comentarios?antes=${MISSING_ID}`),
+    missing: () => get(`/api/historial/${MISSING_ID}/comentarios?antes=1`),
+    caller: 'u1',
+  },
   'POST /api/historial/:id/comentarios': {
     req: (w, actor) =>
       post(`/api/historial/${w.orders.view.id}/comentarios`, { texto: `Comentario de ${actor}` }),
@@ -387,6 +392,11 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
       return post('/api/update/compra', { id: order.id, orden: [{ id: w.a.prod.id, cantidad: 1 }] });
     },
     missing: (w) => post('/api/update/compra', { id: MISSING_ID, orden: [{ id: w.a.prod.id, cantidad: 1 }] }),
+    caller: 'u2',
+  },
+  'GET /api/pedidos/:id/comentarios': {
+    req: (w) => get(`/api/pedidos/${w.orders.view.id}/comentarios?antes=${MISSING_ID}`),
+    missing: () => get(`/api/pedidos/${MISSING_ID}/comentarios?antes=1`),
     caller: 'u2',
   },
   'POST /api/pedidos/:id/comentarios': {
@@ -526,6 +536,11 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
   'GET /api/admin/pedidos/:id': {
     req: (w) => get(`/api/admin/pedidos/${w.orders.view.id}`),
     missing: () => get(`/api/admin/pedidos/${MISSING_ID}`),
+    caller: 'adm',
+  },
+  'GET /api/admin/pedidos/:id/comentarios': {
+    req: (w) => get(`/api/admin/pedidos/${w.orders.view.id}/comentarios?antes=${MISSING_ID}`),
+    missing: () => get(`/api/admin/pedidos/${MISSING_ID}/comentarios?antes=1`),
     caller: 'adm',
   },
   'POST /api/usuarios': {

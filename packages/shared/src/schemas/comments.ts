@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMENTARIO_MAX } from '../limits.ts';
+import { COMENTARIO_MAX, COMENTARIOS_PAGINA } from '../limits.ts';
 import { MSG } from '../messages.ts';
 
 export { COMENTARIO_MAX };
@@ -33,11 +33,33 @@ export const OrderCommentDto = z.object({
 });
 export type OrderCommentDto = z.infer<typeof OrderCommentDto>;
 
-/** The answer to a new comment: the order's whole thread, oldest first. */
+/**
+ * The answer to a new comment: the order's latest comments (at most COMENTARIOS_PAGINA), oldest first, and
+ * how many the order has in all.
+ */
 export const CommentsResponse = z.object({
   status: z.literal('ok'),
   msg: z.string(),
   comentario: OrderCommentDto,
   comentarios: z.array(OrderCommentDto),
+  comentarios_total: z.number().int(),
 });
+
+/** GET …/{id}/comentarios?antes={id}: the page of comments older than a comment (the thread's start first). */
+export const OlderCommentsQuery = z.object({
+  antes: z.coerce
+    .number({ error: MSG.comentarioAnteriorInvalido })
+    .int(MSG.comentarioAnteriorInvalido)
+    .positive(MSG.comentarioAnteriorInvalido)
+    .max(2_147_483_647, MSG.comentarioAnteriorInvalido),
+});
+export type OlderCommentsQuery = z.infer<typeof OlderCommentsQuery>;
+
+/** At most COMENTARIOS_PAGINA comments, oldest first; `mas`: there are older ones still. */
+export const OlderCommentsResponse = z.object({
+  comentarios: z.array(OrderCommentDto),
+  mas: z.boolean(),
+});
+export type OlderCommentsResponse = z.infer<typeof OlderCommentsResponse>;
+export { COMENTARIOS_PAGINA };
 export type CommentsResponse = z.infer<typeof CommentsResponse>;

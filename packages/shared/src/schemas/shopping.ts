@@ -273,9 +273,12 @@ export const OrderDetailDto = z.object({
   lineas: z.array(OrderLineDto),
   eventos: z.array(OrderEventDto),
   /**
-   * The order's comments, oldest first (decision 0047). Always sent; optional in the type only, like `nota`.
+   * The order's latest comments (at most 50), oldest first (decision 0047; older ones a page at a time:
+   * GET …/comentarios?antes=). Always sent; optional in the type only, like `nota`.
    */
   comentarios: z.array(OrderCommentDto).optional(),
+  /** How many comments the order has in all. Always sent; optional in the type only. */
+  comentarios_total: z.number().int().optional(),
   /**
    * Fulfilment (decision 0058): the state of an approved order (else null), the carrier's tracking
    * reference and the buyer's note on receipt. Always sent; optional in the type only, like `nota`.

@@ -453,7 +453,11 @@ export const orderComments = pgTable(
     texto: text('texto').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('order_comments_order_idx').on(t.orderId, t.id)],
+  (t) => [
+    index('order_comments_order_idx').on(t.orderId, t.id),
+    /** A person's comments of the last hour (the cap of 30 an hour, issue 38). */
+    index('order_comments_author_idx').on(t.authorId, t.createdAt),
+  ],
 );
 
 /**

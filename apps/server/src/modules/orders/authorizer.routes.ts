@@ -1,5 +1,10 @@
 import { ROLES } from '@portal/shared/domain/roles';
-import { CommentBody, CommentsResponse } from '@portal/shared/schemas/comments';
+import {
+  CommentBody,
+  CommentsResponse,
+  OlderCommentsQuery,
+  OlderCommentsResponse,
+} from '@portal/shared/schemas/comments';
 import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import {
   AuthorizerOrdersQuery,
@@ -30,7 +35,7 @@ import {
   authorizerOrders,
   authorizerOrderView,
 } from './authorizer.service.ts';
-import { authorizerAddComment } from './comments.service.ts';
+import { authorizerAddComment, authorizerOlderComments } from './comments.service.ts';
 import { sendPurchaseOrder } from './po-pdf.service.ts';
 import { defineReminderJobs } from './reminders.service.ts';
 
@@ -135,6 +140,21 @@ export async function authorizerRoutes(app: FastifyInstance) {
       },
     },
     async (request) => authorizerCancel(app, request, request.auth!, request.params.id, request.body?.motivo),
+  );
+
+  r.get(
+    '/api/pedidos/:id/comentarios',
+    {
+      preValidation: authorizer,
+      schema: {
+        tags,
+        summary: 'Los comentarios anteriores a uno (50 por página) de un pedido del cliente',
+        params: IdParam,
+        querystring: OlderCommentsQuery,
+        response: { 200: OlderCommentsResponse, ...errors },
+      },
+    },
+    async (request) => authorizerOlderComments(app, request.auth!, request.params.id, request.query.antes),
   );
 
   r.post(

@@ -383,7 +383,9 @@ async function approveOne(
       });
     }
     // A comment sent with the approval is saved with it and named in its event (decision 0047).
-    const comentario = comment ? await insertComment(tx, order.id, auth.user.id, comment) : null;
+    const comentario = comment
+      ? await insertComment(tx, order.id, auth.user.id, comment, app.clock.now())
+      : null;
     const info = { id: order.id, total: totals.total, idCliente: client.id, buyerNombre: buyer.nombre };
     const emails =
       target.to === 'espera'

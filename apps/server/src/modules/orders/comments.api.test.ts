@@ -308,6 +308,96 @@ describe.each(DB_KINDS)('comments on orders (%s)', (kind) => {
     expect(await commentCountDrift(db())).toEqual([]);
   });
 
+  /** `n` comments written directly on an order, alternating the buyer and the approver, an hour and more ago. */
+  async function oldComments(w: World, orderId: number, n: number) {
+    const longAgo = new Date(t.app.clock.ms() - 2 * 3_600_000);
+    await db()
+      .insert(orderComments)
+      .values(
+        Array.from({ length: n }, (_, i) => ({
+          orderId,
+          authorId: i % 2 === 0 ? w.buyer.id : w.auth2.id,
+          texto: `Comentario ${i + 1}`,
+          createdAt: new Date(longAgo.getTime() + i * 1000),
+        })),
+      );
+  }
+
+  it('an order answers with its latest 50 comments and their count; older ones come 50 at a time (issue 38, finding 6)', async () => {
+    const w = await world();
+    const o = await w.order('pendiente');
+    await oldComments(w, o.id, 120);
+    for (const [api, url] of [
+      [w.api.buyer, `/api/historial/${o.id}`],
+      [w.api.r2, `/api/pedidos/${o.id}`],
+    ] as const) {
+      const pedido = (await api.get(url)).json().pedido;
+      expect(pedido.comentarios_total).toBe(120);
+      expect(pedido.comentarios.map((c: { texto: string }) => c.texto)).toEqual(
+        Array.from({ length: 50 }, (_, i) => `Comentario ${71 + i}`),
+      );
+      let before = pedido.comentarios[0].id as number;
+      const older: string[] = [];
+      for (;;) {
+        const page = await api.get(`${url}/comentarios?antes=${before}`);
+        expect(page.statusCode, page.body).toBe(200);
+        const { comentarios, mas } = page.json();
+        older.unshift(...comentarios.map((c: { texto: string }) => c.texto));
+        if (!mas) break;
+        before = comentarios[0].id;
+      }
+      expect(older).toEqual(Array.from({ length: 70 }, (_, i) => `Comentario ${i + 1}`));
+    }
+    // Another buyer, another client's approver: like a missing order; a bad reference is a Spanish 400.
+    expect((await w.api.buyer2.get(`/api/historial/${o.id}/comentarios?antes=9`)).statusCode).toBe(404);
+    const other = await world();
+    expect((await other.api.r2.get(`/api/pedidos/${o.id}/comentarios?antes=9`)).statusCode).toBe(404);
+    for (const antes of ['', 'x', '0', '-3', '9999999999'])
+      expect(
+        (await w.api.buyer.get(`/api/historial/${o.id}/comentarios?antes=${antes}`)).json().msg,
+        antes,
+      ).toBe(MSG.comentarioAnteriorInvalido);
+  });
+
+  it('an order takes 200 comments: the last two at once, one is saved and the other answers 409', async () => {
+    const w = await world();
+    const o = await w.order('pendiente');
+    await oldComments(w, o.id, 198);
+    expect((await buyerComment(w, o.id, 'El 199')).statusCode).toBe(201);
+    const both = await Promise.all([
+      buyerComment(w, o.id, 'El 200'),
+      approverComment(w.api.r2, o.id, 'El 201'),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const refused = both.find((r) => r.statusCode === 409)!;
+    expect(refused.json()).toEqual({ code: 'COMMENTS_FULL', msg: MSG.comentariosLlenos });
+    expect(await commentRows(o.id)).toHaveLength(200);
+    const saved = both.find((r) => r.statusCode === 201)!.json();
+    expect(saved.comentarios_total).toBe(200);
+    expect(saved.comentarios).toHaveLength(50);
+  });
+
+  it('a person writes 30 comments an hour, on any orders: the 31st is a 429 with Retry-After, even sent at once', async () => {
+    const w = await world();
+    const [a, b] = [await w.order('pendiente'), await w.order('espera')];
+    for (let i = 0; i < 25; i++)
+      expect((await buyerComment(w, i % 2 ? a.id : b.id, `Nota ${i}`)).statusCode).toBe(201);
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => buyerComment(w, a.id, `Ráfaga ${i}`)),
+    );
+    expect(burst.filter((r) => r.statusCode === 201)).toHaveLength(5);
+    const limited = burst.filter((r) => r.statusCode === 429);
+    expect(limited).toHaveLength(3);
+    for (const r of limited) {
+      expect(r.json()).toEqual({ code: 'COMMENTS_RATE', msg: MSG.comentariosPorHora });
+      const retry = Number(r.headers['retry-after']);
+      expect(retry).toBeGreaterThan(3000);
+      expect(retry).toBeLessThanOrEqual(3600);
+    }
+    // The approver of the same orders is another person, with an hour of its own.
+    expect((await approverComment(w.api.r2, a.id, 'Visto')).statusCode).toBe(201);
+  });
+
   it('the level that holds the order hears the buyer: rol 3 on espera; the approver who acted on a final status', async () => {
     const w = await world();
     const r2 = `${w.tag}-autorizador@example.test`;

@@ -5,14 +5,19 @@
  */
 import { orderNumber } from '@portal/shared/domain/order-workflow';
 import { ROLES } from '@portal/shared/domain/roles';
-import type { CommentsResponse, OrderCommentDto } from '@portal/shared/schemas/comments';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { COMENTARIOS_PAGINA, COMENTARIOS_POR_HORA, COMENTARIOS_POR_PEDIDO } from '@portal/shared/limits';
+import type {
+  CommentsResponse,
+  OlderCommentsResponse,
+  OrderCommentDto,
+} from '@portal/shared/schemas/comments';
+import { and, count, desc, eq, gt, inArray, lt, min, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderCommentNotices, orderComments, orderEvents, orders, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { orderEmail } from '../../lib/emails.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { conflict, forbidden, notFound, tooMany } from '../../lib/errors.ts';
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
@@ -20,26 +25,43 @@ import type { AuthContext } from '../../plugins/auth-guard.ts';
 /** At most one e-mail about new comments per order and recipient in this many minutes. */
 export const COMMENT_NOTICE_MINUTES = 10;
 
-/** An order's comments, oldest first, with each author's name and current role. */
-export async function commentsOf(db: Db | Tx, orderId: number): Promise<OrderCommentDto[]> {
-  const rows = await db
-    .select({
-      id: orderComments.id,
-      texto: orderComments.texto,
-      createdAt: orderComments.createdAt,
-      nombre: users.nombre,
-      rol: users.rol,
-    })
-    .from(orderComments)
-    .innerJoin(users, eq(users.id, orderComments.authorId))
-    .where(eq(orderComments.orderId, orderId))
-    .orderBy(asc(orderComments.id));
-  return rows.map((r) => ({
+const commentColumns = {
+  id: orderComments.id,
+  texto: orderComments.texto,
+  createdAt: orderComments.createdAt,
+  nombre: users.nombre,
+  rol: users.rol,
+};
+
+function commentDto(r: { id: number; texto: string; createdAt: Date; nombre: string; rol: number }) {
+  return {
     id: r.id,
     autor: { nombre: r.nombre, rol: r.rol },
     texto: r.texto,
     fecha: r.createdAt.toISOString(),
-  }));
+  };
+}
+
+/**
+ * A page of an order's comments, oldest first: the latest COMENTARIOS_PAGINA, or with `before` the ones
+ * just older than that comment; `more` says older ones remain (issue 38, finding 6).
+ */
+export async function commentsOf(
+  db: Db | Tx,
+  orderId: number,
+  before?: number,
+): Promise<{ comentarios: OrderCommentDto[]; more: boolean }> {
+  const conditions = [eq(orderComments.orderId, orderId)];
+  if (before !== undefined) conditions.push(lt(orderComments.id, before));
+  const rows = await db
+    .select(commentColumns)
+    .from(orderComments)
+    .innerJoin(users, eq(users.id, orderComments.authorId))
+    .where(and(...conditions))
+    .orderBy(desc(orderComments.id))
+    .limit(COMENTARIOS_PAGINA + 1);
+  const more = rows.length > COMENTARIOS_PAGINA;
+  return { comentarios: rows.slice(0, COMENTARIOS_PAGINA).reverse().map(commentDto), more };
 }
 
 interface CommentOrder {
@@ -50,10 +72,10 @@ interface CommentOrder {
 }
 
 /** Writes a comment in the caller's transaction; the caller has checked who may write it. */
-export async function insertComment(tx: Tx, orderId: number, authorId: number, texto: string) {
+export async function insertComment(tx: Tx, orderId: number, authorId: number, texto: string, at: Date) {
   const [row] = await tx
     .insert(orderComments)
-    .values({ orderId, authorId, texto })
+    .values({ orderId, authorId, texto, createdAt: at })
     .returning({ id: orderComments.id });
   return row!.id;
 }
@@ -166,15 +188,28 @@ export async function notifyComment(
 }
 
 /** The order a comment goes on, within the caller's scope; out of scope answers like a missing order. */
-async function scopedOrder(tx: Tx, id: number, scope: { idUser?: number; idCliente?: number }) {
+async function scopedOrder(
+  db: Db | Tx,
+  id: number,
+  scope: { idUser?: number; idCliente?: number },
+  /** In a comment's transaction: the order's row is locked, so its count is exact until it commits. */
+  lock = false,
+) {
   const conditions = [eq(orders.id, id)];
   if (scope.idUser !== undefined) conditions.push(eq(orders.idUser, scope.idUser));
   if (scope.idCliente !== undefined) conditions.push(eq(orders.idCliente, scope.idCliente));
-  const [order] = await tx
-    .select({ id: orders.id, idUser: orders.idUser, idCliente: orders.idCliente, status: orders.status })
+  const query = db
+    .select({
+      id: orders.id,
+      idUser: orders.idUser,
+      idCliente: orders.idCliente,
+      status: orders.status,
+      comentarios: orders.comentarios,
+    })
     .from(orders)
     .where(and(...conditions))
     .limit(1);
+  const [order] = await (lock ? query.for('update') : query);
   if (!order) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
   return order;
 }
@@ -188,9 +223,10 @@ async function addComment(
   scope: { idUser?: number; idCliente?: number },
 ): Promise<CommentsResponse> {
   const author = { id: auth.user.id, nombre: auth.user.nombre, rol: auth.user.rol };
-  const commentId = await app.db.transaction(async (tx) => {
-    const order = await scopedOrder(tx, id, scope);
-    const newId = await insertComment(tx, order.id, author.id, texto);
+  const { commentId, total } = await app.db.transaction(async (tx) => {
+    const order = await scopedOrder(tx, id, scope, true);
+    const now = await checkCommentCaps(app, tx, order, author.id);
+    const newId = await insertComment(tx, order.id, author.id, texto, now);
     await audit(tx, {
       userId: author.id,
       eventType: 'pedido_comentado',
@@ -203,16 +239,74 @@ async function addComment(
       },
     });
     await notifyComment(tx, app.config.PUBLIC_URL, order, author);
-    return newId;
+    return { commentId: newId, total: order.comentarios + 1 };
   });
   void app.mailer.flush();
-  const comentarios = await commentsOf(app.db, id);
+  const { comentarios } = await commentsOf(app.db, id);
   return {
     status: 'ok',
     msg: MSG.comentarioAgregado,
     comentario: comentarios.find((c) => c.id === commentId)!,
     comentarios,
+    comentarios_total: total,
   };
+}
+
+/**
+ * The caps on comments (issue 38, finding 6): an order takes at most COMENTARIOS_POR_PEDIDO (409), a person
+ * writes at most COMENTARIOS_POR_HORA an hour (429 with Retry-After: the seconds until the oldest of them
+ * leaves the hour). Exact under concurrency: the order's row is locked (the comment count's trigger locks it
+ * anyway) and the author's comments are counted under a lock of the author's own. Answers now (the clock's),
+ * the comment's time.
+ */
+async function checkCommentCaps(
+  app: FastifyInstance,
+  tx: Tx,
+  order: CommentOrder & { comentarios: number },
+  authorId: number,
+): Promise<Date> {
+  if (order.comentarios >= COMENTARIOS_POR_PEDIDO) throw conflict('COMMENTS_FULL', MSG.comentariosLlenos);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`comentarios|${authorId}`}, 0))`);
+  const now = app.clock.now();
+  const hourAgo = new Date(now.getTime() - 3_600_000);
+  const [written] = await tx
+    .select({ n: count(), oldest: min(orderComments.createdAt) })
+    .from(orderComments)
+    .where(and(eq(orderComments.authorId, authorId), gt(orderComments.createdAt, hourAgo)));
+  if ((written?.n ?? 0) >= COMENTARIOS_POR_HORA) {
+    const oldest = written?.oldest ? new Date(written.oldest).getTime() : now.getTime();
+    const retryAfter = Math.max(1, Math.ceil((oldest + 3_600_000 - now.getTime()) / 1000));
+    throw tooMany(MSG.comentariosPorHora, 'COMMENTS_RATE', retryAfter);
+  }
+  return now;
+}
+
+/** GET …/{id}/comentarios?antes=: the page of an order's comments older than one, within the caller's scope. */
+async function olderComments(
+  app: FastifyInstance,
+  id: number,
+  before: number,
+  scope: { idUser?: number; idCliente?: number },
+): Promise<OlderCommentsResponse> {
+  const order = await scopedOrder(app.db, id, scope);
+  const { comentarios, more } = await commentsOf(app.db, order.id, before);
+  return { comentarios, mas: more };
+}
+
+/** GET /api/historial/{id}/comentarios: older comments of the buyer's own order. */
+export function buyerOlderComments(app: FastifyInstance, auth: AuthContext, id: number, before: number) {
+  return olderComments(app, id, before, { idUser: auth.user.id });
+}
+
+/** GET /api/pedidos/{id}/comentarios: older comments of an order of the approver's client. */
+export function authorizerOlderComments(app: FastifyInstance, auth: AuthContext, id: number, before: number) {
+  if (!auth.client) throw forbidden();
+  return olderComments(app, id, before, { idCliente: auth.client.id });
+}
+
+/** GET /api/admin/pedidos/{id}/comentarios: older comments of any order (the administrator's read-only view). */
+export function adminOlderComments(app: FastifyInstance, id: number, before: number) {
+  return olderComments(app, id, before, {});
 }
 
 /** POST /api/historial/{id}/comentarios: the buyer comments on their own order, on any status. */

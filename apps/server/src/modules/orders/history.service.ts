@@ -193,7 +193,7 @@ const delegator = alias(users, 'delegator');
 /** One order with its lines and its history of events; `scope` limits who may see it. */
 export async function orderDetail(db: Db, id: number, scope: OrderScope): Promise<OrderDetailDto> {
   const order = await orderOf(db, id, scope);
-  const [lines, events, comentarios] = await Promise.all([
+  const [lines, events, thread] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
     db
       .select({
@@ -247,7 +247,8 @@ export async function orderDetail(db: Db, id: number, scope: OrderScope): Promis
       motivo: e.reason,
       cambios: e.changes ?? null,
     })),
-    comentarios,
+    comentarios: thread.comentarios,
+    comentarios_total: order.comentarios,
     surtido: order.surtidoEstatus as FulfilmentState | null,
     guia: order.guia,
     nota_recepcion: order.notaRecepcion,

@@ -1,5 +1,10 @@
 import { ROLES } from '@portal/shared/domain/roles';
-import { CommentBody, CommentsResponse } from '@portal/shared/schemas/comments';
+import {
+  CommentBody,
+  CommentsResponse,
+  OlderCommentsQuery,
+  OlderCommentsResponse,
+} from '@portal/shared/schemas/comments';
 import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import { QuickOrderBody, QuickOrderResponse } from '@portal/shared/schemas/quick-order';
 import {
@@ -19,7 +24,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { compiledResponse } from '../../lib/response-serializer.ts';
-import { buyerAddComment } from '../orders/comments.service.ts';
+import { buyerAddComment, buyerOlderComments } from '../orders/comments.service.ts';
 import { buyerOrder, userHistory } from '../orders/history.service.ts';
 import { sendPurchaseOrder } from '../orders/po-pdf.service.ts';
 import { shopperSession, userEmptyCart, userRemoveCartItem, userSetCartItem } from './cart.service.ts';
@@ -190,6 +195,21 @@ export async function shoppingRoutes(app: FastifyInstance) {
       },
     },
     async (request) => userWithdrawOrder(app, request, request.auth!, request.params.id),
+  );
+
+  r.get(
+    '/api/historial/:id/comentarios',
+    {
+      preValidation: buyer,
+      schema: {
+        tags,
+        summary: 'Los comentarios anteriores a uno (50 por página) de un pedido propio',
+        params: IdParam,
+        querystring: OlderCommentsQuery,
+        response: { 200: OlderCommentsResponse, ...errors },
+      },
+    },
+    async (request) => buyerOlderComments(app, request.auth!, request.params.id, request.query.antes),
   );
 
   r.post(

@@ -1,4 +1,5 @@
 import { ROLES } from '@portal/shared/domain/roles';
+import { OlderCommentsQuery, OlderCommentsResponse } from '@portal/shared/schemas/comments';
 import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import {
   AdminOrderResponse,
@@ -9,6 +10,7 @@ import {
 } from '@portal/shared/schemas/support';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminOlderComments } from '../orders/comments.service.ts';
 import { adminOrder, adminOrders, supportSearch } from './support.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 419);
@@ -61,5 +63,20 @@ export async function supportRoutes(app: FastifyInstance) {
       },
     },
     async (request) => adminOrder(app.db, request.params.id),
+  );
+
+  r.get(
+    '/api/admin/pedidos/:id/comentarios',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary: 'Los comentarios anteriores a uno (50 por página) de un pedido de cualquier cliente',
+        params: IdParam,
+        querystring: OlderCommentsQuery,
+        response: { 200: OlderCommentsResponse, ...errors },
+      },
+    },
+    async (request) => adminOlderComments(app, request.params.id, request.query.antes),
   );
 }

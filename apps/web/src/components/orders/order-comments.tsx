@@ -1,16 +1,17 @@
 /**
  * An order's thread "Comentarios" (decision 0047): the comments of the buyer and the approvers, oldest
- * first, as plain text (React escapes it; line breaks kept), and a form to add one. Both order screens use
- * it; each passes its own call.
+ * first, as plain text (React escapes it; line breaks kept), and a form to add one. The order brings its
+ * latest 50; "Ver comentarios anteriores" loads older ones a page at a time. Every order screen uses it;
+ * each passes its own calls.
  */
 import { Avatar, Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { ROLES } from '@portal/shared/domain/roles';
 import { COMENTARIO_MAX } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
-import type { OrderCommentDto } from '@portal/shared/schemas/comments';
+import type { OlderCommentsResponse, OrderCommentDto } from '@portal/shared/schemas/comments';
 import { IconMessageCircle, IconSend } from '@tabler/icons-react';
-import { useState } from 'react';
-import { isApiError } from '../../lib/api';
+import { useEffect, useMemo, useState } from 'react';
+import { errorMessage, isApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 
 const ROLE_LABEL: Record<number, string> = {
@@ -33,7 +34,12 @@ export function commentProblem(texto: string): string | null {
 }
 
 interface OrderCommentsProps {
+  /** The order's latest comments, oldest first (the server sends at most 50). */
   comentarios: OrderCommentDto[] | undefined;
+  /** How many the order has in all (older ones are loaded on demand). */
+  total?: number;
+  /** Loads the page of comments older than one; without it no older ones are offered. */
+  loadOlder?: (antes: number) => Promise<OlderCommentsResponse>;
   /**
    * Sends a comment; resolves when saved (the caller updates the order), rejects with the server's error.
    * Without it the comments are read-only (no form).
@@ -43,7 +49,53 @@ interface OrderCommentsProps {
   viewerRol: number;
 }
 
-export function OrderComments({ comentarios = [], onSend, viewerRol }: OrderCommentsProps) {
+/** One empty list for every render without comments (a new one each render would re-run the merge). */
+const NO_COMMENTS: OrderCommentDto[] = [];
+
+export function OrderComments({
+  comentarios: latest = NO_COMMENTS,
+  total,
+  loadOlder,
+  onSend,
+  viewerRol,
+}: OrderCommentsProps) {
+  // Every comment seen: the latest ones as they come (one that a new comment pushes out of the latest 50
+  // stays) and the older pages loaded, by id.
+  const [seen, setSeen] = useState<Map<number, OrderCommentDto>>(() => new Map());
+  useEffect(() => {
+    setSeen((prev) => {
+      if (latest.every((c) => prev.get(c.id) === c)) return prev;
+      const next = new Map(prev);
+      for (const c of latest) next.set(c.id, c);
+      return next;
+    });
+  }, [latest]);
+  const comentarios = useMemo(
+    () =>
+      [...new Map([...seen, ...latest.map((c) => [c.id, c] as const)]).values()].sort((a, b) => a.id - b.id),
+    [seen, latest],
+  );
+  const count = Math.max(total ?? 0, comentarios.length);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [olderError, setOlderError] = useState<string | null>(null);
+  const showOlder = async () => {
+    const first = comentarios[0];
+    if (!loadOlder || !first) return;
+    setLoadingOlder(true);
+    setOlderError(null);
+    try {
+      const page = await loadOlder(first.id);
+      setSeen((prev) => {
+        const next = new Map(prev);
+        for (const c of page.comentarios) next.set(c.id, c);
+        return next;
+      });
+    } catch (e) {
+      setOlderError(errorMessage(e));
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
   const [texto, setTexto] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -75,9 +127,21 @@ export function OrderComments({ comentarios = [], onSend, viewerRol }: OrderComm
           Comentarios
         </Title>
         <Badge variant="light" color="indigo" radius="sm" data-testid="comentarios-total">
-          {comentarios.length}
+          {count}
         </Badge>
       </Group>
+      {loadOlder && comentarios.length < count ? (
+        <Group justify="center" mb="sm" gap="xs">
+          <Button variant="subtle" size="compact-sm" loading={loadingOlder} onClick={() => void showOlder()}>
+            Ver comentarios anteriores ({count - comentarios.length})
+          </Button>
+          {olderError ? (
+            <Text size="sm" c="red" role="alert">
+              {olderError}
+            </Text>
+          ) : null}
+        </Group>
+      ) : null}
       {comentarios.length === 0 ? (
         <Text size="sm" c="dimmed" mb="md">
           {!onSend

@@ -1,3 +1,4 @@
+import type { OlderCommentsResponse } from '@portal/shared/schemas/comments';
 /** Support: one search over users and orders, and any order read-only (rol 4). */
 import {
   ADMIN_ORDERS_SORT,
@@ -23,6 +24,11 @@ export function useSupportSearch(q: string | null) {
     enabled: q !== null,
     staleTime: 10_000,
   });
+}
+
+/** GET /api/admin/pedidos/{id}/comentarios?antes=: the page of the order's comments older than one. */
+export function adminOlderComments(id: number, antes: number): Promise<OlderCommentsResponse> {
+  return api.get<OlderCommentsResponse>(`/api/admin/pedidos/${id}/comentarios?antes=${antes}`);
 }
 
 export function useAdminOrder(id: number) {

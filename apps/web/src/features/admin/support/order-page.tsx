@@ -16,7 +16,7 @@ import { PurchaseOrderButton } from '../../../components/orders/purchase-order-b
 import { StatusBadge } from '../../../components/orders/status-badge';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime, formatOrderNumber } from '../../../lib/format';
-import { useAdminOrder } from './api';
+import { adminOlderComments, useAdminOrder } from './api';
 
 /** Back to the order list it was opened from (its filters and page), else to the overview. */
 function BackLink() {
@@ -87,7 +87,13 @@ export function AdminOrderPage({ id }: { id: number }) {
             <Grid.Col span={{ base: 12, lg: 8 }}>
               <Stack gap="lg">
                 <OrderLinesTable testIdPrefix="soporte" pedido={pedido} />
-                <OrderComments comentarios={pedido.comentarios} viewerRol={ROLES.administrador} />
+                <OrderComments
+                  key={pedido.id}
+                  comentarios={pedido.comentarios}
+                  total={pedido.comentarios_total}
+                  loadOlder={(antes) => adminOlderComments(pedido.id, antes)}
+                  viewerRol={ROLES.administrador}
+                />
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 4 }}>

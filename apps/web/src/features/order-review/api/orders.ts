@@ -2,7 +2,7 @@
  * The authorizer's calls (roles 2 and 3): the client's orders, one order for review, approve (with the
  * edits) and cancel. Types come from the shared schemas (type-only imports: no zod in the bundle).
  */
-import type { CommentsResponse } from '@portal/shared/schemas/comments';
+import type { CommentsResponse, OlderCommentsResponse } from '@portal/shared/schemas/comments';
 import type {
   AuthorizerOrdersResponse,
   AuthorizerOrderView,
@@ -101,6 +101,11 @@ export function cancelOrder(id: number, motivo: string): Promise<WorkflowRespons
 /** POST /api/pedidos/{id}/comentarios: an approver comments on an order of the client (any status). */
 export function addOrderComment(id: number, texto: string): Promise<CommentsResponse> {
   return api.post<CommentsResponse>(`/api/pedidos/${id}/comentarios`, { texto });
+}
+
+/** GET /api/pedidos/{id}/comentarios?antes=: the page of the order's comments older than one. */
+export function approverOlderComments(id: number, antes: number): Promise<OlderCommentsResponse> {
+  return api.get<OlderCommentsResponse>(`/api/pedidos/${id}/comentarios?antes=${antes}`);
 }
 
 /** Approves each order as it stands (no edits), each on its own: one result per order. */

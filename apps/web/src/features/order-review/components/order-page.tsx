@@ -40,7 +40,13 @@ import { useLeaveGuard } from '../../../components/ui/use-leave-guard';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatCentavos, formatDate, formatOrderNumber } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { type AuthorizerOrderView, authorizerKeys, fetchNeighbours, fetchOrder } from '../api/orders';
+import {
+  type AuthorizerOrderView,
+  approverOlderComments,
+  authorizerKeys,
+  fetchNeighbours,
+  fetchOrder,
+} from '../api/orders';
 import { buyerName, editSummary, overBudgetText } from '../lib/order-edits';
 import { listHref, orderHref, queueFilter } from '../lib/queue';
 import { BudgetCards } from './budget-cards';
@@ -260,7 +266,10 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
               </Box>
             </Paper>
             <OrderComments
+              key={pedido.id}
               comentarios={pedido.comentarios}
+              total={pedido.comentarios_total}
+              loadOlder={(antes) => approverOlderComments(pedido.id, antes)}
               onSend={(texto) => review.comment.mutateAsync(texto)}
               viewerRol={user.rol}
             />

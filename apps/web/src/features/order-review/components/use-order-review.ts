@@ -105,7 +105,16 @@ export function useOrderReview(view: AuthorizerOrderView) {
     mutationFn: (texto: string) => addOrderComment(pedido.id, texto),
     onSuccess: (res) => {
       queryClient.setQueryData<AuthorizerOrderView>(authorizerKeys.order(pedido.id), (old) =>
-        old ? { ...old, pedido: { ...old.pedido, comentarios: res.comentarios } } : old,
+        old
+          ? {
+              ...old,
+              pedido: {
+                ...old.pedido,
+                comentarios: res.comentarios,
+                comentarios_total: res.comentarios_total,
+              },
+            }
+          : old,
       );
       void queryClient.invalidateQueries({ queryKey: authorizerKeys.lists() });
     },

@@ -1,4 +1,4 @@
-import type { CommentsResponse } from '@portal/shared/schemas/comments';
+import type { CommentsResponse, OlderCommentsResponse } from '@portal/shared/schemas/comments';
 import type { FulfilmentMoveResponse } from '@portal/shared/schemas/fulfilment';
 import type { BuyerOrderResponse, ReorderResponse, WithdrawResponse } from '@portal/shared/schemas/shopping';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -55,14 +55,28 @@ export function addBuyerComment(id: number, texto: string): Promise<CommentsResp
   return api.post<CommentsResponse>(`/api/historial/${id}/comentarios`, { texto });
 }
 
-/** The answer carries the whole thread: it replaces the order's; the history's counts are refetched. */
+/** GET /api/historial/{id}/comentarios?antes=: the page of the order's comments older than one. */
+export function buyerOlderComments(id: number, antes: number): Promise<OlderCommentsResponse> {
+  return api.get<OlderCommentsResponse>(`/api/historial/${id}/comentarios?antes=${antes}`);
+}
+
+/** The answer carries the latest comments and the count: they replace the order's; the history's counts are refetched. */
 export function useAddBuyerComment(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (texto: string) => addBuyerComment(id, texto),
     onSuccess: (res) => {
       queryClient.setQueryData<BuyerOrderResponse>(historyKeys.detail(id), (old) =>
-        old ? { ...old, pedido: { ...old.pedido, comentarios: res.comentarios } } : old,
+        old
+          ? {
+              ...old,
+              pedido: {
+                ...old.pedido,
+                comentarios: res.comentarios,
+                comentarios_total: res.comentarios_total,
+              },
+            }
+          : old,
       );
       void queryClient.invalidateQueries({ queryKey: historyKeys.pages });
     },

@@ -14,7 +14,7 @@ import { StatusBadge } from '../../../components/orders/status-badge';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatDate, formatOrderNumber } from '../../../lib/format';
 import { orderQuery } from '../api/history';
-import { useAddBuyerComment } from '../api/order-actions';
+import { buyerOlderComments, useAddBuyerComment } from '../api/order-actions';
 import { waitingText } from '../order-info';
 import { ReceiptButton } from './receipt-button';
 import { RepeatOrderButton } from './repeat-order-button';
@@ -134,7 +134,10 @@ export function OrderDetail({ id }: { id: number }) {
               <Stack gap="lg">
                 <OrderLinesTable testIdPrefix="detalle" pedido={pedido} />
                 <OrderComments
+                  key={pedido.id}
                   comentarios={pedido.comentarios}
+                  total={pedido.comentarios_total}
+                  loadOlder={(antes) => buyerOlderComments(pedido.id, antes)}
                   onSend={(texto) => addComment.mutateAsync(texto)}
                   viewerRol={ROLES.usuario}
                 />

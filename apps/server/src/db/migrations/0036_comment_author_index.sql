@@ -1,0 +1,1 @@
+CREATE INDEX "order_comments_author_idx" ON "order_comments" USING btree ("author_id","created_at");
