@@ -24,7 +24,7 @@ export interface AssignmentImportRow {
 export function validateAssignmentRows(
   table: CsvTable,
   index: Map<string, number>,
-): Validated<AssignmentImportRow> {
+): Promise<Validated<AssignmentImportRow>> {
   return validateRows(table, index, ({ fila, get, fail, once, text }) => {
     const usuario = text('usuario', true, 100);
     const claveInterna = text('clave_interna', true, 50);

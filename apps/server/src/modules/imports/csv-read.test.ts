@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
-import { type CsvTable, checkRecords, decodeCsvBytes, parseCsv } from './csv-read.ts';
+import { type CsvTable, checkSummary, parseCsv, readCsvFile, summarizeCsvFile } from './csv-read.ts';
 
 /** The 400 a call throws, as code and message. */
 function refusal(fn: () => unknown): { status: number; code: string; msg: string } {
   try {
     fn();
+  } catch (err) {
+    if (err instanceof AppError) return { status: err.statusCode, code: err.code, msg: err.message };
+    throw err;
+  }
+  throw new Error('no refusal');
+}
+
+/** The 400 an async call rejects with. */
+async function asyncRefusal(fn: () => Promise<unknown>) {
+  try {
+    await fn();
   } catch (err) {
     if (err instanceof AppError) return { status: err.statusCode, code: err.code, msg: err.message };
     throw err;
@@ -65,16 +76,61 @@ describe('CSV reading', () => {
     ]);
   });
 
-  it('a UTF-8 BOM is removed and spaces around cells, quoted or not, are dropped', () => {
+  it('a UTF-8 BOM is removed and spaces around cells, quoted or not, are dropped', async () => {
     const data = Buffer.from('\uFEFFclave , nombre\r\n  A-1 ,  "Uno, dos"  \r\n', 'utf8');
     expect(data.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const table = parseCsv(decodeCsvBytes(data));
+    const table = await readCsvFile(data);
     expect(table.header).toEqual(['clave', 'nombre']);
     expect(rowsOf(table)).toEqual([[2, ['A-1', 'Uno, dos']]]);
-    expect(refusal(() => decodeCsvBytes(Buffer.from('clave\r\nLápiz\r\n', 'latin1')))).toEqual({
+    expect(await asyncRefusal(() => readCsvFile(Buffer.from('clave\r\nLápiz\r\n', 'latin1')))).toEqual({
       status: 400,
       code: 'CSV_NOT_UTF8',
       msg: MSG.csvNoUtf8,
+    });
+  });
+
+  it('a file read a slice at a time gives the rows of the whole text, however the slices cut it', async () => {
+    // Random files of the characters that matter (multi-byte letters cut between slices, quoted separators
+    // and line breaks, doubled quotes, blank rows), read in slices of 1 to 9 bytes and at once.
+    const pieces = ['a', 'ñ', 'é', '€', '1', ' ', ',', ';', '"', '""', '\r\n', '\n', '\r'];
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed;
+    };
+    for (let n = 0; n < 300; n++) {
+      const rows: string[] = ['clave,nombre'];
+      for (let r = next() % 6; r > 0; r--) {
+        let cell = '';
+        for (let k = next() % 6; k > 0; k--) cell += pieces[next() % pieces.length];
+        rows.push(`K${r},"${cell.replaceAll('"', '""')}"`);
+      }
+      const text = `${rows.join('\r\n')}\r\n`;
+      const whole = parseCsv(text);
+      const sliced = await readCsvFile(Buffer.from(text, 'utf8'), 1000, 1 + (next() % 9));
+      expect(sliced, JSON.stringify(text)).toEqual(whole);
+    }
+  });
+
+  it('a file with too many rows, binary bytes or control characters is refused while it is read', async () => {
+    const rows = Array.from({ length: 60 }, (_, i) => `K${i},x`).join('\n');
+    expect(await asyncRefusal(() => readCsvFile(Buffer.from(`a,b\n${rows}\n`), 50, 16))).toEqual({
+      status: 400,
+      code: 'CSV_TOO_MANY_ROWS',
+      msg: MSG.csvDemasiadasFilas(50),
+    });
+    for (const data of [
+      Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14]),
+      Buffer.from('a,b\n1,\u0000\n'),
+      Buffer.from('a,b\n1,\u0007\n'),
+    ])
+      expect((await asyncRefusal(() => readCsvFile(data))).code).toBe('CSV_NOT_TEXT');
+    expect((await asyncRefusal(() => readCsvFile(Buffer.from('')))).code).toBe('CSV_EMPTY');
+    expect((await asyncRefusal(() => readCsvFile(Buffer.from(' \r\n  \n')))).code).toBe('CSV_EMPTY');
+    expect(await asyncRefusal(() => readCsvFile(Buffer.from('a,b\r\n1,"dos\r\n'), 10, 3))).toEqual({
+      status: 400,
+      code: 'CSV_QUOTES',
+      msg: MSG.csvComillas(2),
     });
   });
 
@@ -94,24 +150,54 @@ describe('CSV reading', () => {
     });
   });
 
-  it('a row with more or fewer cells than the header is refused, naming its row and both counts', () => {
-    const longer = parseCsv('clave,nombre,precio\r\nA-1,"Uno\r\nlargo",1\r\nA-2,Dos,1,250.00\r\n');
-    expect(refusal(() => checkRecords(longer))).toEqual({
+  it('a row with more or fewer cells than the header is refused, naming its row and both counts', async () => {
+    /** The refusal of an upload of `text` (its summary checked), or null when it passes. */
+    const uploadRefusal = async (text: string) => {
+      const summary = await summarizeCsvFile(Buffer.from(text), 1000, 7);
+      try {
+        checkSummary(summary);
+        return null;
+      } catch (err) {
+        if (err instanceof AppError) return { status: err.statusCode, code: err.code, msg: err.message };
+        throw err;
+      }
+    };
+    expect(
+      await uploadRefusal('clave,nombre,precio\r\nA-1,"Uno\r\nlargo",1\r\nA-2,Dos,1,250.00\r\n'),
+    ).toEqual({
       status: 400,
       code: 'CSV_ROW_WIDTH',
       msg: MSG.csvAnchoFila(3, 4, 3),
     });
-    const shorter = parseCsv('clave;nombre;precio\nA-1;Uno;1\nA-2\n');
-    expect(refusal(() => checkRecords(shorter))).toEqual({
+    expect(await uploadRefusal('clave;nombre;precio\nA-1;Uno;1\nA-2\n')).toEqual({
       status: 400,
       code: 'CSV_ROW_WIDTH',
       msg: MSG.csvAnchoFila(3, 1, 3),
     });
     expect(MSG.csvAnchoFila(3, 1, 3)).toContain('tiene 1 valor y el encabezado tiene 3 columnas');
     // A header that ends in a separator allows rows with or without the trailing one.
-    expect(() => checkRecords(parseCsv('clave,nombre,\r\nA-1,Uno,\r\nA-2,Dos\r\n'))).not.toThrow();
-    expect(refusal(() => checkRecords(parseCsv('clave,nombre,\r\nA-1,Uno,,\r\n'))).msg).toBe(
-      MSG.csvAnchoFila(2, 4, 2),
-    );
+    expect(await uploadRefusal('clave,nombre,\r\nA-1,Uno,\r\nA-2,Dos\r\n')).toBeNull();
+    expect((await uploadRefusal('clave,nombre,\r\nA-1,Uno,,\r\n'))?.msg).toBe(MSG.csvAnchoFila(2, 4, 2));
+    // Empty rows count for the row numbers but are no rows; a header alone has none.
+    expect(await uploadRefusal('\r\nclave,nombre\r\n,\r\nA-1,Uno\r\nA-2\r\n')).toEqual({
+      status: 400,
+      code: 'CSV_ROW_WIDTH',
+      msg: MSG.csvAnchoFila(5, 1, 2),
+    });
+    expect((await uploadRefusal('clave,nombre\r\n,\r\n'))?.code).toBe('CSV_NO_ROWS');
+  });
+
+  it("an upload's summary agrees with the table the import reads", async () => {
+    const text = '\uFEFFclave;nombre\r\n\r\nA-1;"Uno; dos"\r\n;\r\nA-2;Tres\r\n';
+    const table = await readCsvFile(Buffer.from(text));
+    const summary = await summarizeCsvFile(Buffer.from(text), 1000, 5);
+    expect(summary).toEqual({
+      delimiter: table.delimiter,
+      header: table.header,
+      rows: table.records.length,
+      misaligned: null,
+    });
+    expect(summary.header).toEqual(['clave', 'nombre']);
+    expect(summary.rows).toBe(2);
   });
 });

@@ -1,3 +1,4 @@
+import { parse as parseStream } from 'csv-parse';
 import { CsvError, parse } from 'csv-parse/sync';
 import { type AppError, badRequest } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
@@ -27,26 +28,6 @@ const BINARY_MAGIC: Buffer[] = [
   Buffer.from([0x89, 0x50, 0x4e, 0x47]), // png
   Buffer.from([0xff, 0xd8, 0xff]), // jpg
 ];
-
-/**
- * The text of an import file, or a Spanish 400: empty, binary (spreadsheet, PDF, image, UTF-16) or not
- * UTF-8 (Latin-1 / Windows-1252 accents). A UTF-8 BOM is removed.
- */
-export function decodeCsvBytes(data: Buffer): string {
-  if (data.length === 0) throw badRequest('CSV_EMPTY', MSG.csvVacio);
-  if (BINARY_MAGIC.some((m) => data.subarray(0, m.length).equals(m)) || data.includes(0)) {
-    throw badRequest('CSV_NOT_TEXT', MSG.csvNoEsTexto);
-  }
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(data);
-  } catch {
-    throw badRequest('CSV_NOT_UTF8', MSG.csvNoUtf8);
-  }
-  if (hasControlCharacters(text)) throw badRequest('CSV_NOT_TEXT', MSG.csvNoEsTexto);
-  if (text.trim() === '') throw badRequest('CSV_EMPTY', MSG.csvVacio);
-  return text;
-}
 
 /** Control characters other than tab and line breaks do not belong in a CSV. */
 export function hasControlCharacters(text: string): boolean {
@@ -96,18 +77,30 @@ export function parseCsv(text: string): CsvTable {
   const delimiter = detectDelimiter(text);
   let rows: string[][];
   try {
-    rows = parse(text, {
-      delimiter,
-      record_delimiter: ['\r\n', '\n', '\r'],
-      bom: true,
-      trim: true,
-      relax_quotes: true,
-      relax_column_count: true,
-    });
+    rows = parse(text, parserOptions(delimiter));
   } catch (err) {
     throw err instanceof CsvError ? syntaxError(err) : err;
   }
-  const hasText = (cells: string[]) => cells.some((v) => v.trim() !== '');
+  return tableOf(rows, delimiter);
+}
+
+/** csv-parse's options for an import file (the same for the whole text and for a stream). */
+function parserOptions(delimiter: Delimiter) {
+  return {
+    delimiter,
+    record_delimiter: ['\r\n', '\n', '\r'],
+    bom: true,
+    trim: true,
+    relax_quotes: true,
+    relax_column_count: true,
+  };
+}
+
+/** A row with any text (Excel leaves rows of empty cells at the end). */
+const hasText = (cells: string[]) => cells.some((v) => v.trim() !== '');
+
+/** The table of csv-parse's rows: the first row with any text is the header; empty rows are counted, not kept. */
+function tableOf(rows: string[][], delimiter: Delimiter): CsvTable {
   const head = rows.findIndex(hasText);
   const records: CsvRecord[] = [];
   for (let i = head + 1; head >= 0 && i < rows.length; i++) {
@@ -115,6 +108,137 @@ export function parseCsv(text: string): CsvTable {
     if (hasText(cells)) records.push({ fila: i + 1, cells });
   }
   return { delimiter, header: (rows[head] ?? []).map((h) => h.trim()), records };
+}
+
+/** Bytes of an import file checked and parsed at a time before the event loop gets a turn. */
+const CHUNK_BYTES = 128 * 1024;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * An import file's table, or a Spanish 400: empty, binary (spreadsheet, PDF, image, UTF-16), not UTF-8
+ * (Latin-1 / Windows-1252 accents) or with control characters; a UTF-8 BOM is removed; rows as `parseCsv`
+ * reads them. A slice at a time with a turn of the event loop between slices (issue 38, finding 7): a 20 MB
+ * file never holds every other request for the seconds a whole-file parse takes. More than `maxRows` rows
+ * with text stops the reading at once (400).
+ */
+export async function readCsvFile(
+  data: Buffer,
+  maxRows = IMPORT_MAX_ROWS,
+  chunkBytes = CHUNK_BYTES,
+): Promise<CsvTable> {
+  const rows: string[][] = [];
+  const delimiter = await streamCsvRows(data, (cells) => rows.push(cells), maxRows, chunkBytes);
+  return tableOf(rows, delimiter);
+}
+
+/** What an upload is checked on: the header, how many rows have text, the first misaligned row. */
+export interface CsvSummary {
+  delimiter: Delimiter;
+  header: string[];
+  rows: number;
+  misaligned: { fila: number; cells: number } | null;
+}
+
+/**
+ * The summary of an import file, read like `readCsvFile` but keeping no row: the upload answers from it
+ * without holding the whole file's cells (and the collection of them) on the request's thread.
+ */
+export async function summarizeCsvFile(
+  data: Buffer,
+  maxRows = IMPORT_MAX_ROWS,
+  chunkBytes = CHUNK_BYTES,
+): Promise<CsvSummary> {
+  let header: string[] | null = null;
+  let fila = 0;
+  let rows = 0;
+  let misaligned: CsvSummary['misaligned'] = null;
+  let widths: { width: number; named: number } | null = null;
+  const delimiter = await streamCsvRows(
+    data,
+    (cells) => {
+      fila++;
+      if (!hasText(cells)) return;
+      if (!header) {
+        header = cells.map((h) => h.trim());
+        widths = widthsOf(header);
+        return;
+      }
+      rows++;
+      if (!misaligned && cells.length !== widths!.width && cells.length !== widths!.named) {
+        misaligned = { fila, cells: cells.length };
+      }
+    },
+    maxRows,
+    chunkBytes,
+  );
+  return { delimiter, header: header ?? [], rows, misaligned };
+}
+
+/**
+ * Feeds an import file's rows (every row, empty ones too, in order) to `onRow`, checking its bytes a slice at
+ * a time; answers the separator. The refusals of `readCsvFile`.
+ */
+async function streamCsvRows(
+  data: Buffer,
+  onRow: (cells: string[]) => void,
+  maxRows: number,
+  chunkBytes: number,
+): Promise<Delimiter> {
+  if (data.length === 0) throw badRequest('CSV_EMPTY', MSG.csvVacio);
+  if (BINARY_MAGIC.some((m) => data.subarray(0, m.length).equals(m))) {
+    throw badRequest('CSV_NOT_TEXT', MSG.csvNoEsTexto);
+  }
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+  let withText = 0;
+  let failure: unknown = null;
+  let parser: ReturnType<typeof parseStream> | null = null;
+  let delimiter: Delimiter = ',';
+  let start = '';
+  let anyText = false;
+  for (let at = 0; at < data.length; at += chunkBytes) {
+    const slice = data.subarray(at, at + chunkBytes);
+    if (slice.includes(0)) throw badRequest('CSV_NOT_TEXT', MSG.csvNoEsTexto);
+    const last = at + chunkBytes >= data.length;
+    let text: string;
+    try {
+      text = decoder.decode(slice, { stream: !last });
+    } catch {
+      throw badRequest('CSV_NOT_UTF8', MSG.csvNoUtf8);
+    }
+    if (hasControlCharacters(text)) throw badRequest('CSV_NOT_TEXT', MSG.csvNoEsTexto);
+    anyText ||= text.trim() !== '';
+    if (!parser) {
+      // The separator is read from the first line: wait for it (or the end of the file).
+      start += text;
+      if (!/[\r\n]/.test(start) && !last) continue;
+      delimiter = detectDelimiter(start);
+      parser = parseStream(parserOptions(delimiter));
+      parser.on('data', (cells: string[]) => {
+        if (hasText(cells)) withText++;
+        onRow(cells);
+      });
+      parser.on('error', (err) => {
+        failure ??= err;
+      });
+      text = start;
+    }
+    parser.write(text);
+    await nextTurn();
+    if (failure) break;
+    // The header and the rows allowed: one more means too many, whatever follows.
+    if (withText > maxRows + 1) throw badRequest('CSV_TOO_MANY_ROWS', MSG.csvDemasiadasFilas(maxRows));
+  }
+  if (!anyText) throw badRequest('CSV_EMPTY', MSG.csvVacio);
+  if (parser && !failure) {
+    await new Promise<void>((resolve) => {
+      parser!.once('end', resolve);
+      parser!.once('error', () => resolve());
+      parser!.end();
+    });
+  }
+  if (failure) throw failure instanceof CsvError ? syntaxError(failure) : failure;
+  return delimiter;
 }
 
 /** A csv-parse error as a Spanish 400 naming the spreadsheet row (the records read before it, plus one). */
@@ -165,21 +289,25 @@ export function mapHeader(
   return index;
 }
 
+/** A header's width, and its width without a trailing separator (rows may have it or not). */
+function widthsOf(header: string[]): { width: number; named: number } {
+  const width = header.length;
+  return { width, named: header.at(-1) === '' && width > 1 ? width - 1 : width };
+}
+
 /**
- * Checks a parsed table at upload, after its header: it has data rows, not too many, and every row has as
- * many cells as the header has columns (a row with one more or one less is misaligned: its values would
- * land in the wrong columns). A header that ends in a separator allows rows with or without it.
+ * Checks a file at upload, after its header: it has data rows, not too many, and every row has as many
+ * cells as the header has columns (a row with one more or one less is misaligned: its values would land in
+ * the wrong columns). A header that ends in a separator allows rows with or without it.
  */
-export function checkRecords(table: CsvTable): void {
-  if (table.records.length === 0) throw badRequest('CSV_NO_ROWS', MSG.csvSinRegistros);
-  if (table.records.length > IMPORT_MAX_ROWS) {
+export function checkSummary(summary: CsvSummary): void {
+  if (summary.rows === 0) throw badRequest('CSV_NO_ROWS', MSG.csvSinRegistros);
+  if (summary.rows > IMPORT_MAX_ROWS) {
     throw badRequest('CSV_TOO_MANY_ROWS', MSG.csvDemasiadasFilas(IMPORT_MAX_ROWS));
   }
-  const width = table.header.length;
-  const named = table.header.at(-1) === '' && width > 1 ? width - 1 : width;
-  const ragged = table.records.find((r) => r.cells.length !== width && r.cells.length !== named);
-  if (ragged) {
-    throw badRequest('CSV_ROW_WIDTH', MSG.csvAnchoFila(ragged.fila, ragged.cells.length, named));
+  const { fila, cells } = summary.misaligned ?? {};
+  if (fila !== undefined && cells !== undefined) {
+    throw badRequest('CSV_ROW_WIDTH', MSG.csvAnchoFila(fila, cells, widthsOf(summary.header).named));
   }
 }
 

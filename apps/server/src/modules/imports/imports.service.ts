@@ -23,10 +23,10 @@ import { MSG } from '../../messages.ts';
 import { ASSIGNMENT_COLUMNS, upsertAssignments, validateAssignmentRows } from './assignment-import.ts';
 import {
   type CsvTable,
-  checkRecords,
-  decodeCsvBytes,
+  checkSummary,
   mapHeader,
-  parseCsv,
+  readCsvFile,
+  summarizeCsvFile,
   withoutControlCharacters,
 } from './csv-read.ts';
 import {
@@ -80,10 +80,10 @@ async function loadImportClient(db: Db, idCliente: number): Promise<UserImportCl
 }
 
 /** The column index of a file, checked against the template of its kind (Spanish 400 otherwise). */
-function headerIndex(kind: ImportKind, client: UserImportClient, table: CsvTable): Map<string, number> {
-  if (kind === 'productos') return mapHeader(table.header, PRODUCT_COLUMNS);
-  if (kind === 'asignaciones') return mapHeader(table.header, ASSIGNMENT_COLUMNS);
-  return mapHeader(table.header, USER_COLUMNS, [...categoryColumns(client).keys()]);
+function headerIndex(kind: ImportKind, client: UserImportClient, header: string[]): Map<string, number> {
+  if (kind === 'productos') return mapHeader(header, PRODUCT_COLUMNS);
+  if (kind === 'asignaciones') return mapHeader(header, ASSIGNMENT_COLUMNS);
+  return mapHeader(header, USER_COLUMNS, [...categoryColumns(client).keys()]);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -186,9 +186,10 @@ export async function acceptUpload(
   if (!client) throw notFound(MSG.invClienteInexistente, 'CLIENT_NOT_FOUND');
   if (file.data.length > IMPORT_MAX_BYTES) throw badRequest('FILE_SIZE', sizeMessage(IMPORT_MAX_BYTES));
 
-  const table = parseCsv(decodeCsvBytes(file.data));
-  headerIndex(kind, client, table);
-  checkRecords(table);
+  // Checked a slice at a time, keeping no row: a large file never holds the other requests (issue 38).
+  const summary = await summarizeCsvFile(file.data);
+  headerIndex(kind, client, summary.header);
+  checkSummary(summary);
 
   let fileId: string;
   try {
@@ -214,20 +215,20 @@ export async function acceptUpload(
         fileId,
         fileName,
         createdBy: auth.user.id,
-        totalRows: table.records.length,
+        totalRows: summary.rows,
       })
       .returning({ id: importJobs.id });
     const id = row!.id;
     await audit(tx, {
       userId: auth.user.id,
       eventType: 'importacion_iniciada',
-      description: `Importación #${id} de ${kind} recibida (${table.records.length} registros)`,
+      description: `Importación #${id} de ${kind} recibida (${summary.rows} registros)`,
       metadata: {
         id_importacion: id,
         id_cliente: idCliente,
         tipo: kind,
         archivo: fileName,
-        registros: table.records.length,
+        registros: summary.rows,
         ...requestMeta(request),
       },
     });
@@ -302,8 +303,8 @@ export async function runImport(app: FastifyInstance, id: number, ctx: JobContex
     let table: CsvTable;
     let index: Map<string, number>;
     try {
-      table = parseCsv(decodeCsvBytes(file.data));
-      index = headerIndex(kind, client, table);
+      table = await readCsvFile(file.data);
+      index = headerIndex(kind, client, table.header);
     } catch (err) {
       // The file no longer fits (e.g. a category column renamed since the upload): final, no retry.
       if (err instanceof AppError) {
@@ -360,7 +361,7 @@ export async function runImport(app: FastifyInstance, id: number, ctx: JobContex
     };
 
     if (kind === 'productos') {
-      const validated = validateProductRows(table, index);
+      const validated = await validateProductRows(table, index);
       await yieldToRequests();
       await startProgress(validated);
       const names = new Map<string, string>();
@@ -371,12 +372,12 @@ export async function runImport(app: FastifyInstance, id: number, ctx: JobContex
       const categoryIds = await app.db.transaction((tx) => ensureCategories(tx, client.id, names.values()));
       await writeInBatches(validated.rows, (tx, batch) => upsertProducts(tx, client.id, batch, categoryIds));
     } else if (kind === 'asignaciones') {
-      const validated = validateAssignmentRows(table, index);
+      const validated = await validateAssignmentRows(table, index);
       await yieldToRequests();
       await startProgress(validated);
       await writeInBatches(validated.rows, (tx, batch) => upsertAssignments(tx, client.id, batch));
     } else {
-      const validated = validateUserRows(table, index, client);
+      const validated = await validateUserRows(table, index, client);
       await yieldToRequests();
       await startProgress(validated);
       await writeInBatches(validated.rows, (tx, batch) =>

@@ -106,7 +106,7 @@ export function validateUserRows(
   table: CsvTable,
   index: Map<string, number>,
   client: UserImportClient,
-): Validated<UserImportRow> {
+): Promise<Validated<UserImportRow>> {
   const budgetColumns = [...categoryColumns(client)].filter(([name]) => index.has(name));
   const regular = client.modoPresupuesto !== 'categoria';
 
