@@ -9,6 +9,8 @@ export interface AppKeys {
   anonymousSession: Buffer;
   /** Encrypts secrets at rest (two-factor secrets). */
   encryption: Buffer;
+  /** Keys the fingerprints of typed usernames (the sign-in throttle and the log: issue 38, finding 9). */
+  typedNames: Buffer;
   /** Whether the key came from SECRET_KEY or a key file, rather than the development fallback. */
   source: 'config' | 'file' | 'development';
 }
@@ -50,6 +52,7 @@ export function appKeys(config: Pick<Config, 'SECRET_KEY' | 'dataDir' | 'DATABAS
   return {
     anonymousSession: derive(master, 'sesion-anonima'),
     encryption: derive(master, 'cifrado'),
+    typedNames: derive(master, 'nombres-tecleados'),
     source,
   };
 }

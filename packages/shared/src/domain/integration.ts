@@ -29,6 +29,11 @@ export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 export const V1_PAGE_DEFAULT = 50;
 export const V1_PAGE_MAX = 100;
 
+/** Live tokens (neither revoked nor expired) one scope may have: one client, or all clients (issue 38). */
+export const TOKENS_PER_SCOPE = 50;
+/** Active webhooks one scope may have. */
+export const WEBHOOKS_PER_SCOPE = 10;
+
 export const TOKENS_PER_PAGE = 20;
 export const WEBHOOKS_PER_PAGE = 20;
 export const DELIVERIES_PER_PAGE = 20;

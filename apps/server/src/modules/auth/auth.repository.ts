@@ -1,9 +1,9 @@
+import { createHmac } from 'node:crypto';
 import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/principal.ts';
 import { authAttempts, passwordTokens, users } from '../../db/schema/index.ts';
 import { type AuditEntry, audit } from '../../lib/audit.ts';
-import { hashToken } from '../../lib/tokens.ts';
 
 export {
   accessWeekState,
@@ -23,20 +23,23 @@ export async function findUserByUsuario(db: Db, usuario: string): Promise<UserRo
 }
 
 /**
- * What the throttle stores for a typed username: its SHA-256, never the text (a password typed in the
- * name field must not be kept). Case and surrounding spaces do not make a new subject.
+ * What the throttle stores for a typed username, and the log's fingerprint of an unknown one: its HMAC
+ * under a key derived from the server's secret (`AppKeys.typedNames`), never the text (a password typed in
+ * the name field must not be kept) nor a plain hash anyone could look up (issue 38, finding 9). Case and
+ * surrounding spaces do not make a new subject.
  */
-export function attemptSubject(usuario: string): string {
-  return hashToken(usuario.trim().toLowerCase().slice(0, 200));
+export function attemptSubject(key: Buffer, usuario: string): string {
+  return createHmac('sha256', key).update(usuario.trim().toLowerCase().slice(0, 200)).digest('hex');
 }
 
-export async function countAttempts(db: Db | Tx, kind: string, since: Date, ip: string, usuario?: string) {
+/** Attempts of a kind from an address since a time; of one typed name (its `attemptSubject`) when given. */
+export async function countAttempts(db: Db | Tx, kind: string, since: Date, ip: string, subject?: string) {
   const conditions = [
     eq(authAttempts.kind, kind),
     eq(authAttempts.ip, ip),
     gt(authAttempts.createdAt, since),
   ];
-  if (usuario !== undefined) conditions.push(eq(authAttempts.subject, attemptSubject(usuario)));
+  if (subject !== undefined) conditions.push(eq(authAttempts.subject, subject));
   const [row] = await db
     .select({ n: count() })
     .from(authAttempts)
@@ -69,16 +72,15 @@ export type Reservation =
 export async function reserveAttempt(
   db: Db,
   kind: string,
-  usuario: string,
+  subject: string,
   ip: string,
   limits: ThrottleLimits,
 ): Promise<Reservation> {
-  const subject = attemptSubject(usuario);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${kind}|s|${subject}`}, 0))`);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${kind}|a|${ip}`}, 0))`);
     const [perSubject, perIp] = await Promise.all([
-      countAttempts(tx, kind, limits.since, ip, usuario),
+      countAttempts(tx, kind, limits.since, ip, subject),
       countAttempts(tx, kind, limits.since, ip),
     ]);
     if (perSubject >= limits.perSubjectAndIp || perIp >= limits.perIp) {
@@ -116,16 +118,10 @@ export async function releaseAttempt(db: Db, id: number) {
   await db.delete(authAttempts).where(eq(authAttempts.id, id));
 }
 
-export async function clearAttempts(db: Db | Tx, kind: string, usuario: string, ip: string) {
+export async function clearAttempts(db: Db | Tx, kind: string, subject: string, ip: string) {
   await db
     .delete(authAttempts)
-    .where(
-      and(
-        eq(authAttempts.kind, kind),
-        eq(authAttempts.subject, attemptSubject(usuario)),
-        eq(authAttempts.ip, ip),
-      ),
-    );
+    .where(and(eq(authAttempts.kind, kind), eq(authAttempts.subject, subject), eq(authAttempts.ip, ip)));
 }
 
 /**
@@ -135,10 +131,10 @@ export async function clearAttempts(db: Db | Tx, kind: string, usuario: string, 
  */
 export async function recordSignIn(
   db: Db,
-  signIn: { userId: number; usuario: string; ip: string; entry: AuditEntry },
+  signIn: { userId: number; subject: string; ip: string; entry: AuditEntry },
 ) {
   await db.transaction(async (tx) => {
-    await clearAttempts(tx, 'login', signIn.usuario, signIn.ip);
+    await clearAttempts(tx, 'login', signIn.subject, signIn.ip);
     // The time of the record, like the log entry's: the database's (not a decision, decision 0093).
     await tx.update(users).set({ ultimoAcceso: sql`now()` }).where(eq(users.id, signIn.userId));
     await audit(tx, signIn.entry);

@@ -35,7 +35,7 @@ export const LOGIN_MAX_PER_USER_IP = 5;
 export const LOGIN_MAX_PER_IP = 100;
 export const RECOVERY_MAX_PER_USER_IP = 3;
 export const RECOVERY_MAX_PER_IP = 20;
-/** Calls to set a password with a link, per address (anonymous; each valid one costs a hash). */
+/** Failed calls to set a password with a link, per address and window (a call that sets one is not counted). */
 export const RESET_MAX_PER_IP = 10;
 
 function fileUrl(id: string | null): string | null {
@@ -81,16 +81,25 @@ export function sessionPayload(
   };
 }
 
+/** A typed username as the throttle and the log know it (an HMAC under the server's key). */
+export function typedSubject(app: FastifyInstance, usuario: string): string {
+  return repo.attemptSubject(app.keys.typedNames, usuario);
+}
+
 /**
  * How a typed username appears in the system log: as typed only when it names an existing user; otherwise
  * a short fingerprint, because what was typed may be a password entered in the wrong field.
  */
-function typedName(usuario: string, user: { usuario: string } | undefined): string {
-  return user ? user.usuario : `(usuario desconocido, huella ${repo.attemptSubject(usuario).slice(0, 12)})`;
+function typedName(app: FastifyInstance, usuario: string, user: { usuario: string } | undefined): string {
+  return user ? user.usuario : `(usuario desconocido, huella ${typedSubject(app, usuario).slice(0, 12)})`;
 }
 
-function typedNameMeta(usuario: string, user: { usuario: string } | undefined): Record<string, string> {
-  return user ? { usuario: user.usuario } : { huella_usuario: repo.attemptSubject(usuario).slice(0, 12) };
+function typedNameMeta(
+  app: FastifyInstance,
+  usuario: string,
+  user: { usuario: string } | undefined,
+): Record<string, string> {
+  return user ? { usuario: user.usuario } : { huella_usuario: typedSubject(app, usuario).slice(0, 12) };
 }
 
 export async function signIn(
@@ -109,7 +118,7 @@ export async function signIn(
   if (!usuario || !credentials.password) throw badRequest('VALIDATION', MSG.llenarTodosLosDatos);
   const ip = request.ip;
   // The attempt is counted and recorded before the password is checked (atomically, see reserveAttempt).
-  const reservation = await repo.reserveAttempt(app.db, 'login', usuario, ip, {
+  const reservation = await repo.reserveAttempt(app.db, 'login', typedSubject(app, usuario), ip, {
     ...throttleWindow(now),
     perSubjectAndIp: LOGIN_MAX_PER_USER_IP,
     perIp: LOGIN_MAX_PER_IP,
@@ -120,8 +129,8 @@ export async function signIn(
       await audit(app.db, {
         userId: known?.id ?? null,
         eventType: 'login_bloqueado',
-        description: `Inicio de sesión bloqueado por demasiados intentos: ${typedName(usuario, known)}`,
-        metadata: { ...typedNameMeta(usuario, known), ...requestMeta(request) },
+        description: `Inicio de sesión bloqueado por demasiados intentos: ${typedName(app, usuario, known)}`,
+        metadata: { ...typedNameMeta(app, usuario, known), ...requestMeta(request) },
       });
     }
     throw tooMany(MSG.demasiadosIntentos, 'LOGIN_THROTTLED');
@@ -133,8 +142,8 @@ export async function signIn(
     await audit(app.db, {
       userId: user?.id ?? null,
       eventType: 'login_fallido',
-      description: `Intento de inicio de sesión fallido: ${typedName(usuario, user)}`,
-      metadata: { ...typedNameMeta(usuario, user), ...requestMeta(request) },
+      description: `Intento de inicio de sesión fallido: ${typedName(app, usuario, user)}`,
+      metadata: { ...typedNameMeta(app, usuario, user), ...requestMeta(request) },
     });
     throw unauthorized(MSG.credencialesIncorrectas, 'BAD_CREDENTIALS');
   }
@@ -162,7 +171,7 @@ export async function signIn(
   setSessionCookies(request, reply, created);
   await repo.recordSignIn(app.db, {
     userId: user.id,
-    usuario,
+    subject: typedSubject(app, usuario),
     ip,
     entry: {
       userId: user.id,
@@ -227,11 +236,17 @@ export async function requestRecovery(
 ): Promise<void> {
   const usuario = usuarioRaw.trim();
   const now = app.clock.now();
-  const reservation = await repo.reserveAttempt(app.db, 'recuperacion', usuario, request.ip, {
-    ...throttleWindow(now),
-    perSubjectAndIp: RECOVERY_MAX_PER_USER_IP,
-    perIp: RECOVERY_MAX_PER_IP,
-  });
+  const reservation = await repo.reserveAttempt(
+    app.db,
+    'recuperacion',
+    typedSubject(app, usuario),
+    request.ip,
+    {
+      ...throttleWindow(now),
+      perSubjectAndIp: RECOVERY_MAX_PER_USER_IP,
+      perIp: RECOVERY_MAX_PER_IP,
+    },
+  );
   if (!reservation.ok) throw tooMany(MSG.demasiadasSolicitudes, 'RECOVERY_THROTTLED');
   const user = await repo.findUserByUsuario(app.db, usuario);
   if (!user) throw notFound(MSG.usuarioNoEncontradoSistema, 'USER_NOT_FOUND');
@@ -283,7 +298,7 @@ export async function resetWithToken(
   // Anonymous callers: a ceiling per address, and the link is checked before any password is hashed, so
   // made-up links cost one indexed read each. The link is consumed (conditionally) after the hash.
   const now = app.clock.now();
-  const reservation = await repo.reserveAttempt(app.db, 'restablecer', '', request.ip, {
+  const reservation = await repo.reserveAttempt(app.db, 'restablecer', typedSubject(app, ''), request.ip, {
     ...throttleWindow(now),
     perSubjectAndIp: RESET_MAX_PER_IP,
     perIp: RESET_MAX_PER_IP,
@@ -309,6 +324,9 @@ export async function resetWithToken(
     });
     return used.userId;
   });
+  // Only failed link checks count against the address: an office behind one address may onboard any
+  // number of people (issue 38, finding 9).
+  await repo.releaseAttempt(app.db, reservation.id);
   await store.destroyAllOfUser(userId);
   void app.mailer.flush();
 }

@@ -3,6 +3,7 @@ import {
   TOKEN_PREFIX,
   TOKEN_SHOWN_CHARS,
   TOKENS_PER_PAGE,
+  TOKENS_PER_SCOPE,
 } from '@portal/shared/domain/integration';
 import type {
   TokenCreateBody,
@@ -10,10 +11,10 @@ import type {
   TokenDto,
   TokensResponse,
 } from '@portal/shared/schemas/integration';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import { apiTokens, clients, users } from '../../db/schema/index.ts';
+import { apiTokens, clients, users, type webhookEndpoints } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -76,11 +77,26 @@ async function tokenById(db: Db | Tx, id: number, now: Date): Promise<TokenDto> 
   return toDto(row, now);
 }
 
-/** A client scope must name an existing client (400 otherwise: it is a field of the form). */
-export async function checkClientScope(db: Db | Tx, idCliente: number | null): Promise<void> {
+/**
+ * A client scope must name an existing client (400 otherwise: it is a field of the form). Takes the scope's
+ * lock for `what` (tokens or webhooks) until the transaction ends, so its count and a new row are exact
+ * under concurrent creations.
+ */
+export async function checkClientScope(tx: Tx, idCliente: number | null, what: 'tokens' | 'webhooks') {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`${what}|${idCliente ?? 'todos'}`}, 0))`,
+  );
   if (idCliente === null) return;
-  const [row] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, idCliente));
+  const [row] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, idCliente));
   if (!row) throw badRequest('VALIDATION', MSG.clienteNoEncontrado, { id_cliente: MSG.clienteNoEncontrado });
+}
+
+/** The scope's condition: one client, or the tokens and webhooks of every client (null). */
+export function scopeIs(
+  column: typeof apiTokens.idCliente | typeof webhookEndpoints.idCliente,
+  id: number | null,
+) {
+  return id === null ? isNull(column) : eq(column, id);
 }
 
 /** GET /api/integracion/tokens: newest first, revoked and expired ones included (with their state). */
@@ -116,7 +132,18 @@ export async function createToken(
 ): Promise<TokenCreateResponse> {
   const valor = `${TOKEN_PREFIX}${newToken()}`;
   const id = await app.db.transaction(async (tx) => {
-    await checkClientScope(tx, body.id_cliente);
+    await checkClientScope(tx, body.id_cliente, 'tokens');
+    const [live] = await tx
+      .select({ n: count() })
+      .from(apiTokens)
+      .where(
+        and(
+          scopeIs(apiTokens.idCliente, body.id_cliente),
+          isNull(apiTokens.revocadoEn),
+          gt(apiTokens.expiraEn, app.clock.now()),
+        ),
+      );
+    if ((live?.n ?? 0) >= TOKENS_PER_SCOPE) throw conflict('TOKENS_FULL', MSG.tokensLlenos(TOKENS_PER_SCOPE));
     const [row] = await tx
       .insert(apiTokens)
       .values({

@@ -2,6 +2,7 @@ import {
   DELIVERIES_PER_PAGE,
   WEBHOOK_SECRET_PREFIX,
   WEBHOOKS_PER_PAGE,
+  WEBHOOKS_PER_SCOPE,
   type WebhookEventType,
 } from '@portal/shared/domain/integration';
 import type {
@@ -22,7 +23,7 @@ import { sealSecret } from '../../lib/secret-box.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
-import { checkClientScope } from './tokens.service.ts';
+import { checkClientScope, scopeIs } from './tokens.service.ts';
 import { secretContext, targetPolicy } from './webhook-delivery.ts';
 import { WEBHOOK_QUEUE, type WebhookDeliveryJob } from './webhook-outbox.ts';
 import { resolveTarget } from './webhook-target.ts';
@@ -114,7 +115,13 @@ export async function createWebhook(
   if (!target.ok) throw badRequest(target.refusal.code, target.refusal.msg, { url: target.refusal.msg });
   const secreto = `${WEBHOOK_SECRET_PREFIX}${newToken()}`;
   const id = await app.db.transaction(async (tx) => {
-    await checkClientScope(tx, body.id_cliente);
+    await checkClientScope(tx, body.id_cliente, 'webhooks');
+    const [active] = await tx
+      .select({ n: count() })
+      .from(webhookEndpoints)
+      .where(and(scopeIs(webhookEndpoints.idCliente, body.id_cliente), eq(webhookEndpoints.activo, true)));
+    if ((active?.n ?? 0) >= WEBHOOKS_PER_SCOPE)
+      throw conflict('WEBHOOKS_FULL', MSG.webhooksLlenos(WEBHOOKS_PER_SCOPE));
     const [row] = await tx
       .insert(webhookEndpoints)
       .values({

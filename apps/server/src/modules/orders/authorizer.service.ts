@@ -185,10 +185,12 @@ export async function authorizerOrderView(
   void over;
   // The buttons follow the server's rules, separation of duties included.
   const own = order.idUser === auth.user.id;
-  const gaveLevelOne =
-    status === 'espera' && tookPartIn(await levelOneApprover(app.db, order.id), auth.user.id);
   const actors = await actorsOf(app.db, auth.user, client.id, today(app), app.sessions.kept(auth.sessionId));
   const approve = transitionAs(actors, status, levels, 'aprobar');
+  const levelOne = status === 'espera' ? await levelOneApprover(app.db, order.id) : null;
+  const gaveLevelOne =
+    tookPartIn(levelOne, auth.user.id) ||
+    (approve.ok && !!approve.actor.onBehalfOf && tookPartIn(levelOne, approve.actor.onBehalfOf.id));
   return {
     pedido: detail,
     usuario: { id: buyer.id, nombre: buyer.nombre, usuario: buyer.usuario },
@@ -216,7 +218,8 @@ export async function authorizerOrderView(
  * Separation of duties (docs/domain.md "Two approvals, two people", decision 0039), whatever the user's
  * role is now: nobody approves, edits or cancels an order they placed (403), and whoever took part in the
  * level-1 approval — gave it, or had it given in their name by a delegate — never gives the level-2 one,
- * with or without a delegation (409; they may still cancel it). The refusal, or null when allowed.
+ * with or without a delegation, nor has it given in their name by a delegate (409; they may still cancel
+ * it: issue 38, finding 9). The refusal, or null when allowed.
  */
 function dutyConflict(
   userId: number,
@@ -224,9 +227,12 @@ function dutyConflict(
   action: OrderAction,
   /** Who gave the order's level-1 approval (read when the order waits for level 2). */
   levelOne: { actorId: number | null; onBehalfOfId: number | null } | null,
+  /** In whose name this step would be given (a delegator), if not the user's own. */
+  onBehalfOfId: number | null = null,
 ): AppError | null {
   if (order.idUser === userId) return forbidden(MSG.pedidoPropio, 'OWN_ORDER');
-  if (action === 'aprobar' && order.status === 'espera' && tookPartIn(levelOne, userId))
+  const inLevelOne = (id: number | null) => id !== null && tookPartIn(levelOne, id);
+  if (action === 'aprobar' && order.status === 'espera' && (inLevelOne(userId) || inLevelOne(onBehalfOfId)))
     return conflict('SAME_APPROVER', MSG.segundaAutorizacionOtraPersona);
   return null;
 }
@@ -291,7 +297,7 @@ async function approveOne(
     const step = transitionAs(actorsFrom(auth.user, read.delegators), status, levels, 'aprobar');
     if (!step.ok) refuseTransition(step.reason);
     const onBehalfOfId = step.actor.onBehalfOf?.id ?? null;
-    const refusal = dutyConflict(auth.user.id, order, 'aprobar', read.levelOne);
+    const refusal = dutyConflict(auth.user.id, order, 'aprobar', read.levelOne, onBehalfOfId);
     if (refusal) throw refusal;
 
     // The edits: every line of the order, with its new quantity; a missing line is removed.

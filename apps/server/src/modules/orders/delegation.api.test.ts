@@ -337,6 +337,25 @@ describe.each(DB_KINDS)('out-of-office delegation (%s)', (kind) => {
     expect((await w2.approve(await w2.signIn(eva), p.id)).json().nuevo_estatus).toBe('aprobado');
   });
 
+  it('nobody gives level 2 in the name of whoever gave level 1 (issue 38, finding 9)', async () => {
+    const w = await world();
+    const o = await w.order('pendiente');
+    // Beto gives level 1; then he becomes a super authorizer and names Carla his delegate: Carla would give
+    // level 2 in his name, so that he gave both.
+    expect((await w.approve(w.api.beto, o.id)).json().nuevo_estatus).toBe('espera');
+    await db().update(users).set({ rol: 3 }).where(eq(users.id, w.beto.id));
+    await db()
+      .insert(delegations)
+      .values({ delegatorId: w.beto.id, delegateId: w.carla.id, ...window(0, 2) });
+    expect((await w.api.carla.get(`/api/pedidos/${o.id}`)).json().acciones).toMatchObject({ aprobar: false });
+    const refused = await w.approve(w.api.carla, o.id);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'SAME_APPROVER', msg: MSG.segundaAutorizacionOtraPersona });
+    expect(await statusOf(o.id)).toBe('espera');
+    // A super authorizer who took no part may.
+    expect((await w.approve(w.api.ana, o.id)).json().nuevo_estatus).toBe('aprobado');
+  });
+
   it('only inside the window, and only while the delegator is an active authorizer of the client', async () => {
     const w = await world();
     await w.api.ana.put('/api/delegacion', { delegado_id: w.beto.id, ...window(1, 3) });

@@ -34,6 +34,7 @@ import {
   LOGIN_MAX_PER_USER_IP,
   sessionPayload,
   throttleWindow,
+  typedSubject,
 } from '../auth/auth.service.ts';
 import { hashBackupCode, newBackupCodes, normalizeBackupCode } from './backup-codes.ts';
 import * as repo from './two-factor.repository.ts';
@@ -81,11 +82,17 @@ async function verifyAndUse(
  * and released when it succeeds, so a stolen session cannot try codes without end.
  */
 async function reserveCheck(app: FastifyInstance, auth: AuthContext, request: FastifyRequest) {
-  const reservation = await authRepo.reserveAttempt(app.db, '2fa', auth.user.usuario, request.ip, {
-    ...throttleWindow(app.clock.now()),
-    perSubjectAndIp: CODE_CHECKS_PER_USER_IP,
-    perIp: LOGIN_MAX_PER_IP,
-  });
+  const reservation = await authRepo.reserveAttempt(
+    app.db,
+    '2fa',
+    typedSubject(app, auth.user.usuario),
+    request.ip,
+    {
+      ...throttleWindow(app.clock.now()),
+      perSubjectAndIp: CODE_CHECKS_PER_USER_IP,
+      perIp: LOGIN_MAX_PER_IP,
+    },
+  );
   if (!reservation.ok) throw tooMany(MSG.demasiadosIntentos, 'TWO_FACTOR_THROTTLED');
   return reservation.id;
 }
@@ -342,7 +349,13 @@ export async function completeSecondStep(
     perIp: LOGIN_MAX_PER_IP,
   };
   if (!session || !principal) {
-    const reservation = await authRepo.reserveAttempt(app.db, 'login', '', request.ip, limits);
+    const reservation = await authRepo.reserveAttempt(
+      app.db,
+      'login',
+      typedSubject(app, ''),
+      request.ip,
+      limits,
+    );
     if (!reservation.ok) throw tooMany(MSG.demasiadosIntentos, 'LOGIN_THROTTLED');
     // The work of a wrong code: the check, and the counter's update (of no row here).
     checkAgainstDummy(body.codigo ?? '', now);
@@ -357,7 +370,13 @@ export async function completeSecondStep(
     throw badCode();
   }
   const { user, client } = principal;
-  const reservation = await authRepo.reserveAttempt(app.db, 'login', user.usuario, request.ip, limits);
+  const reservation = await authRepo.reserveAttempt(
+    app.db,
+    'login',
+    typedSubject(app, user.usuario),
+    request.ip,
+    limits,
+  );
   if (!reservation.ok) {
     if (reservation.firstRefusal)
       await audit(app.db, {
@@ -399,7 +418,7 @@ export async function completeSecondStep(
   setSessionCookies(request, reply, created);
   await authRepo.recordSignIn(app.db, {
     userId: user.id,
-    usuario: user.usuario,
+    subject: typedSubject(app, user.usuario),
     ip: request.ip,
     entry: {
       userId: user.id,
