@@ -39,7 +39,11 @@ describe.each(DB_KINDS)('operations (%s)', (kind) => {
     for (const url of ['/api/test/sin-base', '/api/test/base-reiniciando']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(503);
-      expect(res.json()).toEqual({ code: 'UNAVAILABLE', msg: MSG.servicioNoDisponible });
+      expect(res.json()).toEqual({
+        code: 'UNAVAILABLE',
+        msg: MSG.servicioNoDisponible,
+        soporte: res.headers['x-request-id'],
+      });
     }
   });
 
@@ -58,7 +62,51 @@ describe.each(DB_KINDS)('operations (%s)', (kind) => {
     const boom = await t.app.inject({ method: 'GET', url: '/api/test/explota' });
     expect(boom.statusCode).toBe(500);
     expect(boom.body).not.toContain('secreto');
-    expect(boom.json()).toEqual({ code: 'INTERNAL', msg: MSG.errorInterno });
+    expect(boom.json()).toEqual({
+      code: 'INTERNAL',
+      msg: MSG.errorInterno,
+      soporte: boom.headers['x-request-id'],
+    });
+  });
+
+  it('a server error names its request: the same id in X-Request-Id, the body and every log line of it', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp(kind, {
+      logLines: lines,
+      extend: (app) => {
+        app.get('/api/test/explota', async (request) => {
+          request.log.info('antes de fallar');
+          throw new Error('detalle interno secreto');
+        });
+      },
+    });
+    try {
+      // A caller's own valid id is kept; an invalid one is replaced by a new one.
+      const given = 'soporte-prueba-38';
+      const res = await logged.app.inject({
+        method: 'GET',
+        url: '/api/test/explota',
+        headers: { 'x-request-id': given },
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.headers['x-request-id']).toBe(given);
+      expect(res.json().soporte).toBe(given);
+      const own = lines
+        .map((l) => JSON.parse(l) as { reqId?: string; msg?: string })
+        .filter((l) => l.reqId === given);
+      expect(own.map((l) => l.msg)).toEqual(
+        expect.arrayContaining(['antes de fallar', 'error no controlado']),
+      );
+      const bad = await logged.app.inject({
+        method: 'GET',
+        url: '/api/test/explota',
+        headers: { 'x-request-id': 'mal id!' },
+      });
+      expect(bad.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(bad.json().soporte).toBe(bad.headers['x-request-id']);
+    } finally {
+      await logged.close();
+    }
   });
 
   it('malformed JSON and wrong types are a Spanish 400, never a 500', async () => {
@@ -97,5 +145,29 @@ describe.each(DB_KINDS)('operations (%s)', (kind) => {
       expect.arrayContaining(['/api/login', '/api/sesion', '/api/repassword', '/api/recuperar-password']),
     );
     expect(doc.paths['/api/login'].post.requestBody).toBeTruthy();
+  });
+
+  it('the document names every status an API route may answer (issue 38, finding 10)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    };
+    const missing: string[] = [];
+    for (const [url, operations] of Object.entries(doc.paths)) {
+      // Routes of this file's own (extend) are not the product's.
+      if (!url.startsWith('/api/') || url.startsWith('/api/test/')) continue;
+      for (const [method, operation] of Object.entries(operations)) {
+        const codes = Object.keys(operation.responses ?? {});
+        const changes = method !== 'get' && method !== 'head';
+        const expected = ['400', '401', '403', '404', '414', '503'];
+        if (changes) expected.push('413', '415');
+        if (changes && !url.startsWith('/api/v1/')) expected.push('419');
+        for (const code of expected) if (!codes.includes(code)) missing.push(`${method} ${url} ${code}`);
+        if (!codes.some((c) => c.startsWith('2'))) missing.push(`${method} ${url} 2xx`);
+      }
+    }
+    expect(missing).toEqual([]);
+    // A route that sends a file says so.
+    const pdf = doc.paths['/api/pedidos/{id}/pdf']!.get!.responses!['200'] as { content: object };
+    expect(Object.keys(pdf.content)).toEqual(['application/octet-stream']);
   });
 });

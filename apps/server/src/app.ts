@@ -16,6 +16,7 @@ import { type Database, type Db, ping } from './db/client.ts';
 import { invalidationFeed } from './db/invalidation.ts';
 import { ensureTotals } from './db/order-totals.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { declareResponses } from './lib/declared-responses.ts';
 import { JobRunner } from './lib/jobs.ts';
 import { type AppKeys, appKeys } from './lib/keys.ts';
 import { errSerializer } from './lib/log-errors.ts';
@@ -134,7 +135,12 @@ export async function buildApp({
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // Fastify's 10 s per plugin fails a start on a busy machine (the API document's plugin reads its
+    // assets from disk): a minute, still short of anything that would hang.
+    pluginTimeout: 60_000,
   });
+  // Every route's document names every status it may answer (lib/declared-responses.ts); then tests see it.
+  app.addHook('onRoute', declareResponses);
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

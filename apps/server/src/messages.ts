@@ -173,6 +173,10 @@ export const MSG = {
   tokenYaRevocado: 'El token ya está revocado.',
   tokenRevocado: 'Token revocado',
   tokenCreado: 'Token creado. Cópialo ahora: no se volverá a mostrar.',
+  tokensLlenos: (max: number) =>
+    `Este alcance ya tiene ${max} tokens vigentes, el máximo. Revoca alguno que ya no uses antes de crear otro.`,
+  webhooksLlenos: (max: number) =>
+    `Este alcance ya tiene ${max} webhooks activos, el máximo. Desactiva alguno que ya no uses antes de registrar otro.`,
   cursorInvalido: 'El cursor no es válido.',
   webhookUrlHttps: 'La URL del webhook debe usar https.',
   webhookUrlPrivada:

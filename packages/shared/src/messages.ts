@@ -259,6 +259,8 @@ export const MSG = {
   datosInvalidos: 'Los datos enviados no son válidos.',
   servicioNoDisponible:
     'El servicio no está disponible en este momento. Inténtalo de nuevo en unos momentos.',
+  /** After a server error's message: the request's id, for support. */
+  codigoSoporte: (id: string) => `Código de soporte: ${id}`,
 
   // Administrator's screens
   confirmarTitulo: '¿Estás seguro?',

@@ -66,9 +66,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isDatabaseDown(error)) {
       request.log.error({ err: error }, 'base de datos no disponible');
-      return reply.status(503).send({ code: 'UNAVAILABLE', msg: MSG.servicioNoDisponible });
+      return reply
+        .status(503)
+        .send({ code: 'UNAVAILABLE', msg: MSG.servicioNoDisponible, soporte: request.id });
     }
+    // The request's id is on this log line (reqId) and in the answer: support finds the call by it.
     request.log.error({ err: error }, 'error no controlado');
-    return reply.status(500).send({ code: 'INTERNAL', msg: MSG.errorInterno });
+    return reply.status(500).send({ code: 'INTERNAL', msg: MSG.errorInterno, soporte: request.id });
   });
 }

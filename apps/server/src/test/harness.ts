@@ -50,6 +50,16 @@ export async function createTestApp(kind: DbKind, options: TestAppOptions = {}):
     onRoute: options.onRoute,
     clock: options.clock,
   });
+  // Every answer a test sees must be one its route's document declares (issue 38, finding 10): the whole
+  // API suite walks the routes' declared responses this way.
+  const undeclared = new Set<string>();
+  app.addHook('onResponse', async (request, reply) => {
+    const declared = request.routeOptions.schema?.response as Record<string, unknown> | undefined;
+    if (!declared || !request.routeOptions.url) return;
+    const status = reply.statusCode;
+    if (!(String(status) in declared) && !(`${String(status)[0]}xx` in declared) && !('default' in declared))
+      undeclared.add(`${request.method} ${request.routeOptions.url} → ${status}`);
+  });
   await app.ready();
   return {
     app,
@@ -58,6 +68,8 @@ export async function createTestApp(kind: DbKind, options: TestAppOptions = {}):
     close: async () => {
       await app.close();
       await drop();
+      if (undeclared.size > 0)
+        throw new Error(`Respuestas que el documento de la API no declara:\n${[...undeclared].join('\n')}`);
     },
   };
 }

@@ -286,6 +286,29 @@ describe('errors', () => {
     expect(api.errorMessage(error, 'otro texto')).toBe(MSG.errorInterno);
   });
 
+  it('on a server error carry its support code: the body’s, else the X-Request-Id header', async () => {
+    route = () =>
+      new Response(JSON.stringify({ code: 'INTERNAL', msg: MSG.errorInterno, soporte: 'abc-123' }), {
+        status: 500,
+        headers: { 'Content-Type': 'application/json', 'X-Request-Id': 'abc-123' },
+      });
+    const error = await failure(api.api.get('/api/sesion'));
+    expect(error).toMatchObject({ status: 500, soporte: 'abc-123' });
+    expect(api.errorMessage(error)).toBe(`${MSG.errorInterno} ${MSG.codigoSoporte('abc-123')}`);
+    route = () =>
+      new Response('<html>502 Bad Gateway</html>', { status: 502, headers: { 'X-Request-Id': 'xyz-9' } });
+    expect(api.errorMessage(await failure(api.api.get('/api/sesion')))).toBe(
+      `${MSG.errorInterno} Código de soporte: xyz-9`,
+    );
+    // A refusal the user can act on carries none.
+    route = () =>
+      new Response(JSON.stringify({ code: 'BUDGET', msg: 'Sin presupuesto.' }), {
+        status: 422,
+        headers: { 'Content-Type': 'application/json', 'X-Request-Id': 'r-1' },
+      });
+    expect(api.errorMessage(await failure(api.api.get('/api/sesion')))).toBe('Sin presupuesto.');
+  });
+
   it('of the network say the service is unavailable', async () => {
     route = () => {
       throw new TypeError('Failed to fetch');

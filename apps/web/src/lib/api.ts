@@ -24,14 +24,17 @@ export class ApiError extends Error {
   /** The server's Spanish message ('' when it sent none; use errorMessage() to show one). */
   readonly msg: string;
   readonly errors: Record<string, string> | undefined;
+  /** A server error's request id (`soporte` in the body, else the X-Request-Id header). */
+  readonly soporte: string | undefined;
 
-  constructor(status: number, code: string, msg: string, errors?: Record<string, string>) {
+  constructor(status: number, code: string, msg: string, errors?: Record<string, string>, soporte?: string) {
     super(msg || (status >= 500 || status === 0 ? MSG.errorInterno : MSG.ocurrioUnError));
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.msg = msg;
     this.errors = errors;
+    this.soporte = soporte;
   }
 }
 
@@ -137,11 +140,14 @@ async function errorFrom(res: Response): Promise<ApiError> {
   let code = `HTTP_${res.status}`;
   let msg = '';
   let errors: Record<string, string> | undefined;
+  // A server error names its request, so support can find it ('Código de soporte').
+  let soporte = res.status >= 500 ? (res.headers.get('x-request-id') ?? undefined) : undefined;
   try {
     const body: unknown = await res.json();
     if (body && typeof body === 'object') {
       const b = body as Record<string, unknown>;
       if (typeof b.code === 'string') code = b.code;
+      if (res.status >= 500 && typeof b.soporte === 'string' && b.soporte) soporte = b.soporte;
       if (typeof b.msg === 'string' && b.msg) msg = b.msg;
       if (b.errors && typeof b.errors === 'object') {
         errors = Object.fromEntries(
@@ -154,7 +160,7 @@ async function errorFrom(res: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy page, an empty body): keep the generic message.
   }
-  return new ApiError(res.status, code, msg, errors);
+  return new ApiError(res.status, code, msg, errors, soporte);
 }
 
 async function send(method: HttpMethod, path: string, options: RequestOptions): Promise<Response> {
@@ -235,9 +241,10 @@ export const api = {
 /** The message to show for any thrown value: the server's, else the fallback. */
 export function errorMessage(error: unknown, fallback?: string): string {
   if (error instanceof ApiError) {
-    if (error.msg) return error.msg;
+    const support = error.soporte ? ` ${MSG.codigoSoporte(error.soporte)}` : '';
+    if (error.msg) return `${error.msg}${support}`;
     if (error.status === 0) return MSG.servicioNoDisponible;
-    if (error.status >= 500) return MSG.errorInterno;
+    if (error.status >= 500) return `${MSG.errorInterno}${support}`;
   }
   return fallback ?? MSG.ocurrioUnError;
 }

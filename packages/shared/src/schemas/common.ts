@@ -7,6 +7,8 @@ export const ErrorBody = z.object({
   msg: z.string(),
   /** Field-level messages of a validation error. */
   errors: z.record(z.string(), z.string()).optional(),
+  /** On a 5xx: the request's id (`X-Request-Id`), shown as 'Código de soporte' so support finds the call. */
+  soporte: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

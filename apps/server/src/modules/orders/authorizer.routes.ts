@@ -166,7 +166,7 @@ export async function authorizerRoutes(app: FastifyInstance) {
         summary: 'Agrega un comentario a un pedido del cliente (cualquier estatus)',
         params: IdParam,
         body: CommentBody,
-        response: { 201: CommentsResponse, ...errors },
+        response: { 201: CommentsResponse, ...errors, ...errorResponses(429) },
       },
     },
     async (request, reply) =>

@@ -221,7 +221,7 @@ export async function shoppingRoutes(app: FastifyInstance) {
         summary: 'Agrega un comentario a un pedido propio (cualquier estatus)',
         params: IdParam,
         body: CommentBody,
-        response: { 201: CommentsResponse, ...errors },
+        response: { 201: CommentsResponse, ...errors, ...errorResponses(429) },
       },
     },
     async (request, reply) =>
