@@ -45,7 +45,7 @@ describe('server dependency rule', () => {
       rmSync(backArrow, { force: true });
       rmSync(cycle, { force: true });
     }
-  }, 30_000);
+  }, 120_000);
 });
 
 /**
