@@ -166,14 +166,14 @@ export function mapHeader(
 }
 
 /**
- * Checks a parsed table at upload, after its header: it has data rows, not too many, and every row has as
+ * Checks a parsed table at upload, after its header: it has data rows, not too many (`maxRows`), and every row has as
  * many cells as the header has columns (a row with one more or one less is misaligned: its values would
  * land in the wrong columns). A header that ends in a separator allows rows with or without it.
  */
-export function checkRecords(table: CsvTable): void {
+export function checkRecords(table: CsvTable, maxRows = IMPORT_MAX_ROWS): void {
   if (table.records.length === 0) throw badRequest('CSV_NO_ROWS', MSG.csvSinRegistros);
-  if (table.records.length > IMPORT_MAX_ROWS) {
-    throw badRequest('CSV_TOO_MANY_ROWS', MSG.csvDemasiadasFilas(IMPORT_MAX_ROWS));
+  if (table.records.length > maxRows) {
+    throw badRequest('CSV_TOO_MANY_ROWS', MSG.csvDemasiadasFilas(maxRows));
   }
   const width = table.header.length;
   const named = table.header.at(-1) === '' && width > 1 ? width - 1 : width;
