@@ -124,7 +124,7 @@ test('el operador exporta y envía; el comprador confirma la recepción con una 
     page.waitForEvent('download'),
     page.getByTestId('exportar-seleccionados').click(),
   ]);
-  expect(file.suggestedFilename()).toBe('surtido.csv');
+  expect(file.suggestedFilename()).toMatch(/^surtido-lote-\d+\.csv$/);
   const csv = await readFile(await file.path(), 'utf8');
   expect(csv).toContain('Dirección de entrega');
   expect(csv).toContain(`${numero(first)},`);

@@ -1,4 +1,5 @@
 import { actorOnBehalf } from '@portal/shared/domain/delegation';
+import { deliveryAddress } from '@portal/shared/domain/delivery';
 import {
   FULFILMENT_LABELS,
   type FulfilmentState,
@@ -53,7 +54,6 @@ import {
 } from '../imports/csv-read.ts';
 import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
 import type { OrderScope } from '../orders/history.service.ts';
-import { deliveryAddress } from '../orders/po-pdf.service.ts';
 import { DETAIL_HEADER, detailLineCells, detailLines, lineCounts } from '../reports/report.service.ts';
 
 export const QUEUE_PAGE_SIZE = 50;
@@ -644,12 +644,7 @@ async function exportRows(db: Db | Tx, ids: number[], lote: number, tz: string) 
         cliente: clients.nombre,
         usuario: users.usuario,
         nombre: users.nombre,
-        direccionEntrega: users.direccionEntrega,
-        calle: users.calle,
-        colonia: users.colonia,
-        ciudad: users.ciudad,
-        cp: users.cp,
-        estado: users.estado,
+        entrega: orders.entrega,
         entregaWeek: users.entregaWeek,
       })
       .from(orders)
@@ -685,7 +680,7 @@ async function exportRows(db: Db | Tx, ids: number[], lote: number, tz: string) 
     ];
     const tail = [
       h.cliente,
-      deliveryAddress(h),
+      deliveryAddress(h.entrega),
       h.entregaWeek,
       (approvers.get(h.id) ?? []).join(' / '),
       FULFILMENT_LABELS[h.surtido as FulfilmentState],

@@ -44,6 +44,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FulfilmentBadge } from '../../../components/orders/fulfilment-badge';
+import { GuiaLink } from '../../../components/orders/guia-link';
 import { showSuccess } from '../../../components/ui/alerts';
 import { confirmAction } from '../../../components/ui/confirm';
 import { DateRangeField } from '../../../components/ui/date-range-field';
@@ -242,10 +243,10 @@ export function FulfilmentPage() {
     exporter.mutate(
       { ids, reexportar },
       {
-        onSuccess: () => {
+        onSuccess: (filename) => {
           setSelected(new Set());
           setRefusal(null);
-          showSuccess('Exportación lista', `${ids.length} pedido(s) en surtido.csv`);
+          showSuccess('Exportación lista', `${ids.length} pedido(s) en ${filename}`);
         },
         onError: (error) => {
           if (isApiError(error) && error.code === 'ALREADY_EXPORTED') {
@@ -260,9 +261,9 @@ export function FulfilmentPage() {
               ),
               confirmLabel: 'Volver a exportar',
               onConfirm: async () => {
-                await exporter.mutateAsync({ ids, reexportar: true });
+                const filename = await exporter.mutateAsync({ ids, reexportar: true });
                 setSelected(new Set());
-                showSuccess('Exportación lista', `${ids.length} pedido(s) en surtido.csv`);
+                showSuccess('Exportación lista', `${ids.length} pedido(s) en ${filename}`);
               },
             });
             return;
@@ -420,7 +421,7 @@ export function FulfilmentPage() {
                           <FulfilmentBadge surtido={row.surtido} data-testid="surtido-estado" />
                           {row.guia ? (
                             <Text size="xs" c="dimmed">
-                              Guía: {row.guia}
+                              Guía: <GuiaLink guia={row.guia} paqueteria={row.paqueteria} />
                             </Text>
                           ) : null}
                           {row.nota_recepcion ? (
