@@ -49,7 +49,7 @@ import {
   IconMessageReport,
   IconTruckDelivery,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { FulfilmentBadge } from '../../../components/orders/fulfilment-badge';
 import { GuiaLink } from '../../../components/orders/guia-link';
@@ -67,7 +67,10 @@ import { useSearchParamsUpdate } from '../../../lib/search-params';
 import type { FulfilmentFilters } from '../api/keys';
 import { ClientSelect } from '../clients/client-select';
 import { useBulkMove, useExportOrders, useFulfilmentQueue, useMoveFulfilment } from './api';
-import { BulkMoveBar, BulkMoveSummary, GuiasDialog } from './fulfilment-bulk';
+import { BulkMoveBar, BulkMoveSummary } from './fulfilment-bulk';
+
+/** 'Importar guías': loaded when opened, with its file picker (decision 0094). */
+const GuiasDialog = lazy(() => import('./guias-dialog'));
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -654,7 +657,11 @@ export function FulfilmentPage() {
         pending={bulk.isPending}
         onSend={(guia) => doBulkMove('enviado', guia)}
       />
-      <GuiasDialog opened={guiasOpen} onClose={() => setGuiasOpen(false)} />
+      {guiasOpen ? (
+        <Suspense fallback={null}>
+          <GuiasDialog opened onClose={() => setGuiasOpen(false)} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }
