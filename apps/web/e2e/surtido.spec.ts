@@ -204,6 +204,8 @@ test('el operador mueve varios pedidos a la vez con un resultado por pedido e im
   page,
   browser,
 }) => {
+  // Two screens, a file upload and three sign-ins: a long journey.
+  test.slow();
   const d = await ensureData(browser);
   await signIn(page, d.comprador, PASSWORD);
   await expectHome(page, 1);
@@ -218,7 +220,8 @@ test('el operador mueve varios pedidos a la vez con un resultado por pedido e im
   await apiPost(page, `/api/surtido/${c}/estado`, { estado: 'enviado' });
   await page.goto(`/administrador/surtido?cliente=${d.idCliente}`);
   const rows = page.getByTestId('surtido-fila');
-  await expect(rows.filter({ hasText: numero(a) })).toHaveCount(1);
+  // The first visit loads the queue's code as well.
+  await expect(rows.filter({ hasText: numero(a) })).toHaveCount(1, { timeout: 30_000 });
   for (const id of [a, b, c])
     await page.getByRole('checkbox', { name: `Seleccionar el pedido #${numero(id)}` }).check();
   const bar = page.getByTestId('barra-surtido');

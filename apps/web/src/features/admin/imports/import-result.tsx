@@ -130,7 +130,15 @@ function Finished({ job }: { job: ImportDetail }) {
 /** The refused rows of an import (row, column, reason, value), as every import result shows them. */
 export function RowErrorsTable({ errores }: { errores: readonly ImportRowError[] }) {
   return (
-    <Table.ScrollContainer minWidth={520} mah={280}>
+    // The list scrolls (down, and sideways on a phone): the scrolling box takes the keyboard focus to do so.
+    <Table.ScrollContainer
+      minWidth={520}
+      mah={280}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label="Errores por registro: tabla"
+    >
       <Table
         verticalSpacing={6}
         striped
