@@ -100,6 +100,8 @@ test('el operador exporta y envía; el comprador confirma la recepción con una 
   page,
   browser,
 }) => {
+  // Three sign-ins, two downloads and a receipt: a long journey.
+  test.slow();
   const d = await ensureData(browser);
   await signIn(page, d.comprador, PASSWORD);
   await expectHome(page, 1);
@@ -113,7 +115,8 @@ test('el operador exporta y envía; el comprador confirma la recepción con una 
   await expect(page.getByRole('heading', { name: 'Surtido', level: 1 })).toBeVisible();
   await page.goto(`/administrador/surtido?cliente=${d.idCliente}`);
   const rows = page.getByTestId('surtido-fila');
-  await expect(rows).toHaveCount(2);
+  // The first visit loads the queue's code as well.
+  await expect(rows).toHaveCount(2, { timeout: 30_000 });
   await expect(rows.getByText('Por surtir')).toHaveCount(2);
   await expect(rows.getByText('Sin exportar')).toHaveCount(2);
   await page.getByRole('checkbox', { name: `Seleccionar el pedido #${numero(first)}` }).check();
