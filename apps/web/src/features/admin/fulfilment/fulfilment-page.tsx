@@ -216,7 +216,7 @@ function SurtidoCell({ row }: { row: FulfilmentRow }) {
       {row.nota_recepcion ? (
         <Group gap={4} wrap="nowrap" align="flex-start">
           <IconMessageReport size={14} color="var(--mantine-color-orange-8)" aria-hidden />
-          <Text size="xs" c="orange.9" data-testid="nota-recepcion">
+          <Text size="xs" data-testid="nota-recepcion">
             {row.nota_recepcion}
           </Text>
         </Group>
