@@ -51,6 +51,14 @@ export const MSG = {
   surtidoYaExportados: (numeros: string) =>
     `Estos pedidos ya se exportaron: ${numeros}. Marca «Volver a exportar» para incluirlos de nuevo.`,
   surtidoExportadosLote: (n: number, lote: number) => `${n} pedido(s) exportado(s) en el lote ${lote}.`,
+  // The guías file (POST /api/surtido/guias; decision 0094)
+  guiasImportadas: (enviados: number, total: number) =>
+    `${enviados} de ${total} pedido(s) quedaron como «Enviado» con su guía.`,
+  guiasPedidoRequerido: 'Escribe el número de pedido.',
+  guiasPedidoInvalido: 'El número de pedido no es válido.',
+  guiasGuiaRequerida: 'Escribe la guía.',
+  guiasPaqueteriaLarga: 'La paquetería admite hasta 40 caracteres.',
+  guiasPedidoRepetido: (fila: number) => `El pedido ya aparece en la fila ${fila} del archivo.`,
   // Repeating an order, saved lists (docs/domain.md "Cart"; decision 0043)
   productosAgregados: (n: number) =>
     n === 0 ? 'No se agregó ningún producto al carrito.' : `${n} producto(s) agregado(s) al carrito.`,

@@ -100,6 +100,8 @@ test('el operador exporta y envía; el comprador confirma la recepción con una 
   page,
   browser,
 }) => {
+  // Three sign-ins, two downloads and a receipt: a long journey.
+  test.slow();
   const d = await ensureData(browser);
   await signIn(page, d.comprador, PASSWORD);
   await expectHome(page, 1);
@@ -113,7 +115,8 @@ test('el operador exporta y envía; el comprador confirma la recepción con una 
   await expect(page.getByRole('heading', { name: 'Surtido', level: 1 })).toBeVisible();
   await page.goto(`/administrador/surtido?cliente=${d.idCliente}`);
   const rows = page.getByTestId('surtido-fila');
-  await expect(rows).toHaveCount(2);
+  // The first visit loads the queue's code as well.
+  await expect(rows).toHaveCount(2, { timeout: 30_000 });
   await expect(rows.getByText('Por surtir')).toHaveCount(2);
   await expect(rows.getByText('Sin exportar')).toHaveCount(2);
   await page.getByRole('checkbox', { name: `Seleccionar el pedido #${numero(first)}` }).check();
@@ -124,7 +127,7 @@ test('el operador exporta y envía; el comprador confirma la recepción con una 
     page.waitForEvent('download'),
     page.getByTestId('exportar-seleccionados').click(),
   ]);
-  expect(file.suggestedFilename()).toBe('surtido.csv');
+  expect(file.suggestedFilename()).toMatch(/^surtido-lote-\d+\.csv$/);
   const csv = await readFile(await file.path(), 'utf8');
   expect(csv).toContain('Dirección de entrega');
   expect(csv).toContain(`${numero(first)},`);
@@ -198,4 +201,105 @@ test('el operador exporta y envía; el comprador confirma la recepción con una 
   ]);
   expect(pdf.suggestedFilename()).toBe(`OC-${numero(first)}.pdf`);
   expect((await readFile(await pdf.path())).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+});
+
+test('el operador mueve varios pedidos a la vez con un resultado por pedido e importa guías con sus errores', async ({
+  page,
+  browser,
+}) => {
+  // Two screens, a file upload and three sign-ins: a long journey.
+  test.slow();
+  const d = await ensureData(browser);
+  await signIn(page, d.comprador, PASSWORD);
+  await expectHome(page, 1);
+  const a = await buy(page, d.producto, 1);
+  const b = await buy(page, d.producto, 1);
+  const c = await buy(page, d.producto, 1);
+  const d2 = await buy(page, d.producto, 1);
+
+  await page.context().clearCookies();
+  await signInAdminApi(page);
+  // Order c is shipped first, alone: the bulk move then refuses it on its own line.
+  await apiPost(page, `/api/surtido/${c}/estado`, { estado: 'enviado' });
+  await page.goto(`/administrador/surtido?cliente=${d.idCliente}`);
+  const rows = page.getByTestId('surtido-fila');
+  // The first visit loads the queue's code as well.
+  await expect(rows.filter({ hasText: numero(a) })).toHaveCount(1, { timeout: 30_000 });
+  for (const id of [a, b, c])
+    await page.getByRole('checkbox', { name: `Seleccionar el pedido #${numero(id)}` }).check();
+  const bar = page.getByTestId('barra-surtido');
+  await expect(bar).toContainText('3 pedidos seleccionados');
+  await bar.getByRole('button', { name: 'Mover seleccionados a…' }).click();
+  await page.getByRole('menuitem', { name: 'Enviado' }).click();
+  const ship = page.getByRole('dialog', { name: 'Marcar como enviados 3 pedidos' });
+  await ship.getByLabel('Paquetería y guía').fill('DHL 4455667788');
+  await checkA11y(page, 'marcar varios como enviados');
+  await ship.getByRole('button', { name: 'Marcar como enviado' }).click();
+  const summary = page.getByTestId('resumen-surtido');
+  await expect(summary).toContainText('2 de 3 pedidos movidos; 1 no se movió');
+  await expect(summary.getByRole('listitem').filter({ hasText: numero(c) })).toContainText(
+    'El pedido ya está en «Enviado».',
+  );
+  // The moved orders leave the selection; the refused one stays selected.
+  await expect(bar).toContainText('1 pedido seleccionado');
+  const shippedA = rows.filter({ hasText: numero(a) });
+  await expect(shippedA.getByTestId('surtido-estado')).toHaveText('Enviado');
+  const link = shippedA.getByTestId('guia-rastreo');
+  await expect(link).toHaveText('DHL 4455667788');
+  await expect(link).toHaveAttribute(
+    'href',
+    'https://www.dhl.com/mx-es/home/rastreo.html?tracking-id=4455667788',
+  );
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', /noopener/);
+  await screenshot(page, 'admin-surtido-lote');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, 'admin-surtido-lote-390');
+  await page.setViewportSize({ width: 1366, height: 860 });
+  await page.getByRole('button', { name: 'Cerrar resumen' }).click();
+  await bar.getByRole('button', { name: 'Quitar selección' }).click();
+
+  // The guías file: one row ships an order with its carrier, the others are refused row by row.
+  await page.getByRole('button', { name: 'Importar guías' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Importar guías' });
+  const csv = [
+    'pedido,guia,paqueteria',
+    `${d2},7788,Estafeta`,
+    `${a},9999,DHL`,
+    'abc,1,DHL',
+    `${numero(d2)},2,DHL`,
+  ].join('\r\n');
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'guias.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  await expect(dialog.getByTestId('archivo-seleccionado')).toContainText('guias.csv');
+  await dialog.getByRole('button', { name: 'Cargar guías' }).click();
+  const result = dialog.getByTestId('resultado-guias');
+  await expect(result).toContainText('1 de 4 pedido(s) quedaron como «Enviado» con su guía.');
+  const errors = result.getByRole('table', { name: 'Errores por registro' });
+  await expect(errors.getByRole('row')).toHaveCount(4);
+  await expect(errors).toContainText('El pedido ya está en «Enviado».');
+  await expect(errors).toContainText('El número de pedido no es válido.');
+  await expect(errors).toContainText('El pedido ya aparece en la fila 2 del archivo.');
+  await screenshot(page, 'admin-surtido-guias');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'admin-surtido-guias-390');
+  await page.setViewportSize({ width: 1366, height: 860 });
+  await result.getByRole('button', { name: 'Listo' }).click();
+  const shippedD2 = rows.filter({ hasText: numero(d2) });
+  await expect(shippedD2.getByTestId('surtido-estado')).toHaveText('Enviado');
+  await expect(shippedD2.getByTestId('guia-rastreo')).toHaveText('Estafeta 7788');
+
+  // The buyer's order shows the guía as the carrier's tracking link.
+  await page.context().clearCookies();
+  await signIn(page, d.comprador, PASSWORD);
+  await expectHome(page, 1);
+  await page.goto(`/usuario/historial/${d2}`);
+  await expect(page.getByTestId('surtido-info').getByTestId('guia-rastreo')).toHaveAttribute(
+    'href',
+    'https://cs.estafeta.com/es/Tracking/searchByGet?wayBill=7788&wayBillType=1',
+  );
 });

@@ -523,6 +523,27 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     missing: () => post('/api/surtido/exportar', { ids: [MISSING_ID] }),
     caller: 'adm',
   },
+  'POST /api/surtido/estado-lote': {
+    req: async (w) =>
+      post('/api/surtido/estado-lote', { ids: [(await freshApproved(w)).id], estado: 'en_surtido' }),
+    caller: 'adm',
+  },
+  'POST /api/surtido/guias': {
+    req: async (w) => ({
+      method: 'POST',
+      url: '/api/surtido/guias',
+      form: {
+        fields: {},
+        files: {
+          file: {
+            filename: 'guias.csv',
+            data: Buffer.from(`pedido,guia,paqueteria\n${(await freshApproved(w)).id},123,DHL\n`),
+          },
+        },
+      },
+    }),
+    caller: 'adm',
+  },
   'POST /api/surtido/:id/estado': {
     req: async (w) => post(`/api/surtido/${(await freshApproved(w)).id}/estado`, { estado: 'en_surtido' }),
     missing: () => post(`/api/surtido/${MISSING_ID}/estado`, { estado: 'en_surtido' }),

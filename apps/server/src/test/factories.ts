@@ -120,10 +120,23 @@ export async function makeOrder(
     }[];
   },
 ) {
-  const { orders, orderLines } = await import('../db/schema/index.ts');
+  const { orders, orderLines, users } = await import('../db/schema/index.ts');
   const { totalsOf } = await import('@portal/shared/domain/money');
+  const { eq } = await import('drizzle-orm');
   const lines = values.lines.map((l) => ({ ...l, impuesto: l.impuesto ?? true }));
   const t = totalsOf(lines);
+  // The buyer's delivery address as it is now, as the purchase copies it onto the order.
+  const [buyer] = await db
+    .select({
+      direccion_entrega: users.direccionEntrega,
+      calle: users.calle,
+      colonia: users.colonia,
+      ciudad: users.ciudad,
+      estado: users.estado,
+      cp: users.cp,
+    })
+    .from(users)
+    .where(eq(users.id, values.idUser));
   const [order] = await db
     .insert(orders)
     .values({
@@ -136,6 +149,7 @@ export async function makeOrder(
       total: t.total,
       lineas: lines.length,
       transactionDate: values.transactionDate ?? new Date(),
+      entrega: buyer ?? {},
     })
     .returning();
   await db.insert(orderLines).values(

@@ -406,6 +406,21 @@ describe('answers', () => {
     expect(blob.type).toBe('text/csv');
   });
 
+  it('a file keeps the name the server gives it, else the fallback', async () => {
+    route = (req) =>
+      new Response('x', {
+        status: 200,
+        headers:
+          req.path === '/api/lote'
+            ? { 'Content-Disposition': 'attachment; filename="surtido-lote-7.csv"' }
+            : {},
+      });
+    const named = await api.apiFile('POST', '/api/lote', 'surtido.csv');
+    expect(named.filename).toBe('surtido-lote-7.csv');
+    expect(await named.blob.text()).toBe('x');
+    expect((await api.apiFile('POST', '/api/otro', 'surtido.csv')).filename).toBe('surtido.csv');
+  });
+
   it('an upload goes as the FormData itself, leaving its Content-Type to the browser', async () => {
     const form = new FormData();
     form.set('archivo', new Blob(['a,b'], { type: 'text/csv' }), 'usuarios.csv');

@@ -227,6 +227,21 @@ export async function apiBlob(method: HttpMethod, path: string, options: Request
   return res.blob();
 }
 
+/**
+ * Like apiBlob, with the file name the server gives in Content-Disposition (`filename="…"`), or
+ * `fallback` when it gives none.
+ */
+export async function apiFile(
+  method: HttpMethod,
+  path: string,
+  fallback: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; filename: string }> {
+  const res = await checkedResponse(method, path, options);
+  const named = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '');
+  return { blob: await res.blob(), filename: named?.[1] ?? fallback };
+}
+
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>

@@ -45,3 +45,68 @@ export function nextFulfilmentStates(from: FulfilmentState): FulfilmentState[] {
 export function canConfirmReceipt(state: FulfilmentState | null | undefined): boolean {
   return state === 'enviado';
 }
+
+/** Orders moved together by `POST /api/surtido/estado-lote`. */
+export const BULK_FULFILMENT_MAX = 200;
+/** Rows of one guías file (`POST /api/surtido/guias`), answered at once, not in the background. */
+export const GUIAS_IMPORT_MAX_ROWS = 1_000;
+/** Size of one guías file. */
+export const GUIAS_IMPORT_MAX_BYTES = 1024 * 1024;
+/** The carrier named apart from the guía (`orders.paqueteria`): at most this many characters. */
+export const PAQUETERIA_MAX = 40;
+
+/** A carrier whose tracking page the portal links to (decision 0094). */
+export interface Carrier {
+  nombre: string;
+  /** The tracking page, `{guia}` standing for the tracking number (URL-encoded). */
+  rastreo: string;
+}
+
+/** The known carriers: a guía of one of them is shown as a link to its tracking page. */
+export const CARRIERS: readonly Carrier[] = [
+  { nombre: 'DHL', rastreo: 'https://www.dhl.com/mx-es/home/rastreo.html?tracking-id={guia}' },
+  { nombre: 'FedEx', rastreo: 'https://www.fedex.com/fedextrack/?trknbr={guia}' },
+  {
+    nombre: 'Estafeta',
+    rastreo: 'https://cs.estafeta.com/es/Tracking/searchByGet?wayBill={guia}&wayBillType=1',
+  },
+  { nombre: 'Paquetexpress', rastreo: 'https://www.paquetexpress.com.mx/rastreo/{guia}' },
+  { nombre: '99minutos', rastreo: 'https://tracking.99minutos.com/search/{guia}' },
+];
+
+const carrierKey = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[^a-z0-9]/gi, '')
+    .toLowerCase();
+
+/** The known carrier a name means ("fedex", "FEDEX ", "Fed-Ex"), or undefined. */
+export function knownCarrier(name: string | null | undefined): Carrier | undefined {
+  if (!name) return undefined;
+  const key = carrierKey(name);
+  return key === '' ? undefined : CARRIERS.find((c) => carrierKey(c.nombre) === key);
+}
+
+/** A guía as shown: its text, and the tracking page when its carrier is known. */
+export interface TrackingLink {
+  texto: string;
+  url: string | null;
+}
+
+/**
+ * Where a guía can be followed: the carrier is `paqueteria` when given apart (the guías import), else the
+ * guía's first word ("Estafeta 1234567890", the single move's habit); the tracking number is the rest.
+ * An unknown carrier, or no number, gives no link.
+ */
+export function trackingLink(guia: string, paqueteria?: string | null): TrackingLink {
+  const texto = paqueteria ? `${paqueteria} ${guia}` : guia;
+  let carrier = knownCarrier(paqueteria);
+  let numero = guia.trim();
+  if (!paqueteria) {
+    const [first, ...rest] = numero.split(/\s+/);
+    carrier = knownCarrier(first);
+    numero = rest.join('');
+  }
+  if (!carrier || numero === '') return { texto, url: null };
+  return { texto, url: carrier.rastreo.replace('{guia}', encodeURIComponent(numero)) };
+}

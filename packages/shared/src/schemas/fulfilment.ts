@@ -1,8 +1,15 @@
 import { z } from 'zod';
-import { EXPORT_ORDERS_MAX, FULFILMENT_NOTE_MAX, FULFILMENT_STATES, GUIA_MAX } from '../domain/fulfilment.ts';
+import {
+  BULK_FULFILMENT_MAX,
+  EXPORT_ORDERS_MAX,
+  FULFILMENT_NOTE_MAX,
+  FULFILMENT_STATES,
+  GUIA_MAX,
+} from '../domain/fulfilment.ts';
 import { isIsoDate } from '../domain/time.ts';
 import { MAX_ID } from '../limits.ts';
 import { MSG } from '../messages.ts';
+import { ImportRowError } from './imports.ts';
 import { listSort, type SortValue } from './sort.ts';
 
 /** The fulfilment state of an approved order (decision 0058); wire name `surtido`. */
@@ -67,6 +74,8 @@ export const FulfilmentRow = z.object({
   comprador: z.string(),
   surtido: SurtidoState,
   guia: z.string().nullable(),
+  /** The carrier named apart from the guía (the guías file), else null. */
+  paqueteria: z.string().nullable(),
   /** The buyer's note on receipt (missing or damaged items). */
   nota_recepcion: z.string().nullable(),
   exportado_at: z.string().nullable(),
@@ -82,13 +91,17 @@ export const FulfilmentQueueResponse = z.object({
 });
 export type FulfilmentQueueResponse = z.infer<typeof FulfilmentQueueResponse>;
 
-/** POST /api/surtido/exportar: the selected orders; already-exported ones only with `reexportar`. */
-export const ExportBody = z.object({
-  ids: z
+/** 1 to `max` distinct order ids chosen in the queue. */
+const selectedOrders = (max: number, tooMany: string) =>
+  z
     .array(z.number().int().positive().max(MAX_ID), { error: MSG.loteVacio })
     .min(1, MSG.loteVacio)
-    .max(EXPORT_ORDERS_MAX, MSG.exportarLoteLargo(EXPORT_ORDERS_MAX))
-    .refine((ids) => new Set(ids).size === ids.length, MSG.loteRepetido),
+    .max(max, tooMany)
+    .refine((ids) => new Set(ids).size === ids.length, MSG.loteRepetido);
+
+/** POST /api/surtido/exportar: the selected orders; already-exported ones only with `reexportar`. */
+export const ExportBody = z.object({
+  ids: selectedOrders(EXPORT_ORDERS_MAX, MSG.exportarLoteLargo(EXPORT_ORDERS_MAX)),
   reexportar: z.boolean().optional(),
 });
 export type ExportBody = z.infer<typeof ExportBody>;
@@ -114,3 +127,35 @@ export const FulfilmentMoveResponse = z.object({
   }),
 });
 export type FulfilmentMoveResponse = z.infer<typeof FulfilmentMoveResponse>;
+
+/** POST /api/surtido/estado-lote: 1 to 200 distinct orders moved to one state, each on its own. */
+export const BulkFulfilmentBody = z.object({
+  ids: selectedOrders(BULK_FULFILMENT_MAX, MSG.loteLargo(BULK_FULFILMENT_MAX)),
+  estado: SurtidoState,
+  /** One carrier and tracking reference for every order (only with enviado). */
+  guia: note(GUIA_MAX, MSG.surtidoGuiaLarga),
+});
+export type BulkFulfilmentBody = z.infer<typeof BulkFulfilmentBody>;
+
+/** One row per id, in the order asked: its new state, or the Spanish reason the single move gives. */
+export const BulkFulfilmentResponse = z.object({
+  resultados: z.array(
+    z.object({
+      id: z.number().int(),
+      ok: z.boolean(),
+      estado: SurtidoState.optional(),
+      error: z.string().optional(),
+    }),
+  ),
+});
+export type BulkFulfilmentResponse = z.infer<typeof BulkFulfilmentResponse>;
+
+/** POST /api/surtido/guias: how many orders the file shipped, and its refused rows as the imports report them. */
+export const GuiasImportResponse = z.object({
+  status: z.literal('ok'),
+  msg: z.string(),
+  total: z.number().int(),
+  enviados: z.number().int(),
+  errores: z.array(ImportRowError),
+});
+export type GuiasImportResponse = z.infer<typeof GuiasImportResponse>;

@@ -232,14 +232,24 @@ const V1_ORDER_EXAMPLE = {
   motivo_cancelacion: null,
   surtido: 'enviado',
   guia: 'Estafeta 1234567890',
+  paqueteria: null,
   nota_recepcion: null,
+  entrega: {
+    direccion_entrega: 'Almacén general',
+    calle: 'Av. Industria 100',
+    colonia: 'Centro',
+    ciudad: 'Monterrey',
+    estado: 'Nuevo León',
+    cp: '64000',
+    completa: 'Almacén general, Av. Industria 100, Centro, Monterrey, Nuevo León, C.P. 64000',
+  },
   comprador: {
     id: 7,
     usuario: 'usuario',
     nombre: 'Ana Ruiz Téllez',
     email: 'ana@demo-industrial.mx',
     area: 'Mantenimiento',
-    direccion_entrega: 'Av. Industria 100, Monterrey',
+    direccion_entrega: 'Almacén general',
   },
   cliente: { id: 1, nombre: 'Demo Industrial' },
   lineas: [
@@ -308,13 +318,29 @@ export const V1Order = z
     /** After approval: the fulfilment state, the carrier's reference and the buyer's note on receipt. */
     surtido: SurtidoState.nullable(),
     guia: z.string().nullable(),
+    /** The carrier named apart from the guía (the guías file), else null. */
+    paqueteria: z.string().nullable(),
     nota_recepcion: z.string().nullable(),
+    /**
+     * The delivery address copied onto the order when it was placed (later profile edits do not change
+     * it): each part ('' when not given) and `completa`, the whole address on one line.
+     */
+    entrega: z.object({
+      direccion_entrega: z.string(),
+      calle: z.string(),
+      colonia: z.string(),
+      ciudad: z.string(),
+      estado: z.string(),
+      cp: z.string(),
+      completa: z.string(),
+    }),
     comprador: z.object({
       id: z.number().int(),
       usuario: z.string(),
       nombre: z.string(),
       email: z.string(),
       area: z.string(),
+      /** The order's copy of the buyer's free-text address (`entrega.direccion_entrega`). */
       direccion_entrega: z.string(),
     }),
     cliente: z.object({ id: z.number().int(), nombre: z.string() }),

@@ -285,6 +285,8 @@ export const OrderDetailDto = z.object({
    */
   surtido: SurtidoState.nullable().optional(),
   guia: z.string().nullable().optional(),
+  /** The carrier named apart from the guía (the guías file), else null (decision 0094). */
+  paqueteria: z.string().nullable().optional(),
   nota_recepcion: z.string().nullable().optional(),
 });
 export type OrderDetailDto = z.infer<typeof OrderDetailDto>;

@@ -5,6 +5,7 @@
 // keep its `id_<entidad>` names (idCliente/'id_cliente', idCategoria/'id_categoria', idUser/'id_user'):
 // database columns are not renamed. users.email reads the column 'user_id', which holds the account's
 // e-mail (the specification's name, also the wire field), not a key.
+import type { OrderDelivery } from '@portal/shared/domain/delivery';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -34,16 +35,6 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
 });
-
-/** An order's delivery address, copied from the buyer at purchase (`orders.entrega`); a part not given is ''. */
-export type OrderDelivery = {
-  direccion_entrega?: string;
-  calle?: string;
-  colonia?: string;
-  ciudad?: string;
-  estado?: string;
-  cp?: string;
-};
 
 export const clients = pgTable(
   'clients',

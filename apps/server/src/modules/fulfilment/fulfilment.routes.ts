@@ -1,11 +1,14 @@
 import { ROLES } from '@portal/shared/domain/roles';
 import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import {
+  BulkFulfilmentBody,
+  BulkFulfilmentResponse,
   ExportBody,
   FulfilmentMoveBody,
   FulfilmentMoveResponse,
   FulfilmentQueueQuery,
   FulfilmentQueueResponse,
+  GuiasImportResponse,
   ReceiptBody,
 } from '@portal/shared/schemas/fulfilment';
 import type { FastifyInstance } from 'fastify';
@@ -15,12 +18,15 @@ import { sendPurchaseOrder } from '../orders/po-pdf.service.ts';
 import {
   buyerConfirmReceipt,
   fulfilmentQueue,
+  importGuias,
   integrationMoveFulfilment,
+  operatorBulkMove,
   operatorMoveFulfilment,
   sendExport,
 } from './fulfilment.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 419);
+const uploadErrors = errorResponses(400, 401, 403, 413, 415, 419);
 const v1Errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /**
@@ -61,6 +67,36 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => sendExport(app, request, reply, request.auth!, request.body),
+  );
+
+  r.post(
+    '/api/surtido/estado-lote',
+    {
+      preValidation: operator,
+      schema: {
+        tags,
+        summary:
+          'Avanza el surtido de 1 a 200 pedidos al mismo estado: cada uno se mueve o se rechaza por su cuenta, con las reglas y los textos del movimiento de un pedido',
+        body: BulkFulfilmentBody,
+        response: { 200: BulkFulfilmentResponse, ...errors },
+      },
+    },
+    async (request) => operatorBulkMove(app, request, request.auth!, request.body),
+  );
+
+  r.post(
+    '/api/surtido/guias',
+    {
+      preValidation: operator,
+      schema: {
+        tags,
+        summary:
+          'Carga un CSV de guías (multipart: file; columnas pedido, guia, paqueteria): cada fila pasa su pedido a «Enviado» con la guía; responde los errores por fila',
+        consumes: ['multipart/form-data'],
+        response: { 200: GuiasImportResponse, ...uploadErrors },
+      },
+    },
+    async (request) => importGuias(app, request, request.auth!),
   );
 
   r.post(

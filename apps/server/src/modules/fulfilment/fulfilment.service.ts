@@ -1,15 +1,32 @@
 import { actorOnBehalf } from '@portal/shared/domain/delegation';
-import { FULFILMENT_LABELS, type FulfilmentState, isForwardMove } from '@portal/shared/domain/fulfilment';
+import { deliveryAddress } from '@portal/shared/domain/delivery';
+import {
+  FULFILMENT_LABELS,
+  type FulfilmentState,
+  GUIA_MAX,
+  GUIAS_IMPORT_MAX_BYTES,
+  GUIAS_IMPORT_MAX_ROWS,
+  isForwardMove,
+  knownCarrier,
+  PAQUETERIA_MAX,
+  type TrackingLink,
+  trackingLink,
+} from '@portal/shared/domain/fulfilment';
 import { centavosToPesos, formatCentavos } from '@portal/shared/domain/money';
 import { orderNumber, statusTitle } from '@portal/shared/domain/order-workflow';
 import { ROLES } from '@portal/shared/domain/roles';
 import { businessDateRange, formatDate } from '@portal/shared/domain/time';
+import { MAX_ID } from '@portal/shared/limits';
 import type {
+  BulkFulfilmentBody,
+  BulkFulfilmentResponse,
   ExportBody,
   ExportJsonResponse,
   FulfilmentQueueQuery,
   FulfilmentQueueResponse,
+  GuiasImportResponse,
 } from '@portal/shared/schemas/fulfilment';
+import type { ImportRowError } from '@portal/shared/schemas/imports';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -20,14 +37,23 @@ import { audit, requestMeta } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { BOM, csvRow } from '../../lib/csv.ts';
 import { orderEmail } from '../../lib/emails.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { sizeMessage } from '../../lib/files.ts';
 import type { JobRunner } from '../../lib/jobs.ts';
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
+import { readMultipart } from '../../lib/multipart.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
+import {
+  cellOf,
+  checkSummary,
+  mapHeader,
+  readCsvFile,
+  summaryOf,
+  withoutControlCharacters,
+} from '../imports/csv-read.ts';
 import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
 import type { OrderScope } from '../orders/history.service.ts';
-import { deliveryAddress } from '../orders/po-pdf.service.ts';
 import { DETAIL_HEADER, detailLineCells, detailLines, lineCounts } from '../reports/report.service.ts';
 
 export const QUEUE_PAGE_SIZE = 50;
@@ -43,6 +69,8 @@ export interface FulfilmentMove {
   actor: { id: number | null; rol: number };
   /** Carrier and tracking reference, kept with `enviado`. */
   guia?: string;
+  /** The carrier named apart from the guía (the guías file), kept with `enviado`. */
+  paqueteria?: string;
   /** The operator's comment on the move. */
   comentario?: string;
   /** The buyer's note on receipt (missing or damaged items), kept with `entregado`. */
@@ -103,12 +131,13 @@ export async function moveFulfilment(
     throw conflict('FULFILMENT_NOT_SHIPPED', MSG.surtidoNoEnviado);
 
   const guia = move.to === 'enviado' ? (move.guia ?? null) : undefined;
+  const paqueteria = move.to === 'enviado' ? (move.paqueteria ?? null) : undefined;
   const nota = move.to === 'entregado' ? (move.nota ?? null) : undefined;
   const [moved] = await tx
     .update(orders)
     .set({
       surtidoEstatus: move.to,
-      ...(guia !== undefined ? { guia } : {}),
+      ...(guia !== undefined ? { guia, paqueteria } : {}),
       ...(nota !== undefined ? { notaRecepcion: nota } : {}),
       updatedAt: ctx.clock.now(),
     })
@@ -125,6 +154,7 @@ export async function moveFulfilment(
 
   const changes = {
     ...(move.to === 'enviado' && move.guia ? { guia: move.guia } : {}),
+    ...(move.to === 'enviado' && move.paqueteria ? { paqueteria: move.paqueteria } : {}),
     ...(move.comentario ? { comentario: move.comentario } : {}),
     ...(move.to === 'entregado' && move.nota ? { nota: move.nota } : {}),
   };
@@ -149,7 +179,13 @@ export async function moveFulfilment(
     type: 'pedido.surtido',
     orderId: order.id,
   });
-  if (move.to === 'enviado') await notifyShipped(tx, ctx.publicUrl, order, move.guia ?? null);
+  if (move.to === 'enviado')
+    await notifyShipped(
+      tx,
+      ctx.publicUrl,
+      order,
+      move.guia ? trackingLink(move.guia, move.paqueteria) : null,
+    );
   if (move.to === 'entregado' && move.nota) await notifyReceiptNote(tx, ctx.publicUrl, order, move.nota);
   return {
     id: order.id,
@@ -167,7 +203,7 @@ async function notifyShipped(
   tx: Tx,
   publicUrl: string,
   order: { id: number; idUser: number; total: number },
-  guia: string | null,
+  guia: TrackingLink | null,
 ): Promise<void> {
   const [buyer] = await tx
     .select({ email: users.email, usuario: users.usuario, nombre: users.nombre })
@@ -182,7 +218,8 @@ async function notifyShipped(
       subject: `Pedido #${numero} enviado`,
       paragraphs: [
         `Tu pedido #${numero} por ${formatCentavos(order.total)} va en camino.`,
-        guia ? `Guía de envío: ${guia}` : 'El envío no tiene guía de rastreo.',
+        guia ? `Guía de envío: ${guia.texto}` : 'El envío no tiene guía de rastreo.',
+        ...(guia?.url ? [`Rastreo: ${guia.url}`] : []),
         'Cuando lo recibas, confírmalo en el portal con «Recibido» y anota si faltó o llegó dañado algún artículo.',
       ],
       url: `${publicUrl}/usuario/historial/${order.id}`,
@@ -229,11 +266,16 @@ async function notifyReceiptNote(
   }
 }
 
-/** Runs one move in its own transaction and answers the order's fulfilment as it now stands. */
-async function runMove(app: FastifyInstance, move: FulfilmentMove, msg: (moved: MovedOrder) => string) {
-  const moved = await app.db.transaction((tx) =>
+/** One move in its own transaction (its e-mails wait in the outbox for the caller's flush). */
+function moveAlone(app: FastifyInstance, move: FulfilmentMove): Promise<MovedOrder> {
+  return app.db.transaction((tx) =>
     moveFulfilment(tx, move, { publicUrl: app.config.PUBLIC_URL, jobs: app.jobs, clock: app.clock }),
   );
+}
+
+/** Runs one move in its own transaction and answers the order's fulfilment as it now stands. */
+async function runMove(app: FastifyInstance, move: FulfilmentMove, msg: (moved: MovedOrder) => string) {
+  const moved = await moveAlone(app, move);
   void app.mailer.flush();
   return {
     status: 'ok' as const,
@@ -295,6 +337,135 @@ export function integrationMoveFulfilment(
   });
 }
 
+/**
+ * Moves given orders one by one, each in its own transaction through the single move's core (its rules,
+ * its texts, its race check): a refusal is that order's answer and never undoes another's move
+ * (docs/domain.md "Fulfilment", decision 0094).
+ */
+async function eachMoved<T>(
+  app: FastifyInstance,
+  items: readonly T[],
+  moveOf: (item: T) => FulfilmentMove,
+): Promise<({ item: T; moved: MovedOrder } | { item: T; error: string })[]> {
+  const out: ({ item: T; moved: MovedOrder } | { item: T; error: string })[] = [];
+  for (const item of items) {
+    const move = moveOf(item);
+    try {
+      out.push({ item, moved: await moveAlone(app, move) });
+    } catch (err) {
+      if (!(err instanceof AppError))
+        app.log.error({ err, id_pedido: move.orderId }, 'bulk fulfilment failed');
+      out.push({ item, error: err instanceof AppError ? err.message : MSG.loteErrorInterno });
+    }
+  }
+  void app.mailer.flush();
+  return out;
+}
+
+/** POST /api/surtido/estado-lote: each order moved or refused on its own, with the single move's rules. */
+export async function operatorBulkMove(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  body: BulkFulfilmentBody,
+): Promise<BulkFulfilmentResponse> {
+  const meta = requestMeta(request);
+  const results = await eachMoved(app, body.ids, (id) => ({
+    orderId: id,
+    to: body.estado,
+    guia: body.guia,
+    actor: { id: auth.user.id, rol: auth.user.rol },
+    meta,
+  }));
+  return {
+    resultados: results.map((r) =>
+      'moved' in r
+        ? { id: r.item, ok: true, estado: r.moved.surtido }
+        : { id: r.item, ok: false, error: r.error },
+    ),
+  };
+}
+
+/**
+ * POST /api/surtido/guias: a CSV `pedido,guia,paqueteria`; each valid row moves its order to `enviado`
+ * with the guía through the single move's core. Bad rows and refused moves are row errors as the imports
+ * report them (fila, campo, motivo, valor); the file itself is checked like an import's.
+ */
+export async function importGuias(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+): Promise<GuiasImportResponse> {
+  const { files } = await readMultipart(request);
+  const file = files.file ?? files.archivo ?? Object.values(files)[0];
+  if (!file) throw badRequest('NO_FILE', MSG.archivoNoSeleccionado, { file: MSG.archivoNoSeleccionado });
+  if (file.data.length > GUIAS_IMPORT_MAX_BYTES)
+    throw badRequest('FILE_SIZE', sizeMessage(GUIAS_IMPORT_MAX_BYTES));
+  const table = await readCsvFile(file.data, GUIAS_IMPORT_MAX_ROWS);
+  const index = mapHeader(table.header, GUIAS_COLUMNS.slice(0, 2), GUIAS_COLUMNS.slice(2));
+  checkSummary(summaryOf(table), GUIAS_IMPORT_MAX_ROWS);
+
+  const errores: ImportRowError[] = [];
+  const rows: { fila: number; id: number; guia: string; paqueteria?: string }[] = [];
+  const seen = new Map<number, number>();
+  for (const record of table.records) {
+    const fila = record.fila;
+    const pedido = cellOf(record, index, 'pedido');
+    const guia = cellOf(record, index, 'guia');
+    const paqueteria = cellOf(record, index, 'paqueteria');
+    const id = orderIdOf(pedido);
+    const refuse = (campo: string, motivo: string, valor?: string) =>
+      errores.push({ fila, campo, motivo, ...(valor ? { valor } : {}) });
+    if (pedido === '') refuse('pedido', MSG.guiasPedidoRequerido);
+    else if (id === null) refuse('pedido', MSG.guiasPedidoInvalido, pedido);
+    else if (seen.has(id)) refuse('pedido', MSG.guiasPedidoRepetido(seen.get(id)!), pedido);
+    else if (guia === '') refuse('guia', MSG.guiasGuiaRequerida);
+    else if (guia.length > GUIA_MAX) refuse('guia', MSG.surtidoGuiaLarga, guia);
+    else if (paqueteria.length > PAQUETERIA_MAX) refuse('paqueteria', MSG.guiasPaqueteriaLarga, paqueteria);
+    else
+      rows.push({
+        fila,
+        id,
+        guia,
+        ...(paqueteria ? { paqueteria: knownCarrier(paqueteria)?.nombre ?? paqueteria } : {}),
+      });
+    if (id !== null && !seen.has(id)) seen.set(id, fila);
+  }
+
+  const meta = { ...requestMeta(request), archivo: withoutControlCharacters(file.filename).slice(0, 200) };
+  const results = await eachMoved(app, rows, (row) => ({
+    orderId: row.id,
+    to: 'enviado',
+    guia: row.guia,
+    paqueteria: row.paqueteria,
+    actor: { id: auth.user.id, rol: auth.user.rol },
+    meta,
+  }));
+  for (const r of results)
+    if ('error' in r)
+      errores.push({ fila: r.item.fila, campo: 'pedido', motivo: r.error, valor: orderNumber(r.item.id) });
+  errores.sort((a, b) => a.fila - b.fila);
+  const enviados = results.filter((r) => 'moved' in r).length;
+  return {
+    status: 'ok',
+    msg: MSG.guiasImportadas(enviados, table.records.length),
+    total: table.records.length,
+    enviados,
+    errores,
+  };
+}
+
+/** The columns of a guías file; `paqueteria` may be left out. */
+export const GUIAS_COLUMNS = ['pedido', 'guia', 'paqueteria'] as const;
+
+/** An order number as people write it: 42, 00042 or #00042; null when it is not one. */
+function orderIdOf(text: string): number | null {
+  const digits = text.replace(/^#/, '');
+  if (!/^\d{1,9}$/.test(digits)) return null;
+  const id = Number(digits);
+  return id > 0 && id <= MAX_ID ? id : null;
+}
+
 /** POST /api/historial/{id}/recibido: the buyer confirms receipt of an own shipped order. */
 export function buyerConfirmReceipt(
   app: FastifyInstance,
@@ -344,6 +515,7 @@ export async function fulfilmentQueue(
         comprador: users.nombre,
         surtido: orders.surtidoEstatus,
         guia: orders.guia,
+        paqueteria: orders.paqueteria,
         notaRecepcion: orders.notaRecepcion,
         exportadoAt: orders.exportadoAt,
         lote: orders.loteExportacion,
@@ -378,6 +550,7 @@ export async function fulfilmentQueue(
       comprador: r.comprador,
       surtido: r.surtido as FulfilmentState,
       guia: r.guia,
+      paqueteria: r.paqueteria,
       nota_recepcion: r.notaRecepcion,
       exportado_at: r.exportadoAt?.toISOString() ?? null,
       lote: r.lote,
@@ -471,12 +644,7 @@ async function exportRows(db: Db | Tx, ids: number[], lote: number, tz: string) 
         cliente: clients.nombre,
         usuario: users.usuario,
         nombre: users.nombre,
-        direccionEntrega: users.direccionEntrega,
-        calle: users.calle,
-        colonia: users.colonia,
-        ciudad: users.ciudad,
-        cp: users.cp,
-        estado: users.estado,
+        entrega: orders.entrega,
         entregaWeek: users.entregaWeek,
       })
       .from(orders)
@@ -512,7 +680,7 @@ async function exportRows(db: Db | Tx, ids: number[], lote: number, tz: string) 
     ];
     const tail = [
       h.cliente,
-      deliveryAddress(h),
+      deliveryAddress(h.entrega),
       h.entregaWeek,
       (approvers.get(h.id) ?? []).join(' / '),
       FULFILMENT_LABELS[h.surtido as FulfilmentState],

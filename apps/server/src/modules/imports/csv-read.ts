@@ -289,6 +289,18 @@ export function mapHeader(
   return index;
 }
 
+/** The summary of a table already read (a small file read whole, such as the guías CSV). */
+export function summaryOf(table: CsvTable): CsvSummary {
+  const { width, named } = widthsOf(table.header);
+  const bad = table.records.find((r) => r.cells.length !== width && r.cells.length !== named);
+  return {
+    delimiter: table.delimiter,
+    header: table.header,
+    rows: table.records.length,
+    misaligned: bad ? { fila: bad.fila, cells: bad.cells.length } : null,
+  };
+}
+
 /** A header's width, and its width without a trailing separator (rows may have it or not). */
 function widthsOf(header: string[]): { width: number; named: number } {
   const width = header.length;
@@ -296,14 +308,14 @@ function widthsOf(header: string[]): { width: number; named: number } {
 }
 
 /**
- * Checks a file at upload, after its header: it has data rows, not too many, and every row has as many
- * cells as the header has columns (a row with one more or one less is misaligned: its values would land in
- * the wrong columns). A header that ends in a separator allows rows with or without it.
+ * Checks a file at upload, after its header: it has data rows, not too many (`maxRows`), and every row has
+ * as many cells as the header has columns (a row with one more or one less is misaligned: its values would
+ * land in the wrong columns). A header that ends in a separator allows rows with or without it.
  */
-export function checkSummary(summary: CsvSummary): void {
+export function checkSummary(summary: CsvSummary, maxRows = IMPORT_MAX_ROWS): void {
   if (summary.rows === 0) throw badRequest('CSV_NO_ROWS', MSG.csvSinRegistros);
-  if (summary.rows > IMPORT_MAX_ROWS) {
-    throw badRequest('CSV_TOO_MANY_ROWS', MSG.csvDemasiadasFilas(IMPORT_MAX_ROWS));
+  if (summary.rows > maxRows) {
+    throw badRequest('CSV_TOO_MANY_ROWS', MSG.csvDemasiadasFilas(maxRows));
   }
   const { fila, cells } = summary.misaligned ?? {};
   if (fila !== undefined && cells !== undefined) {

@@ -1,3 +1,4 @@
+import { DELIVERY_PARTS, deliveryAddress, type OrderDelivery } from '@portal/shared/domain/delivery';
 import type { FulfilmentState } from '@portal/shared/domain/fulfilment';
 import type { V1Order } from '@portal/shared/schemas/integration';
 import type { OrderStatus } from '@portal/shared/schemas/shopping';
@@ -35,7 +36,8 @@ export async function v1Orders(db: Db | Tx, ids: number[]): Promise<V1Order[]> {
         buyerNombre: users.nombre,
         email: users.email,
         area: users.area,
-        direccion: users.direccionEntrega,
+        entrega: orders.entrega,
+        paqueteria: orders.paqueteria,
         clientId: clients.id,
         clientNombre: clients.nombre,
       })
@@ -82,14 +84,16 @@ export async function v1Orders(db: Db | Tx, ids: number[]): Promise<V1Order[]> {
         motivo_cancelacion: h.motivo,
         surtido: h.surtido as FulfilmentState | null,
         guia: h.guia,
+        paqueteria: h.paqueteria,
         nota_recepcion: h.notaRecepcion,
+        entrega: v1Delivery(h.entrega),
         comprador: {
           id: h.buyerId,
           usuario: h.usuario,
           nombre: h.buyerNombre,
           email: h.email,
           area: h.area,
-          direccion_entrega: h.direccion,
+          direccion_entrega: h.entrega.direccion_entrega ?? '',
         },
         cliente: { id: h.clientId, nombre: h.clientNombre },
         lineas: lines
@@ -121,4 +125,13 @@ export async function v1Orders(db: Db | Tx, ids: number[]): Promise<V1Order[]> {
       },
     ];
   });
+}
+
+/** The order's copied delivery address: every part ('' when not given) and the whole line (decision 0094). */
+function v1Delivery(entrega: OrderDelivery): V1Order['entrega'] {
+  const parts = Object.fromEntries(DELIVERY_PARTS.map((k) => [k, entrega[k] ?? ''])) as Record<
+    (typeof DELIVERY_PARTS)[number],
+    string
+  >;
+  return { ...parts, completa: deliveryAddress(entrega) };
 }

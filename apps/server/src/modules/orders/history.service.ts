@@ -251,6 +251,7 @@ export async function orderDetail(db: Db, id: number, scope: OrderScope): Promis
     comentarios_total: order.comentarios,
     surtido: order.surtidoEstatus as FulfilmentState | null,
     guia: order.guia,
+    paqueteria: order.paqueteria,
     nota_recepcion: order.notaRecepcion,
   };
 }

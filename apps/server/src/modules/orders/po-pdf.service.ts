@@ -1,3 +1,4 @@
+import { deliveryAddress } from '@portal/shared/domain/delivery';
 import { formatCentavos, pesosToCentavos } from '@portal/shared/domain/money';
 import { orderNumber } from '@portal/shared/domain/order-workflow';
 import { formatDate, formatDateTime } from '@portal/shared/domain/time';
@@ -24,23 +25,6 @@ export const purchaseOrderFileName = (id: number) => `OC-${orderNumber(id)}.pdf`
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
-/** The buyer's delivery address: `direccion_entrega`, else the address fields joined. */
-export function deliveryAddress(buyer: {
-  direccionEntrega: string | null;
-  calle: string | null;
-  colonia: string | null;
-  ciudad: string | null;
-  cp: string | null;
-  estado: string | null;
-}): string {
-  return (
-    buyer.direccionEntrega ||
-    [buyer.calle, buyer.colonia, buyer.ciudad, buyer.cp && `C.P. ${buyer.cp}`, buyer.estado]
-      .filter(Boolean)
-      .join(', ')
-  );
-}
-
 /** The approved order within the caller's scope: out of scope → 404 like a missing one; not approved → 409. */
 export async function purchaseOrderData(db: Db, id: number, scope: OrderScope): Promise<PurchaseOrderData> {
   const order = await orderOf(db, id, scope);
@@ -59,7 +43,8 @@ export async function purchaseOrderData(db: Db, id: number, scope: OrderScope): 
     const file = await readFile(db, client.imagen);
     if (file && (file.mime === 'image/png' || file.mime === 'image/jpeg')) logo = file.data;
   }
-  const direccion = buyer ? deliveryAddress(buyer) : '';
+  // The address copied onto the order when it was placed, never the profile as it is now (decision 0094).
+  const direccion = deliveryAddress(order.entrega);
   return {
     pedido,
     cliente: {

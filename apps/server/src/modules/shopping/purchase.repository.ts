@@ -1,6 +1,6 @@
 /**
  * The purchase's writes as one statement of data-modifying CTEs (decisions 0073 and 0086): the order (its
- * number taken with the snapshot), its lines (snapshotted from the cart read under the buyer's lock), its
+ * number taken with the snapshot, the buyer's delivery address copied from the profile: decision 0094), its lines (snapshotted from the cart read under the buyer's lock), its
  * events, its log entries, the cart's delete, the authorizers' e-mails and the running totals' move, in one
  * round trip inside the purchase's transaction.
  */
@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { moveCtes } from '../../db/order-totals.ts';
 import { executeNamedOnce } from '../../db/prepared.ts';
-import { cartItems, orderEvents, orderLines, orders, systemLogs } from '../../db/schema/index.ts';
+import { cartItems, orderEvents, orderLines, orders, systemLogs, users } from '../../db/schema/index.ts';
 import { type Email, outboxInsertOf, outboxRows } from '../../lib/mailer.ts';
 import { wantingEndpoints } from '../integration/webhook-outbox.ts';
 import type { CartLine } from './buyer-state.ts';
@@ -130,9 +130,12 @@ const v = (name: PurchaseValue) => sql.placeholder(name);
 const purchaseStatement = () => sql`
     with o as (
       insert into ${orders} (id, id_user, id_cliente, status, surtido_estatus, subtotal, iva, total, lineas,
-        transaction_date, nota)
-      values (${v('id')}, ${v('buyerId')}, ${v('idCliente')}, ${v('status')}, ${v('surtidoEstatus')},
-        ${v('subtotal')}, ${v('iva')}, ${v('total')}, ${v('lineas')}, ${v('at')}, ${v('nota')})
+        transaction_date, nota, entrega)
+      select ${v('id')}, ${v('buyerId')}, ${v('idCliente')}, ${v('status')}, ${v('surtidoEstatus')},
+        ${v('subtotal')}, ${v('iva')}, ${v('total')}, ${v('lineas')}, ${v('at')}, ${v('nota')},
+        jsonb_build_object('direccion_entrega', u.direccion_entrega, 'calle', u.calle, 'colonia', u.colonia,
+          'ciudad', u.ciudad, 'estado', u.estado, 'cp', u.cp)
+      from ${users} u where u.id = ${v('buyerId')}
       returning *
     ), l as (
       insert into ${orderLines} (order_id, product_id, clave_interna, clave_cliente, nombre, unidad_de_medida,

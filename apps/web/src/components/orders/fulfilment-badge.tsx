@@ -1,6 +1,7 @@
 import { Alert, Badge, type BadgeProps, Stack, Text } from '@mantine/core';
 import { FULFILMENT_COLORS, FULFILMENT_LABELS, type FulfilmentState } from '@portal/shared/domain/fulfilment';
 import { IconTruckDelivery } from '@tabler/icons-react';
+import { GuiaLink } from './guia-link';
 
 /** The fulfilment state of an approved order, the second badge beside its status (decision 0058). */
 export function FulfilmentBadge({
@@ -19,10 +20,13 @@ export function FulfilmentBadge({
 export function FulfilmentInfo({
   surtido,
   guia,
+  paqueteria,
   notaRecepcion,
 }: {
   surtido: FulfilmentState | null | undefined;
   guia: string | null | undefined;
+  /** The carrier named apart from the guía (the guías file). */
+  paqueteria?: string | null;
   notaRecepcion: string | null | undefined;
 }) {
   if (!surtido || (surtido !== 'enviado' && surtido !== 'entregado')) return null;
@@ -35,7 +39,15 @@ export function FulfilmentInfo({
       data-testid="surtido-info"
     >
       <Stack gap={2}>
-        <Text size="sm">{guia ? `Guía de envío: ${guia}` : 'Sin guía de rastreo.'}</Text>
+        <Text size="sm">
+          {guia ? (
+            <>
+              Guía de envío: <GuiaLink guia={guia} paqueteria={paqueteria} />
+            </>
+          ) : (
+            'Sin guía de rastreo.'
+          )}
+        </Text>
         {notaRecepcion ? (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
             Nota de recepción: {notaRecepcion}

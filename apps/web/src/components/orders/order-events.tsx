@@ -13,6 +13,7 @@ import {
   IconTruckDelivery,
 } from '@tabler/icons-react';
 import { formatCentavos, formatDateTime, titleCase } from '../../lib/format';
+import { GuiaLink } from './guia-link';
 
 interface Changes {
   /** The client's rule by amount that decided an approval (decision 0049). */
@@ -24,6 +25,8 @@ interface Changes {
   total?: { antes: number; despues: number };
   /** A fulfilment move (decision 0058): the carrier's reference, the operator's comment, the receipt note. */
   guia?: string;
+  /** The carrier named apart from the guía (the guías file, decision 0094). */
+  paqueteria?: string;
   comentario?: string;
   nota?: string;
 }
@@ -106,7 +109,11 @@ export function OrderEvents({ eventos }: { eventos: OrderEventDto[] }) {
             ) : null}
             {e.tipo === 'surtido' ? (
               <>
-                {changes.guia ? <Text size="sm">Guía: {changes.guia}</Text> : null}
+                {changes.guia ? (
+                  <Text size="sm">
+                    Guía: <GuiaLink guia={changes.guia} paqueteria={changes.paqueteria} />
+                  </Text>
+                ) : null}
                 {changes.comentario ? <Text size="sm">{changes.comentario}</Text> : null}
                 {changes.nota ? (
                   <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

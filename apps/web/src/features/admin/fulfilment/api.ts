@@ -1,12 +1,15 @@
 /** The fulfilment queue (rol 4): the list, a move, the export (decision 0058). */
 import type { FulfilmentState } from '@portal/shared/domain/fulfilment';
 import {
+  type BulkFulfilmentBody,
+  type BulkFulfilmentResponse,
   FULFILMENT_SORT,
   type FulfilmentMoveResponse,
   type FulfilmentQueueResponse,
+  type GuiasImportResponse,
 } from '@portal/shared/schemas/fulfilment';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiBlob } from '../../../lib/api';
+import { api, apiFile } from '../../../lib/api';
 import { saveBlob } from '../../../lib/download';
 import { adminKeys, type FulfilmentFilters } from '../api/keys';
 
@@ -47,17 +50,42 @@ export function useMoveFulfilment() {
   });
 }
 
-/** POST /api/surtido/exportar: saves the detail CSV; the queue is read again for the new stamps. */
+/** POST /api/surtido/exportar: saves the detail CSV (answers its name); the queue is read again for the new stamps. */
 export function useExportOrders() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ ids, reexportar }: { ids: number[]; reexportar: boolean }) => {
-      const blob = await apiBlob('POST', '/api/surtido/exportar', {
+      // The file is named by its batch (surtido-lote-12.csv), as the server names it.
+      const { blob, filename } = await apiFile('POST', '/api/surtido/exportar', 'surtido.csv', {
         body: reexportar ? { ids, reexportar } : { ids },
         // The server answers JSON to whoever asks for it; the operator wants the spreadsheet.
         accept: 'text/csv',
       });
-      saveBlob(blob, 'surtido.csv');
+      saveBlob(blob, filename);
+      return filename;
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.fulfilment }),
+  });
+}
+
+/** POST /api/surtido/estado-lote: each order moved or refused on its own; the queue is read again. */
+export function useBulkMove() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BulkFulfilmentBody) =>
+      api.post<BulkFulfilmentResponse>('/api/surtido/estado-lote', body),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.fulfilment }),
+  });
+}
+
+/** POST /api/surtido/guias: the CSV of guías; answers the moves and the refused rows at once. */
+export function useImportGuias() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.set('file', file, file.name);
+      return api.post<GuiasImportResponse>('/api/surtido/guias', form);
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.fulfilment }),
   });

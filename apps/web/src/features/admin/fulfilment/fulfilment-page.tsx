@@ -1,8 +1,9 @@
 /**
  * /administrador/surtido: the approved orders of every client to fulfil (decision 0058). Filters by client,
  * fulfilment state, exported or not and dates (in the URL); 50 a page from the server; checkboxes and
- * 'Exportar seleccionados' (the detail CSV, stamped with a batch); a per-row menu that moves the state
- * forward, asking the carrier's reference when it is marked Enviado.
+ * 'Exportar seleccionados' (the detail CSV, stamped with a batch, saved as surtido-lote-N.csv); a per-row
+ * menu that moves the state forward, asking the carrier's reference when it is marked Enviado; the selection
+ * moved together with a result per order and 'Importar guías' (decision 0094). Cards at phone width.
  */
 import {
   Alert,
@@ -23,6 +24,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   FULFILMENT_LABELS,
   FULFILMENT_NOTE_MAX,
@@ -32,18 +34,25 @@ import {
   nextFulfilmentStates,
 } from '@portal/shared/domain/fulfilment';
 import { MSG } from '@portal/shared/messages';
-import { FULFILMENT_SORT, type FulfilmentRow, type FulfilmentSort } from '@portal/shared/schemas/fulfilment';
+import {
+  type BulkFulfilmentResponse,
+  FULFILMENT_SORT,
+  type FulfilmentRow,
+  type FulfilmentSort,
+} from '@portal/shared/schemas/fulfilment';
 import {
   IconAlertTriangle,
   IconChevronDown,
   IconFileExport,
+  IconFileUpload,
   IconFilterOff,
   IconMessageReport,
   IconTruckDelivery,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { FulfilmentBadge } from '../../../components/orders/fulfilment-badge';
+import { GuiaLink } from '../../../components/orders/guia-link';
 import { showSuccess } from '../../../components/ui/alerts';
 import { confirmAction } from '../../../components/ui/confirm';
 import { DateRangeField } from '../../../components/ui/date-range-field';
@@ -57,7 +66,11 @@ import { formatDate, formatDateTime, formatMXN, formatOrderNumber } from '../../
 import { useSearchParamsUpdate } from '../../../lib/search-params';
 import type { FulfilmentFilters } from '../api/keys';
 import { ClientSelect } from '../clients/client-select';
-import { useExportOrders, useFulfilmentQueue, useMoveFulfilment } from './api';
+import { useBulkMove, useExportOrders, useFulfilmentQueue, useMoveFulfilment } from './api';
+import { BulkMoveBar, BulkMoveSummary } from './fulfilment-bulk';
+
+/** 'Importar guías': loaded when opened, with its file picker (decision 0094). */
+const GuiasDialog = lazy(() => import('./guias-dialog'));
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -90,13 +103,18 @@ function useQueueParams() {
 
 /** The dialog of a move to Enviado: the carrier's reference and a comment, both optional. */
 function ShipDialog({
-  row,
+  opened,
+  title,
+  withComment = true,
   onClose,
   onSend,
   pending,
   refusal,
 }: {
-  row: FulfilmentRow | null;
+  opened: boolean;
+  title: string;
+  /** The single move takes a comment; a move in bulk only the guía, the same for every order. */
+  withComment?: boolean;
   onClose: () => void;
   onSend: (guia: string, comentario: string) => void;
   /** The server's refusal of the last try, above the buttons. */
@@ -109,9 +127,9 @@ function ShipDialog({
   const noteLong = comentario.trim().length > FULFILMENT_NOTE_MAX;
   return (
     <Modal
-      opened={row !== null}
+      opened={opened}
       onClose={onClose}
-      title={row ? `Marcar como enviado el pedido ${formatOrderNumber(row.id)}` : ''}
+      title={title}
       centered
       closeButtonProps={{ 'aria-label': 'Cerrar' }}
     >
@@ -125,14 +143,16 @@ function ShipDialog({
           error={guiaLong ? MSG.surtidoGuiaLarga : undefined}
           data-autofocus
         />
-        <Textarea
-          label="Comentario (opcional)"
-          autosize
-          minRows={2}
-          value={comentario}
-          onChange={(e) => setComentario(e.currentTarget.value)}
-          error={noteLong ? MSG.surtidoNotaLarga : undefined}
-        />
+        {withComment ? (
+          <Textarea
+            label="Comentario (opcional)"
+            autosize
+            minRows={2}
+            value={comentario}
+            onChange={(e) => setComentario(e.currentTarget.value)}
+            error={noteLong ? MSG.surtidoNotaLarga : undefined}
+          />
+        ) : null}
         <DialogActions
           error={refusal}
           errorTitle="No se pudo cambiar el estado"
@@ -183,6 +203,91 @@ function StateMenu({
   );
 }
 
+/** The order's fulfilment state, its guía (a tracking link when the carrier is known) and the buyer's note. */
+function SurtidoCell({ row }: { row: FulfilmentRow }) {
+  return (
+    <Stack gap={2}>
+      <FulfilmentBadge surtido={row.surtido} data-testid="surtido-estado" />
+      {row.guia ? (
+        <Text size="xs" c="dimmed">
+          Guía: <GuiaLink guia={row.guia} paqueteria={row.paqueteria} />
+        </Text>
+      ) : null}
+      {row.nota_recepcion ? (
+        <Group gap={4} wrap="nowrap" align="flex-start">
+          <IconMessageReport size={14} color="var(--mantine-color-orange-8)" aria-hidden />
+          <Text size="xs" data-testid="nota-recepcion">
+            {row.nota_recepcion}
+          </Text>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The order's last export: its batch and when, or 'Sin exportar'. */
+function ExportCell({ row }: { row: FulfilmentRow }) {
+  return row.exportado_at ? (
+    <Stack gap={2}>
+      <Badge variant="light" color="gray" radius="sm" style={{ textTransform: 'none' }}>
+        Lote {row.lote}
+      </Badge>
+      <Text size="xs" c="dimmed">
+        {formatDateTime(row.exportado_at)}
+      </Text>
+    </Stack>
+  ) : (
+    <Text size="sm" c="dimmed">
+      Sin exportar
+    </Text>
+  );
+}
+
+/** One order of the queue at phone width: the table's cells as a card, nothing cut off. */
+function OrderCard({
+  row,
+  checked,
+  onToggle,
+  menu,
+}: {
+  row: FulfilmentRow;
+  checked: boolean;
+  onToggle: () => void;
+  menu: ReactNode;
+}) {
+  const numero = formatOrderNumber(row.id);
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="surtido-fila">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap">
+            <Checkbox aria-label={`Seleccionar el pedido ${numero}`} checked={checked} onChange={onToggle} />
+            <Anchor component={Link} to={`/administrador/pedidos/${row.id}`} fw={700}>
+              {numero}
+            </Anchor>
+          </Group>
+          <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+            {formatMXN(row.total)}
+          </Text>
+        </Group>
+        <Text size="sm">
+          {row.cliente.nombre} · {row.comprador}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {formatDate(row.transaction_date)}
+        </Text>
+        <Group justify="space-between" align="flex-end" wrap="nowrap" gap="xs">
+          <Group gap="md" align="flex-start" wrap="wrap" style={{ minWidth: 0 }}>
+            <SurtidoCell row={row} />
+            <ExportCell row={row} />
+          </Group>
+          {menu}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
 export function FulfilmentPage() {
   const { filters, update, sort } = useQueueParams();
   const query = useFulfilmentQueue(filters);
@@ -190,6 +295,11 @@ export function FulfilmentPage() {
   const exporter = useExportOrders();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [shipping, setShipping] = useState<FulfilmentRow | null>(null);
+  const bulk = useBulkMove();
+  const [bulkShipping, setBulkShipping] = useState(false);
+  const [bulkResult, setBulkResult] = useState<BulkFulfilmentResponse | null>(null);
+  const [guiasOpen, setGuiasOpen] = useState(false);
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   // A refused move or export: in the shipping dialog when it is open, else above the queue.
   const [refusal, setRefusal] = useState<{ title: string; text: string } | null>(null);
 
@@ -237,15 +347,64 @@ export function FulfilmentPage() {
       },
     );
 
+  /** Moves the selection together: each order on its own; the moved ones leave the selection. */
+  const doBulkMove = (estado: FulfilmentState, guia?: string) => {
+    const ids = [...selected];
+    bulk.mutate(
+      { ids, estado, ...(guia ? { guia } : {}) },
+      {
+        onSuccess: (res) => {
+          setBulkShipping(false);
+          setRefusal(null);
+          setBulkResult(res);
+          const moved = new Set(res.resultados.filter((r) => r.ok).map((r) => r.id));
+          setSelected((prev) => new Set([...prev].filter((id) => !moved.has(id))));
+        },
+        onError: (error) =>
+          setRefusal({ title: 'No se pudieron mover los pedidos', text: errorMessage(error) }),
+      },
+    );
+  };
+  const askBulkMove = (estado: FulfilmentState) => {
+    setRefusal(null);
+    if (estado === 'enviado') {
+      setBulkShipping(true);
+      return;
+    }
+    const n = selected.size;
+    confirmAction({
+      title: `¿Marcar ${n === 1 ? '1 pedido' : `${n} pedidos`} como «${FULFILMENT_LABELS[estado]}»?`,
+      message: (
+        <Text size="sm">
+          Cada pedido avanza por su cuenta: los que ya están en ese estado o en uno posterior, o que no están
+          aprobados, se quedan como están y el resumen dice por qué.
+        </Text>
+      ),
+      confirmLabel: `Marcar como «${FULFILMENT_LABELS[estado]}»`,
+      onConfirm: () => doBulkMove(estado),
+    });
+  };
+
+  const menuOf = (row: FulfilmentRow) => (
+    <StateMenu
+      row={row}
+      onMove={(r, estado) => doMove(r, estado)}
+      onShip={(r) => {
+        setRefusal(null);
+        setShipping(r);
+      }}
+    />
+  );
+
   const doExport = (reexportar: boolean) => {
     const ids = [...selected];
     exporter.mutate(
       { ids, reexportar },
       {
-        onSuccess: () => {
+        onSuccess: (filename) => {
           setSelected(new Set());
           setRefusal(null);
-          showSuccess('Exportación lista', `${ids.length} pedido(s) en surtido.csv`);
+          showSuccess('Exportación lista', `${ids.length} pedido(s) en ${filename}`);
         },
         onError: (error) => {
           if (isApiError(error) && error.code === 'ALREADY_EXPORTED') {
@@ -260,9 +419,9 @@ export function FulfilmentPage() {
               ),
               confirmLabel: 'Volver a exportar',
               onConfirm: async () => {
-                await exporter.mutateAsync({ ids, reexportar: true });
+                const filename = await exporter.mutateAsync({ ids, reexportar: true });
                 setSelected(new Set());
-                showSuccess('Exportación lista', `${ids.length} pedido(s) en surtido.csv`);
+                showSuccess('Exportación lista', `${ids.length} pedido(s) en ${filename}`);
               },
             });
             return;
@@ -279,15 +438,24 @@ export function FulfilmentPage() {
         title="Surtido"
         description="Pedidos aprobados de todos los clientes: expórtalos para surtirlos y avanza su estado hasta la entrega."
         actions={
-          <Button
-            leftSection={<IconFileExport size={16} aria-hidden />}
-            disabled={selected.size === 0}
-            loading={exporter.isPending}
-            onClick={() => doExport(false)}
-            data-testid="exportar-seleccionados"
-          >
-            Exportar seleccionados{selected.size > 0 ? ` (${selected.size})` : ''}
-          </Button>
+          <Group gap="xs" wrap="wrap">
+            <Button
+              variant="default"
+              leftSection={<IconFileUpload size={16} aria-hidden />}
+              onClick={() => setGuiasOpen(true)}
+            >
+              Importar guías
+            </Button>
+            <Button
+              leftSection={<IconFileExport size={16} aria-hidden />}
+              disabled={selected.size === 0}
+              loading={exporter.isPending}
+              onClick={() => doExport(false)}
+              data-testid="exportar-seleccionados"
+            >
+              Exportar seleccionados{selected.size > 0 ? ` (${selected.size})` : ''}
+            </Button>
+          </Group>
         }
       />
       <Paper withBorder radius="lg" p="md" shadow="xs" mb="lg" component="section" aria-label="Filtros">
@@ -336,8 +504,9 @@ export function FulfilmentPage() {
         </SimpleGrid>
       </Paper>
 
+      {bulkResult ? <BulkMoveSummary result={bulkResult} onClose={() => setBulkResult(null)} /> : null}
       <Refusal
-        error={shipping ? null : (refusal?.text ?? null)}
+        error={shipping || bulkShipping ? null : (refusal?.text ?? null)}
         title={refusal?.title}
         onClose={() => setRefusal(null)}
         mb="md"
@@ -362,6 +531,25 @@ export function FulfilmentPage() {
           <Text ta="center" c="dimmed" py="xl" fw={600}>
             {filtered ? 'Ningún pedido coincide con los filtros' : 'No hay pedidos aprobados por surtir'}
           </Text>
+        ) : phone ? (
+          <Stack gap="xs" style={{ opacity: query.isFetching ? 0.7 : 1 }}>
+            <Checkbox
+              label="Seleccionar página"
+              checked={allOnPage}
+              indeterminate={someOnPage && !allOnPage}
+              onChange={togglePage}
+              px="xs"
+            />
+            {rows.map((row) => (
+              <OrderCard
+                key={row.id}
+                row={row}
+                checked={selected.has(row.id)}
+                onToggle={() => toggle(row.id)}
+                menu={menuOf(row)}
+              />
+            ))}
+          </Stack>
         ) : (
           <Table.ScrollContainer minWidth={980} style={{ opacity: query.isFetching ? 0.7 : 1 }}>
             <Table verticalSpacing="sm" striped aria-label="Pedidos por surtir">
@@ -416,53 +604,12 @@ export function FulfilmentPage() {
                         {formatMXN(row.total)}
                       </Table.Td>
                       <Table.Td>
-                        <Stack gap={2}>
-                          <FulfilmentBadge surtido={row.surtido} data-testid="surtido-estado" />
-                          {row.guia ? (
-                            <Text size="xs" c="dimmed">
-                              Guía: {row.guia}
-                            </Text>
-                          ) : null}
-                          {row.nota_recepcion ? (
-                            <Group gap={4} wrap="nowrap" align="flex-start">
-                              <IconMessageReport
-                                size={14}
-                                color="var(--mantine-color-orange-8)"
-                                aria-hidden
-                              />
-                              <Text size="xs" c="orange.9" data-testid="nota-recepcion">
-                                {row.nota_recepcion}
-                              </Text>
-                            </Group>
-                          ) : null}
-                        </Stack>
+                        <SurtidoCell row={row} />
                       </Table.Td>
                       <Table.Td>
-                        {row.exportado_at ? (
-                          <Stack gap={2}>
-                            <Badge variant="light" color="gray" radius="sm" style={{ textTransform: 'none' }}>
-                              Lote {row.lote}
-                            </Badge>
-                            <Text size="xs" c="dimmed">
-                              {formatDateTime(row.exportado_at)}
-                            </Text>
-                          </Stack>
-                        ) : (
-                          <Text size="sm" c="dimmed">
-                            Sin exportar
-                          </Text>
-                        )}
+                        <ExportCell row={row} />
                       </Table.Td>
-                      <Table.Td>
-                        <StateMenu
-                          row={row}
-                          onMove={(r, estado) => doMove(r, estado)}
-                          onShip={(r) => {
-                            setRefusal(null);
-                            setShipping(r);
-                          }}
-                        />
-                      </Table.Td>
+                      <Table.Td>{menuOf(row)}</Table.Td>
                     </Table.Tr>
                   );
                 })}
@@ -470,6 +617,12 @@ export function FulfilmentPage() {
             </Table>
           </Table.ScrollContainer>
         )}
+        <BulkMoveBar
+          count={selected.size}
+          busy={bulk.isPending}
+          onMove={askBulkMove}
+          onClear={() => setSelected(new Set())}
+        />
         <Pager
           label="Páginas de pedidos por surtir"
           total={pages}
@@ -481,7 +634,8 @@ export function FulfilmentPage() {
       </Paper>
       <ShipDialog
         key={shipping?.id ?? 0}
-        row={shipping}
+        opened={shipping !== null}
+        title={shipping ? `Marcar como enviado el pedido ${formatOrderNumber(shipping.id)}` : ''}
         onClose={() => {
           setShipping(null);
           setRefusal(null);
@@ -490,6 +644,24 @@ export function FulfilmentPage() {
         pending={move.isPending}
         onSend={(guia, comentario) => shipping && doMove(shipping, 'enviado', guia, comentario)}
       />
+      <ShipDialog
+        key={bulkShipping ? 'lote' : 'cerrado'}
+        opened={bulkShipping}
+        title={`Marcar como enviados ${selected.size === 1 ? '1 pedido' : `${selected.size} pedidos`}`}
+        withComment={false}
+        onClose={() => {
+          setBulkShipping(false);
+          setRefusal(null);
+        }}
+        refusal={refusal?.text ?? null}
+        pending={bulk.isPending}
+        onSend={(guia) => doBulkMove('enviado', guia)}
+      />
+      {guiasOpen ? (
+        <Suspense fallback={null}>
+          <GuiasDialog opened onClose={() => setGuiasOpen(false)} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * Step 2 of the import dialog: choosing the CSV, by dropping it on the zone or with 'Elegir archivo CSV'
- * (only .csv, at most 20 MB), then the chosen file with its size and a button to take it back.
+ * (only .csv, at most 20 MB unless told), then the chosen file with its size and a button to take it back.
  */
 import '@mantine/dropzone/styles.css';
 import { Box, Button, CloseButton, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
@@ -25,10 +25,13 @@ function fileSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toLocaleString('es-MX', { maximumFractionDigits: 1 })} MB`;
 }
 
+/** "20 MB", "1 MB": a size limit as the picker and its refusal name it. */
+const limitText = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('es-MX')} MB`;
+
 /** Why a chosen file cannot be imported, or null. */
-function refusal(file: File): string | null {
+function refusal(file: File, maxBytes: number): string | null {
   if (!isCsvName(file.name)) return SOLO_CSV;
-  if (file.size > IMPORT_MAX_BYTES) return 'El archivo excede el tamaño máximo de 20 MB.';
+  if (file.size > maxBytes) return `El archivo excede el tamaño máximo de ${limitText(maxBytes)}.`;
   return null;
 }
 
@@ -40,15 +43,24 @@ interface CsvFilePickerProps {
   /** A file was dropped or chosen: the file to import, or null and why it was refused. */
   onPick: (file: File | null, error: string | null) => void;
   onRemove: () => void;
+  /** The largest file accepted (the imports' 20 MB unless told). */
+  maxBytes?: number;
 }
 
-export function CsvFilePicker({ file, error, disabled, onPick, onRemove }: CsvFilePickerProps) {
+export function CsvFilePicker({
+  file,
+  error,
+  disabled,
+  onPick,
+  onRemove,
+  maxBytes = IMPORT_MAX_BYTES,
+}: CsvFilePickerProps) {
   const openFilePicker = useRef<() => void>(null);
 
   function pick(files: File[], rejections: FileRejection[] = []) {
     const chosen = files[0] ?? rejections[0]?.file ?? null;
     if (!chosen) return;
-    const reason = refusal(chosen);
+    const reason = refusal(chosen, maxBytes);
     onPick(reason ? null : chosen, reason);
   }
 
@@ -106,7 +118,7 @@ export function CsvFilePicker({ file, error, disabled, onPick, onRemove }: CsvFi
                   Arrastra aquí el archivo o haz clic para elegirlo
                 </Text>
                 <Text size="xs" c="dimmed">
-                  Solo archivos .csv, hasta 20 MB
+                  Solo archivos .csv, hasta {limitText(maxBytes)}
                 </Text>
               </div>
             </Group>

@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { ImportDetail } from '@portal/shared/schemas/imports';
+import type { ImportDetail, ImportRowError } from '@portal/shared/schemas/imports';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { ImportStatusBadge } from './import-history';
 import { errorReportUrl, isRunning, KIND_LABELS, resultSentence, useImportDetail } from './import-jobs';
@@ -115,43 +115,7 @@ function Finished({ job }: { job: ImportDetail }) {
               Descargar reporte de errores (CSV)
             </Anchor>
           </Group>
-          <Table.ScrollContainer minWidth={520} mah={280}>
-            <Table
-              verticalSpacing={6}
-              striped
-              withTableBorder
-              stickyHeader
-              aria-label="Errores por registro"
-              fz="sm"
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={70}>Fila</Table.Th>
-                  <Table.Th>Columna</Table.Th>
-                  <Table.Th>Motivo</Table.Th>
-                  <Table.Th>Valor</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.slice(0, ERRORS_SHOWN).map((e) => (
-                  <Table.Tr key={`${e.fila}-${e.campo}-${e.motivo}`}>
-                    <Table.Td>{e.fila}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace">
-                        {e.campo}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{e.motivo}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c="dimmed" truncate maw={180} title={e.valor}>
-                        {e.valor || '—'}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <RowErrorsTable errores={rows.slice(0, ERRORS_SHOWN)} />
           {rows.length > ERRORS_SHOWN ? (
             <Text size="xs" c="dimmed">
               Se muestran los primeros {ERRORS_SHOWN} errores de {rows.length}; el reporte CSV los trae todos.
@@ -160,5 +124,56 @@ function Finished({ job }: { job: ImportDetail }) {
         </>
       ) : null}
     </Stack>
+  );
+}
+
+/** The refused rows of an import (row, column, reason, value), as every import result shows them. */
+export function RowErrorsTable({ errores }: { errores: readonly ImportRowError[] }) {
+  return (
+    // The list scrolls (down, and sideways on a phone): the scrolling box takes the keyboard focus to do so.
+    <Table.ScrollContainer
+      minWidth={520}
+      mah={280}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label="Errores por registro: tabla"
+    >
+      <Table
+        verticalSpacing={6}
+        striped
+        withTableBorder
+        stickyHeader
+        aria-label="Errores por registro"
+        fz="sm"
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={70}>Fila</Table.Th>
+            <Table.Th>Columna</Table.Th>
+            <Table.Th>Motivo</Table.Th>
+            <Table.Th>Valor</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {errores.map((e) => (
+            <Table.Tr key={`${e.fila}-${e.campo}-${e.motivo}`}>
+              <Table.Td>{e.fila}</Table.Td>
+              <Table.Td>
+                <Text size="sm" ff="monospace">
+                  {e.campo}
+                </Text>
+              </Table.Td>
+              <Table.Td>{e.motivo}</Table.Td>
+              <Table.Td>
+                <Text size="sm" c="dimmed" truncate maw={180} title={e.valor}>
+                  {e.valor || '—'}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

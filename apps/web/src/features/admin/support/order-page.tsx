@@ -77,7 +77,12 @@ export function AdminOrderPage({ id }: { id: number }) {
             </Alert>
           ) : null}
           <OrderNote nota={pedido.nota} />
-          <FulfilmentInfo surtido={pedido.surtido} guia={pedido.guia} notaRecepcion={pedido.nota_recepcion} />
+          <FulfilmentInfo
+            surtido={pedido.surtido}
+            guia={pedido.guia}
+            paqueteria={pedido.paqueteria}
+            notaRecepcion={pedido.nota_recepcion}
+          />
           {pedido.status === 'aprobado' ? (
             <Group>
               <PurchaseOrderButton id={pedido.id} href={`/api/surtido/${pedido.id}/pdf`} />

@@ -123,7 +123,12 @@ export function OrderDetail({ id }: { id: number }) {
             </Alert>
           ) : null}
           <OrderNote nota={pedido.nota} />
-          <FulfilmentInfo surtido={pedido.surtido} guia={pedido.guia} notaRecepcion={pedido.nota_recepcion} />
+          <FulfilmentInfo
+            surtido={pedido.surtido}
+            guia={pedido.guia}
+            paqueteria={pedido.paqueteria}
+            notaRecepcion={pedido.nota_recepcion}
+          />
           <OrderActions
             pedido={pedido}
             retirar={query.data?.acciones.retirar ?? false}

@@ -1,0 +1,124 @@
+/**
+ * Fulfilment in bulk on the "Surtido" queue (docs/domain.md "Fulfilment", decision 0094): the bar that moves
+ * the selected orders together and the summary of what happened to each one (the guías file dialog is
+ * guias-dialog.tsx, loaded when opened).
+ */
+import { Alert, Badge, Button, CloseButton, Group, List, Menu, Paper, Text } from '@mantine/core';
+import { FULFILMENT_LABELS, FULFILMENT_STATES, type FulfilmentState } from '@portal/shared/domain/fulfilment';
+import type { BulkFulfilmentResponse } from '@portal/shared/schemas/fulfilment';
+import { IconChevronUp, IconListCheck } from '@tabler/icons-react';
+import { formatOrderNumber } from '../../../lib/format';
+
+export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** At the foot of the queue while orders are selected: how many, and 'Mover a…' any later state. */
+export function BulkMoveBar({
+  count,
+  busy,
+  onMove,
+  onClear,
+}: {
+  count: number;
+  busy: boolean;
+  onMove: (estado: FulfilmentState) => void;
+  onClear: () => void;
+}) {
+  if (count === 0) return null;
+  return (
+    <Paper
+      pos="sticky"
+      bottom={0}
+      withBorder
+      shadow="md"
+      radius="md"
+      p="sm"
+      mt="sm"
+      style={{ zIndex: 5 }}
+      role="region"
+      aria-label="Acciones sobre los pedidos seleccionados"
+      data-testid="barra-surtido"
+    >
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Text size="sm" fw={600} aria-live="polite">
+          {plural(count, 'pedido seleccionado', 'pedidos seleccionados')}
+        </Text>
+        <Group gap="xs" wrap="wrap">
+          <Button variant="subtle" color="gray" size="sm" onClick={onClear}>
+            Quitar selección
+          </Button>
+          <Menu position="top-end" withinPortal>
+            <Menu.Target>
+              <Button size="sm" loading={busy} rightSection={<IconChevronUp size={14} aria-hidden />}>
+                Mover seleccionados a…
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>Cada pedido avanza por su cuenta</Menu.Label>
+              {FULFILMENT_STATES.filter((s) => s !== 'por_surtir').map((estado) => (
+                <Menu.Item key={estado} onClick={() => onMove(estado)}>
+                  {FULFILMENT_LABELS[estado]}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+/** What a bulk move did, order by order: the state it reached, or why it stayed where it was. */
+export function BulkMoveSummary({
+  result,
+  onClose,
+}: {
+  result: BulkFulfilmentResponse;
+  onClose: () => void;
+}) {
+  const ok = result.resultados.filter((r) => r.ok).length;
+  const failed = result.resultados.length - ok;
+  const title =
+    failed === 0
+      ? `${plural(ok, 'pedido movido', 'pedidos movidos')}`
+      : `${ok} de ${plural(result.resultados.length, 'pedido movido', 'pedidos movidos')}; ${plural(failed, 'no se movió', 'no se movieron')}`;
+  return (
+    <Alert
+      color={failed === 0 ? 'teal' : 'orange'}
+      variant="light"
+      icon={<IconListCheck size={20} aria-hidden />}
+      title={title}
+      mb="md"
+      role="status"
+      data-testid="resumen-surtido"
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <List size="sm" spacing={4} style={{ flex: 1, minWidth: 0 }}>
+          {result.resultados.map((r) => (
+            <List.Item key={r.id}>
+              <Group gap="xs" wrap="wrap">
+                <Text span size="sm" ff="monospace" fw={600}>
+                  {formatOrderNumber(r.id)}
+                </Text>
+                {r.ok && r.estado ? (
+                  <Badge color="teal" variant="light" size="sm">
+                    {FULFILMENT_LABELS[r.estado]}
+                  </Badge>
+                ) : (
+                  <>
+                    <Badge color="red" variant="light" size="sm">
+                      No se movió
+                    </Badge>
+                    <Text span size="sm">
+                      {r.error}
+                    </Text>
+                  </>
+                )}
+              </Group>
+            </List.Item>
+          ))}
+        </List>
+        <CloseButton aria-label="Cerrar resumen" onClick={onClose} />
+      </Group>
+    </Alert>
+  );
+}
