@@ -47,7 +47,8 @@ export const UserProductsResponse = z.object({
   page: z.number().int(),
   per_page: z.number().int(),
   usuario: UserBrief,
-  cliente: z.object({ id: z.number().int(), nombre: z.string() }),
+  /** The client, with the limit a new assignment made without one takes (limite_por_defecto). */
+  cliente: z.object({ id: z.number().int(), nombre: z.string(), limite_por_defecto: z.number().int() }),
 });
 export type UserProductsResponse = z.infer<typeof UserProductsResponse>;
 

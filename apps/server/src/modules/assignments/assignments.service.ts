@@ -22,6 +22,10 @@ import { searchCondition } from '../shopping/catalogue.service.ts';
 
 const userNotFound = () => notFound(MSG.usuarioNoEncontrado, 'USER_NOT_FOUND');
 
+/** The client's `limite_por_defecto`: the limit of a new assignment made without one (issue 37). */
+export const defaultLimit = (idCliente: number) =>
+  sql<number>`(select ${clients.limitePorDefecto} from ${clients} where ${clients.id} = ${idCliente})`;
+
 /** Only rol-1 users have product assignments; anyone else answers like a missing user. */
 async function findBuyer(db: Db | Tx, id: number, lock = false) {
   const q = db
@@ -31,6 +35,7 @@ async function findBuyer(db: Db | Tx, id: number, lock = false) {
       nombre: users.nombre,
       idCliente: clients.id,
       cliente: clients.nombre,
+      limitePorDefecto: clients.limitePorDefecto,
     })
     .from(users)
     .innerJoin(clients, eq(clients.id, users.idCliente))
@@ -110,7 +115,7 @@ export async function userProductList(
     page: query.page,
     per_page: query.per_page,
     usuario: { id: buyer.id, usuario: buyer.usuario, nombre: buyer.nombre, asignados },
-    cliente: { id: buyer.idCliente, nombre: buyer.cliente },
+    cliente: { id: buyer.idCliente, nombre: buyer.cliente, limite_por_defecto: buyer.limitePorDefecto },
   };
 }
 
@@ -137,7 +142,7 @@ export async function assignProduct(
         userId: buyer.id,
         productId: product.id,
         asignado: body.status,
-        cantidadLimite: body.cantidad_limite ?? 1,
+        cantidadLimite: body.cantidad_limite ?? defaultLimit(buyer.idCliente),
       })
       .onConflictDoUpdate({
         target: [userProducts.userId, userProducts.productId],
@@ -179,7 +184,7 @@ export async function assignProduct(
  * The one set-based write of many assignments (asignar_todos, asignar_lote): every pair of `userIds` and the
  * client's products (all of them, only `productIds`, or only those of `idCategoria`) in one
  * INSERT ... SELECT ... ON CONFLICT, whatever the number of users and products. Without a limit each
- * assignment keeps its own (1 for a new one). Returns the pairs written. The caller has checked that the
+ * assignment keeps its own (the client's `limite_por_defecto` for a new one). Returns the pairs written. The caller has checked that the
  * users are rol-1 users of `idCliente`.
  */
 async function writeAssignments(
@@ -205,7 +210,7 @@ async function writeAssignments(
     sql`
       with written as (
         insert into ${userProducts} (user_id, product_id, asignado, cantidad_limite, updated_at)
-        select u.id, p.id, ${o.asignado}::boolean, coalesce(${o.limit}::integer, 1), now()
+        select u.id, p.id, ${o.asignado}::boolean, coalesce(${o.limit}::integer, ${defaultLimit(o.idCliente)}), now()
         from ${users} u
         cross join ${products} p
         where u.id in (${list(o.userIds)}) and p.id_cliente = ${o.idCliente}${onlyProducts}${onlyCategory}

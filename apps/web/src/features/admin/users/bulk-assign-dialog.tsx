@@ -14,7 +14,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { showSuccess } from '../../../components/ui/alerts';
 import { DialogActions } from '../../../components/ui/dialog-actions';
 import { errorMessage } from '../../../lib/api';
@@ -22,6 +22,23 @@ import { useClientCategories, useProducts } from '../inventory/api';
 import { useAssignBatch } from './assignments-api';
 
 type Scope = 'categoria' | 'productos';
+
+/** 'Conservar la cantidad límite' as the administrator last left it, for this browser session. */
+const KEEP_LIMIT_KEY = 'portal:asignar-conservar-limite';
+function storedKeepLimit(): boolean {
+  try {
+    return window.sessionStorage.getItem(KEEP_LIMIT_KEY) !== '0';
+  } catch {
+    return true;
+  }
+}
+function storeKeepLimit(keep: boolean) {
+  try {
+    window.sessionStorage.setItem(KEEP_LIMIT_KEY, keep ? '1' : '0');
+  } catch {
+    // Storage refused (private mode): the choice is not remembered.
+  }
+}
 
 /** A searchable choice of the client's products (server search); chosen ones stay listed. */
 function ProductPicker({
@@ -63,12 +80,15 @@ export function BulkAssignDialog({
   opened,
   onClose,
   idCliente,
+  defaultLimit,
   users,
   onDone,
 }: {
   opened: boolean;
   onClose: () => void;
   idCliente: number;
+  /** The client's limite_por_defecto: what a new assignment gets without a limit. */
+  defaultLimit: number;
   /** The checked users (rol 1 of the client). */
   users: { id: number; usuario: string }[];
   onDone: () => void;
@@ -79,8 +99,19 @@ export function BulkAssignDialog({
   const [categoria, setCategoria] = useState<number | null>(null);
   const [productos, setProductos] = useState<{ id: number; label: string }[]>([]);
   const [asignado, setAsignado] = useState(true);
-  const [keepLimit, setKeepLimit] = useState(true);
-  const [limit, setLimit] = useState<number | string>(1);
+  const [keepLimit, setKeepLimitState] = useState(storedKeepLimit);
+  const setKeepLimit = (keep: boolean) => {
+    setKeepLimitState(keep);
+    storeKeepLimit(keep);
+  };
+  const [limit, setLimit] = useState<number | string>(defaultLimit);
+  // The client's default is proposed whenever the dialog opens (or the client changes).
+  useEffect(() => {
+    if (opened) {
+      setLimit(defaultLimit);
+      setKeepLimitState(storedKeepLimit());
+    }
+  }, [opened, defaultLimit]);
   const [error, setError] = useState<string | null>(null);
 
   const chosenCategory = categories.data?.find((c) => c.id === categoria) ?? null;
@@ -176,7 +207,7 @@ export function BulkAssignDialog({
               checked={keepLimit}
               onChange={(e) => setKeepLimit(e.currentTarget.checked)}
               label="Conservar la cantidad límite de cada producto"
-              description="La cantidad límite es el máximo de piezas por pedido; los productos nuevos tendrán 1."
+              description={`La cantidad límite es el máximo de piezas por pedido; los productos nuevos tendrán ${defaultLimit}, la cantidad límite por defecto del cliente.`}
             />
             {keepLimit ? null : (
               <NumberInput

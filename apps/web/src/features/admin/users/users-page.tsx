@@ -807,6 +807,7 @@ export function UsersPage({ importButton }: UsersPageProps) {
           opened={assigning}
           onClose={() => setAssigning(false)}
           idCliente={idCliente}
+          defaultLimit={client?.limite_por_defecto ?? 1}
           users={buyers.map(([id, u]) => ({ id, usuario: u.usuario }))}
           onDone={() => setChecked(new Map())}
         />
