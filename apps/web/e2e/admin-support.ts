@@ -197,6 +197,8 @@ export interface NewClient {
   calendario?: Upload;
   manual?: Upload;
   mostrar_presupuesto_a_usuarios?: boolean;
+  /** The cantidad_limite of a new assignment made without one (default 1). */
+  limite_por_defecto?: number;
 }
 
 /** A client of the spec's own, created by the signed-in administrator; returns its id. */
@@ -213,6 +215,8 @@ export async function createClient(page: Page, client: NewClient): Promise<numbe
   if (client.color2) multipart.color2 = client.color2;
   if (client.calendario) multipart.calendario = filePart(client.calendario);
   if (client.manual) multipart.manual = filePart(client.manual);
+  if (client.limite_por_defecto !== undefined)
+    multipart.limite_por_defecto = String(client.limite_por_defecto);
   if (client.mostrar_presupuesto_a_usuarios !== undefined) {
     multipart.mostrar_presupuesto_a_usuarios = client.mostrar_presupuesto_a_usuarios ? '1' : '0';
   }

@@ -80,7 +80,7 @@ export function AddResultDialog({ result, opened, onClose, title = 'Resultado' }
                   {line.limite !== null ? ` · ${MSG.maximoPorPedido(line.limite)}` : ''}
                 </Text>
                 {line.ajuste ? (
-                  <Text size="xs" c="orange.9" data-testid="ajuste">
+                  <Text size="xs" fw={600} data-testid="ajuste">
                     {line.ajuste}
                   </Text>
                 ) : null}
