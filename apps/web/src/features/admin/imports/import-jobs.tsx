@@ -98,7 +98,7 @@ const LIST_POLL_MS = 1_500;
  * itself is read again until none is running, so its status and counts are the job's real ones.
  */
 export function useImportList(idCliente: number, page: number) {
-  const query = useQuery({
+  const query = useQuery<ImportListResponse>({
     queryKey: adminKeys.importsPage(idCliente, page),
     placeholderData: keepPreviousData,
     staleTime: 1_000,
