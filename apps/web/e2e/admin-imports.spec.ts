@@ -64,8 +64,9 @@ test('importación de productos: plantilla, archivo no CSV, CSV con un renglón 
   expect(template.suggestedFilename()).toBe('plantilla.csv');
   const templateText = await readFile((await template.path())!);
   expect(templateText.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+  // Spanish column names (the specification's own are accepted too: the file below uses them).
   expect(templateText.toString('utf8').slice(1).split(/\r?\n/)[0]).toBe(
-    'clave_interna,clave_cliente,nombre,descripcion,unidad_de_medida,precio,impuesto,activo,categoria',
+    'Clave interna,Clave cliente,Nombre,Descripción,Unidad de medida,Precio,Impuesto,Activo,Categoría',
   );
 
   // Not a CSV: refused by name on the spot; a PNG renamed .csv is refused by the server, clearly.
@@ -173,24 +174,26 @@ test('usuarios: «Importación por archivo» con plantilla, un renglón erróneo
   await dialog.getByRole('button', { name: 'Descargar plantilla' }).click();
   const template = await download;
   expect(template.suggestedFilename()).toBe('plantilla_carga_de_usuarios.csv');
-  const [header, example] = (await readFile((await template.path())!, 'utf8'))
+  // Header, the legend of rol (left in the file: the import skips it) and the example.
+  const [header, legend, example] = (await readFile((await template.path())!, 'utf8'))
     .replace(/^\uFEFF/, '')
     .split(/\r?\n/);
+  expect(legend).toContain('1 = Usuario (comprador), 2 = Autorizador');
   const columns = header!.split(',');
   const cells = example!.split(',');
   expect(cells).toHaveLength(columns.length);
   const row = (usuario: string, rol: string) =>
     columns
       .map((c, i) => {
-        if (c === 'usuario') return usuario;
-        if (c === 'user_id') return `${usuario}@empresa-e2e.mx`;
-        if (c === 'nombre') return `Usuario importado ${usuario}`;
-        if (c === 'rol') return rol;
+        if (c === 'Usuario') return usuario;
+        if (c === 'Correo') return `${usuario}@empresa-e2e.mx`;
+        if (c === 'Nombre') return `Usuario importado ${usuario}`;
+        if (c === 'Rol') return rol;
         return cells[i];
       })
       .join(',');
   const good = `imp-${runSuffix()}`;
-  const csv = [header, row(good, '1'), row(`${good}-b`, '9')].join('\r\n');
+  const csv = [header, legend, row(good, '1'), row(`${good}-b`, '9')].join('\r\n');
   await dialog
     .getByLabel('Archivo CSV', { exact: true })
     .setInputFiles({ name: 'usuarios_e2e.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });

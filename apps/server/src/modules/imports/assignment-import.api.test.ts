@@ -78,7 +78,7 @@ describe.each(DB_KINDS)('administration: assignment imports (%s)', (kind) => {
     expect(res.headers['content-disposition']).toContain('plantilla_asignaciones.csv');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const [head, example] = res.body.slice(1).split('\r\n');
-    expect(head).toBe('usuario,clave_interna,asignado,cantidad_limite');
+    expect(head).toBe('Usuario,Clave interna,Asignado,Cantidad límite');
     const cells = example!.split(',');
     expect([w.ana.usuario, w.beto.usuario]).toContain(cells[0]);
     expect([w.p1.claveInterna, w.p2.claveInterna]).toContain(cells[1]);

@@ -21,6 +21,7 @@ import type { JobContext } from '../../lib/jobs.ts';
 import { readMultipart } from '../../lib/multipart.ts';
 import { MSG } from '../../messages.ts';
 import { ASSIGNMENT_COLUMNS, upsertAssignments, validateAssignmentRows } from './assignment-import.ts';
+import { legendRow, spanishHeader, withSpecColumns } from './columns.ts';
 import {
   type CsvTable,
   checkRecords,
@@ -109,7 +110,10 @@ export async function templateCsv(
       '1',
       categoria,
     ];
-    return { filename: 'plantilla.csv', body: BOM + csvRow(PRODUCT_COLUMNS) + csvRow(example) };
+    return {
+      filename: 'plantilla.csv',
+      body: BOM + csvRow(spanishHeader(PRODUCT_COLUMNS)) + csvRow(example),
+    };
   }
   if (kind === 'asignaciones') {
     // The example names one of the client's buyers and products when it has them.
@@ -128,7 +132,7 @@ export async function templateCsv(
     const example = [buyer?.usuario ?? 'jperez', product?.claveInterna ?? 'PAP-0001', '1', '5'];
     return {
       filename: 'plantilla_asignaciones.csv',
-      body: BOM + csvRow(ASSIGNMENT_COLUMNS) + csvRow(example),
+      body: BOM + csvRow(spanishHeader(ASSIGNMENT_COLUMNS)) + csvRow(example),
     };
   }
   const categoryMode = client.modoPresupuesto === 'categoria';
@@ -156,9 +160,15 @@ export async function templateCsv(
     categoryMode ? '' : csvMoney(client.presupuestoDefault),
     ...budgetColumns.map(() => '1000.00'),
   ];
+  const columns = [...USER_COLUMNS, ...budgetColumns];
+  // What each rol number means, under the header (an import skips this row).
+  const legend = legendRow(columns, {
+    usuario: MSG.leyendaFila,
+    rol: client.cantidadAutorizadores === 2 ? MSG.leyendaRolSuper : MSG.leyendaRol,
+  });
   return {
     filename: 'plantilla_carga_de_usuarios.csv',
-    body: BOM + csvRow([...USER_COLUMNS, ...budgetColumns]) + csvRow(example),
+    body: BOM + csvRow(spanishHeader(columns)) + csvRow(legend) + csvRow(example),
   };
 }
 
@@ -186,7 +196,7 @@ export async function acceptUpload(
   if (!client) throw notFound(MSG.invClienteInexistente, 'CLIENT_NOT_FOUND');
   if (file.data.length > IMPORT_MAX_BYTES) throw badRequest('FILE_SIZE', sizeMessage(IMPORT_MAX_BYTES));
 
-  const table = parseCsv(decodeCsvBytes(file.data));
+  const table = withSpecColumns(parseCsv(decodeCsvBytes(file.data)));
   headerIndex(kind, client, table);
   checkRecords(table);
 
@@ -302,7 +312,7 @@ export async function runImport(app: FastifyInstance, id: number, ctx: JobContex
     let table: CsvTable;
     let index: Map<string, number>;
     try {
-      table = parseCsv(decodeCsvBytes(file.data));
+      table = withSpecColumns(parseCsv(decodeCsvBytes(file.data)));
       index = headerIndex(kind, client, table);
     } catch (err) {
       // The file no longer fits (e.g. a category column renamed since the upload): final, no retry.
