@@ -210,3 +210,48 @@ test('usuarios: «Importación por archivo» con plantilla, un renglón erróneo
     page.getByText(`Usuario importado ${good}`, { exact: true }).filter({ visible: true }),
   ).toHaveCount(1);
 });
+
+test('una importación limpia quita el aviso de la anterior con errores; la lista dice su estado y sus conteos', async ({
+  page,
+}) => {
+  await signInAdmin(page);
+  const idCliente = await ensureClient(page);
+  await openInventory(page, idCliente);
+  await page.getByRole('button', { name: 'Cargar productos' }).click();
+  const dialog = page.getByRole('dialog', { name: /Cargar productos/ });
+  const fileInput = dialog.getByLabel('Archivo CSV', { exact: true });
+  // The template's Spanish column names.
+  const header =
+    'Clave interna,Clave cliente,Nombre,Descripción,Unidad de medida,Precio,Impuesto,Activo,Categoría';
+  const file = (precio: string) =>
+    Buffer.from(
+      [
+        header,
+        `REP-${runSuffix()}-1,R-1,Carpeta reimportada,Azul,Pieza,12.00,1,1,Reimportación ${runSuffix()}`,
+        `REP-${runSuffix()}-2,R-2,Broche reimportado,Caja,Caja,${precio},1,1,Reimportación ${runSuffix()}`,
+      ].join('\r\n'),
+    );
+  const history = dialog.getByRole('table', { name: 'Importaciones del cliente' });
+  const newest = history.getByRole('row').nth(1);
+
+  // First a file with a bad price: its notice stays until something replaces it.
+  await fileInput.setInputFiles({ name: 'reintento.csv', mimeType: 'text/csv', buffer: file('nueve') });
+  await dialog.getByRole('button', { name: 'Importar' }).click();
+  const result = dialog.getByTestId('resultado-importacion');
+  await expect(result.getByText('Terminada con errores')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Importación terminada con errores')).toBeVisible();
+  await expect(newest).toContainText('Terminada con errores');
+  await expect(newest).toContainText('1 de 2 correctos');
+
+  // The corrected file: its own success, and the earlier failure's notice is gone.
+  await fileInput.setInputFiles({ name: 'reintento.csv', mimeType: 'text/csv', buffer: file('35.00') });
+  await dialog.getByRole('button', { name: 'Importar' }).click();
+  await expect(result.getByText('Terminada', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Importación terminada', { exact: true })).toBeVisible();
+  await expect(page.getByText('Importación terminada con errores')).toHaveCount(0);
+  // "Importaciones recientes" shows the new import as it ended, without a reload.
+  await expect(newest).toContainText('Terminada');
+  await expect(newest).not.toContainText('con errores');
+  await expect(newest).toContainText('2 de 2 correctos');
+  await screenshot(page, 'admin-importacion-reintento');
+});

@@ -585,7 +585,8 @@ export async function clientId(page: Page, nombre: string): Promise<number> {
 /** The inventory of a client, ready (its «Cargar productos» button shown). */
 export async function openInventory(page: Page, idCliente: number): Promise<void> {
   await page.goto(`/administrador/inventario?cliente=${idCliente}`);
-  await expect(page.getByRole('heading', { name: 'Inventario', level: 1 })).toBeVisible();
+  // The admin area's first screen loads its chunks: slower on a busy machine.
+  await expect(page.getByRole('heading', { name: 'Inventario', level: 1 })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Cargar productos' })).toBeVisible();
 }
 
