@@ -175,6 +175,9 @@ function RestockRow({ product, inCart, blocked }: RowProps) {
             variant={inCart > 0 ? 'light' : 'filled'}
             loading={busy}
             disabled={Boolean(blocked) || unchanged}
+            // A blocked add says why: the row's note (the refusal's own text) describes it.
+            aria-describedby={blocked ? noteId : undefined}
+            title={blocked ? blocked.msg : undefined}
             aria-label={
               inCart > 0
                 ? `Actualizar ${product.nombre} en el carrito`
