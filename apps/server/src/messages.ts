@@ -128,6 +128,9 @@ export const MSG = {
     'El archivo no está en UTF-8 (tiene acentos o eñes en otra codificación). En Excel usa "Guardar como" → "CSV UTF-8 (delimitado por comas)" e inténtalo de nuevo.',
   csvVacio: 'El archivo está vacío.',
   csvSinRegistros: 'El archivo no tiene registros: solo trae el encabezado.',
+  leyendaFila: 'esta fila no se importa',
+  leyendaRol: '1 = Usuario (comprador), 2 = Autorizador',
+  leyendaRolSuper: '1 = Usuario (comprador), 2 = Autorizador, 3 = Super Autorizador',
   csvDemasiadasFilas: (max: number) => `El archivo excede el máximo de ${max} registros por importación.`,
   csvComillas: (fila: number) => `El archivo tiene comillas sin cerrar a partir de la fila ${fila}.`,
   csvComillasMal: (fila: number) =>

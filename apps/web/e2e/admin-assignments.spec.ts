@@ -151,7 +151,8 @@ test('asignar productos a varios usuarios desde la lista de usuarios', async ({ 
   const w = await setUp(page);
   await page.goto(`/administrador/usuarios?cliente=${w.idCliente}`);
   const assign = page.getByRole('button', { name: /^Asignar productos…/ });
-  await expect(assign).toBeDisabled();
+  // The first screen of the admin area loads its chunks: slower on a busy machine.
+  await expect(assign).toBeDisabled({ timeout: 30_000 });
   await page.getByRole('checkbox', { name: `Seleccionar a ${usuario('bruno.perez')}` }).check();
   await page.getByRole('checkbox', { name: `Seleccionar a ${usuario('carla.mora')}` }).check();
   await expect(assign).toHaveText('Asignar productos… (2)');
@@ -159,7 +160,8 @@ test('asignar productos a varios usuarios desde la lista de usuarios', async ({ 
 
   const dialog = page.getByRole('dialog', { name: 'Asignar productos' });
   await expect(dialog).toContainText(`${usuario('bruno.perez')}, ${usuario('carla.mora')}`);
-  await choose(page, 'Categoría', /^Papelería/);
+  await choose(page, 'Categorías', /^Papelería/);
+  await page.keyboard.press('Escape');
   const keep = dialog.getByRole('switch', { name: 'Conservar la cantidad límite de cada producto' });
   await toggleSwitch(keep);
   await expect(keep).not.toBeChecked();
@@ -170,7 +172,9 @@ test('asignar productos a varios usuarios desde la lista de usuarios', async ({ 
   await go.click();
   await expect(dialog).toBeHidden();
   await expectNotice(page, '2 producto(s) habilitado(s) para 2 usuario(s).');
-  await expect(assign).toHaveText('Asignar productos…');
+  // The selection stays after the action: the next assignment needs no re-selecting.
+  await expect(assign).toHaveText('Asignar productos… (2)');
+  await expect(page.getByText('2 usuarios seleccionados')).toBeVisible();
 
   for (const id of [w.bruno, w.carla]) {
     const a = await assignments(page, id);
@@ -179,6 +183,32 @@ test('asignar productos a varios usuarios desde la lista de usuarios', async ({ 
   }
   // Ana was not checked: untouched.
   expect((await assignments(page, w.ana))[w.products.cuaderno]).toEqual([false, 1]);
+  await clearNotifications(page);
+
+  // Again, every category at once; the dialog remembers that the limit was not kept last time.
+  await assign.click();
+  await expect(dialog).toBeVisible();
+  await expect(keep).not.toBeChecked();
+  await expect(dialog.getByRole('textbox', { name: 'Cantidad límite' })).toHaveValue('1');
+  await dialog.getByRole('checkbox', { name: 'Todas las categorías' }).check();
+  await dialog.getByRole('textbox', { name: 'Cantidad límite' }).fill('2');
+  const all = dialog.getByRole('button', {
+    name: 'Habilitar los 4 producto(s) de todas las categorías para 2 usuarios',
+  });
+  await screenshot(page, 'admin-usuarios-asignaciones-todas');
+  await all.click();
+  await expect(dialog).toBeHidden();
+  await expectNotice(page, '4 producto(s) habilitado(s) para 2 usuario(s).');
+  for (const id of [w.bruno, w.carla]) {
+    const a = await assignments(page, id);
+    expect([a[w.products.lapiz], a[w.products.jabon], a[w.products.cloro]]).toEqual([
+      [true, 2],
+      [true, 2],
+      [true, 2],
+    ]);
+  }
+  await page.getByRole('button', { name: 'Quitar selección' }).click();
+  await expect(assign).toHaveText('Asignar productos…');
   await clearNotifications(page);
 
   // The users' import dialog offers the assignment kind with its template.

@@ -64,8 +64,9 @@ test('importación de productos: plantilla, archivo no CSV, CSV con un renglón 
   expect(template.suggestedFilename()).toBe('plantilla.csv');
   const templateText = await readFile((await template.path())!);
   expect(templateText.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+  // Spanish column names (the specification's own are accepted too: the file below uses them).
   expect(templateText.toString('utf8').slice(1).split(/\r?\n/)[0]).toBe(
-    'clave_interna,clave_cliente,nombre,descripcion,unidad_de_medida,precio,impuesto,activo,categoria',
+    'Clave interna,Clave cliente,Nombre,Descripción,Unidad de medida,Precio,Impuesto,Activo,Categoría',
   );
 
   // Not a CSV: refused by name on the spot; a PNG renamed .csv is refused by the server, clearly.
@@ -173,24 +174,26 @@ test('usuarios: «Importación por archivo» con plantilla, un renglón erróneo
   await dialog.getByRole('button', { name: 'Descargar plantilla' }).click();
   const template = await download;
   expect(template.suggestedFilename()).toBe('plantilla_carga_de_usuarios.csv');
-  const [header, example] = (await readFile((await template.path())!, 'utf8'))
+  // Header, the legend of rol (left in the file: the import skips it) and the example.
+  const [header, legend, example] = (await readFile((await template.path())!, 'utf8'))
     .replace(/^\uFEFF/, '')
     .split(/\r?\n/);
+  expect(legend).toContain('1 = Usuario (comprador), 2 = Autorizador');
   const columns = header!.split(',');
   const cells = example!.split(',');
   expect(cells).toHaveLength(columns.length);
   const row = (usuario: string, rol: string) =>
     columns
       .map((c, i) => {
-        if (c === 'usuario') return usuario;
-        if (c === 'user_id') return `${usuario}@empresa-e2e.mx`;
-        if (c === 'nombre') return `Usuario importado ${usuario}`;
-        if (c === 'rol') return rol;
+        if (c === 'Usuario') return usuario;
+        if (c === 'Correo') return `${usuario}@empresa-e2e.mx`;
+        if (c === 'Nombre') return `Usuario importado ${usuario}`;
+        if (c === 'Rol') return rol;
         return cells[i];
       })
       .join(',');
   const good = `imp-${runSuffix()}`;
-  const csv = [header, row(good, '1'), row(`${good}-b`, '9')].join('\r\n');
+  const csv = [header, legend, row(good, '1'), row(`${good}-b`, '9')].join('\r\n');
   await dialog
     .getByLabel('Archivo CSV', { exact: true })
     .setInputFiles({ name: 'usuarios_e2e.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -206,4 +209,49 @@ test('usuarios: «Importación por archivo» con plantilla, un renglón erróneo
   await expect(
     page.getByText(`Usuario importado ${good}`, { exact: true }).filter({ visible: true }),
   ).toHaveCount(1);
+});
+
+test('una importación limpia quita el aviso de la anterior con errores; la lista dice su estado y sus conteos', async ({
+  page,
+}) => {
+  await signInAdmin(page);
+  const idCliente = await ensureClient(page);
+  await openInventory(page, idCliente);
+  await page.getByRole('button', { name: 'Cargar productos' }).click();
+  const dialog = page.getByRole('dialog', { name: /Cargar productos/ });
+  const fileInput = dialog.getByLabel('Archivo CSV', { exact: true });
+  // The template's Spanish column names.
+  const header =
+    'Clave interna,Clave cliente,Nombre,Descripción,Unidad de medida,Precio,Impuesto,Activo,Categoría';
+  const file = (precio: string) =>
+    Buffer.from(
+      [
+        header,
+        `REP-${runSuffix()}-1,R-1,Carpeta reimportada,Azul,Pieza,12.00,1,1,Reimportación ${runSuffix()}`,
+        `REP-${runSuffix()}-2,R-2,Broche reimportado,Caja,Caja,${precio},1,1,Reimportación ${runSuffix()}`,
+      ].join('\r\n'),
+    );
+  const history = dialog.getByRole('table', { name: 'Importaciones del cliente' });
+  const newest = history.getByRole('row').nth(1);
+
+  // First a file with a bad price: its notice stays until something replaces it.
+  await fileInput.setInputFiles({ name: 'reintento.csv', mimeType: 'text/csv', buffer: file('nueve') });
+  await dialog.getByRole('button', { name: 'Importar' }).click();
+  const result = dialog.getByTestId('resultado-importacion');
+  await expect(result.getByText('Terminada con errores')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Importación terminada con errores')).toBeVisible();
+  await expect(newest).toContainText('Terminada con errores');
+  await expect(newest).toContainText('1 de 2 correctos');
+
+  // The corrected file: its own success, and the earlier failure's notice is gone.
+  await fileInput.setInputFiles({ name: 'reintento.csv', mimeType: 'text/csv', buffer: file('35.00') });
+  await dialog.getByRole('button', { name: 'Importar' }).click();
+  await expect(result.getByText('Terminada', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Importación terminada', { exact: true })).toBeVisible();
+  await expect(page.getByText('Importación terminada con errores')).toHaveCount(0);
+  // "Importaciones recientes" shows the new import as it ended, without a reload.
+  await expect(newest).toContainText('Terminada');
+  await expect(newest).not.toContainText('con errores');
+  await expect(newest).toContainText('2 de 2 correctos');
+  await screenshot(page, 'admin-importacion-reintento');
 });

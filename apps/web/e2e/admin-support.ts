@@ -197,6 +197,8 @@ export interface NewClient {
   calendario?: Upload;
   manual?: Upload;
   mostrar_presupuesto_a_usuarios?: boolean;
+  /** The cantidad_limite of a new assignment made without one (default 1). */
+  limite_por_defecto?: number;
 }
 
 /** A client of the spec's own, created by the signed-in administrator; returns its id. */
@@ -213,6 +215,8 @@ export async function createClient(page: Page, client: NewClient): Promise<numbe
   if (client.color2) multipart.color2 = client.color2;
   if (client.calendario) multipart.calendario = filePart(client.calendario);
   if (client.manual) multipart.manual = filePart(client.manual);
+  if (client.limite_por_defecto !== undefined)
+    multipart.limite_por_defecto = String(client.limite_por_defecto);
   if (client.mostrar_presupuesto_a_usuarios !== undefined) {
     multipart.mostrar_presupuesto_a_usuarios = client.mostrar_presupuesto_a_usuarios ? '1' : '0';
   }
@@ -581,7 +585,8 @@ export async function clientId(page: Page, nombre: string): Promise<number> {
 /** The inventory of a client, ready (its «Cargar productos» button shown). */
 export async function openInventory(page: Page, idCliente: number): Promise<void> {
   await page.goto(`/administrador/inventario?cliente=${idCliente}`);
-  await expect(page.getByRole('heading', { name: 'Inventario', level: 1 })).toBeVisible();
+  // The admin area's first screen loads its chunks: slower on a busy machine.
+  await expect(page.getByRole('heading', { name: 'Inventario', level: 1 })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Cargar productos' })).toBeVisible();
 }
 

@@ -159,7 +159,8 @@ test('repetir un pedido con un producto desactivado: agregados, omitidos con su 
     'Se agregaron 2 productos al carrito; 1 no se pudo agregar.',
   );
   const agregados = dialog.getByTestId('resultado-agregados').getByRole('listitem');
-  await expect(agregados).toHaveText(['Jabón líquido 5 L × 2', 'Guantes de nitrilo × 3']);
+  // Each with the product's maximum per order.
+  await expect(agregados).toHaveText(['Jabón líquido 5 L × 2 · máx. 10', 'Guantes de nitrilo × 3 · máx. 10']);
   const omitidos = dialog.getByTestId('resultado-omitidos').getByRole('listitem');
   await expect(omitidos).toHaveCount(1);
   await expect(omitidos).toContainText('Toallas de papel');

@@ -48,6 +48,11 @@ export const MSG = {
   // Catalogue, cart and purchase
   cantidadInvalida: 'Ingresa una cantidad valida',
   excedeCantidad: (n: number) => `No puedes exceder la cantidad de ${n} articulos!`,
+  /** A product's own maximum per order, shown next to its quantity (issue 37). */
+  maximoPorPedido: (n: number) => `máx. ${n}`,
+  /** A repeated, listed or quick-order line added with fewer units because of the product's limit. */
+  ajustadoPorLimite: (pedido: number, agregado: number) =>
+    `Se ajustó de ${pedido} a ${agregado} por tu límite.`,
   limiteDeCompras: 'No puedes realizar mas compras, haz llegado a tu limite de compras.',
   presupuestoAgregar: 'No hay suficiente presupuesto para agregar este producto al carrito.',
   presupuestoActualizar: 'No hay suficiente presupuesto para actualizar este producto.',
@@ -185,11 +190,13 @@ export const MSG = {
   correoPasswordTemporal: 'Se envió un correo con la nueva contraseña.',
   asignacionDatos: 'Debes indicar el producto y el usuario.',
   cantidadLimiteInvalida: 'La cantidad límite debe ser un número entero mayor o igual a 1.',
+  limitePorDefectoInvalido: 'La cantidad límite por defecto debe ser un número entero mayor o igual a 1.',
   estadoAsignacionInvalido: 'Indica si el producto queda habilitado (1) o no habilitado (0).',
   copiaDatos: 'Debes indicar el usuario del que se copian los productos.',
   copiaModoInvalido: "El modo debe ser 'reemplazar' o 'agregar'.",
   loteUsuarios: 'Elige de 1 a 500 usuarios.',
-  loteProductos: 'Indica los productos o una categoría (solo una de las dos cosas).',
+  loteProductos: 'Indica los productos o las categorías (solo una de las dos cosas).',
+  loteCategorias: 'Elige de 1 a 500 categorías.',
   semanaFechasRequeridas: 'Debes indicar la fecha de inicio y la fecha de fin.',
   semanaFechaInvalida: 'Las fechas deben tener el formato AAAA-MM-DD.',
   semanaRango: 'La fecha de fin no puede ser anterior a la fecha de inicio.',

@@ -391,8 +391,8 @@ describe.each(DB_KINDS)('files: uploads, traversal and CSV (%s)', (kind) => {
 
   it('the import error file neutralises the same cells', async () => {
     const [header, example] = csvCells(w.templates.productos);
-    const precio = header!.indexOf('precio');
-    const clave = header!.indexOf('clave_interna');
+    const precio = header!.indexOf('Precio');
+    const clave = header!.indexOf('Clave interna');
     expect(precio).toBeGreaterThanOrEqual(0);
     const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
     // A file with a vertical tab is not text (the upload refuses it): the rest go in.
@@ -422,9 +422,10 @@ describe.each(DB_KINDS)('files: uploads, traversal and CSV (%s)', (kind) => {
   it('a user import with pathological e-mail cells ends at once and /healthz keeps answering meanwhile', async () => {
     // Cells that made the former e-mail pattern backtrack quadratically (about 7 s each at 80 KB).
     const slow = [`a@${'.'.repeat(80_000)}@`, `a@${'a.'.repeat(40_000)}@`, `b@${'.'.repeat(80_000)}@`];
-    const [header, example] = csvCells(w.templates.usuarios);
-    const usuario = header!.indexOf('usuario');
-    const email = header!.indexOf('user_id');
+    // The users' template: header, legend row, example.
+    const [header, , example] = csvCells(w.templates.usuarios);
+    const usuario = header!.indexOf('Usuario');
+    const email = header!.indexOf('Correo');
     expect(email).toBeGreaterThanOrEqual(0);
     const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
     const rows = slow.map((cell, i) => {

@@ -47,7 +47,8 @@ export const UserProductsResponse = z.object({
   page: z.number().int(),
   per_page: z.number().int(),
   usuario: UserBrief,
-  cliente: z.object({ id: z.number().int(), nombre: z.string() }),
+  /** The client, with the limit a new assignment made without one takes (limite_por_defecto). */
+  cliente: z.object({ id: z.number().int(), nombre: z.string(), limite_por_defecto: z.number().int() }),
 });
 export type UserProductsResponse = z.infer<typeof UserProductsResponse>;
 
@@ -125,24 +126,30 @@ const idList = (max: number, tooMany: string) =>
     .min(1, tooMany)
     .max(max, tooMany);
 
+/** Most categories one asignar_lote names (a client's "all of them" fits). */
+export const BATCH_ASSIGN_MAX_CATEGORIES = 500;
+
 /**
  * POST /api/productos/asignar_lote: one assignment for every (user, product) pair, in one transaction.
- * The users are rol-1 users of one client; the products are `productos` or every product of
- * `categoria_id`, of that client. cantidad_limite as in /api/productos/asignar: absent keeps each stored
- * limit (1 for a new assignment).
+ * The users are rol-1 users of one client; the products are `productos`, every product of `categoria_id`,
+ * or every product of the `categorias` (several, or all of the client's: issue 37), of that client —
+ * exactly one of the three. cantidad_limite as in /api/productos/asignar: absent keeps each stored limit
+ * (the client's limite_por_defecto for a new assignment).
  */
 export const BatchAssignBody = z
   .object({
     usuarios: idList(BATCH_ASSIGN_MAX_USERS, MSG.loteUsuarios),
     productos: idList(10_000, MSG.loteProductos).optional(),
     categoria_id: optionalIdNumber(MSG.loteProductos),
+    categorias: idList(BATCH_ASSIGN_MAX_CATEGORIES, MSG.loteCategorias).optional(),
     asignado: AssignStatus,
     cantidad_limite: CantidadLimite,
   })
-  .refine((b) => (b.productos === undefined) !== (b.categoria_id === undefined), {
+  .refine((b) => [b.productos, b.categoria_id, b.categorias].filter((v) => v !== undefined).length === 1, {
     message: MSG.loteProductos,
     path: ['productos'],
   });
+export type BatchAssignBody = z.infer<typeof BatchAssignBody>;
 
 export const BatchAssignResponse = z.object({
   status: z.literal('ok'),

@@ -77,6 +77,8 @@ export const ClientForm = z.object({
     min: -1,
     max: 1_000_000,
   }),
+  /** The `cantidad_limite` a new assignment takes when none is given (≥ 1); absent: 1 (create), kept (update). */
+  limite_por_defecto: optionalInteger({ invalid: MSG.limitePorDefectoInvalido, min: 1, max: 1_000_000 }),
   color: z.preprocess(blankToUndefined, z.string().regex(HEX_COLOR, MSG.colorInvalido).optional()),
   color2: z.preprocess(blankToUndefined, z.string().regex(HEX_COLOR, MSG.colorInvalido).optional()),
   modo_presupuesto: z.preprocess(
@@ -120,6 +122,8 @@ export const ClientDto = z.object({
   presupuesto_default: z.number(),
   cantidad_autorizadores: z.number().int(),
   limite_de_compras: z.number().int(),
+  /** The `cantidad_limite` of a new assignment made without one (bulk, category, import). */
+  limite_por_defecto: z.number().int(),
   modo_presupuesto: ModoPresupuesto,
   mostrar_presupuesto_a_usuarios: z.boolean(),
   activo: z.boolean(),

@@ -132,6 +132,18 @@ export const ReorderResponse = CartResponse.extend({
       codigo: z.string(),
     }),
   ),
+  /**
+   * Lines added with fewer units than asked because of the product's `cantidad_limite` (what the cart
+   * already held counts): asked `pedido`, added `agregado` (also in `agregados`), and why, in Spanish.
+   */
+  ajustados: z.array(
+    z.object({
+      id: z.number().int(),
+      pedido: z.number().int(),
+      agregado: z.number().int(),
+      motivo: z.string(),
+    }),
+  ),
 });
 export type ReorderResponse = z.infer<typeof ReorderResponse>;
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, systemLogs, userProducts, users } from '../../db/schema/index.ts';
+import { cartItems, clients, systemLogs, userProducts, users } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
 import { signedInAdmin } from '../../test/admin-fixtures.ts';
 import {
@@ -70,7 +70,7 @@ describe.each(DB_KINDS)('administration: product assignments (%s)', (kind) => {
       page: 1,
       per_page: 20,
       usuario: { id: w.buyer.id, usuario: w.buyer.usuario, nombre: w.buyer.nombre, asignados: 1 },
-      cliente: { id: w.client.id, nombre: w.client.nombre },
+      cliente: { id: w.client.id, nombre: w.client.nombre, limite_por_defecto: 1 },
     });
     expect(body.productos.map((p: { id: number }) => p.id)).toEqual([w.a.id, w.b.id, w.c.id, w.off.id]);
     expect(body.productos[0]).toMatchObject({
@@ -554,6 +554,80 @@ describe.each(DB_KINDS)('administration: product assignments (%s)', (kind) => {
     });
   });
 
+  it('without a limit a new assignment takes the client’s limite_por_defecto; a stored one keeps its own', async () => {
+    const w = await bulkWorld();
+    await db().update(clients).set({ limitePorDefecto: 3 }).where(eq(clients.id, w.client.id));
+    await assign(db(), w.ana.id, w.a.id, 9, false);
+    // The category enable and the bulk dialog both go through asignar_lote.
+    const res = await admin.post('/api/productos/asignar_lote', {
+      usuarios: [w.ana.id],
+      categoria_id: w.pap.id,
+      asignado: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await assignments(w.ana.id)).toEqual({
+      [w.a.id]: [true, 9],
+      [w.b.id]: [true, 3],
+      [w.c.id]: [true, 3],
+    });
+    // One product at a time and "all of them" too.
+    const one = await admin.post('/api/productos/asignar', {
+      id_producto: w.d.id,
+      id_user: w.beto.id,
+      status: 1,
+    });
+    expect(one.json().producto).toEqual({ id: w.d.id, asignado: true, cantidad_limite: 3 });
+    await admin.post('/api/productos/asignar_todos', { id_user: w.caro.id, status: 1 });
+    expect(Object.values(await assignments(w.caro.id)).every(([, limit]) => limit === 3)).toBe(true);
+    // A limit given wins over the default.
+    await admin.post('/api/productos/asignar_lote', {
+      usuarios: [w.caro.id],
+      productos: [w.e.id],
+      asignado: true,
+      cantidad_limite: 7,
+    });
+    expect((await assignments(w.caro.id))[w.e.id]).toEqual([true, 7]);
+  });
+
+  it('asignar_lote with several categories (or all of them) at once, in one statement', async () => {
+    const w = await bulkWorld();
+    await assign(db(), w.ana.id, w.d.id, 6, true);
+    const res = await admin.post('/api/productos/asignar_lote', {
+      usuarios: [w.ana.id, w.beto.id],
+      categorias: [w.pap.id, w.lim.id, w.pap.id],
+      asignado: true,
+      cantidad_limite: 2,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      usuarios: 2,
+      productos: 5,
+      actualizados: 10,
+      msg: MSG.loteAsignado(5, 2, true),
+    });
+    expect(await assignments(w.ana.id)).toEqual({
+      [w.a.id]: [true, 2],
+      [w.b.id]: [true, 2],
+      [w.c.id]: [true, 2],
+      [w.d.id]: [true, 2],
+      [w.e.id]: [true, 2],
+    });
+    const [log] = (await logsOf('asignacion_lote')).filter(
+      (l) => (l.metadata as { id_cliente?: number }).id_cliente === w.client.id,
+    );
+    expect(log!.metadata).toMatchObject({ productos: 5, ids_categorias: [w.pap.id, w.lim.id] });
+    expect(log!.description).toContain(`de ${[w.lim.nombre, w.pap.nombre].sort().join(', ')}`);
+
+    // Disabling one category of the two leaves the other alone.
+    const off = await admin.post('/api/productos/asignar_lote', {
+      usuarios: [w.beto.id],
+      categorias: [w.lim.id],
+      asignado: false,
+    });
+    expect(off.json()).toMatchObject({ productos: 2, msg: MSG.loteAsignado(2, 1, false) });
+    expect(await assignments(w.beto.id)).toMatchObject({ [w.a.id]: [true, 2], [w.d.id]: [false, 2] });
+  });
+
   it('asignar_lote refusals: another client’s user, product or category 404 and nothing changes; rol 2 422; bad bodies 400', async () => {
     const w = await bulkWorld();
     await assign(db(), w.ana.id, w.a.id, 3, false);
@@ -574,6 +648,33 @@ describe.each(DB_KINDS)('administration: product assignments (%s)', (kind) => {
       ],
       [{ usuarios: [w.ana.id], productos: [99_999_999], asignado: 1 }, 404, MSG.productoNoExiste],
       [{ usuarios: [w.ana.id], categoria_id: w.otherCat.id, asignado: 1 }, 404, MSG.invCategoriaInexistente],
+      // Several categories: one of another client's among them writes nothing.
+      [
+        { usuarios: [w.ana.id], categorias: [w.pap.id, w.otherCat.id, w.lim.id], asignado: 1 },
+        404,
+        MSG.invCategoriaInexistente,
+      ],
+      [
+        { usuarios: [w.ana.id], categorias: [w.pap.id, 99_999_999], asignado: 1 },
+        404,
+        MSG.invCategoriaInexistente,
+      ],
+      [{ usuarios: [w.ana.id], categorias: [], asignado: 1 }, 400, MSG.loteCategorias],
+      [
+        { usuarios: [w.ana.id], categorias: Array.from({ length: 501 }, (_, i) => i + 1), asignado: 1 },
+        400,
+        MSG.loteCategorias,
+      ],
+      [
+        { usuarios: [w.ana.id], categorias: [w.pap.id], categoria_id: w.pap.id, asignado: 1 },
+        400,
+        MSG.loteProductos,
+      ],
+      [
+        { usuarios: [w.ana.id], categorias: [w.pap.id], productos: [w.a.id], asignado: 1 },
+        400,
+        MSG.loteProductos,
+      ],
       [
         { usuarios: [w.ana.id, w.approver.id], productos: [w.a.id], asignado: 1 },
         422,

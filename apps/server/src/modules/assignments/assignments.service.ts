@@ -22,6 +22,10 @@ import { searchCondition } from '../shopping/catalogue.service.ts';
 
 const userNotFound = () => notFound(MSG.usuarioNoEncontrado, 'USER_NOT_FOUND');
 
+/** The client's `limite_por_defecto`: the limit of a new assignment made without one (issue 37). */
+export const defaultLimit = (idCliente: number) =>
+  sql<number>`(select ${clients.limitePorDefecto} from ${clients} where ${clients.id} = ${idCliente})`;
+
 /** Only rol-1 users have product assignments; anyone else answers like a missing user. */
 async function findBuyer(db: Db | Tx, id: number, lock = false) {
   const q = db
@@ -31,6 +35,7 @@ async function findBuyer(db: Db | Tx, id: number, lock = false) {
       nombre: users.nombre,
       idCliente: clients.id,
       cliente: clients.nombre,
+      limitePorDefecto: clients.limitePorDefecto,
     })
     .from(users)
     .innerJoin(clients, eq(clients.id, users.idCliente))
@@ -110,7 +115,7 @@ export async function userProductList(
     page: query.page,
     per_page: query.per_page,
     usuario: { id: buyer.id, usuario: buyer.usuario, nombre: buyer.nombre, asignados },
-    cliente: { id: buyer.idCliente, nombre: buyer.cliente },
+    cliente: { id: buyer.idCliente, nombre: buyer.cliente, limite_por_defecto: buyer.limitePorDefecto },
   };
 }
 
@@ -137,7 +142,7 @@ export async function assignProduct(
         userId: buyer.id,
         productId: product.id,
         asignado: body.status,
-        cantidadLimite: body.cantidad_limite ?? 1,
+        cantidadLimite: body.cantidad_limite ?? defaultLimit(buyer.idCliente),
       })
       .onConflictDoUpdate({
         target: [userProducts.userId, userProducts.productId],
@@ -177,9 +182,9 @@ export async function assignProduct(
 
 /**
  * The one set-based write of many assignments (asignar_todos, asignar_lote): every pair of `userIds` and the
- * client's products (all of them, only `productIds`, or only those of `idCategoria`) in one
+ * client's products (all of them, only `productIds`, or only those of `categoryIds`) in one
  * INSERT ... SELECT ... ON CONFLICT, whatever the number of users and products. Without a limit each
- * assignment keeps its own (1 for a new one). Returns the pairs written. The caller has checked that the
+ * assignment keeps its own (the client's `limite_por_defecto` for a new one). Returns the pairs written. The caller has checked that the
  * users are rol-1 users of `idCliente`.
  */
 async function writeAssignments(
@@ -188,7 +193,7 @@ async function writeAssignments(
     userIds: readonly number[];
     idCliente: number;
     productIds?: readonly number[];
-    idCategoria?: number;
+    categoryIds?: readonly number[];
     asignado: boolean;
     limit: number | null;
   },
@@ -199,13 +204,13 @@ async function writeAssignments(
       sql`, `,
     );
   const onlyProducts = o.productIds ? sql` and p.id in (${list(o.productIds)})` : sql``;
-  const onlyCategory = o.idCategoria === undefined ? sql`` : sql` and p.id_categoria = ${o.idCategoria}`;
+  const onlyCategory = o.categoryIds ? sql` and p.id_categoria in (${list(o.categoryIds)})` : sql``;
   const [row] = await rowsOf<{ n: number }>(
     tx,
     sql`
       with written as (
         insert into ${userProducts} (user_id, product_id, asignado, cantidad_limite, updated_at)
-        select u.id, p.id, ${o.asignado}::boolean, coalesce(${o.limit}::integer, 1), now()
+        select u.id, p.id, ${o.asignado}::boolean, coalesce(${o.limit}::integer, ${defaultLimit(o.idCliente)}), now()
         from ${users} u
         cross join ${products} p
         where u.id in (${list(o.userIds)}) and p.id_cliente = ${o.idCliente}${onlyProducts}${onlyCategory}
@@ -390,12 +395,16 @@ export async function assignBatch(
     usuarios: number[];
     productos?: number[];
     categoria_id?: number;
+    categorias?: number[];
     asignado: boolean;
     cantidad_limite?: number;
   },
 ): Promise<BatchAssignResponse> {
   const userIds = [...new Set(body.usuarios)];
   const productIds = body.productos ? [...new Set(body.productos)] : undefined;
+  // One category (categoria_id) or several (categorias): the same thing. The schema lets exactly one of
+  // productos, categoria_id and categorias through.
+  const categoryList = productIds ? undefined : [...new Set(body.categorias ?? [body.categoria_id!])];
   return app.db.transaction(async (tx) => {
     const found = await lockClientUsers(tx, userIds);
     const idCliente = found.find((u) => u.id === userIds[0])?.idCliente;
@@ -415,25 +424,28 @@ export async function assignBatch(
       if ((row?.n ?? 0) !== productIds.length) throw notFound(MSG.productoNoExiste, 'PRODUCT_NOT_FOUND');
       productCount = productIds.length;
     } else {
-      const [cat] = await tx
+      const categoryIds = categoryList!;
+      const cats = await tx
         .select({ nombre: categories.nombre })
         .from(categories)
-        .where(and(eq(categories.id, body.categoria_id!), eq(categories.idCliente, idCliente!)))
-        .limit(1);
-      if (!cat) throw notFound(MSG.invCategoriaInexistente, 'CATEGORY_NOT_FOUND');
+        .where(and(inArray(categories.id, categoryIds), eq(categories.idCliente, idCliente!)))
+        .orderBy(asc(categories.nombre));
+      // Any category of another client (or missing) answers like a missing one; nothing is written.
+      if (cats.length !== categoryIds.length)
+        throw notFound(MSG.invCategoriaInexistente, 'CATEGORY_NOT_FOUND');
       const [n] = await tx
         .select({ n: count() })
         .from(products)
-        .where(eq(products.idCategoria, body.categoria_id!));
+        .where(inArray(products.idCategoria, categoryIds));
       productCount = n?.n ?? 0;
-      categoria = cat.nombre;
+      categoria = cats.length <= 3 ? cats.map((c) => c.nombre).join(', ') : `${cats.length} categorías`;
     }
     const limit = body.cantidad_limite ?? null;
     const written = await writeAssignments(tx, {
       userIds,
       idCliente: idCliente!,
       productIds,
-      idCategoria: body.categoria_id,
+      categoryIds: categoryList,
       asignado: body.asignado,
       limit,
     });
@@ -448,7 +460,8 @@ export async function assignBatch(
         escritos: written,
         asignado: body.asignado,
         cantidad_limite: limit,
-        ...(body.categoria_id ? { id_categoria: body.categoria_id } : {}),
+        ...(categoryList?.length === 1 ? { id_categoria: categoryList[0] } : {}),
+        ...(categoryList && categoryList.length > 1 ? { ids_categorias: categoryList } : {}),
         ...(userIds.length <= 50 ? { ids_usuarios: userIds } : {}),
         ...requestMeta(request),
       },

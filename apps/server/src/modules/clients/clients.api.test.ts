@@ -112,6 +112,7 @@ describe.each(DB_KINDS)('administration: clients (%s)', (kind) => {
     expect(res.json().cliente).toMatchObject({
       presupuesto_default: 0,
       limite_de_compras: -1,
+      limite_por_defecto: 1,
       modo_presupuesto: 'regular',
       cantidad_autorizadores: 1,
       mostrar_presupuesto_a_usuarios: true,
@@ -141,6 +142,9 @@ describe.each(DB_KINDS)('administration: clients (%s)', (kind) => {
       [{ color2: '#12345' }, MSG.colorInvalido],
       [{ mostrar_presupuesto_a_usuarios: 'quizá' }, MSG.valorSiNoInvalido],
       [{ nombre: 'x'.repeat(151) }, MSG.clienteNombreLargo],
+      [{ limite_por_defecto: '0' }, MSG.limitePorDefectoInvalido],
+      [{ limite_por_defecto: '2.5' }, MSG.limitePorDefectoInvalido],
+      [{ limite_por_defecto: 'tres' }, MSG.limitePorDefectoInvalido],
     ];
     for (const [extra, msg] of cases) {
       const res = await postForm(admin, '/api/clientes', valid(extra));
@@ -274,6 +278,7 @@ describe.each(DB_KINDS)('administration: clients (%s)', (kind) => {
       color: '#abcdef',
       presupuesto_default: '2000',
       limite_de_compras: '-1',
+      limite_por_defecto: '5',
       cantidad_autorizadores: '0',
       modo_presupuesto: 'regular',
       mostrar_presupuesto_a_usuarios: 'false',
@@ -292,6 +297,7 @@ describe.each(DB_KINDS)('administration: clients (%s)', (kind) => {
       color2: '#445566',
       presupuesto_default: 2000,
       limite_de_compras: -1,
+      limite_por_defecto: 5,
       cantidad_autorizadores: 0,
       mostrar_presupuesto_a_usuarios: false,
       imagen: created.imagen,
@@ -305,6 +311,8 @@ describe.each(DB_KINDS)('administration: clients (%s)', (kind) => {
     });
     expect(replaced.statusCode, replaced.body).toBe(200);
     expect(replaced.json().cliente.imagen).toMatch(/\.jpg$/);
+    // An absent limite_por_defecto keeps the stored one.
+    expect(replaced.json().cliente.limite_por_defecto).toBe(5);
     expect(replaced.json().cliente.calendario).toBe(`/api/resource/${created.id}/calendario`);
 
     const removed = await postForm(

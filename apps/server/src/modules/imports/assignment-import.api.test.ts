@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemLogs, userProducts } from '../../db/schema/index.ts';
+import { clients, systemLogs, userProducts } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
 import { signedInAdmin } from '../../test/admin-fixtures.ts';
 import { assign, makeCategory, makeClient, makeProduct, makeUser, uniq } from '../../test/factories.ts';
@@ -78,7 +78,7 @@ describe.each(DB_KINDS)('administration: assignment imports (%s)', (kind) => {
     expect(res.headers['content-disposition']).toContain('plantilla_asignaciones.csv');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const [head, example] = res.body.slice(1).split('\r\n');
-    expect(head).toBe('usuario,clave_interna,asignado,cantidad_limite');
+    expect(head).toBe('Usuario,Clave interna,Asignado,Cantidad límite');
     const cells = example!.split(',');
     expect([w.ana.usuario, w.beto.usuario]).toContain(cells[0]);
     expect([w.p1.claveInterna, w.p2.claveInterna]).toContain(cells[1]);
@@ -116,6 +116,22 @@ describe.each(DB_KINDS)('administration: assignment imports (%s)', (kind) => {
       await db().select().from(systemLogs).where(eq(systemLogs.eventType, 'importacion_terminada'))
     ).filter((l) => (l.metadata as { id_importacion?: number }).id_importacion === again.id);
     expect(log2!.metadata).toMatchObject({ creados: 0, actualizados: 0, sin_cambios: 4 });
+  });
+
+  it('an empty limit gives a new assignment the client’s limite_por_defecto and keeps a stored one', async () => {
+    const w = await world();
+    await db().update(clients).set({ limitePorDefecto: 6 }).where(eq(clients.id, w.client.id));
+    await assign(db(), w.beto.id, w.p1.id, 2, false);
+    const csv = [
+      'usuario,clave_interna,asignado,cantidad_limite',
+      `${w.ana.usuario},${w.p1.claveInterna},1,`,
+      `${w.beto.usuario},${w.p1.claveInterna},1,`,
+      `${w.beto.usuario},${w.p2.claveInterna},1,4`,
+    ].join('\r\n');
+    const job = await uploadAndWait(w.client.id, csv);
+    expect(job).toMatchObject({ status: 'terminado', okRows: 3, errorRows: 0 });
+    expect(await rowsOf(w.ana.id)).toEqual({ [w.p1.id]: [true, 6] });
+    expect(await rowsOf(w.beto.id)).toEqual({ [w.p1.id]: [true, 2], [w.p2.id]: [true, 4] });
   });
 
   it('bad rows are reported with their spreadsheet row, column and reason; the good ones are written', async () => {

@@ -1,9 +1,10 @@
 import { ROLES } from '@portal/shared/domain/roles';
 import type { ImportRowError } from '@portal/shared/schemas/imports';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { products, userProducts, users } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
+import { defaultLimit } from '../assignments/assignments.service.ts';
 import { parseFlagCell, parseIntCell } from './cells.ts';
 import type { CsvTable } from './csv-read.ts';
 import { type BatchResult, type Validated, validateRows } from './product-import.ts';
@@ -16,7 +17,7 @@ export interface AssignmentImportRow {
   usuario: string;
   claveInterna: string;
   asignado: boolean;
-  /** null: keep the stored limit (1 for a new assignment), as in POST /api/productos/asignar. */
+  /** null: keep the stored limit (the client's `limite_por_defecto` for a new one), as in POST /api/productos/asignar. */
   cantidadLimite: number | null;
 }
 
@@ -86,7 +87,8 @@ export async function upsertAssignments(
   const productByKey = new Map(found.map((p) => [p.claveInterna, p.id]));
 
   const withLimit: { userId: number; productId: number; asignado: boolean; cantidadLimite: number }[] = [];
-  const keepLimit: { userId: number; productId: number; asignado: boolean }[] = [];
+  const keepLimit: { userId: number; productId: number; asignado: boolean; cantidadLimite: SQL<number> }[] =
+    [];
   for (const row of rows) {
     const user = userByKey.get(row.usuario.toLowerCase());
     const productId = productByKey.get(row.claveInterna);
@@ -112,7 +114,13 @@ export async function upsertAssignments(
         valor: row.claveInterna.slice(0, 100),
       });
     } else if (row.cantidadLimite === null) {
-      keepLimit.push({ userId: user.id, productId, asignado: row.asignado });
+      // A new assignment takes the client's default limit; an existing one keeps its own.
+      keepLimit.push({
+        userId: user.id,
+        productId,
+        asignado: row.asignado,
+        cantidadLimite: defaultLimit(idCliente),
+      });
     } else {
       withLimit.push({
         userId: user.id,

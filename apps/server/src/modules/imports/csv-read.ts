@@ -148,6 +148,8 @@ export async function summarizeCsvFile(
   data: Buffer,
   maxRows = IMPORT_MAX_ROWS,
   chunkBytes = CHUNK_BYTES,
+  /** Rows that are not data (a template's legend row): neither counted nor checked. */
+  skip: (cells: string[]) => boolean = () => false,
 ): Promise<CsvSummary> {
   let header: string[] | null = null;
   let fila = 0;
@@ -164,6 +166,7 @@ export async function summarizeCsvFile(
         widths = widthsOf(header);
         return;
       }
+      if (skip(cells)) return;
       rows++;
       if (!misaligned && cells.length !== widths!.width && cells.length !== widths!.named) {
         misaligned = { fila, cells: cells.length };

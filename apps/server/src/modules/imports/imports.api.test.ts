@@ -20,6 +20,7 @@ import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/har
 import { expectLinkLive, expectLinkRefused, linkIn, plantLinks } from '../../test/links.ts';
 import { startSmtp } from '../../test/smtp.ts';
 import { multipartBody, type UploadFile, waitForImport } from '../../test/uploads.ts';
+import { spanishHeader } from './columns.ts';
 import { runImport } from './imports.service.ts';
 import { PRODUCT_COLUMNS } from './product-import.ts';
 import { USER_COLUMNS } from './user-import.ts';
@@ -116,7 +117,7 @@ describe.each(DB_KINDS)('administration: CSV imports (%s)', (kind) => {
     }
   });
 
-  it('templates: UTF-8 with BOM, exact header row and one example row; category mode adds a column per category', async () => {
+  it('templates: UTF-8 with BOM, Spanish header row, the users’ rol legend and one example row; category mode adds a column per category', async () => {
     const client = await clientWithCategories({ limiteDeCompras: 4, presupuestoDefault: 250000 });
     const res = await admin.post('/api/template/productos', { id_cliente: client.id });
     expect(res.statusCode).toBe(200);
@@ -125,7 +126,7 @@ describe.each(DB_KINDS)('administration: CSV imports (%s)', (kind) => {
     expect(res.body.startsWith(BOM)).toBe(true);
     const lines = res.body.slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      'clave_interna,clave_cliente,nombre,descripcion,unidad_de_medida,precio,impuesto,activo,categoria',
+      'Clave interna,Clave cliente,Nombre,Descripción,Unidad de medida,Precio,Impuesto,Activo,Categoría',
     );
     expect(lines[1]!.split(',')).toHaveLength(9);
     expect(lines[1]).toContain('Cafetería'); // the client's first category by name
@@ -135,18 +136,20 @@ describe.each(DB_KINDS)('administration: CSV imports (%s)', (kind) => {
     expect(users1.headers['content-disposition']).toBe(
       'attachment; filename="plantilla_carga_de_usuarios.csv"',
     );
-    const [head, example] = users1.body.slice(1).split('\r\n');
+    const [head, legend, example] = users1.body.slice(1).split('\r\n');
     expect(head).toBe(
-      'usuario,user_id,nombre,rol,direccion_entrega,calle,colonia,ciudad,cp,estado,area,localidad,region,coordinacion,active_week,entrega_week,limite_de_compras,presupuesto_default',
+      'Usuario,Correo,Nombre,Rol,Dirección de entrega,Calle,Colonia,Ciudad,Código postal,Estado,Área,Localidad,Región,Coordinación,Semana de referencia,Semana de entrega,Límite de compras,Presupuesto',
     );
+    // The client has two levels: the legend names rol 3 too.
+    expect(legend).toBe(`Leyenda: ${MSG.leyendaFila},,,"${MSG.leyendaRolSuper}"${','.repeat(14)}`);
     expect(example!.split(',')).toHaveLength(18);
     expect(example!.endsWith(',4,2500.00')).toBe(true);
 
     const byCategory = await clientWithCategories({ modoPresupuesto: 'categoria' });
     const users2 = await admin.post('/api/template/usuarios', { id_cliente: byCategory.id });
-    const [head2, example2] = users2.body.slice(1).split('\r\n');
+    const [head2, , example2] = users2.body.slice(1).split('\r\n');
     expect(head2).toBe(
-      `${USER_COLUMNS.join(',')},presupuesto:Cafetería,presupuesto:Limpieza,presupuesto:Papelería`,
+      `${spanishHeader(USER_COLUMNS).join(',')},presupuesto:Cafetería,presupuesto:Limpieza,presupuesto:Papelería`,
     );
     expect(example2!.split(',')).toHaveLength(21);
 
@@ -579,6 +582,55 @@ describe.each(DB_KINDS)('administration: CSV imports (%s)', (kind) => {
       .where(eq(users.idCliente, client.id))
       .orderBy(asc(users.id));
     expect(snapshot2).toEqual(snapshot);
+  });
+
+  it('a template filled in as downloaded (Spanish columns, the legend row kept) and the spec’s own column names both import', async () => {
+    const client = await makeClient(db(), { cantidadAutorizadores: 1 });
+    const tag = uniq('col');
+    const template = await admin.post('/api/template/usuarios', { id_cliente: client.id });
+    const [head, legend] = template.body.slice(1).split('\r\n');
+    expect(legend).toContain(MSG.leyendaRol);
+    const row = (usuario: string) =>
+      csvRow(
+        USER_COLUMNS.map(
+          (c) =>
+            ({
+              usuario,
+              user_id: `${usuario}@example.test`,
+              nombre: 'Persona',
+              rol: '1',
+              direccion_entrega: 'Planta',
+              active_week: '1',
+              entrega_week: '2',
+            })[c as string] ?? '',
+        ),
+      );
+    // As downloaded: Spanish header, the legend left in place, then the rows.
+    const spanish = `${head}\r\n${legend}\r\n${row(`${tag}-a`)}${row(`${tag}-b`)}`;
+    expect(await uploadAndWait('usuarios', client.id, spanish)).toMatchObject({
+      status: 'terminado',
+      totalRows: 2,
+      okRows: 2,
+      errorRows: 0,
+    });
+    // The specification's names, in another order of case and without accents where it has them.
+    const spec = csvRow(USER_COLUMNS.map((c) => c.toUpperCase())) + row(`${tag}-c`);
+    expect(await uploadAndWait('usuarios', client.id, spec)).toMatchObject({ okRows: 1, errorRows: 0 });
+    // Spanish names written without accents are the same columns.
+    const plain = csvRow(
+      spanishHeader(USER_COLUMNS).map((h) => h.normalize('NFD').replace(/[\u0300-\u036f]/g, '')),
+    );
+    expect(await uploadAndWait('usuarios', client.id, plain + row(`${tag}-d`))).toMatchObject({ okRows: 1 });
+    const made = await db()
+      .select({ usuario: users.usuario, entrega: users.entregaWeek })
+      .from(users)
+      .where(eq(users.idCliente, client.id));
+    expect(made.map((u) => u.usuario).sort()).toEqual([`${tag}-a`, `${tag}-b`, `${tag}-c`, `${tag}-d`]);
+    expect(made.every((u) => u.entrega === 2)).toBe(true);
+    // A file holding only the legend has no data rows.
+    const onlyLegend = await upload('usuarios', client.id, { data: `${head}\r\n${legend}\r\n` });
+    expect(onlyLegend.statusCode).toBe(400);
+    expect(onlyLegend.json().msg).toBe(MSG.csvSinRegistros);
   });
 
   it('users: a changed e-mail retires the pending links; a user without a password gets a new welcome link there', async () => {

@@ -21,9 +21,11 @@ import type { JobContext } from '../../lib/jobs.ts';
 import { readMultipart } from '../../lib/multipart.ts';
 import { MSG } from '../../messages.ts';
 import { ASSIGNMENT_COLUMNS, upsertAssignments, validateAssignmentRows } from './assignment-import.ts';
+import { isLegendRow, legendRow, spanishHeader, specHeader, withSpecColumns } from './columns.ts';
 import {
   type CsvTable,
   checkSummary,
+  IMPORT_MAX_ROWS,
   mapHeader,
   readCsvFile,
   summarizeCsvFile,
@@ -109,7 +111,10 @@ export async function templateCsv(
       '1',
       categoria,
     ];
-    return { filename: 'plantilla.csv', body: BOM + csvRow(PRODUCT_COLUMNS) + csvRow(example) };
+    return {
+      filename: 'plantilla.csv',
+      body: BOM + csvRow(spanishHeader(PRODUCT_COLUMNS)) + csvRow(example),
+    };
   }
   if (kind === 'asignaciones') {
     // The example names one of the client's buyers and products when it has them.
@@ -128,7 +133,7 @@ export async function templateCsv(
     const example = [buyer?.usuario ?? 'jperez', product?.claveInterna ?? 'PAP-0001', '1', '5'];
     return {
       filename: 'plantilla_asignaciones.csv',
-      body: BOM + csvRow(ASSIGNMENT_COLUMNS) + csvRow(example),
+      body: BOM + csvRow(spanishHeader(ASSIGNMENT_COLUMNS)) + csvRow(example),
     };
   }
   const categoryMode = client.modoPresupuesto === 'categoria';
@@ -156,9 +161,15 @@ export async function templateCsv(
     categoryMode ? '' : csvMoney(client.presupuestoDefault),
     ...budgetColumns.map(() => '1000.00'),
   ];
+  const columns = [...USER_COLUMNS, ...budgetColumns];
+  // What each rol number means, under the header (an import skips this row).
+  const legend = legendRow(columns, {
+    usuario: MSG.leyendaFila,
+    rol: client.cantidadAutorizadores === 2 ? MSG.leyendaRolSuper : MSG.leyendaRol,
+  });
   return {
     filename: 'plantilla_carga_de_usuarios.csv',
-    body: BOM + csvRow([...USER_COLUMNS, ...budgetColumns]) + csvRow(example),
+    body: BOM + csvRow(spanishHeader(columns)) + csvRow(legend) + csvRow(example),
   };
 }
 
@@ -187,8 +198,8 @@ export async function acceptUpload(
   if (file.data.length > IMPORT_MAX_BYTES) throw badRequest('FILE_SIZE', sizeMessage(IMPORT_MAX_BYTES));
 
   // Checked a slice at a time, keeping no row: a large file never holds the other requests (issue 38).
-  const summary = await summarizeCsvFile(file.data);
-  headerIndex(kind, client, summary.header);
+  const summary = await summarizeCsvFile(file.data, IMPORT_MAX_ROWS, undefined, isLegendRow);
+  headerIndex(kind, client, specHeader(summary.header));
   checkSummary(summary);
 
   let fileId: string;
@@ -303,7 +314,7 @@ export async function runImport(app: FastifyInstance, id: number, ctx: JobContex
     let table: CsvTable;
     let index: Map<string, number>;
     try {
-      table = await readCsvFile(file.data);
+      table = withSpecColumns(await readCsvFile(file.data));
       index = headerIndex(kind, client, table.header);
     } catch (err) {
       // The file no longer fits (e.g. a category column renamed since the upload): final, no retry.

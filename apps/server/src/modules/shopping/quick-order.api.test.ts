@@ -56,6 +56,10 @@ describe.each(DB_KINDS)('quick order: POST /api/pedido-rapido (%s)', (kind) => {
       { id: d.id, cantidad: 3 },
       { id: a.id, cantidad: 3 },
     ]);
+    // …and the cut is said, never silent.
+    expect(body.ajustados).toEqual([
+      { id: a.id, pedido: 9, agregado: 3, motivo: 'Se ajustó de 9 a 3 por tu límite.' },
+    ]);
     expect(await cartOf(user.id)).toEqual({ [a.id]: 5, [b.id]: 1, [c.id]: 4, [d.id]: 3 });
     expect(body.totales).toMatchObject({ total: 50 + 20 + 20 + 21 });
   });

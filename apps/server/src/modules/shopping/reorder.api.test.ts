@@ -50,6 +50,10 @@ describe.each(DB_KINDS)('repeat an order: POST /api/historial/{id}/repetir (%s)'
       { id: a.id, cantidad: 4 },
       { id: c.id, cantidad: 1 },
     ]);
+    // b asked for 2 and got 1: the cut is reported, never silent.
+    expect(body.ajustados).toEqual([
+      { id: b.id, pedido: 2, agregado: 1, motivo: MSG.ajustadoPorLimite(2, 1) },
+    ]);
     expect(await cartOf(user.id)).toEqual({ [a.id]: 4, [b.id]: 3, [c.id]: 1 });
     // The fresh figures, as every cart call gives them: current prices.
     expect(body.carrito.find((l: { id: number }) => l.id === a.id)).toMatchObject({ costo: 15, cantidad: 4 });
@@ -62,6 +66,9 @@ describe.each(DB_KINDS)('repeat an order: POST /api/historial/{id}/repetir (%s)'
     expect(again.agregados).toEqual([
       { id: a.id, cantidad: 1 },
       { id: c.id, cantidad: 1 },
+    ]);
+    expect(again.ajustados).toEqual([
+      { id: a.id, pedido: 4, agregado: 1, motivo: MSG.ajustadoPorLimite(4, 1) },
     ]);
     expect(again.omitidos).toEqual([
       { id: b.id, nombre: b.nombre, motivo: MSG.excedeCantidad(3), codigo: 'OVER_QUANTITY_LIMIT' },

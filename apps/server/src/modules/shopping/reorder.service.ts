@@ -21,8 +21,8 @@ export interface ReorderLine {
  * Adds lines to the buyer's cart, in their order, each with every check of POST /api/carrito/nuevo_item
  * (setCartItemsLocked: one read, each line decided on the cart as the earlier ones left it, one write) under
  * one lock of the buyer, at current prices. Each line asks for its quantity on top of what the cart holds,
- * capped at the current `cantidad_limite`; a refused line is reported whole with the cart's reason, never
- * half-added.
+ * capped at the current `cantidad_limite` (a capped line is reported in `ajustados`); a refused line is
+ * reported whole with the cart's reason, never half-added.
  */
 export async function addLinesToCart(
   app: FastifyInstance,
@@ -40,6 +40,7 @@ export async function addLinesToCart(
     const { results, view } = await setCartItemsLocked(app, tx, locked, items, auth.sessionId);
     const agregados: ReorderResponse['agregados'] = [];
     const omitidos: ReorderResponse['omitidos'] = [];
+    const ajustados: ReorderResponse['ajustados'] = [];
     results.forEach((result, i) => {
       const line = lines[i]!;
       if ('refused' in result)
@@ -49,9 +50,27 @@ export async function addLinesToCart(
           motivo: result.refused.message,
           codigo: result.refused.code,
         });
-      else agregados.push({ id: line.id, cantidad: result.cantidad - result.enCarrito });
+      else {
+        const agregado = result.cantidad - result.enCarrito;
+        agregados.push({ id: line.id, cantidad: agregado });
+        // Only the limit cuts a line (reorderQuantity); a cut line is never silent.
+        if (agregado < line.cantidad)
+          ajustados.push({
+            id: line.id,
+            pedido: line.cantidad,
+            agregado,
+            motivo: MSG.ajustadoPorLimite(line.cantidad, agregado),
+          });
+      }
     });
-    return { status: 'ok', msg: MSG.productosAgregados(agregados.length), agregados, omitidos, ...view };
+    return {
+      status: 'ok',
+      msg: MSG.productosAgregados(agregados.length),
+      agregados,
+      omitidos,
+      ajustados,
+      ...view,
+    };
   });
 }
 

@@ -44,6 +44,8 @@ export interface ClientFormValues {
   color2: string;
   presupuesto_default: number | string;
   limite_de_compras: number | string;
+  /** The limit of a new assignment made without one (≥ 1). */
+  limite_por_defecto: number | string;
   cantidad_autorizadores: string;
   modo_presupuesto: ModoPresupuesto;
   mostrar_presupuesto_a_usuarios: boolean;
@@ -75,6 +77,7 @@ export function initialValues(client: ClientDto | null): ClientFormValues {
         color2: client.color2,
         presupuesto_default: client.presupuesto_default,
         limite_de_compras: client.limite_de_compras,
+        limite_por_defecto: client.limite_por_defecto,
         cantidad_autorizadores: String(client.cantidad_autorizadores),
         modo_presupuesto: client.modo_presupuesto,
         mostrar_presupuesto_a_usuarios: client.mostrar_presupuesto_a_usuarios,
@@ -92,6 +95,7 @@ export function initialValues(client: ClientDto | null): ClientFormValues {
         color2: DEFAULT_COLOR2,
         presupuesto_default: '',
         limite_de_compras: '',
+        limite_por_defecto: 1,
         cantidad_autorizadores: '1',
         modo_presupuesto: 'regular',
         mostrar_presupuesto_a_usuarios: true,

@@ -151,6 +151,15 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
                 />
                 <PurchaseLimitField withAsterisk {...form.getInputProps('limite_de_compras')} />
               </SimpleGrid>
+              <NumberInput
+                label="Cantidad límite por defecto"
+                description="Por producto, al asignar productos sin indicar un límite"
+                min={1}
+                max={1_000_000}
+                allowDecimal={false}
+                allowNegative={false}
+                {...form.getInputProps('limite_por_defecto')}
+              />
               <Select
                 label="Autorizadores"
                 description="Niveles de aprobación de cada pedido"

@@ -50,7 +50,7 @@ const INTRO: Record<ImportKind, string> = {
   usuarios:
     'Da de alta o actualiza usuarios en bloque. Se identifican por su usuario; cada usuario nuevo recibe un correo para establecer su contraseña.',
   asignaciones:
-    'Habilita o deshabilita productos para los usuarios en bloque: una fila por usuario y clave interna. asignado vacío es 1 (habilitado); cantidad_limite vacía conserva la que tenga (1 en las nuevas).',
+    'Habilita o deshabilita productos para los usuarios en bloque: una fila por usuario y clave interna. «Asignado» vacío es 1 (habilitado); «Cantidad límite» vacía conserva la que tenga (las nuevas toman la cantidad límite por defecto del cliente).',
 };
 
 function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {

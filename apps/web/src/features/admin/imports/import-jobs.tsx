@@ -90,12 +90,20 @@ export function useImportDetail(id: number | null) {
   });
 }
 
-/** The client's imports, newest first (10 per page); running ones are followed by the tracker. */
+/** How often the recent imports are read again while one of them is still running. */
+const LIST_POLL_MS = 1_500;
+
+/**
+ * The client's imports, newest first (10 per page); running ones are followed by the tracker, and the list
+ * itself is read again until none is running, so its status and counts are the job's real ones.
+ */
 export function useImportList(idCliente: number, page: number) {
-  const query = useQuery({
+  const query = useQuery<ImportListResponse>({
     queryKey: adminKeys.importsPage(idCliente, page),
     placeholderData: keepPreviousData,
-    staleTime: 2_000,
+    staleTime: 1_000,
+    refetchInterval: (q) =>
+      q.state.data?.importaciones.some((job) => isRunning(job.status)) ? LIST_POLL_MS : false,
     queryFn: ({ signal }) =>
       api.get<ImportListResponse>(`/api/importaciones?id_cliente=${idCliente}&page=${page}`, { signal }),
   });
@@ -168,11 +176,27 @@ export function resultSentence(job: Pick<ImportJobDto, 'total_rows' | 'ok_rows' 
   return `${ok} de ${job.total_rows.toLocaleString('es-MX')}, ${errors}.`;
 }
 
+/**
+ * The notices of finished imports still on screen, by kind and client: a newer import of the same kind for
+ * the same client replaces them, so a clean re-import never sits next to the earlier failure.
+ */
+const shownNotices = new Map<string, string[]>();
+
+function replaceNotices(detail: ImportDetail): string {
+  const key = `${detail.tipo}-${detail.id_cliente}`;
+  for (const id of shownNotices.get(key) ?? []) notifications.hide(id);
+  const id = `importacion-${detail.id}`;
+  shownNotices.set(key, [id]);
+  return id;
+}
+
 function announce(detail: ImportDetail): void {
   const what = `${KIND_LABELS[detail.tipo]} · ${detail.archivo}`;
+  const id = replaceNotices(detail);
   if (detail.status === 'fallido') {
     const motivo = detail.errores.find((e) => e.fila === 0)?.motivo;
     notifications.show({
+      id,
       title: 'La importación no se completó',
       message: `${what}. ${motivo ?? ''} ${resultSentence(detail)}`.trim(),
       color: 'red',
@@ -184,6 +208,7 @@ function announce(detail: ImportDetail): void {
     return;
   }
   notifications.show({
+    id,
     title: detail.error_rows > 0 ? 'Importación terminada con errores' : 'Importación terminada',
     message: `${what}: ${resultSentence(detail)}${
       detail.error_rows > 0 ? ' Revisa el detalle en la ventana de importación.' : ''

@@ -119,12 +119,14 @@ export interface BatchAssignInput {
   usuarios: number[];
   productos?: number[];
   categoria_id?: number;
+  /** Several categories (or all of the client's) at once. */
+  categorias?: number[];
   asignado: boolean;
-  /** Absent: each assignment keeps its limit (1 for a new one). */
+  /** Absent: each assignment keeps its limit (the client's limite_por_defecto for a new one). */
   cantidad_limite?: number;
 }
 
-/** POST /api/productos/asignar_lote: products (a list or a category) for up to 500 users at once. */
+/** POST /api/productos/asignar_lote: products (a list, a category or several) for up to 500 users at once. */
 export function useAssignBatch() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,20 +1,21 @@
 /**
- * 'Asignar productos…' for the users checked on the users list (decision 0061): a category or some
- * products, habilitar or deshabilitar, and either each product's current limit or a new one; the button
- * says what will happen. POST /api/productos/asignar_lote, one transaction for all of them.
+ * 'Asignar productos…' for the users checked on the users list (decision 0061): one or several categories
+ * (or all of them) or some products, habilitar or deshabilitar, and either each product's current limit or
+ * a new one (the client's default proposed, decision 0096); the button says what will happen.
+ * POST /api/productos/asignar_lote, one transaction for all of them.
  */
 import {
+  Checkbox,
   Modal,
   MultiSelect,
   NumberInput,
   SegmentedControl,
-  Select,
   Stack,
   Switch,
   Text,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { showSuccess } from '../../../components/ui/alerts';
 import { DialogActions } from '../../../components/ui/dialog-actions';
 import { errorMessage } from '../../../lib/api';
@@ -22,6 +23,23 @@ import { useClientCategories, useProducts } from '../inventory/api';
 import { useAssignBatch } from './assignments-api';
 
 type Scope = 'categoria' | 'productos';
+
+/** 'Conservar la cantidad límite' as the administrator last left it, for this browser session. */
+const KEEP_LIMIT_KEY = 'portal:asignar-conservar-limite';
+function storedKeepLimit(): boolean {
+  try {
+    return window.sessionStorage.getItem(KEEP_LIMIT_KEY) !== '0';
+  } catch {
+    return true;
+  }
+}
+function storeKeepLimit(keep: boolean) {
+  try {
+    window.sessionStorage.setItem(KEEP_LIMIT_KEY, keep ? '1' : '0');
+  } catch {
+    // Storage refused (private mode): the choice is not remembered.
+  }
+}
 
 /** A searchable choice of the client's products (server search); chosen ones stay listed. */
 function ProductPicker({
@@ -63,36 +81,57 @@ export function BulkAssignDialog({
   opened,
   onClose,
   idCliente,
+  defaultLimit,
   users,
   onDone,
 }: {
   opened: boolean;
   onClose: () => void;
   idCliente: number;
+  /** The client's limite_por_defecto: what a new assignment gets without a limit. */
+  defaultLimit: number;
   /** The checked users (rol 1 of the client). */
   users: { id: number; usuario: string }[];
-  onDone: () => void;
+  /** After a successful assignment (the dialog closes itself). */
+  onDone?: () => void;
 }) {
   const batch = useAssignBatch();
   const categories = useClientCategories(idCliente, opened);
   const [scope, setScope] = useState<Scope>('categoria');
-  const [categoria, setCategoria] = useState<number | null>(null);
+  const [categorias, setCategorias] = useState<number[]>([]);
   const [productos, setProductos] = useState<{ id: number; label: string }[]>([]);
   const [asignado, setAsignado] = useState(true);
-  const [keepLimit, setKeepLimit] = useState(true);
-  const [limit, setLimit] = useState<number | string>(1);
+  const [keepLimit, setKeepLimitState] = useState(storedKeepLimit);
+  const setKeepLimit = (keep: boolean) => {
+    setKeepLimitState(keep);
+    storeKeepLimit(keep);
+  };
+  const [limit, setLimit] = useState<number | string>(defaultLimit);
+  // The client's default is proposed whenever the dialog opens (or the client changes).
+  useEffect(() => {
+    if (opened) {
+      setLimit(defaultLimit);
+      setKeepLimitState(storedKeepLimit());
+    }
+  }, [opened, defaultLimit]);
   const [error, setError] = useState<string | null>(null);
 
-  const chosenCategory = categories.data?.find((c) => c.id === categoria) ?? null;
-  const productCount = scope === 'categoria' ? (chosenCategory?.productos ?? 0) : productos.length;
+  const allCategories = categories.data ?? [];
+  const chosen = allCategories.filter((c) => categorias.includes(c.id));
+  const everyCategory = allCategories.length > 0 && chosen.length === allCategories.length;
+  const productCount = scope === 'categoria' ? chosen.reduce((n, c) => n + c.productos, 0) : productos.length;
   const limitOk = keepLimit || (Number.isInteger(Number(limit)) && Number(limit) >= 1 && limit !== '');
-  const ready = (scope === 'categoria' ? chosenCategory !== null : productos.length > 0) && limitOk;
+  const ready = (scope === 'categoria' ? chosen.length > 0 : productos.length > 0) && limitOk;
   const verb = asignado ? 'Habilitar' : 'Deshabilitar';
   const what =
     scope === 'categoria'
-      ? chosenCategory
-        ? `los ${productCount} producto(s) de ${chosenCategory.nombre}`
-        : 'los productos de la categoría'
+      ? chosen.length === 0
+        ? 'los productos de las categorías'
+        : everyCategory && chosen.length > 1
+          ? `los ${productCount} producto(s) de todas las categorías`
+          : chosen.length === 1
+            ? `los ${productCount} producto(s) de ${chosen[0]!.nombre}`
+            : `los ${productCount} producto(s) de ${chosen.length} categorías`
       : `${productos.length} producto(s)`;
 
   const close = () => {
@@ -107,14 +146,16 @@ export function BulkAssignDialog({
     batch.mutate(
       {
         usuarios: users.map((u) => u.id),
-        ...(scope === 'categoria' ? { categoria_id: categoria! } : { productos: productos.map((p) => p.id) }),
+        ...(scope === 'categoria'
+          ? { categorias: chosen.map((c) => c.id) }
+          : { productos: productos.map((p) => p.id) }),
         asignado,
         ...(keepLimit || !asignado ? {} : { cantidad_limite: Number(limit) }),
       },
       {
         onSuccess: (res) => {
           showSuccess('Productos asignados', res.msg);
-          onDone();
+          onDone?.();
           onClose();
         },
         onError: (err) => setError(errorMessage(err)),
@@ -141,23 +182,34 @@ export function BulkAssignDialog({
           value={scope}
           onChange={(v) => setScope(v as Scope)}
           data={[
-            { value: 'categoria', label: 'Una categoría' },
+            { value: 'categoria', label: 'Categorías' },
             { value: 'productos', label: 'Algunos productos' },
           ]}
         />
         {scope === 'categoria' ? (
-          <Select
-            label="Categoría"
-            placeholder="Elige una categoría"
-            searchable
-            data={(categories.data ?? []).map((c) => ({
-              value: String(c.id),
-              label: `${c.nombre} (${c.productos})`,
-            }))}
-            value={categoria ? String(categoria) : null}
-            onChange={(v) => setCategoria(v ? Number(v) : null)}
-            nothingFoundMessage="Sin coincidencias"
-          />
+          <Stack gap={6}>
+            <MultiSelect
+              label="Categorías"
+              placeholder={chosen.length ? undefined : 'Elige una o varias categorías'}
+              searchable
+              clearable
+              data={allCategories.map((c) => ({
+                value: String(c.id),
+                label: `${c.nombre} (${c.productos})`,
+              }))}
+              value={chosen.map((c) => String(c.id))}
+              onChange={(ids) => setCategorias(ids.map(Number))}
+              nothingFoundMessage="Sin coincidencias"
+              maxDropdownHeight={260}
+            />
+            <Checkbox
+              label="Todas las categorías"
+              checked={everyCategory}
+              indeterminate={chosen.length > 0 && !everyCategory}
+              disabled={allCategories.length === 0}
+              onChange={(e) => setCategorias(e.currentTarget.checked ? allCategories.map((c) => c.id) : [])}
+            />
+          </Stack>
         ) : (
           <ProductPicker idCliente={idCliente} value={productos} onChange={setProductos} />
         )}
@@ -176,7 +228,7 @@ export function BulkAssignDialog({
               checked={keepLimit}
               onChange={(e) => setKeepLimit(e.currentTarget.checked)}
               label="Conservar la cantidad límite de cada producto"
-              description="La cantidad límite es el máximo de piezas por pedido; los productos nuevos tendrán 1."
+              description={`La cantidad límite es el máximo de piezas por pedido; los productos nuevos tendrán ${defaultLimit}, la cantidad límite por defecto del cliente.`}
             />
             {keepLimit ? null : (
               <NumberInput

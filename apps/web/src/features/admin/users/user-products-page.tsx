@@ -388,7 +388,8 @@ function CategoryFilter({
       message: (
         <Text>
           Se habilitarán los {chosen.productos} producto(s) de <b>{chosen.nombre}</b> para{' '}
-          <b>{data.usuario.usuario}</b>. Los que ya tenga conservan su cantidad límite; los nuevos tendrán 1.
+          <b>{data.usuario.usuario}</b>. Los que ya tenga conservan su cantidad límite; los nuevos tendrán{' '}
+          {data.cliente.limite_por_defecto}, la cantidad límite por defecto del cliente.
         </Text>
       ),
       confirmLabel: 'Habilitar categoría',

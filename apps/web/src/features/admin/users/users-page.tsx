@@ -614,7 +614,11 @@ export function UsersPage({ importButton }: UsersPageProps) {
             onConfirm: async () => {
               const res = await deactivate.mutateAsync({ ids, preview: false });
               showSuccess(res.msg);
-              setChecked(new Map());
+              // The selection stays (now inactive) for the next action; 'Quitar selección' clears it.
+              setChecked(
+                (prev) =>
+                  new Map([...prev].map(([id, u]) => [id, ids.includes(id) ? { ...u, activo: false } : u])),
+              );
             },
           }),
       },
@@ -807,8 +811,9 @@ export function UsersPage({ importButton }: UsersPageProps) {
           opened={assigning}
           onClose={() => setAssigning(false)}
           idCliente={idCliente}
+          defaultLimit={client?.limite_por_defecto ?? 1}
+          // The selection stays after an assignment: the next one needs no re-selecting.
           users={buyers.map(([id, u]) => ({ id, usuario: u.usuario }))}
-          onDone={() => setChecked(new Map())}
         />
       ) : null}
 

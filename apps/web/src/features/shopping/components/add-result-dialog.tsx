@@ -1,4 +1,5 @@
 import { Button, Group, List, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { MSG } from '@portal/shared/messages';
 import type { ReorderResponse } from '@portal/shared/schemas/shopping';
 import { IconAlertTriangle, IconCheck, IconShoppingCart } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -69,12 +70,20 @@ export function AddResultDialog({ result, opened, onClose, title = 'Resultado' }
         <Stack gap="md">
           <Text data-testid="resultado-resumen">{addResultSummary(result)}</Text>
           <ResultSection id="agregados" title="Agregados" tone="ok" count={added.length}>
-            {added.map((line) => (
-              <List.Item key={line.id}>
+            {added.map((line, i) => (
+              // A product may be added by two lines of a quick order.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the lines are fixed for the dialog's life.
+              <List.Item key={`${line.id}-${i}`} data-testid={`agregado-${line.id}`}>
                 {line.nombre}{' '}
                 <Text span c="dimmed" size="sm">
                   × {line.cantidad}
+                  {line.limite !== null ? ` · ${MSG.maximoPorPedido(line.limite)}` : ''}
                 </Text>
+                {line.ajuste ? (
+                  <Text size="xs" fw={600} data-testid="ajuste">
+                    {line.ajuste}
+                  </Text>
+                ) : null}
               </List.Item>
             ))}
           </ResultSection>

@@ -40,6 +40,7 @@ import { type CartTarget, targetFromCartItem } from '../cart-rules';
 import { addressLines } from '../order-info';
 import { CartItemDialog } from './cart-item-dialog';
 import { CartNote } from './cart-note';
+import { LimitHint } from './limit-hint';
 import { ProductThumb } from './product-thumb';
 import { PurchaseButton, PurchaseSentDialog } from './purchase-button';
 import { SaveListButton } from './save-list-button';
@@ -63,36 +64,39 @@ function QuantityStepper({
   onEdit,
   onStep,
   busy,
-}: { item: CartItemDto } & Pick<LineActions, 'onEdit' | 'onStep' | 'busy'>) {
+  idPrefix,
+}: { item: CartItemDto; idPrefix: string } & Pick<LineActions, 'onEdit' | 'onStep' | 'busy'>) {
   const atLimit = item.cantidad >= item.cantidad_limite;
+  const limitId = `${idPrefix}-limite-${item.id}`;
   return (
-    <Group gap={4} wrap="nowrap" justify="center" display="inline-flex">
-      <ActionIcon
-        variant="default"
-        size="md"
-        radius="md"
-        aria-label={`Quitar una unidad de ${item.nombre}`}
-        onClick={() => onStep(item, item.cantidad - 1)}
-        disabled={busy || item.cantidad <= 1}
-      >
-        <IconMinus size={14} />
-      </ActionIcon>
-      <QuantityButton item={item} onEdit={onEdit} />
-      <ActionIcon
-        variant="default"
-        size="md"
-        radius="md"
-        aria-label={
-          atLimit
-            ? `Agregar una unidad de ${item.nombre} (límite de ${item.cantidad_limite} alcanzado)`
-            : `Agregar una unidad de ${item.nombre}`
-        }
-        onClick={() => onStep(item, item.cantidad + 1)}
-        disabled={busy || atLimit}
-      >
-        <IconPlus size={14} />
-      </ActionIcon>
-    </Group>
+    <Stack gap={2} align="center" display="inline-flex">
+      <Group gap={4} wrap="nowrap" justify="center" display="inline-flex">
+        <ActionIcon
+          variant="default"
+          size="md"
+          radius="md"
+          aria-label={`Quitar una unidad de ${item.nombre}`}
+          onClick={() => onStep(item, item.cantidad - 1)}
+          disabled={busy || item.cantidad <= 1}
+        >
+          <IconMinus size={14} />
+        </ActionIcon>
+        <QuantityButton item={item} onEdit={onEdit} />
+        <ActionIcon
+          variant="default"
+          size="md"
+          radius="md"
+          aria-label={`Agregar una unidad de ${item.nombre}`}
+          aria-describedby={limitId}
+          title={atLimit ? `Ya tienes el máximo por pedido (${item.cantidad_limite})` : undefined}
+          onClick={() => onStep(item, item.cantidad + 1)}
+          disabled={busy || atLimit}
+        >
+          <IconPlus size={14} />
+        </ActionIcon>
+      </Group>
+      <LimitHint id={limitId} limit={item.cantidad_limite} reached={atLimit} />
+    </Stack>
   );
 }
 
@@ -212,7 +216,7 @@ function CartTable({
                   {formatMXN(item.costo)}
                 </Table.Td>
                 <Table.Td ta="center" style={{ whiteSpace: 'nowrap' }}>
-                  <QuantityStepper item={item} onEdit={onEdit} onStep={onStep} busy={busy} />
+                  <QuantityStepper item={item} onEdit={onEdit} onStep={onStep} busy={busy} idPrefix="tabla" />
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatMXN(item.importe)}
@@ -282,7 +286,7 @@ function CartCards({
             <MobileRow label="Categoria">{item.categoria}</MobileRow>
             <MobileRow label="Precio">{formatMXN(item.costo)}</MobileRow>
             <MobileRow label="Cantidad">
-              <QuantityStepper item={item} onEdit={onEdit} onStep={onStep} busy={busy} />
+              <QuantityStepper item={item} onEdit={onEdit} onStep={onStep} busy={busy} idPrefix="tarjeta" />
             </MobileRow>
             <MobileRow label="Costo">{formatMXN(item.importe)}</MobileRow>
             <MobileRow label="IVA">{lineIva(item)}</MobileRow>

@@ -10,6 +10,7 @@ import { useRemoveCartItem, useSetCartItem } from '../api/cart';
 import { useShopper } from '../api/shopper';
 import { blockedLabel, cartRefusal, isQuantityRefusal, targetFromProduct, toQuantity } from '../cart-rules';
 import classes from './catalogue-list.module.css';
+import { LimitHint } from './limit-hint';
 
 type RowNote = { kind: 'error' | 'field' | 'ok'; msg: string } | null;
 
@@ -57,6 +58,8 @@ function RestockRow({ product, inCart, blocked }: RowProps) {
     (blocked ? { kind: 'error', msg: blocked.msg } : null);
   const nameId = `fila-producto-${product.id}`;
   const noteId = `fila-nota-${product.id}`;
+  const limitId = `fila-limite-${product.id}`;
+  const atLimit = inCart >= target.cantidadLimite;
 
   const fail = (error: unknown) =>
     setNote({
@@ -146,7 +149,7 @@ function RestockRow({ product, inCart, blocked }: RowProps) {
         <form onSubmit={submit} noValidate className={classes.form}>
           <NumberInput
             aria-label={`Cantidad de ${product.nombre}`}
-            aria-describedby={shown ? noteId : undefined}
+            aria-describedby={shown ? `${noteId} ${limitId}` : limitId}
             value={value}
             onChange={(next) => {
               setDraft({ base: inCart, value: next });
@@ -158,7 +161,7 @@ function RestockRow({ product, inCart, blocked }: RowProps) {
             step={1}
             allowDecimal={false}
             allowNegative={false}
-            clampBehavior="none"
+            clampBehavior="blur"
             hideControls
             inputMode="numeric"
             size="sm"
@@ -172,6 +175,9 @@ function RestockRow({ product, inCart, blocked }: RowProps) {
             variant={inCart > 0 ? 'light' : 'filled'}
             loading={busy}
             disabled={Boolean(blocked) || unchanged}
+            // A blocked add says why: the row's note (the refusal's own text) describes it.
+            aria-describedby={blocked ? noteId : undefined}
+            title={blocked ? blocked.msg : undefined}
             aria-label={
               inCart > 0
                 ? `Actualizar ${product.nombre} en el carrito`
@@ -183,6 +189,7 @@ function RestockRow({ product, inCart, blocked }: RowProps) {
             {inCart > 0 ? 'Actualizar' : 'Agregar'}
           </Button>
         </form>
+        <LimitHint id={limitId} limit={target.cantidadLimite} reached={atLimit} />
       </Table.Td>
     </Table.Tr>
   );

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Group, Paper, Text } from '@mantine/core';
 import type { CartRefusal } from '@portal/shared/domain/cart';
+import { MSG } from '@portal/shared/messages';
 import type { ProductDto } from '@portal/shared/schemas/shopping';
 import { IconEdit, IconShoppingCartPlus } from '@tabler/icons-react';
 import { formatMXN } from '../../../lib/format';
@@ -89,6 +90,7 @@ export function ProductCard({
           <Field label="Clave" value={product.clave_interna} />
           <Field label="Categoria" value={product.categoria} />
           <Field label="Unidad de medida" value={product.unidad_de_medida} />
+          <Field label="Por pedido" value={MSG.maximoPorPedido(product.cantidad_limite)} />
         </Box>
         <Group justify="space-between" align="baseline" mt="auto" pt={4} gap={4}>
           <Text size="xs" c="dimmed">

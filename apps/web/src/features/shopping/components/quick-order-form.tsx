@@ -6,11 +6,13 @@
 import { Alert, Button, Group, List, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { QUICK_ORDER_TEXT_MAX } from '@portal/shared/domain/quick-order';
+import { MSG } from '@portal/shared/messages';
 import { QuickOrderBody, type QuickOrderResponse } from '@portal/shared/schemas/quick-order';
 import { IconAlertTriangle, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { applyFieldErrors, serverFieldErrors } from '../../../lib/form-errors';
+import { addedLines } from '../add-result';
 import { useQuickOrder } from '../api/quick-order';
 import { AddResultDialog } from './add-result-dialog';
 
@@ -41,6 +43,36 @@ function ProblemLines({ result }: { result: QuickOrderResponse }) {
               Línea {l.linea}
             </Text>{' '}
             — {l.text}
+          </List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}
+
+/** The lines added with fewer units than asked because of the product's maximum (never cut silently). */
+function CutLines({ result }: { result: QuickOrderResponse }) {
+  const cut = addedLines(result).filter((l) => l.ajuste !== null);
+  if (cut.length === 0) return null;
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconAlertTriangle size={18} />}
+      title={
+        cut.length === 1 ? '1 línea se ajustó a tu límite' : `${cut.length} líneas se ajustaron a tu límite`
+      }
+      data-testid="pedido-rapido-ajustados"
+    >
+      <List size="sm" spacing={4}>
+        {cut.map((l, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a product may be cut on two lines; the list is fixed.
+          <List.Item key={`${l.id}-${i}`}>
+            <Text span fw={700} size="sm">
+              {l.nombre}:
+            </Text>{' '}
+            {l.ajuste}
+            {l.limite !== null ? ` (${MSG.maximoPorPedido(l.limite)})` : ''}
           </List.Item>
         ))}
       </List>
@@ -109,6 +141,7 @@ export function QuickOrderForm() {
           </Stack>
         </form>
       </Paper>
+      {result ? <CutLines result={result} /> : null}
       {result ? <ProblemLines result={result} /> : null}
       <AddResultDialog
         result={result}

@@ -43,6 +43,7 @@ import { applyFieldErrors } from '../../../lib/form-errors';
 import { formatDate, formatMXN } from '../../../lib/format';
 import { listQuery, useDeleteList, useListToCart, useUpdateList } from '../api/lists';
 import { AddResultDialog } from './add-result-dialog';
+import { LimitHint } from './limit-hint';
 import { ProductThumb } from './product-thumb';
 
 interface ListValues {
@@ -96,17 +97,18 @@ function ItemRow({
       <Table.Td w={130}>
         <NumberInput
           aria-label={`Cantidad de ${item.nombre}`}
+          aria-describedby={item.cantidad_limite !== null ? `lista-limite-${item.id}` : undefined}
           min={1}
-          max={LIST_QUANTITY_MAX}
+          max={item.cantidad_limite ?? LIST_QUANTITY_MAX}
           allowDecimal={false}
           allowNegative={false}
           size="xs"
           {...quantityProps}
         />
         {item.cantidad_limite !== null ? (
-          <Text size="xs" c="dimmed" mt={2}>
-            Límite: {item.cantidad_limite}
-          </Text>
+          <Box mt={2}>
+            <LimitHint id={`lista-limite-${item.id}`} limit={item.cantidad_limite} />
+          </Box>
         ) : null}
       </Table.Td>
       <Table.Td w={48}>
