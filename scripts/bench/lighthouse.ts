@@ -21,7 +21,9 @@ import { log, ROOT, startProcess, stopProcess } from './processes.ts';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3460);
 const DEBUG_PORT = PORT + 1;
-const CHROMIUM = ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p));
+const CHROMIUM = ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((p) =>
+  existsSync(p),
+);
 const SERVER = path.join(ROOT, 'apps/server/dist/server.js');
 const REPORTS = path.join(ROOT, '.lighthouseci');
 
