@@ -8,7 +8,8 @@
  * the assertions can tell the presets apart by URL.
  *
  * Usage: npm run test:lighthouse   (after npm run build && npm run build:server)
- *        LIGHTHOUSE_PORT (default 3460; the browser's debugging port is the next one)
+ *        LIGHTHOUSE_PORT (default 3460; the browser's debugging port is the next one);
+ *        LIGHTHOUSE_PERFIL=escritorio (or movil) runs one preset only
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,8 +29,8 @@ const SERVER = path.join(ROOT, 'apps/server/dist/server.js');
 const REPORTS = path.join(ROOT, '.lighthouseci');
 
 const PRESETS = [
-  { name: 'escritorio', host: '127.0.0.1', config: desktopConfig },
-  { name: 'móvil', host: 'localhost', config: undefined },
+  { id: 'escritorio', name: 'escritorio', host: '127.0.0.1', config: desktopConfig },
+  { id: 'movil', name: 'móvil', host: 'localhost', config: undefined },
 ] as const;
 
 interface Page {
@@ -141,7 +142,8 @@ async function main(): Promise<number> {
       { name: 'tablero del administrador', path: '/administrador/tablero', session: admin },
     ];
     const rows: string[] = [];
-    for (const preset of PRESETS) {
+    const only = process.env.LIGHTHOUSE_PERFIL;
+    for (const preset of PRESETS.filter((p) => !only || p.id === only)) {
       for (const page of pages) {
         const url = `http://${preset.host}:${PORT}${page.path}`;
         const result = await lighthouse(
