@@ -40,7 +40,7 @@ interface Page {
 }
 
 async function waitFor(url: string, what: string): Promise<void> {
-  for (let i = 0; i < 480; i++) {
+  for (let i = 0; i < 1200; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -48,7 +48,7 @@ async function waitFor(url: string, what: string): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`${what} no respondió en 2 minutos (${url})`);
+  throw new Error(`${what} no respondió en 5 minutos (${url})`);
 }
 
 function startChromium(): ChildProcess {
