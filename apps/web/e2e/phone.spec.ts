@@ -106,7 +106,7 @@ test('el autorizador abre un pedido desde el final de su lista: la orden empieza
   await expect(heading).toBeInViewport();
   await expect(page.getByTestId('estatus-pedido')).toBeInViewport();
   await expect(
-    page.getByRole('region', { name: 'Presupuesto del usuario' }).getByText('Presupuesto disponible'),
+    page.getByLabel('Presupuesto del usuario').getByText('Presupuesto disponible'),
   ).toBeInViewport();
-  await screenshot(page, 'autorizador-orden-390');
+  await screenshot(page, 'autorizador-orden-desde-lista-390');
 });
