@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -69,6 +70,9 @@ declare module 'fastify' {
     clock: Clock;
   }
 }
+
+/** Answers up to this size (bytes) go uncompressed: the saving would not pay for the work. */
+export const COMPRESS_THRESHOLD = 1024;
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -199,6 +203,16 @@ export async function buildApp({
     done(null, payload);
   });
 
+  // Dynamic answers over 1 kB (HTML, JSON, CSV, JS, CSS…) leave compressed: brotli at quality 4, gzip for a
+  // client without it; a stream (the CSV exports, the report) stays a stream through the compressor, and an
+  // answer that already says its encoding (the built web app's .br/.gz files below) passes as it is.
+  // Request bodies are not decompressed (decision 0095). Registered before every route: it adds its hook
+  // to each route as the route is added.
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESS_THRESHOLD,
+    globalDecompression: false,
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MULTIPART_MAX_FILE_BYTES } });
   // The security headers of every response. helmet's middleware is built once: the Fastify plugin built it
@@ -295,6 +309,10 @@ export async function buildApp({
       root: WEB_DIST,
       wildcard: false,
       index: false,
+      // The build writes a .br and a .gz beside each text file (scripts/compress-web.mjs): sent as they are
+      // to a browser that accepts them, never compressed again per request; they are not routes themselves.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');

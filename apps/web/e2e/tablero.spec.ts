@@ -184,6 +184,8 @@ test('el autorizador ve su Tablero: gráficas, marcas de 80% y 100%, la tabla, e
   await expect(
     page.getByTestId('grafica-meses').locator('.recharts-bar-rectangle path').first(),
   ).toBeVisible();
+  // A chart below the screen is drawn when it comes near (decision 0095).
+  await page.getByTestId('grafica-categorias').scrollIntoViewIfNeeded();
   await expect(
     page.getByTestId('grafica-categorias').locator('.recharts-bar-rectangle path').first(),
   ).toBeVisible();
@@ -368,6 +370,7 @@ test('en modo por categoría, el historial muestra también una gráfica por cat
   const total = page.getByRole('region', { name: 'Tu gasto de los últimos 6 meses' });
   await expect(total.getByText('Presupuesto: $1,300.00 al mes.')).toBeVisible();
   const papeleria = page.getByRole('region', { name: 'Papelería' });
+  await papeleria.scrollIntoViewIfNeeded();
   await expect(papeleria.locator('.recharts-bar-rectangle path').first()).toBeVisible();
   await papeleria.getByRole('button', { name: 'Ver como tabla: Papelería' }).click();
   await expect(papeleria.getByRole('row').last()).toContainText('$348.00$1,000.00');

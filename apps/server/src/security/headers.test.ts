@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_DIST } from '../app.ts';
 import { createTestApp, DB_KINDS, type TestApp } from '../test/harness.ts';
+import { ensureWebBuilt } from '../test/web-build.ts';
 
 /**
  * Security headers, and that the built web app really runs under its Content-Security-Policy: no inline
@@ -11,17 +11,10 @@ import { createTestApp, DB_KINDS, type TestApp } from '../test/harness.ts';
  * server knows from TLS or, with TRUST_PROXY=true, from the proxy's X-Forwarded-Proto (decision 0021).
  */
 
-/** The built web app (npm run build); built here when missing so the suite stands alone. */
+/** The built web app's index.html (built here when missing so the suite stands alone). */
 function builtIndexHtml(): string {
-  const index = path.join(WEB_DIST, 'index.html');
-  if (!existsSync(index)) {
-    execFileSync('npm', ['run', 'build', '-w', '@portal/web'], {
-      cwd: path.resolve(WEB_DIST, '../../..'),
-      stdio: 'ignore',
-      timeout: 240_000,
-    });
-  }
-  return readFileSync(index, 'utf8');
+  ensureWebBuilt();
+  return readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8');
 }
 
 function parseCsp(header: string | undefined): Map<string, string[]> {

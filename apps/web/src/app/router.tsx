@@ -11,6 +11,7 @@ import { setApiHandlers } from '../lib/api';
 import { CHANGE_PASSWORD_PATH, TWO_FACTOR_ENROLMENT_PATH } from '../lib/auth';
 import { FullPageLoader, RequireArea, RequireSession, RootRedirect } from './routes/guards';
 import { RouteErrorBoundary } from './routes/route-error';
+import { ScrollOnNavigation } from './scroll-on-navigation';
 
 /** A lazy screen: `pick` chooses the component from the loaded module. */
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
@@ -119,6 +120,7 @@ export function AppRouter() {
     <BrowserRouter>
       <RouteErrorBoundary>
         <ApiNavigation />
+        <ScrollOnNavigation />
         <Suspense fallback={<FullPageLoader />}>
           <Routes>
             <Route index element={<RootRedirect />} />

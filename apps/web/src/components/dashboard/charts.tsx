@@ -1,9 +1,8 @@
 /**
  * The dashboards' charts, one component per chart, shared by the authorizer's Tablero, the administrator's
- * and (SpendChart) the buyer's history. This module and @mantine/charts load only with those screens.
+ * and (SpendChart) the buyer's history. This module loads only with those screens, and the chart library
+ * only when a chart comes near the screen (in-view-bar-chart.tsx).
  */
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
 import { Anchor, Badge, Box, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import type { ShareLevel } from '@portal/shared/domain/budget-share';
 import { formatMXN } from '@portal/shared/domain/money';
@@ -30,6 +29,7 @@ import {
   spendTable,
   statusLabel,
 } from './dashboard-data';
+import { BarChart } from './in-view-bar-chart';
 
 const money = (pesos: number) => formatMXN(pesos, false);
 const compact = new Intl.NumberFormat('es-MX', { notation: 'compact', maximumFractionDigits: 1 });

@@ -76,7 +76,7 @@ export function ProductCard({
       <Box className={classes.body}>
         <Text
           id={titleId}
-          component="h3"
+          component="h2"
           fw={600}
           size="sm"
           lh={1.35}

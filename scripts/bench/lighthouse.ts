@@ -1,0 +1,193 @@
+/**
+ * Lighthouse on the signed-in pages (decision 0095): starts the built server on a fresh embedded database
+ * with the demo data, signs each role in through the real endpoints, runs Lighthouse once per page with
+ * the desktop preset and once with the mobile one in Debian's Chromium headless shell (the session cookie
+ * passed as a request header, so no browser automation library is needed), saves each report where
+ * Lighthouse CI reads them (.lighthouseci/) and lets `lhci assert` check them against lighthouserc.cjs.
+ * Desktop runs open the pages at 127.0.0.1 and mobile runs at localhost: the same server, two origins, so
+ * the assertions can tell the presets apart by URL.
+ *
+ * Usage: npm run test:lighthouse   (after npm run build && npm run build:server)
+ *        LIGHTHOUSE_PORT (default 3460; the browser's debugging port is the next one);
+ *        LIGHTHOUSE_PERFIL=escritorio (or movil) runs one preset only
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { type SignedIn, signIn } from './http.ts';
+import { log, ROOT, startProcess, stopProcess } from './processes.ts';
+
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3460);
+const DEBUG_PORT = PORT + 1;
+const CHROMIUM = ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((p) =>
+  existsSync(p),
+);
+const SERVER = path.join(ROOT, 'apps/server/dist/server.js');
+const REPORTS = path.join(ROOT, '.lighthouseci');
+
+const PRESETS = [
+  { id: 'escritorio', name: 'escritorio', host: '127.0.0.1', config: desktopConfig },
+  { id: 'movil', name: 'móvil', host: 'localhost', config: undefined },
+] as const;
+
+interface Page {
+  name: string;
+  path: string;
+  session?: SignedIn;
+}
+
+async function waitFor(url: string, what: string): Promise<void> {
+  for (let i = 0; i < 1200; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${what} no respondió en 5 minutos (${url})`);
+}
+
+function startChromium(): ChildProcess {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-chromium-'));
+  const child = spawn(
+    CHROMIUM!,
+    [
+      `--remote-debugging-port=${DEBUG_PORT}`,
+      `--user-data-dir=${dir}`,
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  child.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return child;
+}
+
+async function main(): Promise<number> {
+  if (!CHROMIUM) {
+    log('Falta Chromium: apt-get install -y chromium-headless-shell');
+    return 1;
+  }
+  if (!existsSync(SERVER) || !existsSync(path.join(ROOT, 'apps/web/dist/index.html.br'))) {
+    log('Falta la compilación: npm run build && npm run build:server');
+    return 1;
+  }
+  rmSync(REPORTS, { recursive: true, force: true });
+  mkdirSync(REPORTS, { recursive: true });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-datos-'));
+  const server = startProcess(
+    'servidor',
+    [SERVER],
+    { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SMTP_URL: '' },
+    path.join(ROOT, 'apps/server'),
+  );
+  const chromium = startChromium();
+  const started = Date.now();
+  try {
+    const base = `http://127.0.0.1:${PORT}`;
+    await waitFor(`${base}/healthz`, 'el servidor');
+    await waitFor(`http://127.0.0.1:${DEBUG_PORT}/json/version`, 'Chromium');
+    // The README's demo sign-ins.
+    const [buyer, authorizer, admin] = await Promise.all([
+      signIn(base, 'usuario', 'Demo#2026'),
+      signIn(base, 'autorizador', 'Demo#2026'),
+      signIn(base, 'admin', 'Admin#2026'),
+    ]);
+    // The demo data has no orders: the buyer places one for the authorizer's pages, then fills the cart
+    // again for the cart's page.
+    const post = async (path: string, body: unknown) => {
+      const res = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { cookie: buyer.cookie, 'x-xsrf-token': buyer.xsrf, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    };
+    const catalogue = (await (
+      await fetch(`${base}/api/catalogo`, { headers: { cookie: buyer.cookie } })
+    ).json()) as { productos: { id: number }[] };
+    const products = catalogue.productos.slice(0, 3);
+    const fillCart = async () => {
+      for (const p of products) await post('/api/carrito/nuevo_item', { item: { id: p.id, cantidad: 1 } });
+    };
+    await fillCart();
+    await post('/api/compra', { orden: products.map((p) => ({ id: p.id, cantidad: 1 })) });
+    await fillCart();
+    const orders = (await (
+      await fetch(`${base}/api/pedidos?status=todos`, { headers: { cookie: authorizer.cookie } })
+    ).json()) as { pedidos: { id: number }[] };
+    const order = orders.pedidos[0];
+    if (!order) throw new Error('los datos de demostración no tienen pedidos para el autorizador');
+
+    const pages: Page[] = [
+      { name: 'acceso', path: '/login' },
+      { name: 'catálogo', path: '/usuario/principal', session: buyer },
+      { name: 'carrito', path: '/usuario/carrito', session: buyer },
+      { name: 'pedidos del autorizador', path: '/autorizador/principal', session: authorizer },
+      { name: 'un pedido', path: `/autorizador/orden/${order.id}`, session: authorizer },
+      { name: 'tablero del autorizador', path: '/autorizador/tablero', session: authorizer },
+      { name: 'usuarios', path: '/administrador/usuarios', session: admin },
+      { name: 'tablero del administrador', path: '/administrador/tablero', session: admin },
+    ];
+    const rows: string[] = [];
+    const only = process.env.LIGHTHOUSE_PERFIL;
+    for (const preset of PRESETS.filter((p) => !only || p.id === only)) {
+      for (const page of pages) {
+        const url = `http://${preset.host}:${PORT}${page.path}`;
+        const result = await lighthouse(
+          url,
+          {
+            port: DEBUG_PORT,
+            logLevel: 'error',
+            output: 'json',
+            onlyCategories: ['performance', 'accessibility', 'best-practices'],
+            extraHeaders: page.session ? { Cookie: page.session.cookie } : undefined,
+          },
+          preset.config,
+        );
+        if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
+        const { lhr } = result;
+        writeFileSync(path.join(REPORTS, `lhr-${Date.now()}.json`), JSON.stringify(lhr));
+        const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+        const metric = (id: string) => lhr.audits[id]?.displayValue ?? '—';
+        rows.push(
+          `| ${page.name} | ${preset.name} | ${score('performance')} | ${score('accessibility')} | ` +
+            `${score('best-practices')} | ${metric('largest-contentful-paint')} | ${metric('total-blocking-time')} | ` +
+            `${metric('cumulative-layout-shift')} |`,
+        );
+        log(rows.at(-1)!);
+      }
+    }
+    log(
+      `\n| página | perfil | rendimiento | accesibilidad | buenas prácticas | LCP | TBT | CLS |\n|---|---|---|---|---|---|---|---|\n${rows.join('\n')}\n`,
+    );
+    log(`Lighthouse: ${rows.length} informes en ${Math.round((Date.now() - started) / 1000)} s`);
+  } finally {
+    chromium.kill('SIGTERM');
+    await stopProcess(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  try {
+    execFileSync(path.join(ROOT, 'node_modules/.bin/lhci'), ['assert', '--config=lighthouserc.cjs'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+    return 0;
+  } catch {
+    return 1;
+  }
+}
+
+process.exitCode = await main();
