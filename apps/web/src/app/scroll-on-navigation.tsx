@@ -12,6 +12,7 @@ const HASH_WAIT_MS = 3000;
 export function ScrollOnNavigation() {
   const { pathname, hash } = useLocation();
   const navigationType = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is what the effect answers to.
   useEffect(() => {
     if (navigationType === 'POP') return;
     const id = decodeURIComponent(hash.slice(1));
