@@ -67,19 +67,20 @@ test.describe('inicio de sesión', () => {
     expect(failure).toContain('color-contrast');
   });
 
-  test('los campos vacíos dicen "Debes llenar todos los datos" junto al campo, sin ventana', async ({
+  test('los campos vacíos dicen "Espera un momento" / "Debes llenar todos los datos", sin ventana', async ({
     page,
   }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Acceso' }).click();
-    // The message is the field's own description (read with it), not a dialog.
-    await expect(page.getByLabel('Usuario')).toHaveAccessibleDescription('Debes llenar todos los datos');
+    // The specification's pair at the top of the form (decision 0098), not a dialog; the empty fields outlined.
+    const notice = page.getByRole('alert').filter({ hasText: 'Espera un momento' });
+    await expect(notice).toContainText('Debes llenar todos los datos');
+    await expect(page.getByLabel('Usuario')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.getByLabel('Usuario').fill('usuario');
     await page.getByRole('button', { name: 'Acceso' }).click();
-    await expect(page.getByLabel('Contraseña', { exact: true })).toHaveAccessibleDescription(
-      'Debes llenar todos los datos',
-    );
+    await expect(notice).toContainText('Debes llenar todos los datos');
+    await expect(page.getByLabel('Contraseña', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Usuario')).not.toHaveAttribute('aria-invalid', 'true');
   });
 

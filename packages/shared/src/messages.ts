@@ -8,6 +8,8 @@
 export const MSG = {
   // Sign-in and session
   llenarTodosLosDatos: 'Debes llenar todos los datos',
+  /** The title of the sign-in notice of empty fields (the specification's pair with llenarTodosLosDatos). */
+  esperaUnMomento: 'Espera un momento',
   credencialesIncorrectas: 'Credenciales incorrectas',
   csrfInvalido: 'La página expiró. Recarga la página e inténtalo de nuevo.',
   cambioPasswordRequerido: 'Debes cambiar tu contraseña antes de continuar.',
@@ -295,7 +297,8 @@ export const MSG = {
   soloJpgPng: 'Only JPG and PNG files are allowed.',
   imagenPesada: 'La imagen excede el tamaño máximo de 5 MB.',
   pdfPesado: 'El PDF excede el tamaño máximo de 20 MB.',
-  metadataCopiada: 'Metadatos copiados al portapapeles.',
+  /** The specification's alert of the log's 'Copy Metadata' (word for word). */
+  metadataCopiada: 'Metadata copiada al portapapeles!',
   copiaFallida: 'No se pudo copiar al portapapeles. Selecciona el texto y cópialo manualmente.',
 
   // Success alerts

@@ -10,7 +10,7 @@ import { MSG } from '@portal/shared/messages';
 import type { ClientDto } from '@portal/shared/schemas/clients';
 import type { WeekDto } from '@portal/shared/schemas/weeks';
 import { IconBuildingStore, IconCalendarWeek, IconTrash } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { showSuccess } from '../../../components/ui/alerts';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { formatIsoDate, getBusinessTimeZone } from '../../../lib/format';
@@ -45,6 +45,15 @@ export function WeekList({ idCliente, client }: WeekListProps) {
 
   const data = query.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.per_page || WEEKS_PER_PAGE))) : 1;
+
+  // The list opens on the page holding today (the week in course, else the next one), once per client;
+  // a page named in the address is kept (decision 0097).
+  const opened = useRef<number | null>(null);
+  useEffect(() => {
+    if (!data || idCliente === null || opened.current === idCliente) return;
+    opened.current = idCliente;
+    if (page === 1 && data.pagina_hoy > 1) setPage(data.pagina_hoy);
+  }, [data, idCliente, page, setPage]);
 
   // Deleting the last week of the last page: show the page before.
   useEffect(() => {
