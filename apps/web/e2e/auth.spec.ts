@@ -216,7 +216,7 @@ test.describe('navegación y búsqueda', () => {
     await signIn(page, 'admin', ADMIN_PASSWORD);
     await expectHome(page, 4);
     const nav = page.getByRole('navigation', { name: 'Secciones' });
-    for (const name of ['Clientes', 'Semanas de acceso', 'Inventario', 'Usuarios', 'Logs de sistema']) {
+    for (const name of ['Clientes', 'Semanas de acceso', 'Inventario', 'Usuarios', 'Registros del sistema']) {
       await expect(nav.getByRole('link', { name })).toBeVisible();
     }
     await page.getByTestId('profile-menu').click();

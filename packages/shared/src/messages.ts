@@ -65,6 +65,9 @@ export const MSG = {
   compraRechazadaTitulo: 'No se puede completar tu pedido',
   confirmarCompraTitulo: '¿Confirmar compra?',
   confirmarCompra: 'Tu pedido se enviará a revisión.',
+  /** An order the client's rule approves at purchase (no levels, or a total up to the automatic amount). */
+  confirmarCompraAutomatica: 'Tu pedido quedará aprobado automáticamente, sin revisión.',
+  pedidoAprobadoAutomaticamente: 'Tu pedido quedó aprobado automáticamente',
   eliminarDelCarritoTitulo: 'Estas seguro?',
   eliminarDelCarrito: 'Eliminaras este producto de tu carrito',
   agregadoTitulo: 'Agregado',

@@ -1,4 +1,5 @@
 import { type LoginEnvelope, openLogin } from '@portal/shared/domain/login-envelope';
+import { centavosToPesosOrNull } from '@portal/shared/domain/money';
 import { newPasswordProblem } from '@portal/shared/domain/password';
 import { ROLES } from '@portal/shared/domain/roles';
 import { businessDate } from '@portal/shared/domain/time';
@@ -75,6 +76,7 @@ export function sessionPayload(
             modo_presupuesto: client.modoPresupuesto === 'categoria' ? 'categoria' : 'regular',
             mostrar_presupuesto_a_usuarios: client.mostrarPresupuestoAUsuarios,
             cantidad_autorizadores: client.cantidadAutorizadores,
+            aprobacion_automatica_hasta: centavosToPesosOrNull(client.aprobacionAutomaticaHasta),
           }
         : null,
     },

@@ -72,7 +72,7 @@ const SECTIONS: { to: string; title: string; text: string; Icon: TablerIcon; col
   },
   {
     to: '/administrador/logs',
-    title: 'Logs de sistema',
+    title: 'Registros del sistema',
     text: 'Registro de eventos del portal.',
     Icon: IconListDetails,
     color: 'gray',

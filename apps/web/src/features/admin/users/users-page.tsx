@@ -59,6 +59,7 @@ import { SortableTh } from '../../../components/ui/sortable-th';
 import { errorMessage } from '../../../lib/api';
 import { formatDate, formatDateTime, formatMXN } from '../../../lib/format';
 import { useSearchParamsUpdate, useSortParam } from '../../../lib/search-params';
+import { levelsLabel } from '../clients/client-form-values';
 import { ClientSelect, useAllClients, useSelectedClient } from '../clients/client-select';
 import { ListPanel } from '../ui/list-panel';
 import { confirmAction, useListParams } from '../ui/list-tools';
@@ -444,9 +445,7 @@ function ClientFacts({ client }: { client: ClientDto }) {
         {client.modo_presupuesto === 'categoria' ? 'Presupuesto por categoría' : 'Presupuesto regular'}
       </Badge>
       <Badge variant="light" color="gray">
-        {client.cantidad_autorizadores === 1
-          ? '1 autorizador'
-          : `${client.cantidad_autorizadores} autorizadores`}
+        {levelsLabel(client.cantidad_autorizadores)}
       </Badge>
     </Group>
   );
