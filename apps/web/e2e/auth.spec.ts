@@ -80,7 +80,7 @@ test.describe('inicio de sesión', () => {
     await page.getByLabel('Usuario').fill('usuario');
     await page.getByRole('button', { name: 'Acceso' }).click();
     await expect(notice).toContainText('Debes llenar todos los datos');
-    await expect(page.getByLabel('Contraseña', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Contraseña', { exact: true })).toHaveAttribute('data-invalid', 'true');
     await expect(page.getByLabel('Usuario')).not.toHaveAttribute('aria-invalid', 'true');
   });
 

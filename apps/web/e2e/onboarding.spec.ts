@@ -43,11 +43,18 @@ test('la lista de semanas abre en la página que contiene hoy', async ({ page })
     });
   }
   await page.goto(`/administrador/semanas?cliente=${idCliente}`);
-  await expect(page).toHaveURL(/[?&]page=2/);
   const current = page.getByTestId(`semana-${addDays(today, -1)}`);
   await expect(current).toBeVisible();
   await expect(current).toContainText(dmy(addDays(today, -1)));
   await expect(current).toContainText('En curso');
+  await expect(page.getByText('Mostrando 6–9 de 9 semanas')).toBeVisible();
+  // A page the administrator picks is kept, page 1 included.
+  await page
+    .getByRole('navigation', { name: 'Páginas de semanas' })
+    .getByRole('button', { name: 'Página 1', exact: true })
+    .click();
+  await expect(page.getByText('Mostrando 1–5 de 9 semanas')).toBeVisible();
+  await page.reload();
   await expect(page.getByText('Mostrando 6–9 de 9 semanas')).toBeVisible();
 });
 

@@ -38,7 +38,8 @@ const WEB_TEXTS = [
   'Calendario',
   'Manual',
   'Buscar un producto...',
-  'Pedido #',
+  // The order's title: 'Pedido ' and the number as formatOrderNumber writes it ('#00012').
+  'Pedido {#00012}',
   'IVA (16%)',
   'Confirmar compra',
   'Eliminar del carrito',
@@ -125,7 +126,7 @@ const SERVER_TEXTS = [
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
-/** Every file of a built output as one text, with the \uXXXX escapes a minifier may write turned back. */
+/** Every file of a built output as one text, with the \xHH and \uXXXX escapes a bundler may write turned back. */
 function builtText(dir: string, keep: (file: string) => boolean): string {
   const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(keep);
   expect(
@@ -135,6 +136,7 @@ function builtText(dir: string, keep: (file: string) => boolean): string {
   return files
     .map((f) => readFileSync(path.join(dir, f), 'utf8'))
     .join('\n')
+    .replace(/\\x([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
     .replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
     .replace(/\\u\{([0-9a-fA-F]+)\}/g, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)));
 }
