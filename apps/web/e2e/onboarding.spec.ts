@@ -43,6 +43,10 @@ test('la lista de semanas abre en la página que contiene hoy', async ({ page })
     });
   }
   await page.goto(`/administrador/semanas?cliente=${idCliente}`);
+  // The first load of the administrator's area can be slow on a busy machine.
+  await expect(page.getByRole('heading', { name: 'Semanas de acceso', level: 1 })).toBeVisible({
+    timeout: 30_000,
+  });
   const current = page.getByTestId(`semana-${addDays(today, -1)}`);
   await expect(current).toBeVisible();
   await expect(current).toContainText(dmy(addDays(today, -1)));
