@@ -132,7 +132,7 @@ async function footValue(table: Locator, label: string): Promise<string> {
 test('el comprador busca, arma su carrito, compra y encuentra su pedido en el historial', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   await signIn(page, buyer.regular, PASSWORD);
   await expectHome(page, 1);
 
