@@ -10,7 +10,7 @@ import { MSG } from '@portal/shared/messages';
 import type { ClientDto } from '@portal/shared/schemas/clients';
 import type { WeekDto } from '@portal/shared/schemas/weeks';
 import { IconBuildingStore, IconCalendarWeek, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { showSuccess } from '../../../components/ui/alerts';
 import { ListEmpty } from '../../../components/ui/list-states';
@@ -47,10 +47,13 @@ export function WeekList({ idCliente, client }: WeekListProps) {
   const [pagedFor, setPagedFor] = useState<number | null>(null);
   const chosen = params.has('page') || pagedFor === idCliente;
   const page = !chosen && todayPage && todayPage.cliente === idCliente ? todayPage.page : urlPage;
-  const setPage = (p: number) => {
-    setPagedFor(idCliente);
-    setUrlPage(p);
-  };
+  const setPage = useCallback(
+    (p: number) => {
+      setPagedFor(idCliente);
+      setUrlPage(p);
+    },
+    [idCliente, setUrlPage],
+  );
   const query = useWeeks(idCliente, page);
   const toggle = useToggleWeek(idCliente);
   const remove = useDeleteWeek(idCliente);
