@@ -16,6 +16,11 @@ export const MSG = {
   clienteInactivo: 'El acceso de tu empresa está desactivado. Comunícate con el administrador.',
   fueraDeSemana:
     'El portal no está disponible en este momento: tu acceso está habilitado solo durante las semanas de compra de tu empresa.',
+  /** Sign-in outside the weeks also says when the next active week starts (decision 0097). */
+  fueraDeSemanaProxima: (inicio: string | null) =>
+    inicio
+      ? `El portal no está disponible en este momento: tu acceso está habilitado solo durante las semanas de compra de tu empresa. La próxima semana de compra empieza el ${inicio.split('-').reverse().join('/')}.`
+      : 'El portal no está disponible en este momento: tu acceso está habilitado solo durante las semanas de compra de tu empresa. Tu empresa no tiene ninguna semana de compra programada.',
   sinPermiso: 'No tienes permiso para realizar esta acción.',
   passwordTemporalVencida:
     'Tu contraseña temporal venció. Usa «Recuperar mi contraseña» o pide al administrador una nueva.',

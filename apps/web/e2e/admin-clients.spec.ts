@@ -42,6 +42,8 @@ test('clientes: alta con logo, colores y calendario; validación; edición; desa
   await expect(modal).toBeVisible();
   await modal.getByRole('button', { name: 'Crear cliente' }).click();
   await expect(modal.getByRole('alert')).toContainText(MSG.clienteCamposRequeridos);
+  // The summary names the missing fields (decision 0098).
+  await expect(modal.getByRole('alert')).toContainText('Falta: Nombre');
   await modal
     .getByLabel('Archivo de logotipo')
     .setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: testFile('one-pixel.gif') });

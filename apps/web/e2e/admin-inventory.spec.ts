@@ -146,7 +146,7 @@ test('inventario: categoría, producto con imagen en el panel «Nuevo producto»
   await expect(editDrawer).toBeHidden();
   const edited = page.getByTestId('producto-admin').filter({ hasText: PRODUCTO_EDITADO });
   await expect(edited.getByRole('textbox', { name: `Precio de ${PRODUCTO_EDITADO}` })).toHaveValue('$205.50');
-  await expect(edited.getByText('Sin IVA')).toBeVisible();
+  await expect(edited.getByText('Exento de IVA')).toBeVisible();
 
   // 'Cancelar' closes the drawer without saving.
   await edited.getByRole('button', { name: `Editar ${PRODUCTO_EDITADO}` }).click();

@@ -98,8 +98,8 @@ test('logs: filtrar por el nombre sin acentos, ver y copiar los metadatos, expor
   await login.getByRole('button', { name: /Ver metadatos/ }).click();
   const metadata = login.getByRole('table', { name: /Metadatos del registro/ });
   await expect(metadata.getByRole('rowheader', { name: 'ip', exact: true })).toBeVisible();
-  await login.getByRole('button', { name: /Copiar metadatos/ }).click();
-  await expect(page.getByText('Metadatos copiados al portapapeles.')).toBeVisible();
+  await login.getByRole('button', { name: 'Copy Metadata' }).click();
+  await expect(page.getByText('Metadata copiada al portapapeles!')).toBeVisible();
   const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as Record<
     string,
     unknown

@@ -22,7 +22,7 @@ test('principal: el resumen muestra clientes, usuarios, pedidos del mes e import
   await expect(page.getByRole('heading', { name: 'Importaciones' })).toBeVisible();
   await expect(page.getByTestId('importaciones-en-proceso')).toHaveText(/^\d+$/);
   const accesos = page.getByRole('region', { name: 'Accesos rápidos' });
-  for (const name of ['Clientes', 'Semanas de acceso', 'Inventario', 'Usuarios', 'Logs de sistema']) {
+  for (const name of ['Clientes', 'Semanas de acceso', 'Inventario', 'Usuarios', 'Registros del sistema']) {
     await expect(accesos.getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible();
   }
   await screenshot(page, 'admin-principal');

@@ -137,7 +137,7 @@ test('the administrator finds a user by an accentless partial name and an order 
   await expect(page.getByTestId('estatus-pedido')).toHaveText('Pendiente');
   await expect(page.getByRole('table', { name: 'Productos del pedido' })).toContainText('Martillo de uña');
   await expect(page.getByTestId('soporte-total')).toContainText('$1,044.00');
-  await expect(page.getByText(`${cliente} · Enviado el`)).toBeVisible();
+  await expect(page.getByText(`${cliente} · Fecha de compra:`)).toBeVisible();
   // Read-only: no action and no comment form.
   await expect(page.getByRole('button', { name: /Aprobar|Cancelar|Comentar|Retirar/ })).toHaveCount(0);
   await screenshot(page, 'admin-pedido-lectura');

@@ -1,4 +1,3 @@
-import { addMonths } from '@portal/shared/domain/months';
 import { addDays } from '@portal/shared/domain/time';
 import { generateWeeks } from '@portal/shared/domain/week-generator';
 import { MSG } from '@portal/shared/messages';
@@ -105,16 +104,17 @@ test('semanas: generar un año de semanas mensuales con vista previa y verlas en
     presupuesto_default: 5000,
     limite_de_compras: -1,
   });
-  // The dialog proposes the next twelve whole months, the first week of each.
-  const first = addMonths(businessToday().slice(0, 7), 1);
+  // The dialog proposes a year from today, the first week of each month (decision 0097).
+  const today = businessToday();
   const expected = generateWeeks({
-    desde: `${first}-01`,
-    hasta: addDays(`${addMonths(first, 12)}-01`, -1),
+    desde: today,
+    hasta: addDays(today, 364),
     modo: 'mensual',
     semana_del_mes: '1',
     dias: 5,
   });
-  expect(expected).toHaveLength(12);
+  expect(expected.length).toBeGreaterThanOrEqual(11);
+  const n = expected.length;
   // One of them exists already: the preview marks it and saving skips it.
   const existing = expected[2]!;
   await apiPost(page, '/api/calendario_semanas', { ...existing, id_cliente: idCliente, activo: 1 });
@@ -131,7 +131,17 @@ test('semanas: generar un año de semanas mensuales con vista previa y verlas en
 
   await dialog.getByRole('button', { name: 'Vista previa' }).click();
   const preview = dialog.getByTestId('vista-previa-semanas');
-  await expect(preview).toContainText('Se crearán 11 semanas; se omitirá 1 que ya existe o se empalma.');
+  await expect(preview).toContainText(
+    `Se crearán ${n - 1} semanas; se omitirá 1 que ya existe o se empalma.`,
+  );
+  // Saving leaves today outside every active week (the client has none today): the preview says until when.
+  const holdsToday = expected.some((w) => w.inicio <= today && w.fin >= today);
+  const warning = dialog.getByTestId('aviso-hoy-sin-acceso');
+  if (holdsToday) await expect(warning).toHaveCount(0);
+  else
+    await expect(warning).toHaveText(
+      MSG.hoySinAcceso(expected.find((w) => w.inicio > today && w !== existing)?.inicio ?? null),
+    );
   for (const w of expected) {
     const row = dialog.getByTestId(`previa-${w.inicio}`);
     await expect(row).toContainText(dmy(w.inicio));
@@ -144,10 +154,10 @@ test('semanas: generar un año de semanas mensuales con vista previa y verlas en
   await expect(preview).toHaveCount(0);
   await choose(page, 'Semana del mes', 'Primera semana');
   await dialog.getByRole('button', { name: 'Vista previa' }).click();
-  await dialog.getByRole('button', { name: 'Guardar 11 semanas' }).click();
+  await dialog.getByRole('button', { name: `Guardar ${n - 1} semanas` }).click();
   await expect(dialog).toBeHidden();
-  await expectNotice(page, MSG.semanasGeneradas(11, 1));
-  await expect(page.getByText('Mostrando 1–5 de 12 semanas')).toBeVisible();
+  await expectNotice(page, MSG.semanasGeneradas(n - 1, 1));
+  await expect(page.getByText(`Mostrando 1–5 de ${n} semanas`)).toBeVisible();
 
   // The calendar shows the month of the first new week, its days marked active.
   const calendar = page.getByTestId('calendario-semanas');
@@ -170,7 +180,7 @@ test('semanas: generar un año de semanas mensuales con vista previa y verlas en
   // Generating the same year again creates nothing.
   await generar.click();
   await dialog.getByRole('button', { name: 'Vista previa' }).click();
-  await expect(preview).toContainText('Se crearán 0 semanas; se omitirán 12 que ya existen o se empalman.');
+  await expect(preview).toContainText(`Se crearán 0 semanas; se omitirán ${n} que ya existen o se empalman.`);
   await expect(dialog.getByRole('button', { name: 'Guardar', exact: true })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await expect(dialog).toBeHidden();

@@ -67,19 +67,20 @@ test.describe('inicio de sesión', () => {
     expect(failure).toContain('color-contrast');
   });
 
-  test('los campos vacíos dicen "Debes llenar todos los datos" junto al campo, sin ventana', async ({
+  test('los campos vacíos dicen "Espera un momento" / "Debes llenar todos los datos", sin ventana', async ({
     page,
   }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Acceso' }).click();
-    // The message is the field's own description (read with it), not a dialog.
-    await expect(page.getByLabel('Usuario')).toHaveAccessibleDescription('Debes llenar todos los datos');
+    // The specification's pair at the top of the form (decision 0098), not a dialog; the empty fields outlined.
+    const notice = page.getByRole('alert').filter({ hasText: 'Espera un momento' });
+    await expect(notice).toContainText('Debes llenar todos los datos');
+    await expect(page.getByLabel('Usuario')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.getByLabel('Usuario').fill('usuario');
     await page.getByRole('button', { name: 'Acceso' }).click();
-    await expect(page.getByLabel('Contraseña', { exact: true })).toHaveAccessibleDescription(
-      'Debes llenar todos los datos',
-    );
+    await expect(notice).toContainText('Debes llenar todos los datos');
+    await expect(page.getByLabel('Contraseña', { exact: true })).toHaveAttribute('data-invalid', 'true');
     await expect(page.getByLabel('Usuario')).not.toHaveAttribute('aria-invalid', 'true');
   });
 
@@ -215,7 +216,7 @@ test.describe('navegación y búsqueda', () => {
     await signIn(page, 'admin', ADMIN_PASSWORD);
     await expectHome(page, 4);
     const nav = page.getByRole('navigation', { name: 'Secciones' });
-    for (const name of ['Clientes', 'Semanas de acceso', 'Inventario', 'Usuarios', 'Logs de sistema']) {
+    for (const name of ['Clientes', 'Semanas de acceso', 'Inventario', 'Usuarios', 'Registros del sistema']) {
       await expect(nav.getByRole('link', { name })).toBeVisible();
     }
     await page.getByTestId('profile-menu').click();

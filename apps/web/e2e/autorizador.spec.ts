@@ -332,7 +332,7 @@ test('el autorizador revisa el pedido del comprador, baja una cantidad y lo auto
   await expect(page.getByTestId('comprador-nombre')).toHaveText(COMPRADOR_NOMBRE);
   await expect(page.getByTestId('comprador-usuario')).toHaveText(who.usuario);
   await expect(page.getByText('Pedidos del mes:')).toBeVisible();
-  await expect(page.getByText('Pedido enviado')).toBeVisible();
+  await expect(page.getByText('Enviado a revisión')).toBeVisible();
   const totales = page.getByTestId('totales');
   const originalTotal = totalOf(industrial.lines.map((l) => ({ ...l.product, cantidad: l.cantidad })));
   await expect(totales).toContainText(mxn(originalTotal));
@@ -441,7 +441,7 @@ test('el comprador ve su pedido Aprobado en el Historial y su historia en el det
   await page.goto(`/usuario/historial/${industrial.id}`);
   await expect(page.getByRole('heading', { name: `Pedido ${industrial.numero}`, level: 1 })).toBeVisible();
   for (const step of [
-    'Pedido enviado',
+    'Enviado a revisión',
     'Pedido modificado',
     'Autorizado, en espera de aprobación final',
     'Pedido aprobado',

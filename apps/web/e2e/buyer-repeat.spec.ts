@@ -250,6 +250,8 @@ test('retirar un pedido pendiente: queda Cancelado, Retirado por el comprador', 
 
   await page.getByRole('button', { name: 'Retirar pedido' }).click();
   const confirmar = page.getByRole('dialog', { name: /^¿Retirar el pedido/ });
+  // The way out of withdrawing (which cancels the order) is 'Volver', not a second 'Cancelar'.
+  await expect(confirmar.getByRole('button', { name: 'Volver' })).toBeVisible();
   await confirmar.getByRole('button', { name: 'Retirar pedido' }).click();
   await expect(confirmar).toBeHidden();
   await expect(page.getByTestId('estatus-pedido')).toHaveText('Cancelado');

@@ -179,7 +179,7 @@ test('el administrador da de alta un cliente completo y su comprador entra a sus
   await expect(week.getByRole('switch')).toBeChecked();
 
   // 7. The system log tells what was done: the buyer's creation, by the administrator.
-  await page.getByRole('link', { name: 'Logs de sistema' }).first().click();
+  await page.getByRole('link', { name: 'Registros del sistema' }).first().click();
   await page.getByRole('combobox', { name: 'Tipo de evento', exact: true }).click();
   await page.getByRole('option', { name: 'Usuario creado', exact: true }).click();
   await expect(page).toHaveURL(/tipo=usuario_creado/);

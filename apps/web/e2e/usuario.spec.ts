@@ -132,7 +132,7 @@ async function footValue(table: Locator, label: string): Promise<string> {
 test('el comprador busca, arma su carrito, compra y encuentra su pedido en el historial', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   await signIn(page, buyer.regular, PASSWORD);
   await expectHome(page, 1);
 
@@ -146,7 +146,7 @@ test('el comprador busca, arma su carrito, compra y encuentra su pedido en el hi
   await expect(page.getByRole('navigation', { name: 'Páginas de productos' })).toBeVisible();
   const usedBefore = await statValue(page, 'Utilizado');
   const first = card(page, 'Agua purificada en garrafón de 20 L');
-  for (const label of ['Clave', 'Categoria', 'Unidad de medida', 'Precio'])
+  for (const label of ['Clave', 'Categoría', 'Unidad de medida', 'Precio'])
     await expect(first).toContainText(label);
   await expect(first).toContainText('$42.00 MXN');
   await shot(page, 'usuario-principal');
@@ -219,7 +219,7 @@ test('el comprador busca, arma su carrito, compra y encuentra su pedido en el hi
     .click();
   await expect(page.getByRole('heading', { name: 'Carrito', level: 1 })).toBeVisible();
   const table = page.getByRole('table', { name: 'Productos del carrito' });
-  for (const column of ['Producto', 'Categoria', 'Precio', 'Cantidad', 'Costo', 'IVA']) {
+  for (const column of ['Producto', 'Categoría', 'Precio', 'Cantidad', 'Costo', 'IVA']) {
     await expect(table.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
   }
   await expect(table.getByRole('row')).toHaveCount(1 + 3 + 3);
@@ -266,7 +266,7 @@ test('el comprador busca, arma su carrito, compra y encuentra su pedido en el hi
   await shot(page, 'usuario-carrito-390');
   await page.setViewportSize({ width: 1366, height: 860 });
 
-  // The purchase: confirmation, one request, the success dialog that closes after 3 s.
+  // The purchase: confirmation, one request, the success dialog that stays until closed (decision 0098).
   await page.getByRole('button', { name: 'Confirmar compra' }).click();
   const confirm = page.getByRole('dialog', { name: '¿Confirmar compra?' });
   await expect(confirm).toContainText('Tu pedido se enviará a revisión.');
@@ -284,7 +284,10 @@ test('el comprador busca, arma su carrito, compra y encuentra su pedido en el hi
   const numero = /#\d{5}/.exec(await success.innerText())?.[0];
   expect(numero).toBeTruthy();
   await shot(page, 'usuario-compra-enviada');
-  await expect(success).toBeHidden({ timeout: 6000 });
+  await page.waitForTimeout(3_500);
+  await expect(success).toBeVisible();
+  await success.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(success).toBeHidden();
   expect(purchases).toBe(1);
   await expect(page.getByRole('dialog', { name: 'No se puede completar tu pedido' })).toHaveCount(0);
   await expect(page.getByText('Tu carrito está vacío')).toBeVisible();
@@ -315,7 +318,7 @@ test('el comprador busca, arma su carrito, compra y encuentra su pedido en el hi
   await expect(page.getByTestId('detalle-subtotal')).toHaveText(subtotal.replace(/^Subtotal\s*/, ''));
   await expect(page.getByTestId('detalle-iva')).toHaveText(mxn(14870));
   await expect(page.getByTestId('detalle-total')).toHaveText(mxn(107810));
-  await expect(page.getByText('Pedido enviado', { exact: true })).toBeVisible();
+  await expect(page.getByText('Enviado a revisión', { exact: true })).toBeVisible();
   await shot(page, 'usuario-historial-detalle');
 
   // The budget counts the new order (with IVA).

@@ -8,6 +8,8 @@
 export const MSG = {
   // Sign-in and session
   llenarTodosLosDatos: 'Debes llenar todos los datos',
+  /** The title of the sign-in notice of empty fields (the specification's pair with llenarTodosLosDatos). */
+  esperaUnMomento: 'Espera un momento',
   credencialesIncorrectas: 'Credenciales incorrectas',
   csrfInvalido: 'La página expiró. Recarga la página e inténtalo de nuevo.',
   cambioPasswordRequerido: 'Debes cambiar tu contraseña antes de continuar.',
@@ -68,6 +70,9 @@ export const MSG = {
   compraRechazadaTitulo: 'No se puede completar tu pedido',
   confirmarCompraTitulo: '¿Confirmar compra?',
   confirmarCompra: 'Tu pedido se enviará a revisión.',
+  /** An order the client's rule approves at purchase (no levels, or a total up to the automatic amount). */
+  confirmarCompraAutomatica: 'Tu pedido quedará aprobado automáticamente, sin revisión.',
+  pedidoAprobadoAutomaticamente: 'Tu pedido quedó aprobado automáticamente',
   eliminarDelCarritoTitulo: 'Estas seguro?',
   eliminarDelCarrito: 'Eliminaras este producto de tu carrito',
   agregadoTitulo: 'Agregado',
@@ -152,6 +157,12 @@ export const MSG = {
   /** The bulk deactivation's confirmation (users and open sessions that end). */
   desactivarLote: (usuarios: number, sesiones: number) =>
     `Se desactivará${usuarios === 1 ? '' : 'n'} ${usuarios} usuario${usuarios === 1 ? '' : 's'} y se cerrará${sesiones === 1 ? '' : 'n'} ${sesiones} ${sesiones === 1 ? 'sesión abierta' : 'sesiones abiertas'}.`,
+  accesoReenviado: (enviados: number, omitidos: number) =>
+    `${enviados === 1 ? 'Se envió 1 correo de acceso' : `Se enviaron ${enviados} correos de acceso`}${
+      omitidos === 0 ? '' : omitidos === 1 ? '; se omitió 1 usuario' : `; se omitieron ${omitidos} usuarios`
+    }.`,
+  accesosSinEnviar: (n: number) =>
+    n === 1 ? '1 correo de acceso sin enviar' : `${n} correos de acceso sin enviar`,
   usuariosDesactivados: (usuarios: number, sesiones: number) =>
     `${usuarios === 1 ? 'Usuario desactivado' : `${usuarios} usuarios desactivados`}; ${sesiones === 1 ? 'se cerró 1 sesión' : `se cerraron ${sesiones} sesiones`}.`,
   reporteFallido: 'Hubo un problema al generar el reporte.',
@@ -186,7 +197,8 @@ export const MSG = {
   presupuestoUsuarioMinimo: 'El presupuesto del usuario debe ser de al menos $1.00.',
   presupuestoCategoriaInvalido: 'El presupuesto de cada categoría debe ser un número mayor o igual a 0.',
   categoriasInvalidas: 'Las categorías no tienen un formato válido.',
-  debesSeleccionarCliente: 'Debes seleccionar un cliente.',
+  /** The original specification's text of the weeks screen without a client (word for word). */
+  debesSeleccionarCliente: 'Debes seleccionar un cliente!',
   correoPasswordTemporal: 'Se envió un correo con la nueva contraseña.',
   asignacionDatos: 'Debes indicar el producto y el usuario.',
   cantidadLimiteInvalida: 'La cantidad límite debe ser un número entero mayor o igual a 1.',
@@ -210,6 +222,14 @@ export const MSG = {
   semanaDelMesInvalida: 'Elige qué semana del mes: la 1, 2, 3, 4 o la última.',
   semanaCadaInvalida: 'Indica cada cuántas semanas, un número del 2 al 12.',
   semanaDiasInvalidos: 'Cada semana debe durar de 1 a 7 días.',
+  /**
+   * The generator's preview when saving leaves today outside every active week of a client that restricts
+   * access (decision 0097): until when, or that no active week lies ahead.
+   */
+  hoySinAcceso: (proxima: string | null) =>
+    proxima
+      ? `Hoy ningún comprador de este cliente podrá entrar hasta el ${proxima.split('-').reverse().join('/')}`
+      : 'Hoy ningún comprador de este cliente podrá entrar: no queda ninguna semana activa por delante.',
   semanasGeneradas: (creadas: number, omitidas: number) =>
     `${creadas === 1 ? 'Se creó 1 semana' : `Se crearon ${creadas} semanas`}${
       omitidas === 0
@@ -289,7 +309,8 @@ export const MSG = {
   soloJpgPng: 'Only JPG and PNG files are allowed.',
   imagenPesada: 'La imagen excede el tamaño máximo de 5 MB.',
   pdfPesado: 'El PDF excede el tamaño máximo de 20 MB.',
-  metadataCopiada: 'Metadatos copiados al portapapeles.',
+  /** The specification's alert of the log's 'Copy Metadata' (word for word). */
+  metadataCopiada: 'Metadata copiada al portapapeles!',
   copiaFallida: 'No se pudo copiar al portapapeles. Selecciona el texto y cópialo manualmente.',
 
   // Success alerts

@@ -38,6 +38,15 @@ export function weekStateColumns(today: string | Placeholder) {
   };
 }
 
+/** The first start of an active week of the client after `today`, or null when none lies ahead. */
+export async function nextActiveWeekStart(db: Db, idCliente: number, today: string): Promise<string | null> {
+  const [row] = await db
+    .select({ inicio: sql<string | null>`min(${weeks.inicio})::text` })
+    .from(weeks)
+    .where(sql`${weeks.idCliente} = ${idCliente} and ${weeks.activo} and ${weeks.inicio} > ${today}::date`);
+  return row?.inicio ?? null;
+}
+
 /** Whether the client restricts access by weeks, and whether the business date is inside an active one. */
 export async function accessWeekState(db: Db, idCliente: number, today: string) {
   const [row] = await db

@@ -13,6 +13,10 @@ export interface Email {
   html?: string;
   /** A document attached at send time (rendered then by the worker's `attach`). */
   adjunto?: EmailAttachmentRef;
+  /** 'acceso' for a welcome link (the unsent-access banner counts them, decision 0097). */
+  tipo?: 'acceso';
+  /** The account the message is about (an access e-mail's user). */
+  userId?: number;
 }
 
 /** A file handed to the SMTP server with a message. */
@@ -76,16 +80,19 @@ export function outboxRows(emails: readonly Email[]): string {
       text: e.text,
       html: e.html ?? null,
       adjunto: e.adjunto ?? null,
+      tipo: e.tipo ?? null,
+      user_id: e.userId ?? null,
     })),
   );
 }
 
 /** The outbox insert of `outboxRows`' JSON, given as a value or a placeholder (a statement built once). */
 export function outboxInsertOf(rows: string | Placeholder): SQL {
-  return sql`insert into ${emailOutbox} ("to", subject, text, html, adjunto)
-    select x."to", x.subject, x.text, x.html, x.adjunto
+  return sql`insert into ${emailOutbox} ("to", subject, text, html, adjunto, tipo, user_id)
+    select x."to", x.subject, x.text, x.html, x.adjunto, x.tipo, x.user_id
     from rows from (jsonb_to_recordset(${rows}::jsonb) as ("to" text, subject text, text text, html text,
-      adjunto jsonb)) with ordinality as x("to", subject, text, html, adjunto, n)
+      adjunto jsonb, tipo text, user_id integer)) with ordinality as x("to", subject, text, html, adjunto, tipo,
+      user_id, n)
     order by x.n`;
 }
 

@@ -27,6 +27,7 @@ const session = {
       modo_presupuesto: 'categoria',
       mostrar_presupuesto_a_usuarios: true,
       cantidad_autorizadores: 2,
+      aprobacion_automatica_hasta: 500,
     },
     debe_cambiar_password: false,
     motivo_cambio_password: null,

@@ -131,6 +131,8 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'POST /api/usuarios': admin(201),
   'PUT /api/usuarios/:id': admin(200),
   'POST /api/usuarios/desactivar_lote': admin(200),
+  'GET /api/usuarios/accesos-sin-enviar': admin(200),
+  'POST /api/usuarios/reenviar-acceso': admin(200),
   'GET /api/usuarios/:id/delegacion': admin(200),
   'PUT /api/usuarios/:id/delegacion': admin(200),
   'DELETE /api/usuarios/:id/delegacion': admin(200),

@@ -582,6 +582,15 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     missing: () => post('/api/usuarios/desactivar_lote', { ids: [MISSING_ID], vista_previa: true }),
     caller: 'adm',
   },
+  'GET /api/usuarios/accesos-sin-enviar': {
+    req: () => get('/api/usuarios/accesos-sin-enviar'),
+    caller: 'adm',
+  },
+  'POST /api/usuarios/reenviar-acceso': {
+    req: (w) => post('/api/usuarios/reenviar-acceso', { ids: [w.a.spare.id] }),
+    missing: () => post('/api/usuarios/reenviar-acceso', { ids: [MISSING_ID] }),
+    caller: 'adm',
+  },
   'POST /api/recuperar/password/:id': {
     req: (w) => post(`/api/recuperar/password/${w.a.resetTarget.id}`),
     caller: 'adm',

@@ -67,6 +67,11 @@ describe('missingFirst and formErrorSummary', () => {
     );
     expect(errors).toEqual({ nombre: REQUIRED_FIELD, rol: REQUIRED_FIELD });
     expect(formErrorSummary(errors, REQUIRED)).toEqual({ title: 'Faltan datos', text: REQUIRED });
+    // With the fields' labels, the summary names what is missing (decision 0098).
+    expect(formErrorSummary(errors, REQUIRED, { nombre: 'Nombre', rol: 'Rol', usuario: 'Usuario' })).toEqual({
+      title: 'Faltan datos',
+      text: `${REQUIRED} Falta: Nombre, Rol.`,
+    });
   });
 
   it('keeps the other refusals and sums up the first', () => {

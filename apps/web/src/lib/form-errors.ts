@@ -47,12 +47,24 @@ export function missingFirst(errors: Record<string, ReactNode>, required: string
   return Object.fromEntries(missing.map((field) => [field, REQUIRED_FIELD]));
 }
 
-/** The message under a refused form: what is missing (`required`), else the first refusal. */
+/**
+ * The message under a refused form: what is missing (`required`, followed by the missing fields' names
+ * when `labels` names them: "Falta: Nombre, Presupuesto mensual."), else the first refusal.
+ */
 export function formErrorSummary(
   errors: Record<string, ReactNode>,
   required: string,
+  labels: Record<string, string> = {},
 ): { title: string; text: ReactNode } {
   const messages = Object.values(errors);
-  if (messages.includes(REQUIRED_FIELD)) return { title: 'Faltan datos', text: required };
+  if (messages.includes(REQUIRED_FIELD)) {
+    const named = Object.keys(errors)
+      .filter((field) => errors[field] === REQUIRED_FIELD && labels[field])
+      .map((field) => labels[field]);
+    return {
+      title: 'Faltan datos',
+      text: named.length ? `${required} Falta: ${named.join(', ')}.` : required,
+    };
+  }
   return { title: 'Revisa los datos', text: messages[0] };
 }

@@ -40,6 +40,7 @@ export const LOG_EVENT_LABELS = {
   usuario_creado: 'Usuario creado',
   usuario_actualizado: 'Usuario modificado',
   usuarios_desactivados_lote: 'Usuarios desactivados en lote',
+  accesos_reenviados: 'Accesos reenviados',
   producto_creado: 'Producto creado',
   producto_modificado: 'Producto modificado',
   producto_activado: 'Producto activado',

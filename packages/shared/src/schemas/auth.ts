@@ -22,6 +22,8 @@ export const SessionCliente = z.object({
   modo_presupuesto: z.enum(['regular', 'categoria']),
   mostrar_presupuesto_a_usuarios: z.boolean(),
   cantidad_autorizadores: z.number(),
+  /** Orders up to this total (pesos, with IVA) are approved at purchase; null = no such rule (decision 0098). */
+  aprobacion_automatica_hasta: z.number().nullable(),
 });
 export type SessionCliente = z.infer<typeof SessionCliente>;
 

@@ -207,3 +207,42 @@ export const BulkDeactivateResponse = z.object({
   sesiones_cerradas: z.number().int(),
 });
 export type BulkDeactivateResponse = z.infer<typeof BulkDeactivateResponse>;
+
+/** Why "Reenviar acceso" sent no link to a user (decision 0097). */
+export const RESEND_ACCESS_SKIPS = ['sin_correo', 'inactivo', 'con_contrasena'] as const;
+export type ResendAccessSkip = (typeof RESEND_ACCESS_SKIPS)[number];
+export const RESEND_ACCESS_SKIP_LABELS: Record<ResendAccessSkip, string> = {
+  sin_correo: 'no tiene correo electrónico',
+  inactivo: 'está desactivado',
+  con_contrasena: 'ya estableció su contraseña',
+};
+
+/**
+ * POST /api/usuarios/reenviar-acceso: a fresh welcome link (72 h) for each of 1–500 users of one client, the
+ * old links retired; users without an address, deactivated or with a password already are skipped.
+ */
+export const ResendAccessBody = BulkDeactivateBody.pick({ ids: true });
+export type ResendAccessBody = z.infer<typeof ResendAccessBody>;
+
+export const ResendAccessResponse = z.object({
+  status: z.literal('ok'),
+  msg: z.string(),
+  enviados: z.number().int(),
+  omitidos: z.number().int(),
+  /** Each skipped user with its reason. */
+  detalle_omitidos: z.array(
+    z.object({ id: z.number().int(), usuario: z.string(), motivo: z.enum(RESEND_ACCESS_SKIPS) }),
+  ),
+});
+export type ResendAccessResponse = z.infer<typeof ResendAccessResponse>;
+
+/** GET /api/usuarios/accesos-sin-enviar: the administrator's banner (decision 0097). */
+export const UnsentAccessResponse = z.object({
+  /** Users whose latest welcome e-mail is still unsent 10 minutes after it was written (any age without SMTP). */
+  pendientes: z.number().int(),
+  /** No mail server is configured: access e-mails are only recorded, never sent. */
+  sin_smtp: z.boolean(),
+  /** The clients of those users, most first (at most 5). */
+  clientes: z.array(z.object({ id: z.number().int(), nombre: z.string(), pendientes: z.number().int() })),
+});
+export type UnsentAccessResponse = z.infer<typeof UnsentAccessResponse>;

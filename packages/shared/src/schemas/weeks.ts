@@ -66,6 +66,8 @@ export const WeeksResponse = z.object({
   total: z.number().int(),
   page: z.number().int(),
   per_page: z.number().int(),
+  /** The page holding today: the week in course, else the next one to start, else 1 (decision 0097). */
+  pagina_hoy: z.number().int(),
 });
 export type WeeksResponse = z.infer<typeof WeeksResponse>;
 
@@ -128,6 +130,12 @@ export const WeekPreviewResponse = z.object({
   semanas: z.array(WeekPreviewItem),
   nuevas: z.number().int(),
   omitidas: z.number().int(),
+  /**
+   * Saving leaves today outside every active week of the client (which has weeks, so its buyers are
+   * shut out today); `proximo_acceso` is the first later day inside an active week, or null (decision 0097).
+   */
+  hoy_sin_acceso: z.boolean(),
+  proximo_acceso: z.string().nullable(),
 });
 export type WeekPreviewResponse = z.infer<typeof WeekPreviewResponse>;
 

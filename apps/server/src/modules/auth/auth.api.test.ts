@@ -385,7 +385,9 @@ describe.each(DB_KINDS)('sign-in, sessions and passwords (%s)', (kind) => {
     const authorizer = await makeUser(db(), { rol: 2, idCliente: client.id });
     const outside = await new ApiClient(t.app).login(buyer.usuario, TEST_PASSWORD);
     expect(outside.statusCode).toBe(403);
-    expect(outside.json()).toMatchObject({ code: 'OUTSIDE_WEEK', msg: MSG.fueraDeSemana });
+    // At sign-in the refusal also says when the next week starts; none is active ahead (decision 0097).
+    expect(outside.json()).toMatchObject({ code: 'OUTSIDE_WEEK', msg: MSG.fueraDeSemanaProxima(null) });
+    expect(MSG.fueraDeSemanaProxima(null)).toContain('ninguna semana de compra programada');
     expect((await new ApiClient(t.app).login(authorizer.usuario, TEST_PASSWORD)).statusCode).toBe(200);
 
     const { weeks } = await import('../../db/schema/index.ts');

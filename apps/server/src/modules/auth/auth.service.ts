@@ -1,10 +1,13 @@
 import { type LoginEnvelope, openLogin } from '@portal/shared/domain/login-envelope';
+import { centavosToPesosOrNull } from '@portal/shared/domain/money';
 import { newPasswordProblem } from '@portal/shared/domain/password';
 import { ROLES } from '@portal/shared/domain/roles';
+import { businessDate } from '@portal/shared/domain/time';
 import { RECOVERY_LINK_TTL_MS } from '@portal/shared/limits';
 import type { LoginResponse, SessionResponse } from '@portal/shared/schemas/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { nextActiveWeekStart } from '../../db/principal.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { passwordChangedEmail, recoveryEmail } from '../../lib/emails.ts';
 import { AppError, badRequest, notFound, tooMany, unauthorized } from '../../lib/errors.ts';
@@ -73,6 +76,7 @@ export function sessionPayload(
             modo_presupuesto: client.modoPresupuesto === 'categoria' ? 'categoria' : 'regular',
             mostrar_presupuesto_a_usuarios: client.mostrarPresupuestoAUsuarios,
             cantidad_autorizadores: client.cantidadAutorizadores,
+            aprobacion_automatica_hasta: centavosToPesosOrNull(client.aprobacionAutomaticaHasta),
           }
         : null,
     },
@@ -160,7 +164,14 @@ export async function signIn(
       description: `Inicio de sesión rechazado (${refusal.code}): ${user.usuario}`,
       metadata: { motivo: refusal.code, ...requestMeta(request) },
     });
-    throw new AppError(403, refusal.code, refusal.msg);
+    // A buyer outside the weeks learns when the next one starts (decision 0097).
+    const msg =
+      refusal.code === 'OUTSIDE_WEEK' && client
+        ? MSG.fueraDeSemanaProxima(
+            await nextActiveWeekStart(app.db, client.id, businessDate(now, app.config.BUSINESS_TZ)),
+          )
+        : refusal.msg;
+    throw new AppError(403, refusal.code, msg);
   }
   // Two-factor sign-in: the password opens only a 5-minute session for POST /api/login/2fa, and the
   // throttle's failures stay counted until the second factor is right too.

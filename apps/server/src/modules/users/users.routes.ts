@@ -3,6 +3,9 @@ import { errorResponses, IdParam, OkMessage } from '@portal/shared/schemas/commo
 import {
   BulkDeactivateBody,
   BulkDeactivateResponse,
+  ResendAccessBody,
+  ResendAccessResponse,
+  UnsentAccessResponse,
   UserBody,
   UserCreateResponse,
   UserResponse,
@@ -15,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
 import { compiledResponse } from '../../lib/response-serializer.ts';
 import { MSG } from '../../messages.ts';
+import { resendAccess, unsentAccess } from './access.service.ts';
 import { listUsers, userDetail } from './users.repository.ts';
 import { adminResetPassword, createUser, deactivateUsers, updateUser } from './users.service.ts';
 
@@ -104,6 +108,37 @@ export async function userRoutes(app: FastifyInstance) {
       },
     },
     async (request) => deactivateUsers(app, request, request.auth!, request.body),
+  );
+
+  r.get(
+    '/api/usuarios/accesos-sin-enviar',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary:
+          'Usuarios sin contraseña cuyo correo de acceso sigue sin enviarse a los 10 minutos (o no hay SMTP configurado)',
+        response: { 200: UnsentAccessResponse, ...errors },
+      },
+    },
+    async () => unsentAccess(app),
+  );
+
+  r.post(
+    '/api/usuarios/reenviar-acceso',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary:
+          'Reenvía un enlace de bienvenida nuevo (72 h) a hasta 500 usuarios de un cliente; los enlaces anteriores dejan de servir',
+        description:
+          'Se omiten, con su motivo, los usuarios desactivados, los que ya establecieron su contraseña y los que no tienen correo.',
+        body: ResendAccessBody,
+        response: { 200: ResendAccessResponse, ...errors },
+      },
+    },
+    async (request) => resendAccess(app, request, request.auth!, request.body),
   );
 
   r.post(

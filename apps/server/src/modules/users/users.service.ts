@@ -16,7 +16,7 @@ import { categories, clients, passwordTokens, userCategoryBudgets, users } from 
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { temporaryPasswordEmail, welcomeEmail } from '../../lib/emails.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
+import { addressOf, type Email, enqueueEmail, enqueueEmails } from '../../lib/mailer.ts';
 import { hashPassword, temporaryPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { MSG } from '../../messages.ts';
@@ -116,19 +116,22 @@ export async function sendWelcomeLinks(
 ): Promise<Set<number>> {
   const sent = new Set<number>();
   const tokens: { userId: number; tokenHash: string; purpose: string; expiresAt: Date }[] = [];
+  const emails: Email[] = [];
   const expiresAt = new Date(now.getTime() + WELCOME_LINK_TTL_MS);
   for (const account of accounts) {
     const to = addressOf(account);
     if (!to) continue;
     const token = newToken();
     tokens.push({ userId: account.id, tokenHash: hashToken(token), purpose: 'bienvenida', expiresAt });
-    await enqueueEmail(
-      tx,
-      welcomeEmail(to, account.nombre, account.usuario, `${publicUrl}/restablecer/${token}`),
-    );
+    emails.push({
+      ...welcomeEmail(to, account.nombre, account.usuario, `${publicUrl}/restablecer/${token}`),
+      tipo: 'acceso',
+      userId: account.id,
+    });
     sent.add(account.id);
   }
   if (tokens.length) await tx.insert(passwordTokens).values(tokens);
+  await enqueueEmails(tx, emails);
   return sent;
 }
 

@@ -1,4 +1,4 @@
-import { addDays, businessDate } from '@portal/shared/domain/time';
+import { addDays, businessDate, formatIsoDate } from '@portal/shared/domain/time';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemLogs, weeks } from '../../db/schema/index.ts';
@@ -226,7 +226,8 @@ describe.each(DB_KINDS)('administration: access weeks (%s)', (kind) => {
     expect(off.json().semanas.find((s: { id: number }) => s.id === week.id).activo).toBe(false);
     const refused = await new ApiClient(t.app).login(buyer.usuario, TEST_PASSWORD);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().msg).toBe(MSG.fueraDeSemana);
+    // No active week lies ahead: the refusal says so (decision 0097).
+    expect(refused.json().msg).toBe(MSG.fueraDeSemanaProxima(null));
     const [log] = await logsOf('semana_actualizada', week.id);
     expect(log!.metadata).toMatchObject({ id_semana: week.id, activo_antes: true, activo: false });
 
@@ -269,7 +270,9 @@ describe.each(DB_KINDS)('administration: access weeks (%s)', (kind) => {
     const buyer = await makeUser(db(), { rol: 1, idCliente: outside.id, activeWeek: 1 });
     const refused = await new ApiClient(t.app).login(buyer.usuario, TEST_PASSWORD);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().msg).toBe(MSG.fueraDeSemana);
+    // The refusal at sign-in says when the next week starts (decision 0097).
+    expect(refused.json().msg).toBe(MSG.fueraDeSemanaProxima(addDays(today, 7)));
+    expect(refused.json().msg).toContain(`empieza el ${formatIsoDate(addDays(today, 7))}.`);
   });
 
   it('only administrators: rol 1, 2, 3 get 403 and anonymous 401', async () => {
@@ -362,6 +365,71 @@ describe.each(DB_KINDS)('administration: access weeks (%s)', (kind) => {
     expect(may.semanas.map((w: { inicio: string; activo: boolean }) => [w.inicio, w.activo])).toEqual([
       ['2027-05-05', false],
     ]);
+  });
+
+  it('the preview warns when saving leaves today outside every active week, with the first day buyers can enter (decision 0097)', async () => {
+    const today = businessDate(new Date(), t.config.BUSINESS_TZ);
+    const monday = addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7));
+    const rule = (idCliente: number, desde: string, extra: Record<string, unknown> = {}) => ({
+      id_cliente: idCliente,
+      desde,
+      hasta: addDays(desde, 60),
+      modo: 'semanal',
+      dias: 5,
+      ...extra,
+    });
+    // A client without weeks: saving weeks that start later shuts its buyers out until the first one.
+    const fresh = await makeClient(db());
+    const later = (await admin.post(PREVIEW, rule(fresh.id, addDays(monday, 14)))).json();
+    expect(later).toMatchObject({ hoy_sin_acceso: true, proximo_acceso: addDays(monday, 14) });
+    expect(MSG.hoySinAcceso(later.proximo_acceso)).toBe(
+      `Hoy ningún comprador de este cliente podrá entrar hasta el ${formatIsoDate(addDays(monday, 14))}`,
+    );
+    // Created inactive: no active week lies ahead at all.
+    const inactive = (await admin.post(PREVIEW, rule(fresh.id, addDays(monday, 14), { activo: 0 }))).json();
+    expect(inactive).toMatchObject({ hoy_sin_acceso: true, proximo_acceso: null });
+    // A 7-day week from this Monday holds today: no warning.
+    const covering = (await admin.post(PREVIEW, rule(fresh.id, monday, { dias: 7 }))).json();
+    expect(covering).toMatchObject({ hoy_sin_acceso: false, proximo_acceso: null });
+
+    // A client whose active week holds today keeps its buyers in: no warning.
+    const open = await makeClient(db());
+    await makeWeek(db(), { idCliente: open.id, inicio: addDays(today, -1), fin: addDays(today, 1) });
+    expect((await admin.post(PREVIEW, rule(open.id, addDays(monday, 21)))).json()).toMatchObject({
+      hoy_sin_acceso: false,
+    });
+    // A client whose only week today is inactive: the warning names its next active stored week when it
+    // comes before the rule's first one.
+    const shut = await makeClient(db());
+    await makeWeek(db(), {
+      idCliente: shut.id,
+      inicio: addDays(today, -1),
+      fin: addDays(today, 1),
+      activo: false,
+    });
+    await makeWeek(db(), { idCliente: shut.id, inicio: addDays(today, 3), fin: addDays(today, 4) });
+    expect((await admin.post(PREVIEW, rule(shut.id, addDays(monday, 28)))).json()).toMatchObject({
+      hoy_sin_acceso: true,
+      proximo_acceso: addDays(today, 3),
+    });
+  });
+
+  it('the list says which page holds today: the week in course, else the next to start, else page 1', async () => {
+    const weeksOf = async (offsets: number[]) => {
+      const client = await makeClient(db());
+      const today = businessDate(new Date(), t.config.BUSINESS_TZ);
+      for (const d of offsets)
+        await makeWeek(db(), { idCliente: client.id, inicio: addDays(today, d), fin: addDays(today, d + 1) });
+      return (await admin.get(`/api/calendario_semanas?id_cliente=${client.id}`)).json();
+    };
+    // 8 later weeks first (newest first), then the one in course: the 9th row, page 2.
+    const current = await weeksOf([-30, -20, -10, 0, 10, 20, 30, 40, 50, 60, 70, 80]);
+    expect(current).toMatchObject({ page: 1, total: 12, pagina_hoy: 2 });
+    // 6 later weeks and none in course: the next to start is the 6th row, page 2.
+    expect(await weeksOf([-20, -10, 10, 20, 30, 40, 50, 60])).toMatchObject({ pagina_hoy: 2 });
+    expect(await weeksOf([5, 15, 25])).toMatchObject({ pagina_hoy: 1 });
+    expect(await weeksOf([-40, -30, -20, -10, -5, -3])).toMatchObject({ pagina_hoy: 1 });
+    expect(await weeksOf([])).toMatchObject({ total: 0, pagina_hoy: 1 });
   });
 
   it('the other rules: every week, every N weeks, the last week of the month, a shorter week', async () => {

@@ -1,3 +1,4 @@
+import { businessDate } from '@portal/shared/domain/time';
 import {
   type GeneratedWeek,
   generateWeeks,
@@ -15,7 +16,7 @@ import type {
   WeeksResponse,
 } from '@portal/shared/schemas/weeks';
 import dayjs from 'dayjs';
-import { and, asc, count, desc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -56,10 +57,19 @@ async function lockClient(tx: Tx, idCliente: number) {
   return client;
 }
 
-/** A client's weeks, newest start first, 5 per page. */
-export async function listWeeks(db: Db | Tx, idCliente: number, page: number): Promise<WeeksResponse> {
+/**
+ * A client's weeks, newest start first, 5 per page, with the page holding `today` (a business date): the
+ * week in course sorts right after every week that starts later (weeks never overlap); without one, the
+ * next week to start is the last of those; with neither, page 1.
+ */
+export async function listWeeks(
+  db: Db | Tx,
+  idCliente: number,
+  page: number,
+  today: string,
+): Promise<WeeksResponse> {
   const where = eq(weeks.idCliente, idCliente);
-  const [rows, totals] = await Promise.all([
+  const [rows, totals, around] = await Promise.all([
     db
       .select()
       .from(weeks)
@@ -68,8 +78,31 @@ export async function listWeeks(db: Db | Tx, idCliente: number, page: number): P
       .limit(WEEKS_PER_PAGE)
       .offset(offsetOf(page, WEEKS_PER_PAGE)),
     db.select({ n: count() }).from(weeks).where(where),
+    db
+      .select({
+        later: sql<number>`count(*) filter (where ${weeks.inicio} > ${today}::date)`.mapWith(Number),
+        current:
+          sql<number>`count(*) filter (where ${weeks.inicio} <= ${today}::date and ${weeks.fin} >= ${today}::date)`.mapWith(
+            Number,
+          ),
+      })
+      .from(weeks)
+      .where(where),
   ]);
-  return { semanas: rows.map(weekDto), total: totals[0]?.n ?? 0, page, per_page: WEEKS_PER_PAGE };
+  const later = around[0]?.later ?? 0;
+  const index = around[0]?.current ? later : Math.max(0, later - 1);
+  return {
+    semanas: rows.map(weekDto),
+    total: totals[0]?.n ?? 0,
+    page,
+    per_page: WEEKS_PER_PAGE,
+    pagina_hoy: Math.floor(index / WEEKS_PER_PAGE) + 1,
+  };
+}
+
+/** Today's business date by the app's clock. */
+function todayOf(app: FastifyInstance): string {
+  return businessDate(app.clock.now(), app.config.BUSINESS_TZ);
 }
 
 /** 404 unless the client exists. */
@@ -80,7 +113,7 @@ async function assertClient(db: Db, idCliente: number) {
 
 export async function clientWeeks(app: FastifyInstance, idCliente: number, page: number) {
   await assertClient(app.db, idCliente);
-  return listWeeks(app.db, idCliente, page);
+  return listWeeks(app.db, idCliente, page, todayOf(app));
 }
 
 /**
@@ -165,7 +198,7 @@ export async function toggleWeek(
     });
     return after!;
   });
-  const list = await listWeeks(app.db, row.idCliente, page);
+  const list = await listWeeks(app.db, row.idCliente, page, todayOf(app));
   return { status: 'ok', msg: MSG.actualizadoCorrectamente, ...list };
 }
 
@@ -194,7 +227,7 @@ export async function deleteWeek(
     });
     return deleted;
   });
-  const list = await listWeeks(app.db, row.idCliente, page);
+  const list = await listWeeks(app.db, row.idCliente, page, todayOf(app));
   return { status: 'ok', msg: MSG.eliminadoCorrectamente, ...list };
 }
 
@@ -256,7 +289,43 @@ export async function previewWeeks(
 ): Promise<WeekPreviewResponse> {
   await assertClient(app.db, body.id_cliente);
   const semanas = await classify(app.db, body.id_cliente, body);
-  return { semanas, ...counts(semanas) };
+  return { semanas, ...counts(semanas), ...(await accessAfterSaving(app, body, semanas)) };
+}
+
+/**
+ * Whether saving the rule leaves today outside every active week of the client while the client has
+ * weeks (its buyers cannot sign in today), and the first later day inside an active week: the stored
+ * active weeks and, when the new ones are created active, the new ones (decision 0097).
+ */
+async function accessAfterSaving(
+  app: FastifyInstance,
+  body: WeekGenerateBody,
+  items: WeekPreviewItem[],
+): Promise<Pick<WeekPreviewResponse, 'hoy_sin_acceso' | 'proximo_acceso'>> {
+  const today = todayOf(app);
+  const where = eq(weeks.idCliente, body.id_cliente);
+  const [row] = await app.db
+    .select({
+      any: sql<number>`count(*)`.mapWith(Number),
+      inside:
+        sql<number>`count(*) filter (where ${weeks.activo} and ${weeks.inicio} <= ${today}::date and ${weeks.fin} >= ${today}::date)`.mapWith(
+          Number,
+        ),
+      next: sql<
+        string | null
+      >`(min(${weeks.inicio}) filter (where ${weeks.activo} and ${weeks.inicio} > ${today}::date))::text`,
+    })
+    .from(weeks)
+    .where(where);
+  const fresh = items.filter((w) => w.estado === 'nueva');
+  const freshActive = body.activo === false ? [] : fresh;
+  const hasAny = (row?.any ?? 0) > 0 || fresh.length > 0;
+  const inside = (row?.inside ?? 0) > 0 || freshActive.some((w) => w.inicio <= today && w.fin >= today);
+  if (!hasAny || inside) return { hoy_sin_acceso: false, proximo_acceso: null };
+  const starts = [row?.next ?? null, ...freshActive.map((w) => w.inicio).filter((d) => d > today)]
+    .filter((d): d is string => d !== null)
+    .sort();
+  return { hoy_sin_acceso: true, proximo_acceso: starts[0] ?? null };
 }
 
 /**

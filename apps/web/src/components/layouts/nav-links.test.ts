@@ -17,7 +17,7 @@ describe('the chosen client in the administrator’s sidebar', () => {
       'Semanas de acceso': '/administrador/semanas?cliente=3',
       Clientes: '/administrador/clientes',
       Tablero: '/administrador/tablero',
-      'Logs de sistema': '/administrador/logs',
+      'Registros del sistema': '/administrador/logs',
     });
     expect(navItemsFor(ROLES.administrador, undefined, null).find((i) => i.label === 'Usuarios')?.to).toBe(
       '/administrador/usuarios',

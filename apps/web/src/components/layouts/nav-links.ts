@@ -83,7 +83,7 @@ export function navItemsFor(
         { label: 'Semanas de acceso', to: client(CLIENT_SCREENS.semanas), icon: 'semanas' },
         { label: 'Inventario', to: client(CLIENT_SCREENS.inventario), icon: 'inventario' },
         { label: 'Usuarios', to: client(CLIENT_SCREENS.usuarios), icon: 'usuarios' },
-        { label: 'Logs de sistema', to: '/administrador/logs', icon: 'logs' },
+        { label: 'Registros del sistema', to: '/administrador/logs', icon: 'logs' },
         { label: 'Integraciones', to: '/administrador/integraciones', icon: 'integraciones' },
       ];
     default:

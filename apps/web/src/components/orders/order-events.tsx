@@ -45,7 +45,8 @@ function icon(tipo: string, to: string | null) {
 }
 
 function title(e: OrderEventDto): string {
-  if (e.tipo === 'creado') return 'Pedido enviado';
+  // 'Enviado' alone is the shipping state (decision 0098).
+  if (e.tipo === 'creado') return 'Enviado a revisión';
   if (e.tipo === 'editado') return 'Pedido modificado';
   if (e.tipo === 'cancelado') return 'Pedido cancelado';
   if (e.tipo === 'retirado') return 'Pedido retirado por el comprador';

@@ -1,6 +1,7 @@
 import { Paper, Table, Text } from '@mantine/core';
 import type { OrderDetailDto } from '@portal/shared/schemas/shopping';
 import { formatMXN } from '../../lib/format';
+import { EXENTO_DE_IVA, ivaTotalLabel } from './iva-label';
 import { OrderTotalsFoot } from './order-totals';
 
 /** An order's lines (read-only) with Subtotal, IVA and Total: the buyer's detail and the support page. */
@@ -27,7 +28,7 @@ export function OrderLinesTable({ pedido, testIdPrefix }: { pedido: OrderDetailD
                   </Text>
                   <Text size="xs" c="dimmed">
                     {linea.categoria} · {linea.unidad_de_medida}
-                    {linea.impuesto ? '' : ' · Exento de IVA'}
+                    {linea.impuesto ? '' : ` · ${EXENTO_DE_IVA}`}
                   </Text>
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{linea.clave_interna}</Table.Td>
@@ -44,7 +45,7 @@ export function OrderLinesTable({ pedido, testIdPrefix }: { pedido: OrderDetailD
           <OrderTotalsFoot
             totals={pedido}
             format={formatMXN}
-            ivaLabel="IVA"
+            ivaLabel={ivaTotalLabel(pedido.lineas)}
             labelSpan={4}
             testIdPrefix={testIdPrefix}
           />

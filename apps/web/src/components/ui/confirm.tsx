@@ -18,6 +18,8 @@ export interface ConfirmOptions {
   /** What will happen. A string is one paragraph. */
   message: ReactNode;
   confirmLabel: string;
+  /** The leaving button's label ('Cancelar' by default; 'Volver' where the action itself cancels something). */
+  cancelLabel?: string;
   /** A destructive action: a red button, and the focus starts on 'Cancelar'. */
   danger?: boolean;
   /** The action. A returned promise keeps the dialog open until it settles; a rejection is shown in it. */
@@ -29,6 +31,7 @@ export interface ConfirmOptions {
 function ConfirmBody({
   message,
   confirmLabel,
+  cancelLabel,
   danger,
   onConfirm,
   failure,
@@ -62,6 +65,7 @@ function ConfirmBody({
         onCancel={close}
         onConfirm={() => void run()}
         confirmLabel={confirmLabel}
+        cancelLabel={cancelLabel}
         color={danger ? 'red' : undefined}
       />
     </Stack>

@@ -15,6 +15,8 @@ export interface DialogActionsProps {
   /** Without it the button submits its form. */
   onConfirm?: () => void;
   confirmLabel: string;
+  /** The button that leaves without acting: 'Cancelar', or 'Volver' where the action itself cancels something. */
+  cancelLabel?: string;
   confirmIcon?: ReactNode;
   disabled?: boolean;
   color?: ButtonProps['color'];
@@ -27,6 +29,7 @@ export function DialogActions({
   onCancel,
   onConfirm,
   confirmLabel,
+  cancelLabel = 'Cancelar',
   confirmIcon,
   disabled,
   color,
@@ -36,7 +39,7 @@ export function DialogActions({
       <Refusal error={error} title={errorTitle} />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel} disabled={busy}>
-          Cancelar
+          {cancelLabel}
         </Button>
         <Button
           type={onConfirm ? 'button' : 'submit'}

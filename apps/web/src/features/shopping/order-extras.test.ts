@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listItemsOf, noteForPurchase } from './order-extras';
+import { approvedAtPurchase, listItemsOf, noteForPurchase } from './order-extras';
 
 describe('noteForPurchase', () => {
   it('trims the note and leaves out an empty one', () => {
@@ -29,5 +29,19 @@ describe('listItemsOf', () => {
 
   it('leaves out lines without units', () => {
     expect(listItemsOf([{ id: 1, cantidad: 0 }])).toEqual([]);
+  });
+});
+
+describe('approvedAtPurchase', () => {
+  it('says a purchase is approved at once with no levels or up to the automatic amount', () => {
+    const rules = (cantidad_autorizadores: number, aprobacion_automatica_hasta: number | null) => ({
+      cantidad_autorizadores,
+      aprobacion_automatica_hasta,
+    });
+    expect(approvedAtPurchase(rules(0, null), 9999)).toBe(true);
+    expect(approvedAtPurchase(rules(1, null), 10)).toBe(false);
+    expect(approvedAtPurchase(rules(2, 500), 500)).toBe(true);
+    expect(approvedAtPurchase(rules(2, 500), 500.01)).toBe(false);
+    expect(approvedAtPurchase(null, 1)).toBe(false);
   });
 });

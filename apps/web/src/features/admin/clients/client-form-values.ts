@@ -33,6 +33,12 @@ export const AUTORIZADORES = [
   { value: '2', label: '2 niveles (Autorizador y Super Autorizador)' },
 ];
 
+/** The client's approval levels in words: 'Sin autorización', '1 nivel de autorización', '2 niveles de autorización'. */
+export function levelsLabel(n: number): string {
+  if (n === 0) return 'Sin autorización';
+  return n === 1 ? '1 nivel de autorización' : `${n} niveles de autorización`;
+}
+
 export const MODOS: { value: ModoPresupuesto; label: string }[] = [
   { value: 'regular', label: 'Regular (un presupuesto por usuario)' },
   { value: 'categoria', label: 'Por categoría (un presupuesto por categoría)' },

@@ -51,6 +51,13 @@ interface ClientFormModalProps {
   onClose: () => void;
 }
 
+/** The required fields' labels, for the summary that names what is missing (decision 0098). */
+const REQUIRED_LABELS = {
+  nombre: 'Nombre',
+  presupuesto_default: 'Presupuesto mensual',
+  limite_de_compras: 'Límite de compras',
+};
+
 export function ClientFormModal({ opened, client, onClose }: ClientFormModalProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   const save = useSaveClient();
@@ -102,7 +109,7 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
         },
       );
     },
-    (errors) => setFormError(formErrorSummary(errors, MSG.clienteCamposRequeridos)),
+    (errors) => setFormError(formErrorSummary(errors, MSG.clienteCamposRequeridos, REQUIRED_LABELS)),
   );
 
   const busy = save.isPending;

@@ -47,6 +47,7 @@ import { ListPanel } from '../ui/list-panel';
 import { confirmAction, useListParams } from '../ui/list-tools';
 import { fetchClientSummary, useClientsPage, useToggleClient } from './api';
 import { ClientFormModal } from './client-form';
+import { levelsLabel } from './client-form-values';
 
 const MODO_LABEL = { regular: 'Regular', categoria: 'Por categoría' } as const;
 
@@ -205,7 +206,7 @@ function ClientsTable({ rows, orden, onSort, ...actions }: RowActions & Sorting 
               Cliente
             </SortableTh>
             <Table.Th ta="right">Presupuesto</Table.Th>
-            <Table.Th ta="center">Autorizadores</Table.Th>
+            <Table.Th ta="center">Niveles de autorización</Table.Th>
             <Table.Th>Límite de compras</Table.Th>
             <Table.Th>Estado</Table.Th>
             <SortableTh field="creado" sort={orden} onSort={onSort} firstDirection="desc">
@@ -320,7 +321,7 @@ function ClientsCards({ rows, onEdit, onToggle }: RowActions & { rows: ClientDto
             <Fact label="Presupuesto" value={formatMXN(c.presupuesto_default)} />
             <Fact label="Límite de compras" value={limiteLabel(c.limite_de_compras)} />
             <Fact label="Modo de presupuesto" value={MODO_LABEL[c.modo_presupuesto]} />
-            <Fact label="Autorizadores" value={c.cantidad_autorizadores} />
+            <Fact label="Autorización" value={levelsLabel(c.cantidad_autorizadores)} />
           </SimpleGrid>
           <Text size="xs" c="dimmed" mt="xs">
             Creado {formatDateTime(c.created_at)} · Actualizado {formatDateTime(c.updated_at)}

@@ -42,6 +42,7 @@ import {
 import { IconEdit, IconPackageOff, IconPhotoOff, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useState } from 'react';
+import { EXENTO_DE_IVA } from '../../../components/orders/iva-label';
 import { showSuccess } from '../../../components/ui/alerts';
 import { CategoryIcon } from '../../../components/ui/category-icon';
 import { confirmAction } from '../../../components/ui/confirm';
@@ -469,7 +470,7 @@ export function ProductList({
                       <Group justify="flex-end" gap={6} wrap="nowrap" align="flex-start">
                         <PriceCell product={p} idCliente={idCliente} />
                         <Text fz="xs" c="dimmed" pt={6} w={44}>
-                          {p.impuesto ? '+ IVA' : 'Sin IVA'}
+                          {p.impuesto ? '+ IVA' : EXENTO_DE_IVA}
                         </Text>
                       </Group>
                     </Table.Td>

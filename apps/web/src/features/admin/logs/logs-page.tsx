@@ -71,7 +71,10 @@ async function copyMetadata(text: string): Promise<boolean> {
   }
 }
 
-/** The metadata, collapsed: a toggle with its number of fields; opened, a key/value table and 'Copiar metadatos'. */
+/**
+ * The metadata, collapsed: a toggle with its number of fields; opened, a key/value table and the
+ * specification's 'Copy Metadata', which copies the raw metadata (JSON) and says 'Metadata copiada al portapapeles!'.
+ */
 function MetadataCell({ log }: { log: LogDto }) {
   const [open, setOpen] = useState(false);
   const [copyFailed, setCopyFailed] = useState(false);
@@ -132,9 +135,9 @@ function MetadataCell({ log }: { log: LogDto }) {
                 onClick={() =>
                   void copyMetadata(JSON.stringify(log.metadata, null, 2)).then((ok) => setCopyFailed(!ok))
                 }
-                aria-label={`Copiar metadatos del registro ${log.id}`}
               >
-                Copiar metadatos
+                {/* The specification's own (English) label, read as English (decision 0098). */}
+                <span lang="en">Copy Metadata</span>
               </Button>
             </Group>
             <Refusal

@@ -36,6 +36,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
+import { UnsentAccessBanner } from '../users/unsent-access-banner';
 import { useAdminOverview } from './api';
 
 type TablerIcon = ComponentType<{ size?: number; stroke?: number }>;
@@ -71,7 +72,7 @@ const SECTIONS: { to: string; title: string; text: string; Icon: TablerIcon; col
   },
   {
     to: '/administrador/logs',
-    title: 'Logs de sistema',
+    title: 'Registros del sistema',
     text: 'Registro de eventos del portal.',
     Icon: IconListDetails,
     color: 'gray',
@@ -264,6 +265,7 @@ export function OverviewPage() {
   return (
     <Stack gap="lg">
       <PageHeader title={`Hola, ${user.nombre}`} description="Así va el portal hoy." />
+      <UnsentAccessBanner />
       <Box mt={-16}>
         {isLoading ? (
           <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">

@@ -52,7 +52,7 @@ export function AdminOrderPage({ id }: { id: number }) {
           {query.data && pedido ? (
             <Text c="dimmed" mt={4}>
               {query.data.comprador.nombre} ({query.data.comprador.usuario}) · {query.data.cliente.nombre} ·
-              Enviado el {formatDateTime(pedido.transaction_date)} · Solo lectura
+              Fecha de compra: {formatDateTime(pedido.transaction_date)} · Solo lectura
             </Text>
           ) : null}
         </div>

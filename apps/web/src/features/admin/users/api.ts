@@ -7,6 +7,8 @@
 import type { OkMessage } from '@portal/shared/schemas/common';
 import type {
   BulkDeactivateResponse,
+  ResendAccessResponse,
+  UnsentAccessResponse,
   UserBody,
   UserCreateResponse,
   UserDto,
@@ -120,5 +122,22 @@ export function useDeactivateUsers() {
     onSuccess: (res) => {
       if (!res.vista_previa) void queryClient.invalidateQueries({ queryKey: adminKeys.users });
     },
+  });
+}
+
+/** GET /api/usuarios/accesos-sin-enviar: the banner's count of welcome e-mails that never left (decision 0097). */
+export function useUnsentAccess() {
+  return useQuery({
+    queryKey: [...adminKeys.users, 'accesos-sin-enviar'],
+    queryFn: ({ signal }) => api.get<UnsentAccessResponse>('/api/usuarios/accesos-sin-enviar', { signal }),
+  });
+}
+
+/** POST /api/usuarios/reenviar-acceso: a fresh welcome link for each chosen user (skipped ones say why). */
+export function useResendAccess() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) => api.post<ResendAccessResponse>('/api/usuarios/reenviar-acceso', { ids }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
   });
 }

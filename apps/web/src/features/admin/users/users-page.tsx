@@ -37,6 +37,7 @@ import {
   IconDots,
   IconKey,
   IconListCheck,
+  IconMailForward,
   IconPackages,
   IconPencil,
   IconPower,
@@ -58,11 +59,21 @@ import { SortableTh } from '../../../components/ui/sortable-th';
 import { errorMessage } from '../../../lib/api';
 import { formatDate, formatDateTime, formatMXN } from '../../../lib/format';
 import { useSearchParamsUpdate, useSortParam } from '../../../lib/search-params';
+import { levelsLabel } from '../clients/client-form-values';
 import { ClientSelect, useAllClients, useSelectedClient } from '../clients/client-select';
 import { ListPanel } from '../ui/list-panel';
 import { confirmAction, useListParams } from '../ui/list-tools';
-import { useDeactivateUsers, useResetPassword, useResetTwoFactor, useToggleUser, useUsersPage } from './api';
+import {
+  useDeactivateUsers,
+  useResendAccess,
+  useResetPassword,
+  useResetTwoFactor,
+  useToggleUser,
+  useUsersPage,
+} from './api';
 import { BulkAssignDialog } from './bulk-assign-dialog';
+import { resendAccessDetail } from './resend-access';
+import { UnsentAccessBanner } from './unsent-access-banner';
 import { UserFormDrawer } from './user-form-drawer';
 
 const ROL_COLOR: Record<number, string> = { 1: 'blue', 2: 'grape', 3: 'violet' };
@@ -434,9 +445,7 @@ function ClientFacts({ client }: { client: ClientDto }) {
         {client.modo_presupuesto === 'categoria' ? 'Presupuesto por categoría' : 'Presupuesto regular'}
       </Badge>
       <Badge variant="light" color="gray">
-        {client.cantidad_autorizadores === 1
-          ? '1 autorizador'
-          : `${client.cantidad_autorizadores} autorizadores`}
+        {levelsLabel(client.cantidad_autorizadores)}
       </Badge>
     </Group>
   );
@@ -508,6 +517,7 @@ export function UsersPage({ importButton }: UsersPageProps) {
   const reset = useResetPassword();
   const resetTwoFactor = useResetTwoFactor();
   const deactivate = useDeactivateUsers();
+  const resend = useResendAccess();
   const [checked, setChecked] = useState<Selection['checked']>(() => new Map());
   const [assigning, setAssigning] = useState(false);
   // A selection belongs to one client.
@@ -625,6 +635,22 @@ export function UsersPage({ importButton }: UsersPageProps) {
     );
   };
 
+  // "Reenviar acceso" (decision 0097): a fresh welcome link to each checked user without a password.
+  const onResend = () => {
+    const ids = [...checked.keys()];
+    setBulkRefusal(null);
+    confirmAction({
+      message: `Se enviará un enlace nuevo para establecer la contraseña a ${
+        ids.length === 1 ? 'el usuario seleccionado' : `los ${ids.length} usuarios seleccionados`
+      } que aún no la tienen; los enlaces anteriores dejarán de servir.`,
+      confirmLabel: 'Reenviar acceso',
+      onConfirm: async () => {
+        const res = await resend.mutateAsync(ids);
+        showSuccess(res.msg, resendAccessDetail(res));
+      },
+    });
+  };
+
   const rowActions: RowActions = { onReset, onResetTwoFactor, onEdit, onToggle };
   const data = query.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.per_page || USERS_PER_PAGE))) : 1;
@@ -635,6 +661,7 @@ export function UsersPage({ importButton }: UsersPageProps) {
         title="Usuarios"
         description="Las cuentas de cada cliente: roles, presupuestos, semanas y productos asignados."
       />
+      <UnsentAccessBanner />
 
       <Paper withBorder radius="lg" shadow="xs" p={{ base: 'sm', sm: 'md' }} mt={-8}>
         <Group justify="space-between" align="flex-end" gap="md">
@@ -707,7 +734,7 @@ export function UsersPage({ importButton }: UsersPageProps) {
               <Group justify="space-between" gap="xs">
                 <Text size="sm" c="dimmed" aria-live="polite">
                   {checked.size === 0
-                    ? 'Marca usuarios para asignarles productos o desactivarlos.'
+                    ? 'Marca usuarios para asignarles productos, reenviarles el acceso o desactivarlos.'
                     : checked.size === 1
                       ? '1 usuario seleccionado'
                       : `${checked.size} usuarios seleccionados`}
@@ -725,6 +752,15 @@ export function UsersPage({ importButton }: UsersPageProps) {
                     onClick={() => setAssigning(true)}
                   >
                     {buyers.length > 0 ? `Asignar productos… (${buyers.length})` : 'Asignar productos…'}
+                  </Button>
+                  <Button
+                    variant="light"
+                    leftSection={<IconMailForward size={18} aria-hidden />}
+                    disabled={checked.size === 0}
+                    loading={resend.isPending}
+                    onClick={onResend}
+                  >
+                    {checked.size > 0 ? `Reenviar acceso (${checked.size})` : 'Reenviar acceso'}
                   </Button>
                   <Button
                     variant="light"

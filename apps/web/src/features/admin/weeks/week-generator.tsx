@@ -19,22 +19,22 @@ import {
   Text,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { addMonths } from '@portal/shared/domain/months';
-import { addDays, formatIsoDate } from '@portal/shared/domain/time';
+import { addDays, businessDate, formatIsoDate } from '@portal/shared/domain/time';
 import type { WeekGeneratorMode, WeekOfMonth } from '@portal/shared/domain/week-generator';
+import { MSG } from '@portal/shared/messages';
 import {
   WeekGenerateBody,
   type WeekPreviewItem,
   type WeekPreviewResponse,
 } from '@portal/shared/schemas/weeks';
-import { IconAlertCircle, IconCalendarRepeat } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle, IconCalendarRepeat } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { showSuccess } from '../../../components/ui/alerts';
 import { DateRangeField } from '../../../components/ui/date-range-field';
 import { errorMessage } from '../../../lib/api';
 import { serverFieldErrors } from '../../../lib/form-errors';
+import { getBusinessTimeZone } from '../../../lib/format';
 import { useGenerateWeeks, usePreviewWeeks } from './api';
-import { currentMonth } from './week-calendar';
 
 const MODES: { value: WeekGeneratorMode; label: string }[] = [
   { value: 'mensual', label: 'Cada mes' },
@@ -64,14 +64,14 @@ interface Rule {
   activo: boolean;
 }
 
-/** The next twelve whole months. */
-function nextYear(): Pick<Rule, 'desde' | 'hasta'> {
-  const first = addMonths(currentMonth(), 1);
-  return { desde: `${first}-01`, hasta: addDays(`${addMonths(first, 12)}-01`, -1) };
+/** A year from today (business date): the first week can start this very week (decision 0097). */
+function fromToday(): Pick<Rule, 'desde' | 'hasta'> {
+  const today = businessDate(Date.now(), getBusinessTimeZone());
+  return { desde: today, hasta: addDays(today, 364) };
 }
 
 const initialRule = (): Rule => ({
-  ...nextYear(),
+  ...fromToday(),
   modo: 'mensual',
   semana_del_mes: '1',
   cada: 2,
@@ -254,6 +254,16 @@ export function WeekGenerator({ opened, onClose, idCliente, clientName, onSaved 
                         : `; se omitirán ${preview.omitidas} que ya existen o se empalman`
                   }.`}
             </Text>
+            {preview.hoy_sin_acceso ? (
+              <Alert
+                color="orange"
+                variant="light"
+                icon={<IconAlertTriangle size={18} aria-hidden />}
+                data-testid="aviso-hoy-sin-acceso"
+              >
+                {MSG.hoySinAcceso(preview.proximo_acceso)}
+              </Alert>
+            ) : null}
             {preview.semanas.length ? (
               <ScrollArea.Autosize
                 mah={phone ? undefined : 280}

@@ -10,7 +10,8 @@ import { MSG } from '@portal/shared/messages';
 import type { ClientDto } from '@portal/shared/schemas/clients';
 import type { WeekDto } from '@portal/shared/schemas/weeks';
 import { IconBuildingStore, IconCalendarWeek, IconTrash } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { showSuccess } from '../../../components/ui/alerts';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { formatIsoDate, getBusinessTimeZone } from '../../../lib/format';
@@ -37,7 +38,22 @@ interface WeekListProps {
 
 export function WeekList({ idCliente, client }: WeekListProps) {
   const phone = useMediaQuery('(max-width: 36em)');
-  const { page, setPage } = useListParams();
+  const { page: urlPage, setPage: setUrlPage } = useListParams();
+  const [params] = useSearchParams();
+  // The list opens on the page holding today (the week in course, else the next one): the first answer
+  // says which (`pagina_hoy`), and that page is shown until the administrator picks one; a page named in
+  // the address is kept (decision 0097).
+  const [todayPage, setTodayPage] = useState<{ cliente: number; page: number } | null>(null);
+  const [pagedFor, setPagedFor] = useState<number | null>(null);
+  const chosen = params.has('page') || pagedFor === idCliente;
+  const page = !chosen && todayPage && todayPage.cliente === idCliente ? todayPage.page : urlPage;
+  const setPage = useCallback(
+    (p: number) => {
+      setPagedFor(idCliente);
+      setUrlPage(p);
+    },
+    [idCliente, setUrlPage],
+  );
   const query = useWeeks(idCliente, page);
   const toggle = useToggleWeek(idCliente);
   const remove = useDeleteWeek(idCliente);
@@ -45,6 +61,12 @@ export function WeekList({ idCliente, client }: WeekListProps) {
 
   const data = query.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.per_page || WEEKS_PER_PAGE))) : 1;
+
+  useEffect(() => {
+    if (!data || query.isPlaceholderData || idCliente === null || chosen || todayPage?.cliente === idCliente)
+      return;
+    setTodayPage({ cliente: idCliente, page: data.pagina_hoy });
+  }, [data, query.isPlaceholderData, idCliente, chosen, todayPage]);
 
   // Deleting the last week of the last page: show the page before.
   useEffect(() => {

@@ -23,6 +23,8 @@ export function LoginForm() {
   const [secondStep, setSecondStep] = useState(false);
   // The server's refusal of the last try, at the top of the form.
   const [refusal, setRefusal] = useState<string | null>(null);
+  // A field was left empty: the spec's notice instead of a refusal.
+  const [missing, setMissing] = useState(false);
 
   const form = useForm({
     mode: 'controlled',
@@ -68,13 +70,12 @@ export function LoginForm() {
     const usuario = values.usuario.trim();
     const password = values.password;
     setRefusal(null);
+    setMissing(false);
     if (!usuario || !password) {
-      // The spec's 'Debes llenar todos los datos' under the first empty field; the other one is outlined.
-      form.setErrors(
-        usuario
-          ? { password: MSG.llenarTodosLosDatos }
-          : { usuario: MSG.llenarTodosLosDatos, password: !password },
-      );
+      // The spec's 'Espera un momento' / 'Debes llenar todos los datos' at the top of the form; the empty
+      // fields are outlined (decision 0098).
+      form.setErrors({ usuario: !usuario, password: !password });
+      setMissing(true);
       return;
     }
     mutation.mutate({ usuario, password });
@@ -113,7 +114,15 @@ export function LoginForm() {
             {notice.text}
           </Alert>
         ) : null}
-        <Refusal error={refusal} onClose={() => setRefusal(null)} />
+        <Refusal
+          error={missing ? MSG.llenarTodosLosDatos : refusal}
+          title={missing ? MSG.esperaUnMomento : undefined}
+          color={missing ? 'orange' : 'red'}
+          onClose={() => {
+            setMissing(false);
+            setRefusal(null);
+          }}
+        />
         <TextInput
           label="Usuario"
           autoComplete="username"

@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { Refusal } from '../../../components/ui/refusal';
 import { formatMXN, formatOrderNumber } from '../../../lib/format';
 import type { AuthorizerOrderRow, BulkResponse } from '../api/orders';
+import { bulkSummaryTitle } from '../lib/bulk-outcome';
 import { MOTIVO_MAX } from './workflow-dialogs';
 
 /** Sum of totals in pesos, in centavos so that no float drifts. */
@@ -211,7 +212,7 @@ export function BulkCancelDialog(props: BulkDialogProps & { onConfirm: (motivo: 
 
 const DONE: Record<string, string> = {
   aprobado: 'Aprobado',
-  espera: 'Autorizado, en espera de la aprobación final',
+  espera: 'En espera del segundo nivel',
   cancelado: 'Cancelado',
 };
 
@@ -225,13 +226,8 @@ export function BulkSummary({
   action: 'aprobar' | 'cancelar';
   onClose: () => void;
 }) {
-  const ok = result.resultados.filter((r) => r.ok);
   const failed = result.resultados.filter((r) => !r.ok);
-  const verb = action === 'aprobar' ? ['aprobado', 'aprobados'] : ['cancelado', 'cancelados'];
-  const title =
-    failed.length === 0
-      ? `${plural(ok.length, `pedido ${verb[0]}`, `pedidos ${verb[1]}`)}`
-      : `${ok.length} de ${result.resultados.length} ${result.resultados.length === 1 ? 'pedido' : 'pedidos'} ${ok.length === 1 ? verb[0] : verb[1]}; ${plural(failed.length, 'no se pudo', 'no se pudieron')} procesar`;
+  const title = bulkSummaryTitle(result.resultados, action);
   return (
     <Alert
       color={failed.length === 0 ? 'teal' : 'orange'}

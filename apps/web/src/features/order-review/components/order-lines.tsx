@@ -21,6 +21,7 @@ import { MSG } from '@portal/shared/messages';
 import type { OrderLineDto } from '@portal/shared/schemas/shopping';
 import { IconArrowBackUp, IconCheck, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
+import { EXENTO_DE_IVA } from '../../../components/orders/iva-label';
 import { formatCentavos, formatMXN } from '../../../lib/format';
 
 export interface LineControls {
@@ -55,7 +56,7 @@ function ProductCell({ line, removed }: { line: OrderLineDto; removed: boolean }
       </Text>
       <Text size="xs" c="dimmed">
         {line.clave_interna} · {line.unidad_de_medida} · {line.categoria}
-        {line.impuesto ? '' : ' · Sin IVA'}
+        {line.impuesto ? '' : ` · ${EXENTO_DE_IVA}`}
       </Text>
       {removed ? (
         <Badge size="xs" color="red" variant="light" mt={4}>

@@ -30,6 +30,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { FulfilmentBadge } from '../../../components/orders/fulfilment-badge';
+import { ivaTotalLabel } from '../../../components/orders/iva-label';
 import { OrderComments } from '../../../components/orders/order-comments';
 import { OrderEvents } from '../../../components/orders/order-events';
 import { OrderNote } from '../../../components/orders/order-note';
@@ -162,7 +163,7 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
             <FulfilmentBadge surtido={pedido.surtido} size="lg" data-testid="surtido-pedido" />
           </Group>
           <Text c="dimmed" mt={4}>
-            Enviado el {formatDate(pedido.transaction_date)} por {comprador}
+            Fecha de compra: {formatDate(pedido.transaction_date)} · {comprador}
           </Text>
         </div>
         <Stack gap={6} align="flex-end">
@@ -228,7 +229,7 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
                 <OrderTotalsSummary
                   totals={totals}
                   format={formatCentavos}
-                  ivaLabel="IVA (16%)"
+                  ivaLabel={ivaTotalLabel(pedido.lineas)}
                   after={
                     edited ? (
                       <Text size="xs" c="dimmed" ta="right">

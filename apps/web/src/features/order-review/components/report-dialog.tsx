@@ -13,6 +13,7 @@ import { useMutation } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { showSuccess } from '../../../components/ui/alerts';
+import { CALENDAR_LABELS } from '../../../components/ui/date-range-field';
 import { DialogActions } from '../../../components/ui/dialog-actions';
 import { isApiError } from '../../../lib/api';
 import { getBusinessTimeZone } from '../../../lib/format';
@@ -130,6 +131,9 @@ export function ReportDialog({ opened, onClose }: { opened: boolean; onClose: ()
               leftSection={<IconCalendar size={18} aria-hidden />}
               error={errors.fechas}
               dropdownType={phone ? 'modal' : 'popover'}
+              // The calendar's controls and the clear button in Spanish (decision 0098).
+              ariaLabels={CALENDAR_LABELS}
+              clearButtonProps={{ 'aria-label': 'Borrar fechas' }}
               popoverProps={{ withinPortal: true }}
               data-testid="reporte-periodo"
             />

@@ -4,6 +4,7 @@ import { pesosToCentavos } from '@portal/shared/domain/money';
 import { MSG } from '@portal/shared/messages';
 import { IconAlertTriangle, IconCheck, IconShoppingCartPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { EXENTO_DE_IVA } from '../../../components/orders/iva-label';
 import { showSuccess } from '../../../components/ui/alerts';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatCentavos, formatMXN } from '../../../lib/format';
@@ -148,7 +149,7 @@ function DialogBody({ target, current, onClose, onBusyChange }: BodyProps) {
             </Text>
           </Group>
           <Text size="xs" c="dimmed" ta="right">
-            {target.impuesto ? 'Más IVA (16%)' : 'Exento de IVA'}
+            {target.impuesto ? 'Más IVA (16%)' : EXENTO_DE_IVA}
           </Text>
         </Box>
 

@@ -28,15 +28,18 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useState } from 'react';
 import { Link } from 'react-router';
+import { ivaTotalLabel } from '../../../components/orders/iva-label';
 import { OrderTotalsFoot } from '../../../components/orders/order-totals';
 import { showSuccess } from '../../../components/ui/alerts';
 import { confirmAction } from '../../../components/ui/confirm';
 import { Refusal } from '../../../components/ui/refusal';
 import { errorMessage } from '../../../lib/api';
 import { formatCentavos, formatMXN } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
 import { useEmptyCart, useRemoveCartItem, useSetCartItem } from '../api/cart';
 import { useShopper } from '../api/shopper';
 import { type CartTarget, targetFromCartItem } from '../cart-rules';
+import { approvedAtPurchase } from '../order-extras';
 import { addressLines } from '../order-info';
 import { CartItemDialog } from './cart-item-dialog';
 import { CartNote } from './cart-note';
@@ -193,7 +196,7 @@ function CartTable({
           <Table.Thead bg="gray.0">
             <Table.Tr>
               <Table.Th>Producto</Table.Th>
-              <Table.Th>Categoria</Table.Th>
+              <Table.Th>Categoría</Table.Th>
               <Table.Th ta="right">Precio</Table.Th>
               <Table.Th ta="center">Cantidad</Table.Th>
               <Table.Th ta="right">Costo</Table.Th>
@@ -233,7 +236,7 @@ function CartTable({
           <OrderTotalsFoot
             totals={totales}
             format={formatMXN}
-            ivaLabel="IVA (16%)"
+            ivaLabel={ivaTotalLabel(carrito)}
             labelSpan={5}
             trailingCells={1}
             valueSize="sm"
@@ -283,7 +286,7 @@ function CartCards({
             <RemoveButton item={item} onRemove={onRemove} busy={busy} />
           </Group>
           <Stack gap={6} mt="sm">
-            <MobileRow label="Categoria">{item.categoria}</MobileRow>
+            <MobileRow label="Categoría">{item.categoria}</MobileRow>
             <MobileRow label="Precio">{formatMXN(item.costo)}</MobileRow>
             <MobileRow label="Cantidad">
               <QuantityStepper item={item} onEdit={onEdit} onStep={onStep} busy={busy} idPrefix="tarjeta" />
@@ -296,7 +299,7 @@ function CartCards({
       <Paper withBorder radius="md" p="sm" shadow="xs" aria-label="Totales del carrito" role="group">
         <Stack gap={6}>
           <MobileRow label="Subtotal">{formatMXN(totales.subtotal)}</MobileRow>
-          <MobileRow label="IVA (16%)">{formatMXN(totales.iva)}</MobileRow>
+          <MobileRow label={ivaTotalLabel(carrito)}>{formatMXN(totales.iva)}</MobileRow>
           <Group
             justify="space-between"
             pt={6}
@@ -342,6 +345,7 @@ function DeliveryAddressBox({ direccion }: { direccion: DeliveryAddress }) {
 /** The cart: lines, totals, quantity changes, removal with confirmation and the purchase. */
 export function CartView() {
   const { carrito, totales, presupuesto, direccion } = useShopper();
+  const cliente = useSession().user.cliente;
   const removeItem = useRemoveCartItem();
   const setItem = useSetCartItem();
   const empty = useEmptyCart();
@@ -456,9 +460,10 @@ export function CartView() {
               </Text>
             </Text>
             <Text size="xs" c="dimmed">
-              {limite === -1
-                ? 'Tu pedido se enviará a revisión.'
-                : `Pedidos este mes: ${presupuesto.cantidad_de_compras} de ${limite}. Tu pedido se enviará a revisión.`}
+              {limite === -1 ? '' : `Pedidos este mes: ${presupuesto.cantidad_de_compras} de ${limite}. `}
+              {approvedAtPurchase(cliente, totales.total)
+                ? MSG.confirmarCompraAutomatica
+                : MSG.confirmarCompra}
             </Text>
           </Box>
           <Group gap="sm" wrap="wrap" w={{ base: '100%', xs: 'auto' }}>

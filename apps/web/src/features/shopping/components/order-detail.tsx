@@ -87,7 +87,7 @@ export function OrderDetail({ id }: { id: number }) {
           </Group>
           {pedido ? (
             <Text c="dimmed" mt={4}>
-              Enviado el {formatDate(pedido.transaction_date)} ·{' '}
+              Fecha de compra: {formatDate(pedido.transaction_date)} ·{' '}
               {pedido.lineas.length === 1 ? '1 producto' : `${pedido.lineas.length} productos`}
             </Text>
           ) : null}

@@ -32,7 +32,7 @@ interface ProductCardProps {
   onOpen: (product: ProductDto) => void;
 }
 
-/** A catalogue card: picture, name, Clave, Precio, Categoria, Unidad de medida and the cart button. */
+/** A catalogue card: picture, name, Clave, Precio, Categoría, Unidad de medida and the cart button. */
 export function ProductCard({
   product,
   inCart,
@@ -88,7 +88,7 @@ export function ProductCard({
         </Text>
         <Box>
           <Field label="Clave" value={product.clave_interna} />
-          <Field label="Categoria" value={product.categoria} />
+          <Field label="Categoría" value={product.categoria} />
           <Field label="Unidad de medida" value={product.unidad_de_medida} />
           <Field label="Por pedido" value={MSG.maximoPorPedido(product.cantidad_limite)} />
         </Box>

@@ -2,15 +2,15 @@ import { Box, Button, Group, Modal, Paper, Stack, Text, ThemeIcon } from '@manti
 import { MSG } from '@portal/shared/messages';
 import type { CartItemDto, OrderSummaryDto } from '@portal/shared/schemas/shopping';
 import { IconCircleCheck, IconSend, IconShoppingCartCheck } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { SUCCESS_MS } from '../../../components/ui/alerts';
 import { DialogActions } from '../../../components/ui/dialog-actions';
 import { isApiError } from '../../../lib/api';
 import { formatMXN, formatOrderNumber } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
 import { useRefreshCart } from '../api/cart';
 import { useSubmitOrder } from '../api/purchase';
-import { noteForPurchase } from '../order-extras';
+import { approvedAtPurchase, noteForPurchase } from '../order-extras';
 
 interface PurchaseButtonProps {
   carrito: CartItemDto[];
@@ -24,7 +24,7 @@ interface PurchaseButtonProps {
 }
 
 /**
- * 'Confirmar compra' → '¿Confirmar compra?' → POST /api/compra → 'Compra enviada correctamente' (3 s).
+ * 'Confirmar compra' → '¿Confirmar compra?' → POST /api/compra → 'Compra enviada correctamente' (until closed).
  * The confirmation cannot be sent twice: its button is disabled (and the dialog cannot close) while the
  * request runs. A refusal shows the server's reason in the dialog, above its buttons; the cart is then
  * reloaded from the server.
@@ -38,6 +38,8 @@ export function PurchaseButton({
   fullWidthOnPhone,
 }: PurchaseButtonProps) {
   const [confirming, setConfirming] = useState(false);
+  // The client's rules approve this total at once: the confirmation says so (decision 0098).
+  const automatic = approvedAtPurchase(useSession().user.cliente, total);
   const [refusal, setRefusal] = useState<string | null>(null);
   const submit = useSubmitOrder((res) => {
     setConfirming(false);
@@ -99,7 +101,7 @@ export function PurchaseButton({
         closeButtonProps={{ 'aria-label': 'Cerrar' }}
       >
         <Stack gap="md">
-          <Text>{MSG.confirmarCompra}</Text>
+          <Text>{automatic ? MSG.confirmarCompraAutomatica : MSG.confirmarCompra}</Text>
           <Paper bg="gray.0" radius="md" p="sm">
             <Group justify="space-between">
               <Text size="sm" c="dimmed">
@@ -125,22 +127,18 @@ export function PurchaseButton({
   );
 }
 
-/** 'Compra enviada correctamente' / 'Tu pedido será procesado.', closing by itself after 3 s. */
+/**
+ * 'Compra enviada correctamente' / 'Tu pedido será procesado.' — or 'Tu pedido quedó aprobado
+ * automáticamente' for an order the client's rules approved at purchase. It stays until closed (decision 0098).
+ */
 interface PurchaseSentDialogProps {
   /** The order just created (kept while the dialog fades out). */
   sent: OrderSummaryDto | null;
   opened: boolean;
-  /** Must be stable (useCallback): the 3 s timer restarts when it changes. */
   onClose: () => void;
 }
 
 export function PurchaseSentDialog({ sent, opened, onClose }: PurchaseSentDialogProps) {
-  useEffect(() => {
-    if (!opened) return;
-    const timer = window.setTimeout(onClose, SUCCESS_MS);
-    return () => window.clearTimeout(timer);
-  }, [opened, onClose]);
-
   return (
     <Modal
       opened={opened}
@@ -161,7 +159,9 @@ export function PurchaseSentDialog({ sent, opened, onClose }: PurchaseSentDialog
       styles={{ header: { justifyContent: 'center' }, title: { flex: 1 } }}
     >
       <Stack align="center" gap="sm" pb="md" ta="center">
-        <Text c="dimmed">{MSG.compraEnviada}</Text>
+        <Text c="dimmed" data-testid="compra-enviada-texto">
+          {sent?.status === 'aprobado' ? MSG.pedidoAprobadoAutomaticamente : MSG.compraEnviada}
+        </Text>
         {sent ? (
           <Box>
             <Text size="sm">

@@ -22,6 +22,8 @@ export function WithdrawOrderButton({ id }: { id: number }) {
         </Text>
       ),
       confirmLabel: 'Retirar pedido',
+      // Withdrawing cancels the order: the way out is 'Volver', never a second 'Cancelar' (decision 0098).
+      cancelLabel: 'Volver',
       danger: true,
       onConfirm: async () => {
         const res = await withdraw.mutateAsync(undefined);
