@@ -30,7 +30,8 @@ const FILE_ANSWER = {
  * entries of the route itself are kept as they are.
  */
 export function declareResponses(route: RouteOptions): void {
-  if (!route.url.startsWith('/api/') || !route.schema) return;
+  // The document's own pages (/api/docs, hidden from it) are not API routes.
+  if (!route.url.startsWith('/api/') || !route.schema || route.schema.hide) return;
   const response = { ...((route.schema.response as Record<string, unknown> | undefined) ?? {}) };
   if (!Object.keys(response).some((code) => code.startsWith('2'))) response[200] = FILE_ANSWER;
   for (const code of commonErrors(route)) response[code] ??= ErrorBody;

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -52,16 +53,18 @@ function heldLoop(): { stop: () => number } {
   let wall = performance.now();
   let cpu = process.cpuUsage();
   let longest = 0;
-  const timer = setInterval(() => {
+  const turn = () => {
     const now = performance.now();
     const used = process.cpuUsage(cpu);
     longest = Math.max(longest, Math.min(now - wall, (used.user + used.system) / 1000));
     wall = now;
     cpu = process.cpuUsage();
-  }, 5);
+  };
+  const timer = setInterval(turn, 5);
   return {
     stop: () => {
       clearInterval(timer);
+      turn();
       return longest;
     },
   };
@@ -140,7 +143,14 @@ describe.each(DB_KINDS)('review of 2d009df: findings (%s)', (kind) => {
       form.append('file', new Blob([data], { type: 'text/csv' }), 'grande.csv');
       fetch(process.env.URL, { method: 'POST', headers: JSON.parse(process.env.HEADERS), body: form })
         .then(async (r) => process.stdout.write(JSON.stringify({ status: r.status, body: await r.json() })));`;
+    // Measured from the start of the upload until its answer is handed to the network: the import job that
+    // starts right after (its own work, between batches) is not the upload.
     const held = heldLoop();
+    let longestMs = Number.POSITIVE_INFINITY;
+    const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+      if (req.url === '/api/load/productos') res.once('finish', () => (longestMs = held.stop()));
+    };
+    t.app.server.on('request', onRequest);
     const { stdout } = await execFileAsync(process.execPath, ['-e', sender], {
       env: {
         ...process.env,
@@ -151,7 +161,8 @@ describe.each(DB_KINDS)('review of 2d009df: findings (%s)', (kind) => {
       },
       maxBuffer: 1024 * 1024,
     });
-    const longestMs = held.stop();
+    t.app.server.off('request', onRequest);
+    held.stop();
     await rm(dir, { recursive: true, force: true });
     const res = JSON.parse(stdout) as { status: number; body: { id_importacion: number } };
     expect(res.status, stdout).toBe(202);
