@@ -345,13 +345,19 @@ describe.sequential('reliability', () => {
       const { onB, expectRefused } = await change.prepare();
       for (let i = 0; i < 2; i++) expect((await onB.get('/api/carrito')).status, name).toBe(200);
       const stopped = count(logOfB(), 'caché de sesiones desactivada');
+      const started = count(logOfB(), 'caché de sesiones activa');
       const [current] = await listenerOfB();
       await db().execute(sql`select pg_terminate_backend(${current})`);
       await waitUntil('B to notice', async () => count(logOfB(), 'caché de sesiones desactivada') > stopped);
       // The change and the next request while B is not listening (it retries after a second).
       await change.apply();
       expectRefused(await onB.get('/api/carrito'), name);
-      await waitUntil('B to listen again', async () => (await cacheState(b)) === 'activa');
+      // /healthz turns 'activa' a moment before the log line reaches B's log file: wait for both.
+      await waitUntil(
+        'B to listen again',
+        async () =>
+          (await cacheState(b)) === 'activa' && count(logOfB(), 'caché de sesiones activa') > started,
+      );
     }
     const after = logOfB();
     const n = Object.keys(changes).length;
