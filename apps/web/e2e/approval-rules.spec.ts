@@ -71,9 +71,15 @@ test('el administrador fija las reglas por monto: la frase, un choque rechazado 
   await expect(edit.getByText(MSG.reglaAutomaticaNoMenor).first()).toBeVisible();
 
   await edit.getByLabel('Aprobación automática hasta').fill('300');
+  // The buyer's orders of the last 24 hours add up (the default window, decision 0100).
+  await expect(resumen).toHaveText(
+    'Pedidos hasta $300.00 MXN se aprueban solos; desde $1,000.00 MXN requieren Super Autorizador. Se suman los pedidos del mismo comprador de las últimas 24 horas.',
+  );
+  await edit.getByLabel('Sumar pedidos (horas)').fill('0');
   await expect(resumen).toHaveText(
     'Pedidos hasta $300.00 MXN se aprueban solos; desde $1,000.00 MXN requieren Super Autorizador.',
   );
+  await edit.getByLabel('Sumar pedidos (horas)').fill('12');
   await screenshot(page, 'admin-cliente-reglas');
   await edit.getByRole('button', { name: 'Guardar cambios' }).click();
   await expectNotice(page, MSG.modificadoCorrectamente);
@@ -82,6 +88,7 @@ test('el administrador fija las reglas por monto: la frase, un choque rechazado 
   await row.getByRole('button', { name: `Editar ${d.cliente}` }).click();
   await expect(edit.getByLabel('Aprobación automática hasta')).toHaveValue('$300.00');
   await expect(edit.getByLabel('Super Autorizador desde')).toHaveValue('$1,000.00');
+  await expect(edit.getByLabel('Sumar pedidos (horas)')).toHaveValue('12');
 });
 
 test('un pedido hasta el monto se aprueba al enviarse; el comprador lo ve «Aprobado automáticamente»', async ({
@@ -108,7 +115,8 @@ test('bajo el monto del Super Autorizador, el Autorizador aprueba en definitiva 
   const d = await ensureData(browser);
   await signIn(page, d.comprador, PASSWORD);
   await expectHome(page, 1);
-  // Three helmets: $696, over the automatic $300 and under the Super Autorizador's $1,000.
+  // Three helmets: $696, over the automatic $300 and under the Super Autorizador's $1,000 even with the
+  // $232 helmet approved before it within the client's 12 hours ($928).
   const pedido = await placeOrder(page, d.producto, 3);
   expect(pedido.status).toBe('pendiente');
 
@@ -119,12 +127,14 @@ test('bajo el monto del Super Autorizador, el Autorizador aprueba en definitiva 
   await page.getByRole('button', { name: 'Aprobar pedido' }).click();
   const dialog = page.getByRole('dialog', { name: /¿Aprobar el pedido/ });
   await expect(dialog).toContainText(
-    'El pedido quedará Aprobado: su total es menor a $1,000.00 MXN, el monto que requiere Super Autorizador.',
+    'El pedido quedará Aprobado: con los pedidos de Inés Arriaga Peña de las 12 horas anteriores ($232.00 MXN) suma $928.00 MXN, menos que $1,000.00 MXN, el monto que requiere Super Autorizador.',
   );
   await screenshot(page, 'autorizador-aprobar-regla');
   await dialog.getByRole('button', { name: 'Aprobar', exact: true }).click();
   await expectNotice(page, MSG.pedidoAprobado);
   await expect(
-    page.getByText('Regla del cliente: un total menor a $1,000.00 MXN no requiere Super Autorizador.'),
+    page.getByText(
+      'Regla del cliente: un total menor a $1,000.00 MXN no requiere Super Autorizador. Se sumaron $232.00 MXN de pedidos anteriores del comprador.',
+    ),
   ).toBeVisible();
 });

@@ -34,6 +34,12 @@ export const CLIENTS_MAX_PER_PAGE = 1000;
 /** Approval reminders (decision 0051): hours an order waits before the daily digest names it; 0 = off. */
 export const RECORDATORIO_HORAS_DEFAULT = 24;
 export const RECORDATORIO_HORAS_MAX = 720;
+/**
+ * Rules by amount (decision 0100): hours before an order whose orders of the same buyer add to its total;
+ * 0 = each order alone.
+ */
+export const VENTANA_REGLAS_HORAS_DEFAULT = 24;
+export const VENTANA_REGLAS_HORAS_MAX = 720;
 /** Budget alerts (decision 0054): the client's thresholds, percentages of the monthly budget. */
 export const ALERTAS_PRESUPUESTO_DEFAULT: readonly number[] = [80, 100];
 export const ALERTAS_PRESUPUESTO_MAX = 3;

@@ -72,6 +72,9 @@ export const MSG = {
   confirmarCompra: 'Tu pedido se enviará a revisión.',
   /** An order the client's rule approves at purchase (no levels, or a total up to the automatic amount). */
   confirmarCompraAutomatica: 'Tu pedido quedará aprobado automáticamente, sin revisión.',
+  /** The same when the buyer's earlier orders of the client's window add up (decision 0100). */
+  confirmarCompraAutomaticaVentana: (horas: number, hasta: string) =>
+    `Tu pedido quedará aprobado automáticamente, sin revisión, si con tus pedidos de ${horas === 1 ? 'la última hora' : `las últimas ${horas} horas`} no pasa de ${hasta}; si pasa, se enviará a revisión.`,
   pedidoAprobadoAutomaticamente: 'Tu pedido quedó aprobado automáticamente',
   eliminarDelCarritoTitulo: 'Estas seguro?',
   eliminarDelCarrito: 'Eliminaras este producto de tu carrito',
@@ -182,6 +185,8 @@ export const MSG = {
   reglaImporteInvalido: 'El importe de la regla debe ser un número mayor o igual a 0 (vacío = sin regla).',
   recordatorioHorasInvalido:
     'Las horas del recordatorio deben ser un número entero entre 0 y 720 (0 = sin recordatorios).',
+  ventanaReglasHorasInvalida:
+    'Las horas que suman pedidos para las reglas deben ser un número entero entre 0 y 720 (0 = cada pedido por separado).',
   alertasPresupuestoInvalido:
     'Los avisos de presupuesto deben ser porcentajes enteros entre 1 y 100, separados por comas.',
   alertasPresupuestoCantidad: 'Indica de 1 a 3 porcentajes para los avisos de presupuesto.',

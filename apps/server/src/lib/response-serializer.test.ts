@@ -28,6 +28,7 @@ const session = {
       mostrar_presupuesto_a_usuarios: true,
       cantidad_autorizadores: 2,
       aprobacion_automatica_hasta: 500,
+      ventana_reglas_horas: 24,
     },
     debe_cambiar_password: false,
     motivo_cambio_password: null,

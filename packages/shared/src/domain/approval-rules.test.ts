@@ -29,6 +29,26 @@ describe('approval rules by amount', () => {
     expect(approvalTarget('espera', 'pendiente', 1, OFF)).toEqual({ to: 'espera', rule: null });
   });
 
+  it("adds the buyer's orders of the window before the order (a split cart meets the rules as one)", () => {
+    const auto = { autoHasta: 50_000, segundoNivelDesde: null };
+    expect(statusAtPurchase(2, 20_000, auto, 30_000)).toEqual({
+      status: 'aprobado',
+      rule: { regla: 'aprobacion_automatica', hasta: 50_000, previos: 30_000 },
+    });
+    expect(statusAtPurchase(2, 20_001, auto, 30_000)).toEqual({ status: 'pendiente', rule: null });
+    // Without levels nothing is asked, whatever came before.
+    expect(statusAtPurchase(0, 20_001, auto, 30_000)).toEqual({ status: 'aprobado', rule: null });
+    const second = { autoHasta: null, segundoNivelDesde: 500_000 };
+    expect(approvalTarget('espera', 'pendiente', 200_000, second, 299_999)).toEqual({
+      to: 'aprobado',
+      rule: { regla: 'segundo_nivel', desde: 500_000, previos: 299_999 },
+    });
+    expect(approvalTarget('espera', 'pendiente', 200_000, second, 300_000)).toEqual({
+      to: 'espera',
+      rule: null,
+    });
+  });
+
   it('refuses a second-level amount without two levels and an automatic amount not below it', () => {
     expect(rulesProblem(1, { autoHasta: null, segundoNivelDesde: 1 })).toBe('SECOND_NEEDS_TWO_LEVELS');
     expect(rulesProblem(0, { autoHasta: null, segundoNivelDesde: 1 })).toBe('SECOND_NEEDS_TWO_LEVELS');
@@ -47,6 +67,12 @@ describe('approval rules by amount', () => {
     );
     expect(rulesSentence({ autoHasta: 0, segundoNivelDesde: null })).toBe(
       'Pedidos hasta $0.00 MXN se aprueban solos.',
+    );
+    expect(rulesSentence({ autoHasta: 50_000, segundoNivelDesde: null }, 24)).toBe(
+      'Pedidos hasta $500.00 MXN se aprueban solos. Se suman los pedidos del mismo comprador de las últimas 24 horas.',
+    );
+    expect(rulesSentence({ autoHasta: null, segundoNivelDesde: 500_000 }, 1)).toBe(
+      'Pedidos desde $5,000.00 MXN requieren Super Autorizador; los menores los aprueba el Autorizador. Se suman los pedidos del mismo comprador de la última hora.',
     );
   });
 });

@@ -24,6 +24,8 @@ export const SessionCliente = z.object({
   cantidad_autorizadores: z.number(),
   /** Orders up to this total (pesos, with IVA) are approved at purchase; null = no such rule (decision 0098). */
   aprobacion_automatica_hasta: z.number().nullable(),
+  /** Hours whose orders of the same buyer add up for that rule; 0 = each order alone (decision 0100). */
+  ventana_reglas_horas: z.number().int(),
 });
 export type SessionCliente = z.infer<typeof SessionCliente>;
 

@@ -10,6 +10,7 @@ import {
   CLIENTS_PER_PAGE,
   RECORDATORIO_HORAS_MAX,
   SEARCH_MAX_LENGTH,
+  VENTANA_REGLAS_HORAS_MAX,
 } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import {
@@ -99,6 +100,15 @@ export const ClientForm = z.object({
     min: 0,
     max: RECORDATORIO_HORAS_MAX,
   }),
+  /**
+   * Hours before an order whose orders of the same buyer add to its total for the rules by amount (decision
+   * 0100); 0 = each order alone; absent: 24 (create), kept (update).
+   */
+  ventana_reglas_horas: optionalInteger({
+    invalid: MSG.ventanaReglasHorasInvalida,
+    min: 0,
+    max: VENTANA_REGLAS_HORAS_MAX,
+  }),
   /** Budget alert thresholds, percentages ('80, 100'); absent: [80, 100] (create), kept (update). */
   alertas_presupuesto: alertThresholds,
   /** The client's active rol-2 approvers get the budget alerts too; absent: off (create), kept (update). */
@@ -135,6 +145,8 @@ export const ClientDto = z.object({
   segundo_nivel_desde: z.number().nullable(),
   /** Hours an order waits on an approver before the daily reminder names it; 0: no reminders. */
   recordatorio_horas: z.number().int(),
+  /** Hours before an order whose orders of the same buyer count with it for the rules by amount; 0: none. */
+  ventana_reglas_horas: z.number().int(),
   /** Budget alert thresholds, whole percentages ascending (1 to 3 of them). */
   alertas_presupuesto: z.array(z.number().int()),
   /** The client's rol-2 approvers get the budget alerts too. */

@@ -134,6 +134,10 @@ export const AuthorizerOrderView = z.object({
   reglas: z.object({
     aprobacion_automatica_hasta: z.number().nullable(),
     segundo_nivel_desde: z.number().nullable(),
+    /** Hours before an order whose orders of the same buyer add to its total for the rules (decision 0100). */
+    ventana_horas: z.number().int(),
+    /** What the buyer placed in that window before this order (pesos), when the second-level rule may apply. */
+    previos: z.number(),
   }),
   acciones: z.object({ aprobar: z.boolean(), cancelar: z.boolean(), editar: z.boolean() }),
 });

@@ -60,6 +60,11 @@ export const clients = pgTable(
     segundoNivelDesde: money('segundo_nivel_desde'),
     /** Hours an order waits on an approver before the daily reminder names it; 0 = off (decision 0051). */
     recordatorioHoras: integer('recordatorio_horas').notNull().default(24),
+    /**
+     * The rules by amount add what the same buyer placed in this many hours before an order (0 = each order
+     * alone): a cart split in several orders meets the rules as one (issue 38, finding 8; decision 0100).
+     */
+    ventanaReglasHoras: integer('ventana_reglas_horas').notNull().default(24),
     /** Budget alert thresholds, 1 to 3 whole percentages ascending (decision 0054). */
     alertasPresupuesto: integer('alertas_presupuesto').array().notNull().default(sql`'{80,100}'::integer[]`),
     /** The client's active rol-2 approvers get the budget alerts too. */
@@ -77,6 +82,7 @@ export const clients = pgTable(
     check('clients_regla_automatica_min', sql`${t.aprobacionAutomaticaHasta} >= 0`),
     check('clients_regla_segundo_nivel_min', sql`${t.segundoNivelDesde} >= 0`),
     check('clients_recordatorio_horas_range', sql`${t.recordatorioHoras} between 0 and 720`),
+    check('clients_ventana_reglas_horas_range', sql`${t.ventanaReglasHoras} between 0 and 720`),
     check(
       'clients_alertas_presupuesto_range',
       sql`cardinality(${t.alertasPresupuesto}) between 1 and 3 and 1 <= all(${t.alertasPresupuesto}) and 100 >= all(${t.alertasPresupuesto})`,

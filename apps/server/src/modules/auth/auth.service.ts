@@ -77,6 +77,7 @@ export function sessionPayload(
             mostrar_presupuesto_a_usuarios: client.mostrarPresupuestoAUsuarios,
             cantidad_autorizadores: client.cantidadAutorizadores,
             aprobacion_automatica_hasta: centavosToPesosOrNull(client.aprobacionAutomaticaHasta),
+            ventana_reglas_horas: client.ventanaReglasHoras,
           }
         : null,
     },

@@ -4,6 +4,7 @@ import {
   ALERTAS_PRESUPUESTO_DEFAULT,
   CLIENTS_PER_PAGE,
   RECORDATORIO_HORAS_DEFAULT,
+  VENTANA_REGLAS_HORAS_DEFAULT,
 } from '@portal/shared/limits';
 import {
   type ClientDto,
@@ -79,6 +80,7 @@ export function clientDto(row: ClientRow): ClientDto {
     aprobacion_automatica_hasta: centavosToPesosOrNull(row.aprobacionAutomaticaHasta),
     segundo_nivel_desde: centavosToPesosOrNull(row.segundoNivelDesde),
     recordatorio_horas: row.recordatorioHoras,
+    ventana_reglas_horas: row.ventanaReglasHoras,
     alertas_presupuesto: row.alertasPresupuesto,
     avisar_autorizadores: row.avisarAutorizadores,
     created_at: iso(row.createdAt),
@@ -220,6 +222,7 @@ export async function createClient(
         aprobacionAutomaticaHasta: rules.autoHasta,
         segundoNivelDesde: rules.segundoNivelDesde,
         recordatorioHoras: form.recordatorio_horas ?? RECORDATORIO_HORAS_DEFAULT,
+        ventanaReglasHoras: form.ventana_reglas_horas ?? VENTANA_REGLAS_HORAS_DEFAULT,
         alertasPresupuesto: form.alertas_presupuesto ?? [...ALERTAS_PRESUPUESTO_DEFAULT],
         avisarAutorizadores: form.avisar_autorizadores ?? false,
       })
@@ -309,6 +312,7 @@ export async function updateClient(
       aprobacionAutomaticaHasta: rules.autoHasta,
       segundoNivelDesde: rules.segundoNivelDesde,
       recordatorioHoras: form.recordatorio_horas ?? before.recordatorioHoras,
+      ventanaReglasHoras: form.ventana_reglas_horas ?? before.ventanaReglasHoras,
       alertasPresupuesto: form.alertas_presupuesto ?? before.alertasPresupuesto,
       avisarAutorizadores: form.avisar_autorizadores ?? before.avisarAutorizadores,
       imagen: pick(stored.imagen, form.eliminar_imagen, before.imagen),

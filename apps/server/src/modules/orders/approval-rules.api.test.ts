@@ -36,6 +36,8 @@ describe.each(DB_KINDS)('approval rules by amount (%s)', (kind) => {
     levels: number;
     autoHasta?: number | null;
     segundoNivelDesde?: number | null;
+    /** The window whose orders of the buyer add up (decision 0100); 0 (each order alone) unless given. */
+    ventana?: number;
   }) {
     const tag = uniq('r');
     const client = await makeClient(db(), { cantidadAutorizadores: opts.levels, limiteDeCompras: -1 });
@@ -44,6 +46,7 @@ describe.each(DB_KINDS)('approval rules by amount (%s)', (kind) => {
       .set({
         aprobacionAutomaticaHasta: opts.autoHasta ?? null,
         segundoNivelDesde: opts.segundoNivelDesde ?? null,
+        ventanaReglasHoras: opts.ventana ?? 0,
       })
       .where(eq(clients.id, client.id));
     const category = await makeCategory(db(), client.id, 'Papelería');
@@ -162,7 +165,12 @@ describe.each(DB_KINDS)('approval rules by amount (%s)', (kind) => {
     expect([below.status, atLimit.status, edited.status]).toEqual(['pendiente', 'pendiente', 'pendiente']);
 
     const view = (await w.api.r2.get(`/api/pedidos/${below.id}`)).json();
-    expect(view.reglas).toEqual({ aprobacion_automatica_hasta: null, segundo_nivel_desde: 580 });
+    expect(view.reglas).toEqual({
+      aprobacion_automatica_hasta: null,
+      segundo_nivel_desde: 580,
+      ventana_horas: 0,
+      previos: 0,
+    });
 
     const r1 = await w.api.r2.post('/api/update/compra', {
       id: below.id,
@@ -196,6 +204,91 @@ describe.each(DB_KINDS)('approval rules by amount (%s)', (kind) => {
       orden: [{ id: w.product.id, cantidad: 5 }],
     });
     expect(final.json()).toMatchObject({ nuevo_estatus: 'aprobado' });
+  });
+
+  it("a split cart meets the automatic rule as one: the buyer's orders of the window before add up; cancelled and older ones do not", async () => {
+    // $116 per unit, automatic up to $500, a 24-hour window.
+    const w = await world({ levels: 1, autoHasta: 50000, ventana: 24 });
+    const first = await purchase(w, 3); // $348
+    expect(first.status).toBe('aprobado');
+    expect((await eventsOf(first.id)).at(-1)!.changes).toEqual({
+      regla: 'aprobacion_automatica',
+      hasta: 50000,
+    });
+    // $348 + $232 = $580 > $500: this one waits for an approver, though $232 alone would pass.
+    const second = await purchase(w, 2);
+    expect(second.status).toBe('pendiente');
+    expect((await eventsOf(second.id)).map((e) => e.tipo)).toEqual(['creado']);
+    // Cancelled, it no longer counts: $348 + $116 = $464 ≤ $500, approved, the rule's event says what was added.
+    const cancel = await w.api.r2.post(`/api/cancelar/compra/${second.id}`, {});
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const third = await purchase(w, 1);
+    expect(third.status).toBe('aprobado');
+    expect((await eventsOf(third.id)).at(-1)!.changes).toEqual({
+      regla: 'aprobacion_automatica',
+      hasta: 50000,
+      previos: 34800,
+    });
+    // Orders placed before the window do not count: moved 25 hours back, $116 + $116 passes again.
+    const earlier = new Date(Date.now() - 25 * 3_600_000);
+    await db().update(orders).set({ transactionDate: earlier }).where(eq(orders.idUser, w.buyer.id));
+    const fourth = await purchase(w, 1);
+    expect(fourth.status).toBe('aprobado');
+    expect((await eventsOf(fourth.id)).at(-1)!.changes).toEqual({
+      regla: 'aprobacion_automatica',
+      hasta: 50000,
+    });
+    // Another buyer of the same client is not added: its $464 is approved alone.
+    const other = await makeUser(db(), { rol: 1, idCliente: w.client.id, presupuestoDefault: 1_000_000 });
+    await assign(db(), other.id, w.product.id, 50);
+    const otherApi = await new ApiClient(t.app).loginOk(other.usuario, TEST_PASSWORD);
+    expect(
+      (await otherApi.post('/api/carrito/nuevo_item', { item: { id: w.product.id, cantidad: 4 } }))
+        .statusCode,
+    ).toBe(200);
+    const otherOrder = await otherApi.post('/api/compra', {
+      orden: [{ id: w.product.id, cantidad: 4 }],
+      fecha: businessDate(new Date()),
+    });
+    expect(otherOrder.json().pedido.status).toBe('aprobado');
+  });
+
+  it("a split cart meets the second level as one: a level-1 approval adds the buyer's orders placed in the window before the order", async () => {
+    // $116 per unit; Super Autorizador from $1,000; a 24-hour window.
+    const w = await world({ levels: 2, segundoNivelDesde: 100000, ventana: 24 });
+    const a = await purchase(w, 5); // $580
+    const b = await purchase(w, 5); // $580: with a, $1,160
+    // The approver's view says what came before and over which window.
+    const viewA = (await w.api.r2.get(`/api/pedidos/${a.id}`)).json();
+    expect(viewA.reglas).toMatchObject({ segundo_nivel_desde: 1000, ventana_horas: 24, previos: 0 });
+    const viewB = (await w.api.r2.get(`/api/pedidos/${b.id}`)).json();
+    expect(viewB.reglas).toMatchObject({ ventana_horas: 24, previos: 580 });
+    // b first: a was placed before it, $1,160 ≥ $1,000, so it goes to the Super Autorizador.
+    const rb = await w.api.r2.post('/api/update/compra', {
+      id: b.id,
+      orden: [{ id: w.product.id, cantidad: 5 }],
+    });
+    expect(rb.json()).toMatchObject({ nuevo_estatus: 'espera' });
+    // a: nothing placed before it, $580 < $1,000, completed by the rule.
+    const ra = await w.api.r2.post('/api/update/compra', {
+      id: a.id,
+      orden: [{ id: w.product.id, cantidad: 5 }],
+    });
+    expect(ra.json()).toMatchObject({ nuevo_estatus: 'aprobado' });
+    expect((await eventsOf(a.id)).at(-1)!.changes).toEqual({ regla: 'segundo_nivel', desde: 100000 });
+    // Edited down so that the sum is below the amount: $580 + $348 = $928, completed, the event says $580 before.
+    const c = await purchase(w, 5);
+    await db().update(orders).set({ status: 'cancelado', surtidoEstatus: null }).where(eq(orders.id, b.id));
+    const rc = await w.api.r2.post('/api/update/compra', {
+      id: c.id,
+      orden: [{ id: w.product.id, cantidad: 3 }],
+    });
+    expect(rc.json()).toMatchObject({ nuevo_estatus: 'aprobado' });
+    expect((await eventsOf(c.id)).at(-1)!.changes).toEqual({
+      regla: 'segundo_nivel',
+      desde: 100000,
+      previos: 58000,
+    });
   });
 
   it('orders already waiting keep their path when a rule is turned on', async () => {
@@ -235,7 +328,11 @@ describe.each(DB_KINDS)('approval rules by amount (%s)', (kind) => {
     );
     expect(created.statusCode, created.body).toBe(201);
     const cliente = created.json().cliente;
-    expect(cliente).toMatchObject({ aprobacion_automatica_hasta: 500, segundo_nivel_desde: 5000.5 });
+    expect(cliente).toMatchObject({
+      aprobacion_automatica_hasta: 500,
+      segundo_nivel_desde: 5000.5,
+      ventana_reglas_horas: 24,
+    });
     const [row] = await db().select().from(clients).where(eq(clients.id, cliente.id));
     expect(row).toMatchObject({ aprobacionAutomaticaHasta: 50000, segundoNivelDesde: 500050 });
 
@@ -249,6 +346,17 @@ describe.each(DB_KINDS)('approval rules by amount (%s)', (kind) => {
     expect(kept.json().cliente).toMatchObject({
       aprobacion_automatica_hasta: 500,
       segundo_nivel_desde: 5000.5,
+      ventana_reglas_horas: 24,
+    });
+    const windowed = await postForm(admin, `/api/clientes/update/${cliente.id}`, {
+      nombre: cliente.nombre,
+      presupuesto_default: '1000',
+      limite_de_compras: '-1',
+      ventana_reglas_horas: '0',
+    });
+    expect(windowed.json().cliente).toMatchObject({
+      ventana_reglas_horas: 0,
+      aprobacion_automatica_hasta: 500,
     });
     const off = await postForm(admin, `/api/clientes/update/${cliente.id}`, {
       nombre: cliente.nombre,
@@ -266,6 +374,9 @@ describe.each(DB_KINDS)('approval rules by amount (%s)', (kind) => {
       [{ aprobacion_automatica_hasta: '-1' }, MSG.reglaImporteInvalido, 'aprobacion_automatica_hasta'],
       [{ segundo_nivel_desde: 'mucho' }, MSG.reglaImporteInvalido, 'segundo_nivel_desde'],
       [{ aprobacion_automatica_hasta: '10.555' }, MSG.importeDecimales, 'aprobacion_automatica_hasta'],
+      [{ ventana_reglas_horas: '721' }, MSG.ventanaReglasHorasInvalida, 'ventana_reglas_horas'],
+      [{ ventana_reglas_horas: '1.5' }, MSG.ventanaReglasHorasInvalida, 'ventana_reglas_horas'],
+      [{ ventana_reglas_horas: '-1' }, MSG.ventanaReglasHorasInvalida, 'ventana_reglas_horas'],
       [
         { aprobacion_automatica_hasta: '5000', segundo_nivel_desde: '5000' },
         MSG.reglaAutomaticaNoMenor,

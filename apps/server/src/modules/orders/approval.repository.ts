@@ -6,8 +6,8 @@
 import type { BudgetLine, MonthUsed } from '@portal/shared/domain/budget';
 import type { LogEventType } from '@portal/shared/domain/log-events';
 import { ROLES } from '@portal/shared/domain/roles';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import { type MonthSpendJson, monthOfRows } from '../../db/order-totals.ts';
 import { executeNamedOnce, genericPlansForTheTransaction, preparedIn } from '../../db/prepared.ts';
@@ -49,6 +49,36 @@ export async function lockOrderForAction(tx: Tx, id: number, idCliente: number) 
   return order;
 }
 
+/**
+ * What a buyer placed in the `hours` up to `until` (centavos, cancelled orders and `except` left out): the
+ * rules by amount add it to an order's total, so a cart split in several orders meets them as one (decision
+ * 0100). A scalar subquery on orders_user_date_idx; `orders` inside it is aliased, so the arguments may name
+ * an outer `orders` row.
+ */
+export function placedInWindow(userId: SQL, until: SQL, hours: SQL, except: SQL | null): SQL<number> {
+  return sql<number>`(select coalesce(sum(w.total), 0) from ${orders} w
+    where w.id_user = ${userId} and w.status <> 'cancelado'
+      and w.transaction_date > ${until} - make_interval(hours => ${hours}) and w.transaction_date <= ${until}
+      ${except ? sql`and w.id <> ${except}` : sql``})`;
+}
+
+/** `placedInWindow` on its own: before a purchase (`now`), or before an order under review (`except` it). */
+export async function placedBefore(
+  db: Db | Tx,
+  v: { userId: number; until: Date; hours: number; except?: number },
+): Promise<number> {
+  const [row] = await rowsOf<{ previos: number | string }>(
+    db,
+    sql`select ${placedInWindow(
+      sql`${v.userId}::int`,
+      sql`${v.until.toISOString()}::timestamptz`,
+      sql`${v.hours}::int`,
+      v.except === undefined ? null : sql`${v.except}::int`,
+    )} as previos`,
+  );
+  return Number(row?.previos ?? 0);
+}
+
 /** An order's buyer as the approval, the review and the e-mails name it. */
 export const ORDER_BUYER = {
   id: users.id,
@@ -84,6 +114,11 @@ export interface ApprovalRead {
   modo: string;
   autoHasta: number | null;
   segundoNivelDesde: number | null;
+  /**
+   * What the buyer placed in the client's window before the order (decision 0100), when a level-1 approval
+   * may meet the second-level rule; else 0.
+   */
+  previos: number;
   /** The people the approver stands in for today (`actingFor`). */
   delegators: { id: number; nombre: string; rol: number }[];
   /** Who gave the level-1 approval, when the order waits for level 2 (`levelOneApprover`). */
@@ -102,7 +137,8 @@ export interface ApprovalRead {
   wanting: number[];
 }
 
-type ReadRow = Omit<ApprovalRead, 'limits' | 'month' | 'lines' | 'budgets'> & {
+type ReadRow = Omit<ApprovalRead, 'limits' | 'month' | 'lines' | 'budgets' | 'previos'> & {
+  previos: number | string;
   lines: (Omit<ApprovalLine, 'precio'> & { precio: number | string })[];
   limits: { p: number; l: number }[];
   month: MonthSpendJson[];
@@ -151,6 +187,12 @@ export async function readApproval(
         modo: c.modoPresupuesto,
         autoHasta: c.aprobacionAutomaticaHasta,
         segundoNivelDesde: c.segundoNivelDesde,
+        previos: sql<
+          ReadRow['previos']
+        >`case when ${o.status} = 'pendiente' and ${c.cantidadAutorizadores} = 2
+            and ${c.segundoNivelDesde} is not null and ${c.ventanaReglasHoras} > 0
+          then ${placedInWindow(sql`${o.idUser}`, sql`${o.transactionDate}`, sql`${c.ventanaReglasHoras}`, sql`${o.id}`)}
+          else 0 end`,
         delegators: sql<ReadRow['delegators']>`${jsonRows(acting)}`,
         levelOne: sql<ReadRow['levelOne']>`case when ${o.status} = 'espera'
           then (select row_to_json(r) from (${levelOne}) r) end`,
@@ -173,6 +215,7 @@ export async function readApproval(
   if (!row) throw new Error(`No existe el pedido ${values.orderId}`);
   return {
     ...row,
+    previos: Number(row.previos),
     lines: row.lines.map((l) => ({ ...l, precio: Number(l.precio) })),
     limits: new Map(row.limits.map((x) => [x.p, x.l])),
     month: monthOfRows(row.month).used,

@@ -35,6 +35,7 @@ import {
   lockBuyerForApproval,
   lockOrderForAction,
   ORDER_BUYER,
+  placedBefore,
   readApproval,
   writeApproval,
 } from './approval.repository.ts';
@@ -188,6 +189,19 @@ export async function authorizerOrderView(
   const actors = await actorsOf(app.db, auth.user, client.id, today(app), app.sessions.kept(auth.sessionId));
   const approve = transitionAs(actors, status, levels, 'aprobar');
   const levelOne = status === 'espera' ? await levelOneApprover(app.db, order.id) : null;
+  // What the buyer placed in the window before the order, when the second-level rule may apply (decision 0100).
+  const previos =
+    status === 'pendiente' &&
+    levels === 2 &&
+    client.segundoNivelDesde !== null &&
+    client.ventanaReglasHoras > 0
+      ? await placedBefore(app.db, {
+          userId: order.idUser,
+          until: order.transactionDate,
+          hours: client.ventanaReglasHoras,
+          except: order.id,
+        })
+      : 0;
   const gaveLevelOne =
     tookPartIn(levelOne, auth.user.id) ||
     (approve.ok && !!approve.actor.onBehalfOf && tookPartIn(levelOne, approve.actor.onBehalfOf.id));
@@ -205,6 +219,8 @@ export async function authorizerOrderView(
     reglas: {
       aprobacion_automatica_hasta: centavosToPesosOrNull(client.aprobacionAutomaticaHasta),
       segundo_nivel_desde: centavosToPesosOrNull(client.segundoNivelDesde),
+      ventana_horas: client.ventanaReglasHoras,
+      previos: centavosToPesos(previos),
     },
     acciones: {
       aprobar: approve.ok && !own && !gaveLevelOne,
@@ -333,10 +349,13 @@ async function approveOne(
 
     const totals = totalsOf(newLines);
     // The client's rule by amount may complete a level-1 approval (decision 0049).
-    const target = approvalTarget(step.to, status, totals.total, {
-      autoHasta: read.autoHasta,
-      segundoNivelDesde: read.segundoNivelDesde,
-    });
+    const target = approvalTarget(
+      step.to,
+      status,
+      totals.total,
+      { autoHasta: read.autoHasta, segundoNivelDesde: read.segundoNivelDesde },
+      read.previos,
+    );
     if (changed) {
       // The edited lines and total replace the old ones in the sales summary and the buyer's running month
       // (decisions 0055, 0072): the order's contribution is taken out before the order or its lines change,

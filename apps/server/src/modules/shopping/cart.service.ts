@@ -29,7 +29,7 @@ export interface LockedBuyer {
   buyer: Buyer;
   client: BuyerClient;
   /** The client's approval rules by amount as read under the lock (lockBuyer only; the purchase needs them). */
-  rules?: { autoHasta: number | null; segundoNivelDesde: number | null };
+  rules?: { autoHasta: number | null; segundoNivelDesde: number | null; ventanaHoras: number };
 }
 
 /**
@@ -57,6 +57,7 @@ export async function lockBuyer(tx: Tx, userId: number): Promise<LockedBuyer> {
           alertasPresupuesto: clients.alertasPresupuesto,
           autoHasta: clients.aprobacionAutomaticaHasta,
           segundoNivelDesde: clients.segundoNivelDesde,
+          ventanaHoras: clients.ventanaReglasHoras,
         },
         plans: genericPlansForTheTransaction,
       })
@@ -69,7 +70,7 @@ export async function lockBuyer(tx: Tx, userId: number): Promise<LockedBuyer> {
   if (!row.activo) throw new AppError(403, 'USER_INACTIVE', MSG.usuarioInactivo);
   const { client } = row;
   if (!client?.activo) throw new AppError(403, 'CLIENT_INACTIVE', MSG.clienteInactivo);
-  const { autoHasta, segundoNivelDesde, ...rest } = client;
+  const { autoHasta, segundoNivelDesde, ventanaHoras, ...rest } = client;
   return {
     buyer: {
       id: row.id,
@@ -78,7 +79,7 @@ export async function lockBuyer(tx: Tx, userId: number): Promise<LockedBuyer> {
       limiteDeCompras: row.limiteDeCompras,
     },
     client: rest,
-    rules: { autoHasta, segundoNivelDesde },
+    rules: { autoHasta, segundoNivelDesde, ventanaHoras },
   };
 }
 

@@ -13,6 +13,7 @@ import { conflict, unprocessable } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
+import { placedBefore } from '../orders/approval.repository.ts';
 import { sendBudgetAlerts } from '../orders/budget-alerts.ts';
 import { historyAfterPurchase } from '../orders/history.service.ts';
 import { authorizerEmails, notifyBuyer } from '../orders/notifications.ts';
@@ -88,12 +89,15 @@ export async function userSubmitOrder(
     }
 
     const totals = totalsOf(cart);
-    // The client's approval rules by amount, read with the buyer's lock (an edit of the client applies at once).
-    const decided = statusAtPurchase(
-      client.cantidadAutorizadores,
-      totals.total,
-      locked.rules ?? { autoHasta: null, segundoNivelDesde: null },
-    );
+    // The client's approval rules by amount, read with the buyer's lock (an edit of the client applies at
+    // once), with what the buyer placed in the client's window before (decision 0100): the lock makes the
+    // buyer's earlier purchases visible here, so two at once cannot both pass alone.
+    const rules = locked.rules ?? { autoHasta: null, segundoNivelDesde: null, ventanaHoras: 0 };
+    const previos =
+      client.cantidadAutorizadores > 0 && rules.autoHasta !== null && rules.ventanaHoras > 0
+        ? await placedBefore(tx, { userId: buyer.id, until: now, hours: rules.ventanaHoras })
+        : 0;
+    const decided = statusAtPurchase(client.cantidadAutorizadores, totals.total, rules, previos);
     const status: OrderStatus = decided.status;
     // Approved at purchase (no levels, or the automatic rule): its fulfilment starts (decision 0058).
     const surtido = status === 'aprobado' ? FULFILMENT_START : null;

@@ -20,6 +20,8 @@ interface Changes {
   regla?: 'aprobacion_automatica' | 'segundo_nivel';
   hasta?: number;
   desde?: number;
+  /** What the buyer placed in the client's window before the order, added by the rule (decision 0100). */
+  previos?: number;
   cantidades?: { nombre: string; antes: number; despues: number }[];
   eliminados?: { nombre: string; cantidad: number }[];
   total?: { antes: number; despues: number };
@@ -58,10 +60,13 @@ function title(e: OrderEventDto): string {
 
 /** The rule by amount that decided an approval, in words. */
 function ruleText(changes: Changes): string | null {
+  const added = changes.previos
+    ? ` Se sumaron ${formatCentavos(changes.previos)} de pedidos anteriores del comprador.`
+    : '';
   if (changes.regla === 'aprobacion_automatica' && changes.hasta !== undefined)
-    return `Regla del cliente: pedidos hasta ${formatCentavos(changes.hasta)} se aprueban solos.`;
+    return `Regla del cliente: pedidos hasta ${formatCentavos(changes.hasta)} se aprueban solos.${added}`;
   if (changes.regla === 'segundo_nivel' && changes.desde !== undefined)
-    return `Regla del cliente: un total menor a ${formatCentavos(changes.desde)} no requiere Super Autorizador.`;
+    return `Regla del cliente: un total menor a ${formatCentavos(changes.desde)} no requiere Super Autorizador.${added}`;
   return null;
 }
 

@@ -3,27 +3,34 @@
  * from the cart or from an order.
  */
 import { statusAtPurchase } from '@portal/shared/domain/approval-rules';
-import { pesosToCentavos } from '@portal/shared/domain/money';
+import { formatCentavos, pesosToCentavos } from '@portal/shared/domain/money';
+import { MSG } from '@portal/shared/messages';
+import type { SessionCliente } from '@portal/shared/schemas/auth';
 
 /**
- * Whether the client's rules approve a purchase of this total (pesos, with IVA) at once: no approval
- * levels, or a total up to the automatic amount (the server's own rule, statusAtPurchase; decision 0098).
+ * What the confirmation before a purchase says of this total (pesos, with IVA): approved at once with no
+ * approval levels, or up to the automatic amount (the server's own rule, statusAtPurchase; decision 0098) —
+ * with a window, only if the buyer's earlier orders of it do not take the sum over (decision 0100: the
+ * server adds them; the screen does not know them); else sent to review.
  */
-export function approvedAtPurchase(
-  cliente: { cantidad_autorizadores: number; aprobacion_automatica_hasta: number | null } | null,
+export function purchaseConfirmation(
+  cliente: Pick<
+    SessionCliente,
+    'cantidad_autorizadores' | 'aprobacion_automatica_hasta' | 'ventana_reglas_horas'
+  > | null,
   total: number,
-): boolean {
-  if (!cliente) return false;
+): string {
+  if (!cliente) return MSG.confirmarCompra;
   const autoHasta =
     cliente.aprobacion_automatica_hasta === null
       ? null
       : pesosToCentavos(cliente.aprobacion_automatica_hasta);
-  return (
-    statusAtPurchase(cliente.cantidad_autorizadores, pesosToCentavos(total), {
-      autoHasta,
-      segundoNivelDesde: null,
-    }).status === 'aprobado'
-  );
+  const rules = { autoHasta, segundoNivelDesde: null };
+  if (statusAtPurchase(cliente.cantidad_autorizadores, pesosToCentavos(total), rules).status !== 'aprobado')
+    return MSG.confirmarCompra;
+  return cliente.cantidad_autorizadores > 0 && autoHasta !== null && cliente.ventana_reglas_horas > 0
+    ? MSG.confirmarCompraAutomaticaVentana(cliente.ventana_reglas_horas, formatCentavos(autoHasta))
+    : MSG.confirmarCompraAutomatica;
 }
 
 /** The note as POST /api/compra takes it: trimmed, and left out when empty. */

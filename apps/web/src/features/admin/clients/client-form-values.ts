@@ -4,7 +4,11 @@
  */
 import type { ApprovalRules } from '@portal/shared/domain/approval-rules';
 import { pesosToCentavos } from '@portal/shared/domain/money';
-import { ALERTAS_PRESUPUESTO_DEFAULT, RECORDATORIO_HORAS_DEFAULT } from '@portal/shared/limits';
+import {
+  ALERTAS_PRESUPUESTO_DEFAULT,
+  RECORDATORIO_HORAS_DEFAULT,
+  VENTANA_REGLAS_HORAS_DEFAULT,
+} from '@portal/shared/limits';
 import type { ClientDto, ModoPresupuesto } from '@portal/shared/schemas/clients';
 import { type FileValue, storedFile } from '../../../components/ui/file-field';
 
@@ -61,6 +65,8 @@ export interface ClientFormValues {
   segundo_nivel_desde: number | string;
   /** Hours before the daily reminder to approvers; 0 = off. */
   recordatorio_horas: number | string;
+  /** Hours whose orders of the same buyer add up for the rules by amount; 0 = each order alone. */
+  ventana_reglas_horas: number | string;
   /** Budget alert thresholds as typed ('80, 100'); the schema reads and checks them. */
   alertas_presupuesto: string;
   avisar_autorizadores: boolean;
@@ -91,6 +97,7 @@ export function initialValues(client: ClientDto | null): ClientFormValues {
         aprobacion_automatica_hasta: client.aprobacion_automatica_hasta ?? '',
         segundo_nivel_desde: client.segundo_nivel_desde ?? '',
         recordatorio_horas: client.recordatorio_horas,
+        ventana_reglas_horas: client.ventana_reglas_horas,
         alertas_presupuesto: client.alertas_presupuesto.join(', '),
         avisar_autorizadores: client.avisar_autorizadores,
       }
@@ -109,6 +116,7 @@ export function initialValues(client: ClientDto | null): ClientFormValues {
         aprobacion_automatica_hasta: '',
         segundo_nivel_desde: '',
         recordatorio_horas: RECORDATORIO_HORAS_DEFAULT,
+        ventana_reglas_horas: VENTANA_REGLAS_HORAS_DEFAULT,
         alertas_presupuesto: ALERTAS_PRESUPUESTO_DEFAULT.join(', '),
         avisar_autorizadores: false,
       };
@@ -129,6 +137,12 @@ export function toBody(
       values.cantidad_autorizadores === '0' ? '' : values.aprobacion_automatica_hasta,
     segundo_nivel_desde: values.cantidad_autorizadores === '2' ? values.segundo_nivel_desde : '',
   };
+}
+
+/** The window the form holds, in whole hours (0 when blank or not a number yet), for the sentence. */
+export function formWindow(values: ClientFormValues): number {
+  const hours = Number(values.ventana_reglas_horas);
+  return Number.isInteger(hours) && hours > 0 ? hours : 0;
 }
 
 /** The rules the form holds, in centavos (null = off), for the sentence under the fields. */

@@ -19,7 +19,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { rulesSentence } from '@portal/shared/domain/approval-rules';
-import { RECORDATORIO_HORAS_MAX } from '@portal/shared/limits';
+import { RECORDATORIO_HORAS_MAX, VENTANA_REGLAS_HORAS_MAX } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import { type ClientDto, ClientForm } from '@portal/shared/schemas/clients';
 import { useEffect, useState } from 'react';
@@ -38,6 +38,7 @@ import {
   AUTORIZADORES,
   type ClientFormValues,
   formRules,
+  formWindow,
   initialValues,
   MODOS,
   SWATCHES,
@@ -228,9 +229,19 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
                   allowNegative={false}
                   {...form.getInputProps('recordatorio_horas')}
                 />
+                <NumberInput
+                  label="Sumar pedidos (horas)"
+                  description="Del mismo comprador; 0 = cada uno solo"
+                  min={0}
+                  max={VENTANA_REGLAS_HORAS_MAX}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  disabled={form.values.cantidad_autorizadores === '0'}
+                  {...form.getInputProps('ventana_reglas_horas')}
+                />
               </SimpleGrid>
               <Text size="sm" c="dimmed" data-testid="reglas-resumen">
-                {rulesSentence(formRules(form.values)) ??
+                {rulesSentence(formRules(form.values), formWindow(form.values)) ??
                   'Sin reglas por monto: cada pedido sigue los niveles de autorización.'}
               </Text>
             </FormSection>

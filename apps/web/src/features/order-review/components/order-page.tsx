@@ -133,6 +133,8 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
   const changes = edited ? editSummary(pedido.lineas, review.quantities, originalTotal, totals.total) : [];
   // Where this approval takes the order: the level's step, or the client's rule by amount (decision 0049).
   // By the order's status, not the user's role: a delegate may approve at the other level (decision 0052).
+  // With what the buyer placed in the client's window before this order (decision 0100).
+  const previos = pesosToCentavos(view.reglas.previos);
   const target = approvalTarget(
     pedido.status === 'pendiente' && user.cliente?.cantidad_autorizadores === 2 ? 'espera' : 'aprobado',
     pedido.status,
@@ -142,12 +144,15 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
       segundoNivelDesde:
         view.reglas.segundo_nivel_desde === null ? null : pesosToCentavos(view.reglas.segundo_nivel_desde),
     },
+    previos,
   );
+  // "con los pedidos de Ana de las 24 horas anteriores ($1,200.00) suma $4,800.00"
+  const withPrevious = `con los pedidos de ${comprador} de las ${view.reglas.ventana_horas} horas anteriores (${formatCentavos(previos)}) suma ${formatCentavos(previos + totals.total)}`;
   const outcome =
     target.to === 'espera'
-      ? 'El pedido pasará a Espera para la aprobación final del Super Autorizador.'
+      ? `El pedido pasará a Espera para la aprobación final del Super Autorizador${previos > 0 ? `: ${withPrevious}.` : '.'}`
       : target.rule?.regla === 'segundo_nivel'
-        ? `El pedido quedará Aprobado: su total es menor a ${formatCentavos(target.rule.desde)}, el monto que requiere Super Autorizador. Se avisará a ${comprador} por correo.`
+        ? `El pedido quedará Aprobado: ${previos > 0 ? `${withPrevious}, menos que` : 'su total es menor a'} ${formatCentavos(target.rule.desde)}, el monto que requiere Super Autorizador. Se avisará a ${comprador} por correo.`
         : `El pedido quedará Aprobado y se avisará a ${comprador} por correo.`;
 
   return (

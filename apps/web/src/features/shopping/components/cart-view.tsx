@@ -39,7 +39,7 @@ import { useSession } from '../../../lib/session';
 import { useEmptyCart, useRemoveCartItem, useSetCartItem } from '../api/cart';
 import { useShopper } from '../api/shopper';
 import { type CartTarget, targetFromCartItem } from '../cart-rules';
-import { approvedAtPurchase } from '../order-extras';
+import { purchaseConfirmation } from '../order-extras';
 import { addressLines } from '../order-info';
 import { CartItemDialog } from './cart-item-dialog';
 import { CartNote } from './cart-note';
@@ -461,9 +461,7 @@ export function CartView() {
             </Text>
             <Text size="xs" c="dimmed">
               {limite === -1 ? '' : `Pedidos este mes: ${presupuesto.cantidad_de_compras} de ${limite}. `}
-              {approvedAtPurchase(cliente, totales.total)
-                ? MSG.confirmarCompraAutomatica
-                : MSG.confirmarCompra}
+              {purchaseConfirmation(cliente, totales.total)}
             </Text>
           </Box>
           <Group gap="sm" wrap="wrap" w={{ base: '100%', xs: 'auto' }}>

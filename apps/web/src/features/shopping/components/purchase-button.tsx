@@ -10,7 +10,7 @@ import { formatMXN, formatOrderNumber } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useRefreshCart } from '../api/cart';
 import { useSubmitOrder } from '../api/purchase';
-import { approvedAtPurchase, noteForPurchase } from '../order-extras';
+import { noteForPurchase, purchaseConfirmation } from '../order-extras';
 
 interface PurchaseButtonProps {
   carrito: CartItemDto[];
@@ -38,8 +38,8 @@ export function PurchaseButton({
   fullWidthOnPhone,
 }: PurchaseButtonProps) {
   const [confirming, setConfirming] = useState(false);
-  // The client's rules approve this total at once: the confirmation says so (decision 0098).
-  const automatic = approvedAtPurchase(useSession().user.cliente, total);
+  // The client's rules approve this total at once: the confirmation says so (decisions 0098, 0100).
+  const confirmation = purchaseConfirmation(useSession().user.cliente, total);
   const [refusal, setRefusal] = useState<string | null>(null);
   const submit = useSubmitOrder((res) => {
     setConfirming(false);
@@ -101,7 +101,7 @@ export function PurchaseButton({
         closeButtonProps={{ 'aria-label': 'Cerrar' }}
       >
         <Stack gap="md">
-          <Text>{automatic ? MSG.confirmarCompraAutomatica : MSG.confirmarCompra}</Text>
+          <Text>{confirmation}</Text>
           <Paper bg="gray.0" radius="md" p="sm">
             <Group justify="space-between">
               <Text size="sm" c="dimmed">

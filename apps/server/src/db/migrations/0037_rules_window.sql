@@ -1,0 +1,2 @@
+ALTER TABLE "clients" ADD COLUMN "ventana_reglas_horas" integer DEFAULT 24 NOT NULL;--> statement-breakpoint
+ALTER TABLE "clients" ADD CONSTRAINT "clients_ventana_reglas_horas_range" CHECK ("clients"."ventana_reglas_horas" between 0 and 720);
