@@ -590,9 +590,21 @@ test('en un teléfono (390 px) la lista de pedidos se lee sin desplazarse de lad
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, who.revisor, PASSWORD);
   await expectHome(page, 2);
+  // The filters fold behind one button, so the list starts on the first screen (issue 37).
+  await expect(page.getByRole('combobox', { name: 'Estatus' })).toBeHidden();
+  const filtros = page.getByRole('button', { name: 'Filtros', exact: true });
+  await expect(filtros).toHaveAttribute('aria-expanded', 'false');
+  await filtros.click();
   await page.getByRole('combobox', { name: 'Estatus' }).click();
   await page.getByRole('option', { name: 'Todos' }).click();
   await expect(page).toHaveURL(/estatus=todos/);
+  await page.getByRole('button', { name: 'Ocultar filtros' }).click();
+  await expect(page.getByRole('button', { name: 'Filtros (1)' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Estatus' })).toBeHidden();
+  const firstCard = page.getByRole('listitem').first();
+  await expect(firstCard).toBeVisible();
+  const box = await firstCard.boundingBox();
+  expect(box!.y, 'the first order starts on the first screen').toBeLessThan(844);
   const card = page.getByRole('listitem').filter({ hasText: aAprobar.numero });
   await expect(card).toContainText('Aprobado');
   await expect(page.getByRole('listitem').filter({ hasText: aCancelar.numero })).toContainText('Cancelado');

@@ -44,6 +44,7 @@ import { ListSearch } from '../../../components/ui/list-search';
 import { ListEmpty, LoadingRows } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
+import { PhoneFilters } from '../../../components/ui/phone-filters';
 import { SortableTh } from '../../../components/ui/sortable-th';
 import { errorMessage } from '../../../lib/api';
 import { delegationKeys, fetchDelegation, ownDelegation } from '../../../lib/delegation';
@@ -513,18 +514,6 @@ export function OrdersPage() {
                 radius="md"
               />
             </Box>
-            <Select
-              hiddenFrom="md"
-              label="Estatus"
-              data={FILTERS}
-              value={status}
-              allowDeselect={false}
-              onChange={(value) =>
-                update({ estatus: !value || value === 'accionables' ? null : value, pagina: null })
-              }
-              w={{ base: '100%', xs: 200 }}
-              comboboxProps={{ withinPortal: true }}
-            />
             <ListSearch
               label="Buscar pedido"
               placeholder="Número, usuario o nombre"
@@ -533,37 +522,56 @@ export function OrdersPage() {
               w={{ base: '100%', xs: 300 }}
             />
           </Group>
-          <Group gap="sm" wrap="wrap" align="flex-start">
-            <Select
-              hiddenFrom="sm"
-              label="Ordenar por"
-              data={SORTS}
-              value={orden}
-              allowDeselect={false}
-              onChange={(value) =>
-                update({ orden: !value || value === 'fecha_desc' ? null : value, pagina: null })
-              }
-              w={{ base: '100%', xs: 180 }}
-              comboboxProps={{ withinPortal: true }}
-            />
-            <DateRangeField
-              label="Periodo"
-              desde={desde || null}
-              hasta={hasta || null}
-              onChange={(d, h) => update({ desde: d, hasta: h, pagina: null })}
-              w={{ base: '100%', xs: 240 }}
-            />
-            {desde || hasta ? (
-              <Button
-                variant="subtle"
-                size="sm"
-                mt={{ base: 0, xs: 25 }}
-                onClick={() => update({ desde: null, hasta: null, pagina: null })}
-              >
-                Quitar fechas
-              </Button>
-            ) : null}
-          </Group>
+          {/* On phones the status, order and period fold behind one button (issue 37). */}
+          <PhoneFilters
+            active={
+              Number(status !== 'accionables') + Number(orden !== 'fecha_desc') + Number(!!(desde || hasta))
+            }
+          >
+            <Group gap="sm" wrap="wrap" align="flex-start">
+              <Select
+                hiddenFrom="md"
+                label="Estatus"
+                data={FILTERS}
+                value={status}
+                allowDeselect={false}
+                onChange={(value) =>
+                  update({ estatus: !value || value === 'accionables' ? null : value, pagina: null })
+                }
+                w={{ base: '100%', xs: 200 }}
+                comboboxProps={{ withinPortal: true }}
+              />
+              <Select
+                hiddenFrom="sm"
+                label="Ordenar por"
+                data={SORTS}
+                value={orden}
+                allowDeselect={false}
+                onChange={(value) =>
+                  update({ orden: !value || value === 'fecha_desc' ? null : value, pagina: null })
+                }
+                w={{ base: '100%', xs: 180 }}
+                comboboxProps={{ withinPortal: true }}
+              />
+              <DateRangeField
+                label="Periodo"
+                desde={desde || null}
+                hasta={hasta || null}
+                onChange={(d, h) => update({ desde: d, hasta: h, pagina: null })}
+                w={{ base: '100%', xs: 240 }}
+              />
+              {desde || hasta ? (
+                <Button
+                  variant="subtle"
+                  size="sm"
+                  mt={{ base: 0, xs: 25 }}
+                  onClick={() => update({ desde: null, hasta: null, pagina: null })}
+                >
+                  Quitar fechas
+                </Button>
+              ) : null}
+            </Group>
+          </PhoneFilters>
           {data ? (
             <Group gap="xs" justify="space-between">
               <Group gap="md">

@@ -28,6 +28,7 @@ import { StatusBadge } from '../../../components/orders/status-badge';
 import { ListSearch } from '../../../components/ui/list-search';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { Pager } from '../../../components/ui/pager';
+import { PhoneFilters } from '../../../components/ui/phone-filters';
 import { SortableTh } from '../../../components/ui/sortable-th';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatDate, formatMXN, formatOrderNumber, getBusinessTimeZone } from '../../../lib/format';
@@ -106,26 +107,6 @@ function HistoryFilterBar({
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} shadow="xs" mb="md">
       <Group gap="sm" wrap="wrap" align="flex-start">
-        <Select
-          label="Estatus"
-          data={HISTORY_STATUSES}
-          value={filters.status}
-          allowDeselect={false}
-          onChange={(value) => onChange({ status: (value ?? 'todos') as HistoryFilters['status'] })}
-          w={{ base: '100%', xs: 180 }}
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Select
-          label="Mes"
-          placeholder="Todos los meses"
-          data={months}
-          value={filters.mes || null}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Quitar mes' }}
-          onChange={(value) => onChange({ mes: value ?? '' })}
-          w={{ base: '100%', xs: 200 }}
-          comboboxProps={{ withinPortal: true }}
-        />
         <ListSearch
           label="Número de pedido"
           placeholder="#00042"
@@ -134,6 +115,34 @@ function HistoryFilterBar({
           onChange={(q) => onChange({ q })}
           w={{ base: '100%', xs: 220 }}
         />
+        {/* On phones the status and month fold behind one button (issue 37). */}
+        <PhoneFilters
+          active={Number(filters.status !== 'todos') + Number(!!filters.mes)}
+          w={{ base: '100%', sm: 'auto' }}
+        >
+          <Group gap="sm" wrap="wrap" align="flex-start">
+            <Select
+              label="Estatus"
+              data={HISTORY_STATUSES}
+              value={filters.status}
+              allowDeselect={false}
+              onChange={(value) => onChange({ status: (value ?? 'todos') as HistoryFilters['status'] })}
+              w={{ base: '100%', xs: 180 }}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Select
+              label="Mes"
+              placeholder="Todos los meses"
+              data={months}
+              value={filters.mes || null}
+              clearable
+              clearButtonProps={{ 'aria-label': 'Quitar mes' }}
+              onChange={(value) => onChange({ mes: value ?? '' })}
+              w={{ base: '100%', xs: 200 }}
+              comboboxProps={{ withinPortal: true }}
+            />
+          </Group>
+        </PhoneFilters>
       </Group>
     </Paper>
   );
