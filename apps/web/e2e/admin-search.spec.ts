@@ -11,7 +11,7 @@ import {
   runSuffix,
   signInAdmin,
 } from './admin-support';
-import { expect, screenshot, signIn, test } from './fixtures';
+import { expect, expectTableFits, PHONE_WIDTH, screenshot, signIn, test } from './fixtures';
 import { e2eBaseUrl } from './ports';
 
 /**
@@ -141,6 +141,12 @@ test('the administrator finds a user by an accentless partial name and an order 
   // Read-only: no action and no comment form.
   await expect(page.getByRole('button', { name: /Aprobar|Cancelar|Comentar|Retirar/ })).toHaveCount(0);
   await screenshot(page, 'admin-pedido-lectura');
+  // On a phone each line is a card: no column cut off (issue 37).
+  await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
+  await expectTableFits(page.getByRole('table', { name: 'Productos del pedido' }));
+  await expect(page.getByTestId('soporte-total')).toBeVisible();
+  await screenshot(page, 'admin-pedido-lectura-390');
+  await page.setViewportSize({ width: 1366, height: 860 });
 
   // Too short a search asks for nothing; a search without matches says so.
   await search.fill(`zzz${suffix}qq`);

@@ -10,7 +10,7 @@ import {
   openAccessWeek,
   runSuffix,
 } from './admin-support';
-import { expect, expectHome, screenshot, signIn, test } from './fixtures';
+import { expect, expectHome, expectTableFits, PHONE_WIDTH, screenshot, signIn, test } from './fixtures';
 
 /**
  * Saved lists and the quick order (issue 13, items 2 and 3): 'Mis listas' with a list made through the API,
@@ -135,6 +135,12 @@ test('Mis listas: abrir, cambiar una cantidad, quitar, renombrar, agregar todo a
   await expect(gone).toContainText('Este producto no está asignado a tu usuario.');
   await expect(items.filter({ hasText: 'Carpeta tamaño carta' })).toContainText('$35.00');
   await screenshot(page, 'usuario-lista-detalle');
+  // On a phone each item is a card: no column cut off (issue 37).
+  await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
+  await expectTableFits(page.getByRole('table'));
+  await expect(page.getByLabel('Cantidad de Carpeta tamaño carta')).toBeVisible();
+  await screenshot(page, 'usuario-lista-detalle-390');
+  await page.setViewportSize({ width: 1366, height: 860 });
 
   // A rename alone keeps the list's items, the unavailable one too.
   await page.getByLabel('Nombre de la lista').fill('Papelería del mes');

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { E2E_EMBEDDED_PROJECT } from './ports';
 
@@ -107,6 +107,15 @@ export async function checkA11y(page: Page, screen: string): Promise<void> {
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth, `«${screen}» se desplaza de lado a ${width} px`).toBeLessThanOrEqual(width);
   }
+}
+
+/** A table that turns into cards on phones fits its box there: no column cut off, nothing to scroll sideways. */
+export async function expectTableFits(table: Locator): Promise<void> {
+  await expect
+    .poll(() => table.evaluate((t) => t.scrollWidth - (t.parentElement?.clientWidth ?? 0)), {
+      message: 'la tabla cabe en su caja',
+    })
+    .toBeLessThanOrEqual(0);
 }
 
 /**

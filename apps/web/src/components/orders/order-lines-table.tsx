@@ -1,16 +1,31 @@
 import { Paper, Table, Text } from '@mantine/core';
 import type { OrderDetailDto } from '@portal/shared/schemas/shopping';
+import type { CSSProperties } from 'react';
 import { formatMXN } from '../../lib/format';
+import classes from '../ui/phone-table.module.css';
 import { EXENTO_DE_IVA, ivaTotalLabel } from './iva-label';
 import { OrderTotalsFoot } from './order-totals';
+
+/** On phones each line is a card: its name, then its clave, then price × quantity and the amount. */
+const CARD = {
+  '--wide-min-width': '620px',
+  '--phone-columns': 'auto auto 1fr',
+  '--phone-areas': '"name name name" "clave clave clave" "price qty importe"',
+} as CSSProperties;
 
 /** An order's lines (read-only) with Subtotal, IVA and Total: the buyer's detail and the support page. */
 export function OrderLinesTable({ pedido, testIdPrefix }: { pedido: OrderDetailDto; testIdPrefix: string }) {
   return (
     <Paper withBorder radius="md" shadow="xs" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={620} type="native">
-        <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Productos del pedido">
-          <Table.Thead bg="gray.0">
+      <div className={classes.scroll}>
+        <Table
+          className={classes.table}
+          style={CARD}
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          aria-label="Productos del pedido"
+        >
+          <Table.Thead bg="gray.0" className={classes.head}>
             <Table.Tr>
               <Table.Th>Producto</Table.Th>
               <Table.Th>Clave</Table.Th>
@@ -22,7 +37,7 @@ export function OrderLinesTable({ pedido, testIdPrefix }: { pedido: OrderDetailD
           <Table.Tbody>
             {pedido.lineas.map((linea) => (
               <Table.Tr key={linea.id}>
-                <Table.Td>
+                <Table.Td style={{ gridArea: 'name' }}>
                   <Text size="sm" fw={600}>
                     {linea.nombre}
                   </Text>
@@ -31,12 +46,21 @@ export function OrderLinesTable({ pedido, testIdPrefix }: { pedido: OrderDetailD
                     {linea.impuesto ? '' : ` · ${EXENTO_DE_IVA}`}
                   </Text>
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{linea.clave_interna}</Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td style={{ gridArea: 'clave', whiteSpace: 'nowrap' }}>
+                  <span className={classes.phoneOnly}>Clave: </span>
+                  {linea.clave_interna}
+                </Table.Td>
+                <Table.Td ta="right" style={{ gridArea: 'price', whiteSpace: 'nowrap' }}>
                   {formatMXN(linea.costo)}
                 </Table.Td>
-                <Table.Td ta="center">{linea.cantidad}</Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td ta="center" style={{ gridArea: 'qty', whiteSpace: 'nowrap' }}>
+                  <span className={classes.phoneOnly}>× </span>
+                  {linea.cantidad}
+                </Table.Td>
+                <Table.Td
+                  ta="right"
+                  style={{ gridArea: 'importe', whiteSpace: 'nowrap', justifySelf: 'end' }}
+                >
                   {formatMXN(linea.importe)}
                 </Table.Td>
               </Table.Tr>
@@ -50,7 +74,7 @@ export function OrderLinesTable({ pedido, testIdPrefix }: { pedido: OrderDetailD
             testIdPrefix={testIdPrefix}
           />
         </Table>
-      </Table.ScrollContainer>
+      </div>
     </Paper>
   );
 }

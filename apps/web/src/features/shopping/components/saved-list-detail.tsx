@@ -31,12 +31,13 @@ import {
 import type { ReorderResponse } from '@portal/shared/schemas/shopping';
 import { IconArrowLeft, IconDeviceFloppy, IconShoppingCartPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { showSuccess } from '../../../components/ui/alerts';
 import { confirmAction } from '../../../components/ui/confirm';
 import { LoadError } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
+import phoneTable from '../../../components/ui/phone-table.module.css';
 import { Refusal } from '../../../components/ui/refusal';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { applyFieldErrors } from '../../../lib/form-errors';
@@ -56,6 +57,13 @@ const valuesOf = (lista: ListDetailDto): ListValues => ({
   items: lista.items.map((i) => ({ id: i.id, cantidad: i.cantidad })),
 });
 
+/** On phones each item is a card: picture, name and remove; then its quantity and price. */
+const CARD = {
+  '--wide-min-width': '560px',
+  '--phone-columns': 'auto 1fr auto',
+  '--phone-areas': '"thumb name remove" "qty qty price"',
+} as CSSProperties;
+
 function ItemRow({
   item,
   quantityProps,
@@ -72,12 +80,12 @@ function ItemRow({
       data-disponible={item.disponible}
       bg={item.disponible ? undefined : 'var(--mantine-color-gray-0)'}
     >
-      <Table.Td w={56}>
+      <Table.Td w={56} style={{ gridArea: 'thumb' }}>
         <Box style={item.disponible ? undefined : { opacity: 0.45, filter: 'grayscale(1)' }}>
           <ProductThumb src={item.miniatura} size={44} radius="sm" />
         </Box>
       </Table.Td>
-      <Table.Td>
+      <Table.Td style={{ gridArea: 'name' }}>
         <Text fw={600} size="sm" c={item.disponible ? undefined : 'dimmed'}>
           {item.nombre}
         </Text>
@@ -86,15 +94,24 @@ function ItemRow({
           {item.clave_cliente ? ` · ${item.clave_cliente}` : ''} · {item.unidad_de_medida}
         </Text>
         {item.motivo ? (
-          <Badge color="gray" variant="light" size="sm" mt={4} tt="none">
+          <Badge
+            color="gray"
+            variant="light"
+            size="sm"
+            mt={4}
+            tt="none"
+            h="auto"
+            py={2}
+            styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+          >
             {item.motivo}
           </Badge>
         ) : null}
       </Table.Td>
-      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td ta="right" style={{ gridArea: 'price', whiteSpace: 'nowrap', justifySelf: 'end' }}>
         {formatMXN(item.precio)}
       </Table.Td>
-      <Table.Td w={130}>
+      <Table.Td w={130} style={{ gridArea: 'qty' }}>
         <NumberInput
           aria-label={`Cantidad de ${item.nombre}`}
           aria-describedby={item.cantidad_limite !== null ? `lista-limite-${item.id}` : undefined}
@@ -111,7 +128,7 @@ function ItemRow({
           </Box>
         ) : null}
       </Table.Td>
-      <Table.Td w={48}>
+      <Table.Td w={48} style={{ gridArea: 'remove' }}>
         <ActionIcon
           variant="subtle"
           color="red"
@@ -248,9 +265,9 @@ function ListEditor({ lista }: { lista: ListDetailDto }) {
                 La lista no tiene productos.
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={560}>
-                <Table verticalSpacing="xs">
-                  <Table.Thead>
+              <div className={phoneTable.scroll}>
+                <Table className={phoneTable.table} style={CARD} verticalSpacing="xs">
+                  <Table.Thead className={phoneTable.head}>
                     <Table.Tr>
                       <Table.Th>
                         <VisuallyHidden>Imagen</VisuallyHidden>
@@ -277,7 +294,7 @@ function ListEditor({ lista }: { lista: ListDetailDto }) {
                     })}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </div>
             )}
             {failure ? (
               <Alert color="red" variant="light">
