@@ -4,6 +4,7 @@ import { MSG } from '@portal/shared/messages';
 import type { ProductDto } from '@portal/shared/schemas/shopping';
 import { IconCheck, IconShoppingCartPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import phoneTable from '../../../components/ui/phone-table.module.css';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatMXN } from '../../../lib/format';
 import { useRemoveCartItem, useSetCartItem } from '../api/cart';
@@ -212,7 +213,7 @@ export function CatalogueList({ productos, inCart, blockedOf }: CatalogueListPro
         highlightOnHover
         aria-label="Lista de productos"
       >
-        <Table.Thead bg="gray.0" className={classes.head}>
+        <Table.Thead bg="gray.0" className={phoneTable.head}>
           <Table.Tr>
             <Table.Th w={120}>Clave</Table.Th>
             <Table.Th>Producto</Table.Th>
