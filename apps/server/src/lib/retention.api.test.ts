@@ -486,6 +486,37 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
     expect(last.description).toMatch(/^Depuración de datos antiguos \(interrumpida\): /);
   });
 
+  it('a statement that fails still leaves the entry, marked failed with what went before, and the run fails', async () => {
+    await runRetention(db(), settings(), t.app.clock.now(), tz());
+    const w = await world();
+    await w.event(daysAgo(100), [{ estado: 'entregado', entregadoEn: daysAgo(100) }]);
+    await oldAttempts(3, '203.0.113.12', () => daysAgo(31));
+    // The database refuses to delete sign-in attempts (as a broken disk or a revoked grant would).
+    await db().execute(sql`create function retention_refuse() returns trigger language plpgsql as $$
+      begin raise exception 'borrado rechazado por la prueba'; end $$`);
+    await db().execute(sql`create trigger retention_refuse before delete on auth_attempts
+      for each row execute function retention_refuse()`);
+    try {
+      await expect(runRetention(db(), settings(), t.app.clock.now(), tz())).rejects.toThrow();
+    } finally {
+      await db().execute(sql`drop trigger retention_refuse on auth_attempts`);
+      await db().execute(sql`drop function retention_refuse()`);
+    }
+    const last = (await purgeEntries()).at(-1)!;
+    expect(last.metadata).toMatchObject({
+      eventos_webhook: 1,
+      entregas_webhook: 1,
+      intentos_acceso: 0,
+      registros_sistema: 0,
+      interrumpida: false,
+      fallida: true,
+    });
+    expect(last.description).toMatch(/^Depuración de datos antiguos \(falló\): eventos de webhook: 1,/);
+    // The retry removes them.
+    const retry = await runRetention(db(), settings(), t.app.clock.now(), tz());
+    expect(retry.removed.intentos_acceso).toBe(3);
+  });
+
   it('runs as the queued job on the app clock and logs its entry', async () => {
     await runRetention(db(), settings(), t.app.clock.now(), tz());
     const before = (await purgeEntries()).length;

@@ -170,7 +170,7 @@ export async function runRetention(
 
   /** Runs `batch` until it removes fewer rows than asked, or the signal aborts between two batches. */
   const inBatches = async (kind: keyof RetentionCounts, batch: (limit: number) => Promise<number>) => {
-    let size = settings.batchSize;
+    let size = Math.max(1, Math.floor(settings.batchSize));
     for (;;) {
       if (signal?.aborted) {
         run.interrupted = true;
