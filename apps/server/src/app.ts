@@ -24,6 +24,7 @@ import { errSerializer } from './lib/log-errors.ts';
 import { MailWorker } from './lib/mailer.ts';
 import { MULTIPART_MAX_FILE_BYTES } from './lib/multipart.ts';
 import { serializerCompiler } from './lib/response-serializer.ts';
+import { defineRetentionJob } from './lib/retention.ts';
 import { registerSafeText } from './lib/safe-text.ts';
 import { MSG } from './messages.ts';
 import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.routes.ts';
@@ -191,6 +192,7 @@ export async function buildApp({
   }
   const jobs = new JobRunner(database, app.log);
   app.decorate('jobs', jobs);
+  defineRetentionJob(app);
 
   // One hook for every response's own headers (each hook is a step of every request).
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -68,6 +68,45 @@ describe('configuration', () => {
     expect(c.SECRET_KEY).toHaveLength(40);
   });
 
+  it('keeps data for the periods of issue 38 unless told otherwise', () => {
+    const c = loadConfig({});
+    expect([
+      c.RETENTION_WEBHOOK_DAYS,
+      c.RETENTION_NOTICE_MONTHS,
+      c.RETENTION_EMAIL_DAYS,
+      c.RETENTION_LINK_DAYS,
+      c.RETENTION_SIGNIN_DAYS,
+      c.RETENTION_LOG_MONTHS,
+      c.RETENTION_BATCH_SIZE,
+    ]).toEqual([90, 13, 90, 30, 30, 24, 500]);
+    const set = loadConfig({
+      RETENTION_WEBHOOK_DAYS: '30',
+      RETENTION_NOTICE_MONTHS: '24',
+      RETENTION_EMAIL_DAYS: '7',
+      RETENTION_LINK_DAYS: '1',
+      RETENTION_SIGNIN_DAYS: '60',
+      RETENTION_LOG_MONTHS: '0',
+      RETENTION_BATCH_SIZE: '100',
+    });
+    expect(set.RETENTION_WEBHOOK_DAYS).toBe(30);
+    expect(set.RETENTION_NOTICE_MONTHS).toBe(24);
+    expect(set.RETENTION_LOG_MONTHS).toBe(0);
+    expect(set.RETENTION_BATCH_SIZE).toBe(100);
+  });
+
+  it.each([
+    ['RETENTION_WEBHOOK_DAYS', '0', 'debe ser un número entero de días entre 1 y 3650'],
+    ['RETENTION_EMAIL_DAYS', 'noventa', 'debe ser un número entero de días entre 1 y 3650'],
+    ['RETENTION_LINK_DAYS', '1.5', 'debe ser un número entero de días entre 1 y 3650'],
+    ['RETENTION_SIGNIN_DAYS', '-3', 'debe ser un número entero de días entre 1 y 3650'],
+    // A month's budget alert must outlive the month, or it would be sent again.
+    ['RETENTION_NOTICE_MONTHS', '1', 'debe ser un número entero de meses entre 2 y 120'],
+    ['RETENTION_LOG_MONTHS', '-1', 'debe ser un número entero de meses entre 0 y 1200'],
+    ['RETENTION_BATCH_SIZE', '20000', 'debe ser un número entero de filas entre 1 y 10000'],
+  ])('a wrong %s=%s is refused in Spanish', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(`${name}: ${message}`);
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],

@@ -56,6 +56,20 @@ const urlWith = (protocols: string[]) =>
     `debe ser una URL (${protocols.join(' o ')})`,
   );
 
+/**
+ * A retention setting (lib/retention.ts, decision 0101): a whole number of days, months or rows from `min`
+ * to `max`, with the message an operator reads when it is not.
+ */
+const period = (unit: 'días' | 'meses' | 'filas', min: number, max: number, fallback: number) => {
+  const message = `debe ser un número entero de ${unit} entre ${min} y ${max}`;
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message })
+    .default(fallback);
+};
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -94,6 +108,20 @@ const EnvSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   /** First retry delay of a failed webhook delivery, in seconds; each next one doubles (decision 0060). */
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Days a webhook event and its deliveries are kept once every delivery succeeded (decision 0101). */
+  RETENTION_WEBHOOK_DAYS: period('días', 1, 3650, 90),
+  /** Months approval-reminder and budget-alert claims are kept (decision 0101). */
+  RETENTION_NOTICE_MONTHS: period('meses', 2, 120, 13),
+  /** Days a delivered e-mail stays in the outbox (decision 0101). */
+  RETENTION_EMAIL_DAYS: period('días', 1, 3650, 90),
+  /** Days a password or welcome link is kept after it was used or expired (decision 0101). */
+  RETENTION_LINK_DAYS: period('días', 1, 3650, 30),
+  /** Days a sign-in attempt is kept (decision 0101). */
+  RETENTION_SIGNIN_DAYS: period('días', 1, 3650, 30),
+  /** Months the system log is kept; 0 keeps it for ever (decision 0101). */
+  RETENTION_LOG_MONTHS: period('meses', 0, 1200, 24),
+  /** Rows the retention job removes per statement, at most (decision 0101). */
+  RETENTION_BATCH_SIZE: period('filas', 1, 10_000, 500),
   /** Browser tests only: new password hashes at the test suites' lower cost. Refused in production. */
   TEST_PASSWORD_HASHING: bool.default(false),
 });

@@ -64,6 +64,7 @@ export const LOG_EVENT_LABELS = {
   webhook_creado: 'Webhook registrado',
   webhook_desactivado: 'Webhook desactivado',
   webhook_reenviado: 'Entrega de webhook reenviada',
+  datos_depurados: 'Datos antiguos depurados',
 } as const satisfies Record<string, string>;
 
 export type LogEventType = keyof typeof LOG_EVENT_LABELS;

@@ -489,7 +489,11 @@ export const approvalReminders = pgTable(
     pedidos: integer('pedidos').notNull(),
     sentAt: ts('sent_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.fecha] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.fecha] }),
+    // The retention job's oldest first (lib/retention.ts, decision 0101).
+    index('approval_reminders_sent_idx').on(t.sentAt),
+  ],
 );
 
 /**
@@ -607,7 +611,11 @@ export const budgetAlerts = pgTable(
     porcentaje: integer('porcentaje').notNull(),
     sentAt: ts('sent_at').notNull().defaultNow(),
   },
-  (t) => [unique('budget_alerts_once').on(t.userId, t.categoryId, t.mes, t.umbral).nullsNotDistinct()],
+  (t) => [
+    unique('budget_alerts_once').on(t.userId, t.categoryId, t.mes, t.umbral).nullsNotDistinct(),
+    // The retention job's oldest first (lib/retention.ts, decision 0101).
+    index('budget_alerts_sent_idx').on(t.sentAt),
+  ],
 );
 
 /**
@@ -788,6 +796,8 @@ export const authAttempts = pgTable(
   (t) => [
     index('auth_attempts_subject_idx').on(t.kind, t.subject, t.ip, t.createdAt),
     index('auth_attempts_ip_idx').on(t.kind, t.ip, t.createdAt),
+    // The retention job's oldest first (lib/retention.ts, decision 0101).
+    index('auth_attempts_created_idx').on(t.createdAt),
   ],
 );
 
@@ -831,7 +841,11 @@ export const emailOutbox = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     sentAt: ts('sent_at'),
   },
-  (t) => [index('email_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('email_outbox_pending_idx').on(t.status, t.nextAttemptAt),
+    // The delivered messages, oldest first, for the retention job (lib/retention.ts, decision 0101).
+    index('email_outbox_sent_idx').on(t.sentAt).where(sql`${t.status} = 'enviado'`),
+  ],
 );
 
 export const importJobs = pgTable(
@@ -918,7 +932,11 @@ export const webhookEvents = pgTable(
     cuerpo: text('cuerpo').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('webhook_events_order_idx').on(t.orderId)],
+  (t) => [
+    index('webhook_events_order_idx').on(t.orderId),
+    // The retention job's oldest first (lib/retention.ts, decision 0101).
+    index('webhook_events_created_idx').on(t.createdAt),
+  ],
 );
 
 /** One event for one endpoint: its state, attempts and last answer (the per-endpoint delivery log). */

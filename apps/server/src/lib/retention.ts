@@ -1,0 +1,322 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { addCalendarMonths } from '@portal/shared/domain/time';
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import { type Db, rowsOf, type Tx } from '../db/client.ts';
+import {
+  approvalReminders,
+  authAttempts,
+  budgetAlerts,
+  emailOutbox,
+  passwordTokens,
+  systemLogs,
+  users,
+  webhookDeliveries,
+  webhookEvents,
+} from '../db/schema/index.ts';
+import { audit } from './audit.ts';
+
+/** The daily purge of what has aged out (docs/domain.md "Retention", docs/operations.md, decision 0101). */
+export const RETENTION_QUEUE = 'depuracion-datos';
+/** Every day at 03:15 in the business time zone, when the portal is quietest. */
+export const RETENTION_CRON = '15 3 * * *';
+
+/**
+ * How long the rows of every table live. Each table of db/schema is here (retention.test.ts fails
+ * otherwise): `purged` names what the retention job removes and when, `kept` says why its rows stay. A new
+ * table says which, and docs/domain.md "Retention" lists it too.
+ */
+export const TABLE_RETENTION: Record<string, { purged: string } | { kept: string }> = {
+  clients: { kept: 'the tenant; deactivated, never deleted (its orders and log name it)' },
+  users: { kept: 'deactivated, never deleted (orders, approvals and the log name them)' },
+  categories: { kept: 'the catalogue; orders copy what they need' },
+  user_category_budgets: { kept: 'current settings, replaced when edited' },
+  products: { kept: 'the catalogue; deactivated, never deleted' },
+  user_products: { kept: 'current assignments, replaced when edited' },
+  cart_items: { kept: 'current carts: removed by the purchase or by the buyer' },
+  orders: { kept: 'business records: purchases, approvals and totals' },
+  order_lines: { kept: 'part of their order' },
+  order_events: { kept: "part of their order's history" },
+  order_comments: { kept: 'part of their order' },
+  order_comment_notices: { kept: 'one row per order and recipient, overwritten' },
+  approval_reminders: { purged: 'RETENTION_NOTICE_MONTHS (13) months after the digest' },
+  product_month_sales: { kept: 'running totals the dashboard and budgets read' },
+  user_month_spend: { kept: 'running totals the dashboard and budgets read' },
+  client_order_versions: { kept: 'counters, at most 16 rows per client' },
+  client_buyer_versions: { kept: 'a counter, one row per client' },
+  user_counts: { kept: 'counters, merged now and then' },
+  sales_state: { kept: 'one row' },
+  budget_alerts: { purged: 'RETENTION_NOTICE_MONTHS (13) months after the alert' },
+  delegations: { kept: 'at most one row per delegator, deleted when ended' },
+  saved_lists: { kept: "the buyer's own, until deleted" },
+  saved_list_items: { kept: 'part of their list' },
+  weeks: { kept: 'access weeks: a few rows per client and year, the record of when buying was open' },
+  system_logs: { purged: 'RETENTION_LOG_MONTHS (24) months after the entry; 0 keeps them' },
+  sessions: { kept: 'removed when they expire, every 10 minutes (lib/housekeeping.ts)' },
+  two_factor_backup_codes: { kept: 'at most one set per user, replaced when new codes are made' },
+  password_tokens: { purged: 'RETENTION_LINK_DAYS (30) days after the link was used or expired' },
+  auth_attempts: { purged: 'RETENTION_SIGNIN_DAYS (30) days after the attempt' },
+  stored_files: { kept: 'product pictures, documents and import files their rows name' },
+  email_outbox: {
+    purged: 'RETENTION_EMAIL_DAYS (90) days after delivery; pending, failed and unsent rows stay',
+  },
+  import_jobs: { kept: 'the import history administrators read' },
+  api_tokens: { kept: 'the record of who had access: revoked or expired, never deleted (50 per client)' },
+  webhook_endpoints: { kept: 'configuration; deactivated, never deleted (deliveries name them)' },
+  webhook_events: {
+    purged: 'RETENTION_WEBHOOK_DAYS (90) days after every delivery of the event succeeded',
+  },
+  webhook_deliveries: { purged: 'with their event' },
+};
+
+/** What one run removed, per kind (the system log entry's metadata keys). */
+export interface RetentionCounts {
+  eventos_webhook: number;
+  entregas_webhook: number;
+  recordatorios: number;
+  alertas_presupuesto: number;
+  correos: number;
+  enlaces: number;
+  intentos_acceso: number;
+  registros_sistema: number;
+}
+
+const LABELS: Record<keyof RetentionCounts, string> = {
+  eventos_webhook: 'eventos de webhook',
+  entregas_webhook: 'entregas de webhook',
+  recordatorios: 'recordatorios de autorización',
+  alertas_presupuesto: 'alertas de presupuesto',
+  correos: 'correos enviados',
+  enlaces: 'enlaces de contraseña y bienvenida',
+  intentos_acceso: 'intentos de acceso',
+  registros_sistema: 'registros del sistema',
+};
+
+export interface RetentionSettings {
+  webhookDays: number;
+  noticeMonths: number;
+  emailDays: number;
+  linkDays: number;
+  signinDays: number;
+  /** 0: the system log is kept for ever. */
+  logMonths: number;
+  /** Rows one statement removes, at most. */
+  batchSize: number;
+  /** A batch that held its locks longer than this halves the next one's size. */
+  batchHoldMs: number;
+}
+
+/**
+ * The longest a batch may hold its locks: one that took longer halves the next one's size. Each batch is
+ * its own statement (or, for webhooks, a short transaction), so its locks end with it.
+ */
+export const BATCH_HOLD_MS = 100;
+
+export function retentionSettings(config: FastifyInstance['config']): RetentionSettings {
+  return {
+    webhookDays: config.RETENTION_WEBHOOK_DAYS,
+    noticeMonths: config.RETENTION_NOTICE_MONTHS,
+    emailDays: config.RETENTION_EMAIL_DAYS,
+    linkDays: config.RETENTION_LINK_DAYS,
+    signinDays: config.RETENTION_SIGNIN_DAYS,
+    logMonths: config.RETENTION_LOG_MONTHS,
+    batchSize: config.RETENTION_BATCH_SIZE,
+    batchHoldMs: BATCH_HOLD_MS,
+  };
+}
+
+export interface RetentionRun {
+  removed: RetentionCounts;
+  /** Statements run per kind (how many batches each needed). */
+  batches: RetentionCounts;
+  /** The job's signal stopped it between two batches. */
+  interrupted: boolean;
+  /** The longest batch, in milliseconds (its locks were held no longer). */
+  longestBatchMs: number;
+}
+
+const count = async (db: Db | Tx, query: SQL): Promise<number> =>
+  (
+    await rowsOf<{ n: number }>(
+      db,
+      sql`with gone as (${query} returning 1) select count(*)::int as n from gone`,
+    )
+  )[0]!.n;
+
+/**
+ * Removes what has aged out at `now`, in batches of at most `batchSize` rows, stopping between two batches
+ * when `signal` aborts, and writes one system log entry with the counts (also when stopped or failed).
+ * Never removes a row still needed: an undelivered webhook, an unsent e-mail, an unused and unexpired link.
+ */
+export async function runRetention(
+  db: Db,
+  settings: RetentionSettings,
+  now: Date,
+  tz: string,
+  signal?: AbortSignal,
+): Promise<RetentionRun> {
+  const ms = now.getTime();
+  const daysAgo = (days: number) => new Date(ms - days * 86_400_000);
+  const monthsAgo = (months: number) => new Date(addCalendarMonths(ms, -months, tz));
+  const zeros = () =>
+    Object.fromEntries(Object.keys(LABELS).map((k) => [k, 0])) as unknown as RetentionCounts;
+  const run: RetentionRun = {
+    removed: zeros(),
+    batches: zeros(),
+    interrupted: false,
+    longestBatchMs: 0,
+  };
+
+  /** Runs `batch` until it removes fewer rows than asked, or the signal aborts between two batches. */
+  const inBatches = async (kind: keyof RetentionCounts, batch: (limit: number) => Promise<number>) => {
+    let size = Math.max(1, Math.floor(settings.batchSize));
+    for (;;) {
+      if (signal?.aborted) {
+        run.interrupted = true;
+        return;
+      }
+      const started = performance.now();
+      const picked = await batch(size);
+      const held = performance.now() - started;
+      run.batches[kind]++;
+      run.longestBatchMs = Math.max(run.longestBatchMs, Math.ceil(held));
+      if (picked < size) return;
+      if (held > settings.batchHoldMs) size = Math.max(1, Math.floor(size / 2));
+      // Other work (on the embedded database, every request) gets its turn between two batches.
+      await nextTurn();
+    }
+  };
+
+  let failure: unknown = null;
+  try {
+    const webhookCutoff = daysAgo(settings.webhookDays);
+    await inBatches('eventos_webhook', (limit) =>
+      db.transaction(async (tx) => {
+        // Events whose every delivery succeeded before the cut-off; one being resent now is skipped.
+        const events = await rowsOf<{ id: string }>(
+          tx,
+          sql`select e.id from ${webhookEvents} e
+              where e.created_at < ${webhookCutoff}
+                and not exists (
+                  select 1 from ${webhookDeliveries} d
+                  where d.event_id = e.id
+                    and (d.estado <> 'entregado' or d.entregado_en is null or d.entregado_en >= ${webhookCutoff}))
+              order by e.created_at
+              limit ${limit}
+              for update of e skip locked`,
+        );
+        if (events.length === 0) return 0;
+        const ids = sql.join(
+          events.map((e) => sql`${e.id}`),
+          sql`, `,
+        );
+        // The same conditions again: a delivery resent since the select keeps its row, and so its event.
+        run.removed.entregas_webhook += await count(
+          tx,
+          sql`delete from ${webhookDeliveries}
+              where event_id in (${ids}) and estado = 'entregado' and entregado_en < ${webhookCutoff}`,
+        );
+        run.removed.eventos_webhook += await count(
+          tx,
+          sql`delete from ${webhookEvents} e
+              where e.id in (${ids})
+                and not exists (select 1 from ${webhookDeliveries} d where d.event_id = e.id)`,
+        );
+        return events.length;
+      }),
+    );
+    run.batches.entregas_webhook = run.batches.eventos_webhook;
+
+    const noticeCutoff = monthsAgo(settings.noticeMonths);
+    const emailCutoff = daysAgo(settings.emailDays);
+    const linkCutoff = daysAgo(settings.linkDays);
+    const signinCutoff = daysAgo(settings.signinDays);
+    const purges: [keyof RetentionCounts, PgTable, key: SQL, where: SQL, order: SQL][] = [
+      ['recordatorios', approvalReminders, sql`user_id, fecha`, sql`sent_at < ${noticeCutoff}`, sql`sent_at`],
+      ['alertas_presupuesto', budgetAlerts, sql`id`, sql`sent_at < ${noticeCutoff}`, sql`sent_at`],
+      // Only delivered messages: pending, failed, replaced and recorded-without-SMTP ones stay, and so does
+      // the delivered access e-mail of a user who has not set a password yet (the unsent-access banner
+      // reads an account's latest one, decision 0097). An attachment is a reference rendered at send time
+      // (decision 0056): the row holds no bytes to remove before it.
+      [
+        'correos',
+        emailOutbox,
+        sql`id`,
+        sql`status = 'enviado' and sent_at < ${emailCutoff} and not (tipo = 'acceso' and exists (
+              select 1 from ${users} u where u.id = ${emailOutbox}.user_id and u.password_hash is null))`,
+        sql`sent_at`,
+      ],
+      // A link used, or expired, before the cut-off; an unused link still valid is never older than it.
+      [
+        'enlaces',
+        passwordTokens,
+        sql`id`,
+        sql`used_at < ${linkCutoff} or expires_at < ${linkCutoff}`,
+        sql`id`,
+      ],
+      ['intentos_acceso', authAttempts, sql`id`, sql`created_at < ${signinCutoff}`, sql`created_at`],
+    ];
+    // RETENTION_LOG_MONTHS=0 keeps the system log for ever.
+    if (settings.logMonths > 0) {
+      const logCutoff = monthsAgo(settings.logMonths);
+      purges.push([
+        'registros_sistema',
+        systemLogs,
+        sql`id`,
+        sql`created_at < ${logCutoff}`,
+        sql`created_at`,
+      ]);
+    }
+    for (const [kind, table, key, where, order] of purges)
+      await inBatches(kind, async (limit) => {
+        const n = await count(
+          db,
+          sql`delete from ${table} where (${key}) in (
+                select ${key} from ${table} where ${where} order by ${order} limit ${limit})`,
+        );
+        run.removed[kind] += n;
+        return n;
+      });
+  } catch (err) {
+    failure = err;
+  }
+
+  const summary = (Object.keys(LABELS) as (keyof RetentionCounts)[])
+    .map((k) => `${LABELS[k]}: ${run.removed[k]}`)
+    .join(', ');
+  const stopped = run.interrupted ? ' (interrumpida)' : failure ? ' (falló)' : '';
+  await audit(db, {
+    userId: null,
+    eventType: 'datos_depurados',
+    description: `Depuración de datos antiguos${stopped}: ${summary}`,
+    metadata: {
+      ...run.removed,
+      interrumpida: run.interrupted,
+      fallida: failure !== null,
+      lote_mas_largo_ms: run.longestBatchMs,
+    },
+  });
+  if (failure) throw failure;
+  return run;
+}
+
+/** Declares the retention queue and its daily schedule (called while the app is built). */
+export function defineRetentionJob(app: FastifyInstance): void {
+  app.jobs.define<Record<string, never>>({
+    name: RETENTION_QUEUE,
+    retryLimit: 2,
+    retryDelay: 300,
+    expireInSeconds: 60 * 60,
+    cron: { expression: RETENTION_CRON, tz: app.config.BUSINESS_TZ },
+    handler: async (_data, ctx) => {
+      await runRetention(
+        app.db,
+        retentionSettings(app.config),
+        app.clock.now(),
+        app.config.BUSINESS_TZ,
+        ctx.signal,
+      );
+    },
+  });
+}
