@@ -19,7 +19,7 @@ async function pdfText(body: Buffer): Promise<string> {
 
 /**
  * The delivery address is copied onto the order by the purchase's own statement; the purchase order, the
- * fulfilment export and the v1 API print the order's copy, so a later profile edit changes none of them
+ * fulfilment export, the authorizers' report and the v1 API print the order's copy, so a later profile edit changes none of them
  * (docs/domain.md "Fulfilment", decision 0094).
  */
 describe.each(DB_KINDS)('the delivery address copied onto the order (%s)', (kind) => {
@@ -129,5 +129,19 @@ describe.each(DB_KINDS)('the delivery address copied onto the order (%s)', (kind
       headers: { authorization: `Bearer ${token.json().valor}` },
     });
     expect(list.json().pedidos.find((o: { id: number }) => o.id === id).entrega.completa).toBe(OLD_LINE);
+
+    // The authorizers' CSV report too: the order's address, in its columns.
+    const approver = await makeUser(db(), { rol: 2, idCliente: b.client.id });
+    const r2 = await new ApiClient(t.app).loginOk(approver.usuario, TEST_PASSWORD);
+    const today = businessDate(new Date());
+    const report = await r2.post('/api/reporte/autorizador', {
+      tipo: 'general',
+      fecha_inicio: today,
+      fecha_fin: today,
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    const line = report.body.split('\r\n').find((l) => l.startsWith(String(id).padStart(5, '0')));
+    expect(line).toContain('"Almacén norte, andén 3",Av. Industria 100,Centro,Monterrey,64000,Nuevo León,');
+    expect(report.body).not.toContain('Saltillo');
   });
 });

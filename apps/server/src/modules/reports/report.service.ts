@@ -78,6 +78,12 @@ interface ReportOrder {
 }
 
 /**
+ * The delivery address as the order copied it when it was placed (decision 0094): a later edit of the
+ * buyer's profile never changes a past order's report.
+ */
+const DELIVERY_FIELDS = ['direccion_entrega', 'calle', 'colonia', 'ciudad', 'cp', 'estado'] as const;
+
+/**
  * Orders of one client in an inclusive range of business dates, in id order, a batch at a time. The
  * report reads the driver's plain rows: mapping a million lines through the query builder's column
  * decoders cost a fifth of its CPU.
@@ -92,8 +98,12 @@ async function* orderBatches(db: Db, idCliente: number, range: { start: Date; en
       sql`
       select ${o.id}, ${o.status}, ${o.subtotal}, ${o.iva}, ${o.total},
         (extract(epoch from ${o.transactionDate}) * 1000)::float8 as transaction_ms,
-        ${u.usuario}, ${u.nombre}, ${u.direccionEntrega}, ${u.calle}, ${u.colonia}, ${u.ciudad}, ${u.cp},
-        ${u.estado}, ${u.area}, ${u.region}, ${u.entregaWeek}
+        ${u.usuario}, ${u.nombre},
+        ${sql.join(
+          DELIVERY_FIELDS.map((f) => sql`coalesce(${o.entrega} ->> ${f}, '') as ${sql.identifier(f)}`),
+          sql`, `,
+        )},
+        ${u.area}, ${u.region}, ${u.entregaWeek}
       from ${o} inner join ${u} on ${u.id} = ${o.idUser}
       where ${o.idCliente} = ${idCliente} and ${o.transactionDate} >= ${range.start}
         and ${o.transactionDate} < ${range.end} and ${o.id} > ${lastId}
