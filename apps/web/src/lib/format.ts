@@ -46,3 +46,8 @@ export function titleCase(text: string): string {
 export function currentYear(): number {
   return Number(formatDateIn(Date.now(), getBusinessTimeZone()).slice(-4));
 }
+
+/** "1 pedido movido" / "1,200 pedidos movidos": a count with its noun in singular or plural. */
+export function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('es-MX')} ${n === 1 ? one : many}`;
+}

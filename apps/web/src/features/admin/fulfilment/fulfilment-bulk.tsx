@@ -3,13 +3,12 @@
  * the selected orders together and the summary of what happened to each one (the guías file dialog is
  * guias-dialog.tsx, loaded when opened).
  */
-import { Alert, Badge, Button, CloseButton, Group, List, Menu, Paper, Text } from '@mantine/core';
+import { Button, Group, Menu, Paper, Text } from '@mantine/core';
 import { FULFILMENT_LABELS, FULFILMENT_STATES, type FulfilmentState } from '@portal/shared/domain/fulfilment';
 import type { BulkFulfilmentResponse } from '@portal/shared/schemas/fulfilment';
-import { IconChevronUp, IconListCheck } from '@tabler/icons-react';
-import { formatOrderNumber } from '../../../lib/format';
-
-export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+import { IconChevronUp } from '@tabler/icons-react';
+import { BulkResultSummary } from '../../../components/ui/bulk-result-summary';
+import { plural } from '../../../lib/format';
 
 /** At the foot of the queue while orders are selected: how many, and 'Mover a…' any later state. */
 export function BulkMoveBar({
@@ -82,43 +81,17 @@ export function BulkMoveSummary({
       ? `${plural(ok, 'pedido movido', 'pedidos movidos')}`
       : `${ok} de ${plural(result.resultados.length, 'pedido movido', 'pedidos movidos')}; ${plural(failed, 'no se movió', 'no se movieron')}`;
   return (
-    <Alert
-      color={failed === 0 ? 'teal' : 'orange'}
-      variant="light"
-      icon={<IconListCheck size={20} aria-hidden />}
+    <BulkResultSummary
       title={title}
+      items={result.resultados.map((r) => ({
+        ...r,
+        ok: r.ok && !!r.estado,
+        done: r.estado ? FULFILMENT_LABELS[r.estado] : undefined,
+      }))}
+      refusedLabel="No se movió"
+      onClose={onClose}
       mb="md"
-      role="status"
       data-testid="resumen-surtido"
-    >
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <List size="sm" spacing={4} style={{ flex: 1, minWidth: 0 }}>
-          {result.resultados.map((r) => (
-            <List.Item key={r.id}>
-              <Group gap="xs" wrap="wrap">
-                <Text span size="sm" ff="monospace" fw={600}>
-                  {formatOrderNumber(r.id)}
-                </Text>
-                {r.ok && r.estado ? (
-                  <Badge color="teal" variant="light" size="sm">
-                    {FULFILMENT_LABELS[r.estado]}
-                  </Badge>
-                ) : (
-                  <>
-                    <Badge color="red" variant="light" size="sm">
-                      No se movió
-                    </Badge>
-                    <Text span size="sm">
-                      {r.error}
-                    </Text>
-                  </>
-                )}
-              </Group>
-            </List.Item>
-          ))}
-        </List>
-        <CloseButton aria-label="Cerrar resumen" onClick={onClose} />
-      </Group>
-    </Alert>
+    />
   );
 }

@@ -8,10 +8,10 @@ import { IconFileUpload, IconListCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DialogActions } from '../../../components/ui/dialog-actions';
 import { errorMessage } from '../../../lib/api';
+import { plural } from '../../../lib/format';
 import { CsvFilePicker } from '../imports/csv-file-picker';
 import { RowErrorsTable } from '../imports/import-result';
 import { useImportGuias } from './api';
-import { plural } from './fulfilment-bulk';
 
 /** 'Importar guías': a CSV `pedido,guia,paqueteria`; each row ships its order; the refused rows are listed. */
 export default function GuiasDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -19,6 +19,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, apiBlob, isApiError } from '../../../lib/api';
 import { saveBlob } from '../../../lib/download';
+import { plural } from '../../../lib/format';
 import { queryClient } from '../../../lib/query-client';
 import { adminKeys } from '../api/keys';
 
@@ -160,10 +161,6 @@ async function follow(id: number, kind: ImportKind, idCliente: number): Promise<
     }
     delay = Math.min(Math.round(delay * 1.5), POLL_MAX_MS);
   }
-}
-
-function plural(n: number, one: string, many: string): string {
-  return `${n.toLocaleString('es-MX')} ${n === 1 ? one : many}`;
 }
 
 /** The counts of a finished import, in one sentence. */

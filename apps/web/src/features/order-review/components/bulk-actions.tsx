@@ -4,23 +4,12 @@
  * call. Each order is approved as it stands; an order that would exceed its buyer's budget is never sent
  * for approval (it may be cancelled).
  */
-import {
-  Alert,
-  Badge,
-  Button,
-  CloseButton,
-  Group,
-  List,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
-import { IconBan, IconCheck, IconListCheck } from '@tabler/icons-react';
+import { Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { IconBan, IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { BulkResultSummary } from '../../../components/ui/bulk-result-summary';
 import { Refusal } from '../../../components/ui/refusal';
-import { formatMXN, formatOrderNumber } from '../../../lib/format';
+import { formatMXN, formatOrderNumber, plural } from '../../../lib/format';
 import type { AuthorizerOrderRow, BulkResponse } from '../api/orders';
 import { bulkSummaryTitle } from '../lib/bulk-outcome';
 import { MOTIVO_MAX } from './workflow-dialogs';
@@ -29,8 +18,6 @@ import { MOTIVO_MAX } from './workflow-dialogs';
 export function sumPesos(rows: readonly AuthorizerOrderRow[]): number {
   return rows.reduce((s, r) => s + Math.round(r.total * 100), 0) / 100;
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 interface BulkBarProps {
   selected: AuthorizerOrderRow[];
@@ -226,47 +213,15 @@ export function BulkSummary({
   action: 'aprobar' | 'cancelar';
   onClose: () => void;
 }) {
-  const failed = result.resultados.filter((r) => !r.ok);
-  const title = bulkSummaryTitle(result.resultados, action);
   return (
-    <Alert
-      color={failed.length === 0 ? 'teal' : 'orange'}
-      variant="light"
-      icon={<IconListCheck size={20} aria-hidden />}
-      title={title}
+    <BulkResultSummary
+      title={bulkSummaryTitle(result.resultados, action)}
+      items={result.resultados.map((r) => ({ ...r, done: DONE[r.estatus ?? ''] ?? r.estatus ?? '' }))}
+      refusedLabel="No se procesó"
+      onClose={onClose}
       m="md"
       mb={0}
-      role="status"
       data-testid="resumen-lote"
-    >
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <List size="sm" spacing={4} style={{ flex: 1 }}>
-          {result.resultados.map((r) => (
-            <List.Item key={r.id}>
-              <Group gap="xs" wrap="wrap">
-                <Text span size="sm" ff="monospace" fw={600}>
-                  {formatOrderNumber(r.id)}
-                </Text>
-                {r.ok ? (
-                  <Badge color="teal" variant="light" size="sm">
-                    {DONE[r.estatus ?? ''] ?? r.estatus}
-                  </Badge>
-                ) : (
-                  <>
-                    <Badge color="red" variant="light" size="sm">
-                      No se procesó
-                    </Badge>
-                    <Text span size="sm">
-                      {r.error}
-                    </Text>
-                  </>
-                )}
-              </Group>
-            </List.Item>
-          ))}
-        </List>
-        <CloseButton aria-label="Cerrar resumen" onClick={onClose} />
-      </Group>
-    </Alert>
+    />
   );
 }
