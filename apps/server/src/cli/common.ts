@@ -35,6 +35,11 @@ export function parseCliArgs<O extends Options>(argv: string[], options: O, usag
   }
 }
 
+/** A path the operator typed, from the directory `npm` was run in (npm -w runs the command in apps/server). */
+export function fromCaller(file: string): string {
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+}
+
 /** Where the embedded database of DATA_DIR lives. */
 export function pgliteDir(config: Pick<Config, 'dataDir'>): string {
   return path.resolve(config.dataDir, 'pglite');

@@ -1,12 +1,9 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
 import { users, webhookEndpoints } from '../db/schema/index.ts';
 import { appKeys } from '../lib/keys.ts';
@@ -16,10 +13,11 @@ import { codeAt, newTotpSecret, sealTotpSecret, stepAt } from '../lib/totp.ts';
 import { MSG } from '../messages.ts';
 import { hashBackupCode, newBackupCodes } from '../modules/two-factor/backup-codes.ts';
 import { replaceBackupCodes } from '../modules/two-factor/two-factor.repository.ts';
+import { runCommand } from '../test/commands.ts';
+import { pgliteOnDisk } from '../test/databases.ts';
 import { makeClient, makeUser, TEST_PASSWORD } from '../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../test/harness.ts';
 
-const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const OLD = 'clave-anterior-de-las-pruebas-0123456789abcdef';
 const NEW = 'clave-nueva-de-las-pruebas-0123456789abcdefghij';
 const keysOf = (secret: string, previous?: string) =>
@@ -262,17 +260,17 @@ describe.each(DB_KINDS)('key rotation (%s)', (kind) => {
       const { user, secret } = await enrolledUnder(target.database.db, oldKeys.encryption);
       if (kind === 'pglite') {
         // While another process holds the embedded database, the command refuses.
-        const held = await runCommand(target.env);
+        const held = await runCommand('secrets-rotate', [], target.env);
         expect(held.code).toBe(1);
         expect(held.stderr).toContain('está abierta por otro proceso');
         await target.database.close();
       }
-      const first = await runCommand(target.env);
+      const first = await runCommand('secrets-rotate', [], target.env);
       expect(first.code, first.stderr).toBe(0);
       expect(first.stdout).toContain(
         'Secretos de verificación en dos pasos: 1 vueltos a cifrar, 0 ya con la clave actual, 0 ilegibles',
       );
-      const second = await runCommand(target.env);
+      const second = await runCommand('secrets-rotate', [], target.env);
       expect(second.code, second.stderr).toBe(0);
       expect(second.stdout).toContain('Total: 0 vueltos a cifrar, 1 ya con la clave actual, 0 ilegibles');
       expect(second.stdout).toContain('Nada que volver a cifrar');
@@ -297,11 +295,7 @@ async function commandTarget(kind: 'pglite' | 'postgres') {
     };
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-rotacion-'));
-  const template = inject('pgliteTemplate');
-  const loadDataDir = template ? new Blob([await readFile(template)]) : undefined;
-  const { runMigrations } = await import('../db/client.ts');
-  const database = await openDatabase({ dataDir: dir, loadDataDir });
-  if (!template) await runMigrations(database);
+  const database = await pgliteOnDisk(dir);
   let reopened: Database | undefined;
   return {
     database,
@@ -317,23 +311,4 @@ async function commandTarget(kind: 'pglite' | 'postgres') {
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-function runCommand(
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/cli/secrets-rotate.ts'], {
-    cwd: SERVER_DIR,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  proc.stdout!.on('data', (d) => {
-    stdout += String(d);
-  });
-  proc.stderr!.on('data', (d) => {
-    stderr += String(d);
-  });
-  return new Promise((resolve) => proc.once('exit', (code) => resolve({ code, stdout, stderr })));
 }
