@@ -183,9 +183,9 @@ describe.each(DB_KINDS)('key rotation (%s)', (kind) => {
     );
     const report = rotationReport(first);
     expect(report).toContain(
-      'Secretos de verificación en dos pasos: 3 vueltos a cifrar, 1 ya con la clave actual, 1 ilegibles',
+      'Secretos de verificación en dos pasos: vueltos a cifrar 3, ya con la clave actual 1, ilegibles 1',
     );
-    expect(report).toContain('Total: 5 vueltos a cifrar, 1 ya con la clave actual, 1 ilegibles');
+    expect(report).toContain('Total: vueltos a cifrar 5, ya con la clave actual 1, ilegibles 1');
 
     const snapshot = await db.select({ id: users.id, s: users.totpSecret }).from(users).orderBy(users.id);
     const second = await rotateSecrets(db, t.app.keys);
@@ -268,11 +268,11 @@ describe.each(DB_KINDS)('key rotation (%s)', (kind) => {
       const first = await runCommand('secrets-rotate', [], target.env);
       expect(first.code, first.stderr).toBe(0);
       expect(first.stdout).toContain(
-        'Secretos de verificación en dos pasos: 1 vueltos a cifrar, 0 ya con la clave actual, 0 ilegibles',
+        'Secretos de verificación en dos pasos: vueltos a cifrar 1, ya con la clave actual 0, ilegibles 0',
       );
       const second = await runCommand('secrets-rotate', [], target.env);
       expect(second.code, second.stderr).toBe(0);
-      expect(second.stdout).toContain('Total: 0 vueltos a cifrar, 1 ya con la clave actual, 0 ilegibles');
+      expect(second.stdout).toContain('Total: vueltos a cifrar 0, ya con la clave actual 1, ilegibles 0');
       expect(second.stdout).toContain('Nada que volver a cifrar');
       const check = await target.reopen();
       const [row] = await check.db.select().from(users).where(eq(users.id, user.id));

@@ -142,14 +142,15 @@ export async function rotateSecrets(
 export function rotationReport(counts: ColumnCounts[]): string {
   const lines = counts.map(
     (c) =>
-      `${c.label}: ${c.reencrypted} vueltos a cifrar, ${c.current} ya con la clave actual, ${c.unreadable.length} ilegibles` +
+      `${c.label}: vueltos a cifrar ${c.reencrypted}, ya con la clave actual ${c.current}, ilegibles ${c.unreadable.length}` +
       (c.unreadable.length > 0 ? ` (ids ${c.unreadable.join(', ')})` : ''),
   );
   const total = (f: (c: ColumnCounts) => number) => counts.reduce((n, c) => n + f(c), 0);
   const reencrypted = total((c) => c.reencrypted);
   const unreadable = total((c) => c.unreadable.length);
+  const current = total((c) => c.current);
   lines.push(
-    `Total: ${reencrypted} vueltos a cifrar, ${total((c) => c.current)} ya con la clave actual, ${unreadable} ilegibles (no se abren con ninguna clave configurada).`,
+    `Total: vueltos a cifrar ${reencrypted}, ya con la clave actual ${current}, ilegibles ${unreadable} (no se abren con ninguna clave configurada).`,
   );
   if (reencrypted === 0)
     lines.push('Nada que volver a cifrar: todo estaba ya con la clave actual o es ilegible.');
