@@ -13,8 +13,17 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { commentCountDrift, lineCountDrift, spendDrift } from '../src/db/order-totals.ts';
-import { importJobs, products, webhookDeliveries, webhookEvents } from '../src/db/schema/index.ts';
+import {
+  importJobs,
+  orderEvents,
+  orderLines,
+  orders,
+  products,
+  webhookDeliveries,
+  webhookEvents,
+} from '../src/db/schema/index.ts';
 import { multipart } from '../src/test/admin-fixtures.ts';
+import { runCommand } from '../src/test/commands.ts';
 import {
   makeCategory,
   makeClient,
@@ -49,6 +58,8 @@ const PORT_B = BASE_PORT + 2;
 const UNUSED_SMTP_PORT = BASE_PORT + 3;
 /** The webhook scenario's HTTPS receiver (a certificate of its own, trusted by the instances). */
 const RECEIVER_PORT = BASE_PORT + 4;
+/** The backup scenario's server on the restored database. */
+const RESTORED_PORT = BASE_PORT + 5;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -68,6 +79,26 @@ function summary(replies: Reply[]): Record<string, number> {
   for (const r of replies) {
     const key = r.status ? `${r.status}${codeOf(r) ? ` ${codeOf(r)}` : ''}` : `error ${r.error}`;
     out[key] = (out[key] ?? 0) + 1;
+  }
+  return out;
+}
+
+/** A client's orders by id, each with its lines and events (what a restore must bring back whole). */
+async function ordersOfClient(database: Database['db'], clientId: number) {
+  const found = await database.select().from(orders).where(eq(orders.idCliente, clientId));
+  const out = new Map<number, unknown>();
+  for (const order of found) {
+    const lines = await database
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(orderLines.id);
+    const events = await database
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order.id))
+      .orderBy(orderEvents.id);
+    out.set(order.id, { order, lines, events });
   }
   return out;
 }
@@ -817,6 +848,95 @@ describe.sequential('reliability', () => {
     expect(a.running && b.running).toBe(true);
     await expectOrdersAsSent(log);
     await expectNoViolations(shop.clientId);
+  });
+
+  test('a backup taken in the middle of 200 purchases restores into a fresh database a server runs on', async () => {
+    // 40 buyers at once through nginx, each buying until the backup is done (and at least 5 times): 200
+    // purchases or more, some before the backup, some while it runs, some after its snapshot.
+    const shop = await makeShop(db(), {
+      products: 8,
+      groups: [{ count: 40, presupuesto: 100 * UNIT_TOTAL, limite: -1 }],
+    });
+    const sessions = await signInAll(db(), nginx.url, shop.buyers);
+    const log: Attempt[] = [];
+    const placed = () =>
+      log
+        .filter((l) => l.kind === 'buy' && l.reply.status === 201)
+        .map((l) => (l.reply.body as { pedido: { id: number } }).pedido.id);
+    let backupDone = false;
+    const buying = Promise.all(
+      shop.buyers.map(async (buyer, i) => {
+        const c = sessions.get(buyer.id)!;
+        for (let k = 0; k < 60 && (k < 5 || !backupDone); k++)
+          await addAndBuy(c, buyer.id, shop.productIds[(i + k) % 8]!, log);
+      }),
+    );
+    await waitUntil('60 purchases answered', async () => placed().length >= 60, 120_000);
+    // Answered before the backup started: committed before its snapshot.
+    const before = new Set(placed());
+    const archive = path.join(baseDir, 'respaldo.tar');
+    const taken = await runCommand('backup', ['--out', archive], { DATABASE_URL: postgres.url('portal') });
+    backupDone = true;
+    await buying;
+    expect(taken.code, taken.stderr).toBe(0);
+    expect(taken.stdout).toContain('Copia de seguridad escrita en');
+    const replies = log.map((l) => l.reply);
+    expect(
+      replies.filter((r) => r.status !== 200 && r.status !== 201),
+      JSON.stringify(summary(replies)),
+    ).toEqual([]);
+    expect(placed().length).toBeGreaterThanOrEqual(200);
+
+    const admin = new pg.Client({ connectionString: postgres.url() });
+    await admin.connect();
+    await admin.query('create database restaurada');
+    await admin.end();
+    const restoredUrl = postgres.url('restaurada');
+    const restoredRun = await runCommand('restore', ['--from', archive], { DATABASE_URL: restoredUrl });
+    expect(restoredRun.code, restoredRun.stderr).toBe(0);
+    expect(restoredRun.stdout).toContain('Copia restaurada y verificada');
+
+    const restored = await openDatabase({ databaseUrl: restoredUrl, poolSize: 2 });
+    const c = new ServerInstance({
+      name: 'instancia-restaurada',
+      port: RESTORED_PORT,
+      databaseUrl: restoredUrl,
+      dataDir: path.join(baseDir, 'data-restaurada'),
+      smtpUrl: `smtp://127.0.0.1:${UNUSED_SMTP_PORT}`,
+      logDir: baseDir,
+    });
+    try {
+      // Every order of the shop in the backup is the source's, whole: its lines, events and totals.
+      const source = await ordersOfClient(db(), shop.clientId);
+      const copy = await ordersOfClient(restored.db, shop.clientId);
+      for (const id of before) expect(copy.has(id), `pedido ${id} respondido antes de la copia`).toBe(true);
+      for (const [id, order] of copy) expect(order, `pedido ${id}`).toEqual(source.get(id));
+      expect(copy.size).toBeGreaterThanOrEqual(before.size);
+      expect(copy.size).toBeLessThan(source.size);
+      // The running totals of the copy equal a recount of its orders.
+      expect(await spendDrift(restored.db)).toEqual([]);
+      expect(await lineCountDrift(restored.db)).toEqual([]);
+      expect(await commentCountDrift(restored.db)).toEqual([]);
+
+      // A server on the restored database: sign in, the catalogue, the cart, a purchase.
+      await c.start();
+      const buyer = shop.buyers[0]!;
+      const onC = new Client(c.url);
+      await onC.signIn(buyer.usuario, TEST_PASSWORD);
+      const catalogue = await onC.get('/api/catalogo');
+      expect(catalogue.status, catalogue.text).toBe(200);
+      const offered = (catalogue.body as { productos: { id: number }[] }).productos.map((p) => p.id);
+      expect(offered.sort((x, y) => x - y)).toEqual([...shop.productIds].sort((x, y) => x - y));
+      const cart = await onC.get('/api/carrito');
+      expect(cart.status, cart.text).toBe(200);
+      const bought = await addAndBuy(onC, buyer.id, shop.productIds[0]!, []);
+      expect(bought.status, bought.text).toBe(201);
+      // New ids continue after the restored ones (the sequences came with the dump).
+      expect((bought.body as { pedido: { id: number } }).pedido.id).toBeGreaterThan(Math.max(...copy.keys()));
+    } finally {
+      await c.stop();
+      await restored.close();
+    }
   });
 
   test('after the whole run, the running months equal a recount of the orders', async () => {

@@ -180,6 +180,7 @@ export async function buildApp({
     config.BUSINESS_TZ,
     app.keys.anonymousSession,
     clock,
+    app.keys.anonymousSessionPrevious,
   );
   app.decorate('sessions', store);
   // Sessions are kept between requests while this process hears every change to them (decision 0071).

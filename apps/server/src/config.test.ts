@@ -107,6 +107,25 @@ describe('configuration', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(`${name}: ${message}`);
   });
 
+  it('SECRET_KEY_PREVIOUS: earlier keys separated by commas, each of 32 characters or more, only beside SECRET_KEY', () => {
+    const current = 'n'.repeat(40);
+    const c = loadConfig({
+      SECRET_KEY: current,
+      SECRET_KEY_PREVIOUS: ` ${'a'.repeat(40)} ,${'b'.repeat(32)},`,
+    });
+    expect(c.SECRET_KEY_PREVIOUS).toEqual(['a'.repeat(40), 'b'.repeat(32)]);
+    expect(loadConfig({ SECRET_KEY: current }).SECRET_KEY_PREVIOUS).toBeUndefined();
+    expect(() => loadConfig({ SECRET_KEY: current, SECRET_KEY_PREVIOUS: `${'a'.repeat(40)},corta` })).toThrow(
+      /SECRET_KEY_PREVIOUS: cada clave anterior debe tener al menos 32 caracteres/,
+    );
+    expect(() => loadConfig({ SECRET_KEY_PREVIOUS: 'a'.repeat(40) })).toThrow(
+      /SECRET_KEY_PREVIOUS: solo tiene sentido con SECRET_KEY/,
+    );
+    expect(() => loadConfig({ SECRET_KEY: current, SECRET_KEY_PREVIOUS: current })).toThrow(
+      /SECRET_KEY_PREVIOUS: no debe repetir SECRET_KEY/,
+    );
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],

@@ -98,6 +98,23 @@ const EnvSchema = z.object({
     .default(12),
   TRUST_PROXY: trustProxy.default(false),
   SECRET_KEY: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  /**
+   * Earlier values of SECRET_KEY, newest first, separated by commas: what they sealed still opens (a key
+   * rotation, decision 0102); `npm run secrets:rotate` seals it again under SECRET_KEY.
+   */
+  SECRET_KEY_PREVIOUS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (keys) => keys.every((k) => k.length >= 32),
+      'cada clave anterior debe tener al menos 32 caracteres',
+    )
+    .optional(),
   /** Two-factor sign-in is mandatory for every administrator (rol 4). */
   ADMIN_2FA_REQUIRED: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -149,6 +166,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.SECRET_KEY) {
     throw new ConfigError(
       'Configuración inválida:\n  SECRET_KEY: es obligatoria en producción (al menos 32 caracteres aleatorios; p. ej. `openssl rand -base64 48`)',
+    );
+  }
+  if (e.SECRET_KEY_PREVIOUS?.length && !e.SECRET_KEY) {
+    throw new ConfigError(
+      'Configuración inválida:\n  SECRET_KEY_PREVIOUS: solo tiene sentido con SECRET_KEY (la clave nueva); define SECRET_KEY',
+    );
+  }
+  if (e.SECRET_KEY && e.SECRET_KEY_PREVIOUS?.includes(e.SECRET_KEY)) {
+    throw new ConfigError(
+      'Configuración inválida:\n  SECRET_KEY_PREVIOUS: no debe repetir SECRET_KEY (solo las claves anteriores)',
     );
   }
   if (e.NODE_ENV === 'production' && e.TEST_PASSWORD_HASHING) {

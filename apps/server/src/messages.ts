@@ -176,6 +176,10 @@ export const MSG = {
   dosPasosYaActiva: 'La verificación en dos pasos ya está activa.',
   dosPasosNoActiva: 'La verificación en dos pasos no está activa.',
   dosPasosSinIniciar: 'Primero inicia la activación de la verificación en dos pasos.',
+  dosPasosIlegible:
+    'Tu verificación en dos pasos no se puede comprobar porque cambió la clave del servidor. Entra con un código de respaldo o pide a un administrador que la restablezca.',
+  dosPasosPendienteIlegible:
+    'La activación de la verificación en dos pasos caducó porque cambió la clave del servidor. Iníciala de nuevo.',
   dosPasosDesactivada: 'La verificación en dos pasos se desactivó.',
   dosPasosRestablecida: 'Se desactivó la verificación en dos pasos del usuario y se le avisó por correo.',
   dosPasosPropia:
@@ -214,6 +218,8 @@ export const MSG = {
     `El receptor respondió con una redirección (${codigo}); no se siguen`,
   entregaHttp: (codigo: number) => `El receptor respondió ${codigo}`,
   entregaWebhookInactivo: 'El webhook está desactivado',
+  entregaSecretoIlegible:
+    'El secreto de firma no se puede descifrar con ninguna clave configurada (SECRET_KEY cambió); desactiva este webhook y regístralo de nuevo',
   entregaVencida: 'Se agotaron los reintentos de 24 horas',
   // Generic
   noEncontrado: 'No se encontró el recurso solicitado.',

@@ -6,12 +6,11 @@
  * With --2fa the administrator is enrolled in two-factor sign-in at once: the otpauth:// URL (to add to
  * an authenticator app) and the 10 backup codes are printed once, on this terminal only.
  */
-import { parseArgs } from 'node:util';
 import { isEmailAddress } from '@portal/shared/domain/email';
 import { passwordMeetsPolicy } from '@portal/shared/domain/password';
 import { eq, sql } from 'drizzle-orm';
-import { ConfigError, loadConfig } from '../config.ts';
-import { type Database, openDatabase, runMigrations } from '../db/client.ts';
+import { loadConfig } from '../config.ts';
+import { type Database, runMigrations } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { users } from '../db/schema/index.ts';
 import { audit } from '../lib/audit.ts';
@@ -22,13 +21,11 @@ import { newTotpSecret, otpauthUrl, sealTotpSecret } from '../lib/totp.ts';
 import { MSG } from '../messages.ts';
 import { hashBackupCode, newBackupCodes } from '../modules/two-factor/backup-codes.ts';
 import { replaceBackupCodes } from '../modules/two-factor/two-factor.repository.ts';
+import { CliError, openConfiguredDatabase, parseCliArgs, runCli } from './common.ts';
 
 const USAGE =
   'Uso: npm run admin:create -- --usuario <usuario> --email <correo> [--nombre "<nombre>"] [--2fa]';
 const USUARIO = /^[A-Za-z0-9._@+-]{3,100}$/;
-
-/** An error with a message for the operator; exit code 1. */
-class CliError extends Error {}
 
 interface Args {
   usuario: string;
@@ -39,27 +36,16 @@ interface Args {
 }
 
 function parse(argv: string[]): Args {
-  let values: { usuario?: string; email?: string; nombre?: string; help?: boolean; '2fa'?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        usuario: { type: 'string' },
-        email: { type: 'string' },
-        nombre: { type: 'string' },
-        '2fa': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (err) {
-    throw new CliError(`${err instanceof Error ? err.message : String(err)}\n${USAGE}`);
-  }
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    process.exit(0);
-  }
+  const values = parseCliArgs(
+    argv,
+    {
+      usuario: { type: 'string' },
+      email: { type: 'string' },
+      nombre: { type: 'string' },
+      '2fa': { type: 'boolean' },
+    },
+    USAGE,
+  );
   const usuario = values.usuario?.trim() ?? '';
   const email = values.email?.trim() ?? '';
   if (!usuario || !email) throw new CliError(`Faltan datos: --usuario y --email son obligatorios.\n${USAGE}`);
@@ -153,11 +139,7 @@ async function usuarioExists(database: Database, usuario: string): Promise<boole
 async function main(): Promise<void> {
   const args = parse(process.argv.slice(2));
   const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.dataDir,
-    poolSize: 2,
-  });
+  const database = await openConfiguredDatabase(config);
   try {
     await runMigrations(database);
     const duplicate = () =>
@@ -235,17 +217,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    if (err instanceof CliError || err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-    } else {
-      // The root cause only: a wrapped query error would list the statement's parameters.
-      let root: unknown = err;
-      while (root instanceof Error && root.cause instanceof Error) root = root.cause;
-      process.stderr.write(`Error inesperado: ${root instanceof Error ? root.message : String(root)}\n`);
-    }
-    process.exit(1);
-  },
-);
+runCli(main);

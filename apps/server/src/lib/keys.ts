@@ -7,9 +7,20 @@ import type { Config } from '../config.ts';
 export interface AppKeys {
   /** Signs the sign-in form's anonymous session cookie (nothing is stored for it). */
   anonymousSession: Buffer;
-  /** Encrypts secrets at rest (two-factor secrets). */
+  /**
+   * The same key of each SECRET_KEY_PREVIOUS, newest first: a sign-in form opened before a key rotation
+   * still signs in after it (decision 0102). New cookies are signed with the current key only.
+   */
+  anonymousSessionPrevious: Buffer[];
+  /** Encrypts secrets at rest (two-factor secrets, webhook signing secrets). */
   encryption: Buffer;
-  /** Keys the fingerprints of typed usernames (the sign-in throttle and the log: issue 38, finding 9). */
+  /** The encryption key of each SECRET_KEY_PREVIOUS, newest first: what they sealed still opens. */
+  encryptionPrevious: Buffer[];
+  /**
+   * Keys the fingerprints of typed usernames (the sign-in throttle and the log: issue 38, finding 9). No
+   * previous keys (decision 0102): after a rotation the per-name counters of the current 15 minutes start
+   * again once, while the per-address ceiling, which does not look at the name, holds.
+   */
   typedNames: Buffer;
   /** Whether the key came from SECRET_KEY or a key file, rather than the development fallback. */
   source: 'config' | 'file' | 'development';
@@ -28,7 +39,10 @@ function derive(master: Buffer, purpose: string): Buffer {
  * a laptop's encrypted secrets survive restarts; otherwise (tests, PostgreSQL in development) a fixed
  * development key.
  */
-function masterSecret(config: Pick<Config, 'SECRET_KEY' | 'dataDir' | 'DATABASE_URL'>) {
+type KeyConfig = Pick<Config, 'SECRET_KEY' | 'dataDir' | 'DATABASE_URL'> &
+  Partial<Pick<Config, 'SECRET_KEY_PREVIOUS'>>;
+
+function masterSecret(config: KeyConfig) {
   if (config.SECRET_KEY) return { master: Buffer.from(config.SECRET_KEY, 'utf8'), source: 'config' as const };
   if (!config.DATABASE_URL && !config.dataDir.startsWith('memory://')) {
     const file = path.join(config.dataDir, KEY_FILE);
@@ -47,12 +61,20 @@ function masterSecret(config: Pick<Config, 'SECRET_KEY' | 'dataDir' | 'DATABASE_
   return { master: createHash('sha256').update(DEVELOPMENT_SECRET).digest(), source: 'development' as const };
 }
 
-export function appKeys(config: Pick<Config, 'SECRET_KEY' | 'dataDir' | 'DATABASE_URL'>): AppKeys {
+export function appKeys(config: KeyConfig): AppKeys {
   const { master, source } = masterSecret(config);
+  const previous = (config.SECRET_KEY_PREVIOUS ?? []).map((k) => Buffer.from(k, 'utf8'));
   return {
     anonymousSession: derive(master, 'sesion-anonima'),
+    anonymousSessionPrevious: previous.map((p) => derive(p, 'sesion-anonima')),
     encryption: derive(master, 'cifrado'),
+    encryptionPrevious: previous.map((p) => derive(p, 'cifrado')),
     typedNames: derive(master, 'nombres-tecleados'),
     source,
   };
+}
+
+/** The keys a sealed secret may open with, the current one first (lib/secret-box.ts: openWithRing). */
+export function encryptionRing(keys: Pick<AppKeys, 'encryption' | 'encryptionPrevious'>): Buffer[] {
+  return [keys.encryption, ...keys.encryptionPrevious];
 }

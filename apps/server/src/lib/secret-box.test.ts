@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { appKeys } from './keys.ts';
-import { openSecret, SecretBoxError, sealSecret } from './secret-box.ts';
+import { appKeys, encryptionRing } from './keys.ts';
+import { openSecret, openWithRing, SecretBoxError, sealSecret } from './secret-box.ts';
 
 const key = randomBytes(32);
 const SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
@@ -61,5 +61,44 @@ describe('secret box (AES-256-GCM)', () => {
     expect(openSecret(appKeys(config).encryption, sealed, 'totp:1')).toBe(SECRET);
     const other = appKeys({ ...config, SECRET_KEY: 'j'.repeat(40) }).encryption;
     expect(() => openSecret(other, sealed, 'totp:1')).toThrow(SecretBoxError);
+  });
+});
+
+describe('the key ring (SECRET_KEY and SECRET_KEY_PREVIOUS, decision 0102)', () => {
+  const A = 'a'.repeat(40);
+  const B = 'b'.repeat(40);
+  const C = 'c'.repeat(40);
+  const keys = (secret: string, previous?: string[]) =>
+    appKeys({
+      SECRET_KEY: secret,
+      SECRET_KEY_PREVIOUS: previous,
+      dataDir: 'memory://',
+      DATABASE_URL: undefined,
+    });
+
+  it('opens with the current key first, then each previous one, and says which', () => {
+    const underA = sealSecret(keys(A).encryption, SECRET, 'totp:3');
+    const underB = sealSecret(keys(B).encryption, SECRET, 'totp:3');
+    const underC = sealSecret(keys(C).encryption, SECRET, 'totp:3');
+    const ring = encryptionRing(keys(C, [B, A]));
+    expect(ring).toHaveLength(3);
+    expect(openWithRing(ring, underC, 'totp:3')).toEqual({ plaintext: SECRET, current: true });
+    expect(openWithRing(ring, underB, 'totp:3')).toEqual({ plaintext: SECRET, current: false });
+    expect(openWithRing(ring, underA, 'totp:3')).toEqual({ plaintext: SECRET, current: false });
+    // Context still binds under every key; a key not in the ring does not open.
+    expect(() => openWithRing(ring, underB, 'totp:4')).toThrow(SecretBoxError);
+    expect(() => openWithRing(encryptionRing(keys(C, [B])), underA, 'totp:3')).toThrow(SecretBoxError);
+    expect(() => openWithRing(encryptionRing(keys(C)), underB, 'totp:3')).toThrow(SecretBoxError);
+  });
+
+  it('derives every purpose of each previous key as it did when that key was current', () => {
+    const rotated = keys(B, [A]);
+    const before = keys(A);
+    expect(rotated.encryptionPrevious).toEqual([before.encryption]);
+    expect(rotated.anonymousSessionPrevious).toEqual([before.anonymousSession]);
+    expect(rotated.encryption).toEqual(keys(B).encryption);
+    // The typed-names key has no previous keys: it is the current key's.
+    expect(rotated.typedNames).toEqual(keys(B).typedNames);
+    expect(keys(B).encryptionPrevious).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
- * Secrets kept at rest (two-factor secrets): AES-256-GCM with the app's encryption key (lib/keys.ts).
+ * Secrets kept at rest (two-factor secrets, webhook signing secrets): AES-256-GCM with the app's encryption key (lib/keys.ts).
  * Sealed form: `v1.<iv>.<tag>.<ciphertext>` (base64url; a random 12-byte IV per seal, a 16-byte tag). The
  * `context` (what the secret is and whose, e.g. `totp:42`) is authenticated with it, so a sealed value
  * copied to another row or purpose does not open there.
@@ -25,6 +25,11 @@ function checkKey(key: Buffer): void {
 
 function aad(context: string): Buffer {
   return Buffer.from(`portal-de-compras|${VERSION}|${context}`, 'utf8');
+}
+
+/** The context of a webhook endpoint's signing secret: a sealed secret opens only for its own row. */
+export function secretContext(endpointId: number): string {
+  return `webhook:${endpointId}`;
 }
 
 export function sealSecret(key: Buffer, plaintext: string, context: string): string {
@@ -54,4 +59,24 @@ export function openSecret(key: Buffer, sealed: string, context: string): string
   } catch {
     throw new SecretBoxError();
   }
+}
+
+/**
+ * Opens a sealed value with the first key of `ring` (current first, then the previous ones: a key
+ * rotation, decision 0102) that opens it; `current` says whether that was the first. SecretBoxError when
+ * none does.
+ */
+export function openWithRing(
+  ring: readonly Buffer[],
+  sealed: string,
+  context: string,
+): { plaintext: string; current: boolean } {
+  for (const [index, key] of ring.entries()) {
+    try {
+      return { plaintext: openSecret(key, sealed, context), current: index === 0 };
+    } catch (err) {
+      if (!(err instanceof SecretBoxError)) throw err;
+    }
+  }
+  throw new SecretBoxError();
 }

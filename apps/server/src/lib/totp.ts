@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { HOTP, Secret, TOTP } from 'otpauth';
-import { openSecret, sealSecret } from './secret-box.ts';
+import { openWithRing, sealSecret } from './secret-box.ts';
 
 /**
  * Time-based one-time codes (RFC 6238) as authenticator apps make them: SHA-1, 6 digits, 30-second
@@ -18,11 +18,17 @@ const SECRET_BYTES = 20;
 
 /** A user's secret as stored: encrypted and bound to the user (a copy in another row does not open). */
 export function sealTotpSecret(key: Buffer, userId: number, secretBase32: string): string {
-  return sealSecret(key, secretBase32, `totp:${userId}`);
+  return sealSecret(key, secretBase32, totpContext(userId));
 }
 
-export function openTotpSecret(key: Buffer, userId: number, sealed: string): string {
-  return openSecret(key, sealed, `totp:${userId}`);
+/** Opens a user's secret with the current key or a previous one (lib/keys.ts: encryptionRing). */
+export function openTotpSecret(ring: readonly Buffer[], userId: number, sealed: string): string {
+  return openWithRing(ring, sealed, totpContext(userId)).plaintext;
+}
+
+/** What a user's secret is sealed with, besides the key: whose it is. */
+export function totpContext(userId: number): string {
+  return `totp:${userId}`;
 }
 
 export const CODE_FORMAT = /^\d{6}$/;

@@ -155,6 +155,8 @@ export class SessionStore {
     private readonly anonymousKey: Buffer = randomBytes(32),
     /** "Now" for expiry, idleness and today's access week (lib/clock.ts). */
     private readonly clock: Clock = systemClock,
+    /** Keys of earlier SECRET_KEYs whose anonymous sessions still open (AppKeys.anonymousSessionPrevious). */
+    private readonly previousAnonymousKeys: readonly Buffer[] = [],
   ) {
     this.lookup = prepareSessionLookup(db);
   }
@@ -287,14 +289,18 @@ export class SessionStore {
     if (parts.length !== 3) return null;
     const [issued, nonce, signature] = parts as [string, string, string];
     const body = `${issued}.${nonce}`;
-    if (!sameToken(signature, mac(this.anonymousKey, `sesion|${body}`))) return null;
+    // The current key, or one of a rotation's previous keys (a sign-in form opened before it).
+    const key = [this.anonymousKey, ...this.previousAnonymousKeys].find((k) =>
+      sameToken(signature, mac(k, `sesion|${body}`)),
+    );
+    if (!key) return null;
     const createdAt = new Date(Number.parseInt(issued, 36));
     const expiresAt = new Date(createdAt.getTime() + Math.min(ANONYMOUS_HOURS, this.maxHours) * 3_600_000);
     if (!(createdAt.getTime() <= now.getTime() + 60_000 && expiresAt > now)) return null;
     return {
       id: `${ANONYMOUS_PREFIX}${nonce}`,
       userId: null,
-      xsrfToken: mac(this.anonymousKey, `xsrf|${body}`),
+      xsrfToken: mac(key, `xsrf|${body}`),
       createdAt,
       lastSeenAt: now,
       expiresAt,

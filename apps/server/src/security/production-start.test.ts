@@ -106,10 +106,11 @@ describe('a production start of the real server (embedded database)', () => {
   });
   const production = { NODE_ENV: 'production', SECRET_KEY: 'clave-de-prueba-del-arranque-0123456789' };
 
-  it('refuses to start without SECRET_KEY', async () => {
+  /** A start that the configuration stops: its exit code and what it wrote to stderr. */
+  async function refusedStart(env: Record<string, string>) {
     const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: SERVER_DIR,
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: newDir() },
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: newDir(), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';
@@ -117,8 +118,23 @@ describe('a production start of the real server (embedded database)', () => {
       err += String(d);
     });
     const code = await new Promise((r) => proc.once('exit', r));
+    return { code, err };
+  }
+
+  it('refuses to start without SECRET_KEY', async () => {
+    const { code, err } = await refusedStart({ NODE_ENV: 'production' });
     expect(code).toBe(1);
     expect(err).toContain('SECRET_KEY: es obligatoria en producción');
+  });
+
+  it('refuses to start with a previous key that is too short (SECRET_KEY_PREVIOUS), naming it', async () => {
+    const { code, err } = await refusedStart({
+      ...production,
+      SECRET_KEY_PREVIOUS: `${'a'.repeat(40)},corta`,
+    });
+    expect(code).toBe(1);
+    expect(err).toContain('SECRET_KEY_PREVIOUS: cada clave anterior debe tener al menos 32 caracteres');
+    expect(err).not.toContain('a'.repeat(40));
   });
 
   it('creates no demo accounts, listens on 127.0.0.1 only, and answers', async () => {

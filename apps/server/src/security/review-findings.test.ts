@@ -19,13 +19,12 @@ import {
   webhookEndpoints,
 } from '../db/schema/index.ts';
 import { manualClock } from '../lib/clock.ts';
-import { sealSecret } from '../lib/secret-box.ts';
+import { sealSecret, secretContext } from '../lib/secret-box.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { MSG } from '../messages.ts';
 import { insertPasswordToken } from '../modules/auth/auth.repository.ts';
 import { LOGIN_MAX_PER_IP, RESET_MAX_PER_IP } from '../modules/auth/auth.service.ts';
 import { PRODUCT_COLUMNS } from '../modules/imports/product-import.ts';
-import { secretContext } from '../modules/integration/webhook-delivery.ts';
 import { recordWebhookEvent } from '../modules/integration/webhook-outbox.ts';
 import {
   makeCategory,

@@ -108,7 +108,7 @@ describe('seedDemo', () => {
     expect(admin2fa.totpSecret).not.toContain(ADMIN_2FA_DEMO_SECRET);
     expect(admin2fa.totpEnabledAt?.getTime()).toBe(NOW.getTime());
     expect(admin2fa.totpLastStep).toBeNull();
-    const secret = openTotpSecret(encryptionKey, admin2fa.id, admin2fa.totpSecret!);
+    const secret = openTotpSecret([encryptionKey], admin2fa.id, admin2fa.totpSecret!);
     expect(secret).toBe(ADMIN_2FA_DEMO_SECRET);
     const now = Date.now();
     expect(matchingStep(secret, codeAt(ADMIN_2FA_DEMO_SECRET, stepAt(now)), now, null)).toBe(stepAt(now));

@@ -28,6 +28,17 @@ function migratedPglite(): Promise<Blob> | undefined {
 }
 
 /**
+ * A migrated embedded database in a directory (another process can open it once this one closes it): a
+ * copy of the run's template when there is one.
+ */
+export async function pgliteOnDisk(dataDir: string): Promise<Database> {
+  const template = migratedPglite();
+  const database = await openDatabase({ dataDir, loadDataDir: template && (await template) });
+  if (!template) await runMigrations(database);
+  return database;
+}
+
+/**
  * A fresh, migrated database: an in-memory PGlite, or a new database on the PostgreSQL server. Both are
  * copies of the run's migrated templates when the global setup made them; otherwise they are migrated here.
  */

@@ -7,18 +7,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.ts';
 import type { JobContext } from '../../lib/jobs.ts';
-import { openSecret } from '../../lib/secret-box.ts';
+import { encryptionRing } from '../../lib/keys.ts';
+import { openWithRing, SecretBoxError, secretContext } from '../../lib/secret-box.ts';
 import { MSG } from '../../messages.ts';
 import { WEBHOOK_QUEUE, type WebhookDeliveryJob } from './webhook-outbox.ts';
 import { resolveTarget, type TargetPolicy } from './webhook-target.ts';
 
 /** How long a claimed attempt is held: the receiver's timeout and a margin (a claim past it was lost). */
 const CLAIM_SECONDS = WEBHOOK_TIMEOUT_MS / 1000 + 20;
-
-/** The secret-box context of an endpoint's signing secret: a sealed secret opens only for its own row. */
-export function secretContext(endpointId: number): string {
-  return `webhook:${endpointId}`;
-}
 
 /** `X-Portal-Firma` for `body` sent at unix time `t`: HMAC-SHA256 of "t.body" with the endpoint's secret. */
 export function sign(secret: string, t: number, body: string): string {
@@ -163,7 +159,23 @@ export async function attemptDelivery(app: FastifyInstance, id: number, ctx: Job
     await settle({ estado: 'fallido', ultimoError: MSG.entregaWebhookInactivo, ultimoCodigo: null });
     return;
   }
-  const secret = openSecret(app.keys.encryption, target.secreto, secretContext(claimed.endpointId));
+  let secret: string;
+  try {
+    secret = openWithRing(
+      encryptionRing(app.keys),
+      target.secreto,
+      secretContext(claimed.endpointId),
+    ).plaintext;
+  } catch (err) {
+    if (!(err instanceof SecretBoxError)) throw err;
+    // Sealed under no key this server knows (decision 0102): no retry would open it either.
+    app.log.warn(
+      { webhook: claimed.endpointId, entrega: id },
+      'Entrega de webhook fallida: el secreto de firma no se abre con ninguna clave configurada (SECRET_KEY cambió)',
+    );
+    await settle({ estado: 'fallido', ultimoError: MSG.entregaSecretoIlegible, ultimoCodigo: null });
+    return;
+  }
   const t = Math.floor(app.clock.ms() / 1000);
   const started = performance.now();
   const outcome = await post(

@@ -1,20 +1,28 @@
-import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.ts';
-import { sealSecret } from '../../lib/secret-box.ts';
+import { appKeys, encryptionRing } from '../../lib/keys.ts';
+import { openWithRing, sealSecret, secretContext } from '../../lib/secret-box.ts';
+import { rotateSecrets } from '../../lib/secret-rotation.ts';
 import { MSG } from '../../messages.ts';
 import { makeBuyer } from '../../test/buyer-fixtures.ts';
 import { assign, makeClient, makeUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
 import { eventually, startReceiver, verifySignature } from '../../test/webhook-receiver.ts';
-import { attemptDelivery, secretContext } from './webhook-delivery.ts';
+import { attemptDelivery } from './webhook-delivery.ts';
 import { recordWebhookEvent } from './webhook-outbox.ts';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 /** Signed webhooks (decision 0060): registration, the outbox, delivery, retries, the delivery log. */
+/** The main app runs on a rotated key: SECRET_KEY new, the old one in SECRET_KEY_PREVIOUS (decision 0102). */
+const OLD_KEY = 'clave-anterior-de-los-webhooks-0123456789abcdef';
+const KEYS = { SECRET_KEY: 'clave-nueva-de-los-webhooks-0123456789abcdefghij', SECRET_KEY_PREVIOUS: OLD_KEY };
+
 describe.each(DB_KINDS)('webhooks (%s)', (kind) => {
   let t: TestApp;
+  const logLines: string[] = [];
   let strict: TestApp;
   let receiver: Receiver;
   let admin: ApiClient;
@@ -28,7 +36,10 @@ describe.each(DB_KINDS)('webhooks (%s)', (kind) => {
       '/redirige': [302],
     });
     [t, strict] = await Promise.all([
-      createTestApp(kind, { env: { WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_BASE_SECONDS: '1' } }),
+      createTestApp(kind, {
+        env: { WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_BASE_SECONDS: '1', ...KEYS },
+        logLines,
+      }),
       createTestApp(kind, { env: { WEBHOOK_RETRY_BASE_SECONDS: '1' } }),
     ]);
     admin = await new ApiClient(t.app).loginOk(
@@ -291,6 +302,73 @@ describe.each(DB_KINDS)('webhooks (%s)', (kind) => {
     for (const h of got)
       expect(verifySignature(hook.secreto, h.headers['x-portal-firma'] as string, h.body)).toBe(true);
     expect(await deliveriesOf(hook.webhook.id)).toHaveLength(2);
+  });
+
+  it('a secret sealed under the previous key still signs, and after secrets:rotate; under no known key the delivery fails with a logged reason, once', async () => {
+    const s = await shop();
+    const hook = await register({
+      url: receiver.url('/rotacion'),
+      eventos: ['pedido.creado'],
+      id_cliente: s.client.id,
+    });
+    const id = hook.webhook.id;
+    const sealedNow = async () =>
+      (await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)))[0]!.secretoCifrado;
+    const before = appKeys({ SECRET_KEY: OLD_KEY, dataDir: 'memory://', DATABASE_URL: undefined });
+    // Registered before the key changed: sealed under the old key.
+    await db()
+      .update(webhookEndpoints)
+      .set({ secretoCifrado: sealSecret(before.encryption, hook.secreto, secretContext(id)) })
+      .where(eq(webhookEndpoints.id, id));
+    const signedBy = async (n: number) => {
+      const got = await eventually(
+        async () => (receiver.at('/rotacion').length >= n ? receiver.at('/rotacion') : undefined),
+        20_000,
+        `entrega ${n}`,
+      );
+      return verifySignature(hook.secreto, got[n - 1]!.headers['x-portal-firma'] as string, got[n - 1]!.body);
+    };
+    await s.buy();
+    expect(await signedBy(1)).toBe(true);
+    expect(openWithRing(encryptionRing(t.app.keys), await sealedNow(), secretContext(id)).current).toBe(
+      false,
+    );
+
+    await rotateSecrets(db(), t.app.keys);
+    expect(openWithRing(encryptionRing(t.app.keys), await sealedNow(), secretContext(id)).current).toBe(true);
+    await s.buy();
+    expect(await signedBy(2)).toBe(true);
+
+    // Sealed under a key no longer configured: no request, the delivery fails at once with the reason.
+    await db()
+      .update(webhookEndpoints)
+      .set({ secretoCifrado: sealSecret(randomBytes(32), hook.secreto, secretContext(id)) })
+      .where(eq(webhookEndpoints.id, id));
+    const third = await s.buy();
+    const [failed] = await eventually(
+      async () => {
+        const rows = await db()
+          .select({ d: webhookDeliveries })
+          .from(webhookDeliveries)
+          .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+          .where(and(eq(webhookDeliveries.endpointId, id), eq(webhookEvents.orderId, third)));
+        return rows[0]?.d.estado === 'fallido' ? rows : undefined;
+      },
+      20_000,
+      'entrega fallida por el secreto',
+    );
+    expect(failed!.d).toMatchObject({
+      intentos: 1,
+      ultimoError: MSG.entregaSecretoIlegible,
+      ultimoCodigo: null,
+    });
+    expect(receiver.at('/rotacion')).toHaveLength(2);
+    const warned = logLines
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.level === 40 && l.webhook === id && l.entrega === failed!.d.id);
+    expect(warned).toHaveLength(1);
+    expect(warned[0].msg).toContain('el secreto de firma no se abre');
+    expect(logLines.join('\n')).not.toContain(hook.secreto);
   });
 
   it('retries with backoff: a receiver that fails twice then succeeds gets the same event three times, delivered once', async () => {

@@ -19,12 +19,12 @@ import type { Db, Tx } from '../../db/client.ts';
 import { clients, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { sealSecret } from '../../lib/secret-box.ts';
+import { sealSecret, secretContext } from '../../lib/secret-box.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { checkClientScope, scopeIs } from './tokens.service.ts';
-import { secretContext, targetPolicy } from './webhook-delivery.ts';
+import { targetPolicy } from './webhook-delivery.ts';
 import { WEBHOOK_QUEUE, type WebhookDeliveryJob } from './webhook-outbox.ts';
 import { resolveTarget } from './webhook-target.ts';
 

@@ -13,8 +13,10 @@ import type { Tx } from '../../db/client.ts';
 import { type AuditEntry, audit, requestMeta } from '../../lib/audit.ts';
 import { type TwoFactorEvent, twoFactorEmail } from '../../lib/emails.ts';
 import { AppError, conflict, notFound, tooMany, unauthorized } from '../../lib/errors.ts';
+import { encryptionRing } from '../../lib/keys.ts';
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
+import { SecretBoxError } from '../../lib/secret-box.ts';
 import {
   CODE_FORMAT,
   checkAgainstDummy,
@@ -47,8 +49,29 @@ export const CODE_CHECKS_PER_USER_IP = 5;
 const badCode = () => unauthorized(MSG.codigoIncorrecto, 'BAD_CODE');
 const userAgentOf = (request: FastifyRequest) => String(request.headers['user-agent'] ?? '');
 
-function openUserSecret(app: FastifyInstance, userId: number, sealed: string): string {
-  return openTotpSecret(app.keys.encryption, userId, sealed);
+/**
+ * A user's secret (active or pending), opened with the current key or a previous one. Sealed under no key
+ * this server knows (SECRET_KEY changed without SECRET_KEY_PREVIOUS, decision 0102), it is a 403 that says
+ * the second factor must be reset (or, when pending, enrolment started again), and a warning in the log.
+ */
+function openUserSecret(
+  app: FastifyInstance,
+  user: { id: number; usuario: string },
+  sealed: string,
+  which: 'activo' | 'pendiente' = 'activo',
+): string {
+  try {
+    return openTotpSecret(encryptionRing(app.keys), user.id, sealed);
+  } catch (err) {
+    if (!(err instanceof SecretBoxError)) throw err;
+    app.log.warn(
+      { usuario: user.usuario, userId: user.id, secreto: which },
+      'El secreto de verificación en dos pasos no se abre con ninguna clave configurada (SECRET_KEY cambió); hay que restablecerlo',
+    );
+    throw which === 'activo'
+      ? new AppError(403, 'TWO_FACTOR_UNREADABLE', MSG.dosPasosIlegible)
+      : conflict('TWO_FACTOR_NOT_STARTED', MSG.dosPasosPendienteIlegible);
+  }
 }
 
 type Verified = 'totp' | 'respaldo';
@@ -60,14 +83,14 @@ type Verified = 'totp' | 'respaldo';
  */
 async function verifyAndUse(
   app: FastifyInstance,
-  user: { id: number; totpSecret: string | null; totpLastStep: number | null },
+  user: { id: number; usuario: string; totpSecret: string | null; totpLastStep: number | null },
   input: { codigo?: string; codigo_respaldo?: string },
   now: number,
 ): Promise<Verified | null> {
   if (!user.totpSecret) return null;
   const typed = input.codigo?.trim();
   if (typed !== undefined && CODE_FORMAT.test(typed)) {
-    const step = matchingStep(openUserSecret(app, user.id, user.totpSecret), typed, now, user.totpLastStep);
+    const step = matchingStep(openUserSecret(app, user, user.totpSecret), typed, now, user.totpLastStep);
     return step !== null && (await repo.useStep(app.db, user.id, step)) ? 'totp' : null;
   }
   const backup = normalizeBackupCode(input.codigo_respaldo ?? typed ?? '');
@@ -203,7 +226,12 @@ export async function activate(
   if (!pending) throw conflict('TWO_FACTOR_NOT_STARTED', MSG.dosPasosSinIniciar);
   await checkCurrentPassword(app, request, auth, password, 'activar');
   const reservation = await reserveCheck(app, auth, request);
-  const step = matchingStep(openUserSecret(app, auth.user.id, pending), codigo, app.clock.ms(), null);
+  const step = matchingStep(
+    openUserSecret(app, auth.user, pending, 'pendiente'),
+    codigo,
+    app.clock.ms(),
+    null,
+  );
   if (step === null) {
     await checkFailed(app, request, auth, 'activar', 'codigo');
     throw badCode();
