@@ -8,6 +8,7 @@ import { SNAPSHOT_MS, UNMATCHED_ROUTE } from './plugins/metrics.ts';
 import { makeBuyer } from './test/buyer-fixtures.ts';
 import { assign, makeUser, TEST_PASSWORD } from './test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from './test/harness.ts';
+import { startReceiver } from './test/webhook-receiver.ts';
 
 const TOKEN = 'token-de-las-metricas-0123456789abcdef';
 const TEST_QUEUE = 'metricas-prueba';
@@ -42,9 +43,19 @@ describe.each(DB_KINDS)('metrics on their own listener (%s)', (kind) => {
   const running = new Promise<void>((resolve) => {
     started = resolve;
   });
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  /** The scrape before the purchase (the webhook's attempts are checked against it later). */
+  let beforePurchase = '';
   beforeAll(async () => {
+    // The webhook's receiver fails twice, then accepts.
+    receiver = await startReceiver({ '/fallas': [500, 503, 200] });
     t = await createTestApp(kind, {
-      env: { METRICS_PORT: '0', METRICS_TOKEN: TOKEN },
+      env: {
+        METRICS_PORT: '0',
+        METRICS_TOKEN: TOKEN,
+        WEBHOOK_ALLOW_PRIVATE: '1',
+        WEBHOOK_RETRY_BASE_SECONDS: '1',
+      },
       extend: (a) =>
         a.jobs.define<{ n: number }>({
           name: TEST_QUEUE,
@@ -60,6 +71,7 @@ describe.each(DB_KINDS)('metrics on their own listener (%s)', (kind) => {
   afterAll(async () => {
     release();
     await t?.close();
+    await receiver?.close();
   });
   const app = () => t!.app;
   const db = () => t!.database.db;
@@ -107,8 +119,19 @@ describe.each(DB_KINDS)('metrics on their own listener (%s)', (kind) => {
   });
 
   it('purchases, approvals, throttled sign-ins and the requests move their series', async () => {
-    const before = await scrape();
     const { client, user, api, product } = await makeBuyer(t!, { client: { cantidadAutorizadores: 1 } });
+    const admin = await new ApiClient(app()).loginOk(
+      (await makeUser(db(), { rol: 4, idCliente: null })).usuario,
+      TEST_PASSWORD,
+    );
+    const hook = await admin.post('/api/integracion/webhooks', {
+      url: receiver.url('/fallas'),
+      eventos: ['pedido.creado'],
+      id_cliente: client.id,
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+    const before = await scrape();
+    beforePurchase = before;
     const p = await product(10000);
     await assign(db(), user.id, p.id, 5);
     expect((await api.post('/api/carrito/nuevo_item', { item: { id: p.id, cantidad: 2 } })).statusCode).toBe(
@@ -159,6 +182,17 @@ describe.each(DB_KINDS)('metrics on their own listener (%s)', (kind) => {
       }) ?? 0;
     expect(sum(after) - sum(before)).toBeGreaterThan(0);
     expect(sum(after) - sum(before)).toBeLessThan(60);
+  });
+
+  it("a webhook's failed attempts and its delivery", async () => {
+    const attempts = (text: string, result: string) =>
+      (sample(text, 'portal_webhook_attempts_total', { result }) ?? 0) -
+      (sample(beforePurchase, 'portal_webhook_attempts_total', { result }) ?? 0);
+    const after = await scrapeUntil((text) => attempts(text, 'entregado') >= 1);
+    expect(attempts(after, 'reintento')).toBe(2);
+    expect(attempts(after, 'entregado')).toBe(1);
+    expect(attempts(after, 'fallido')).toBe(0);
+    expect(receiver.at('/fallas')).toHaveLength(3);
   });
 
   it("the outbox's unsent e-mails and the oldest one's age, and what the worker did with them", async () => {
