@@ -256,7 +256,10 @@ export function registerMetrics(app: FastifyInstance, database: Database, jobs: 
   });
   app.addHook('onClose', async () => {
     if (!server.listening) return;
+    // A scrape under way is answered; a connection still open after that is cut.
+    const cut = setTimeout(() => server.closeAllConnections(), 2_000);
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    clearTimeout(cut);
   });
 }
