@@ -85,6 +85,9 @@ describe('Prometheus scrapes the metrics listener', () => {
       expect.objectContaining({ health: 'up', lastError: '' }),
     ]);
 
+    expect(server.log(200)).toContain(
+      `métricas de Prometheus en 127.0.0.1:${metricsPort}/metrics (con token)`,
+    );
     // The app's port never answers /metrics; the listener does, only with the token.
     expect((await new Client(server.url).get('/metrics')).status).toBe(404);
     expect((await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).status).toBe(401);
