@@ -38,7 +38,7 @@ function tail(file: string, lines = 40): string {
   return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
 }
 
-/** Asks a helper process to stop with `signal`, and kills it if it has not exited after `killAfterMs`. */
+/** Asks a child process to stop with `signal`, and kills it if it has not exited after `killAfterMs`. */
 function stopProcess(proc: ChildProcess | null, signal: NodeJS.Signals, killAfterMs: number): Promise<void> {
   if (!proc || proc.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
