@@ -13,6 +13,7 @@ import {
   readFileSync,
   writeFileSync,
 } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,6 +36,16 @@ export async function waitUntil(what: string, check: () => Promise<boolean>, tim
 function tail(file: string, lines = 40): string {
   if (!existsSync(file)) return '';
   return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+}
+
+/** Asks a child process to stop with `signal`, and kills it if it has not exited after `killAfterMs`. */
+function stopProcess(proc: ChildProcess | null, signal: NodeJS.Signals, killAfterMs: number): Promise<void> {
+  if (!proc || proc.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    proc.on('exit', () => resolve());
+    proc.kill(signal);
+    setTimeout(() => proc.kill('SIGKILL'), killAfterMs).unref();
+  });
 }
 
 const isRoot = () => process.getuid?.() === 0;
@@ -123,7 +134,8 @@ export class PrivatePostgres {
 export interface InstanceOptions {
   name: string;
   port: number;
-  databaseUrl: string;
+  /** Without it, the embedded database in `dataDir`. */
+  databaseUrl?: string;
   dataDir: string;
   smtpUrl: string;
   logDir: string;
@@ -164,7 +176,7 @@ export class ServerInstance {
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
         PORT: String(this.options.port),
-        DATABASE_URL: this.options.databaseUrl,
+        ...(this.options.databaseUrl ? { DATABASE_URL: this.options.databaseUrl } : {}),
         DATA_DIR: this.options.dataDir,
         SMTP_URL: this.options.smtpUrl,
         DB_POOL_SIZE: '20',
@@ -322,12 +334,114 @@ ${this.upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')
   }
 
   stop(): Promise<void> {
-    const proc = this.proc;
-    if (!proc || proc.exitCode !== null) return Promise.resolve();
-    return new Promise((resolve) => {
-      proc.on('exit', () => resolve());
-      proc.kill('SIGQUIT');
-      setTimeout(() => proc.kill('SIGKILL'), 5000).unref();
+    return stopProcess(this.proc, 'SIGQUIT', 5000);
+  }
+}
+
+const PROMETHEUS_BIN = process.env.RELIABILITY_PROMETHEUS ?? '/usr/bin/prometheus';
+
+/** A port nothing listens on now (the system's choice). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** One value of an instant query's answer (`/api/v1/query`), by its labels. */
+export interface PromSample {
+  metric: Record<string, string>;
+  value: [number, string];
+}
+
+/** Debian's Prometheus (2.42), scraping the given targets every second with a bearer token. */
+export class Prometheus {
+  proc: ChildProcess | null = null;
+  private readonly dir: string;
+  private readonly logFile: string;
+
+  constructor(
+    baseDir: string,
+    readonly port: number,
+    private readonly targets: string[],
+    private readonly token: string,
+  ) {
+    this.dir = path.join(baseDir, 'prometheus');
+    this.logFile = path.join(this.dir, 'prometheus.log');
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    if (!existsSync(PROMETHEUS_BIN))
+      throw new Error(
+        `prometheus not found at ${PROMETHEUS_BIN}: apt-get install -y prometheus (or set RELIABILITY_PROMETHEUS)`,
+      );
+    mkdirSync(path.join(this.dir, 'data'), { recursive: true });
+    const conf = path.join(this.dir, 'prometheus.yml');
+    writeFileSync(
+      conf,
+      `global:
+  scrape_interval: 1s
+  scrape_timeout: 1s
+  evaluation_interval: 1s
+scrape_configs:
+  - job_name: portal
+    authorization:
+      type: Bearer
+      credentials: ${JSON.stringify(this.token)}
+    static_configs:
+      - targets: ${JSON.stringify(this.targets)}
+`,
+    );
+    const out = createWriteStream(this.logFile, { flags: 'a' });
+    const proc = spawn(
+      PROMETHEUS_BIN,
+      [
+        `--config.file=${conf}`,
+        `--storage.tsdb.path=${path.join(this.dir, 'data')}`,
+        `--web.listen-address=127.0.0.1:${this.port}`,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    proc.stdout?.pipe(out, { end: false });
+    proc.stderr?.pipe(out, { end: false });
+    this.proc = proc;
+    await waitUntil(
+      'prometheus to be ready',
+      async () => {
+        if (proc.exitCode !== null) throw new Error(`prometheus exited:\n${tail(this.logFile)}`);
+        return (await fetch(`${this.url}/-/ready`)).status === 200;
+      },
+      30_000,
+    ).catch((err) => {
+      throw new Error(`${(err as Error).message}\n${tail(this.logFile)}`);
     });
+  }
+
+  /** An instant query through the HTTP API; throws unless Prometheus answers `success`. */
+  async query(promql: string): Promise<PromSample[]> {
+    const res = await fetch(`${this.url}/api/v1/query?query=${encodeURIComponent(promql)}`);
+    const body = (await res.json()) as { status: string; error?: string; data?: { result: PromSample[] } };
+    if (body.status !== 'success') throw new Error(`${promql}: ${body.error ?? res.status}`);
+    return body.data?.result ?? [];
+  }
+
+  /** The scrape targets' health as Prometheus last saw it (`up`, the last error). */
+  async targetHealth(): Promise<{ health: string; lastError: string }[]> {
+    const res = await fetch(`${this.url}/api/v1/targets`);
+    const body = (await res.json()) as { data: { activeTargets: { health: string; lastError: string }[] } };
+    return body.data.activeTargets;
+  }
+
+  log(lines = 30): string {
+    return tail(this.logFile, lines);
+  }
+
+  stop(): Promise<void> {
+    return stopProcess(this.proc, 'SIGTERM', 10_000);
   }
 }

@@ -54,6 +54,7 @@ import { userRoutes } from './modules/users/users.routes.ts';
 import { weekRoutes } from './modules/weeks/weeks.routes.ts';
 import { type Guard, registerAuthGuard } from './plugins/auth-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerSession, routePath, SessionStore, sessionCookieName } from './plugins/session.ts';
 
 z.config(z.locales.es());
@@ -194,6 +195,9 @@ export async function buildApp({
   const jobs = new JobRunner(database, app.log);
   app.decorate('jobs', jobs);
   defineRetentionJob(app);
+  // Prometheus's series on their own listener when METRICS_PORT is set (decision 0104): before any route,
+  // so that every route's answers are timed.
+  registerMetrics(app, database, jobs);
 
   // One hook for every response's own headers (each hook is a step of every request).
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -330,6 +334,8 @@ export async function buildApp({
     if (
       isAsset ||
       url.startsWith('/api/') ||
+      // Metrics are served on METRICS_PORT only (decision 0104), never here, not even as the page.
+      url === '/metrics' ||
       url.startsWith('/sanctum/') ||
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {

@@ -52,6 +52,44 @@ describe('configuration', () => {
     );
   });
 
+  it('serves metrics only when METRICS_PORT is set, on this machine unless METRICS_HOST says otherwise', () => {
+    const none = loadConfig({});
+    expect(none.METRICS_PORT).toBeUndefined();
+    expect(none.METRICS_HOST).toBe('127.0.0.1');
+    expect(none.METRICS_TOKEN).toBeUndefined();
+    const set = loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: 't'.repeat(24) });
+    expect(set.METRICS_PORT).toBe(9464);
+    expect(set.METRICS_HOST).toBe('0.0.0.0');
+    expect(() => loadConfig({ METRICS_PORT: '3000' })).toThrow(
+      /METRICS_PORT: debe ser distinto de PORT \(3000\)/,
+    );
+    expect(() => loadConfig({ METRICS_PORT: 'x' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'corto' })).toThrow(
+      /METRICS_TOKEN: debe tener al menos 24 caracteres/,
+    );
+  });
+
+  it('refuses in production metrics open to the network without a token, saying what to set', () => {
+    const production = { NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), METRICS_PORT: '9464' };
+    for (const host of ['0.0.0.0', '10.1.2.3', '::', '::ffff:127.0.0.1', 'metricas.interno'])
+      expect(() => loadConfig({ ...production, METRICS_HOST: host })).toThrow(
+        new RegExp(
+          `METRICS_TOKEN: es obligatorio en producción cuando las métricas escuchan fuera de este equipo \\(METRICS_HOST=${host.replace(/[.]/g, '\\.')}\\); define METRICS_TOKEN`,
+        ),
+      );
+    for (const host of ['127.0.0.1', '127.0.0.53', '::1', '0:0:0:0:0:0:0:1', 'localhost'])
+      expect(loadConfig({ ...production, METRICS_HOST: host }).METRICS_HOST).toBe(host);
+    const token = 'k'.repeat(32);
+    expect(loadConfig({ ...production, METRICS_HOST: '0.0.0.0', METRICS_TOKEN: token }).METRICS_TOKEN).toBe(
+      token,
+    );
+    // Outside production a developer may open it without one; without METRICS_PORT nothing listens at all.
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).METRICS_TOKEN).toBeUndefined();
+    expect(
+      loadConfig({ ...production, METRICS_PORT: '', METRICS_HOST: '0.0.0.0' }).METRICS_PORT,
+    ).toBeUndefined();
+  });
+
   it("refuses the browser tests' cheap password hashing in production", () => {
     const secret = 'x'.repeat(40);
     expect(() =>

@@ -141,7 +141,20 @@ const EnvSchema = z.object({
   RETENTION_BATCH_SIZE: period('filas', 1, 10_000, 500),
   /** Browser tests only: new password hashes at the test suites' lower cost. Refused in production. */
   TEST_PASSWORD_HASHING: bool.default(false),
+  /** The Prometheus listener's port (`GET /metrics`, decision 0104); no listener without it. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Its address: this machine only unless set (a non-loopback one needs METRICS_TOKEN in production). */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** The bearer token a scrape must send (`Authorization: Bearer …`), when set. */
+  METRICS_TOKEN: z.string().min(24, 'debe tener al menos 24 caracteres').optional(),
 });
+
+/** Whether a listen address reaches this machine only (`127.0.0.0/8`, `::1`, `localhost`). */
+export function isLoopbackHost(host: string): boolean {
+  if (host === 'localhost') return true;
+  if (net.isIPv4(host)) return host.startsWith('127.');
+  return net.isIPv6(host) && new net.SocketAddress({ address: host, family: 'ipv6' }).address === '::1';
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -181,6 +194,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && e.TEST_PASSWORD_HASHING) {
     throw new ConfigError(
       'Configuración inválida:\n  TEST_PASSWORD_HASHING: solo para pruebas; no se admite en producción',
+    );
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(
+      `Configuración inválida:\n  METRICS_PORT: debe ser distinto de PORT (${e.PORT}); las métricas tienen su propio puerto`,
+    );
+  }
+  if (
+    e.NODE_ENV === 'production' &&
+    e.METRICS_PORT !== undefined &&
+    !e.METRICS_TOKEN &&
+    !isLoopbackHost(e.METRICS_HOST)
+  ) {
+    throw new ConfigError(
+      `Configuración inválida:\n  METRICS_TOKEN: es obligatorio en producción cuando las métricas escuchan fuera de este equipo (METRICS_HOST=${e.METRICS_HOST}); define METRICS_TOKEN (al menos 24 caracteres aleatorios; p. ej. \`openssl rand -base64 32\`) o deja METRICS_HOST en 127.0.0.1`,
     );
   }
   const base = env.INIT_CWD ?? process.cwd();

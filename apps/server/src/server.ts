@@ -103,8 +103,11 @@ async function main(): Promise<void> {
     config.HOST === '127.0.0.1' || config.HOST === 'localhost'
       ? ' (solo este equipo; HOST para abrirlo a la red)'
       : '';
+  const metrics = app.metricsListener
+    ? `; métricas de Prometheus en ${config.METRICS_HOST}:${app.metricsListener.port}/metrics${config.METRICS_TOKEN ? ' (con token)' : ''}`
+    : '';
   process.stdout.write(
-    `Portal de Compras listo en ${config.PUBLIC_URL} (${where}); escuchando en ${config.HOST}:${config.PORT}${open}\n`,
+    `Portal de Compras listo en ${config.PUBLIC_URL} (${where}); escuchando en ${config.HOST}:${config.PORT}${open}${metrics}\n`,
   );
 }
 

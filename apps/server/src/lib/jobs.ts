@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type DrizzleTransactionLike, fromDrizzle, fromPglite, PgBoss } from 'pg-boss';
-import type { Database, Tx } from '../db/client.ts';
+import { type Database, rowsOf, type Tx } from '../db/client.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +53,19 @@ export interface QueueDefinition<T extends object> {
   cron?: { expression: string; tz: string };
 }
 
+/** One queue's backlog (JobRunner.queueStats). */
+export interface QueueStats {
+  name: string;
+  /** Jobs due and waiting for a worker. */
+  ready: number;
+  /** Jobs waiting for their start time (a retry's delay, a scheduled start). */
+  deferred: number;
+  /** Jobs running (pg-boss's last count). */
+  active: number;
+  /** Seconds the oldest due job has waited since it could start; 0 when none waits. */
+  oldestReadySeconds: number;
+}
+
 /**
  * A running job refreshes its heartbeat every HEARTBEAT_SECONDS / 2; one whose heartbeats stop for
  * HEARTBEAT_SECONDS (its process died) is failed by the next supervision pass, which every instance runs
@@ -76,7 +89,7 @@ export class JobRunner {
   private readonly stopping = new AbortController();
 
   constructor(
-    database: Database,
+    private readonly database: Database,
     private readonly log: FastifyBaseLogger,
   ) {
     const common = {
@@ -184,6 +197,42 @@ export class JobRunner {
   }
 
   /** Stops fetching, lets running jobs finish (up to `timeoutMs`), then closes pg-boss's connections. */
+  /**
+   * Every queue's backlog for the metrics (decision 0104): jobs due and waiting for a worker, jobs waiting
+   * for their start (retries after their delay), how long the oldest due job has waited since it could
+   * start, all read now on pg-boss's fetch index (partial: only queued jobs); and the jobs running, as
+   * pg-boss's monitor last counted them (every SUPERVISE_SECONDS). Empty until the runner has started.
+   */
+  async queueStats(): Promise<QueueStats[]> {
+    if (!this.started || this.stopped) return [];
+    await this.started;
+    const [queues, waiting] = await Promise.all([
+      this.boss.getQueues(),
+      rowsOf<{ name: string; ready: number; deferred: number; oldest: number | null }>(
+        this.database.db,
+        sql`
+        select name,
+          count(*) filter (where start_after <= now())::int as ready,
+          count(*) filter (where start_after > now())::int as deferred,
+          extract(epoch from now() - min(start_after) filter (where start_after <= now()))::float8 as oldest
+        from pgboss.job
+        where state < 'active' and not blocked
+        group by name`,
+      ),
+    ]);
+    const byName = new Map(waiting.map((w) => [w.name, w]));
+    return queues.map((q) => {
+      const w = byName.get(q.name);
+      return {
+        name: q.name,
+        ready: w?.ready ?? 0,
+        deferred: w?.deferred ?? 0,
+        active: q.activeCount,
+        oldestReadySeconds: Math.max(0, w?.oldest ?? 0),
+      };
+    });
+  }
+
   async stop(timeoutMs = 15_000): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;

@@ -5,6 +5,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { type Db, rowsOf, type Tx } from '../db/client.ts';
 import { executeNamed } from '../db/prepared.ts';
 import { type EmailAttachmentRef, emailOutbox } from '../db/schema/index.ts';
+import { emailAttemptsTotal } from './metrics.ts';
 
 export interface Email {
   to: string;
@@ -186,6 +187,7 @@ export class MailWorker {
           where id in (${DUE_BATCH})
           returning id, "to", subject`,
         );
+        if (recorded.length > 0) emailAttemptsTotal.inc({ result: 'registrado' }, recorded.length);
         for (const row of recorded)
           log.info(
             { outboxId: row.id, to: row.to, subject: row.subject },
@@ -219,6 +221,7 @@ export class MailWorker {
             .update(emailOutbox)
             .set({ status: 'enviado', sentAt: sql`now()`, lastError: null, text: DELIVERED_BODY, html: null })
             .where(eq(emailOutbox.id, row.id));
+          emailAttemptsTotal.inc({ result: 'enviado' });
           log.info({ outboxId: row.id, subject: row.subject }, 'correo enviado');
         } catch (err) {
           const failed = row.attempts >= MAX_ATTEMPTS;
@@ -232,6 +235,7 @@ export class MailWorker {
               nextAttemptAt: sql`now() + (${backoffMs} * interval '1 millisecond')`,
             })
             .where(eq(emailOutbox.id, row.id));
+          emailAttemptsTotal.inc({ result: failed ? 'fallido' : 'error' });
           log.warn(
             { outboxId: row.id, attempts: row.attempts, err: (err as Error).message },
             'no se pudo enviar un correo',

@@ -107,10 +107,10 @@ describe('a production start of the real server (embedded database)', () => {
   const production = { NODE_ENV: 'production', SECRET_KEY: 'clave-de-prueba-del-arranque-0123456789' };
 
   /** A start that the configuration stops: its exit code and what it wrote to stderr. */
-  async function refusedStart(env: Record<string, string>) {
+  async function refusedStart(env: Record<string, string>): Promise<{ code: unknown; err: string }> {
     const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: SERVER_DIR,
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: newDir(), ...env },
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: newDir(), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';
@@ -122,7 +122,7 @@ describe('a production start of the real server (embedded database)', () => {
   }
 
   it('refuses to start without SECRET_KEY', async () => {
-    const { code, err } = await refusedStart({ NODE_ENV: 'production' });
+    const { code, err } = await refusedStart({});
     expect(code).toBe(1);
     expect(err).toContain('SECRET_KEY: es obligatoria en producción');
   });
@@ -135,6 +135,18 @@ describe('a production start of the real server (embedded database)', () => {
     expect(code).toBe(1);
     expect(err).toContain('SECRET_KEY_PREVIOUS: cada clave anterior debe tener al menos 32 caracteres');
     expect(err).not.toContain('a'.repeat(40));
+  });
+
+  it('refuses to start with metrics open to the network and no token, saying what to set', async () => {
+    const { code, err } = await refusedStart({
+      ...production,
+      METRICS_PORT: String(await freePort()),
+      METRICS_HOST: '0.0.0.0',
+    });
+    expect(code).toBe(1);
+    expect(err).toContain(
+      'METRICS_TOKEN: es obligatorio en producción cuando las métricas escuchan fuera de este equipo (METRICS_HOST=0.0.0.0); define METRICS_TOKEN',
+    );
   });
 
   it('creates no demo accounts, listens on 127.0.0.1 only, and answers', async () => {

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/principal.ts';
 import { authAttempts, passwordTokens, users } from '../../db/schema/index.ts';
 import { type AuditEntry, audit } from '../../lib/audit.ts';
+import { throttleRefusalsTotal } from '../../lib/metrics.ts';
 
 export {
   accessWeekState,
@@ -76,7 +77,8 @@ export async function reserveAttempt(
   ip: string,
   limits: ThrottleLimits,
 ): Promise<Reservation> {
-  return db.transaction(async (tx) => {
+  let scope: 'usuario' | 'direccion' = 'usuario';
+  const reservation: Reservation = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${kind}|s|${subject}`}, 0))`);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${kind}|a|${ip}`}, 0))`);
     const [perSubject, perIp] = await Promise.all([
@@ -99,6 +101,7 @@ export async function reserveAttempt(
           ),
         );
       const firstRefusal = (noted?.n ?? 0) === 0;
+      scope = byAddress ? 'direccion' : 'usuario';
       if (firstRefusal)
         await tx
           .insert(authAttempts)
@@ -111,6 +114,9 @@ export async function reserveAttempt(
       .returning({ id: authAttempts.id });
     return { ok: true as const, id: row!.id };
   });
+  // Every throttle's refusal passes here: counted once it is committed (decision 0104).
+  if (!reservation.ok) throttleRefusalsTotal.inc({ kind, scope });
+  return reservation;
 }
 
 /** Removes a reservation whose attempt succeeded (it was not a failure). */

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.ts';
 import type { JobContext } from '../../lib/jobs.ts';
 import { encryptionRing } from '../../lib/keys.ts';
+import { webhookAttemptsTotal } from '../../lib/metrics.ts';
 import { openWithRing, SecretBoxError, secretContext } from '../../lib/secret-box.ts';
 import { MSG } from '../../messages.ts';
 import { WEBHOOK_QUEUE, type WebhookDeliveryJob } from './webhook-outbox.ts';
@@ -157,6 +158,7 @@ export async function attemptDelivery(app: FastifyInstance, id: number, ctx: Job
   };
   if (!target?.activo) {
     await settle({ estado: 'fallido', ultimoError: MSG.entregaWebhookInactivo, ultimoCodigo: null });
+    webhookAttemptsTotal.inc({ result: 'fallido' });
     return;
   }
   let secret: string;
@@ -195,14 +197,17 @@ export async function attemptDelivery(app: FastifyInstance, id: number, ctx: Job
   const common = { ultimoCodigo: outcome.status, ultimaLatenciaMs: latency, ultimoError: outcome.error };
   if (outcome.ok) {
     await settle({ ...common, estado: 'entregado', entregadoEn: app.clock.now() });
+    webhookAttemptsTotal.inc({ result: 'entregado' });
     return;
   }
   const expired = app.clock.ms() - claimed.desde.getTime() >= WEBHOOK_RETRY_HOURS * 3_600_000;
   if (expired || ctx.lastAttempt) {
     await settle({ ...common, estado: 'fallido' });
+    webhookAttemptsTotal.inc({ result: 'fallido' });
     return;
   }
   await settle({ ...common, estado: 'pendiente' });
+  webhookAttemptsTotal.inc({ result: 'reintento' });
   throw new RetryLater(outcome.error ?? 'entrega fallida');
 }
 

@@ -28,6 +28,7 @@ import { moveOrderTotals } from '../../db/order-totals.ts';
 import { orderEvents, orderLines, orders, userProducts, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { approvalsTotal } from '../../lib/metrics.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
@@ -295,7 +296,7 @@ async function approveOne(
   comment?: string,
 ): Promise<OrderStatus> {
   const tz = app.config.BUSINESS_TZ;
-  return app.db.transaction(async (tx) => {
+  const to = await app.db.transaction(async (tx) => {
     // The order, then its buyer (a purchase of the buyer waits, so the month below is the whole month),
     // then everything else in one read (decision 0090).
     const order = await lockOrderForAction(tx, id, client.id);
@@ -468,6 +469,8 @@ async function approveOne(
       await notifyComment(tx, app.config.PUBLIC_URL, order, auth.user);
     return target.to;
   });
+  approvalsTotal.inc({ status: to });
+  return to;
 }
 
 /** POST /api/update/compra: one approval, with the edits (approveOne). */

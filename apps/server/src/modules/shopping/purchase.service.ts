@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../../db/schema/index.ts';
 import { requestMeta } from '../../lib/audit.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
+import { purchasesTotal } from '../../lib/metrics.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
@@ -171,6 +172,7 @@ export async function userSubmitOrder(
     };
   });
 
+  purchasesTotal.inc({ status: created.status });
   void app.mailer.flush();
   return {
     status: 'ok',
