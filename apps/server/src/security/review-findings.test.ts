@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { TOKENS_PER_SCOPE, WEBHOOKS_PER_SCOPE } from '@portal/shared/domain/integration';
 import { sealLogin } from '@portal/shared/domain/login-envelope';
+import { businessDate } from '@portal/shared/domain/time';
 import { COMENTARIOS_POR_HORA, IMPORT_MAX_BYTES } from '@portal/shared/limits';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { loadConfig } from '../config.ts';
 import {
   apiTokens,
   authAttempts,
+  clients,
   importJobs,
   systemLogs,
   webhookDeliveries,
@@ -26,7 +28,9 @@ import { insertPasswordToken } from '../modules/auth/auth.repository.ts';
 import { LOGIN_MAX_PER_IP, RESET_MAX_PER_IP } from '../modules/auth/auth.service.ts';
 import { PRODUCT_COLUMNS } from '../modules/imports/product-import.ts';
 import { recordWebhookEvent } from '../modules/integration/webhook-outbox.ts';
+import { makeBuyer } from '../test/buyer-fixtures.ts';
 import {
+  assign,
   makeCategory,
   makeClient,
   makeOrder,
@@ -182,6 +186,44 @@ describe.each(DB_KINDS)('review of 2d009df: findings (%s)', (kind) => {
       );
     }
   }, 300_000);
+
+  it('finding 8: a $1,200 cart split in three $400 orders is not approved alone, and three $4,000 orders reach the Super Autorizador', async () => {
+    const db = t.database.db;
+    // Orders up to $500 approved at purchase; the default window of 24 hours.
+    const auto = await makeBuyer(t, { client: { cantidadAutorizadores: 1 } });
+    await db.update(clients).set({ aprobacionAutomaticaHasta: 50_000 }).where(eq(clients.id, auto.client.id));
+    const p400 = await auto.product(40_000);
+    await assign(db, auto.user.id, p400.id, 5);
+    const buy = async (b: typeof auto, productId: number) => {
+      const add = await b.api.post('/api/carrito/nuevo_item', { item: { id: productId, cantidad: 1 } });
+      expect(add.statusCode, add.body).toBe(200);
+      const res = await b.api.post('/api/compra', {
+        orden: [{ id: productId, cantidad: 1 }],
+        fecha: businessDate(new Date()),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().pedido as { id: number; status: string };
+    };
+    const split = [await buy(auto, p400.id), await buy(auto, p400.id), await buy(auto, p400.id)];
+    expect(split.map((o) => o.status)).toEqual(['aprobado', 'pendiente', 'pendiente']);
+
+    // Two levels, Super Autorizador from $5,000: each $4,000 order alone would end at level 1.
+    const two = await makeBuyer(t, { presupuesto: 5_000_000, client: { cantidadAutorizadores: 2 } });
+    await db.update(clients).set({ segundoNivelDesde: 500_000 }).where(eq(clients.id, two.client.id));
+    const p4000 = await two.product(400_000);
+    await assign(db, two.user.id, p4000.id, 5);
+    const orders3 = [await buy(two, p4000.id), await buy(two, p4000.id), await buy(two, p4000.id)];
+    const approver = await makeUser(db, { rol: 2, idCliente: two.client.id });
+    const r2 = await new ApiClient(t.app).loginOk(approver.usuario, TEST_PASSWORD);
+    const reached = [];
+    for (const o of [...orders3].reverse()) {
+      const res = await r2.post('/api/update/compra', { id: o.id, orden: [{ id: p4000.id, cantidad: 1 }] });
+      expect(res.statusCode, res.body).toBe(200);
+      reached.push(res.json().nuevo_estatus);
+    }
+    // Taken newest first: the two with an order before them go on; the first alone is completed.
+    expect(reached).toEqual(['espera', 'espera', 'aprobado']);
+  });
 
   it('finding 9: links that set a password do not count against the address; failed ones still do', async () => {
     const db = t.database.db;
