@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Table.css';
 import { Box, Button, Group, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconChartBar, IconDownload, IconTable } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';

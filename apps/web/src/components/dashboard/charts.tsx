@@ -3,6 +3,7 @@
  * and (SpendChart) the buyer's history. This module loads only with those screens, and the chart library
  * only when a chart comes near the screen (in-view-bar-chart.tsx).
  */
+import '@mantine/core/styles/Progress.css';
 import { Anchor, Badge, Box, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import type { ShareLevel } from '@portal/shared/domain/budget-share';
 import { formatMXN } from '@portal/shared/domain/money';

@@ -2,6 +2,7 @@
  * What the authorizer's Tablero and the administrator's share: the range in the URL (`?desde=&hasta=`,
  * months), the loading and error states, and the charts in one grid.
  */
+import '@mantine/core/styles/Grid.css';
 import { Alert, Grid, Skeleton, Stack } from '@mantine/core';
 import { isMonthKey } from '@portal/shared/domain/months';
 import type { DashboardResponse } from '@portal/shared/schemas/dashboard';

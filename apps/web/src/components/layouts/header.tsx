@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Indicator.css';
 import { ActionIcon, AppShell, Burger, Group, Indicator, Title, Tooltip } from '@mantine/core';
 import { ROLES } from '@portal/shared/domain/roles';
 import { IconShoppingCart } from '@tabler/icons-react';

@@ -4,6 +4,7 @@
  * latest 50; "Ver comentarios anteriores" loads older ones a page at a time. Every order screen uses it;
  * each passes its own calls.
  */
+import '@mantine/core/styles/Avatar.css';
 import { Avatar, Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { ROLES } from '@portal/shared/domain/roles';
 import { COMENTARIO_MAX } from '@portal/shared/limits';

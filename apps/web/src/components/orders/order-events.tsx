@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Timeline.css';
 import { Paper, Text, Timeline, Title } from '@mantine/core';
 import { actorOnBehalf } from '@portal/shared/domain/delegation';
 import { FULFILMENT_LABELS, type FulfilmentState } from '@portal/shared/domain/fulfilment';

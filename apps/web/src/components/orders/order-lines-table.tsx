@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Table.css';
 import { Paper, Table, Text } from '@mantine/core';
 import type { OrderDetailDto } from '@portal/shared/schemas/shopping';
 import type { CSSProperties } from 'react';

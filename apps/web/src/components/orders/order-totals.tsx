@@ -2,6 +2,7 @@
  * The Subtotal, IVA and Total of an order or a cart in one of two layouts: footer rows
  * of the lines' table (the user's cart and order detail) or a right-aligned summary (the authorizer's review).
  */
+import '@mantine/core/styles/Table.css';
 import { Divider, Group, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Avatar.css';
 import { Avatar, type AvatarProps } from '@mantine/core';
 import { toSvg } from 'jdenticon';
 import { useMemo } from 'react';

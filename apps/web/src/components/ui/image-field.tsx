@@ -3,6 +3,7 @@
  * 'Eliminar' when there is one. JPG and PNG only ('Only JPG and PNG files are allowed.'), at most 5 MB.
  * Its value is a FileValue; a message from the server about the image comes in `error`.
  */
+import '@mantine/core/styles/Image.css';
 import { Button, Center, FileButton, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IMAGE_MAX_BYTES } from '@portal/shared/domain/files';
 import { MSG } from '@portal/shared/messages';

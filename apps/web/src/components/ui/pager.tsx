@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Pagination.css';
 import { Group, type GroupProps, Pagination, type PaginationProps } from '@mantine/core';
 
 interface PagerProps extends Omit<GroupProps, 'onChange'> {

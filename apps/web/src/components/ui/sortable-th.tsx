@@ -5,6 +5,7 @@
  * `firstDirection` (ascending for names, descending for dates and amounts). The list keeps `orden` in the
  * URL (`useSortParam` in lib/search-params.ts), which also sends the list back to page 1.
  */
+import '@mantine/core/styles/Table.css';
 import { Group, Table, type TableThProps, UnstyledButton } from '@mantine/core';
 import { nextSort, type SortDirection, type SortValue, splitSort } from '@portal/shared/schemas/sort';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';

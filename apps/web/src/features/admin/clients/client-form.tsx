@@ -4,6 +4,8 @@
  * logo, the two colours (with a live preview of the sidebar the client's users will see) and the
  * calendar and manual PDFs.
  */
+import '@mantine/core/styles/ColorPicker.css';
+import '@mantine/core/styles/ColorInput.css';
 import {
   ColorInput,
   Divider,

@@ -3,6 +3,8 @@
  * row 'Editar', activate/deactivate after '¿Estás seguro?' and a menu to the client's Usuarios, Inventario
  * and Semanas de acceso. Phones get one card per client.
  */
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/Table.css';
 import {
   ActionIcon,
   Avatar,

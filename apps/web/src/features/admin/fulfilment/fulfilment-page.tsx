@@ -5,6 +5,7 @@
  * menu that moves the state forward, asking the carrier's reference when it is marked Enviado; the selection
  * moved together with a result per order and 'Importar guías' (decision 0094). Cards at phone width.
  */
+import '@mantine/core/styles/Table.css';
 import {
   Alert,
   Anchor,

@@ -1,6 +1,7 @@
 /**
  * 'Importar guías' on the "Surtido" queue (decision 0094): loaded when opened, with the file picker.
  */
+import '@mantine/core/styles/Code.css';
 import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { GUIAS_IMPORT_MAX_BYTES, GUIAS_IMPORT_MAX_ROWS } from '@portal/shared/domain/fulfilment';
 import type { GuiasImportResponse } from '@portal/shared/schemas/fulfilment';

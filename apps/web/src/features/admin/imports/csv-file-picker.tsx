@@ -2,6 +2,8 @@
  * Step 2 of the import dialog: choosing the CSV, by dropping it on the zone or with 'Elegir archivo CSV'
  * (only .csv, at most 20 MB unless told), then the chosen file with its size and a button to take it back.
  */
+// The drop zone's loading overlay (Mantine's own component, not in the base styles).
+import '@mantine/core/styles/LoadingOverlay.css';
 import '@mantine/dropzone/styles.css';
 import { Box, Button, CloseButton, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';

@@ -5,6 +5,8 @@
  * background job processes it; the dialog shows its progress and result (counts and per-row errors),
  * and the client's recent imports with their error reports.
  */
+import '@mantine/core/styles/FloatingIndicator.css';
+import '@mantine/core/styles/SegmentedControl.css';
 import {
   Alert,
   Button,

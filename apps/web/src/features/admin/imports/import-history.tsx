@@ -1,4 +1,5 @@
 /** The client's imports, newest first: date, type, file, status, counts and the error report link. */
+import '@mantine/core/styles/Table.css';
 import { Anchor, Badge, Button, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { ImportJobDto } from '@portal/shared/schemas/imports';
 import { IconFileDownload } from '@tabler/icons-react';

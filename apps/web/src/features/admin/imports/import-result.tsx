@@ -1,4 +1,6 @@
 /** One import's result in the import dialog: progress while it runs; then its counts and its refused rows. */
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Table.css';
 import {
   Alert,
   Anchor,

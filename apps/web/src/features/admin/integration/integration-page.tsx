@@ -3,6 +3,9 @@
  * log (docs/integration.md). A token's value and a webhook's signing secret are shown once, right after
  * creation, with a copy button; the lists never carry them.
  */
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Tabs.css';
 import {
   Alert,
   Badge,

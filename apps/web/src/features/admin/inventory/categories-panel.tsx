@@ -1,4 +1,5 @@
 /** 'Categorías': the client's categories with icon, name, product count and edit. */
+import '@mantine/core/styles/Table.css';
 import { Button, EmptyState, Group, Skeleton, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import type { AdminCategoryDto } from '@portal/shared/schemas/inventory';
 import { IconCategoryPlus, IconEdit, IconTags } from '@tabler/icons-react';

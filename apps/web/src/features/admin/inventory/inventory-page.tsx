@@ -3,6 +3,8 @@
  * 'Editar' open the product form in a drawer; 'Cargar productos' (the CSV import dialog) once a client is
  * selected. The client, tab, search, filters, sort and page live in the URL, so reloads and links keep them.
  */
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/Tabs.css';
 import { Alert, Badge, Button, Drawer, Group, Paper, Stack, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type AdminProductDto, INVENTORY_SORT } from '@portal/shared/schemas/inventory';

@@ -5,6 +5,10 @@
  * the activo switch, 'Editar' for the whole form, and checkboxes with 'Activar' / 'Desactivar' for the
  * selected products after a confirmation that says how many.
  */
+import '@mantine/core/styles/FloatingIndicator.css';
+import '@mantine/core/styles/Image.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Table.css';
 import {
   ActionIcon,
   Box,

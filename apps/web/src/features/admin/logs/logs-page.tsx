@@ -5,6 +5,7 @@
  * id), client, order number and date range; 'Exportar CSV' downloads the filtered log. Filters and page
  * live in the URL.
  */
+import '@mantine/core/styles/Table.css';
 import '@mantine/dates/styles.css';
 import {
   Alert,

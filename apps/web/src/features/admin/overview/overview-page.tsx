@@ -2,6 +2,8 @@
  * The administrator's home: active clients and users, this month's
  * orders by status, imports running or failed, and quick links to the five sections.
  */
+import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/Progress.css';
 import {
   Alert,
   Anchor,

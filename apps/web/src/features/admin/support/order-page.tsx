@@ -3,6 +3,7 @@
  * client, its fulfilment state, lines with Subtotal, IVA and Total, the comments and the order's history.
  * The one action is the purchase order's download of an approved order (decision 0058).
  */
+import '@mantine/core/styles/Grid.css';
 import { Alert, Anchor, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ROLES } from '@portal/shared/domain/roles';
 import { IconArrowLeft, IconBan } from '@tabler/icons-react';

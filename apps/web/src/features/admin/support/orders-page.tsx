@@ -3,6 +3,7 @@
  * newest first unless sorted by the Fecha or Total header, 20 a page from the server; each row opens the read-only order page. The overview's
  * "Pedidos por autorizar" links here with its month.
  */
+import '@mantine/core/styles/Table.css';
 import { Alert, Anchor, Group, Paper, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { isMonthKey, monthName } from '@portal/shared/domain/months';
 import { ADMIN_ORDERS_SORT, AdminOrderFilter } from '@portal/shared/schemas/support';

@@ -4,6 +4,10 @@
  * a new one (the client's default proposed, decision 0096); the button says what will happen.
  * POST /api/productos/asignar_lote, one transaction for all of them.
  */
+import '@mantine/core/styles/FloatingIndicator.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/SegmentedControl.css';
 import {
   Checkbox,
   Modal,

@@ -1,4 +1,5 @@
 /** The drawer of the user form: for an edit it loads the user first ('Usuario no encontrado' for an unknown id). */
+import '@mantine/core/styles/Drawer.css';
 import { Box, Button, Center, Drawer, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ROLES } from '@portal/shared/domain/roles';

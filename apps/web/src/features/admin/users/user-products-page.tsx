@@ -5,6 +5,9 @@
  * todos' / 'Quitar todos' and 'Copiar de otro usuario…'; a side card with the username and the client; a
  * link back to the users list of that client.
  */
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/Table.css';
 import {
   Anchor,
   Avatar,

@@ -8,6 +8,7 @@
  * (bulk-assign-dialog.tsx), 'Desactivar' deactivates the checked users after a confirmation that gives the
  * server's count of the sessions that end.
  */
+import '@mantine/core/styles/Table.css';
 import {
   ActionIcon,
   Anchor,

@@ -2,6 +2,7 @@
  * A month of the chosen client's access weeks as a calendar (Monday first): the days inside an active
  * week in teal, inside an inactive one in grey, today outlined. The list below keeps the actions.
  */
+import '@mantine/core/styles/Table.css';
 import {
   ActionIcon,
   Badge,

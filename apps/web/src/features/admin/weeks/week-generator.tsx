@@ -3,6 +3,7 @@
  * up to two years, previewed as a list — new weeks, and those skipped because they exist or overlap —
  * before saving them all at once. Checked with the shared WeekGenerateBody; refusals show in the dialog.
  */
+import '@mantine/core/styles/Table.css';
 import {
   Alert,
   Badge,

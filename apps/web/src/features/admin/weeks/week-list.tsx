@@ -2,6 +2,7 @@
  * The access weeks of the chosen client, 5 per page: each toggled (activo) or deleted
  * for good after '¿Estás seguro?'. Until a client is picked: 'Debes seleccionar un cliente'.
  */
+import '@mantine/core/styles/Table.css';
 import { ActionIcon, Badge, EmptyState, Group, Paper, Switch, Table, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { businessDate } from '@portal/shared/domain/time';

@@ -2,6 +2,7 @@
  * The form that adds an access week to a client, the generator of many, and the client's weeks as a
  * month calendar beside the paginated list (where each week is switched on or off, or deleted).
  */
+import '@mantine/core/styles/Grid.css';
 import { Alert, Button, Grid, Stack } from '@mantine/core';
 import { IconCalendarRepeat } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Progress.css';
 import { Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import type { AuthorizerOrderView } from '@portal/shared/schemas/orders';
 import { IconChevronRight } from '@tabler/icons-react';

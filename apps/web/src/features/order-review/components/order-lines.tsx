@@ -2,6 +2,7 @@
  * The order's lines. While the authorizer may edit (acciones.editar), each line has an edit-quantity and a
  * remove control; edits stay local and are validated as docs/domain.md "Order workflow" says.
  */
+import '@mantine/core/styles/Table.css';
 import {
   ActionIcon,
   Badge,

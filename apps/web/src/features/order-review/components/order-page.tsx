@@ -7,6 +7,7 @@
  * "Siguiente pendiente" follows an approval or cancellation (decision 0048). Leaving with unsaved line
  * edits asks first.
  */
+import '@mantine/core/styles/Grid.css';
 import {
   Alert,
   Anchor,

@@ -5,6 +5,9 @@
  * (flagged when approving it would exceed the buyer's budget), bulk approve and cancel of the selected
  * rows, and the 'Generar reporte' button. Filters live in the URL so the back button and links keep them.
  */
+import '@mantine/core/styles/FloatingIndicator.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Table.css';
 import {
   Alert,
   Badge,

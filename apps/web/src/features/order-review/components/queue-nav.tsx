@@ -2,6 +2,7 @@
  * Moving through the review queue (decision 0048): the shortcuts' hint, the previous/next buttons of the
  * order screen, and "Siguiente pendiente" once the order needs nothing more from this user.
  */
+import '@mantine/core/styles/Kbd.css';
 import { Button, Group, Kbd, Text } from '@mantine/core';
 import { IconArrowRight, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';

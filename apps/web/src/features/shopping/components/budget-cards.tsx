@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Progress.css';
 import { Group, Paper, Progress, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { CategoryDto, ShopperSession } from '@portal/shared/schemas/shopping';
 import { IconChartPie, IconReceipt2, IconShoppingCart, IconWallet } from '@tabler/icons-react';

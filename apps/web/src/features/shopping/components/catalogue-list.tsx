@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Table.css';
 import { Badge, Button, NumberInput, Paper, Table, Text } from '@mantine/core';
 import { type CartRefusal, quantityProblem } from '@portal/shared/domain/cart';
 import { MSG } from '@portal/shared/messages';

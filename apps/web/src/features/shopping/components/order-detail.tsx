@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Grid.css';
 import { Alert, Anchor, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ROLES } from '@portal/shared/domain/roles';
 import type { OrderDetailDto } from '@portal/shared/schemas/shopping';

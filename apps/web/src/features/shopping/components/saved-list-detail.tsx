@@ -3,6 +3,7 @@
  * server's reason), editable quantities, removable items, a rename, 'Agregar todo al carrito' (the shared
  * add-result dialog) and 'Eliminar lista' after '¿Estás seguro?' (docs/domain.md "Cart", decision 0043).
  */
+import '@mantine/core/styles/Table.css';
 import {
   ActionIcon,
   Alert,

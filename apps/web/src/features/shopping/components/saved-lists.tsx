@@ -1,4 +1,5 @@
 /** 'Mis listas': the buyer's saved lists, each with its item count and last change, opened by its name. */
+import '@mantine/core/styles/Table.css';
 import { Anchor, Button, Paper, Table, VisuallyHidden } from '@mantine/core';
 import { IconChevronRight, IconListCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
