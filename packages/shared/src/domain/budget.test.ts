@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.ts';
 import { budgetState, canPlaceAnotherOrder, monthUsedOf } from './budget.ts';
-import { cartChangeProblem, quantityProblem } from './cart.ts';
+import { approverQuantityProblem, cartChangeProblem, quantityProblem } from './cart.ts';
 import { businessMonth } from './time.ts';
 
 const line = (idCategoria: number, precio: number, cantidad: number, impuesto = true) => ({
@@ -156,5 +156,18 @@ describe('cart rules', () => {
     expect(quantityProblem(Number.NaN, 3)?.msg).toBe(MSG.cantidadInvalida);
     expect(quantityProblem('2', 3)?.msg).toBe(MSG.cantidadInvalida);
     expect(quantityProblem(3, 3)).toBeNull();
+  });
+
+  it("an approver's quantity: whole and ≥ 1, within the limit unless left as it was", () => {
+    expect(approverQuantityProblem(0, 3, 2)?.msg).toBe(MSG.cantidadAutorizadorInvalida);
+    expect(approverQuantityProblem(2.5, 3, 2)?.code).toBe('BAD_QUANTITY');
+    expect(approverQuantityProblem(4, 3, 2)).toEqual({
+      code: 'OVER_QUANTITY_LIMIT',
+      msg: MSG.excedeCantidad(3),
+    });
+    // The limit was lowered after the purchase: the quantity as placed is kept, a new one above it is not.
+    expect(approverQuantityProblem(5, 3, 5)).toBeNull();
+    expect(approverQuantityProblem(4, 3, 5)?.code).toBe('OVER_QUANTITY_LIMIT');
+    expect(approverQuantityProblem(3, 3, 5)).toBeNull();
   });
 });

@@ -33,6 +33,22 @@ export function quantityProblem(cantidad: unknown, cantidadLimite: number): Cart
   return null;
 }
 
+/**
+ * An approver's quantity for an order line (docs/domain.md "Edits"): a whole number of at least 1, at most
+ * the buyer's current `cantidad_limite` — except an unchanged quantity above a since-lowered limit, which is
+ * kept. The server's approval and the review screen's field both ask this.
+ */
+export function approverQuantityProblem(
+  cantidad: unknown,
+  cantidadLimite: number,
+  original: number | undefined,
+): CartRefusal | null {
+  if (!isValidQuantity(cantidad)) return { code: 'BAD_QUANTITY', msg: MSG.cantidadAutorizadorInvalida };
+  if (cantidad > cantidadLimite && cantidad !== original)
+    return { code: 'OVER_QUANTITY_LIMIT', msg: MSG.excedeCantidad(cantidadLimite) };
+  return null;
+}
+
 /** Replaces (or adds) one product's line in a cart. */
 export function withLine(cart: readonly (BudgetLine & { id: number })[], line: BudgetLine & { id: number }) {
   const others = cart.filter((l) => l.id !== line.id);

@@ -1,4 +1,5 @@
 import { approvalTarget } from '@portal/shared/domain/approval-rules';
+import { approverQuantityProblem } from '@portal/shared/domain/cart';
 import { actionableStatuses, transitionAs } from '@portal/shared/domain/delegation';
 import { FULFILMENT_START } from '@portal/shared/domain/fulfilment';
 import { centavosToPesos, centavosToPesosOrNull, totalsOf } from '@portal/shared/domain/money';
@@ -329,12 +330,9 @@ async function approveOne(
     if (changed && !canEditLines(step.actor.rol, status, levels)) throw forbidden(MSG.soloAutorizadorEdita);
     if (wanted.size === 0) throw unprocessable('EMPTY_ORDER', MSG.pedidoSinLineas);
     for (const [productId, cantidad] of wanted) {
-      if (!Number.isInteger(cantidad) || cantidad < 1)
-        throw unprocessable('BAD_QUANTITY', MSG.cantidadAutorizadorInvalida);
-      const limit = read.limits.get(productId) ?? 1;
       const before = lines.find((l) => l.productId === productId)!.cantidad;
-      if (cantidad > limit && cantidad !== before)
-        throw unprocessable('OVER_QUANTITY_LIMIT', MSG.excedeCantidad(limit));
+      const problem = approverQuantityProblem(cantidad, read.limits.get(productId) ?? 1, before);
+      if (problem) throw unprocessable(problem.code, problem.msg);
     }
     const newLines = lines
       .filter((l) => wanted.has(l.productId))

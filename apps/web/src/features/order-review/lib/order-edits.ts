@@ -4,7 +4,9 @@
  * recomputed here in centavos with the same functions the server uses, so the screen warns before the
  * server refuses.
  */
+
 import { spendOf } from '@portal/shared/domain/budget';
+import { approverQuantityProblem } from '@portal/shared/domain/cart';
 import {
   type Centavos,
   formatCentavos,
@@ -136,14 +138,10 @@ export function checkQuantity(
   raw: number | string,
 ): QuantityCheck {
   const value = typeof raw === 'number' ? raw : raw.trim() === '' ? Number.NaN : Number(raw);
-  if (!Number.isInteger(value) || value < 1) {
-    return { ok: false, error: MSG.cantidadAutorizadorInvalida, restore: false };
-  }
   const original = view.pedido.lineas.find((l) => l.id_producto === productId)?.cantidad;
-  const limit = view.limites[String(productId)] ?? 1;
-  if (value > limit && value !== original) {
-    return { ok: false, error: MSG.excedeCantidad(limit), restore: false };
-  }
+  // The server's own rule (packages/shared): whole, ≥ 1, within the limit unless unchanged.
+  const problem = approverQuantityProblem(value, view.limites[String(productId)] ?? 1, original);
+  if (problem) return { ok: false, error: problem.msg, restore: false };
   const current = quantities.get(productId) ?? original ?? value;
   const next = new Map(quantities);
   next.set(productId, value);
