@@ -34,6 +34,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { type Db, MIGRATIONS_DIR, openDatabase, rowsOf } from '../db/client.ts';
+import { systemClock } from '../lib/clock.ts';
 import { CliError, pgliteDir, refuseHeldPglite } from './common.ts';
 
 export const BACKUP_FORMAT = 'portal-de-compras/respaldo-1';
@@ -193,7 +194,7 @@ function tarHeader(name: string, size: number): Buffer {
     h.writeBigUInt64BE(BigInt(size), 128);
   }
   h.write(
-    `${Math.floor(Date.now() / 1000)
+    `${Math.floor(systemClock.ms() / 1000)
       .toString(8)
       .padStart(11, '0')}\0`,
     136,
@@ -311,7 +312,7 @@ export async function takeBackup(config: Config, out: string): Promise<BackupRes
     const manifest: Manifest = {
       formato: BACKUP_FORMAT,
       version: appVersion(),
-      creado: new Date().toISOString(),
+      creado: systemClock.now().toISOString(),
       base,
       servidor: described.servidor,
       migraciones: described.migraciones,
@@ -460,7 +461,7 @@ async function restorePglite(config: Config, dumpFile: string, force: boolean): 
         `Ya hay una base de datos integrada en ${dir}. Restaura en otra carpeta (DATA_DIR) o usa --force para reemplazarla (la actual se conserva aparte).`,
       );
     refuseHeldPglite(config);
-    movedAside = `${dir}.antes-${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(2).toString('hex')}`;
+    movedAside = `${dir}.antes-${systemClock.now().toISOString().replace(/[:.]/g, '-')}-${randomBytes(2).toString('hex')}`;
     renameSync(dir, movedAside);
   }
   const database = await openDatabase({ dataDir: config.dataDir, loadDataDir: await openAsBlob(dumpFile) });
