@@ -25,7 +25,7 @@ import { expect, expectHome, screenshot, signIn, test } from './fixtures';
 import { e2eBaseUrl } from './ports';
 
 /**
- * Out-of-office delegation (decision 0052) in a client with two levels: the Super Autorizador names an
+ * Out-of-office delegation (decision 0053) in a client with two levels: the Super Autorizador names an
  * Autorizador as delegate for today and the next three days ("Fuera de oficina" in the profile menu); the
  * delegate reads the banner on the order list, may not give both approvals of an order they approved at
  * level 1, gives the final approval of another one — the history reads "… en nombre de …" — and the

@@ -1,5 +1,5 @@
 /**
- * Out-of-office delegation (decision 0052): one person's delegation, read, saved and ended through one of two
+ * Out-of-office delegation (decision 0053): one person's delegation, read, saved and ended through one of two
  * endpoints with the same answer — /api/delegacion (an authorizer, for themselves) and
  * /api/usuarios/{id}/delegacion (an administrator, for anyone). Types come from the shared schemas.
  */

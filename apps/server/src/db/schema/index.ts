@@ -1,10 +1,10 @@
-// Foreign-key naming. The dominant pattern, and the one new columns follow: the property is
-// `<entity>Id` over a column `<entity>_id` (userId/'user_id', productId/'product_id', orderId/'order_id',
-// categoryId/'category_id', fileId/'file_id'); a key that names a role rather than the table says the
-// role (actorId/'actor_id', createdBy/'created_by'). The columns that came from the original specification
-// keep its `id_<entidad>` names (idCliente/'id_cliente', idCategoria/'id_categoria', idUser/'id_user'):
-// database columns are not renamed. users.email reads the column 'user_id', which holds the account's
-// e-mail (the specification's name, also the wire field), not a key.
+// Foreign-key naming (decision 0106): a property is its column's name in camelCase. A new key to `clients` is
+// `id_cliente` (idCliente), as the specification's columns are; any other new key is `<entity>_id` after the
+// table in English (userId/'user_id', productId/'product_id', orderId/'order_id', fileId/'file_id'); a
+// column copied from another table keeps that column's name (idCategoria/'id_categoria'); a key that names
+// a role says the role (actorId/'actor_id', createdBy/'created_by'). Database columns are not renamed.
+// users.email reads the column 'user_id', which holds the account's e-mail (the specification's name, also
+// the wire field), not a key.
 import type { OrderDelivery } from '@portal/shared/domain/delivery';
 import { sql } from 'drizzle-orm';
 import {

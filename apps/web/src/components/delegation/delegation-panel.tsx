@@ -1,5 +1,5 @@
 /**
- * "Fuera de oficina" (decision 0052): one person's delegation — the current one in a sentence, whom they act
+ * "Fuera de oficina" (decision 0053): one person's delegation — the current one in a sentence, whom they act
  * for today, and the form that names a delegate for a window of dates or ends it. One component for both
  * endpoints: the authorizer's own (profile menu) and the administrator's, for any user (the user drawer).
  */

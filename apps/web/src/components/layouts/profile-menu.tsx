@@ -22,7 +22,7 @@ import { Spinner } from '../ui/spinner';
 
 /** "Seguridad" (two-factor sign-in, roles 2-4): loaded when opened, with its QR drawing. */
 const SecurityPanel = lazy(() => import('../two-factor/security-panel'));
-/** "Fuera de oficina" (roles 2-3, decision 0052): loaded when opened, with its calendar. */
+/** "Fuera de oficina" (roles 2-3, decision 0053): loaded when opened, with its calendar. */
 const DelegationPanel = lazy(() => import('../delegation/delegation-panel'));
 
 function PanelLoading() {

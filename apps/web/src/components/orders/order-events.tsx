@@ -77,7 +77,7 @@ export function OrderEvents({ eventos }: { eventos: OrderEventDto[] }) {
     <Timeline bulletSize={24} lineWidth={2} active={eventos.length - 1}>
       {eventos.map((e) => {
         const changes = (e.cambios ?? {}) as Changes;
-        // A delegate's step names the person they acted for (decision 0052).
+        // A delegate's step names the person they acted for (decision 0053).
         const actor = actorOnBehalf(e.actor, e.en_nombre_de);
         return (
           <Timeline.Item key={e.id} bullet={icon(e.tipo, e.a)} title={title(e)}>

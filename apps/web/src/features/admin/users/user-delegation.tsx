@@ -1,5 +1,5 @@
 /**
- * The user drawer's "Fuera de oficina" (decision 0052): an authorizer's delegation, seen and set or ended by
+ * The user drawer's "Fuera de oficina" (decision 0053): an authorizer's delegation, seen and set or ended by
  * the administrator through /api/usuarios/{id}/delegacion with the profile menu's own panel. Saved apart
  * from the user form.
  */

@@ -133,7 +133,7 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
 
   const changes = edited ? editSummary(pedido.lineas, review.quantities, originalTotal, totals.total) : [];
   // Where this approval takes the order: the level's step, or the client's rule by amount (decision 0049).
-  // By the order's status, not the user's role: a delegate may approve at the other level (decision 0052).
+  // By the order's status, not the user's role: a delegate may approve at the other level (decision 0053).
   // With what the buyer placed in the client's window before this order (decision 0100).
   const previos = pesosToCentavos(view.reglas.previos);
   const target = approvalTarget(
