@@ -26,7 +26,18 @@ export function AppLayout() {
       <Header navOpened={opened} onToggleNav={toggle} />
       <Sidebar onNavigate={close} />
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
-        <Box component="section" flex={1} maw={1280} w="100%" mx="auto">
+        {/*
+         * At least one screen tall: the footer starts below the fold, so a page that grows as its data
+         * arrives never moves it on screen (layout shift, issue 37).
+         */}
+        <Box
+          component="section"
+          flex={1}
+          maw={1280}
+          w="100%"
+          mx="auto"
+          mih="calc(100dvh - var(--app-shell-header-offset, 0rem))"
+        >
           <Suspense fallback={<Spinner m="xl" label="Cargando" />}>
             <Outlet />
           </Suspense>

@@ -17,6 +17,7 @@ import { OrderDetail } from '../../../features/shopping/components/order-detail'
 import { QuickOrderForm } from '../../../features/shopping/components/quick-order-form';
 import { SavedListDetail } from '../../../features/shopping/components/saved-list-detail';
 import { SavedLists } from '../../../features/shopping/components/saved-lists';
+import { SpendHistoryPlaceholder } from '../../../features/shopping/components/spend-history-placeholder';
 import { positiveId } from '../params';
 
 // The chart and its library load only on the history page.
@@ -75,7 +76,7 @@ export function Historial() {
   return (
     <Stack gap={0}>
       <PageHeader title="Historial" description="Tus pedidos, del más reciente al más antiguo." />
-      <Suspense fallback={null}>
+      <Suspense fallback={<SpendHistoryPlaceholder />}>
         <SpendHistory />
       </Suspense>
       <HistoryList />

@@ -38,7 +38,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
-import { UnsentAccessBanner } from '../users/unsent-access-banner';
+import { WithUnsentAccessBanner } from '../users/unsent-access-banner';
 import { useAdminOverview } from './api';
 
 type TablerIcon = ComponentType<{ size?: number; stroke?: number }>;
@@ -267,81 +267,82 @@ export function OverviewPage() {
   return (
     <Stack gap="lg">
       <PageHeader title={`Hola, ${user.nombre}`} description="Así va el portal hoy." />
-      <UnsentAccessBanner />
-      <Box mt={-16}>
-        {isLoading ? (
-          <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
-            {[0, 1, 2].map((k) => (
-              <Skeleton key={k} h={116} radius="lg" />
+      <WithUnsentAccessBanner>
+        <Box mt={-16}>
+          {isLoading ? (
+            <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
+              {[0, 1, 2].map((k) => (
+                <Skeleton key={k} h={116} radius="lg" />
+              ))}
+            </SimpleGrid>
+          ) : isError || !data ? (
+            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+              {errorMessage(error, 'No se pudo cargar el resumen.')}
+            </Alert>
+          ) : (
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
+                <Stat
+                  label="Clientes activos"
+                  value={n(data.clientes_activos)}
+                  hint="Empresas con acceso al portal"
+                  Icon={IconBuildingStore}
+                  color="indigo"
+                  to="/administrador/clientes"
+                />
+                <Stat
+                  label="Usuarios activos"
+                  value={n(data.usuarios_activos)}
+                  hint="Compradores y autorizadores"
+                  Icon={IconUsers}
+                  color="orange"
+                  to="/administrador/usuarios"
+                />
+                <Stat
+                  label="Pedidos por autorizar"
+                  value={n(data.pedidos_mes.pendiente + data.pedidos_mes.espera)}
+                  hint={`Pendientes y en espera · ${monthName(data.mes)}`}
+                  Icon={IconReceipt}
+                  color="yellow"
+                  to={`/administrador/pedidos?estatus=por_autorizar&mes=${data.mes}`}
+                />
+              </SimpleGrid>
+              <Grid gap="md">
+                <Grid.Col span={{ base: 12, md: 8 }}>
+                  <OrdersCard data={data} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, md: 4 }}>
+                  <ImportsCard data={data} />
+                </Grid.Col>
+              </Grid>
+            </Stack>
+          )}
+        </Box>
+
+        <Stack gap="sm" component="section" aria-labelledby="accesos-rapidos">
+          <Title order={2} fz="lg" id="accesos-rapidos">
+            Accesos rápidos
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {SECTIONS.map(({ to, title, text, Icon, color }) => (
+              <Card key={to} component={Link} to={to} withBorder radius="lg" padding="md" shadow="xs">
+                <Group wrap="nowrap" align="center">
+                  <ThemeIcon size={40} radius="md" variant="light" color={color} aria-hidden>
+                    <Icon size={22} stroke={1.7} />
+                  </ThemeIcon>
+                  <Box style={{ flex: 1, minWidth: 0 }}>
+                    <Text fw={700}>{title}</Text>
+                    <Text size="sm" c="dimmed">
+                      {text}
+                    </Text>
+                  </Box>
+                  <IconChevronRight size={18} color="var(--mantine-color-gray-5)" aria-hidden />
+                </Group>
+              </Card>
             ))}
           </SimpleGrid>
-        ) : isError || !data ? (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-            {errorMessage(error, 'No se pudo cargar el resumen.')}
-          </Alert>
-        ) : (
-          <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
-              <Stat
-                label="Clientes activos"
-                value={n(data.clientes_activos)}
-                hint="Empresas con acceso al portal"
-                Icon={IconBuildingStore}
-                color="indigo"
-                to="/administrador/clientes"
-              />
-              <Stat
-                label="Usuarios activos"
-                value={n(data.usuarios_activos)}
-                hint="Compradores y autorizadores"
-                Icon={IconUsers}
-                color="orange"
-                to="/administrador/usuarios"
-              />
-              <Stat
-                label="Pedidos por autorizar"
-                value={n(data.pedidos_mes.pendiente + data.pedidos_mes.espera)}
-                hint={`Pendientes y en espera · ${monthName(data.mes)}`}
-                Icon={IconReceipt}
-                color="yellow"
-                to={`/administrador/pedidos?estatus=por_autorizar&mes=${data.mes}`}
-              />
-            </SimpleGrid>
-            <Grid gap="md">
-              <Grid.Col span={{ base: 12, md: 8 }}>
-                <OrdersCard data={data} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 4 }}>
-                <ImportsCard data={data} />
-              </Grid.Col>
-            </Grid>
-          </Stack>
-        )}
-      </Box>
-
-      <Stack gap="sm" component="section" aria-labelledby="accesos-rapidos">
-        <Title order={2} fz="lg" id="accesos-rapidos">
-          Accesos rápidos
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {SECTIONS.map(({ to, title, text, Icon, color }) => (
-            <Card key={to} component={Link} to={to} withBorder radius="lg" padding="md" shadow="xs">
-              <Group wrap="nowrap" align="center">
-                <ThemeIcon size={40} radius="md" variant="light" color={color} aria-hidden>
-                  <Icon size={22} stroke={1.7} />
-                </ThemeIcon>
-                <Box style={{ flex: 1, minWidth: 0 }}>
-                  <Text fw={700}>{title}</Text>
-                  <Text size="sm" c="dimmed">
-                    {text}
-                  </Text>
-                </Box>
-                <IconChevronRight size={18} color="var(--mantine-color-gray-5)" aria-hidden />
-              </Group>
-            </Card>
-          ))}
-        </SimpleGrid>
-      </Stack>
+        </Stack>
+      </WithUnsentAccessBanner>
     </Stack>
   );
 }

@@ -5,14 +5,29 @@
  */
 import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { MSG } from '@portal/shared/messages';
+import type { UnsentAccessResponse } from '@portal/shared/schemas/users';
 import { IconMailExclamation } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { withClient } from '../../../lib/chosen-client';
 import { useUnsentAccess } from './api';
 
-export function UnsentAccessBanner() {
+/**
+ * The banner, then the page's content below it: both appear once the banner's answer is in (or failed), so
+ * a banner that arrives late never pushes down what is already on screen (no layout shift, issue 37).
+ */
+export function WithUnsentAccessBanner({ children }: { children: ReactNode }) {
   const query = useUnsentAccess();
-  const data = query.data;
+  if (query.isPending) return null;
+  return (
+    <>
+      <UnsentAccessBanner data={query.data} />
+      {children}
+    </>
+  );
+}
+
+function UnsentAccessBanner({ data }: { data: UnsentAccessResponse | undefined }) {
   if (!data || (data.pendientes === 0 && !data.sin_smtp)) return null;
   return (
     <Alert

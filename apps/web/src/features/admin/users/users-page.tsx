@@ -74,7 +74,7 @@ import {
 } from './api';
 import { BulkAssignDialog } from './bulk-assign-dialog';
 import { resendAccessDetail } from './resend-access';
-import { UnsentAccessBanner } from './unsent-access-banner';
+import { WithUnsentAccessBanner } from './unsent-access-banner';
 import { UserFormDrawer } from './user-form-drawer';
 
 const ROL_COLOR: Record<number, string> = { 1: 'blue', 2: 'grape', 3: 'violet' };
@@ -662,208 +662,208 @@ export function UsersPage({ importButton }: UsersPageProps) {
         title="Usuarios"
         description="Las cuentas de cada cliente: roles, presupuestos, semanas y productos asignados."
       />
-      <UnsentAccessBanner />
-
-      <Paper withBorder radius="lg" shadow="xs" p={{ base: 'sm', sm: 'md' }} mt={-8}>
-        <Group justify="space-between" align="flex-end" gap="md">
-          <Stack gap={8} w={{ base: '100%', sm: 380 }}>
-            <ClientSelect value={idCliente} onChange={(id) => setCliente(id)} />
-            {client ? <ClientFacts client={client} /> : null}
-          </Stack>
-          {idCliente ? (
-            <Group gap="sm" w={{ base: '100%', sm: 'auto' }} style={{ alignSelf: 'flex-end' }}>
-              <Button
-                leftSection={<IconUserPlus size={18} aria-hidden />}
-                onClick={() => setCreating(true)}
-                disabled={!client}
-              >
-                Agregar nuevo usuario
-              </Button>
-              {importButton ? importButton(idCliente) : null}
-            </Group>
-          ) : null}
-        </Group>
-      </Paper>
-
-      {idCliente === null ? (
-        <Paper withBorder radius="lg" shadow="xs" p={{ base: 'lg', sm: 48 }}>
-          <EmptyState
-            color="indigo"
-            variant="light"
-            icon={<IconBuildingStore size={28} stroke={1.6} />}
-            title="Elige un cliente para empezar"
-            description="Selecciona un cliente en la lista de arriba para ver, agregar o importar sus usuarios."
-          />
+      <WithUnsentAccessBanner>
+        <Paper withBorder radius="lg" shadow="xs" p={{ base: 'sm', sm: 'md' }} mt={-8}>
+          <Group justify="space-between" align="flex-end" gap="md">
+            <Stack gap={8} w={{ base: '100%', sm: 380 }}>
+              <ClientSelect value={idCliente} onChange={(id) => setCliente(id)} />
+              {client ? <ClientFacts client={client} /> : null}
+            </Stack>
+            {idCliente ? (
+              <Group gap="sm" w={{ base: '100%', sm: 'auto' }} style={{ alignSelf: 'flex-end' }}>
+                <Button
+                  leftSection={<IconUserPlus size={18} aria-hidden />}
+                  onClick={() => setCreating(true)}
+                  disabled={!client}
+                >
+                  Agregar nuevo usuario
+                </Button>
+                {importButton ? importButton(idCliente) : null}
+              </Group>
+            ) : null}
+          </Group>
         </Paper>
-      ) : (
-        <ListPanel
-          header={
-            <Stack gap="sm">
-              <Group align="flex-end" gap="sm">
-                <ListSearch
-                  label="Buscar usuario"
-                  placeholder="Usuario, nombre o correo"
-                  value={q}
-                  onChange={setQ}
-                />
-                <Select
-                  label="Filtrar por rol"
-                  data={ROLE_FILTERS}
-                  value={filters.rol ? String(filters.rol) : 'todos'}
-                  onChange={(v) => filters.set('rol', v)}
-                  allowDeselect={false}
-                  w={{ base: '100%', xs: 200 }}
-                />
-                <Select
-                  label="Filtrar por estado"
-                  data={STATUS_FILTERS}
-                  value={filters.estatus ?? 'todos'}
-                  onChange={(v) => filters.set('estatus', v)}
-                  allowDeselect={false}
-                  w={{ base: '100%', xs: 200 }}
-                />
-                <Box hiddenFrom="lg" w={{ base: '100%', xs: 240 }}>
+
+        {idCliente === null ? (
+          <Paper withBorder radius="lg" shadow="xs" p={{ base: 'lg', sm: 48 }}>
+            <EmptyState
+              color="indigo"
+              variant="light"
+              icon={<IconBuildingStore size={28} stroke={1.6} />}
+              title="Elige un cliente para empezar"
+              description="Selecciona un cliente en la lista de arriba para ver, agregar o importar sus usuarios."
+            />
+          </Paper>
+        ) : (
+          <ListPanel
+            header={
+              <Stack gap="sm">
+                <Group align="flex-end" gap="sm">
+                  <ListSearch
+                    label="Buscar usuario"
+                    placeholder="Usuario, nombre o correo"
+                    value={q}
+                    onChange={setQ}
+                  />
                   <Select
-                    label="Ordenar por"
-                    data={UsersSort.values.map((value) => ({ value, label: SORT_LABELS[value] }))}
-                    value={orden}
-                    onChange={(v) => setOrden(UsersSort.read(v))}
+                    label="Filtrar por rol"
+                    data={ROLE_FILTERS}
+                    value={filters.rol ? String(filters.rol) : 'todos'}
+                    onChange={(v) => filters.set('rol', v)}
                     allowDeselect={false}
+                    w={{ base: '100%', xs: 200 }}
+                  />
+                  <Select
+                    label="Filtrar por estado"
+                    data={STATUS_FILTERS}
+                    value={filters.estatus ?? 'todos'}
+                    onChange={(v) => filters.set('estatus', v)}
+                    allowDeselect={false}
+                    w={{ base: '100%', xs: 200 }}
+                  />
+                  <Box hiddenFrom="lg" w={{ base: '100%', xs: 240 }}>
+                    <Select
+                      label="Ordenar por"
+                      data={UsersSort.values.map((value) => ({ value, label: SORT_LABELS[value] }))}
+                      value={orden}
+                      onChange={(v) => setOrden(UsersSort.read(v))}
+                      allowDeselect={false}
+                    />
+                  </Box>
+                </Group>
+                <Group justify="space-between" gap="xs">
+                  <Text size="sm" c="dimmed" aria-live="polite">
+                    {checked.size === 0
+                      ? 'Marca usuarios para asignarles productos, reenviarles el acceso o desactivarlos.'
+                      : checked.size === 1
+                        ? '1 usuario seleccionado'
+                        : `${checked.size} usuarios seleccionados`}
+                  </Text>
+                  <Group gap="xs">
+                    {checked.size > 0 ? (
+                      <Button variant="subtle" color="gray" onClick={() => setChecked(new Map())}>
+                        Quitar selección
+                      </Button>
+                    ) : null}
+                    <Button
+                      variant="light"
+                      leftSection={<IconListCheck size={18} aria-hidden />}
+                      disabled={buyers.length === 0}
+                      onClick={() => setAssigning(true)}
+                    >
+                      {buyers.length > 0 ? `Asignar productos… (${buyers.length})` : 'Asignar productos…'}
+                    </Button>
+                    <Button
+                      variant="light"
+                      leftSection={<IconMailForward size={18} aria-hidden />}
+                      disabled={checked.size === 0}
+                      loading={resend.isPending}
+                      onClick={onResend}
+                    >
+                      {checked.size > 0 ? `Reenviar acceso (${checked.size})` : 'Reenviar acceso'}
+                    </Button>
+                    <Button
+                      variant="light"
+                      color="red"
+                      leftSection={<IconUserOff size={18} aria-hidden />}
+                      disabled={activeChecked === 0}
+                      loading={deactivate.isPending}
+                      onClick={onDeactivate}
+                    >
+                      {activeChecked > 0 ? `Desactivar (${activeChecked})` : 'Desactivar'}
+                    </Button>
+                  </Group>
+                </Group>
+                <Refusal error={bulkRefusal} onClose={() => setBulkRefusal(null)} />
+              </Stack>
+            }
+            page={
+              data
+                ? {
+                    page,
+                    perPage: data.per_page || USERS_PER_PAGE,
+                    shown: data.usuarios.length,
+                    total: data.total,
+                  }
+                : undefined
+            }
+            noun={['usuario', 'usuarios']}
+            query={query}
+            loading={{ label: 'Cargando usuarios' }}
+            errorTitle="No se pudieron cargar los usuarios"
+            empty={
+              <ListEmpty
+                icon={<IconUsers size={28} stroke={1.6} />}
+                title={
+                  debouncedQ || filters.rol || filters.estatus
+                    ? 'No encontramos usuarios'
+                    : 'Este cliente aún no tiene usuarios'
+                }
+                description={
+                  debouncedQ ? (
+                    `Ningún usuario coincide con “${debouncedQ}”.`
+                  ) : filters.rol || filters.estatus ? (
+                    'Ningún usuario de este cliente coincide con los filtros.'
+                  ) : (
+                    <>
+                      Agrega el primero con <b>Agregar nuevo usuario</b> o cárgalos desde un archivo.
+                    </>
+                  )
+                }
+              />
+            }
+            pager={{ label: 'Páginas de usuarios', total: totalPages, value: page, onChange: setPage }}
+          >
+            {data ? (
+              <>
+                <Box visibleFrom="lg">
+                  <UsersTable
+                    rows={data.usuarios}
+                    selection={selection}
+                    orden={orden}
+                    onSort={setOrden}
+                    {...rowActions}
                   />
                 </Box>
-              </Group>
-              <Group justify="space-between" gap="xs">
-                <Text size="sm" c="dimmed" aria-live="polite">
-                  {checked.size === 0
-                    ? 'Marca usuarios para asignarles productos, reenviarles el acceso o desactivarlos.'
-                    : checked.size === 1
-                      ? '1 usuario seleccionado'
-                      : `${checked.size} usuarios seleccionados`}
-                </Text>
-                <Group gap="xs">
-                  {checked.size > 0 ? (
-                    <Button variant="subtle" color="gray" onClick={() => setChecked(new Map())}>
-                      Quitar selección
-                    </Button>
-                  ) : null}
-                  <Button
-                    variant="light"
-                    leftSection={<IconListCheck size={18} aria-hidden />}
-                    disabled={buyers.length === 0}
-                    onClick={() => setAssigning(true)}
-                  >
-                    {buyers.length > 0 ? `Asignar productos… (${buyers.length})` : 'Asignar productos…'}
-                  </Button>
-                  <Button
-                    variant="light"
-                    leftSection={<IconMailForward size={18} aria-hidden />}
-                    disabled={checked.size === 0}
-                    loading={resend.isPending}
-                    onClick={onResend}
-                  >
-                    {checked.size > 0 ? `Reenviar acceso (${checked.size})` : 'Reenviar acceso'}
-                  </Button>
-                  <Button
-                    variant="light"
-                    color="red"
-                    leftSection={<IconUserOff size={18} aria-hidden />}
-                    disabled={activeChecked === 0}
-                    loading={deactivate.isPending}
-                    onClick={onDeactivate}
-                  >
-                    {activeChecked > 0 ? `Desactivar (${activeChecked})` : 'Desactivar'}
-                  </Button>
-                </Group>
-              </Group>
-              <Refusal error={bulkRefusal} onClose={() => setBulkRefusal(null)} />
-            </Stack>
-          }
-          page={
-            data
-              ? {
-                  page,
-                  perPage: data.per_page || USERS_PER_PAGE,
-                  shown: data.usuarios.length,
-                  total: data.total,
-                }
-              : undefined
-          }
-          noun={['usuario', 'usuarios']}
-          query={query}
-          loading={{ label: 'Cargando usuarios' }}
-          errorTitle="No se pudieron cargar los usuarios"
-          empty={
-            <ListEmpty
-              icon={<IconUsers size={28} stroke={1.6} />}
-              title={
-                debouncedQ || filters.rol || filters.estatus
-                  ? 'No encontramos usuarios'
-                  : 'Este cliente aún no tiene usuarios'
-              }
-              description={
-                debouncedQ ? (
-                  `Ningún usuario coincide con “${debouncedQ}”.`
-                ) : filters.rol || filters.estatus ? (
-                  'Ningún usuario de este cliente coincide con los filtros.'
-                ) : (
-                  <>
-                    Agrega el primero con <b>Agregar nuevo usuario</b> o cárgalos desde un archivo.
-                  </>
-                )
-              }
-            />
-          }
-          pager={{ label: 'Páginas de usuarios', total: totalPages, value: page, onChange: setPage }}
-        >
-          {data ? (
-            <>
-              <Box visibleFrom="lg">
-                <UsersTable
-                  rows={data.usuarios}
-                  selection={selection}
-                  orden={orden}
-                  onSort={setOrden}
-                  {...rowActions}
-                />
-              </Box>
-              <Box hiddenFrom="lg">
-                <UsersCards rows={data.usuarios} selection={selection} {...rowActions} />
-              </Box>
-            </>
-          ) : null}
-        </ListPanel>
-      )}
+                <Box hiddenFrom="lg">
+                  <UsersCards rows={data.usuarios} selection={selection} {...rowActions} />
+                </Box>
+              </>
+            ) : null}
+          </ListPanel>
+        )}
 
-      {clients.isError ? (
-        <Text size="sm" c="red">
-          No se pudo cargar la lista de clientes.{' '}
-          <Anchor component="button" type="button" onClick={() => void clients.refetch()}>
-            Reintentar
-          </Anchor>
-        </Text>
-      ) : null}
+        {clients.isError ? (
+          <Text size="sm" c="red">
+            No se pudo cargar la lista de clientes.{' '}
+            <Anchor component="button" type="button" onClick={() => void clients.refetch()}>
+              Reintentar
+            </Anchor>
+          </Text>
+        ) : null}
 
-      {idCliente ? (
-        <BulkAssignDialog
-          opened={assigning}
-          onClose={() => setAssigning(false)}
-          idCliente={idCliente}
-          defaultLimit={client?.limite_por_defecto ?? 1}
-          // The selection stays after an assignment: the next one needs no re-selecting.
-          users={buyers.map(([id, u]) => ({ id, usuario: u.usuario }))}
+        {idCliente ? (
+          <BulkAssignDialog
+            opened={assigning}
+            onClose={() => setAssigning(false)}
+            idCliente={idCliente}
+            defaultLimit={client?.limite_por_defecto ?? 1}
+            // The selection stays after an assignment: the next one needs no re-selecting.
+            users={buyers.map(([id, u]) => ({ id, usuario: u.usuario }))}
+          />
+        ) : null}
+
+        <UserFormDrawer
+          opened={creating || editId !== null}
+          client={client}
+          clients={clients.data?.clientes ?? []}
+          userId={creating ? null : (editId ?? lastEdit.current)}
+          onClose={() => {
+            setCreating(false);
+            setEdit(null);
+          }}
         />
-      ) : null}
-
-      <UserFormDrawer
-        opened={creating || editId !== null}
-        client={client}
-        clients={clients.data?.clientes ?? []}
-        userId={creating ? null : (editId ?? lastEdit.current)}
-        onClose={() => {
-          setCreating(false);
-          setEdit(null);
-        }}
-      />
+      </WithUnsentAccessBanner>
     </Stack>
   );
 }
