@@ -42,6 +42,7 @@ import { defineReminderJobs } from './reminders.service.ts';
 const errors = errorResponses(400, 401, 403, 404, 409, 419, 422);
 
 /** Roles 2 and 3: the client's orders, review, approve or cancel, reports (docs/domain.md "Order workflow"). */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a route registrar, one route after another (docs/code-style.md)
 export async function authorizerRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const authorizer = app.guard({ roles: [ROLES.autorizador, ROLES.superAutorizador] });

@@ -37,6 +37,7 @@ import { userWithdrawOrder } from './withdraw.service.ts';
 const errors = errorResponses(400, 401, 403, 404, 409, 419, 422);
 
 /** Everything a rol-1 user does: catalogue, cart, purchase, history (docs/domain.md "Cart", "Purchase"). */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a route registrar, one route after another (docs/code-style.md)
 export async function shoppingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const buyer = app.guard({ roles: [ROLES.usuario] });

@@ -178,6 +178,7 @@ interface ProductListProps {
   onEdit: (p: AdminProductDto) => void;
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a list screen, to split into filters, table and bulk bar (docs/code-style.md)
 export function ProductList({
   idCliente,
   categories,

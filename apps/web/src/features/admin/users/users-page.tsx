@@ -494,6 +494,7 @@ interface UsersPageProps {
   importButton?: (idCliente: number) => ReactNode;
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a list screen, to split into filters, table and bulk bar (docs/code-style.md)
 export function UsersPage({ importButton }: UsersPageProps) {
   const [idCliente, setCliente] = useSelectedClient();
   const clients = useAllClients();
