@@ -23,14 +23,14 @@ const ROUTES = [
     budget: LOGIN_BUDGET_KB,
     lazy: ['src/app/routes/auth/layout.tsx', 'src/app/routes/auth/login.tsx'],
   },
-  { name: '/usuario/*', lazy: ['src/components/layouts/app-layout.tsx', 'src/app/routes/usuario/pages.tsx'] },
+  { name: '/usuario/*', lazy: ['src/app/routes/app-shell.tsx', 'src/app/routes/usuario/pages.tsx'] },
   {
     name: '/autorizador/*',
-    lazy: ['src/components/layouts/app-layout.tsx', 'src/app/routes/autorizador/pages.tsx'],
+    lazy: ['src/app/routes/app-shell.tsx', 'src/app/routes/autorizador/pages.tsx'],
   },
   {
     name: '/administrador/*',
-    lazy: ['src/components/layouts/app-layout.tsx', 'src/app/routes/administrador/pages.tsx'],
+    lazy: ['src/app/routes/app-shell.tsx', 'src/app/routes/administrador/pages.tsx'],
   },
 ];
 const ROLE_AREAS = ROUTES.slice(1).map((r) => r.lazy[1]);

@@ -50,8 +50,8 @@ const ActivarVerificacion = screen(
   (m) => m.Component,
 );
 const AppLayout = screen(
-  () => import('../components/layouts/app-layout'),
-  (m) => m.AppLayout,
+  () => import('./routes/app-shell'),
+  (m) => m.Component,
 );
 
 const U = {

@@ -1,6 +1,6 @@
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { ensureOverlays } from '../ui/overlay-host';
 import { Spinner } from '../ui/spinner';
@@ -8,8 +8,11 @@ import { Footer } from './footer';
 import { Header, useHeaderSearch } from './header';
 import { Sidebar } from './sidebar';
 
-/** Sidebar, navbar, routed content and footer. On phones the sidebar folds into the burger. */
-export function AppLayout() {
+/**
+ * Sidebar, navbar, routed content and footer. On phones the sidebar folds into the burger. The header's
+ * support search (administrators) is a feature, so app/ passes it in.
+ */
+export function AppLayout({ supportSearch }: { supportSearch: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   // On phones the header's search box takes a second row, on the screens that have one.
   const headerSearch = useHeaderSearch() !== null;
@@ -23,7 +26,7 @@ export function AppLayout() {
       padding={{ base: 'md', sm: 'xl' }}
       bg="var(--mantine-color-gray-0)"
     >
-      <Header navOpened={opened} onToggleNav={toggle} />
+      <Header navOpened={opened} onToggleNav={toggle} supportSearch={supportSearch} />
       <Sidebar onNavigate={close} />
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
         {/*

@@ -2,9 +2,8 @@ import '@mantine/core/styles/Indicator.css';
 import { ActionIcon, AppShell, Burger, Group, Indicator, Title, Tooltip } from '@mantine/core';
 import { ROLES } from '@portal/shared/domain/roles';
 import { IconShoppingCart } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { GlobalSearch } from '../../features/admin/support/global-search';
 import { useSession } from '../../lib/session';
 import { ListSearch } from '../ui/list-search';
 import { panelTitleFor } from './nav-links';
@@ -13,6 +12,8 @@ import { ProfileMenu } from './profile-menu';
 interface HeaderProps {
   navOpened: boolean;
   onToggleNav: () => void;
+  /** The administrator's support search (a feature, given by app/: components never import features). */
+  supportSearch: ReactNode;
 }
 
 /** The catalogue's own pages, where the page's 'Buscar un producto...' box is the search. */
@@ -33,9 +34,9 @@ export function useHeaderSearch(): 'soporte' | 'productos' | null {
   return null;
 }
 
-function SearchBox() {
+function SearchBox({ supportSearch }: { supportSearch: ReactNode }) {
   const search = useHeaderSearch();
-  if (search === 'soporte') return <GlobalSearch />;
+  if (search === 'soporte') return supportSearch;
   if (search === 'productos') return <ProductSearch />;
   return null;
 }
@@ -65,7 +66,7 @@ function ProductSearch() {
   );
 }
 
-export function Header({ navOpened, onToggleNav }: HeaderProps) {
+export function Header({ navOpened, onToggleNav, supportSearch }: HeaderProps) {
   const { user, comprador } = useSession();
   const hasSearch = useHeaderSearch() !== null;
   const units = comprador?.presupuesto.productos_totales ?? 0;
@@ -85,7 +86,7 @@ export function Header({ navOpened, onToggleNav }: HeaderProps) {
           </Title>
         </Group>
         <Group visibleFrom="sm" flex={1} maw={480} mx="md">
-          <SearchBox />
+          <SearchBox supportSearch={supportSearch} />
         </Group>
         <Group gap="xs" wrap="nowrap">
           {user.rol === ROLES.usuario ? (
@@ -111,7 +112,7 @@ export function Header({ navOpened, onToggleNav }: HeaderProps) {
       </Group>
       {hasSearch ? (
         <Group hiddenFrom="sm" pb="sm">
-          <SearchBox />
+          <SearchBox supportSearch={supportSearch} />
         </Group>
       ) : null}
     </AppShell.Header>
