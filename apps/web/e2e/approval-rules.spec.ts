@@ -1,6 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { MSG } from '@portal/shared/messages';
-import { expectNotice, placeOrder, reviewWorld, runSuffix, signInAdminApi } from './admin-support';
+import { apiPost, expectNotice, placeOrder, reviewWorld, runSuffix, signInAdminApi } from './admin-support';
 import { expect, expectHome, screenshot, signIn, test } from './fixtures';
 
 /**
@@ -98,8 +98,21 @@ test('un pedido hasta el monto se aprueba al enviarse; el comprador lo ve «Apro
   const d = await ensureData(browser);
   await signIn(page, d.comprador, PASSWORD);
   await expectHome(page, 1);
-  const pedido = await placeOrder(page, d.producto, 1);
+  // Bought through the cart: the confirmation says the rule (with the client's 12-hour window), and the
+  // success dialog says the order is already approved.
+  await apiPost(page, '/api/carrito/nuevo_item', { item: { id: d.producto, cantidad: 1 } });
+  await page.goto('/usuario/carrito');
+  await page.getByRole('button', { name: 'Confirmar compra' }).click();
+  const confirm = page.getByRole('dialog', { name: MSG.confirmarCompraTitulo });
+  await expect(confirm).toContainText(MSG.confirmarCompraAutomaticaVentana(12, '$300.00 MXN'));
+  const answer = page.waitForResponse(
+    (r) => r.url().endsWith('/api/compra') && r.request().method() === 'POST',
+  );
+  await confirm.getByRole('button', { name: 'Enviar pedido' }).click();
+  const pedido = ((await (await answer).json()) as { pedido: { id: number; status: string } }).pedido;
   expect(pedido.status).toBe('aprobado');
+  await expect(page.getByRole('dialog').filter({ hasText: MSG.pedidoAprobadoAutomaticamente })).toBeVisible();
+  await screenshot(page, 'usuario-compra-aprobada-por-regla');
   await page.goto(`/usuario/historial/${pedido.id}`);
   await expect(page.getByText('Aprobado automáticamente')).toBeVisible();
   await expect(
