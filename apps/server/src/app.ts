@@ -28,6 +28,8 @@ import { defineRetentionJob } from './lib/retention.ts';
 import { registerSafeText } from './lib/safe-text.ts';
 import { MSG } from './messages.ts';
 import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.routes.ts';
+import { authorizerRoutes } from './modules/approval/authorizer.routes.ts';
+import { delegationRoutes } from './modules/approval/delegation.routes.ts';
 import { assignmentRoutes } from './modules/assignments/assignments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientRoutes } from './modules/clients/clients.routes.ts';
@@ -40,8 +42,6 @@ import { v1Routes } from './modules/integration/v1.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { listRoutes } from './modules/lists/lists.routes.ts';
 import { logRoutes } from './modules/logs/logs.routes.ts';
-import { authorizerRoutes } from './modules/orders/authorizer.routes.ts';
-import { delegationRoutes } from './modules/orders/delegation.routes.ts';
 import {
   purchaseOrderBuffer,
   purchaseOrderData,

@@ -1,6 +1,6 @@
 /**
- * The totals kept beside the orders, exact because every change that moves them calls `moveOrderTotals` in
- * its own transaction — the order's contribution is taken out before the change and put back after it — and
+ * The totals kept beside the orders, exact because every change that moves them goes through the order's
+ * lifecycle seam (modules/orders/lifecycle.ts), which calls `moveOrderTotals` in the change's transaction — the order's contribution is taken out before the change and put back after it — and
  * `rebuildTotals` recounts them from the orders (at start when they were never built or were built for
  * another business time zone, and after bulk loads):
  *

@@ -9,10 +9,8 @@ import {
   isForwardMove,
   knownCarrier,
   PAQUETERIA_MAX,
-  type TrackingLink,
-  trackingLink,
 } from '@portal/shared/domain/fulfilment';
-import { centavosToPesos, formatCentavos } from '@portal/shared/domain/money';
+import { centavosToPesos } from '@portal/shared/domain/money';
 import { orderNumber, statusTitle } from '@portal/shared/domain/order-workflow';
 import { ROLES } from '@portal/shared/domain/roles';
 import { businessDateRange, formatDate } from '@portal/shared/domain/time';
@@ -34,13 +32,9 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { allOn } from '../../db/prepared.ts';
 import { clients, orderEvents, orders, surtidoLoteSeq, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { BOM, csvRow } from '../../lib/csv.ts';
-import { orderEmail } from '../../lib/emails.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { sizeMessage } from '../../lib/files.ts';
-import type { JobRunner } from '../../lib/jobs.ts';
-import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
 import { readMultipart } from '../../lib/multipart.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
@@ -52,8 +46,8 @@ import {
   summaryOf,
   withoutControlCharacters,
 } from '../imports/csv-read.ts';
-import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
 import type { OrderScope } from '../orders/history.service.ts';
+import { type LifecycleDeps, lifecycleDeps, orderChanged } from '../orders/lifecycle.ts';
 import { DETAIL_HEADER, detailLineCells, detailLines, lineCounts } from '../reports/report.service.ts';
 
 export const QUEUE_PAGE_SIZE = 50;
@@ -101,11 +95,7 @@ const alreadyIn = (state: FulfilmentState) =>
  * its log entry and its e-mails in the same transaction. Every move path calls it, so whatever else must
  * happen with a move (an integration event) is added here once.
  */
-export async function moveFulfilment(
-  tx: Tx,
-  move: FulfilmentMove,
-  ctx: { publicUrl: string; jobs: JobRunner; clock: Clock },
-): Promise<MovedOrder> {
+export async function moveFulfilment(tx: Tx, move: FulfilmentMove, ctx: LifecycleDeps): Promise<MovedOrder> {
   const conditions = [eq(orders.id, move.orderId)];
   if (move.scope?.idUser !== undefined) conditions.push(eq(orders.idUser, move.scope.idUser));
   if (move.scope?.idCliente !== undefined) conditions.push(eq(orders.idCliente, move.scope.idCliente));
@@ -117,6 +107,7 @@ export async function moveFulfilment(
       idUser: orders.idUser,
       idCliente: orders.idCliente,
       total: orders.total,
+      transactionDate: orders.transactionDate,
     })
     .from(orders)
     .where(and(...conditions))
@@ -130,63 +121,29 @@ export async function moveFulfilment(
   if (move.actor.rol === ROLES.usuario && (move.to !== 'entregado' || from !== 'enviado'))
     throw conflict('FULFILMENT_NOT_SHIPPED', MSG.surtidoNoEnviado);
 
-  const guia = move.to === 'enviado' ? (move.guia ?? null) : undefined;
-  const paqueteria = move.to === 'enviado' ? (move.paqueteria ?? null) : undefined;
-  const nota = move.to === 'entregado' ? (move.nota ?? null) : undefined;
-  const [moved] = await tx
-    .update(orders)
-    .set({
-      surtidoEstatus: move.to,
-      ...(guia !== undefined ? { guia, paqueteria } : {}),
-      ...(nota !== undefined ? { notaRecepcion: nota } : {}),
-      updatedAt: ctx.clock.now(),
-    })
-    .where(and(eq(orders.id, order.id), eq(orders.surtidoEstatus, from)))
-    .returning({ surtido: orders.surtidoEstatus, guia: orders.guia, notaRecepcion: orders.notaRecepcion });
-  if (!moved) {
-    // Someone moved it first: say where it is now.
-    const [now] = await tx
-      .select({ surtido: orders.surtidoEstatus })
-      .from(orders)
-      .where(eq(orders.id, order.id));
-    throw alreadyIn((now?.surtido ?? from) as FulfilmentState);
-  }
-
   const changes = {
     ...(move.to === 'enviado' && move.guia ? { guia: move.guia } : {}),
     ...(move.to === 'enviado' && move.paqueteria ? { paqueteria: move.paqueteria } : {}),
     ...(move.comentario ? { comentario: move.comentario } : {}),
     ...(move.to === 'entregado' && move.nota ? { nota: move.nota } : {}),
   };
-  await tx.insert(orderEvents).values({
-    orderId: order.id,
+  const moved = await orderChanged(tx, ctx, {
+    kind: 'surtido',
+    order,
+    from,
+    to: move.to,
     actorId: move.actor.id,
-    tipo: 'surtido',
-    fromStatus: from,
-    toStatus: move.to,
+    ...(move.to === 'enviado'
+      ? { guia: { guia: move.guia ?? null, paqueteria: move.paqueteria ?? null } }
+      : {}),
+    ...(move.to === 'entregado' ? { nota: move.nota ?? null } : {}),
     changes: Object.keys(changes).length > 0 ? changes : null,
+    log: {
+      eventType: 'pedido_surtido',
+      description: `Pedido #${orderNumber(order.id)}: surtido ${FULFILMENT_LABELS[from]} → ${FULFILMENT_LABELS[move.to]}${move.actor.id === null ? ' (integración)' : ''}`,
+      metadata: { de: from, a: move.to, ...changes, ...move.meta },
+    },
   });
-  const numero = orderNumber(order.id);
-  await audit(tx, {
-    userId: move.actor.id,
-    eventType: 'pedido_surtido',
-    description: `Pedido #${numero}: surtido ${FULFILMENT_LABELS[from]} → ${FULFILMENT_LABELS[move.to]}${move.actor.id === null ? ' (integración)' : ''}`,
-    metadata: { id_pedido: order.id, de: from, a: move.to, ...changes, ...move.meta },
-  });
-
-  await recordWebhookEvent(tx, ctx, {
-    clientId: order.idCliente,
-    type: 'pedido.surtido',
-    orderId: order.id,
-  });
-  if (move.to === 'enviado')
-    await notifyShipped(
-      tx,
-      ctx.publicUrl,
-      order,
-      move.guia ? trackingLink(move.guia, move.paqueteria) : null,
-    );
-  if (move.to === 'entregado' && move.nota) await notifyReceiptNote(tx, ctx.publicUrl, order, move.nota);
   return {
     id: order.id,
     idUser: order.idUser,
@@ -198,79 +155,9 @@ export async function moveFulfilment(
   };
 }
 
-/** To the buyer: the order is on its way, with the carrier's reference when there is one. */
-async function notifyShipped(
-  tx: Tx,
-  publicUrl: string,
-  order: { id: number; idUser: number; total: number },
-  guia: TrackingLink | null,
-): Promise<void> {
-  const [buyer] = await tx
-    .select({ email: users.email, usuario: users.usuario, nombre: users.nombre })
-    .from(users)
-    .where(eq(users.id, order.idUser));
-  const to = buyer && addressOf(buyer);
-  if (!buyer || !to) return;
-  const numero = orderNumber(order.id);
-  await enqueueEmail(
-    tx,
-    orderEmail(to, buyer.nombre, {
-      subject: `Pedido #${numero} enviado`,
-      paragraphs: [
-        `Tu pedido #${numero} por ${formatCentavos(order.total)} va en camino.`,
-        guia ? `Guía de envío: ${guia.texto}` : 'El envío no tiene guía de rastreo.',
-        ...(guia?.url ? [`Rastreo: ${guia.url}`] : []),
-        'Cuando lo recibas, confírmalo en el portal con «Recibido» y anota si faltó o llegó dañado algún artículo.',
-      ],
-      url: `${publicUrl}/usuario/historial/${order.id}`,
-      label: 'Ver pedido',
-    }),
-  );
-}
-
-/**
- * To the operators: the buyer's note on receipt. The operators are the active administrators (rol 4) with
- * an address (docs/domain.md "E-mail"); the portal has no separate operators' mailbox.
- */
-async function notifyReceiptNote(
-  tx: Tx,
-  publicUrl: string,
-  order: { id: number; idUser: number },
-  nota: string,
-): Promise<void> {
-  const [buyer] = await tx
-    .select({ nombre: users.nombre, cliente: clients.nombre })
-    .from(users)
-    .innerJoin(clients, eq(clients.id, users.idCliente))
-    .where(eq(users.id, order.idUser));
-  const operators = await tx
-    .select({ email: users.email, usuario: users.usuario, nombre: users.nombre })
-    .from(users)
-    .where(and(eq(users.rol, ROLES.administrador), eq(users.activo, true)));
-  const numero = orderNumber(order.id);
-  for (const op of operators) {
-    const to = addressOf(op);
-    if (!to) continue;
-    await enqueueEmail(
-      tx,
-      orderEmail(to, op.nombre, {
-        subject: `Pedido #${numero} recibido con una nota`,
-        paragraphs: [
-          `${buyer?.nombre ?? 'El comprador'} (${buyer?.cliente ?? ''}) confirmó que recibió el pedido #${numero} y dejó esta nota:`,
-          nota,
-        ],
-        url: `${publicUrl}/administrador/pedidos/${order.id}`,
-        label: 'Ver pedido',
-      }),
-    );
-  }
-}
-
 /** One move in its own transaction (its e-mails wait in the outbox for the caller's flush). */
 function moveAlone(app: FastifyInstance, move: FulfilmentMove): Promise<MovedOrder> {
-  return app.db.transaction((tx) =>
-    moveFulfilment(tx, move, { publicUrl: app.config.PUBLIC_URL, jobs: app.jobs, clock: app.clock }),
-  );
+  return app.db.transaction((tx) => moveFulfilment(tx, move, lifecycleDeps(app)));
 }
 
 /** Runs one move in its own transaction and answers the order's fulfilment as it now stands. */

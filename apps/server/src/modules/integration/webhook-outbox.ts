@@ -35,10 +35,10 @@ export function wantingEndpoints(clientId: number | Placeholder, type: WebhookEv
  * row per such endpoint and its pg-boss job. They exist if and only if the caller's change commits. Without
  * a subscribed endpoint it writes nothing (one indexed read). Answers the event id, or null.
  *
- * Every change that emits an event calls it: the purchase (`pedido.creado`, and `pedido.aprobado` when a
- * rule or a client without approvers approves at once), an approval that reaches `aprobado`, a
- * cancellation or a buyer's withdrawal (`pedido.cancelado`) and, with the fulfilment state, each move
- * (`pedido.surtido`).
+ * The order's lifecycle seam calls it (`modules/orders/lifecycle.ts`, decision 0107): the purchase
+ * (`pedido.creado`, and `pedido.aprobado` when a rule or a client without approvers approves at once), an
+ * approval that reaches `aprobado`, a cancellation or a buyer's withdrawal (`pedido.cancelado`) and each
+ * fulfilment move (`pedido.surtido`).
  */
 export async function recordWebhookEvent(
   tx: Tx,

@@ -1,7 +1,7 @@
 /**
- * Budget alerts (docs/domain.md "Budget alerts", decision 0054). Run inside the transaction of every change
- * that moves a buyer's month — a purchase, an approval with edited lines, a cancellation, a withdrawal — after
- * the change is written: the month's figures are the budget figures' own (`budgetState`, per user or per
+ * Budget alerts (docs/domain.md "Budget alerts", decision 0054). The order's lifecycle seam runs it inside the
+ * transaction of every change that moves a buyer's month — a purchase, an approval with edited lines, a
+ * cancellation, a withdrawal — after the change is written: the month's figures are the budget figures' own (`budgetState`, per user or per
  * category), the thresholds reached are `crossedThresholds`, and each (buyer, category, month, threshold) is
  * claimed by inserting its row. Only the rows this insert made send e-mail, so a retry, two purchases at once
  * or two instances never send one alert twice, and a threshold crossed again after a cancellation is not

@@ -1,10 +1,12 @@
+import type { TrackingLink } from '@portal/shared/domain/fulfilment';
 import { formatCentavos } from '@portal/shared/domain/money';
 import { orderNumber } from '@portal/shared/domain/order-workflow';
 import { ROLES } from '@portal/shared/domain/roles';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { clients, users } from '../../db/schema/index.ts';
 import { orderEmail } from '../../lib/emails.ts';
-import { addressOf, type Email, enqueueEmail, enqueueEmails } from '../../lib/mailer.ts';
-import { type LevelPerson, levelWithStandIns } from './delegation.service.ts';
+import { addressOf, type Email, enqueueEmail } from '../../lib/mailer.ts';
 
 export interface OrderInfo {
   id: number;
@@ -13,28 +15,23 @@ export interface OrderInfo {
   buyerNombre: string;
 }
 
-/**
- * E-mails the client's active authorizers of a role that an order waits for them, and whoever stands in for
- * one of them today (an out-of-office delegate, decision 0053), each person once.
- */
-export async function notifyAuthorizers(
-  tx: Tx,
-  publicUrl: string,
-  rol: 2 | 3,
-  order: OrderInfo,
-  /** Today's business date (delegation windows are read against it). */
-  day: string,
-): Promise<void> {
-  const people = await levelWithStandIns(tx, order.idCliente, rol, day);
-  await enqueueEmails(tx, authorizerEmails(publicUrl, rol, order, people));
+/** Someone an order waits for: one of the level's authorizers, or whoever stands in for one today. */
+export interface Reviewer {
+  id: number;
+  email: string;
+  usuario: string;
+  nombre: string;
 }
 
-/** The messages of `notifyAuthorizers` for the level's people as read (the purchase reads them in its statement). */
+/**
+ * E-mails the level's people (its active authorizers and today's stand-ins, decision 0053, as the caller read
+ * them) that an order waits for them, each person once.
+ */
 export function authorizerEmails(
   publicUrl: string,
   rol: 2 | 3,
   order: OrderInfo,
-  people: readonly LevelPerson[],
+  people: readonly Reviewer[],
 ): Email[] {
   // Each person once: a delegate may stand in for two of the level, or be one of the level too.
   const recipients = people.filter((r, i, all) => all.findIndex((o) => o.id === r.id) === i);
@@ -97,4 +94,72 @@ export function buyerEmail(
     // The purchase order goes with the approval, rendered when the message is sent (decision 0056).
     ...(outcome === 'aprobado' ? { adjunto: { tipo: 'orden_compra', id_pedido: order.id } as const } : {}),
   };
+}
+
+/** To the buyer: the order is on its way, with the carrier's reference when there is one. */
+export async function shippedEmail(
+  tx: Tx,
+  publicUrl: string,
+  order: { id: number; idUser: number; total: number },
+  guia: TrackingLink | null,
+): Promise<Email[]> {
+  const [buyer] = await tx
+    .select({ email: users.email, usuario: users.usuario, nombre: users.nombre })
+    .from(users)
+    .where(eq(users.id, order.idUser));
+  const to = buyer && addressOf(buyer);
+  if (!buyer || !to) return [];
+  const numero = orderNumber(order.id);
+  return [
+    orderEmail(to, buyer.nombre, {
+      subject: `Pedido #${numero} enviado`,
+      paragraphs: [
+        `Tu pedido #${numero} por ${formatCentavos(order.total)} va en camino.`,
+        guia ? `Guía de envío: ${guia.texto}` : 'El envío no tiene guía de rastreo.',
+        ...(guia?.url ? [`Rastreo: ${guia.url}`] : []),
+        'Cuando lo recibas, confírmalo en el portal con «Recibido» y anota si faltó o llegó dañado algún artículo.',
+      ],
+      url: `${publicUrl}/usuario/historial/${order.id}`,
+      label: 'Ver pedido',
+    }),
+  ];
+}
+
+/**
+ * To the operators: the buyer's note on receipt. The operators are the active administrators (rol 4) with
+ * an address (docs/domain.md "E-mail"); the portal has no separate operators' mailbox.
+ */
+export async function receiptNoteEmails(
+  tx: Tx,
+  publicUrl: string,
+  order: { id: number; idUser: number },
+  nota: string,
+): Promise<Email[]> {
+  const [buyer] = await tx
+    .select({ nombre: users.nombre, cliente: clients.nombre })
+    .from(users)
+    .innerJoin(clients, eq(clients.id, users.idCliente))
+    .where(eq(users.id, order.idUser));
+  const operators = await tx
+    .select({ email: users.email, usuario: users.usuario, nombre: users.nombre })
+    .from(users)
+    .where(and(eq(users.rol, ROLES.administrador), eq(users.activo, true)));
+  const numero = orderNumber(order.id);
+  const emails: Email[] = [];
+  for (const op of operators) {
+    const to = addressOf(op);
+    if (!to) continue;
+    emails.push(
+      orderEmail(to, op.nombre, {
+        subject: `Pedido #${numero} recibido con una nota`,
+        paragraphs: [
+          `${buyer?.nombre ?? 'El comprador'} (${buyer?.cliente ?? ''}) confirmó que recibió el pedido #${numero} y dejó esta nota:`,
+          nota,
+        ],
+        url: `${publicUrl}/administrador/pedidos/${order.id}`,
+        label: 'Ver pedido',
+      }),
+    );
+  }
+  return emails;
 }

@@ -30,7 +30,7 @@ import {
 } from '../../db/schema/index.ts';
 import { thumbIdFor } from '../../lib/files.ts';
 import type { KeptSession, SidebarCategory } from '../../plugins/session-cache.ts';
-import { type LevelPerson, levelWithStandInsQuery } from '../orders/delegation.service.ts';
+import { type LevelPerson, levelWithStandInsQuery } from '../approval/delegation.service.ts';
 import { type FirstHistoryPageJson, firstHistoryPageJson } from '../orders/history.service.ts';
 
 export interface Buyer {

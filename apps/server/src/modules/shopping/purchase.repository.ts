@@ -7,11 +7,11 @@
 import type { LogEventType } from '@portal/shared/domain/log-events';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { moveCtes } from '../../db/order-totals.ts';
 import { executeNamedOnce } from '../../db/prepared.ts';
 import { cartItems, orderEvents, orderLines, orders, systemLogs, users } from '../../db/schema/index.ts';
 import { type Email, outboxInsertOf, outboxRows } from '../../lib/mailer.ts';
 import { wantingEndpoints } from '../integration/webhook-outbox.ts';
+import { PLACED_TOTALS } from '../orders/lifecycle.ts';
 import type { CartLine } from './buyer-state.ts';
 
 export interface PurchaseRows {
@@ -175,7 +175,7 @@ const purchaseStatement = () => sql`
     ), m as (
       ${outboxInsertOf(v('emails'))}
       returning 1
-    ), ${moveCtes(sql`true`, 1, { orders: sql`o`, lines: sql`l` })}
+    ), ${PLACED_TOTALS}
     select o.id, (select count(*) from l) as lines, (select count(*) from e) as events,
       (select count(*) from g) as logs, (select count(*) from d) as cart, (select count(*) from m) as emails,
       (select count(*) from sales) as sales, (select count(*) from spend) as spend,

@@ -3,21 +3,16 @@ import { canPlaceAnotherOrder } from '@portal/shared/domain/budget';
 import { quantityProblem } from '@portal/shared/domain/cart';
 import { FULFILMENT_START } from '@portal/shared/domain/fulfilment';
 import { centavosToPesos, formatMXN, totalsOf } from '@portal/shared/domain/money';
-import { ROLES } from '@portal/shared/domain/roles';
 import type { OrderStatus, PurchaseResponse } from '@portal/shared/schemas/shopping';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { users } from '../../db/schema/index.ts';
 import { requestMeta } from '../../lib/audit.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
 import { purchasesTotal } from '../../lib/metrics.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
-import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
-import { placedBefore } from '../orders/approval.repository.ts';
-import { sendBudgetAlerts } from '../orders/budget-alerts.ts';
+import { placedBefore } from '../approval/approval.repository.ts';
 import { historyAfterPurchase } from '../orders/history.service.ts';
-import { authorizerEmails, notifyBuyer } from '../orders/notifications.ts';
+import { lifecycleDeps, orderChanged } from '../orders/lifecycle.ts';
 import { afterPurchase, budgetDto, type CartLine, categoriesDto, loadShopperReads } from './buyer-state.ts';
 import { lockBuyer } from './cart.service.ts';
 import { insertPurchase } from './purchase.repository.ts';
@@ -103,53 +98,46 @@ export async function userSubmitOrder(
     // Approved at purchase (no levels, or the automatic rule): its fulfilment starts (decision 0058).
     const surtido = status === 'aprobado' ? FULFILMENT_START : null;
     const meta = requestMeta(request);
-    // An order that waits tells the first level (rol 2) and their stand-ins (read with the snapshot).
-    const emails =
-      status === 'pendiente'
-        ? authorizerEmails(
-            app.config.PUBLIC_URL,
-            ROLES.autorizador,
-            { id: orderId, total: totals.total, idCliente: buyer.idCliente, buyerNombre: auth.user.nombre },
-            level ?? [],
-          )
-        : [];
     // The order, its lines, events and log entries, the cart's delete, the e-mails and the move into the
-    // sales summary and the buyer's running month (decision 0072): one statement (decisions 0073, 0086).
-    const { wanting } = await insertPurchase(tx, {
-      id: orderId,
-      buyerId: buyer.id,
-      idCliente: buyer.idCliente,
-      status,
-      surtidoEstatus: surtido,
-      totals,
-      at: now,
-      nota: nota || null,
-      cart,
-      // Approved by the client's rule: an approval event with no actor, naming the rule and its amount.
-      rule: decided.rule ?? null,
-      createdTo: decided.rule ? 'pendiente' : status,
-      createdMeta: { total: totals.total, lineas: cart.length, ...meta },
-      approvedMeta: decided.rule ? { a: 'aprobado', total: totals.total, ...decided.rule } : null,
-      emails,
-    });
-    if (decided.rule) {
-      const [me] = await tx
-        .select({ email: users.email, usuario: users.usuario, nombre: users.nombre })
-        .from(users)
-        .where(eq(users.id, buyer.id));
-      if (me)
-        await notifyBuyer(tx, app.config.PUBLIC_URL, me, { id: orderId, total: totals.total }, 'aprobado');
-    }
-    // The integrations' outbox (decision 0060): created, and approved when the purchase approved it.
-    const webhookEvent = { clientId: buyer.idCliente, orderId };
-    await recordWebhookEvent(tx, app, { ...webhookEvent, type: 'pedido.creado' }, wanting.creado);
-    if (status === 'aprobado')
-      await recordWebhookEvent(tx, app, { ...webhookEvent, type: 'pedido.aprobado' }, wanting.aprobado);
+    // sales summary and the buyer's running month (decision 0072): one statement (decisions 0073, 0086),
+    // through the order's lifecycle seam, which gives it the e-mails and the totals and does the rest.
     // The month after the purchase, from the snapshot read under the lock: the alerts need no read of it.
     const after = afterPurchase(snapshot, buyer, totals.total);
-    await sendBudgetAlerts(tx, { publicUrl: app.config.PUBLIC_URL, tz, now }, buyer.id, now, {
-      alertas: client.alertasPresupuesto,
-      state: after.state,
+    await orderChanged(tx, lifecycleDeps(app), {
+      kind: 'colocado',
+      order: {
+        id: orderId,
+        idCliente: buyer.idCliente,
+        idUser: buyer.id,
+        total: totals.total,
+        transactionDate: now,
+      },
+      status,
+      approvedByRule: decided.rule !== null,
+      buyerNombre: auth.user.nombre,
+      // An order that waits tells the first level (rol 2) and their stand-ins (read with the snapshot).
+      reviewers: level,
+      month: { alertas: client.alertasPresupuesto, state: after.state },
+      write: async (emails) =>
+        (
+          await insertPurchase(tx, {
+            id: orderId,
+            buyerId: buyer.id,
+            idCliente: buyer.idCliente,
+            status,
+            surtidoEstatus: surtido,
+            totals,
+            at: now,
+            nota: nota || null,
+            cart,
+            // Approved by the client's rule: an approval event with no actor, naming the rule and its amount.
+            rule: decided.rule ?? null,
+            createdTo: decided.rule ? 'pendiente' : status,
+            createdMeta: { total: totals.total, lineas: cart.length, ...meta },
+            approvedMeta: decided.rule ? { a: 'aprobado', total: totals.total, ...decided.rule } : null,
+            emails,
+          })
+        ).wanting,
     });
     return {
       orderId,

@@ -1,6 +1,6 @@
 /**
  * The authorizer's local edits must reach the figures the server computes on approval
- * (apps/server/src/modules/orders/authorizer.service.ts approvalBudget): prices converted from pesos
+ * (apps/server/src/modules/approval/authorizer.service.ts approvalBudget): prices converted from pesos
  * without float drift, IVA rounded once per order (per category in category mode), the buyer's other
  * orders of the month taken off the budget, and the same quantity rules.
  */

@@ -1,30 +1,26 @@
 /**
  * An approval in few statements (decision 0090): after the order's and the buyer's locks, one read of
- * everything the approval decides on, and one statement that writes the order's new status, its event,
- * its log entry and its e-mails.
+ * everything the approval decides on; the order's lifecycle seam then writes it in one statement
+ * (`orders/order-writes.ts` `writeApproval`, decision 0107).
  */
 import type { BudgetLine, MonthUsed } from '@portal/shared/domain/budget';
-import type { LogEventType } from '@portal/shared/domain/log-events';
 import { ROLES } from '@portal/shared/domain/roles';
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import { type MonthSpendJson, monthOfRows } from '../../db/order-totals.ts';
-import { executeNamedOnce, genericPlansForTheTransaction, preparedIn } from '../../db/prepared.ts';
+import { genericPlansForTheTransaction, preparedIn } from '../../db/prepared.ts';
 import {
   categories,
   clients,
-  orderEvents,
   orderLines,
   orders,
-  systemLogs,
   userCategoryBudgets,
   userMonthSpend,
   userProducts,
   users,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { type Email, outboxInsertOf, outboxRows } from '../../lib/mailer.ts';
 import { MSG } from '../../messages.ts';
 import { wantingEndpoints } from '../integration/webhook-outbox.ts';
 import { levelOneApproverQuery } from './authorizer.repository.ts';
@@ -221,95 +217,4 @@ export async function readApproval(
     month: monthOfRows(row.month).used,
     budgets: (row.budgets ?? []).map((b) => ({ ...b, presupuesto: Number(b.presupuesto) })),
   };
-}
-
-/** What an approval writes in its one statement. */
-export interface ApprovalWrite {
-  orderId: number;
-  /** The status the approval was decided from: the update is conditional on it. */
-  from: string;
-  to: string;
-  surtidoEstatus: string | null;
-  totals: { subtotal: number; iva: number; total: number };
-  lineas: number;
-  at: Date;
-  actorId: number;
-  onBehalfOfId: number | null;
-  /** The 'aprobado' event's changes (the client's rule, the comment's id), or null. */
-  changes: Record<string, unknown> | null;
-  /** The log entry's description and metadata (besides the order's id). */
-  description: string;
-  metadata: Record<string, unknown>;
-  emails: readonly Email[];
-}
-
-type WriteValue =
-  | 'orderId'
-  | 'from'
-  | 'to'
-  | 'surtidoEstatus'
-  | 'subtotal'
-  | 'iva'
-  | 'total'
-  | 'lineas'
-  | 'at'
-  | 'actorId'
-  | 'onBehalfOfId'
-  | 'changes'
-  | 'description'
-  | 'metadata'
-  | 'emails';
-const v = (name: WriteValue) => sql.placeholder(name);
-
-/** The approval's statement, every value a placeholder (built once, `executeNamedOnce`). */
-const approvalStatement = () => sql`
-    with o as (
-      update ${orders} set status = ${v('to')}, surtido_estatus = ${v('surtidoEstatus')},
-        subtotal = ${v('subtotal')}, iva = ${v('iva')}, total = ${v('total')}, lineas = ${v('lineas')},
-        updated_at = ${v('at')}
-      where id = ${v('orderId')} and status = ${v('from')}
-      returning id, id_cliente
-    ), e as (
-      insert into ${orderEvents} (order_id, actor_id, on_behalf_of_id, tipo, from_status, to_status, changes)
-      select o.id, ${v('actorId')}::integer, ${v('onBehalfOfId')}::integer, 'aprobado', ${v('from')}::text,
-        ${v('to')}::text, ${v('changes')}::jsonb
-      from o
-      returning 1
-    ), g as (
-      insert into ${systemLogs} (user_id, event_type, description, metadata, id_pedido, id_cliente)
-      select ${v('actorId')}::integer, ${'pedido_aprobado' satisfies LogEventType}, ${v('description')}::text,
-        ${v('metadata')}::jsonb || jsonb_build_object('id_pedido', o.id), o.id, o.id_cliente
-      from o
-      returning 1
-    ), m as (
-      ${outboxInsertOf(v('emails'))}
-      returning 1
-    )
-    select (select count(*) from o)::integer as updated, (select count(*) from e) as events,
-      (select count(*) from g) as logs, (select count(*) from m) as emails`;
-
-/**
- * Writes the approval: the order's status, totals and fulfilment start (only while it still has the status
- * the approval was decided from), its 'aprobado' event, its log entry and its e-mails. Answers false when
- * the order's status had changed (nothing is written then; the caller refuses with 409 and rolls back).
- */
-export async function writeApproval(tx: Tx, w: ApprovalWrite): Promise<boolean> {
-  const [row] = await executeNamedOnce<{ updated: number }>(tx, 'portal_approval_write', approvalStatement, {
-    orderId: w.orderId,
-    from: w.from,
-    to: w.to,
-    surtidoEstatus: w.surtidoEstatus,
-    subtotal: w.totals.subtotal,
-    iva: w.totals.iva,
-    total: w.totals.total,
-    lineas: w.lineas,
-    at: w.at,
-    actorId: w.actorId,
-    onBehalfOfId: w.onBehalfOfId,
-    changes: w.changes === null ? null : JSON.stringify(w.changes),
-    description: w.description,
-    metadata: JSON.stringify(w.metadata),
-    emails: outboxRows(w.emails),
-  } satisfies Record<WriteValue, unknown>);
-  return row!.updated > 0;
 }

@@ -25,6 +25,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { compiledResponse } from '../../lib/response-serializer.ts';
+import { authorizerAddComment, authorizerOlderComments } from '../orders/comments.service.ts';
+import { sendPurchaseOrder } from '../orders/po-pdf.service.ts';
 import { reportStream } from '../reports/report.service.ts';
 import {
   authorizerApprove,
@@ -35,8 +37,6 @@ import {
   authorizerOrders,
   authorizerOrderView,
 } from './authorizer.service.ts';
-import { authorizerAddComment, authorizerOlderComments } from './comments.service.ts';
-import { sendPurchaseOrder } from './po-pdf.service.ts';
 import { defineReminderJobs } from './reminders.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 419, 422);

@@ -25,29 +25,25 @@ import type {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import { moveOrderTotals } from '../../db/order-totals.ts';
-import { orderEvents, orderLines, orders, userProducts, users } from '../../db/schema/index.ts';
-import { audit, requestMeta } from '../../lib/audit.ts';
+import { orderLines, orders, userProducts, users } from '../../db/schema/index.ts';
+import { requestMeta } from '../../lib/audit.ts';
 import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { approvalsTotal } from '../../lib/metrics.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
-import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
+import { insertComment } from '../orders/comments.service.ts';
+import { orderDetail } from '../orders/history.service.ts';
+import { lifecycleDeps, orderChanged } from '../orders/lifecycle.ts';
 import {
   lockBuyerForApproval,
   lockOrderForAction,
   ORDER_BUYER,
   placedBefore,
   readApproval,
-  writeApproval,
 } from './approval.repository.ts';
 import { approvalBudget, approvalFigures, monthWithout, pageBudgetFlags } from './approval-budget.ts';
 import { levelOneApprover, listClientOrders, orderNeighbours, tookPartIn } from './authorizer.repository.ts';
-import { sendBudgetAlerts } from './budget-alerts.ts';
-import { insertComment, notifyComment } from './comments.service.ts';
 import { actorsFrom, actorsOf, today } from './delegation.service.ts';
-import { orderDetail } from './history.service.ts';
-import { authorizerEmails, buyerEmail, notifyBuyer } from './notifications.ts';
 
 function clientOf(auth: AuthContext) {
   if ((auth.user.rol !== ROLES.autorizador && auth.user.rol !== ROLES.superAutorizador) || !auth.client)
@@ -286,7 +282,6 @@ type Client = NonNullable<AuthContext['client']>;
  * status change is conditional, so of two simultaneous approvals one wins and the other gets 409 with
  * nothing changed. Answers the new status; a refusal throws its AppError. The caller flushes the mailer.
  */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the approval, to split with the order's lifecycle seam (issue 39) (docs/code-style.md)
 async function approveOne(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -298,7 +293,6 @@ async function approveOne(
   comment?: string,
 ): Promise<OrderStatus> {
   const tz = app.config.BUSINESS_TZ;
-  // biome-ignore lint/complexity/noExcessiveLinesPerFunction: the approval's transaction, to split with the order's lifecycle seam (issue 39) (docs/code-style.md)
   const to = await app.db.transaction(async (tx) => {
     // The order, then its buyer (a purchase of the buyer waits, so the month below is the whole month),
     // then everything else in one read (decision 0090).
@@ -357,120 +351,80 @@ async function approveOne(
       { autoHasta: read.autoHasta, segundoNivelDesde: read.segundoNivelDesde },
       read.previos,
     );
-    if (changed) {
-      // The edited lines and total replace the old ones in the sales summary and the buyer's running month
-      // (decisions 0055, 0072): the order's contribution is taken out before the order or its lines change,
-      // and put back once the approval's statement has written its new total.
-      await moveOrderTotals(tx, order.id, -1);
-      const removed = lines.filter((l) => !wanted.has(l.productId));
-      const edited = newLines.filter((l) => l.cantidad !== lines.find((o) => o.id === l.id)!.cantidad);
-      if (removed.length > 0)
-        await tx.delete(orderLines).where(
-          inArray(
-            orderLines.id,
-            removed.map((l) => l.id),
-          ),
-        );
-      for (const l of edited)
-        await tx.update(orderLines).set({ cantidad: l.cantidad }).where(eq(orderLines.id, l.id));
-      const changes = {
-        cantidades: edited.map((l) => ({
-          id_producto: l.productId,
-          nombre: l.nombre,
-          antes: lines.find((o) => o.id === l.id)!.cantidad,
-          despues: l.cantidad,
-        })),
-        eliminados: removed.map((l) => ({
-          id_producto: l.productId,
-          nombre: l.nombre,
-          cantidad: l.cantidad,
-        })),
-        total: { antes: order.total, despues: totals.total },
-      };
-      await tx.insert(orderEvents).values({
-        orderId: order.id,
-        actorId: auth.user.id,
-        onBehalfOfId,
-        tipo: 'editado',
-        fromStatus: status,
-        toStatus: status,
-        changes,
-      });
-      await audit(tx, {
-        userId: auth.user.id,
-        eventType: 'pedido_editado',
-        description: `Pedido #${orderNumber(order.id)} editado`,
-        metadata: {
-          id_pedido: order.id,
-          ...changes,
-          ...(onBehalfOfId ? { en_nombre_de: onBehalfOfId } : {}),
-          ...requestMeta(request),
-        },
-      });
-    }
+    const removed = lines.filter((l) => !wanted.has(l.productId));
+    const edited = newLines.filter((l) => l.cantidad !== lines.find((o) => o.id === l.id)!.cantidad);
+    const edits = changed ? lineEdits(order, lines, removed, edited, totals.total) : null;
     // A comment sent with the approval is saved with it and named in its event (decision 0047).
     const comentario = comment
       ? await insertComment(tx, order.id, auth.user.id, comment, app.clock.now())
       : null;
-    const info = { id: order.id, total: totals.total, idCliente: client.id, buyerNombre: buyer.nombre };
-    const emails =
-      target.to === 'espera'
-        ? authorizerEmails(app.config.PUBLIC_URL, ROLES.superAutorizador, info, read.levelTwo ?? [])
-        : target.to === 'aprobado'
-          ? [buyerEmail(app.config.PUBLIC_URL, buyer, info, 'aprobado')].filter((e) => e !== null)
-          : [];
-    const written = await writeApproval(tx, {
-      orderId: order.id,
+    const named = {
+      ...target.rule,
+      ...(comentario ? { id_comentario: comentario } : {}),
+    };
+    const onBehalf = onBehalfOfId ? { en_nombre_de: onBehalfOfId } : {};
+    await orderChanged(tx, lifecycleDeps(app), {
+      kind: 'aprobado',
+      order,
       from: status,
       to: target.to,
-      // An approved order starts its fulfilment (decision 0058).
-      surtidoEstatus: target.to === 'aprobado' ? FULFILMENT_START : null,
+      buyer,
+      reviewers: read.levelTwo,
+      actor: auth.user,
+      onBehalfOfId,
       totals,
       lineas: newLines.length,
-      at: app.clock.now(),
-      actorId: auth.user.id,
-      onBehalfOfId,
-      changes:
-        comentario || target.rule
-          ? { ...target.rule, ...(comentario ? { id_comentario: comentario } : {}) }
-          : null,
-      description: `Pedido #${orderNumber(order.id)}: ${status} → ${target.to}`,
-      metadata: {
-        de: status,
-        a: target.to,
-        total: totals.total,
-        ...target.rule,
-        ...(comentario ? { id_comentario: comentario } : {}),
-        ...(onBehalfOfId ? { en_nombre_de: onBehalfOfId } : {}),
-        ...requestMeta(request),
+      edits: edits && {
+        removed: removed.map((l) => l.id),
+        edited: edited.map((l) => ({ id: l.id, cantidad: l.cantidad })),
+        changes: edits,
+        log: {
+          eventType: 'pedido_editado',
+          description: `Pedido #${orderNumber(order.id)} editado`,
+          metadata: { ...edits, ...onBehalf, ...requestMeta(request) },
+        },
       },
-      emails,
+      comentario,
+      changes: comentario || target.rule ? named : null,
+      log: {
+        description: `Pedido #${orderNumber(order.id)}: ${status} → ${target.to}`,
+        metadata: {
+          de: status,
+          a: target.to,
+          total: totals.total,
+          ...named,
+          ...onBehalf,
+          ...requestMeta(request),
+        },
+      },
+      wanting: read.wanting,
+      // An approved order starts its fulfilment (decision 0058).
+      surtidoInicial: target.to === 'aprobado' ? FULFILMENT_START : null,
     });
-    if (!written) refuseTransition('STATUS');
-    if (changed) {
-      await moveOrderTotals(tx, order.id, 1);
-      // Edited lines move the buyer's month: the budget alerts of that month (decision 0054).
-      await sendBudgetAlerts(
-        tx,
-        { publicUrl: app.config.PUBLIC_URL, tz, now: app.clock.now() },
-        order.idUser,
-        order.transactionDate,
-      );
-    }
-    if (target.to === 'aprobado' && read.wanting.length > 0)
-      await recordWebhookEvent(
-        tx,
-        app,
-        { clientId: client.id, type: 'pedido.aprobado', orderId: order.id },
-        read.wanting,
-      );
-    // Approved, the buyer already gets an e-mail that links to the order and its comment.
-    else if (target.to !== 'aprobado' && comentario)
-      await notifyComment(tx, app.config.PUBLIC_URL, order, auth.user);
     return target.to;
   });
   approvalsTotal.inc({ status: to });
   return to;
+}
+
+/** What an approver's edit changed, as its event and log entry name it. */
+function lineEdits(
+  order: { total: number },
+  lines: readonly { id: number; productId: number; nombre: string; cantidad: number }[],
+  removed: readonly { productId: number; nombre: string; cantidad: number }[],
+  edited: readonly { id: number; productId: number; nombre: string; cantidad: number }[],
+  total: number,
+) {
+  return {
+    cantidades: edited.map((l) => ({
+      id_producto: l.productId,
+      nombre: l.nombre,
+      antes: lines.find((o) => o.id === l.id)!.cantidad,
+      despues: l.cantidad,
+    })),
+    eliminados: removed.map((l) => ({ id_producto: l.productId, nombre: l.nombre, cantidad: l.cantidad })),
+    total: { antes: order.total, despues: total },
+  };
 }
 
 /** POST /api/update/compra: one approval, with the edits (approveOne). */
@@ -513,45 +467,25 @@ async function cancelOne(
     const onBehalfOfId = step.actor.onBehalfOf?.id ?? null;
     const refusal = dutyConflict(auth.user.id, order, 'cancelar', null);
     if (refusal) throw refusal;
-    // Out of the sales summary and the buyer's running month before it is cancelled (decisions 0055, 0072).
-    await moveOrderTotals(tx, id, -1);
-    const updated = await tx
-      .update(orders)
-      .set({ status: 'cancelado', cancelReason: reason, updatedAt: app.clock.now() })
-      .where(and(eq(orders.id, id), eq(orders.status, status)))
-      .returning({ id: orders.id });
-    if (updated.length === 0) refuseTransition('STATUS');
-    await tx.insert(orderEvents).values({
-      orderId: id,
+    await orderChanged(tx, lifecycleDeps(app), {
+      kind: 'cancelado',
+      tipo: 'cancelado',
+      order,
+      from: status,
+      reason,
       actorId: auth.user.id,
       onBehalfOfId,
-      tipo: 'cancelado',
-      fromStatus: status,
-      toStatus: 'cancelado',
-      reason,
-    });
-    await audit(tx, {
-      userId: auth.user.id,
-      eventType: 'pedido_cancelado',
-      description: `Pedido #${orderNumber(id)} cancelado`,
-      metadata: {
-        id_pedido: id,
-        de: status,
-        motivo: reason,
-        ...(onBehalfOfId ? { en_nombre_de: onBehalfOfId } : {}),
-        ...requestMeta(request),
+      log: {
+        eventType: 'pedido_cancelado',
+        description: `Pedido #${orderNumber(id)} cancelado`,
+        metadata: {
+          de: status,
+          motivo: reason,
+          ...(onBehalfOfId ? { en_nombre_de: onBehalfOfId } : {}),
+          ...requestMeta(request),
+        },
       },
     });
-    const buyer = await loadBuyer(tx, order.idUser);
-    await notifyBuyer(tx, app.config.PUBLIC_URL, buyer, { id, total: order.total }, 'cancelado', reason);
-    await recordWebhookEvent(tx, app, { clientId: client.id, type: 'pedido.cancelado', orderId: id });
-    // A cancellation only lowers the month; the check still runs (decision 0054) and never re-sends.
-    await sendBudgetAlerts(
-      tx,
-      { publicUrl: app.config.PUBLIC_URL, tz: app.config.BUSINESS_TZ, now: app.clock.now() },
-      order.idUser,
-      order.transactionDate,
-    );
     return 'cancelado' as const;
   });
 }

@@ -1,0 +1,401 @@
+/**
+ * The order's lifecycle seam (issue 39, decision 0107): every change of an order's status, lines or
+ * fulfilment is one call of `orderChanged`, inside the writer's transaction. The writer decides (who may,
+ * from which state, to which) and describes the change; the seam writes it and does what follows from it,
+ * in this order:
+ *
+ * 1. the running totals (sales summary and buyers' months, decisions 0055 and 0072): the order's
+ *    contribution out before the write when the write changes it, back in after;
+ * 2. the write, conditional on the state the change was decided from (409 to the loser of a race), with its
+ *    order event and its log entry;
+ * 3. the integration event (webhook outbox, decision 0060), after the event so the body carries it;
+ * 4. the buyer's budget alerts, when the buyer's month moved (decision 0054);
+ * 5. the e-mails the change sends (into the outbox; the caller flushes the mailer after the commit).
+ *
+ * Only this file calls the statements of `order-writes.ts`; the purchase's one statement (decision 0086)
+ * takes its totals (`PLACED_TOTALS`) and its e-mails from here. `lifecycle.test.ts` lists every place that
+ * writes an order and fails when one bypasses the seam.
+ */
+
+import { FULFILMENT_LABELS, type FulfilmentState, trackingLink } from '@portal/shared/domain/fulfilment';
+import type { LogEventType } from '@portal/shared/domain/log-events';
+import type { OrderStatus } from '@portal/shared/domain/order-workflow';
+import { ROLES } from '@portal/shared/domain/roles';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client.ts';
+import { moveCtes, moveOrderTotals } from '../../db/order-totals.ts';
+import { orderEvents, users } from '../../db/schema/index.ts';
+import { audit } from '../../lib/audit.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { conflict } from '../../lib/errors.ts';
+import type { JobRunner } from '../../lib/jobs.ts';
+import { type Email, enqueueEmails } from '../../lib/mailer.ts';
+import { MSG } from '../../messages.ts';
+import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
+import type { KnownMonth } from './budget-alerts.ts';
+import { sendBudgetAlerts } from './budget-alerts.ts';
+import { notifyComment } from './comments.service.ts';
+import {
+  authorizerEmails,
+  buyerEmail,
+  type Reviewer,
+  receiptNoteEmails,
+  shippedEmail,
+} from './notifications.ts';
+import {
+  fulfilmentNow,
+  writeApproval,
+  writeCancellation,
+  writeFulfilmentMove,
+  writeLineEdits,
+} from './order-writes.ts';
+
+/** What the seam needs besides the transaction: explicit, so a test can place it at any instant. */
+export interface LifecycleDeps {
+  publicUrl: string;
+  /** The business time zone (months of the totals and the budget alerts). */
+  tz: string;
+  clock: Clock;
+  /** The queue that delivers the integration events. */
+  jobs: JobRunner;
+}
+
+export function lifecycleDeps(app: FastifyInstance): LifecycleDeps {
+  return { publicUrl: app.config.PUBLIC_URL, tz: app.config.BUSINESS_TZ, clock: app.clock, jobs: app.jobs };
+}
+
+/** The order a change is about, as the writer read it (locked) before deciding. */
+export interface OrderRef {
+  id: number;
+  idCliente: number;
+  idUser: number;
+  total: number;
+  transactionDate: Date;
+}
+
+/** Whom an e-mail to the buyer goes to. */
+export interface BuyerContact {
+  email: string;
+  usuario: string;
+  nombre: string;
+}
+
+/** A log entry of the change (the order's id is added). */
+interface LogOf {
+  eventType: LogEventType;
+  description: string;
+  metadata: Record<string, unknown>;
+}
+
+/**
+ * The purchase (decision 0086): the writer's one statement inserts the order, its lines, events and log
+ * entries and empties the cart; the seam gives it the totals' move (`PLACED_TOTALS`, reading the rows the
+ * statement inserted) and the e-mails, and does the rest after it.
+ */
+export interface Placed {
+  kind: 'colocado';
+  order: OrderRef;
+  status: OrderStatus;
+  /** Approved at purchase by the client's automatic rule (decision 0049). */
+  approvedByRule: boolean;
+  buyerNombre: string;
+  /** The first level's people and stand-ins, read with the buyer's snapshot (when the order waits). */
+  reviewers: readonly Reviewer[] | null;
+  /** The buyer's month after the purchase, from the snapshot read under the buyer's lock. */
+  month: KnownMonth;
+  write: (emails: readonly Email[]) => Promise<{ creado: readonly number[]; aprobado: readonly number[] }>;
+}
+
+/**
+ * The CTEs that add a just-inserted order to the running totals, from the rows of the statement's `o`
+ * (orders) and `l` (lines) CTEs: the purchase's statement includes them.
+ */
+export const PLACED_TOTALS = moveCtes(sql`true`, 1, { orders: sql`o`, lines: sql`l` });
+
+/** An approval (rol 2 or rol 3, or a delegate), with the approver's line edits when there are any. */
+export interface Reviewed {
+  kind: 'aprobado';
+  order: OrderRef;
+  from: OrderStatus;
+  to: OrderStatus;
+  buyer: BuyerContact;
+  /** The second level's people and stand-ins, when the order goes on to wait for them. */
+  reviewers: readonly Reviewer[] | null;
+  actor: { id: number; nombre: string; rol: number };
+  onBehalfOfId: number | null;
+  /** The approved lines' totals and count. */
+  totals: { subtotal: number; iva: number; total: number };
+  lineas: number;
+  /** The approver's edits, written before the approval: lines removed, new quantities, the event's changes. */
+  edits: {
+    removed: readonly number[];
+    edited: readonly { id: number; cantidad: number }[];
+    changes: Record<string, unknown>;
+    log: LogOf;
+  } | null;
+  /** A comment saved with the approval (decision 0047). */
+  comentario: number | null;
+  /** The 'aprobado' event's changes (the rule that completed it, the comment), or null. */
+  changes: Record<string, unknown> | null;
+  log: Omit<LogOf, 'eventType'>;
+  /** The endpoints that want `pedido.aprobado` (read with the approval's read). */
+  wanting: readonly number[];
+  /** Starts the fulfilment when the approval completes the order (decision 0058). */
+  surtidoInicial: FulfilmentState | null;
+}
+
+/** A cancellation by an approver, or the buyer's withdrawal of a pending order. */
+export interface Cancelled {
+  kind: 'cancelado';
+  order: OrderRef;
+  from: OrderStatus;
+  reason: string | null;
+  /** `retirado`: the buyer withdrew it (no e-mail to the buyer); `cancelado`: an approver cancelled it. */
+  tipo: 'cancelado' | 'retirado';
+  actorId: number;
+  onBehalfOfId: number | null;
+  log: LogOf;
+}
+
+/** A fulfilment move (forward only: decided by the writer), by the operator, an integration or the buyer. */
+export interface FulfilmentMoved {
+  kind: 'surtido';
+  order: OrderRef;
+  from: FulfilmentState;
+  to: FulfilmentState;
+  actorId: number | null;
+  /** Set by a move to `enviado`. */
+  guia?: { guia: string | null; paqueteria: string | null };
+  /** Set by a move to `entregado`. */
+  nota?: string | null;
+  changes: Record<string, unknown> | null;
+  log: LogOf;
+}
+
+export type OrderChange = Placed | Reviewed | Cancelled | FulfilmentMoved;
+
+/** The order's fulfilment after a move. */
+export interface MovedRow {
+  surtido: string | null;
+  guia: string | null;
+  notaRecepcion: string | null;
+}
+
+/** Whether an order in this status counts in the totals, the budget and the purchase limit. */
+const counts = (status: OrderStatus) => status !== 'cancelado';
+
+const alreadyProcessed = () => conflict('ORDER_ALREADY_PROCESSED', MSG.pedidoYaProcesado);
+const alreadyIn = (state: FulfilmentState) =>
+  conflict('FULFILMENT_ALREADY', MSG.surtidoYaEn(FULFILMENT_LABELS[state]));
+
+export function orderChanged(tx: Tx, deps: LifecycleDeps, change: FulfilmentMoved): Promise<MovedRow>;
+export function orderChanged(
+  tx: Tx,
+  deps: LifecycleDeps,
+  change: Placed | Reviewed | Cancelled,
+): Promise<undefined>;
+/** The one seam: see the file's head. A refusal (409 to the loser of a race) throws and the caller rolls back. */
+export async function orderChanged(
+  tx: Tx,
+  deps: LifecycleDeps,
+  change: OrderChange,
+): Promise<MovedRow | undefined> {
+  switch (change.kind) {
+    case 'colocado':
+      await placed(tx, deps, change);
+      return undefined;
+    case 'aprobado':
+      await reviewed(tx, deps, change);
+      return undefined;
+    case 'cancelado':
+      await cancelled(tx, deps, change);
+      return undefined;
+    case 'surtido':
+      return fulfilmentMoved(tx, deps, change);
+  }
+}
+
+async function placed(tx: Tx, deps: LifecycleDeps, c: Placed): Promise<void> {
+  const info = {
+    id: c.order.id,
+    total: c.order.total,
+    idCliente: c.order.idCliente,
+    buyerNombre: c.buyerNombre,
+  };
+  const emails =
+    c.status === 'pendiente'
+      ? authorizerEmails(deps.publicUrl, ROLES.autorizador, info, c.reviewers ?? [])
+      : [];
+  const wanting = await c.write(emails);
+  if (c.approvedByRule) {
+    // The buyer as the database has it now (the session's copy may be older).
+    const [me] = await tx
+      .select({ email: users.email, usuario: users.usuario, nombre: users.nombre })
+      .from(users)
+      .where(eq(users.id, c.order.idUser));
+    const email = me && buyerEmail(deps.publicUrl, me, c.order, 'aprobado');
+    if (email) await enqueueEmails(tx, [email]);
+  }
+  const event = { clientId: c.order.idCliente, orderId: c.order.id };
+  await recordWebhookEvent(tx, deps, { ...event, type: 'pedido.creado' }, wanting.creado);
+  if (c.status === 'aprobado')
+    await recordWebhookEvent(tx, deps, { ...event, type: 'pedido.aprobado' }, wanting.aprobado);
+  await sendBudgetAlerts(tx, alertConfig(deps), c.order.idUser, c.order.transactionDate, c.month);
+}
+
+async function reviewed(tx: Tx, deps: LifecycleDeps, c: Reviewed): Promise<void> {
+  const at = deps.clock.now();
+  if (c.edits) {
+    // The edited lines and total replace the old ones in the totals: out before the lines change, back in
+    // once the approval's statement has written the new total.
+    await moveOrderTotals(tx, c.order.id, -1);
+    await writeLineEdits(tx, c.edits.removed, c.edits.edited);
+    await tx.insert(orderEvents).values({
+      orderId: c.order.id,
+      actorId: c.actor.id,
+      onBehalfOfId: c.onBehalfOfId,
+      tipo: 'editado',
+      fromStatus: c.from,
+      toStatus: c.from,
+      changes: c.edits.changes,
+    });
+    await audit(tx, {
+      userId: c.actor.id,
+      eventType: c.edits.log.eventType,
+      description: c.edits.log.description,
+      metadata: { id_pedido: c.order.id, ...c.edits.log.metadata },
+    });
+  }
+  const info = {
+    id: c.order.id,
+    total: c.totals.total,
+    idCliente: c.order.idCliente,
+    buyerNombre: c.buyer.nombre,
+  };
+  const emails =
+    c.to === 'espera'
+      ? authorizerEmails(deps.publicUrl, ROLES.superAutorizador, info, c.reviewers ?? [])
+      : c.to === 'aprobado'
+        ? [buyerEmail(deps.publicUrl, c.buyer, info, 'aprobado')].filter((e) => e !== null)
+        : [];
+  const written = await writeApproval(tx, {
+    orderId: c.order.id,
+    from: c.from,
+    to: c.to,
+    surtidoEstatus: c.surtidoInicial,
+    totals: c.totals,
+    lineas: c.lineas,
+    at,
+    actorId: c.actor.id,
+    onBehalfOfId: c.onBehalfOfId,
+    changes: c.changes,
+    description: c.log.description,
+    metadata: c.log.metadata,
+    emails,
+  });
+  if (!written) throw alreadyProcessed();
+  if (c.edits) {
+    await moveOrderTotals(tx, c.order.id, 1);
+    // Edited lines move the buyer's month: the budget alerts of that month (decision 0054).
+    await sendBudgetAlerts(tx, alertConfig(deps), c.order.idUser, c.order.transactionDate);
+  }
+  if (c.to === 'aprobado' && c.wanting.length > 0)
+    await recordWebhookEvent(
+      tx,
+      deps,
+      { clientId: c.order.idCliente, type: 'pedido.aprobado', orderId: c.order.id },
+      c.wanting,
+    );
+  // Approved, the buyer already gets an e-mail that links to the order and its comment.
+  else if (c.to !== 'aprobado' && c.comentario)
+    await notifyComment(tx, deps.publicUrl, { ...c.order, status: c.from }, c.actor);
+}
+
+async function cancelled(tx: Tx, deps: LifecycleDeps, c: Cancelled): Promise<void> {
+  // Out of the totals and the buyer's running month before it is cancelled.
+  if (counts(c.from)) await moveOrderTotals(tx, c.order.id, -1);
+  const written = await writeCancellation(tx, {
+    orderId: c.order.id,
+    from: c.from,
+    reason: c.reason,
+    at: deps.clock.now(),
+  });
+  if (!written) throw alreadyProcessed();
+  await tx.insert(orderEvents).values({
+    orderId: c.order.id,
+    actorId: c.actorId,
+    onBehalfOfId: c.onBehalfOfId,
+    tipo: c.tipo,
+    fromStatus: c.from,
+    toStatus: 'cancelado',
+    reason: c.reason,
+  });
+  await audit(tx, {
+    userId: c.actorId,
+    eventType: c.log.eventType,
+    description: c.log.description,
+    metadata: { id_pedido: c.order.id, ...c.log.metadata },
+  });
+  if (c.tipo === 'cancelado') {
+    const [buyer] = await tx
+      .select({ email: users.email, usuario: users.usuario, nombre: users.nombre })
+      .from(users)
+      .where(eq(users.id, c.order.idUser));
+    const email = buyer && buyerEmail(deps.publicUrl, buyer, c.order, 'cancelado', c.reason);
+    if (email) await enqueueEmails(tx, [email]);
+  }
+  // For the integrations a withdrawal is a cancellation too (decision 0060): the order is `cancelado`.
+  await recordWebhookEvent(tx, deps, {
+    clientId: c.order.idCliente,
+    type: 'pedido.cancelado',
+    orderId: c.order.id,
+  });
+  // A cancellation only lowers the month; the check still runs (decision 0054) and never re-sends.
+  await sendBudgetAlerts(tx, alertConfig(deps), c.order.idUser, c.order.transactionDate);
+}
+
+async function fulfilmentMoved(tx: Tx, deps: LifecycleDeps, c: FulfilmentMoved): Promise<MovedRow> {
+  const moved = await writeFulfilmentMove(tx, {
+    orderId: c.order.id,
+    from: c.from,
+    to: c.to,
+    guia: c.guia,
+    nota: c.nota,
+    at: deps.clock.now(),
+  });
+  // Someone moved it first: say where it is now.
+  if (!moved) throw alreadyIn(((await fulfilmentNow(tx, c.order.id)) ?? c.from) as FulfilmentState);
+  await tx.insert(orderEvents).values({
+    orderId: c.order.id,
+    actorId: c.actorId,
+    tipo: 'surtido',
+    fromStatus: c.from,
+    toStatus: c.to,
+    changes: c.changes,
+  });
+  await audit(tx, {
+    userId: c.actorId,
+    eventType: c.log.eventType,
+    description: c.log.description,
+    metadata: { id_pedido: c.order.id, ...c.log.metadata },
+  });
+  await recordWebhookEvent(tx, deps, {
+    clientId: c.order.idCliente,
+    type: 'pedido.surtido',
+    orderId: c.order.id,
+  });
+  if (c.to === 'enviado') {
+    const guia = c.guia?.guia ? trackingLink(c.guia.guia, c.guia.paqueteria) : null;
+    await enqueueEmails(tx, await shippedEmail(tx, deps.publicUrl, c.order, guia));
+  }
+  if (c.to === 'entregado' && c.nota)
+    await enqueueEmails(tx, await receiptNoteEmails(tx, deps.publicUrl, c.order, c.nota));
+  return moved;
+}
+
+const alertConfig = (deps: LifecycleDeps) => ({
+  publicUrl: deps.publicUrl,
+  tz: deps.tz,
+  now: deps.clock.now(),
+});
