@@ -33,16 +33,16 @@ const MAIN_PROJECT = DATABASE_URL ? 'postgresql' : '';
  * Only the order depends on this list: a spec missing from it still runs, in the second tier.
  */
 const LONGEST_SPECS = [
-  'usuario.spec.ts',
+  'buyer.spec.ts',
   'auth.spec.ts',
   'two-factor.spec.ts',
-  'autorizador.spec.ts',
-  'tablero.spec.ts',
-  'delegacion.spec.ts',
+  'authorizer.spec.ts',
+  'dashboard.spec.ts',
+  'delegation.spec.ts',
   'admin-users.spec.ts',
   'catalogue-restock.spec.ts',
   'admin-inventory.spec.ts',
-  'autorizador-cola.spec.ts',
+  'authorizer-queue.spec.ts',
 ];
 const BASE_URL = e2eUrl(PORT);
 const EMBEDDED_URL = e2eUrl(E2E_EMBEDDED_PORT);
@@ -137,7 +137,7 @@ export default defineConfig({
           {
             name: E2E_EMBEDDED_PROJECT,
             use: { baseURL: EMBEDDED_URL },
-            testMatch: 'usuario.spec.ts',
+            testMatch: 'buyer.spec.ts',
             grep: new RegExp(EMBEDDED_TEST),
           },
         ]

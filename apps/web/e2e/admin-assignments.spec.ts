@@ -1,3 +1,4 @@
+import { expect, screenshot, test } from './fixtures';
 import {
   assignProduct,
   choose,
@@ -11,8 +12,7 @@ import {
   runSuffix,
   signInAdminApi,
   toggleSwitch,
-} from './admin-support';
-import { expect, screenshot, test } from './fixtures';
+} from './helpers';
 
 /**
  * Product assignment in bulk (decision 0061) against the real server: copy another buyer's products,

@@ -1,4 +1,5 @@
 import { MSG } from '@portal/shared/messages';
+import { expect, screenshot, test } from './fixtures';
 import {
   checkPhone,
   choose,
@@ -10,8 +11,7 @@ import {
   signInAdmin,
   testFile,
   toggleSwitch,
-} from './admin-support';
-import { expect, screenshot, test } from './fixtures';
+} from './helpers';
 
 /**
  * The administrator's clients end to end against the real server: two clients of this run's own, created

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { expect, screenshot, test } from './fixtures';
 import {
   clearNotifications,
   createCategory,
@@ -10,8 +11,7 @@ import {
   signInAdmin,
   signInAdminApi,
   testFile,
-} from './admin-support';
-import { expect, screenshot, test } from './fixtures';
+} from './helpers';
 
 /**
  * The administrator's CSV imports (products, then users) end to end, in a client this run creates through

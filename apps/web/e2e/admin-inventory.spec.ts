@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { MSG } from '@portal/shared/messages';
+import { checkA11y, expect, screenshot, test } from './fixtures';
 import {
   clearNotifications,
   createCategory,
@@ -11,8 +12,7 @@ import {
   signInAdminApi,
   testFile,
   toggleSwitch,
-} from './admin-support';
-import { checkA11y, expect, screenshot, test } from './fixtures';
+} from './helpers';
 
 /**
  * The administrator's inventory (categories, icons, products) end to end, in a client this run creates

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { expect, screenshot, signIn, test } from './fixtures';
 import {
   apiPost,
   asAdmin,
@@ -12,8 +13,7 @@ import {
   openAccessWeek,
   runSuffix,
   signInAdminApi,
-} from './admin-support';
-import { expect, screenshot, signIn, test } from './fixtures';
+} from './helpers';
 import { e2eBaseUrl } from './ports';
 
 /**

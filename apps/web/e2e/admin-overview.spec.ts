@@ -1,5 +1,5 @@
-import { signInAdmin } from './admin-support';
 import { expect, screenshot, test } from './fixtures';
+import { signInAdmin } from './helpers';
 
 /**
  * The administrator's overview. Other specs add clients, users and orders meanwhile, so the figures are

@@ -1,3 +1,4 @@
+import { expect, expectTableFits, PHONE_WIDTH, screenshot, signIn, test } from './fixtures';
 import {
   apiPost,
   asAdmin,
@@ -10,8 +11,7 @@ import {
   openAccessWeek,
   runSuffix,
   signInAdmin,
-} from './admin-support';
-import { expect, expectTableFits, PHONE_WIDTH, screenshot, signIn, test } from './fixtures';
+} from './helpers';
 import { e2eBaseUrl } from './ports';
 
 /**

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expect, screenshot, test } from './fixtures';
 import {
   checkPhone,
   choose,
@@ -12,8 +13,7 @@ import {
   runSuffix,
   signInAdminApi,
   toggleSwitch,
-} from './admin-support';
-import { expect, screenshot, test } from './fixtures';
+} from './helpers';
 
 /**
  * The users list as a list (issue 17, item 6; decision 0067) against the real server: the role and status

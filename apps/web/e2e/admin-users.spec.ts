@@ -1,4 +1,5 @@
 import { MSG } from '@portal/shared/messages';
+import { expect, screenshot, test } from './fixtures';
 import {
   checkPhone,
   choose,
@@ -14,8 +15,7 @@ import {
   signInAdmin,
   signInAdminApi,
   toggleSwitch,
-} from './admin-support';
-import { expect, screenshot, test } from './fixtures';
+} from './helpers';
 
 /**
  * The administrator's users and their products end to end against the real server. Everything is this

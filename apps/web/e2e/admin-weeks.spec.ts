@@ -1,6 +1,7 @@
 import { addDays } from '@portal/shared/domain/time';
 import { generateWeeks } from '@portal/shared/domain/week-generator';
 import { MSG } from '@portal/shared/messages';
+import { expect, screenshot, test } from './fixtures';
 import {
   apiPost,
   businessToday,
@@ -15,8 +16,7 @@ import {
   runSuffix,
   signInAdmin,
   toggleSwitch,
-} from './admin-support';
-import { expect, screenshot, test } from './fixtures';
+} from './helpers';
 
 /** The administrator's access weeks end to end, in a client this run creates through the API. */
 

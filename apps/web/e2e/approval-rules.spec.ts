@@ -1,7 +1,7 @@
 import type { Browser } from '@playwright/test';
 import { MSG } from '@portal/shared/messages';
-import { apiPost, expectNotice, placeOrder, reviewWorld, runSuffix, signInAdminApi } from './admin-support';
 import { expect, expectHome, screenshot, signIn, test } from './fixtures';
+import { apiPost, expectNotice, placeOrder, reviewWorld, runSuffix, signInAdminApi } from './helpers';
 
 /**
  * Approval rules by amount (decision 0049): the administrator sets them on the client form, which says

@@ -11,7 +11,7 @@ import {
   test,
 } from './fixtures';
 
-/** Each role's home; the buyer's and the authorizer's are pictured by usuario.spec and autorizador.spec. */
+/** Each role's home; the buyer's and the authorizer's are pictured by buyer.spec and authorizer.spec. */
 const ROLES = [
   { usuario: 'admin', password: ADMIN_PASSWORD, rol: 4, shot: 'administrador-principal' },
   { usuario: 'usuario', password: DEMO_PASSWORD, rol: 1, shot: null },

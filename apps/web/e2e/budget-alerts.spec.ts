@@ -1,5 +1,6 @@
 import { monthName } from '@portal/shared/domain/months';
 import { MSG } from '@portal/shared/messages';
+import { expect, expectHome, screenshot, signIn, test } from './fixtures';
 import {
   apiPost,
   asAdmin,
@@ -13,8 +14,7 @@ import {
   openAccessWeek,
   runSuffix,
   toggleSwitch,
-} from './admin-support';
-import { expect, expectHome, screenshot, signIn, test } from './fixtures';
+} from './helpers';
 import { waitForMail } from './mailbox';
 
 /**

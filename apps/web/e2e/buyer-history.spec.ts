@@ -1,3 +1,4 @@
+import { expect, expectHome, screenshot, signIn, test } from './fixtures';
 import {
   apiPost,
   asAdmin,
@@ -10,8 +11,7 @@ import {
   createProduct,
   openAccessWeek,
   runSuffix,
-} from './admin-support';
-import { expect, expectHome, screenshot, signIn, test } from './fixtures';
+} from './helpers';
 
 /**
  * The buyer's cart and history (issue 13, item 5): the delivery address the administrator registered is

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { checkA11y, expect, expectHome, PHONE_WIDTH, screenshot, signIn, test } from './fixtures';
 import {
   asAdmin,
   assignAll,
@@ -9,8 +10,7 @@ import {
   createProduct,
   openAccessWeek,
   runSuffix,
-} from './admin-support';
-import { checkA11y, expect, expectHome, PHONE_WIDTH, screenshot, signIn, test } from './fixtures';
+} from './helpers';
 
 /**
  * Limits in sight (issue 37, item 1; decision 0096): the client's default limit (3) reaches the buyer's

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { expect, expectHome, expectTableFits, PHONE_WIDTH, screenshot, signIn, test } from './fixtures';
 import {
   apiPost,
   asAdmin,
@@ -9,8 +10,7 @@ import {
   createProduct,
   openAccessWeek,
   runSuffix,
-} from './admin-support';
-import { expect, expectHome, expectTableFits, PHONE_WIDTH, screenshot, signIn, test } from './fixtures';
+} from './helpers';
 
 /**
  * Saved lists and the quick order (issue 13, items 2 and 3): 'Mis listas' with a list made through the API,

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { expect, expectHome, screenshot, signIn, test } from './fixtures';
 import {
   apiPost,
   asAdmin,
@@ -10,8 +11,7 @@ import {
   createProduct,
   openAccessWeek,
   runSuffix,
-} from './admin-support';
-import { expect, expectHome, screenshot, signIn, test } from './fixtures';
+} from './helpers';
 import { e2eBaseUrl } from './ports';
 
 /**

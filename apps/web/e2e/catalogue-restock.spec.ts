@@ -1,4 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
+import { checkA11y, expect, expectHome, screenshot, signIn, test } from './fixtures';
 import {
   asAdmin,
   assignAll,
@@ -8,8 +9,7 @@ import {
   createProduct,
   openAccessWeek,
   runSuffix,
-} from './admin-support';
-import { checkA11y, expect, expectHome, screenshot, signIn, test } from './fixtures';
+} from './helpers';
 
 /**
  * The catalogue for restocking (issue 13, items 4–6): the compact list (add with Enter, change in place,

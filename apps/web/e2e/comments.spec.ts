@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expect, expectHome, screenshot, signIn, test } from './fixtures';
 import {
   apiPost,
   asAdmin,
@@ -11,8 +12,7 @@ import {
   openAccessWeek,
   runSuffix,
   xsrfHeaders,
-} from './admin-support';
-import { expect, expectHome, screenshot, signIn, test } from './fixtures';
+} from './helpers';
 import { waitForMail } from './mailbox';
 import { e2eBaseUrl } from './ports';
 

@@ -1,4 +1,5 @@
 import { MSG } from '@portal/shared/messages';
+import { expect, expectHome, screenshot, signIn, test } from './fixtures';
 import {
   businessToday,
   checkPhone,
@@ -11,8 +12,7 @@ import {
   signInAdmin,
   testFile,
   toggleSwitch,
-} from './admin-support';
-import { expect, expectHome, screenshot, signIn, test } from './fixtures';
+} from './helpers';
 import { waitForMail } from './mailbox';
 import { e2eBaseUrl } from './ports';
 

@@ -1,4 +1,5 @@
 import { addDays } from '@portal/shared/domain/time';
+import { expect, screenshot, test } from './fixtures';
 import {
   apiPost,
   businessToday,
@@ -11,8 +12,7 @@ import {
   expectNotice,
   runSuffix,
   signInAdminApi,
-} from './admin-support';
-import { expect, screenshot, test } from './fixtures';
+} from './helpers';
 import { waitForMail } from './mailbox';
 import { e2eBaseUrl } from './ports';
 

@@ -1,5 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { MSG } from '@portal/shared/messages';
+import { expect, expectHome, screenshot, signIn, signOut, test } from './fixtures';
 import {
   apiPost,
   asAdmin,
@@ -9,8 +10,7 @@ import {
   createClient,
   createProduct,
   runSuffix,
-} from './admin-support';
-import { expect, expectHome, screenshot, signIn, signOut, test } from './fixtures';
+} from './helpers';
 import { readMailbox, waitForMail } from './mailbox';
 import { e2eBaseUrl } from './ports';
 

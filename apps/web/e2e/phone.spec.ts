@@ -1,4 +1,3 @@
-import { placeOrder, reviewWorld, runSuffix } from './admin-support';
 import {
   ADMIN_PASSWORD,
   DEMO_PASSWORD,
@@ -9,6 +8,7 @@ import {
   signIn,
   test,
 } from './fixtures';
+import { placeOrder, reviewWorld, runSuffix } from './helpers';
 
 /**
  * Every role's list screens on a phone (390 px): each is pictured as docs/screenshots/<name>-390.png, which

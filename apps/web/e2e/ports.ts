@@ -8,7 +8,7 @@ export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 export const E2E_EMBEDDED_PORT = E2E_PORT + 1;
 
 /**
- * Where a run's workers claim the suffixes of their data (admin-support.ts `runSuffix`): one empty file per
+ * Where a run's workers claim the suffixes of their data (helpers.ts `runSuffix`): one empty file per
  * suffix; emptied by the global setup.
  */
 export const SUFFIX_CLAIMS = path.resolve(import.meta.dirname, `../../../.tmp/e2e-suffixes-${E2E_PORT}`);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { MSG } from '@portal/shared/messages';
 import { Secret, TOTP } from 'otpauth';
+import { checkA11y, expect, expectHome, screenshot, signIn, signOut, test } from './fixtures';
 import {
   apiPost,
   checkPhone,
@@ -13,8 +14,7 @@ import {
   signInAdminApi,
   toggleSwitch,
   xsrfHeaders,
-} from './admin-support';
-import { checkA11y, expect, expectHome, screenshot, signIn, signOut, test } from './fixtures';
+} from './helpers';
 import { waitForMail } from './mailbox';
 import { e2eBaseUrl } from './ports';
 

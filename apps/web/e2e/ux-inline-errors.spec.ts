@@ -1,6 +1,6 @@
 import { MSG } from '@portal/shared/messages';
-import { asAdmin, createAccount, createClient, createUser, runSuffix, signInAdminApi } from './admin-support';
 import { expect, screenshot, test } from './fixtures';
+import { asAdmin, createAccount, createClient, createUser, runSuffix, signInAdminApi } from './helpers';
 
 /**
  * Decision 0070 across the product: a refusal shows where the user acted (at the top of the form, or in

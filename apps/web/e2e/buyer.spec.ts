@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { asAdmin, copyDemoBuyer, runSuffix } from './admin-support';
 import { expect, expectHome, screenshot, signIn, test } from './fixtures';
+import { asAdmin, copyDemoBuyer, runSuffix } from './helpers';
 
 /**
  * The rol-1 area end to end against the real server, as two buyers of this run's own that see what the

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { expect, expectHome, screenshot, signIn, test } from './fixtures';
 import {
   apiPost,
   asAdmin,
@@ -12,8 +13,7 @@ import {
   openAccessWeek,
   runSuffix,
   xsrfHeaders,
-} from './admin-support';
-import { expect, expectHome, screenshot, signIn, test } from './fixtures';
+} from './helpers';
 import { e2eBaseUrl } from './ports';
 
 /**

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect, screenshot, signIn, test } from './fixtures';
 import {
   apiPost,
   asAdmin,
@@ -14,8 +15,7 @@ import {
   openAccessWeek,
   runSuffix,
   signInAdmin,
-} from './admin-support';
-import { expect, screenshot, signIn, test } from './fixtures';
+} from './helpers';
 import { e2eBaseUrl } from './ports';
 
 /**

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { expect, expectHome, screenshot, signIn, signOut, test } from './fixtures';
 import {
   apiPost,
   asAdmin,
@@ -11,8 +12,7 @@ import {
   createProduct,
   openAccessWeek,
   runSuffix,
-} from './admin-support';
-import { expect, expectHome, screenshot, signIn, signOut, test } from './fixtures';
+} from './helpers';
 import { readMailbox, waitForMail } from './mailbox';
 import { e2eBaseUrl } from './ports';
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
+import { checkA11y, expect, expectHome, PHONE_WIDTH, screenshot, signIn, test } from './fixtures';
 import {
   apiPost,
   asAdmin,
@@ -15,8 +16,7 @@ import {
   runSuffix,
   signInAdmin,
   xsrfHeaders,
-} from './admin-support';
-import { checkA11y, expect, expectHome, PHONE_WIDTH, screenshot, signIn, test } from './fixtures';
+} from './helpers';
 import { e2eBaseUrl } from './ports';
 
 /**

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { MSG } from '@portal/shared/messages';
-import { expectNotice, placeOrder, reviewWorld, runSuffix } from './admin-support';
 import { expect, expectHome, signIn, test } from './fixtures';
+import { expectNotice, placeOrder, reviewWorld, runSuffix } from './helpers';
 
 /**
  * The purchase-order PDF (decision 0056): no download while the order waits; once the authorizer approves

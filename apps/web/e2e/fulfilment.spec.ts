@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { MSG } from '@portal/shared/messages';
+import { checkA11y, expect, expectHome, screenshot, signIn, test } from './fixtures';
 import {
   apiPost,
   asAdmin,
@@ -16,8 +17,7 @@ import {
   runSuffix,
   signInAdmin,
   signInAdminApi,
-} from './admin-support';
-import { checkA11y, expect, expectHome, screenshot, signIn, test } from './fixtures';
+} from './helpers';
 import { waitForMail } from './mailbox';
 
 /**

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { onBehalfSentence } from '@portal/shared/domain/delegation';
 import { MSG } from '@portal/shared/messages';
+import { expect, expectHome, screenshot, signIn, test } from './fixtures';
 import {
   apiPost,
   asAdmin,
@@ -20,8 +21,7 @@ import {
   runSuffix,
   scrollDialogTop,
   signInAdminApi,
-} from './admin-support';
-import { expect, expectHome, screenshot, signIn, test } from './fixtures';
+} from './helpers';
 import { e2eBaseUrl } from './ports';
 
 /**

@@ -1,5 +1,5 @@
-import { placeOrder, reviewWorld, runSuffix } from './admin-support';
 import { expect, expectHome, screenshot, signIn, test } from './fixtures';
+import { placeOrder, reviewWorld, runSuffix } from './helpers';
 
 /**
  * The authorizer pages through a long list (decision 0076): 55 pending orders of this attempt's own client,

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, expectHome, screenshot, signIn, signOut, test } from './fixtures';
 import {
   asAdmin,
   assignAll,
@@ -8,8 +9,7 @@ import {
   createClient,
   createProduct,
   runSuffix,
-} from './admin-support';
-import { expect, expectHome, screenshot, signIn, signOut, test } from './fixtures';
+} from './helpers';
 import { e2eBaseUrl } from './ports';
 
 /**

@@ -1,6 +1,8 @@
 /**
- * What the administrator's browser tests share: the committed test files they upload, the API calls a test
- * uses to set up data, and the widgets' gestures.
+ * What the specs share besides their fixtures (fixtures.ts): the committed test files they upload, the
+ * suffix of a run's own names, the setup a spec does not test — signed in through the API, mostly as the
+ * administrator, creating clients, products, accounts and orders the way the web app's calls do — and the
+ * gestures on screens and widgets several specs repeat.
  */
 import { randomInt } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
