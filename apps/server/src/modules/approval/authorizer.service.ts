@@ -32,8 +32,8 @@ import { approvalsTotal } from '../../lib/metrics.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { insertComment } from '../orders/comments.service.ts';
-import { orderDetail } from '../orders/history.service.ts';
 import { lifecycleDeps, orderChanged } from '../orders/lifecycle.ts';
+import { orderDetail } from '../orders/order.repository.ts';
 import {
   lockBuyerForApproval,
   lockOrderForAction,

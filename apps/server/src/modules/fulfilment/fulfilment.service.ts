@@ -46,8 +46,8 @@ import {
   summaryOf,
   withoutControlCharacters,
 } from '../imports/csv-read.ts';
-import type { OrderScope } from '../orders/history.service.ts';
 import { type LifecycleDeps, lifecycleDeps, orderChanged } from '../orders/lifecycle.ts';
+import type { OrderScope } from '../orders/order.repository.ts';
 import { DETAIL_HEADER, detailLineCells, detailLines, lineCounts } from '../reports/report.service.ts';
 
 export const QUEUE_PAGE_SIZE = 50;

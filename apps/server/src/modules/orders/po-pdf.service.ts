@@ -11,7 +11,7 @@ import { clients, users } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
 import { readFile } from '../../lib/files.ts';
 import { MSG } from '../../messages.ts';
-import { type OrderScope, orderDetail, orderOf } from './history.service.ts';
+import { type OrderScope, orderDetail, orderOf } from './order.repository.ts';
 
 /** Everything printed on a purchase order (docs/domain.md "Purchase-order PDF", decision 0056). */
 export interface PurchaseOrderData {

@@ -31,7 +31,7 @@ import {
 import { thumbIdFor } from '../../lib/files.ts';
 import type { KeptSession, SidebarCategory } from '../../plugins/session-cache.ts';
 import { type LevelPerson, levelWithStandInsQuery } from '../approval/delegation.service.ts';
-import { type FirstHistoryPageJson, firstHistoryPageJson } from '../orders/history.service.ts';
+import { type FirstHistoryPageJson, firstHistoryPageJson } from './history.service.ts';
 
 export interface Buyer {
   id: number;

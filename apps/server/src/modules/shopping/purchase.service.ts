@@ -11,10 +11,10 @@ import { purchasesTotal } from '../../lib/metrics.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { placedBefore } from '../approval/approval.repository.ts';
-import { historyAfterPurchase } from '../orders/history.service.ts';
 import { lifecycleDeps, orderChanged } from '../orders/lifecycle.ts';
 import { afterPurchase, budgetDto, type CartLine, categoriesDto, loadShopperReads } from './buyer-state.ts';
 import { lockBuyer } from './cart.service.ts';
+import { historyAfterPurchase } from './history.service.ts';
 import { insertPurchase } from './purchase.repository.ts';
 
 /** The order's `orden` must be exactly the server's cart (same products, same quantities). */

@@ -7,8 +7,8 @@ import { requestMeta } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
-import { orderDetail } from '../orders/history.service.ts';
 import { lifecycleDeps, orderChanged } from '../orders/lifecycle.ts';
+import { orderDetail } from '../orders/order.repository.ts';
 import { buyerOf, shopperSession } from './cart.service.ts';
 
 /**

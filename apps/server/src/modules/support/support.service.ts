@@ -18,7 +18,7 @@ import { clients, orders, users } from '../../db/schema/index.ts';
 import { foldedLike, foldedPattern } from '../../db/search.ts';
 import { notFound } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
-import { orderDetail } from '../orders/history.service.ts';
+import { orderDetail } from '../orders/order.repository.ts';
 
 /** The order number a search names ("#00012", "00012", "12"), if it is one. */
 export function orderNumberOf(q: string): number | undefined {

@@ -7,19 +7,15 @@ import type {
   HistoryQuery,
   HistoryResponse,
   HistorySort,
-  OrderDetailDto,
   OrderStatus,
 } from '@portal/shared/schemas/shopping';
 import { splitSort } from '@portal/shared/schemas/sort';
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { pageWindow, preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
-import { orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
-import { MSG } from '../../messages.ts';
-import { commentsOf } from './comments.service.ts';
+import { orders } from '../../db/schema/index.ts';
+import { orderDetail } from '../orders/order.repository.ts';
 
 export const HISTORY_PAGE_SIZE = 10;
 
@@ -164,95 +160,6 @@ export function historyAfterPurchase(read: FirstHistoryPageJson, order: HistoryR
     total: read.n + 1,
     page: 1,
     per_page: HISTORY_PAGE_SIZE,
-  };
-}
-
-/** Who may see an order: its buyer, or its client's people. */
-export interface OrderScope {
-  idUser?: number;
-  idCliente?: number;
-}
-
-/** The order row within its scope; out of scope answers exactly like a missing order (404). */
-export async function orderOf(db: Db, id: number, scope: OrderScope) {
-  const conditions = [eq(orders.id, id)];
-  if (scope.idUser !== undefined) conditions.push(eq(orders.idUser, scope.idUser));
-  if (scope.idCliente !== undefined) conditions.push(eq(orders.idCliente, scope.idCliente));
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(...conditions))
-    .limit(1);
-  if (!order) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
-  return order;
-}
-
-/** The person a delegate acted for (order_events.on_behalf_of_id). */
-const delegator = alias(users, 'delegator');
-
-/** One order with its lines and its history of events; `scope` limits who may see it. */
-export async function orderDetail(db: Db, id: number, scope: OrderScope): Promise<OrderDetailDto> {
-  const order = await orderOf(db, id, scope);
-  const [lines, events, thread] = await Promise.all([
-    db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
-    db
-      .select({
-        id: orderEvents.id,
-        tipo: orderEvents.tipo,
-        fromStatus: orderEvents.fromStatus,
-        toStatus: orderEvents.toStatus,
-        changes: orderEvents.changes,
-        reason: orderEvents.reason,
-        createdAt: orderEvents.createdAt,
-        actor: users.nombre,
-        enNombreDe: delegator.nombre,
-      })
-      .from(orderEvents)
-      .leftJoin(users, eq(users.id, orderEvents.actorId))
-      .leftJoin(delegator, eq(delegator.id, orderEvents.onBehalfOfId))
-      .where(eq(orderEvents.orderId, id))
-      .orderBy(asc(orderEvents.id)),
-    commentsOf(db, id),
-  ]);
-  return {
-    id: order.id,
-    status: order.status as OrderStatus,
-    transaction_date: order.transactionDate.toISOString(),
-    subtotal: centavosToPesos(order.subtotal),
-    iva: centavosToPesos(order.iva),
-    total: centavosToPesos(order.total),
-    motivo_cancelacion: order.cancelReason,
-    nota: order.nota,
-    lineas: lines.map((l) => ({
-      id: l.id,
-      id_producto: l.productId,
-      clave_interna: l.claveInterna,
-      clave_cliente: l.claveCliente,
-      nombre: l.nombre,
-      unidad_de_medida: l.unidadDeMedida,
-      categoria: l.categoria,
-      costo: centavosToPesos(l.precio),
-      impuesto: l.impuesto,
-      cantidad: l.cantidad,
-      importe: centavosToPesos(l.precio * l.cantidad),
-    })),
-    eventos: events.map((e) => ({
-      id: e.id,
-      tipo: e.tipo,
-      de: e.fromStatus,
-      a: e.toStatus,
-      actor: e.actor,
-      en_nombre_de: e.enNombreDe,
-      fecha: e.createdAt.toISOString(),
-      motivo: e.reason,
-      cambios: e.changes ?? null,
-    })),
-    comentarios: thread.comentarios,
-    comentarios_total: order.comentarios,
-    surtido: order.surtidoEstatus as FulfilmentState | null,
-    guia: order.guia,
-    paqueteria: order.paqueteria,
-    nota_recepcion: order.notaRecepcion,
   };
 }
 

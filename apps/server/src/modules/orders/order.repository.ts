@@ -1,0 +1,103 @@
+/**
+ * The order's reads (the order aggregate's repository): one order within who may see it, and its detail as
+ * every screen shows it (the buyer's, the approver's, the administrator's, the purchase order).
+ */
+import type { FulfilmentState } from '@portal/shared/domain/fulfilment';
+import { centavosToPesos } from '@portal/shared/domain/money';
+import type { OrderDetailDto, OrderStatus } from '@portal/shared/schemas/shopping';
+import { and, asc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import { MSG } from '../../messages.ts';
+import { commentsOf } from './comments.service.ts';
+
+/** Who may see an order: its buyer, or its client's people. */
+export interface OrderScope {
+  idUser?: number;
+  idCliente?: number;
+}
+
+/** The order row within its scope; out of scope answers exactly like a missing order (404). */
+export async function orderOf(db: Db, id: number, scope: OrderScope) {
+  const conditions = [eq(orders.id, id)];
+  if (scope.idUser !== undefined) conditions.push(eq(orders.idUser, scope.idUser));
+  if (scope.idCliente !== undefined) conditions.push(eq(orders.idCliente, scope.idCliente));
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(...conditions))
+    .limit(1);
+  if (!order) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
+  return order;
+}
+
+/** The person a delegate acted for (order_events.on_behalf_of_id). */
+const delegator = alias(users, 'delegator');
+
+/** One order with its lines and its history of events; `scope` limits who may see it. */
+export async function orderDetail(db: Db, id: number, scope: OrderScope): Promise<OrderDetailDto> {
+  const order = await orderOf(db, id, scope);
+  const [lines, events, thread] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
+    db
+      .select({
+        id: orderEvents.id,
+        tipo: orderEvents.tipo,
+        fromStatus: orderEvents.fromStatus,
+        toStatus: orderEvents.toStatus,
+        changes: orderEvents.changes,
+        reason: orderEvents.reason,
+        createdAt: orderEvents.createdAt,
+        actor: users.nombre,
+        enNombreDe: delegator.nombre,
+      })
+      .from(orderEvents)
+      .leftJoin(users, eq(users.id, orderEvents.actorId))
+      .leftJoin(delegator, eq(delegator.id, orderEvents.onBehalfOfId))
+      .where(eq(orderEvents.orderId, id))
+      .orderBy(asc(orderEvents.id)),
+    commentsOf(db, id),
+  ]);
+  return {
+    id: order.id,
+    status: order.status as OrderStatus,
+    transaction_date: order.transactionDate.toISOString(),
+    subtotal: centavosToPesos(order.subtotal),
+    iva: centavosToPesos(order.iva),
+    total: centavosToPesos(order.total),
+    motivo_cancelacion: order.cancelReason,
+    nota: order.nota,
+    lineas: lines.map((l) => ({
+      id: l.id,
+      id_producto: l.productId,
+      clave_interna: l.claveInterna,
+      clave_cliente: l.claveCliente,
+      nombre: l.nombre,
+      unidad_de_medida: l.unidadDeMedida,
+      categoria: l.categoria,
+      costo: centavosToPesos(l.precio),
+      impuesto: l.impuesto,
+      cantidad: l.cantidad,
+      importe: centavosToPesos(l.precio * l.cantidad),
+    })),
+    eventos: events.map((e) => ({
+      id: e.id,
+      tipo: e.tipo,
+      de: e.fromStatus,
+      a: e.toStatus,
+      actor: e.actor,
+      en_nombre_de: e.enNombreDe,
+      fecha: e.createdAt.toISOString(),
+      motivo: e.reason,
+      cambios: e.changes ?? null,
+    })),
+    comentarios: thread.comentarios,
+    comentarios_total: order.comentarios,
+    surtido: order.surtidoEstatus as FulfilmentState | null,
+    guia: order.guia,
+    paqueteria: order.paqueteria,
+    nota_recepcion: order.notaRecepcion,
+  };
+}
