@@ -1,5 +1,6 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { products } from './schema/index.ts';
 
 function fold(text: string): string {
   return text
@@ -38,3 +39,38 @@ export function foldedSearch(columns: AnyPgColumn[], q: string | undefined): SQL
 
 /** The row offset of a 1-based page. */
 export const offsetOf = (page: number, perPage: number) => (page - 1) * perPage;
+
+/** A product search's values (the catalogue's, the inventory's and the assignments' search). */
+interface SearchTerms<T> {
+  /** `%term%`, folded and escaped (db/search.ts). */
+  like: T;
+  /** `price%` when the term reads as a price ("189.9", "$1,250"). */
+  price?: T;
+}
+
+/** The values a search compares with; undefined for an empty one. */
+export function searchTerms(q: string): SearchTerms<string> | undefined {
+  const like = foldedPattern(q);
+  if (!like) return undefined;
+  const price = q.trim().replace(/[$,\s]/g, '');
+  return {
+    like,
+    price: /^\d+(\.\d{0,2})?$/.test(price) ? `${price}%` : undefined,
+  };
+}
+
+/**
+ * The product's name, clave interna or clave del cliente contains the term (case and accents ignored: the
+ * stored `busqueda` text, decision 0077), or its price starts with it.
+ */
+export function searchSql(terms: SearchTerms<string | Placeholder>): SQL {
+  const name = sql`${products.busqueda} like ${terms.like}`;
+  if (terms.price === undefined) return name;
+  return sql`(${name} or to_char(${products.precio} / 100.0, 'FM999999999990.00') like ${terms.price})`;
+}
+
+/** Search by name, internal or client key (case- and accent-insensitive) or price ("189.9", "$1,250"). */
+export function searchCondition(q: string): SQL | undefined {
+  const terms = searchTerms(q);
+  return terms && searchSql(terms);
+}

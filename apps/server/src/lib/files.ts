@@ -280,3 +280,7 @@ export async function readFile(db: Db | Tx, id: string): Promise<StoredFileConte
     .limit(1);
   return row ?? null;
 }
+
+/** The address the web app loads a stored image from, and its thumbnail's (null without an image). */
+export const imageUrl = (id: string | null) => (id ? `/api/img/${id}` : null);
+export const thumbUrl = (id: string | null) => (id ? `/api/img/${thumbIdFor(id)}` : null);

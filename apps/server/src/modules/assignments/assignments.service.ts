@@ -12,13 +12,12 @@ import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { categories, clients, products, userProducts, users } from '../../db/schema/index.ts';
-import { offsetOf } from '../../db/search.ts';
+import { offsetOf, searchCondition } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { badRequest, notFound, unprocessable } from '../../lib/errors.ts';
+import { imageUrl, thumbUrl } from '../../lib/files.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
-import { imageUrl, thumbUrl } from '../shopping/buyer-state.ts';
-import { searchCondition } from '../shopping/catalogue.service.ts';
 
 const userNotFound = () => notFound(MSG.usuarioNoEncontrado, 'USER_NOT_FOUND');
 

@@ -19,13 +19,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { categories, clients, products } from '../../db/schema/index.ts';
+import { searchCondition } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { type AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { FileRejectedError, storeImageWithThumb } from '../../lib/files.ts';
+import { FileRejectedError, imageUrl, storeImageWithThumb, thumbUrl } from '../../lib/files.ts';
 import { type MultipartBody, readMultipart } from '../../lib/multipart.ts';
 import { MSG } from '../../messages.ts';
-import { imageUrl, thumbUrl } from '../shopping/buyer-state.ts';
-import { searchCondition } from '../shopping/catalogue.service.ts';
 
 async function assertClient(db: Db | Tx, idCliente: number): Promise<void> {
   const [row] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, idCliente)).limit(1);

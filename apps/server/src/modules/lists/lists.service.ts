@@ -16,9 +16,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { savedLists } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { thumbUrl } from '../../lib/files.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
-import { thumbUrl } from '../shopping/buyer-state.ts';
 import { buyerOf, type LockedBuyer, lockBuyer } from '../shopping/cart.service.ts';
 import { addLinesToCart } from '../shopping/reorder.service.ts';
 import {

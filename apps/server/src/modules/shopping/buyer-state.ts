@@ -28,7 +28,7 @@ import {
   userProducts,
   users,
 } from '../../db/schema/index.ts';
-import { thumbIdFor } from '../../lib/files.ts';
+import { thumbUrl } from '../../lib/files.ts';
 import type { KeptSession, SidebarCategory } from '../../plugins/session-cache.ts';
 import { type LevelPerson, levelWithStandInsQuery } from '../approval/delegation.service.ts';
 import { type FirstHistoryPageJson, firstHistoryPageJson } from './history.service.ts';
@@ -62,9 +62,6 @@ export interface CartLine extends BudgetLine {
   asignado: boolean;
   cantidadLimite: number;
 }
-
-export const imageUrl = (id: string | null) => (id ? `/api/img/${id}` : null);
-export const thumbUrl = (id: string | null) => (id ? `/api/img/${thumbIdFor(id)}` : null);
 
 /** The user and the first day of the business month (YYYY-MM-01) whose running figures are read. */
 type MonthParams = { userId: number; mes: string };

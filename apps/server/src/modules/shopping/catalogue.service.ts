@@ -1,47 +1,13 @@
 import { centavosToPesos } from '@portal/shared/domain/money';
 import type { CatalogOrder, CatalogResponse } from '@portal/shared/schemas/shopping';
-import { and, asc, count, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import { categories, products, userProducts } from '../../db/schema/index.ts';
-import { foldedPattern } from '../../db/search.ts';
+import { searchSql, searchTerms } from '../../db/search.ts';
+import { imageUrl, thumbUrl } from '../../lib/files.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
-import { imageUrl, thumbUrl } from './buyer-state.ts';
-
-interface SearchTerms<T> {
-  /** `%term%`, folded and escaped (db/search.ts). */
-  like: T;
-  /** `price%` when the term reads as a price ("189.9", "$1,250"). */
-  price?: T;
-}
-
-/** The values a search compares with; undefined for an empty one. */
-function searchTerms(q: string): SearchTerms<string> | undefined {
-  const like = foldedPattern(q);
-  if (!like) return undefined;
-  const price = q.trim().replace(/[$,\s]/g, '');
-  return {
-    like,
-    price: /^\d+(\.\d{0,2})?$/.test(price) ? `${price}%` : undefined,
-  };
-}
-
-/**
- * The product's name, clave interna or clave del cliente contains the term (case and accents ignored: the
- * stored `busqueda` text, decision 0077), or its price starts with it.
- */
-function searchSql(terms: SearchTerms<string | Placeholder>): SQL {
-  const name = sql`${products.busqueda} like ${terms.like}`;
-  if (terms.price === undefined) return name;
-  return sql`(${name} or to_char(${products.precio} / 100.0, 'FM999999999990.00') like ${terms.price})`;
-}
-
-/** Search by name, internal or client key (case- and accent-insensitive) or price ("189.9", "$1,250"). */
-export function searchCondition(q: string): SQL | undefined {
-  const terms = searchTerms(q);
-  return terms && searchSql(terms);
-}
 
 interface CatalogueFilter {
   userId: Val<number>;
