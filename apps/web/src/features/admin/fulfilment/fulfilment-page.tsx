@@ -18,7 +18,6 @@ import {
   Paper,
   Select,
   SimpleGrid,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -58,6 +57,7 @@ import { showSuccess } from '../../../components/ui/alerts';
 import { confirmAction } from '../../../components/ui/confirm';
 import { DateRangeField } from '../../../components/ui/date-range-field';
 import { DialogActions } from '../../../components/ui/dialog-actions';
+import { LoadingRows } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
 import { Refusal } from '../../../components/ui/refusal';
@@ -520,11 +520,7 @@ export function FulfilmentPage() {
           </Text>
         </Group>
         {query.isLoading ? (
-          <Stack gap="xs">
-            {[0, 1, 2].map((k) => (
-              <Skeleton key={k} h={48} radius="sm" />
-            ))}
-          </Stack>
+          <LoadingRows label="Cargando pedidos" rows={3} height={48} p={0} />
         ) : query.isError ? (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
             {errorMessage(query.error, 'No se pudieron cargar los pedidos.')}

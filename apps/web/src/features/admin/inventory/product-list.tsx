@@ -24,7 +24,6 @@ import {
   SegmentedControl,
   Select,
   SimpleGrid,
-  Skeleton,
   Stack,
   Switch,
   Table,
@@ -50,6 +49,7 @@ import { EXENTO_DE_IVA } from '../../../components/orders/iva-label';
 import { showSuccess } from '../../../components/ui/alerts';
 import { CategoryIcon } from '../../../components/ui/category-icon';
 import { confirmAction } from '../../../components/ui/confirm';
+import { LoadingRows } from '../../../components/ui/list-states';
 import { Pager } from '../../../components/ui/pager';
 import { Refusal } from '../../../components/ui/refusal';
 import { SortableTh } from '../../../components/ui/sortable-th';
@@ -359,11 +359,7 @@ export function ProductList({
       <Refusal error={refusal} onClose={() => setRefusal(null)} />
 
       {isLoading ? (
-        <Stack gap={6}>
-          {[0, 1, 2, 3, 4].map((k) => (
-            <Skeleton key={k} h={36} radius="sm" />
-          ))}
-        </Stack>
+        <LoadingRows label="Cargando productos" rows={5} gap={6} p={0} />
       ) : isError ? (
         <Text c="red" role="alert">
           No se pudieron cargar los productos. Recarga la página para intentarlo de nuevo.

@@ -4,12 +4,13 @@
  * "Pedidos por autorizar" links here with its month.
  */
 import '@mantine/core/styles/Table.css';
-import { Alert, Anchor, Group, Paper, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { isMonthKey, monthName } from '@portal/shared/domain/months';
 import { ADMIN_ORDERS_SORT, AdminOrderFilter } from '@portal/shared/schemas/support';
 import { IconAlertTriangle, IconListSearch } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { StatusBadge } from '../../../components/orders/status-badge';
+import { LoadingRows } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
 import { SortableTh } from '../../../components/ui/sortable-th';
@@ -77,11 +78,7 @@ export function AdminOrdersPage() {
           {data ? `${data.total.toLocaleString('es-MX')} ${data.total === 1 ? 'pedido' : 'pedidos'}` : ''}
         </Text>
         {isPending ? (
-          <Stack gap="xs">
-            {[0, 1, 2].map((k) => (
-              <Skeleton key={k} h={44} radius="sm" />
-            ))}
-          </Stack>
+          <LoadingRows label="Cargando pedidos" rows={3} height={44} p={0} />
         ) : isError ? (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
             {errorMessage(error, 'No se pudieron cargar los pedidos.')}

@@ -1,9 +1,8 @@
 /**
  * The pieces every administrator list shares: page and search in the URL (`?page=`, `?q=` — the navbar's
- * 'Buscar...' writes the same `q`), the "Mostrando…" line and the '¿Estás seguro?' confirmation. The list's
- * frame is list-panel.tsx; the search box, loading, empty and error states are in components/ui.
+ * 'Buscar...' writes the same `q`) and the '¿Estás seguro?' confirmation. The list's frame
+ * (components/ui/list-panel.tsx), search box, loading, empty and error states are in components/ui.
  */
-import { Badge, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
 import { useSearchParamsUpdate } from '../../../lib/search-params';
@@ -33,42 +32,5 @@ export function useListParams() {
   return { page, q, debouncedQ, setPage, setQ: (value: string) => update({ q: value, page: null }) };
 }
 
-/** "Mostrando 1–10 de 42 usuarios" (and an "Actualizando…" dot while a new page loads). */
-export function ListStatus({
-  page,
-  perPage,
-  shown,
-  total,
-  noun,
-  fetching,
-}: {
-  page: number;
-  perPage: number;
-  shown: number;
-  total: number;
-  noun: [string, string];
-  fetching?: boolean;
-}) {
-  const first = total > 0 ? (page - 1) * perPage + 1 : 0;
-  const last = first + shown - (shown ? 1 : 0);
-  return (
-    <Group gap="xs" justify="space-between" mih={22}>
-      <Text size="sm" c="dimmed" aria-live="polite">
-        {total === 0 || shown === 0
-          ? 'Sin resultados'
-          : `Mostrando ${first}–${last} de ${total} ${total === 1 ? noun[0] : noun[1]}`}
-      </Text>
-      {fetching ? (
-        <Badge variant="dot" color="gray" size="sm">
-          Actualizando…
-        </Badge>
-      ) : null}
-    </Group>
-  );
-}
-
 /** The admin screens' confirmation: the one dialog of components/ui/confirm.tsx (decision 0070). */
 export { confirmAction } from '../../../components/ui/confirm';
-
-/** Table header borders and the like. */
-export const DIVIDER = { borderTop: '1px solid var(--mantine-color-gray-3)' } as const;

@@ -47,6 +47,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { showSuccess } from '../../../components/ui/alerts';
+import { ListPanel } from '../../../components/ui/list-panel';
 import { ListSearch } from '../../../components/ui/list-search';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
@@ -54,7 +55,6 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useSearchParamsUpdate } from '../../../lib/search-params';
 import { useClientCategories } from '../inventory/api';
-import { ListPanel } from '../ui/list-panel';
 import { confirmAction, useListParams } from '../ui/list-tools';
 import { useAssignAll, useAssignBatch, useAssignProduct, useUserProducts } from './assignments-api';
 import { CopyAssignmentsDialog } from './copy-assignments-dialog';

@@ -52,6 +52,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ActiveBadge } from '../../../components/ui/active-badge';
 import { showSuccess } from '../../../components/ui/alerts';
+import { ListPanel } from '../../../components/ui/list-panel';
 import { ListSearch } from '../../../components/ui/list-search';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
@@ -62,7 +63,6 @@ import { formatDate, formatDateTime, formatMXN } from '../../../lib/format';
 import { useSearchParamsUpdate, useSortParam } from '../../../lib/search-params';
 import { levelsLabel } from '../clients/client-form-values';
 import { ClientSelect, useAllClients, useSelectedClient } from '../clients/client-select';
-import { ListPanel } from '../ui/list-panel';
 import { confirmAction, useListParams } from '../ui/list-tools';
 import {
   useDeactivateUsers,

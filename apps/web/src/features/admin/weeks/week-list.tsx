@@ -14,9 +14,9 @@ import { IconBuildingStore, IconCalendarWeek, IconTrash } from '@tabler/icons-re
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { showSuccess } from '../../../components/ui/alerts';
+import { ListPanel } from '../../../components/ui/list-panel';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { formatIsoDate, getBusinessTimeZone } from '../../../lib/format';
-import { ListPanel } from '../ui/list-panel';
 import { confirmAction, useListParams } from '../ui/list-tools';
 import { useDeleteWeek, useToggleWeek, useWeeks } from './api';
 
