@@ -64,6 +64,7 @@ import { Refusal } from '../../../components/ui/refusal';
 import { SortableTh } from '../../../components/ui/sortable-th';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatDate, formatDateTime, formatMXN, formatOrderNumber } from '../../../lib/format';
+import { useRowSelection } from '../../../lib/row-selection';
 import { useSearchParamsUpdate } from '../../../lib/search-params';
 import type { FulfilmentFilters } from '../api/keys';
 import { ClientSelect } from '../clients/client-select';
@@ -295,7 +296,7 @@ export function FulfilmentPage() {
   const query = useFulfilmentQueue(filters);
   const move = useMoveFulfilment();
   const exporter = useExportOrders();
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const selected = useRowSelection<FulfilmentRow>();
   const [shipping, setShipping] = useState<FulfilmentRow | null>(null);
   const bulk = useBulkMove();
   const [bulkShipping, setBulkShipping] = useState(false);
@@ -311,26 +312,7 @@ export function FulfilmentPage() {
   const filtered = Boolean(
     filters.cliente || filters.surtido || filters.exportado || filters.desde || filters.hasta,
   );
-  const pageIds = rows.map((r) => r.id);
-  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
-  const someOnPage = pageIds.some((id) => selected.has(id));
-
-  const toggle = (id: number) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const togglePage = () =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      for (const id of pageIds) {
-        if (allOnPage) next.delete(id);
-        else next.add(id);
-      }
-      return next;
-    });
+  const pageCheckbox = selected.page(rows);
 
   const doMove = (row: FulfilmentRow, estado: FulfilmentState, guia?: string, comentario?: string) =>
     move.mutate(
@@ -351,7 +333,7 @@ export function FulfilmentPage() {
 
   /** Moves the selection together: each order on its own; the moved ones leave the selection. */
   const doBulkMove = (estado: FulfilmentState, guia?: string) => {
-    const ids = [...selected];
+    const ids = selected.ids;
     bulk.mutate(
       { ids, estado, ...(guia ? { guia } : {}) },
       {
@@ -359,8 +341,7 @@ export function FulfilmentPage() {
           setBulkShipping(false);
           setRefusal(null);
           setBulkResult(res);
-          const moved = new Set(res.resultados.filter((r) => r.ok).map((r) => r.id));
-          setSelected((prev) => new Set([...prev].filter((id) => !moved.has(id))));
+          selected.drop(res.resultados.filter((r) => r.ok).map((r) => r.id));
         },
         onError: (error) =>
           setRefusal({ title: 'No se pudieron mover los pedidos', text: errorMessage(error) }),
@@ -399,12 +380,12 @@ export function FulfilmentPage() {
   );
 
   const doExport = (reexportar: boolean) => {
-    const ids = [...selected];
+    const ids = selected.ids;
     exporter.mutate(
       { ids, reexportar },
       {
         onSuccess: (filename) => {
-          setSelected(new Set());
+          selected.clear();
           setRefusal(null);
           showSuccess('Exportación lista', `${ids.length} pedido(s) en ${filename}`);
         },
@@ -422,7 +403,7 @@ export function FulfilmentPage() {
               confirmLabel: 'Volver a exportar',
               onConfirm: async () => {
                 const filename = await exporter.mutateAsync({ ids, reexportar: true });
-                setSelected(new Set());
+                selected.clear();
                 showSuccess('Exportación lista', `${ids.length} pedido(s) en ${filename}`);
               },
             });
@@ -531,19 +512,13 @@ export function FulfilmentPage() {
           </Text>
         ) : phone ? (
           <Stack gap="xs" style={{ opacity: query.isFetching ? 0.7 : 1 }}>
-            <Checkbox
-              label="Seleccionar página"
-              checked={allOnPage}
-              indeterminate={someOnPage && !allOnPage}
-              onChange={togglePage}
-              px="xs"
-            />
+            <Checkbox label="Seleccionar página" {...pageCheckbox} px="xs" />
             {rows.map((row) => (
               <OrderCard
                 key={row.id}
                 row={row}
                 checked={selected.has(row.id)}
-                onToggle={() => toggle(row.id)}
+                onToggle={() => selected.toggle(row)}
                 menu={menuOf(row)}
               />
             ))}
@@ -554,12 +529,7 @@ export function FulfilmentPage() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={40}>
-                    <Checkbox
-                      aria-label="Seleccionar página"
-                      checked={allOnPage}
-                      indeterminate={someOnPage && !allOnPage}
-                      onChange={togglePage}
-                    />
+                    <Checkbox aria-label="Seleccionar página" {...pageCheckbox} />
                   </Table.Th>
                   <Table.Th>Pedido</Table.Th>
                   <SortableTh
@@ -587,7 +557,7 @@ export function FulfilmentPage() {
                         <Checkbox
                           aria-label={`Seleccionar el pedido ${numero}`}
                           checked={selected.has(row.id)}
-                          onChange={() => toggle(row.id)}
+                          onChange={() => selected.toggle(row)}
                         />
                       </Table.Td>
                       <Table.Td fw={700}>
@@ -619,7 +589,7 @@ export function FulfilmentPage() {
           count={selected.size}
           busy={bulk.isPending}
           onMove={askBulkMove}
-          onClear={() => setSelected(new Set())}
+          onClear={selected.clear}
         />
         <Pager
           label="Páginas de pedidos por surtir"

@@ -55,6 +55,7 @@ import { Refusal } from '../../../components/ui/refusal';
 import { SortableTh } from '../../../components/ui/sortable-th';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { formatMXN } from '../../../lib/format';
+import { useRowSelection } from '../../../lib/row-selection';
 import { adminKeys, type ProductListParams } from '../api/keys';
 import { activateProducts, updateProductInline, useProducts } from './api';
 import { processFailure } from './errors';
@@ -192,16 +193,13 @@ export function ProductList({
   const { data, isLoading, isError, isFetching } = useProducts(idCliente, params);
   const [search, setSearch] = useState(params.q);
   const pushSearch = useDebouncedCallback((q: string) => onParams({ q, page: 1 }), 300);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  // Another page, filter, sort or client: the selection was of the rows shown.
+  const selected = useRowSelection<AdminProductDto>(
+    JSON.stringify([idCliente, params.page, params.q, params.categoria, params.activo, params.orden]),
+  );
   // A refused switch in a row: shown above the table, where the user acted (decision 0070).
   const [refusal, setRefusal] = useState<string | null>(null);
   useEffect(() => setSearch(params.q), [params.q]);
-  // Another page, filter, sort or client: the selection was of the rows shown.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: clear only when what is shown changes
-  useEffect(
-    () => setSelected(new Set()),
-    [idCliente, params.page, params.q, params.categoria, params.activo, params.orden],
-  );
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: adminKeys.inventory(idCliente) });
 
@@ -222,13 +220,13 @@ export function ProductList({
     mutationFn: ({ ids, activo }: { ids: number[]; activo: boolean }) => activateProducts(ids, activo),
     onSuccess: (res) => {
       showSuccess(MSG.modificadoCorrectamente, res.msg);
-      setSelected(new Set());
+      selected.clear();
       refresh();
     },
   });
 
   function confirmBulk(activo: boolean) {
-    const ids = [...selected];
+    const ids = selected.ids;
     const n = ids.length;
     const what = n === 1 ? '1 producto' : `${n} productos`;
     confirmAction({
@@ -253,19 +251,7 @@ export function ProductList({
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / INVENTORY_PER_PAGE));
   const filtered = Boolean(params.q || params.categoria || params.activo !== 'todos');
-  const pageIds = products.map((p) => p.id);
-  const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
-  const someSelected = pageIds.some((id) => selected.has(id));
   const sortProps = { sort: params.orden ?? INVENTORY_SORT.byDefault, onSort };
-
-  function flip(id: number) {
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  }
 
   return (
     <Stack gap="md">
@@ -348,7 +334,7 @@ export function ProductList({
               >
                 Desactivar
               </Button>
-              <Button size="xs" variant="subtle" color="gray" onClick={() => setSelected(new Set())}>
+              <Button size="xs" variant="subtle" color="gray" onClick={selected.clear}>
                 Quitar selección
               </Button>
             </Group>
@@ -394,18 +380,7 @@ export function ProductList({
                     <Checkbox
                       size="xs"
                       aria-label="Seleccionar los productos de esta página"
-                      checked={allSelected}
-                      indeterminate={someSelected && !allSelected}
-                      onChange={() =>
-                        setSelected((prev) => {
-                          const next = new Set(prev);
-                          for (const id of pageIds) {
-                            if (allSelected) next.delete(id);
-                            else next.add(id);
-                          }
-                          return next;
-                        })
-                      }
+                      {...selected.page(products)}
                     />
                   </Table.Th>
                   <SortableTh field="nombre" {...sortProps}>
@@ -440,7 +415,7 @@ export function ProductList({
                         size="xs"
                         aria-label={`Seleccionar ${p.nombre}`}
                         checked={selected.has(p.id)}
-                        onChange={() => flip(p.id)}
+                        onChange={() => selected.toggle(p)}
                       />
                     </Table.Td>
                     <Table.Td>

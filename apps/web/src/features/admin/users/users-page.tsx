@@ -48,7 +48,7 @@ import {
   IconUserPlus,
   IconUsers,
 } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ActiveBadge } from '../../../components/ui/active-badge';
 import { showSuccess } from '../../../components/ui/alerts';
@@ -60,6 +60,7 @@ import { Refusal } from '../../../components/ui/refusal';
 import { SortableTh } from '../../../components/ui/sortable-th';
 import { errorMessage } from '../../../lib/api';
 import { formatDate, formatDateTime, formatMXN } from '../../../lib/format';
+import { type RowSelection, useRowSelection } from '../../../lib/row-selection';
 import { useSearchParamsUpdate, useSortParam } from '../../../lib/search-params';
 import { levelsLabel } from '../clients/client-form-values';
 import { ClientSelect, useAllClients, useSelectedClient } from '../clients/client-select';
@@ -114,33 +115,24 @@ interface RowActions {
 }
 
 /** The checked users (kept across pages, by id): 'Asignar productos…' takes the rol-1 ones, 'Desactivar' all. */
-interface Selection {
-  checked: Map<number, { usuario: string; rol: number; activo: boolean }>;
-  toggle: (user: UserDto, on: boolean) => void;
-}
+type Selection = RowSelection<UserDto>;
 
 function SelectCheckbox({ user, selection }: { user: UserDto; selection: Selection }) {
   return (
     <Checkbox
       aria-label={`Seleccionar a ${user.usuario}`}
-      checked={selection.checked.has(user.id)}
+      checked={selection.has(user.id)}
       onChange={(e) => selection.toggle(user, e.currentTarget.checked)}
     />
   );
 }
 
 function PageCheckbox({ rows, selection }: { rows: UserDto[]; selection: Selection }) {
-  const on = rows.filter((u) => selection.checked.has(u.id)).length;
   return (
     <Checkbox
       aria-label="Seleccionar los usuarios de esta página"
-      checked={rows.length > 0 && on === rows.length}
-      indeterminate={on > 0 && on < rows.length}
+      {...selection.page(rows)}
       disabled={rows.length === 0}
-      onChange={(e) => {
-        const value = e.currentTarget.checked;
-        for (const u of rows) selection.toggle(u, value);
-      }}
     />
   );
 }
@@ -520,21 +512,10 @@ export function UsersPage({ importButton }: UsersPageProps) {
   const resetTwoFactor = useResetTwoFactor();
   const deactivate = useDeactivateUsers();
   const resend = useResendAccess();
-  const [checked, setChecked] = useState<Selection['checked']>(() => new Map());
-  const [assigning, setAssigning] = useState(false);
   // A selection belongs to one client.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of client clears it
-  useEffect(() => setChecked(new Map()), [idCliente]);
-  const selection: Selection = {
-    checked,
-    toggle: (user, on) =>
-      setChecked((prev) => {
-        const next = new Map(prev);
-        if (on) next.set(user.id, { usuario: user.usuario, rol: user.rol, activo: user.activo });
-        else next.delete(user.id);
-        return next;
-      }),
-  };
+  const selection = useRowSelection<UserDto>(idCliente);
+  const checked = selection.selected;
+  const [assigning, setAssigning] = useState(false);
 
   const setEdit = (id: number | null) =>
     setParams(
@@ -592,14 +573,14 @@ export function UsersPage({ importButton }: UsersPageProps) {
       },
     });
 
-  const buyers = [...checked].filter(([, u]) => u.rol === ROLES.usuario);
+  const buyers = [...checked.values()].filter((u) => u.rol === ROLES.usuario);
   const activeChecked = [...checked.values()].filter((u) => u.activo).length;
   // The server counts the open sessions first (a preview, nothing changes), so the confirmation says
   // exactly what will happen; a refusal (another client's user…) shows next to the button, before anything
   // is asked (decision 0070).
   const [bulkRefusal, setBulkRefusal] = useState<string | null>(null);
   const onDeactivate = () => {
-    const ids = [...checked.keys()];
+    const ids = selection.ids;
     setBulkRefusal(null);
     deactivate.mutate(
       { ids, preview: true },
@@ -627,10 +608,7 @@ export function UsersPage({ importButton }: UsersPageProps) {
               const res = await deactivate.mutateAsync({ ids, preview: false });
               showSuccess(res.msg);
               // The selection stays (now inactive) for the next action; 'Quitar selección' clears it.
-              setChecked(
-                (prev) =>
-                  new Map([...prev].map(([id, u]) => [id, ids.includes(id) ? { ...u, activo: false } : u])),
-              );
+              selection.update((u) => (ids.includes(u.id) ? { ...u, activo: false } : u));
             },
           }),
       },
@@ -639,7 +617,7 @@ export function UsersPage({ importButton }: UsersPageProps) {
 
   // "Reenviar acceso" (decision 0097): a fresh welcome link to each checked user without a password.
   const onResend = () => {
-    const ids = [...checked.keys()];
+    const ids = selection.ids;
     setBulkRefusal(null);
     confirmAction({
       message: `Se enviará un enlace nuevo para establecer la contraseña a ${
@@ -742,7 +720,7 @@ export function UsersPage({ importButton }: UsersPageProps) {
                   </Text>
                   <Group gap="xs">
                     {checked.size > 0 ? (
-                      <Button variant="subtle" color="gray" onClick={() => setChecked(new Map())}>
+                      <Button variant="subtle" color="gray" onClick={selection.clear}>
                         Quitar selección
                       </Button>
                     ) : null}
@@ -850,7 +828,7 @@ export function UsersPage({ importButton }: UsersPageProps) {
             idCliente={idCliente}
             defaultLimit={client?.limite_por_defecto ?? 1}
             // The selection stays after an assignment: the next one needs no re-selecting.
-            users={buyers.map(([id, u]) => ({ id, usuario: u.usuario }))}
+            users={buyers.map((u) => ({ id: u.id, usuario: u.usuario }))}
           />
         ) : null}
 

@@ -52,6 +52,7 @@ import { SortableTh } from '../../../components/ui/sortable-th';
 import { errorMessage } from '../../../lib/api';
 import { delegationKeys, fetchDelegation, ownDelegation } from '../../../lib/delegation';
 import { formatDate, formatMXN, formatOrderNumber } from '../../../lib/format';
+import { useRowSelection } from '../../../lib/row-selection';
 import { useSearchParamsUpdate } from '../../../lib/search-params';
 import { useSession } from '../../../lib/session';
 import {
@@ -152,7 +153,7 @@ function BudgetCell({ row }: { row: AuthorizerOrderRow }) {
 interface Selection {
   /** Rows this role can act on (a checkbox each). */
   selectable: (row: AuthorizerOrderRow) => boolean;
-  selected: ReadonlySet<number>;
+  has: (id: number) => boolean;
   toggle: (row: AuthorizerOrderRow) => void;
 }
 
@@ -161,7 +162,7 @@ function RowCheckbox({ row, selection }: { row: AuthorizerOrderRow; selection: S
   return (
     <Checkbox
       aria-label={`Seleccionar pedido ${formatOrderNumber(row.id)}`}
-      checked={selection.selected.has(row.id)}
+      checked={selection.has(row.id)}
       onChange={() => selection.toggle(row)}
     />
   );
@@ -399,15 +400,7 @@ export function OrdersPage() {
   });
 
   // The selection belongs to the page on screen: another page or filter starts without one.
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const listKey = JSON.stringify(filters);
-  const lastList = useRef(listKey);
-  useEffect(() => {
-    if (lastList.current !== listKey) {
-      lastList.current = listKey;
-      setSelected(new Set());
-    }
-  }, [listKey]);
+  const checked = useRowSelection<AuthorizerOrderRow>(JSON.stringify(filters));
   const [dialog, setDialog] = useState<'aprobar' | 'cancelar' | null>(null);
   const [bulkRefusal, setBulkRefusal] = useState<string | null>(null);
   const [summary, setSummary] = useState<{ result: BulkResponse; action: 'aprobar' | 'cancelar' } | null>(
@@ -431,28 +424,17 @@ export function OrdersPage() {
   // The statuses the user acts on today: their role's, and a delegator's while a delegation holds.
   const canAct = (row: AuthorizerOrderRow) => data?.accionables.includes(row.status) ?? false;
   const actionableRows = pageRows.filter(canAct);
-  const selectedRows = pageRows.filter((r) => selected.has(r.id) && canAct(r));
+  const selectedRows = pageRows.filter((r) => checked.has(r.id) && canAct(r));
   const approveRows = selectedRows.filter((r) => !r.excede_presupuesto);
-  const selection: Selection = {
-    selectable: canAct,
-    selected,
-    toggle: (row) =>
-      setSelected((prev) => {
-        const next = new Set(prev);
-        if (next.has(row.id)) next.delete(row.id);
-        else next.add(row.id);
-        return next;
-      }),
-  };
-  const allSelected = actionableRows.length > 0 && actionableRows.every((r) => selected.has(r.id));
-  const someSelected = actionableRows.some((r) => selected.has(r.id));
+  const selection: Selection = { selectable: canAct, has: checked.has, toggle: (row) => checked.toggle(row) };
+  const pageCheckbox = checked.page(actionableRows);
 
   const bulk = useMutation({
     mutationFn: (input: { action: 'aprobar' | 'cancelar'; ids: number[]; motivo?: string }) =>
       input.action === 'aprobar' ? bulkApprove(input.ids) : bulkCancel(input.ids, input.motivo ?? ''),
     onSuccess: (result, input) => {
       setSummary({ result, action: input.action });
-      setSelected(new Set());
+      checked.clear();
       setDialog(null);
       void queryClient.invalidateQueries({ queryKey: authorizerKeys.all });
     },
@@ -579,16 +561,7 @@ export function OrdersPage() {
           {data ? (
             <Group gap="xs" justify="space-between">
               <Group gap="md">
-                {actionableRows.length > 0 ? (
-                  <Checkbox
-                    label="Seleccionar página"
-                    checked={allSelected}
-                    indeterminate={someSelected && !allSelected}
-                    onChange={() =>
-                      setSelected(allSelected ? new Set() : new Set(actionableRows.map((r) => r.id)))
-                    }
-                  />
-                ) : null}
+                {actionableRows.length > 0 ? <Checkbox label="Seleccionar página" {...pageCheckbox} /> : null}
                 <Text size="sm" c="dimmed" aria-live="polite">
                   {data.total === 0
                     ? 'Sin resultados'
@@ -709,7 +682,7 @@ export function OrdersPage() {
           setBulkRefusal(null);
           setDialog('cancelar');
         }}
-        onClear={() => setSelected(new Set())}
+        onClear={checked.clear}
       />
       <BulkApproveDialog
         opened={dialog === 'aprobar'}
