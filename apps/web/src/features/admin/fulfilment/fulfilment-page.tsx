@@ -37,8 +37,8 @@ import { MSG } from '@portal/shared/messages';
 import {
   type BulkFulfilmentResponse,
   FULFILMENT_SORT,
+  FulfilmentQueueQuery,
   type FulfilmentRow,
-  type FulfilmentSort,
 } from '@portal/shared/schemas/fulfilment';
 import {
   IconAlertTriangle,
@@ -64,8 +64,8 @@ import { Refusal } from '../../../components/ui/refusal';
 import { SortableTh } from '../../../components/ui/sortable-th';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatDate, formatDateTime, formatMXN, formatOrderNumber } from '../../../lib/format';
+import { useListParams } from '../../../lib/list-params';
 import { useRowSelection } from '../../../lib/row-selection';
-import { useSearchParamsUpdate } from '../../../lib/search-params';
 import type { FulfilmentFilters } from '../api/keys';
 import { ClientSelect } from '../clients/client-select';
 import { useBulkMove, useExportOrders, useFulfilmentQueue, useMoveFulfilment } from './api';
@@ -74,33 +74,20 @@ import { BulkMoveBar, BulkMoveSummary } from './fulfilment-bulk';
 /** 'Importar guías': loaded when opened, with its file picker (decision 0094). */
 const GuiasDialog = lazy(() => import('./guias-dialog'));
 
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
-
+/** The queue's parameters in the URL (`?page=&cliente=&surtido=&exportado=&desde=&hasta=&orden=`). */
 function useQueueParams() {
-  const [params, setParams] = useSearchParamsUpdate();
-  const date = (k: string) => {
-    const v = params.get(k);
-    return v && ISO.test(v) ? v : null;
-  };
-  const cliente = Number(params.get('cliente'));
-  const surtido = params.get('surtido');
-  const exportado = params.get('exportado');
+  const list = useListParams(FulfilmentQueueQuery);
+  const { page, cliente, surtido, exportado, desde, hasta, orden } = list.values;
   const filters: FulfilmentFilters = {
-    page: Math.max(1, Math.floor(Number(params.get('page')) || 1)),
-    cliente: Number.isInteger(cliente) && cliente > 0 ? cliente : null,
-    surtido: surtido && (FULFILMENT_STATES as readonly string[]).includes(surtido) ? surtido : null,
-    exportado: exportado === 'si' || exportado === 'no' ? exportado : null,
-    desde: date('desde'),
-    hasta: date('hasta'),
-    orden: FULFILMENT_SORT.read(params.get('orden')),
+    page,
+    cliente: cliente ?? null,
+    surtido: surtido === 'todos' ? null : surtido,
+    exportado: exportado === 'todos' ? null : exportado,
+    desde: desde ?? null,
+    hasta: hasta ?? null,
+    orden,
   };
-  /** A filter's change goes back to page 1. */
-  const update = (changes: Record<string, string | null>, keepPage = false) =>
-    setParams(keepPage ? changes : { ...changes, page: null });
-  /** The Fecha header's sort (decision 0067), also back to page 1. */
-  const sort = (orden: FulfilmentSort) =>
-    update({ orden: orden === FULFILMENT_SORT.byDefault ? null : orden });
-  return { filters, update, sort };
+  return { filters, set: list.set };
 }
 
 /** The dialog of a move to Enviado: the carrier's reference and a comment, both optional. */
@@ -292,7 +279,7 @@ function OrderCard({
 
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: a list screen, to split into filters, table and bulk bar (docs/code-style.md)
 export function FulfilmentPage() {
-  const { filters, update, sort } = useQueueParams();
+  const { filters, set } = useQueueParams();
   const query = useFulfilmentQueue(filters);
   const move = useMoveFulfilment();
   const exporter = useExportOrders();
@@ -445,7 +432,7 @@ export function FulfilmentPage() {
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm" style={{ alignItems: 'end' }}>
           <ClientSelect
             value={filters.cliente}
-            onChange={(id) => update({ cliente: id ? String(id) : null })}
+            onChange={(id) => set({ cliente: id })}
             placeholder="Todos los clientes"
             clearable
           />
@@ -454,7 +441,7 @@ export function FulfilmentPage() {
             placeholder="Todos"
             data={FULFILMENT_STATES.map((s) => ({ value: s, label: FULFILMENT_LABELS[s] }))}
             value={filters.surtido}
-            onChange={(v) => update({ surtido: v })}
+            onChange={(v) => set({ surtido: v as FulfilmentState | null })}
             clearable
           />
           <Select
@@ -465,22 +452,20 @@ export function FulfilmentPage() {
               { value: 'si', label: 'Exportados' },
             ]}
             value={filters.exportado}
-            onChange={(v) => update({ exportado: v })}
+            onChange={(v) => set({ exportado: v as 'si' | 'no' | null })}
             clearable
           />
           <DateRangeField
             label="Fecha del pedido"
             desde={filters.desde}
             hasta={filters.hasta}
-            onChange={(desde, hasta) => update({ desde, hasta })}
+            onChange={(desde, hasta) => set({ desde, hasta })}
           />
           <Button
             variant="default"
             leftSection={<IconFilterOff size={16} aria-hidden />}
             disabled={!filtered}
-            onClick={() =>
-              update({ cliente: null, surtido: null, exportado: null, desde: null, hasta: null })
-            }
+            onClick={() => set({ cliente: null, surtido: null, exportado: null, desde: null, hasta: null })}
           >
             Limpiar filtros
           </Button>
@@ -535,7 +520,7 @@ export function FulfilmentPage() {
                   <SortableTh
                     field="fecha"
                     sort={filters.orden ?? FULFILMENT_SORT.byDefault}
-                    onSort={sort}
+                    onSort={(orden) => set({ orden })}
                     firstDirection="desc"
                   >
                     Fecha
@@ -595,7 +580,7 @@ export function FulfilmentPage() {
           label="Páginas de pedidos por surtir"
           total={pages}
           value={filters.page}
-          onChange={(page) => update({ page: String(page) }, true)}
+          onChange={(page) => set({ page })}
           divided
           mt="sm"
         />

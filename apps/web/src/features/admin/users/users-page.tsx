@@ -32,7 +32,7 @@ import { isRol, ROLE_NAMES, ROLES } from '@portal/shared/domain/roles';
 import { USERS_PER_PAGE } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import type { ClientDto } from '@portal/shared/schemas/clients';
-import { type UserDto, type UserStatusFilter, UsersSort } from '@portal/shared/schemas/users';
+import { type UserDto, type UserStatusFilter, UsersQuery, UsersSort } from '@portal/shared/schemas/users';
 import {
   IconBuildingStore,
   IconDots,
@@ -52,6 +52,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ActiveBadge } from '../../../components/ui/active-badge';
 import { showSuccess } from '../../../components/ui/alerts';
+import { confirmAction } from '../../../components/ui/confirm';
 import { ListPanel } from '../../../components/ui/list-panel';
 import { ListSearch } from '../../../components/ui/list-search';
 import { ListEmpty } from '../../../components/ui/list-states';
@@ -60,11 +61,10 @@ import { Refusal } from '../../../components/ui/refusal';
 import { SortableTh } from '../../../components/ui/sortable-th';
 import { errorMessage } from '../../../lib/api';
 import { formatDate, formatDateTime, formatMXN } from '../../../lib/format';
+import { useListParams, usePagedSearch } from '../../../lib/list-params';
 import { type RowSelection, useRowSelection } from '../../../lib/row-selection';
-import { useSearchParamsUpdate, useSortParam } from '../../../lib/search-params';
 import { levelsLabel } from '../clients/client-form-values';
 import { ClientSelect, useAllClients, useSelectedClient } from '../clients/client-select';
-import { confirmAction, useListParams } from '../ui/list-tools';
 import {
   useDeactivateUsers,
   useResendAccess,
@@ -468,18 +468,8 @@ const SORT_LABELS: Record<UsersSort, string> = {
   ultimo_acceso_asc: 'Último acceso: más antiguo',
 };
 
-/** The role and status filters in the URL (`?rol=`, `?estatus=`); a change goes back to page 1. */
-function useUserFilters() {
-  const [params, update] = useSearchParamsUpdate();
-  const rawRol = params.get('rol');
-  const rol = rawRol === '1' || rawRol === '2' || rawRol === '3' ? Number(rawRol) : null;
-  const rawStatus = params.get('estatus');
-  const estatus: UserStatusFilter | null =
-    rawStatus === 'activo' || rawStatus === 'inactivo' ? rawStatus : null;
-  const set = (key: 'rol' | 'estatus', value: string | null) =>
-    update({ [key]: !value || value === 'todos' ? null : value, page: null });
-  return { rol, estatus, set };
-}
+/** The list's parameters in the URL (`?page=&q=&rol=&estatus=&orden=`; the client is `?cliente=`). */
+const UsersListQuery = UsersQuery.omit({ id_cliente: true });
 
 interface UsersPageProps {
   /** 'Importación por archivo' for the chosen client (another module owns it). */
@@ -491,7 +481,8 @@ export function UsersPage({ importButton }: UsersPageProps) {
   const [idCliente, setCliente] = useSelectedClient();
   const clients = useAllClients();
   const client = clients.data?.clientes.find((c) => c.id === idCliente) ?? null;
-  const { page, q, debouncedQ, setPage, setQ } = useListParams();
+  const list = useListParams(UsersListQuery);
+  const { page, q, debouncedQ, setPage, setQ } = usePagedSearch(list);
   const [params, setParams] = useSearchParams();
   const editRaw = params.get('editar');
   const editId = editRaw && /^\d{1,10}$/.test(editRaw) && Number(editRaw) > 0 ? Number(editRaw) : null;
@@ -500,8 +491,9 @@ export function UsersPage({ importButton }: UsersPageProps) {
   const lastEdit = useRef<number | null>(null);
   if (creating) lastEdit.current = null;
   else if (editId) lastEdit.current = editId;
-  const filters = useUserFilters();
-  const [orden, setOrden] = useSortParam(UsersSort);
+  const filters = { rol: list.values.rol ?? null, estatus: list.values.estatus ?? null };
+  const orden = list.values.orden;
+  const setOrden = (next: UsersSort) => list.set({ orden: next });
   const query = useUsersPage(idCliente, page, debouncedQ, {
     rol: filters.rol,
     estatus: filters.estatus,
@@ -688,7 +680,7 @@ export function UsersPage({ importButton }: UsersPageProps) {
                     label="Filtrar por rol"
                     data={ROLE_FILTERS}
                     value={filters.rol ? String(filters.rol) : 'todos'}
-                    onChange={(v) => filters.set('rol', v)}
+                    onChange={(v) => list.set({ rol: v && v !== 'todos' ? Number(v) : null })}
                     allowDeselect={false}
                     w={{ base: '100%', xs: 200 }}
                   />
@@ -696,7 +688,9 @@ export function UsersPage({ importButton }: UsersPageProps) {
                     label="Filtrar por estado"
                     data={STATUS_FILTERS}
                     value={filters.estatus ?? 'todos'}
-                    onChange={(v) => filters.set('estatus', v)}
+                    onChange={(v) =>
+                      list.set({ estatus: v && v !== 'todos' ? (v as UserStatusFilter) : null })
+                    }
                     allowDeselect={false}
                     w={{ base: '100%', xs: 200 }}
                   />
