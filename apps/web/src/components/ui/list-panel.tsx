@@ -29,6 +29,11 @@ export interface ListQueryState {
   refetch: () => unknown;
 }
 
+/** How many pages the list has (1 until the first answer). */
+export function pageCount(page: ListPage | undefined): number {
+  return page ? Math.max(1, Math.ceil(page.total / page.perPage)) : 1;
+}
+
 /** "Mostrando 1–10 de 42 usuarios", or "Sin resultados". */
 export function listStatusText({ page, perPage, shown, total }: ListPage, noun: [string, string]): string {
   const first = total > 0 ? (page - 1) * perPage + 1 : 0;
@@ -82,7 +87,8 @@ export interface ListPanelProps {
   errorTitle: string;
   /** Shown when the page has no rows (a ListEmpty). */
   empty: ReactNode;
-  pager: { label: string; total: number; value: number; onChange: (page: number) => void };
+  /** The pager's name ('Páginas de usuarios') and its change; its pages come from `page`. */
+  pager: { label: string; onChange: (page: number) => void };
   /** The rows, shown when the page has any. */
   children: ReactNode;
 }
@@ -121,8 +127,8 @@ export function ListPanel({
       </Box>
       <Pager
         label={props.pager.label}
-        total={props.pager.total}
-        value={props.pager.value}
+        total={pageCount(page)}
+        value={page?.page ?? 1}
         onChange={props.pager.onChange}
         divided
       />

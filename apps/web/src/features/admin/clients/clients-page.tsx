@@ -374,7 +374,6 @@ export function ClientsPage() {
   };
 
   const data = query.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.per_page || CLIENTS_PER_PAGE))) : 1;
 
   return (
     <Stack gap={0}>
@@ -430,7 +429,7 @@ export function ClientsPage() {
             }
           />
         }
-        pager={{ label: 'Páginas de clientes', total: totalPages, value: page, onChange: setPage }}
+        pager={{ label: 'Páginas de clientes', onChange: setPage }}
       >
         {data ? (
           <>

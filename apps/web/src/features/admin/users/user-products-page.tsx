@@ -448,9 +448,6 @@ export function UserProductsPage({ userId, backCliente }: { userId: number; back
   const idCliente = data?.cliente.id ?? backCliente;
   const back = `/administrador/usuarios${idCliente ? `?cliente=${idCliente}` : ''}`;
   const notFound = isApiError(query.error) && query.error.status === 404;
-  const totalPages = data
-    ? Math.max(1, Math.ceil(data.total / (data.per_page || USER_PRODUCTS_PER_PAGE)))
-    : 1;
 
   const backLink = (
     <Anchor component={Link} to={back} size="sm">
@@ -541,7 +538,7 @@ export function UserProductsPage({ userId, backCliente }: { userId: number; back
                 }
               />
             }
-            pager={{ label: 'Páginas de productos', total: totalPages, value: page, onChange: setPage }}
+            pager={{ label: 'Páginas de productos', onChange: setPage }}
           >
             {data ? (
               <>

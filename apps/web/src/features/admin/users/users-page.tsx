@@ -615,12 +615,7 @@ export function UsersPage({ importButton }: UsersPageProps) {
             loading={{ label: 'Cargando usuarios' }}
             errorTitle="No se pudieron cargar los usuarios"
             empty={<UsersEmpty debouncedQ={debouncedQ} filtered={Boolean(rol || estatus)} />}
-            pager={{
-              label: 'Páginas de usuarios',
-              total: data ? Math.max(1, Math.ceil(data.total / perPage)) : 1,
-              value: page,
-              onChange: setPage,
-            }}
+            pager={{ label: 'Páginas de usuarios', onChange: setPage }}
           >
             <Box visibleFrom="lg">
               <UsersTable

@@ -15,7 +15,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { showSuccess } from '../../../components/ui/alerts';
 import { confirmAction } from '../../../components/ui/confirm';
-import { ListPanel } from '../../../components/ui/list-panel';
+import { ListPanel, pageCount } from '../../../components/ui/list-panel';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { formatIsoDate, getBusinessTimeZone } from '../../../lib/format';
 import { useListParams, usePagedSearch } from '../../../lib/list-params';
@@ -62,7 +62,10 @@ export function WeekList({ idCliente, client }: WeekListProps) {
   const today = businessDate(Date.now(), getBusinessTimeZone());
 
   const data = query.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.per_page || WEEKS_PER_PAGE))) : 1;
+  const shown = data
+    ? { page, perPage: data.per_page || WEEKS_PER_PAGE, shown: data.semanas.length, total: data.total }
+    : undefined;
+  const totalPages = pageCount(shown);
 
   useEffect(() => {
     if (!data || query.isPlaceholderData || idCliente === null || chosen || todayPage?.cliente === idCliente)
@@ -113,11 +116,7 @@ export function WeekList({ idCliente, client }: WeekListProps) {
     <ListPanel
       headerGap={4}
       header={<Text fw={700}>{client ? `Semanas de ${client.nombre}` : 'Semanas del cliente'}</Text>}
-      page={
-        data
-          ? { page, perPage: data.per_page || WEEKS_PER_PAGE, shown: data.semanas.length, total: data.total }
-          : undefined
-      }
+      page={shown}
       noun={['semana', 'semanas']}
       query={query}
       loading={{ label: 'Cargando semanas' }}
@@ -130,7 +129,7 @@ export function WeekList({ idCliente, client }: WeekListProps) {
           description="Mientras no tenga ninguna, sus usuarios pueden entrar cualquier día."
         />
       }
-      pager={{ label: 'Páginas de semanas', total: totalPages, value: page, onChange: setPage }}
+      pager={{ label: 'Páginas de semanas', onChange: setPage }}
     >
       {data ? (
         <Table.ScrollContainer minWidth={340} type="native">

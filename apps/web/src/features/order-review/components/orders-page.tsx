@@ -520,12 +520,7 @@ export function OrdersPage() {
             onShowAll={() => list.set({ status: 'todos' })}
           />
         }
-        pager={{
-          label: 'Páginas de pedidos',
-          total: data ? Math.max(1, Math.ceil(data.total / perPage)) : 1,
-          value: page,
-          onChange: goTo,
-        }}
+        pager={{ label: 'Páginas de pedidos', onChange: goTo }}
       >
         <Box visibleFrom="sm">
           <OrdersTable
