@@ -1,15 +1,33 @@
 /** The states of a list besides its rows: loading, empty and failed. */
-import { Alert, Button, EmptyState, type EmptyStateProps, Skeleton, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  EmptyState,
+  type EmptyStateProps,
+  type MantineRadius,
+  Skeleton,
+  Stack,
+  type StackProps,
+  Text,
+} from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { errorMessage } from '../../lib/api';
 
+interface LoadingRowsProps extends StackProps {
+  label: string;
+  rows?: number;
+  /** Each bar's height: the height of the row it stands for, so nothing moves when the rows come. */
+  height?: number;
+  radius?: MantineRadius;
+}
+
 /** Grey bars where the rows will be, named for assistive technology. */
-export function LoadingRows({ label, rows = 5 }: { label: string; rows?: number }) {
+export function LoadingRows({ label, rows = 5, height = 36, radius = 'sm', ...stack }: LoadingRowsProps) {
   return (
-    <Stack gap="xs" p="md" role="status" aria-busy="true" aria-label={label}>
+    <Stack gap="xs" p="md" {...stack} role="status" aria-busy="true" aria-label={label}>
       {Array.from({ length: rows }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-        <Skeleton key={i} height={36} radius="sm" />
+        <Skeleton key={i} height={height} radius={radius} />
       ))}
     </Stack>
   );

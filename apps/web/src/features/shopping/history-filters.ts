@@ -9,6 +9,7 @@ import {
   type HistorySort,
   type OrderStatus,
 } from '@portal/shared/schemas/shopping';
+import { readListParams } from '../../lib/list-params';
 
 export type HistoryStatus = OrderStatus | 'todos';
 
@@ -57,18 +58,13 @@ export function recentMonths(now: Date | number, tz: string, count = 12): { valu
   });
 }
 
-/** The filters a URL holds; an unknown status or a malformed month or page is no filter. */
+/**
+ * The filters a URL holds, read through the endpoint's schema; an unknown status or a malformed month or
+ * page is no filter. The number is kept as typed (the field explains a malformed one).
+ */
 export function filtersFromParams(params: URLSearchParams): HistoryFilters {
-  const status = params.get('status');
-  const mes = params.get('mes') ?? '';
-  const page = Number(params.get('page'));
-  return {
-    status: HISTORY_STATUSES.some((s) => s.value === status) ? (status as HistoryStatus) : 'todos',
-    mes: /^\d{4}-(0[1-9]|1[0-2])$/.test(mes) ? mes : '',
-    q: params.get('q') ?? '',
-    page: Number.isInteger(page) && page >= 1 && page <= 100000 ? page : 1,
-    orden: HISTORY_SORT.read(params.get('orden')),
-  };
+  const { status, mes, page, orden } = readListParams(HistoryQuery, params);
+  return { status: status ?? 'todos', mes: mes ?? '', q: params.get('q') ?? '', page, orden };
 }
 
 /**

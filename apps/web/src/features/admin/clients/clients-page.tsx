@@ -22,7 +22,7 @@ import {
 } from '@mantine/core';
 import { CLIENTS_PER_PAGE } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
-import { type ClientDto, ClientsSort } from '@portal/shared/schemas/clients';
+import { type ClientDto, ClientsQuery, ClientsSort } from '@portal/shared/schemas/clients';
 import {
   IconBuildingStore,
   IconCalendarWeek,
@@ -38,18 +38,21 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ActiveBadge } from '../../../components/ui/active-badge';
 import { showSuccess } from '../../../components/ui/alerts';
+import { confirmAction } from '../../../components/ui/confirm';
+import { ListPanel } from '../../../components/ui/list-panel';
 import { ListSearch } from '../../../components/ui/list-search';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { SortableTh } from '../../../components/ui/sortable-th';
 import { CLIENT_SCREENS, withClient } from '../../../lib/chosen-client';
 import { formatDateTime, formatMXN } from '../../../lib/format';
-import { useSortParam } from '../../../lib/search-params';
-import { ListPanel } from '../ui/list-panel';
-import { confirmAction, useListParams } from '../ui/list-tools';
+import { useListParams, usePagedSearch } from '../../../lib/list-params';
 import { fetchClientSummary, useClientsPage, useToggleClient } from './api';
 import { ClientFormModal } from './client-form';
 import { levelsLabel } from './client-form-values';
+
+/** The list's parameters in the URL (`?page=&q=&orden=`). */
+const ClientsListQuery = ClientsQuery.pick({ page: true, q: true, orden: true });
 
 const MODO_LABEL = { regular: 'Regular', categoria: 'Por categoría' } as const;
 
@@ -335,8 +338,10 @@ function ClientsCards({ rows, onEdit, onToggle }: RowActions & { rows: ClientDto
 }
 
 export function ClientsPage() {
-  const { page, q, debouncedQ, setPage, setQ } = useListParams();
-  const [orden, setOrden] = useSortParam(ClientsSort);
+  const list = useListParams(ClientsListQuery);
+  const { page, q, debouncedQ, setPage, setQ } = usePagedSearch(list);
+  const orden = list.values.orden;
+  const setOrden = (next: ClientsSort) => list.set({ orden: next });
   const query = useClientsPage(page, debouncedQ, orden);
   const toggle = useToggleClient();
   const [form, setForm] = useState<{ opened: boolean; client: ClientDto | null }>({
@@ -369,7 +374,6 @@ export function ClientsPage() {
   };
 
   const data = query.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.per_page || CLIENTS_PER_PAGE))) : 1;
 
   return (
     <Stack gap={0}>
@@ -425,7 +429,7 @@ export function ClientsPage() {
             }
           />
         }
-        pager={{ label: 'Páginas de clientes', total: totalPages, value: page, onChange: setPage }}
+        pager={{ label: 'Páginas de clientes', onChange: setPage }}
       >
         {data ? (
           <>

@@ -8,19 +8,14 @@
 import '@mantine/core/styles/Table.css';
 import {
   Alert,
-  Anchor,
-  Badge,
   Button,
-  Checkbox,
   Group,
   Menu,
   Modal,
   Paper,
   Select,
   SimpleGrid,
-  Skeleton,
   Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
@@ -38,8 +33,8 @@ import { MSG } from '@portal/shared/messages';
 import {
   type BulkFulfilmentResponse,
   FULFILMENT_SORT,
+  FulfilmentQueueQuery,
   type FulfilmentRow,
-  type FulfilmentSort,
 } from '@portal/shared/schemas/fulfilment';
 import {
   IconAlertTriangle,
@@ -47,59 +42,51 @@ import {
   IconFileExport,
   IconFileUpload,
   IconFilterOff,
-  IconMessageReport,
   IconTruckDelivery,
 } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { Link } from 'react-router';
-import { FulfilmentBadge } from '../../../components/orders/fulfilment-badge';
-import { GuiaLink } from '../../../components/orders/guia-link';
+import { lazy, Suspense, useState } from 'react';
 import { showSuccess } from '../../../components/ui/alerts';
 import { confirmAction } from '../../../components/ui/confirm';
 import { DateRangeField } from '../../../components/ui/date-range-field';
 import { DialogActions } from '../../../components/ui/dialog-actions';
+import { LoadingRows } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
 import { Refusal } from '../../../components/ui/refusal';
-import { SortableTh } from '../../../components/ui/sortable-th';
 import { errorMessage, isApiError } from '../../../lib/api';
-import { formatDate, formatDateTime, formatMXN, formatOrderNumber } from '../../../lib/format';
-import { useSearchParamsUpdate } from '../../../lib/search-params';
+import { formatOrderNumber } from '../../../lib/format';
+import { useListParams } from '../../../lib/list-params';
+import { type RowSelection, useRowSelection } from '../../../lib/row-selection';
 import type { FulfilmentFilters } from '../api/keys';
 import { ClientSelect } from '../clients/client-select';
 import { useBulkMove, useExportOrders, useFulfilmentQueue, useMoveFulfilment } from './api';
 import { BulkMoveBar, BulkMoveSummary } from './fulfilment-bulk';
+import { QueueCards, QueueTable } from './fulfilment-rows';
 
 /** 'Importar guías': loaded when opened, with its file picker (decision 0094). */
 const GuiasDialog = lazy(() => import('./guias-dialog'));
 
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
-
+/** The queue's parameters in the URL (`?page=&cliente=&surtido=&exportado=&desde=&hasta=&orden=`). */
 function useQueueParams() {
-  const [params, setParams] = useSearchParamsUpdate();
-  const date = (k: string) => {
-    const v = params.get(k);
-    return v && ISO.test(v) ? v : null;
-  };
-  const cliente = Number(params.get('cliente'));
-  const surtido = params.get('surtido');
-  const exportado = params.get('exportado');
+  const list = useListParams(FulfilmentQueueQuery);
+  const { page, cliente, surtido, exportado, desde, hasta, orden } = list.values;
   const filters: FulfilmentFilters = {
-    page: Math.max(1, Math.floor(Number(params.get('page')) || 1)),
-    cliente: Number.isInteger(cliente) && cliente > 0 ? cliente : null,
-    surtido: surtido && (FULFILMENT_STATES as readonly string[]).includes(surtido) ? surtido : null,
-    exportado: exportado === 'si' || exportado === 'no' ? exportado : null,
-    desde: date('desde'),
-    hasta: date('hasta'),
-    orden: FULFILMENT_SORT.read(params.get('orden')),
+    page,
+    cliente: cliente ?? null,
+    surtido: surtido === 'todos' ? null : surtido,
+    exportado: exportado === 'todos' ? null : exportado,
+    desde: desde ?? null,
+    hasta: hasta ?? null,
+    orden,
   };
-  /** A filter's change goes back to page 1. */
-  const update = (changes: Record<string, string | null>, keepPage = false) =>
-    setParams(keepPage ? changes : { ...changes, page: null });
-  /** The Fecha header's sort (decision 0067), also back to page 1. */
-  const sort = (orden: FulfilmentSort) =>
-    update({ orden: orden === FULFILMENT_SORT.byDefault ? null : orden });
-  return { filters, update, sort };
+  return { filters, set: list.set };
+}
+type QueueParams = ReturnType<typeof useQueueParams>;
+
+/** A refused move or export: its title and the server's words. */
+interface QueueRefusal {
+  title: string;
+  text: string;
 }
 
 /** The dialog of a move to Enviado: the carrier's reference and a comment, both optional. */
@@ -205,97 +192,110 @@ function StateMenu({
 }
 
 /** The order's fulfilment state, its guía (a tracking link when the carrier is known) and the buyer's note. */
-function SurtidoCell({ row }: { row: FulfilmentRow }) {
-  return (
-    <Stack gap={2}>
-      <FulfilmentBadge surtido={row.surtido} data-testid="surtido-estado" />
-      {row.guia ? (
-        <Text size="xs" c="dimmed">
-          Guía: <GuiaLink guia={row.guia} paqueteria={row.paqueteria} />
-        </Text>
-      ) : null}
-      {row.nota_recepcion ? (
-        <Group gap={4} wrap="nowrap" align="flex-start">
-          <IconMessageReport size={14} color="var(--mantine-color-orange-8)" aria-hidden />
-          <Text size="xs" data-testid="nota-recepcion">
-            {row.nota_recepcion}
-          </Text>
-        </Group>
-      ) : null}
-    </Stack>
-  );
-}
 
-/** The order's last export: its batch and when, or 'Sin exportar'. */
-function ExportCell({ row }: { row: FulfilmentRow }) {
-  return row.exportado_at ? (
-    <Stack gap={2}>
-      <Badge variant="light" color="gray" radius="sm" style={{ textTransform: 'none' }}>
-        Lote {row.lote}
-      </Badge>
-      <Text size="xs" c="dimmed">
-        {formatDateTime(row.exportado_at)}
-      </Text>
-    </Stack>
-  ) : (
-    <Text size="sm" c="dimmed">
-      Sin exportar
-    </Text>
-  );
-}
+const isFiltered = (f: FulfilmentFilters) =>
+  Boolean(f.cliente || f.surtido || f.exportado || f.desde || f.hasta);
 
-/** One order of the queue at phone width: the table's cells as a card, nothing cut off. */
-function OrderCard({
-  row,
-  checked,
-  onToggle,
-  menu,
-}: {
-  row: FulfilmentRow;
-  checked: boolean;
-  onToggle: () => void;
-  menu: ReactNode;
-}) {
-  const numero = formatOrderNumber(row.id);
+/** The queue's filters, as the URL holds them, and 'Limpiar filtros'. */
+function QueueFilters({ filters, set }: { filters: FulfilmentFilters; set: QueueParams['set'] }) {
+  const filtered = isFiltered(filters);
   return (
-    <Paper withBorder radius="md" p="sm" data-testid="surtido-fila">
-      <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="xs" wrap="nowrap">
-            <Checkbox aria-label={`Seleccionar el pedido ${numero}`} checked={checked} onChange={onToggle} />
-            <Anchor component={Link} to={`/administrador/pedidos/${row.id}`} fw={700}>
-              {numero}
-            </Anchor>
-          </Group>
-          <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
-            {formatMXN(row.total)}
-          </Text>
-        </Group>
-        <Text size="sm">
-          {row.cliente.nombre} · {row.comprador}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {formatDate(row.transaction_date)}
-        </Text>
-        <Group justify="space-between" align="flex-end" wrap="nowrap" gap="xs">
-          <Group gap="md" align="flex-start" wrap="wrap" style={{ minWidth: 0 }}>
-            <SurtidoCell row={row} />
-            <ExportCell row={row} />
-          </Group>
-          {menu}
-        </Group>
-      </Stack>
+    <Paper withBorder radius="lg" p="md" shadow="xs" mb="lg" component="section" aria-label="Filtros">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm" style={{ alignItems: 'end' }}>
+        <ClientSelect
+          value={filters.cliente}
+          onChange={(id) => set({ cliente: id })}
+          placeholder="Todos los clientes"
+          clearable
+        />
+        <Select
+          label="Estado de surtido"
+          placeholder="Todos"
+          data={FULFILMENT_STATES.map((s) => ({ value: s, label: FULFILMENT_LABELS[s] }))}
+          value={filters.surtido}
+          onChange={(v) => set({ surtido: v as FulfilmentState | null })}
+          clearable
+        />
+        <Select
+          label="Exportación"
+          placeholder="Todos"
+          data={[
+            { value: 'no', label: 'Sin exportar' },
+            { value: 'si', label: 'Exportados' },
+          ]}
+          value={filters.exportado}
+          onChange={(v) => set({ exportado: v as 'si' | 'no' | null })}
+          clearable
+        />
+        <DateRangeField
+          label="Fecha del pedido"
+          desde={filters.desde}
+          hasta={filters.hasta}
+          onChange={(desde, hasta) => set({ desde, hasta })}
+        />
+        <Button
+          variant="default"
+          leftSection={<IconFilterOff size={16} aria-hidden />}
+          disabled={!filtered}
+          onClick={() => set({ cliente: null, surtido: null, exportado: null, desde: null, hasta: null })}
+        >
+          Limpiar filtros
+        </Button>
+      </SimpleGrid>
     </Paper>
   );
 }
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a list screen, to split into filters, table and bulk bar (docs/code-style.md)
+/**
+ * 'Exportar seleccionados': the detail CSV of the selected orders, stamped with a batch; orders exported
+ * before are exported again, with a new batch, after a confirmation. The exported ones leave the selection.
+ */
+function useExport(selected: RowSelection<FulfilmentRow>, onRefusal: (refusal: QueueRefusal | null) => void) {
+  const exporter = useExportOrders();
+  const doExport = (reexportar: boolean) => {
+    const ids = selected.ids;
+    exporter.mutate(
+      { ids, reexportar },
+      {
+        onSuccess: (filename) => {
+          selected.clear();
+          onRefusal(null);
+          showSuccess('Exportación lista', `${ids.length} pedido(s) en ${filename}`);
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.code === 'ALREADY_EXPORTED') {
+            confirmAction({
+              title: 'Pedidos ya exportados',
+              message: (
+                <Text size="sm">
+                  {error.msg} Se exportarán de nuevo los{' '}
+                  {ids.length === 1 ? 'un pedido' : `${ids.length} pedidos`} seleccionados con un número de
+                  lote nuevo.
+                </Text>
+              ),
+              confirmLabel: 'Volver a exportar',
+              onConfirm: async () => {
+                const filename = await exporter.mutateAsync({ ids, reexportar: true });
+                selected.clear();
+                showSuccess('Exportación lista', `${ids.length} pedido(s) en ${filename}`);
+              },
+            });
+            return;
+          }
+          onRefusal({ title: 'No se pudo exportar', text: errorMessage(error) });
+        },
+      },
+    );
+  };
+
+  return { run: doExport, pending: exporter.isPending };
+}
+
 export function FulfilmentPage() {
-  const { filters, update, sort } = useQueueParams();
+  const { filters, set } = useQueueParams();
   const query = useFulfilmentQueue(filters);
   const move = useMoveFulfilment();
-  const exporter = useExportOrders();
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const selected = useRowSelection<FulfilmentRow>();
   const [shipping, setShipping] = useState<FulfilmentRow | null>(null);
   const bulk = useBulkMove();
   const [bulkShipping, setBulkShipping] = useState(false);
@@ -303,34 +303,13 @@ export function FulfilmentPage() {
   const [guiasOpen, setGuiasOpen] = useState(false);
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
   // A refused move or export: in the shipping dialog when it is open, else above the queue.
-  const [refusal, setRefusal] = useState<{ title: string; text: string } | null>(null);
+  const [refusal, setRefusal] = useState<QueueRefusal | null>(null);
 
   const rows = query.data?.pedidos ?? [];
   const total = query.data?.total ?? 0;
   const pages = query.data ? Math.max(1, Math.ceil(total / query.data.per_page)) : 1;
-  const filtered = Boolean(
-    filters.cliente || filters.surtido || filters.exportado || filters.desde || filters.hasta,
-  );
-  const pageIds = rows.map((r) => r.id);
-  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
-  const someOnPage = pageIds.some((id) => selected.has(id));
-
-  const toggle = (id: number) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const togglePage = () =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      for (const id of pageIds) {
-        if (allOnPage) next.delete(id);
-        else next.add(id);
-      }
-      return next;
-    });
+  const filtered = isFiltered(filters);
+  const exporter = useExport(selected, setRefusal);
 
   const doMove = (row: FulfilmentRow, estado: FulfilmentState, guia?: string, comentario?: string) =>
     move.mutate(
@@ -351,7 +330,7 @@ export function FulfilmentPage() {
 
   /** Moves the selection together: each order on its own; the moved ones leave the selection. */
   const doBulkMove = (estado: FulfilmentState, guia?: string) => {
-    const ids = [...selected];
+    const ids = selected.ids;
     bulk.mutate(
       { ids, estado, ...(guia ? { guia } : {}) },
       {
@@ -359,8 +338,7 @@ export function FulfilmentPage() {
           setBulkShipping(false);
           setRefusal(null);
           setBulkResult(res);
-          const moved = new Set(res.resultados.filter((r) => r.ok).map((r) => r.id));
-          setSelected((prev) => new Set([...prev].filter((id) => !moved.has(id))));
+          selected.drop(res.resultados.filter((r) => r.ok).map((r) => r.id));
         },
         onError: (error) =>
           setRefusal({ title: 'No se pudieron mover los pedidos', text: errorMessage(error) }),
@@ -398,42 +376,6 @@ export function FulfilmentPage() {
     />
   );
 
-  const doExport = (reexportar: boolean) => {
-    const ids = [...selected];
-    exporter.mutate(
-      { ids, reexportar },
-      {
-        onSuccess: (filename) => {
-          setSelected(new Set());
-          setRefusal(null);
-          showSuccess('Exportación lista', `${ids.length} pedido(s) en ${filename}`);
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.code === 'ALREADY_EXPORTED') {
-            confirmAction({
-              title: 'Pedidos ya exportados',
-              message: (
-                <Text size="sm">
-                  {error.msg} Se exportarán de nuevo los{' '}
-                  {ids.length === 1 ? 'un pedido' : `${ids.length} pedidos`} seleccionados con un número de
-                  lote nuevo.
-                </Text>
-              ),
-              confirmLabel: 'Volver a exportar',
-              onConfirm: async () => {
-                const filename = await exporter.mutateAsync({ ids, reexportar: true });
-                setSelected(new Set());
-                showSuccess('Exportación lista', `${ids.length} pedido(s) en ${filename}`);
-              },
-            });
-            return;
-          }
-          setRefusal({ title: 'No se pudo exportar', text: errorMessage(error) });
-        },
-      },
-    );
-  };
-
   return (
     <Stack gap={0}>
       <PageHeader
@@ -451,8 +393,8 @@ export function FulfilmentPage() {
             <Button
               leftSection={<IconFileExport size={16} aria-hidden />}
               disabled={selected.size === 0}
-              loading={exporter.isPending}
-              onClick={() => doExport(false)}
+              loading={exporter.pending}
+              onClick={() => exporter.run(false)}
               data-testid="exportar-seleccionados"
             >
               Exportar seleccionados{selected.size > 0 ? ` (${selected.size})` : ''}
@@ -460,51 +402,7 @@ export function FulfilmentPage() {
           </Group>
         }
       />
-      <Paper withBorder radius="lg" p="md" shadow="xs" mb="lg" component="section" aria-label="Filtros">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm" style={{ alignItems: 'end' }}>
-          <ClientSelect
-            value={filters.cliente}
-            onChange={(id) => update({ cliente: id ? String(id) : null })}
-            placeholder="Todos los clientes"
-            clearable
-          />
-          <Select
-            label="Estado de surtido"
-            placeholder="Todos"
-            data={FULFILMENT_STATES.map((s) => ({ value: s, label: FULFILMENT_LABELS[s] }))}
-            value={filters.surtido}
-            onChange={(v) => update({ surtido: v })}
-            clearable
-          />
-          <Select
-            label="Exportación"
-            placeholder="Todos"
-            data={[
-              { value: 'no', label: 'Sin exportar' },
-              { value: 'si', label: 'Exportados' },
-            ]}
-            value={filters.exportado}
-            onChange={(v) => update({ exportado: v })}
-            clearable
-          />
-          <DateRangeField
-            label="Fecha del pedido"
-            desde={filters.desde}
-            hasta={filters.hasta}
-            onChange={(desde, hasta) => update({ desde, hasta })}
-          />
-          <Button
-            variant="default"
-            leftSection={<IconFilterOff size={16} aria-hidden />}
-            disabled={!filtered}
-            onClick={() =>
-              update({ cliente: null, surtido: null, exportado: null, desde: null, hasta: null })
-            }
-          >
-            Limpiar filtros
-          </Button>
-        </SimpleGrid>
-      </Paper>
+      <QueueFilters filters={filters} set={set} />
 
       {bulkResult ? <BulkMoveSummary result={bulkResult} onClose={() => setBulkResult(null)} /> : null}
       <Refusal
@@ -520,11 +418,7 @@ export function FulfilmentPage() {
           </Text>
         </Group>
         {query.isLoading ? (
-          <Stack gap="xs">
-            {[0, 1, 2].map((k) => (
-              <Skeleton key={k} h={48} radius="sm" />
-            ))}
-          </Stack>
+          <LoadingRows label="Cargando pedidos" rows={3} height={48} p={0} />
         ) : query.isError ? (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
             {errorMessage(query.error, 'No se pudieron cargar los pedidos.')}
@@ -534,102 +428,28 @@ export function FulfilmentPage() {
             {filtered ? 'Ningún pedido coincide con los filtros' : 'No hay pedidos aprobados por surtir'}
           </Text>
         ) : phone ? (
-          <Stack gap="xs" style={{ opacity: query.isFetching ? 0.7 : 1 }}>
-            <Checkbox
-              label="Seleccionar página"
-              checked={allOnPage}
-              indeterminate={someOnPage && !allOnPage}
-              onChange={togglePage}
-              px="xs"
-            />
-            {rows.map((row) => (
-              <OrderCard
-                key={row.id}
-                row={row}
-                checked={selected.has(row.id)}
-                onToggle={() => toggle(row.id)}
-                menu={menuOf(row)}
-              />
-            ))}
-          </Stack>
+          <QueueCards rows={rows} selection={selected} fetching={query.isFetching} menuOf={menuOf} />
         ) : (
-          <Table.ScrollContainer minWidth={980} style={{ opacity: query.isFetching ? 0.7 : 1 }}>
-            <Table verticalSpacing="sm" striped aria-label="Pedidos por surtir">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>
-                    <Checkbox
-                      aria-label="Seleccionar página"
-                      checked={allOnPage}
-                      indeterminate={someOnPage && !allOnPage}
-                      onChange={togglePage}
-                    />
-                  </Table.Th>
-                  <Table.Th>Pedido</Table.Th>
-                  <SortableTh
-                    field="fecha"
-                    sort={filters.orden ?? FULFILMENT_SORT.byDefault}
-                    onSort={sort}
-                    firstDirection="desc"
-                  >
-                    Fecha
-                  </SortableTh>
-                  <Table.Th>Cliente</Table.Th>
-                  <Table.Th>Comprador</Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
-                  <Table.Th>Surtido</Table.Th>
-                  <Table.Th>Exportado</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => {
-                  const numero = formatOrderNumber(row.id);
-                  return (
-                    <Table.Tr key={row.id} data-testid="surtido-fila">
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={`Seleccionar el pedido ${numero}`}
-                          checked={selected.has(row.id)}
-                          onChange={() => toggle(row.id)}
-                        />
-                      </Table.Td>
-                      <Table.Td fw={700}>
-                        <Anchor component={Link} to={`/administrador/pedidos/${row.id}`}>
-                          {numero}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{formatDate(row.transaction_date)}</Table.Td>
-                      <Table.Td>{row.cliente.nombre}</Table.Td>
-                      <Table.Td>{row.comprador}</Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {formatMXN(row.total)}
-                      </Table.Td>
-                      <Table.Td>
-                        <SurtidoCell row={row} />
-                      </Table.Td>
-                      <Table.Td>
-                        <ExportCell row={row} />
-                      </Table.Td>
-                      <Table.Td>{menuOf(row)}</Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <QueueTable
+            rows={rows}
+            selection={selected}
+            fetching={query.isFetching}
+            menuOf={menuOf}
+            sort={filters.orden ?? FULFILMENT_SORT.byDefault}
+            onSort={(orden) => set({ orden })}
+          />
         )}
         <BulkMoveBar
           count={selected.size}
           busy={bulk.isPending}
           onMove={askBulkMove}
-          onClear={() => setSelected(new Set())}
+          onClear={selected.clear}
         />
         <Pager
           label="Páginas de pedidos por surtir"
           total={pages}
           value={filters.page}
-          onChange={(page) => update({ page: String(page) }, true)}
+          onChange={(page) => set({ page })}
           divided
           mt="sm"
         />

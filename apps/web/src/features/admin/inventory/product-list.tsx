@@ -24,7 +24,6 @@ import {
   SegmentedControl,
   Select,
   SimpleGrid,
-  Skeleton,
   Stack,
   Switch,
   Table,
@@ -50,11 +49,13 @@ import { EXENTO_DE_IVA } from '../../../components/orders/iva-label';
 import { showSuccess } from '../../../components/ui/alerts';
 import { CategoryIcon } from '../../../components/ui/category-icon';
 import { confirmAction } from '../../../components/ui/confirm';
+import { LoadingRows } from '../../../components/ui/list-states';
 import { Pager } from '../../../components/ui/pager';
 import { Refusal } from '../../../components/ui/refusal';
 import { SortableTh } from '../../../components/ui/sortable-th';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { formatMXN } from '../../../lib/format';
+import { type RowSelection, useRowSelection } from '../../../lib/row-selection';
 import { adminKeys, type ProductListParams } from '../api/keys';
 import { activateProducts, updateProductInline, useProducts } from './api';
 import { processFailure } from './errors';
@@ -178,97 +179,24 @@ interface ProductListProps {
   onEdit: (p: AdminProductDto) => void;
 }
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a list screen, to split into filters, table and bulk bar (docs/code-style.md)
-export function ProductList({
-  idCliente,
+/** Search (sent after a pause), category and state, and how many products the filter holds. */
+function ProductFilters({
   categories,
   params,
   onParams,
-  onSort,
-  editingId,
-  onEdit,
-}: ProductListProps) {
-  const queryClient = useQueryClient();
-  const { data, isLoading, isError, isFetching } = useProducts(idCliente, params);
+  total,
+}: {
+  categories: AdminCategoryDto[];
+  params: ProductListParams;
+  onParams: (changes: Partial<ProductListParams>) => void;
+  /** Undefined until the first answer. */
+  total: number | undefined;
+}) {
   const [search, setSearch] = useState(params.q);
   const pushSearch = useDebouncedCallback((q: string) => onParams({ q, page: 1 }), 300);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  // A refused switch in a row: shown above the table, where the user acted (decision 0070).
-  const [refusal, setRefusal] = useState<string | null>(null);
   useEffect(() => setSearch(params.q), [params.q]);
-  // Another page, filter, sort or client: the selection was of the rows shown.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: clear only when what is shown changes
-  useEffect(
-    () => setSelected(new Set()),
-    [idCliente, params.page, params.q, params.categoria, params.activo, params.orden],
-  );
-
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: adminKeys.inventory(idCliente) });
-
-  const toggle = useMutation({
-    mutationFn: ({ product, activo }: { product: AdminProductDto; activo: boolean }) =>
-      updateProductInline(product, { activo }),
-    onSuccess: (res, { activo }) => {
-      showSuccess(
-        MSG.modificadoCorrectamente,
-        `«${res.articulo.nombre}» quedó ${activo ? 'activo' : 'inactivo'}.`,
-      );
-      refresh();
-    },
-    onError: (error) => setRefusal(processFailure(error)),
-  });
-
-  const bulk = useMutation({
-    mutationFn: ({ ids, activo }: { ids: number[]; activo: boolean }) => activateProducts(ids, activo),
-    onSuccess: (res) => {
-      showSuccess(MSG.modificadoCorrectamente, res.msg);
-      setSelected(new Set());
-      refresh();
-    },
-  });
-
-  function confirmBulk(activo: boolean) {
-    const ids = [...selected];
-    const n = ids.length;
-    const what = n === 1 ? '1 producto' : `${n} productos`;
-    confirmAction({
-      title: activo ? `¿Activar ${what}?` : `¿Desactivar ${what}?`,
-      message: (
-        <Text size="sm">
-          {activo
-            ? `${n === 1 ? 'El producto seleccionado quedará activo' : `Los ${n} productos seleccionados quedarán activos`} y se mostrarán a los usuarios que los tengan asignados.`
-            : `${n === 1 ? 'El producto seleccionado quedará inactivo' : `Los ${n} productos seleccionados quedarán inactivos`}: los usuarios ya no podrán agregarlos a su carrito.`}
-        </Text>
-      ),
-      confirmLabel: activo ? `Activar ${what}` : `Desactivar ${what}`,
-      danger: !activo,
-      // A refusal (another client's product…) stays in the dialog (decision 0070).
-      onConfirm: () => bulk.mutateAsync({ ids, activo }),
-      failure: MSG.procesoFallido,
-    });
-  }
-
-  const icons = new Map(categories.map((c) => [c.id, c.icono]));
-  const products = data?.productos ?? [];
-  const total = data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / INVENTORY_PER_PAGE));
-  const filtered = Boolean(params.q || params.categoria || params.activo !== 'todos');
-  const pageIds = products.map((p) => p.id);
-  const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
-  const someSelected = pageIds.some((id) => selected.has(id));
-  const sortProps = { sort: params.orden ?? INVENTORY_SORT.byDefault, onSort };
-
-  function flip(id: number) {
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  }
-
   return (
-    <Stack gap="md">
+    <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput
           type="search"
@@ -317,53 +245,233 @@ export function ProductList({
           ]}
         />
         <Text size="sm" c="dimmed" aria-live="polite">
-          {data ? `${total.toLocaleString('es-MX')} ${total === 1 ? 'producto' : 'productos'}` : ''}
+          {total !== undefined
+            ? `${total.toLocaleString('es-MX')} ${total === 1 ? 'producto' : 'productos'}`
+            : ''}
         </Text>
       </Group>
+    </>
+  );
+}
 
-      {selected.size > 0 ? (
-        <Paper
-          withBorder
-          radius="md"
-          px="md"
-          py="xs"
-          bg="indigo.0"
-          role="region"
-          aria-label="Productos seleccionados"
-        >
-          <Group justify="space-between" gap="sm">
-            <Text size="sm" fw={600} aria-live="polite">
-              {selected.size === 1 ? '1 producto seleccionado' : `${selected.size} productos seleccionados`}
+/** While products are checked: how many, 'Activar', 'Desactivar' (after a confirmation) and 'Quitar selección'. */
+function ProductsBulkBar({
+  selected,
+  onDone,
+}: {
+  selected: RowSelection<AdminProductDto>;
+  /** After a bulk change: the list reloads. */
+  onDone: () => void;
+}) {
+  const bulk = useMutation({
+    mutationFn: ({ ids, activo }: { ids: number[]; activo: boolean }) => activateProducts(ids, activo),
+    onSuccess: (res) => {
+      showSuccess(MSG.modificadoCorrectamente, res.msg);
+      selected.clear();
+      onDone();
+    },
+  });
+
+  function confirmBulk(activo: boolean) {
+    const ids = selected.ids;
+    const n = ids.length;
+    const what = n === 1 ? '1 producto' : `${n} productos`;
+    confirmAction({
+      title: activo ? `¿Activar ${what}?` : `¿Desactivar ${what}?`,
+      message: (
+        <Text size="sm">
+          {activo
+            ? `${n === 1 ? 'El producto seleccionado quedará activo' : `Los ${n} productos seleccionados quedarán activos`} y se mostrarán a los usuarios que los tengan asignados.`
+            : `${n === 1 ? 'El producto seleccionado quedará inactivo' : `Los ${n} productos seleccionados quedarán inactivos`}: los usuarios ya no podrán agregarlos a su carrito.`}
+        </Text>
+      ),
+      confirmLabel: activo ? `Activar ${what}` : `Desactivar ${what}`,
+      danger: !activo,
+      // A refusal (another client's product…) stays in the dialog (decision 0070).
+      onConfirm: () => bulk.mutateAsync({ ids, activo }),
+      failure: MSG.procesoFallido,
+    });
+  }
+
+  if (selected.size === 0) return null;
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      px="md"
+      py="xs"
+      bg="indigo.0"
+      role="region"
+      aria-label="Productos seleccionados"
+    >
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" fw={600} aria-live="polite">
+          {selected.size === 1 ? '1 producto seleccionado' : `${selected.size} productos seleccionados`}
+        </Text>
+        <Group gap="xs">
+          <Button size="xs" color="teal" loading={bulk.isPending} onClick={() => confirmBulk(true)}>
+            Activar
+          </Button>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            loading={bulk.isPending}
+            onClick={() => confirmBulk(false)}
+          >
+            Desactivar
+          </Button>
+          <Button size="xs" variant="subtle" color="gray" onClick={selected.clear}>
+            Quitar selección
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+/** One product: its checkbox, name and thumbnail, keys, category, price in place, the activo switch, 'Editar'. */
+function ProductRow({
+  product: p,
+  idCliente,
+  icon,
+  editing,
+  selected,
+  toggle,
+  onEdit,
+}: {
+  product: AdminProductDto;
+  idCliente: number;
+  icon: string | undefined;
+  editing: boolean;
+  selected: RowSelection<AdminProductDto>;
+  /** The activo switch: busy while this product's change is sent. */
+  toggle: { busy: boolean; onChange: () => void };
+  onEdit: (p: AdminProductDto) => void;
+}) {
+  return (
+    <Table.Tr
+      data-testid="producto-admin"
+      bg={editing ? 'indigo.0' : selected.has(p.id) ? 'gray.0' : undefined}
+    >
+      <Table.Td>
+        <Checkbox
+          size="xs"
+          aria-label={`Seleccionar ${p.nombre}`}
+          checked={selected.has(p.id)}
+          onChange={() => selected.toggle(p)}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Thumb src={p.miniatura ?? p.imagen} />
+          <Box miw={0}>
+            <Text fz="sm" fw={600} lineClamp={1} title={p.nombre}>
+              {p.nombre}
             </Text>
-            <Group gap="xs">
-              <Button size="xs" color="teal" loading={bulk.isPending} onClick={() => confirmBulk(true)}>
-                Activar
-              </Button>
-              <Button
-                size="xs"
-                color="red"
-                variant="light"
-                loading={bulk.isPending}
-                onClick={() => confirmBulk(false)}
-              >
-                Desactivar
-              </Button>
-              <Button size="xs" variant="subtle" color="gray" onClick={() => setSelected(new Set())}>
-                Quitar selección
-              </Button>
-            </Group>
-          </Group>
-        </Paper>
-      ) : null}
+            {p.clave_cliente ? (
+              <Text fz="xs" c="dimmed" lineClamp={1}>
+                Clave cliente: {p.clave_cliente}
+              </Text>
+            ) : null}
+          </Box>
+        </Group>
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{p.clave_interna}</Table.Td>
+      <Table.Td>
+        <Group gap={6} wrap="nowrap">
+          <CategoryIcon name={icon} size={14} />
+          <Text fz="sm" truncate>
+            {p.categoria}
+          </Text>
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Group justify="flex-end" gap={6} wrap="nowrap" align="flex-start">
+          <PriceCell product={p} idCliente={idCliente} />
+          <Text fz="xs" c="dimmed" pt={6} w={44}>
+            {p.impuesto ? '+ IVA' : EXENTO_DE_IVA}
+          </Text>
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Switch
+          size="sm"
+          checked={p.activo}
+          disabled={toggle.busy}
+          onChange={toggle.onChange}
+          aria-label={`Activo: ${p.nombre}`}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Tooltip label="Editar" withArrow>
+          <ActionIcon
+            variant={editing ? 'filled' : 'subtle'}
+            onClick={() => onEdit(p)}
+            aria-label={`Editar ${p.nombre}`}
+          >
+            <IconEdit size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+export function ProductList({
+  idCliente,
+  categories,
+  params,
+  onParams,
+  onSort,
+  editingId,
+  onEdit,
+}: ProductListProps) {
+  const queryClient = useQueryClient();
+  const { data, isLoading, isError, isFetching } = useProducts(idCliente, params);
+  // Another page, filter, sort or client: the selection was of the rows shown.
+  const selected = useRowSelection<AdminProductDto>(
+    JSON.stringify([idCliente, params.page, params.q, params.categoria, params.activo, params.orden]),
+  );
+  // A refused switch in a row: shown above the table, where the user acted (decision 0070).
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: adminKeys.inventory(idCliente) });
+
+  const toggle = useMutation({
+    mutationFn: ({ product, activo }: { product: AdminProductDto; activo: boolean }) =>
+      updateProductInline(product, { activo }),
+    onSuccess: (res, { activo }) => {
+      showSuccess(
+        MSG.modificadoCorrectamente,
+        `«${res.articulo.nombre}» quedó ${activo ? 'activo' : 'inactivo'}.`,
+      );
+      refresh();
+    },
+    onError: (error) => setRefusal(processFailure(error)),
+  });
+
+  const icons = new Map(categories.map((c) => [c.id, c.icono]));
+  const products = data?.productos ?? [];
+  const total = data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / INVENTORY_PER_PAGE));
+  const filtered = Boolean(params.q || params.categoria || params.activo !== 'todos');
+  const sortProps = { sort: params.orden ?? INVENTORY_SORT.byDefault, onSort };
+
+  return (
+    <Stack gap="md">
+      <ProductFilters
+        categories={categories}
+        params={params}
+        onParams={onParams}
+        total={data ? total : undefined}
+      />
+
+      <ProductsBulkBar selected={selected} onDone={refresh} />
 
       <Refusal error={refusal} onClose={() => setRefusal(null)} />
 
       {isLoading ? (
-        <Stack gap={6}>
-          {[0, 1, 2, 3, 4].map((k) => (
-            <Skeleton key={k} h={36} radius="sm" />
-          ))}
-        </Stack>
+        <LoadingRows label="Cargando productos" rows={5} gap={6} p={0} />
       ) : isError ? (
         <Text c="red" role="alert">
           No se pudieron cargar los productos. Recarga la página para intentarlo de nuevo.
@@ -398,18 +506,7 @@ export function ProductList({
                     <Checkbox
                       size="xs"
                       aria-label="Seleccionar los productos de esta página"
-                      checked={allSelected}
-                      indeterminate={someSelected && !allSelected}
-                      onChange={() =>
-                        setSelected((prev) => {
-                          const next = new Set(prev);
-                          for (const id of pageIds) {
-                            if (allSelected) next.delete(id);
-                            else next.add(id);
-                          }
-                          return next;
-                        })
-                      }
+                      {...selected.page(products)}
                     />
                   </Table.Th>
                   <SortableTh field="nombre" {...sortProps}>
@@ -434,75 +531,22 @@ export function ProductList({
               </Table.Thead>
               <Table.Tbody>
                 {products.map((p) => (
-                  <Table.Tr
+                  <ProductRow
                     key={p.id}
-                    data-testid="producto-admin"
-                    bg={editingId === p.id ? 'indigo.0' : selected.has(p.id) ? 'gray.0' : undefined}
-                  >
-                    <Table.Td>
-                      <Checkbox
-                        size="xs"
-                        aria-label={`Seleccionar ${p.nombre}`}
-                        checked={selected.has(p.id)}
-                        onChange={() => flip(p.id)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Thumb src={p.miniatura ?? p.imagen} />
-                        <Box miw={0}>
-                          <Text fz="sm" fw={600} lineClamp={1} title={p.nombre}>
-                            {p.nombre}
-                          </Text>
-                          {p.clave_cliente ? (
-                            <Text fz="xs" c="dimmed" lineClamp={1}>
-                              Clave cliente: {p.clave_cliente}
-                            </Text>
-                          ) : null}
-                        </Box>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{p.clave_interna}</Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <CategoryIcon name={icons.get(p.id_categoria)} size={14} />
-                        <Text fz="sm" truncate>
-                          {p.categoria}
-                        </Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group justify="flex-end" gap={6} wrap="nowrap" align="flex-start">
-                        <PriceCell product={p} idCliente={idCliente} />
-                        <Text fz="xs" c="dimmed" pt={6} w={44}>
-                          {p.impuesto ? '+ IVA' : EXENTO_DE_IVA}
-                        </Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Switch
-                        size="sm"
-                        checked={p.activo}
-                        disabled={toggle.isPending && toggle.variables?.product.id === p.id}
-                        onChange={() => {
-                          setRefusal(null);
-                          toggle.mutate({ product: p, activo: !p.activo });
-                        }}
-                        aria-label={`Activo: ${p.nombre}`}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Tooltip label="Editar" withArrow>
-                        <ActionIcon
-                          variant={editingId === p.id ? 'filled' : 'subtle'}
-                          onClick={() => onEdit(p)}
-                          aria-label={`Editar ${p.nombre}`}
-                        >
-                          <IconEdit size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Table.Td>
-                  </Table.Tr>
+                    product={p}
+                    idCliente={idCliente}
+                    icon={icons.get(p.id_categoria)}
+                    editing={editingId === p.id}
+                    selected={selected}
+                    toggle={{
+                      busy: toggle.isPending && toggle.variables?.product.id === p.id,
+                      onChange: () => {
+                        setRefusal(null);
+                        toggle.mutate({ product: p, activo: !p.activo });
+                      },
+                    }}
+                    onEdit={onEdit}
+                  />
                 ))}
               </Table.Tbody>
             </Table>

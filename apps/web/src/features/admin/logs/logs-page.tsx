@@ -17,7 +17,6 @@ import {
   Paper,
   Select,
   SimpleGrid,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -40,6 +39,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { showSuccess } from '../../../components/ui/alerts';
 import { DateRangeField } from '../../../components/ui/date-range-field';
+import { LoadingRows } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
 import { Refusal } from '../../../components/ui/refusal';
@@ -358,11 +358,7 @@ export function LogsPage() {
           </Text>
         </Group>
         {isLoading ? (
-          <Stack gap="xs">
-            {[0, 1, 2, 3].map((k) => (
-              <Skeleton key={k} h={56} radius="sm" />
-            ))}
-          </Stack>
+          <LoadingRows label="Cargando registros" rows={4} height={56} p={0} />
         ) : isError ? (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
             {errorMessage(error, 'No se pudieron cargar los registros.')}

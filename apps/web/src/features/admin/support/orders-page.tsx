@@ -4,18 +4,20 @@
  * "Pedidos por autorizar" links here with its month.
  */
 import '@mantine/core/styles/Table.css';
-import { Alert, Anchor, Group, Paper, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { isMonthKey, monthName } from '@portal/shared/domain/months';
-import { ADMIN_ORDERS_SORT, AdminOrderFilter } from '@portal/shared/schemas/support';
+import { Alert, Anchor, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { monthName } from '@portal/shared/domain/months';
+import type { AdminOrderFilter, AdminOrdersSort } from '@portal/shared/schemas/support';
+import { AdminOrdersQuery } from '@portal/shared/schemas/support';
 import { IconAlertTriangle, IconListSearch } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { StatusBadge } from '../../../components/orders/status-badge';
+import { LoadingRows } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
 import { SortableTh } from '../../../components/ui/sortable-th';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime, formatMXN, formatOrderNumber } from '../../../lib/format';
-import { useSearchParamsUpdate, useSortParam } from '../../../lib/search-params';
+import { useListParams } from '../../../lib/list-params';
 import { useAdminOrders } from './api';
 
 const FILTERS: { value: AdminOrderFilter; label: string; title: string }[] = [
@@ -29,16 +31,16 @@ const FILTERS: { value: AdminOrderFilter; label: string; title: string }[] = [
 const monthTitle = (mes: string) => `${monthName(mes)} de ${mes.slice(0, 4)}`;
 
 export function AdminOrdersPage() {
-  const [params, update] = useSearchParamsUpdate();
+  const list = useListParams(AdminOrdersQuery);
+  const { estatus, page, orden } = list.values;
+  const mes = list.values.mes ?? null;
   const location = useLocation();
-  const parsed = AdminOrderFilter.safeParse(params.get('estatus') ?? 'por_autorizar');
-  const estatus: AdminOrderFilter = parsed.success ? parsed.data : 'por_autorizar';
-  const rawMonth = params.get('mes');
-  const mes = rawMonth && isMonthKey(rawMonth) ? rawMonth : null;
-  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
-  const [orden, setOrden] = useSortParam(ADMIN_ORDERS_SORT);
   const { data, isPending, isError, error, isFetching } = useAdminOrders(estatus, mes, page, orden);
-  const sortProps = { sort: orden, onSort: setOrden, firstDirection: 'desc' as const };
+  const sortProps = {
+    sort: orden,
+    onSort: (next: AdminOrdersSort) => list.set({ orden: next }),
+    firstDirection: 'desc' as const,
+  };
   const filter = FILTERS.find((f) => f.value === estatus)!;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1;
   const back = `${location.pathname}${location.search}`;
@@ -56,7 +58,7 @@ export function AdminOrdersPage() {
             data={FILTERS.map(({ value, label }) => ({ value, label }))}
             value={estatus}
             allowDeselect={false}
-            onChange={(v) => update({ estatus: v, page: null })}
+            onChange={(v) => list.set({ estatus: v as AdminOrderFilter })}
             w={{ base: '100%', sm: 320 }}
           />
           <Select
@@ -67,7 +69,7 @@ export function AdminOrdersPage() {
             ]}
             value={mes ?? 'todos'}
             allowDeselect={false}
-            onChange={(v) => update({ mes: v === 'todos' ? null : v, page: null })}
+            onChange={(v) => list.set({ mes: v === 'todos' ? null : v })}
             w={{ base: '100%', sm: 220 }}
           />
         </Group>
@@ -77,11 +79,7 @@ export function AdminOrdersPage() {
           {data ? `${data.total.toLocaleString('es-MX')} ${data.total === 1 ? 'pedido' : 'pedidos'}` : ''}
         </Text>
         {isPending ? (
-          <Stack gap="xs">
-            {[0, 1, 2].map((k) => (
-              <Skeleton key={k} h={44} radius="sm" />
-            ))}
-          </Stack>
+          <LoadingRows label="Cargando pedidos" rows={3} height={44} p={0} />
         ) : isError ? (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
             {errorMessage(error, 'No se pudieron cargar los pedidos.')}
@@ -146,7 +144,7 @@ export function AdminOrdersPage() {
           mt="lg"
           total={pages}
           value={page}
-          onChange={(p) => update({ page: p > 1 ? String(p) : null })}
+          onChange={(p) => list.set({ page: p })}
         />
       </Paper>
     </Stack>

@@ -31,7 +31,11 @@ import {
 import { formatMXN } from '@portal/shared/domain/money';
 import { USER_PRODUCTS_PER_PAGE } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
-import type { UserProductDto, UserProductsResponse } from '@portal/shared/schemas/assignments';
+import {
+  type UserProductDto,
+  UserProductsQuery,
+  type UserProductsResponse,
+} from '@portal/shared/schemas/assignments';
 import {
   IconArrowLeft,
   IconBuildingStore,
@@ -47,15 +51,15 @@ import {
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { showSuccess } from '../../../components/ui/alerts';
+import { confirmAction } from '../../../components/ui/confirm';
+import { ListPanel } from '../../../components/ui/list-panel';
 import { ListSearch } from '../../../components/ui/list-search';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage, isApiError } from '../../../lib/api';
-import { useSearchParamsUpdate } from '../../../lib/search-params';
+import { useListParams, usePagedSearch } from '../../../lib/list-params';
 import { useClientCategories } from '../inventory/api';
-import { ListPanel } from '../ui/list-panel';
-import { confirmAction, useListParams } from '../ui/list-tools';
 import { useAssignAll, useAssignBatch, useAssignProduct, useUserProducts } from './assignments-api';
 import { CopyAssignmentsDialog } from './copy-assignments-dialog';
 
@@ -432,19 +436,18 @@ function CategoryFilter({
   );
 }
 
+/** The list's parameters in the URL (`?page=&q=&categoria=`). */
+const UserProductsListQuery = UserProductsQuery.pick({ page: true, q: true, categoria: true });
+
 export function UserProductsPage({ userId, backCliente }: { userId: number; backCliente: number | null }) {
-  const { page, q, debouncedQ, setPage, setQ } = useListParams();
-  const [params, update] = useSearchParamsUpdate();
-  const rawCategoria = Number(params.get('categoria'));
-  const categoria = Number.isInteger(rawCategoria) && rawCategoria > 0 ? rawCategoria : null;
+  const list = useListParams(UserProductsListQuery);
+  const { page, q, debouncedQ, setPage, setQ } = usePagedSearch(list);
+  const categoria = list.values.categoria ?? null;
   const query = useUserProducts(userId, page, debouncedQ, categoria);
   const data = query.data;
   const idCliente = data?.cliente.id ?? backCliente;
   const back = `/administrador/usuarios${idCliente ? `?cliente=${idCliente}` : ''}`;
   const notFound = isApiError(query.error) && query.error.status === 404;
-  const totalPages = data
-    ? Math.max(1, Math.ceil(data.total / (data.per_page || USER_PRODUCTS_PER_PAGE)))
-    : 1;
 
   const backLink = (
     <Anchor component={Link} to={back} size="sm">
@@ -502,7 +505,7 @@ export function UserProductsPage({ userId, backCliente }: { userId: number; back
                   userId={userId}
                   idCliente={data?.cliente.id ?? null}
                   categoria={categoria}
-                  onChange={(id) => update({ categoria: id ? String(id) : null, page: null })}
+                  onChange={(id) => list.set({ categoria: id })}
                 />
               </Group>
             }
@@ -535,7 +538,7 @@ export function UserProductsPage({ userId, backCliente }: { userId: number; back
                 }
               />
             }
-            pager={{ label: 'Páginas de productos', total: totalPages, value: page, onChange: setPage }}
+            pager={{ label: 'Páginas de productos', onChange: setPage }}
           >
             {data ? (
               <>

@@ -21,7 +21,6 @@ import {
   Group,
   Menu,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -32,50 +31,36 @@ import { isRol, ROLE_NAMES, ROLES } from '@portal/shared/domain/roles';
 import { USERS_PER_PAGE } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import type { ClientDto } from '@portal/shared/schemas/clients';
-import { type UserDto, type UserStatusFilter, UsersSort } from '@portal/shared/schemas/users';
+import type { UserDto, UsersSort } from '@portal/shared/schemas/users';
 import {
   IconBuildingStore,
   IconDots,
   IconKey,
-  IconListCheck,
-  IconMailForward,
   IconPackages,
   IconPencil,
   IconPower,
   IconShieldCheck,
   IconShieldOff,
-  IconUserOff,
   IconUserPlus,
-  IconUsers,
 } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ActiveBadge } from '../../../components/ui/active-badge';
 import { showSuccess } from '../../../components/ui/alerts';
-import { ListSearch } from '../../../components/ui/list-search';
-import { ListEmpty } from '../../../components/ui/list-states';
+import { confirmAction } from '../../../components/ui/confirm';
+import { ListPanel } from '../../../components/ui/list-panel';
 import { PageHeader } from '../../../components/ui/page';
-import { Refusal } from '../../../components/ui/refusal';
 import { SortableTh } from '../../../components/ui/sortable-th';
-import { errorMessage } from '../../../lib/api';
 import { formatDate, formatDateTime, formatMXN } from '../../../lib/format';
-import { useSearchParamsUpdate, useSortParam } from '../../../lib/search-params';
+import { useListParams, usePagedSearch } from '../../../lib/list-params';
+import { type RowSelection, useRowSelection } from '../../../lib/row-selection';
 import { levelsLabel } from '../clients/client-form-values';
 import { ClientSelect, useAllClients, useSelectedClient } from '../clients/client-select';
-import { ListPanel } from '../ui/list-panel';
-import { confirmAction, useListParams } from '../ui/list-tools';
-import {
-  useDeactivateUsers,
-  useResendAccess,
-  useResetPassword,
-  useResetTwoFactor,
-  useToggleUser,
-  useUsersPage,
-} from './api';
+import { useResetPassword, useResetTwoFactor, useToggleUser, useUsersPage } from './api';
 import { BulkAssignDialog } from './bulk-assign-dialog';
-import { resendAccessDetail } from './resend-access';
 import { WithUnsentAccessBanner } from './unsent-access-banner';
 import { UserFormDrawer } from './user-form-drawer';
+import { UsersBulkBar, UsersEmpty, UsersFilterBar, UsersListQuery } from './users-list-tools';
 
 const ROL_COLOR: Record<number, string> = { 1: 'blue', 2: 'grape', 3: 'violet' };
 
@@ -114,33 +99,24 @@ interface RowActions {
 }
 
 /** The checked users (kept across pages, by id): 'Asignar productos…' takes the rol-1 ones, 'Desactivar' all. */
-interface Selection {
-  checked: Map<number, { usuario: string; rol: number; activo: boolean }>;
-  toggle: (user: UserDto, on: boolean) => void;
-}
+type Selection = RowSelection<UserDto>;
 
 function SelectCheckbox({ user, selection }: { user: UserDto; selection: Selection }) {
   return (
     <Checkbox
       aria-label={`Seleccionar a ${user.usuario}`}
-      checked={selection.checked.has(user.id)}
+      checked={selection.has(user.id)}
       onChange={(e) => selection.toggle(user, e.currentTarget.checked)}
     />
   );
 }
 
 function PageCheckbox({ rows, selection }: { rows: UserDto[]; selection: Selection }) {
-  const on = rows.filter((u) => selection.checked.has(u.id)).length;
   return (
     <Checkbox
       aria-label="Seleccionar los usuarios de esta página"
-      checked={rows.length > 0 && on === rows.length}
-      indeterminate={on > 0 && on < rows.length}
+      {...selection.page(rows)}
       disabled={rows.length === 0}
-      onChange={(e) => {
-        const value = e.currentTarget.checked;
-        for (const u of rows) selection.toggle(u, value);
-      }}
     />
   );
 }
@@ -452,102 +428,16 @@ function ClientFacts({ client }: { client: ClientDto }) {
   );
 }
 
-const ROLE_FILTERS = [
-  { value: 'todos', label: 'Todos los roles' },
-  ...([ROLES.usuario, ROLES.autorizador, ROLES.superAutorizador] as const).map((rol) => ({
-    value: String(rol),
-    label: ROLE_NAMES[rol],
-  })),
-];
-
-const STATUS_FILTERS: { value: UserStatusFilter | 'todos'; label: string }[] = [
-  { value: 'todos', label: 'Activos e inactivos' },
-  { value: 'activo', label: 'Solo activos' },
-  { value: 'inactivo', label: 'Solo inactivos' },
-];
-
-/** The sorts in words, for the select that replaces the column headers on narrow screens. */
-const SORT_LABELS: Record<UsersSort, string> = {
-  usuario_asc: 'Usuario (A–Z)',
-  usuario_desc: 'Usuario (Z–A)',
-  nombre_asc: 'Nombre (A–Z)',
-  nombre_desc: 'Nombre (Z–A)',
-  ultimo_acceso_desc: 'Último acceso: más reciente',
-  ultimo_acceso_asc: 'Último acceso: más antiguo',
-};
-
-/** The role and status filters in the URL (`?rol=`, `?estatus=`); a change goes back to page 1. */
-function useUserFilters() {
-  const [params, update] = useSearchParamsUpdate();
-  const rawRol = params.get('rol');
-  const rol = rawRol === '1' || rawRol === '2' || rawRol === '3' ? Number(rawRol) : null;
-  const rawStatus = params.get('estatus');
-  const estatus: UserStatusFilter | null =
-    rawStatus === 'activo' || rawStatus === 'inactivo' ? rawStatus : null;
-  const set = (key: 'rol' | 'estatus', value: string | null) =>
-    update({ [key]: !value || value === 'todos' ? null : value, page: null });
-  return { rol, estatus, set };
-}
-
 interface UsersPageProps {
   /** 'Importación por archivo' for the chosen client (another module owns it). */
   importButton?: (idCliente: number) => ReactNode;
 }
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a list screen, to split into filters, table and bulk bar (docs/code-style.md)
-export function UsersPage({ importButton }: UsersPageProps) {
-  const [idCliente, setCliente] = useSelectedClient();
-  const clients = useAllClients();
-  const client = clients.data?.clientes.find((c) => c.id === idCliente) ?? null;
-  const { page, q, debouncedQ, setPage, setQ } = useListParams();
-  const [params, setParams] = useSearchParams();
-  const editRaw = params.get('editar');
-  const editId = editRaw && /^\d{1,10}$/.test(editRaw) && Number(editRaw) > 0 ? Number(editRaw) : null;
-  const [creating, setCreating] = useState(false);
-  // While the drawer closes it keeps showing the user it had (not an empty 'new user' form).
-  const lastEdit = useRef<number | null>(null);
-  if (creating) lastEdit.current = null;
-  else if (editId) lastEdit.current = editId;
-  const filters = useUserFilters();
-  const [orden, setOrden] = useSortParam(UsersSort);
-  const query = useUsersPage(idCliente, page, debouncedQ, {
-    rol: filters.rol,
-    estatus: filters.estatus,
-    orden,
-  });
+/** Confirm, then reset a password or the two-factor sign-in, or activate or deactivate one user. */
+function useUserRowActions(): Omit<RowActions, 'onEdit'> {
   const toggle = useToggleUser();
   const reset = useResetPassword();
   const resetTwoFactor = useResetTwoFactor();
-  const deactivate = useDeactivateUsers();
-  const resend = useResendAccess();
-  const [checked, setChecked] = useState<Selection['checked']>(() => new Map());
-  const [assigning, setAssigning] = useState(false);
-  // A selection belongs to one client.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of client clears it
-  useEffect(() => setChecked(new Map()), [idCliente]);
-  const selection: Selection = {
-    checked,
-    toggle: (user, on) =>
-      setChecked((prev) => {
-        const next = new Map(prev);
-        if (on) next.set(user.id, { usuario: user.usuario, rol: user.rol, activo: user.activo });
-        else next.delete(user.id);
-        return next;
-      }),
-  };
-
-  const setEdit = (id: number | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (id) next.set('editar', String(id));
-        else next.delete('editar');
-        return next;
-      },
-      { replace: !id },
-    );
-
-  const onEdit = (user: UserDto) => setEdit(user.id);
   const onToggle = (user: UserDto) =>
     confirmAction({
       message: user.activo
@@ -574,7 +464,6 @@ export function UsersPage({ importButton }: UsersPageProps) {
         showSuccess('Contraseña restablecida', res.msg);
       },
     });
-
   const onResetTwoFactor = (user: UserDto) =>
     confirmAction({
       message: (
@@ -591,71 +480,101 @@ export function UsersPage({ importButton }: UsersPageProps) {
         showSuccess('Verificación en dos pasos restablecida', res.msg);
       },
     });
+  return { onToggle, onReset, onResetTwoFactor };
+}
 
-  const buyers = [...checked].filter(([, u]) => u.rol === ROLES.usuario);
-  const activeChecked = [...checked.values()].filter((u) => u.activo).length;
-  // The server counts the open sessions first (a preview, nothing changes), so the confirmation says
-  // exactly what will happen; a refusal (another client's user…) shows next to the button, before anything
-  // is asked (decision 0070).
-  const [bulkRefusal, setBulkRefusal] = useState<string | null>(null);
-  const onDeactivate = () => {
-    const ids = [...checked.keys()];
-    setBulkRefusal(null);
-    deactivate.mutate(
-      { ids, preview: true },
-      {
-        onError: (error) => setBulkRefusal(errorMessage(error)),
-        onSuccess: (preview) =>
-          confirmAction({
-            message: (
-              <Stack gap="xs">
-                <Text>{preview.msg}</Text>
-                <Text size="sm" c="dimmed">
-                  No podrán iniciar sesión hasta que alguien los active de nuevo.
-                  {preview.ya_inactivos > 0
-                    ? ` ${preview.ya_inactivos} de los seleccionados ya ${preview.ya_inactivos === 1 ? 'estaba inactivo' : 'estaban inactivos'}.`
-                    : ''}
-                </Text>
-              </Stack>
-            ),
-            confirmLabel:
-              preview.desactivados === 1
-                ? 'Desactivar 1 usuario'
-                : `Desactivar ${preview.desactivados} usuarios`,
-            danger: true,
-            onConfirm: async () => {
-              const res = await deactivate.mutateAsync({ ids, preview: false });
-              showSuccess(res.msg);
-              // The selection stays (now inactive) for the next action; 'Quitar selección' clears it.
-              setChecked(
-                (prev) =>
-                  new Map([...prev].map(([id, u]) => [id, ids.includes(id) ? { ...u, activo: false } : u])),
-              );
-            },
-          }),
+/**
+ * The user drawer: `?editar={id}` (a step the back button closes) or a new user. While it closes it keeps
+ * showing the user it had (not an empty 'new user' form).
+ */
+function useUserDrawer() {
+  const [params, setParams] = useSearchParams();
+  const editRaw = params.get('editar');
+  const editId = editRaw && /^\d{1,10}$/.test(editRaw) && Number(editRaw) > 0 ? Number(editRaw) : null;
+  const [creating, setCreating] = useState(false);
+  const lastEdit = useRef<number | null>(null);
+  if (creating) lastEdit.current = null;
+  else if (editId) lastEdit.current = editId;
+  const setEdit = (id: number | null) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (id) next.set('editar', String(id));
+        else next.delete('editar');
+        return next;
       },
+      { replace: !id },
     );
+  return {
+    opened: creating || editId !== null,
+    userId: creating ? null : (editId ?? lastEdit.current),
+    create: () => setCreating(true),
+    edit: (user: UserDto) => setEdit(user.id),
+    close: () => {
+      setCreating(false);
+      setEdit(null);
+    },
   };
+}
 
-  // "Reenviar acceso" (decision 0097): a fresh welcome link to each checked user without a password.
-  const onResend = () => {
-    const ids = [...checked.keys()];
-    setBulkRefusal(null);
-    confirmAction({
-      message: `Se enviará un enlace nuevo para establecer la contraseña a ${
-        ids.length === 1 ? 'el usuario seleccionado' : `los ${ids.length} usuarios seleccionados`
-      } que aún no la tienen; los enlaces anteriores dejarán de servir.`,
-      confirmLabel: 'Reenviar acceso',
-      onConfirm: async () => {
-        const res = await resend.mutateAsync(ids);
-        showSuccess(res.msg, resendAccessDetail(res));
-      },
-    });
-  };
+/** The chosen client's select, its facts, 'Agregar nuevo usuario' and the import button. */
+function ClientBar({
+  idCliente,
+  client,
+  onClient,
+  onCreate,
+  importButton,
+}: {
+  idCliente: number | null;
+  client: ClientDto | null;
+  onClient: (id: number | null) => void;
+  onCreate: () => void;
+  importButton?: (idCliente: number) => ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="lg" shadow="xs" p={{ base: 'sm', sm: 'md' }} mt={-8}>
+      <Group justify="space-between" align="flex-end" gap="md">
+        <Stack gap={8} w={{ base: '100%', sm: 380 }}>
+          <ClientSelect value={idCliente} onChange={onClient} />
+          {client ? <ClientFacts client={client} /> : null}
+        </Stack>
+        {idCliente ? (
+          <Group gap="sm" w={{ base: '100%', sm: 'auto' }} style={{ alignSelf: 'flex-end' }}>
+            <Button
+              leftSection={<IconUserPlus size={18} aria-hidden />}
+              onClick={onCreate}
+              disabled={!client}
+            >
+              Agregar nuevo usuario
+            </Button>
+            {importButton ? importButton(idCliente) : null}
+          </Group>
+        ) : null}
+      </Group>
+    </Paper>
+  );
+}
 
-  const rowActions: RowActions = { onReset, onResetTwoFactor, onEdit, onToggle };
+export function UsersPage({ importButton }: UsersPageProps) {
+  const [idCliente, setCliente] = useSelectedClient();
+  const clients = useAllClients();
+  const client = clients.data?.clientes.find((c) => c.id === idCliente) ?? null;
+  const list = useListParams(UsersListQuery);
+  const { page, q, debouncedQ, setPage, setQ } = usePagedSearch(list);
+  const { rol, estatus, orden } = list.values;
+  const query = useUsersPage(idCliente, page, debouncedQ, {
+    rol: rol ?? null,
+    estatus: estatus ?? null,
+    orden,
+  });
+  const drawer = useUserDrawer();
+  // A selection belongs to one client.
+  const selection = useRowSelection<UserDto>(idCliente);
+  const [assigning, setAssigning] = useState(false);
+  const rowActions: RowActions = { ...useUserRowActions(), onEdit: drawer.edit };
   const data = query.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.per_page || USERS_PER_PAGE))) : 1;
+  const rows = data?.usuarios ?? [];
+  const perPage = data?.per_page || USERS_PER_PAGE;
 
   return (
     <Stack gap="lg">
@@ -664,26 +583,13 @@ export function UsersPage({ importButton }: UsersPageProps) {
         description="Las cuentas de cada cliente: roles, presupuestos, semanas y productos asignados."
       />
       <WithUnsentAccessBanner>
-        <Paper withBorder radius="lg" shadow="xs" p={{ base: 'sm', sm: 'md' }} mt={-8}>
-          <Group justify="space-between" align="flex-end" gap="md">
-            <Stack gap={8} w={{ base: '100%', sm: 380 }}>
-              <ClientSelect value={idCliente} onChange={(id) => setCliente(id)} />
-              {client ? <ClientFacts client={client} /> : null}
-            </Stack>
-            {idCliente ? (
-              <Group gap="sm" w={{ base: '100%', sm: 'auto' }} style={{ alignSelf: 'flex-end' }}>
-                <Button
-                  leftSection={<IconUserPlus size={18} aria-hidden />}
-                  onClick={() => setCreating(true)}
-                  disabled={!client}
-                >
-                  Agregar nuevo usuario
-                </Button>
-                {importButton ? importButton(idCliente) : null}
-              </Group>
-            ) : null}
-          </Group>
-        </Paper>
+        <ClientBar
+          idCliente={idCliente}
+          client={client}
+          onClient={(id) => setCliente(id)}
+          onCreate={drawer.create}
+          importButton={importButton}
+        />
 
         {idCliente === null ? (
           <Paper withBorder radius="lg" shadow="xs" p={{ base: 'lg', sm: 48 }}>
@@ -699,138 +605,30 @@ export function UsersPage({ importButton }: UsersPageProps) {
           <ListPanel
             header={
               <Stack gap="sm">
-                <Group align="flex-end" gap="sm">
-                  <ListSearch
-                    label="Buscar usuario"
-                    placeholder="Usuario, nombre o correo"
-                    value={q}
-                    onChange={setQ}
-                  />
-                  <Select
-                    label="Filtrar por rol"
-                    data={ROLE_FILTERS}
-                    value={filters.rol ? String(filters.rol) : 'todos'}
-                    onChange={(v) => filters.set('rol', v)}
-                    allowDeselect={false}
-                    w={{ base: '100%', xs: 200 }}
-                  />
-                  <Select
-                    label="Filtrar por estado"
-                    data={STATUS_FILTERS}
-                    value={filters.estatus ?? 'todos'}
-                    onChange={(v) => filters.set('estatus', v)}
-                    allowDeselect={false}
-                    w={{ base: '100%', xs: 200 }}
-                  />
-                  <Box hiddenFrom="lg" w={{ base: '100%', xs: 240 }}>
-                    <Select
-                      label="Ordenar por"
-                      data={UsersSort.values.map((value) => ({ value, label: SORT_LABELS[value] }))}
-                      value={orden}
-                      onChange={(v) => setOrden(UsersSort.read(v))}
-                      allowDeselect={false}
-                    />
-                  </Box>
-                </Group>
-                <Group justify="space-between" gap="xs">
-                  <Text size="sm" c="dimmed" aria-live="polite">
-                    {checked.size === 0
-                      ? 'Marca usuarios para asignarles productos, reenviarles el acceso o desactivarlos.'
-                      : checked.size === 1
-                        ? '1 usuario seleccionado'
-                        : `${checked.size} usuarios seleccionados`}
-                  </Text>
-                  <Group gap="xs">
-                    {checked.size > 0 ? (
-                      <Button variant="subtle" color="gray" onClick={() => setChecked(new Map())}>
-                        Quitar selección
-                      </Button>
-                    ) : null}
-                    <Button
-                      variant="light"
-                      leftSection={<IconListCheck size={18} aria-hidden />}
-                      disabled={buyers.length === 0}
-                      onClick={() => setAssigning(true)}
-                    >
-                      {buyers.length > 0 ? `Asignar productos… (${buyers.length})` : 'Asignar productos…'}
-                    </Button>
-                    <Button
-                      variant="light"
-                      leftSection={<IconMailForward size={18} aria-hidden />}
-                      disabled={checked.size === 0}
-                      loading={resend.isPending}
-                      onClick={onResend}
-                    >
-                      {checked.size > 0 ? `Reenviar acceso (${checked.size})` : 'Reenviar acceso'}
-                    </Button>
-                    <Button
-                      variant="light"
-                      color="red"
-                      leftSection={<IconUserOff size={18} aria-hidden />}
-                      disabled={activeChecked === 0}
-                      loading={deactivate.isPending}
-                      onClick={onDeactivate}
-                    >
-                      {activeChecked > 0 ? `Desactivar (${activeChecked})` : 'Desactivar'}
-                    </Button>
-                  </Group>
-                </Group>
-                <Refusal error={bulkRefusal} onClose={() => setBulkRefusal(null)} />
+                <UsersFilterBar list={list} q={q} setQ={setQ} />
+                <UsersBulkBar selection={selection} onAssign={() => setAssigning(true)} />
               </Stack>
             }
-            page={
-              data
-                ? {
-                    page,
-                    perPage: data.per_page || USERS_PER_PAGE,
-                    shown: data.usuarios.length,
-                    total: data.total,
-                  }
-                : undefined
-            }
+            page={data ? { page, perPage, shown: rows.length, total: data.total } : undefined}
             noun={['usuario', 'usuarios']}
             query={query}
             loading={{ label: 'Cargando usuarios' }}
             errorTitle="No se pudieron cargar los usuarios"
-            empty={
-              <ListEmpty
-                icon={<IconUsers size={28} stroke={1.6} />}
-                title={
-                  debouncedQ || filters.rol || filters.estatus
-                    ? 'No encontramos usuarios'
-                    : 'Este cliente aún no tiene usuarios'
-                }
-                description={
-                  debouncedQ ? (
-                    `Ningún usuario coincide con “${debouncedQ}”.`
-                  ) : filters.rol || filters.estatus ? (
-                    'Ningún usuario de este cliente coincide con los filtros.'
-                  ) : (
-                    <>
-                      Agrega el primero con <b>Agregar nuevo usuario</b> o cárgalos desde un archivo.
-                    </>
-                  )
-                }
-              />
-            }
-            pager={{ label: 'Páginas de usuarios', total: totalPages, value: page, onChange: setPage }}
+            empty={<UsersEmpty debouncedQ={debouncedQ} filtered={Boolean(rol || estatus)} />}
+            pager={{ label: 'Páginas de usuarios', onChange: setPage }}
           >
-            {data ? (
-              <>
-                <Box visibleFrom="lg">
-                  <UsersTable
-                    rows={data.usuarios}
-                    selection={selection}
-                    orden={orden}
-                    onSort={setOrden}
-                    {...rowActions}
-                  />
-                </Box>
-                <Box hiddenFrom="lg">
-                  <UsersCards rows={data.usuarios} selection={selection} {...rowActions} />
-                </Box>
-              </>
-            ) : null}
+            <Box visibleFrom="lg">
+              <UsersTable
+                rows={rows}
+                selection={selection}
+                orden={orden}
+                onSort={(next) => list.set({ orden: next })}
+                {...rowActions}
+              />
+            </Box>
+            <Box hiddenFrom="lg">
+              <UsersCards rows={rows} selection={selection} {...rowActions} />
+            </Box>
           </ListPanel>
         )}
 
@@ -850,19 +648,18 @@ export function UsersPage({ importButton }: UsersPageProps) {
             idCliente={idCliente}
             defaultLimit={client?.limite_por_defecto ?? 1}
             // The selection stays after an assignment: the next one needs no re-selecting.
-            users={buyers.map(([id, u]) => ({ id, usuario: u.usuario }))}
+            users={[...selection.selected.values()]
+              .filter((u) => u.rol === ROLES.usuario)
+              .map((u) => ({ id: u.id, usuario: u.usuario }))}
           />
         ) : null}
 
         <UserFormDrawer
-          opened={creating || editId !== null}
+          opened={drawer.opened}
           client={client}
           clients={clients.data?.clientes ?? []}
-          userId={creating ? null : (editId ?? lastEdit.current)}
-          onClose={() => {
-            setCreating(false);
-            setEdit(null);
-          }}
+          userId={drawer.userId}
+          onClose={drawer.close}
         />
       </WithUnsentAccessBanner>
     </Stack>

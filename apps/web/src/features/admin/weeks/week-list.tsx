@@ -9,15 +9,16 @@ import { businessDate } from '@portal/shared/domain/time';
 import { WEEKS_PER_PAGE } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import type { ClientDto } from '@portal/shared/schemas/clients';
-import type { WeekDto } from '@portal/shared/schemas/weeks';
+import { type WeekDto, WeeksPageQuery } from '@portal/shared/schemas/weeks';
 import { IconBuildingStore, IconCalendarWeek, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { showSuccess } from '../../../components/ui/alerts';
+import { confirmAction } from '../../../components/ui/confirm';
+import { ListPanel, pageCount } from '../../../components/ui/list-panel';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { formatIsoDate, getBusinessTimeZone } from '../../../lib/format';
-import { ListPanel } from '../ui/list-panel';
-import { confirmAction, useListParams } from '../ui/list-tools';
+import { useListParams, usePagedSearch } from '../../../lib/list-params';
 import { useDeleteWeek, useToggleWeek, useWeeks } from './api';
 
 function when(week: WeekDto, today: string): { label: string; color: string } | null {
@@ -39,7 +40,7 @@ interface WeekListProps {
 
 export function WeekList({ idCliente, client }: WeekListProps) {
   const phone = useMediaQuery('(max-width: 36em)');
-  const { page: urlPage, setPage: setUrlPage } = useListParams();
+  const { page: urlPage, setPage: setUrlPage } = usePagedSearch(useListParams(WeeksPageQuery));
   const [params] = useSearchParams();
   // The list opens on the page holding today (the week in course, else the next one): the first answer
   // says which (`pagina_hoy`), and that page is shown until the administrator picks one; a page named in
@@ -61,7 +62,10 @@ export function WeekList({ idCliente, client }: WeekListProps) {
   const today = businessDate(Date.now(), getBusinessTimeZone());
 
   const data = query.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.per_page || WEEKS_PER_PAGE))) : 1;
+  const shown = data
+    ? { page, perPage: data.per_page || WEEKS_PER_PAGE, shown: data.semanas.length, total: data.total }
+    : undefined;
+  const totalPages = pageCount(shown);
 
   useEffect(() => {
     if (!data || query.isPlaceholderData || idCliente === null || chosen || todayPage?.cliente === idCliente)
@@ -112,11 +116,7 @@ export function WeekList({ idCliente, client }: WeekListProps) {
     <ListPanel
       headerGap={4}
       header={<Text fw={700}>{client ? `Semanas de ${client.nombre}` : 'Semanas del cliente'}</Text>}
-      page={
-        data
-          ? { page, perPage: data.per_page || WEEKS_PER_PAGE, shown: data.semanas.length, total: data.total }
-          : undefined
-      }
+      page={shown}
       noun={['semana', 'semanas']}
       query={query}
       loading={{ label: 'Cargando semanas' }}
@@ -129,7 +129,7 @@ export function WeekList({ idCliente, client }: WeekListProps) {
           description="Mientras no tenga ninguna, sus usuarios pueden entrar cualquier día."
         />
       }
-      pager={{ label: 'Páginas de semanas', total: totalPages, value: page, onChange: setPage }}
+      pager={{ label: 'Páginas de semanas', onChange: setPage }}
     >
       {data ? (
         <Table.ScrollContainer minWidth={340} type="native">

@@ -6,13 +6,23 @@
  */
 import { Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconBan, IconCheck } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BulkResultSummary } from '../../../components/ui/bulk-result-summary';
 import { Refusal } from '../../../components/ui/refusal';
+import { errorMessage } from '../../../lib/api';
 import { formatMXN, formatOrderNumber, plural } from '../../../lib/format';
-import type { AuthorizerOrderRow, BulkResponse } from '../api/orders';
-import { bulkSummaryTitle } from '../lib/bulk-outcome';
+import {
+  type AuthorizerOrderRow,
+  authorizerKeys,
+  type BulkResponse,
+  bulkApprove,
+  bulkCancel,
+} from '../api/orders';
+import { bulkOutcome, bulkSummaryTitle } from '../lib/bulk-outcome';
 import { MOTIVO_MAX } from './workflow-dialogs';
+
+export type BulkAction = 'aprobar' | 'cancelar';
 
 /** Sum of totals in pesos, in centavos so that no float drifts. */
 export function sumPesos(rows: readonly AuthorizerOrderRow[]): number {
@@ -210,7 +220,7 @@ export function BulkSummary({
   onClose,
 }: {
   result: BulkResponse;
-  action: 'aprobar' | 'cancelar';
+  action: BulkAction;
   onClose: () => void;
 }) {
   return (
@@ -223,5 +233,68 @@ export function BulkSummary({
       mb={0}
       data-testid="resumen-lote"
     />
+  );
+}
+
+/**
+ * The bar and the two confirmations over the selected orders (the ones the user can act on): sends the
+ * call, keeps a refusal in the dialog, and gives `onDone` what happened to each order.
+ */
+export function OrdersBulk({
+  selected,
+  levels,
+  onClear,
+  onDone,
+}: {
+  selected: AuthorizerOrderRow[];
+  /** The client's authorization levels: what an approval leads to. */
+  levels: number;
+  onClear: () => void;
+  onDone: (result: BulkResponse, action: BulkAction) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<BulkAction | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const approveRows = selected.filter((r) => !r.excede_presupuesto);
+  const bulk = useMutation({
+    mutationFn: (input: { action: BulkAction; ids: number[]; motivo?: string }) =>
+      input.action === 'aprobar' ? bulkApprove(input.ids) : bulkCancel(input.ids, input.motivo ?? ''),
+    onSuccess: (result, input) => {
+      onDone(result, input.action);
+      setDialog(null);
+      void queryClient.invalidateQueries({ queryKey: authorizerKeys.all });
+    },
+    onError: (err) => setRefusal(errorMessage(err)),
+  });
+  const open = (action: BulkAction) => {
+    setRefusal(null);
+    setDialog(action);
+  };
+  return (
+    <>
+      <BulkBar
+        selected={selected}
+        onApprove={() => open('aprobar')}
+        onCancel={() => open('cancelar')}
+        onClear={onClear}
+      />
+      <BulkApproveDialog
+        opened={dialog === 'aprobar'}
+        onClose={() => setDialog(null)}
+        pending={bulk.isPending}
+        rows={approveRows}
+        refusal={refusal}
+        outcome={bulkOutcome(approveRows, levels)}
+        onConfirm={() => bulk.mutate({ action: 'aprobar', ids: approveRows.map((r) => r.id) })}
+      />
+      <BulkCancelDialog
+        opened={dialog === 'cancelar'}
+        onClose={() => setDialog(null)}
+        pending={bulk.isPending}
+        rows={selected}
+        refusal={refusal}
+        onConfirm={(motivo) => bulk.mutate({ action: 'cancelar', ids: selected.map((r) => r.id), motivo })}
+      />
+    </>
   );
 }

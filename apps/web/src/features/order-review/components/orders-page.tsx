@@ -5,8 +5,6 @@
  * (flagged when approving it would exceed the buyer's budget), bulk approve and cancel of the selected
  * rows, and the 'Generar reporte' button. Filters live in the URL so the back button and links keep them.
  */
-import '@mantine/core/styles/FloatingIndicator.css';
-import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Table.css';
 import {
   Alert,
@@ -17,18 +15,16 @@ import {
   Checkbox,
   EmptyState,
   Group,
-  Paper,
-  SegmentedControl,
-  Select,
   Stack,
   Table,
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { onBehalfSentence } from '@portal/shared/domain/delegation';
 import { actionableStatus } from '@portal/shared/domain/order-workflow';
 import { ORDERS_PER_PAGE } from '@portal/shared/limits';
+import { AuthorizerOrdersQuery, type AuthorizerOrdersResponse } from '@portal/shared/schemas/orders';
 import {
   IconAlertTriangle,
   IconChevronRight,
@@ -37,85 +33,37 @@ import {
   IconFileSpreadsheet,
   IconUserShare,
 } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CommentCount } from '../../../components/orders/order-comments';
 import { StatusBadge } from '../../../components/orders/status-badge';
-import { DateRangeField } from '../../../components/ui/date-range-field';
-import { ListSearch } from '../../../components/ui/list-search';
-import { ListEmpty, LoadingRows } from '../../../components/ui/list-states';
+import { FetchingBadge, ListPanel, listStatusText } from '../../../components/ui/list-panel';
+import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
-import { Pager } from '../../../components/ui/pager';
-import { PhoneFilters } from '../../../components/ui/phone-filters';
 import { SortableTh } from '../../../components/ui/sortable-th';
-import { errorMessage } from '../../../lib/api';
 import { delegationKeys, fetchDelegation, ownDelegation } from '../../../lib/delegation';
 import { formatDate, formatMXN, formatOrderNumber } from '../../../lib/format';
-import { useSearchParamsUpdate } from '../../../lib/search-params';
+import { useListParams, usePagedSearch } from '../../../lib/list-params';
+import { useRowSelection } from '../../../lib/row-selection';
 import { useSession } from '../../../lib/session';
 import {
   type AuthorizerOrderRow,
   authorizerKeys,
   type BulkResponse,
-  bulkApprove,
-  bulkCancel,
   fetchOrders,
-  type OrderFilter,
   type OrderSort,
   type OrdersFilters,
 } from '../api/orders';
-import { bulkOutcome } from '../lib/bulk-outcome';
 import { buyerName } from '../lib/order-edits';
-import { orderHref } from '../lib/queue';
-import { BulkApproveDialog, BulkBar, BulkCancelDialog, BulkSummary } from './bulk-actions';
+import { LIST_URL_KEYS, orderHref } from '../lib/queue';
+import { type BulkAction, BulkSummary, OrdersBulk } from './bulk-actions';
+import { OrdersFilterBar } from './orders-filters';
 import { ShortcutsHint } from './queue-nav';
 import { useListKeys } from './use-list-keys';
 
 // The dialog (and the date pickers) load the first time it opens.
 const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default: m.ReportDialog })));
-
-const FILTERS: { value: OrderFilter; label: string }[] = [
-  { value: 'accionables', label: 'Por atender' },
-  { value: 'todos', label: 'Todos' },
-  { value: 'pendiente', label: 'Pendiente' },
-  { value: 'espera', label: 'Espera' },
-  { value: 'aprobado', label: 'Aprobado' },
-  { value: 'cancelado', label: 'Cancelado' },
-];
-
-const SORTS: { value: OrderSort; label: string }[] = [
-  { value: 'fecha_desc', label: 'Más recientes' },
-  { value: 'fecha_asc', label: 'Más antiguos' },
-  { value: 'total_desc', label: 'Total mayor' },
-  { value: 'total_asc', label: 'Total menor' },
-];
-
-const SEARCH_DEBOUNCE_MS = 300;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function isFilter(value: string | null): value is OrderFilter {
-  return FILTERS.some((f) => f.value === value);
-}
-
-function isSort(value: string | null): value is OrderSort {
-  return SORTS.some((f) => f.value === value);
-}
-
-function useListParams() {
-  const [params, update] = useSearchParamsUpdate();
-  const rawStatus = params.get('estatus');
-  const status: OrderFilter = isFilter(rawStatus) ? rawStatus : 'accionables';
-  const page = Math.max(1, Math.floor(Number(params.get('pagina')) || 1));
-  const q = params.get('q') ?? '';
-  const rawSort = params.get('orden');
-  const orden: OrderSort = isSort(rawSort) ? rawSort : 'fecha_desc';
-  const date = (key: string) => {
-    const v = params.get(key) ?? '';
-    return ISO_DATE.test(v) ? v : '';
-  };
-  return { status, page, q, orden, desde: date('desde'), hasta: date('hasta'), update };
-}
 
 /** The buyer's budget after the order, flagged when approving it would exceed it. */
 function BudgetCell({ row }: { row: AuthorizerOrderRow }) {
@@ -152,7 +100,7 @@ function BudgetCell({ row }: { row: AuthorizerOrderRow }) {
 interface Selection {
   /** Rows this role can act on (a checkbox each). */
   selectable: (row: AuthorizerOrderRow) => boolean;
-  selected: ReadonlySet<number>;
+  has: (id: number) => boolean;
   toggle: (row: AuthorizerOrderRow) => void;
 }
 
@@ -161,7 +109,7 @@ function RowCheckbox({ row, selection }: { row: AuthorizerOrderRow; selection: S
   return (
     <Checkbox
       aria-label={`Seleccionar pedido ${formatOrderNumber(row.id)}`}
-      checked={selection.selected.has(row.id)}
+      checked={selection.has(row.id)}
       onChange={() => selection.toggle(row)}
     />
   );
@@ -333,52 +281,157 @@ function OrdersCards({ rows, selection }: { rows: AuthorizerOrderRow[]; selectio
   );
 }
 
-function emptyText(filters: OrdersFilters, accionables: readonly string[]) {
-  if (filters.q.trim()) {
-    return {
-      title: 'No encontramos pedidos',
-      description: `Ningún pedido coincide con “${filters.q.trim()}”. Busca por número de pedido, usuario o nombre.`,
-    };
-  }
-  if (filters.status === 'accionables') {
-    return {
-      title: 'No tienes pedidos por atender',
-      description:
-        accionables.length > 1
-          ? 'Cuando haya pedidos que te toque autorizar, por tu nivel o por el de quien te delegó, aparecerán aquí.'
-          : accionables[0] === 'espera'
-            ? 'Cuando el autorizador apruebe un pedido, aparecerá aquí para tu aprobación final.'
-            : 'Cuando tus usuarios envíen pedidos, aparecerán aquí para que los revises.',
-    };
-  }
-  return { title: 'No hay pedidos con este estatus', description: 'Prueba con otro filtro.' };
+/** The empty list's words: no match for the search, nothing to attend to, or nothing in the status. */
+function OrdersEmpty({
+  filters,
+  accionables,
+  onShowAll,
+}: {
+  filters: OrdersFilters;
+  accionables: readonly string[];
+  onShowAll: () => void;
+}) {
+  const q = filters.q.trim();
+  const { title, description } = q
+    ? {
+        title: 'No encontramos pedidos',
+        description: `Ningún pedido coincide con “${q}”. Busca por número de pedido, usuario o nombre.`,
+      }
+    : filters.status === 'accionables'
+      ? {
+          title: 'No tienes pedidos por atender',
+          description:
+            accionables.length > 1
+              ? 'Cuando haya pedidos que te toque autorizar, por tu nivel o por el de quien te delegó, aparecerán aquí.'
+              : accionables[0] === 'espera'
+                ? 'Cuando el autorizador apruebe un pedido, aparecerá aquí para tu aprobación final.'
+                : 'Cuando tus usuarios envíen pedidos, aparecerán aquí para que los revises.',
+        }
+      : { title: 'No hay pedidos con este estatus', description: 'Prueba con otro filtro.' };
+  return (
+    <ListEmpty icon={<IconClipboardCheck size={28} stroke={1.6} />} title={title} description={description}>
+      {filters.status === 'accionables' && !filters.q ? (
+        <EmptyState.Actions>
+          <Button variant="default" size="xs" onClick={onShowAll}>
+            Ver todos los pedidos
+          </Button>
+        </EmptyState.Actions>
+      ) : null}
+    </ListEmpty>
+  );
 }
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a list screen, to split into filters, table and bulk bar (docs/code-style.md)
-export function OrdersPage() {
+/** "Seleccionar página", "Mostrando…", the sum of what the filter holds, and the keyboard shortcuts. */
+function OrdersStatus({
+  data,
+  page,
+  fetching,
+  pageCheckbox,
+}: {
+  data: AuthorizerOrdersResponse;
+  page: number;
+  fetching: boolean;
+  /** The page's checkbox, when the page has rows the user can act on. */
+  pageCheckbox: { checked: boolean; indeterminate: boolean; onChange: () => void } | null;
+}) {
+  const shown = {
+    page,
+    perPage: data.per_page || ORDERS_PER_PAGE,
+    shown: data.pedidos.length,
+    total: data.total,
+  };
+  return (
+    <Group gap="xs" justify="space-between">
+      <Group gap="md">
+        {pageCheckbox ? <Checkbox label="Seleccionar página" {...pageCheckbox} /> : null}
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {listStatusText(shown, ['pedido', 'pedidos'])}
+        </Text>
+        {data.total > 0 ? (
+          <Text size="sm" fw={600} data-testid="suma-filtro" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            Suma: {formatMXN(data.suma)}
+          </Text>
+        ) : null}
+      </Group>
+      {fetching ? (
+        <FetchingBadge />
+      ) : data.total > 0 ? (
+        <ShortcutsHint
+          keys={[
+            ['j', 'siguiente'],
+            ['k', 'anterior'],
+            ['Enter', 'abrir'],
+          ]}
+        />
+      ) : null}
+    </Group>
+  );
+}
+
+/** 'Generar reporte', whose dialog (and its date pickers) loads the first time it opens. */
+function ReportButton() {
+  const [opened, report] = useDisclosure(false);
+  const [loaded, setLoaded] = useState(false);
+  return (
+    <>
+      <Button
+        leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
+        onClick={() => {
+          setLoaded(true);
+          report.open();
+        }}
+      >
+        Generar reporte
+      </Button>
+      {loaded ? (
+        <Suspense fallback={null}>
+          <ReportDialog opened={opened} onClose={report.close} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/** Whom the user acts for today (an out-of-office delegation): a banner each. */
+function OnBehalfBanners() {
+  const delegation = useQuery({
+    queryKey: delegationKeys.own,
+    queryFn: ({ signal }) => fetchDelegation(ownDelegation, signal),
+  });
+  const onBehalfOf = delegation.data?.en_nombre_de ?? [];
+  if (onBehalfOf.length === 0) return null;
+  return (
+    <Stack gap="xs" mb="md">
+      {onBehalfOf.map((p) => (
+        <Alert
+          key={p.id}
+          color="blue"
+          variant="light"
+          radius="md"
+          icon={<IconUserShare size={18} />}
+          data-testid="en-nombre-de"
+        >
+          {onBehalfSentence(p.nombre, p.hasta)}
+        </Alert>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The list's parameters in the URL (`?estatus=&q=&pagina=&orden=&desde=&hasta=`), its search, and the page
+ * the server is asked for. A step to the next or previous page names the row it starts from (keyset paging,
+ * decision 0076); the page number alone (a jump, a reload, the browser's back) is found by counting.
+ */
+function useOrdersList() {
   const { pathname } = useLocation();
-  const { user } = useSession();
-  const { status, page, q, orden, desde, hasta, update } = useListParams();
-  const queryClient = useQueryClient();
-  const [debouncedQ] = useDebouncedValue(q.trim(), SEARCH_DEBOUNCE_MS);
-  const [reportOpened, report] = useDisclosure(false);
-  const [reportLoaded, setReportLoaded] = useState(false);
-  useListKeys();
-
-  // A new search starts again on page 1.
-  const lastQ = useRef(debouncedQ);
-  useEffect(() => {
-    if (lastQ.current !== debouncedQ) {
-      lastQ.current = debouncedQ;
-      if (page !== 1) update({ pagina: null });
-    }
-  }, [debouncedQ, page, update]);
-
+  const list = useListParams(AuthorizerOrdersQuery, LIST_URL_KEYS);
+  const { q, debouncedQ } = usePagedSearch(list);
+  const { status, page, orden } = list.values;
+  const desde = list.values.desde ?? '';
+  const hasta = list.values.hasta ?? '';
   // A range whose start is after its end is explained on its field and not sent.
-  const rangeError =
-    desde && hasta && desde > hasta ? 'La fecha inicial no puede ser posterior a la final.' : null;
-  // A step to the next or previous page names the row it starts from (keyset paging, decision 0076); the
-  // page number alone (a jump, a reload, the browser's back) is found by counting.
+  const rangeError = desde && hasta && desde > hasta;
   const [pageKey, setPageKey] = useState<{ page: number; despues?: number; antes?: number } | null>(null);
   const key = pageKey?.page === page ? pageKey : null;
   const filters: OrdersFilters = {
@@ -397,345 +450,99 @@ export function OrdersPage() {
     // On entry it fetches: never an old list from another visit.
     staleTime: 0,
   });
+  const goTo = (p: number) => {
+    const rows = query.data?.pedidos ?? [];
+    if (p === page + 1 && rows.length > 0) setPageKey({ page: p, despues: rows[rows.length - 1]!.id });
+    else if (p === page - 1 && p > 1 && rows.length > 0) setPageKey({ page: p, antes: rows[0]!.id });
+    else setPageKey(null);
+    list.set({ page: p });
+    window.scrollTo({ top: 0 });
+  };
+  return { list, q, filters, query, goTo };
+}
 
+export function OrdersPage() {
+  const { user } = useSession();
+  const { list, q, filters, query, goTo } = useOrdersList();
+  const { page, orden } = list.values;
+  useListKeys();
   // The selection belongs to the page on screen: another page or filter starts without one.
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const listKey = JSON.stringify(filters);
-  const lastList = useRef(listKey);
-  useEffect(() => {
-    if (lastList.current !== listKey) {
-      lastList.current = listKey;
-      setSelected(new Set());
-    }
-  }, [listKey]);
-  const [dialog, setDialog] = useState<'aprobar' | 'cancelar' | null>(null);
-  const [bulkRefusal, setBulkRefusal] = useState<string | null>(null);
-  const [summary, setSummary] = useState<{ result: BulkResponse; action: 'aprobar' | 'cancelar' } | null>(
-    null,
-  );
+  const checked = useRowSelection<AuthorizerOrderRow>(JSON.stringify(filters));
+  const [summary, setSummary] = useState<{ result: BulkResponse; action: BulkAction } | null>(null);
 
   const accionable = actionableStatus(user.rol, user.cliente?.cantidad_autorizadores ?? 0);
-  const description =
-    accionable === 'espera'
-      ? 'Da la aprobación final a los pedidos que ya autorizó el primer nivel.'
-      : 'Revisa, ajusta y autoriza los pedidos de tus usuarios.';
-
   const data = query.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.per_page || ORDERS_PER_PAGE))) : 1;
-  const first = data && data.total > 0 ? (page - 1) * (data.per_page || ORDERS_PER_PAGE) + 1 : 0;
-  const last = data ? first + data.pedidos.length - (data.pedidos.length ? 1 : 0) : 0;
-  const accionables = data?.accionables ?? (accionable ? [accionable] : []);
-  const empty = emptyText(filters, accionables);
-
+  const perPage = data?.per_page || ORDERS_PER_PAGE;
   const pageRows = data?.pedidos ?? [];
   // The statuses the user acts on today: their role's, and a delegator's while a delegation holds.
   const canAct = (row: AuthorizerOrderRow) => data?.accionables.includes(row.status) ?? false;
   const actionableRows = pageRows.filter(canAct);
-  const selectedRows = pageRows.filter((r) => selected.has(r.id) && canAct(r));
-  const approveRows = selectedRows.filter((r) => !r.excede_presupuesto);
-  const selection: Selection = {
-    selectable: canAct,
-    selected,
-    toggle: (row) =>
-      setSelected((prev) => {
-        const next = new Set(prev);
-        if (next.has(row.id)) next.delete(row.id);
-        else next.add(row.id);
-        return next;
-      }),
-  };
-  const allSelected = actionableRows.length > 0 && actionableRows.every((r) => selected.has(r.id));
-  const someSelected = actionableRows.some((r) => selected.has(r.id));
-
-  const bulk = useMutation({
-    mutationFn: (input: { action: 'aprobar' | 'cancelar'; ids: number[]; motivo?: string }) =>
-      input.action === 'aprobar' ? bulkApprove(input.ids) : bulkCancel(input.ids, input.motivo ?? ''),
-    onSuccess: (result, input) => {
-      setSummary({ result, action: input.action });
-      setSelected(new Set());
-      setDialog(null);
-      void queryClient.invalidateQueries({ queryKey: authorizerKeys.all });
-    },
-    onError: (err) => setBulkRefusal(errorMessage(err)),
-  });
-  const outcome = bulkOutcome(approveRows, user.cliente?.cantidad_autorizadores ?? 1);
-  // Whom the user acts for today (an out-of-office delegation): a banner each.
-  const delegation = useQuery({
-    queryKey: delegationKeys.own,
-    queryFn: ({ signal }) => fetchDelegation(ownDelegation, signal),
-  });
-  const onBehalfOf = delegation.data?.en_nombre_de ?? [];
+  const selection: Selection = { selectable: canAct, has: checked.has, toggle: (row) => checked.toggle(row) };
 
   return (
     <Stack gap={0}>
       <PageHeader
         title="Pedidos"
-        description={description}
-        actions={
-          <Button
-            leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
-            onClick={() => {
-              setReportLoaded(true);
-              report.open();
-            }}
-          >
-            Generar reporte
-          </Button>
+        description={
+          accionable === 'espera'
+            ? 'Da la aprobación final a los pedidos que ya autorizó el primer nivel.'
+            : 'Revisa, ajusta y autoriza los pedidos de tus usuarios.'
         }
+        actions={<ReportButton />}
       />
-
-      {onBehalfOf.length > 0 ? (
-        <Stack gap="xs" mb="md">
-          {onBehalfOf.map((p) => (
-            <Alert
-              key={p.id}
-              color="blue"
-              variant="light"
-              radius="md"
-              icon={<IconUserShare size={18} />}
-              data-testid="en-nombre-de"
-            >
-              {onBehalfSentence(p.nombre, p.hasta)}
-            </Alert>
-          ))}
-        </Stack>
-      ) : null}
-
-      <Paper withBorder radius="lg" shadow="xs">
-        <Stack gap="sm" p={{ base: 'sm', sm: 'md' }}>
-          <Group justify="space-between" gap="sm" wrap="wrap" align="flex-end">
-            <Box visibleFrom="md">
-              <Text size="sm" fw={500} mb={4} id="filtro-estatus">
-                Estatus
-              </Text>
-              <SegmentedControl
-                aria-labelledby="filtro-estatus"
-                data={FILTERS}
-                value={status}
-                onChange={(value) =>
-                  update({ estatus: value === 'accionables' ? null : value, pagina: null })
-                }
-                radius="md"
-              />
-            </Box>
-            <ListSearch
-              label="Buscar pedido"
-              placeholder="Número, usuario o nombre"
-              value={q}
-              onChange={(value) => update({ q: value, pagina: null })}
-              w={{ base: '100%', xs: 300 }}
+      <OnBehalfBanners />
+      <ListPanel
+        header={<OrdersFilterBar list={list} q={q} />}
+        page={data ? { page, perPage, shown: pageRows.length, total: data.total } : undefined}
+        noun={['pedido', 'pedidos']}
+        status={
+          data ? (
+            <OrdersStatus
+              data={data}
+              page={page}
+              fetching={query.isFetching}
+              pageCheckbox={actionableRows.length > 0 ? checked.page(actionableRows) : null}
             />
-          </Group>
-          {/* On phones the status, order and period fold behind one button (issue 37). */}
-          <PhoneFilters
-            active={
-              Number(status !== 'accionables') + Number(orden !== 'fecha_desc') + Number(!!(desde || hasta))
-            }
-          >
-            <Group gap="sm" wrap="wrap" align="flex-start">
-              <Select
-                hiddenFrom="md"
-                label="Estatus"
-                data={FILTERS}
-                value={status}
-                allowDeselect={false}
-                onChange={(value) =>
-                  update({ estatus: !value || value === 'accionables' ? null : value, pagina: null })
-                }
-                w={{ base: '100%', xs: 200 }}
-                comboboxProps={{ withinPortal: true }}
-              />
-              <Select
-                hiddenFrom="sm"
-                label="Ordenar por"
-                data={SORTS}
-                value={orden}
-                allowDeselect={false}
-                onChange={(value) =>
-                  update({ orden: !value || value === 'fecha_desc' ? null : value, pagina: null })
-                }
-                w={{ base: '100%', xs: 180 }}
-                comboboxProps={{ withinPortal: true }}
-              />
-              <DateRangeField
-                label="Periodo"
-                desde={desde || null}
-                hasta={hasta || null}
-                onChange={(d, h) => update({ desde: d, hasta: h, pagina: null })}
-                w={{ base: '100%', xs: 240 }}
-              />
-              {desde || hasta ? (
-                <Button
-                  variant="subtle"
-                  size="sm"
-                  mt={{ base: 0, xs: 25 }}
-                  onClick={() => update({ desde: null, hasta: null, pagina: null })}
-                >
-                  Quitar fechas
-                </Button>
-              ) : null}
-            </Group>
-          </PhoneFilters>
-          {data ? (
-            <Group gap="xs" justify="space-between">
-              <Group gap="md">
-                {actionableRows.length > 0 ? (
-                  <Checkbox
-                    label="Seleccionar página"
-                    checked={allSelected}
-                    indeterminate={someSelected && !allSelected}
-                    onChange={() =>
-                      setSelected(allSelected ? new Set() : new Set(actionableRows.map((r) => r.id)))
-                    }
-                  />
-                ) : null}
-                <Text size="sm" c="dimmed" aria-live="polite">
-                  {data.total === 0
-                    ? 'Sin resultados'
-                    : `Mostrando ${first}–${last} de ${data.total} ${data.total === 1 ? 'pedido' : 'pedidos'}`}
-                </Text>
-                {data.total > 0 ? (
-                  <Text
-                    size="sm"
-                    fw={600}
-                    data-testid="suma-filtro"
-                    style={{ fontVariantNumeric: 'tabular-nums' }}
-                  >
-                    Suma: {formatMXN(data.suma)}
-                  </Text>
-                ) : null}
-              </Group>
-              {query.isFetching ? (
-                <Badge variant="dot" color="gray" size="sm">
-                  Actualizando…
-                </Badge>
-              ) : data.total > 0 ? (
-                <ShortcutsHint
-                  keys={[
-                    ['j', 'siguiente'],
-                    ['k', 'anterior'],
-                    ['Enter', 'abrir'],
-                  ]}
-                />
-              ) : null}
-            </Group>
-          ) : null}
-        </Stack>
-
-        {summary ? (
-          <BulkSummary result={summary.result} action={summary.action} onClose={() => setSummary(null)} />
-        ) : null}
-
-        <Box style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-          {query.isPending ? (
-            <LoadingRows label="Cargando pedidos" rows={6} />
-          ) : query.isError ? (
-            <Alert
-              m="md"
-              color="red"
-              variant="light"
-              title="No se pudieron cargar los pedidos"
-              icon={<IconAlertTriangle size={18} />}
-            >
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{errorMessage(query.error)}</Text>
-                <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
-                  Reintentar
-                </Button>
-              </Stack>
-            </Alert>
-          ) : data && data.pedidos.length > 0 ? (
-            <>
-              <Box visibleFrom="sm">
-                <OrdersTable
-                  rows={data.pedidos}
-                  selection={selection}
-                  orden={orden}
-                  onSort={(next) => update({ orden: next === 'fecha_desc' ? null : next, pagina: null })}
-                />
-              </Box>
-              <Box hiddenFrom="sm">
-                <OrdersCards rows={data.pedidos} selection={selection} />
-              </Box>
-            </>
-          ) : (
-            <ListEmpty
-              icon={<IconClipboardCheck size={28} stroke={1.6} />}
-              title={empty.title}
-              description={empty.description}
-            >
-              {filters.status === 'accionables' && !filters.q ? (
-                <EmptyState.Actions>
-                  <Button
-                    variant="default"
-                    size="xs"
-                    onClick={() => update({ estatus: 'todos', pagina: null })}
-                  >
-                    Ver todos los pedidos
-                  </Button>
-                </EmptyState.Actions>
-              ) : null}
-            </ListEmpty>
-          )}
-        </Box>
-
-        {data ? (
-          <Pager
-            label="Páginas de pedidos"
-            divided
-            total={totalPages}
-            value={page}
-            onChange={(p) => {
-              const rows = data.pedidos;
-              if (p === page + 1 && rows.length > 0)
-                setPageKey({ page: p, despues: rows[rows.length - 1]!.id });
-              else if (p === page - 1 && p > 1 && rows.length > 0)
-                setPageKey({ page: p, antes: rows[0]!.id });
-              else setPageKey(null);
-              update({ pagina: p === 1 ? null : String(p) });
-              window.scrollTo({ top: 0 });
-            }}
-          />
-        ) : null}
-      </Paper>
-
-      <BulkBar
-        selected={selectedRows}
-        onApprove={() => {
-          setBulkRefusal(null);
-          setDialog('aprobar');
-        }}
-        onCancel={() => {
-          setBulkRefusal(null);
-          setDialog('cancelar');
-        }}
-        onClear={() => setSelected(new Set())}
-      />
-      <BulkApproveDialog
-        opened={dialog === 'aprobar'}
-        onClose={() => setDialog(null)}
-        pending={bulk.isPending}
-        rows={approveRows}
-        refusal={bulkRefusal}
-        outcome={outcome}
-        onConfirm={() => bulk.mutate({ action: 'aprobar', ids: approveRows.map((r) => r.id) })}
-      />
-      <BulkCancelDialog
-        opened={dialog === 'cancelar'}
-        onClose={() => setDialog(null)}
-        pending={bulk.isPending}
-        rows={selectedRows}
-        refusal={bulkRefusal}
-        onConfirm={(motivo) =>
-          bulk.mutate({ action: 'cancelar', ids: selectedRows.map((r) => r.id), motivo })
+          ) : null
         }
+        notice={
+          summary ? (
+            <BulkSummary result={summary.result} action={summary.action} onClose={() => setSummary(null)} />
+          ) : null
+        }
+        query={query}
+        loading={{ label: 'Cargando pedidos', rows: 6 }}
+        errorTitle="No se pudieron cargar los pedidos"
+        empty={
+          <OrdersEmpty
+            filters={filters}
+            accionables={data?.accionables ?? (accionable ? [accionable] : [])}
+            onShowAll={() => list.set({ status: 'todos' })}
+          />
+        }
+        pager={{ label: 'Páginas de pedidos', onChange: goTo }}
+      >
+        <Box visibleFrom="sm">
+          <OrdersTable
+            rows={pageRows}
+            selection={selection}
+            orden={orden}
+            onSort={(next) => list.set({ orden: next })}
+          />
+        </Box>
+        <Box hiddenFrom="sm">
+          <OrdersCards rows={pageRows} selection={selection} />
+        </Box>
+      </ListPanel>
+      <OrdersBulk
+        selected={pageRows.filter((r) => checked.has(r.id) && canAct(r))}
+        levels={user.cliente?.cantidad_autorizadores ?? 1}
+        onClear={checked.clear}
+        onDone={(result, action) => {
+          setSummary({ result, action });
+          checked.clear();
+        }}
       />
-
-      {reportLoaded ? (
-        <Suspense fallback={null}>
-          <ReportDialog opened={reportOpened} onClose={report.close} />
-        </Suspense>
-      ) : null}
     </Stack>
   );
 }

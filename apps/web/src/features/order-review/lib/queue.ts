@@ -3,29 +3,20 @@
  * todos&q=ana&pagina=2`), so the order screen can go back to the same list and ask the server for the
  * next order under the same filter (GET /api/pedidos/:id/siguiente).
  */
-import type { OrderFilter } from '@portal/shared/schemas/orders';
+import { type OrderFilter, OrderNeighboursQuery } from '@portal/shared/schemas/orders';
+import { readListParams } from '../../../lib/list-params';
 
 /** The list screen. */
 export const ORDERS_LIST = '/autorizador/principal';
 
-const FILTERS: readonly OrderFilter[] = [
-  'accionables',
-  'todos',
-  'pendiente',
-  'espera',
-  'aprobado',
-  'cancelado',
-];
+/** The list's URL names of the query's fields where they differ (`?estatus=`, `?pagina=`). */
+export const LIST_URL_KEYS = { status: 'estatus', page: 'pagina' } as const;
 /** The list's query parameters that the order screen carries. */
 const LIST_PARAMS = ['estatus', 'q', 'pagina'] as const;
 
 export interface QueueFilter {
   status: OrderFilter;
   q: string;
-}
-
-function isFilter(value: string | null): value is OrderFilter {
-  return FILTERS.includes(value as OrderFilter);
 }
 
 /** Only the list's own parameters of a search, as `?…` (or ''). */
@@ -52,7 +43,6 @@ export function listHref(search: string): string {
 
 /** The filter of a search: `estatus` (default 'accionables') and `q`. */
 export function queueFilter(search: string): QueueFilter {
-  const params = new URLSearchParams(search);
-  const raw = params.get('estatus');
-  return { status: isFilter(raw) ? raw : 'accionables', q: (params.get('q') ?? '').trim() };
+  const { status, q } = readListParams(OrderNeighboursQuery, new URLSearchParams(search), LIST_URL_KEYS);
+  return { status, q: q ?? '' };
 }
