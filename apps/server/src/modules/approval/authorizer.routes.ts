@@ -240,7 +240,7 @@ export async function authorizerRoutes(app: FastifyInstance) {
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="reporte.csv"')
-          .send(reportStream(app, auth.client!.id, body));
+          .send(reportStream(app.deps, auth.client!.id, body));
       },
     );
   }

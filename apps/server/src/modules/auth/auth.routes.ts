@@ -53,7 +53,7 @@ export async function authRoutes(app: FastifyInstance, opts: { store: SessionSto
       const auth = request.auth!;
       const payload = service.sessionPayload(app.deps, auth);
       if (auth.user.rol === ROLES.usuario && !auth.mustChangePassword)
-        payload.comprador = await shopperSession(app, auth);
+        payload.comprador = await shopperSession(app.deps, auth);
       return payload;
     },
   );
