@@ -529,7 +529,7 @@ export async function authorizerCancel(
  * missing one.
  */
 async function inBulk(
-  deps: Deps,
+  deps: Pick<Deps, 'log' | 'mailer'>,
   auth: AuthContext,
   ids: number[],
   one: (client: Client, id: number) => Promise<OrderStatus>,

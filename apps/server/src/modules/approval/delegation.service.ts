@@ -27,7 +27,7 @@ const AUTHORIZER_ROLES = [ROLES.autorizador, ROLES.superAutorizador];
 const delegate = alias(users, 'delegate');
 
 /** Today's business date. */
-export function today(deps: Deps, now: Date = deps.clock.now()): string {
+export function today(deps: Pick<Deps, 'clock' | 'config'>, now: Date = deps.clock.now()): string {
   return businessDate(now, deps.config.BUSINESS_TZ);
 }
 

@@ -121,7 +121,7 @@ export async function userProductList(
 
 /** POST /api/productos/asignar: enables or disables one product for a rol-1 user (upsert). */
 export async function assignProduct(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'db'>,
   request: FastifyRequest,
   auth: AuthContext,
   body: { id_producto: number; id_user: number; cantidad_limite?: number; status: boolean },
@@ -231,7 +231,7 @@ async function writeAssignments(
  * keeps its limit (1 for new ones).
  */
 export async function assignAll(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   request: FastifyRequest,
   auth: AuthContext,
   body: { id_user: number; status: boolean; cantidad_limite?: number; ids?: number[] },
@@ -304,7 +304,7 @@ async function lockClientUsers(tx: Tx, ids: readonly number[]) {
  * the single switch: a disabled product stays in the cart and the purchase refuses it.
  */
 export async function copyAssignments(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   request: FastifyRequest,
   auth: AuthContext,
   targetId: number,
@@ -388,7 +388,7 @@ export async function copyAssignments(
  * a missing one and nothing is written.
  */
 export async function assignBatch(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   request: FastifyRequest,
   auth: AuthContext,
   body: {

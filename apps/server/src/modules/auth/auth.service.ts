@@ -47,7 +47,7 @@ function fileUrl(id: string | null): string | null {
 }
 
 export function sessionPayload(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'config'>,
   ctx: Pick<AuthContext, 'user' | 'client' | 'mustChangePassword'>,
 ): SessionResponse {
   const { user, client } = ctx;
@@ -88,7 +88,7 @@ export function sessionPayload(
 }
 
 /** A typed username as the throttle and the log know it (an HMAC under the server's key). */
-export function typedSubject(deps: Deps, usuario: string): string {
+export function typedSubject(deps: Pick<Deps, 'keys'>, usuario: string): string {
   return repo.attemptSubject(deps.keys.typedNames, usuario);
 }
 
@@ -294,7 +294,7 @@ export async function requestRecovery(
   void deps.mailer.flush();
 }
 
-export async function checkResetToken(deps: Deps, token: string) {
+export async function checkResetToken(deps: Pick<Deps, 'clock' | 'db'>, token: string) {
   const row = await repo.findLiveToken(deps.db, hashToken(token), deps.clock.now());
   if (!row) throw badRequest('BAD_TOKEN', MSG.enlaceInvalido);
   return { status: 'ok' as const, usuario: row.usuario, proposito: row.purpose };

@@ -10,7 +10,7 @@ import { type SessionStore, setSessionCookies } from '../../plugins/session.ts';
  * new XSRF token) that lives 5 minutes and serves only POST /api/login/2fa. The form's session ends.
  */
 export async function startSecondStep(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   store: SessionStore,
   request: FastifyRequest,
   reply: FastifyReply,

@@ -197,7 +197,7 @@ async function storeUploads(tx: Tx, idCliente: number, uploads: ClientUploads) {
 
 /** POST /api/clientes (multipart). */
 export async function createClient(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   request: FastifyRequest,
   auth: AuthContext,
 ): Promise<ClientDto> {

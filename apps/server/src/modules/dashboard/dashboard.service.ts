@@ -52,7 +52,11 @@ const CLIENTS_SHOWN = 5;
 type Scope = { id: number; nombre: string; modo: string } | null;
 
 /** Whose figures: an authorizer's own client; an administrator's chosen client, or every client. */
-async function scopeOf(deps: Deps, auth: AuthContext, cliente: number | undefined): Promise<Scope> {
+async function scopeOf(
+  deps: Pick<Deps, 'db'>,
+  auth: AuthContext,
+  cliente: number | undefined,
+): Promise<Scope> {
   const rol = auth.user.rol;
   if (rol === ROLES.autorizador || rol === ROLES.superAutorizador) {
     const own = auth.client!;

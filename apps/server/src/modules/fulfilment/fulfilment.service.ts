@@ -378,7 +378,7 @@ export function buyerConfirmReceipt(
 
 /** GET /api/surtido: approved orders of every client, filtered, 50 a page, newest first. */
 export async function fulfilmentQueue(
-  deps: Deps,
+  deps: Pick<Deps, 'config' | 'db'>,
   query: FulfilmentQueueQuery,
 ): Promise<FulfilmentQueueResponse> {
   const tz = deps.config.BUSINESS_TZ;

@@ -93,7 +93,7 @@ function headerIndex(kind: ImportKind, client: UserImportClient, header: string[
 // Templates
 
 export async function templateCsv(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   kind: ImportKind,
   idCliente: number,
 ): Promise<{ filename: string; body: string }> {
@@ -182,7 +182,7 @@ export async function templateCsv(
  * enqueues its job in one transaction, and answers at once.
  */
 export async function acceptUpload(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'jobs'>,
   request: FastifyRequest,
   kind: ImportKind,
 ): Promise<ImportAccepted> {
@@ -266,7 +266,11 @@ function yieldToRequests(): Promise<void> {
 }
 
 /** Marks an unfinished import as failed (and logs it); nothing already written is undone. */
-export async function markImportFailed(deps: Deps, id: number, motivo: string): Promise<void> {
+export async function markImportFailed(
+  deps: Pick<Deps, 'clock' | 'db'>,
+  id: number,
+  motivo: string,
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const [job] = await tx
       .update(importJobs)
@@ -498,7 +502,7 @@ const jobColumns = {
 };
 
 export async function listImports(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   query: { id_cliente?: number; page: number },
 ): Promise<ImportListResponse> {
   const where: SQL | undefined = query.id_cliente ? eq(importJobs.idCliente, query.id_cliente) : undefined;
@@ -522,7 +526,7 @@ export async function listImports(
   };
 }
 
-export async function importDetail(deps: Deps, id: number): Promise<ImportDetail> {
+export async function importDetail(deps: Pick<Deps, 'db'>, id: number): Promise<ImportDetail> {
   const [row] = await deps.db
     .select({ ...jobColumns, errors: importJobs.errors })
     .from(importJobs)

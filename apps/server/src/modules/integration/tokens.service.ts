@@ -126,7 +126,7 @@ export async function listTokens(db: Db, page: number, now: Date): Promise<Token
  * a request's token is looked up by) and its first characters (to recognise it in the list).
  */
 export async function createToken(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'db'>,
   request: FastifyRequest,
   auth: AuthContext,
   body: TokenCreateBody,
@@ -176,7 +176,7 @@ export async function createToken(
 
 /** POST /api/integracion/tokens/{id}/revocar: refused from the next request on; a second revoke is 409. */
 export async function revokeToken(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'db'>,
   request: FastifyRequest,
   auth: AuthContext,
   id: number,

@@ -29,7 +29,7 @@ export function decodeCursor(cursor: string): number {
  * one. Dates are business dates (BUSINESS_TZ) of the purchase.
  */
 export async function listV1Orders(
-  deps: Deps,
+  deps: Pick<Deps, 'config' | 'db'>,
   caller: ApiCaller,
   query: V1OrdersQuery,
 ): Promise<V1OrdersResponse> {
@@ -62,7 +62,7 @@ export async function listV1Orders(
 }
 
 /** GET /api/v1/pedidos/{id}: another client's order, for a client's token, answers like a missing one. */
-export async function getV1Order(deps: Deps, caller: ApiCaller, id: number): Promise<V1Order> {
+export async function getV1Order(deps: Pick<Deps, 'db'>, caller: ApiCaller, id: number): Promise<V1Order> {
   const [row] = await deps.db
     .select({ id: orders.id })
     .from(orders)

@@ -22,7 +22,7 @@ export function sign(secret: string, t: number, body: string): string {
   return signatureHeader(t, createHmac('sha256', secret).update(`${t}.${body}`).digest('hex'));
 }
 
-export function targetPolicy(deps: Deps): TargetPolicy {
+export function targetPolicy(deps: Pick<Deps, 'config'>): TargetPolicy {
   return {
     allowHttp: deps.config.NODE_ENV !== 'production',
     allowPrivate: deps.config.WEBHOOK_ALLOW_PRIVATE,

@@ -158,7 +158,7 @@ export async function createWebhook(
 
 /** POST /api/integracion/webhooks/{id}/desactivar: no new events; pending deliveries fail at their next attempt. */
 export async function deactivateWebhook(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'db'>,
   request: FastifyRequest,
   auth: AuthContext,
   id: number,
@@ -257,7 +257,7 @@ export async function listDeliveries(db: Db, endpointId: number, page: number): 
  * anew) goes again, with a new 24-hour retry window. One being sent right now answers 409.
  */
 export async function resendDelivery(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'jobs'>,
   request: FastifyRequest,
   auth: AuthContext,
   id: number,

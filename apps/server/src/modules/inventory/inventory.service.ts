@@ -151,7 +151,7 @@ async function idsByCategory(
 
 /** A client's products (active or not), paginated and sorted by the server, searchable like the catalogue. */
 export async function adminInventory(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   query: {
     id_cliente: number;
     page: number;
@@ -263,7 +263,7 @@ async function assertClaveFree(tx: Tx, idCliente: number, clave: string, exceptI
 }
 
 export async function createProduct(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   request: FastifyRequest,
 ): Promise<{ status: 'ok'; msg: string; articulo: AdminProductDto }> {
   const auth = request.auth!;
@@ -392,7 +392,7 @@ export async function updateProduct(
  * nothing changes.
  */
 export async function activateBatch(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'db'>,
   request: FastifyRequest,
   body: { ids: number[]; activo: boolean },
 ): Promise<ActivateBatchResponse> {
@@ -474,7 +474,7 @@ async function categoryRows(db: Db | Tx, where: SQL): Promise<AdminCategoryDto[]
   }));
 }
 
-export async function listCategories(deps: Deps, idCliente: number): Promise<AdminCategoryDto[]> {
+export async function listCategories(deps: Pick<Deps, 'db'>, idCliente: number): Promise<AdminCategoryDto[]> {
   await assertClient(deps.db, idCliente);
   return categoryRows(deps.db, eq(categories.idCliente, idCliente));
 }
@@ -494,7 +494,7 @@ async function assertCategoryNameFree(tx: Tx, idCliente: number, nombre: string,
 }
 
 export async function createCategory(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   request: FastifyRequest,
   body: CategoryBody,
 ): Promise<{ status: 'ok'; msg: string; categoria: AdminCategoryDto }> {
@@ -531,7 +531,7 @@ export async function createCategory(
 }
 
 export async function updateCategory(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'db'>,
   request: FastifyRequest,
   id: number,
   body: CategoryUpdateBody,

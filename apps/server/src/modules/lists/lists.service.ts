@@ -33,7 +33,7 @@ import {
 const NAME_CONSTRAINT = 'saved_lists_user_nombre_unique';
 const listNotFound = () => notFound(MSG.listaNoEncontrada, 'LIST_NOT_FOUND');
 
-export async function userLists(deps: Deps, auth: AuthContext): Promise<ListsResponse> {
+export async function userLists(deps: Pick<Deps, 'db'>, auth: AuthContext): Promise<ListsResponse> {
   buyerOf(auth);
   const rows = await listsOf(deps.db, auth.user.id);
   return {
@@ -86,7 +86,11 @@ async function detail(
   };
 }
 
-export async function userList(deps: Deps, auth: AuthContext, id: number): Promise<ListDetailDto> {
+export async function userList(
+  deps: Pick<Deps, 'db'>,
+  auth: AuthContext,
+  id: number,
+): Promise<ListDetailDto> {
   buyerOf(auth);
   const list = await ownList(deps.db, auth.user.id, id);
   if (!list) throw listNotFound();
@@ -126,7 +130,7 @@ async function checkItems(tx: Tx, locked: LockedBuyer, items: readonly { id: num
 
 /** Runs a list change under the buyer's lock; a name already used (even by a concurrent call) is 409. */
 async function saveUnderLock<T>(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   auth: AuthContext,
   work: (tx: Tx, locked: LockedBuyer) => Promise<T>,
 ): Promise<T> {
@@ -192,7 +196,11 @@ export async function userUpdateList(
   });
 }
 
-export async function userDeleteList(deps: Deps, auth: AuthContext, id: number): Promise<OkMessage> {
+export async function userDeleteList(
+  deps: Pick<Deps, 'db'>,
+  auth: AuthContext,
+  id: number,
+): Promise<OkMessage> {
   buyerOf(auth);
   const deleted = await deps.db
     .delete(savedLists)

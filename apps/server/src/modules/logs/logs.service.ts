@@ -174,7 +174,7 @@ const LOG_COLUMNS = {
  * prepared statements; the unfiltered page carries the planner's row count, so it needs no second
  * statement.
  */
-export async function listLogs(deps: Deps, query: LogsQuery): Promise<LogsResponse> {
+export async function listLogs(deps: Pick<Deps, 'config' | 'db'>, query: LogsQuery): Promise<LogsResponse> {
   const filter = oneUser(await filterOf(deps.db, query, deps.config.BUSINESS_TZ));
   if (filter.userIds?.length === 0)
     return { logs: [], total: 0, total_limitado: false, page: query.page, per_page: LOGS_PER_PAGE };
@@ -305,7 +305,7 @@ async function* logBatches(db: Db, filter: LogFilter) {
  * GET /api/logs/exportar: the filtered log as CSV (UTF-8 with BOM, the project's formula-safe writer),
  * streamed batch by batch: the whole log is never held in memory.
  */
-export function exportLogs(deps: Deps, query: LogFiltersQuery): Readable {
+export function exportLogs(deps: Pick<Deps, 'config' | 'db'>, query: LogFiltersQuery): Readable {
   const tz = deps.config.BUSINESS_TZ;
   const db = deps.db;
   async function* generate() {
@@ -341,7 +341,7 @@ export function exportLogs(deps: Deps, query: LogFiltersQuery): Readable {
 }
 
 /** The event types present in the log (for the filter). */
-export async function logTypes(deps: Deps): Promise<string[]> {
+export async function logTypes(deps: Pick<Deps, 'db'>): Promise<string[]> {
   const rows = await deps.db
     .selectDistinct({ eventType: systemLogs.eventType })
     .from(systemLogs)

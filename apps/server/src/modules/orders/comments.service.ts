@@ -261,7 +261,7 @@ async function addComment(
  * the comment's time.
  */
 async function checkCommentCaps(
-  deps: Deps,
+  deps: Pick<Deps, 'clock'>,
   tx: Tx,
   order: CommentOrder & { comentarios: number },
   authorId: number,
@@ -284,7 +284,7 @@ async function checkCommentCaps(
 
 /** GET …/{id}/comentarios?antes=: the page of an order's comments older than one, within the caller's scope. */
 async function olderComments(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   id: number,
   before: number,
   scope: { idUser?: number; idCliente?: number },

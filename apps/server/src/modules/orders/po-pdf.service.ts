@@ -274,7 +274,7 @@ export async function purchaseOrderBuffer(data: PurchaseOrderData, tz: string): 
 
 /** Sends an order's purchase order as a download (application/pdf, OC-<número>.pdf). */
 export async function sendPurchaseOrder(
-  deps: Deps,
+  deps: Pick<Deps, 'config' | 'db'>,
   reply: FastifyReply,
   id: number,
   scope: OrderScope,

@@ -172,7 +172,11 @@ export async function lineCounts(db: Db | Tx, orderIds: number[]): Promise<Map<n
 }
 
 /** The report as a stream: rows are read and written a batch at a time, never all in memory. */
-export function reportStream(deps: Deps, idCliente: number, body: ReportBody): Readable {
+export function reportStream(
+  deps: Pick<Deps, 'config' | 'db'>,
+  idCliente: number,
+  body: ReportBody,
+): Readable {
   const tz = deps.config.BUSINESS_TZ;
   const range = businessDateRange(body.fecha_inicio, body.fecha_fin, tz);
   const db = deps.db;

@@ -73,7 +73,7 @@ function cataloguePage(db: Db, shape: string, orden: CatalogOrder, filter: Catal
 
 /** The products assigned to the user: active, of its client, paginated by the server. */
 export async function userCatalogue(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   auth: AuthContext,
   query: { q?: string; categoria?: number; page: number; per_page: number; orden?: CatalogOrder },
 ): Promise<CatalogResponse> {

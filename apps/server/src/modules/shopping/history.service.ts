@@ -44,7 +44,7 @@ function historyWhere(f: {
 
 /** The user's orders, newest first unless sorted otherwise, 10 per page, filtered by status, month, number. */
 export async function userHistory(
-  deps: Deps,
+  deps: Pick<Deps, 'config' | 'db'>,
   userId: number,
   query: { page: number } & Partial<Omit<HistoryQuery, 'page'>>,
 ): Promise<HistoryResponse> {

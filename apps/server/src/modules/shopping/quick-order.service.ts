@@ -11,7 +11,7 @@ import { addLinesToCart, type ReorderLine } from './reorder.service.ts';
 type Product = { id: number; nombre: string; claveInterna: string; claveCliente: string };
 
 /** The buyer's assigned products whose clave interna or clave cliente is one of `keys` (lower case). */
-async function assignedByClave(deps: Deps, userId: number, idCliente: number, keys: string[]) {
+async function assignedByClave(deps: Pick<Deps, 'db'>, userId: number, idCliente: number, keys: string[]) {
   if (keys.length === 0) return [];
   return deps.db
     .select({

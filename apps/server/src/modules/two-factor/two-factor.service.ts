@@ -56,7 +56,7 @@ const userAgentOf = (request: FastifyRequest) => String(request.headers['user-ag
  * the second factor must be reset (or, when pending, enrolment started again), and a warning in the log.
  */
 function openUserSecret(
-  deps: Deps,
+  deps: Pick<Deps, 'keys' | 'log'>,
   user: { id: number; usuario: string },
   sealed: string,
   which: 'activo' | 'pendiente' = 'activo',
@@ -122,7 +122,7 @@ async function reserveCheck(deps: Deps, auth: AuthContext, request: FastifyReque
 }
 
 async function checkFailed(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   request: FastifyRequest,
   auth: AuthContext,
   accion: string,
@@ -138,7 +138,7 @@ async function checkFailed(
 
 /** In the change's transaction: the notice to the user (when they have an address) and the log entry. */
 async function noticeAndLog(
-  deps: Deps,
+  deps: Pick<Deps, 'config'>,
   tx: Tx,
   user: { email: string; usuario: string; nombre: string },
   event: TwoFactorEvent,
@@ -154,7 +154,10 @@ function requireActive(user: { totpSecret: string | null }) {
 }
 
 /** GET /api/2fa */
-export async function twoFactorStatus(deps: Deps, auth: AuthContext): Promise<TwoFactorStatus> {
+export async function twoFactorStatus(
+  deps: Pick<Deps, 'config' | 'db'>,
+  auth: AuthContext,
+): Promise<TwoFactorStatus> {
   const activo = twoFactorActive(auth.user);
   return {
     activo,

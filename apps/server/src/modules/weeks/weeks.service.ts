@@ -102,7 +102,7 @@ export async function listWeeks(
 }
 
 /** Today's business date by the app's clock. */
-function todayOf(deps: Deps): string {
+function todayOf(deps: Pick<Deps, 'clock' | 'config'>): string {
   return businessDate(deps.clock.now(), deps.config.BUSINESS_TZ);
 }
 
@@ -122,7 +122,7 @@ export async function clientWeeks(deps: Deps, idCliente: number, page: number) {
  * and overlap checks run and the week is inserted, so two simultaneous creates cannot both pass.
  */
 export async function createWeek(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   request: FastifyRequest,
   auth: AuthContext,
   body: { inicio: string; fin: string; id_cliente: number; activo?: boolean },
@@ -233,7 +233,11 @@ export async function deleteWeek(
 }
 
 /** GET /api/calendario_semanas/mes: the client's weeks that touch a month, oldest first (a handful). */
-export async function monthWeeks(deps: Deps, idCliente: number, mes: string): Promise<WeeksMonthResponse> {
+export async function monthWeeks(
+  deps: Pick<Deps, 'db'>,
+  idCliente: number,
+  mes: string,
+): Promise<WeeksMonthResponse> {
   await assertClient(deps.db, idCliente);
   const first = `${mes}-01`;
   const last = dayjs(first).endOf('month').format('YYYY-MM-DD');
@@ -328,7 +332,7 @@ async function accessAfterSaving(
  * existing; the insert also skips rows the unique (client, inicio, fin) index already holds.
  */
 export async function generateClientWeeks(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   request: FastifyRequest,
   auth: AuthContext,
   body: WeekGenerateBody,
