@@ -18,6 +18,7 @@ import { invalidationFeed } from './db/invalidation.ts';
 import { ensureTotals } from './db/order-totals.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { declareResponses } from './lib/declared-responses.ts';
+import { type Deps, depsOf } from './lib/deps.ts';
 import { JobRunner } from './lib/jobs.ts';
 import { type AppKeys, appKeys } from './lib/keys.ts';
 import { errSerializer } from './lib/log-errors.ts';
@@ -70,6 +71,8 @@ declare module 'fastify' {
     guard: Guard;
     /** "Now" for every business decision (lib/clock.ts, decision 0093). */
     clock: Clock;
+    /** What the services use (lib/deps.ts): routes pass it to them, never the app. */
+    deps: Deps;
   }
 }
 
@@ -195,7 +198,8 @@ export async function buildApp({
   }
   const jobs = new JobRunner(database, app.log);
   app.decorate('jobs', jobs);
-  defineRetentionJob(app);
+  app.decorate('deps', depsOf(app));
+  defineRetentionJob(app.deps);
   // Prometheus's series on their own listener when METRICS_PORT is set (decision 0104): before any route,
   // so that every route's answers are timed.
   registerMetrics(app, database, jobs);

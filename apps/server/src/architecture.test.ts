@@ -89,3 +89,54 @@ describe('one clock', () => {
     }
   });
 });
+
+/**
+ * Services with explicit dependencies (lib/deps.ts): a module's services and repositories take `Deps` (or a
+ * `Pick` of it) and the actor, never the Fastify app; the routes pass `app.deps`. A `*.service.ts` or
+ * `*.repository.ts` that imports FastifyInstance or takes an `app` parameter fails here.
+ */
+describe('services take their dependencies, not the app', () => {
+  const modules = `${root}apps/server/src/modules/`;
+  const SERVICE = /\.(service|repository)\.ts$/;
+  const APP = /\bFastifyInstance\b|(?:^|[(,])\s*app\??\s*:/;
+
+  function offenders(): string[] {
+    const found: string[] = [];
+    for (const file of readdirSync(modules, { recursive: true, encoding: 'utf8' })) {
+      if (!SERVICE.test(file)) continue;
+      readFileSync(`${modules}${file}`, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          const code = line.trimStart();
+          if (APP.test(line) && !code.startsWith('*') && !code.startsWith('/*') && !code.startsWith('//'))
+            found.push(`${file}:${i + 1}: ${line.trim()}`);
+        });
+    }
+    return found;
+  }
+
+  it('no service or repository of a module imports FastifyInstance or takes an app', () => {
+    expect(offenders()).toEqual([]);
+  });
+
+  it('a service that takes the app is found, by its import and by its parameter', () => {
+    const service = `${modules}orders/app-probe-${process.pid}.service.ts`;
+    const repository = `${modules}orders/app-probe-${process.pid}.repository.ts`;
+    try {
+      writeFileSync(
+        service,
+        "import type { FastifyInstance } from 'fastify';\nexport const rows = (app: FastifyInstance) => app.db;\n",
+      );
+      writeFileSync(repository, 'export function rows(\n  app: { db: unknown },\n) {\n  return app.db;\n}\n');
+      const found = offenders().filter((o) => o.includes(`app-probe-${process.pid}`));
+      expect(found.sort()).toEqual([
+        `orders/app-probe-${process.pid}.repository.ts:2: app: { db: unknown },`,
+        `orders/app-probe-${process.pid}.service.ts:1: import type { FastifyInstance } from 'fastify';`,
+        `orders/app-probe-${process.pid}.service.ts:2: export const rows = (app: FastifyInstance) => app.db;`,
+      ]);
+    } finally {
+      rmSync(service, { force: true });
+      rmSync(repository, { force: true });
+    }
+  });
+});

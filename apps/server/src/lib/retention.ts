@@ -2,7 +2,6 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { addCalendarMonths } from '@portal/shared/domain/time';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
 import { type Db, rowsOf, type Tx } from '../db/client.ts';
 import {
   approvalReminders,
@@ -16,6 +15,7 @@ import {
   webhookEvents,
 } from '../db/schema/index.ts';
 import { audit } from './audit.ts';
+import type { Deps } from './deps.ts';
 
 /** The daily purge of what has aged out (docs/domain.md "Retention", docs/operations.md, decision 0101). */
 export const RETENTION_QUEUE = 'depuracion-datos';
@@ -113,7 +113,7 @@ export interface RetentionSettings {
  */
 export const BATCH_HOLD_MS = 100;
 
-export function retentionSettings(config: FastifyInstance['config']): RetentionSettings {
+export function retentionSettings(config: Deps['config']): RetentionSettings {
   return {
     webhookDays: config.RETENTION_WEBHOOK_DAYS,
     noticeMonths: config.RETENTION_NOTICE_MONTHS,
@@ -302,19 +302,19 @@ export async function runRetention(
 }
 
 /** Declares the retention queue and its daily schedule (called while the app is built). */
-export function defineRetentionJob(app: FastifyInstance): void {
-  app.jobs.define<Record<string, never>>({
+export function defineRetentionJob(deps: Pick<Deps, 'db' | 'config' | 'clock' | 'jobs'>): void {
+  deps.jobs.define<Record<string, never>>({
     name: RETENTION_QUEUE,
     retryLimit: 2,
     retryDelay: 300,
     expireInSeconds: 60 * 60,
-    cron: { expression: RETENTION_CRON, tz: app.config.BUSINESS_TZ },
+    cron: { expression: RETENTION_CRON, tz: deps.config.BUSINESS_TZ },
     handler: async (_data, ctx) => {
       await runRetention(
-        app.db,
-        retentionSettings(app.config),
-        app.clock.now(),
-        app.config.BUSINESS_TZ,
+        deps.db,
+        retentionSettings(deps.config),
+        deps.clock.now(),
+        deps.config.BUSINESS_TZ,
         ctx.signal,
       );
     },

@@ -4,6 +4,7 @@ import { businessDate, passwordExpired } from '@portal/shared/domain/time';
 import type { PasswordChangeReason } from '@portal/shared/schemas/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { accessWeekState, type ClientRow, findUserWithClient, type UserRow } from '../db/principal.ts';
+import type { Deps } from '../lib/deps.ts';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
 import { twoFactorEnrolmentDue } from '../lib/two-factor-policy.ts';
 import { MSG } from '../messages.ts';
@@ -34,10 +35,10 @@ export interface AccessRefusal {
  * older than 72 hours, outside its weeks).
  */
 export async function accessRefusal(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db' | 'config' | 'clock'>,
   user: UserRow,
   client: ClientRow | null,
-  now = app.clock.now(),
+  now = deps.clock.now(),
   /** The client's week state for `now`'s business date, when the caller already read it. */
   known?: WeekState,
 ): Promise<AccessRefusal | null> {
@@ -48,7 +49,7 @@ export async function accessRefusal(
     return { code: 'TEMPORARY_PASSWORD_EXPIRED', msg: MSG.passwordTemporalVencida };
   if (user.rol === ROLES.usuario && client) {
     const weeks =
-      known ?? (await accessWeekState(app.db, client.id, businessDate(now, app.config.BUSINESS_TZ)));
+      known ?? (await accessWeekState(deps.db, client.id, businessDate(now, deps.config.BUSINESS_TZ)));
     if (weeks.hasAny && !weeks.inside) return { code: 'OUTSIDE_WEEK', msg: MSG.fueraDeSemana };
   }
   return null;

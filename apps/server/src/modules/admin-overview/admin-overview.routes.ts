@@ -18,6 +18,6 @@ export async function adminOverviewRoutes(app: FastifyInstance) {
         response: { 200: AdminOverview, 401: ErrorBody, 403: ErrorBody },
       },
     },
-    async () => adminOverview(app),
+    async () => adminOverview(app.deps),
   );
 }

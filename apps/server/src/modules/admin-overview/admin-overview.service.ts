@@ -1,31 +1,31 @@
 import { businessMonth } from '@portal/shared/domain/time';
 import type { AdminOverview } from '@portal/shared/schemas/overview';
 import { and, between, count, eq, gte, inArray, lt } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { clients, importJobs, orders, users } from '../../db/schema/index.ts';
+import type { Deps } from '../../lib/deps.ts';
 
 const STATUSES = ['pendiente', 'espera', 'aprobado', 'cancelado'] as const;
 
 /** The administrator's home figures. */
-export async function adminOverview(app: FastifyInstance, now = app.clock.now()): Promise<AdminOverview> {
-  const month = businessMonth(now, app.config.BUSINESS_TZ);
+export async function adminOverview(deps: Deps, now = deps.clock.now()): Promise<AdminOverview> {
+  const month = businessMonth(now, deps.config.BUSINESS_TZ);
   const weekAgo = new Date(now.getTime() - 7 * 24 * 3_600_000);
   const [clientRows, userRows, orderRows, runningRows, failedRows] = await Promise.all([
-    app.db.select({ n: count() }).from(clients).where(eq(clients.activo, true)),
-    app.db
+    deps.db.select({ n: count() }).from(clients).where(eq(clients.activo, true)),
+    deps.db
       .select({ n: count() })
       .from(users)
       .where(and(eq(users.activo, true), between(users.rol, 1, 3))),
-    app.db
+    deps.db
       .select({ status: orders.status, n: count() })
       .from(orders)
       .where(and(gte(orders.transactionDate, month.start), lt(orders.transactionDate, month.end)))
       .groupBy(orders.status),
-    app.db
+    deps.db
       .select({ n: count() })
       .from(importJobs)
       .where(inArray(importJobs.status, ['pendiente', 'procesando'])),
-    app.db
+    deps.db
       .select({ n: count() })
       .from(importJobs)
       .where(and(eq(importJobs.status, 'fallido'), gte(importJobs.createdAt, weekAgo))),

@@ -48,7 +48,7 @@ export async function authorizerRoutes(app: FastifyInstance) {
   const authorizer = app.guard({ roles: [ROLES.autorizador, ROLES.superAutorizador] });
   const tags = ['autorizacion'];
   // The daily digest of the orders waiting on each approver (decision 0051).
-  defineReminderJobs(app);
+  defineReminderJobs(app.deps);
 
   r.get(
     '/api/pedidos',
@@ -62,7 +62,7 @@ export async function authorizerRoutes(app: FastifyInstance) {
         response: { 200: compiledResponse(AuthorizerOrdersResponse), ...errors },
       },
     },
-    async (request) => authorizerOrders(app, request.auth!, request.query),
+    async (request) => authorizerOrders(app.deps, request.auth!, request.query),
   );
 
   r.get(
@@ -76,7 +76,7 @@ export async function authorizerRoutes(app: FastifyInstance) {
         response: { 200: AuthorizerOrderView, ...errors },
       },
     },
-    async (request) => authorizerOrderView(app, request.auth!, request.params.id),
+    async (request) => authorizerOrderView(app.deps, request.auth!, request.params.id),
   );
 
   r.get(
@@ -94,7 +94,7 @@ export async function authorizerRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const client = request.auth!.client;
       if (!client) throw forbidden();
-      return sendPurchaseOrder(app, reply, request.params.id, { idCliente: client.id });
+      return sendPurchaseOrder(app.deps, reply, request.params.id, { idCliente: client.id });
     },
   );
 
@@ -111,7 +111,7 @@ export async function authorizerRoutes(app: FastifyInstance) {
         response: { 200: OrderNeighbours, ...errors },
       },
     },
-    async (request) => authorizerOrderNeighbours(app, request.auth!, request.params.id, request.query),
+    async (request) => authorizerOrderNeighbours(app.deps, request.auth!, request.params.id, request.query),
   );
 
   r.post(
@@ -125,7 +125,7 @@ export async function authorizerRoutes(app: FastifyInstance) {
         response: { 200: WorkflowResponse, ...errors },
       },
     },
-    async (request) => authorizerApprove(app, request, request.auth!, request.body),
+    async (request) => authorizerApprove(app.deps, request, request.auth!, request.body),
   );
 
   r.post(
@@ -140,7 +140,8 @@ export async function authorizerRoutes(app: FastifyInstance) {
         response: { 200: WorkflowResponse, ...errors },
       },
     },
-    async (request) => authorizerCancel(app, request, request.auth!, request.params.id, request.body?.motivo),
+    async (request) =>
+      authorizerCancel(app.deps, request, request.auth!, request.params.id, request.body?.motivo),
   );
 
   r.get(
@@ -155,7 +156,8 @@ export async function authorizerRoutes(app: FastifyInstance) {
         response: { 200: OlderCommentsResponse, ...errors },
       },
     },
-    async (request) => authorizerOlderComments(app, request.auth!, request.params.id, request.query.antes),
+    async (request) =>
+      authorizerOlderComments(app.deps, request.auth!, request.params.id, request.query.antes),
   );
 
   r.post(
@@ -173,7 +175,9 @@ export async function authorizerRoutes(app: FastifyInstance) {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await authorizerAddComment(app, request, request.auth!, request.params.id, request.body.texto)),
+        .send(
+          await authorizerAddComment(app.deps, request, request.auth!, request.params.id, request.body.texto),
+        ),
   );
 
   r.post(
@@ -187,7 +191,7 @@ export async function authorizerRoutes(app: FastifyInstance) {
         response: { 200: BulkResponse, ...errors },
       },
     },
-    async (request) => authorizerBulkApprove(app, request, request.auth!, request.body.ids),
+    async (request) => authorizerBulkApprove(app.deps, request, request.auth!, request.body.ids),
   );
 
   r.post(
@@ -202,7 +206,7 @@ export async function authorizerRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      authorizerBulkCancel(app, request, request.auth!, request.body.ids, request.body.motivo),
+      authorizerBulkCancel(app.deps, request, request.auth!, request.body.ids, request.body.motivo),
   );
 
   for (const [url, forced] of [
@@ -236,7 +240,7 @@ export async function authorizerRoutes(app: FastifyInstance) {
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="reporte.csv"')
-          .send(reportStream(app, auth.client!.id, body));
+          .send(reportStream(app.deps, auth.client!.id, body));
       },
     );
   }

@@ -23,10 +23,11 @@ import type {
   WorkflowResponse,
 } from '@portal/shared/schemas/orders';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderLines, orders, userProducts, users } from '../../db/schema/index.ts';
 import { requestMeta } from '../../lib/audit.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { approvalsTotal } from '../../lib/metrics.ts';
 import { MSG } from '../../messages.ts';
@@ -52,18 +53,24 @@ function clientOf(auth: AuthContext) {
 }
 
 export async function authorizerOrders(
-  app: FastifyInstance,
+  deps: Deps,
   auth: AuthContext,
   query: Partial<AuthorizerOrdersQuery> & Pick<AuthorizerOrdersQuery, 'page' | 'status'>,
 ): Promise<AuthorizerOrdersResponse> {
   const client = clientOf(auth);
   const own = actionableStatus(auth.user.rol, client.cantidadAutorizadores);
   // With a delegation the user also acts on the delegator's level (decision 0053).
-  const actors = await actorsOf(app.db, auth.user, client.id, today(app), app.sessions.kept(auth.sessionId));
+  const actors = await actorsOf(
+    deps.db,
+    auth.user,
+    client.id,
+    today(deps),
+    deps.sessions.kept(auth.sessionId),
+  );
   const actionable = actionableStatuses(actors, client.cantidadAutorizadores);
   const orden = query.orden ?? 'fecha_desc';
-  const tz = app.config.BUSINESS_TZ;
-  const { rows, total, suma } = await listClientOrders(app.db, client.id, {
+  const tz = deps.config.BUSINESS_TZ;
+  const { rows, total, suma } = await listClientOrders(deps.db, client.id, {
     ...query,
     orden,
     actionable,
@@ -75,7 +82,7 @@ export async function authorizerOrders(
           }
         : undefined,
   });
-  const flags = await pageBudgetFlags(app.db, tz, client.modoPresupuesto, rows);
+  const flags = await pageBudgetFlags(deps.db, tz, client.modoPresupuesto, rows);
   return {
     pedidos: rows.map((r) => ({
       id: r.id,
@@ -105,16 +112,22 @@ export async function authorizerOrders(
  * order itself must be the client's (another client's id answers like a missing one).
  */
 export async function authorizerOrderNeighbours(
-  app: FastifyInstance,
+  deps: Deps,
   auth: AuthContext,
   id: number,
   query: OrderNeighboursQuery,
 ): Promise<OrderNeighbours> {
   const client = clientOf(auth);
-  await loadScopedOrder(app.db, id, client.id);
-  const actors = await actorsOf(app.db, auth.user, client.id, today(app), app.sessions.kept(auth.sessionId));
+  await loadScopedOrder(deps.db, id, client.id);
+  const actors = await actorsOf(
+    deps.db,
+    auth.user,
+    client.id,
+    today(deps),
+    deps.sessions.kept(auth.sessionId),
+  );
   const actionable = actionableStatuses(actors, client.cantidadAutorizadores);
-  const found = await orderNeighbours(app.db, client.id, id, {
+  const found = await orderNeighbours(deps.db, client.id, id, {
     ...query,
     actionable,
     userId: auth.user.id,
@@ -156,25 +169,25 @@ async function limitsFor(db: Db | Tx, userId: number, productIds: number[]) {
 }
 
 export async function authorizerOrderView(
-  app: FastifyInstance,
+  deps: Deps,
   auth: AuthContext,
   id: number,
 ): Promise<AuthorizerOrderView> {
   const client = clientOf(auth);
-  const order = await loadScopedOrder(app.db, id, client.id);
-  const buyer = await loadBuyer(app.db, order.idUser);
-  const detail = await orderDetail(app.db, id, { idCliente: client.id });
-  const lines = await app.db.select().from(orderLines).where(eq(orderLines.orderId, id));
+  const order = await loadScopedOrder(deps.db, id, client.id);
+  const buyer = await loadBuyer(deps.db, order.idUser);
+  const detail = await orderDetail(deps.db, id, { idCliente: client.id });
+  const lines = await deps.db.select().from(orderLines).where(eq(orderLines.orderId, id));
   const budget = await approvalBudget(
-    app.db,
-    app.config.BUSINESS_TZ,
+    deps.db,
+    deps.config.BUSINESS_TZ,
     order,
     buyer,
     client.modoPresupuesto,
     lines,
   );
   const limits = await limitsFor(
-    app.db,
+    deps.db,
     order.idUser,
     lines.map((l) => l.productId),
   );
@@ -184,16 +197,22 @@ export async function authorizerOrderView(
   void over;
   // The buttons follow the server's rules, separation of duties included.
   const own = order.idUser === auth.user.id;
-  const actors = await actorsOf(app.db, auth.user, client.id, today(app), app.sessions.kept(auth.sessionId));
+  const actors = await actorsOf(
+    deps.db,
+    auth.user,
+    client.id,
+    today(deps),
+    deps.sessions.kept(auth.sessionId),
+  );
   const approve = transitionAs(actors, status, levels, 'aprobar');
-  const levelOne = status === 'espera' ? await levelOneApprover(app.db, order.id) : null;
+  const levelOne = status === 'espera' ? await levelOneApprover(deps.db, order.id) : null;
   // What the buyer placed in the window before the order, when the second-level rule may apply (decision 0100).
   const previos =
     status === 'pendiente' &&
     levels === 2 &&
     client.segundoNivelDesde !== null &&
     client.ventanaReglasHoras > 0
-      ? await placedBefore(app.db, {
+      ? await placedBefore(deps.db, {
           userId: order.idUser,
           until: order.transactionDate,
           hours: client.ventanaReglasHoras,
@@ -257,7 +276,7 @@ function refuseTransition(reason: 'ROLE' | 'STATUS'): never {
 }
 
 async function afterTransition(
-  app: FastifyInstance,
+  deps: Deps,
   auth: AuthContext,
   id: number,
   to: OrderStatus,
@@ -268,8 +287,8 @@ async function afterTransition(
     status: 'ok',
     msg,
     nuevo_estatus: to,
-    pedido: await orderDetail(app.db, id, { idCliente: client.id }),
-    pedidos: await authorizerOrders(app, auth, { page: 1, status: 'accionables' }),
+    pedido: await orderDetail(deps.db, id, { idCliente: client.id }),
+    pedidos: await authorizerOrders(deps, auth, { page: 1, status: 'accionables' }),
   };
 }
 
@@ -283,7 +302,7 @@ type Client = NonNullable<AuthContext['client']>;
  * nothing changed. Answers the new status; a refusal throws its AppError. The caller flushes the mailer.
  */
 async function approveOne(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   client: Client,
@@ -292,13 +311,13 @@ async function approveOne(
   /** A comment sent with the approval (decision 0047); never in bulk. */
   comment?: string,
 ): Promise<OrderStatus> {
-  const tz = app.config.BUSINESS_TZ;
-  const to = await app.db.transaction(async (tx) => {
+  const tz = deps.config.BUSINESS_TZ;
+  const to = await deps.db.transaction(async (tx) => {
     // The order, then its buyer (a purchase of the buyer waits, so the month below is the whole month),
     // then everything else in one read (decision 0090).
     const order = await lockOrderForAction(tx, id, client.id);
     const buyer = await lockBuyerForApproval(tx, order.idUser);
-    const day = businessDate(app.clock.now(), tz);
+    const day = businessDate(deps.clock.now(), tz);
     const read = await readApproval(tx, {
       orderId: order.id,
       userId: auth.user.id,
@@ -356,14 +375,14 @@ async function approveOne(
     const edits = changed ? lineEdits(order, lines, removed, edited, totals.total) : null;
     // A comment sent with the approval is saved with it and named in its event (decision 0047).
     const comentario = comment
-      ? await insertComment(tx, order.id, auth.user.id, comment, app.clock.now())
+      ? await insertComment(tx, order.id, auth.user.id, comment, deps.clock.now())
       : null;
     const named = {
       ...target.rule,
       ...(comentario ? { id_comentario: comentario } : {}),
     };
     const onBehalf = onBehalfOfId ? { en_nombre_de: onBehalfOfId } : {};
-    await orderChanged(tx, lifecycleDeps(app), {
+    await orderChanged(tx, lifecycleDeps(deps), {
       kind: 'aprobado',
       order,
       from: status,
@@ -429,15 +448,15 @@ function lineEdits(
 
 /** POST /api/update/compra: one approval, with the edits (approveOne). */
 export async function authorizerApprove(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   body: { id: number; orden: { id: number; cantidad: number }[]; comentario?: string },
 ): Promise<WorkflowResponse> {
-  const result = await approveOne(app, request, auth, clientOf(auth), body.id, body.orden, body.comentario);
-  void app.mailer.flush();
+  const result = await approveOne(deps, request, auth, clientOf(auth), body.id, body.orden, body.comentario);
+  void deps.mailer.flush();
   return afterTransition(
-    app,
+    deps,
     auth,
     body.id,
     result,
@@ -450,7 +469,7 @@ export async function authorizerApprove(
  * optional reason; the single-order route and the bulk route both run it. The caller flushes the mailer.
  */
 async function cancelOne(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   client: Client,
@@ -458,16 +477,16 @@ async function cancelOne(
   motivo: string | undefined,
 ): Promise<OrderStatus> {
   const reason = motivo?.trim() ? motivo.trim() : null;
-  return app.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const order = await lockOrderForAction(tx, id, client.id);
     const status = order.status as OrderStatus;
-    const actors = await actorsOf(tx, auth.user, client.id, today(app));
+    const actors = await actorsOf(tx, auth.user, client.id, today(deps));
     const step = transitionAs(actors, status, client.cantidadAutorizadores, 'cancelar');
     if (!step.ok) refuseTransition(step.reason);
     const onBehalfOfId = step.actor.onBehalfOf?.id ?? null;
     const refusal = dutyConflict(auth.user.id, order, 'cancelar', null);
     if (refusal) throw refusal;
-    await orderChanged(tx, lifecycleDeps(app), {
+    await orderChanged(tx, lifecycleDeps(deps), {
       kind: 'cancelado',
       tipo: 'cancelado',
       order,
@@ -492,15 +511,15 @@ async function cancelOne(
 
 /** POST /api/cancelar/compra/{id}: one cancellation (cancelOne). */
 export async function authorizerCancel(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   id: number,
   motivo: string | undefined,
 ): Promise<WorkflowResponse> {
-  await cancelOne(app, request, auth, clientOf(auth), id, motivo);
-  void app.mailer.flush();
-  return afterTransition(app, auth, id, 'cancelado', MSG.pedidoCancelado);
+  await cancelOne(deps, request, auth, clientOf(auth), id, motivo);
+  void deps.mailer.flush();
+  return afterTransition(deps, auth, id, 'cancelado', MSG.pedidoCancelado);
 }
 
 /**
@@ -510,7 +529,7 @@ export async function authorizerCancel(
  * missing one.
  */
 async function inBulk(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'log' | 'mailer'>,
   auth: AuthContext,
   ids: number[],
   one: (client: Client, id: number) => Promise<OrderStatus>,
@@ -524,30 +543,30 @@ async function inBulk(
       if (err instanceof AppError) {
         resultados.push({ id, ok: false, error: err.message });
       } else {
-        app.log.error({ err, id_pedido: id }, 'bulk order action failed');
+        deps.log.error({ err, id_pedido: id }, 'bulk order action failed');
         resultados.push({ id, ok: false, error: MSG.loteErrorInterno });
       }
     }
   }
-  void app.mailer.flush();
+  void deps.mailer.flush();
   return { resultados };
 }
 
 export function authorizerBulkApprove(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   ids: number[],
 ): Promise<BulkResponse> {
-  return inBulk(app, auth, ids, (client, id) => approveOne(app, request, auth, client, id));
+  return inBulk(deps, auth, ids, (client, id) => approveOne(deps, request, auth, client, id));
 }
 
 export function authorizerBulkCancel(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   ids: number[],
   motivo: string | undefined,
 ): Promise<BulkResponse> {
-  return inBulk(app, auth, ids, (client, id) => cancelOne(app, request, auth, client, id, motivo));
+  return inBulk(deps, auth, ids, (client, id) => cancelOne(deps, request, auth, client, id, motivo));
 }

@@ -33,7 +33,7 @@ export async function delegationRoutes(app: FastifyInstance) {
         response: { 200: DelegationState, ...errors },
       },
     },
-    async (request) => delegationState(app.db, self(request.auth!), today(app)),
+    async (request) => delegationState(app.db, self(request.auth!), today(app.deps)),
   );
 
   r.put(
@@ -47,7 +47,8 @@ export async function delegationRoutes(app: FastifyInstance) {
         response: { 200: DelegationState, ...errors },
       },
     },
-    async (request) => setDelegation(app, request, request.auth!.user.id, self(request.auth!), request.body),
+    async (request) =>
+      setDelegation(app.deps, request, request.auth!.user.id, self(request.auth!), request.body),
   );
 
   r.delete(
@@ -60,7 +61,7 @@ export async function delegationRoutes(app: FastifyInstance) {
         response: { 200: DelegationState, ...errors },
       },
     },
-    async (request) => endDelegation(app, request, request.auth!.user.id, self(request.auth!)),
+    async (request) => endDelegation(app.deps, request, request.auth!.user.id, self(request.auth!)),
   );
 
   r.get(
@@ -74,7 +75,7 @@ export async function delegationRoutes(app: FastifyInstance) {
         response: { 200: DelegationState, ...errors },
       },
     },
-    async (request) => delegationState(app.db, await findPerson(app.db, request.params.id), today(app)),
+    async (request) => delegationState(app.db, await findPerson(app.db, request.params.id), today(app.deps)),
   );
 
   r.put(
@@ -91,7 +92,7 @@ export async function delegationRoutes(app: FastifyInstance) {
     },
     async (request) =>
       setDelegation(
-        app,
+        app.deps,
         request,
         request.auth!.user.id,
         await findPerson(app.db, request.params.id),
@@ -111,6 +112,6 @@ export async function delegationRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      endDelegation(app, request, request.auth!.user.id, await findPerson(app.db, request.params.id)),
+      endDelegation(app.deps, request, request.auth!.user.id, await findPerson(app.db, request.params.id)),
   );
 }

@@ -4,11 +4,12 @@ import { businessDate, formatIsoDate } from '@portal/shared/domain/time';
 import type { DelegationBody, DelegationState } from '@portal/shared/schemas/delegation';
 import { and, asc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { executeNamed, prepared, type Val } from '../../db/prepared.ts';
 import { delegations, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { orderEmail } from '../../lib/emails.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
@@ -26,8 +27,8 @@ const AUTHORIZER_ROLES = [ROLES.autorizador, ROLES.superAutorizador];
 const delegate = alias(users, 'delegate');
 
 /** Today's business date. */
-export function today(app: FastifyInstance, now: Date = app.clock.now()): string {
-  return businessDate(now, app.config.BUSINESS_TZ);
+export function today(deps: Pick<Deps, 'clock' | 'config'>, now: Date = deps.clock.now()): string {
+  return businessDate(now, deps.config.BUSINESS_TZ);
 }
 
 /**
@@ -226,7 +227,7 @@ const refuse = (code: string, msg: string, field: string) => badRequest(code, ms
  * each other at once cannot both succeed. The delegate is told by e-mail.
  */
 export async function setDelegation(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   actorId: number,
   person: Person,
@@ -234,11 +235,11 @@ export async function setDelegation(
 ): Promise<DelegationState> {
   if (person.idCliente === null || !AUTHORIZER_ROLES.includes(person.rol as 2 | 3))
     throw badRequest('NOT_AN_AUTHORIZER', MSG.delegacionSoloAutorizadores);
-  const day = today(app);
+  const day = today(deps);
   const problem = delegationWindowProblem(body.desde, body.hasta, day);
   if (problem) throw refuse('BAD_WINDOW', problem, 'hasta');
   if (body.delegado_id === person.id) throw refuse('SELF', MSG.delegadoEsUnoMismo, 'delegado_id');
-  const state = await app.db.transaction(async (tx) => {
+  const state = await deps.db.transaction(async (tx) => {
     const locked = await tx
       .select({
         id: users.id,
@@ -280,7 +281,7 @@ export async function setDelegation(
       desde: body.desde,
       hasta: body.hasta,
       createdBy: actorId,
-      createdAt: app.clock.now(),
+      createdAt: deps.clock.now(),
     };
     await tx
       .insert(delegations)
@@ -307,25 +308,25 @@ export async function setDelegation(
           paragraphs: [
             `Del ${formatIsoDate(body.desde)} al ${formatIsoDate(body.hasta)} apruebas en nombre de ${person.nombre}: verás sus pedidos por revisar y recibirás sus avisos.`,
           ],
-          url: `${app.config.PUBLIC_URL}/autorizador/principal`,
+          url: `${deps.config.PUBLIC_URL}/autorizador/principal`,
           label: 'Ver pedidos por revisar',
         }),
       );
     return delegationState(tx, person, day);
   });
-  void app.mailer.flush();
+  void deps.mailer.flush();
   return state;
 }
 
 /** DELETE: ends `person`'s delegation now (nothing to end is not an error). */
 export async function endDelegation(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   actorId: number,
   person: Person,
 ): Promise<DelegationState> {
-  const day = today(app);
-  return app.db.transaction(async (tx) => {
+  const day = today(deps);
+  return deps.db.transaction(async (tx) => {
     const ended = await tx
       .delete(delegations)
       .where(eq(delegations.delegatorId, person.id))

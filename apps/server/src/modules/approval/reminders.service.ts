@@ -7,9 +7,9 @@ import {
 } from '@portal/shared/domain/order-workflow';
 import { businessDate, formatDateTime } from '@portal/shared/domain/time';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { approvalReminders, clients, orderEvents, orders, users } from '../../db/schema/index.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { orderEmail } from '../../lib/emails.ts';
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
 import { levelWithStandIns } from './delegation.service.ts';
@@ -191,19 +191,19 @@ export async function runReminders(
 }
 
 /** Declares the reminder queue and its daily schedule (called while the app is built). */
-export function defineReminderJobs(app: FastifyInstance): void {
-  app.jobs.define<Record<string, never>>({
+export function defineReminderJobs(deps: Deps): void {
+  deps.jobs.define<Record<string, never>>({
     name: REMINDER_QUEUE,
     retryLimit: 2,
     retryDelay: 60,
     expireInSeconds: 15 * 60,
-    cron: { expression: REMINDER_CRON, tz: app.config.BUSINESS_TZ },
+    cron: { expression: REMINDER_CRON, tz: deps.config.BUSINESS_TZ },
     handler: async () => {
       const sent = await runReminders(
-        { db: app.db, publicUrl: app.config.PUBLIC_URL, tz: app.config.BUSINESS_TZ },
-        app.clock.now(),
+        { db: deps.db, publicUrl: deps.config.PUBLIC_URL, tz: deps.config.BUSINESS_TZ },
+        deps.clock.now(),
       );
-      if (sent > 0) void app.mailer.flush();
+      if (sent > 0) void deps.mailer.flush();
     },
   });
 }

@@ -57,7 +57,7 @@ export async function assignmentRoutes(app: FastifyInstance) {
         response: { 200: AssignResponse, ...errors },
       },
     },
-    async (request) => assignProduct(app, request, request.auth!, request.body),
+    async (request) => assignProduct(app.deps, request, request.auth!, request.body),
   );
 
   r.post(
@@ -71,7 +71,7 @@ export async function assignmentRoutes(app: FastifyInstance) {
         response: { 200: AssignAllResponse, ...errors },
       },
     },
-    async (request) => assignAll(app, request, request.auth!, request.body),
+    async (request) => assignAll(app.deps, request, request.auth!, request.body),
   );
 
   r.post(
@@ -92,7 +92,7 @@ export async function assignmentRoutes(app: FastifyInstance) {
         response: { 200: CopyAssignmentsResponse, ...bulkErrors },
       },
     },
-    async (request) => copyAssignments(app, request, request.auth!, request.params.id, request.body),
+    async (request) => copyAssignments(app.deps, request, request.auth!, request.params.id, request.body),
   );
 
   r.post(
@@ -112,6 +112,6 @@ export async function assignmentRoutes(app: FastifyInstance) {
         response: { 200: BatchAssignResponse, ...bulkErrors },
       },
     },
-    async (request) => assignBatch(app, request, request.auth!, request.body),
+    async (request) => assignBatch(app.deps, request, request.auth!, request.body),
   );
 }

@@ -9,11 +9,12 @@ import type {
   UserProductsResponse,
 } from '@portal/shared/schemas/assignments';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { categories, clients, products, userProducts, users } from '../../db/schema/index.ts';
 import { offsetOf, searchCondition } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, unprocessable } from '../../lib/errors.ts';
 import { imageUrl, thumbUrl } from '../../lib/files.ts';
 import { MSG } from '../../messages.ts';
@@ -120,12 +121,12 @@ export async function userProductList(
 
 /** POST /api/productos/asignar: enables or disables one product for a rol-1 user (upsert). */
 export async function assignProduct(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'clock' | 'db'>,
   request: FastifyRequest,
   auth: AuthContext,
   body: { id_producto: number; id_user: number; cantidad_limite?: number; status: boolean },
 ): Promise<AssignResponse> {
-  return app.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const buyer = await findBuyer(tx, body.id_user, true);
     if (!buyer) throw userNotFound();
     const [product] = await tx
@@ -149,7 +150,7 @@ export async function assignProduct(
           asignado: body.status,
           cantidadLimite:
             body.cantidad_limite === undefined ? sql`${userProducts.cantidadLimite}` : body.cantidad_limite,
-          updatedAt: app.clock.now(),
+          updatedAt: deps.clock.now(),
         },
       })
       .returning();
@@ -230,12 +231,12 @@ async function writeAssignments(
  * keeps its limit (1 for new ones).
  */
 export async function assignAll(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db'>,
   request: FastifyRequest,
   auth: AuthContext,
   body: { id_user: number; status: boolean; cantidad_limite?: number; ids?: number[] },
 ): Promise<AssignAllResponse> {
-  return app.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const buyer = await findBuyer(tx, body.id_user, true);
     if (!buyer) throw userNotFound();
     const ids = body.ids ? [...new Set(body.ids)] : undefined;
@@ -303,7 +304,7 @@ async function lockClientUsers(tx: Tx, ids: readonly number[]) {
  * the single switch: a disabled product stays in the cart and the purchase refuses it.
  */
 export async function copyAssignments(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db'>,
   request: FastifyRequest,
   auth: AuthContext,
   targetId: number,
@@ -313,7 +314,7 @@ export async function copyAssignments(
   if (sourceId === targetId) {
     throw badRequest('SAME_USER', MSG.copiaMismoUsuario, { desde_usuario_id: MSG.copiaMismoUsuario });
   }
-  return app.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const found = await lockClientUsers(tx, [targetId, sourceId]);
     const target = found.find((u) => u.id === targetId);
     const source = found.find((u) => u.id === sourceId);
@@ -387,7 +388,7 @@ export async function copyAssignments(
  * a missing one and nothing is written.
  */
 export async function assignBatch(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db'>,
   request: FastifyRequest,
   auth: AuthContext,
   body: {
@@ -404,7 +405,7 @@ export async function assignBatch(
   // One category (categoria_id) or several (categorias): the same thing. The schema lets exactly one of
   // productos, categoria_id and categorias through.
   const categoryList = productIds ? undefined : [...new Set(body.categorias ?? [body.categoria_id!])];
-  return app.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const found = await lockClientUsers(tx, userIds);
     const idCliente = found.find((u) => u.id === userIds[0])?.idCliente;
     if (found.length !== userIds.length || found.some((u) => u.idCliente !== idCliente)) {

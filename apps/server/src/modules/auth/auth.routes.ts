@@ -36,7 +36,7 @@ export async function authRoutes(app: FastifyInstance, opts: { store: SessionSto
         response: { 200: LoginResponse, ...errors },
       },
     },
-    async (request, reply) => service.signIn(app, store, request, reply, request.body),
+    async (request, reply) => service.signIn(app.deps, store, request, reply, request.body),
   );
 
   r.get(
@@ -51,9 +51,9 @@ export async function authRoutes(app: FastifyInstance, opts: { store: SessionSto
     },
     async (request) => {
       const auth = request.auth!;
-      const payload = service.sessionPayload(app, auth);
+      const payload = service.sessionPayload(app.deps, auth);
       if (auth.user.rol === ROLES.usuario && !auth.mustChangePassword)
-        payload.comprador = await shopperSession(app, auth);
+        payload.comprador = await shopperSession(app.deps, auth);
       return payload;
     },
   );
@@ -91,7 +91,7 @@ export async function authRoutes(app: FastifyInstance, opts: { store: SessionSto
       },
     },
     async (request, reply) => {
-      await service.changeOwnPassword(app, store, request, reply, request.auth!, request.body);
+      await service.changeOwnPassword(app.deps, store, request, reply, request.auth!, request.body);
       return { status: 'ok' as const, msg: MSG.passwordActualizada };
     },
   );
@@ -107,7 +107,7 @@ export async function authRoutes(app: FastifyInstance, opts: { store: SessionSto
       },
     },
     async (request) => {
-      await service.requestRecovery(app, request, request.body.usuario);
+      await service.requestRecovery(app.deps, request, request.body.usuario);
       return { status: 'ok' as const, msg: MSG.correoEnviado };
     },
   );
@@ -122,7 +122,7 @@ export async function authRoutes(app: FastifyInstance, opts: { store: SessionSto
         response: { 200: TokenCheckResponse, ...errors },
       },
     },
-    async (request) => service.checkResetToken(app, request.body.token),
+    async (request) => service.checkResetToken(app.deps, request.body.token),
   );
 
   r.post(
@@ -136,7 +136,7 @@ export async function authRoutes(app: FastifyInstance, opts: { store: SessionSto
       },
     },
     async (request) => {
-      await service.resetWithToken(app, store, request, request.body);
+      await service.resetWithToken(app.deps, store, request, request.body);
       return { status: 'ok' as const, msg: MSG.passwordEstablecida };
     },
   );

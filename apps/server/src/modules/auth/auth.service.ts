@@ -5,10 +5,11 @@ import { ROLES } from '@portal/shared/domain/roles';
 import { businessDate } from '@portal/shared/domain/time';
 import { RECOVERY_LINK_TTL_MS } from '@portal/shared/limits';
 import type { LoginResponse, SessionResponse } from '@portal/shared/schemas/auth';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { nextActiveWeekStart } from '../../db/principal.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { passwordChangedEmail, recoveryEmail } from '../../lib/emails.ts';
 import { AppError, badRequest, notFound, tooMany, unauthorized } from '../../lib/errors.ts';
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
@@ -46,7 +47,7 @@ function fileUrl(id: string | null): string | null {
 }
 
 export function sessionPayload(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'clock' | 'config'>,
   ctx: Pick<AuthContext, 'user' | 'client' | 'mustChangePassword'>,
 ): SessionResponse {
   const { user, client } = ctx;
@@ -60,10 +61,10 @@ export function sessionPayload(
       rol: user.rol,
       debe_cambiar_password: ctx.mustChangePassword,
       motivo_cambio_password: ctx.mustChangePassword
-        ? passwordChangeReason(user, app.clock.now(), app.config.BUSINESS_TZ)
+        ? passwordChangeReason(user, deps.clock.now(), deps.config.BUSINESS_TZ)
         : null,
       dos_pasos: twoFactorActive(user),
-      debe_activar_2fa: twoFactorEnrolmentDue(app.config, user, client),
+      debe_activar_2fa: twoFactorEnrolmentDue(deps.config, user, client),
       cliente: client
         ? {
             id: client.id,
@@ -81,34 +82,34 @@ export function sessionPayload(
           }
         : null,
     },
-    soporte: app.config.supportPhones,
-    zona_horaria: app.config.BUSINESS_TZ,
+    soporte: deps.config.supportPhones,
+    zona_horaria: deps.config.BUSINESS_TZ,
   };
 }
 
 /** A typed username as the throttle and the log know it (an HMAC under the server's key). */
-export function typedSubject(app: FastifyInstance, usuario: string): string {
-  return repo.attemptSubject(app.keys.typedNames, usuario);
+export function typedSubject(deps: Pick<Deps, 'keys'>, usuario: string): string {
+  return repo.attemptSubject(deps.keys.typedNames, usuario);
 }
 
 /**
  * How a typed username appears in the system log: as typed only when it names an existing user; otherwise
  * a short fingerprint, because what was typed may be a password entered in the wrong field.
  */
-function typedName(app: FastifyInstance, usuario: string, user: { usuario: string } | undefined): string {
-  return user ? user.usuario : `(usuario desconocido, huella ${typedSubject(app, usuario).slice(0, 12)})`;
+function typedName(deps: Deps, usuario: string, user: { usuario: string } | undefined): string {
+  return user ? user.usuario : `(usuario desconocido, huella ${typedSubject(deps, usuario).slice(0, 12)})`;
 }
 
 function typedNameMeta(
-  app: FastifyInstance,
+  deps: Deps,
   usuario: string,
   user: { usuario: string } | undefined,
 ): Record<string, string> {
-  return user ? { usuario: user.usuario } : { huella_usuario: typedSubject(app, usuario).slice(0, 12) };
+  return user ? { usuario: user.usuario } : { huella_usuario: typedSubject(deps, usuario).slice(0, 12) };
 }
 
 export async function signIn(
-  app: FastifyInstance,
+  deps: Deps,
   store: SessionStore,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -116,50 +117,50 @@ export async function signIn(
 ): Promise<LoginResponse> {
   const session = request.session;
   if (!session) throw new AppError(419, 'CSRF', MSG.csrfInvalido);
-  const now = app.clock.now();
+  const now = deps.clock.now();
   const credentials = openLogin(envelope, session.xsrfToken, now.getTime());
   if (!credentials) throw badRequest('ENVELOPE', MSG.envelopeInvalido);
   const usuario = credentials.usuario.trim();
   if (!usuario || !credentials.password) throw badRequest('VALIDATION', MSG.llenarTodosLosDatos);
   const ip = request.ip;
   // The attempt is counted and recorded before the password is checked (atomically, see reserveAttempt).
-  const reservation = await repo.reserveAttempt(app.db, 'login', typedSubject(app, usuario), ip, {
+  const reservation = await repo.reserveAttempt(deps.db, 'login', typedSubject(deps, usuario), ip, {
     ...throttleWindow(now),
     perSubjectAndIp: LOGIN_MAX_PER_USER_IP,
     perIp: LOGIN_MAX_PER_IP,
   });
   if (!reservation.ok) {
     if (reservation.firstRefusal) {
-      const known = await repo.findUserByUsuario(app.db, usuario);
-      await audit(app.db, {
+      const known = await repo.findUserByUsuario(deps.db, usuario);
+      await audit(deps.db, {
         userId: known?.id ?? null,
         eventType: 'login_bloqueado',
-        description: `Inicio de sesión bloqueado por demasiados intentos: ${typedName(app, usuario, known)}`,
-        metadata: { ...typedNameMeta(app, usuario, known), ...requestMeta(request) },
+        description: `Inicio de sesión bloqueado por demasiados intentos: ${typedName(deps, usuario, known)}`,
+        metadata: { ...typedNameMeta(deps, usuario, known), ...requestMeta(request) },
       });
     }
     throw tooMany(MSG.demasiadosIntentos, 'LOGIN_THROTTLED');
   }
-  const user = await repo.findUserByUsuario(app.db, usuario);
+  const user = await repo.findUserByUsuario(deps.db, usuario);
   const ok = await verifyPassword(credentials.password, user?.passwordHash);
   if (!user || !ok) {
     // The reservation stays: it is this failure.
-    await audit(app.db, {
+    await audit(deps.db, {
       userId: user?.id ?? null,
       eventType: 'login_fallido',
-      description: `Intento de inicio de sesión fallido: ${typedName(app, usuario, user)}`,
-      metadata: { ...typedNameMeta(app, usuario, user), ...requestMeta(request) },
+      description: `Intento de inicio de sesión fallido: ${typedName(deps, usuario, user)}`,
+      metadata: { ...typedNameMeta(deps, usuario, user), ...requestMeta(request) },
     });
     throw unauthorized(MSG.credencialesIncorrectas, 'BAD_CREDENTIALS');
   }
   // The right password is not a failure, whatever follows.
-  await repo.releaseAttempt(app.db, reservation.id);
-  await rehashIfWeak(app.db, user, credentials.password);
-  const found = await repo.findUserWithClient(app.db, user.id);
+  await repo.releaseAttempt(deps.db, reservation.id);
+  await rehashIfWeak(deps.db, user, credentials.password);
+  const found = await repo.findUserWithClient(deps.db, user.id);
   const client = found?.client ?? null;
-  const refusal = await accessRefusal(app, user, client, now);
+  const refusal = await accessRefusal(deps, user, client, now);
   if (refusal) {
-    await audit(app.db, {
+    await audit(deps.db, {
       userId: user.id,
       eventType: 'login_rechazado',
       description: `Inicio de sesión rechazado (${refusal.code}): ${user.usuario}`,
@@ -169,21 +170,21 @@ export async function signIn(
     const msg =
       refusal.code === 'OUTSIDE_WEEK' && client
         ? MSG.fueraDeSemanaProxima(
-            await nextActiveWeekStart(app.db, client.id, businessDate(now, app.config.BUSINESS_TZ)),
+            await nextActiveWeekStart(deps.db, client.id, businessDate(now, deps.config.BUSINESS_TZ)),
           )
         : refusal.msg;
     throw new AppError(403, refusal.code, msg);
   }
   // Two-factor sign-in: the password opens only a 5-minute session for POST /api/login/2fa, and the
   // throttle's failures stay counted until the second factor is right too.
-  if (twoFactorActive(user)) return startSecondStep(app, store, request, reply, user, session.id);
+  if (twoFactorActive(user)) return startSecondStep(deps, store, request, reply, user, session.id);
   // A new session id and XSRF token at sign-in (no fixation); the form's session is gone.
   await store.destroy(session.id);
   const created = await store.create(user.id, { ip, userAgent: String(request.headers['user-agent'] ?? '') });
   setSessionCookies(request, reply, created);
-  await repo.recordSignIn(app.db, {
+  await repo.recordSignIn(deps.db, {
     userId: user.id,
-    subject: typedSubject(app, usuario),
+    subject: typedSubject(deps, usuario),
     ip,
     entry: {
       userId: user.id,
@@ -192,15 +193,15 @@ export async function signIn(
       metadata: requestMeta(request),
     },
   });
-  return sessionPayload(app, {
+  return sessionPayload(deps, {
     user: user as AuthContext['user'],
     client,
-    mustChangePassword: mustChangePassword(user, now, app.config.BUSINESS_TZ),
+    mustChangePassword: mustChangePassword(user, now, deps.config.BUSINESS_TZ),
   });
 }
 
 export async function changeOwnPassword(
-  app: FastifyInstance,
+  deps: Deps,
   store: SessionStore,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -218,8 +219,8 @@ export async function changeOwnPassword(
     throw badRequest('SAME_PASSWORD', MSG.passwordIgualAnterior, { newPass: MSG.passwordIgualAnterior });
   const hash = await hashPassword(body.newPass);
   const to = addressOf(ctx.user);
-  const now = app.clock.now();
-  await app.db.transaction(async (tx) => {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
     await repo.setPassword(tx, ctx.user.id, hash, false, now);
     await repo.retireAllLinks(tx, ctx.user.id, now);
     if (to) await enqueueEmail(tx, passwordChangedEmail(to, ctx.user.nombre));
@@ -238,20 +239,20 @@ export async function changeOwnPassword(
     userAgent: String(request.headers['user-agent'] ?? ''),
   });
   setSessionCookies(request, reply, created);
-  void app.mailer.flush();
+  void deps.mailer.flush();
 }
 
 export async function requestRecovery(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   usuarioRaw: string,
 ): Promise<void> {
   const usuario = usuarioRaw.trim();
-  const now = app.clock.now();
+  const now = deps.clock.now();
   const reservation = await repo.reserveAttempt(
-    app.db,
+    deps.db,
     'recuperacion',
-    typedSubject(app, usuario),
+    typedSubject(deps, usuario),
     request.ip,
     {
       ...throttleWindow(now),
@@ -260,9 +261,9 @@ export async function requestRecovery(
     },
   );
   if (!reservation.ok) throw tooMany(MSG.demasiadasSolicitudes, 'RECOVERY_THROTTLED');
-  const user = await repo.findUserByUsuario(app.db, usuario);
+  const user = await repo.findUserByUsuario(deps.db, usuario);
   if (!user) throw notFound(MSG.usuarioNoEncontradoSistema, 'USER_NOT_FOUND');
-  const found = await repo.findUserWithClient(app.db, user.id);
+  const found = await repo.findUserWithClient(deps.db, user.id);
   if (!user.activo) throw new AppError(403, 'USER_INACTIVE', MSG.usuarioInactivo);
   if (user.rol !== ROLES.administrador && !found?.client?.activo)
     throw new AppError(403, 'CLIENT_INACTIVE', MSG.clienteInactivo);
@@ -274,7 +275,7 @@ export async function requestRecovery(
       'Tu usuario no tiene un correo registrado. Comunícate con el administrador.',
     );
   const token = newToken();
-  await app.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await repo.retireTokens(tx, user.id, 'recuperacion', now);
     await repo.insertPasswordToken(tx, {
       userId: user.id,
@@ -282,7 +283,7 @@ export async function requestRecovery(
       purpose: 'recuperacion',
       expiresAt: new Date(now.getTime() + RECOVERY_LINK_TTL_MS),
     });
-    await enqueueEmail(tx, recoveryEmail(to, user.nombre, `${app.config.PUBLIC_URL}/restablecer/${token}`));
+    await enqueueEmail(tx, recoveryEmail(to, user.nombre, `${deps.config.PUBLIC_URL}/restablecer/${token}`));
     await audit(tx, {
       userId: user.id,
       eventType: 'password_recuperacion',
@@ -290,17 +291,17 @@ export async function requestRecovery(
       metadata: requestMeta(request),
     });
   });
-  void app.mailer.flush();
+  void deps.mailer.flush();
 }
 
-export async function checkResetToken(app: FastifyInstance, token: string) {
-  const row = await repo.findLiveToken(app.db, hashToken(token), app.clock.now());
+export async function checkResetToken(deps: Pick<Deps, 'clock' | 'db'>, token: string) {
+  const row = await repo.findLiveToken(deps.db, hashToken(token), deps.clock.now());
   if (!row) throw badRequest('BAD_TOKEN', MSG.enlaceInvalido);
   return { status: 'ok' as const, usuario: row.usuario, proposito: row.purpose };
 }
 
 export async function resetWithToken(
-  app: FastifyInstance,
+  deps: Deps,
   store: SessionStore,
   request: FastifyRequest,
   body: { token: string; newPass: string; confirmPass: string },
@@ -309,17 +310,17 @@ export async function resetWithToken(
   if (problem) throw badRequest('VALIDATION', problem);
   // Anonymous callers: a ceiling per address, and the link is checked before any password is hashed, so
   // made-up links cost one indexed read each. The link is consumed (conditionally) after the hash.
-  const now = app.clock.now();
-  const reservation = await repo.reserveAttempt(app.db, 'restablecer', typedSubject(app, ''), request.ip, {
+  const now = deps.clock.now();
+  const reservation = await repo.reserveAttempt(deps.db, 'restablecer', typedSubject(deps, ''), request.ip, {
     ...throttleWindow(now),
     perSubjectAndIp: RESET_MAX_PER_IP,
     perIp: RESET_MAX_PER_IP,
   });
   if (!reservation.ok) throw tooMany(MSG.demasiadasSolicitudes, 'RESET_THROTTLED');
-  if (!(await repo.findLiveToken(app.db, hashToken(body.token), now)))
+  if (!(await repo.findLiveToken(deps.db, hashToken(body.token), now)))
     throw badRequest('BAD_TOKEN', MSG.enlaceInvalido);
   const hash = await hashPassword(body.newPass);
-  const userId = await app.db.transaction(async (tx) => {
+  const userId = await deps.db.transaction(async (tx) => {
     const used = await repo.consumeToken(tx, hashToken(body.token), now);
     if (!used) throw badRequest('BAD_TOKEN', MSG.enlaceInvalido);
     await repo.setPassword(tx, used.userId, hash, false, now);
@@ -338,9 +339,9 @@ export async function resetWithToken(
   });
   // Only failed link checks count against the address: an office behind one address may onboard any
   // number of people (issue 38, finding 9).
-  await repo.releaseAttempt(app.db, reservation.id);
+  await repo.releaseAttempt(deps.db, reservation.id);
   await store.destroyAllOfUser(userId);
-  void app.mailer.flush();
+  void deps.mailer.flush();
 }
 
 /**

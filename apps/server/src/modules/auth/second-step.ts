@@ -1,6 +1,7 @@
 import type { SecondStepRequired } from '@portal/shared/schemas/two-factor';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { audit, requestMeta } from '../../lib/audit.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { SECOND_FACTOR_STAGE } from '../../lib/two-factor-policy.ts';
 import { type SessionStore, setSessionCookies } from '../../plugins/session.ts';
 
@@ -9,7 +10,7 @@ import { type SessionStore, setSessionCookies } from '../../plugins/session.ts';
  * new XSRF token) that lives 5 minutes and serves only POST /api/login/2fa. The form's session ends.
  */
 export async function startSecondStep(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db'>,
   store: SessionStore,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -23,7 +24,7 @@ export async function startSecondStep(
     { stage: SECOND_FACTOR_STAGE },
   );
   setSessionCookies(request, reply, created);
-  await audit(app.db, {
+  await audit(deps.db, {
     userId: user.id,
     eventType: 'login_2fa_pendiente',
     description: `Contraseña correcta; falta el segundo paso: ${user.usuario}`,

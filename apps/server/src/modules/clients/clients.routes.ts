@@ -62,7 +62,7 @@ export async function clientRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const cliente = await createClient(app, request, request.auth!);
+      const cliente = await createClient(app.deps, request, request.auth!);
       return reply.status(201).send({ status: 'ok', msg: MSG.creadoCorrectamente, cliente });
     },
   );
@@ -80,6 +80,6 @@ export async function clientRoutes(app: FastifyInstance) {
         response: { 200: ClientUpdateResponse, ...errors },
       },
     },
-    async (request) => updateClient(app, request, request.auth!, request.params.id),
+    async (request) => updateClient(app.deps, request, request.auth!, request.params.id),
   );
 }

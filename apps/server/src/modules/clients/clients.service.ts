@@ -16,11 +16,12 @@ import {
 } from '@portal/shared/schemas/clients';
 import { splitSort } from '@portal/shared/schemas/sort';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { clients, orders, users } from '../../db/schema/index.ts';
 import { foldedSearch, offsetOf } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { IMAGE_MAX_BYTES, insertPreparedFiles, PDF_MAX_BYTES, type PreparedFile } from '../../lib/files.ts';
 import { iso, parseForm, prepareUpload } from '../../lib/form.ts';
@@ -196,7 +197,7 @@ async function storeUploads(tx: Tx, idCliente: number, uploads: ClientUploads) {
 
 /** POST /api/clientes (multipart). */
 export async function createClient(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db'>,
   request: FastifyRequest,
   auth: AuthContext,
 ): Promise<ClientDto> {
@@ -204,7 +205,7 @@ export async function createClient(
   const form = parseForm(ClientForm, fields);
   const rules = approvalRulesOf(form, form.cantidad_autorizadores ?? 1);
   const uploads = await prepareClientFiles(files);
-  const row = await app.db.transaction(async (tx) => {
+  const row = await deps.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(clients)
       .values({
@@ -275,7 +276,7 @@ async function minimumLevels(tx: Tx, idCliente: number): Promise<number> {
 
 /** POST /api/clientes/update/{id} (multipart). A missing file keeps the stored one. */
 export async function updateClient(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   id: number,
@@ -283,7 +284,7 @@ export async function updateClient(
   const { fields, files } = await readMultipart(request);
   const form = parseForm(ClientForm, fields);
   const uploads = await prepareClientFiles(files);
-  const row = await app.db.transaction(async (tx) => {
+  const row = await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(clients).where(eq(clients.id, id)).for('update');
     if (!before) throw notFound(MSG.clienteNoEncontrado, 'CLIENT_NOT_FOUND');
     const levels = form.cantidad_autorizadores ?? before.cantidadAutorizadores;
@@ -321,7 +322,7 @@ export async function updateClient(
     };
     const [after] = await tx
       .update(clients)
-      .set({ ...values, updatedAt: app.clock.now() })
+      .set({ ...values, updatedAt: deps.clock.now() })
       .where(eq(clients.id, id))
       .returning();
     // Values are scalars or, for the alert thresholds, a short list of numbers: compared by their JSON.
@@ -330,7 +331,7 @@ export async function updateClient(
     );
     const deactivated = before.activo && !after!.activo;
     // Deactivating a client removes access for all its users at once (docs/domain.md "Accounts").
-    if (deactivated) await app.sessions.endSessionsOfClient(id, tx);
+    if (deactivated) await deps.sessions.endSessionsOfClient(id, tx);
     const what = deactivated ? 'desactivado' : !before.activo && after!.activo ? 'activado' : 'modificado';
     await audit(tx, {
       userId: auth.user.id,
@@ -340,6 +341,6 @@ export async function updateClient(
     });
     return after!;
   });
-  const list = await listClients(app.db, { page: 1, per_page: CLIENTS_PER_PAGE });
+  const list = await listClients(deps.db, { page: 1, per_page: CLIENTS_PER_PAGE });
   return { status: 'ok', msg: MSG.modificadoCorrectamente, cliente: clientDto(row), ...list };
 }

@@ -23,7 +23,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
         response: { 200: DashboardResponse, ...errors },
       },
     },
-    async (request) => dashboard(app, request.auth!, request.query),
+    async (request) => dashboard(app.deps, request.auth!, request.query),
   );
 
   r.get(
@@ -37,6 +37,6 @@ export async function dashboardRoutes(app: FastifyInstance) {
         response: { 200: BuyerSpendResponse, ...errors },
       },
     },
-    async (request) => buyerSpend(app, request.auth!),
+    async (request) => buyerSpend(app.deps, request.auth!),
   );
 }

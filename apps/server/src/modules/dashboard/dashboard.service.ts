@@ -23,7 +23,6 @@ import type {
   DashboardResponse,
 } from '@portal/shared/schemas/dashboard';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { type MonthSpendJson, monthOfRows } from '../../db/order-totals.ts';
 import { executeNamed } from '../../db/prepared.ts';
@@ -39,6 +38,7 @@ import {
   userMonthSpend,
   users,
 } from '../../db/schema/index.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
@@ -52,7 +52,11 @@ const CLIENTS_SHOWN = 5;
 type Scope = { id: number; nombre: string; modo: string } | null;
 
 /** Whose figures: an authorizer's own client; an administrator's chosen client, or every client. */
-async function scopeOf(app: FastifyInstance, auth: AuthContext, cliente: number | undefined): Promise<Scope> {
+async function scopeOf(
+  deps: Pick<Deps, 'db'>,
+  auth: AuthContext,
+  cliente: number | undefined,
+): Promise<Scope> {
   const rol = auth.user.rol;
   if (rol === ROLES.autorizador || rol === ROLES.superAutorizador) {
     const own = auth.client!;
@@ -63,7 +67,7 @@ async function scopeOf(app: FastifyInstance, auth: AuthContext, cliente: number 
   }
   if (rol !== ROLES.administrador) throw forbidden();
   if (cliente === undefined) return null;
-  const [row] = await app.db
+  const [row] = await deps.db
     .select({ id: clients.id, nombre: clients.nombre, modo: clients.modoPresupuesto })
     .from(clients)
     .where(eq(clients.id, cliente));
@@ -97,17 +101,17 @@ function instantsOf(desde: string, hasta: string, tz: string) {
 const inClient = (scope: Scope) => (scope ? sql`${orders.idCliente} = ${scope.id}` : sql`true`);
 
 export async function dashboard(
-  app: FastifyInstance,
+  deps: Deps,
   auth: AuthContext,
   query: DashboardQuery,
 ): Promise<DashboardResponse> {
-  const tz = app.config.BUSINESS_TZ;
-  const now = app.clock.now();
+  const tz = deps.config.BUSINESS_TZ;
+  const now = deps.clock.now();
   const current = businessMonth(now, tz);
-  const scope = await scopeOf(app, auth, query.cliente);
+  const scope = await scopeOf(deps, auth, query.cliente);
   const { desde, hasta } = rangeOf(query, current.key);
   const range = instantsOf(desde, hasta, tz);
-  const db = app.db;
+  const db = deps.db;
 
   const versions = await versionsOf(db, scope);
   const { meses, top, categorias } = await rangeFigures(
@@ -546,16 +550,16 @@ const BUYER_MONTHS = 6;
  * GET /api/historial/gasto: the buyer's last six business months against today's budget, each month as its
  * budget cards counted it (the shared `budgetState` over that month's running figures, no cart).
  */
-export async function buyerSpend(app: FastifyInstance, auth: AuthContext): Promise<BuyerSpendResponse> {
+export async function buyerSpend(deps: Deps, auth: AuthContext): Promise<BuyerSpendResponse> {
   if (auth.user.rol !== ROLES.usuario || !auth.client) throw forbidden();
-  const tz = app.config.BUSINESS_TZ;
-  const current = businessMonth(app.clock.now(), tz).key;
+  const tz = deps.config.BUSINESS_TZ;
+  const current = businessMonth(deps.clock.now(), tz).key;
   const first = addMonths(current, -(BUYER_MONTHS - 1));
   const keys = monthKeys(first, current);
   const modo = auth.client.modoPresupuesto === 'categoria' ? 'categoria' : 'regular';
   // The running months (decision 0072): a few rows per month, whatever the buyer bought.
   const rows = await rowsOf<MonthSpendJson & { mes: string }>(
-    app.db,
+    deps.db,
     sql`select to_char(${userMonthSpend.mes}, 'YYYY-MM') as mes, ${userMonthSpend.idCategoria} as c,
         ${userMonthSpend.importe} as i, ${userMonthSpend.compras} as n
       from ${userMonthSpend}
@@ -564,7 +568,7 @@ export async function buyerSpend(app: FastifyInstance, auth: AuthContext): Promi
   );
   const budgets =
     modo === 'categoria'
-      ? await app.db
+      ? await deps.db
           .select({
             id: userCategoryBudgets.categoryId,
             presupuesto: userCategoryBudgets.presupuesto,

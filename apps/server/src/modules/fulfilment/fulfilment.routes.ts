@@ -51,7 +51,7 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
         response: { 200: FulfilmentQueueResponse, ...errors },
       },
     },
-    async (request) => fulfilmentQueue(app, request.query),
+    async (request) => fulfilmentQueue(app.deps, request.query),
   );
 
   r.post(
@@ -66,7 +66,7 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
         response: errors,
       },
     },
-    async (request, reply) => sendExport(app, request, reply, request.auth!, request.body),
+    async (request, reply) => sendExport(app.deps, request, reply, request.auth!, request.body),
   );
 
   r.post(
@@ -81,7 +81,7 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
         response: { 200: BulkFulfilmentResponse, ...errors },
       },
     },
-    async (request) => operatorBulkMove(app, request, request.auth!, request.body),
+    async (request) => operatorBulkMove(app.deps, request, request.auth!, request.body),
   );
 
   r.post(
@@ -96,7 +96,7 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
         response: { 200: GuiasImportResponse, ...uploadErrors },
       },
     },
-    async (request) => importGuias(app, request, request.auth!),
+    async (request) => importGuias(app.deps, request, request.auth!),
   );
 
   r.post(
@@ -112,7 +112,8 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
         response: { 200: FulfilmentMoveResponse, ...errors },
       },
     },
-    async (request) => operatorMoveFulfilment(app, request, request.auth!, request.params.id, request.body),
+    async (request) =>
+      operatorMoveFulfilment(app.deps, request, request.auth!, request.params.id, request.body),
   );
 
   // The integration API's move (decision 0059): a bearer token with surtido:escribir, no cookie, no XSRF.
@@ -134,7 +135,7 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      integrationMoveFulfilment(app, request, request.apiCaller!, request.params.id, request.body),
+      integrationMoveFulfilment(app.deps, request, request.apiCaller!, request.params.id, request.body),
   );
 
   r.get(
@@ -148,7 +149,7 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
         response: errors,
       },
     },
-    async (request, reply) => sendPurchaseOrder(app, reply, request.params.id, {}),
+    async (request, reply) => sendPurchaseOrder(app.deps, reply, request.params.id, {}),
   );
 
   r.post(
@@ -164,6 +165,6 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      buyerConfirmReceipt(app, request, request.auth!, request.params.id, request.body?.nota),
+      buyerConfirmReceipt(app.deps, request, request.auth!, request.params.id, request.body?.nota),
   );
 }

@@ -27,12 +27,13 @@ import type {
 import type { ImportRowError } from '@portal/shared/schemas/imports';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { allOn } from '../../db/prepared.ts';
 import { clients, orderEvents, orders, surtidoLoteSeq, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { BOM, csvRow } from '../../lib/csv.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { sizeMessage } from '../../lib/files.ts';
 import { readMultipart } from '../../lib/multipart.ts';
@@ -156,14 +157,14 @@ export async function moveFulfilment(tx: Tx, move: FulfilmentMove, ctx: Lifecycl
 }
 
 /** One move in its own transaction (its e-mails wait in the outbox for the caller's flush). */
-function moveAlone(app: FastifyInstance, move: FulfilmentMove): Promise<MovedOrder> {
-  return app.db.transaction((tx) => moveFulfilment(tx, move, lifecycleDeps(app)));
+function moveAlone(deps: Deps, move: FulfilmentMove): Promise<MovedOrder> {
+  return deps.db.transaction((tx) => moveFulfilment(tx, move, lifecycleDeps(deps)));
 }
 
 /** Runs one move in its own transaction and answers the order's fulfilment as it now stands. */
-async function runMove(app: FastifyInstance, move: FulfilmentMove, msg: (moved: MovedOrder) => string) {
-  const moved = await moveAlone(app, move);
-  void app.mailer.flush();
+async function runMove(deps: Deps, move: FulfilmentMove, msg: (moved: MovedOrder) => string) {
+  const moved = await moveAlone(deps, move);
+  void deps.mailer.flush();
   return {
     status: 'ok' as const,
     msg: msg(moved),
@@ -180,13 +181,13 @@ type OperatorMoveBody = { estado: FulfilmentState; guia?: string; comentario?: s
 
 /** A move with the operator's rules, by the operator or by an integration token. */
 function operatorMove(
-  app: FastifyInstance,
+  deps: Deps,
   id: number,
   body: OperatorMoveBody,
   who: Pick<FulfilmentMove, 'actor' | 'scope' | 'meta'>,
 ) {
   return runMove(
-    app,
+    deps,
     { orderId: id, to: body.estado, guia: body.guia, comentario: body.comentario, ...who },
     (moved) => MSG.surtidoMovido(FULFILMENT_LABELS[moved.surtido]),
   );
@@ -194,13 +195,13 @@ function operatorMove(
 
 /** POST /api/surtido/{id}/estado: the operator's move. */
 export function operatorMoveFulfilment(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   id: number,
   body: OperatorMoveBody,
 ) {
-  return operatorMove(app, id, body, {
+  return operatorMove(deps, id, body, {
     actor: { id: auth.user.id, rol: auth.user.rol },
     meta: requestMeta(request),
   });
@@ -211,13 +212,13 @@ export function operatorMoveFulfilment(
  * operator's rules; a client-scoped token reaches only its client's orders (another's answers 404).
  */
 export function integrationMoveFulfilment(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   caller: { tokenId: number; idCliente: number | null },
   id: number,
   body: OperatorMoveBody,
 ) {
-  return operatorMove(app, id, body, {
+  return operatorMove(deps, id, body, {
     actor: { id: null, rol: ROLES.administrador },
     ...(caller.idCliente !== null ? { scope: { idCliente: caller.idCliente } } : {}),
     meta: { ...requestMeta(request), id_token: caller.tokenId },
@@ -230,7 +231,7 @@ export function integrationMoveFulfilment(
  * (docs/domain.md "Fulfilment", decision 0094).
  */
 async function eachMoved<T>(
-  app: FastifyInstance,
+  deps: Deps,
   items: readonly T[],
   moveOf: (item: T) => FulfilmentMove,
 ): Promise<({ item: T; moved: MovedOrder } | { item: T; error: string })[]> {
@@ -238,26 +239,26 @@ async function eachMoved<T>(
   for (const item of items) {
     const move = moveOf(item);
     try {
-      out.push({ item, moved: await moveAlone(app, move) });
+      out.push({ item, moved: await moveAlone(deps, move) });
     } catch (err) {
       if (!(err instanceof AppError))
-        app.log.error({ err, id_pedido: move.orderId }, 'bulk fulfilment failed');
+        deps.log.error({ err, id_pedido: move.orderId }, 'bulk fulfilment failed');
       out.push({ item, error: err instanceof AppError ? err.message : MSG.loteErrorInterno });
     }
   }
-  void app.mailer.flush();
+  void deps.mailer.flush();
   return out;
 }
 
 /** POST /api/surtido/estado-lote: each order moved or refused on its own, with the single move's rules. */
 export async function operatorBulkMove(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   body: BulkFulfilmentBody,
 ): Promise<BulkFulfilmentResponse> {
   const meta = requestMeta(request);
-  const results = await eachMoved(app, body.ids, (id) => ({
+  const results = await eachMoved(deps, body.ids, (id) => ({
     orderId: id,
     to: body.estado,
     guia: body.guia,
@@ -279,7 +280,7 @@ export async function operatorBulkMove(
  * report them (fila, campo, motivo, valor); the file itself is checked like an import's.
  */
 export async function importGuias(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
 ): Promise<GuiasImportResponse> {
@@ -320,7 +321,7 @@ export async function importGuias(
   }
 
   const meta = { ...requestMeta(request), archivo: withoutControlCharacters(file.filename).slice(0, 200) };
-  const results = await eachMoved(app, rows, (row) => ({
+  const results = await eachMoved(deps, rows, (row) => ({
     orderId: row.id,
     to: 'enviado',
     guia: row.guia,
@@ -355,14 +356,14 @@ function orderIdOf(text: string): number | null {
 
 /** POST /api/historial/{id}/recibido: the buyer confirms receipt of an own shipped order. */
 export function buyerConfirmReceipt(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   id: number,
   nota: string | undefined,
 ) {
   return runMove(
-    app,
+    deps,
     {
       orderId: id,
       to: 'entregado',
@@ -377,10 +378,10 @@ export function buyerConfirmReceipt(
 
 /** GET /api/surtido: approved orders of every client, filtered, 50 a page, newest first. */
 export async function fulfilmentQueue(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'config' | 'db'>,
   query: FulfilmentQueueQuery,
 ): Promise<FulfilmentQueueResponse> {
-  const tz = app.config.BUSINESS_TZ;
+  const tz = deps.config.BUSINESS_TZ;
   const conditions: SQL[] = [isNotNull(orders.surtidoEstatus)];
   if (query.cliente) conditions.push(eq(orders.idCliente, query.cliente));
   if (query.surtido !== 'todos') conditions.push(eq(orders.surtidoEstatus, query.surtido));
@@ -392,7 +393,7 @@ export async function fulfilmentQueue(
     conditions.push(lt(orders.transactionDate, businessDateRange(query.hasta, query.hasta, tz).end));
   const where = and(...conditions);
   const [rows, [totals]] = await Promise.all([
-    app.db
+    deps.db
       .select({
         id: orders.id,
         transactionDate: orders.transactionDate,
@@ -418,12 +419,12 @@ export async function fulfilmentQueue(
       )
       .limit(QUEUE_PAGE_SIZE)
       .offset((query.page - 1) * QUEUE_PAGE_SIZE),
-    app.db.select({ n: count() }).from(orders).where(where),
+    deps.db.select({ n: count() }).from(orders).where(where),
   ]);
   const counts =
     rows.length > 0
       ? await lineCounts(
-          app.db,
+          deps.db,
           rows.map((r) => r.id),
         )
       : new Map<number, number>();
@@ -466,13 +467,13 @@ export const EXPORT_HEADER = [
  * approved 409, and already-exported ones without `reexportar` 409 naming them; nothing is stamped then.
  */
 export async function exportOrders(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   body: ExportBody,
 ): Promise<ExportJsonResponse> {
-  const tz = app.config.BUSINESS_TZ;
-  return app.db.transaction(async (tx) => {
+  const tz = deps.config.BUSINESS_TZ;
+  return deps.db.transaction(async (tx) => {
     // Locked in id order, so two exports of overlapping selections cannot both stamp as first.
     const found = await tx
       .select({ id: orders.id, status: orders.status, exportadoAt: orders.exportadoAt })
@@ -494,7 +495,7 @@ export async function exportOrders(
       sql`select nextval(${sql.raw(`'${surtidoLoteSeq.seqName}'`)})::int as lote`,
     );
     const lote = Number(seq!.lote);
-    const now = app.clock.now();
+    const now = deps.clock.now();
     await tx
       .update(orders)
       .set({ exportadoAt: now, exportadoPor: auth.user.id, loteExportacion: lote })
@@ -581,13 +582,13 @@ async function exportRows(db: Db | Tx, ids: number[], lote: number, tz: string) 
 
 /** The export as the detail CSV, or as JSON when the caller asks for it (Accept: application/json). */
 export async function sendExport(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   reply: FastifyReply,
   auth: AuthContext,
   body: ExportBody,
 ): Promise<FastifyReply> {
-  const result = await exportOrders(app, request, auth, body);
+  const result = await exportOrders(deps, request, auth, body);
   reply.header('Cache-Control', 'private, no-store');
   if (String(request.headers.accept ?? '').includes('application/json')) return reply.send(result);
   const text = BOM + csvRow(result.columnas) + result.filas.map((f) => csvRow(f)).join('');

@@ -26,7 +26,7 @@ export async function importRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = app.guard({ roles: [ROLES.administrador] });
   const tags = ['importaciones'];
-  defineImportJobs(app);
+  defineImportJobs(app.deps);
 
   for (const kind of ImportKind.options) {
     r.post(
@@ -40,7 +40,7 @@ export async function importRoutes(app: FastifyInstance) {
         },
       },
       async (request, reply) => {
-        const { filename, body } = await templateCsv(app, kind, request.body.id_cliente);
+        const { filename, body } = await templateCsv(app.deps, kind, request.body.id_cliente);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${filename}"`)
@@ -59,7 +59,7 @@ export async function importRoutes(app: FastifyInstance) {
           response: { 202: ImportAccepted, ...errors },
         },
       },
-      async (request, reply) => reply.status(202).send(await acceptUpload(app, request, kind)),
+      async (request, reply) => reply.status(202).send(await acceptUpload(app.deps, request, kind)),
     );
   }
 
@@ -74,7 +74,7 @@ export async function importRoutes(app: FastifyInstance) {
         response: { 200: ImportListResponse, ...errors },
       },
     },
-    async (request) => listImports(app, request.query),
+    async (request) => listImports(app.deps, request.query),
   );
 
   r.get(
@@ -88,7 +88,7 @@ export async function importRoutes(app: FastifyInstance) {
         response: { 200: ImportDetail, ...errors },
       },
     },
-    async (request) => importDetail(app, request.params.id),
+    async (request) => importDetail(app.deps, request.params.id),
   );
 
   r.get(
@@ -98,7 +98,7 @@ export async function importRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Reporte CSV de los errores por fila de una importación', params: IdParam },
     },
     async (request, reply) => {
-      const body = await importErrorsCsv(app, request.params.id);
+      const body = await importErrorsCsv(app.deps, request.params.id);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="errores_importacion_${request.params.id}.csv"`)

@@ -10,11 +10,12 @@ import type {
   ImportStatus,
 } from '@portal/shared/schemas/imports';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { categories, clients, importJobs, products, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { BOM, csvMoney, csvRow } from '../../lib/csv.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { FileRejectedError, readFile, sizeMessage, storeFile } from '../../lib/files.ts';
 import type { JobContext } from '../../lib/jobs.ts';
@@ -92,11 +93,11 @@ function headerIndex(kind: ImportKind, client: UserImportClient, header: string[
 // Templates
 
 export async function templateCsv(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db'>,
   kind: ImportKind,
   idCliente: number,
 ): Promise<{ filename: string; body: string }> {
-  const client = await loadImportClient(app.db, idCliente);
+  const client = await loadImportClient(deps.db, idCliente);
   if (!client) throw notFound(MSG.invClienteInexistente, 'CLIENT_NOT_FOUND');
   if (kind === 'productos') {
     const categoria = client.categorias[0]?.nombre ?? 'Papelería';
@@ -118,13 +119,13 @@ export async function templateCsv(
   }
   if (kind === 'asignaciones') {
     // The example names one of the client's buyers and products when it has them.
-    const [buyer] = await app.db
+    const [buyer] = await deps.db
       .select({ usuario: users.usuario })
       .from(users)
       .where(and(eq(users.idCliente, idCliente), eq(users.rol, ROLES.usuario)))
       .orderBy(asc(users.usuario))
       .limit(1);
-    const [product] = await app.db
+    const [product] = await deps.db
       .select({ claveInterna: products.claveInterna })
       .from(products)
       .where(eq(products.idCliente, idCliente))
@@ -181,7 +182,7 @@ export async function templateCsv(
  * enqueues its job in one transaction, and answers at once.
  */
 export async function acceptUpload(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db' | 'jobs'>,
   request: FastifyRequest,
   kind: ImportKind,
 ): Promise<ImportAccepted> {
@@ -193,7 +194,7 @@ export async function acceptUpload(
   }
   const file = files.file ?? files.archivo ?? Object.values(files)[0];
   if (!file) throw badRequest('NO_FILE', MSG.archivoNoSeleccionado, { file: MSG.archivoNoSeleccionado });
-  const client = await loadImportClient(app.db, idCliente);
+  const client = await loadImportClient(deps.db, idCliente);
   if (!client) throw notFound(MSG.invClienteInexistente, 'CLIENT_NOT_FOUND');
   if (file.data.length > IMPORT_MAX_BYTES) throw badRequest('FILE_SIZE', sizeMessage(IMPORT_MAX_BYTES));
 
@@ -204,7 +205,7 @@ export async function acceptUpload(
 
   let fileId: string;
   try {
-    fileId = await storeFile(app.db, {
+    fileId = await storeFile(deps.db, {
       data: file.data,
       kind: 'importacion',
       idCliente,
@@ -216,7 +217,7 @@ export async function acceptUpload(
     throw err;
   }
   const fileName = withoutControlCharacters(file.filename || `${kind}.csv`).slice(0, 200);
-  const id = await app.db.transaction(async (tx) => {
+  const id = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(importJobs)
       .values({
@@ -243,7 +244,7 @@ export async function acceptUpload(
         ...requestMeta(request),
       },
     });
-    await app.jobs.send<ImportJobData>(IMPORT_QUEUE, { id }, tx);
+    await deps.jobs.send<ImportJobData>(IMPORT_QUEUE, { id }, tx);
     return id;
   });
   return { status: 'ok', msg: MSG.procesandoArchivo, detalle: MSG.procesandoDetalle, id_importacion: id };
@@ -265,13 +266,17 @@ function yieldToRequests(): Promise<void> {
 }
 
 /** Marks an unfinished import as failed (and logs it); nothing already written is undone. */
-export async function markImportFailed(app: FastifyInstance, id: number, motivo: string): Promise<void> {
-  await app.db.transaction(async (tx) => {
+export async function markImportFailed(
+  deps: Pick<Deps, 'clock' | 'db'>,
+  id: number,
+  motivo: string,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
     const [job] = await tx
       .update(importJobs)
       .set({
         status: 'fallido',
-        finishedAt: app.clock.now(),
+        finishedAt: deps.clock.now(),
         errors: sql`${importJobs.errors} || ${JSON.stringify([{ fila: 0, campo: 'archivo', motivo }])}::jsonb`,
       })
       .where(and(eq(importJobs.id, id), inArray(importJobs.status, ['pendiente', 'procesando'])))
@@ -298,16 +303,16 @@ export async function markImportFailed(app: FastifyInstance, id: number, motivo:
  * transaction each, so a failure keeps what was committed and a re-run finds it in place), then records
  * counts and per-row errors and logs the outcome.
  */
-export async function runImport(app: FastifyInstance, id: number, ctx: JobContext): Promise<void> {
-  const [job] = await app.db.select().from(importJobs).where(eq(importJobs.id, id)).limit(1);
+export async function runImport(deps: Deps, id: number, ctx: JobContext): Promise<void> {
+  const [job] = await deps.db.select().from(importJobs).where(eq(importJobs.id, id)).limit(1);
   if (!job || job.status === 'terminado' || job.status === 'fallido') return;
   const kind = job.tipo as ImportKind;
   const started = performance.now();
   try {
-    const client = await loadImportClient(app.db, job.idCliente);
-    const file = job.fileId ? await readFile(app.db, job.fileId) : null;
+    const client = await loadImportClient(deps.db, job.idCliente);
+    const file = job.fileId ? await readFile(deps.db, job.fileId) : null;
     if (!client || !file) {
-      await markImportFailed(app, id, MSG.importacionInexistente);
+      await markImportFailed(deps, id, MSG.importacionInexistente);
       return;
     }
     await yieldToRequests();
@@ -319,7 +324,7 @@ export async function runImport(app: FastifyInstance, id: number, ctx: JobContex
     } catch (err) {
       // The file no longer fits (e.g. a category column renamed since the upload): final, no retry.
       if (err instanceof AppError) {
-        await markImportFailed(app, id, err.message);
+        await markImportFailed(deps, id, err.message);
         return;
       }
       throw err;
@@ -337,7 +342,7 @@ export async function runImport(app: FastifyInstance, id: number, ctx: JobContex
     const startProgress = (v: { errors: ImportRowError[]; badRows: Set<number> }) => {
       errors.push(...v.errors);
       for (const fila of v.badRows) badRows.add(fila);
-      return app.db
+      return deps.db
         .update(importJobs)
         .set({ totalRows: table.records.length, okRows: 0, errorRows: badRows.size })
         .where(eq(importJobs.id, id));
@@ -354,7 +359,7 @@ export async function runImport(app: FastifyInstance, id: number, ctx: JobContex
       for (let i = 0; i < rows.length; i += IMPORT_BATCH_ROWS) {
         await checkpoint();
         const batch = rows.slice(i, i + IMPORT_BATCH_ROWS);
-        await app.db.transaction(async (tx) => {
+        await deps.db.transaction(async (tx) => {
           const res = await write(tx, batch);
           creados += res.creados;
           actualizados += res.actualizados;
@@ -380,7 +385,7 @@ export async function runImport(app: FastifyInstance, id: number, ctx: JobContex
         const key = r.categoria.toLowerCase();
         if (!names.has(key)) names.set(key, r.categoria);
       }
-      const categoryIds = await app.db.transaction((tx) => ensureCategories(tx, client.id, names.values()));
+      const categoryIds = await deps.db.transaction((tx) => ensureCategories(tx, client.id, names.values()));
       await writeInBatches(validated.rows, (tx, batch) => upsertProducts(tx, client.id, batch, categoryIds));
     } else if (kind === 'asignaciones') {
       const validated = await validateAssignmentRows(table, index);
@@ -392,12 +397,12 @@ export async function runImport(app: FastifyInstance, id: number, ctx: JobContex
       await yieldToRequests();
       await startProgress(validated);
       await writeInBatches(validated.rows, (tx, batch) =>
-        upsertUsers(tx, client, batch, app.config.PUBLIC_URL, app.clock.now()),
+        upsertUsers(tx, client, batch, deps.config.PUBLIC_URL, deps.clock.now()),
       );
     }
 
     const sinCambios = written - creados - actualizados;
-    await app.db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       await tx
         .update(importJobs)
         .set({
@@ -406,7 +411,7 @@ export async function runImport(app: FastifyInstance, id: number, ctx: JobContex
           okRows: written,
           errorRows: badRows.size,
           errors: sortErrors(errors),
-          finishedAt: app.clock.now(),
+          finishedAt: deps.clock.now(),
         })
         .where(eq(importJobs.id, id));
       await audit(tx, {
@@ -428,23 +433,23 @@ export async function runImport(app: FastifyInstance, id: number, ctx: JobContex
         },
       });
     });
-    if (kind === 'usuarios' && creados > 0) void app.mailer.flush();
+    if (kind === 'usuarios' && creados > 0) void deps.mailer.flush();
   } catch (err) {
-    app.log.error({ err, id_importacion: id }, 'importación interrumpida');
-    if (ctx.lastAttempt) await markImportFailed(app, id, MSG.impInterrumpida).catch(() => undefined);
+    deps.log.error({ err, id_importacion: id }, 'importación interrumpida');
+    if (ctx.lastAttempt) await markImportFailed(deps, id, MSG.impInterrumpida).catch(() => undefined);
     throw err;
   }
 }
 
 /** Declares the import queue (called while the app is built). */
-export function defineImportJobs(app: FastifyInstance): void {
-  app.jobs.define<ImportJobData>({
+export function defineImportJobs(deps: Deps): void {
+  deps.jobs.define<ImportJobData>({
     name: IMPORT_QUEUE,
     retryLimit: 2,
     retryDelay: 10,
     expireInSeconds: 30 * 60,
-    handler: (data, ctx) => runImport(app, data.id, ctx),
-    onDeadLetter: (data) => markImportFailed(app, data.id, MSG.impInterrumpida),
+    handler: (data, ctx) => runImport(deps, data.id, ctx),
+    onDeadLetter: (data) => markImportFailed(deps, data.id, MSG.impInterrumpida),
   });
 }
 
@@ -497,12 +502,12 @@ const jobColumns = {
 };
 
 export async function listImports(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db'>,
   query: { id_cliente?: number; page: number },
 ): Promise<ImportListResponse> {
   const where: SQL | undefined = query.id_cliente ? eq(importJobs.idCliente, query.id_cliente) : undefined;
   const [rows, totals] = await Promise.all([
-    app.db
+    deps.db
       .select(jobColumns)
       .from(importJobs)
       .leftJoin(clients, eq(clients.id, importJobs.idCliente))
@@ -511,7 +516,7 @@ export async function listImports(
       .orderBy(desc(importJobs.id))
       .limit(IMPORTS_PER_PAGE)
       .offset((query.page - 1) * IMPORTS_PER_PAGE),
-    app.db.select({ n: count() }).from(importJobs).where(where),
+    deps.db.select({ n: count() }).from(importJobs).where(where),
   ]);
   return {
     importaciones: rows.map(toDto),
@@ -521,8 +526,8 @@ export async function listImports(
   };
 }
 
-export async function importDetail(app: FastifyInstance, id: number): Promise<ImportDetail> {
-  const [row] = await app.db
+export async function importDetail(deps: Pick<Deps, 'db'>, id: number): Promise<ImportDetail> {
+  const [row] = await deps.db
     .select({ ...jobColumns, errors: importJobs.errors })
     .from(importJobs)
     .leftJoin(clients, eq(clients.id, importJobs.idCliente))
@@ -534,8 +539,8 @@ export async function importDetail(app: FastifyInstance, id: number): Promise<Im
 }
 
 /** The per-row error report (UTF-8 with BOM, formula-safe). */
-export async function importErrorsCsv(app: FastifyInstance, id: number): Promise<string> {
-  const detail = await importDetail(app, id);
+export async function importErrorsCsv(deps: Deps, id: number): Promise<string> {
+  const detail = await importDetail(deps, id);
   let body = BOM + csvRow(['fila', 'campo', 'motivo', 'valor']);
   for (const e of detail.errores) body += csvRow([e.fila, e.campo, e.motivo, e.valor ?? '']);
   return body;

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { rowsOf } from '../../db/client.ts';
 import { apiTokens } from '../../db/schema/index.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { AppError, forbidden, tooMany } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { MSG } from '../../messages.ts';
@@ -54,7 +55,7 @@ interface TokenUse {
  * answer is 429 with `Retry-After` (the seconds until the window ends).
  */
 export async function authenticateToken(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
   request: FastifyRequest,
   reply: FastifyReply,
   scope: ApiScope,
@@ -62,19 +63,19 @@ export async function authenticateToken(
   const value = bearerOf(request);
   if (!value) throw invalidToken(reply);
   const [row] = await rowsOf<TokenUse>(
-    app.db,
+    deps.db,
     sql`update ${apiTokens} set
           ventana_inicio = case when ventana_inicio is null or ventana_inicio <= now() - make_interval(secs => ${WINDOW_SECONDS})
                                 then now() else ventana_inicio end,
           ventana_usos = case when ventana_inicio is null or ventana_inicio <= now() - make_interval(secs => ${WINDOW_SECONDS})
                               then 1 else ventana_usos + 1 end,
           ultimo_uso = now()
-        where token_hash = ${hashToken(value)} and revocado_en is null and expira_en > ${app.clock.now()}
+        where token_hash = ${hashToken(value)} and revocado_en is null and expira_en > ${deps.clock.now()}
         returning id, id_cliente, permisos, ventana_usos,
           ceil(extract(epoch from (ventana_inicio + make_interval(secs => ${WINDOW_SECONDS}) - now())))::int as retry_after`,
   );
   if (!row) throw invalidToken(reply);
-  if (row.ventana_usos > app.config.API_RATE_LIMIT) {
+  if (row.ventana_usos > deps.config.API_RATE_LIMIT) {
     reply.header('retry-after', String(Math.max(1, row.retry_after)));
     throw tooMany(MSG.tokenLimite, 'TOKEN_RATE_LIMITED');
   }
@@ -92,6 +93,6 @@ export async function authenticateToken(
 export function bearerGuard(app: FastifyInstance, scope: ApiScope): onRequestAsyncHookHandler {
   if (!app.hasRequestDecorator('apiCaller')) app.decorateRequest('apiCaller', null);
   return async function bearer(request, reply) {
-    await authenticateToken(app, request, reply, scope);
+    await authenticateToken(app.deps, request, reply, scope);
   };
 }

@@ -38,7 +38,7 @@ export async function integrationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = app.guard({ roles: [ROLES.administrador] });
   const tags = ['integracion'];
-  defineWebhookJobs(app);
+  defineWebhookJobs(app.deps);
 
   r.get(
     '/api/integracion/tokens',
@@ -67,7 +67,7 @@ export async function integrationRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createToken(app, request, request.auth!, request.body)),
+      reply.status(201).send(await createToken(app.deps, request, request.auth!, request.body)),
   );
 
   r.post(
@@ -84,7 +84,7 @@ export async function integrationRoutes(app: FastifyInstance) {
     async (request) => ({
       status: 'ok' as const,
       msg: MSG.tokenRevocado,
-      token: await revokeToken(app, request, request.auth!, request.params.id),
+      token: await revokeToken(app.deps, request, request.auth!, request.params.id),
     }),
   );
 
@@ -115,7 +115,7 @@ export async function integrationRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createWebhook(app, request, request.auth!, request.body)),
+      reply.status(201).send(await createWebhook(app.deps, request, request.auth!, request.body)),
   );
 
   r.post(
@@ -133,7 +133,7 @@ export async function integrationRoutes(app: FastifyInstance) {
     async (request) => ({
       status: 'ok' as const,
       msg: MSG.webhookDesactivado,
-      webhook: await deactivateWebhook(app, request, request.auth!, request.params.id),
+      webhook: await deactivateWebhook(app.deps, request, request.auth!, request.params.id),
     }),
   );
 
@@ -166,7 +166,7 @@ export async function integrationRoutes(app: FastifyInstance) {
     async (request) => ({
       status: 'ok' as const,
       msg: MSG.entregaReenviada,
-      entrega: await resendDelivery(app, request, request.auth!, request.params.id),
+      entrega: await resendDelivery(app.deps, request, request.auth!, request.params.id),
     }),
   );
 }

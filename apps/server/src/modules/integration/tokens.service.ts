@@ -12,10 +12,11 @@ import type {
   TokensResponse,
 } from '@portal/shared/schemas/integration';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { apiTokens, clients, users, type webhookEndpoints } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { MSG } from '../../messages.ts';
@@ -125,13 +126,13 @@ export async function listTokens(db: Db, page: number, now: Date): Promise<Token
  * a request's token is looked up by) and its first characters (to recognise it in the list).
  */
 export async function createToken(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'clock' | 'db'>,
   request: FastifyRequest,
   auth: AuthContext,
   body: TokenCreateBody,
 ): Promise<TokenCreateResponse> {
   const valor = `${TOKEN_PREFIX}${newToken()}`;
-  const id = await app.db.transaction(async (tx) => {
+  const id = await deps.db.transaction(async (tx) => {
     await checkClientScope(tx, body.id_cliente, 'tokens');
     const [live] = await tx
       .select({ n: count() })
@@ -140,7 +141,7 @@ export async function createToken(
         and(
           scopeIs(apiTokens.idCliente, body.id_cliente),
           isNull(apiTokens.revocadoEn),
-          gt(apiTokens.expiraEn, app.clock.now()),
+          gt(apiTokens.expiraEn, deps.clock.now()),
         ),
       );
     if ((live?.n ?? 0) >= TOKENS_PER_SCOPE) throw conflict('TOKENS_FULL', MSG.tokensLlenos(TOKENS_PER_SCOPE));
@@ -152,7 +153,7 @@ export async function createToken(
         tokenHash: hashToken(valor),
         idCliente: body.id_cliente,
         permisos: body.permisos,
-        expiraEn: new Date(app.clock.ms() + body.vigencia_dias * 86_400_000),
+        expiraEn: new Date(deps.clock.ms() + body.vigencia_dias * 86_400_000),
         createdBy: auth.user.id,
       })
       .returning({ id: apiTokens.id });
@@ -170,22 +171,22 @@ export async function createToken(
     });
     return row!.id;
   });
-  return { status: 'ok', msg: MSG.tokenCreado, token: await tokenById(app.db, id, app.clock.now()), valor };
+  return { status: 'ok', msg: MSG.tokenCreado, token: await tokenById(deps.db, id, deps.clock.now()), valor };
 }
 
 /** POST /api/integracion/tokens/{id}/revocar: refused from the next request on; a second revoke is 409. */
 export async function revokeToken(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'clock' | 'db'>,
   request: FastifyRequest,
   auth: AuthContext,
   id: number,
 ): Promise<TokenDto> {
-  await app.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const [exists] = await tx.select({ id: apiTokens.id }).from(apiTokens).where(eq(apiTokens.id, id));
     if (!exists) throw notFound(MSG.tokenNoEncontrado, 'TOKEN_NOT_FOUND');
     const updated = await tx
       .update(apiTokens)
-      .set({ revocadoEn: app.clock.now() })
+      .set({ revocadoEn: deps.clock.now() })
       .where(and(eq(apiTokens.id, id), isNull(apiTokens.revocadoEn)))
       .returning({ nombre: apiTokens.nombre });
     if (updated.length === 0) throw conflict('TOKEN_ALREADY_REVOKED', MSG.tokenYaRevocado);
@@ -196,5 +197,5 @@ export async function revokeToken(
       metadata: { id_token: id, ...requestMeta(request) },
     });
   });
-  return tokenById(app.db, id, app.clock.now());
+  return tokenById(deps.db, id, deps.clock.now());
 }

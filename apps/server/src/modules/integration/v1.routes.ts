@@ -34,7 +34,7 @@ export async function v1Routes(app: FastifyInstance) {
         response: { 200: V1OrdersResponse, ...errors },
       },
     },
-    async (request) => listV1Orders(app, request.apiCaller!, request.query),
+    async (request) => listV1Orders(app.deps, request.apiCaller!, request.query),
   );
 
   r.get(
@@ -49,6 +49,6 @@ export async function v1Routes(app: FastifyInstance) {
         response: { 200: V1Order, ...errors },
       },
     },
-    async (request) => getV1Order(app, request.apiCaller!, request.params.id),
+    async (request) => getV1Order(app.deps, request.apiCaller!, request.params.id),
   );
 }

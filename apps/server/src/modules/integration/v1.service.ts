@@ -1,8 +1,8 @@
 import { businessDateRange } from '@portal/shared/domain/time';
 import type { V1Order, V1OrdersQuery, V1OrdersResponse } from '@portal/shared/schemas/integration';
 import { and, asc, eq, gt, gte, lt, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { orders } from '../../db/schema/index.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
 import type { ApiCaller } from './api-auth.ts';
@@ -29,7 +29,7 @@ export function decodeCursor(cursor: string): number {
  * one. Dates are business dates (BUSINESS_TZ) of the purchase.
  */
 export async function listV1Orders(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'config' | 'db'>,
   caller: ApiCaller,
   query: V1OrdersQuery,
 ): Promise<V1OrdersResponse> {
@@ -41,13 +41,13 @@ export async function listV1Orders(
     const range = businessDateRange(
       query.desde ?? '2000-01-01',
       query.hasta ?? '2999-12-31',
-      app.config.BUSINESS_TZ,
+      deps.config.BUSINESS_TZ,
     );
     if (query.desde) conditions.push(gte(orders.transactionDate, range.start));
     if (query.hasta) conditions.push(lt(orders.transactionDate, range.end));
   }
   if (query.cursor) conditions.push(gt(orders.id, decodeCursor(query.cursor)));
-  const rows = await app.db
+  const rows = await deps.db
     .select({ id: orders.id })
     .from(orders)
     .where(and(...conditions))
@@ -56,20 +56,20 @@ export async function listV1Orders(
   const page = rows.slice(0, query.limite).map((r) => r.id);
   const more = rows.length > query.limite;
   return {
-    pedidos: await v1Orders(app.db, page),
+    pedidos: await v1Orders(deps.db, page),
     siguiente: more && page.length > 0 ? encodeCursor(page[page.length - 1]!) : null,
   };
 }
 
 /** GET /api/v1/pedidos/{id}: another client's order, for a client's token, answers like a missing one. */
-export async function getV1Order(app: FastifyInstance, caller: ApiCaller, id: number): Promise<V1Order> {
-  const [row] = await app.db
+export async function getV1Order(deps: Pick<Deps, 'db'>, caller: ApiCaller, id: number): Promise<V1Order> {
+  const [row] = await deps.db
     .select({ id: orders.id })
     .from(orders)
     .where(
       and(eq(orders.id, id), caller.idCliente === null ? undefined : eq(orders.idCliente, caller.idCliente)),
     );
-  const [order] = row ? await v1Orders(app.db, [row.id]) : [];
+  const [order] = row ? await v1Orders(deps.db, [row.id]) : [];
   if (!order) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
   return order;
 }

@@ -4,8 +4,8 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { signatureHeader, WEBHOOK_RETRY_HOURS, WEBHOOK_TIMEOUT_MS } from '@portal/shared/domain/integration';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.ts';
+import type { Deps } from '../../lib/deps.ts';
 import type { JobContext } from '../../lib/jobs.ts';
 import { encryptionRing } from '../../lib/keys.ts';
 import { webhookAttemptsTotal } from '../../lib/metrics.ts';
@@ -22,10 +22,10 @@ export function sign(secret: string, t: number, body: string): string {
   return signatureHeader(t, createHmac('sha256', secret).update(`${t}.${body}`).digest('hex'));
 }
 
-export function targetPolicy(app: FastifyInstance): TargetPolicy {
+export function targetPolicy(deps: Pick<Deps, 'config'>): TargetPolicy {
   return {
-    allowHttp: app.config.NODE_ENV !== 'production',
-    allowPrivate: app.config.WEBHOOK_ALLOW_PRIVATE,
+    allowHttp: deps.config.NODE_ENV !== 'production',
+    allowPrivate: deps.config.WEBHOOK_ALLOW_PRIVATE,
   };
 }
 
@@ -104,8 +104,8 @@ class RetryLater extends Error {
  * failure within 24 hours throws, so pg-boss retries with exponential backoff; after them, or on the
  * job's last retry, the delivery fails for good ("Reenviar" starts again).
  */
-export async function attemptDelivery(app: FastifyInstance, id: number, ctx: JobContext): Promise<void> {
-  const [claimed] = await app.db
+export async function attemptDelivery(deps: Deps, id: number, ctx: JobContext): Promise<void> {
+  const [claimed] = await deps.db
     .update(webhookDeliveries)
     .set({
       estado: 'enviando',
@@ -126,7 +126,7 @@ export async function attemptDelivery(app: FastifyInstance, id: number, ctx: Job
       desde: webhookDeliveries.reintentosDesde,
     });
   if (!claimed) {
-    const [row] = await app.db
+    const [row] = await deps.db
       .select({ estado: webhookDeliveries.estado })
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.id, id));
@@ -134,7 +134,7 @@ export async function attemptDelivery(app: FastifyInstance, id: number, ctx: Job
     if (row?.estado === 'enviando') throw new RetryLater('entrega en curso en otra instancia');
     return;
   }
-  const [target] = await app.db
+  const [target] = await deps.db
     .select({
       url: webhookEndpoints.url,
       activo: webhookEndpoints.activo,
@@ -145,7 +145,7 @@ export async function attemptDelivery(app: FastifyInstance, id: number, ctx: Job
     .innerJoin(webhookEvents, eq(webhookEvents.id, claimed.eventId))
     .where(eq(webhookEndpoints.id, claimed.endpointId));
   const settle = async (values: Partial<typeof webhookDeliveries.$inferInsert>) => {
-    await app.db
+    await deps.db
       .update(webhookDeliveries)
       .set({ reclamadoHasta: null, ...values })
       .where(
@@ -164,21 +164,21 @@ export async function attemptDelivery(app: FastifyInstance, id: number, ctx: Job
   let secret: string;
   try {
     secret = openWithRing(
-      encryptionRing(app.keys),
+      encryptionRing(deps.keys),
       target.secreto,
       secretContext(claimed.endpointId),
     ).plaintext;
   } catch (err) {
     if (!(err instanceof SecretBoxError)) throw err;
     // Sealed under no key this server knows (decision 0102): no retry would open it either.
-    app.log.warn(
+    deps.log.warn(
       { webhook: claimed.endpointId, entrega: id },
       'Entrega de webhook fallida: el secreto de firma no se abre con ninguna clave configurada (SECRET_KEY cambió)',
     );
     await settle({ estado: 'fallido', ultimoError: MSG.entregaSecretoIlegible, ultimoCodigo: null });
     return;
   }
-  const t = Math.floor(app.clock.ms() / 1000);
+  const t = Math.floor(deps.clock.ms() / 1000);
   const started = performance.now();
   const outcome = await post(
     new URL(target.url),
@@ -190,17 +190,17 @@ export async function attemptDelivery(app: FastifyInstance, id: number, ctx: Job
       'x-portal-evento': claimed.eventId,
       'x-portal-intento': String(claimed.intentos),
     },
-    targetPolicy(app),
+    targetPolicy(deps),
     ctx.signal,
   );
   const latency = Math.round(performance.now() - started);
   const common = { ultimoCodigo: outcome.status, ultimaLatenciaMs: latency, ultimoError: outcome.error };
   if (outcome.ok) {
-    await settle({ ...common, estado: 'entregado', entregadoEn: app.clock.now() });
+    await settle({ ...common, estado: 'entregado', entregadoEn: deps.clock.now() });
     webhookAttemptsTotal.inc({ result: 'entregado' });
     return;
   }
-  const expired = app.clock.ms() - claimed.desde.getTime() >= WEBHOOK_RETRY_HOURS * 3_600_000;
+  const expired = deps.clock.ms() - claimed.desde.getTime() >= WEBHOOK_RETRY_HOURS * 3_600_000;
   if (expired || ctx.lastAttempt) {
     await settle({ ...common, estado: 'fallido' });
     webhookAttemptsTotal.inc({ result: 'fallido' });
@@ -225,10 +225,10 @@ export function retrySchedule(baseSeconds: number): { retryLimit: number; retryD
 }
 
 /** Declares the delivery queue (while the app is built). */
-export function defineWebhookJobs(app: FastifyInstance): void {
-  const base = app.config.WEBHOOK_RETRY_BASE_SECONDS;
+export function defineWebhookJobs(deps: Deps): void {
+  const base = deps.config.WEBHOOK_RETRY_BASE_SECONDS;
   const schedule = retrySchedule(base);
-  app.jobs.define<WebhookDeliveryJob>({
+  deps.jobs.define<WebhookDeliveryJob>({
     name: WEBHOOK_QUEUE,
     retryLimit: schedule.retryLimit,
     retryDelay: base,
@@ -238,6 +238,6 @@ export function defineWebhookJobs(app: FastifyInstance): void {
     pollingIntervalSeconds: Math.max(0.5, Math.min(5, base / 2)),
     // One slow receiver (up to 10 s) does not hold back the others.
     localConcurrency: 4,
-    handler: (data, ctx) => attemptDelivery(app, data.id, ctx),
+    handler: (data, ctx) => attemptDelivery(deps, data.id, ctx),
   });
 }

@@ -14,10 +14,11 @@ import type {
   WebhooksResponse,
 } from '@portal/shared/schemas/integration';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { clients, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { sealSecret, secretContext } from '../../lib/secret-box.ts';
 import { newToken } from '../../lib/tokens.ts';
@@ -105,16 +106,16 @@ export async function listWebhooks(db: Db, page: number): Promise<WebhooksRespon
  * secret is sealed with the app's encryption key for this row, and is in this answer only.
  */
 export async function createWebhook(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   body: WebhookCreateBody,
 ): Promise<WebhookCreateResponse> {
   const url = new URL(body.url);
-  const target = await resolveTarget(url, targetPolicy(app));
+  const target = await resolveTarget(url, targetPolicy(deps));
   if (!target.ok) throw badRequest(target.refusal.code, target.refusal.msg, { url: target.refusal.msg });
   const secreto = `${WEBHOOK_SECRET_PREFIX}${newToken()}`;
-  const id = await app.db.transaction(async (tx) => {
+  const id = await deps.db.transaction(async (tx) => {
     await checkClientScope(tx, body.id_cliente, 'webhooks');
     const [active] = await tx
       .select({ n: count() })
@@ -135,7 +136,7 @@ export async function createWebhook(
     const id = row!.id;
     await tx
       .update(webhookEndpoints)
-      .set({ secretoCifrado: sealSecret(app.keys.encryption, secreto, secretContext(id)) })
+      .set({ secretoCifrado: sealSecret(deps.keys.encryption, secreto, secretContext(id)) })
       .where(eq(webhookEndpoints.id, id));
     await audit(tx, {
       userId: auth.user.id,
@@ -151,18 +152,18 @@ export async function createWebhook(
     });
     return id;
   });
-  const [webhook] = await webhookDtos(app.db, [id]);
+  const [webhook] = await webhookDtos(deps.db, [id]);
   return { status: 'ok', msg: MSG.webhookCreado, webhook: webhook!, secreto };
 }
 
 /** POST /api/integracion/webhooks/{id}/desactivar: no new events; pending deliveries fail at their next attempt. */
 export async function deactivateWebhook(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'clock' | 'db'>,
   request: FastifyRequest,
   auth: AuthContext,
   id: number,
 ): Promise<WebhookDto> {
-  await app.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const [exists] = await tx
       .select({ id: webhookEndpoints.id })
       .from(webhookEndpoints)
@@ -170,7 +171,7 @@ export async function deactivateWebhook(
     if (!exists) throw notFound(MSG.webhookNoEncontrado, 'WEBHOOK_NOT_FOUND');
     const updated = await tx
       .update(webhookEndpoints)
-      .set({ activo: false, updatedAt: app.clock.now() })
+      .set({ activo: false, updatedAt: deps.clock.now() })
       .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.activo, true)))
       .returning({ url: webhookEndpoints.url });
     if (updated.length === 0) throw conflict('WEBHOOK_ALREADY_INACTIVE', MSG.webhookYaDesactivado);
@@ -181,7 +182,7 @@ export async function deactivateWebhook(
       metadata: { id_webhook: id, ...requestMeta(request) },
     });
   });
-  const [webhook] = await webhookDtos(app.db, [id]);
+  const [webhook] = await webhookDtos(deps.db, [id]);
   return webhook!;
 }
 
@@ -256,12 +257,12 @@ export async function listDeliveries(db: Db, endpointId: number, page: number): 
  * anew) goes again, with a new 24-hour retry window. One being sent right now answers 409.
  */
 export async function resendDelivery(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db' | 'jobs'>,
   request: FastifyRequest,
   auth: AuthContext,
   id: number,
 ): Promise<DeliveryDto> {
-  await app.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: webhookDeliveries.id, estado: webhookDeliveries.estado })
       .from(webhookDeliveries)
@@ -279,7 +280,7 @@ export async function resendDelivery(
       )
       .returning({ id: webhookDeliveries.id });
     if (updated.length === 0) throw conflict('DELIVERY_IN_PROGRESS', MSG.entregaEnCurso);
-    await app.jobs.send<WebhookDeliveryJob>(WEBHOOK_QUEUE, { id }, tx);
+    await deps.jobs.send<WebhookDeliveryJob>(WEBHOOK_QUEUE, { id }, tx);
     await audit(tx, {
       userId: auth.user.id,
       eventType: 'webhook_reenviado',
@@ -287,7 +288,7 @@ export async function resendDelivery(
       metadata: { id_entrega: id, estado_anterior: row.estado, ...requestMeta(request) },
     });
   });
-  const [row] = await app.db
+  const [row] = await deps.db
     .select(deliveryColumns)
     .from(webhookDeliveries)
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))

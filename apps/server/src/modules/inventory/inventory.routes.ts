@@ -48,7 +48,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
         response: { 200: InventoryResponse, ...errors },
       },
     },
-    async (request) => adminInventory(app, request.query),
+    async (request) => adminInventory(app.deps, request.query),
   );
 
   r.post(
@@ -62,7 +62,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
         response: { 201: ProductCreatedResponse, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createProduct(app, request)),
+    async (request, reply) => reply.status(201).send(await createProduct(app.deps, request)),
   );
 
   r.post(
@@ -77,7 +77,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
         response: { 200: ProductUpdatedResponse, ...errors },
       },
     },
-    async (request) => updateProduct(app, request, request.params.id),
+    async (request) => updateProduct(app.deps, request, request.params.id),
   );
 
   r.post(
@@ -92,7 +92,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
         response: { 200: ActivateBatchResponse, ...errors },
       },
     },
-    async (request) => activateBatch(app, request, request.body),
+    async (request) => activateBatch(app.deps, request, request.body),
   );
 
   r.get(
@@ -106,7 +106,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
         response: { 200: CategoriesResponse, ...errors },
       },
     },
-    async (request) => ({ categorias: await listCategories(app, request.query.id_cliente) }),
+    async (request) => ({ categorias: await listCategories(app.deps, request.query.id_cliente) }),
   );
 
   r.post(
@@ -120,7 +120,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
         response: { 201: CategoryCreatedResponse, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createCategory(app, request, request.body)),
+    async (request, reply) => reply.status(201).send(await createCategory(app.deps, request, request.body)),
   );
 
   r.post(
@@ -135,7 +135,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
         response: { 200: CategoryUpdatedResponse, ...errors },
       },
     },
-    async (request) => updateCategory(app, request, request.params.id, request.body),
+    async (request) => updateCategory(app.deps, request, request.params.id, request.body),
   );
 
   r.get(

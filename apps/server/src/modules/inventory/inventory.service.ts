@@ -15,12 +15,13 @@ import {
 } from '@portal/shared/schemas/inventory';
 import { splitSort } from '@portal/shared/schemas/sort';
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { categories, clients, products } from '../../db/schema/index.ts';
 import { searchCondition } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { type AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { FileRejectedError, imageUrl, storeImageWithThumb, thumbUrl } from '../../lib/files.ts';
 import { type MultipartBody, readMultipart } from '../../lib/multipart.ts';
@@ -150,7 +151,7 @@ async function idsByCategory(
 
 /** A client's products (active or not), paginated and sorted by the server, searchable like the catalogue. */
 export async function adminInventory(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db'>,
   query: {
     id_cliente: number;
     page: number;
@@ -161,7 +162,7 @@ export async function adminInventory(
     orden?: InventorySort;
   },
 ): Promise<InventoryResponse> {
-  await assertClient(app.db, query.id_cliente);
+  await assertClient(deps.db, query.id_cliente);
   const filters: SQL[] = [];
   if (query.categoria) filters.push(eq(products.idCategoria, query.categoria));
   if (query.activo !== undefined) filters.push(eq(products.activo, query.activo));
@@ -171,7 +172,7 @@ export async function adminInventory(
   const orden = query.orden ?? INVENTORY_SORT.byDefault;
   const offset = (query.page - 1) * query.per_page;
   const selectRows = () =>
-    app.db
+    deps.db
       .select(productColumns)
       .from(products)
       .innerJoin(categories, eq(categories.id, products.idCategoria));
@@ -187,7 +188,7 @@ export async function adminInventory(
     // The client's categories hold only its products: no client condition inside, so that the planner
     // reads (id_categoria, nombre, id) in order rather than (id_cliente, id_categoria) and a sort.
     const ids = await idsByCategory(
-      app.db,
+      deps.db,
       query.id_cliente,
       and(...filters),
       direction,
@@ -201,7 +202,7 @@ export async function adminInventory(
   };
   const [rows, totals] = await Promise.all([
     pageRows(),
-    app.db.select({ n: count() }).from(products).where(where),
+    deps.db.select({ n: count() }).from(products).where(where),
   ]);
   return {
     productos: rows.map(productDto),
@@ -262,14 +263,14 @@ async function assertClaveFree(tx: Tx, idCliente: number, clave: string, exceptI
 }
 
 export async function createProduct(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db'>,
   request: FastifyRequest,
 ): Promise<{ status: 'ok'; msg: string; articulo: AdminProductDto }> {
   const auth = request.auth!;
   const { form, image } = await parseProductForm(request);
   if (form.id) throw badRequest('VALIDATION', MSG.invSoloAlta, { id: MSG.invSoloAlta });
   try {
-    const id = await app.db.transaction(async (tx) => {
+    const id = await deps.db.transaction(async (tx) => {
       await assertClient(tx, form.id_cliente);
       await categoryOf(tx, form.id_cliente, form.id_categoria);
       await assertClaveFree(tx, form.id_cliente, form.clave_interna);
@@ -305,7 +306,7 @@ export async function createProduct(
       });
       return row!.id;
     });
-    return { status: 'ok', msg: MSG.creadoCorrectamente, articulo: (await productById(app.db, id))! };
+    return { status: 'ok', msg: MSG.creadoCorrectamente, articulo: (await productById(deps.db, id))! };
   } catch (err) {
     if (isUniqueViolation(err, 'products_cliente_clave_unique')) {
       throw conflict('DUPLICATE_CLAVE', MSG.invClaveInternaDuplicada(form.clave_interna));
@@ -315,7 +316,7 @@ export async function createProduct(
 }
 
 export async function updateProduct(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   id: number,
 ): Promise<{ status: 'ok'; msg: string; articulo: AdminProductDto; inventarios: InventoryResponse }> {
@@ -323,7 +324,7 @@ export async function updateProduct(
   const { form, image } = await parseProductForm(request);
   if (form.id && form.id !== id) throw badRequest('VALIDATION', MSG.invIdDistinto, { id: MSG.invIdDistinto });
   try {
-    await app.db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update').limit(1);
       if (!current || current.idCliente !== form.id_cliente) {
         throw notFound(MSG.invProductoInexistente, 'PRODUCT_NOT_FOUND');
@@ -351,7 +352,7 @@ export async function updateProduct(
       if (changed.length === 0) return;
       await tx
         .update(products)
-        .set({ ...next, updatedAt: app.clock.now() })
+        .set({ ...next, updatedAt: deps.clock.now() })
         .where(eq(products.id, id));
       const toggle = changed.length === 1 && changed[0] === 'activo';
       await audit(tx, {
@@ -379,8 +380,8 @@ export async function updateProduct(
     throw err;
   }
   const [articulo, inventarios] = await Promise.all([
-    productById(app.db, id),
-    adminInventory(app, { id_cliente: form.id_cliente, page: 1, per_page: INVENTORY_PER_PAGE }),
+    productById(deps.db, id),
+    adminInventory(deps, { id_cliente: form.id_cliente, page: 1, per_page: INVENTORY_PER_PAGE }),
   ]);
   return { status: 'ok', msg: MSG.modificadoCorrectamente, articulo: articulo!, inventarios };
 }
@@ -391,13 +392,13 @@ export async function updateProduct(
  * nothing changes.
  */
 export async function activateBatch(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'clock' | 'db'>,
   request: FastifyRequest,
   body: { ids: number[]; activo: boolean },
 ): Promise<ActivateBatchResponse> {
   const auth = request.auth!;
   const ids = [...new Set(body.ids)];
-  return app.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const found = await tx
       .select({ id: products.id, idCliente: products.idCliente, activo: products.activo })
       .from(products)
@@ -412,7 +413,7 @@ export async function activateBatch(
     if (toChange.length > 0) {
       await tx
         .update(products)
-        .set({ activo: body.activo, updatedAt: app.clock.now() })
+        .set({ activo: body.activo, updatedAt: deps.clock.now() })
         .where(inArray(products.id, toChange));
     }
     await audit(tx, {
@@ -473,9 +474,9 @@ async function categoryRows(db: Db | Tx, where: SQL): Promise<AdminCategoryDto[]
   }));
 }
 
-export async function listCategories(app: FastifyInstance, idCliente: number): Promise<AdminCategoryDto[]> {
-  await assertClient(app.db, idCliente);
-  return categoryRows(app.db, eq(categories.idCliente, idCliente));
+export async function listCategories(deps: Pick<Deps, 'db'>, idCliente: number): Promise<AdminCategoryDto[]> {
+  await assertClient(deps.db, idCliente);
+  return categoryRows(deps.db, eq(categories.idCliente, idCliente));
 }
 
 async function assertCategoryNameFree(tx: Tx, idCliente: number, nombre: string, exceptId?: number) {
@@ -493,13 +494,13 @@ async function assertCategoryNameFree(tx: Tx, idCliente: number, nombre: string,
 }
 
 export async function createCategory(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db'>,
   request: FastifyRequest,
   body: CategoryBody,
 ): Promise<{ status: 'ok'; msg: string; categoria: AdminCategoryDto }> {
   const auth = request.auth!;
   try {
-    const id = await app.db.transaction(async (tx) => {
+    const id = await deps.db.transaction(async (tx) => {
       await assertClient(tx, body.id_cliente);
       await assertCategoryNameFree(tx, body.id_cliente, body.nombre);
       const [row] = await tx
@@ -519,7 +520,7 @@ export async function createCategory(
       });
       return row!.id;
     });
-    const [categoria] = await categoryRows(app.db, eq(categories.id, id));
+    const [categoria] = await categoryRows(deps.db, eq(categories.id, id));
     return { status: 'ok', msg: MSG.creadoCorrectamente, categoria: categoria! };
   } catch (err) {
     if (isUniqueViolation(err, 'categories_cliente_nombre_unique')) {
@@ -530,7 +531,7 @@ export async function createCategory(
 }
 
 export async function updateCategory(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'clock' | 'db'>,
   request: FastifyRequest,
   id: number,
   body: CategoryUpdateBody,
@@ -538,7 +539,7 @@ export async function updateCategory(
   const auth = request.auth!;
   let idCliente = 0;
   try {
-    await app.db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       const [current] = await tx
         .select()
         .from(categories)
@@ -557,7 +558,7 @@ export async function updateCategory(
       }
       await tx
         .update(categories)
-        .set({ ...next, updatedAt: app.clock.now() })
+        .set({ ...next, updatedAt: deps.clock.now() })
         .where(eq(categories.id, id));
       await audit(tx, {
         userId: auth.user.id,
@@ -578,7 +579,7 @@ export async function updateCategory(
     }
     throw err;
   }
-  const categorias = await categoryRows(app.db, eq(categories.idCliente, idCliente));
+  const categorias = await categoryRows(deps.db, eq(categories.idCliente, idCliente));
   return {
     status: 'ok',
     msg: MSG.modificadoCorrectamente,

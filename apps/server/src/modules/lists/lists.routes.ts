@@ -33,7 +33,7 @@ export async function listRoutes(app: FastifyInstance) {
       preValidation: buyer,
       schema: { tags, summary: 'Las listas del comprador', response: { 200: ListsResponse, ...errors } },
     },
-    async (request) => userLists(app, request.auth!),
+    async (request) => userLists(app.deps, request.auth!),
   );
 
   r.post(
@@ -47,7 +47,8 @@ export async function listRoutes(app: FastifyInstance) {
         response: { 201: ListSavedResponse, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await userCreateList(app, request.auth!, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await userCreateList(app.deps, request.auth!, request.body)),
   );
 
   r.get(
@@ -61,7 +62,7 @@ export async function listRoutes(app: FastifyInstance) {
         response: { 200: ListResponse, ...errors },
       },
     },
-    async (request) => ({ lista: await userList(app, request.auth!, request.params.id) }),
+    async (request) => ({ lista: await userList(app.deps, request.auth!, request.params.id) }),
   );
 
   r.put(
@@ -76,7 +77,7 @@ export async function listRoutes(app: FastifyInstance) {
         response: { 200: ListSavedResponse, ...errors },
       },
     },
-    async (request) => userUpdateList(app, request.auth!, request.params.id, request.body),
+    async (request) => userUpdateList(app.deps, request.auth!, request.params.id, request.body),
   );
 
   r.delete(
@@ -90,7 +91,7 @@ export async function listRoutes(app: FastifyInstance) {
         response: { 200: OkMessage, ...errors },
       },
     },
-    async (request) => userDeleteList(app, request.auth!, request.params.id),
+    async (request) => userDeleteList(app.deps, request.auth!, request.params.id),
   );
 
   r.post(
@@ -104,6 +105,6 @@ export async function listRoutes(app: FastifyInstance) {
         response: { 200: ReorderResponse, ...errors },
       },
     },
-    async (request) => userListToCart(app, request.auth!, request.params.id),
+    async (request) => userListToCart(app.deps, request.auth!, request.params.id),
   );
 }

@@ -11,10 +11,10 @@ import {
 } from '@portal/shared/schemas/lists';
 import type { ReorderResponse } from '@portal/shared/schemas/shopping';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { savedLists } from '../../db/schema/index.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { thumbUrl } from '../../lib/files.ts';
 import { MSG } from '../../messages.ts';
@@ -33,9 +33,9 @@ import {
 const NAME_CONSTRAINT = 'saved_lists_user_nombre_unique';
 const listNotFound = () => notFound(MSG.listaNoEncontrada, 'LIST_NOT_FOUND');
 
-export async function userLists(app: FastifyInstance, auth: AuthContext): Promise<ListsResponse> {
+export async function userLists(deps: Pick<Deps, 'db'>, auth: AuthContext): Promise<ListsResponse> {
   buyerOf(auth);
-  const rows = await listsOf(app.db, auth.user.id);
+  const rows = await listsOf(deps.db, auth.user.id);
   return {
     listas: rows.map((r) => ({
       id: r.id,
@@ -86,11 +86,15 @@ async function detail(
   };
 }
 
-export async function userList(app: FastifyInstance, auth: AuthContext, id: number): Promise<ListDetailDto> {
+export async function userList(
+  deps: Pick<Deps, 'db'>,
+  auth: AuthContext,
+  id: number,
+): Promise<ListDetailDto> {
   buyerOf(auth);
-  const list = await ownList(app.db, auth.user.id, id);
+  const list = await ownList(deps.db, auth.user.id, id);
   if (!list) throw listNotFound();
-  return detail(app.db, auth.user.id, list);
+  return detail(deps.db, auth.user.id, list);
 }
 
 /**
@@ -126,13 +130,13 @@ async function checkItems(tx: Tx, locked: LockedBuyer, items: readonly { id: num
 
 /** Runs a list change under the buyer's lock; a name already used (even by a concurrent call) is 409. */
 async function saveUnderLock<T>(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db'>,
   auth: AuthContext,
   work: (tx: Tx, locked: LockedBuyer) => Promise<T>,
 ): Promise<T> {
   buyerOf(auth);
   try {
-    return await app.db.transaction(async (tx) => work(tx, await lockBuyer(tx, auth.user.id)));
+    return await deps.db.transaction(async (tx) => work(tx, await lockBuyer(tx, auth.user.id)));
   } catch (err) {
     if (isUniqueViolation(err, NAME_CONSTRAINT)) throw conflict('LIST_NAME_TAKEN', MSG.listaNombreDuplicado);
     throw err;
@@ -149,11 +153,11 @@ async function refuseTakenName(tx: Tx, userId: number, nombreClave: string, exce
 }
 
 export async function userCreateList(
-  app: FastifyInstance,
+  deps: Deps,
   auth: AuthContext,
   body: ListCreateBody,
 ): Promise<ListSavedResponse> {
-  return saveUnderLock(app, auth, async (tx, locked) => {
+  return saveUnderLock(deps, auth, async (tx, locked) => {
     if ((await countLists(tx, locked.buyer.id)) >= LISTS_PER_USER_MAX)
       throw unprocessable('TOO_MANY_LISTS', MSG.listaMaximo);
     const nombreClave = listNameKey(body.nombre);
@@ -169,15 +173,15 @@ export async function userCreateList(
 }
 
 export async function userUpdateList(
-  app: FastifyInstance,
+  deps: Deps,
   auth: AuthContext,
   id: number,
   body: ListUpdateBody,
 ): Promise<ListSavedResponse> {
-  return saveUnderLock(app, auth, async (tx, locked) => {
+  return saveUnderLock(deps, auth, async (tx, locked) => {
     const list = await ownList(tx, locked.buyer.id, id);
     if (!list) throw listNotFound();
-    const changes: Partial<typeof savedLists.$inferInsert> = { updatedAt: app.clock.now() };
+    const changes: Partial<typeof savedLists.$inferInsert> = { updatedAt: deps.clock.now() };
     if (body.nombre !== undefined) {
       changes.nombre = body.nombre;
       changes.nombreClave = listNameKey(body.nombre);
@@ -193,12 +197,12 @@ export async function userUpdateList(
 }
 
 export async function userDeleteList(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db'>,
   auth: AuthContext,
   id: number,
 ): Promise<OkMessage> {
   buyerOf(auth);
-  const deleted = await app.db
+  const deleted = await deps.db
     .delete(savedLists)
     .where(and(eq(savedLists.id, id), eq(savedLists.userId, auth.user.id)))
     .returning({ id: savedLists.id });
@@ -207,17 +211,13 @@ export async function userDeleteList(
 }
 
 /** POST /api/listas/{id}/al-carrito: the list's items, in order, exactly as a repeated order's lines. */
-export async function userListToCart(
-  app: FastifyInstance,
-  auth: AuthContext,
-  id: number,
-): Promise<ReorderResponse> {
+export async function userListToCart(deps: Deps, auth: AuthContext, id: number): Promise<ReorderResponse> {
   buyerOf(auth);
-  const list = await ownList(app.db, auth.user.id, id);
+  const list = await ownList(deps.db, auth.user.id, id);
   if (!list) throw listNotFound();
-  const items = await listItems(app.db, auth.user.id, id);
+  const items = await listItems(deps.db, auth.user.id, id);
   return addLinesToCart(
-    app,
+    deps,
     auth,
     items.map((i) => ({ id: i.id, cantidad: i.cantidad, nombre: i.nombre })),
   );

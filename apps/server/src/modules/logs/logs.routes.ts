@@ -27,7 +27,7 @@ export async function logRoutes(app: FastifyInstance) {
         response: { 200: compiledResponse(LogsResponse), ...errors },
       },
     },
-    async (request) => listLogs(app, request.query),
+    async (request) => listLogs(app.deps, request.query),
   );
 
   r.get(
@@ -55,7 +55,7 @@ export async function logRoutes(app: FastifyInstance) {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="registros.csv"')
-        .send(exportLogs(app, request.query));
+        .send(exportLogs(app.deps, request.query));
     },
   );
 
@@ -69,6 +69,6 @@ export async function logRoutes(app: FastifyInstance) {
         response: { 200: LogTypesResponse, ...errors },
       },
     },
-    async () => ({ tipos: await logTypes(app) }),
+    async () => ({ tipos: await logTypes(app.deps) }),
   );
 }

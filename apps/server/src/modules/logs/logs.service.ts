@@ -23,12 +23,12 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { builtOnce, pageWindow, preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import { clients, systemLogs, users } from '../../db/schema/index.ts';
 import { foldedLike, foldedPattern } from '../../db/search.ts';
 import { BOM, csvRow } from '../../lib/csv.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { PagerTotals } from '../../lib/pager-totals.ts';
 
 /** Logs are shown 15 per page. */
@@ -174,8 +174,8 @@ const LOG_COLUMNS = {
  * prepared statements; the unfiltered page carries the planner's row count, so it needs no second
  * statement.
  */
-export async function listLogs(app: FastifyInstance, query: LogsQuery): Promise<LogsResponse> {
-  const filter = oneUser(await filterOf(app.db, query, app.config.BUSINESS_TZ));
+export async function listLogs(deps: Pick<Deps, 'config' | 'db'>, query: LogsQuery): Promise<LogsResponse> {
+  const filter = oneUser(await filterOf(deps.db, query, deps.config.BUSINESS_TZ));
   if (filter.userIds?.length === 0)
     return { logs: [], total: 0, total_limitado: false, page: query.page, per_page: LOGS_PER_PAGE };
   const { shape, args } = shapeOf(filter);
@@ -224,7 +224,7 @@ export async function listLogs(app: FastifyInstance, query: LogsQuery): Promise<
     // `(user_id, id)` index, read backwards): named statements, planned once (finding 37).
     const userOnly = Object.entries(filter).every(([k, v]) => (k === 'userId') === (v !== undefined));
     const statement = <P>(name: string, build: (d: Db) => { prepare(name: string): P }) =>
-      userOnly ? preparedOnce(app.db, `portal_${name}`, build) : builtOnce(app.db, name, build);
+      userOnly ? preparedOnce(deps.db, `portal_${name}`, build) : builtOnce(deps.db, name, build);
     const window = pageWindow(query.page, LOGS_PER_PAGE);
     const values = { ...filter, ...window.values };
     // Keyed by the filter's values (a name search by the ids it found, which a new user can change).
@@ -248,17 +248,17 @@ export async function listLogs(app: FastifyInstance, query: LogsQuery): Promise<
     // Unfiltered, every call reads the newest entries the same way: one named statement, one kept plan.
     const window = pageWindow(query.page, LOGS_PER_PAGE);
     const values = { ...filter, ...window.values };
-    rows = await preparedOnce(app.db, `portal_logs_page_${shape}_${window.shape}`, (d) =>
+    rows = await preparedOnce(deps.db, `portal_logs_page_${shape}_${window.shape}`, (d) =>
       pageOf(d, args, window.limit, window.offset, 'estimate'),
     ).execute(values);
     const estimate =
       rows[0]?.listTotal ??
-      Number((await rowsOf<{ n: number | string }>(app.db, sql`select ${ESTIMATE} as n`))[0]?.n ?? -1);
+      Number((await rowsOf<{ n: number | string }>(deps.db, sql`select ${ESTIMATE} as n`))[0]?.n ?? -1);
     total =
       estimate >= LOG_COUNT_ESTIMATE_FROM
         ? estimate
         : ((
-            await preparedOnce(app.db, `portal_logs_count_${shape}`, (d) => countOf(d, args)).execute(values)
+            await preparedOnce(deps.db, `portal_logs_count_${shape}`, (d) => countOf(d, args)).execute(values)
           )[0]?.n ?? 0);
   }
   const capped = filtered && total > LOG_COUNT_CAP;
@@ -305,9 +305,9 @@ async function* logBatches(db: Db, filter: LogFilter) {
  * GET /api/logs/exportar: the filtered log as CSV (UTF-8 with BOM, the project's formula-safe writer),
  * streamed batch by batch: the whole log is never held in memory.
  */
-export function exportLogs(app: FastifyInstance, query: LogFiltersQuery): Readable {
-  const tz = app.config.BUSINESS_TZ;
-  const db = app.db;
+export function exportLogs(deps: Pick<Deps, 'config' | 'db'>, query: LogFiltersQuery): Readable {
+  const tz = deps.config.BUSINESS_TZ;
+  const db = deps.db;
   async function* generate() {
     yield BOM + csvRow(LOG_EXPORT_HEADER);
     const filter = await filterOf(db, query, tz);
@@ -341,8 +341,8 @@ export function exportLogs(app: FastifyInstance, query: LogFiltersQuery): Readab
 }
 
 /** The event types present in the log (for the filter). */
-export async function logTypes(app: FastifyInstance): Promise<string[]> {
-  const rows = await app.db
+export async function logTypes(deps: Pick<Deps, 'db'>): Promise<string[]> {
+  const rows = await deps.db
     .selectDistinct({ eventType: systemLogs.eventType })
     .from(systemLogs)
     .orderBy(asc(systemLogs.eventType));

@@ -12,10 +12,11 @@ import type {
   OrderCommentDto,
 } from '@portal/shared/schemas/comments';
 import { and, count, desc, eq, gt, inArray, lt, min, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderCommentNotices, orderComments, orderEvents, orders, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { orderEmail } from '../../lib/emails.ts';
 import { conflict, forbidden, notFound, tooMany } from '../../lib/errors.ts';
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
@@ -215,7 +216,7 @@ async function scopedOrder(
 }
 
 async function addComment(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   id: number,
@@ -223,9 +224,9 @@ async function addComment(
   scope: { idUser?: number; idCliente?: number },
 ): Promise<CommentsResponse> {
   const author = { id: auth.user.id, nombre: auth.user.nombre, rol: auth.user.rol };
-  const { commentId, total } = await app.db.transaction(async (tx) => {
+  const { commentId, total } = await deps.db.transaction(async (tx) => {
     const order = await scopedOrder(tx, id, scope, true);
-    const now = await checkCommentCaps(app, tx, order, author.id);
+    const now = await checkCommentCaps(deps, tx, order, author.id);
     const newId = await insertComment(tx, order.id, author.id, texto, now);
     await audit(tx, {
       userId: author.id,
@@ -238,11 +239,11 @@ async function addComment(
         ...requestMeta(request),
       },
     });
-    await notifyComment(tx, app.config.PUBLIC_URL, order, author);
+    await notifyComment(tx, deps.config.PUBLIC_URL, order, author);
     return { commentId: newId, total: order.comentarios + 1 };
   });
-  void app.mailer.flush();
-  const { comentarios } = await commentsOf(app.db, id);
+  void deps.mailer.flush();
+  const { comentarios } = await commentsOf(deps.db, id);
   return {
     status: 'ok',
     msg: MSG.comentarioAgregado,
@@ -260,14 +261,14 @@ async function addComment(
  * the comment's time.
  */
 async function checkCommentCaps(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'clock'>,
   tx: Tx,
   order: CommentOrder & { comentarios: number },
   authorId: number,
 ): Promise<Date> {
   if (order.comentarios >= COMENTARIOS_POR_PEDIDO) throw conflict('COMMENTS_FULL', MSG.comentariosLlenos);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`comentarios|${authorId}`}, 0))`);
-  const now = app.clock.now();
+  const now = deps.clock.now();
   const hourAgo = new Date(now.getTime() - 3_600_000);
   const [written] = await tx
     .select({ n: count(), oldest: min(orderComments.createdAt) })
@@ -283,47 +284,47 @@ async function checkCommentCaps(
 
 /** GET …/{id}/comentarios?antes=: the page of an order's comments older than one, within the caller's scope. */
 async function olderComments(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db'>,
   id: number,
   before: number,
   scope: { idUser?: number; idCliente?: number },
 ): Promise<OlderCommentsResponse> {
-  const order = await scopedOrder(app.db, id, scope);
-  const { comentarios, more } = await commentsOf(app.db, order.id, before);
+  const order = await scopedOrder(deps.db, id, scope);
+  const { comentarios, more } = await commentsOf(deps.db, order.id, before);
   return { comentarios, mas: more };
 }
 
 /** GET /api/historial/{id}/comentarios: older comments of the buyer's own order. */
-export function buyerOlderComments(app: FastifyInstance, auth: AuthContext, id: number, before: number) {
-  return olderComments(app, id, before, { idUser: auth.user.id });
+export function buyerOlderComments(deps: Deps, auth: AuthContext, id: number, before: number) {
+  return olderComments(deps, id, before, { idUser: auth.user.id });
 }
 
 /** GET /api/pedidos/{id}/comentarios: older comments of an order of the approver's client. */
-export function authorizerOlderComments(app: FastifyInstance, auth: AuthContext, id: number, before: number) {
+export function authorizerOlderComments(deps: Deps, auth: AuthContext, id: number, before: number) {
   if (!auth.client) throw forbidden();
-  return olderComments(app, id, before, { idCliente: auth.client.id });
+  return olderComments(deps, id, before, { idCliente: auth.client.id });
 }
 
 /** GET /api/admin/pedidos/{id}/comentarios: older comments of any order (the administrator's read-only view). */
-export function adminOlderComments(app: FastifyInstance, id: number, before: number) {
-  return olderComments(app, id, before, {});
+export function adminOlderComments(deps: Deps, id: number, before: number) {
+  return olderComments(deps, id, before, {});
 }
 
 /** POST /api/historial/{id}/comentarios: the buyer comments on their own order, on any status. */
 export function buyerAddComment(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   id: number,
   texto: string,
 ): Promise<CommentsResponse> {
   if (auth.user.rol !== ROLES.usuario) throw forbidden(MSG.soloUsuarios);
-  return addComment(app, request, auth, id, texto, { idUser: auth.user.id });
+  return addComment(deps, request, auth, id, texto, { idUser: auth.user.id });
 }
 
 /** POST /api/pedidos/{id}/comentarios: an approver (rol 2 or 3) comments on an order of their client. */
 export function authorizerAddComment(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   id: number,
@@ -331,5 +332,5 @@ export function authorizerAddComment(
 ): Promise<CommentsResponse> {
   const { user, client } = auth;
   if ((user.rol !== ROLES.autorizador && user.rol !== ROLES.superAutorizador) || !client) throw forbidden();
-  return addComment(app, request, auth, id, texto, { idCliente: client.id });
+  return addComment(deps, request, auth, id, texto, { idCliente: client.id });
 }

@@ -22,12 +22,12 @@ import type { LogEventType } from '@portal/shared/domain/log-events';
 import type { OrderStatus } from '@portal/shared/domain/order-workflow';
 import { ROLES } from '@portal/shared/domain/roles';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { moveCtes, moveOrderTotals } from '../../db/order-totals.ts';
 import { orderEvents, users } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { JobRunner } from '../../lib/jobs.ts';
 import { type Email, enqueueEmails } from '../../lib/mailer.ts';
@@ -61,8 +61,14 @@ export interface LifecycleDeps {
   jobs: JobRunner;
 }
 
-export function lifecycleDeps(app: FastifyInstance): LifecycleDeps {
-  return { publicUrl: app.config.PUBLIC_URL, tz: app.config.BUSINESS_TZ, clock: app.clock, jobs: app.jobs };
+/** The seam's dependencies from the services' (lib/deps.ts). */
+export function lifecycleDeps(deps: Pick<Deps, 'config' | 'clock' | 'jobs'>): LifecycleDeps {
+  return {
+    publicUrl: deps.config.PUBLIC_URL,
+    tz: deps.config.BUSINESS_TZ,
+    clock: deps.clock,
+    jobs: deps.jobs,
+  };
 }
 
 /** The order a change is about, as the writer read it (locked) before deciding. */

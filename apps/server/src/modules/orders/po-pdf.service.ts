@@ -4,10 +4,11 @@ import { orderNumber } from '@portal/shared/domain/order-workflow';
 import { formatDate, formatDateTime } from '@portal/shared/domain/time';
 import type { OrderDetailDto } from '@portal/shared/schemas/shopping';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client.ts';
 import { clients, users } from '../../db/schema/index.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { conflict } from '../../lib/errors.ts';
 import { readFile } from '../../lib/files.ts';
 import { MSG } from '../../messages.ts';
@@ -273,13 +274,13 @@ export async function purchaseOrderBuffer(data: PurchaseOrderData, tz: string): 
 
 /** Sends an order's purchase order as a download (application/pdf, OC-<número>.pdf). */
 export async function sendPurchaseOrder(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'config' | 'db'>,
   reply: FastifyReply,
   id: number,
   scope: OrderScope,
 ): Promise<FastifyReply> {
-  const data = await purchaseOrderData(app.db, id, scope);
-  const doc = renderPurchaseOrder(data, app.config.BUSINESS_TZ);
+  const data = await purchaseOrderData(deps.db, id, scope);
+  const doc = renderPurchaseOrder(data, deps.config.BUSINESS_TZ);
   return reply
     .header('Content-Type', 'application/pdf')
     .header('Content-Disposition', `attachment; filename="${purchaseOrderFileName(id)}"`)

@@ -4,10 +4,10 @@ import { orderNumber, statusTitle } from '@portal/shared/domain/order-workflow';
 import { businessDateRange, formatDate } from '@portal/shared/domain/time';
 import type { ReportBody } from '@portal/shared/schemas/orders';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { orderLines, orders, users } from '../../db/schema/index.ts';
 import { BOM, csvCell, csvMoney, csvRow } from '../../lib/csv.ts';
+import type { Deps } from '../../lib/deps.ts';
 
 const BATCH = 250;
 /**
@@ -172,10 +172,14 @@ export async function lineCounts(db: Db | Tx, orderIds: number[]): Promise<Map<n
 }
 
 /** The report as a stream: rows are read and written a batch at a time, never all in memory. */
-export function reportStream(app: FastifyInstance, idCliente: number, body: ReportBody): Readable {
-  const tz = app.config.BUSINESS_TZ;
+export function reportStream(
+  deps: Pick<Deps, 'config' | 'db'>,
+  idCliente: number,
+  body: ReportBody,
+): Readable {
+  const tz = deps.config.BUSINESS_TZ;
   const range = businessDateRange(body.fecha_inicio, body.fecha_fin, tz);
-  const db = app.db;
+  const db = deps.db;
   async function* generate() {
     yield BOM;
     if (body.tipo === 'general') {

@@ -2,10 +2,10 @@ import { cartChangeProblem, isValidQuantity } from '@portal/shared/domain/cart';
 import { ROLES } from '@portal/shared/domain/roles';
 import type { CartResponse, ShopperSession } from '@portal/shared/schemas/shopping';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { executeNamedOnce, genericPlansForTheTransaction, preparedIn } from '../../db/prepared.ts';
 import { cartItems, clients, users } from '../../db/schema/index.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { AppError, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
@@ -100,7 +100,7 @@ export function buyerOf(auth: AuthContext): LockedBuyer {
 
 /** The buyer's figures every cart call answers with (the session adds the delivery address). */
 export async function shopperView(
-  app: FastifyInstance,
+  deps: Deps,
   db: Db | Tx,
   locked: LockedBuyer,
   /** The request's session: its sidebar is kept with it (decision 0075). */
@@ -110,14 +110,14 @@ export async function shopperView(
     db,
     locked.buyer,
     locked.client,
-    app.config.BUSINESS_TZ,
+    deps.config.BUSINESS_TZ,
     {
       sidebar: true,
-      now: app.clock.now(),
-      kept: app.sessions.kept(sessionId),
+      now: deps.clock.now(),
+      kept: deps.sessions.kept(sessionId),
     },
   );
-  return viewOf(categories, snapshot, locked, app.config.BUSINESS_TZ);
+  return viewOf(categories, snapshot, locked, deps.config.BUSINESS_TZ);
 }
 
 type ShopperView = Omit<ShopperSession, 'direccion'>;
@@ -138,10 +138,10 @@ function viewOf(
 }
 
 /** The shopper part of GET /api/sesion and GET /api/carrito, with the delivery address the cart shows. */
-export async function shopperSession(app: FastifyInstance, auth: AuthContext): Promise<ShopperSession> {
+export async function shopperSession(deps: Deps, auth: AuthContext): Promise<ShopperSession> {
   const { user } = auth;
   return {
-    ...(await shopperView(app, app.db, buyerOf(auth), auth.sessionId)),
+    ...(await shopperView(deps, deps.db, buyerOf(auth), auth.sessionId)),
     direccion: {
       direccion_entrega: user.direccionEntrega,
       calle: user.calle,
@@ -153,13 +153,13 @@ export async function shopperSession(app: FastifyInstance, auth: AuthContext): P
 }
 
 async function respond(
-  app: FastifyInstance,
+  deps: Deps,
   tx: Tx,
   locked: LockedBuyer,
   msg: string,
   sessionId: string,
 ): Promise<CartResponse> {
-  const view = await shopperView(app, tx, locked, sessionId);
+  const view = await shopperView(deps, tx, locked, sessionId);
   return { status: 'ok', msg, ...view };
 }
 
@@ -301,20 +301,20 @@ async function writeCartChanges(
  * the answer) in one read, the decision, one write.
  */
 export async function setCartItemLocked(
-  app: FastifyInstance,
+  deps: Deps,
   tx: Tx,
   locked: LockedBuyer,
   item: { id: number; cantidad: WantedQuantity },
   opts: { sidebar?: boolean; sessionId?: string } = {},
 ): Promise<{ msg: string; cantidad: number; view: ShopperView }> {
   const { buyer, client } = locked;
-  const tz = app.config.BUSINESS_TZ;
-  const now = app.clock.now();
+  const tz = deps.config.BUSINESS_TZ;
+  const now = deps.clock.now();
   const { snapshot, categories, product } = await loadShopperReads(tx, buyer, client, tz, {
     sidebar: opts.sidebar ?? false,
     now,
     productId: item.id,
-    kept: app.sessions.kept(opts.sessionId),
+    kept: deps.sessions.kept(opts.sessionId),
   });
   const change = decideCartChange(snapshot, buyer, product, item, now);
   const cart = await writeCartChanges(tx, buyer, new Map([[item.id, change.cantidad]]), change.after.cart);
@@ -332,7 +332,7 @@ export async function setCartItemLocked(
  * (404 or 422) is reported with it and the rest go on; the answer's figures are the cart as written.
  */
 export async function setCartItemsLocked(
-  app: FastifyInstance,
+  deps: Deps,
   tx: Tx,
   locked: LockedBuyer,
   items: readonly { id: number; cantidad: WantedQuantity }[],
@@ -342,13 +342,13 @@ export async function setCartItemsLocked(
   view: ShopperView;
 }> {
   const { buyer, client } = locked;
-  const tz = app.config.BUSINESS_TZ;
-  const now = app.clock.now();
+  const tz = deps.config.BUSINESS_TZ;
+  const now = deps.clock.now();
   const reads = await loadShopperReads(tx, buyer, client, tz, {
     sidebar: true,
     now,
     productIds: [...new Set(items.map((i) => i.id))],
-    kept: app.sessions.kept(sessionId),
+    kept: deps.sessions.kept(sessionId),
   });
   const products = new Map(reads.products.map((p) => [p.id, p]));
   let snapshot = reads.snapshot;
@@ -371,14 +371,14 @@ export async function setCartItemsLocked(
 
 /** Adds a product or sets its quantity (0 or less removes it), re-checking every rule under the lock. */
 export async function userSetCartItem(
-  app: FastifyInstance,
+  deps: Deps,
   auth: AuthContext,
   item: { id: number; cantidad: number },
 ): Promise<CartResponse> {
   buyerOf(auth);
-  return app.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const locked = await lockBuyer(tx, auth.user.id);
-    const { msg, view } = await setCartItemLocked(app, tx, locked, item, {
+    const { msg, view } = await setCartItemLocked(deps, tx, locked, item, {
       sidebar: true,
       sessionId: auth.sessionId,
     });
@@ -387,27 +387,27 @@ export async function userSetCartItem(
 }
 
 export async function userRemoveCartItem(
-  app: FastifyInstance,
+  deps: Deps,
   auth: AuthContext,
   productId: number,
 ): Promise<CartResponse> {
   buyerOf(auth);
-  return app.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const locked = await lockBuyer(tx, auth.user.id);
     const deleted = await tx
       .delete(cartItems)
       .where(and(eq(cartItems.userId, locked.buyer.id), eq(cartItems.productId, productId)))
       .returning({ id: cartItems.productId });
     if (deleted.length === 0) throw notFound(MSG.productoNoEnCarrito, 'NOT_IN_CART');
-    return respond(app, tx, locked, MSG.productoEliminadoCarrito, auth.sessionId);
+    return respond(deps, tx, locked, MSG.productoEliminadoCarrito, auth.sessionId);
   });
 }
 
-export async function userEmptyCart(app: FastifyInstance, auth: AuthContext): Promise<CartResponse> {
+export async function userEmptyCart(deps: Deps, auth: AuthContext): Promise<CartResponse> {
   buyerOf(auth);
-  return app.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const locked = await lockBuyer(tx, auth.user.id);
     await tx.delete(cartItems).where(eq(cartItems.userId, locked.buyer.id));
-    return respond(app, tx, locked, MSG.carritoVaciado, auth.sessionId);
+    return respond(deps, tx, locked, MSG.carritoVaciado, auth.sessionId);
   });
 }

@@ -1,11 +1,11 @@
 import { centavosToPesos } from '@portal/shared/domain/money';
 import type { CatalogOrder, CatalogResponse } from '@portal/shared/schemas/shopping';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import { categories, products, userProducts } from '../../db/schema/index.ts';
 import { searchSql, searchTerms } from '../../db/search.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { imageUrl, thumbUrl } from '../../lib/files.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 
@@ -73,7 +73,7 @@ function cataloguePage(db: Db, shape: string, orden: CatalogOrder, filter: Catal
 
 /** The products assigned to the user: active, of its client, paginated by the server. */
 export async function userCatalogue(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db'>,
   auth: AuthContext,
   query: { q?: string; categoria?: number; page: number; per_page: number; orden?: CatalogOrder },
 ): Promise<CatalogResponse> {
@@ -86,7 +86,7 @@ export async function userCatalogue(
     price: terms?.price,
   };
   const { shape, args } = shapeOf(filter);
-  const rows = await cataloguePage(app.db, shape, query.orden ?? 'nombre', args).execute({
+  const rows = await cataloguePage(deps.db, shape, query.orden ?? 'nombre', args).execute({
     ...filter,
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
@@ -94,7 +94,7 @@ export async function userCatalogue(
   // A page past the end has no row to carry the total; only then is it counted on its own.
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && query.page > 1) {
-    const [counted] = await app.db
+    const [counted] = await deps.db
       .select({ n: count() })
       .from(userProducts)
       .innerJoin(products, eq(products.id, userProducts.productId))

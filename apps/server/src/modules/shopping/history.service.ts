@@ -11,10 +11,10 @@ import type {
 } from '@portal/shared/schemas/shopping';
 import { splitSort } from '@portal/shared/schemas/sort';
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { pageWindow, preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import { orders } from '../../db/schema/index.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { orderDetail } from '../orders/order.repository.ts';
 
 export const HISTORY_PAGE_SIZE = 10;
@@ -44,14 +44,14 @@ function historyWhere(f: {
 
 /** The user's orders, newest first unless sorted otherwise, 10 per page, filtered by status, month, number. */
 export async function userHistory(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'config' | 'db'>,
   userId: number,
   query: { page: number } & Partial<Omit<HistoryQuery, 'page'>>,
 ): Promise<HistoryResponse> {
   const { page } = query;
   const range = query.mes
     ? // Any instant in the middle of the month lies in it, whatever the zone.
-      businessMonth(`${query.mes}-15T12:00:00Z`, app.config.BUSINESS_TZ)
+      businessMonth(`${query.mes}-15T12:00:00Z`, deps.config.BUSINESS_TZ)
     : undefined;
   const filter = {
     userId,
@@ -66,7 +66,7 @@ export async function userHistory(
   // One statement: the page, each order's stored line and comment counts, and the filter's total beside
   // every row. Built once per shape and run as a named prepared statement: the purchase's answer reads it
   // on every purchase. Only a page past the end, which has no row to carry the total, counts again.
-  const rows = await preparedOnce(app.db, `portal_history_${orden}_${shape}_${window.shape}`, (d) =>
+  const rows = await preparedOnce(deps.db, `portal_history_${orden}_${shape}_${window.shape}`, (d) =>
     d
       .select({
         id: orders.id,
@@ -89,7 +89,7 @@ export async function userHistory(
   const total =
     rows[0]?.n ??
     (page > 1
-      ? ((await app.db.select({ n: count() }).from(orders).where(historyWhere(filter)))[0]?.n ?? 0)
+      ? ((await deps.db.select({ n: count() }).from(orders).where(historyWhere(filter)))[0]?.n ?? 0)
       : 0);
   return { pedidos: rows.map(historyRowDto), total, page, per_page: HISTORY_PAGE_SIZE };
 }

@@ -4,8 +4,9 @@ import { quantityProblem } from '@portal/shared/domain/cart';
 import { FULFILMENT_START } from '@portal/shared/domain/fulfilment';
 import { centavosToPesos, formatMXN, totalsOf } from '@portal/shared/domain/money';
 import type { OrderStatus, PurchaseResponse } from '@portal/shared/schemas/shopping';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { requestMeta } from '../../lib/audit.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
 import { purchasesTotal } from '../../lib/metrics.ts';
 import { MSG } from '../../messages.ts';
@@ -34,24 +35,24 @@ export function sameItems(
  * cart finds it empty (409), so a double click or a second tab never makes two orders.
  */
 export async function userSubmitOrder(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   orden: readonly { id: number; cantidad: number }[],
   nota?: string,
 ): Promise<PurchaseResponse> {
-  const tz = app.config.BUSINESS_TZ;
-  const created = await app.db.transaction(async (tx) => {
+  const tz = deps.config.BUSINESS_TZ;
+  const created = await deps.db.transaction(async (tx) => {
     const locked = await lockBuyer(tx, auth.user.id);
     const { buyer, client } = locked;
-    const now = app.clock.now();
+    const now = deps.clock.now();
     // The sidebar and the history's first page too: the answer is computed from this snapshot, not read
     // again after the commit. With them the order's number and, when it may wait, who is to be told
     // (decision 0086), so that the order's writes are one statement.
     const { snapshot, categories, purchase } = await loadShopperReads(tx, buyer, client, tz, {
       sidebar: true,
       now,
-      kept: app.sessions.kept(auth.sessionId),
+      kept: deps.sessions.kept(auth.sessionId),
       purchase: { level: client.cantidadAutorizadores > 0 },
     });
     const { orderId, history, level } = purchase!;
@@ -103,7 +104,7 @@ export async function userSubmitOrder(
     // through the order's lifecycle seam, which gives it the e-mails and the totals and does the rest.
     // The month after the purchase, from the snapshot read under the lock: the alerts need no read of it.
     const after = afterPurchase(snapshot, buyer, totals.total);
-    await orderChanged(tx, lifecycleDeps(app), {
+    await orderChanged(tx, lifecycleDeps(deps), {
       kind: 'colocado',
       order: {
         id: orderId,
@@ -161,7 +162,7 @@ export async function userSubmitOrder(
   });
 
   purchasesTotal.inc({ status: created.status });
-  void app.mailer.flush();
+  void deps.mailer.flush();
   return {
     status: 'ok',
     msg: MSG.compraEnviada,

@@ -1,8 +1,8 @@
 import { parseQuickOrder } from '@portal/shared/domain/quick-order';
 import type { QuickOrderResponse } from '@portal/shared/schemas/quick-order';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { products, userProducts } from '../../db/schema/index.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { buyerOf } from './cart.service.ts';
@@ -11,9 +11,9 @@ import { addLinesToCart, type ReorderLine } from './reorder.service.ts';
 type Product = { id: number; nombre: string; claveInterna: string; claveCliente: string };
 
 /** The buyer's assigned products whose clave interna or clave cliente is one of `keys` (lower case). */
-async function assignedByClave(app: FastifyInstance, userId: number, idCliente: number, keys: string[]) {
+async function assignedByClave(deps: Pick<Deps, 'db'>, userId: number, idCliente: number, keys: string[]) {
   if (keys.length === 0) return [];
-  return app.db
+  return deps.db
     .select({
       id: products.id,
       nombre: products.nombre,
@@ -47,13 +47,13 @@ async function assignedByClave(app: FastifyInstance, userId: number, idCliente: 
  * reported by line; a clave cliente shared by several assigned products is refused with its line.
  */
 export async function userQuickOrder(
-  app: FastifyInstance,
+  deps: Deps,
   auth: AuthContext,
   texto: string,
 ): Promise<QuickOrderResponse> {
   const { buyer } = buyerOf(auth);
   const { lineas, invalidas } = parseQuickOrder(texto);
-  const found = await assignedByClave(app, buyer.id, buyer.idCliente, [
+  const found = await assignedByClave(deps, buyer.id, buyer.idCliente, [
     ...new Set(lineas.map((l) => l.clave.toLowerCase())),
   ]);
   const byInterna = new Map<string, Product>();
@@ -81,6 +81,6 @@ export async function userQuickOrder(
     else desconocidas.push({ linea: line.linea, clave: line.clave });
   }
 
-  const result = await addLinesToCart(app, auth, toAdd);
+  const result = await addLinesToCart(deps, auth, toAdd);
   return { ...result, desconocidas, invalidas: refused.sort((a, b) => a.linea - b.linea) };
 }

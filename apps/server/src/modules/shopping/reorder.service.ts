@@ -1,9 +1,9 @@
 import { reorderQuantity } from '@portal/shared/domain/reorder';
 import type { ReorderResponse } from '@portal/shared/schemas/shopping';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { preparedOnce } from '../../db/prepared.ts';
 import { orderLines, orders } from '../../db/schema/index.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
@@ -25,19 +25,19 @@ export interface ReorderLine {
  * reported whole with the cart's reason, never half-added.
  */
 export async function addLinesToCart(
-  app: FastifyInstance,
+  deps: Deps,
   auth: AuthContext,
   lines: readonly ReorderLine[],
 ): Promise<ReorderResponse> {
   buyerOf(auth);
-  return app.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const locked = await lockBuyer(tx, auth.user.id);
     const items = lines.map((line) => ({
       id: line.id,
       cantidad: (known: { enCarrito: number; cantidadLimite: number }) =>
         reorderQuantity(line.cantidad, known.enCarrito, known.cantidadLimite),
     }));
-    const { results, view } = await setCartItemsLocked(app, tx, locked, items, auth.sessionId);
+    const { results, view } = await setCartItemsLocked(deps, tx, locked, items, auth.sessionId);
     const agregados: ReorderResponse['agregados'] = [];
     const omitidos: ReorderResponse['omitidos'] = [];
     const ajustados: ReorderResponse['ajustados'] = [];
@@ -76,13 +76,13 @@ export async function addLinesToCart(
 
 /** POST /api/historial/{id}/repetir: the lines of one of the buyer's own orders (any status), in order. */
 export async function userRepeatOrder(
-  app: FastifyInstance,
+  deps: Deps,
   auth: AuthContext,
   orderId: number,
 ): Promise<ReorderResponse> {
   buyerOf(auth);
   // The order and its lines in one named statement (planned once, decision 0089).
-  const rows = await preparedOnce(app.db, 'portal_repeat_lines', (d) =>
+  const rows = await preparedOnce(deps.db, 'portal_repeat_lines', (d) =>
     d
       .select({ id: orderLines.productId, cantidad: orderLines.cantidad, nombre: orderLines.nombre })
       .from(orders)
@@ -93,5 +93,5 @@ export async function userRepeatOrder(
   // Another user's order answers exactly like a missing one.
   if (rows.length === 0) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
   const lines = rows.filter((r): r is ReorderLine => r.id !== null);
-  return addLinesToCart(app, auth, lines);
+  return addLinesToCart(deps, auth, lines);
 }

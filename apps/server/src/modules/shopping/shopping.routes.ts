@@ -54,7 +54,7 @@ export async function shoppingRoutes(app: FastifyInstance) {
         response: { 200: compiledResponse(CatalogResponse), ...errors },
       },
     },
-    async (request) => userCatalogue(app, request.auth!, request.query),
+    async (request) => userCatalogue(app.deps, request.auth!, request.query),
   );
 
   r.get(
@@ -67,7 +67,11 @@ export async function shoppingRoutes(app: FastifyInstance) {
         response: { 200: CartResponse, ...errors },
       },
     },
-    async (request) => ({ status: 'ok' as const, msg: '', ...(await shopperSession(app, request.auth!)) }),
+    async (request) => ({
+      status: 'ok' as const,
+      msg: '',
+      ...(await shopperSession(app.deps, request.auth!)),
+    }),
   );
 
   r.post(
@@ -81,7 +85,7 @@ export async function shoppingRoutes(app: FastifyInstance) {
         response: { 200: compiledResponse(CartResponse), ...errors },
       },
     },
-    async (request) => userSetCartItem(app, request.auth!, request.body.item),
+    async (request) => userSetCartItem(app.deps, request.auth!, request.body.item),
   );
 
   r.post(
@@ -95,7 +99,7 @@ export async function shoppingRoutes(app: FastifyInstance) {
         response: { 200: CartResponse, ...errors },
       },
     },
-    async (request) => userRemoveCartItem(app, request.auth!, request.body.item_id),
+    async (request) => userRemoveCartItem(app.deps, request.auth!, request.body.item_id),
   );
 
   r.post(
@@ -104,7 +108,7 @@ export async function shoppingRoutes(app: FastifyInstance) {
       preValidation: buyer,
       schema: { tags, summary: 'Vacía el carrito', response: { 200: CartResponse, ...errors } },
     },
-    async (request) => userEmptyCart(app, request.auth!),
+    async (request) => userEmptyCart(app.deps, request.auth!),
   );
 
   r.post(
@@ -120,7 +124,7 @@ export async function shoppingRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { orden, nota } = request.body;
-      const result = await userSubmitOrder(app, request, request.auth!, orden, nota);
+      const result = await userSubmitOrder(app.deps, request, request.auth!, orden, nota);
       return reply.status(201).send(result);
     },
   );
@@ -137,7 +141,7 @@ export async function shoppingRoutes(app: FastifyInstance) {
         response: { 200: HistoryResponse, ...errors },
       },
     },
-    async (request) => userHistory(app, request.auth!.user.id, request.query),
+    async (request) => userHistory(app.deps, request.auth!.user.id, request.query),
   );
 
   r.get(
@@ -167,7 +171,7 @@ export async function shoppingRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      sendPurchaseOrder(app, reply, request.params.id, { idUser: request.auth!.user.id }),
+      sendPurchaseOrder(app.deps, reply, request.params.id, { idUser: request.auth!.user.id }),
   );
 
   r.post(
@@ -181,7 +185,7 @@ export async function shoppingRoutes(app: FastifyInstance) {
         response: { 200: ReorderResponse, ...errors },
       },
     },
-    async (request) => userRepeatOrder(app, request.auth!, request.params.id),
+    async (request) => userRepeatOrder(app.deps, request.auth!, request.params.id),
   );
 
   r.post(
@@ -195,7 +199,7 @@ export async function shoppingRoutes(app: FastifyInstance) {
         response: { 200: WithdrawResponse, ...errors },
       },
     },
-    async (request) => userWithdrawOrder(app, request, request.auth!, request.params.id),
+    async (request) => userWithdrawOrder(app.deps, request, request.auth!, request.params.id),
   );
 
   r.get(
@@ -210,7 +214,7 @@ export async function shoppingRoutes(app: FastifyInstance) {
         response: { 200: OlderCommentsResponse, ...errors },
       },
     },
-    async (request) => buyerOlderComments(app, request.auth!, request.params.id, request.query.antes),
+    async (request) => buyerOlderComments(app.deps, request.auth!, request.params.id, request.query.antes),
   );
 
   r.post(
@@ -228,7 +232,7 @@ export async function shoppingRoutes(app: FastifyInstance) {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await buyerAddComment(app, request, request.auth!, request.params.id, request.body.texto)),
+        .send(await buyerAddComment(app.deps, request, request.auth!, request.params.id, request.body.texto)),
   );
 
   r.post(
@@ -242,6 +246,6 @@ export async function shoppingRoutes(app: FastifyInstance) {
         response: { 200: QuickOrderResponse, ...errors },
       },
     },
-    async (request) => userQuickOrder(app, request.auth!, request.body.texto),
+    async (request) => userQuickOrder(app.deps, request.auth!, request.body.texto),
   );
 }

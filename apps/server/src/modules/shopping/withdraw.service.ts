@@ -1,9 +1,10 @@
 import { orderNumber } from '@portal/shared/domain/order-workflow';
 import type { WithdrawResponse } from '@portal/shared/schemas/shopping';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { orders } from '../../db/schema/index.ts';
 import { requestMeta } from '../../lib/audit.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
@@ -19,14 +20,14 @@ import { buyerOf, shopperSession } from './cart.service.ts';
  * stops counting against the budget and the purchase limit at once (docs/domain.md "Order workflow").
  */
 export async function userWithdrawOrder(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   id: number,
 ): Promise<WithdrawResponse> {
   buyerOf(auth);
   const reason = MSG.motivoRetiro;
-  await app.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const [order] = await tx
       .select({
         id: orders.id,
@@ -42,7 +43,7 @@ export async function userWithdrawOrder(
     if (!order) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
     // Only a pending order is withdrawn; the seam's write is conditional on it too (409 to a race's loser).
     if (order.status !== 'pendiente') throw conflict('ORDER_ALREADY_PROCESSED', MSG.pedidoYaProcesado);
-    await orderChanged(tx, lifecycleDeps(app), {
+    await orderChanged(tx, lifecycleDeps(deps), {
       kind: 'cancelado',
       tipo: 'retirado',
       order: { ...order, idUser: auth.user.id },
@@ -58,8 +59,8 @@ export async function userWithdrawOrder(
     });
   });
   const [pedido, view] = await Promise.all([
-    orderDetail(app.db, id, { idUser: auth.user.id }),
-    shopperSession(app, auth),
+    orderDetail(deps.db, id, { idUser: auth.user.id }),
+    shopperSession(deps, auth),
   ]);
   return {
     status: 'ok',

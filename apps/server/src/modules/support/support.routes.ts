@@ -77,6 +77,6 @@ export async function supportRoutes(app: FastifyInstance) {
         response: { 200: OlderCommentsResponse, ...errors },
       },
     },
-    async (request) => adminOlderComments(app, request.params.id, request.query.antes),
+    async (request) => adminOlderComments(app.deps, request.params.id, request.query.antes),
   );
 }

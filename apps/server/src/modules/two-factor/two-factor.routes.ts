@@ -38,7 +38,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
         response: { 200: TwoFactorStatus, ...errors },
       },
     },
-    async (request) => service.twoFactorStatus(app, request.auth!),
+    async (request) => service.twoFactorStatus(app.deps, request.auth!),
   );
 
   r.post(
@@ -53,7 +53,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
         response: { 200: TwoFactorStartResponse, ...errors },
       },
     },
-    async (request) => service.startEnrolment(app, request, request.auth!, request.body),
+    async (request) => service.startEnrolment(app.deps, request, request.auth!, request.body),
   );
 
   r.post(
@@ -68,7 +68,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
         response: { 200: BackupCodesResponse, ...errors },
       },
     },
-    async (request) => service.activate(app, store, request, request.auth!, request.body),
+    async (request) => service.activate(app.deps, store, request, request.auth!, request.body),
   );
 
   r.post(
@@ -83,7 +83,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
         response: { 200: BackupCodesResponse, ...errors },
       },
     },
-    async (request) => service.regenerateBackupCodes(app, request, request.auth!, request.body.codigo),
+    async (request) => service.regenerateBackupCodes(app.deps, request, request.auth!, request.body.codigo),
   );
 
   r.post(
@@ -99,7 +99,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await service.deactivate(app, store, request, request.auth!, request.body);
+      await service.deactivate(app.deps, store, request, request.auth!, request.body);
       return { status: 'ok' as const, msg: MSG.dosPasosDesactivada };
     },
   );
@@ -117,7 +117,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await service.adminResetTwoFactor(app, store, request, request.auth!, request.params.id);
+      await service.adminResetTwoFactor(app.deps, store, request, request.auth!, request.params.id);
       return { status: 'ok' as const, msg: MSG.dosPasosRestablecida };
     },
   );
@@ -134,6 +134,6 @@ export async function twoFactorRoutes(app: FastifyInstance) {
         response: { 200: SessionResponse, ...errors },
       },
     },
-    async (request, reply) => service.completeSecondStep(app, store, request, reply, request.body),
+    async (request, reply) => service.completeSecondStep(app.deps, store, request, reply, request.body),
   );
 }

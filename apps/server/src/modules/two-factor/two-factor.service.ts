@@ -8,9 +8,10 @@ import type {
   TwoFactorStartResponse,
   TwoFactorStatus,
 } from '@portal/shared/schemas/two-factor';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { type AuditEntry, audit, requestMeta } from '../../lib/audit.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { type TwoFactorEvent, twoFactorEmail } from '../../lib/emails.ts';
 import { AppError, conflict, notFound, tooMany, unauthorized } from '../../lib/errors.ts';
 import { encryptionRing } from '../../lib/keys.ts';
@@ -55,16 +56,16 @@ const userAgentOf = (request: FastifyRequest) => String(request.headers['user-ag
  * the second factor must be reset (or, when pending, enrolment started again), and a warning in the log.
  */
 function openUserSecret(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'keys' | 'log'>,
   user: { id: number; usuario: string },
   sealed: string,
   which: 'activo' | 'pendiente' = 'activo',
 ): string {
   try {
-    return openTotpSecret(encryptionRing(app.keys), user.id, sealed);
+    return openTotpSecret(encryptionRing(deps.keys), user.id, sealed);
   } catch (err) {
     if (!(err instanceof SecretBoxError)) throw err;
-    app.log.warn(
+    deps.log.warn(
       { usuario: user.usuario, userId: user.id, secreto: which },
       'El secreto de verificación en dos pasos no se abre con ninguna clave configurada (SECRET_KEY cambió); hay que restablecerlo',
     );
@@ -82,7 +83,7 @@ type Verified = 'totp' | 'respaldo';
  * the same code cannot both pass).
  */
 async function verifyAndUse(
-  app: FastifyInstance,
+  deps: Deps,
   user: { id: number; usuario: string; totpSecret: string | null; totpLastStep: number | null },
   input: { codigo?: string; codigo_respaldo?: string },
   now: number,
@@ -90,12 +91,12 @@ async function verifyAndUse(
   if (!user.totpSecret) return null;
   const typed = input.codigo?.trim();
   if (typed !== undefined && CODE_FORMAT.test(typed)) {
-    const step = matchingStep(openUserSecret(app, user, user.totpSecret), typed, now, user.totpLastStep);
-    return step !== null && (await repo.useStep(app.db, user.id, step)) ? 'totp' : null;
+    const step = matchingStep(openUserSecret(deps, user, user.totpSecret), typed, now, user.totpLastStep);
+    return step !== null && (await repo.useStep(deps.db, user.id, step)) ? 'totp' : null;
   }
   const backup = normalizeBackupCode(input.codigo_respaldo ?? typed ?? '');
   if (!backup) return null;
-  return (await repo.useBackupCode(app.db, user.id, hashBackupCode(backup), app.clock.now()))
+  return (await repo.useBackupCode(deps.db, user.id, hashBackupCode(backup), deps.clock.now()))
     ? 'respaldo'
     : null;
 }
@@ -104,14 +105,14 @@ async function verifyAndUse(
  * A signed-in user's code or password check counts in a throttle (kind '2fa'), reserved before the check
  * and released when it succeeds, so a stolen session cannot try codes without end.
  */
-async function reserveCheck(app: FastifyInstance, auth: AuthContext, request: FastifyRequest) {
+async function reserveCheck(deps: Deps, auth: AuthContext, request: FastifyRequest) {
   const reservation = await authRepo.reserveAttempt(
-    app.db,
+    deps.db,
     '2fa',
-    typedSubject(app, auth.user.usuario),
+    typedSubject(deps, auth.user.usuario),
     request.ip,
     {
-      ...throttleWindow(app.clock.now()),
+      ...throttleWindow(deps.clock.now()),
       perSubjectAndIp: CODE_CHECKS_PER_USER_IP,
       perIp: LOGIN_MAX_PER_IP,
     },
@@ -121,13 +122,13 @@ async function reserveCheck(app: FastifyInstance, auth: AuthContext, request: Fa
 }
 
 async function checkFailed(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db'>,
   request: FastifyRequest,
   auth: AuthContext,
   accion: string,
   motivo: 'codigo' | 'password',
 ) {
-  await audit(app.db, {
+  await audit(deps.db, {
     userId: auth.user.id,
     eventType: '2fa_verificacion_fallida',
     description: `Verificación en dos pasos: ${motivo === 'codigo' ? 'código incorrecto' : 'contraseña incorrecta'} al ${accion}: ${auth.user.usuario}`,
@@ -137,14 +138,14 @@ async function checkFailed(
 
 /** In the change's transaction: the notice to the user (when they have an address) and the log entry. */
 async function noticeAndLog(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'config'>,
   tx: Tx,
   user: { email: string; usuario: string; nombre: string },
   event: TwoFactorEvent,
   entry: AuditEntry,
 ) {
   const to = addressOf(user);
-  if (to) await enqueueEmail(tx, twoFactorEmail(to, user.nombre, event, `${app.config.PUBLIC_URL}/login`));
+  if (to) await enqueueEmail(tx, twoFactorEmail(to, user.nombre, event, `${deps.config.PUBLIC_URL}/login`));
   await audit(tx, entry);
 }
 
@@ -153,12 +154,15 @@ function requireActive(user: { totpSecret: string | null }) {
 }
 
 /** GET /api/2fa */
-export async function twoFactorStatus(app: FastifyInstance, auth: AuthContext): Promise<TwoFactorStatus> {
+export async function twoFactorStatus(
+  deps: Pick<Deps, 'config' | 'db'>,
+  auth: AuthContext,
+): Promise<TwoFactorStatus> {
   const activo = twoFactorActive(auth.user);
   return {
     activo,
-    obligatorio: twoFactorMandatory(app.config, auth.user, auth.client),
-    codigos_restantes: activo ? await repo.unusedBackupCodes(app.db, auth.user.id) : 0,
+    obligatorio: twoFactorMandatory(deps.config, auth.user, auth.client),
+    codigos_restantes: activo ? await repo.unusedBackupCodes(deps.db, auth.user.id) : 0,
   };
 }
 
@@ -167,36 +171,36 @@ export async function twoFactorStatus(app: FastifyInstance, auth: AuthContext): 
  * suffice: issue 38, finding 4). Counts in the user's code-check throttle; a wrong one is logged.
  */
 async function checkCurrentPassword(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   password: string,
   accion: string,
 ): Promise<void> {
-  const reservation = await reserveCheck(app, auth, request);
+  const reservation = await reserveCheck(deps, auth, request);
   if (!(await verifyPassword(password, auth.user.passwordHash))) {
-    await checkFailed(app, request, auth, accion, 'password');
+    await checkFailed(deps, request, auth, accion, 'password');
     throw new AppError(400, 'WRONG_PASSWORD', MSG.passwordActualIncorrecta, {
       password: MSG.passwordActualIncorrecta,
     });
   }
-  await authRepo.releaseAttempt(app.db, reservation);
+  await authRepo.releaseAttempt(deps.db, reservation);
 }
 
 /** POST /api/2fa/iniciar: with the current password, a new secret kept encrypted as pending until a code confirms it. */
 export async function startEnrolment(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   body: TwoFactorStartBody,
 ): Promise<TwoFactorStartResponse> {
   const alreadyActive = () => conflict('TWO_FACTOR_ACTIVE', MSG.dosPasosYaActiva);
   if (twoFactorActive(auth.user)) throw alreadyActive();
-  await checkCurrentPassword(app, request, auth, body.password, 'iniciar');
+  await checkCurrentPassword(deps, request, auth, body.password, 'iniciar');
   const secret = newTotpSecret();
-  const sealed = sealTotpSecret(app.keys.encryption, auth.user.id, secret);
-  if (!(await repo.setPendingSecret(app.db, auth.user.id, sealed))) throw alreadyActive();
-  await audit(app.db, {
+  const sealed = sealTotpSecret(deps.keys.encryption, auth.user.id, secret);
+  if (!(await repo.setPendingSecret(deps.db, auth.user.id, sealed))) throw alreadyActive();
+  await audit(deps.db, {
     userId: auth.user.id,
     eventType: '2fa_iniciada',
     description: `Activación de la verificación en dos pasos iniciada: ${auth.user.usuario}`,
@@ -214,34 +218,34 @@ async function issueBackupCodes(tx: Tx, userId: number) {
 
 /** POST /api/2fa/activar: the password and the first code confirm the pending secret; 10 backup codes, shown once. */
 export async function activate(
-  app: FastifyInstance,
+  deps: Deps,
   store: SessionStore,
   request: FastifyRequest,
   auth: AuthContext,
   { codigo, password }: TwoFactorActivateBody,
 ): Promise<BackupCodesResponse> {
-  const state = await repo.twoFactorState(app.db, auth.user.id);
+  const state = await repo.twoFactorState(deps.db, auth.user.id);
   if (state?.totpSecret) throw conflict('TWO_FACTOR_ACTIVE', MSG.dosPasosYaActiva);
   const pending = state?.totpPendingSecret;
   if (!pending) throw conflict('TWO_FACTOR_NOT_STARTED', MSG.dosPasosSinIniciar);
-  await checkCurrentPassword(app, request, auth, password, 'activar');
-  const reservation = await reserveCheck(app, auth, request);
+  await checkCurrentPassword(deps, request, auth, password, 'activar');
+  const reservation = await reserveCheck(deps, auth, request);
   const step = matchingStep(
-    openUserSecret(app, auth.user, pending, 'pendiente'),
+    openUserSecret(deps, auth.user, pending, 'pendiente'),
     codigo,
-    app.clock.ms(),
+    deps.clock.ms(),
     null,
   );
   if (step === null) {
-    await checkFailed(app, request, auth, 'activar', 'codigo');
+    await checkFailed(deps, request, auth, 'activar', 'codigo');
     throw badCode();
   }
-  await authRepo.releaseAttempt(app.db, reservation);
-  const codes = await app.db.transaction(async (tx) => {
-    if (!(await repo.activatePending(tx, auth.user.id, pending, step, app.clock.now())))
+  await authRepo.releaseAttempt(deps.db, reservation);
+  const codes = await deps.db.transaction(async (tx) => {
+    if (!(await repo.activatePending(tx, auth.user.id, pending, step, deps.clock.now())))
       throw conflict('TWO_FACTOR_NOT_STARTED', MSG.dosPasosSinIniciar);
     const issued = await issueBackupCodes(tx, auth.user.id);
-    await noticeAndLog(app, tx, auth.user, 'activada', {
+    await noticeAndLog(deps, tx, auth.user, 'activada', {
       userId: auth.user.id,
       eventType: '2fa_activada',
       description: `Verificación en dos pasos activada: ${auth.user.usuario}`,
@@ -251,27 +255,27 @@ export async function activate(
   });
   // Sessions opened elsewhere with the password alone end; this one continues.
   await store.destroyAllOfUser(auth.user.id, auth.sessionId);
-  void app.mailer.flush();
+  void deps.mailer.flush();
   return { codigos_respaldo: codes };
 }
 
 /** POST /api/2fa/codigos-respaldo: a current app code gets 10 new backup codes; the old ones stop working. */
 export async function regenerateBackupCodes(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   codigo: string,
 ): Promise<BackupCodesResponse> {
   requireActive(auth.user);
-  const reservation = await reserveCheck(app, auth, request);
-  if ((await verifyAndUse(app, auth.user, { codigo }, app.clock.ms())) !== 'totp') {
-    await checkFailed(app, request, auth, 'regenerar los códigos de respaldo', 'codigo');
+  const reservation = await reserveCheck(deps, auth, request);
+  if ((await verifyAndUse(deps, auth.user, { codigo }, deps.clock.ms())) !== 'totp') {
+    await checkFailed(deps, request, auth, 'regenerar los códigos de respaldo', 'codigo');
     throw badCode();
   }
-  await authRepo.releaseAttempt(app.db, reservation);
-  const codes = await app.db.transaction(async (tx) => {
+  await authRepo.releaseAttempt(deps.db, reservation);
+  const codes = await deps.db.transaction(async (tx) => {
     const issued = await issueBackupCodes(tx, auth.user.id);
-    await noticeAndLog(app, tx, auth.user, 'codigos_regenerados', {
+    await noticeAndLog(deps, tx, auth.user, 'codigos_regenerados', {
       userId: auth.user.id,
       eventType: '2fa_codigos_regenerados',
       description: `Códigos de respaldo regenerados: ${auth.user.usuario}`,
@@ -279,37 +283,37 @@ export async function regenerateBackupCodes(
     });
     return issued;
   });
-  void app.mailer.flush();
+  void deps.mailer.flush();
   return { codigos_respaldo: codes };
 }
 
 /** POST /api/2fa/desactivar: the password and a current code (app or backup); not when it is mandatory. */
 export async function deactivate(
-  app: FastifyInstance,
+  deps: Deps,
   store: SessionStore,
   request: FastifyRequest,
   auth: AuthContext,
   body: TwoFactorDisableBody,
 ): Promise<void> {
   requireActive(auth.user);
-  if (twoFactorMandatory(app.config, auth.user, auth.client))
+  if (twoFactorMandatory(deps.config, auth.user, auth.client))
     throw new AppError(403, 'TWO_FACTOR_REQUIRED', MSG.dosPasosObligatoria);
-  const reservation = await reserveCheck(app, auth, request);
+  const reservation = await reserveCheck(deps, auth, request);
   if (!(await verifyPassword(body.password, auth.user.passwordHash))) {
-    await checkFailed(app, request, auth, 'desactivar', 'password');
+    await checkFailed(deps, request, auth, 'desactivar', 'password');
     throw new AppError(400, 'WRONG_PASSWORD', MSG.passwordActualIncorrecta, {
       password: MSG.passwordActualIncorrecta,
     });
   }
-  const used = await verifyAndUse(app, auth.user, { codigo: body.codigo }, app.clock.ms());
+  const used = await verifyAndUse(deps, auth.user, { codigo: body.codigo }, deps.clock.ms());
   if (!used) {
-    await checkFailed(app, request, auth, 'desactivar', 'codigo');
+    await checkFailed(deps, request, auth, 'desactivar', 'codigo');
     throw badCode();
   }
-  await authRepo.releaseAttempt(app.db, reservation);
-  await app.db.transaction(async (tx) => {
+  await authRepo.releaseAttempt(deps.db, reservation);
+  await deps.db.transaction(async (tx) => {
     await repo.disableTwoFactor(tx, auth.user.id);
-    await noticeAndLog(app, tx, auth.user, 'desactivada', {
+    await noticeAndLog(deps, tx, auth.user, 'desactivada', {
       userId: auth.user.id,
       eventType: '2fa_desactivada',
       description: `Verificación en dos pasos desactivada: ${auth.user.usuario}`,
@@ -317,7 +321,7 @@ export async function deactivate(
     });
   });
   await store.destroyAllOfUser(auth.user.id, auth.sessionId);
-  void app.mailer.flush();
+  void deps.mailer.flush();
 }
 
 /**
@@ -325,21 +329,21 @@ export async function deactivate(
  * backup codes), ends that user's sessions, logs it and tells the user by e-mail.
  */
 export async function adminResetTwoFactor(
-  app: FastifyInstance,
+  deps: Deps,
   store: SessionStore,
   request: FastifyRequest,
   auth: AuthContext,
   id: number,
 ): Promise<void> {
   if (id === auth.user.id) throw new AppError(422, 'OWN_TWO_FACTOR', MSG.dosPasosPropia);
-  const found = await authRepo.findUserWithClient(app.db, id);
+  const found = await authRepo.findUserWithClient(deps.db, id);
   if (!found) throw notFound(MSG.usuarioNoEncontrado, 'USER_NOT_FOUND');
   const target = found.user;
   if (!twoFactorActive(target)) throw conflict('TWO_FACTOR_INACTIVE', MSG.dosPasosUsuarioSinActivar);
-  await app.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     if (!(await repo.disableTwoFactor(tx, id)))
       throw conflict('TWO_FACTOR_INACTIVE', MSG.dosPasosUsuarioSinActivar);
-    await noticeAndLog(app, tx, target, 'restablecida', {
+    await noticeAndLog(deps, tx, target, 'restablecida', {
       userId: auth.user.id,
       eventType: '2fa_restablecida',
       description: `Verificación en dos pasos restablecida por el administrador: ${target.usuario}`,
@@ -352,7 +356,7 @@ export async function adminResetTwoFactor(
     });
   });
   await store.destroyAllOfUser(id);
-  void app.mailer.flush();
+  void deps.mailer.flush();
 }
 
 /**
@@ -362,13 +366,13 @@ export async function adminResetTwoFactor(
  * the same checks run against a dummy secret and the answer is the same.
  */
 export async function completeSecondStep(
-  app: FastifyInstance,
+  deps: Deps,
   store: SessionStore,
   request: FastifyRequest,
   reply: FastifyReply,
   body: SecondStepBody,
 ): Promise<SessionResponse> {
-  const now = app.clock.ms();
+  const now = deps.clock.ms();
   const session = request.session;
   const principal = session?.stage === SECOND_FACTOR_STAGE ? session.principal : null;
   const limits = {
@@ -378,9 +382,9 @@ export async function completeSecondStep(
   };
   if (!session || !principal) {
     const reservation = await authRepo.reserveAttempt(
-      app.db,
+      deps.db,
       'login',
-      typedSubject(app, ''),
+      typedSubject(deps, ''),
       request.ip,
       limits,
     );
@@ -388,8 +392,8 @@ export async function completeSecondStep(
     // The work of a wrong code: the check, and the counter's update (of no row here).
     checkAgainstDummy(body.codigo ?? '', now);
     hashBackupCode(normalizeBackupCode(body.codigo_respaldo ?? '') ?? '');
-    await repo.countWrongCode(app.db, '');
-    await audit(app.db, {
+    await repo.countWrongCode(deps.db, '');
+    await audit(deps.db, {
       userId: null,
       eventType: 'login_2fa_fallido',
       description: 'Código de verificación sin un inicio de sesión pendiente',
@@ -399,15 +403,15 @@ export async function completeSecondStep(
   }
   const { user, client } = principal;
   const reservation = await authRepo.reserveAttempt(
-    app.db,
+    deps.db,
     'login',
-    typedSubject(app, user.usuario),
+    typedSubject(deps, user.usuario),
     request.ip,
     limits,
   );
   if (!reservation.ok) {
     if (reservation.firstRefusal)
-      await audit(app.db, {
+      await audit(deps.db, {
         userId: user.id,
         eventType: 'login_bloqueado',
         description: `Inicio de sesión bloqueado por demasiados intentos: ${user.usuario}`,
@@ -416,23 +420,23 @@ export async function completeSecondStep(
     throw tooMany(MSG.demasiadosIntentos, 'LOGIN_THROTTLED');
   }
   // The account may have been deactivated in the meantime.
-  const refusal = await accessRefusal(app, user, client, principal.at, principal.weeks);
+  const refusal = await accessRefusal(deps, user, client, principal.at, principal.weeks);
   if (refusal) {
-    await authRepo.releaseAttempt(app.db, reservation.id);
+    await authRepo.releaseAttempt(deps.db, reservation.id);
     await store.destroy(session.id);
     clearSessionCookies(reply);
     throw new AppError(403, refusal.code, refusal.msg);
   }
-  const used = await verifyAndUse(app, user, body, now);
+  const used = await verifyAndUse(deps, user, body, now);
   if (!used) {
     // The reservation stays: it is this failure.
-    const wrong = await repo.countWrongCode(app.db, session.id);
+    const wrong = await repo.countWrongCode(deps.db, session.id);
     const ended = wrong >= MAX_WRONG_CODES;
     if (ended) {
       await store.destroy(session.id);
       clearSessionCookies(reply);
     }
-    await audit(app.db, {
+    await audit(deps.db, {
       userId: user.id,
       eventType: 'login_2fa_fallido',
       description: `Código de verificación incorrecto al iniciar sesión: ${user.usuario}${ended ? ' (inicio de sesión cancelado)' : ''}`,
@@ -440,13 +444,13 @@ export async function completeSecondStep(
     });
     throw badCode();
   }
-  await authRepo.releaseAttempt(app.db, reservation.id);
+  await authRepo.releaseAttempt(deps.db, reservation.id);
   await store.destroy(session.id);
   const created = await store.create(user.id, { ip: request.ip, userAgent: userAgentOf(request) });
   setSessionCookies(request, reply, created);
-  await authRepo.recordSignIn(app.db, {
+  await authRepo.recordSignIn(deps.db, {
     userId: user.id,
-    subject: typedSubject(app, user.usuario),
+    subject: typedSubject(deps, user.usuario),
     ip: request.ip,
     entry: {
       userId: user.id,
@@ -455,9 +459,9 @@ export async function completeSecondStep(
       metadata: { segundo_factor: used, ...requestMeta(request) },
     },
   });
-  return sessionPayload(app, {
+  return sessionPayload(deps, {
     user: user as AuthContext['user'],
     client,
-    mustChangePassword: mustChangePassword(user, new Date(now), app.config.BUSINESS_TZ),
+    mustChangePassword: mustChangePassword(user, new Date(now), deps.config.BUSINESS_TZ),
   });
 }

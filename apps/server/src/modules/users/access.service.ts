@@ -10,10 +10,11 @@ import type {
   UnsentAccessResponse,
 } from '@portal/shared/schemas/users';
 import { and, asc, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { clients, emailOutbox, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { addressOf } from '../../lib/mailer.ts';
 import { MSG } from '../../messages.ts';
@@ -32,10 +33,10 @@ const REPLACED_BODY = '[reemplazado por un correo de acceso nuevo; el contenido 
  * GET /api/usuarios/accesos-sin-enviar: active users without a password whose access e-mail is unsent
  * (written over 10 minutes ago; any age when no SMTP server is configured, since none will ever leave).
  */
-export async function unsentAccess(app: FastifyInstance): Promise<UnsentAccessResponse> {
-  const sinSmtp = !app.config.SMTP_URL;
-  const cutoff = new Date(app.clock.ms() - (sinSmtp ? 0 : UNSENT_ACCESS_AFTER_MS));
-  const rows = await app.db
+export async function unsentAccess(deps: Deps): Promise<UnsentAccessResponse> {
+  const sinSmtp = !deps.config.SMTP_URL;
+  const cutoff = new Date(deps.clock.ms() - (sinSmtp ? 0 : UNSENT_ACCESS_AFTER_MS));
+  const rows = await deps.db
     .select({ id: clients.id, nombre: clients.nombre, pendientes: sql<number>`count(*)`.mapWith(Number) })
     .from(users)
     .innerJoin(clients, sql`${clients.id} = ${users.idCliente}`)
@@ -78,14 +79,14 @@ async function retireUnsentAccessEmails(tx: Tx, ids: number[]) {
  * a fresh welcome link; the user's older links and unsent access e-mails are retired. One log entry.
  */
 export async function resendAccess(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   body: ResendAccessBody,
 ): Promise<ResendAccessResponse> {
   const ids = [...new Set(body.ids)].sort((a, b) => a - b);
-  const now = app.clock.now();
-  const result = await app.db.transaction(async (tx) => {
+  const now = deps.clock.now();
+  const result = await deps.db.transaction(async (tx) => {
     // Locked in id order: two resends of the same users run one after the other.
     const rows = await tx
       .select({
@@ -125,7 +126,7 @@ export async function resendAccess(
     if (dueIds.length > 0) {
       await retireAllLinks(tx, dueIds, now);
       await retireUnsentAccessEmails(tx, dueIds);
-      await sendWelcomeLinks(tx, due, app.config.PUBLIC_URL, now);
+      await sendWelcomeLinks(tx, due, deps.config.PUBLIC_URL, now);
     }
     await audit(tx, {
       userId: auth.user.id,
@@ -147,7 +148,7 @@ export async function resendAccess(
     });
     return { enviados: dueIds.length, skipped };
   });
-  if (result.enviados > 0) void app.mailer.flush();
+  if (result.enviados > 0) void deps.mailer.flush();
   return {
     status: 'ok',
     msg: MSG.accesoReenviado(result.enviados, result.skipped.length),

@@ -75,7 +75,7 @@ export async function userRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const usuario = await createUser(app, request, request.auth!, request.body);
+      const usuario = await createUser(app.deps, request, request.auth!, request.body);
       return reply.status(201).send({ status: 'ok', msg: MSG.creadoCorrectamente, usuario });
     },
   );
@@ -92,7 +92,7 @@ export async function userRoutes(app: FastifyInstance) {
         response: { 200: UserUpdateResponse, ...errors },
       },
     },
-    async (request) => updateUser(app, request, request.auth!, request.params.id, request.body),
+    async (request) => updateUser(app.deps, request, request.auth!, request.params.id, request.body),
   );
 
   r.post(
@@ -107,7 +107,7 @@ export async function userRoutes(app: FastifyInstance) {
         response: { 200: BulkDeactivateResponse, ...errors },
       },
     },
-    async (request) => deactivateUsers(app, request, request.auth!, request.body),
+    async (request) => deactivateUsers(app.deps, request, request.auth!, request.body),
   );
 
   r.get(
@@ -121,7 +121,7 @@ export async function userRoutes(app: FastifyInstance) {
         response: { 200: UnsentAccessResponse, ...errors },
       },
     },
-    async () => unsentAccess(app),
+    async () => unsentAccess(app.deps),
   );
 
   r.post(
@@ -138,7 +138,7 @@ export async function userRoutes(app: FastifyInstance) {
         response: { 200: ResendAccessResponse, ...errors },
       },
     },
-    async (request) => resendAccess(app, request, request.auth!, request.body),
+    async (request) => resendAccess(app.deps, request, request.auth!, request.body),
   );
 
   r.post(
@@ -153,7 +153,7 @@ export async function userRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await adminResetPassword(app, request, request.auth!, request.params.id);
+      await adminResetPassword(app.deps, request, request.auth!, request.params.id);
       return { status: 'ok' as const, msg: MSG.correoPasswordTemporal };
     },
   );

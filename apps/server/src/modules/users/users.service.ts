@@ -9,11 +9,12 @@ import type {
   UserUpdateResponse,
 } from '@portal/shared/schemas/users';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { categories, clients, passwordTokens, userCategoryBudgets, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { temporaryPasswordEmail, welcomeEmail } from '../../lib/emails.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { addressOf, type Email, enqueueEmail, enqueueEmails } from '../../lib/mailer.ts';
@@ -263,7 +264,7 @@ function textFields(body: UserBody) {
  * set it is e-mailed (outbox, same transaction).
  */
 export async function createUser(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   body: UserBody,
@@ -273,7 +274,7 @@ export async function createUser(
   const idCliente = body.id_cliente;
   let id: number;
   try {
-    id = await app.db.transaction(async (tx) => {
+    id = await deps.db.transaction(async (tx) => {
       const [client] = await tx.select().from(clients).where(eq(clients.id, idCliente)).limit(1);
       if (!client) throw notFound(MSG.clienteNoEncontrado, 'CLIENT_NOT_FOUND');
       checkRol(body.rol, client);
@@ -291,8 +292,8 @@ export async function createUser(
             ...textFields(body),
           },
         ],
-        app.config.PUBLIC_URL,
-        app.clock.now(),
+        deps.config.PUBLIC_URL,
+        deps.clock.now(),
       );
       if (!user) throw duplicate();
       await storeCategoryBudgets(tx, user.id, budget);
@@ -314,8 +315,8 @@ export async function createUser(
     if (isUniqueViolation(err, 'users_usuario_unique')) throw duplicate();
     throw err;
   }
-  void app.mailer.flush();
-  return (await userDetail(app.db, id))!;
+  void deps.mailer.flush();
+  return (await userDetail(deps.db, id))!;
 }
 
 /**
@@ -324,7 +325,7 @@ export async function createUser(
  * account that never set its password then gets a new welcome link at its current address.
  */
 export async function updateUser(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   id: number,
@@ -333,7 +334,7 @@ export async function updateUser(
   let idCliente: number;
   let welcomed = false;
   try {
-    idCliente = await app.db.transaction(async (tx) => {
+    idCliente = await deps.db.transaction(async (tx) => {
       const found = await findClientUser(tx, id, true);
       if (!found) throw userNotFound();
       const before = found.user;
@@ -355,7 +356,7 @@ export async function updateUser(
       };
       await tx
         .update(users)
-        .set({ ...values, updatedAt: app.clock.now() })
+        .set({ ...values, updatedAt: deps.clock.now() })
         .where(eq(users.id, id));
       await storeCategoryBudgets(tx, id, budget);
       // The log keeps naming the e-mail field `userId`, as stored entries always have.
@@ -364,15 +365,15 @@ export async function updateUser(
         .map((k) => (k === 'email' ? 'userId' : k));
       if (budget.categorias) changed.push('categorias');
       const deactivated = before.activo && !values.activo;
-      if (deactivated) await app.sessions.endSessionsOfUsers([id], tx);
+      if (deactivated) await deps.sessions.endSessionsOfUsers([id], tx);
       if (
         values.email !== before.email ||
         values.usuario !== before.usuario ||
         values.activo !== before.activo
       ) {
-        await retireAllLinks(tx, id, app.clock.now());
+        await retireAllLinks(tx, id, deps.clock.now());
         if (values.activo && before.passwordHash === null)
-          welcomed = await sendWelcomeLink(tx, { id, ...values }, app.config.PUBLIC_URL, app.clock.now());
+          welcomed = await sendWelcomeLink(tx, { id, ...values }, deps.config.PUBLIC_URL, deps.clock.now());
       }
       const what = deactivated ? 'desactivado' : !before.activo && values.activo ? 'activado' : 'modificado';
       await audit(tx, {
@@ -394,9 +395,9 @@ export async function updateUser(
     if (isUniqueViolation(err, 'users_usuario_unique')) throw duplicate();
     throw err;
   }
-  if (welcomed) void app.mailer.flush();
-  const usuario = (await userDetail(app.db, id))!;
-  const list = await listUsers(app.db, { id_cliente: idCliente, page: 1 });
+  if (welcomed) void deps.mailer.flush();
+  const usuario = (await userDetail(deps.db, id))!;
+  const list = await listUsers(deps.db, { id_cliente: idCliente, page: 1 });
   return { status: 'ok', msg: MSG.modificadoCorrectamente, usuario, ...list };
 }
 
@@ -409,14 +410,14 @@ export async function updateUser(
  * the counts.
  */
 export async function deactivateUsers(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   body: BulkDeactivateBody,
 ): Promise<BulkDeactivateResponse> {
   const ids = [...new Set(body.ids)].sort((a, b) => a - b);
   const preview = body.vista_previa === true;
-  const result = await app.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const q = tx
       .select({ id: users.id, idCliente: users.idCliente, rol: users.rol, activo: users.activo })
       .from(users)
@@ -431,14 +432,14 @@ export async function deactivateUsers(
     )
       throw userNotFound();
     const active = rows.filter((r) => r.activo).map((r) => r.id);
-    const open = await app.sessions.countOpenSessions(active, tx);
+    const open = await deps.sessions.countOpenSessions(active, tx);
     if (!preview && active.length > 0) {
       await tx
         .update(users)
-        .set({ activo: false, updatedAt: app.clock.now() })
+        .set({ activo: false, updatedAt: deps.clock.now() })
         .where(inArray(users.id, active));
-      await app.sessions.endSessionsOfUsers(active, tx);
-      await retireAllLinks(tx, active, app.clock.now());
+      await deps.sessions.endSessionsOfUsers(active, tx);
+      await retireAllLinks(tx, active, deps.clock.now());
       await audit(tx, {
         userId: auth.user.id,
         eventType: 'usuarios_desactivados_lote',
@@ -474,23 +475,23 @@ export async function deactivateUsers(
  * that must be changed at the next sign-in; pending links are retired and the user's sessions end.
  */
 export async function adminResetPassword(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   id: number,
 ): Promise<void> {
-  const found = await findClientUser(app.db, id);
+  const found = await findClientUser(deps.db, id);
   if (!found) throw userNotFound();
   const to = addressOf(found.user);
   if (!to) throw new AppError(422, 'NO_EMAIL', MSG.usuarioSinCorreo);
   const password = temporaryPassword();
   const hash = await hashPassword(password);
-  await app.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const locked = await findClientUser(tx, id, true);
     if (!locked) throw userNotFound();
-    await setPassword(tx, id, hash, true, app.clock.now());
-    await retireAllLinks(tx, id, app.clock.now());
-    await app.sessions.endSessionsOfUsers([id], tx);
+    await setPassword(tx, id, hash, true, deps.clock.now());
+    await retireAllLinks(tx, id, deps.clock.now());
+    await deps.sessions.endSessionsOfUsers([id], tx);
     await enqueueEmail(
       tx,
       temporaryPasswordEmail(
@@ -498,7 +499,7 @@ export async function adminResetPassword(
         locked.user.nombre,
         locked.user.usuario,
         password,
-        `${app.config.PUBLIC_URL}/login`,
+        `${deps.config.PUBLIC_URL}/login`,
       ),
     );
     await audit(tx, {
@@ -508,5 +509,5 @@ export async function adminResetPassword(
       metadata: { id_usuario: id, id_cliente: locked.user.idCliente, ...requestMeta(request) },
     });
   });
-  void app.mailer.flush();
+  void deps.mailer.flush();
 }

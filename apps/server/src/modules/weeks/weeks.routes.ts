@@ -46,7 +46,7 @@ export async function weekRoutes(app: FastifyInstance) {
         response: { 200: WeeksResponse, ...errors },
       },
     },
-    async (request) => clientWeeks(app, request.query.id_cliente, request.query.page),
+    async (request) => clientWeeks(app.deps, request.query.id_cliente, request.query.page),
   );
 
   r.get(
@@ -61,7 +61,7 @@ export async function weekRoutes(app: FastifyInstance) {
         response: { 200: WeeksMonthResponse, ...errors },
       },
     },
-    async (request) => monthWeeks(app, request.query.id_cliente, request.query.mes),
+    async (request) => monthWeeks(app.deps, request.query.id_cliente, request.query.mes),
   );
 
   const generatorDescription =
@@ -83,7 +83,7 @@ export async function weekRoutes(app: FastifyInstance) {
         response: { 200: WeekPreviewResponse, ...errors },
       },
     },
-    async (request) => previewWeeks(app, request.body),
+    async (request) => previewWeeks(app.deps, request.body),
   );
 
   r.post(
@@ -99,7 +99,7 @@ export async function weekRoutes(app: FastifyInstance) {
         response: { 200: WeekGenerateResponse, ...errors },
       },
     },
-    async (request) => generateClientWeeks(app, request, request.auth!, request.body),
+    async (request) => generateClientWeeks(app.deps, request, request.auth!, request.body),
   );
 
   r.post(
@@ -114,7 +114,7 @@ export async function weekRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const semana = await createWeek(app, request, request.auth!, request.body);
+      const semana = await createWeek(app.deps, request, request.auth!, request.body);
       return reply.status(201).send({ status: 'ok', msg: MSG.creadoCorrectamente, semana });
     },
   );
@@ -133,7 +133,14 @@ export async function weekRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      toggleWeek(app, request, request.auth!, request.params.id, request.body.activo, request.query.page),
+      toggleWeek(
+        app.deps,
+        request,
+        request.auth!,
+        request.params.id,
+        request.body.activo,
+        request.query.page,
+      ),
   );
 
   r.post(
@@ -148,6 +155,6 @@ export async function weekRoutes(app: FastifyInstance) {
         response: { 200: WeeksMutationResponse, ...errors },
       },
     },
-    async (request) => deleteWeek(app, request, request.auth!, request.params.id, request.query.page),
+    async (request) => deleteWeek(app.deps, request, request.auth!, request.params.id, request.query.page),
   );
 }

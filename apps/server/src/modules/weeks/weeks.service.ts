@@ -17,12 +17,13 @@ import type {
 } from '@portal/shared/schemas/weeks';
 import dayjs from 'dayjs';
 import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { clients, weeks } from '../../db/schema/index.ts';
 import { offsetOf } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { iso } from '../../lib/form.ts';
 import { MSG } from '../../messages.ts';
@@ -101,8 +102,8 @@ export async function listWeeks(
 }
 
 /** Today's business date by the app's clock. */
-function todayOf(app: FastifyInstance): string {
-  return businessDate(app.clock.now(), app.config.BUSINESS_TZ);
+function todayOf(deps: Pick<Deps, 'clock' | 'config'>): string {
+  return businessDate(deps.clock.now(), deps.config.BUSINESS_TZ);
 }
 
 /** 404 unless the client exists. */
@@ -111,9 +112,9 @@ async function assertClient(db: Db, idCliente: number) {
   if (!client) throw clientNotFound();
 }
 
-export async function clientWeeks(app: FastifyInstance, idCliente: number, page: number) {
-  await assertClient(app.db, idCliente);
-  return listWeeks(app.db, idCliente, page, todayOf(app));
+export async function clientWeeks(deps: Deps, idCliente: number, page: number) {
+  await assertClient(deps.db, idCliente);
+  return listWeeks(deps.db, idCliente, page, todayOf(deps));
 }
 
 /**
@@ -121,13 +122,13 @@ export async function clientWeeks(app: FastifyInstance, idCliente: number, page:
  * and overlap checks run and the week is inserted, so two simultaneous creates cannot both pass.
  */
 export async function createWeek(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db'>,
   request: FastifyRequest,
   auth: AuthContext,
   body: { inicio: string; fin: string; id_cliente: number; activo?: boolean },
 ): Promise<WeekDto> {
   try {
-    return await app.db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       const client = await lockClient(tx, body.id_cliente);
       const [same] = await tx
         .select({ id: weeks.id })
@@ -169,19 +170,19 @@ export async function createWeek(
 
 /** PUT /api/calendario_semanas/{id}: activates or deactivates a week. */
 export async function toggleWeek(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   id: number,
   activo: boolean,
   page: number,
 ): Promise<WeeksMutationResponse> {
-  const row = await app.db.transaction(async (tx) => {
+  const row = await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(weeks).where(eq(weeks.id, id)).for('update');
     if (!before) throw weekNotFound();
     const [after] = await tx
       .update(weeks)
-      .set({ activo, updatedAt: app.clock.now() })
+      .set({ activo, updatedAt: deps.clock.now() })
       .where(eq(weeks.id, id))
       .returning();
     await audit(tx, {
@@ -198,19 +199,19 @@ export async function toggleWeek(
     });
     return after!;
   });
-  const list = await listWeeks(app.db, row.idCliente, page, todayOf(app));
+  const list = await listWeeks(deps.db, row.idCliente, page, todayOf(deps));
   return { status: 'ok', msg: MSG.actualizadoCorrectamente, ...list };
 }
 
 /** POST /api/calendario_semanas/destroy/{id}: deletes a week permanently. */
 export async function deleteWeek(
-  app: FastifyInstance,
+  deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   id: number,
   page: number,
 ): Promise<WeeksMutationResponse> {
-  const row = await app.db.transaction(async (tx) => {
+  const row = await deps.db.transaction(async (tx) => {
     const [deleted] = await tx.delete(weeks).where(eq(weeks.id, id)).returning();
     if (!deleted) throw weekNotFound();
     await audit(tx, {
@@ -227,20 +228,20 @@ export async function deleteWeek(
     });
     return deleted;
   });
-  const list = await listWeeks(app.db, row.idCliente, page, todayOf(app));
+  const list = await listWeeks(deps.db, row.idCliente, page, todayOf(deps));
   return { status: 'ok', msg: MSG.eliminadoCorrectamente, ...list };
 }
 
 /** GET /api/calendario_semanas/mes: the client's weeks that touch a month, oldest first (a handful). */
 export async function monthWeeks(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db'>,
   idCliente: number,
   mes: string,
 ): Promise<WeeksMonthResponse> {
-  await assertClient(app.db, idCliente);
+  await assertClient(deps.db, idCliente);
   const first = `${mes}-01`;
   const last = dayjs(first).endOf('month').format('YYYY-MM-DD');
-  const rows = await app.db
+  const rows = await deps.db
     .select()
     .from(weeks)
     .where(and(eq(weeks.idCliente, idCliente), lte(weeks.inicio, last), gte(weeks.fin, first)))
@@ -283,13 +284,10 @@ function counts(items: WeekPreviewItem[]) {
 }
 
 /** POST /api/calendario_semanas/generar/vista_previa: what saving the rule would create; changes nothing. */
-export async function previewWeeks(
-  app: FastifyInstance,
-  body: WeekGenerateBody,
-): Promise<WeekPreviewResponse> {
-  await assertClient(app.db, body.id_cliente);
-  const semanas = await classify(app.db, body.id_cliente, body);
-  return { semanas, ...counts(semanas), ...(await accessAfterSaving(app, body, semanas)) };
+export async function previewWeeks(deps: Deps, body: WeekGenerateBody): Promise<WeekPreviewResponse> {
+  await assertClient(deps.db, body.id_cliente);
+  const semanas = await classify(deps.db, body.id_cliente, body);
+  return { semanas, ...counts(semanas), ...(await accessAfterSaving(deps, body, semanas)) };
 }
 
 /**
@@ -298,13 +296,13 @@ export async function previewWeeks(
  * active weeks and, when the new ones are created active, the new ones (decision 0097).
  */
 async function accessAfterSaving(
-  app: FastifyInstance,
+  deps: Deps,
   body: WeekGenerateBody,
   items: WeekPreviewItem[],
 ): Promise<Pick<WeekPreviewResponse, 'hoy_sin_acceso' | 'proximo_acceso'>> {
-  const today = todayOf(app);
+  const today = todayOf(deps);
   const where = eq(weeks.idCliente, body.id_cliente);
-  const [row] = await app.db
+  const [row] = await deps.db
     .select({
       any: sql<number>`count(*)`.mapWith(Number),
       inside:
@@ -334,12 +332,12 @@ async function accessAfterSaving(
  * existing; the insert also skips rows the unique (client, inicio, fin) index already holds.
  */
 export async function generateClientWeeks(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db'>,
   request: FastifyRequest,
   auth: AuthContext,
   body: WeekGenerateBody,
 ): Promise<WeekGenerateResponse> {
-  return app.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const client = await lockClient(tx, body.id_cliente);
     const items = await classify(tx, client.id, body);
     const fresh = items.filter((w) => w.estado === 'nueva');

@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { SessionStore } from '../plugins/session.ts';
+import type { Clock } from './clock.ts';
+import type { JobRunner } from './jobs.ts';
+import type { AppKeys } from './keys.ts';
+import type { MailWorker } from './mailer.ts';
+
+/**
+ * What a service may use of the running server: the modules' services and their helpers take these
+ * (or a `Pick` of them) and the actor, never the Fastify app. A route passes `app.deps`, built once when
+ * the app is built (app.ts); a test may build its own.
+ */
+export interface Deps {
+  /** The database (Drizzle): queries and transactions. */
+  db: Db;
+  /** The validated configuration (config.ts): PUBLIC_URL, BUSINESS_TZ, limits, switches. */
+  config: Config;
+  /** "Now" for every business decision (lib/clock.ts, decision 0093). */
+  clock: Clock;
+  /** The outgoing mail: `flush()` after a transaction that queued e-mails. */
+  mailer: MailWorker;
+  /** Background jobs (pg-boss): queues are defined and jobs sent inside a transaction. */
+  jobs: JobRunner;
+  /** Open sessions: the cached principal (`kept`), and ending a deactivated account's sessions. */
+  sessions: SessionStore;
+  /** The keys derived from the configured secret (lib/keys.ts): encryption, typed-name fingerprints. */
+  keys: AppKeys;
+  /** The server's log, for what fails outside a request's answer (bulk actions, jobs). */
+  log: FastifyBaseLogger;
+}
+
+/** The services' dependencies, taken from the app's decorations (only these members: never the app itself). */
+export function depsOf(app: Deps): Deps {
+  const { db, config, clock, mailer, jobs, sessions, keys, log } = app;
+  return { db, config, clock, mailer, jobs, sessions, keys, log };
+}
