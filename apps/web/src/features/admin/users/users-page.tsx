@@ -75,6 +75,7 @@ import {
 import { BulkAssignDialog } from './bulk-assign-dialog';
 import { resendAccessDetail } from './resend-access';
 import { WithUnsentAccessBanner } from './unsent-access-banner';
+import type { DelegationPanelSlot } from './user-delegation';
 import { UserFormDrawer } from './user-form-drawer';
 
 const ROL_COLOR: Record<number, string> = { 1: 'blue', 2: 'grape', 3: 'violet' };
@@ -492,10 +493,12 @@ function useUserFilters() {
 interface UsersPageProps {
   /** 'Importación por archivo' for the chosen client (another module owns it). */
   importButton?: (idCliente: number) => ReactNode;
+  /** An authorizer's "Fuera de oficina" in the user drawer (another feature owns it). */
+  delegationPanel?: DelegationPanelSlot;
 }
 
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: a list screen, to split into filters, table and bulk bar (docs/code-style.md)
-export function UsersPage({ importButton }: UsersPageProps) {
+export function UsersPage({ importButton, delegationPanel }: UsersPageProps) {
   const [idCliente, setCliente] = useSelectedClient();
   const clients = useAllClients();
   const client = clients.data?.clientes.find((c) => c.id === idCliente) ?? null;
@@ -859,6 +862,7 @@ export function UsersPage({ importButton }: UsersPageProps) {
           client={client}
           clients={clients.data?.clientes ?? []}
           userId={creating ? null : (editId ?? lastEdit.current)}
+          delegationPanel={delegationPanel}
           onClose={() => {
             setCreating(false);
             setEdit(null);

@@ -26,7 +26,6 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { onBehalfSentence } from '@portal/shared/domain/delegation';
 import { actionableStatus } from '@portal/shared/domain/order-workflow';
 import { ORDERS_PER_PAGE } from '@portal/shared/limits';
 import {
@@ -35,10 +34,9 @@ import {
   IconClipboardCheck,
   IconEye,
   IconFileSpreadsheet,
-  IconUserShare,
 } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CommentCount } from '../../../components/orders/order-comments';
 import { StatusBadge } from '../../../components/orders/status-badge';
@@ -50,7 +48,6 @@ import { Pager } from '../../../components/ui/pager';
 import { PhoneFilters } from '../../../components/ui/phone-filters';
 import { SortableTh } from '../../../components/ui/sortable-th';
 import { errorMessage } from '../../../lib/api';
-import { delegationKeys, fetchDelegation, ownDelegation } from '../../../lib/delegation';
 import { formatDate, formatMXN, formatOrderNumber } from '../../../lib/format';
 import { useSearchParamsUpdate } from '../../../lib/search-params';
 import { useSession } from '../../../lib/session';
@@ -354,8 +351,13 @@ function emptyText(filters: OrdersFilters, accionables: readonly string[]) {
   return { title: 'No hay pedidos con este estatus', description: 'Prueba con otro filtro.' };
 }
 
+interface OrdersPageProps {
+  /** Whom the user acts for today, above the list (out-of-office delegation; another feature owns it). */
+  onBehalf?: ReactNode;
+}
+
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: a list screen, to split into filters, table and bulk bar (docs/code-style.md)
-export function OrdersPage() {
+export function OrdersPage({ onBehalf }: OrdersPageProps) {
   const { pathname } = useLocation();
   const { user } = useSession();
   const { status, page, q, orden, desde, hasta, update } = useListParams();
@@ -459,12 +461,6 @@ export function OrdersPage() {
     onError: (err) => setBulkRefusal(errorMessage(err)),
   });
   const outcome = bulkOutcome(approveRows, user.cliente?.cantidad_autorizadores ?? 1);
-  // Whom the user acts for today (an out-of-office delegation): a banner each.
-  const delegation = useQuery({
-    queryKey: delegationKeys.own,
-    queryFn: ({ signal }) => fetchDelegation(ownDelegation, signal),
-  });
-  const onBehalfOf = delegation.data?.en_nombre_de ?? [];
 
   return (
     <Stack gap={0}>
@@ -484,22 +480,7 @@ export function OrdersPage() {
         }
       />
 
-      {onBehalfOf.length > 0 ? (
-        <Stack gap="xs" mb="md">
-          {onBehalfOf.map((p) => (
-            <Alert
-              key={p.id}
-              color="blue"
-              variant="light"
-              radius="md"
-              icon={<IconUserShare size={18} />}
-              data-testid="en-nombre-de"
-            >
-              {onBehalfSentence(p.nombre, p.hasta)}
-            </Alert>
-          ))}
-        </Stack>
-      ) : null}
+      {onBehalf}
 
       <Paper withBorder radius="lg" shadow="xs">
         <Stack gap="sm" p={{ base: 'sm', sm: 'md' }}>
