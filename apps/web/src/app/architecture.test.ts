@@ -32,7 +32,7 @@ describe('web dependency rule', () => {
     const upwards = path.join(root, `apps/web/src/components/ui/upwards-${tag}.ts`);
     try {
       writeFileSync(sideways, "export { resultSentence } from '../admin/imports/import-jobs';\n");
-      writeFileSync(upwards, "export { spendQuery } from '../../features/shopping/api/spend';\n");
+      writeFileSync(upwards, "export { spendQuery } from '../../features/dashboard/api/spend';\n");
       const result = cruise();
       expect(result.ok).toBe(false);
       expect(result.output).toContain(

@@ -1,7 +1,11 @@
 import { AppLayout } from '../../components/layouts/app-layout';
 import { GlobalSearch } from '../../features/admin/support/global-search';
+import { AccountMenu } from './account-menu';
 
-/** The signed-in layout, with the administrator's support search in its header (issue 39: app composes). */
+/**
+ * The signed-in layout, with the administrator's support search and the profile menu's panels in its
+ * header (issue 39: app composes).
+ */
 export function Component() {
-  return <AppLayout supportSearch={<GlobalSearch />} />;
+  return <AppLayout supportSearch={<GlobalSearch />} profileMenu={<AccountMenu />} />;
 }

@@ -10,9 +10,15 @@ import { Sidebar } from './sidebar';
 
 /**
  * Sidebar, navbar, routed content and footer. On phones the sidebar folds into the burger. The header's
- * support search (administrators) is a feature, so app/ passes it in.
+ * support search (administrators) and the profile menu's panels are features', so app/ passes them in.
  */
-export function AppLayout({ supportSearch }: { supportSearch: ReactNode }) {
+export function AppLayout({
+  supportSearch,
+  profileMenu,
+}: {
+  supportSearch: ReactNode;
+  profileMenu: ReactNode;
+}) {
   const [opened, { toggle, close }] = useDisclosure(false);
   // On phones the header's search box takes a second row, on the screens that have one.
   const headerSearch = useHeaderSearch() !== null;
@@ -26,7 +32,12 @@ export function AppLayout({ supportSearch }: { supportSearch: ReactNode }) {
       padding={{ base: 'md', sm: 'xl' }}
       bg="var(--mantine-color-gray-0)"
     >
-      <Header navOpened={opened} onToggleNav={toggle} supportSearch={supportSearch} />
+      <Header
+        navOpened={opened}
+        onToggleNav={toggle}
+        supportSearch={supportSearch}
+        profileMenu={profileMenu}
+      />
       <Sidebar onNavigate={close} />
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
         {/*

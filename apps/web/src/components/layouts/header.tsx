@@ -7,13 +7,14 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../lib/session';
 import { ListSearch } from '../ui/list-search';
 import { panelTitleFor } from './nav-links';
-import { ProfileMenu } from './profile-menu';
 
 interface HeaderProps {
   navOpened: boolean;
   onToggleNav: () => void;
   /** The administrator's support search (a feature, given by app/: components never import features). */
   supportSearch: ReactNode;
+  /** The profile menu with the features' panels (layouts/profile-menu.tsx, filled by app/). */
+  profileMenu: ReactNode;
 }
 
 /** The catalogue's own pages, where the page's 'Buscar un producto...' box is the search. */
@@ -66,7 +67,7 @@ function ProductSearch() {
   );
 }
 
-export function Header({ navOpened, onToggleNav, supportSearch }: HeaderProps) {
+export function Header({ navOpened, onToggleNav, supportSearch, profileMenu }: HeaderProps) {
   const { user, comprador } = useSession();
   const hasSearch = useHeaderSearch() !== null;
   const units = comprador?.presupuesto.productos_totales ?? 0;
@@ -107,7 +108,7 @@ export function Header({ navOpened, onToggleNav, supportSearch }: HeaderProps) {
               </Indicator>
             </Tooltip>
           ) : null}
-          <ProfileMenu />
+          {profileMenu}
         </Group>
       </Group>
       {hasSearch ? (

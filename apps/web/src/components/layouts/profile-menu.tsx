@@ -1,7 +1,6 @@
 import { Box, Center, Group, Menu, Modal, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ROLES } from '@portal/shared/domain/roles';
-import { MSG } from '@portal/shared/messages';
 import {
   IconChevronDown,
   IconKey,
@@ -9,21 +8,10 @@ import {
   IconPlaneDeparture,
   IconShieldLock,
 } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
-import { useNavigate } from 'react-router';
-import { logout } from '../../lib/auth';
-import { ownDelegation } from '../../lib/delegation';
+import { type ReactNode, Suspense } from 'react';
 import { useSession } from '../../lib/session';
-import { ChangePasswordForm } from '../password/change-password-form';
-import { showSuccess } from '../ui/alerts';
 import { IdenticonAvatar } from '../ui/identicon-avatar';
 import { Spinner } from '../ui/spinner';
-
-/** "Seguridad" (two-factor sign-in, roles 2-4): loaded when opened, with its QR drawing. */
-const SecurityPanel = lazy(() => import('../two-factor/security-panel'));
-/** "Fuera de oficina" (roles 2-3, decision 0053): loaded when opened, with its calendar. */
-const DelegationPanel = lazy(() => import('../delegation/delegation-panel'));
 
 function PanelLoading() {
   return (
@@ -33,24 +21,34 @@ function PanelLoading() {
   );
 }
 
-export function ProfileMenu() {
+/**
+ * What each entry opens: the features' panels, given by app/ (components never import features). A panel
+ * is rendered only while its dialog is open, so a lazy one loads when opened.
+ */
+interface ProfileMenuProps {
+  /** "Cambiar contraseña" (rol 1): the form, told how to close its dialog. */
+  changePassword: (close: () => void) => ReactNode;
+  /** "Seguridad" (two-factor sign-in, roles 2-4). */
+  security: ReactNode;
+  /** "Fuera de oficina" (roles 2-3, decision 0053): the own delegation, told how to close its dialog. */
+  away: (close: () => void) => ReactNode;
+  /** "Cerrar sesión", disabled while `signingOut`. */
+  onSignOut: () => void;
+  signingOut: boolean;
+}
+
+export function ProfileMenu({
+  changePassword,
+  security: securityPanel,
+  away: awayPanel,
+  onSignOut,
+  signingOut,
+}: ProfileMenuProps) {
   const { user } = useSession();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [dialogOpened, dialog] = useDisclosure(false);
   const [securityOpened, security] = useDisclosure(false);
   const [awayOpened, away] = useDisclosure(false);
   const authorizer = user.rol === ROLES.autorizador || user.rol === ROLES.superAutorizador;
-
-  const signOut = useMutation({
-    mutationFn: logout,
-    onSettled: async (result) => {
-      // Leave first, then forget: clearing while the guard is still mounted would re-check the session.
-      await navigate('/login', { replace: true });
-      queryClient.clear();
-      showSuccess(MSG.sesionCerrada, result?.msg);
-    },
-  });
 
   return (
     <>
@@ -101,8 +99,8 @@ export function ProfileMenu() {
           <Menu.Item
             color="red"
             leftSection={<IconLogout size={16} />}
-            onClick={() => signOut.mutate()}
-            disabled={signOut.isPending}
+            onClick={onSignOut}
+            disabled={signingOut}
           >
             Cerrar sesión
           </Menu.Item>
@@ -110,13 +108,7 @@ export function ProfileMenu() {
       </Menu>
 
       <Modal opened={dialogOpened} onClose={dialog.close} title="Cambiar contraseña" centered radius="md">
-        <ChangePasswordForm
-          onCancel={dialog.close}
-          onSuccess={() => {
-            dialog.close();
-            showSuccess(MSG.passwordActualizadaTitulo, MSG.passwordActualizada);
-          }}
-        />
+        {changePassword(dialog.close)}
       </Modal>
 
       {/* An outside click must not throw away a half-done activation or codes not yet saved. */}
@@ -129,9 +121,7 @@ export function ProfileMenu() {
         size={480}
         closeOnClickOutside={false}
       >
-        <Suspense fallback={<PanelLoading />}>
-          <SecurityPanel />
-        </Suspense>
+        <Suspense fallback={<PanelLoading />}>{securityPanel}</Suspense>
       </Modal>
 
       {authorizer ? (
@@ -144,9 +134,7 @@ export function ProfileMenu() {
           size={520}
           closeOnClickOutside={false}
         >
-          <Suspense fallback={<PanelLoading />}>
-            <DelegationPanel target={ownDelegation} onDone={away.close} />
-          </Suspense>
+          <Suspense fallback={<PanelLoading />}>{awayPanel(away.close)}</Suspense>
         </Modal>
       ) : null}
     </>

@@ -3,13 +3,14 @@
  * orden/:id reviews one order.
  */
 import { Navigate, useParams } from 'react-router';
+import { OnBehalfNotices } from '../../../features/delegation/components/on-behalf-notices';
 import { OrderPage } from '../../../features/order-review/components/order-page';
 import { OrdersPage } from '../../../features/order-review/components/orders-page';
 import { positiveId } from '../params';
 
-/** principal and reportes are the same screen. */
+/** principal and reportes are the same screen; above the list, whom the user acts for today. */
 export function Pedidos() {
-  return <OrdersPage />;
+  return <OrdersPage onBehalf={<OnBehalfNotices />} />;
 }
 
 export function Orden() {

@@ -8,6 +8,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { CategoryIcon } from '../../../components/ui/category-icon';
 import { PageHeader } from '../../../components/ui/page';
+import { SpendHistoryPlaceholder } from '../../../features/dashboard/components/spend-history-placeholder';
 import { useShopper } from '../../../features/shopping/api/shopper';
 import { BudgetCards } from '../../../features/shopping/components/budget-cards';
 import { CartView } from '../../../features/shopping/components/cart-view';
@@ -17,12 +18,11 @@ import { OrderDetail } from '../../../features/shopping/components/order-detail'
 import { QuickOrderForm } from '../../../features/shopping/components/quick-order-form';
 import { SavedListDetail } from '../../../features/shopping/components/saved-list-detail';
 import { SavedLists } from '../../../features/shopping/components/saved-lists';
-import { SpendHistoryPlaceholder } from '../../../features/shopping/components/spend-history-placeholder';
 import { positiveId } from '../params';
 
 // The chart and its library load only on the history page.
 const SpendHistory = lazy(() =>
-  import('../../../features/shopping/components/spend-history').then((m) => ({ default: m.SpendHistory })),
+  import('../../../features/dashboard/components/spend-history').then((m) => ({ default: m.SpendHistory })),
 );
 
 export function Principal() {

@@ -1,27 +1,17 @@
 /**
  * The user drawer's "Fuera de oficina" (decision 0053): an authorizer's delegation, seen and set or ended by
- * the administrator through /api/usuarios/{id}/delegacion with the profile menu's own panel. Saved apart
- * from the user form.
+ * the administrator through /api/usuarios/{id}/delegacion with the profile menu's own panel (another
+ * feature's, given by app/). Saved apart from the user form.
  */
 import { Center } from '@mantine/core';
-import { lazy, Suspense, useMemo } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { FormSection } from '../../../components/ui/form-section';
 import { Spinner } from '../../../components/ui/spinner';
-import type { DelegationTarget } from '../../../lib/delegation';
-import { adminKeys } from '../api/keys';
 
-// The panel brings the calendar with it: loaded when an authorizer's drawer opens.
-const DelegationPanel = lazy(() => import('../../../components/delegation/delegation-panel'));
+/** The delegation panel of one user (loaded when an authorizer's drawer opens: it brings the calendar). */
+export type DelegationPanelSlot = (userId: number) => ReactNode;
 
-export function UserDelegation({ userId }: { userId: number }) {
-  const target = useMemo<DelegationTarget>(
-    () => ({
-      path: `/api/usuarios/${userId}/delegacion`,
-      queryKey: adminKeys.userDelegation(userId),
-      self: false,
-    }),
-    [userId],
-  );
+export function UserDelegation({ userId, panel }: { userId: number; panel: DelegationPanelSlot }) {
   return (
     <FormSection
       title="Fuera de oficina"
@@ -34,7 +24,7 @@ export function UserDelegation({ userId }: { userId: number }) {
           </Center>
         }
       >
-        <DelegationPanel target={target} />
+        {panel(userId)}
       </Suspense>
     </FormSection>
   );

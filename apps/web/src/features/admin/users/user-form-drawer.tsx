@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useUser } from './api';
-import { UserDelegation } from './user-delegation';
+import { type DelegationPanelSlot, UserDelegation } from './user-delegation';
 import { UserForm } from './user-form';
 
 interface UserFormDrawerProps {
@@ -21,9 +21,18 @@ interface UserFormDrawerProps {
   /** null: a new user. */
   userId: number | null;
   onClose: () => void;
+  /** An authorizer's "Fuera de oficina" (without it the drawer has no such section). */
+  delegationPanel?: DelegationPanelSlot;
 }
 
-export function UserFormDrawer({ opened, client, clients, userId, onClose }: UserFormDrawerProps) {
+export function UserFormDrawer({
+  opened,
+  client,
+  clients,
+  userId,
+  onClose,
+  delegationPanel,
+}: UserFormDrawerProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   const userQuery = useUser(opened ? userId : null);
   const user = userId ? (userQuery.data?.usuario ?? null) : null;
@@ -70,9 +79,9 @@ export function UserFormDrawer({ opened, client, clients, userId, onClose }: Use
           onCancel={onClose}
         />
         {/* Its own form (forms do not nest), after the user form's sticky footer. */}
-        {user && authorizer ? (
+        {user && authorizer && delegationPanel ? (
           <Box mt="xl" pb="md">
-            <UserDelegation userId={user.id} />
+            <UserDelegation userId={user.id} panel={delegationPanel} />
           </Box>
         ) : null}
       </>

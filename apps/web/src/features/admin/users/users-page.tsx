@@ -59,6 +59,7 @@ import { ClientSelect, useAllClients, useSelectedClient } from '../clients/clien
 import { useResetPassword, useResetTwoFactor, useToggleUser, useUsersPage } from './api';
 import { BulkAssignDialog } from './bulk-assign-dialog';
 import { WithUnsentAccessBanner } from './unsent-access-banner';
+import type { DelegationPanelSlot } from './user-delegation';
 import { UserFormDrawer } from './user-form-drawer';
 import { UsersBulkBar, UsersEmpty, UsersFilterBar, UsersListQuery } from './users-list-tools';
 
@@ -431,6 +432,8 @@ function ClientFacts({ client }: { client: ClientDto }) {
 interface UsersPageProps {
   /** 'Importación por archivo' for the chosen client (another module owns it). */
   importButton?: (idCliente: number) => ReactNode;
+  /** An authorizer's "Fuera de oficina" in the user drawer (another feature owns it). */
+  delegationPanel?: DelegationPanelSlot;
 }
 
 /** Confirm, then reset a password or the two-factor sign-in, or activate or deactivate one user. */
@@ -555,7 +558,7 @@ function ClientBar({
   );
 }
 
-export function UsersPage({ importButton }: UsersPageProps) {
+export function UsersPage({ importButton, delegationPanel }: UsersPageProps) {
   const [idCliente, setCliente] = useSelectedClient();
   const clients = useAllClients();
   const client = clients.data?.clientes.find((c) => c.id === idCliente) ?? null;
@@ -659,6 +662,7 @@ export function UsersPage({ importButton }: UsersPageProps) {
           client={client}
           clients={clients.data?.clientes ?? []}
           userId={drawer.userId}
+          delegationPanel={delegationPanel}
           onClose={drawer.close}
         />
       </WithUnsentAccessBanner>

@@ -2,11 +2,11 @@ import { homeFor } from '@portal/shared/domain/roles';
 import { MSG } from '@portal/shared/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { ChangePasswordForm } from '../../../components/password/change-password-form';
 import { showSuccess } from '../../../components/ui/alerts';
 import { fetchSession, landingFor, returnParam, type SessionResponse, sessionKeys } from '../../../lib/auth';
 import { useSession } from '../../../lib/session';
 import { changeReasonText } from '../lib/change-reason';
+import { ChangePasswordForm } from './change-password-form';
 import { ForcedScreen } from './forced-screen';
 
 /** Shown before anything else while the password is temporary or older than six months. */

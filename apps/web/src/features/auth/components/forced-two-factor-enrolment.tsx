@@ -1,7 +1,7 @@
 import { MSG } from '@portal/shared/messages';
 import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Enrolment } from '../../../components/two-factor/enrolment';
 import { landingFor, returnParam, type SessionResponse, sessionKeys } from '../../../lib/auth';
 import { useSession } from '../../../lib/session';
 import { ForcedScreen } from './forced-screen';
@@ -9,9 +9,14 @@ import { ForcedScreen } from './forced-screen';
 /**
  * Shown before anything else (after a forced password change) while two-factor sign-in is mandatory for
  * the account and not active: the enrolment, then the backup codes, then the page of `?volver=` or the
- * role's home.
+ * role's home. The enrolment itself is the two-factor feature's, given by app/.
  */
-export function ForcedTwoFactorEnrolment() {
+export function ForcedTwoFactorEnrolment({
+  enrolment,
+}: {
+  /** The enrolment form of `usuario`, which calls `onDone` after 'Listo' on the backup codes. */
+  enrolment: (props: { usuario: string; onDone: () => void }) => ReactNode;
+}) {
   const { user } = useSession();
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -29,7 +34,7 @@ export function ForcedTwoFactorEnrolment() {
 
   return (
     <ForcedScreen title="Activa la verificación en dos pasos" notice={MSG.dosPasosRequerida}>
-      <Enrolment usuario={user.usuario} onDone={done} size="md" fullWidth />
+      {enrolment({ usuario: user.usuario, onDone: done })}
     </ForcedScreen>
   );
 }

@@ -5,13 +5,13 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PasswordChecklist } from '../../../components/password/password-checklist';
-import { passwordFieldErrors } from '../../../components/password/password-errors';
 import { Refusal } from '../../../components/ui/refusal';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { resetPassword, resetTokenQuery } from '../api/reset-password';
+import { passwordFieldErrors } from '../lib/password-errors';
 import type { AuthLocationState } from './auth-notice';
 import { AuthSubmit } from './auth-submit';
+import { PasswordChecklist } from './password-checklist';
 
 interface ResetPasswordFormProps {
   token: string;

@@ -5,7 +5,7 @@ import type { SessionResponse } from '@portal/shared/schemas/auth';
 import { IconDeviceMobile, IconKey } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { BackupCodeInput, TotpCodeInput } from '../../../components/two-factor/code-input';
+import { BackupCodeInput, TotpCodeInput } from '../../../components/ui/code-input';
 import { Refusal } from '../../../components/ui/refusal';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { verifySecondStep } from '../api/login';

@@ -7,7 +7,6 @@
  */
 import '@mantine/core/styles/Table.css';
 import {
-  Alert,
   Badge,
   Box,
   Button,
@@ -21,7 +20,6 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { onBehalfSentence } from '@portal/shared/domain/delegation';
 import { actionableStatus } from '@portal/shared/domain/order-workflow';
 import { ORDERS_PER_PAGE } from '@portal/shared/limits';
 import { AuthorizerOrdersQuery, type AuthorizerOrdersResponse } from '@portal/shared/schemas/orders';
@@ -31,10 +29,9 @@ import {
   IconClipboardCheck,
   IconEye,
   IconFileSpreadsheet,
-  IconUserShare,
 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CommentCount } from '../../../components/orders/order-comments';
 import { StatusBadge } from '../../../components/orders/status-badge';
@@ -42,7 +39,6 @@ import { FetchingBadge, ListPanel, listStatusText } from '../../../components/ui
 import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { SortableTh } from '../../../components/ui/sortable-th';
-import { delegationKeys, fetchDelegation, ownDelegation } from '../../../lib/delegation';
 import { formatDate, formatMXN, formatOrderNumber } from '../../../lib/format';
 import { useListParams, usePagedSearch } from '../../../lib/list-params';
 import { useRowSelection } from '../../../lib/row-selection';
@@ -392,32 +388,6 @@ function ReportButton() {
   );
 }
 
-/** Whom the user acts for today (an out-of-office delegation): a banner each. */
-function OnBehalfBanners() {
-  const delegation = useQuery({
-    queryKey: delegationKeys.own,
-    queryFn: ({ signal }) => fetchDelegation(ownDelegation, signal),
-  });
-  const onBehalfOf = delegation.data?.en_nombre_de ?? [];
-  if (onBehalfOf.length === 0) return null;
-  return (
-    <Stack gap="xs" mb="md">
-      {onBehalfOf.map((p) => (
-        <Alert
-          key={p.id}
-          color="blue"
-          variant="light"
-          radius="md"
-          icon={<IconUserShare size={18} />}
-          data-testid="en-nombre-de"
-        >
-          {onBehalfSentence(p.nombre, p.hasta)}
-        </Alert>
-      ))}
-    </Stack>
-  );
-}
-
 /**
  * The list's parameters in the URL (`?estatus=&q=&pagina=&orden=&desde=&hasta=`), its search, and the page
  * the server is asked for. A step to the next or previous page names the row it starts from (keyset paging,
@@ -461,7 +431,12 @@ function useOrdersList() {
   return { list, q, filters, query, goTo };
 }
 
-export function OrdersPage() {
+interface OrdersPageProps {
+  /** Whom the user acts for today, above the list (out-of-office delegation; another feature owns it). */
+  onBehalf?: ReactNode;
+}
+
+export function OrdersPage({ onBehalf }: OrdersPageProps) {
   const { user } = useSession();
   const { list, q, filters, query, goTo } = useOrdersList();
   const { page, orden } = list.values;
@@ -490,7 +465,7 @@ export function OrdersPage() {
         }
         actions={<ReportButton />}
       />
-      <OnBehalfBanners />
+      {onBehalf}
       <ListPanel
         header={<OrdersFilterBar list={list} q={q} />}
         page={data ? { page, perPage, shown: pageRows.length, total: data.total } : undefined}

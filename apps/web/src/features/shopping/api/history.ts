@@ -1,7 +1,7 @@
 import type { BuyerOrderResponse, HistoryResponse } from '@portal/shared/schemas/shopping';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { type HistoryFilters, historyPath } from '../history-filters';
+import { type HistoryFilters, historyPath } from '../lib/history-filters';
 
 export const historyKeys = {
   all: ['historial'] as const,

@@ -4,7 +4,7 @@ import type { ReorderResponse } from '@portal/shared/schemas/shopping';
 import { IconAlertTriangle, IconCheck, IconShoppingCart } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { addedLines, addResultSummary } from '../add-result';
+import { addedLines, addResultSummary } from '../lib/add-result';
 
 interface AddResultDialogProps {
   /** The answer of repetir, a list's al-carrito or the quick order (kept while the dialog fades out). */

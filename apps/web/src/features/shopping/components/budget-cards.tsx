@@ -5,7 +5,12 @@ import { IconChartPie, IconReceipt2, IconShoppingCart, IconWallet } from '@table
 import { CategoryIcon } from '../../../components/ui/category-icon';
 import { StatCard } from '../../../components/ui/stat-card';
 import { formatCentavos } from '../../../lib/format';
-import { budgetCardFigures, type CategoryRemaining, categoryRemaining, usedAlert } from '../budget-figures';
+import {
+  budgetCardFigures,
+  type CategoryRemaining,
+  categoryRemaining,
+  usedAlert,
+} from '../lib/budget-figures';
 
 const barColor = (pct: number) => (pct >= 90 ? 'red' : pct >= 70 ? 'orange' : 'teal');
 

@@ -3,7 +3,7 @@ import { IconShoppingCart } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatMXN } from '../../../lib/format';
 import { useShopper } from '../api/shopper';
-import { cartUnits } from '../cart-rules';
+import { cartUnits } from '../lib/cart-rules';
 
 /**
  * On phones (below Mantine's `xs`), a bar at the foot of the catalogue that stays in view while the

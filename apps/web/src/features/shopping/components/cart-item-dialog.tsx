@@ -10,7 +10,7 @@ import { errorMessage, isApiError } from '../../../lib/api';
 import { formatCentavos, formatMXN } from '../../../lib/format';
 import { useRemoveCartItem, useSetCartItem } from '../api/cart';
 import { useShopper } from '../api/shopper';
-import { type CartTarget, cartRefusal, isQuantityRefusal, toQuantity } from '../cart-rules';
+import { type CartTarget, cartRefusal, isQuantityRefusal, toQuantity } from '../lib/cart-rules';
 import { ProductThumb } from './product-thumb';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

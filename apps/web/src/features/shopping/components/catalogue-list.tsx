@@ -10,7 +10,13 @@ import { errorMessage, isApiError } from '../../../lib/api';
 import { formatMXN } from '../../../lib/format';
 import { useRemoveCartItem, useSetCartItem } from '../api/cart';
 import { useShopper } from '../api/shopper';
-import { blockedLabel, cartRefusal, isQuantityRefusal, targetFromProduct, toQuantity } from '../cart-rules';
+import {
+  blockedLabel,
+  cartRefusal,
+  isQuantityRefusal,
+  targetFromProduct,
+  toQuantity,
+} from '../lib/cart-rules';
 import classes from './catalogue-list.module.css';
 import { LimitHint } from './limit-hint';
 

@@ -42,7 +42,7 @@ import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { catalogueQuery } from '../api/catalogue';
 import { useShopper } from '../api/shopper';
-import { addBlocked, type CartTarget, targetFromProduct } from '../cart-rules';
+import { addBlocked, type CartTarget, targetFromProduct } from '../lib/cart-rules';
 import {
   type CatalogueView,
   ORDER_LABELS,
@@ -50,7 +50,7 @@ import {
   type PageSize,
   pageSizeOf,
   useCataloguePrefs,
-} from '../catalogue-prefs';
+} from '../lib/catalogue-prefs';
 import { CartBar } from './cart-bar';
 import { CartItemDialog } from './cart-item-dialog';
 import { CatalogueList } from './catalogue-list';

@@ -43,7 +43,7 @@ import {
   hasFilters,
   orderNumberProblem,
   recentMonths,
-} from '../history-filters';
+} from '../lib/history-filters';
 import { RepeatOrderButton } from './repeat-order-button';
 
 const SEARCH_DEBOUNCE_MS = 300;

@@ -16,7 +16,7 @@ import { errorMessage, isApiError } from '../../../lib/api';
 import { formatDate, formatOrderNumber } from '../../../lib/format';
 import { orderQuery } from '../api/history';
 import { buyerOlderComments, useAddBuyerComment } from '../api/order-actions';
-import { waitingText } from '../order-info';
+import { waitingText } from '../lib/order-info';
 import { ReceiptButton } from './receipt-button';
 import { RepeatOrderButton } from './repeat-order-button';
 import { SaveListButton } from './save-list-button';

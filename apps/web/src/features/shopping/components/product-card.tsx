@@ -4,7 +4,7 @@ import { MSG } from '@portal/shared/messages';
 import type { ProductDto } from '@portal/shared/schemas/shopping';
 import { IconEdit, IconShoppingCartPlus } from '@tabler/icons-react';
 import { formatMXN } from '../../../lib/format';
-import { blockedLabel } from '../cart-rules';
+import { blockedLabel } from '../lib/cart-rules';
 import classes from './product-card.module.css';
 import { ProductThumb } from './product-thumb';
 

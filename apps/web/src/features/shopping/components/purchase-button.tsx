@@ -10,7 +10,7 @@ import { formatMXN, formatOrderNumber } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useRefreshCart } from '../api/cart';
 import { useSubmitOrder } from '../api/purchase';
-import { noteForPurchase, purchaseConfirmation } from '../order-extras';
+import { noteForPurchase, purchaseConfirmation } from '../lib/order-extras';
 
 interface PurchaseButtonProps {
   carrito: CartItemDto[];

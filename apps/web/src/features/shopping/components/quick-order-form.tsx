@@ -12,8 +12,8 @@ import { IconAlertTriangle, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { applyFieldErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { addedLines } from '../add-result';
 import { useQuickOrder } from '../api/quick-order';
+import { addedLines } from '../lib/add-result';
 import { AddResultDialog } from './add-result-dialog';
 
 const PLACEHOLDER = ['ABC-001\t5', 'ABC-002, 12', 'PAP-100; 3', 'LIMP-07 1'].join('\n');

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { applyFieldErrors, serverFieldErrors } from '../../../lib/form-errors';
 import { useCreateList } from '../api/lists';
-import { listItemsOf } from '../order-extras';
+import { listItemsOf } from '../lib/order-extras';
 
 const NameOnly = ListCreateBody.pick({ nombre: true });
 

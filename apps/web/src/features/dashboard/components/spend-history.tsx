@@ -4,8 +4,8 @@
  */
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { SpendChart } from '../../../components/dashboard/charts';
 import { spendQuery } from '../api/spend';
+import { SpendChart } from './charts';
 import { SPEND_CARD_HEIGHT, SpendHistoryPlaceholder } from './spend-history-placeholder';
 
 export function SpendHistory() {

@@ -1,7 +1,7 @@
 /** GET /api/tablero: one client's figures (or every client's, for an administrator) over a month range. */
 import type { DashboardResponse } from '@portal/shared/schemas/dashboard';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api } from '../../../lib/api';
 
 export interface DashboardParams {
   desde: string | null;

@@ -1,6 +1,6 @@
 /** What the buyer's cart and order detail say in words: the delivery address and whom an order waits for. */
 import type { BuyerOrderResponse, DeliveryAddress } from '@portal/shared/schemas/shopping';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 
 /** The address's lines that are not empty: the delivery point, the street, then "colonia, ciudad, C.P. cp". */
 export function addressLines(d: DeliveryAddress): string[] {

@@ -8,8 +8,9 @@ import { isMonthKey } from '@portal/shared/domain/months';
 import type { DashboardResponse } from '@portal/shared/schemas/dashboard';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../../lib/api';
-import { useSearchParamsUpdate } from '../../lib/search-params';
+import { errorMessage } from '../../../lib/api';
+import { useSearchParamsUpdate } from '../../../lib/search-params';
+import type { ShareItem } from '../lib/dashboard-data';
 import {
   BuyersChart,
   CategoriesChart,
@@ -18,7 +19,6 @@ import {
   MonthsChart,
   TopProductsTable,
 } from './charts';
-import type { ShareItem } from './dashboard-data';
 
 /** The months the URL asks for (null: the server's default, the last 12), and how to change them. */
 export function useMonthRange() {

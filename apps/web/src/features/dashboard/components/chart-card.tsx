@@ -2,8 +2,8 @@ import '@mantine/core/styles/Table.css';
 import { Box, Button, Group, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconChartBar, IconDownload, IconTable } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
-import { downloadCsv } from '../../lib/csv';
-import type { ChartTable } from './dashboard-data';
+import { downloadCsv } from '../../../lib/csv';
+import type { ChartTable } from '../lib/dashboard-data';
 
 interface ChartCardProps {
   title: string;

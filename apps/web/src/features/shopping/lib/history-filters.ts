@@ -9,7 +9,7 @@ import {
   type HistorySort,
   type OrderStatus,
 } from '@portal/shared/schemas/shopping';
-import { readListParams } from '../../lib/list-params';
+import { readListParams } from '../../../lib/list-params';
 
 export type HistoryStatus = OrderStatus | 'todos';
 

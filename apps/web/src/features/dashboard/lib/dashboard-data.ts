@@ -7,7 +7,7 @@ import { budgetShare, type ShareLevel, shareLevel, sharePercent } from '@portal/
 import { formatMXN } from '@portal/shared/domain/money';
 import type { OrderStatus } from '@portal/shared/domain/order-workflow';
 import type { BuyerSpendResponse, DashboardResponse } from '@portal/shared/schemas/dashboard';
-import { type CsvValue, csvPesos } from '../../lib/csv';
+import { type CsvValue, csvPesos } from '../../../lib/csv';
 
 export interface TableRow {
   key: string | number;

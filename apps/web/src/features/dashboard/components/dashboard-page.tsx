@@ -5,17 +5,12 @@
  */
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { dashboardQuery } from '../../../components/dashboard/api';
-import { monthDates } from '../../../components/dashboard/dashboard-data';
-import {
-  DashboardCharts,
-  DashboardError,
-  DashboardLoading,
-  useMonthRange,
-} from '../../../components/dashboard/dashboard-view';
-import { MonthRangeField } from '../../../components/dashboard/month-range-field';
 import { PageHeader } from '../../../components/ui/page';
 import { useSession } from '../../../lib/session';
+import { dashboardQuery } from '../api/dashboard';
+import { monthDates } from '../lib/dashboard-data';
+import { DashboardCharts, DashboardError, DashboardLoading, useMonthRange } from './dashboard-view';
+import { MonthRangeField } from './month-range-field';
 
 export function DashboardPage() {
   const { user } = useSession();

@@ -4,7 +4,7 @@ import { DASHBOARD_MAX_MONTHS, isMonthKey, monthsBetween } from '@portal/shared/
 import { MSG } from '@portal/shared/messages';
 import { IconCalendarMonth } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { CALENDAR_LABELS } from '../ui/date-range-field';
+import { CALENDAR_LABELS } from '../../../components/ui/date-range-field';
 
 type Range = [string | null, string | null];
 

@@ -1,24 +1,28 @@
 /**
  * The administrator's Tablero: the dashboard of one client (picked in "Cliente", kept in the URL) or of
  * every client, with the orders per day of the last 30 days and, across clients, those closest to their
- * budgets (a click opens that client's Tablero).
+ * budgets (a click opens that client's Tablero). The client and its picker are the administrator area's,
+ * given by app/.
  */
 import { Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { dashboardQuery } from '../../../components/dashboard/api';
-import {
-  DashboardCharts,
-  DashboardError,
-  DashboardLoading,
-  useMonthRange,
-} from '../../../components/dashboard/dashboard-view';
-import { MonthRangeField } from '../../../components/dashboard/month-range-field';
 import { PageHeader } from '../../../components/ui/page';
-import { ClientSelect, useSelectedClient } from '../clients/client-select';
+import { dashboardQuery } from '../api/dashboard';
+import { DashboardCharts, DashboardError, DashboardLoading, useMonthRange } from './dashboard-view';
+import { MonthRangeField } from './month-range-field';
 
-export function AdminDashboardPage() {
-  const [cliente, setCliente, clientPending] = useSelectedClient();
+interface AdminDashboardPageProps {
+  /** The client shown (null: every client). */
+  cliente: number | null;
+  /** A client is in the address and not yet known to be one: nothing is read until it is. */
+  clientPending: boolean;
+  /** The "Cliente" picker, beside the months. */
+  clientSelect: ReactNode;
+}
+
+export function AdminDashboardPage({ cliente, clientPending, clientSelect }: AdminDashboardPageProps) {
   const [params] = useSearchParams();
   const { desde, hasta, setRange } = useMonthRange();
   // A client in the address is read once it is known to be one (not the whole portal's first).
@@ -43,12 +47,7 @@ export function AdminDashboardPage() {
         }
         actions={
           <Group gap="sm" align="flex-end" wrap="wrap">
-            <ClientSelect
-              value={cliente}
-              onChange={(id) => setCliente(id)}
-              placeholder="Todos los clientes"
-              w={{ base: '100%', xs: 260 }}
-            />
+            {clientSelect}
             {data ? (
               <MonthRangeField
                 desde={data.desde}

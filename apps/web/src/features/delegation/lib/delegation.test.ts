@@ -1,6 +1,6 @@
 import { MSG } from '@portal/shared/messages';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api';
+import { ApiError } from '../../../lib/api';
 import { delegationErrorField, delegationFormErrors, delegationSentence } from './delegation';
 
 const delegacion = (desde: string, hasta: string) => ({

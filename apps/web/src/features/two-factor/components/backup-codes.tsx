@@ -11,8 +11,8 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCircleCheck, IconCopy, IconDownload } from '@tabler/icons-react';
-import { saveBlob } from '../../lib/download';
-import { formatDateTime } from '../../lib/format';
+import { saveBlob } from '../../../lib/download';
+import { formatDateTime } from '../../../lib/format';
 
 interface BackupCodesProps {
   /** What just happened (activation, regeneration). */

@@ -23,20 +23,20 @@ import type { TwoFactorStatus } from '@portal/shared/schemas/two-factor';
 import { IconAlertCircle, IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { errorMessage, isApiError } from '../../lib/api';
-import { useSession } from '../../lib/session';
+import { showSuccess } from '../../../components/ui/alerts';
+import { TotpCodeInput } from '../../../components/ui/code-input';
+import { Refusal } from '../../../components/ui/refusal';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage, isApiError } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
 import {
   disableTwoFactor,
   isBadCode,
   regenerateBackupCodes,
   twoFactorKeys,
   twoFactorStatusQuery,
-} from '../../lib/two-factor';
-import { showSuccess } from '../ui/alerts';
-import { Refusal } from '../ui/refusal';
-import { Spinner } from '../ui/spinner';
+} from '../api/two-factor';
 import { BackupCodes } from './backup-codes';
-import { TotpCodeInput } from './code-input';
 import { Enrolment } from './enrolment';
 
 type View =

@@ -10,24 +10,26 @@ import { MSG } from '@portal/shared/messages';
 import { IconAlertCircle, IconPlaneDeparture, IconUserShare } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../lib/api';
+import { showSuccess } from '../../../components/ui/alerts';
+import { confirmAction } from '../../../components/ui/confirm';
+import { DateRangeField } from '../../../components/ui/date-range-field';
+import { LoadError, LoadingRows } from '../../../components/ui/list-states';
+import { Refusal } from '../../../components/ui/refusal';
+import { errorMessage } from '../../../lib/api';
 import {
   type DelegationState,
   type DelegationTarget,
+  endDelegation,
+  fetchDelegation,
+  saveDelegation,
+} from '../api/delegation';
+import {
   type DelegationValues,
   delegationErrorField,
   delegationFormErrors,
   delegationSentence,
-  endDelegation,
-  fetchDelegation,
   roleName,
-  saveDelegation,
-} from '../../lib/delegation';
-import { showSuccess } from '../ui/alerts';
-import { confirmAction } from '../ui/confirm';
-import { DateRangeField } from '../ui/date-range-field';
-import { LoadError, LoadingRows } from '../ui/list-states';
-import { Refusal } from '../ui/refusal';
+} from '../lib/delegation';
 
 interface DelegationPanelProps {
   target: DelegationTarget;

@@ -9,7 +9,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { passwordRuleChecks } from '@portal/shared/domain/password';
 import { MSG } from '@portal/shared/messages';
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
-import { checklistItems, checklistSummary } from './password-checklist-items';
+import { checklistItems, checklistSummary } from '../lib/password-checklist-items';
 
 interface PasswordChecklistProps {
   id: string;

@@ -16,18 +16,12 @@ import { MSG } from '@portal/shared/messages';
 import { IconAlertCircle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { errorMessage, isApiError } from '../../lib/api';
-import {
-  activateTwoFactor,
-  groupedKey,
-  isBadCode,
-  secretOf,
-  startEnrolment,
-  twoFactorKeys,
-} from '../../lib/two-factor';
-import { Refusal } from '../ui/refusal';
+import { TotpCodeInput } from '../../../components/ui/code-input';
+import { Refusal } from '../../../components/ui/refusal';
+import { errorMessage, isApiError } from '../../../lib/api';
+import { activateTwoFactor, isBadCode, startEnrolment, twoFactorKeys } from '../api/two-factor';
+import { groupedKey, secretOf } from '../lib/manual-key';
 import { BackupCodes } from './backup-codes';
-import { TotpCodeInput } from './code-input';
 import { QrCode } from './qr-code';
 
 interface EnrolmentProps {

@@ -11,8 +11,7 @@ import type { BuyerSpendResponse, DashboardResponse } from '@portal/shared/schem
 import { IconAlertTriangle, IconCircleX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { STATUS_PALETTE } from '../orders/status-badge';
-import { ChartCard } from './chart-card';
+import { STATUS_PALETTE } from '../../../components/orders/status-badge';
 import {
   buyersTable,
   categoriesTable,
@@ -29,7 +28,8 @@ import {
   shareItems,
   spendTable,
   statusLabel,
-} from './dashboard-data';
+} from '../lib/dashboard-data';
+import { ChartCard } from './chart-card';
 import { BarChart } from './in-view-bar-chart';
 
 const money = (pesos: number) => formatMXN(pesos, false);

@@ -9,7 +9,7 @@ import type {
   TwoFactorStartResponse,
   TwoFactorStatus,
 } from '@portal/shared/schemas/two-factor';
-import { api, isApiError } from './api';
+import { api, isApiError } from '../../../lib/api';
 
 export const BAD_CODE = 'BAD_CODE';
 
@@ -51,15 +51,4 @@ export function regenerateBackupCodes(codigo: string): Promise<BackupCodesRespon
 
 export function disableTwoFactor(body: TwoFactorDisableBody): Promise<OkMessage> {
   return api.post<OkMessage>('/api/2fa/desactivar', body, codeChecked);
-}
-
-/** The manual key of an otpauth:// URL (its `secret`), or '' when it has none. */
-export function secretOf(otpauthUrl: string): string {
-  const query = otpauthUrl.split('?')[1] ?? '';
-  return (new URLSearchParams(query).get('secret') ?? '').toUpperCase();
-}
-
-/** A base32 key in groups of four, as people copy it into an app by hand. */
-export function groupedKey(secret: string): string {
-  return secret.replace(/(.{4})(?=.)/g, '$1 ');
 }

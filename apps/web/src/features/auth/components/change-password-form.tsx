@@ -4,11 +4,11 @@ import { MSG } from '@portal/shared/messages';
 import type { OkMessage } from '@portal/shared/schemas/common';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { isApiError } from '../../lib/api';
-import { changeOwnPassword } from '../../lib/auth';
-import { Refusal } from '../ui/refusal';
+import { Refusal } from '../../../components/ui/refusal';
+import { isApiError } from '../../../lib/api';
+import { changeOwnPassword } from '../../../lib/auth';
+import { type PasswordField, passwordFieldErrors } from '../lib/password-errors';
 import { PasswordChecklist } from './password-checklist';
-import { type PasswordField, passwordFieldErrors } from './password-errors';
 
 interface ChangePasswordFormProps {
   onSuccess: (result: OkMessage) => void;

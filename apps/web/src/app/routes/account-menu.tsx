@@ -1,0 +1,37 @@
+import { MSG } from '@portal/shared/messages';
+import { lazy } from 'react';
+import { ProfileMenu } from '../../components/layouts/profile-menu';
+import { showSuccess } from '../../components/ui/alerts';
+import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
+import { useSignOut } from '../../features/auth/components/use-sign-out';
+import { ownDelegation } from '../../features/delegation/api/delegation';
+
+/** "Seguridad" (two-factor sign-in, roles 2-4): loaded when opened, with its QR drawing. */
+const SecurityPanel = lazy(() => import('../../features/two-factor/components/security-panel'));
+/** "Fuera de oficina" (roles 2-3, decision 0053): loaded when opened, with its calendar. */
+const DelegationPanel = lazy(() => import('../../features/delegation/components/delegation-panel'));
+
+/**
+ * The header's profile menu with the features' panels (issue 39: app composes): the own password change
+ * (auth), two-factor sign-in (two-factor), the own delegation (delegation) and signing out (auth).
+ */
+export function AccountMenu() {
+  const signOut = useSignOut();
+  return (
+    <ProfileMenu
+      changePassword={(close) => (
+        <ChangePasswordForm
+          onCancel={close}
+          onSuccess={() => {
+            close();
+            showSuccess(MSG.passwordActualizadaTitulo, MSG.passwordActualizada);
+          }}
+        />
+      )}
+      security={<SecurityPanel />}
+      away={(close) => <DelegationPanel target={ownDelegation} onDone={close} />}
+      onSignOut={() => signOut.mutate()}
+      signingOut={signOut.isPending}
+    />
+  );
+}
