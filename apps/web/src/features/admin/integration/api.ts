@@ -9,6 +9,7 @@ import type {
   WebhooksResponse,
 } from '@portal/shared/schemas/integration';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/keys';
 
@@ -50,13 +51,13 @@ function useIntegrationMutation<TBody, TResult>(fn: (body: TBody) => Promise<TRe
 }
 
 export const useCreateToken = () =>
-  useIntegrationMutation((body: TokenCreateBody) =>
+  useIntegrationMutation((body: z.input<typeof TokenCreateBody>) =>
     api.post<TokenCreateResponse>('/api/integracion/tokens', body),
   );
 export const useRevokeToken = () =>
   useIntegrationMutation((id: number) => api.post(`/api/integracion/tokens/${id}/revocar`));
 export const useCreateWebhook = () =>
-  useIntegrationMutation((body: WebhookCreateBody) =>
+  useIntegrationMutation((body: z.input<typeof WebhookCreateBody>) =>
     api.post<WebhookCreateResponse>('/api/integracion/webhooks', body),
   );
 export const useDeactivateWebhook = () =>

@@ -25,10 +25,17 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { type GetInputPropsReturnType, schemaResolver, useForm } from '@mantine/form';
 import { API_SCOPES, TOKEN_MAX_DAYS, WEBHOOK_EVENTS } from '@portal/shared/domain/integration';
-import type { DeliveryDto, TokenDto, WebhookDto } from '@portal/shared/schemas/integration';
+import {
+  type DeliveryDto,
+  TokenCreateBody,
+  type TokenDto,
+  WebhookCreateBody,
+  type WebhookDto,
+} from '@portal/shared/schemas/integration';
 import { IconCheck, IconCopy, IconKey, IconWebhook } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { showSuccess } from '../../../components/ui/alerts';
 import { confirmAction } from '../../../components/ui/confirm';
 import { PageHeader } from '../../../components/ui/page';
@@ -59,15 +66,8 @@ function useClientOptions() {
   ];
 }
 
-function ClientScopeSelect({
-  value,
-  onChange,
-  error,
-}: {
-  value: string;
-  onChange: (v: string) => void;
-  error?: string;
-}) {
+/** The client a token or webhook is for ("Todos los clientes" or one), bound to its form field. */
+function ClientScopeSelect({ value, onChange, error }: GetInputPropsReturnType) {
   const clients = useClientOptions();
   return (
     <Select
@@ -82,17 +82,18 @@ function ClientScopeSelect({
   );
 }
 
-function ChoiceGroup(props: {
-  label: string;
-  options: readonly string[];
-  value: string[];
-  onChange: (v: string[]) => void;
-  error?: string;
-}) {
+/** Checkboxes for a list of choices (the scopes, the events), bound to its form field. */
+function ChoiceGroup({
+  label,
+  options,
+  value,
+  onChange,
+  error,
+}: { label: string; options: readonly string[] } & GetInputPropsReturnType) {
   return (
-    <Checkbox.Group label={props.label} value={props.value} onChange={props.onChange} error={props.error}>
+    <Checkbox.Group label={label} value={value} onChange={onChange} error={error}>
       <Stack gap={6} mt={6}>
-        {props.options.map((o) => (
+        {options.map((o) => (
           <Checkbox key={o} value={o} label={o} />
         ))}
       </Stack>
@@ -110,6 +111,39 @@ function EmptyRow({ cols, text }: { cols: number; text: string }) {
       </Table.Td>
     </Table.Tr>
   );
+}
+
+/** The token form's values: the body's fields as its inputs hold them (the client and validity as text). */
+interface TokenValues {
+  nombre: string;
+  id_cliente: string;
+  permisos: string[];
+  vigencia_dias: string;
+}
+
+/** The client's choice as the body says it: null for every client. */
+function clientScope(value: string): number | null {
+  return value === ALL_CLIENTS ? null : Number(value);
+}
+
+/** The token form as the body of POST /api/integracion/tokens. */
+function tokenBody(values: TokenValues) {
+  return {
+    ...values,
+    id_cliente: clientScope(values.id_cliente),
+    vigencia_dias: Number(values.vigencia_dias),
+  };
+}
+
+interface WebhookValues {
+  url: string;
+  id_cliente: string;
+  eventos: string[];
+}
+
+/** The webhook form as the body of POST /api/integracion/webhooks. */
+function webhookBody(values: WebhookValues) {
+  return { ...values, id_cliente: clientScope(values.id_cliente) };
 }
 
 /** A refused form: field messages under their fields, anything else under '_' (shown above the button). */
@@ -160,33 +194,22 @@ function TokensPanel() {
   const tokens = useTokens(page);
   const create = useCreateToken();
   const revoke = useRevokeToken();
-  const [nombre, setNombre] = useState('');
-  const [cliente, setCliente] = useState<string>(ALL_CLIENTS);
-  const [permisos, setPermisos] = useState<string[]>(['pedidos:leer']);
-  const [dias, setDias] = useState('90');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<TokenValues>({
+    initialValues: { nombre: '', id_cliente: ALL_CLIENTS, permisos: ['pedidos:leer'], vigencia_dias: '90' },
+    validate: (values) => schemaResolver(TokenCreateBody, { sync: true })(tokenBody(values)),
+  });
   const [shown, setShown] = useState<string | null>(null);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setErrors({});
-    create.mutate(
-      {
-        nombre,
-        id_cliente: cliente === ALL_CLIENTS ? null : Number(cliente),
-        permisos: permisos as TokenDto['permisos'],
-        vigencia_dias: Number(dias),
+  const submit = form.onSubmit((values) => {
+    create.mutate(TokenCreateBody.parse(tokenBody(values)), {
+      onSuccess: (res) => {
+        setShown(res.valor);
+        form.setFieldValue('nombre', '');
+        showSuccess(res.msg);
       },
-      {
-        onSuccess: (res) => {
-          setShown(res.valor);
-          setNombre('');
-          showSuccess(res.msg);
-        },
-        onError: formErrors(setErrors),
-      },
-    );
-  };
+      onError: formErrors(form.setErrors),
+    });
+  });
 
   const askRevoke = (t: TokenDto) =>
     confirmAction({
@@ -214,32 +237,18 @@ function TokensPanel() {
           Nuevo token
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-          <TextInput
-            label="Nombre"
-            placeholder="ERP de almacén"
-            value={nombre}
-            onChange={(e) => setNombre(e.currentTarget.value)}
-            error={errors.nombre}
-            required
-          />
-          <ClientScopeSelect value={cliente} onChange={setCliente} error={errors.id_cliente} />
+          <TextInput label="Nombre" placeholder="ERP de almacén" required {...form.getInputProps('nombre')} />
+          <ClientScopeSelect {...form.getInputProps('id_cliente')} />
           <Select
             label="Vigencia"
             data={VALIDITY}
-            value={dias}
-            onChange={(v) => setDias(v ?? '90')}
             allowDeselect={false}
-            error={errors.vigencia_dias}
+            {...form.getInputProps('vigencia_dias')}
+            onChange={(v) => form.setFieldValue('vigencia_dias', v ?? '90')}
           />
-          <ChoiceGroup
-            label="Permisos"
-            options={API_SCOPES}
-            value={permisos}
-            onChange={setPermisos}
-            error={errors.permisos}
-          />
+          <ChoiceGroup label="Permisos" options={API_SCOPES} {...form.getInputProps('permisos')} />
         </SimpleGrid>
-        <Refusal error={errors._ ?? null} mt="md" />
+        <Refusal error={form.errors._ ?? null} mt="md" />
         <Group justify="flex-end" mt="md">
           <Button type="submit" leftSection={<IconKey size={16} />} loading={create.isPending}>
             Crear token
@@ -399,33 +408,24 @@ function WebhooksPanel() {
   const create = useCreateWebhook();
   const deactivate = useDeactivateWebhook();
   const _clients = useClientOptions();
-  const [url, setUrl] = useState('');
-  const [cliente, setCliente] = useState<string>(ALL_CLIENTS);
-  const [eventos, setEventos] = useState<string[]>(['pedido.aprobado']);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<WebhookValues>({
+    initialValues: { url: '', id_cliente: ALL_CLIENTS, eventos: ['pedido.aprobado'] },
+    validate: (values) => schemaResolver(WebhookCreateBody, { sync: true })(webhookBody(values)),
+  });
   const [shown, setShown] = useState<string | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setErrors({});
-    create.mutate(
-      {
-        url,
-        id_cliente: cliente === ALL_CLIENTS ? null : Number(cliente),
-        eventos: eventos as WebhookDto['eventos'],
+  const submit = form.onSubmit((values) => {
+    create.mutate(WebhookCreateBody.parse(webhookBody(values)), {
+      onSuccess: (res) => {
+        setShown(res.secreto);
+        form.setFieldValue('url', '');
+        setSelected(res.webhook.id);
+        showSuccess(res.msg);
       },
-      {
-        onSuccess: (res) => {
-          setShown(res.secreto);
-          setUrl('');
-          setSelected(res.webhook.id);
-          showSuccess(res.msg);
-        },
-        onError: formErrors(setErrors),
-      },
-    );
-  };
+      onError: formErrors(form.setErrors),
+    });
+  });
 
   const rows = webhooks.data?.webhooks ?? [];
   const current = rows.find((w) => w.id === selected) ?? null;
@@ -439,21 +439,13 @@ function WebhooksPanel() {
           <TextInput
             label="URL"
             placeholder="https://erp.ejemplo.mx/portal/eventos"
-            value={url}
-            onChange={(e) => setUrl(e.currentTarget.value)}
-            error={errors.url}
             required
+            {...form.getInputProps('url')}
           />
-          <ClientScopeSelect value={cliente} onChange={setCliente} error={errors.id_cliente} />
-          <ChoiceGroup
-            label="Eventos"
-            options={WEBHOOK_EVENTS}
-            value={eventos}
-            onChange={setEventos}
-            error={errors.eventos}
-          />
+          <ClientScopeSelect {...form.getInputProps('id_cliente')} />
+          <ChoiceGroup label="Eventos" options={WEBHOOK_EVENTS} {...form.getInputProps('eventos')} />
         </SimpleGrid>
-        <Refusal error={errors._ ?? null} mt="md" />
+        <Refusal error={form.errors._ ?? null} mt="md" />
         <Group justify="flex-end" mt="md">
           <Button type="submit" leftSection={<IconWebhook size={16} />} loading={create.isPending}>
             Registrar webhook

@@ -19,6 +19,7 @@ import {
   Table,
   Text,
 } from '@mantine/core';
+import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { addDays, businessDate, formatIsoDate } from '@portal/shared/domain/time';
 import type { WeekGeneratorMode, WeekOfMonth } from '@portal/shared/domain/week-generator';
@@ -80,6 +81,13 @@ const initialRule = (): Rule => ({
   activo: true,
 });
 
+/** The period's messages (its start's too) under its one picker, which shows them on `hasta`. */
+function onPicker(errors: FormErrors): FormErrors {
+  const next: FormErrors = {};
+  for (const [key, message] of Object.entries(errors)) next[key === 'desde' ? 'hasta' : key] ??= message;
+  return next;
+}
+
 function toBody(rule: Rule, idCliente: number) {
   return {
     id_cliente: idCliente,
@@ -104,45 +112,43 @@ interface WeekGeneratorProps {
 
 export function WeekGenerator({ opened, onClose, idCliente, clientName, onSaved }: WeekGeneratorProps) {
   const phone = useMediaQuery('(max-width: 36em)');
-  const [rule, setRule] = useState<Rule>(initialRule);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [preview, setPreview] = useState<WeekPreviewResponse | null>(null);
   const previewing = usePreviewWeeks();
   const saving = useGenerateWeeks();
+  const form = useForm<Rule>({
+    initialValues: initialRule(),
+    validate: (values) =>
+      onPicker(schemaResolver(WeekGenerateBody, { sync: true })(toBody(values, idCliente))),
+    // Any change to the rule makes the preview stale.
+    onValuesChange: () => {
+      setPreview(null);
+      form.clearErrors();
+      setRefusal(null);
+    },
+  });
+  const rule = form.values;
+  const change = (patch: Partial<Rule>) => form.setValues(patch);
 
+  // A fresh rule each time the dialog opens.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when opening
   useEffect(() => {
     if (!opened) return;
-    setRule(initialRule());
-    setErrors({});
+    form.setValues(initialRule());
+    form.clearErrors();
     setRefusal(null);
     setPreview(null);
   }, [opened]);
 
-  /** Any change to the rule makes the preview stale. */
-  const change = (patch: Partial<Rule>) => {
-    setRule((r) => ({ ...r, ...patch }));
-    setPreview(null);
-    setErrors({});
-    setRefusal(null);
-  };
-
   /** The rule as the server reads it, or null after showing its first problem next to its field. */
   function parsed() {
-    const result = WeekGenerateBody.safeParse(toBody(rule, idCliente));
-    if (result.success) return result.data;
-    const next: Record<string, string> = {};
-    for (const issue of result.error.issues) {
-      const key = String(issue.path[0] ?? 'form');
-      next[key === 'desde' ? 'hasta' : key] ??= issue.message;
-    }
-    setErrors(next);
-    return null;
+    if (form.validate().hasErrors) return null;
+    return WeekGenerateBody.parse(toBody(form.values, idCliente));
   }
 
   const refused = (error: unknown) => {
     const fields = serverFieldErrors(error);
-    setErrors(fields.desde ? { ...fields, hasta: fields.desde } : fields);
+    form.setErrors(fields.desde ? { ...fields, hasta: fields.desde } : fields);
     setRefusal(errorMessage(error));
   };
 
@@ -185,7 +191,7 @@ export function WeekGenerator({ opened, onClose, idCliente, clientName, onSaved 
             value={rule.modo}
             allowDeselect={false}
             onChange={(v) => v && change({ modo: v as WeekGeneratorMode })}
-            error={errors.modo}
+            error={form.errors.modo}
           />
           {rule.modo === 'mensual' ? (
             <Select
@@ -195,7 +201,7 @@ export function WeekGenerator({ opened, onClose, idCliente, clientName, onSaved 
               value={rule.semana_del_mes}
               allowDeselect={false}
               onChange={(v) => v && change({ semana_del_mes: v as WeekOfMonth })}
-              error={errors.semana_del_mes}
+              error={form.errors.semana_del_mes}
             />
           ) : rule.modo === 'cada_n' ? (
             <NumberInput
@@ -206,7 +212,7 @@ export function WeekGenerator({ opened, onClose, idCliente, clientName, onSaved 
               allowDecimal={false}
               value={rule.cada}
               onChange={(v) => change({ cada: v })}
-              error={errors.cada}
+              error={form.errors.cada}
             />
           ) : (
             <div />
@@ -218,7 +224,7 @@ export function WeekGenerator({ opened, onClose, idCliente, clientName, onSaved 
             hasta={rule.hasta}
             clearable={false}
             onChange={(desde, hasta) => change({ desde, hasta })}
-            error={errors.hasta}
+            error={form.errors.hasta}
           />
           <NumberInput
             label="Días por semana"
@@ -228,7 +234,7 @@ export function WeekGenerator({ opened, onClose, idCliente, clientName, onSaved 
             allowDecimal={false}
             value={rule.dias}
             onChange={(v) => change({ dias: v })}
-            error={errors.dias}
+            error={form.errors.dias}
           />
         </SimpleGrid>
         <Switch

@@ -10,8 +10,10 @@ import type {
   OrderFilter,
   OrderNeighbours,
   OrderSort,
+  UpdateOrderBody,
   WorkflowResponse,
 } from '@portal/shared/schemas/orders';
+import type { z } from 'zod';
 import { api } from '../../../lib/api';
 
 export type {
@@ -77,17 +79,8 @@ export function fetchNeighbours(
   return api.get<OrderNeighbours>(`/api/pedidos/${id}/siguiente?${params}`, { signal });
 }
 
-export interface ApproveInput {
-  id: number;
-  /** Every line kept, with its (possibly edited) quantity; a line left out is removed. */
-  orden: { id: number; cantidad: number }[];
-  /** Business date of the approval (YYYY-MM-DD). */
-  fecha: string;
-  /** Shown for reference only: the server recomputes it. */
-  total: number;
-  /** A comment saved with the approval (decision 0047). */
-  comentario?: string;
-}
+/** POST /api/update/compra: the lines kept with their (possibly edited) quantities, the date, the comment. */
+export type ApproveInput = z.input<typeof UpdateOrderBody>;
 
 export function approveOrder(input: ApproveInput): Promise<WorkflowResponse> {
   return api.post<WorkflowResponse>('/api/update/compra', input);

@@ -1,4 +1,5 @@
 import type { ReportBody } from '@portal/shared/schemas/orders';
+import type { z } from 'zod';
 import { apiBlob } from '../../../lib/api';
 import { saveBlob } from '../../../lib/download';
 
@@ -12,7 +13,7 @@ function reportPath(tipo: ReportType): string {
 }
 
 /** Asks the server for the CSV (sent with the XSRF header like every POST) and saves it as reporte.csv. */
-export async function downloadReport(body: ReportBody): Promise<void> {
+export async function downloadReport(body: z.input<typeof ReportBody>): Promise<void> {
   const blob = await apiBlob('POST', reportPath(body.tipo), { body });
   saveBlob(blob, REPORT_FILENAME);
 }

@@ -30,13 +30,12 @@ import { IconAlertTriangle, IconArrowLeft, IconBan, IconPencil } from '@tabler/i
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { FulfilmentBadge } from '../../../components/orders/fulfilment-badge';
 import { ivaTotalLabel } from '../../../components/orders/iva-label';
 import { OrderComments } from '../../../components/orders/order-comments';
 import { OrderEvents } from '../../../components/orders/order-events';
 import { OrderNote } from '../../../components/orders/order-note';
 import { OrderTotalsSummary } from '../../../components/orders/order-totals';
-import { StatusBadge } from '../../../components/orders/status-badge';
+import { OrderHeader } from '../../../components/orders/order-view';
 import { Refusal } from '../../../components/ui/refusal';
 import { useLeaveGuard } from '../../../components/ui/use-leave-guard';
 import { errorMessage, isApiError } from '../../../lib/api';
@@ -159,37 +158,34 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
   return (
     <Stack gap="lg">
       <BackLink />
-      <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
-        <div>
-          <Group gap="sm" align="center">
-            <Title order={1} fz={{ base: 24, sm: 28 }}>
-              Pedido {numero}
-            </Title>
-            <StatusBadge status={pedido.status} size="lg" data-testid="estatus-pedido" />
-            <FulfilmentBadge surtido={pedido.surtido} size="lg" data-testid="surtido-pedido" />
-          </Group>
-          <Text c="dimmed" mt={4}>
+      <OrderHeader
+        id={pedido.id}
+        pedido={pedido}
+        subtitle={
+          <>
             Fecha de compra: {formatDate(pedido.transaction_date)} · {comprador}
-          </Text>
-        </div>
-        <Stack gap={6} align="flex-end">
-          {neighbours && neighbours.anterior === null && neighbours.siguiente === null ? null : (
-            // Nothing to move to (the only order under this filter): no buttons.
-            <QueueNav
-              anterior={neighbours?.anterior ?? null}
-              siguiente={neighbours?.siguiente ?? null}
-              onGo={goTo}
+          </>
+        }
+        aside={
+          <Stack gap={6} align="flex-end">
+            {neighbours && neighbours.anterior === null && neighbours.siguiente === null ? null : (
+              // Nothing to move to (the only order under this filter): no buttons.
+              <QueueNav
+                anterior={neighbours?.anterior ?? null}
+                siguiente={neighbours?.siguiente ?? null}
+                onGo={goTo}
+              />
+            )}
+            <ShortcutsHint
+              keys={[
+                ['j', 'siguiente'],
+                ['k', 'anterior'],
+                ...(acciones.aprobar ? ([['a', 'aprobar']] as [string, string][]) : []),
+              ]}
             />
-          )}
-          <ShortcutsHint
-            keys={[
-              ['j', 'siguiente'],
-              ['k', 'anterior'],
-              ...(acciones.aprobar ? ([['a', 'aprobar']] as [string, string][]) : []),
-            ]}
-          />
-        </Stack>
-      </Group>
+          </Stack>
+        }
+      />
 
       <Refusal error={review.refusal} onClose={review.clearRefusal} />
       <BudgetCards budget={budget} units={review.units} />

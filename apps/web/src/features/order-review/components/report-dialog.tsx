@@ -1,13 +1,15 @@
 /**
- * Report dialog: a date range (fecha_inicio, fecha_fin) and the type (general or detalle), with
- * the spec's messages on the fields; the CSV downloads as reporte.csv (decision 0014).
+ * Report dialog: a date range (fecha_inicio, fecha_fin) and the type (general or detalle), checked with
+ * the shared ReportBody, its messages on the fields; the CSV downloads as reporte.csv (decision 0014).
  */
 import '@mantine/dates/styles.css';
 import { Alert, Group, Modal, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput, DatesProvider, type DatesRangeValue } from '@mantine/dates';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { addDays, businessDate } from '@portal/shared/domain/time';
 import { MSG } from '@portal/shared/messages';
+import { ReportBody } from '@portal/shared/schemas/orders';
 import { IconCalendar, IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -21,9 +23,20 @@ import { downloadReport, REPORT_FILENAME, type ReportType } from '../api/reports
 
 type Range = DatesRangeValue<string>;
 
-interface Errors {
-  fechas?: string;
-  tipo?: string;
+interface ReportValues {
+  /** One picker for fecha_inicio and fecha_fin: their message shows under it. */
+  periodo: Range;
+  tipo: ReportType | null;
+}
+
+/** The picked period and type as the body of the report's POST. */
+function toBody({ periodo: [inicio, fin], tipo }: ReportValues) {
+  return { tipo: tipo ?? undefined, fecha_inicio: inicio ?? undefined, fecha_fin: fin ?? undefined };
+}
+
+/** The body's messages on the dialog's two fields (the dates' on the period). */
+function fieldErrors<T>(errors: Record<string, T>): { periodo: T | undefined; tipo: T | undefined } {
+  return { periodo: errors.fecha_inicio ?? errors.fecha_fin, tipo: errors.tipo };
 }
 
 const TYPES: { value: ReportType; label: string; description: string }[] = [
@@ -59,9 +72,12 @@ function presets(today: string) {
 
 export function ReportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 36em)');
-  const [range, setRange] = useState<Range>([null, null]);
-  const [tipo, setTipo] = useState<ReportType | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<ReportValues>({
+    initialValues: { periodo: [null, null], tipo: null },
+    validate: (values) => fieldErrors(schemaResolver(ReportBody, { sync: true })(toBody(values))),
+    // The period's message goes once both dates are picked (see its onChange), not at the first click.
+    clearInputErrorOnChange: false,
+  });
   const [refusal, setRefusal] = useState<string | null>(null);
   const today = businessDate(Date.now(), getBusinessTimeZone());
 
@@ -69,15 +85,15 @@ export function ReportDialog({ opened, onClose }: { opened: boolean; onClose: ()
     mutationFn: downloadReport,
     onSuccess: () => {
       showSuccess('Reporte generado', `Se descargó el archivo ${REPORT_FILENAME}.`);
-      setErrors({});
+      form.clearErrors();
       onClose();
     },
     onError: (error) => {
       // The server's field message (for instance, a start date after the end) goes on the field.
       if (isApiError(error) && error.status === 400 && error.errors) {
-        const fechas = error.errors.fecha_inicio ?? error.errors.fecha_fin;
-        if (fechas || error.errors.tipo) {
-          setErrors({ fechas, tipo: error.errors.tipo });
+        const errors = fieldErrors(error.errors);
+        if (errors.periodo || errors.tipo) {
+          form.setErrors(errors);
           return;
         }
       }
@@ -87,22 +103,18 @@ export function ReportDialog({ opened, onClose }: { opened: boolean; onClose: ()
 
   function close() {
     if (mutation.isPending) return;
-    setErrors({});
+    form.clearErrors();
     setRefusal(null);
     onClose();
   }
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const [inicio, fin] = range;
-    const next: Errors = {};
-    if (!inicio || !fin) next.fechas = MSG.fechasRequeridas;
-    if (!tipo) next.tipo = MSG.tipoReporteRequerido;
-    setErrors(next);
-    setRefusal(null);
-    if (!inicio || !fin || !tipo) return;
-    mutation.mutate({ tipo, fecha_inicio: inicio, fecha_fin: fin });
-  }
+  const submit = form.onSubmit(
+    (values) => {
+      setRefusal(null);
+      mutation.mutate(ReportBody.parse(toBody(values)));
+    },
+    () => setRefusal(null),
+  );
 
   return (
     <Modal opened={opened} onClose={close} title="Generar reporte" size="lg" centered fullScreen={phone}>
@@ -119,17 +131,17 @@ export function ReportDialog({ opened, onClose }: { opened: boolean; onClose: ()
               description="Fecha inicial y fecha final (incluidas)"
               placeholder="Elige la fecha inicial y la final"
               valueFormat="DD/MM/YYYY"
-              value={range}
+              value={form.values.periodo}
               onChange={(value) => {
-                setRange(value as Range);
-                if (value[0] && value[1]) setErrors((e) => ({ ...e, fechas: undefined }));
+                form.setFieldValue('periodo', value as Range);
+                if (value[0] && value[1]) form.clearFieldError('periodo');
               }}
               maxDate={today}
               presets={presets(today)}
               allowSingleDateInRange
               clearable
               leftSection={<IconCalendar size={18} aria-hidden />}
-              error={errors.fechas}
+              error={form.errors.periodo}
               dropdownType={phone ? 'modal' : 'popover'}
               // The calendar's controls and the clear button in Spanish (decision 0098).
               ariaLabels={CALENDAR_LABELS}
@@ -139,12 +151,12 @@ export function ReportDialog({ opened, onClose }: { opened: boolean; onClose: ()
             />
             <Radio.Group
               label="Tipo de reporte"
-              value={tipo}
+              value={form.values.tipo}
               onChange={(value) => {
-                setTipo(value as ReportType);
-                setErrors((e) => ({ ...e, tipo: undefined }));
+                form.setFieldValue('tipo', value as ReportType);
+                form.clearFieldError('tipo');
               }}
-              error={errors.tipo}
+              error={form.errors.tipo}
             >
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt="xs">
                 {TYPES.map((t) => (
