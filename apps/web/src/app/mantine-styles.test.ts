@@ -29,6 +29,8 @@ const ROUTE: Record<string, string[]> = {
   Image: ['Image'],
   Grid: ['Grid'],
   MultiSelect: ['Pill', 'PillsInput'],
+  // A compound component has a sheet of its own: Radio.Card's is RadioCard.
+  'Radio.Card': ['RadioCard'],
 };
 
 function sources(dir: string, out: string[] = []): string[] {
@@ -52,8 +54,14 @@ function mantineImports(text: string): string[] {
       if (name && !name.startsWith('type ') && /^[A-Z]/.test(name)) names.push(name);
     }
   }
-  return names;
+  // Compound parts used in JSX (`<Radio.Card`) of the components imported above.
+  for (const m of text.matchAll(/<([A-Z]\w*)\.([A-Z]\w*)/g))
+    if (names.includes(m[1]!)) names.push(`${m[1]}.${m[2]}`);
+  return [...new Set(names)];
 }
+
+/** The stylesheet a component's name points at: `Radio.Card` → RadioCard. */
+const sheetOf = (name: string) => name.replace('.', '');
 
 const cssImport = (component: string) => `import '@mantine/core/styles/${component}.css';`;
 const provider = readFileSync(path.join(SRC, 'app/provider.tsx'), 'utf8');
@@ -84,7 +92,8 @@ describe("Mantine's stylesheets, split by route", () => {
     const unstyled = new Set<string>();
     for (const file of sources(SRC)) {
       for (const name of mantineImports(readFileSync(file, 'utf8'))) {
-        if (existsSync(path.join(STYLES, `${name}.css`)) && !shell.has(name) && !ROUTE[name])
+        const sheet = sheetOf(name);
+        if (existsSync(path.join(STYLES, `${sheet}.css`)) && !shell.has(sheet) && !ROUTE[name])
           unstyled.add(name);
       }
     }

@@ -10,7 +10,7 @@ export function FulfilmentBadge({
 }: { surtido: FulfilmentState | null | undefined } & Omit<BadgeProps, 'color' | 'children'>) {
   if (!surtido) return null;
   return (
-    <Badge color={FULFILMENT_COLORS[surtido]} variant="outline" radius="sm" {...props}>
+    <Badge color={FULFILMENT_COLORS[surtido]} variant="outline" radius="sm" miw="max-content" {...props}>
       {FULFILMENT_LABELS[surtido]}
     </Badge>
   );

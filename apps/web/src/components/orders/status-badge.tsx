@@ -14,7 +14,8 @@ export function StatusBadge({
   ...props
 }: { status: string } & Omit<BadgeProps, 'color' | 'children'>) {
   return (
-    <Badge color={STATUS_PALETTE[status] ?? 'gray'} variant="light" radius="sm" {...props}>
+    // Never cut to "PENDIE…": a table column sizes to the badge's whole word (miw max-content).
+    <Badge color={STATUS_PALETTE[status] ?? 'gray'} variant="light" radius="sm" miw="max-content" {...props}>
       {statusTitle(status)}
     </Badge>
   );

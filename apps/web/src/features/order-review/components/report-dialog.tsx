@@ -2,6 +2,7 @@
  * Report dialog: a date range (fecha_inicio, fecha_fin) and the type (general or detalle), checked with
  * the shared ReportBody, its messages on the fields; the CSV downloads as reporte.csv (decision 0014).
  */
+import '@mantine/core/styles/RadioCard.css';
 import '@mantine/dates/styles.css';
 import { Alert, Group, Modal, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput, DatesProvider, type DatesRangeValue } from '@mantine/dates';
