@@ -11,7 +11,7 @@ import { isIsoDate } from '../domain/time.ts';
 import { MAX_ID, MAX_PAGE } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import { SurtidoState } from './fulfilment.ts';
-import { OrderStatus } from './shopping.ts';
+import { OrderStatus } from './orders.ts';
 
 export const ApiScope = z.enum(API_SCOPES);
 export const WebhookEventType = z.enum(WEBHOOK_EVENTS);

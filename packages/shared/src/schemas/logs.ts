@@ -4,7 +4,7 @@ import { isIsoDate } from '../domain/time.ts';
 import { SEARCH_MAX_LENGTH } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import { idQuery, PageQuery } from './form-fields.ts';
-import { OrderNumberText } from './shopping.ts';
+import { OrderNumberText } from './orders.ts';
 
 const IsoDate = z.string().refine(isIsoDate, MSG.logsFechaInvalida);
 /** An empty query value is no filter (what a cleared form field sends). */

@@ -2,8 +2,98 @@ import { z } from 'zod';
 import { isIsoDate } from '../domain/time.ts';
 import { BULK_ORDERS_MAX, MAX_ID, SEARCH_MAX_LENGTH } from '../limits.ts';
 import { MSG } from '../messages.ts';
-import { CommentText } from './comments.ts';
-import { OrderDetailDto, OrderStatus } from './shopping.ts';
+import { CommentText, OrderCommentDto } from './comments.ts';
+import { SurtidoState } from './fulfilment.ts';
+
+/** Amounts in pesos (the API's money; centavos inside the server). */
+const Pesos = z.number();
+
+/** An order and its parts as every screen and the API read them: the buyer's, the approver's, the admin's. */
+export const OrderStatus = z.enum(['pendiente', 'espera', 'aprobado', 'cancelado']);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+export const OrderSummaryDto = z.object({
+  id: z.number().int(),
+  /** Products (lines) in the order. */
+  productos: z.number().int(),
+  total: Pesos,
+  status: OrderStatus,
+  transaction_date: z.string(),
+  /** Comments on the order (decision 0047); optional in the type only, like `nota`. */
+  comentarios: z.number().int().optional(),
+  /** The fulfilment state of an approved order, else null (decision 0058); optional in the type only. */
+  surtido: SurtidoState.nullable().optional(),
+});
+export type OrderSummaryDto = z.infer<typeof OrderSummaryDto>;
+
+/** An order number as people type it: "#00042", "00042" or "42". */
+export const OrderNumberText = z
+  .string()
+  .trim()
+  .regex(/^#?\d{1,9}$/, MSG.numeroPedidoInvalido);
+
+export const OrderLineDto = z.object({
+  id: z.number().int(),
+  id_producto: z.number().int(),
+  clave_interna: z.string(),
+  clave_cliente: z.string(),
+  nombre: z.string(),
+  unidad_de_medida: z.string(),
+  categoria: z.string(),
+  costo: Pesos,
+  impuesto: z.boolean(),
+  cantidad: z.number().int(),
+  importe: Pesos,
+});
+export type OrderLineDto = z.infer<typeof OrderLineDto>;
+
+export const OrderEventDto = z.object({
+  id: z.number().int(),
+  tipo: z.string(),
+  de: z.string().nullable(),
+  a: z.string().nullable(),
+  actor: z.string().nullable(),
+  /** The delegator the actor acted for (an out-of-office delegation, decision 0053), or null. */
+  en_nombre_de: z.string().nullable(),
+  fecha: z.string(),
+  motivo: z.string().nullable(),
+  cambios: z.unknown().nullable(),
+});
+export type OrderEventDto = z.infer<typeof OrderEventDto>;
+
+export const OrderDetailDto = z.object({
+  id: z.number().int(),
+  status: OrderStatus,
+  transaction_date: z.string(),
+  subtotal: Pesos,
+  iva: Pesos,
+  total: Pesos,
+  motivo_cancelacion: z.string().nullable(),
+  /**
+   * The buyer's note for the approvers, null when none. Always sent; optional in the type only so that
+   * values written before it existed still type-check.
+   */
+  nota: z.string().nullable().optional(),
+  lineas: z.array(OrderLineDto),
+  eventos: z.array(OrderEventDto),
+  /**
+   * The order's latest comments (at most 50), oldest first (decision 0047; older ones a page at a time:
+   * GET …/comentarios?antes=). Always sent; optional in the type only, like `nota`.
+   */
+  comentarios: z.array(OrderCommentDto).optional(),
+  /** How many comments the order has in all. Always sent; optional in the type only. */
+  comentarios_total: z.number().int().optional(),
+  /**
+   * Fulfilment (decision 0058): the state of an approved order (else null), the carrier's tracking
+   * reference and the buyer's note on receipt. Always sent; optional in the type only, like `nota`.
+   */
+  surtido: SurtidoState.nullable().optional(),
+  guia: z.string().nullable().optional(),
+  /** The carrier named apart from the guía (the guías file), else null (decision 0094). */
+  paqueteria: z.string().nullable().optional(),
+  nota_recepcion: z.string().nullable().optional(),
+});
+export type OrderDetailDto = z.infer<typeof OrderDetailDto>;
 
 export const OrderFilter = z.enum(['accionables', 'todos', 'pendiente', 'espera', 'aprobado', 'cancelado']);
 export type OrderFilter = z.infer<typeof OrderFilter>;

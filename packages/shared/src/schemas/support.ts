@@ -4,7 +4,7 @@ import { isMonthKey } from '../domain/months.ts';
 import { SEARCH_MAX_LENGTH } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import { PageQuery } from './form-fields.ts';
-import { OrderDetailDto, OrderStatus } from './shopping.ts';
+import { OrderDetailDto, OrderStatus } from './orders.ts';
 import { listSort, type SortValue } from './sort.ts';
 
 /** The fewest characters a support search needs. */

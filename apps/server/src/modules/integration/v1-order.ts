@@ -1,7 +1,7 @@
 import { DELIVERY_PARTS, deliveryAddress, type OrderDelivery } from '@portal/shared/domain/delivery';
 import type { FulfilmentState } from '@portal/shared/domain/fulfilment';
 import type { V1Order } from '@portal/shared/schemas/integration';
-import type { OrderStatus } from '@portal/shared/schemas/shopping';
+import type { OrderStatus } from '@portal/shared/schemas/orders';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { allOn } from '../../db/prepared.ts';

@@ -4,7 +4,7 @@
  */
 import type { FulfilmentState } from '@portal/shared/domain/fulfilment';
 import { centavosToPesos } from '@portal/shared/domain/money';
-import type { OrderDetailDto, OrderStatus } from '@portal/shared/schemas/shopping';
+import type { OrderDetailDto, OrderStatus } from '@portal/shared/schemas/orders';
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';

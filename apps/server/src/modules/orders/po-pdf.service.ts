@@ -2,7 +2,7 @@ import { deliveryAddress } from '@portal/shared/domain/delivery';
 import { formatCentavos, pesosToCentavos } from '@portal/shared/domain/money';
 import { orderNumber } from '@portal/shared/domain/order-workflow';
 import { formatDate, formatDateTime } from '@portal/shared/domain/time';
-import type { OrderDetailDto } from '@portal/shared/schemas/shopping';
+import type { OrderDetailDto } from '@portal/shared/schemas/orders';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';

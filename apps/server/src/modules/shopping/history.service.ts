@@ -2,12 +2,12 @@ import { canConfirmReceipt, type FulfilmentState } from '@portal/shared/domain/f
 import { centavosToPesos } from '@portal/shared/domain/money';
 import { waitingFor } from '@portal/shared/domain/order-workflow';
 import { businessMonth } from '@portal/shared/domain/time';
+import type { OrderStatus } from '@portal/shared/schemas/orders';
 import type {
   BuyerOrderResponse,
   HistoryQuery,
   HistoryResponse,
   HistorySort,
-  OrderStatus,
 } from '@portal/shared/schemas/shopping';
 import { splitSort } from '@portal/shared/schemas/sort';
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';

@@ -1,7 +1,7 @@
 import { centavosToPesos } from '@portal/shared/domain/money';
 import { businessMonth } from '@portal/shared/domain/time';
 import { ADMIN_ORDERS_PER_PAGE } from '@portal/shared/limits';
-import type { OrderStatus } from '@portal/shared/schemas/shopping';
+import type { OrderStatus } from '@portal/shared/schemas/orders';
 import { splitSort } from '@portal/shared/schemas/sort';
 import {
   type AdminOrderResponse,

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Timeline.css';
 import { Paper, Text, Timeline, Title } from '@mantine/core';
 import { actorOnBehalf } from '@portal/shared/domain/delegation';
 import { FULFILMENT_LABELS, type FulfilmentState } from '@portal/shared/domain/fulfilment';
-import type { OrderEventDto } from '@portal/shared/schemas/shopping';
+import type { OrderEventDto } from '@portal/shared/schemas/orders';
 import {
   IconArrowBackUp,
   IconBan,

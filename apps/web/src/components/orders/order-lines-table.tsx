@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Table.css';
 import { Paper, Table, Text } from '@mantine/core';
-import type { OrderDetailDto } from '@portal/shared/schemas/shopping';
+import type { OrderDetailDto } from '@portal/shared/schemas/orders';
 import type { CSSProperties } from 'react';
 import { formatMXN } from '../../lib/format';
 import classes from '../ui/phone-table.module.css';

@@ -8,7 +8,7 @@
 import '@mantine/core/styles/Grid.css';
 import { Alert, Grid, Group, type MantineSpacing, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { OlderCommentsResponse } from '@portal/shared/schemas/comments';
-import type { OrderDetailDto } from '@portal/shared/schemas/shopping';
+import type { OrderDetailDto } from '@portal/shared/schemas/orders';
 import { IconBan } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../lib/api';

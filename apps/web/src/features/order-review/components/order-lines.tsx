@@ -19,7 +19,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { pesosToCentavos } from '@portal/shared/domain/money';
 import { MSG } from '@portal/shared/messages';
-import type { OrderLineDto } from '@portal/shared/schemas/shopping';
+import type { OrderLineDto } from '@portal/shared/schemas/orders';
 import { IconArrowBackUp, IconCheck, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
 import { EXENTO_DE_IVA } from '../../../components/orders/iva-label';

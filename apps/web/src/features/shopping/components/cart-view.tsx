@@ -15,7 +15,8 @@ import {
 } from '@mantine/core';
 import { ivaOf, pesosToCentavos } from '@portal/shared/domain/money';
 import { MSG } from '@portal/shared/messages';
-import type { CartItemDto, DeliveryAddress, OrderSummaryDto } from '@portal/shared/schemas/shopping';
+import type { OrderSummaryDto } from '@portal/shared/schemas/orders';
+import type { CartItemDto, DeliveryAddress } from '@portal/shared/schemas/shopping';
 import {
   IconHistory,
   IconLayoutGrid,

@@ -13,12 +13,8 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import {
-  HISTORY_SORT,
-  type HistoryResponse,
-  type HistorySort,
-  type OrderSummaryDto,
-} from '@portal/shared/schemas/shopping';
+import type { OrderSummaryDto } from '@portal/shared/schemas/orders';
+import { HISTORY_SORT, type HistoryResponse, type HistorySort } from '@portal/shared/schemas/shopping';
 import { IconAlertTriangle, IconEye, IconFilterOff, IconHistory, IconLayoutGrid } from '@tabler/icons-react';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';

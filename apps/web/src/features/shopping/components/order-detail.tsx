@@ -1,6 +1,6 @@
 import { Alert, Anchor, Group } from '@mantine/core';
 import { ROLES } from '@portal/shared/domain/roles';
-import type { OrderDetailDto } from '@portal/shared/schemas/shopping';
+import type { OrderDetailDto } from '@portal/shared/schemas/orders';
 import { IconArrowLeft, IconHourglassHigh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router';

@@ -1,6 +1,7 @@
 import { Box, Button, Group, Modal, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { MSG } from '@portal/shared/messages';
-import type { CartItemDto, OrderSummaryDto } from '@portal/shared/schemas/shopping';
+import type { OrderSummaryDto } from '@portal/shared/schemas/orders';
+import type { CartItemDto } from '@portal/shared/schemas/shopping';
 import { IconCircleCheck, IconSend, IconShoppingCartCheck } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';

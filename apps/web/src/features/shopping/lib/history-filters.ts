@@ -3,12 +3,8 @@
  * (`?status=&mes=&q=&page=&orden=`) and as GET /api/historial takes them.
  */
 import { businessDate } from '@portal/shared/domain/time';
-import {
-  HISTORY_SORT,
-  HistoryQuery,
-  type HistorySort,
-  type OrderStatus,
-} from '@portal/shared/schemas/shopping';
+import type { OrderStatus } from '@portal/shared/schemas/orders';
+import { HISTORY_SORT, HistoryQuery, type HistorySort } from '@portal/shared/schemas/shopping';
 import { readListParams } from '../../../lib/list-params';
 
 export type HistoryStatus = OrderStatus | 'todos';
