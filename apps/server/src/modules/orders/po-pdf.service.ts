@@ -77,30 +77,40 @@ const COLUMNS = [
 const CELL_PAD = 3;
 const TABLE_SIZE = 8;
 
-/**
- * The purchase order as a PDF stream (pdfkit, standard Helvetica: WinAnsi covers á, é, ñ, ¿, ¡). The caller
- * pipes or sends it; it is already ended. Letter size; the table header repeats on every page; the footer
- * numbers the pages "Página n de m".
- */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the purchase order's layout, to split by section (docs/code-style.md)
-export function renderPurchaseOrder(data: PurchaseOrderData, tz: string): PDFKit.PDFDocument {
-  const { pedido, cliente, comprador } = data;
-  const numero = orderNumber(pedido.id);
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: MARGIN,
-    bufferPages: true,
-    info: { Title: `Orden de compra ${numero}`, Author: cliente.nombre },
-  });
-  const left = MARGIN;
-  const width = doc.page.width - 2 * MARGIN;
-  const bottom = () => doc.page.height - MARGIN - FOOTER;
+/** Where the next section writes: the document, its text column and the height written so far. */
+interface Cursor {
+  doc: PDFKit.PDFDocument;
+  left: number;
+  width: number;
+  y: number;
+}
 
-  // Header: logo (if any), client name in its colour, title and number.
-  let y = MARGIN;
+/** The lowest a section may write before the footer. */
+const bottomOf = (c: Cursor) => c.doc.page.height - MARGIN - FOOTER;
+
+/** A new page when `height` more would reach the footer. */
+function room(c: Cursor, height: number): void {
+  if (c.y + height > bottomOf(c)) {
+    c.doc.addPage();
+    c.y = MARGIN;
+  }
+}
+
+function rule(c: Cursor, lineWidth: number, color: string): void {
+  c.doc
+    .moveTo(c.left, c.y)
+    .lineTo(c.left + c.width, c.y)
+    .lineWidth(lineWidth)
+    .strokeColor(color)
+    .stroke();
+}
+
+/** The logo (if any), the client's name in its colour, the title and number, and a rule in the colour. */
+function drawHeading(c: Cursor, cliente: PurchaseOrderData['cliente'], numero: string): void {
+  const { doc, left, width } = c;
   if (cliente.logo) {
     try {
-      doc.image(cliente.logo, left, y, { fit: [120, 50] });
+      doc.image(cliente.logo, left, c.y, { fit: [120, 50] });
     } catch {
       // An image pdfkit cannot read is left out; the order still prints.
     }
@@ -109,23 +119,22 @@ export function renderPurchaseOrder(data: PurchaseOrderData, tz: string): PDFKit
     .fillColor(cliente.color)
     .font('Helvetica-Bold')
     .fontSize(16)
-    .text(cliente.nombre, left + 130, y, { width: width - 130, align: 'right' });
+    .text(cliente.nombre, left + 130, c.y, { width: width - 130, align: 'right' });
   doc
     .fillColor('black')
     .fontSize(20)
     .text(`Orden de compra ${numero}`, left + 130, doc.y + 4, { width: width - 130, align: 'right' });
-  y = Math.max(doc.y, MARGIN + 55) + 10;
-  doc
-    .moveTo(left, y)
-    .lineTo(left + width, y)
-    .lineWidth(2)
-    .strokeColor(cliente.color)
-    .stroke();
-  y += 10;
+  c.y = Math.max(doc.y, MARGIN + 55) + 10;
+  rule(c, 2, cliente.color);
+  c.y += 10;
+}
 
-  // Order facts.
-  const aprobaciones = pedido.eventos.filter((e) => e.tipo === 'aprobado');
-  const finalApproval = [...aprobaciones].reverse().find((e) => e.a === 'aprobado');
+/** The order's facts: dates, buyer, área, delivery address and week. */
+function drawFacts(c: Cursor, data: PurchaseOrderData, tz: string): void {
+  const { pedido, comprador } = data;
+  const finalApproval = [...pedido.eventos]
+    .reverse()
+    .find((e) => e.tipo === 'aprobado' && e.a === 'aprobado');
   const facts: [string, string][] = [
     ['Fecha del pedido', formatDate(pedido.transaction_date, tz)],
     ['Fecha de aprobación', finalApproval ? formatDate(finalApproval.fecha, tz) : '—'],
@@ -134,54 +143,52 @@ export function renderPurchaseOrder(data: PurchaseOrderData, tz: string): PDFKit
     ['Dirección de entrega', comprador.direccion || '—'],
     ['Semana de entrega', `Semana ${comprador.semana}`],
   ];
-  doc.fontSize(10);
+  c.doc.fontSize(10);
   for (const [label, value] of facts) {
-    doc.font('Helvetica-Bold').text(`${label}:`, left, y, { width: 130 });
-    doc.font('Helvetica').text(value, left + 135, y, { width: width - 135 });
-    y = doc.y + 3;
+    c.doc.font('Helvetica-Bold').text(`${label}:`, c.left, c.y, { width: 130 });
+    c.doc.font('Helvetica').text(value, c.left + 135, c.y, { width: c.width - 135 });
+    c.y = c.doc.y + 3;
   }
-  y += 8;
+  c.y += 8;
+}
 
-  // Lines.
+/** The lines' table; its header repeats on every page it continues on. */
+function drawLines(c: Cursor, lineas: PurchaseOrderData['pedido']['lineas']): void {
+  const { doc } = c;
   const drawRow = (cells: readonly string[], bold: boolean, shade: boolean) => {
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(TABLE_SIZE);
     const height =
       Math.max(
-        ...cells.map((c, i) => doc.heightOfString(c, { width: (COLUMNS[i]?.width ?? 50) - 2 * CELL_PAD })),
+        ...cells.map((t, i) => doc.heightOfString(t, { width: (COLUMNS[i]?.width ?? 50) - 2 * CELL_PAD })),
       ) +
       2 * CELL_PAD;
-    if (y + height > bottom()) {
+    if (c.y + height > bottomOf(c)) {
       doc.addPage();
-      y = MARGIN;
+      c.y = MARGIN;
       if (!bold) drawHeader();
       // The repeated header leaves its bold font behind.
       doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(TABLE_SIZE);
     }
-    if (shade) doc.rect(left, y, width, height).fillColor('#f1f3f5').fill();
+    if (shade) doc.rect(c.left, c.y, c.width, height).fillColor('#f1f3f5').fill();
     doc.fillColor('black');
-    let x = left;
-    cells.forEach((c, i) => {
+    let x = c.left;
+    cells.forEach((t, i) => {
       const col = COLUMNS[i]!;
-      doc.text(c, x + CELL_PAD, y + CELL_PAD, { width: col.width - 2 * CELL_PAD, align: col.align });
+      doc.text(t, x + CELL_PAD, c.y + CELL_PAD, { width: col.width - 2 * CELL_PAD, align: col.align });
       x += col.width;
     });
-    y += height;
+    c.y += height;
   };
   const drawHeader = () => {
     drawRow(
-      COLUMNS.map((c) => c.title),
+      COLUMNS.map((col) => col.title),
       true,
       true,
     );
-    doc
-      .moveTo(left, y)
-      .lineTo(left + width, y)
-      .lineWidth(0.5)
-      .strokeColor('#868e96')
-      .stroke();
+    rule(c, 0.5, '#868e96');
   };
   drawHeader();
-  for (const l of pedido.lineas) {
+  for (const l of lineas) {
     drawRow(
       [
         l.clave_interna,
@@ -196,53 +203,58 @@ export function renderPurchaseOrder(data: PurchaseOrderData, tz: string): PDFKit
       false,
     );
   }
-  doc
-    .moveTo(left, y)
-    .lineTo(left + width, y)
-    .lineWidth(0.5)
-    .strokeColor('#868e96')
-    .stroke();
-  y += 6;
+  rule(c, 0.5, '#868e96');
+  c.y += 6;
+}
 
-  // Totals: the stored snapshot, to the centavo.
+/** Subtotal, IVA and total: the stored snapshot, to the centavo. */
+function drawTotals(c: Cursor, pedido: PurchaseOrderData['pedido']): void {
   const totals: [string, number][] = [
     ['Subtotal', pedido.subtotal],
     ['IVA', pedido.iva],
     ['Total', pedido.total],
   ];
-  if (y + totals.length * 16 > bottom()) {
-    doc.addPage();
-    y = MARGIN;
-  }
+  room(c, totals.length * 16);
   for (const [label, pesos] of totals) {
     const bold = label === 'Total';
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 11 : 10);
-    doc.text(`${label}:`, left + width - 240, y, { width: 100, align: 'right' });
-    doc.text(formatCentavos(pesosToCentavos(pesos)), left + width - 135, y, { width: 135, align: 'right' });
-    y = doc.y + 4;
+    c.doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 11 : 10);
+    c.doc.text(`${label}:`, c.left + c.width - 240, c.y, { width: 100, align: 'right' });
+    c.doc.text(formatCentavos(pesosToCentavos(pesos)), c.left + c.width - 135, c.y, {
+      width: 135,
+      align: 'right',
+    });
+    c.y = c.doc.y + 4;
   }
-  y += 10;
+  c.y += 10;
+}
 
-  // Approvals, from the order's events.
-  const approverLines = aprobaciones.map((e) => {
-    const who = e.actor
-      ? `${e.actor}${e.en_nombre_de ? ` en nombre de ${e.en_nombre_de}` : ''}`
-      : MSG.ordenCompraAprobacionAutomatica;
-    return `${who} — ${formatDateTime(e.fecha, tz)}`;
-  });
-  if (y + 20 + approverLines.length * 14 > bottom()) {
-    doc.addPage();
-    y = MARGIN;
-  }
-  doc.font('Helvetica-Bold').fontSize(10).fillColor('black').text('Aprobado por', left, y, { width });
-  y = doc.y + 3;
-  doc.font('Helvetica').fontSize(10);
+/** "Aprobado por": each approval from the order's events (a delegate "en nombre de", the client's rule). */
+function drawApprovals(c: Cursor, pedido: PurchaseOrderData['pedido'], tz: string): void {
+  const approverLines = pedido.eventos
+    .filter((e) => e.tipo === 'aprobado')
+    .map((e) => {
+      const who = e.actor
+        ? `${e.actor}${e.en_nombre_de ? ` en nombre de ${e.en_nombre_de}` : ''}`
+        : MSG.ordenCompraAprobacionAutomatica;
+      return `${who} — ${formatDateTime(e.fecha, tz)}`;
+    });
+  room(c, 20 + approverLines.length * 14);
+  c.doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor('black')
+    .text('Aprobado por', c.left, c.y, { width: c.width });
+  c.y = c.doc.y + 3;
+  c.doc.font('Helvetica').fontSize(10);
   for (const line of approverLines.length > 0 ? approverLines : ['—']) {
-    doc.text(line, left, y, { width });
-    y = doc.y + 2;
+    c.doc.text(line, c.left, c.y, { width: c.width });
+    c.y = c.doc.y + 2;
   }
+}
 
-  // Page numbers, written in the bottom margin of each buffered page.
+/** "Página n de m" in the bottom margin of each buffered page. */
+function numberPages(c: Cursor, numero: string): void {
+  const { doc } = c;
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -254,12 +266,34 @@ export function renderPurchaseOrder(data: PurchaseOrderData, tz: string): PDFKit
       .fillColor('#495057')
       .text(
         `Orden de compra ${numero} · Página ${i - range.start + 1} de ${range.count}`,
-        left,
+        c.left,
         doc.page.height - MARGIN - 10,
-        { width, align: 'center', lineBreak: false },
+        { width: c.width, align: 'center', lineBreak: false },
       );
     doc.page.margins.bottom = margins;
   }
+}
+
+/**
+ * The purchase order as a PDF stream (pdfkit, standard Helvetica: WinAnsi covers á, é, ñ, ¿, ¡). The caller
+ * pipes or sends it; it is already ended. Letter size; the table header repeats on every page; the footer
+ * numbers the pages "Página n de m".
+ */
+export function renderPurchaseOrder(data: PurchaseOrderData, tz: string): PDFKit.PDFDocument {
+  const numero = orderNumber(data.pedido.id);
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: `Orden de compra ${numero}`, Author: data.cliente.nombre },
+  });
+  const c: Cursor = { doc, left: MARGIN, width: doc.page.width - 2 * MARGIN, y: MARGIN };
+  drawHeading(c, data.cliente, numero);
+  drawFacts(c, data, tz);
+  drawLines(c, data.pedido.lineas);
+  drawTotals(c, data.pedido);
+  drawApprovals(c, data.pedido, tz);
+  numberPages(c, numero);
   doc.end();
   return doc;
 }
