@@ -47,8 +47,8 @@ import { startReceiver } from '../test/webhook-receiver.ts';
  */
 const execFileAsync = promisify(execFile);
 
-/** The longest a 20 MB upload may hold the event loop (issue 38 asks 100 ms; decision 0099 says why 250). */
-const UPLOAD_HOLD_BOUND_MS = 250;
+/** The longest a 20 MB upload may hold the event loop (issue 38 asks 100 ms; decision 0099 says why 400). */
+const UPLOAD_HOLD_BOUND_MS = 400;
 
 /**
  * The longest stretch this process held its event loop: between two turns of a 5 ms timer, the time that
