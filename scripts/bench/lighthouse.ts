@@ -153,6 +153,10 @@ async function main(): Promise<number> {
             logLevel: 'error',
             output: 'json',
             onlyCategories: ['performance', 'accessibility', 'best-practices'],
+            // Neither weighs in a score: the full-page screenshot (about 1.2 s a report) and the
+            // back/forward-cache probe, which navigates away and back (about 0.6 s).
+            disableFullPageScreenshot: true,
+            skipAudits: ['bf-cache'],
             extraHeaders: page.session ? { Cookie: page.session.cookie } : undefined,
           },
           preset.config,

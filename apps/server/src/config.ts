@@ -147,6 +147,8 @@ const EnvSchema = z.object({
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** The bearer token a scrape must send (`Authorization: Bearer …`), when set. */
   METRICS_TOKEN: z.string().min(24, 'debe tener al menos 24 caracteres').optional(),
+  /** How long the series read from the database (outbox, queues) are reused between scrapes, in seconds. */
+  METRICS_SNAPSHOT_SECONDS: z.coerce.number().min(0.1).max(300).default(5),
 });
 
 /** Whether a listen address reaches this machine only (`127.0.0.0/8`, `::1`, `localhost`). */

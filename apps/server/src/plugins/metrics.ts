@@ -5,8 +5,8 @@
  *
  * What it serves: the process's registry (lib/metrics.ts: counters, the requests' histogram, memory and
  * event-loop delay) and, read at scrape time, the database's pool, pg-boss's queues and the e-mail
- * outbox. Those reads are cached for SNAPSHOT_MS, so any number of scrapes cost the database at most one
- * round of cheap, indexed statements every few seconds.
+ * outbox. Those reads are cached for METRICS_SNAPSHOT_SECONDS (5 s unless set), so any number of scrapes
+ * cost the database at most one round of cheap, indexed statements every few seconds.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,9 +31,6 @@ export interface MetricsListener {
   port: number;
 }
 
-/** The database's series are read at most this often, however many scrapes arrive. */
-export const SNAPSHOT_MS = 5_000;
-
 /** The route label of an answer no route matched (the not-found handler's). */
 export const UNMATCHED_ROUTE = '(sin ruta)';
 
@@ -46,8 +43,8 @@ interface DbSnapshot {
   queues: QueueStats[];
 }
 
-/** The series read from the database, cached for SNAPSHOT_MS (one read in flight at a time). */
-function databaseSnapshot(app: FastifyInstance, database: Database, jobs: JobRunner) {
+/** The series read from the database, cached for `snapshotMs` (one read in flight at a time). */
+function databaseSnapshot(app: FastifyInstance, database: Database, jobs: JobRunner, snapshotMs: number) {
   let cached: { at: number; value: Promise<DbSnapshot | null> } | null = null;
   const read = async (): Promise<DbSnapshot | null> => {
     try {
@@ -71,7 +68,7 @@ function databaseSnapshot(app: FastifyInstance, database: Database, jobs: JobRun
   };
   return (): Promise<DbSnapshot | null> => {
     const now = performance.now();
-    if (!cached || now - cached.at >= SNAPSHOT_MS) cached = { at: now, value: read() };
+    if (!cached || now - cached.at >= snapshotMs) cached = { at: now, value: read() };
     return cached.value;
   };
 }
@@ -79,7 +76,7 @@ function databaseSnapshot(app: FastifyInstance, database: Database, jobs: JobRun
 /** The series this app reads at scrape time: its database's pools, queues and outbox. */
 function appRegistry(app: FastifyInstance, database: Database, jobs: JobRunner): Registry {
   const registry = new Registry();
-  const snapshot = databaseSnapshot(app, database, jobs);
+  const snapshot = databaseSnapshot(app, database, jobs, app.config.METRICS_SNAPSHOT_SECONDS * 1000);
   const pools = [
     { name: 'principal', pool: database.pool },
     { name: 'planes', pool: database.plannedPool },
