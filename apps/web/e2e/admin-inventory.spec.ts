@@ -261,6 +261,25 @@ test('inventario como lista: ordenar en el servidor, precio en la fila con su re
   }
   await expect(table.getByRole('switch', { name: 'Activo: Franela gris' })).toBeChecked();
 
+  // The state filter and the search live in the URL: a reload keeps them; a hand-edited link with values
+  // the list does not take shows everything from the first page instead of failing.
+  const estado = page.getByRole('radiogroup', { name: 'Filtrar por estado' });
+  await estado.getByText('Inactivos', { exact: true }).click();
+  await expect(page).toHaveURL(/estado=inactivos/);
+  await expect.poll(names).toEqual(['Cubeta 10 L', 'Desarmador plano', 'Martillo de uña']);
+  await page.getByRole('searchbox', { name: 'Buscar productos' }).fill('Desarmador');
+  await expect(page).toHaveURL(/q=Desarmador/);
+  await expect.poll(names).toEqual(['Desarmador plano']);
+  await page.reload();
+  await expect(estado.getByRole('radio', { name: 'Inactivos' })).toBeChecked();
+  await expect(page.getByRole('searchbox', { name: 'Buscar productos' })).toHaveValue('Desarmador');
+  await expect.poll(names).toEqual(['Desarmador plano']);
+  await page.goto(
+    `/administrador/inventario?cliente=${idCliente}&estado=nada&page=x&categoria=-3&orden=al_reves`,
+  );
+  await expect(estado.getByRole('radio', { name: 'Todos' })).toBeChecked();
+  await expect.poll(names).toEqual(['Cubeta 10 L', 'Desarmador plano', 'Franela gris', 'Martillo de uña']);
+
   // Sorted by Activo (active first), then the page's checkbox selects all four and activates them.
   await header('Activo').getByRole('button').click();
   await expect.poll(names).toEqual(['Franela gris', 'Cubeta 10 L', 'Desarmador plano', 'Martillo de uña']);

@@ -7,13 +7,14 @@ import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Tabs.css';
 import { Alert, Badge, Button, Drawer, Group, Paper, Stack, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type AdminProductDto, INVENTORY_SORT } from '@portal/shared/schemas/inventory';
+import { type AdminProductDto, InventoryQuery, type InventorySort } from '@portal/shared/schemas/inventory';
 import { IconCategory, IconIcons, IconInfoCircle, IconPackages, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { PageHeader } from '../../../components/ui/page';
 import { rememberClient } from '../../../lib/chosen-client';
-import { useSortParam } from '../../../lib/search-params';
+import { useListParams } from '../../../lib/list-params';
+import { useSearchParamsUpdate } from '../../../lib/search-params';
 import type { ProductListParams } from '../api/keys';
 import { ClientSelect, useAllClients, useSelectedClient } from '../clients/client-select';
 import { ImportButton } from '../imports/import-dialog';
@@ -24,53 +25,48 @@ import { ProductForm } from './product-form';
 import { ProductList } from './product-list';
 
 const TABS = ['articulos', 'categorias', 'iconos'] as const;
-type Tab = (typeof TABS)[number];
-const ESTADOS = ['todos', 'activos', 'inactivos'] as const;
+
+/**
+ * The inventory's URL, read and written through the products' shared query (InventoryQuery): the page, the
+ * search, the category and the sort as the API takes them, plus the tab, and `estado` (todos, activos,
+ * inactivos) where the API takes `activo` (1 or 0). The client is the client picker's (`cliente`).
+ */
+const InventoryUrl = InventoryQuery.pick({ page: true, q: true, categoria: true, orden: true }).extend({
+  tab: z.enum(TABS).default('articulos'),
+  estado: z.enum(['todos', 'activos', 'inactivos']).default('todos'),
+});
 
 function useInventoryParams() {
-  const [params, setParams] = useSearchParams();
-  const rawTab = params.get('tab');
-  const tab: Tab = TABS.includes(rawTab as Tab) ? (rawTab as Tab) : 'articulos';
-  const rawEstado = params.get('estado');
-  const [orden, setOrden] = useSortParam(INVENTORY_SORT);
+  const url = useListParams(InventoryUrl);
+  const { tab, page, categoria, orden, estado } = url.values;
+  // The search as typed (the list's box writes it after a pause; the server trims it).
   const list: ProductListParams = {
     orden,
-    page: Math.max(1, Math.floor(Number(params.get('page')) || 1)),
-    q: params.get('q') ?? '',
-    categoria: Number(params.get('categoria')) > 0 ? Number(params.get('categoria')) : null,
-    activo: ESTADOS.includes(rawEstado as (typeof ESTADOS)[number])
-      ? (rawEstado as ProductListParams['activo'])
-      : 'todos',
+    page,
+    q: url.text('q'),
+    categoria: categoria ?? null,
+    activo: estado,
   };
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === null || v === '') next.delete(k);
-          else next.set(k, v);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  const setList = (changes: Partial<ProductListParams>) => {
-    const out: Record<string, string | null> = {};
-    if ('page' in changes) out.page = changes.page && changes.page > 1 ? String(changes.page) : null;
-    if ('q' in changes) out.q = changes.q || null;
-    if ('categoria' in changes) out.categoria = changes.categoria ? String(changes.categoria) : null;
-    if ('activo' in changes)
-      out.estado = changes.activo && changes.activo !== 'todos' ? changes.activo : null;
-    update(out);
+  const setList = ({ activo, ...changes }: Partial<ProductListParams>) =>
+    url.set(activo === undefined ? changes : { ...changes, estado: activo });
+  return {
+    tab,
+    list,
+    /** Another tab keeps the list's page. */
+    setTab: (next: (typeof TABS)[number]) => url.set({ tab: next, page }),
+    /** The category's products (from the categories tab), from their first page. */
+    showCategory: (id: number) => url.set({ tab: 'articulos', categoria: id }),
+    setList,
+    setOrden: (next: InventorySort) => url.set({ orden: next }),
   };
-  return { tab, list, update, setList, setOrden };
 }
 
 export function InventoryPage() {
   const [idCliente] = useSelectedClient();
   const { data: clientsData } = useAllClients();
   const cliente = clientsData?.clientes.find((c) => c.id === idCliente) ?? null;
-  const { tab, list, update, setList, setOrden } = useInventoryParams();
+  const { tab, list, setTab, showCategory, setList, setOrden } = useInventoryParams();
+  const [, updateUrl] = useSearchParamsUpdate();
   const categories = useClientCategories(idCliente);
   /** The drawer's product: null closed, 'nuevo' to add one, or the product being edited. */
   const [drawer, setDrawer] = useState<AdminProductDto | 'nuevo' | null>(null);
@@ -112,7 +108,13 @@ export function InventoryPage() {
             value={idCliente}
             onChange={(id) => {
               rememberClient(id);
-              update({ cliente: id ? String(id) : null, page: null, categoria: null, q: null, estado: null });
+              updateUrl({
+                cliente: id ? String(id) : null,
+                page: null,
+                categoria: null,
+                q: null,
+                estado: null,
+              });
             }}
             w={{ base: '100%', sm: 360 }}
           />
@@ -151,7 +153,11 @@ export function InventoryPage() {
         />
       </Drawer>
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} shadow="xs">
-        <Tabs value={tab} onChange={(v) => update({ tab: v === 'articulos' ? null : v })} keepMounted={false}>
+        <Tabs
+          value={tab}
+          onChange={(v) => setTab(TABS.find((t) => t === v) ?? 'articulos')}
+          keepMounted={false}
+        >
           <Tabs.List mb="md">
             <Tabs.Tab value="articulos" leftSection={phone ? undefined : <IconPackages size={16} />}>
               Artículos
@@ -185,9 +191,7 @@ export function InventoryPage() {
                 categories={categoryList}
                 loading={categories.isLoading}
                 categoryMode={cliente?.modo_presupuesto === 'categoria'}
-                onShowProducts={(categoria) =>
-                  update({ tab: null, categoria: String(categoria), page: null })
-                }
+                onShowProducts={showCategory}
               />
             ) : (
               <ChooseClient />
