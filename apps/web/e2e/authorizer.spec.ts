@@ -478,8 +478,10 @@ test('el revisor cancela un pedido del comprador por categorías con un motivo',
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Pedido cancelado', { exact: true }).first()).toBeVisible();
   await expect(page.getByTestId('estatus-pedido')).toHaveText('Cancelado');
-  await expect(page.getByRole('alert').filter({ hasText: 'Motivo de cancelación' })).toContainText(MOTIVO);
-  await expect(page.getByText(`Motivo: ${MOTIVO}`)).toBeVisible();
+  await expect(page.getByRole('alert', { name: 'Pedido cancelado' })).toContainText(MOTIVO);
+  await expect(
+    page.getByRole('region', { name: 'Historial del pedido' }).getByText(`Motivo: ${MOTIVO}`),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: /Aprobar|Cancelar pedido/ })).toHaveCount(0);
 });
 

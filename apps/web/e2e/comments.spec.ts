@@ -187,9 +187,7 @@ test('el comprador comenta su pedido, el autorizador responde y cancela con un m
     await dialogo.getByRole('button', { name: 'Cancelar pedido' }).click();
     await expect(dialogo).toBeHidden();
     await expect(revisor.getByTestId('estatus-pedido')).toHaveText('Cancelado');
-    await expect(revisor.getByRole('alert').filter({ hasText: 'Motivo de cancelación' })).toContainText(
-      'Duplicado',
-    );
+    await expect(revisor.getByRole('alert', { name: 'Pedido cancelado' })).toContainText('Duplicado');
   } finally {
     await context.close();
   }

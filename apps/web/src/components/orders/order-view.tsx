@@ -20,6 +20,20 @@ import { OrderLinesTable } from './order-lines-table';
 import { OrderNote } from './order-note';
 import { StatusBadge } from './status-badge';
 
+/** A cancelled order's notice, with its reason when it has one: the same on every role's order page. */
+export function CancellationNotice({
+  pedido,
+}: {
+  pedido: Pick<OrderDetailDto, 'status' | 'motivo_cancelacion'>;
+}) {
+  if (pedido.status !== 'cancelado') return null;
+  return (
+    <Alert color="red" variant="light" icon={<IconBan size={18} />} title="Pedido cancelado">
+      {pedido.motivo_cancelacion ? `Motivo: ${pedido.motivo_cancelacion}` : 'El pedido fue cancelado.'}
+    </Alert>
+  );
+}
+
 /** "Pedido 000123", its status and fulfilment badges, a dimmed line below, and what goes at the right. */
 export function OrderHeader({
   id,
@@ -94,11 +108,7 @@ function OrderBody({
 }: Pick<OrderViewProps, 'notices' | 'actions' | 'comments' | 'testIdPrefix'> & { pedido: OrderDetailDto }) {
   return (
     <Stack gap="lg">
-      {pedido.status === 'cancelado' ? (
-        <Alert color="red" variant="light" icon={<IconBan size={18} />} title="Pedido cancelado">
-          {pedido.motivo_cancelacion ? `Motivo: ${pedido.motivo_cancelacion}` : 'El pedido fue cancelado.'}
-        </Alert>
-      ) : null}
+      <CancellationNotice pedido={pedido} />
       {notices}
       <OrderNote nota={pedido.nota} />
       <FulfilmentInfo

@@ -26,7 +26,7 @@ import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { approvalTarget } from '@portal/shared/domain/approval-rules';
 import { pesosToCentavos } from '@portal/shared/domain/money';
-import { IconAlertTriangle, IconArrowLeft, IconBan, IconPencil } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
@@ -35,7 +35,7 @@ import { OrderComments } from '../../../components/orders/order-comments';
 import { OrderEvents } from '../../../components/orders/order-events';
 import { OrderNote } from '../../../components/orders/order-note';
 import { OrderTotalsSummary } from '../../../components/orders/order-totals';
-import { OrderHeader } from '../../../components/orders/order-view';
+import { CancellationNotice, OrderHeader } from '../../../components/orders/order-view';
 import { Refusal } from '../../../components/ui/refusal';
 import { useLeaveGuard } from '../../../components/ui/use-leave-guard';
 import { errorMessage, isApiError } from '../../../lib/api';
@@ -194,11 +194,7 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
             <OrderNote nota={pedido.nota} />
-            {pedido.status === 'cancelado' && pedido.motivo_cancelacion ? (
-              <Alert color="red" variant="light" title="Motivo de cancelación" icon={<IconBan size={18} />}>
-                {pedido.motivo_cancelacion}
-              </Alert>
-            ) : null}
+            <CancellationNotice pedido={pedido} />
             {overBudget ? (
               <Alert
                 color="orange"
