@@ -25,6 +25,32 @@ const administrador = () => import('./routes/administrador/pages');
 const autorizadorTablero = () => import('./routes/autorizador/tablero');
 const administradorTablero = () => import('./routes/administrador/tablero');
 
+/**
+ * The chunks of the screen first opened, asked for right after the session's request (the guard's effect
+ * runs before its parent's) instead of after its answer and then after the app shell's
+ * (docs/decisions/0108-route-chunks-early.md). A link opened while signed out still needs them right after
+ * the sign-in, which comes back to it.
+ */
+function warmRouteChunks(pathname: string): void {
+  const [, area, page] = pathname.split('/');
+  const load =
+    area === 'usuario'
+      ? usuario
+      : area === 'autorizador'
+        ? page === 'tablero'
+          ? autorizadorTablero
+          : autorizador
+        : area === 'administrador'
+          ? page === 'tablero'
+            ? administradorTablero
+            : administrador
+          : null;
+  if (!load) return;
+  // A failed download is not an error here: the route's own import retries it and shows its error.
+  void import('./routes/app-shell').catch(() => undefined);
+  void load().catch(() => undefined);
+}
+
 const AuthLayout = screen(
   () => import('./routes/auth/layout'),
   (m) => m.Component,
@@ -116,6 +142,7 @@ function ApiNavigation() {
 }
 
 export function AppRouter() {
+  useEffect(() => warmRouteChunks(window.location.pathname), []);
   return (
     <BrowserRouter>
       <RouteErrorBoundary>

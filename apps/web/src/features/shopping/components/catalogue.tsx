@@ -57,6 +57,8 @@ import { CatalogueList } from './catalogue-list';
 import { ProductCard } from './product-card';
 
 const GRID_COLS = { base: 1, xs: 2, md: 3, lg: 4 };
+/** The cards of the first row at the widest layout: their pictures load at once. */
+const FIRST_SCREEN_CARDS = GRID_COLS.lg;
 
 /** The search text lives in the URL (`?q=`), where the navbar's 'Buscar...' of the other pages sends it. */
 function useUrlSearch(): [string, (q: string) => void] {
@@ -291,10 +293,11 @@ export function Catalogue({ categoria = null }: CatalogueProps) {
             <CatalogueList productos={data.productos} inCart={inCart} blockedOf={blockedOf} />
           ) : (
             <SimpleGrid cols={GRID_COLS} spacing="md">
-              {data.productos.map((product) => (
+              {data.productos.map((product, index) => (
                 <ProductCard
                   key={product.id}
                   product={product}
+                  firstScreen={index < FIRST_SCREEN_CARDS}
                   inCart={inCart.get(product.id) ?? 0}
                   sinPresupuesto={sinPresupuesto.has(product.id_categoria)}
                   blocked={blockedOf(product)}

@@ -30,6 +30,8 @@ interface ProductCardProps {
   /** Why not even one unit can be added: the button is disabled and the reason shown. */
   blocked?: CartRefusal | null;
   onOpen: (product: ProductDto) => void;
+  /** In the first screen: its picture loads at once, not when it scrolls into view. */
+  firstScreen?: boolean;
 }
 
 /** A catalogue card: picture, name, Clave, Precio, Categoría, Unidad de medida and the cart button. */
@@ -39,6 +41,7 @@ export function ProductCard({
   sinPresupuesto = false,
   blocked = null,
   onOpen,
+  firstScreen = false,
 }: ProductCardProps) {
   const titleId = `producto-${product.id}`;
   const reasonId = `producto-${product.id}-motivo`;
@@ -52,7 +55,7 @@ export function ProductCard({
       className={classes.card}
     >
       <Box className={classes.media}>
-        <ProductThumb src={product.miniatura} fill />
+        <ProductThumb src={product.miniatura} fill eager={firstScreen} />
         {inCart > 0 ? (
           <Badge pos="absolute" top={8} right={8} color="teal" variant="filled" size="sm" radius="sm">
             En tu carrito: {inCart}

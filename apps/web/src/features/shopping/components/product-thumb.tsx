@@ -11,10 +11,19 @@ interface ProductThumbProps {
   radius?: string | number;
   /** Fill the parent box (which sets the size). */
   fill?: boolean;
+  /** Above the fold: loaded at once (the page's largest paint is often this picture), not lazily. */
+  eager?: boolean;
 }
 
 /** A product's picture; without one (or when it fails to load) a quiet placeholder of the same size. */
-export function ProductThumb({ src, height = 160, size, radius = 0, fill = false }: ProductThumbProps) {
+export function ProductThumb({
+  src,
+  height = 160,
+  size,
+  radius = 0,
+  fill = false,
+  eager = false,
+}: ProductThumbProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const w = size ?? '100%';
   const h = fill ? '100%' : (size ?? height);
@@ -38,7 +47,8 @@ export function ProductThumb({ src, height = 160, size, radius = 0, fill = false
       component="img"
       src={src}
       alt=""
-      loading="lazy"
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       onError={() => setFailed(src)}
       w={w}
