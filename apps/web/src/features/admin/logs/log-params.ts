@@ -1,35 +1,50 @@
-/** The system log's filters in the page's URL, and its metadata as rows: pure, unit-tested. */
+/**
+ * The system log's filters in the page's URL (through `useListParams`, lib/list-params.ts), and its metadata
+ * as rows: pure, unit-tested.
+ */
+import { PageQuery } from '@portal/shared/schemas/form-fields';
+import { LogFiltersQuery } from '@portal/shared/schemas/logs';
+import { OrderNumberText } from '@portal/shared/schemas/orders';
+import { z } from 'zod';
+import { type ListValues, readListParams, type UrlKeys } from '../../../lib/list-params';
 import type { LogFilters } from '../api/keys';
 
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
-const ID = /^\d{1,10}$/;
-/** An order number as people type it (the server's rule: packages/shared/src/schemas/shopping.ts). */
-export const ORDER_NUMBER = /^#?\d{1,9}$/;
-
-const positiveId = (v: string | null) => (v && ID.test(v) && Number(v) > 0 ? Number(v) : null);
+const api = LogFiltersQuery.shape;
 
 /**
- * The filters of `?tipo=&usuario=&cliente=&pedido=&desde=&hasta=&page=`. `usuario` holds what the
- * administrator typed: digits are a user id (as the older links `?usuario=12` meant), anything else of 2
- * characters or more searches usernames and names. Values the server would refuse are left out.
+ * `?tipo=&usuario=&cliente=&pedido=&desde=&hasta=&page=`, each field the API's own (`LogFiltersQuery`)
+ * but two: `usuario` holds what the administrator typed, a user id (digits, as the older links
+ * `?usuario=12` meant) or 2 characters or more of a username or name; `pedido` keeps the order number as
+ * typed ("#00012"), which the search box shows back.
  */
-export function logFiltersOf(params: URLSearchParams): LogFilters {
-  const date = (k: string) => {
-    const v = params.get(k);
-    return v && ISO.test(v) ? v : null;
-  };
-  const user = (params.get('usuario') ?? '').trim();
-  const pedido = (params.get('pedido') ?? '').trim();
+export const LogsUrl = z.object({
+  event_type: api.event_type,
+  usuario: z.union([api.user_id, api.usuario]),
+  id_cliente: api.id_cliente,
+  pedido: OrderNumberText.optional(),
+  desde: api.desde,
+  hasta: api.hasta,
+  page: PageQuery,
+});
+export const LOGS_URL_KEYS: UrlKeys<typeof LogsUrl> = { event_type: 'tipo', id_cliente: 'cliente' };
+
+/** The API's filters of the URL's values (a value the server would refuse was already left out). */
+export function logFilters(values: ListValues<typeof LogsUrl>): LogFilters {
   return {
-    page: Math.max(1, Math.floor(Number(params.get('page')) || 1)),
-    event_type: params.get('tipo') || null,
-    user_id: positiveId(user),
-    usuario: !ID.test(user) && user.length >= 2 ? user.slice(0, 100) : null,
-    id_cliente: positiveId(params.get('cliente')),
-    pedido: ORDER_NUMBER.test(pedido) ? pedido : null,
-    desde: date('desde'),
-    hasta: date('hasta'),
+    page: values.page,
+    event_type: values.event_type ?? null,
+    user_id: typeof values.usuario === 'number' ? values.usuario : null,
+    usuario: typeof values.usuario === 'string' ? values.usuario : null,
+    id_cliente: values.id_cliente ?? null,
+    pedido: values.pedido ?? null,
+    desde: values.desde ?? null,
+    hasta: values.hasta ?? null,
   };
+}
+
+/** The filters of a URL's query (what the page reads through `useListParams`). */
+export function logFiltersOf(params: URLSearchParams): LogFilters {
+  return logFilters(readListParams(LogsUrl, params, LOGS_URL_KEYS));
 }
 
 export interface MetadataRow {

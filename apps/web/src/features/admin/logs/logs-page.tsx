@@ -26,6 +26,7 @@ import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { LOG_EVENT_LABELS, logEventLabel } from '@portal/shared/domain/log-events';
 import { MSG } from '@portal/shared/messages';
 import type { LogDto } from '@portal/shared/schemas/logs';
+import { OrderNumberText } from '@portal/shared/schemas/orders';
 import {
   IconAlertTriangle,
   IconChevronDown,
@@ -45,10 +46,10 @@ import { Pager } from '../../../components/ui/pager';
 import { Refusal } from '../../../components/ui/refusal';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime, formatOrderNumber } from '../../../lib/format';
-import { useSearchParamsUpdate } from '../../../lib/search-params';
+import { useListParams } from '../../../lib/list-params';
 import { ClientSelect } from '../clients/client-select';
 import { logExportUrl, useLogs, useLogTypes } from './api';
-import { logFiltersOf, metadataRows, ORDER_NUMBER } from './log-params';
+import { LOGS_URL_KEYS, LogsUrl, logFilters, metadataRows } from './log-params';
 
 /** Event types by what they mean: failures red, sign-in blue, creations teal, changes indigo. */
 function eventColor(type: string): string {
@@ -237,20 +238,20 @@ function useTextFilter(value: string, push: (v: string) => void, valid: (v: stri
 
 export function LogsPage() {
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
-  const [params, update] = useSearchParamsUpdate();
-  const filters = logFiltersOf(params);
-  const setFilters = (changes: Record<string, string | null>) => update({ ...changes, page: null });
+  const list = useListParams(LogsUrl, LOGS_URL_KEYS);
+  const filters = logFilters(list.values);
+  const setFilters = list.set;
   const { data, isLoading, isError, error, isFetching } = useLogs(filters);
   const types = useLogTypes();
   const user = useTextFilter(
-    params.get('usuario') ?? '',
+    list.text('usuario'),
     (v) => setFilters({ usuario: v }),
     (v) => /^\d+$/.test(v) || v.length >= 2,
   );
   const order = useTextFilter(
-    filters.pedido ?? '',
+    list.text('pedido'),
     (v) => setFilters({ pedido: v }),
-    (v) => ORDER_NUMBER.test(v),
+    (v) => OrderNumberText.safeParse(v).success,
   );
 
   const logs = data?.logs ?? [];
@@ -294,7 +295,7 @@ export function LogsPage() {
             placeholder="Todos los eventos"
             data={typeOptions}
             value={filters.event_type}
-            onChange={(v) => setFilters({ tipo: v })}
+            onChange={(v) => setFilters({ event_type: v })}
             searchable
             clearable
             nothingFoundMessage="Sin coincidencias"
@@ -309,7 +310,7 @@ export function LogsPage() {
           <ClientSelect
             value={filters.id_cliente}
             placeholder="Todos los clientes"
-            onChange={(id) => setFilters({ cliente: id ? String(id) : null })}
+            onChange={(id) => setFilters({ id_cliente: id })}
           />
           <TextInput
             label="Pedido"
@@ -333,9 +334,9 @@ export function LogsPage() {
               user.setText('');
               order.setText('');
               setFilters({
-                tipo: null,
+                event_type: null,
                 usuario: null,
-                cliente: null,
+                id_cliente: null,
                 pedido: null,
                 desde: null,
                 hasta: null,
@@ -430,7 +431,7 @@ export function LogsPage() {
           mt="lg"
           total={pages}
           value={filters.page}
-          onChange={(page) => update({ page: page > 1 ? String(page) : null })}
+          onChange={(page) => list.set({ page })}
         />
       </Paper>
     </Stack>
