@@ -63,6 +63,7 @@ export const AssignBody = z.object({
   cantidad_limite: CantidadLimite,
   status: AssignStatus,
 });
+export type AssignBody = z.infer<typeof AssignBody>;
 
 /** POST /api/productos/asignar_todos: every product of the user's client, or only `ids`. */
 export const AssignAllBody = z.object({

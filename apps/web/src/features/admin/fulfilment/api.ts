@@ -1,9 +1,9 @@
 /** The fulfilment queue (rol 4): the list, a move, the export (decision 0058). */
-import type { FulfilmentState } from '@portal/shared/domain/fulfilment';
 import {
   type BulkFulfilmentBody,
   type BulkFulfilmentResponse,
   FULFILMENT_SORT,
+  type FulfilmentMoveBody,
   type FulfilmentMoveResponse,
   type FulfilmentQueueResponse,
   type GuiasImportResponse,
@@ -30,18 +30,11 @@ export function useFulfilmentQueue(filters: FulfilmentFilters) {
   });
 }
 
-export interface MoveInput {
-  id: number;
-  estado: FulfilmentState;
-  guia?: string;
-  comentario?: string;
-}
-
 /** POST /api/surtido/{id}/estado; the queue is read again either way (a 409 means someone moved it first). */
 export function useMoveFulfilment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: MoveInput) =>
+    mutationFn: ({ id, ...body }: FulfilmentMoveBody & { id: number }) =>
       api.post<FulfilmentMoveResponse>(`/api/surtido/${id}/estado`, body),
     onSettled: (_data, _error, input) => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.fulfilment });

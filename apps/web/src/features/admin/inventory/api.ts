@@ -5,6 +5,7 @@ import {
   type AdminCategoryDto,
   type AdminProductDto,
   type CategoriesResponse,
+  type CategoryBody,
   type InventoryResponse,
   ProductForm,
 } from '@portal/shared/schemas/inventory';
@@ -84,15 +85,10 @@ export function activateProducts(ids: number[], activo: boolean): Promise<Activa
   return api.post('/api/productos/activar_lote', { ids, activo: activo ? 1 : 0 });
 }
 
-export interface CategoryPayload {
-  id: number;
-  nombre: string;
-  icono: string;
-  id_cliente: number;
-}
-
-/** POST /api/categorias {nombre, icono, id_cliente} or /api/categorias/update/{id}. */
-export function saveCategory(c: CategoryPayload): Promise<{ msg: string; categoria: AdminCategoryDto }> {
+/** POST /api/categorias {nombre, icono, id_cliente}, or /api/categorias/update/{id} when `id` is not 0. */
+export function saveCategory(
+  c: CategoryBody & { id: number },
+): Promise<{ msg: string; categoria: AdminCategoryDto }> {
   const body = { nombre: c.nombre, icono: c.icono, id_cliente: c.id_cliente };
   return c.id ? api.post(`/api/categorias/update/${c.id}`, body) : api.post('/api/categorias', body);
 }

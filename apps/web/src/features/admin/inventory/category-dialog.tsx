@@ -14,6 +14,10 @@ import { adminKeys } from '../api/keys';
 import { saveCategory } from './api';
 import { processFailure } from './errors';
 
+/** A stored or chosen icon name; one the portal no longer offers reads as the default. */
+const iconoOf = (name: string | null | undefined): Icono =>
+  (ICONOS as readonly string[]).includes(name ?? '') ? (name as Icono) : DEFAULT_ICONO;
+
 const ICON_OPTIONS = ICONOS.map((nombre) => ({ value: nombre, label: ICONO_ETIQUETAS[nombre] }));
 
 interface CategoryDialogProps {
@@ -28,14 +32,14 @@ export function CategoryDialog({ opened, onClose, idCliente, category }: Categor
   const phone = useMediaQuery('(max-width: 36em)');
   const queryClient = useQueryClient();
   const [nombre, setNombre] = useState('');
-  const [icono, setIcono] = useState<string>(DEFAULT_ICONO);
+  const [icono, setIcono] = useState<Icono>(DEFAULT_ICONO);
   const [error, setError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
 
   useEffect(() => {
     if (!opened) return;
     setNombre(category?.nombre ?? '');
-    setIcono(category?.icono ?? DEFAULT_ICONO);
+    setIcono(iconoOf(category?.icono));
     setError(null);
     setRefusal(null);
   }, [opened, category]);
@@ -93,7 +97,7 @@ export function CategoryDialog({ opened, onClose, idCliente, category }: Categor
             description="Se muestra junto al nombre en el menú de los usuarios."
             data={ICON_OPTIONS}
             value={icono}
-            onChange={(v) => setIcono(v ?? DEFAULT_ICONO)}
+            onChange={(v) => setIcono(iconoOf(v))}
             allowDeselect={false}
             searchable
             nothingFoundMessage="Sin coincidencias"

@@ -6,7 +6,9 @@
 import { USER_PRODUCTS_PER_PAGE } from '@portal/shared/limits';
 import type {
   AssignAllResponse,
+  AssignBody,
   AssignResponse,
+  BatchAssignBody,
   BatchAssignResponse,
   CopyAssignmentsResponse,
   CopyMode,
@@ -30,13 +32,6 @@ export function useUserProducts(id: number, page: number, q: string, categoria: 
   });
 }
 
-export interface AssignInput {
-  id_producto: number;
-  id_user: number;
-  cantidad_limite: number;
-  status: boolean;
-}
-
 /**
  * POST /api/productos/asignar; the page shows the answer at once (no reload of the list). Several changes
  * may be in flight (a switch, then a limit): each answer updates its own product, and only the answer to
@@ -51,7 +46,7 @@ export function useAssignProduct(userId: number) {
     // One change of this user's products at a time, in the order they were made: a limit saved while the
     // switch's change is on its way reaches the server after it, never before.
     scope: { id: `asignar-${userId}` },
-    mutationFn: async (input: AssignInput) => {
+    mutationFn: async (input: AssignBody) => {
       const seq = ++latest.current;
       const res = await api.post<AssignResponse>('/api/productos/asignar', {
         ...input,
@@ -115,22 +110,11 @@ export function useCopyAssignments(userId: number) {
   });
 }
 
-export interface BatchAssignInput {
-  usuarios: number[];
-  productos?: number[];
-  categoria_id?: number;
-  /** Several categories (or all of the client's) at once. */
-  categorias?: number[];
-  asignado: boolean;
-  /** Absent: each assignment keeps its limit (the client's limite_por_defecto for a new one). */
-  cantidad_limite?: number;
-}
-
 /** POST /api/productos/asignar_lote: products (a list, a category or several) for up to 500 users at once. */
 export function useAssignBatch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: BatchAssignInput) =>
+    mutationFn: (input: BatchAssignBody) =>
       api.post<BatchAssignResponse>('/api/productos/asignar_lote', {
         ...input,
         asignado: input.asignado ? 1 : 0,
