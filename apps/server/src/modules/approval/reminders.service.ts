@@ -8,6 +8,7 @@ import {
 import { businessDate, formatDateTime } from '@portal/shared/domain/time';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { selectOrdersWithParties } from '../../db/orders-with-parties.ts';
 import { approvalReminders, clients, orderEvents, orders, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { orderEmail } from '../../lib/emails.ts';
@@ -55,20 +56,16 @@ async function recipientsFor(db: Db, idCliente: number, rol: 2 | 3, fecha: strin
 
 /** The open orders of active clients with reminders on that have waited on their level longer than the client's hours. */
 async function overdueOrders(db: Db, now: Date): Promise<WaitingOrder[]> {
-  const rows = await db
-    .select({
-      id: orders.id,
-      idCliente: orders.idCliente,
-      status: orders.status,
-      total: orders.total,
-      transactionDate: orders.transactionDate,
-      niveles: clients.cantidadAutorizadores,
-      horas: clients.recordatorioHoras,
-      comprador: users.nombre,
-    })
-    .from(orders)
-    .innerJoin(clients, eq(clients.id, orders.idCliente))
-    .innerJoin(users, eq(users.id, orders.idUser))
+  const rows = await selectOrdersWithParties(db, {
+    id: orders.id,
+    idCliente: orders.idCliente,
+    status: orders.status,
+    total: orders.total,
+    transactionDate: orders.transactionDate,
+    niveles: clients.cantidadAutorizadores,
+    horas: clients.recordatorioHoras,
+    comprador: users.nombre,
+  })
     .where(
       and(
         inArray(orders.status, ['pendiente', 'espera']),

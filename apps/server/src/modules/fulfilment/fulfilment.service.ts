@@ -29,6 +29,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQ
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { selectOrdersWithParties } from '../../db/orders-with-parties.ts';
 import { allOn } from '../../db/prepared.ts';
 import { clients, orderEvents, orders, surtidoLoteSeq, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
@@ -393,24 +394,20 @@ export async function fulfilmentQueue(
     conditions.push(lt(orders.transactionDate, businessDateRange(query.hasta, query.hasta, tz).end));
   const where = and(...conditions);
   const [rows, [totals]] = await Promise.all([
-    deps.db
-      .select({
-        id: orders.id,
-        transactionDate: orders.transactionDate,
-        total: orders.total,
-        idCliente: orders.idCliente,
-        cliente: clients.nombre,
-        comprador: users.nombre,
-        surtido: orders.surtidoEstatus,
-        guia: orders.guia,
-        paqueteria: orders.paqueteria,
-        notaRecepcion: orders.notaRecepcion,
-        exportadoAt: orders.exportadoAt,
-        lote: orders.loteExportacion,
-      })
-      .from(orders)
-      .innerJoin(clients, eq(clients.id, orders.idCliente))
-      .innerJoin(users, eq(users.id, orders.idUser))
+    selectOrdersWithParties(deps.db, {
+      id: orders.id,
+      transactionDate: orders.transactionDate,
+      total: orders.total,
+      idCliente: orders.idCliente,
+      cliente: clients.nombre,
+      comprador: users.nombre,
+      surtido: orders.surtidoEstatus,
+      guia: orders.guia,
+      paqueteria: orders.paqueteria,
+      notaRecepcion: orders.notaRecepcion,
+      exportadoAt: orders.exportadoAt,
+      lote: orders.loteExportacion,
+    })
       .where(where)
       .orderBy(
         ...(query.orden === 'fecha_asc'
@@ -522,23 +519,18 @@ const delegator = alias(users, 'delegator');
 /** The rows of the export, in the order the ids were given, one per order line. */
 async function exportRows(db: Db | Tx, ids: number[], lote: number, tz: string) {
   const [heads, lines, approvals] = await allOn(db, [
-    db
-      .select({
-        id: orders.id,
-        status: orders.status,
-        transactionDate: orders.transactionDate,
-        surtido: orders.surtidoEstatus,
-        guia: orders.guia,
-        cliente: clients.nombre,
-        usuario: users.usuario,
-        nombre: users.nombre,
-        entrega: orders.entrega,
-        entregaWeek: users.entregaWeek,
-      })
-      .from(orders)
-      .innerJoin(clients, eq(clients.id, orders.idCliente))
-      .innerJoin(users, eq(users.id, orders.idUser))
-      .where(inArray(orders.id, ids)),
+    selectOrdersWithParties(db, {
+      id: orders.id,
+      status: orders.status,
+      transactionDate: orders.transactionDate,
+      surtido: orders.surtidoEstatus,
+      guia: orders.guia,
+      cliente: clients.nombre,
+      usuario: users.usuario,
+      nombre: users.nombre,
+      entrega: orders.entrega,
+      entregaWeek: users.entregaWeek,
+    }).where(inArray(orders.id, ids)),
     detailLines(db, ids),
     db
       .select({ orderId: orderEvents.orderId, actor: users.nombre, enNombreDe: delegator.nombre })

@@ -4,6 +4,7 @@ import type { V1Order } from '@portal/shared/schemas/integration';
 import type { OrderStatus } from '@portal/shared/schemas/orders';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { selectOrdersWithParties } from '../../db/orders-with-parties.ts';
 import { allOn } from '../../db/prepared.ts';
 import { clients, orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
 
@@ -18,33 +19,28 @@ import { clients, orderEvents, orderLines, orders, users } from '../../db/schema
 export async function v1Orders(db: Db | Tx, ids: number[]): Promise<V1Order[]> {
   if (ids.length === 0) return [];
   const [heads, lines, events] = await allOn(db, [
-    db
-      .select({
-        id: orders.id,
-        status: orders.status,
-        fecha: orders.transactionDate,
-        subtotal: orders.subtotal,
-        iva: orders.iva,
-        total: orders.total,
-        nota: orders.nota,
-        motivo: orders.cancelReason,
-        surtido: orders.surtidoEstatus,
-        guia: orders.guia,
-        notaRecepcion: orders.notaRecepcion,
-        buyerId: users.id,
-        usuario: users.usuario,
-        buyerNombre: users.nombre,
-        email: users.email,
-        area: users.area,
-        entrega: orders.entrega,
-        paqueteria: orders.paqueteria,
-        clientId: clients.id,
-        clientNombre: clients.nombre,
-      })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.idUser))
-      .innerJoin(clients, eq(clients.id, orders.idCliente))
-      .where(inArray(orders.id, ids)),
+    selectOrdersWithParties(db, {
+      id: orders.id,
+      status: orders.status,
+      fecha: orders.transactionDate,
+      subtotal: orders.subtotal,
+      iva: orders.iva,
+      total: orders.total,
+      nota: orders.nota,
+      motivo: orders.cancelReason,
+      surtido: orders.surtidoEstatus,
+      guia: orders.guia,
+      notaRecepcion: orders.notaRecepcion,
+      buyerId: users.id,
+      usuario: users.usuario,
+      buyerNombre: users.nombre,
+      email: users.email,
+      area: users.area,
+      entrega: orders.entrega,
+      paqueteria: orders.paqueteria,
+      clientId: clients.id,
+      clientNombre: clients.nombre,
+    }).where(inArray(orders.id, ids)),
     db
       .select()
       .from(orderLines)

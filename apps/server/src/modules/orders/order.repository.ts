@@ -1,6 +1,7 @@
 /**
  * The order's reads (the order aggregate's repository): one order within who may see it, and its detail as
- * every screen shows it (the buyer's, the approver's, the administrator's, the purchase order).
+ * every screen shows it (the buyer's, the approver's, the administrator's, the purchase order). Orders with
+ * their buyer and their client are read from `db/orders-with-parties.ts`, which the integrations reach too.
  */
 import type { FulfilmentState } from '@portal/shared/domain/fulfilment';
 import { centavosToPesos } from '@portal/shared/domain/money';

@@ -13,6 +13,7 @@ import {
 } from '@portal/shared/schemas/support';
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { selectOrdersWithParties } from '../../db/orders-with-parties.ts';
 import { preparedOnce } from '../../db/prepared.ts';
 import { clients, orders, users } from '../../db/schema/index.ts';
 import { foldedLike, foldedPattern } from '../../db/search.ts';
@@ -42,11 +43,7 @@ const orderColumns = {
 function newestOrders(db: Db, where: SQL | undefined, orden: AdminOrdersSort = 'fecha_desc') {
   const { field, direction } = splitSort(orden);
   const by = direction === 'asc' ? asc : desc;
-  return db
-    .select(orderColumns)
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.idUser))
-    .innerJoin(clients, eq(clients.id, orders.idCliente))
+  return selectOrdersWithParties(db, orderColumns)
     .where(where)
     .orderBy(by(field === 'total' ? orders.total : orders.transactionDate), by(orders.id));
 }
@@ -129,17 +126,13 @@ export async function supportSearch(db: Db, q: string): Promise<SupportSearchRes
 
 /** GET /api/admin/pedidos/{id}: any order, read-only, with its buyer and its client; 404 when missing. */
 export async function adminOrder(db: Db, id: number): Promise<AdminOrderResponse> {
-  const [who] = await db
-    .select({
-      compradorId: users.id,
-      usuario: users.usuario,
-      nombre: users.nombre,
-      clienteId: clients.id,
-      cliente: clients.nombre,
-    })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.idUser))
-    .innerJoin(clients, eq(clients.id, orders.idCliente))
+  const [who] = await selectOrdersWithParties(db, {
+    compradorId: users.id,
+    usuario: users.usuario,
+    nombre: users.nombre,
+    clienteId: clients.id,
+    cliente: clients.nombre,
+  })
     .where(eq(orders.id, id))
     .limit(1);
   if (!who) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
