@@ -56,6 +56,12 @@ export const MSG = {
   surtidoYaExportados: (numeros: string) =>
     `Estos pedidos ya se exportaron: ${numeros}. Marca «Volver a exportar» para incluirlos de nuevo.`,
   surtidoExportadosLote: (n: number, lote: number) => `${n} pedido(s) exportado(s) en el lote ${lote}.`,
+  // The pick list (POST /api/surtido/lista; decision 0109): the first order of the selection that may not be in it
+  listaSurtidoNoExiste: (numero: string) => `El pedido ${numero} no existe.`,
+  listaSurtidoNoAprobado: (numero: string) =>
+    `El pedido ${numero} no está aprobado: no entra en la lista de surtido.`,
+  listaSurtidoYaEnviado: (numero: string, estado: string) =>
+    `El pedido ${numero} ya está «${estado}»: la lista de surtido solo incluye pedidos por surtir o en surtido.`,
   // The guías file (POST /api/surtido/guias; decision 0094)
   guiasImportadas: (enviados: number, total: number) =>
     `${enviados} de ${total} pedido(s) quedaron como «Enviado» con su guía.`,

@@ -225,10 +225,43 @@ test('el operador mueve varios pedidos a la vez con un resultado por pedido e im
   const rows = page.getByTestId('surtido-fila');
   // The first visit loads the queue's code as well.
   await expect(rows.filter({ hasText: numero(a) })).toHaveCount(1, { timeout: 30_000 });
-  for (const id of [a, b, c])
+  for (const id of [a, b])
     await page.getByRole('checkbox', { name: `Seleccionar el pedido #${numero(id)}` }).check();
   const bar = page.getByTestId('barra-surtido');
+  await expect(bar).toContainText('2 pedidos seleccionados');
+
+  // The pick list of the selection: one line per product, its total and the orders it serves.
+  const choosePickList = async (formato: RegExp) => {
+    await bar.getByRole('button', { name: 'Lista de surtido' }).click();
+    await page.getByRole('menuitem', { name: formato }).click();
+  };
+  const pickList = async (formato: RegExp) => {
+    const downloading = page.waitForEvent('download');
+    await choosePickList(formato);
+    return downloading;
+  };
+  const csvList = await pickList(/^CSV/);
+  expect(csvList.suggestedFilename()).toMatch(/^lista-de-surtido-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csvText = (await readFile((await csvList.path())!, 'utf8')).replace(/^\uFEFF/, '');
+  const csvLines = csvText.trim().split(/\r?\n/);
+  expect(csvLines).toHaveLength(2);
+  expect(csvLines[1]).toContain('FER-01');
+  expect(csvLines[1]).toContain('Cinta canela');
+  expect(csvLines[1]).toContain(`#${numero(a)} (1)`);
+  expect(csvLines[1]).toContain(`#${numero(b)} (1)`);
+  const pdfList = await pickList(/^PDF/);
+  expect(pdfList.suggestedFilename()).toMatch(/^lista-de-surtido-\d{4}-\d{2}-\d{2}\.pdf$/);
+  expect((await readFile((await pdfList.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+  // An order already shipped has nothing left to pick: the list is refused, and says which one.
+  await page.getByRole('checkbox', { name: `Seleccionar el pedido #${numero(c)}` }).check();
   await expect(bar).toContainText('3 pedidos seleccionados');
+  await choosePickList(/^CSV/);
+  const refused = page.getByRole('alert').filter({ hasText: 'No se pudo preparar la lista de surtido' });
+  await expect(refused).toContainText(numero(c));
+  await screenshot(page, 'admin-surtido-lista-rechazada');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'admin-surtido-lista-rechazada-390');
+  await page.setViewportSize({ width: 1366, height: 860 });
   await bar.getByRole('button', { name: 'Mover seleccionados a…' }).click();
   await page.getByRole('menuitem', { name: 'Enviado' }).click();
   const ship = page.getByRole('dialog', { name: 'Marcar como enviados 3 pedidos' });

@@ -93,6 +93,8 @@ export const MSG = {
   surtidoMovido: (estado: string) => `Pedido marcado como «${estado}».`,
   surtidoRecibido: 'Gracias: registramos que recibiste el pedido.',
   exportarLoteLargo: (max: number) => `Exporta hasta ${max} pedidos a la vez.`,
+  listaSurtidoLarga: (max: number) => `La lista de surtido admite hasta ${max} pedidos a la vez.`,
+  listaSurtidoFormato: 'Elige el formato de la lista de surtido: pdf o csv.',
 
   // Repeating an order, saved lists (docs/domain.md "Cart"; decision 0043)
   listaNombreRequerido: 'Escribe un nombre para la lista.',
@@ -152,6 +154,7 @@ export const MSG = {
   loteVacio: 'Selecciona al menos un pedido.',
   loteLargo: (max: number) => `Selecciona hasta ${max} pedidos a la vez.`,
   loteRepetido: 'Un pedido aparece más de una vez en la selección.',
+  loteIdInvalido: 'La selección solo admite números de pedido válidos.',
   fechaInvalida: 'Escribe la fecha como AAAA-MM-DD.',
   /** A list's `orden` outside its values (decision 0067). */
   ordenInvalido: 'El orden de la lista no es válido.',

@@ -124,6 +124,7 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'GET /api/admin/pedidos/:id/comentarios': admin(200),
   'GET /api/surtido': admin(200),
   'POST /api/surtido/exportar': admin(200),
+  'POST /api/surtido/lista': admin(200),
   'POST /api/surtido/estado-lote': admin(200),
   'POST /api/surtido/guias': admin(200),
   'POST /api/surtido/:id/estado': admin(200),

@@ -523,6 +523,12 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     missing: () => post('/api/surtido/exportar', { ids: [MISSING_ID] }),
     caller: 'adm',
   },
+  // Reads only: the world's approved order (por_surtir) serves every caller.
+  'POST /api/surtido/lista': {
+    req: (w) => post('/api/surtido/lista', { ids: [w.orders.approved.id], formato: 'csv' }),
+    missing: () => post('/api/surtido/lista', { ids: [MISSING_ID], formato: 'csv' }),
+    caller: 'adm',
+  },
   'POST /api/surtido/estado-lote': {
     req: async (w) =>
       post('/api/surtido/estado-lote', { ids: [(await freshApproved(w)).id], estado: 'en_surtido' }),

@@ -48,6 +48,16 @@ export function canConfirmReceipt(state: FulfilmentState | null | undefined): bo
 
 /** Orders moved together by `POST /api/surtido/estado-lote`. */
 export const BULK_FULFILMENT_MAX = 200;
+/** Orders in one pick list (`POST /api/surtido/lista`). */
+export const PICK_LIST_MAX = 200;
+/** The pick list's files: a PDF to print, a CSV for a spreadsheet. */
+export const PICK_LIST_FORMATS = ['pdf', 'csv'] as const;
+export type PickListFormat = (typeof PICK_LIST_FORMATS)[number];
+
+/** An approved order goes on a pick list until it is shipped: por_surtir or en_surtido. */
+export function onPickList(state: FulfilmentState | null | undefined): boolean {
+  return state === 'por_surtir' || state === 'en_surtido';
+}
 /** Rows of one guías file (`POST /api/surtido/guias`), answered at once, not in the background. */
 export const GUIAS_IMPORT_MAX_ROWS = 1_000;
 /** Size of one guías file. */

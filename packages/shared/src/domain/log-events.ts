@@ -30,6 +30,7 @@ export const LOG_EVENT_LABELS = {
   pedido_retirado: 'Pedido retirado por el comprador',
   pedido_surtido: 'Surtido del pedido actualizado',
   surtido_exportado: 'Pedidos exportados para surtir',
+  surtido_lista: 'Lista de surtido descargada',
   pedido_comentado: 'Comentario en un pedido',
   reporte_generado: 'Reporte generado',
   registros_exportados: 'Registros del sistema exportados',

@@ -5,6 +5,8 @@ import {
   FULFILMENT_NOTE_MAX,
   FULFILMENT_STATES,
   GUIA_MAX,
+  PICK_LIST_FORMATS,
+  PICK_LIST_MAX,
 } from '../domain/fulfilment.ts';
 import { isIsoDate } from '../domain/time.ts';
 import { MAX_ID } from '../limits.ts';
@@ -94,7 +96,16 @@ export type FulfilmentQueueResponse = z.infer<typeof FulfilmentQueueResponse>;
 /** 1 to `max` distinct order ids chosen in the queue. */
 const selectedOrders = (max: number, tooMany: string) =>
   z
-    .array(z.number().int().positive().max(MAX_ID), { error: MSG.loteVacio })
+    .array(
+      z
+        .number({ error: MSG.loteIdInvalido })
+        .int(MSG.loteIdInvalido)
+        .positive(MSG.loteIdInvalido)
+        .max(MAX_ID, MSG.loteIdInvalido),
+      {
+        error: MSG.loteVacio,
+      },
+    )
     .min(1, MSG.loteVacio)
     .max(max, tooMany)
     .refine((ids) => new Set(ids).size === ids.length, MSG.loteRepetido);
@@ -136,6 +147,16 @@ export const BulkFulfilmentBody = z.object({
   guia: note(GUIA_MAX, MSG.surtidoGuiaLarga),
 });
 export type BulkFulfilmentBody = z.infer<typeof BulkFulfilmentBody>;
+
+/**
+ * POST /api/surtido/lista: the pick list of 1 to 200 distinct approved orders not yet shipped, as a PDF to
+ * print or a CSV (docs/domain.md "Fulfilment", decision 0109).
+ */
+export const PickListBody = z.object({
+  ids: selectedOrders(PICK_LIST_MAX, MSG.listaSurtidoLarga(PICK_LIST_MAX)),
+  formato: z.enum(PICK_LIST_FORMATS, { error: MSG.listaSurtidoFormato }),
+});
+export type PickListBody = z.infer<typeof PickListBody>;
 
 /** One row per id, in the order asked: its new state, or the Spanish reason the single move gives. */
 export const BulkFulfilmentResponse = z.object({

@@ -1,21 +1,11 @@
 import { businessDate } from '@portal/shared/domain/time';
 import { eq } from 'drizzle-orm';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, users } from '../../db/schema/index.ts';
 import { makeBuyer } from '../../test/buyer-fixtures.ts';
 import { assign, makeUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
-
-/** The text of a PDF, whitespace collapsed. */
-async function pdfText(body: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(body) });
-  try {
-    return (await parser.getText()).text.replace(/\s+/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
-}
+import { pdfText } from '../../test/pdf-text.ts';
 
 /**
  * The delivery address is copied onto the order by the purchase's own statement; the purchase order, the
@@ -81,7 +71,7 @@ describe.each(DB_KINDS)('the delivery address copied onto the order (%s)', (kind
 
     const pdf = await b.api.get(`/api/historial/${id}/pdf`);
     expect(pdf.statusCode).toBe(200);
-    const text = await pdfText(pdf.rawPayload);
+    const { text } = await pdfText(pdf.rawPayload);
     expect(text).toContain('Almacén norte, andén 3, Av. Industria 100, Centro, Monterrey,');
     expect(text).toContain('C.P. 64000');
     expect(text).not.toContain('Saltillo');

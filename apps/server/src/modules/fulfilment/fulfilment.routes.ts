@@ -9,6 +9,7 @@ import {
   FulfilmentQueueQuery,
   FulfilmentQueueResponse,
   GuiasImportResponse,
+  PickListBody,
   ReceiptBody,
 } from '@portal/shared/schemas/fulfilment';
 import type { FastifyInstance } from 'fastify';
@@ -24,6 +25,7 @@ import {
   operatorMoveFulfilment,
   sendExport,
 } from './fulfilment.service.ts';
+import { sendPickList } from './pick-list.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 419);
 const uploadErrors = errorResponses(400, 401, 403, 413, 415, 419);
@@ -67,6 +69,21 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => sendExport(app.deps, request, reply, request.auth!, request.body),
+  );
+
+  r.post(
+    '/api/surtido/lista',
+    {
+      preValidation: operator,
+      schema: {
+        tags,
+        summary:
+          'Lista de surtido de 1 a 200 pedidos aprobados aún no enviados, agrupada por producto (total y pedidos de cada uno), en PDF o CSV (lista-de-surtido-<fecha>); no cambia ningún pedido',
+        body: PickListBody,
+        response: errors,
+      },
+    },
+    async (request, reply) => sendPickList(app.deps, request, reply, request.auth!, request.body),
   );
 
   r.post(

@@ -1,7 +1,6 @@
 import { formatCentavos } from '@portal/shared/domain/money';
 import { businessDate } from '@portal/shared/domain/time';
 import { eq } from 'drizzle-orm';
-import { PDFParse } from 'pdf-parse';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, orderEvents } from '../../db/schema/index.ts';
@@ -18,18 +17,8 @@ import {
   uniq,
 } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 import { startSmtp } from '../../test/smtp.ts';
-
-/** The text of a PDF, whitespace collapsed, and its number of pages. */
-async function pdfText(body: Buffer): Promise<{ text: string; pages: number }> {
-  const parser = new PDFParse({ data: new Uint8Array(body) });
-  try {
-    const result = await parser.getText();
-    return { text: result.text.replace(/\s+/g, ' '), pages: result.total };
-  } finally {
-    await parser.destroy();
-  }
-}
 
 describe.each(DB_KINDS)('purchase-order PDF (%s)', (kind) => {
   let t: TestApp;

@@ -5,12 +5,22 @@ import { formatDate, formatDateTime } from '@portal/shared/domain/time';
 import type { OrderDetailDto } from '@portal/shared/schemas/orders';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client.ts';
 import { clients, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { conflict } from '../../lib/errors.ts';
 import { readFile } from '../../lib/files.ts';
+import {
+  type Cursor,
+  drawTable,
+  MARGIN,
+  newDocument,
+  numberPages,
+  type PdfColumn,
+  pdfBuffer,
+  room,
+  rule,
+} from '../../lib/pdf-layout.ts';
 import { MSG } from '../../messages.ts';
 import { type OrderScope, orderDetail, orderOf } from './order.repository.ts';
 
@@ -62,10 +72,8 @@ export async function purchaseOrderData(db: Db, id: number, scope: OrderScope): 
   };
 }
 
-const MARGIN = 40;
-const FOOTER = 30;
 /** Table columns: title, width, alignment. */
-const COLUMNS = [
+const COLUMNS: readonly PdfColumn[] = [
   { title: 'Clave interna', width: 62, align: 'left' },
   { title: 'Clave cliente', width: 62, align: 'left' },
   { title: 'Producto', width: 160, align: 'left' },
@@ -73,37 +81,7 @@ const COLUMNS = [
   { title: 'Cantidad', width: 46, align: 'right' },
   { title: 'Precio unitario', width: 72, align: 'right' },
   { title: 'Importe', width: 80, align: 'right' },
-] as const;
-const CELL_PAD = 3;
-const TABLE_SIZE = 8;
-
-/** Where the next section writes: the document, its text column and the height written so far. */
-interface Cursor {
-  doc: PDFKit.PDFDocument;
-  left: number;
-  width: number;
-  y: number;
-}
-
-/** The lowest a section may write before the footer. */
-const bottomOf = (c: Cursor) => c.doc.page.height - MARGIN - FOOTER;
-
-/** A new page when `height` more would reach the footer. */
-function room(c: Cursor, height: number): void {
-  if (c.y + height > bottomOf(c)) {
-    c.doc.addPage();
-    c.y = MARGIN;
-  }
-}
-
-function rule(c: Cursor, lineWidth: number, color: string): void {
-  c.doc
-    .moveTo(c.left, c.y)
-    .lineTo(c.left + c.width, c.y)
-    .lineWidth(lineWidth)
-    .strokeColor(color)
-    .stroke();
-}
+];
 
 /** The logo (if any), the client's name in its colour, the title and number, and a rule in the colour. */
 function drawHeading(c: Cursor, cliente: PurchaseOrderData['cliente'], numero: string): void {
@@ -154,57 +132,19 @@ function drawFacts(c: Cursor, data: PurchaseOrderData, tz: string): void {
 
 /** The lines' table; its header repeats on every page it continues on. */
 function drawLines(c: Cursor, lineas: PurchaseOrderData['pedido']['lineas']): void {
-  const { doc } = c;
-  const drawRow = (cells: readonly string[], bold: boolean, shade: boolean) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(TABLE_SIZE);
-    const height =
-      Math.max(
-        ...cells.map((t, i) => doc.heightOfString(t, { width: (COLUMNS[i]?.width ?? 50) - 2 * CELL_PAD })),
-      ) +
-      2 * CELL_PAD;
-    if (c.y + height > bottomOf(c)) {
-      doc.addPage();
-      c.y = MARGIN;
-      if (!bold) drawHeader();
-      // The repeated header leaves its bold font behind.
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(TABLE_SIZE);
-    }
-    if (shade) doc.rect(c.left, c.y, c.width, height).fillColor('#f1f3f5').fill();
-    doc.fillColor('black');
-    let x = c.left;
-    cells.forEach((t, i) => {
-      const col = COLUMNS[i]!;
-      doc.text(t, x + CELL_PAD, c.y + CELL_PAD, { width: col.width - 2 * CELL_PAD, align: col.align });
-      x += col.width;
-    });
-    c.y += height;
-  };
-  const drawHeader = () => {
-    drawRow(
-      COLUMNS.map((col) => col.title),
-      true,
-      true,
-    );
-    rule(c, 0.5, '#868e96');
-  };
-  drawHeader();
-  for (const l of lineas) {
-    drawRow(
-      [
-        l.clave_interna,
-        l.clave_cliente || '—',
-        l.nombre,
-        l.unidad_de_medida,
-        String(l.cantidad),
-        formatCentavos(pesosToCentavos(l.costo), false),
-        formatCentavos(pesosToCentavos(l.importe), false),
-      ],
-      false,
-      false,
-    );
-  }
-  rule(c, 0.5, '#868e96');
-  c.y += 6;
+  drawTable(
+    c,
+    COLUMNS,
+    lineas.map((l) => [
+      l.clave_interna,
+      l.clave_cliente || '—',
+      l.nombre,
+      l.unidad_de_medida,
+      String(l.cantidad),
+      formatCentavos(pesosToCentavos(l.costo), false),
+      formatCentavos(pesosToCentavos(l.importe), false),
+    ]),
+  );
 }
 
 /** Subtotal, IVA and total: the stored snapshot, to the centavo. */
@@ -252,28 +192,6 @@ function drawApprovals(c: Cursor, pedido: PurchaseOrderData['pedido'], tz: strin
   }
 }
 
-/** "Página n de m" in the bottom margin of each buffered page. */
-function numberPages(c: Cursor, numero: string): void {
-  const { doc } = c;
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const margins = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor('#495057')
-      .text(
-        `Orden de compra ${numero} · Página ${i - range.start + 1} de ${range.count}`,
-        c.left,
-        doc.page.height - MARGIN - 10,
-        { width: c.width, align: 'center', lineBreak: false },
-      );
-    doc.page.margins.bottom = margins;
-  }
-}
-
 /**
  * The purchase order as a PDF stream (pdfkit, standard Helvetica: WinAnsi covers á, é, ñ, ¿, ¡). The caller
  * pipes or sends it; it is already ended. Letter size; the table header repeats on every page; the footer
@@ -281,29 +199,20 @@ function numberPages(c: Cursor, numero: string): void {
  */
 export function renderPurchaseOrder(data: PurchaseOrderData, tz: string): PDFKit.PDFDocument {
   const numero = orderNumber(data.pedido.id);
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: MARGIN,
-    bufferPages: true,
-    info: { Title: `Orden de compra ${numero}`, Author: data.cliente.nombre },
-  });
-  const c: Cursor = { doc, left: MARGIN, width: doc.page.width - 2 * MARGIN, y: MARGIN };
+  const c = newDocument({ Title: `Orden de compra ${numero}`, Author: data.cliente.nombre });
   drawHeading(c, data.cliente, numero);
   drawFacts(c, data, tz);
   drawLines(c, data.pedido.lineas);
   drawTotals(c, data.pedido);
   drawApprovals(c, data.pedido, tz);
-  numberPages(c, numero);
-  doc.end();
-  return doc;
+  numberPages(c, `Orden de compra ${numero}`);
+  c.doc.end();
+  return c.doc;
 }
 
 /** The whole PDF in memory (for an e-mail attachment). */
 export async function purchaseOrderBuffer(data: PurchaseOrderData, tz: string): Promise<Buffer> {
-  const doc = renderPurchaseOrder(data, tz);
-  const chunks: Buffer[] = [];
-  for await (const chunk of doc) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  return pdfBuffer(renderPurchaseOrder(data, tz));
 }
 
 /** Sends an order's purchase order as a download (application/pdf, OC-<número>.pdf). */

@@ -61,6 +61,26 @@ export function useExportOrders() {
   });
 }
 
+/** The pick list's two formats: the printable one and the spreadsheet. */
+export type PickListFormat = 'pdf' | 'csv';
+
+/**
+ * POST /api/surtido/lista: one pick list for the selected orders, by product with the total and the orders
+ * it serves, saved as the server names it (lista-de-surtido-<fecha>.pdf or .csv). It changes no order.
+ */
+export function usePickList() {
+  return useMutation({
+    mutationFn: async ({ ids, formato }: { ids: number[]; formato: PickListFormat }) => {
+      const { blob, filename } = await apiFile('POST', '/api/surtido/lista', `lista-de-surtido.${formato}`, {
+        body: { ids, formato },
+        accept: formato === 'pdf' ? 'application/pdf' : 'text/csv',
+      });
+      saveBlob(blob, filename);
+      return filename;
+    },
+  });
+}
+
 /** POST /api/surtido/estado-lote: each order moved or refused on its own; the queue is read again. */
 export function useBulkMove() {
   const queryClient = useQueryClient();

@@ -6,20 +6,28 @@
 import { Button, Group, Menu, Paper, Text } from '@mantine/core';
 import { FULFILMENT_LABELS, FULFILMENT_STATES, type FulfilmentState } from '@portal/shared/domain/fulfilment';
 import type { BulkFulfilmentResponse } from '@portal/shared/schemas/fulfilment';
-import { IconChevronUp } from '@tabler/icons-react';
+import { IconChevronUp, IconListCheck } from '@tabler/icons-react';
 import { BulkResultSummary } from '../../../components/ui/bulk-result-summary';
 import { plural } from '../../../lib/format';
+import type { PickListFormat } from './api';
 
-/** At the foot of the queue while orders are selected: how many, and 'Mover a…' any later state. */
+/**
+ * At the foot of the queue while orders are selected: how many, their pick list (PDF or CSV) and 'Mover
+ * a…' any later state.
+ */
 export function BulkMoveBar({
   count,
   busy,
+  picking,
   onMove,
+  onPickList,
   onClear,
 }: {
   count: number;
   busy: boolean;
+  picking: boolean;
   onMove: (estado: FulfilmentState) => void;
+  onPickList: (formato: PickListFormat) => void;
   onClear: () => void;
 }) {
   if (count === 0) return null;
@@ -45,6 +53,24 @@ export function BulkMoveBar({
           <Button variant="subtle" color="gray" size="sm" onClick={onClear}>
             Quitar selección
           </Button>
+          <Menu position="top-end" withinPortal>
+            <Menu.Target>
+              <Button
+                size="sm"
+                variant="default"
+                loading={picking}
+                leftSection={<IconListCheck size={16} aria-hidden />}
+                rightSection={<IconChevronUp size={14} aria-hidden />}
+              >
+                Lista de surtido
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>Por producto, con los pedidos que surte</Menu.Label>
+              <Menu.Item onClick={() => onPickList('pdf')}>PDF para imprimir</Menu.Item>
+              <Menu.Item onClick={() => onPickList('csv')}>CSV (hoja de cálculo)</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
           <Menu position="top-end" withinPortal>
             <Menu.Target>
               <Button size="sm" loading={busy} rightSection={<IconChevronUp size={14} aria-hidden />}>

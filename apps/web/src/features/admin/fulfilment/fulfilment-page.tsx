@@ -59,7 +59,14 @@ import { useListParams } from '../../../lib/list-params';
 import { type RowSelection, useRowSelection } from '../../../lib/row-selection';
 import type { FulfilmentFilters } from '../api/keys';
 import { ClientSelect } from '../clients/client-select';
-import { useBulkMove, useExportOrders, useFulfilmentQueue, useMoveFulfilment } from './api';
+import {
+  type PickListFormat,
+  useBulkMove,
+  useExportOrders,
+  useFulfilmentQueue,
+  useMoveFulfilment,
+  usePickList,
+} from './api';
 import { BulkMoveBar, BulkMoveSummary } from './fulfilment-bulk';
 import { QueueCards, QueueTable } from './fulfilment-rows';
 
@@ -310,6 +317,20 @@ export function FulfilmentPage() {
   const pages = query.data ? Math.max(1, Math.ceil(total / query.data.per_page)) : 1;
   const filtered = isFiltered(filters);
   const exporter = useExport(selected, setRefusal);
+  const pickList = usePickList();
+  /** The pick list of the selection: the selection stays, since nothing moved. */
+  const doPickList = (formato: PickListFormat) =>
+    pickList.mutate(
+      { ids: selected.ids, formato },
+      {
+        onSuccess: (filename) => {
+          setRefusal(null);
+          showSuccess('Lista de surtido descargada', filename);
+        },
+        onError: (error) =>
+          setRefusal({ title: 'No se pudo preparar la lista de surtido', text: errorMessage(error) }),
+      },
+    );
 
   const doMove = (row: FulfilmentRow, estado: FulfilmentState, guia?: string, comentario?: string) =>
     move.mutate(
@@ -442,7 +463,9 @@ export function FulfilmentPage() {
         <BulkMoveBar
           count={selected.size}
           busy={bulk.isPending}
+          picking={pickList.isPending}
           onMove={askBulkMove}
+          onPickList={doPickList}
           onClear={selected.clear}
         />
         <Pager
