@@ -132,6 +132,14 @@ test('logs: filtrar por el nombre sin acentos, ver y copiar los metadatos, expor
   // A value the server refuses is said next to its field, not sent.
   await page.getByRole('textbox', { name: 'Pedido', exact: true }).fill('doce');
   await expect(page.getByText('Busca por número de pedido, por ejemplo #00042.')).toBeVisible();
+  // On a phone the event type and the user stay in sight; the client filter counts among the folded ones.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('textbox', { name: 'Usuario', exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Pedido', exact: true })).toBeHidden();
+  await page.getByRole('button', { name: 'Filtros (1)', exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Pedido', exact: true })).toBeVisible();
+  await screenshot(page, 'admin-logs-390');
+  await page.setViewportSize({ width: 1366, height: 860 });
 });
 
 test('el cliente elegido sigue al administrador; «Pedidos por autorizar» abre la lista y un pedido', async ({

@@ -288,6 +288,14 @@ test('el operador mueve varios pedidos a la vez con un resultado por pedido e im
   await screenshot(page, 'admin-surtido-lote');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // On a phone the client stays in sight and the other filters fold behind one button.
+  const filtros = page.getByRole('button', { name: 'Filtros', exact: true });
+  await expect(filtros).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('combobox', { name: 'Estado de surtido' })).toBeHidden();
+  await expect(page.getByRole('combobox', { name: 'Cliente', exact: true })).toBeVisible();
+  await filtros.click();
+  await expect(page.getByRole('combobox', { name: 'Estado de surtido' })).toBeVisible();
+  await page.getByRole('button', { name: 'Ocultar filtros' }).click();
   await screenshot(page, 'admin-surtido-lote-390');
   await page.setViewportSize({ width: 1366, height: 860 });
   await page.getByRole('button', { name: 'Cerrar resumen' }).click();

@@ -6,6 +6,11 @@ import classes from './phone-filters.module.css';
 interface PhoneFiltersProps extends StackProps {
   /** How many of the folded filters differ from their default: the button says it ("Filtros (2)"). */
   active: number;
+  /**
+   * The filters are cells of the grid this sits in (a `SimpleGrid` of filters): the button and each filter
+   * take a cell, and the filters keep the grid's columns from the sm breakpoint up.
+   */
+  inGrid?: boolean;
   children: ReactNode;
 }
 
@@ -14,7 +19,7 @@ interface PhoneFiltersProps extends StackProps {
  * on the first screen; from the sm breakpoint up they are always shown and the button is not. CSS alone
  * decides (no width read in script), so nothing moves when the page loads.
  */
-export function PhoneFilters({ active, children, ...props }: PhoneFiltersProps) {
+export function PhoneFilters({ active, inGrid = false, children, ...props }: PhoneFiltersProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
@@ -30,7 +35,13 @@ export function PhoneFilters({ active, children, ...props }: PhoneFiltersProps) 
       >
         {open ? 'Ocultar filtros' : active > 0 ? `Filtros (${active})` : 'Filtros'}
       </Button>
-      <Stack gap="sm" {...props} id={id} className={classes.folded} data-open={open}>
+      <Stack
+        gap="sm"
+        {...props}
+        id={id}
+        className={inGrid ? `${classes.folded} ${classes.inGrid}` : classes.folded}
+        data-open={open}
+      >
         {children}
       </Stack>
     </>

@@ -52,6 +52,7 @@ import { DialogActions } from '../../../components/ui/dialog-actions';
 import { LoadingRows } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
+import { PhoneFilters } from '../../../components/ui/phone-filters';
 import { Refusal } from '../../../components/ui/refusal';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatOrderNumber } from '../../../lib/format';
@@ -215,39 +216,49 @@ function QueueFilters({ filters, set }: { filters: FulfilmentFilters; set: Queue
           placeholder="Todos los clientes"
           clearable
         />
-        <Select
-          label="Estado de surtido"
-          placeholder="Todos"
-          data={FULFILMENT_STATES.map((s) => ({ value: s, label: FULFILMENT_LABELS[s] }))}
-          value={filters.surtido}
-          onChange={(v) => set({ surtido: v as FulfilmentState | null })}
-          clearable
-        />
-        <Select
-          label="Exportación"
-          placeholder="Todos"
-          data={[
-            { value: 'no', label: 'Sin exportar' },
-            { value: 'si', label: 'Exportados' },
-          ]}
-          value={filters.exportado}
-          onChange={(v) => set({ exportado: v as 'si' | 'no' | null })}
-          clearable
-        />
-        <DateRangeField
-          label="Fecha del pedido"
-          desde={filters.desde}
-          hasta={filters.hasta}
-          onChange={(desde, hasta) => set({ desde, hasta })}
-        />
-        <Button
-          variant="default"
-          leftSection={<IconFilterOff size={16} aria-hidden />}
-          disabled={!filtered}
-          onClick={() => set({ cliente: null, surtido: null, exportado: null, desde: null, hasta: null })}
+        {/* On phones the state, export and date filters fold behind one button (issue 37). */}
+        <PhoneFilters
+          inGrid
+          active={
+            Number(!!filters.surtido) +
+            Number(!!filters.exportado) +
+            Number(!!(filters.desde || filters.hasta))
+          }
         >
-          Limpiar filtros
-        </Button>
+          <Select
+            label="Estado de surtido"
+            placeholder="Todos"
+            data={FULFILMENT_STATES.map((s) => ({ value: s, label: FULFILMENT_LABELS[s] }))}
+            value={filters.surtido}
+            onChange={(v) => set({ surtido: v as FulfilmentState | null })}
+            clearable
+          />
+          <Select
+            label="Exportación"
+            placeholder="Todos"
+            data={[
+              { value: 'no', label: 'Sin exportar' },
+              { value: 'si', label: 'Exportados' },
+            ]}
+            value={filters.exportado}
+            onChange={(v) => set({ exportado: v as 'si' | 'no' | null })}
+            clearable
+          />
+          <DateRangeField
+            label="Fecha del pedido"
+            desde={filters.desde}
+            hasta={filters.hasta}
+            onChange={(desde, hasta) => set({ desde, hasta })}
+          />
+          <Button
+            variant="default"
+            leftSection={<IconFilterOff size={16} aria-hidden />}
+            disabled={!filtered}
+            onClick={() => set({ cliente: null, surtido: null, exportado: null, desde: null, hasta: null })}
+          >
+            Limpiar filtros
+          </Button>
+        </PhoneFilters>
       </SimpleGrid>
     </Paper>
   );
@@ -298,6 +309,27 @@ function useExport(selected: RowSelection<FulfilmentRow>, onRefusal: (refusal: Q
   return { run: doExport, pending: exporter.isPending };
 }
 
+/** 'Lista de surtido': the selection's pick list as a file; the selection stays, since nothing moved. */
+function usePickListDownload(
+  selected: RowSelection<FulfilmentRow>,
+  onRefusal: (refusal: QueueRefusal | null) => void,
+) {
+  const pickList = usePickList();
+  const run = (formato: PickListFormat) =>
+    pickList.mutate(
+      { ids: selected.ids, formato },
+      {
+        onSuccess: (filename) => {
+          onRefusal(null);
+          showSuccess('Lista de surtido descargada', filename);
+        },
+        onError: (error) =>
+          onRefusal({ title: 'No se pudo preparar la lista de surtido', text: errorMessage(error) }),
+      },
+    );
+  return { run, pending: pickList.isPending };
+}
+
 export function FulfilmentPage() {
   const { filters, set } = useQueueParams();
   const query = useFulfilmentQueue(filters);
@@ -317,20 +349,7 @@ export function FulfilmentPage() {
   const pages = query.data ? Math.max(1, Math.ceil(total / query.data.per_page)) : 1;
   const filtered = isFiltered(filters);
   const exporter = useExport(selected, setRefusal);
-  const pickList = usePickList();
-  /** The pick list of the selection: the selection stays, since nothing moved. */
-  const doPickList = (formato: PickListFormat) =>
-    pickList.mutate(
-      { ids: selected.ids, formato },
-      {
-        onSuccess: (filename) => {
-          setRefusal(null);
-          showSuccess('Lista de surtido descargada', filename);
-        },
-        onError: (error) =>
-          setRefusal({ title: 'No se pudo preparar la lista de surtido', text: errorMessage(error) }),
-      },
-    );
+  const pickList = usePickListDownload(selected, setRefusal);
 
   const doMove = (row: FulfilmentRow, estado: FulfilmentState, guia?: string, comentario?: string) =>
     move.mutate(
@@ -463,9 +482,9 @@ export function FulfilmentPage() {
         <BulkMoveBar
           count={selected.size}
           busy={bulk.isPending}
-          picking={pickList.isPending}
+          picking={pickList.pending}
           onMove={askBulkMove}
-          onPickList={doPickList}
+          onPickList={pickList.run}
           onClear={selected.clear}
         />
         <Pager

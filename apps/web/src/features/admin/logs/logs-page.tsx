@@ -43,6 +43,7 @@ import { DateRangeField } from '../../../components/ui/date-range-field';
 import { LoadingRows } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
+import { PhoneFilters } from '../../../components/ui/phone-filters';
 import { Refusal } from '../../../components/ui/refusal';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime, formatOrderNumber } from '../../../lib/format';
@@ -307,44 +308,54 @@ export function LogsPage() {
             error={user.invalid ? 'Escribe al menos 2 caracteres o el número de ID.' : undefined}
             onChange={(e) => user.onChange(e.currentTarget.value)}
           />
-          <ClientSelect
-            value={filters.id_cliente}
-            placeholder="Todos los clientes"
-            onChange={(id) => setFilters({ id_cliente: id })}
-          />
-          <TextInput
-            label="Pedido"
-            placeholder="#00012"
-            value={order.text}
-            error={order.invalid ? MSG.numeroPedidoInvalido : undefined}
-            onChange={(e) => order.onChange(e.currentTarget.value)}
-          />
-          <DateRangeField
-            label="Periodo"
-            desde={filters.desde}
-            hasta={filters.hasta}
-            onChange={(desde, hasta) => setFilters({ desde, hasta })}
-          />
-          <Button
-            variant="default"
-            mt={{ base: 0, sm: 25 }}
-            leftSection={<IconFilterOff size={16} />}
-            disabled={!filtered}
-            onClick={() => {
-              user.setText('');
-              order.setText('');
-              setFilters({
-                event_type: null,
-                usuario: null,
-                id_cliente: null,
-                pedido: null,
-                desde: null,
-                hasta: null,
-              });
-            }}
+          {/* On phones the client, order, period and 'Limpiar filtros' fold behind one button (issue 37). */}
+          <PhoneFilters
+            inGrid
+            active={
+              Number(!!filters.id_cliente) +
+              Number(!!filters.pedido) +
+              Number(!!(filters.desde || filters.hasta))
+            }
           >
-            Limpiar filtros
-          </Button>
+            <ClientSelect
+              value={filters.id_cliente}
+              placeholder="Todos los clientes"
+              onChange={(id) => setFilters({ id_cliente: id })}
+            />
+            <TextInput
+              label="Pedido"
+              placeholder="#00012"
+              value={order.text}
+              error={order.invalid ? MSG.numeroPedidoInvalido : undefined}
+              onChange={(e) => order.onChange(e.currentTarget.value)}
+            />
+            <DateRangeField
+              label="Periodo"
+              desde={filters.desde}
+              hasta={filters.hasta}
+              onChange={(desde, hasta) => setFilters({ desde, hasta })}
+            />
+            <Button
+              variant="default"
+              mt={{ base: 0, sm: 25 }}
+              leftSection={<IconFilterOff size={16} />}
+              disabled={!filtered}
+              onClick={() => {
+                user.setText('');
+                order.setText('');
+                setFilters({
+                  event_type: null,
+                  usuario: null,
+                  id_cliente: null,
+                  pedido: null,
+                  desde: null,
+                  hasta: null,
+                });
+              }}
+            >
+              Limpiar filtros
+            </Button>
+          </PhoneFilters>
         </SimpleGrid>
       </Paper>
 
