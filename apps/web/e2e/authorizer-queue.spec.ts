@@ -263,8 +263,22 @@ test('j/k recorren la cola, «a» abre la confirmación y «Siguiente pendiente�
   await expect(page).toHaveURL(new RegExp(`/autorizador/orden/${p3}\\?estatus=todos$`));
   await page.getByRole('link', { name: 'Volver al historial de pedidos' }).click();
   await expect(page).toHaveURL(/\/autorizador\/principal\?estatus=todos$/);
-  void p1;
-  void p2;
+
+  // The list's sort travels too: largest total first ($240, $135, $120 still pending), the order below p1
+  // is p2, not an older one, and the next to act on follows that order.
+  await page.goto('/autorizador/principal?orden=total_desc');
+  await ver(p1).click();
+  await expect(page).toHaveURL(new RegExp(`/autorizador/orden/${p1}\\?orden=total_desc$`));
+  await expect(page.getByRole('heading', { name: `Pedido ${numero(p1)}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sin pedido anterior' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: `Pedido siguiente, ${numero(p2)}` })).toBeEnabled();
+  await page.keyboard.press('j');
+  await expect(page).toHaveURL(new RegExp(`/autorizador/orden/${p2}\\?orden=total_desc$`));
+  await expect(page.getByRole('button', { name: `Pedido siguiente, ${numero(p3)}` })).toBeEnabled();
+  // An order that needs nothing more, in a list with nothing left to act on: the page says so.
+  await page.goto(`/autorizador/orden/${p4}?q=sin-coincidencias`);
+  await expect(page.getByRole('heading', { name: `Pedido ${numero(p4)}` })).toBeVisible();
+  await expect(page.getByTestId('siguiente-pendiente')).toContainText('No hay más pedidos por atender');
 });
 
 test('salir con cambios sin guardar pregunta antes (enlace, tecla, atrás y recarga)', async ({

@@ -113,12 +113,17 @@ const ListFilter = z.object({
 
 const OrderKey = z.coerce.number().int().min(1).max(MAX_ID);
 
-export const AuthorizerOrdersQuery = ListFilter.extend({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+/** What the list shows and in which order: its filter, its sort and its period. */
+const ListView = ListFilter.extend({
   orden: OrderSort.default('fecha_desc'),
   /** Business dates (YYYY-MM-DD), both inclusive. */
   desde: BusinessDate.optional(),
   hasta: BusinessDate.optional(),
+});
+const periodInOrder = (q: { desde?: string; hasta?: string }) => !q.desde || !q.hasta || q.desde <= q.hasta;
+
+export const AuthorizerOrdersQuery = ListView.extend({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   /**
    * Keyset paging (decision 0076): `page` is the page right after the order `despues` (the last row of the
    * page before it) or right before the order `antes` (the first row of the page after it), read from where
@@ -128,23 +133,27 @@ export const AuthorizerOrdersQuery = ListFilter.extend({
   despues: OrderKey.optional(),
   antes: OrderKey.optional(),
 })
-  .refine((q) => !q.desde || !q.hasta || q.desde <= q.hasta, {
-    message: MSG.rangoFechasInvalido,
-    path: ['hasta'],
-  })
+  .refine(periodInOrder, { message: MSG.rangoFechasInvalido, path: ['hasta'] })
   .refine((q) => q.despues === undefined || q.antes === undefined, {
     message: MSG.paginaDespuesOAntes,
     path: ['antes'],
   });
 export type AuthorizerOrdersQuery = z.infer<typeof AuthorizerOrdersQuery>;
 
-/** The list's filter, for the neighbours of one order (GET /api/pedidos/:id/siguiente). */
-export const OrderNeighboursQuery = ListFilter;
+/**
+ * The list's view, for the neighbours of one order (GET /api/pedidos/:id/siguiente): the same filter, sort
+ * and period, so "Siguiente" and "Siguiente pendiente" follow the list as the approver left it.
+ */
+export const OrderNeighboursQuery = ListView.refine(periodInOrder, {
+  message: MSG.rangoFechasInvalido,
+  path: ['hasta'],
+});
 export type OrderNeighboursQuery = z.infer<typeof OrderNeighboursQuery>;
 
 /**
- * One order's neighbours in the list under the same filter (newest first): the previous and next rows,
- * and the next order this user can act on (after it in the list, else the first before it), or null.
+ * One order's neighbours in the list under the same filter, sort and period: the previous and next rows,
+ * and the next order this user can act on (after it in the list, else the first from the list's top), or
+ * null.
  */
 export const OrderNeighbours = z.object({
   anterior: z.number().int().nullable(),

@@ -548,6 +548,49 @@ describe.each(DB_KINDS)('authorization: orders, workflow, reports, e-mails (%s)'
     }
   });
 
+  it("next in queue follows the list's sort and period, as the approver left it", async () => {
+    const w = await world();
+    const order = async (precio: number, day: string) =>
+      (
+        await makeOrder(db(), {
+          idUser: w.buyer.id,
+          idCliente: w.client.id,
+          status: 'pendiente',
+          transactionDate: new Date(`${day}T18:00:00Z`),
+          lines: [{ productId: w.a.id, precio, cantidad: 1, idCategoria: w.category.id }],
+        })
+      ).id;
+    // By total, cheapest first: cheap (12 March), mid (10 March), dear (11 March); February's is outside.
+    const dear = await order(30_000, '2026-03-11');
+    const cheap = await order(10_000, '2026-03-12');
+    const mid = await order(20_000, '2026-03-10');
+    const old = await order(15_000, '2026-02-20');
+    const next = async (id: number, query: string) => {
+      const res = await w.api.r2.get(`/api/pedidos/${id}/siguiente${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const march = '?status=accionables&orden=total_asc&desde=2026-03-01&hasta=2026-03-31';
+    expect(await next(mid, march)).toEqual({ anterior: cheap, siguiente: dear, siguiente_accionable: dear });
+    // From the last one of that list the next to act on is its first, never February's order.
+    expect(await next(dear, march)).toEqual({ anterior: mid, siguiente: null, siguiente_accionable: cheap });
+    // By date, oldest first and without a period, February's order comes first.
+    expect(await next(old, '?orden=fecha_asc')).toEqual({
+      anterior: null,
+      siguiente: mid,
+      siguiente_accionable: mid,
+    });
+    expect(await next(cheap, '?orden=fecha_asc')).toEqual({
+      anterior: dear,
+      siguiente: null,
+      siguiente_accionable: old,
+    });
+    // A period that ends before it starts is a Spanish 400.
+    const bad = await w.api.r2.get(`/api/pedidos/${mid}/siguiente?desde=2026-03-31&hasta=2026-03-01`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toBe(MSG.rangoFechasInvalido);
+  });
+
   it('reports: exact rows, BOM, formula-safe, business dates, inclusive range, detail per line', async () => {
     const w = await world();
     await db()

@@ -1,6 +1,6 @@
 import { ORDERS_PER_PAGE } from '@portal/shared/limits';
 import type { OrderFilter, OrderSort } from '@portal/shared/schemas/orders';
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { businessMonthOf } from '../../db/order-totals.ts';
 import { type PageWindow, pageWindow, preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
@@ -176,24 +176,40 @@ function statusOfFilter(
 }
 
 /**
- * One order's neighbours in a client's list under a filter (newest first, as the list shows them): the
- * rows just before and after it, and the next order `userId` may act on — status `actionable`, not their
- * own, and not one they gave the level-1 approval of — after it in the list, else the first before it.
+ * One order's neighbours in a client's list under a filter, a sort and a period, as the list shows them:
+ * the rows just before and after it (where it stands under that sort, as keyset paging reads it), and the
+ * next order `userId` may act on — status `actionable`, not their own, and not one they gave the level-1
+ * approval of — after it in the list, else the first from the list's top.
  */
 export async function orderNeighbours(
   db: Db,
   idCliente: number,
   id: number,
-  opts: { status: OrderFilter; actionable: readonly string[]; q?: string; userId: number },
+  opts: {
+    status: OrderFilter;
+    actionable: readonly string[];
+    q?: string;
+    userId: number;
+    orden: OrderSort;
+    range?: { start?: Date; end?: Date };
+  },
 ) {
   const search = opts.q ? searchTerms(opts.q) : undefined;
   const statuses = statusOfFilter(opts.status, opts.actionable);
-  const where = orderListWhere({ idCliente, ...statuses, like: search?.like, id: search?.id });
+  const where = orderListWhere({
+    idCliente,
+    ...statuses,
+    like: search?.like,
+    id: search?.id,
+    from: opts.range?.start,
+    to: opts.range?.end,
+  });
   // The statuses the user acts on that the filter keeps.
   const acts = opts.actionable.filter(
     (s) => statuses.status === undefined || s === statuses.status || s === statuses.otherStatus,
   );
-  const first = async (condition: SQL | undefined, ...order: SQL[]) => {
+  const after = keysetCondition(opts.orden, idCliente, { side: 'despues', id });
+  const first = async (condition: SQL | undefined, order: SQL[]) => {
     const [row] = await db
       .select({ id: orders.id })
       .from(orders)
@@ -215,12 +231,11 @@ export async function orderNeighbours(
               and ${orderEvents.tipo} = 'aprobado' and ${orderEvents.toStatus} = 'espera'
               and (${orderEvents.actorId} = ${opts.userId} or ${orderEvents.onBehalfOfId} = ${opts.userId}))`,
           ),
-          sql`case when ${orders.id} < ${id} then 0 else 1 end`,
-          desc(orders.id),
+          [sql`case when ${after} then 0 else 1 end`, ...sortOf(opts.orden)],
         );
   const [anterior, siguiente, siguienteAccionable] = await Promise.all([
-    first(gt(orders.id, id), asc(orders.id)),
-    first(lt(orders.id, id), desc(orders.id)),
+    first(keysetCondition(opts.orden, idCliente, { side: 'antes', id }), sortOf(opts.orden, true)),
+    first(after, sortOf(opts.orden)),
     actionable,
   ]);
   return { anterior, siguiente, siguienteAccionable };

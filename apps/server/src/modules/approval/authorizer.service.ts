@@ -74,13 +74,7 @@ export async function authorizerOrders(
     ...query,
     orden,
     actionable,
-    range:
-      query.desde || query.hasta
-        ? {
-            start: query.desde ? businessDateRange(query.desde, query.desde, tz).start : undefined,
-            end: query.hasta ? businessDateRange(query.hasta, query.hasta, tz).end : undefined,
-          }
-        : undefined,
+    range: listRange(query, tz),
   });
   const flags = await pageBudgetFlags(deps.db, tz, client.modoPresupuesto, rows);
   return {
@@ -107,6 +101,15 @@ export async function authorizerOrders(
   };
 }
 
+/** The instants of the list's period (`desde`, `hasta`: business dates, both inclusive), if it has one. */
+function listRange(query: { desde?: string; hasta?: string }, tz: string) {
+  if (!query.desde && !query.hasta) return undefined;
+  return {
+    start: query.desde ? businessDateRange(query.desde, query.desde, tz).start : undefined,
+    end: query.hasta ? businessDateRange(query.hasta, query.hasta, tz).end : undefined,
+  };
+}
+
 /**
  * "Siguiente pendiente" and j/k of the review screen: the order's neighbours under the list's filter. The
  * order itself must be the client's (another client's id answers like a missing one).
@@ -129,6 +132,8 @@ export async function authorizerOrderNeighbours(
   const actionable = actionableStatuses(actors, client.cantidadAutorizadores);
   const found = await orderNeighbours(deps.db, client.id, id, {
     ...query,
+    orden: query.orden ?? 'fecha_desc',
+    range: listRange(query, deps.config.BUSINESS_TZ),
     actionable,
     userId: auth.user.id,
   });

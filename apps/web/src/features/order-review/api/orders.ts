@@ -15,6 +15,7 @@ import type {
 } from '@portal/shared/schemas/orders';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
+import type { QueueFilter } from '../lib/queue';
 
 export type {
   AuthorizerOrderRow,
@@ -48,8 +49,7 @@ export const authorizerKeys = {
   list: (pathname: string, filters: OrdersFilters) => ['autorizador', 'pedidos', pathname, filters] as const,
   order: (id: number) => ['autorizador', 'pedido', id] as const,
   /** Under the order's key: a transition of the order refreshes its neighbours too. */
-  neighbours: (id: number, filter: { status: OrderFilter; q: string }) =>
-    ['autorizador', 'pedido', id, 'vecinos', filter] as const,
+  neighbours: (id: number, filter: QueueFilter) => ['autorizador', 'pedido', id, 'vecinos', filter] as const,
 };
 
 export function fetchOrders(filters: OrdersFilters, signal?: AbortSignal): Promise<AuthorizerOrdersResponse> {
@@ -68,14 +68,17 @@ export function fetchOrder(id: number, signal?: AbortSignal): Promise<Authorizer
   return api.get<AuthorizerOrderView>(`/api/pedidos/${id}`, { signal });
 }
 
-/** The order's neighbours in the list under the same filter, and the next one to act on. */
+/** The order's neighbours in the list under the same filter, sort and period, and the next one to act on. */
 export function fetchNeighbours(
   id: number,
-  filter: { status: OrderFilter; q: string },
+  filter: QueueFilter,
   signal?: AbortSignal,
 ): Promise<OrderNeighbours> {
   const params = new URLSearchParams({ status: filter.status });
   if (filter.q) params.set('q', filter.q);
+  if (filter.orden !== 'fecha_desc') params.set('orden', filter.orden);
+  if (filter.desde) params.set('desde', filter.desde);
+  if (filter.hasta) params.set('hasta', filter.hasta);
   return api.get<OrderNeighbours>(`/api/pedidos/${id}/siguiente?${params}`, { signal });
 }
 

@@ -76,7 +76,7 @@ export function NextPending({ next, onGo, backToList }: NextPendingProps) {
       {next === null ? (
         <>
           <Text size="sm" c="dimmed">
-            No quedan pedidos por atender con este filtro.
+            No hay más pedidos por atender con este filtro.
           </Text>
           {backToList}
         </>

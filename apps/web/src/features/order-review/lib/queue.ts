@@ -1,9 +1,11 @@
 /**
- * The review queue: the list's filter travels with the order's address (`/autorizador/orden/12?estatus=
- * todos&q=ana&pagina=2`), so the order screen can go back to the same list and ask the server for the
- * next order under the same filter (GET /api/pedidos/:id/siguiente).
+ * The review queue: the list's view travels with the order's address (`/autorizador/orden/12?estatus=
+ * todos&q=ana&orden=total_asc&desde=2026-03-01&pagina=2`), so the order screen can go back to the same
+ * list and ask the server for the next order under the same filter, sort and period (GET
+ * /api/pedidos/:id/siguiente).
  */
-import { type OrderFilter, OrderNeighboursQuery } from '@portal/shared/schemas/orders';
+import { OrderNeighboursQuery } from '@portal/shared/schemas/orders';
+import type { z } from 'zod';
 import { readListParams } from '../../../lib/list-params';
 
 /** The list screen. */
@@ -12,12 +14,10 @@ export const ORDERS_LIST = '/autorizador/principal';
 /** The list's URL names of the query's fields where they differ (`?estatus=`, `?pagina=`). */
 export const LIST_URL_KEYS = { status: 'estatus', page: 'pagina' } as const;
 /** The list's query parameters that the order screen carries. */
-const LIST_PARAMS = ['estatus', 'q', 'pagina'] as const;
+const LIST_PARAMS = ['estatus', 'q', 'orden', 'desde', 'hasta', 'pagina'] as const;
 
-export interface QueueFilter {
-  status: OrderFilter;
-  q: string;
-}
+/** The list's view as the neighbours' query reads it; no search is ''. */
+export type QueueFilter = Omit<z.output<typeof OrderNeighboursQuery>, 'q'> & { q: string };
 
 /** Only the list's own parameters of a search, as `?…` (or ''). */
 export function listSearch(search: string): string {
@@ -41,8 +41,8 @@ export function listHref(search: string): string {
   return `${ORDERS_LIST}${listSearch(search)}`;
 }
 
-/** The filter of a search: `estatus` (default 'accionables') and `q`. */
+/** The view of a search: `estatus` (default 'accionables'), `q`, `orden` (default newest first) and the period. */
 export function queueFilter(search: string): QueueFilter {
-  const { status, q } = readListParams(OrderNeighboursQuery, new URLSearchParams(search), LIST_URL_KEYS);
-  return { status, q: q ?? '' };
+  const view = readListParams(OrderNeighboursQuery, new URLSearchParams(search), LIST_URL_KEYS);
+  return { ...view, q: view.q ?? '' };
 }
