@@ -175,6 +175,23 @@ function statusOfFilter(
   return { status: filter === 'todos' ? undefined : filter, otherStatus: undefined };
 }
 
+/** The list's filter of a view: the client, the statuses, the search's terms and the period's instants. */
+function listFilterOf(
+  idCliente: number,
+  statuses: ReturnType<typeof statusOfFilter>,
+  view: { q?: string; range?: { start?: Date; end?: Date } },
+) {
+  const search = view.q ? searchTerms(view.q) : undefined;
+  return {
+    idCliente,
+    ...statuses,
+    like: search?.like,
+    id: search?.id,
+    from: view.range?.start,
+    to: view.range?.end,
+  };
+}
+
 /**
  * One order's neighbours in a client's list under a filter, a sort and a period, as the list shows them:
  * the rows just before and after it (where it stands under that sort, as keyset paging reads it), and the
@@ -194,16 +211,8 @@ export async function orderNeighbours(
     range?: { start?: Date; end?: Date };
   },
 ) {
-  const search = opts.q ? searchTerms(opts.q) : undefined;
   const statuses = statusOfFilter(opts.status, opts.actionable);
-  const where = orderListWhere({
-    idCliente,
-    ...statuses,
-    like: search?.like,
-    id: search?.id,
-    from: opts.range?.start,
-    to: opts.range?.end,
-  });
+  const where = orderListWhere(listFilterOf(idCliente, statuses, opts));
   // The statuses the user acts on that the filter keeps.
   const acts = opts.actionable.filter(
     (s) => statuses.status === undefined || s === statuses.status || s === statuses.otherStatus,
@@ -277,16 +286,7 @@ export async function listClientOrders(
     antes?: number;
   },
 ) {
-  const statuses = statusOfFilter(opts.status, opts.actionable);
-  const search = opts.q ? searchTerms(opts.q) : undefined;
-  const filter = {
-    idCliente,
-    ...statuses,
-    like: search?.like,
-    id: search?.id,
-    from: opts.range?.start,
-    to: opts.range?.end,
-  };
+  const filter = listFilterOf(idCliente, statusOfFilter(opts.status, opts.actionable), opts);
   const { shape, args } = shapeOf(filter);
   const window = pageWindow(opts.page, ORDERS_PER_PAGE);
   const totalsOf = (r: { n: number; suma: string | number }[]) => ({
@@ -318,8 +318,10 @@ export async function listClientOrders(
   };
   const [rows, totals] = await Promise.all([
     page(),
-    search || opts.range
-      ? preparedOnce(db, `portal_orders_count_${shape}`, (d) => countAndSum(d, args, search !== undefined))
+    filter.like !== undefined || opts.range
+      ? preparedOnce(db, `portal_orders_count_${shape}`, (d) =>
+          countAndSum(d, args, filter.like !== undefined),
+        )
           .execute(filter)
           .then(totalsOf)
       : largeListTotals.get(`${idCliente}:${opts.status}:${opts.actionable.join(',')}`, async () =>
