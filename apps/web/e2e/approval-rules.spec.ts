@@ -151,3 +151,33 @@ test('bajo el monto del Super Autorizador, el Autorizador aprueba en definitiva 
     ),
   ).toBeVisible();
 });
+
+test('la lista del Autorizador marca los pedidos que por su monto pasarán al Super Autorizador', async ({
+  page,
+  browser,
+}) => {
+  const d = await ensureData(browser);
+  await signIn(page, d.comprador, PASSWORD);
+  await expectHome(page, 1);
+  // Five helmets: $1,160, over the Super Autorizador's $1,000 on its own.
+  const pedido = await placeOrder(page, d.producto, 5);
+  expect(pedido.status).toBe('pendiente');
+  const numero = `#${String(pedido.id).padStart(5, '0')}`;
+
+  await page.context().clearCookies();
+  await signIn(page, d.autorizador, PASSWORD);
+  await expectHome(page, 2);
+  const row = page.getByRole('row').filter({ hasText: numero });
+  await expect(row.getByTestId('va-a-segundo-nivel')).toHaveText('Va a 2.º nivel');
+  await screenshot(page, 'autorizador-lista-segundo-nivel');
+  // An order already approved is past the question: no mark on its row.
+  await page.goto('/autorizador/principal?estatus=aprobado');
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByTestId('va-a-segundo-nivel')).toHaveCount(0);
+  // On a phone the card says it too.
+  await page.goto('/autorizador/principal');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = page.getByRole('listitem').filter({ hasText: numero });
+  await expect(card.getByTestId('va-a-segundo-nivel')).toBeVisible();
+  await screenshot(page, 'autorizador-lista-segundo-nivel-390');
+});

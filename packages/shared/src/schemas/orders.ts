@@ -176,6 +176,12 @@ export const AuthorizerOrderRow = z.object({
   excede_presupuesto: z.boolean(),
   /** The buyer's remaining budget of the order's month after this order (pesos; negative when over). */
   restante_despues: z.number(),
+  /**
+   * A pendiente order that a level-1 approval would send on to the Super Autorizador under the client's rule
+   * by amount (its total with the buyer's orders of the rule's window): false without such a rule, where
+   * every order of a two-level client goes to the second level alike.
+   */
+  segundo_nivel: z.boolean(),
 });
 export type AuthorizerOrderRow = z.infer<typeof AuthorizerOrderRow>;
 

@@ -291,6 +291,45 @@ describe.each(DB_KINDS)('approval rules by amount (%s)', (kind) => {
     });
   });
 
+  it("the approvers' list marks the pendiente orders a level-1 approval would send to the second level", async () => {
+    // $116 per unit; Super Autorizador from $1,000; a 24-hour window.
+    const w = await world({ levels: 2, segundoNivelDesde: 100000, ventana: 24 });
+    const small = await purchase(w, 5); // $580 alone
+    const split = await purchase(w, 5); // $580, with small before it $1,160
+    const large = await purchase(w, 9); // $1,044 alone is enough
+    const marks = async (api = w.api.r2, query = '?status=todos') => {
+      const res = await api.get(`/api/pedidos${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return new Map(
+        (res.json().pedidos as { id: number; segundo_nivel: boolean }[]).map((p) => [p.id, p.segundo_nivel]),
+      );
+    };
+    expect(await marks()).toEqual(
+      new Map([
+        [large.id, true],
+        [split.id, true],
+        [small.id, false],
+      ]),
+    );
+    // An order already in espera is past the question; a cancelled one before it no longer adds up.
+    await db().update(orders).set({ status: 'espera' }).where(eq(orders.id, large.id));
+    await db()
+      .update(orders)
+      .set({ status: 'cancelado', surtidoEstatus: null })
+      .where(eq(orders.id, small.id));
+    expect(await marks()).toEqual(
+      new Map([
+        [large.id, false],
+        [split.id, false],
+        [small.id, false],
+      ]),
+    );
+    // Without a rule by amount every order goes to the second level alike: nothing is singled out.
+    const plain = await world({ levels: 2 });
+    const o = await purchase(plain, 9);
+    expect((await marks(plain.api.r2)).get(o.id)).toBe(false);
+  });
+
   it('orders already waiting keep their path when a rule is turned on', async () => {
     const w = await world({ levels: 2 });
     const placed = await purchase(w, 1);

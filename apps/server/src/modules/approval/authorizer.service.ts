@@ -40,6 +40,7 @@ import {
   lockOrderForAction,
   ORDER_BUYER,
   placedBefore,
+  placedBeforeEach,
   readApproval,
 } from './approval.repository.ts';
 import { approvalBudget, approvalFigures, monthWithout, pageBudgetFlags } from './approval-budget.ts';
@@ -76,7 +77,10 @@ export async function authorizerOrders(
     actionable,
     range: listRange(query, tz),
   });
-  const flags = await pageBudgetFlags(deps.db, tz, client.modoPresupuesto, rows);
+  const [flags, secondLevel] = await Promise.all([
+    pageBudgetFlags(deps.db, tz, client.modoPresupuesto, rows),
+    pageSecondLevel(deps.db, client, rows),
+  ]);
   return {
     pedidos: rows.map((r) => ({
       id: r.id,
@@ -89,6 +93,7 @@ export async function authorizerOrders(
       comentarios: r.comentarios,
       excede_presupuesto: flags.get(r.id)?.over ?? false,
       restante_despues: flags.get(r.id)?.restante ?? 0,
+      segundo_nivel: secondLevel.has(r.id),
     })),
     total,
     page: query.page,
@@ -99,6 +104,36 @@ export async function authorizerOrders(
     orden,
     suma: centavosToPesos(suma),
   };
+}
+
+/**
+ * The pendiente orders of a page that a level-1 approval would send to the second level under the client's
+ * rule by amount (decision 0100's window included); none without the rule or with one level.
+ */
+async function pageSecondLevel(
+  db: Db,
+  client: NonNullable<AuthContext['client']>,
+  rows: readonly { id: number; status: string; total: number }[],
+): Promise<Set<number>> {
+  const pending = rows.filter((r) => r.status === 'pendiente');
+  if (client.cantidadAutorizadores !== 2 || client.segundoNivelDesde === null || pending.length === 0)
+    return new Set();
+  const previos =
+    client.ventanaReglasHoras > 0
+      ? await placedBeforeEach(
+          db,
+          pending.map((r) => r.id),
+          client.ventanaReglasHoras,
+        )
+      : new Map<number, number>();
+  const rules = { autoHasta: client.aprobacionAutomaticaHasta, segundoNivelDesde: client.segundoNivelDesde };
+  return new Set(
+    pending
+      .filter(
+        (r) => approvalTarget('espera', 'pendiente', r.total, rules, previos.get(r.id) ?? 0).to === 'espera',
+      )
+      .map((r) => r.id),
+  );
 }
 
 /** The instants of the list's period (`desde`, `hasta`: business dates, both inclusive), if it has one. */

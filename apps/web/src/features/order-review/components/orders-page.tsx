@@ -8,6 +8,7 @@
 import '@mantine/core/styles/Table.css';
 import {
   Badge,
+  type BadgeProps,
   Box,
   Button,
   Card,
@@ -29,6 +30,7 @@ import {
   IconClipboardCheck,
   IconEye,
   IconFileSpreadsheet,
+  IconStairsUp,
 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
@@ -212,7 +214,10 @@ function OrdersTable({
                 <BudgetCell row={row} />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <StatusBadge status={row.status} />
+                <Stack gap={4} align="flex-start">
+                  <StatusBadge status={row.status} />
+                  <SecondLevelMark row={row} />
+                </Stack>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.transaction_date)}</Table.Td>
               <Table.Td ta="right">
@@ -223,6 +228,27 @@ function OrdersTable({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/**
+ * A pendiente order that the client's rule by amount sends on to the Super Autorizador after the level-1
+ * approval (its total with the buyer's orders of the rule's window): said before anyone approves it.
+ */
+function SecondLevelMark({ row, ...props }: { row: AuthorizerOrderRow } & Omit<BadgeProps, 'children'>) {
+  if (!row.segundo_nivel) return null;
+  return (
+    <Badge
+      color="grape"
+      variant="light"
+      size="sm"
+      leftSection={<IconStairsUp size={12} aria-hidden />}
+      title="Por su monto, al aprobarlo pasará al Super Autorizador"
+      data-testid="va-a-segundo-nivel"
+      {...props}
+    >
+      Va a 2.º nivel
+    </Badge>
   );
 }
 
@@ -244,6 +270,7 @@ function OrdersCards({ rows, selection }: { rows: AuthorizerOrderRow[]; selectio
             <StatusBadge status={row.status} />
           </Group>
           <UserCell row={row} />
+          <SecondLevelMark row={row} mt={6} />
           {row.excede_presupuesto && row.status !== 'aprobado' && row.status !== 'cancelado' ? (
             <Badge color="red" variant="light" size="sm" mt={6}>
               Excede presupuesto: quedaría en {formatMXN(row.restante_despues)}
