@@ -95,6 +95,7 @@ export const MSG = {
   transaccionFallida: 'No se pudo realizar la transacción.',
   pedidoEnEspera: 'Pedido autorizado; queda en espera de la aprobación final.',
   pedidoCancelado: 'Pedido cancelado',
+  pedidoDevuelto: 'Pedido devuelto al primer nivel',
   // Bulk approve and cancel (docs/domain.md "Bulk approve and cancel"; decision 0046)
   loteErrorInterno: 'No se pudo procesar este pedido. Inténtalo de nuevo.',
   // Administration: clients, users, assignments, access weeks (the rest are ours)

@@ -101,6 +101,8 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'GET /api/pedidos/:id/comentarios': authorizer(200, 404),
   'POST /api/pedidos/:id/comentarios': authorizer(201, 404),
   'POST /api/cancelar/compra/:id': authorizer(200, 404),
+  // Only the second level sends an order back (decision 0111): rol 2 gets 403.
+  'POST /api/pedidos/:id/devolver': { ...authorizer(200, 404), u2: 403 },
   // Another client's authorizer: 200 with its row reading "the order does not exist" (asserted below).
   'POST /api/pedidos/aprobar-lote': authorizer(200),
   'POST /api/pedidos/cancelar-lote': authorizer(200),

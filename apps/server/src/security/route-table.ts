@@ -413,6 +413,21 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     missing: () => post(`/api/cancelar/compra/${MISSING_ID}`, { motivo: 'Prueba de permisos' }),
     caller: 'u2',
   },
+  // Each caller on a fresh order of client A waiting at level 2 (decision 0111). Sent back it still counts:
+  // its one line costs a centavo, so the buyer's month keeps its budget for the tests that follow.
+  'POST /api/pedidos/:id/devolver': {
+    req: async (w) => {
+      const order = await makeOrder(w.db, {
+        idUser: w.users.u1.id,
+        idCliente: w.a.client.id,
+        status: 'espera',
+        lines: [{ productId: w.a.prod.id, precio: 1, cantidad: 1, idCategoria: w.a.cat.id }],
+      });
+      return post(`/api/pedidos/${order.id}/devolver`, { comentario: 'Prueba de permisos' });
+    },
+    missing: () => post(`/api/pedidos/${MISSING_ID}/devolver`, { comentario: 'Prueba de permisos' }),
+    caller: 'u3',
+  },
   // Bulk: each caller acts on a fresh order of client A (espera for rol 3); another client's authorizer gets
   // 200 with the order's row reading like a missing one.
   'POST /api/pedidos/aprobar-lote': {

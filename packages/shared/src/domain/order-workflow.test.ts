@@ -7,7 +7,7 @@ describe('order workflow', () => {
     for (const levels of [0, 1, 2]) {
       for (const rol of [1, 2, 3, 4]) {
         for (const status of ORDER_STATUSES) {
-          for (const action of ['aprobar', 'cancelar'] as const) {
+          for (const action of ['aprobar', 'cancelar', 'devolver'] as const) {
             const r = transition(rol, status, levels, action);
             if (r.ok) table.push(`${levels} rol${rol} ${status} ${action} -> ${r.to}`);
           }
@@ -21,6 +21,7 @@ describe('order workflow', () => {
       '2 rol2 pendiente cancelar -> cancelado',
       '2 rol3 espera aprobar -> aprobado',
       '2 rol3 espera cancelar -> cancelado',
+      '2 rol3 espera devolver -> pendiente',
     ]);
   });
 
@@ -31,6 +32,11 @@ describe('order workflow', () => {
     expect(transition(3, 'cancelado', 2, 'aprobar')).toEqual({ ok: false, reason: 'STATUS' });
     expect(transition(3, 'pendiente', 2, 'aprobar')).toEqual({ ok: false, reason: 'STATUS' });
     expect(transition(2, 'pendiente', 0, 'aprobar')).toEqual({ ok: false, reason: 'ROLE' });
+    // Only the second level sends back; the first level never does, whatever the status.
+    expect(transition(2, 'pendiente', 2, 'devolver')).toEqual({ ok: false, reason: 'ROLE' });
+    expect(transition(2, 'espera', 2, 'devolver')).toEqual({ ok: false, reason: 'ROLE' });
+    expect(transition(3, 'pendiente', 2, 'devolver')).toEqual({ ok: false, reason: 'STATUS' });
+    expect(transition(3, 'aprobado', 2, 'devolver')).toEqual({ ok: false, reason: 'STATUS' });
   });
 
   it('only rol 2 edits, only pendiente', () => {

@@ -2,12 +2,15 @@
  * The order workflow (docs/domain.md "Order workflow"): who may approve or cancel an order in which status,
  * by the client's number of authorizer levels. No one acts on aprobado or cancelado.
  *
- * | levels | rol 2 on pendiente        | rol 3 on espera           |
- * | 1      | approve → aprobado; cancel | —                         |
- * | 2      | approve → espera; cancel   | approve → aprobado; cancel |
+ * | levels | rol 2 on pendiente        | rol 3 on espera                                  |
+ * | 1      | approve → aprobado; cancel | —                                                |
+ * | 2      | approve → espera; cancel   | approve → aprobado; cancel; send back → pendiente |
+ *
+ * Sending back (`devolver`, decision 0111) returns an order at level 2 to level 1 for a correction, with a
+ * required comment: it counts against the budget all along.
  */
 export type OrderStatus = 'pendiente' | 'espera' | 'aprobado' | 'cancelado';
-export type OrderAction = 'aprobar' | 'cancelar';
+export type OrderAction = 'aprobar' | 'cancelar' | 'devolver';
 
 export const ORDER_STATUSES: readonly OrderStatus[] = ['pendiente', 'espera', 'aprobado', 'cancelado'];
 
@@ -43,8 +46,11 @@ export function transition(
 ): TransitionResult {
   const acts = actionableStatus(rol, levels);
   if (acts === null) return { ok: false, reason: 'ROLE' };
+  // Only the second level sends an order back to the first.
+  if (action === 'devolver' && acts !== 'espera') return { ok: false, reason: 'ROLE' };
   if (status !== acts) return { ok: false, reason: 'STATUS' };
   if (action === 'cancelar') return { ok: true, from: status, to: 'cancelado' };
+  if (action === 'devolver') return { ok: true, from: status, to: 'pendiente' };
   if (rol === 2 && levels === 2) return { ok: true, from: status, to: 'espera' };
   return { ok: true, from: status, to: 'aprobado' };
 }

@@ -244,7 +244,13 @@ export const AuthorizerOrderView = z.object({
     /** What the buyer placed in that window before this order (pesos), when the second-level rule may apply. */
     previos: z.number(),
   }),
-  acciones: z.object({ aprobar: z.boolean(), cancelar: z.boolean(), editar: z.boolean() }),
+  acciones: z.object({
+    aprobar: z.boolean(),
+    cancelar: z.boolean(),
+    editar: z.boolean(),
+    /** Send the order back to level 1 (rol 3 on espera, decision 0111). */
+    devolver: z.boolean(),
+  }),
 });
 export type AuthorizerOrderView = z.infer<typeof AuthorizerOrderView>;
 
@@ -269,6 +275,13 @@ export const UpdateOrderBody = z.object({
 export const CancelOrderBody = z
   .object({ motivo: z.string().trim().max(255, 'El motivo admite hasta 255 caracteres.').optional() })
   .optional();
+
+/**
+ * POST /api/pedidos/{id}/devolver: the Super Autorizador sends an order at level 2 back to level 1 with a
+ * required comment (decision 0111), which joins the order's comments.
+ */
+export const ReturnOrderBody = z.object({ comentario: CommentText });
+export type ReturnOrderBody = z.infer<typeof ReturnOrderBody>;
 
 const BulkIds = z
   .array(z.number().int().positive().max(MAX_ID), { error: MSG.loteVacio })

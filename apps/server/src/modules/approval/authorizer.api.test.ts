@@ -104,7 +104,7 @@ describe.each(DB_KINDS)('authorization: orders, workflow, reports, e-mails (%s)'
     expect(arrived.text).toContain(`http://portal.test/autorizador/orden/${id}`);
 
     const view = (await w.api.r2.get(`/api/pedidos/${id}`)).json();
-    expect(view.acciones).toEqual({ aprobar: true, cancelar: true, editar: true });
+    expect(view.acciones).toEqual({ aprobar: true, cancelar: true, editar: true, devolver: false });
     expect(view.usuario).toMatchObject({ nombre: 'Beto Comprador', usuario: w.buyer.usuario });
     expect(view.presupuesto).toMatchObject({
       tipo_presupuesto: 'regular',
@@ -118,6 +118,7 @@ describe.each(DB_KINDS)('authorization: orders, workflow, reports, e-mails (%s)'
       aprobar: false,
       cancelar: false,
       editar: false,
+      devolver: false,
     });
 
     // rol 2: lower the toner to 1 and remove the cookies.
@@ -295,7 +296,7 @@ describe.each(DB_KINDS)('authorization: orders, workflow, reports, e-mails (%s)'
     const asRol2 = await promote(w.buyer, 2);
     const view = await asRol2.get(`/api/pedidos/${id}`);
     expect(view.statusCode).toBe(200);
-    expect(view.json().acciones).toEqual({ aprobar: false, cancelar: false, editar: false });
+    expect(view.json().acciones).toEqual({ aprobar: false, cancelar: false, editar: false, devolver: false });
     for (const orden of [[{ id: w.a.id, cantidad: 2 }], [{ id: w.a.id, cantidad: 1 }]]) {
       const approve = await asRol2.post('/api/update/compra', { id, orden });
       expect(approve.statusCode, approve.body).toBe(403);
@@ -318,10 +319,12 @@ describe.each(DB_KINDS)('authorization: orders, workflow, reports, e-mails (%s)'
       aprobar: false,
       cancelar: false,
       editar: false,
+      devolver: false,
     });
     for (const res of [
       await asRol3.post('/api/update/compra', { id, orden: [{ id: w.a.id, cantidad: 2 }] }),
       await asRol3.post(`/api/cancelar/compra/${id}`, {}),
+      await asRol3.post(`/api/pedidos/${id}/devolver`, { comentario: 'Corrige la cantidad' }),
     ]) {
       expect(res.statusCode, res.body).toBe(403);
       expect(res.json().msg).toBe(MSG.pedidoPropio);
@@ -343,7 +346,7 @@ describe.each(DB_KINDS)('authorization: orders, workflow, reports, e-mails (%s)'
     // The level-1 approver is made a super-authorizer: the order is on their list at level 2.
     const promoted = await promote(w.auth2, 3);
     const view = (await promoted.get(`/api/pedidos/${id}`)).json();
-    expect(view.acciones).toEqual({ aprobar: false, cancelar: true, editar: false });
+    expect(view.acciones).toEqual({ aprobar: false, cancelar: true, editar: false, devolver: true });
     const again = await promoted.post('/api/update/compra', { id, orden: [{ id: w.a.id, cantidad: 1 }] });
     expect(again.statusCode, again.body).toBe(409);
     expect(again.json()).toMatchObject({ code: 'SAME_APPROVER', msg: MSG.segundaAutorizacionOtraPersona });
@@ -372,6 +375,7 @@ describe.each(DB_KINDS)('authorization: orders, workflow, reports, e-mails (%s)'
       aprobar: false,
       cancelar: true,
       editar: false,
+      devolver: true,
     });
     const cancelled = await byColleague.post(`/api/cancelar/compra/${other}`, { motivo: 'Duplicado' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);

@@ -17,6 +17,7 @@ import {
   OrderNeighbours,
   OrderNeighboursQuery,
   ReportBody,
+  ReturnOrderBody,
   UpdateOrderBody,
   WorkflowResponse,
 } from '@portal/shared/schemas/orders';
@@ -36,6 +37,7 @@ import {
   authorizerOrderNeighbours,
   authorizerOrders,
   authorizerOrderView,
+  authorizerReturn,
 } from './authorizer.service.ts';
 import { defineReminderJobs } from './reminders.service.ts';
 
@@ -142,6 +144,23 @@ export async function authorizerRoutes(app: FastifyInstance) {
     },
     async (request) =>
       authorizerCancel(app.deps, request, request.auth!, request.params.id, request.body?.motivo),
+  );
+
+  r.post(
+    '/api/pedidos/:id/devolver',
+    {
+      preValidation: authorizer,
+      schema: {
+        tags,
+        summary:
+          'Devuelve al primer nivel un pedido en espera de la aprobación final (comentario obligatorio)',
+        params: IdParam,
+        body: ReturnOrderBody,
+        response: { 200: WorkflowResponse, ...errors },
+      },
+    },
+    async (request) =>
+      authorizerReturn(app.deps, request, request.auth!, request.params.id, request.body.comentario),
   );
 
   r.get(

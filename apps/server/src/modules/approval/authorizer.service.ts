@@ -45,7 +45,7 @@ import {
 } from './approval.repository.ts';
 import { approvalBudget, approvalFigures, monthWithout, pageBudgetFlags } from './approval-budget.ts';
 import { levelOneApprover, listClientOrders, orderNeighbours, tookPartIn } from './authorizer.repository.ts';
-import { actorsFrom, actorsOf, today } from './delegation.service.ts';
+import { actorsFrom, actorsOf, levelWithStandIns, today } from './delegation.service.ts';
 
 function clientOf(auth: AuthContext) {
   if ((auth.user.rol !== ROLES.autorizador && auth.user.rol !== ROLES.superAutorizador) || !auth.client)
@@ -283,6 +283,7 @@ export async function authorizerOrderView(
       aprobar: approve.ok && !own && !gaveLevelOne,
       cancelar: transitionAs(actors, status, levels, 'cancelar').ok && !own,
       editar: approve.ok && canEditLines(approve.actor.rol, status, levels) && !own,
+      devolver: transitionAs(actors, status, levels, 'devolver').ok && !own,
     },
   };
 }
@@ -560,6 +561,64 @@ export async function authorizerCancel(
   await cancelOne(deps, request, auth, clientOf(auth), id, motivo);
   void deps.mailer.flush();
   return afterTransition(deps, auth, id, 'cancelado', MSG.pedidoCancelado);
+}
+
+/**
+ * POST /api/pedidos/{id}/devolver (decision 0111): the Super Autorizador, or a stand-in, sends an order that
+ * waits at level 2 back to level 1 with a required comment, in one transaction: the comment joins the
+ * order's comments, the order is `pendiente` again (conditional: 409 to the loser of a race) and level 1
+ * is told. Nobody sends back an order they placed (403).
+ */
+export async function authorizerReturn(
+  deps: Deps,
+  request: FastifyRequest,
+  auth: AuthContext,
+  id: number,
+  comentario: string,
+): Promise<WorkflowResponse> {
+  const client = clientOf(auth);
+  await deps.db.transaction(async (tx) => {
+    const order = await lockOrderForAction(tx, id, client.id);
+    const status = order.status as OrderStatus;
+    const day = today(deps);
+    const actors = await actorsOf(tx, auth.user, client.id, day);
+    const step = transitionAs(actors, status, client.cantidadAutorizadores, 'devolver');
+    if (!step.ok) refuseTransition(step.reason);
+    const refusal = dutyConflict(auth.user.id, order, 'devolver', null);
+    if (refusal) throw refusal;
+    const onBehalfOfId = step.actor.onBehalfOf?.id ?? null;
+    const buyer = await loadBuyer(tx, order.idUser);
+    // Level 1 as it stands today; of it, whoever gave the order's level-1 approval (or had it given in their
+    // name) and their stand-ins, or the whole level when none of them is there any more.
+    const levelOne = await levelOneApprover(tx, order.id);
+    const people = await levelWithStandIns(tx, client.id, ROLES.autorizador, day);
+    const gave = people.filter(
+      (p) => tookPartIn(levelOne, p.id) || (p.delegatorId !== null && tookPartIn(levelOne, p.delegatorId)),
+    );
+    const comment = await insertComment(tx, order.id, auth.user.id, comentario, deps.clock.now());
+    await orderChanged(tx, lifecycleDeps(deps), {
+      kind: 'devuelto',
+      order,
+      actor: auth.user,
+      onBehalfOfId,
+      comentario: { id: comment, texto: comentario },
+      buyerNombre: buyer.nombre,
+      reviewers: gave.length > 0 ? gave : people,
+      log: {
+        eventType: 'pedido_devuelto',
+        description: `Pedido #${orderNumber(id)} devuelto al primer nivel`,
+        metadata: {
+          de: status,
+          a: 'pendiente',
+          id_comentario: comment,
+          ...(onBehalfOfId ? { en_nombre_de: onBehalfOfId } : {}),
+          ...requestMeta(request),
+        },
+      },
+    });
+  });
+  void deps.mailer.flush();
+  return afterTransition(deps, auth, id, 'pendiente', MSG.pedidoDevuelto);
 }
 
 /**

@@ -264,7 +264,7 @@ describe.each(DB_KINDS)('out-of-office delegation (%s)', (kind) => {
     expect(list).toMatchObject({ accionable: 'pendiente', accionables: ['pendiente', 'espera'] });
     expect(list.pedidos.map((p: { id: number }) => p.id)).toContain(o.id);
     const view = (await w.api.beto.get(`/api/pedidos/${o.id}`)).json();
-    expect(view.acciones).toEqual({ aprobar: true, cancelar: true, editar: false });
+    expect(view.acciones).toEqual({ aprobar: true, cancelar: true, editar: false, devolver: true });
 
     const res = await w.approve(w.api.beto, o.id);
     expect(res.statusCode, res.body).toBe(200);

@@ -41,6 +41,7 @@ import {
   buyerEmail,
   type Reviewer,
   receiptNoteEmails,
+  returnedEmails,
   shippedEmail,
 } from './notifications.ts';
 import {
@@ -49,6 +50,7 @@ import {
   writeCancellation,
   writeFulfilmentMove,
   writeLineEdits,
+  writeReturn,
 } from './order-writes.ts';
 
 /** What the seam needs besides the transaction: explicit, so a test can place it at any instant. */
@@ -164,6 +166,23 @@ export interface Cancelled {
   log: LogOf;
 }
 
+/**
+ * The Super Autorizador (or a stand-in) sends an order at level 2 back to level 1 with a required comment
+ * (decision 0111): `espera` → `pendiente`, its amount still counting against the budget.
+ */
+export interface Returned {
+  kind: 'devuelto';
+  order: OrderRef;
+  actor: { id: number; nombre: string };
+  onBehalfOfId: number | null;
+  /** The comment, already saved in the order's comments: its id and text. */
+  comentario: { id: number; texto: string };
+  buyerNombre: string;
+  /** Who hears of it: the level-1 people who gave its approval and their stand-ins, else the whole level. */
+  reviewers: readonly Reviewer[];
+  log: LogOf;
+}
+
 /** A fulfilment move (forward only: decided by the writer), by the operator, an integration or the buyer. */
 export interface FulfilmentMoved {
   kind: 'surtido';
@@ -179,7 +198,7 @@ export interface FulfilmentMoved {
   log: LogOf;
 }
 
-export type OrderChange = Placed | Reviewed | Cancelled | FulfilmentMoved;
+export type OrderChange = Placed | Reviewed | Cancelled | Returned | FulfilmentMoved;
 
 /** The order's fulfilment after a move. */
 export interface MovedRow {
@@ -199,7 +218,7 @@ export function orderChanged(tx: Tx, deps: LifecycleDeps, change: FulfilmentMove
 export function orderChanged(
   tx: Tx,
   deps: LifecycleDeps,
-  change: Placed | Reviewed | Cancelled,
+  change: Placed | Reviewed | Cancelled | Returned,
 ): Promise<undefined>;
 /** The one seam: see the file's head. A refusal (409 to the loser of a race) throws and the caller rolls back. */
 export async function orderChanged(
@@ -216,6 +235,9 @@ export async function orderChanged(
       return undefined;
     case 'cancelado':
       await cancelled(tx, deps, change);
+      return undefined;
+    case 'devuelto':
+      await returned(tx, deps, change);
       return undefined;
     case 'surtido':
       return fulfilmentMoved(tx, deps, change);
@@ -359,6 +381,38 @@ async function cancelled(tx: Tx, deps: LifecycleDeps, c: Cancelled): Promise<voi
   });
   // A cancellation only lowers the month; the check still runs (decision 0054) and never re-sends.
   await sendBudgetAlerts(tx, alertConfig(deps), c.order.idUser, c.order.transactionDate);
+}
+
+async function returned(tx: Tx, deps: LifecycleDeps, c: Returned): Promise<void> {
+  // Both statuses count: the totals, the buyer's month and its alerts stay as they are, and the integrations
+  // hear of neither level (only creado, aprobado, cancelado and surtido are events, decision 0060).
+  if (!(await writeReturn(tx, { orderId: c.order.id, at: deps.clock.now() }))) throw alreadyProcessed();
+  await tx.insert(orderEvents).values({
+    orderId: c.order.id,
+    actorId: c.actor.id,
+    onBehalfOfId: c.onBehalfOfId,
+    tipo: 'devuelto',
+    fromStatus: 'espera',
+    toStatus: 'pendiente',
+    reason: c.comentario.texto,
+    changes: { id_comentario: c.comentario.id },
+  });
+  await audit(tx, {
+    userId: c.actor.id,
+    eventType: c.log.eventType,
+    description: c.log.description,
+    metadata: { id_pedido: c.order.id, ...c.log.metadata },
+  });
+  const info = {
+    id: c.order.id,
+    total: c.order.total,
+    idCliente: c.order.idCliente,
+    buyerNombre: c.buyerNombre,
+  };
+  await enqueueEmails(
+    tx,
+    returnedEmails(deps.publicUrl, info, c.actor.nombre, c.comentario.texto, c.reviewers),
+  );
 }
 
 async function fulfilmentMoved(tx: Tx, deps: LifecycleDeps, c: FulfilmentMoved): Promise<MovedRow> {

@@ -33,27 +33,59 @@ export function authorizerEmails(
   order: OrderInfo,
   people: readonly Reviewer[],
 ): Email[] {
-  // Each person once: a delegate may stand in for two of the level, or be one of the level too.
-  const recipients = people.filter((r, i, all) => all.findIndex((o) => o.id === r.id) === i);
   const numero = orderNumber(order.id);
+  return toEachOnce(people, (to, r) =>
+    orderEmail(to, r.nombre, {
+      subject: `Pedido #${numero} por revisar`,
+      paragraphs: [
+        rol === ROLES.autorizador
+          ? `${order.buyerNombre} envió el pedido #${numero} por ${formatCentavos(order.total)}. Está pendiente de tu revisión.`
+          : `El pedido #${numero} de ${order.buyerNombre} por ${formatCentavos(order.total)} fue autorizado y espera tu aprobación final.`,
+      ],
+      url: `${publicUrl}/autorizador/orden/${order.id}`,
+      label: 'Revisar pedido',
+    }),
+  );
+}
+
+/**
+ * One e-mail to each person with an address, once: a delegate may stand in for two of the level, or be one of
+ * the level too.
+ */
+function toEachOnce(people: readonly Reviewer[], build: (to: string, r: Reviewer) => Email): Email[] {
   const emails: Email[] = [];
-  for (const r of recipients) {
+  for (const [i, r] of people.entries()) {
+    if (people.findIndex((o) => o.id === r.id) !== i) continue;
     const to = addressOf(r);
-    if (!to) continue;
-    emails.push(
-      orderEmail(to, r.nombre, {
-        subject: `Pedido #${numero} por revisar`,
-        paragraphs: [
-          rol === ROLES.autorizador
-            ? `${order.buyerNombre} envió el pedido #${numero} por ${formatCentavos(order.total)}. Está pendiente de tu revisión.`
-            : `El pedido #${numero} de ${order.buyerNombre} por ${formatCentavos(order.total)} fue autorizado y espera tu aprobación final.`,
-        ],
-        url: `${publicUrl}/autorizador/orden/${order.id}`,
-        label: 'Revisar pedido',
-      }),
-    );
+    if (to) emails.push(build(to, r));
   }
   return emails;
+}
+
+/**
+ * E-mails level 1 that the Super Autorizador sent an order back to it (decision 0111), with the comment:
+ * each person once.
+ */
+export function returnedEmails(
+  publicUrl: string,
+  order: OrderInfo,
+  by: string,
+  comentario: string,
+  people: readonly Reviewer[],
+): Email[] {
+  const numero = orderNumber(order.id);
+  return toEachOnce(people, (to, r) =>
+    orderEmail(to, r.nombre, {
+      subject: `Pedido #${numero} devuelto al primer nivel`,
+      paragraphs: [
+        `${by} devolvió al primer nivel el pedido #${numero} de ${order.buyerNombre} por ${formatCentavos(order.total)}. Está otra vez pendiente de tu revisión.`,
+        `Comentario: ${comentario}`,
+        'Corrígelo y vuelve a autorizarlo, o cancélalo.',
+      ],
+      url: `${publicUrl}/autorizador/orden/${order.id}`,
+      label: 'Revisar pedido',
+    }),
+  );
 }
 
 /** E-mails the buyer that its order was approved (with its purchase-order PDF) or cancelled (with the reason). */

@@ -36,6 +36,19 @@ export async function writeCancellation(
   return updated.length > 0;
 }
 
+/**
+ * Sends an order at level 2 back to level 1 (decision 0111), only while it still waits there: false when its
+ * status had changed. Its amount counts against the budget before and after: the totals do not move.
+ */
+export async function writeReturn(tx: Tx, w: { orderId: number; at: Date }): Promise<boolean> {
+  const updated = await tx
+    .update(orders)
+    .set({ status: 'pendiente', updatedAt: w.at })
+    .where(and(eq(orders.id, w.orderId), eq(orders.status, 'espera')))
+    .returning({ id: orders.id });
+  return updated.length > 0;
+}
+
 /** A fulfilment move, only from the state it was decided from: the order as moved, or null when it had moved. */
 export async function writeFulfilmentMove(
   tx: Tx,

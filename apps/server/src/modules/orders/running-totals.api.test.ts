@@ -97,7 +97,16 @@ describe.each(DB_KINDS)('running totals against a recount (%s)', (kind) => {
     }
     expect(await spendDrift(db())).toEqual([]);
 
-    const counts = { compra: 0, aprobada: 0, editada: 0, cancelada: 0, retirada: 0, lote: 0, rechazos: 0 };
+    const counts = {
+      compra: 0,
+      aprobada: 0,
+      editada: 0,
+      cancelada: 0,
+      devuelta: 0,
+      retirada: 0,
+      lote: 0,
+      rechazos: 0,
+    };
     const ok = (status: number, body: string) => {
       expect(status, body).toBeLessThan(500);
       if (status >= 400) counts.rechazos++;
@@ -149,6 +158,14 @@ describe.each(DB_KINDS)('running totals against a recount (%s)', (kind) => {
           : lineas;
         const res = await r.pick(tw.approvers).post('/api/update/compra', { id: target.id, orden });
         if (ok(res.statusCode, res.body)) counts[edit ? 'editada' : 'aprobada']++;
+        return;
+      }
+      if (kindOf === 7) {
+        // Sent back to level 1 (decision 0111): no move in the totals.
+        const res = await r
+          .pick(tw.approvers)
+          .post(`/api/pedidos/${target.id}/devolver`, { comentario: 'Corrige la cantidad' });
+        if (ok(res.statusCode, res.body)) counts.devuelta++;
         return;
       }
       if (kindOf < 8) {

@@ -40,7 +40,7 @@ function icon(tipo: string, to: string | null) {
   if (tipo === 'creado') return <IconShoppingCart size={14} />;
   if (tipo === 'editado') return <IconEdit size={14} />;
   if (tipo === 'cancelado') return <IconBan size={14} />;
-  if (tipo === 'retirado') return <IconArrowBackUp size={14} />;
+  if (tipo === 'retirado' || tipo === 'devuelto') return <IconArrowBackUp size={14} />;
   if (tipo === 'surtido')
     return to === 'enviado' ? <IconTruckDelivery size={14} /> : <IconPackage size={14} />;
   if (to === 'espera') return <IconClock size={14} />;
@@ -53,6 +53,7 @@ function title(e: OrderEventDto): string {
   if (e.tipo === 'editado') return 'Pedido modificado';
   if (e.tipo === 'cancelado') return 'Pedido cancelado';
   if (e.tipo === 'retirado') return 'Pedido retirado por el comprador';
+  if (e.tipo === 'devuelto') return 'Devuelto al primer nivel';
   if (e.tipo === 'surtido') return `Surtido: ${fulfilmentLabel(e.a)}`;
   if (e.a === 'espera') return 'Autorizado, en espera de aprobación final';
   if ((e.cambios as Changes | null)?.regla === 'aprobacion_automatica') return 'Aprobado automáticamente';

@@ -10,6 +10,7 @@ import type {
   OrderFilter,
   OrderNeighbours,
   OrderSort,
+  ReturnOrderBody,
   UpdateOrderBody,
   WorkflowResponse,
 } from '@portal/shared/schemas/orders';
@@ -92,6 +93,13 @@ export function approveOrder(input: ApproveInput): Promise<WorkflowResponse> {
 export function cancelOrder(id: number, motivo: string): Promise<WorkflowResponse> {
   const reason = motivo.trim();
   return api.post<WorkflowResponse>(`/api/cancelar/compra/${id}`, reason ? { motivo: reason } : {});
+}
+
+/** POST /api/pedidos/{id}/devolver: the Super Autorizador sends the order back to level 1 (decision 0111). */
+export function returnOrder(id: number, comentario: string): Promise<WorkflowResponse> {
+  return api.post<WorkflowResponse>(`/api/pedidos/${id}/devolver`, {
+    comentario: comentario.trim(),
+  } satisfies ReturnOrderBody);
 }
 
 /** POST /api/pedidos/{id}/comentarios: an approver comments on an order of the client (any status). */

@@ -1,12 +1,12 @@
 /**
- * The foot of the order's lines: Approve and Cancel exactly when the server would accept them
+ * The foot of the order's lines: Approve, Cancel and Send back (decision 0111) exactly when the server would accept them
  * (`acciones`, decision 0013), the "unsaved changes" note with its discard link, or why there is nothing
  * to do, with the purchase-order download once the order is aprobado.
  */
 import { Anchor, Button, Flex, Group, Text, ThemeIcon } from '@mantine/core';
 import { ROLES } from '@portal/shared/domain/roles';
 import { MSG } from '@portal/shared/messages';
-import { IconBan, IconCheck, IconInfoCircle, IconPencil } from '@tabler/icons-react';
+import { IconArrowBackUp, IconBan, IconCheck, IconInfoCircle, IconPencil } from '@tabler/icons-react';
 import { PurchaseOrderButton } from '../../../components/orders/purchase-order-button';
 import type { AuthorizerOrderView } from '../api/orders';
 
@@ -43,9 +43,11 @@ export interface OrderActionsProps {
   pending: boolean;
   approving: boolean;
   cancelling: boolean;
+  returning: boolean;
   onDiscard: () => void;
   onApprove: () => void;
   onCancel: () => void;
+  onReturn: () => void;
 }
 
 export function OrderActions(props: OrderActionsProps) {
@@ -106,6 +108,18 @@ export function OrderActions(props: OrderActionsProps) {
             w={{ base: '100%', xs: 'auto' }}
           >
             Cancelar pedido
+          </Button>
+        ) : null}
+        {acciones.devolver ? (
+          <Button
+            variant="default"
+            leftSection={<IconArrowBackUp size={18} aria-hidden />}
+            onClick={props.onReturn}
+            disabled={pending}
+            loading={props.returning}
+            w={{ base: '100%', xs: 'auto' }}
+          >
+            Devolver al primer nivel
           </Button>
         ) : null}
         {acciones.aprobar ? (

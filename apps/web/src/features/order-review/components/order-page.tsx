@@ -56,7 +56,7 @@ import { OrderActions } from './order-actions';
 import { OrderLinesTable } from './order-lines';
 import { NextPending, QueueNav, ShortcutsHint } from './queue-nav';
 import { useOrderReview } from './use-order-review';
-import { ApproveDialog, CancelDialog } from './workflow-dialogs';
+import { ApproveDialog, CancelDialog, ReturnDialog } from './workflow-dialogs';
 
 /** Back to the list, with the filter it had. */
 function BackLink() {
@@ -106,7 +106,7 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
   const numero = formatOrderNumber(pedido.id);
   const comprador = buyerName(view.usuario.nombre);
   const review = useOrderReview(view);
-  const { edited, totals, budget, originalTotal, approve, cancel, setDialog } = review;
+  const { edited, totals, budget, originalTotal, approve, cancel, sendBack, setDialog } = review;
   const { search } = useLocation();
   const neighbours = useNeighbours(pedido.id, search);
   const { navigateGuarded } = useLeaveGuard(
@@ -247,9 +247,11 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
                   pending={review.pending}
                   approving={approve.isPending}
                   cancelling={cancel.isPending}
+                  returning={sendBack.isPending}
                   onDiscard={review.discardEdits}
                   onApprove={() => setDialog('aprobar')}
                   onCancel={() => setDialog('cancelar')}
+                  onReturn={() => setDialog('devolver')}
                 />
                 {done ? (
                   <NextPending
@@ -314,6 +316,13 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
         numero={numero}
         comprador={comprador}
         discardsEdits={edited}
+      />
+      <ReturnDialog
+        opened={review.dialog === 'devolver'}
+        onClose={() => setDialog(null)}
+        onConfirm={(comentario) => sendBack.mutate(comentario)}
+        pending={sendBack.isPending}
+        numero={numero}
       />
     </Stack>
   );

@@ -1,6 +1,7 @@
 /**
  * The state of one order under review: the quantities the authorizer is editing (docs/domain.md "Order
- * workflow": the approval saves them), the line editor, the open dialog and the Approve/Cancel mutations.
+ * workflow": the approval saves them), the line editor, the open dialog and the Approve/Cancel/Send back
+ * mutations.
  * A transition's answer replaces the cached order; a 404 goes back to the list; a 409/403/422 shows the
  * server's words and reloads the order.
  */
@@ -19,6 +20,7 @@ import {
   approveOrder,
   authorizerKeys,
   cancelOrder,
+  returnOrder,
 } from '../api/orders';
 import {
   approvalLines,
@@ -33,7 +35,7 @@ import {
 import { ORDERS_LIST } from '../lib/queue';
 import type { LineControls } from './order-lines';
 
-export type ReviewDialog = 'aprobar' | 'cancelar' | null;
+export type ReviewDialog = 'aprobar' | 'cancelar' | 'devolver' | null;
 
 export function useOrderReview(view: AuthorizerOrderView) {
   const queryClient = useQueryClient();
@@ -59,7 +61,7 @@ export function useOrderReview(view: AuthorizerOrderView) {
         ? {
             ...old,
             pedido: { ...result.pedido, status: result.nuevo_estatus },
-            acciones: { aprobar: false, cancelar: false, editar: false },
+            acciones: { aprobar: false, cancelar: false, editar: false, devolver: false },
           }
         : old,
     );
@@ -99,7 +101,12 @@ export function useOrderReview(view: AuthorizerOrderView) {
     onSuccess: onDone,
     onError: onFailed,
   });
-  const pending = approve.isPending || cancel.isPending;
+  const sendBack = useMutation({
+    mutationFn: (comentario: string) => returnOrder(pedido.id, comentario),
+    onSuccess: onDone,
+    onError: onFailed,
+  });
+  const pending = approve.isPending || cancel.isPending || sendBack.isPending;
   /** A comment outside a transition: the answer's thread replaces the cached one. */
   const comment = useMutation({
     mutationFn: (texto: string) => addOrderComment(pedido.id, texto),
@@ -180,6 +187,7 @@ export function useOrderReview(view: AuthorizerOrderView) {
     clearRefusal: () => setRefusal(null),
     approve,
     cancel,
+    sendBack,
     comment,
     pending,
   };

@@ -1,6 +1,7 @@
 import { Button, Group, List, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { COMENTARIO_MAX } from '@portal/shared/limits';
-import { IconBan, IconCheck } from '@tabler/icons-react';
+import { MSG } from '@portal/shared/messages';
+import { IconArrowBackUp, IconBan, IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   CANCEL_PRESETS,
@@ -190,6 +191,79 @@ export function CancelDialog(props: CancelDialogProps) {
               leftSection={<IconBan size={18} aria-hidden />}
             >
               Cancelar pedido
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+interface ReturnDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  onConfirm: (comentario: string) => void;
+  pending: boolean;
+  numero: string;
+}
+
+/**
+ * Send the order back to level 1 (decision 0111): a required comment that says what to correct. It joins the
+ * order's comments, and the Autorizador who gave the first approval gets it by e-mail.
+ */
+export function ReturnDialog({ opened, onClose, onConfirm, pending, numero }: ReturnDialogProps) {
+  const [comentario, setComentario] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !pending && onClose()}
+      title={`Devolver el pedido ${numero} al primer nivel`}
+      centered
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+      onExitTransitionEnd={() => {
+        setComentario('');
+        setError(null);
+      }}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!comentario.trim()) {
+            setError(MSG.comentarioVacio);
+            return;
+          }
+          onConfirm(comentario);
+        }}
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            El pedido vuelve a «Pendiente» para que el Autorizador lo corrija y lo vuelva a autorizar, o lo
+            cancele. Sigue contando contra el presupuesto del comprador.
+          </Text>
+          <Textarea
+            label="Qué debe corregirse"
+            description="Se agrega a los comentarios del pedido (el comprador también lo verá) y se envía por correo al Autorizador."
+            placeholder="Por ejemplo: quita las sillas, ya llegaron por otro pedido"
+            value={comentario}
+            onChange={(e) => {
+              setComentario(e.currentTarget.value);
+              setError(null);
+            }}
+            maxLength={COMENTARIO_MAX}
+            error={error}
+            autosize
+            minRows={3}
+            maxRows={6}
+            withAsterisk
+            data-autofocus
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={pending}>
+              Volver
+            </Button>
+            <Button type="submit" loading={pending} leftSection={<IconArrowBackUp size={18} aria-hidden />}>
+              Devolver al primer nivel
             </Button>
           </Group>
         </Stack>

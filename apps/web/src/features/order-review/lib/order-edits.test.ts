@@ -65,7 +65,7 @@ function view(lineas: Line[], presupuesto: Budget, limites: Record<string, numbe
     pedidos_del_mes: [],
     limites,
     reglas: { aprobacion_automatica_hasta: null, segundo_nivel_desde: null, ventana_horas: 24, previos: 0 },
-    acciones: { aprobar: true, cancelar: true, editar: true },
+    acciones: { aprobar: true, cancelar: true, editar: true, devolver: false },
   };
 }
 
