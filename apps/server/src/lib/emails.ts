@@ -1,25 +1,38 @@
 import type { Email } from './mailer.ts';
 
-/** The e-mails of the product. Never a password (but the administrator's reset, docs/domain.md) or a session token. */
+/** A button of an e-mail: where it goes, what it says. */
+interface Link {
+  url: string;
+  label: string;
+}
+
+/**
+ * The e-mails of the product. Never a password (but the administrator's reset, docs/domain.md) or a session
+ * token. `link` is the message's button, or its buttons (the first is the main one); the text version
+ * gives each address.
+ */
 function layout(
   title: string,
   paragraphs: string[],
-  link?: { url: string; label: string },
+  link?: Link | readonly Link[],
 ): { text: string; html: string } {
   const esc = (s: string) =>
     s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const links: readonly Link[] = link === undefined ? [] : 'url' in link ? [link] : link;
   const text = [
     title,
     '',
     ...paragraphs,
-    ...(link ? ['', `${link.label}: ${link.url}`] : []),
+    ...(links.length > 0 ? ['', ...links.map((l) => `${l.label}: ${l.url}`)] : []),
     '',
     'Portal de Compras',
   ].join('\n');
+  const button = (l: Link, i: number) =>
+    `<a href="${esc(l.url)}" style="${i === 0 ? 'background:#0b7285;color:#fff' : 'border:1px solid #0b7285;color:#0b7285'};padding:10px 16px;border-radius:6px;text-decoration:none;display:inline-block;margin:0 8px 8px 0">${esc(l.label)}</a>`;
   const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#212529">
 <h2 style="color:#0b7285">${esc(title)}</h2>
 ${paragraphs.map((p) => `<p>${esc(p)}</p>`).join('\n')}
-${link ? `<p><a href="${esc(link.url)}" style="background:#0b7285;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${esc(link.label)}</a></p><p style="font-size:12px;color:#868e96">${esc(link.url)}</p>` : ''}
+${links.length > 0 ? `<p>${links.map(button).join('')}</p><p style="font-size:12px;color:#868e96">${esc(links[0]!.url)}</p>` : ''}
 <p style="font-size:12px;color:#868e96">Portal de Compras</p></body></html>`;
   return { text, html };
 }
@@ -88,15 +101,19 @@ export function temporaryPasswordEmail(
   };
 }
 
+/** An e-mail about an order: its button opens it (`url`, `label`); `actions` are buttons before that one. */
 export function orderEmail(
   to: string,
   nombre: string,
-  content: { subject: string; paragraphs: string[]; url: string; label: string },
+  content: { subject: string; paragraphs: string[]; url: string; label: string; actions?: readonly Link[] },
 ): Email {
   return {
     to,
     subject: content.subject,
-    ...layout(`Hola, ${nombre}`, content.paragraphs, { url: content.url, label: content.label }),
+    ...layout(`Hola, ${nombre}`, content.paragraphs, [
+      ...(content.actions ?? []),
+      { url: content.url, label: content.label },
+    ]),
   };
 }
 

@@ -105,3 +105,26 @@ export function rulesProblem(
     return 'AUTO_NOT_BELOW_SECOND';
   return null;
 }
+
+/**
+ * What an approval does, in the approve dialog's words (and the review e-mail's, decision 0112): to Espera
+ * for the Super Autorizador, or Aprobado — by the second-level rule when it decided (`target` of
+ * `approvalTarget`). Amounts in centavos; `previos` as `approvalTarget` took it, `ventanaHoras` the client's
+ * window.
+ */
+export function approvalOutcome(input: {
+  target: { to: OrderStatus; rule: RuleApplied | null };
+  total: number;
+  previos: number;
+  ventanaHoras: number;
+  comprador: string;
+}): string {
+  const { target, total, previos, comprador } = input;
+  // "con los pedidos de Ana de las 24 horas anteriores ($1,200.00) suma $4,800.00"
+  const withPrevious = `con los pedidos de ${comprador} de las ${input.ventanaHoras} horas anteriores (${formatCentavos(previos)}) suma ${formatCentavos(previos + total)}`;
+  if (target.to === 'espera')
+    return `El pedido pasará a Espera para la aprobación final del Super Autorizador${previos > 0 ? `: ${withPrevious}.` : '.'}`;
+  if (target.rule?.regla === 'segundo_nivel')
+    return `El pedido quedará Aprobado: ${previos > 0 ? `${withPrevious}, menos que` : 'su total es menor a'} ${formatCentavos(target.rule.desde)}, el monto que requiere Super Autorizador. Se avisará a ${comprador} por correo.`;
+  return `El pedido quedará Aprobado y se avisará a ${comprador} por correo.`;
+}

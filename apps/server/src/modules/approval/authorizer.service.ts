@@ -1,8 +1,13 @@
-import { approvalTarget } from '@portal/shared/domain/approval-rules';
+import { approvalOutcome, approvalTarget } from '@portal/shared/domain/approval-rules';
 import { approverQuantityProblem } from '@portal/shared/domain/cart';
 import { actionableStatuses, transitionAs } from '@portal/shared/domain/delegation';
 import { FULFILMENT_START } from '@portal/shared/domain/fulfilment';
-import { centavosToPesos, centavosToPesosOrNull, totalsOf } from '@portal/shared/domain/money';
+import {
+  centavosToPesos,
+  centavosToPesosOrNull,
+  pesosToCentavos,
+  totalsOf,
+} from '@portal/shared/domain/money';
 import {
   actionableStatus,
   canEditLines,
@@ -34,8 +39,10 @@ import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { insertComment } from '../orders/comments.service.ts';
 import { lifecycleDeps, orderChanged } from '../orders/lifecycle.ts';
+import type { ReviewSummary } from '../orders/notifications.ts';
 import { orderDetail } from '../orders/order.repository.ts';
 import {
+  type ApprovalLine,
   lockBuyerForApproval,
   lockOrderForAction,
   ORDER_BUYER,
@@ -430,6 +437,7 @@ async function approveOne(
       to: target.to,
       buyer,
       reviewers: read.levelTwo,
+      summary: target.to === 'espera' ? reviewSummaryAtLevelTwo(newLines, budget, buyer.nombre) : null,
       actor: auth.user,
       onBehalfOfId,
       totals,
@@ -465,6 +473,35 @@ async function approveOne(
   });
   approvalsTotal.inc({ status: to });
   return to;
+}
+
+/**
+ * What the level-2 e-mail of an order a level-1 approval sent on says of it (decision 0112): the approved
+ * lines, what is left of the buyer's month after it (as the approval checked it) and that approving
+ * completes it.
+ */
+function reviewSummaryAtLevelTwo(
+  lines: readonly ApprovalLine[],
+  budget: ReturnType<typeof approvalFigures>,
+  comprador: string,
+): ReviewSummary {
+  const touched = new Set(lines.map((l) => l.idCategoria));
+  return {
+    lineas: lines.map((l) => ({ nombre: l.nombre, cantidad: l.cantidad, importe: l.precio * l.cantidad })),
+    queda:
+      budget.tipo_presupuesto === 'categoria'
+        ? budget.categorias
+            .filter((c) => touched.has(c.id))
+            .map((c) => ({ categoria: c.nombre, restante: pesosToCentavos(c.restante) }))
+        : [{ categoria: null, restante: pesosToCentavos(budget.restante) }],
+    resultado: approvalOutcome({
+      target: { to: 'aprobado', rule: null },
+      total: totalsOf(lines).total,
+      previos: 0,
+      ventanaHoras: 0,
+      comprador,
+    }),
+  };
 }
 
 /** What an approver's edit changed, as its event and log entry name it. */

@@ -40,6 +40,7 @@ import {
   authorizerEmails,
   buyerEmail,
   type Reviewer,
+  type ReviewSummary,
   receiptNoteEmails,
   returnedEmails,
   shippedEmail,
@@ -110,6 +111,8 @@ export interface Placed {
   buyerNombre: string;
   /** The first level's people and stand-ins, read with the buyer's snapshot (when the order waits). */
   reviewers: readonly Reviewer[] | null;
+  /** What their e-mail says of the order (when it waits). */
+  summary: ReviewSummary | null;
   /** The buyer's month after the purchase, from the snapshot read under the buyer's lock. */
   month: KnownMonth;
   write: (emails: readonly Email[]) => Promise<{ creado: readonly number[]; aprobado: readonly number[] }>;
@@ -130,6 +133,8 @@ export interface Reviewed {
   buyer: BuyerContact;
   /** The second level's people and stand-ins, when the order goes on to wait for them. */
   reviewers: readonly Reviewer[] | null;
+  /** What their e-mail says of the order (when it goes on to wait for them). */
+  summary: ReviewSummary | null;
   actor: { id: number; nombre: string; rol: number };
   onBehalfOfId: number | null;
   /** The approved lines' totals and count. */
@@ -253,7 +258,7 @@ async function placed(tx: Tx, deps: LifecycleDeps, c: Placed): Promise<void> {
   };
   const emails =
     c.status === 'pendiente'
-      ? authorizerEmails(deps.publicUrl, ROLES.autorizador, info, c.reviewers ?? [])
+      ? authorizerEmails(deps.publicUrl, ROLES.autorizador, info, c.reviewers ?? [], c.summary)
       : [];
   const wanting = await c.write(emails);
   if (c.approvedByRule) {
@@ -303,7 +308,7 @@ async function reviewed(tx: Tx, deps: LifecycleDeps, c: Reviewed): Promise<void>
   };
   const emails =
     c.to === 'espera'
-      ? authorizerEmails(deps.publicUrl, ROLES.superAutorizador, info, c.reviewers ?? [])
+      ? authorizerEmails(deps.publicUrl, ROLES.superAutorizador, info, c.reviewers ?? [], c.summary)
       : c.to === 'aprobado'
         ? [buyerEmail(deps.publicUrl, c.buyer, info, 'aprobado')].filter((e) => e !== null)
         : [];

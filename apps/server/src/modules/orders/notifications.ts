@@ -15,6 +15,41 @@ export interface OrderInfo {
   buyerNombre: string;
 }
 
+/**
+ * What a "por revisar" e-mail says of the order, as the approve dialog does (decision 0112): its lines, what
+ * is left of the buyer's month after it, and what approving does.
+ */
+export interface ReviewSummary {
+  /** The order's lines: name, quantity and amount before IVA (centavos). */
+  lineas: readonly { nombre: string; cantidad: number; importe: number }[];
+  /** What is left of the buyer's month after the order: the whole budget (`categoria` null), or each of its categories. */
+  queda: readonly { categoria: string | null; restante: number }[];
+  /** What approving does, in the approve dialog's words (`approvalOutcome`). */
+  resultado: string;
+}
+
+/** The lines an e-mail lists; the rest are counted. */
+const SUMMARY_LINES = 10;
+
+function summaryParagraphs(order: OrderInfo, s: ReviewSummary): string[] {
+  const shown = s.lineas.slice(0, SUMMARY_LINES);
+  const more = s.lineas.length - shown.length;
+  const left = (q: ReviewSummary['queda'][number]) => {
+    const where = q.categoria === null ? '' : ` en ${q.categoria}`;
+    return q.restante >= 0
+      ? `Queda después${where}: ${formatCentavos(q.restante)} del presupuesto del mes de ${order.buyerNombre}.`
+      : `Excede el presupuesto del mes de ${order.buyerNombre}${where} por ${formatCentavos(-q.restante)}.`;
+  };
+  return [
+    ...shown.map((l) => `${l.cantidad} × ${l.nombre}: ${formatCentavos(l.importe)}`),
+    ...(more > 0 ? [`…y ${more} ${more === 1 ? 'producto' : 'productos'} más.`] : []),
+    `Total con IVA: ${formatCentavos(order.total)}`,
+    ...s.queda.map(left),
+    s.resultado,
+    'Los botones abren el pedido en el portal: nada se aprueba ni se cancela hasta que lo confirmes ahí.',
+  ];
+}
+
 /** Someone an order waits for: one of the level's authorizers, or whoever stands in for one today. */
 export interface Reviewer {
   id: number;
@@ -32,18 +67,31 @@ export function authorizerEmails(
   rol: 2 | 3,
   order: OrderInfo,
   people: readonly Reviewer[],
+  summary: ReviewSummary | null = null,
 ): Email[] {
   const numero = orderNumber(order.id);
+  const url = `${publicUrl}/autorizador/orden/${order.id}`;
+  const paragraphs = [
+    rol === ROLES.autorizador
+      ? `${order.buyerNombre} envió el pedido #${numero} por ${formatCentavos(order.total)}. Está pendiente de tu revisión.`
+      : `El pedido #${numero} de ${order.buyerNombre} por ${formatCentavos(order.total)} fue autorizado y espera tu aprobación final.`,
+    ...(summary ? summaryParagraphs(order, summary) : []),
+  ];
+  // The buttons open the order with the dialog already open (through sign-in when needed); the
+  // approval or cancellation is still confirmed there: a link never acts by itself.
+  const actions = summary
+    ? [
+        { url: `${url}?accion=aprobar`, label: 'Aprobar' },
+        { url: `${url}?accion=cancelar`, label: 'Cancelar' },
+      ]
+    : [];
   return toEachOnce(people, (to, r) =>
     orderEmail(to, r.nombre, {
       subject: `Pedido #${numero} por revisar`,
-      paragraphs: [
-        rol === ROLES.autorizador
-          ? `${order.buyerNombre} envió el pedido #${numero} por ${formatCentavos(order.total)}. Está pendiente de tu revisión.`
-          : `El pedido #${numero} de ${order.buyerNombre} por ${formatCentavos(order.total)} fue autorizado y espera tu aprobación final.`,
-      ],
-      url: `${publicUrl}/autorizador/orden/${order.id}`,
+      paragraphs,
+      url,
       label: 'Revisar pedido',
+      actions,
     }),
   );
 }

@@ -1,4 +1,10 @@
-import { statusAtPurchase } from '@portal/shared/domain/approval-rules';
+import {
+  type ApprovalRules,
+  approvalOutcome,
+  approvalTarget,
+  statusAtPurchase,
+} from '@portal/shared/domain/approval-rules';
+import type { BudgetState } from '@portal/shared/domain/budget';
 import { canPlaceAnotherOrder } from '@portal/shared/domain/budget';
 import { quantityProblem } from '@portal/shared/domain/cart';
 import { FULFILMENT_START } from '@portal/shared/domain/fulfilment';
@@ -14,6 +20,7 @@ import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { placedBefore } from '../approval/approval.repository.ts';
 import { lifecycleDeps, orderChanged } from '../orders/lifecycle.ts';
+import type { ReviewSummary } from '../orders/notifications.ts';
 import { afterPurchase, budgetDto, type CartLine, categoriesDto, loadShopperReads } from './buyer-state.ts';
 import { lockBuyer } from './cart.service.ts';
 import { historyAfterPurchase } from './history.service.ts';
@@ -91,8 +98,11 @@ export async function userSubmitOrder(
     // once), with what the buyer placed in the client's window before (decision 0100): the lock makes the
     // buyer's earlier purchases visible here, so two at once cannot both pass alone.
     const rules = locked.rules ?? { autoHasta: null, segundoNivelDesde: null, ventanaHoras: 0 };
+    // The same sum tells the level-1 e-mail what a level-1 approval will do under the second-level rule.
+    const windowed =
+      rules.autoHasta !== null || (client.cantidadAutorizadores === 2 && rules.segundoNivelDesde !== null);
     const previos =
-      client.cantidadAutorizadores > 0 && rules.autoHasta !== null && rules.ventanaHoras > 0
+      client.cantidadAutorizadores > 0 && windowed && rules.ventanaHoras > 0
         ? await placedBefore(tx, { userId: buyer.id, until: now, hours: rules.ventanaHoras })
         : 0;
     const decided = statusAtPurchase(client.cantidadAutorizadores, totals.total, rules, previos);
@@ -119,6 +129,15 @@ export async function userSubmitOrder(
       buyerNombre: auth.user.nombre,
       // An order that waits tells the first level (rol 2) and their stand-ins (read with the snapshot).
       reviewers: level,
+      summary:
+        status === 'pendiente'
+          ? reviewSummaryAtPurchase(cart, after.state, {
+              levels: client.cantidadAutorizadores,
+              rules,
+              previos,
+              comprador: auth.user.nombre,
+            })
+          : null,
       month: { alertas: client.alertasPresupuesto, state: after.state },
       write: async (emails) =>
         (
@@ -178,5 +197,42 @@ export async function userSubmitOrder(
     presupuesto: created.presupuesto,
     set_categorias: created.locked.client.modoPresupuesto === 'categoria',
     categorias: created.categorias,
+  };
+}
+
+/**
+ * What the level-1 e-mail of a new order says of it (decision 0112): its lines, what is left of the buyer's
+ * month after it (the whole budget, or each of its categories) and what a level-1 approval will do.
+ */
+function reviewSummaryAtPurchase(
+  cart: readonly CartLine[],
+  after: BudgetState,
+  c: { levels: number; rules: ApprovalRules & { ventanaHoras: number }; previos: number; comprador: string },
+): ReviewSummary {
+  const total = totalsOf(cart).total;
+  const target = approvalTarget(
+    c.levels === 2 ? 'espera' : 'aprobado',
+    'pendiente',
+    total,
+    c.rules,
+    c.previos,
+  );
+  const categories = new Map(cart.map((l) => [l.idCategoria, l.categoria]));
+  return {
+    lineas: cart.map((l) => ({ nombre: l.nombre, cantidad: l.cantidad, importe: l.precio * l.cantidad })),
+    queda:
+      after.modo === 'categoria'
+        ? [...categories].map(([id, categoria]) => ({
+            categoria,
+            restante: after.categorias.get(id)?.restante ?? 0,
+          }))
+        : [{ categoria: null, restante: after.restante }],
+    resultado: approvalOutcome({
+      target,
+      total,
+      previos: c.previos,
+      ventanaHoras: c.rules.ventanaHoras,
+      comprador: c.comprador,
+    }),
   };
 }

@@ -24,7 +24,7 @@ import {
 } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { approvalTarget } from '@portal/shared/domain/approval-rules';
+import { approvalOutcome, approvalTarget } from '@portal/shared/domain/approval-rules';
 import { pesosToCentavos } from '@portal/shared/domain/money';
 import { IconAlertTriangle, IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -146,14 +146,13 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
     },
     previos,
   );
-  // "con los pedidos de Ana de las 24 horas anteriores ($1,200.00) suma $4,800.00"
-  const withPrevious = `con los pedidos de ${comprador} de las ${view.reglas.ventana_horas} horas anteriores (${formatCentavos(previos)}) suma ${formatCentavos(previos + totals.total)}`;
-  const outcome =
-    target.to === 'espera'
-      ? `El pedido pasará a Espera para la aprobación final del Super Autorizador${previos > 0 ? `: ${withPrevious}.` : '.'}`
-      : target.rule?.regla === 'segundo_nivel'
-        ? `El pedido quedará Aprobado: ${previos > 0 ? `${withPrevious}, menos que` : 'su total es menor a'} ${formatCentavos(target.rule.desde)}, el monto que requiere Super Autorizador. Se avisará a ${comprador} por correo.`
-        : `El pedido quedará Aprobado y se avisará a ${comprador} por correo.`;
+  const outcome = approvalOutcome({
+    target,
+    total: totals.total,
+    previos,
+    ventanaHoras: view.reglas.ventana_horas,
+    comprador,
+  });
 
   return (
     <Stack gap="lg">

@@ -9,8 +9,8 @@ import { pesosToCentavos } from '@portal/shared/domain/money';
 import { businessDate } from '@portal/shared/domain/time';
 import type { WorkflowResponse } from '@portal/shared/schemas/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { showSuccess } from '../../../components/ui/alerts';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatOrderNumber, getBusinessTimeZone, titleCase } from '../../../lib/format';
@@ -47,6 +47,8 @@ export function useOrderReview(view: AuthorizerOrderView) {
   // The server's refusal of the last action, at the top of the order (decision 0070).
   const [refusal, setRefusal] = useState<string | null>(null);
   const [editor, setEditor] = useState<LineControls['editor']>(null);
+
+  useDialogFromLink(acciones, setDialog);
 
   const editable = acciones.editar;
   const edited = editable && hasEdits(pedido.lineas, quantities);
@@ -191,4 +193,27 @@ export function useOrderReview(view: AuthorizerOrderView) {
     comment,
     pending,
   };
+}
+
+/**
+ * The review e-mail's buttons open the order with `?accion=aprobar` or `?accion=cancelar` (decision 0112):
+ * the dialog opens once, when the server offers that action, and the parameter leaves the address (a reload
+ * or the back button does not open it again). It only opens the dialog: the approval or cancellation is
+ * still the user's confirmation in it.
+ */
+function useDialogFromLink(
+  acciones: AuthorizerOrderView['acciones'],
+  setDialog: (dialog: ReviewDialog) => void,
+): void {
+  const [params, setParams] = useSearchParams();
+  const accion = params.get('accion');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per link, for the order as first loaded
+  useEffect(() => {
+    if (!accion) return;
+    if (accion === 'aprobar' && acciones.aprobar) setDialog('aprobar');
+    else if (accion === 'cancelar' && acciones.cancelar) setDialog('cancelar');
+    const rest = new URLSearchParams(params);
+    rest.delete('accion');
+    setParams(rest, { replace: true });
+  }, [accion]);
 }
