@@ -164,7 +164,7 @@ test('el enlace «Revisar pedido» del correo abre el pedido después de iniciar
   const mail = await waitForMail(
     (m) => m.to.includes(w.autorizadorCorreo) && m.subject.includes(`${numero(primero!)} por revisar`),
   );
-  const link = linkOf(mail.text, /\/autorizador\/orden\/\d+/);
+  const link = linkOf(mail.text, /\/autorizador\/orden\/\d+$/);
   expect(link).toBe(`/autorizador/orden/${primero}`);
 
   // Without a session: the sign-in screen, carrying the page asked for.
