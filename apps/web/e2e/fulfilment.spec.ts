@@ -327,6 +327,12 @@ test('el operador mueve varios pedidos a la vez con un resultado por pedido e im
   await expect(errors).toContainText('El pedido ya aparece en la fila 2 del archivo.');
   await screenshot(page, 'admin-surtido-guias');
   await page.setViewportSize({ width: 390, height: 844 });
+  // On a phone the refused rows are a list: nothing scrolls sideways.
+  const list = result.getByRole('region', { name: 'Errores por registro: lista' });
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await expect(list).toContainText('El pedido ya aparece en la fila 2 del archivo.');
+  await expect(result.getByRole('table', { name: 'Errores por registro' })).toBeHidden();
+  expect(await list.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await screenshot(page, 'admin-surtido-guias-390');
   await page.setViewportSize({ width: 1366, height: 860 });
   await result.getByRole('button', { name: 'Listo' }).click();

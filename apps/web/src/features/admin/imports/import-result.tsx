@@ -132,8 +132,55 @@ function Finished({ job }: { job: ImportDetail }) {
 /** The refused rows of an import (row, column, reason, value), as every import result shows them. */
 export function RowErrorsTable({ errores }: { errores: readonly ImportRowError[] }) {
   return (
-    // The list scrolls (down, and sideways on a phone): the scrolling box takes the keyboard focus to do so.
+    <>
+      <RowErrorsList errores={errores} />
+      <RowErrorsGrid errores={errores} />
+    </>
+  );
+}
+
+/** Phones: one line per refused row, nothing to scroll sideways. */
+function RowErrorsList({ errores }: { errores: readonly ImportRowError[] }) {
+  return (
+    // The list scrolls down: the scrolling box takes the keyboard focus to do so.
+    <Box
+      hiddenFrom="sm"
+      mah={280}
+      style={{ overflowY: 'auto' }}
+      tabIndex={0}
+      role="region"
+      aria-label="Errores por registro: lista"
+    >
+      <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+        {errores.map((e) => (
+          <Text component="li" size="sm" key={`${e.fila}-${e.campo}-${e.motivo}`}>
+            <Text span fw={600}>
+              Fila {e.fila}
+            </Text>{' '}
+            ·{' '}
+            <Text span ff="monospace" size="sm">
+              {e.campo}
+            </Text>
+            : {e.motivo}
+            {e.valor ? (
+              <Text span c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {' '}
+                ({e.valor})
+              </Text>
+            ) : null}
+          </Text>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+/** From sm up: the table (row, column, reason, value). */
+function RowErrorsGrid({ errores }: { errores: readonly ImportRowError[] }) {
+  return (
+    // The list scrolls down: the scrolling box takes the keyboard focus to do so.
     <Table.ScrollContainer
+      visibleFrom="sm"
       minWidth={520}
       mah={280}
       type="native"
