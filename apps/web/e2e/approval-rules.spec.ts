@@ -80,6 +80,9 @@ test('el administrador fija las reglas por monto: la frase, un choque rechazado 
     'Pedidos hasta $300.00 MXN se aprueban solos; desde $1,000.00 MXN requieren Super Autorizador.',
   );
   await edit.getByLabel('Sumar pedidos (horas)').fill('12');
+  // Escalation (decision 0113): off by default; an order waiting more than 48 h escalates.
+  await expect(edit.getByLabel('Escalar después de (horas)')).toHaveValue('0');
+  await edit.getByLabel('Escalar después de (horas)').fill('48');
   await screenshot(page, 'admin-cliente-reglas');
   await edit.getByRole('button', { name: 'Guardar cambios' }).click();
   await expectNotice(page, MSG.modificadoCorrectamente);
@@ -89,6 +92,7 @@ test('el administrador fija las reglas por monto: la frase, un choque rechazado 
   await expect(edit.getByLabel('Aprobación automática hasta')).toHaveValue('$300.00');
   await expect(edit.getByLabel('Super Autorizador desde')).toHaveValue('$1,000.00');
   await expect(edit.getByLabel('Sumar pedidos (horas)')).toHaveValue('12');
+  await expect(edit.getByLabel('Escalar después de (horas)')).toHaveValue('48');
 });
 
 test('un pedido hasta el monto se aprueba al enviarse; el comprador lo ve «Aprobado automáticamente»', async ({

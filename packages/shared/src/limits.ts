@@ -40,6 +40,8 @@ export const RECORDATORIO_HORAS_MAX = 720;
  */
 export const VENTANA_REGLAS_HORAS_DEFAULT = 24;
 export const VENTANA_REGLAS_HORAS_MAX = 720;
+/** Escalation (decision 0113): hours an order waits on its level before it escalates; 0 = off (the default). */
+export const ESCALAR_HORAS_MAX = 720;
 /** Budget alerts (decision 0054): the client's thresholds, percentages of the monthly budget. */
 export const ALERTAS_PRESUPUESTO_DEFAULT: readonly number[] = [80, 100];
 export const ALERTAS_PRESUPUESTO_MAX = 3;

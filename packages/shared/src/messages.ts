@@ -186,6 +186,8 @@ export const MSG = {
   modoPresupuestoInvalido: "El modo de presupuesto debe ser 'regular' o 'categoria'.",
   valorSiNoInvalido: 'El valor debe ser 1 (sí) o 0 (no).',
   reglaImporteInvalido: 'El importe de la regla debe ser un número mayor o igual a 0 (vacío = sin regla).',
+  escalarHorasInvalido:
+    'Las horas para escalar deben ser un número entero entre 0 y 720 (0 = sin escalamiento).',
   recordatorioHorasInvalido:
     'Las horas del recordatorio deben ser un número entero entre 0 y 720 (0 = sin recordatorios).',
   ventanaReglasHorasInvalida:

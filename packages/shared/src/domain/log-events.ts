@@ -29,6 +29,7 @@ export const LOG_EVENT_LABELS = {
   pedido_cancelado: 'Pedido cancelado',
   pedido_retirado: 'Pedido retirado por el comprador',
   pedido_devuelto: 'Pedido devuelto al primer nivel',
+  pedido_escalado: 'Pedido escalado por su espera',
   pedido_surtido: 'Surtido del pedido actualizado',
   surtido_exportado: 'Pedidos exportados para surtir',
   surtido_lista: 'Lista de surtido descargada',

@@ -8,6 +8,7 @@ import {
   ALERTAS_PRESUPUESTO_MAX,
   CLIENTS_MAX_PER_PAGE,
   CLIENTS_PER_PAGE,
+  ESCALAR_HORAS_MAX,
   RECORDATORIO_HORAS_MAX,
   SEARCH_MAX_LENGTH,
   VENTANA_REGLAS_HORAS_MAX,
@@ -109,6 +110,8 @@ export const ClientForm = z.object({
     min: 0,
     max: VENTANA_REGLAS_HORAS_MAX,
   }),
+  /** Hours an order may wait on its level before it escalates (decision 0113); 0 = off; absent: 0 (create), kept (update). */
+  escalar_horas: optionalInteger({ invalid: MSG.escalarHorasInvalido, min: 0, max: ESCALAR_HORAS_MAX }),
   /** Budget alert thresholds, percentages ('80, 100'); absent: [80, 100] (create), kept (update). */
   alertas_presupuesto: alertThresholds,
   /** The client's active rol-2 approvers get the budget alerts too; absent: off (create), kept (update). */
@@ -147,6 +150,8 @@ export const ClientDto = z.object({
   recordatorio_horas: z.number().int(),
   /** Hours before an order whose orders of the same buyer count with it for the rules by amount; 0: none. */
   ventana_reglas_horas: z.number().int(),
+  /** Hours an order may wait on its level before it escalates; 0: never. */
+  escalar_horas: z.number().int(),
   /** Budget alert thresholds, whole percentages ascending (1 to 3 of them). */
   alertas_presupuesto: z.array(z.number().int()),
   /** The client's rol-2 approvers get the budget alerts too. */

@@ -182,6 +182,11 @@ export const AuthorizerOrderRow = z.object({
    * every order of a two-level client goes to the second level alike.
    */
   segundo_nivel: z.boolean(),
+  /**
+   * Whole hours the order has waited on its level, when more than the client's escalation hours (decision
+   * 0113); null otherwise or with escalation off.
+   */
+  esperando_horas: z.number().int().nullable(),
 });
 export type AuthorizerOrderRow = z.infer<typeof AuthorizerOrderRow>;
 

@@ -65,6 +65,11 @@ export const clients = pgTable(
      * alone): a cart split in several orders meets the rules as one (issue 38, finding 8; decision 0100).
      */
     ventanaReglasHoras: integer('ventana_reglas_horas').notNull().default(24),
+    /**
+     * Hours an order may wait on its level before it escalates: flagged in the list and the next person told,
+     * once per wait (issue 43, decision 0113); 0 = off.
+     */
+    escalarHoras: integer('escalar_horas').notNull().default(0),
     /** Budget alert thresholds, 1 to 3 whole percentages ascending (decision 0054). */
     alertasPresupuesto: integer('alertas_presupuesto').array().notNull().default(sql`'{80,100}'::integer[]`),
     /** The client's active rol-2 approvers get the budget alerts too. */
@@ -83,6 +88,7 @@ export const clients = pgTable(
     check('clients_regla_segundo_nivel_min', sql`${t.segundoNivelDesde} >= 0`),
     check('clients_recordatorio_horas_range', sql`${t.recordatorioHoras} between 0 and 720`),
     check('clients_ventana_reglas_horas_range', sql`${t.ventanaReglasHoras} between 0 and 720`),
+    check('clients_escalar_horas_range', sql`${t.escalarHoras} between 0 and 720`),
     check(
       'clients_alertas_presupuesto_range',
       sql`cardinality(${t.alertasPresupuesto}) between 1 and 3 and 1 <= all(${t.alertasPresupuesto}) and 100 >= all(${t.alertasPresupuesto})`,

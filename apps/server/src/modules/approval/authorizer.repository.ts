@@ -8,6 +8,26 @@ import { orderEvents, orderLines, orders, userMonthSpend, users } from '../../db
 import { PagerTotals } from '../../lib/pager-totals.ts';
 
 /**
+ * Since when each open order of `ids` waits on its level: the last event that brought it to its status, else
+ * its purchase (docs/domain.md "Approval reminders"); one statement for a page of the list (decision 0113).
+ */
+export async function waitingSince(db: Db, ids: readonly number[]): Promise<Map<number, Date>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: orders.id,
+      desde: sql<Date>`coalesce(max(${orderEvents.createdAt}), ${orders.transactionDate})`.mapWith(
+        orders.transactionDate,
+      ),
+    })
+    .from(orders)
+    .leftJoin(orderEvents, and(eq(orderEvents.orderId, orders.id), eq(orderEvents.toStatus, orders.status)))
+    .where(and(inArray(orders.id, [...ids]), inArray(orders.status, ['pendiente', 'espera'])))
+    .groupBy(orders.id, orders.transactionDate);
+  return new Map(rows.map((r) => [r.id, r.desde]));
+}
+
+/**
  * Who gave an order's level-1 approval (its pendiente → espera event): the person who acted and the delegator
  * they acted for, if any (decision 0053); null when nobody has.
  */

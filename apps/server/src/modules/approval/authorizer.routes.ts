@@ -39,6 +39,7 @@ import {
   authorizerOrderView,
   authorizerReturn,
 } from './authorizer.service.ts';
+import { defineEscalationJobs } from './escalation.service.ts';
 import { defineReminderJobs } from './reminders.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 419, 422);
@@ -51,6 +52,8 @@ export async function authorizerRoutes(app: FastifyInstance) {
   const tags = ['autorizacion'];
   // The daily digest of the orders waiting on each approver (decision 0051).
   defineReminderJobs(app.deps);
+  // An order that waits longer than its client's hours escalates to the next person (decision 0113).
+  defineEscalationJobs(app.deps);
 
   r.get(
     '/api/pedidos',

@@ -51,7 +51,13 @@ import {
   readApproval,
 } from './approval.repository.ts';
 import { approvalBudget, approvalFigures, monthWithout, pageBudgetFlags } from './approval-budget.ts';
-import { levelOneApprover, listClientOrders, orderNeighbours, tookPartIn } from './authorizer.repository.ts';
+import {
+  levelOneApprover,
+  listClientOrders,
+  orderNeighbours,
+  tookPartIn,
+  waitingSince,
+} from './authorizer.repository.ts';
 import { actorsFrom, actorsOf, levelWithStandIns, today } from './delegation.service.ts';
 
 function clientOf(auth: AuthContext) {
@@ -84,9 +90,10 @@ export async function authorizerOrders(
     actionable,
     range: listRange(query, tz),
   });
-  const [flags, secondLevel] = await Promise.all([
+  const [flags, secondLevel, waiting] = await Promise.all([
     pageBudgetFlags(deps.db, tz, client.modoPresupuesto, rows),
     pageSecondLevel(deps.db, client, rows),
+    pageWaiting(deps, client, rows),
   ]);
   return {
     pedidos: rows.map((r) => ({
@@ -101,6 +108,7 @@ export async function authorizerOrders(
       excede_presupuesto: flags.get(r.id)?.over ?? false,
       restante_despues: flags.get(r.id)?.restante ?? 0,
       segundo_nivel: secondLevel.has(r.id),
+      esperando_horas: waiting.get(r.id) ?? null,
     })),
     total,
     page: query.page,
@@ -111,6 +119,30 @@ export async function authorizerOrders(
     orden,
     suma: centavosToPesos(suma),
   };
+}
+
+/**
+ * The open orders of a page that have waited on their level more than the client's escalation hours, with
+ * the whole hours they have waited ('Esperando 26 h', decision 0113); none with escalation off.
+ */
+async function pageWaiting(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  client: NonNullable<AuthContext['client']>,
+  rows: readonly { id: number; status: string }[],
+): Promise<Map<number, number>> {
+  const open = rows.filter((r) => r.status === 'pendiente' || r.status === 'espera');
+  if (client.escalarHoras === 0 || client.cantidadAutorizadores === 0 || open.length === 0) return new Map();
+  const now = deps.clock.now().getTime();
+  const since = await waitingSince(
+    deps.db,
+    open.map((r) => r.id),
+  );
+  const out = new Map<number, number>();
+  for (const [id, desde] of since) {
+    const waited = now - desde.getTime();
+    if (waited > client.escalarHoras * 3_600_000) out.set(id, Math.floor(waited / 3_600_000));
+  }
+  return out;
 }
 
 /**

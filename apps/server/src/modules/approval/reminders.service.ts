@@ -26,13 +26,16 @@ export function isBusinessWeekday(now: Date, tz: string): boolean {
   return day >= 1 && day <= 5;
 }
 
-interface WaitingOrder {
+export interface WaitingOrder {
   id: number;
   idCliente: number;
   status: OrderStatus;
   total: number;
   comprador: string;
+  /** Since when it waits on its level. */
   desde: Date;
+  /** The client's hours it has waited more than. */
+  horas: number;
 }
 
 interface Recipient {
@@ -54,8 +57,15 @@ async function recipientsFor(db: Db, idCliente: number, rol: 2 | 3, fecha: strin
   return [...approvers.filter((a) => !away.has(a.id)), ...standIns];
 }
 
-/** The open orders of active clients with reminders on that have waited on their level longer than the client's hours. */
-async function overdueOrders(db: Db, now: Date): Promise<WaitingOrder[]> {
+/**
+ * The open orders of active clients with the setting on (`horas`: the client's column of hours, the
+ * reminders' by default; 0 = off) that have waited on their level longer than the client's hours.
+ */
+export async function overdueOrders(
+  db: Db,
+  now: Date,
+  horas: typeof clients.recordatorioHoras | typeof clients.escalarHoras = clients.recordatorioHoras,
+): Promise<WaitingOrder[]> {
   const rows = await selectOrdersWithParties(db, {
     id: orders.id,
     idCliente: orders.idCliente,
@@ -63,16 +73,10 @@ async function overdueOrders(db: Db, now: Date): Promise<WaitingOrder[]> {
     total: orders.total,
     transactionDate: orders.transactionDate,
     niveles: clients.cantidadAutorizadores,
-    horas: clients.recordatorioHoras,
+    horas,
     comprador: users.nombre,
   })
-    .where(
-      and(
-        inArray(orders.status, ['pendiente', 'espera']),
-        eq(clients.activo, true),
-        gt(clients.recordatorioHoras, 0),
-      ),
-    )
+    .where(and(inArray(orders.status, ['pendiente', 'espera']), eq(clients.activo, true), gt(horas, 0)))
     .orderBy(asc(orders.id));
   const open = rows.filter((r) => actionableStatus(r.status === 'pendiente' ? 2 : 3, r.niveles) === r.status);
   if (open.length === 0) return [];
@@ -102,7 +106,15 @@ async function overdueOrders(db: Db, now: Date): Promise<WaitingOrder[]> {
     if (!waiting) continue;
     const desde = new Date(waiting.desde);
     if (now.getTime() - desde.getTime() <= r.horas * 3_600_000) continue;
-    out.push({ id: r.id, idCliente: r.idCliente, status, total: r.total, comprador: r.comprador, desde });
+    out.push({
+      id: r.id,
+      idCliente: r.idCliente,
+      status,
+      total: r.total,
+      comprador: r.comprador,
+      desde,
+      horas: r.horas,
+    });
   }
   return out;
 }
@@ -187,20 +199,41 @@ export async function runReminders(
   return sent;
 }
 
-/** Declares the reminder queue and its daily schedule (called while the app is built). */
-export function defineReminderJobs(deps: Deps): void {
+/**
+ * Declares one of the approvers' scheduled jobs (the reminders, the escalation): `run` at the clock's now, with
+ * a retry, the mailer flushed when it enqueued anything (called while the app is built).
+ */
+export function defineApprovalJob(
+  deps: Deps,
+  job: {
+    name: string;
+    cron: string;
+    expireInSeconds: number;
+    run: (deps: { db: Db; publicUrl: string; tz: string }, now: Date) => Promise<number>;
+  },
+): void {
   deps.jobs.define<Record<string, never>>({
-    name: REMINDER_QUEUE,
+    name: job.name,
     retryLimit: 2,
     retryDelay: 60,
-    expireInSeconds: 15 * 60,
-    cron: { expression: REMINDER_CRON, tz: deps.config.BUSINESS_TZ },
+    expireInSeconds: job.expireInSeconds,
+    cron: { expression: job.cron, tz: deps.config.BUSINESS_TZ },
     handler: async () => {
-      const sent = await runReminders(
+      const enqueued = await job.run(
         { db: deps.db, publicUrl: deps.config.PUBLIC_URL, tz: deps.config.BUSINESS_TZ },
         deps.clock.now(),
       );
-      if (sent > 0) void deps.mailer.flush();
+      if (enqueued > 0) void deps.mailer.flush();
     },
+  });
+}
+
+/** Declares the reminder queue and its daily schedule (called while the app is built). */
+export function defineReminderJobs(deps: Deps): void {
+  defineApprovalJob(deps, {
+    name: REMINDER_QUEUE,
+    cron: REMINDER_CRON,
+    expireInSeconds: 15 * 60,
+    run: runReminders,
   });
 }

@@ -82,6 +82,7 @@ export function clientDto(row: ClientRow): ClientDto {
     segundo_nivel_desde: centavosToPesosOrNull(row.segundoNivelDesde),
     recordatorio_horas: row.recordatorioHoras,
     ventana_reglas_horas: row.ventanaReglasHoras,
+    escalar_horas: row.escalarHoras,
     alertas_presupuesto: row.alertasPresupuesto,
     avisar_autorizadores: row.avisarAutorizadores,
     created_at: iso(row.createdAt),
@@ -224,6 +225,7 @@ export async function createClient(
         segundoNivelDesde: rules.segundoNivelDesde,
         recordatorioHoras: form.recordatorio_horas ?? RECORDATORIO_HORAS_DEFAULT,
         ventanaReglasHoras: form.ventana_reglas_horas ?? VENTANA_REGLAS_HORAS_DEFAULT,
+        escalarHoras: form.escalar_horas ?? 0,
         alertasPresupuesto: form.alertas_presupuesto ?? [...ALERTAS_PRESUPUESTO_DEFAULT],
         avisarAutorizadores: form.avisar_autorizadores ?? false,
       })
@@ -314,6 +316,7 @@ export async function updateClient(
       segundoNivelDesde: rules.segundoNivelDesde,
       recordatorioHoras: form.recordatorio_horas ?? before.recordatorioHoras,
       ventanaReglasHoras: form.ventana_reglas_horas ?? before.ventanaReglasHoras,
+      escalarHoras: form.escalar_horas ?? before.escalarHoras,
       alertasPresupuesto: form.alertas_presupuesto ?? before.alertasPresupuesto,
       avisarAutorizadores: form.avisar_autorizadores ?? before.avisarAutorizadores,
       imagen: pick(stored.imagen, form.eliminar_imagen, before.imagen),

@@ -9,6 +9,7 @@ import {
   IconCheck,
   IconClock,
   IconEdit,
+  IconHourglassHigh,
   IconPackage,
   IconShoppingCart,
   IconTruckDelivery,
@@ -32,6 +33,8 @@ interface Changes {
   paqueteria?: string;
   comentario?: string;
   nota?: string;
+  /** An escalation (decision 0113): the whole hours the order had waited on its level. */
+  horas?: number;
 }
 
 const fulfilmentLabel = (s: string | null) => FULFILMENT_LABELS[s as FulfilmentState] ?? s ?? '';
@@ -41,6 +44,7 @@ function icon(tipo: string, to: string | null) {
   if (tipo === 'editado') return <IconEdit size={14} />;
   if (tipo === 'cancelado') return <IconBan size={14} />;
   if (tipo === 'retirado' || tipo === 'devuelto') return <IconArrowBackUp size={14} />;
+  if (tipo === 'escalado') return <IconHourglassHigh size={14} />;
   if (tipo === 'surtido')
     return to === 'enviado' ? <IconTruckDelivery size={14} /> : <IconPackage size={14} />;
   if (to === 'espera') return <IconClock size={14} />;
@@ -54,6 +58,10 @@ function title(e: OrderEventDto): string {
   if (e.tipo === 'cancelado') return 'Pedido cancelado';
   if (e.tipo === 'retirado') return 'Pedido retirado por el comprador';
   if (e.tipo === 'devuelto') return 'Devuelto al primer nivel';
+  if (e.tipo === 'escalado') {
+    const horas = (e.cambios as Changes | null)?.horas;
+    return horas === undefined ? 'Escalado por su espera' : `Escalado tras ${horas} h de espera`;
+  }
   if (e.tipo === 'surtido') return `Surtido: ${fulfilmentLabel(e.a)}`;
   if (e.a === 'espera') return 'Autorizado, en espera de aprobación final';
   if ((e.cambios as Changes | null)?.regla === 'aprobacion_automatica') return 'Aprobado automáticamente';

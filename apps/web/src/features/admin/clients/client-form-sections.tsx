@@ -8,7 +8,7 @@ import '@mantine/core/styles/ColorInput.css';
 import { ColorInput, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { rulesSentence } from '@portal/shared/domain/approval-rules';
-import { RECORDATORIO_HORAS_MAX, VENTANA_REGLAS_HORAS_MAX } from '@portal/shared/limits';
+import { ESCALAR_HORAS_MAX, RECORDATORIO_HORAS_MAX, VENTANA_REGLAS_HORAS_MAX } from '@portal/shared/limits';
 import { type FileValue, useObjectUrl } from '../../../components/ui/file-field';
 import { FormSection } from '../../../components/ui/form-section';
 import { ImageField } from '../../../components/ui/image-field';
@@ -94,7 +94,7 @@ export function GeneralSection({ form }: { form: ClientFormApi }) {
   );
 }
 
-/** The rules by amount, the reminder and the window that adds a buyer's orders up. */
+/** The rules by amount, the reminder, the escalation and the window that adds a buyer's orders up. */
 export function ApprovalRulesSection({ form }: { form: ClientFormApi }) {
   return (
     <FormSection title="Reglas de aprobación">
@@ -145,6 +145,16 @@ export function ApprovalRulesSection({ form }: { form: ClientFormApi }) {
           allowNegative={false}
           disabled={form.values.cantidad_autorizadores === '0'}
           {...form.getInputProps('ventana_reglas_horas')}
+        />
+        <NumberInput
+          label="Escalar después de (horas)"
+          description="A quien sigue en espera; 0 = no escalar"
+          min={0}
+          max={ESCALAR_HORAS_MAX}
+          allowDecimal={false}
+          allowNegative={false}
+          disabled={form.values.cantidad_autorizadores === '0'}
+          {...form.getInputProps('escalar_horas')}
         />
       </SimpleGrid>
       <Text size="sm" c="dimmed" data-testid="reglas-resumen">

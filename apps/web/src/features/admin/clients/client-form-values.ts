@@ -65,6 +65,8 @@ export interface ClientFormValues {
   segundo_nivel_desde: number | string;
   /** Hours before the daily reminder to approvers; 0 = off. */
   recordatorio_horas: number | string;
+  /** Hours an order may wait on its level before it escalates; 0 = off. */
+  escalar_horas: number | string;
   /** Hours whose orders of the same buyer add up for the rules by amount; 0 = each order alone. */
   ventana_reglas_horas: number | string;
   /** Budget alert thresholds as typed ('80, 100'); the schema reads and checks them. */
@@ -97,6 +99,7 @@ export function initialValues(client: ClientDto | null): ClientFormValues {
         aprobacion_automatica_hasta: client.aprobacion_automatica_hasta ?? '',
         segundo_nivel_desde: client.segundo_nivel_desde ?? '',
         recordatorio_horas: client.recordatorio_horas,
+        escalar_horas: client.escalar_horas,
         ventana_reglas_horas: client.ventana_reglas_horas,
         alertas_presupuesto: client.alertas_presupuesto.join(', '),
         avisar_autorizadores: client.avisar_autorizadores,
@@ -116,6 +119,7 @@ export function initialValues(client: ClientDto | null): ClientFormValues {
         aprobacion_automatica_hasta: '',
         segundo_nivel_desde: '',
         recordatorio_horas: RECORDATORIO_HORAS_DEFAULT,
+        escalar_horas: 0,
         ventana_reglas_horas: VENTANA_REGLAS_HORAS_DEFAULT,
         alertas_presupuesto: ALERTAS_PRESUPUESTO_DEFAULT.join(', '),
         avisar_autorizadores: false,
@@ -136,6 +140,8 @@ export function toBody(
     aprobacion_automatica_hasta:
       values.cantidad_autorizadores === '0' ? '' : values.aprobacion_automatica_hasta,
     segundo_nivel_desde: values.cantidad_autorizadores === '2' ? values.segundo_nivel_desde : '',
+    // Nothing waits without levels: no escalation.
+    escalar_horas: values.cantidad_autorizadores === '0' ? 0 : values.escalar_horas,
   };
 }
 

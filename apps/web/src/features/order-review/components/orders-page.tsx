@@ -30,6 +30,7 @@ import {
   IconClipboardCheck,
   IconEye,
   IconFileSpreadsheet,
+  IconHourglassHigh,
   IconStairsUp,
 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -217,6 +218,7 @@ function OrdersTable({
                 <Stack gap={4} align="flex-start">
                   <StatusBadge status={row.status} />
                   <SecondLevelMark row={row} />
+                  <WaitingMark row={row} />
                 </Stack>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.transaction_date)}</Table.Td>
@@ -252,6 +254,24 @@ function SecondLevelMark({ row, ...props }: { row: AuthorizerOrderRow } & Omit<B
   );
 }
 
+/** An open order that has waited on its level longer than the client's escalation hours (decision 0113). */
+function WaitingMark({ row, ...props }: { row: AuthorizerOrderRow } & Omit<BadgeProps, 'children'>) {
+  if (row.esperando_horas === null) return null;
+  return (
+    <Badge
+      color="orange"
+      variant="light"
+      size="sm"
+      leftSection={<IconHourglassHigh size={12} aria-hidden />}
+      title="Espera más de lo que el cliente acordó: ya se avisó a quien sigue"
+      data-testid="esperando"
+      {...props}
+    >
+      Esperando {row.esperando_horas} h
+    </Badge>
+  );
+}
+
 /** Phones: one card per order instead of a wide table. */
 function OrdersCards({ rows, selection }: { rows: AuthorizerOrderRow[]; selection: Selection }) {
   const { search } = useLocation();
@@ -271,6 +291,7 @@ function OrdersCards({ rows, selection }: { rows: AuthorizerOrderRow[]; selectio
           </Group>
           <UserCell row={row} />
           <SecondLevelMark row={row} mt={6} />
+          <WaitingMark row={row} mt={6} />
           {row.excede_presupuesto && row.status !== 'aprobado' && row.status !== 'cancelado' ? (
             <Badge color="red" variant="light" size="sm" mt={6}>
               Excede presupuesto: quedaría en {formatMXN(row.restante_despues)}

@@ -1,0 +1,2 @@
+ALTER TABLE "clients" ADD COLUMN "escalar_horas" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "clients" ADD CONSTRAINT "clients_escalar_horas_range" CHECK ("clients"."escalar_horas" between 0 and 720);
