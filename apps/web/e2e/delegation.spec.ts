@@ -46,6 +46,12 @@ interface Data {
   delegado: string;
   /** Approved at level 1 by the delegate himself; approved at level 1 by the other Autorizador. */
   pedidos: { propio: number; ajeno: number };
+  /**
+   * The delegation's first and last business dates, read once with the data: a run that crosses midnight in
+   * the business time zone still expects the dates it saved.
+   */
+  hoy: string;
+  hasta: string;
 }
 
 const data = new Map<string, Data>();
@@ -138,14 +144,14 @@ async function ensureData(browser: Browser): Promise<Data> {
     idSuper: made.idSuper,
     delegado,
     pedidos: { propio: propio!, ajeno: ajeno! },
+    hoy: businessToday(),
+    hasta: businessDayFromToday(3),
   };
   data.set(suffix, entry);
   return entry;
 }
 
-const hoy = () => businessToday();
-const hasta = () => businessDayFromToday(3);
-const sentence = () => `Delegas en ${DELEGADO} del ${dmy(hoy())} al ${dmy(hasta())}`;
+const sentence = (d: Data) => `Delegas en ${DELEGADO} del ${dmy(d.hoy)} al ${dmy(d.hasta)}`;
 
 test('el Super Autorizador delega en un Autorizador desde «Fuera de oficina»', async ({ page, browser }) => {
   const d = await ensureData(browser);
@@ -167,10 +173,10 @@ test('el Super Autorizador delega en un Autorizador desde «Fuera de oficina»',
   await expect(page.getByRole('option', { name: `${OTRA} · Autorizador` })).toBeVisible();
   await page.getByRole('option', { name: `${DELEGADO} · Autorizador` }).click();
   await dialog.getByRole('button', { name: 'Fechas fuera de oficina' }).click();
-  await clickDay(page, hoy());
-  await clickDay(page, hasta());
+  await clickDay(page, d.hoy);
+  await clickDay(page, d.hasta);
   await expect(dialog.getByRole('button', { name: 'Fechas fuera de oficina' })).toHaveText(
-    `${dmy(hoy())} – ${dmy(hasta())}`,
+    `${dmy(d.hoy)} – ${dmy(d.hasta)}`,
   );
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expectNotice(page, MSG.delegacionGuardada);
@@ -180,7 +186,7 @@ test('el Super Autorizador delega en un Autorizador desde «Fuera de oficina»',
   await page.getByTestId('profile-menu').click();
   await page.getByRole('menuitem', { name: 'Fuera de oficina' }).click();
   const actual = dialog.getByTestId('delegacion-actual');
-  await expect(actual).toContainText(sentence());
+  await expect(actual).toContainText(sentence(d));
   await expect(actual).toContainText('Activa');
   await expect(dialog.getByRole('button', { name: 'Terminar delegación' })).toBeVisible();
   await scrollDialogTop(page);
@@ -197,7 +203,7 @@ test('el delegado ve el aviso; no da las dos aprobaciones de un pedido y da la f
   await expectHome(page, 2);
 
   const banner = page.getByTestId('en-nombre-de');
-  await expect(banner).toHaveText(onBehalfSentence(SUPER, hasta()));
+  await expect(banner).toHaveText(onBehalfSentence(SUPER, d.hasta));
   // "Por atender" holds the espera orders of the Super Autorizador's level too.
   const numero = (id: number) => `#${String(id).padStart(5, '0')}`;
   await expect(page.getByText(numero(d.pedidos.ajeno), { exact: true }).first()).toBeVisible();
@@ -228,7 +234,7 @@ test('el administrador ve la delegación en el cajón del usuario y la termina',
   await page.goto(`/administrador/usuarios?cliente=${d.idCliente}&editar=${d.idSuper}`);
   const drawer = page.getByRole('dialog', { name: /Editar usuario/ });
   const actual = drawer.getByTestId('delegacion-actual');
-  await expect(actual).toContainText(`Delega en ${DELEGADO} del ${dmy(hoy())} al ${dmy(hasta())}`);
+  await expect(actual).toContainText(`Delega en ${DELEGADO} del ${dmy(d.hoy)} al ${dmy(d.hasta)}`);
   await expect(actual).toContainText('Activa');
   await actual.scrollIntoViewIfNeeded();
   await screenshot(page, 'admin-usuario-fuera-de-oficina');
