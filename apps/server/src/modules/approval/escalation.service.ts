@@ -16,7 +16,8 @@ import { clients, orderEvents, orders, users } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { orderEmail } from '../../lib/emails.ts';
-import { addressOf, type Email, enqueueEmails } from '../../lib/mailer.ts';
+import { type Email, enqueueEmails } from '../../lib/mailer.ts';
+import { toEachOnce } from '../orders/notifications.ts';
 import { levelWithStandIns } from './delegation.service.ts';
 import { defineApprovalJob, overdueOrders, type WaitingOrder } from './reminders.service.ts';
 
@@ -63,29 +64,21 @@ function escalationEmails(
   const numero = orderNumber(o.id);
   const waitsOn =
     o.status === 'pendiente' ? 'la revisión del Autorizador' : 'la aprobación final del Super Autorizador';
-  const seen = new Set<number>();
-  const emails: Email[] = [];
-  for (const p of to.people) {
-    const address = addressOf(p);
-    if (seen.has(p.id) || !address) continue;
-    seen.add(p.id);
-    emails.push(
-      orderEmail(address, p.nombre, {
-        subject: `Pedido #${numero}: lleva ${horas} h esperando`,
-        paragraphs: [
-          `El pedido #${numero} de ${o.comprador} por ${formatCentavos(o.total)} espera ${waitsOn} desde el ${formatDateTime(o.desde, tz)} (${horas} h).`,
-          to.admins
-            ? 'Su cliente no tiene a nadie activo en ese nivel: asigna a alguien o atiende el pedido con el cliente.'
-            : `Su cliente pide avisar cuando un pedido espera más de ${o.horas} h.`,
-        ],
-        url: to.admins
-          ? `${publicUrl}/administrador/pedidos/${o.id}`
-          : `${publicUrl}/autorizador/orden/${o.id}`,
-        label: 'Ver pedido',
-      }),
-    );
-  }
-  return emails;
+  return toEachOnce(to.people, (address, p) =>
+    orderEmail(address, p.nombre, {
+      subject: `Pedido #${numero}: lleva ${horas} h esperando`,
+      paragraphs: [
+        `El pedido #${numero} de ${o.comprador} por ${formatCentavos(o.total)} espera ${waitsOn} desde el ${formatDateTime(o.desde, tz)} (${horas} h).`,
+        to.admins
+          ? 'Su cliente no tiene a nadie activo en ese nivel: asigna a alguien o atiende el pedido con el cliente.'
+          : `Su cliente pide avisar cuando un pedido espera más de ${o.horas} h.`,
+      ],
+      url: to.admins
+        ? `${publicUrl}/administrador/pedidos/${o.id}`
+        : `${publicUrl}/autorizador/orden/${o.id}`,
+      label: 'Ver pedido',
+    }),
+  );
 }
 
 /** Escalates one wait of one order in its own transaction; false when it had moved on or was escalated already. */

@@ -100,7 +100,7 @@ export function authorizerEmails(
  * One e-mail to each person with an address, once: a delegate may stand in for two of the level, or be one of
  * the level too.
  */
-function toEachOnce(people: readonly Reviewer[], build: (to: string, r: Reviewer) => Email): Email[] {
+export function toEachOnce(people: readonly Reviewer[], build: (to: string, r: Reviewer) => Email): Email[] {
   const emails: Email[] = [];
   for (const [i, r] of people.entries()) {
     if (people.findIndex((o) => o.id === r.id) !== i) continue;
