@@ -51,6 +51,7 @@ const SUITES = [
   'apps/server/src/modules/dashboard/dashboard.api.test.ts',
   'apps/server/src/modules/orders/budget-alerts.api.test.ts',
   'apps/server/src/modules/approval/reminders.api.test.ts',
+  'apps/server/src/modules/notifications/notifications.api.test.ts',
   'apps/server/src/modules/approval/delegation.api.test.ts',
   'apps/server/src/modules/approval/approval-budget.api.test.ts',
   'apps/server/src/modules/orders/running-totals.api.test.ts',

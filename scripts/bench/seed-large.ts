@@ -410,6 +410,25 @@ export async function seedLarge(database: Database, size: SeedSize, tz: string):
       ) l order by created_at`);
   });
 
+  // The bell (decision 0114): each order told to its client's Autorizadores, each decision told to its
+  // buyer; everything older than two days read.
+  await step('notifications', async () => {
+    await exec(`insert into notifications (user_id, tipo, titulo, texto, ruta, created_at, read_at)
+      select user_id, tipo, titulo, texto, ruta, created_at,
+        case when created_at < ${nowSql} - interval '2 days' then created_at + interval '1 hour' end
+      from (
+        select a.id as user_id, 'por_revisar' as tipo,
+          'Pedido #' || lpad(o.id::text, 5, '0') || ' por revisar' as titulo,
+          'Está pendiente de tu revisión.' as texto, '/autorizador/orden/' || o.id as ruta,
+          o.transaction_date as created_at
+        from orders o join users a on a.id_cliente = o.id_cliente and a.rol = 2
+        union all
+        select o.id_user, 'pedido', 'Pedido #' || lpad(o.id::text, 5, '0') || ' ' || o.status,
+          'Tu pedido fue ' || o.status || '.', '/usuario/historial/' || o.id, o.transaction_date + interval '1 day'
+        from orders o where o.status in ('aprobado', 'cancelado')
+      ) n order by created_at`);
+  });
+
   // As autovacuum would have done by now: statistics and the visibility map (index-only scans).
   await step('vacuum analyze', async () => {
     await exec('vacuum analyze');
@@ -425,6 +444,7 @@ export async function seedLarge(database: Database, size: SeedSize, tz: string):
     'orders',
     'order_lines',
     'system_logs',
+    'notifications',
   ]) {
     counts[t] = await scalar(database, `select count(*) as v from ${t}`);
   }

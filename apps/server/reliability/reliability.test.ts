@@ -274,6 +274,8 @@ beforeAll(async () => {
     env: {
       WEBHOOK_ALLOW_PRIVATE: '1',
       WEBHOOK_RETRY_BASE_SECONDS: '1',
+      // The digest job every minute, not every quarter of an hour (its kill -9 scenario).
+      NOTIFICATION_DIGEST_CRON: '* * * * *',
       NODE_EXTRA_CA_CERTS: receiverTls.cert,
     },
   };
@@ -705,6 +707,55 @@ describe.sequential('reliability', () => {
       await b.start();
     }
   }, 120_000);
+
+  test('kill -9 during the notification digests: after the restart every person has one digest, none twice', async () => {
+    const client = await makeClient(db(), { cantidadAutorizadores: 1 });
+    const people = 1_500;
+    const tag = `dig${Date.now()}`;
+    // Many people with three items each waiting for their hourly digest (decision 0114), written an hour
+    // ago, so the digest run of the next minute has work for a few seconds.
+    await db().execute(sql`
+      insert into users (id_cliente, usuario, user_id, nombre, rol, password_hash, password_changed_at)
+      select ${client.id}, ${tag} || '.' || g, ${tag} || '.' || g || '@example.test', 'Persona ' || g, 2, 'x', now()
+      from generate_series(1, ${people}) g`);
+    await db().execute(sql`
+      insert into notification_settings (user_id, canales)
+      select id, '{"por_revisar": "hora"}'::jsonb from users where usuario like ${`${tag}.%`}`);
+    await db().execute(sql`
+      insert into notifications (user_id, tipo, titulo, texto, ruta, resumen, created_at)
+      select u.id, 'por_revisar', 'Pedido #' || k || ' por revisar', 'Está pendiente de tu revisión.',
+        '/autorizador/principal', 'hora', now() - interval '1 hour'
+      from users u, generate_series(1, 3) k where u.usuario like ${`${tag}.%`}`);
+    const digests = async () =>
+      (
+        await rows<{ n: number; people: number }>(
+          db(),
+          sql`select count(*)::int as n, count(distinct "to")::int as people from email_outbox
+              where "to" like ${`${tag}.%`} and subject = 'Tu resumen del Portal de Compras: 3 avisos'`,
+        )
+      )[0]!;
+
+    // Only instance A runs jobs, so A is the one to kill: as soon as the first digests are written.
+    await b.stop();
+    await waitUntil('the first digests', async () => (await digests()).n > 0, 90_000, 20);
+    await a.crash();
+    const atCrash = await digests();
+    expect(atCrash.n, 'killed in the middle of the run').toBeLessThan(people);
+
+    await Promise.all([a.start(), b.start()]);
+    await waitUntil('every digest after the restart', async () => (await digests()).n >= people, 150_000);
+    // A moment more, and a run more of each instance: no second copy.
+    await sleep(1_500);
+    const after = await digests();
+    expect(after).toEqual({ n: people, people });
+    const items = await rows<{ waiting: number; sent: number }>(
+      db(),
+      sql`select count(*) filter (where n.resumido_at is null)::int as waiting,
+            count(*) filter (where n.resumido_at is not null)::int as sent
+          from notifications n join users u on u.id = n.user_id where u.usuario like ${`${tag}.%`}`,
+    );
+    expect(items[0]).toEqual({ waiting: 0, sent: 3 * people });
+  }, 300_000);
 
   test('SIGTERM during load: requests in flight finish, nothing is cut, no 5xx', async () => {
     const shop = await makeShop(db(), {

@@ -24,11 +24,16 @@ const NGINX_BIN = process.env.RELIABILITY_NGINX ?? '/usr/sbin/nginx';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls `check` until it is true, or fails with `what` after `timeoutMs`. */
-export async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 30_000) {
+export async function waitUntil(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs = 30_000,
+  everyMs = 100,
+) {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {
     if (await check().catch(() => false)) return;
-    await sleep(100);
+    await sleep(everyMs);
   }
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
 }

@@ -43,6 +43,7 @@ import { v1Routes } from './modules/integration/v1.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { listRoutes } from './modules/lists/lists.routes.ts';
 import { logRoutes } from './modules/logs/logs.routes.ts';
+import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import {
   purchaseOrderBuffer,
   purchaseOrderData,
@@ -312,6 +313,7 @@ export async function buildApp({
   await app.register(twoFactorRoutes);
   await app.register(integrationRoutes);
   await app.register(v1Routes);
+  await app.register(notificationRoutes);
 
   if (extend) await extend(app);
 

@@ -149,6 +149,14 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(24, 'debe tener al menos 24 caracteres').optional(),
   /** How long the series read from the database (outbox, queues) are reused between scrapes, in seconds. */
   METRICS_SNAPSHOT_SECONDS: z.coerce.number().min(0.1).max(300).default(5),
+  /**
+   * When the notification digest job looks for digests that are due (a cron expression, business time
+   * zone; decision 0114). Every 15 minutes by default: an hourly digest leaves within 15 minutes of its hour.
+   */
+  NOTIFICATION_DIGEST_CRON: z
+    .string()
+    .regex(/^\S+( \S+){4}$/, 'debe ser una expresión cron de cinco campos')
+    .default('*/15 * * * *'),
 });
 
 /** Whether a listen address reaches this machine only (`127.0.0.0/8`, `::1`, `localhost`). */

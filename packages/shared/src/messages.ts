@@ -186,6 +186,12 @@ export const MSG = {
   modoPresupuestoInvalido: "El modo de presupuesto debe ser 'regular' o 'categoria'.",
   valorSiNoInvalido: 'El valor debe ser 1 (sí) o 0 (no).',
   reglaImporteInvalido: 'El importe de la regla debe ser un número mayor o igual a 0 (vacío = sin regla).',
+  avisoTipoInvalido: 'El tipo de aviso no existe.',
+  avisoCanalInvalido: "La forma de aviso debe ser 'inmediato', 'hora', 'dia' o 'portal'.",
+  resumenHoraInvalida: 'La hora del resumen diario debe ser un número entero entre 0 y 23.',
+  avisoAnteriorInvalido: 'El aviso desde el que se pagina debe ser un número entero positivo.',
+  avisoNoEncontrado: 'El aviso no existe.',
+  avisoTipoNoAplica: 'Ese tipo de aviso no aplica a tu cuenta.',
   escalarHorasInvalido:
     'Las horas para escalar deben ser un número entero entre 0 y 720 (0 = sin escalamiento).',
   recordatorioHorasInvalido:

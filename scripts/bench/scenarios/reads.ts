@@ -35,6 +35,8 @@ export async function readScenarios(ctx: BenchContext): Promise<void> {
       '/api/pedidos?status=todos&page=200',
       null,
     ],
+    // The bell's count and newest items, read every minute by every signed-in person (decision 0114).
+    ['avisos', 'GET /api/notificaciones (rol 2; la campana)', autorizador, '/api/notificaciones', list],
     ['usuarios', 'GET /api/usuarios (rol 4)', admin, '/api/usuarios?page=1', list],
     ['logs', 'GET /api/logs (rol 4)', admin, '/api/logs?page=1', list],
   ];

@@ -1,3 +1,4 @@
+import type { NotificationKind } from '@portal/shared/domain/notifications';
 import type { Email } from './mailer.ts';
 
 /** A button of an e-mail: where it goes, what it says. */
@@ -101,11 +102,22 @@ export function temporaryPasswordEmail(
   };
 }
 
-/** An e-mail about an order: its button opens it (`url`, `label`); `actions` are buttons before that one. */
+/**
+ * An e-mail about an order: its button opens it (`url`, `label`); `actions` are buttons before that one.
+ * With `para` (the person and the kind, decision 0114) it is also an item of their bell: the subject, the
+ * first paragraph and the button's path.
+ */
 export function orderEmail(
   to: string,
   nombre: string,
-  content: { subject: string; paragraphs: string[]; url: string; label: string; actions?: readonly Link[] },
+  content: {
+    subject: string;
+    paragraphs: string[];
+    url: string;
+    label: string;
+    actions?: readonly Link[];
+    para?: { userId: number; tipo: NotificationKind };
+  },
 ): Email {
   return {
     to,
@@ -114,7 +126,22 @@ export function orderEmail(
       ...(content.actions ?? []),
       { url: content.url, label: content.label },
     ]),
+    ...(content.para
+      ? {
+          aviso: {
+            ...content.para,
+            texto: content.paragraphs[0] ?? content.subject,
+            ruta: pathOf(content.url),
+          },
+        }
+      : {}),
   };
+}
+
+/** The path (and query) of one of the portal's addresses: what the bell links to. */
+export function pathOf(url: string): string {
+  const u = new URL(url);
+  return `${u.pathname}${u.search}`;
 }
 
 export type TwoFactorEvent = 'activada' | 'desactivada' | 'restablecida' | 'codigos_regenerados';

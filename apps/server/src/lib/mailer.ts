@@ -1,10 +1,16 @@
 import { isEmailAddress } from '@portal/shared/domain/email';
+import type { NotificationKind } from '@portal/shared/domain/notifications';
 import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { type Db, rowsOf, type Tx } from '../db/client.ts';
 import { executeNamed } from '../db/prepared.ts';
-import { type EmailAttachmentRef, emailOutbox } from '../db/schema/index.ts';
+import {
+  type EmailAttachmentRef,
+  emailOutbox,
+  notificationSettings,
+  notifications,
+} from '../db/schema/index.ts';
 import { emailAttemptsTotal } from './metrics.ts';
 
 export interface Email {
@@ -18,6 +24,19 @@ export interface Email {
   tipo?: 'acceso';
   /** The account the message is about (an access e-mail's user). */
   userId?: number;
+  /**
+   * The person told and the kind (decision 0114): the message also becomes an item of their bell, and goes
+   * by e-mail now, in their digest, or not at all, as they chose for the kind. Without it, always now.
+   */
+  aviso?: Notice;
+}
+
+/** What the bell keeps of a message: its subject is the title, `texto` its first sentence, `ruta` the link. */
+export interface Notice {
+  userId: number;
+  tipo: NotificationKind;
+  texto: string;
+  ruta: string;
 }
 
 /** A file handed to the SMTP server with a message. */
@@ -57,19 +76,14 @@ export async function enqueueEmail(db: Db | Tx, email: Email): Promise<void> {
   await enqueueEmails(db, [email]);
 }
 
-/** Several messages in one insert (one round trip, whatever the number of recipients). */
+/** Several messages in one statement (one round trip, whatever the number of recipients). */
 export async function enqueueEmails(db: Db | Tx, emails: readonly Email[]): Promise<void> {
   if (emails.length === 0) return;
-  await executeNamed(db, 'portal_outbox_insert', outboxInsert(emails));
-}
-
-/**
- * The insert of `emails` into the outbox, in their order, as a statement whose text does not depend on how
- * many there are (the messages go as one JSON parameter): `enqueueEmails` runs it alone, the purchase as part
- * of another statement.
- */
-export function outboxInsert(emails: readonly Email[]): SQL {
-  return outboxInsertOf(outboxRows(emails));
+  await executeNamed(
+    db,
+    'portal_outbox_insert',
+    sql`with ${outboxCtes(outboxRows(emails))} select (select count(*) from m) as emails`,
+  );
 }
 
 /** The messages as the outbox insert's one JSON parameter. */
@@ -83,18 +97,43 @@ export function outboxRows(emails: readonly Email[]): string {
       adjunto: e.adjunto ?? null,
       tipo: e.tipo ?? null,
       user_id: e.userId ?? null,
+      aviso_user: e.aviso?.userId ?? null,
+      aviso_tipo: e.aviso?.tipo ?? null,
+      aviso_texto: e.aviso?.texto ?? null,
+      aviso_ruta: e.aviso?.ruta ?? null,
     })),
   );
 }
 
-/** The outbox insert of `outboxRows`' JSON, given as a value or a placeholder (a statement built once). */
-export function outboxInsertOf(rows: string | Placeholder): SQL {
-  return sql`insert into ${emailOutbox} ("to", subject, text, html, adjunto, tipo, user_id)
-    select x."to", x.subject, x.text, x.html, x.adjunto, x.tipo, x.user_id
-    from rows from (jsonb_to_recordset(${rows}::jsonb) as ("to" text, subject text, text text, html text,
-      adjunto jsonb, tipo text, user_id integer)) with ordinality as x("to", subject, text, html, adjunto, tipo,
-      user_id, n)
-    order by x.n`;
+/**
+ * The messages of `outboxRows`' JSON (a value or a placeholder: a statement built once) as three common
+ * table expressions, for a `with` of the caller's statement: `mail` reads them with each person's channel
+ * for the kind (decision 0114), `mail_notices` writes the bell's items, and `m` inserts into the outbox, in
+ * their order, the messages that go now (`m` returns one row per message). A message with an empty `to` (a
+ * person without an address) only writes its bell item.
+ */
+export function outboxCtes(rows: string | Placeholder): SQL {
+  return sql`mail as (
+      select x.*, coalesce(s.canales ->> x.aviso_tipo, 'inmediato') as canal
+      from rows from (jsonb_to_recordset(${rows}::jsonb) as ("to" text, subject text, text text, html text,
+        adjunto jsonb, tipo text, user_id integer, aviso_user integer, aviso_tipo text, aviso_texto text,
+        aviso_ruta text)) with ordinality as x("to", subject, text, html, adjunto, tipo, user_id, aviso_user,
+        aviso_tipo, aviso_texto, aviso_ruta, n)
+      left join ${notificationSettings} s on s.user_id = x.aviso_user
+    ), mail_notices as (
+      insert into ${notifications} (user_id, tipo, titulo, texto, ruta, resumen)
+      select aviso_user, aviso_tipo, subject, aviso_texto, aviso_ruta,
+        case when canal in ('hora', 'dia') then canal end
+      from mail where aviso_user is not null
+      order by n
+      returning 1
+    ), m as (
+      insert into ${emailOutbox} ("to", subject, text, html, adjunto, tipo, user_id)
+      select "to", subject, text, html, adjunto, tipo, user_id
+      from mail where "to" <> '' and (aviso_user is null or canal = 'inmediato')
+      order by n
+      returning 1
+    )`;
 }
 
 /** The address an account's e-mail goes to: its Email field, else its username when it is an address. */

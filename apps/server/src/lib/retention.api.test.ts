@@ -6,6 +6,7 @@ import {
   authAttempts,
   budgetAlerts,
   emailOutbox,
+  notifications,
   passwordTokens,
   systemLogs,
   webhookDeliveries,
@@ -174,6 +175,21 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
       ])
       .returning({ id: budgetAlerts.id });
 
+    // The bell's items: 13 calendar months, read or not.
+    const items = await db()
+      .insert(notifications)
+      .values(
+        [monthsAgo(13, -SECOND), monthsAgo(13, SECOND)].map((createdAt) => ({
+          userId: w.buyer.id,
+          tipo: 'pedido',
+          titulo: uniq('Aviso'),
+          texto: 'texto',
+          ruta: '/usuario/principal',
+          createdAt,
+        })),
+      )
+      .returning({ id: notifications.id });
+
     // The outbox: delivered messages 90 days after delivery; nothing unsent.
     const mail = async (values: Partial<typeof emailOutbox.$inferInsert>) =>
       (
@@ -285,6 +301,7 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
       entregas_webhook: 3,
       recordatorios: 1,
       alertas_presupuesto: 1,
+      avisos: 1,
       correos: 3,
       enlaces: 2,
       intentos_acceso: 2,
@@ -321,6 +338,16 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
         ),
       );
     expect(alertsLeft.map((a) => a.id)).toEqual([alerts[1]!.id]);
+    const itemsLeft = await db()
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        inArray(
+          notifications.id,
+          items.map((i) => i.id),
+        ),
+      );
+    expect(itemsLeft.map((i) => i.id)).toEqual([items[1]!.id]);
 
     const mailsLeft = new Set(
       (
@@ -375,12 +402,12 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
     });
     expect(run.longestBatchMs).toBeGreaterThan(0);
     expect(last.description).toBe(
-      'Depuración de datos antiguos: eventos de webhook: 2, entregas de webhook: 3, recordatorios de autorización: 1, alertas de presupuesto: 1, correos enviados: 3, enlaces de contraseña y bienvenida: 2, intentos de acceso: 2, registros del sistema: 1',
+      'Depuración de datos antiguos: eventos de webhook: 2, entregas de webhook: 3, recordatorios de autorización: 1, alertas de presupuesto: 1, avisos de la campana: 1, correos enviados: 3, enlaces de contraseña y bienvenida: 2, intentos de acceso: 2, registros del sistema: 1',
     );
 
     // A second run finds nothing more, and says so.
     const again = await runRetention(db(), settings(), t.app.clock.now(), tz());
-    expect(Object.values(again.removed)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(again.removed)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect((await purgeEntries()).at(-1)!.metadata).toMatchObject({
       registros_sistema: 0,
       interrumpida: false,

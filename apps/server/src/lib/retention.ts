@@ -8,6 +8,7 @@ import {
   authAttempts,
   budgetAlerts,
   emailOutbox,
+  notifications,
   passwordTokens,
   systemLogs,
   users,
@@ -49,6 +50,8 @@ export const TABLE_RETENTION: Record<string, { purged: string } | { kept: string
   sales_state: { kept: 'one row' },
   budget_alerts: { purged: 'RETENTION_NOTICE_MONTHS (13) months after the alert' },
   delegations: { kept: 'at most one row per delegator, deleted when ended' },
+  notifications: { purged: 'RETENTION_NOTICE_MONTHS (13) months after the item, read or not' },
+  notification_settings: { kept: 'one row per person who changed their preferences, replaced when edited' },
   saved_lists: { kept: "the buyer's own, until deleted" },
   saved_list_items: { kept: 'part of their list' },
   weeks: { kept: 'access weeks: a few rows per client and year, the record of when buying was open' },
@@ -76,6 +79,7 @@ export interface RetentionCounts {
   entregas_webhook: number;
   recordatorios: number;
   alertas_presupuesto: number;
+  avisos: number;
   correos: number;
   enlaces: number;
   intentos_acceso: number;
@@ -87,6 +91,7 @@ const LABELS: Record<keyof RetentionCounts, string> = {
   entregas_webhook: 'entregas de webhook',
   recordatorios: 'recordatorios de autorización',
   alertas_presupuesto: 'alertas de presupuesto',
+  avisos: 'avisos de la campana',
   correos: 'correos enviados',
   enlaces: 'enlaces de contraseña y bienvenida',
   intentos_acceso: 'intentos de acceso',
@@ -235,6 +240,7 @@ export async function runRetention(
     const purges: [keyof RetentionCounts, PgTable, key: SQL, where: SQL, order: SQL][] = [
       ['recordatorios', approvalReminders, sql`user_id, fecha`, sql`sent_at < ${noticeCutoff}`, sql`sent_at`],
       ['alertas_presupuesto', budgetAlerts, sql`id`, sql`sent_at < ${noticeCutoff}`, sql`sent_at`],
+      ['avisos', notifications, sql`id`, sql`created_at < ${noticeCutoff}`, sql`created_at`],
       // Only delivered messages: pending, failed, replaced and recorded-without-SMTP ones stay, and so does
       // the delivered access e-mail of a user who has not set a password yet (the unsent-access banner
       // reads an account's latest one, decision 0097). An attachment is a reference rendered at send time

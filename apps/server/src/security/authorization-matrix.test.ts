@@ -107,6 +107,11 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'POST /api/pedidos/aprobar-lote': authorizer(200),
   'POST /api/pedidos/cancelar-lote': authorizer(200),
   'GET /api/tablero': { ...authorizer(200, 404), adm: 200 },
+  'GET /api/notificaciones': signedIn(200),
+  'POST /api/notificaciones/leidas': signedIn(200),
+  'POST /api/notificaciones/:id/leida': { ...all(404), anon: 401, u1: 200 },
+  'GET /api/notificaciones/preferencias': signedIn(200),
+  'PUT /api/notificaciones/preferencias': signedIn(200),
   'GET /api/delegacion': authorizer(200),
   // Another client's authorizer naming client A's user: 400, exactly like a delegate that does not exist.
   'PUT /api/delegacion': authorizer(200, 400),

@@ -6,7 +6,14 @@ import { addDays, businessDate } from '@portal/shared/domain/time';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { WEB_DIST } from '../app.ts';
-import { apiTokens, users, webhookDeliveries, webhookEndpoints, webhookEvents } from '../db/schema/index.ts';
+import {
+  apiTokens,
+  notifications,
+  users,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
+} from '../db/schema/index.ts';
 import { codeAt, newTotpSecret, sealTotpSecret, stepAt } from '../lib/totp.ts';
 import { multipart } from '../test/admin-fixtures.ts';
 import { makeOrder, TEST_PASSWORD } from '../test/factories.ts';
@@ -452,6 +459,39 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
   },
   // Delegation (decision 0053): windows in the future, apart from each other, so no row changes what another
   // caller may do today. An authorizer of client B names client A's user: refused like a missing delegate.
+  // The bell and the notification preferences: every signed-in person's own (decision 0114). Marking an
+  // item read uses an item of client A's buyer: anyone else gets the missing item's answer.
+  'GET /api/notificaciones': { req: () => get('/api/notificaciones'), caller: 'u1' },
+  'POST /api/notificaciones/leidas': { req: () => post('/api/notificaciones/leidas'), caller: 'u1' },
+  'POST /api/notificaciones/:id/leida': {
+    req: async (w) => {
+      const [item] = await w.db
+        .insert(notifications)
+        .values({
+          userId: w.users.u1.id,
+          tipo: 'pedido',
+          titulo: 'Prueba de permisos',
+          texto: 'Prueba',
+          ruta: '/usuario/principal',
+        })
+        .returning({ id: notifications.id });
+      return post(`/api/notificaciones/${item!.id}/leida`);
+    },
+    missing: () => post(`/api/notificaciones/${MISSING_ID}/leida`),
+    caller: 'u1',
+  },
+  'GET /api/notificaciones/preferencias': {
+    req: () => get('/api/notificaciones/preferencias'),
+    caller: 'u1',
+  },
+  'PUT /api/notificaciones/preferencias': {
+    req: () => ({
+      method: 'PUT',
+      url: '/api/notificaciones/preferencias',
+      body: { canales: { comentario: 'inmediato' }, resumen_hora: 8 },
+    }),
+    caller: 'u1',
+  },
   'GET /api/delegacion': { req: () => get('/api/delegacion'), caller: 'u2' },
   'PUT /api/delegacion': {
     req: (w, actor) => ({

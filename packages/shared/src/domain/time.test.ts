@@ -10,6 +10,7 @@ import {
   formatDate,
   formatDateTime,
   isIsoDate,
+  lastBusinessHour,
   passwordExpired,
 } from './time.ts';
 
@@ -138,4 +139,23 @@ describe('business time zone', () => {
     expect(passwordExpired(aug31, new Date('2028-02-29T08:59:00-06:00'))).toBe(false);
     expect(passwordExpired(aug31, new Date('2028-02-29T09:00:00-06:00'))).toBe(true);
   }, 60_000);
+});
+
+describe('lastBusinessHour (the daily digest)', () => {
+  it("today's hour once it has come, yesterday's before; across a DST change in Madrid", () => {
+    const at = (iso: string) => new Date(iso);
+    // 08:00 in Mexico City is 14:00 UTC.
+    expect(lastBusinessHour(at('2026-12-03T14:30:00Z'), 8).toISOString()).toBe('2026-12-03T14:00:00.000Z');
+    expect(lastBusinessHour(at('2026-12-03T14:00:00Z'), 8).toISOString()).toBe('2026-12-03T14:00:00.000Z');
+    expect(lastBusinessHour(at('2026-12-03T13:59:00Z'), 8).toISOString()).toBe('2026-12-02T14:00:00.000Z');
+    // 00:30 on the 1st of January in Mexico City, hour 23: the last day of the year before.
+    expect(lastBusinessHour(at('2027-01-01T06:30:00Z'), 23).toISOString()).toBe('2027-01-01T05:00:00.000Z');
+    // Madrid moves from UTC+1 to UTC+2 on 28 March 2027: 09:00 is 08:00 UTC the day before, 07:00 UTC then.
+    expect(lastBusinessHour(at('2027-03-28T07:30:00Z'), 9, 'Europe/Madrid').toISOString()).toBe(
+      '2027-03-28T07:00:00.000Z',
+    );
+    expect(lastBusinessHour(at('2027-03-28T06:30:00Z'), 9, 'Europe/Madrid').toISOString()).toBe(
+      '2027-03-27T08:00:00.000Z',
+    );
+  });
 });

@@ -230,3 +230,14 @@ export function addCalendarMonths(ms: number, months: number, tz: string = DEFAU
   const guess = target - offsetOf(target, tz);
   return target - offsetOf(guess, tz);
 }
+
+/**
+ * The latest instant at `hour`:00 business time that is not after `now` (today's, or yesterday's when that
+ * hour has not come yet): when a daily digest at that hour was last due.
+ */
+export function lastBusinessHour(now: Date, hour: number, tz: string = DEFAULT_BUSINESS_TZ): Date {
+  const today = businessDate(now, tz);
+  const at = (date: string) => dayjs.tz(`${date} ${String(hour).padStart(2, '0')}:00:00`, tz).toDate();
+  const slot = at(today);
+  return slot.getTime() <= now.getTime() ? slot : at(addDays(today, -1));
+}

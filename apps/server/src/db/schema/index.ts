@@ -625,6 +625,68 @@ export const budgetAlerts = pgTable(
 );
 
 /**
+ * The portal's bell (issue 43 item 1, decision 0114): one row per person and thing they were told about,
+ * written with the e-mail it would be (lib/mailer.ts, in the same statement). An item whose kind the person
+ * gets as a digest keeps its channel in `resumen` until the digest job sends it (`resumido_at`).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** A NotificationKind of packages/shared/src/domain/notifications.ts. */
+    tipo: text('tipo').notNull(),
+    titulo: text('titulo').notNull(),
+    texto: text('texto').notNull(),
+    /** The portal's path the item opens. */
+    ruta: text('ruta').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    readAt: ts('read_at'),
+    /** 'hora' or 'dia' when the item waits for (or went in) a digest e-mail; null otherwise. */
+    resumen: text('resumen'),
+    resumidoAt: ts('resumido_at'),
+  },
+  (t) => [
+    // The bell: a person's latest items, and their unread count.
+    index('notifications_user_idx').on(t.userId, t.id),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    // The digest job: what still waits for its e-mail.
+    index('notifications_digest_idx')
+      .on(t.createdAt)
+      .where(sql`${t.resumen} is not null and ${t.resumidoAt} is null`),
+    // The retention job's oldest first (lib/retention.ts, decision 0101).
+    index('notifications_created_idx').on(t.createdAt),
+    check('notifications_resumen', sql`${t.resumen} in ('hora', 'dia')`),
+  ],
+);
+
+/**
+ * A person's notification preferences (decision 0114): none means every kind by e-mail at once, digest at 8.
+ * The digest job claims a person's digest on this row (the last hourly and daily digest), so two runs or two
+ * instances never send the same one twice.
+ */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The channel of each kind the person changed (`{kind: channel}`); a kind not named is 'inmediato'. */
+    canales: jsonb('canales').$type<Record<string, string>>().notNull().default({}),
+    /** The daily digest's hour, 0–23, business time zone. */
+    resumenHora: smallint('resumen_hora').notNull().default(8),
+    /** When the last hourly digest went (at most one per clock hour). */
+    ultimoResumenHora: ts('ultimo_resumen_hora'),
+    /** The business date of the last daily digest (at most one per day, not before `resumen_hora`). */
+    ultimoResumenDia: date('ultimo_resumen_dia', { mode: 'string' }),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('notification_settings_hora', sql`${t.resumenHora} between 0 and 23`)],
+);
+
+/**
  * Out-of-office delegation (decision 0053): while away, the delegator's level is given to the delegate inside
  * the window (business dates, both inclusive, at most 90 days). One row per delegator; ending it deletes it.
  */

@@ -16,10 +16,11 @@ import { clients, orderEvents, orders, users } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { orderEmail } from '../../lib/emails.ts';
+import { defineMailJob } from '../../lib/mail-jobs.ts';
 import { type Email, enqueueEmails } from '../../lib/mailer.ts';
 import { toEachOnce } from '../orders/notifications.ts';
 import { levelWithStandIns } from './delegation.service.ts';
-import { defineApprovalJob, overdueOrders, type WaitingOrder } from './reminders.service.ts';
+import { overdueOrders, type WaitingOrder } from './reminders.service.ts';
 
 /** The escalation job's queue. */
 export const ESCALATION_QUEUE = 'escalamiento-pedidos';
@@ -77,6 +78,7 @@ function escalationEmails(
         ? `${publicUrl}/administrador/pedidos/${o.id}`
         : `${publicUrl}/autorizador/orden/${o.id}`,
       label: 'Ver pedido',
+      para: { userId: p.id, tipo: 'por_revisar' },
     }),
   );
 }
@@ -147,7 +149,7 @@ export async function runEscalations(
 
 /** Declares the escalation queue and its schedule (called while the app is built). */
 export function defineEscalationJobs(deps: Deps): void {
-  defineApprovalJob(deps, {
+  defineMailJob(deps, {
     name: ESCALATION_QUEUE,
     cron: ESCALATION_CRON,
     expireInSeconds: 10 * 60,

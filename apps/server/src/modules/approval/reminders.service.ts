@@ -12,6 +12,7 @@ import { selectOrdersWithParties } from '../../db/orders-with-parties.ts';
 import { approvalReminders, clients, orderEvents, orders, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { orderEmail } from '../../lib/emails.ts';
+import { defineMailJob } from '../../lib/mail-jobs.ts';
 import { addressOf, enqueueEmail } from '../../lib/mailer.ts';
 import { levelWithStandIns } from './delegation.service.ts';
 
@@ -152,6 +153,7 @@ async function sendDigest(
       ],
       url: `${publicUrl}/autorizador/principal`,
       label: 'Ver pedidos por revisar',
+      para: { userId: recipient.id, tipo: 'por_revisar' },
     }),
   );
   return true;
@@ -199,38 +201,9 @@ export async function runReminders(
   return sent;
 }
 
-/**
- * Declares one of the approvers' scheduled jobs (the reminders, the escalation): `run` at the clock's now, with
- * a retry, the mailer flushed when it enqueued anything (called while the app is built).
- */
-export function defineApprovalJob(
-  deps: Deps,
-  job: {
-    name: string;
-    cron: string;
-    expireInSeconds: number;
-    run: (deps: { db: Db; publicUrl: string; tz: string }, now: Date) => Promise<number>;
-  },
-): void {
-  deps.jobs.define<Record<string, never>>({
-    name: job.name,
-    retryLimit: 2,
-    retryDelay: 60,
-    expireInSeconds: job.expireInSeconds,
-    cron: { expression: job.cron, tz: deps.config.BUSINESS_TZ },
-    handler: async () => {
-      const enqueued = await job.run(
-        { db: deps.db, publicUrl: deps.config.PUBLIC_URL, tz: deps.config.BUSINESS_TZ },
-        deps.clock.now(),
-      );
-      if (enqueued > 0) void deps.mailer.flush();
-    },
-  });
-}
-
 /** Declares the reminder queue and its daily schedule (called while the app is built). */
 export function defineReminderJobs(deps: Deps): void {
-  defineApprovalJob(deps, {
+  defineMailJob(deps, {
     name: REMINDER_QUEUE,
     cron: REMINDER_CRON,
     expireInSeconds: 15 * 60,

@@ -123,33 +123,31 @@ export async function sendBudgetAlerts(
       MSG.avisoPresupuestoCifras(formatCentavos(f.utilizado), formatCentavos(f.presupuesto)),
       MSG.avisoPresupuestoUmbral(umbral),
     ];
-    const emails = [];
-    const to = addressOf(buyer);
-    if (to)
-      emails.push(
-        orderEmail(to, buyer.nombre, {
-          subject: MSG.presupuestoUsado(porcentaje, mes, categoria),
-          paragraphs,
-          url: `${config.publicUrl}/usuario/${f.categoryId === null ? 'principal' : `categoria/${f.categoryId}`}`,
-          label: 'Ver mi presupuesto',
-        }),
-      );
+    // Without an address a person still gets the bell's item (decision 0114).
+    const emails = [
+      orderEmail(addressOf(buyer) ?? '', buyer.nombre, {
+        subject: MSG.presupuestoUsado(porcentaje, mes, categoria),
+        paragraphs,
+        url: `${config.publicUrl}/usuario/${f.categoryId === null ? 'principal' : `categoria/${f.categoryId}`}`,
+        label: 'Ver mi presupuesto',
+        para: { userId, tipo: 'presupuesto' },
+      }),
+    ];
     if (buyer.avisarAutorizadores && buyer.idCliente !== null) {
       const approvers = await tx
-        .select({ email: users.email, usuario: users.usuario, nombre: users.nombre })
+        .select({ id: users.id, email: users.email, usuario: users.usuario, nombre: users.nombre })
         .from(users)
         .where(
           and(eq(users.idCliente, buyer.idCliente), eq(users.rol, ROLES.autorizador), eq(users.activo, true)),
         );
       for (const a of approvers) {
-        const address = addressOf(a);
-        if (!address) continue;
         emails.push(
-          orderEmail(address, a.nombre, {
+          orderEmail(addressOf(a) ?? '', a.nombre, {
             subject: MSG.presupuestoUsadoPor(buyer.nombre, porcentaje, mes, categoria),
             paragraphs,
             url: `${config.publicUrl}/autorizador/principal?estatus=todos&q=${encodeURIComponent(buyer.nombre)}`,
             label: 'Ver sus pedidos',
+            para: { userId: a.id, tipo: 'presupuesto' },
           }),
         );
       }

@@ -168,8 +168,8 @@ export async function notifyComment(
   const numero = orderNumber(order.id);
   for (const r of recipients) {
     if (r.id === author.id) continue;
-    const to = addressOf(r);
-    if (!to) continue;
+    // Without an address the person still gets the bell's item (decision 0114).
+    const to = addressOf(r) ?? '';
     if (!(await claimNotice(tx, order.id, r.id))) continue;
     await enqueueEmail(
       tx,
@@ -183,6 +183,7 @@ export async function notifyComment(
           ? `${publicUrl}/autorizador/orden/${order.id}`
           : `${publicUrl}/usuario/historial/${order.id}`,
         label: 'Ver pedido',
+        para: { userId: r.id, tipo: 'comentario' },
       }),
     );
   }

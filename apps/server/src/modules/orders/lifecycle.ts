@@ -85,6 +85,7 @@ export interface OrderRef {
 
 /** Whom an e-mail to the buyer goes to. */
 export interface BuyerContact {
+  id: number;
   email: string;
   usuario: string;
   nombre: string;
@@ -264,11 +265,10 @@ async function placed(tx: Tx, deps: LifecycleDeps, c: Placed): Promise<void> {
   if (c.approvedByRule) {
     // The buyer as the database has it now (the session's copy may be older).
     const [me] = await tx
-      .select({ email: users.email, usuario: users.usuario, nombre: users.nombre })
+      .select({ id: users.id, email: users.email, usuario: users.usuario, nombre: users.nombre })
       .from(users)
       .where(eq(users.id, c.order.idUser));
-    const email = me && buyerEmail(deps.publicUrl, me, c.order, 'aprobado');
-    if (email) await enqueueEmails(tx, [email]);
+    if (me) await enqueueEmails(tx, [buyerEmail(deps.publicUrl, me, c.order, 'aprobado')]);
   }
   const event = { clientId: c.order.idCliente, orderId: c.order.id };
   await recordWebhookEvent(tx, deps, { ...event, type: 'pedido.creado' }, wanting.creado);
@@ -310,7 +310,7 @@ async function reviewed(tx: Tx, deps: LifecycleDeps, c: Reviewed): Promise<void>
     c.to === 'espera'
       ? authorizerEmails(deps.publicUrl, ROLES.superAutorizador, info, c.reviewers ?? [], c.summary)
       : c.to === 'aprobado'
-        ? [buyerEmail(deps.publicUrl, c.buyer, info, 'aprobado')].filter((e) => e !== null)
+        ? [buyerEmail(deps.publicUrl, c.buyer, info, 'aprobado')]
         : [];
   const written = await writeApproval(tx, {
     orderId: c.order.id,
@@ -372,11 +372,10 @@ async function cancelled(tx: Tx, deps: LifecycleDeps, c: Cancelled): Promise<voi
   });
   if (c.tipo === 'cancelado') {
     const [buyer] = await tx
-      .select({ email: users.email, usuario: users.usuario, nombre: users.nombre })
+      .select({ id: users.id, email: users.email, usuario: users.usuario, nombre: users.nombre })
       .from(users)
       .where(eq(users.id, c.order.idUser));
-    const email = buyer && buyerEmail(deps.publicUrl, buyer, c.order, 'cancelado', c.reason);
-    if (email) await enqueueEmails(tx, [email]);
+    if (buyer) await enqueueEmails(tx, [buyerEmail(deps.publicUrl, buyer, c.order, 'cancelado', c.reason)]);
   }
   // For the integrations a withdrawal is a cancellation too (decision 0060): the order is `cancelado`.
   await recordWebhookEvent(tx, deps, {

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { clients, users } from '../../db/schema/index.ts';
 import { orderEmail } from '../../lib/emails.ts';
-import { addressOf, type Email, enqueueEmail } from '../../lib/mailer.ts';
+import { addressOf, type Email } from '../../lib/mailer.ts';
 
 export interface OrderInfo {
   id: number;
@@ -92,20 +92,23 @@ export function authorizerEmails(
       url,
       label: 'Revisar pedido',
       actions,
+      para: { userId: r.id, tipo: 'por_revisar' },
     }),
   );
 }
 
 /**
- * One e-mail to each person with an address, once: a delegate may stand in for two of the level, or be one of
- * the level too.
+ * One message to each person, once: a delegate may stand in for two of the level, or be one of the level too.
+ * A person without an address still gets the bell's item when the message is one (`aviso`, decision 0114);
+ * its e-mail is not sent (`to` is empty).
  */
 export function toEachOnce(people: readonly Reviewer[], build: (to: string, r: Reviewer) => Email): Email[] {
   const emails: Email[] = [];
   for (const [i, r] of people.entries()) {
     if (people.findIndex((o) => o.id === r.id) !== i) continue;
-    const to = addressOf(r);
-    if (to) emails.push(build(to, r));
+    const to = addressOf(r) ?? '';
+    const email = build(to, r);
+    if (to || email.aviso) emails.push(email);
   }
   return emails;
 }
@@ -132,33 +135,23 @@ export function returnedEmails(
       ],
       url: `${publicUrl}/autorizador/orden/${order.id}`,
       label: 'Revisar pedido',
+      para: { userId: r.id, tipo: 'por_revisar' },
     }),
   );
 }
 
-/** E-mails the buyer that its order was approved (with its purchase-order PDF) or cancelled (with the reason). */
-export async function notifyBuyer(
-  tx: Tx,
-  publicUrl: string,
-  buyer: { email: string; usuario: string; nombre: string },
-  order: { id: number; total: number },
-  outcome: 'aprobado' | 'cancelado',
-  motivo?: string | null,
-): Promise<void> {
-  const email = buyerEmail(publicUrl, buyer, order, outcome, motivo);
-  if (email) await enqueueEmail(tx, email);
-}
-
-/** The message of `notifyBuyer`, or null when the buyer has no address (an approval writes it in its statement). */
+/**
+ * To the buyer: its order was approved (with its purchase-order PDF) or cancelled (with the reason). Without
+ * an address only the bell's item is written (decision 0114).
+ */
 export function buyerEmail(
   publicUrl: string,
-  buyer: { email: string; usuario: string; nombre: string },
+  buyer: { id: number; email: string; usuario: string; nombre: string },
   order: { id: number; total: number },
   outcome: 'aprobado' | 'cancelado',
   motivo?: string | null,
-): Email | null {
-  const to = addressOf(buyer);
-  if (!to) return null;
+): Email {
+  const to = addressOf(buyer) ?? '';
   const numero = orderNumber(order.id);
   const paragraphs =
     outcome === 'aprobado'
@@ -170,6 +163,7 @@ export function buyerEmail(
       paragraphs,
       url: `${publicUrl}/usuario/historial/${order.id}`,
       label: 'Ver pedido',
+      para: { userId: buyer.id, tipo: 'pedido' },
     }),
     // The purchase order goes with the approval, rendered when the message is sent (decision 0056).
     ...(outcome === 'aprobado' ? { adjunto: { tipo: 'orden_compra', id_pedido: order.id } as const } : {}),
@@ -187,8 +181,8 @@ export async function shippedEmail(
     .select({ email: users.email, usuario: users.usuario, nombre: users.nombre })
     .from(users)
     .where(eq(users.id, order.idUser));
-  const to = buyer && addressOf(buyer);
-  if (!buyer || !to) return [];
+  if (!buyer) return [];
+  const to = addressOf(buyer) ?? '';
   const numero = orderNumber(order.id);
   return [
     orderEmail(to, buyer.nombre, {
@@ -201,6 +195,7 @@ export async function shippedEmail(
       ],
       url: `${publicUrl}/usuario/historial/${order.id}`,
       label: 'Ver pedido',
+      para: { userId: order.idUser, tipo: 'envio' },
     }),
   ];
 }
@@ -221,25 +216,20 @@ export async function receiptNoteEmails(
     .innerJoin(clients, eq(clients.id, users.idCliente))
     .where(eq(users.id, order.idUser));
   const operators = await tx
-    .select({ email: users.email, usuario: users.usuario, nombre: users.nombre })
+    .select({ id: users.id, email: users.email, usuario: users.usuario, nombre: users.nombre })
     .from(users)
     .where(and(eq(users.rol, ROLES.administrador), eq(users.activo, true)));
   const numero = orderNumber(order.id);
-  const emails: Email[] = [];
-  for (const op of operators) {
-    const to = addressOf(op);
-    if (!to) continue;
-    emails.push(
-      orderEmail(to, op.nombre, {
-        subject: `Pedido #${numero} recibido con una nota`,
-        paragraphs: [
-          `${buyer?.nombre ?? 'El comprador'} (${buyer?.cliente ?? ''}) confirmó que recibió el pedido #${numero} y dejó esta nota:`,
-          nota,
-        ],
-        url: `${publicUrl}/administrador/pedidos/${order.id}`,
-        label: 'Ver pedido',
-      }),
-    );
-  }
-  return emails;
+  return toEachOnce(operators, (to, op) =>
+    orderEmail(to, op.nombre, {
+      subject: `Pedido #${numero} recibido con una nota`,
+      paragraphs: [
+        `${buyer?.nombre ?? 'El comprador'} (${buyer?.cliente ?? ''}) confirmó que recibió el pedido #${numero} y dejó esta nota:`,
+        nota,
+      ],
+      url: `${publicUrl}/administrador/pedidos/${order.id}`,
+      label: 'Ver pedido',
+      para: { userId: op.id, tipo: 'envio' },
+    }),
+  );
 }

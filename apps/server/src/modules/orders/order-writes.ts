@@ -10,7 +10,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { executeNamedOnce } from '../../db/prepared.ts';
 import { orderEvents, orderLines, orders, systemLogs } from '../../db/schema/index.ts';
-import { type Email, outboxInsertOf, outboxRows } from '../../lib/mailer.ts';
+import { type Email, outboxCtes, outboxRows } from '../../lib/mailer.ts';
 
 /** An approving review's line edits: lines taken out and new quantities (before the approval's statement). */
 export async function writeLineEdits(
@@ -142,10 +142,7 @@ const approvalStatement = () => sql`
         ${v('metadata')}::jsonb || jsonb_build_object('id_pedido', o.id), o.id, o.id_cliente
       from o
       returning 1
-    ), m as (
-      ${outboxInsertOf(v('emails'))}
-      returning 1
-    )
+    ), ${outboxCtes(v('emails'))}
     select (select count(*) from o)::integer as updated, (select count(*) from e) as events,
       (select count(*) from g) as logs, (select count(*) from m) as emails`;
 

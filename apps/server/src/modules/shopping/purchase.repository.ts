@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { executeNamedOnce } from '../../db/prepared.ts';
 import { cartItems, orderEvents, orderLines, orders, systemLogs, users } from '../../db/schema/index.ts';
-import { type Email, outboxInsertOf, outboxRows } from '../../lib/mailer.ts';
+import { type Email, outboxCtes, outboxRows } from '../../lib/mailer.ts';
 import { wantingEndpoints } from '../integration/webhook-outbox.ts';
 import { PLACED_TOTALS } from '../orders/lifecycle.ts';
 import type { CartLine } from './buyer-state.ts';
@@ -172,10 +172,7 @@ const purchaseStatement = () => sql`
       returning 1
     ), d as (
       delete from ${cartItems} where user_id = ${v('buyerId')} returning 1
-    ), m as (
-      ${outboxInsertOf(v('emails'))}
-      returning 1
-    ), ${PLACED_TOTALS}
+    ), ${outboxCtes(v('emails'))}, ${PLACED_TOTALS}
     select o.id, (select count(*) from l) as lines, (select count(*) from e) as events,
       (select count(*) from g) as logs, (select count(*) from d) as cart, (select count(*) from m) as emails,
       (select count(*) from sales) as sales, (select count(*) from spend) as spend,

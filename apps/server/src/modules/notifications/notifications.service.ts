@@ -1,0 +1,148 @@
+/**
+ * The bell and the notification preferences (issue 43 item 1, decision 0114). The items are written with the
+ * e-mails that tell people things (lib/mailer.ts `outboxCtes`, in the same statement); here a person reads
+ * their own, marks them read, and chooses per kind how to be told. Another person's item answers like a
+ * missing one.
+ */
+import {
+  channelsWithDefaults,
+  DEFAULT_DIGEST_HOUR,
+  kindsForRole,
+  type NotificationChannel,
+  type NotificationKind,
+} from '@portal/shared/domain/notifications';
+import type {
+  NotificationPreferences,
+  NotificationPreferencesBody,
+  NotificationsMarked,
+  NotificationsPage,
+} from '@portal/shared/schemas/notifications';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client.ts';
+import { notificationSettings, notifications } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { MSG } from '../../messages.ts';
+
+/** Items a page of the bell holds. */
+export const NOTIFICATIONS_PAGE = 20;
+
+/** The person's unread count and a page of their items, newest first (`antes`: older than that item). */
+export async function listNotifications(
+  db: Db,
+  userId: number,
+  antes: number | undefined,
+): Promise<NotificationsPage> {
+  const rows = await db
+    .select({
+      id: notifications.id,
+      tipo: notifications.tipo,
+      titulo: notifications.titulo,
+      texto: notifications.texto,
+      ruta: notifications.ruta,
+      creada: notifications.createdAt,
+      readAt: notifications.readAt,
+    })
+    .from(notifications)
+    .where(
+      and(eq(notifications.userId, userId), antes === undefined ? undefined : lt(notifications.id, antes)),
+    )
+    .orderBy(desc(notifications.id))
+    .limit(NOTIFICATIONS_PAGE + 1);
+  return {
+    no_leidas: await unreadCount(db, userId),
+    notificaciones: rows.slice(0, NOTIFICATIONS_PAGE).map((r) => ({
+      id: r.id,
+      tipo: r.tipo as NotificationKind,
+      titulo: r.titulo,
+      texto: r.texto,
+      ruta: r.ruta,
+      creada: r.creada.toISOString(),
+      leida: r.readAt !== null,
+    })),
+    hay_mas: rows.length > NOTIFICATIONS_PAGE,
+  };
+}
+
+async function unreadCount(db: Db, userId: number): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${notifications} where user_id = ${userId} and read_at is null`,
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * Marks one of the person's items read (again is fine: `marcadas` 0); someone else's answers like a missing
+ * one. Answers what is left unread.
+ */
+export async function markRead(db: Db, userId: number, id: number, now: Date): Promise<NotificationsMarked> {
+  const [row] = await rowsOf<{ antes: Date | null }>(
+    db,
+    sql`update ${notifications} n set read_at = coalesce(n.read_at, ${now})
+        from (select id, read_at from ${notifications} where id = ${id} and user_id = ${userId} for update) old
+        where n.id = old.id
+        returning old.read_at as antes`,
+  );
+  if (!row) throw notFound(MSG.avisoNoEncontrado);
+  return { marcadas: row.antes === null ? 1 : 0, no_leidas: await unreadCount(db, userId) };
+}
+
+/** Marks every unread item of the person read; answers how many (and that none are left). */
+export async function markAllRead(db: Db, userId: number, now: Date): Promise<NotificationsMarked> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return { marcadas: rows.length, no_leidas: await unreadCount(db, userId) };
+}
+
+/** The person's channel per kind (defaults filled in), the digest hour, and the kinds their role receives. */
+export async function preferences(
+  db: Db,
+  user: { id: number; rol: number },
+): Promise<NotificationPreferences> {
+  const [row] = await db
+    .select({ canales: notificationSettings.canales, resumenHora: notificationSettings.resumenHora })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, user.id));
+  return {
+    canales: channelsWithDefaults(row?.canales as Partial<Record<NotificationKind, NotificationChannel>>),
+    resumen_hora: row?.resumenHora ?? DEFAULT_DIGEST_HOUR,
+    tipos: [...kindsForRole(user.rol)],
+  };
+}
+
+/**
+ * Saves the person's choices: the kinds named change, the others keep theirs. A kind the role never receives
+ * is refused (400), so the screen and the server agree on what there is to choose.
+ */
+export async function setPreferences(
+  db: Db,
+  user: { id: number; rol: number },
+  body: NotificationPreferencesBody,
+  now: Date,
+): Promise<NotificationPreferences> {
+  const allowed = kindsForRole(user.rol);
+  const chosen = Object.entries(body.canales) as [NotificationKind, NotificationChannel][];
+  if (chosen.some(([kind]) => !allowed.includes(kind)))
+    throw badRequest('VALIDATION', MSG.avisoTipoNoAplica, { canales: MSG.avisoTipoNoAplica });
+  const canales = JSON.stringify(Object.fromEntries(chosen));
+  await db
+    .insert(notificationSettings)
+    .values({
+      userId: user.id,
+      canales: Object.fromEntries(chosen),
+      resumenHora: body.resumen_hora,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: notificationSettings.userId,
+      set: {
+        canales: sql`${notificationSettings.canales} || ${canales}::jsonb`,
+        resumenHora: body.resumen_hora,
+        updatedAt: now,
+      },
+    });
+  return preferences(db, user);
+}
