@@ -78,6 +78,8 @@ function server(port: number, databaseUrl?: string): WebServer {
       // The integration spec's webhook receiver listens on this machine, and its retries are quick.
       WEBHOOK_ALLOW_PRIVATE: '1',
       WEBHOOK_RETRY_BASE_SECONDS: '1',
+      // The notifications spec waits for a daily digest: the digest job looks for due ones every minute.
+      NOTIFICATION_DIGEST_CRON: '* * * * *',
     },
   };
 }

@@ -111,10 +111,15 @@ export async function apiSignIn(api: APIRequestContext, usuario: string, passwor
 }
 
 /**
- * Runs `work` as the administrator in a browser context of its own (the test's page keeps its session),
- * signed in through the API: the page starts blank, and opens the app where `work` goes.
+ * Runs `work` as `usuario` in a browser context of its own (the test's page keeps its session), signed in
+ * through the API: the page starts blank, and opens the app where `work` goes.
  */
-export async function asAdmin<T>(browser: Browser, work: (page: Page) => Promise<T>): Promise<T> {
+export async function asUser<T>(
+  browser: Browser,
+  usuario: string,
+  password: string,
+  work: (page: Page) => Promise<T>,
+): Promise<T> {
   const context = await browser.newContext({
     baseURL: e2eBaseUrl(),
     locale: 'es-MX',
@@ -122,11 +127,16 @@ export async function asAdmin<T>(browser: Browser, work: (page: Page) => Promise
   });
   try {
     const page = await context.newPage();
-    await apiSignIn(page.request, 'admin', ADMIN_PASSWORD);
+    await apiSignIn(page.request, usuario, password);
     return await work(page);
   } finally {
     await context.close();
   }
+}
+
+/** Runs `work` as the administrator in a browser context of its own (asUser). */
+export async function asAdmin<T>(browser: Browser, work: (page: Page) => Promise<T>): Promise<T> {
+  return asUser(browser, 'admin', ADMIN_PASSWORD, work);
 }
 
 /** The headers lib/api sends on a state-changing call: the XSRF cookie's value. */

@@ -10,10 +10,15 @@ import { ownDelegation } from '../../features/delegation/api/delegation';
 const SecurityPanel = lazy(() => import('../../features/two-factor/components/security-panel'));
 /** "Fuera de oficina" (roles 2-3, decision 0053): loaded when opened, with its calendar. */
 const DelegationPanel = lazy(() => import('../../features/delegation/components/delegation-panel'));
+/** "Notificaciones" (every role, decision 0114): loaded when opened. */
+const NotificationPreferencesPanel = lazy(
+  () => import('../../features/notifications/components/notification-preferences'),
+);
 
 /**
  * The header's profile menu with the features' panels (issue 39: app composes): the own password change
- * (auth), two-factor sign-in (two-factor), the own delegation (delegation) and signing out (auth).
+ * (auth), two-factor sign-in (two-factor), the own delegation (delegation), how notices arrive
+ * (notifications) and signing out (auth).
  */
 export function AccountMenu() {
   const signOut = useSignOut();
@@ -30,6 +35,7 @@ export function AccountMenu() {
       )}
       security={<SecurityPanel />}
       away={(close) => <DelegationPanel target={ownDelegation} onDone={close} />}
+      notifications={(close) => <NotificationPreferencesPanel onDone={close} />}
       onSignOut={() => signOut.mutate()}
       signingOut={signOut.isPending}
     />

@@ -1,11 +1,14 @@
 import { AppLayout } from '../../components/layouts/app-layout';
 import { GlobalSearch } from '../../features/admin/support/global-search';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { AccountMenu } from './account-menu';
 
 /**
- * The signed-in layout, with the administrator's support search and the profile menu's panels in its
- * header (issue 39: app composes).
+ * The signed-in layout, with the administrator's support search, the notifications' bell and the profile
+ * menu's panels in its header (issue 39: app composes).
  */
 export function Component() {
-  return <AppLayout supportSearch={<GlobalSearch />} profileMenu={<AccountMenu />} />;
+  return (
+    <AppLayout supportSearch={<GlobalSearch />} bell={<NotificationBell />} profileMenu={<AccountMenu />} />
+  );
 }

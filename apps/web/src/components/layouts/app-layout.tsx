@@ -10,14 +10,17 @@ import { Sidebar } from './sidebar';
 
 /**
  * Sidebar, navbar, routed content and footer. On phones the sidebar folds into the burger. The header's
- * support search (administrators) and the profile menu's panels are features', so app/ passes them in.
+ * support search (administrators), notifications' bell and the profile menu's panels are features', so app/
+ * passes them in.
  */
 export function AppLayout({
   supportSearch,
   profileMenu,
+  bell,
 }: {
   supportSearch: ReactNode;
   profileMenu: ReactNode;
+  bell: ReactNode;
 }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   // On phones the header's search box takes a second row, on the screens that have one.
@@ -37,6 +40,7 @@ export function AppLayout({
         onToggleNav={toggle}
         supportSearch={supportSearch}
         profileMenu={profileMenu}
+        bell={bell}
       />
       <Sidebar onNavigate={close} />
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>

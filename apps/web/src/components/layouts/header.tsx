@@ -15,6 +15,8 @@ interface HeaderProps {
   supportSearch: ReactNode;
   /** The profile menu with the features' panels (layouts/profile-menu.tsx, filled by app/). */
   profileMenu: ReactNode;
+  /** The notifications' bell (every role; a feature, given by app/). */
+  bell: ReactNode;
 }
 
 /** The catalogue's own pages, where the page's 'Buscar un producto...' box is the search. */
@@ -67,7 +69,7 @@ function ProductSearch() {
   );
 }
 
-export function Header({ navOpened, onToggleNav, supportSearch, profileMenu }: HeaderProps) {
+export function Header({ navOpened, onToggleNav, supportSearch, profileMenu, bell }: HeaderProps) {
   const { user, comprador } = useSession();
   const hasSearch = useHeaderSearch() !== null;
   const units = comprador?.presupuesto.productos_totales ?? 0;
@@ -108,6 +110,7 @@ export function Header({ navOpened, onToggleNav, supportSearch, profileMenu }: H
               </Indicator>
             </Tooltip>
           ) : null}
+          {bell}
           {profileMenu}
         </Group>
       </Group>

@@ -2,6 +2,7 @@ import { Box, Center, Group, Menu, Modal, Text, UnstyledButton, VisuallyHidden }
 import { useDisclosure } from '@mantine/hooks';
 import { ROLES } from '@portal/shared/domain/roles';
 import {
+  IconBellCog,
   IconChevronDown,
   IconKey,
   IconLogout,
@@ -21,6 +22,35 @@ function PanelLoading() {
   );
 }
 
+/** The dialog of a feature's panel: kept open on an outside click, a spinner while a lazy panel loads. */
+function PanelDialog({
+  opened,
+  onClose,
+  title,
+  size,
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  size: number;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      radius="md"
+      size={size}
+      closeOnClickOutside={false}
+    >
+      <Suspense fallback={<PanelLoading />}>{children}</Suspense>
+    </Modal>
+  );
+}
+
 /**
  * What each entry opens: the features' panels, given by app/ (components never import features). A panel
  * is rendered only while its dialog is open, so a lazy one loads when opened.
@@ -32,6 +62,8 @@ interface ProfileMenuProps {
   security: ReactNode;
   /** "Fuera de oficina" (roles 2-3, decision 0053): the own delegation, told how to close its dialog. */
   away: (close: () => void) => ReactNode;
+  /** "Notificaciones" (every role, decision 0114): how each kind of notice arrives, told how to close. */
+  notifications: (close: () => void) => ReactNode;
   /** "Cerrar sesión", disabled while `signingOut`. */
   onSignOut: () => void;
   signingOut: boolean;
@@ -41,6 +73,7 @@ export function ProfileMenu({
   changePassword,
   security: securityPanel,
   away: awayPanel,
+  notifications: notificationsPanel,
   onSignOut,
   signingOut,
 }: ProfileMenuProps) {
@@ -48,6 +81,7 @@ export function ProfileMenu({
   const [dialogOpened, dialog] = useDisclosure(false);
   const [securityOpened, security] = useDisclosure(false);
   const [awayOpened, away] = useDisclosure(false);
+  const [notificationsOpened, notifications] = useDisclosure(false);
   const authorizer = user.rol === ROLES.autorizador || user.rol === ROLES.superAutorizador;
 
   return (
@@ -96,6 +130,9 @@ export function ProfileMenu({
               Fuera de oficina
             </Menu.Item>
           ) : null}
+          <Menu.Item leftSection={<IconBellCog size={16} />} onClick={notifications.open}>
+            Notificaciones
+          </Menu.Item>
           <Menu.Item
             color="red"
             leftSection={<IconLogout size={16} />}
@@ -111,32 +148,25 @@ export function ProfileMenu({
         {changePassword(dialog.close)}
       </Modal>
 
-      {/* An outside click must not throw away a half-done activation or codes not yet saved. */}
-      <Modal
-        opened={securityOpened}
-        onClose={security.close}
-        title="Seguridad"
-        centered
-        radius="md"
-        size={480}
-        closeOnClickOutside={false}
-      >
-        <Suspense fallback={<PanelLoading />}>{securityPanel}</Suspense>
-      </Modal>
+      {/* An outside click must not throw away a half-done activation, codes not yet saved or a form. */}
+      <PanelDialog opened={securityOpened} onClose={security.close} title="Seguridad" size={480}>
+        {securityPanel}
+      </PanelDialog>
 
       {authorizer ? (
-        <Modal
-          opened={awayOpened}
-          onClose={away.close}
-          title="Fuera de oficina"
-          centered
-          radius="md"
-          size={520}
-          closeOnClickOutside={false}
-        >
-          <Suspense fallback={<PanelLoading />}>{awayPanel(away.close)}</Suspense>
-        </Modal>
+        <PanelDialog opened={awayOpened} onClose={away.close} title="Fuera de oficina" size={520}>
+          {awayPanel(away.close)}
+        </PanelDialog>
       ) : null}
+
+      <PanelDialog
+        opened={notificationsOpened}
+        onClose={notifications.close}
+        title="Notificaciones"
+        size={480}
+      >
+        {notificationsPanel(notifications.close)}
+      </PanelDialog>
     </>
   );
 }
