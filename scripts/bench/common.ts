@@ -29,6 +29,7 @@ export const SCENARIO_KEYS = [
   'pedidos1',
   'pedidos200',
   'pedidos200_salto',
+  'avisos',
   'usuarios',
   'logs',
   'historial',

@@ -35,6 +35,12 @@ export function isDigest(channel: NotificationChannel): channel is 'hora' | 'dia
   return channel === 'hora' || channel === 'dia';
 }
 
+/**
+ * The unread count is counted up to this many (the answer's `no_leidas`): the bell shows "9+" anyway, and a
+ * person who never opens it must not make every page of theirs count thousands of rows.
+ */
+export const UNREAD_COUNT_CAP = 100;
+
 /** The daily digest's default hour (business time zone). */
 export const DEFAULT_DIGEST_HOUR = 8;
 

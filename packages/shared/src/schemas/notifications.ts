@@ -24,7 +24,10 @@ export const NotificationDto = z.object({
 });
 export type NotificationDto = z.infer<typeof NotificationDto>;
 
-/** GET /api/notificaciones: the unread count and a page of the latest items, newest first. */
+/**
+ * GET /api/notificaciones: the unread count (counted up to UNREAD_COUNT_CAP: 100 means "100 or more") and a
+ * page of the latest items, newest first.
+ */
 export const NotificationsQuery = z.object({
   /** The items older than this one (the next page). */
   antes: z.coerce

@@ -4,6 +4,7 @@
  * their bell, which only they read; the digest job sends one e-mail per person and period, never twice, and
  * nothing to a deactivated person.
  */
+import { UNREAD_COUNT_CAP } from '@portal/shared/domain/notifications';
 import { businessDate } from '@portal/shared/domain/time';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -247,6 +248,23 @@ describe.each(DB_KINDS)('notifications (%s)', (kind) => {
       no_leidas: 0,
     });
     expect((await w.api.ana.get('/api/notificaciones')).json().no_leidas).toBe(0);
+    // The unread count stops at 100 ("100 or more"): 130 unread items count as 100.
+    await db()
+      .insert(notifications)
+      .values(
+        Array.from({ length: 130 }, () => ({
+          userId: w.ana.id,
+          tipo: 'por_revisar',
+          titulo: 'Otro aviso',
+          texto: 'Texto',
+          ruta: '/autorizador/principal',
+        })),
+      );
+    expect((await w.api.ana.get('/api/notificaciones')).json().no_leidas).toBe(UNREAD_COUNT_CAP);
+    expect((await w.api.ana.post('/api/notificaciones/leidas', {})).json()).toEqual({
+      marcadas: 130,
+      no_leidas: 0,
+    });
   });
 
   it('hourly digest: one e-mail with every waiting item, at most one per clock hour, never twice', async () => {

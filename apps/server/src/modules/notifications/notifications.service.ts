@@ -10,15 +10,18 @@ import {
   kindsForRole,
   type NotificationChannel,
   type NotificationKind,
+  UNREAD_COUNT_CAP,
 } from '@portal/shared/domain/notifications';
+import { MAX_ID } from '@portal/shared/limits';
 import type {
   NotificationPreferences,
   NotificationPreferencesBody,
   NotificationsMarked,
   NotificationsPage,
 } from '@portal/shared/schemas/notifications';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
+import { executeNamed } from '../../db/prepared.ts';
 import { notificationSettings, notifications } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
@@ -26,47 +29,64 @@ import { MSG } from '../../messages.ts';
 /** Items a page of the bell holds. */
 export const NOTIFICATIONS_PAGE = 20;
 
-/** The person's unread count and a page of their items, newest first (`antes`: older than that item). */
+interface BellRow {
+  unread: number;
+  id: number | null;
+  tipo: string;
+  titulo: string;
+  texto: string;
+  ruta: string;
+  creada: Date | string;
+  leida: boolean;
+}
+
+/**
+ * The person's unread count and a page of their items, newest first (`antes`: older than that item), in one
+ * named statement: the bell asks every minute for everyone signed in (benchmarks, scenario `avisos`).
+ */
 export async function listNotifications(
   db: Db,
   userId: number,
   antes: number | undefined,
 ): Promise<NotificationsPage> {
-  const rows = await db
-    .select({
-      id: notifications.id,
-      tipo: notifications.tipo,
-      titulo: notifications.titulo,
-      texto: notifications.texto,
-      ruta: notifications.ruta,
-      creada: notifications.createdAt,
-      readAt: notifications.readAt,
-    })
-    .from(notifications)
-    .where(
-      and(eq(notifications.userId, userId), antes === undefined ? undefined : lt(notifications.id, antes)),
-    )
-    .orderBy(desc(notifications.id))
-    .limit(NOTIFICATIONS_PAGE + 1);
+  const rows = await executeNamed<BellRow>(
+    db,
+    'portal_bell',
+    sql`select c.unread, n.id, n.tipo, n.titulo, n.texto, n.ruta, n.created_at as creada, n.leida
+        from (select count(*)::int as unread from (
+                select 1 from ${notifications} where user_id = ${userId} and read_at is null
+                limit ${UNREAD_COUNT_CAP}) u) c
+        left join lateral (
+          select id, tipo, titulo, texto, ruta, created_at, read_at is not null as leida
+          from ${notifications}
+          where user_id = ${userId} and id < ${antes ?? MAX_ID + 1}::bigint
+          order by id desc
+          limit ${NOTIFICATIONS_PAGE + 1}
+        ) n on true
+        order by n.id desc`,
+  );
+  const items = rows.filter((r) => r.id !== null);
   return {
-    no_leidas: await unreadCount(db, userId),
-    notificaciones: rows.slice(0, NOTIFICATIONS_PAGE).map((r) => ({
-      id: r.id,
+    no_leidas: rows[0]?.unread ?? 0,
+    notificaciones: items.slice(0, NOTIFICATIONS_PAGE).map((r) => ({
+      id: r.id!,
       tipo: r.tipo as NotificationKind,
       titulo: r.titulo,
       texto: r.texto,
       ruta: r.ruta,
-      creada: r.creada.toISOString(),
-      leida: r.readAt !== null,
+      creada: new Date(r.creada).toISOString(),
+      leida: r.leida,
     })),
-    hay_mas: rows.length > NOTIFICATIONS_PAGE,
+    hay_mas: items.length > NOTIFICATIONS_PAGE,
   };
 }
 
 async function unreadCount(db: Db, userId: number): Promise<number> {
   const [row] = await rowsOf<{ n: number }>(
     db,
-    sql`select count(*)::int as n from ${notifications} where user_id = ${userId} and read_at is null`,
+    sql`select count(*)::int as n from (
+          select 1 from ${notifications} where user_id = ${userId} and read_at is null
+          limit ${UNREAD_COUNT_CAP}) u`,
   );
   return row?.n ?? 0;
 }

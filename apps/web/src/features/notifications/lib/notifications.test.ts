@@ -46,6 +46,9 @@ describe('bellLabel', () => {
   it('names the bell with the whole unread count, or alone when there is none', () => {
     expect(bellLabel(0)).toBe('Avisos');
     expect(bellLabel(3)).toBe('Avisos, 3 sin leer');
+    // The server counts up to 100.
+    expect(bellLabel(99)).toBe('Avisos, 99 sin leer');
+    expect(bellLabel(100)).toBe('Avisos, más de 99 sin leer');
     expect(bellLabel(12)).toBe('Avisos, 12 sin leer');
   });
 });

@@ -2,6 +2,7 @@
  * The bell's pure part (decision 0114): what it says about the unread count, and its list's cache as the
  * marks change it (the preferences form's part is preferences.ts).
  */
+import { UNREAD_COUNT_CAP } from '@portal/shared/domain/notifications';
 import type { NotificationsPage } from '@portal/shared/schemas/notifications';
 
 /** The Indicator's text: the count up to 9, "9+" above; null (hidden) at 0. */
@@ -10,8 +11,12 @@ export function unreadBadge(count: number): string | null {
   return count > 9 ? '9+' : String(count);
 }
 
-/** The bell's name: "Avisos", or "Avisos, 3 sin leer" (the full count, not the badge's). */
+/**
+ * The bell's name: "Avisos", or "Avisos, 3 sin leer" (the full count, not the badge's); the server counts up
+ * to UNREAD_COUNT_CAP, so at the cap it says "más de 99".
+ */
 export function bellLabel(count: number): string {
+  if (count >= UNREAD_COUNT_CAP) return `Avisos, más de ${UNREAD_COUNT_CAP - 1} sin leer`;
   return count > 0 ? `Avisos, ${count} sin leer` : 'Avisos';
 }
 
