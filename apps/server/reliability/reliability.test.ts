@@ -274,8 +274,9 @@ beforeAll(async () => {
     env: {
       WEBHOOK_ALLOW_PRIVATE: '1',
       WEBHOOK_RETRY_BASE_SECONDS: '1',
-      // The digest job every minute, not every quarter of an hour (its kill -9 scenario).
+      // The digest and escalation jobs every minute, not every quarter of an hour (their kill -9 scenarios).
       NOTIFICATION_DIGEST_CRON: '* * * * *',
+      ESCALATION_CRON: '* * * * *',
       NODE_EXTRA_CA_CERTS: receiverTls.cert,
     },
   };
@@ -755,6 +756,55 @@ describe.sequential('reliability', () => {
           from notifications n join users u on u.id = n.user_id where u.usuario like ${`${tag}.%`}`,
     );
     expect(items[0]).toEqual({ waiting: 0, sent: 3 * people });
+  }, 300_000);
+
+  test('kill -9 during the escalation run: after the restart every late order escalated once, told once', async () => {
+    // A client escalating after one hour (decision 0113), one Autorizador, and many orders waiting on it for
+    // three: the escalation run of the next minute has work for a few seconds.
+    const client = await makeClient(db(), {
+      cantidadAutorizadores: 1,
+      escalarHoras: 1,
+      recordatorioHoras: 0,
+    });
+    const buyer = await makeUser(db(), { rol: 1, idCliente: client.id });
+    const approver = await makeUser(db(), { rol: 2, idCliente: client.id });
+    const count = 1_000;
+    // Orders of no amount and no lines: the running totals the other scenarios check stay exact.
+    const planted = await rows<{ id: number }>(
+      db(),
+      sql`insert into orders (id_user, id_cliente, status, subtotal, iva, total, lineas, transaction_date)
+          select ${buyer.id}, ${client.id}, 'pendiente', 0, 0, 0, 0, now() - interval '3 hours'
+          from generate_series(1, ${count})
+          returning id`,
+    );
+    const ids = planted.map((o) => o.id);
+    const escalated = async () =>
+      (
+        await rows<{ events: number; orders: number; mails: number }>(
+          db(),
+          sql`select count(*)::int as events, count(distinct order_id)::int as orders,
+                (select count(*)::int from email_outbox
+                  where "to" = ${approver.email} and subject like '%esperando') as mails
+              from order_events where tipo = 'escalado' and order_id = any(${sql.param(ids)}::int[])`,
+        )
+      )[0]!;
+
+    // Only instance A runs jobs, so A is the one to kill: as soon as the first orders escalated.
+    await b.stop();
+    await waitUntil('the first escalations', async () => (await escalated()).events > 0, 90_000, 20);
+    await a.crash();
+    const atCrash = await escalated();
+    expect(atCrash.events, 'killed in the middle of the run').toBeLessThan(count);
+
+    await Promise.all([a.start(), b.start()]);
+    await waitUntil(
+      'every escalation after the restart',
+      async () => (await escalated()).orders >= count,
+      150_000,
+    );
+    // A moment more, and a run more of each instance: nothing twice.
+    await sleep(1_500);
+    expect(await escalated()).toEqual({ events: count, orders: count, mails: count });
   }, 300_000);
 
   test('SIGTERM during load: requests in flight finish, nothing is cut, no 5xx', async () => {

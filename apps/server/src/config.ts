@@ -70,6 +70,9 @@ const period = (unit: 'días' | 'meses' | 'filas', min: number, max: number, fal
     .default(fallback);
 };
 
+/** A five-field cron expression (a job's schedule, read in the business time zone). */
+const CRON = z.string().regex(/^\S+( \S+){4}$/, 'debe ser una expresión cron de cinco campos');
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -153,10 +156,12 @@ const EnvSchema = z.object({
    * When the notification digest job looks for digests that are due (a cron expression, business time
    * zone; decision 0114). Every 15 minutes by default: an hourly digest leaves within 15 minutes of its hour.
    */
-  NOTIFICATION_DIGEST_CRON: z
-    .string()
-    .regex(/^\S+( \S+){4}$/, 'debe ser una expresión cron de cinco campos')
-    .default('*/15 * * * *'),
+  NOTIFICATION_DIGEST_CRON: CRON.default('*/15 * * * *'),
+  /**
+   * When the escalation job looks for orders that waited too long (decision 0113): every 15 minutes by
+   * default, so an order escalates within 15 minutes of its client's hours.
+   */
+  ESCALATION_CRON: CRON.default('*/15 * * * *'),
 });
 
 /** Whether a listen address reaches this machine only (`127.0.0.0/8`, `::1`, `localhost`). */

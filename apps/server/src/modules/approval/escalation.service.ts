@@ -25,6 +25,7 @@ import { overdueOrders, type WaitingOrder } from './reminders.service.ts';
 /** The escalation job's queue. */
 export const ESCALATION_QUEUE = 'escalamiento-pedidos';
 /** Every 15 minutes: an order escalates at most a quarter of an hour after its client's hours. */
+/** The default schedule (`ESCALATION_CRON` in docs/configuration.md). */
 export const ESCALATION_CRON = '*/15 * * * *';
 
 interface Person {
@@ -151,7 +152,7 @@ export async function runEscalations(
 export function defineEscalationJobs(deps: Deps): void {
   defineMailJob(deps, {
     name: ESCALATION_QUEUE,
-    cron: ESCALATION_CRON,
+    cron: deps.config.ESCALATION_CRON,
     expireInSeconds: 10 * 60,
     run: runEscalations,
   });
