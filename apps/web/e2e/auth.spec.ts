@@ -243,4 +243,19 @@ test.describe('navegación y búsqueda', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
   });
+
+  test('el menú de perfil se abre y se recorre con el teclado, y pasa axe abierto', async ({ page }) => {
+    await signIn(page, 'autorizador', DEMO_PASSWORD);
+    await expectHome(page, 2);
+    await page.getByTestId('profile-menu').focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem', { name: 'Seguridad' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Fuera de oficina' })).toBeFocused();
+    await checkA11y(page, 'el menú de perfil abierto');
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(page.getByTestId('profile-menu')).toBeFocused();
+  });
 });
