@@ -258,4 +258,41 @@ test.describe('navegación y búsqueda', () => {
     await expect(menu).toBeHidden();
     await expect(page.getByTestId('profile-menu')).toBeFocused();
   });
+
+  test('el portal se puede instalar en un teléfono: manifiesto, íconos y color', async ({ page }) => {
+    await page.goto('/login');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe('/manifest.webmanifest');
+    const res = await page.request.get(href!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toContain('application/manifest+json');
+    const manifest = (await res.json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
+    };
+    expect(manifest).toMatchObject({
+      name: 'Portal de Compras',
+      short_name: 'Compras',
+      start_url: '/',
+      display: 'standalone',
+      theme_color: await page.locator('meta[name="theme-color"]').getAttribute('content'),
+    });
+    // Every PNG is served, and is the size the manifest says (a PNG's width and height are bytes 16–23).
+    const pngs = [
+      ...manifest.icons.filter((i) => i.type === 'image/png'),
+      { src: await page.locator('link[rel="apple-touch-icon"]').getAttribute('href'), sizes: '180x180' },
+    ];
+    expect(manifest.icons.some((i) => i.purpose === 'maskable' && i.sizes === '512x512')).toBe(true);
+    for (const icon of pngs) {
+      const png = await page.request.get(icon.src!);
+      expect(png.status(), icon.src!).toBe(200);
+      expect(png.headers()['content-type']).toBe('image/png');
+      const body = await png.body();
+      expect(`${body.readUInt32BE(16)}x${body.readUInt32BE(20)}`, icon.src!).toBe(icon.sizes);
+    }
+  });
 });
