@@ -119,14 +119,22 @@ describe.each(DB_KINDS)('security headers (%s)', (kind) => {
     if (all.some((t) => t.name === 'style' || t.attrs.style !== undefined))
       expect(styleSrc).toContain("'unsafe-inline'");
 
-    // Every script and stylesheet it loads is served, with its own type and nosniff.
+    // Every script, stylesheet, manifest and icon it loads is served, with its own type and nosniff.
+    const typeOf = (url: string) =>
+      url.endsWith('.css')
+        ? /text\/css/
+        : url.endsWith('.webmanifest')
+          ? /application\/manifest\+json/
+          : url.endsWith('.png')
+            ? /image\/png/
+            : /javascript/;
     for (const t of all.filter(
       (x) => (x.name === 'script' && x.attrs.src) || (x.name === 'link' && x.attrs.rel !== 'icon'),
     )) {
       const url = t.attrs.src ?? t.attrs.href!;
       const asset = await direct.app.inject({ method: 'GET', url });
       expect(asset.statusCode, url).toBe(200);
-      expect(asset.headers['content-type'], url).toMatch(url.endsWith('.css') ? /text\/css/ : /javascript/);
+      expect(asset.headers['content-type'], url).toMatch(typeOf(url));
       expect(asset.headers['x-content-type-options']).toBe('nosniff');
     }
   });
