@@ -53,9 +53,7 @@ export async function listNotifications(
     db,
     'portal_bell',
     sql`select c.unread, n.id, n.tipo, n.titulo, n.texto, n.ruta, n.created_at as creada, n.leida
-        from (select count(*)::int as unread from (
-                select 1 from ${notifications} where user_id = ${userId} and read_at is null
-                limit ${UNREAD_COUNT_CAP}) u) c
+        from (${unreadSql(userId)}) c
         left join lateral (
           select id, tipo, titulo, texto, ruta, created_at, read_at is not null as leida
           from ${notifications}
@@ -81,14 +79,16 @@ export async function listNotifications(
   };
 }
 
+/** The person's unread items, counted up to UNREAD_COUNT_CAP, as one row `unread`. */
+function unreadSql(userId: number) {
+  return sql`select count(*)::int as unread from (
+      select 1 from ${notifications} where user_id = ${userId} and read_at is null
+      limit ${UNREAD_COUNT_CAP}) u`;
+}
+
 async function unreadCount(db: Db, userId: number): Promise<number> {
-  const [row] = await rowsOf<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (
-          select 1 from ${notifications} where user_id = ${userId} and read_at is null
-          limit ${UNREAD_COUNT_CAP}) u`,
-  );
-  return row?.n ?? 0;
+  const [row] = await rowsOf<{ unread: number }>(db, unreadSql(userId));
+  return row?.unread ?? 0;
 }
 
 /**
