@@ -80,6 +80,9 @@ function server(port: number, databaseUrl?: string): WebServer {
       WEBHOOK_RETRY_BASE_SECONDS: '1',
       // The notifications spec waits for a daily digest: the digest job looks for due ones every minute.
       NOTIFICATION_DIGEST_CRON: '* * * * *',
+      // The service-worker spec's test push service listens on this machine (decision 0117).
+      PUSH_ALLOW_PRIVATE: '1',
+      PUSH_POLL_MS: '200',
     },
   };
 }
@@ -106,6 +109,10 @@ export default defineConfig({
     timezoneId: 'America/Mexico_City',
     // As a user who asks the system for less motion: the portal then opens dialogs and notices at once.
     reducedMotion: 'reduce',
+    // The service worker answers navigations, the build's files and the catalogue (decision 0118); requests
+    // it answers are out of reach of a spec's page.route. Its own spec (service-worker.spec.ts) allows it;
+    // every other spec sees the network as a browser without it would.
+    serviceWorkers: 'block',
     viewport: { width: 1366, height: 860 },
     // A click or a fill that waits longer than this waits on something that will not come (an option of a
     // dropdown that closed): it fails then, and the CI retry starts sooner, instead of at the test's timeout.

@@ -33,6 +33,7 @@ import {
   makeWeek,
   TEST_PASSWORD,
 } from '../src/test/factories.ts';
+import { startPushReceiver } from '../src/test/push-receiver.ts';
 import { startReceiver, verifySignature } from '../src/test/webhook-receiver.ts';
 import { Client, codeOf, msgOf, type Reply } from './client.ts';
 import {
@@ -60,6 +61,8 @@ const UNUSED_SMTP_PORT = BASE_PORT + 3;
 const RECEIVER_PORT = BASE_PORT + 4;
 /** The backup scenario's server on the restored database. */
 const RESTORED_PORT = BASE_PORT + 5;
+/** The push scenario's HTTPS push service (the same certificate as the webhook receiver). */
+const PUSH_RECEIVER_PORT = BASE_PORT + 6;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -277,6 +280,9 @@ beforeAll(async () => {
       // The digest and escalation jobs every minute, not every quarter of an hour (their kill -9 scenarios).
       NOTIFICATION_DIGEST_CRON: '* * * * *',
       ESCALATION_CRON: '* * * * *',
+      // The push scenario's local push service (decision 0117), polled twice a second.
+      PUSH_ALLOW_PRIVATE: '1',
+      PUSH_POLL_MS: '500',
       NODE_EXTRA_CA_CERTS: receiverTls.cert,
     },
   };
@@ -809,6 +815,89 @@ describe.sequential('reliability', () => {
     // A moment more, and a run more of each instance: nothing twice.
     await sleep(1_500);
     expect(await escalated()).toEqual({ events: count, orders: count, mails: count });
+  }, 300_000);
+
+  test('kill -9 while pushing to phones: no item pushed twice, the rest pushed after the restart', async () => {
+    // An approver on the phone with two devices (decision 0117) and many items waiting to be pushed; the push
+    // service holds each answer 25 ms, so a sender has work for a few seconds.
+    const client = await makeClient(db(), { cantidadAutorizadores: 1 });
+    const approver = await makeUser(db(), { rol: 2, idCliente: client.id });
+    const tls = { key: readFileSync(receiverTls.key, 'utf8'), cert: readFileSync(receiverTls.cert, 'utf8') };
+    const receiver = await startPushReceiver({ tls, port: PUSH_RECEIVER_PORT, delayMs: 25 });
+    try {
+      const [vapid] = await rows<{ clave: string }>(db(), sql`select clave_publica as clave from push_vapid`);
+      // Both instances sign with the one key pair in the database.
+      receiver.vapidKey = vapid!.clave;
+      const phones = [receiver.subscribe(), receiver.subscribe()];
+      for (const p of phones)
+        await db().execute(sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth)
+          values (${approver.id}, ${p.endpoint}, ${p.keys.p256dh}, ${p.keys.auth})`);
+      // Only instance A sends while it runs, so A is the one to kill: as soon as the first pushes arrive.
+      await b.stop();
+      const count = 400;
+      const pushes = count * phones.length;
+      const planted = await rows<{ id: number }>(
+        db(),
+        sql`insert into notifications (user_id, tipo, titulo, texto, ruta, push)
+            select ${approver.id}, 'por_revisar', 'Pedido #' || g || ' por revisar', 'Texto',
+              '/autorizador/principal', true
+            from generate_series(1, ${count}) g
+            returning id`,
+      );
+      const ids = planted.map((p) => p.id);
+      await waitUntil('the first pushes', async () => receiver.received.length > 0, 60_000, 10);
+      await a.crash();
+      const atCrash = receiver.received.length;
+      expect(atCrash, 'killed in the middle of the run').toBeLessThan(pushes);
+
+      await Promise.all([a.start(), b.start()]);
+      const state = async () =>
+        (
+          await rows<{ waiting: number; rows: number; entregado: number; enviando: number; otros: number }>(
+            db(),
+            sql`select (select count(*)::int from notifications where id = any(${sql.param(ids)}::int[])
+                      and push_at is null) as waiting,
+                  count(*)::int as rows,
+                  count(*) filter (where estado = 'entregado')::int as entregado,
+                  count(*) filter (where estado = 'enviando')::int as enviando,
+                  count(*) filter (where estado not in ('entregado', 'enviando'))::int as otros
+                from push_deliveries where notification_id = any(${sql.param(ids)}::int[])`,
+          )
+        )[0]!;
+      // Settled: every item taken, and nothing more arrived for a second.
+      let seen = -1;
+      await waitUntil(
+        'every item pushed after the restart',
+        async () => {
+          const now = await state();
+          const still = receiver.received.length === seen;
+          seen = receiver.received.length;
+          return now.waiting === 0 && still;
+        },
+        150_000,
+        1_000,
+      );
+      const after = await state();
+      // One delivery per item and device; every push decrypted and signed with the portal's key.
+      expect(after).toMatchObject({ waiting: 0, rows: pushes, otros: 0 });
+      expect(receiver.received.length).toBeGreaterThan(atCrash);
+      for (const r of receiver.received) expect(r.status, JSON.stringify(r.vapid)).toBe(201);
+      // No push twice to a device.
+      for (const p of phones) {
+        const topics = receiver.pushesTo(p.endpoint).map((r) => r.headers.topic);
+        expect(new Set(topics).size, 'no push twice').toBe(topics.length);
+      }
+      // What the killed sender had taken and not settled stays 'enviando', never sent again (at most once):
+      // part of it reached the push service before the kill, the rest never did. At most one claim's worth.
+      expect(after.enviando, 'killed with pushes taken and not settled').toBeGreaterThan(0);
+      expect(after.entregado + after.enviando).toBe(pushes);
+      // Every push that arrived is recorded delivered, or is one of those the killed sender had in flight.
+      expect(receiver.received.length).toBeGreaterThanOrEqual(after.entregado);
+      expect(receiver.received.length - after.entregado).toBeLessThanOrEqual(after.enviando);
+      expect(after.enviando).toBeLessThanOrEqual(20 * phones.length);
+    } finally {
+      await receiver.close();
+    }
   }, 300_000);
 
   test('SIGTERM during load: requests in flight finish, nothing is cut, no 5xx', async () => {

@@ -43,12 +43,14 @@ import { v1Routes } from './modules/integration/v1.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { listRoutes } from './modules/lists/lists.routes.ts';
 import { logRoutes } from './modules/logs/logs.routes.ts';
+import { liveRoutes } from './modules/notifications/live.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import {
   purchaseOrderBuffer,
   purchaseOrderData,
   purchaseOrderFileName,
 } from './modules/orders/po-pdf.service.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
 import { shoppingRoutes } from './modules/shopping/shopping.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
@@ -314,6 +316,8 @@ export async function buildApp({
   await app.register(integrationRoutes);
   await app.register(v1Routes);
   await app.register(notificationRoutes);
+  await app.register(pushRoutes);
+  await app.register(liveRoutes);
 
   if (extend) await extend(app);
 

@@ -145,6 +145,22 @@ describe('configuration', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(`${name}: ${message}`);
   });
 
+  it('live-updates streams: five minutes long with a heartbeat every 25 s unless set; out of range is refused in Spanish', () => {
+    const c = loadConfig({});
+    expect([c.EVENTS_MAX_SECONDS, c.EVENTS_HEARTBEAT_SECONDS]).toEqual([300, 25]);
+    const set = loadConfig({ EVENTS_MAX_SECONDS: '0.5', EVENTS_HEARTBEAT_SECONDS: '10' });
+    expect([set.EVENTS_MAX_SECONDS, set.EVENTS_HEARTBEAT_SECONDS]).toEqual([0.5, 10]);
+    expect(() => loadConfig({ EVENTS_MAX_SECONDS: '0' })).toThrow(
+      'EVENTS_MAX_SECONDS: debe ser un número de segundos entre 0.1 y 3600',
+    );
+    expect(() => loadConfig({ EVENTS_MAX_SECONDS: 'mucho' })).toThrow(
+      'EVENTS_MAX_SECONDS: debe ser un número de segundos entre 0.1 y 3600',
+    );
+    expect(() => loadConfig({ EVENTS_HEARTBEAT_SECONDS: '301' })).toThrow(
+      'EVENTS_HEARTBEAT_SECONDS: debe ser un número de segundos entre 0.1 y 300',
+    );
+  });
+
   it('SECRET_KEY_PREVIOUS: earlier keys separated by commas, each of 32 characters or more, only beside SECRET_KEY', () => {
     const current = 'n'.repeat(40);
     const c = loadConfig({

@@ -128,6 +128,27 @@ const EnvSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   /** First retry delay of a failed webhook delivery, in seconds; each next one doubles (decision 0060). */
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * Web Push (decision 0117): a device's push address may be a private, loopback or link-local address, and
+   * plain http to such an address (the tests' local push service). The push services of real browsers are
+   * public and https: a deployment never sets it.
+   */
+  PUSH_ALLOW_PRIVATE: bool.default(false),
+  /** How often the push sender looks for items to push, in ms; 0: this instance sends none (another does). */
+  PUSH_POLL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .refine((v) => v === 0 || v >= 50, 'debe ser 0 (esta instancia no envía) o de 50 a 60000')
+    .default(2000),
+  /** First wait before retrying a push the push service did not take, in seconds; each next one doubles. */
+  PUSH_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * The VAPID subject: how a push service may reach the portal's operator (`mailto:` or `https:`). Unset:
+   * PUBLIC_URL when it is https, else the address of MAIL_FROM.
+   */
+  PUSH_SUBJECT: urlWith(['mailto:', 'https:']).optional(),
   /** Days a webhook event and its deliveries are kept once every delivery succeeded (decision 0101). */
   RETENTION_WEBHOOK_DAYS: period('días', 1, 3650, 90),
   /** Months approval-reminder and budget-alert claims are kept (decision 0101). */
@@ -140,6 +161,10 @@ const EnvSchema = z.object({
   RETENTION_SIGNIN_DAYS: period('días', 1, 3650, 30),
   /** Months the system log is kept; 0 keeps it for ever (decision 0101). */
   RETENTION_LOG_MONTHS: period('meses', 0, 1200, 24),
+  /** Days a push's delivery record is kept (decision 0117). */
+  RETENTION_PUSH_DAYS: period('días', 1, 3650, 7),
+  /** Months a device that received no push and was not subscribed again is kept (decision 0117). */
+  RETENTION_PUSH_MONTHS: period('meses', 1, 120, 3),
   /** Rows the retention job removes per statement, at most (decision 0101). */
   RETENTION_BATCH_SIZE: period('filas', 1, 10_000, 500),
   /** Browser tests only: new password hashes at the test suites' lower cost. Refused in production. */
@@ -162,6 +187,25 @@ const EnvSchema = z.object({
    * default, so an order escalates within 15 minutes of its client's hours.
    */
   ESCALATION_CRON: CRON.default('*/15 * * * *'),
+  /**
+   * How long one live-updates stream (GET /api/eventos, decision 0116) stays open, in seconds: then the
+   * server ends it and the browser reconnects by itself, asking for what it missed. Tests use a fraction of
+   * a second, so that an in-process request ends.
+   */
+  EVENTS_MAX_SECONDS: z.coerce
+    .number({ error: 'debe ser un número de segundos entre 0.1 y 3600' })
+    .min(0.1, { error: 'debe ser un número de segundos entre 0.1 y 3600' })
+    .max(3600, { error: 'debe ser un número de segundos entre 0.1 y 3600' })
+    .default(300),
+  /**
+   * How often an open stream gets a heartbeat (a comment that keeps proxies from closing it) and its session
+   * is checked again, in seconds (decision 0116).
+   */
+  EVENTS_HEARTBEAT_SECONDS: z.coerce
+    .number({ error: 'debe ser un número de segundos entre 0.1 y 300' })
+    .min(0.1, { error: 'debe ser un número de segundos entre 0.1 y 300' })
+    .max(300, { error: 'debe ser un número de segundos entre 0.1 y 300' })
+    .default(25),
 });
 
 /** Whether a listen address reaches this machine only (`127.0.0.0/8`, `::1`, `localhost`). */

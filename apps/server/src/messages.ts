@@ -1,3 +1,4 @@
+import type { NotificationKind } from '@portal/shared/domain/notifications';
 import { MSG as SHARED_MSG } from '@portal/shared/messages';
 
 /**
@@ -24,6 +25,10 @@ export const MSG = {
   sinPermiso: 'No tienes permiso para realizar esta acción.',
   passwordTemporalVencida:
     'Tu contraseña temporal venció. Usa «Recuperar mi contraseña» o pide al administrador una nueva.',
+  // Web Push: the server's answers about a device (decision 0117)
+  pushSuscripcionNoEncontrada: 'Este dispositivo no está suscrito a tus avisos.',
+  pushSuscrito: 'Este dispositivo recibirá los avisos que elijas «En el teléfono».',
+  pushBaja: 'Este dispositivo ya no recibirá tus avisos.',
   // Passwords
   passwordIgualAnterior: 'La nueva contraseña debe ser distinta de la actual',
   // Catalogue, cart and purchase
@@ -228,6 +233,29 @@ export const MSG = {
   entregaSecretoIlegible:
     'El secreto de firma no se puede descifrar con ninguna clave configurada (SECRET_KEY cambió); desactiva este webhook y regístralo de nuevo',
   entregaVencida: 'Se agotaron los reintentos de 24 horas',
+  // Web Push (decision 0117): refusals of a device's address, what a push says on a lock screen, and why one
+  // did not go out.
+  pushEndpointHttps: 'La dirección del servicio de notificaciones del dispositivo debe usar https.',
+  pushEndpointPrivado:
+    'La dirección del servicio de notificaciones apunta a una dirección privada o local; no está permitida.',
+  pushEndpointCredenciales:
+    'La dirección del servicio de notificaciones no puede llevar usuario ni contraseña.',
+  /** A push's text when the person did not choose to see amounts on the phone: what tapping does, no figures. */
+  avisoTelefonoTexto: {
+    por_revisar: 'Toca para revisarlo.',
+    pedido: 'Toca para ver tu pedido.',
+    comentario: 'Toca para leer el comentario.',
+    presupuesto: 'Toca para ver el detalle.',
+    envio: 'Toca para ver el pedido.',
+  } as Record<NotificationKind, string>,
+  /** The same, for an item of a kind not listed above. */
+  avisoTelefonoTextoGenerico: 'Toca para abrirlo en el portal.',
+  pushCuentaInactiva: 'La cuenta está desactivada',
+  pushSinDispositivo: 'El dispositivo se dio de baja o cambió de dueño',
+  pushRechazado: (codigo: number) => `El servicio de notificaciones respondió ${codigo}`,
+  pushSinRespuesta:
+    'Sin respuesta del servicio de notificaciones en 10 segundos; no se reintenta (pudo haberlo recibido)',
+  pushNoCifrado: 'No se pudo cifrar el aviso para este dispositivo (sus claves no sirven)',
   // Generic
   noEncontrado: 'No se encontró el recurso solicitado.',
   textoNoValido: 'Uno de los campos contiene caracteres no permitidos.',

@@ -187,7 +187,8 @@ export const MSG = {
   valorSiNoInvalido: 'El valor debe ser 1 (sí) o 0 (no).',
   reglaImporteInvalido: 'El importe de la regla debe ser un número mayor o igual a 0 (vacío = sin regla).',
   avisoTipoInvalido: 'El tipo de aviso no existe.',
-  avisoCanalInvalido: "La forma de aviso debe ser 'inmediato', 'hora', 'dia' o 'portal'.",
+  avisoCanalInvalido: "La forma de aviso debe ser 'inmediato', 'hora', 'dia', 'portal' o 'telefono'.",
+  importesEnTelefonoInvalido: 'Indica con sí o no si los avisos del teléfono muestran importes.',
   resumenHoraInvalida: 'La hora del resumen diario debe ser un número entero entre 0 y 23.',
   avisoAnteriorInvalido: 'El aviso desde el que se pagina debe ser un número entero positivo.',
   avisoNoEncontrado: 'El aviso no existe.',
@@ -294,6 +295,11 @@ export const MSG = {
   tokenVigencia: 'La vigencia debe ser de 1 a 365 días.',
   webhookUrlInvalida: 'Escribe una URL https:// válida de hasta 500 caracteres.',
   webhookEventos: 'Elige al menos un evento.',
+
+  // Web Push: the devices that receive a person's avisos (decision 0117)
+  pushEndpointInvalido: 'La dirección del dispositivo debe ser https:// y válida.',
+  pushClaveInvalida: 'La clave del dispositivo no es válida.',
+  pushAuthInvalido: 'El secreto del dispositivo no es válido.',
 
   // Generic
   error: 'Error',

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
-import { users, webhookEndpoints } from '../db/schema/index.ts';
-import { appKeys } from '../lib/keys.ts';
-import { openSecret, sealSecret, secretContext } from '../lib/secret-box.ts';
+import { pushVapid, users, webhookEndpoints } from '../db/schema/index.ts';
+import { appKeys, encryptionRing } from '../lib/keys.ts';
+import { openSecret, openWithRing, sealSecret, secretContext, vapidContext } from '../lib/secret-box.ts';
 import { type ColumnCounts, rotateSecrets, rotationReport } from '../lib/secret-rotation.ts';
 import { codeAt, newTotpSecret, sealTotpSecret, stepAt } from '../lib/totp.ts';
 import { MSG } from '../messages.ts';
@@ -149,7 +149,17 @@ describe.each(DB_KINDS)('key rotation (%s)', (kind) => {
       .update(webhookEndpoints)
       .set({ secretoCifrado: sealSecret(oldKeys.encryption, 'whsec_rotacion', secretContext(hook!.id)) })
       .where(eq(webhookEndpoints.id, hook!.id));
-    return { old, current, lost, pendingSecret, hook: hook! };
+    // The VAPID key pair (decision 0117) as if made before the key changed.
+    const [vapid] = await db.select().from(pushVapid);
+    const vapidPrivate = openWithRing(
+      encryptionRing(t.app.keys),
+      vapid!.clavePrivadaCifrada,
+      vapidContext(1),
+    ).plaintext;
+    await db
+      .update(pushVapid)
+      .set({ clavePrivadaCifrada: sealSecret(oldKeys.encryption, vapidPrivate, vapidContext(1)) });
+    return { old, current, lost, pendingSecret, hook: hook!, vapidPrivate };
   }
 
   it('secrets:rotate seals every old secret under the new key; a second run changes nothing and says so', async () => {
@@ -161,6 +171,7 @@ describe.each(DB_KINDS)('key rotation (%s)', (kind) => {
     const first = await rotateSecrets(db, t.app.keys, { batchSize: 2 });
     expect(first.map((c) => [c.reencrypted, c.current, c.unreadable])).toEqual([
       [3, 1, [rows.lost.user.id]],
+      [1, 0, []],
       [1, 0, []],
       [1, 0, []],
     ]);
@@ -181,15 +192,22 @@ describe.each(DB_KINDS)('key rotation (%s)', (kind) => {
     expect(openSecret(keysOf(NEW).encryption, hook!.secretoCifrado, secretContext(rows.hook.id))).toBe(
       'whsec_rotacion',
     );
+    const [vapid] = await db.select().from(pushVapid);
+    expect(openSecret(keysOf(NEW).encryption, vapid!.clavePrivadaCifrada, vapidContext(1))).toBe(
+      rows.vapidPrivate,
+    );
     const report = rotationReport(first);
     expect(report).toContain(
       'Secretos de verificación en dos pasos: vueltos a cifrar 3, ya con la clave actual 1, ilegibles 1',
     );
-    expect(report).toContain('Total: vueltos a cifrar 5, ya con la clave actual 1, ilegibles 1');
+    expect(report).toContain(
+      'Clave privada de las notificaciones push (VAPID): vueltos a cifrar 1, ya con la clave actual 0, ilegibles 0',
+    );
+    expect(report).toContain('Total: vueltos a cifrar 6, ya con la clave actual 1, ilegibles 1');
 
     const snapshot = await db.select({ id: users.id, s: users.totpSecret }).from(users).orderBy(users.id);
     const second = await rotateSecrets(db, t.app.keys);
-    expect(totals(second)).toEqual({ reencrypted: 0, current: 6, unreadable: 1 });
+    expect(totals(second)).toEqual({ reencrypted: 0, current: 7, unreadable: 1 });
     expect(rotationReport(second)).toContain('Nada que volver a cifrar');
     expect(await db.select({ id: users.id, s: users.totpSecret }).from(users).orderBy(users.id)).toEqual(
       snapshot,
@@ -258,6 +276,12 @@ describe.each(DB_KINDS)('key rotation (%s)', (kind) => {
     const target = await commandTarget(kind);
     try {
       const { user, secret } = await enrolledUnder(target.database.db, oldKeys.encryption);
+      // A VAPID key pair made under the old key (a server on PostgreSQL made one at its start).
+      await target.database.db.delete(pushVapid);
+      await target.database.db.insert(pushVapid).values({
+        clavePublica: 'clave-publica-de-prueba',
+        clavePrivadaCifrada: sealSecret(oldKeys.encryption, 'clave-privada-de-prueba', vapidContext(1)),
+      });
       if (kind === 'pglite') {
         // While another process holds the embedded database, the command refuses.
         const held = await runCommand('secrets-rotate', [], target.env);
@@ -270,13 +294,20 @@ describe.each(DB_KINDS)('key rotation (%s)', (kind) => {
       expect(first.stdout).toContain(
         'Secretos de verificación en dos pasos: vueltos a cifrar 1, ya con la clave actual 0, ilegibles 0',
       );
+      expect(first.stdout).toContain(
+        'Clave privada de las notificaciones push (VAPID): vueltos a cifrar 1, ya con la clave actual 0, ilegibles 0',
+      );
       const second = await runCommand('secrets-rotate', [], target.env);
       expect(second.code, second.stderr).toBe(0);
-      expect(second.stdout).toContain('Total: vueltos a cifrar 0, ya con la clave actual 1, ilegibles 0');
+      expect(second.stdout).toContain('Total: vueltos a cifrar 0, ya con la clave actual 2, ilegibles 0');
       expect(second.stdout).toContain('Nada que volver a cifrar');
       const check = await target.reopen();
       const [row] = await check.db.select().from(users).where(eq(users.id, user.id));
       expect(openSecret(keysOf(NEW).encryption, row!.totpSecret!, `totp:${user.id}`)).toBe(secret);
+      const [vapid] = await check.db.select().from(pushVapid);
+      expect(openSecret(keysOf(NEW).encryption, vapid!.clavePrivadaCifrada, vapidContext(1))).toBe(
+        'clave-privada-de-prueba',
+      );
     } finally {
       await target.drop();
     }

@@ -5,7 +5,9 @@ import type { Database } from './client.ts';
 /**
  * The channel on which the database announces changes to the rows the session guard keeps in memory (users,
  * clients, access weeks, sessions). Triggers send them (migration 0021, decision 0071), in the changing
- * transaction, so a message is delivered at its commit and never for a change that was rolled back.
+ * transaction, so a message is delivered at its commit and never for a change that was rolled back. The live
+ * updates' changes (orders, the bell; migration 0041, decision 0116) come on the same channel, so one
+ * connection per process listens for both.
  */
 export const PRINCIPAL_CHANNEL = 'portal_principal';
 
@@ -20,10 +22,101 @@ export function parseInvalidation(payload: string): Invalidation {
   return { kind: 'all' };
 }
 
+/** An order as the live updates announce it: enough to tell who may see it, nothing of its contents. */
+export interface LiveOrder {
+  id: number;
+  clientId: number;
+  buyerId: number;
+}
+
+/**
+ * What the live updates hear on the same channel (migration 0041, decision 0116): orders inserted or
+ * updated ('p:<id>:<client>:<buyer>;…', or 'p:*' when one statement changed many), and the users whose bell
+ * changed ('a:<user ids>', or 'a:*'). 'all': too many to name. These never concern the session cache.
+ */
+export type LiveChange =
+  | { kind: 'pedido'; orders: LiveOrder[] | 'all' }
+  | { kind: 'aviso'; userIds: number[] | 'all' };
+
+const WHOLE_NUMBER = /^\d{1,10}$/;
+
+/** A live update's message, or null when the payload is the session cache's (or anything else). */
+export function parseLiveChange(payload: string): LiveChange | null {
+  const kind = payload.slice(0, 2);
+  if (kind !== 'p:' && kind !== 'a:') return null;
+  const body = payload.slice(2);
+  if (kind === 'a:') {
+    const ids = body.split(',');
+    return { kind: 'aviso', userIds: ids.every((id) => WHOLE_NUMBER.test(id)) ? ids.map(Number) : 'all' };
+  }
+  const entries = body.split(';').map((entry) => entry.split(':'));
+  if (!entries.every((parts) => parts.length === 3 && parts.every((part) => WHOLE_NUMBER.test(part))))
+    return { kind: 'pedido', orders: 'all' };
+  return {
+    kind: 'pedido',
+    orders: entries.map(([id, clientId, buyerId]) => ({
+      id: Number(id),
+      clientId: Number(clientId),
+      buyerId: Number(buyerId),
+    })),
+  };
+}
+
 export interface FeedHandlers {
   message(change: Invalidation): void;
   /** Called when listening starts (true) and whenever it stops (false): the cache is flushed both times. */
   state(listening: boolean): void;
+}
+
+/**
+ * Another consumer of the same listening connection (the live updates' hub, decision 0116): it hears the
+ * live updates' messages, which the session cache never sees, and after the cache every invalidation and
+ * every change of state.
+ */
+export interface FeedListener {
+  live?(change: LiveChange): void;
+  invalidation?(change: Invalidation): void;
+  state?(listening: boolean): void;
+}
+
+/** Hands each payload and each change of state to the session cache's handlers, then to the listeners. */
+class FeedFanOut {
+  handlers: FeedHandlers | null = null;
+  private readonly listeners = new Set<FeedListener>();
+
+  constructor(private readonly log: FeedLog) {}
+
+  subscribe(listener: FeedListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  deliver(payload: string): void {
+    const live = parseLiveChange(payload);
+    if (live) {
+      this.each((l) => l.live?.(live));
+      return;
+    }
+    const change = parseInvalidation(payload);
+    this.handlers?.message(change);
+    this.each((l) => l.invalidation?.(change));
+  }
+
+  state(listening: boolean): void {
+    this.handlers?.state(listening);
+    this.each((l) => l.state?.(listening));
+  }
+
+  /** A listener's failure is logged and never reaches the connection (nor the other listeners). */
+  private each(call: (listener: FeedListener) => void): void {
+    for (const listener of this.listeners) {
+      try {
+        call(listener);
+      } catch (err) {
+        this.log.warn({ err }, 'aviso de cambios: falló quien lo escuchaba');
+      }
+    }
+  }
 }
 
 /**
@@ -33,6 +126,8 @@ export interface FeedHandlers {
 export interface InvalidationFeed {
   readonly listening: boolean;
   start(handlers: FeedHandlers): void;
+  /** Adds a consumer of the same connection's messages; returns how to remove it. */
+  subscribe(listener: FeedListener): () => void;
   /**
    * Resolves true once every change whose commit completed before the call has been handed to `message`;
    * false when that cannot be known (not listening, or the connection failed meanwhile).
@@ -67,7 +162,7 @@ export class PostgresFeed implements InvalidationFeed {
   /** The listening connection's server process id, while connected. */
   backendPid: number | null = null;
   private client: pg.Client | null = null;
-  private handlers: FeedHandlers | null = null;
+  private readonly out: FeedFanOut;
   private stopped = false;
   private retry: NodeJS.Timeout | null = null;
   private waiting: ((ok: boolean) => void)[] = [];
@@ -80,11 +175,17 @@ export class PostgresFeed implements InvalidationFeed {
     private readonly url: string,
     private readonly log: FeedLog,
     private readonly retryMs = 1_000,
-  ) {}
+  ) {
+    this.out = new FeedFanOut(log);
+  }
 
   start(handlers: FeedHandlers): void {
-    this.handlers = handlers;
+    this.out.handlers = handlers;
     void this.connect();
+  }
+
+  subscribe(listener: FeedListener): () => void {
+    return this.out.subscribe(listener);
   }
 
   private async connect(): Promise<void> {
@@ -102,7 +203,7 @@ export class PostgresFeed implements InvalidationFeed {
     client.on('end', () => this.lost(client, null));
     client.on('notification', (msg) => {
       if (this.client === client && msg.channel === PRINCIPAL_CHANNEL) {
-        this.handlers?.message(parseInvalidation(msg.payload ?? ''));
+        this.out.deliver(msg.payload ?? '');
       }
     });
     try {
@@ -115,7 +216,7 @@ export class PostgresFeed implements InvalidationFeed {
     if (this.client !== client || this.stopped) return;
     this.backendPid = (client as unknown as { processID: number | null }).processID ?? null;
     this.listening = true;
-    this.handlers?.state(true);
+    this.out.state(true);
     this.log.info(
       'caché de sesiones activa: escuchando los cambios de usuarios, clientes, semanas y sesiones',
     );
@@ -127,7 +228,7 @@ export class PostgresFeed implements InvalidationFeed {
     this.backendPid = null;
     const was = this.listening;
     this.listening = false;
-    this.handlers?.state(false);
+    this.out.state(false);
     this.release(false);
     client.end().catch(() => undefined);
     if (this.stopped) return;
@@ -234,25 +335,33 @@ export class PgliteFeed implements InvalidationFeed {
   listening = false;
   private unlisten: (() => Promise<void>) | null = null;
   private stopped = false;
+  private readonly out: FeedFanOut;
 
   constructor(
     private readonly pglite: PGlite,
     private readonly log: FeedLog,
-  ) {}
+  ) {
+    this.out = new FeedFanOut(log);
+  }
 
   start(handlers: FeedHandlers): void {
+    this.out.handlers = handlers;
     void this.pglite
-      .listen(PRINCIPAL_CHANNEL, (payload) => handlers.message(parseInvalidation(payload)))
+      .listen(PRINCIPAL_CHANNEL, (payload) => this.out.deliver(payload))
       .then(
         (unlisten) => {
           this.unlisten = unlisten;
           if (this.stopped) return;
           this.listening = true;
-          handlers.state(true);
+          this.out.state(true);
         },
         (err: Error) =>
           this.log.warn({ err }, 'caché de sesiones desactivada: no se pudo escuchar los cambios'),
       );
+  }
+
+  subscribe(listener: FeedListener): () => void {
+    return this.out.subscribe(listener);
   }
 
   sync(): Promise<boolean> {

@@ -12,6 +12,7 @@ import {
   notifications,
 } from '../db/schema/index.ts';
 import { emailAttemptsTotal } from './metrics.ts';
+import { PollLoop } from './poll-loop.ts';
 
 export interface Email {
   to: string;
@@ -110,7 +111,8 @@ export function outboxRows(emails: readonly Email[]): string {
  * table expressions, for a `with` of the caller's statement: `mail` reads them with each person's channel
  * for the kind (decision 0114), `mail_notices` writes the bell's items, and `m` inserts into the outbox, in
  * their order, the messages that go now (`m` returns one row per message). A message with an empty `to` (a
- * person without an address) only writes its bell item.
+ * person without an address) only writes its bell item. An item of a kind the person wants 'telefono' is
+ * marked `push` for the push sender (modules/push, decision 0117) and is not e-mailed.
  */
 export function outboxCtes(rows: string | Placeholder): SQL {
   return sql`mail as (
@@ -121,9 +123,9 @@ export function outboxCtes(rows: string | Placeholder): SQL {
         aviso_tipo, aviso_texto, aviso_ruta, n)
       left join ${notificationSettings} s on s.user_id = x.aviso_user
     ), mail_notices as (
-      insert into ${notifications} (user_id, tipo, titulo, texto, ruta, resumen)
+      insert into ${notifications} (user_id, tipo, titulo, texto, ruta, resumen, push)
       select aviso_user, aviso_tipo, subject, aviso_texto, aviso_ruta,
-        case when canal in ('hora', 'dia') then canal end
+        case when canal in ('hora', 'dia') then canal end, canal = 'telefono'
       from mail where aviso_user is not null
       order by n
       returning 1
@@ -163,11 +165,10 @@ export interface MailWorkerOptions {
 export const DELIVERED_BODY = '[entregado; el contenido no se conserva]';
 
 export class MailWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  /** A flush was asked while a run was under way: what it was asked for may have come after the run's claim. */
-  private askedAgain = false;
-  private stopped = false;
+  private readonly loop = new PollLoop(
+    () => this.deliverDue(),
+    (err) => this.options.log.error({ err }, 'error al enviar correos'),
+  );
   private readonly transport: Transporter | null;
 
   constructor(private readonly options: MailWorkerOptions) {
@@ -175,16 +176,11 @@ export class MailWorker {
   }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.flush(), this.options.pollMs);
-    this.timer.unref();
+    this.loop.start(this.options.pollMs);
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.loop.stop();
     this.transport?.close();
   }
 
@@ -194,23 +190,7 @@ export class MailWorker {
    * whoever awaits the run finds their message handled.
    */
   flush(): Promise<void> {
-    if (this.running) {
-      this.askedAgain = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      try {
-        do {
-          this.askedAgain = false;
-          await this.deliverDue();
-        } while (this.askedAgain && !this.stopped);
-      } catch (err) {
-        this.options.log.error({ err }, 'error al enviar correos');
-      } finally {
-        this.running = null;
-      }
-    })();
-    return this.running;
+    return this.loop.flush();
   }
 
   /** Claims and handles what is due, batch after batch, until a claim comes back short. */

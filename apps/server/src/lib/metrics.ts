@@ -49,6 +49,14 @@ export const webhookAttemptsTotal = new Counter({
   registers: [processRegistry],
 });
 
+/** Pushes to devices (Web Push, decision 0117), by outcome. */
+export const pushAttemptsTotal = new Counter({
+  name: 'portal_push_attempts_total',
+  help: 'Intentos de envío de avisos al teléfono (Web Push): entregado, reintento (se reintentará), fallido (sin más intentos o sin enviar) o baja (el servicio dijo que el dispositivo ya no existe)',
+  labelNames: ['result'] as const,
+  registers: [processRegistry],
+});
+
 /**
  * Every answer's duration, by method, route pattern (`/api/pedidos/:id`, never the URL itself) and status.
  * Its `_count` is the number of requests.

@@ -8,6 +8,8 @@ import {
   emailOutbox,
   notifications,
   passwordTokens,
+  pushDeliveries,
+  pushSubscriptions,
   systemLogs,
   webhookDeliveries,
   webhookEndpoints,
@@ -190,6 +192,38 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
       )
       .returning({ id: notifications.id });
 
+    // Web Push (decision 0117): a push's record 7 days; a device 3 calendar months after it was last used,
+    // and a deactivated person's at once.
+    const quitter = await makeUser(db(), { rol: 1, idCliente: w.client.id, activo: false });
+    const device = async (userId: number, lastUsedAt: Date) =>
+      (
+        await db()
+          .insert(pushSubscriptions)
+          .values({
+            userId,
+            endpoint: `https://push.example.test/${uniq('dispositivo')}`,
+            p256dh: 'p256dh',
+            auth: 'auth',
+            createdAt: lastUsedAt,
+            lastUsedAt,
+          })
+          .returning({ id: pushSubscriptions.id })
+      )[0]!.id;
+    const devices = {
+      unusedOutside: await device(w.buyer.id, monthsAgo(3, -SECOND)),
+      usedInside: await device(w.buyer.id, monthsAgo(3, SECOND)),
+      ofDeactivated: await device(quitter.id, daysAgo(1)),
+    };
+    const pushes = await db()
+      .insert(pushDeliveries)
+      .values(
+        [
+          { subscriptionId: null, createdAt: daysAgo(7, -SECOND) },
+          { subscriptionId: devices.usedInside, createdAt: daysAgo(7, SECOND) },
+        ].map((d) => ({ ...d, notificationId: items[1]!.id, estado: 'entregado', updatedAt: d.createdAt })),
+      )
+      .returning({ id: pushDeliveries.id });
+
     // The outbox: delivered messages 90 days after delivery; nothing unsent.
     const mail = async (values: Partial<typeof emailOutbox.$inferInsert>) =>
       (
@@ -306,6 +340,8 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
       enlaces: 2,
       intentos_acceso: 2,
       registros_sistema: 1,
+      entregas_push: 1,
+      dispositivos_push: 2,
     };
     expect(run.removed).toEqual(expected);
 
@@ -348,6 +384,21 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
         ),
       );
     expect(itemsLeft.map((i) => i.id)).toEqual([items[1]!.id]);
+    const pushesLeft = await db()
+      .select({ id: pushDeliveries.id })
+      .from(pushDeliveries)
+      .where(
+        inArray(
+          pushDeliveries.id,
+          pushes.map((p) => p.id),
+        ),
+      );
+    expect(pushesLeft.map((p) => p.id)).toEqual([pushes[1]!.id]);
+    const devicesLeft = await db()
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(inArray(pushSubscriptions.id, Object.values(devices)));
+    expect(devicesLeft.map((d) => d.id)).toEqual([devices.usedInside]);
 
     const mailsLeft = new Set(
       (
@@ -402,12 +453,12 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
     });
     expect(run.longestBatchMs).toBeGreaterThan(0);
     expect(last.description).toBe(
-      'Depuración de datos antiguos: eventos de webhook: 2, entregas de webhook: 3, recordatorios de autorización: 1, alertas de presupuesto: 1, avisos de la campana: 1, correos enviados: 3, enlaces de contraseña y bienvenida: 2, intentos de acceso: 2, registros del sistema: 1',
+      'Depuración de datos antiguos: eventos de webhook: 2, entregas de webhook: 3, recordatorios de autorización: 1, alertas de presupuesto: 1, avisos de la campana: 1, correos enviados: 3, enlaces de contraseña y bienvenida: 2, intentos de acceso: 2, registros del sistema: 1, envíos al teléfono: 1, teléfonos suscritos: 2',
     );
 
     // A second run finds nothing more, and says so.
     const again = await runRetention(db(), settings(), t.app.clock.now(), tz());
-    expect(Object.values(again.removed)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(again.removed)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect((await purgeEntries()).at(-1)!.metadata).toMatchObject({
       registros_sistema: 0,
       interrumpida: false,

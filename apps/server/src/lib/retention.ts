@@ -10,6 +10,8 @@ import {
   emailOutbox,
   notifications,
   passwordTokens,
+  pushDeliveries,
+  pushSubscriptions,
   systemLogs,
   users,
   webhookDeliveries,
@@ -71,6 +73,12 @@ export const TABLE_RETENTION: Record<string, { purged: string } | { kept: string
     purged: 'RETENTION_WEBHOOK_DAYS (90) days after every delivery of the event succeeded',
   },
   webhook_deliveries: { purged: 'with their event' },
+  push_vapid: { kept: "one row: the portal's VAPID key pair, made at the first start" },
+  push_subscriptions: {
+    purged:
+      'RETENTION_PUSH_MONTHS (3) months after the device last received a push or was subscribed again, and at once when its person is deactivated; sign-out and a 404/410 of the push service remove it too',
+  },
+  push_deliveries: { purged: 'RETENTION_PUSH_DAYS (7) days after the push' },
 };
 
 /** What one run removed, per kind (the system log entry's metadata keys). */
@@ -84,6 +92,8 @@ export interface RetentionCounts {
   enlaces: number;
   intentos_acceso: number;
   registros_sistema: number;
+  entregas_push: number;
+  dispositivos_push: number;
 }
 
 const LABELS: Record<keyof RetentionCounts, string> = {
@@ -96,6 +106,8 @@ const LABELS: Record<keyof RetentionCounts, string> = {
   enlaces: 'enlaces de contraseña y bienvenida',
   intentos_acceso: 'intentos de acceso',
   registros_sistema: 'registros del sistema',
+  entregas_push: 'envíos al teléfono',
+  dispositivos_push: 'teléfonos suscritos',
 };
 
 export interface RetentionSettings {
@@ -106,6 +118,10 @@ export interface RetentionSettings {
   signinDays: number;
   /** 0: the system log is kept for ever. */
   logMonths: number;
+  /** Push delivery records (decision 0117). */
+  pushDays: number;
+  /** Devices neither pushed to nor subscribed again for this long. */
+  pushMonths: number;
   /** Rows one statement removes, at most. */
   batchSize: number;
   /** A batch that held its locks longer than this halves the next one's size. */
@@ -126,6 +142,8 @@ export function retentionSettings(config: Deps['config']): RetentionSettings {
     linkDays: config.RETENTION_LINK_DAYS,
     signinDays: config.RETENTION_SIGNIN_DAYS,
     logMonths: config.RETENTION_LOG_MONTHS,
+    pushDays: config.RETENTION_PUSH_DAYS,
+    pushMonths: config.RETENTION_PUSH_MONTHS,
     batchSize: config.RETENTION_BATCH_SIZE,
     batchHoldMs: BATCH_HOLD_MS,
   };
@@ -274,6 +292,20 @@ export async function runRetention(
         sql`created_at`,
       ]);
     }
+    // Web Push (decision 0117): delivery records are short-lived; a device lives while it is used, and not
+    // at all once its person is deactivated.
+    const pushCutoff = daysAgo(settings.pushDays);
+    const deviceCutoff = monthsAgo(settings.pushMonths);
+    purges.push(
+      ['entregas_push', pushDeliveries, sql`id`, sql`created_at < ${pushCutoff}`, sql`created_at`],
+      [
+        'dispositivos_push',
+        pushSubscriptions,
+        sql`id`,
+        sql`last_used_at < ${deviceCutoff} or user_id in (select u.id from ${users} u where not u.activo)`,
+        sql`id`,
+      ],
+    );
     for (const [kind, table, key, where, order] of purges)
       await inBatches(kind, async (limit) => {
         const n = await count(

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
- * Secrets kept at rest (two-factor secrets, webhook signing secrets): AES-256-GCM with the app's encryption key (lib/keys.ts).
+ * Secrets kept at rest (two-factor secrets, webhook signing secrets, the VAPID private key): AES-256-GCM with the app's encryption key (lib/keys.ts).
  * Sealed form: `v1.<iv>.<tag>.<ciphertext>` (base64url; a random 12-byte IV per seal, a 16-byte tag). The
  * `context` (what the secret is and whose, e.g. `totp:42`) is authenticated with it, so a sealed value
  * copied to another row or purpose does not open there.
@@ -30,6 +30,11 @@ function aad(context: string): Buffer {
 /** The context of a webhook endpoint's signing secret: a sealed secret opens only for its own row. */
 export function secretContext(endpointId: number): string {
   return `webhook:${endpointId}`;
+}
+
+/** The context of the portal's VAPID private key (push_vapid's one row, decision 0117). */
+export function vapidContext(id: number): string {
+  return `vapid:${id}`;
 }
 
 export function sealSecret(key: Buffer, plaintext: string, context: string): string {

@@ -1,6 +1,7 @@
 /**
  * Seals again, under the current SECRET_KEY, every secret kept at rest that a previous key sealed
- * (decision 0102): two-factor secrets (active and pending) and webhook signing secrets.
+ * (decision 0102): two-factor secrets (active and pending), webhook signing secrets and the VAPID private key
+ * of Web Push (decision 0117).
  *
  * Safe while instances run: rows are read in batches by id and each one is written back with a
  * compare-and-set on the sealed value it had (`… where id = $1 and column = $old`), one short statement
@@ -11,15 +12,15 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.ts';
 import { type AppKeys, encryptionRing } from './keys.ts';
-import { openWithRing, SecretBoxError, sealSecret, secretContext } from './secret-box.ts';
+import { openWithRing, SecretBoxError, sealSecret, secretContext, vapidContext } from './secret-box.ts';
 import { totpContext } from './totp.ts';
 
 /** A column of sealed values. */
 export interface SealedColumn {
   /** What the operator reads (Spanish). */
   label: string;
-  table: 'users' | 'webhook_endpoints';
-  column: 'totp_secret' | 'totp_pending_secret' | 'secreto_cifrado';
+  table: 'users' | 'webhook_endpoints' | 'push_vapid';
+  column: 'totp_secret' | 'totp_pending_secret' | 'secreto_cifrado' | 'clave_privada_cifrada';
   /** The context a row's value is sealed with (lib/secret-box.ts). */
   context(id: number): string;
 }
@@ -42,6 +43,12 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
     table: 'webhook_endpoints',
     column: 'secreto_cifrado',
     context: secretContext,
+  },
+  {
+    label: 'Clave privada de las notificaciones push (VAPID)',
+    table: 'push_vapid',
+    column: 'clave_privada_cifrada',
+    context: vapidContext,
   },
 ];
 
@@ -156,7 +163,7 @@ export function rotationReport(counts: ColumnCounts[]): string {
     lines.push('Nada que volver a cifrar: todo estaba ya con la clave actual o es ilegible.');
   if (unreadable > 0)
     lines.push(
-      'Los ilegibles no se pueden recuperar: restablece la verificación en dos pasos de esos usuarios (Usuarios → Restablecer verificación en dos pasos) y registra de nuevo esos webhooks (el secreto nuevo se muestra al registrarlos).',
+      'Los ilegibles no se pueden recuperar: restablece la verificación en dos pasos de esos usuarios (Usuarios → Restablecer verificación en dos pasos) y registra de nuevo esos webhooks (el secreto nuevo se muestra al registrarlos). Si es la clave de las notificaciones push, bórrala (`delete from push_vapid`) y reinicia: se crea otra y cada dispositivo se suscribe de nuevo al abrir el portal.',
     );
   return `${lines.join('\n')}\n`;
 }

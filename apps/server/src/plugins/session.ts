@@ -64,6 +64,12 @@ declare module 'fastify' {
      * answers like a wrong attempt (POST /api/login/2fa after its waiting session expired).
      */
     xsrfOnlyWithSession?: boolean;
+    /**
+     * The request is not the person's use of the portal: its session's sliding idle expiry (last_seen_at) is
+     * not moved. The live updates' stream (GET /api/eventos) is open all day in a tab nobody attends, and
+     * must not keep that tab signed in (decision 0116).
+     */
+    leavesIdleExpiry?: boolean;
   }
 }
 
@@ -197,7 +203,7 @@ export class SessionStore {
   }
 
   /** The kept session of `id`, when the database has announced no change to it up to this moment. */
-  private async cached(id: string, now: Date): Promise<SessionRow | null> {
+  private async cached(id: string, now: Date, touch: boolean): Promise<SessionRow | null> {
     const feed = this.feed;
     if (!feed?.listening) return null;
     const seen = this.cache.get(id);
@@ -211,7 +217,7 @@ export class SessionStore {
     const entry = this.cache.get(id);
     if (!entry || !this.usable(entry, now)) return null;
     this.cache.hits++;
-    await this.touch(entry, now);
+    if (touch) await this.touch(entry, now);
     return {
       id: entry.id,
       userId: entry.userId,
@@ -309,12 +315,15 @@ export class SessionStore {
     };
   }
 
-  /** The live session of a cookie token, with its user, client and week state in the same query. */
-  async load(token: string): Promise<SessionRow | null> {
+  /**
+   * The live session of a cookie token, with its user, client and week state in the same query. `touch`
+   * false: the read does not count as use (the sliding idle expiry stays where it was).
+   */
+  async load(token: string, { touch = true }: { touch?: boolean } = {}): Promise<SessionRow | null> {
     const now = this.clock.now();
     if (token.startsWith(ANONYMOUS_PREFIX)) return this.loadAnonymous(token, now);
     const id = hashToken(token);
-    const kept = await this.cached(id, now);
+    const kept = await this.cached(id, now, touch);
     if (kept) return kept;
     // A read that a change overtakes is not kept: the epoch moves with every announced change.
     const epoch = this.cache.epoch;
@@ -344,10 +353,10 @@ export class SessionStore {
         weeksThrough: weeks.through ?? null,
       };
       this.cache.set(entry, epoch);
-      await this.touch(entry, now);
+      if (touch) await this.touch(entry, now);
       return { ...row, lastSeenAt: entry.lastSeenAt, principal };
     }
-    await this.touch(row, now);
+    if (touch) await this.touch(row, now);
     return { ...row, principal };
   }
 
@@ -460,7 +469,10 @@ export function registerSession(app: FastifyInstance, store: SessionStore): void
     // The versioned integration API authenticates by bearer token only: no cookie, so no XSRF (decision 0059).
     if (isBearerApiPath(path)) return;
     const token = request.cookies[cookieName];
-    if (token && token.length <= 100) request.session = await store.load(token);
+    if (token && token.length <= 100)
+      request.session = await store.load(token, {
+        touch: !request.routeOptions.config?.leavesIdleExpiry,
+      });
     if (SAFE_METHODS.has(request.method) || !path.startsWith('/api/')) return;
     if (!request.session && request.routeOptions.config?.xsrfOnlyWithSession) return;
     const header = request.headers[XSRF_HEADER];

@@ -112,6 +112,10 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'POST /api/notificaciones/:id/leida': { ...all(404), anon: 401, u1: 200 },
   'GET /api/notificaciones/preferencias': signedIn(200),
   'PUT /api/notificaciones/preferencias': signedIn(200),
+  'GET /api/eventos': signedIn(200),
+  'GET /api/push/clave': signedIn(200),
+  'POST /api/push/suscripciones': signedIn(200),
+  'DELETE /api/push/suscripciones': signedIn(200),
   'GET /api/delegacion': authorizer(200),
   // Another client's authorizer naming client A's user: 400, exactly like a delegate that does not exist.
   'PUT /api/delegacion': authorizer(200, 400),

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sealLogin } from '@portal/shared/domain/login-envelope';
@@ -9,6 +9,7 @@ import { WEB_DIST } from '../app.ts';
 import {
   apiTokens,
   notifications,
+  pushSubscriptions,
   users,
   webhookDeliveries,
   webhookEndpoints,
@@ -52,6 +53,15 @@ export interface Recipe {
  */
 export const WEB_FILES: RouteKey = 'GET /<archivo de la aplicación web>';
 
+/** A browser's push subscription (a real P-256 key and secret) at a public address, new at each call. */
+const pushDevice = (actor: Actor) => ({
+  endpoint: `https://93.184.216.34/push/${actor}-${randomUUID()}`,
+  expirationTime: null,
+  keys: {
+    p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  },
+});
 const get = (url: string): Req => ({ method: 'GET', url });
 const post = (url: string, body: unknown = {}): Req => ({ method: 'POST', url, body });
 const today = new Date().toISOString().slice(0, 10);
@@ -490,6 +500,31 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
       url: '/api/notificaciones/preferencias',
       body: { canales: { comentario: 'inmediato' }, resumen_hora: 8 },
     }),
+    caller: 'u1',
+  },
+  // Live updates (decision 0116): every signed-in person's own stream. The suite's apps end a stream after a
+  // fraction of a second (EVENTS_MAX_SECONDS in world.ts), so an in-process call gets its whole answer.
+  'GET /api/eventos': { req: () => get('/api/eventos'), caller: 'u1' },
+  // Web Push (decision 0117): every signed-in person's own devices. The endpoint is a public address given
+  // as a literal (nothing to resolve); each call subscribes, or removes, a device of the caller's own.
+  'GET /api/push/clave': { req: () => get('/api/push/clave'), caller: 'u1' },
+  'POST /api/push/suscripciones': {
+    req: (_w, actor) => post('/api/push/suscripciones', pushDevice(actor)),
+    caller: 'u1',
+  },
+  'DELETE /api/push/suscripciones': {
+    req: async (w, actor) => {
+      const device = pushDevice(actor);
+      const user = (w.users as Record<string, { id: number } | undefined>)[actor];
+      if (user)
+        await w.db.insert(pushSubscriptions).values({
+          userId: user.id,
+          endpoint: device.endpoint,
+          p256dh: device.keys.p256dh,
+          auth: device.keys.auth,
+        });
+      return { method: 'DELETE', url: '/api/push/suscripciones', body: { endpoint: device.endpoint } };
+    },
     caller: 'u1',
   },
   'GET /api/delegacion': { req: () => get('/api/delegacion'), caller: 'u2' },

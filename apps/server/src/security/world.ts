@@ -58,7 +58,12 @@ export function routeCollector() {
 /** Two tenants (A and B) with real rows of every kind, a spare client C, and a signed-in client per actor. */
 export async function buildWorld(kind: DbKind, options: TestAppOptions = {}) {
   const collected = routeCollector();
-  const t: TestApp = await createTestApp(kind, { ...options, onRoute: collected.onRoute });
+  // A live-updates stream (GET /api/eventos) ends after a tenth of a second: the suite calls it in-process.
+  const t: TestApp = await createTestApp(kind, {
+    ...options,
+    env: { EVENTS_MAX_SECONDS: '0.1', ...options.env },
+    onRoute: collected.onRoute,
+  });
   const db = t.database.db;
 
   const logo = await storeFile(db, {

@@ -18,9 +18,10 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
 
 /**
  * How: an e-mail at once (today's behaviour, the default), one e-mail an hour or a day listing every item
- * (the digest), or only in the portal's bell.
+ * (the digest), only in the portal's bell, or pushed at once to every device the person subscribed (Web Push,
+ * decision 0117) and never e-mailed.
  */
-export const NOTIFICATION_CHANNELS = ['inmediato', 'hora', 'dia', 'portal'] as const;
+export const NOTIFICATION_CHANNELS = ['inmediato', 'hora', 'dia', 'portal', 'telefono'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 export const NOTIFICATION_CHANNEL_LABELS: Record<NotificationChannel, string> = {
@@ -28,6 +29,7 @@ export const NOTIFICATION_CHANNEL_LABELS: Record<NotificationChannel, string> = 
   hora: 'Resumen cada hora',
   dia: 'Resumen diario',
   portal: 'Solo en el portal',
+  telefono: 'En el teléfono',
 };
 
 /** The channels whose items wait for a digest e-mail. */

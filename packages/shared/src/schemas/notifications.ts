@@ -51,8 +51,9 @@ export const NotificationsMarked = z.object({ marcadas: z.number().int(), no_lei
 export type NotificationsMarked = z.infer<typeof NotificationsMarked>;
 
 /**
- * PUT /api/notificaciones/preferencias: a channel per kind (a kind left out keeps its channel) and the daily
- * digest's hour (0–23, business time zone).
+ * PUT /api/notificaciones/preferencias: a channel per kind (a kind left out keeps its channel), the daily
+ * digest's hour (0–23, business time zone) and, optionally, whether pushes to the phone may show amounts
+ * (left out: unchanged; false until the person says yes, decision 0117).
  */
 export const NotificationPreferencesBody = z.object({
   canales: z.partialRecord(Kind, Channel, { error: MSG.avisoCanalInvalido }),
@@ -61,18 +62,27 @@ export const NotificationPreferencesBody = z.object({
     .int(MSG.resumenHoraInvalida)
     .min(0, MSG.resumenHoraInvalida)
     .max(23, MSG.resumenHoraInvalida),
+  importes_en_telefono: z.boolean({ error: MSG.importesEnTelefonoInvalido }).optional(),
 });
 export type NotificationPreferencesBody = z.infer<typeof NotificationPreferencesBody>;
 
-/** GET and PUT /api/notificaciones/preferencias: every kind's channel, the digest hour, the role's kinds. */
+/**
+ * GET and PUT /api/notificaciones/preferencias: every kind's channel, the digest hour, the role's kinds, whether
+ * pushes show amounts, and how many devices receive this person's pushes (0: a kind set to 'telefono' is only
+ * in the bell until a device subscribes).
+ */
 export const NotificationPreferences = z.object({
   canales: z.record(z.enum(NOTIFICATION_KINDS), z.enum(NOTIFICATION_CHANNELS)),
   resumen_hora: z.number().int(),
   /** The kinds this person can receive, in the order the screen lists them. */
   tipos: z.array(z.enum(NOTIFICATION_KINDS)),
+  importes_en_telefono: z.boolean(),
+  telefonos: z.number().int(),
 });
 export type NotificationPreferences = {
   canales: Record<NotificationKind, NotificationChannel>;
   resumen_hora: number;
   tipos: NotificationKind[];
+  importes_en_telefono: boolean;
+  telefonos: number;
 };

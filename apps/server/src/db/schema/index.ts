@@ -647,6 +647,10 @@ export const notifications = pgTable(
     /** 'hora' or 'dia' when the item waits for (or went in) a digest e-mail; null otherwise. */
     resumen: text('resumen'),
     resumidoAt: ts('resumido_at'),
+    /** The person chose 'telefono' for the kind: the item is pushed to their devices (decision 0117). */
+    push: boolean('push').notNull().default(false),
+    /** When the push sender took the item (and wrote a delivery per device): it is never taken twice. */
+    pushAt: ts('push_at'),
   },
   (t) => [
     // The bell: a person's latest items, and their unread count.
@@ -656,6 +660,8 @@ export const notifications = pgTable(
     index('notifications_digest_idx')
       .on(t.createdAt)
       .where(sql`${t.resumen} is not null and ${t.resumidoAt} is null`),
+    // The push sender: what still waits to be pushed.
+    index('notifications_push_idx').on(t.id).where(sql`${t.push} and ${t.pushAt} is null`),
     // The retention job's oldest first (lib/retention.ts, decision 0101).
     index('notifications_created_idx').on(t.createdAt),
     check('notifications_resumen', sql`${t.resumen} in ('hora', 'dia')`),
@@ -681,9 +687,95 @@ export const notificationSettings = pgTable(
     ultimoResumenHora: ts('ultimo_resumen_hora'),
     /** The business date of the last daily digest (at most one per day, not before `resumen_hora`). */
     ultimoResumenDia: date('ultimo_resumen_dia', { mode: 'string' }),
+    /** Pushes to the phone may show amounts (decision 0117): off unless the person turns it on. */
+    importesEnTelefono: boolean('importes_en_telefono').notNull().default(false),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [check('notification_settings_hora', sql`${t.resumenHora} between 0 and 23`)],
+);
+
+/**
+ * The portal's VAPID key pair (Web Push, decision 0117): one row, made at the first start (inserted with
+ * `on conflict do nothing` and read back, so two instances starting at once keep the same pair). The
+ * private key is sealed with the app's encryption key (lib/secret-box.ts, `vapidContext`) and re-sealed by
+ * `npm run secrets:rotate`.
+ */
+export const pushVapid = pgTable(
+  'push_vapid',
+  {
+    id: smallint('id').primaryKey().default(1),
+    /** The uncompressed P-256 public key, base64url (what browsers subscribe with). */
+    clavePublica: text('clave_publica').notNull(),
+    clavePrivadaCifrada: text('clave_privada_cifrada').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [check('push_vapid_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * A device that receives a person's pushes (decision 0117): the browser's PushSubscription. One endpoint
+ * belongs to one person (subscribing it again under another account moves it); `session_id` is the session
+ * that subscribed it (signing that session out removes it). Lives while used: removed when the push service
+ * answers 404 or 410, after RETENTION_PUSH_MONTHS without use, and when its person is deactivated.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key and its 16-byte secret, base64url (RFC 8291). */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** sessions.id (a hash of the cookie) of the session that subscribed it; not a key: sessions expire. */
+    sessionId: text('session_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** Subscribed again (the web does it at each start) or a push accepted for it. */
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId, t.lastUsedAt),
+    index('push_subscriptions_session_idx').on(t.sessionId),
+    index('push_subscriptions_used_idx').on(t.lastUsedAt),
+  ],
+);
+
+/**
+ * One push of one bell item to one device (decision 0117): written `enviando` when the sender takes the item,
+ * in the statement that takes it, before any request; then `entregado`, `pendiente` (a retry at
+ * `siguiente_intento_at`) or `fallido`. A row left `enviando` was taken by a sender that died: it is never
+ * sent again (at most once). Kept RETENTION_PUSH_DAYS days.
+ */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    /** Null once the device is gone (404/410, unsubscribed): the record stays. */
+    subscriptionId: integer('subscription_id').references(() => pushSubscriptions.id, {
+      onDelete: 'set null',
+    }),
+    estado: text('estado').notNull().default('enviando'),
+    intentos: integer('intentos').notNull().default(1),
+    siguienteIntentoAt: ts('siguiente_intento_at'),
+    /** The push service's last status, when it answered. */
+    codigo: integer('codigo'),
+    error: text('error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('push_deliveries_notification_subscription').on(t.notificationId, t.subscriptionId),
+    index('push_deliveries_subscription_idx').on(t.subscriptionId),
+    index('push_deliveries_retry_idx').on(t.siguienteIntentoAt).where(sql`${t.estado} = 'pendiente'`),
+    index('push_deliveries_created_idx').on(t.createdAt),
+    check('push_deliveries_estado', sql`${t.estado} in ('enviando', 'pendiente', 'entregado', 'fallido')`),
+  ],
 );
 
 /**

@@ -17,6 +17,7 @@ import { compiledResponse } from '../../lib/response-serializer.ts';
 import { MSG } from '../../messages.ts';
 import type { Guard } from '../../plugins/auth-guard.ts';
 import { clearSessionCookies, type SessionStore } from '../../plugins/session.ts';
+import { removeSessionDevices } from '../push/push.service.ts';
 import { shopperSession } from '../shopping/cart.service.ts';
 import * as service from './auth.service.ts';
 
@@ -64,6 +65,8 @@ export async function authRoutes(app: FastifyInstance, opts: { store: SessionSto
     async (request, reply) => {
       const session = request.session;
       if (session) {
+        // The devices this session subscribed to push stop receiving this person's avisos (decision 0117).
+        if (session.userId) await removeSessionDevices(app.db, session.id);
         await store.destroy(session.id);
         if (session.userId) {
           await audit(app.db, {

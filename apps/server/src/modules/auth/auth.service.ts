@@ -24,6 +24,7 @@ import {
   passwordChangeReason,
 } from '../../plugins/auth-guard.ts';
 import { type SessionStore, setSessionCookies } from '../../plugins/session.ts';
+import { moveSessionDevices } from '../push/push.service.ts';
 import * as repo from './auth.repository.ts';
 import { startSecondStep } from './second-step.ts';
 
@@ -238,6 +239,8 @@ export async function changeOwnPassword(
     ip: request.ip,
     userAgent: String(request.headers['user-agent'] ?? ''),
   });
+  // This browser's push devices follow it into the new session (signing that one out removes them).
+  await moveSessionDevices(deps.db, ctx.sessionId, hashToken(created.token));
   setSessionCookies(request, reply, created);
   void deps.mailer.flush();
 }

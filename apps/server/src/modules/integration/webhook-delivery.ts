@@ -1,7 +1,4 @@
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { signatureHeader, WEBHOOK_RETRY_HOURS, WEBHOOK_TIMEOUT_MS } from '@portal/shared/domain/integration';
 import { and, eq, sql } from 'drizzle-orm';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.ts';
@@ -12,7 +9,7 @@ import { webhookAttemptsTotal } from '../../lib/metrics.ts';
 import { openWithRing, SecretBoxError, secretContext } from '../../lib/secret-box.ts';
 import { MSG } from '../../messages.ts';
 import { WEBHOOK_QUEUE, type WebhookDeliveryJob } from './webhook-outbox.ts';
-import { resolveTarget, type TargetPolicy } from './webhook-target.ts';
+import { postTo, type TargetPolicy } from './webhook-target.ts';
 
 /** How long a claimed attempt is held: the receiver's timeout and a margin (a claim past it was lost). */
 const CLAIM_SECONDS = WEBHOOK_TIMEOUT_MS / 1000 + 20;
@@ -27,67 +24,6 @@ export function targetPolicy(deps: Pick<Deps, 'config'>): TargetPolicy {
     allowHttp: deps.config.NODE_ENV !== 'production',
     allowPrivate: deps.config.WEBHOOK_ALLOW_PRIVATE,
   };
-}
-
-interface Outcome {
-  ok: boolean;
-  status: number | null;
-  error: string | null;
-}
-
-/**
- * One POST, connecting only to an address checked now (the resolved address, not the one seen at
- * registration: a name that now points inside is refused), 10 s in all, no redirects followed.
- */
-async function post(
-  url: URL,
-  body: string,
-  headers: Record<string, string>,
-  policy: TargetPolicy,
-  signal: AbortSignal,
-): Promise<Outcome> {
-  const target = await resolveTarget(url, policy);
-  // A target refused now (a private address, credentials, a name that no longer resolves) says no more
-  // than that: the log must not tell an administrator what answers inside the network (issue 38).
-  if (!target.ok) return { ok: false, status: null, error: MSG.entregaNoPermitida };
-  const pinned = target.addresses[0]!;
-  // The connection uses the address just checked, whatever the name resolves to a moment later.
-  const lookup: LookupFunction = (_host, options, callback) => {
-    if ((options as { all?: boolean }).all)
-      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [pinned]);
-    else callback(null, pinned.address, pinned.family);
-  };
-  const client = url.protocol === 'https:' ? https : http;
-  return new Promise<Outcome>((resolve) => {
-    const timeout = AbortSignal.timeout(WEBHOOK_TIMEOUT_MS);
-    const req = client.request(url, {
-      method: 'POST',
-      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-      lookup,
-      agent: false,
-      signal: AbortSignal.any([timeout, signal]),
-    });
-    req.on('response', (res) => {
-      res.resume();
-      const status = res.statusCode ?? 0;
-      const settle = () => {
-        if (status >= 200 && status < 300) resolve({ ok: true, status, error: null });
-        else if (status >= 300 && status < 400)
-          resolve({ ok: false, status, error: MSG.entregaRedireccion(status) });
-        else resolve({ ok: false, status, error: MSG.entregaHttp(status) });
-      };
-      res.on('end', settle);
-      res.on('error', settle);
-    });
-    req.on('error', () =>
-      resolve({
-        ok: false,
-        status: null,
-        error: timeout.aborted ? MSG.entregaSinRespuesta : MSG.entregaConexion,
-      }),
-    );
-    req.end(body);
-  });
 }
 
 class RetryLater extends Error {
@@ -180,7 +116,7 @@ export async function attemptDelivery(deps: Deps, id: number, ctx: JobContext): 
   }
   const t = Math.floor(deps.clock.ms() / 1000);
   const started = performance.now();
-  const outcome = await post(
+  const outcome = await postTo(
     new URL(target.url),
     target.cuerpo,
     {

@@ -1,5 +1,8 @@
 import { lookup } from 'node:dns/promises';
-import net from 'node:net';
+import http from 'node:http';
+import https from 'node:https';
+import net, { type LookupFunction } from 'node:net';
+import { WEBHOOK_TIMEOUT_MS } from '@portal/shared/domain/integration';
 import ipaddr from 'ipaddr.js';
 import { MSG } from '../../messages.ts';
 
@@ -86,4 +89,67 @@ export async function resolveTarget(
   if (!policy.allowPrivate && addresses.some((a) => isPrivateAddress(a.address)))
     return { ok: false, refusal: { code: 'WEBHOOK_PRIVATE', msg: MSG.webhookUrlPrivada } };
   return { ok: true, addresses };
+}
+
+/** What one POST came to: a 2xx, another status, or no answer (`status` null; `error` says why, in Spanish). */
+export interface PostOutcome {
+  ok: boolean;
+  status: number | null;
+  error: string | null;
+}
+
+/**
+ * One POST, connecting only to an address checked now (the resolved address, not the one seen at
+ * registration: a name that now points inside is refused), 10 s in all, no redirects followed. The webhook
+ * deliveries and the Web Push sender (modules/push) both send through it.
+ */
+export async function postTo(
+  url: URL,
+  body: string | Buffer,
+  headers: Record<string, string>,
+  policy: TargetPolicy,
+  signal: AbortSignal,
+): Promise<PostOutcome> {
+  const target = await resolveTarget(url, policy);
+  // A target refused now (a private address, credentials, a name that no longer resolves) says no more
+  // than that: the log must not tell an administrator what answers inside the network (issue 38).
+  if (!target.ok) return { ok: false, status: null, error: MSG.entregaNoPermitida };
+  const pinned = target.addresses[0]!;
+  // The connection uses the address just checked, whatever the name resolves to a moment later.
+  const pinnedLookup: LookupFunction = (_host, options, callback) => {
+    if ((options as { all?: boolean }).all)
+      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [pinned]);
+    else callback(null, pinned.address, pinned.family);
+  };
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise<PostOutcome>((resolve) => {
+    const timeout = AbortSignal.timeout(WEBHOOK_TIMEOUT_MS);
+    const req = client.request(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      lookup: pinnedLookup,
+      agent: false,
+      signal: AbortSignal.any([timeout, signal]),
+    });
+    req.on('response', (res) => {
+      res.resume();
+      const status = res.statusCode ?? 0;
+      const settle = () => {
+        if (status >= 200 && status < 300) resolve({ ok: true, status, error: null });
+        else if (status >= 300 && status < 400)
+          resolve({ ok: false, status, error: MSG.entregaRedireccion(status) });
+        else resolve({ ok: false, status, error: MSG.entregaHttp(status) });
+      };
+      res.on('end', settle);
+      res.on('error', settle);
+    });
+    req.on('error', () =>
+      resolve({
+        ok: false,
+        status: null,
+        error: timeout.aborted ? MSG.entregaSinRespuesta : MSG.entregaConexion,
+      }),
+    );
+    req.end(body);
+  });
 }

@@ -89,6 +89,9 @@ describe.each(DB_KINDS)('notifications (%s)', (kind) => {
       },
       resumen_hora: 8,
       tipos: ['por_revisar', 'comentario', 'presupuesto'],
+      // Pushes to the phone (decision 0117): no amounts unless chosen, and no device yet.
+      importes_en_telefono: false,
+      telefonos: 0,
     });
     expect((await w.api.buyer.get('/api/notificaciones/preferencias')).json().tipos).toEqual([
       'pedido',

@@ -22,7 +22,7 @@ import type {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { executeNamed } from '../../db/prepared.ts';
-import { notificationSettings, notifications } from '../../db/schema/index.ts';
+import { notificationSettings, notifications, pushSubscriptions } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
 
@@ -117,19 +117,32 @@ export async function markAllRead(db: Db, userId: number, now: Date): Promise<No
   return { marcadas: rows.length, no_leidas: await unreadCount(db, userId) };
 }
 
-/** The person's channel per kind (defaults filled in), the digest hour, and the kinds their role receives. */
+/**
+ * The person's channel per kind (defaults filled in), the digest hour, the kinds their role receives, whether
+ * pushes show amounts, and how many devices receive their pushes (decision 0117).
+ */
 export async function preferences(
   db: Db,
   user: { id: number; rol: number },
 ): Promise<NotificationPreferences> {
-  const [row] = await db
-    .select({ canales: notificationSettings.canales, resumenHora: notificationSettings.resumenHora })
-    .from(notificationSettings)
-    .where(eq(notificationSettings.userId, user.id));
+  const [row] = await rowsOf<{
+    canales: Record<string, string> | null;
+    resumenHora: number | null;
+    importes: boolean | null;
+    telefonos: number;
+  }>(
+    db,
+    sql`select s.canales, s.resumen_hora as "resumenHora", s.importes_en_telefono as importes,
+          (select count(*)::int from ${pushSubscriptions} where user_id = ${user.id}) as telefonos
+        from (select 1) one
+        left join ${notificationSettings} s on s.user_id = ${user.id}`,
+  );
   return {
     canales: channelsWithDefaults(row?.canales as Partial<Record<NotificationKind, NotificationChannel>>),
     resumen_hora: row?.resumenHora ?? DEFAULT_DIGEST_HOUR,
     tipos: [...kindsForRole(user.rol)],
+    importes_en_telefono: row?.importes ?? false,
+    telefonos: row?.telefonos ?? 0,
   };
 }
 
@@ -148,12 +161,15 @@ export async function setPreferences(
   if (chosen.some(([kind]) => !allowed.includes(kind)))
     throw badRequest('VALIDATION', MSG.avisoTipoNoAplica, { canales: MSG.avisoTipoNoAplica });
   const canales = JSON.stringify(Object.fromEntries(chosen));
+  const importes =
+    body.importes_en_telefono === undefined ? {} : { importesEnTelefono: body.importes_en_telefono };
   await db
     .insert(notificationSettings)
     .values({
       userId: user.id,
       canales: Object.fromEntries(chosen),
       resumenHora: body.resumen_hora,
+      ...importes,
       updatedAt: now,
     })
     .onConflictDoUpdate({
@@ -161,6 +177,7 @@ export async function setPreferences(
       set: {
         canales: sql`${notificationSettings.canales} || ${canales}::jsonb`,
         resumenHora: body.resumen_hora,
+        ...importes,
         updatedAt: now,
       },
     });

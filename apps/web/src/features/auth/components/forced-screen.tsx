@@ -3,8 +3,8 @@ import { IconShieldLock } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { logout } from '../../../lib/auth';
 import { useSession } from '../../../lib/session';
+import { endSession } from '../api/sign-out';
 
 interface ForcedScreenProps {
   title: string;
@@ -22,7 +22,7 @@ export function ForcedScreen({ title, notice, children }: ForcedScreenProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signOut = useMutation({
-    mutationFn: logout,
+    mutationFn: endSession,
     onSettled: async () => {
       await navigate('/login', { replace: true });
       queryClient.clear();

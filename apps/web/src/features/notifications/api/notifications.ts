@@ -31,8 +31,8 @@ export function fetchNotifications(
 
 /**
  * The bell's list, 20 items a page ("Ver más" asks for the items older than the last one shown); its first
- * page carries the unread count. Asked again when the window gets the focus back; the bell also asks every
- * minute (notification-bell.tsx).
+ * page carries the unread count. Asked again when the window gets the focus back and when the live updates
+ * say the bell changed (app/live-updates.tsx); every minute while they are down (notification-bell.tsx).
  */
 export const notificationsQuery = infiniteQueryOptions({
   queryKey: notificationKeys.list,

@@ -1,16 +1,18 @@
 /**
  * The header's bell (decision 0114), for every role: the unread count on an icon of a fixed size (the badge
  * floats over it, so nothing in the header moves when it comes), and a popover with the latest items. The
- * count comes with the list's first page, asked for as the shell mounts without holding anything up; the
- * popover's list is a chunk of its own, loaded when the bell is first pointed at or opened.
+ * count comes with the list's first page, asked for as the shell mounts without holding anything up, and
+ * again when the live updates say the bell changed (or every minute while they are down); the popover's list
+ * is a chunk of its own, loaded when the bell is first pointed at or opened.
  */
 import '@mantine/core/styles/Indicator.css';
 import { ActionIcon, Indicator, Popover } from '@mantine/core';
-import { useIdle } from '@mantine/hooks';
+import { useIdle, useWindowEvent } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { LoadingRows } from '../../../components/ui/list-states';
+import { useLiveEventsUp } from '../../../lib/live-events';
 import { notificationKeys, notificationsQuery } from '../api/notifications';
 import {
   bellLabel,
@@ -23,7 +25,10 @@ import {
 const loadList = () => import('./notification-list');
 const NotificationList = lazy(loadList);
 
-/** How often the bell asks again while the tab is visible (react-query stops the interval in a hidden tab). */
+/**
+ * How often the bell asks again while the tab is visible (react-query stops the interval in a hidden tab)
+ * and the live updates' stream is down; while it is up, the stream says when to ask (decision 0116).
+ */
 const REFRESH_MS = 60_000;
 
 /**
@@ -41,7 +46,15 @@ export function NotificationBell() {
   const [opened, setOpened] = useState(false);
   const dropdownId = useId();
   const idle = useIdle(IDLE_MS, { initialState: false });
-  const list = useInfiniteQuery({ ...notificationsQuery, refetchInterval: idle ? false : REFRESH_MS });
+  // Escape closes the list wherever the focus is: a live update can re-render what had it (decision 0116).
+  useWindowEvent('keydown', (event) => {
+    if (opened && event.key === 'Escape') setOpened(false);
+  });
+  const live = useLiveEventsUp();
+  const list = useInfiniteQuery({
+    ...notificationsQuery,
+    refetchInterval: idle || live ? false : REFRESH_MS,
+  });
   const count = unreadOf(list.data);
   const badge = unreadBadge(count);
 

@@ -4,7 +4,7 @@
  * digest's hour. Checked with the shared NotificationPreferencesBody; a refusal of the server under its
  * field, any other above the buttons.
  */
-import { Select, Stack, Text } from '@mantine/core';
+import { Checkbox, Divider, Select, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { NOTIFICATION_KIND_LABELS } from '@portal/shared/domain/notifications';
 import { NotificationPreferencesBody } from '@portal/shared/schemas/notifications';
@@ -28,7 +28,9 @@ import {
   preferencesBody,
   preferenceValues,
   usesDailyDigest,
+  usesPhone,
 } from '../lib/preferences';
+import { PushDevice } from './push-device';
 
 /** The success notice's title. */
 export const PREFERENCES_SAVED = 'Notificaciones guardadas';
@@ -75,6 +77,7 @@ function PreferencesForm({ prefs, onDone }: { prefs: NotificationPreferences; on
     },
   });
   const daily = usesDailyDigest(form.values);
+  const phone = usesPhone(form.values);
 
   return (
     <form
@@ -114,6 +117,23 @@ function PreferencesForm({ prefs, onDone }: { prefs: NotificationPreferences; on
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('resumen_hora')}
         />
+        <Checkbox
+          label="Mostrar importes en los avisos del teléfono"
+          description={
+            phone
+              ? 'Sin esta opción, la pantalla bloqueada solo dice qué pasó, nunca cuánto.'
+              : 'Solo para los avisos «En el teléfono».'
+          }
+          disabled={!phone}
+          {...form.getInputProps('importes_en_telefono', { type: 'checkbox' })}
+        />
+        <Divider />
+        {phone && prefs.telefonos === 0 ? (
+          <Text size="sm" fw={500}>
+            Ningún dispositivo recibe tus avisos todavía: mientras tanto llegan solo a la campana.
+          </Text>
+        ) : null}
+        <PushDevice />
         <DialogActions error={refusal} busy={save.isPending} onCancel={onDone} confirmLabel="Guardar" />
       </Stack>
     </form>

@@ -9,6 +9,7 @@ import {
   preferencesBody,
   preferenceValues,
   usesDailyDigest,
+  usesPhone,
 } from './preferences';
 
 const prefs = {
@@ -20,6 +21,8 @@ const prefs = {
     envio: 'inmediato',
   },
   resumen_hora: 8,
+  importes_en_telefono: false,
+  telefonos: 0,
   tipos: ['por_revisar', 'comentario', 'presupuesto'],
 } as const;
 
@@ -37,12 +40,13 @@ describe('hourLabel and HOUR_OPTIONS', () => {
 });
 
 describe('CHANNEL_OPTIONS', () => {
-  it('offers the four channels with their labels', () => {
+  it('offers the five channels with their labels', () => {
     expect(CHANNEL_OPTIONS.map((o) => o.label)).toEqual([
       'Correo al momento',
       'Resumen cada hora',
       'Resumen diario',
       'Solo en el portal',
+      'En el teléfono',
     ]);
   });
 });
@@ -53,20 +57,27 @@ describe('preferenceValues and preferencesBody', () => {
     expect(values).toEqual({
       canales: { por_revisar: 'dia', comentario: 'portal', presupuesto: 'hora' },
       resumen_hora: '8',
+      importes_en_telefono: false,
     });
-    expect(preferencesBody({ ...values, resumen_hora: '17' })).toEqual({
+    expect(preferencesBody({ ...values, resumen_hora: '17', importes_en_telefono: true })).toEqual({
       canales: { por_revisar: 'dia', comentario: 'portal', presupuesto: 'hora' },
       resumen_hora: 17,
+      importes_en_telefono: true,
     });
+  });
+});
+
+describe('usesPhone', () => {
+  it('is true only when some kind goes to the phone', () => {
+    expect(usesPhone({ canales: { por_revisar: 'telefono' } })).toBe(true);
+    expect(usesPhone({ canales: { por_revisar: 'dia', pedido: 'portal' } })).toBe(false);
   });
 });
 
 describe('usesDailyDigest', () => {
   it('is true only when some kind goes in the daily digest', () => {
-    expect(usesDailyDigest({ canales: { por_revisar: 'dia' }, resumen_hora: '8' })).toBe(true);
-    expect(usesDailyDigest({ canales: { por_revisar: 'hora', pedido: 'portal' }, resumen_hora: '8' })).toBe(
-      false,
-    );
+    expect(usesDailyDigest({ canales: { por_revisar: 'dia' } })).toBe(true);
+    expect(usesDailyDigest({ canales: { por_revisar: 'hora', pedido: 'portal' } })).toBe(false);
   });
 });
 

@@ -33,23 +33,35 @@ export const HOUR_OPTIONS = Array.from({ length: 24 }, (_, h) => ({ value: Strin
 export interface PreferenceValues {
   canales: Partial<Record<NotificationKind, NotificationChannel>>;
   resumen_hora: string;
+  /** Pushes to the phone may show amounts (decision 0117; off until the person says yes). */
+  importes_en_telefono: boolean;
 }
 
 export function preferenceValues(prefs: NotificationPreferences): PreferenceValues {
   return {
     canales: Object.fromEntries(prefs.tipos.map((kind) => [kind, prefs.canales[kind]])),
     resumen_hora: String(prefs.resumen_hora),
+    importes_en_telefono: prefs.importes_en_telefono,
   };
 }
 
+/** Whether pushes may show amounts matters only when some kind goes to the phone. */
+export function usesPhone(values: Pick<PreferenceValues, 'canales'>): boolean {
+  return Object.values(values.canales).includes('telefono');
+}
+
 /** The daily digest's hour matters only when some kind goes in it. */
-export function usesDailyDigest(values: PreferenceValues): boolean {
+export function usesDailyDigest(values: Pick<PreferenceValues, 'canales'>): boolean {
   return Object.values(values.canales).includes('dia');
 }
 
 /** The body of PUT /api/notificaciones/preferencias (the select's hour as a number). */
 export function preferencesBody(values: PreferenceValues): NotificationPreferencesBody {
-  return { canales: values.canales, resumen_hora: Number(values.resumen_hora) };
+  return {
+    canales: values.canales,
+    resumen_hora: Number(values.resumen_hora),
+    importes_en_telefono: values.importes_en_telefono,
+  };
 }
 
 /**
@@ -63,7 +75,8 @@ export function preferenceRefusal(error: unknown): {
   const fields: Record<string, string> = {};
   let refusal: string | null = null;
   for (const [field, message] of Object.entries(serverFieldErrors(error))) {
-    if (field === 'resumen_hora' || field.startsWith('canales.')) fields[field] = message;
+    if (field === 'resumen_hora' || field === 'importes_en_telefono' || field.startsWith('canales.'))
+      fields[field] = message;
     else refusal ??= message;
   }
   if (Object.keys(fields).length === 0 && refusal === null) refusal = errorMessage(error);
