@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, screenshot, test } from './fixtures';
+import { expect, PHONE_WIDTH, screenshot, test } from './fixtures';
 import { apiSignIn, asAdmin, createAccount, placeOrder, reviewWorld, runSuffix } from './helpers';
 import { e2eBaseUrl } from './ports';
 
@@ -119,6 +119,8 @@ test('una aprobación llega sin recargar a la orden del comprador y a la lista d
     await expect(bell).toHaveAccessibleName('Avisos, 1 sin leer');
     expect(await stillSameDocument(page)).toBe(true);
     await screenshot(page, 'en-vivo-pedido-aprobado');
+    await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
+    await screenshot(page, 'en-vivo-pedido-aprobado-390');
 
     // The other approver's list no longer holds it: nothing left to attend.
     await expect(second.page.getByRole('row', { name: new RegExp(numero) })).toHaveCount(0);
