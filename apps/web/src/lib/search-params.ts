@@ -6,27 +6,18 @@ import { useSearchParams } from 'react-router';
  * A list's filters kept in the URL query: `update({key: value})` sets each key, and null or '' removes it.
  * It replaces the history entry unless `{push: true}` (typing does not fill the back button); back, forward
  * and reload keep the filters.
- * Updates compose: react-router's functional `setSearchParams` hands the parameters the last render read, so
- * two updates before the next render (a client chosen, then a tab clicked at once) lost the first one's keys.
- * An update that finds the same parameters the previous one started from builds on what that one wrote,
- * until a render has read that write.
  */
-let lastWrite: { from: string; to: string } | null = null;
-
 export function useSearchParamsUpdate() {
   const [params, setParams] = useSearchParams();
-  if (lastWrite?.to === params.toString()) lastWrite = null;
   const update = useCallback(
     (changes: Record<string, string | null>, options: { push?: boolean } = {}) =>
       setParams(
         (prev) => {
-          const from = prev.toString();
-          const next = new URLSearchParams(lastWrite?.from === from ? lastWrite.to : prev);
+          const next = new URLSearchParams(prev);
           for (const [key, value] of Object.entries(changes)) {
             if (value === null || value === '') next.delete(key);
             else next.set(key, value);
           }
-          lastWrite = { from, to: next.toString() };
           return next;
         },
         { replace: !options.push },
