@@ -23,23 +23,9 @@ import { foldedSearch, offsetOf } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import {
-  IMAGE_MAX_BYTES,
-  insertPreparedFiles,
-  PDF_MAX_BYTES,
-  type PreparedFile,
-  type ReceivedFile,
-  type StagedFile,
-} from '../../lib/files.ts';
-import {
-  acceptReceived,
-  discardReceived,
-  fileReceiver,
-  iso,
-  parseForm,
-  prepareUpload,
-} from '../../lib/form.ts';
-import { type MultipartBody, readMultipart } from '../../lib/multipart.ts';
+import { IMAGE_MAX_BYTES, insertPreparedFiles, PDF_MAX_BYTES, type PreparedFile } from '../../lib/files.ts';
+import { iso, parseForm, prepareUpload } from '../../lib/form.ts';
+import { readMultipart, type UploadedFile } from '../../lib/multipart.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 
@@ -167,38 +153,12 @@ export async function clientSummary(
 
 interface ClientUploads {
   imagen?: PreparedFile;
-  calendario?: StagedFile;
-  manual?: StagedFile;
+  calendario?: PreparedFile;
+  manual?: PreparedFile;
 }
 
-type ClientMultipart = MultipartBody<ReceivedFile>;
-
-/**
- * Reads the client form, then runs `use` on it; the documents (PDFs of up to 20 MB) go to the database as
- * they arrive (decision 0119) and are removed when `use` does not store them (a refused form, a rollback).
- */
-async function withClientForm<T>(
-  deps: Pick<Deps, 'db'>,
-  request: FastifyRequest,
-  use: (form: ClientMultipart) => Promise<T>,
-): Promise<T> {
-  const form = await readMultipart(
-    request,
-    fileReceiver<undefined>(
-      deps.db,
-      () => ({ kind: 'documento', allowed: ['pdf'], maxBytes: PDF_MAX_BYTES }),
-      ['calendario', 'manual'],
-    ),
-  );
-  try {
-    return await use(form);
-  } finally {
-    await discardReceived(deps.db, form.received);
-  }
-}
-
-/** Checks the optional logo (JPG/PNG ≤ 5 MB) and documents (PDF ≤ 20 MB, checked as they arrived) by content. */
-async function prepareClientFiles({ files, received }: ClientMultipart): Promise<ClientUploads> {
+/** Checks the optional logo (JPG/PNG ≤ 5 MB) and documents (PDF ≤ 20 MB) by content. */
+async function prepareClientFiles(files: Record<string, UploadedFile>): Promise<ClientUploads> {
   const out: ClientUploads = {};
   if (files.imagen) {
     out.imagen = await prepareUpload('imagen', {
@@ -210,14 +170,21 @@ async function prepareClientFiles({ files, received }: ClientMultipart): Promise
     });
   }
   for (const field of ['calendario', 'manual'] as const) {
-    const file = received[field];
-    if (file) out[field] = acceptReceived(field, file.value);
+    const file = files[field];
+    if (!file) continue;
+    out[field] = await prepareUpload(field, {
+      data: file.data,
+      kind: 'documento',
+      idCliente: null,
+      allowed: ['pdf'],
+      maxBytes: PDF_MAX_BYTES,
+    });
   }
   return out;
 }
 
 async function storeUploads(tx: Tx, idCliente: number, uploads: ClientUploads) {
-  const list = Object.values(uploads).filter((f): f is PreparedFile | StagedFile => Boolean(f));
+  const list = Object.values(uploads).filter((f): f is PreparedFile => Boolean(f));
   await insertPreparedFiles(
     tx,
     list.map((f) => ({ ...f, idCliente })),
@@ -230,23 +197,15 @@ async function storeUploads(tx: Tx, idCliente: number, uploads: ClientUploads) {
 }
 
 /** POST /api/clientes (multipart). */
-export function createClient(
+export async function createClient(
   deps: Pick<Deps, 'db'>,
   request: FastifyRequest,
   auth: AuthContext,
 ): Promise<ClientDto> {
-  return withClientForm(deps, request, (multipart) => createClientFrom(deps, request, auth, multipart));
-}
-
-async function createClientFrom(
-  deps: Pick<Deps, 'db'>,
-  request: FastifyRequest,
-  auth: AuthContext,
-  multipart: ClientMultipart,
-): Promise<ClientDto> {
-  const form = parseForm(ClientForm, multipart.fields);
+  const { fields, files } = await readMultipart(request);
+  const form = parseForm(ClientForm, fields);
   const rules = approvalRulesOf(form, form.cantidad_autorizadores ?? 1);
-  const uploads = await prepareClientFiles(multipart);
+  const uploads = await prepareClientFiles(files);
   const row = await deps.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(clients)
@@ -318,24 +277,15 @@ async function minimumLevels(tx: Tx, idCliente: number): Promise<number> {
 }
 
 /** POST /api/clientes/update/{id} (multipart). A missing file keeps the stored one. */
-export function updateClient(
+export async function updateClient(
   deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   id: number,
 ): Promise<ClientUpdateResponse> {
-  return withClientForm(deps, request, (multipart) => updateClientFrom(deps, request, auth, id, multipart));
-}
-
-async function updateClientFrom(
-  deps: Deps,
-  request: FastifyRequest,
-  auth: AuthContext,
-  id: number,
-  multipart: ClientMultipart,
-): Promise<ClientUpdateResponse> {
-  const form = parseForm(ClientForm, multipart.fields);
-  const uploads = await prepareClientFiles(multipart);
+  const { fields, files } = await readMultipart(request);
+  const form = parseForm(ClientForm, fields);
+  const uploads = await prepareClientFiles(files);
   const row = await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(clients).where(eq(clients.id, id)).for('update');
     if (!before) throw notFound(MSG.clienteNoEncontrado, 'CLIENT_NOT_FOUND');
