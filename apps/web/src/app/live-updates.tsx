@@ -11,9 +11,11 @@ import { useEffect } from 'react';
 import { notificationKeys } from '../features/notifications/api/notifications';
 import { authorizerKeys } from '../features/order-review/api/orders';
 import { historyKeys } from '../features/shopping/api/history';
-import { openLiveEvents } from '../lib/live-events';
+import { type LiveHandlers, openLiveEvents } from '../lib/live-events';
 import { onPushArrived, registerServiceWorker, renewPushSubscription } from '../lib/service-worker';
 
+/** How long after the signed-in app mounts the live stream opens and the service worker registers. */
+const START_AFTER_MS = 4_000;
 /** How long events are gathered before the screens ask again. */
 const GATHER_MS = 500;
 
@@ -41,7 +43,7 @@ export function LiveUpdates() {
     const soon = () => {
       timer ??= setTimeout(flush, GATHER_MS);
     };
-    const stop = openLiveEvents({
+    const handlers: LiveHandlers = {
       pedido: (id) => {
         orders.add(id);
         soon();
@@ -55,17 +57,25 @@ export function LiveUpdates() {
         refresh(historyKeys.all);
         refresh(notificationKeys.list);
       },
-    });
-    registerServiceWorker();
-    void renewPushSubscription();
+    };
+    // The stream and the service worker start once the screen has loaded and settled: neither competes with
+    // the first screen's requests and work (the page budgets, decision 0095), and the bell already has its
+    // count from the first page of its list.
+    let stop: (() => void) | null = null;
+    const start = setTimeout(() => {
+      stop = openLiveEvents(handlers);
+      registerServiceWorker();
+      void renewPushSubscription();
+    }, START_AFTER_MS);
     // A push the service worker received (decision 0117) is news for the bell too.
     const stopPush = onPushArrived(() => {
       bell = true;
       soon();
     });
     return () => {
+      clearTimeout(start);
       clearTimeout(timer);
-      stop();
+      stop?.();
       stopPush();
     };
   }, [queryClient]);
