@@ -2,9 +2,10 @@
 import { UsersQuery } from '@portal/shared/schemas/users';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ListParams, type ListValues, useListParams, usePagedSearch } from './list-params';
+import { useSearchParamsUpdate } from './search-params';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -72,5 +73,63 @@ describe('usePagedSearch', () => {
     act(() => vi.advanceTimersByTime(300));
     expect(current().search).toMatchObject({ page: 1, debouncedQ: 'luis' });
     expect(current().url).toBe('?q=luis+');
+  });
+});
+
+describe('useSearchParamsUpdate', () => {
+  it('keeps both of two updates made before the next render (a client chosen, then a tab)', () => {
+    let update: ReturnType<typeof useSearchParamsUpdate>[1] | null = null;
+    let seen = '';
+    function Probe() {
+      const [, set] = useSearchParamsUpdate();
+      update = set;
+      seen = useLocation().search;
+      return null;
+    }
+    root = createRoot(document.createElement('div'));
+    act(() =>
+      root?.render(
+        <MemoryRouter initialEntries={['/administrador/inventario?page=2']}>
+          <Probe />
+        </MemoryRouter>,
+      ),
+    );
+    act(() => {
+      update?.({ cliente: '40', page: null });
+      update?.({ tab: 'categorias' });
+    });
+    expect(seen).toBe('?cliente=40&tab=categorias');
+    // After a render the next update starts from what the address holds.
+    act(() => update?.({ tab: null }));
+    expect(seen).toBe('?cliente=40');
+  });
+
+  it('never carries a write that no render read into another page', () => {
+    let update: ReturnType<typeof useSearchParamsUpdate>[1] | null = null;
+    let go: ((to: string) => void) | null = null;
+    let seen = '';
+    function Probe() {
+      const [, set] = useSearchParamsUpdate();
+      update = set;
+      go = useNavigate();
+      const location = useLocation();
+      seen = location.pathname + location.search;
+      return null;
+    }
+    root = createRoot(document.createElement('div'));
+    act(() =>
+      root?.render(
+        <MemoryRouter initialEntries={['/administrador/inventario']}>
+          <Probe />
+        </MemoryRouter>,
+      ),
+    );
+    act(() => {
+      update?.({ cliente: '40' });
+      go?.('/administrador/usuarios');
+    });
+    expect(seen).toBe('/administrador/usuarios');
+    act(() => update?.({ q: 'luis' }));
+    expect(seen).toBe('/administrador/usuarios?q=luis');
   });
 });
