@@ -16,7 +16,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase, runMigrations } from '../db/client.ts';
-import { orderEvents, orderLines, orders, storedFiles } from '../db/schema/index.ts';
+import { orderEvents, orderLines, orders } from '../db/schema/index.ts';
+import { insertPreparedFiles, readFile } from '../lib/files.ts';
 import { runCommand, SERVER_DIR } from '../test/commands.ts';
 import { pgliteOnDisk } from '../test/databases.ts';
 import { makeCategory, makeClient, makeOrder, makeProduct, makeUser } from '../test/factories.ts';
@@ -86,17 +87,14 @@ async function seed(place: Place, kind: 'pglite' | 'postgres') {
   await db
     .insert(orderEvents)
     .values({ orderId: order.id, actorId: user.id, tipo: 'creado', toStatus: 'pendiente' });
+  // Two parts of a stored file (FILE_PART_BYTES is 256 kB): both travel with the backup.
   const bytes = randomBytes(300_000);
-  const fileId = createHash('sha256').update(bytes).digest('hex');
-  await db.insert(storedFiles).values({
-    id: fileId,
-    idCliente: client.id,
-    kind: 'imagen',
-    mime: 'image/png',
-    size: bytes.length,
-    data: bytes,
-  });
-  return { database, orderId: order.id, fileId, fileSha: fileId };
+  const fileSha = createHash('sha256').update(bytes).digest('hex');
+  const fileId = `${fileSha}.png`;
+  await insertPreparedFiles(db, [
+    { id: fileId, idCliente: client.id, kind: 'imagen', mime: 'image/png', size: bytes.length, data: bytes },
+  ]);
+  return { database, orderId: order.id, fileId, fileSha };
 }
 
 async function sample(database: Database, orderId: number, fileId: string) {
@@ -112,7 +110,7 @@ async function sample(database: Database, orderId: number, fileId: string) {
     .from(orderEvents)
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(orderEvents.id);
-  const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, fileId));
+  const file = await readFile(db, fileId);
   return {
     order,
     lines,
@@ -182,6 +180,7 @@ describe.each(DB_KINDS)('backup and restore (%s)', (kind) => {
     expect(manifest.filas['public.orders']).toBe(1);
     expect(manifest.filas['public.order_lines']).toBe(2);
     expect(manifest.filas['public.stored_files']).toBe(1);
+    expect(manifest.filas['public.stored_file_parts']).toBe(2);
     expect(manifest.migraciones.aplicadas).toBeGreaterThan(30);
     expect(manifest.volcado.sha256).toMatch(/^[0-9a-f]{64}$/);
     // A plain tar: manifest.json and the dump, as any tar lists them.

@@ -62,7 +62,10 @@ export const TABLE_RETENTION: Record<string, { purged: string } | { kept: string
   two_factor_backup_codes: { kept: 'at most one set per user, replaced when new codes are made' },
   password_tokens: { purged: 'RETENTION_LINK_DAYS (30) days after the link was used or expired' },
   auth_attempts: { purged: 'RETENTION_SIGNIN_DAYS (30) days after the attempt' },
-  stored_files: { kept: 'product pictures, documents and import files their rows name' },
+  stored_files: {
+    kept: 'product pictures, documents and import files their rows name; an upload cut off while it arrived is removed after an hour (lib/housekeeping.ts)',
+  },
+  stored_file_parts: { kept: 'the bytes of their file: removed with it (on delete cascade)' },
   email_outbox: {
     purged: 'RETENTION_EMAIL_DAYS (90) days after delivery; pending, failed and unsent rows stay',
   },

@@ -8,7 +8,7 @@ import { TOKENS_PER_SCOPE, WEBHOOKS_PER_SCOPE } from '@portal/shared/domain/inte
 import { sealLogin } from '@portal/shared/domain/login-envelope';
 import { businessDate } from '@portal/shared/domain/time';
 import { COMENTARIOS_POR_HORA, IMPORT_MAX_BYTES } from '@portal/shared/limits';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import {
@@ -16,11 +16,14 @@ import {
   authAttempts,
   clients,
   importJobs,
+  storedFileParts,
+  storedFiles,
   systemLogs,
   webhookDeliveries,
   webhookEndpoints,
 } from '../db/schema/index.ts';
 import { manualClock } from '../lib/clock.ts';
+import { FILE_PART_BYTES, readFile } from '../lib/files.ts';
 import { sealSecret, secretContext } from '../lib/secret-box.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { MSG } from '../messages.ts';
@@ -47,8 +50,13 @@ import { startReceiver } from '../test/webhook-receiver.ts';
  */
 const execFileAsync = promisify(execFile);
 
-/** The longest a 20 MB upload may hold the event loop (issue 38 asks 100 ms; decision 0099 says why 400). */
-const UPLOAD_HOLD_BOUND_MS = 400;
+/** The longest a 20 MB upload may hold the event loop (issue 38, finding 7; decisions 0099 and 0119). */
+const UPLOAD_HOLD_BOUND_MS = 100;
+/**
+ * The same on the embedded database, whose statements run on the server's own thread: each part's write
+ * and the file's renaming at the end (40–120 ms on a 2-core machine; one 20 MB statement held it ~1 s).
+ */
+const EMBEDDED_UPLOAD_HOLD_BOUND_MS = 300;
 
 /**
  * The longest stretch this process held its event loop: between two turns of a 5 ms timer, the time that
@@ -149,14 +157,19 @@ describe.each(DB_KINDS)('review of 2d009df: findings (%s)', (kind) => {
       form.append('file', new Blob([data], { type: 'text/csv' }), 'grande.csv');
       fetch(process.env.URL, { method: 'POST', headers: JSON.parse(process.env.HEADERS), body: form })
         .then(async (r) => process.stdout.write(JSON.stringify({ status: r.status, body: await r.json() })));`;
-    // Measured from the start of the upload until its answer is handed to the network: the import job that
-    // starts right after (its own work, between batches) is not the upload.
-    const held = heldLoop();
+    // Measured from the moment the server has the request until its answer is handed to the network: the
+    // sender's start before it (this process forks it: up to 60 ms of its own on a 2-core machine) is the
+    // client's, and the import job that starts right after (its own work, between batches) is not the upload.
+    let held: ReturnType<typeof heldLoop> | undefined;
     let longestMs = Number.POSITIVE_INFINITY;
     const onRequest = (req: IncomingMessage, res: ServerResponse) => {
-      if (req.url === '/api/load/productos') res.once('finish', () => (longestMs = held.stop()));
+      if (req.url !== '/api/load/productos') return;
+      const measure = heldLoop();
+      held = measure;
+      res.once('finish', () => (longestMs = measure.stop()));
     };
-    t.app.server.on('request', onRequest);
+    // Before the server's own listener: the measure starts before any of its work on the request.
+    t.app.server.prependListener('request', onRequest);
     const { stdout } = await execFileAsync(process.execPath, ['-e', sender], {
       env: {
         ...process.env,
@@ -168,7 +181,7 @@ describe.each(DB_KINDS)('review of 2d009df: findings (%s)', (kind) => {
       maxBuffer: 1024 * 1024,
     });
     t.app.server.off('request', onRequest);
-    held.stop();
+    held?.stop();
     await rm(dir, { recursive: true, force: true });
     const res = JSON.parse(stdout) as { status: number; body: { id_importacion: number } };
     expect(res.status, stdout).toBe(202);
@@ -176,15 +189,25 @@ describe.each(DB_KINDS)('review of 2d009df: findings (%s)', (kind) => {
     await db.update(importJobs).set({ status: 'fallido' }).where(eq(importJobs.id, res.body.id_importacion));
     const [job] = await db.select().from(importJobs).where(eq(importJobs.id, res.body.id_importacion));
     expect(job!.totalRows).toBe(97_000);
-    // On the embedded database every statement runs on the server's own thread: writing the 20 MB file
-    // holds it for as long as that takes (decision 0099). The bound is the server's, on PostgreSQL: what
-    // is left there are the garbage collections the upload's 20 MB buffers bring (100–125 ms on a 2-core
-    // machine; the whole-file parse it replaced held the loop for seconds).
-    if (kind === 'postgres') {
-      expect(longestMs, `la espera más larga del ciclo de eventos: ${longestMs.toFixed(0)} ms`).toBeLessThan(
-        UPLOAD_HOLD_BOUND_MS,
-      );
-    }
+    // Stored in 256 kB parts (decision 0119), every byte as it was sent, and nothing left staged.
+    const [parts] = await db
+      .select({ n: count() })
+      .from(storedFileParts)
+      .where(eq(storedFileParts.fileId, job!.fileId!));
+    expect(parts!.n).toBe(Math.ceil(csv.length / FILE_PART_BYTES));
+    expect((await readFile(db, job!.fileId!))!.data.equals(csv)).toBe(true);
+    const [staged] = await db
+      .select({ n: count() })
+      .from(storedFiles)
+      .where(like(storedFiles.id, 'subida-%'));
+    expect(staged!.n).toBe(0);
+    // The upload streams into the database a part at a time, checked as it arrives (decision 0119): no
+    // 20 MB buffer, no 20 MB statement. The finding's bound is the server's, on PostgreSQL (10–18 ms
+    // measured on a 2-core machine, the longest stretch being csv-parse on a 64 kB slice); on the embedded
+    // database each statement runs on the server's own thread, so its bound is its own.
+    expect(longestMs, `la espera más larga del ciclo de eventos: ${longestMs.toFixed(0)} ms`).toBeLessThan(
+      kind === 'postgres' ? UPLOAD_HOLD_BOUND_MS : EMBEDDED_UPLOAD_HOLD_BOUND_MS,
+    );
   }, 300_000);
 
   it('finding 8: a $1,200 cart split in three $400 orders is not approved alone, and three $4,000 orders reach the Super Autorizador', async () => {

@@ -41,9 +41,17 @@ export async function pgliteOnDisk(dataDir: string): Promise<Database> {
 /**
  * A fresh, migrated database: an in-memory PGlite, or a new database on the PostgreSQL server. Both are
  * copies of the run's migrated templates when the global setup made them; otherwise they are migrated here.
+ * `{ migrated: false }`: an empty one (a test that applies migrations itself).
  */
-export async function freshDatabase(kind: DbKind): Promise<TestDatabase> {
+export async function freshDatabase(
+  kind: DbKind,
+  { migrated = true }: { migrated?: boolean } = {},
+): Promise<TestDatabase> {
   if (kind === 'pglite') {
+    if (!migrated) {
+      const empty = await openDatabase({ dataDir: 'memory://' });
+      return { database: empty, drop: () => empty.close() };
+    }
     const template = migratedPglite();
     const database = await openDatabase({ dataDir: 'memory://', loadDataDir: template && (await template) });
     if (!template) await runMigrations(database);
@@ -52,7 +60,7 @@ export async function freshDatabase(kind: DbKind): Promise<TestDatabase> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL no está definida');
   const name = `portal_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const template = inject('postgresTemplate');
+  const template = migrated ? inject('postgresTemplate') : undefined;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
@@ -60,7 +68,7 @@ export async function freshDatabase(kind: DbKind): Promise<TestDatabase> {
   const url = new URL(base);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 30 });
-  if (!template) await runMigrations(database);
+  if (!template && migrated) await runMigrations(database);
   return {
     database,
     drop: async () => {

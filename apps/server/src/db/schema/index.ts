@@ -961,7 +961,11 @@ export const authAttempts = pgTable(
   ],
 );
 
-/** Uploaded files (images, PDFs, imports), named by content hash, shared by every instance. */
+/**
+ * Uploaded files (images, PDFs, imports), named by content hash, shared by every instance. Their bytes are in
+ * `stored_file_parts` (decision 0119). A row whose id is `subida-<random>` is an upload still arriving: its
+ * parts are written as the bytes come and it is renamed to its content name when they end (lib/files.ts).
+ */
 export const storedFiles = pgTable(
   'stored_files',
   {
@@ -970,10 +974,25 @@ export const storedFiles = pgTable(
     kind: text('kind').notNull(),
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
-    data: bytea('data').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('stored_files_cliente_idx').on(t.idCliente)],
+);
+
+/**
+ * A stored file's bytes, 256 kB a row (`FILE_PART_BYTES` in lib/files.ts), numbered from 0 in order: no
+ * statement carries a whole 20 MB file (issue 38, finding 7; decision 0119). They live as long as their file.
+ */
+export const storedFileParts = pgTable(
+  'stored_file_parts',
+  {
+    fileId: text('file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.part] })],
 );
 
 /** What an outbox row attaches: today only an order's purchase-order PDF. */

@@ -1,7 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients, sessions, systemLogs } from '../../db/schema/index.ts';
-import { IMAGE_TYPE_MESSAGE, PDF_TYPE_MESSAGE, sizeMessage } from '../../lib/files.ts';
+import { clients, sessions, storedFileParts, storedFiles, systemLogs } from '../../db/schema/index.ts';
+import { FILE_PART_BYTES, IMAGE_TYPE_MESSAGE, PDF_TYPE_MESSAGE, sizeMessage } from '../../lib/files.ts';
 import { MSG } from '../../messages.ts';
 import { bigPng, postForm, signedInAdmin } from '../../test/admin-fixtures.ts';
 import {
@@ -211,6 +212,46 @@ describe.each(DB_KINDS)('administration: clients (%s)', (kind) => {
     });
     expect(jpg.statusCode, jpg.body).toBe(201);
     expect(jpg.json().cliente.imagen).toMatch(/\.jpg$/);
+  });
+
+  it('a 3 MB calendar arrives in parts and downloads byte for byte; a form refused after its PDF arrived keeps nothing', async () => {
+    const pdf = Buffer.concat([fixture('calendario.pdf'), randomBytes(3 * 1024 * 1024)]);
+    const part = { filename: 'calendario.pdf', data: pdf, contentType: 'application/pdf' };
+    const storedCount = async () => (await db().select({ n: count() }).from(storedFiles))[0]!.n;
+    const staged = async () =>
+      (await db().select({ n: count() }).from(storedFiles).where(like(storedFiles.id, 'subida-%')))[0]!.n;
+    const before = await storedCount();
+    // The PDF is in the database before the form's fields are judged: refused, it is removed.
+    const refused = await postForm(admin, '/api/clientes', valid({ limite_de_compras: 'muchos' }), {
+      calendario: part,
+    });
+    expect(refused.statusCode).toBe(400);
+    // A transaction that fails (a client that does not exist) removes it too.
+    const missing = await postForm(admin, '/api/clientes/update/99999999', valid(), { calendario: part });
+    expect(missing.statusCode).toBe(404);
+    expect(await storedCount()).toBe(before);
+    expect(await staged()).toBe(0);
+
+    const res = await postForm(admin, '/api/clientes', valid(), { calendario: part, manual: part });
+    expect(res.statusCode, res.body).toBe(201);
+    const c = res.json().cliente;
+    // The same content twice is one file, in 256 kB parts.
+    expect(await storedCount()).toBe(before + 1);
+    const [row] = await db().select().from(clients).where(eq(clients.id, c.id));
+    expect(row!.manual).toBe(row!.calendario);
+    const [parts] = await db()
+      .select({ n: count() })
+      .from(storedFileParts)
+      .where(eq(storedFileParts.fileId, row!.calendario!));
+    expect(parts!.n).toBe(Math.ceil(pdf.length / FILE_PART_BYTES));
+    for (const url of [c.calendario, c.manual]) {
+      const down = await admin.get(url);
+      expect(down.statusCode).toBe(200);
+      expect(down.headers['content-type']).toBe('application/pdf');
+      expect(down.headers['content-length']).toBe(String(pdf.length));
+      expect(down.rawPayload.equals(pdf)).toBe(true);
+    }
+    expect(await staged()).toBe(0);
   });
 
   it('lists every client paginated (10 by default) with search by name; only administrators', async () => {

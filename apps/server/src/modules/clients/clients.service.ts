@@ -23,9 +23,23 @@ import { foldedSearch, offsetOf } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { IMAGE_MAX_BYTES, insertPreparedFiles, PDF_MAX_BYTES, type PreparedFile } from '../../lib/files.ts';
-import { iso, parseForm, prepareUpload } from '../../lib/form.ts';
-import { readMultipart, type UploadedFile } from '../../lib/multipart.ts';
+import {
+  IMAGE_MAX_BYTES,
+  insertPreparedFiles,
+  PDF_MAX_BYTES,
+  type PreparedFile,
+  type ReceivedFile,
+  type StagedFile,
+} from '../../lib/files.ts';
+import {
+  acceptReceived,
+  discardReceived,
+  fileReceiver,
+  iso,
+  parseForm,
+  prepareUpload,
+} from '../../lib/form.ts';
+import { type MultipartBody, readMultipart } from '../../lib/multipart.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 
@@ -153,12 +167,38 @@ export async function clientSummary(
 
 interface ClientUploads {
   imagen?: PreparedFile;
-  calendario?: PreparedFile;
-  manual?: PreparedFile;
+  calendario?: StagedFile;
+  manual?: StagedFile;
 }
 
-/** Checks the optional logo (JPG/PNG ≤ 5 MB) and documents (PDF ≤ 20 MB) by content. */
-async function prepareClientFiles(files: Record<string, UploadedFile>): Promise<ClientUploads> {
+type ClientMultipart = MultipartBody<ReceivedFile>;
+
+/**
+ * Reads the client form, then runs `use` on it; the documents (PDFs of up to 20 MB) go to the database as
+ * they arrive (decision 0119) and are removed when `use` does not store them (a refused form, a rollback).
+ */
+async function withClientForm<T>(
+  deps: Pick<Deps, 'db'>,
+  request: FastifyRequest,
+  use: (form: ClientMultipart) => Promise<T>,
+): Promise<T> {
+  const form = await readMultipart(
+    request,
+    fileReceiver<undefined>(
+      deps.db,
+      () => ({ kind: 'documento', allowed: ['pdf'], maxBytes: PDF_MAX_BYTES }),
+      ['calendario', 'manual'],
+    ),
+  );
+  try {
+    return await use(form);
+  } finally {
+    await discardReceived(deps.db, form.received);
+  }
+}
+
+/** Checks the optional logo (JPG/PNG ≤ 5 MB) and documents (PDF ≤ 20 MB, checked as they arrived) by content. */
+async function prepareClientFiles({ files, received }: ClientMultipart): Promise<ClientUploads> {
   const out: ClientUploads = {};
   if (files.imagen) {
     out.imagen = await prepareUpload('imagen', {
@@ -170,21 +210,14 @@ async function prepareClientFiles(files: Record<string, UploadedFile>): Promise<
     });
   }
   for (const field of ['calendario', 'manual'] as const) {
-    const file = files[field];
-    if (!file) continue;
-    out[field] = await prepareUpload(field, {
-      data: file.data,
-      kind: 'documento',
-      idCliente: null,
-      allowed: ['pdf'],
-      maxBytes: PDF_MAX_BYTES,
-    });
+    const file = received[field];
+    if (file) out[field] = acceptReceived(field, file.value);
   }
   return out;
 }
 
 async function storeUploads(tx: Tx, idCliente: number, uploads: ClientUploads) {
-  const list = Object.values(uploads).filter((f): f is PreparedFile => Boolean(f));
+  const list = Object.values(uploads).filter((f): f is PreparedFile | StagedFile => Boolean(f));
   await insertPreparedFiles(
     tx,
     list.map((f) => ({ ...f, idCliente })),
@@ -197,15 +230,23 @@ async function storeUploads(tx: Tx, idCliente: number, uploads: ClientUploads) {
 }
 
 /** POST /api/clientes (multipart). */
-export async function createClient(
+export function createClient(
   deps: Pick<Deps, 'db'>,
   request: FastifyRequest,
   auth: AuthContext,
 ): Promise<ClientDto> {
-  const { fields, files } = await readMultipart(request);
-  const form = parseForm(ClientForm, fields);
+  return withClientForm(deps, request, (multipart) => createClientFrom(deps, request, auth, multipart));
+}
+
+async function createClientFrom(
+  deps: Pick<Deps, 'db'>,
+  request: FastifyRequest,
+  auth: AuthContext,
+  multipart: ClientMultipart,
+): Promise<ClientDto> {
+  const form = parseForm(ClientForm, multipart.fields);
   const rules = approvalRulesOf(form, form.cantidad_autorizadores ?? 1);
-  const uploads = await prepareClientFiles(files);
+  const uploads = await prepareClientFiles(multipart);
   const row = await deps.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(clients)
@@ -277,15 +318,24 @@ async function minimumLevels(tx: Tx, idCliente: number): Promise<number> {
 }
 
 /** POST /api/clientes/update/{id} (multipart). A missing file keeps the stored one. */
-export async function updateClient(
+export function updateClient(
   deps: Deps,
   request: FastifyRequest,
   auth: AuthContext,
   id: number,
 ): Promise<ClientUpdateResponse> {
-  const { fields, files } = await readMultipart(request);
-  const form = parseForm(ClientForm, fields);
-  const uploads = await prepareClientFiles(files);
+  return withClientForm(deps, request, (multipart) => updateClientFrom(deps, request, auth, id, multipart));
+}
+
+async function updateClientFrom(
+  deps: Deps,
+  request: FastifyRequest,
+  auth: AuthContext,
+  id: number,
+  multipart: ClientMultipart,
+): Promise<ClientUpdateResponse> {
+  const form = parseForm(ClientForm, multipart.fields);
+  const uploads = await prepareClientFiles(multipart);
   const row = await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(clients).where(eq(clients.id, id)).for('update');
     if (!before) throw notFound(MSG.clienteNoEncontrado, 'CLIENT_NOT_FOUND');

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { ROLES } from '@portal/shared/domain/roles';
 import { MAX_ID } from '@portal/shared/limits';
 import { eq } from 'drizzle-orm';
@@ -6,13 +7,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clients } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { isSafeFileId, readFile } from '../../lib/files.ts';
+import { isSafeFileId, openFile } from '../../lib/files.ts';
 import type { Guard } from '../../plugins/auth-guard.ts';
 
 /**
  * Images are public by content-hash name (unguessable, immutable, cached for a year): logos must show on
  * the sign-in page's session too. Client documents (calendar, manual) are only for that client's users
- * and administrators; another client's id answers like a missing one.
+ * and administrators; another client's id answers like a missing one. A file is streamed to the answer as
+ * it is read back from the database, a part at a time (decision 0119): a 20 MB manual is never one buffer.
  */
 export async function fileRoutes(app: FastifyInstance, opts: { guard: Guard }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -29,13 +31,14 @@ export async function fileRoutes(app: FastifyInstance, opts: { guard: Guard }) {
     async (request, reply) => {
       const { imagen } = request.params;
       if (!isSafeFileId(imagen) || imagen.endsWith('.pdf') || imagen.endsWith('.csv')) throw notFound();
-      const file = await readFile(app.db, imagen);
+      const file = await openFile(app.db, imagen);
       if (!file?.mime.startsWith('image/')) throw notFound();
       return reply
         .header('content-type', file.mime)
+        .header('content-length', file.size)
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
-        .send(file.data);
+        .send(Readable.from(file.parts()));
     },
   );
 
@@ -63,14 +66,15 @@ export async function fileRoutes(app: FastifyInstance, opts: { guard: Guard }) {
         .limit(1);
       const fileId = client?.[documento];
       if (!client || !fileId) throw notFound();
-      const file = await readFile(app.db, fileId);
+      const file = await openFile(app.db, fileId);
       if (!file) throw notFound();
       const name = `${documento}.pdf`;
       return reply
         .header('content-type', 'application/pdf')
+        .header('content-length', file.size)
         .header('content-disposition', `attachment; filename="${name}"`)
         .header('cache-control', 'private, max-age=300')
-        .send(file.data);
+        .send(Readable.from(file.parts()));
     },
   );
 }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
-import { type CsvTable, checkSummary, parseCsv, readCsvFile, summarizeCsvFile } from './csv-read.ts';
+import { fixture } from '../../test/fixture-files.ts';
+import {
+  type CsvTable,
+  checkSummary,
+  csvSummarizer,
+  parseCsv,
+  readCsvFile,
+  summarizeCsvFile,
+} from './csv-read.ts';
 
 /** The 400 a call throws, as code and message. */
 function refusal(fn: () => unknown): { status: number; code: string; msg: string } {
@@ -110,6 +118,44 @@ describe('CSV reading', () => {
       const sliced = await readCsvFile(Buffer.from(text, 'utf8'), 1000, 1 + (next() % 9));
       expect(sliced, JSON.stringify(text)).toEqual(whole);
     }
+  });
+
+  it('a file that comes in parts (a stored file read back, an upload as it arrives) reads as the whole, and is refused the same', async () => {
+    /** The bytes in pieces of the given sizes, in turn (the last one repeated). */
+    async function* inPieces(data: Buffer, sizes: number[]) {
+      for (let at = 0, i = 0; at < data.length; i++) {
+        const n = sizes[Math.min(i, sizes.length - 1)]!;
+        yield data.subarray(at, at + n);
+        at += n;
+      }
+    }
+    const text = `\uFEFFclave;nombre\r\nA-1;"Señal, ""ñandú""\r\ncon salto"\r\nA-2;Café\r\n`;
+    const whole = await readCsvFile(Buffer.from(text));
+    expect(whole.records).toHaveLength(2);
+    for (const sizes of [[1], [2, 1, 3], [4, 7], [5, 100]])
+      expect(await readCsvFile(inPieces(Buffer.from(text), sizes), 1000, 3), sizes.join()).toEqual(whole);
+    // The first bytes tell a spreadsheet or a PDF even when they come one at a time.
+    for (const data of [fixture('products.xlsx'), fixture('calendario.pdf'), fixture('red-40x30.png')])
+      expect((await asyncRefusal(() => readCsvFile(inPieces(data, [1, 1, 2, 64])))).code).toBe(
+        'CSV_NOT_TEXT',
+      );
+    // A character cut between two parts is read whole; one left unfinished at the end is not UTF-8.
+    expect((await readCsvFile(inPieces(Buffer.from('a,b\nñ,é\n'), [5, 1]))).records[0]!.cells).toEqual([
+      'ñ',
+      'é',
+    ]);
+    expect(
+      (await asyncRefusal(() => readCsvFile(inPieces(Buffer.from('a,b\n1,ñ').subarray(0, 7), [3])))).code,
+    ).toBe('CSV_NOT_UTF8');
+    // The summary as an upload feeds it, a part at a time.
+    const summarizer = csvSummarizer(1000, 4);
+    for await (const part of inPieces(Buffer.from(text), [3, 9])) await summarizer.write(part);
+    expect(await summarizer.end()).toEqual({
+      delimiter: ';',
+      header: ['clave', 'nombre'],
+      rows: 2,
+      misaligned: null,
+    });
   });
 
   it('a file with too many rows, binary bytes or control characters is refused while it is read', async () => {

@@ -1,6 +1,7 @@
 import { parse as parseStream } from 'csv-parse';
 import { CsvError, parse } from 'csv-parse/sync';
 import { type AppError, badRequest } from '../../lib/errors.ts';
+import type { ByteSink } from '../../lib/files.ts';
 import { MSG } from '../../messages.ts';
 
 /** Most data rows one import may carry. */
@@ -110,8 +111,12 @@ function tableOf(rows: string[][], delimiter: Delimiter): CsvTable {
   return { delimiter, header: (rows[head] ?? []).map((h) => h.trim()), records };
 }
 
-/** Bytes of an import file checked and parsed at a time before the event loop gets a turn. */
-const CHUNK_BYTES = 128 * 1024;
+/**
+ * Bytes of an import file checked and parsed at a time before the event loop gets a turn: csv-parse holds
+ * the loop under 10–15 ms over 64 kB on a 2-core machine, and a new parser's first slice, before V8 has
+ * optimised that parser's own closures, about 40 ms (decision 0119; 128 kB held it for twice that).
+ */
+const CHUNK_BYTES = 64 * 1024;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -120,15 +125,19 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * (Latin-1 / Windows-1252 accents) or with control characters; a UTF-8 BOM is removed; rows as `parseCsv`
  * reads them. A slice at a time with a turn of the event loop between slices (issue 38, finding 7): a 20 MB
  * file never holds every other request for the seconds a whole-file parse takes. More than `maxRows` rows
- * with text stops the reading at once (400).
+ * with text stops the reading at once (400). The bytes may be one buffer or come in parts (a stored file
+ * read back part by part, lib/files.ts `fileParts`).
  */
 export async function readCsvFile(
-  data: Buffer,
+  data: Buffer | AsyncIterable<Buffer>,
   maxRows = IMPORT_MAX_ROWS,
   chunkBytes = CHUNK_BYTES,
 ): Promise<CsvTable> {
   const rows: string[][] = [];
-  const delimiter = await streamCsvRows(data, (cells) => rows.push(cells), maxRows, chunkBytes);
+  const reader = csvRowReader((cells) => rows.push(cells), maxRows, chunkBytes);
+  if (Buffer.isBuffer(data)) await reader.write(data);
+  else for await (const part of data) await reader.write(part);
+  const delimiter = await reader.end();
   return tableOf(rows, delimiter);
 }
 
@@ -151,13 +160,26 @@ export async function summarizeCsvFile(
   /** Rows that are not data (a template's legend row): neither counted nor checked. */
   skip: (cells: string[]) => boolean = () => false,
 ): Promise<CsvSummary> {
+  const summarizer = csvSummarizer(maxRows, chunkBytes, skip);
+  await summarizer.write(data);
+  return summarizer.end();
+}
+
+/**
+ * `summarizeCsvFile` fed as the bytes arrive: an upload is checked while it streams into the database in
+ * parts (imports.service.ts), never gathered into one buffer.
+ */
+export function csvSummarizer(
+  maxRows = IMPORT_MAX_ROWS,
+  chunkBytes = CHUNK_BYTES,
+  skip: (cells: string[]) => boolean = () => false,
+): ByteSink<CsvSummary> {
   let header: string[] | null = null;
   let fila = 0;
   let rows = 0;
   let misaligned: CsvSummary['misaligned'] = null;
   let widths: { width: number; named: number } | null = null;
-  const delimiter = await streamCsvRows(
-    data,
+  const reader = csvRowReader(
     (cells) => {
       fila++;
       if (!hasText(cells)) return;
@@ -175,23 +197,29 @@ export async function summarizeCsvFile(
     maxRows,
     chunkBytes,
   );
-  return { delimiter, header: header ?? [], rows, misaligned };
+  return {
+    write: (bytes) => reader.write(bytes),
+    end: async () => {
+      const delimiter = await reader.end();
+      return { delimiter, header: header ?? [], rows, misaligned };
+    },
+  };
 }
 
+/** Bytes at the start of a file that say whether it is one of BINARY_MAGIC's formats. */
+const MAGIC_BYTES = Math.max(...BINARY_MAGIC.map((m) => m.length));
+
 /**
- * Feeds an import file's rows (every row, empty ones too, in order) to `onRow`, checking its bytes a slice at
- * a time; answers the separator. The refusals of `readCsvFile`.
+ * Feeds an import file's rows (every row, empty ones too, in order) to `onRow` as its bytes are written,
+ * checking them a `chunkBytes` slice at a time with a turn of the event loop after each; `end` answers the
+ * separator. The refusals of `readCsvFile`, each as soon as the bytes that cause it have been written (too
+ * many rows included), except an empty file's and a syntax error's, which `end` throws.
  */
-async function streamCsvRows(
-  data: Buffer,
+function csvRowReader(
   onRow: (cells: string[]) => void,
   maxRows: number,
   chunkBytes: number,
-): Promise<Delimiter> {
-  if (data.length === 0) throw badRequest('CSV_EMPTY', MSG.csvVacio);
-  if (BINARY_MAGIC.some((m) => data.subarray(0, m.length).equals(m))) {
-    throw badRequest('CSV_NOT_TEXT', MSG.csvNoEsTexto);
-  }
+): ByteSink<Delimiter> {
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
   let withText = 0;
   let failure: unknown = null;
@@ -199,49 +227,99 @@ async function streamCsvRows(
   let delimiter: Delimiter = ',';
   let start = '';
   let anyText = false;
-  for (let at = 0; at < data.length; at += chunkBytes) {
-    const slice = data.subarray(at, at + chunkBytes);
-    if (slice.includes(0)) throw badRequest('CSV_NOT_TEXT', MSG.csvNoEsTexto);
-    const last = at + chunkBytes >= data.length;
-    let text: string;
-    try {
-      text = decoder.decode(slice, { stream: !last });
-    } catch {
-      throw badRequest('CSV_NOT_UTF8', MSG.csvNoUtf8);
-    }
+  let received = 0;
+  /** The first bytes, until there are enough to tell a binary format (or the file ends). */
+  let head: Buffer | null = Buffer.alloc(0);
+
+  const openParser = (text: string) => {
+    delimiter = detectDelimiter(text);
+    parser = parseStream(parserOptions(delimiter));
+    parser.on('data', (cells: string[]) => {
+      if (hasText(cells)) withText++;
+      onRow(cells);
+    });
+    parser.on('error', (err) => {
+      failure ??= err;
+    });
+  };
+
+  /** Checks and parses one slice of text; false once the parser has failed (what follows is not read). */
+  const take = async (text: string, last: boolean): Promise<boolean> => {
     if (hasControlCharacters(text)) throw badRequest('CSV_NOT_TEXT', MSG.csvNoEsTexto);
     anyText ||= text.trim() !== '';
     if (!parser) {
       // The separator is read from the first line: wait for it (or the end of the file).
       start += text;
-      if (!/[\r\n]/.test(start) && !last) continue;
-      delimiter = detectDelimiter(start);
-      parser = parseStream(parserOptions(delimiter));
-      parser.on('data', (cells: string[]) => {
-        if (hasText(cells)) withText++;
-        onRow(cells);
-      });
-      parser.on('error', (err) => {
-        failure ??= err;
-      });
+      if (!/[\r\n]/.test(start) && !last) return true;
+      openParser(start);
       text = start;
     }
-    parser.write(text);
+    parser!.write(text);
     await nextTurn();
-    if (failure) break;
+    if (failure) return false;
     // The header and the rows allowed: one more means too many, whatever follows.
     if (withText > maxRows + 1) throw badRequest('CSV_TOO_MANY_ROWS', MSG.csvDemasiadasFilas(maxRows));
-  }
-  if (!anyText) throw badRequest('CSV_EMPTY', MSG.csvVacio);
-  if (parser && !failure) {
-    await new Promise<void>((resolve) => {
-      parser!.once('end', resolve);
-      parser!.once('error', () => resolve());
-      parser!.end();
-    });
-  }
-  if (failure) throw failure instanceof CsvError ? syntaxError(failure) : failure;
-  return delimiter;
+    return true;
+  };
+
+  const decode = (slice: Buffer, last: boolean): string => {
+    try {
+      return decoder.decode(slice, { stream: !last });
+    } catch {
+      throw badRequest('CSV_NOT_UTF8', MSG.csvNoUtf8);
+    }
+  };
+
+  const checkHead = (bytes: Buffer) => {
+    if (BINARY_MAGIC.some((m) => bytes.subarray(0, m.length).equals(m))) {
+      throw badRequest('CSV_NOT_TEXT', MSG.csvNoEsTexto);
+    }
+  };
+
+  const slices = async (bytes: Buffer) => {
+    for (let at = 0; at < bytes.length && !failure; at += chunkBytes) {
+      const slice = bytes.subarray(at, at + chunkBytes);
+      if (slice.includes(0)) throw badRequest('CSV_NOT_TEXT', MSG.csvNoEsTexto);
+      if (!(await take(decode(slice, false), false))) return;
+    }
+  };
+
+  return {
+    write: async (bytes) => {
+      if (failure) return;
+      received += bytes.length;
+      if (head) {
+        const first = head.length ? Buffer.concat([head, bytes]) : bytes;
+        if (first.length < MAGIC_BYTES) {
+          head = Buffer.from(first);
+          return;
+        }
+        checkHead(first);
+        bytes = first;
+        head = null;
+      }
+      await slices(bytes);
+    },
+    end: async () => {
+      if (received === 0) throw badRequest('CSV_EMPTY', MSG.csvVacio);
+      if (head) {
+        checkHead(head);
+        await slices(head);
+        head = null;
+      }
+      if (!failure) await take(decode(Buffer.alloc(0), true), true);
+      if (!anyText) throw badRequest('CSV_EMPTY', MSG.csvVacio);
+      if (parser && !failure) {
+        await new Promise<void>((resolve) => {
+          parser!.once('end', resolve);
+          parser!.once('error', () => resolve());
+          parser!.end();
+        });
+      }
+      if (failure) throw failure instanceof CsvError ? syntaxError(failure) : failure;
+      return delimiter;
+    },
+  };
 }
 
 /** A csv-parse error as a Spanish 400 naming the spreadsheet row (the records read before it, plus one). */

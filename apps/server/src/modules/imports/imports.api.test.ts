@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { IMPORT_MAX_BYTES } from '@portal/shared/limits';
+import { and, asc, count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   categories,
@@ -7,12 +8,14 @@ import {
   importJobs,
   passwordTokens,
   products,
+  storedFileParts,
+  storedFiles,
   systemLogs,
   userCategoryBudgets,
   users,
 } from '../../db/schema/index.ts';
 import { csvRow } from '../../lib/csv.ts';
-import { storeFile } from '../../lib/files.ts';
+import { FILE_PART_BYTES, readFile, sizeMessage, storeFile } from '../../lib/files.ts';
 import { MSG } from '../../messages.ts';
 import { makeCategory, makeClient, makeUser, TEST_PASSWORD, uniq } from '../../test/factories.ts';
 import { fixture } from '../../test/fixture-files.ts';
@@ -21,6 +24,7 @@ import { expectLinkLive, expectLinkRefused, linkIn, plantLinks } from '../../tes
 import { startSmtp } from '../../test/smtp.ts';
 import { multipartBody, type UploadFile, waitForImport } from '../../test/uploads.ts';
 import { spanishHeader } from './columns.ts';
+import { parseCsv } from './csv-read.ts';
 import { runImport } from './imports.service.ts';
 import { PRODUCT_COLUMNS } from './product-import.ts';
 import { USER_COLUMNS } from './user-import.ts';
@@ -93,6 +97,11 @@ describe.each(DB_KINDS)('administration: CSV imports (%s)', (kind) => {
     expect(res.statusCode, res.body).toBe(202);
     return waitForImport(db(), res.json().id_importacion);
   }
+
+  const storedCount = async () => (await db().select({ n: count() }).from(storedFiles))[0]!.n;
+  /** Uploads still staged (lib/files.ts): none once an upload is answered. */
+  const stagedCount = async () =>
+    (await db().select({ n: count() }).from(storedFiles).where(like(storedFiles.id, 'subida-%')))[0]!.n;
 
   async function clientWithCategories(values: Parameters<typeof makeClient>[1] = {}) {
     const client = await makeClient(db(), values);
@@ -451,6 +460,125 @@ describe.each(DB_KINDS)('administration: CSV imports (%s)', (kind) => {
     const [all] = await db().select({ n: count() }).from(products).where(eq(products.idCliente, client.id));
     expect(all!.n).toBe(2_000);
   });
+
+  it('a file of several parts, cut by them inside an ñ and inside a quoted line break, is stored byte for byte and gives the rows it holds', async () => {
+    const client = await clientWithCategories();
+    const tag = uniq('PARTE').toUpperCase();
+    const row = (i: number, descripcion: string) =>
+      csvRow([
+        `${tag}-${i}`,
+        `C-${i}`,
+        `Producto ${i}`,
+        descripcion,
+        'Pieza',
+        '10.50',
+        '1',
+        '1',
+        'Papelería',
+      ]);
+    // Long descriptions: a few rows a part.
+    const filler = 'Descripción común, sin nada raro. '.repeat(12);
+    let text = `${HEADER}\r\n`;
+    let bytes = Buffer.byteLength(text);
+    let n = 0;
+    const add = (descripcion: string) => {
+      const line = row(n++, descripcion);
+      text += line;
+      bytes += Buffer.byteLength(line);
+    };
+    /**
+     * Plain rows up to the part boundary at `boundary` bytes, then one whose description holds `piece` with
+     * the boundary `cut` bytes into it (padding the description before it).
+     */
+    const across = (boundary: number, piece: string, cut: number) => {
+      while (bytes + 1_000 < boundary) add(filler);
+      for (let pad = 0; pad < 1_200; pad++) {
+        const descripcion = `${'x'.repeat(pad)}${piece}`;
+        const line = row(n, descripcion);
+        const at = bytes + Buffer.byteLength(line.slice(0, line.indexOf(piece)));
+        if (at + cut === boundary) {
+          add(descripcion);
+          return descripcion;
+        }
+      }
+      throw new Error('sin acomodo');
+    };
+    // The second byte of the ñ opens part 1; the LF of a quoted CRLF opens part 2.
+    const withEnye = across(FILE_PART_BYTES, 'Señal de ñandú', 3);
+    const withBreak = across(2 * FILE_PART_BYTES, 'línea uno\r\nlínea dos', Buffer.byteLength('línea uno\r'));
+    while (bytes < 3 * FILE_PART_BYTES + 1_000) add(`Después del corte. ${filler}`);
+    const csv = Buffer.from(text);
+    expect(csv[FILE_PART_BYTES - 1]).toBe(0xc3); // ñ is C3 B1 in UTF-8
+    expect(csv[FILE_PART_BYTES]).toBe(0xb1);
+    expect(csv.subarray(2 * FILE_PART_BYTES - 1, 2 * FILE_PART_BYTES + 1).toString()).toBe('\r\n');
+
+    const storedBefore = await storedCount();
+    const res = await upload('productos', client.id, { data: csv, filename: 'partes.csv' });
+    expect(res.statusCode, res.body).toBe(202);
+    const job = await waitForImport(db(), res.json().id_importacion);
+    expect(job).toMatchObject({ status: 'terminado', totalRows: n, okRows: n, errorRows: 0 });
+    // Stored in four parts, every byte as sent, under the name of its content; nothing left staged.
+    expect(job.fileId).toBe(`${createHash('sha256').update(csv).digest('hex')}.csv`);
+    const parts = await db()
+      .select({ part: storedFileParts.part })
+      .from(storedFileParts)
+      .where(eq(storedFileParts.fileId, job.fileId!));
+    expect(parts.map((p) => p.part).sort()).toEqual([0, 1, 2, 3]);
+    expect((await readFile(db(), job.fileId!))!.data.equals(csv)).toBe(true);
+    expect(await storedCount()).toBe(storedBefore + 1);
+    expect(await stagedCount()).toBe(0);
+    // The rows the job wrote are the file's as a whole-file parse reads them, the ones cut by parts included.
+    const written = await db()
+      .select({ clave: products.claveInterna, descripcion: products.descripcion })
+      .from(products)
+      .where(eq(products.idCliente, client.id));
+    // (A cell's value is trimmed when a row is validated, quoted or not.)
+    const whole = parseCsv(text).records.map((r) => ({
+      clave: r.cells[0]!,
+      descripcion: r.cells[3]!.trim(),
+    }));
+    expect(whole).toHaveLength(n);
+    const byClave = (rows: { clave: string; descripcion: string }[]) =>
+      [...rows].sort((a, b) => a.clave.localeCompare(b.clave));
+    expect(byClave(written)).toEqual(byClave(whole));
+    const descriptions = written.map((p) => p.descripcion);
+    expect(descriptions).toContain(withEnye);
+    expect(descriptions.find((d) => d.startsWith('x') && d.includes('línea uno'))).toMatch(
+      /línea uno\r?\nlínea dos$/,
+    );
+    expect(withBreak).toContain('\r\n');
+  });
+
+  it('a multi-part file refused after it arrived (a row out of line in its last part, a wrong header, over 20 MB, a body cut off) stores nothing', async () => {
+    const client = await clientWithCategories();
+    const storedBefore = await storedCount();
+    const rows = productCsv(9_000);
+    expect(Buffer.byteLength(rows)).toBeGreaterThan(2 * FILE_PART_BYTES);
+    const misaligned = await upload('productos', client.id, { data: `${rows}A,B,C\r\n` });
+    expect(misaligned.statusCode, misaligned.body).toBe(400);
+    expect(misaligned.json().msg).toBe(MSG.csvAnchoFila(9_002, 3, 9));
+    const header = await upload('productos', client.id, { data: rows.replace('clave_interna', 'clave') });
+    expect(header.statusCode).toBe(400);
+    expect(header.json().code).toBe('CSV_HEADER');
+    // Over IMPORT_MAX_BYTES (20 MB), under the parser's 25 MB: the limit's own message.
+    const line = `${'x,'.repeat(8)}Papelería\r\n`;
+    const huge = `${HEADER}\r\n${line.repeat(Math.ceil((21 * 1024 * 1024) / Buffer.byteLength(line)))}`;
+    const big = await upload('productos', client.id, { data: huge });
+    expect(big.statusCode).toBe(400);
+    expect(big.json()).toMatchObject({ code: 'FILE_SIZE', msg: sizeMessage(IMPORT_MAX_BYTES) });
+    // A body cut off in the middle of its file (its parts already being written): the form's fault, a 400.
+    const { payload, headers } = await multipartBody(
+      { id_cliente: client.id },
+      { file: { data: rows, filename: 'cortado.csv', type: 'text/csv' } },
+    );
+    const cut = await admin.post('/api/load/productos', payload.subarray(0, 2 * FILE_PART_BYTES), {
+      headers,
+    });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json().code).toBe('BAD_MULTIPART');
+    expect(await storedCount()).toBe(storedBefore);
+    expect(await stagedCount()).toBe(0);
+  }, 120_000);
 
   it('users: new ones get the welcome link by e-mail; existing ones are updated; bad rows reported; re-run sends nothing', async () => {
     const client = await clientWithCategories({

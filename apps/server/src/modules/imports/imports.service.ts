@@ -17,7 +17,8 @@ import { audit, requestMeta } from '../../lib/audit.ts';
 import { BOM, csvMoney, csvRow } from '../../lib/csv.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { FileRejectedError, readFile, sizeMessage, storeFile } from '../../lib/files.ts';
+import { insertPreparedFiles, openFile } from '../../lib/files.ts';
+import { acceptReceived, discardReceived, fileReceiver } from '../../lib/form.ts';
 import type { JobContext } from '../../lib/jobs.ts';
 import { readMultipart } from '../../lib/multipart.ts';
 import { MSG } from '../../messages.ts';
@@ -26,10 +27,10 @@ import { isLegendRow, legendRow, spanishHeader, specHeader, withSpecColumns } fr
 import {
   type CsvTable,
   checkSummary,
+  csvSummarizer,
   IMPORT_MAX_ROWS,
   mapHeader,
   readCsvFile,
-  summarizeCsvFile,
   withoutControlCharacters,
 } from './csv-read.ts';
 import {
@@ -178,8 +179,9 @@ export async function templateCsv(
 // Upload
 
 /**
- * Checks an uploaded CSV (encoding, separator, header, row count), stores it, records the import and
- * enqueues its job in one transaction, and answers at once.
+ * Checks an uploaded CSV (encoding, separator, header, row count) while it streams into the database a part
+ * at a time (issue 38, finding 7: never one 20 MB buffer, never one 20 MB statement), stores it under its
+ * content name, records the import and enqueues its job in one transaction, and answers at once.
  */
 export async function acceptUpload(
   deps: Pick<Deps, 'db' | 'jobs'>,
@@ -187,67 +189,67 @@ export async function acceptUpload(
   kind: ImportKind,
 ): Promise<ImportAccepted> {
   const auth = request.auth!;
-  const { fields, files } = await readMultipart(request);
-  const idCliente = Number(fields.id_cliente);
-  if (!Number.isInteger(idCliente) || idCliente <= 0 || idCliente > MAX_ID) {
-    throw badRequest('VALIDATION', MSG.invClienteRequerido, { id_cliente: MSG.invClienteRequerido });
-  }
-  const file = files.file ?? files.archivo ?? Object.values(files)[0];
-  if (!file) throw badRequest('NO_FILE', MSG.archivoNoSeleccionado, { file: MSG.archivoNoSeleccionado });
-  const client = await loadImportClient(deps.db, idCliente);
-  if (!client) throw notFound(MSG.invClienteInexistente, 'CLIENT_NOT_FOUND');
-  if (file.data.length > IMPORT_MAX_BYTES) throw badRequest('FILE_SIZE', sizeMessage(IMPORT_MAX_BYTES));
-
-  // Checked a slice at a time, keeping no row: a large file never holds the other requests (issue 38).
-  const summary = await summarizeCsvFile(file.data, IMPORT_MAX_ROWS, undefined, isLegendRow);
-  headerIndex(kind, client, specHeader(summary.header));
-  checkSummary(summary);
-
-  let fileId: string;
-  try {
-    fileId = await storeFile(deps.db, {
-      data: file.data,
+  const { fields, received } = await readMultipart(
+    request,
+    fileReceiver(deps.db, () => ({
       kind: 'importacion',
-      idCliente,
       allowed: ['csv'],
       maxBytes: IMPORT_MAX_BYTES,
+      // Read a slice at a time as it arrives, keeping no row.
+      inspect: csvSummarizer(IMPORT_MAX_ROWS, undefined, isLegendRow),
+    })),
+  );
+  try {
+    const idCliente = Number(fields.id_cliente);
+    if (!Number.isInteger(idCliente) || idCliente <= 0 || idCliente > MAX_ID) {
+      throw badRequest('VALIDATION', MSG.invClienteRequerido, { id_cliente: MSG.invClienteRequerido });
+    }
+    const upload = received.file ?? received.archivo ?? Object.values(received)[0];
+    if (!upload) throw badRequest('NO_FILE', MSG.archivoNoSeleccionado, { file: MSG.archivoNoSeleccionado });
+    const client = await loadImportClient(deps.db, idCliente);
+    if (!client) throw notFound(MSG.invClienteInexistente, 'CLIENT_NOT_FOUND');
+    // Too big (FILE_SIZE), not a usable CSV (the summary's refusals), or staged with its summary.
+    const file = acceptReceived('file', upload.value);
+    const summary = upload.value.inspected!;
+    headerIndex(kind, client, specHeader(summary.header));
+    checkSummary(summary);
+    await insertPreparedFiles(deps.db, [{ ...file, idCliente }]);
+    const fileName = withoutControlCharacters(upload.filename || `${kind}.csv`).slice(0, 200);
+    const id = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(importJobs)
+        .values({
+          idCliente,
+          tipo: kind,
+          status: 'procesando',
+          fileId: file.id,
+          fileName,
+          createdBy: auth.user.id,
+          totalRows: summary.rows,
+        })
+        .returning({ id: importJobs.id });
+      const id = row!.id;
+      await audit(tx, {
+        userId: auth.user.id,
+        eventType: 'importacion_iniciada',
+        description: `Importación #${id} de ${kind} recibida (${summary.rows} registros)`,
+        metadata: {
+          id_importacion: id,
+          id_cliente: idCliente,
+          tipo: kind,
+          archivo: fileName,
+          registros: summary.rows,
+          ...requestMeta(request),
+        },
+      });
+      await deps.jobs.send<ImportJobData>(IMPORT_QUEUE, { id }, tx);
+      return id;
     });
-  } catch (err) {
-    if (err instanceof FileRejectedError) throw badRequest(err.code, err.message);
-    throw err;
+    return { status: 'ok', msg: MSG.procesandoArchivo, detalle: MSG.procesandoDetalle, id_importacion: id };
+  } finally {
+    // A file refused after it arrived (no client, a header that is not the template's) is not kept.
+    await discardReceived(deps.db, received);
   }
-  const fileName = withoutControlCharacters(file.filename || `${kind}.csv`).slice(0, 200);
-  const id = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(importJobs)
-      .values({
-        idCliente,
-        tipo: kind,
-        status: 'procesando',
-        fileId,
-        fileName,
-        createdBy: auth.user.id,
-        totalRows: summary.rows,
-      })
-      .returning({ id: importJobs.id });
-    const id = row!.id;
-    await audit(tx, {
-      userId: auth.user.id,
-      eventType: 'importacion_iniciada',
-      description: `Importación #${id} de ${kind} recibida (${summary.rows} registros)`,
-      metadata: {
-        id_importacion: id,
-        id_cliente: idCliente,
-        tipo: kind,
-        archivo: fileName,
-        registros: summary.rows,
-        ...requestMeta(request),
-      },
-    });
-    await deps.jobs.send<ImportJobData>(IMPORT_QUEUE, { id }, tx);
-    return id;
-  });
-  return { status: 'ok', msg: MSG.procesandoArchivo, detalle: MSG.procesandoDetalle, id_importacion: id };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -310,7 +312,7 @@ export async function runImport(deps: Deps, id: number, ctx: JobContext): Promis
   const started = performance.now();
   try {
     const client = await loadImportClient(deps.db, job.idCliente);
-    const file = job.fileId ? await readFile(deps.db, job.fileId) : null;
+    const file = job.fileId ? await openFile(deps.db, job.fileId) : null;
     if (!client || !file) {
       await markImportFailed(deps, id, MSG.importacionInexistente);
       return;
@@ -319,7 +321,8 @@ export async function runImport(deps: Deps, id: number, ctx: JobContext): Promis
     let table: CsvTable;
     let index: Map<string, number>;
     try {
-      table = withSpecColumns(await readCsvFile(file.data));
+      // Read back a part at a time: the file is never one buffer here either.
+      table = withSpecColumns(await readCsvFile(file.parts()));
       index = headerIndex(kind, client, table.header);
     } catch (err) {
       // The file no longer fits (e.g. a category column renamed since the upload): final, no retry.

@@ -1,8 +1,9 @@
 import { ICONOS } from '@portal/shared/domain/icons';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, products, systemLogs } from '../../db/schema/index.ts';
-import { IMAGE_TYPE_MESSAGE, sizeMessage, thumbIdFor } from '../../lib/files.ts';
+import { categories, products, storedFileParts, systemLogs } from '../../db/schema/index.ts';
+import { FILE_PART_BYTES, IMAGE_TYPE_MESSAGE, sizeMessage, thumbIdFor } from '../../lib/files.ts';
 import { MSG } from '../../messages.ts';
 import {
   makeCategory,
@@ -245,6 +246,39 @@ describe.each(DB_KINDS)('administration: inventory, categories, icons (%s)', (ki
       id_cliente: client.id,
       clave_interna: 'PAP-001',
     });
+  });
+
+  it('products: a 1.5 MB picture is stored in parts and served back byte for byte, with its length', async () => {
+    const { client, papeleria } = await world();
+    const png = await makeNoisePng(1.5);
+    expect(png.length).toBeGreaterThan(5 * FILE_PART_BYTES);
+    const res = await postForm(
+      admin,
+      '/api/productos',
+      {
+        id_cliente: client.id,
+        id_categoria: papeleria.id,
+        clave_interna: 'PAP-FOTO',
+        nombre: 'Foto grande',
+        precio: '10',
+      },
+      { imagen: { data: png, filename: 'foto.png', type: 'image/png' } },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const { imagen, miniatura } = res.json().articulo as { imagen: string; miniatura: string };
+    const parts = await db()
+      .select({ part: storedFileParts.part })
+      .from(storedFileParts)
+      .where(eq(storedFileParts.fileId, imagen.slice('/api/img/'.length)));
+    expect(parts).toHaveLength(Math.ceil(png.length / FILE_PART_BYTES));
+    const img = await t.app.inject({ method: 'GET', url: imagen });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(img.headers['content-length']).toBe(String(png.length));
+    expect(img.rawPayload.equals(png)).toBe(true);
+    const thumb = await t.app.inject({ method: 'GET', url: miniatura });
+    expect(thumb.headers['content-length']).toBe(String(thumb.rawPayload.length));
+    expect((await sharp(thumb.rawPayload).metadata()).format).toBe('jpeg');
   });
 
   it('products: a PNG is accepted; a text file named x.png, a 6 MB image and a PDF named x.jpg are refused', async () => {

@@ -223,7 +223,7 @@ async function readForm(request: FastifyRequest): Promise<MultipartBody> {
       if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') fields[k] = String(v);
     }
   }
-  return { fields, files: {} };
+  return { fields, files: {}, received: {} };
 }
 
 /** Zod issues as field messages; the message is the field's own when there is one, else the spec's. */
