@@ -84,6 +84,8 @@ function server(port: number, databaseUrl?: string): WebServer {
       // looks once a second (each look is a query: at 200 ms the idle servers cost a fifth of a core).
       PUSH_ALLOW_PRIVATE: '1',
       PUSH_POLL_MS: '1000',
+      // The single sign-on spec's test identity provider listens on this machine, over http (decision 0120).
+      SSO_ALLOW_PRIVATE: '1',
     },
   };
 }

@@ -162,12 +162,16 @@ describe.each(DB_KINDS)('operations (%s)', (kind) => {
         if (changes) expected.push('413', '415');
         if (changes && !url.startsWith('/api/v1/')) expected.push('419');
         for (const code of expected) if (!codes.includes(code)) missing.push(`${method} ${url} ${code}`);
-        if (!codes.some((c) => c.startsWith('2'))) missing.push(`${method} ${url} 2xx`);
+        // A success: an answer (2xx), or a browser's navigation sent on (a 3xx, single sign-on's).
+        if (!codes.some((c) => c.startsWith('2') || c.startsWith('3'))) missing.push(`${method} ${url} 2xx`);
       }
     }
     expect(missing).toEqual([]);
     // A route that sends a file says so.
     const pdf = doc.paths['/api/pedidos/{id}/pdf']!.get!.responses!['200'] as { content: object };
     expect(Object.keys(pdf.content)).toEqual(['application/octet-stream']);
+    // A redirect is not a file.
+    expect(Object.keys(doc.paths['/api/sso/retorno']!.get!.responses!)).not.toContain('200');
+    expect(Object.keys(doc.paths['/api/sso/retorno']!.get!.responses!)).toContain('302');
   });
 });

@@ -52,6 +52,7 @@ import {
 } from './modules/orders/po-pdf.service.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { shoppingRoutes } from './modules/shopping/shopping.routes.ts';
+import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -86,7 +87,16 @@ export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 /** Paths that carry a secret (single-use links) are masked in the log. */
 export function redactUrl(url: string): string {
-  return url.replace(/\/restablecer\/[^/?#]+/g, '/restablecer/[oculto]');
+  const redacted = url.replace(/\/restablecer\/[^/?#]+/g, '/restablecer/[oculto]');
+  // The provider's answer to a single sign-on (decision 0120): its code and state open a sign-in.
+  const query = redacted.indexOf('?');
+  if (query < 0) return redacted;
+  const path = redacted.slice(0, query);
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {}
+  return /^\/api\/sso\/retorno\/?$/i.test(decoded) ? `${path}?[oculto]` : redacted;
 }
 
 export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): FastifyServerOptions['logger'] {
@@ -318,6 +328,7 @@ export async function buildApp({
   await app.register(notificationRoutes);
   await app.register(pushRoutes);
   await app.register(liveRoutes);
+  await app.register(ssoRoutes);
 
   if (extend) await extend(app);
 

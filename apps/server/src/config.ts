@@ -134,6 +134,12 @@ const EnvSchema = z.object({
    * public and https: a deployment never sets it.
    */
   PUSH_ALLOW_PRIVATE: bool.default(false),
+  /**
+   * Single sign-on (decision 0120): a client's identity provider (its issuer and every endpoint it publishes)
+   * may be on a private, loopback or link-local address, and plain http (an on-premise provider without TLS,
+   * the tests' local provider). Off: https to public addresses only.
+   */
+  SSO_ALLOW_PRIVATE: bool.default(false),
   /** How often the push sender looks for items to push, in ms; 0: this instance sends none (another does). */
   PUSH_POLL_MS: z.coerce
     .number()

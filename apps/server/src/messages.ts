@@ -13,18 +13,14 @@ export const MSG = {
   demasiadasSolicitudes: 'Demasiadas solicitudes. Espera unos minutos antes de volver a intentarlo.',
   sesionRequerida: 'Tu sesión ha terminado. Inicia sesión de nuevo.',
   envelopeInvalido: 'No se pudo leer la solicitud de acceso. Recarga la página e inténtalo de nuevo.',
-  usuarioInactivo: 'Tu cuenta está desactivada. Comunícate con el administrador.',
-  clienteInactivo: 'El acceso de tu empresa está desactivado. Comunícate con el administrador.',
-  fueraDeSemana:
-    'El portal no está disponible en este momento: tu acceso está habilitado solo durante las semanas de compra de tu empresa.',
+  // usuarioInactivo, clienteInactivo, fueraDeSemana and passwordTemporalVencida are in the shared catalogue:
+  // the sign-in page shows them when a sign-in with the company's account is refused (decision 0120).
   /** Sign-in outside the weeks also says when the next active week starts (decision 0097). */
   fueraDeSemanaProxima: (inicio: string | null) =>
     inicio
       ? `El portal no está disponible en este momento: tu acceso está habilitado solo durante las semanas de compra de tu empresa. La próxima semana de compra empieza el ${inicio.split('-').reverse().join('/')}.`
       : 'El portal no está disponible en este momento: tu acceso está habilitado solo durante las semanas de compra de tu empresa. Tu empresa no tiene ninguna semana de compra programada.',
   sinPermiso: 'No tienes permiso para realizar esta acción.',
-  passwordTemporalVencida:
-    'Tu contraseña temporal venció. Usa «Recuperar mi contraseña» o pide al administrador una nueva.',
   // Web Push: the server's answers about a device (decision 0117)
   pushSuscripcionNoEncontrada: 'Este dispositivo no está suscrito a tus avisos.',
   pushSuscrito: 'Este dispositivo recibirá los avisos que elijas «En el teléfono».',
@@ -233,6 +229,14 @@ export const MSG = {
   entregaSecretoIlegible:
     'El secreto de firma no se puede descifrar con ninguna clave configurada (SECRET_KEY cambió); desactiva este webhook y regístralo de nuevo',
   entregaVencida: 'Se agotaron los reintentos de 24 horas',
+  // Single sign-on (decision 0120): refusals of a client's issuer that only the server words.
+  ssoEmisorHttps: 'El emisor del proveedor de identidad debe usar https.',
+  ssoEmisorPrivado:
+    'El emisor apunta a una dirección privada o local; no está permitida en esta instalación.',
+  ssoEmisorNoResuelve: 'No se pudo resolver el nombre del servidor del emisor.',
+  ssoEmisorForma:
+    'El emisor es solo la dirección del proveedor, sin usuario, contraseña, parámetros (?) ni fragmento (#).',
+  ssoNoConfigurado: 'El cliente no tiene inicio de sesión con la cuenta de la empresa.',
   // Web Push (decision 0117): refusals of a device's address, what a push says on a lock screen, and why one
   // did not go out.
   pushEndpointHttps: 'La dirección del servicio de notificaciones del dispositivo debe usar https.',

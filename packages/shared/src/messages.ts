@@ -301,6 +301,41 @@ export const MSG = {
   pushClaveInvalida: 'La clave del dispositivo no es válida.',
   pushAuthInvalido: 'El secreto del dispositivo no es válido.',
 
+  // Single sign-on with the client's own identity provider (OpenID Connect, issue 40 item 4)
+  ssoEmisorInvalido: 'Escribe la dirección https:// del emisor (issuer) de tu proveedor de identidad.',
+  ssoIdClienteInvalido: 'Escribe el identificador de cliente (client id) de 1 a 200 caracteres.',
+  ssoSecretoInvalido: 'El secreto de cliente debe tener de 1 a 500 caracteres.',
+  ssoSecretoRequerido: 'Escribe el secreto de cliente (client secret) que te dio tu proveedor de identidad.',
+  ssoDominiosInvalidos: 'Escribe de 1 a 10 dominios de correo válidos, como empresa.com.mx.',
+  ssoDominioEnUso: 'Uno de los dominios ya usa el inicio de sesión de otro cliente.',
+  ssoCorreoInvalido: 'Escribe un correo electrónico válido.',
+  ssoGuardado: 'Inicio de sesión con la cuenta de la empresa guardado.',
+  ssoEliminado: 'Inicio de sesión con la cuenta de la empresa eliminado.',
+  ssoObligatorio: 'Tu empresa inicia sesión con su propia cuenta: usa «Entrar con tu cuenta de la empresa».',
+  ssoNoDisponible:
+    'Tu empresa no tiene inicio de sesión con su propia cuenta. Entra con tu usuario y contraseña.',
+  ssoProveedorCaido:
+    'No pudimos comunicarnos con el proveedor de identidad de tu empresa. Inténtalo de nuevo en unos minutos o entra con tu usuario y contraseña.',
+  ssoRechazado: 'No se pudo iniciar sesión con la cuenta de la empresa. Inténtalo de nuevo.',
+  ssoVencido:
+    'El inicio de sesión con la cuenta de la empresa tardó demasiado o ya se usó. Inténtalo de nuevo.',
+  ssoCorreoNoVerificado:
+    'Tu proveedor de identidad no confirma tu correo electrónico. Pide a tu área de sistemas que lo verifique.',
+  ssoSinCuenta: 'No hay una cuenta del portal para tu correo. Pide a tu administrador que te dé de alta.',
+  ssoOtroDominio: 'Tu correo no pertenece a los dominios de tu empresa en el portal.',
+  ssoVariasCuentas:
+    'Hay más de una cuenta del portal con tu correo. Pide a tu administrador que deje solo una activa.',
+  ssoDemasiadosIntentos:
+    'Demasiados inicios de sesión con la cuenta de la empresa desde esta conexión. Espera unos minutos antes de volver a intentarlo.',
+  // Refusals of any sign-in (password or the company's account): the server's refusal and the sign-in page
+  // after `/login?sso=<code>` show the same text.
+  usuarioInactivo: 'Tu cuenta está desactivada. Comunícate con el administrador.',
+  clienteInactivo: 'El acceso de tu empresa está desactivado. Comunícate con el administrador.',
+  fueraDeSemana:
+    'El portal no está disponible en este momento: tu acceso está habilitado solo durante las semanas de compra de tu empresa.',
+  passwordTemporalVencida:
+    'Tu contraseña temporal venció. Usa «Recuperar mi contraseña» o pide al administrador una nueva.',
+
   // Generic
   error: 'Error',
   ocurrioUnError: 'Ocurrio un error',

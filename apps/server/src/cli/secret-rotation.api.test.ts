@@ -5,9 +5,16 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
-import { pushVapid, users, webhookEndpoints } from '../db/schema/index.ts';
+import { clientSso, pushVapid, users, webhookEndpoints } from '../db/schema/index.ts';
 import { appKeys, encryptionRing } from '../lib/keys.ts';
-import { openSecret, openWithRing, sealSecret, secretContext, vapidContext } from '../lib/secret-box.ts';
+import {
+  openSecret,
+  openWithRing,
+  sealSecret,
+  secretContext,
+  ssoContext,
+  vapidContext,
+} from '../lib/secret-box.ts';
 import { type ColumnCounts, rotateSecrets, rotationReport } from '../lib/secret-rotation.ts';
 import { codeAt, newTotpSecret, sealTotpSecret, stepAt } from '../lib/totp.ts';
 import { MSG } from '../messages.ts';
@@ -159,7 +166,23 @@ describe.each(DB_KINDS)('key rotation (%s)', (kind) => {
     await db
       .update(pushVapid)
       .set({ clavePrivadaCifrada: sealSecret(oldKeys.encryption, vapidPrivate, vapidContext(1)) });
-    return { old, current, lost, pendingSecret, hook: hook!, vapidPrivate };
+    // A client's single sign-on secret (decision 0120) sealed under the old key, and one under the new.
+    const ssoClient = await makeClient(db);
+    const ssoCurrent = await makeClient(db);
+    const ssoRow = (idCliente: number, key: Buffer, secreto: string) => ({
+      idCliente,
+      emisor: 'https://93.184.216.34/tenant/v2.0',
+      idClienteOidc: 'portal',
+      secretoCifrado: sealSecret(key, secreto, ssoContext(idCliente)),
+      dominios: [`rotacion-${idCliente}.com.mx`],
+    });
+    await db
+      .insert(clientSso)
+      .values([
+        ssoRow(ssoClient.id, oldKeys.encryption, 'sso-rotacion'),
+        ssoRow(ssoCurrent.id, newKeys.encryption, 'sso-actual'),
+      ]);
+    return { old, current, lost, pendingSecret, hook: hook!, vapidPrivate, ssoClient };
   }
 
   it('secrets:rotate seals every old secret under the new key; a second run changes nothing and says so', async () => {
@@ -174,6 +197,7 @@ describe.each(DB_KINDS)('key rotation (%s)', (kind) => {
       [1, 0, []],
       [1, 0, []],
       [1, 0, []],
+      [1, 1, []],
     ]);
     // Each now opens with the new key alone; what was current is untouched.
     for (const { user, secret } of rows.old) {
@@ -196,6 +220,10 @@ describe.each(DB_KINDS)('key rotation (%s)', (kind) => {
     expect(openSecret(keysOf(NEW).encryption, vapid!.clavePrivadaCifrada, vapidContext(1))).toBe(
       rows.vapidPrivate,
     );
+    const [sso] = await db.select().from(clientSso).where(eq(clientSso.idCliente, rows.ssoClient.id));
+    expect(openSecret(keysOf(NEW).encryption, sso!.secretoCifrado, ssoContext(rows.ssoClient.id))).toBe(
+      'sso-rotacion',
+    );
     const report = rotationReport(first);
     expect(report).toContain(
       'Secretos de verificación en dos pasos: vueltos a cifrar 3, ya con la clave actual 1, ilegibles 1',
@@ -203,11 +231,14 @@ describe.each(DB_KINDS)('key rotation (%s)', (kind) => {
     expect(report).toContain(
       'Clave privada de las notificaciones push (VAPID): vueltos a cifrar 1, ya con la clave actual 0, ilegibles 0',
     );
-    expect(report).toContain('Total: vueltos a cifrar 6, ya con la clave actual 1, ilegibles 1');
+    expect(report).toContain(
+      'Secretos de cliente del inicio de sesión con la cuenta de la empresa: vueltos a cifrar 1, ya con la clave actual 1, ilegibles 0',
+    );
+    expect(report).toContain('Total: vueltos a cifrar 7, ya con la clave actual 2, ilegibles 1');
 
     const snapshot = await db.select({ id: users.id, s: users.totpSecret }).from(users).orderBy(users.id);
     const second = await rotateSecrets(db, t.app.keys);
-    expect(totals(second)).toEqual({ reencrypted: 0, current: 7, unreadable: 1 });
+    expect(totals(second)).toEqual({ reencrypted: 0, current: 9, unreadable: 1 });
     expect(rotationReport(second)).toContain('Nada que volver a cifrar');
     expect(await db.select({ id: users.id, s: users.totpSecret }).from(users).orderBy(users.id)).toEqual(
       snapshot,

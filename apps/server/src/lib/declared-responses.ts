@@ -26,14 +26,16 @@ const FILE_ANSWER = {
 
 /**
  * onRoute hook: every `/api` route's `schema.response` declares every status the route may answer, so the
- * OpenAPI document does too. A route that declares no success answer sends a file (200). Declared
+ * OpenAPI document does too. A route that declares no success answer (2xx, or a 3xx redirect) sends a file (200). Declared
  * entries of the route itself are kept as they are.
  */
 export function declareResponses(route: RouteOptions): void {
   // The document's own pages (/api/docs, hidden from it) are not API routes.
   if (!route.url.startsWith('/api/') || !route.schema || route.schema.hide) return;
   const response = { ...((route.schema.response as Record<string, unknown> | undefined) ?? {}) };
-  if (!Object.keys(response).some((code) => code.startsWith('2'))) response[200] = FILE_ANSWER;
+  // A redirect (a browser's navigation, such as single sign-on's 302s) is its route's success answer.
+  if (!Object.keys(response).some((code) => code.startsWith('2') || code.startsWith('3')))
+    response[200] = FILE_ANSWER;
   for (const code of commonErrors(route)) response[code] ??= ErrorBody;
   route.schema = { ...route.schema, response };
 }

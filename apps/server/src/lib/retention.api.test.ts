@@ -10,6 +10,7 @@ import {
   passwordTokens,
   pushDeliveries,
   pushSubscriptions,
+  ssoLogins,
   systemLogs,
   webhookDeliveries,
   webhookEndpoints,
@@ -327,6 +328,25 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
       )[0]!.id;
     const logs = { outside: await entry(monthsAgo(24, -SECOND)), inside: await entry(monthsAgo(24, SECOND)) };
 
+    // Sign-ins with the company's account in progress (decision 0120): a day after they started.
+    const flow = async (createdAt: Date) =>
+      (
+        await db()
+          .insert(ssoLogins)
+          .values({
+            stateHash: uniq('estado'),
+            sessionId: 'a.sesion',
+            idCliente: w.client.id,
+            correo: 'ana@empresa.com.mx',
+            codeVerifier: 'verificador',
+            nonce: 'nonce',
+            createdAt,
+            expiresAt: new Date(createdAt.getTime() + 600_000),
+          })
+          .returning({ id: ssoLogins.id })
+      )[0]!.id;
+    const flows = { outside: await flow(daysAgo(1, -SECOND)), inside: await flow(daysAgo(1, SECOND)) };
+
     const before = (await purgeEntries()).length;
     const run = await runRetention(db(), settings(), t.app.clock.now(), tz());
     expect(run.interrupted).toBe(false);
@@ -342,6 +362,7 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
       registros_sistema: 1,
       entregas_push: 1,
       dispositivos_push: 2,
+      inicios_sso: 1,
     };
     expect(run.removed).toEqual(expected);
 
@@ -439,6 +460,11 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
       .from(systemLogs)
       .where(inArray(systemLogs.id, [logs.outside, logs.inside]));
     expect(logsLeft.map((l) => l.id)).toEqual([logs.inside]);
+    const flowsLeft = await db()
+      .select({ id: ssoLogins.id })
+      .from(ssoLogins)
+      .where(inArray(ssoLogins.id, Object.values(flows)));
+    expect(flowsLeft.map((f) => f.id)).toEqual([flows.inside]);
 
     // One entry for the run, with the counts per kind, in Spanish.
     const entries = await purgeEntries();
@@ -453,12 +479,12 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
     });
     expect(run.longestBatchMs).toBeGreaterThan(0);
     expect(last.description).toBe(
-      'Depuración de datos antiguos: eventos de webhook: 2, entregas de webhook: 3, recordatorios de autorización: 1, alertas de presupuesto: 1, avisos de la campana: 1, correos enviados: 3, enlaces de contraseña y bienvenida: 2, intentos de acceso: 2, registros del sistema: 1, envíos al teléfono: 1, teléfonos suscritos: 2',
+      'Depuración de datos antiguos: eventos de webhook: 2, entregas de webhook: 3, recordatorios de autorización: 1, alertas de presupuesto: 1, avisos de la campana: 1, correos enviados: 3, enlaces de contraseña y bienvenida: 2, intentos de acceso: 2, registros del sistema: 1, envíos al teléfono: 1, teléfonos suscritos: 2, inicios de sesión con la cuenta de la empresa: 1',
     );
 
     // A second run finds nothing more, and says so.
     const again = await runRetention(db(), settings(), t.app.clock.now(), tz());
-    expect(Object.values(again.removed)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(again.removed)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect((await purgeEntries()).at(-1)!.metadata).toMatchObject({
       registros_sistema: 0,
       interrumpida: false,

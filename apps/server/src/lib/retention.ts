@@ -12,6 +12,7 @@ import {
   passwordTokens,
   pushDeliveries,
   pushSubscriptions,
+  ssoLogins,
   systemLogs,
   users,
   webhookDeliveries,
@@ -82,7 +83,17 @@ export const TABLE_RETENTION: Record<string, { purged: string } | { kept: string
       'RETENTION_PUSH_MONTHS (3) months after the device last received a push or was subscribed again, and at once when its person is deactivated; sign-out and a 404/410 of the push service remove it too',
   },
   push_deliveries: { purged: 'RETENTION_PUSH_DAYS (7) days after the push' },
+  client_sso: {
+    kept: 'configuration: one row per client that signs in with its own provider, lives with its client',
+  },
+  client_sso_domains: { kept: 'part of their client_sso row (on delete cascade)' },
+  sso_logins: {
+    purged: 'SSO_LOGIN_RETENTION_DAYS (1) day after the sign-in started (each one is usable for 10 minutes)',
+  },
 };
+
+/** Sign-ins with a client's provider in progress live 10 minutes; their rows are removed a day after. */
+export const SSO_LOGIN_RETENTION_DAYS = 1;
 
 /** What one run removed, per kind (the system log entry's metadata keys). */
 export interface RetentionCounts {
@@ -97,6 +108,7 @@ export interface RetentionCounts {
   registros_sistema: number;
   entregas_push: number;
   dispositivos_push: number;
+  inicios_sso: number;
 }
 
 const LABELS: Record<keyof RetentionCounts, string> = {
@@ -111,6 +123,7 @@ const LABELS: Record<keyof RetentionCounts, string> = {
   registros_sistema: 'registros del sistema',
   entregas_push: 'envíos al teléfono',
   dispositivos_push: 'teléfonos suscritos',
+  inicios_sso: 'inicios de sesión con la cuenta de la empresa',
 };
 
 export interface RetentionSettings {
@@ -309,6 +322,14 @@ export async function runRetention(
         sql`id`,
       ],
     );
+    // Single sign-on (decision 0120): a flow is usable for 10 minutes; its row is kept a day for support.
+    purges.push([
+      'inicios_sso',
+      ssoLogins,
+      sql`id`,
+      sql`created_at < ${daysAgo(SSO_LOGIN_RETENTION_DAYS)}`,
+      sql`created_at`,
+    ]);
     for (const [kind, table, key, where, order] of purges)
       await inBatches(kind, async (limit) => {
         const n = await count(

@@ -1,7 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
- * Secrets kept at rest (two-factor secrets, webhook signing secrets, the VAPID private key): AES-256-GCM with the app's encryption key (lib/keys.ts).
+ * Secrets kept at rest (two-factor secrets, webhook signing secrets, the VAPID private key, the clients'
+ * single sign-on client secrets): AES-256-GCM with the app's encryption key (lib/keys.ts).
  * Sealed form: `v1.<iv>.<tag>.<ciphertext>` (base64url; a random 12-byte IV per seal, a 16-byte tag). The
  * `context` (what the secret is and whose, e.g. `totp:42`) is authenticated with it, so a sealed value
  * copied to another row or purpose does not open there.
@@ -35,6 +36,11 @@ export function secretContext(endpointId: number): string {
 /** The context of the portal's VAPID private key (push_vapid's one row, decision 0117). */
 export function vapidContext(id: number): string {
   return `vapid:${id}`;
+}
+
+/** The context of a client's single sign-on client secret (client_sso's row of that client, decision 0120). */
+export function ssoContext(idCliente: number): string {
+  return `sso:${idCliente}`;
 }
 
 export function sealSecret(key: Buffer, plaintext: string, context: string): string {

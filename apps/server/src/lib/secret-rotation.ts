@@ -1,9 +1,9 @@
 /**
  * Seals again, under the current SECRET_KEY, every secret kept at rest that a previous key sealed
- * (decision 0102): two-factor secrets (active and pending), webhook signing secrets and the VAPID private key
- * of Web Push (decision 0117).
+ * (decision 0102): two-factor secrets (active and pending), webhook signing secrets, the VAPID private key
+ * of Web Push (decision 0117) and the clients' single sign-on client secrets (decision 0120).
  *
- * Safe while instances run: rows are read in batches by id and each one is written back with a
+ * Safe while instances run: rows are read in batches by their key and each one is written back with a
  * compare-and-set on the sealed value it had (`… where id = $1 and column = $old`), one short statement
  * per row; a row that an instance changed in between (a new enrolment, a new signing secret) is read again
  * and never overwritten. Idempotent (what the current key sealed is left as it is) and resumable (an
@@ -12,16 +12,25 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.ts';
 import { type AppKeys, encryptionRing } from './keys.ts';
-import { openWithRing, SecretBoxError, sealSecret, secretContext, vapidContext } from './secret-box.ts';
+import {
+  openWithRing,
+  SecretBoxError,
+  sealSecret,
+  secretContext,
+  ssoContext,
+  vapidContext,
+} from './secret-box.ts';
 import { totpContext } from './totp.ts';
 
 /** A column of sealed values. */
 export interface SealedColumn {
   /** What the operator reads (Spanish). */
   label: string;
-  table: 'users' | 'webhook_endpoints' | 'push_vapid';
+  table: 'users' | 'webhook_endpoints' | 'push_vapid' | 'client_sso';
   column: 'totp_secret' | 'totp_pending_secret' | 'secreto_cifrado' | 'clave_privada_cifrada';
-  /** The context a row's value is sealed with (lib/secret-box.ts). */
+  /** The table's integer key (the rows are read in its order): `id` unless said. */
+  key?: 'id' | 'id_cliente';
+  /** The context a row's value is sealed with (lib/secret-box.ts), by the row's key. */
   context(id: number): string;
 }
 
@@ -50,6 +59,13 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
     column: 'clave_privada_cifrada',
     context: vapidContext,
   },
+  {
+    label: 'Secretos de cliente del inicio de sesión con la cuenta de la empresa',
+    table: 'client_sso',
+    column: 'secreto_cifrado',
+    key: 'id_cliente',
+    context: ssoContext,
+  },
 ];
 
 export interface ColumnCounts {
@@ -75,7 +91,8 @@ export interface RotationOptions {
 async function reread(db: Db, c: SealedColumn, id: number): Promise<string | null> {
   const [row] = await rowsOf<{ sealed: string | null }>(
     db,
-    sql`select ${sql.identifier(c.column)} as sealed from ${sql.identifier(c.table)} where id = ${id}`,
+    sql`select ${sql.identifier(c.column)} as sealed from ${sql.identifier(c.table)}
+        where ${sql.identifier(c.key ?? 'id')} = ${id}`,
   );
   return row?.sealed ?? null;
 }
@@ -89,13 +106,14 @@ async function rotateColumn(
   const counts: ColumnCounts = { label: c.label, reencrypted: 0, current: 0, unreadable: [] };
   const table = sql.identifier(c.table);
   const column = sql.identifier(c.column);
+  const key = sql.identifier(c.key ?? 'id');
   const batchSize = options.batchSize ?? 100;
   let after = 0;
   for (;;) {
     const batch = await rowsOf<{ id: number; sealed: string }>(
       db,
-      sql`select id, ${column} as sealed from ${table}
-          where id > ${after} and ${column} is not null order by id limit ${batchSize}`,
+      sql`select ${key} as id, ${column} as sealed from ${table}
+          where ${key} > ${after} and ${column} is not null order by ${key} limit ${batchSize}`,
     );
     if (batch.length === 0) return counts;
     await options.afterRead?.(
@@ -121,7 +139,7 @@ async function rotateColumn(
         }
         const next = sealSecret(ring[0]!, opened.plaintext, c.context(row.id));
         const set: SQL = sql`update ${table} set ${column} = ${next}
-                             where id = ${row.id} and ${column} = ${sealed} returning id`;
+                             where ${key} = ${row.id} and ${column} = ${sealed} returning ${key}`;
         if ((await rowsOf(db, set)).length === 1) {
           counts.reencrypted++;
           break;
@@ -163,7 +181,7 @@ export function rotationReport(counts: ColumnCounts[]): string {
     lines.push('Nada que volver a cifrar: todo estaba ya con la clave actual o es ilegible.');
   if (unreadable > 0)
     lines.push(
-      'Los ilegibles no se pueden recuperar: restablece la verificación en dos pasos de esos usuarios (Usuarios → Restablecer verificación en dos pasos) y registra de nuevo esos webhooks (el secreto nuevo se muestra al registrarlos). Si es la clave de las notificaciones push, bórrala (`delete from push_vapid`) y reinicia: se crea otra y cada dispositivo se suscribe de nuevo al abrir el portal.',
+      'Los ilegibles no se pueden recuperar: restablece la verificación en dos pasos de esos usuarios (Usuarios → Restablecer verificación en dos pasos) y registra de nuevo esos webhooks (el secreto nuevo se muestra al registrarlos). Si es la clave de las notificaciones push, bórrala (`delete from push_vapid`) y reinicia: se crea otra y cada dispositivo se suscribe de nuevo al abrir el portal. Si es el secreto de cliente del inicio de sesión con la cuenta de la empresa, guarda de nuevo ese cliente con su secreto (los ids son los de los clientes).',
     );
   return `${lines.join('\n')}\n`;
 }

@@ -32,11 +32,15 @@ export function twoFactorMandatory(
   return false;
 }
 
-/** Mandatory and not active: the user must enrol before doing anything else. */
+/**
+ * Mandatory and not active: the user must enrol before doing anything else. Not for an account without a
+ * password: it signs in only with its company's account (single sign-on, decision 0120), whose provider
+ * authenticates it, and enrolling needs the password it does not have.
+ */
 export function twoFactorEnrolmentDue(
   config: Pick<Config, 'ADMIN_2FA_REQUIRED'>,
-  user: UserFacts,
+  user: UserFacts & { passwordHash: string | null },
   client: { requiere2fa: boolean } | null,
 ): boolean {
-  return twoFactorMandatory(config, user, client) && !twoFactorActive(user);
+  return user.passwordHash !== null && twoFactorMandatory(config, user, client) && !twoFactorActive(user);
 }

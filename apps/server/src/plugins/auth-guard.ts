@@ -62,13 +62,15 @@ export function mustChangePassword(user: UserRow, now: Date, tz: string): boolea
 /**
  * Why the password must be changed before anything else: 'temporal' (an administrator's temporary password,
  * or a published demo one in production) wins over 'caducada' (set 6 calendar months ago or more); null when
- * no change is due.
+ * no change is due, and always for an account without a password (it has none to change: it signs in with
+ * its company's account, decision 0120).
  */
 export function passwordChangeReason(
-  user: Pick<UserRow, 'passwordTemporary' | 'passwordChangedAt'>,
+  user: Pick<UserRow, 'passwordHash' | 'passwordTemporary' | 'passwordChangedAt'>,
   now: Date,
   tz: string,
 ): PasswordChangeReason | null {
+  if (user.passwordHash === null) return null;
   if (user.passwordTemporary) return 'temporal';
   if (passwordExpired(user.passwordChangedAt, now, tz)) return 'caducada';
   return null;

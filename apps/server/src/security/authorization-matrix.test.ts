@@ -56,6 +56,11 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'GET /api/sesion': signedIn(200),
   'POST /api/repassword': signedIn(400),
   'GET /api/logout': all(200),
+  // Single sign-on (decision 0120): the sign-in page's calls; the start and the callback are navigations
+  // that always answer with a redirect (here to /login?sso=…).
+  'POST /api/sso/descubrir': all(200),
+  'GET /api/sso/iniciar': all(302),
+  'GET /api/sso/retorno': all(302),
   'POST /api/login/2fa': all(401),
   'GET /api/2fa': secondFactor(200),
   'POST /api/2fa/iniciar': secondFactor(200),
@@ -127,6 +132,9 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'GET /api/clientes/:id/resumen': admin(200),
   'POST /api/clientes': admin(201),
   'POST /api/clientes/update/:id': admin(200),
+  'GET /api/clients/:id/sso': admin(200),
+  'PUT /api/clients/:id/sso': admin(200),
+  'DELETE /api/clients/:id/sso': admin(200),
   'GET /api/usuarios': admin(200),
   'GET /api/usuarios/:id': admin(200),
   'GET /api/buscar': admin(200),

@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import { WEB_DIST } from '../app.ts';
 import {
   apiTokens,
+  clientSso,
   notifications,
   pushSubscriptions,
   users,
@@ -15,6 +16,7 @@ import {
   webhookEndpoints,
   webhookEvents,
 } from '../db/schema/index.ts';
+import { sealSecret, ssoContext } from '../lib/secret-box.ts';
 import { codeAt, newTotpSecret, sealTotpSecret, stepAt } from '../lib/totp.ts';
 import { multipart } from '../test/admin-fixtures.ts';
 import { makeOrder, TEST_PASSWORD } from '../test/factories.ts';
@@ -180,6 +182,24 @@ async function callerSecondFactor(w: World, actor: Actor, state: 'ninguno' | 'pe
   return secondFactor(w, w.users[actor].id, state);
 }
 
+/**
+ * A client's single sign-on configuration (decision 0120) written directly, when it has none: an issuer at a
+ * public address the matrix never calls (every sign-in the matrix starts is for a domain without one).
+ */
+const SSO_ISSUER = 'https://93.184.216.34/tenant/v2.0';
+async function ssoConfigured(w: World, idCliente: number, dominio: string): Promise<void> {
+  await w.db
+    .insert(clientSso)
+    .values({
+      idCliente,
+      emisor: SSO_ISSUER,
+      idClienteOidc: 'portal-matriz',
+      secretoCifrado: sealSecret(w.t.app.keys.encryption, 'secreto-matriz', ssoContext(idCliente)),
+      dominios: [dominio],
+    })
+    .onConflictDoNothing();
+}
+
 const clientForm = (nombre: string) => ({
   fields: { nombre, presupuesto_default: 1000, limite_de_compras: 3, cantidad_autorizadores: 1 },
 });
@@ -237,6 +257,20 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
   },
   'GET /api/logout': { req: () => get('/api/logout'), caller: 'adm', last: true },
   // The sign-in's second step: without a waiting session every caller gets the one answer (401 BAD_CODE).
+  // Single sign-on (decision 0120): public like the sign-in; a domain without a provider, so the matrix
+  // never calls one: the start and the callback send the browser back to the sign-in page (302).
+  'POST /api/sso/descubrir': {
+    req: () => post('/api/sso/descubrir', { correo: 'alguien@sin-proveedor.example' }),
+    caller: 'anon',
+  },
+  'GET /api/sso/iniciar': {
+    req: () => get('/api/sso/iniciar?correo=alguien%40sin-proveedor.example'),
+    caller: 'anon',
+  },
+  'GET /api/sso/retorno': {
+    req: () => get('/api/sso/retorno?code=codigo-de-la-matriz&state=estado-de-la-matriz'),
+    caller: 'anon',
+  },
   'POST /api/login/2fa': { req: () => post('/api/login/2fa', { codigo: '123456' }), caller: 'anon' },
 
   // Two-factor sign-in of the caller's own account: roles 2, 3 and 4.
@@ -601,6 +635,34 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
       url: `/api/clientes/update/${w.c.client.id}`,
       form: clientForm('Cliente C2'),
     }),
+    caller: 'adm',
+  },
+  // A client's single sign-on (decision 0120): client A's is read and saved, client C's removed.
+  'GET /api/clients/:id/sso': {
+    req: async (w, actor) => {
+      if (actor === 'adm') await ssoConfigured(w, w.a.client.id, 'matriz-a.example.com');
+      return get(`/api/clients/${w.a.client.id}/sso`);
+    },
+    caller: 'adm',
+  },
+  'PUT /api/clients/:id/sso': {
+    req: (w) => ({
+      method: 'PUT',
+      url: `/api/clients/${w.a.client.id}/sso`,
+      body: {
+        emisor: SSO_ISSUER,
+        id_cliente: 'portal-matriz',
+        secreto: 'secreto-matriz',
+        dominios: ['matriz-a.example.com'],
+      },
+    }),
+    caller: 'adm',
+  },
+  'DELETE /api/clients/:id/sso': {
+    req: async (w, actor) => {
+      if (actor === 'adm') await ssoConfigured(w, w.c.client.id, 'matriz-c.example.com');
+      return { method: 'DELETE', url: `/api/clients/${w.c.client.id}/sso` };
+    },
     caller: 'adm',
   },
   'GET /api/usuarios': { req: (w) => get(`/api/usuarios?id_cliente=${w.a.client.id}`), caller: 'adm' },

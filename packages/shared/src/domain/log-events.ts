@@ -12,6 +12,7 @@ export const LOG_EVENT_LABELS = {
   login_bloqueado: 'Acceso bloqueado por intentos fallidos',
   login_2fa_pendiente: 'Inicio de sesión en espera del segundo paso',
   login_2fa_fallido: 'Código de verificación incorrecto al entrar',
+  login_sso_fallido: 'Inicio de sesión con la cuenta de la empresa fallido',
   password_cambiada: 'Contraseña cambiada',
   password_recuperacion: 'Recuperación de contraseña solicitada',
   password_establecida: 'Contraseña establecida',
@@ -67,6 +68,8 @@ export const LOG_EVENT_LABELS = {
   webhook_creado: 'Webhook registrado',
   webhook_desactivado: 'Webhook desactivado',
   webhook_reenviado: 'Entrega de webhook reenviada',
+  sso_configurado: 'Inicio de sesión con la cuenta de la empresa configurado',
+  sso_eliminado: 'Inicio de sesión con la cuenta de la empresa eliminado',
   datos_depurados: 'Datos antiguos depurados',
 } as const satisfies Record<string, string>;
 

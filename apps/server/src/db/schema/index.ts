@@ -1149,3 +1149,75 @@ export const webhookDeliveries = pgTable(
     check('webhook_deliveries_estado', sql`${t.estado} in ('pendiente', 'enviando', 'entregado', 'fallido')`),
   ],
 );
+
+/**
+ * A client's own identity provider (OpenID Connect single sign-on, decision 0120): set by the distributor's
+ * administrator. The client secret is sealed with the app's encryption key (lib/secret-box.ts, `ssoContext`)
+ * and re-sealed by `npm run secrets:rotate`. `dominios` are the e-mail domains it covers, each also a row of
+ * `client_sso_domains` (one client per domain). Lives with its client (on delete cascade).
+ */
+export const clientSso = pgTable(
+  'client_sso',
+  {
+    idCliente: integer('id_cliente')
+      .primaryKey()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    /** The issuer identifier as the provider publishes it (its discovery document hangs below it). */
+    emisor: text('emisor').notNull(),
+    /** The client id the provider gave the portal (not a key: the provider's own identifier). */
+    idClienteOidc: text('id_cliente_oidc').notNull(),
+    secretoCifrado: text('secreto_cifrado').notNull(),
+    /** Lower-case e-mail domains, 1 to 10. */
+    dominios: text('dominios').array().notNull(),
+    /** Password sign-in is refused for the client's roles 1–3. */
+    obligatorio: boolean('obligatorio').notNull().default(false),
+    /** A verified e-mail of the domains with no account gets one (rol 1, the client's defaults). */
+    altaAutomatica: boolean('alta_automatica').notNull().default(false),
+    activo: boolean('activo').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('client_sso_dominios_count', sql`cardinality(${t.dominios}) between 1 and 10`)],
+);
+
+/** Which client's provider an e-mail domain signs in with: a domain belongs to one client only. */
+export const clientSsoDomains = pgTable(
+  'client_sso_domains',
+  {
+    dominio: text('dominio').primaryKey(),
+    idCliente: integer('id_cliente')
+      .notNull()
+      .references(() => clientSso.idCliente, { onDelete: 'cascade' }),
+  },
+  (t) => [index('client_sso_domains_cliente_idx').on(t.idCliente)],
+);
+
+/**
+ * A sign-in with a client's provider in progress (decision 0120): started by GET /api/sso/iniciar, consumed
+ * once by GET /api/sso/retorno within 10 minutes, from the same browser session (`session_id`: the id of
+ * the session the flow started from, anonymous or not). Only the state's SHA-256 is stored; the PKCE
+ * verifier and the nonce are what the callback checks the provider's answer with. Purged a day after.
+ */
+export const ssoLogins = pgTable(
+  'sso_logins',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    stateHash: text('state_hash').notNull(),
+    sessionId: text('session_id').notNull(),
+    idCliente: integer('id_cliente')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    /** The e-mail typed on the sign-in page (sent to the provider as `login_hint`). */
+    correo: text('correo').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [
+    uniqueIndex('sso_logins_state_unique').on(t.stateHash),
+    // The retention job's oldest first (lib/retention.ts, decision 0101).
+    index('sso_logins_created_idx').on(t.createdAt),
+  ],
+);

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/principal.ts';
-import { authAttempts, passwordTokens, users } from '../../db/schema/index.ts';
+import { authAttempts, clientSso, passwordTokens, users } from '../../db/schema/index.ts';
 import { type AuditEntry, audit } from '../../lib/audit.ts';
 import { throttleRefusalsTotal } from '../../lib/metrics.ts';
 
@@ -21,6 +21,21 @@ export async function findUserByUsuario(db: Db, usuario: string): Promise<UserRo
     .where(sql`lower(${users.usuario}) = lower(${usuario.trim()})`)
     .limit(1);
   return row;
+}
+
+/**
+ * The client signs in only through its own provider (an active single sign-on configuration with
+ * `obligatorio`, decision 0120): password sign-in is refused for its roles 1–3.
+ */
+export async function ssoRequired(db: Db, idCliente: number): Promise<boolean> {
+  const [row] = await db
+    .select({ obligatorio: clientSso.obligatorio })
+    .from(clientSso)
+    .where(
+      and(eq(clientSso.idCliente, idCliente), eq(clientSso.activo, true), eq(clientSso.obligatorio, true)),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 /**

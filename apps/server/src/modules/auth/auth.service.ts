@@ -176,6 +176,17 @@ export async function signIn(
         : refusal.msg;
     throw new AppError(403, refusal.code, msg);
   }
+  // A client that signs in only through its own provider (decision 0120): the right password of its
+  // roles 1–3 opens nothing. The distributor's administrators (no client) are never held by it.
+  if (user.rol !== ROLES.administrador && client && (await repo.ssoRequired(deps.db, client.id))) {
+    await audit(deps.db, {
+      userId: user.id,
+      eventType: 'login_rechazado',
+      description: `Inicio de sesión con contraseña rechazado: su empresa entra con su propia cuenta (${user.usuario})`,
+      metadata: { motivo: 'SSO_REQUIRED', ...requestMeta(request) },
+    });
+    throw new AppError(403, 'SSO_REQUIRED', MSG.ssoObligatorio);
+  }
   // Two-factor sign-in: the password opens only a 5-minute session for POST /api/login/2fa, and the
   // throttle's failures stay counted until the second factor is right too.
   if (twoFactorActive(user)) return startSecondStep(deps, store, request, reply, user, session.id);

@@ -176,7 +176,8 @@ export interface CreatedAccount {
 }
 
 /**
- * The one way an account is created (the users form and the users import): the accounts of one client,
+ * The one way an account is created (the users form, the users import, a first sign-in with the company's
+ * account when the client allows it): the accounts of one client,
  * with no password, the client's purchase limit and budget where none is given (category mode: 0, the
  * budget is the sum of the categories), and a single-use welcome link (72 h) e-mailed through the outbox
  * in the caller's transaction. The role rule (roleAllowed) is the caller's check, with its own message.
@@ -189,6 +190,11 @@ export async function createAccounts(
   publicUrl: string,
   /** Now (the app's clock), for the welcome links' expiry. */
   now: Date,
+  /**
+   * `welcome: false`: no welcome link (an account made at its first sign-in with its company's account,
+   * decision 0120, signs in that way and has no password to set).
+   */
+  options: { welcome?: boolean } = {},
 ): Promise<CreatedAccount[]> {
   if (accounts.length === 0) return [];
   const regular = client.modoPresupuesto !== 'categoria';
@@ -211,7 +217,8 @@ export async function createAccounts(
       email: users.email,
       rol: users.rol,
     });
-  const welcomed = await sendWelcomeLinks(tx, inserted, publicUrl, now);
+  const welcomed =
+    options.welcome === false ? new Set<number>() : await sendWelcomeLinks(tx, inserted, publicUrl, now);
   return inserted.map(({ email: _email, ...user }) => ({ ...user, welcomed: welcomed.has(user.id) }));
 }
 

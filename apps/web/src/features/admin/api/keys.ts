@@ -52,6 +52,8 @@ export const adminKeys = {
   allClients: ['admin', 'clientes', 'todos'] as const,
   clientsPage: (page: number, q: string, orden: string) =>
     ['admin', 'clientes', 'lista', { page, q, orden }] as const,
+  /** A client's single sign-on (GET/PUT/DELETE /api/clients/{id}/sso; decision 0120). */
+  clientSso: (id: number) => ['admin', 'clientes', 'sso', id] as const,
   users: ['admin', 'usuarios'] as const,
   usersPage: (idCliente: number, page: number, q: string, filters: Record<string, string | number | null>) =>
     ['admin', 'usuarios', 'lista', idCliente, { page, q, ...filters }] as const,

@@ -1,6 +1,6 @@
 /**
- * Clients: the paginated list, create and update (multipart, with the logo and the two PDFs)
- * and the activo toggle, which sends the client as it is, without its files.
+ * Clients: the paginated list, create and update (multipart, with the logo and the two PDFs),
+ * the activo toggle, which sends the client as it is, without its files, and the client's single sign-on.
  */
 import { CLIENTS_PER_PAGE } from '@portal/shared/limits';
 import {
@@ -12,9 +12,10 @@ import {
   type ClientsSort,
   type ClientUpdateResponse,
 } from '@portal/shared/schemas/clients';
+import type { SsoConfigBody, SsoConfigView } from '@portal/shared/schemas/sso';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FileValue } from '../../../components/ui/file-field';
-import { api } from '../../../lib/api';
+import { api, isApiError } from '../../../lib/api';
 import { toFormData } from '../../../lib/form-data';
 import { adminKeys } from '../api/keys';
 
@@ -81,5 +82,43 @@ export function useToggleClient() {
         clientFormData(client.id, { ...client, activo: !client.activo }),
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.clients }),
+  });
+}
+
+/**
+ * A client's single sign-on (decision 0120), or null when it has none (the server's 404); read while
+ * `enabled` (its dialog is open).
+ */
+export function useClientSso(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: adminKeys.clientSso(id),
+    queryFn: async ({ signal }) => {
+      try {
+        return await api.get<SsoConfigView>(`/api/clients/${id}/sso`, { signal });
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** PUT /api/clients/{id}/sso: sets the client's provider, domains and rules (no secret: keep the stored one). */
+export function useSaveClientSso(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SsoConfigBody) => api.put<SsoConfigView>(`/api/clients/${id}/sso`, body),
+    onSuccess: (view) => queryClient.setQueryData(adminKeys.clientSso(id), view),
+  });
+}
+
+/** DELETE /api/clients/{id}/sso: the client's users sign in with their password again. */
+export function useRemoveClientSso(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<{ status: string; msg: string }>(`/api/clients/${id}/sso`),
+    onSuccess: () => queryClient.setQueryData(adminKeys.clientSso(id), null),
   });
 }

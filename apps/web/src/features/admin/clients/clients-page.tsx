@@ -1,7 +1,8 @@
 /**
  * The clients (10 per page from the server, searchable), 'Agregar cliente', and per
  * row 'Editar', activate/deactivate after '¿Estás seguro?' and a menu to the client's Usuarios, Inventario
- * and Semanas de acceso. Phones get one card per client.
+ * and Semanas de acceso and its «Inicio de sesión de la empresa» (client-sso-dialog.tsx). Phones get one
+ * card per client.
  */
 import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Table.css';
@@ -24,6 +25,7 @@ import { CLIENTS_PER_PAGE } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import { type ClientDto, ClientsQuery, ClientsSort } from '@portal/shared/schemas/clients';
 import {
+  IconBuildingSkyscraper,
   IconBuildingStore,
   IconCalendarWeek,
   IconDots,
@@ -50,6 +52,7 @@ import { useListParams, usePagedSearch } from '../../../lib/list-params';
 import { fetchClientSummary, useClientsPage, useToggleClient } from './api';
 import { ClientFormModal } from './client-form';
 import { levelsLabel } from './client-form-values';
+import { ClientSsoDialog } from './client-sso-dialog';
 
 /** The list's parameters in the URL (`?page=&q=&orden=`). */
 const ClientsListQuery = ClientsQuery.pick({ page: true, q: true, orden: true });
@@ -104,6 +107,7 @@ function Documents({ client }: { client: ClientDto }) {
 
 interface RowActions {
   onEdit: (client: ClientDto) => void;
+  onSso: (client: ClientDto) => void;
   onToggle: (client: ClientDto) => void | Promise<void>;
 }
 
@@ -136,7 +140,16 @@ function ClientScreenItems({ client }: { client: ClientDto }) {
   );
 }
 
-function Actions({ client, onEdit, onToggle }: RowActions & { client: ClientDto }) {
+/** The client's single sign-on, in a dialog. */
+function SsoItem({ client, onSso }: { client: ClientDto; onSso: RowActions['onSso'] }) {
+  return (
+    <Menu.Item leftSection={<IconBuildingSkyscraper size={16} />} onClick={() => onSso(client)}>
+      Inicio de sesión de la empresa
+    </Menu.Item>
+  );
+}
+
+function Actions({ client, onEdit, onSso, onToggle }: RowActions & { client: ClientDto }) {
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       <Menu position="bottom-end" withinPortal>
@@ -147,6 +160,8 @@ function Actions({ client, onEdit, onToggle }: RowActions & { client: ClientDto 
         </Menu.Target>
         <Menu.Dropdown>
           <ClientScreenItems client={client} />
+          <Menu.Divider />
+          <SsoItem client={client} onSso={onSso} />
         </Menu.Dropdown>
       </Menu>
       <Tooltip label="Editar" withArrow>
@@ -275,7 +290,7 @@ function Fact({ label, value }: { label: string; value: React.ReactNode }) {
   );
 }
 
-function ClientsCards({ rows, onEdit, onToggle }: RowActions & { rows: ClientDto[] }) {
+function ClientsCards({ rows, onEdit, onSso, onToggle }: RowActions & { rows: ClientDto[] }) {
   return (
     <SimpleGrid
       cols={{ base: 1, sm: 2 }}
@@ -312,6 +327,7 @@ function ClientsCards({ rows, onEdit, onToggle }: RowActions & { rows: ClientDto
                 <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onEdit(c)}>
                   Editar
                 </Menu.Item>
+                <SsoItem client={c} onSso={onSso} />
                 <Menu.Item
                   leftSection={<IconPower size={16} />}
                   color={c.activo ? 'red' : 'teal'}
@@ -349,7 +365,13 @@ export function ClientsPage() {
     client: null,
   });
 
+  const [sso, setSso] = useState<{ opened: boolean; client: ClientDto | null }>({
+    opened: false,
+    client: null,
+  });
+
   const onEdit = (client: ClientDto) => setForm({ opened: true, client });
+  const onSso = (client: ClientDto) => setSso({ opened: true, client });
   const onToggle = async (client: ClientDto) => {
     // Deactivating says how many users lose access and how many sessions end (the server counts them);
     // without the counts (the request failed) it still says what happens.
@@ -439,11 +461,12 @@ export function ClientsPage() {
                 orden={orden}
                 onSort={setOrden}
                 onEdit={onEdit}
+                onSso={onSso}
                 onToggle={onToggle}
               />
             </Box>
             <Box hiddenFrom="lg">
-              <ClientsCards rows={data.clientes} onEdit={onEdit} onToggle={onToggle} />
+              <ClientsCards rows={data.clientes} onEdit={onEdit} onSso={onSso} onToggle={onToggle} />
             </Box>
           </>
         ) : null}
@@ -452,6 +475,11 @@ export function ClientsPage() {
         opened={form.opened}
         client={form.client}
         onClose={() => setForm((f) => ({ ...f, opened: false }))}
+      />
+      <ClientSsoDialog
+        opened={sso.opened}
+        client={sso.client}
+        onClose={() => setSso((s) => ({ ...s, opened: false }))}
       />
     </Stack>
   );

@@ -1,10 +1,11 @@
 import { Alert, Anchor, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { ssoRefusalText } from '@portal/shared/domain/sso';
 import { MSG } from '@portal/shared/messages';
 import type { SessionResponse } from '@portal/shared/schemas/auth';
 import { IconCircleCheck, IconInfoCircle, IconLock, IconUser } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Refusal } from '../../../components/ui/refusal';
 import { errorMessage, isApiError } from '../../../lib/api';
@@ -12,7 +13,15 @@ import { landingFor, pathnameOf, returnParam, sessionKeys } from '../../../lib/a
 import { login } from '../api/login';
 import { noticeFrom } from './auth-notice';
 import { AuthSubmit } from './auth-submit';
-import { SecondStepForm } from './second-step-form';
+
+/**
+ * The two parts of the screen few sign-ins need, loaded when they are: the second step (asked for at each
+ * submit, with the answer that may call for it) and «Entrar con tu cuenta de la empresa» (once «Usuario»
+ * holds an @; decision 0120). The screen's first load stays within its budget (scripts/check-bundle.mjs).
+ */
+const loadSecondStep = () => import('./second-step-form');
+const SecondStepForm = lazy(() => loadSecondStep().then((m) => ({ default: m.SecondStepForm })));
+const SsoOffer = lazy(() => import('./sso-offer'));
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -21,8 +30,11 @@ export function LoginForm() {
   const notice = noticeFrom(location.state);
   // The password was right and the account has two-factor sign-in: its second step is due.
   const [secondStep, setSecondStep] = useState(false);
-  // The server's refusal of the last try, at the top of the form.
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // The server's refusal of the last try, at the top of the form; first, why a sign-in with the company's
+  // account came back here (`?sso=<code>`).
+  const [refusal, setRefusal] = useState<string | null>(() => ssoRefusalText(location.search));
+  // The password was refused because the user's company signs in with its own account only.
+  const [ssoRequired, setSsoRequired] = useState(false);
   // A field was left empty: the spec's notice instead of a refusal.
   const [missing, setMissing] = useState(false);
 
@@ -61,7 +73,8 @@ export function LoginForm() {
           return;
         }
       }
-      // 401 and 429 carry the server's message; without one, the spec's 'Credenciales incorrectas'.
+      setSsoRequired(isApiError(error) && error.code === 'SSO_REQUIRED');
+      // 401, 403 and 429 carry the server's message; without one, the spec's 'Credenciales incorrectas'.
       setRefusal(errorMessage(error, MSG.credencialesIncorrectas));
     },
   });
@@ -78,18 +91,23 @@ export function LoginForm() {
       setMissing(true);
       return;
     }
+    loadSecondStep().catch(() => undefined);
     mutation.mutate({ usuario, password });
   });
 
+  const usuario = form.values.usuario.trim();
+
   if (secondStep) {
     return (
-      <SecondStepForm
-        onSuccess={enter}
-        onCancel={() => {
-          form.setFieldValue('password', '');
-          setSecondStep(false);
-        }}
-      />
+      <Suspense fallback={null}>
+        <SecondStepForm
+          onSuccess={enter}
+          onCancel={() => {
+            form.setFieldValue('password', '');
+            setSecondStep(false);
+          }}
+        />
+      </Suspense>
     );
   }
 
@@ -140,6 +158,11 @@ export function LoginForm() {
           {...form.getInputProps('password')}
         />
         <AuthSubmit pending={mutation.isPending} label="Acceso" mt="xs" />
+        {ssoRequired || usuario.includes('@') ? (
+          <Suspense fallback={null}>
+            <SsoOffer correo={usuario} required={ssoRequired} />
+          </Suspense>
+        ) : null}
         <Anchor component={Link} to="/recuperar-acceso" size="sm" ta="center">
           Recuperar mi contraseña
         </Anchor>
