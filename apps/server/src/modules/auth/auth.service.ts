@@ -190,25 +190,53 @@ export async function signIn(
   // Two-factor sign-in: the password opens only a 5-minute session for POST /api/login/2fa, and the
   // throttle's failures stay counted until the second factor is right too.
   if (twoFactorActive(user)) return startSecondStep(deps, store, request, reply, user, session.id);
-  // A new session id and XSRF token at sign-in (no fixation); the form's session is gone.
-  await store.destroy(session.id);
-  const created = await store.create(user.id, { ip, userAgent: String(request.headers['user-agent'] ?? '') });
-  setSessionCookies(request, reply, created);
-  await repo.recordSignIn(deps.db, {
-    userId: user.id,
-    subject: typedSubject(deps, usuario),
-    ip,
-    entry: {
-      userId: user.id,
-      eventType: 'login',
-      description: `Inicio de sesión: ${user.usuario}`,
-      metadata: requestMeta(request),
-    },
-  });
+  await openSignedInSession(
+    deps,
+    store,
+    request,
+    reply,
+    { sessionId: session.id, subject: typedSubject(deps, usuario) },
+    user,
+    { description: `Inicio de sesión: ${user.usuario}`, metadata: {} },
+  );
   return sessionPayload(deps, {
     user: user as AuthContext['user'],
     client,
     mustChangePassword: mustChangePassword(user, now, deps.config.BUSINESS_TZ),
+  });
+}
+
+/**
+ * A sign-in that passed every check opens its session: a new id and XSRF token (no fixation; the session it
+ * came from is gone), its cookies, and the sign-in recorded (the throttle's failures of `subject` forgiven,
+ * the last access, the `login` log entry). The password, the second step and the company's account (single
+ * sign-on) all end here.
+ */
+export async function openSignedInSession(
+  deps: Pick<Deps, 'db'>,
+  store: SessionStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  from: { sessionId: string; subject: string },
+  user: { id: number },
+  entry: { description: string; metadata: Record<string, unknown> },
+): Promise<void> {
+  await store.destroy(from.sessionId);
+  const created = await store.create(user.id, {
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? ''),
+  });
+  setSessionCookies(request, reply, created);
+  await repo.recordSignIn(deps.db, {
+    userId: user.id,
+    subject: from.subject,
+    ip: request.ip,
+    entry: {
+      userId: user.id,
+      eventType: 'login',
+      description: entry.description,
+      metadata: { ...entry.metadata, ...requestMeta(request) },
+    },
   });
 }
 

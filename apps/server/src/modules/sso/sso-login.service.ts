@@ -22,7 +22,7 @@ import { hashToken } from '../../lib/tokens.ts';
 import { type AccessRefusal, accessRefusal } from '../../plugins/auth-guard.ts';
 import { type SessionRow, type SessionStore, setSessionCookies } from '../../plugins/session.ts';
 import * as authRepo from '../auth/auth.repository.ts';
-import { throttleWindow, typedSubject } from '../auth/auth.service.ts';
+import { openSignedInSession, throttleWindow, typedSubject } from '../auth/auth.service.ts';
 import { createAccounts } from '../users/users.service.ts';
 import { classifyFailure, discoverProvider, failureSummary, SSO_SCOPE } from './oidc.ts';
 import * as repo from './sso.repository.ts';
@@ -187,25 +187,18 @@ export async function finishSsoLogin(
 ): Promise<string> {
   try {
     const user = await verifiedAccount(deps, request, query);
-    const session = request.session!;
-    // A new session id and XSRF token at sign-in (no fixation); the session the flow started from is gone.
-    await store.destroy(session.id);
-    const created = await store.create(user.id, {
-      ip: request.ip,
-      userAgent: String(request.headers['user-agent'] ?? ''),
-    });
-    setSessionCookies(request, reply, created);
-    await authRepo.recordSignIn(deps.db, {
-      userId: user.id,
-      subject: typedSubject(deps, user.usuario),
-      ip: request.ip,
-      entry: {
-        userId: user.id,
-        eventType: 'login',
+    await openSignedInSession(
+      deps,
+      store,
+      request,
+      reply,
+      { sessionId: request.session!.id, subject: typedSubject(deps, user.usuario) },
+      user,
+      {
         description: `Inicio de sesión con la cuenta de la empresa: ${user.usuario}`,
-        metadata: { metodo: 'sso', ...requestMeta(request) },
+        metadata: { metodo: 'sso' },
       },
-    });
+    );
     return '/';
   } catch (err) {
     if (err instanceof SsoRefusal) return refused(deps, request, err);

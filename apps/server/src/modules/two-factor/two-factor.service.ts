@@ -30,11 +30,12 @@ import {
 import { SECOND_FACTOR_STAGE, twoFactorActive, twoFactorMandatory } from '../../lib/two-factor-policy.ts';
 import { MSG } from '../../messages.ts';
 import { type AuthContext, accessRefusal, mustChangePassword } from '../../plugins/auth-guard.ts';
-import { clearSessionCookies, type SessionStore, setSessionCookies } from '../../plugins/session.ts';
+import { clearSessionCookies, type SessionStore } from '../../plugins/session.ts';
 import * as authRepo from '../auth/auth.repository.ts';
 import {
   LOGIN_MAX_PER_IP,
   LOGIN_MAX_PER_USER_IP,
+  openSignedInSession,
   sessionPayload,
   throttleWindow,
   typedSubject,
@@ -48,7 +49,6 @@ export const MAX_WRONG_CODES = 5;
 export const CODE_CHECKS_PER_USER_IP = 5;
 
 const badCode = () => unauthorized(MSG.codigoIncorrecto, 'BAD_CODE');
-const userAgentOf = (request: FastifyRequest) => String(request.headers['user-agent'] ?? '');
 
 /**
  * A user's secret (active or pending), opened with the current key or a previous one. Sealed under no key
@@ -445,20 +445,15 @@ export async function completeSecondStep(
     throw badCode();
   }
   await authRepo.releaseAttempt(deps.db, reservation.id);
-  await store.destroy(session.id);
-  const created = await store.create(user.id, { ip: request.ip, userAgent: userAgentOf(request) });
-  setSessionCookies(request, reply, created);
-  await authRepo.recordSignIn(deps.db, {
-    userId: user.id,
-    subject: typedSubject(deps, user.usuario),
-    ip: request.ip,
-    entry: {
-      userId: user.id,
-      eventType: 'login',
-      description: `Inicio de sesión: ${user.usuario}`,
-      metadata: { segundo_factor: used, ...requestMeta(request) },
-    },
-  });
+  await openSignedInSession(
+    deps,
+    store,
+    request,
+    reply,
+    { sessionId: session.id, subject: typedSubject(deps, user.usuario) },
+    user,
+    { description: `Inicio de sesión: ${user.usuario}`, metadata: { segundo_factor: used } },
+  );
   return sessionPayload(deps, {
     user: user as AuthContext['user'],
     client,
