@@ -51,6 +51,8 @@ import {
   purchaseOrderFileName,
 } from './modules/orders/po-pdf.service.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
+import { scimRoutes } from './modules/scim/scim.routes.ts';
+import { scimTokenRoutes } from './modules/scim/scim-token.routes.ts';
 import { shoppingRoutes } from './modules/shopping/shopping.routes.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
@@ -329,6 +331,8 @@ export async function buildApp({
   await app.register(pushRoutes);
   await app.register(liveRoutes);
   await app.register(ssoRoutes);
+  await app.register(scimTokenRoutes);
+  await app.register(scimRoutes);
 
   if (extend) await extend(app);
 
@@ -359,6 +363,7 @@ export async function buildApp({
       // Metrics are served on METRICS_PORT only (decision 0104), never here, not even as the page.
       url === '/metrics' ||
       url.startsWith('/sanctum/') ||
+      url.startsWith('/scim/') ||
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
       return reply.status(404).send({ code: 'NOT_FOUND', msg: MSG.noEncontrado });

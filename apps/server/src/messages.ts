@@ -260,6 +260,26 @@ export const MSG = {
   pushSinRespuesta:
     'Sin respuesta del servicio de notificaciones en 10 segundos; no se reintenta (pudo haberlo recibido)',
   pushNoCifrado: 'No se pudo cifrar el aviso para este dispositivo (sus claves no sirven)',
+  // SCIM provisioning (decision 0121)
+  scimTokenNoExiste: 'El cliente no tiene un token de aprovisionamiento (SCIM) activo.',
+  scimTokenRevocado: 'Token de aprovisionamiento (SCIM) revocado.',
+  motivoBajaScim: 'Usuario dado de baja',
+  scimUsuarioNoEncontrado: (id: string) => `No existe el usuario ${id}.`,
+  scimGrupoNoEncontrado: (id: string) => `No existe el grupo ${id}.`,
+  scimFiltroInvalido: (detalle: string) => `Filtro no admitido: ${detalle}`,
+  scimUsuarioTomado: 'Ya existe un usuario con ese userName.',
+  scimExternalIdTomado: 'Ya existe un usuario de este cliente con ese externalId.',
+  scimFaltaUserName: 'Falta userName.',
+  scimValorInvalido: (campo: string) => `Valor no válido para ${campo}.`,
+  scimRutaInvalida: (ruta: string) => `Atributo no admitido: ${ruta}.`,
+  scimOperacionInvalida: (op: string) => `Operación no admitida: ${op}.`,
+  scimSinOperaciones: 'La solicitud PATCH no trae operaciones.',
+  scimJsonInvalido: 'El cuerpo no es JSON válido.',
+  scimGruposFijos:
+    'Los grupos son fijos (los roles Usuario, Autorizador y Super Autorizador): no se crean ni se eliminan.',
+  scimSuperNoDisponible: 'Este cliente no tiene Super Autorizador (tiene un solo nivel de autorización).',
+  scimMiembroNoEncontrado: (id: string) => `No existe el usuario ${id} en este cliente.`,
+  scimTipoNoAdmitido: 'Tipo de contenido no admitido: usa application/scim+json.',
   // Generic
   noEncontrado: 'No se encontró el recurso solicitado.',
   textoNoValido: 'Uno de los campos contiene caracteres no permitidos.',

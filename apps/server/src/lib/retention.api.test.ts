@@ -10,6 +10,7 @@ import {
   passwordTokens,
   pushDeliveries,
   pushSubscriptions,
+  scimTokens,
   ssoLogins,
   systemLogs,
   webhookDeliveries,
@@ -347,6 +348,20 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
       )[0]!.id;
     const flows = { outside: await flow(daysAgo(1, -SECOND)), inside: await flow(daysAgo(1, SECOND)) };
 
+    // SCIM tokens (decision 0121): a revoked one 13 months after its revocation; the live one stays.
+    const scimToken = async (revocadoEn: Date | null) =>
+      (
+        await db()
+          .insert(scimTokens)
+          .values({ idCliente: w.client.id, tokenHash: uniq('hash'), prefijo: 'scim_x', revocadoEn })
+          .returning({ id: scimTokens.id })
+      )[0]!.id;
+    const scimRows = {
+      outside: await scimToken(monthsAgo(13, -SECOND)),
+      inside: await scimToken(monthsAgo(13, SECOND)),
+      live: await scimToken(null),
+    };
+
     const before = (await purgeEntries()).length;
     const run = await runRetention(db(), settings(), t.app.clock.now(), tz());
     expect(run.interrupted).toBe(false);
@@ -363,8 +378,11 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
       entregas_push: 1,
       dispositivos_push: 2,
       inicios_sso: 1,
+      tokens_scim: 1,
     };
     expect(run.removed).toEqual(expected);
+    const scimLeft = await db().select({ id: scimTokens.id }).from(scimTokens);
+    expect(scimLeft.map((r) => r.id).sort((a, b) => a - b)).toEqual([scimRows.inside, scimRows.live]);
 
     const eventIds = async (ids: string[]) =>
       (await db().select({ id: webhookEvents.id }).from(webhookEvents).where(inArray(webhookEvents.id, ids)))
@@ -479,12 +497,12 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
     });
     expect(run.longestBatchMs).toBeGreaterThan(0);
     expect(last.description).toBe(
-      'Depuración de datos antiguos: eventos de webhook: 2, entregas de webhook: 3, recordatorios de autorización: 1, alertas de presupuesto: 1, avisos de la campana: 1, correos enviados: 3, enlaces de contraseña y bienvenida: 2, intentos de acceso: 2, registros del sistema: 1, envíos al teléfono: 1, teléfonos suscritos: 2, inicios de sesión con la cuenta de la empresa: 1',
+      'Depuración de datos antiguos: eventos de webhook: 2, entregas de webhook: 3, recordatorios de autorización: 1, alertas de presupuesto: 1, avisos de la campana: 1, correos enviados: 3, enlaces de contraseña y bienvenida: 2, intentos de acceso: 2, registros del sistema: 1, envíos al teléfono: 1, teléfonos suscritos: 2, inicios de sesión con la cuenta de la empresa: 1, tokens de aprovisionamiento (SCIM) revocados: 1',
     );
 
     // A second run finds nothing more, and says so.
     const again = await runRetention(db(), settings(), t.app.clock.now(), tz());
-    expect(Object.values(again.removed)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(again.removed)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect((await purgeEntries()).at(-1)!.metadata).toMatchObject({
       registros_sistema: 0,
       interrumpida: false,

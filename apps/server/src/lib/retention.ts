@@ -12,6 +12,7 @@ import {
   passwordTokens,
   pushDeliveries,
   pushSubscriptions,
+  scimTokens,
   ssoLogins,
   systemLogs,
   users,
@@ -90,6 +91,9 @@ export const TABLE_RETENTION: Record<string, { purged: string } | { kept: string
   sso_logins: {
     purged: 'SSO_LOGIN_RETENTION_DAYS (1) day after the sign-in started (each one is usable for 10 minutes)',
   },
+  scim_tokens: {
+    purged: 'RETENTION_NOTICE_MONTHS (13) months after the token was revoked; the live one stays',
+  },
 };
 
 /** Sign-ins with a client's provider in progress live 10 minutes; their rows are removed a day after. */
@@ -109,6 +113,7 @@ export interface RetentionCounts {
   entregas_push: number;
   dispositivos_push: number;
   inicios_sso: number;
+  tokens_scim: number;
 }
 
 const LABELS: Record<keyof RetentionCounts, string> = {
@@ -124,6 +129,7 @@ const LABELS: Record<keyof RetentionCounts, string> = {
   entregas_push: 'envíos al teléfono',
   dispositivos_push: 'teléfonos suscritos',
   inicios_sso: 'inicios de sesión con la cuenta de la empresa',
+  tokens_scim: 'tokens de aprovisionamiento (SCIM) revocados',
 };
 
 export interface RetentionSettings {
@@ -330,6 +336,8 @@ export async function runRetention(
       sql`created_at < ${daysAgo(SSO_LOGIN_RETENTION_DAYS)}`,
       sql`created_at`,
     ]);
+    // SCIM tokens (decision 0121): a revoked one is kept as long as the notices, then removed.
+    purges.push(['tokens_scim', scimTokens, sql`id`, sql`revocado_en < ${noticeCutoff}`, sql`revocado_en`]);
     for (const [kind, table, key, where, order] of purges)
       await inBatches(kind, async (limit) => {
         const n = await count(

@@ -11,12 +11,14 @@ import {
   clientSso,
   notifications,
   pushSubscriptions,
+  scimTokens,
   users,
   webhookDeliveries,
   webhookEndpoints,
   webhookEvents,
 } from '../db/schema/index.ts';
 import { sealSecret, ssoContext } from '../lib/secret-box.ts';
+import { hashToken, newToken } from '../lib/tokens.ts';
 import { codeAt, newTotpSecret, sealTotpSecret, stepAt } from '../lib/totp.ts';
 import { multipart } from '../test/admin-fixtures.ts';
 import { makeOrder, TEST_PASSWORD } from '../test/factories.ts';
@@ -29,7 +31,7 @@ import { type Actor, MISSING_ID, type RouteKey, type World } from './world.ts';
  */
 
 export interface Req {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   body?: unknown;
   /** multipart/form-data fields and files instead of JSON. */
@@ -67,6 +69,11 @@ const pushDevice = (actor: Actor) => ({
 const get = (url: string): Req => ({ method: 'GET', url });
 const post = (url: string, body: unknown = {}): Req => ({ method: 'POST', url, body });
 const today = new Date().toISOString().slice(0, 10);
+/** A SCIM PatchOp that would deactivate a user (Microsoft Entra ID's shape). */
+const scimDeactivate = {
+  schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+  Operations: [{ op: 'Replace', path: 'active', value: 'False' }],
+};
 /** A two-day delegation window starting `from` business days after today. */
 const futureWindow = (from: number) => {
   const day = businessDate(new Date());
@@ -665,6 +672,31 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     },
     caller: 'adm',
   },
+  // A client's SCIM token (decision 0121): client A's is read and generated, client C's revoked.
+  'GET /api/clients/:id/scim/token': {
+    req: (w) => get(`/api/clients/${w.a.client.id}/scim/token`),
+    caller: 'adm',
+  },
+  'POST /api/clients/:id/scim/token': {
+    req: (w) => post(`/api/clients/${w.a.client.id}/scim/token`),
+    caller: 'adm',
+  },
+  'DELETE /api/clients/:id/scim/token': {
+    req: async (w, actor) => {
+      if (actor === 'adm') {
+        const token = newToken();
+        await w.db
+          .update(scimTokens)
+          .set({ revocadoEn: new Date() })
+          .where(eq(scimTokens.idCliente, w.c.client.id));
+        await w.db
+          .insert(scimTokens)
+          .values({ idCliente: w.c.client.id, tokenHash: hashToken(token), prefijo: token.slice(0, 12) });
+      }
+      return { method: 'DELETE', url: `/api/clients/${w.c.client.id}/scim/token` };
+    },
+    caller: 'adm',
+  },
   'GET /api/usuarios': { req: (w) => get(`/api/usuarios?id_cliente=${w.a.client.id}`), caller: 'adm' },
   'GET /api/usuarios/:id': { req: (w) => get(`/api/usuarios/${w.a.spare.id}`), caller: 'adm' },
   'GET /api/buscar': { req: () => get('/api/buscar?q=matriz'), caller: 'adm' },
@@ -933,6 +965,51 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
   'GET /api/v1/pedidos/:id': { req: (w) => get(`/api/v1/pedidos/${w.orders.view.id}`), caller: 'anon' },
   'POST /api/v1/pedidos/:id/surtido': {
     req: (w) => post(`/api/v1/pedidos/${w.orders.approved.id}/surtido`, { estado: 'en_surtido' }),
+    caller: 'anon',
+  },
+  // SCIM provisioning (decision 0121): the client's SCIM bearer token only; no session opens it.
+  'GET /scim/v2/ServiceProviderConfig': { req: () => get('/scim/v2/ServiceProviderConfig'), caller: 'anon' },
+  'GET /scim/v2/ResourceTypes': { req: () => get('/scim/v2/ResourceTypes'), caller: 'anon' },
+  'GET /scim/v2/Schemas': { req: () => get('/scim/v2/Schemas'), caller: 'anon' },
+  'GET /scim/v2/Users': { req: () => get('/scim/v2/Users?filter=userName%20eq%20%22x%22'), caller: 'anon' },
+  'GET /scim/v2/Users/:id': { req: (w) => get(`/scim/v2/Users/${w.a.spare.id}`), caller: 'anon' },
+  'POST /scim/v2/Users': { req: () => post('/scim/v2/Users', { userName: 'scim.matriz' }), caller: 'anon' },
+  'PUT /scim/v2/Users/:id': {
+    req: (w) => ({ method: 'PUT', url: `/scim/v2/Users/${w.a.spare.id}`, body: { userName: 'scim.matriz' } }),
+    caller: 'anon',
+  },
+  'PATCH /scim/v2/Users/:id': {
+    req: (w) => ({ method: 'PATCH', url: `/scim/v2/Users/${w.a.spare.id}`, body: scimDeactivate }),
+    caller: 'anon',
+  },
+  'DELETE /scim/v2/Users/:id': {
+    req: (w) => ({ method: 'DELETE', url: `/scim/v2/Users/${w.a.spare.id}` }),
+    caller: 'anon',
+  },
+  'GET /scim/v2/Groups': { req: () => get('/scim/v2/Groups'), caller: 'anon' },
+  'GET /scim/v2/Groups/:id': { req: () => get('/scim/v2/Groups/rol-2'), caller: 'anon' },
+  'POST /scim/v2/Groups': { req: () => post('/scim/v2/Groups', { displayName: 'Matriz' }), caller: 'anon' },
+  'PUT /scim/v2/Groups/:id': {
+    req: (w) => ({
+      method: 'PUT',
+      url: '/scim/v2/Groups/rol-2',
+      body: { displayName: 'Autorizador', members: [{ value: String(w.a.spare.id) }] },
+    }),
+    caller: 'anon',
+  },
+  'PATCH /scim/v2/Groups/:id': {
+    req: (w) => ({
+      method: 'PATCH',
+      url: '/scim/v2/Groups/rol-2',
+      body: {
+        schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+        Operations: [{ op: 'add', path: 'members', value: [{ value: String(w.a.spare.id) }] }],
+      },
+    }),
+    caller: 'anon',
+  },
+  'DELETE /scim/v2/Groups/:id': {
+    req: () => ({ method: 'DELETE', url: '/scim/v2/Groups/rol-2' }),
     caller: 'anon',
   },
   'GET /api/logs': { req: () => get('/api/logs'), caller: 'adm' },

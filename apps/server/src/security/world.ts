@@ -243,12 +243,15 @@ export function isSpanishMessage(msg: unknown): boolean {
 /** A 4xx answer the product way: JSON with a stable code and a Spanish message. */
 export function describeRefusal(res: LightMyRequestResponse): string | null {
   if (res.statusCode < 400 || res.statusCode >= 500) return `estado ${res.statusCode}`;
-  let body: { code?: unknown; msg?: unknown };
+  let body: { code?: unknown; msg?: unknown; schemas?: unknown; detail?: unknown };
   try {
     body = res.json();
   } catch {
     return `cuerpo no JSON: ${res.body.slice(0, 120)}`;
   }
+  // SCIM's own error message (RFC 7644 §3.12, decision 0121): the status and a Spanish detail.
+  if (Array.isArray(body.schemas) && body.schemas.includes('urn:ietf:params:scim:api:messages:2.0:Error'))
+    return isSpanishMessage(body.detail) ? null : `detalle no español: ${JSON.stringify(body.detail)}`;
   if (typeof body.code !== 'string') return `sin code: ${res.body.slice(0, 120)}`;
   if (!isSpanishMessage(body.msg)) return `mensaje no español: ${JSON.stringify(body.msg)}`;
   return null;

@@ -105,7 +105,7 @@ export class ApiClient {
   }
 
   async request(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     body?: unknown,
     options: { xsrf?: string | null; headers?: Record<string, string> } = {},

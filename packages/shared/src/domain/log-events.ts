@@ -70,6 +70,9 @@ export const LOG_EVENT_LABELS = {
   webhook_reenviado: 'Entrega de webhook reenviada',
   sso_configurado: 'Inicio de sesión con la cuenta de la empresa configurado',
   sso_eliminado: 'Inicio de sesión con la cuenta de la empresa eliminado',
+  scim_token_creado: 'Token de aprovisionamiento (SCIM) creado',
+  scim_token_revocado: 'Token de aprovisionamiento (SCIM) revocado',
+  usuario_baja_scim: 'Usuario dado de baja por aprovisionamiento (SCIM)',
   datos_depurados: 'Datos antiguos depurados',
 } as const satisfies Record<string, string>;
 

@@ -137,6 +137,8 @@ export const users = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** The last successful sign-in (the second step's, with two-factor sign-in); null = never. */
     ultimoAcceso: ts('ultimo_acceso'),
+    /** The identity provider's own id of the account (SCIM `externalId`, decision 0121); unique per client. */
+    scimExternalId: text('scim_external_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -152,6 +154,7 @@ export const users = pgTable(
     index('users_usuario_trgm_idx').using('gin', sql`portal_fold(${t.usuario}) gin_trgm_ops`),
     index('users_nombre_trgm_idx').using('gin', sql`portal_fold(${t.nombre}) gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`portal_fold(${t.email}) gin_trgm_ops`),
+    uniqueIndex('users_scim_external_unique').on(t.idCliente, t.scimExternalId),
     check('users_rol_range', sql`${t.rol} between 1 and 4`),
     check('users_weeks_range', sql`${t.activeWeek} between 1 and 4 and ${t.entregaWeek} between 1 and 4`),
     check('users_cliente_by_rol', sql`(${t.rol} = 4) = (${t.idCliente} is null)`),
@@ -1219,5 +1222,33 @@ export const ssoLogins = pgTable(
     uniqueIndex('sso_logins_state_unique').on(t.stateHash),
     // The retention job's oldest first (lib/retention.ts, decision 0101).
     index('sso_logins_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * A client's SCIM provisioning token (decision 0121): its identity provider creates, changes and deactivates
+ * the client's users through /scim/v2 with it. Only the SHA-256 of the value is stored, as for the
+ * integration tokens; `prefijo` lets an administrator recognise it. One live (not revoked) token per client:
+ * a new one revokes the previous. `ventana_inicio`/`ventana_usos` count the current minute's requests.
+ */
+export const scimTokens = pgTable(
+  'scim_tokens',
+  {
+    id: serial('id').primaryKey(),
+    idCliente: integer('id_cliente')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    prefijo: text('prefijo').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id),
+    ultimoUso: ts('ultimo_uso'),
+    revocadoEn: ts('revocado_en'),
+    ventanaInicio: ts('ventana_inicio'),
+    ventanaUsos: integer('ventana_usos').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('scim_tokens_hash_unique').on(t.tokenHash),
+    uniqueIndex('scim_tokens_live_unique').on(t.idCliente).where(sql`${t.revocadoEn} is null`),
   ],
 );

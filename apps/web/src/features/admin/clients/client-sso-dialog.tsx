@@ -4,27 +4,17 @@
  * in through it and whether a first sign-in creates the account; the return address to register at the
  * provider; «Guardar» and «Quitar». Opened from the row's menu of the clients list.
  */
-import {
-  Button,
-  CopyButton,
-  Group,
-  Modal,
-  Paper,
-  PasswordInput,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Modal, Paper, PasswordInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { MSG } from '@portal/shared/messages';
 import type { ClientDto } from '@portal/shared/schemas/clients';
 import { SsoConfigBody, type SsoConfigView } from '@portal/shared/schemas/sso';
-import { IconCheck, IconCopy, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showSuccess } from '../../../components/ui/alerts';
 import { confirmAction } from '../../../components/ui/confirm';
+import { CopyField } from '../../../components/ui/copy-field';
 import { FormSection } from '../../../components/ui/form-section';
 import { LoadError, LoadingRows } from '../../../components/ui/list-states';
 import { Refusal } from '../../../components/ui/refusal';
@@ -76,35 +66,6 @@ export function ClientSsoDialog({ opened, client, onClose }: ClientSsoDialogProp
         />
       )}
     </Modal>
-  );
-}
-
-/** The address to register at the provider, read-only, with «Copiar». */
-function ReturnAddress({ value }: { value: string }) {
-  return (
-    <Group gap="xs" align="flex-end" wrap="nowrap">
-      <TextInput
-        label="Dirección de retorno"
-        description="Regístrala en tu proveedor como dirección de redirección (redirect URI)."
-        value={value}
-        readOnly
-        style={{ flex: 1, minWidth: 0 }}
-        onFocus={(event) => event.currentTarget.select()}
-      />
-      <CopyButton value={value}>
-        {({ copied, copy }) => (
-          <Button
-            variant="light"
-            color={copied ? 'teal' : 'blue'}
-            leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-            onClick={copy}
-            aria-label={copied ? 'Dirección de retorno copiada' : 'Copiar dirección de retorno'}
-          >
-            {copied ? 'Copiada' : 'Copiar'}
-          </Button>
-        )}
-      </CopyButton>
-    </Group>
   );
 }
 
@@ -197,7 +158,11 @@ function SsoEditor({
             autoComplete="new-password"
             {...form.getInputProps('secreto')}
           />
-          <ReturnAddress value={returnAddress(view, window.location.origin)} />
+          <CopyField
+            label="Dirección de retorno"
+            description="Regístrala en tu proveedor como dirección de redirección (redirect URI)."
+            value={returnAddress(view, window.location.origin)}
+          />
         </FormSection>
         <FormSection title="Usuarios">
           <TextInput

@@ -1,7 +1,8 @@
 /**
  * The clients (10 per page from the server, searchable), 'Agregar cliente', and per
  * row 'Editar', activate/deactivate after '¿Estás seguro?' and a menu to the client's Usuarios, Inventario
- * and Semanas de acceso and its «Inicio de sesión de la empresa» (client-sso-dialog.tsx). Phones get one
+ * and Semanas de acceso, its «Inicio de sesión de la empresa» (client-sso-dialog.tsx) and its «Aprovisionamiento
+ * (SCIM)» (client-scim-dialog.tsx). Phones get one
  * card per client.
  */
 import '@mantine/core/styles/Avatar.css';
@@ -52,6 +53,7 @@ import { useListParams, usePagedSearch } from '../../../lib/list-params';
 import { fetchClientSummary, useClientsPage, useToggleClient } from './api';
 import { ClientFormModal } from './client-form';
 import { levelsLabel } from './client-form-values';
+import { ClientScimHost, ScimItem } from './client-scim-dialog';
 import { ClientSsoDialog } from './client-sso-dialog';
 
 /** The list's parameters in the URL (`?page=&q=&orden=`). */
@@ -162,6 +164,7 @@ function Actions({ client, onEdit, onSso, onToggle }: RowActions & { client: Cli
           <ClientScreenItems client={client} />
           <Menu.Divider />
           <SsoItem client={client} onSso={onSso} />
+          <ScimItem client={client} />
         </Menu.Dropdown>
       </Menu>
       <Tooltip label="Editar" withArrow>
@@ -328,6 +331,7 @@ function ClientsCards({ rows, onEdit, onSso, onToggle }: RowActions & { rows: Cl
                   Editar
                 </Menu.Item>
                 <SsoItem client={c} onSso={onSso} />
+                <ScimItem client={c} />
                 <Menu.Item
                   leftSection={<IconPower size={16} />}
                   color={c.activo ? 'red' : 'teal'}
@@ -481,6 +485,7 @@ export function ClientsPage() {
         client={sso.client}
         onClose={() => setSso((s) => ({ ...s, opened: false }))}
       />
+      <ClientScimHost />
     </Stack>
   );
 }

@@ -7,12 +7,10 @@ import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
 import {
-  Alert,
   Badge,
   Button,
   Checkbox,
   Code,
-  CopyButton,
   Group,
   Paper,
   Select,
@@ -34,13 +32,14 @@ import {
   WebhookCreateBody,
   type WebhookDto,
 } from '@portal/shared/schemas/integration';
-import { IconCheck, IconCopy, IconKey, IconWebhook } from '@tabler/icons-react';
+import { IconKey, IconWebhook } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showSuccess } from '../../../components/ui/alerts';
 import { confirmAction } from '../../../components/ui/confirm';
 import { PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
 import { Refusal } from '../../../components/ui/refusal';
+import { ShownOnce } from '../../../components/ui/shown-once';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatDateTime, formatOrderNumber } from '../../../lib/format';
 import { useAllClients } from '../clients/client-select';
@@ -152,35 +151,6 @@ function formErrors(setErrors: (e: Record<string, string>) => void) {
     const fields = isApiError(err) ? err.errors : undefined;
     setErrors(fields ?? { _: errorMessage(err) });
   };
-}
-
-/** A value shown once: monospace, selectable, with a copy button and the warning. */
-function ShownOnce({ title, value, onClose }: { title: string; value: string; onClose: () => void }) {
-  return (
-    <Alert color="yellow" title={title} withCloseButton closeButtonLabel="Ocultar" onClose={onClose}>
-      <Stack gap="xs">
-        <Text size="sm">Cópialo ahora y guárdalo en un lugar seguro: no se volverá a mostrar.</Text>
-        <Group gap="xs" wrap="nowrap">
-          <Code fz="sm" style={{ overflowWrap: 'anywhere' }} data-testid="valor-una-vez">
-            {value}
-          </Code>
-          <CopyButton value={value}>
-            {({ copied, copy }) => (
-              <Button
-                size="compact-sm"
-                variant="light"
-                color={copied ? 'teal' : 'blue'}
-                leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-                onClick={copy}
-              >
-                {copied ? 'Copiado' : 'Copiar'}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
-      </Stack>
-    </Alert>
-  );
 }
 
 const TOKEN_STATE: Record<TokenDto['estado'], { label: string; color: string }> = {

@@ -1,0 +1,75 @@
+import { expect, PHONE_WIDTH, screenshot, test } from './fixtures';
+import { asAdmin, createClient, runSuffix, scrollDialogTop, signInAdminApi } from './helpers';
+
+/**
+ * SCIM provisioning per client (issue 40 item 5, decision 0121): the administrator generates a client's
+ * token in «Aprovisionamiento (SCIM)», shown once; with it the client's identity provider creates a user
+ * through /scim/v2 (its own request, as Microsoft Entra ID would make it); revoked, the token opens nothing.
+ * The client is this attempt's own, made through the API.
+ */
+test('el administrador genera el token SCIM de un cliente, el proveedor da de alta a un usuario y el token revocado ya no sirve', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = runSuffix();
+  const cliente = `Textiles Norte ${suffix}`;
+  const idCliente = await asAdmin(browser, (admin) =>
+    createClient(admin, { nombre: cliente, presupuesto_default: 3000, limite_de_compras: -1 }),
+  );
+  await signInAdminApi(page);
+  await page.goto(`/administrador/clientes?q=${encodeURIComponent(cliente)}`);
+  await expect(page.getByText('Mostrando 1–1 de 1 cliente')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: `Pantallas de ${cliente}` }).click();
+  await page.getByRole('menuitem', { name: 'Aprovisionamiento (SCIM)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Aprovisionamiento (SCIM)' });
+  await expect(dialog.getByText('Sin token: el aprovisionamiento está apagado.')).toBeVisible();
+  const url = await dialog.getByRole('textbox', { name: 'URL de SCIM' }).inputValue();
+  expect(url).toMatch(/\/scim\/v2$/);
+
+  await dialog.getByRole('button', { name: 'Generar token' }).click();
+  const shown = dialog.getByTestId('valor-una-vez');
+  await expect(shown).toHaveText(/^scim_[\w-]+$/);
+  const token = (await shown.textContent())!;
+  await expect(dialog.getByText(/Token activo: scim_/)).toBeVisible();
+  await scrollDialogTop(page);
+  await screenshot(page, 'admin-cliente-scim');
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
+  await scrollDialogTop(page);
+  await screenshot(page, 'admin-cliente-scim-390');
+  if (size) await page.setViewportSize(size);
+
+  // The provider's own request: a new user of this client, as RFC 7644 §3.3 shows it.
+  const usuario = `mario.leal.${suffix}`;
+  const created = await page.request.post(`${url}/Users`, {
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' },
+    data: {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+      userName: usuario,
+      name: { givenName: 'Mario', familyName: 'Leal Ortiz' },
+      emails: [{ value: `mario.leal@textiles-${suffix}.mx`, type: 'work', primary: true }],
+      active: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  expect((await created.json()).userName).toBe(usuario);
+
+  // The user is the client's, in the administrator's users list.
+  await page.goto(`/administrador/usuarios?cliente=${idCliente}&q=${encodeURIComponent(usuario)}`);
+  await expect(page.getByText('Mario Leal Ortiz').first()).toBeVisible({ timeout: 30_000 });
+
+  // Revoked: the provider's next request is refused.
+  await page.goto(`/administrador/clientes?q=${encodeURIComponent(cliente)}`);
+  await page.getByRole('button', { name: `Pantallas de ${cliente}` }).click();
+  await page.getByRole('menuitem', { name: 'Aprovisionamiento (SCIM)' }).click();
+  await dialog.getByRole('button', { name: 'Revocar' }).click();
+  await page
+    .getByRole('dialog', { name: 'Revocar el token' })
+    .getByRole('button', { name: 'Revocar' })
+    .click();
+  await expect(dialog.getByText('Sin token: el aprovisionamiento está apagado.')).toBeVisible();
+  const refused = await page.request.get(`${url}/Users`, { headers: { authorization: `Bearer ${token}` } });
+  expect(refused.status()).toBe(401);
+  expect((await refused.json()).detail).toBe('Token de acceso inválido.');
+});
