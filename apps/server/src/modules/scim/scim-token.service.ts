@@ -1,8 +1,9 @@
 import type { ScimTokenCreated, ScimTokenView } from '@portal/shared/schemas/scim';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Tx } from '../../db/client.ts';
-import { clients, scimTokens } from '../../db/schema/index.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { clientExists } from '../../db/clients.ts';
+import { scimTokens } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { bearerOf, countTokenUse, overRateLimit } from '../../lib/bearer-tokens.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -20,9 +21,8 @@ const SHOWN_CHARS = 12;
 export const scimBaseUrl = (deps: Pick<Deps, 'config'>) =>
   `${deps.config.PUBLIC_URL.replace(/\/$/, '')}${SCIM_PREFIX}`;
 
-async function clientOrNotFound(tx: Tx, id: number): Promise<void> {
-  const [row] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, id));
-  if (!row) throw notFound(MSG.clienteNoEncontrado, 'CLIENT_NOT_FOUND');
+async function clientOrNotFound(db: Db | Tx, id: number): Promise<void> {
+  if (!(await clientExists(db, id))) throw notFound(MSG.clienteNoEncontrado, 'CLIENT_NOT_FOUND');
 }
 
 /** GET /api/clients/{id}/scim/token: the base URL and the live token's prefix and dates (null: none). */
@@ -30,8 +30,7 @@ export async function getScimToken(
   deps: Pick<Deps, 'db' | 'config'>,
   idCliente: number,
 ): Promise<ScimTokenView> {
-  const [client] = await deps.db.select({ id: clients.id }).from(clients).where(eq(clients.id, idCliente));
-  if (!client) throw notFound(MSG.clienteNoEncontrado, 'CLIENT_NOT_FOUND');
+  await clientOrNotFound(deps.db, idCliente);
   const [row] = await deps.db
     .select({ prefijo: scimTokens.prefijo, createdAt: scimTokens.createdAt, ultimoUso: scimTokens.ultimoUso })
     .from(scimTokens)

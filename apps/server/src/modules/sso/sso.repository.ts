@@ -34,11 +34,6 @@ export async function findActiveConfig(db: Db, idCliente: number): Promise<SsoCo
   return row?.config;
 }
 
-export async function clientExists(db: Db | Tx, idCliente: number): Promise<boolean> {
-  const [row] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, idCliente)).limit(1);
-  return Boolean(row);
-}
-
 /** The domains of `dominios` that another client's configuration already covers. */
 export async function domainsOfOthers(tx: Tx, idCliente: number, dominios: string[]): Promise<string[]> {
   if (dominios.length === 0) return [];

@@ -7,6 +7,7 @@
 import type { SsoConfigBody, SsoConfigView } from '@portal/shared/schemas/sso';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { clientExists } from '../../db/clients.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -44,7 +45,7 @@ function view(deps: Pick<Deps, 'config'>, row: repo.SsoConfigRow): SsoConfigView
 
 /** GET /api/clients/:id/sso: 404 for a client that does not exist or has no configuration. */
 export async function getSsoConfig(deps: Pick<Deps, 'db' | 'config'>, idCliente: number) {
-  if (!(await repo.clientExists(deps.db, idCliente))) throw clientNotFound();
+  if (!(await clientExists(deps.db, idCliente))) throw clientNotFound();
   const row = await repo.findConfig(deps.db, idCliente);
   if (!row) throw notConfigured();
   return view(deps, row);
@@ -62,7 +63,7 @@ export async function saveSsoConfig(
   idCliente: number,
   input: ConfigBody,
 ): Promise<SsoConfigView> {
-  if (!(await repo.clientExists(deps.db, idCliente))) throw clientNotFound();
+  if (!(await clientExists(deps.db, idCliente))) throw clientNotFound();
   const refusal = await issuerRefusal(input.emisor, deps.config);
   if (refusal) throw badRequest('VALIDATION', refusal, { emisor: refusal });
   const secreto = input.secreto?.trim() ?? '';
@@ -128,7 +129,7 @@ export async function deleteSsoConfig(
   auth: AuthContext,
   idCliente: number,
 ): Promise<void> {
-  if (!(await repo.clientExists(deps.db, idCliente))) throw clientNotFound();
+  if (!(await clientExists(deps.db, idCliente))) throw clientNotFound();
   await deps.db.transaction(async (tx) => {
     const before = await repo.findConfig(tx, idCliente);
     if (!before || !(await repo.deleteConfig(tx, idCliente))) throw notConfigured();

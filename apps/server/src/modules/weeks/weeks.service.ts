@@ -19,6 +19,7 @@ import dayjs from 'dayjs';
 import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
+import { clientExists } from '../../db/clients.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { clients, weeks } from '../../db/schema/index.ts';
 import { offsetOf } from '../../db/search.ts';
@@ -108,8 +109,7 @@ function todayOf(deps: Pick<Deps, 'clock' | 'config'>): string {
 
 /** 404 unless the client exists. */
 async function assertClient(db: Db, idCliente: number) {
-  const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, idCliente));
-  if (!client) throw clientNotFound();
+  if (!(await clientExists(db, idCliente))) throw clientNotFound();
 }
 
 export async function clientWeeks(deps: Deps, idCliente: number, page: number) {
