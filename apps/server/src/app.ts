@@ -57,6 +57,7 @@ import { shoppingRoutes } from './modules/shopping/shopping.routes.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
+import { budgetRequestRoutes } from './modules/users/budget-requests.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { weekRoutes } from './modules/weeks/weeks.routes.ts';
 import { type Guard, registerAuthGuard } from './plugins/auth-guard.ts';
@@ -320,6 +321,7 @@ export async function buildApp({
   await app.register(adminOverviewRoutes);
   await app.register(clientRoutes);
   await app.register(userRoutes);
+  await app.register(budgetRequestRoutes);
   await app.register(supportRoutes);
   await app.register(fulfilmentRoutes);
   await app.register(assignmentRoutes);

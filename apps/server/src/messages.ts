@@ -21,6 +21,16 @@ export const MSG = {
       ? `El portal no está disponible en este momento: tu acceso está habilitado solo durante las semanas de compra de tu empresa. La próxima semana de compra empieza el ${inicio.split('-').reverse().join('/')}.`
       : 'El portal no está disponible en este momento: tu acceso está habilitado solo durante las semanas de compra de tu empresa. Tu empresa no tiene ninguna semana de compra programada.',
   sinPermiso: 'No tienes permiso para realizar esta acción.',
+  // The client administrator (rol 5, decision 0122)
+  permisoClienteFalta: (que: string) =>
+    `Tu empresa no tiene permiso para cambiar esto (${que}). Pídelo a tu distribuidor.`,
+  rolNoPermitidoCliente: 'Solo puedes dar los roles Usuario, Autorizador o Super Autorizador.',
+  presupuestoPendienteTope: (monto: string, tope: string) =>
+    `El presupuesto de ${monto} supera el tope de ${tope} de tu empresa: quedó pendiente de aprobación del distribuidor.`,
+  solicitudPresupuestoNoEncontrada: 'La solicitud de presupuesto no existe.',
+  solicitudPresupuestoYaDecidida: 'Esta solicitud de presupuesto ya fue decidida o reemplazada por otra.',
+  solicitudPresupuestoAprobada: 'Presupuesto aprobado y aplicado.',
+  solicitudPresupuestoRechazada: 'Solicitud de presupuesto rechazada.',
   // Web Push: the server's answers about a device (decision 0117)
   pushSuscripcionNoEncontrada: 'Este dispositivo no está suscrito a tus avisos.',
   pushSuscrito: 'Este dispositivo recibirá los avisos que elijas «En el teléfono».',

@@ -158,7 +158,7 @@ export const MSG = {
   fechaInvalida: 'Escribe la fecha como AAAA-MM-DD.',
   /** A list's `orden` outside its values (decision 0067). */
   ordenInvalido: 'El orden de la lista no es válido.',
-  rolFiltroInvalido: 'Elige un rol de 1 a 3.',
+  rolFiltroInvalido: 'Elige un rol: Usuario, Autorizador, Super Autorizador o Administrador de cliente.',
   estatusUsuarioInvalido: 'El estado debe ser activo o inactivo.',
   /** The bulk deactivation's confirmation (users and open sessions that end). */
   desactivarLote: (usuarios: number, sesiones: number) =>
@@ -210,7 +210,11 @@ export const MSG = {
   textoDemasiadoLargo: 'Uno de los campos excede la longitud permitida.',
   correoInvalido: 'El correo electrónico no es válido.',
   semanasUsuarioInvalidas: 'La semana de referencia y la semana de entrega deben ser un número del 1 al 4.',
-  rolInvalido: 'El rol debe ser Usuario (1), Autorizador (2) o Super Autorizador (3).',
+  rolInvalido:
+    'El rol debe ser Usuario (1), Autorizador (2), Super Autorizador (3) o Administrador de cliente (5).',
+  permisosClienteInvalidos:
+    'Los permisos del administrador de cliente deben ser: usuarios, presupuestos, asignaciones, semanas o reglas.',
+  topePresupuestoInvalido: 'El tope de presupuesto debe ser un importe mayor o igual a 0.',
   presupuestoUsuarioMinimo: 'El presupuesto del usuario debe ser de al menos $1.00.',
   presupuestoCategoriaInvalido: 'El presupuesto de cada categoría debe ser un número mayor o igual a 0.',
   categoriasInvalidas: 'Las categorías no tienen un formato válido.',

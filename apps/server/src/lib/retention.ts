@@ -91,6 +91,9 @@ export const TABLE_RETENTION: Record<string, { purged: string } | { kept: string
   sso_logins: {
     purged: 'SSO_LOGIN_RETENTION_DAYS (1) day after the sign-in started (each one is usable for 10 minutes)',
   },
+  budget_change_requests: {
+    kept: 'the record of who asked for a budget above the cap and who granted or refused it: a few rows per user',
+  },
   scim_tokens: {
     purged: 'RETENTION_NOTICE_MONTHS (13) months after the token was revoked; the live one stays',
   },

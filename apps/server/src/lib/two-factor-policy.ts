@@ -2,7 +2,12 @@ import { ROLES } from '@portal/shared/domain/roles';
 import type { Config } from '../config.ts';
 
 /** Roles that may use two-factor sign-in (rol 1, the buyers, does not). */
-export const TWO_FACTOR_ROLES = [ROLES.autorizador, ROLES.superAutorizador, ROLES.administrador] as const;
+export const TWO_FACTOR_ROLES = [
+  ROLES.autorizador,
+  ROLES.superAutorizador,
+  ROLES.administrador,
+  ROLES.administradorCliente,
+] as const;
 
 /** The session stage of a sign-in whose password was right and whose second factor is due. */
 export const SECOND_FACTOR_STAGE = 'segundo_factor';
@@ -18,8 +23,8 @@ export function twoFactorActive(user: Pick<UserFacts, 'totpSecret'>): boolean {
 }
 
 /**
- * Two-factor sign-in is mandatory for the user: every administrator with ADMIN_2FA_REQUIRED, roles 2 and
- * 3 of a client with `requiere_2fa`.
+ * Two-factor sign-in is mandatory for the user: every administrator with ADMIN_2FA_REQUIRED, every client
+ * administrator (rol 5, always: decision 0122), roles 2 and 3 of a client with `requiere_2fa`.
  */
 export function twoFactorMandatory(
   config: Pick<Config, 'ADMIN_2FA_REQUIRED'>,
@@ -27,6 +32,7 @@ export function twoFactorMandatory(
   client: { requiere2fa: boolean } | null,
 ): boolean {
   if (user.rol === ROLES.administrador) return config.ADMIN_2FA_REQUIRED;
+  if (user.rol === ROLES.administradorCliente) return true;
   if (user.rol === ROLES.autorizador || user.rol === ROLES.superAutorizador)
     return Boolean(client?.requiere2fa);
   return false;

@@ -1,9 +1,11 @@
+import type { ClientPermission } from '@portal/shared/domain/client-admin';
 import { temporaryPasswordExpired } from '@portal/shared/domain/password';
 import { isRol, ROLES, type Rol } from '@portal/shared/domain/roles';
 import { businessDate, passwordExpired } from '@portal/shared/domain/time';
 import type { PasswordChangeReason } from '@portal/shared/schemas/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { accessWeekState, type ClientRow, findUserWithClient, type UserRow } from '../db/principal.ts';
+import { requireClientPermission } from '../lib/client-scope.ts';
 import type { Deps } from '../lib/deps.ts';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
 import { twoFactorEnrolmentDue } from '../lib/two-factor-policy.ts';
@@ -78,6 +80,11 @@ export function passwordChangeReason(
 
 export interface GuardOptions {
   roles?: readonly Rol[];
+  /**
+   * A client administrator (rol 5) passes only when its client allows this change (`permisos_cliente`,
+   * read at the call: the distributor's change applies at once); other roles are not concerned.
+   */
+  clientPermission?: ClientPermission;
   /** Routes a user with a pending password change may still call (session, change, sign-out). */
   allowPendingPasswordChange?: boolean;
   /** Routes a user who must enrol in two-factor sign-in may still call (session, status, enrolment). */
@@ -130,6 +137,7 @@ export async function authenticate(
     throw new AppError(403, 'TWO_FACTOR_ENROLMENT_REQUIRED', MSG.dosPasosRequerida);
   }
   if (options.roles && !options.roles.includes(context.user.rol)) throw forbidden();
+  if (options.clientPermission) await requireClientPermission(app.db, context, options.clientPermission);
   request.auth = context;
   return context;
 }

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { normalizeThresholds } from '../domain/budget-alerts.ts';
+import { CLIENT_PERMISSIONS, type ClientPermission, isClientPermission } from '../domain/client-admin.ts';
 import {
   ALERTAS_PRESUPUESTO_MAX,
   CLIENTS_MAX_PER_PAGE,
@@ -55,6 +56,29 @@ const alertThresholds = z.preprocess(
     })
     .transform(normalizeThresholds)
     .refine((a) => a.length >= 1 && a.length <= ALERTAS_PRESUPUESTO_MAX, MSG.alertasPresupuestoCantidad)
+    .optional(),
+);
+
+/**
+ * What the client's administrators (rol 5) may change (decision 0122): a comma-separated list as a form
+ * sends it ('usuarios,presupuestos'), or an array; blank allows nothing; absent keeps it (update) or takes
+ * the default (create). Repeats are dropped and the list keeps the catalogue's order.
+ */
+const clientPermissions = z.preprocess(
+  (value) => {
+    if (value === undefined) return undefined;
+    if (value === null) return [];
+    if (typeof value === 'string')
+      return value
+        .split(/[,;\s]+/)
+        .map((p) => p.trim().toLowerCase())
+        .filter(Boolean);
+    return value;
+  },
+  z
+    .array(z.string(), { error: MSG.permisosClienteInvalidos })
+    .refine((a) => a.every(isClientPermission), MSG.permisosClienteInvalidos)
+    .transform((a) => CLIENT_PERMISSIONS.filter((p) => a.includes(p)) as ClientPermission[])
     .optional(),
 );
 
@@ -116,6 +140,13 @@ export const ClientForm = z.object({
   alertas_presupuesto: alertThresholds,
   /** The client's active rol-2 approvers get the budget alerts too; absent: off (create), kept (update). */
   avisar_autorizadores: optionalBoolean(MSG.valorSiNoInvalido),
+  /** What the client's administrators may change (decision 0122); absent: ['usuarios'] (create), kept (update). */
+  permisos_cliente: clientPermissions,
+  /**
+   * A client administrator's budget for a user above this (pesos) waits for the distributor's approval;
+   * blank: no cap; absent keeps it (update).
+   */
+  tope_presupuesto: nullablePesos({ invalid: MSG.topePresupuestoInvalido, min: 0 }),
   eliminar_imagen: optionalBoolean(MSG.valorSiNoInvalido),
   eliminar_calendario: optionalBoolean(MSG.valorSiNoInvalido),
   eliminar_manual: optionalBoolean(MSG.valorSiNoInvalido),
@@ -156,6 +187,10 @@ export const ClientDto = z.object({
   alertas_presupuesto: z.array(z.number().int()),
   /** The client's rol-2 approvers get the budget alerts too. */
   avisar_autorizadores: z.boolean(),
+  /** What the client's administrators (rol 5) may change. */
+  permisos_cliente: z.array(z.enum(CLIENT_PERMISSIONS)),
+  /** A client administrator's budget above this (pesos) waits for the distributor; null: no cap. */
+  tope_presupuesto: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -206,3 +241,16 @@ export const ClientSummaryResponse = z.object({
   usuarios_con_sesion: z.number().int(),
 });
 export type ClientSummaryResponse = z.infer<typeof ClientSummaryResponse>;
+
+/**
+ * GET /api/cliente: a client administrator's own client (rol 5, decision 0122) with what its home shows —
+ * its accounts by role and status, and its budgets waiting for the distributor.
+ */
+export const ClientAdminHomeResponse = z.object({
+  cliente: ClientDto,
+  usuarios_por_rol: z.array(
+    z.object({ rol: z.number().int(), activos: z.number().int(), inactivos: z.number().int() }),
+  ),
+  solicitudes_pendientes: z.number().int(),
+});
+export type ClientAdminHomeResponse = z.infer<typeof ClientAdminHomeResponse>;

@@ -52,7 +52,11 @@ export const UserBody = z.object({
   user_id: requiredText(MSG.camposObligatoriosUsuario, 200).refine(isEmailAddress, MSG.correoInvalido),
   nombre: requiredText(MSG.camposObligatoriosUsuario, 200),
   direccion_entrega: requiredText(MSG.camposObligatoriosUsuario, 500),
-  rol: integer({ required: MSG.camposObligatoriosUsuario, invalid: MSG.rolInvalido, min: 1, max: 3 }),
+  /** 1–3, or 5 (Administrador de cliente, given only by the distributor's administrator); never 4. */
+  rol: integer({ required: MSG.camposObligatoriosUsuario, invalid: MSG.rolInvalido, min: 1, max: 5 }).refine(
+    (r) => r !== 4,
+    MSG.rolInvalido,
+  ),
   /** "Semana de referencia" (1–4): a label of the user; it opens or closes nothing (decision 0064). */
   active_week: weekNumber,
   entrega_week: weekNumber,
@@ -91,12 +95,13 @@ export const UsersQuery = z.object({
   id_cliente: optionalIdNumber(MSG.debesSeleccionarCliente),
   page: PageQuery,
   q: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
-  /** Only the users of this role (1, 2 or 3). */
+  /** Only the users of this role (1, 2, 3 or 5). */
   rol: z.coerce
     .number({ error: MSG.rolFiltroInvalido })
     .int(MSG.rolFiltroInvalido)
     .min(1, MSG.rolFiltroInvalido)
-    .max(3, MSG.rolFiltroInvalido)
+    .max(5, MSG.rolFiltroInvalido)
+    .refine((r) => r !== 4, MSG.rolFiltroInvalido)
     .optional(),
   /** Only the active, or only the inactive, users. */
   estatus: UserStatusFilter.optional(),
@@ -160,7 +165,18 @@ export type UsersResponse = z.infer<typeof UsersResponse>;
 
 export const UserResponse = z.object({ usuario: UserDto });
 
-export const UserCreateResponse = z.object({ status: z.literal('ok'), msg: z.string(), usuario: UserDto });
+/**
+ * `presupuesto_pendiente`: a client administrator's budget above its client's cap (pesos), waiting for the
+ * distributor (decision 0122); the user keeps its budget until then. null or absent: nothing waits.
+ */
+const PendingBudget = z.number().nullable().optional();
+
+export const UserCreateResponse = z.object({
+  status: z.literal('ok'),
+  msg: z.string(),
+  usuario: UserDto,
+  presupuesto_pendiente: PendingBudget,
+});
 export type UserCreateResponse = z.infer<typeof UserCreateResponse>;
 
 /** The changed user plus the first page of its client's users. */
@@ -168,6 +184,7 @@ export const UserUpdateResponse = UsersResponse.extend({
   status: z.literal('ok'),
   msg: z.string(),
   usuario: UserDto,
+  presupuesto_pendiente: PendingBudget,
 });
 export type UserUpdateResponse = z.infer<typeof UserUpdateResponse>;
 

@@ -79,6 +79,13 @@ export const clients = pgTable(
      * dialog, enabling a category, an import row without a limit (issue 37).
      */
     limitePorDefecto: integer('limite_por_defecto').notNull().default(1),
+    /** What the client's administrators (rol 5) may change (decision 0122; domain/client-admin.ts). */
+    permisosCliente: text('permisos_cliente').array().notNull().default(sql`'{usuarios}'::text[]`),
+    /**
+     * A client administrator's monthly budget for a user above this (centavos) waits for the distributor's
+     * approval (budget_change_requests); null: no cap.
+     */
+    topePresupuesto: money('tope_presupuesto'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -95,6 +102,11 @@ export const clients = pgTable(
     ),
     check('clients_limite_min', sql`${t.limiteDeCompras} >= -1`),
     check('clients_limite_por_defecto_min', sql`${t.limitePorDefecto} >= 1`),
+    check('clients_tope_presupuesto_min', sql`${t.topePresupuesto} >= 0`),
+    check(
+      'clients_permisos_cliente_known',
+      sql`${t.permisosCliente} <@ '{usuarios,presupuestos,asignaciones,semanas,reglas}'::text[]`,
+    ),
     check('clients_presupuesto_min', sql`${t.presupuestoDefault} >= 0`),
     check('clients_modo', sql`${t.modoPresupuesto} in ('regular', 'categoria')`),
     index('clients_nombre_idx').on(t.nombre),
@@ -155,7 +167,7 @@ export const users = pgTable(
     index('users_nombre_trgm_idx').using('gin', sql`portal_fold(${t.nombre}) gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`portal_fold(${t.email}) gin_trgm_ops`),
     uniqueIndex('users_scim_external_unique').on(t.idCliente, t.scimExternalId),
-    check('users_rol_range', sql`${t.rol} between 1 and 4`),
+    check('users_rol_range', sql`${t.rol} between 1 and 5`),
     check('users_weeks_range', sql`${t.activeWeek} between 1 and 4 and ${t.entregaWeek} between 1 and 4`),
     check('users_cliente_by_rol', sql`(${t.rol} = 4) = (${t.idCliente} is null)`),
     check('users_limite_min', sql`${t.limiteDeCompras} >= -1`),
@@ -1250,5 +1262,47 @@ export const scimTokens = pgTable(
   (t) => [
     uniqueIndex('scim_tokens_hash_unique').on(t.tokenHash),
     uniqueIndex('scim_tokens_live_unique').on(t.idCliente).where(sql`${t.revocadoEn} is null`),
+  ],
+);
+
+/**
+ * A client administrator's budget for a user above the client's `tope_presupuesto` (decision 0122): it waits
+ * here for the distributor's administrator, who approves (the budget is applied as the users form would) or
+ * refuses it. One pending request per user: a newer one replaces it. Kept: the record of who asked for and
+ * who granted each budget (a few rows per user).
+ */
+export const budgetChangeRequests = pgTable(
+  'budget_change_requests',
+  {
+    id: serial('id').primaryKey(),
+    idCliente: integer('id_cliente')
+      .notNull()
+      .references(() => clients.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The monthly budget asked for (centavos; the sum of `categorias` in category mode). */
+    presupuesto: money('presupuesto').notNull(),
+    /** The user's budget when it was asked for (centavos). */
+    presupuestoAnterior: money('presupuesto_anterior').notNull(),
+    /** Category mode: the budgets asked for, [{id, presupuesto}] in centavos; null in regular mode. */
+    categorias: jsonb('categorias').$type<{ id: number; presupuesto: number }[]>(),
+    estado: text('estado').notNull().default('pendiente'),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: ts('decided_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'budget_change_requests_estado',
+      sql`${t.estado} in ('pendiente', 'aprobada', 'rechazada', 'reemplazada')`,
+    ),
+    check('budget_change_requests_presupuesto_min', sql`${t.presupuesto} >= 0`),
+    uniqueIndex('budget_change_requests_pending_unique').on(t.userId).where(sql`${t.estado} = 'pendiente'`),
+    index('budget_change_requests_pending_idx').on(t.createdAt, t.id).where(sql`${t.estado} = 'pendiente'`),
+    index('budget_change_requests_cliente_idx').on(t.idCliente, t.id),
   ],
 );

@@ -1,5 +1,6 @@
 import { ROLES } from '@portal/shared/domain/roles';
 import {
+  ClientAdminHomeResponse,
   ClientCreateResponse,
   ClientSummaryResponse,
   ClientsQuery,
@@ -10,7 +11,13 @@ import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '../../messages.ts';
-import { clientSummary, createClient, listClients, updateClient } from './clients.service.ts';
+import {
+  clientAdminHome,
+  clientSummary,
+  createClient,
+  listClients,
+  updateClient,
+} from './clients.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 419);
 
@@ -32,6 +39,20 @@ export async function clientRoutes(app: FastifyInstance) {
       },
     },
     async (request) => listClients(app.db, request.query),
+  );
+
+  r.get(
+    '/api/cliente',
+    {
+      preValidation: app.guard({ roles: [ROLES.administradorCliente] }),
+      schema: {
+        tags,
+        summary:
+          'El cliente del administrador de cliente (rol 5): su configuración, lo que puede cambiar, sus usuarios por rol y sus presupuestos en espera',
+        response: { 200: ClientAdminHomeResponse, ...errors },
+      },
+    },
+    async (request) => clientAdminHome(app.db, request.auth!.user.idCliente!),
   );
 
   r.get(

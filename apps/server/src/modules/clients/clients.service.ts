@@ -1,4 +1,5 @@
 import { type ApprovalRules, rulesProblem } from '@portal/shared/domain/approval-rules';
+import { CLIENT_PERMISSIONS_DEFAULT, isClientPermission } from '@portal/shared/domain/client-admin';
 import { centavosToPesos, centavosToPesosOrNull, pesosToCentavos } from '@portal/shared/domain/money';
 import {
   ALERTAS_PRESUPUESTO_DEFAULT,
@@ -7,6 +8,7 @@ import {
   VENTANA_REGLAS_HORAS_DEFAULT,
 } from '@portal/shared/limits';
 import {
+  type ClientAdminHomeResponse,
   type ClientDto,
   ClientForm,
   type ClientSummaryResponse,
@@ -18,7 +20,7 @@ import { splitSort } from '@portal/shared/schemas/sort';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import { clients, orders, users } from '../../db/schema/index.ts';
+import { budgetChangeRequests, clients, orders, users } from '../../db/schema/index.ts';
 import { foldedSearch, offsetOf } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -99,6 +101,8 @@ export function clientDto(row: ClientRow): ClientDto {
     escalar_horas: row.escalarHoras,
     alertas_presupuesto: row.alertasPresupuesto,
     avisar_autorizadores: row.avisarAutorizadores,
+    permisos_cliente: row.permisosCliente.filter(isClientPermission),
+    tope_presupuesto: centavosToPesosOrNull(row.topePresupuesto),
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
   };
@@ -229,6 +233,31 @@ async function storeUploads(tx: Tx, idCliente: number, uploads: ClientUploads) {
   };
 }
 
+/** GET /api/cliente: the signed-in client administrator's client and its home's figures. */
+export async function clientAdminHome(db: Db, idCliente: number): Promise<ClientAdminHomeResponse> {
+  const [client] = await db.select().from(clients).where(eq(clients.id, idCliente));
+  if (!client) throw notFound(MSG.clienteNoEncontrado, 'CLIENT_NOT_FOUND');
+  const [byRole, [pending]] = await Promise.all([
+    db
+      .select({
+        rol: users.rol,
+        activos: sql<number>`count(*) filter (where ${users.activo})`.mapWith(Number),
+        inactivos: sql<number>`count(*) filter (where not ${users.activo})`.mapWith(Number),
+      })
+      .from(users)
+      .where(eq(users.idCliente, idCliente))
+      .groupBy(users.rol)
+      .orderBy(users.rol),
+    db
+      .select({ n: count() })
+      .from(budgetChangeRequests)
+      .where(
+        and(eq(budgetChangeRequests.idCliente, idCliente), eq(budgetChangeRequests.estado, 'pendiente')),
+      ),
+  ]);
+  return { cliente: clientDto(client), usuarios_por_rol: byRole, solicitudes_pendientes: pending?.n ?? 0 };
+}
+
 /** POST /api/clientes (multipart). */
 export function createClient(
   deps: Pick<Deps, 'db'>,
@@ -257,6 +286,8 @@ async function createClientFrom(
         presupuestoDefault: pesosToCentavos(form.presupuesto_default),
         limiteDeCompras: form.limite_de_compras,
         limitePorDefecto: form.limite_por_defecto ?? 1,
+        permisosCliente: form.permisos_cliente ?? [...CLIENT_PERMISSIONS_DEFAULT],
+        topePresupuesto: centavosOrNull(form.tope_presupuesto ?? null),
         modoPresupuesto: form.modo_presupuesto ?? 'regular',
         cantidadAutorizadores: form.cantidad_autorizadores ?? 1,
         mostrarPresupuestoAUsuarios: form.mostrar_presupuesto_a_usuarios ?? true,
@@ -357,6 +388,9 @@ async function updateClientFrom(
       presupuestoDefault: pesosToCentavos(form.presupuesto_default),
       limiteDeCompras: form.limite_de_compras,
       limitePorDefecto: form.limite_por_defecto ?? before.limitePorDefecto,
+      permisosCliente: form.permisos_cliente ?? before.permisosCliente,
+      topePresupuesto:
+        form.tope_presupuesto === undefined ? before.topePresupuesto : centavosOrNull(form.tope_presupuesto),
       modoPresupuesto: form.modo_presupuesto ?? before.modoPresupuesto,
       cantidadAutorizadores: levels,
       mostrarPresupuestoAUsuarios: form.mostrar_presupuesto_a_usuarios ?? before.mostrarPresupuestoAUsuarios,

@@ -1,18 +1,27 @@
 import { ROLES } from '@portal/shared/domain/roles';
 import { errorResponses } from '@portal/shared/schemas/common';
 import { LogFiltersQuery, LogsQuery, LogsResponse, LogTypesResponse } from '@portal/shared/schemas/logs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { audit, requestMeta } from '../../lib/audit.ts';
+import { scopedClient } from '../../lib/client-scope.ts';
 import { compiledResponse } from '../../lib/response-serializer.ts';
 import { exportLogs, listLogs, logTypes } from './logs.service.ts';
 
 const errors = errorResponses(400, 401, 403);
 
-/** Rol 4: the system log ("Registros del sistema"), read-only. */
+/**
+ * Rol 4: the system log ("Registros del sistema"), read-only. Rol 5, a client's administrator: the entries of
+ * its own client only (decision 0122).
+ */
 export async function logRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = app.guard({ roles: [ROLES.administrador] });
+  const admin = app.guard({ roles: [ROLES.administrador, ROLES.administradorCliente] });
+  /** The request's filters with the client fixed to a client administrator's own. */
+  const scoped = <Q extends { id_cliente?: number | undefined }>(request: FastifyRequest, query: Q): Q => ({
+    ...query,
+    id_cliente: scopedClient(request.auth!, query.id_cliente),
+  });
   const tags = ['logs'];
 
   r.get(
@@ -27,7 +36,7 @@ export async function logRoutes(app: FastifyInstance) {
         response: { 200: compiledResponse(LogsResponse), ...errors },
       },
     },
-    async (request) => listLogs(app.deps, request.query),
+    async (request) => listLogs(app.deps, scoped(request, request.query)),
   );
 
   r.get(
@@ -55,7 +64,7 @@ export async function logRoutes(app: FastifyInstance) {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="registros.csv"')
-        .send(exportLogs(app.deps, request.query));
+        .send(exportLogs(app.deps, scoped(request, request.query)));
     },
   );
 

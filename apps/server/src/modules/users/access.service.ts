@@ -2,7 +2,6 @@
  * Welcome e-mails that never left (decision 0097): the administrator's banner counts the users whose latest
  * access e-mail is still unsent, and "Reenviar acceso" sends a fresh welcome link to a selection of users.
  */
-import { ROLES } from '@portal/shared/domain/roles';
 import type {
   ResendAccessBody,
   ResendAccessResponse,
@@ -14,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { clients, emailOutbox, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
+import { userInScope } from '../../lib/client-scope.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { addressOf } from '../../lib/mailer.ts';
@@ -107,7 +107,7 @@ export async function resendAccess(
     if (
       rows.length !== ids.length ||
       idCliente === null ||
-      rows.some((r) => r.rol === ROLES.administrador || r.idCliente !== idCliente)
+      rows.some((r) => !userInScope(auth, r) || r.idCliente !== idCliente)
     )
       throw notFound(MSG.usuarioNoEncontrado, 'USER_NOT_FOUND');
     const skipped: { id: number; usuario: string; motivo: ResendAccessSkip }[] = [];

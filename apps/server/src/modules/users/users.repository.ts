@@ -299,3 +299,18 @@ export async function userDetail(db: Db | Tx, id: number): Promise<UserDto | und
     })),
   };
 }
+
+/** A user's budgets per category (centavos) replaced by these; `categorias` absent keeps the stored ones. */
+export async function storeCategoryBudgets(
+  tx: Tx,
+  userId: number,
+  budget: { categorias?: readonly { id: number; presupuesto: number }[] },
+) {
+  if (!budget.categorias) return;
+  await tx.delete(userCategoryBudgets).where(eq(userCategoryBudgets.userId, userId));
+  if (budget.categorias.length > 0) {
+    await tx
+      .insert(userCategoryBudgets)
+      .values(budget.categorias.map((c) => ({ userId, categoryId: c.id, presupuesto: c.presupuesto })));
+  }
+}

@@ -15,25 +15,39 @@ import {
 } from '@portal/shared/schemas/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { scopedClient, userInScope } from '../../lib/client-scope.ts';
 import { notFound } from '../../lib/errors.ts';
 import { compiledResponse } from '../../lib/response-serializer.ts';
 import { MSG } from '../../messages.ts';
 import { resendAccess, unsentAccess } from './access.service.ts';
 import { listUsers, userDetail } from './users.repository.ts';
-import { adminResetPassword, createUser, deactivateUsers, updateUser } from './users.service.ts';
+import {
+  adminResetPassword,
+  createUser,
+  deactivateUsers,
+  pendingBudgetMessage,
+  updateUser,
+} from './users.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 419, 422);
 
-/** Rol 4: users of the clients (administrators are never listed nor editable here). */
+/**
+ * Rol 4: users of the clients (administrators are never listed nor editable here). Rol 5, a client's own
+ * administrator, the same routes within its client (lib/client-scope.ts, decision 0122): it reads them, and
+ * changes them when its client allows `usuarios`.
+ */
 export async function userRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = app.guard({ roles: [ROLES.administrador] });
+  const admins = [ROLES.administrador, ROLES.administradorCliente] as const;
+  const reader = app.guard({ roles: admins });
+  const admin = app.guard({ roles: admins, clientPermission: 'usuarios' });
+  const distributor = app.guard({ roles: [ROLES.administrador] });
   const tags = ['administracion'];
 
   r.get(
     '/api/usuarios',
     {
-      preValidation: admin,
+      preValidation: reader,
       schema: {
         tags,
         summary:
@@ -42,13 +56,17 @@ export async function userRoutes(app: FastifyInstance) {
         response: { 200: compiledResponse(UsersResponse), ...errors },
       },
     },
-    async (request) => listUsers(app.db, request.query),
+    async (request) =>
+      listUsers(app.db, {
+        ...request.query,
+        id_cliente: scopedClient(request.auth!, request.query.id_cliente),
+      }),
   );
 
   r.get(
     '/api/usuarios/:id',
     {
-      preValidation: admin,
+      preValidation: reader,
       schema: {
         tags,
         summary: 'Un usuario con todos sus campos',
@@ -58,7 +76,8 @@ export async function userRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const usuario = await userDetail(app.db, request.params.id);
-      if (!usuario) throw notFound(MSG.usuarioNoEncontrado, 'USER_NOT_FOUND');
+      if (!usuario || !userInScope(request.auth!, { idCliente: usuario.id_cliente, rol: usuario.rol }))
+        throw notFound(MSG.usuarioNoEncontrado, 'USER_NOT_FOUND');
       return { usuario };
     },
   );
@@ -75,8 +94,17 @@ export async function userRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const usuario = await createUser(app.deps, request, request.auth!, request.body);
-      return reply.status(201).send({ status: 'ok', msg: MSG.creadoCorrectamente, usuario });
+      const { usuario, pendiente } = await createUser(app.deps, request, request.auth!, request.body);
+      const msg =
+        pendiente === null
+          ? MSG.creadoCorrectamente
+          : `${MSG.creadoCorrectamente}. ${await pendingBudgetMessage(app.db, usuario.id_cliente, pendiente)}`;
+      return reply.status(201).send({
+        status: 'ok',
+        msg,
+        usuario,
+        presupuesto_pendiente: pendiente === null ? null : pendiente / 100,
+      });
     },
   );
 
@@ -113,7 +141,7 @@ export async function userRoutes(app: FastifyInstance) {
   r.get(
     '/api/usuarios/accesos-sin-enviar',
     {
-      preValidation: admin,
+      preValidation: distributor,
       schema: {
         tags,
         summary:

@@ -1,5 +1,6 @@
-import { pesosToCentavos } from '@portal/shared/domain/money';
-import { ROLES } from '@portal/shared/domain/roles';
+import { budgetNeedsApproval } from '@portal/shared/domain/client-admin';
+import { formatCentavos, pesosToCentavos } from '@portal/shared/domain/money';
+import { ROLES, ROLES_A_CLIENT_ADMIN_GIVES } from '@portal/shared/domain/roles';
 import { MIN_USER_BUDGET_PESOS, WELCOME_LINK_TTL_MS } from '@portal/shared/limits';
 import type {
   BulkDeactivateBody,
@@ -14,6 +15,13 @@ import type { Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { categories, clients, passwordTokens, userCategoryBudgets, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
+import {
+  clientAllows,
+  isClientAdmin,
+  requireClientPermission,
+  scopedClient,
+  userInScope,
+} from '../../lib/client-scope.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { temporaryPasswordEmail, welcomeEmail } from '../../lib/emails.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -23,7 +31,8 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { retireAllLinks, setPassword } from '../auth/auth.repository.ts';
-import { findClientUser, listUsers, userDetail } from './users.repository.ts';
+import { queueBudgetRequest } from './budget-requests.service.ts';
+import { findClientUser, listUsers, storeCategoryBudgets, userDetail } from './users.repository.ts';
 
 type ClientRow = typeof clients.$inferSelect;
 
@@ -151,7 +160,11 @@ export function roleAllowed(rol: number, client: { cantidadAutorizadores: number
   return rol !== ROLES.superAutorizador || client.cantidadAutorizadores === 2;
 }
 
-function checkRol(rol: number, client: ClientRow) {
+function checkRol(auth: AuthContext, rol: number, client: ClientRow) {
+  // A client administrator gives roles 1–3 only, never its own (decision 0122).
+  if (isClientAdmin(auth) && !(ROLES_A_CLIENT_ADMIN_GIVES as readonly number[]).includes(rol)) {
+    throw new AppError(403, 'ROLE_NOT_ALLOWED', MSG.rolNoPermitidoCliente);
+  }
   if (!roleAllowed(rol, client)) {
     throw badRequest('VALIDATION', MSG.rolSuperNoDisponible, { rol: MSG.rolSuperNoDisponible });
   }
@@ -222,14 +235,58 @@ export async function createAccounts(
   return inserted.map(({ email: _email, ...user }) => ({ ...user, welcomed: welcomed.has(user.id) }));
 }
 
-async function storeCategoryBudgets(tx: Tx, userId: number, budget: ResolvedBudget) {
-  if (!budget.categorias) return;
-  await tx.delete(userCategoryBudgets).where(eq(userCategoryBudgets.userId, userId));
-  if (budget.categorias.length > 0) {
-    await tx
-      .insert(userCategoryBudgets)
-      .values(budget.categorias.map((c) => ({ userId, categoryId: c.id, presupuesto: c.presupuesto })));
-  }
+/** What the form asks of a user's budget and purchase limit, against what it has (or would get). */
+interface BudgetAsk {
+  budget: ResolvedBudget;
+  limite: number;
+}
+
+function sameCategories(
+  a: readonly { id: number; presupuesto: number }[],
+  b: readonly { id: number; presupuesto: number }[],
+) {
+  const key = (l: readonly { id: number; presupuesto: number }[]) =>
+    JSON.stringify([...l].sort((x, y) => x.id - y.id).map((c) => [c.id, c.presupuesto]));
+  return key(a) === key(b);
+}
+
+/**
+ * A client administrator's budget change (decision 0122): refused (403) when its client does not allow
+ * `presupuestos` and the budget or the limit would change; held for the distributor (the budget stays as it
+ * is, the rest of the form applies) when the new budget rises above the client's `tope_presupuesto`.
+ * Returns the budget to store now, and the one to queue, if any.
+ */
+async function clientAdminBudget(
+  tx: Tx,
+  auth: AuthContext,
+  client: ClientRow,
+  asked: BudgetAsk,
+  current: BudgetAsk,
+): Promise<{ store: ResolvedBudget; queued: ResolvedBudget | null }> {
+  if (!isClientAdmin(auth)) return { store: asked.budget, queued: null };
+  const budgetChanges =
+    asked.budget.presupuestoDefault !== current.budget.presupuestoDefault ||
+    (asked.budget.categorias !== undefined &&
+      !sameCategories(asked.budget.categorias, current.budget.categorias ?? []));
+  if ((budgetChanges || asked.limite !== current.limite) && !(await clientAllows(tx, auth, 'presupuestos')))
+    await requireClientPermission(tx, auth, 'presupuestos');
+  if (
+    budgetChanges &&
+    budgetNeedsApproval(
+      client.topePresupuesto,
+      asked.budget.presupuestoDefault,
+      current.budget.presupuestoDefault,
+    )
+  )
+    return { store: current.budget, queued: asked.budget };
+  return { store: asked.budget, queued: null };
+}
+
+async function currentCategories(tx: Tx, userId: number) {
+  return tx
+    .select({ id: userCategoryBudgets.categoryId, presupuesto: userCategoryBudgets.presupuesto })
+    .from(userCategoryBudgets)
+    .where(eq(userCategoryBudgets.userId, userId));
 }
 
 /** The account fields every form body carries. */
@@ -275,17 +332,29 @@ export async function createUser(
   request: FastifyRequest,
   auth: AuthContext,
   body: UserBody,
-): Promise<UserDto> {
-  if (body.id_cliente === undefined)
+): Promise<{ usuario: UserDto; pendiente: number | null }> {
+  const idCliente = scopedClient(auth, body.id_cliente);
+  if (idCliente === undefined)
     throw badRequest('VALIDATION', MSG.debesSeleccionarCliente, { id_cliente: MSG.debesSeleccionarCliente });
-  const idCliente = body.id_cliente;
   let id: number;
+  let pending: number | null = null;
   try {
     id = await deps.db.transaction(async (tx) => {
       const [client] = await tx.select().from(clients).where(eq(clients.id, idCliente)).limit(1);
       if (!client) throw notFound(MSG.clienteNoEncontrado, 'CLIENT_NOT_FOUND');
-      checkRol(body.rol, client);
-      const budget = await resolveBudget(tx, client, body);
+      checkRol(auth, body.rol, client);
+      const asked = await resolveBudget(tx, client, body);
+      const defaults: ResolvedBudget =
+        client.modoPresupuesto === 'categoria'
+          ? { presupuestoDefault: 0, categorias: [] }
+          : { presupuestoDefault: client.presupuestoDefault };
+      const { store: budget, queued } = await clientAdminBudget(
+        tx,
+        auth,
+        client,
+        { budget: asked, limite: body.limite_de_compras ?? client.limiteDeCompras },
+        { budget: defaults, limite: client.limiteDeCompras },
+      );
       if (await usuarioTaken(tx, body.usuario)) throw duplicate();
       const [user] = await createAccounts(
         tx,
@@ -304,6 +373,17 @@ export async function createUser(
       );
       if (!user) throw duplicate();
       await storeCategoryBudgets(tx, user.id, budget);
+      if (queued) {
+        await queueBudgetRequest(
+          tx,
+          request,
+          auth,
+          { idCliente: client.id, userId: user.id },
+          queued,
+          budget,
+        );
+        pending = queued.presupuestoDefault;
+      }
       await audit(tx, {
         userId: auth.user.id,
         eventType: 'usuario_creado',
@@ -323,7 +403,20 @@ export async function createUser(
     throw err;
   }
   void deps.mailer.flush();
-  return (await userDetail(deps.db, id))!;
+  return { usuario: (await userDetail(deps.db, id))!, pendiente: pending };
+}
+
+/** The answer's message when a budget waits for the distributor (decision 0122). */
+export async function pendingBudgetMessage(
+  db: Tx | Deps['db'],
+  idCliente: number,
+  centavos: number,
+): Promise<string> {
+  const [client] = await db
+    .select({ tope: clients.topePresupuesto })
+    .from(clients)
+    .where(eq(clients.id, idCliente));
+  return MSG.presupuestoPendienteTope(formatCentavos(centavos), formatCentavos(client?.tope ?? 0));
 }
 
 /**
@@ -340,10 +433,11 @@ export async function updateUser(
 ): Promise<UserUpdateResponse> {
   let idCliente: number;
   let welcomed = false;
+  let pending: number | null = null;
   try {
     idCliente = await deps.db.transaction(async (tx) => {
       const found = await findClientUser(tx, id, true);
-      if (!found) throw userNotFound();
+      if (!found || !userInScope(auth, found.user)) throw userNotFound();
       const before = found.user;
       if (body.id_cliente !== undefined && body.id_cliente !== before.idCliente) {
         throw badRequest('VALIDATION', MSG.cambioClienteNoPermitido, {
@@ -351,8 +445,21 @@ export async function updateUser(
         });
       }
       const [client] = await tx.select().from(clients).where(eq(clients.id, before.idCliente!)).limit(1);
-      checkRol(body.rol, client!);
-      const budget = await resolveBudget(tx, client!, body, before);
+      checkRol(auth, body.rol, client!);
+      const asked = await resolveBudget(tx, client!, body, before);
+      const { store: budget, queued } = await clientAdminBudget(
+        tx,
+        auth,
+        client!,
+        { budget: asked, limite: body.limite_de_compras ?? before.limiteDeCompras },
+        {
+          budget: {
+            presupuestoDefault: before.presupuestoDefault,
+            categorias: isClientAdmin(auth) ? await currentCategories(tx, id) : undefined,
+          },
+          limite: before.limiteDeCompras,
+        },
+      );
       if (await usuarioTaken(tx, body.usuario, id)) throw duplicate();
       const values = {
         ...accountFields(body),
@@ -365,12 +472,23 @@ export async function updateUser(
         .update(users)
         .set({ ...values, updatedAt: deps.clock.now() })
         .where(eq(users.id, id));
-      await storeCategoryBudgets(tx, id, budget);
+      await storeCategoryBudgets(tx, id, queued ? { presupuestoDefault: budget.presupuestoDefault } : budget);
+      if (queued) {
+        await queueBudgetRequest(
+          tx,
+          request,
+          auth,
+          { idCliente: before.idCliente!, userId: id },
+          queued,
+          budget,
+        );
+        pending = queued.presupuestoDefault;
+      }
       // The log keeps naming the e-mail field `userId`, as stored entries always have.
       const changed: string[] = (Object.keys(values) as (keyof typeof values)[])
         .filter((k) => values[k] !== before[k])
         .map((k) => (k === 'email' ? 'userId' : k));
-      if (budget.categorias) changed.push('categorias');
+      if (budget.categorias && !queued) changed.push('categorias');
       const deactivated = before.activo && !values.activo;
       if (deactivated) await deps.sessions.endSessionsOfUsers([id], tx);
       if (
@@ -405,7 +523,15 @@ export async function updateUser(
   if (welcomed) void deps.mailer.flush();
   const usuario = (await userDetail(deps.db, id))!;
   const list = await listUsers(deps.db, { id_cliente: idCliente, page: 1 });
-  return { status: 'ok', msg: MSG.modificadoCorrectamente, usuario, ...list };
+  const msg =
+    pending === null ? MSG.modificadoCorrectamente : await pendingBudgetMessage(deps.db, idCliente, pending);
+  return {
+    status: 'ok',
+    msg,
+    usuario,
+    ...list,
+    presupuesto_pendiente: pending === null ? null : pending / 100,
+  };
 }
 
 /**
@@ -435,7 +561,7 @@ export async function deactivateUsers(
     if (
       rows.length !== ids.length ||
       idCliente === null ||
-      rows.some((r) => r.rol === ROLES.administrador || r.idCliente !== idCliente)
+      rows.some((r) => !userInScope(auth, r) || r.idCliente !== idCliente)
     )
       throw userNotFound();
     const active = rows.filter((r) => r.activo).map((r) => r.id);
@@ -488,7 +614,7 @@ export async function adminResetPassword(
   id: number,
 ): Promise<void> {
   const found = await findClientUser(deps.db, id);
-  if (!found) throw userNotFound();
+  if (!found || !userInScope(auth, found.user)) throw userNotFound();
   const to = addressOf(found.user);
   if (!to) throw new AppError(422, 'NO_EMAIL', MSG.usuarioSinCorreo);
   const password = temporaryPassword();
