@@ -26,7 +26,7 @@ export function isSafePath(value: string): boolean {
   return !path.split('/').some((segment) => segment === '.' || segment === '..');
 }
 
-/** Whether `path` (already a safe path) is in the area of `rol`: `/usuario…`, `/autorizador…`, `/administrador…`. */
+/** Whether `path` (already a safe path) is in the area of `rol`: `/usuario…`, `/autorizador…`, `/administrador…`, `/cliente…`. */
 function inAreaOf(path: string, rol: number): boolean {
   if (!isRol(rol)) return false;
   const area = `/${ROLE_AREAS[rol]}`;
@@ -48,7 +48,10 @@ export function returnPathFor(volver: string | null | undefined, rol: number): s
 
 /** `/login?volver=…` for a page opened without a session (the bare `/login` for `/` and public pages). */
 export function loginPathFor(pathAndSearch: string): string {
-  if (!isSafePath(pathAndSearch) || !/^\/(usuario|autorizador|administrador)(?:[/?#]|$)/.test(pathAndSearch))
+  if (
+    !isSafePath(pathAndSearch) ||
+    !/^\/(usuario|autorizador|administrador|cliente)(?:[/?#]|$)/.test(pathAndSearch)
+  )
     return '/login';
   return `/login?${RETURN_PARAM}=${encodeURIComponent(pathAndSearch)}`;
 }
