@@ -7,10 +7,15 @@ import { buyerSpend, dashboard } from './dashboard.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
 
-/** The spend dashboard (decision 0055): authorizers see their client; administrators any client or all. */
+/**
+ * The spend dashboard (decision 0055): authorizers and client administrators (decision 0122) see their
+ * client; administrators any client or all.
+ */
 export async function dashboardRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const viewers = app.guard({ roles: [ROLES.autorizador, ROLES.superAutorizador, ROLES.administrador] });
+  const viewers = app.guard({
+    roles: [ROLES.autorizador, ROLES.superAutorizador, ROLES.administrador, ROLES.administradorCliente],
+  });
   r.get(
     '/api/tablero',
     {

@@ -58,7 +58,7 @@ async function scopeOf(
   cliente: number | undefined,
 ): Promise<Scope> {
   const rol = auth.user.rol;
-  if (rol === ROLES.autorizador || rol === ROLES.superAutorizador) {
+  if (rol === ROLES.autorizador || rol === ROLES.superAutorizador || rol === ROLES.administradorCliente) {
     const own = auth.client!;
     // Another client's id answers like a missing one.
     if (cliente !== undefined && cliente !== own.id)
