@@ -11,6 +11,7 @@ export const DEMO_USUARIOS = [
   'superautorizador',
   'usuario',
   'usuario2',
+  'gerente',
   'comprador',
   'revisor',
 ] as const;

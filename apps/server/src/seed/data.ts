@@ -1,3 +1,4 @@
+import type { ClientPermission } from '@portal/shared/domain/client-admin';
 /**
  * The demo data set: two clients ("Demo Industrial", regular budget mode with two authorizers; "Demo
  * Categorías", category mode with one), their categories, products and users, and the published demo
@@ -51,7 +52,8 @@ export interface Address {
 export interface DemoUser {
   usuario: string;
   nombre: string;
-  rol: 1 | 2 | 3;
+  /** 5: the client's own administrator, with two-factor sign-in active on the published demo secret. */
+  rol: 1 | 2 | 3 | 5;
   area: string;
   coordinacion: string;
   activeWeek: number;
@@ -75,6 +77,9 @@ export interface DemoClient {
   limiteDeCompras: number;
   presupuestoDefault: number;
   mostrarPresupuesto: boolean;
+  /** What the client's administrator may change, and its budget cap (centavos); absent: the defaults. */
+  permisosCliente?: ClientPermission[];
+  topePresupuesto?: number;
   logo: 'gear' | 'grid';
   address: Address;
   categories: DemoCategory[];
@@ -94,6 +99,8 @@ const DEMO_INDUSTRIAL: DemoClient = {
   limiteDeCompras: 4,
   presupuestoDefault: 500000,
   mostrarPresupuesto: true,
+  permisosCliente: ['usuarios', 'presupuestos'],
+  topePresupuesto: 1_000_000,
   logo: 'gear',
   address: {
     direccionEntrega: 'Planta Escobedo, almacén general (andén 3)',
@@ -316,6 +323,16 @@ const DEMO_INDUSTRIAL: DemoClient = {
       activeWeek: 1,
       entregaWeek: 2,
       presupuestoDefault: 500000,
+    },
+    {
+      usuario: 'gerente',
+      nombre: 'Claudia Rivas Soto',
+      rol: 5,
+      area: 'Compras',
+      coordinacion: 'Administración',
+      activeWeek: 1,
+      entregaWeek: 1,
+      presupuestoDefault: 0,
     },
     {
       usuario: 'usuario2',

@@ -80,6 +80,7 @@ describe('seedDemo', () => {
       ['autorizador', 2, 'Demo Industrial'],
       ['superautorizador', 3, 'Demo Industrial'],
       ['usuario', 1, 'Demo Industrial'],
+      ['gerente', 5, 'Demo Industrial'],
       ['usuario2', 1, 'Demo Industrial'],
       ['comprador', 1, 'Demo Categorías'],
       ['revisor', 2, 'Demo Categorías'],

@@ -148,6 +148,7 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<{ signIns
       .set({ totpSecret: sealTotpSecret(opts.encryptionKey, admin2fa!.id, ADMIN_2FA_DEMO_SECRET) })
       .where(eq(users.id, admin2fa!.id));
 
+    const secondSteps: number[] = [];
     for (const [ci, client] of DEMO_CLIENTS.entries()) {
       const files = prepared[ci]!;
       const [createdClient] = await tx
@@ -161,6 +162,8 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<{ signIns
           limiteDeCompras: client.limiteDeCompras,
           modoPresupuesto: client.modo,
           mostrarPresupuestoAUsuarios: client.mostrarPresupuesto,
+          ...(client.permisosCliente ? { permisosCliente: client.permisosCliente } : {}),
+          topePresupuesto: client.topePresupuesto ?? null,
         })
         .returning({ id: clients.id });
       const idCliente = createdClient!.id;
@@ -233,6 +236,8 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<{ signIns
       client.users.forEach((u, ui) => {
         const userId = createdUsers[ui]!.id;
         signIns.push({ usuario: u.usuario, password: DEMO_PASSWORD, rol: u.rol, cliente: client.nombre });
+        // The client administrator must sign in in two steps (decision 0122): the published demo secret.
+        if (u.rol === ROLES.administradorCliente) secondSteps.push(userId);
         for (const [cat, presupuesto] of Object.entries(u.categoryBudgets ?? {})) {
           budgets.push({ userId, categoryId: categoryId(Number(cat)), presupuesto });
         }
@@ -248,6 +253,14 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<{ signIns
         });
       });
       if (budgets.length) await tx.insert(userCategoryBudgets).values(budgets);
+      for (const userId of secondSteps.splice(0))
+        await tx
+          .update(users)
+          .set({
+            totpSecret: sealTotpSecret(opts.encryptionKey, userId, ADMIN_2FA_DEMO_SECRET),
+            totpEnabledAt: now,
+          })
+          .where(eq(users.id, userId));
       if (assignments.length) await tx.insert(userProducts).values(assignments);
 
       await tx
