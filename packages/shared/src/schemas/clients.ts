@@ -254,3 +254,20 @@ export const ClientAdminHomeResponse = z.object({
   solicitudes_pendientes: z.number().int(),
 });
 export type ClientAdminHomeResponse = z.infer<typeof ClientAdminHomeResponse>;
+
+/**
+ * PUT /api/cliente/reglas (rol 5, when its client allows `reglas`): the approval levels and rules of the
+ * client form, as JSON; absent keeps a value, null turns a rule by amount off.
+ */
+export const ClientRulesBody = ClientForm.pick({
+  cantidad_autorizadores: true,
+  aprobacion_automatica_hasta: true,
+  segundo_nivel_desde: true,
+  recordatorio_horas: true,
+  ventana_reglas_horas: true,
+  escalar_horas: true,
+}).strict();
+export type ClientRulesBody = z.infer<typeof ClientRulesBody>;
+
+export const ClientRulesResponse = z.object({ status: z.literal('ok'), msg: z.string(), cliente: ClientDto });
+export type ClientRulesResponse = z.infer<typeof ClientRulesResponse>;

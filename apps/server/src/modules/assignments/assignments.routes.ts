@@ -25,16 +25,22 @@ import {
 const errors = errorResponses(400, 401, 403, 404, 419);
 const bulkErrors = errorResponses(400, 401, 403, 404, 419, 422);
 
-/** Rol 4: which products of its client a rol-1 user may buy, and how many of each per order. */
+/**
+ * Rol 4: which products of its client a rol-1 user may buy, and how many of each per order. Rol 5, a
+ * client's administrator: its own client's buyers, read always and changed when its client allows
+ * `asignaciones` (decision 0122).
+ */
 export async function assignmentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = app.guard({ roles: [ROLES.administrador] });
+  const admins = [ROLES.administrador, ROLES.administradorCliente] as const;
+  const reader = app.guard({ roles: admins });
+  const admin = app.guard({ roles: admins, clientPermission: 'asignaciones' });
   const tags = ['administracion'];
 
   r.get(
     '/api/usuarios/:id/productos',
     {
-      preValidation: admin,
+      preValidation: reader,
       schema: {
         tags,
         summary: 'Productos del cliente del usuario (rol 1) con su asignación y cantidad límite',
@@ -43,7 +49,7 @@ export async function assignmentRoutes(app: FastifyInstance) {
         response: { 200: UserProductsResponse, ...errors },
       },
     },
-    async (request) => userProductList(app.db, request.params.id, request.query),
+    async (request) => userProductList(app.db, request.auth!, request.params.id, request.query),
   );
 
   r.post(

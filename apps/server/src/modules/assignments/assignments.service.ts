@@ -14,6 +14,7 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { categories, clients, products, userProducts, users } from '../../db/schema/index.ts';
 import { offsetOf, searchCondition } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
+import { ownClientOf, userInScope } from '../../lib/client-scope.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, unprocessable } from '../../lib/errors.ts';
 import { imageUrl, thumbUrl } from '../../lib/files.ts';
@@ -26,8 +27,12 @@ const userNotFound = () => notFound(MSG.usuarioNoEncontrado, 'USER_NOT_FOUND');
 export const defaultLimit = (idCliente: number) =>
   sql<number>`(select ${clients.limitePorDefecto} from ${clients} where ${clients.id} = ${idCliente})`;
 
-/** Only rol-1 users have product assignments; anyone else answers like a missing user. */
-async function findBuyer(db: Db | Tx, id: number, lock = false) {
+/**
+ * Only rol-1 users have product assignments; anyone else answers like a missing user, and so does a buyer
+ * of another client for a client administrator (decision 0122).
+ */
+async function findBuyer(db: Db | Tx, auth: Pick<AuthContext, 'user'>, id: number, lock = false) {
+  const own = ownClientOf(auth);
   const q = db
     .select({
       id: users.id,
@@ -39,7 +44,13 @@ async function findBuyer(db: Db | Tx, id: number, lock = false) {
     })
     .from(users)
     .innerJoin(clients, eq(clients.id, users.idCliente))
-    .where(and(eq(users.id, id), eq(users.rol, ROLES.usuario)))
+    .where(
+      and(
+        eq(users.id, id),
+        eq(users.rol, ROLES.usuario),
+        own === null ? undefined : eq(users.idCliente, own),
+      ),
+    )
     .limit(1);
   const [row] = lock ? await q.for('update', { of: users }) : await q;
   return row;
@@ -63,10 +74,11 @@ async function assignedCount(db: Db | Tx, userId: number, idCliente: number): Pr
 /** Every product of the user's client (active or not) with the user's assignment, by name. */
 export async function userProductList(
   db: Db,
+  auth: Pick<AuthContext, 'user'>,
   id: number,
   query: { page: number; per_page: number; q?: string; categoria?: number },
 ): Promise<UserProductsResponse> {
-  const buyer = await findBuyer(db, id);
+  const buyer = await findBuyer(db, auth, id);
   if (!buyer) throw userNotFound();
   const conditions: SQL[] = [eq(products.idCliente, buyer.idCliente)];
   // Another client's category matches none of this client's products: an empty page, not an error.
@@ -127,7 +139,7 @@ export async function assignProduct(
   body: { id_producto: number; id_user: number; cantidad_limite?: number; status: boolean },
 ): Promise<AssignResponse> {
   return deps.db.transaction(async (tx) => {
-    const buyer = await findBuyer(tx, body.id_user, true);
+    const buyer = await findBuyer(tx, auth, body.id_user, true);
     if (!buyer) throw userNotFound();
     const [product] = await tx
       .select({ id: products.id, nombre: products.nombre })
@@ -237,7 +249,7 @@ export async function assignAll(
   body: { id_user: number; status: boolean; cantidad_limite?: number; ids?: number[] },
 ): Promise<AssignAllResponse> {
   return deps.db.transaction(async (tx) => {
-    const buyer = await findBuyer(tx, body.id_user, true);
+    const buyer = await findBuyer(tx, auth, body.id_user, true);
     if (!buyer) throw userNotFound();
     const ids = body.ids ? [...new Set(body.ids)] : undefined;
     const limit = body.cantidad_limite ?? null;
@@ -319,7 +331,14 @@ export async function copyAssignments(
     const target = found.find((u) => u.id === targetId);
     const source = found.find((u) => u.id === sourceId);
     // A source of another client answers like a missing user.
-    if (!target || !source || source.idCliente !== target.idCliente) throw userNotFound();
+    if (
+      !target ||
+      !source ||
+      source.idCliente !== target.idCliente ||
+      !userInScope(auth, target) ||
+      !userInScope(auth, source)
+    )
+      throw userNotFound();
     if (target.rol !== ROLES.usuario || source.rol !== ROLES.usuario) {
       throw unprocessable('NOT_A_BUYER', MSG.asignacionSoloUsuarios);
     }
@@ -408,7 +427,10 @@ export async function assignBatch(
   return deps.db.transaction(async (tx) => {
     const found = await lockClientUsers(tx, userIds);
     const idCliente = found.find((u) => u.id === userIds[0])?.idCliente;
-    if (found.length !== userIds.length || found.some((u) => u.idCliente !== idCliente)) {
+    if (
+      found.length !== userIds.length ||
+      found.some((u) => u.idCliente !== idCliente || !userInScope(auth, u))
+    ) {
       throw userNotFound();
     }
     if (found.some((u) => u.rol !== ROLES.usuario)) {

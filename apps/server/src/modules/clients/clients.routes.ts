@@ -2,6 +2,8 @@ import { ROLES } from '@portal/shared/domain/roles';
 import {
   ClientAdminHomeResponse,
   ClientCreateResponse,
+  ClientRulesBody,
+  ClientRulesResponse,
   ClientSummaryResponse,
   ClientsQuery,
   ClientsResponse,
@@ -17,6 +19,7 @@ import {
   createClient,
   listClients,
   updateClient,
+  updateOwnRules,
 } from './clients.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 419);
@@ -53,6 +56,25 @@ export async function clientRoutes(app: FastifyInstance) {
       },
     },
     async (request) => clientAdminHome(app.db, request.auth!.user.idCliente!),
+  );
+
+  r.put(
+    '/api/cliente/reglas',
+    {
+      preValidation: app.guard({ roles: [ROLES.administradorCliente], clientPermission: 'reglas' }),
+      schema: {
+        tags,
+        summary:
+          'El administrador de cliente (rol 5) cambia los niveles y las reglas de autorización de su cliente, si su cliente lo permite',
+        body: ClientRulesBody,
+        response: { 200: ClientRulesResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'ok' as const,
+      msg: MSG.modificadoCorrectamente,
+      cliente: await updateOwnRules(app.deps, request, request.auth!, request.body),
+    }),
   );
 
   r.get(

@@ -11,6 +11,7 @@ import {
   type ClientAdminHomeResponse,
   type ClientDto,
   ClientForm,
+  type ClientRulesBody,
   type ClientSummaryResponse,
   type ClientsResponse,
   ClientsSort,
@@ -51,7 +52,7 @@ const centavosOrNull = (pesos: number | null) => (pesos === null ? null : pesosT
 
 /** The rules a form leaves on the client (absent keeps `before`'s); a 400 on its field when they clash. */
 function approvalRulesOf(
-  form: ClientForm,
+  form: Pick<ClientForm, 'aprobacion_automatica_hasta' | 'segundo_nivel_desde'>,
   levels: number,
   before: ApprovalRules = { autoHasta: null, segundoNivelDesde: null },
 ): ApprovalRules {
@@ -337,6 +338,63 @@ async function createClientFrom(
  * The lowest authorizer level that still lets every open order be decided: with pendiente orders at
  * least 1 (rol 2 acts on them), with espera orders 2 (only rol 3 with two levels acts on them).
  */
+/** The levels a change leaves; lowering them while an open order needs them is refused (409). */
+async function checkedLevels(tx: Tx, before: ClientRow, asked: number | undefined): Promise<number> {
+  const levels = asked ?? before.cantidadAutorizadores;
+  if (levels < before.cantidadAutorizadores && levels < (await minimumLevels(tx, before.id)))
+    throw conflict('OPEN_ORDERS', MSG.autorizadoresConPedidos);
+  return levels;
+}
+
+/**
+ * PUT /api/cliente/reglas: a client administrator's own client's approval levels and rules by amount, with
+ * the reminders, the rules' window and escalation (when its client allows `reglas`, decision 0122). The
+ * same checks as the client form; absent fields keep their value.
+ */
+export async function updateOwnRules(
+  deps: Deps,
+  request: FastifyRequest,
+  auth: AuthContext,
+  body: ClientRulesBody,
+): Promise<ClientDto> {
+  const id = auth.user.idCliente!;
+  const row = await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(clients).where(eq(clients.id, id)).for('update');
+    if (!before) throw notFound(MSG.clienteNoEncontrado, 'CLIENT_NOT_FOUND');
+    const levels = await checkedLevels(tx, before, body.cantidad_autorizadores);
+    const rules = approvalRulesOf(body, levels, {
+      autoHasta: before.aprobacionAutomaticaHasta,
+      segundoNivelDesde: before.segundoNivelDesde,
+    });
+    const values = {
+      cantidadAutorizadores: levels,
+      aprobacionAutomaticaHasta: rules.autoHasta,
+      segundoNivelDesde: rules.segundoNivelDesde,
+      recordatorioHoras: body.recordatorio_horas ?? before.recordatorioHoras,
+      ventanaReglasHoras: body.ventana_reglas_horas ?? before.ventanaReglasHoras,
+      escalarHoras: body.escalar_horas ?? before.escalarHoras,
+    };
+    const [after] = await tx
+      .update(clients)
+      .set({ ...values, updatedAt: deps.clock.now() })
+      .where(eq(clients.id, id))
+      .returning();
+    await audit(tx, {
+      userId: auth.user.id,
+      eventType: 'cliente_actualizado',
+      description: `Reglas de autorización modificadas: ${after!.nombre}`,
+      metadata: {
+        id_cliente: id,
+        campos: (Object.keys(values) as (keyof typeof values)[]).filter((k) => values[k] !== before[k]),
+        activo: after!.activo,
+        ...requestMeta(request),
+      },
+    });
+    return after!;
+  });
+  return clientDto(row);
+}
+
 async function minimumLevels(tx: Tx, idCliente: number): Promise<number> {
   const rows = await tx
     .selectDistinct({ status: orders.status })
@@ -370,10 +428,7 @@ async function updateClientFrom(
   const row = await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(clients).where(eq(clients.id, id)).for('update');
     if (!before) throw notFound(MSG.clienteNoEncontrado, 'CLIENT_NOT_FOUND');
-    const levels = form.cantidad_autorizadores ?? before.cantidadAutorizadores;
-    if (levels < before.cantidadAutorizadores && levels < (await minimumLevels(tx, id))) {
-      throw conflict('OPEN_ORDERS', MSG.autorizadoresConPedidos);
-    }
+    const levels = await checkedLevels(tx, before, form.cantidad_autorizadores);
     const rules = approvalRulesOf(form, levels, {
       autoHasta: before.aprobacionAutomaticaHasta,
       segundoNivelDesde: before.segundoNivelDesde,

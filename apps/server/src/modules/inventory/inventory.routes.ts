@@ -18,6 +18,7 @@ import {
 } from '@portal/shared/schemas/inventory';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { scopedClient } from '../../lib/client-scope.ts';
 import {
   activateBatch,
   adminInventory,
@@ -30,10 +31,14 @@ import {
 
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
-/** Rol 4: products, categories and the icon catalogue of each client. */
+/**
+ * Rol 4: products, categories and the icon catalogue of each client. Rol 5 (a client's administrator) reads
+ * its own client's categories (its budgets and assignments name them; decision 0122), and nothing else here.
+ */
 export async function inventoryRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = app.guard({ roles: [ROLES.administrador] });
+  const categoryReader = app.guard({ roles: [ROLES.administrador, ROLES.administradorCliente] });
   const tags = ['inventario'];
 
   r.get(
@@ -98,7 +103,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
   r.get(
     '/api/categorias',
     {
-      preValidation: admin,
+      preValidation: categoryReader,
       schema: {
         tags,
         summary: 'Categorías de un cliente con su número de productos',
@@ -106,7 +111,9 @@ export async function inventoryRoutes(app: FastifyInstance) {
         response: { 200: CategoriesResponse, ...errors },
       },
     },
-    async (request) => ({ categorias: await listCategories(app.deps, request.query.id_cliente) }),
+    async (request) => ({
+      categorias: await listCategories(app.deps, scopedClient(request.auth!, request.query.id_cliente)!),
+    }),
   );
 
   r.post(

@@ -14,8 +14,9 @@ import {
   WeeksResponse,
   WeekToggleBody,
 } from '@portal/shared/schemas/weeks';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { scopedClient } from '../../lib/client-scope.ts';
 import { MSG } from '../../messages.ts';
 import {
   clientWeeks,
@@ -29,16 +30,27 @@ import {
 
 const errors = errorResponses(400, 401, 403, 404, 409, 419);
 
-/** Rol 4: access weeks (semanas de acceso) of each client; they never overlap (docs/domain.md). */
+/**
+ * Rol 4: access weeks (semanas de acceso) of each client; they never overlap (docs/domain.md). Rol 5, a
+ * client's administrator: its own client's, read always and changed when its client allows `semanas`
+ * (decision 0122).
+ */
 export async function weekRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = app.guard({ roles: [ROLES.administrador] });
+  const admins = [ROLES.administrador, ROLES.administradorCliente] as const;
+  const reader = app.guard({ roles: admins });
+  const admin = app.guard({ roles: admins, clientPermission: 'semanas' });
+  /** A body's client, fixed to a client administrator's own (another client's is 404). */
+  const scopedBody = <B extends { id_cliente: number }>(request: FastifyRequest, body: B): B => ({
+    ...body,
+    id_cliente: scopedClient(request.auth!, body.id_cliente)!,
+  });
   const tags = ['administracion'];
 
   r.get(
     '/api/calendario_semanas',
     {
-      preValidation: admin,
+      preValidation: reader,
       schema: {
         tags,
         summary: 'Semanas de acceso de un cliente, la más reciente primero, 5 por página',
@@ -46,13 +58,14 @@ export async function weekRoutes(app: FastifyInstance) {
         response: { 200: WeeksResponse, ...errors },
       },
     },
-    async (request) => clientWeeks(app.deps, request.query.id_cliente, request.query.page),
+    async (request) =>
+      clientWeeks(app.deps, scopedClient(request.auth!, request.query.id_cliente)!, request.query.page),
   );
 
   r.get(
     '/api/calendario_semanas/mes',
     {
-      preValidation: admin,
+      preValidation: reader,
       schema: {
         tags,
         summary: 'Semanas de acceso de un cliente que tocan un mes (AAAA-MM), la más antigua primero',
@@ -61,7 +74,8 @@ export async function weekRoutes(app: FastifyInstance) {
         response: { 200: WeeksMonthResponse, ...errors },
       },
     },
-    async (request) => monthWeeks(app.deps, request.query.id_cliente, request.query.mes),
+    async (request) =>
+      monthWeeks(app.deps, scopedClient(request.auth!, request.query.id_cliente)!, request.query.mes),
   );
 
   const generatorDescription =
@@ -83,7 +97,7 @@ export async function weekRoutes(app: FastifyInstance) {
         response: { 200: WeekPreviewResponse, ...errors },
       },
     },
-    async (request) => previewWeeks(app.deps, request.body),
+    async (request) => previewWeeks(app.deps, scopedBody(request, request.body)),
   );
 
   r.post(
@@ -99,7 +113,8 @@ export async function weekRoutes(app: FastifyInstance) {
         response: { 200: WeekGenerateResponse, ...errors },
       },
     },
-    async (request) => generateClientWeeks(app.deps, request, request.auth!, request.body),
+    async (request) =>
+      generateClientWeeks(app.deps, request, request.auth!, scopedBody(request, request.body)),
   );
 
   r.post(
@@ -114,7 +129,7 @@ export async function weekRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const semana = await createWeek(app.deps, request, request.auth!, request.body);
+      const semana = await createWeek(app.deps, request, request.auth!, scopedBody(request, request.body));
       return reply.status(201).send({ status: 'ok', msg: MSG.creadoCorrectamente, semana });
     },
   );

@@ -24,6 +24,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { clients, weeks } from '../../db/schema/index.ts';
 import { offsetOf } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
+import { ownClientOf } from '../../lib/client-scope.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { iso } from '../../lib/form.ts';
@@ -46,6 +47,12 @@ export function weekDto(w: WeekRow): WeekDto {
 
 const clientNotFound = () => notFound(MSG.clienteNoEncontrado, 'CLIENT_NOT_FOUND');
 const weekNotFound = () => notFound(MSG.semanaNoEncontrada, 'WEEK_NOT_FOUND');
+
+/** A week of another client is, for a client administrator, a week that does not exist. */
+const inOwnClient = (auth: AuthContext, idCliente: number) => {
+  const own = ownClientOf(auth);
+  return own === null || own === idCliente;
+};
 const duplicateWeek = () => conflict('WEEK_DUPLICATE', MSG.semanaDuplicada);
 
 /** The client's row, locked until the transaction ends: week changes of one client run one at a time. */
@@ -179,7 +186,7 @@ export async function toggleWeek(
 ): Promise<WeeksMutationResponse> {
   const row = await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(weeks).where(eq(weeks.id, id)).for('update');
-    if (!before) throw weekNotFound();
+    if (!before || !inOwnClient(auth, before.idCliente)) throw weekNotFound();
     const [after] = await tx
       .update(weeks)
       .set({ activo, updatedAt: deps.clock.now() })
@@ -212,7 +219,11 @@ export async function deleteWeek(
   page: number,
 ): Promise<WeeksMutationResponse> {
   const row = await deps.db.transaction(async (tx) => {
-    const [deleted] = await tx.delete(weeks).where(eq(weeks.id, id)).returning();
+    const own = ownClientOf(auth);
+    const [deleted] = await tx
+      .delete(weeks)
+      .where(own === null ? eq(weeks.id, id) : and(eq(weeks.id, id), eq(weeks.idCliente, own)))
+      .returning();
     if (!deleted) throw weekNotFound();
     await audit(tx, {
       userId: auth.user.id,
