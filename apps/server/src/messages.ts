@@ -27,6 +27,16 @@ export const MSG = {
   rolNoPermitidoCliente: 'Solo puedes dar los roles Usuario, Autorizador o Super Autorizador.',
   presupuestoPendienteTope: (monto: string, tope: string) =>
     `El presupuesto de ${monto} supera el tope de ${tope} de tu empresa: quedó pendiente de aprobación del distribuidor.`,
+  sincronizarArchivo: 'Adjunta la lista de personal en CSV (columnas usuario, correo, nombre y, opcional, rol).',
+  sincronizarEncabezado:
+    'La lista debe tener las columnas usuario, correo y nombre (rol es opcional: 1, 2, 3 o su nombre).',
+  sincronizarConErrores: (n: number) =>
+    `La lista tiene ${n} ${n === 1 ? 'error' : 'errores'}: corrígelos y vuelve a intentarlo. No se cambió nada.`,
+  sincronizarVistaPrevia: (altas: number, cambios: number, bajas: number) =>
+    `Se darán de alta ${altas}, se actualizarán ${cambios} y se darán de baja ${bajas} usuarios.`,
+  sincronizado: (altas: number, cambios: number, bajas: number, retirados: number) =>
+    `Lista aplicada: ${altas} altas, ${cambios} actualizados y ${bajas} bajas; ${retirados} pedidos en espera retirados.`,
+  sincronizarAdministrador: 'Es un administrador de cliente: la lista no lo cambia.',
   solicitudPresupuestoNoEncontrada: 'La solicitud de presupuesto no existe.',
   solicitudPresupuestoYaDecidida: 'Esta solicitud de presupuesto ya fue decidida o reemplazada por otra.',
   solicitudPresupuestoAprobada: 'Presupuesto aprobado y aplicado.',

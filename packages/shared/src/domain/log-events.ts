@@ -44,6 +44,7 @@ export const LOG_EVENT_LABELS = {
   usuario_creado: 'Usuario creado',
   usuario_actualizado: 'Usuario modificado',
   usuarios_desactivados_lote: 'Usuarios desactivados en lote',
+  usuarios_sincronizados: 'Lista de personal aplicada',
   accesos_reenviados: 'Accesos reenviados',
   presupuesto_solicitado: 'Presupuesto por encima del tope solicitado',
   presupuesto_aprobado: 'Presupuesto solicitado aprobado',

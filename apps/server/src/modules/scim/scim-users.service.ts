@@ -8,7 +8,7 @@ import { audit } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { MSG } from '../../messages.ts';
 import { retireAllLinks } from '../auth/auth.repository.ts';
-import { lifecycleDeps, orderChanged } from '../orders/lifecycle.ts';
+import { withdrawLeaver } from '../users/leavers.ts';
 import { createAccounts, sendWelcomeLink } from '../users/users.service.ts';
 import { type Filter, parseFilter } from './scim-filter.ts';
 import { applyUserPatch, parseUserResource, type UserState } from './scim-patch.ts';
@@ -268,44 +268,12 @@ export async function createScimUser(deps: Deps, caller: ScimCaller, body: unkno
   return getScimUser(deps, caller, String(id));
 }
 
-/**
- * A leaver, in the caller's transaction: every session of the account ends at once (the session store, as
- * the administrator's deactivation does) and each of its orders still waiting for approval (pendiente or
- * espera) is withdrawn through the order lifecycle seam with the reason 'Usuario dado de baja'. The account
- * row is locked by the caller, so a second deactivation waits and then finds it inactive: nothing is
- * withdrawn twice (and the seam's conditional write refuses a race on an order anyway).
- */
-async function leave(tx: Tx, deps: Deps, caller: ScimCaller, user: ScimUserRow): Promise<number[]> {
-  await deps.sessions.endSessionsOfUsers([user.id], tx);
-  const pending = await tx
-    .select({
-      id: orders.id,
-      status: orders.status,
-      total: orders.total,
-      transactionDate: orders.transactionDate,
-      idCliente: orders.idCliente,
-    })
-    .from(orders)
-    .where(and(eq(orders.idUser, user.id), inArray(orders.status, ['pendiente', 'espera'])))
-    .orderBy(asc(orders.id))
-    .for('update');
-  for (const order of pending) {
-    await orderChanged(tx, lifecycleDeps(deps), {
-      kind: 'cancelado',
-      tipo: 'retirado',
-      order: { ...order, idUser: user.id },
-      from: order.status as OrderStatus,
-      reason: MSG.motivoBajaScim,
-      actorId: user.id,
-      onBehalfOfId: null,
-      log: {
-        eventType: 'pedido_retirado',
-        description: `Pedido #${orderNumber(order.id)} retirado: usuario dado de baja (SCIM)`,
-        metadata: { de: order.status, total: order.total, origen: 'scim', id_token_scim: caller.tokenId },
-      },
-    });
-  }
-  return pending.map((o) => o.id);
+/** A leaver (modules/users/leavers.ts): sessions end, waiting orders withdrawn. */
+function leave(tx: Tx, deps: Deps, caller: ScimCaller, user: ScimUserRow): Promise<number[]> {
+  return withdrawLeaver(tx, deps, user.id, {
+    how: '(SCIM)',
+    metadata: { origen: 'scim', id_token_scim: caller.tokenId },
+  });
 }
 
 /**

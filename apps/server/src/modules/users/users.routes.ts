@@ -1,5 +1,6 @@
 import { ROLES } from '@portal/shared/domain/roles';
 import { errorResponses, IdParam, OkMessage } from '@portal/shared/schemas/common';
+import { RosterSyncResponse } from '@portal/shared/schemas/roster-sync';
 import {
   BulkDeactivateBody,
   BulkDeactivateResponse,
@@ -20,6 +21,7 @@ import { notFound } from '../../lib/errors.ts';
 import { compiledResponse } from '../../lib/response-serializer.ts';
 import { MSG } from '../../messages.ts';
 import { resendAccess, unsentAccess } from './access.service.ts';
+import { syncRoster } from './roster-sync.service.ts';
 import { listUsers, userDetail } from './users.repository.ts';
 import {
   adminResetPassword,
@@ -167,6 +169,22 @@ export async function userRoutes(app: FastifyInstance) {
       },
     },
     async (request) => resendAccess(app.deps, request, request.auth!, request.body),
+  );
+
+  r.post(
+    '/api/cliente/sincronizar',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary:
+          'Aplica la lista completa de personal de un cliente (CSV: usuario, correo, nombre, rol opcional): altas, cambios y bajas; con vista_previa=1 solo informa',
+        description:
+          'multipart/form-data: `archivo` (CSV UTF-8), `vista_previa` (1 = no cambia nada) e `id_cliente` (el distribuidor; el administrador de cliente, el suyo). Quien falta en la lista y está activo (roles 1 a 3) se desactiva: sus sesiones terminan y sus pedidos en espera se retiran. Una lista con errores no cambia nada.',
+        response: { 200: RosterSyncResponse, ...errors },
+      },
+    },
+    async (request) => syncRoster(app.deps, request, request.auth!),
   );
 
   r.post(
