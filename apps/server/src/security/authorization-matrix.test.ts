@@ -10,7 +10,10 @@ import { ACTOR_LABEL, ACTORS, type Actor, describeRefusal, type RouteKey, useWor
 /**
  * The authorization matrix: every method and path of the app, for every kind of caller, with the status
  * it must answer. 401 = not signed in, 403 = a role that may not call it, 404 = another client's id (it
- * answers exactly like an id that does not exist: docs/domain.md "Tenancy"). Public rows are public on
+ * answers exactly like an id that does not exist: docs/domain.md "Tenancy"). The client administrators
+ * (rol 5, decision 0122) have a column each: the administration routes they share with rol 4 within their
+ * own client answer client A's administrator, and answer client B's for A's ids like missing ones; every
+ * other administration route answers them 403. Public rows are public on
  * purpose: health, the CSRF cookie, the API description, content-addressed images (decision 0009) and
  * the sign-in and recovery calls. A route the app serves without a row here fails the suite, so a new
  * route cannot ship without a decision about who may call it. The requests themselves (real ids of
@@ -18,7 +21,7 @@ import { ACTOR_LABEL, ACTORS, type Actor, describeRefusal, type RouteKey, useWor
  */
 type Expect = Record<Actor, number>;
 
-const all = (s: number): Expect => ({ anon: s, u1: s, u1b: s, u2: s, u3: s, adm: s, u2b: s });
+const all = (s: number): Expect => ({ anon: s, u1: s, u1b: s, u2: s, u3: s, adm: s, u2b: s, u5: s, u5b: s });
 const signedIn = (s: number): Expect => ({ ...all(s), anon: 401 });
 const admin = (s: number): Expect => ({ ...all(403), anon: 401, adm: s });
 const buyer = (own: number, otherClient = own): Expect => ({
@@ -27,8 +30,17 @@ const buyer = (own: number, otherClient = own): Expect => ({
   u1: own,
   u1b: otherClient,
 });
-/** Roles 2, 3 and 4, each on its own account (two-factor sign-in). */
-const secondFactor = (s: number): Expect => ({ ...all(403), anon: 401, u2: s, u3: s, adm: s, u2b: s });
+/** Roles 2, 3, 4 and 5, each on its own account (two-factor sign-in). */
+const secondFactor = (s: number): Expect => ({
+  ...all(403),
+  anon: 401,
+  u2: s,
+  u3: s,
+  adm: s,
+  u2b: s,
+  u5: s,
+  u5b: s,
+});
 const authorizer = (own: number, otherClient = own): Expect => ({
   ...all(403),
   anon: 401,
@@ -36,6 +48,19 @@ const authorizer = (own: number, otherClient = own): Expect => ({
   u3: own,
   u2b: otherClient,
 });
+/** The bell, the live updates and the phone's notices: every role but rol 5, which gets no notices. */
+const withNotices = (s: number): Expect => ({ ...signedIn(s), u5: 403, u5b: 403 });
+/**
+ * Rol 4, and rol 5 within its own client: client A's administrator gets `own`, client B's `otherClient`
+ * (A's ids are another client's: answered like missing ones).
+ */
+const clientAdmin = (s: number, own = s, otherClient = 404): Expect => ({
+  ...admin(s),
+  u5: own,
+  u5b: otherClient,
+});
+/** Rol 5 only, each on its own client. */
+const clientAdminOnly = (s: number): Expect => ({ ...all(403), anon: 401, u5: s, u5b: s });
 
 const EXPECTED: Record<RouteKey, Expect> = {
   'GET /healthz': all(200),
@@ -66,7 +91,8 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'POST /api/2fa/iniciar': secondFactor(200),
   'POST /api/2fa/activar': secondFactor(200),
   'POST /api/2fa/codigos-respaldo': secondFactor(200),
-  'POST /api/2fa/desactivar': secondFactor(400),
+  // A wrong password: refused with 400; for rol 5 two-factor sign-in is mandatory: 403 before the password.
+  'POST /api/2fa/desactivar': { ...secondFactor(400), u5: 403, u5b: 403 },
   'GET /api/resource/:clientId/:documento': {
     anon: 401,
     u1: 200,
@@ -75,6 +101,8 @@ const EXPECTED: Record<RouteKey, Expect> = {
     u3: 200,
     adm: 200,
     u2b: 404,
+    u5: 200,
+    u5b: 404,
   },
   'GET /api/catalogo': buyer(200),
   'GET /api/carrito': buyer(200),
@@ -111,22 +139,30 @@ const EXPECTED: Record<RouteKey, Expect> = {
   // Another client's authorizer: 200 with its row reading "the order does not exist" (asserted below).
   'POST /api/pedidos/aprobar-lote': authorizer(200),
   'POST /api/pedidos/cancelar-lote': authorizer(200),
-  'GET /api/tablero': { ...authorizer(200, 404), adm: 200 },
-  'GET /api/notificaciones': signedIn(200),
-  'POST /api/notificaciones/leidas': signedIn(200),
-  'POST /api/notificaciones/:id/leida': { ...all(404), anon: 401, u1: 200 },
-  'GET /api/notificaciones/preferencias': signedIn(200),
-  'PUT /api/notificaciones/preferencias': signedIn(200),
-  'GET /api/eventos': signedIn(200),
-  'GET /api/push/clave': signedIn(200),
-  'POST /api/push/suscripciones': signedIn(200),
-  'DELETE /api/push/suscripciones': signedIn(200),
+  'GET /api/tablero': { ...authorizer(200, 404), adm: 200, u5: 200, u5b: 404 },
+  'GET /api/notificaciones': withNotices(200),
+  'POST /api/notificaciones/leidas': withNotices(200),
+  'POST /api/notificaciones/:id/leida': { ...all(404), anon: 401, u1: 200, u5: 403, u5b: 403 },
+  'GET /api/notificaciones/preferencias': withNotices(200),
+  'PUT /api/notificaciones/preferencias': withNotices(200),
+  'GET /api/eventos': withNotices(200),
+  'GET /api/push/clave': withNotices(200),
+  'POST /api/push/suscripciones': withNotices(200),
+  'DELETE /api/push/suscripciones': withNotices(200),
   'GET /api/delegacion': authorizer(200),
   // Another client's authorizer naming client A's user: 400, exactly like a delegate that does not exist.
   'PUT /api/delegacion': authorizer(200, 400),
   'DELETE /api/delegacion': authorizer(200),
   'POST /api/reporte/autorizador': authorizer(200),
   'POST /api/reporte/autorizador/productos/detalle': authorizer(200),
+  // The client administrator's own client (decision 0122).
+  'GET /api/cliente': clientAdminOnly(200),
+  'PUT /api/cliente/reglas': clientAdminOnly(200),
+  'POST /api/cliente/sincronizar': clientAdmin(200),
+  // Budgets above a client's cap: read by both administrators, decided by the distributor only.
+  'GET /api/presupuestos/solicitudes': clientAdmin(200),
+  'POST /api/presupuestos/solicitudes/:id/aprobar': admin(200),
+  'POST /api/presupuestos/solicitudes/:id/rechazar': admin(200),
   'GET /api/admin/resumen': admin(200),
   'GET /api/clientes': admin(200),
   'GET /api/clientes/:id/resumen': admin(200),
@@ -139,8 +175,8 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'GET /api/clients/:id/scim/token': admin(200),
   'POST /api/clients/:id/scim/token': admin(201),
   'DELETE /api/clients/:id/scim/token': admin(200),
-  'GET /api/usuarios': admin(200),
-  'GET /api/usuarios/:id': admin(200),
+  'GET /api/usuarios': clientAdmin(200),
+  'GET /api/usuarios/:id': clientAdmin(200),
   'GET /api/buscar': admin(200),
   'GET /api/admin/pedidos': admin(200),
   'GET /api/admin/pedidos/:id': admin(200),
@@ -152,26 +188,26 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'POST /api/surtido/guias': admin(200),
   'POST /api/surtido/:id/estado': admin(200),
   'GET /api/surtido/:id/pdf': admin(200),
-  'POST /api/usuarios': admin(201),
-  'PUT /api/usuarios/:id': admin(200),
-  'POST /api/usuarios/desactivar_lote': admin(200),
+  'POST /api/usuarios': clientAdmin(201),
+  'PUT /api/usuarios/:id': clientAdmin(200),
+  'POST /api/usuarios/desactivar_lote': clientAdmin(200),
   'GET /api/usuarios/accesos-sin-enviar': admin(200),
-  'POST /api/usuarios/reenviar-acceso': admin(200),
+  'POST /api/usuarios/reenviar-acceso': clientAdmin(200),
   'GET /api/usuarios/:id/delegacion': admin(200),
   'PUT /api/usuarios/:id/delegacion': admin(200),
   'DELETE /api/usuarios/:id/delegacion': admin(200),
-  'POST /api/recuperar/password/:id': admin(200),
+  'POST /api/recuperar/password/:id': clientAdmin(200),
   'POST /api/recuperar/2fa/:id': admin(200),
-  'GET /api/usuarios/:id/productos': admin(200),
-  'POST /api/productos/asignar': admin(200),
-  'POST /api/productos/asignar_todos': admin(200),
-  'POST /api/usuarios/:id/productos/copiar': admin(200),
-  'POST /api/productos/asignar_lote': admin(200),
+  'GET /api/usuarios/:id/productos': clientAdmin(200),
+  'POST /api/productos/asignar': clientAdmin(200),
+  'POST /api/productos/asignar_todos': clientAdmin(200),
+  'POST /api/usuarios/:id/productos/copiar': clientAdmin(200),
+  'POST /api/productos/asignar_lote': clientAdmin(200),
   'GET /api/productos': admin(200),
   'POST /api/productos/activar_lote': admin(200),
   'POST /api/productos': admin(201),
   'POST /api/productos/actualizar/:id': admin(200),
-  'GET /api/categorias': admin(200),
+  'GET /api/categorias': clientAdmin(200),
   'POST /api/categorias': admin(201),
   'POST /api/categorias/update/:id': admin(200),
   'GET /api/iconos': admin(200),
@@ -213,16 +249,17 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'PUT /scim/v2/Groups/:id': all(401),
   'PATCH /scim/v2/Groups/:id': all(401),
   'DELETE /scim/v2/Groups/:id': all(401),
-  'GET /api/logs': admin(200),
-  'GET /api/logs/tipos': admin(200),
-  'GET /api/logs/exportar': admin(200),
-  'GET /api/calendario_semanas': admin(200),
-  'POST /api/calendario_semanas': admin(201),
-  'GET /api/calendario_semanas/mes': admin(200),
-  'POST /api/calendario_semanas/generar/vista_previa': admin(200),
-  'POST /api/calendario_semanas/generar': admin(200),
-  'PUT /api/calendario_semanas/:id': admin(200),
-  'POST /api/calendario_semanas/destroy/:id': admin(200),
+  'GET /api/logs': clientAdmin(200),
+  'GET /api/logs/tipos': clientAdmin(200, 200, 200),
+  'GET /api/logs/exportar': clientAdmin(200),
+  // Client C's weeks: another client's for both client administrators.
+  'GET /api/calendario_semanas': clientAdmin(200, 404),
+  'POST /api/calendario_semanas': clientAdmin(201, 404),
+  'GET /api/calendario_semanas/mes': clientAdmin(200, 404),
+  'POST /api/calendario_semanas/generar/vista_previa': clientAdmin(200, 404),
+  'POST /api/calendario_semanas/generar': clientAdmin(200, 404),
+  'PUT /api/calendario_semanas/:id': clientAdmin(200, 404),
+  'POST /api/calendario_semanas/destroy/:id': clientAdmin(200, 404),
 };
 
 describe.each(DB_KINDS)('authorization matrix (%s)', (kind) => {

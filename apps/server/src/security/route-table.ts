@@ -3,11 +3,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sealLogin } from '@portal/shared/domain/login-envelope';
 import { addDays, businessDate } from '@portal/shared/domain/time';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { WEB_DIST } from '../app.ts';
 import {
   apiTokens,
+  budgetChangeRequests,
   clientSso,
   notifications,
   pushSubscriptions,
@@ -97,13 +98,16 @@ const weekRule = (idCliente: number) => ({
   modo: 'mensual',
   semana_del_mes: 2,
 });
-/** A new order of client A's buyer that the caller's role acts on (espera for rol 3, else pendiente). */
+/**
+ * A new order of client A's buyer that the caller's role acts on (espera for rol 3, else pendiente). Its one
+ * line costs a centavo, as freshApproved's: the matrix makes one per caller and route.
+ */
 const freshOrder = (w: World, actor: Actor) =>
   makeOrder(w.db, {
     idUser: w.users.u1.id,
     idCliente: w.a.client.id,
     status: actor === 'u3' ? 'espera' : 'pendiente',
-    lines: [{ productId: w.a.prod.id, precio: w.a.prod.precio, cantidad: 1, idCategoria: w.a.cat.id }],
+    lines: [{ productId: w.a.prod.id, precio: 1, cantidad: 1, idCategoria: w.a.cat.id }],
   });
 /**
  * A new approved order of client A's buyer, in the fulfilment state asked (decision 0058). Its one line
@@ -160,8 +164,8 @@ async function webhookRows(w: World, activo = false): Promise<{ endpoint: number
   return { endpoint: endpoint!.id, delivery: delivery!.id };
 }
 
-/** Callers with a second factor of their own (roles 2, 3 and 4). */
-const TWO_FACTOR_ACTORS = new Set<Actor>(['u2', 'u3', 'adm', 'u2b']);
+/** Callers with a second factor of their own (roles 2, 3, 4 and 5). */
+const TWO_FACTOR_ACTORS = new Set<Actor>(['u2', 'u3', 'adm', 'u2b', 'u5', 'u5b']);
 
 /**
  * Puts a user's second factor in a state directly in the database (no audit entry, as the seed does):
@@ -206,6 +210,46 @@ async function ssoConfigured(w: World, idCliente: number, dominio: string): Prom
     })
     .onConflictDoNothing();
 }
+
+/**
+ * A budget of client A's buyer that client A's administrator asked above the cap, waiting for the distributor
+ * (decision 0122): a new request per call, the one before it replaced (one waits per user).
+ */
+async function pendingBudgetRequest(w: World): Promise<number> {
+  const target = w.a.budgetTarget;
+  await w.db
+    .update(budgetChangeRequests)
+    .set({ estado: 'reemplazada', decidedAt: new Date() })
+    .where(and(eq(budgetChangeRequests.userId, target.id), eq(budgetChangeRequests.estado, 'pendiente')));
+  const [row] = await w.db
+    .insert(budgetChangeRequests)
+    .values({
+      idCliente: w.a.client.id,
+      userId: target.id,
+      presupuesto: target.presupuestoDefault + 100_000,
+      presupuestoAnterior: target.presupuestoDefault,
+      requestedBy: w.users.u5.id,
+    })
+    .returning({ id: budgetChangeRequests.id });
+  return row!.id;
+}
+
+/** A preview of client A's (or a missing client's) staff list (decision 0122's HR list): nothing changes. */
+const rosterPreview = (idCliente: number): Req => ({
+  method: 'POST',
+  url: '/api/cliente/sincronizar',
+  form: {
+    fields: { id_cliente: idCliente, vista_previa: 1 },
+    files: {
+      archivo: {
+        filename: 'personal.csv',
+        data: Buffer.from(
+          'usuario,correo,nombre\nlista.matriz,lista.matriz@example.test,Persona de la Lista\n',
+        ),
+      },
+    },
+  },
+});
 
 const clientForm = (nombre: string) => ({
   fields: { nombre, presupuesto_default: 1000, limite_de_compras: 3, cantidad_autorizadores: 1 },
@@ -624,7 +668,37 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     caller: 'u2',
   },
 
-  // Rol 4: administration (administrators belong to no client and see every client).
+  // Rol 5: its own client (decision 0122): its client's page, its approval rules (a change that keeps them)
+  // and its staff list (a preview).
+  'GET /api/cliente': { req: () => get('/api/cliente'), caller: 'u5' },
+  'PUT /api/cliente/reglas': {
+    req: () => ({ method: 'PUT', url: '/api/cliente/reglas', body: { recordatorio_horas: 24 } }),
+    caller: 'u5',
+  },
+  'POST /api/cliente/sincronizar': {
+    req: (w) => rosterPreview(w.a.client.id),
+    missing: () => rosterPreview(MISSING_ID),
+    caller: 'adm',
+  },
+  // Budgets above a client's cap: the queue is read by the distributor and by client A's administrator;
+  // only the distributor decides, each caller on a request of its own.
+  'GET /api/presupuestos/solicitudes': {
+    req: (w) => get(`/api/presupuestos/solicitudes?id_cliente=${w.a.client.id}`),
+    missing: () => get(`/api/presupuestos/solicitudes?id_cliente=${MISSING_ID}`),
+    caller: 'adm',
+  },
+  'POST /api/presupuestos/solicitudes/:id/aprobar': {
+    req: async (w) => post(`/api/presupuestos/solicitudes/${await pendingBudgetRequest(w)}/aprobar`),
+    caller: 'adm',
+  },
+  'POST /api/presupuestos/solicitudes/:id/rechazar': {
+    req: async (w) => post(`/api/presupuestos/solicitudes/${await pendingBudgetRequest(w)}/rechazar`),
+    caller: 'adm',
+  },
+
+  // Rol 4: administration (administrators belong to no client and see every client). The users, assignments,
+  // categories (read), log and weeks routes are also client A's administrator's (rol 5) within client A: for
+  // client B's, A's ids answer like missing ones.
   'GET /api/admin/resumen': { req: () => get('/api/admin/resumen'), caller: 'adm' },
   'GET /api/clientes': { req: () => get('/api/clientes'), caller: 'adm' },
   'GET /api/clientes/:id/resumen': {
@@ -697,8 +771,16 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     },
     caller: 'adm',
   },
-  'GET /api/usuarios': { req: (w) => get(`/api/usuarios?id_cliente=${w.a.client.id}`), caller: 'adm' },
-  'GET /api/usuarios/:id': { req: (w) => get(`/api/usuarios/${w.a.spare.id}`), caller: 'adm' },
+  'GET /api/usuarios': {
+    req: (w) => get(`/api/usuarios?id_cliente=${w.a.client.id}`),
+    missing: () => get(`/api/usuarios?id_cliente=${MISSING_ID}`),
+    caller: 'adm',
+  },
+  'GET /api/usuarios/:id': {
+    req: (w) => get(`/api/usuarios/${w.a.spare.id}`),
+    missing: () => get(`/api/usuarios/${MISSING_ID}`),
+    caller: 'adm',
+  },
   'GET /api/buscar': { req: () => get('/api/buscar?q=matriz'), caller: 'adm' },
   'GET /api/admin/pedidos': { req: () => get('/api/admin/pedidos?estatus=por_autorizar'), caller: 'adm' },
   'GET /api/surtido': { req: () => get('/api/surtido?surtido=por_surtir'), caller: 'adm' },
@@ -755,13 +837,21 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     caller: 'adm',
   },
   'POST /api/usuarios': {
-    req: (w) => post('/api/usuarios', userBody(w, 'nuevo_matriz')),
+    req: (w, actor) =>
+      post('/api/usuarios', userBody(w, actor === 'adm' ? 'nuevo_matriz' : `nuevo_matriz_${actor}`)),
+    missing: (w, actor) =>
+      post('/api/usuarios', { ...userBody(w, `nadie_matriz_${actor}`), id_cliente: MISSING_ID }),
     caller: 'adm',
   },
   'PUT /api/usuarios/:id': {
     req: (w) => ({
       method: 'PUT',
       url: `/api/usuarios/${w.a.spare.id}`,
+      body: userBody(w, w.a.spare.usuario),
+    }),
+    missing: (w) => ({
+      method: 'PUT',
+      url: `/api/usuarios/${MISSING_ID}`,
       body: userBody(w, w.a.spare.usuario),
     }),
     caller: 'adm',
@@ -783,6 +873,7 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
   },
   'POST /api/recuperar/password/:id': {
     req: (w) => post(`/api/recuperar/password/${w.a.resetTarget.id}`),
+    missing: () => post(`/api/recuperar/password/${MISSING_ID}`),
     caller: 'adm',
   },
   'POST /api/recuperar/2fa/:id': {
@@ -794,6 +885,7 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
   },
   'GET /api/usuarios/:id/productos': {
     req: (w) => get(`/api/usuarios/${w.a.spare.id}/productos`),
+    missing: () => get(`/api/usuarios/${MISSING_ID}/productos`),
     caller: 'adm',
   },
   'POST /api/productos/asignar': {
@@ -804,15 +896,28 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
         cantidad_limite: 2,
         status: 1,
       }),
+    missing: (w) =>
+      post('/api/productos/asignar', {
+        id_producto: w.a.prod2.id,
+        id_user: MISSING_ID,
+        cantidad_limite: 2,
+        status: 1,
+      }),
     caller: 'adm',
   },
   'POST /api/productos/asignar_todos': {
     req: (w) => post('/api/productos/asignar_todos', { id_user: w.a.spare.id, status: 1 }),
+    missing: () => post('/api/productos/asignar_todos', { id_user: MISSING_ID, status: 1 }),
     caller: 'adm',
   },
   'POST /api/usuarios/:id/productos/copiar': {
     req: (w) =>
       post(`/api/usuarios/${w.a.spare.id}/productos/copiar`, {
+        desde_usuario_id: w.users.u1.id,
+        modo: 'agregar',
+      }),
+    missing: (w) =>
+      post(`/api/usuarios/${MISSING_ID}/productos/copiar`, {
         desde_usuario_id: w.users.u1.id,
         modo: 'agregar',
       }),
@@ -822,6 +927,12 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     req: (w) =>
       post('/api/productos/asignar_lote', {
         usuarios: [w.a.spare.id],
+        categoria_id: w.a.cat.id,
+        asignado: 1,
+      }),
+    missing: (w) =>
+      post('/api/productos/asignar_lote', {
+        usuarios: [MISSING_ID],
         categoria_id: w.a.cat.id,
         asignado: 1,
       }),
@@ -856,6 +967,7 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
   },
   'GET /api/categorias': {
     req: (w) => get(`/api/categorias?id_cliente=${w.a.client.id}`),
+    missing: () => get(`/api/categorias?id_cliente=${MISSING_ID}`),
     caller: 'adm',
   },
   'POST /api/categorias': {
@@ -1012,31 +1124,44 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     req: () => ({ method: 'DELETE', url: '/scim/v2/Groups/rol-2' }),
     caller: 'anon',
   },
-  'GET /api/logs': { req: () => get('/api/logs'), caller: 'adm' },
+  'GET /api/logs': {
+    req: (w) => get(`/api/logs?id_cliente=${w.a.client.id}`),
+    missing: () => get(`/api/logs?id_cliente=${MISSING_ID}`),
+    caller: 'adm',
+  },
   'GET /api/logs/tipos': { req: () => get('/api/logs/tipos'), caller: 'adm' },
   'GET /api/logs/exportar': {
     req: (w) => get(`/api/logs/exportar?id_cliente=${w.a.client.id}`),
+    missing: () => get(`/api/logs/exportar?id_cliente=${MISSING_ID}`),
     caller: 'adm',
   },
+  // Access weeks of client C (weeks of client A would close its buyer's access): another client's, and so
+  // missing ones, for both client administrators.
   'GET /api/calendario_semanas': {
     req: (w) => get(`/api/calendario_semanas?id_cliente=${w.c.client.id}`),
+    missing: () => get(`/api/calendario_semanas?id_cliente=${MISSING_ID}`),
     caller: 'adm',
   },
   'POST /api/calendario_semanas': {
     req: (w) =>
       post('/api/calendario_semanas', { inicio: '2030-03-04', fin: '2030-03-08', id_cliente: w.c.client.id }),
+    missing: () =>
+      post('/api/calendario_semanas', { inicio: '2030-03-04', fin: '2030-03-08', id_cliente: MISSING_ID }),
     caller: 'adm',
   },
   'GET /api/calendario_semanas/mes': {
     req: (w) => get(`/api/calendario_semanas/mes?id_cliente=${w.c.client.id}&mes=2031-01`),
+    missing: () => get(`/api/calendario_semanas/mes?id_cliente=${MISSING_ID}&mes=2031-01`),
     caller: 'adm',
   },
   'POST /api/calendario_semanas/generar/vista_previa': {
     req: (w) => post('/api/calendario_semanas/generar/vista_previa', weekRule(w.c.client.id)),
+    missing: () => post('/api/calendario_semanas/generar/vista_previa', weekRule(MISSING_ID)),
     caller: 'adm',
   },
   'POST /api/calendario_semanas/generar': {
     req: (w) => post('/api/calendario_semanas/generar', weekRule(w.c.client.id)),
+    missing: () => post('/api/calendario_semanas/generar', weekRule(MISSING_ID)),
     caller: 'adm',
   },
   'PUT /api/calendario_semanas/:id': {
@@ -1045,16 +1170,18 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
       url: `/api/calendario_semanas/${w.c.weekToggle.id}`,
       body: { activo: false },
     }),
+    missing: () => ({ method: 'PUT', url: `/api/calendario_semanas/${MISSING_ID}`, body: { activo: false } }),
     caller: 'adm',
   },
   'POST /api/calendario_semanas/destroy/:id': {
     req: (w) => post(`/api/calendario_semanas/destroy/${w.c.weekDestroy.id}`),
+    missing: () => post(`/api/calendario_semanas/destroy/${MISSING_ID}`),
     caller: 'adm',
   },
 };
 
 /** Other tenants and wrong roles first, the allowed callers last. */
-export const CALL_ORDER: Actor[] = ['anon', 'u1b', 'u2b', 'adm', 'u1', 'u2', 'u3'];
+export const CALL_ORDER: Actor[] = ['anon', 'u1b', 'u2b', 'u5b', 'u5', 'adm', 'u1', 'u2', 'u3'];
 
 /** Sends a recipe's request as an actor; `xsrf` overrides the header (null: none), `head` sends HEAD. */
 export async function send(

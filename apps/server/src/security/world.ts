@@ -1,3 +1,5 @@
+import { CLIENT_PERMISSIONS } from '@portal/shared/domain/client-admin';
+import { ROLES } from '@portal/shared/domain/roles';
 import { MAX_ID } from '@portal/shared/limits';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
@@ -18,12 +20,15 @@ import {
 } from '../test/factories.ts';
 import { fixture } from '../test/fixture-files.ts';
 import { ApiClient, createTestApp, type DbKind, type TestApp, type TestAppOptions } from '../test/harness.ts';
+import { enrolTwoFactor } from '../test/two-factor.ts';
 
 /**
- * Who calls: nobody signed in, the roles of client A, an administrator, and a buyer and an authorizer of
- * client B (another tenant), whose calls on A's ids must answer like calls on ids that do not exist.
+ * Who calls: nobody signed in, the roles of client A, an administrator, and a buyer, an authorizer and a
+ * client administrator of client B (another tenant), whose calls on A's ids must answer like calls on ids
+ * that do not exist. The client administrators (rol 5, decision 0122) are enrolled in two-factor sign-in
+ * (it is mandatory for them) and their clients allow them every change.
  */
-export const ACTORS = ['anon', 'u1', 'u1b', 'u2', 'u3', 'adm', 'u2b'] as const;
+export const ACTORS = ['anon', 'u1', 'u1b', 'u2', 'u3', 'adm', 'u2b', 'u5', 'u5b'] as const;
 export type Actor = (typeof ACTORS)[number];
 
 export const ACTOR_LABEL: Record<Actor, string> = {
@@ -34,6 +39,8 @@ export const ACTOR_LABEL: Record<Actor, string> = {
   u3: 'rol 3',
   adm: 'rol 4',
   u2b: 'rol 2 de otro cliente',
+  u5: 'rol 5',
+  u5b: 'rol 5 de otro cliente',
 };
 
 /** An id no row has (the largest id the API accepts). */
@@ -85,12 +92,14 @@ export async function buildWorld(kind: DbKind, options: TestAppOptions = {}) {
     nombre: 'Cliente A',
     cantidadAutorizadores: 2,
     limiteDeCompras: -1,
+    permisosCliente: [...CLIENT_PERMISSIONS],
   });
   await db.update(clients).set({ imagen: logo, calendario }).where(eq(clients.id, clientA.id));
   const clientB = await makeClient(db, {
     nombre: 'Cliente B',
     cantidadAutorizadores: 2,
     limiteDeCompras: -1,
+    permisosCliente: [...CLIENT_PERMISSIONS],
   });
   await db.update(clients).set({ calendario }).where(eq(clients.id, clientB.id));
   const clientC = await makeClient(db, { nombre: 'Cliente C', cantidadAutorizadores: 1 });
@@ -107,9 +116,13 @@ export async function buildWorld(kind: DbKind, options: TestAppOptions = {}) {
   const adm = await makeUser(db, { rol: 4, idCliente: null, nombre: 'Administradora' });
   const u1b = await makeUser(db, { rol: 1, idCliente: clientB.id, nombre: 'Comprador B' });
   const u2b = await makeUser(db, { rol: 2, idCliente: clientB.id, nombre: 'Autorizador B' });
+  const u5 = await makeUser(db, { rol: 5, idCliente: clientA.id, nombre: 'Administradora de cliente A' });
+  const u5b = await makeUser(db, { rol: 5, idCliente: clientB.id, nombre: 'Administrador de cliente B' });
   /** Targets of administrator actions (never an actor, so the actors stay signed in). */
   const spareA = await makeUser(db, { rol: 1, idCliente: clientA.id, nombre: 'Repuesto A' });
   const resetTarget = await makeUser(db, { rol: 1, idCliente: clientA.id, nombre: 'Restablecer A' });
+  /** Whose budget client A's administrator asks the distributor for (the queue's decisions). */
+  const budgetTarget = await makeUser(db, { rol: 1, idCliente: clientA.id, nombre: 'Presupuesto A' });
   /** Whose second factor the administrator resets (a spare client's authorizer). */
   const twoFactorTarget = await makeUser(db, { rol: 2, idCliente: clientC.id, nombre: 'Dos pasos C' });
   await assign(db, u1.id, prodA.id, 5);
@@ -178,14 +191,17 @@ export async function buildWorld(kind: DbKind, options: TestAppOptions = {}) {
     u3: '10.20.0.5',
     adm: '10.20.0.6',
     u2b: '10.20.0.7',
+    u5: '10.20.0.8',
+    u5b: '10.20.0.9',
   };
-  const users = { u1, u1b, u2, u3, adm, u2b };
+  const users = { u1, u1b, u2, u3, adm, u2b, u5, u5b };
   const api = {} as Record<Actor, ApiClient>;
   api.anon = new ApiClient(t.app, ips.anon);
   await api.anon.csrf();
   for (const actor of ACTORS) {
     if (actor === 'anon') continue;
     api[actor] = await new ApiClient(t.app, ips[actor]).loginOk(users[actor].usuario, TEST_PASSWORD);
+    if (users[actor].rol === ROLES.administradorCliente) await enrolTwoFactor(api[actor]);
   }
 
   return {
@@ -196,7 +212,7 @@ export async function buildWorld(kind: DbKind, options: TestAppOptions = {}) {
     api,
     users,
     files: { logo, calendario },
-    a: { client: clientA, cat: catA, prod: prodA, prod2: prodA2, spare: spareA, resetTarget },
+    a: { client: clientA, cat: catA, prod: prodA, prod2: prodA2, spare: spareA, resetTarget, budgetTarget },
     b: { client: clientB, cat: catB, prod: prodB },
     c: { client: clientC, weekToggle, weekDestroy, twoFactorTarget },
     orders,

@@ -2,7 +2,7 @@ import { TOKEN_MAX_DAYS, TOKEN_SHOWN_CHARS } from '@portal/shared/domain/integra
 import { ROLES } from '@portal/shared/domain/roles';
 import { addDays, businessDate } from '@portal/shared/domain/time';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import {
   apiTokens,
   categories,
@@ -96,6 +96,15 @@ function clave(prefix: string, n: number): string {
   return `${prefix}-${String(n).padStart(4, '0')}`;
 }
 
+/** Two-factor sign-in active on the published demo secret (README) for these demo accounts. */
+async function demoSecondStep(tx: Tx, key: SeedDemoOptions['encryptionKey'], ids: number[], now: Date) {
+  for (const id of ids)
+    await tx
+      .update(users)
+      .set({ totpSecret: sealTotpSecret(key, id, ADMIN_2FA_DEMO_SECRET), totpEnabledAt: now })
+      .where(eq(users.id, id));
+}
+
 /**
  * Creates the demo data in one transaction: an administrator and two clients ("Demo Industrial" in
  * regular budget mode with two authorizers, "Demo Categorías" in category mode with one), with
@@ -140,15 +149,10 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<{ signIns
         passwordHash: adminHash,
         passwordChangedAt: now,
         passwordTemporary: false,
-        totpEnabledAt: now,
       })
       .returning({ id: users.id });
-    await tx
-      .update(users)
-      .set({ totpSecret: sealTotpSecret(opts.encryptionKey, admin2fa!.id, ADMIN_2FA_DEMO_SECRET) })
-      .where(eq(users.id, admin2fa!.id));
-
-    const secondSteps: number[] = [];
+    // Two steps on the published secret: admin2fa and each client administrator (mandatory, decision 0122).
+    const secondSteps: number[] = [admin2fa!.id];
     for (const [ci, client] of DEMO_CLIENTS.entries()) {
       const files = prepared[ci]!;
       const [createdClient] = await tx
@@ -236,7 +240,6 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<{ signIns
       client.users.forEach((u, ui) => {
         const userId = createdUsers[ui]!.id;
         signIns.push({ usuario: u.usuario, password: DEMO_PASSWORD, rol: u.rol, cliente: client.nombre });
-        // The client administrator must sign in in two steps (decision 0122): the published demo secret.
         if (u.rol === ROLES.administradorCliente) secondSteps.push(userId);
         for (const [cat, presupuesto] of Object.entries(u.categoryBudgets ?? {})) {
           budgets.push({ userId, categoryId: categoryId(Number(cat)), presupuesto });
@@ -253,20 +256,13 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<{ signIns
         });
       });
       if (budgets.length) await tx.insert(userCategoryBudgets).values(budgets);
-      for (const userId of secondSteps.splice(0))
-        await tx
-          .update(users)
-          .set({
-            totpSecret: sealTotpSecret(opts.encryptionKey, userId, ADMIN_2FA_DEMO_SECRET),
-            totpEnabledAt: now,
-          })
-          .where(eq(users.id, userId));
       if (assignments.length) await tx.insert(userProducts).values(assignments);
 
       await tx
         .insert(weeks)
         .values({ idCliente, inicio: files.week.inicio, fin: files.week.fin, activo: true });
     }
+    await demoSecondStep(tx, opts.encryptionKey, secondSteps, now);
     await tx.insert(apiTokens).values({
       nombre: 'Demo (publicado)',
       prefijo: DEMO_API_TOKEN.slice(0, TOKEN_SHOWN_CHARS),

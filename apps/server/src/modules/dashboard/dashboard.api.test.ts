@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { moveOrderTotals } from '../../db/order-totals.ts';
 import { productMonthSales, userCategoryBudgets, users } from '../../db/schema/index.ts';
+import { parseCsv } from '../../lib/csv-read.ts';
 import { MSG } from '../../messages.ts';
 import { monthsBack } from '../../test/calendar.ts';
 import {
@@ -19,7 +20,6 @@ import {
   uniq,
 } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
-import { parseCsv } from '../imports/csv-read.ts';
 
 const TZ = 'America/Mexico_City';
 const toCentavos = (pesos: number | string) => Math.round(Number(pesos) * 100);

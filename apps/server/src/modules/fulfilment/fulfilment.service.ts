@@ -34,12 +34,6 @@ import { allOn } from '../../db/prepared.ts';
 import { clients, orderEvents, orders, surtidoLoteSeq, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { BOM, csvRow } from '../../lib/csv.ts';
-import type { Deps } from '../../lib/deps.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { sizeMessage } from '../../lib/files.ts';
-import { readMultipart } from '../../lib/multipart.ts';
-import { MSG } from '../../messages.ts';
-import type { AuthContext } from '../../plugins/auth-guard.ts';
 import {
   cellOf,
   checkSummary,
@@ -47,7 +41,13 @@ import {
   readCsvFile,
   summaryOf,
   withoutControlCharacters,
-} from '../imports/csv-read.ts';
+} from '../../lib/csv-read.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { sizeMessage } from '../../lib/files.ts';
+import { readMultipart } from '../../lib/multipart.ts';
+import { MSG } from '../../messages.ts';
+import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { type LifecycleDeps, lifecycleDeps, orderChanged } from '../orders/lifecycle.ts';
 import type { OrderScope } from '../orders/order.repository.ts';
 import { DETAIL_HEADER, detailLineCells, detailLines, lineCounts } from '../reports/report.service.ts';

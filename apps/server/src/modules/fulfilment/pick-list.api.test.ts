@@ -3,6 +3,7 @@ import { businessDate } from '@portal/shared/domain/time';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders, systemLogs } from '../../db/schema/index.ts';
+import { parseCsv } from '../../lib/csv-read.ts';
 import { MSG } from '../../messages.ts';
 import {
   makeCategory,
@@ -15,7 +16,6 @@ import {
 } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
 import { pdfText } from '../../test/pdf-text.ts';
-import { parseCsv } from '../imports/csv-read.ts';
 import { PICK_LIST_HEADER } from './pick-list.service.ts';
 
 /** The operator's pick list: the selected orders by product (docs/domain.md "Fulfilment", decision 0109). */

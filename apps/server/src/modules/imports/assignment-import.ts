@@ -3,10 +3,10 @@ import type { ImportRowError } from '@portal/shared/schemas/imports';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { products, userProducts, users } from '../../db/schema/index.ts';
+import type { CsvTable } from '../../lib/csv-read.ts';
 import { MSG } from '../../messages.ts';
 import { defaultLimit } from '../assignments/assignments.service.ts';
 import { parseFlagCell, parseIntCell } from './cells.ts';
-import type { CsvTable } from './csv-read.ts';
 import { type BatchResult, type Validated, validateRows } from './product-import.ts';
 
 /** The assignment template's columns, in order (docs/domain.md "Imports", decision 0061). */

@@ -5,7 +5,7 @@
  * accents. The users' template carries, under the header, a legend row saying what each `rol` number means;
  * its first cell starts with 'Leyenda:' and an import skips such a row wherever it is left.
  */
-import type { CsvTable } from './csv-read.ts';
+import type { CsvTable } from '../../lib/csv-read.ts';
 
 /** The Spanish header of each column the templates write, by the specification's column name. */
 export const COLUMN_LABELS: Readonly<Record<string, string>> = {

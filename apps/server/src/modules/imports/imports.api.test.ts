@@ -15,6 +15,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { csvRow } from '../../lib/csv.ts';
+import { parseCsv } from '../../lib/csv-read.ts';
 import { FILE_PART_BYTES, readFile, sizeMessage, storeFile } from '../../lib/files.ts';
 import { MSG } from '../../messages.ts';
 import { makeCategory, makeClient, makeUser, TEST_PASSWORD, uniq } from '../../test/factories.ts';
@@ -24,7 +25,6 @@ import { expectLinkLive, expectLinkRefused, linkIn, plantLinks } from '../../tes
 import { startSmtp } from '../../test/smtp.ts';
 import { multipartBody, type UploadFile, waitForImport } from '../../test/uploads.ts';
 import { spanishHeader } from './columns.ts';
-import { parseCsv } from './csv-read.ts';
 import { runImport } from './imports.service.ts';
 import { PRODUCT_COLUMNS } from './product-import.ts';
 import { USER_COLUMNS } from './user-import.ts';

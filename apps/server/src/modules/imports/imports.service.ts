@@ -15,6 +15,15 @@ import type { Db, Tx } from '../../db/client.ts';
 import { categories, clients, importJobs, products, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { BOM, csvMoney, csvRow } from '../../lib/csv.ts';
+import {
+  type CsvTable,
+  checkSummary,
+  csvSummarizer,
+  IMPORT_MAX_ROWS,
+  mapHeader,
+  readCsvFile,
+  withoutControlCharacters,
+} from '../../lib/csv-read.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { insertPreparedFiles, openFile } from '../../lib/files.ts';
@@ -24,15 +33,6 @@ import { readMultipart } from '../../lib/multipart.ts';
 import { MSG } from '../../messages.ts';
 import { ASSIGNMENT_COLUMNS, upsertAssignments, validateAssignmentRows } from './assignment-import.ts';
 import { isLegendRow, legendRow, spanishHeader, specHeader, withSpecColumns } from './columns.ts';
-import {
-  type CsvTable,
-  checkSummary,
-  csvSummarizer,
-  IMPORT_MAX_ROWS,
-  mapHeader,
-  readCsvFile,
-  withoutControlCharacters,
-} from './csv-read.ts';
 import {
   type BatchResult,
   ensureCategories,

@@ -3,9 +3,9 @@ import type { ImportRowError } from '@portal/shared/schemas/imports';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { categories, products } from '../../db/schema/index.ts';
+import { type CsvTable, cellOf } from '../../lib/csv-read.ts';
 import { MSG } from '../../messages.ts';
 import { parseFlagCell, parsePesosCell } from './cells.ts';
-import { type CsvTable, cellOf } from './csv-read.ts';
 
 /** The product template's columns, in order (docs/domain.md "Imports"). */
 export const PRODUCT_COLUMNS = [

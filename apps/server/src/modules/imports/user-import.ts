@@ -3,11 +3,11 @@ import type { ImportRowError } from '@portal/shared/schemas/imports';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { userCategoryBudgets, users } from '../../db/schema/index.ts';
+import { type CsvTable, normalizeHeader } from '../../lib/csv-read.ts';
 import { MSG } from '../../messages.ts';
 import { retireAllLinks } from '../auth/auth.repository.ts';
 import { createAccounts, roleAllowed, sendWelcomeLink } from '../users/users.service.ts';
 import { isEmailCell, parseIntCell, parsePesosCell } from './cells.ts';
-import { type CsvTable, normalizeHeader } from './csv-read.ts';
 import { type BatchResult, type Validated, validateRows } from './product-import.ts';
 
 /** The user template's columns, in order (regular mode; category mode adds `presupuesto:<categoria>`). */

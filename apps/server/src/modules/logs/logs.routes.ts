@@ -8,7 +8,7 @@ import { scopedClient } from '../../lib/client-scope.ts';
 import { compiledResponse } from '../../lib/response-serializer.ts';
 import { exportLogs, listLogs, logTypes } from './logs.service.ts';
 
-const errors = errorResponses(400, 401, 403);
+const errors = errorResponses(400, 401, 403, 404);
 
 /**
  * Rol 4: the system log ("Registros del sistema"), read-only. Rol 5, a client's administrator: the entries of
@@ -52,6 +52,8 @@ export async function logRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const auth = request.auth!;
+      // Another client's id is refused before anything is logged as exported.
+      const query = scoped(request, request.query);
       const filtros = Object.fromEntries(
         Object.entries(request.query).filter(([, v]) => v !== undefined && v !== ''),
       );
@@ -64,7 +66,7 @@ export async function logRoutes(app: FastifyInstance) {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="registros.csv"')
-        .send(exportLogs(app.deps, scoped(request, request.query)));
+        .send(exportLogs(app.deps, query));
     },
   );
 

@@ -1,9 +1,8 @@
-import { type OrderStatus, orderNumber } from '@portal/shared/domain/order-workflow';
 import { ROLE_NAMES } from '@portal/shared/domain/roles';
-import { and, asc, between, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { clientSso, clients, orders, users } from '../../db/schema/index.ts';
+import { clientSso, clients, users } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { MSG } from '../../messages.ts';

@@ -15,20 +15,11 @@ import { MSG } from '../../messages.ts';
 import { postForm, signedInAdmin } from '../../test/admin-fixtures.ts';
 import { makeClient, makeUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
+import { codeNow, enrolTwoFactor, secretOf } from '../../test/two-factor.ts';
 import { BACKUP_CODE_FORMAT } from './backup-codes.ts';
 import { twoFactorState } from './two-factor.repository.ts';
 
 type Db = TestApp['database']['db'];
-
-/** The base32 secret of an otpauth:// URL (what the web shows as the manual key). */
-function secretOf(otpauthUrl: string): string {
-  const secret = new URL(otpauthUrl).searchParams.get('secret');
-  if (!secret) throw new Error(`sin secreto: ${otpauthUrl}`);
-  return secret;
-}
-
-/** The code the authenticator app shows now (or `offset` steps away). */
-const codeNow = (secret: string, offset = 0) => codeAt(secret, stepAt(Date.now()) + offset);
 
 /**
  * A code that has not been used yet: the user's last used step is moved two steps back, as if the last
@@ -94,23 +85,10 @@ describe.each(DB_KINDS)('two-factor sign-in (%s)', (kind) => {
     return { user, api, idCliente: client.id };
   }
 
-  /** Enrols the signed-in client: iniciar, then activar with the app's code. */
-  async function enrol(api: ApiClient) {
-    const started = await api.post('/api/2fa/iniciar', { password: TEST_PASSWORD });
-    expect(started.statusCode, started.body).toBe(200);
-    const secret = secretOf(started.json().otpauth_url);
-    const activated = await api.post('/api/2fa/activar', {
-      codigo: codeNow(secret),
-      password: TEST_PASSWORD,
-    });
-    expect(activated.statusCode, activated.body).toBe(200);
-    return { secret, codes: activated.json().codigos_respaldo as string[] };
-  }
-
   /** A rol-2 user with two-factor sign-in active, signed in in `api`. */
   async function enrolled() {
     const a = await authorizer();
-    return { ...a, ...(await enrol(a.api)) };
+    return { ...a, ...(await enrolTwoFactor(a.api)) };
   }
 
   /** Signs in with the password only: the answer asks for the second step. */
@@ -554,7 +532,7 @@ describe.each(DB_KINDS)('two-factor sign-in (%s)', (kind) => {
         codigos_restantes: 0,
       });
 
-      const { secret } = await enrol(api);
+      const { secret } = await enrolTwoFactor(api);
       expect((await api.get('/api/clientes')).statusCode).toBe(200);
       expect((await api.get('/api/sesion')).json().user).toMatchObject({
         dos_pasos: true,
@@ -628,7 +606,7 @@ describe.each(DB_KINDS)('two-factor sign-in (%s)', (kind) => {
       expect((await b1.get('/api/catalogo')).statusCode).toBe(200);
       expect((await b1.get('/api/sesion')).json().user.debe_activar_2fa).toBe(false);
 
-      const { secret } = await enrol(a2);
+      const { secret } = await enrolTwoFactor(a2);
       expect((await a2.get('/api/pedidos')).statusCode).toBe(200);
       const off = await a2.post('/api/2fa/desactivar', {
         password: TEST_PASSWORD,
@@ -800,7 +778,7 @@ describe.each(DB_KINDS)('two-factor sign-in (%s)', (kind) => {
     it('an administrator may reset another administrator', async () => {
       const { api: admin } = await signedInAdmin(t.app, db());
       const { user: other, api } = await signedInAdmin(t.app, db());
-      await enrol(api);
+      await enrolTwoFactor(api);
       expect((await admin.post(`/api/recuperar/2fa/${other.id}`)).statusCode).toBe(200);
       expect((await api.get('/api/sesion')).statusCode).toBe(401);
     });

@@ -35,6 +35,18 @@ interface Budget {
 }
 
 /**
+ * The user's pending request, if any, replaced by a newer budget of its client administrator (in the caller's
+ * transaction, with the user's row locked): a newer request, or a budget applied at once, which approving
+ * the older request would undo.
+ */
+export async function replacePendingBudgetRequest(tx: Tx, userId: number): Promise<void> {
+  await tx
+    .update(budgetChangeRequests)
+    .set({ estado: 'reemplazada', decidedAt: sql`now()` })
+    .where(and(eq(budgetChangeRequests.userId, userId), eq(budgetChangeRequests.estado, 'pendiente')));
+}
+
+/**
  * Queues a client administrator's budget for a user (in the caller's transaction, with the user's row
  * locked or just created): a pending request of the same user is replaced.
  */
@@ -46,10 +58,7 @@ export async function queueBudgetRequest(
   asked: Budget,
   kept: Budget,
 ): Promise<void> {
-  await tx
-    .update(budgetChangeRequests)
-    .set({ estado: 'reemplazada', decidedAt: sql`now()` })
-    .where(and(eq(budgetChangeRequests.userId, target.userId), eq(budgetChangeRequests.estado, 'pendiente')));
+  await replacePendingBudgetRequest(tx, target.userId);
   const [row] = await tx
     .insert(budgetChangeRequests)
     .values({
@@ -176,16 +185,17 @@ export async function decideBudgetRequest(
 ): Promise<BudgetRequestDecisionResponse> {
   const r = budgetChangeRequests;
   const solicitud = await deps.db.transaction(async (tx) => {
+    const [asked] = await tx.select({ userId: r.userId }).from(r).where(eq(r.id, id));
+    if (!asked) throw notFound(MSG.solicitudPresupuestoNoEncontrada, 'BUDGET_REQUEST_NOT_FOUND');
+    // The user's row first, as the users form takes it before replacing the request: a decision and a new
+    // request of the same user run one after the other instead of deadlocking.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, asked.userId)).for('update');
     const [decided] = await tx
       .update(r)
       .set({ estado: decision, decidedBy: auth.user.id, decidedAt: deps.clock.now() })
       .where(and(eq(r.id, id), eq(r.estado, 'pendiente')))
       .returning();
-    if (!decided) {
-      const [exists] = await tx.select({ id: r.id }).from(r).where(eq(r.id, id));
-      if (!exists) throw notFound(MSG.solicitudPresupuestoNoEncontrada, 'BUDGET_REQUEST_NOT_FOUND');
-      throw conflict('BUDGET_REQUEST_DECIDED', MSG.solicitudPresupuestoYaDecidida);
-    }
+    if (!decided) throw conflict('BUDGET_REQUEST_DECIDED', MSG.solicitudPresupuestoYaDecidida);
     if (decision === 'aprobada') {
       await tx
         .update(users)

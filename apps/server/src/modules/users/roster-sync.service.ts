@@ -14,13 +14,13 @@ import type { Tx } from '../../db/client.ts';
 import { clients, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { isClientAdmin, scopedClient } from '../../lib/client-scope.ts';
+import { readCsvFile } from '../../lib/csv-read.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { readMultipart } from '../../lib/multipart.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { retireAllLinks } from '../auth/auth.repository.ts';
-import { readCsvFile } from '../imports/csv-read.ts';
 import { withdrawLeaver } from './leavers.ts';
 import { createAccounts, roleAllowed, sendWelcomeLink } from './users.service.ts';
 
@@ -101,12 +101,8 @@ function readPeople(
   return { people, errors };
 }
 
-/** POST /api/cliente/sincronizar (multipart: `archivo`, `vista_previa`, `id_cliente` for rol 4). */
-export async function syncRoster(
-  deps: Deps,
-  request: FastifyRequest,
-  auth: AuthContext,
-): Promise<RosterSyncResponse> {
+/** The request's form: the list's table, its client (a client administrator's own) and whether to preview. */
+async function readRosterForm(request: FastifyRequest, auth: AuthContext) {
   const form = await readMultipart(request);
   const file = form.files.archivo;
   if (!file || file.data.length === 0)
@@ -125,8 +121,153 @@ export async function syncRoster(
   const table = await readCsvFile(file.data, ROSTER_MAX_ROWS);
   if (table.records.length === 0)
     throw badRequest('VALIDATION', MSG.csvSinRegistros, { archivo: MSG.csvSinRegistros });
+  return { idCliente, preview, table };
+}
 
-  let welcomed = false;
+type Account = typeof users.$inferSelect;
+
+/** What the list changes: who joins, changes, returns and leaves (the accounts are locked by the caller). */
+function planRoster(people: ListedPerson[], known: Account[], idCliente: number, errors: RosterError[]) {
+  const byName = new Map(known.map((u) => [u.usuario.toLowerCase(), u]));
+  const listed = new Set<number>();
+  const altas: (ListedPerson & { rol: number })[] = [];
+  const cambios: { person: ListedPerson; account: Account; campos: string[]; rol: number }[] = [];
+  const reactivados: { person: ListedPerson; account: Account }[] = [];
+  let sinCambio = 0;
+  for (const person of people) {
+    const account = byName.get(person.usuario.toLowerCase());
+    if (!account) {
+      altas.push({ ...person, rol: person.rol ?? ROLES.usuario });
+      continue;
+    }
+    if (account.idCliente !== idCliente || account.rol === ROLES.administrador) {
+      errors.push({
+        fila: person.fila,
+        campo: 'usuario',
+        motivo: MSG.impUsuarioAjeno,
+        valor: person.usuario,
+      });
+      continue;
+    }
+    listed.add(account.id);
+    // A client administrator's account is the distributor's to change, never the list's.
+    if (account.rol === ROLES.administradorCliente) {
+      sinCambio++;
+      continue;
+    }
+    const rol = person.rol ?? account.rol;
+    const campos = [
+      ...(account.nombre !== person.nombre ? ['nombre'] : []),
+      ...(account.email !== person.correo ? ['correo'] : []),
+      ...(account.rol !== rol ? ['rol'] : []),
+    ];
+    if (!account.activo) reactivados.push({ person, account });
+    if (campos.length > 0) cambios.push({ person, account, campos, rol });
+    if (account.activo && campos.length === 0) sinCambio++;
+  }
+  const bajas = known.filter(
+    (u) =>
+      u.idCliente === idCliente &&
+      u.activo &&
+      !listed.has(u.id) &&
+      u.rol !== ROLES.administradorCliente &&
+      u.rol !== ROLES.administrador,
+  );
+  errors.sort((a, b) => a.fila - b.fila);
+  return { altas, cambios, reactivados, bajas, sinCambio };
+}
+
+type RosterPlan = ReturnType<typeof planRoster>;
+
+function detailOf(plan: RosterPlan): RosterSyncResponse['detalle'] {
+  const person = (p: { usuario: string; nombre: string; correo: string }) => ({
+    usuario: p.usuario,
+    nombre: p.nombre,
+    correo: p.correo,
+  });
+  return {
+    altas: plan.altas.slice(0, ROSTER_SHOWN).map((p) => ({ ...person(p), rol: p.rol })),
+    cambios: plan.cambios
+      .slice(0, ROSTER_SHOWN)
+      .map((c) => ({ id: c.account.id, ...person(c.person), campos: c.campos })),
+    reactivados: plan.reactivados
+      .slice(0, ROSTER_SHOWN)
+      .map((r) => ({ id: r.account.id, ...person(r.person) })),
+    bajas: plan.bajas
+      .slice(0, ROSTER_SHOWN)
+      .map((u) => ({ id: u.id, ...person({ ...u, correo: u.email }), rol: u.rol })),
+  };
+}
+
+/**
+ * Applies a list without errors in the caller's transaction; returns how many waiting orders were withdrawn
+ * and whether any welcome link was queued.
+ */
+async function applyRoster(
+  tx: Tx,
+  deps: Deps,
+  client: typeof clients.$inferSelect,
+  plan: RosterPlan,
+): Promise<{ retirados: number; welcomed: boolean }> {
+  const now = deps.clock.now();
+  const created = await createAccounts(
+    tx,
+    client,
+    plan.altas.map((p) => ({
+      usuario: p.usuario,
+      email: p.correo,
+      nombre: p.nombre,
+      rol: p.rol,
+      activo: true,
+      limiteDeCompras: null,
+      presupuestoDefault: null,
+    })),
+    deps.config.PUBLIC_URL,
+    now,
+  );
+  let welcomed = created.some((a) => a.welcomed);
+  for (const { person, account, rol, campos } of plan.cambios) {
+    await tx
+      .update(users)
+      .set({ nombre: person.nombre, email: person.correo, rol, updatedAt: now })
+      .where(eq(users.id, account.id));
+    // A changed address retires the links sent to the old one.
+    if (campos.includes('correo')) await retireAllLinks(tx, account.id, now);
+  }
+  for (const { person, account } of plan.reactivados) {
+    await tx.update(users).set({ activo: true, updatedAt: now }).where(eq(users.id, account.id));
+    await retireAllLinks(tx, account.id, now);
+    if (account.passwordHash === null) {
+      const fresh = { id: account.id, usuario: account.usuario, nombre: person.nombre, email: person.correo };
+      welcomed = (await sendWelcomeLink(tx, fresh, deps.config.PUBLIC_URL, now)) || welcomed;
+    }
+  }
+  let retirados = 0;
+  const leavers = plan.bajas.map((u) => u.id);
+  if (leavers.length > 0) {
+    await tx
+      .update(users)
+      .set({ activo: false, updatedAt: now })
+      .where(and(eq(users.idCliente, client.id), inArray(users.id, leavers)));
+    await retireAllLinks(tx, leavers, now);
+    for (const id of leavers)
+      retirados += (
+        await withdrawLeaver(tx, deps, id, {
+          how: '(lista de personal)',
+          metadata: { origen: 'lista_de_personal' },
+        })
+      ).length;
+  }
+  return { retirados, welcomed };
+}
+
+/** POST /api/cliente/sincronizar (multipart: `archivo`, `vista_previa`, `id_cliente` for rol 4). */
+export async function syncRoster(
+  deps: Deps,
+  request: FastifyRequest,
+  auth: AuthContext,
+): Promise<RosterSyncResponse> {
+  const { idCliente, preview, table } = await readRosterForm(request, auth);
   const result = await deps.db.transaction(async (tx) => {
     const [client] = await tx.select().from(clients).where(eq(clients.id, idCliente)).for('update');
     if (!client) throw notFound(MSG.clienteNoEncontrado, 'CLIENT_NOT_FOUND');
@@ -143,169 +284,29 @@ export async function syncRoster(
       )
       .orderBy(asc(users.id))
       .for('update');
-    const byName = new Map(known.map((u) => [u.usuario.toLowerCase(), u]));
-    const listed = new Set<number>();
-    const altas: (ListedPerson & { rol: number })[] = [];
-    const cambios: { person: ListedPerson; id: number; campos: string[]; rol: number }[] = [];
-    const reactivados: { person: ListedPerson; id: number }[] = [];
-    let sinCambio = 0;
-    for (const person of people) {
-      const account = byName.get(person.usuario.toLowerCase());
-      if (!account) {
-        altas.push({ ...person, rol: person.rol ?? ROLES.usuario });
-        continue;
-      }
-      if (account.idCliente !== idCliente || account.rol === ROLES.administrador) {
-        errors.push({
-          fila: person.fila,
-          campo: 'usuario',
-          motivo: MSG.impUsuarioAjeno,
-          valor: person.usuario,
-        });
-        continue;
-      }
-      listed.add(account.id);
-      if (account.rol === ROLES.administradorCliente) {
-        sinCambio++;
-        continue;
-      }
-      const rol = person.rol ?? account.rol;
-      const campos = [
-        ...(account.nombre !== person.nombre ? ['nombre'] : []),
-        ...(account.email !== person.correo ? ['correo'] : []),
-        ...(account.rol !== rol ? ['rol'] : []),
-      ];
-      if (!account.activo) reactivados.push({ person, id: account.id });
-      if (campos.length > 0) cambios.push({ person, id: account.id, campos, rol });
-      if (account.activo && campos.length === 0) sinCambio++;
-    }
-    const bajas = known.filter(
-      (u) =>
-        u.idCliente === idCliente &&
-        u.activo &&
-        !listed.has(u.id) &&
-        u.rol !== ROLES.administradorCliente &&
-        u.rol !== ROLES.administrador,
-    );
-    errors.sort((a, b) => a.fila - b.fila);
-    const counts = {
-      altas: altas.length,
-      cambios: cambios.length,
-      reactivados: reactivados.length,
-      bajas: bajas.length,
-      sin_cambio: sinCambio,
-    };
-    const detalle = {
-      altas: altas
-        .slice(0, ROSTER_SHOWN)
-        .map((p) => ({ usuario: p.usuario, nombre: p.nombre, correo: p.correo, rol: p.rol })),
-      cambios: cambios.slice(0, ROSTER_SHOWN).map((c) => ({
-        id: c.id,
-        usuario: c.person.usuario,
-        nombre: c.person.nombre,
-        correo: c.person.correo,
-        campos: c.campos,
-      })),
-      reactivados: reactivados.slice(0, ROSTER_SHOWN).map((r) => ({
-        id: r.id,
-        usuario: r.person.usuario,
-        nombre: r.person.nombre,
-        correo: r.person.correo,
-      })),
-      bajas: bajas
-        .slice(0, ROSTER_SHOWN)
-        .map((u) => ({ id: u.id, usuario: u.usuario, nombre: u.nombre, correo: u.email, rol: u.rol })),
-    };
-    if (preview || errors.length > 0) return { counts, detalle, errors, retirados: 0 };
-
-    const now = deps.clock.now();
-    await createAccounts(
-      tx,
-      client,
-      altas.map((p) => ({
-        usuario: p.usuario,
-        email: p.correo,
-        nombre: p.nombre,
-        rol: p.rol,
-        activo: true,
-        limiteDeCompras: null,
-        presupuestoDefault: null,
-      })),
-      deps.config.PUBLIC_URL,
-      now,
-    );
-    welcomed = altas.length > 0;
-    const back = new Set(reactivados.map((r) => r.id));
-    for (const change of cambios)
-      await tx
-        .update(users)
-        .set({ nombre: change.person.nombre, email: change.person.correo, rol: change.rol, updatedAt: now })
-        .where(eq(users.id, change.id));
-    for (const returning of reactivados) {
-      await tx.update(users).set({ activo: true, updatedAt: now }).where(eq(users.id, returning.id));
-      await retireAllLinks(tx, returning.id, now);
-      const account = known.find((u) => u.id === returning.id)!;
-      if (account.passwordHash === null)
-        welcomed =
-          (await sendWelcomeLink(
-            tx,
-            {
-              id: account.id,
-              usuario: account.usuario,
-              nombre: returning.person.nombre,
-              email: returning.person.correo,
-            },
-            deps.config.PUBLIC_URL,
-            now,
-          )) || welcomed;
-    }
-    // A changed address retires the links sent to the old one.
-    for (const change of cambios)
-      if (change.campos.includes('correo') && !back.has(change.id)) await retireAllLinks(tx, change.id, now);
-    let retirados = 0;
-    if (bajas.length > 0) {
-      await tx
-        .update(users)
-        .set({ activo: false, updatedAt: now })
-        .where(
-          and(
-            eq(users.idCliente, idCliente),
-            inArray(
-              users.id,
-              bajas.map((u) => u.id),
-            ),
-          ),
-        );
-      await retireAllLinks(
-        tx,
-        bajas.map((u) => u.id),
-        now,
-      );
-      for (const leaver of bajas)
-        retirados += (
-          await withdrawLeaver(tx, deps, leaver.id, {
-            how: '(lista de personal)',
-            metadata: { origen: 'lista_de_personal' },
-          })
-        ).length;
-    }
+    const plan = planRoster(people, known, idCliente, errors);
+    if (preview || errors.length > 0) return { plan, errors, retirados: 0, welcomed: false };
+    const applied = await applyRoster(tx, deps, client, plan);
     await audit(tx, {
       userId: auth.user.id,
       eventType: 'usuarios_sincronizados',
-      description: `Lista de personal aplicada: ${counts.altas} altas, ${counts.cambios} cambios, ${counts.reactivados} reactivados, ${counts.bajas} bajas`,
+      description: `Lista de personal aplicada: ${plan.altas.length} altas, ${plan.cambios.length} cambios, ${plan.reactivados.length} reactivados, ${plan.bajas.length} bajas`,
       metadata: {
         id_cliente: idCliente,
-        ...counts,
-        pedidos_retirados: retirados,
-        ...(bajas.length <= 50 ? { ids_bajas: bajas.map((u) => u.id) } : {}),
+        altas: plan.altas.length,
+        cambios: plan.cambios.length,
+        reactivados: plan.reactivados.length,
+        bajas: plan.bajas.length,
+        pedidos_retirados: applied.retirados,
+        ...(plan.bajas.length <= 50 ? { ids_bajas: plan.bajas.map((u) => u.id) } : {}),
         por_administrador_de_cliente: isClientAdmin(auth),
         ...requestMeta(request),
       },
     });
-    return { counts, detalle, errors, retirados };
+    return { plan, errors, ...applied };
   });
-  if (welcomed) void deps.mailer.flush();
-  const { counts, detalle, errors, retirados } = result;
+  if (result.welcomed) void deps.mailer.flush();
+  const { plan, errors, retirados } = result;
   // A list with errors changes nothing: the refusal names the first rows to fix (the preview lists them all).
   if (errors.length > 0 && !preview)
     throw badRequest(
@@ -313,15 +314,20 @@ export async function syncRoster(
       MSG.sincronizarConErrores(errors.length),
       Object.fromEntries(errors.slice(0, 50).map((e) => [`fila ${e.fila} ${e.campo}`, e.motivo])),
     );
+  const changed = plan.cambios.length + plan.reactivados.length;
   return {
     status: 'ok',
     msg: preview
-      ? MSG.sincronizarVistaPrevia(counts.altas, counts.cambios + counts.reactivados, counts.bajas)
-      : MSG.sincronizado(counts.altas, counts.cambios + counts.reactivados, counts.bajas, retirados),
+      ? MSG.sincronizarVistaPrevia(plan.altas.length, changed, plan.bajas.length)
+      : MSG.sincronizado(plan.altas.length, changed, plan.bajas.length, retirados),
     vista_previa: preview,
-    ...counts,
+    altas: plan.altas.length,
+    cambios: plan.cambios.length,
+    reactivados: plan.reactivados.length,
+    bajas: plan.bajas.length,
+    sin_cambio: plan.sinCambio,
     pedidos_retirados: retirados,
-    detalle,
+    detalle: detailOf(plan),
     errores: errors.slice(0, ROSTER_SHOWN),
   };
 }

@@ -31,7 +31,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { retireAllLinks, setPassword } from '../auth/auth.repository.ts';
-import { queueBudgetRequest } from './budget-requests.service.ts';
+import { queueBudgetRequest, replacePendingBudgetRequest } from './budget-requests.service.ts';
 import { findClientUser, listUsers, storeCategoryBudgets, userDetail } from './users.repository.ts';
 
 type ClientRow = typeof clients.$inferSelect;
@@ -254,7 +254,8 @@ function sameCategories(
  * A client administrator's budget change (decision 0122): refused (403) when its client does not allow
  * `presupuestos` and the budget or the limit would change; held for the distributor (the budget stays as it
  * is, the rest of the form applies) when the new budget rises above the client's `tope_presupuesto`.
- * Returns the budget to store now, and the one to queue, if any.
+ * Returns the budget to store now, the one to queue, if any, and whether the budget changes at once (a
+ * request still waiting is then out of date).
  */
 async function clientAdminBudget(
   tx: Tx,
@@ -262,8 +263,8 @@ async function clientAdminBudget(
   client: ClientRow,
   asked: BudgetAsk,
   current: BudgetAsk,
-): Promise<{ store: ResolvedBudget; queued: ResolvedBudget | null }> {
-  if (!isClientAdmin(auth)) return { store: asked.budget, queued: null };
+): Promise<{ store: ResolvedBudget; queued: ResolvedBudget | null; changedNow: boolean }> {
+  if (!isClientAdmin(auth)) return { store: asked.budget, queued: null, changedNow: false };
   const budgetChanges =
     asked.budget.presupuestoDefault !== current.budget.presupuestoDefault ||
     (asked.budget.categorias !== undefined &&
@@ -278,8 +279,8 @@ async function clientAdminBudget(
       current.budget.presupuestoDefault,
     )
   )
-    return { store: current.budget, queued: asked.budget };
-  return { store: asked.budget, queued: null };
+    return { store: current.budget, queued: asked.budget, changedNow: false };
+  return { store: asked.budget, queued: null, changedNow: budgetChanges };
 }
 
 async function currentCategories(tx: Tx, userId: number) {
@@ -447,7 +448,11 @@ export async function updateUser(
       const [client] = await tx.select().from(clients).where(eq(clients.id, before.idCliente!)).limit(1);
       checkRol(auth, body.rol, client!);
       const asked = await resolveBudget(tx, client!, body, before);
-      const { store: budget, queued } = await clientAdminBudget(
+      const {
+        store: budget,
+        queued,
+        changedNow,
+      } = await clientAdminBudget(
         tx,
         auth,
         client!,
@@ -473,6 +478,8 @@ export async function updateUser(
         .set({ ...values, updatedAt: deps.clock.now() })
         .where(eq(users.id, id));
       await storeCategoryBudgets(tx, id, queued ? { presupuestoDefault: budget.presupuestoDefault } : budget);
+      // A budget its client administrator sets at once replaces the one it asked the distributor for.
+      if (changedNow) await replacePendingBudgetRequest(tx, id);
       if (queued) {
         await queueBudgetRequest(
           tx,

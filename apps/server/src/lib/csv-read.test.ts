@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/errors.ts';
-import { MSG } from '../../messages.ts';
-import { fixture } from '../../test/fixture-files.ts';
+import { MSG } from '../messages.ts';
+import { fixture } from '../test/fixture-files.ts';
 import {
   type CsvTable,
   checkSummary,
@@ -10,6 +9,7 @@ import {
   readCsvFile,
   summarizeCsvFile,
 } from './csv-read.ts';
+import { AppError } from './errors.ts';
 
 /** The 400 a call throws, as code and message. */
 function refusal(fn: () => unknown): { status: number; code: string; msg: string } {

@@ -1,8 +1,8 @@
 import { parse as parseStream } from 'csv-parse';
 import { CsvError, parse } from 'csv-parse/sync';
-import { type AppError, badRequest } from '../../lib/errors.ts';
-import type { ByteSink } from '../../lib/files.ts';
-import { MSG } from '../../messages.ts';
+import { MSG } from '../messages.ts';
+import { type AppError, badRequest } from './errors.ts';
+import type { ByteSink } from './files.ts';
 
 /** Most data rows one import may carry. */
 export const IMPORT_MAX_ROWS = 100_000;
