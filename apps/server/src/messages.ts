@@ -27,7 +27,8 @@ export const MSG = {
   rolNoPermitidoCliente: 'Solo puedes dar los roles Usuario, Autorizador o Super Autorizador.',
   presupuestoPendienteTope: (monto: string, tope: string) =>
     `El presupuesto de ${monto} supera el tope de ${tope} de tu empresa: quedó pendiente de aprobación del distribuidor.`,
-  sincronizarArchivo: 'Adjunta la lista de personal en CSV (columnas usuario, correo, nombre y, opcional, rol).',
+  sincronizarArchivo:
+    'Adjunta la lista de personal en CSV (columnas usuario, correo, nombre y, opcional, rol).',
   sincronizarEncabezado:
     'La lista debe tener las columnas usuario, correo y nombre (rol es opcional: 1, 2, 3 o su nombre).',
   sincronizarConErrores: (n: number) =>

@@ -159,12 +159,17 @@ export const ActivateBatchResponse = z.object({
 });
 export type ActivateBatchResponse = z.infer<typeof ActivateBatchResponse>;
 
+/**
+ * GET /api/categorias: the client. Optional here because a client administrator's request that names none
+ * is its own client's (decision 0122); the distributor's administrator must name one (400, the route).
+ */
 export const ClientQuery = z.object({
   id_cliente: z.coerce
     .number({ error: MSG.invClienteRequerido })
     .int(MSG.invClienteRequerido)
     .positive(MSG.invClienteRequerido)
-    .max(MAX_ID, MSG.invClienteRequerido),
+    .max(MAX_ID, MSG.invClienteRequerido)
+    .optional(),
 });
 
 export const AdminCategoryDto = z.object({

@@ -19,6 +19,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { scopedClient } from '../../lib/client-scope.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { MSG } from '../../messages.ts';
 import {
   activateBatch,
   adminInventory,
@@ -111,9 +113,13 @@ export async function inventoryRoutes(app: FastifyInstance) {
         response: { 200: CategoriesResponse, ...errors },
       },
     },
-    async (request) => ({
-      categorias: await listCategories(app.deps, scopedClient(request.auth!, request.query.id_cliente)!),
-    }),
+    async (request) => {
+      // A client administrator's is its own client when none is named; the distributor names one.
+      const idCliente = scopedClient(request.auth!, request.query.id_cliente);
+      if (idCliente === undefined)
+        throw badRequest('VALIDATION', MSG.invClienteRequerido, { id_cliente: MSG.invClienteRequerido });
+      return { categorias: await listCategories(app.deps, idCliente) };
+    },
   );
 
   r.post(

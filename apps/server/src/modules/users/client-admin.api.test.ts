@@ -1,4 +1,3 @@
-import { CLIENT_PERMISSION_NAMES } from '@portal/shared/domain/client-admin';
 import { formatCentavos } from '@portal/shared/domain/money';
 import { MAX_ID } from '@portal/shared/limits';
 import { and, count, eq } from 'drizzle-orm';
@@ -13,6 +12,14 @@ import {
 } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
 import { postForm, signedInAdmin } from '../../test/admin-fixtures.ts';
+import {
+  CLIENT_NOT_FOUND,
+  FORBIDDEN,
+  lacks,
+  nextIp,
+  clientWithAdmin as signedInClientAdmin,
+  USER_NOT_FOUND,
+} from '../../test/client-admin.ts';
 import { makeCategory, makeClient, makeUser, TEST_PASSWORD, uniq } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
 import { linkIn } from '../../test/links.ts';
@@ -21,18 +28,7 @@ import { enrolTwoFactor } from '../../test/two-factor.ts';
 type UserRow = typeof users.$inferSelect;
 type ClientRow = typeof clients.$inferSelect;
 
-let ipCounter = 1;
-/** A new address per browser, so the sign-in throttle of one test never meets another's attempts. */
-const nextIp = () => `10.55.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
-
-const USER_NOT_FOUND = { code: 'USER_NOT_FOUND', msg: MSG.usuarioNoEncontrado };
-const CLIENT_NOT_FOUND = { code: 'CLIENT_NOT_FOUND', msg: MSG.clienteNoEncontrado };
-const FORBIDDEN = { code: 'FORBIDDEN', msg: MSG.sinPermiso };
 const ROLE_NOT_ALLOWED = { code: 'ROLE_NOT_ALLOWED', msg: MSG.rolNoPermitidoCliente };
-const lacks = (permiso: keyof typeof CLIENT_PERMISSION_NAMES) => ({
-  code: 'CLIENT_PERMISSION',
-  msg: MSG.permisoClienteFalta(CLIENT_PERMISSION_NAMES[permiso]),
-});
 
 describe.each(DB_KINDS)('the client administrator, rol 5 (%s)', (kind) => {
   let t: TestApp;
@@ -50,13 +46,8 @@ describe.each(DB_KINDS)('the client administrator, rol 5 (%s)', (kind) => {
   const db = () => t.database.db;
 
   /** A client (as given) with its administrator (rol 5) signed in and enrolled in two-factor sign-in. */
-  async function clientWithAdmin(values: Partial<typeof clients.$inferInsert> = {}) {
-    const client = await makeClient(db(), values);
-    const user = await makeUser(db(), { rol: 5, idCliente: client.id, nombre: 'Clara Administradora' });
-    const api = await new ApiClient(t.app, nextIp()).loginOk(user.usuario, TEST_PASSWORD);
-    await enrolTwoFactor(api);
-    return { client, user, api };
-  }
+  const clientWithAdmin = (values: Partial<typeof clients.$inferInsert> = {}) =>
+    signedInClientAdmin(t, values);
 
   /** Its permissions: managing people and budgets, with a cap of $2,000 and a default budget of $1,000. */
   const capped = (values: Partial<typeof clients.$inferInsert> = {}) =>
