@@ -32,6 +32,7 @@ const ROUTES = [
     name: '/administrador/*',
     lazy: ['src/app/routes/app-shell.tsx', 'src/app/routes/administrador/pages.tsx'],
   },
+  { name: '/cliente/*', lazy: ['src/app/routes/app-shell.tsx', 'src/app/routes/cliente/pages.tsx'] },
 ];
 const ROLE_AREAS = ROUTES.slice(1).map((r) => r.lazy[1]);
 

@@ -36,5 +36,9 @@ export default defineConfig(({ command }) => ({
     // Every role area, the app shell and the auth screens are lazy routes (src/app/router.tsx), so each
     // becomes its own chunk; the sign-in screen only pulls what it needs.
     chunkSizeWarningLimit: 600,
+    // Every browser the portal serves preloads modules itself (Chrome 66, Firefox 115, Safari 17): the
+    // polyfill for older ones (about 0.35 kB gzip in the entry) only made their preloads early, never
+    // changed what loads (docs/decisions/0029-front-end-budget.md, amendment of 2026-12-03).
+    modulePreload: { polyfill: false },
   },
 }));

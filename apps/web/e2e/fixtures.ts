@@ -152,6 +152,7 @@ export const HOMES = {
   2: { path: '/autorizador/principal', title: 'Panel Autorizador' },
   3: { path: '/autorizador/principal', title: 'Panel Autorizador' },
   4: { path: '/administrador/principal', title: 'Panel Administrador' },
+  5: { path: '/cliente/principal', title: 'Panel Empresa' },
 } as const;
 
 export async function expectHome(page: Page, rol: keyof typeof HOMES): Promise<void> {

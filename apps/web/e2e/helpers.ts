@@ -211,6 +211,10 @@ export interface NewClient {
   mostrar_presupuesto_a_usuarios?: boolean;
   /** The cantidad_limite of a new assignment made without one (default 1). */
   limite_por_defecto?: number;
+  /** What its client administrators may change ('usuarios,presupuestos'; default 'usuarios'). */
+  permisos_cliente?: string;
+  /** A client administrator's budget above this (pesos) waits for the distributor; default none. */
+  tope_presupuesto?: number;
 }
 
 /** A client of the spec's own, created by the signed-in administrator; returns its id. */
@@ -229,6 +233,8 @@ export async function createClient(page: Page, client: NewClient): Promise<numbe
   if (client.manual) multipart.manual = filePart(client.manual);
   if (client.limite_por_defecto !== undefined)
     multipart.limite_por_defecto = String(client.limite_por_defecto);
+  if (client.permisos_cliente !== undefined) multipart.permisos_cliente = client.permisos_cliente;
+  if (client.tope_presupuesto !== undefined) multipart.tope_presupuesto = String(client.tope_presupuesto);
   if (client.mostrar_presupuesto_a_usuarios !== undefined) {
     multipart.mostrar_presupuesto_a_usuarios = client.mostrar_presupuesto_a_usuarios ? '1' : '0';
   }
@@ -291,7 +297,8 @@ export interface NewUser {
   /** The e-mail address (the wire's `user_id`). */
   correo: string;
   nombre: string;
-  rol: 1 | 2 | 3;
+  /** 5: a client administrator (decision 0122). */
+  rol: 1 | 2 | 3 | 5;
   direccion_entrega?: string;
   presupuesto_default?: number;
   limite_de_compras?: number;

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { MSG } from '@portal/shared/messages';
-import { Secret, TOTP } from 'otpauth';
 import { checkA11y, expect, expectHome, screenshot, signIn, signOut, test } from './fixtures';
 import {
   apiPost,
@@ -17,6 +16,7 @@ import {
 } from './helpers';
 import { waitForMail } from './mailbox';
 import { e2eBaseUrl } from './ports';
+import { codeAt, manualKey, shownBackupCodes } from './totp';
 
 /**
  * "Verificación en dos pasos" end to end: an authorizer of its own turns it on from Seguridad (the code
@@ -42,13 +42,6 @@ const state = { secret: '', lastStep: 0, backupCodes: [] as string[] };
 const STEP_MS = 30_000;
 const stepAt = (ms: number) => Math.floor(ms / STEP_MS);
 
-/** The code an authenticator app shows at `ms` for the key (RFC 6238: SHA-1, 6 digits, 30 s). */
-function codeAt(secret: string, ms: number): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
-    timestamp: ms,
-  });
-}
-
 /**
  * A code of the step after `used` (a code never works twice). The server also takes the code of the step
  * next to its current one (an authenticator whose clock runs up to 30 s ahead), so the test waits only
@@ -65,22 +58,6 @@ async function freshCode(page: Page, secret: string, used: number): Promise<{ co
 function wrongCode(secret: string): string {
   const code = codeAt(secret, Date.now());
   return `${code.slice(0, 5)}${(Number(code[5]) + 1) % 10}`;
-}
-
-/** The manual key shown beside the QR, without its grouping spaces. */
-async function manualKey(scope: Page | Locator): Promise<string> {
-  const key = ((await scope.getByTestId('clave-manual').textContent()) ?? '').replace(/\s/g, '');
-  expect(key, 'clave en base32').toMatch(/^[A-Z2-7]{16,}$/);
-  return key;
-}
-
-/** The backup codes on screen (10, `xxxx-xxxx`). */
-async function shownBackupCodes(scope: Page | Locator): Promise<string[]> {
-  const items = scope.getByRole('list', { name: 'Códigos de respaldo' }).getByRole('listitem');
-  await expect(items).toHaveCount(10);
-  const codes = (await items.allTextContents()).map((c) => c.trim());
-  for (const code of codes) expect(code).toMatch(/^[a-z0-9]{4}-[a-z0-9]{4}$/);
-  return codes;
 }
 
 async function openSecurity(page: Page): Promise<Locator> {

@@ -5,7 +5,8 @@
  */
 
 import { loginPathFor } from '@portal/shared/domain/return-path';
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import type { Area } from '@portal/shared/domain/role-areas';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { setApiHandlers } from '../lib/api';
 import { CHANGE_PASSWORD_PATH, TWO_FACTOR_ENROLMENT_PATH } from '../lib/auth';
@@ -21,6 +22,7 @@ function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): 
 const usuario = () => import('./routes/usuario/pages');
 const autorizador = () => import('./routes/autorizador/pages');
 const administrador = () => import('./routes/administrador/pages');
+const cliente = () => import('./routes/cliente/pages');
 // The dashboards carry the charts library: chunks of their own, outside the role areas.
 const autorizadorTablero = () => import('./routes/autorizador/tablero');
 const administradorTablero = () => import('./routes/administrador/tablero');
@@ -44,71 +46,83 @@ function warmRouteChunks(pathname: string): void {
           ? page === 'tablero'
             ? administradorTablero
             : administrador
-          : null;
+          : area === 'cliente'
+            ? cliente
+            : null;
   if (!load) return;
   // A failed download is not an error here: the route's own import retries it and shows its error.
   void import('./routes/app-shell').catch(() => undefined);
   void load().catch(() => undefined);
 }
 
-const AuthLayout = screen(
-  () => import('./routes/auth/layout'),
-  (m) => m.Component,
-);
-const Login = screen(
-  () => import('./routes/auth/login'),
-  (m) => m.Component,
-);
-const RecuperarAcceso = screen(
-  () => import('./routes/auth/recuperar-acceso'),
-  (m) => m.Component,
-);
-const Restablecer = screen(
-  () => import('./routes/auth/restablecer'),
-  (m) => m.Component,
-);
-const CambiarPassword = screen(
-  () => import('./routes/auth/cambiar-password'),
-  (m) => m.Component,
-);
-const ActivarVerificacion = screen(
-  () => import('./routes/auth/activar-verificacion'),
-  (m) => m.Component,
-);
-const AppLayout = screen(
-  () => import('./routes/app-shell'),
-  (m) => m.Component,
-);
+/** A route module's screen (its `Component`). */
+const routeModule = (load: () => Promise<{ Component: ComponentType }>) => screen(load, (m) => m.Component);
 
-const U = {
-  Principal: screen(usuario, (m) => m.Principal),
-  Categoria: screen(usuario, (m) => m.Categoria),
-  Historial: screen(usuario, (m) => m.Historial),
-  HistorialDetalle: screen(usuario, (m) => m.HistorialDetalle),
-  Carrito: screen(usuario, (m) => m.Carrito),
-  Listas: screen(usuario, (m) => m.Listas),
-  ListaDetalle: screen(usuario, (m) => m.ListaDetalle),
-  PedidoRapido: screen(usuario, (m) => m.PedidoRapido),
-};
-const A = {
-  Pedidos: screen(autorizador, (m) => m.Pedidos),
-  Orden: screen(autorizador, (m) => m.Orden),
-  Tablero: screen(autorizadorTablero, (m) => m.Tablero),
-};
-const ADM = {
-  Principal: screen(administrador, (m) => m.Principal),
-  Clientes: screen(administrador, (m) => m.Clientes),
-  Usuarios: screen(administrador, (m) => m.Usuarios),
-  UsuarioProductos: screen(administrador, (m) => m.UsuarioProductos),
-  Semanas: screen(administrador, (m) => m.Semanas),
-  Inventario: screen(administrador, (m) => m.Inventario),
-  Logs: screen(administrador, (m) => m.Logs),
-  Integraciones: screen(administrador, (m) => m.Integraciones),
-  Pedido: screen(administrador, (m) => m.Pedido),
-  Pedidos: screen(administrador, (m) => m.Pedidos),
-  Surtido: screen(administrador, (m) => m.Surtido),
-  Tablero: screen(administradorTablero, (m) => m.Tablero),
-};
+const AuthLayout = routeModule(() => import('./routes/auth/layout'));
+const Login = routeModule(() => import('./routes/auth/login'));
+const RecuperarAcceso = routeModule(() => import('./routes/auth/recuperar-acceso'));
+const Restablecer = routeModule(() => import('./routes/auth/restablecer'));
+const CambiarPassword = routeModule(() => import('./routes/auth/cambiar-password'));
+const ActivarVerificacion = routeModule(() => import('./routes/auth/activar-verificacion'));
+const AppLayout = routeModule(() => import('./routes/app-shell'));
+
+/**
+ * A role area's pages as routes: each path with the name its module exports the screen under. One lazy
+ * screen per name, so two paths of one screen keep it mounted between them.
+ */
+function areaRoutes<M extends Record<N, ComponentType>, N extends string>(
+  load: () => Promise<M>,
+  pages: Record<string, N>,
+): ReactNode[] {
+  const byName = new Map<N, ComponentType>();
+  return Object.entries<N>(pages).map(([path, name]) => {
+    const Screen = byName.get(name) ?? screen(load, (m) => m[name]);
+    byName.set(name, Screen);
+    return <Route key={path} path={path} element={<Screen />} />;
+  });
+}
+
+/** A role area: its guard, its home at its own address, and its pages. */
+function areaRoute(area: Area, pages: ReactNode[]) {
+  return (
+    <Route path={area} element={<RequireArea area={area} />}>
+      <Route index element={<Navigate to="principal" replace />} />
+      {pages}
+    </Route>
+  );
+}
+
+const USUARIO = areaRoutes(usuario, {
+  principal: 'Principal',
+  'categoria/:id_categoria': 'Categoria',
+  historial: 'Historial',
+  'historial/:id': 'HistorialDetalle',
+  carrito: 'Carrito',
+  listas: 'Listas',
+  'listas/:id': 'ListaDetalle',
+  'pedido-rapido': 'PedidoRapido',
+});
+const AUTORIZADOR = [
+  ...areaRoutes(autorizador, { principal: 'Pedidos', reportes: 'Pedidos', 'orden/:id': 'Orden' }),
+  ...areaRoutes(autorizadorTablero, { tablero: 'Tablero' }),
+];
+const ADMINISTRADOR = [
+  ...areaRoutes(administrador, {
+    principal: 'Principal',
+    clientes: 'Clientes',
+    usuarios: 'Usuarios',
+    'usuarios/usuario/:user_id/productos': 'UsuarioProductos',
+    semanas: 'Semanas',
+    inventario: 'Inventario',
+    logs: 'Logs',
+    pedidos: 'Pedidos',
+    integraciones: 'Integraciones',
+    'pedidos/:id': 'Pedido',
+    surtido: 'Surtido',
+  }),
+  ...areaRoutes(administradorTablero, { tablero: 'Tablero' }),
+];
+const CLIENTE = areaRoutes(cliente, { principal: 'Principal', usuarios: 'Usuarios', registros: 'Registros' });
 
 const PUBLIC_PATHS = ['/login', '/recuperar-acceso', '/restablecer/'];
 
@@ -164,39 +178,10 @@ export function AppRouter() {
             </Route>
             <Route element={<RequireSession mode="app" />}>
               <Route element={<AppLayout />}>
-                <Route path="usuario" element={<RequireArea area="usuario" />}>
-                  <Route index element={<Navigate to="principal" replace />} />
-                  <Route path="principal" element={<U.Principal />} />
-                  <Route path="categoria/:id_categoria" element={<U.Categoria />} />
-                  <Route path="historial" element={<U.Historial />} />
-                  <Route path="historial/:id" element={<U.HistorialDetalle />} />
-                  <Route path="carrito" element={<U.Carrito />} />
-                  <Route path="listas" element={<U.Listas />} />
-                  <Route path="listas/:id" element={<U.ListaDetalle />} />
-                  <Route path="pedido-rapido" element={<U.PedidoRapido />} />
-                </Route>
-                <Route path="autorizador" element={<RequireArea area="autorizador" />}>
-                  <Route index element={<Navigate to="principal" replace />} />
-                  <Route path="principal" element={<A.Pedidos />} />
-                  <Route path="reportes" element={<A.Pedidos />} />
-                  <Route path="orden/:id" element={<A.Orden />} />
-                  <Route path="tablero" element={<A.Tablero />} />
-                </Route>
-                <Route path="administrador" element={<RequireArea area="administrador" />}>
-                  <Route index element={<Navigate to="principal" replace />} />
-                  <Route path="principal" element={<ADM.Principal />} />
-                  <Route path="clientes" element={<ADM.Clientes />} />
-                  <Route path="usuarios" element={<ADM.Usuarios />} />
-                  <Route path="usuarios/usuario/:user_id/productos" element={<ADM.UsuarioProductos />} />
-                  <Route path="semanas" element={<ADM.Semanas />} />
-                  <Route path="inventario" element={<ADM.Inventario />} />
-                  <Route path="logs" element={<ADM.Logs />} />
-                  <Route path="pedidos" element={<ADM.Pedidos />} />
-                  <Route path="integraciones" element={<ADM.Integraciones />} />
-                  <Route path="pedidos/:id" element={<ADM.Pedido />} />
-                  <Route path="surtido" element={<ADM.Surtido />} />
-                  <Route path="tablero" element={<ADM.Tablero />} />
-                </Route>
+                {areaRoute('usuario', USUARIO)}
+                {areaRoute('autorizador', AUTORIZADOR)}
+                {areaRoute('administrador', ADMINISTRADOR)}
+                {areaRoute('cliente', CLIENTE)}
               </Route>
             </Route>
             <Route path="*" element={<Navigate to="/login" replace />} />

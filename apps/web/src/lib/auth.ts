@@ -3,7 +3,7 @@
  * Types come from the shared schemas (type-only imports: no zod in the bundle).
  */
 import { allowedReturnPath, RETURN_PARAM } from '@portal/shared/domain/return-path';
-import { homeFor } from '@portal/shared/domain/roles';
+import { homeFor } from '@portal/shared/domain/role-areas';
 import type { RepasswordBody, SessionResponse, SessionUser } from '@portal/shared/schemas/auth';
 import type { OkMessage } from '@portal/shared/schemas/common';
 import { api, markCsrfStale } from './api';

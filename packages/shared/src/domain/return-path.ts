@@ -3,7 +3,7 @@
  * without a session goes to `/login?volver=<path + search>`; after sign-in the app opens `volver` only when
  * it is a path of this portal that the signed-in role may open, otherwise the role's home.
  */
-import { homeFor, isRol, ROLE_AREAS } from './roles.ts';
+import { homeFor, isRol, ROLE_AREAS } from './role-areas.ts';
 
 /** The query parameter of /login (and of the forced screens) that carries the page to return to. */
 export const RETURN_PARAM = 'volver';

@@ -257,16 +257,20 @@ export type ClientAdminHomeResponse = z.infer<typeof ClientAdminHomeResponse>;
 
 /**
  * PUT /api/cliente/reglas (rol 5, when its client allows `reglas`): the approval levels and rules of the
- * client form, as JSON; absent keeps a value, null turns a rule by amount off.
+ * client form, as JSON; absent keeps a value, null turns a rule by amount off. Any other field of the client
+ * (its permissions, its cap) is refused with the catalogue's message, not ignored.
  */
-export const ClientRulesBody = ClientForm.pick({
-  cantidad_autorizadores: true,
-  aprobacion_automatica_hasta: true,
-  segundo_nivel_desde: true,
-  recordatorio_horas: true,
-  ventana_reglas_horas: true,
-  escalar_horas: true,
-}).strict();
+export const ClientRulesBody = z.strictObject(
+  ClientForm.pick({
+    cantidad_autorizadores: true,
+    aprobacion_automatica_hasta: true,
+    segundo_nivel_desde: true,
+    recordatorio_horas: true,
+    ventana_reglas_horas: true,
+    escalar_horas: true,
+  }).shape,
+  { error: MSG.datosInvalidos },
+);
 export type ClientRulesBody = z.infer<typeof ClientRulesBody>;
 
 export const ClientRulesResponse = z.object({ status: z.literal('ok'), msg: z.string(), cliente: ClientDto });

@@ -5,7 +5,7 @@
  * the second answers 409.
  */
 import type { BudgetRequestState } from '@portal/shared/domain/client-admin';
-import { centavosToPesos } from '@portal/shared/domain/money';
+import { centavosToPesos, formatCentavos } from '@portal/shared/domain/money';
 import type {
   BudgetRequestDecisionResponse,
   BudgetRequestDto,
@@ -73,7 +73,7 @@ export async function queueBudgetRequest(
   await audit(tx, {
     userId: auth.user.id,
     eventType: 'presupuesto_solicitado',
-    description: `Presupuesto por encima del tope solicitado: ${centavosToPesos(asked.presupuestoDefault)} (usuario ${target.userId})`,
+    description: `Presupuesto por encima del tope solicitado: ${formatCentavos(asked.presupuestoDefault)} (de ${formatCentavos(kept.presupuestoDefault)})`,
     metadata: {
       id_solicitud: row!.id,
       id_usuario: target.userId,
@@ -228,7 +228,7 @@ export async function decideBudgetRequest(
     await audit(tx, {
       userId: auth.user.id,
       eventType: decision === 'aprobada' ? 'presupuesto_aprobado' : 'presupuesto_rechazado',
-      description: `Solicitud de presupuesto ${decision}: ${centavosToPesos(decided.presupuesto)} (usuario ${decided.userId})`,
+      description: `Solicitud de presupuesto ${decision}: ${formatCentavos(decided.presupuesto)}`,
       metadata: {
         id_solicitud: decided.id,
         id_usuario: decided.userId,

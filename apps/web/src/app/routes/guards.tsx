@@ -7,7 +7,7 @@
  */
 import { Center } from '@mantine/core';
 import { loginPathFor, RETURN_PARAM } from '@portal/shared/domain/return-path';
-import { areaAllows, homeFor } from '@portal/shared/domain/roles';
+import { type Area, areaAllows, homeFor } from '@portal/shared/domain/role-areas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -52,7 +52,8 @@ function useSessionCheck() {
 function useLoginPath(): string {
   const { pathname, search } = useLocation();
   const carried = returnParam(search);
-  if (carried && !/^\/(usuario|autorizador|administrador)(?:\/|$)/.test(pathname))
+  // Not a page of a role area (a forced screen): the page it was carrying.
+  if (carried && loginPathFor(pathname) === '/login')
     return `/login?${RETURN_PARAM}=${encodeURIComponent(carried)}`;
   return loginPathFor(pathname + search);
 }
@@ -103,7 +104,7 @@ export function RequireSession({ mode, children }: RequireSessionProps) {
 }
 
 /** A role area: anyone else is sent to their own home. */
-export function RequireArea({ area }: { area: 'usuario' | 'autorizador' | 'administrador' }) {
+export function RequireArea({ area }: { area: Area }) {
   const { user } = useSession();
   if (!areaAllows(area, user.rol)) return <Navigate to={homeFor(user.rol)} replace />;
   return <Outlet />;

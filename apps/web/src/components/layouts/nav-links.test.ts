@@ -2,7 +2,7 @@
 import { ROLES } from '@portal/shared/domain/roles';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rememberClient } from '../../lib/chosen-client';
-import { isActive, navItemsFor } from './nav-links';
+import { isActive, navItemsFor, panelTitleFor } from './nav-links';
 
 describe('the chosen client in the administrator’s sidebar', () => {
   afterEach(() => rememberClient(null));
@@ -37,5 +37,16 @@ describe('the chosen client in the administrator’s sidebar', () => {
     expect(window.sessionStorage.getItem('portal.admin.cliente')).toBe('7');
     rememberClient(null);
     expect(window.sessionStorage.getItem('portal.admin.cliente')).toBeNull();
+  });
+});
+
+describe('the client administrator’s sidebar (rol 5)', () => {
+  it('links to its own area only, with no client carried', () => {
+    expect(navItemsFor(ROLES.administradorCliente, undefined, 3).map((i) => [i.label, i.to])).toEqual([
+      ['Mi empresa', '/cliente/principal'],
+      ['Usuarios', '/cliente/usuarios'],
+      ['Registros del sistema', '/cliente/registros'],
+    ]);
+    expect(panelTitleFor(ROLES.administradorCliente)).toBe('Panel Empresa');
   });
 });

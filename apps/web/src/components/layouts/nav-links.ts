@@ -86,6 +86,12 @@ export function navItemsFor(
         { label: 'Registros del sistema', to: '/administrador/logs', icon: 'logs' },
         { label: 'Integraciones', to: '/administrador/integraciones', icon: 'integraciones' },
       ];
+    case ROLES.administradorCliente:
+      return [
+        { label: 'Mi empresa', to: '/cliente/principal', icon: 'clientes' },
+        { label: 'Usuarios', to: '/cliente/usuarios', icon: 'usuarios' },
+        { label: 'Registros del sistema', to: '/cliente/registros', icon: 'logs' },
+      ];
     default:
       return [];
   }
@@ -128,6 +134,7 @@ export function panelTitleFor(rol: number): string {
   if (rol === ROLES.usuario) return 'Panel Usuario';
   if (rol === ROLES.autorizador || rol === ROLES.superAutorizador) return 'Panel Autorizador';
   if (rol === ROLES.administrador) return 'Panel Administrador';
+  if (rol === ROLES.administradorCliente) return 'Panel Empresa';
   return 'Portal de Compras';
 }
 

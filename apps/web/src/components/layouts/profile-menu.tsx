@@ -62,8 +62,11 @@ interface ProfileMenuProps {
   security: ReactNode;
   /** "Fuera de oficina" (roles 2-3, decision 0053): the own delegation, told how to close its dialog. */
   away: (close: () => void) => ReactNode;
-  /** "Notificaciones" (every role, decision 0114): how each kind of notice arrives, told how to close. */
-  notifications: (close: () => void) => ReactNode;
+  /**
+   * "Notificaciones" (decision 0114): how each kind of notice arrives, told how to close; absent for a role
+   * without notices (no such entry).
+   */
+  notifications?: (close: () => void) => ReactNode;
   /** "Cerrar sesión", disabled while `signingOut`. */
   onSignOut: () => void;
   signingOut: boolean;
@@ -139,9 +142,11 @@ export function ProfileMenu({
               Fuera de oficina
             </Menu.Item>
           ) : null}
-          <Menu.Item leftSection={<IconBellCog size={16} />} onClick={notifications.open}>
-            Notificaciones
-          </Menu.Item>
+          {notificationsPanel ? (
+            <Menu.Item leftSection={<IconBellCog size={16} />} onClick={notifications.open}>
+              Notificaciones
+            </Menu.Item>
+          ) : null}
           <Menu.Item
             // Red 9: 5.3:1 on white (red 6 was 3.3:1, under the 4.5:1 of normal text).
             color="red.9"
@@ -169,14 +174,16 @@ export function ProfileMenu({
         </PanelDialog>
       ) : null}
 
-      <PanelDialog
-        opened={notificationsOpened}
-        onClose={notifications.close}
-        title="Notificaciones"
-        size={480}
-      >
-        {notificationsPanel(notifications.close)}
-      </PanelDialog>
+      {notificationsPanel ? (
+        <PanelDialog
+          opened={notificationsOpened}
+          onClose={notifications.close}
+          title="Notificaciones"
+          size={480}
+        >
+          {notificationsPanel(notifications.close)}
+        </PanelDialog>
+      ) : null}
     </>
   );
 }

@@ -4,23 +4,42 @@
  * only interrupts: `openConfirm` for the leave guard. Everything here waits for the modal manager and
  * notification stack to be mounted (they are loaded on first use, see overlay-host.tsx).
  */
-import { IconCheck } from '@tabler/icons-react';
+import { IconCheck, IconHourglass } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { ensureOverlays, type OverlayApi } from './overlay-host';
 
 export const SUCCESS_MS = 3000;
+/** How long a notice stays: long enough to read a sentence about what is still to happen. */
+export const NOTICE_MS = 12_000;
 
-/** A success notification (3 s). */
-export function showSuccess(title: string, message?: string): void {
+function notify(
+  title: string,
+  message: string | undefined,
+  look: { color: string; icon: ReactNode; ms: number },
+) {
   void ensureOverlays().then(({ notifications }) =>
     notifications.show({
       title,
       message: message ?? '',
-      color: 'teal',
-      icon: <IconCheck size={18} />,
-      autoClose: SUCCESS_MS,
+      color: look.color,
+      icon: look.icon,
+      autoClose: look.ms,
       withBorder: true,
     }),
   );
+}
+
+/** A success notification (3 s). */
+export function showSuccess(title: string, message?: string): void {
+  notify(title, message, { color: 'teal', icon: <IconCheck size={18} />, ms: SUCCESS_MS });
+}
+
+/**
+ * Done, with something still to happen (a budget that waits for the distributor's approval): a yellow
+ * notification that stays 12 s and can be closed, so it is not read as a plain success.
+ */
+export function showNotice(title: string, message?: string): void {
+  notify(title, message, { color: 'yellow', icon: <IconHourglass size={18} />, ms: NOTICE_MS });
 }
 
 /**

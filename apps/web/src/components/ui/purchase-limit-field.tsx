@@ -18,6 +18,8 @@ interface PurchaseLimitFieldProps {
   onBlur?: () => void;
   error?: ReactNode;
   withAsterisk?: boolean;
+  /** Neither the number nor the switch can be changed (the form's user may not change limits). */
+  disabled?: boolean;
 }
 
 export function PurchaseLimitField({
@@ -27,6 +29,7 @@ export function PurchaseLimitField({
   onBlur,
   error,
   withAsterisk,
+  disabled = false,
 }: PurchaseLimitFieldProps) {
   const unlimited = value === UNLIMITED || value === String(UNLIMITED);
   const lastNumber = useRef<number | string>(1);
@@ -40,8 +43,8 @@ export function PurchaseLimitField({
         min={0}
         allowNegative={false}
         allowDecimal={false}
-        disabled={unlimited}
-        hideControls={unlimited}
+        disabled={disabled || unlimited}
+        hideControls={disabled || unlimited}
         placeholder={unlimited ? 'Sin límite' : undefined}
         value={unlimited ? '' : value}
         onChange={onChange}
@@ -52,6 +55,7 @@ export function PurchaseLimitField({
       <Switch
         label="Sin límite"
         checked={unlimited}
+        disabled={disabled}
         onChange={(e) => onChange(e.currentTarget.checked ? UNLIMITED : lastNumber.current)}
       />
     </Stack>

@@ -81,6 +81,12 @@ export const adminKeys = {
   logs: (filters: LogFilters) => ['admin', 'logs', 'lista', filters] as const,
   logTypes: ['admin', 'logs', 'tipos'] as const,
   overview: ['admin', 'resumen'] as const,
+  /** A client administrator's own client, its accounts by role and its pending budgets (GET /api/cliente). */
+  clientHome: ['admin', 'cliente'] as const,
+  /** The prefix of the budget changes above a client's cap (GET /api/presupuestos/solicitudes; decision 0122). */
+  budgetRequests: ['admin', 'presupuestos'] as const,
+  budgetRequestsPage: (estado: string | null, page: number) =>
+    ['admin', 'presupuestos', { estado, page }] as const,
   /** The support search over users and orders (GET /api/buscar). */
   search: (q: string) => ['admin', 'buscar', q] as const,
   /** Every client's orders by status, read-only (GET /api/admin/pedidos). */

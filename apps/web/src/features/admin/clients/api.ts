@@ -38,9 +38,15 @@ export interface ClientInput extends ClientForm {
   manual: FileValue;
 }
 
-/** The multipart fields of a client; absent optional fields are not sent. */
-function clientFormData(id: number | null, input: ClientForm) {
-  const body = toFormData(input, Object.keys(ClientForm.shape) as (keyof ClientForm)[]);
+/**
+ * The multipart fields of a client; absent optional fields are not sent. A field set to none (null: an
+ * amount left blank — the automatic approval, the second level, the budget cap) is sent blank, which the
+ * server reads as none: an absent one would keep the stored value.
+ */
+export function clientFormData(id: number | null, input: ClientForm) {
+  const names = Object.keys(ClientForm.shape) as (keyof ClientForm)[];
+  const body = toFormData(input, names);
+  for (const name of names) if (input[name] === null) body.set(name, '');
   if (id) body.set('id', String(id));
   return body;
 }

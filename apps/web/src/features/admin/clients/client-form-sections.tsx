@@ -1,19 +1,36 @@
 /**
  * The client form's sections, each with its fields bound to the form: 'Datos generales', 'Reglas de
- * aprobación', 'Seguridad', 'Documentos', 'Marca' (with the live preview of the sidebar) and 'Avisos de
- * presupuesto'.
+ * aprobación', 'Seguridad', 'Documentos', 'Marca' (with the live preview of the sidebar), 'Avisos de
+ * presupuesto' and 'Administradores de cliente'.
  */
 import '@mantine/core/styles/ColorPicker.css';
 import '@mantine/core/styles/ColorInput.css';
-import { ColorInput, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  Checkbox,
+  ColorInput,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { rulesSentence } from '@portal/shared/domain/approval-rules';
+import {
+  CLIENT_PERMISSION_NAMES,
+  CLIENT_PERMISSIONS,
+  type ClientPermission,
+  isClientPermission,
+} from '@portal/shared/domain/client-admin';
 import { ESCALAR_HORAS_MAX, RECORDATORIO_HORAS_MAX, VENTANA_REGLAS_HORAS_MAX } from '@portal/shared/limits';
 import { type FileValue, useObjectUrl } from '../../../components/ui/file-field';
 import { FormSection } from '../../../components/ui/form-section';
 import { ImageField } from '../../../components/ui/image-field';
 import { PdfField } from '../../../components/ui/pdf-field';
 import { PurchaseLimitField } from '../../../components/ui/purchase-limit-field';
+import { PERMISSIONS_WITHOUT_SCREEN } from '../scope';
 import { BrandPreview } from './brand-preview';
 import {
   AUTORIZADORES,
@@ -25,6 +42,16 @@ import {
 } from './client-form-values';
 
 type ClientFormApi = UseFormReturnType<ClientFormValues>;
+
+/** An amount in pesos: from 0, two decimals, '$' and thousands grouped. */
+const PESOS = {
+  min: 0,
+  decimalScale: 2,
+  fixedDecimalScale: true,
+  prefix: '$',
+  thousandSeparator: ',',
+  allowNegative: false,
+} as const;
 
 /** A file field's value, change and error. */
 function fileProps(form: ClientFormApi, field: 'imagen' | 'calendario' | 'manual') {
@@ -51,12 +78,7 @@ export function GeneralSection({ form }: { form: ClientFormApi }) {
           label="Presupuesto mensual"
           description="Por usuario, en MXN"
           withAsterisk
-          min={0}
-          decimalScale={2}
-          fixedDecimalScale
-          prefix="$"
-          thousandSeparator=","
-          allowNegative={false}
+          {...PESOS}
           {...form.getInputProps('presupuesto_default')}
         />
         <PurchaseLimitField withAsterisk {...form.getInputProps('limite_de_compras')} />
@@ -102,12 +124,7 @@ export function ApprovalRulesSection({ form }: { form: ClientFormApi }) {
         <NumberInput
           label="Aprobación automática hasta"
           description="Total con IVA; vacío = sin regla"
-          min={0}
-          decimalScale={2}
-          fixedDecimalScale
-          prefix="$"
-          thousandSeparator=","
-          allowNegative={false}
+          {...PESOS}
           disabled={form.values.cantidad_autorizadores === '0'}
           {...form.getInputProps('aprobacion_automatica_hasta')}
         />
@@ -118,12 +135,7 @@ export function ApprovalRulesSection({ form }: { form: ClientFormApi }) {
               ? 'Total con IVA; vacío = todos los pedidos'
               : 'Solo con dos niveles de autorización'
           }
-          min={0}
-          decimalScale={2}
-          fixedDecimalScale
-          prefix="$"
-          thousandSeparator=","
-          allowNegative={false}
+          {...PESOS}
           disabled={form.values.cantidad_autorizadores !== '2'}
           {...form.getInputProps('segundo_nivel_desde')}
         />
@@ -247,6 +259,48 @@ export function BudgetAlertsSection({ form }: { form: ClientFormApi }) {
         label="Avisar también a los autorizadores"
         description="Los Autorizadores del cliente reciben el mismo aviso que el usuario"
         {...form.getInputProps('avisar_autorizadores', { type: 'checkbox' })}
+      />
+    </FormSection>
+  );
+}
+
+/**
+ * What the client's own administrators (rol 5, decision 0122) may change, and the cap above which a budget
+ * they give waits for the distributor's approval («Presupuestos por aprobar» on the home).
+ */
+export function ClientAdminsSection({ form }: { form: ClientFormApi }) {
+  return (
+    <FormSection
+      title="Administradores de cliente"
+      description="Lo que las cuentas «Administrador de cliente» de esta empresa pueden cambiar por su cuenta."
+    >
+      <Checkbox.Group
+        label="Pueden administrar"
+        value={form.values.permisos_cliente}
+        onChange={(value) => form.setFieldValue('permisos_cliente', value.filter(isClientPermission))}
+        error={form.errors.permisos_cliente}
+      >
+        <Stack gap={8} mt={6}>
+          {CLIENT_PERMISSIONS.map((p: ClientPermission) => (
+            <Checkbox
+              key={p}
+              value={p}
+              label={CLIENT_PERMISSION_NAMES[p]}
+              description={
+                PERMISSIONS_WITHOUT_SCREEN.includes(p)
+                  ? 'Se guarda; su panel aún no tiene pantalla para esto.'
+                  : undefined
+              }
+            />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+      <NumberInput
+        label="Tope de presupuesto"
+        description="Un presupuesto mensual mayor que este, dado por un administrador de cliente, espera tu aprobación. Vacío: sin tope."
+        placeholder="Sin tope"
+        {...PESOS}
+        {...form.getInputProps('tope_presupuesto')}
       />
     </FormSection>
   );

@@ -3,6 +3,7 @@
  * and the multipart body it becomes.
  */
 import type { ApprovalRules } from '@portal/shared/domain/approval-rules';
+import { CLIENT_PERMISSIONS_DEFAULT, type ClientPermission } from '@portal/shared/domain/client-admin';
 import { pesosToCentavos } from '@portal/shared/domain/money';
 import {
   ALERTAS_PRESUPUESTO_DEFAULT,
@@ -72,6 +73,10 @@ export interface ClientFormValues {
   /** Budget alert thresholds as typed ('80, 100'); the schema reads and checks them. */
   alertas_presupuesto: string;
   avisar_autorizadores: boolean;
+  /** What the client's administrators (rol 5) may change (decision 0122). */
+  permisos_cliente: ClientPermission[];
+  /** A client administrator's budget above this (pesos) waits for approval; '' = no cap. */
+  tope_presupuesto: number | string;
   imagen: FileValue;
   calendario: FileValue;
   manual: FileValue;
@@ -103,6 +108,8 @@ export function initialValues(client: ClientDto | null): ClientFormValues {
         ventana_reglas_horas: client.ventana_reglas_horas,
         alertas_presupuesto: client.alertas_presupuesto.join(', '),
         avisar_autorizadores: client.avisar_autorizadores,
+        permisos_cliente: [...client.permisos_cliente],
+        tope_presupuesto: client.tope_presupuesto ?? '',
       }
     : {
         ...files,
@@ -123,6 +130,8 @@ export function initialValues(client: ClientDto | null): ClientFormValues {
         ventana_reglas_horas: VENTANA_REGLAS_HORAS_DEFAULT,
         alertas_presupuesto: ALERTAS_PRESUPUESTO_DEFAULT.join(', '),
         avisar_autorizadores: false,
+        permisos_cliente: [...CLIENT_PERMISSIONS_DEFAULT],
+        tope_presupuesto: '',
       };
 }
 
@@ -142,6 +151,8 @@ export function toBody(
     segundo_nivel_desde: values.cantidad_autorizadores === '2' ? values.segundo_nivel_desde : '',
     // Nothing waits without levels: no escalation.
     escalar_horas: values.cantidad_autorizadores === '0' ? 0 : values.escalar_horas,
+    // As the multipart form sends it: 'usuarios,presupuestos'; blank allows nothing.
+    permisos_cliente: values.permisos_cliente.join(','),
   };
 }
 

@@ -1,8 +1,8 @@
 /**
  * 'Agregar cliente' / 'Editar cliente': name, budget, purchase limit, authorizers,
  * budget mode, whether users see their budget, mandatory two-factor sign-in for its authorizers, the
- * logo, the two colours (with a live preview of the sidebar the client's users will see) and the
- * calendar and manual PDFs. Its sections are in client-form-sections.tsx.
+ * logo, the two colours (with a live preview of the sidebar the client's users will see), the
+ * calendar and manual PDFs, and what the client's own administrators may change. Its sections are in client-form-sections.tsx.
  */
 import { Divider, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -19,6 +19,7 @@ import {
   ApprovalRulesSection,
   BrandSection,
   BudgetAlertsSection,
+  ClientAdminsSection,
   DocumentsSection,
   GeneralSection,
   SecuritySection,
@@ -121,6 +122,8 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
             <BrandSection form={form} busy={busy} />
             <Divider />
             <BudgetAlertsSection form={form} />
+            <Divider />
+            <ClientAdminsSection form={form} />
           </Stack>
         </SimpleGrid>
 

@@ -3,7 +3,9 @@
  * the order it concerns), Descripción, Metadatos (collapsed; opened as a key/value table with 'Copiar
  * metadatos'); newest first, 15 per page from the server; filtered by event type, user (name, username or
  * id), client, order number and date range; 'Exportar CSV' downloads the filtered log. Filters and page
- * live in the URL.
+ * live in the URL. A client administrator (rol 5) reads its own client's entries only (the server fixes
+ * the client): no client filter, no client beside each event, and an order's number without the link to the
+ * distributor's order screen.
  */
 import '@mantine/core/styles/Table.css';
 import '@mantine/dates/styles.css';
@@ -49,6 +51,8 @@ import { errorMessage } from '../../../lib/api';
 import { formatDateTime, formatOrderNumber } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
 import { ClientSelect } from '../clients/client-select';
+import { isDistributor } from '../scope';
+import { useAdminScope } from '../scope-context';
 import { logExportUrl, useLogs, useLogTypes } from './api';
 import { LOGS_URL_KEYS, LogsUrl, logFilters, metadataRows } from './log-params';
 
@@ -156,6 +160,8 @@ function MetadataCell({ log }: { log: LogDto }) {
 }
 
 function EventCell({ log }: { log: LogDto }) {
+  // Every entry a client administrator reads is of its own client; the order screen is the distributor's.
+  const distributor = isDistributor(useAdminScope());
   return (
     <Stack gap={4} align="flex-start">
       <Badge
@@ -164,19 +170,25 @@ function EventCell({ log }: { log: LogDto }) {
         radius="sm"
         title={log.event_type}
         style={{ textTransform: 'none', maxWidth: '100%', height: 'auto', whiteSpace: 'normal' }}
+        // A long label («Presupuesto por encima del tope solicitado») takes two lines, never cut.
+        styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
       >
         {logEventLabel(log.event_type)}
       </Badge>
-      {log.cliente ? (
+      {log.cliente && distributor ? (
         <Text size="xs" c="dimmed">
           {log.cliente}
         </Text>
       ) : null}
-      {log.id_pedido ? (
+      {!log.id_pedido ? null : distributor ? (
         <Anchor component={Link} to={`/administrador/pedidos/${log.id_pedido}`} size="xs" fw={600}>
           Pedido {formatOrderNumber(log.id_pedido)}
         </Anchor>
-      ) : null}
+      ) : (
+        <Text size="xs" fw={600}>
+          Pedido {formatOrderNumber(log.id_pedido)}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -240,7 +252,9 @@ function useTextFilter(value: string, push: (v: string) => void, valid: (v: stri
 export function LogsPage() {
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const list = useListParams(LogsUrl, LOGS_URL_KEYS);
-  const filters = logFilters(list.values);
+  const distributor = isDistributor(useAdminScope());
+  // A client administrator's entries are of its own client: no other client is asked for.
+  const filters = { ...logFilters(list.values), ...(distributor ? {} : { id_cliente: null }) };
   const setFilters = list.set;
   const { data, isLoading, isError, error, isFetching } = useLogs(filters);
   const types = useLogTypes();
@@ -276,7 +290,11 @@ export function LogsPage() {
     <Stack gap={0}>
       <PageHeader
         title="Registros del sistema"
-        description="Los eventos del portal, del más reciente al más antiguo."
+        description={
+          distributor
+            ? 'Los eventos del portal, del más reciente al más antiguo.'
+            : 'Los eventos de tu empresa en el portal, del más reciente al más antiguo.'
+        }
         actions={
           <Button
             component="a"
@@ -317,11 +335,13 @@ export function LogsPage() {
               Number(!!(filters.desde || filters.hasta))
             }
           >
-            <ClientSelect
-              value={filters.id_cliente}
-              placeholder="Todos los clientes"
-              onChange={(id) => setFilters({ id_cliente: id })}
-            />
+            {distributor ? (
+              <ClientSelect
+                value={filters.id_cliente}
+                placeholder="Todos los clientes"
+                onChange={(id) => setFilters({ id_cliente: id })}
+              />
+            ) : null}
             <TextInput
               label="Pedido"
               placeholder="#00012"

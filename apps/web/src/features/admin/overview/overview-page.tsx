@@ -1,6 +1,7 @@
 /**
  * The administrator's home: active clients and users, this month's
- * orders by status, imports running or failed, and quick links to the five sections.
+ * orders by status, imports running or failed, the budgets asked above a client's cap waiting for a
+ * decision (decision 0122), and quick links to the five sections.
  */
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Progress.css';
@@ -38,6 +39,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
+import { PendingBudgetsCard } from '../budget-requests/budget-requests-panel';
 import { WithUnsentAccessBanner } from '../users/unsent-access-banner';
 import { useAdminOverview } from './api';
 
@@ -318,6 +320,8 @@ export function OverviewPage() {
             </Stack>
           )}
         </Box>
+
+        <PendingBudgetsCard />
 
         <Stack gap="sm" component="section" aria-labelledby="accesos-rapidos">
           <Title order={2} fz="lg" id="accesos-rapidos">

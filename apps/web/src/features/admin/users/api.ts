@@ -17,7 +17,13 @@ import type {
   UsersSort,
   UserUpdateResponse,
 } from '@portal/shared/schemas/users';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/keys';
 
@@ -61,6 +67,18 @@ export function useUser(id: number | null) {
   });
 }
 
+/**
+ * After a change of accounts: the users lists and details, a client administrator's counts by role
+ * (GET /api/cliente) and the budget requests (a budget above the cap makes one).
+ */
+function accountsChanged(queryClient: QueryClient) {
+  return Promise.all(
+    [adminKeys.users, adminKeys.clientHome, adminKeys.budgetRequests].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
+
 export function useSaveUser() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -69,7 +87,7 @@ export function useSaveUser() {
         ? api.put<UserUpdateResponse>(`/api/usuarios/${id}`, { ...input, id, activo: input.activo ? 1 : 0 })
         : api.post<UserCreateResponse>('/api/usuarios', { ...input, activo: input.activo ? 1 : 0 }),
     // Only after a success: a refused form keeps what the administrator typed.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
+    onSuccess: () => accountsChanged(queryClient),
   });
 }
 
@@ -90,7 +108,7 @@ export function useToggleUser() {
         entrega_week: user.entrega_week,
         activo: user.activo ? 0 : 1,
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
+    onSettled: () => accountsChanged(queryClient),
   });
 }
 
@@ -120,7 +138,7 @@ export function useDeactivateUsers() {
     mutationFn: ({ ids, preview }: { ids: number[]; preview: boolean }) =>
       api.post<BulkDeactivateResponse>('/api/usuarios/desactivar_lote', { ids, vista_previa: preview }),
     onSuccess: (res) => {
-      if (!res.vista_previa) void queryClient.invalidateQueries({ queryKey: adminKeys.users });
+      if (!res.vista_previa) void accountsChanged(queryClient);
     },
   });
 }

@@ -5,6 +5,8 @@ import type { AdminCategoryDto } from '@portal/shared/schemas/inventory';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { CategoryIcon } from '../../../components/ui/category-icon';
+import { isDistributor } from '../scope';
+import { useAdminScope } from '../scope-context';
 import { amount } from './user-form-values';
 
 export function CategoryBudgets({
@@ -13,19 +15,25 @@ export function CategoryBudgets({
   values,
   errors,
   onChange,
+  disabled = false,
 }: {
   categories: AdminCategoryDto[];
   loading: boolean;
+  /** The scope may not change budgets: shown, not editable. */
+  disabled?: boolean;
   values: Record<string, number | string>;
   errors: Record<string, ReactNode>;
   onChange: (id: number, value: number | string) => void;
 }) {
+  const distributor = isDistributor(useAdminScope());
   if (loading)
     return <Skeleton height={120} radius="md" role="status" aria-busy aria-label="Cargando categorías" />;
   if (categories.length === 0) {
     return (
       <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
-        Este cliente aún no tiene categorías. Créalas en Inventario para asignar presupuestos por categoría.
+        {distributor
+          ? 'Este cliente aún no tiene categorías. Créalas en Inventario para asignar presupuestos por categoría.'
+          : 'Tu empresa aún no tiene categorías: las crea tu distribuidor.'}
       </Alert>
     );
   }
@@ -45,6 +53,7 @@ export function CategoryBudgets({
             thousandSeparator=","
             allowNegative={false}
             placeholder="$0.00"
+            disabled={disabled}
             value={values[String(c.id)] ?? ''}
             onChange={(v) => onChange(c.id, v)}
             error={errors[`categorias.${c.id}`]}

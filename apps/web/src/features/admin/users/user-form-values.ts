@@ -3,7 +3,6 @@
  * it is checked with (the shared UserBody, asking for what the API would default) and the body it becomes.
  */
 
-import { ROLES } from '@portal/shared/domain/roles';
 import { MIN_USER_BUDGET_PESOS } from '@portal/shared/limits';
 import { MSG } from '@portal/shared/messages';
 import type { ClientDto } from '@portal/shared/schemas/clients';
@@ -110,17 +109,6 @@ export function initialValues(client: ClientDto, user: UserDto | null): UserForm
     presupuesto_default: client.presupuesto_default >= 1 ? client.presupuesto_default : '',
     categorias: {},
   };
-}
-
-export function rolOptions(client: ClientDto, currentRol: number | null) {
-  const options = [
-    { value: '1', label: 'Usuario' },
-    { value: '2', label: 'Autorizador' },
-  ];
-  if (client.cantidad_autorizadores === 2 || currentRol === ROLES.superAutorizador) {
-    options.push({ value: '3', label: 'Super Autorizador' });
-  }
-  return options;
 }
 
 export const amount = (v: number | string) => (typeof v === 'number' ? v : Number(v) || 0);

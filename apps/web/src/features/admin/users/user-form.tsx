@@ -1,21 +1,27 @@
 /**
  * The user form: create or edit one user of a client. Budget follows the client's
  * mode: one 'Presupuesto' (regular, min 1) or one field per category (min 0; only those above 0 are sent;
- * the total is their sum).
+ * the total is their sum). A client administrator (scope.ts) gives roles 1–3 only, changes budgets and
+ * limits only where its client allows `presupuestos` (the fields are disabled otherwise, and kept), and a
+ * budget above its client's cap is saved as a request for the distributor: its message shows as a yellow
+ * notice.
  */
 import { NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { MSG } from '@portal/shared/messages';
 import type { ClientDto } from '@portal/shared/schemas/clients';
-import type { UserDto } from '@portal/shared/schemas/users';
+import type { UserCreateResponse, UserDto } from '@portal/shared/schemas/users';
 import { useState } from 'react';
-import { showSuccess } from '../../../components/ui/alerts';
+import { showNotice, showSuccess } from '../../../components/ui/alerts';
 import { type FormError, FormFooter } from '../../../components/ui/form-footer';
 import { FormSection } from '../../../components/ui/form-section';
 import { PurchaseLimitField } from '../../../components/ui/purchase-limit-field';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { applyFieldErrors, formErrorSummary, missingFirst } from '../../../lib/form-errors';
+import { formatMXN } from '../../../lib/format';
 import { useClientCategories } from '../inventory/api';
+import { type AdminScope, isDistributor, mayChangeBudgets, roleOptions } from '../scope';
+import { useAdminScope } from '../scope-context';
 import { useSaveUser } from './api';
 import { CategoryBudgets } from './category-budgets';
 import {
@@ -23,7 +29,6 @@ import {
   CategoryModeUser,
   initialValues,
   RegularModeUser,
-  rolOptions,
   type TEXT_FIELDS,
   toBody,
   type UserFormValues,
@@ -38,10 +43,35 @@ interface UserFormProps {
   onCancel: () => void;
 }
 
+/** What the budget section says under its title: why its fields are disabled, or the mode and the cap. */
+function budgetNote(scope: AdminScope, client: ClientDto): string | undefined {
+  if (!mayChangeBudgets(scope))
+    return 'Tu empresa no tiene permiso para cambiar presupuestos ni límites de compra: los asigna tu distribuidor.';
+  const distributor = isDistributor(scope);
+  const notes: string[] = [];
+  if (client.modo_presupuesto === 'categoria')
+    notes.push(
+      `${distributor ? 'Este cliente usa' : 'Tu empresa usa'} presupuesto por categoría: asigna un monto mensual (MXN) a cada una.`,
+    );
+  if (!distributor && client.tope_presupuesto !== null)
+    notes.push(
+      `Un presupuesto mensual mayor que ${formatMXN(client.tope_presupuesto)} (el tope de tu empresa) queda pendiente hasta que tu distribuidor lo apruebe.`,
+    );
+  return notes.length ? notes.join(' ') : undefined;
+}
+
+/** Saved: a success, or a notice when the budget waits for the distributor (its message says so). */
+function announce(res: Pick<UserCreateResponse, 'msg' | 'presupuesto_pendiente'>, fallback: string) {
+  if (res.presupuesto_pendiente != null) showNotice('Presupuesto pendiente de aprobación', res.msg);
+  else showSuccess(fallback);
+}
+
 export function UserForm({ client, user, onDone, onCancel }: UserFormProps) {
   const save = useSaveUser();
+  const scope = useAdminScope();
   const categoryMode = client.modo_presupuesto === 'categoria';
   const categories = useClientCategories(client.id, categoryMode);
+  const budgets = mayChangeBudgets(scope);
   const [formError, setFormError] = useState<FormError | null>(null);
   const schema = categoryMode ? CategoryModeUser : RegularModeUser;
   const form = useForm<UserFormValues>({
@@ -63,8 +93,8 @@ export function UserForm({ client, user, onDone, onCancel }: UserFormProps) {
       save.mutate(
         { id: user?.id ?? null, input },
         {
-          onSuccess: () => {
-            showSuccess(user ? MSG.modificadoCorrectamente : MSG.creadoCorrectamente);
+          onSuccess: (res) => {
+            announce(res, user ? MSG.modificadoCorrectamente : MSG.creadoCorrectamente);
             onDone();
           },
           onError: (error) => {
@@ -113,7 +143,7 @@ export function UserForm({ client, user, onDone, onCancel }: UserFormProps) {
             <Select
               label="Rol"
               withAsterisk
-              data={rolOptions(client, user?.rol ?? null)}
+              data={roleOptions(scope, client, user?.rol ?? null)}
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
               description={
@@ -157,18 +187,12 @@ export function UserForm({ client, user, onDone, onCancel }: UserFormProps) {
           </Text>
         </FormSection>
 
-        <FormSection
-          title="Presupuesto y límites"
-          description={
-            categoryMode
-              ? 'Este cliente usa presupuesto por categoría: asigna un monto mensual (MXN) a cada una.'
-              : undefined
-          }
-        >
+        <FormSection title="Presupuesto y límites" description={budgetNote(scope, client)}>
           {categoryMode ? (
             <CategoryBudgets
               categories={categories.data ?? []}
               loading={categories.isPending}
+              disabled={!budgets}
               values={form.values.categorias}
               errors={form.errors}
               onChange={(id, v) =>
@@ -188,10 +212,11 @@ export function UserForm({ client, user, onDone, onCancel }: UserFormProps) {
                 thousandSeparator=","
                 allowNegative={false}
                 withAsterisk
+                disabled={!budgets}
                 {...form.getInputProps('presupuesto_default')}
               />
             )}
-            <PurchaseLimitField {...form.getInputProps('limite_de_compras')} />
+            <PurchaseLimitField disabled={!budgets} {...form.getInputProps('limite_de_compras')} />
           </SimpleGrid>
         </FormSection>
 

@@ -4,7 +4,7 @@
  * 'Asignar productos…', 'Reenviar acceso' and 'Desactivar' with their confirmations (decision 0070).
  */
 import { Box, Button, Group, Select, Stack, Text } from '@mantine/core';
-import { ROLE_NAMES, ROLES } from '@portal/shared/domain/roles';
+import { ROLES } from '@portal/shared/domain/roles';
 import { type UserDto, type UserStatusFilter, UsersQuery, UsersSort } from '@portal/shared/schemas/users';
 import { IconListCheck, IconMailForward, IconUserOff, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -16,16 +16,9 @@ import { Refusal } from '../../../components/ui/refusal';
 import { errorMessage } from '../../../lib/api';
 import type { ListParams, ListValues } from '../../../lib/list-params';
 import type { RowSelection } from '../../../lib/row-selection';
+import { ROLE_FILTERS } from '../scope';
 import { useDeactivateUsers, useResendAccess } from './api';
 import { resendAccessDetail } from './resend-access';
-
-const ROLE_FILTERS = [
-  { value: 'todos', label: 'Todos los roles' },
-  ...([ROLES.usuario, ROLES.autorizador, ROLES.superAutorizador] as const).map((rol) => ({
-    value: String(rol),
-    label: ROLE_NAMES[rol],
-  })),
-];
 
 const STATUS_FILTERS: { value: UserStatusFilter | 'todos'; label: string }[] = [
   { value: 'todos', label: 'Activos e inactivos' },
@@ -90,8 +83,21 @@ export function UsersFilterBar({
   );
 }
 
-/** No users: none match the search or the filters, or the client has none yet. */
-export function UsersEmpty({ debouncedQ, filtered }: { debouncedQ: string; filtered: boolean }) {
+/**
+ * No users: none match the search or the filters, or the client has none yet (then how to add them: the
+ * form when the scope `creates` accounts, a file too when it `imports` them).
+ */
+export function UsersEmpty({
+  debouncedQ,
+  filtered,
+  creates,
+  imports,
+}: {
+  debouncedQ: string;
+  filtered: boolean;
+  creates: boolean;
+  imports: boolean;
+}) {
   return (
     <ListEmpty
       icon={<IconUsers size={28} stroke={1.6} />}
@@ -101,11 +107,12 @@ export function UsersEmpty({ debouncedQ, filtered }: { debouncedQ: string; filte
           `Ningún usuario coincide con “${debouncedQ}”.`
         ) : filtered ? (
           'Ningún usuario de este cliente coincide con los filtros.'
-        ) : (
+        ) : creates ? (
           <>
-            Agrega el primero con <b>Agregar nuevo usuario</b> o cárgalos desde un archivo.
+            Agrega el primero con <b>Agregar nuevo usuario</b>
+            {imports ? ' o cárgalos desde un archivo' : ''}.
           </>
-        )
+        ) : undefined
       }
     />
   );
@@ -113,14 +120,15 @@ export function UsersEmpty({ debouncedQ, filtered }: { debouncedQ: string; filte
 
 /**
  * The checked users (kept across pages, by id) and what can be done with them: 'Asignar productos…' takes
- * the rol-1 ones (`onAssign` opens the dialog), 'Reenviar acceso' all, 'Desactivar' the active ones.
+ * the rol-1 ones (`onAssign` opens the dialog; without it, no such button), 'Reenviar acceso' all,
+ * 'Desactivar' the active ones.
  */
 export function UsersBulkBar({
   selection,
   onAssign,
 }: {
   selection: RowSelection<UserDto>;
-  onAssign: () => void;
+  onAssign?: () => void;
 }) {
   const deactivate = useDeactivateUsers();
   const resend = useResendAccess();
@@ -188,7 +196,9 @@ export function UsersBulkBar({
       <Group justify="space-between" gap="xs">
         <Text size="sm" c="dimmed" aria-live="polite">
           {checked.size === 0
-            ? 'Marca usuarios para asignarles productos, reenviarles el acceso o desactivarlos.'
+            ? onAssign
+              ? 'Marca usuarios para asignarles productos, reenviarles el acceso o desactivarlos.'
+              : 'Marca usuarios para reenviarles el acceso o desactivarlos.'
             : checked.size === 1
               ? '1 usuario seleccionado'
               : `${checked.size} usuarios seleccionados`}
@@ -199,14 +209,16 @@ export function UsersBulkBar({
               Quitar selección
             </Button>
           ) : null}
-          <Button
-            variant="light"
-            leftSection={<IconListCheck size={18} aria-hidden />}
-            disabled={buyers.length === 0}
-            onClick={onAssign}
-          >
-            {buyers.length > 0 ? `Asignar productos… (${buyers.length})` : 'Asignar productos…'}
-          </Button>
+          {onAssign ? (
+            <Button
+              variant="light"
+              leftSection={<IconListCheck size={18} aria-hidden />}
+              disabled={buyers.length === 0}
+              onClick={onAssign}
+            >
+              {buyers.length > 0 ? `Asignar productos… (${buyers.length})` : 'Asignar productos…'}
+            </Button>
+          ) : null}
           <Button
             variant="light"
             leftSection={<IconMailForward size={18} aria-hidden />}

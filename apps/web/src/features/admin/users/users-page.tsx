@@ -1,12 +1,16 @@
 /**
- * Pick a client (kept in `?cliente=`); then 'Agregar nuevo usuario', the import
- * button and the client's users (10 per page from the server, searchable; administrators never listed),
- * filtered by role (`?rol=`) and status (`?estatus=`) and sorted on the server by name, username or last
- * sign-in (`?orden=`, decision 0067). Per row: reset password, reset two-factor sign-in (when active), edit
- * (drawer, `?editar={id}`), activate/deactivate and, for rol 1, the link to the user's products. The
- * checkboxes select users across pages: 'Asignar productos…' assigns products to the checked rol-1 users
- * (bulk-assign-dialog.tsx), 'Desactivar' deactivates the checked users after a confirmation that gives the
- * server's count of the sessions that end.
+ * Pick a client (kept in `?cliente=`; a client administrator's own client is fixed, scope.ts); then
+ * 'Agregar nuevo usuario', the import button and the client's users (10 per page from the server,
+ * searchable; administrators never listed), filtered by role (`?rol=`) and status (`?estatus=`) and sorted
+ * on the server by name, username or last sign-in (`?orden=`, decision 0067). Per row: reset password,
+ * reset two-factor sign-in (when active), edit (drawer, `?editar={id}`), activate/deactivate and, for rol 1,
+ * the link to the user's products. The checkboxes select users across pages: 'Asignar productos…' assigns
+ * products to the checked rol-1 users (bulk-assign-dialog.tsx), 'Desactivar' deactivates the checked users
+ * after a confirmation that gives the server's count of the sessions that end. A client administrator
+ * (rol 5) sees the same list of its own client without what only the distributor has (the client picker,
+ * imports, products, two-factor resets, the unsent-access banner, delegations); without its client's
+ * permission `usuarios` the list is read-only, and the rows of client administrators are never its to
+ * change.
  */
 import '@mantine/core/styles/Table.css';
 import {
@@ -43,7 +47,7 @@ import {
   IconShieldOff,
   IconUserPlus,
 } from '@tabler/icons-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { Fragment, type ReactNode, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ActiveBadge } from '../../../components/ui/active-badge';
 import { showSuccess } from '../../../components/ui/alerts';
@@ -56,6 +60,8 @@ import { useListParams, usePagedSearch } from '../../../lib/list-params';
 import { type RowSelection, useRowSelection } from '../../../lib/row-selection';
 import { levelsLabel } from '../clients/client-form-values';
 import { ClientSelect, useAllClients, useSelectedClient } from '../clients/client-select';
+import { type AdminScope, isDistributor, mayChangeUsers, mayManage } from '../scope';
+import { useAdminScope } from '../scope-context';
 import { useResetPassword, useResetTwoFactor, useToggleUser, useUsersPage } from './api';
 import { BulkAssignDialog } from './bulk-assign-dialog';
 import { WithUnsentAccessBanner } from './unsent-access-banner';
@@ -63,11 +69,20 @@ import type { DelegationPanelSlot } from './user-delegation';
 import { UserFormDrawer } from './user-form-drawer';
 import { UsersBulkBar, UsersEmpty, UsersFilterBar, UsersListQuery } from './users-list-tools';
 
-const ROL_COLOR: Record<number, string> = { 1: 'blue', 2: 'grape', 3: 'violet' };
+const ROL_COLOR: Record<number, string> = { 1: 'blue', 2: 'grape', 3: 'violet', 5: 'orange' };
 
+/** The role's name, whole: a long one («Administrador de cliente») takes two lines rather than widen the column. */
 function RolBadge({ rol }: { rol: number }) {
   return (
-    <Badge variant="light" color={ROL_COLOR[rol] ?? 'gray'} radius="sm" style={{ minWidth: 'max-content' }}>
+    <Badge
+      variant="light"
+      color={ROL_COLOR[rol] ?? 'gray'}
+      radius="sm"
+      h="auto"
+      py={2}
+      maw="100%"
+      styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+    >
       {isRol(rol) ? ROLE_NAMES[rol] : `Rol ${rol}`}
     </Badge>
   );
@@ -93,6 +108,8 @@ function TwoFactorBadge() {
 }
 
 interface RowActions {
+  /** What the signed-in administrator may do (scope.ts). */
+  scope: AdminScope;
   onReset: (user: UserDto) => void;
   onResetTwoFactor: (user: UserDto) => void;
   onEdit: (user: UserDto) => void;
@@ -102,7 +119,16 @@ interface RowActions {
 /** The checked users (kept across pages, by id): 'Asignar productos…' takes the rol-1 ones, 'Desactivar' all. */
 type Selection = RowSelection<UserDto>;
 
-function SelectCheckbox({ user, selection }: { user: UserDto; selection: Selection }) {
+function SelectCheckbox({
+  user,
+  selection,
+  scope,
+}: {
+  user: UserDto;
+  selection: Selection;
+  scope: AdminScope;
+}) {
+  if (!mayManage(scope, user)) return null;
   return (
     <Checkbox
       aria-label={`Seleccionar a ${user.usuario}`}
@@ -112,12 +138,21 @@ function SelectCheckbox({ user, selection }: { user: UserDto; selection: Selecti
   );
 }
 
-function PageCheckbox({ rows, selection }: { rows: UserDto[]; selection: Selection }) {
+function PageCheckbox({
+  rows,
+  selection,
+  scope,
+}: {
+  rows: UserDto[];
+  selection: Selection;
+  scope: AdminScope;
+}) {
+  const selectable = rows.filter((u) => mayManage(scope, u));
   return (
     <Checkbox
       aria-label="Seleccionar los usuarios de esta página"
-      {...selection.page(rows)}
-      disabled={rows.length === 0}
+      {...selection.page(selectable)}
+      disabled={selectable.length === 0}
     />
   );
 }
@@ -140,7 +175,16 @@ interface Sorting {
   onSort: (next: UsersSort) => void;
 }
 
-function Actions({ user, onReset, onResetTwoFactor, onEdit, onToggle }: RowActions & { user: UserDto }) {
+function Actions({
+  user,
+  scope,
+  onReset,
+  onResetTwoFactor,
+  onEdit,
+  onToggle,
+}: RowActions & { user: UserDto }) {
+  if (!mayManage(scope, user)) return null;
+  const distributor = isDistributor(scope);
   return (
     <Group gap={2} justify="flex-end" wrap="nowrap">
       <Tooltip label="Restablecer contraseña" withArrow>
@@ -169,7 +213,7 @@ function Actions({ user, onReset, onResetTwoFactor, onEdit, onToggle }: RowActio
         </ActionIcon>
       </Tooltip>
       {/* The last place: rol 1's products, or the reset of an active second step (never rol 1's). */}
-      {user.dos_pasos ? (
+      {!distributor ? null : user.dos_pasos ? (
         <Tooltip label="Restablecer verificación en dos pasos" withArrow>
           <ActionIcon
             variant="subtle"
@@ -206,14 +250,18 @@ function UsersTable({
   onSort,
   ...actions
 }: RowActions & Sorting & { rows: UserDto[]; selection: Selection }) {
+  // Read-only (a client administrator without `usuarios`): no checkboxes and no actions.
+  const changes = mayChangeUsers(actions.scope);
   return (
     <Table.ScrollContainer minWidth={960} type="native">
       <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover striped="even">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th ps="md" w={44}>
-              <PageCheckbox rows={rows} selection={selection} />
-            </Table.Th>
+            {changes ? (
+              <Table.Th ps="md" w={44}>
+                <PageCheckbox rows={rows} selection={selection} scope={actions.scope} />
+              </Table.Th>
+            ) : null}
             <SortableTh field="nombre" sort={orden} onSort={onSort}>
               Nombre
             </SortableTh>
@@ -226,17 +274,21 @@ function UsersTable({
             <SortableTh field="ultimo_acceso" sort={orden} onSort={onSort} firstDirection="desc">
               Último acceso
             </SortableTh>
-            <Table.Th ta="right" pe="md">
-              Acciones
-            </Table.Th>
+            {changes ? (
+              <Table.Th ta="right" pe="md">
+                Acciones
+              </Table.Th>
+            ) : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((u) => (
             <Table.Tr key={u.id} data-testid={`usuario-${u.usuario}`}>
-              <Table.Td ps="md">
-                <SelectCheckbox user={u} selection={selection} />
-              </Table.Td>
+              {changes ? (
+                <Table.Td ps="md">
+                  <SelectCheckbox user={u} selection={selection} scope={actions.scope} />
+                </Table.Td>
+              ) : null}
               <Table.Td maw={240}>
                 <Text size="sm" fw={600} truncate>
                   {u.nombre}
@@ -293,9 +345,11 @@ function UsersTable({
                   Creado {formatDate(u.created_at)}
                 </Text>
               </Table.Td>
-              <Table.Td pe="md">
-                <Actions user={u} {...actions} />
-              </Table.Td>
+              {changes ? (
+                <Table.Td pe="md">
+                  <Actions user={u} {...actions} />
+                </Table.Td>
+              ) : null}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -304,14 +358,54 @@ function UsersTable({
   );
 }
 
-function UsersCards({
-  rows,
-  selection,
+/** A card's menu: what the scope may do with this user (nothing: no menu). */
+function CardMenu({
+  user: u,
+  scope,
   onReset,
   onResetTwoFactor,
   onEdit,
   onToggle,
-}: RowActions & { rows: UserDto[]; selection: Selection }) {
+}: RowActions & { user: UserDto }) {
+  if (!mayManage(scope, u)) return null;
+  const distributor = isDistributor(scope);
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Acciones de ${u.usuario}`}>
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onEdit(u)}>
+          Editar
+        </Menu.Item>
+        <Menu.Item leftSection={<IconKey size={16} />} onClick={() => onReset(u)}>
+          Restablecer contraseña
+        </Menu.Item>
+        {distributor && u.dos_pasos ? (
+          <Menu.Item leftSection={<IconShieldOff size={16} />} onClick={() => onResetTwoFactor(u)}>
+            Restablecer verificación en dos pasos
+          </Menu.Item>
+        ) : null}
+        {distributor && u.rol === ROLES.usuario ? (
+          <Menu.Item component={Link} to={productsPath(u)} leftSection={<IconPackages size={16} />}>
+            Productos asignados
+          </Menu.Item>
+        ) : null}
+        <Menu.Item
+          leftSection={<IconPower size={16} />}
+          color={u.activo ? 'red' : 'teal'}
+          onClick={() => onToggle(u)}
+        >
+          {u.activo ? 'Desactivar' : 'Activar'}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function UsersCards({ rows, selection, ...actions }: RowActions & { rows: UserDto[]; selection: Selection }) {
   return (
     <SimpleGrid
       cols={{ base: 1, sm: 2 }}
@@ -332,7 +426,7 @@ function UsersCards({
         >
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Group gap="sm" wrap="nowrap" align="flex-start" miw={0}>
-              <SelectCheckbox user={u} selection={selection} />
+              <SelectCheckbox user={u} selection={selection} scope={actions.scope} />
               <Box miw={0}>
                 <Text fw={700} truncate>
                   {u.nombre}
@@ -342,38 +436,7 @@ function UsersCards({
                 </Text>
               </Box>
             </Group>
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" aria-label={`Acciones de ${u.usuario}`}>
-                  <IconDots size={18} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onEdit(u)}>
-                  Editar
-                </Menu.Item>
-                <Menu.Item leftSection={<IconKey size={16} />} onClick={() => onReset(u)}>
-                  Restablecer contraseña
-                </Menu.Item>
-                {u.dos_pasos ? (
-                  <Menu.Item leftSection={<IconShieldOff size={16} />} onClick={() => onResetTwoFactor(u)}>
-                    Restablecer verificación en dos pasos
-                  </Menu.Item>
-                ) : null}
-                {u.rol === ROLES.usuario ? (
-                  <Menu.Item component={Link} to={productsPath(u)} leftSection={<IconPackages size={16} />}>
-                    Productos asignados
-                  </Menu.Item>
-                ) : null}
-                <Menu.Item
-                  leftSection={<IconPower size={16} />}
-                  color={u.activo ? 'red' : 'teal'}
-                  onClick={() => onToggle(u)}
-                >
-                  {u.activo ? 'Desactivar' : 'Activar'}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <CardMenu user={u} {...actions} />
           </Group>
           <Group gap={6} mt="xs">
             <RolBadge rol={u.rol} />
@@ -437,7 +500,7 @@ interface UsersPageProps {
 }
 
 /** Confirm, then reset a password or the two-factor sign-in, or activate or deactivate one user. */
-function useUserRowActions(): Omit<RowActions, 'onEdit'> {
+function useUserRowActions(): Omit<RowActions, 'onEdit' | 'scope'> {
   const toggle = useToggleUser();
   const reset = useResetPassword();
   const resetTwoFactor = useResetTwoFactor();
@@ -520,17 +583,44 @@ function useUserDrawer() {
   };
 }
 
-/** The chosen client's select, its facts, 'Agregar nuevo usuario' and the import button. */
-function ClientBar({
+/** 'Agregar nuevo usuario' (when the scope may create accounts) and the import button. */
+function CreateButtons({
   idCliente,
   client,
-  onClient,
   onCreate,
   importButton,
 }: {
+  idCliente: number;
+  client: ClientDto | null;
+  onCreate: () => void;
+  importButton?: (idCliente: number) => ReactNode;
+}) {
+  const scope = useAdminScope();
+  if (!mayChangeUsers(scope)) return null;
+  return (
+    <Group gap="sm" w={{ base: '100%', sm: 'auto' }} style={{ alignSelf: 'flex-end' }}>
+      <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={onCreate} disabled={!client}>
+        Agregar nuevo usuario
+      </Button>
+      {importButton ? importButton(idCliente) : null}
+    </Group>
+  );
+}
+
+/**
+ * The client's bar: the distributor's select of the client, or a client administrator's own client by
+ * name (it has no other); the client's facts, 'Agregar nuevo usuario' and the import button.
+ */
+function ClientBar({
+  picker,
+  idCliente,
+  client,
+  onCreate,
+  importButton,
+}: {
+  picker: ReactNode;
   idCliente: number | null;
   client: ClientDto | null;
-  onClient: (id: number | null) => void;
   onCreate: () => void;
   importButton?: (idCliente: number) => ReactNode;
 }) {
@@ -538,30 +628,87 @@ function ClientBar({
     <Paper withBorder radius="lg" shadow="xs" p={{ base: 'sm', sm: 'md' }} mt={-8}>
       <Group justify="space-between" align="flex-end" gap="md">
         <Stack gap={8} w={{ base: '100%', sm: 380 }}>
-          <ClientSelect value={idCliente} onChange={onClient} />
+          {picker}
           {client ? <ClientFacts client={client} /> : null}
         </Stack>
         {idCliente ? (
-          <Group gap="sm" w={{ base: '100%', sm: 'auto' }} style={{ alignSelf: 'flex-end' }}>
-            <Button
-              leftSection={<IconUserPlus size={18} aria-hidden />}
-              onClick={onCreate}
-              disabled={!client}
-            >
-              Agregar nuevo usuario
-            </Button>
-            {importButton ? importButton(idCliente) : null}
-          </Group>
+          <CreateButtons
+            idCliente={idCliente}
+            client={client}
+            onCreate={onCreate}
+            importButton={importButton}
+          />
         ) : null}
       </Group>
     </Paper>
   );
 }
 
-export function UsersPage({ importButton, delegationPanel }: UsersPageProps) {
+/** The client a users screen works on: the one chosen (the distributor), or the scope's own. */
+interface UsersClient {
+  idCliente: number | null;
+  client: ClientDto | null;
+  /** Where the drawer finds an edited user's client. */
+  clients: ClientDto[];
+  /** What names the client in the bar: the select, or the own client's name. */
+  picker: ReactNode;
+  /** Below the list: the clients could not be read. */
+  problem: ReactNode;
+}
+
+export function UsersPage(props: UsersPageProps) {
+  const scope = useAdminScope();
+  if (scope.client) {
+    const own = scope.client;
+    return (
+      <UsersScreen
+        {...props}
+        users={{
+          idCliente: own.id,
+          client: own,
+          clients: [own],
+          picker: (
+            <Text fw={700} size="lg">
+              {own.nombre}
+            </Text>
+          ),
+          problem: null,
+        }}
+      />
+    );
+  }
+  return <AnyClientUsers {...props} />;
+}
+
+/** The distributor's screen: the client chosen in `?cliente=`, with the unsent-access banner above. */
+function AnyClientUsers(props: UsersPageProps) {
   const [idCliente, setCliente] = useSelectedClient();
   const clients = useAllClients();
-  const client = clients.data?.clientes.find((c) => c.id === idCliente) ?? null;
+  return (
+    <UsersScreen
+      {...props}
+      users={{
+        idCliente,
+        client: clients.data?.clientes.find((c) => c.id === idCliente) ?? null,
+        clients: clients.data?.clientes ?? [],
+        picker: <ClientSelect value={idCliente} onChange={(id) => setCliente(id)} />,
+        problem: clients.isError ? (
+          <Text size="sm" c="red">
+            No se pudo cargar la lista de clientes.{' '}
+            <Anchor component="button" type="button" onClick={() => void clients.refetch()}>
+              Reintentar
+            </Anchor>
+          </Text>
+        ) : null,
+      }}
+    />
+  );
+}
+
+function UsersScreen({ importButton, delegationPanel, users }: UsersPageProps & { users: UsersClient }) {
+  const scope = useAdminScope();
+  const distributor = isDistributor(scope);
+  const { idCliente, client } = users;
   const list = useListParams(UsersListQuery);
   const { page, q, debouncedQ, setPage, setQ } = usePagedSearch(list);
   const { rol, estatus, orden } = list.values;
@@ -574,24 +721,32 @@ export function UsersPage({ importButton, delegationPanel }: UsersPageProps) {
   // A selection belongs to one client.
   const selection = useRowSelection<UserDto>(idCliente);
   const [assigning, setAssigning] = useState(false);
-  const rowActions: RowActions = { ...useUserRowActions(), onEdit: drawer.edit };
+  const rowActions: RowActions = { ...useUserRowActions(), onEdit: drawer.edit, scope };
   const data = query.data;
   const rows = data?.usuarios ?? [];
   const perPage = data?.per_page || USERS_PER_PAGE;
+  // The unsent-access banner reads every client's welcome e-mails: the distributor's alone.
+  const Frame = distributor ? WithUnsentAccessBanner : Fragment;
 
   return (
     <Stack gap="lg">
       <PageHeader
         title="Usuarios"
-        description="Las cuentas de cada cliente: roles, presupuestos, semanas y productos asignados."
+        description={
+          distributor
+            ? 'Las cuentas de cada cliente: roles, presupuestos, semanas y productos asignados.'
+            : mayChangeUsers(scope)
+              ? 'Las cuentas de tu empresa: roles, presupuestos y semanas.'
+              : 'Las cuentas de tu empresa. Tu distribuidor no te permite cambiarlas: solo puedes consultarlas.'
+        }
       />
-      <WithUnsentAccessBanner>
+      <Frame>
         <ClientBar
+          picker={users.picker}
           idCliente={idCliente}
           client={client}
-          onClient={(id) => setCliente(id)}
           onCreate={drawer.create}
-          importButton={importButton}
+          importButton={distributor ? importButton : undefined}
         />
 
         {idCliente === null ? (
@@ -609,7 +764,13 @@ export function UsersPage({ importButton, delegationPanel }: UsersPageProps) {
             header={
               <Stack gap="sm">
                 <UsersFilterBar list={list} q={q} setQ={setQ} />
-                <UsersBulkBar selection={selection} onAssign={() => setAssigning(true)} />
+                {mayChangeUsers(scope) ? (
+                  <UsersBulkBar
+                    selection={selection}
+                    // Products are assigned by the distributor alone (no route admits rol 5 yet).
+                    onAssign={distributor ? () => setAssigning(true) : undefined}
+                  />
+                ) : null}
               </Stack>
             }
             page={data ? { page, perPage, shown: rows.length, total: data.total } : undefined}
@@ -617,7 +778,14 @@ export function UsersPage({ importButton, delegationPanel }: UsersPageProps) {
             query={query}
             loading={{ label: 'Cargando usuarios' }}
             errorTitle="No se pudieron cargar los usuarios"
-            empty={<UsersEmpty debouncedQ={debouncedQ} filtered={Boolean(rol || estatus)} />}
+            empty={
+              <UsersEmpty
+                debouncedQ={debouncedQ}
+                filtered={Boolean(rol || estatus)}
+                creates={mayChangeUsers(scope)}
+                imports={distributor}
+              />
+            }
             pager={{ label: 'Páginas de usuarios', onChange: setPage }}
           >
             <Box visibleFrom="lg">
@@ -635,16 +803,9 @@ export function UsersPage({ importButton, delegationPanel }: UsersPageProps) {
           </ListPanel>
         )}
 
-        {clients.isError ? (
-          <Text size="sm" c="red">
-            No se pudo cargar la lista de clientes.{' '}
-            <Anchor component="button" type="button" onClick={() => void clients.refetch()}>
-              Reintentar
-            </Anchor>
-          </Text>
-        ) : null}
+        {users.problem}
 
-        {idCliente ? (
+        {idCliente && distributor ? (
           <BulkAssignDialog
             opened={assigning}
             onClose={() => setAssigning(false)}
@@ -658,14 +819,15 @@ export function UsersPage({ importButton, delegationPanel }: UsersPageProps) {
         ) : null}
 
         <UserFormDrawer
-          opened={drawer.opened}
+          // Read-only: no drawer (an address with `?editar=` opens nothing).
+          opened={drawer.opened && mayChangeUsers(scope)}
           client={client}
-          clients={clients.data?.clientes ?? []}
+          clients={users.clients}
           userId={drawer.userId}
-          delegationPanel={delegationPanel}
+          delegationPanel={distributor ? delegationPanel : undefined}
           onClose={drawer.close}
         />
-      </WithUnsentAccessBanner>
+      </Frame>
     </Stack>
   );
 }

@@ -1,0 +1,302 @@
+import type { Page } from '@playwright/test';
+import { MSG } from '@portal/shared/messages';
+import { expect, expectHome, PHONE_WIDTH, screenshot, signIn, test } from './fixtures';
+import {
+  apiPostForm,
+  asAdmin,
+  choose,
+  clearNotifications,
+  createAccount,
+  createClient,
+  createUser,
+  expectNotice,
+  runSuffix,
+  scrollDialogTop,
+  xsrfHeaders,
+} from './helpers';
+import { enrolTwoFactor } from './totp';
+
+/**
+ * The client administrator (rol 5, issue 40 item 1, decision 0122) end to end: the distributor gives a
+ * client its permissions (`usuarios`, `presupuestos`) and a budget cap of $5,000, and the client an
+ * administrator of its own (through the API); that person signs in, enrols two-factor sign-in (mandatory for
+ * the role), lands on «Mi empresa», creates a buyer with a budget under the cap, raises it above the cap and
+ * is told it waits for the distributor; the distributor approves it on its home and the buyer has it.
+ * Nothing of the client administrator's screens calls a route it is refused (403).
+ */
+test('el administrador de cliente da de alta a un comprador, le sube el presupuesto sobre el tope y el distribuidor lo aprueba', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const suffix = runSuffix();
+  const cliente = `Ferretera del Bajío ${suffix}`;
+  const administradora = `lucia.garza.${suffix}`;
+  const comprador = `pedro.salinas.${suffix}`;
+  const password = 'MiEmpresa#2026';
+
+  // The distributor: the client, what its administrators may do, and its administrator with a password.
+  await asAdmin(browser, async (admin) => {
+    const idCliente = await createClient(admin, {
+      nombre: cliente,
+      presupuesto_default: 2000,
+      limite_de_compras: -1,
+      cantidad_autorizadores: 1,
+      permisos_cliente: 'usuarios,presupuestos',
+      tope_presupuesto: 5000,
+    });
+    await createAccount(
+      admin,
+      {
+        id_cliente: idCliente,
+        usuario: administradora,
+        correo: `${administradora}@ferretera-bajio.mx`,
+        nombre: 'Lucía Garza Treviño',
+        rol: 5,
+      },
+      password,
+    );
+  });
+
+  const refused = await signInClientAdmin(page, administradora, password);
+  await expect(page.getByRole('heading', { name: 'Mi empresa', level: 1 })).toBeVisible();
+  await expect(page.getByText(cliente).first()).toBeVisible();
+  const permisos = page.getByTestId('permisos-cliente');
+  await expect(permisos).toContainText('Puedes administrar: Usuarios (alta, cambios, baja');
+  await expect(permisos).toContainText('Puedes administrar: Presupuestos y límites de compra');
+  await expect(permisos).toContainText('No puedes administrar: Productos asignados');
+  await expect(page.getByTestId('tope')).toHaveText('$5,000.00 MXN');
+  await expect(page.getByTestId('pendientes')).toContainText('0 presupuestos');
+  await expect(page.getByTestId('cuentas-rol-5')).toContainText('1 activa');
+  await expect(page.getByText('Aún no hay solicitudes de presupuesto')).toBeVisible();
+  // Nothing of the distributor's: no support search, no bell (the notices are not the role's).
+  await expect(page.getByRole('searchbox')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Notificaciones|Avisos/ })).toHaveCount(0);
+  await screenshot(page, 'cliente-principal');
+
+  // Usuarios: its own client, fixed; a buyer under the cap is created at once.
+  await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Usuarios' }).click();
+  await expect(page).toHaveURL(/\/cliente\/usuarios$/);
+  await expect(page.getByRole('combobox', { name: 'Cliente' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Importación por archivo' })).toHaveCount(0);
+  const own = page.getByTestId(`usuario-${administradora}`).filter({ visible: true });
+  await expect(own).toContainText('Administrador de cliente');
+  // A client administrator's own row is not its to change.
+  await expect(own.getByRole('button')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Agregar nuevo usuario' }).click();
+  const drawer = page.getByRole('dialog', { name: /Agregar nuevo usuario/ });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByText(/Un presupuesto mensual mayor que \$5,000\.00 MXN/)).toBeVisible();
+  await drawer.getByRole('combobox', { name: 'Rol' }).click();
+  await expect(page.getByRole('option', { name: 'Administrador de cliente' })).toHaveCount(0);
+  await page.getByRole('option', { name: 'Usuario', exact: true }).click();
+  await drawer.getByRole('textbox', { name: 'Usuario', exact: true }).fill(comprador);
+  await drawer.getByLabel('Email').fill(`${comprador}@ferretera-bajio.mx`);
+  await drawer.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Pedro Salinas Ortega');
+  await drawer.getByLabel('Dirección de entrega').fill('Almacén Celaya, andén 2');
+  await choose(page, 'Semana de referencia', 'Semana 1');
+  await choose(page, 'Semana de entrega', 'Semana 2');
+  await drawer.getByRole('textbox', { name: 'Presupuesto', exact: true }).fill('3000');
+  await drawer.getByRole('button', { name: 'Crear usuario' }).click();
+  await expectNotice(page, MSG.creadoCorrectamente);
+  const row = page.getByTestId(`usuario-${comprador}`).filter({ visible: true });
+  await expect(row).toContainText('$3,000.00');
+  await clearNotifications(page);
+
+  // Above the cap: saved as a request, the buyer keeps its budget, and the notice says so (yellow).
+  await row.getByRole('button', { name: `Editar ${comprador}` }).click();
+  const edit = page.getByRole('dialog', { name: /Editar usuario/ });
+  await expect(edit.getByRole('textbox', { name: 'Presupuesto', exact: true })).toHaveValue('$3,000.00');
+  await edit.getByRole('textbox', { name: 'Presupuesto', exact: true }).fill('8000');
+  await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+  const notice = page
+    .locator('.mantine-Notification-root')
+    .filter({ hasText: 'Presupuesto pendiente de aprobación' });
+  await expect(notice).toContainText('quedó pendiente de aprobación del distribuidor');
+  await expect(notice).toHaveAttribute('style', /--notification-color: var\(--mantine-color-yellow-filled\)/);
+  await expect(row).toContainText('$3,000.00');
+  await screenshot(page, 'cliente-presupuesto-pendiente');
+  await clearNotifications(page);
+  await phone(page, 'cliente-usuarios-390');
+
+  // Its home lists the request, pending.
+  await page.goto('/cliente/principal');
+  const request = page.getByTestId(`solicitud-${comprador}`);
+  await expect(request).toContainText('Pendiente');
+  await expect(request).toContainText('$3,000.00');
+  await expect(request).toContainText('$8,000.00');
+  await expect(page.getByTestId('pendientes')).toContainText('1 presupuesto');
+  await phone(page, 'cliente-principal-390');
+
+  // Its client's log: what it did, without a client filter.
+  await page
+    .getByRole('navigation', { name: 'Secciones' })
+    .getByRole('link', { name: 'Registros del sistema' })
+    .click();
+  await expect(page).toHaveURL(/\/cliente\/registros$/);
+  await expect(page.getByText('Los eventos de tu empresa en el portal')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Cliente' })).toHaveCount(0);
+  const entries = page.getByTestId('log-row');
+  await expect(entries.filter({ hasText: 'Presupuesto por encima del tope solicitado' })).toHaveCount(1);
+  await expect(entries.filter({ hasText: `Usuario creado: ${comprador}` })).toHaveCount(1);
+  await screenshot(page, 'cliente-registros');
+  expect(refused, 'respuestas 403 en las pantallas del administrador de cliente').toEqual([]);
+
+  // The distributor sees what the client allows on the client's form, and approves the budget on its home.
+  await asAdmin(browser, async (admin) => {
+    await admin.goto(`/administrador/clientes?q=${encodeURIComponent(cliente)}`);
+    await admin
+      .getByRole('button', { name: `Editar ${cliente}` })
+      .first()
+      .click();
+    const form = admin.getByRole('dialog', { name: 'Editar cliente' });
+    await expect(form.getByRole('checkbox', { name: /^Usuarios \(alta/ })).toBeChecked();
+    await expect(form.getByRole('checkbox', { name: 'Presupuestos y límites de compra' })).toBeChecked();
+    await expect(form.getByRole('checkbox', { name: 'Productos asignados' })).not.toBeChecked();
+    await expect(form.getByRole('textbox', { name: 'Tope de presupuesto' })).toHaveValue('$5,000.00');
+    await form.getByRole('heading', { name: 'Administradores de cliente' }).scrollIntoViewIfNeeded();
+    await screenshot(admin, 'admin-cliente-administradores');
+    await form.getByRole('button', { name: 'Cancelar' }).click();
+
+    await admin.goto('/administrador/principal');
+    const card = admin.getByRole('region', { name: 'Presupuestos por aprobar' });
+    const pending = card.getByTestId(`solicitud-${comprador}`);
+    await expect(pending).toContainText(cliente, { timeout: 30_000 });
+    await expect(pending).toContainText('Pidió Lucía Garza Treviño');
+    await pending.scrollIntoViewIfNeeded();
+    await screenshot(admin, 'admin-presupuestos-por-aprobar');
+    await pending.getByRole('button', { name: 'Aprobar el presupuesto de Pedro Salinas Ortega' }).click();
+    await expectNotice(admin, 'Presupuesto aprobado y aplicado.');
+    await expect(card.getByTestId(`solicitud-${comprador}`)).toHaveCount(0);
+
+    // The same request decided again (another administrator's click): 409 with its reason.
+    const { solicitudes } = (await (
+      await admin.request.get('/api/presupuestos/solicitudes?estado=aprobada')
+    ).json()) as { solicitudes: { id: number; usuario: { usuario: string } }[] };
+    const id = solicitudes.find((s) => s.usuario.usuario === comprador)?.id;
+    const again = await admin.request.post(`/api/presupuestos/solicitudes/${id}/rechazar`, {
+      headers: await xsrfHeaders(admin),
+    });
+    expect(again.status()).toBe(409);
+    expect((await again.json()).msg).toBe(
+      'Esta solicitud de presupuesto ya fue decidida o reemplazada por otra.',
+    );
+  });
+
+  // The buyer has the budget; the client administrator's request says who approved it.
+  await page.goto('/cliente/usuarios');
+  await expect(page.getByTestId(`usuario-${comprador}`).filter({ visible: true })).toContainText('$8,000.00');
+  await page.goto('/cliente/principal');
+  await expect(page.getByTestId(`solicitud-${comprador}`)).toContainText('Aprobada');
+  expect(refused, 'respuestas 403 en las pantallas del administrador de cliente').toEqual([]);
+});
+
+/**
+ * What the distributor allows is read at each call (decision 0122): without `presupuestos` the budget and
+ * limit are shown but disabled, with the reason; without `usuarios` the list is only read — no form, no
+ * checkboxes, no actions.
+ */
+test('sin «presupuestos» el presupuesto no se edita; sin «usuarios» la lista solo se consulta', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const suffix = runSuffix();
+  const cliente = `Papelera de Occidente ${suffix}`;
+  const administrador = `jorge.ibarra.${suffix}`;
+  const comprador = `marta.luna.${suffix}`;
+  const password = 'MiEmpresa#2026';
+  const form = {
+    nombre: cliente,
+    presupuesto_default: '1500',
+    limite_de_compras: '3',
+    cantidad_autorizadores: '1',
+    modo_presupuesto: 'regular',
+  };
+  const idCliente = await asAdmin(browser, async (admin) => {
+    const id = await createClient(admin, {
+      nombre: cliente,
+      presupuesto_default: 1500,
+      limite_de_compras: 3,
+      permisos_cliente: 'usuarios',
+    });
+    const people = { id_cliente: id, nombre: 'Jorge Ibarra Luna', rol: 5 as const };
+    await createAccount(
+      admin,
+      { ...people, usuario: administrador, correo: `${administrador}@papelera.mx` },
+      password,
+    );
+    await createUser(admin, {
+      id_cliente: id,
+      usuario: comprador,
+      correo: `${comprador}@papelera.mx`,
+      nombre: 'Marta Luna Pérez',
+      rol: 1,
+      presupuesto_default: 1500,
+    });
+    return id;
+  });
+  const refused = await signInClientAdmin(page, administrador, password);
+  await expect(page.getByTestId('permisos-cliente')).toContainText(
+    'No puedes administrar: Presupuestos y límites de compra',
+  );
+  await expect(page.getByTestId('tope')).toHaveText('Sin tope');
+
+  // `usuarios` alone: the budget and the limit are there, disabled, with the reason.
+  await page.goto('/cliente/usuarios');
+  const row = page.getByTestId(`usuario-${comprador}`).filter({ visible: true });
+  await row.getByRole('button', { name: `Editar ${comprador}` }).click();
+  const drawer = page.getByRole('dialog', { name: /Editar usuario/ });
+  await expect(drawer.getByRole('textbox', { name: 'Presupuesto', exact: true })).toBeDisabled();
+  await expect(drawer.getByRole('switch', { name: 'Sin límite' })).toBeDisabled();
+  await expect(drawer.getByText(/Tu empresa no tiene permiso para cambiar presupuestos/)).toBeVisible();
+  // The rest of the form is saved, the budget kept.
+  await drawer.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Marta Luna Pérez de Anda');
+  await drawer.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expectNotice(page, MSG.modificadoCorrectamente);
+  await expect(row).toContainText('Marta Luna Pérez de Anda');
+  await expect(row).toContainText('$1,500.00');
+  await clearNotifications(page);
+
+  // The distributor takes `usuarios` away: the next screen only reads.
+  await asAdmin(browser, (admin) =>
+    apiPostForm(admin, `/api/clientes/update/${idCliente}`, { ...form, permisos_cliente: '' }),
+  );
+  await page.reload();
+  await expect(
+    page.getByText('Tu distribuidor no te permite cambiarlas: solo puedes consultarlas.'),
+  ).toBeVisible();
+  await expect(row).toContainText('Marta Luna Pérez de Anda');
+  await expect(page.getByRole('button', { name: 'Agregar nuevo usuario' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Desactivar' })).toHaveCount(0);
+  await expect(row.getByRole('button')).toHaveCount(0);
+  await expect(row.getByRole('checkbox')).toHaveCount(0);
+  await screenshot(page, 'cliente-usuarios-solo-lectura');
+  expect(refused, 'respuestas 403 en las pantallas del administrador de cliente').toEqual([]);
+});
+
+/**
+ * A client administrator's first sign-in in the browser: two-factor sign-in is mandatory for the role, so
+ * the enrolment comes first, then its home. Returns the addresses that answered 403 from then on (the
+ * screens of the role must call none of the routes it is refused).
+ */
+async function signInClientAdmin(page: Page, usuario: string, password: string): Promise<string[]> {
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 403) refused.push(response.url());
+  });
+  await signIn(page, usuario, password);
+  await enrolTwoFactor(page, password);
+  await expectHome(page, 5);
+  return refused;
+}
+
+/** The screen at phone width, pictured (and checked: no sideways scroll, accessibility), then as it was. */
+async function phone(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
+  await scrollDialogTop(page);
+  await screenshot(page, name);
+  if (size) await page.setViewportSize(size);
+}

@@ -1,0 +1,205 @@
+/**
+ * «Mi empresa», a client administrator's home (rol 5, decision 0122): its client's name, what the
+ * distributor lets it change, the budget cap above which a budget waits for the distributor, its accounts
+ * by role (active and inactive, each a link to the filtered users list) and its budget requests.
+ */
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Group,
+  List,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  CLIENT_PERMISSION_NAMES,
+  CLIENT_PERMISSIONS,
+  type ClientPermission,
+} from '@portal/shared/domain/client-admin';
+import { CLIENT_ROLES, ROLE_NAMES } from '@portal/shared/domain/roles';
+import type { ClientAdminHomeResponse } from '@portal/shared/schemas/clients';
+import { IconAlertTriangle, IconCheck, IconCoins, IconX } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/ui/page';
+import { errorMessage } from '../../../lib/api';
+import { formatMXN } from '../../../lib/format';
+import { OwnBudgetRequests } from '../budget-requests/budget-requests-panel';
+import { clientScope, mayChangeBudgets, PERMISSIONS_WITHOUT_SCREEN } from '../scope';
+import { useClientAdminHome } from './api';
+
+const n = (v: number) => v.toLocaleString('es-MX');
+
+function Permissions({ permisos }: { permisos: readonly ClientPermission[] }) {
+  return (
+    <Paper withBorder radius="lg" p="md" shadow="xs" component="section" aria-labelledby="permisos">
+      <Title order={2} fz="lg" id="permisos">
+        Lo que tu distribuidor te permite
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Para cambiarlo, pídelo a tu distribuidor.
+      </Text>
+      <List spacing="xs" listStyleType="none" p={0} data-testid="permisos-cliente">
+        {CLIENT_PERMISSIONS.map((p) => {
+          const allowed = permisos.includes(p);
+          return (
+            <List.Item
+              key={p}
+              icon={
+                <ThemeIcon
+                  size={22}
+                  radius="xl"
+                  variant="light"
+                  color={allowed ? 'teal' : 'gray'}
+                  aria-hidden
+                >
+                  {allowed ? <IconCheck size={14} /> : <IconX size={14} />}
+                </ThemeIcon>
+              }
+            >
+              <Text size="sm">
+                <Text span fw={700} c={allowed ? 'teal.9' : 'gray.7'}>
+                  {allowed ? 'Puedes' : 'No puedes'}
+                </Text>{' '}
+                administrar: {CLIENT_PERMISSION_NAMES[p]}
+              </Text>
+              {allowed && PERMISSIONS_WITHOUT_SCREEN.includes(p) ? (
+                <Text size="xs" c="dimmed">
+                  Aún no hay una pantalla para esto en tu panel: por ahora lo hace tu distribuidor.
+                </Text>
+              ) : null}
+            </List.Item>
+          );
+        })}
+      </List>
+    </Paper>
+  );
+}
+
+function BudgetCap({ tope, allowed, pending }: { tope: number | null; allowed: boolean; pending: number }) {
+  return (
+    <Paper withBorder radius="lg" p="md" shadow="xs" component="section" aria-labelledby="tope">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Title order={2} fz="lg" id="tope">
+          Tope de presupuesto
+        </Title>
+        <ThemeIcon size={36} radius="md" variant="light" color="yellow" aria-hidden>
+          <IconCoins size={20} />
+        </ThemeIcon>
+      </Group>
+      <Text fz={28} fw={700} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="tope">
+        {tope === null ? 'Sin tope' : formatMXN(tope)}
+      </Text>
+      <Text size="sm" c="dimmed" mt={6}>
+        {!allowed
+          ? 'Los presupuestos y límites de compra los asigna tu distribuidor.'
+          : tope === null
+            ? 'Los presupuestos mensuales que asignes se aplican al momento.'
+            : 'Un presupuesto mensual mayor que el tope queda pendiente hasta que tu distribuidor lo apruebe; mientras, el usuario conserva el que tenía.'}
+      </Text>
+      {tope !== null || pending > 0 ? (
+        <Group
+          justify="space-between"
+          mt="md"
+          pt="sm"
+          style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+          data-testid="pendientes"
+        >
+          <Text size="sm" fw={500}>
+            Esperando a tu distribuidor
+          </Text>
+          <Badge variant="light" color={pending > 0 ? 'yellow' : 'gray'} size="lg">
+            {pending === 1 ? '1 presupuesto' : `${n(pending)} presupuestos`}
+          </Badge>
+        </Group>
+      ) : null}
+    </Paper>
+  );
+}
+
+function Accounts({ data }: { data: ClientAdminHomeResponse }) {
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="cuentas">
+      <Title order={2} fz="lg" id="cuentas">
+        Cuentas de tu empresa
+      </Title>
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+        {CLIENT_ROLES.map((rol) => {
+          const row = data.usuarios_por_rol.find((r) => r.rol === rol);
+          const activos = row?.activos ?? 0;
+          const inactivos = row?.inactivos ?? 0;
+          return (
+            <Paper
+              key={rol}
+              withBorder
+              radius="md"
+              p="sm"
+              shadow="xs"
+              role="group"
+              aria-label={ROLE_NAMES[rol]}
+              data-testid={`cuentas-rol-${rol}`}
+            >
+              <Text size="sm" fw={600}>
+                {ROLE_NAMES[rol]}
+              </Text>
+              <Text fz={26} fw={700} lh={1.2}>
+                {n(activos)}
+                <Text span size="sm" fw={500} c="dimmed">
+                  {' '}
+                  {activos === 1 ? 'activa' : 'activas'}
+                </Text>
+              </Text>
+              <Group justify="space-between" gap={4} mt={2}>
+                <Text size="xs" c="dimmed">
+                  {n(inactivos)} {inactivos === 1 ? 'inactiva' : 'inactivas'}
+                </Text>
+                <Anchor component={Link} to={`/cliente/usuarios?rol=${rol}`} size="xs" fw={600}>
+                  Ver <VisuallyHidden>{ROLE_NAMES[rol]}</VisuallyHidden>
+                </Anchor>
+              </Group>
+            </Paper>
+          );
+        })}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+export function ClientHomePage() {
+  const home = useClientAdminHome();
+  const data = home.data;
+  return (
+    <Stack gap="lg">
+      <PageHeader title="Mi empresa" description={data ? data.cliente.nombre : 'Tu empresa en el portal'} />
+      {home.isPending ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mt={-16}>
+          <Skeleton h={260} radius="lg" />
+          <Skeleton h={260} radius="lg" />
+        </SimpleGrid>
+      ) : home.isError || !data ? (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+          {errorMessage(home.error, 'No se pudieron cargar los datos de tu empresa.')}
+        </Alert>
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mt={-16}>
+            <Permissions permisos={data.cliente.permisos_cliente} />
+            <BudgetCap
+              tope={data.cliente.tope_presupuesto}
+              allowed={mayChangeBudgets(clientScope(data.cliente))}
+              pending={data.solicitudes_pendientes}
+            />
+          </SimpleGrid>
+          <Accounts data={data} />
+          <OwnBudgetRequests />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,44 @@
+import { ClientForm } from '@portal/shared/schemas/clients';
+import { describe, expect, it } from 'vitest';
+import { clientFormData } from './api';
+import { type ClientFormValues, initialValues, toBody } from './client-form-values';
+
+/** A new client's form with what the administrator typed. */
+function typed(values: Partial<ClientFormValues>): ClientFormValues {
+  return {
+    ...initialValues(null),
+    nombre: 'Ferretera del Norte',
+    presupuesto_default: 3000,
+    limite_de_compras: 4,
+    ...values,
+  };
+}
+
+/** The multipart fields the form sends (without its files). */
+function sent(values: ClientFormValues, id: number | null = null): Record<string, string> {
+  const body = ClientForm.parse(toBody(values, null));
+  return Object.fromEntries([...clientFormData(id, body).entries()].map(([k, v]) => [k, String(v)]));
+}
+
+describe('the client administrators’ section of the client form (decision 0122)', () => {
+  it('a new client lets its administrators manage its people, with no budget cap', () => {
+    const values = initialValues(null);
+    expect(values.permisos_cliente).toEqual(['usuarios']);
+    expect(values.tope_presupuesto).toBe('');
+  });
+
+  it('sends the permissions as comma-separated text, in the catalogue’s order, and the cap in pesos', () => {
+    const fields = sent(typed({ permisos_cliente: ['presupuestos', 'usuarios'], tope_presupuesto: 5000 }));
+    expect(fields.permisos_cliente).toBe('usuarios,presupuestos');
+    expect(fields.tope_presupuesto).toBe('5000');
+  });
+
+  it('sends none as blank: no permission, and no cap (an absent field would keep the stored one)', () => {
+    const fields = sent(typed({ permisos_cliente: [], tope_presupuesto: '' }), 12);
+    expect(fields.permisos_cliente).toBe('');
+    expect(fields.tope_presupuesto).toBe('');
+    // The other amounts left blank are cleared the same way.
+    expect(fields.aprobacion_automatica_hasta).toBe('');
+    expect(fields.id).toBe('12');
+  });
+});
