@@ -141,6 +141,14 @@ test('el administrador de cliente da de alta a un comprador, le sube el presupue
   await expect(entries.filter({ hasText: 'Presupuesto por encima del tope solicitado' })).toHaveCount(1);
   await expect(entries.filter({ hasText: `Usuario creado: ${comprador}` })).toHaveCount(1);
   await screenshot(page, 'cliente-registros');
+
+  // Its client's Tablero, as an authorizer sees it, with no link into the authorizer's orders.
+  await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Tablero' }).click();
+  await expect(page).toHaveURL(/\/cliente\/tablero$/);
+  await expect(page.getByRole('heading', { name: 'Tablero', level: 1 })).toBeVisible();
+  await expect(page.getByText(`Cómo va el gasto de ${cliente}`)).toBeVisible();
+  await expect(page.locator('a[href^="/autorizador/"]')).toHaveCount(0);
+  await screenshot(page, 'cliente-tablero');
   expect(refused, 'respuestas 403 en las pantallas del administrador de cliente').toEqual([]);
 
   // The distributor sees what the client allows on the client's form, and approves the budget on its home.

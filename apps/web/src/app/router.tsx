@@ -102,9 +102,11 @@ const USUARIO = areaRoutes(usuario, {
   'listas/:id': 'ListaDetalle',
   'pedido-rapido': 'PedidoRapido',
 });
+/** The authorizers' Tablero, also the client administrator's (its own client, decision 0122). */
+const TABLERO = areaRoutes(autorizadorTablero, { tablero: 'Tablero' });
 const AUTORIZADOR = [
   ...areaRoutes(autorizador, { principal: 'Pedidos', reportes: 'Pedidos', 'orden/:id': 'Orden' }),
-  ...areaRoutes(autorizadorTablero, { tablero: 'Tablero' }),
+  ...TABLERO,
 ];
 const ADMINISTRADOR = [
   ...areaRoutes(administrador, {
@@ -122,7 +124,10 @@ const ADMINISTRADOR = [
   }),
   ...areaRoutes(administradorTablero, { tablero: 'Tablero' }),
 ];
-const CLIENTE = areaRoutes(cliente, { principal: 'Principal', usuarios: 'Usuarios', registros: 'Registros' });
+const CLIENTE = [
+  ...areaRoutes(cliente, { principal: 'Principal', usuarios: 'Usuarios', registros: 'Registros' }),
+  ...TABLERO,
+];
 
 const PUBLIC_PATHS = ['/login', '/recuperar-acceso', '/restablecer/'];
 

@@ -44,6 +44,7 @@ describe('the client administrator’s sidebar (rol 5)', () => {
   it('links to its own area only, with no client carried', () => {
     expect(navItemsFor(ROLES.administradorCliente, undefined, 3).map((i) => [i.label, i.to])).toEqual([
       ['Mi empresa', '/cliente/principal'],
+      ['Tablero', '/cliente/tablero'],
       ['Usuarios', '/cliente/usuarios'],
       ['Registros del sistema', '/cliente/registros'],
     ]);

@@ -89,6 +89,7 @@ export function navItemsFor(
     case ROLES.administradorCliente:
       return [
         { label: 'Mi empresa', to: '/cliente/principal', icon: 'clientes' },
+        { label: 'Tablero', to: '/cliente/tablero', icon: 'tablero' },
         { label: 'Usuarios', to: '/cliente/usuarios', icon: 'usuarios' },
         { label: 'Registros del sistema', to: '/cliente/registros', icon: 'logs' },
       ];

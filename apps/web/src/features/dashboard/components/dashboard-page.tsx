@@ -1,9 +1,10 @@
 /**
- * Tablero (roles 2 and 3): the client's orders per month by status, this month's buyers against their
+ * Tablero (roles 2, 3 and 5): the client's orders per month by status, this month's buyers against their
  * budgets, spend per category and the top products, over a range of months (default the last 12). A
  * buyer's name opens the order list searched by that buyer's user name, over the current month.
  */
 import { Stack } from '@mantine/core';
+import { ROLES } from '@portal/shared/domain/roles';
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../../components/ui/page';
 import { useSession } from '../../../lib/session';
@@ -41,16 +42,21 @@ export function DashboardPage() {
         <DashboardCharts
           data={data}
           filePrefix="tablero"
-          buyerHref={(buyer) => {
-            const [first, last] = monthDates(data.mes_actual);
-            const params = new URLSearchParams({
-              estatus: 'todos',
-              q: buyer.detalle ?? buyer.nombre,
-              desde: first,
-              hasta: last,
-            });
-            return `/autorizador/principal?${params}`;
-          }}
+          // A buyer's name opens the authorizer's order list; a client administrator has none.
+          buyerHref={
+            user.rol === ROLES.administradorCliente
+              ? undefined
+              : (buyer) => {
+                  const [first, last] = monthDates(data.mes_actual);
+                  const params = new URLSearchParams({
+                    estatus: 'todos',
+                    q: buyer.detalle ?? buyer.nombre,
+                    desde: first,
+                    hasta: last,
+                  });
+                  return `/autorizador/principal?${params}`;
+                }
+          }
         />
       )}
     </Stack>
