@@ -19,9 +19,15 @@ export function deliver(mail: Mail): void {
   appendFileSync(MAILBOX, `${JSON.stringify(mail)}\n`);
 }
 
+/**
+ * The e-mails delivered so far. Only lines that end in a line break are read: the SMTP server of another
+ * test worker may be appending one at this moment, and its half-written line is read on the next poll.
+ */
 export function readMailbox(): Mail[] {
   if (!existsSync(MAILBOX)) return [];
-  return readFileSync(MAILBOX, 'utf8')
+  const text = readFileSync(MAILBOX, 'utf8');
+  return text
+    .slice(0, text.lastIndexOf('\n') + 1)
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Mail);
