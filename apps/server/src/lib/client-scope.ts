@@ -40,6 +40,11 @@ export function scopedClient(auth: Actor, idCliente: number | undefined | null):
   return own;
 }
 
+/** A request's query or body with its client fixed as `scopedClient` fixes it. */
+export function withScopedClient<T extends { id_cliente?: number | undefined }>(auth: Actor, values: T): T {
+  return { ...values, id_cliente: scopedClient(auth, values.id_cliente) };
+}
+
 /**
  * An account a request names is within reach: any account of a client for the distributor's administrator;
  * for a client administrator, accounts of roles 1–3 of its own client (never itself nor another rol 5).

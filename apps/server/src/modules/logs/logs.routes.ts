@@ -1,10 +1,10 @@
 import { ROLES } from '@portal/shared/domain/roles';
 import { errorResponses } from '@portal/shared/schemas/common';
 import { LogFiltersQuery, LogsQuery, LogsResponse, LogTypesResponse } from '@portal/shared/schemas/logs';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { audit, requestMeta } from '../../lib/audit.ts';
-import { scopedClient } from '../../lib/client-scope.ts';
+import { withScopedClient } from '../../lib/client-scope.ts';
 import { compiledResponse } from '../../lib/response-serializer.ts';
 import { exportLogs, listLogs, logTypes } from './logs.service.ts';
 
@@ -17,11 +17,6 @@ const errors = errorResponses(400, 401, 403, 404);
 export async function logRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = app.guard({ roles: [ROLES.administrador, ROLES.administradorCliente] });
-  /** The request's filters with the client fixed to a client administrator's own. */
-  const scoped = <Q extends { id_cliente?: number | undefined }>(request: FastifyRequest, query: Q): Q => ({
-    ...query,
-    id_cliente: scopedClient(request.auth!, query.id_cliente),
-  });
   const tags = ['logs'];
 
   r.get(
@@ -36,7 +31,7 @@ export async function logRoutes(app: FastifyInstance) {
         response: { 200: compiledResponse(LogsResponse), ...errors },
       },
     },
-    async (request) => listLogs(app.deps, scoped(request, request.query)),
+    async (request) => listLogs(app.deps, withScopedClient(request.auth!, request.query)),
   );
 
   r.get(
@@ -53,7 +48,7 @@ export async function logRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const auth = request.auth!;
       // Another client's id is refused before anything is logged as exported.
-      const query = scoped(request, request.query);
+      const query = withScopedClient(request.auth!, request.query);
       const filtros = Object.fromEntries(
         Object.entries(request.query).filter(([, v]) => v !== undefined && v !== ''),
       );

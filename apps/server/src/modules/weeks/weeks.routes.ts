@@ -14,9 +14,9 @@ import {
   WeeksResponse,
   WeekToggleBody,
 } from '@portal/shared/schemas/weeks';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { scopedClient } from '../../lib/client-scope.ts';
+import { scopedClient, withScopedClient } from '../../lib/client-scope.ts';
 import { MSG } from '../../messages.ts';
 import {
   clientWeeks,
@@ -40,11 +40,6 @@ export async function weekRoutes(app: FastifyInstance) {
   const admins = [ROLES.administrador, ROLES.administradorCliente] as const;
   const reader = app.guard({ roles: admins });
   const admin = app.guard({ roles: admins, clientPermission: 'semanas' });
-  /** A body's client, fixed to a client administrator's own (another client's is 404). */
-  const scopedBody = <B extends { id_cliente: number }>(request: FastifyRequest, body: B): B => ({
-    ...body,
-    id_cliente: scopedClient(request.auth!, body.id_cliente)!,
-  });
   const tags = ['administracion'];
 
   r.get(
@@ -97,7 +92,7 @@ export async function weekRoutes(app: FastifyInstance) {
         response: { 200: WeekPreviewResponse, ...errors },
       },
     },
-    async (request) => previewWeeks(app.deps, scopedBody(request, request.body)),
+    async (request) => previewWeeks(app.deps, withScopedClient(request.auth!, request.body)),
   );
 
   r.post(
@@ -114,7 +109,7 @@ export async function weekRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      generateClientWeeks(app.deps, request, request.auth!, scopedBody(request, request.body)),
+      generateClientWeeks(app.deps, request, request.auth!, withScopedClient(request.auth!, request.body)),
   );
 
   r.post(
@@ -129,7 +124,12 @@ export async function weekRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const semana = await createWeek(app.deps, request, request.auth!, scopedBody(request, request.body));
+      const semana = await createWeek(
+        app.deps,
+        request,
+        request.auth!,
+        withScopedClient(request.auth!, request.body),
+      );
       return reply.status(201).send({ status: 'ok', msg: MSG.creadoCorrectamente, semana });
     },
   );
