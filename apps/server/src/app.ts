@@ -31,6 +31,7 @@ import { MSG } from './messages.ts';
 import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.routes.ts';
 import { authorizerRoutes } from './modules/approval/authorizer.routes.ts';
 import { delegationRoutes } from './modules/approval/delegation.routes.ts';
+import { areaRoutes } from './modules/areas/areas.routes.ts';
 import { assignmentRoutes } from './modules/assignments/assignments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientRoutes } from './modules/clients/clients.routes.ts';
@@ -322,6 +323,7 @@ export async function buildApp({
   await app.register(clientRoutes);
   await app.register(userRoutes);
   await app.register(budgetRequestRoutes);
+  await app.register(areaRoutes);
   await app.register(supportRoutes);
   await app.register(fulfilmentRoutes);
   await app.register(assignmentRoutes);

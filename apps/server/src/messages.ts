@@ -61,6 +61,8 @@ export const MSG = {
   /** Budget alerts (decision 0054): the e-mail's subject and the buyer's "Utilizado" card. */
   presupuestoUsadoPor: (nombre: string, porcentaje: number, mes: string, categoria?: string) =>
     `${nombre} usó el ${porcentaje}% de su presupuesto${categoria ? ` de ${categoria}` : ''} de ${mes}`,
+  presupuestoAreaUsado: (area: string, porcentaje: number, mes: string) =>
+    `El área ${area} usó el ${porcentaje}% de su presupuesto de ${mes}`,
   avisoPresupuestoCifras: (utilizado: string, presupuesto: string) =>
     `Pedidos del mes (con IVA): ${utilizado} de ${presupuesto}.`,
   avisoPresupuestoUmbral: (umbral: number) =>

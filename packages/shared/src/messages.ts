@@ -216,6 +216,38 @@ export const MSG = {
     'Los permisos del administrador de cliente deben ser: usuarios, presupuestos, asignaciones, semanas o reglas.',
   topePresupuestoInvalido: 'El tope de presupuesto debe ser un importe mayor o igual a 0.',
   presupuestoUsuarioMinimo: 'El presupuesto del usuario debe ser de al menos $1.00.',
+  // Áreas (cost centres) and top-ups (decision 0123)
+  areaNombreRequerido: 'Escribe el nombre del área.',
+  areaNoEncontrada: 'El área no existe.',
+  ampliacionNoEncontrada: 'La solicitud de ampliación no existe.',
+  areaCodigoRequerido: 'Escribe la clave del área (por ejemplo, MANT).',
+  areaCodigoInvalido: 'La clave del área solo puede tener letras, números, guiones y puntos (hasta 20).',
+  areaPresupuestoInvalido: 'El presupuesto del área debe ser un importe mayor o igual a 0.',
+  areaResponsableInvalido: 'Elige como responsable a un autorizador activo de este cliente.',
+  areaInvalida: 'Elige un área de este cliente.',
+  areaRepetida: 'Ya existe un área con ese nombre o esa clave en este cliente.',
+  areaEnUso: 'No se puede eliminar el área: tiene usuarios o pedidos. Cambia a sus usuarios de área primero.',
+  presupuestoArea: (area: string, disponible: string) =>
+    `No hay suficiente presupuesto del área ${area} para completar este pedido, disponible: ${disponible}`,
+  presupuestoAreaCarrito: (area: string, disponible: string) =>
+    `No hay suficiente presupuesto del área ${area} para este carrito, disponible: ${disponible}`,
+  presupuestoAreaAutorizador: (area: string) =>
+    `No se pudo actualizar, revisar el presupuesto disponible del área ${area}`,
+  ampliacionImporteInvalido: 'El importe de la ampliación debe ser mayor que 0.',
+  ampliacionMotivoRequerido: 'Escribe el motivo de la ampliación.',
+  ampliacionSinArea: 'No perteneces a ningún área: solicita la ampliación de tu propio presupuesto.',
+  ampliacionCategoriaRequerida: 'Elige la categoría cuyo presupuesto quieres ampliar.',
+  ampliacionPendienteExiste: 'Ya tienes una solicitud de ampliación pendiente para este presupuesto.',
+  ampliacionYaDecidida:
+    'Esta solicitud ya fue decidida por otra persona. Recarga la página para ver su estado.',
+  ampliacionPropia: 'No puedes decidir una ampliación que tú solicitaste.',
+  ampliacionSolicitada: 'Solicitud de ampliación enviada.',
+  ampliacionAprobada: 'Ampliación aprobada.',
+  ampliacionRechazada: 'Ampliación rechazada.',
+  transferenciaMismaArea: 'Elige dos áreas distintas para la transferencia.',
+  transferenciaExcede: (area: string, disponible: string) =>
+    `El área ${area} solo puede ceder ${disponible} este mes: no puede quedar por debajo de lo que ya gastó.`,
+  transferenciaHecha: 'Transferencia registrada.',
   presupuestoCategoriaInvalido: 'El presupuesto de cada categoría debe ser un número mayor o igual a 0.',
   categoriasInvalidas: 'Las categorías no tienen un formato válido.',
   /** The original specification's text of the weeks screen without a client (word for word). */

@@ -12,3 +12,13 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   }
   return false;
 }
+
+/** True for a foreign-key violation (23503): a row still referenced, or a reference to a missing row. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  let e = err as { code?: string; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 5; depth++) {
+    if (e.code === '23503') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}

@@ -9,7 +9,9 @@
  *   instead of scanning a year of order lines;
  * - the buyers' running months (user_month_spend, decision 0072): per user, business month and category (0:
  *   whole orders) the spend with IVA and the number of non-cancelled orders; the budget figures, the purchase
- *   limit, the budget alerts and the dashboards read it instead of adding up the month's orders.
+ *   limit, the budget alerts and the dashboards read it instead of adding up the month's orders;
+ * - the áreas' running months (area_month_spend, decision 0123): per área and business month, the stored totals
+ *   and the number of the non-cancelled orders charged to it (`orders.id_area`).
  */
 import type { MonthUsed } from '@portal/shared/domain/budget';
 import { IVA_RATE_PERCENT } from '@portal/shared/domain/money';
@@ -17,6 +19,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 import { executeNamed, isTransaction } from './prepared.ts';
 import {
+  areaMonthSpend,
   orderComments,
   orderLines,
   orders,
@@ -29,6 +32,7 @@ const o = orders;
 const l = orderLines;
 const s = productMonthSales;
 const u = userMonthSpend;
+const a = areaMonthSpend;
 
 /** The business time zone the totals were built for (months are read in it). */
 const TZ = sql`coalesce((select ${salesState.tz} from ${salesState} where ${salesState.id} = 1), 'UTC')`;
@@ -85,6 +89,16 @@ function spendContribution(where: SQL, sign: 1 | -1, from: TotalsSource = TABLES
     order by 1, 2, 3`;
 }
 
+/** The áreas' running months' columns for a set of orders: their stored totals and count, per área and month. */
+function areaContribution(where: SQL, sign: 1 | -1, from: TotalsSource = TABLES) {
+  return sql`
+    select ${o.idArea}, ${MONTH}, ${sign} * sum(${o.total})::bigint, ${sign} * count(*)::int
+    from ${from.orders} as ${o}
+    where ${where} and ${o.status} <> 'cancelado' and ${o.idArea} is not null
+    group by 1, 2
+    order by 1, 2`;
+}
+
 /**
  * Both tables' upserts of one set of orders' contribution, sales first, as the CTEs `sales` and `spend` of a
  * larger statement (the caller holds the totals' shared lock from an earlier statement).
@@ -105,6 +119,13 @@ export function moveCtes(where: SQL, sign: 1 | -1, from: TotalsSource = TABLES) 
         importe = u.importe + excluded.importe,
         compras = u.compras + excluded.compras
       returning 1
+    ), area_spend as (
+      insert into ${a} as a (id_area, mes, importe, compras)
+      ${areaContribution(where, sign, from)}
+      on conflict (id_area, mes) do update set
+        importe = a.importe + excluded.importe,
+        compras = a.compras + excluded.compras
+      returning 1
     )`;
 }
 
@@ -112,7 +133,8 @@ export function moveCtes(where: SQL, sign: 1 | -1, from: TotalsSource = TABLES) 
 function moveStatement(where: SQL, sign: 1 | -1) {
   return sql`
     with ${moveCtes(where, sign)}
-    select (select count(*) from sales) as sales, (select count(*) from spend) as spend`;
+    select (select count(*) from sales) as sales, (select count(*) from spend) as spend,
+      (select count(*) from area_spend) as area_spend`;
 }
 
 /**
@@ -154,12 +176,16 @@ export async function rebuildTotals(db: Db, tz: string): Promise<void> {
       on conflict (id) do update set tz = excluded.tz, built_at = now()`);
     await tx.execute(sql`delete from ${s}`);
     await tx.execute(sql`delete from ${u}`);
+    await tx.execute(sql`delete from ${a}`);
     await tx.execute(sql`
       insert into ${s} (id_cliente, mes, product_id, id_categoria, cantidad, importe, iva)
       ${salesContribution(sql`true`, 1)}`);
     await tx.execute(sql`
       insert into ${u} (id_user, mes, id_categoria, importe, compras)
       ${spendContribution(sql`true`, 1)}`);
+    await tx.execute(sql`
+      insert into ${a} (id_area, mes, importe, compras)
+      ${areaContribution(sql`true`, 1)}`);
   });
 }
 
@@ -222,6 +248,24 @@ export async function spendDrift(
       rows: { id_user: number; mes: string; id_categoria: number; kept: string; counted: string }[];
     }
   ).rows;
+}
+
+/** The rows of area_month_spend that differ from a full recount of the orders (empty when exact). */
+export async function areaSpendDrift(
+  db: Db | Tx,
+): Promise<{ id_area: number; mes: string; kept: string; counted: string }[]> {
+  const result = await db.execute(sql`
+    with counted as (${areaContribution(sql`true`, 1)}),
+    c as (select * from counted as c(id_area, mes, importe, compras)),
+    k as (select id_area, mes, importe, compras from ${a} where importe <> 0 or compras <> 0)
+    select coalesce(k.id_area, c.id_area) as id_area, coalesce(k.mes, c.mes)::text as mes,
+      coalesce(k.importe, 0) || '/' || coalesce(k.compras, 0) as kept,
+      coalesce(c.importe, 0) || '/' || coalesce(c.compras, 0) as counted
+    from k full join c using (id_area, mes)
+    where k.importe is distinct from c.importe or k.compras is distinct from c.compras
+    order by 1, 2`);
+  return (result as unknown as { rows: { id_area: number; mes: string; kept: string; counted: string }[] })
+    .rows;
 }
 
 /**

@@ -94,6 +94,19 @@ export const TABLE_RETENTION: Record<string, { purged: string } | { kept: string
   budget_change_requests: {
     kept: 'the record of who asked for a budget above the cap and who granted or refused it: a few rows per user',
   },
+  areas: {
+    kept: "a client's cost centres: removed only while nobody belongs to one and nothing was charged to it",
+  },
+  area_month_spend: { kept: 'running totals the áreas’ budgets read (one row per área and month)' },
+  area_budget_alerts: {
+    kept: 'at most three rows per área and month (the thresholds): the claim that sends each once',
+  },
+  budget_topups: {
+    kept: 'the record of who asked for more budget and who granted or refused it: a few rows per buyer and month',
+  },
+  budget_adjustments: {
+    kept: 'business records: what raised or moved a month’s budget (the figures add them up)',
+  },
   scim_tokens: {
     purged: 'RETENTION_NOTICE_MONTHS (13) months after the token was revoked; the live one stays',
   },

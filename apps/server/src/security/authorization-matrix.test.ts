@@ -161,6 +161,16 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'POST /api/cliente/sincronizar': clientAdmin(200),
   // Budgets above a client's cap: read by both administrators, decided by the distributor only.
   'GET /api/presupuestos/solicitudes': clientAdmin(200),
+  'GET /api/areas': clientAdmin(200),
+  'POST /api/areas': clientAdmin(201),
+  'PUT /api/areas/:id': clientAdmin(200),
+  'DELETE /api/areas/:id': clientAdmin(200),
+  'POST /api/areas/transferencias': clientAdmin(200),
+  'POST /api/ampliaciones': buyer(201),
+  'GET /api/ampliaciones': signedIn(200),
+  // A buyer is not a decider (403); client A's approver decides only its áreas' (it has none: missing).
+  'POST /api/ampliaciones/:id/aprobar': { ...clientAdmin(200), u2: 404, u3: 200, u2b: 404 },
+  'POST /api/ampliaciones/:id/rechazar': { ...clientAdmin(200), u2: 404, u3: 200, u2b: 404 },
   'POST /api/presupuestos/solicitudes/:id/aprobar': admin(200),
   'POST /api/presupuestos/solicitudes/:id/rechazar': admin(200),
   'GET /api/admin/resumen': admin(200),

@@ -8,7 +8,9 @@ import { expect } from 'vitest';
 import { WEB_DIST } from '../app.ts';
 import {
   apiTokens,
+  areas,
   budgetChangeRequests,
+  budgetTopups,
   clientSso,
   notifications,
   pushSubscriptions,
@@ -231,6 +233,31 @@ async function pendingBudgetRequest(w: World): Promise<number> {
       requestedBy: w.users.u5.id,
     })
     .returning({ id: budgetChangeRequests.id });
+  return row!.id;
+}
+
+/** A new área of client A (decision 0123), with a budget of $10, for a call that changes or removes one. */
+async function areaOfA(w: World): Promise<number> {
+  const code = randomBytes(4).toString('hex');
+  const [row] = await w.db
+    .insert(areas)
+    .values({ idCliente: w.a.client.id, nombre: `Área ${code}`, codigo: code, presupuesto: 1_000 })
+    .returning({ id: areas.id });
+  return row!.id;
+}
+
+/** A pending top-up of client A's buyer (u1), of its own budget, for a decision. */
+async function pendingTopup(w: World): Promise<number> {
+  const [row] = await w.db
+    .insert(budgetTopups)
+    .values({
+      idCliente: w.a.client.id,
+      userId: w.users.u1.id,
+      mes: `${today.slice(0, 7)}-01`,
+      importe: 1_000,
+      motivo: 'Matriz',
+    })
+    .returning({ id: budgetTopups.id });
   return row!.id;
 }
 
@@ -694,6 +721,75 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
   'POST /api/presupuestos/solicitudes/:id/rechazar': {
     req: async (w) => post(`/api/presupuestos/solicitudes/${await pendingBudgetRequest(w)}/rechazar`),
     caller: 'adm',
+  },
+
+  // Áreas (decision 0123): the distributor's and client A's administrator's; each change on an área of its own.
+  'GET /api/areas': {
+    req: (w) => get(`/api/areas?id_cliente=${w.a.client.id}`),
+    missing: () => get(`/api/areas?id_cliente=${MISSING_ID}`),
+    caller: 'adm',
+  },
+  'POST /api/areas': {
+    req: (w) =>
+      post('/api/areas', {
+        id_cliente: w.a.client.id,
+        nombre: `Área ${randomUUID()}`,
+        codigo: randomBytes(4).toString('hex'),
+        presupuesto: 10,
+      }),
+    missing: () =>
+      post('/api/areas', { id_cliente: MISSING_ID, nombre: 'Área', codigo: 'X1', presupuesto: 10 }),
+    caller: 'adm',
+  },
+  'PUT /api/areas/:id': {
+    req: async (w) => ({
+      method: 'PUT',
+      url: `/api/areas/${await areaOfA(w)}`,
+      body: { nombre: `Área ${randomUUID()}`, codigo: randomBytes(4).toString('hex'), presupuesto: 20 },
+    }),
+    missing: () => ({
+      method: 'PUT',
+      url: `/api/areas/${MISSING_ID}`,
+      body: { nombre: 'Área', codigo: 'X1', presupuesto: 20 },
+    }),
+    caller: 'adm',
+  },
+  'DELETE /api/areas/:id': {
+    req: async (w) => ({ method: 'DELETE', url: `/api/areas/${await areaOfA(w)}` }),
+    missing: () => ({ method: 'DELETE', url: `/api/areas/${MISSING_ID}` }),
+    caller: 'adm',
+  },
+  'POST /api/areas/transferencias': {
+    req: async (w) =>
+      post('/api/areas/transferencias', { de: await areaOfA(w), a: await areaOfA(w), importe: 1 }),
+    missing: () => post('/api/areas/transferencias', { de: MISSING_ID, a: MISSING_ID - 1, importe: 1 }),
+    caller: 'adm',
+  },
+  // Top-ups: a buyer asks (one pending per budget: each call first closes the caller's own); everyone signed
+  // in reads what it may see; the deciders decide one of client A's buyer's, which client A's approver (rol 2,
+  // responsible for no área) does not see.
+  'POST /api/ampliaciones': {
+    req: async (w, actor) => {
+      const caller = actor === 'anon' ? undefined : w.users[actor];
+      if (caller)
+        await w.db
+          .update(budgetTopups)
+          .set({ estado: 'rechazada' })
+          .where(and(eq(budgetTopups.userId, caller.id), eq(budgetTopups.estado, 'pendiente')));
+      return post('/api/ampliaciones', { destino: 'usuario', importe: 10, motivo: 'Matriz' });
+    },
+    caller: 'u1',
+  },
+  'GET /api/ampliaciones': { req: () => get('/api/ampliaciones'), caller: 'u3' },
+  'POST /api/ampliaciones/:id/aprobar': {
+    req: async (w) => post(`/api/ampliaciones/${await pendingTopup(w)}/aprobar`),
+    missing: () => post(`/api/ampliaciones/${MISSING_ID}/aprobar`),
+    caller: 'u3',
+  },
+  'POST /api/ampliaciones/:id/rechazar': {
+    req: async (w) => post(`/api/ampliaciones/${await pendingTopup(w)}/rechazar`),
+    missing: () => post(`/api/ampliaciones/${MISSING_ID}/rechazar`),
+    caller: 'u3',
   },
 
   // Rol 4: administration (administrators belong to no client and see every client). The users, assignments,

@@ -120,6 +120,21 @@ export function budgetState(
   };
 }
 
+/**
+ * A buyer's budget of one month with that month's approved top-ups (decision 0123): `ajustes` per category
+ * id, 0 for the whole budget (regular mode). A category's top-up adds to that category's budget.
+ */
+export function withTopups<C extends CategoryBudget>(
+  presupuestoDefault: Centavos,
+  categorias: readonly C[],
+  ajustes: ReadonlyMap<number, Centavos>,
+): { presupuestoDefault: Centavos; categorias: C[] } {
+  return {
+    presupuestoDefault: presupuestoDefault + (ajustes.get(0) ?? 0),
+    categorias: categorias.map((c) => ({ ...c, presupuesto: c.presupuesto + (ajustes.get(c.id) ?? 0) })),
+  };
+}
+
 /** Whether the purchase limit (orders per month, -1 unlimited) still allows one more order. */
 export function canPlaceAnotherOrder(limite: number, comprasDelMes: number): boolean {
   return limite === -1 || comprasDelMes < limite;

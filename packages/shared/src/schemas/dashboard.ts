@@ -86,6 +86,19 @@ export const DashboardResponse = z.object({
     sobre_100: z.number().int(),
   }),
   por_categoria: z.array(DashboardCategory),
+  /**
+   * One client: its áreas (cost centres, decision 0123) this month — the month's budget (with top-ups and
+   * transfers) and what their orders spend — by name; empty without áreas or without a client.
+   */
+  por_area: z.array(
+    z.object({
+      id: z.number().int(),
+      nombre: z.string(),
+      codigo: z.string(),
+      presupuesto: z.number(),
+      utilizado: z.number(),
+    }),
+  ),
   /** The range's ten products with the largest amount (non-cancelled orders). */
   top_productos: z.array(DashboardProduct),
   /** Administrators: orders and their totals per business day, the last 30 days (else null). */

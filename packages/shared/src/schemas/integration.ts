@@ -252,6 +252,7 @@ const V1_ORDER_EXAMPLE = {
     direccion_entrega: 'Almacén general',
   },
   cliente: { id: 1, nombre: 'Demo Industrial' },
+  centro_de_costo: { id: 3, codigo: 'MANT', nombre: 'Mantenimiento', cuenta_contable: '6100-01' },
   lineas: [
     {
       id: 101,
@@ -344,6 +345,15 @@ export const V1Order = z
       direccion_entrega: z.string(),
     }),
     cliente: z.object({ id: z.number().int(), nombre: z.string() }),
+    /** The área (cost centre) the order was charged to, with its GL account (decision 0123); null = none. */
+    centro_de_costo: z
+      .object({
+        id: z.number().int(),
+        codigo: z.string(),
+        nombre: z.string(),
+        cuenta_contable: z.string().nullable(),
+      })
+      .nullable(),
     lineas: z.array(V1OrderLine),
     eventos: z.array(V1OrderEvent),
   })

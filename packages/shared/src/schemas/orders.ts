@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from '../domain/time.ts';
 import { BULK_ORDERS_MAX, MAX_ID, SEARCH_MAX_LENGTH } from '../limits.ts';
 import { MSG } from '../messages.ts';
+import { AreaBudgetDto } from './areas.ts';
 import { CommentText, OrderCommentDto } from './comments.ts';
 import { SurtidoState } from './fulfilment.ts';
 
@@ -227,6 +228,11 @@ export const ApprovalBudget = z.object({
       restante: z.number(),
     }),
   ),
+  /**
+   * The área the order is charged to (decision 0123): its month's budget, what its other orders of the month
+   * spend (`utilizado`) and what is left after this order (`restante`); null = none.
+   */
+  area: AreaBudgetDto.nullable(),
 });
 export type ApprovalBudget = z.infer<typeof ApprovalBudget>;
 

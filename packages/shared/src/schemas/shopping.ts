@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isMonthKey } from '../domain/months.ts';
 import { MSG } from '../messages.ts';
+import { AreaBudgetDto } from './areas.ts';
 import { OrderDetailDto, OrderNumberText, OrderStatus, OrderSummaryDto } from './orders.ts';
 import { listSort, type SortValue } from './sort.ts';
 
@@ -25,6 +26,10 @@ export const BudgetStateSchema = z.object({
   mes: z.string(),
   /** The client's budget alert thresholds, whole percentages ascending (decision 0054). */
   alertas_presupuesto: z.array(z.number().int()),
+  /** This month's approved top-ups of the buyer's own budget, already in `presupuesto_total` (decision 0123). */
+  ampliaciones: Pesos,
+  /** The buyer's área this month (its remaining after the cart), or null: "Presupuesto del área …". */
+  area: AreaBudgetDto.nullable(),
 });
 export type BudgetStateDto = z.infer<typeof BudgetStateSchema>;
 

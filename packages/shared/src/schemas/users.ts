@@ -80,6 +80,8 @@ export const UserBody = z.object({
   presupuesto_default: optionalPesos({ invalid: MSG.presupuestoUsuarioMinimo, min: 0 }),
   /** Category mode: [{id, presupuesto}]; entries above 0 are kept. */
   categorias: CategoriasField,
+  /** The área (cost centre) of the user's client (decision 0123); null or '' = none; absent keeps it. */
+  id_area: z.preprocess((v) => (v === '' ? null : v), idNumber(MSG.areaInvalida).nullable().optional()),
 });
 export type UserBody = z.infer<typeof UserBody>;
 
@@ -138,6 +140,8 @@ export const UserDto = z.object({
   activo: z.boolean(),
   limite_de_compras: z.number().int(),
   presupuesto_default: z.number(),
+  /** The user's área (decision 0123), or null. */
+  id_area: z.number().int().nullable(),
   /** JSON text of [{id, presupuesto}] (pesos). */
   categorias: z.string(),
   id_cliente: z.number().int(),

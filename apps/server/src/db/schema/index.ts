@@ -8,6 +8,7 @@
 import type { OrderDelivery } from '@portal/shared/domain/delivery';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -151,6 +152,11 @@ export const users = pgTable(
     ultimoAcceso: ts('ultimo_acceso'),
     /** The identity provider's own id of the account (SCIM `externalId`, decision 0121); unique per client. */
     scimExternalId: text('scim_external_id'),
+    /**
+     * The área (cost centre) the buyer belongs to (decision 0123): its orders spend the área's monthly budget
+     * as well as the buyer's. Null = none. The free-text `area` above is the specification's own field.
+     */
+    idArea: integer('id_area').references((): AnyPgColumn => areas.id),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -167,6 +173,7 @@ export const users = pgTable(
     index('users_nombre_trgm_idx').using('gin', sql`portal_fold(${t.nombre}) gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`portal_fold(${t.email}) gin_trgm_ops`),
     uniqueIndex('users_scim_external_unique').on(t.idCliente, t.scimExternalId),
+    index('users_area_idx').on(t.idArea).where(sql`${t.idArea} is not null`),
     check('users_rol_range', sql`${t.rol} between 1 and 5`),
     check('users_weeks_range', sql`${t.activeWeek} between 1 and 4 and ${t.entregaWeek} between 1 and 4`),
     check('users_cliente_by_rol', sql`(${t.rol} = 4) = (${t.idCliente} is null)`),
@@ -346,11 +353,17 @@ export const orders = pgTable(
     exportadoAt: ts('exportado_at'),
     exportadoPor: integer('exportado_por').references(() => users.id),
     loteExportacion: integer('lote_exportacion'),
+    /**
+     * The área whose budget the order spends (the buyer's when it was placed, decision 0123); null = none.
+     * Reports and the API show its code and GL account.
+     */
+    idArea: integer('id_area').references((): AnyPgColumn => areas.id),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('orders_status', sql`${t.status} in ('pendiente', 'espera', 'aprobado', 'cancelado')`),
+    index('orders_area_idx').on(t.idArea, t.transactionDate).where(sql`${t.idArea} is not null`),
     check(
       'orders_surtido_estatus',
       sql`${t.surtidoEstatus} in ('por_surtir', 'en_surtido', 'enviado', 'entregado')`,
@@ -1304,5 +1317,138 @@ export const budgetChangeRequests = pgTable(
     uniqueIndex('budget_change_requests_pending_unique').on(t.userId).where(sql`${t.estado} = 'pendiente'`),
     index('budget_change_requests_pending_idx').on(t.createdAt, t.id).where(sql`${t.estado} = 'pendiente'`),
     index('budget_change_requests_cliente_idx').on(t.idCliente, t.id),
+  ],
+);
+
+/**
+ * A client's áreas (cost centres, decision 0123): each has a monthly budget that its buyers' orders spend
+ * besides their own, an optional GL account for the reports and a responsible approver, who decides its
+ * top-ups and gets its budget alerts.
+ */
+export const areas = pgTable(
+  'areas',
+  {
+    id: serial('id').primaryKey(),
+    idCliente: integer('id_cliente')
+      .notNull()
+      .references(() => clients.id),
+    nombre: text('nombre').notNull(),
+    codigo: text('codigo').notNull(),
+    cuentaContable: text('cuenta_contable'),
+    /** The monthly budget (centavos), before the month's top-ups and transfers. */
+    presupuesto: money('presupuesto').notNull(),
+    idResponsable: integer('id_responsable').references((): AnyPgColumn => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('areas_codigo_unique').on(t.idCliente, sql`lower(${t.codigo})`),
+    uniqueIndex('areas_nombre_unique').on(t.idCliente, sql`lower(${t.nombre})`),
+    check('areas_presupuesto_min', sql`${t.presupuesto} >= 0`),
+  ],
+);
+
+/**
+ * Each área's running month (decision 0123), kept by the order's lifecycle seam with the buyers' running
+ * months (db/order-totals.ts): the spend with IVA and the number of the non-cancelled orders charged to it.
+ */
+export const areaMonthSpend = pgTable(
+  'area_month_spend',
+  {
+    idArea: integer('id_area').notNull(),
+    mes: date('mes', { mode: 'string' }).notNull(),
+    importe: money('importe').notNull(),
+    compras: integer('compras').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.idArea, t.mes] })],
+);
+
+/**
+ * The área budget alerts already sent (decision 0123): one row per área, business month and threshold,
+ * claimed in the change's transaction exactly like a buyer's (`budget_alerts`), so none is sent twice.
+ */
+export const areaBudgetAlerts = pgTable(
+  'area_budget_alerts',
+  {
+    idArea: integer('id_area')
+      .notNull()
+      .references(() => areas.id, { onDelete: 'cascade' }),
+    /** The business month, YYYY-MM. */
+    mes: text('mes').notNull(),
+    umbral: smallint('umbral').notNull(),
+    porcentaje: integer('porcentaje').notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.idArea, t.mes, t.umbral] })],
+);
+
+/**
+ * A buyer's request for more budget this month (decision 0123): for their own budget (of one category in
+ * category mode) or their área's. The área's responsible approver, a super authorizer or a client
+ * administrator of the client, or the distributor, approves it (a budget adjustment) or refuses it.
+ */
+export const budgetTopups = pgTable(
+  'budget_topups',
+  {
+    id: serial('id').primaryKey(),
+    idCliente: integer('id_cliente')
+      .notNull()
+      .references(() => clients.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The área whose budget is asked for; null = the buyer's own budget. */
+    idArea: integer('id_area').references(() => areas.id),
+    /** Category mode, the buyer's own budget: the category asked for. */
+    idCategoria: integer('id_categoria'),
+    /** The business month (its first day) the top-up is for. */
+    mes: date('mes', { mode: 'string' }).notNull(),
+    importe: money('importe').notNull(),
+    motivo: text('motivo').notNull(),
+    estado: text('estado').notNull().default('pendiente'),
+    respuesta: text('respuesta'),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: ts('decided_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('budget_topups_estado', sql`${t.estado} in ('pendiente', 'aprobada', 'rechazada')`),
+    check('budget_topups_importe_min', sql`${t.importe} > 0`),
+    index('budget_topups_cliente_idx').on(t.idCliente, t.estado, t.id),
+    index('budget_topups_user_idx').on(t.userId, t.id),
+  ],
+);
+
+/**
+ * What moves a month's budget beyond the base (decision 0123): an approved top-up (+) of a buyer or an área,
+ * or one side of a transfer between two áreas (− from one, + to the other). A month's budget is the base plus
+ * the sum of its rows; rows are never changed or removed.
+ */
+export const budgetAdjustments = pgTable(
+  'budget_adjustments',
+  {
+    id: serial('id').primaryKey(),
+    idCliente: integer('id_cliente')
+      .notNull()
+      .references(() => clients.id),
+    mes: date('mes', { mode: 'string' }).notNull(),
+    userId: integer('user_id').references(() => users.id),
+    idArea: integer('id_area').references(() => areas.id),
+    /** Category mode: the category of the buyer's budget adjusted; 0 = the whole budget (regular mode). */
+    idCategoria: integer('id_categoria').notNull().default(0),
+    /** Centavos; negative for the giving side of a transfer. */
+    importe: money('importe').notNull(),
+    tipo: text('tipo').notNull(),
+    idTopup: integer('id_topup').references(() => budgetTopups.id),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('budget_adjustments_tipo', sql`${t.tipo} in ('ampliacion', 'transferencia')`),
+    check('budget_adjustments_target', sql`(${t.userId} is null) <> (${t.idArea} is null)`),
+    index('budget_adjustments_user_idx').on(t.userId, t.mes).where(sql`${t.userId} is not null`),
+    index('budget_adjustments_area_idx').on(t.idArea, t.mes).where(sql`${t.idArea} is not null`),
   ],
 );

@@ -3,7 +3,13 @@
  * approved. One rule, used by the approval itself (one order, in its transaction) and by the authorizers'
  * list (the flags of a whole page, read in a few batched queries).
  */
-import { type BudgetLine, type MonthUsed, monthUsedOf, spendOf } from '@portal/shared/domain/budget';
+import {
+  type BudgetLine,
+  type MonthUsed,
+  monthUsedOf,
+  spendOf,
+  withTopups,
+} from '@portal/shared/domain/budget';
 import { centavosToPesos, totalsOf } from '@portal/shared/domain/money';
 import { businessMonth } from '@portal/shared/domain/time';
 import type { ApprovalBudget } from '@portal/shared/schemas/orders';
@@ -12,6 +18,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { type MonthSpendJson, monthOfRows } from '../../db/order-totals.ts';
 import { executeNamed } from '../../db/prepared.ts';
 import { categories, orderLines, userCategoryBudgets, userMonthSpend, users } from '../../db/schema/index.ts';
+import { areaMonth, areaMonths, areaOthers, usersTopups, userTopups } from '../areas/area-budget.ts';
 import { otherMonthOrders } from './authorizer.repository.ts';
 
 interface CategoryBudgetRow {
@@ -31,7 +38,7 @@ export function approvalFigures(input: {
   budgets: readonly CategoryBudgetRow[];
   used: MonthUsed;
   lines: readonly BudgetLine[];
-}): ApprovalBudget & { over: boolean } {
+}): Omit<ApprovalBudget, 'area'> & { over: boolean } {
   const { used: monthUsed, lines, budgets } = input;
   const productos = lines.reduce((n, l) => n + l.cantidad, 0);
   if (input.modo !== 'categoria') {
@@ -95,25 +102,51 @@ function categoryBudgets(db: Db | Tx, userIds: number[]) {
     .where(inArray(userCategoryBudgets.userId, userIds));
 }
 
-/** One order's approval figures (the review screen and the approval, inside its transaction). */
+/** One order's approval figures (the review screen). */
 export async function approvalBudget(
   db: Db | Tx,
   tz: string,
-  order: { id: number; idUser: number; transactionDate: Date },
+  order: {
+    id: number;
+    idUser: number;
+    transactionDate: Date;
+    idArea: number | null;
+    status: string;
+    total: number;
+  },
   buyer: { presupuestoDefault: number },
   modo: string,
   lines: BudgetLine[],
 ): Promise<ApprovalBudget & { over: boolean; others: Awaited<ReturnType<typeof otherMonthOrders>> }> {
-  const others = await otherMonthOrders(db, order.idUser, order.id, businessMonth(order.transactionDate, tz));
+  const month = businessMonth(order.transactionDate, tz);
+  const mes = `${month.key}-01`;
+  const others = await otherMonthOrders(db, order.idUser, order.id, month);
   const budgets = modo === 'categoria' ? await categoryBudgets(db, [order.idUser]) : [];
+  const ajustes = await userTopups(db, order.idUser, mes);
+  // The área the order is charged to (decision 0123): its month without this order, then with it as it stands.
+  const area = order.idArea !== null ? await areaMonth(db, order.idArea, mes) : null;
+  const topped = withTopups(buyer.presupuestoDefault, budgets, ajustes);
+  const figures = approvalFigures({
+    modo,
+    presupuestoDefault: topped.presupuestoDefault,
+    budgets: topped.categorias,
+    used: monthUsedOf(others),
+    lines,
+  });
+  const areaRestante = area ? area.presupuesto - areaOthers(area, order) - totalsOf(lines).total : 0;
   return {
-    ...approvalFigures({
-      modo,
-      presupuestoDefault: buyer.presupuestoDefault,
-      budgets,
-      used: monthUsedOf(others),
-      lines,
-    }),
+    ...figures,
+    over: figures.over || areaRestante < 0,
+    area: area
+      ? {
+          id: area.id,
+          nombre: area.nombre,
+          codigo: area.codigo,
+          presupuesto: centavosToPesos(area.presupuesto),
+          utilizado: centavosToPesos(areaOthers(area, order)),
+          restante: centavosToPesos(areaRestante),
+        }
+      : null,
     others,
   };
 }
@@ -191,7 +224,9 @@ export function monthWithout(
  * row's buyer budget and running month (`presupuestoDefault`, `gastoDelMes`: user_month_spend, category 0,
  * decision 0072). Category mode reads, in one statement whatever the page holds, each buyer's running months
  * of the months the page touches, its category budgets, and the page's own lines. An order's "others" are
- * its buyer's month without it (a cancelled order is not in the month). Keyed by order id.
+ * its buyer's month without it (a cancelled order is not in the month). With them, in the same round trip,
+ * the buyers' top-ups and the áreas' months of the page's months (decision 0123): an order over its área
+ * is flagged too. Keyed by order id.
  */
 export async function pageBudgetFlags(
   db: Db,
@@ -205,23 +240,33 @@ export async function pageBudgetFlags(
     transactionDate: Date;
     presupuestoDefault: number;
     gastoDelMes: number;
+    idArea: number | null;
   }[],
 ): Promise<Map<number, { over: boolean; restante: number }>> {
   const flags = new Map<number, { over: boolean; restante: number }>();
   if (page.length === 0) return flags;
   const byCategory = modo === 'categoria';
-  // Only category mode reads months here (regular mode has the row's `gastoDelMes`, already of its month).
-  const mesOf = new Map(
-    byCategory ? page.map((o) => [o.id, `${businessMonth(o.transactionDate, tz).key}-01`]) : [],
-  );
-  const category = byCategory
-    ? await categoryFlagBuyers(
-        db,
-        [...new Set(page.map((o) => o.idUser))],
-        [...new Set(mesOf.values())],
-        page.map((o) => o.id),
-      )
-    : undefined;
+  const mesOf = new Map(page.map((o) => [o.id, `${businessMonth(o.transactionDate, tz).key}-01`]));
+  const meses = [...new Set(mesOf.values())];
+  // The buyers' top-ups and the áreas' months of the months the page touches (decision 0123).
+  const buyers = [...new Set(page.map((o) => o.idUser))];
+  const [category, topups, areaByMonth] = await Promise.all([
+    byCategory
+      ? categoryFlagBuyers(
+          db,
+          buyers,
+          meses,
+          page.map((o) => o.id),
+        )
+      : undefined,
+    usersTopups(db, buyers, meses),
+    Promise.all(
+      meses.map(async (mes) => {
+        const ids = page.filter((o) => o.idArea !== null && mesOf.get(o.id) === mes).map((o) => o.idArea!);
+        return [mes, await areaMonths(db, ids, mes)] as const;
+      }),
+    ).then((entries) => new Map(entries)),
+  ]);
   for (const o of page) {
     const buyer = category?.buyers.get(o.idUser);
     const month = category
@@ -231,14 +276,21 @@ export async function pageBudgetFlags(
     const own: BudgetLine[] = category
       ? (category.lines.get(o.id) ?? [])
       : [{ precio: o.total, cantidad: 1, impuesto: false, idCategoria: 0 }];
+    const topped = withTopups(
+      category ? Number(buyer?.p ?? 0) : o.presupuestoDefault,
+      (buyer?.budgets ?? []).map((x) => ({ ...x, presupuesto: Number(x.presupuesto) })),
+      topups.get(`${o.idUser}|${mesOf.get(o.id)}`) ?? new Map(),
+    );
     const figures = approvalFigures({
       modo,
-      presupuestoDefault: category ? Number(buyer?.p ?? 0) : o.presupuestoDefault,
-      budgets: (buyer?.budgets ?? []).map((x) => ({ ...x, presupuesto: Number(x.presupuesto) })),
+      presupuestoDefault: topped.presupuestoDefault,
+      budgets: topped.categorias,
       used: monthWithout(month, o, own),
       lines: own,
     });
-    flags.set(o.id, { over: figures.over, restante: figures.restante });
+    const area = o.idArea !== null ? areaByMonth.get(mesOf.get(o.id)!)?.get(o.idArea) : undefined;
+    const areaOver = area ? area.presupuesto - areaOthers(area, o) - o.total < 0 : false;
+    flags.set(o.id, { over: figures.over || areaOver, restante: figures.restante });
   }
   return flags;
 }

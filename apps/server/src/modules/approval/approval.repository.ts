@@ -11,6 +11,7 @@ import { jsonRows } from '../../db/json-rows.ts';
 import { type MonthSpendJson, monthOfRows } from '../../db/order-totals.ts';
 import { genericPlansForTheTransaction, preparedIn } from '../../db/prepared.ts';
 import {
+  budgetAdjustments,
   categories,
   clients,
   orderLines,
@@ -145,13 +146,16 @@ export interface ApprovalRead {
   month: MonthUsed;
   /** The buyer's category budgets, with the category's name (category mode only; else empty). */
   budgets: { id: number; presupuesto: number; nombre: string }[];
+  /** The buyer's approved top-ups of the order's month, per category (0: the whole budget; decision 0123). */
+  ajustes: Map<number, number>;
   /** Level 2's authorizers and today's stand-ins, when a level-1 approval may send the order to them. */
   levelTwo: LevelPerson[] | null;
   /** The webhook endpoints that want `pedido.aprobado` of the order's client. */
   wanting: number[];
 }
 
-type ReadRow = Omit<ApprovalRead, 'limits' | 'month' | 'lines' | 'budgets' | 'previos'> & {
+type ReadRow = Omit<ApprovalRead, 'limits' | 'month' | 'lines' | 'budgets' | 'previos' | 'ajustes'> & {
+  ajustes: { c: number; i: number | string }[];
   previos: number | string;
   lines: (Omit<ApprovalLine, 'precio'> & { precio: number | string })[];
   limits: { p: number; l: number }[];
@@ -188,6 +192,10 @@ export async function readApproval(
         ${categories.nombre} as nombre
       from ${userCategoryBudgets} inner join ${categories} on ${categories.id} = ${userCategoryBudgets.categoryId}
       where ${userCategoryBudgets.userId} = ${o.idUser}`;
+    const ajustes = sql`select ${budgetAdjustments.idCategoria} as c, sum(${budgetAdjustments.importe}) as i
+      from ${budgetAdjustments}
+      where ${budgetAdjustments.userId} = ${o.idUser} and ${budgetAdjustments.mes} = ${p('mes')}::date
+      group by 1`;
     const levelOne = levelOneApproverQuery(d, sql`${o.id}`).getSQL();
     const acting = actingForQuery(d, {
       userId: p('userId'),
@@ -213,6 +221,7 @@ export async function readApproval(
         lines: sql<ReadRow['lines']>`${jsonRows(lines, sql`r.id`)}`,
         limits: sql<ReadRow['limits']>`${jsonRows(limits)}`,
         month: sql<ReadRow['month']>`${jsonRows(month)}`,
+        ajustes: sql<ReadRow['ajustes']>`${jsonRows(ajustes)}`,
         budgets: sql<
           ReadRow['budgets']
         >`case when ${c.modoPresupuesto} = 'categoria' then ${jsonRows(budgets)} end`,
@@ -234,5 +243,6 @@ export async function readApproval(
     limits: new Map(row.limits.map((x) => [x.p, x.l])),
     month: monthOfRows(row.month).used,
     budgets: (row.budgets ?? []).map((b) => ({ ...b, presupuesto: Number(b.presupuesto) })),
+    ajustes: new Map(row.ajustes.map((a) => [Number(a.c), Number(a.i)])),
   };
 }

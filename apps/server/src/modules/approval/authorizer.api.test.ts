@@ -667,9 +667,9 @@ describe.each(DB_KINDS)('authorization: orders, workflow, reports, e-mails (%s)'
     expect(general.rawPayload.subarray(0, 3).toString('hex')).toBe('efbbbf');
     const rows = csvRows(general.body);
     expect(rows).toEqual([
-      'Pedido,Fecha,Estatus,Usuario,Nombre,Productos,Subtotal,IVA,Total,Dirección de entrega,Calle,Colonia,Ciudad,CP,Estado,Área,Región,Semana de entrega',
-      `${String(jan31.id).padStart(5, '0')},31/01/2026,Aprobado,${w.buyer.usuario},Beto Comprador,2,225.50,32.00,257.50,"Av. Reforma 1, Piso 2",,,,,,Compras,Centro,3`,
-      `${String(feb1.id).padStart(5, '0')},01/02/2026,Cancelado,${w.buyer.usuario},Beto Comprador,1,100.00,16.00,116.00,"Av. Reforma 1, Piso 2",,,,,,Compras,Centro,3`,
+      'Pedido,Fecha,Estatus,Usuario,Nombre,Productos,Subtotal,IVA,Total,Dirección de entrega,Calle,Colonia,Ciudad,CP,Estado,Área,Región,Semana de entrega,Clave de área,Cuenta contable',
+      `${String(jan31.id).padStart(5, '0')},31/01/2026,Aprobado,${w.buyer.usuario},Beto Comprador,2,225.50,32.00,257.50,"Av. Reforma 1, Piso 2",,,,,,Compras,Centro,3,,`,
+      `${String(feb1.id).padStart(5, '0')},01/02/2026,Cancelado,${w.buyer.usuario},Beto Comprador,1,100.00,16.00,116.00,"Av. Reforma 1, Piso 2",,,,,,Compras,Centro,3,,`,
     ]);
     const detail = await w.api.r2.post('/api/reporte/autorizador/productos/detalle', {
       tipo: 'detalle',
@@ -678,9 +678,9 @@ describe.each(DB_KINDS)('authorization: orders, workflow, reports, e-mails (%s)'
     });
     const drows = csvRows(detail.body);
     expect(drows).toEqual([
-      'Pedido,Fecha,Estatus,Usuario,Nombre,Clave interna,Clave cliente,Producto,Categoría,Unidad,Cantidad,Precio unitario,IVA,Importe',
-      `${String(jan31.id).padStart(5, '0')},31/01/2026,Aprobado,${w.buyer.usuario},Beto Comprador,CL-${w.a.id},,"'=HYPERLINK(""http://x"")",Papelería,Pieza,2,100.00,32.00,200.00`,
-      `${String(jan31.id).padStart(5, '0')},31/01/2026,Aprobado,${w.buyer.usuario},Beto Comprador,CL-${w.b.id},,"Galletas, surtidas",Papelería,Pieza,1,25.50,0.00,25.50`,
+      'Pedido,Fecha,Estatus,Usuario,Nombre,Clave interna,Clave cliente,Producto,Categoría,Unidad,Cantidad,Precio unitario,IVA,Importe,Clave de área,Cuenta contable',
+      `${String(jan31.id).padStart(5, '0')},31/01/2026,Aprobado,${w.buyer.usuario},Beto Comprador,CL-${w.a.id},,"'=HYPERLINK(""http://x"")",Papelería,Pieza,2,100.00,32.00,200.00,,`,
+      `${String(jan31.id).padStart(5, '0')},31/01/2026,Aprobado,${w.buyer.usuario},Beto Comprador,CL-${w.b.id},,"Galletas, surtidas",Papelería,Pieza,1,25.50,0.00,25.50,,`,
     ]);
   });
 
@@ -715,7 +715,7 @@ describe.each(DB_KINDS)('authorization: orders, workflow, reports, e-mails (%s)'
     expect(lines.map((l) => Number(l.slice(0, l.indexOf(','))))).toEqual(ids.flatMap((id) => [id, id, id]));
     lines.forEach((l, k) => {
       expect(l).toContain(`Producto ${Math.floor(k / 3)}-${(k % 3) + 1} con un nombre largo`);
-      expect(l.split(',')).toHaveLength(14);
+      expect(l.split(',')).toHaveLength(16);
     });
     const general = await w.api.r2.post('/api/reporte/autorizador', {
       tipo: 'general',

@@ -173,6 +173,7 @@ function orderPageQuery(db: Db, f: OrderListFilter, orden: OrderSort, window: Pa
       // What the regular budget's flag needs, read with the page (one look-up each) instead of in another
       // statement: the buyer's budget and its running month's spend (user_month_spend, category 0).
       presupuestoDefault: users.presupuestoDefault,
+      idArea: orders.idArea,
       gastoDelMes: sql<string | null>`(select ${userMonthSpend.importe} from ${userMonthSpend}
         where ${userMonthSpend.idUser} = ${orders.idUser} and ${userMonthSpend.idCategoria} = 0
           and ${userMonthSpend.mes} = ${businessMonthOf(orders.transactionDate)})`,

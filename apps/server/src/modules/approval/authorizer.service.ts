@@ -1,4 +1,5 @@
 import { approvalOutcome, approvalTarget } from '@portal/shared/domain/approval-rules';
+import { withTopups } from '@portal/shared/domain/budget';
 import { approverQuantityProblem } from '@portal/shared/domain/cart';
 import { actionableStatuses, transitionAs } from '@portal/shared/domain/delegation';
 import { FULFILMENT_START } from '@portal/shared/domain/fulfilment';
@@ -37,6 +38,7 @@ import { AppError, conflict, forbidden, notFound, unprocessable } from '../../li
 import { approvalsTotal } from '../../lib/metrics.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
+import { areaMonth, areaOthers } from '../areas/area-budget.ts';
 import { insertComment } from '../orders/comments.service.ts';
 import { lifecycleDeps, orderChanged } from '../orders/lifecycle.ts';
 import type { ReviewSummary } from '../orders/notifications.ts';
@@ -432,16 +434,26 @@ async function approveOne(
     const newLines = lines
       .filter((l) => wanted.has(l.productId))
       .map((l) => ({ ...l, cantidad: wanted.get(l.productId)! }));
+    const topped = withTopups(buyer.presupuestoDefault, read.budgets, read.ajustes);
     const budget = approvalFigures({
       modo: read.modo,
-      presupuestoDefault: buyer.presupuestoDefault,
-      budgets: read.budgets,
+      presupuestoDefault: topped.presupuestoDefault,
+      budgets: topped.categorias,
       used: monthWithout(read.month, order, lines),
       lines: newLines,
     });
     if (budget.over) throw unprocessable('BUDGET', MSG.presupuestoAutorizador);
 
     const totals = totalsOf(newLines);
+    // The área the order is charged to (decision 0123), locked after the buyer: its other orders of the
+    // month and this one as approved must fit in its month's budget.
+    if (order.idArea !== null) {
+      const area = await areaMonth(tx, order.idArea, `${businessMonth(order.transactionDate, tz).key}-01`, {
+        lock: true,
+      });
+      if (area && area.presupuesto - areaOthers(area, order) - totals.total < 0)
+        throw unprocessable('AREA_BUDGET', MSG.presupuestoAreaAutorizador(area.nombre));
+    }
     // The client's rule by amount may complete a level-1 approval (decision 0049).
     const target = approvalTarget(
       step.to,

@@ -22,11 +22,12 @@ import type {
   DashboardQuery,
   DashboardResponse,
 } from '@portal/shared/schemas/dashboard';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { type MonthSpendJson, monthOfRows } from '../../db/order-totals.ts';
 import { executeNamed } from '../../db/prepared.ts';
 import {
+  areas,
   categories,
   clientBuyerVersions,
   clientOrderVersions,
@@ -42,6 +43,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
+import { areaMonths } from '../areas/area-budget.ts';
 
 /** How many buyers the "used vs budget" chart lists. */
 const BUYERS_SHOWN = 50;
@@ -147,6 +149,7 @@ export async function dashboard(
     por_usuario: buyers?.lista ?? [],
     usuarios: buyers?.usuarios ?? { total: 0, sobre_80: 0, sobre_100: 0 },
     por_categoria: porCategoria,
+    por_area: scope ? await areasOfMonth(db, scope.id, current.key) : [],
     top_productos: top,
     por_dia: porDia,
     clientes_cerca: cerca,
@@ -436,6 +439,25 @@ async function buyersOfMonth(
 }
 
 /** Regular budgets: the current month's spend per category (amount plus each line's IVA), from the summary. */
+/** A client's áreas this month (decision 0123): each one's month budget and spend, by name. */
+async function areasOfMonth(db: Db, idCliente: number, month: string) {
+  const rows = await db
+    .select({ id: areas.id, nombre: areas.nombre, codigo: areas.codigo })
+    .from(areas)
+    .where(eq(areas.idCliente, idCliente))
+    .orderBy(asc(sql`lower(${areas.nombre})`));
+  const months = await areaMonths(
+    db,
+    rows.map((r) => r.id),
+    `${month}-01`,
+  );
+  return rows.map((r) => ({
+    ...r,
+    presupuesto: centavosToPesos(months.get(r.id)?.presupuesto ?? 0),
+    utilizado: centavosToPesos(months.get(r.id)?.utilizado ?? 0),
+  }));
+}
+
 async function categoriesOfMonth(db: Db, idCliente: number, month: string): Promise<DashboardCategory[]> {
   const rows = await rowsOf<{ id: number; nombre: string | null; utilizado: string | number }>(
     db,

@@ -2,11 +2,11 @@ import { DELIVERY_PARTS, deliveryAddress, type OrderDelivery } from '@portal/sha
 import type { FulfilmentState } from '@portal/shared/domain/fulfilment';
 import type { V1Order } from '@portal/shared/schemas/integration';
 import type { OrderStatus } from '@portal/shared/schemas/orders';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { selectOrdersWithParties } from '../../db/orders-with-parties.ts';
 import { allOn } from '../../db/prepared.ts';
-import { clients, orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
+import { areas, clients, orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
 
 /**
  * The one serializer of an order for integrations: the v1 API's list and detail and every webhook body
@@ -35,11 +35,14 @@ export async function v1Orders(db: Db | Tx, ids: number[]): Promise<V1Order[]> {
       usuario: users.usuario,
       buyerNombre: users.nombre,
       email: users.email,
-      area: users.area,
+      areaTexto: users.area,
       entrega: orders.entrega,
       paqueteria: orders.paqueteria,
       clientId: clients.id,
       clientNombre: clients.nombre,
+      // The área the order was charged to (decision 0123), if any.
+      area: sql<V1Order['centro_de_costo']>`(select json_build_object('id', a.id, 'codigo', a.codigo,
+        'nombre', a.nombre, 'cuenta_contable', a.cuenta_contable) from ${areas} a where a.id = ${orders.idArea})`,
     }).where(inArray(orders.id, ids)),
     db
       .select()
@@ -88,10 +91,11 @@ export async function v1Orders(db: Db | Tx, ids: number[]): Promise<V1Order[]> {
           usuario: h.usuario,
           nombre: h.buyerNombre,
           email: h.email,
-          area: h.area,
+          area: h.areaTexto,
           direccion_entrega: h.entrega.direccion_entrega ?? '',
         },
         cliente: { id: h.clientId, nombre: h.clientNombre },
+        centro_de_costo: h.area,
         lineas: lines
           .filter((l) => l.orderId === id)
           .map((l) => ({

@@ -8,7 +8,7 @@
  * sent again. One e-mail per recipient and budget (the whole budget, or one category) names the highest
  * threshold the change reached.
  */
-import { type BudgetState, budgetState } from '@portal/shared/domain/budget';
+import { type BudgetState, budgetState, withTopups } from '@portal/shared/domain/budget';
 import { crossedThresholds, usedPercent } from '@portal/shared/domain/budget-alerts';
 import { formatCentavos } from '@portal/shared/domain/money';
 import { monthName } from '@portal/shared/domain/months';
@@ -17,10 +17,20 @@ import { businessMonth } from '@portal/shared/domain/time';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { monthSpend } from '../../db/order-totals.ts';
-import { budgetAlerts, categories, clients, userCategoryBudgets, users } from '../../db/schema/index.ts';
+import {
+  areaBudgetAlerts,
+  areas,
+  budgetAlerts,
+  categories,
+  clients,
+  orders,
+  userCategoryBudgets,
+  users,
+} from '../../db/schema/index.ts';
 import { orderEmail } from '../../lib/emails.ts';
 import { addressOf, enqueueEmails } from '../../lib/mailer.ts';
 import { MSG } from '../../messages.ts';
+import { areaMonth, userTopups } from '../areas/area-budget.ts';
 
 /** The month a change left, when the caller already holds it (the purchase, from the snapshot read under the lock). */
 export interface KnownMonth {
@@ -69,6 +79,7 @@ export async function sendBudgetAlerts(
     const modo = buyer.modo === 'categoria' ? 'categoria' : 'regular';
     // The running month (decision 0072): the change was moved into it before this check.
     const { used } = await monthSpend(tx, userId, month.key);
+    const topups = await userTopups(tx, userId, `${month.key}-01`);
     const budgets =
       modo === 'categoria'
         ? await tx
@@ -77,10 +88,10 @@ export async function sendBudgetAlerts(
             .where(eq(userCategoryBudgets.userId, userId))
         : [];
     alertas = buyer.alertas;
+    // The month's budget with its approved top-ups (decision 0123), as every other figure reads it.
     state = budgetState({
       modo,
-      presupuestoDefault: buyer.presupuestoDefault,
-      categorias: budgets,
+      ...withTopups(buyer.presupuestoDefault, budgets, topups),
       used,
       cart: [],
     });
@@ -154,4 +165,56 @@ export async function sendBudgetAlerts(
     }
     await enqueueEmails(tx, emails);
   }
+}
+
+/**
+ * The área's budget alerts (decision 0123): after a change that moved the área of an order (a purchase, an
+ * approval with edits), in its transaction, with the client's thresholds; each (área, month, threshold) is
+ * claimed by inserting its row and only the change that inserted it sends, to the área's responsible approver
+ * (an active one; none: nothing is sent). Only the running month warns.
+ */
+export async function sendAreaBudgetAlerts(
+  tx: Tx,
+  config: { publicUrl: string; tz: string; now: Date },
+  orderId: number,
+  at: Date,
+): Promise<void> {
+  const month = businessMonth(at, config.tz);
+  if (month.key !== businessMonth(config.now, config.tz).key) return;
+  const [order] = await tx
+    .select({ idArea: orders.idArea, alertas: clients.alertasPresupuesto })
+    .from(orders)
+    .innerJoin(clients, eq(clients.id, orders.idCliente))
+    .where(eq(orders.id, orderId));
+  if (!order?.idArea) return;
+  const area = await areaMonth(tx, order.idArea, `${month.key}-01`);
+  if (!area) return;
+  const crossed = crossedThresholds(area.utilizado, area.presupuesto, order.alertas);
+  if (crossed.length === 0) return;
+  const porcentaje = usedPercent(area.utilizado, area.presupuesto);
+  const claimed = await tx
+    .insert(areaBudgetAlerts)
+    .values(crossed.map((umbral) => ({ idArea: area.id, mes: month.key, umbral, porcentaje })))
+    .onConflictDoNothing()
+    .returning({ umbral: areaBudgetAlerts.umbral });
+  if (claimed.length === 0) return;
+  const [responsable] = await tx
+    .select({ id: users.id, email: users.email, usuario: users.usuario, nombre: users.nombre })
+    .from(areas)
+    .innerJoin(users, eq(users.id, areas.idResponsable))
+    .where(and(eq(areas.id, area.id), eq(users.activo, true)));
+  if (!responsable) return;
+  const umbral = Math.max(...claimed.map((c) => c.umbral));
+  await enqueueEmails(tx, [
+    orderEmail(addressOf(responsable) ?? '', responsable.nombre, {
+      subject: MSG.presupuestoAreaUsado(area.nombre, porcentaje, monthName(month.key)),
+      paragraphs: [
+        MSG.avisoPresupuestoCifras(formatCentavos(area.utilizado), formatCentavos(area.presupuesto)),
+        MSG.avisoPresupuestoUmbral(umbral),
+      ],
+      url: `${config.publicUrl}/autorizador/ampliaciones`,
+      label: 'Ver las ampliaciones',
+      para: { userId: responsable.id, tipo: 'presupuesto' },
+    }),
+  ]);
 }

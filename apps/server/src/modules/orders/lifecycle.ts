@@ -34,7 +34,7 @@ import { type Email, enqueueEmails } from '../../lib/mailer.ts';
 import { MSG } from '../../messages.ts';
 import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
 import type { KnownMonth } from './budget-alerts.ts';
-import { sendBudgetAlerts } from './budget-alerts.ts';
+import { sendAreaBudgetAlerts, sendBudgetAlerts } from './budget-alerts.ts';
 import { notifyComment } from './comments.service.ts';
 import {
   authorizerEmails,
@@ -81,6 +81,8 @@ export interface OrderRef {
   idUser: number;
   total: number;
   transactionDate: Date;
+  /** The área the order is charged to (decision 0123), when the caller knows it: its alerts run only then. */
+  idArea?: number | null;
 }
 
 /** Whom an e-mail to the buyer goes to. */
@@ -275,6 +277,7 @@ async function placed(tx: Tx, deps: LifecycleDeps, c: Placed): Promise<void> {
   if (c.status === 'aprobado')
     await recordWebhookEvent(tx, deps, { ...event, type: 'pedido.aprobado' }, wanting.aprobado);
   await sendBudgetAlerts(tx, alertConfig(deps), c.order.idUser, c.order.transactionDate, c.month);
+  if (c.order.idArea) await sendAreaBudgetAlerts(tx, alertConfig(deps), c.order.id, c.order.transactionDate);
 }
 
 async function reviewed(tx: Tx, deps: LifecycleDeps, c: Reviewed): Promise<void> {
@@ -332,6 +335,7 @@ async function reviewed(tx: Tx, deps: LifecycleDeps, c: Reviewed): Promise<void>
     await moveOrderTotals(tx, c.order.id, 1);
     // Edited lines move the buyer's month: the budget alerts of that month (decision 0054).
     await sendBudgetAlerts(tx, alertConfig(deps), c.order.idUser, c.order.transactionDate);
+    await sendAreaBudgetAlerts(tx, alertConfig(deps), c.order.id, c.order.transactionDate);
   }
   if (c.to === 'aprobado' && c.wanting.length > 0)
     await recordWebhookEvent(

@@ -5,7 +5,7 @@ import { businessDateRange, formatDate } from '@portal/shared/domain/time';
 import type { ReportBody } from '@portal/shared/schemas/orders';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
-import { orderLines, orders, users } from '../../db/schema/index.ts';
+import { areas, orderLines, orders, users } from '../../db/schema/index.ts';
 import { BOM, csvCell, csvMoney, csvRow } from '../../lib/csv.ts';
 import type { Deps } from '../../lib/deps.ts';
 
@@ -55,6 +55,9 @@ export const DETAIL_HEADER = [
   'Importe',
 ];
 
+/** The detail report's columns: each line's, then its order's área code and GL account (decision 0123). */
+const AREA_HEADER = ['Clave de área', 'Cuenta contable'];
+
 interface ReportOrder {
   id: number;
   status: string;
@@ -75,6 +78,8 @@ interface ReportOrder {
   area: string;
   region: string;
   entrega_week: number;
+  area_codigo: string;
+  cuenta_contable: string;
 }
 
 /**
@@ -103,8 +108,10 @@ async function* orderBatches(db: Db, idCliente: number, range: { start: Date; en
           DELIVERY_FIELDS.map((f) => sql`coalesce(${o.entrega} ->> ${f}, '') as ${sql.identifier(f)}`),
           sql`, `,
         )},
-        ${u.area}, ${u.region}, ${u.entregaWeek}
+        ${u.area}, ${u.region}, ${u.entregaWeek},
+        coalesce(a.codigo, '') as area_codigo, coalesce(a.cuenta_contable, '') as cuenta_contable
       from ${o} inner join ${u} on ${u.id} = ${o.idUser}
+        left join ${areas} a on a.id = ${o.idArea}
       where ${o.idCliente} = ${idCliente} and ${o.transactionDate} >= ${range.start}
         and ${o.transactionDate} < ${range.end} and ${o.id} > ${lastId}
       order by ${o.id} limit ${BATCH}`,
@@ -183,7 +190,9 @@ export function reportStream(
   async function* generate() {
     yield BOM;
     if (body.tipo === 'general') {
-      yield csvRow(GENERAL_HEADER);
+      // The área (cost centre) the order was charged to and its GL account (decision 0123), after the
+      // specification's columns.
+      yield csvRow([...GENERAL_HEADER, ...AREA_HEADER]);
       for await (const batch of orderBatches(db, idCliente, range)) {
         const counts = await lineCounts(
           db,
@@ -210,6 +219,8 @@ export function reportStream(
             o.area,
             o.region,
             o.entrega_week,
+            o.area_codigo,
+            o.cuenta_contable,
           ]);
           if (chunk.length >= CHUNK_CHARS) {
             yield chunk;
@@ -220,7 +231,7 @@ export function reportStream(
       }
       return;
     }
-    yield csvRow(DETAIL_HEADER);
+    yield csvRow([...DETAIL_HEADER, ...AREA_HEADER]);
     for await (const batch of orderBatches(db, idCliente, range)) {
       // The order's own cells are formatted once per order, not once per line.
       const orderCells = new Map(
@@ -237,6 +248,7 @@ export function reportStream(
             .join(','),
         ]),
       );
+      const areaCells = new Map(batch.map((o) => [o.id, [o.area_codigo, o.cuenta_contable]]));
       const lines = await detailLines(
         db,
         batch.map((o) => o.id),
@@ -244,7 +256,7 @@ export function reportStream(
       let chunk = '';
       for (const l of lines) {
         chunk += `${orderCells.get(l.order_id)},`;
-        chunk += csvRow(detailLineCells(l));
+        chunk += csvRow([...detailLineCells(l), ...areaCells.get(l.order_id)!]);
         if (chunk.length >= CHUNK_CHARS) {
           yield chunk;
           chunk = '';

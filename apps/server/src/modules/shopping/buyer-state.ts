@@ -4,6 +4,7 @@ import {
   budgetState,
   type MonthUsed,
   monthUsedOf,
+  withTopups,
 } from '@portal/shared/domain/budget';
 import { centavosToPesos, totalsOf } from '@portal/shared/domain/money';
 import { ROLES } from '@portal/shared/domain/roles';
@@ -20,6 +21,9 @@ import {
 } from '../../db/order-totals.ts';
 import { isTransaction, prepared } from '../../db/prepared.ts';
 import {
+  areaMonthSpend,
+  areas,
+  budgetAdjustments,
   cartItems,
   categories,
   products,
@@ -38,6 +42,8 @@ export interface Buyer {
   idCliente: number;
   presupuestoDefault: number;
   limiteDeCompras: number;
+  /** The buyer's área (decision 0123), when read under the buyer's lock; the reads find it themselves. */
+  idArea?: number | null;
 }
 
 export interface BuyerClient {
@@ -148,6 +154,19 @@ function shopperReadsQuery(db: Db | Tx, p: ShopperArgs, shape: ShopperShape) {
       ${userMonthSpend.compras} as n
     from ${userMonthSpend}
     where ${userMonthSpend.idUser} = ${p.userId} and ${userMonthSpend.mes} = ${p.mes}::date`;
+  // This month's top-ups of the buyer's own budget (decision 0123), per category (0: the whole budget).
+  const ajustes = sql`select ${budgetAdjustments.idCategoria} as c, sum(${budgetAdjustments.importe}) as i
+    from ${budgetAdjustments}
+    where ${budgetAdjustments.userId} = ${p.userId} and ${budgetAdjustments.mes} = ${p.mes}::date
+    group by 1`;
+  // The buyer's área and its month: its budget with the month's top-ups and transfers, and its spend.
+  const area = sql`select ${areas.id} as id, ${areas.nombre} as nombre, ${areas.codigo} as codigo,
+      ${areas.presupuesto} + coalesce((select sum(b.importe) from ${budgetAdjustments} b
+        where b.id_area = ${areas.id} and b.mes = ${p.mes}::date), 0) as presupuesto,
+      coalesce((select s.importe from ${areaMonthSpend} s
+        where s.id_area = ${areas.id} and s.mes = ${p.mes}::date), 0) as utilizado
+    from ${users} inner join ${areas} on ${areas.id} = ${users.idArea}
+    where ${users.id} = ${p.userId}`;
   const budgets = sql`select ${userCategoryBudgets.categoryId} as id, ${userCategoryBudgets.presupuesto} as presupuesto
     from ${userCategoryBudgets} where ${userCategoryBudgets.userId} = ${p.userId}`;
   const product = sql`select ${products.id} as id, ${products.nombre} as nombre,
@@ -169,6 +188,8 @@ function shopperReadsQuery(db: Db | Tx, p: ShopperArgs, shape: ShopperShape) {
     .select({
       cart: sql<CartJson[]>`${jsonRows(cart, sql`r."addedAt", r.id`)}`,
       month: sql<MonthSpendJson[]>`${jsonRows(month)}`,
+      ajustes: sql<{ c: number; i: number | string }[]>`${jsonRows(ajustes)}`,
+      area: sql<AreaJson | null>`(select row_to_json(r) from (${area}) r)`,
       budgets: sql<
         { id: number; presupuesto: number }[] | null
       >`${shape.byCategory ? jsonRows(budgets) : sql`null`}`,
@@ -203,6 +224,13 @@ function shopperReadsQuery(db: Db | Tx, p: ShopperArgs, shape: ShopperShape) {
 }
 
 type CartJson = Omit<CartLine, 'addedAt'> & { addedAt: string };
+type AreaJson = {
+  id: number;
+  nombre: string;
+  codigo: string;
+  presupuesto: number | string;
+  utilizado: number | string;
+};
 /**
  * What a purchase reads under the buyer's lock besides the snapshot (decision 0086): its order's number,
  * taken from the sequence now so that everything the order writes (e-mails included) is one statement; the
@@ -294,8 +322,20 @@ export async function loadShopperReads(
   const month = monthOfRows(row.month);
   if (opts.sidebar && !kept && opts.kept && row.categories)
     opts.kept.cache.keep(opts.kept.sessionId, epoch, { sidebar: row.categories });
+  const base = {
+    ajustes: new Map(row.ajustes.map((a) => [Number(a.c), Number(a.i)])),
+    area: row.area
+      ? {
+          id: row.area.id,
+          nombre: row.area.nombre,
+          codigo: row.area.codigo,
+          presupuesto: Number(row.area.presupuesto),
+          utilizado: Number(row.area.utilizado),
+        }
+      : null,
+  };
   return {
-    snapshot: snapshotOf(modo, range.key, buyer, cart, month, row.budgets ?? []),
+    snapshot: snapshotOf(modo, range.key, buyer, cart, month, row.budgets ?? [], base),
     categories: kept ? [...kept] : (row.categories ?? []),
     product:
       row.product && !Array.isArray(row.product)
@@ -321,7 +361,34 @@ export interface BuyerSnapshot {
   /** The month's non-cancelled orders, added up (the running month, decision 0072). */
   monthUsed: MonthUsed;
   categoryBudgets: { id: number; presupuesto: number }[];
+  /** This month's approved top-ups of the buyer's own budget, per category (0: the whole budget). */
+  ajustes: ReadonlyMap<number, number>;
+  /** The buyer's área this month (decision 0123): its budget and its orders' spend; null = none. */
+  area: AreaOfMonth | null;
   state: BudgetState;
+  /** The área's figures with this snapshot's cart (what is left of it after the cart). */
+  areaState: (AreaOfMonth & { carrito: number; restante: number }) | null;
+}
+
+export interface AreaOfMonth {
+  id: number;
+  nombre: string;
+  codigo: string;
+  /** The month's budget: the base, the top-ups and the transfers (centavos). */
+  presupuesto: number;
+  /** The month's non-cancelled orders charged to the área (centavos). */
+  utilizado: number;
+}
+
+type MonthBase = Pick<BuyerSnapshot, 'ajustes' | 'area'>;
+
+/** The buyer's budget of the month: their own plus the month's top-ups (per category in category mode). */
+function budgetInput(
+  buyer: Buyer,
+  categoryBudgets: readonly { id: number; presupuesto: number }[],
+  ajustes: ReadonlyMap<number, number>,
+) {
+  return withTopups(buyer.presupuestoDefault, categoryBudgets, ajustes);
 }
 
 function snapshotOf(
@@ -331,15 +398,30 @@ function snapshotOf(
   cart: CartLine[],
   month: { count: number; used: MonthUsed },
   categoryBudgets: { id: number; presupuesto: number }[],
+  base: MonthBase,
 ): BuyerSnapshot {
   const state = budgetState({
     modo,
-    presupuestoDefault: buyer.presupuestoDefault,
-    categorias: categoryBudgets,
+    ...budgetInput(buyer, categoryBudgets, base.ajustes),
     used: month.used,
     cart,
   });
-  return { modo, mes, cart, comprasDelMes: month.count, monthUsed: month.used, categoryBudgets, state };
+  const carrito = state.carrito;
+  const areaState = base.area
+    ? { ...base.area, carrito, restante: base.area.presupuesto - base.area.utilizado - carrito }
+    : null;
+  return {
+    modo,
+    mes,
+    cart,
+    comprasDelMes: month.count,
+    monthUsed: month.used,
+    categoryBudgets,
+    ajustes: base.ajustes,
+    area: base.area,
+    state,
+    areaState,
+  };
 }
 
 /**
@@ -356,13 +438,17 @@ export function afterPurchase(snapshot: BuyerSnapshot, buyer: Buyer, total: numb
     count: snapshot.comprasDelMes + 1,
     used: { total: snapshot.monthUsed.total + total, categorias },
   };
-  return snapshotOf(snapshot.modo, snapshot.mes, buyer, [], month, snapshot.categoryBudgets);
+  const area = snapshot.area ? { ...snapshot.area, utilizado: snapshot.area.utilizado + total } : null;
+  return snapshotOf(snapshot.modo, snapshot.mes, buyer, [], month, snapshot.categoryBudgets, {
+    ajustes: snapshot.ajustes,
+    area,
+  });
 }
 
 /** The snapshot with another cart (the same month): the figures a cart change answers with. */
 export function withCart(snapshot: BuyerSnapshot, buyer: Buyer, cart: CartLine[]): BuyerSnapshot {
   const month = { count: snapshot.comprasDelMes, used: snapshot.monthUsed };
-  return snapshotOf(snapshot.modo, snapshot.mes, buyer, cart, month, snapshot.categoryBudgets);
+  return snapshotOf(snapshot.modo, snapshot.mes, buyer, cart, month, snapshot.categoryBudgets, snapshot);
 }
 
 export function recomputeState(
@@ -372,8 +458,7 @@ export function recomputeState(
 ): BudgetState {
   return budgetState({
     modo: snapshot.modo,
-    presupuestoDefault: buyer.presupuestoDefault,
-    categorias: snapshot.categoryBudgets,
+    ...budgetInput(buyer, snapshot.categoryBudgets, snapshot.ajustes),
     used: snapshot.monthUsed,
     cart,
   });
@@ -393,6 +478,17 @@ export function budgetDto(snapshot: BuyerSnapshot, buyer: Buyer, client: BuyerCl
     mostrar: client.mostrarPresupuestoAUsuarios,
     mes: snapshot.mes,
     alertas_presupuesto: client.alertasPresupuesto,
+    ampliaciones: centavosToPesos([...snapshot.ajustes.values()].reduce((n, x) => n + x, 0)),
+    area: snapshot.areaState
+      ? {
+          id: snapshot.areaState.id,
+          nombre: snapshot.areaState.nombre,
+          codigo: snapshot.areaState.codigo,
+          presupuesto: centavosToPesos(snapshot.areaState.presupuesto),
+          utilizado: centavosToPesos(snapshot.areaState.utilizado),
+          restante: centavosToPesos(snapshot.areaState.restante),
+        }
+      : null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { cartChangeProblem, isValidQuantity } from '@portal/shared/domain/cart';
+import { centavosToPesos, formatMXN } from '@portal/shared/domain/money';
 import { ROLES } from '@portal/shared/domain/roles';
 import type { CartResponse, ShopperSession } from '@portal/shared/schemas/shopping';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -49,6 +50,7 @@ export async function lockBuyer(tx: Tx, userId: number): Promise<LockedBuyer> {
         idCliente: users.idCliente,
         presupuestoDefault: users.presupuestoDefault,
         limiteDeCompras: users.limiteDeCompras,
+        idArea: users.idArea,
         client: {
           activo: clients.activo,
           modoPresupuesto: clients.modoPresupuesto,
@@ -77,6 +79,7 @@ export async function lockBuyer(tx: Tx, userId: number): Promise<LockedBuyer> {
       idCliente: row.idCliente,
       presupuestoDefault: row.presupuestoDefault,
       limiteDeCompras: row.limiteDeCompras,
+      idArea: row.idArea,
     },
     client: rest,
     rules: { autoHasta, segundoNivelDesde, ventanaHoras },
@@ -228,6 +231,7 @@ export function decideCartChange(
     buyer,
     current ? snapshot.cart.map((l) => (l.id === item.id ? line : l)) : [...others, line],
   );
+  const without = recomputeState(snapshot, buyer, others);
   const refusal = cartChangeProblem({
     asignado: product.asignado,
     activo: product.activo,
@@ -240,9 +244,18 @@ export function decideCartChange(
     idCategoria: product.idCategoria,
     categoriaNombre: product.categoria,
     after: after.state,
-    without: recomputeState(snapshot, buyer, others),
+    without,
   });
   if (refusal) throw unprocessable(refusal.code, refusal.msg);
+  // The buyer's área (decision 0123): a cart that grows must still fit in what the área has left this month.
+  const area = after.areaState;
+  if (area && area.restante < 0 && after.state.carrito > snapshot.state.carrito) {
+    const disponible = Math.max(0, area.presupuesto - area.utilizado - without.carrito);
+    throw unprocessable(
+      'AREA_BUDGET',
+      MSG.presupuestoAreaCarrito(area.nombre, formatMXN(centavosToPesos(disponible), false)),
+    );
+  }
   return {
     msg: current ? MSG.carritoActualizado : MSG.productoAgregado,
     cantidad: line.cantidad,

@@ -130,11 +130,12 @@ const v = (name: PurchaseValue) => sql.placeholder(name);
 const purchaseStatement = () => sql`
     with o as (
       insert into ${orders} (id, id_user, id_cliente, status, surtido_estatus, subtotal, iva, total, lineas,
-        transaction_date, nota, entrega)
+        transaction_date, nota, entrega, id_area)
       select ${v('id')}, ${v('buyerId')}, ${v('idCliente')}, ${v('status')}, ${v('surtidoEstatus')},
         ${v('subtotal')}, ${v('iva')}, ${v('total')}, ${v('lineas')}, ${v('at')}, ${v('nota')},
         jsonb_build_object('direccion_entrega', u.direccion_entrega, 'calle', u.calle, 'colonia', u.colonia,
-          'ciudad', u.ciudad, 'estado', u.estado, 'cp', u.cp)
+          'ciudad', u.ciudad, 'estado', u.estado, 'cp', u.cp),
+        u.id_area
       from ${users} u where u.id = ${v('buyerId')}
       returning *
     ), l as (
@@ -176,6 +177,6 @@ const purchaseStatement = () => sql`
     select o.id, (select count(*) from l) as lines, (select count(*) from e) as events,
       (select count(*) from g) as logs, (select count(*) from d) as cart, (select count(*) from m) as emails,
       (select count(*) from sales) as sales, (select count(*) from spend) as spend,
-      ${wantingEndpoints(v('idCliente'), 'pedido.creado')} as creado,
+      (select count(*) from area_spend) as area_spend, ${wantingEndpoints(v('idCliente'), 'pedido.creado')} as creado,
       ${wantingEndpoints(v('idCliente'), 'pedido.aprobado')} as aprobado
     from o`;

@@ -19,6 +19,7 @@ import { purchasesTotal } from '../../lib/metrics.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { placedBefore } from '../approval/approval.repository.ts';
+import { lockAreas } from '../areas/area-budget.ts';
 import { lifecycleDeps, orderChanged } from '../orders/lifecycle.ts';
 import type { ReviewSummary } from '../orders/notifications.ts';
 import { afterPurchase, budgetDto, type CartLine, categoriesDto, loadShopperReads } from './buyer-state.ts';
@@ -54,6 +55,9 @@ export async function userSubmitOrder(
     const locked = await lockBuyer(tx, auth.user.id);
     const { buyer, client } = locked;
     const now = deps.clock.now();
+    // The buyer's área, locked after the buyer (decision 0123): purchases of its buyers, and approvals of
+    // their orders, take their turn on it, so the snapshot below reads its month as it stands.
+    if (buyer.idArea) await lockAreas(tx, [buyer.idArea]);
     // The sidebar and the history's first page too: the answer is computed from this snapshot, not read
     // again after the commit. With them the order's number and, when it may wait, who is to be told
     // (decision 0086), so that the order's writes are one statement.
@@ -92,6 +96,14 @@ export async function userSubmitOrder(
     } else if (snapshot.state.restante < 0) {
       throw unprocessable('BUDGET', MSG.presupuestoInsuficienteCompra);
     }
+    const area = snapshot.areaState;
+    if (area && area.restante < 0) {
+      const disponible = Math.max(0, area.restante + area.carrito);
+      throw unprocessable(
+        'AREA_BUDGET',
+        MSG.presupuestoArea(area.nombre, formatMXN(centavosToPesos(disponible), false)),
+      );
+    }
 
     const totals = totalsOf(cart);
     // The client's approval rules by amount, read with the buyer's lock (an edit of the client applies at
@@ -123,6 +135,7 @@ export async function userSubmitOrder(
         idUser: buyer.id,
         total: totals.total,
         transactionDate: now,
+        idArea: buyer.idArea ?? null,
       },
       status,
       approvedByRule: decided.rule !== null,

@@ -366,6 +366,7 @@ describe.each(DB_KINDS)('administration: users and password resets (%s)', (kind)
         'activo',
         'limite_de_compras',
         'presupuesto_default',
+        'id_area',
         'categorias',
         'id_cliente',
         'cliente',

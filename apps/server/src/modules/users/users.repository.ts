@@ -65,6 +65,7 @@ export function userDto(
     activo: u.activo,
     limite_de_compras: u.limiteDeCompras,
     presupuesto_default: centavosToPesos(u.presupuestoDefault),
+    id_area: u.idArea,
     categorias: JSON.stringify(
       budgets.map((b) => ({ id: b.id, presupuesto: centavosToPesos(b.presupuesto) })),
     ),

@@ -30,6 +30,7 @@ import { hashPassword, temporaryPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
+import { checkUserArea } from '../areas/areas.service.ts';
 import { retireAllLinks, setPassword } from '../auth/auth.repository.ts';
 import { queueBudgetRequest, replacePendingBudgetRequest } from './budget-requests.service.ts';
 import { findClientUser, listUsers, storeCategoryBudgets, userDetail } from './users.repository.ts';
@@ -303,6 +304,15 @@ function accountFields(body: UserBody) {
   };
 }
 
+/**
+ * The área given to a user (decision 0123): one of the user's client; a client administrator moves users
+ * between áreas only with its client's `presupuestos` permission (an área is a budget).
+ */
+async function userArea(tx: Tx, auth: AuthContext, idCliente: number, idArea: number | null) {
+  await requireClientPermission(tx, auth, 'presupuestos');
+  return (await checkUserArea(tx, idCliente, idArea)) ?? null;
+}
+
 /** The optional text fields: absent keeps the stored value (update) or is empty (create). */
 function textFields(body: UserBody) {
   const out: Partial<typeof users.$inferInsert> = {};
@@ -367,6 +377,7 @@ export async function createUser(
             limiteDeCompras: body.limite_de_compras ?? null,
             presupuestoDefault: budget.presupuestoDefault,
             ...textFields(body),
+            ...(body.id_area ? { idArea: await userArea(tx, auth, client.id, body.id_area) } : {}),
           },
         ],
         deps.config.PUBLIC_URL,
@@ -472,6 +483,10 @@ export async function updateUser(
         limiteDeCompras: body.limite_de_compras ?? before.limiteDeCompras,
         presupuestoDefault: budget.presupuestoDefault,
         ...textFields(body),
+        idArea:
+          body.id_area === undefined || body.id_area === before.idArea
+            ? before.idArea
+            : await userArea(tx, auth, before.idCliente!, body.id_area),
       };
       await tx
         .update(users)

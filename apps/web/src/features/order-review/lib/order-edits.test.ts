@@ -70,7 +70,15 @@ function view(lineas: Line[], presupuesto: Budget, limites: Record<string, numbe
 }
 
 function regular(disponible: number, utilizado: number): Budget {
-  return { tipo_presupuesto: 'regular', disponible, utilizado, restante: 0, productos: 0, categorias: [] };
+  return {
+    tipo_presupuesto: 'regular',
+    disponible,
+    utilizado,
+    restante: 0,
+    productos: 0,
+    categorias: [],
+    area: null,
+  };
 }
 
 // Two taxable lines of 3 centavos (IVA 0.48 each, 0.96 together) and an untaxed $0.29 line
@@ -293,6 +301,7 @@ describe('category budgets', () => {
         restante: 0,
         productos: 0,
         categorias,
+        area: null,
       },
       { ...catLimits, ...Object.fromEntries(extra.map((l) => [String(l.id_producto), 10])) },
     );

@@ -22,6 +22,8 @@ const EMPTY: ShopperSession = {
     mostrar: false,
     mes: '',
     alertas_presupuesto: [],
+    ampliaciones: 0,
+    area: null,
   },
   carrito: [],
   totales: { subtotal: 0, iva: 0, total: 0 },

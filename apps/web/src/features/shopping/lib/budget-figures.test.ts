@@ -16,6 +16,8 @@ function shopper(presupuesto: Partial<ShopperSession['presupuesto']>, units: [nu
       mostrar: true,
       mes: '2026-03',
       alertas_presupuesto: [80, 100],
+      ampliaciones: 0,
+      area: null,
       ...presupuesto,
     },
     categorias: [],

@@ -89,6 +89,8 @@ function sessionOf(m: Month, sidebar: number[]): ShopperSession {
       mostrar: true,
       mes: '2026-03',
       alertas_presupuesto: [80, 100],
+      ampliaciones: 0,
+      area: null,
     },
     categorias: sidebar.map((id) => {
       const f = s.categorias.get(id);
