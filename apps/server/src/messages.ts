@@ -299,7 +299,7 @@ export const MSG = {
   scimSinOperaciones: 'La solicitud PATCH no trae operaciones.',
   scimJsonInvalido: 'El cuerpo no es JSON válido.',
   scimGruposFijos:
-    'Los grupos son fijos (los roles Usuario, Autorizador y Super Autorizador): no se crean ni se eliminan.',
+    'Los grupos son fijos (los roles Usuario, Autorizador y Super Autorizador, y las áreas del cliente, que se crean en el portal): no se crean ni se eliminan por SCIM.',
   scimSuperNoDisponible: 'Este cliente no tiene Super Autorizador (tiene un solo nivel de autorización).',
   scimMiembroNoEncontrado: (id: string) => `No existe el usuario ${id} en este cliente.`,
   scimTipoNoAdmitido: 'Tipo de contenido no admitido: usa application/scim+json.',

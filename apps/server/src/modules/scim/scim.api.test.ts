@@ -1,6 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientSso, emailOutbox, orderEvents, orders, systemLogs, users } from '../../db/schema/index.ts';
+import {
+  areas,
+  clientSso,
+  emailOutbox,
+  orderEvents,
+  orders,
+  systemLogs,
+  users,
+} from '../../db/schema/index.ts';
 import {
   makeCategory,
   makeClient,
@@ -749,6 +757,86 @@ describe.each(DB_KINDS)('SCIM provisioning (%s)', (kind) => {
         .from(users)
         .where(eq(users.id, Number(other.id)));
       expect(o!.rol).toBe(1);
+    });
+
+    it('the client’s áreas are groups too: membership is the área (decision 0123)', async () => {
+      const [mant] = await db()
+        .insert(areas)
+        .values({ idCliente: clientA.id, nombre: 'Mantenimiento', codigo: 'MANT', presupuesto: 100_000 })
+        .returning();
+      const [alm] = await db()
+        .insert(areas)
+        .values({ idCliente: clientA.id, nombre: 'Almacén', codigo: 'ALM', presupuesto: 100_000 })
+        .returning();
+      const [ajena] = await db()
+        .insert(areas)
+        .values({ idCliente: clientB.id, nombre: 'Ajena', codigo: 'AJ', presupuesto: 1 })
+        .returning();
+      const u = await createUser(tokenA, { userName: 'en.area' });
+      const v = await createUser(tokenA, { userName: 'en.area2' });
+      const listed = await scim(tokenA, 'GET', '/Groups?excludedAttributes=members');
+      expect(listed.json.Resources.map((g: Json) => [g.id, g.displayName]).slice(3)).toEqual([
+        [`area-${mant!.id}`, 'Mantenimiento'],
+        [`area-${alm!.id}`, 'Almacén'],
+      ]);
+      const byName = await scim(
+        tokenA,
+        'GET',
+        `/Groups?filter=${encodeURIComponent('displayName eq "almacén"')}`,
+      );
+      expect(byName.json.Resources.map((g: Json) => g.id)).toEqual([`area-${alm!.id}`]);
+      // Another client's área is a missing group.
+      expectScimError(await scim(tokenA, 'GET', `/Groups/area-${ajena!.id}`), 404);
+      const areaOf = async (id: string) =>
+        (
+          await db()
+            .select({ a: users.idArea })
+            .from(users)
+            .where(eq(users.id, Number(id)))
+        )[0]!.a;
+      let res = await scim(
+        tokenA,
+        'PATCH',
+        `/Groups/area-${mant!.id}`,
+        patchOp({ op: 'Add', path: 'members', value: [{ value: u.id }, { value: v.id }] }),
+      );
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      expect(res.json.members.map((m: Json) => m.value).sort()).toEqual([u.id, v.id].sort());
+      expect(await areaOf(u.id)).toBe(mant!.id);
+      // Joining another área moves the user (one área at most).
+      await scim(
+        tokenA,
+        'PATCH',
+        `/Groups/area-${alm!.id}`,
+        patchOp({ op: 'add', value: { members: [{ value: u.id }] } }),
+      );
+      expect(await areaOf(u.id)).toBe(alm!.id);
+      // Removing from an área the user is not in changes nothing; from theirs, leaves none.
+      await scim(
+        tokenA,
+        'PATCH',
+        `/Groups/area-${mant!.id}`,
+        patchOp({ op: 'remove', path: `members[value eq "${u.id}"]` }),
+      );
+      expect(await areaOf(u.id)).toBe(alm!.id);
+      // PUT replaces the membership: v leaves Mantenimiento.
+      res = await scim(tokenA, 'PUT', `/Groups/area-${mant!.id}`, {
+        displayName: 'Mantenimiento',
+        members: [],
+      });
+      expect(res.json.members).toEqual([]);
+      expect(await areaOf(v.id)).toBeNull();
+      // Renaming is refused; the área's name comes from the portal.
+      expectScimError(
+        await scim(
+          tokenA,
+          'PATCH',
+          `/Groups/area-${alm!.id}`,
+          patchOp({ op: 'replace', path: 'displayName', value: 'Otra' }),
+        ),
+        400,
+        'mutability',
+      );
     });
   });
 });
