@@ -63,6 +63,59 @@ export const MSG = {
     `${nombre} usó el ${porcentaje}% de su presupuesto${categoria ? ` de ${categoria}` : ''} de ${mes}`,
   presupuestoAreaUsado: (area: string, porcentaje: number, mes: string) =>
     `El área ${area} usó el ${porcentaje}% de su presupuesto de ${mes}`,
+  // Moved from the shared catalogue: only the server words them (the sign-in chunk carries the shared one)
+  passwordActualIncorrecta: 'La contraseña actual es incorrecta',
+  /** A repeated, listed or quick-order line added with fewer units because of the product's limit. */
+  ajustadoPorLimite: (pedido: number, agregado: number) =>
+    `Se ajustó de ${pedido} a ${agregado} por tu límite.`,
+  surtidoMovido: (estado: string) => `Pedido marcado como «${estado}».`,
+  surtidoRecibido: 'Gracias: registramos que recibiste el pedido.',
+  comentariosLlenos: 'El pedido ya tiene 200 comentarios; no admite más.',
+  comentariosPorHora:
+    'Escribiste muchos comentarios en la última hora. Espera unos minutos e inténtalo de nuevo.',
+  pedidoAprobado: 'Pedido aprobado',
+  /** The bulk deactivation's confirmation (users and open sessions that end). */
+  desactivarLote: (usuarios: number, sesiones: number) =>
+    `Se desactivará${usuarios === 1 ? '' : 'n'} ${usuarios} usuario${usuarios === 1 ? '' : 's'} y se cerrará${sesiones === 1 ? '' : 'n'} ${sesiones} ${sesiones === 1 ? 'sesión abierta' : 'sesiones abiertas'}.`,
+  accesoReenviado: (enviados: number, omitidos: number) =>
+    `${enviados === 1 ? 'Se envió 1 correo de acceso' : `Se enviaron ${enviados} correos de acceso`}${
+      omitidos === 0 ? '' : omitidos === 1 ? '; se omitió 1 usuario' : `; se omitieron ${omitidos} usuarios`
+    }.`,
+  usuariosDesactivados: (usuarios: number, sesiones: number) =>
+    `${usuarios === 1 ? 'Usuario desactivado' : `${usuarios} usuarios desactivados`}; ${sesiones === 1 ? 'se cerró 1 sesión' : `se cerraron ${sesiones} sesiones`}.`,
+  avisoNoEncontrado: 'El aviso no existe.',
+  reglaAutomaticaNoMenor:
+    'El monto de aprobación automática debe ser menor al monto que requiere Super Autorizador.',
+  correoPasswordTemporal: 'Se envió un correo con la nueva contraseña.',
+  semanaDuplicada: 'La semana que intentas agregar ya se ha dado de alta con anterioridad',
+  semanaEmpalmada: 'Las fechas se empalman con otra semana de acceso de este cliente.',
+  semanasGeneradas: (creadas: number, omitidas: number) =>
+    `${creadas === 1 ? 'Se creó 1 semana' : `Se crearon ${creadas} semanas`}${
+      omitidas === 0
+        ? ''
+        : omitidas === 1
+          ? '; se omitió 1 que ya existía o se empalmaba con otra'
+          : `; se omitieron ${omitidas} que ya existían o se empalmaban con otra`
+    }.`,
+  ssoDominioEnUso: 'Uno de los dominios ya usa el inicio de sesión de otro cliente.',
+  ssoObligatorio: 'Tu empresa inicia sesión con su propia cuenta: usa «Entrar con tu cuenta de la empresa».',
+  // Áreas and top-ups (decision 0123): the texts only the server words
+  areaNoEncontrada: 'El área no existe.',
+  ampliacionNoEncontrada: 'La solicitud de ampliación no existe.',
+  areaRepetida: 'Ya existe un área con ese nombre o esa clave en este cliente.',
+  areaEnUso: 'No se puede eliminar el área: tiene usuarios o pedidos. Cambia a sus usuarios de área primero.',
+  presupuestoArea: (area: string, disponible: string) =>
+    `No hay suficiente presupuesto del área ${area} para completar este pedido, disponible: ${disponible}`,
+  ampliacionSinArea: 'No perteneces a ningún área: solicita la ampliación de tu propio presupuesto.',
+  ampliacionPendienteExiste: 'Ya tienes una solicitud de ampliación pendiente para este presupuesto.',
+  ampliacionYaDecidida:
+    'Esta solicitud ya fue decidida por otra persona. Recarga la página para ver su estado.',
+  ampliacionPropia: 'No puedes decidir una ampliación que tú solicitaste.',
+  ampliacionSolicitada: 'Solicitud de ampliación enviada.',
+  ampliacionAprobada: 'Ampliación aprobada.',
+  ampliacionRechazada: 'Ampliación rechazada.',
+  transferenciaExcede: (area: string, disponible: string) =>
+    `El área ${area} solo puede ceder ${disponible} este mes: no puede quedar por debajo de lo que ya gastó.`,
   avisoPresupuestoCifras: (utilizado: string, presupuesto: string) =>
     `Pedidos del mes (con IVA): ${utilizado} de ${presupuesto}.`,
   avisoPresupuestoUmbral: (umbral: number) =>

@@ -1,4 +1,4 @@
-import { MSG } from '@portal/shared/messages';
+import { MSG } from '../../server/src/messages';
 import { expect, screenshot, test } from './fixtures';
 import {
   checkPhone,

@@ -1,6 +1,6 @@
 import { addDays } from '@portal/shared/domain/time';
 import { generateWeeks } from '@portal/shared/domain/week-generator';
-import { MSG } from '@portal/shared/messages';
+import { MSG } from '../../server/src/messages';
 import { expect, screenshot, test } from './fixtures';
 import {
   apiPost,

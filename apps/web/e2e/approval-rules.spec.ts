@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { MSG } from '@portal/shared/messages';
+import { MSG } from '../../server/src/messages';
 import { expect, expectHome, screenshot, signIn, test } from './fixtures';
 import { apiPost, expectNotice, placeOrder, reviewWorld, runSuffix, signInAdminApi } from './helpers';
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { onBehalfSentence } from '@portal/shared/domain/delegation';
-import { MSG } from '@portal/shared/messages';
+import { MSG } from '../../server/src/messages';
 import { expect, expectHome, screenshot, signIn, test } from './fixtures';
 import {
   apiPost,

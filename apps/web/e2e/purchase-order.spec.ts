@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
-import { MSG } from '@portal/shared/messages';
+import { MSG } from '../../server/src/messages';
 import { expect, expectHome, signIn, test } from './fixtures';
 import { expectNotice, placeOrder, reviewWorld, runSuffix } from './helpers';
 

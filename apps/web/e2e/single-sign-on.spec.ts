@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { MSG } from '@portal/shared/messages';
+import { MSG } from '../../server/src/messages';
 import { startTestProvider } from '../../server/src/test/oidc-provider';
 import { DEMO_PASSWORD, expect, expectHome, PHONE_WIDTH, screenshot, signIn, test } from './fixtures';
 import {

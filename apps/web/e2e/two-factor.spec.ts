@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { MSG } from '@portal/shared/messages';
+import { MSG } from '../../server/src/messages';
 import { checkA11y, expect, expectHome, screenshot, signIn, signOut, test } from './fixtures';
 import {
   apiPost,

@@ -20,7 +20,6 @@ export const MSG = {
   passwordPolitica:
     'La nueva contraseña debe contener al menos una mayuscula, un simbolo, un numero y ser de una longitud de 8 letras',
   passwordsNoCoinciden: 'Las nuevas contraseñas no coinciden',
-  passwordActualIncorrecta: 'La contraseña actual es incorrecta',
   passwordActualRequerida: 'Escribe tu contraseña actual.',
   passwordActualizadaTitulo: 'Contraseña actualizada',
   passwordActualizada: 'Se ha establecido tu nueva contraseña y se ha enviado a tu email.',
@@ -52,9 +51,6 @@ export const MSG = {
   excedeCantidad: (n: number) => `No puedes exceder la cantidad de ${n} articulos!`,
   /** A product's own maximum per order, shown next to its quantity (issue 37). */
   maximoPorPedido: (n: number) => `máx. ${n}`,
-  /** A repeated, listed or quick-order line added with fewer units because of the product's limit. */
-  ajustadoPorLimite: (pedido: number, agregado: number) =>
-    `Se ajustó de ${pedido} a ${agregado} por tu límite.`,
   limiteDeCompras: 'No puedes realizar mas compras, haz llegado a tu limite de compras.',
   presupuestoAgregar: 'No hay suficiente presupuesto para agregar este producto al carrito.',
   presupuestoActualizar: 'No hay suficiente presupuesto para actualizar este producto.',
@@ -90,8 +86,6 @@ export const MSG = {
   surtidoGuiaLarga: 'La guía admite hasta 60 caracteres.',
   surtidoNotaLarga: 'La nota admite hasta 500 caracteres.',
   surtidoEstadoInvalido: 'Elige un estado de surtido válido.',
-  surtidoMovido: (estado: string) => `Pedido marcado como «${estado}».`,
-  surtidoRecibido: 'Gracias: registramos que recibiste el pedido.',
   exportarLoteLargo: (max: number) => `Exporta hasta ${max} pedidos a la vez.`,
   listaSurtidoLarga: (max: number) => `La lista de surtido admite hasta ${max} pedidos a la vez.`,
   listaSurtidoFormato: 'Elige el formato de la lista de surtido: pdf o csv.',
@@ -112,9 +106,6 @@ export const MSG = {
   comentarioVacio: 'Escribe el comentario.',
   comentarioLargo: 'El comentario admite hasta 1,000 caracteres.',
   comentarioAnteriorInvalido: 'El comentario de referencia no es válido.',
-  comentariosLlenos: 'El pedido ya tiene 200 comentarios; no admite más.',
-  comentariosPorHora:
-    'Escribiste muchos comentarios en la última hora. Espera unos minutos e inténtalo de nuevo.',
   comentarioInvalido: 'El comentario solo admite texto: quita los caracteres de control.',
   // Quick order: lines of `clave cantidad` pasted or typed (docs/domain.md "Cart"; decision 0045)
   pedidoRapidoVacio: 'Pega o escribe al menos una línea con la clave y la cantidad, por ejemplo: ABC-001 5',
@@ -139,13 +130,11 @@ export const MSG = {
   delegadoAusente: 'Esa persona también estará fuera de oficina en esas fechas.',
   delegacionMuyLarga: 'La delegación puede durar como máximo 90 días.',
   delegacionTerminada: 'La fecha final ya pasó.',
-  delegacionSoloAutorizadores: 'Solo un Autorizador o Super Autorizador puede delegar.',
   delegacionGuardada: 'Delegación guardada.',
   delegacionTerminadaOk: 'Delegación terminada.',
   cantidadAutorizadorInvalida: 'Por favor, ingresa un número válido mayor que 0',
   presupuestoAutorizador: 'No se pudo actualizar, revisar el presupuesto disponible',
   pedidoSinLineas: 'Un pedido no puede quedarse sin productos. Si ya no se necesita, cancélalo.',
-  pedidoAprobado: 'Pedido aprobado',
   fechasRequeridas: 'Por favor ingresa ambas fechas.',
   tipoReporteRequerido: 'Por favor selecciona un tipo de reporte.',
   rangoFechasInvalido: 'La fecha inicial no puede ser posterior a la fecha final.',
@@ -160,17 +149,8 @@ export const MSG = {
   ordenInvalido: 'El orden de la lista no es válido.',
   rolFiltroInvalido: 'Elige un rol: Usuario, Autorizador, Super Autorizador o Administrador de cliente.',
   estatusUsuarioInvalido: 'El estado debe ser activo o inactivo.',
-  /** The bulk deactivation's confirmation (users and open sessions that end). */
-  desactivarLote: (usuarios: number, sesiones: number) =>
-    `Se desactivará${usuarios === 1 ? '' : 'n'} ${usuarios} usuario${usuarios === 1 ? '' : 's'} y se cerrará${sesiones === 1 ? '' : 'n'} ${sesiones} ${sesiones === 1 ? 'sesión abierta' : 'sesiones abiertas'}.`,
-  accesoReenviado: (enviados: number, omitidos: number) =>
-    `${enviados === 1 ? 'Se envió 1 correo de acceso' : `Se enviaron ${enviados} correos de acceso`}${
-      omitidos === 0 ? '' : omitidos === 1 ? '; se omitió 1 usuario' : `; se omitieron ${omitidos} usuarios`
-    }.`,
   accesosSinEnviar: (n: number) =>
     n === 1 ? '1 correo de acceso sin enviar' : `${n} correos de acceso sin enviar`,
-  usuariosDesactivados: (usuarios: number, sesiones: number) =>
-    `${usuarios === 1 ? 'Usuario desactivado' : `${usuarios} usuarios desactivados`}; ${sesiones === 1 ? 'se cerró 1 sesión' : `se cerraron ${sesiones} sesiones`}.`,
   reporteFallido: 'Hubo un problema al generar el reporte.',
 
   // Administration: clients, users, assignments, access weeks (the rest are ours)
@@ -191,8 +171,6 @@ export const MSG = {
   importesEnTelefonoInvalido: 'Indica con sí o no si los avisos del teléfono muestran importes.',
   resumenHoraInvalida: 'La hora del resumen diario debe ser un número entero entre 0 y 23.',
   avisoAnteriorInvalido: 'El aviso desde el que se pagina debe ser un número entero positivo.',
-  avisoNoEncontrado: 'El aviso no existe.',
-  avisoTipoNoAplica: 'Ese tipo de aviso no aplica a tu cuenta.',
   escalarHorasInvalido:
     'Las horas para escalar deben ser un número entero entre 0 y 720 (0 = sin escalamiento).',
   recordatorioHorasInvalido:
@@ -202,8 +180,6 @@ export const MSG = {
   alertasPresupuestoInvalido:
     'Los avisos de presupuesto deben ser porcentajes enteros entre 1 y 100, separados por comas.',
   alertasPresupuestoCantidad: 'Indica de 1 a 3 porcentajes para los avisos de presupuesto.',
-  reglaAutomaticaNoMenor:
-    'El monto de aprobación automática debe ser menor al monto que requiere Super Autorizador.',
   camposObligatoriosUsuario: 'Todos los campos obligatorios deben ser completados',
   usuarioNoEncontrado: 'Usuario no encontrado',
   usuarioConEspacios: 'El usuario no puede contener espacios.',
@@ -218,41 +194,24 @@ export const MSG = {
   presupuestoUsuarioMinimo: 'El presupuesto del usuario debe ser de al menos $1.00.',
   // Áreas (cost centres) and top-ups (decision 0123)
   areaNombreRequerido: 'Escribe el nombre del área.',
-  areaNoEncontrada: 'El área no existe.',
-  ampliacionNoEncontrada: 'La solicitud de ampliación no existe.',
   areaCodigoRequerido: 'Escribe la clave del área (por ejemplo, MANT).',
   areaCodigoInvalido: 'La clave del área solo puede tener letras, números, guiones y puntos (hasta 20).',
   areaPresupuestoInvalido: 'El presupuesto del área debe ser un importe mayor o igual a 0.',
   areaResponsableInvalido: 'Elige como responsable a un autorizador activo de este cliente.',
   areaInvalida: 'Elige un área de este cliente.',
-  areaRepetida: 'Ya existe un área con ese nombre o esa clave en este cliente.',
-  areaEnUso: 'No se puede eliminar el área: tiene usuarios o pedidos. Cambia a sus usuarios de área primero.',
-  presupuestoArea: (area: string, disponible: string) =>
-    `No hay suficiente presupuesto del área ${area} para completar este pedido, disponible: ${disponible}`,
   presupuestoAreaCarrito: (area: string, disponible: string) =>
     `No hay suficiente presupuesto del área ${area} para este carrito, disponible: ${disponible}`,
   presupuestoAreaAutorizador: (area: string) =>
     `No se pudo actualizar, revisar el presupuesto disponible del área ${area}`,
   ampliacionImporteInvalido: 'El importe de la ampliación debe ser mayor que 0.',
   ampliacionMotivoRequerido: 'Escribe el motivo de la ampliación.',
-  ampliacionSinArea: 'No perteneces a ningún área: solicita la ampliación de tu propio presupuesto.',
   ampliacionCategoriaRequerida: 'Elige la categoría cuyo presupuesto quieres ampliar.',
-  ampliacionPendienteExiste: 'Ya tienes una solicitud de ampliación pendiente para este presupuesto.',
-  ampliacionYaDecidida:
-    'Esta solicitud ya fue decidida por otra persona. Recarga la página para ver su estado.',
-  ampliacionPropia: 'No puedes decidir una ampliación que tú solicitaste.',
-  ampliacionSolicitada: 'Solicitud de ampliación enviada.',
-  ampliacionAprobada: 'Ampliación aprobada.',
-  ampliacionRechazada: 'Ampliación rechazada.',
   transferenciaMismaArea: 'Elige dos áreas distintas para la transferencia.',
-  transferenciaExcede: (area: string, disponible: string) =>
-    `El área ${area} solo puede ceder ${disponible} este mes: no puede quedar por debajo de lo que ya gastó.`,
   transferenciaHecha: 'Transferencia registrada.',
   presupuestoCategoriaInvalido: 'El presupuesto de cada categoría debe ser un número mayor o igual a 0.',
   categoriasInvalidas: 'Las categorías no tienen un formato válido.',
   /** The original specification's text of the weeks screen without a client (word for word). */
   debesSeleccionarCliente: 'Debes seleccionar un cliente!',
-  correoPasswordTemporal: 'Se envió un correo con la nueva contraseña.',
   asignacionDatos: 'Debes indicar el producto y el usuario.',
   cantidadLimiteInvalida: 'La cantidad límite debe ser un número entero mayor o igual a 1.',
   limitePorDefectoInvalido: 'La cantidad límite por defecto debe ser un número entero mayor o igual a 1.',
@@ -265,8 +224,6 @@ export const MSG = {
   semanaFechasRequeridas: 'Debes indicar la fecha de inicio y la fecha de fin.',
   semanaFechaInvalida: 'Las fechas deben tener el formato AAAA-MM-DD.',
   semanaRango: 'La fecha de fin no puede ser anterior a la fecha de inicio.',
-  semanaDuplicada: 'La semana que intentas agregar ya se ha dado de alta con anterioridad',
-  semanaEmpalmada: 'Las fechas se empalman con otra semana de acceso de este cliente.',
   semanaActivoRequerido: 'Indica si la semana queda activa (1) o inactiva (0).',
   semanaPeriodoRequerido: 'Debes indicar la fecha inicial y la fecha final del periodo.',
   semanaPeriodoRango: 'La fecha final del periodo no puede ser anterior a la inicial.',
@@ -283,14 +240,6 @@ export const MSG = {
     proxima
       ? `Hoy ningún comprador de este cliente podrá entrar hasta el ${proxima.split('-').reverse().join('/')}`
       : 'Hoy ningún comprador de este cliente podrá entrar: no queda ninguna semana activa por delante.',
-  semanasGeneradas: (creadas: number, omitidas: number) =>
-    `${creadas === 1 ? 'Se creó 1 semana' : `Se crearon ${creadas} semanas`}${
-      omitidas === 0
-        ? ''
-        : omitidas === 1
-          ? '; se omitió 1 que ya existía o se empalmaba con otra'
-          : `; se omitieron ${omitidas} que ya existían o se empalmaban con otra`
-    }.`,
   eliminadoCorrectamente: 'Eliminado correctamente',
 
   // Administration: inventory, categories, imports, logs (the rest are ours)
@@ -304,8 +253,6 @@ export const MSG = {
   invIconoInvalido: 'Selecciona un icono del catálogo.',
   invLoteProductos: (max: number) => `Elige de 1 a ${max} productos.`,
   invLoteActivo: 'Indica si los productos quedan activos (1) o inactivos (0).',
-  invLoteHecho: (n: number, activo: boolean) =>
-    `${n === 1 ? '1 producto quedó' : `${n} productos quedaron`} ${activo ? (n === 1 ? 'activo' : 'activos') : n === 1 ? 'inactivo' : 'inactivos'}.`,
   archivoNoSeleccionado: 'No se ha seleccionado un archivo',
   subidaFallida: 'Hubo un problema al subir el archivo.',
   procesandoArchivo: 'Procesando archivo',
@@ -343,11 +290,9 @@ export const MSG = {
   ssoSecretoInvalido: 'El secreto de cliente debe tener de 1 a 500 caracteres.',
   ssoSecretoRequerido: 'Escribe el secreto de cliente (client secret) que te dio tu proveedor de identidad.',
   ssoDominiosInvalidos: 'Escribe de 1 a 10 dominios de correo válidos, como empresa.com.mx.',
-  ssoDominioEnUso: 'Uno de los dominios ya usa el inicio de sesión de otro cliente.',
   ssoCorreoInvalido: 'Escribe un correo electrónico válido.',
   ssoGuardado: 'Inicio de sesión con la cuenta de la empresa guardado.',
   ssoEliminado: 'Inicio de sesión con la cuenta de la empresa eliminado.',
-  ssoObligatorio: 'Tu empresa inicia sesión con su propia cuenta: usa «Entrar con tu cuenta de la empresa».',
   ssoNoDisponible:
     'Tu empresa no tiene inicio de sesión con su propia cuenta. Entra con tu usuario y contraseña.',
   ssoProveedorCaido:
@@ -405,6 +350,11 @@ export const MSG = {
   /** The specification's alert of the log's 'Copy Metadata' (word for word). */
   metadataCopiada: 'Metadata copiada al portapapeles!',
   copiaFallida: 'No se pudo copiar al portapapeles. Selecciona el texto y cópialo manualmente.',
+
+  delegacionSoloAutorizadores: 'Solo un Autorizador o Super Autorizador puede delegar.',
+  avisoTipoNoAplica: 'Ese tipo de aviso no aplica a tu cuenta.',
+  invLoteHecho: (n: number, activo: boolean) =>
+    `${n === 1 ? '1 producto quedó' : `${n} productos quedaron`} ${activo ? (n === 1 ? 'activo' : 'activos') : n === 1 ? 'inactivo' : 'inactivos'}.`,
 
   // Success alerts
   creadoCorrectamente: 'Creado correctamente',

@@ -4,6 +4,9 @@
  */
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
+
+export { AreaBudgetDto } from './area-budget.ts';
+
 import { idNumber, optionalIdNumber, optionalText, PageQuery, pesos, requiredText } from './form-fields.ts';
 
 /** An área's code: letters, digits, dashes and dots, up to 20 (shown in reports and the ERP's GL exports). */
@@ -58,18 +61,6 @@ export type AreasResponse = z.infer<typeof AreasResponse>;
 
 export const AreaResponse = z.object({ status: z.literal('ok'), msg: z.string(), area: AreaDto });
 export type AreaResponse = z.infer<typeof AreaResponse>;
-
-/** An área's figures beside a buyer's own (the cart, the order review). */
-export const AreaBudgetDto = z.object({
-  id: z.number().int(),
-  nombre: z.string(),
-  codigo: z.string(),
-  presupuesto: z.number(),
-  utilizado: z.number(),
-  /** The área's remaining: budget − used (− the buyer's cart, or − this order). */
-  restante: z.number(),
-});
-export type AreaBudgetDto = z.infer<typeof AreaBudgetDto>;
 
 /** POST /api/areas/transferencias: this month's budget moved from one área to another. */
 export const AreaTransferBody = z.object({

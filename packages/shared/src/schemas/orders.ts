@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from '../domain/time.ts';
 import { BULK_ORDERS_MAX, MAX_ID, SEARCH_MAX_LENGTH } from '../limits.ts';
 import { MSG } from '../messages.ts';
-import { AreaBudgetDto } from './areas.ts';
+import { AreaBudgetDto } from './area-budget.ts';
 import { CommentText, OrderCommentDto } from './comments.ts';
 import { SurtidoState } from './fulfilment.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isMonthKey } from '../domain/months.ts';
 import { MSG } from '../messages.ts';
-import { AreaBudgetDto } from './areas.ts';
+import { AreaBudgetDto } from './area-budget.ts';
 import { OrderDetailDto, OrderNumberText, OrderStatus, OrderSummaryDto } from './orders.ts';
 import { listSort, type SortValue } from './sort.ts';
 
