@@ -85,6 +85,18 @@ export interface DemoClient {
   categories: DemoCategory[];
   products: DemoProduct[];
   users: DemoUser[];
+  /** Áreas (cost centres, decision 0123): their responsible approver and members by username. */
+  areas?: DemoArea[];
+}
+
+export interface DemoArea {
+  nombre: string;
+  codigo: string;
+  cuentaContable: string;
+  /** Monthly budget, centavos. */
+  presupuesto: number;
+  responsable: string;
+  miembros: string[];
 }
 
 const DEMO_INDUSTRIAL: DemoClient = {
@@ -343,6 +355,24 @@ const DEMO_INDUSTRIAL: DemoClient = {
       activeWeek: 2,
       entregaWeek: 3,
       presupuestoDefault: 500000,
+    },
+  ],
+  areas: [
+    {
+      nombre: 'Mantenimiento',
+      codigo: 'MANT',
+      cuentaContable: '6100-01',
+      presupuesto: 2_000_000,
+      responsable: 'autorizador',
+      miembros: ['usuario'],
+    },
+    {
+      nombre: 'Almacén',
+      codigo: 'ALM',
+      cuentaContable: '6200-01',
+      presupuesto: 1_500_000,
+      responsable: 'autorizador',
+      miembros: ['usuario2'],
     },
   ],
 };

@@ -1,10 +1,11 @@
 import { TOKEN_MAX_DAYS, TOKEN_SHOWN_CHARS } from '@portal/shared/domain/integration';
 import { ROLES } from '@portal/shared/domain/roles';
 import { addDays, businessDate } from '@portal/shared/domain/time';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import {
   apiTokens,
+  areas,
   categories,
   clients,
   products,
@@ -256,6 +257,25 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<{ signIns
         });
       });
       if (budgets.length) await tx.insert(userCategoryBudgets).values(budgets);
+      const idOf = (usuario: string) =>
+        createdUsers[client.users.findIndex((u) => u.usuario === usuario)]!.id;
+      for (const a of client.areas ?? []) {
+        const [area] = await tx
+          .insert(areas)
+          .values({
+            idCliente,
+            nombre: a.nombre,
+            codigo: a.codigo,
+            cuentaContable: a.cuentaContable,
+            presupuesto: a.presupuesto,
+            idResponsable: idOf(a.responsable),
+          })
+          .returning({ id: areas.id });
+        await tx
+          .update(users)
+          .set({ idArea: area!.id })
+          .where(inArray(users.id, a.miembros.map(idOf)));
+      }
       if (assignments.length) await tx.insert(userProducts).values(assignments);
 
       await tx
