@@ -106,6 +106,27 @@ async function demoSecondStep(tx: Tx, key: SeedDemoOptions['encryptionKey'], ids
       .where(eq(users.id, id));
 }
 
+/** A client's áreas (decision 0123), with their responsible approver and their members. */
+async function seedAreas(tx: Tx, idCliente: number, client: DemoClient, idOf: (usuario: string) => number) {
+  for (const a of client.areas ?? []) {
+    const [area] = await tx
+      .insert(areas)
+      .values({
+        idCliente,
+        nombre: a.nombre,
+        codigo: a.codigo,
+        cuentaContable: a.cuentaContable,
+        presupuesto: a.presupuesto,
+        idResponsable: idOf(a.responsable),
+      })
+      .returning({ id: areas.id });
+    await tx
+      .update(users)
+      .set({ idArea: area!.id })
+      .where(inArray(users.id, a.miembros.map(idOf)));
+  }
+}
+
 /**
  * Creates the demo data in one transaction: an administrator and two clients ("Demo Industrial" in
  * regular budget mode with two authorizers, "Demo Categorías" in category mode with one), with
@@ -257,25 +278,9 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<{ signIns
         });
       });
       if (budgets.length) await tx.insert(userCategoryBudgets).values(budgets);
-      const idOf = (usuario: string) =>
-        createdUsers[client.users.findIndex((u) => u.usuario === usuario)]!.id;
-      for (const a of client.areas ?? []) {
-        const [area] = await tx
-          .insert(areas)
-          .values({
-            idCliente,
-            nombre: a.nombre,
-            codigo: a.codigo,
-            cuentaContable: a.cuentaContable,
-            presupuesto: a.presupuesto,
-            idResponsable: idOf(a.responsable),
-          })
-          .returning({ id: areas.id });
-        await tx
-          .update(users)
-          .set({ idArea: area!.id })
-          .where(inArray(users.id, a.miembros.map(idOf)));
-      }
+      await seedAreas(tx, idCliente, client, (usuario) => {
+        return createdUsers[client.users.findIndex((u) => u.usuario === usuario)]!.id;
+      });
       if (assignments.length) await tx.insert(userProducts).values(assignments);
 
       await tx

@@ -285,7 +285,7 @@ function memberOfPath(path: string): string | null {
   return m ? m[1]! : null;
 }
 
-function patchChanges(body: unknown, name: string): MembershipChange {
+function patchChanges(body: unknown, displayName: string): MembershipChange {
   const b = body as { Operations?: unknown } | null;
   if (!b || typeof b !== 'object' || !Array.isArray(b.Operations) || b.Operations.length === 0)
     throw new ScimError(400, MSG.scimSinOperaciones, 'invalidSyntax');
@@ -309,7 +309,7 @@ function patchChanges(body: unknown, name: string): MembershipChange {
     let members: unknown;
     if (path) {
       if (path.toLowerCase() === 'displayname') {
-        if (typeof op.value === 'string' && op.value.toLowerCase() === name.toLowerCase()) continue;
+        if (typeof op.value === 'string' && op.value.toLowerCase() === displayName.toLowerCase()) continue;
         throw new ScimError(400, MSG.scimGruposFijos, 'mutability');
       }
       if (path.toLowerCase() !== 'members')
@@ -319,7 +319,7 @@ function patchChanges(body: unknown, name: string): MembershipChange {
       const v = op.value as Record<string, unknown> | null;
       if (!v || typeof v !== 'object')
         throw new ScimError(400, MSG.scimValorInvalido('value'), 'invalidValue');
-      if (v.displayName !== undefined && String(v.displayName).toLowerCase() !== name.toLowerCase())
+      if (v.displayName !== undefined && String(v.displayName).toLowerCase() !== displayName.toLowerCase())
         throw new ScimError(400, MSG.scimGruposFijos, 'mutability');
       if (v.members === undefined) continue;
       members = v.members;

@@ -826,7 +826,14 @@ describe.each(DB_KINDS)('SCIM provisioning (%s)', (kind) => {
       });
       expect(res.json.members).toEqual([]);
       expect(await areaOf(v.id)).toBeNull();
-      // Renaming is refused; the área's name comes from the portal.
+      // Its own name again is accepted (nothing changes); renaming is refused: the name comes from the portal.
+      const same = await scim(
+        tokenA,
+        'PATCH',
+        `/Groups/area-${alm!.id}`,
+        patchOp({ op: 'replace', path: 'displayName', value: 'almacén' }),
+      );
+      expect(same.status, JSON.stringify(same.json)).toBe(200);
       expectScimError(
         await scim(
           tokenA,
