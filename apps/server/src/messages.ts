@@ -112,6 +112,10 @@ export const MSG = {
     'Esta solicitud ya fue decidida por otra persona. Recarga la página para ver su estado.',
   ampliacionPropia: 'No puedes decidir una ampliación que tú solicitaste.',
   ampliacionSolicitada: 'Solicitud de ampliación enviada.',
+  ampliacionPorDecidir: (nombre: string, importe: string) =>
+    `${nombre} solicita una ampliación de presupuesto de ${importe}`,
+  ampliacionPorDecidirDestino: (area: string | null) =>
+    area ? `Para el presupuesto del área ${area} de este mes.` : 'Para su propio presupuesto de este mes.',
   ampliacionAprobada: 'Ampliación aprobada.',
   ampliacionRechazada: 'Ampliación rechazada.',
   transferenciaExcede: (area: string, disponible: string) =>

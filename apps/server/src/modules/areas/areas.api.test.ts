@@ -199,6 +199,12 @@ describe.each(DB_KINDS)('áreas and top-ups (%s)', (kind) => {
     });
     expect(asked.statusCode, asked.body).toBe(201);
     const id = asked.json().ampliacion.id as number;
+    // The área's responsible approver hears of it.
+    const told = await db()
+      .select({ subject: emailOutbox.subject, text: emailOutbox.text })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, w.responsable.email));
+    expect(told.map((e) => e.subject)).toEqual([MSG.ampliacionPorDecidir(w.user.nombre, '$150.00 MXN')]);
     expect(asked.json().ampliacion).toMatchObject({
       area: { id: w.area.id, codigo: 'MANT' },
       estado: 'pendiente',

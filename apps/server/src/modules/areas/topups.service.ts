@@ -32,8 +32,10 @@ import {
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { clientAllows, requireClientPermission } from '../../lib/client-scope.ts';
 import type { Deps } from '../../lib/deps.ts';
+import { orderEmail } from '../../lib/emails.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { iso } from '../../lib/form.ts';
+import { addressOf, enqueueEmails } from '../../lib/mailer.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 
@@ -104,6 +106,14 @@ export async function requestTopup(
       .insert(budgetTopups)
       .values({ idCliente, userId: buyer.id, idArea, idCategoria, mes, importe, motivo: body.motivo })
       .returning({ id: budgetTopups.id });
+    await tellDeciders(tx, deps, {
+      idCliente,
+      idArea: idArea ?? me?.idArea ?? null,
+      buyer,
+      importe,
+      motivo: body.motivo,
+      paraArea: idArea !== null,
+    });
     await audit(tx, {
       userId: buyer.id,
       eventType: 'ampliacion_solicitada',
@@ -114,8 +124,57 @@ export async function requestTopup(
     });
     return row!.id;
   });
+  void deps.mailer.flush();
   const [dto] = await readTopups(deps.db, auth, sql`${budgetTopups.id} = ${id}`, 1, 0);
   return { status: 'ok', msg: MSG.ampliacionSolicitada, ampliacion: dto! };
+}
+
+/**
+ * Whoever decides a new request hears of it (e-mail and bell, as their preferences say): the responsible
+ * approver of the área concerned, else the client's super authorizers.
+ */
+async function tellDeciders(
+  tx: Tx,
+  deps: Deps,
+  r: {
+    idCliente: number;
+    idArea: number | null;
+    buyer: { id: number; nombre: string };
+    importe: number;
+    motivo: string;
+    paraArea: boolean;
+  },
+): Promise<void> {
+  const [area] = r.idArea
+    ? await tx
+        .select({ nombre: areas.nombre, responsable: areas.idResponsable })
+        .from(areas)
+        .where(eq(areas.id, r.idArea))
+    : [];
+  const people = await tx
+    .select({ id: users.id, email: users.email, usuario: users.usuario, nombre: users.nombre })
+    .from(users)
+    .where(
+      and(
+        eq(users.idCliente, r.idCliente),
+        eq(users.activo, true),
+        area?.responsable ? eq(users.id, area.responsable) : eq(users.rol, ROLES.superAutorizador),
+      ),
+    );
+  await enqueueEmails(
+    tx,
+    people
+      .filter((p) => p.id !== r.buyer.id)
+      .map((p) =>
+        orderEmail(addressOf(p) ?? '', p.nombre, {
+          subject: MSG.ampliacionPorDecidir(r.buyer.nombre, formatCentavos(r.importe)),
+          paragraphs: [MSG.ampliacionPorDecidirDestino(r.paraArea ? (area?.nombre ?? null) : null), r.motivo],
+          url: `${deps.config.PUBLIC_URL}/autorizador/ampliaciones`,
+          label: 'Ver las ampliaciones',
+          para: { userId: p.id, tipo: 'presupuesto' },
+        }),
+      ),
+  );
 }
 
 const buyerT = alias(users, 'comprador');
