@@ -153,8 +153,8 @@ const EXPECTED: Record<RouteKey, Expect> = {
   // Another client's authorizer naming client A's user: 400, exactly like a delegate that does not exist.
   'PUT /api/delegacion': authorizer(200, 400),
   'DELETE /api/delegacion': authorizer(200),
-  'POST /api/reporte/autorizador': authorizer(200),
-  'POST /api/reporte/autorizador/productos/detalle': authorizer(200),
+  'POST /api/reporte/autorizador': { ...authorizer(200), u5: 200, u5b: 200 },
+  'POST /api/reporte/autorizador/productos/detalle': { ...authorizer(200), u5: 200, u5b: 200 },
   // The client administrator's own client (decision 0122).
   'GET /api/cliente': clientAdminOnly(200),
   'PUT /api/cliente/reglas': clientAdminOnly(200),

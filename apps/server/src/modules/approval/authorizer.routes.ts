@@ -231,6 +231,11 @@ export async function authorizerRoutes(app: FastifyInstance) {
       authorizerBulkCancel(app.deps, request, request.auth!, request.body.ids, request.body.motivo),
   );
 
+  // The client's reports: its authorizers', and its client administrator's (rol 5, issue 40: the client's
+  // reports are its own), always of the caller's own client.
+  const reportReaders = app.guard({
+    roles: [ROLES.autorizador, ROLES.superAutorizador, ROLES.administradorCliente],
+  });
   for (const [url, forced] of [
     ['/api/reporte/autorizador', undefined],
     ['/api/reporte/autorizador/productos/detalle', 'detalle'],
@@ -238,7 +243,7 @@ export async function authorizerRoutes(app: FastifyInstance) {
     r.post(
       url,
       {
-        preValidation: authorizer,
+        preValidation: reportReaders,
         schema: {
           tags,
           summary: 'Reporte CSV (UTF-8 con BOM) de los pedidos del cliente en un rango de fechas',

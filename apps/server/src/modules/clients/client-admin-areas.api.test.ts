@@ -497,4 +497,54 @@ describe.each(DB_KINDS)('the client administrator’s areas (%s)', (kind) => {
       );
     });
   });
+  describe('reports (/api/reporte/autorizador…)', () => {
+    it('its client’s orders only, in both reports; each download logged', async () => {
+      const { client, api } = await clientWithAdmin(t, { permisosCliente: ['usuarios'] });
+      const other = await makeClient(db());
+      const category = await makeCategory(db(), client.id);
+      const product = await makeProduct(db(), {
+        idCliente: client.id,
+        idCategoria: category.id,
+        precio: 10_000,
+      });
+      const buyer = await makeUser(db(), { rol: 1, idCliente: client.id });
+      const stranger = await makeUser(db(), { rol: 1, idCliente: other.id });
+      const at = new Date('2031-03-10T18:00:00Z');
+      const line = { productId: product.id, precio: 10_000, cantidad: 2, idCategoria: category.id };
+      const mine = await makeOrder(db(), {
+        idUser: buyer.id,
+        idCliente: client.id,
+        status: 'aprobado',
+        transactionDate: at,
+        lines: [line],
+      });
+      await makeOrder(db(), {
+        idUser: stranger.id,
+        idCliente: other.id,
+        status: 'aprobado',
+        transactionDate: at,
+        lines: [line],
+      });
+      const body = { tipo: 'general', fecha_inicio: '2031-03-01', fecha_fin: '2031-03-31' };
+      const general = await api.post('/api/reporte/autorizador', body);
+      expect(general.statusCode, general.body).toBe(200);
+      const rows = general.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/);
+      expect(rows.slice(1).map((r) => Number(r.split(',')[0]))).toEqual([mine.id]);
+      const detail = await api.post('/api/reporte/autorizador/productos/detalle', body);
+      expect(
+        detail.body
+          .replace(/^\uFEFF/, '')
+          .trim()
+          .split(/\r?\n/),
+      ).toHaveLength(2);
+      const logged = await db()
+        .select({ t: systemLogs.eventType })
+        .from(systemLogs)
+        .where(and(eq(systemLogs.idCliente, client.id), eq(systemLogs.eventType, 'reporte_generado')));
+      expect(logged).toHaveLength(2);
+    });
+  });
 });
