@@ -561,7 +561,7 @@ test('el diálogo de reporte valida sus campos y descarga reporte.csv', async ({
   expect(csv.charCodeAt(0)).toBe(0xfeff);
   const rows = csv.slice(1).split('\r\n');
   expect(rows[0]).toBe(
-    'Pedido,Fecha,Estatus,Usuario,Nombre,Productos,Subtotal,IVA,Total,Dirección de entrega,Calle,Colonia,Ciudad,CP,Estado,Área,Región,Semana de entrega',
+    'Pedido,Fecha,Estatus,Usuario,Nombre,Productos,Subtotal,IVA,Total,Dirección de entrega,Calle,Colonia,Ciudad,CP,Estado,Área,Región,Semana de entrega,Clave de área,Cuenta contable',
   );
   const mine = rows.find((r) => r.startsWith(`${industrial.numero.slice(1)},`));
   expect(mine, csv).toBeTruthy();

@@ -7,11 +7,16 @@ import {
   choose,
   clearNotifications,
   createAccount,
+  createCategory,
   createClient,
+  createProduct,
   createUser,
+  dmy,
   expectNotice,
+  pickDay,
   runSuffix,
   scrollDialogTop,
+  toggleSwitch,
   xsrfHeaders,
 } from './helpers';
 import { enrolTwoFactor } from './totp';
@@ -280,9 +285,246 @@ test('sin «presupuestos» el presupuesto no se edita; sin «usuarios» la lista
   await expect(page.getByRole('button', { name: 'Desactivar' })).toHaveCount(0);
   await expect(row.getByRole('button')).toHaveCount(0);
   await expect(row.getByRole('checkbox')).toHaveCount(0);
+  await expect(row.getByRole('link', { name: `Productos de ${comprador}` })).toHaveCount(0);
   await screenshot(page, 'cliente-usuarios-solo-lectura');
+
+  // Nothing allowed: no HR list, weeks nor rules in the sidebar; their addresses only show, with the reason.
+  const nav = page.getByRole('navigation', { name: 'Secciones' });
+  await expect(nav.getByRole('link')).toHaveText([
+    'Mi empresa',
+    'Tablero',
+    'Usuarios',
+    'Registros del sistema',
+  ]);
+  await page.goto('/cliente/semanas');
+  await expect(
+    page.getByText('Tu distribuidor no te permite cambiarlos: solo puedes consultarlos.'),
+  ).toBeVisible();
+  await expect(page.getByText('Tu empresa aún no tiene semanas')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Agregar', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Generar semanas…' })).toHaveCount(0);
+  await page.goto('/cliente/reglas');
+  await expect(page.getByLabel('Aprobación automática hasta')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Guardar reglas' })).toHaveCount(0);
+  await page.goto('/cliente/sincronizar');
+  await expect(page.getByText('no puedes aplicar una lista de personal')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Revisar la lista' })).toHaveCount(0);
   expect(refused, 'respuestas 403 en las pantallas del administrador de cliente').toEqual([]);
 });
+
+/**
+ * With `semanas`, `asignaciones`, `reglas` and `usuarios` (decision 0122) the client administrator has the
+ * distributor's screens for them, in its own area and on its own client: «Mi empresa» links to each, the
+ * sidebar lists them; it adds an access week, enables a product for a buyer and sets its limit, saves an
+ * approval rule, and applies its HR list through a real upload — first refused by row, then previewed
+ * (who joins, changes and leaves) and applied after the confirmation that names the leavers.
+ */
+test('el administrador de cliente agrega una semana, asigna un producto, guarda una regla y aplica su lista de personal', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const suffix = runSuffix();
+  const cliente = `Refaccionaria del Golfo ${suffix}`;
+  const administradora = `rosa.mijares.${suffix}`;
+  const comprador = `ivan.solis.${suffix}`;
+  const cambia = `elena.rios.${suffix}`;
+  const sale = `tomas.vega.${suffix}`;
+  const nuevo = `nora.cant.${suffix}`;
+  const producto = `Balata delantera ${suffix}`;
+  const password = 'MiEmpresa#2026';
+  const correo = (usuario: string) => `${usuario}@refaccionaria-golfo.mx`;
+
+  const idComprador = await asAdmin(browser, async (admin) => {
+    const idCliente = await createClient(admin, {
+      nombre: cliente,
+      presupuesto_default: 2500,
+      limite_de_compras: -1,
+      cantidad_autorizadores: 1,
+      permisos_cliente: 'usuarios,asignaciones,semanas,reglas',
+    });
+    const frenos = await createCategory(admin, idCliente, 'Frenos', 'IconTool');
+    await createProduct(admin, {
+      id_cliente: idCliente,
+      id_categoria: frenos,
+      clave_interna: `BAL-${suffix}`,
+      nombre: producto,
+      precio: 480,
+    });
+    await createAccount(
+      admin,
+      {
+        id_cliente: idCliente,
+        usuario: administradora,
+        correo: correo(administradora),
+        nombre: 'Rosa Mijares Ochoa',
+        rol: 5,
+      },
+      password,
+    );
+    const buyer = (usuario: string, nombre: string) =>
+      createUser(admin, { id_cliente: idCliente, usuario, correo: correo(usuario), nombre, rol: 1 });
+    const id = await buyer(comprador, 'Iván Solís Pineda');
+    await buyer(cambia, 'Elena Ríos');
+    await buyer(sale, 'Tomás Vega Luna');
+    return id;
+  });
+
+  const refused = await signInClientAdmin(page, administradora, password);
+  const nav = page.getByRole('navigation', { name: 'Secciones' });
+  await expect(nav.getByRole('link', { name: 'Semanas de acceso' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Reglas de aprobación' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Lista de personal' })).toBeVisible();
+  // «Mi empresa»: a link to the screen of each change allowed; a plain text for what is not.
+  const permisos = page.getByTestId('permisos-cliente');
+  await expect(page.getByTestId('pantalla-semanas').getByRole('link')).toHaveText('Ir a Semanas de acceso');
+  await expect(page.getByTestId('pantalla-reglas').getByRole('link')).toHaveText('Ir a Reglas de aprobación');
+  await expect(page.getByTestId('pantalla-asignaciones').getByRole('link')).toHaveAttribute(
+    'href',
+    '/cliente/usuarios?rol=1',
+  );
+  await expect(page.getByTestId('pantalla-presupuestos')).toHaveCount(0);
+  await expect(permisos).toContainText('No puedes administrar: Presupuestos y límites de compra');
+  await expect(permisos).not.toContainText('Aún no hay una pantalla');
+
+  // Semanas de acceso: its own client, no client picker; a week added.
+  await page.getByTestId('pantalla-semanas').getByRole('link').click();
+  await expect(page).toHaveURL(/\/cliente\/semanas$/);
+  await expect(page.getByRole('heading', { name: 'Semanas de acceso', level: 1 })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Cliente' })).toHaveCount(0);
+  await expect(page.getByText('Tu empresa aún no tiene semanas')).toBeVisible();
+  const inicio = nextMonthDay(10);
+  await pickDay(page, 'Fecha de inicio', inicio);
+  await page.getByRole('button', { name: 'Agregar', exact: true }).click();
+  await expectNotice(page, MSG.creadoCorrectamente);
+  const week = page.getByTestId(`semana-${inicio}`);
+  await expect(week).toContainText(dmy(inicio));
+  await expect(week.getByRole('switch')).toBeChecked();
+  await expect(page.getByText(`Semanas de ${cliente}`)).toBeVisible();
+  await clearNotifications(page);
+  await screenshot(page, 'cliente-semanas');
+  await phone(page, 'cliente-semanas-390');
+
+  // Productos asignados: from the buyer's row in Usuarios, in its own area.
+  await nav.getByRole('link', { name: 'Usuarios' }).click();
+  const row = page.getByTestId(`usuario-${comprador}`).filter({ visible: true });
+  await row.getByRole('link', { name: `Productos de ${comprador}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/cliente/usuarios/usuario/${idComprador}/productos$`));
+  await expect(page.getByTestId('tarjeta-usuario')).toHaveText(comprador);
+  await expect(page.getByTestId('tarjeta-cliente')).toHaveText(cliente);
+  const enable = page.getByRole('switch', { name: `Habilitar ${producto}` });
+  await expect(enable).not.toBeChecked();
+  await toggleSwitch(enable);
+  await expect(enable).toBeChecked();
+  await expect(page.getByTestId('productos-habilitados')).toHaveText('1');
+  const limit = page.getByRole('textbox', { name: `Cantidad límite de ${producto}` });
+  await limit.fill('4');
+  await limit.press('Enter');
+  await expect(page.getByLabel('Guardado')).toBeVisible();
+  await screenshot(page, 'cliente-asignaciones');
+  await phone(page, 'cliente-asignaciones-390');
+  await page.reload();
+  await expect(enable).toBeChecked();
+  await expect(limit).toHaveValue('4');
+  await page.getByRole('link', { name: 'Volver a usuarios' }).click();
+  await expect(page).toHaveURL(/\/cliente\/usuarios$/);
+  // Many buyers at once: the products are found among a checked buyer's (no inventory route for rol 5).
+  await page.getByRole('checkbox', { name: `Seleccionar a ${cambia}` }).check();
+  await page.getByRole('button', { name: 'Asignar productos… (1)' }).click();
+  const bulk = page.getByRole('dialog', { name: 'Asignar productos' });
+  await bulk.getByText('Algunos productos', { exact: true }).click();
+  await choose(page, 'Productos', new RegExp(producto), 'Balata');
+  await page.keyboard.press('Escape');
+  await bulk.getByRole('button', { name: 'Habilitar 1 producto(s) para 1 usuario' }).click();
+  await expect(bulk).toBeHidden();
+  await expectNotice(page, '1 producto(s) habilitado(s) para 1 usuario(s).');
+  await page.getByRole('button', { name: 'Quitar selección' }).click();
+  await clearNotifications(page);
+
+  // Reglas de aprobación: the client form's rules, saved for its own client.
+  await nav.getByRole('link', { name: 'Reglas de aprobación' }).click();
+  await expect(page).toHaveURL(/\/cliente\/reglas$/);
+  const save = page.getByRole('button', { name: 'Guardar reglas' });
+  await expect(save).toBeDisabled();
+  await page.getByLabel('Aprobación automática hasta').fill('750');
+  await page.getByLabel('Recordatorio (horas)').fill('12');
+  await expect(page.getByTestId('reglas-resumen')).toContainText(
+    'Pedidos hasta $750.00 MXN se aprueban solos',
+  );
+  await save.click();
+  await expectNotice(page, MSG.modificadoCorrectamente);
+  await expect(save).toBeDisabled();
+  await clearNotifications(page);
+  await screenshot(page, 'cliente-reglas');
+  await phone(page, 'cliente-reglas-390');
+  await page.reload();
+  await expect(page.getByLabel('Aprobación automática hasta')).toHaveValue('$750.00');
+  await expect(page.getByLabel('Recordatorio (horas)')).toHaveValue('12');
+
+  // Lista de personal: a list with an error is refused by row and changes nothing.
+  await nav.getByRole('link', { name: 'Lista de personal' }).click();
+  await expect(page).toHaveURL(/\/cliente\/sincronizar$/);
+  const list = (rows: string[][]) =>
+    Buffer.from(['usuario,correo,nombre,rol', ...rows.map((r) => r.join(','))].join('\r\n'));
+  const fileInput = page.getByLabel('Archivo CSV', { exact: true });
+  await fileInput.setInputFiles({
+    name: 'personal-con-error.csv',
+    mimeType: 'text/csv',
+    buffer: list([
+      [comprador, correo(comprador), 'Iván Solís Pineda', ''],
+      [nuevo, 'sin-arroba', 'Nora Cantú Garza', 'Usuario'],
+    ]),
+  });
+  await page.getByRole('button', { name: 'Revisar la lista' }).click();
+  const preview = page.getByTestId('vista-previa');
+  await expect(preview).toContainText('La lista tiene 1 error');
+  await expect(preview.getByRole('table', { name: 'Errores por registro' })).toContainText('correo');
+  await expect(preview.getByRole('button', { name: 'Aplicar la lista' })).toBeDisabled();
+
+  // The corrected list: one joins, one changes, one leaves; previewed, then applied.
+  await page.getByRole('button', { name: 'Quitar el archivo personal-con-error.csv' }).click();
+  await fileInput.setInputFiles({
+    name: 'personal.csv',
+    mimeType: 'text/csv',
+    buffer: list([
+      [comprador, correo(comprador), 'Iván Solís Pineda', ''],
+      [cambia, correo(cambia), 'Elena Ríos Carranza', 'Autorizador'],
+      [nuevo, correo(nuevo), 'Nora Cantú Garza', 'Usuario'],
+    ]),
+  });
+  await page.getByRole('button', { name: 'Revisar la lista' }).click();
+  await expect(preview).toContainText('Se darán de alta 1, se actualizarán 1 y se darán de baja 1 usuarios.');
+  await expect(preview.getByTestId('personas-altas')).toContainText(nuevo);
+  await expect(preview.getByTestId('personas-cambios')).toContainText('Cambia: nombre y rol');
+  await expect(preview.getByTestId('personas-bajas')).toContainText(sale);
+  await expect(preview.getByTestId('personas-bajas')).not.toContainText(administradora);
+  await screenshot(page, 'cliente-sincronizar');
+  await phone(page, 'cliente-sincronizar-390');
+  await preview.getByRole('button', { name: 'Aplicar la lista' }).click();
+  const confirmDialog = page.getByRole('dialog', { name: '¿Aplicar la lista de personal?' });
+  await expect(confirmDialog).toContainText('Se dará de baja a 1 usuario');
+  await confirmDialog.getByRole('button', { name: 'Aplicar la lista' }).click();
+  await expect(page.getByTestId('lista-aplicada')).toContainText(
+    'Lista aplicada: 1 altas, 1 actualizados y 1 bajas; 0 pedidos en espera retirados.',
+  );
+  await clearNotifications(page);
+
+  // Usuarios shows it: the new buyer, the change, the leaver inactive.
+  await page.getByRole('link', { name: 'Ver las cuentas de tu empresa en Usuarios' }).click();
+  await expect(page).toHaveURL(/\/cliente\/usuarios$/);
+  await expect(page.getByTestId(`usuario-${nuevo}`).filter({ visible: true })).toContainText(
+    'Nora Cantú Garza',
+  );
+  await expect(page.getByTestId(`usuario-${cambia}`).filter({ visible: true })).toContainText('Autorizador');
+  await expect(page.getByTestId(`usuario-${sale}`).filter({ visible: true })).toContainText('Inactivo');
+  expect(refused, 'respuestas 403 en las pantallas del administrador de cliente').toEqual([]);
+});
+
+/** A day of next month (YYYY-MM-DD): a week there overlaps none of today's. */
+function nextMonthDay(day: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, day)).toISOString().slice(0, 10);
+}
 
 /**
  * A client administrator's first sign-in in the browser: two-factor sign-in is mandatory for the role, so

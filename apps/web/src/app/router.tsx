@@ -105,7 +105,12 @@ const USUARIO = areaRoutes(usuario, {
 /** The authorizers' Tablero, also the client administrator's (its own client, decision 0122). */
 const TABLERO = areaRoutes(autorizadorTablero, { tablero: 'Tablero' });
 const AUTORIZADOR = [
-  ...areaRoutes(autorizador, { principal: 'Pedidos', reportes: 'Pedidos', 'orden/:id': 'Orden' }),
+  ...areaRoutes(autorizador, {
+    principal: 'Pedidos',
+    reportes: 'Pedidos',
+    'orden/:id': 'Orden',
+    ampliaciones: 'Ampliaciones',
+  }),
   ...TABLERO,
 ];
 const ADMINISTRADOR = [
@@ -115,6 +120,7 @@ const ADMINISTRADOR = [
     usuarios: 'Usuarios',
     'usuarios/usuario/:user_id/productos': 'UsuarioProductos',
     semanas: 'Semanas',
+    areas: 'Areas',
     inventario: 'Inventario',
     logs: 'Logs',
     pedidos: 'Pedidos',
@@ -125,7 +131,17 @@ const ADMINISTRADOR = [
   ...areaRoutes(administradorTablero, { tablero: 'Tablero' }),
 ];
 const CLIENTE = [
-  ...areaRoutes(cliente, { principal: 'Principal', usuarios: 'Usuarios', registros: 'Registros' }),
+  ...areaRoutes(cliente, {
+    principal: 'Principal',
+    usuarios: 'Usuarios',
+    'usuarios/usuario/:user_id/productos': 'UsuarioProductos',
+    sincronizar: 'Sincronizar',
+    semanas: 'Semanas',
+    reglas: 'Reglas',
+    areas: 'Areas',
+    ampliaciones: 'Ampliaciones',
+    registros: 'Registros',
+  }),
   ...TABLERO,
 ];
 

@@ -1,6 +1,6 @@
 /**
- * The client the administrator is working on follows them across Usuarios, Inventario and Semanas de
- * acceso (decision 0062): each of those screens keeps it in its URL (`?cliente=3`), and the last valid one
+ * The client the administrator is working on follows them across Usuarios, Inventario, Semanas de acceso
+ * and Áreas (decision 0062): each of those screens keeps it in its URL (`?cliente=3`), and the last valid one
  * is remembered for this browser tab so that the sidebar's links to those screens carry it.
  */
 import { useSyncExternalStore } from 'react';
@@ -10,6 +10,7 @@ export const CLIENT_SCREENS = {
   usuarios: '/administrador/usuarios',
   inventario: '/administrador/inventario',
   semanas: '/administrador/semanas',
+  areas: '/administrador/areas',
 } as const;
 
 const KEY = 'portal.admin.cliente';

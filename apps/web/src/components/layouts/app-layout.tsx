@@ -1,5 +1,6 @@
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { ClientPermission } from '@portal/shared/domain/client-admin';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { ensureOverlays } from '../ui/overlay-host';
@@ -11,16 +12,18 @@ import { Sidebar } from './sidebar';
 /**
  * Sidebar, navbar, routed content and footer. On phones the sidebar folds into the burger. The header's
  * support search (administrators), notifications' bell and the profile menu's panels are features', so app/
- * passes them in.
+ * passes them in, and a client administrator's permissions (the sidebar's links depend on them).
  */
 export function AppLayout({
   supportSearch,
   profileMenu,
   bell,
+  clientPermissions,
 }: {
   supportSearch: ReactNode;
   profileMenu: ReactNode;
   bell: ReactNode;
+  clientPermissions?: readonly ClientPermission[];
 }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   // On phones the header's search box takes a second row, on the screens that have one.
@@ -42,7 +45,7 @@ export function AppLayout({
         profileMenu={profileMenu}
         bell={bell}
       />
-      <Sidebar onNavigate={close} />
+      <Sidebar onNavigate={close} clientPermissions={clientPermissions} />
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
         {/*
          * At least one screen tall: the footer starts below the fold, so a page that grows as its data

@@ -7,7 +7,7 @@ import { isActive, navItemsFor, panelTitleFor } from './nav-links';
 describe('the chosen client in the administrator’s sidebar', () => {
   afterEach(() => rememberClient(null));
 
-  it('the links to Usuarios, Inventario and Semanas carry it; the others do not', () => {
+  it('the links to Usuarios, Inventario, Semanas and Áreas carry it; the others do not', () => {
     const links = Object.fromEntries(
       navItemsFor(ROLES.administrador, undefined, 3).map((i) => [i.label, i.to]),
     );
@@ -15,6 +15,7 @@ describe('the chosen client in the administrator’s sidebar', () => {
       Usuarios: '/administrador/usuarios?cliente=3',
       Inventario: '/administrador/inventario?cliente=3',
       'Semanas de acceso': '/administrador/semanas?cliente=3',
+      Áreas: '/administrador/areas?cliente=3',
       Clientes: '/administrador/clientes',
       Tablero: '/administrador/tablero',
       'Registros del sistema': '/administrador/logs',
@@ -49,5 +50,44 @@ describe('the client administrator’s sidebar (rol 5)', () => {
       ['Registros del sistema', '/cliente/registros'],
     ]);
     expect(panelTitleFor(ROLES.administradorCliente)).toBe('Panel Empresa');
+  });
+
+  it('adds the screens of what its client allows: the HR list, the weeks, the rules', () => {
+    const links = (permisos: Parameters<typeof navItemsFor>[3]) =>
+      navItemsFor(ROLES.administradorCliente, undefined, null, permisos).map((i) => i.to);
+    expect(links(['usuarios'])).toEqual([
+      '/cliente/principal',
+      '/cliente/tablero',
+      '/cliente/usuarios',
+      '/cliente/sincronizar',
+      '/cliente/registros',
+    ]);
+    expect(links(['presupuestos', 'asignaciones', 'semanas', 'reglas'])).toEqual([
+      '/cliente/principal',
+      '/cliente/tablero',
+      '/cliente/usuarios',
+      '/cliente/semanas',
+      '/cliente/reglas',
+      '/cliente/areas',
+      '/cliente/ampliaciones',
+      '/cliente/registros',
+    ]);
+    // A buyer's products are under Usuarios, which stays the current section there.
+    expect(isActive('/cliente/usuarios/usuario/8/productos', '/cliente/usuarios')).toBe(true);
+  });
+});
+
+describe('the budget top-ups in the sidebar (decision 0123)', () => {
+  it('authorizers and super authorizers have «Ampliaciones»; a client administrator with «presupuestos»', () => {
+    for (const rol of [ROLES.autorizador, ROLES.superAutorizador])
+      expect(navItemsFor(rol).map((i) => [i.label, i.to])).toContainEqual([
+        'Ampliaciones',
+        '/autorizador/ampliaciones',
+      ]);
+    const labels = (permisos: Parameters<typeof navItemsFor>[3]) =>
+      navItemsFor(ROLES.administradorCliente, undefined, null, permisos).map((i) => i.label);
+    expect(labels(['presupuestos'])).toEqual(expect.arrayContaining(['Áreas', 'Ampliaciones']));
+    expect(labels(['usuarios', 'semanas', 'reglas', 'asignaciones'])).not.toContain('Áreas');
+    expect(labels(['usuarios', 'semanas', 'reglas', 'asignaciones'])).not.toContain('Ampliaciones');
   });
 });

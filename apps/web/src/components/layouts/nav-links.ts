@@ -1,3 +1,4 @@
+import type { ClientPermission } from '@portal/shared/domain/client-admin';
 import { formatMXN } from '@portal/shared/domain/money';
 import { ROLES } from '@portal/shared/domain/roles';
 import type { SessionResponse } from '@portal/shared/schemas/auth';
@@ -18,7 +19,11 @@ export type NavIcon =
   | 'logs'
   | 'tablero'
   | 'surtido'
-  | 'integraciones';
+  | 'integraciones'
+  | 'reglas'
+  | 'personal'
+  | 'areas'
+  | 'ampliaciones';
 
 export interface NavItem {
   label: string;
@@ -44,14 +49,44 @@ export interface DownloadItem {
 }
 
 /**
+ * A client administrator's links (rol 5, decision 0122): its home, its Tablero, its users, then the screens
+ * of what its client allows it to change (`permisos`: the HR list with `usuarios`, the access weeks with
+ * `semanas`, the approval rules with `reglas`, the áreas and the budget top-ups with `presupuestos`; the
+ * products are assigned from each buyer's row in Usuarios), and its log.
+ */
+function clientAdminItems(permisos: readonly ClientPermission[]): NavItem[] {
+  const items: NavItem[] = [
+    { label: 'Mi empresa', to: '/cliente/principal', icon: 'clientes' },
+    { label: 'Tablero', to: '/cliente/tablero', icon: 'tablero' },
+    { label: 'Usuarios', to: '/cliente/usuarios', icon: 'usuarios' },
+  ];
+  if (permisos.includes('usuarios'))
+    items.push({ label: 'Lista de personal', to: '/cliente/sincronizar', icon: 'personal' });
+  if (permisos.includes('semanas'))
+    items.push({ label: 'Semanas de acceso', to: '/cliente/semanas', icon: 'semanas' });
+  if (permisos.includes('reglas'))
+    items.push({ label: 'Reglas de aprobación', to: '/cliente/reglas', icon: 'reglas' });
+  // The áreas and their budget top-ups (decision 0123) are budgets: with `presupuestos`.
+  if (permisos.includes('presupuestos'))
+    items.push(
+      { label: 'Áreas', to: '/cliente/areas', icon: 'areas' },
+      { label: 'Ampliaciones', to: '/cliente/ampliaciones', icon: 'ampliaciones' },
+    );
+  items.push({ label: 'Registros del sistema', to: '/cliente/registros', icon: 'logs' });
+  return items;
+}
+
+/**
  * The sidebar links of a role. For rol 1 the category links follow
  * 'Todos los productos' (see categoryNavItems), then 'Pedido rápido', 'Mis listas' and 'Historial';
- * 'Carrito' shows the units in the cart.
+ * 'Carrito' shows the units in the cart. A client administrator's depend on what its client allows
+ * (`permisos`; none until they are read).
  */
 export function navItemsFor(
   rol: number,
   comprador?: ShopperSession,
   chosenClient?: number | null,
+  permisos: readonly ClientPermission[] = [],
 ): NavItem[] {
   const client = (path: string) => withClient(path, chosenClient ?? null);
   switch (rol) {
@@ -73,6 +108,7 @@ export function navItemsFor(
       return [
         { label: 'Pedidos', to: '/autorizador/principal', icon: 'pedidos' },
         { label: 'Tablero', to: '/autorizador/tablero', icon: 'tablero' },
+        { label: 'Ampliaciones', to: '/autorizador/ampliaciones', icon: 'ampliaciones' },
       ];
     case ROLES.administrador:
       return [
@@ -83,16 +119,12 @@ export function navItemsFor(
         { label: 'Semanas de acceso', to: client(CLIENT_SCREENS.semanas), icon: 'semanas' },
         { label: 'Inventario', to: client(CLIENT_SCREENS.inventario), icon: 'inventario' },
         { label: 'Usuarios', to: client(CLIENT_SCREENS.usuarios), icon: 'usuarios' },
+        { label: 'Áreas', to: client(CLIENT_SCREENS.areas), icon: 'areas' },
         { label: 'Registros del sistema', to: '/administrador/logs', icon: 'logs' },
         { label: 'Integraciones', to: '/administrador/integraciones', icon: 'integraciones' },
       ];
     case ROLES.administradorCliente:
-      return [
-        { label: 'Mi empresa', to: '/cliente/principal', icon: 'clientes' },
-        { label: 'Tablero', to: '/cliente/tablero', icon: 'tablero' },
-        { label: 'Usuarios', to: '/cliente/usuarios', icon: 'usuarios' },
-        { label: 'Registros del sistema', to: '/cliente/registros', icon: 'logs' },
-      ];
+      return clientAdminItems(permisos);
     default:
       return [];
   }

@@ -1,6 +1,10 @@
 import { AppShell, Box, NavLink, ScrollArea, Stack, Text, VisuallyHidden } from '@mantine/core';
+import type { ClientPermission } from '@portal/shared/domain/client-admin';
 import { isRol, ROLE_NAMES } from '@portal/shared/domain/roles';
 import {
+  IconAddressBook,
+  IconArrowBigUpLines,
+  IconBuildingFactory2,
   IconBuildingStore,
   IconBuildingWarehouse,
   IconCalendarWeek,
@@ -13,6 +17,7 @@ import {
   IconListDetails,
   IconPackages,
   IconPlugConnected,
+  IconScale,
   IconShoppingCart,
   IconTextPlus,
   IconTruckDelivery,
@@ -49,21 +54,27 @@ const ICONS: Record<NavIcon, ComponentType<{ size?: number; stroke?: number }>> 
   integraciones: IconPlugConnected,
   tablero: IconChartBar,
   surtido: IconTruckDelivery,
+  reglas: IconScale,
+  personal: IconAddressBook,
+  areas: IconBuildingFactory2,
+  ampliaciones: IconArrowBigUpLines,
 };
 
 interface SidebarProps {
   /** Called after a link is followed (closes the sidebar on phones). */
   onNavigate: () => void;
+  /** A client administrator's: what its client allows it to change (its links depend on it). */
+  clientPermissions?: readonly ClientPermission[];
 }
 
-export function Sidebar({ onNavigate }: SidebarProps) {
+export function Sidebar({ onNavigate, clientPermissions }: SidebarProps) {
   const session = useSession();
   const { user } = session;
   const { pathname } = useLocation();
   const cliente = user.cliente;
   const palette = sidebarPalette(cliente?.color, cliente?.color2);
   const chosenClient = useRememberedClient();
-  const items = navItemsFor(user.rol, session.comprador, chosenClient);
+  const items = navItemsFor(user.rol, session.comprador, chosenClient, clientPermissions);
   const categories = categoryNavItems(session.comprador);
   // A missing or broken logo falls back to the neutral mark with the client's name.
   const [logoFailed, setLogoFailed] = useState(false);

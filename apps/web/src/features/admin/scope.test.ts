@@ -2,15 +2,22 @@ import { CLIENT_PERMISSIONS } from '@portal/shared/domain/client-admin';
 import type { ClientDto } from '@portal/shared/schemas/clients';
 import { describe, expect, it } from 'vitest';
 import {
+  areaPath,
   clientScope,
   DISTRIBUTOR_SCOPE,
   isDistributor,
+  mayAssign,
+  mayAssignTo,
   mayChangeBudgets,
+  mayChangeRules,
   mayChangeUsers,
+  mayChangeWeeks,
   mayManage,
   mayOpen,
+  maySelect,
   ROLE_FILTERS,
   roleOptions,
+  userProductsPath,
 } from './scope';
 
 /** The fields of a client the scope reads; the rest is irrelevant here. */
@@ -31,7 +38,17 @@ describe('the distributor’s scope (rol 4)', () => {
     expect(DISTRIBUTOR_SCOPE.permisos).toEqual(CLIENT_PERMISSIONS);
     expect(mayChangeUsers(DISTRIBUTOR_SCOPE)).toBe(true);
     expect(mayChangeBudgets(DISTRIBUTOR_SCOPE)).toBe(true);
+    expect(mayAssign(DISTRIBUTOR_SCOPE)).toBe(true);
+    expect(mayChangeWeeks(DISTRIBUTOR_SCOPE)).toBe(true);
+    expect(mayChangeRules(DISTRIBUTOR_SCOPE)).toBe(true);
     for (const rol of [1, 2, 3, 5]) expect(mayManage(DISTRIBUTOR_SCOPE, { rol })).toBe(true);
+  });
+
+  it('works in /administrador; a buyer’s products carry the client back to its users', () => {
+    expect(areaPath(DISTRIBUTOR_SCOPE)).toBe('/administrador');
+    expect(userProductsPath(DISTRIBUTOR_SCOPE, { id: 41, id_cliente: 7 })).toBe(
+      '/administrador/usuarios/usuario/41/productos?cliente=7',
+    );
   });
 
   it('gives «Administrador de cliente», and Super Autorizador only with two levels', () => {
@@ -67,6 +84,31 @@ describe('a client administrator’s scope (rol 5)', () => {
     const noBudgets = clientScope(client(['usuarios']));
     expect(mayChangeBudgets(noBudgets)).toBe(false);
     expect(mayChangeUsers(clientScope(client([])))).toBe(false);
+  });
+
+  it('assigns products, changes weeks and rules only as its client allows', () => {
+    const none = clientScope(client(['usuarios']));
+    expect([mayAssign(none), mayChangeWeeks(none), mayChangeRules(none)]).toEqual([false, false, false]);
+    const all = clientScope(client(['asignaciones', 'semanas', 'reglas']));
+    expect([mayAssign(all), mayChangeWeeks(all), mayChangeRules(all)]).toEqual([true, true, true]);
+  });
+
+  it('with `asignaciones` alone it selects the buyers (for their products), and changes no account', () => {
+    const scope = clientScope(client(['asignaciones']));
+    expect(mayAssignTo(scope, { rol: 1 })).toBe(true);
+    expect(maySelect(scope, { rol: 1 })).toBe(true);
+    for (const rol of [2, 3, 5]) expect(maySelect(scope, { rol })).toBe(false);
+    expect(mayManage(scope, { rol: 1 })).toBe(false);
+    // With `usuarios` too, every account it reaches may be checked (to deactivate it), never a rol 5.
+    const both = clientScope(client(['usuarios', 'asignaciones']));
+    expect([1, 2, 3].map((rol) => maySelect(both, { rol }))).toEqual([true, true, true]);
+    expect(maySelect(both, { rol: 5 })).toBe(false);
+  });
+
+  it('works in /cliente, where a buyer’s products need no client in the address', () => {
+    const scope = clientScope(client(['asignaciones']));
+    expect(areaPath(scope)).toBe('/cliente');
+    expect(userProductsPath(scope, { id: 41, id_cliente: 7 })).toBe('/cliente/usuarios/usuario/41/productos');
   });
 
   it('gives roles 1–3 only (Super Autorizador with two levels), keeping a role the account already has', () => {

@@ -44,6 +44,35 @@ export function mayChangeBudgets(scope: AdminScope): boolean {
   return scope.permisos.includes('presupuestos');
 }
 
+/** The buyers' products may be assigned (one at a time, a category, a copy, many users at once). */
+export function mayAssign(scope: AdminScope): boolean {
+  return scope.permisos.includes('asignaciones');
+}
+
+/** Access weeks may be added, generated, switched on or off and deleted. */
+export function mayChangeWeeks(scope: AdminScope): boolean {
+  return scope.permisos.includes('semanas');
+}
+
+/** The approval levels and the rules by amount may be changed (PUT /api/cliente/reglas). */
+export function mayChangeRules(scope: AdminScope): boolean {
+  return scope.permisos.includes('reglas');
+}
+
+/** The scope's area of the web app: '/administrador' for the distributor, '/cliente' for rol 5. */
+export function areaPath(scope: AdminScope): '/administrador' | '/cliente' {
+  return isDistributor(scope) ? '/administrador' : '/cliente';
+}
+
+/**
+ * The page of a buyer's products (the assignments), in the scope's area; the distributor's carries the
+ * client, so its way back is to that client's users.
+ */
+export function userProductsPath(scope: AdminScope, user: { id: number; id_cliente: number | null }): string {
+  const path = `${areaPath(scope)}/usuarios/usuario/${user.id}/productos`;
+  return isDistributor(scope) && user.id_cliente ? `${path}?cliente=${user.id_cliente}` : path;
+}
+
 const GIVEN_BY_CLIENT: readonly number[] = ROLES_A_CLIENT_ADMIN_GIVES;
 
 /**
@@ -57,6 +86,19 @@ export function mayOpen(scope: AdminScope, user: { rol: number }): boolean {
 /** An account the scope may change: one it reaches, when it may change accounts at all. */
 export function mayManage(scope: AdminScope, user: { rol: number }): boolean {
   return mayChangeUsers(scope) && mayOpen(scope, user);
+}
+
+/** A buyer (rol 1) whose products the scope may assign. */
+export function mayAssignTo(scope: AdminScope, user: { rol: number }): boolean {
+  return mayAssign(scope) && user.rol === ROLES.usuario;
+}
+
+/**
+ * An account the users list lets the scope check: one it may change, or a buyer whose products it may
+ * assign ('Asignar productos…' takes the checked buyers).
+ */
+export function maySelect(scope: AdminScope, user: { rol: number }): boolean {
+  return mayManage(scope, user) || mayAssignTo(scope, user);
 }
 
 export interface RoleOption {
@@ -89,9 +131,3 @@ export const ROLE_FILTERS: RoleOption[] = [
   { value: 'todos', label: 'Todos los roles' },
   ...CLIENT_ROLES.map(option),
 ];
-
-/**
- * Permissions a client may give its administrators that no screen of the `/cliente` area uses yet (the
- * server's routes admit rol 5 for them, decision 0122; the screens are still the distributor's).
- */
-export const PERMISSIONS_WITHOUT_SCREEN: readonly ClientPermission[] = ['asignaciones', 'semanas', 'reglas'];

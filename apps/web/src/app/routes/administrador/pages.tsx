@@ -1,4 +1,5 @@
 /** The administrator area: one module per screen, one lazy chunk for the area. */
+export { Areas } from './areas';
 export { Clientes } from './clientes';
 export { Integraciones } from './integraciones';
 export { Inventario } from './inventario';

@@ -1,11 +1,14 @@
 /**
  * The authorizer area (roles 2 and 3), its own lazy chunk: principal and reportes are the same screen,
- * orden/:id reviews one order.
+ * orden/:id reviews one order, ampliaciones decides the buyers' budget top-ups (decision 0123).
  */
+import { ROLES } from '@portal/shared/domain/roles';
 import { Navigate, useParams } from 'react-router';
 import { OnBehalfNotices } from '../../../features/delegation/components/on-behalf-notices';
 import { OrderPage } from '../../../features/order-review/components/order-page';
 import { OrdersPage } from '../../../features/order-review/components/orders-page';
+import { TopupsPage } from '../../../features/topups/components/topups-page';
+import { useSession } from '../../../lib/session';
 import { positiveId } from '../params';
 
 /** principal and reportes are the same screen; above the list, whom the user acts for today. */
@@ -18,4 +21,18 @@ export function Orden() {
   if (!id) return <Navigate to="/autorizador/principal" replace />;
   // A new id is a new screen: its own query and its own local edits.
   return <OrderPage key={id} id={id} />;
+}
+
+/** The budget top-ups: an authorizer's áreas', a super authorizer's whole client's. */
+export function Ampliaciones() {
+  const { user } = useSession();
+  return (
+    <TopupsPage
+      description={
+        user.rol === ROLES.superAutorizador
+          ? 'Las solicitudes de más presupuesto de las personas y las áreas de tu empresa.'
+          : 'Las solicitudes de más presupuesto de las áreas de las que eres responsable y de sus personas.'
+      }
+    />
+  );
 }

@@ -1,11 +1,22 @@
 /**
- * The client administrator's area (rol 5, decision 0122): «Mi empresa», and the administrator's users and
- * log screens with the client fixed to its own (features/admin/scope.ts). One lazy chunk for the area.
+ * The client administrator's area (rol 5, decision 0122): «Mi empresa», and the administrator's screens
+ * with the client fixed to its own (features/admin/scope.ts): users (with each buyer's products), the HR
+ * list, access weeks, approval rules, the log, and its áreas and budget top-ups (decision 0123). One lazy
+ * chunk for the area.
  */
+import { Navigate, useParams } from 'react-router';
+import { AreasPage } from '../../../features/admin/areas/areas-page';
 import { ClientHomePage } from '../../../features/admin/client-home/client-home-page';
+import { ClientRulesPage } from '../../../features/admin/clients/client-rules-page';
 import { LogsPage } from '../../../features/admin/logs/logs-page';
-import { ClientAdminScope } from '../../../features/admin/scope-context';
+import { mayChangeBudgets } from '../../../features/admin/scope';
+import { ClientAdminScope, useAdminScope } from '../../../features/admin/scope-context';
+import { RosterSyncPage } from '../../../features/admin/users/roster-sync-page';
+import { UserProductsPage } from '../../../features/admin/users/user-products-page';
 import { UsersPage } from '../../../features/admin/users/users-page';
+import { WeeksPage } from '../../../features/admin/weeks/weeks-page';
+import { TopupsPage } from '../../../features/topups/components/topups-page';
+import { positiveId } from '../params';
 
 /** «Mi empresa». */
 export function Principal() {
@@ -21,11 +32,80 @@ export function Usuarios() {
   );
 }
 
+/** /cliente/usuarios/usuario/:user_id/productos: a buyer's products (changed with `asignaciones`). */
+export function UsuarioProductos() {
+  const userId = positiveId(useParams().user_id);
+  if (!userId) return <Navigate to="/cliente/usuarios" replace />;
+  return (
+    <ClientAdminScope>
+      <UserProductsPage key={userId} userId={userId} backCliente={null} />
+    </ClientAdminScope>
+  );
+}
+
+/** «Lista de personal»: the HR list, previewed then applied (with `usuarios`). */
+export function Sincronizar() {
+  return (
+    <ClientAdminScope>
+      <RosterSyncPage />
+    </ClientAdminScope>
+  );
+}
+
+/** The client's access weeks (changed with `semanas`). */
+export function Semanas() {
+  return (
+    <ClientAdminScope>
+      <WeeksPage />
+    </ClientAdminScope>
+  );
+}
+
+/** The client's approval levels and rules (changed with `reglas`). */
+export function Reglas() {
+  return (
+    <ClientAdminScope>
+      <ClientRulesPage />
+    </ClientAdminScope>
+  );
+}
+
 /** The client's own entries of «Registros del sistema». */
 export function Registros() {
   return (
     <ClientAdminScope>
       <LogsPage />
+    </ClientAdminScope>
+  );
+}
+
+/** The client's áreas (cost centres, decision 0123), changed with `presupuestos`. */
+export function Areas() {
+  return (
+    <ClientAdminScope>
+      <AreasPage />
+    </ClientAdminScope>
+  );
+}
+
+/** The client's budget top-ups, decided with `presupuestos`. */
+function ClientTopups() {
+  const decides = mayChangeBudgets(useAdminScope());
+  return (
+    <TopupsPage
+      description={
+        decides
+          ? 'Las solicitudes de más presupuesto de las personas y las áreas de tu empresa.'
+          : 'Las solicitudes de más presupuesto de las personas y las áreas de tu empresa. Tu distribuidor no te permite cambiar presupuestos: solo puedes consultarlas.'
+      }
+    />
+  );
+}
+
+export function Ampliaciones() {
+  return (
+    <ClientAdminScope>
+      <ClientTopups />
     </ClientAdminScope>
   );
 }

@@ -1,6 +1,7 @@
 /**
- * The rol-1 area: catalogue with budget cards, category pages, cart, history and
- * order detail, saved lists and the quick order. This module and what it imports form the area's own lazy chunk.
+ * The rol-1 area: catalogue with budget cards (and the buyer's budget top-up requests, decision 0123),
+ * category pages, cart, history and order detail, saved lists and the quick order. This module and what it
+ * imports form the area's own lazy chunk.
  */
 import { Alert, Group, Stack, ThemeIcon } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -15,6 +16,7 @@ import { CartView } from '../../../features/shopping/components/cart-view';
 import { Catalogue } from '../../../features/shopping/components/catalogue';
 import { HistoryList } from '../../../features/shopping/components/history-list';
 import { OrderDetail } from '../../../features/shopping/components/order-detail';
+import { OwnTopups } from '../../../features/shopping/components/own-topups';
 import { QuickOrderForm } from '../../../features/shopping/components/quick-order-form';
 import { SavedListDetail } from '../../../features/shopping/components/saved-list-detail';
 import { SavedLists } from '../../../features/shopping/components/saved-lists';
@@ -31,6 +33,7 @@ export function Principal() {
     <Stack gap={0}>
       <PageHeader title="Todos los productos" description="Los productos asignados a tu cuenta." />
       <BudgetCards shopper={shopper} />
+      <OwnTopups />
       <Catalogue />
     </Stack>
   );

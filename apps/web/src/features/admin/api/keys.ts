@@ -65,6 +65,8 @@ export const adminKeys = {
   userProducts: (id: number) => ['admin', 'usuario-productos', id] as const,
   userProductsPage: (id: number, page: number, q: string, categoria: number | null) =>
     ['admin', 'usuario-productos', id, { page, q, categoria }] as const,
+  /** A client's áreas with this month's figures (GET /api/areas; decision 0123). */
+  areas: (idCliente: number) => ['admin', 'areas', idCliente] as const,
   weeks: (idCliente: number) => ['admin', 'semanas', idCliente] as const,
   weeksPage: (idCliente: number, page: number) => ['admin', 'semanas', idCliente, page] as const,
   weeksMonth: (idCliente: number, mes: string) => ['admin', 'semanas', idCliente, 'mes', mes] as const,

@@ -1,6 +1,6 @@
 /**
  * «Mi empresa», a client administrator's home (rol 5, decision 0122): its client's name, what the
- * distributor lets it change, the budget cap above which a budget waits for the distributor, its accounts
+ * distributor lets it change (each allowed change with a link to its screen), the budget cap above which a budget waits for the distributor, its accounts
  * by role (active and inactive, each a link to the filtered users list) and its budget requests.
  */
 import {
@@ -31,10 +31,24 @@ import { PageHeader } from '../../../components/ui/page';
 import { errorMessage } from '../../../lib/api';
 import { formatMXN } from '../../../lib/format';
 import { OwnBudgetRequests } from '../budget-requests/budget-requests-panel';
-import { clientScope, mayChangeBudgets, PERMISSIONS_WITHOUT_SCREEN } from '../scope';
+import { clientScope, mayChangeBudgets } from '../scope';
 import { useClientAdminHome } from './api';
 
 const n = (v: number) => v.toLocaleString('es-MX');
+
+/** Where each change is made in the `/cliente` area (each link's text says where it goes). */
+const SCREENS: Record<ClientPermission, { to: string; label: string }[]> = {
+  usuarios: [
+    { to: '/cliente/usuarios', label: 'Ir a Usuarios' },
+    { to: '/cliente/sincronizar', label: 'Aplicar la lista de personal (CSV)' },
+  ],
+  presupuestos: [{ to: '/cliente/usuarios?rol=1', label: 'En Usuarios, al editar a cada usuario' }],
+  asignaciones: [
+    { to: '/cliente/usuarios?rol=1', label: 'En Usuarios, con «Productos asignados» de cada comprador' },
+  ],
+  semanas: [{ to: '/cliente/semanas', label: 'Ir a Semanas de acceso' }],
+  reglas: [{ to: '/cliente/reglas', label: 'Ir a Reglas de aprobación' }],
+};
 
 function Permissions({ permisos }: { permisos: readonly ClientPermission[] }) {
   return (
@@ -69,10 +83,14 @@ function Permissions({ permisos }: { permisos: readonly ClientPermission[] }) {
                 </Text>{' '}
                 administrar: {CLIENT_PERMISSION_NAMES[p]}
               </Text>
-              {allowed && PERMISSIONS_WITHOUT_SCREEN.includes(p) ? (
-                <Text size="xs" c="dimmed">
-                  Aún no hay una pantalla para esto en tu panel: por ahora lo hace tu distribuidor.
-                </Text>
+              {allowed ? (
+                <Group gap="md" data-testid={`pantalla-${p}`}>
+                  {SCREENS[p].map((screen) => (
+                    <Anchor key={screen.to} component={Link} to={screen.to} size="xs" fw={600}>
+                      {screen.label}
+                    </Anchor>
+                  ))}
+                </Group>
               ) : null}
             </List.Item>
           );

@@ -4,9 +4,12 @@
  */
 import { CLIENTS_PER_PAGE } from '@portal/shared/limits';
 import {
+  type ClientAdminHomeResponse,
   type ClientCreateResponse,
   type ClientDto,
   ClientForm,
+  type ClientRulesBody,
+  type ClientRulesResponse,
   type ClientSummaryResponse,
   type ClientsResponse,
   type ClientsSort,
@@ -70,6 +73,23 @@ export function useSaveClient() {
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: ClientInput }) => saveClient(id, input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.clients }),
+  });
+}
+
+/**
+ * PUT /api/cliente/reglas: a client administrator's own client's levels and rules (decision 0122). The
+ * answer's client replaces the one its screens read (GET /api/cliente), then that is read again.
+ */
+export function useSaveOwnRules() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ClientRulesBody) => api.put<ClientRulesResponse>('/api/cliente/reglas', body),
+    onSuccess: (res) =>
+      queryClient.setQueryData<ClientAdminHomeResponse>(
+        adminKeys.clientHome,
+        (old) => old && { ...old, cliente: res.cliente },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.clientHome }),
   });
 }
 

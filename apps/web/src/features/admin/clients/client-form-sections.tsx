@@ -30,7 +30,6 @@ import { FormSection } from '../../../components/ui/form-section';
 import { ImageField } from '../../../components/ui/image-field';
 import { PdfField } from '../../../components/ui/pdf-field';
 import { PurchaseLimitField } from '../../../components/ui/purchase-limit-field';
-import { PERMISSIONS_WITHOUT_SCREEN } from '../scope';
 import { BrandPreview } from './brand-preview';
 import {
   AUTORIZADORES,
@@ -92,14 +91,7 @@ export function GeneralSection({ form }: { form: ClientFormApi }) {
         allowNegative={false}
         {...form.getInputProps('limite_por_defecto')}
       />
-      <Select
-        label="Autorizadores"
-        description="Niveles de aprobación de cada pedido"
-        data={AUTORIZADORES}
-        allowDeselect={false}
-        comboboxProps={{ withinPortal: true }}
-        {...form.getInputProps('cantidad_autorizadores')}
-      />
+      <LevelsField form={form} />
       <Select
         label="Modo de presupuesto"
         data={MODOS}
@@ -116,10 +108,29 @@ export function GeneralSection({ form }: { form: ClientFormApi }) {
   );
 }
 
-/** The rules by amount, the reminder, the escalation and the window that adds a buyer's orders up. */
-export function ApprovalRulesSection({ form }: { form: ClientFormApi }) {
+/** The approval levels of each order: none, the Autorizador, or the Autorizador and the Super Autorizador. */
+function LevelsField({ form }: { form: ClientFormApi }) {
+  return (
+    <Select
+      label="Autorizadores"
+      description="Niveles de aprobación de cada pedido"
+      data={AUTORIZADORES}
+      allowDeselect={false}
+      comboboxProps={{ withinPortal: true }}
+      {...form.getInputProps('cantidad_autorizadores')}
+    />
+  );
+}
+
+/**
+ * The rules by amount, the reminder, the escalation and the window that adds a buyer's orders up; with
+ * `levels`, the approval levels first (a client administrator's «Reglas de aprobación», where the client
+ * form's 'Datos generales' are not shown).
+ */
+export function ApprovalRulesSection({ form, levels = false }: { form: ClientFormApi; levels?: boolean }) {
   return (
     <FormSection title="Reglas de aprobación">
+      {levels ? <LevelsField form={form} /> : null}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <NumberInput
           label="Aprobación automática hasta"
@@ -282,16 +293,7 @@ export function ClientAdminsSection({ form }: { form: ClientFormApi }) {
       >
         <Stack gap={8} mt={6}>
           {CLIENT_PERMISSIONS.map((p: ClientPermission) => (
-            <Checkbox
-              key={p}
-              value={p}
-              label={CLIENT_PERMISSION_NAMES[p]}
-              description={
-                PERMISSIONS_WITHOUT_SCREEN.includes(p)
-                  ? 'Se guarda; su panel aún no tiene pantalla para esto.'
-                  : undefined
-              }
-            />
+            <Checkbox key={p} value={p} label={CLIENT_PERMISSION_NAMES[p]} />
           ))}
         </Stack>
       </Checkbox.Group>

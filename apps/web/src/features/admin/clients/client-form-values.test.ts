@@ -1,7 +1,7 @@
-import { ClientForm } from '@portal/shared/schemas/clients';
+import { ClientForm, ClientRulesBody } from '@portal/shared/schemas/clients';
 import { describe, expect, it } from 'vitest';
 import { clientFormData } from './api';
-import { type ClientFormValues, initialValues, toBody } from './client-form-values';
+import { type ClientFormValues, initialValues, rulesBody, toBody } from './client-form-values';
 
 /** A new client's form with what the administrator typed. */
 function typed(values: Partial<ClientFormValues>): ClientFormValues {
@@ -40,5 +40,48 @@ describe('the client administrators’ section of the client form (decision 0122
     // The other amounts left blank are cleared the same way.
     expect(fields.aprobacion_automatica_hasta).toBe('');
     expect(fields.id).toBe('12');
+  });
+});
+
+describe('a client administrator’s «Reglas de aprobación» (PUT /api/cliente/reglas)', () => {
+  it('sends the rules part of the form only, as the strict body takes it', () => {
+    const body = ClientRulesBody.parse(
+      rulesBody(
+        typed({
+          cantidad_autorizadores: '2',
+          aprobacion_automatica_hasta: 500,
+          segundo_nivel_desde: 20000,
+          recordatorio_horas: 12,
+          ventana_reglas_horas: 0,
+          escalar_horas: 48,
+        }),
+      ),
+    );
+    expect(body).toEqual({
+      cantidad_autorizadores: 2,
+      aprobacion_automatica_hasta: 500,
+      segundo_nivel_desde: 20000,
+      recordatorio_horas: 12,
+      ventana_reglas_horas: 0,
+      escalar_horas: 48,
+    });
+  });
+
+  it('turns off what the levels chosen cannot have, and a blank amount is no rule (null)', () => {
+    const one = ClientRulesBody.parse(
+      rulesBody(
+        typed({ cantidad_autorizadores: '1', aprobacion_automatica_hasta: '', segundo_nivel_desde: 900 }),
+      ),
+    );
+    expect(one.aprobacion_automatica_hasta).toBeNull();
+    expect(one.segundo_nivel_desde).toBeNull();
+    const none = ClientRulesBody.parse(
+      rulesBody(typed({ cantidad_autorizadores: '0', aprobacion_automatica_hasta: 300, escalar_horas: 24 })),
+    );
+    expect(none).toMatchObject({
+      cantidad_autorizadores: 0,
+      aprobacion_automatica_hasta: null,
+      escalar_horas: 0,
+    });
   });
 });

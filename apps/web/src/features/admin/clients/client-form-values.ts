@@ -171,3 +171,20 @@ export function formRules(values: ClientFormValues): ApprovalRules {
     segundoNivelDesde: centavos(body.segundo_nivel_desde),
   };
 }
+
+/**
+ * The rules part of the form (levels, rules by amount, reminder, window, escalation) as the body of
+ * PUT /api/cliente/reglas, a client administrator's (decision 0122), before the schema reads it: the same
+ * fields and the same rules off for the levels chosen as the client form sends.
+ */
+export function rulesBody(values: ClientFormValues) {
+  const body = toBody(values, null);
+  return {
+    cantidad_autorizadores: body.cantidad_autorizadores,
+    aprobacion_automatica_hasta: body.aprobacion_automatica_hasta,
+    segundo_nivel_desde: body.segundo_nivel_desde,
+    recordatorio_horas: body.recordatorio_horas,
+    ventana_reglas_horas: body.ventana_reglas_horas,
+    escalar_horas: body.escalar_horas,
+  };
+}

@@ -7,24 +7,13 @@
  */
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Divider, Group, Modal, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { MSG } from '@portal/shared/messages';
 import type { ImportKind } from '@portal/shared/schemas/imports';
 import { IconAlertTriangle, IconDownload, IconFileImport } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Refusal } from '../../../components/ui/refusal';
 import { isApiError } from '../../../lib/api';
 import { adminKeys } from '../api/keys';
@@ -39,6 +28,7 @@ import {
   uploadImport,
 } from './import-jobs';
 import { ImportResult } from './import-result';
+import { Step } from './step';
 
 const TITLES: Record<ImportKind, string> = {
   productos: 'Cargar productos',
@@ -54,24 +44,6 @@ const INTRO: Record<ImportKind, string> = {
   asignaciones:
     'Habilita o deshabilita productos para los usuarios en bloque: una fila por usuario y clave interna. «Asignado» vacío es 1 (habilitado); «Cantidad límite» vacía conserva la que tenga (las nuevas toman la cantidad límite por defecto del cliente).',
 };
-
-function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
-  return (
-    <Group align="flex-start" gap="md" wrap="nowrap">
-      <ThemeIcon radius="xl" size={28} variant="light" aria-hidden>
-        <Text fw={700} size="sm">
-          {n}
-        </Text>
-      </ThemeIcon>
-      <Stack gap={8} style={{ flex: 1, minWidth: 0 }}>
-        <Title order={3} fz="md">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Group>
-  );
-}
 
 interface ImportDialogProps {
   opened: boolean;

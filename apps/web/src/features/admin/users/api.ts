@@ -5,6 +5,7 @@
  */
 
 import type { OkMessage } from '@portal/shared/schemas/common';
+import type { RosterSyncResponse } from '@portal/shared/schemas/roster-sync';
 import type {
   BulkDeactivateResponse,
   ResendAccessResponse,
@@ -26,6 +27,7 @@ import {
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/keys';
+import { rosterFormData } from './roster-sync';
 
 /** The users list's filters and sort (decision 0067), as in the screen's URL. */
 export interface UsersListFilters {
@@ -157,5 +159,20 @@ export function useResendAccess() {
   return useMutation({
     mutationFn: (ids: number[]) => api.post<ResendAccessResponse>('/api/usuarios/reenviar-acceso', { ids }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
+  });
+}
+
+/**
+ * POST /api/cliente/sincronizar (decision 0122): the HR list, previewed (nothing changes) or applied (who is
+ * new gets an account, who changed is updated, who left is deactivated); the distributor names the client.
+ */
+export function useRosterSync() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, preview, idCliente }: { file: File; preview: boolean; idCliente?: number | null }) =>
+      api.post<RosterSyncResponse>('/api/cliente/sincronizar', rosterFormData(file, preview, idCliente)),
+    onSuccess: (res) => {
+      if (!res.vista_previa) void accountsChanged(queryClient);
+    },
   });
 }

@@ -18,8 +18,16 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/keys';
 
-export function useUserProducts(id: number, page: number, q: string, categoria: number | null) {
+/** A rol-1 user's page of its client's products; `enabled`: false until it is wanted. */
+export function useUserProducts(
+  id: number,
+  page: number,
+  q: string,
+  categoria: number | null,
+  enabled = true,
+) {
   return useQuery({
+    enabled,
     queryKey: adminKeys.userProductsPage(id, page, q, categoria),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ page: String(page), per_page: String(USER_PRODUCTS_PER_PAGE) });

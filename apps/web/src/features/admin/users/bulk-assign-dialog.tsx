@@ -2,7 +2,9 @@
  * 'Asignar productos…' for the users checked on the users list (decision 0061): one or several categories
  * (or all of them) or some products, habilitar or deshabilitar, and either each product's current limit or
  * a new one (the client's default proposed, decision 0096); the button says what will happen.
- * POST /api/productos/asignar_lote, one transaction for all of them.
+ * POST /api/productos/asignar_lote, one transaction for all of them. A client administrator (rol 5, with its
+ * client's `asignaciones`) has no inventory route: it finds the products among the first checked buyer's
+ * (GET /api/usuarios/{id}/productos lists every product of the client).
  */
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/Pill.css';
@@ -24,7 +26,9 @@ import { showSuccess } from '../../../components/ui/alerts';
 import { DialogActions } from '../../../components/ui/dialog-actions';
 import { errorMessage } from '../../../lib/api';
 import { useClientCategories, useProducts } from '../inventory/api';
-import { useAssignBatch } from './assignments-api';
+import { isDistributor } from '../scope';
+import { useAdminScope } from '../scope-context';
+import { useAssignBatch, useUserProducts } from './assignments-api';
 
 type Scope = 'categoria' | 'productos';
 
@@ -45,19 +49,32 @@ function storeKeepLimit(keep: boolean) {
   }
 }
 
-/** A searchable choice of the client's products (server search); chosen ones stay listed. */
+/**
+ * A searchable choice of the client's products (server search); chosen ones stay listed. The distributor
+ * searches the inventory; a client administrator the products of a buyer of its client (`viaUser`).
+ */
 function ProductPicker({
   idCliente,
+  viaUser,
   value,
   onChange,
 }: {
   idCliente: number;
+  /** The buyer whose products a client administrator searches; undefined for the distributor. */
+  viaUser: number | null | undefined;
   value: { id: number; label: string }[];
   onChange: (v: { id: number; label: string }[]) => void;
 }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const query = useProducts(idCliente, { page: 1, q: debounced, categoria: null, activo: 'todos' });
+  const inventory = useProducts(viaUser === undefined ? idCliente : null, {
+    page: 1,
+    q: debounced,
+    categoria: null,
+    activo: 'todos',
+  });
+  const buyers = useUserProducts(viaUser ?? 0, 1, debounced, null, typeof viaUser === 'number');
+  const query = viaUser === undefined ? inventory : buyers;
   const found = (query.data?.productos ?? []).map((p) => ({
     id: p.id,
     label: `${p.clave_interna} · ${p.nombre}`,
@@ -101,6 +118,7 @@ export function BulkAssignDialog({
 }) {
   const batch = useAssignBatch();
   const categories = useClientCategories(idCliente, opened);
+  const viaUser = isDistributor(useAdminScope()) ? undefined : (users[0]?.id ?? null);
   const [scope, setScope] = useState<Scope>('categoria');
   const [categorias, setCategorias] = useState<number[]>([]);
   const [productos, setProductos] = useState<{ id: number; label: string }[]>([]);
@@ -215,7 +233,7 @@ export function BulkAssignDialog({
             />
           </Stack>
         ) : (
-          <ProductPicker idCliente={idCliente} value={productos} onChange={setProductos} />
+          <ProductPicker idCliente={idCliente} viaUser={viaUser} value={productos} onChange={setProductos} />
         )}
         <SegmentedControl
           aria-label="Habilitar o deshabilitar"

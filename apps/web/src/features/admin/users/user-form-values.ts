@@ -32,6 +32,8 @@ export interface UserFormValues {
   presupuesto_default: number | string;
   /** Category mode: category id -> budget (pesos). */
   categorias: Record<string, number | string>;
+  /** The área (cost centre, decision 0123) whose budget the user's orders also spend; null: none. */
+  id_area: string | null;
 }
 
 export const TEXT_FIELDS = [
@@ -85,6 +87,7 @@ export function initialValues(client: ClientDto, user: UserDto | null): UserForm
       limite_de_compras: user.limite_de_compras,
       presupuesto_default: user.presupuesto_default,
       categorias: parseCategorias(user.categorias),
+      id_area: user.id_area === null ? null : String(user.id_area),
     };
   }
   return {
@@ -108,6 +111,7 @@ export function initialValues(client: ClientDto, user: UserDto | null): UserForm
     limite_de_compras: client.limite_de_compras,
     presupuesto_default: client.presupuesto_default >= 1 ? client.presupuesto_default : '',
     categorias: {},
+    id_area: null,
   };
 }
 

@@ -4,7 +4,8 @@
  * the total is their sum). A client administrator (scope.ts) gives roles 1–3 only, changes budgets and
  * limits only where its client allows `presupuestos` (the fields are disabled otherwise, and kept), and a
  * budget above its client's cap is saved as a request for the distributor: its message shows as a yellow
- * notice.
+ * notice. Where the client has áreas (decision 0123) the user's área is chosen with the budget (a client
+ * administrator changes it only with `presupuestos`, like the budget).
  */
 import { NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -19,6 +20,7 @@ import { PurchaseLimitField } from '../../../components/ui/purchase-limit-field'
 import { errorMessage, isApiError } from '../../../lib/api';
 import { applyFieldErrors, formErrorSummary, missingFirst } from '../../../lib/form-errors';
 import { formatMXN } from '../../../lib/format';
+import { useAreas } from '../areas/api';
 import { useClientCategories } from '../inventory/api';
 import { type AdminScope, isDistributor, mayChangeBudgets, roleOptions } from '../scope';
 import { useAdminScope } from '../scope-context';
@@ -71,6 +73,7 @@ export function UserForm({ client, user, onDone, onCancel }: UserFormProps) {
   const scope = useAdminScope();
   const categoryMode = client.modo_presupuesto === 'categoria';
   const categories = useClientCategories(client.id, categoryMode);
+  const areas = useAreas(client.id).data?.areas ?? [];
   const budgets = mayChangeBudgets(scope);
   const [formError, setFormError] = useState<FormError | null>(null);
   const schema = categoryMode ? CategoryModeUser : RegularModeUser;
@@ -218,6 +221,21 @@ export function UserForm({ client, user, onDone, onCancel }: UserFormProps) {
             )}
             <PurchaseLimitField disabled={!budgets} {...form.getInputProps('limite_de_compras')} />
           </SimpleGrid>
+          {/* Only where the client has áreas (decision 0123); a user already in one keeps the field. */}
+          {areas.length > 0 || form.values.id_area ? (
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              <Select
+                label="Área de presupuesto"
+                description="Sus pedidos también gastan el presupuesto mensual del área"
+                placeholder="Sin área"
+                data={areas.map((a) => ({ value: String(a.id), label: `${a.nombre} (${a.codigo})` }))}
+                clearable
+                comboboxProps={{ withinPortal: true }}
+                disabled={!budgets}
+                {...form.getInputProps('id_area')}
+              />
+            </SimpleGrid>
+          ) : null}
         </FormSection>
 
         <FormSection title="Entrega">

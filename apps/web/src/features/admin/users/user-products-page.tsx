@@ -3,7 +3,8 @@
  * asignado ('habilitado' / 'no habilitado') and the cantidad_limite (saved on blur or Enter), both through
  * POST /api/productos/asignar; a category filter (`?categoria=`) with 'Habilitar categoría'; 'Asignar
  * todos' / 'Quitar todos' and 'Copiar de otro usuario…'; a side card with the username and the client; a
- * link back to the users list of that client.
+ * link back to the users list of that client. A client administrator (rol 5, scope.ts) has the same page for
+ * its own buyers in its area; without its client's permission `asignaciones` it only sees them.
  */
 import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Grid.css';
@@ -60,6 +61,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useListParams, usePagedSearch } from '../../../lib/list-params';
 import { useClientCategories } from '../inventory/api';
+import { areaPath, isDistributor, mayAssign } from '../scope';
+import { useAdminScope } from '../scope-context';
 import { useAssignAll, useAssignBatch, useAssignProduct, useUserProducts } from './assignments-api';
 import { CopyAssignmentsDialog } from './copy-assignments-dialog';
 
@@ -142,11 +145,12 @@ function useRowAssignment(userId: number, product: UserProductDto) {
 type Row = ReturnType<typeof useRowAssignment>;
 
 function AssignSwitch({ product, row }: { product: UserProductDto; row: Row }) {
+  const assigns = mayAssign(useAdminScope());
   return (
     <Switch
       checked={row.checked}
       onChange={(e) => row.toggle(e.currentTarget.checked)}
-      disabled={row.busy}
+      disabled={row.busy || !assigns}
       color="teal"
       aria-label={`Habilitar ${product.nombre}`}
       label={
@@ -166,8 +170,10 @@ function AssignSwitch({ product, row }: { product: UserProductDto; row: Row }) {
 }
 
 function LimitInput({ product, row }: { product: UserProductDto; row: Row }) {
+  const assigns = mayAssign(useAdminScope());
   return (
     <NumberInput
+      disabled={!assigns}
       aria-label={`Cantidad límite de ${product.nombre}`}
       value={row.limit}
       onChange={row.setLimit}
@@ -273,6 +279,7 @@ function CardRow({ userId, product }: { userId: number; product: UserProductDto 
 }
 
 function SideCard({ data, userId }: { data: UserProductsResponse; userId: number }) {
+  const assigns = mayAssign(useAdminScope());
   const assignAll = useAssignAll(userId);
   const [copying, setCopying] = useState(false);
   const { usuario, cliente } = data;
@@ -327,38 +334,44 @@ function SideCard({ data, userId }: { data: UserProductsResponse; userId: number
             {usuario.asignados}
           </Text>
         </Group>
-        <Stack gap="xs">
-          <Button
-            variant="light"
-            color="teal"
-            leftSection={<IconCircleCheck size={18} aria-hidden />}
-            onClick={() => run(true)}
-            loading={assignAll.isPending && assignAll.variables === true}
-            disabled={assignAll.isPending}
-          >
-            Asignar todos
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<IconCircleX size={18} aria-hidden />}
-            onClick={() => run(false)}
-            loading={assignAll.isPending && assignAll.variables === false}
-            disabled={assignAll.isPending || usuario.asignados === 0}
-          >
-            Quitar todos
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<IconCopy size={18} aria-hidden />}
-            onClick={() => setCopying(true)}
-            h="auto"
-            mih={36}
-            py={6}
-            styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
-          >
-            Copiar de otro usuario…
-          </Button>
-        </Stack>
+        {assigns ? (
+          <Stack gap="xs">
+            <Button
+              variant="light"
+              color="teal"
+              leftSection={<IconCircleCheck size={18} aria-hidden />}
+              onClick={() => run(true)}
+              loading={assignAll.isPending && assignAll.variables === true}
+              disabled={assignAll.isPending}
+            >
+              Asignar todos
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconCircleX size={18} aria-hidden />}
+              onClick={() => run(false)}
+              loading={assignAll.isPending && assignAll.variables === false}
+              disabled={assignAll.isPending || usuario.asignados === 0}
+            >
+              Quitar todos
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconCopy size={18} aria-hidden />}
+              onClick={() => setCopying(true)}
+              h="auto"
+              mih={36}
+              py={6}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+            >
+              Copiar de otro usuario…
+            </Button>
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Tu distribuidor no te permite cambiar los productos asignados: solo puedes consultarlos.
+          </Text>
+        )}
         <CopyAssignmentsDialog
           opened={copying}
           onClose={() => setCopying(false)}
@@ -388,6 +401,7 @@ function CategoryFilter({
 }) {
   const categories = useClientCategories(idCliente);
   const batch = useAssignBatch();
+  const assigns = mayAssign(useAdminScope());
   const chosen = categories.data?.find((c) => c.id === categoria) ?? null;
   const enable = () => {
     if (!chosen || !data) return;
@@ -420,7 +434,7 @@ function CategoryFilter({
         onChange={(v) => onChange(v ? Number(v) : null)}
         nothingFoundMessage="Sin coincidencias"
       />
-      {chosen ? (
+      {chosen && assigns ? (
         <Button
           variant="light"
           color="teal"
@@ -445,8 +459,10 @@ export function UserProductsPage({ userId, backCliente }: { userId: number; back
   const categoria = list.values.categoria ?? null;
   const query = useUserProducts(userId, page, debouncedQ, categoria);
   const data = query.data;
+  const scope = useAdminScope();
   const idCliente = data?.cliente.id ?? backCliente;
-  const back = `/administrador/usuarios${idCliente ? `?cliente=${idCliente}` : ''}`;
+  // The distributor goes back to that client's users; a client administrator to its own.
+  const back = `${areaPath(scope)}/usuarios${idCliente && isDistributor(scope) ? `?cliente=${idCliente}` : ''}`;
   const notFound = isApiError(query.error) && query.error.status === 404;
 
   const backLink = (
@@ -534,7 +550,9 @@ export function UserProductsPage({ userId, backCliente }: { userId: number; back
                     ? `Ningún producto coincide con “${debouncedQ}”.`
                     : categoria
                       ? 'La categoría no tiene productos.'
-                      : 'Da de alta productos en Inventario para poder asignarlos.'
+                      : isDistributor(scope)
+                        ? 'Da de alta productos en Inventario para poder asignarlos.'
+                        : 'Tu distribuidor da de alta los productos de tu empresa.'
                 }
               />
             }

@@ -121,14 +121,17 @@ export function UsersEmpty({
 /**
  * The checked users (kept across pages, by id) and what can be done with them: 'Asignar productos…' takes
  * the rol-1 ones (`onAssign` opens the dialog; without it, no such button), 'Reenviar acceso' all,
- * 'Desactivar' the active ones.
+ * 'Desactivar' the active ones (those two only where the scope `manages` accounts).
  */
 export function UsersBulkBar({
   selection,
   onAssign,
+  manages = true,
 }: {
   selection: RowSelection<UserDto>;
   onAssign?: () => void;
+  /** The accounts may be changed (a client administrator without `usuarios` only assigns products). */
+  manages?: boolean;
 }) {
   const deactivate = useDeactivateUsers();
   const resend = useResendAccess();
@@ -196,9 +199,11 @@ export function UsersBulkBar({
       <Group justify="space-between" gap="xs">
         <Text size="sm" c="dimmed" aria-live="polite">
           {checked.size === 0
-            ? onAssign
-              ? 'Marca usuarios para asignarles productos, reenviarles el acceso o desactivarlos.'
-              : 'Marca usuarios para reenviarles el acceso o desactivarlos.'
+            ? !manages
+              ? 'Marca usuarios para asignarles productos.'
+              : onAssign
+                ? 'Marca usuarios para asignarles productos, reenviarles el acceso o desactivarlos.'
+                : 'Marca usuarios para reenviarles el acceso o desactivarlos.'
             : checked.size === 1
               ? '1 usuario seleccionado'
               : `${checked.size} usuarios seleccionados`}
@@ -219,25 +224,29 @@ export function UsersBulkBar({
               {buyers.length > 0 ? `Asignar productos… (${buyers.length})` : 'Asignar productos…'}
             </Button>
           ) : null}
-          <Button
-            variant="light"
-            leftSection={<IconMailForward size={18} aria-hidden />}
-            disabled={checked.size === 0}
-            loading={resend.isPending}
-            onClick={onResend}
-          >
-            {checked.size > 0 ? `Reenviar acceso (${checked.size})` : 'Reenviar acceso'}
-          </Button>
-          <Button
-            variant="light"
-            color="red"
-            leftSection={<IconUserOff size={18} aria-hidden />}
-            disabled={activeChecked === 0}
-            loading={deactivate.isPending}
-            onClick={onDeactivate}
-          >
-            {activeChecked > 0 ? `Desactivar (${activeChecked})` : 'Desactivar'}
-          </Button>
+          {manages ? (
+            <>
+              <Button
+                variant="light"
+                leftSection={<IconMailForward size={18} aria-hidden />}
+                disabled={checked.size === 0}
+                loading={resend.isPending}
+                onClick={onResend}
+              >
+                {checked.size > 0 ? `Reenviar acceso (${checked.size})` : 'Reenviar acceso'}
+              </Button>
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconUserOff size={18} aria-hidden />}
+                disabled={activeChecked === 0}
+                loading={deactivate.isPending}
+                onClick={onDeactivate}
+              >
+                {activeChecked > 0 ? `Desactivar (${activeChecked})` : 'Desactivar'}
+              </Button>
+            </>
+          ) : null}
         </Group>
       </Group>
       <Refusal error={bulkRefusal} onClose={() => setBulkRefusal(null)} />

@@ -8,9 +8,9 @@
  * products to the checked rol-1 users (bulk-assign-dialog.tsx), 'Desactivar' deactivates the checked users
  * after a confirmation that gives the server's count of the sessions that end. A client administrator
  * (rol 5) sees the same list of its own client without what only the distributor has (the client picker,
- * imports, products, two-factor resets, the unsent-access banner, delegations); without its client's
- * permission `usuarios` the list is read-only, and the rows of client administrators are never its to
- * change.
+ * imports, two-factor resets, the unsent-access banner, delegations); without its client's permission
+ * `usuarios` the list is read-only, and the rows of client administrators are never its to change. With
+ * `asignaciones` it has the buyers' products (the row's link and 'Asignar productos…'), in its own area.
  */
 import '@mantine/core/styles/Table.css';
 import {
@@ -60,7 +60,16 @@ import { useListParams, usePagedSearch } from '../../../lib/list-params';
 import { type RowSelection, useRowSelection } from '../../../lib/row-selection';
 import { levelsLabel } from '../clients/client-form-values';
 import { ClientSelect, useAllClients, useSelectedClient } from '../clients/client-select';
-import { type AdminScope, isDistributor, mayChangeUsers, mayManage } from '../scope';
+import {
+  type AdminScope,
+  isDistributor,
+  mayAssign,
+  mayAssignTo,
+  mayChangeUsers,
+  mayManage,
+  maySelect,
+  userProductsPath,
+} from '../scope';
 import { useAdminScope } from '../scope-context';
 import { useResetPassword, useResetTwoFactor, useToggleUser, useUsersPage } from './api';
 import { BulkAssignDialog } from './bulk-assign-dialog';
@@ -86,10 +95,6 @@ function RolBadge({ rol }: { rol: number }) {
       {isRol(rol) ? ROLE_NAMES[rol] : `Rol ${rol}`}
     </Badge>
   );
-}
-
-function productsPath(user: UserDto) {
-  return `/administrador/usuarios/usuario/${user.id}/productos?cliente=${user.id_cliente}`;
 }
 
 /** Two-factor sign-in is active for the user. */
@@ -128,7 +133,7 @@ function SelectCheckbox({
   selection: Selection;
   scope: AdminScope;
 }) {
-  if (!mayManage(scope, user)) return null;
+  if (!maySelect(scope, user)) return null;
   return (
     <Checkbox
       aria-label={`Seleccionar a ${user.usuario}`}
@@ -147,7 +152,7 @@ function PageCheckbox({
   selection: Selection;
   scope: AdminScope;
 }) {
-  const selectable = rows.filter((u) => mayManage(scope, u));
+  const selectable = rows.filter((u) => maySelect(scope, u));
   return (
     <Checkbox
       aria-label="Seleccionar los usuarios de esta página"
@@ -183,8 +188,24 @@ function Actions({
   onEdit,
   onToggle,
 }: RowActions & { user: UserDto }) {
-  if (!mayManage(scope, user)) return null;
+  const manages = mayManage(scope, user);
+  const products = mayAssignTo(scope, user);
+  if (!manages && !products) return null;
   const distributor = isDistributor(scope);
+  const productsLink = (
+    <Tooltip label="Productos asignados" withArrow>
+      <ActionIcon
+        component={Link}
+        to={userProductsPath(scope, user)}
+        variant="subtle"
+        color="teal"
+        aria-label={`Productos de ${user.usuario}`}
+      >
+        <IconPackages size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
+  if (!manages) return <Group justify="flex-end">{productsLink}</Group>;
   return (
     <Group gap={2} justify="flex-end" wrap="nowrap">
       <Tooltip label="Restablecer contraseña" withArrow>
@@ -213,7 +234,7 @@ function Actions({
         </ActionIcon>
       </Tooltip>
       {/* The last place: rol 1's products, or the reset of an active second step (never rol 1's). */}
-      {!distributor ? null : user.dos_pasos ? (
+      {distributor && user.dos_pasos ? (
         <Tooltip label="Restablecer verificación en dos pasos" withArrow>
           <ActionIcon
             variant="subtle"
@@ -224,21 +245,11 @@ function Actions({
             <IconShieldOff size={18} />
           </ActionIcon>
         </Tooltip>
-      ) : user.rol === ROLES.usuario ? (
-        <Tooltip label="Productos asignados" withArrow>
-          <ActionIcon
-            component={Link}
-            to={productsPath(user)}
-            variant="subtle"
-            color="teal"
-            aria-label={`Productos de ${user.usuario}`}
-          >
-            <IconPackages size={18} />
-          </ActionIcon>
-        </Tooltip>
-      ) : (
+      ) : products ? (
+        productsLink
+      ) : distributor || mayAssign(scope) ? (
         <Box w={28} aria-hidden />
-      )}
+      ) : null}
     </Group>
   );
 }
@@ -250,8 +261,8 @@ function UsersTable({
   onSort,
   ...actions
 }: RowActions & Sorting & { rows: UserDto[]; selection: Selection }) {
-  // Read-only (a client administrator without `usuarios`): no checkboxes and no actions.
-  const changes = mayChangeUsers(actions.scope);
+  // Read-only (a client administrator without `usuarios` nor `asignaciones`): no checkboxes, no actions.
+  const changes = mayChangeUsers(actions.scope) || mayAssign(actions.scope);
   return (
     <Table.ScrollContainer minWidth={960} type="native">
       <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover striped="even">
@@ -367,7 +378,9 @@ function CardMenu({
   onEdit,
   onToggle,
 }: RowActions & { user: UserDto }) {
-  if (!mayManage(scope, u)) return null;
+  const manages = mayManage(scope, u);
+  const products = mayAssignTo(scope, u);
+  if (!manages && !products) return null;
   const distributor = isDistributor(scope);
   return (
     <Menu position="bottom-end" withinPortal>
@@ -377,29 +390,39 @@ function CardMenu({
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onEdit(u)}>
-          Editar
-        </Menu.Item>
-        <Menu.Item leftSection={<IconKey size={16} />} onClick={() => onReset(u)}>
-          Restablecer contraseña
-        </Menu.Item>
+        {manages ? (
+          <>
+            <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onEdit(u)}>
+              Editar
+            </Menu.Item>
+            <Menu.Item leftSection={<IconKey size={16} />} onClick={() => onReset(u)}>
+              Restablecer contraseña
+            </Menu.Item>
+          </>
+        ) : null}
         {distributor && u.dos_pasos ? (
           <Menu.Item leftSection={<IconShieldOff size={16} />} onClick={() => onResetTwoFactor(u)}>
             Restablecer verificación en dos pasos
           </Menu.Item>
         ) : null}
-        {distributor && u.rol === ROLES.usuario ? (
-          <Menu.Item component={Link} to={productsPath(u)} leftSection={<IconPackages size={16} />}>
+        {products ? (
+          <Menu.Item
+            component={Link}
+            to={userProductsPath(scope, u)}
+            leftSection={<IconPackages size={16} />}
+          >
             Productos asignados
           </Menu.Item>
         ) : null}
-        <Menu.Item
-          leftSection={<IconPower size={16} />}
-          color={u.activo ? 'red' : 'teal'}
-          onClick={() => onToggle(u)}
-        >
-          {u.activo ? 'Desactivar' : 'Activar'}
-        </Menu.Item>
+        {manages ? (
+          <Menu.Item
+            leftSection={<IconPower size={16} />}
+            color={u.activo ? 'red' : 'teal'}
+            onClick={() => onToggle(u)}
+          >
+            {u.activo ? 'Desactivar' : 'Activar'}
+          </Menu.Item>
+        ) : null}
       </Menu.Dropdown>
     </Menu>
   );
@@ -736,8 +759,12 @@ function UsersScreen({ importButton, delegationPanel, users }: UsersPageProps & 
           distributor
             ? 'Las cuentas de cada cliente: roles, presupuestos, semanas y productos asignados.'
             : mayChangeUsers(scope)
-              ? 'Las cuentas de tu empresa: roles, presupuestos y semanas.'
-              : 'Las cuentas de tu empresa. Tu distribuidor no te permite cambiarlas: solo puedes consultarlas.'
+              ? mayAssign(scope)
+                ? 'Las cuentas de tu empresa: roles, presupuestos, semanas y productos asignados.'
+                : 'Las cuentas de tu empresa: roles, presupuestos y semanas.'
+              : mayAssign(scope)
+                ? 'Las cuentas de tu empresa. Tu distribuidor no te permite cambiarlas: solo asignar productos a los usuarios.'
+                : 'Las cuentas de tu empresa. Tu distribuidor no te permite cambiarlas: solo puedes consultarlas.'
         }
       />
       <Frame>
@@ -764,11 +791,11 @@ function UsersScreen({ importButton, delegationPanel, users }: UsersPageProps & 
             header={
               <Stack gap="sm">
                 <UsersFilterBar list={list} q={q} setQ={setQ} />
-                {mayChangeUsers(scope) ? (
+                {mayChangeUsers(scope) || mayAssign(scope) ? (
                   <UsersBulkBar
                     selection={selection}
-                    // Products are assigned by the distributor alone (no route admits rol 5 yet).
-                    onAssign={distributor ? () => setAssigning(true) : undefined}
+                    onAssign={mayAssign(scope) ? () => setAssigning(true) : undefined}
+                    manages={mayChangeUsers(scope)}
                   />
                 ) : null}
               </Stack>
@@ -805,7 +832,7 @@ function UsersScreen({ importButton, delegationPanel, users }: UsersPageProps & 
 
         {users.problem}
 
-        {idCliente && distributor ? (
+        {idCliente && mayAssign(scope) ? (
           <BulkAssignDialog
             opened={assigning}
             onClose={() => setAssigning(false)}

@@ -1,6 +1,7 @@
 /**
  * The form that adds an access week: start and end date pickers (the end defaults to
- * start + 4 days), the client dropdown and 'Agregar' ('Creando' while it runs). Checked with the shared
+ * start + 4 days), the client dropdown (the distributor's: a client administrator adds to its own client)
+ * and 'Agregar' ('Creando' while it runs). Checked with the shared
  * WeekCreateBody; the server's refusals (a duplicate, an overlap) show as notices.
  */
 import '@mantine/dates/styles.css';
@@ -35,7 +36,8 @@ function toBody(values: WeekValues, idCliente: number | null) {
 
 interface WeekFormProps {
   idCliente: number | null;
-  onClientChange: (id: number | null) => void;
+  /** The client dropdown's change; without it the form has none (a client administrator's own client). */
+  onClientChange?: (id: number | null) => void;
 }
 
 export function WeekForm({ idCliente, onClientChange }: WeekFormProps) {
@@ -71,7 +73,7 @@ export function WeekForm({ idCliente, onClientChange }: WeekFormProps) {
   return (
     <Paper withBorder radius="lg" shadow="xs" p={{ base: 'sm', sm: 'md' }} mt={-8}>
       <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" verticalSpacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: onClientChange ? 4 : 3 }} spacing="md" verticalSpacing="sm">
           <DatePickerInput
             label="Fecha de inicio"
             placeholder="Elige el primer día"
@@ -103,7 +105,7 @@ export function WeekForm({ idCliente, onClientChange }: WeekFormProps) {
             ariaLabels={CALENDAR_LABELS}
             popoverProps={{ withinPortal: true }}
           />
-          <ClientSelect value={idCliente} onChange={onClientChange} />
+          {onClientChange ? <ClientSelect value={idCliente} onChange={onClientChange} /> : null}
           <Button
             onClick={() => add()}
             disabled={!canAdd}
@@ -124,8 +126,9 @@ export function WeekForm({ idCliente, onClientChange }: WeekFormProps) {
       <Group gap={6} mt="sm" wrap="nowrap" align="flex-start" c="dimmed">
         <IconInfoCircle size={16} style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
         <Text size="xs">
-          Un cliente sin semanas permite el acceso todos los días. Con una o más, sus usuarios solo entran y
-          compran dentro de una semana activa (inicio y fin incluidos). Las semanas no pueden empalmarse.
+          {onClientChange ? 'Un cliente sin semanas' : 'Sin semanas, tu empresa'} permite el acceso todos los
+          días. Con una o más, sus usuarios solo entran y compran dentro de una semana activa (inicio y fin
+          incluidos). Las semanas no pueden empalmarse.
         </Text>
       </Group>
     </Paper>

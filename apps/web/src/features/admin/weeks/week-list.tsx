@@ -1,6 +1,8 @@
 /**
  * The access weeks of the chosen client, 5 per page: each toggled (activo) or deleted
- * for good after '¿Estás seguro?'. Until a client is picked: 'Debes seleccionar un cliente'.
+ * for good after '¿Estás seguro?'. Until a client is picked: 'Debes seleccionar un cliente'. A client
+ * administrator without its client's permission `semanas` (scope.ts) sees each week's state, with no switch
+ * and no deletion.
  */
 import '@mantine/core/styles/Table.css';
 import { ActionIcon, Badge, EmptyState, Group, Paper, Switch, Table, Text, Tooltip } from '@mantine/core';
@@ -19,6 +21,8 @@ import { ListPanel, pageCount } from '../../../components/ui/list-panel';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { formatIsoDate, getBusinessTimeZone } from '../../../lib/format';
 import { useListParams, usePagedSearch } from '../../../lib/list-params';
+import { isDistributor, mayChangeWeeks } from '../scope';
+import { useAdminScope } from '../scope-context';
 import { useDeleteWeek, useToggleWeek, useWeeks } from './api';
 
 function when(week: WeekDto, today: string): { label: string; color: string } | null {
@@ -40,6 +44,9 @@ interface WeekListProps {
 
 export function WeekList({ idCliente, client }: WeekListProps) {
   const phone = useMediaQuery('(max-width: 36em)');
+  const scope = useAdminScope();
+  const changes = mayChangeWeeks(scope);
+  const own = !isDistributor(scope);
   const { page: urlPage, setPage: setUrlPage } = usePagedSearch(useListParams(WeeksPageQuery));
   const [params] = useSearchParams();
   // The list opens on the page holding today (the week in course, else the next one): the first answer
@@ -125,7 +132,7 @@ export function WeekList({ idCliente, client }: WeekListProps) {
         <ListEmpty
           color="teal"
           icon={<IconCalendarWeek size={28} stroke={1.6} />}
-          title="Este cliente aún no tiene semanas"
+          title={own ? 'Tu empresa aún no tiene semanas' : 'Este cliente aún no tiene semanas'}
           description="Mientras no tenga ninguna, sus usuarios pueden entrar cualquier día."
         />
       }
@@ -140,11 +147,13 @@ export function WeekList({ idCliente, client }: WeekListProps) {
                 <Table.Th>Fin</Table.Th>
                 <Table.Th visibleFrom="sm">Periodo</Table.Th>
                 <Table.Th>Activo</Table.Th>
-                <Table.Th ta="right">
-                  <Text span size="sm" fw={700} visibleFrom="sm">
-                    Acciones
-                  </Text>
-                </Table.Th>
+                {changes ? (
+                  <Table.Th ta="right">
+                    <Text span size="sm" fw={700} visibleFrom="sm">
+                      Acciones
+                    </Text>
+                  </Table.Th>
+                ) : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -172,28 +181,36 @@ export function WeekList({ idCliente, client }: WeekListProps) {
                       </Group>
                     </Table.Td>
                     <Table.Td>
-                      <Switch
-                        checked={w.activo}
-                        onChange={() => onToggle(w)}
-                        color="teal"
-                        aria-label={`Semana activa ${range}`}
-                        label={phone ? undefined : w.activo ? 'Activa' : 'Inactiva'}
-                        disabled={toggle.isPending && toggle.variables?.id === w.id}
-                      />
+                      {changes ? (
+                        <Switch
+                          checked={w.activo}
+                          onChange={() => onToggle(w)}
+                          color="teal"
+                          aria-label={`Semana activa ${range}`}
+                          label={phone ? undefined : w.activo ? 'Activa' : 'Inactiva'}
+                          disabled={toggle.isPending && toggle.variables?.id === w.id}
+                        />
+                      ) : (
+                        <Badge size="sm" variant="light" color={w.activo ? 'teal' : 'gray'}>
+                          {w.activo ? 'Activa' : 'Inactiva'}
+                        </Badge>
+                      )}
                     </Table.Td>
-                    <Table.Td ta="right">
-                      <Tooltip label="Eliminar" withArrow>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Eliminar semana ${range}`}
-                          onClick={() => onDelete(w)}
-                          loading={remove.isPending && remove.variables?.id === w.id}
-                        >
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Table.Td>
+                    {changes ? (
+                      <Table.Td ta="right">
+                        <Tooltip label="Eliminar" withArrow>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Eliminar semana ${range}`}
+                            onClick={() => onDelete(w)}
+                            loading={remove.isPending && remove.variables?.id === w.id}
+                          >
+                            <IconTrash size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Table.Td>
+                    ) : null}
                   </Table.Tr>
                 );
               })}

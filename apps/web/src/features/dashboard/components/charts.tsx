@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { STATUS_PALETTE } from '../../../components/orders/status-badge';
 import {
+  areasTable,
   buyersTable,
   categoriesTable,
   clientsTable,
@@ -251,6 +252,40 @@ export function CategoriesChart({ data, filePrefix }: RangeProps) {
           textColor={TEXT}
           maxBarWidth={22}
           data-testid="grafica-categorias"
+        />
+      }
+    />
+  );
+}
+
+export function AreasChart({ data, filePrefix }: RangeProps) {
+  const rows = data.por_area;
+  return (
+    <ChartCard
+      title="Gasto por área"
+      description={`${monthLabel(data.mes_actual)}, frente al presupuesto de cada área (con sus ampliaciones y transferencias).`}
+      table={areasTable(rows)}
+      filename={`${filePrefix}-areas-${data.mes_actual}`}
+      empty="Este cliente no tiene áreas."
+      chart={
+        <BarChart
+          h={Math.max(180, rows.length * 56 + 70)}
+          data={rows}
+          dataKey="nombre"
+          orientation="vertical"
+          series={[
+            { name: 'utilizado', label: 'Utilizado', color: BAR },
+            { name: 'presupuesto', label: 'Presupuesto', color: 'gray.5' },
+          ]}
+          withLegend
+          legendProps={{ verticalAlign: 'bottom', itemSorter: null }}
+          valueFormatter={money}
+          yAxisProps={{ width: 130 }}
+          xAxisProps={{ tickFormatter: axisMoney }}
+          gridAxis="y"
+          textColor={TEXT}
+          maxBarWidth={22}
+          data-testid="grafica-areas"
         />
       }
     />

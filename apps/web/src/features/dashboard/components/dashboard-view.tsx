@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/api';
 import { useSearchParamsUpdate } from '../../../lib/search-params';
 import type { ShareItem } from '../lib/dashboard-data';
 import {
+  AreasChart,
   BuyersChart,
   CategoriesChart,
   ClientsNearChart,
@@ -100,6 +101,7 @@ export function DashboardCharts({ data, filePrefix, buyerHref, clientHref }: Das
           </Half>
         </Grid>
       ) : null}
+      {data.por_area.length > 0 ? <AreasChart data={data} filePrefix={filePrefix} /> : null}
       <TopProductsTable data={data} filePrefix={filePrefix} />
     </Stack>
   );

@@ -171,6 +171,19 @@ export function categoriesTable(rows: DashboardResponse['por_categoria']): Chart
   };
 }
 
+/** The client's áreas this month (decision 0123): used against the month's budget (top-ups included). */
+export function areasTable(rows: DashboardResponse['por_area']): ChartTable {
+  return {
+    header: ['Área', 'Clave', 'Utilizado', 'Presupuesto'],
+    numeric: [false, false, true, true],
+    rows: rows.map((a) => ({
+      key: a.id,
+      cells: [a.nombre, a.codigo, money(a.utilizado), money(a.presupuesto)],
+      csv: [a.nombre, a.codigo, csvPesos(a.utilizado), csvPesos(a.presupuesto)],
+    })),
+  };
+}
+
 export function productsTable(rows: DashboardResponse['top_productos']): ChartTable {
   return {
     header: ['#', 'Clave', 'Producto', 'Cantidad', 'Importe (sin IVA)'],

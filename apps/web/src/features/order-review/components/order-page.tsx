@@ -1,5 +1,5 @@
 /**
- * /autorizador/orden/:id: budget cards, the lines (editable by rol 2 while pendiente), live totals,
+ * /autorizador/orden/:id: budget cards (and the order's área's, decision 0123), the lines (editable by rol 2 while pendiente), live totals,
  * Approve and Cancel exactly when the server would accept them (order-actions.tsx), the buyer's side panel
  * and the order's history. A missing order, or another client's (404), goes back to the list. The review's
  * state lives in use-order-review.ts. The list's filter travels in the address (lib/queue.ts): the back link
@@ -50,7 +50,7 @@ import {
 } from '../api/orders';
 import { buyerName, editSummary, overBudgetText } from '../lib/order-edits';
 import { listHref, orderHref, queueFilter } from '../lib/queue';
-import { BudgetCards } from './budget-cards';
+import { AreaBudgetCard, BudgetCards } from './budget-cards';
 import { BuyerPanel, CategoryBudgets } from './buyer-panel';
 import { OrderActions } from './order-actions';
 import { OrderLinesTable } from './order-lines';
@@ -188,6 +188,7 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
 
       <Refusal error={review.refusal} onClose={review.clearRefusal} />
       <BudgetCards budget={budget} units={review.units} />
+      {budget.area ? <AreaBudgetCard area={budget.area} /> : null}
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>

@@ -379,3 +379,52 @@ describe('the buyer’s name', () => {
     expect(buyerName(nombre)).toBe(shown);
   });
 });
+
+describe('the order’s área (decision 0123)', () => {
+  /** The buyer has room; the order is charged to an área of $10.00 whose other orders spent `utilizado`. */
+  const withArea = (utilizado: number): Budget => ({
+    ...regular(100, 0),
+    area: { id: 4, nombre: 'Mantenimiento', codigo: 'MANT', presupuesto: 10, utilizado, restante: 0 },
+  });
+
+  it('takes the área’s other orders and this order (94 centavos) off its budget; 0 left is not over', () => {
+    const after = budgetAfter(view(lineas, withArea(9.06), limites), initialQuantities(lineas));
+    expect(after.area).toEqual({
+      nombre: 'Mantenimiento',
+      codigo: 'MANT',
+      disponible: 1000,
+      utilizado: 906,
+      restante: 0,
+    });
+    expect(after.excedido).toBe(false);
+    expect(budgetAfter(view(lineas, regular(100, 0), limites), initialQuantities(lineas)).area).toBeNull();
+  });
+
+  it('over the área, the approval is refused, and the warning names the área', () => {
+    const after = budgetAfter(view(lineas, withArea(9.07), limites), initialQuantities(lineas));
+    expect(after).toMatchObject({ restante: 9906, excedido: true, area: { restante: -1 } });
+    expect(overBudgetText(after, 'Ana')).toBe(
+      'Con este pedido, el presupuesto del área Mantenimiento quedaría excedido por $0.01 MXN.',
+    );
+    // Over both: the buyer's month first, then the área's.
+    const both = budgetAfter(
+      view(lineas, { ...withArea(9.07), disponible: 10, utilizado: 9.07 }, limites),
+      initialQuantities(lineas),
+    );
+    expect(overBudgetText(both, 'Ana')).toBe(
+      'Con este pedido, el presupuesto del mes de Ana quedaría excedido por $0.01 MXN. Además, el presupuesto del área Mantenimiento quedaría excedido por $0.01 MXN.',
+    );
+  });
+
+  it('a raised quantity the área cannot take is put back, with the server’s words', () => {
+    // Sobres 1 → 2: 94 → 97 centavos, 3 more than the área has left.
+    const v = view(lineas, withArea(9.06), limites);
+    expect(checkQuantity(v, initialQuantities(lineas), 1, 2)).toEqual({
+      ok: false,
+      error: MSG.presupuestoAreaAutorizador('Mantenimiento'),
+      restore: true,
+    });
+    // Lowering is always accepted.
+    expect(checkQuantity(v, initialQuantities(lineas), 3, 1)).toMatchObject({ ok: true });
+  });
+});

@@ -68,6 +68,18 @@ export interface CategoryFigures {
   tocada: boolean;
 }
 
+/**
+ * The área the order is charged to (decision 0123): its budget of the order's month, what its other orders
+ * of that month spend, and what is left once this order (as edited) is counted.
+ */
+export interface AreaAfter {
+  nombre: string;
+  codigo: string;
+  disponible: Centavos;
+  utilizado: Centavos;
+  restante: Centavos;
+}
+
 export interface BudgetAfter {
   disponible: Centavos;
   utilizado: Centavos;
@@ -78,6 +90,23 @@ export interface BudgetAfter {
   categorias: CategoryFigures[];
   /** Category mode: categories of kept lines that have no budget for this user (approval is refused). */
   sinPresupuesto: string[];
+  /** The order's área, or null; over it, `excedido` too. */
+  area: AreaAfter | null;
+}
+
+/** The área's month with the order as edited (its total with IVA, as the server's approval counts it). */
+function areaAfter(view: AuthorizerOrderView, lines: PricedCategoryLine[]): AreaAfter | null {
+  const area = view.presupuesto.area;
+  if (!area) return null;
+  const disponible = pesosToCentavos(area.presupuesto);
+  const utilizado = pesosToCentavos(area.utilizado);
+  return {
+    nombre: area.nombre,
+    codigo: area.codigo,
+    disponible,
+    utilizado,
+    restante: disponible - utilizado - totalsOf(lines).total,
+  };
 }
 
 /**
@@ -89,9 +118,19 @@ export function budgetAfter(view: AuthorizerOrderView, quantities: Quantities): 
   const lines = keptLines(view.pedido.lineas, quantities);
   const disponible = pesosToCentavos(presupuesto.disponible);
   const utilizado = pesosToCentavos(presupuesto.utilizado);
+  const area = areaAfter(view, lines);
+  const areaOver = area !== null && area.restante < 0;
   if (presupuesto.tipo_presupuesto !== 'categoria') {
     const restante = disponible - utilizado - spendOf(lines);
-    return { disponible, utilizado, restante, excedido: restante < 0, categorias: [], sinPresupuesto: [] };
+    return {
+      disponible,
+      utilizado,
+      restante,
+      excedido: restante < 0 || areaOver,
+      categorias: [],
+      sinPresupuesto: [],
+      area,
+    };
   }
   const categorias = presupuesto.categorias.map((c) => {
     const own = lines.filter((l) => l.categoria === c.nombre);
@@ -118,8 +157,9 @@ export function budgetAfter(view: AuthorizerOrderView, quantities: Quantities): 
         .map((l) => l.categoria),
     ),
   ];
-  const excedido = sinPresupuesto.length > 0 || categorias.some((c) => c.tocada && c.restante < 0);
-  return { disponible, utilizado, restante, excedido, categorias, sinPresupuesto };
+  const excedido =
+    sinPresupuesto.length > 0 || categorias.some((c) => c.tocada && c.restante < 0) || areaOver;
+  return { disponible, utilizado, restante, excedido, categorias, sinPresupuesto, area };
 }
 
 export type QuantityCheck =
@@ -151,6 +191,8 @@ export function checkQuantity(
     const own = after.categorias.find((c) => c.nombre === categoria);
     const over = own ? own.restante < 0 : after.restante < 0;
     if (over) return { ok: false, error: MSG.presupuestoAutorizador, restore: true };
+    if (after.area && after.area.restante < 0)
+      return { ok: false, error: MSG.presupuestoAreaAutorizador(after.area.nombre), restore: true };
   }
   return { ok: true, quantities: next };
 }
@@ -189,9 +231,14 @@ export function editSummary(
 
 /**
  * Why approving as edited would exceed the budget: the categories the order overdraws or that have no
- * budget, or the month.
+ * budget, or the month; and the área's, when the order overdraws it (decision 0123).
  */
 export function overBudgetText(budget: BudgetAfter, comprador: string): string {
+  const area =
+    budget.area && budget.area.restante < 0
+      ? `el presupuesto del área ${budget.area.nombre} quedaría excedido por ${formatCentavos(-budget.area.restante)}`
+      : null;
+  let own: string | null;
   if (budget.categorias.length > 0 || budget.sinPresupuesto.length > 0) {
     const over = [
       ...budget.categorias
@@ -199,9 +246,15 @@ export function overBudgetText(budget: BudgetAfter, comprador: string): string {
         .map((c) => `${c.nombre} (por ${formatCentavos(-c.restante)})`),
       ...budget.sinPresupuesto.map((nombre) => `${nombre} (sin presupuesto asignado)`),
     ].join(', ');
-    return `Con este pedido se excedería el presupuesto de: ${over}.`;
+    own = over || !area ? `Con este pedido se excedería el presupuesto de: ${over}.` : null;
+  } else {
+    own =
+      budget.restante < 0 || !area
+        ? `Con este pedido, el presupuesto del mes de ${comprador} quedaría excedido por ${formatCentavos(-budget.restante)}.`
+        : null;
   }
-  return `Con este pedido, el presupuesto del mes de ${comprador} quedaría excedido por ${formatCentavos(-budget.restante)}.`;
+  if (!area) return own ?? '';
+  return own ? `${own} Además, ${area}.` : `Con este pedido, ${area}.`;
 }
 
 /** The buyer's name as shown: 'Usuario' when the record has none (the string 'null'). */

@@ -11,7 +11,9 @@ import { formatCentavos, formatMXN } from '../../../lib/format';
 import { useRemoveCartItem, useSetCartItem } from '../api/cart';
 import { useShopper } from '../api/shopper';
 import { type CartTarget, cartRefusal, isQuantityRefusal, toQuantity } from '../lib/cart-rules';
+import { type TopupTarget, topupOffer } from '../lib/topups';
 import { ProductThumb } from './product-thumb';
+import { RequestTopupButton, TopupDialog } from './topup-dialog';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -36,16 +38,18 @@ interface BodyProps {
   current: number;
   onClose: () => void;
   onBusyChange: (busy: boolean) => void;
+  /** 'Solicitar ampliación' under a budget refusal: this dialog closes and the request's opens. */
+  onRequestTopup: (target: TopupTarget) => void;
 }
 
-function DialogBody({ target, current, onClose, onBusyChange }: BodyProps) {
+function DialogBody({ target, current, onClose, onBusyChange, onRequestTopup }: BodyProps) {
   const shopper = useShopper();
   const setItem = useSetCartItem();
   const removeItem = useRemoveCartItem();
   const [value, setValue] = useState<number | string>(current > 0 ? current : 1);
   const [submitted, setSubmitted] = useState(false);
   const [serverField, setServerField] = useState<string | null>(null);
-  const [serverAlert, setServerAlert] = useState<string | null>(null);
+  const [serverAlert, setServerAlert] = useState<{ msg: string; code: string | null } | null>(null);
   const busy = setItem.isPending || removeItem.isPending;
 
   const cantidad = toQuantity(value);
@@ -55,7 +59,8 @@ function DialogBody({ target, current, onClose, onBusyChange }: BodyProps) {
   const fieldError =
     serverField ??
     (quantityIssue && (submitted || quantityIssue.code === 'OVER_QUANTITY_LIMIT') ? quantityIssue.msg : null);
-  const alert = serverAlert ?? early?.msg ?? null;
+  const alert = serverAlert ?? (early ? { msg: early.msg, code: early.code } : null);
+  const topup = topupOffer(shopper, alert?.code, target.idCategoria);
   const validQuantity = quantityIssue ? 0 : (cantidad ?? 0);
   const total = pesosToCentavos(target.precio) * validQuantity;
 
@@ -66,7 +71,7 @@ function DialogBody({ target, current, onClose, onBusyChange }: BodyProps) {
 
   const fail = (error: unknown) => {
     if (isApiError(error) && isQuantityRefusal(error.code)) setServerField(error.msg);
-    else setServerAlert(errorMessage(error));
+    else setServerAlert({ msg: errorMessage(error), code: isApiError(error) ? error.code : null });
   };
 
   const submit = (event: FormEvent) => {
@@ -161,7 +166,10 @@ function DialogBody({ target, current, onClose, onBusyChange }: BodyProps) {
             icon={<IconAlertTriangle size={18} />}
             role="alert"
           >
-            {alert}
+            {alert.msg}
+            {topup ? (
+              <RequestTopupButton mt="xs" color="red" display="flex" onClick={() => onRequestTopup(topup)} />
+            ) : null}
           </Alert>
         ) : null}
 
@@ -216,6 +224,7 @@ export function CartItemDialog({ target, onClose }: CartItemDialogProps) {
   // The last product stays rendered while the dialog fades out.
   const [shown, setShown] = useState<{ target: CartTarget; current: number; seq: number } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [topup, setTopup] = useState<TopupTarget | null>(null);
   if (target && target !== shown?.target) {
     setShown({
       target,
@@ -226,25 +235,32 @@ export function CartItemDialog({ target, onClose }: CartItemDialogProps) {
   }
   const inCart = (shown?.current ?? 0) > 0;
   return (
-    <Modal
-      opened={target !== null}
-      onClose={() => {
-        if (!busy) onClose();
-      }}
-      title={inCart ? 'Cambiar cantidad' : 'Agregar al carrito'}
-      centered
-      size={480}
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-    >
-      {shown ? (
-        <DialogBody
-          key={shown.seq}
-          target={shown.target}
-          current={shown.current}
-          onClose={onClose}
-          onBusyChange={setBusy}
-        />
-      ) : null}
-    </Modal>
+    <>
+      <Modal
+        opened={target !== null}
+        onClose={() => {
+          if (!busy) onClose();
+        }}
+        title={inCart ? 'Cambiar cantidad' : 'Agregar al carrito'}
+        centered
+        size={480}
+        closeButtonProps={{ 'aria-label': 'Cerrar' }}
+      >
+        {shown ? (
+          <DialogBody
+            key={shown.seq}
+            target={shown.target}
+            current={shown.current}
+            onClose={onClose}
+            onBusyChange={setBusy}
+            onRequestTopup={(next) => {
+              onClose();
+              setTopup(next);
+            }}
+          />
+        ) : null}
+      </Modal>
+      <TopupDialog target={topup} onClose={() => setTopup(null)} />
+    </>
   );
 }

@@ -35,7 +35,7 @@ import { OrderTotalsFoot } from '../../../components/orders/order-totals';
 import { showSuccess } from '../../../components/ui/alerts';
 import { confirmAction } from '../../../components/ui/confirm';
 import { Refusal } from '../../../components/ui/refusal';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage, isApiError } from '../../../lib/api';
 import { formatCentavos, formatMXN } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useEmptyCart, useRemoveCartItem, useSetCartItem } from '../api/cart';
@@ -43,12 +43,14 @@ import { useShopper } from '../api/shopper';
 import { type CartTarget, targetFromCartItem } from '../lib/cart-rules';
 import { purchaseConfirmation } from '../lib/order-extras';
 import { addressLines } from '../lib/order-info';
+import { type TopupTarget, topupOffer } from '../lib/topups';
 import { CartItemDialog } from './cart-item-dialog';
 import { CartNote } from './cart-note';
 import { LimitHint } from './limit-hint';
 import { ProductThumb } from './product-thumb';
 import { PurchaseButton, PurchaseSentDialog } from './purchase-button';
 import { SaveListButton } from './save-list-button';
+import { RequestTopupButton, TopupDialog } from './topup-dialog';
 
 /** A line's IVA as shown in its row (the order's IVA is rounded once over all lines: see the totals). */
 function lineIva(item: CartItemDto): string {
@@ -346,14 +348,16 @@ function DeliveryAddressBox({ direccion }: { direccion: DeliveryAddress }) {
 
 /** The cart: lines, totals, quantity changes, removal with confirmation and the purchase. */
 export function CartView() {
-  const { carrito, totales, presupuesto, direccion } = useShopper();
+  const shopper = useShopper();
+  const { carrito, totales, presupuesto, direccion } = shopper;
   const cliente = useSession().user.cliente;
   const removeItem = useRemoveCartItem();
   const setItem = useSetCartItem();
   const empty = useEmptyCart();
   const [target, setTarget] = useState<CartTarget | null>(null);
-  // A refused quantity change, above the cart.
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // A refused quantity change, above the cart; a budget's offers 'Solicitar ampliación'.
+  const [refusal, setRefusal] = useState<{ msg: string; topup: TopupTarget | null } | null>(null);
+  const [topup, setTopup] = useState<TopupTarget | null>(null);
   const [nota, setNota] = useState('');
   const [sent, setSent] = useState<{ pedido: OrderSummaryDto; opened: boolean } | null>(null);
   const closeSent = useCallback(() => setSent((s) => (s ? { ...s, opened: false } : s)), []);
@@ -388,7 +392,11 @@ export function CartView() {
           setRefusal(null);
           showSuccess(MSG.actualizadoTitulo, MSG.carritoActualizado);
         },
-        onError: (error) => setRefusal(errorMessage(error)),
+        onError: (error) =>
+          setRefusal({
+            msg: errorMessage(error),
+            topup: isApiError(error) ? topupOffer(shopper, error.code, item.id_categoria) : null,
+          }),
       },
     );
   const emptyAll = () =>
@@ -446,7 +454,25 @@ export function CartView() {
 
   return (
     <Stack gap="md">
-      <Refusal error={refusal} onClose={() => setRefusal(null)} />
+      <Refusal
+        error={
+          refusal ? (
+            <>
+              {refusal.msg}
+              {refusal.topup ? (
+                <RequestTopupButton
+                  mt="xs"
+                  color="red"
+                  display="flex"
+                  onClick={() => setTopup(refusal.topup)}
+                />
+              ) : null}
+            </>
+          ) : null
+        }
+        onClose={() => setRefusal(null)}
+      />
+      <TopupDialog target={topup} onClose={() => setTopup(null)} />
       <CartTable {...lineProps} />
       <CartCards {...lineProps} />
       <Paper withBorder radius="md" p="md" shadow="xs">

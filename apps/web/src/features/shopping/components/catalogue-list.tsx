@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Table.css';
 import { Badge, Button, NumberInput, Paper, Table, Text } from '@mantine/core';
-import { type CartRefusal, quantityProblem } from '@portal/shared/domain/cart';
+import { quantityProblem } from '@portal/shared/domain/cart';
 import { MSG } from '@portal/shared/messages';
 import type { ProductDto } from '@portal/shared/schemas/shopping';
 import { IconCheck, IconShoppingCartPlus } from '@tabler/icons-react';
@@ -16,25 +16,31 @@ import {
   isQuantityRefusal,
   targetFromProduct,
   toQuantity,
+  type WebCartRefusal,
 } from '../lib/cart-rules';
+import { type TopupTarget, topupOffer } from '../lib/topups';
 import classes from './catalogue-list.module.css';
 import { LimitHint } from './limit-hint';
+import { RequestTopupButton, TopupDialog } from './topup-dialog';
 
-type RowNote = { kind: 'error' | 'field' | 'ok'; msg: string } | null;
+/** A row's message: what happened, or why not; a refusal keeps its code (a budget's offers a top-up). */
+type RowNote = { kind: 'error' | 'field' | 'ok'; msg: string; code?: string } | null;
 
 interface RowProps {
   product: ProductDto;
   /** Quantity in the cart (0: not there). */
   inCart: number;
   /** Why not even one unit can be added (the add is disabled), or null. */
-  blocked: CartRefusal | null;
+  blocked: WebCartRefusal | null;
+  /** 'Solicitar ampliación' under a budget refusal. */
+  onRequestTopup: (target: TopupTarget) => void;
 }
 
 /**
  * One product of the compact list: its quantity field adds the product or changes its cart line in place
  * (Enter or the button), through the cart's own calls; 0 removes a line. Refusals stay on the row.
  */
-function RestockRow({ product, inCart, blocked }: RowProps) {
+function RestockRow({ product, inCart, blocked, onRequestTopup }: RowProps) {
   const shopper = useShopper();
   const setItem = useSetCartItem();
   const removeItem = useRemoveCartItem();
@@ -62,8 +68,11 @@ function RestockRow({ product, inCart, blocked }: RowProps) {
           : cartRefusal(shopper, target, cantidad);
   const shown: RowNote =
     note ??
-    (early ? { kind: isQuantityRefusal(early.code) ? 'field' : 'error', msg: early.msg } : null) ??
-    (blocked ? { kind: 'error', msg: blocked.msg } : null);
+    (early
+      ? { kind: isQuantityRefusal(early.code) ? 'field' : 'error', msg: early.msg, code: early.code }
+      : null) ??
+    (blocked ? { kind: 'error', msg: blocked.msg, code: blocked.code } : null);
+  const topup = shown?.kind === 'error' ? topupOffer(shopper, shown.code, product.id_categoria) : null;
   const nameId = `fila-producto-${product.id}`;
   const noteId = `fila-nota-${product.id}`;
   const limitId = `fila-limite-${product.id}`;
@@ -73,6 +82,7 @@ function RestockRow({ product, inCart, blocked }: RowProps) {
     setNote({
       kind: isApiError(error) && isQuantityRefusal(error.code) ? 'field' : 'error',
       msg: errorMessage(error),
+      code: isApiError(error) ? error.code : undefined,
     });
 
   const submit = (event: FormEvent) => {
@@ -132,6 +142,16 @@ function RestockRow({ product, inCart, blocked }: RowProps) {
           ) : null}
           {shown?.msg}
         </Text>
+        {topup ? (
+          <RequestTopupButton
+            size="compact-xs"
+            variant="subtle"
+            mt={2}
+            px={4}
+            onClick={() => onRequestTopup(topup)}
+            aria-label={`Solicitar ampliación (${product.nombre})`}
+          />
+        ) : null}
       </Table.Td>
       <Table.Td className={classes.unit}>
         <Text size="sm">{product.unidad_de_medida}</Text>
@@ -206,11 +226,12 @@ function RestockRow({ product, inCart, blocked }: RowProps) {
 interface CatalogueListProps {
   productos: ProductDto[];
   inCart: ReadonlyMap<number, number>;
-  blockedOf: (product: ProductDto) => CartRefusal | null;
+  blockedOf: (product: ProductDto) => WebCartRefusal | null;
 }
 
 /** The compact catalogue for restocking: one row per product with its quantity field. */
 export function CatalogueList({ productos, inCart, blockedOf }: CatalogueListProps) {
+  const [topup, setTopup] = useState<TopupTarget | null>(null);
   return (
     <Paper withBorder radius="md" shadow="xs" style={{ overflow: 'hidden' }}>
       <Table
@@ -241,10 +262,12 @@ export function CatalogueList({ productos, inCart, blockedOf }: CatalogueListPro
               product={product}
               inCart={inCart.get(product.id) ?? 0}
               blocked={blockedOf(product)}
+              onRequestTopup={setTopup}
             />
           ))}
         </Table.Tbody>
       </Table>
+      <TopupDialog target={topup} onClose={() => setTopup(null)} />
     </Paper>
   );
 }

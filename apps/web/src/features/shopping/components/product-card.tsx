@@ -1,10 +1,9 @@
 import { Badge, Box, Button, Group, Paper, Text } from '@mantine/core';
-import type { CartRefusal } from '@portal/shared/domain/cart';
 import { MSG } from '@portal/shared/messages';
 import type { ProductDto } from '@portal/shared/schemas/shopping';
 import { IconEdit, IconShoppingCartPlus } from '@tabler/icons-react';
 import { formatMXN } from '../../../lib/format';
-import { blockedLabel } from '../lib/cart-rules';
+import { blockedLabel, type WebCartRefusal } from '../lib/cart-rules';
 import classes from './product-card.module.css';
 import { ProductThumb } from './product-thumb';
 
@@ -28,7 +27,7 @@ interface ProductCardProps {
   /** Category mode: the product's category has no budget this month (the server will refuse it). */
   sinPresupuesto?: boolean;
   /** Why not even one unit can be added: the button is disabled and the reason shown. */
-  blocked?: CartRefusal | null;
+  blocked?: WebCartRefusal | null;
   onOpen: (product: ProductDto) => void;
   /** In the first screen: its picture loads at once, not when it scrolls into view. */
   firstScreen?: boolean;

@@ -11,7 +11,10 @@ import { formatMXN, formatOrderNumber } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useRefreshCart } from '../api/cart';
 import { useSubmitOrder } from '../api/purchase';
+import { useShopper } from '../api/shopper';
 import { noteForPurchase, purchaseConfirmation } from '../lib/order-extras';
+import { overspentCategory, type TopupTarget, topupTargetOf } from '../lib/topups';
+import { RequestTopupButton, TopupDialog } from './topup-dialog';
 
 interface PurchaseButtonProps {
   carrito: CartItemDto[];
@@ -28,7 +31,8 @@ interface PurchaseButtonProps {
  * 'Confirmar compra' → '¿Confirmar compra?' → POST /api/compra → 'Compra enviada correctamente' (until closed).
  * The confirmation cannot be sent twice: its button is disabled (and the dialog cannot close) while the
  * request runs. A refusal shows the server's reason in the dialog, above its buttons; the cart is then
- * reloaded from the server.
+ * reloaded from the server. A budget's refusal (the buyer's, a category's or the área's) offers
+ * 'Solicitar ampliación', which opens the request in place of the confirmation.
  */
 export function PurchaseButton({
   carrito,
@@ -41,7 +45,9 @@ export function PurchaseButton({
   const [confirming, setConfirming] = useState(false);
   // The client's rules approve this total at once: the confirmation says so (decisions 0098, 0100).
   const confirmation = purchaseConfirmation(useSession().user.cliente, total);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<{ msg: string; code: string | null } | null>(null);
+  const [topup, setTopup] = useState<TopupTarget | null>(null);
+  const shopper = useShopper();
   const submit = useSubmitOrder((res) => {
     setConfirming(false);
     onSent(res.pedido);
@@ -65,8 +71,8 @@ export function PurchaseButton({
           }
           setRefusal(
             isApiError(error) && error.status >= 400 && error.status < 500 && error.msg
-              ? error.msg
-              : MSG.ocurrioUnError,
+              ? { msg: error.msg, code: error.code }
+              : { msg: MSG.ocurrioUnError, code: null },
           );
           void refreshCart();
         },
@@ -113,7 +119,26 @@ export function PurchaseButton({
             </Group>
           </Paper>
           <DialogActions
-            error={refusal}
+            error={
+              refusal ? (
+                <>
+                  {refusal.msg}
+                  {topupTargetOf(refusal.code) ? (
+                    <RequestTopupButton
+                      mt="xs"
+                      color="red"
+                      display="flex"
+                      onClick={() => {
+                        // The category a refused purchase ran out of, from the cart read again.
+                        const target = topupTargetOf(refusal.code, overspentCategory(shopper));
+                        setConfirming(false);
+                        setTopup(target);
+                      }}
+                    />
+                  ) : null}
+                </>
+              ) : null
+            }
             errorTitle={MSG.compraRechazadaTitulo}
             busy={submit.isPending}
             onCancel={() => setConfirming(false)}
@@ -124,6 +149,7 @@ export function PurchaseButton({
           />
         </Stack>
       </Modal>
+      <TopupDialog target={topup} onClose={() => setTopup(null)} />
     </>
   );
 }

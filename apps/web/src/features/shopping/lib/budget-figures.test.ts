@@ -1,6 +1,6 @@
 import type { CategoryDto, ShopperSession } from '@portal/shared/schemas/shopping';
 import { describe, expect, it } from 'vitest';
-import { budgetCardFigures, categoryRemaining, usedAlert } from './budget-figures';
+import { areaFigures, budgetCardFigures, categoryRemaining, usedAlert } from './budget-figures';
 
 function shopper(presupuesto: Partial<ShopperSession['presupuesto']>, units: [number, number][] = []) {
   return {
@@ -219,5 +219,35 @@ describe('the "Utilizado" card by the client thresholds', () => {
       level: 'aviso',
       sentence: 'Has usado el 95% de tu presupuesto de Papelería de noviembre',
     });
+  });
+});
+
+describe('the área’s line (decision 0123)', () => {
+  const area = (presupuesto: number, utilizado: number, restante: number) =>
+    shopper({ area: { id: 3, nombre: 'Mantenimiento', codigo: 'MANT', presupuesto, utilizado, restante } });
+
+  it('is absent without an área', () => {
+    expect(areaFigures(shopper({}))).toBeNull();
+  });
+
+  it('reads the área’s month in centavos, the cart as what it lost besides the orders', () => {
+    // 300.00 budget, 120.29 spent by the área's orders, 99.13 left after the cart: the cart is 80.58.
+    expect(areaFigures(area(300, 120.29, 99.13))).toEqual({
+      nombre: 'Mantenimiento',
+      codigo: 'MANT',
+      total: 30_000,
+      utilizado: 12_029,
+      enCarrito: 8058,
+      restante: 9913,
+      usedPct: ((30_000 - 9913) / 30_000) * 100,
+      level: 'normal',
+    });
+  });
+
+  it('warns by the client’s thresholds, and is spent at 100% or beyond', () => {
+    expect(areaFigures(area(100, 70, 15))?.level).toBe('aviso');
+    expect(areaFigures(area(100, 90, -5))).toMatchObject({ level: 'agotado', usedPct: 100 });
+    // No budget at all: nothing to use.
+    expect(areaFigures(area(0, 0, 0))).toMatchObject({ usedPct: 100, level: 'normal' });
   });
 });

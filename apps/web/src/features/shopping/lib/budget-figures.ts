@@ -92,3 +92,40 @@ export function categoryRemaining(shopper: ShopperSession): CategoryRemaining[] 
   });
   return [...rows.filter((r) => r.total > 0), ...rows.filter((r) => r.total <= 0)];
 }
+
+export interface AreaFigures {
+  nombre: string;
+  codigo: string;
+  /** The área's budget this month (its top-ups and transfers included). */
+  total: Centavos;
+  /** The month's orders of everyone in the área. */
+  utilizado: Centavos;
+  /** The buyer's cart, as the área counts it. */
+  enCarrito: Centavos;
+  /** What the área has left after the cart. */
+  restante: Centavos;
+  /** Share taken by the orders and the cart, 0 to 100. */
+  usedPct: number;
+  /** By the client's thresholds, with the orders and the cart counted. */
+  level: BudgetAlertLevel;
+}
+
+/** The buyer's área this month (decision 0123), in centavos; null when the buyer has none. */
+export function areaFigures(shopper: ShopperSession): AreaFigures | null {
+  const { area, alertas_presupuesto } = shopper.presupuesto;
+  if (!area) return null;
+  const total = pesosToCentavos(area.presupuesto);
+  const utilizado = pesosToCentavos(area.utilizado);
+  const restante = pesosToCentavos(area.restante);
+  const taken = total - restante;
+  return {
+    nombre: area.nombre,
+    codigo: area.codigo,
+    total,
+    utilizado,
+    enCarrito: taken - utilizado,
+    restante,
+    usedPct: total > 0 ? Math.min(100, Math.max(0, (taken / total) * 100)) : 100,
+    level: budgetAlertLevel(taken, total, alertas_presupuesto),
+  };
+}

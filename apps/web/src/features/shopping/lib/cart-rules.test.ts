@@ -427,3 +427,54 @@ describe('an add that no quantity can make (the disabled add button)', () => {
     expect(blockedLabel(refusal!)).toBe('Límite de pedidos');
   });
 });
+
+describe('the buyer’s área (decision 0123)', () => {
+  // A buyer with plenty of its own budget and a coffee (115, untaxed) in the cart.
+  const m: Month = {
+    modo: 'regular',
+    presupuestoDefault: 100_000,
+    budgets: [],
+    orders: [],
+    cart: [{ ...cafe, cantidad: 1 }],
+    limiteDeCompras: -1,
+  };
+  /** The session with an área of `presupuesto` centavos whose orders spent `utilizado`, as the server sends it. */
+  function withArea(presupuesto: number, utilizado: number): ShopperSession {
+    const s = sessionOf(m, [1, 2]);
+    const carrito = serverState(m, m.cart).carrito;
+    s.presupuesto.area = {
+      id: 9,
+      nombre: 'Mantenimiento',
+      codigo: 'MANT',
+      presupuesto: centavosToPesos(presupuesto),
+      utilizado: centavosToPesos(utilizado),
+      restante: centavosToPesos(presupuesto - utilizado - carrito),
+    };
+    return s;
+  }
+
+  it('a cart that grows must fit in what the área has left, with the server’s words and figure', () => {
+    // Left: 300 - 100 = 200. Coffee 115 + 3 folders 66 + IVA 11 = 192 fits; 4 folders 88 + 14 = 217 do not.
+    const s = withArea(300, 100);
+    expect(cartRefusal(s, targetOf(carpeta), 3)).toBeNull();
+    // What the área could still take without the changed line: 200 - 115 = 85.
+    expect(cartRefusal(s, targetOf(carpeta), 4)).toEqual({
+      code: 'AREA_BUDGET',
+      msg: MSG.presupuestoAreaCarrito('Mantenimiento', '$0.85'),
+    });
+    // The buyer's own refusals come first.
+    expect(cartRefusal(s, targetOf(carpeta), 11)).toMatchObject({ code: 'OVER_QUANTITY_LIMIT' });
+  });
+
+  it('blocks a product not even one unit of fits; a cart that does not grow is never refused', () => {
+    // Left after the coffee: 300 - 100 - 115 = 85; a product of 100 + IVA 16 does not fit.
+    const s = withArea(300, 100);
+    const caro: Product = { ...pluma, id: 7, precio: 100 };
+    expect(addBlocked(s, targetOf(caro))).toMatchObject({ code: 'AREA_BUDGET' });
+    expect(blockedLabel(addBlocked(s, targetOf(caro))!)).toBe('Sin presupuesto');
+    // The área's budget was lowered below the cart: the coffee's quantity may stay.
+    expect(cartRefusal(withArea(50, 0), targetOf(cafe), 1)).toBeNull();
+    // Without an área nothing changes.
+    expect(cartRefusal(sessionOf(m, [1, 2]), targetOf(carpeta), 4)).toBeNull();
+  });
+});

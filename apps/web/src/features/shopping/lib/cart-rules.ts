@@ -4,7 +4,8 @@
  */
 import { type BudgetLine, budgetState } from '@portal/shared/domain/budget';
 import { type CartRefusal, cartChangeProblem, isValidQuantity } from '@portal/shared/domain/cart';
-import { pesosToCentavos } from '@portal/shared/domain/money';
+import { type Centavos, centavosToPesos, formatMXN, pesosToCentavos } from '@portal/shared/domain/money';
+import { MSG } from '@portal/shared/messages';
 import type { CartItemDto, ProductDto, ShopperSession } from '@portal/shared/schemas/shopping';
 
 /** What the dialog needs of a product, whether it comes from the catalogue or from the cart. */
@@ -64,6 +65,31 @@ function lineOf(item: CartItemDto): Line {
 }
 
 /**
+ * A refusal of a cart change: the shared rules' (cart.ts), or the buyer's área's (decision 0123), which the
+ * server checks after them.
+ */
+export type WebCartRefusal = CartRefusal | { code: 'AREA_BUDGET'; msg: string };
+
+/**
+ * The área's answer to a cart that would hold `after` (centavos, with IVA) instead of `now`, `without` being
+ * the cart without the changed line: a cart that grows must fit in what the área has left this month
+ * (its budget − its orders), as the server's cart.service decides.
+ */
+export function areaRefusal(
+  area: ShopperSession['presupuesto']['area'],
+  carts: { now: Centavos; after: Centavos; without: Centavos },
+): WebCartRefusal | null {
+  if (!area) return null;
+  const left = pesosToCentavos(area.presupuesto) - pesosToCentavos(area.utilizado);
+  if (left - carts.after >= 0 || carts.after <= carts.now) return null;
+  const disponible = Math.max(0, left - carts.without);
+  return {
+    code: 'AREA_BUDGET',
+    msg: MSG.presupuestoAreaCarrito(area.nombre, formatMXN(centavosToPesos(disponible), false)),
+  };
+}
+
+/**
  * Why the server would refuse this quantity, judged from the session's figures, or null.
  * The month's orders enter as what is left of each budget before the cart (budget − used).
  */
@@ -71,7 +97,7 @@ export function cartRefusal(
   shopper: ShopperSession,
   target: CartTarget,
   cantidad: unknown,
-): CartRefusal | null {
+): WebCartRefusal | null {
   const { presupuesto: p } = shopper;
   const current = shopper.carrito.find((item) => item.id === target.id);
   const others = shopper.carrito.filter((item) => item.id !== target.id).map(lineOf);
@@ -93,7 +119,9 @@ export function cartRefusal(
       orders: [],
       cart,
     });
-  return cartChangeProblem({
+  const after = stateWith([...others, line]);
+  const without = stateWith(others);
+  const problem = cartChangeProblem({
     asignado: true,
     activo: true,
     cantidad,
@@ -104,9 +132,12 @@ export function cartRefusal(
     modo: p.tipo_presupuesto,
     idCategoria: target.idCategoria,
     categoriaNombre: target.categoria,
-    after: stateWith([...others, line]),
-    without: stateWith(others),
+    after,
+    without,
   });
+  if (problem || !isValidQuantity(cantidad)) return problem;
+  const now = stateWith(shopper.carrito.map(lineOf)).carrito;
+  return areaRefusal(p.area, { now, after: after.carrito, without: without.carrito });
 }
 
 /** A quantity field's value as a number; null when it is empty or not a number. */
@@ -130,20 +161,20 @@ export function cartUnits(carrito: readonly CartItemDto[], idCategoria?: number)
 }
 
 /** Refusals that no quantity avoids: the budget left cannot take one unit, or no order may be placed. */
-const BLOCKING_CODES = new Set(['BUDGET', 'CATEGORY_BUDGET', 'PURCHASE_LIMIT']);
+const BLOCKING_CODES = new Set(['BUDGET', 'CATEGORY_BUDGET', 'AREA_BUDGET', 'PURCHASE_LIMIT']);
 
 /**
  * Why the product cannot be added at all (not even one unit), or null: its add button is disabled with
  * this reason instead of answering with an error after the click. A product already in the cart is never
  * blocked: its quantity can still go down or the line be removed.
  */
-export function addBlocked(shopper: ShopperSession, target: CartTarget): CartRefusal | null {
+export function addBlocked(shopper: ShopperSession, target: CartTarget): WebCartRefusal | null {
   if (shopper.carrito.some((item) => item.id === target.id)) return null;
   const refusal = cartRefusal(shopper, target, 1);
   return refusal && BLOCKING_CODES.has(refusal.code) ? refusal : null;
 }
 
 /** The short label of a blocked add ('Sin presupuesto' or the purchase limit). */
-export function blockedLabel(refusal: CartRefusal): string {
+export function blockedLabel(refusal: WebCartRefusal): string {
   return refusal.code === 'PURCHASE_LIMIT' ? 'Límite de pedidos' : 'Sin presupuesto';
 }

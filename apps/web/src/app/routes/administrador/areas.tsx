@@ -1,0 +1,5 @@
+import { AreasPage } from '../../../features/admin/areas/areas-page';
+
+export function Areas() {
+  return <AreasPage />;
+}
