@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { MSG } from '../../server/src/messages';
 import { expect, expectHome, PHONE_WIDTH, screenshot, signIn, test } from './fixtures';
@@ -405,6 +406,31 @@ test('el administrador de cliente cambia el presupuesto de un área y decide una
   await expectNotice(page, MSG.ampliacionAprobada);
   await nav.getByRole('link', { name: 'Áreas' }).click();
   await expect(area(page, 'ENF')).toContainText('$2,300.00');
+
+  // Its Tablero shows the áreas' month: the top-up is in Enfermería's budget.
+  await nav.getByRole('link', { name: 'Tablero' }).click();
+  const porArea = page
+    .getByRole('region', { name: 'Gasto por área' })
+    .or(page.locator('section').filter({ has: page.getByRole('heading', { name: 'Gasto por área' }) }));
+  await expect(porArea.first()).toBeVisible();
+  await expect(page.getByTestId('grafica-areas')).toBeVisible();
+  await screenshot(page, 'cliente-tablero-areas');
+
+  // «Mi empresa»'s 'Generar reporte': its client's orders as CSV, ending with each order's área.
+  await nav.getByRole('link', { name: 'Mi empresa' }).click();
+  await page.getByRole('button', { name: 'Generar reporte' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Generar reporte' });
+  await dialog.getByRole('radio', { name: /General/ }).click();
+  await dialog.getByRole('button', { name: 'Periodo' }).click();
+  await page.getByRole('button', { name: 'Este mes' }).click();
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Descargar reporte' }).click(),
+  ]);
+  const rows = (await readFile(await file.path(), 'utf8')).slice(1).trim().split('\r\n');
+  expect(rows[0]).toMatch(/,Clave de área,Cuenta contable$/);
+  // Its buyer bought nothing yet: the header alone (the rows' área columns: the API tests).
+  expect(rows).toHaveLength(1);
   expect(refused, 'respuestas 403 en las pantallas del administrador de cliente').toEqual([]);
 });
 

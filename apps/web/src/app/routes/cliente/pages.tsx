@@ -15,12 +15,13 @@ import { RosterSyncPage } from '../../../features/admin/users/roster-sync-page';
 import { UserProductsPage } from '../../../features/admin/users/user-products-page';
 import { UsersPage } from '../../../features/admin/users/users-page';
 import { WeeksPage } from '../../../features/admin/weeks/weeks-page';
+import { ReportButton } from '../../../features/order-review/components/report-button';
 import { TopupsPage } from '../../../features/topups/components/topups-page';
 import { positiveId } from '../params';
 
-/** «Mi empresa». */
+/** «Mi empresa», with the client's CSV reports (the authorizers' 'Generar reporte'). */
 export function Principal() {
-  return <ClientHomePage />;
+  return <ClientHomePage actions={<ReportButton />} />;
 }
 
 /** The client's users: no import, no delegations (the distributor's). */

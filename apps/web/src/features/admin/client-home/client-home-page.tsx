@@ -26,6 +26,7 @@ import {
 import { CLIENT_ROLES, ROLE_NAMES } from '@portal/shared/domain/roles';
 import type { ClientAdminHomeResponse } from '@portal/shared/schemas/clients';
 import { IconAlertTriangle, IconCheck, IconCoins, IconX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page';
 import { errorMessage } from '../../../lib/api';
@@ -189,12 +190,17 @@ function Accounts({ data }: { data: ClientAdminHomeResponse }) {
   );
 }
 
-export function ClientHomePage() {
+/** «Mi empresa»; `actions`: what the area puts beside its title (its reports). */
+export function ClientHomePage({ actions }: { actions?: ReactNode }) {
   const home = useClientAdminHome();
   const data = home.data;
   return (
     <Stack gap="lg">
-      <PageHeader title="Mi empresa" description={data ? data.cliente.nombre : 'Tu empresa en el portal'} />
+      <PageHeader
+        title="Mi empresa"
+        description={data ? data.cliente.nombre : 'Tu empresa en el portal'}
+        actions={actions}
+      />
       {home.isPending ? (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mt={-16}>
           <Skeleton h={260} radius="lg" />

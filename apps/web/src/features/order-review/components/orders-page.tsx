@@ -34,7 +34,7 @@ import {
   IconStairsUp,
 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CommentCount } from '../../../components/orders/order-comments';
 import { StatusBadge } from '../../../components/orders/status-badge';
@@ -59,10 +59,10 @@ import { LIST_URL_KEYS, orderHref } from '../lib/queue';
 import { type BulkAction, BulkSummary, OrdersBulk } from './bulk-actions';
 import { OrdersFilterBar } from './orders-filters';
 import { ShortcutsHint } from './queue-nav';
+import { ReportButton } from './report-button';
 import { useListKeys } from './use-list-keys';
 
 // The dialog (and the date pickers) load the first time it opens.
-const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default: m.ReportDialog })));
 
 /** The buyer's budget after the order, flagged when approving it would exceed it. */
 function BudgetCell({ row }: { row: AuthorizerOrderRow }) {
@@ -409,30 +409,6 @@ function OrdersStatus({
         />
       ) : null}
     </Group>
-  );
-}
-
-/** 'Generar reporte', whose dialog (and its date pickers) loads the first time it opens. */
-function ReportButton() {
-  const [opened, report] = useDisclosure(false);
-  const [loaded, setLoaded] = useState(false);
-  return (
-    <>
-      <Button
-        leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
-        onClick={() => {
-          setLoaded(true);
-          report.open();
-        }}
-      >
-        Generar reporte
-      </Button>
-      {loaded ? (
-        <Suspense fallback={null}>
-          <ReportDialog opened={opened} onClose={report.close} />
-        </Suspense>
-      ) : null}
-    </>
   );
 }
 
