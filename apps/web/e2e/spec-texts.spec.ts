@@ -96,7 +96,6 @@ const WEB_TEXTS = [
   'Only JPG and PNG files are allowed.',
   'Todos los campos obligatorios deben ser completados',
   'El nombre es obligatorio',
-  'La semana que intentas agregar ya se ha dado de alta con anterioridad',
   '¿Estás seguro?',
   'Error',
   'No se pudo crear la información en la base de datos.',
@@ -122,6 +121,7 @@ const SERVER_TEXTS = [
   'El producto ha sido eliminado del carrito.',
   'El producto no se encontró en el carrito.',
   'No se pudo realizar la transacción.',
+  'La semana que intentas agregar ya se ha dado de alta con anterioridad',
 ];
 
 const root = path.resolve(import.meta.dirname, '../../..');
