@@ -98,6 +98,8 @@ export const MSG = {
           : `; se omitieron ${omitidas} que ya existían o se empalmaban con otra`
     }.`,
   ssoDominioEnUso: 'Uno de los dominios ya usa el inicio de sesión de otro cliente.',
+  ssoDominioNoPermitido: (dominios: string[]) =>
+    `Pide a tu distribuidor que agregue ${dominios.length === 1 ? 'el dominio' : 'los dominios'} ${dominios.join(', ')}. Por tu cuenta puedes usar los dominios ya guardados y los de los correos de los administradores de tu empresa.`,
   ssoObligatorio: 'Tu empresa inicia sesión con su propia cuenta: usa «Entrar con tu cuenta de la empresa».',
   // Áreas and top-ups (decision 0123): the texts only the server words
   areaNoEncontrada: 'El área no existe.',
@@ -252,6 +254,12 @@ export const MSG = {
   impCorreo: 'No es un correo electrónico válido.',
   impUsuarioEspacios: 'No puede contener espacios.',
   impUsuarioAjeno: 'Ese usuario ya existe en otro cliente.',
+  impUsuarioAdministrador:
+    'Ese usuario es un administrador; sus datos se cambian desde «Usuarios», no por archivo.',
+  impSinPermisoPresupuestos:
+    'Tu empresa no tiene permiso para cambiar presupuestos ni límites de compra: deja esta columna vacía o pídelo a tu distribuidor.',
+  impPresupuestoTope: (tope: string) =>
+    `Supera el tope de ${tope} de tu empresa: cambia este presupuesto desde «Usuarios» para pedir la aprobación del distribuidor.`,
   impLimite: 'Debe ser un número entero mayor o igual a -1 (-1 = sin límite).',
   impCantidadLimite: 'Debe ser un número entero mayor o igual a 1 (vacío conserva la cantidad límite).',
   impUsuarioNoExiste: 'No existe un usuario con ese nombre en este cliente.',

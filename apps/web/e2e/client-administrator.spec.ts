@@ -83,7 +83,6 @@ test('el administrador de cliente da de alta a un comprador, le sube el presupue
   await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Usuarios' }).click();
   await expect(page).toHaveURL(/\/cliente\/usuarios$/);
   await expect(page.getByRole('combobox', { name: 'Cliente' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Importación por archivo' })).toHaveCount(0);
   const own = page.getByTestId(`usuario-${administradora}`).filter({ visible: true });
   await expect(own).toContainText('Administrador de cliente');
   // A client administrator's own row is not its to change.
@@ -124,6 +123,49 @@ test('el administrador de cliente da de alta a un comprador, le sube el presupue
   await screenshot(page, 'cliente-presupuesto-pendiente');
   await clearNotifications(page);
   await phone(page, 'cliente-usuarios-390');
+
+  // Its people by file: the distributor's dialog for its own client; a budget above the cap is refused on
+  // its row (the form would queue it), the rest applies.
+  await page.getByRole('button', { name: 'Importación por archivo' }).click();
+  const dialog = page.getByRole('dialog', { name: /Importación por archivo/ });
+  await expect(dialog.getByText(cliente)).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: 'Asignaciones' })).toHaveCount(0);
+  // The template's columns by the specification's names; the address details are left empty.
+  const header =
+    'usuario,user_id,nombre,rol,direccion_entrega,calle,colonia,ciudad,cp,estado,area,localidad,region,coordinacion,active_week,entrega_week,limite_de_compras,presupuesto_default';
+  const person = (usuario: string, nombre: string, presupuesto: string) =>
+    [
+      usuario,
+      `${usuario}@ferretera-bajio.mx`,
+      nombre,
+      '1',
+      'Almacén Celaya',
+      ',,,,,,,,',
+      '1',
+      '2',
+      '',
+      presupuesto,
+    ].join(',');
+  const importada = `rosa.mena.${suffix}`;
+  const csv = [
+    header,
+    person(importada, 'Rosa Mena Ibarra', '4000'),
+    person(`tomas.ruiz.${suffix}`, 'Tomás Ruiz Cano', '9000'),
+  ].join('\r\n');
+  await dialog
+    .getByLabel('Archivo CSV', { exact: true })
+    .setInputFiles({ name: 'personal.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await dialog.getByRole('button', { name: 'Importar' }).click();
+  const result = dialog.getByTestId('resultado-importacion');
+  await expect(result.getByText('Terminada con errores')).toBeVisible({ timeout: 30_000 });
+  await expect(result.getByText('1 registro procesado de 2, 1 registro con errores.')).toBeVisible();
+  await expect(result.getByRole('table', { name: 'Errores por registro' })).toContainText(
+    'Supera el tope de $5,000.00',
+  );
+  await screenshot(page, 'cliente-importacion');
+  await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
+  await clearNotifications(page);
+  await expect(page.getByTestId(`usuario-${importada}`).filter({ visible: true })).toContainText('$4,000.00');
 
   // Its home lists the request, pending.
   await page.goto('/cliente/principal');

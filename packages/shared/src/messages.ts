@@ -189,7 +189,7 @@ export const MSG = {
   rolInvalido:
     'El rol debe ser Usuario (1), Autorizador (2), Super Autorizador (3) o Administrador de cliente (5).',
   permisosClienteInvalidos:
-    'Los permisos del administrador de cliente deben ser: usuarios, presupuestos, asignaciones, semanas o reglas.',
+    'Los permisos del administrador de cliente deben ser: usuarios, presupuestos, asignaciones, semanas, reglas o identidad.',
   topePresupuestoInvalido: 'El tope de presupuesto debe ser un importe mayor o igual a 0.',
   presupuestoUsuarioMinimo: 'El presupuesto del usuario debe ser de al menos $1.00.',
   // Áreas (cost centres) and top-ups (decision 0123)

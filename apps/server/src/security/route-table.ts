@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sealLogin } from '@portal/shared/domain/login-envelope';
 import { addDays, businessDate } from '@portal/shared/domain/time';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { WEB_DIST } from '../app.ts';
 import {
@@ -200,6 +200,13 @@ async function callerSecondFactor(w: World, actor: Actor, state: 'ninguno' | 'pe
  * public address the matrix never calls (every sign-in the matrix starts is for a domain without one).
  */
 const SSO_ISSUER = 'https://93.184.216.34/tenant/v2.0';
+/** The body of a save of client A's single sign-on (the domain its configuration has). */
+const ssoBody = {
+  emisor: SSO_ISSUER,
+  id_cliente: 'portal-matriz',
+  secreto: 'secreto-matriz',
+  dominios: ['matriz-a.example.com'],
+};
 async function ssoConfigured(w: World, idCliente: number, dominio: string): Promise<void> {
   await w.db
     .insert(clientSso)
@@ -814,57 +821,60 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     }),
     caller: 'adm',
   },
-  // A client's single sign-on (decision 0120): client A's is read and saved, client C's removed.
+  // A client's single sign-on (decision 0120), the distributor's and client A's administrator's (rol 5, with
+  // `identidad`): client A's is read, saved and removed, by each of them on a configuration of its own.
   'GET /api/clients/:id/sso': {
     req: async (w, actor) => {
-      if (actor === 'adm') await ssoConfigured(w, w.a.client.id, 'matriz-a.example.com');
+      if (actor === 'adm' || actor === 'u5') await ssoConfigured(w, w.a.client.id, 'matriz-a.example.com');
       return get(`/api/clients/${w.a.client.id}/sso`);
     },
+    missing: () => get(`/api/clients/${MISSING_ID}/sso`),
     caller: 'adm',
   },
   'PUT /api/clients/:id/sso': {
-    req: (w) => ({
-      method: 'PUT',
-      url: `/api/clients/${w.a.client.id}/sso`,
-      body: {
-        emisor: SSO_ISSUER,
-        id_cliente: 'portal-matriz',
-        secreto: 'secreto-matriz',
-        dominios: ['matriz-a.example.com'],
-      },
-    }),
+    req: async (w, actor) => {
+      // A client administrator saves the domains its configuration already has (decision 0122).
+      if (actor === 'u5') await ssoConfigured(w, w.a.client.id, 'matriz-a.example.com');
+      return { method: 'PUT', url: `/api/clients/${w.a.client.id}/sso`, body: ssoBody };
+    },
+    missing: () => ({ method: 'PUT', url: `/api/clients/${MISSING_ID}/sso`, body: ssoBody }),
     caller: 'adm',
   },
   'DELETE /api/clients/:id/sso': {
     req: async (w, actor) => {
-      if (actor === 'adm') await ssoConfigured(w, w.c.client.id, 'matriz-c.example.com');
-      return { method: 'DELETE', url: `/api/clients/${w.c.client.id}/sso` };
+      if (actor === 'adm' || actor === 'u5') await ssoConfigured(w, w.a.client.id, 'matriz-a.example.com');
+      return { method: 'DELETE', url: `/api/clients/${w.a.client.id}/sso` };
     },
+    missing: () => ({ method: 'DELETE', url: `/api/clients/${MISSING_ID}/sso` }),
     caller: 'adm',
   },
-  // A client's SCIM token (decision 0121): client A's is read and generated, client C's revoked.
+  // A client's SCIM token (decision 0121), the distributor's and client A's administrator's: client A's is
+  // read, generated and revoked (each revoker on a live token of its own).
   'GET /api/clients/:id/scim/token': {
     req: (w) => get(`/api/clients/${w.a.client.id}/scim/token`),
+    missing: () => get(`/api/clients/${MISSING_ID}/scim/token`),
     caller: 'adm',
   },
   'POST /api/clients/:id/scim/token': {
     req: (w) => post(`/api/clients/${w.a.client.id}/scim/token`),
+    missing: () => post(`/api/clients/${MISSING_ID}/scim/token`),
     caller: 'adm',
   },
   'DELETE /api/clients/:id/scim/token': {
     req: async (w, actor) => {
-      if (actor === 'adm') {
+      if (actor === 'adm' || actor === 'u5') {
         const token = newToken();
         await w.db
           .update(scimTokens)
           .set({ revocadoEn: new Date() })
-          .where(eq(scimTokens.idCliente, w.c.client.id));
+          .where(and(eq(scimTokens.idCliente, w.a.client.id), isNull(scimTokens.revocadoEn)));
         await w.db
           .insert(scimTokens)
-          .values({ idCliente: w.c.client.id, tokenHash: hashToken(token), prefijo: token.slice(0, 12) });
+          .values({ idCliente: w.a.client.id, tokenHash: hashToken(token), prefijo: token.slice(0, 12) });
       }
-      return { method: 'DELETE', url: `/api/clients/${w.c.client.id}/scim/token` };
+      return { method: 'DELETE', url: `/api/clients/${w.a.client.id}/scim/token` };
     },
+    missing: () => ({ method: 'DELETE', url: `/api/clients/${MISSING_ID}/scim/token` }),
     caller: 'adm',
   },
   'GET /api/usuarios': {

@@ -170,9 +170,9 @@ export async function buildWorld(kind: DbKind, options: TestAppOptions = {}) {
     .insert(importJobs)
     .values({
       idCliente: clientA.id,
-      tipo: 'productos',
+      tipo: 'usuarios',
       status: 'terminado',
-      fileName: 'productos.csv',
+      fileName: 'usuarios.csv',
       createdBy: adm.id,
       totalRows: 1,
       errorRows: 1,

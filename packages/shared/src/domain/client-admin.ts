@@ -2,7 +2,14 @@
  * What a client's own administrators (rol 5) may change, as the distributor decides per client
  * (`permisos_cliente`, decision 0122). Reading the client's users, log, reports and requests needs none.
  */
-export const CLIENT_PERMISSIONS = ['usuarios', 'presupuestos', 'asignaciones', 'semanas', 'reglas'] as const;
+export const CLIENT_PERMISSIONS = [
+  'usuarios',
+  'presupuestos',
+  'asignaciones',
+  'semanas',
+  'reglas',
+  'identidad',
+] as const;
 export type ClientPermission = (typeof CLIENT_PERMISSIONS)[number];
 
 /** The permissions' names on the client form and in refusals. */
@@ -12,9 +19,13 @@ export const CLIENT_PERMISSION_NAMES: Record<ClientPermission, string> = {
   asignaciones: 'Productos asignados',
   semanas: 'Semanas de acceso',
   reglas: 'Reglas de autorización por monto y niveles',
+  identidad: 'Inicio de sesión de la empresa (SSO) y aprovisionamiento (SCIM)',
 };
 
-/** What a new client allows its administrators: managing its people, nothing about money. */
+/**
+ * What a new client allows its administrators: managing its people, nothing about money nor how its people
+ * sign in (`identidad`: its identity provider decides who enters as which of its accounts).
+ */
 export const CLIENT_PERMISSIONS_DEFAULT: readonly ClientPermission[] = ['usuarios'];
 
 export function isClientPermission(value: unknown): value is ClientPermission {

@@ -106,7 +106,7 @@ export const clients = pgTable(
     check('clients_tope_presupuesto_min', sql`${t.topePresupuesto} >= 0`),
     check(
       'clients_permisos_cliente_known',
-      sql`${t.permisosCliente} <@ '{usuarios,presupuestos,asignaciones,semanas,reglas}'::text[]`,
+      sql`${t.permisosCliente} <@ '{usuarios,presupuestos,asignaciones,semanas,reglas,identidad}'::text[]`,
     ),
     check('clients_presupuesto_min', sql`${t.presupuestoDefault} >= 0`),
     check('clients_modo', sql`${t.modoPresupuesto} in ('regular', 'categoria')`),

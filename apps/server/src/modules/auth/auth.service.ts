@@ -177,8 +177,9 @@ export async function signIn(
     throw new AppError(403, refusal.code, msg);
   }
   // A client that signs in only through its own provider (decision 0120): the right password of its
-  // roles 1–3 opens nothing. The distributor's administrators (no client) are never held by it.
-  if (user.rol !== ROLES.administrador && client && (await repo.ssoRequired(deps.db, client.id))) {
+  // roles 1–3 opens nothing. The distributor's administrators (no client) are never held by it, nor the
+  // client's administrators (rol 5), who never sign in through the provider and may be the ones who set it.
+  if (user.rol <= ROLES.superAutorizador && client && (await repo.ssoRequired(deps.db, client.id))) {
     await audit(deps.db, {
       userId: user.id,
       eventType: 'login_rechazado',

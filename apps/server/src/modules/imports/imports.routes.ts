@@ -10,8 +10,10 @@ import {
 } from '@portal/shared/schemas/imports';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { scopedClient } from '../../lib/client-scope.ts';
 import {
   acceptUpload,
+  CLIENT_ADMIN_IMPORTS,
   defineImportJobs,
   importDetail,
   importErrorsCsv,
@@ -21,18 +23,27 @@ import {
 
 const errors = errorResponses(400, 401, 403, 404, 413, 415);
 
-/** Rol 4: CSV templates, uploads processed by a background job, and their results (docs/domain.md "Imports"). */
+/**
+ * Rol 4, and rol 5 for its own client's users and assignments (decision 0122): CSV templates, uploads
+ * processed by a background job, and their results (docs/domain.md "Imports").
+ */
 export async function importRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = app.guard({ roles: [ROLES.administrador] });
   const tags = ['importaciones'];
   defineImportJobs(app.deps);
 
+  const readers = app.guard({ roles: [ROLES.administrador, ROLES.administradorCliente] });
   for (const kind of ImportKind.options) {
+    // A client administrator imports its people and their products with the permission each needs.
+    const permiso = CLIENT_ADMIN_IMPORTS[kind];
+    const importer = permiso
+      ? app.guard({ roles: [ROLES.administrador, ROLES.administradorCliente], clientPermission: permiso })
+      : admin;
     r.post(
       `/api/template/${kind}`,
       {
-        preValidation: admin,
+        preValidation: importer,
         schema: {
           tags,
           summary: `Plantilla CSV de ${kind} (UTF-8 con BOM: encabezado y una fila de ejemplo)`,
@@ -40,7 +51,8 @@ export async function importRoutes(app: FastifyInstance) {
         },
       },
       async (request, reply) => {
-        const { filename, body } = await templateCsv(app.deps, kind, request.body.id_cliente);
+        const idCliente = scopedClient(request.auth!, request.body.id_cliente)!;
+        const { filename, body } = await templateCsv(app.deps, kind, idCliente);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${filename}"`)
@@ -51,7 +63,7 @@ export async function importRoutes(app: FastifyInstance) {
     r.post(
       `/api/load/${kind}`,
       {
-        preValidation: admin,
+        preValidation: importer,
         schema: {
           tags,
           summary: `Carga un CSV de ${kind} (multipart: file, id_cliente); se procesa en segundo plano`,
@@ -66,7 +78,7 @@ export async function importRoutes(app: FastifyInstance) {
   r.get(
     '/api/importaciones',
     {
-      preValidation: admin,
+      preValidation: readers,
       schema: {
         tags,
         summary: 'Importaciones, las más recientes primero (10 por página)',
@@ -74,13 +86,13 @@ export async function importRoutes(app: FastifyInstance) {
         response: { 200: ImportListResponse, ...errors },
       },
     },
-    async (request) => listImports(app.deps, request.query),
+    async (request) => listImports(app.deps, request.auth!, request.query),
   );
 
   r.get(
     '/api/importaciones/:id',
     {
-      preValidation: admin,
+      preValidation: readers,
       schema: {
         tags,
         summary: 'Una importación con sus errores por fila',
@@ -88,17 +100,17 @@ export async function importRoutes(app: FastifyInstance) {
         response: { 200: ImportDetail, ...errors },
       },
     },
-    async (request) => importDetail(app.deps, request.params.id),
+    async (request) => importDetail(app.deps, request.auth!, request.params.id),
   );
 
   r.get(
     '/api/importaciones/:id/errores.csv',
     {
-      preValidation: admin,
+      preValidation: readers,
       schema: { tags, summary: 'Reporte CSV de los errores por fila de una importación', params: IdParam },
     },
     async (request, reply) => {
-      const body = await importErrorsCsv(app.deps, request.params.id);
+      const body = await importErrorsCsv(app.deps, request.auth!, request.params.id);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="errores_importacion_${request.params.id}.csv"`)

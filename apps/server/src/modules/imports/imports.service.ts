@@ -1,3 +1,4 @@
+import type { ClientPermission } from '@portal/shared/domain/client-admin';
 import { ROLES } from '@portal/shared/domain/roles';
 import { IMPORT_MAX_BYTES, IMPORTS_PER_PAGE, MAX_ID } from '@portal/shared/limits';
 import type {
@@ -14,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { categories, clients, importJobs, products, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
+import { clientPermissions, ownClientOf, scopedClient } from '../../lib/client-scope.ts';
 import { BOM, csvMoney, csvRow } from '../../lib/csv.ts';
 import {
   type CsvTable,
@@ -31,6 +33,7 @@ import { acceptReceived, discardReceived, fileReceiver } from '../../lib/form.ts
 import type { JobContext } from '../../lib/jobs.ts';
 import { readMultipart } from '../../lib/multipart.ts';
 import { MSG } from '../../messages.ts';
+import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { ASSIGNMENT_COLUMNS, upsertAssignments, validateAssignmentRows } from './assignment-import.ts';
 import { isLegendRow, legendRow, spanishHeader, specHeader, withSpecColumns } from './columns.ts';
 import {
@@ -43,6 +46,7 @@ import {
 import {
   CATEGORY_BUDGET_PREFIX,
   categoryColumns,
+  type ImportActorLimits,
   USER_COLUMNS,
   type UserImportClient,
   upsertUsers,
@@ -88,6 +92,48 @@ function headerIndex(kind: ImportKind, client: UserImportClient, header: string[
   if (kind === 'productos') return mapHeader(header, PRODUCT_COLUMNS);
   if (kind === 'asignaciones') return mapHeader(header, ASSIGNMENT_COLUMNS);
   return mapHeader(header, USER_COLUMNS, [...categoryColumns(client).keys()]);
+}
+
+/**
+ * A client administrator's import (decision 0122): its kinds are its client's people and their products,
+ * each behind the permission the same change needs on the screens; products (prices) stay the
+ * distributor's.
+ */
+export const CLIENT_ADMIN_IMPORTS: Partial<Record<ImportKind, ClientPermission>> = {
+  usuarios: 'usuarios',
+  asignaciones: 'asignaciones',
+};
+const CLIENT_ADMIN_KINDS = Object.keys(CLIENT_ADMIN_IMPORTS) as ImportKind[];
+
+/** The client an upload or a template names, as the actor may reach it (another client's: 404). */
+function importClientOf(auth: AuthContext, named: unknown): number {
+  const idCliente = named === undefined || named === '' ? undefined : Number(named);
+  if (idCliente !== undefined && (!Number.isInteger(idCliente) || idCliente <= 0 || idCliente > MAX_ID)) {
+    throw badRequest('VALIDATION', MSG.invClienteRequerido, { id_cliente: MSG.invClienteRequerido });
+  }
+  const scoped = scopedClient(auth, idCliente);
+  if (scoped === undefined) {
+    throw badRequest('VALIDATION', MSG.invClienteRequerido, { id_cliente: MSG.invClienteRequerido });
+  }
+  return scoped;
+}
+
+/** What the import's author may change, read as the job runs: null for the distributor's administrator. */
+async function importActorLimits(
+  db: Db,
+  createdBy: number | null,
+  idCliente: number,
+): Promise<ImportActorLimits | null> {
+  if (createdBy === null) return null;
+  const [author] = await db
+    .select({ rol: users.rol, tope: clients.topePresupuesto })
+    .from(users)
+    .innerJoin(clients, eq(clients.id, idCliente))
+    .where(eq(users.id, createdBy))
+    .limit(1);
+  if (!author || author.rol !== ROLES.administradorCliente) return null;
+  const permisos = await clientPermissions(db, idCliente);
+  return { presupuestos: permisos.includes('presupuestos'), tope: author.tope };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -200,10 +246,7 @@ export async function acceptUpload(
     })),
   );
   try {
-    const idCliente = Number(fields.id_cliente);
-    if (!Number.isInteger(idCliente) || idCliente <= 0 || idCliente > MAX_ID) {
-      throw badRequest('VALIDATION', MSG.invClienteRequerido, { id_cliente: MSG.invClienteRequerido });
-    }
+    const idCliente = importClientOf(auth, fields.id_cliente);
     const upload = received.file ?? received.archivo ?? Object.values(received)[0];
     if (!upload) throw badRequest('NO_FILE', MSG.archivoNoSeleccionado, { file: MSG.archivoNoSeleccionado });
     const client = await loadImportClient(deps.db, idCliente);
@@ -399,8 +442,9 @@ export async function runImport(deps: Deps, id: number, ctx: JobContext): Promis
       const validated = await validateUserRows(table, index, client);
       await yieldToRequests();
       await startProgress(validated);
+      const limits = await importActorLimits(deps.db, job.createdBy, client.id);
       await writeInBatches(validated.rows, (tx, batch) =>
-        upsertUsers(tx, client, batch, deps.config.PUBLIC_URL, deps.clock.now()),
+        upsertUsers(tx, client, batch, deps.config.PUBLIC_URL, deps.clock.now(), limits),
       );
     }
 
@@ -504,11 +548,20 @@ const jobColumns = {
   finishedAt: importJobs.finishedAt,
 };
 
+/** What a client administrator may read: its own client's imports of the kinds it may make. */
+function readableBy(auth: AuthContext): SQL | undefined {
+  const own = ownClientOf(auth);
+  if (own === null) return undefined;
+  return and(eq(importJobs.idCliente, own), inArray(importJobs.tipo, CLIENT_ADMIN_KINDS));
+}
+
 export async function listImports(
   deps: Pick<Deps, 'db'>,
+  auth: AuthContext,
   query: { id_cliente?: number; page: number },
 ): Promise<ImportListResponse> {
-  const where: SQL | undefined = query.id_cliente ? eq(importJobs.idCliente, query.id_cliente) : undefined;
+  const idCliente = scopedClient(auth, query.id_cliente);
+  const where = and(idCliente ? eq(importJobs.idCliente, idCliente) : undefined, readableBy(auth));
   const [rows, totals] = await Promise.all([
     deps.db
       .select(jobColumns)
@@ -529,21 +582,25 @@ export async function listImports(
   };
 }
 
-export async function importDetail(deps: Pick<Deps, 'db'>, id: number): Promise<ImportDetail> {
+export async function importDetail(
+  deps: Pick<Deps, 'db'>,
+  auth: AuthContext,
+  id: number,
+): Promise<ImportDetail> {
   const [row] = await deps.db
     .select({ ...jobColumns, errors: importJobs.errors })
     .from(importJobs)
     .leftJoin(clients, eq(clients.id, importJobs.idCliente))
     .leftJoin(users, eq(users.id, importJobs.createdBy))
-    .where(eq(importJobs.id, id))
+    .where(and(eq(importJobs.id, id), readableBy(auth)))
     .limit(1);
   if (!row) throw notFound(MSG.importacionInexistente, 'IMPORT_NOT_FOUND');
   return { ...toDto(row), errores: (row.errors as ImportRowError[]) ?? [] };
 }
 
 /** The per-row error report (UTF-8 with BOM, formula-safe). */
-export async function importErrorsCsv(deps: Deps, id: number): Promise<string> {
-  const detail = await importDetail(deps, id);
+export async function importErrorsCsv(deps: Deps, auth: AuthContext, id: number): Promise<string> {
+  const detail = await importDetail(deps, auth, id);
   let body = BOM + csvRow(['fila', 'campo', 'motivo', 'valor']);
   for (const e of detail.errores) body += csvRow([e.fila, e.campo, e.motivo, e.valor ?? '']);
   return body;

@@ -1,3 +1,5 @@
+import { budgetNeedsApproval } from '@portal/shared/domain/client-admin';
+import { formatCentavos } from '@portal/shared/domain/money';
 import { ROLES } from '@portal/shared/domain/roles';
 import type { ImportRowError } from '@portal/shared/schemas/imports';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -198,6 +200,33 @@ export function validateUserRows(
   });
 }
 
+/**
+ * What a client administrator's import may change (decision 0122); null for the distributor's, which may
+ * change everything. Read when the job runs (a permission changed meanwhile applies).
+ */
+export interface ImportActorLimits {
+  /** The client allows `presupuestos`: budgets and purchase limits. */
+  presupuestos: boolean;
+  /** The client's `tope_presupuesto` (centavos; null: none): a budget rising above it is refused here. */
+  tope: number | null;
+}
+
+/** The first budget or limit cell a row fills (a client administrator without `presupuestos` may not). */
+function budgetCell(row: UserImportRow, client: UserImportClient): string | null {
+  if (row.limiteDeCompras !== null) return 'limite_de_compras';
+  if (row.presupuestoDefault !== null) return 'presupuesto_default';
+  const [categoryId] = row.presupuestos.keys();
+  if (categoryId === undefined) return null;
+  const nombre = client.categorias.find((c) => c.id === categoryId)?.nombre ?? '';
+  return `${CATEGORY_BUDGET_PREFIX}${nombre}`;
+}
+
+const sum = (values: Iterable<number>) => {
+  let total = 0;
+  for (const v of values) total += v;
+  return total;
+};
+
 export interface UserBatchOutcome extends BatchResult {
   /** Rows refused while writing (the username belongs to another client). */
   errors: ImportRowError[];
@@ -237,6 +266,7 @@ export async function upsertUsers(
   publicUrl: string,
   /** Now (the app's clock): welcome links live from it; changed rows are stamped with it. */
   now: Date,
+  limits: ImportActorLimits | null = null,
 ): Promise<UserBatchOutcome> {
   const outcome: UserBatchOutcome = { creados: 0, actualizados: 0, errors: [] };
   if (rows.length === 0) return outcome;
@@ -252,16 +282,35 @@ export async function upsertUsers(
   const byKey = new Map(existing.map((u) => [u.usuario.toLowerCase(), u]));
   const fresh: UserImportRow[] = [];
   const known: { row: UserImportRow; current: (typeof existing)[number] }[] = [];
+  const refuse = (row: UserImportRow, campo: string, motivo: string, valor: string) =>
+    outcome.errors.push({ fila: row.fila, campo, motivo, valor });
+  const tope = limits?.tope ?? null;
+  const topeText = () => formatCentavos(tope ?? 0);
+  const regular = client.modoPresupuesto !== 'categoria';
   for (const row of rows) {
     const current = byKey.get(row.usuario.toLowerCase());
-    if (!current) fresh.push(row);
-    else if (current.idCliente !== client.id || current.rol === ROLES.administrador) {
-      outcome.errors.push({
-        fila: row.fila,
-        campo: 'usuario',
-        motivo: MSG.impUsuarioAjeno,
-        valor: row.usuario,
-      });
+    const cell = limits && !limits.presupuestos ? budgetCell(row, client) : null;
+    if (current && (current.idCliente !== client.id || current.rol === ROLES.administrador)) {
+      refuse(row, 'usuario', MSG.impUsuarioAjeno, row.usuario);
+    } else if (current && current.rol === ROLES.administradorCliente) {
+      // A client administrator's account changes on the users screen only (never demoted by a file).
+      refuse(row, 'usuario', MSG.impUsuarioAdministrador, row.usuario);
+    } else if (cell) {
+      refuse(row, cell, MSG.impSinPermisoPresupuestos, cell);
+    } else if (!current) {
+      const asked = regular
+        ? row.presupuestoDefault
+        : row.presupuestos.size
+          ? sum(row.presupuestos.values())
+          : null;
+      if (asked !== null && budgetNeedsApproval(tope, asked, null))
+        refuse(
+          row,
+          regular ? 'presupuesto_default' : 'presupuestos',
+          MSG.impPresupuestoTope(topeText()),
+          formatCentavos(asked),
+        );
+      else fresh.push(row);
     } else known.push({ row, current });
   }
 
@@ -317,6 +366,23 @@ export async function upsertUsers(
       .where(inArray(userCategoryBudgets.userId, ids));
     const storedBudget = new Map(stored.map((b) => [`${b.userId}:${b.categoryId}`, b.presupuesto]));
     for (const { row, current } of known) {
+      if (tope !== null) {
+        // Above the client's cap, a budget waits for the distributor: a file cannot ask, so it is refused.
+        const mine = stored.filter((b) => b.userId === current.id);
+        const before = regular ? current.presupuestoDefault : sum(mine.map((b) => b.presupuesto));
+        const merged = new Map(mine.map((b) => [b.categoryId, b.presupuesto]));
+        for (const [categoryId, presupuesto] of row.presupuestos) merged.set(categoryId, presupuesto);
+        const asked = regular ? row.presupuestoDefault : row.presupuestos.size ? sum(merged.values()) : null;
+        if (asked !== null && budgetNeedsApproval(tope, asked, before)) {
+          refuse(
+            row,
+            regular ? 'presupuesto_default' : 'presupuestos',
+            MSG.impPresupuestoTope(topeText()),
+            formatCentavos(asked),
+          );
+          continue;
+        }
+      }
       const next = {
         ...fields(row),
         limiteDeCompras: row.limiteDeCompras ?? current.limiteDeCompras,

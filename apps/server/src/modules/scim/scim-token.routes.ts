@@ -3,15 +3,22 @@ import { errorResponses, IdParam, OkMessage } from '@portal/shared/schemas/commo
 import { ScimTokenCreated, ScimTokenView } from '@portal/shared/schemas/scim';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { scopedClient } from '../../lib/client-scope.ts';
 import { MSG } from '../../messages.ts';
 import { createScimToken, getScimToken, revokeScimToken } from './scim-token.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 419);
 
-/** A client's SCIM provisioning token (decision 0121): rol 4 only; the value is shown once. */
+/**
+ * A client's SCIM provisioning token (decision 0121); the value is shown once. Rol 4 for any client, rol 5
+ * for its own when its client allows `identidad` (another client's id answers like a missing one).
+ */
 export async function scimTokenRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = app.guard({ roles: [ROLES.administrador] });
+  const admin = app.guard({
+    roles: [ROLES.administrador, ROLES.administradorCliente],
+    clientPermission: 'identidad',
+  });
   const tags = ['administracion'];
 
   r.get(
@@ -26,7 +33,7 @@ export async function scimTokenRoutes(app: FastifyInstance) {
         response: { 200: ScimTokenView, ...errors },
       },
     },
-    async (request) => getScimToken(app.deps, request.params.id),
+    async (request) => getScimToken(app.deps, scopedClient(request.auth!, request.params.id)!),
   );
 
   r.post(
@@ -42,7 +49,12 @@ export async function scimTokenRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const created = await createScimToken(app.deps, request, request.auth!, request.params.id);
+      const created = await createScimToken(
+        app.deps,
+        request,
+        request.auth!,
+        scopedClient(request.auth!, request.params.id)!,
+      );
       return reply.status(201).send(created);
     },
   );
@@ -59,7 +71,12 @@ export async function scimTokenRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await revokeScimToken(app.deps, request, request.auth!, request.params.id);
+      await revokeScimToken(
+        app.deps,
+        request,
+        request.auth!,
+        scopedClient(request.auth!, request.params.id)!,
+      );
       return { status: 'ok' as const, msg: MSG.scimTokenRevocado };
     },
   );

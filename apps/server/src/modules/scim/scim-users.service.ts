@@ -40,7 +40,11 @@ export type ScimUserRow = {
   updatedAt: Date;
 };
 
-/** The tenant's users SCIM sees: roles 1–3 of the token's client (administrators never appear). */
+/**
+ * The tenant's users SCIM sees: roles 1–3 of the token's client. Administrators never appear — neither the
+ * distributor's nor the client's own (rol 5, who may have generated the token): to SCIM they are missing
+ * ids, so a provider can neither deactivate nor change them, nor give their role (decision 0122).
+ */
 export const tenantUsers = (idCliente: number) =>
   and(eq(users.idCliente, idCliente), between(users.rol, 1, 3))!;
 

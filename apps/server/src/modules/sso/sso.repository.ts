@@ -1,3 +1,4 @@
+import { ROLES } from '@portal/shared/domain/roles';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/principal.ts';
@@ -44,6 +45,18 @@ export async function domainsOfOthers(tx: Tx, idCliente: number, dominios: strin
       and(inArray(clientSsoDomains.dominio, dominios), sql`${clientSsoDomains.idCliente} <> ${idCliente}`),
     );
   return rows.map((r) => r.dominio);
+}
+
+/**
+ * The e-mail domains of the client's administrators (rol 5): accounts only the distributor makes and changes,
+ * so their domains are the company's by the distributor's word (decision 0122).
+ */
+export async function clientAdminDomains(tx: Tx, idCliente: number): Promise<string[]> {
+  const rows = await tx
+    .select({ dominio: sql<string>`lower(split_part(${users.email}, '@', 2))` })
+    .from(users)
+    .where(and(eq(users.idCliente, idCliente), eq(users.rol, ROLES.administradorCliente)));
+  return rows.map((r) => r.dominio).filter(Boolean);
 }
 
 /** Writes a client's configuration and its domains (the domain rows replaced), in the caller's transaction. */

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { scopedClient } from '../../lib/client-scope.ts';
 import { MSG } from '../../messages.ts';
 import { deleteSsoConfig, getSsoConfig, saveSsoConfig } from './sso.service.ts';
 import { discoverSso, finishSsoLogin, startSsoLogin } from './sso-login.service.ts';
@@ -29,11 +30,15 @@ const param = z.preprocess((v) => (typeof v === 'string' ? v : undefined), z.str
 /**
  * Single sign-on with each client's own identity provider (issue 40 item 4, decision 0120): the sign-in
  * page's discovery, the start of the flow and the provider's callback (public), and the client's
- * configuration (rol 4).
+ * configuration: rol 4 for any client, rol 5 for its own when its client allows `identidad` (another
+ * client's id answers like a missing one, lib/client-scope.ts, decision 0122).
  */
 export async function ssoRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = app.guard({ roles: [ROLES.administrador] });
+  const admin = app.guard({
+    roles: [ROLES.administrador, ROLES.administradorCliente],
+    clientPermission: 'identidad',
+  });
   const store = app.sessions;
 
   r.post(
@@ -101,7 +106,7 @@ export async function ssoRoutes(app: FastifyInstance) {
         response: { 200: SsoConfigView, ...errors },
       },
     },
-    async (request) => getSsoConfig(app.deps, request.params.id),
+    async (request) => getSsoConfig(app.deps, scopedClient(request.auth!, request.params.id)!),
   );
 
   r.put(
@@ -117,7 +122,14 @@ export async function ssoRoutes(app: FastifyInstance) {
         response: { 200: SsoConfigView, ...errors },
       },
     },
-    async (request) => saveSsoConfig(app.deps, request, request.auth!, request.params.id, request.body),
+    async (request) =>
+      saveSsoConfig(
+        app.deps,
+        request,
+        request.auth!,
+        scopedClient(request.auth!, request.params.id)!,
+        request.body,
+      ),
   );
 
   r.delete(
@@ -132,7 +144,12 @@ export async function ssoRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await deleteSsoConfig(app.deps, request, request.auth!, request.params.id);
+      await deleteSsoConfig(
+        app.deps,
+        request,
+        request.auth!,
+        scopedClient(request.auth!, request.params.id)!,
+      );
       return { status: 'ok' as const, msg: MSG.ssoEliminado };
     },
   );

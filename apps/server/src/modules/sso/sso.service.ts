@@ -1,15 +1,18 @@
 /**
  * A client's single sign-on configuration (issue 40 item 4, decision 0120), set by the distributor's
- * administrator: its provider's issuer, the client id and secret the provider gave the portal (the secret
+ * administrator, or by the client's own administrator when its client allows `identidad` (decision 0122):
+ * its provider's issuer, the client id and secret the provider gave the portal (the secret
  * sealed, never sent back), the e-mail domains it covers (each belongs to one client), whether password
  * sign-in is refused for the client's users and whether a first sign-in creates the account.
  */
 import type { SsoConfigBody, SsoConfigView } from '@portal/shared/schemas/sso';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
 import { clientExists } from '../../db/clients.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
+import { isClientAdmin } from '../../lib/client-scope.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { sealSecret, ssoContext } from '../../lib/secret-box.ts';
@@ -73,6 +76,10 @@ export async function saveSsoConfig(
       const before = await repo.findConfig(tx, idCliente);
       if (!secreto && !before)
         throw badRequest('VALIDATION', MSG.ssoSecretoRequerido, { secreto: MSG.ssoSecretoRequerido });
+      if (isClientAdmin(auth)) {
+        const refused = await domainsRefusedToClientAdmin(tx, idCliente, input.dominios, before);
+        if (refused.length > 0) throw domainNotAllowed(refused);
+      }
       const taken = await repo.domainsOfOthers(tx, idCliente, input.dominios);
       if (taken.length > 0) throw domainTaken();
       const row = await repo.saveConfig(
@@ -116,6 +123,27 @@ export async function saveSsoConfig(
     if (isUniqueViolation(err, 'client_sso_domains_pkey')) throw domainTaken();
     throw err;
   }
+}
+
+/**
+ * The domains a client administrator (rol 5) may not save: a domain is a claim on everyone who types an
+ * address of it at the sign-in page (the offer to enter through the client's provider), so from inside a
+ * client only the domains its configuration already has and those of its administrators' e-mails (accounts
+ * the distributor makes) may be used; another company's domain is the distributor's to add.
+ */
+async function domainsRefusedToClientAdmin(
+  tx: Tx,
+  idCliente: number,
+  dominios: string[],
+  before: repo.SsoConfigRow | undefined,
+): Promise<string[]> {
+  const vouched = new Set([...(before?.dominios ?? []), ...(await repo.clientAdminDomains(tx, idCliente))]);
+  return dominios.filter((d) => !vouched.has(d));
+}
+
+function domainNotAllowed(dominios: string[]) {
+  const msg = MSG.ssoDominioNoPermitido(dominios);
+  return badRequest('SSO_DOMAIN_NOT_ALLOWED', msg, { dominios: msg });
 }
 
 function domainTaken() {

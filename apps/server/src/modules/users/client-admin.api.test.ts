@@ -10,6 +10,7 @@ import {
   userCategoryBudgets,
   users,
 } from '../../db/schema/index.ts';
+import { csvRow } from '../../lib/csv.ts';
 import { MSG } from '../../messages.ts';
 import { postForm, signedInAdmin } from '../../test/admin-fixtures.ts';
 import {
@@ -24,6 +25,8 @@ import { makeCategory, makeClient, makeUser, TEST_PASSWORD, uniq } from '../../t
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
 import { linkIn } from '../../test/links.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
+import { waitForImport } from '../../test/uploads.ts';
+import { USER_COLUMNS } from '../imports/user-import.ts';
 
 type UserRow = typeof users.$inferSelect;
 type ClientRow = typeof clients.$inferSelect;
@@ -327,7 +330,17 @@ describe.each(DB_KINDS)('the client administrator, rol 5 (%s)', (kind) => {
         expect((await row(buyer.id)).rol).toBe(rol);
       }
 
-      // The other routes that give roles are the distributor's: the import and the second-factor reset.
+      // Its import gives roles 1–3 only: a row asking for rol 5 is refused on the row, nobody is created.
+      const asked = uniq('rol5');
+      const cells: Record<string, string> = {
+        usuario: asked,
+        user_id: `${asked}@example.test`,
+        nombre: 'Ascendida',
+        rol: '5',
+        direccion_entrega: 'Oficina',
+        active_week: '1',
+        entrega_week: '1',
+      };
       const load = await postForm(
         api,
         '/api/load/usuarios',
@@ -335,12 +348,15 @@ describe.each(DB_KINDS)('the client administrator, rol 5 (%s)', (kind) => {
         {
           file: {
             filename: 'usuarios.csv',
-            data: Buffer.from('usuario,rol\nnuevo,Administrador de cliente\n'),
+            data: Buffer.from(csvRow(USER_COLUMNS) + csvRow(USER_COLUMNS.map((c) => cells[c] ?? ''))),
           },
         },
       );
-      expect(load.statusCode).toBe(403);
-      expect(load.json()).toEqual(FORBIDDEN);
+      expect(load.statusCode, load.body).toBe(202);
+      const job = await waitForImport(db(), load.json().id_importacion);
+      expect(job.errors).toEqual([{ fila: 2, campo: 'rol', motivo: MSG.impRol, valor: '5' }]);
+      expect(await db().select().from(users).where(eq(users.usuario, asked))).toEqual([]);
+      // The second-factor reset stays the distributor's.
       const twoFactor = await api.post(`/api/recuperar/2fa/${buyer.id}`);
       expect(twoFactor.statusCode).toBe(403);
       expect(twoFactor.json()).toEqual(FORBIDDEN);

@@ -9,6 +9,7 @@ import {
   mayAssign,
   mayAssignTo,
   mayChangeBudgets,
+  mayChangeIdentity,
   mayChangeRules,
   mayChangeUsers,
   mayChangeWeeks,
@@ -41,6 +42,7 @@ describe('the distributor’s scope (rol 4)', () => {
     expect(mayAssign(DISTRIBUTOR_SCOPE)).toBe(true);
     expect(mayChangeWeeks(DISTRIBUTOR_SCOPE)).toBe(true);
     expect(mayChangeRules(DISTRIBUTOR_SCOPE)).toBe(true);
+    expect(mayChangeIdentity(DISTRIBUTOR_SCOPE)).toBe(true);
     for (const rol of [1, 2, 3, 5]) expect(mayManage(DISTRIBUTOR_SCOPE, { rol })).toBe(true);
   });
 
@@ -91,6 +93,18 @@ describe('a client administrator’s scope (rol 5)', () => {
     expect([mayAssign(none), mayChangeWeeks(none), mayChangeRules(none)]).toEqual([false, false, false]);
     const all = clientScope(client(['asignaciones', 'semanas', 'reglas']));
     expect([mayAssign(all), mayChangeWeeks(all), mayChangeRules(all)]).toEqual([true, true, true]);
+  });
+
+  it('sets its client’s sign-in and provisioning only with `identidad`, which no other permission brings', () => {
+    const others = clientScope(client(['usuarios', 'presupuestos', 'asignaciones', 'semanas', 'reglas']));
+    expect(mayChangeIdentity(others)).toBe(false);
+    const identity = clientScope(client(['identidad']));
+    expect(mayChangeIdentity(identity)).toBe(true);
+    expect([mayChangeUsers(identity), mayChangeBudgets(identity), mayAssign(identity)]).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('with `asignaciones` alone it selects the buyers (for their products), and changes no account', () => {

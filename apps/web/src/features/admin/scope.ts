@@ -59,6 +59,15 @@ export function mayChangeRules(scope: AdminScope): boolean {
   return scope.permisos.includes('reglas');
 }
 
+/**
+ * The client's single sign-on and SCIM token may be set (the distributor's dialogs on its own client): who
+ * enters as which of the client's accounts is its identity provider's word, so only when the distributor
+ * allows `identidad`.
+ */
+export function mayChangeIdentity(scope: AdminScope): boolean {
+  return scope.permisos.includes('identidad');
+}
+
 /** The scope's area of the web app: '/administrador' for the distributor, '/cliente' for rol 5. */
 export function areaPath(scope: AdminScope): '/administrador' | '/cliente' {
   return isDistributor(scope) ? '/administrador' : '/cliente';

@@ -4,12 +4,14 @@
  * list, access weeks, approval rules, the log, and its áreas and budget top-ups (decision 0123). One lazy
  * chunk for the area.
  */
+import type { ImportKind } from '@portal/shared/schemas/imports';
 import { Navigate, useParams } from 'react-router';
 import { AreasPage } from '../../../features/admin/areas/areas-page';
 import { ClientHomePage } from '../../../features/admin/client-home/client-home-page';
 import { ClientRulesPage } from '../../../features/admin/clients/client-rules-page';
+import { ImportButton } from '../../../features/admin/imports/import-dialog';
 import { LogsPage } from '../../../features/admin/logs/logs-page';
-import { mayChangeBudgets } from '../../../features/admin/scope';
+import { mayAssign, mayChangeBudgets, mayChangeUsers } from '../../../features/admin/scope';
 import { ClientAdminScope, useAdminScope } from '../../../features/admin/scope-context';
 import { RosterSyncPage } from '../../../features/admin/users/roster-sync-page';
 import { UserProductsPage } from '../../../features/admin/users/user-products-page';
@@ -24,11 +26,33 @@ export function Principal() {
   return <ClientHomePage actions={<ReportButton />} />;
 }
 
-/** The client's users: no import, no delegations (the distributor's). */
+/**
+ * 'Importación por archivo' of the client's own people (with `usuarios`) and their products (with
+ * `asignaciones`): the distributor's dialog, for its own client.
+ */
+function ClientImportButton() {
+  const scope = useAdminScope();
+  const kinds: ImportKind[] = [];
+  if (mayChangeUsers(scope)) kinds.push('usuarios');
+  if (mayAssign(scope)) kinds.push('asignaciones');
+  const [first] = kinds;
+  if (!scope.client || !first) return null;
+  return (
+    <ImportButton
+      kind={first}
+      kinds={kinds}
+      idCliente={scope.client.id}
+      clienteNombre={scope.client.nombre}
+      label="Importación por archivo"
+    />
+  );
+}
+
+/** The client's users, with its CSV import; no delegations (the distributor's). */
 export function Usuarios() {
   return (
     <ClientAdminScope>
-      <UsersPage />
+      <UsersPage importButton={() => <ClientImportButton />} />
     </ClientAdminScope>
   );
 }

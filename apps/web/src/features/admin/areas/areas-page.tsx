@@ -14,7 +14,6 @@ import {
   Anchor,
   Box,
   Button,
-  EmptyState,
   Group,
   Paper,
   Progress,
@@ -29,13 +28,13 @@ import type { ClientDto } from '@portal/shared/schemas/clients';
 import {
   IconArrowsExchange,
   IconBuildingFactory2,
-  IconBuildingStore,
   IconPencil,
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { showSuccess } from '../../../components/ui/alerts';
+import { ChooseClientFirst } from '../../../components/ui/choose-client';
 import { confirmAction } from '../../../components/ui/confirm';
 import { ListPanel } from '../../../components/ui/list-panel';
 import { ListEmpty } from '../../../components/ui/list-states';
@@ -360,15 +359,7 @@ function AreasScreen({ idCliente, client, picker, problem }: AreasScreenProps) {
       </Paper>
 
       {idCliente === null ? (
-        <Paper withBorder radius="lg" shadow="xs" p={{ base: 'lg', sm: 48 }}>
-          <EmptyState
-            color="indigo"
-            variant="light"
-            icon={<IconBuildingStore size={28} stroke={1.6} />}
-            title="Elige un cliente para empezar"
-            description="Selecciona un cliente en la lista de arriba para ver y administrar sus áreas."
-          />
-        </Paper>
+        <ChooseClientFirst description="Selecciona un cliente en la lista de arriba para ver y administrar sus áreas." />
       ) : (
         <ListPanel
           headerGap={2}

@@ -1,12 +1,14 @@
 /**
  * «Mi empresa», a client administrator's home (rol 5, decision 0122): its client's name, what the
  * distributor lets it change (each allowed change with a link to its screen), the budget cap above which a budget waits for the distributor, its accounts
- * by role (active and inactive, each a link to the filtered users list) and its budget requests.
+ * by role (active and inactive, each a link to the filtered users list) and its budget requests; with
+ * `identidad`, its client's single sign-on and SCIM token in the distributor's own dialogs.
  */
 import {
   Alert,
   Anchor,
   Badge,
+  Button,
   Group,
   List,
   Paper,
@@ -24,16 +26,32 @@ import {
   type ClientPermission,
 } from '@portal/shared/domain/client-admin';
 import { CLIENT_ROLES, ROLE_NAMES } from '@portal/shared/domain/roles';
-import type { ClientAdminHomeResponse } from '@portal/shared/schemas/clients';
-import { IconAlertTriangle, IconCheck, IconCoins, IconX } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { ClientAdminHomeResponse, ClientDto } from '@portal/shared/schemas/clients';
+import {
+  IconAlertTriangle,
+  IconBuildingSkyscraper,
+  IconCheck,
+  IconCoins,
+  IconId,
+  IconUsersGroup,
+  IconX,
+} from '@tabler/icons-react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page';
 import { errorMessage } from '../../../lib/api';
 import { formatMXN } from '../../../lib/format';
 import { OwnBudgetRequests } from '../budget-requests/budget-requests-panel';
-import { clientScope, mayChangeBudgets } from '../scope';
+import { clientScope, mayChangeBudgets, mayChangeIdentity } from '../scope';
 import { useClientAdminHome } from './api';
+
+// The distributor's own dialogs (clients screen), loaded when one is opened.
+const ClientSsoDialog = lazy(() =>
+  import('../clients/client-sso-dialog').then((m) => ({ default: m.ClientSsoDialog })),
+);
+const ClientScimDialog = lazy(() =>
+  import('../clients/client-scim-dialog').then((m) => ({ default: m.ClientScimDialog })),
+);
 
 const n = (v: number) => v.toLocaleString('es-MX');
 
@@ -49,6 +67,8 @@ const SCREENS: Record<ClientPermission, { to: string; label: string }[]> = {
   ],
   semanas: [{ to: '/cliente/semanas', label: 'Ir a Semanas de acceso' }],
   reglas: [{ to: '/cliente/reglas', label: 'Ir a Reglas de aprobación' }],
+  // On this page, «Inicio de sesión y aprovisionamiento».
+  identidad: [],
 };
 
 function Permissions({ permisos }: { permisos: readonly ClientPermission[] }) {
@@ -84,7 +104,7 @@ function Permissions({ permisos }: { permisos: readonly ClientPermission[] }) {
                 </Text>{' '}
                 administrar: {CLIENT_PERMISSION_NAMES[p]}
               </Text>
-              {allowed ? (
+              {allowed && SCREENS[p].length > 0 ? (
                 <Group gap="md" data-testid={`pantalla-${p}`}>
                   {SCREENS[p].map((screen) => (
                     <Anchor key={screen.to} component={Link} to={screen.to} size="xs" fw={600}>
@@ -137,6 +157,58 @@ function BudgetCap({ tope, allowed, pending }: { tope: number | null; allowed: b
             {pending === 1 ? '1 presupuesto' : `${n(pending)} presupuestos`}
           </Badge>
         </Group>
+      ) : null}
+    </Paper>
+  );
+}
+
+/**
+ * «Inicio de sesión y aprovisionamiento» (`identidad`): the client's identity provider — its people's sign-in
+ * with the company's account and the SCIM token that creates, changes and deactivates them — in the same
+ * dialogs the distributor opens from its clients list.
+ */
+function Identity({ client }: { client: ClientDto }) {
+  const [open, setOpen] = useState<'sso' | 'scim' | null>(null);
+  const close = () => setOpen(null);
+  return (
+    <Paper withBorder radius="lg" p="md" shadow="xs" component="section" aria-labelledby="identidad">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Title order={2} fz="lg" id="identidad">
+          Inicio de sesión y aprovisionamiento
+        </Title>
+        <ThemeIcon size={36} radius="md" variant="light" color="indigo" aria-hidden>
+          <IconId size={20} />
+        </ThemeIcon>
+      </Group>
+      <Text size="sm" c="dimmed" mt={4} mb="md">
+        Tu gente puede entrar con la cuenta de la empresa (Microsoft Entra ID, Google Workspace, Okta…), y tu
+        proveedor de identidad puede dar de alta, modificar y dar de baja a sus usuarios. Los administradores
+        de tu empresa siguen entrando con su usuario, su contraseña y su código.
+      </Text>
+      <Group gap="sm">
+        <Button
+          variant="light"
+          leftSection={<IconBuildingSkyscraper size={18} aria-hidden />}
+          onClick={() => setOpen('sso')}
+        >
+          Inicio de sesión de la empresa
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconUsersGroup size={18} aria-hidden />}
+          onClick={() => setOpen('scim')}
+        >
+          Aprovisionamiento (SCIM)
+        </Button>
+      </Group>
+      {open !== null ? (
+        <Suspense fallback={null}>
+          {open === 'sso' ? (
+            <ClientSsoDialog opened client={client} onClose={close} />
+          ) : (
+            <ClientScimDialog opened client={client} onClose={close} />
+          )}
+        </Suspense>
       ) : null}
     </Paper>
   );
@@ -220,6 +292,7 @@ export function ClientHomePage({ actions }: { actions?: ReactNode }) {
               pending={data.solicitudes_pendientes}
             />
           </SimpleGrid>
+          {mayChangeIdentity(clientScope(data.cliente)) ? <Identity client={data.cliente} /> : null}
           <Accounts data={data} />
           <OwnBudgetRequests />
         </>

@@ -2,7 +2,7 @@
  * «Aprovisionamiento (SCIM)» of a client (issue 40 item 5, decision 0121): the SCIM base URL to give the
  * identity provider, the live token's prefix and dates, «Generar token» (the token is shown once, with a
  * copy button; generating replaces the previous one) and «Revocar». Opened from the row's menu of the
- * clients list.
+ * clients list, and by a client administrator allowed `identidad` from «Mi empresa» for its own client.
  */
 import '@mantine/core/styles/Code.css';
 import { Button, Code, Group, Menu, Modal, Stack, Text } from '@mantine/core';

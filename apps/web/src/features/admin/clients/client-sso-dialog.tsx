@@ -2,7 +2,8 @@
  * «Inicio de sesión de la empresa» of a client (issue 40 item 4, decision 0120): its identity provider
  * (OpenID Connect issuer, client id and secret), the e-mail domains it covers, whether its users must sign
  * in through it and whether a first sign-in creates the account; the return address to register at the
- * provider; «Guardar» and «Quitar». Opened from the row's menu of the clients list.
+ * provider; «Guardar» and «Quitar». Opened from the row's menu of the clients list, and by a client
+ * administrator allowed `identidad` from «Mi empresa» for its own client (decision 0122).
  */
 import { Button, Group, Modal, Paper, PasswordInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -176,7 +177,7 @@ function SsoEditor({
           />
           <Switch
             label="Obligatorio para sus usuarios"
-            description="Ya no podrán entrar con contraseña, solo con la cuenta de la empresa."
+            description="Sus usuarios, autorizadores y super autorizadores ya no podrán entrar con contraseña, solo con la cuenta de la empresa."
             {...form.getInputProps('obligatorio', { type: 'checkbox' })}
           />
           <Switch

@@ -21,7 +21,6 @@ import {
   Button,
   Card,
   Checkbox,
-  EmptyState,
   Group,
   Menu,
   Paper,
@@ -37,7 +36,6 @@ import { MSG } from '@portal/shared/messages';
 import type { ClientDto } from '@portal/shared/schemas/clients';
 import type { UserDto, UsersSort } from '@portal/shared/schemas/users';
 import {
-  IconBuildingStore,
   IconDots,
   IconKey,
   IconPackages,
@@ -51,6 +49,7 @@ import { Fragment, type ReactNode, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ActiveBadge } from '../../../components/ui/active-badge';
 import { showSuccess } from '../../../components/ui/alerts';
+import { ChooseClientFirst } from '../../../components/ui/choose-client';
 import { confirmAction } from '../../../components/ui/confirm';
 import { ListPanel } from '../../../components/ui/list-panel';
 import { PageHeader } from '../../../components/ui/page';
@@ -773,19 +772,11 @@ function UsersScreen({ importButton, delegationPanel, users }: UsersPageProps & 
           idCliente={idCliente}
           client={client}
           onCreate={drawer.create}
-          importButton={distributor ? importButton : undefined}
+          importButton={importButton}
         />
 
         {idCliente === null ? (
-          <Paper withBorder radius="lg" shadow="xs" p={{ base: 'lg', sm: 48 }}>
-            <EmptyState
-              color="indigo"
-              variant="light"
-              icon={<IconBuildingStore size={28} stroke={1.6} />}
-              title="Elige un cliente para empezar"
-              description="Selecciona un cliente en la lista de arriba para ver, agregar o importar sus usuarios."
-            />
-          </Paper>
+          <ChooseClientFirst description="Selecciona un cliente en la lista de arriba para ver, agregar o importar sus usuarios." />
         ) : (
           <ListPanel
             header={

@@ -20,7 +20,6 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { actionableStatus } from '@portal/shared/domain/order-workflow';
 import { ORDERS_PER_PAGE } from '@portal/shared/limits';
 import { AuthorizerOrdersQuery, type AuthorizerOrdersResponse } from '@portal/shared/schemas/orders';
@@ -29,7 +28,6 @@ import {
   IconChevronRight,
   IconClipboardCheck,
   IconEye,
-  IconFileSpreadsheet,
   IconHourglassHigh,
   IconStairsUp,
 } from '@tabler/icons-react';

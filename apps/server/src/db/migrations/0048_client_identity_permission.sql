@@ -1,0 +1,2 @@
+ALTER TABLE "clients" DROP CONSTRAINT "clients_permisos_cliente_known";--> statement-breakpoint
+ALTER TABLE "clients" ADD CONSTRAINT "clients_permisos_cliente_known" CHECK ("clients"."permisos_cliente" <@ '{usuarios,presupuestos,asignaciones,semanas,reglas,identidad}'::text[]);
