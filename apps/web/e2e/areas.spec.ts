@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { MSG } from '../../server/src/messages';
 import { expect, expectHome, PHONE_WIDTH, screenshot, signIn, test } from './fixtures';
 import {
@@ -15,6 +15,7 @@ import {
   createProduct,
   expectNotice,
   openAccessWeek,
+  ownBrowserPage,
   runSuffix,
   scrollDialogTop,
   signInAdminApi,
@@ -28,7 +29,8 @@ import { enrolTwoFactor } from './totp';
  * into it from another área, and puts a buyer in it from the users form; the buyer sees «Presupuesto del área
  * Mantenimiento», is refused for the área, asks for more with «Solicitar ampliación»; the responsible approver
  * approves it on «Ampliaciones» (the same request refused a moment later in another tab answers 409, said in
- * the dialog); the buyer completes the purchase, and the approver's review shows the área's month.
+ * the dialog) while the buyer's catalogue, left open, shows the área's new figure and the answer without a
+ * reload; the buyer completes the purchase, and the approver's review shows the área's month.
  */
 test('el área con su presupuesto y su responsable: el comprador pide una ampliación, el responsable la aprueba y la compra pasa', async ({
   browser,
@@ -195,6 +197,14 @@ test('el área con su presupuesto y su responsable: el comprador pide una amplia
     await phone(buyer, 'areas-comprador-390');
   });
 
+  // The buyer leaves its catalogue open while the approver decides: nothing on it polls.
+  const watching = await livePage(browser, comprador, password);
+  const lineaViva = watching.page.getByRole('group', { name: 'Presupuesto del área Mantenimiento' });
+  await watching.page.goto('/usuario/principal');
+  await expect(lineaViva).toContainText('restante de $900.00');
+  await watching.streaming;
+  await markDocument(watching.page);
+
   // The responsible approver: «Ampliaciones», pending first; approved in one tab, refused too late in another.
   await asUser(browser, responsable, password, async (r) => {
     await r.goto('/autorizador/principal');
@@ -241,6 +251,18 @@ test('el área con su presupuesto y su responsable: el comprador pide una amplia
     );
     await other.close();
   });
+
+  // The buyer's open catalogue followed, in the same document: the área's $200 more, and the answer.
+  try {
+    await expect(lineaViva).toContainText('restante de $1,100.00');
+    const mineLive = watching.page.getByRole('region', { name: 'Tus solicitudes de ampliación' });
+    await expect(mineLive).toContainText('Aprobada');
+    await expect(mineLive).toContainText('«Adelante, talla M»');
+    expect(await stillSameDocument(watching.page)).toBe(true);
+    expect(watching.errors).toEqual([]);
+  } finally {
+    await watching.page.context().close();
+  }
 
   // The buyer: the área now has $1,100; the answer is on its request; the purchase goes through.
   await asUser(browser, comprador, password, async (buyer) => {
@@ -433,6 +455,175 @@ test('el administrador de cliente cambia el presupuesto de un área y decide una
   expect(rows).toHaveLength(1);
   expect(refused, 'respuestas 403 en las pantallas del administrador de cliente').toEqual([]);
 });
+
+/**
+ * The distributor's «Ampliaciones» (decision 0123): its overview names the clients with top-ups waiting;
+ * «Ver» opens that client's requests (`?cliente=`, with the client select), where it approves a buyer's
+ * request for its own budget. The buyer's catalogue, open meanwhile, shows the bigger monthly budget and the
+ * answer without a reload. Without a client chosen the screen asks for one.
+ */
+test('el distribuidor decide desde su resumen la ampliación de un cliente y el comprador la ve sin recargar', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const suffix = runSuffix();
+  const cliente = `Laboratorios Ríos ${suffix}`;
+  const compradora = `marta.rios.${suffix}`;
+  const tecnico = `jorge.salas.${suffix}`;
+  const password = 'Reactivos#2026Lab';
+  const correo = (usuario: string) => `${usuario}@laboratorios-rios.mx`;
+  const idCliente = await asAdmin(browser, async (admin) => {
+    const id = await createClient(admin, {
+      nombre: cliente,
+      presupuesto_default: 2000,
+      limite_de_compras: -1,
+      cantidad_autorizadores: 1,
+    });
+    await openAccessWeek(admin, id);
+    const reactivos = await createCategory(admin, id, 'Reactivos', 'IconBottle');
+    await createProduct(admin, {
+      id_cliente: id,
+      id_categoria: reactivos,
+      clave_interna: `REA-${suffix}`,
+      nombre: `Buffer de fosfatos ${suffix}`,
+      precio: 380,
+      unidad_de_medida: 'Frasco',
+    });
+    const { area } = await apiPost<{ area: { id: number } }>(admin, '/api/areas', {
+      id_cliente: id,
+      nombre: 'Control de calidad',
+      codigo: 'CAL',
+      presupuesto: 3000,
+    });
+    const idCompradora = await createAccount(
+      admin,
+      {
+        id_cliente: id,
+        usuario: compradora,
+        correo: correo(compradora),
+        nombre: 'Marta Ríos Vega',
+        rol: 1,
+        presupuesto_default: 2000,
+      },
+      password,
+    );
+    await assignAll(admin, idCompradora, 5);
+    await createAccount(
+      admin,
+      {
+        id_cliente: id,
+        usuario: tecnico,
+        correo: correo(tecnico),
+        nombre: 'Jorge Salas Ibarra',
+        rol: 1,
+        presupuesto_default: 2000,
+        id_area: area.id,
+      },
+      password,
+    );
+    return id;
+  });
+  // Two requests wait: the technician's for his área, and the buyer's for her own budget.
+  await asUser(browser, tecnico, password, (tech) =>
+    apiPost(tech, '/api/ampliaciones', {
+      destino: 'area',
+      importe: 1200,
+      motivo: 'Calibración anual del espectrofotómetro',
+    }),
+  );
+  const buyer = await livePage(browser, compradora, password);
+  try {
+    await apiPost(buyer.page, '/api/ampliaciones', {
+      destino: 'usuario',
+      importe: 500,
+      motivo: 'Reactivos para el lote de marzo',
+    });
+    await buyer.page.goto('/usuario/principal');
+    const mensual = buyer.page.getByRole('group', { name: 'Presupuesto mensual' });
+    await expect(mensual).toContainText('$2,000.00');
+    const mine = buyer.page.getByRole('region', { name: 'Tus solicitudes de ampliación' });
+    await expect(mine).toContainText('Pendiente');
+    await buyer.streaming;
+    await markDocument(buyer.page);
+
+    // The overview: the client with its two requests waiting; «Ver» opens them.
+    await signInAdminApi(page);
+    await page.goto('/administrador/principal');
+    const waiting = page.getByRole('region', { name: 'Ampliaciones por decidir' });
+    const row = waiting.getByTestId(`ampliaciones-cliente-${idCliente}`);
+    await expect(row).toContainText(cliente);
+    await expect(row).toContainText('2 solicitudes pendientes');
+    await screenshot(page, 'admin-resumen-ampliaciones');
+    await row.getByRole('link', { name: `Ver las ampliaciones de ${cliente}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/administrador/ampliaciones\\?cliente=${idCliente}$`));
+    await expect(page.getByRole('heading', { name: 'Ampliaciones', level: 1 })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Cliente' })).toHaveValue(cliente);
+    const marta = page.getByRole('listitem').filter({ hasText: 'Marta Ríos Vega' });
+    const jorge = page.getByRole('listitem').filter({ hasText: 'Jorge Salas Ibarra' });
+    await expect(marta).toContainText('+$500.00');
+    await expect(marta).toContainText('Motivo: Reactivos para el lote de marzo');
+    await expect(jorge).toContainText('Presupuesto del área Control de calidad (CAL)');
+    await expect(jorge).toContainText('+$1,200.00');
+    // The sidebar's link keeps the client.
+    await expect(
+      page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Ampliaciones' }),
+    ).toHaveAttribute('href', `/administrador/ampliaciones?cliente=${idCliente}`);
+    await screenshot(page, 'admin-ampliaciones');
+    await phone(page, 'admin-ampliaciones-390');
+
+    await marta.getByRole('button', { name: 'Aprobar la ampliación de Marta Ríos Vega' }).click();
+    const approve = page.getByRole('dialog', { name: '¿Aprobar la ampliación de Marta Ríos Vega?' });
+    await expect(approve).toContainText('Al aprobarla, ese presupuesto crece $500.00 MXN');
+    await approve.getByRole('textbox', { name: 'Respuesta (opcional)' }).fill('Adelante con el lote');
+    await approve.getByRole('button', { name: 'Aprobar', exact: true }).click();
+    await expectNotice(page, MSG.ampliacionAprobada);
+    await expect(marta).toHaveCount(0);
+    await expect(jorge).toBeVisible();
+
+    // The buyer's catalogue, in the same document: $2,500 this month, and the answer on her request.
+    await expect(mensual).toContainText('$2,500.00');
+    await expect(mensual).toContainText('Incluye ampliación de $500.00');
+    await expect(mine).toContainText('Aprobada');
+    await expect(mine).toContainText('«Adelante con el lote»');
+    expect(await stillSameDocument(buyer.page)).toBe(true);
+    await clearNotifications(buyer.page);
+    await screenshot(buyer.page, 'usuario-ampliacion-en-vivo');
+    expect(buyer.errors).toEqual([]);
+  } finally {
+    await buyer.page.context().close();
+  }
+
+  // With no client in the address the screen asks for one.
+  await page.goto('/administrador/ampliaciones');
+  await expect(page.getByText('Elige un cliente para empezar')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Jorge Salas Ibarra' })).toHaveCount(0);
+});
+
+/**
+ * A buyer's browser of its own, signed in through the API, with its page's errors, and a promise of its
+ * live-updates stream answering (the app opens it a few seconds after the screen loads).
+ */
+async function livePage(
+  browser: Browser,
+  usuario: string,
+  password: string,
+): Promise<{ page: Page; errors: string[]; streaming: Promise<unknown> }> {
+  const { page, errors } = await ownBrowserPage(browser, usuario, password);
+  const streaming = page.waitForResponse(
+    (res) => new URL(res.url()).pathname === '/api/eventos' && res.status() === 200,
+    { timeout: 30_000 },
+  );
+  return { page, errors, streaming };
+}
+
+/** Marks the document: a reload would drop the mark. */
+const markDocument = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { sinRecargar: boolean }).sinRecargar = true;
+  });
+const stillSameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { sinRecargar?: boolean }).sinRecargar === true);
 
 /** An área's row (a table on wide screens, a card on phones). */
 function area(page: Page, codigo: string): Locator {

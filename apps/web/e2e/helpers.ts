@@ -111,6 +111,33 @@ export async function apiSignIn(api: APIRequestContext, usuario: string, passwor
 }
 
 /**
+ * A browser context of its own for `usuario`, signed in through the API, with the suite's settings, and the
+ * page's errors (4xx answers aside) as they happen.
+ */
+export async function ownBrowserPage(
+  browser: Browser,
+  usuario: string,
+  password: string,
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    baseURL: e2eBaseUrl(),
+    locale: 'es-MX',
+    timezoneId: 'America/Mexico_City',
+    viewport: { width: 1366, height: 860 },
+    reducedMotion: 'reduce',
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text())) errors.push(msg.text());
+  });
+  await apiSignIn(page.request, usuario, password);
+  return { page, errors };
+}
+
+/**
  * Runs `work` as `usuario` in a browser context of its own (the test's page keeps its session), signed in
  * through the API: the page starts blank, and opens the app where `work` goes.
  */
@@ -311,6 +338,8 @@ export interface NewUser {
   cp?: string;
   estado?: string;
   area?: string;
+  /** The área (cost centre, decision 0123) whose budget the user buys under. */
+  id_area?: number;
 }
 
 /** A user of a client, created by the signed-in administrator (the portal e-mails a welcome link). */

@@ -1,7 +1,14 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, PHONE_WIDTH, screenshot, test } from './fixtures';
-import { apiSignIn, asAdmin, createAccount, placeOrder, reviewWorld, runSuffix } from './helpers';
-import { e2eBaseUrl } from './ports';
+import {
+  apiSignIn,
+  asAdmin,
+  createAccount,
+  ownBrowserPage,
+  placeOrder,
+  reviewWorld,
+  runSuffix,
+} from './helpers';
 
 /**
  * Live updates (issue 43 item 6, decision 0116): three people with the portal open in their own browsers —
@@ -13,24 +20,7 @@ import { e2eBaseUrl } from './ports';
 const PASSWORD = 'EnVivo#2026';
 
 /** A browser context of its own for `usuario`, signed in through the API, with the suite's settings. */
-async function personPage(browser: Browser, usuario: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({
-    baseURL: e2eBaseUrl(),
-    locale: 'es-MX',
-    timezoneId: 'America/Mexico_City',
-    viewport: { width: 1366, height: 860 },
-    reducedMotion: 'reduce',
-    serviceWorkers: 'block',
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text())) errors.push(msg.text());
-  });
-  await apiSignIn(page.request, usuario, PASSWORD);
-  return { page, errors };
-}
+const personPage = (browser: Browser, usuario: string) => ownBrowserPage(browser, usuario, PASSWORD);
 
 /** Marks the document: a reload would drop the mark. */
 const markDocument = (page: Page) =>

@@ -31,23 +31,27 @@ export interface LiveOrder {
 
 /**
  * What the live updates hear on the same channel (migration 0041, decision 0116): orders inserted or
- * updated ('p:<id>:<client>:<buyer>;…', or 'p:*' when one statement changed many), and the users whose bell
- * changed ('a:<user ids>', or 'a:*'). 'all': too many to name. These never concern the session cache.
+ * updated ('p:<id>:<client>:<buyer>;…', or 'p:*' when one statement changed many), the users whose bell
+ * changed ('a:<user ids>', or 'a:*'), and the buyers whose budget figures changed — a top-up decided, a
+ * transfer between áreas ('b:<user ids>', or 'b:*'; sent by `announceBudgets`, decision 0123). 'all': too
+ * many to name. These never concern the session cache.
  */
 export type LiveChange =
   | { kind: 'pedido'; orders: LiveOrder[] | 'all' }
-  | { kind: 'aviso'; userIds: number[] | 'all' };
+  | { kind: 'aviso'; userIds: number[] | 'all' }
+  | { kind: 'presupuesto'; userIds: number[] | 'all' };
 
 const WHOLE_NUMBER = /^\d{1,10}$/;
 
 /** A live update's message, or null when the payload is the session cache's (or anything else). */
 export function parseLiveChange(payload: string): LiveChange | null {
   const kind = payload.slice(0, 2);
-  if (kind !== 'p:' && kind !== 'a:') return null;
+  if (kind !== 'p:' && kind !== 'a:' && kind !== 'b:') return null;
   const body = payload.slice(2);
-  if (kind === 'a:') {
+  if (kind === 'a:' || kind === 'b:') {
     const ids = body.split(',');
-    return { kind: 'aviso', userIds: ids.every((id) => WHOLE_NUMBER.test(id)) ? ids.map(Number) : 'all' };
+    const userIds = ids.every((id) => WHOLE_NUMBER.test(id)) ? ids.map(Number) : 'all';
+    return kind === 'a:' ? { kind: 'aviso', userIds } : { kind: 'presupuesto', userIds };
   }
   const entries = body.split(';').map((entry) => entry.split(':'));
   if (!entries.every((parts) => parts.length === 3 && parts.every((part) => WHOLE_NUMBER.test(part))))

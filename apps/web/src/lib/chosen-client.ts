@@ -1,6 +1,6 @@
 /**
- * The client the administrator is working on follows them across Usuarios, Inventario, Semanas de acceso
- * and Áreas (decision 0062): each of those screens keeps it in its URL (`?cliente=3`), and the last valid one
+ * The client the administrator is working on follows them across Usuarios, Inventario, Semanas de acceso,
+ * Áreas and Ampliaciones (decision 0062): each of those screens keeps it in its URL (`?cliente=3`), and the last valid one
  * is remembered for this browser tab so that the sidebar's links to those screens carry it.
  */
 import { useSyncExternalStore } from 'react';
@@ -11,6 +11,7 @@ export const CLIENT_SCREENS = {
   inventario: '/administrador/inventario',
   semanas: '/administrador/semanas',
   areas: '/administrador/areas',
+  ampliaciones: '/administrador/ampliaciones',
 } as const;
 
 const KEY = 'portal.admin.cliente';

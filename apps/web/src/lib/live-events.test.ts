@@ -44,6 +44,7 @@ let calls: string[];
 const handlers: LiveHandlers = {
   pedido: (id) => calls.push(`pedido ${id}`),
   aviso: () => calls.push('aviso'),
+  presupuesto: () => calls.push('presupuesto'),
   recarga: () => calls.push('recarga'),
 };
 const latest = () => StandInEventSource.opened.at(-1)!;
@@ -77,9 +78,10 @@ describe('live events', () => {
     source.send('pedido', '{"id":"42"}');
     source.send('pedido', 'no es json');
     source.send('aviso', '{}');
+    source.send('presupuesto', '{}');
     source.send('recarga', '{}');
     // The first opening asks again for nothing: the screens have just loaded.
-    expect(calls).toEqual(['pedido 42', 'aviso', 'recarga']);
+    expect(calls).toEqual(['pedido 42', 'aviso', 'presupuesto', 'recarga']);
   });
 
   it('refused or cut for good: tried again a minute later, then everything is asked again', () => {

@@ -1,7 +1,7 @@
 /**
  * The live updates' stream (decision 0116): one EventSource (`GET /api/eventos`) for the signed-in app. The
- * server says only what changed — `pedido` (an order's id), `aviso` (the bell), `recarga` (ask again for
- * everything) — and the page asks again through its usual calls. The browser reconnects by itself when the
+ * server says only what changed — `pedido` (an order's id), `aviso` (the bell), `presupuesto` (the buyer's
+ * budget figures), `recarga` (ask again for everything) — and the page asks again through its usual calls. The browser reconnects by itself when the
  * server ends a stream, sending the last event's id so that nothing is missed; when the stream is refused,
  * cut for good, or ends with `fin` (its session no longer holds: reconnecting would only be refused) it is
  * tried again a minute later, and the screens poll meanwhile (`useLiveEventsUp`), which is also how a
@@ -16,6 +16,8 @@ export interface LiveHandlers {
   pedido(id: number): void;
   /** The person's bell changed. */
   aviso(): void;
+  /** The person's budget figures or top-up requests changed (a top-up decided, a transfer between áreas). */
+  presupuesto(): void;
   /** Something may have been missed: ask again for everything on screen. */
   recarga(): void;
 }
@@ -82,6 +84,7 @@ export function openLiveEvents(handlers: LiveHandlers): () => void {
       if (id !== null) handlers.pedido(id);
     });
     current.addEventListener('aviso', () => handlers.aviso());
+    current.addEventListener('presupuesto', () => handlers.presupuesto());
     current.addEventListener('recarga', () => handlers.recarga());
     current.addEventListener('fin', () => {
       if (source !== current) return;

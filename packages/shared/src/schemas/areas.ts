@@ -97,6 +97,8 @@ export const TopupDecisionBody = z.object({ respuesta: optionalText(255) });
 
 export const TopupsQuery = z.object({
   estado: z.enum(TOPUP_STATES, { error: MSG.datosInvalidos }).optional(),
+  /** Only this client's requests (the distributor's «Ampliaciones» of the client it chose). */
+  id_cliente: optionalIdNumber(MSG.debesSeleccionarCliente),
   page: PageQuery,
 });
 

@@ -14,7 +14,8 @@ export async function adminOverviewRoutes(app: FastifyInstance) {
       preValidation: app.guard({ roles: [ROLES.administrador] }),
       schema: {
         tags: ['administracion'],
-        summary: 'Resumen: clientes y usuarios activos, pedidos del mes por estado, importaciones',
+        summary:
+          'Resumen: clientes y usuarios activos, pedidos del mes por estado, importaciones, ampliaciones por decidir',
         response: { 200: AdminOverview, 401: ErrorBody, 403: ErrorBody },
       },
     },

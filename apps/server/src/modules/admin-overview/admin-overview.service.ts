@@ -1,16 +1,16 @@
 import { businessMonth } from '@portal/shared/domain/time';
-import type { AdminOverview } from '@portal/shared/schemas/overview';
-import { and, between, count, eq, gte, inArray, lt } from 'drizzle-orm';
-import { clients, importJobs, orders, users } from '../../db/schema/index.ts';
+import { type AdminOverview, OVERVIEW_TOPUP_CLIENTS } from '@portal/shared/schemas/overview';
+import { and, asc, between, count, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { budgetTopups, clients, importJobs, orders, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../lib/deps.ts';
 
 const STATUSES = ['pendiente', 'espera', 'aprobado', 'cancelado'] as const;
 
-/** The administrator's home figures. */
+/** The administrator's home figures, with the budget top-ups waiting for a decision per client. */
 export async function adminOverview(deps: Deps, now = deps.clock.now()): Promise<AdminOverview> {
   const month = businessMonth(now, deps.config.BUSINESS_TZ);
   const weekAgo = new Date(now.getTime() - 7 * 24 * 3_600_000);
-  const [clientRows, userRows, orderRows, runningRows, failedRows] = await Promise.all([
+  const [clientRows, userRows, orderRows, runningRows, failedRows, topupRows] = await Promise.all([
     deps.db.select({ n: count() }).from(clients).where(eq(clients.activo, true)),
     deps.db
       .select({ n: count() })
@@ -29,6 +29,14 @@ export async function adminOverview(deps: Deps, now = deps.clock.now()): Promise
       .select({ n: count() })
       .from(importJobs)
       .where(and(eq(importJobs.status, 'fallido'), gte(importJobs.createdAt, weekAgo))),
+    // The top-ups waiting, per client (decision 0123): a handful of rows, the clients that have some.
+    deps.db
+      .select({ id: clients.id, nombre: clients.nombre, pendientes: count() })
+      .from(budgetTopups)
+      .innerJoin(clients, eq(clients.id, budgetTopups.idCliente))
+      .where(eq(budgetTopups.estado, 'pendiente'))
+      .groupBy(clients.id, clients.nombre)
+      .orderBy(desc(count()), asc(clients.nombre), asc(clients.id)),
   ]);
   const pedidos = { pendiente: 0, espera: 0, aprobado: 0, cancelado: 0, total: 0 };
   for (const row of orderRows) {
@@ -43,5 +51,9 @@ export async function adminOverview(deps: Deps, now = deps.clock.now()): Promise
     mes: month.key,
     pedidos_mes: pedidos,
     importaciones: { en_proceso: runningRows[0]?.n ?? 0, fallidas_7_dias: failedRows[0]?.n ?? 0 },
+    ampliaciones_pendientes: {
+      total: topupRows.reduce((sum, r) => sum + r.pendientes, 0),
+      clientes: topupRows.slice(0, OVERVIEW_TOPUP_CLIENTS),
+    },
   };
 }

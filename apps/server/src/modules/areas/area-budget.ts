@@ -4,10 +4,11 @@
  * or an approval locks the área's row after the buyer's (the order's, then the buyer's, then the área's: one
  * order everywhere), so two buyers of one área can never both spend its last pesos.
  */
+import { ROLES } from '@portal/shared/domain/roles';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { isTransaction } from '../../db/prepared.ts';
-import { areaMonthSpend, areas, budgetAdjustments } from '../../db/schema/index.ts';
+import { areaMonthSpend, areas, budgetAdjustments, users } from '../../db/schema/index.ts';
 
 export interface AreaMonth {
   id: number;
@@ -75,6 +76,28 @@ export async function lockAreas(tx: Tx, ids: readonly number[]): Promise<void> {
   await tx.execute(
     sql`select id from ${areas} where id = any(${sql.param(sorted)}::int4[]) order by id for update`,
   );
+}
+
+/**
+ * Tells the live updates (decision 0116) whose budget figures just changed — these buyers, and the active
+ * buyers of these áreas — so that their open screens ask again (the budget cards, the área's line, their
+ * top-up requests). The database sends it at this transaction's commit, never for a rollback, on the live
+ * updates' channel through the function the triggers of migration 0041 use: 'b:<user ids>' (or 'b:*' when
+ * they are too many to name). Only ids: the page reads the figures through its own routes.
+ */
+export async function announceBudgets(
+  tx: Tx,
+  who: { users?: readonly number[]; areas?: readonly number[] },
+): Promise<void> {
+  const userIds = [...new Set(who.users ?? [])];
+  const areaIds = [...new Set(who.areas ?? [])];
+  if (userIds.length === 0 && areaIds.length === 0) return;
+  await tx.execute(sql`select portal_live_notify('b', (select string_agg(t.id::text, ',' order by t.id) from (
+      select u.id from ${users} u where u.id = any(${sql.param(userIds)}::int4[])
+      union
+      select u.id from ${users} u
+        where u.id_area = any(${sql.param(areaIds)}::int4[]) and u.rol = ${ROLES.usuario} and u.activo
+    ) t))`);
 }
 
 /** What the área's other orders of the month spend: its month without this order (unless it is cancelled). */

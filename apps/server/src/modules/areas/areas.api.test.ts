@@ -210,6 +210,21 @@ describe.each(DB_KINDS)('áreas and top-ups (%s)', (kind) => {
       estado: 'pendiente',
       puede_decidir: false,
     });
+    // The distributor finds it under its client (`id_cliente`), and on its overview's waiting top-ups.
+    const ofClient = await distributor.get(`/api/ampliaciones?estado=pendiente&id_cliente=${w.client.id}`);
+    expect(ofClient.json()).toMatchObject({
+      total: 1,
+      ampliaciones: [expect.objectContaining({ id, puede_decidir: true })],
+    });
+    const ofAnother = await distributor.get(`/api/ampliaciones?id_cliente=${(await makeClient(db())).id}`);
+    expect(ofAnother.json()).toMatchObject({ total: 0, ampliaciones: [] });
+    expect((await distributor.get('/api/ampliaciones?id_cliente=cero')).statusCode).toBe(400);
+    const waiting = async () => (await distributor.get('/api/admin/resumen')).json().ampliaciones_pendientes;
+    expect((await waiting()).clientes).toContainEqual({
+      id: w.client.id,
+      nombre: w.client.nombre,
+      pendientes: 1,
+    });
     // One pending request per budget.
     expect(
       (await w.api.post('/api/ampliaciones', { destino: 'area', importe: 10, motivo: 'Otra' })).statusCode,
@@ -238,6 +253,7 @@ describe.each(DB_KINDS)('áreas and top-ups (%s)', (kind) => {
       .from(budgetAdjustments)
       .where(eq(budgetAdjustments.idArea, w.area.id));
     expect(adjustments.map((x) => x.importe)).toEqual(approved ? [15_000] : []);
+    expect((await waiting()).clientes.map((c: { id: number }) => c.id)).not.toContain(w.client.id);
     const cart = await w.api.get('/api/carrito');
     expect(cart.json().presupuesto.area.presupuesto).toBe(approved ? 250 : 100);
     if (approved) expect((await buy(w.api, w.product.id, 2)).statusCode).toBe(201);

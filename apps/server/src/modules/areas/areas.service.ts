@@ -24,7 +24,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
-import { areaMonths, lockAreas } from './area-budget.ts';
+import { announceBudgets, areaMonths, lockAreas } from './area-budget.ts';
 
 const areaNotFound = () => notFound(MSG.areaNoEncontrada, 'AREA_NOT_FOUND');
 
@@ -290,6 +290,8 @@ export async function transferBetweenAreas(
         createdBy: auth.user.id,
       },
     ]);
+    // Both áreas' buyers see their área's new month without a reload.
+    await announceBudgets(tx, { areas: [from.id, to.id] });
     await audit(tx, {
       userId: auth.user.id,
       eventType: 'area_transferencia',

@@ -4,7 +4,8 @@
  * super authorizer or a client administrator (with `presupuestos`) of the client, or the distributor,
  * approves or refuses it; never the buyer who asked. An approval writes a budget adjustment of that month:
  * that buyer's (or área's) budget of that month only grows. A decision is conditional on the request still
- * pending: of two at once, the second answers 409.
+ * pending: of two at once, the second answers 409. A decision reaches the buyer's open screens live (and, for
+ * an área's approved top-up, those of the área's buyers): `announceBudgets`.
  */
 import { centavosToPesos, formatCentavos, pesosToCentavos } from '@portal/shared/domain/money';
 import { ROLES } from '@portal/shared/domain/roles';
@@ -38,6 +39,7 @@ import { iso } from '../../lib/form.ts';
 import { addressOf, enqueueEmails } from '../../lib/mailer.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
+import { announceBudgets } from './area-budget.ts';
 
 export const TOPUPS_PER_PAGE = 20;
 
@@ -265,9 +267,14 @@ async function mayDecideInScope(db: Db | Tx, auth: AuthContext): Promise<boolean
 export async function listTopups(
   deps: Deps,
   auth: AuthContext,
-  query: { estado?: TopupState | undefined; page: number },
+  query: { estado?: TopupState | undefined; id_cliente?: number | undefined; page: number },
 ): Promise<TopupsResponse> {
-  const where = query.estado ? eq(budgetTopups.estado, query.estado) : sql`true`;
+  // A client named narrows what the caller sees (the distributor's chosen client); it never widens it.
+  const where =
+    and(
+      query.estado ? eq(budgetTopups.estado, query.estado) : undefined,
+      query.id_cliente !== undefined ? eq(budgetTopups.idCliente, query.id_cliente) : undefined,
+    ) ?? sql`true`;
   const ampliaciones = await readTopups(
     deps.db,
     auth,
@@ -329,6 +336,11 @@ export async function decideTopup(
         idTopup: row.id,
         createdBy: auth.user.id,
       });
+    // The buyer who asked sees the answer, and with an approval the figures of everyone it raises, live.
+    await announceBudgets(tx, {
+      users: [row.userId],
+      areas: decision === 'aprobada' && row.idArea !== null ? [row.idArea] : [],
+    });
     await audit(tx, {
       userId: auth.user.id,
       eventType: decision === 'aprobada' ? 'ampliacion_aprobada' : 'ampliacion_rechazada',

@@ -1,6 +1,7 @@
 /**
  * Live updates over server-sent events (issue 43 item 6, decision 0116), through a real HTTP listener and a
- * real stream reader: what reaches whom when an order or a bell changes, reconnection with Last-Event-ID,
+ * real stream reader: what reaches whom when an order, a bell or a buyer's budget (a top-up decided, a
+ * transfer between áreas; decision 0123) changes, reconnection with Last-Event-ID,
  * the stream's end with its session, the per-person cap, and (on PostgreSQL) a change made through one
  * instance reaching a stream open on another.
  */
@@ -9,9 +10,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
-import { notifications, orders, sessions, users } from '../../db/schema/index.ts';
+import { areas, notifications, orders, sessions, users } from '../../db/schema/index.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { MSG } from '../../messages.ts';
+import { signedInAdmin } from '../../test/admin-fixtures.ts';
 import { EventStreamClient } from '../../test/event-stream.ts';
 import {
   assign,
@@ -45,6 +47,7 @@ async function listening(app: FastifyInstance): Promise<string> {
 const isOrder = (id: number) => (e: { event: string; data: string }) =>
   e.event === 'pedido' && JSON.parse(e.data).id === id;
 const isNotice = (e: { event: string }) => e.event === 'aviso';
+const isBudget = (e: { event: string }) => e.event === 'presupuesto';
 
 let ipCounter = 0;
 const nextIp = () => `10.116.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
@@ -215,6 +218,83 @@ describe.each(DB_KINDS)('live updates over server-sent events (%s)', (kind) => {
     await luis.waitFor(isNotice, 'Luis’s own notice');
     expect(luis.events.filter(isNotice)).toHaveLength(1);
     expect(firstTab.events.filter(isNotice)).toHaveLength(2);
+  });
+
+  it('a top-up’s decision reaches the buyers whose figures it changes, and a transfer the buyers of both áreas', async () => {
+    const w = await world(t);
+    const db = t.database.db;
+    const newArea = async (nombre: string, codigo: string, presupuesto: number) =>
+      (
+        await db
+          .insert(areas)
+          .values({ idCliente: w.client.id, nombre, codigo, presupuesto, idResponsable: w.people.ana.id })
+          .returning()
+      )[0]!;
+    const mant = await newArea('Mantenimiento', 'MANT', 10_000);
+    const alm = await newArea('Almacén', 'ALM', 50_000);
+    await db.update(users).set({ idArea: mant.id }).where(eq(users.id, w.people.buyer.id));
+    const colleague = await makeUser(db, { rol: 1, idCliente: w.client.id, idArea: mant.id });
+    const outsider = await makeUser(db, { rol: 1, idCliente: w.client.id });
+    const api = { colleague: await w.signIn(colleague), outsider: await w.signIn(outsider) };
+    const streams = {
+      buyer: await stream(w.api.buyer),
+      colleague: await stream(api.colleague),
+      outsider: await stream(api.outsider),
+      ana: await stream(w.api.ana),
+      otherBuyer: await stream(w.api.otherBuyer),
+    };
+    const budgetEvents = (s: EventStreamClient) => s.events.filter(isBudget);
+    const ask = async (as: ApiClient, destino: 'area' | 'usuario') => {
+      const res = await as.post('/api/ampliaciones', { destino, importe: 50, motivo: 'Cascos' });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().ampliacion.id as number;
+    };
+    /** A notice for each of `people`: once it reaches them, every earlier event has too (they come in order). */
+    const mark = async (people: { id: number }[], on: EventStreamClient[]) => {
+      await db.insert(notifications).values(
+        people.map((p) => ({
+          userId: p.id,
+          tipo: 'presupuesto',
+          titulo: 'Marca',
+          texto: 'Prueba',
+          ruta: '/usuario/principal',
+        })),
+      );
+      for (const s of on) await s.waitFor(isNotice, 'the mark');
+    };
+
+    // The área's top-up, approved by its responsible approver: the buyer who asked and the área's other buyer.
+    const areaTopup = await ask(w.api.buyer, 'area');
+    expect((await w.api.ana.post(`/api/ampliaciones/${areaTopup}/aprobar`, {})).statusCode).toBe(200);
+    const seen = await streams.buyer.waitFor(isBudget, 'the buyer’s presupuesto event');
+    expect(JSON.parse(seen.data)).toEqual({});
+    await streams.colleague.waitFor(isBudget, 'the área colleague’s presupuesto event');
+
+    // Another buyer's own top-up, refused by the super authorizer: that buyer only (the answer changed).
+    const ownTopup = await ask(api.outsider, 'usuario');
+    expect((await w.api.luis.post(`/api/ampliaciones/${ownTopup}/rechazar`, {})).statusCode).toBe(200);
+    await streams.outsider.waitFor(isBudget, 'the outsider’s presupuesto event');
+    await mark(
+      [w.people.buyer, colleague, w.people.ana, w.people.otherBuyer],
+      [streams.buyer, streams.colleague, streams.ana, streams.otherBuyer],
+    );
+    expect(budgetEvents(streams.buyer)).toHaveLength(1);
+    expect(budgetEvents(streams.colleague)).toHaveLength(1);
+    // It never named the área's approval: only its own refusal reached it.
+    expect(budgetEvents(streams.outsider)).toHaveLength(1);
+    // Neither the approver nor another client's buyer hears of budgets that are not theirs.
+    expect(budgetEvents(streams.ana)).toEqual([]);
+    expect(budgetEvents(streams.otherBuyer)).toEqual([]);
+
+    // A transfer between áreas: the buyers of both (here, Mantenimiento's two), no one else.
+    const admin = await signedInAdmin(t.app, db);
+    const moved = await admin.api.post('/api/areas/transferencias', { de: alm.id, a: mant.id, importe: 100 });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await waitUntil('the transfer’s events', () =>
+      [streams.buyer, streams.colleague].every((s) => budgetEvents(s).length === 2),
+    );
+    await mark([outsider], [streams.outsider]);
+    expect(budgetEvents(streams.outsider)).toHaveLength(1);
   });
 
   it('Last-Event-ID: what was missed is sent again (only what the person may see); an unknown id gets recarga', async () => {

@@ -9,7 +9,7 @@ import { LiveHub } from './live.ts';
 /** What the document says the stream answers. */
 const STREAM_ANSWER = {
   description:
-    'Flujo de eventos (text/event-stream): `pedido` con `{"id": N}` cuando cambia un pedido que puedes ver, `aviso` cuando cambian tus avisos, `recarga` cuando hay que volver a pedir todo, `fin` cuando la sesión ya no vale (no reconectar)',
+    'Flujo de eventos (text/event-stream): `pedido` con `{"id": N}` cuando cambia un pedido que puedes ver, `aviso` cuando cambian tus avisos, `presupuesto` cuando cambian las cifras de tu presupuesto o tus solicitudes de ampliación, `recarga` cuando hay que volver a pedir todo, `fin` cuando la sesión ya no vale (no reconectar)',
   content: { 'text/event-stream': { schema: z.string() } },
 };
 

@@ -38,6 +38,8 @@ describe('live updates: messages', () => {
     expect(parseLiveChange('p:12:3')).toEqual({ kind: 'pedido', orders: 'all' });
     expect(parseLiveChange('a:7,8')).toEqual({ kind: 'aviso', userIds: [7, 8] });
     expect(parseLiveChange('a:*')).toEqual({ kind: 'aviso', userIds: 'all' });
+    expect(parseLiveChange('b:7,8')).toEqual({ kind: 'presupuesto', userIds: [7, 8] });
+    expect(parseLiveChange('b:*')).toEqual({ kind: 'presupuesto', userIds: 'all' });
     // The session cache's payloads are not the live updates'.
     for (const payload of ['u:1', 'c:2', 's:abc', '*', '']) expect(parseLiveChange(payload)).toBeNull();
     expect(parseInvalidation('u:1,2')).toEqual({ kind: 'u', ids: ['1', '2'] });
@@ -81,6 +83,21 @@ describe('live updates: the hub', () => {
       ['aviso', '{}'],
       ['recarga', '{}'],
     ]);
+  });
+
+  it('a budget change goes to the buyers it names, nobody else; b:* to everyone', async () => {
+    const hub = newHub();
+    const b = collected(hub.open(buyer, undefined, signedIn));
+    const a = collected(hub.open(authorizer, undefined, signedIn));
+    hub.live({ kind: 'presupuesto', userIds: [1] });
+    hub.live({ kind: 'presupuesto', userIds: [9] });
+    hub.live({ kind: 'presupuesto', userIds: 'all' });
+    await settle();
+    expect(eventsIn(b())).toEqual([
+      ['presupuesto', '{}'],
+      ['presupuesto', '{}'],
+    ]);
+    expect(eventsIn(a())).toEqual([['presupuesto', '{}']]);
   });
 
   it(`a Last-Event-ID older than the last ${REPLAY_EVENTS} events gets recarga; one just inside gets the rest`, async () => {

@@ -1,14 +1,16 @@
 /**
  * Live updates (issue 43 item 6, decision 0116): this process's open event streams (`GET /api/eventos`) and
  * what reaches each. The database announces every order inserted or updated and every user whose bell
- * changed (migration 0041) on the channel this process already listens to for the session cache
+ * changed (migration 0041), and the buyers whose budget figures a top-up's decision or a transfer changed
+ * (`announceBudgets`, decision 0123), on the channel this process already listens to for the session cache
  * (db/invalidation.ts); the hub turns each announcement into events for the streams whose owner may see the
  * thing: an order to its buyer and to the authorizers (rol 2 and 3) of its client — who are also everyone
  * who stands in for one of them, since a delegate is an authorizer of the same client — and a bell change to
- * its owner. An event names only what changed (`pedido` with the order's id, `aviso`, `recarga`): the page
- * asks again through its usual, authorized routes. Events are numbered per process (`<process>-<n>`) and
- * the latest are kept, so a browser that reconnects with `Last-Event-ID` gets what it missed, or `recarga`
- * (ask again for everything) when that is unknown or no longer kept.
+ * its owner, a budget change to those buyers. An event names only what changed (`pedido` with the order's
+ * id, `aviso`, `presupuesto`, `recarga`): the page asks again through its usual, authorized routes. Events
+ * are numbered per process (`<process>-<n>`) and the latest are kept, so a browser that reconnects with
+ * `Last-Event-ID` gets what it missed, or `recarga` (ask again for everything) when that is unknown or no
+ * longer kept.
  */
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
@@ -30,7 +32,7 @@ export const CAPPED_RETRY_MS = 60_000;
 /** Above this many streams concerned by one invalidation, their session checks are spread out. */
 const SPREAD_ABOVE = 20;
 
-export type LiveEventName = 'pedido' | 'aviso' | 'recarga';
+export type LiveEventName = 'pedido' | 'aviso' | 'presupuesto' | 'recarga';
 
 /** Who receives an event. */
 type Audience =
@@ -289,8 +291,9 @@ export class LiveHub implements FeedListener {
           );
       return;
     }
+    // A bell (`aviso`) or a buyer's budget figures (`presupuesto`): its people's streams.
     this.emit(
-      'aviso',
+      change.kind,
       {},
       change.userIds === 'all' ? { kind: 'everyone' } : { kind: 'users', ids: new Set(change.userIds) },
     );

@@ -7,7 +7,7 @@ import { isActive, navItemsFor, panelTitleFor } from './nav-links';
 describe('the chosen client in the administrator’s sidebar', () => {
   afterEach(() => rememberClient(null));
 
-  it('the links to Usuarios, Inventario, Semanas and Áreas carry it; the others do not', () => {
+  it('the links to Usuarios, Inventario, Semanas, Áreas and Ampliaciones carry it; the others do not', () => {
     const links = Object.fromEntries(
       navItemsFor(ROLES.administrador, undefined, 3).map((i) => [i.label, i.to]),
     );
@@ -16,6 +16,7 @@ describe('the chosen client in the administrator’s sidebar', () => {
       Inventario: '/administrador/inventario?cliente=3',
       'Semanas de acceso': '/administrador/semanas?cliente=3',
       Áreas: '/administrador/areas?cliente=3',
+      Ampliaciones: '/administrador/ampliaciones?cliente=3',
       Clientes: '/administrador/clientes',
       Tablero: '/administrador/tablero',
       'Registros del sistema': '/administrador/logs',

@@ -120,6 +120,7 @@ export function navItemsFor(
         { label: 'Inventario', to: client(CLIENT_SCREENS.inventario), icon: 'inventario' },
         { label: 'Usuarios', to: client(CLIENT_SCREENS.usuarios), icon: 'usuarios' },
         { label: 'Áreas', to: client(CLIENT_SCREENS.areas), icon: 'areas' },
+        { label: 'Ampliaciones', to: client(CLIENT_SCREENS.ampliaciones), icon: 'ampliaciones' },
         { label: 'Registros del sistema', to: '/administrador/logs', icon: 'logs' },
         { label: 'Integraciones', to: '/administrador/integraciones', icon: 'integraciones' },
       ];

@@ -1,4 +1,5 @@
 /** The administrator area: one module per screen, one lazy chunk for the area. */
+export { Ampliaciones } from './ampliaciones';
 export { Areas } from './areas';
 export { Clientes } from './clientes';
 export { Integraciones } from './integraciones';
@@ -7,6 +8,7 @@ export { Logs } from './logs';
 export { Pedido, Pedidos } from './pedido';
 export { Principal } from './principal';
 export { Semanas } from './semanas';
+export { Sincronizar } from './sincronizar';
 export { Surtido } from './surtido';
 export { UsuarioProductos } from './usuario-productos';
 export { Usuarios } from './usuarios';

@@ -1,4 +1,4 @@
-import { Select, type SelectProps } from '@mantine/core';
+import { Anchor, Select, type SelectProps, Text } from '@mantine/core';
 import { CLIENTS_MAX_PER_PAGE } from '@portal/shared/limits';
 import type { ClientDto, ClientsResponse } from '@portal/shared/schemas/clients';
 import { useQuery } from '@tanstack/react-query';
@@ -92,5 +92,19 @@ export function ClientSelect({ value, onChange, ...props }: ClientSelectProps) {
       }}
       {...props}
     />
+  );
+}
+
+/** Below a screen with the client select: the clients could not be read, with 'Reintentar'. */
+export function ClientsLoadProblem() {
+  const clients = useAllClients();
+  if (!clients.isError) return null;
+  return (
+    <Text size="sm" c="red">
+      No se pudo cargar la lista de clientes.{' '}
+      <Anchor component="button" type="button" onClick={() => void clients.refetch()}>
+        Reintentar
+      </Anchor>
+    </Text>
   );
 }

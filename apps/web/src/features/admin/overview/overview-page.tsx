@@ -1,7 +1,8 @@
 /**
  * The administrator's home: active clients and users, this month's
  * orders by status, imports running or failed, the budgets asked above a client's cap waiting for a
- * decision (decision 0122), and quick links to the five sections.
+ * decision (decision 0122), the clients with budget top-ups waiting (decision 0123; only while some wait),
+ * and quick links to the five sections.
  */
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Progress.css';
@@ -38,6 +39,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page';
 import { errorMessage } from '../../../lib/api';
+import { CLIENT_SCREENS, withClient } from '../../../lib/chosen-client';
 import { useSession } from '../../../lib/session';
 import { PendingBudgetsCard } from '../budget-requests/budget-requests-panel';
 import { WithUnsentAccessBanner } from '../users/unsent-access-banner';
@@ -262,6 +264,68 @@ function ImportsCard({ data }: { data: AdminOverview }) {
   );
 }
 
+/** The budget top-ups waiting (decision 0123), by client: each opens that client's «Ampliaciones». */
+function PendingTopupsCard({ topups }: { topups: AdminOverview['ampliaciones_pendientes'] }) {
+  const named = topups.clientes.reduce((sum, c) => sum + c.pendientes, 0);
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p="md"
+      shadow="xs"
+      component="section"
+      aria-labelledby="ampliaciones-resumen"
+    >
+      <Stack gap={2} mb="sm">
+        <Title order={2} fz="lg" id="ampliaciones-resumen">
+          Ampliaciones por decidir
+        </Title>
+        <Text size="sm" c="dimmed">
+          Solicitudes de más presupuesto que nadie ha decidido todavía. Suelen decidirlas el responsable del
+          área, un super autorizador o el administrador del cliente; también puedes decidirlas tú.
+        </Text>
+      </Stack>
+      <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
+        {topups.clientes.map((c) => (
+          <Group
+            component="li"
+            key={c.id}
+            justify="space-between"
+            wrap="nowrap"
+            gap="sm"
+            py="xs"
+            style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+            data-testid={`ampliaciones-cliente-${c.id}`}
+          >
+            <Box miw={0}>
+              <Text fw={600} truncate>
+                {c.nombre}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {c.pendientes === 1 ? '1 solicitud pendiente' : `${n(c.pendientes)} solicitudes pendientes`}
+              </Text>
+            </Box>
+            <Anchor
+              component={Link}
+              to={withClient(CLIENT_SCREENS.ampliaciones, c.id)}
+              size="sm"
+              fw={600}
+              style={{ flexShrink: 0 }}
+            >
+              Ver <VisuallyHidden>las ampliaciones de {c.nombre}</VisuallyHidden>
+            </Anchor>
+          </Group>
+        ))}
+      </Stack>
+      {topups.total > named ? (
+        <Text size="xs" c="dimmed" mt="xs">
+          Y {n(topups.total - named)} más de otros clientes: elige el cliente en «Ampliaciones».
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}
+
 export function OverviewPage() {
   const { user } = useSession();
   const { data, isLoading, isError, error } = useAdminOverview();
@@ -322,6 +386,10 @@ export function OverviewPage() {
         </Box>
 
         <PendingBudgetsCard />
+
+        {data && data.ampliaciones_pendientes.total > 0 ? (
+          <PendingTopupsCard topups={data.ampliaciones_pendientes} />
+        ) : null}
 
         <Stack gap="sm" component="section" aria-labelledby="accesos-rapidos">
           <Title order={2} fz="lg" id="accesos-rapidos">

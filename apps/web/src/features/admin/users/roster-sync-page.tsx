@@ -1,10 +1,11 @@
 /**
- * «Lista de personal», a client administrator's screen (rol 5, decision 0122; needs its client's
- * `usuarios`): the client's full list of people as a CSV (usuario, correo, nombre, rol optional) is first
- * previewed — who gets an account, who is updated, who comes back, who leaves, and the errors by row —
- * and only then applied, after a confirmation that names the leavers. A list with any error changes
- * nothing; the server's refusals are shown as it sends them. The upload reuses the imports' file picker,
- * steps and refused-rows table.
+ * «Lista de personal» (decision 0122): a client's full list of people as a CSV (usuario, correo, nombre, rol
+ * optional) is first previewed — who gets an account, who is updated, who comes back, who leaves, and the
+ * errors by row — and only then applied, after a confirmation that names the leavers. A client
+ * administrator (rol 5) applies its own client's, with its client's `usuarios`; the distributor any
+ * client's, chosen in `?cliente=` (it follows from screen to screen; opened from that client's Usuarios). A
+ * list with any error changes nothing; the server's refusals are shown as it sends them. The upload reuses
+ * the imports' file picker, steps and refused-rows table.
  */
 import '@mantine/core/styles/Table.css';
 import {
@@ -35,9 +36,12 @@ import {
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { showSuccess } from '../../../components/ui/alerts';
+import { ChooseClientFirst } from '../../../components/ui/choose-client';
 import { confirmAction } from '../../../components/ui/confirm';
 import { PageHeader } from '../../../components/ui/page';
 import { errorMessage, isApiError } from '../../../lib/api';
+import { withClient } from '../../../lib/chosen-client';
+import { ClientSelect, ClientsLoadProblem, useAllClients, useSelectedClient } from '../clients/client-select';
 import { CsvFilePicker } from '../imports/csv-file-picker';
 import { RowErrorsTable } from '../imports/import-result';
 import { Step } from '../imports/step';
@@ -58,15 +62,19 @@ type Detail = RosterSyncResponse['detalle'];
 
 export function RosterSyncPage() {
   const scope = useAdminScope();
-  const allowed = mayChangeUsers(scope);
+  if (!scope.client) return <AnyClientRosterSync />;
   return (
     <Stack gap="lg">
       <PageHeader
         title="Lista de personal"
         description="Sube la lista completa de tu personal en CSV: se da de alta a quien no tiene cuenta, se actualiza a quien cambió y se da de baja a quien ya no está. Antes de aplicarla ves qué va a cambiar."
       />
-      {allowed ? (
-        <RosterSync usersPath={`${areaPath(scope)}/usuarios`} />
+      {mayChangeUsers(scope) ? (
+        <RosterSync
+          idCliente={null}
+          accounts="las cuentas de tu empresa"
+          usersPath={`${areaPath(scope)}/usuarios`}
+        />
       ) : (
         <Alert color="gray" variant="light" icon={<IconEye size={18} />} mt={-8}>
           Tu distribuidor no te permite cambiar las cuentas de tu empresa, así que no puedes aplicar una lista
@@ -77,13 +85,54 @@ export function RosterSyncPage() {
   );
 }
 
+/** The distributor's screen: the list of the client chosen in `?cliente=`. */
+function AnyClientRosterSync() {
+  const [idCliente, setCliente] = useSelectedClient();
+  const clients = useAllClients();
+  const client = clients.data?.clientes.find((c) => c.id === idCliente) ?? null;
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Lista de personal"
+        description="Sube en CSV la lista completa del personal de un cliente: se da de alta a quien no tiene cuenta, se actualiza a quien cambió y se da de baja a quien ya no está. Antes de aplicarla ves qué va a cambiar."
+      />
+      <Paper withBorder radius="lg" shadow="xs" p={{ base: 'sm', sm: 'md' }} mt={-8}>
+        <Box w={{ base: '100%', sm: 380 }}>
+          <ClientSelect value={idCliente} onChange={(id) => setCliente(id)} />
+        </Box>
+      </Paper>
+      {idCliente === null ? (
+        <ChooseClientFirst description="Selecciona un cliente en la lista de arriba para revisar y aplicar su lista de personal." />
+      ) : (
+        // Another client is another list: what was picked, previewed or applied does not carry over.
+        <RosterSync
+          key={idCliente}
+          idCliente={idCliente}
+          accounts={client ? `las cuentas de ${client.nombre}` : 'las cuentas del cliente'}
+          usersPath={withClient('/administrador/usuarios', idCliente)}
+        />
+      )}
+      <ClientsLoadProblem />
+    </Stack>
+  );
+}
+
 /** A refused list: the server's message and the rows it names. */
 interface Refused {
   msg: string;
   rows: ImportRowError[];
 }
 
-function RosterSync({ usersPath }: { usersPath: string }) {
+interface RosterSyncProps {
+  /** The client the distributor chose; null: a client administrator's own (the server knows it). */
+  idCliente: number | null;
+  /** Whose accounts the list is matched with: 'las cuentas de tu empresa', 'las cuentas de Acme'. */
+  accounts: string;
+  /** Where those accounts are listed. */
+  usersPath: string;
+}
+
+function RosterSync({ idCliente, accounts, usersPath }: RosterSyncProps) {
   const sync = useRosterSync();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -102,7 +151,7 @@ function RosterSync({ usersPath }: { usersPath: string }) {
   const review = () => {
     if (!file) return;
     startOver();
-    sync.mutate({ file, preview: true }, { onSuccess: setPreview, onError: refuse });
+    sync.mutate({ file, preview: true, idCliente }, { onSuccess: setPreview, onError: refuse });
   };
 
   const apply = () => {
@@ -111,7 +160,7 @@ function RosterSync({ usersPath }: { usersPath: string }) {
     const run = async () => {
       setRefused(null);
       try {
-        const res = await sync.mutateAsync({ file, preview: false });
+        const res = await sync.mutateAsync({ file, preview: false, idCliente });
         setApplied(res);
         setPreview(null);
         setFile(null);
@@ -196,6 +245,7 @@ function RosterSync({ usersPath }: { usersPath: string }) {
       {preview ? (
         <Preview
           result={preview}
+          accounts={accounts}
           busy={sync.isPending}
           onApply={apply}
           onCancel={() => {
@@ -204,7 +254,7 @@ function RosterSync({ usersPath }: { usersPath: string }) {
           }}
         />
       ) : null}
-      {applied ? <Applied result={applied} usersPath={usersPath} /> : null}
+      {applied ? <Applied result={applied} accounts={accounts} usersPath={usersPath} /> : null}
     </Stack>
   );
 }
@@ -286,11 +336,13 @@ function RefusedList({ refused }: { refused: Refused }) {
 
 function Preview({
   result,
+  accounts,
   busy,
   onApply,
   onCancel,
 }: {
   result: RosterSyncResponse;
+  accounts: string;
   busy: boolean;
   onApply: () => void;
   onCancel: () => void;
@@ -330,9 +382,7 @@ function Preview({
           </Alert>
         ) : (
           <Text size="sm" fw={500}>
-            {changes === 0
-              ? 'La lista coincide con las cuentas de tu empresa: no hay nada que cambiar.'
-              : result.msg}
+            {changes === 0 ? `La lista coincide con ${accounts}: no hay nada que cambiar.` : result.msg}
           </Text>
         )}
         <Figures result={result} />
@@ -490,7 +540,15 @@ function PeopleGroup({
   );
 }
 
-function Applied({ result, usersPath }: { result: RosterSyncResponse; usersPath: string }) {
+function Applied({
+  result,
+  accounts,
+  usersPath,
+}: {
+  result: RosterSyncResponse;
+  accounts: string;
+  usersPath: string;
+}) {
   return (
     <Alert
       color="teal"
@@ -503,7 +561,7 @@ function Applied({ result, usersPath }: { result: RosterSyncResponse; usersPath:
         <Text size="sm">{result.msg}</Text>
         <Figures result={result} />
         <Anchor component={Link} to={usersPath} size="sm" fw={600}>
-          Ver las cuentas de tu empresa en Usuarios
+          Ver {accounts} en Usuarios
         </Anchor>
       </Stack>
     </Alert>

@@ -1,7 +1,8 @@
 /**
  * The budget top-ups an approver may see (decision 0123; GET /api/ampliaciones: an authorizer those of the
- * áreas it is responsible for, a super authorizer and a client administrator their client's) and the
- * decision on one (POST /api/ampliaciones/{id}/aprobar|rechazar; of two decisions at once the second is 409).
+ * áreas it is responsible for, a super authorizer and a client administrator their client's, the distributor
+ * those of the client it chose) and the decision on one (POST /api/ampliaciones/{id}/aprobar|rechazar; of
+ * two decisions at once the second is 409).
  */
 import type { TopupResponse, TopupState, TopupsResponse } from '@portal/shared/schemas/areas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,15 +10,18 @@ import { api } from '../../../lib/api';
 
 export const topupKeys = {
   all: ['ampliaciones'] as const,
-  page: (estado: TopupState | null, page: number) => ['ampliaciones', { estado, page }] as const,
+  page: (estado: TopupState | null, page: number, cliente: number | null) =>
+    ['ampliaciones', { estado, page, cliente }] as const,
 };
 
-export function useTopups(estado: TopupState | null, page: number) {
+/** One page of the requests; `cliente`: only that client's (the distributor's choice), null: all it sees. */
+export function useTopups(estado: TopupState | null, page: number, cliente: number | null = null) {
   return useQuery({
-    queryKey: topupKeys.page(estado, page),
+    queryKey: topupKeys.page(estado, page, cliente),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ page: String(page) });
       if (estado) params.set('estado', estado);
+      if (cliente) params.set('id_cliente', String(cliente));
       return api.get<TopupsResponse>(`/api/ampliaciones?${params}`, { signal });
     },
     placeholderData: keepPreviousData,

@@ -1,20 +1,33 @@
 /**
  * «Ampliaciones» (decision 0123): the budget top-ups the reader may see — an authorizer those of the áreas
- * it is responsible for, a super authorizer and a client administrator their client's — pending first
- * (the filter starts there), 20 a page, newest first. A request the reader may decide (`puede_decidir`)
- * has Aprobar and Rechazar, each confirmed in a dialog with an optional answer for the buyer; the server's
- * message follows either, and a request someone else decided first (409) says so in the dialog while the
- * list is read again.
+ * it is responsible for, a super authorizer and a client administrator their client's, the distributor
+ * those of the client it picks (`client`: its select above the list; none picked, a prompt to pick one) —
+ * pending first (the filter starts there), 20 a page, newest first. A request the reader may decide
+ * (`puede_decidir`) has Aprobar and Rechazar, each confirmed in a dialog with an optional answer for the
+ * buyer; the server's message follows either, and a request someone else decided first (409) says so in the
+ * dialog while the list is read again.
  */
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import { Button, Group, Modal, Paper, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { TopupDto, TopupState } from '@portal/shared/schemas/areas';
 import { IconCheck, IconCircleCheck, IconCoins, IconX } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
 import { TopupItem, TopupStateBadge, topupTargetText } from '../../../components/topups/topup-item';
 import { showSuccess } from '../../../components/ui/alerts';
+import { ChooseClientFirst } from '../../../components/ui/choose-client';
 import { DialogActions } from '../../../components/ui/dialog-actions';
 import { ListPanel } from '../../../components/ui/list-panel';
 import { ListEmpty } from '../../../components/ui/list-states';
@@ -156,25 +169,55 @@ function DecisionButtons({ request: r, onDecide }: { request: TopupDto; onDecide
   );
 }
 
+/** The distributor's choice of client (`?cliente=`): its select, the client chosen (null: none yet). */
+interface TopupsClient {
+  id: number | null;
+  picker: ReactNode;
+  /** Below the list: the clients could not be read. */
+  problem?: ReactNode;
+}
+
 interface TopupsPageProps {
   /** Under the title: whose requests the reader sees (it depends on the role). */
   description: ReactNode;
   /** Above the list (a client administrator who may not decide: why). */
   notice?: ReactNode;
+  /** The distributor's: the requests of one client, picked above the list. */
+  client?: TopupsClient;
 }
 
-export function TopupsPage({ description, notice }: TopupsPageProps) {
-  const [filter, setFilter] = useState<Filter>('pendiente');
-  const [page, setPage] = useState(1);
-  const [deciding, setDeciding] = useState<Deciding | null>(null);
-  const query = useTopups(filter === 'todas' ? null : filter, page);
-  const titleId = useId();
-  const data = query.data;
-  const rows = data?.ampliaciones ?? [];
+export function TopupsPage({ description, notice, client }: TopupsPageProps) {
   return (
     <Stack gap="lg">
       <PageHeader title="Ampliaciones" description={description} />
       {notice}
+      {client ? (
+        <Paper withBorder radius="lg" shadow="xs" p={{ base: 'sm', sm: 'md' }} mt={-8}>
+          <Box w={{ base: '100%', sm: 380 }}>{client.picker}</Box>
+        </Paper>
+      ) : null}
+      {client && client.id === null ? (
+        <ChooseClientFirst description="Selecciona un cliente en la lista de arriba para ver y decidir sus solicitudes de ampliación." />
+      ) : (
+        // A new client is a new list: its filter and page start again.
+        <TopupsList key={client?.id ?? 'propias'} cliente={client?.id ?? null} />
+      )}
+      {client?.problem}
+    </Stack>
+  );
+}
+
+/** The requests with their state filter and pages, and the decision dialog. */
+function TopupsList({ cliente }: { cliente: number | null }) {
+  const [filter, setFilter] = useState<Filter>('pendiente');
+  const [page, setPage] = useState(1);
+  const [deciding, setDeciding] = useState<Deciding | null>(null);
+  const query = useTopups(filter === 'todas' ? null : filter, page, cliente);
+  const titleId = useId();
+  const data = query.data;
+  const rows = data?.ampliaciones ?? [];
+  return (
+    <>
       <section aria-labelledby={titleId}>
         <ListPanel
           header={
@@ -239,6 +282,6 @@ export function TopupsPage({ description, notice }: TopupsPageProps) {
         </ListPanel>
       </section>
       <DecisionDialog deciding={deciding} onClose={() => setDeciding(null)} />
-    </Stack>
+    </>
   );
 }
