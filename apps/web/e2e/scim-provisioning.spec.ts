@@ -1,5 +1,16 @@
-import { expect, PHONE_WIDTH, screenshot, test } from './fixtures';
-import { asAdmin, createClient, runSuffix, scrollDialogTop, signInAdminApi } from './helpers';
+import { MSG } from '@portal/shared/messages';
+import { expect, PHONE_WIDTH, screenshot, signIn, test } from './fixtures';
+import {
+  apiPost,
+  apiSignIn,
+  asAdmin,
+  createClient,
+  placeOrder,
+  reviewWorld,
+  runSuffix,
+  scrollDialogTop,
+  signInAdminApi,
+} from './helpers';
 
 /**
  * SCIM provisioning per client (issue 40 item 5, decision 0121): the administrator generates a client's
@@ -72,4 +83,75 @@ test('el administrador genera el token SCIM de un cliente, el proveedor da de al
   const refused = await page.request.get(`${url}/Users`, { headers: { authorization: `Bearer ${token}` } });
   expect(refused.status()).toBe(401);
   expect((await refused.json()).detail).toBe('Token de acceso inválido.');
+});
+
+/**
+ * A leaver (issue 40 item 5): the client's provider deactivates a buyer through SCIM while the buyer has the
+ * portal open and an order waiting; the buyer's next step lands on the sign-in page, the password no longer
+ * opens anything, and the order is withdrawn with 'Usuario dado de baja' (the distributor reads why).
+ */
+test('una baja por SCIM cierra la sesión abierta del comprador y retira su pedido pendiente', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = runSuffix();
+  const password = 'Baja#Scim2026';
+  const comprador = `elena.vera.${suffix}`;
+  const { idCliente, producto } = await reviewWorld(browser, {
+    cliente: `Textiles Sur ${suffix}`,
+    niveles: 1,
+    presupuesto: 5000,
+    categoria: { nombre: `Telas ${suffix}`, icono: 'IconShirt' },
+    producto: { clave_interna: `TEL-${suffix}`, nombre: 'Rollo de manta cruda', precio: 480 },
+    comprador: { usuario: comprador, correo: `${comprador}@textiles-sur.mx`, nombre: 'Elena Vera Luna' },
+    autorizador: {
+      usuario: `hugo.mora.${suffix}`,
+      correo: `hugo.mora.${suffix}@textiles-sur.mx`,
+      nombre: 'Hugo Mora Paz',
+    },
+    password,
+    cantidadLimite: 5,
+  });
+  const scim = await asAdmin(browser, (admin) =>
+    apiPost<{ token: string; url: string }>(admin, `/api/clients/${idCliente}/scim/token`, {}),
+  );
+  const headers = { authorization: `Bearer ${scim.token}`, 'content-type': 'application/scim+json' };
+
+  // The buyer has an order waiting and the portal open on it.
+  await apiSignIn(page.request, comprador, password);
+  const pedido = await placeOrder(page, producto, 2);
+  await page.goto(`/usuario/historial/${pedido.id}`);
+  await expect(page.getByTestId('estatus-pedido')).toHaveText('Pendiente');
+
+  // The provider finds the buyer by userName and deactivates it, as Microsoft Entra ID does.
+  const found = await page.request.get(
+    `${scim.url}/Users?filter=${encodeURIComponent(`userName eq "${comprador}"`)}`,
+    { headers },
+  );
+  const { Resources } = (await found.json()) as { Resources: { id: string }[] };
+  expect(Resources).toHaveLength(1);
+  const patched = await page.request.patch(`${scim.url}/Users/${Resources[0]!.id}`, {
+    headers,
+    data: {
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+      Operations: [{ op: 'replace', path: 'active', value: false }],
+    },
+  });
+  expect(patched.status(), await patched.text()).toBe(200);
+  expect((await patched.json()).active).toBe(false);
+
+  // The open session is over: the next page is the sign-in, and the password opens nothing.
+  await page.goto('/usuario/principal');
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, comprador, password);
+  await expect(page.getByRole('alert').filter({ hasText: MSG.usuarioInactivo })).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+
+  // The order was withdrawn, and the distributor reads why.
+  await asAdmin(browser, async (admin) => {
+    await admin.goto(`/administrador/pedidos/${pedido.id}`);
+    await expect(admin.getByText('Usuario dado de baja').first()).toBeVisible({ timeout: 30_000 });
+    await screenshot(admin, 'admin-pedido-baja-scim');
+  });
 });
