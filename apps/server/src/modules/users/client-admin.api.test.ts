@@ -26,7 +26,6 @@ import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/har
 import { linkIn } from '../../test/links.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
 import { waitForImport } from '../../test/uploads.ts';
-import { USER_COLUMNS } from '../imports/user-import.ts';
 
 type UserRow = typeof users.$inferSelect;
 type ClientRow = typeof clients.$inferSelect;
@@ -341,6 +340,27 @@ describe.each(DB_KINDS)('the client administrator, rol 5 (%s)', (kind) => {
         active_week: '1',
         entrega_week: '1',
       };
+      // The users template's columns (modules/imports), by the specification's names.
+      const USER_COLUMNS = [
+        'usuario',
+        'user_id',
+        'nombre',
+        'rol',
+        'direccion_entrega',
+        'calle',
+        'colonia',
+        'ciudad',
+        'cp',
+        'estado',
+        'area',
+        'localidad',
+        'region',
+        'coordinacion',
+        'active_week',
+        'entrega_week',
+        'limite_de_compras',
+        'presupuesto_default',
+      ];
       const load = await postForm(
         api,
         '/api/load/usuarios',
