@@ -2,7 +2,7 @@
  * The live updates (decision 0116), put together here because they reach several features: the stream's
  * events (lib/live-events.ts) mark stale the queries of the screens that show what changed, and the ones on
  * screen ask again. `pedido`: the approvers' lists and that order's review, the buyer's history and that
- * order; `aviso`: the bell; `presupuesto` (a buyer's top-up decided, a transfer between áreas, decision
+ * order; `aviso`: the bell (and an approver's «Ampliaciones»: a request reaches its deciders' bells); `presupuesto` (a buyer's top-up decided, a transfer between áreas, decision
  * 0123): the buyer's figures — the budget cards, the área's line, the cart, the sidebar — read again from
  * the cart into the session, and «Tus solicitudes de ampliación»; `recarga`: all of them. Events that come
  * together (a busy client's orders) are handled together, at most every half second: a list asks again
@@ -18,6 +18,7 @@ import { fetchCart } from '../features/shopping/api/cart';
 import { historyKeys } from '../features/shopping/api/history';
 import { applyCartResponse } from '../features/shopping/api/shopper';
 import { topupKeys as ownTopupKeys } from '../features/shopping/api/topups';
+import { topupKeys } from '../features/topups/api/topups';
 import { type LiveHandlers, openLiveEvents } from '../lib/live-events';
 import { onPushArrived, registerServiceWorker, renewPushSubscription } from '../lib/service-worker';
 import { useSession } from '../lib/session';
@@ -55,7 +56,11 @@ export function LiveUpdates() {
         }
         orders.clear();
       }
-      if (bell) refresh(notificationKeys.list);
+      if (bell) {
+        refresh(notificationKeys.list);
+        // A top-up request reaches its deciders' bells (decision 0123): their «Ampliaciones» asks again.
+        if (!buyer) refresh(topupKeys.all);
+      }
       bell = false;
       if (budgets) refreshBudgets();
       budgets = false;
