@@ -168,6 +168,15 @@ export const MSG = {
   comentarioAgregado: 'Comentario agregado.',
   // Quick order: lines of `clave cantidad` pasted or typed (docs/domain.md "Cart"; decision 0045)
   pedidoRapidoClaveAmbigua: 'Esa clave cliente es de varios productos; usa su clave interna.',
+  // Stock and availability (docs/domain.md "Stock and availability"; decision 0124)
+  sinExistencia: (producto: string, disponible: number, pedidos: number) =>
+    `No hay existencia suficiente de «${producto}»: ${
+      disponible === 0
+        ? 'no queda ninguna unidad disponible'
+        : `${disponible === 1 ? 'queda 1 unidad disponible' : `quedan ${disponible.toLocaleString('es-MX')} unidades disponibles`}`
+    } y el pedido pide ${pedidos.toLocaleString('es-MX')}. Este cliente no acepta productos sobre pedido.`,
+  idempotencyKeyInvalida: 'La Idempotency-Key debe tener entre 1 y 200 caracteres visibles.',
+  idempotencyKeyReusada: 'Esa Idempotency-Key ya se usó con otra solicitud; usa una nueva.',
   // Authorization
   pedidoYaProcesado:
     'Este pedido ya fue procesado por otra persona. Recarga la página para ver su estado actual.',

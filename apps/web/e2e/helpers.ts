@@ -303,6 +303,9 @@ export interface NewProduct {
   unidad_de_medida?: string;
   clave_cliente?: string;
   imagen?: Upload;
+  /** Units on hand and lead time in days (decision 0124); left out: unknown / none. */
+  existencia?: number;
+  dias_entrega?: number;
 }
 
 /** A product of a client (with an image of the committed files when given); returns its id. */

@@ -203,6 +203,10 @@ export const MSG = {
     `No hay suficiente presupuesto del área ${area} para este carrito, disponible: ${disponible}`,
   presupuestoAreaAutorizador: (area: string) =>
     `No se pudo actualizar, revisar el presupuesto disponible del área ${area}`,
+  // Stock and availability (docs/domain.md "Stock and availability"; decision 0124)
+  existenciaInvalida: 'La existencia debe ser un número entero mayor o igual a 0.',
+  diasEntregaInvalidos: 'Los días de entrega deben ser un número entero entre 0 y 3650.',
+  umbralExistenciaInvalido: 'El umbral de existencia debe ser un número entero entre 0 y 1,000,000.',
   ampliacionImporteInvalido: 'El importe de la ampliación debe ser mayor que 0.',
   ampliacionMotivoRequerido: 'Escribe el motivo de la ampliación.',
   ampliacionCategoriaRequerida: 'Elige la categoría cuyo presupuesto quieres ampliar.',

@@ -2,6 +2,8 @@ import { addCalendarMonths } from '@portal/shared/domain/time';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiIdempotencyKeys,
+  apiTokens,
   approvalReminders,
   authAttempts,
   budgetAlerts,
@@ -362,6 +364,37 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
       live: await scimToken(null),
     };
 
+    // The v1 API's Idempotency-Key answers (decision 0124): 24 hours after the write.
+    const [apiToken] = await db()
+      .insert(apiTokens)
+      .values({
+        nombre: 'Retención',
+        prefijo: 'pdc_retencio',
+        tokenHash: uniq('hash'),
+        idCliente: w.client.id,
+        permisos: ['inventario:escribir'],
+        expiraEn: new Date(t.app.clock.now().getTime() + 86_400_000),
+      })
+      .returning({ id: apiTokens.id });
+    const idemKey = async (createdAt: Date) =>
+      (
+        await db()
+          .insert(apiIdempotencyKeys)
+          .values({
+            tokenId: apiToken!.id,
+            clave: uniq('clave'),
+            huella: 'h',
+            statusCode: 200,
+            respuesta: {},
+            createdAt,
+          })
+          .returning({ id: apiIdempotencyKeys.id })
+      )[0]!.id;
+    const idemRows = {
+      outside: await idemKey(daysAgo(1, -SECOND)),
+      inside: await idemKey(daysAgo(1, SECOND)),
+    };
+
     const before = (await purgeEntries()).length;
     const run = await runRetention(db(), settings(), t.app.clock.now(), tz());
     expect(run.interrupted).toBe(false);
@@ -379,8 +412,14 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
       dispositivos_push: 2,
       inicios_sso: 1,
       tokens_scim: 1,
+      claves_idempotencia: 1,
     };
     expect(run.removed).toEqual(expected);
+    const idemLeft = await db()
+      .select({ id: apiIdempotencyKeys.id })
+      .from(apiIdempotencyKeys)
+      .where(inArray(apiIdempotencyKeys.id, Object.values(idemRows)));
+    expect(idemLeft.map((r) => r.id)).toEqual([idemRows.inside]);
     const scimLeft = await db().select({ id: scimTokens.id }).from(scimTokens);
     expect(scimLeft.map((r) => r.id).sort((a, b) => a - b)).toEqual([scimRows.inside, scimRows.live]);
 
@@ -497,12 +536,12 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
     });
     expect(run.longestBatchMs).toBeGreaterThan(0);
     expect(last.description).toBe(
-      'Depuración de datos antiguos: eventos de webhook: 2, entregas de webhook: 3, recordatorios de autorización: 1, alertas de presupuesto: 1, avisos de la campana: 1, correos enviados: 3, enlaces de contraseña y bienvenida: 2, intentos de acceso: 2, registros del sistema: 1, envíos al teléfono: 1, teléfonos suscritos: 2, inicios de sesión con la cuenta de la empresa: 1, tokens de aprovisionamiento (SCIM) revocados: 1',
+      'Depuración de datos antiguos: eventos de webhook: 2, entregas de webhook: 3, recordatorios de autorización: 1, alertas de presupuesto: 1, avisos de la campana: 1, correos enviados: 3, enlaces de contraseña y bienvenida: 2, intentos de acceso: 2, registros del sistema: 1, envíos al teléfono: 1, teléfonos suscritos: 2, inicios de sesión con la cuenta de la empresa: 1, tokens de aprovisionamiento (SCIM) revocados: 1, claves de idempotencia de la API: 1',
     );
 
     // A second run finds nothing more, and says so.
     const again = await runRetention(db(), settings(), t.app.clock.now(), tz());
-    expect(Object.values(again.removed)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(again.removed)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect((await purgeEntries()).at(-1)!.metadata).toMatchObject({
       registros_sistema: 0,
       interrumpida: false,

@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf, type Tx } from '../db/client.ts';
 import {
+  apiIdempotencyKeys,
   approvalReminders,
   authAttempts,
   budgetAlerts,
@@ -110,10 +111,24 @@ export const TABLE_RETENTION: Record<string, { purged: string } | { kept: string
   scim_tokens: {
     purged: 'RETENTION_NOTICE_MONTHS (13) months after the token was revoked; the live one stays',
   },
+  api_idempotency_keys: {
+    purged: 'IDEMPOTENCY_RETENTION_HOURS (24) hours after the write it remembers (decision 0124)',
+  },
 };
 
 /** Sign-ins with a client's provider in progress live 10 minutes; their rows are removed a day after. */
 export const SSO_LOGIN_RETENTION_DAYS = 1;
+/** A v1 write's `Idempotency-Key` answers a retry for this many hours (decision 0124). */
+export const IDEMPOTENCY_RETENTION_HOURS = 24;
+
+/** The v1 API's Idempotency-Key answers (decision 0124): a retry comes within minutes, a day is plenty. */
+const idempotencyPurge = (ms: number): [keyof RetentionCounts, PgTable, SQL, SQL, SQL] => [
+  'claves_idempotencia',
+  apiIdempotencyKeys,
+  sql`id`,
+  sql`created_at < ${new Date(ms - IDEMPOTENCY_RETENTION_HOURS * 3_600_000)}`,
+  sql`created_at`,
+];
 
 /** What one run removed, per kind (the system log entry's metadata keys). */
 export interface RetentionCounts {
@@ -130,6 +145,7 @@ export interface RetentionCounts {
   dispositivos_push: number;
   inicios_sso: number;
   tokens_scim: number;
+  claves_idempotencia: number;
 }
 
 const LABELS: Record<keyof RetentionCounts, string> = {
@@ -146,6 +162,7 @@ const LABELS: Record<keyof RetentionCounts, string> = {
   dispositivos_push: 'teléfonos suscritos',
   inicios_sso: 'inicios de sesión con la cuenta de la empresa',
   tokens_scim: 'tokens de aprovisionamiento (SCIM) revocados',
+  claves_idempotencia: 'claves de idempotencia de la API',
 };
 
 export interface RetentionSettings {
@@ -354,6 +371,7 @@ export async function runRetention(
     ]);
     // SCIM tokens (decision 0121): a revoked one is kept as long as the notices, then removed.
     purges.push(['tokens_scim', scimTokens, sql`id`, sql`revocado_en < ${noticeCutoff}`, sql`revocado_en`]);
+    purges.push(idempotencyPurge(ms));
     for (const [kind, table, key, where, order] of purges)
       await inBatches(kind, async (limit) => {
         const n = await count(

@@ -243,6 +243,8 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'GET /api/v1/pedidos': all(401),
   'GET /api/v1/pedidos/:id': all(401),
   'POST /api/v1/pedidos/:id/surtido': all(401),
+  'PUT /api/v1/productos/:clave/existencia': all(401),
+  'POST /api/v1/existencias': all(401),
   // SCIM provisioning (decision 0121): the client's SCIM bearer token only, like /api/v1 (scim.api.test.ts
   // tests the tokens, the tenancy and the answers).
   'GET /scim/v2/ServiceProviderConfig': all(401),

@@ -1185,6 +1185,20 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     req: (w) => post(`/api/v1/pedidos/${w.orders.approved.id}/surtido`, { estado: 'en_surtido' }),
     caller: 'anon',
   },
+  // Stock by the integration API (decision 0124): bearer tokens with inventario:escribir only.
+  'PUT /api/v1/productos/:clave/existencia': {
+    req: (w) => ({
+      method: 'PUT',
+      url: `/api/v1/productos/${encodeURIComponent(w.a.prod.claveInterna)}/existencia`,
+      body: { existencia: 5 },
+    }),
+    caller: 'anon',
+  },
+  'POST /api/v1/existencias': {
+    req: (w) =>
+      post('/api/v1/existencias', { existencias: [{ clave: w.a.prod.claveInterna, existencia: 5 }] }),
+    caller: 'anon',
+  },
   // SCIM provisioning (decision 0121): the client's SCIM bearer token only; no session opens it.
   'GET /scim/v2/ServiceProviderConfig': { req: () => get('/scim/v2/ServiceProviderConfig'), caller: 'anon' },
   'GET /scim/v2/ResourceTypes': { req: () => get('/scim/v2/ResourceTypes'), caller: 'anon' },

@@ -3,8 +3,11 @@
  * event types an endpoint may subscribe to, and the limits both sides show and enforce.
  */
 
-/** What an integration token may do. `surtido:escribir` moves an approved order's fulfilment state. */
-export const API_SCOPES = ['pedidos:leer', 'surtido:escribir'] as const;
+/**
+ * What an integration token may do. `surtido:escribir` moves an approved order's fulfilment state;
+ * `inventario:escribir` sets the products' stock and lead time (decision 0124).
+ */
+export const API_SCOPES = ['pedidos:leer', 'surtido:escribir', 'inventario:escribir'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
 /** The events a webhook endpoint may receive. */

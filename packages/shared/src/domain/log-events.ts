@@ -62,6 +62,7 @@ export const LOG_EVENT_LABELS = {
   producto_desactivado: 'Producto desactivado',
   productos_activados_lote: 'Productos activados en lote',
   productos_desactivados_lote: 'Productos desactivados en lote',
+  existencias_actualizadas: 'Existencias actualizadas',
   categoria_creada: 'Categoría creada',
   categoria_modificada: 'Categoría modificada',
   asignacion_actualizada: 'Asignación de productos modificada',

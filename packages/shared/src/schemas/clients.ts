@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { normalizeThresholds } from '../domain/budget-alerts.ts';
 import { CLIENT_PERMISSIONS, type ClientPermission, isClientPermission } from '../domain/client-admin.ts';
+import { UMBRAL_EXISTENCIA_MAX } from '../domain/stock.ts';
 import {
   ALERTAS_PRESUPUESTO_MAX,
   CLIENTS_MAX_PER_PAGE,
@@ -147,6 +148,14 @@ export const ClientForm = z.object({
    * blank: no cap; absent keeps it (update).
    */
   tope_presupuesto: nullablePesos({ invalid: MSG.topePresupuestoInvalido, min: 0 }),
+  /** Approvals may take a product's available stock below 0 (decision 0124); absent: yes (create), kept (update). */
+  permitir_sobre_pedido: optionalBoolean(MSG.valorSiNoInvalido),
+  /** "Quedan N" while a product's available stock is at most this; absent: 5 (create), kept (update). */
+  umbral_existencia: optionalInteger({
+    invalid: MSG.umbralExistenciaInvalido,
+    min: 0,
+    max: UMBRAL_EXISTENCIA_MAX,
+  }),
   eliminar_imagen: optionalBoolean(MSG.valorSiNoInvalido),
   eliminar_calendario: optionalBoolean(MSG.valorSiNoInvalido),
   eliminar_manual: optionalBoolean(MSG.valorSiNoInvalido),
@@ -191,6 +200,10 @@ export const ClientDto = z.object({
   permisos_cliente: z.array(z.enum(CLIENT_PERMISSIONS)),
   /** A client administrator's budget above this (pesos) waits for the distributor; null: no cap. */
   tope_presupuesto: z.number().nullable(),
+  /** Approvals may take a product's available stock below 0: the line is "sobre pedido" (decision 0124). */
+  permitir_sobre_pedido: z.boolean(),
+  /** The catalogue says "Quedan N" while a product's available stock is at most this. */
+  umbral_existencia: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });

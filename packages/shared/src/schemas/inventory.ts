@@ -20,6 +20,7 @@ import {
   requiredText,
 } from './form-fields.ts';
 import { listSort, type SortValue } from './sort.ts';
+import { diasEntregaField, existenciaField } from './stock.ts';
 
 const textRequired = (max: number, required: string) => requiredText(required, max, MSG.invTextoLargo(max));
 const textOptional = (max: number) => optionalText(max, { tooLong: MSG.invTextoLargo(max), nullKeeps: true });
@@ -76,6 +77,10 @@ export const AdminProductDto = z.object({
   /** `/api/img/<id>` of the image and of its thumbnail, or null. */
   imagen: z.string().nullable(),
   miniatura: z.string().nullable(),
+  /** Units on hand, or null (unknown); reserved by approved orders; lead time in days (decision 0124). */
+  existencia: z.number().int().nullable(),
+  reservado: z.number().int(),
+  dias_entrega: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -108,6 +113,9 @@ export const ProductForm = z.object({
   impuesto: optionalBoolean(),
   /** 1 removes the current image (update only). */
   eliminar_imagen: optionalBoolean(),
+  /** Units on hand and lead time (decision 0124): absent keeps, blank clears (unknown / none). */
+  existencia: existenciaField(),
+  dias_entrega: diasEntregaField(),
 });
 export type ProductForm = z.infer<typeof ProductForm>;
 

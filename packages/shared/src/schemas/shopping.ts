@@ -46,6 +46,12 @@ export const CategoryDto = z.object({
 });
 export type CategoryDto = z.infer<typeof CategoryDto>;
 
+export const Disponibilidad = z.discriminatedUnion('estado', [
+  z.object({ estado: z.literal('en_existencia') }),
+  z.object({ estado: z.literal('pocas'), quedan: z.number().int() }),
+  z.object({ estado: z.literal('sobre_pedido'), entrega_estimada: z.string().nullable() }),
+]);
+
 export const ProductDto = z.object({
   id: z.number().int(),
   nombre: z.string(),
@@ -61,6 +67,11 @@ export const ProductDto = z.object({
   imagen: z.string().nullable(),
   miniatura: z.string().nullable(),
   cantidad_limite: z.number().int(),
+  /**
+   * What the catalogue says of its stock (decision 0124): en_existencia, pocas (with how many are left) or
+   * sobre_pedido (with the estimated delivery date, YYYY-MM-DD, or null without a lead time); null: unknown.
+   */
+  disponibilidad: Disponibilidad.nullable(),
 });
 export type ProductDto = z.infer<typeof ProductDto>;
 
@@ -103,6 +114,13 @@ export const CartItemDto = z.object({
   cantidad_limite: z.number().int(),
   /** costo x cantidad */
   importe: Pesos,
+  /**
+   * Units beyond the product's available stock, which ship later, with the estimated delivery date
+   * (YYYY-MM-DD, null without a lead time); null when the line is in stock or the stock is unknown (0124).
+   */
+  envio_posterior: z
+    .object({ cantidad: z.number().int(), entrega_estimada: z.string().nullable() })
+    .nullable(),
 });
 export type CartItemDto = z.infer<typeof CartItemDto>;
 

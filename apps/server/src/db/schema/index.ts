@@ -87,6 +87,13 @@ export const clients = pgTable(
      * approval (budget_change_requests); null: no cap.
      */
     topePresupuesto: money('tope_presupuesto'),
+    /**
+     * Stock (decision 0124): whether an approval may take a product's available stock below 0 (the line is
+     * then "sobre pedido"); false refuses that approval.
+     */
+    permitirSobrePedido: boolean('permitir_sobre_pedido').notNull().default(true),
+    /** The catalogue says "Quedan N" while a product's available stock is at most this (decision 0124). */
+    umbralExistencia: integer('umbral_existencia').notNull().default(5),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -104,6 +111,7 @@ export const clients = pgTable(
     check('clients_limite_min', sql`${t.limiteDeCompras} >= -1`),
     check('clients_limite_por_defecto_min', sql`${t.limitePorDefecto} >= 1`),
     check('clients_tope_presupuesto_min', sql`${t.topePresupuesto} >= 0`),
+    check('clients_umbral_existencia_range', sql`${t.umbralExistencia} between 0 and 1000000`),
     check(
       'clients_permisos_cliente_known',
       sql`${t.permisosCliente} <@ '{usuarios,presupuestos,asignaciones,semanas,reglas,identidad}'::text[]`,
@@ -234,6 +242,12 @@ export const products = pgTable(
     activo: boolean('activo').notNull().default(true),
     impuesto: boolean('impuesto').notNull().default(true),
     imagen: text('imagen'),
+    /** Units on hand (decision 0124); null: unknown (no availability shown, no approval refused). */
+    existencia: integer('existencia'),
+    /** Days from approval to delivery of what is not in stock (decision 0124); null: not given. */
+    diasEntrega: integer('dias_entrega'),
+    /** Units reserved by approved orders not yet shipped; available = existencia - reservado. */
+    reservado: integer('reservado').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     /**
@@ -261,6 +275,9 @@ export const products = pgTable(
     // products_id_cover_idx (id) INCLUDE (id_cliente, activo, id_categoria): migration 0001, written by
     // hand because the schema builder has no INCLUDE.
     check('products_precio_min', sql`${t.precio} >= 0`),
+    check('products_existencia_min', sql`${t.existencia} >= 0`),
+    check('products_dias_entrega_range', sql`${t.diasEntrega} between 0 and 3650`),
+    check('products_reservado_min', sql`${t.reservado} >= 0`),
   ],
 );
 
@@ -442,6 +459,10 @@ export const orderLines = pgTable(
     precio: money('precio').notNull(),
     impuesto: boolean('impuesto').notNull(),
     cantidad: integer('cantidad').notNull(),
+    /** Units of the product this line reserved at approval and holds until shipped or cancelled (0124). */
+    reservado: integer('reservado').notNull().default(0),
+    /** Of those, how many were beyond the available stock at approval: "sobre pedido" (decision 0124). */
+    sobrePedido: integer('sobre_pedido').notNull().default(0),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
@@ -1104,6 +1125,31 @@ export const apiTokens = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('api_tokens_hash_unique').on(t.tokenHash)],
+);
+
+/**
+ * The first answer of a v1 write sent with an `Idempotency-Key` (decision 0124): a retry with the same key
+ * and body answers it again instead of writing twice. Written in the write's own transaction, so only a
+ * write that happened is remembered; kept IDEMPOTENCY_RETENTION_HOURS (24) hours.
+ */
+export const apiIdempotencyKeys = pgTable(
+  'api_idempotency_keys',
+  {
+    id: serial('id').primaryKey(),
+    tokenId: integer('token_id')
+      .notNull()
+      .references(() => apiTokens.id, { onDelete: 'cascade' }),
+    clave: text('clave').notNull(),
+    /** SHA-256 of the method, the path and the body: the same key with another request is refused. */
+    huella: text('huella').notNull(),
+    statusCode: integer('status_code').notNull(),
+    respuesta: jsonb('respuesta').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('api_idempotency_keys_token_clave_unique').on(t.tokenId, t.clave),
+    index('api_idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Webhook endpoints (decision 0060); the signing secret is sealed with lib/secret-box.ts. */

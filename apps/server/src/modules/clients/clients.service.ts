@@ -1,6 +1,7 @@
 import { type ApprovalRules, rulesProblem } from '@portal/shared/domain/approval-rules';
 import { CLIENT_PERMISSIONS_DEFAULT, isClientPermission } from '@portal/shared/domain/client-admin';
 import { centavosToPesos, centavosToPesosOrNull, pesosToCentavos } from '@portal/shared/domain/money';
+import { UMBRAL_EXISTENCIA_DEFAULT } from '@portal/shared/domain/stock';
 import {
   ALERTAS_PRESUPUESTO_DEFAULT,
   CLIENTS_PER_PAGE,
@@ -104,6 +105,8 @@ export function clientDto(row: ClientRow): ClientDto {
     avisar_autorizadores: row.avisarAutorizadores,
     permisos_cliente: row.permisosCliente.filter(isClientPermission),
     tope_presupuesto: centavosToPesosOrNull(row.topePresupuesto),
+    permitir_sobre_pedido: row.permitirSobrePedido,
+    umbral_existencia: row.umbralExistencia,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
   };
@@ -301,6 +304,8 @@ async function createClientFrom(
         escalarHoras: form.escalar_horas ?? 0,
         alertasPresupuesto: form.alertas_presupuesto ?? [...ALERTAS_PRESUPUESTO_DEFAULT],
         avisarAutorizadores: form.avisar_autorizadores ?? false,
+        permitirSobrePedido: form.permitir_sobre_pedido ?? true,
+        umbralExistencia: form.umbral_existencia ?? UMBRAL_EXISTENCIA_DEFAULT,
       })
       .returning();
     let client = created!;
@@ -458,6 +463,8 @@ async function updateClientFrom(
       escalarHoras: form.escalar_horas ?? before.escalarHoras,
       alertasPresupuesto: form.alertas_presupuesto ?? before.alertasPresupuesto,
       avisarAutorizadores: form.avisar_autorizadores ?? before.avisarAutorizadores,
+      permitirSobrePedido: form.permitir_sobre_pedido ?? before.permitirSobrePedido,
+      umbralExistencia: form.umbral_existencia ?? before.umbralExistencia,
       imagen: pick(stored.imagen, form.eliminar_imagen, before.imagen),
       calendario: pick(stored.calendario, form.eliminar_calendario, before.calendario),
       manual: pick(stored.manual, form.eliminar_manual, before.manual),

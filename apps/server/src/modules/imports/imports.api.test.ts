@@ -334,6 +334,51 @@ describe.each(DB_KINDS)('administration: CSV imports (%s)', (kind) => {
     expect((await admin.get('/api/importaciones/99999999')).statusCode).toBe(404);
   }, 180_000);
 
+  it('optional existencia and dias_entrega columns set the stock; blank keeps; bad numbers are refused (decision 0124)', async () => {
+    const client = await clientWithCategories();
+    const head = `${HEADER},existencia,dias_entrega\r\n`;
+    const row = (clave: string, existencia: string, dias: string) =>
+      csvRow([clave, '', `Producto ${clave}`, '', 'Pieza', '10.00', '1', '1', 'Papelería', existencia, dias]);
+    const job = await uploadAndWait(
+      'productos',
+      client.id,
+      head + row('E-1', '12', '5') + row('E-2', '', '') + row('E-3', '-1', '2') + row('E-4', '3', 'mucho'),
+    );
+    expect(job).toMatchObject({ status: 'terminado', okRows: 2, errorRows: 2 });
+    expect(job.errors).toEqual([
+      { fila: 4, campo: 'existencia', motivo: MSG.existenciaInvalida, valor: '-1' },
+      { fila: 5, campo: 'dias_entrega', motivo: MSG.diasEntregaInvalidos, valor: 'mucho' },
+    ]);
+    const stock = async () =>
+      (
+        await db()
+          .select({ clave: products.claveInterna, e: products.existencia, d: products.diasEntrega })
+          .from(products)
+          .where(eq(products.idCliente, client.id))
+          .orderBy(asc(products.claveInterna))
+      ).map((r) => [r.clave, r.e, r.d]);
+    expect(await stock()).toEqual([
+      ['E-1', 12, 5],
+      ['E-2', null, null],
+    ]);
+    // Blank cells, and a file without the columns, keep the stock; a new value changes only it.
+    const again = await uploadAndWait(
+      'productos',
+      client.id,
+      head + row('E-1', '', '') + row('E-2', '7', ''),
+    );
+    expect(again).toMatchObject({ okRows: 2, errorRows: 0 });
+    await uploadAndWait(
+      'productos',
+      client.id,
+      `${HEADER}\r\n${csvRow(['E-1', '', 'Producto E-1', '', 'Pieza', '10.00', '1', '1', 'Papelería'])}`,
+    );
+    expect(await stock()).toEqual([
+      ['E-1', 12, 5],
+      ['E-2', 7, null],
+    ]);
+  });
+
   it('a semicolon-separated file with BOM, quoted cells and decimal commas is read; changed rows are updated', async () => {
     const client = await clientWithCategories();
     const file = fixture('products-semicolon-bom.csv');

@@ -40,6 +40,7 @@ import {
   type BatchResult,
   ensureCategories,
   PRODUCT_COLUMNS,
+  PRODUCT_OPTIONAL_COLUMNS,
   upsertProducts,
   validateProductRows,
 } from './product-import.ts';
@@ -89,7 +90,7 @@ async function loadImportClient(db: Db, idCliente: number): Promise<UserImportCl
 
 /** The column index of a file, checked against the template of its kind (Spanish 400 otherwise). */
 function headerIndex(kind: ImportKind, client: UserImportClient, header: string[]): Map<string, number> {
-  if (kind === 'productos') return mapHeader(header, PRODUCT_COLUMNS);
+  if (kind === 'productos') return mapHeader(header, PRODUCT_COLUMNS, PRODUCT_OPTIONAL_COLUMNS);
   if (kind === 'asignaciones') return mapHeader(header, ASSIGNMENT_COLUMNS);
   return mapHeader(header, USER_COLUMNS, [...categoryColumns(client).keys()]);
 }

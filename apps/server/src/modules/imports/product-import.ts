@@ -1,11 +1,12 @@
 import { DEFAULT_ICONO } from '@portal/shared/domain/icons';
+import { DIAS_ENTREGA_MAX, EXISTENCIA_MAX } from '@portal/shared/domain/stock';
 import type { ImportRowError } from '@portal/shared/schemas/imports';
 import { eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { categories, products } from '../../db/schema/index.ts';
 import { type CsvTable, cellOf } from '../../lib/csv-read.ts';
 import { MSG } from '../../messages.ts';
-import { parseFlagCell, parsePesosCell } from './cells.ts';
+import { parseFlagCell, parseIntCell, parsePesosCell } from './cells.ts';
 
 /** The product template's columns, in order (docs/domain.md "Imports"). */
 export const PRODUCT_COLUMNS = [
@@ -20,6 +21,9 @@ export const PRODUCT_COLUMNS = [
   'categoria',
 ] as const;
 
+/** Optional columns of the product file (decision 0124): a blank cell, or no column, keeps the product's value. */
+export const PRODUCT_OPTIONAL_COLUMNS = ['existencia', 'dias_entrega'] as const;
+
 export interface ProductImportRow {
   fila: number;
   claveInterna: string;
@@ -32,6 +36,10 @@ export interface ProductImportRow {
   impuesto: boolean;
   activo: boolean;
   categoria: string;
+  /** Units on hand; undefined keeps the product's (a new product's stock is then unknown). */
+  existencia?: number;
+  /** Lead time in days; undefined keeps the product's. */
+  diasEntrega?: number;
 }
 
 export interface Validated<T> {
@@ -136,6 +144,20 @@ export function validateProductRows(
 
     if (claveInterna !== '') once(claveInterna, 'clave_interna', claveInterna);
 
+    // Stock and lead time (decision 0124): whole numbers; blank keeps what the product has.
+    const whole = (name: 'existencia' | 'dias_entrega', max: number, motivo: string): number | undefined => {
+      const v = get(name);
+      if (v === '') return undefined;
+      const n = parseIntCell(v);
+      if (n === null || n < 0 || n > max) {
+        fail(name, motivo, v);
+        return undefined;
+      }
+      return n;
+    };
+    const existencia = whole('existencia', EXISTENCIA_MAX, MSG.existenciaInvalida);
+    const diasEntrega = whole('dias_entrega', DIAS_ENTREGA_MAX, MSG.diasEntregaInvalidos);
+
     return {
       fila,
       claveInterna,
@@ -147,6 +169,8 @@ export function validateProductRows(
       impuesto,
       activo,
       categoria,
+      ...(existencia !== undefined ? { existencia } : {}),
+      ...(diasEntrega !== undefined ? { diasEntrega } : {}),
     };
   });
 }
@@ -233,7 +257,31 @@ export async function upsertProducts(
         is distinct from (excluded.id_categoria, excluded.clave_cliente, excluded.nombre, excluded.descripcion,
         excluded.unidad_de_medida, excluded.precio, excluded.impuesto, excluded.activo)`,
     })
-    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+    .returning({ clave: products.claveInterna, inserted: sql<boolean>`(xmax = 0)` });
   const creados = written.filter((w) => w.inserted).length;
-  return { creados, actualizados: written.length - creados };
+  const touched = new Set(written.map((w) => w.clave));
+  // Stock and lead time given in the file (decision 0124): only those cells, only when they differ.
+  const stock = rows.filter((r) => r.existencia !== undefined || r.diasEntrega !== undefined);
+  if (stock.length > 0) {
+    const values = sql.join(
+      stock.map(
+        (r) =>
+          sql`(${r.claveInterna}::text, ${r.existencia !== undefined}::boolean, ${r.existencia ?? null}::int, ${r.diasEntrega !== undefined}::boolean, ${r.diasEntrega ?? null}::int)`,
+      ),
+      sql`, `,
+    );
+    const changed = await rowsOf<{ clave: string }>(
+      tx,
+      sql`update products p set
+          existencia = case when v.has_e then v.e else p.existencia end,
+          dias_entrega = case when v.has_d then v.d else p.dias_entrega end,
+          updated_at = now()
+        from (values ${values}) v(clave, has_e, e, has_d, d)
+        where p.id_cliente = ${idCliente} and p.clave_interna = v.clave
+          and ((v.has_e and p.existencia is distinct from v.e) or (v.has_d and p.dias_entrega is distinct from v.d))
+        returning p.clave_interna as clave`,
+    );
+    for (const c of changed) touched.add(c.clave);
+  }
+  return { creados, actualizados: touched.size - creados };
 }

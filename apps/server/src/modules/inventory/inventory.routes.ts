@@ -16,11 +16,20 @@ import {
   ProductCreatedResponse,
   ProductUpdatedResponse,
 } from '@portal/shared/schemas/inventory';
+import {
+  V1Stock,
+  V1StockBody,
+  V1StockBulkBody,
+  V1StockBulkResponse,
+  V1StockParams,
+  V1StockQuery,
+} from '@portal/shared/schemas/stock';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { scopedClient } from '../../lib/client-scope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
+import { bearerGuard } from '../integration/api-auth.ts';
 import {
   activateBatch,
   adminInventory,
@@ -30,6 +39,7 @@ import {
   updateCategory,
   updateProduct,
 } from './inventory.service.ts';
+import { postStockBulk, putProductStock } from './stock.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
@@ -162,5 +172,60 @@ export async function inventoryRoutes(app: FastifyInstance) {
       },
     },
     async () => ({ iconos: ICONOS.map((nombre) => ({ nombre, etiqueta: ICONO_ETIQUETAS[nombre] })) }),
+  );
+
+  // The integration API (decision 0124): stock and lead time by a bearer token with inventario:escribir.
+  const stockWriter = bearerGuard(app, 'inventario:escribir');
+  const v1 = { tags: ['api v1'], security: [{ bearer: [] }] };
+  const v1Errors = errorResponses(400, 401, 403, 404, 422, 429);
+
+  r.put(
+    '/api/v1/productos/:clave/existencia',
+    {
+      onRequest: stockWriter,
+      schema: {
+        ...v1,
+        summary:
+          'Existencia y días de entrega de un producto, por su clave interna (permiso inventario:escribir)',
+        description:
+          'existencia: entero ≥ 0, o null si se desconoce; dias_entrega (opcional): entero de 0 a 3650, o null; si no se envía, se conserva. ' +
+          'Un token de todos los clientes indica el cliente con ?id_cliente=. La clave de otro cliente responde 404 como una inexistente. ' +
+          'Con Idempotency-Key, un reintento con la misma clave y el mismo cuerpo responde lo mismo sin volver a escribir.',
+        params: V1StockParams,
+        querystring: V1StockQuery,
+        body: V1StockBody,
+        response: { 200: V1Stock, ...v1Errors },
+      },
+    },
+    async (request, reply) =>
+      putProductStock(
+        app.deps,
+        request,
+        reply,
+        request.apiCaller!,
+        request.params.clave,
+        request.query.id_cliente,
+        request.body,
+      ),
+  );
+
+  r.post(
+    '/api/v1/existencias',
+    {
+      onRequest: stockWriter,
+      bodyLimit: 1024 * 1024,
+      schema: {
+        ...v1,
+        summary:
+          'Existencias de hasta 5,000 productos de un cliente en una sola operación (permiso inventario:escribir)',
+        description:
+          'Cada línea: clave (interna), existencia (entero ≥ 0 o null) y dias_entrega opcional. Todo se escribe en una transacción; ' +
+          'las claves que no son productos del cliente vuelven en no_encontradas. Un token de todos los clientes indica id_cliente. ' +
+          'Con Idempotency-Key, un reintento con la misma clave y el mismo cuerpo responde lo mismo sin volver a escribir.',
+        body: V1StockBulkBody,
+        response: { 200: V1StockBulkResponse, ...v1Errors },
+      },
+    },
+    async (request, reply) => postStockBulk(app.deps, request, reply, request.apiCaller!, request.body),
   );
 }

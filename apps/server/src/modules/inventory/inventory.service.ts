@@ -60,6 +60,9 @@ const productColumns = {
   activo: products.activo,
   impuesto: products.impuesto,
   imagen: products.imagen,
+  existencia: products.existencia,
+  diasEntrega: products.diasEntrega,
+  reservado: products.reservado,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
 };
@@ -82,6 +85,9 @@ function productDto(r: ProductRow): AdminProductDto {
     impuesto: r.impuesto,
     imagen: imageUrl(r.imagen),
     miniatura: thumbUrl(r.imagen),
+    existencia: r.existencia,
+    reservado: r.reservado,
+    dias_entrega: r.diasEntrega,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
   };
@@ -289,6 +295,8 @@ export async function createProduct(
           activo: form.activo ?? true,
           impuesto: form.impuesto ?? true,
           imagen,
+          existencia: form.existencia ?? null,
+          diasEntrega: form.dias_entrega ?? null,
         })
         .returning({ id: products.id });
       await audit(tx, {
@@ -347,6 +355,8 @@ export async function updateProduct(
         activo: form.activo ?? current.activo,
         impuesto: form.impuesto ?? current.impuesto,
         imagen,
+        existencia: form.existencia === undefined ? current.existencia : form.existencia,
+        diasEntrega: form.dias_entrega === undefined ? current.diasEntrega : form.dias_entrega,
       };
       const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => next[k] !== current[k]);
       if (changed.length === 0) return;

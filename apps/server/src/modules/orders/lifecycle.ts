@@ -47,10 +47,13 @@ import {
 } from './notifications.ts';
 import {
   fulfilmentNow,
+  lockOrderStock,
   writeApproval,
   writeCancellation,
   writeFulfilmentMove,
   writeLineEdits,
+  writeReleases,
+  writeReservations,
   writeReturn,
 } from './order-writes.ts';
 
@@ -272,6 +275,8 @@ async function placed(tx: Tx, deps: LifecycleDeps, c: Placed): Promise<void> {
       .where(eq(users.id, c.order.idUser));
     if (me) await enqueueEmails(tx, [buyerEmail(deps.publicUrl, me, c.order, 'aprobado')]);
   }
+  // Approved at purchase by the client's rule: that approval reserves the stock too (decision 0124).
+  if (c.status === 'aprobado') await reserveStock(tx, c.order.id);
   const event = { clientId: c.order.idCliente, orderId: c.order.id };
   await recordWebhookEvent(tx, deps, { ...event, type: 'pedido.creado' }, wanting.creado);
   if (c.status === 'aprobado')
@@ -331,6 +336,8 @@ async function reviewed(tx: Tx, deps: LifecycleDeps, c: Reviewed): Promise<void>
     emails,
   });
   if (!written) throw alreadyProcessed();
+  // The final approval reserves the approved lines' stock (decision 0124), after the edits.
+  if (c.to === 'aprobado') await reserveStock(tx, c.order.id);
   if (c.edits) {
     await moveOrderTotals(tx, c.order.id, 1);
     // Edited lines move the buyer's month: the budget alerts of that month (decision 0054).
@@ -359,6 +366,8 @@ async function cancelled(tx: Tx, deps: LifecycleDeps, c: Cancelled): Promise<voi
     at: deps.clock.now(),
   });
   if (!written) throw alreadyProcessed();
+  // What an approved order reserved is available again (decision 0124).
+  if (c.from === 'aprobado') await writeReleases(tx, c.order.id, false);
   await tx.insert(orderEvents).values({
     orderId: c.order.id,
     actorId: c.actorId,
@@ -434,6 +443,8 @@ async function fulfilmentMoved(tx: Tx, deps: LifecycleDeps, c: FulfilmentMoved):
   });
   // Someone moved it first: say where it is now.
   if (!moved) throw alreadyIn(((await fulfilmentNow(tx, c.order.id)) ?? c.from) as FulfilmentState);
+  // The goods left: the reservation is consumed, off the products' stock (decision 0124).
+  if (c.to === 'enviado' || c.to === 'entregado') await writeReleases(tx, c.order.id, true);
   await tx.insert(orderEvents).values({
     orderId: c.order.id,
     actorId: c.actorId,
@@ -460,6 +471,29 @@ async function fulfilmentMoved(tx: Tx, deps: LifecycleDeps, c: FulfilmentMoved):
   if (c.to === 'entregado' && c.nota)
     await enqueueEmails(tx, await receiptNoteEmails(tx, deps.publicUrl, c.order, c.nota));
   return moved;
+}
+
+/**
+ * Reserves an approved order's lines (decision 0124): the products locked in id order after the order, its
+ * buyer and its área; each line reserves its whole quantity, and what goes beyond the available stock
+ * (existencia - reservado) is "sobre pedido". When the client forbids backorders, a line beyond the
+ * available stock refuses the approval (409, naming the product) and the caller rolls everything back.
+ * Unknown stock (existencia null) is never refused and never "sobre pedido".
+ */
+async function reserveStock(tx: Tx, orderId: number): Promise<void> {
+  const lines = await lockOrderStock(tx, orderId);
+  const taken = new Map<number, number>();
+  const out = lines.map((l) => {
+    const before = taken.get(l.productId) ?? 0;
+    taken.set(l.productId, before + l.cantidad);
+    if (l.existencia === null) return { ...l, reservado: l.cantidad, sobrePedido: 0 };
+    const disponible = Math.max(l.existencia - l.reservado - before, 0);
+    const sobrePedido = Math.max(l.cantidad - disponible, 0);
+    if (sobrePedido > 0 && !l.permitir)
+      throw conflict('OUT_OF_STOCK', MSG.sinExistencia(l.nombre, disponible, l.cantidad));
+    return { ...l, reservado: l.cantidad, sobrePedido };
+  });
+  await writeReservations(tx, out);
 }
 
 const alertConfig = (deps: LifecycleDeps) => ({

@@ -7,7 +7,7 @@
 import type { FulfilmentState } from '@portal/shared/domain/fulfilment';
 import type { LogEventType } from '@portal/shared/domain/log-events';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { rowsOf, type Tx } from '../../db/client.ts';
 import { executeNamedOnce } from '../../db/prepared.ts';
 import { orderEvents, orderLines, orders, systemLogs } from '../../db/schema/index.ts';
 import { type Email, outboxCtes, outboxRows } from '../../lib/mailer.ts';
@@ -30,7 +30,13 @@ export async function writeCancellation(
 ): Promise<boolean> {
   const updated = await tx
     .update(orders)
-    .set({ status: 'cancelado', cancelReason: w.reason, updatedAt: w.at })
+    .set({
+      status: 'cancelado',
+      cancelReason: w.reason,
+      updatedAt: w.at,
+      // Only an approved order has a fulfilment state (orders_surtido_aprobado).
+      ...(w.from === 'aprobado' ? { surtidoEstatus: null } : {}),
+    })
     .where(and(eq(orders.id, w.orderId), eq(orders.status, w.from)))
     .returning({ id: orders.id });
   return updated.length > 0;
@@ -170,4 +176,111 @@ export async function writeApproval(tx: Tx, w: ApprovalWrite): Promise<boolean> 
     emails: outboxRows(w.emails),
   } satisfies Record<WriteValue, unknown>);
   return row!.updated > 0;
+}
+
+/** A product an approval reserves, locked: what the stock check needs (decision 0124). */
+export interface StockRow {
+  productId: number;
+  nombre: string;
+  existencia: number | null;
+  reservado: number;
+  /** The client's `permitir_sobre_pedido`. */
+  permitir: boolean;
+}
+
+/**
+ * The products of an order's lines, locked in id order (after the order, its buyer and its área: the lock
+ * order of decision 0124), with the order's quantity of each.
+ */
+export async function lockOrderStock(
+  tx: Tx,
+  orderId: number,
+): Promise<(StockRow & { lineId: number; cantidad: number })[]> {
+  const rows = await rowsOf<{
+    product_id: number;
+    nombre: string;
+    existencia: number | null;
+    reservado: number;
+    permitir: boolean;
+  }>(
+    tx,
+    sql`
+    select p.id as product_id, p.nombre, p.existencia, p.reservado, c.permitir_sobre_pedido as permitir
+    from products p join clients c on c.id = p.id_cliente
+    where p.id in (select product_id from order_lines where order_id = ${orderId})
+    order by p.id
+    for update of p`,
+  );
+  const lines = await tx
+    .select({ id: orderLines.id, productId: orderLines.productId, cantidad: orderLines.cantidad })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.productId, orderLines.id);
+  const byProduct = new Map(rows.map((r) => [Number(r.product_id), r]));
+  return lines.map((l) => {
+    const p = byProduct.get(l.productId)!;
+    return {
+      lineId: l.id,
+      cantidad: l.cantidad,
+      productId: l.productId,
+      nombre: p.nombre,
+      existencia: p.existencia === null ? null : Number(p.existencia),
+      reservado: Number(p.reservado),
+      permitir: Boolean(p.permitir),
+    };
+  });
+}
+
+/** Writes an approval's reservations: each line's units and "sobre pedido" units, added to its product. */
+export async function writeReservations(
+  tx: Tx,
+  lines: readonly { lineId: number; productId: number; reservado: number; sobrePedido: number }[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  const values = sql.join(
+    lines.map(
+      (l) => sql`(${l.lineId}::int, ${l.productId}::int, ${l.reservado}::int, ${l.sobrePedido}::int)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    with v(line_id, product_id, n, sobre) as (values ${values}),
+    p as (
+      update products set reservado = products.reservado + s.n
+      from (select product_id, sum(n)::int as n from v group by product_id) s
+      where products.id = s.product_id
+      returning products.id
+    )
+    update order_lines set reservado = v.n, sobre_pedido = v.sobre
+    from v where order_lines.id = v.line_id`);
+}
+
+/**
+ * Gives back what an order's lines hold (decision 0124): `consume` (the goods left: shipped) also takes the
+ * units off the products' stock; otherwise (cancelled) they are available again. Products locked in id order.
+ */
+export async function writeReleases(tx: Tx, orderId: number, consume: boolean): Promise<void> {
+  const held = await rowsOf<{ product_id: number; n: number }>(
+    tx,
+    sql`select product_id, sum(reservado)::int as n from order_lines
+        where order_id = ${orderId} and reservado > 0 group by product_id order by product_id`,
+  );
+  if (held.length === 0) return;
+  const ids = held.map((h) => Number(h.product_id));
+  const list = sql.join(
+    ids.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  await rowsOf(tx, sql`select id from products where id in (${list}) order by id for update`);
+  const values = sql.join(
+    held.map((h) => sql`(${Number(h.product_id)}::int, ${Number(h.n)}::int)`),
+    sql`, `,
+  );
+  const existencia = consume
+    ? sql`case when products.existencia is null then null else greatest(products.existencia - v.n, 0) end`
+    : sql`products.existencia`;
+  await tx.execute(sql`
+    update products set reservado = greatest(products.reservado - v.n, 0), existencia = ${existencia}
+    from (values ${values}) as v(product_id, n) where products.id = v.product_id`);
+  await tx.execute(sql`update order_lines set reservado = 0 where order_id = ${orderId} and reservado > 0`);
 }

@@ -8,7 +8,8 @@ import {
 } from '@portal/shared/domain/budget';
 import { centavosToPesos, totalsOf } from '@portal/shared/domain/money';
 import { ROLES } from '@portal/shared/domain/roles';
-import { businessDate, businessMonth } from '@portal/shared/domain/time';
+import { available } from '@portal/shared/domain/stock';
+import { addDays, businessDate, businessMonth } from '@portal/shared/domain/time';
 import type { BudgetStateDto, CartItemDto, CategoryDto } from '@portal/shared/schemas/shopping';
 import { and, asc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -67,6 +68,10 @@ export interface CartLine extends BudgetLine {
   activo: boolean;
   asignado: boolean;
   cantidadLimite: number;
+  /** The product's stock, reserved units and lead time (decision 0124). */
+  existencia?: number | null;
+  reservado?: number;
+  diasEntrega?: number | null;
 }
 
 /** The user and the first day of the business month (YYYY-MM-01) whose running figures are read. */
@@ -143,7 +148,9 @@ function shopperReadsQuery(db: Db | Tx, p: ShopperArgs, shape: ShopperShape) {
       ${products.precio} as precio, ${products.impuesto} as impuesto, ${products.activo} as activo,
       ${products.idCategoria} as "idCategoria", ${categories.nombre} as categoria, ${products.imagen} as imagen,
       coalesce(${userProducts.asignado}, false) as asignado,
-      coalesce(${userProducts.cantidadLimite}, 1) as "cantidadLimite"
+      coalesce(${userProducts.cantidadLimite}, 1) as "cantidadLimite",
+      ${products.existencia} as existencia, ${products.reservado} as reservado,
+      ${products.diasEntrega} as "diasEntrega"
     from ${cartItems}
     inner join ${products} on ${products.id} = ${cartItems.productId}
     inner join ${categories} on ${categories.id} = ${products.idCategoria}
@@ -175,7 +182,9 @@ function shopperReadsQuery(db: Db | Tx, p: ShopperArgs, shape: ShopperShape) {
       ${products.impuesto} as impuesto, ${products.activo} as activo, ${products.idCategoria} as "idCategoria",
       ${categories.nombre} as categoria, ${products.imagen} as imagen,
       coalesce(${userProducts.asignado}, false) as asignado,
-      coalesce(${userProducts.cantidadLimite}, 1) as "cantidadLimite"
+      coalesce(${userProducts.cantidadLimite}, 1) as "cantidadLimite",
+      ${products.existencia} as existencia, ${products.reservado} as reservado,
+      ${products.diasEntrega} as "diasEntrega"
     from ${products}
     inner join ${categories} on ${categories.id} = ${products.idCategoria}
     left join ${userProducts} on ${userProducts.userId} = ${p.userId} and ${userProducts.productId} = ${products.id}
@@ -492,7 +501,7 @@ export function budgetDto(snapshot: BuyerSnapshot, buyer: Buyer, client: BuyerCl
   };
 }
 
-export function cartDto(cart: readonly CartLine[], tz: string): CartItemDto[] {
+export function cartDto(cart: readonly CartLine[], tz: string, today: string): CartItemDto[] {
   return cart.map((l) => ({
     id: l.id,
     cantidad: l.cantidad,
@@ -507,7 +516,21 @@ export function cartDto(cart: readonly CartLine[], tz: string): CartItemDto[] {
     miniatura: thumbUrl(l.imagen),
     cantidad_limite: l.cantidadLimite,
     importe: centavosToPesos(l.precio * l.cantidad),
+    envio_posterior: laterShipment(l, today),
   }));
+}
+
+/**
+ * The part of a cart line beyond the product's available stock, which will ship later (decision 0124),
+ * with its estimated delivery date; null when it all is in stock or the stock is unknown.
+ */
+function laterShipment(l: CartLine, today: string): CartItemDto['envio_posterior'] {
+  const disponible = available(l.existencia ?? null, Number(l.reservado ?? 0));
+  if (disponible === null || l.cantidad <= disponible) return null;
+  return {
+    cantidad: l.cantidad - disponible,
+    entrega_estimada: l.diasEntrega == null ? null : addDays(today, Number(l.diasEntrega)),
+  };
 }
 
 export function cartTotalsDto(cart: readonly CartLine[]) {

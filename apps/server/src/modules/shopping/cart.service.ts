@@ -1,6 +1,7 @@
 import { cartChangeProblem, isValidQuantity } from '@portal/shared/domain/cart';
 import { centavosToPesos, formatMXN } from '@portal/shared/domain/money';
 import { ROLES } from '@portal/shared/domain/roles';
+import { businessDate } from '@portal/shared/domain/time';
 import type { CartResponse, ShopperSession } from '@portal/shared/schemas/shopping';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -120,7 +121,8 @@ export async function shopperView(
       kept: deps.sessions.kept(sessionId),
     },
   );
-  return viewOf(categories, snapshot, locked, deps.config.BUSINESS_TZ);
+  const tz = deps.config.BUSINESS_TZ;
+  return viewOf(categories, snapshot, locked, tz, businessDate(deps.clock.now(), tz));
 }
 
 type ShopperView = Omit<ShopperSession, 'direccion'>;
@@ -131,11 +133,13 @@ function viewOf(
   snapshot: BuyerSnapshot,
   locked: LockedBuyer,
   tz: string,
+  /** The business date the estimated deliveries count from (decision 0124). */
+  today: string,
 ): ShopperView {
   return {
     categorias: categoriesDto(assigned, snapshot),
     presupuesto: budgetDto(snapshot, locked.buyer, locked.client),
-    carrito: cartDto(snapshot.cart, tz),
+    carrito: cartDto(snapshot.cart, tz, today),
     totales: cartTotalsDto(snapshot.cart),
   };
 }
@@ -334,7 +338,7 @@ export async function setCartItemLocked(
   return {
     msg: change.msg,
     cantidad: change.cantidad,
-    view: viewOf(categories, withCart(snapshot, buyer, cart), locked, tz),
+    view: viewOf(categories, withCart(snapshot, buyer, cart), locked, tz, businessDate(now, tz)),
   };
 }
 
@@ -379,7 +383,10 @@ export async function setCartItemsLocked(
     }
   });
   const cart = await writeCartChanges(tx, buyer, final, snapshot.cart);
-  return { results, view: viewOf(reads.categories, withCart(snapshot, buyer, cart), locked, tz) };
+  return {
+    results,
+    view: viewOf(reads.categories, withCart(snapshot, buyer, cart), locked, tz, businessDate(now, tz)),
+  };
 }
 
 /** Adds a product or sets its quantity (0 or less removes it), re-checking every rule under the lock. */

@@ -1,4 +1,6 @@
 import { centavosToPesos } from '@portal/shared/domain/money';
+import { disponibilidad, UMBRAL_EXISTENCIA_DEFAULT } from '@portal/shared/domain/stock';
+import { businessDate } from '@portal/shared/domain/time';
 import type { CatalogOrder, CatalogResponse } from '@portal/shared/schemas/shopping';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -58,6 +60,10 @@ function cataloguePage(db: Db, shape: string, orden: CatalogOrder, filter: Catal
         categoria: categories.nombre,
         imagen: products.imagen,
         cantidadLimite: userProducts.cantidadLimite,
+        // Stock (decision 0124): columns of the product's own row, no other read.
+        existencia: products.existencia,
+        reservado: products.reservado,
+        diasEntrega: products.diasEntrega,
         // The total rides on every row of the page: one query instead of a page and a count.
         total: sql<number>`count(*) over ()`.mapWith(Number),
       })
@@ -73,7 +79,7 @@ function cataloguePage(db: Db, shape: string, orden: CatalogOrder, filter: Catal
 
 /** The products assigned to the user: active, of its client, paginated by the server. */
 export async function userCatalogue(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
   auth: AuthContext,
   query: { q?: string; categoria?: number; page: number; per_page: number; orden?: CatalogOrder },
 ): Promise<CatalogResponse> {
@@ -101,6 +107,8 @@ export async function userCatalogue(
       .where(catalogueWhere(filter));
     total = counted?.n ?? 0;
   }
+  const umbral = auth.client?.umbralExistencia ?? UMBRAL_EXISTENCIA_DEFAULT;
+  const today = businessDate(deps.clock.now(), deps.config.BUSINESS_TZ);
   return {
     productos: rows.map((r) => ({
       id: r.id,
@@ -116,6 +124,7 @@ export async function userCatalogue(
       imagen: imageUrl(r.imagen),
       miniatura: thumbUrl(r.imagen),
       cantidad_limite: r.cantidadLimite,
+      disponibilidad: disponibilidad(r, umbral, today),
     })),
     total,
     page: query.page,

@@ -24,6 +24,7 @@ import {
   type ClientPermission,
   isClientPermission,
 } from '@portal/shared/domain/client-admin';
+import { UMBRAL_EXISTENCIA_MAX } from '@portal/shared/domain/stock';
 import { ESCALAR_HORAS_MAX, RECORDATORIO_HORAS_MAX, VENTANA_REGLAS_HORAS_MAX } from '@portal/shared/limits';
 import { type FileValue, useObjectUrl } from '../../../components/ui/file-field';
 import { FormSection } from '../../../components/ui/form-section';
@@ -184,6 +185,29 @@ export function ApprovalRulesSection({ form, levels = false }: { form: ClientFor
         {rulesSentence(formRules(form.values), formWindow(form.values)) ??
           'Sin reglas por monto: cada pedido sigue los niveles de autorización.'}
       </Text>
+    </FormSection>
+  );
+}
+
+/** Stock (decision 0124): whether approvals may go beyond the available stock, and the "Quedan N" threshold. */
+export function StockSection({ form }: { form: ClientFormApi }) {
+  return (
+    <FormSection title="Existencias">
+      <Switch
+        label="Permitir productos sobre pedido"
+        description="Si se desactiva, no se puede aprobar un pedido que pida más de lo disponible de un producto."
+        {...form.getInputProps('permitir_sobre_pedido', { type: 'checkbox' })}
+      />
+      <NumberInput
+        label="Avisar «Quedan N» desde"
+        description="El catálogo muestra cuántas quedan cuando lo disponible es esta cantidad o menos; 0 = nunca"
+        min={0}
+        max={UMBRAL_EXISTENCIA_MAX}
+        allowDecimal={false}
+        allowNegative={false}
+        hideControls
+        {...form.getInputProps('umbral_existencia')}
+      />
     </FormSection>
   );
 }

@@ -5,6 +5,7 @@
 import type { ApprovalRules } from '@portal/shared/domain/approval-rules';
 import { CLIENT_PERMISSIONS_DEFAULT, type ClientPermission } from '@portal/shared/domain/client-admin';
 import { pesosToCentavos } from '@portal/shared/domain/money';
+import { UMBRAL_EXISTENCIA_DEFAULT } from '@portal/shared/domain/stock';
 import {
   ALERTAS_PRESUPUESTO_DEFAULT,
   RECORDATORIO_HORAS_DEFAULT,
@@ -77,6 +78,9 @@ export interface ClientFormValues {
   permisos_cliente: ClientPermission[];
   /** A client administrator's budget above this (pesos) waits for approval; '' = no cap. */
   tope_presupuesto: number | string;
+  /** Stock (decision 0124): approvals may go beyond the available stock; "Quedan N" threshold. */
+  permitir_sobre_pedido: boolean;
+  umbral_existencia: number | string;
   imagen: FileValue;
   calendario: FileValue;
   manual: FileValue;
@@ -110,6 +114,8 @@ export function initialValues(client: ClientDto | null): ClientFormValues {
         avisar_autorizadores: client.avisar_autorizadores,
         permisos_cliente: [...client.permisos_cliente],
         tope_presupuesto: client.tope_presupuesto ?? '',
+        permitir_sobre_pedido: client.permitir_sobre_pedido,
+        umbral_existencia: client.umbral_existencia,
       }
     : {
         ...files,
@@ -132,6 +138,8 @@ export function initialValues(client: ClientDto | null): ClientFormValues {
         avisar_autorizadores: false,
         permisos_cliente: [...CLIENT_PERMISSIONS_DEFAULT],
         tope_presupuesto: '',
+        permitir_sobre_pedido: true,
+        umbral_existencia: UMBRAL_EXISTENCIA_DEFAULT,
       };
 }
 

@@ -23,6 +23,7 @@ import {
   DocumentsSection,
   GeneralSection,
   SecuritySection,
+  StockSection,
 } from './client-form-sections';
 import { type ClientFormValues, initialValues, toBody } from './client-form-values';
 
@@ -113,6 +114,7 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
             <Divider />
             <ApprovalRulesSection form={form} />
             <Divider />
+            <StockSection form={form} />
             <SecuritySection form={form} />
             <Divider />
             <DocumentsSection form={form} busy={busy} />

@@ -56,6 +56,8 @@ export function saveProduct(
   image: { file: File | null; remove: boolean },
 ): Promise<{ msg: string; articulo: AdminProductDto }> {
   const form = toFormData(p, Object.keys(ProductForm.shape) as (keyof ProductForm)[]);
+  // A cleared stock or lead time is sent blank (unknown / none); a field left out would keep its value.
+  for (const name of ['existencia', 'dias_entrega'] as const) if (p[name] === null) form.set(name, '');
   if (image.file) form.set('imagen', image.file, image.file.name);
   else if (image.remove && p.id) form.set('eliminar_imagen', '1');
   return p.id ? api.post(`/api/productos/actualizar/${p.id}`, form) : api.post('/api/productos', form);

@@ -17,7 +17,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import { MSG } from '@portal/shared/messages';
 import {
   type AdminCategoryDto,
@@ -48,6 +48,9 @@ interface Values {
   activo: boolean;
   impuesto: boolean;
   imagen: FileValue;
+  /** Units on hand and lead time in days (decision 0124): blank = unknown / none. */
+  existencia: number | string;
+  dias_entrega: number | string;
 }
 
 const BLANK: Values = {
@@ -61,6 +64,8 @@ const BLANK: Values = {
   activo: true,
   impuesto: true,
   imagen: storedFile(),
+  existencia: '',
+  dias_entrega: '',
 };
 
 function valuesOf(p: AdminProductDto): Values {
@@ -75,6 +80,8 @@ function valuesOf(p: AdminProductDto): Values {
     activo: p.activo,
     impuesto: p.impuesto,
     imagen: storedFile(p.imagen),
+    existencia: p.existencia ?? '',
+    dias_entrega: p.dias_entrega ?? '',
   };
 }
 
@@ -86,6 +93,48 @@ function toBody({ imagen, ...values }: Values, id: number, idCliente: number | n
     id_cliente: idCliente ?? undefined,
     id_categoria: values.id_categoria ?? undefined,
   };
+}
+
+/** Stock and lead time (decision 0124): blank = unknown / none; the units approved orders hold are named. */
+function StockFields({
+  form,
+  editing,
+  disabled,
+}: {
+  form: UseFormReturnType<Values>;
+  editing: AdminProductDto | null;
+  disabled: boolean;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+      <NumberInput
+        label="Existencia"
+        description={
+          editing && editing.reservado > 0
+            ? `Apartadas por pedidos aprobados: ${editing.reservado.toLocaleString('es-MX')}`
+            : 'Vacía si no se conoce'
+        }
+        min={0}
+        allowDecimal={false}
+        allowNegative={false}
+        thousandSeparator=","
+        hideControls
+        disabled={disabled}
+        {...form.getInputProps('existencia')}
+      />
+      <NumberInput
+        label="Días de entrega"
+        description="Para lo que se surte sobre pedido"
+        min={0}
+        max={3650}
+        allowDecimal={false}
+        allowNegative={false}
+        hideControls
+        disabled={disabled}
+        {...form.getInputProps('dias_entrega')}
+      />
+    </SimpleGrid>
+  );
 }
 
 interface ProductFormProps {
@@ -146,7 +195,11 @@ export function ProductForm({ idCliente, categories, editing, onReset, ref }: Pr
   const submit = form.onSubmit(
     (values) => {
       setRefusal(null);
-      mutation.mutate({ body: ProductBody.parse(toBody(values, id, idCliente)), imagen: values.imagen });
+      const body = ProductBody.parse(toBody(values, id, idCliente));
+      // Stock the operator did not touch is left out (kept): an integration may have changed it meanwhile.
+      if (id && !form.isDirty('existencia')) body.existencia = undefined;
+      if (id && !form.isDirty('dias_entrega')) body.dias_entrega = undefined;
+      mutation.mutate({ body, imagen: values.imagen });
     },
     (errors) => {
       // Only the client or the category is missing: say so (the fields alone do not explain the client).
@@ -224,6 +277,7 @@ export function ProductForm({ idCliente, categories, editing, onReset, ref }: Pr
               {...form.getInputProps('precio')}
             />
           </SimpleGrid>
+          <StockFields form={form} editing={editing} disabled={disabled} />
           <Select
             label="Categoría"
             withAsterisk

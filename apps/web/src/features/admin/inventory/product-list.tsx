@@ -330,6 +330,26 @@ function ProductsBulkBar({
   );
 }
 
+/** The product's stock (decision 0124): units on hand, what approved orders hold, or '—' when unknown. */
+function StockCell({ product: p }: { product: AdminProductDto }) {
+  if (p.existencia === null)
+    return (
+      <Text fz="sm" c="dimmed" aria-label="Existencia desconocida">
+        —
+      </Text>
+    );
+  return (
+    <>
+      <Text fz="sm">{p.existencia.toLocaleString('es-MX')}</Text>
+      {p.reservado > 0 ? (
+        <Text fz="xs" c="dimmed">
+          {p.reservado.toLocaleString('es-MX')} apartadas
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
 /** One product: its checkbox, name and thumbnail, keys, category, price in place, the activo switch, 'Editar'. */
 function ProductRow({
   product: p,
@@ -393,6 +413,9 @@ function ProductRow({
             {p.impuesto ? '+ IVA' : EXENTO_DE_IVA}
           </Text>
         </Group>
+      </Table.Td>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+        <StockCell product={p} />
       </Table.Td>
       <Table.Td>
         <Switch
@@ -521,6 +544,7 @@ export function ProductList({
                   <SortableTh field="precio" firstDirection="desc" ta="right" {...sortProps}>
                     Precio
                   </SortableTh>
+                  <Table.Th ta="right">Existencia</Table.Th>
                   <SortableTh field="activo" firstDirection="desc" {...sortProps}>
                     Activo
                   </SortableTh>

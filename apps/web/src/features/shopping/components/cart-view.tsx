@@ -14,6 +14,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { ivaOf, pesosToCentavos } from '@portal/shared/domain/money';
+import { laterShipmentLabel } from '@portal/shared/domain/stock';
 import { MSG } from '@portal/shared/messages';
 import type { OrderSummaryDto } from '@portal/shared/schemas/orders';
 import type { CartItemDto, DeliveryAddress } from '@portal/shared/schemas/shopping';
@@ -169,6 +170,11 @@ function ProductCell({ item }: { item: CartItemDto }) {
         <Text size="xs" c="dimmed">
           Clave {item.clave_interna} · {item.unidad_de_medida}
         </Text>
+        {item.envio_posterior ? (
+          <Text size="xs" fw={600} c="var(--mantine-color-orange-filled)" data-testid="envio-posterior">
+            {laterShipmentLabel(item.cantidad, item.envio_posterior)}
+          </Text>
+        ) : null}
       </Box>
     </Group>
   );

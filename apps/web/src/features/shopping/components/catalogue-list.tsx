@@ -19,6 +19,7 @@ import {
   type WebCartRefusal,
 } from '../lib/cart-rules';
 import { type TopupTarget, topupOffer } from '../lib/topups';
+import { Availability } from './availability';
 import classes from './catalogue-list.module.css';
 import { LimitHint } from './limit-hint';
 import { RequestTopupButton, TopupDialog } from './topup-dialog';
@@ -120,6 +121,7 @@ function RestockRow({ product, inCart, blocked, onRequestTopup }: RowProps) {
         <Text size="sm" fw={600} lh={1.3} id={nameId}>
           {product.nombre}
         </Text>
+        <Availability value={product.disponibilidad} mt={2} />
         {blocked ? (
           <Badge color="dark" variant="light" size="sm" radius="sm" mt={4}>
             {blockedLabel(blocked)}

@@ -4,6 +4,7 @@ import type { ProductDto } from '@portal/shared/schemas/shopping';
 import { IconEdit, IconShoppingCartPlus } from '@tabler/icons-react';
 import { formatMXN } from '../../../lib/format';
 import { blockedLabel, type WebCartRefusal } from '../lib/cart-rules';
+import { Availability } from './availability';
 import classes from './product-card.module.css';
 import { ProductThumb } from './product-thumb';
 
@@ -93,6 +94,7 @@ export function ProductCard({
           <Field label="Categoría" value={product.categoria} />
           <Field label="Unidad de medida" value={product.unidad_de_medida} />
           <Field label="Por pedido" value={MSG.maximoPorPedido(product.cantidad_limite)} />
+          <Availability value={product.disponibilidad} mt={4} />
         </Box>
         <Group justify="space-between" align="baseline" mt="auto" pt={4} gap={4}>
           <Text size="xs" c="dimmed">

@@ -35,6 +35,7 @@ function shopper(presupuesto: Partial<ShopperSession['presupuesto']>, units: [nu
       miniatura: null,
       cantidad_limite: 10,
       importe: cantidad,
+      envio_posterior: null,
     })),
     totales: { subtotal: 0, iva: 0, total: 0 },
     direccion: { direccion_entrega: '', calle: '', colonia: '', ciudad: '', cp: '' },

@@ -59,6 +59,7 @@ function cartItem(l: Product & { cantidad: number }): CartItemDto {
     miniatura: null,
     cantidad_limite: l.cantidadLimite,
     importe: centavosToPesos(l.precio * l.cantidad),
+    envio_posterior: null,
   };
 }
 
@@ -331,6 +332,7 @@ describe('targets and units', () => {
       imagen: '/api/img/a.jpg',
       miniatura: '/api/img/a-thumb.jpg',
       cantidad_limite: 4,
+      disponibilidad: null,
     };
     const item: CartItemDto = {
       id: 9,
@@ -346,6 +348,7 @@ describe('targets and units', () => {
       miniatura: '/api/img/a-thumb.jpg',
       cantidad_limite: 4,
       importe: 2.3,
+      envio_posterior: null,
     };
     const expected: CartTarget = {
       id: 9,
