@@ -46,6 +46,7 @@ import {
   ordersPerBuyer,
   rows,
   signInAll,
+  UNIT_PRICE,
   UNIT_TOTAL,
 } from './fixtures.ts';
 import { Nginx, PrivatePostgres, ServerInstance, waitUntil } from './stack.ts';
@@ -65,6 +66,9 @@ const RESTORED_PORT = BASE_PORT + 5;
 const PUSH_RECEIVER_PORT = BASE_PORT + 6;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The stock of each product of the shipments scenario, before its orders ship anything. */
+const SHIPMENT_STOCK = 1000;
 
 let baseDir: string;
 let postgres: PrivatePostgres;
@@ -131,6 +135,45 @@ async function expectNoViolations(clientId: number): Promise<void> {
 async function cacheState(instance: ServerInstance): Promise<string> {
   const res = await new Client(instance.url).get('/healthz');
   return (res.body as { cache_sesiones?: string } | null)?.cache_sesiones ?? '';
+}
+
+/**
+ * Runs a load through nginx and kills instance B (kill -9) once `underWay` holds; the load goes on through A
+ * for 1.5 s more, then `stopped()` turns true and its end is awaited. Answers when B was killed and was gone.
+ */
+async function crashBDuring(
+  what: string,
+  underWay: () => boolean,
+  load: (stopped: () => boolean) => Promise<unknown>,
+) {
+  let stop = false;
+  const running = load(() => stop);
+  await waitUntil(what, async () => underWay());
+  const killedAt = Date.now();
+  await b.crash();
+  const goneAt = Date.now();
+  await sleep(1500);
+  stop = true;
+  await running;
+  return { killedAt, goneAt };
+}
+
+/** Only the requests the crash cut short failed (nginx: 502), and only around the crash: answers them. */
+function expectCutByCrash(replies: Reply[], goneAt: number): Reply[] {
+  const cut = replies.filter((r) => r.status >= 500 || r.status === 0);
+  expect(cut.length, 'the crash cut requests in flight').toBeGreaterThan(0);
+  for (const r of cut) {
+    expect(r.status, JSON.stringify(summary(replies))).toBe(502);
+    expect(r.sentAt).toBeLessThanOrEqual(goneAt + 500);
+  }
+  return cut;
+}
+
+/** B started again after its kill -9, within 20 s. */
+async function restartB(): Promise<void> {
+  const restartStarted = Date.now();
+  await b.start();
+  expect(Date.now() - restartStarted).toBeLessThan(20_000);
 }
 
 async function adminOn(instance: ServerInstance): Promise<Client> {
@@ -475,39 +518,27 @@ describe.sequential('reliability', () => {
     });
     const sessions = await signInAll(db(), nginx.url, shop.buyers);
     const log: Attempt[] = [];
-    let stop = false;
-    // One tab per buyer through nginx, each purchase with a product it never bought before.
-    const load = Promise.all(
-      shop.buyers.map(async (buyer) => {
-        const c = sessions.get(buyer.id)!;
-        for (const productId of shop.productIds) {
-          if (stop) return;
-          await addAndBuy(c, buyer.id, productId, log);
-        }
-      }),
-    );
-    await waitUntil(
+    const { killedAt, goneAt } = await crashBDuring(
       'purchases under way',
-      async () => log.filter((l) => l.reply.status === 201).length >= 60,
+      () => log.filter((l) => l.reply.status === 201).length >= 60,
+      // One tab per buyer through nginx, each purchase with a product it never bought before.
+      (stopped) =>
+        Promise.all(
+          shop.buyers.map(async (buyer) => {
+            const c = sessions.get(buyer.id)!;
+            for (const productId of shop.productIds) {
+              if (stopped()) return;
+              await addAndBuy(c, buyer.id, productId, log);
+            }
+          }),
+        ),
     );
-    const killedAt = Date.now();
-    await b.crash();
-    const goneAt = Date.now();
-    await sleep(1500);
-    stop = true;
-    await load;
 
     const replies = log.map((l) => l.reply);
     const created = log.filter((l) => l.kind === 'buy' && l.reply.status === 201);
     const afterKill = created.filter((l) => l.reply.sentAt > killedAt);
     expect(afterKill.length, 'purchases go on through the other instance').toBeGreaterThan(0);
-    // Only the requests the crash cut short fail (nginx: 502), and only around the crash.
-    const cut = replies.filter((r) => r.status >= 500 || r.status === 0);
-    expect(cut.length, 'the crash cut requests in flight').toBeGreaterThan(0);
-    for (const r of cut) {
-      expect(r.status, JSON.stringify(summary(replies))).toBe(502);
-      expect(r.sentAt).toBeLessThanOrEqual(goneAt + 500);
-    }
+    expectCutByCrash(replies, goneAt);
     for (const r of replies) expect([200, 201, 409, 502], r.text).toContain(r.status);
 
     await expectOrdersAsSent(created);
@@ -522,10 +553,7 @@ describe.sequential('reliability', () => {
     expect(inDb).toBeGreaterThanOrEqual(created.length);
     expect(inDb).toBeLessThanOrEqual(created.length + cutBuys);
 
-    const restartStarted = Date.now();
-    await b.start();
-    const restartMs = Date.now() - restartStarted;
-    expect(restartMs).toBeLessThan(20_000);
+    await restartB();
     // At once: the first requests to the restarted instance succeed.
     const buyer = shop.buyers[0]!;
     const onB = sessions.get(buyer.id)!.at(b.url);
@@ -540,6 +568,204 @@ describe.sequential('reliability', () => {
     await freshClient.signIn(fresh.buyers[0]!.usuario, TEST_PASSWORD);
     const again = await addAndBuy(freshClient, fresh.buyers[0]!.id, fresh.productIds[0]!, []);
     expect(again.status, again.text).toBe(201);
+  });
+
+  test('kill -9 of an instance during shipments: no unit shipped twice, no reservation lost; it ships again at once', async () => {
+    // A client with one approval level and products of a known stock. The orders are written pending (in the
+    // running months as a purchase puts them) and approved through the real route, which reserves every unit
+    // (the stock covers them all) and promises the lines, as in production.
+    const client = await makeClient(db(), { cantidadAutorizadores: 1, limiteDeCompras: -1 });
+    const category = await makeCategory(db(), client.id);
+    const buyer = await makeUser(db(), {
+      rol: 1,
+      idCliente: client.id,
+      presupuestoDefault: 1_000 * 1_000 * UNIT_TOTAL,
+      limiteDeCompras: -1,
+    });
+    const approver = await makeUser(db(), { rol: 2, idCliente: client.id });
+    const productIds: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const p = await makeProduct(db(), {
+        idCliente: client.id,
+        idCategoria: category.id,
+        precio: UNIT_PRICE,
+        existencia: SHIPMENT_STOCK,
+      });
+      productIds.push(p.id);
+    }
+    // 30 orders of 2 lines × 10 units; the load ships units of the first 25, the last 5 are left alone.
+    const units = 10;
+    const placed: { id: number; pair: number[] }[] = [];
+    for (let i = 0; i < 30; i++) {
+      const pair = [productIds[i % 4]!, productIds[(i + 1) % 4]!];
+      const order = await makeOrder(db(), {
+        idUser: buyer.id,
+        idCliente: client.id,
+        lines: pair.map((productId) => ({
+          productId,
+          precio: UNIT_PRICE,
+          cantidad: units,
+          idCategoria: category.id,
+        })),
+      });
+      placed.push({ id: order.id, pair });
+    }
+    const approverA = new Client(a.url);
+    await approverA.signIn(approver.usuario, TEST_PASSWORD);
+    const approvals = await Promise.all(
+      placed.map(({ id, pair }) =>
+        approverA.post('/api/update/compra', { id, orden: pair.map((p) => ({ id: p, cantidad: units })) }),
+      ),
+    );
+    for (const r of approvals) expect(r.status, r.text).toBe(200);
+    const orderIds = placed.map((o) => o.id);
+    const lines = await rows<{ id: number; order_id: number; cantidad: number; reservado: number }>(
+      db(),
+      sql`select l.id, l.order_id, l.cantidad, l.reservado from ${orderLines} l
+          where l.order_id = any(${sql.param(orderIds)}::int[]) order by l.id`,
+    );
+    // Every unit reserved by the approval: what the shipments consume.
+    expect(lines.filter((l) => l.reservado !== l.cantidad)).toEqual([]);
+    const untouched = new Set(orderIds.slice(25));
+
+    const operatorUser = await makeUser(db(), { rol: 4, idCliente: null });
+    const operator = new Client(nginx.url);
+    await operator.signIn(operatorUser.usuario, TEST_PASSWORD);
+    interface Shipping {
+      orderId: number;
+      lineas: { id: number; cantidad: number }[];
+      reply: Reply;
+    }
+    const log: Shipping[] = [];
+    const shippable = lines.filter((l) => !untouched.has(l.order_id));
+    // Units left of each line as the answers tell (a 409 closes the line for the load).
+    const leftUnits = new Map(lines.map((l) => [l.id, l.cantidad]));
+    const { killedAt, goneAt } = await crashBDuring(
+      'shipments under way',
+      () => log.filter((l) => l.reply.status === 200).length >= 60,
+      // 16 loops through nginx, each shipping 1–3 units of one of the first 8 lines with units left: loops
+      // race for the same orders and lines (and their last units), and orders are shipped whole in turn.
+      (stopped) =>
+        Promise.all(
+          Array.from({ length: 16 }, async () => {
+            while (!stopped()) {
+              const open = shippable.filter((l) => leftUnits.get(l.id)! > 0).slice(0, 8);
+              if (open.length === 0) return;
+              const line = open[Math.floor(Math.random() * open.length)]!;
+              const cantidad = Math.min(leftUnits.get(line.id)!, 1 + Math.floor(Math.random() * 3));
+              const lineas = [{ id: line.id, cantidad }];
+              const reply = await operator.post(`/api/surtido/${line.order_id}/envios`, {
+                lineas,
+                guia: 'REL-1',
+              });
+              log.push({ orderId: line.order_id, lineas, reply });
+              if (reply.status === 200) leftUnits.set(line.id, leftUnits.get(line.id)! - cantidad);
+              else if (reply.status === 409) leftUnits.set(line.id, 0);
+            }
+          }),
+        ),
+    );
+
+    const replies = log.map((l) => l.reply);
+    const shippedOk = log.filter((l) => l.reply.status === 200);
+    expect(
+      shippedOk.filter((l) => l.reply.sentAt > killedAt).length,
+      'shipments go on through the other instance',
+    ).toBeGreaterThan(0);
+    // Only the requests the crash cut short fail; a 409 is a line with fewer units left than asked (another
+    // loop, or a cut request, took them).
+    const cut = expectCutByCrash(replies, goneAt);
+    for (const r of replies) expect([200, 409, 502], r.text).toContain(r.status);
+    for (const r of replies.filter((x) => x.status === 409))
+      expect(['SHIPMENT_EXCEEDS', 'NOTHING_TO_SHIP'], r.text).toContain(codeOf(r));
+
+    // The database: each line's shipped count is its shipments' units, within its units, and it still holds
+    // the reservation of every unit not shipped.
+    const ids = sql.param(orderIds);
+    expect(
+      await rows(
+        db(),
+        sql`select l.id, l.cantidad, l.enviado, l.reservado, coalesce(s.n, 0)::int as en_envios
+            from ${orderLines} l
+            left join (select order_line_id, sum(cantidad)::int as n from order_shipment_lines
+              group by order_line_id) s on s.order_line_id = l.id
+            where l.order_id = any(${ids}::int[])
+              and (l.enviado <> coalesce(s.n, 0) or l.enviado > l.cantidad
+                or l.reservado <> l.cantidad - l.enviado)`,
+      ),
+    ).toEqual([]);
+    // Shipments numbered 1..k per order, none twice, each with its event.
+    expect(
+      await rows(
+        db(),
+        sql`select o.id, count(s.id)::int as n, count(distinct s.numero)::int as numeros,
+              coalesce(min(s.numero), 1) as primero, coalesce(max(s.numero), 0) as ultimo,
+              (select count(*)::int from ${orderEvents} e where e.order_id = o.id and e.tipo = 'envio') as eventos
+            from ${orders} o left join order_shipments s on s.order_id = o.id
+            where o.id = any(${ids}::int[]) group by o.id
+            having count(s.id) <> count(distinct s.numero) or coalesce(min(s.numero), 1) <> 1
+              or coalesce(max(s.numero), 0) <> count(s.id)
+              or (select count(*) from ${orderEvents} e where e.order_id = o.id and e.tipo = 'envio') <> count(s.id)`,
+      ),
+    ).toEqual([]);
+    // Each product: reserved what its approved lines still hold; its stock down by exactly the units shipped.
+    expect(
+      await rows(
+        db(),
+        sql`select p.id, p.existencia, p.reservado, h.held, h.shipped
+            from ${products} p join (
+              select l.product_id, sum(l.reservado)::int as held, sum(l.enviado)::int as shipped
+              from ${orderLines} l join ${orders} o on o.id = l.order_id and o.status = 'aprobado'
+              where o.id_cliente = ${client.id} group by l.product_id) h on h.product_id = p.id
+            where p.reservado <> h.held or p.existencia <> ${SHIPMENT_STOCK} - h.shipped`,
+      ),
+    ).toEqual([]);
+    // Each order: «parcial» with some units shipped, «enviado» with all, «por surtir» (as approved) with none.
+    const states = await rows<{ id: number; surtido: string; cantidad: number; enviado: number }>(
+      db(),
+      sql`select o.id, o.surtido_estatus as surtido, sum(l.cantidad)::int as cantidad,
+            sum(l.enviado)::int as enviado
+          from ${orders} o join ${orderLines} l on l.order_id = o.id
+          where o.id = any(${ids}::int[]) group by o.id`,
+    );
+    const expected = (s: { cantidad: number; enviado: number }) =>
+      s.enviado === 0 ? 'por_surtir' : s.enviado === s.cantidad ? 'enviado' : 'parcial';
+    expect(states.filter((s) => s.surtido !== expected(s))).toEqual([]);
+    for (const id of untouched) expect(states.find((s) => s.id === id)?.enviado).toBe(0);
+    // The load left all three kinds (whole orders first, some lines given up at a 409, the last five alone).
+    expect(new Set(states.map((s) => s.surtido))).toEqual(new Set(['por_surtir', 'parcial', 'enviado']));
+    // Every 200 is a shipment of that order with exactly the units it sent; a shipment whose answer was lost
+    // in the crash may exist too; nothing else does.
+    const written = await rows<{ id: number; order_id: number; lineas: { id: number; cantidad: number }[] }>(
+      db(),
+      sql`select s.id, s.order_id,
+            json_agg(json_build_object('id', sl.order_line_id, 'cantidad', sl.cantidad)) as lineas
+          from order_shipments s join order_shipment_lines sl on sl.shipment_id = s.id
+          where s.order_id = any(${ids}::int[]) group by s.id`,
+    );
+    const byId = new Map(written.map((s) => [Number(s.id), s]));
+    for (const l of shippedOk) {
+      const envio = (l.reply.body as { envio: { id: number } }).envio;
+      expect(byId.get(envio.id), l.reply.text).toEqual({
+        id: envio.id,
+        order_id: l.orderId,
+        lineas: l.lineas,
+      });
+    }
+    expect(written.length).toBeGreaterThanOrEqual(shippedOk.length);
+    expect(written.length).toBeLessThanOrEqual(shippedOk.length + cut.length);
+    expect(await spendDrift(db())).toEqual([]);
+    expect(await lineCountDrift(db())).toEqual([]);
+
+    await restartB();
+    // At once: the restarted instance ships a unit of an order nobody touched, as its first shipment.
+    const [first] = [...untouched];
+    const line = lines.find((l) => l.order_id === first)!;
+    const again = await operator
+      .at(b.url)
+      .post(`/api/surtido/${first}/envios`, { lineas: [{ id: line.id, cantidad: 1 }] });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body).toMatchObject({ envio: { numero: 1 }, pedido: { id: first, surtido: 'parcial' } });
   });
 
   test('kill -9 during a product import: the job is retried after the restart and completes without duplicates', async () => {

@@ -122,6 +122,16 @@ export const MSG = {
   ampliacionRechazada: 'Ampliación rechazada.',
   transferenciaExcede: (area: string, disponible: string) =>
     `El área ${area} solo puede ceder ${disponible} este mes: no puede quedar por debajo de lo que ya gastó.`,
+  // Ship-to addresses (decision 0126): the texts only the server words
+  direccionNoEncontrada: 'La dirección de entrega no existe.',
+  direccionRepetida: 'Ya existe una dirección activa con ese nombre en este cliente.',
+  direccionNoPermitida: 'No puedes enviar pedidos a esa dirección de entrega; elige otra de la lista.',
+  direccionDeOtroCliente: 'Elige direcciones activas del cliente del usuario.',
+  direccionSoloCompradores: 'Solo los usuarios compradores (rol Usuario) tienen direcciones de entrega.',
+  direccionPredeterminadaEnUso: (n: number) =>
+    `Es la dirección predeterminada de ${n === 1 ? '1 usuario' : `${n} usuarios`}: asígnales otra antes de desactivarla.`,
+  direccionDesactivada: 'Dirección desactivada.',
+  direccionesGuardadas: 'Direcciones de entrega guardadas.',
   avisoPresupuestoCifras: (utilizado: string, presupuesto: string) =>
     `Pedidos del mes (con IVA): ${utilizado} de ${presupuesto}.`,
   avisoPresupuestoUmbral: (umbral: number) =>
@@ -134,6 +144,22 @@ export const MSG = {
   // Fulfilment (docs/domain.md "Fulfilment"; decision 0058)
   surtidoYaEn: (estado: string) => `El pedido ya está en «${estado}».`,
   surtidoNoAprobado: 'El pedido no está aprobado: no tiene surtido.',
+  envioExcede:
+    'La cantidad a enviar supera lo que falta por enviar de una línea (o la línea no es de este pedido). Actualiza el pedido y vuelve a intentarlo.',
+  envioFechaFutura: 'La fecha del envío no puede ser posterior a hoy.',
+  envioSinPendiente: (estado: string) => `El pedido está en «${estado}»: no le queda nada por enviar.`,
+  envioParcialNoEsMovimiento:
+    'El envío parcial se registra con «Registrar envío», indicando líneas y cantidades.',
+  envioRegistrado: (numero: number, estado: string) =>
+    `Envío ${numero} registrado. El pedido está en «${estado}».`,
+  remisionNoEncontrada: 'El envío no existe en este pedido.',
+  lineaCancelarExcede:
+    'La cantidad a cancelar supera lo que falta por enviar de la línea. Actualiza el pedido y vuelve a intentarlo.',
+  lineaNoEncontrada: 'La línea no existe en este pedido.',
+  lineaCancelada: (n: number, producto: string) => `Se cancelaron ${n} de «${producto}».`,
+  promesaLineasCerradas: 'Alguna línea ya no tiene nada por enviar: su fecha prometida no se cambia.',
+  promesaGuardada: 'Fecha prometida guardada.',
+  promesaPasada: 'La fecha prometida no puede ser anterior a hoy.',
   surtidoNoEnviado:
     'El pedido aún no se ha enviado: podrás confirmar que lo recibiste cuando esté en camino.',
   surtidoYaExportados: (numeros: string) =>
@@ -151,7 +177,6 @@ export const MSG = {
   guiasPedidoRequerido: 'Escribe el número de pedido.',
   guiasPedidoInvalido: 'El número de pedido no es válido.',
   guiasGuiaRequerida: 'Escribe la guía.',
-  guiasPaqueteriaLarga: 'La paquetería admite hasta 40 caracteres.',
   guiasPedidoRepetido: (fila: number) => `El pedido ya aparece en la fila ${fila} del archivo.`,
   // Repeating an order, saved lists (docs/domain.md "Cart"; decision 0043)
   productosAgregados: (n: number) =>

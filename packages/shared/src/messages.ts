@@ -84,6 +84,9 @@ export const MSG = {
 
   // Fulfilment (docs/domain.md "Fulfilment"; decision 0058)
   surtidoGuiaLarga: 'La guía admite hasta 60 caracteres.',
+  guiasPaqueteriaLarga: 'La paquetería admite hasta 40 caracteres.',
+  envioLinea: 'Indica de 1 a 500 líneas del pedido, cada una una sola vez.',
+  lineaMotivoRequerido: 'Escribe el motivo (hasta 300 caracteres).',
   surtidoNotaLarga: 'La nota admite hasta 500 caracteres.',
   surtidoEstadoInvalido: 'Elige un estado de surtido válido.',
   exportarLoteLargo: (max: number) => `Exporta hasta ${max} pedidos a la vez.`,

@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { clients } from '../db/schema/index.ts';
 import { MSG } from '../messages.ts';
-import { forbidden, notFound } from './errors.ts';
+import { badRequest, forbidden, notFound } from './errors.ts';
 
 /** Who acts: the signed-in account (AuthContext's `user`). */
 type Actor = { user: { rol: number; idCliente: number | null } };
@@ -38,6 +38,23 @@ export function scopedClient(auth: Actor, idCliente: number | undefined | null):
   if (own === null) return idCliente ?? undefined;
   if (idCliente !== undefined && idCliente !== null && idCliente !== own) throw clientNotFound();
   return own;
+}
+
+/**
+ * The one client a request works on: a client administrator's own; the distributor's must be named (400)
+ * and exist (404).
+ */
+export async function requiredClient(
+  db: Db | Tx,
+  auth: Actor,
+  idCliente: number | undefined | null,
+): Promise<number> {
+  const id = scopedClient(auth, idCliente);
+  if (id === undefined)
+    throw badRequest('VALIDATION', MSG.debesSeleccionarCliente, { id_cliente: MSG.debesSeleccionarCliente });
+  const [c] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, id));
+  if (!c) throw clientNotFound();
+  return id;
 }
 
 /** A request's query or body with its client fixed as `scopedClient` fixes it. */

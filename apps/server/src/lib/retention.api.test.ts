@@ -8,6 +8,7 @@ import {
   authAttempts,
   budgetAlerts,
   emailOutbox,
+  lateLineDigests,
   notifications,
   passwordTokens,
   pushDeliveries,
@@ -158,6 +159,13 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
       .values([
         { userId: w.buyer.id, fecha: '2025-05-14', pedidos: 1, sentAt: monthsAgo(13, -SECOND) },
         { userId: w.buyer.id, fecha: '2025-05-16', pedidos: 1, sentAt: monthsAgo(13, SECOND) },
+      ]);
+    // The operators' late-lines digests (decision 0125): 13 calendar months too.
+    await db()
+      .insert(lateLineDigests)
+      .values([
+        { userId: w.buyer.id, fecha: '2025-05-14', lineas: 2, sentAt: monthsAgo(13, -SECOND) },
+        { userId: w.buyer.id, fecha: '2025-05-16', lineas: 2, sentAt: monthsAgo(13, SECOND) },
       ]);
     const alerts = await db()
       .insert(budgetAlerts)
@@ -402,6 +410,7 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
       eventos_webhook: 2,
       entregas_webhook: 3,
       recordatorios: 1,
+      resumenes_atrasos: 1,
       alertas_presupuesto: 1,
       avisos: 1,
       correos: 3,
@@ -442,6 +451,11 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
       .from(approvalReminders)
       .where(eq(approvalReminders.userId, w.buyer.id));
     expect(reminders.map((r) => r.fecha)).toEqual(['2025-05-16']);
+    const digestsLeft = await db()
+      .select({ fecha: lateLineDigests.fecha })
+      .from(lateLineDigests)
+      .where(eq(lateLineDigests.userId, w.buyer.id));
+    expect(digestsLeft.map((r) => r.fecha)).toEqual(['2025-05-16']);
     const alertsLeft = await db()
       .select({ id: budgetAlerts.id })
       .from(budgetAlerts)
@@ -536,12 +550,12 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
     });
     expect(run.longestBatchMs).toBeGreaterThan(0);
     expect(last.description).toBe(
-      'Depuración de datos antiguos: eventos de webhook: 2, entregas de webhook: 3, recordatorios de autorización: 1, alertas de presupuesto: 1, avisos de la campana: 1, correos enviados: 3, enlaces de contraseña y bienvenida: 2, intentos de acceso: 2, registros del sistema: 1, envíos al teléfono: 1, teléfonos suscritos: 2, inicios de sesión con la cuenta de la empresa: 1, tokens de aprovisionamiento (SCIM) revocados: 1, claves de idempotencia de la API: 1',
+      'Depuración de datos antiguos: eventos de webhook: 2, entregas de webhook: 3, recordatorios de autorización: 1, resúmenes de líneas atrasadas: 1, alertas de presupuesto: 1, avisos de la campana: 1, correos enviados: 3, enlaces de contraseña y bienvenida: 2, intentos de acceso: 2, registros del sistema: 1, envíos al teléfono: 1, teléfonos suscritos: 2, inicios de sesión con la cuenta de la empresa: 1, tokens de aprovisionamiento (SCIM) revocados: 1, claves de idempotencia de la API: 1',
     );
 
     // A second run finds nothing more, and says so.
     const again = await runRetention(db(), settings(), t.app.clock.now(), tz());
-    expect(Object.values(again.removed)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(again.removed)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect((await purgeEntries()).at(-1)!.metadata).toMatchObject({
       registros_sistema: 0,
       interrumpida: false,

@@ -9,6 +9,7 @@ import {
   authAttempts,
   budgetAlerts,
   emailOutbox,
+  lateLineDigests,
   notifications,
   passwordTokens,
   pushDeliveries,
@@ -47,6 +48,9 @@ export const TABLE_RETENTION: Record<string, { purged: string } | { kept: string
   order_comments: { kept: 'part of their order' },
   order_comment_notices: { kept: 'one row per order and recipient, overwritten' },
   approval_reminders: { purged: 'RETENTION_NOTICE_MONTHS (13) months after the digest' },
+  order_shipments: { kept: 'part of their order (decision 0125)' },
+  order_shipment_lines: { kept: 'part of their shipment' },
+  late_line_digests: { purged: 'RETENTION_NOTICE_MONTHS (13) months after the digest' },
   product_month_sales: { kept: 'running totals the dashboard and budgets read' },
   user_month_spend: { kept: 'running totals the dashboard and budgets read' },
   client_order_versions: { kept: 'counters, at most 16 rows per client' },
@@ -108,6 +112,12 @@ export const TABLE_RETENTION: Record<string, { purged: string } | { kept: string
   budget_adjustments: {
     kept: 'business records: what raised or moved a month’s budget (the figures add them up)',
   },
+  client_addresses: {
+    kept: "a client's address book: lives as long as its client; deactivated, never deleted (orders keep their own copy)",
+  },
+  user_addresses: {
+    kept: 'current choices of a buyer, replaced when edited; removed with the user or when the address is deactivated',
+  },
   scim_tokens: {
     purged: 'RETENTION_NOTICE_MONTHS (13) months after the token was revoked; the live one stays',
   },
@@ -135,6 +145,7 @@ export interface RetentionCounts {
   eventos_webhook: number;
   entregas_webhook: number;
   recordatorios: number;
+  resumenes_atrasos: number;
   alertas_presupuesto: number;
   avisos: number;
   correos: number;
@@ -152,6 +163,7 @@ const LABELS: Record<keyof RetentionCounts, string> = {
   eventos_webhook: 'eventos de webhook',
   entregas_webhook: 'entregas de webhook',
   recordatorios: 'recordatorios de autorización',
+  resumenes_atrasos: 'resúmenes de líneas atrasadas',
   alertas_presupuesto: 'alertas de presupuesto',
   avisos: 'avisos de la campana',
   correos: 'correos enviados',
@@ -310,9 +322,11 @@ export async function runRetention(
     const emailCutoff = daysAgo(settings.emailDays);
     const linkCutoff = daysAgo(settings.linkDays);
     const signinCutoff = daysAgo(settings.signinDays);
+    const sentAged = sql`sent_at < ${noticeCutoff}`;
     const purges: [keyof RetentionCounts, PgTable, key: SQL, where: SQL, order: SQL][] = [
-      ['recordatorios', approvalReminders, sql`user_id, fecha`, sql`sent_at < ${noticeCutoff}`, sql`sent_at`],
-      ['alertas_presupuesto', budgetAlerts, sql`id`, sql`sent_at < ${noticeCutoff}`, sql`sent_at`],
+      ['recordatorios', approvalReminders, sql`user_id, fecha`, sentAged, sql`sent_at`],
+      ['resumenes_atrasos', lateLineDigests, sql`user_id, fecha`, sentAged, sql`sent_at`],
+      ['alertas_presupuesto', budgetAlerts, sql`id`, sentAged, sql`sent_at`],
       ['avisos', notifications, sql`id`, sql`created_at < ${noticeCutoff}`, sql`created_at`],
       // Only delivered messages: pending, failed, replaced and recorded-without-SMTP ones stay, and so does
       // the delivered access e-mail of a user who has not set a password yet (the unsent-access banner

@@ -11,8 +11,11 @@ import {
   areas,
   budgetChangeRequests,
   budgetTopups,
+  clientAddresses,
   clientSso,
   notifications,
+  orderShipmentLines,
+  orderShipments,
   pushSubscriptions,
   scimTokens,
   users,
@@ -124,6 +127,22 @@ const freshApproved = (w: World, surtido?: 'enviado') =>
     surtido,
     lines: [{ productId: w.a.prod.id, precio: 1, cantidad: 1, idCategoria: w.a.cat.id }],
   });
+
+/**
+ * A new approved order of client A's buyer with its one line shipped as shipment 1 (decision 0125), written
+ * directly: the remisión's routes read it.
+ */
+async function shippedOnce(w: World): Promise<number> {
+  const o = await freshApproved(w, 'enviado');
+  const [shipment] = await w.db
+    .insert(orderShipments)
+    .values({ orderId: o.id, numero: 1, guia: 'GUIA-MATRIZ', paqueteria: 'DHL', fecha: today })
+    .returning({ id: orderShipments.id });
+  await w.db
+    .insert(orderShipmentLines)
+    .values({ shipmentId: shipment!.id, orderLineId: o.lineIds[0]!, cantidad: 1 });
+  return o.id;
+}
 
 /** An integration token row (its value is irrelevant here: the admin routes never read it). */
 async function tokenRow(w: World): Promise<number> {
@@ -250,6 +269,38 @@ async function areaOfA(w: World): Promise<number> {
     .insert(areas)
     .values({ idCliente: w.a.client.id, nombre: `Área ${code}`, codigo: code, presupuesto: 1_000 })
     .returning({ id: areas.id });
+  return row!.id;
+}
+
+/** A ship-to address of client A's book (decision 0126), with a label of its own. */
+const ADDRESS = {
+  calle: 'Av. Matriz',
+  numero_exterior: '1',
+  colonia: 'Centro',
+  municipio: 'Monterrey',
+  ciudad: 'Monterrey',
+  estado: 'Nuevo León',
+  cp: '64000',
+  contacto: 'Recibe Matriz',
+  telefono: '8112345678',
+};
+async function addressOfA(w: World): Promise<number> {
+  const [row] = await w.db
+    .insert(clientAddresses)
+    .values({
+      idCliente: w.a.client.id,
+      nombre: `Dirección ${randomUUID()}`,
+      calle: ADDRESS.calle,
+      numeroExterior: ADDRESS.numero_exterior,
+      colonia: ADDRESS.colonia,
+      municipio: ADDRESS.municipio,
+      ciudad: ADDRESS.ciudad,
+      estado: ADDRESS.estado,
+      cp: ADDRESS.cp,
+      contacto: ADDRESS.contacto,
+      telefono: ADDRESS.telefono,
+    })
+    .returning({ id: clientAddresses.id });
   return row!.id;
 }
 
@@ -435,6 +486,11 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     missing: () => get(`/api/historial/${MISSING_ID}/pdf`),
     caller: 'u1',
   },
+  'GET /api/historial/:id/envios/:numero/remision': {
+    req: async (w) => get(`/api/historial/${await shippedOnce(w)}/envios/1/remision`),
+    missing: () => get(`/api/historial/${MISSING_ID}/envios/1/remision`),
+    caller: 'u1',
+  },
   'POST /api/historial/:id/repetir': {
     req: (w) => post(`/api/historial/${w.orders.view.id}/repetir`),
     missing: () => post(`/api/historial/${MISSING_ID}/repetir`),
@@ -515,6 +571,11 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
   'GET /api/pedidos/:id/pdf': {
     req: (w) => get(`/api/pedidos/${w.orders.approved.id}/pdf`),
     missing: () => get(`/api/pedidos/${MISSING_ID}/pdf`),
+    caller: 'u2',
+  },
+  'GET /api/pedidos/:id/envios/:numero/remision': {
+    req: async (w) => get(`/api/pedidos/${await shippedOnce(w)}/envios/1/remision`),
+    missing: () => get(`/api/pedidos/${MISSING_ID}/envios/1/remision`),
     caller: 'u2',
   },
   'GET /api/pedidos/:id/siguiente': {
@@ -772,6 +833,60 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     missing: () => post('/api/areas/transferencias', { de: MISSING_ID, a: MISSING_ID - 1, importe: 1 }),
     caller: 'adm',
   },
+  // Ship-to addresses (decision 0126): the distributor's and client A's administrator's, on A's book and
+  // A's buyer; the buyer reads its own choices.
+  'GET /api/direcciones': {
+    req: (w) => get(`/api/direcciones?id_cliente=${w.a.client.id}`),
+    missing: () => get(`/api/direcciones?id_cliente=${MISSING_ID}`),
+    caller: 'adm',
+  },
+  'POST /api/direcciones': {
+    req: (w) =>
+      post('/api/direcciones', {
+        id_cliente: w.a.client.id,
+        nombre: `Dirección ${randomUUID()}`,
+        ...ADDRESS,
+      }),
+    missing: () => post('/api/direcciones', { id_cliente: MISSING_ID, nombre: 'Dirección', ...ADDRESS }),
+    caller: 'adm',
+  },
+  'PUT /api/direcciones/:id': {
+    req: async (w) => ({
+      method: 'PUT',
+      url: `/api/direcciones/${await addressOfA(w)}`,
+      body: { nombre: `Dirección ${randomUUID()}`, ...ADDRESS },
+    }),
+    missing: () => ({
+      method: 'PUT',
+      url: `/api/direcciones/${MISSING_ID}`,
+      body: { nombre: 'Dirección', ...ADDRESS },
+    }),
+    caller: 'adm',
+  },
+  'DELETE /api/direcciones/:id': {
+    req: async (w) => ({ method: 'DELETE', url: `/api/direcciones/${await addressOfA(w)}` }),
+    missing: () => ({ method: 'DELETE', url: `/api/direcciones/${MISSING_ID}` }),
+    caller: 'adm',
+  },
+  'GET /api/usuarios/:id/direcciones': {
+    req: (w) => get(`/api/usuarios/${w.users.u1.id}/direcciones`),
+    missing: () => get(`/api/usuarios/${MISSING_ID}/direcciones`),
+    caller: 'adm',
+  },
+  'PUT /api/usuarios/:id/direcciones': {
+    req: async (w) => ({
+      method: 'PUT',
+      url: `/api/usuarios/${w.users.u1.id}/direcciones`,
+      body: { id_direccion: null, direcciones: [await addressOfA(w)] },
+    }),
+    missing: () => ({
+      method: 'PUT',
+      url: `/api/usuarios/${MISSING_ID}/direcciones`,
+      body: { id_direccion: null, direcciones: [] },
+    }),
+    caller: 'adm',
+  },
+  'GET /api/carrito/direcciones': { req: () => get('/api/carrito/direcciones'), caller: 'u1' },
   // Top-ups: a buyer asks (one pending per budget: each call first closes the caller's own); everyone signed
   // in reads what it may see; the deciders decide one of client A's buyer's, which client A's approver (rol 2,
   // responsible for no área) does not see.
@@ -927,9 +1042,35 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     missing: () => post(`/api/surtido/${MISSING_ID}/estado`, { estado: 'en_surtido' }),
     caller: 'adm',
   },
+  'POST /api/surtido/:id/envios': {
+    req: async (w) => {
+      const o = await freshApproved(w);
+      return post(`/api/surtido/${o.id}/envios`, { lineas: [{ id: o.lineIds[0]!, cantidad: 1 }] });
+    },
+    missing: () => post(`/api/surtido/${MISSING_ID}/envios`, { lineas: [{ id: 1, cantidad: 1 }] }),
+    caller: 'adm',
+  },
+  'POST /api/surtido/:id/lineas/:linea/cancelar': {
+    req: async (w) => {
+      const o = await freshApproved(w);
+      return post(`/api/surtido/${o.id}/lineas/${o.lineIds[0]!}/cancelar`, { motivo: 'Sin existencia' });
+    },
+    missing: () => post(`/api/surtido/${MISSING_ID}/lineas/1/cancelar`, { motivo: 'Sin existencia' }),
+    caller: 'adm',
+  },
+  'POST /api/surtido/:id/promesa': {
+    req: async (w) => post(`/api/surtido/${(await freshApproved(w)).id}/promesa`, { fecha: '2099-01-01' }),
+    missing: () => post(`/api/surtido/${MISSING_ID}/promesa`, { fecha: '2099-01-01' }),
+    caller: 'adm',
+  },
   'GET /api/surtido/:id/pdf': {
     req: (w) => get(`/api/surtido/${w.orders.approved.id}/pdf`),
     missing: () => get(`/api/surtido/${MISSING_ID}/pdf`),
+    caller: 'adm',
+  },
+  'GET /api/surtido/:id/envios/:numero/remision': {
+    req: async (w) => get(`/api/surtido/${await shippedOnce(w)}/envios/1/remision`),
+    missing: () => get(`/api/surtido/${MISSING_ID}/envios/1/remision`),
     caller: 'adm',
   },
   'GET /api/admin/pedidos/:id': {
@@ -1183,6 +1324,10 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
   'GET /api/v1/pedidos/:id': { req: (w) => get(`/api/v1/pedidos/${w.orders.view.id}`), caller: 'anon' },
   'POST /api/v1/pedidos/:id/surtido': {
     req: (w) => post(`/api/v1/pedidos/${w.orders.approved.id}/surtido`, { estado: 'en_surtido' }),
+    caller: 'anon',
+  },
+  'POST /api/v1/pedidos/:id/envios': {
+    req: (w) => post(`/api/v1/pedidos/${w.orders.approved.id}/envios`, { lineas: [{ id: 1, cantidad: 1 }] }),
     caller: 'anon',
   },
   // Stock by the integration API (decision 0124): bearer tokens with inventario:escribir only.

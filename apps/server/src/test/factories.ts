@@ -152,23 +152,29 @@ export async function makeOrder(
       entrega: buyer ?? {},
     })
     .returning();
-  await db.insert(orderLines).values(
-    lines.map((l) => ({
-      orderId: order!.id,
-      productId: l.productId,
-      claveInterna: `CL-${l.productId}`,
-      claveCliente: '',
-      nombre: l.nombre ?? `Producto ${l.productId}`,
-      unidadDeMedida: 'Pieza',
-      idCategoria: l.idCategoria,
-      categoria: l.categoria ?? 'Papelería',
-      precio: l.precio,
-      impuesto: l.impuesto,
-      cantidad: l.cantidad,
-    })),
-  );
+  const shipped = values.surtido === 'enviado' || values.surtido === 'entregado';
+  const inserted = await db
+    .insert(orderLines)
+    .values(
+      lines.map((l) => ({
+        orderId: order!.id,
+        productId: l.productId,
+        claveInterna: `CL-${l.productId}`,
+        claveCliente: '',
+        nombre: l.nombre ?? `Producto ${l.productId}`,
+        unidadDeMedida: 'Pieza',
+        idCategoria: l.idCategoria,
+        categoria: l.categoria ?? 'Papelería',
+        precio: l.precio,
+        impuesto: l.impuesto,
+        cantidad: l.cantidad,
+        // A shipped order shipped every unit (decision 0125).
+        enviado: shipped ? l.cantidad : 0,
+      })),
+    )
+    .returning({ id: orderLines.id });
   // Like a purchase: the order counts in the dashboard's sales summary.
   const { moveOrderTotals } = await import('../db/order-totals.ts');
   await moveOrderTotals(db, order!.id, 1);
-  return order!;
+  return { ...order!, lineIds: inserted.map((l) => l.id) };
 }

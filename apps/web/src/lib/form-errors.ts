@@ -4,7 +4,7 @@
  * keeps that map on ApiError.errors.
  */
 import type { ReactNode } from 'react';
-import { isApiError } from './api';
+import { errorMessage, isApiError } from './api';
 
 /** The per-field messages of a 400, or an empty object (any other error, or a 400 without fields). */
 export function serverFieldErrors(error: unknown): Record<string, string> {
@@ -31,6 +31,16 @@ export function applyFieldErrors(form: FieldErrorTarget, error: unknown): Record
   }
   if (Object.keys(placed).length > 0) form.setErrors(placed);
   return rest;
+}
+
+/**
+ * A dialog's refusal: a 400 whose every field message went under the form's fields says nothing more;
+ * anything else is the message to show above the dialog's buttons (null: none).
+ */
+export function dialogRefusal(form: FieldErrorTarget, error: unknown): string | null {
+  const rest = applyFieldErrors(form, error);
+  const onFields = isApiError(error) && error.status === 400 && error.errors && !Object.keys(rest).length;
+  return onFields ? null : errorMessage(error);
 }
 
 /** The text under each empty required field of the administration forms. */

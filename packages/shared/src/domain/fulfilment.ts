@@ -1,9 +1,11 @@
 /**
- * Fulfilment of approved orders (docs/domain.md "Fulfilment", decision 0058): a second state beside the
- * approval status, `por_surtir → en_surtido → enviado → entregado`, moved forward only. The operator
- * (rol 4) may skip ahead (por_surtir → enviado); the buyer only confirms receipt of a shipped order.
+ * Fulfilment of approved orders (docs/domain.md "Fulfilment", decisions 0058 and 0125): a second state beside
+ * the approval status, `por_surtir → en_surtido → parcial → enviado → entregado`, moved forward only. The
+ * operator (rol 4) may skip ahead (por_surtir → enviado: every unit left ships at once); `parcial` is
+ * reached only by a shipment of some of the units (and left by the shipment or cancellation of the rest).
+ * The buyer only confirms receipt of a shipped order.
  */
-export const FULFILMENT_STATES = ['por_surtir', 'en_surtido', 'enviado', 'entregado'] as const;
+export const FULFILMENT_STATES = ['por_surtir', 'en_surtido', 'parcial', 'enviado', 'entregado'] as const;
 export type FulfilmentState = (typeof FULFILMENT_STATES)[number];
 
 /** The state an order takes in the transaction that makes it aprobado. */
@@ -19,6 +21,7 @@ export const EXPORT_ORDERS_MAX = 200;
 export const FULFILMENT_LABELS: Record<FulfilmentState, string> = {
   por_surtir: 'Por surtir',
   en_surtido: 'En surtido',
+  parcial: 'Envío parcial',
   enviado: 'Enviado',
   entregado: 'Entregado',
 };
@@ -27,6 +30,7 @@ export const FULFILMENT_LABELS: Record<FulfilmentState, string> = {
 export const FULFILMENT_COLORS: Record<FulfilmentState, string> = {
   por_surtir: 'gray',
   en_surtido: 'yellow',
+  parcial: 'cyan',
   enviado: 'blue',
   entregado: 'teal',
 };
@@ -36,10 +40,25 @@ export function isForwardMove(from: FulfilmentState, to: FulfilmentState): boole
   return FULFILMENT_STATES.indexOf(to) > FULFILMENT_STATES.indexOf(from);
 }
 
-/** The states an operator may move an order in `from` to. */
+/** The states an operator may move an order in `from` to (`parcial` only by a shipment of some units). */
 export function nextFulfilmentStates(from: FulfilmentState): FulfilmentState[] {
-  return FULFILMENT_STATES.filter((s) => isForwardMove(from, s));
+  return FULFILMENT_STATES.filter((s) => s !== 'parcial' && isForwardMove(from, s));
 }
+
+/** Whether units are still to ship: the states a shipment or a line's cancellation starts from. */
+export function shippable(state: FulfilmentState | null | undefined): boolean {
+  return state === 'por_surtir' || state === 'en_surtido' || state === 'parcial';
+}
+
+/** Shipments of one order, and lines of one shipment. */
+export const SHIPMENT_LINES_MAX = 500;
+/** A line's cancellation reason and a shipment's note: at most this many characters. */
+export const LINE_CANCEL_REASON_MAX = 300;
+/**
+ * The promised date of an approved line whose product has no lead time (`dias_entrega`): business today
+ * plus this many days (decision 0125).
+ */
+export const DEFAULT_PROMISE_DAYS = 3;
 
 /** The buyer confirms receipt ("Recibido") only of a shipped order. */
 export function canConfirmReceipt(state: FulfilmentState | null | undefined): boolean {
@@ -54,9 +73,9 @@ export const PICK_LIST_MAX = 200;
 export const PICK_LIST_FORMATS = ['pdf', 'csv'] as const;
 export type PickListFormat = (typeof PICK_LIST_FORMATS)[number];
 
-/** An approved order goes on a pick list until it is shipped: por_surtir or en_surtido. */
+/** An approved order goes on a pick list until every unit is shipped: por_surtir, en_surtido or parcial. */
 export function onPickList(state: FulfilmentState | null | undefined): boolean {
-  return state === 'por_surtir' || state === 'en_surtido';
+  return shippable(state);
 }
 /** Rows of one guías file (`POST /api/surtido/guias`), answered at once, not in the background. */
 export const GUIAS_IMPORT_MAX_ROWS = 1_000;

@@ -16,6 +16,8 @@ export const WEBHOOK_EVENTS = [
   'pedido.aprobado',
   'pedido.cancelado',
   'pedido.surtido',
+  'pedido.envio',
+  'pedido.linea_cancelada',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 

@@ -5,8 +5,11 @@ import {
   FULFILMENT_NOTE_MAX,
   FULFILMENT_STATES,
   GUIA_MAX,
+  LINE_CANCEL_REASON_MAX,
+  PAQUETERIA_MAX,
   PICK_LIST_FORMATS,
   PICK_LIST_MAX,
+  SHIPMENT_LINES_MAX,
 } from '../domain/fulfilment.ts';
 import { isIsoDate } from '../domain/time.ts';
 import { MAX_ID } from '../limits.ts';
@@ -56,6 +59,8 @@ export const FulfilmentQueueQuery = z
     surtido: z.preprocess(emptyIsNone, z.enum([...FULFILMENT_STATES, 'todos']).default('todos')),
     /** Exported already (`si`), not yet (`no`), or either. */
     exportado: z.preprocess(emptyIsNone, z.enum(['si', 'no', 'todos']).default('todos')),
+    /** Only orders with a late line (promised before today, units left to ship): `si` (decision 0125). */
+    atrasado: z.preprocess(emptyIsNone, z.enum(['si', 'todos']).default('todos')),
     /** Business dates of the order (YYYY-MM-DD), both inclusive. */
     desde: z.preprocess(emptyIsNone, BusinessDate.optional()),
     hasta: z.preprocess(emptyIsNone, BusinessDate.optional()),
@@ -82,6 +87,8 @@ export const FulfilmentRow = z.object({
   nota_recepcion: z.string().nullable(),
   exportado_at: z.string().nullable(),
   lote: z.number().int().nullable(),
+  /** A line is late: promised before today and units left to ship (decision 0125). */
+  atrasado: z.boolean(),
 });
 export type FulfilmentRow = z.infer<typeof FulfilmentRow>;
 
@@ -180,3 +187,70 @@ export const GuiasImportResponse = z.object({
   errores: z.array(ImportRowError),
 });
 export type GuiasImportResponse = z.infer<typeof GuiasImportResponse>;
+
+/** A line's units: a positive whole number. */
+const Units = z
+  .number({ error: MSG.pedidoRapidoCantidad })
+  .int(MSG.pedidoRapidoCantidad)
+  .min(1, MSG.pedidoRapidoCantidad)
+  .max(1_000_000, MSG.pedidoRapidoCantidad);
+const LineId = z
+  .number({ error: MSG.envioLinea })
+  .int(MSG.envioLinea)
+  .positive(MSG.envioLinea)
+  .max(MAX_ID, MSG.envioLinea);
+
+/**
+ * POST /api/surtido/{id}/envios and POST /api/v1/pedidos/{id}/envios (decision 0125): a shipment of some
+ * units of some lines of an approved order, with its guía, carrier and date (today when not given).
+ */
+export const ShipmentBody = z.object({
+  lineas: z
+    .array(z.object({ id: LineId, cantidad: Units }), { error: MSG.envioLinea })
+    .min(1, MSG.envioLinea)
+    .max(SHIPMENT_LINES_MAX, MSG.envioLinea)
+    .refine((ls) => new Set(ls.map((l) => l.id)).size === ls.length, MSG.envioLinea),
+  guia: note(GUIA_MAX, MSG.surtidoGuiaLarga),
+  paqueteria: note(PAQUETERIA_MAX, MSG.guiasPaqueteriaLarga),
+  fecha: z.preprocess(emptyIsNone, BusinessDate.optional()),
+});
+export type ShipmentBody = z.infer<typeof ShipmentBody>;
+
+export const ShipmentResponse = z.object({
+  status: z.literal('ok'),
+  msg: z.string(),
+  envio: z.object({ id: z.number().int(), numero: z.number().int() }),
+  pedido: z.object({ id: z.number().int(), surtido: SurtidoState }),
+});
+export type ShipmentResponse = z.infer<typeof ShipmentResponse>;
+
+/** POST /api/surtido/{id}/lineas/{linea}/cancelar: units of a line cancelled as unavailable (all left by default). */
+export const LineCancelBody = z.object({
+  cantidad: Units.optional(),
+  motivo: z
+    .string({ error: MSG.lineaMotivoRequerido })
+    .trim()
+    .min(1, MSG.lineaMotivoRequerido)
+    .max(LINE_CANCEL_REASON_MAX, MSG.lineaMotivoRequerido),
+});
+export type LineCancelBody = z.infer<typeof LineCancelBody>;
+
+export const LineParams = z.object({
+  id: z.coerce.number().int().positive().max(MAX_ID),
+  linea: z.coerce.number().int().positive().max(MAX_ID),
+});
+
+/** POST /api/surtido/{id}/promesa: the promised date of the given lines (every line still to ship by default). */
+export const PromiseBody = z.object({
+  fecha: BusinessDate,
+  lineas: z.array(LineId).min(1, MSG.envioLinea).max(SHIPMENT_LINES_MAX).optional(),
+});
+export type PromiseBody = z.infer<typeof PromiseBody>;
+
+/** The answer of a line's cancellation or a promised date: the order's fulfilment and total now. */
+export const OrderLinesChangeResponse = z.object({
+  status: z.literal('ok'),
+  msg: z.string(),
+  pedido: z.object({ id: z.number().int(), surtido: SurtidoState.nullable(), total: z.number() }),
+});
+export type OrderLinesChangeResponse = z.infer<typeof OrderLinesChangeResponse>;

@@ -205,7 +205,24 @@ export const V1OrderLine = z.object({
   /** Whether the line pays IVA. */
   impuesto: z.boolean(),
   importe_centavos: z.number().int(),
+  /** Units shipped so far and units cancelled as unavailable (`cantidad` no longer counts them). */
+  enviado: z.number().int(),
+  cancelado: z.number().int(),
+  motivo_cancelacion: z.string().nullable(),
+  /** The date the line is promised for (YYYY-MM-DD), from its approval; null before. */
+  fecha_promesa: z.string().nullable(),
 });
+
+/** One shipment of an order (decision 0125): its number within the order, guía, date and units per line. */
+export const V1Shipment = z.object({
+  id: z.number().int(),
+  numero: z.number().int(),
+  guia: z.string().nullable(),
+  paqueteria: z.string().nullable(),
+  fecha: z.string(),
+  lineas: z.array(z.object({ id_linea: z.number().int(), cantidad: z.number().int() })),
+});
+export type V1Shipment = z.infer<typeof V1Shipment>;
 
 export const V1OrderEvent = z.object({
   id: z.number().int(),
@@ -235,13 +252,23 @@ const V1_ORDER_EXAMPLE = {
   paqueteria: null,
   nota_recepcion: null,
   entrega: {
-    direccion_entrega: 'Almacén general',
-    calle: 'Av. Industria 100',
+    id_direccion: 4,
+    direccion_entrega: '',
+    nombre: 'Almacén general',
+    calle: 'Av. Industria',
+    numero_exterior: '100',
+    numero_interior: 'B',
     colonia: 'Centro',
+    municipio: 'Monterrey',
     ciudad: 'Monterrey',
     estado: 'Nuevo León',
     cp: '64000',
-    completa: 'Almacén general, Av. Industria 100, Centro, Monterrey, Nuevo León, C.P. 64000',
+    contacto: 'Luis Garza',
+    telefono: '8112345678',
+    horario: 'L-V 9:00 a 14:00',
+    completa:
+      'Almacén general, Av. Industria núm. ext. 100 int. B, Centro, Monterrey, Nuevo León, C.P. 64000',
+    contacto_completo: 'Recibe: Luis Garza · Tel. 81 1234 5678 · Horario: L-V 9:00 a 14:00',
   },
   comprador: {
     id: 7,
@@ -249,7 +276,7 @@ const V1_ORDER_EXAMPLE = {
     nombre: 'Ana Ruiz Téllez',
     email: 'ana@demo-industrial.mx',
     area: 'Mantenimiento',
-    direccion_entrega: 'Almacén general',
+    direccion_entrega: '',
   },
   cliente: { id: 1, nombre: 'Demo Industrial' },
   centro_de_costo: { id: 3, codigo: 'MANT', nombre: 'Mantenimiento', cuenta_contable: '6100-01' },
@@ -266,6 +293,10 @@ const V1_ORDER_EXAMPLE = {
       precio_unitario_centavos: 12345,
       impuesto: true,
       importe_centavos: 37035,
+      enviado: 3,
+      cancelado: 0,
+      motivo_cancelacion: null,
+      fecha_promesa: '2026-11-28',
     },
     {
       id: 102,
@@ -279,6 +310,20 @@ const V1_ORDER_EXAMPLE = {
       precio_unitario_centavos: 999,
       impuesto: false,
       importe_centavos: 999,
+      enviado: 0,
+      cancelado: 0,
+      motivo_cancelacion: null,
+      fecha_promesa: '2026-12-02',
+    },
+  ],
+  envios: [
+    {
+      id: 40,
+      numero: 1,
+      guia: '7701234567',
+      paqueteria: 'Estafeta',
+      fecha: '2026-11-26',
+      lineas: [{ id_linea: 101, cantidad: 3 }],
     },
   ],
   eventos: [
@@ -323,17 +368,30 @@ export const V1Order = z
     paqueteria: z.string().nullable(),
     nota_recepcion: z.string().nullable(),
     /**
-     * The delivery address copied onto the order when it was placed (later profile edits do not change
-     * it): each part ('' when not given) and `completa`, the whole address on one line.
+     * The delivery address copied onto the order when it was placed (later edits of the profile or of the
+     * address book do not change it): each part ('' when not given) and `completa`, the whole address on
+     * one line. An order sent to an entry of the client's address book (decision 0126) also has
+     * `id_direccion` (the entry), its label `nombre`, `numero_exterior`, `numero_interior`, `municipio`,
+     * `contacto`, `telefono`, `horario` and `contacto_completo` (who receives, the phone and the window on
+     * one line); an order that copied the buyer's profile has none of these.
      */
     entrega: z.object({
+      id_direccion: z.number().int().optional(),
       direccion_entrega: z.string(),
+      nombre: z.string().optional(),
       calle: z.string(),
+      numero_exterior: z.string().optional(),
+      numero_interior: z.string().optional(),
       colonia: z.string(),
+      municipio: z.string().optional(),
       ciudad: z.string(),
       estado: z.string(),
       cp: z.string(),
+      contacto: z.string().optional(),
+      telefono: z.string().optional(),
+      horario: z.string().optional(),
       completa: z.string(),
+      contacto_completo: z.string().optional(),
     }),
     comprador: z.object({
       id: z.number().int(),
@@ -355,6 +413,7 @@ export const V1Order = z
       })
       .nullable(),
     lineas: z.array(V1OrderLine),
+    envios: z.array(V1Shipment),
     eventos: z.array(V1OrderEvent),
   })
   .meta({ example: V1_ORDER_EXAMPLE });
@@ -375,5 +434,7 @@ export const WebhookPayload = z.object({
   tipo: WebhookEventType,
   fecha: z.string(),
   pedido: V1Order,
+  /** `pedido.envio`: the shipment the event is about (also in `pedido.envios`). */
+  envio: V1Shipment.optional(),
 });
 export type WebhookPayload = z.infer<typeof WebhookPayload>;

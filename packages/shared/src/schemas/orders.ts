@@ -45,8 +45,29 @@ export const OrderLineDto = z.object({
   impuesto: z.boolean(),
   cantidad: z.number().int(),
   importe: Pesos,
+  /**
+   * After approval (decision 0125): units shipped, units cancelled as unavailable (no longer in `cantidad`)
+   * and why, units that were beyond the stock at approval, and the promised date (YYYY-MM-DD). Always sent;
+   * optional in the type only, like `nota`.
+   */
+  enviado: z.number().int().optional(),
+  cancelado: z.number().int().optional(),
+  motivo_cancelacion: z.string().nullable().optional(),
+  sobre_pedido: z.number().int().optional(),
+  fecha_promesa: z.string().nullable().optional(),
 });
 export type OrderLineDto = z.infer<typeof OrderLineDto>;
+
+/** One shipment of an order (decision 0125): number within the order, guía, carrier, date, units per line. */
+export const OrderShipmentDto = z.object({
+  id: z.number().int(),
+  numero: z.number().int(),
+  guia: z.string().nullable(),
+  paqueteria: z.string().nullable(),
+  fecha: z.string(),
+  lineas: z.array(z.object({ id_linea: z.number().int(), cantidad: z.number().int() })),
+});
+export type OrderShipmentDto = z.infer<typeof OrderShipmentDto>;
 
 export const OrderEventDto = z.object({
   id: z.number().int(),
@@ -93,6 +114,14 @@ export const OrderDetailDto = z.object({
   /** The carrier named apart from the guía (the guías file), else null (decision 0094). */
   paqueteria: z.string().nullable().optional(),
   nota_recepcion: z.string().nullable().optional(),
+  /** The order's shipments in number order (decision 0125). Always sent; optional in the type only. */
+  envios: z.array(OrderShipmentDto).optional(),
+  /**
+   * The delivery address copied onto the order when it was placed (decisions 0094, 0126): the whole line
+   * and who receives, the phone and the window ('' when the copy has none). Always sent; optional in the
+   * type only, like `nota`.
+   */
+  entrega: z.object({ direccion: z.string(), contacto: z.string() }).optional(),
 });
 export type OrderDetailDto = z.infer<typeof OrderDetailDto>;
 

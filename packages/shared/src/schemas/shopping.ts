@@ -206,6 +206,11 @@ export const PurchaseBody = z.object({
     .max(1000),
   fecha: z.string().max(10).optional(),
   nota: OrderNote.optional(),
+  /**
+   * The address book entry the order goes to (decision 0126): the buyer's default or one it is allowed;
+   * absent: its default (or, without one, its profile's address).
+   */
+  id_direccion: z.number().int().positive().max(2147483647).optional(),
 });
 
 /** An empty query value is no filter (what a cleared form field sends). */

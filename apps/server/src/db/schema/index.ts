@@ -165,6 +165,11 @@ export const users = pgTable(
      * as well as the buyer's. Null = none. The free-text `area` above is the specification's own field.
      */
     idArea: integer('id_area').references((): AnyPgColumn => areas.id),
+    /**
+     * The buyer's default ship-to address from its client's address book (decision 0126); null = none (the
+     * order then copies the profile's address above). The others it may choose are `user_addresses`.
+     */
+    idDireccion: integer('id_direccion').references((): AnyPgColumn => clientAddresses.id),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -351,8 +356,10 @@ export const orders = pgTable(
     /** The buyer's optional note for the approvers (plain text, at most 500 characters). */
     nota: text('nota'),
     /**
-     * Fulfilment (docs/domain.md "Fulfilment", decision 0058): por_surtir → en_surtido → enviado → entregado,
-     * set to por_surtir in the transaction that makes the order aprobado; null exactly while it is not.
+     * Fulfilment (docs/domain.md "Fulfilment", decisions 0058 and 0125): por_surtir → en_surtido → parcial →
+     * enviado → entregado, set to por_surtir in the transaction that makes the order aprobado; null exactly
+     * while it is not. `parcial`: some units shipped, some still to ship; `enviado`: every line shipped or
+     * cancelled.
      */
     surtidoEstatus: text('surtido_estatus'),
     /** Carrier and tracking reference given when the order was shipped (at most 60 characters). */
@@ -383,7 +390,7 @@ export const orders = pgTable(
     index('orders_area_idx').on(t.idArea, t.transactionDate).where(sql`${t.idArea} is not null`),
     check(
       'orders_surtido_estatus',
-      sql`${t.surtidoEstatus} in ('por_surtir', 'en_surtido', 'enviado', 'entregado')`,
+      sql`${t.surtidoEstatus} in ('por_surtir', 'en_surtido', 'parcial', 'enviado', 'entregado')`,
     ),
     /** Every approved order, and only an approved one, has a fulfilment state. */
     check('orders_surtido_aprobado', sql`(${t.status} = 'aprobado') = (${t.surtidoEstatus} is not null)`),
@@ -463,11 +470,90 @@ export const orderLines = pgTable(
     reservado: integer('reservado').notNull().default(0),
     /** Of those, how many were beyond the available stock at approval: "sobre pedido" (decision 0124). */
     sobrePedido: integer('sobre_pedido').notNull().default(0),
+    /**
+     * The date the line is promised for (decision 0125): set at the final approval (business today + the
+     * product's lead time, or the default), or by the operator; null before approval.
+     */
+    fechaPromesa: date('fecha_promesa', { mode: 'string' }),
+    /** Units shipped so far (the sum of its shipments' lines), never above `cantidad`. */
+    enviado: integer('enviado').notNull().default(0),
+    /**
+     * Units the operator cancelled as unavailable (decision 0125): taken out of `cantidad` (which stays what
+     * counts: totals, budget, reservation), so the quantity ordered is `cantidad + cancelado`.
+     */
+    cancelado: integer('cancelado').notNull().default(0),
+    motivoCancelacion: text('motivo_cancelacion'),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
     index('order_lines_product_idx').on(t.productId),
-    check('order_lines_cantidad_min', sql`${t.cantidad} >= 1`),
+    check('order_lines_cantidad_min', sql`${t.cantidad} >= 0 and ${t.cantidad} + ${t.cancelado} >= 1`),
+    check('order_lines_enviado', sql`${t.enviado} between 0 and ${t.cantidad}`),
+    check('order_lines_cancelado', sql`${t.cancelado} >= 0`),
+    /** The late lines (promised before today, units left to ship): the queue's «Atrasado» and the digest. */
+    index('order_lines_promesa_abierta_idx')
+      .on(t.fechaPromesa, t.orderId)
+      .where(sql`${t.fechaPromesa} is not null and ${t.cantidad} > ${t.enviado}`),
+  ],
+);
+
+/**
+ * A shipment of an approved order (decision 0125): some units of some lines, with its guía, carrier and date,
+ * numbered 1, 2… within the order (its remisión's number). Lives as long as its order.
+ */
+export const orderShipments = pgTable(
+  'order_shipments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    numero: integer('numero').notNull(),
+    guia: text('guia'),
+    paqueteria: text('paqueteria'),
+    /** The shipping date (business date), the operator's or today. */
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    /** The operator who shipped it; null for an integration token (named in the log entry). */
+    actorId: integer('actor_id').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('order_shipments_order_numero_idx').on(t.orderId, t.numero)],
+);
+
+/** The units of each line a shipment carries (> 0). */
+export const orderShipmentLines = pgTable(
+  'order_shipment_lines',
+  {
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => orderShipments.id, { onDelete: 'cascade' }),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'cascade' }),
+    cantidad: integer('cantidad').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shipmentId, t.orderLineId] }),
+    index('order_shipment_lines_line_idx').on(t.orderLineId),
+    check('order_shipment_lines_cantidad', sql`${t.cantidad} >= 1`),
+  ],
+);
+
+/** The operator's daily digest of late lines (decision 0125): one per operator and business day. */
+export const lateLineDigests = pgTable(
+  'late_line_digests',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    lineas: integer('lineas').notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.fecha] }),
+    // The retention job's oldest first (lib/retention.ts, decision 0101).
+    index('late_line_digests_sent_idx').on(t.sentAt),
   ],
 );
 
@@ -1496,5 +1582,66 @@ export const budgetAdjustments = pgTable(
     check('budget_adjustments_target', sql`(${t.userId} is null) <> (${t.idArea} is null)`),
     index('budget_adjustments_user_idx').on(t.userId, t.mes).where(sql`${t.userId} is not null`),
     index('budget_adjustments_area_idx').on(t.idArea, t.mes).where(sql`${t.idArea} is not null`),
+  ],
+);
+
+/**
+ * A client's address book (decision 0126, docs/domain.md "Ship-to addresses"): the places its orders are
+ * delivered to, each with its delivery contact and window. Rows live as long as their client: deactivated,
+ * never deleted (a buyer's default names one; orders keep their own copy in `orders.entrega`).
+ */
+export const clientAddresses = pgTable(
+  'client_addresses',
+  {
+    id: serial('id').primaryKey(),
+    idCliente: integer('id_cliente')
+      .notNull()
+      .references(() => clients.id),
+    /** The label the cart and the documents show ("Almacén Norte"). */
+    nombre: text('nombre').notNull(),
+    calle: text('calle').notNull(),
+    numeroExterior: text('numero_exterior').notNull(),
+    numeroInterior: text('numero_interior').notNull().default(''),
+    colonia: text('colonia').notNull(),
+    municipio: text('municipio').notNull(),
+    ciudad: text('ciudad').notNull(),
+    estado: text('estado').notNull(),
+    cp: text('cp').notNull(),
+    /** Who receives, and a phone of 10 digits. */
+    contacto: text('contacto').notNull(),
+    telefono: text('telefono').notNull(),
+    /** The delivery window, as text ("L-V 9:00 a 14:00"). */
+    horario: text('horario').notNull().default(''),
+    activo: boolean('activo').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // One active address per label within a client, case ignored.
+    uniqueIndex('client_addresses_nombre_unique')
+      .on(t.idCliente, sql`lower(${t.nombre})`)
+      .where(sql`${t.activo}`),
+    index('client_addresses_cliente_idx').on(t.idCliente, t.activo, t.id),
+    check('client_addresses_cp', sql`${t.cp} ~ '^[0-9]{5}$'`),
+  ],
+);
+
+/**
+ * The addresses a buyer may choose besides its default (decision 0126): kept while they are its choices,
+ * replaced when edited; removed with the user (never deleted) or when the address is deactivated.
+ */
+export const userAddresses = pgTable(
+  'user_addresses',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addressId: integer('address_id')
+      .notNull()
+      .references(() => clientAddresses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.addressId] }),
+    index('user_addresses_address_idx').on(t.addressId),
   ],
 );

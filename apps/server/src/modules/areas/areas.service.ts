@@ -17,9 +17,9 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
-import { areas, budgetAdjustments, clients, users } from '../../db/schema/index.ts';
+import { areas, budgetAdjustments, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
-import { clientNotFound, scopedClient } from '../../lib/client-scope.ts';
+import { requiredClient, scopedClient } from '../../lib/client-scope.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
@@ -35,14 +35,7 @@ function monthOfNow(deps: Pick<Deps, 'clock' | 'config'>) {
 }
 
 /** The client the request works on: a client administrator's own; the distributor's must be named and exist. */
-async function clientFor(db: Db | Tx, auth: AuthContext, idCliente: number | undefined): Promise<number> {
-  const id = scopedClient(auth, idCliente);
-  if (id === undefined)
-    throw badRequest('VALIDATION', MSG.debesSeleccionarCliente, { id_cliente: MSG.debesSeleccionarCliente });
-  const [c] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, id));
-  if (!c) throw clientNotFound();
-  return id;
-}
+const clientFor = requiredClient;
 
 /** An área the caller reaches (a client administrator: its own client's), or 404. */
 async function reachableArea(db: Db | Tx, auth: AuthContext, id: number) {

@@ -187,7 +187,7 @@ describe.each(DB_KINDS)('fulfilment in bulk: moves and the guías file (%s)', (k
     expect(await stateOf(a.id)).toEqual({ s: 'enviado', guia: '1234567890', paqueteria: 'FedEx' });
     expect(await stateOf(b.id)).toEqual({ s: 'enviado', guia: 'EST-1', paqueteria: 'Redpack' });
     const [event] = await movesOf([a.id]);
-    expect(event?.changes).toEqual({ guia: '1234567890', paqueteria: 'FedEx' });
+    expect(event?.changes).toEqual({ guia: '1234567890', paqueteria: 'FedEx', envio: 1 });
     // The queue shows the carrier beside the guía.
     const queue = (await operator.get(`/api/surtido?cliente=${w.client.id}`)).json();
     expect(queue.pedidos.find((p: { id: number }) => p.id === a.id)).toMatchObject({

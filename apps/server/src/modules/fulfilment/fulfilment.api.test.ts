@@ -133,7 +133,7 @@ describe.each(DB_KINDS)('fulfilment: moves, receipt, queue, export (%s)', (kind)
       ['por_surtir', 'en_surtido'],
       ['en_surtido', 'enviado'],
     ]);
-    expect(events[1]!.changes).toEqual({ guia: 'Estafeta 1234567890', comentario: 'Dos cajas' });
+    expect(events[1]!.changes).toEqual({ guia: 'Estafeta 1234567890', comentario: 'Dos cajas', envio: 1 });
     const logs = await db().select().from(systemLogs).where(eq(systemLogs.eventType, 'pedido_surtido'));
     expect(logs.filter((l) => (l.metadata as { id_pedido?: number }).id_pedido === o.id)).toHaveLength(2);
     const mail = await smtp.waitFor(

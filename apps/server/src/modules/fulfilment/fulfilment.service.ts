@@ -13,7 +13,7 @@ import {
 import { centavosToPesos } from '@portal/shared/domain/money';
 import { orderNumber, statusTitle } from '@portal/shared/domain/order-workflow';
 import { ROLES } from '@portal/shared/domain/roles';
-import { businessDateRange, formatDate } from '@portal/shared/domain/time';
+import { businessDate, businessDateRange, formatDate } from '@portal/shared/domain/time';
 import { MAX_ID } from '@portal/shared/limits';
 import type {
   BulkFulfilmentBody,
@@ -31,7 +31,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { selectOrdersWithParties } from '../../db/orders-with-parties.ts';
 import { allOn } from '../../db/prepared.ts';
-import { clients, orderEvents, orders, surtidoLoteSeq, users } from '../../db/schema/index.ts';
+import { clients, orderEvents, orderLines, orders, surtidoLoteSeq, users } from '../../db/schema/index.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import { BOM, csvRow } from '../../lib/csv.ts';
 import {
@@ -118,6 +118,8 @@ export async function moveFulfilment(tx: Tx, move: FulfilmentMove, ctx: Lifecycl
   if (order.status !== 'aprobado' || !order.surtido)
     throw conflict('ORDER_NOT_APPROVED', MSG.surtidoNoAprobado);
   const from = order.surtido as FulfilmentState;
+  // Only a shipment of some units makes an order `parcial` (decision 0125).
+  if (move.to === 'parcial') throw badRequest('PARTIAL_IS_SHIPMENT', MSG.envioParcialNoEsMovimiento);
   if (!isForwardMove(from, move.to)) throw alreadyIn(from);
   // The buyer only confirms receipt of a shipped order.
   if (move.actor.rol === ROLES.usuario && (move.to !== 'entregado' || from !== 'enviado'))
@@ -377,9 +379,20 @@ export function buyerConfirmReceipt(
   );
 }
 
+/**
+ * A late line (decision 0125): promised before `today` (business date) with units left to ship (the partial
+ * index order_lines_promesa_abierta_idx).
+ */
+export const lateLine = (today: string) =>
+  sql`${orderLines.fechaPromesa} is not null and ${orderLines.cantidad} > ${orderLines.enviado} and ${orderLines.fechaPromesa} < ${today}::date`;
+
+/** The orders with a late line. */
+const lateOrderIds = (today: string) =>
+  sql`(select ${orderLines.orderId} from ${orderLines} where ${lateLine(today)})`;
+
 /** GET /api/surtido: approved orders of every client, filtered, 50 a page, newest first. */
 export async function fulfilmentQueue(
-  deps: Pick<Deps, 'config' | 'db'>,
+  deps: Pick<Deps, 'config' | 'db' | 'clock'>,
   query: FulfilmentQueueQuery,
 ): Promise<FulfilmentQueueResponse> {
   const tz = deps.config.BUSINESS_TZ;
@@ -388,6 +401,8 @@ export async function fulfilmentQueue(
   if (query.surtido !== 'todos') conditions.push(eq(orders.surtidoEstatus, query.surtido));
   if (query.exportado === 'si') conditions.push(isNotNull(orders.exportadoAt));
   if (query.exportado === 'no') conditions.push(isNull(orders.exportadoAt));
+  const today = businessDate(deps.clock.now(), tz);
+  if (query.atrasado === 'si') conditions.push(inArray(orders.id, lateOrderIds(today)));
   if (query.desde)
     conditions.push(gte(orders.transactionDate, businessDateRange(query.desde, query.desde, tz).start));
   if (query.hasta)
@@ -418,13 +433,18 @@ export async function fulfilmentQueue(
       .offset((query.page - 1) * QUEUE_PAGE_SIZE),
     deps.db.select({ n: count() }).from(orders).where(where),
   ]);
-  const counts =
+  const ids = rows.map((r) => r.id);
+  const [counts, late] =
     rows.length > 0
-      ? await lineCounts(
-          deps.db,
-          rows.map((r) => r.id),
-        )
-      : new Map<number, number>();
+      ? await Promise.all([
+          lineCounts(deps.db, ids),
+          deps.db
+            .selectDistinct({ id: orderLines.orderId })
+            .from(orderLines)
+            .where(and(inArray(orderLines.orderId, ids), lateLine(today))),
+        ])
+      : [new Map<number, number>(), []];
+  const lateIds = new Set(late.map((l) => l.id));
   return {
     pedidos: rows.map((r) => ({
       id: r.id,
@@ -439,6 +459,7 @@ export async function fulfilmentQueue(
       nota_recepcion: r.notaRecepcion,
       exportado_at: r.exportadoAt?.toISOString() ?? null,
       lote: r.lote,
+      atrasado: lateIds.has(r.id),
     })),
     total: totals?.n ?? 0,
     page: query.page,

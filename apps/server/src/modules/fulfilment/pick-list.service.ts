@@ -2,7 +2,7 @@ import { FULFILMENT_LABELS, type FulfilmentState, onPickList } from '@portal/sha
 import { orderNumber } from '@portal/shared/domain/order-workflow';
 import { businessDate, formatDate } from '@portal/shared/domain/time';
 import type { PickListBody } from '@portal/shared/schemas/fulfilment';
-import { asc, inArray, sql } from 'drizzle-orm';
+import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { allOn } from '../../db/prepared.ts';
 import { orderLines, orders } from '../../db/schema/index.ts';
@@ -59,10 +59,11 @@ export async function pickList(deps: Pick<Deps, 'db'>, ids: number[]): Promise<P
         nombre: orderLines.nombre,
         unidadDeMedida: orderLines.unidadDeMedida,
         orderId: orderLines.orderId,
-        cantidad: sql<number>`sum(${orderLines.cantidad})::int`,
+        // What is left to ship (decision 0125): a partly shipped order lists only its remaining units.
+        cantidad: sql<number>`sum(${orderLines.cantidad} - ${orderLines.enviado})::int`,
       })
       .from(orderLines)
-      .where(inArray(orderLines.orderId, ids))
+      .where(and(inArray(orderLines.orderId, ids), sql`${orderLines.cantidad} > ${orderLines.enviado}`))
       .groupBy(...key, orderLines.orderId)
       .orderBy(asc(orderLines.orderId)),
   ]);

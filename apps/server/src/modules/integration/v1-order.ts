@@ -1,9 +1,15 @@
-import { DELIVERY_PARTS, deliveryAddress, type OrderDelivery } from '@portal/shared/domain/delivery';
+import {
+  DELIVERY_PARTS,
+  deliveryAddress,
+  deliveryContact,
+  type OrderDelivery,
+} from '@portal/shared/domain/delivery';
 import type { FulfilmentState } from '@portal/shared/domain/fulfilment';
 import type { V1Order } from '@portal/shared/schemas/integration';
 import type { OrderStatus } from '@portal/shared/schemas/orders';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { shipmentsOf } from '../../db/order-shipments.ts';
 import { selectOrdersWithParties } from '../../db/orders-with-parties.ts';
 import { allOn } from '../../db/prepared.ts';
 import { areas, clients, orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
@@ -65,6 +71,7 @@ export async function v1Orders(db: Db | Tx, ids: number[]): Promise<V1Order[]> {
       .where(inArray(orderEvents.orderId, ids))
       .orderBy(asc(orderEvents.orderId), asc(orderEvents.id)),
   ]);
+  const shipments = await shipmentsOf(db, ids);
   const byId = new Map(heads.map((h) => [h.id, h]));
   return ids.flatMap((id) => {
     const h = byId.get(id);
@@ -110,7 +117,12 @@ export async function v1Orders(db: Db | Tx, ids: number[]): Promise<V1Order[]> {
             precio_unitario_centavos: l.precio,
             impuesto: l.impuesto,
             importe_centavos: l.precio * l.cantidad,
+            enviado: l.enviado,
+            cancelado: l.cancelado,
+            motivo_cancelacion: l.motivoCancelacion,
+            fecha_promesa: l.fechaPromesa,
           })),
+        envios: shipments.get(id) ?? [],
         eventos: events
           .filter((e) => e.orderId === id)
           .map((e) => ({
@@ -127,11 +139,22 @@ export async function v1Orders(db: Db | Tx, ids: number[]): Promise<V1Order[]> {
   });
 }
 
-/** The order's copied delivery address: every part ('' when not given) and the whole line (decision 0094). */
+/** The parts every order's copy has (decision 0094); an address book copy has the rest too (0126). */
+const PROFILE_PARTS = ['direccion_entrega', 'calle', 'colonia', 'ciudad', 'estado', 'cp'] as const;
+
+/**
+ * The order's copied delivery address: every part ('' when not given) and the whole line (decision 0094);
+ * a copy of an address book entry also its id, label, numbers, municipio and who receives (decision 0126).
+ */
 function v1Delivery(entrega: OrderDelivery): V1Order['entrega'] {
-  const parts = Object.fromEntries(DELIVERY_PARTS.map((k) => [k, entrega[k] ?? ''])) as Record<
-    (typeof DELIVERY_PARTS)[number],
+  const book = typeof entrega.id_direccion === 'number';
+  const keys = book ? DELIVERY_PARTS : PROFILE_PARTS;
+  const parts = Object.fromEntries(keys.map((k) => [k, entrega[k] ?? ''])) as Record<
+    (typeof PROFILE_PARTS)[number],
     string
   >;
-  return { ...parts, completa: deliveryAddress(entrega) };
+  const whole = { ...parts, completa: deliveryAddress(entrega) };
+  return book
+    ? { id_direccion: entrega.id_direccion, ...whole, contacto_completo: deliveryContact(entrega) }
+    : whole;
 }

@@ -37,14 +37,16 @@ export function wantingEndpoints(clientId: number | Placeholder, type: WebhookEv
  *
  * The order's lifecycle seam calls it (`modules/orders/lifecycle.ts`, decision 0107): the purchase
  * (`pedido.creado`, and `pedido.aprobado` when a rule or a client without approvers approves at once), an
- * approval that reaches `aprobado`, a cancellation or a buyer's withdrawal (`pedido.cancelado`) and each
- * fulfilment move (`pedido.surtido`).
+ * approval that reaches `aprobado`, a cancellation or a buyer's withdrawal (`pedido.cancelado`), each
+ * fulfilment move (`pedido.surtido`), each shipment (`pedido.envio`, decision 0125) and each line's
+ * cancellation as unavailable (`pedido.linea_cancelada`).
  */
 export async function recordWebhookEvent(
   tx: Tx,
   /** The job queue that delivers it, and the clock that dates it (the app has both). */
   deps: { jobs: JobRunner; clock: Clock },
-  event: { clientId: number; type: WebhookEventType; orderId: number },
+  /** `envio`: the shipment a `pedido.envio` event is about (its body carries it besides the order). */
+  event: { clientId: number; type: WebhookEventType; orderId: number; envio?: number },
   /** The endpoints that want the event, when the caller already read them (`wantingEndpoints`). */
   wanting?: readonly number[],
 ): Promise<string | null> {
@@ -63,7 +65,14 @@ export async function recordWebhookEvent(
   if (!pedido) return null;
   const id = randomUUID();
   const fecha = deps.clock.now();
-  const cuerpo = JSON.stringify({ id, tipo: event.type, fecha: fecha.toISOString(), pedido });
+  const envio = event.envio === undefined ? undefined : pedido.envios.find((e) => e.id === event.envio);
+  const cuerpo = JSON.stringify({
+    id,
+    tipo: event.type,
+    fecha: fecha.toISOString(),
+    pedido,
+    ...(envio ? { envio } : {}),
+  });
   await tx.insert(webhookEvents).values({
     id,
     tipo: event.type,

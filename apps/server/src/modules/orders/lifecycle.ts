@@ -17,14 +17,22 @@
  * writes an order and fails when one bypasses the seam.
  */
 
-import { FULFILMENT_LABELS, type FulfilmentState, trackingLink } from '@portal/shared/domain/fulfilment';
+import {
+  DEFAULT_PROMISE_DAYS,
+  FULFILMENT_LABELS,
+  type FulfilmentState,
+  trackingLink,
+} from '@portal/shared/domain/fulfilment';
 import type { LogEventType } from '@portal/shared/domain/log-events';
+import { totalsOf } from '@portal/shared/domain/money';
 import type { OrderStatus } from '@portal/shared/domain/order-workflow';
+import { orderNumber } from '@portal/shared/domain/order-workflow';
 import { ROLES } from '@portal/shared/domain/roles';
+import { addDays, businessDate } from '@portal/shared/domain/time';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { moveCtes, moveOrderTotals } from '../../db/order-totals.ts';
-import { orderEvents, users } from '../../db/schema/index.ts';
+import { orderEvents, orderLines, users } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -39,22 +47,31 @@ import { notifyComment } from './comments.service.ts';
 import {
   authorizerEmails,
   buyerEmail,
+  lineCancelledEmails,
   type Reviewer,
   type ReviewSummary,
   receiptNoteEmails,
   returnedEmails,
+  shipmentEmail,
   shippedEmail,
 } from './notifications.ts';
 import {
   fulfilmentNow,
+  type LineUnits,
   lockOrderStock,
+  unitsLeft,
   writeApproval,
   writeCancellation,
   writeFulfilmentMove,
+  writeLineCancellation,
   writeLineEdits,
+  writeLineReleases,
+  writeOrderTotals,
+  writePromise,
   writeReleases,
   writeReservations,
   writeReturn,
+  writeShipment,
 } from './order-writes.ts';
 
 /** What the seam needs besides the transaction: explicit, so a test can place it at any instant. */
@@ -209,7 +226,65 @@ export interface FulfilmentMoved {
   log: LogOf;
 }
 
-export type OrderChange = Placed | Reviewed | Cancelled | Returned | FulfilmentMoved;
+/**
+ * A shipment of some units of some lines (decision 0125), by the operator or an integration token: the
+ * order goes to `parcial`, or to `enviado` when no unit is left to ship.
+ */
+export interface Shipped {
+  kind: 'envio';
+  order: OrderRef;
+  /** The fulfilment state the writer read under the order's lock (a shippable one). */
+  from: FulfilmentState;
+  lineas: LineUnits;
+  guia: string | null;
+  paqueteria: string | null;
+  /** The shipping date (business date). */
+  fecha: string;
+  actorId: number | null;
+  log: LogOf;
+}
+
+/**
+ * Units of a line the operator cancels as unavailable (decision 0125): their amount leaves the order's total,
+ * the buyer's and the área's month at once; the buyer and the approvers hear of it. When no unit is left to
+ * ship the order is `enviado` (or, if nothing was ever shipped, cancelled).
+ */
+export interface LineCancelled {
+  kind: 'linea_cancelada';
+  order: OrderRef;
+  from: FulfilmentState;
+  linea: { id: number; cantidad: number; nombre: string };
+  motivo: string;
+  actorId: number | null;
+  log: LogOf;
+}
+
+/** The operator's promised date for lines still to ship (decision 0125). */
+export interface Promised {
+  kind: 'promesa';
+  order: OrderRef;
+  lineas: readonly number[];
+  fecha: string;
+  actorId: number | null;
+  log: LogOf;
+}
+
+export type OrderChange =
+  | Placed
+  | Reviewed
+  | Cancelled
+  | Returned
+  | FulfilmentMoved
+  | Shipped
+  | LineCancelled
+  | Promised;
+
+/** What a shipment wrote: its number and the order's fulfilment after it. */
+export interface ShipmentRow {
+  id: number;
+  numero: number;
+  surtido: FulfilmentState;
+}
 
 /** The order's fulfilment after a move. */
 export interface MovedRow {
@@ -226,17 +301,18 @@ const alreadyIn = (state: FulfilmentState) =>
   conflict('FULFILMENT_ALREADY', MSG.surtidoYaEn(FULFILMENT_LABELS[state]));
 
 export function orderChanged(tx: Tx, deps: LifecycleDeps, change: FulfilmentMoved): Promise<MovedRow>;
+export function orderChanged(tx: Tx, deps: LifecycleDeps, change: Shipped): Promise<ShipmentRow>;
 export function orderChanged(
   tx: Tx,
   deps: LifecycleDeps,
-  change: Placed | Reviewed | Cancelled | Returned,
+  change: Placed | Reviewed | Cancelled | Returned | LineCancelled | Promised,
 ): Promise<undefined>;
 /** The one seam: see the file's head. A refusal (409 to the loser of a race) throws and the caller rolls back. */
 export async function orderChanged(
   tx: Tx,
   deps: LifecycleDeps,
   change: OrderChange,
-): Promise<MovedRow | undefined> {
+): Promise<MovedRow | ShipmentRow | undefined> {
   switch (change.kind) {
     case 'colocado':
       await placed(tx, deps, change);
@@ -252,6 +328,14 @@ export async function orderChanged(
       return undefined;
     case 'surtido':
       return fulfilmentMoved(tx, deps, change);
+    case 'envio':
+      return shipped(tx, deps, change);
+    case 'linea_cancelada':
+      await lineCancelled(tx, deps, change);
+      return undefined;
+    case 'promesa':
+      await promised(tx, change);
+      return undefined;
   }
 }
 
@@ -276,7 +360,7 @@ async function placed(tx: Tx, deps: LifecycleDeps, c: Placed): Promise<void> {
     if (me) await enqueueEmails(tx, [buyerEmail(deps.publicUrl, me, c.order, 'aprobado')]);
   }
   // Approved at purchase by the client's rule: that approval reserves the stock too (decision 0124).
-  if (c.status === 'aprobado') await reserveStock(tx, c.order.id);
+  if (c.status === 'aprobado') await reserveStock(tx, deps, c.order.id);
   const event = { clientId: c.order.idCliente, orderId: c.order.id };
   await recordWebhookEvent(tx, deps, { ...event, type: 'pedido.creado' }, wanting.creado);
   if (c.status === 'aprobado')
@@ -337,7 +421,7 @@ async function reviewed(tx: Tx, deps: LifecycleDeps, c: Reviewed): Promise<void>
   });
   if (!written) throw alreadyProcessed();
   // The final approval reserves the approved lines' stock (decision 0124), after the edits.
-  if (c.to === 'aprobado') await reserveStock(tx, c.order.id);
+  if (c.to === 'aprobado') await reserveStock(tx, deps, c.order.id);
   if (c.edits) {
     await moveOrderTotals(tx, c.order.id, 1);
     // Edited lines move the buyer's month: the budget alerts of that month (decision 0054).
@@ -443,15 +527,33 @@ async function fulfilmentMoved(tx: Tx, deps: LifecycleDeps, c: FulfilmentMoved):
   });
   // Someone moved it first: say where it is now.
   if (!moved) throw alreadyIn(((await fulfilmentNow(tx, c.order.id)) ?? c.from) as FulfilmentState);
-  // The goods left: the reservation is consumed, off the products' stock (decision 0124).
-  if (c.to === 'enviado' || c.to === 'entregado') await writeReleases(tx, c.order.id, true);
+  // Shipped (or delivered) at once: every unit left goes in one shipment, which consumes its reservation off
+  // the products' stock (decisions 0124 and 0125).
+  let envio: number | null = null;
+  if (c.to === 'enviado' || c.to === 'entregado') {
+    const rest = await unitsLeft(tx, c.order.id);
+    if (rest.length > 0) {
+      const written = await writeShipment(tx, {
+        orderId: c.order.id,
+        lines: rest,
+        guia: c.guia?.guia ?? null,
+        paqueteria: c.guia?.paqueteria ?? null,
+        fecha: businessDate(deps.clock.now(), deps.tz),
+        actorId: c.actorId,
+        at: deps.clock.now(),
+      });
+      if (!written) throw alreadyIn(c.from);
+      envio = written.numero;
+      await writeLineReleases(tx, rest, true);
+    }
+  }
   await tx.insert(orderEvents).values({
     orderId: c.order.id,
     actorId: c.actorId,
     tipo: 'surtido',
     fromStatus: c.from,
     toStatus: c.to,
-    changes: c.changes,
+    changes: envio === null ? c.changes : { ...c.changes, envio },
   });
   await audit(tx, {
     userId: c.actorId,
@@ -473,6 +575,169 @@ async function fulfilmentMoved(tx: Tx, deps: LifecycleDeps, c: FulfilmentMoved):
   return moved;
 }
 
+async function shipped(tx: Tx, deps: LifecycleDeps, c: Shipped): Promise<ShipmentRow> {
+  const at = deps.clock.now();
+  const written = await writeShipment(tx, {
+    orderId: c.order.id,
+    lines: c.lineas,
+    guia: c.guia,
+    paqueteria: c.paqueteria,
+    fecha: c.fecha,
+    actorId: c.actorId,
+    at,
+  });
+  if (!written) throw conflict('SHIPMENT_EXCEEDS', MSG.envioExcede);
+  await writeLineReleases(tx, c.lineas, true);
+  const to: FulfilmentState = (await unitsLeft(tx, c.order.id)).length === 0 ? 'enviado' : 'parcial';
+  // The order's guía is its last shipment's; the state moves only forward (parcial stays parcial).
+  const moved = await writeFulfilmentMove(tx, {
+    orderId: c.order.id,
+    from: c.from,
+    to,
+    guia: { guia: c.guia, paqueteria: c.paqueteria },
+    at,
+  });
+  if (!moved) throw alreadyIn(((await fulfilmentNow(tx, c.order.id)) ?? c.from) as FulfilmentState);
+  const changes = {
+    envio: written.numero,
+    lineas: c.lineas,
+    ...(c.guia ? { guia: c.guia } : {}),
+    ...(c.paqueteria ? { paqueteria: c.paqueteria } : {}),
+  };
+  await tx.insert(orderEvents).values({
+    orderId: c.order.id,
+    actorId: c.actorId,
+    tipo: 'envio',
+    fromStatus: c.from,
+    toStatus: to,
+    changes,
+  });
+  await audit(tx, {
+    userId: c.actorId,
+    eventType: c.log.eventType,
+    description: c.log.description,
+    metadata: { id_pedido: c.order.id, envio: written.numero, ...c.log.metadata },
+  });
+  const event = { clientId: c.order.idCliente, orderId: c.order.id };
+  await recordWebhookEvent(tx, deps, { ...event, type: 'pedido.envio', envio: written.id });
+  if (to !== c.from) await recordWebhookEvent(tx, deps, { ...event, type: 'pedido.surtido' });
+  const guia = c.guia ? trackingLink(c.guia, c.paqueteria) : null;
+  await enqueueEmails(
+    tx,
+    await shipmentEmail(tx, deps.publicUrl, c.order, { numero: written.numero, id: written.id }, guia, to),
+  );
+  return { id: written.id, numero: written.numero, surtido: to };
+}
+
+async function lineCancelled(tx: Tx, deps: LifecycleDeps, c: LineCancelled): Promise<void> {
+  const at = deps.clock.now();
+  // The order's contribution out before its line and total change, back in after (its budget released).
+  await moveOrderTotals(tx, c.order.id, -1);
+  const line = await writeLineCancellation(tx, {
+    orderId: c.order.id,
+    lineId: c.linea.id,
+    cantidad: c.linea.cantidad,
+    motivo: c.motivo,
+  });
+  if (!line) throw conflict('LINE_CANCEL_EXCEEDS', MSG.lineaCancelarExcede);
+  await writeLineReleases(tx, [{ id: c.linea.id, cantidad: c.linea.cantidad }], false);
+  const lines = await tx
+    .select({ precio: orderLines.precio, cantidad: orderLines.cantidad, impuesto: orderLines.impuesto })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, c.order.id));
+  const totals = totalsOf(lines);
+  await writeOrderTotals(tx, c.order.id, totals, at);
+  await moveOrderTotals(tx, c.order.id, 1);
+  await tx.insert(orderEvents).values({
+    orderId: c.order.id,
+    actorId: c.actorId,
+    tipo: 'linea_cancelada',
+    fromStatus: c.from,
+    toStatus: c.from,
+    reason: c.motivo,
+    changes: {
+      linea: c.linea.id,
+      producto: c.linea.nombre,
+      cantidad: c.linea.cantidad,
+      total_anterior: c.order.total,
+      total: totals.total,
+    },
+  });
+  await audit(tx, {
+    userId: c.actorId,
+    eventType: c.log.eventType,
+    description: c.log.description,
+    metadata: { id_pedido: c.order.id, ...c.log.metadata },
+  });
+  await recordWebhookEvent(tx, deps, {
+    clientId: c.order.idCliente,
+    type: 'pedido.linea_cancelada',
+    orderId: c.order.id,
+  });
+  const info = { ...c.order, total: totals.total };
+  await enqueueEmails(
+    tx,
+    await lineCancelledEmails(tx, deps.publicUrl, info, c.linea, c.motivo, c.order.total),
+  );
+  // Only lowers the months; the checks still run and never re-send (decision 0054).
+  await sendBudgetAlerts(tx, alertConfig(deps), c.order.idUser, c.order.transactionDate);
+  if ((await unitsLeft(tx, c.order.id)).length > 0) return;
+  // No unit left to ship: shipped if some ever were, else the whole order is cancelled with the reason.
+  const [sent] = await tx
+    .select({ n: sql<number>`coalesce(sum(${orderLines.enviado}), 0)::int` })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, c.order.id));
+  if (Number(sent?.n ?? 0) > 0) {
+    if (c.from === 'enviado') return;
+    const moved = await writeFulfilmentMove(tx, { orderId: c.order.id, from: c.from, to: 'enviado', at });
+    if (!moved) throw alreadyIn(((await fulfilmentNow(tx, c.order.id)) ?? c.from) as FulfilmentState);
+    await tx.insert(orderEvents).values({
+      orderId: c.order.id,
+      actorId: c.actorId,
+      tipo: 'surtido',
+      fromStatus: c.from,
+      toStatus: 'enviado',
+    });
+    await recordWebhookEvent(tx, deps, {
+      clientId: c.order.idCliente,
+      type: 'pedido.surtido',
+      orderId: c.order.id,
+    });
+    return;
+  }
+  await cancelled(tx, deps, {
+    kind: 'cancelado',
+    order: info,
+    from: 'aprobado',
+    reason: c.motivo,
+    tipo: 'cancelado',
+    actorId: c.actorId ?? c.order.idUser,
+    onBehalfOfId: null,
+    log: {
+      eventType: 'pedido_cancelado',
+      description: `Pedido #${orderNumber(c.order.id)} cancelado: ninguna línea con existencia`,
+      metadata: { motivo: c.motivo },
+    },
+  });
+}
+
+async function promised(tx: Tx, c: Promised): Promise<void> {
+  const n = await writePromise(tx, { orderId: c.order.id, lines: c.lineas, fecha: c.fecha });
+  if (n !== c.lineas.length) throw conflict('PROMISE_LINES_CLOSED', MSG.promesaLineasCerradas);
+  await tx.insert(orderEvents).values({
+    orderId: c.order.id,
+    actorId: c.actorId,
+    tipo: 'promesa',
+    changes: { lineas: c.lineas, fecha: c.fecha },
+  });
+  await audit(tx, {
+    userId: c.actorId,
+    eventType: c.log.eventType,
+    description: c.log.description,
+    metadata: { id_pedido: c.order.id, ...c.log.metadata },
+  });
+}
+
 /**
  * Reserves an approved order's lines (decision 0124): the products locked in id order after the order, its
  * buyer and its área; each line reserves its whole quantity, and what goes beyond the available stock
@@ -480,18 +745,21 @@ async function fulfilmentMoved(tx: Tx, deps: LifecycleDeps, c: FulfilmentMoved):
  * available stock refuses the approval (409, naming the product) and the caller rolls everything back.
  * Unknown stock (existencia null) is never refused and never "sobre pedido".
  */
-async function reserveStock(tx: Tx, orderId: number): Promise<void> {
+async function reserveStock(tx: Tx, deps: LifecycleDeps, orderId: number): Promise<void> {
+  const today = businessDate(deps.clock.now(), deps.tz);
+  const promesa = (dias: number | null) => addDays(today, dias ?? DEFAULT_PROMISE_DAYS);
   const lines = await lockOrderStock(tx, orderId);
   const taken = new Map<number, number>();
   const out = lines.map((l) => {
     const before = taken.get(l.productId) ?? 0;
     taken.set(l.productId, before + l.cantidad);
-    if (l.existencia === null) return { ...l, reservado: l.cantidad, sobrePedido: 0 };
+    if (l.existencia === null)
+      return { ...l, reservado: l.cantidad, sobrePedido: 0, promesa: promesa(l.diasEntrega) };
     const disponible = Math.max(l.existencia - l.reservado - before, 0);
     const sobrePedido = Math.max(l.cantidad - disponible, 0);
     if (sobrePedido > 0 && !l.permitir)
       throw conflict('OUT_OF_STOCK', MSG.sinExistencia(l.nombre, disponible, l.cantidad));
-    return { ...l, reservado: l.cantidad, sobrePedido };
+    return { ...l, reservado: l.cantidad, sobrePedido, promesa: promesa(l.diasEntrega) };
   });
   await writeReservations(tx, out);
 }

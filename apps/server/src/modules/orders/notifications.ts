@@ -4,7 +4,7 @@ import { orderNumber } from '@portal/shared/domain/order-workflow';
 import { ROLES } from '@portal/shared/domain/roles';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { clients, users } from '../../db/schema/index.ts';
+import { clients, orderEvents, orderLines, orderShipmentLines, users } from '../../db/schema/index.ts';
 import { orderEmail } from '../../lib/emails.ts';
 import { addressOf, type Email } from '../../lib/mailer.ts';
 
@@ -232,4 +232,108 @@ export async function receiptNoteEmails(
       para: { userId: op.id, tipo: 'envio' },
     }),
   );
+}
+
+/** What one shipment carries, as its e-mail lists it: quantity and product, in line order. */
+async function shipmentLines(tx: Tx, shipmentId: number) {
+  return tx
+    .select({ nombre: orderLines.nombre, cantidad: orderShipmentLines.cantidad })
+    .from(orderShipmentLines)
+    .innerJoin(orderLines, eq(orderLines.id, orderShipmentLines.orderLineId))
+    .where(eq(orderShipmentLines.shipmentId, shipmentId))
+    .orderBy(orderLines.id);
+}
+
+/**
+ * To the buyer: a shipment of the order left (decision 0125), with its lines, its guía and, when units are
+ * still to ship, that more will follow. The remisión of the shipment is in the order's page.
+ */
+export async function shipmentEmail(
+  tx: Tx,
+  publicUrl: string,
+  order: { id: number; idUser: number },
+  envio: { id: number; numero: number },
+  guia: TrackingLink | null,
+  surtido: 'parcial' | 'enviado',
+): Promise<Email[]> {
+  const [buyer] = await tx
+    .select({ email: users.email, usuario: users.usuario, nombre: users.nombre })
+    .from(users)
+    .where(eq(users.id, order.idUser));
+  if (!buyer) return [];
+  const numero = orderNumber(order.id);
+  const lines = await shipmentLines(tx, envio.id);
+  const shown = lines.slice(0, SUMMARY_LINES);
+  const more = lines.length - shown.length;
+  return [
+    orderEmail(addressOf(buyer) ?? '', buyer.nombre, {
+      subject:
+        surtido === 'parcial'
+          ? `Pedido #${numero}: envío ${envio.numero} en camino (parcial)`
+          : `Pedido #${numero}: envío ${envio.numero} en camino`,
+      paragraphs: [
+        surtido === 'parcial'
+          ? `Parte de tu pedido #${numero} va en camino. Lo demás se enviará después.`
+          : `El último envío de tu pedido #${numero} va en camino.`,
+        ...shown.map((l) => `${l.cantidad} × ${l.nombre}`),
+        ...(more > 0 ? [`…y ${more} ${more === 1 ? 'producto' : 'productos'} más.`] : []),
+        guia ? `Guía de envío: ${guia.texto}` : 'El envío no tiene guía de rastreo.',
+        ...(guia?.url ? [`Rastreo: ${guia.url}`] : []),
+      ],
+      url: `${publicUrl}/usuario/historial/${order.id}`,
+      label: 'Ver pedido',
+      para: { userId: order.idUser, tipo: 'envio' },
+    }),
+  ];
+}
+
+/**
+ * To the buyer and to the approvers who approved the order: units of a line were cancelled as unavailable
+ * (decision 0125), with the reason and the order's new total; their amount no longer counts in the month.
+ */
+export async function lineCancelledEmails(
+  tx: Tx,
+  publicUrl: string,
+  order: { id: number; idUser: number; total: number },
+  linea: { cantidad: number; nombre: string },
+  motivo: string,
+  totalAnterior: number,
+): Promise<Email[]> {
+  const numero = orderNumber(order.id);
+  const buyer = await tx
+    .select({ id: users.id, email: users.email, usuario: users.usuario, nombre: users.nombre })
+    .from(users)
+    .where(eq(users.id, order.idUser));
+  const approvers = await tx
+    .selectDistinct({ id: users.id, email: users.email, usuario: users.usuario, nombre: users.nombre })
+    .from(orderEvents)
+    .innerJoin(users, eq(users.id, orderEvents.actorId))
+    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.tipo, 'aprobado'), eq(users.activo, true)));
+  const paragraphs = [
+    `Se cancelaron ${linea.cantidad} de «${linea.nombre}» del pedido #${numero} porque no hay existencia.`,
+    `Motivo: ${motivo}`,
+    `El total del pedido pasó de ${formatCentavos(totalAnterior)} a ${formatCentavos(order.total)}; la diferencia ya no cuenta en el presupuesto del mes.`,
+  ];
+  return [
+    ...toEachOnce(buyer, (to, b) =>
+      orderEmail(to, b.nombre, {
+        subject: `Pedido #${numero}: se canceló un producto sin existencia`,
+        paragraphs,
+        url: `${publicUrl}/usuario/historial/${order.id}`,
+        label: 'Ver pedido',
+        para: { userId: b.id, tipo: 'pedido' },
+      }),
+    ),
+    ...toEachOnce(
+      approvers.filter((a) => a.id !== order.idUser),
+      (to, a) =>
+        orderEmail(to, a.nombre, {
+          subject: `Pedido #${numero}: se canceló un producto sin existencia`,
+          paragraphs,
+          url: `${publicUrl}/autorizador/orden/${order.id}`,
+          label: 'Ver pedido',
+          para: { userId: a.id, tipo: 'pedido' },
+        }),
+    ),
+  ];
 }

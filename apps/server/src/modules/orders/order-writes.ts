@@ -9,7 +9,14 @@ import type { LogEventType } from '@portal/shared/domain/log-events';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { executeNamedOnce } from '../../db/prepared.ts';
-import { orderEvents, orderLines, orders, systemLogs } from '../../db/schema/index.ts';
+import {
+  orderEvents,
+  orderLines,
+  orderShipmentLines,
+  orderShipments,
+  orders,
+  systemLogs,
+} from '../../db/schema/index.ts';
 import { type Email, outboxCtes, outboxRows } from '../../lib/mailer.ts';
 
 /** An approving review's line edits: lines taken out and new quantities (before the approval's statement). */
@@ -184,6 +191,8 @@ export interface StockRow {
   nombre: string;
   existencia: number | null;
   reservado: number;
+  /** The product's lead time (days), for the line's promised date (decision 0125). */
+  diasEntrega: number | null;
   /** The client's `permitir_sobre_pedido`. */
   permitir: boolean;
 }
@@ -201,11 +210,13 @@ export async function lockOrderStock(
     nombre: string;
     existencia: number | null;
     reservado: number;
+    dias_entrega: number | null;
     permitir: boolean;
   }>(
     tx,
     sql`
-    select p.id as product_id, p.nombre, p.existencia, p.reservado, c.permitir_sobre_pedido as permitir
+    select p.id as product_id, p.nombre, p.existencia, p.reservado, p.dias_entrega,
+      c.permitir_sobre_pedido as permitir
     from products p join clients c on c.id = p.id_cliente
     where p.id in (select product_id from order_lines where order_id = ${orderId})
     order by p.id
@@ -226,32 +237,43 @@ export async function lockOrderStock(
       nombre: p.nombre,
       existencia: p.existencia === null ? null : Number(p.existencia),
       reservado: Number(p.reservado),
+      diasEntrega: p.dias_entrega === null ? null : Number(p.dias_entrega),
       permitir: Boolean(p.permitir),
     };
   });
 }
 
-/** Writes an approval's reservations: each line's units and "sobre pedido" units, added to its product. */
+/**
+ * Writes an approval's reservations: each line's units and "sobre pedido" units, added to its product, and
+ * its promised date (decision 0125).
+ */
 export async function writeReservations(
   tx: Tx,
-  lines: readonly { lineId: number; productId: number; reservado: number; sobrePedido: number }[],
+  lines: readonly {
+    lineId: number;
+    productId: number;
+    reservado: number;
+    sobrePedido: number;
+    promesa: string;
+  }[],
 ): Promise<void> {
   if (lines.length === 0) return;
   const values = sql.join(
     lines.map(
-      (l) => sql`(${l.lineId}::int, ${l.productId}::int, ${l.reservado}::int, ${l.sobrePedido}::int)`,
+      (l) =>
+        sql`(${l.lineId}::int, ${l.productId}::int, ${l.reservado}::int, ${l.sobrePedido}::int, ${l.promesa}::date)`,
     ),
     sql`, `,
   );
   await tx.execute(sql`
-    with v(line_id, product_id, n, sobre) as (values ${values}),
+    with v(line_id, product_id, n, sobre, promesa) as (values ${values}),
     p as (
       update products set reservado = products.reservado + s.n
       from (select product_id, sum(n)::int as n from v group by product_id) s
       where products.id = s.product_id
       returning products.id
     )
-    update order_lines set reservado = v.n, sobre_pedido = v.sobre
+    update order_lines set reservado = v.n, sobre_pedido = v.sobre, fecha_promesa = v.promesa
     from v where order_lines.id = v.line_id`);
 }
 
@@ -283,4 +305,165 @@ export async function writeReleases(tx: Tx, orderId: number, consume: boolean): 
     update products set reservado = greatest(products.reservado - v.n, 0), existencia = ${existencia}
     from (values ${values}) as v(product_id, n) where products.id = v.product_id`);
   await tx.execute(sql`update order_lines set reservado = 0 where order_id = ${orderId} and reservado > 0`);
+}
+
+/** Units of given lines of one order: what a shipment carries, or what a cancellation takes out. */
+export type LineUnits = readonly { id: number; cantidad: number }[];
+
+const unitsValues = (lines: LineUnits) =>
+  sql.join(
+    lines.map((l) => sql`(${l.id}::int, ${l.cantidad}::int)`),
+    sql`, `,
+  );
+
+/** The units each line of an order still has to ship (cantidad − enviado), lines with none left out. */
+export async function unitsLeft(tx: Tx, orderId: number): Promise<{ id: number; cantidad: number }[]> {
+  const rows = await tx
+    .select({ id: orderLines.id, cantidad: sql<number>`${orderLines.cantidad} - ${orderLines.enviado}` })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, orderId), sql`${orderLines.cantidad} > ${orderLines.enviado}`))
+    .orderBy(orderLines.id);
+  return rows.map((r) => ({ id: r.id, cantidad: Number(r.cantidad) }));
+}
+
+/**
+ * Writes a shipment of an order (decision 0125): its lines' `enviado` go up only where what is left covers
+ * the units (checked in the statement, so two shipments racing for the last units cannot both take them),
+ * then the shipment, numbered after the order's last one, and its lines. Answers null (nothing written)
+ * when a line is not the order's or has fewer units left; the caller refuses and rolls back.
+ */
+export async function writeShipment(
+  tx: Tx,
+  w: {
+    orderId: number;
+    lines: LineUnits;
+    guia: string | null;
+    paqueteria: string | null;
+    fecha: string;
+    actorId: number | null;
+    at: Date;
+  },
+): Promise<{ id: number; numero: number } | null> {
+  const updated = await rowsOf<{ id: number }>(
+    tx,
+    sql`with v(line_id, n) as (values ${unitsValues(w.lines)})
+        update order_lines l set enviado = l.enviado + v.n from v
+        where l.id = v.line_id and l.order_id = ${w.orderId} and l.enviado + v.n <= l.cantidad
+        returning l.id`,
+  );
+  if (updated.length !== w.lines.length) return null;
+  const [shipment] = await rowsOf<{ id: number; numero: number }>(
+    tx,
+    sql`insert into ${orderShipments} (order_id, numero, guia, paqueteria, fecha, actor_id, created_at)
+        select ${w.orderId}, coalesce(max(numero), 0) + 1, ${w.guia}, ${w.paqueteria}, ${w.fecha}::date,
+          ${w.actorId}::integer, ${w.at}
+        from ${orderShipments} where order_id = ${w.orderId}
+        returning id, numero`,
+  );
+  await tx
+    .insert(orderShipmentLines)
+    .values(
+      w.lines.map((l) => ({ shipmentId: Number(shipment!.id), orderLineId: l.id, cantidad: l.cantidad })),
+    );
+  return { id: Number(shipment!.id), numero: Number(shipment!.numero) };
+}
+
+/**
+ * Gives back what given units of an order's lines hold (decision 0125): each line's reservation goes down by
+ * at most those units; `consume` (they were shipped) also takes them off the products' stock, otherwise
+ * (cancelled) they are available again. Products locked in id order, as the approval locks them.
+ */
+export async function writeLineReleases(tx: Tx, lines: LineUnits, consume: boolean): Promise<void> {
+  if (lines.length === 0) return;
+  const held = await rowsOf<{ id: number; product_id: number; k: number }>(
+    tx,
+    sql`with v(line_id, n) as (values ${unitsValues(lines)})
+        select l.id, l.product_id, least(l.reservado, v.n)::int as k
+        from order_lines l join v on v.line_id = l.id where l.reservado > 0`,
+  );
+  if (held.length === 0) return;
+  const ids = [...new Set(held.map((h) => Number(h.product_id)))].sort((a, b) => a - b);
+  await rowsOf(
+    tx,
+    sql`select id from products where id in (${sql.join(
+      ids.map((id) => sql`${id}::int`),
+      sql`, `,
+    )}) order by id for update`,
+  );
+  const values = sql.join(
+    held.map((h) => sql`(${Number(h.id)}::int, ${Number(h.product_id)}::int, ${Number(h.k)}::int)`),
+    sql`, `,
+  );
+  const existencia = consume
+    ? sql`case when products.existencia is null then null else greatest(products.existencia - s.k, 0) end`
+    : sql`products.existencia`;
+  await tx.execute(sql`
+    with v(line_id, product_id, k) as (values ${values}),
+    p as (
+      update products set reservado = greatest(products.reservado - s.k, 0), existencia = ${existencia}
+      from (select product_id, sum(k)::int as k from v group by product_id) s
+      where products.id = s.product_id
+      returning products.id
+    )
+    update order_lines set reservado = order_lines.reservado - v.k
+    from v where order_lines.id = v.line_id`);
+}
+
+/**
+ * Cancels units of one line as unavailable (decision 0125), only while the line still has that many units to
+ * ship (checked in the statement): they leave `cantidad` (what the totals and the budget count) for
+ * `cancelado`. Answers the line as written, or null when it had fewer units left (or is not the order's).
+ */
+export async function writeLineCancellation(
+  tx: Tx,
+  w: { orderId: number; lineId: number; cantidad: number; motivo: string },
+): Promise<{ cantidad: number; cancelado: number } | null> {
+  const [row] = await tx
+    .update(orderLines)
+    .set({
+      cantidad: sql`${orderLines.cantidad} - ${w.cantidad}`,
+      cancelado: sql`${orderLines.cancelado} + ${w.cantidad}`,
+      motivoCancelacion: w.motivo,
+    })
+    .where(
+      and(
+        eq(orderLines.id, w.lineId),
+        eq(orderLines.orderId, w.orderId),
+        sql`${orderLines.cantidad} - ${orderLines.enviado} >= ${w.cantidad}`,
+      ),
+    )
+    .returning({ cantidad: orderLines.cantidad, cancelado: orderLines.cancelado });
+  return row ?? null;
+}
+
+/** An order's stored totals after its lines changed (the purchase's rule, `totalsOf`). */
+export async function writeOrderTotals(
+  tx: Tx,
+  orderId: number,
+  totals: { subtotal: number; iva: number; total: number },
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ subtotal: totals.subtotal, iva: totals.iva, total: totals.total, updatedAt: at })
+    .where(eq(orders.id, orderId));
+}
+
+/** The operator's promised date for given lines of an order that still have units to ship. */
+export async function writePromise(
+  tx: Tx,
+  w: { orderId: number; lines: readonly number[]; fecha: string },
+): Promise<number> {
+  const updated = await tx
+    .update(orderLines)
+    .set({ fechaPromesa: w.fecha })
+    .where(
+      and(
+        eq(orderLines.orderId, w.orderId),
+        inArray(orderLines.id, [...w.lines]),
+        sql`${orderLines.cantidad} > ${orderLines.enviado}`,
+      ),
+    )
+    .returning({ id: orderLines.id });
+  return updated.length;
 }

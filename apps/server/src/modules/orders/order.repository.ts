@@ -3,12 +3,14 @@
  * every screen shows it (the buyer's, the approver's, the administrator's, the purchase order). Orders with
  * their buyer and their client are read from `db/orders-with-parties.ts`, which the integrations reach too.
  */
+import { deliveryAddress, deliveryContact } from '@portal/shared/domain/delivery';
 import type { FulfilmentState } from '@portal/shared/domain/fulfilment';
 import { centavosToPesos } from '@portal/shared/domain/money';
-import type { OrderDetailDto, OrderStatus } from '@portal/shared/schemas/orders';
+import type { OrderDetailDto, OrderShipmentDto, OrderStatus } from '@portal/shared/schemas/orders';
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { shipmentsOf } from '../../db/order-shipments.ts';
 import { orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
@@ -40,7 +42,7 @@ const delegator = alias(users, 'delegator');
 /** One order with its lines and its history of events; `scope` limits who may see it. */
 export async function orderDetail(db: Db, id: number, scope: OrderScope): Promise<OrderDetailDto> {
   const order = await orderOf(db, id, scope);
-  const [lines, events, thread] = await Promise.all([
+  const [lines, events, thread, envios] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
     db
       .select({
@@ -60,6 +62,7 @@ export async function orderDetail(db: Db, id: number, scope: OrderScope): Promis
       .where(eq(orderEvents.orderId, id))
       .orderBy(asc(orderEvents.id)),
     commentsOf(db, id),
+    order.surtidoEstatus === null ? new Map<number, OrderShipmentDto[]>() : shipmentsOf(db, [id]),
   ]);
   return {
     id: order.id,
@@ -82,6 +85,11 @@ export async function orderDetail(db: Db, id: number, scope: OrderScope): Promis
       impuesto: l.impuesto,
       cantidad: l.cantidad,
       importe: centavosToPesos(l.precio * l.cantidad),
+      enviado: l.enviado,
+      cancelado: l.cancelado,
+      motivo_cancelacion: l.motivoCancelacion,
+      sobre_pedido: l.sobrePedido,
+      fecha_promesa: l.fechaPromesa,
     })),
     eventos: events.map((e) => ({
       id: e.id,
@@ -100,5 +108,7 @@ export async function orderDetail(db: Db, id: number, scope: OrderScope): Promis
     guia: order.guia,
     paqueteria: order.paqueteria,
     nota_recepcion: order.notaRecepcion,
+    envios: envios.get(id) ?? [],
+    entrega: { direccion: deliveryAddress(order.entrega), contacto: deliveryContact(order.entrega) },
   };
 }

@@ -1,4 +1,4 @@
-import { deliveryAddress } from '@portal/shared/domain/delivery';
+import { deliveryAddress, deliveryContact } from '@portal/shared/domain/delivery';
 import { formatCentavos, pesosToCentavos } from '@portal/shared/domain/money';
 import { orderNumber } from '@portal/shared/domain/order-workflow';
 import { formatDate, formatDateTime } from '@portal/shared/domain/time';
@@ -28,7 +28,8 @@ import { type OrderScope, orderDetail, orderOf } from './order.repository.ts';
 export interface PurchaseOrderData {
   pedido: OrderDetailDto;
   cliente: { nombre: string; color: string; logo: Buffer | null };
-  comprador: { nombre: string; area: string; direccion: string; semana: number };
+  /** `recibe`: who receives, the phone and the window of an address book copy (decision 0126), else ''. */
+  comprador: { nombre: string; area: string; direccion: string; recibe: string; semana: number };
 }
 
 /** The file name of an order's PDF: OC-00042.pdf. */
@@ -67,6 +68,7 @@ export async function purchaseOrderData(db: Db, id: number, scope: OrderScope): 
       nombre: buyer?.nombre ?? '',
       area: buyer?.area ?? '',
       direccion,
+      recibe: deliveryContact(order.entrega),
       semana: buyer?.entregaWeek ?? 1,
     },
   };
@@ -119,6 +121,7 @@ function drawFacts(c: Cursor, data: PurchaseOrderData, tz: string): void {
     ['Comprador', comprador.nombre],
     ['Área', comprador.area || '—'],
     ['Dirección de entrega', comprador.direccion || '—'],
+    ...(comprador.recibe ? [['Contacto de entrega', comprador.recibe] as [string, string]] : []),
     ['Semana de entrega', `Semana ${comprador.semana}`],
   ];
   c.doc.fontSize(10);

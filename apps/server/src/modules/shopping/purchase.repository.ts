@@ -1,6 +1,7 @@
 /**
  * The purchase's writes as one statement of data-modifying CTEs (decisions 0073 and 0086): the order (its
- * number taken with the snapshot, the buyer's delivery address copied from the profile: decision 0094), its lines (snapshotted from the cart read under the buyer's lock), its
+ * number taken with the snapshot, its delivery address copied whole from the client's address book entry
+ * the buyer chose or has as default, else from the buyer's profile: decisions 0094 and 0126), its lines (snapshotted from the cart read under the buyer's lock), its
  * events, its log entries, the cart's delete, the authorizers' e-mails and the running totals' move, in one
  * round trip inside the purchase's transaction.
  */
@@ -8,7 +9,15 @@ import type { LogEventType } from '@portal/shared/domain/log-events';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { executeNamedOnce } from '../../db/prepared.ts';
-import { cartItems, orderEvents, orderLines, orders, systemLogs, users } from '../../db/schema/index.ts';
+import {
+  cartItems,
+  clientAddresses,
+  orderEvents,
+  orderLines,
+  orders,
+  systemLogs,
+  users,
+} from '../../db/schema/index.ts';
 import { type Email, outboxCtes, outboxRows } from '../../lib/mailer.ts';
 import { wantingEndpoints } from '../integration/webhook-outbox.ts';
 import { PLACED_TOTALS } from '../orders/lifecycle.ts';
@@ -24,6 +33,11 @@ export interface PurchaseRows {
   totals: { subtotal: number; iva: number; total: number };
   at: Date;
   nota: string | null;
+  /**
+   * The address book entry the buyer chose (checked under its lock); null: its default, when it has an
+   * active one, else its profile's address.
+   */
+  direccion: number | null;
   cart: readonly CartLine[];
   /** The client's rule that approved the order at purchase, if one did (the approval event's changes). */
   rule: Record<string, unknown> | null;
@@ -88,6 +102,7 @@ export async function insertPurchase(tx: Tx, r: PurchaseRows): Promise<PurchaseW
       lineas: r.cart.length,
       at: r.at,
       nota: r.nota,
+      direccion: r.direccion,
       lines,
       createdTo: r.createdTo,
       created: JSON.stringify(created),
@@ -115,6 +130,7 @@ type PurchaseValue =
   | 'lineas'
   | 'at'
   | 'nota'
+  | 'direccion'
   | 'lines'
   | 'createdTo'
   | 'created'
@@ -133,10 +149,19 @@ const purchaseStatement = () => sql`
         transaction_date, nota, entrega, id_area)
       select ${v('id')}, ${v('buyerId')}, ${v('idCliente')}, ${v('status')}, ${v('surtidoEstatus')},
         ${v('subtotal')}, ${v('iva')}, ${v('total')}, ${v('lineas')}, ${v('at')}, ${v('nota')},
-        jsonb_build_object('direccion_entrega', u.direccion_entrega, 'calle', u.calle, 'colonia', u.colonia,
-          'ciudad', u.ciudad, 'estado', u.estado, 'cp', u.cp),
+        case when a.id is null
+          then jsonb_build_object('direccion_entrega', u.direccion_entrega, 'calle', u.calle, 'colonia', u.colonia,
+            'ciudad', u.ciudad, 'estado', u.estado, 'cp', u.cp)
+          else jsonb_build_object('id_direccion', a.id, 'nombre', a.nombre, 'calle', a.calle,
+            'numero_exterior', a.numero_exterior, 'numero_interior', a.numero_interior, 'colonia', a.colonia,
+            'municipio', a.municipio, 'ciudad', a.ciudad, 'estado', a.estado, 'cp', a.cp,
+            'contacto', a.contacto, 'telefono', a.telefono, 'horario', a.horario)
+        end,
         u.id_area
-      from ${users} u where u.id = ${v('buyerId')}
+      from ${users} u
+      left join ${clientAddresses} a on a.id = coalesce(${v('direccion')}::integer, u.id_direccion)
+        and a.id_cliente = u.id_cliente and a.activo
+      where u.id = ${v('buyerId')}
       returning *
     ), l as (
       insert into ${orderLines} (order_id, product_id, clave_interna, clave_cliente, nombre, unidad_de_medida,

@@ -18,6 +18,7 @@ import { conflict, unprocessable } from '../../lib/errors.ts';
 import { purchasesTotal } from '../../lib/metrics.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
+import { checkChosenAddress } from '../addresses/addresses.service.ts';
 import { placedBefore } from '../approval/approval.repository.ts';
 import { lockAreas } from '../areas/area-budget.ts';
 import { lifecycleDeps, orderChanged } from '../orders/lifecycle.ts';
@@ -49,6 +50,8 @@ export async function userSubmitOrder(
   auth: AuthContext,
   orden: readonly { id: number; cantidad: number }[],
   nota?: string,
+  /** The address book entry the order goes to (decision 0126); absent: the buyer's default. */
+  idDireccion?: number,
 ): Promise<PurchaseResponse> {
   const tz = deps.config.BUSINESS_TZ;
   const created = await deps.db.transaction(async (tx) => {
@@ -58,6 +61,8 @@ export async function userSubmitOrder(
     // The buyer's área, locked after the buyer (decision 0123): purchases of its buyers, and approvals of
     // their orders, take their turn on it, so the snapshot below reads its month as it stands.
     if (buyer.idArea) await lockAreas(tx, [buyer.idArea]);
+    // The address chosen in the cart must be the buyer's default or one it is allowed (decision 0126).
+    if (idDireccion !== undefined) await checkChosenAddress(tx, buyer, idDireccion);
     // The sidebar and the history's first page too: the answer is computed from this snapshot, not read
     // again after the commit. With them the order's number and, when it may wait, who is to be told
     // (decision 0086), so that the order's writes are one statement.
@@ -163,6 +168,7 @@ export async function userSubmitOrder(
             totals,
             at: now,
             nota: nota || null,
+            direccion: idDireccion ?? null,
             cart,
             // Approved by the client's rule: an approval event with no actor, naming the rule and its amount.
             rule: decided.rule ?? null,

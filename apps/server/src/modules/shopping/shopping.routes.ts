@@ -123,8 +123,8 @@ export async function shoppingRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { orden, nota } = request.body;
-      const result = await userSubmitOrder(app.deps, request, request.auth!, orden, nota);
+      const { orden, nota, id_direccion } = request.body;
+      const result = await userSubmitOrder(app.deps, request, request.auth!, orden, nota, id_direccion);
       return reply.status(201).send(result);
     },
   );

@@ -6,6 +6,7 @@ import type { OrderEventDto } from '@portal/shared/schemas/orders';
 import {
   IconArrowBackUp,
   IconBan,
+  IconCalendarEvent,
   IconCheck,
   IconClock,
   IconEdit,
@@ -14,7 +15,7 @@ import {
   IconShoppingCart,
   IconTruckDelivery,
 } from '@tabler/icons-react';
-import { formatCentavos, formatDateTime, titleCase } from '../../lib/format';
+import { formatCentavos, formatDateTime, formatIsoDate, plural, titleCase } from '../../lib/format';
 import { GuiaLink } from './guia-link';
 
 interface Changes {
@@ -26,7 +27,8 @@ interface Changes {
   previos?: number;
   cantidades?: { nombre: string; antes: number; despues: number }[];
   eliminados?: { nombre: string; cantidad: number }[];
-  total?: { antes: number; despues: number };
+  /** An edit's totals; a line's cancellation sends the new total alone (centavos). */
+  total?: { antes: number; despues: number } | number;
   /** A fulfilment move (decision 0058): the carrier's reference, the operator's comment, the receipt note. */
   guia?: string;
   /** The carrier named apart from the guía (the guías file, decision 0094). */
@@ -35,8 +37,19 @@ interface Changes {
   nota?: string;
   /** An escalation (decision 0113): the whole hours the order had waited on its level. */
   horas?: number;
+  /** A shipment (decision 0125): its number within the order and its units per line. */
+  envio?: number;
+  lineas?: unknown;
+  /** A line's units cancelled as unavailable: the product, how many, the order's total before and after. */
+  producto?: string;
+  cantidad?: number;
+  total_anterior?: number;
+  /** A promised date (YYYY-MM-DD) set by the operator. */
+  fecha?: string;
 }
 
+/** Events whose from → to are fulfilment states. */
+const FULFILMENT_EVENTS = new Set(['surtido', 'envio', 'linea_cancelada']);
 const fulfilmentLabel = (s: string | null) => FULFILMENT_LABELS[s as FulfilmentState] ?? s ?? '';
 
 function icon(tipo: string, to: string | null) {
@@ -47,6 +60,9 @@ function icon(tipo: string, to: string | null) {
   if (tipo === 'escalado') return <IconHourglassHigh size={14} />;
   if (tipo === 'surtido')
     return to === 'enviado' ? <IconTruckDelivery size={14} /> : <IconPackage size={14} />;
+  if (tipo === 'envio') return <IconTruckDelivery size={14} />;
+  if (tipo === 'linea_cancelada') return <IconBan size={14} />;
+  if (tipo === 'promesa') return <IconCalendarEvent size={14} />;
   if (to === 'espera') return <IconClock size={14} />;
   return <IconCheck size={14} />;
 }
@@ -63,9 +79,29 @@ function title(e: OrderEventDto): string {
     return horas === undefined ? 'Escalado por su espera' : `Escalado tras ${horas} h de espera`;
   }
   if (e.tipo === 'surtido') return `Surtido: ${fulfilmentLabel(e.a)}`;
+  if (e.tipo === 'envio' || e.tipo === 'linea_cancelada' || e.tipo === 'promesa') return lineTitle(e);
   if (e.a === 'espera') return 'Autorizado, en espera de aprobación final';
   if ((e.cambios as Changes | null)?.regla === 'aprobacion_automatica') return 'Aprobado automáticamente';
   return 'Pedido aprobado';
+}
+
+/** Shipments, cancelled units and promised dates (decision 0125). */
+function lineTitle(e: OrderEventDto): string {
+  const changes = (e.cambios ?? {}) as Changes;
+  if (e.tipo === 'envio') return changes.envio ? `Envío ${changes.envio} registrado` : 'Envío registrado';
+  if (e.tipo === 'promesa')
+    return changes.fecha
+      ? `Fecha prometida cambiada al ${formatIsoDate(changes.fecha)}`
+      : 'Fecha prometida cambiada';
+  const n = changes.cantidad ?? 0;
+  const producto = changes.producto ? `«${changes.producto}»` : 'un producto';
+  return `${n === 1 ? 'Se canceló' : 'Se cancelaron'} ${n} de ${producto} por falta de existencia`;
+}
+
+/** Units in a shipment's event. */
+function shippedUnits(lineas: unknown): number {
+  if (!Array.isArray(lineas)) return 0;
+  return lineas.reduce((sum: number, l) => sum + (typeof l?.cantidad === 'number' ? l.cantidad : 0), 0);
 }
 
 /** The rule by amount that decided an approval, in words. */
@@ -94,7 +130,7 @@ export function OrderEvents({ eventos }: { eventos: OrderEventDto[] }) {
               {formatDateTime(e.fecha)}
               {actor ? ` · ${actor}` : ''}
               {e.de && e.a && e.de !== e.a
-                ? e.tipo === 'surtido'
+                ? FULFILMENT_EVENTS.has(e.tipo)
                   ? ` · ${fulfilmentLabel(e.de)} → ${fulfilmentLabel(e.a)}`
                   : ` · ${titleCase(e.de)} → ${titleCase(e.a)}`
                 : ''}
@@ -111,7 +147,7 @@ export function OrderEvents({ eventos }: { eventos: OrderEventDto[] }) {
                     {c.nombre}: eliminado ({c.cantidad})
                   </Text>
                 ))}
-                {changes.total ? (
+                {typeof changes.total === 'object' ? (
                   <Text size="sm" c="dimmed">
                     Total: {formatCentavos(changes.total.antes)} → {formatCentavos(changes.total.despues)}
                   </Text>
@@ -137,6 +173,25 @@ export function OrderEvents({ eventos }: { eventos: OrderEventDto[] }) {
                   </Text>
                 ) : null}
               </>
+            ) : null}
+            {e.tipo === 'envio' ? (
+              <>
+                {shippedUnits(changes.lineas) > 0 ? (
+                  <Text size="sm">{plural(shippedUnits(changes.lineas), 'unidad', 'unidades')}</Text>
+                ) : null}
+                {changes.guia ? (
+                  <Text size="sm">
+                    Guía: <GuiaLink guia={changes.guia} paqueteria={changes.paqueteria} />
+                  </Text>
+                ) : null}
+              </>
+            ) : null}
+            {e.tipo === 'linea_cancelada' &&
+            typeof changes.total === 'number' &&
+            changes.total_anterior !== undefined ? (
+              <Text size="sm" c="dimmed">
+                Total: {formatCentavos(changes.total_anterior)} → {formatCentavos(changes.total)}
+              </Text>
             ) : null}
             {e.motivo ? (
               <Text size="sm" mt={4}>

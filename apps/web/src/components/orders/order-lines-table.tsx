@@ -1,10 +1,11 @@
 import '@mantine/core/styles/Table.css';
 import { Paper, Table, Text } from '@mantine/core';
 import type { OrderDetailDto } from '@portal/shared/schemas/orders';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { formatMXN } from '../../lib/format';
 import classes from '../ui/phone-table.module.css';
 import { EXENTO_DE_IVA, ivaTotalLabel } from './iva-label';
+import { businessToday, LineFulfilment } from './order-shipments';
 import { OrderTotalsFoot } from './order-totals';
 
 /** On phones each line is a card: its name, then its clave, then price × quantity and the amount. */
@@ -14,8 +15,21 @@ const CARD = {
   '--phone-areas': '"name name name" "clave clave clave" "price qty importe"',
 } as CSSProperties;
 
-/** An order's lines (read-only) with Subtotal, IVA and Total: the buyer's detail and the support page. */
-export function OrderLinesTable({ pedido, testIdPrefix }: { pedido: OrderDetailDto; testIdPrefix: string }) {
+/**
+ * An order's lines (read-only) with Subtotal, IVA and Total: the buyer's detail and the support page. Under
+ * each name its promised date, units shipped and cancelled (decision 0125), and the screen's line actions.
+ */
+export function OrderLinesTable({
+  pedido,
+  testIdPrefix,
+  lineActions,
+}: {
+  pedido: OrderDetailDto;
+  testIdPrefix: string;
+  /** The operator's buttons for one line (cancel what is left, change its promised date). */
+  lineActions?: (linea: OrderDetailDto['lineas'][number]) => ReactNode;
+}) {
+  const today = businessToday();
   return (
     <Paper withBorder radius="md" shadow="xs" style={{ overflow: 'hidden' }}>
       <div className={classes.scroll}>
@@ -37,7 +51,7 @@ export function OrderLinesTable({ pedido, testIdPrefix }: { pedido: OrderDetailD
           </Table.Thead>
           <Table.Tbody>
             {pedido.lineas.map((linea) => (
-              <Table.Tr key={linea.id}>
+              <Table.Tr key={linea.id} data-testid="linea-pedido">
                 <Table.Td style={{ gridArea: 'name' }}>
                   <Text size="sm" fw={600}>
                     {linea.nombre}
@@ -46,6 +60,8 @@ export function OrderLinesTable({ pedido, testIdPrefix }: { pedido: OrderDetailD
                     {linea.categoria} · {linea.unidad_de_medida}
                     {linea.impuesto ? '' : ` · ${EXENTO_DE_IVA}`}
                   </Text>
+                  <LineFulfilment linea={linea} today={today} />
+                  {lineActions?.(linea)}
                 </Table.Td>
                 <Table.Td style={{ gridArea: 'clave', whiteSpace: 'nowrap' }}>
                   <span className={classes.phoneOnly}>Clave: </span>

@@ -1,7 +1,7 @@
 /**
  * One order as the order screens show it, with no calls of its own: the header (number, status and
  * fulfilment badges, a line of dates and who), then the buyer's note, the shipment, the lines with Subtotal,
- * IVA and Total, the comments and the order's history. The buyer's detail and the administrator's read-only
+ * IVA and Total, the shipments (decision 0125), the comments and the order's history. The buyer's detail and the administrator's read-only
  * page render `OrderView` with their own actions; the approver's review renders `OrderHeader` above its
  * editing table, budgets and buttons. Each screen fetches the order and passes what it may do.
  */
@@ -18,6 +18,8 @@ import { OrderComments } from './order-comments';
 import { OrderHistoryPanel } from './order-events';
 import { OrderLinesTable } from './order-lines-table';
 import { OrderNote } from './order-note';
+import { OrderShipTo } from './order-ship-to';
+import { OrderShipments } from './order-shipments';
 import { StatusBadge } from './status-badge';
 
 /** A cancelled order's notice, with its reason when it has one: the same on every role's order page. */
@@ -97,6 +99,10 @@ interface OrderViewProps {
   comments: OrderViewComments;
   /** The totals' test ids (`${prefix}-total`…). */
   testIdPrefix: string;
+  /** A shipment's remisión for the viewer's role (decision 0125). */
+  remisionHref?: (numero: number) => string;
+  /** The operator's buttons under each line. */
+  lineActions?: (linea: OrderDetailDto['lineas'][number]) => ReactNode;
 }
 
 function OrderBody({
@@ -105,12 +111,20 @@ function OrderBody({
   actions,
   comments,
   testIdPrefix,
-}: Pick<OrderViewProps, 'notices' | 'actions' | 'comments' | 'testIdPrefix'> & { pedido: OrderDetailDto }) {
+  remisionHref,
+  lineActions,
+}: Pick<
+  OrderViewProps,
+  'notices' | 'actions' | 'comments' | 'testIdPrefix' | 'remisionHref' | 'lineActions'
+> & {
+  pedido: OrderDetailDto;
+}) {
   return (
     <Stack gap="lg">
       <CancellationNotice pedido={pedido} />
       {notices}
       <OrderNote nota={pedido.nota} />
+      <OrderShipTo entrega={pedido.entrega} />
       <FulfilmentInfo
         surtido={pedido.surtido}
         guia={pedido.guia}
@@ -121,7 +135,13 @@ function OrderBody({
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
-            <OrderLinesTable testIdPrefix={testIdPrefix} pedido={pedido} />
+            <OrderLinesTable testIdPrefix={testIdPrefix} pedido={pedido} lineActions={lineActions} />
+            <OrderShipments
+              id={pedido.id}
+              envios={pedido.envios}
+              lineas={pedido.lineas}
+              remisionHref={remisionHref}
+            />
             <OrderComments
               key={pedido.id}
               comentarios={pedido.comentarios}

@@ -6,6 +6,7 @@
  */
 import type { ImportKind } from '@portal/shared/schemas/imports';
 import { Navigate, useParams } from 'react-router';
+import { AddressesPage } from '../../../features/admin/addresses/addresses-page';
 import { AreasPage } from '../../../features/admin/areas/areas-page';
 import { ClientHomePage } from '../../../features/admin/client-home/client-home-page';
 import { ClientRulesPage } from '../../../features/admin/clients/client-rules-page';
@@ -109,6 +110,15 @@ export function Areas() {
   return (
     <ClientAdminScope>
       <AreasPage />
+    </ClientAdminScope>
+  );
+}
+
+/** The client's ship-to addresses (decision 0126), changed with `usuarios`. */
+export function Direcciones() {
+  return (
+    <ClientAdminScope>
+      <AddressesPage />
     </ClientAdminScope>
   );
 }

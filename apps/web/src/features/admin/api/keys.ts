@@ -34,6 +34,8 @@ export interface FulfilmentFilters {
   cliente: number | null;
   surtido: string | null;
   exportado: 'si' | 'no' | null;
+  /** Only orders with a late line (decision 0125). */
+  atrasado?: 'si' | null;
   desde: string | null;
   hasta: string | null;
   /** By the order's date (decision 0067); newest first when absent. */
@@ -67,6 +69,9 @@ export const adminKeys = {
     ['admin', 'usuario-productos', id, { page, q, categoria }] as const,
   /** A client's áreas with this month's figures (GET /api/areas; decision 0123). */
   areas: (idCliente: number) => ['admin', 'areas', idCliente] as const,
+  /** A client's address book (GET /api/direcciones; decision 0126), and a buyer's choice of it. */
+  addresses: (idCliente: number) => ['admin', 'direcciones', idCliente] as const,
+  userAddresses: (id: number) => ['admin', 'direcciones', 'usuario', id] as const,
   weeks: (idCliente: number) => ['admin', 'semanas', idCliente] as const,
   weeksPage: (idCliente: number, page: number) => ['admin', 'semanas', idCliente, page] as const,
   weeksMonth: (idCliente: number, mes: string) => ['admin', 'semanas', idCliente, 'mes', mes] as const,

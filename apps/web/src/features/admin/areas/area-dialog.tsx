@@ -13,8 +13,7 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { showSuccess } from '../../../components/ui/alerts';
 import { DialogActions } from '../../../components/ui/dialog-actions';
-import { errorMessage, isApiError } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
+import { dialogRefusal } from '../../../lib/form-errors';
 import { useApprovers, useSaveArea } from './api';
 
 interface AreaValues {
@@ -102,12 +101,7 @@ function AreaForm({ idCliente, area, onClose }: Omit<AreaDialogProps, 'opened'>)
           showSuccess(res.msg);
           onClose();
         },
-        onError: (error) => {
-          const rest = applyFieldErrors(form, error);
-          const onFields =
-            isApiError(error) && error.status === 400 && error.errors && !Object.keys(rest).length;
-          if (!onFields) setRefusal(errorMessage(error));
-        },
+        onError: (error) => setRefusal(dialogRefusal(form, error)),
       },
     );
   });

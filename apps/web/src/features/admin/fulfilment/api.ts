@@ -1,4 +1,4 @@
-/** The fulfilment queue (rol 4): the list, a move, the export (decision 0058). */
+/** The fulfilment queue (rol 4): the list, a move, the export (decision 0058); shipments by line (0125). */
 import {
   type BulkFulfilmentBody,
   type BulkFulfilmentResponse,
@@ -7,6 +7,11 @@ import {
   type FulfilmentMoveResponse,
   type FulfilmentQueueResponse,
   type GuiasImportResponse,
+  type LineCancelBody,
+  type OrderLinesChangeResponse,
+  type PromiseBody,
+  type ShipmentBody,
+  type ShipmentResponse,
 } from '@portal/shared/schemas/fulfilment';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiFile } from '../../../lib/api';
@@ -22,6 +27,7 @@ export function useFulfilmentQueue(filters: FulfilmentFilters) {
       if (filters.cliente) search.set('cliente', String(filters.cliente));
       if (filters.surtido) search.set('surtido', filters.surtido);
       if (filters.exportado) search.set('exportado', filters.exportado);
+      if (filters.atrasado) search.set('atrasado', filters.atrasado);
       if (filters.desde) search.set('desde', filters.desde);
       if (filters.hasta) search.set('hasta', filters.hasta);
       if (filters.orden && filters.orden !== FULFILMENT_SORT.byDefault) search.set('orden', filters.orden);
@@ -102,4 +108,33 @@ export function useImportGuias() {
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.fulfilment }),
   });
+}
+
+/** After a shipment, a cancelled line or a promised date: the order's page and the queue are read again. */
+function useOrderLinesMutation<B, R>(path: (id: number) => string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: B }) => api.post<R>(path(id), body),
+    onSettled: (_data, _error, input) => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.fulfilment });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.order(input.id) });
+    },
+  });
+}
+
+/** POST /api/surtido/{id}/envios: a shipment of some units of some lines (decision 0125). */
+export function useRegisterShipment() {
+  return useOrderLinesMutation<ShipmentBody, ShipmentResponse>((id) => `/api/surtido/${id}/envios`);
+}
+
+/** POST /api/surtido/{id}/lineas/{linea}/cancelar: units of a line cancelled as unavailable. */
+export function useCancelLine(linea: number) {
+  return useOrderLinesMutation<LineCancelBody, OrderLinesChangeResponse>(
+    (id) => `/api/surtido/${id}/lineas/${linea}/cancelar`,
+  );
+}
+
+/** POST /api/surtido/{id}/promesa: the promised date of some lines. */
+export function useChangePromise() {
+  return useOrderLinesMutation<PromiseBody, OrderLinesChangeResponse>((id) => `/api/surtido/${id}/promesa`);
 }

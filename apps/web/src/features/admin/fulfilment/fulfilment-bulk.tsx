@@ -4,7 +4,11 @@
  * guias-dialog.tsx, loaded when opened).
  */
 import { Button, Group, Menu, Paper, Text } from '@mantine/core';
-import { FULFILMENT_LABELS, FULFILMENT_STATES, type FulfilmentState } from '@portal/shared/domain/fulfilment';
+import {
+  FULFILMENT_LABELS,
+  type FulfilmentState,
+  nextFulfilmentStates,
+} from '@portal/shared/domain/fulfilment';
 import type { BulkFulfilmentResponse } from '@portal/shared/schemas/fulfilment';
 import { IconChevronUp, IconListCheck } from '@tabler/icons-react';
 import { BulkResultSummary } from '../../../components/ui/bulk-result-summary';
@@ -79,7 +83,8 @@ export function BulkMoveBar({
             </Menu.Target>
             <Menu.Dropdown>
               <Menu.Label>Cada pedido avanza por su cuenta</Menu.Label>
-              {FULFILMENT_STATES.filter((s) => s !== 'por_surtir').map((estado) => (
+              {/* Every state after por_surtir but «Envío parcial», which only a shipment of some units reaches. */}
+              {nextFulfilmentStates('por_surtir').map((estado) => (
                 <Menu.Item key={estado} onClick={() => onMove(estado)}>
                   {FULFILMENT_LABELS[estado]}
                 </Menu.Item>

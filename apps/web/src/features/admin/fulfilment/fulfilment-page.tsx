@@ -1,6 +1,7 @@
 /**
  * /administrador/surtido: the approved orders of every client to fulfil (decision 0058). Filters by client,
- * fulfilment state, exported or not and dates (in the URL); 50 a page from the server; checkboxes and
+ * fulfilment state, exported or not, late only (decision 0125; the late-lines e-mail links to ?atrasado=si)
+ * and dates (in the URL); 50 a page from the server; checkboxes and
  * 'Exportar seleccionados' (the detail CSV, stamped with a batch, saved as surtido-lote-N.csv); a per-row
  * menu that moves the state forward, asking the carrier's reference when it is marked Enviado; the selection
  * moved together with a result per order and 'Importar guías' (decision 0094). Cards at phone width.
@@ -9,6 +10,7 @@ import '@mantine/core/styles/Table.css';
 import {
   Alert,
   Button,
+  Checkbox,
   Group,
   Menu,
   Modal,
@@ -74,15 +76,16 @@ import { QueueCards, QueueTable } from './fulfilment-rows';
 /** 'Importar guías': loaded when opened, with its file picker (decision 0094). */
 const GuiasDialog = lazy(() => import('./guias-dialog'));
 
-/** The queue's parameters in the URL (`?page=&cliente=&surtido=&exportado=&desde=&hasta=&orden=`). */
+/** The queue's parameters in the URL (`?page=&cliente=&surtido=&exportado=&atrasado=&desde=&hasta=&orden=`). */
 function useQueueParams() {
   const list = useListParams(FulfilmentQueueQuery);
-  const { page, cliente, surtido, exportado, desde, hasta, orden } = list.values;
+  const { page, cliente, surtido, exportado, atrasado, desde, hasta, orden } = list.values;
   const filters: FulfilmentFilters = {
     page,
     cliente: cliente ?? null,
     surtido: surtido === 'todos' ? null : surtido,
     exportado: exportado === 'todos' ? null : exportado,
+    atrasado: atrasado === 'si' ? 'si' : null,
     desde: desde ?? null,
     hasta: hasta ?? null,
     orden,
@@ -202,7 +205,7 @@ function StateMenu({
 /** The order's fulfilment state, its guía (a tracking link when the carrier is known) and the buyer's note. */
 
 const isFiltered = (f: FulfilmentFilters) =>
-  Boolean(f.cliente || f.surtido || f.exportado || f.desde || f.hasta);
+  Boolean(f.cliente || f.surtido || f.exportado || f.atrasado || f.desde || f.hasta);
 
 /** The queue's filters, as the URL holds them, and 'Limpiar filtros'. */
 function QueueFilters({ filters, set }: { filters: FulfilmentFilters; set: QueueParams['set'] }) {
@@ -222,6 +225,7 @@ function QueueFilters({ filters, set }: { filters: FulfilmentFilters; set: Queue
           active={
             Number(!!filters.surtido) +
             Number(!!filters.exportado) +
+            Number(!!filters.atrasado) +
             Number(!!(filters.desde || filters.hasta))
           }
         >
@@ -244,6 +248,12 @@ function QueueFilters({ filters, set }: { filters: FulfilmentFilters; set: Queue
             onChange={(v) => set({ exportado: v as 'si' | 'no' | null })}
             clearable
           />
+          <Checkbox
+            label="Solo atrasados"
+            description="Con productos que pasaron su fecha prometida"
+            checked={filters.atrasado === 'si'}
+            onChange={(e) => set({ atrasado: e.currentTarget.checked ? 'si' : null })}
+          />
           <DateRangeField
             label="Fecha del pedido"
             desde={filters.desde}
@@ -254,7 +264,9 @@ function QueueFilters({ filters, set }: { filters: FulfilmentFilters; set: Queue
             variant="default"
             leftSection={<IconFilterOff size={16} aria-hidden />}
             disabled={!filtered}
-            onClick={() => set({ cliente: null, surtido: null, exportado: null, desde: null, hasta: null })}
+            onClick={() =>
+              set({ cliente: null, surtido: null, exportado: null, atrasado: null, desde: null, hasta: null })
+            }
           >
             Limpiar filtros
           </Button>

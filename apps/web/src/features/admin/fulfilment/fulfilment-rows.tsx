@@ -1,6 +1,7 @@
 /**
  * The fulfilment queue's rows: a table from the sm breakpoint up, a card per order at phone width, each with
- * its checkbox, its fulfilment state (guía, the buyer's receipt note) and its last export.
+ * its checkbox, its fulfilment state («Atrasado» when a line is late, decision 0125; guía, the buyer's
+ * receipt note) and its last export.
  */
 import '@mantine/core/styles/Table.css';
 import { Anchor, Badge, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
@@ -17,7 +18,21 @@ import type { RowSelection } from '../../../lib/row-selection';
 function SurtidoCell({ row }: { row: FulfilmentRow }) {
   return (
     <Stack gap={2}>
-      <FulfilmentBadge surtido={row.surtido} data-testid="surtido-estado" />
+      <Group gap={4} wrap="wrap">
+        <FulfilmentBadge surtido={row.surtido} data-testid="surtido-estado" />
+        {row.atrasado ? (
+          <Badge
+            color="red"
+            variant="filled"
+            radius="sm"
+            miw="max-content"
+            title="Tiene productos con la fecha prometida vencida"
+            data-testid="surtido-atrasado"
+          >
+            Atrasado
+          </Badge>
+        ) : null}
+      </Group>
       {row.guia ? (
         <Text size="xs" c="dimmed">
           Guía: <GuiaLink guia={row.guia} paqueteria={row.paqueteria} />

@@ -1,7 +1,8 @@
 /**
  * /administrador/pedidos/:id: any order, read-only, for support when a buyer calls: status, buyer and
  * client, its fulfilment state, lines with Subtotal, IVA and Total, the comments and the order's history.
- * The one action is the purchase order's download of an approved order (decision 0058).
+ * An approved order's purchase order downloads here (decision 0058); while units are left to ship the
+ * operator registers shipments, cancels what is missing of a line and changes promised dates (0125).
  */
 import { Anchor, Group } from '@mantine/core';
 import { ROLES } from '@portal/shared/domain/roles';
@@ -11,6 +12,7 @@ import { OrderView } from '../../../components/orders/order-view';
 import { PurchaseOrderButton } from '../../../components/orders/purchase-order-button';
 import { formatDateTime } from '../../../lib/format';
 import { adminOlderComments, useAdminOrder } from './api';
+import { useShipmentActions } from './shipment-dialogs';
 
 /** Back to the order list it was opened from (its filters and page), else to the overview. */
 function BackLink() {
@@ -30,32 +32,40 @@ function BackLink() {
 export function AdminOrderPage({ id }: { id: number }) {
   const query = useAdminOrder(id);
   const pedido = query.data?.pedido;
+  const shipments = useShipmentActions(pedido);
   return (
-    <OrderView
-      id={id}
-      pedido={pedido}
-      query={query}
-      subtitle={
-        query.data && pedido ? (
-          <>
-            {query.data.comprador.nombre} ({query.data.comprador.usuario}) · {query.data.cliente.nombre} ·
-            Fecha de compra: {formatDateTime(pedido.transaction_date)} · Solo lectura
-          </>
-        ) : null
-      }
-      back={<BackLink />}
-      actions={
-        pedido?.status === 'aprobado' ? (
-          <Group>
-            <PurchaseOrderButton id={pedido.id} href={`/api/surtido/${pedido.id}/pdf`} />
-          </Group>
-        ) : null
-      }
-      comments={{
-        loadOlder: (antes) => adminOlderComments(id, antes),
-        viewerRol: ROLES.administrador,
-      }}
-      testIdPrefix="soporte"
-    />
+    <>
+      <OrderView
+        id={id}
+        pedido={pedido}
+        query={query}
+        subtitle={
+          query.data && pedido ? (
+            <>
+              {query.data.comprador.nombre} ({query.data.comprador.usuario}) · {query.data.cliente.nombre} ·
+              Fecha de compra: {formatDateTime(pedido.transaction_date)}
+              {shipments.button ? null : ' · Solo lectura'}
+            </>
+          ) : null
+        }
+        back={<BackLink />}
+        actions={
+          pedido?.status === 'aprobado' ? (
+            <Group gap="sm" wrap="wrap">
+              {shipments.button}
+              <PurchaseOrderButton id={pedido.id} href={`/api/surtido/${pedido.id}/pdf`} />
+            </Group>
+          ) : null
+        }
+        lineActions={shipments.lineActions}
+        remisionHref={(numero) => `/api/surtido/${id}/envios/${numero}/remision`}
+        comments={{
+          loadOlder: (antes) => adminOlderComments(id, antes),
+          viewerRol: ROLES.administrador,
+        }}
+        testIdPrefix="soporte"
+      />
+      {shipments.dialogs}
+    </>
   );
 }

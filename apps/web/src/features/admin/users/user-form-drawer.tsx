@@ -9,6 +9,9 @@ import { IconUserQuestion } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage, isApiError } from '../../../lib/api';
+import { UserAddresses } from '../addresses/user-addresses';
+import { mayChangeUsers } from '../scope';
+import { useAdminScope } from '../scope-context';
 import { useUser } from './api';
 import { type DelegationPanelSlot, UserDelegation } from './user-delegation';
 import { UserForm } from './user-form';
@@ -34,6 +37,7 @@ export function UserFormDrawer({
   delegationPanel,
 }: UserFormDrawerProps) {
   const phone = useMediaQuery('(max-width: 48em)');
+  const scope = useAdminScope();
   const userQuery = useUser(opened ? userId : null);
   const user = userId ? (userQuery.data?.usuario ?? null) : null;
   const ownClient = user ? (clients.find((c) => c.id === user.id_cliente) ?? null) : client;
@@ -82,6 +86,11 @@ export function UserFormDrawer({
         {user && authorizer && delegationPanel ? (
           <Box mt="xl" pb="md">
             <UserDelegation userId={user.id} panel={delegationPanel} />
+          </Box>
+        ) : null}
+        {user && user.rol === ROLES.usuario ? (
+          <Box mt="xl" pb="md">
+            <UserAddresses userId={user.id} idCliente={ownClient.id} readOnly={!mayChangeUsers(scope)} />
           </Box>
         ) : null}
       </>

@@ -38,6 +38,7 @@ import type { UserDto, UsersSort } from '@portal/shared/schemas/users';
 import {
   IconDots,
   IconKey,
+  IconMapPin,
   IconPackages,
   IconPencil,
   IconPower,
@@ -61,6 +62,7 @@ import { levelsLabel } from '../clients/client-form-values';
 import { ClientSelect, useAllClients, useSelectedClient } from '../clients/client-select';
 import {
   type AdminScope,
+  areaPath,
   isDistributor,
   mayAssign,
   mayAssignTo,
@@ -754,6 +756,18 @@ function UsersScreen({ importButton, delegationPanel, users }: UsersPageProps & 
     <Stack gap="lg">
       <PageHeader
         title="Usuarios"
+        actions={
+          idCliente ? (
+            <Button
+              component={Link}
+              to={`${areaPath(scope)}/direcciones${distributor ? `?cliente=${idCliente}` : ''}`}
+              variant="light"
+              leftSection={<IconMapPin size={18} aria-hidden />}
+            >
+              Direcciones de entrega
+            </Button>
+          ) : null
+        }
         description={
           distributor
             ? 'Las cuentas de cada cliente: roles, presupuestos, semanas y productos asignados.'

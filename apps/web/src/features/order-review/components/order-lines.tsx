@@ -23,6 +23,7 @@ import type { OrderLineDto } from '@portal/shared/schemas/orders';
 import { IconArrowBackUp, IconCheck, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
 import { EXENTO_DE_IVA } from '../../../components/orders/iva-label';
+import { businessToday, LineFulfilment } from '../../../components/orders/order-shipments';
 import { formatCentavos, formatMXN } from '../../../lib/format';
 
 export interface LineControls {
@@ -59,6 +60,7 @@ function ProductCell({ line, removed }: { line: OrderLineDto; removed: boolean }
         {line.clave_interna} · {line.unidad_de_medida} · {line.categoria}
         {line.impuesto ? '' : ` · ${EXENTO_DE_IVA}`}
       </Text>
+      <LineFulfilment linea={line} today={businessToday()} />
       {removed ? (
         <Badge size="xs" color="red" variant="light" mt={4}>
           Se quitará al aprobar

@@ -34,6 +34,7 @@ import { ivaTotalLabel } from '../../../components/orders/iva-label';
 import { OrderComments } from '../../../components/orders/order-comments';
 import { OrderEvents } from '../../../components/orders/order-events';
 import { OrderNote } from '../../../components/orders/order-note';
+import { OrderShipments } from '../../../components/orders/order-shipments';
 import { OrderTotalsSummary } from '../../../components/orders/order-totals';
 import { CancellationNotice, OrderHeader } from '../../../components/orders/order-view';
 import { Refusal } from '../../../components/ui/refusal';
@@ -98,6 +99,18 @@ function useNeighbours(id: number, search: string) {
     queryFn: ({ signal }) => fetchNeighbours(id, filter, signal),
     staleTime: 0,
   }).data;
+}
+
+/** The order's shipments (decision 0125), each with its remisión for the approvers. */
+function Shipments({ pedido }: { pedido: AuthorizerOrderView['pedido'] }) {
+  return (
+    <OrderShipments
+      id={pedido.id}
+      envios={pedido.envios}
+      lineas={pedido.lineas}
+      remisionHref={(numero) => `/api/pedidos/${pedido.id}/envios/${numero}/remision`}
+    />
+  );
 }
 
 function OrderReview({ view }: { view: AuthorizerOrderView }) {
@@ -266,6 +279,7 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
                 ) : null}
               </Box>
             </Paper>
+            <Shipments pedido={pedido} />
             <OrderComments
               key={pedido.id}
               comentarios={pedido.comentarios}

@@ -10,17 +10,20 @@ export interface OrderToSend {
   carrito: readonly CartItemDto[];
   /** The note for the approvers (trimmed; none when empty). */
   nota?: string;
+  /** The address book entry chosen in the cart (decision 0126); none: the buyer's default. */
+  idDireccion?: number | null;
 }
 
 /**
- * Sends the cart as an order: the items as the cart shows them (the server checks they still match) and the
- * note for the approvers, if any.
+ * Sends the cart as an order: the items as the cart shows them (the server checks they still match), the
+ * note for the approvers and the chosen delivery address, if any.
  */
-export function submitOrder({ carrito, nota }: OrderToSend): Promise<PurchaseResponse> {
+export function submitOrder({ carrito, nota, idDireccion }: OrderToSend): Promise<PurchaseResponse> {
   return api.post<PurchaseResponse>('/api/compra', {
     orden: carrito.map((item) => ({ id: item.id, cantidad: item.cantidad })),
     fecha: businessDate(Date.now(), getBusinessTimeZone()),
     ...(nota ? { nota } : {}),
+    ...(idDireccion ? { id_direccion: idDireccion } : {}),
   });
 }
 

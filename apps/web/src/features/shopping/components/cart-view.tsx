@@ -17,11 +17,10 @@ import { ivaOf, pesosToCentavos } from '@portal/shared/domain/money';
 import { laterShipmentLabel } from '@portal/shared/domain/stock';
 import { MSG } from '@portal/shared/messages';
 import type { OrderSummaryDto } from '@portal/shared/schemas/orders';
-import type { CartItemDto, DeliveryAddress } from '@portal/shared/schemas/shopping';
+import type { CartItemDto } from '@portal/shared/schemas/shopping';
 import {
   IconHistory,
   IconLayoutGrid,
-  IconMapPin,
   IconMinus,
   IconPencil,
   IconPlus,
@@ -40,10 +39,10 @@ import { errorMessage, isApiError } from '../../../lib/api';
 import { formatCentavos, formatMXN } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useEmptyCart, useRemoveCartItem, useSetCartItem } from '../api/cart';
+import { useShipTo } from '../api/ship-to';
 import { useShopper } from '../api/shopper';
 import { type CartTarget, targetFromCartItem } from '../lib/cart-rules';
 import { purchaseConfirmation } from '../lib/order-extras';
-import { addressLines } from '../lib/order-info';
 import { type TopupTarget, topupOffer } from '../lib/topups';
 import { CartItemDialog } from './cart-item-dialog';
 import { CartNote } from './cart-note';
@@ -51,6 +50,7 @@ import { LimitHint } from './limit-hint';
 import { ProductThumb } from './product-thumb';
 import { PurchaseButton, PurchaseSentDialog } from './purchase-button';
 import { SaveListButton } from './save-list-button';
+import { ShipToChoice } from './ship-to-choice';
 import { RequestTopupButton, TopupDialog } from './topup-dialog';
 
 /** A line's IVA as shown in its row (the order's IVA is rounded once over all lines: see the totals). */
@@ -326,32 +326,6 @@ function CartCards({
   );
 }
 
-/** Where the order will be delivered, as the administrator registered it, before 'Enviar pedido'. */
-function DeliveryAddressBox({ direccion }: { direccion: DeliveryAddress }) {
-  const lines = addressLines(direccion);
-  return (
-    <Box component="section" aria-labelledby="direccion-entrega" mb="md" data-testid="direccion-entrega">
-      <Group gap={6} mb={4} wrap="nowrap">
-        <IconMapPin size={16} color="var(--mantine-color-indigo-6)" aria-hidden />
-        <Text size="sm" fw={600} id="direccion-entrega">
-          Dirección de entrega
-        </Text>
-      </Group>
-      {lines.length > 0 ? (
-        lines.map((line) => (
-          <Text key={line} size="sm" pl={22}>
-            {line}
-          </Text>
-        ))
-      ) : (
-        <Text size="sm" c="dimmed" pl={22}>
-          Sin dirección de entrega registrada; pide a tu administrador que la agregue.
-        </Text>
-      )}
-    </Box>
-  );
-}
-
 /** The cart: lines, totals, quantity changes, removal with confirmation and the purchase. */
 export function CartView() {
   const shopper = useShopper();
@@ -365,6 +339,10 @@ export function CartView() {
   const [refusal, setRefusal] = useState<{ msg: string; topup: TopupTarget | null } | null>(null);
   const [topup, setTopup] = useState<TopupTarget | null>(null);
   const [nota, setNota] = useState('');
+  // The address book entry the order goes to: the one chosen, else the first offered (the default).
+  const choices = useShipTo().data?.direcciones ?? [];
+  const [chosen, setChosen] = useState<number | null>(null);
+  const idDireccion = choices.find((c) => c.id === chosen)?.id ?? choices[0]?.id ?? null;
   const [sent, setSent] = useState<{ pedido: OrderSummaryDto; opened: boolean } | null>(null);
   const closeSent = useCallback(() => setSent((s) => (s ? { ...s, opened: false } : s)), []);
   const sentDialog = (
@@ -482,7 +460,7 @@ export function CartView() {
       <CartTable {...lineProps} />
       <CartCards {...lineProps} />
       <Paper withBorder radius="md" p="md" shadow="xs">
-        <DeliveryAddressBox direccion={direccion} />
+        <ShipToChoice direccion={direccion} choices={choices} value={idDireccion} onChange={setChosen} />
         <CartNote value={nota} onChange={setNota} />
         <Group justify="space-between" gap="md" wrap="wrap" mt="md">
           <Box>
@@ -517,6 +495,7 @@ export function CartView() {
               total={totales.total}
               units={units}
               nota={nota}
+              idDireccion={idDireccion}
               onSent={(pedido) => {
                 setNota('');
                 setSent({ pedido, opened: true });

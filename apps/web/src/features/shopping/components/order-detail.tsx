@@ -80,6 +80,7 @@ export function OrderDetail({ id }: { id: number }) {
         ) : null
       }
       back={<BackLink />}
+      remisionHref={(numero) => `/api/historial/${id}/envios/${numero}/remision`}
       notices={
         waiting && pedido ? (
           <Alert

@@ -22,6 +22,8 @@ interface PurchaseButtonProps {
   units: number;
   /** The note for the approvers as typed (sent trimmed; none when empty). */
   nota?: string;
+  /** The delivery address chosen in the cart (decision 0126); none: the buyer's default. */
+  idDireccion?: number | null;
   /** The order was created (the cart is empty from now on). */
   onSent: (pedido: OrderSummaryDto) => void;
   fullWidthOnPhone?: boolean;
@@ -39,6 +41,7 @@ export function PurchaseButton({
   total,
   units,
   nota = '',
+  idDireccion = null,
   onSent,
   fullWidthOnPhone,
 }: PurchaseButtonProps) {
@@ -61,7 +64,7 @@ export function PurchaseButton({
     sending.current = true;
     setRefusal(null);
     submit.mutate(
-      { carrito, nota: noteForPurchase(nota) },
+      { carrito, nota: noteForPurchase(nota), idDireccion },
       {
         onError: (error) => {
           sending.current = false;
