@@ -189,6 +189,8 @@ export interface Cancelled {
   reason: string | null;
   /** `retirado`: the buyer withdrew it (no e-mail to the buyer); `cancelado`: an approver cancelled it. */
   tipo: 'cancelado' | 'retirado';
+  /** The event's changes: `{baja: true}` when the buyer's account was closed (SCIM, the HR list). */
+  changes?: Record<string, unknown>;
   actorId: number;
   onBehalfOfId: number | null;
   log: LogOf;
@@ -460,6 +462,7 @@ async function cancelled(tx: Tx, deps: LifecycleDeps, c: Cancelled): Promise<voi
     fromStatus: c.from,
     toStatus: 'cancelado',
     reason: c.reason,
+    changes: c.changes ?? null,
   });
   await audit(tx, {
     userId: c.actorId,

@@ -596,7 +596,11 @@ describe.each(DB_KINDS)('SCIM provisioning (%s)', (kind) => {
         expect(o).toMatchObject({ status: 'cancelado', cancelReason: 'Usuario dado de baja' });
         const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, id));
         expect(events.filter((e) => e.tipo === 'retirado')).toEqual([
-          expect.objectContaining({ toStatus: 'cancelado', reason: 'Usuario dado de baja' }),
+          expect.objectContaining({
+            toStatus: 'cancelado',
+            reason: 'Usuario dado de baja',
+            changes: { baja: true },
+          }),
         ]);
       }
       const [a] = await db().select().from(orders).where(eq(orders.id, approved));

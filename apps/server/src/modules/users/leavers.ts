@@ -47,6 +47,8 @@ export async function withdrawLeaver(
       order: { ...order, idUser: userId },
       from: order.status as OrderStatus,
       reason: MSG.motivoBajaScim,
+      // Withdrawn because the account was closed, not by the buyer's hand: the timeline says so.
+      changes: { baja: true },
       actorId: userId,
       onBehalfOfId: null,
       log: {

@@ -46,6 +46,8 @@ interface Changes {
   total_anterior?: number;
   /** A promised date (YYYY-MM-DD) set by the operator. */
   fecha?: string;
+  /** A withdrawal because the buyer's account was closed (SCIM, the HR list). */
+  baja?: boolean;
 }
 
 /** Events whose from → to are fulfilment states. */
@@ -72,7 +74,10 @@ function title(e: OrderEventDto): string {
   if (e.tipo === 'creado') return 'Enviado a revisión';
   if (e.tipo === 'editado') return 'Pedido modificado';
   if (e.tipo === 'cancelado') return 'Pedido cancelado';
-  if (e.tipo === 'retirado') return 'Pedido retirado por el comprador';
+  if (e.tipo === 'retirado')
+    return (e.cambios as Changes | null)?.baja === true
+      ? 'Pedido retirado: el comprador fue dado de baja'
+      : 'Pedido retirado por el comprador';
   if (e.tipo === 'devuelto') return 'Devuelto al primer nivel';
   if (e.tipo === 'escalado') {
     const horas = (e.cambios as Changes | null)?.horas;
