@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { MSG } from '@portal/shared/messages';
-import { expect, expectHome, PHONE_WIDTH, screenshot, signIn, test } from './fixtures';
+import { expect, PHONE_WIDTH, screenshot, test } from './fixtures';
 import {
   apiPostForm,
   asAdmin,
@@ -19,7 +19,7 @@ import {
   toggleSwitch,
   xsrfHeaders,
 } from './helpers';
-import { enrolTwoFactor } from './totp';
+import { signInClientAdmin } from './totp';
 
 /**
  * The client administrator (rol 5, issue 40 item 1, decision 0122) end to end: the distributor gives a
@@ -566,22 +566,6 @@ test('el administrador de cliente agrega una semana, asigna un producto, guarda 
 function nextMonthDay(day: number): string {
   const now = new Date();
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, day)).toISOString().slice(0, 10);
-}
-
-/**
- * A client administrator's first sign-in in the browser: two-factor sign-in is mandatory for the role, so
- * the enrolment comes first, then its home. Returns the addresses that answered 403 from then on (the
- * screens of the role must call none of the routes it is refused).
- */
-async function signInClientAdmin(page: Page, usuario: string, password: string): Promise<string[]> {
-  const refused: string[] = [];
-  page.on('response', (response) => {
-    if (response.status() === 403) refused.push(response.url());
-  });
-  await signIn(page, usuario, password);
-  await enrolTwoFactor(page, password);
-  await expectHome(page, 5);
-  return refused;
 }
 
 /** The screen at phone width, pictured (and checked: no sideways scroll, accessibility), then as it was. */

@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { MSG } from '../../server/src/messages';
-import { expect, expectHome, PHONE_WIDTH, screenshot, signIn, test } from './fixtures';
+import { expect, PHONE_WIDTH, screenshot, test } from './fixtures';
 import {
   asAdmin,
   clearNotifications,
@@ -10,7 +9,7 @@ import {
   runSuffix,
   scrollDialogTop,
 } from './helpers';
-import { enrolTwoFactor } from './totp';
+import { signInClientAdmin } from './totp';
 
 /**
  * A client administrator (rol 5) whose client allows `identidad` (decisions 0120, 0121, 0122) sets its own
@@ -114,15 +113,3 @@ test('el administrador de cliente configura el inicio de sesión de su empresa y
 
   expect(refused).toEqual([]);
 });
-
-/** Signs the client administrator in, enrols its second step (mandatory), and collects the 403s it meets. */
-async function signInClientAdmin(page: Page, usuario: string, password: string): Promise<string[]> {
-  const refused: string[] = [];
-  page.on('response', (response) => {
-    if (response.status() === 403) refused.push(response.url());
-  });
-  await signIn(page, usuario, password);
-  await enrolTwoFactor(page, password);
-  await expectHome(page, 5);
-  return refused;
-}

@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { expect } from './fixtures';
+import { expect, expectHome, signIn } from './fixtures';
 
 /** The code an authenticator app shows at `ms` for the key (RFC 6238: SHA-1, 6 digits, 30 s). */
 export function codeAt(secret: string, ms: number): string {
@@ -44,4 +44,20 @@ export async function enrolTwoFactor(page: Page, password: string): Promise<stri
   await shownBackupCodes(page);
   await page.getByRole('button', { name: 'Listo' }).click();
   return secret;
+}
+
+/**
+ * A client administrator's first sign-in in the browser: two-factor sign-in is mandatory for the role, so
+ * the enrolment comes first, then its home. Returns the addresses that answered 403 from then on (the
+ * screens of the role must call none of the routes it is refused).
+ */
+export async function signInClientAdmin(page: Page, usuario: string, password: string): Promise<string[]> {
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 403) refused.push(response.url());
+  });
+  await signIn(page, usuario, password);
+  await enrolTwoFactor(page, password);
+  await expectHome(page, 5);
+  return refused;
 }
