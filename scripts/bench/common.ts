@@ -41,6 +41,8 @@ export const SCENARIO_KEYS = [
   'compra',
   'repetir',
   'lote',
+  'envio',
+  'existencias',
   'reporte',
   'importacion',
 ] as const;

@@ -3,10 +3,11 @@
  * `npm run seed:large -- --data-dir ./data-bench --size small`
  *
  * Loads a large, domain-valid data set with set-based SQL (INSERT … SELECT generate_series), after running
- * the migrations: 3 clients, their categories, products, users (one password hash computed once and
- * reused), assignments, category budgets, access weeks covering today, 12 months of orders with lines and
- * events, and the system log entries those orders would have written. Budgets are set from the generated
- * history so that no user is over budget. Prints the bench sign-ins at the end (bench data only).
+ * the migrations: 3 clients, their categories, products (with stock and lead times), users (one password
+ * hash computed once and reused), assignments, category budgets, access weeks covering today, 12 months of
+ * orders with lines and events, and the system log entries those orders would have written. Budgets are
+ * set from the generated history so that no user is over budget. Prints the bench sign-ins at the end
+ * (bench data only). A database seeded before products had stock gets it on its next use (`upgradeStock`).
  */
 import { pathToFileURL } from 'node:url';
 import { addDays, businessDate, businessMonth } from '@portal/shared/domain/time';
@@ -183,6 +184,44 @@ const CLIENTS: ClientSpec[] = [
   },
 ];
 
+/**
+ * The stock of the seed's product number `g` (1…productsPerClient, the number in its clave), as the ERP of
+ * decision 0124 would have written it: 8% unknown, 10% at 0 ("sobre pedido"), 12% at 1–5 (at or below the
+ * clients' default `umbral_existencia`, "Quedan N"), the rest 6–500; a lead time on 60% of them. Spread by
+ * a multiplicative hash, not by `g % 100`, so that a search (one noun in 30) meets every kind.
+ */
+function stockOf(g: string): { existencia: string; diasEntrega: string } {
+  const h = `((${g})::bigint * 2654435761 % 1000 / 10)`;
+  return {
+    existencia: `case when ${h} < 8 then null when ${h} < 18 then 0 when ${h} < 30 then 1 + (${g}) % 5
+      else 6 + (${g}) % 495 end`,
+    diasEntrega: `case when ${h} % 5 < 3 then 1 + (${g}) % 20 end`,
+  };
+}
+
+/** The seed's own products (clave BI-000001…): what `upgradeStock` may fill in. */
+const SEEDED_CLAVE = `clave_interna ~ '^B[ISC]-[0-9]{6}$'`;
+
+/**
+ * A database seeded before products had stock (every `existencia` null): gives the seed's products the
+ * stock `stockOf` gives a fresh seed, so that the catalogue measured is the catalogue with stock. Runs
+ * once: afterwards some product has a known stock.
+ */
+async function upgradeStock(database: Database): Promise<void> {
+  const known = await scalar(
+    database,
+    `select count(*) as v from (select 1 from products where existencia is not null limit 1) k`,
+  );
+  if (known > 0) return;
+  const g = `substring(clave_interna from 4)::int`;
+  const exec = executor(database);
+  await step('stock of the seeded products (once)', async () => {
+    await exec(`update products set existencia = ${stockOf(g).existencia}, dias_entrega = ${stockOf(g).diasEntrega}
+      where ${SEEDED_CLAVE}`);
+    await exec('vacuum analyze products');
+  });
+}
+
 export interface SeedResult {
   seconds: number;
   counts: Record<string, number>;
@@ -232,7 +271,7 @@ export async function seedLarge(database: Database, size: SeedSize, tz: string):
 
   await step(`products (${(3 * ppc).toLocaleString('en')})`, async () => {
     await exec(`insert into products (id_cliente, id_categoria, clave_interna, clave_cliente, nombre,
-        descripcion, unidad_de_medida, precio, activo, impuesto)
+        descripcion, unidad_de_medida, precio, activo, impuesto, existencia, dias_entrega)
       select c.id,
         (select min(id) from categories k where k.id_cliente = c.id) + (g % ${CATEGORIES.length}),
         (array['BI','BS','BC'])[c.id - (select min(id) from clients) + 1] || '-' || lpad(g::text, 6, '0'),
@@ -243,7 +282,9 @@ export async function seedLarge(database: Database, size: SeedSize, tz: string):
         (${sqlArray(UNITS)})[1 + g % ${UNITS.length}],
         500 + (g * 7919) % 49500,
         g % 50 <> 0,
-        g % 7 <> 0
+        g % 7 <> 0,
+        ${stockOf('g').existencia},
+        ${stockOf('g').diasEntrega}
       from clients c cross join generate_series(1, ${ppc}) g
       order by c.id, g`);
   });
@@ -480,6 +521,7 @@ export async function prepareDatabase(args: BenchArgs, opts: { reset: boolean })
   await runMigrations(database);
   if (await isSeeded(database)) {
     log('La base de datos ya tiene los datos de benchmark.');
+    await upgradeStock(database);
     return database;
   }
   if (!(await isEmpty(database))) {

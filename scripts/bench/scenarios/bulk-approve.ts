@@ -3,12 +3,15 @@
  * the authorizer's client (3 lines each, buyers with budgets far above them), each order in its own
  * transaction. The orders are inserted before the run; after each answer its 50 orders are put back to
  * pendiente by SQL, outside the measured processes, and handed out again, so every request does the work
- * of 50 approvals. The orders (with their events, log entries and e-mails) are deleted after the run.
+ * of 50 approvals. The orders (with their events, log entries, e-mails and bell items) are deleted after the
+ * run, and the stock their approvals reserved given back.
  */
 import type autocannon from 'autocannon';
 import { authHeaders } from '../http.ts';
 import { log } from '../processes.ts';
-import { type BenchContext, httpRow, load } from './context.ts';
+import type { BenchContext } from './context.ts';
+import { handOut, measureWrites } from './hand-out.ts';
+import { markedOrders } from './marked-orders.ts';
 
 /** Orders per request (the route's maximum). */
 const BATCH = 50;
@@ -22,24 +25,6 @@ const MARK = 'Prueba de carga: aprobar en lote';
 
 interface BulkTurn {
   ids?: number[];
-}
-
-async function cleanUp(ctx: BenchContext, outboxFrom?: number): Promise<void> {
-  const { q } = ctx;
-  // The e-mails the run's approvals enqueued.
-  if (outboxFrom !== undefined)
-    await q(
-      `delete from email_outbox where id > $1 and (subject like 'Pedido #% aprobado' or subject like 'Pedido #% por revisar')`,
-      [outboxFrom],
-    );
-  await q(
-    `delete from system_logs where event_type = 'pedido_aprobado'
-      and (metadata->>'id_pedido')::int in (select id from orders where nota = $1)`,
-    [MARK],
-  );
-  await q('delete from order_events where order_id in (select id from orders where nota = $1)', [MARK]);
-  await q('delete from order_lines where order_id in (select id from orders where nota = $1)', [MARK]);
-  await q('delete from orders where nota = $1', [MARK]);
 }
 
 export async function bulkApproveScenario(ctx: BenchContext): Promise<void> {
@@ -61,68 +46,39 @@ export async function bulkApproveScenario(ctx: BenchContext): Promise<void> {
     [client.id_cliente],
   );
   if (buyers.length === 0) throw new Error('El cliente del autorizador no tiene compradores');
-  const pool = BATCH * CONNECTIONS * 3;
-  await cleanUp(ctx);
-  const [outbox] = await q<{ n: number }>('select coalesce(max(id), 0)::int as n from email_outbox');
-  await q(
-    `insert into orders (id_user, id_cliente, status, subtotal, iva, total, lineas, transaction_date, nota)
-      select (array[${buyers.map((b) => b.id).join(',')}])[1 + (g % ${buyers.length})], $1, 'pendiente', 0, 0, 0,
-        0, now(), $2
-      from generate_series(0, ${pool - 1}) g`,
-    [client.id_cliente, MARK],
-  );
-  await q(
-    `insert into order_lines (order_id, product_id, clave_interna, clave_cliente, nombre, unidad_de_medida,
-        id_categoria, categoria, precio, impuesto, cantidad)
-      select o.id, p.id, p.clave_interna, p.clave_cliente, p.nombre, p.unidad_de_medida, p.id_categoria,
-        k.nombre, p.precio, p.impuesto, 1
-      from orders o
-      cross join lateral (
-        select up.product_id from user_products up join products p2 on p2.id = up.product_id
-        where up.user_id = o.id_user and up.asignado and p2.activo order by up.product_id limit 3
-      ) a
-      join products p on p.id = a.product_id
-      join categories k on k.id = p.id_categoria
-      where o.nota = $1`,
-    [MARK],
-  );
-  await q(
-    `update orders o set subtotal = s.subtotal, iva = s.iva, total = s.subtotal + s.iva, lineas = s.n
-      from (
-        select order_id, count(*)::int as n, sum(precio * cantidad)::bigint as subtotal,
-          ((coalesce(sum(precio * cantidad) filter (where impuesto), 0)) * 16 + 50)::bigint / 100 as iva
-        from order_lines where order_id in (select id from orders where nota = $1) group by order_id
-      ) s where s.order_id = o.id`,
-    [MARK],
-  );
+  // Each approval reserves its lines' units on their products (decision 0124): put back after the run.
+  const orders = await markedOrders(q, {
+    mark: MARK,
+    clientId: client.id_cliente,
+    buyerIds: buyers.map((b) => b.id),
+    count: BATCH * CONNECTIONS * 3,
+    status: 'pendiente',
+    surtido: null,
+    cantidad: 1,
+    logEvents: ['pedido_aprobado'],
+    subjects: ['Pedido #% aprobado', 'Pedido #% por revisar'],
+  });
   // Budgets far above the month's orders: no approval is refused for money.
   await q('update users set presupuesto_default = 100000000000 where id = any($1)', [
     buyers.map((b) => b.id),
   ]);
 
-  const free: number[] = (
-    await q<{ id: number }>('select id from orders where nota = $1 order by id', [MARK])
-  ).map((r) => r.id);
-  const pending = new Set<Promise<void>>();
   const fresh = () => ({ approved: 0, refused: new Map<string, number>(), starved: 0 });
   let stats = fresh();
-  const putBack = (ids: number[]) => {
-    const done = q(
+  // Each answer's orders back to pendiente (its approval events gone) and handed out again.
+  const pool = handOut(orders.ids, (batch) =>
+    q(
       `with gone as (delete from order_events where order_id = any($1) and tipo = 'aprobado')
         update orders set status = 'pendiente', surtido_estatus = null where id = any($1)`,
-      [ids],
-    ).then(() => {
-      free.push(...ids);
-    });
-    pending.add(done);
-    void done.finally(() => pending.delete(done));
-  };
+      [batch],
+    ),
+  );
   const approve: autocannon.Request = {
     method: 'POST',
     path: '/api/pedidos/aprobar-lote',
     setupRequest: (req, context) => {
       const turn = context as BulkTurn;
-      const ids = free.splice(0, BATCH);
+      const ids = pool.take(BATCH);
       if (ids.length < BATCH) stats.starved++;
       turn.ids = ids;
       return {
@@ -140,29 +96,23 @@ export async function bulkApproveScenario(ctx: BenchContext): Promise<void> {
           else stats.refused.set(r.error ?? '?', (stats.refused.get(r.error ?? '?') ?? 0) + 1);
         }
       }
-      if (turn.ids?.length) putBack(turn.ids);
+      if (turn.ids?.length) pool.putBack(turn.ids);
       turn.ids = undefined;
     },
   };
 
   const name = `POST /api/pedidos/aprobar-lote (${BATCH} pedidos de 3 líneas por petición, ${CONNECTIONS} conexiones, ${buyers.length} compradores, ${client.levels} nivel${client.levels === 1 ? '' : 'es'})`;
-  log(`→ ${name}`);
   try {
-    const { r, cpu } = await load(
-      ctx,
-      {
-        url: ctx.base,
-        requests: [approve],
-        connections: CONNECTIONS,
-        beforeMeasure: async () => {
-          await Promise.all(pending);
-          stats = fresh();
-        },
+    const { row, cpu } = await measureWrites(ctx, {
+      key: 'lote',
+      name,
+      request: approve,
+      connections: CONNECTIONS,
+      pool,
+      reset: () => {
+        stats = fresh();
       },
-      ctx.portalMeter,
-    );
-    await Promise.all(pending);
-    const row = httpRow(ctx, 'lote', name, r, cpu, null);
+    });
     const perOrder = stats.approved ? (cpu.node + cpu.pg) / stats.approved : 0;
     const refused = stats.refused.size
       ? `; rechazados ${JSON.stringify(Object.fromEntries(stats.refused))}`
@@ -180,9 +130,9 @@ export async function bulkApproveScenario(ctx: BenchContext): Promise<void> {
       `  ${row.rps!.toFixed(1)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, no-2xx ${row.non2xx}, errores ${row.errors}; CPU/req ${row.cpuNode!.toFixed(2)} ms node + ${row.cpuPg!.toFixed(2)} ms pg; ${row.result}`,
     );
   } finally {
-    await Promise.all(pending);
+    await pool.settled();
     for (const b of buyers)
       await q('update users set presupuesto_default = $2 where id = $1', [b.id, b.presupuesto_default]);
-    await cleanUp(ctx, outbox?.n ?? 0);
+    await orders.remove();
   }
 }

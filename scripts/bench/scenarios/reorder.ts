@@ -9,6 +9,7 @@ import { authHeaders, type SignedIn } from '../http.ts';
 import { log } from '../processes.ts';
 import type { Buyers } from './buyers.ts';
 import { type BenchContext, httpRow, load } from './context.ts';
+import { writeMarkedTotals } from './marked-orders.ts';
 
 /** Lines of each buyer's order. */
 const LINES = 20;
@@ -55,15 +56,7 @@ export async function reorderScenario(ctx: BenchContext, buyers: Buyers): Promis
       order by o.id, a.j`,
     [MARK],
   );
-  await q(
-    `update orders o set subtotal = s.subtotal, iva = s.iva, total = s.subtotal + s.iva, lineas = s.n
-      from (
-        select order_id, count(*)::int as n, sum(precio * cantidad)::bigint as subtotal,
-          ((coalesce(sum(precio * cantidad) filter (where impuesto), 0)) * 16 + 50)::bigint / 100 as iva
-        from order_lines where order_id in (select id from orders where nota = $1) group by order_id
-      ) s where s.order_id = o.id`,
-    [MARK],
-  );
+  await writeMarkedTotals(q, MARK);
   const orderOf = new Map(
     (
       await q<{ usuario: string; id: number; lines: number }>(
