@@ -336,6 +336,7 @@ test('sin «presupuestos» el presupuesto no se edita; sin «usuarios» la lista
     'Mi empresa',
     'Tablero',
     'Usuarios',
+    'Direcciones de entrega',
     'Registros del sistema',
   ]);
   await page.goto('/cliente/semanas');

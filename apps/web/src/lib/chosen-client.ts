@@ -12,6 +12,7 @@ export const CLIENT_SCREENS = {
   semanas: '/administrador/semanas',
   areas: '/administrador/areas',
   ampliaciones: '/administrador/ampliaciones',
+  direcciones: '/administrador/direcciones',
 } as const;
 
 const KEY = 'portal.admin.cliente';

@@ -48,6 +48,7 @@ describe('the client administrator’s sidebar (rol 5)', () => {
       ['Mi empresa', '/cliente/principal'],
       ['Tablero', '/cliente/tablero'],
       ['Usuarios', '/cliente/usuarios'],
+      ['Direcciones de entrega', '/cliente/direcciones'],
       ['Registros del sistema', '/cliente/registros'],
     ]);
     expect(panelTitleFor(ROLES.administradorCliente)).toBe('Panel Empresa');
@@ -60,6 +61,7 @@ describe('the client administrator’s sidebar (rol 5)', () => {
       '/cliente/principal',
       '/cliente/tablero',
       '/cliente/usuarios',
+      '/cliente/direcciones',
       '/cliente/sincronizar',
       '/cliente/registros',
     ]);
@@ -67,6 +69,7 @@ describe('the client administrator’s sidebar (rol 5)', () => {
       '/cliente/principal',
       '/cliente/tablero',
       '/cliente/usuarios',
+      '/cliente/direcciones',
       '/cliente/semanas',
       '/cliente/reglas',
       '/cliente/areas',

@@ -23,7 +23,8 @@ export type NavIcon =
   | 'reglas'
   | 'personal'
   | 'areas'
-  | 'ampliaciones';
+  | 'ampliaciones'
+  | 'direcciones';
 
 export interface NavItem {
   label: string;
@@ -49,7 +50,8 @@ export interface DownloadItem {
 }
 
 /**
- * A client administrator's links (rol 5, decision 0122): its home, its Tablero, its users, then the screens
+ * A client administrator's links (rol 5, decision 0122): its home, its Tablero, its users, its delivery
+ * addresses (decision 0126), then the screens
  * of what its client allows it to change (`permisos`: the HR list with `usuarios`, the access weeks with
  * `semanas`, the approval rules with `reglas`, the áreas and the budget top-ups with `presupuestos`; the
  * products are assigned from each buyer's row in Usuarios), and its log.
@@ -59,6 +61,8 @@ function clientAdminItems(permisos: readonly ClientPermission[]): NavItem[] {
     { label: 'Mi empresa', to: '/cliente/principal', icon: 'clientes' },
     { label: 'Tablero', to: '/cliente/tablero', icon: 'tablero' },
     { label: 'Usuarios', to: '/cliente/usuarios', icon: 'usuarios' },
+    // Read by every client administrator; changed with `usuarios` (decision 0126).
+    { label: 'Direcciones de entrega', to: '/cliente/direcciones', icon: 'direcciones' },
   ];
   if (permisos.includes('usuarios'))
     items.push({ label: 'Lista de personal', to: '/cliente/sincronizar', icon: 'personal' });
@@ -119,6 +123,7 @@ export function navItemsFor(
         { label: 'Semanas de acceso', to: client(CLIENT_SCREENS.semanas), icon: 'semanas' },
         { label: 'Inventario', to: client(CLIENT_SCREENS.inventario), icon: 'inventario' },
         { label: 'Usuarios', to: client(CLIENT_SCREENS.usuarios), icon: 'usuarios' },
+        { label: 'Direcciones de entrega', to: client(CLIENT_SCREENS.direcciones), icon: 'direcciones' },
         { label: 'Áreas', to: client(CLIENT_SCREENS.areas), icon: 'areas' },
         { label: 'Ampliaciones', to: client(CLIENT_SCREENS.ampliaciones), icon: 'ampliaciones' },
         { label: 'Registros del sistema', to: '/administrador/logs', icon: 'logs' },

@@ -15,6 +15,7 @@ import {
   IconLayoutGrid,
   IconListCheck,
   IconListDetails,
+  IconMapPin,
   IconPackages,
   IconPlugConnected,
   IconScale,
@@ -58,6 +59,7 @@ const ICONS: Record<NavIcon, ComponentType<{ size?: number; stroke?: number }>> 
   personal: IconAddressBook,
   areas: IconBuildingFactory2,
   ampliaciones: IconArrowBigUpLines,
+  direcciones: IconMapPin,
 };
 
 interface SidebarProps {
