@@ -3,6 +3,7 @@ import { DIAS_ENTREGA_MAX, EXISTENCIA_MAX } from '@portal/shared/domain/stock';
 import type { ImportRowError } from '@portal/shared/schemas/imports';
 import { eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { lockProductsByClave } from '../../db/product-locks.ts';
 import { categories, products } from '../../db/schema/index.ts';
 import { type CsvTable, cellOf } from '../../lib/csv-read.ts';
 import { MSG } from '../../messages.ts';
@@ -224,6 +225,13 @@ export async function upsertProducts(
   categoryIds: Map<string, number>,
 ): Promise<BatchResult> {
   if (rows.length === 0) return { creados: 0, actualizados: 0 };
+  // The batch's existing products locked in id order first, like an approval's reservation locks them, so
+  // an import racing approvals of the same products never deadlocks (decision 0124).
+  await lockProductsByClave(
+    tx,
+    idCliente,
+    rows.map((r) => r.claveInterna),
+  );
   const values = rows.map((r) => ({
     idCliente,
     idCategoria: categoryIds.get(r.categoria.toLowerCase())!,

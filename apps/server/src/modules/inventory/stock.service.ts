@@ -16,6 +16,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { rowsOf, type Tx } from '../../db/client.ts';
+import { lockProductsByClave } from '../../db/product-locks.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -72,10 +73,10 @@ async function writeStock(
     ),
     sql`, `,
   );
-  const found = await rowsOf<{ id: number }>(
+  const found = await lockProductsByClave(
     tx,
-    sql`select p.id from products p join (values ${values}) v(clave, e, has_d, d) on p.clave_interna = v.clave
-        where p.id_cliente = ${idCliente} order by p.id for update of p`,
+    idCliente,
+    lines.map((l) => l.clave),
   );
   if (found.length === 0) return [];
   const rows = await rowsOf<{
