@@ -6,7 +6,6 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { addDays, businessDate } from '@portal/shared/domain/time';
 import { MSG } from '@portal/shared/messages';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -30,7 +29,6 @@ import {
   makeOrder,
   makeProduct,
   makeUser,
-  makeWeek,
   TEST_PASSWORD,
 } from '../src/test/factories.ts';
 import { startPushReceiver } from '../src/test/push-receiver.ts';
@@ -49,6 +47,7 @@ import {
   UNIT_PRICE,
   UNIT_TOTAL,
 } from './fixtures.ts';
+import { adminOn, cacheState, revocations } from './revocations.ts';
 import { Nginx, PrivatePostgres, ServerInstance, waitUntil } from './stack.ts';
 
 const PG_PORT = Number(process.env.RELIABILITY_PG_PORT ?? 5499);
@@ -131,12 +130,6 @@ async function expectNoViolations(clientId: number): Promise<void> {
   });
 }
 
-/** What /healthz says of an instance's session cache: 'activa' or 'inactiva' (decision 0071). */
-async function cacheState(instance: ServerInstance): Promise<string> {
-  const res = await new Client(instance.url).get('/healthz');
-  return (res.body as { cache_sesiones?: string } | null)?.cache_sesiones ?? '';
-}
-
 /**
  * Runs a load through nginx and kills instance B (kill -9) once `underWay` holds; the load goes on through A
  * for 1.5 s more, then `stopped()` turns true and its end is awaited. Answers when B was killed and was gone.
@@ -174,103 +167,6 @@ async function restartB(): Promise<void> {
   const restartStarted = Date.now();
   await b.start();
   expect(Date.now() - restartStarted).toBeLessThan(20_000);
-}
-
-async function adminOn(instance: ServerInstance): Promise<Client> {
-  const user = await makeUser(db(), { rol: 4, idCliente: null });
-  const c = new Client(instance.url);
-  await c.signIn(user.usuario, TEST_PASSWORD);
-  return c;
-}
-
-interface Revocation {
-  /** A fresh buyer signed in on A, its session used on B; and how a refusal looks. */
-  prepare(): Promise<{ onB: Client; expectRefused: (r: Reply, name: string) => void }>;
-  /** The change, made through A (or straight in the database). */
-  apply(): Promise<void>;
-}
-
-/**
- * Each change that must stop a signed-in buyer's very next request (docs/domain.md, "Sessions"), each with a
- * buyer of its own: the change goes through instance A, the request to instance B.
- */
-async function revocations(admin: Client): Promise<Record<string, Revocation>> {
-  const today = businessDate(new Date());
-  const refusedWith =
-    (...statuses: number[]) =>
-    (r: Reply, name: string) =>
-      expect(statuses, `${name}: ${r.status} ${r.text}`).toContain(r.status);
-  const make = (
-    change: (ctx: {
-      user: Awaited<ReturnType<typeof makeUser>>;
-      client: Awaited<ReturnType<typeof makeClient>>;
-      onA: Client;
-    }) => Promise<void>,
-    refused: (r: Reply, name: string) => void,
-    withWeek = false,
-  ): Revocation => {
-    let ctx: Parameters<typeof change>[0] | undefined;
-    return {
-      async prepare() {
-        const client = await makeClient(db());
-        if (withWeek)
-          await makeWeek(db(), { idCliente: client.id, inicio: addDays(today, -1), fin: addDays(today, 3) });
-        const user = await makeUser(db(), { rol: 1, idCliente: client.id });
-        const onA = new Client(a.url);
-        await onA.signIn(user.usuario, TEST_PASSWORD);
-        ctx = { user, client, onA };
-        return { onB: onA.at(b.url), expectRefused: refused };
-      },
-      apply: () => change(ctx!),
-    };
-  };
-  const putUser = async (user: Awaited<ReturnType<typeof makeUser>>, activo: boolean) => {
-    const res = await admin.request('PUT', `/api/usuarios/${user.id}`, {
-      usuario: user.usuario,
-      user_id: user.email,
-      nombre: user.nombre,
-      direccion_entrega: 'Calle 2',
-      rol: 1,
-      active_week: 1,
-      entrega_week: 1,
-      activo,
-    });
-    expect(res.status, res.text).toBe(200);
-  };
-  return {
-    deactivation: make(({ user }) => putUser(user, false), refusedWith(401)),
-    passwordReset: make(async ({ user }) => {
-      const res = await admin.post(`/api/recuperar/password/${user.id}`);
-      expect(res.status, res.text).toBe(200);
-    }, refusedWith(401)),
-    clientDeactivation: make(async ({ client }) => {
-      const form = multipart({
-        nombre: client.nombre,
-        presupuesto_default: 5000,
-        limite_de_compras: 4,
-        cantidad_autorizadores: 2,
-        activo: 0,
-      });
-      const res = await admin.post(`/api/clientes/update/${client.id}`, form.body, form.headers);
-      expect(res.status, res.text).toBe(200);
-    }, refusedWith(401)),
-    weekClosed: make(
-      async ({ client }) => {
-        const [week] = await rows<{ id: number }>(
-          db(),
-          sql`select id from weeks where id_cliente = ${client.id}`,
-        );
-        const res = await admin.request('PUT', `/api/calendario_semanas/${week!.id}`, { activo: false });
-        expect(res.status, res.text).toBe(200);
-      },
-      (r, name) => expect(`${r.status} ${codeOf(r)}`, name).toBe('403 OUTSIDE_WEEK'),
-      true,
-    ),
-    signOut: make(async ({ onA }) => {
-      const res = await onA.get('/api/logout');
-      expect(res.status, res.text).toBe(200);
-    }, refusedWith(401)),
-  };
 }
 
 beforeAll(async () => {
@@ -397,8 +293,8 @@ describe.sequential('reliability', () => {
     await waitUntil('both instances to keep sessions', async () =>
       (await Promise.all([a, b].map((i) => cacheState(i)))).every((s) => s === 'activa'),
     );
-    const admin = await adminOn(a);
-    const changes = await revocations(admin);
+    const admin = await adminOn(db(), a);
+    const changes = await revocations(db(), admin, a, b);
     for (const [name, change] of Object.entries(changes)) {
       const { onB, expectRefused } = await change.prepare();
       // Served twice by B first: its session, user, client and week state are kept in B's memory.
@@ -409,8 +305,8 @@ describe.sequential('reliability', () => {
   });
 
   test("B's listening connection terminated: B reads the database meanwhile (still refused) and keeps sessions again once it listens", async () => {
-    const admin = await adminOn(a);
-    const changes = await revocations(admin);
+    const admin = await adminOn(db(), a);
+    const changes = await revocations(db(), admin, a, b);
     const listenerOfB = async () =>
       (
         await rows<{ pid: number }>(
@@ -452,7 +348,7 @@ describe.sequential('reliability', () => {
     expect(fresh).not.toBe(pid);
 
     // Listening again, it keeps sessions and drops them at once as before.
-    const again = await revocations(admin);
+    const again = await revocations(db(), admin, a, b);
     const { onB, expectRefused } = await again.deactivation!.prepare();
     for (let i = 0; i < 2; i++) expect((await onB.get('/api/carrito')).status).toBe(200);
     await again.deactivation!.apply();

@@ -450,3 +450,100 @@ scrape_configs:
     return stopProcess(this.proc, 'SIGTERM', 10_000);
   }
 }
+
+const PGBOUNCER_BIN = process.env.RELIABILITY_PGBOUNCER ?? '/usr/sbin/pgbouncer';
+
+/**
+ * Debian's PgBouncer (1.18) in front of a PostgreSQL cluster, in session mode: a client keeps one server
+ * connection for as long as it stays connected, so named prepared statements and LISTEN work as on a direct
+ * connection (docs/operations.md, "Detrás de un pooler"). It refuses to run as root: as root it runs as
+ * `postgres`, like the cluster.
+ */
+export class PgBouncer {
+  proc: ChildProcess | null = null;
+  private readonly dir: string;
+  readonly logFile: string;
+
+  constructor(
+    baseDir: string,
+    readonly port: number,
+    private readonly upstream: { port: number; database: string },
+  ) {
+    this.dir = path.join(baseDir, 'pgbouncer');
+    this.logFile = path.join(this.dir, 'pgbouncer.log');
+  }
+
+  url(database = this.upstream.database): string {
+    return `postgres://postgres@127.0.0.1:${this.port}/${database}`;
+  }
+
+  async start(): Promise<void> {
+    if (!existsSync(PGBOUNCER_BIN))
+      throw new Error(
+        `pgbouncer not found at ${PGBOUNCER_BIN}: apt-get install -y pgbouncer (or set RELIABILITY_PGBOUNCER)`,
+      );
+    mkdirSync(this.dir, { recursive: true });
+    chmodSync(this.dir, 0o777);
+    const d = this.dir;
+    writeFileSync(path.join(d, 'users.txt'), '"postgres" ""\n');
+    const conf = path.join(d, 'pgbouncer.ini');
+    writeFileSync(
+      conf,
+      `[databases]
+${this.upstream.database} = host=127.0.0.1 port=${this.upstream.port} dbname=${this.upstream.database}
+
+[pgbouncer]
+listen_addr = 127.0.0.1
+listen_port = ${this.port}
+unix_socket_dir =
+auth_type = trust
+auth_file = ${d}/users.txt
+admin_users = postgres
+pool_mode = session
+max_client_conn = 400
+default_pool_size = 150
+; The server's second pool asks for generic plans with the options startup parameter (decision 0083), which
+; 1.18 cannot pass on: ignored, those statements are planned as PostgreSQL chooses (slower, not wrong).
+ignore_startup_parameters = options,extra_float_digits
+server_reset_query = DISCARD ALL
+logfile = ${this.logFile}
+pidfile = ${d}/pgbouncer.pid
+`,
+    );
+    const argv = [PGBOUNCER_BIN, conf];
+    const [cmd, args] = isRoot() ? ['runuser', ['-u', 'postgres', '--', ...argv]] : [argv[0]!, argv.slice(1)];
+    this.proc = spawn(cmd, args, { stdio: 'ignore' });
+    await waitUntil(
+      'pgbouncer to accept connections',
+      () =>
+        new Promise<boolean>((resolve) => {
+          const socket = net.connect(this.port, '127.0.0.1', () => {
+            socket.end();
+            resolve(true);
+          });
+          socket.on('error', () => resolve(false));
+        }),
+      30_000,
+    ).catch((err) => {
+      throw new Error(`${(err as Error).message}\n${tail(this.logFile)}`);
+    });
+  }
+
+  log(lines = 30): string {
+    return tail(this.logFile, lines);
+  }
+
+  /** SIGTERM (immediate shutdown) to PgBouncer itself: its pid file names it (`runuser` forwards nothing). */
+  async stop(): Promise<void> {
+    const pidFile = path.join(this.dir, 'pgbouncer.pid');
+    if (existsSync(pidFile)) {
+      const pid = Number(readFileSync(pidFile, 'utf8').trim());
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
+    await stopProcess(this.proc, 'SIGTERM', 10_000);
+  }
+}

@@ -63,8 +63,12 @@ interface Actions {
 
 const line = (a: AddressDto) => deliveryAddress({ ...a, nombre: '' });
 const who = (a: AddressDto) => deliveryContact(a);
-const buyers = (a: AddressDto) =>
-  `Predeterminada de ${a.predeterminada_de} · elegible para ${a.permitida_a} más`;
+const compradores = (n: number) => `${n} ${n === 1 ? 'comprador' : 'compradores'}`;
+/** Who has it as the default, and how many more may choose it in the cart. */
+const defaultOf = (a: AddressDto) => `Predeterminada de ${compradores(a.predeterminada_de)}`;
+const choosableBy = (a: AddressDto) =>
+  a.permitida_a === 0 ? null : `${a.permitida_a} más ${a.permitida_a === 1 ? 'puede' : 'pueden'} elegirla`;
+const buyers = (a: AddressDto) => [defaultOf(a), choosableBy(a)].filter(Boolean).join(' · ');
 
 function RowButtons({ address, onEdit, onDeactivate }: Actions & { address: AddressDto }) {
   if (!onEdit || !onDeactivate) return null;
@@ -140,10 +144,12 @@ function AddressesTable({ rows, ...actions }: Actions & { rows: AddressDto[] }) 
               <Text size="sm">{who(a)}</Text>
             </Table.Td>
             <Table.Td ta="right">
-              <Text size="sm">{a.predeterminada_de}</Text>
-              <Text size="xs" c="dimmed">
-                +{a.permitida_a} elegible
-              </Text>
+              <Text size="sm">{defaultOf(a)}</Text>
+              {choosableBy(a) ? (
+                <Text size="xs" c="dimmed">
+                  {choosableBy(a)}
+                </Text>
+              ) : null}
             </Table.Td>
             {changes ? (
               <Table.Td>
