@@ -134,6 +134,42 @@ export class PrivatePostgres {
       // Already stopped.
     }
   }
+
+  /**
+   * This cluster as a streaming replica of `primary` (`pg_basebackup -R`: a copy of its data and the
+   * settings to follow it), on this cluster's own port. Start it with `start()`.
+   */
+  standbyOf(primary: PrivatePostgres): void {
+    if (isRoot()) {
+      const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+      const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+      writeFileSync(this.logFile, '');
+      chownSync(this.logFile, uid, gid);
+      mkdirSync(this.dataDir, { mode: 0o700 });
+      chownSync(this.dataDir, uid, gid);
+    }
+    this.run('pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(primary.port),
+      '-U',
+      'postgres',
+      '-D',
+      this.dataDir,
+      '-R',
+      '-X',
+      'stream',
+      // At once, not after a spread checkpoint (which would take most of checkpoint_timeout).
+      '--checkpoint=fast',
+      '--no-sync',
+    ]);
+    // The copied settings name the primary's port and socket folder: the later lines win.
+    writeFileSync(
+      path.join(this.dataDir, 'postgresql.auto.conf'),
+      `${readFileSync(path.join(this.dataDir, 'postgresql.auto.conf'), 'utf8')}\nport = ${this.port}\nunix_socket_directories = '${this.dataDir}'\n`,
+    );
+  }
 }
 
 export interface InstanceOptions {

@@ -74,6 +74,8 @@ z.config(z.locales.es());
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** The heavy readers' handle (db/replica.ts, decision 0129). */
+    reads: Db;
     database: Database;
     config: Config;
     keys: AppKeys;
@@ -177,6 +179,7 @@ export async function buildApp({
 
   app.decorate('clock', clock);
   app.decorate('db', database.db);
+  app.decorate('reads', database.reads);
   // The dashboard's sales summary, built for this business time zone (decision 0055).
   await ensureTotals(database.db, config.BUSINESS_TZ);
   app.decorate('database', database);

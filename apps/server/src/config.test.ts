@@ -195,4 +195,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
   });
+
+  it('a replica for the heavy readers only with a primary; its lag bound and check interval have defaults', () => {
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: 'postgres://r@127.0.0.1:5433/portal' })).toThrow(
+      /DATABASE_REPLICA_URL: solo tiene sentido con DATABASE_URL/,
+    );
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://p@127.0.0.1:5432/portal',
+      DATABASE_REPLICA_URL: 'postgres://r@127.0.0.1:5433/portal',
+    });
+    expect([c.DATABASE_REPLICA_URL, c.REPLICA_MAX_LAG_SECONDS, c.REPLICA_CHECK_MS]).toEqual([
+      'postgres://r@127.0.0.1:5433/portal',
+      30,
+      5000,
+    ]);
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: 'http://x' })).toThrow(/DATABASE_REPLICA_URL/);
+  });
 });

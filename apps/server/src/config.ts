@@ -81,6 +81,10 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: urlWith(['postgres:', 'postgresql:']).optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  // A streaming replica for the heavy readers (decision 0129): reports, dashboards, exports, support search.
+  DATABASE_REPLICA_URL: urlWith(['postgres:', 'postgresql:']).optional(),
+  REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  REPLICA_CHECK_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   SEED_DEMO: bool.optional(),
   SMTP_URL: urlWith(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('Portal de Compras <no-reply@portal-de-compras.local>'),
@@ -259,6 +263,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && e.TEST_PASSWORD_HASHING) {
     throw new ConfigError(
       'Configuración inválida:\n  TEST_PASSWORD_HASHING: solo para pruebas; no se admite en producción',
+    );
+  }
+  if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Configuración inválida:\n  DATABASE_REPLICA_URL: solo tiene sentido con DATABASE_URL (el servidor primario de PostgreSQL)',
     );
   }
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {

@@ -65,6 +65,16 @@ async function main(): Promise<void> {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
     poolSize: config.DB_POOL_SIZE,
+    ...(config.DATABASE_REPLICA_URL
+      ? {
+          replica: {
+            url: config.DATABASE_REPLICA_URL,
+            maxLagSeconds: config.REPLICA_MAX_LAG_SECONDS,
+            checkMs: config.REPLICA_CHECK_MS,
+            log,
+          },
+        }
+      : {}),
   });
   await runMigrations(database);
   await maybeSeed(config, database, log);

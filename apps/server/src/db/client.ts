@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { type ReplicaOptions, ReplicaRouter } from './replica.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -38,6 +39,13 @@ export interface Database {
   plannedPool?: pg.Pool;
   /** The PostgreSQL server's address (the session cache's listening connection opens its own). */
   url?: string;
+  /**
+   * The heavy readers' handle (db/replica.ts, decision 0129): the streaming replica's while it is usable,
+   * else the primary's; `db` itself when no replica is configured. Single statements only, never money.
+   */
+  reads: Db;
+  /** The replica's router, with DATABASE_REPLICA_URL. */
+  replica?: ReplicaRouter;
   close(): Promise<void>;
 }
 
@@ -49,6 +57,8 @@ export interface DatabaseOptions {
   /** The embedded database's starting contents (a `dumpDataDir` tarball) instead of an empty one. */
   loadDataDir?: Blob;
   poolSize?: number;
+  /** A streaming replica for the heavy readers (only with `databaseUrl`). */
+  replica?: Omit<ReplicaOptions, 'poolSize'>;
 }
 
 // Bigint columns (COUNT, SUM) come back as strings from pg; money fits in a JS number.
@@ -91,14 +101,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const plannedPool = openPool(options.databaseUrl, max, '-c plan_cache_mode=force_generic_plan');
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     plannedHandles.set(db, drizzlePg(plannedPool, { schema }) as unknown as Db);
+    const replica = options.replica
+      ? new ReplicaRouter(pool, { ...options.replica, poolSize: max })
+      : undefined;
+    await replica?.start();
     return {
       db,
+      reads: replica?.reads ?? db,
+      ...(replica ? { replica } : {}),
       kind: 'postgres',
       pool,
       plannedPool,
       url: options.databaseUrl,
       close: async () => {
-        await Promise.all([pool.end(), plannedPool.end()]);
+        await Promise.all([pool.end(), plannedPool.end(), replica?.close()]);
       },
     };
   }
@@ -123,7 +139,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', pglite, close: () => pglite.close() };
+  return { db, reads: db, kind: 'pglite', pglite, close: () => pglite.close() };
 }
 
 /** PostgreSQL's type id of bytea. */

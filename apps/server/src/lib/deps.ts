@@ -15,6 +15,12 @@ import type { MailWorker } from './mailer.ts';
 export interface Deps {
   /** The database (Drizzle): queries and transactions. */
   db: Db;
+  /**
+   * The heavy readers' handle (db/replica.ts, decision 0129): reports, dashboards, exports and the support
+   * search read through it — the streaming replica while it is usable, else `db`. Single statements only;
+   * never for what decides money (budgets, limits, approvals) nor right after a write it must see.
+   */
+  reads: Db;
   /** The validated configuration (config.ts): PUBLIC_URL, BUSINESS_TZ, limits, switches. */
   config: Config;
   /** "Now" for every business decision (lib/clock.ts, decision 0093). */
@@ -33,6 +39,6 @@ export interface Deps {
 
 /** The services' dependencies, taken from the app's decorations (only these members: never the app itself). */
 export function depsOf(app: Deps): Deps {
-  const { db, config, clock, mailer, jobs, sessions, keys, log } = app;
-  return { db, config, clock, mailer, jobs, sessions, keys, log };
+  const { db, reads, config, clock, mailer, jobs, sessions, keys, log } = app;
+  return { db, reads, config, clock, mailer, jobs, sessions, keys, log };
 }

@@ -80,7 +80,29 @@ function appRegistry(app: FastifyInstance, database: Database, jobs: JobRunner):
   const pools = [
     { name: 'principal', pool: database.pool },
     { name: 'planes', pool: database.plannedPool },
+    { name: 'replica', pool: database.replica?.pool },
   ].filter((p) => p.pool !== undefined);
+  const replica = database.replica;
+  if (replica) {
+    // The heavy readers' replica (decision 0129): as the last check found it (every REPLICA_CHECK_MS).
+    new Gauge({
+      name: 'portal_replica_lag_seconds',
+      help: 'Retraso de la réplica en segundos según la última revisión (sin valor si no respondió; solo con DATABASE_REPLICA_URL)',
+      registers: [registry],
+      collect() {
+        this.reset();
+        if (replica.state.lagSeconds !== null) this.set(replica.state.lagSeconds);
+      },
+    });
+    new Gauge({
+      name: 'portal_replica_in_use',
+      help: 'Si las lecturas pesadas van a la réplica (1) o al primario (0): réplica sin respuesta o atrasada (solo con DATABASE_REPLICA_URL)',
+      registers: [registry],
+      collect() {
+        this.set(replica.state.inUse ? 1 : 0);
+      },
+    });
+  }
   new Gauge({
     name: 'portal_db_pool_in_use',
     help: 'Conexiones a PostgreSQL ocupadas, por pool (solo con DATABASE_URL)',

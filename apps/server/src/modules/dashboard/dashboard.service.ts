@@ -113,7 +113,9 @@ export async function dashboard(
   const scope = await scopeOf(deps, auth, query.cliente);
   const { desde, hasta } = rangeOf(query, current.key);
   const range = instantsOf(desde, hasta, tz);
-  const db = deps.db;
+  // The figures off the primary when a replica is configured (decision 0129): their caches are keyed by the
+  // versions read from the same handle, so they are as fresh as the replica.
+  const db = deps.reads;
 
   const versions = await versionsOf(db, scope);
   const { meses, top, categorias } = await rangeFigures(

@@ -305,9 +305,10 @@ async function* logBatches(db: Db, filter: LogFilter) {
  * GET /api/logs/exportar: the filtered log as CSV (UTF-8 with BOM, the project's formula-safe writer),
  * streamed batch by batch: the whole log is never held in memory.
  */
-export function exportLogs(deps: Pick<Deps, 'config' | 'db'>, query: LogFiltersQuery): Readable {
+export function exportLogs(deps: Pick<Deps, 'config' | 'reads'>, query: LogFiltersQuery): Readable {
   const tz = deps.config.BUSINESS_TZ;
-  const db = deps.db;
+  // Off the primary when a replica is configured (decision 0129).
+  const db = deps.reads;
   async function* generate() {
     yield BOM + csvRow(LOG_EXPORT_HEADER);
     const filter = await filterOf(db, query, tz);

@@ -180,13 +180,15 @@ export async function lineCounts(db: Db | Tx, orderIds: number[]): Promise<Map<n
 
 /** The report as a stream: rows are read and written a batch at a time, never all in memory. */
 export function reportStream(
-  deps: Pick<Deps, 'config' | 'db'>,
+  deps: Pick<Deps, 'config' | 'reads'>,
   idCliente: number,
   body: ReportBody,
 ): Readable {
   const tz = deps.config.BUSINESS_TZ;
   const range = businessDateRange(body.fecha_inicio, body.fecha_fin, tz);
-  const db = deps.db;
+  // Off the primary when a replica is configured (decision 0129); keyset batches, so a replica that stops
+  // under the report hands the next batch to the primary and the file still completes.
+  const db = deps.reads;
   async function* generate() {
     yield BOM;
     if (body.tipo === 'general') {

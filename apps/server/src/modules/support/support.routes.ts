@@ -33,7 +33,7 @@ export async function supportRoutes(app: FastifyInstance) {
         response: { 200: SupportSearchResponse, ...errors },
       },
     },
-    async (request) => supportSearch(app.db, request.query.q),
+    async (request) => supportSearch(app.deps.reads, request.query.q),
   );
 
   r.get(
