@@ -40,5 +40,10 @@ export default defineConfig(({ command }) => ({
     // polyfill for older ones (about 0.35 kB gzip in the entry) only made their preloads early, never
     // changed what loads (docs/decisions/0029-front-end-budget.md, amendment of 2026-12-03).
     modulePreload: { polyfill: false },
+    // Every chunk but the entry named by its hash alone: the entry lists every chunk's file for the preloads
+    // of the lazy routes, and with 160 chunks their names ("IconBuildingWarehouse-…") were 1.4 kB gzip of the
+    // sign-in page's JavaScript (decision 0029, amendment of 2026-12-04). The manifest maps every source to
+    // its file, for scripts/check-bundle.mjs.
+    rollupOptions: { output: { chunkFileNames: 'assets/[hash].js' } },
   },
 }));
