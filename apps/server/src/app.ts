@@ -36,8 +36,10 @@ import { areaRoutes } from './modules/areas/areas.routes.ts';
 import { assignmentRoutes } from './modules/assignments/assignments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientRoutes } from './modules/clients/clients.routes.ts';
+import { clientFiscalRoutes } from './modules/clients/fiscal.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
+import { claimRoutes } from './modules/fulfilment/claims.routes.ts';
 import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes.ts';
 import { remisionRoutes } from './modules/fulfilment/remision.routes.ts';
 import { shipmentRoutes } from './modules/fulfilment/shipments.routes.ts';
@@ -327,6 +329,7 @@ export async function buildApp({
   await app.register(logRoutes);
   await app.register(adminOverviewRoutes);
   await app.register(clientRoutes);
+  await app.register(clientFiscalRoutes);
   await app.register(userRoutes);
   await app.register(budgetRequestRoutes);
   await app.register(areaRoutes);
@@ -335,6 +338,7 @@ export async function buildApp({
   await app.register(fulfilmentRoutes);
   await app.register(shipmentRoutes);
   await app.register(remisionRoutes);
+  await app.register(claimRoutes);
   await app.register(assignmentRoutes);
   await app.register(weekRoutes);
   await app.register(twoFactorRoutes);

@@ -162,6 +162,33 @@ export const MSG = {
   promesaPasada: 'La fecha prometida no puede ser anterior a hoy.',
   surtidoNoEnviado:
     'El pedido aún no se ha enviado: podrás confirmar que lo recibiste cuando esté en camino.',
+  // Receipts per shipment and claims (docs/domain.md "Receipts and claims"; decision 0127)
+  recepcionNoEnviado:
+    'El pedido aún no tiene envíos: podrás registrar lo que recibiste cuando esté en camino.',
+  recepcionExiste: 'Este envío ya se recibió.',
+  recepcionLineaNoEnEnvio: 'Indica solo líneas que vienen en este envío.',
+  recepcionExcede: (n: number, producto: string) =>
+    `El envío trae ${n} de «${producto}»: no puedes registrar más unidades recibidas.`,
+  recepcionMotivo: (producto: string) =>
+    `Indica por qué no recibiste en buen estado todas las unidades de «${producto}»: faltante, dañado o producto equivocado.`,
+  recepcionRegistrada: (envio: number) => `Registramos la recepción del envío ${envio}.`,
+  recepcionConReclamo: (envio: number, reclamo: number) =>
+    `Registramos la recepción del envío ${envio} y abrimos el reclamo ${reclamo} por las diferencias.`,
+  reclamoExcede: (producto: string, quedan: number) =>
+    `No puedes reclamar más unidades de «${producto}» de las que se enviaron: ${
+      quedan === 1 ? 'queda 1 por reclamar' : `quedan ${quedan} por reclamar`
+    }.`,
+  reclamoAbierto: (numero: number) => `Abrimos el reclamo ${numero}. Te avisaremos cuando se resuelva.`,
+  reclamoNoEncontrado: 'El reclamo no existe.',
+  reclamoYaDecidido: (estado: string) => `El reclamo ya está «${estado}».`,
+  reclamoAceptadoReposicion: (envio: number) =>
+    `Reclamo aceptado: se registró el envío de reposición ${envio}.`,
+  reclamoAceptadoCredito: (monto: string) => `Reclamo aceptado: se acreditaron ${monto}.`,
+  reclamoRechazado: 'Reclamo rechazado.',
+  reclamoDevolucion: 'Se pidió la devolución de la mercancía con la guía indicada.',
+  fotoPedidoNoAprobado: 'Solo puedes adjuntar fotos a un pedido aprobado.',
+  fotoNoEncontrada: 'La foto no existe en este pedido.',
+  soloFotos: 'Solo se permiten fotos JPG, PNG o HEIC.',
   surtidoYaExportados: (numeros: string) =>
     `Estos pedidos ya se exportaron: ${numeros}. Marca «Volver a exportar» para incluirlos de nuevo.`,
   surtidoExportadosLote: (n: number, lote: number) => `${n} pedido(s) exportado(s) en el lote ${lote}.`,

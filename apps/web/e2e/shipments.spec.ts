@@ -233,7 +233,8 @@ test('el operador envía por partes y cancela un faltante; el comprador ve los e
     envios.nth(0).getByTestId('descargar-remision').click(),
   ]);
   expect(remision.suggestedFilename()).toBe(`remision-${numero(id)}-1.pdf`);
-  await expect(line('Hojas carta').getByTestId('linea-promesa')).toContainText('Prometido');
+  // A line wholly shipped has nothing promised any more.
+  await expect(line('Hojas carta').getByTestId('linea-promesa')).toHaveCount(0);
   await expect(line('Hojas carta').getByTestId('linea-enviado')).toHaveText('Enviado 5 de 5');
   await expect(line('Plumas azules').getByTestId('linea-cancelado')).toHaveText(
     '2 cancelados: Agotado con el proveedor',

@@ -88,6 +88,7 @@ export const MSG = {
   envioLinea: 'Indica de 1 a 500 líneas del pedido, cada una una sola vez.',
   lineaMotivoRequerido: 'Escribe el motivo (hasta 300 caracteres).',
   surtidoNotaLarga: 'La nota admite hasta 500 caracteres.',
+
   surtidoEstadoInvalido: 'Elige un estado de surtido válido.',
   exportarLoteLargo: (max: number) => `Exporta hasta ${max} pedidos a la vez.`,
   listaSurtidoLarga: (max: number) => `La lista de surtido admite hasta ${max} pedidos a la vez.`,

@@ -7,12 +7,14 @@ import { freshDatabase } from '../test/databases.ts';
 import { fixture } from '../test/fixture-files.ts';
 import {
   detectFileType,
+  detectPhotoType,
   FileRejectedError,
   IMAGE_MAX_BYTES,
   IMAGE_TYPE_MESSAGE,
   isSafeFileId,
   PDF_MAX_BYTES,
   PDF_TYPE_MESSAGE,
+  preparePhoto,
   readFile,
   storeFile,
   storeImageWithThumb,
@@ -74,6 +76,47 @@ describe('detectFileType', () => {
     expect(detectFileType(Buffer.from('nombre,precio\nLápiz,10\n'))).toBeNull();
     expect(detectFileType(Buffer.alloc(0))).toBeNull();
     expect(detectFileType(Buffer.from([0xff, 0xd8]))).toBeNull();
+  });
+});
+
+describe('photos of receipts and claims (decision 0127)', () => {
+  const isoBmff = (brand: string) => {
+    const box = Buffer.alloc(24);
+    box.writeUInt32BE(24, 0);
+    box.write(`ftyp${brand}`, 4, 'latin1');
+    box.write('mif1', 16, 'latin1');
+    return box;
+  };
+
+  it('recognises JPEG, PNG and every HEIC brand by content; other ISO-BMFF files are not photos', () => {
+    expect(detectPhotoType(fixture('green-40x30.jpg'))?.mime).toBe('image/jpeg');
+    expect(detectPhotoType(fixture('red-40x30.png'))?.mime).toBe('image/png');
+    for (const brand of ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'])
+      expect(detectPhotoType(isoBmff(brand)), brand).toEqual({ mime: 'image/heic', ext: 'heic' });
+    for (const brand of ['avif', 'isom', 'qt  ', 'mp42'])
+      expect(detectPhotoType(isoBmff(brand)), brand).toBeNull();
+    expect(detectPhotoType(fixture('calendario.pdf'))).toBeNull();
+    expect(detectPhotoType(fixture('one-pixel.gif'))).toBeNull();
+  });
+
+  it('names a photo by its content salted apart from pictures, and refuses by type and size', async () => {
+    const photo = await preparePhoto(fixture('green-40x30.jpg'), 1024 * 1024);
+    const picture = await storeFile(database.db, {
+      data: fixture('green-40x30.jpg'),
+      kind: 'imagen',
+      idCliente: null,
+      allowed: ['image'],
+      maxBytes: IMAGE_MAX_BYTES,
+    });
+    expect(photo.kind).toBe('foto');
+    expect(photo.id).not.toBe(picture);
+    expect(isSafeFileId(photo.id)).toBe(true);
+    expect(isSafeFileId(`${'a'.repeat(64)}.heic`)).toBe(true);
+    await expect(preparePhoto(Buffer.from('hola'), 1024)).rejects.toMatchObject({ code: 'FILE_TYPE' });
+    await expect(preparePhoto(fixture('green-40x30.jpg'), 10)).rejects.toMatchObject({ code: 'FILE_SIZE' });
+    // A JPEG's signature on bytes the image library cannot read is not a JPEG.
+    const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('no soy una foto')]);
+    await expect(preparePhoto(fake, 1024)).rejects.toMatchObject({ code: 'FILE_TYPE' });
   });
 });
 

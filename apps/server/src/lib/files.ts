@@ -13,12 +13,14 @@ export const THUMB_WIDTH = 320;
 /** Decoding guard against decompression bombs (a 48 MP photo fits). */
 const MAX_INPUT_PIXELS = 100_000_000;
 
-export type FileKind = 'imagen' | 'documento' | 'importacion';
+/** `foto`: a photo of a receipt or a claim (decision 0127), never served as a public image. */
+export type FileKind = 'imagen' | 'documento' | 'importacion' | 'foto';
 export type AllowedType = 'image' | 'pdf' | 'csv';
 export type DetectedMime = 'image/jpeg' | 'image/png' | 'application/pdf';
 export type DetectedExt = 'jpg' | 'png' | 'pdf';
-export type StoredMime = DetectedMime | 'text/csv';
-export type StoredExt = DetectedExt | 'csv';
+export type PhotoMime = 'image/jpeg' | 'image/png' | 'image/heic';
+export type StoredMime = DetectedMime | 'text/csv' | 'image/heic';
+export type StoredExt = DetectedExt | 'csv' | 'heic';
 
 export type FileRejectionCode = 'FILE_TYPE' | 'FILE_SIZE' | 'FILE_EMPTY';
 
@@ -75,6 +77,26 @@ export function detectFileType(buf: Buffer): { mime: DetectedMime; ext: Detected
   return null;
 }
 
+/**
+ * The ISO-BMFF major brands of a HEIC/HEIF still image (the `ftyp` box that opens the file): what a phone's
+ * camera writes. Other ISO-BMFF files (AVIF, MP4, QuickTime) have other brands and are refused.
+ */
+const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']);
+
+/** Recognises a photo (JPEG, PNG, HEIC) by its first bytes only (never by name or declared type). */
+export function detectPhotoType(buf: Buffer): { mime: PhotoMime; ext: 'jpg' | 'png' | 'heic' } | null {
+  const detected = detectFileType(buf);
+  if (detected?.mime === 'image/jpeg' || detected?.mime === 'image/png')
+    return { mime: detected.mime, ext: detected.ext as 'jpg' | 'png' };
+  // An ISO-BMFF file starts with a box: 4 bytes of size, then its type 'ftyp' and the major brand.
+  if (buf.length >= 12 && buf.subarray(4, 8).toString('latin1') === 'ftyp') {
+    const size = buf.readUInt32BE(0);
+    const brand = buf.subarray(8, 12).toString('latin1');
+    if (size >= 16 && HEIC_BRANDS.has(brand)) return { mime: 'image/heic', ext: 'heic' };
+  }
+  return null;
+}
+
 /** Bytes of a file checked or hashed at a time before the event loop gets a turn (a 20 MB import: issue 38). */
 const SLICE_BYTES = 1024 * 1024;
 
@@ -125,9 +147,10 @@ async function imageDecodes(buf: Buffer, mime: DetectedMime): Promise<boolean> {
   }
 }
 
-/** The file's SHA-256 (its name), hashed a slice at a time. */
-export async function sha256Hex(data: Buffer): Promise<string> {
+/** The file's SHA-256 (its name), hashed a slice at a time; `salt` first when given. */
+export async function sha256Hex(data: Buffer, salt?: string): Promise<string> {
   const hash = createHash('sha256');
+  if (salt) hash.update(salt);
   await inSlices(data, (slice) => hash.update(slice));
   return hash.digest('hex');
 }
@@ -177,6 +200,43 @@ export async function prepareFile(input: StoreFileInput): Promise<PreparedFile> 
     idCliente: input.idCliente,
     kind: input.kind,
     mime,
+    size: data.length,
+    data,
+  };
+}
+
+/** The text that refuses a photo of another type (decision 0127). */
+export const PHOTO_TYPE_MESSAGE = MSG.soloFotos;
+
+/**
+ * Checks a photo of a receipt or a claim (decision 0127): not empty, at most `maxBytes`, a JPEG or PNG whose
+ * header the image library reads, or a HEIC by its `ftyp` brand (HEIC is not decoded: the server only stores
+ * it and serves it back as a download). Its stored name is its content's hash salted with `foto:`, so a
+ * photo never shares a row with a product picture of the same bytes (pictures are public by name; photos
+ * are served only to who may see their order). Throws FileRejectedError.
+ */
+export async function preparePhoto(
+  data: Buffer,
+  maxBytes: number,
+): Promise<PreparedFile & { mime: PhotoMime }> {
+  if (data.length === 0) throw new FileRejectedError('FILE_EMPTY', EMPTY_FILE_MESSAGE);
+  if (data.length > maxBytes) throw new FileRejectedError('FILE_SIZE', sizeMessage(maxBytes));
+  const refuse = () => new FileRejectedError('FILE_TYPE', PHOTO_TYPE_MESSAGE);
+  const detected = detectPhotoType(data);
+  if (!detected) throw refuse();
+  if (detected.mime !== 'image/heic') {
+    try {
+      const meta = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+      if (meta.format !== (detected.mime === 'image/jpeg' ? 'jpeg' : 'png')) throw refuse();
+    } catch {
+      throw refuse();
+    }
+  }
+  return {
+    id: `${await sha256Hex(data, 'foto:')}.${detected.ext}`,
+    idCliente: null,
+    kind: 'foto',
+    mime: detected.mime,
     size: data.length,
     data,
   };
@@ -480,7 +540,7 @@ export async function storeImageWithThumb(
   return { id: original.id, thumbId: thumb.id };
 }
 
-const SAFE_FILE_ID = /^[0-9a-f]{64}(_t)?\.(jpg|png|pdf|csv)$/;
+const SAFE_FILE_ID = /^[0-9a-f]{64}(_t)?\.(jpg|png|pdf|csv|heic)$/;
 
 /** True for ids this module produces; anything else (paths, other names) is never looked up. */
 export function isSafeFileId(id: string): boolean {

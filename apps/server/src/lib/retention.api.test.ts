@@ -1,3 +1,4 @@
+import { CLAIM_PHOTO_MAX_BYTES } from '@portal/shared/domain/claims';
 import { addCalendarMonths } from '@portal/shared/domain/time';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,19 +11,25 @@ import {
   emailOutbox,
   lateLineDigests,
   notifications,
+  orderClaims,
+  orderPhotos,
   passwordTokens,
   pushDeliveries,
   pushSubscriptions,
   scimTokens,
   ssoLogins,
+  storedFileParts,
+  storedFiles,
   systemLogs,
   webhookDeliveries,
   webhookEndpoints,
   webhookEvents,
 } from '../db/schema/index.ts';
 import { makeCategory, makeClient, makeOrder, makeProduct, makeUser, uniq } from '../test/factories.ts';
+import { fixture } from '../test/fixture-files.ts';
 import { createTestApp, DB_KINDS, type TestApp } from '../test/harness.ts';
 import { manualClock } from './clock.ts';
+import { insertPreparedFiles, preparePhoto } from './files.ts';
 import {
   RETENTION_CRON,
   RETENTION_QUEUE,
@@ -422,6 +429,7 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
       inicios_sso: 1,
       tokens_scim: 1,
       claves_idempotencia: 1,
+      fotos_sueltas: 0,
     };
     expect(run.removed).toEqual(expected);
     const idemLeft = await db()
@@ -550,16 +558,65 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
     });
     expect(run.longestBatchMs).toBeGreaterThan(0);
     expect(last.description).toBe(
-      'Depuración de datos antiguos: eventos de webhook: 2, entregas de webhook: 3, recordatorios de autorización: 1, resúmenes de líneas atrasadas: 1, alertas de presupuesto: 1, avisos de la campana: 1, correos enviados: 3, enlaces de contraseña y bienvenida: 2, intentos de acceso: 2, registros del sistema: 1, envíos al teléfono: 1, teléfonos suscritos: 2, inicios de sesión con la cuenta de la empresa: 1, tokens de aprovisionamiento (SCIM) revocados: 1, claves de idempotencia de la API: 1',
+      'Depuración de datos antiguos: eventos de webhook: 2, entregas de webhook: 3, recordatorios de autorización: 1, resúmenes de líneas atrasadas: 1, alertas de presupuesto: 1, avisos de la campana: 1, correos enviados: 3, enlaces de contraseña y bienvenida: 2, intentos de acceso: 2, registros del sistema: 1, envíos al teléfono: 1, teléfonos suscritos: 2, inicios de sesión con la cuenta de la empresa: 1, tokens de aprovisionamiento (SCIM) revocados: 1, claves de idempotencia de la API: 1, fotos de recepciones y reclamos sin adjuntar: 0',
     );
 
     // A second run finds nothing more, and says so.
     const again = await runRetention(db(), settings(), t.app.clock.now(), tz());
-    expect(Object.values(again.removed)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(again.removed)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect((await purgeEntries()).at(-1)!.metadata).toMatchObject({
       registros_sistema: 0,
       interrumpida: false,
     });
+  });
+
+  it('removes photos never attached 24 hours after the upload, with their file unless another photo names it', async () => {
+    const w = await world();
+    const HOUR = 3_600_000;
+    const stored = async (data: Buffer) => {
+      const file = await preparePhoto(data, CLAIM_PHOTO_MAX_BYTES);
+      await insertPreparedFiles(db(), [file]);
+      return file.id;
+    };
+    const lone = await stored(fixture('green-40x30.jpg'));
+    const shared = await stored(fixture('red-40x30.png'));
+    const [claim] = await db()
+      .insert(orderClaims)
+      .values({ orderId: w.order.id, numero: 1, userId: w.buyer.id, resolucionSolicitada: 'credito' })
+      .returning();
+    const photo = (fileId: string, createdAt: Date, claimId: number | null = null) =>
+      db()
+        .insert(orderPhotos)
+        .values({
+          orderId: w.order.id,
+          userId: w.buyer.id,
+          fileId,
+          nombre: 'f',
+          tipo: 'image/jpeg',
+          claimId,
+          createdAt,
+        })
+        .returning({ id: orderPhotos.id })
+        .then((r) => r[0]!.id);
+    const oldLone = await photo(lone, new Date(NOW.getTime() - 25 * HOUR));
+    const oldShared = await photo(shared, new Date(NOW.getTime() - 25 * HOUR));
+    const recent = await photo(shared, new Date(NOW.getTime() - 23 * HOUR));
+    const attached = await photo(shared, daysAgo(400), claim!.id);
+    const run = await runRetention(db(), settings(), t.app.clock.now(), tz());
+    expect(run.removed.fotos_sueltas).toBe(2);
+    const left = await db()
+      .select({ id: orderPhotos.id })
+      .from(orderPhotos)
+      .where(inArray(orderPhotos.id, [oldLone, oldShared, recent, attached]));
+    expect(left.map((r) => r.id).sort((a, b) => a - b)).toEqual([recent, attached].sort((a, b) => a - b));
+    const files = await db()
+      .select({ id: storedFiles.id })
+      .from(storedFiles)
+      .where(inArray(storedFiles.id, [lone, shared]));
+    expect(files.map((f) => f.id)).toEqual([shared]);
+    expect(await db().select().from(storedFileParts).where(eq(storedFileParts.fileId, lone))).toEqual([]);
+    const [entry] = (await purgeEntries()).slice(-1);
+    expect(entry!.metadata).toMatchObject({ fotos_sueltas: 2 });
   });
 
   it('keeps the system log for ever with RETENTION_LOG_MONTHS=0, and a shorter period removes more', async () => {

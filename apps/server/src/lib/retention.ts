@@ -11,11 +11,13 @@ import {
   emailOutbox,
   lateLineDigests,
   notifications,
+  orderPhotos,
   passwordTokens,
   pushDeliveries,
   pushSubscriptions,
   scimTokens,
   ssoLogins,
+  storedFiles,
   systemLogs,
   users,
   webhookDeliveries,
@@ -50,6 +52,14 @@ export const TABLE_RETENTION: Record<string, { purged: string } | { kept: string
   approval_reminders: { purged: 'RETENTION_NOTICE_MONTHS (13) months after the digest' },
   order_shipments: { kept: 'part of their order (decision 0125)' },
   order_shipment_lines: { kept: 'part of their shipment' },
+  order_receipts: { kept: 'part of their order: the buyer’s receipt of each shipment (decision 0127)' },
+  order_receipt_lines: { kept: 'part of their receipt' },
+  order_claims: { kept: 'part of their order: its claims and the operator’s decisions (decision 0127)' },
+  order_claim_lines: { kept: 'part of their claim' },
+  order_photos: {
+    purged:
+      'PHOTO_LOOSE_HOURS (24) hours after the upload when never attached to a receipt or a claim, with its stored file (unless another photo names it); an attached one lives with its order',
+  },
   late_line_digests: { purged: 'RETENTION_NOTICE_MONTHS (13) months after the digest' },
   product_month_sales: { kept: 'running totals the dashboard and budgets read' },
   user_month_spend: { kept: 'running totals the dashboard and budgets read' },
@@ -70,7 +80,7 @@ export const TABLE_RETENTION: Record<string, { purged: string } | { kept: string
   password_tokens: { purged: 'RETENTION_LINK_DAYS (30) days after the link was used or expired' },
   auth_attempts: { purged: 'RETENTION_SIGNIN_DAYS (30) days after the attempt' },
   stored_files: {
-    kept: 'product pictures, documents and import files their rows name; an upload cut off while it arrived is removed after an hour (lib/housekeeping.ts)',
+    kept: 'product pictures, documents, import files and order photos their rows name; an upload cut off while it arrived is removed after an hour (lib/housekeeping.ts); a photo never attached goes with its order_photos row',
   },
   stored_file_parts: { kept: 'the bytes of their file: removed with it (on delete cascade)' },
   email_outbox: {
@@ -126,6 +136,8 @@ export const TABLE_RETENTION: Record<string, { purged: string } | { kept: string
   },
 };
 
+/** A photo uploaded for a receipt or a claim and never attached to one is removed after this (decision 0127). */
+export const PHOTO_LOOSE_HOURS = 24;
 /** Sign-ins with a client's provider in progress live 10 minutes; their rows are removed a day after. */
 export const SSO_LOGIN_RETENTION_DAYS = 1;
 /** A v1 write's `Idempotency-Key` answers a retry for this many hours (decision 0124). */
@@ -157,6 +169,7 @@ export interface RetentionCounts {
   inicios_sso: number;
   tokens_scim: number;
   claves_idempotencia: number;
+  fotos_sueltas: number;
 }
 
 const LABELS: Record<keyof RetentionCounts, string> = {
@@ -175,6 +188,7 @@ const LABELS: Record<keyof RetentionCounts, string> = {
   inicios_sso: 'inicios de sesión con la cuenta de la empresa',
   tokens_scim: 'tokens de aprovisionamiento (SCIM) revocados',
   claves_idempotencia: 'claves de idempotencia de la API',
+  fotos_sueltas: 'fotos de recepciones y reclamos sin adjuntar',
 };
 
 export interface RetentionSettings {
@@ -318,6 +332,9 @@ export async function runRetention(
     );
     run.batches.entregas_webhook = run.batches.eventos_webhook;
 
+    const photoCutoff = new Date(ms - PHOTO_LOOSE_HOURS * 3_600_000);
+    await inBatches('fotos_sueltas', (limit) => purgeLoosePhotos(db, photoCutoff, limit, run.removed));
+
     const noticeCutoff = monthsAgo(settings.noticeMonths);
     const emailCutoff = daysAgo(settings.emailDays);
     const linkCutoff = daysAgo(settings.linkDays);
@@ -417,6 +434,45 @@ export async function runRetention(
   });
   if (failure) throw failure;
   return run;
+}
+
+/**
+ * One batch of photos uploaded before `cutoff` and never attached to a receipt or a claim (decision 0127):
+ * their rows, then each stored file no other photo names (one being named right now by a new upload of the
+ * same picture is locked by it, and skipped). Answers how many photos it removed.
+ */
+async function purgeLoosePhotos(
+  db: Db,
+  cutoff: Date,
+  limit: number,
+  removed: RetentionCounts,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const gone = await rowsOf<{ file_id: string }>(
+      tx,
+      sql`delete from ${orderPhotos} where id in (
+            select id from ${orderPhotos}
+            where receipt_id is null and claim_id is null and created_at < ${cutoff}
+            order by created_at limit ${limit}
+            for update skip locked)
+          returning file_id`,
+    );
+    if (gone.length === 0) return 0;
+    const files = [...new Set(gone.map((g) => g.file_id))];
+    const free = await rowsOf<{ id: string }>(
+      tx,
+      sql`select f.id from ${storedFiles} f
+          where f.id = any(${sql.param(files)}::text[])
+            and not exists (select 1 from ${orderPhotos} p where p.file_id = f.id)
+          for update of f skip locked`,
+    );
+    if (free.length > 0)
+      await tx.execute(
+        sql`delete from ${storedFiles} where id = any(${sql.param(free.map((f) => f.id))}::text[])`,
+      );
+    removed.fotos_sueltas += gone.length;
+    return gone.length;
+  });
 }
 
 /** Declares the retention queue and its daily schedule (called while the app is built). */

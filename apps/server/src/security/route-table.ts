@@ -1,6 +1,7 @@
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { CLAIM_PHOTO_MAX_BYTES } from '@portal/shared/domain/claims';
 import { sealLogin } from '@portal/shared/domain/login-envelope';
 import { addDays, businessDate } from '@portal/shared/domain/time';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -14,6 +15,9 @@ import {
   clientAddresses,
   clientSso,
   notifications,
+  orderClaimLines,
+  orderClaims,
+  orderPhotos,
   orderShipmentLines,
   orderShipments,
   pushSubscriptions,
@@ -23,11 +27,13 @@ import {
   webhookEndpoints,
   webhookEvents,
 } from '../db/schema/index.ts';
+import { insertPreparedFiles, preparePhoto } from '../lib/files.ts';
 import { sealSecret, ssoContext } from '../lib/secret-box.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { codeAt, newTotpSecret, sealTotpSecret, stepAt } from '../lib/totp.ts';
 import { multipart } from '../test/admin-fixtures.ts';
 import { makeOrder, TEST_PASSWORD } from '../test/factories.ts';
+import { fixture } from '../test/fixture-files.ts';
 import { type Actor, MISSING_ID, type RouteKey, type World } from './world.ts';
 
 /**
@@ -133,6 +139,11 @@ const freshApproved = (w: World, surtido?: 'enviado') =>
  * directly: the remisión's routes read it.
  */
 async function shippedOnce(w: World): Promise<number> {
+  return (await shippedOrder(w)).id;
+}
+
+/** `shippedOnce`'s order and its one line. */
+async function shippedOrder(w: World): Promise<{ id: number; line: number }> {
   const o = await freshApproved(w, 'enviado');
   const [shipment] = await w.db
     .insert(orderShipments)
@@ -141,7 +152,32 @@ async function shippedOnce(w: World): Promise<number> {
   await w.db
     .insert(orderShipmentLines)
     .values({ shipmentId: shipment!.id, orderLineId: o.lineIds[0]!, cantidad: 1 });
-  return o.id;
+  return { id: o.id, line: o.lineIds[0]! };
+}
+
+/** A photo (JPEG) the buyer of client A uploaded for a shipped order (decision 0127), written directly. */
+async function photoOfA(w: World): Promise<{ order: number; foto: number }> {
+  const order = await shippedOnce(w);
+  const file = await preparePhoto(fixture('green-40x30.jpg'), CLAIM_PHOTO_MAX_BYTES);
+  await insertPreparedFiles(w.db, [file]);
+  const [row] = await w.db
+    .insert(orderPhotos)
+    .values({ orderId: order, userId: w.users.u1.id, fileId: file.id, nombre: 'caja.jpg', tipo: file.mime })
+    .returning({ id: orderPhotos.id });
+  return { order, foto: row!.id };
+}
+
+/** An open claim of one unit of a shipped order of client A (decision 0127), written directly. */
+async function claimOfA(w: World): Promise<number> {
+  const o = await shippedOrder(w);
+  const [claim] = await w.db
+    .insert(orderClaims)
+    .values({ orderId: o.id, numero: 1, userId: w.users.u1.id, resolucionSolicitada: 'credito' })
+    .returning({ id: orderClaims.id });
+  await w.db
+    .insert(orderClaimLines)
+    .values({ claimId: claim!.id, lineId: o.line, cantidad: 1, motivo: 'danado' });
+  return claim!.id;
 }
 
 /** An integration token row (its value is irrelevant here: the admin routes never read it). */
@@ -491,6 +527,48 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     missing: () => get(`/api/historial/${MISSING_ID}/envios/1/remision`),
     caller: 'u1',
   },
+  // Receipts, claims and their photos (decision 0127): the buyer's own orders.
+  'POST /api/historial/:id/envios/:numero/recepcion': {
+    req: async (w) => post(`/api/historial/${await shippedOnce(w)}/envios/1/recepcion`, { nota: 'Completo' }),
+    missing: () => post(`/api/historial/${MISSING_ID}/envios/1/recepcion`, { nota: 'Completo' }),
+    caller: 'u1',
+  },
+  'POST /api/historial/:id/reclamos': {
+    req: async (w) => {
+      const o = await shippedOrder(w);
+      return post(`/api/historial/${o.id}/reclamos`, {
+        lineas: [{ id: o.line, cantidad: 1, motivo: 'danado' }],
+        resolucion: 'credito',
+      });
+    },
+    missing: () =>
+      post(`/api/historial/${MISSING_ID}/reclamos`, {
+        lineas: [{ id: 1, cantidad: 1, motivo: 'danado' }],
+        resolucion: 'credito',
+      }),
+    caller: 'u1',
+  },
+  'POST /api/historial/:id/fotos': {
+    req: async (w) => ({
+      method: 'POST',
+      url: `/api/historial/${await shippedOnce(w)}/fotos`,
+      form: { fields: {}, files: { archivo: { filename: 'caja.jpg', data: fixture('green-40x30.jpg') } } },
+    }),
+    missing: () => ({
+      method: 'POST',
+      url: `/api/historial/${MISSING_ID}/fotos`,
+      form: { fields: {}, files: { archivo: { filename: 'caja.jpg', data: fixture('green-40x30.jpg') } } },
+    }),
+    caller: 'u1',
+  },
+  'GET /api/historial/:id/fotos/:foto': {
+    req: async (w) => {
+      const p = await photoOfA(w);
+      return get(`/api/historial/${p.order}/fotos/${p.foto}`);
+    },
+    missing: () => get(`/api/historial/${MISSING_ID}/fotos/${MISSING_ID}`),
+    caller: 'u1',
+  },
   'POST /api/historial/:id/repetir': {
     req: (w) => post(`/api/historial/${w.orders.view.id}/repetir`),
     missing: () => post(`/api/historial/${MISSING_ID}/repetir`),
@@ -576,6 +654,14 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
   'GET /api/pedidos/:id/envios/:numero/remision': {
     req: async (w) => get(`/api/pedidos/${await shippedOnce(w)}/envios/1/remision`),
     missing: () => get(`/api/pedidos/${MISSING_ID}/envios/1/remision`),
+    caller: 'u2',
+  },
+  'GET /api/pedidos/:id/fotos/:foto': {
+    req: async (w) => {
+      const p = await photoOfA(w);
+      return get(`/api/pedidos/${p.order}/fotos/${p.foto}`);
+    },
+    missing: () => get(`/api/pedidos/${MISSING_ID}/fotos/${MISSING_ID}`),
     caller: 'u2',
   },
   'GET /api/pedidos/:id/siguiente': {
@@ -936,6 +1022,20 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     }),
     caller: 'adm',
   },
+  // A client's fiscal data (decision 0128): the distributor's and client A's administrator's (with `fiscales`).
+  'PUT /api/clientes/:id/datos-fiscales': {
+    req: (w) => ({
+      method: 'PUT',
+      url: `/api/clientes/${w.a.client.id}/datos-fiscales`,
+      body: { cp_fiscal: '64000' },
+    }),
+    missing: () => ({
+      method: 'PUT',
+      url: `/api/clientes/${MISSING_ID}/datos-fiscales`,
+      body: { cp_fiscal: '64000' },
+    }),
+    caller: 'adm',
+  },
   // A client's single sign-on (decision 0120), the distributor's and client A's administrator's (rol 5, with
   // `identidad`): client A's is read, saved and removed, by each of them on a configuration of its own.
   'GET /api/clients/:id/sso': {
@@ -1061,6 +1161,21 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
   'POST /api/surtido/:id/promesa': {
     req: async (w) => post(`/api/surtido/${(await freshApproved(w)).id}/promesa`, { fecha: '2099-01-01' }),
     missing: () => post(`/api/surtido/${MISSING_ID}/promesa`, { fecha: '2099-01-01' }),
+    caller: 'adm',
+  },
+  'GET /api/surtido/:id/fotos/:foto': {
+    req: async (w) => {
+      const p = await photoOfA(w);
+      return get(`/api/surtido/${p.order}/fotos/${p.foto}`);
+    },
+    missing: () => get(`/api/surtido/${MISSING_ID}/fotos/${MISSING_ID}`),
+    caller: 'adm',
+  },
+  'GET /api/surtido/reclamos': { req: () => get('/api/surtido/reclamos?estado=todos'), caller: 'adm' },
+  'POST /api/surtido/reclamos/:id': {
+    req: async (w) =>
+      post(`/api/surtido/reclamos/${await claimOfA(w)}`, { accion: 'devolucion', guia: 'GUIA-MATRIZ' }),
+    missing: () => post(`/api/surtido/reclamos/${MISSING_ID}`, { accion: 'devolucion', guia: 'GUIA-MATRIZ' }),
     caller: 'adm',
   },
   'GET /api/surtido/:id/pdf': {
@@ -1322,12 +1437,17 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
   // Bearer tokens only (decision 0059): no session opens it, so every caller of the matrix gets 401.
   'GET /api/v1/pedidos': { req: () => get('/api/v1/pedidos'), caller: 'anon' },
   'GET /api/v1/pedidos/:id': { req: (w) => get(`/api/v1/pedidos/${w.orders.view.id}`), caller: 'anon' },
+  'GET /api/v1/reclamos': { req: () => get('/api/v1/reclamos'), caller: 'anon' },
   'POST /api/v1/pedidos/:id/surtido': {
     req: (w) => post(`/api/v1/pedidos/${w.orders.approved.id}/surtido`, { estado: 'en_surtido' }),
     caller: 'anon',
   },
   'POST /api/v1/pedidos/:id/envios': {
     req: (w) => post(`/api/v1/pedidos/${w.orders.approved.id}/envios`, { lineas: [{ id: 1, cantidad: 1 }] }),
+    caller: 'anon',
+  },
+  'GET /api/v1/clientes/:id/datos-fiscales': {
+    req: (w) => get(`/api/v1/clientes/${w.a.client.id}/datos-fiscales`),
     caller: 'anon',
   },
   // Stock by the integration API (decision 0124): bearer tokens with inventario:escribir only.

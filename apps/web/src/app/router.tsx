@@ -130,6 +130,7 @@ const ADMINISTRADOR = [
     integraciones: 'Integraciones',
     'pedidos/:id': 'Pedido',
     surtido: 'Surtido',
+    reclamos: 'Reclamos',
   }),
   ...areaRoutes(administradorTablero, { tablero: 'Tablero' }),
 ];

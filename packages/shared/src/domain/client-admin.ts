@@ -9,6 +9,7 @@ export const CLIENT_PERMISSIONS = [
   'semanas',
   'reglas',
   'identidad',
+  'fiscales',
 ] as const;
 export type ClientPermission = (typeof CLIENT_PERMISSIONS)[number];
 
@@ -20,6 +21,7 @@ export const CLIENT_PERMISSION_NAMES: Record<ClientPermission, string> = {
   semanas: 'Semanas de acceso',
   reglas: 'Reglas de autorización por monto y niveles',
   identidad: 'Inicio de sesión de la empresa (SSO) y aprovisionamiento (SCIM)',
+  fiscales: 'Datos fiscales (RFC, régimen, uso de CFDI y correos de facturación)',
 };
 
 /**

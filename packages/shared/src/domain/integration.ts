@@ -10,7 +10,10 @@
 export const API_SCOPES = ['pedidos:leer', 'surtido:escribir', 'inventario:escribir'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
-/** The events a webhook endpoint may receive. */
+/**
+ * The events a webhook endpoint may receive. `reclamo.*` (decision 0127): a claim opened (by a receipt's
+ * difference or by hand) and the operator's decisions; the body adds the claim as `reclamo`.
+ */
 export const WEBHOOK_EVENTS = [
   'pedido.creado',
   'pedido.aprobado',
@@ -18,6 +21,10 @@ export const WEBHOOK_EVENTS = [
   'pedido.surtido',
   'pedido.envio',
   'pedido.linea_cancelada',
+  'reclamo.abierto',
+  'reclamo.aceptado',
+  'reclamo.rechazado',
+  'reclamo.devolucion',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 

@@ -16,6 +16,7 @@ import {
   VENTANA_REGLAS_HORAS_MAX,
 } from '../limits.ts';
 import { MSG } from '../messages.ts';
+import { FISCAL_FIELDS, FiscalDataDto } from './fiscal.ts';
 import {
   blankToUndefined,
   formNumber,
@@ -156,6 +157,8 @@ export const ClientForm = z.object({
     min: 0,
     max: UMBRAL_EXISTENCIA_MAX,
   }),
+  /** Fiscal data (decision 0128): absent keeps, blank clears; the checks between them are the server's. */
+  ...FISCAL_FIELDS,
   eliminar_imagen: optionalBoolean(MSG.valorSiNoInvalido),
   eliminar_calendario: optionalBoolean(MSG.valorSiNoInvalido),
   eliminar_manual: optionalBoolean(MSG.valorSiNoInvalido),
@@ -204,6 +207,8 @@ export const ClientDto = z.object({
   permitir_sobre_pedido: z.boolean(),
   /** The catalogue says "Quedan N" while a product's available stock is at most this. */
   umbral_existencia: z.number().int(),
+  /** Fiscal data (decision 0128): RFC, razón social, régimen, uso de CFDI, C.P. and billing e-mails. */
+  ...FiscalDataDto.shape,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -288,3 +293,7 @@ export type ClientRulesBody = z.infer<typeof ClientRulesBody>;
 
 export const ClientRulesResponse = z.object({ status: z.literal('ok'), msg: z.string(), cliente: ClientDto });
 export type ClientRulesResponse = z.infer<typeof ClientRulesResponse>;
+
+/** PUT /api/clientes/{id}/datos-fiscales (decision 0128): the changed client, as the rules' answer. */
+export const ClientFiscalResponse = ClientRulesResponse;
+export type ClientFiscalResponse = ClientRulesResponse;

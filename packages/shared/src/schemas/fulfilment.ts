@@ -22,7 +22,7 @@ export const SurtidoState = z.enum(FULFILMENT_STATES, { error: MSG.surtidoEstado
 export type SurtidoState = z.infer<typeof SurtidoState>;
 
 /** Optional plain text: trimmed, an empty one is none. */
-const note = (max: number, message: string) =>
+export const note = (max: number, message: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.string().trim().max(max, message).optional(),

@@ -10,6 +10,7 @@ import {
 import { isIsoDate } from '../domain/time.ts';
 import { MAX_ID, MAX_PAGE } from '../limits.ts';
 import { MSG } from '../messages.ts';
+import { ClaimDto, ClaimState, ShipmentReceiptDto } from './claims.ts';
 import { SurtidoState } from './fulfilment.ts';
 import { OrderStatus } from './orders.ts';
 
@@ -211,6 +212,12 @@ export const V1OrderLine = z.object({
   motivo_cancelacion: z.string().nullable(),
   /** The date the line is promised for (YYYY-MM-DD), from its approval; null before. */
   fecha_promesa: z.string().nullable(),
+  /**
+   * Claims (decision 0127): units credited back (they left `cantidad` and `enviado`: the units shipped are
+   * `enviado + acreditado`) and units under a claim that is open, returning or credited.
+   */
+  acreditado: z.number().int(),
+  reclamado: z.number().int(),
 });
 
 /** One shipment of an order (decision 0125): its number within the order, guía, date and units per line. */
@@ -221,8 +228,22 @@ export const V1Shipment = z.object({
   paqueteria: z.string().nullable(),
   fecha: z.string(),
   lineas: z.array(z.object({ id_linea: z.number().int(), cantidad: z.number().int() })),
+  /** A replacement for an accepted claim (decision 0127): its units are not counted in `enviado` again. */
+  reposicion: z.boolean(),
+  /** The buyer's receipt of this shipment (units received per line, reasons, note, photos), else null. */
+  recepcion: ShipmentReceiptDto.nullable(),
 });
 export type V1Shipment = z.infer<typeof V1Shipment>;
+
+/**
+ * A claim as the v1 API and the webhooks give it (decision 0127): the screens' claim (`ClaimDto`) with its
+ * credit in integer centavos, as every v1 amount.
+ */
+export const V1Claim = ClaimDto.omit({ credito: true }).extend({
+  /** Centavos (with IVA) given back by an accepted credit, else 0. */
+  credito_centavos: z.number().int(),
+});
+export type V1Claim = z.infer<typeof V1Claim>;
 
 export const V1OrderEvent = z.object({
   id: z.number().int(),
@@ -297,6 +318,8 @@ const V1_ORDER_EXAMPLE = {
       cancelado: 0,
       motivo_cancelacion: null,
       fecha_promesa: '2026-11-28',
+      acreditado: 0,
+      reclamado: 1,
     },
     {
       id: 102,
@@ -314,6 +337,8 @@ const V1_ORDER_EXAMPLE = {
       cancelado: 0,
       motivo_cancelacion: null,
       fecha_promesa: '2026-12-02',
+      acreditado: 0,
+      reclamado: 0,
     },
   ],
   envios: [
@@ -324,6 +349,44 @@ const V1_ORDER_EXAMPLE = {
       paqueteria: 'Estafeta',
       fecha: '2026-11-26',
       lineas: [{ id_linea: 101, cantidad: 3 }],
+      reposicion: false,
+      recepcion: {
+        id: 12,
+        fecha: '2026-11-27T18:20:00.000Z',
+        por: 'Ana Ruiz Téllez',
+        nota: 'Un paquete llegó mojado.',
+        lineas: [{ id_linea: 101, recibido: 2, motivo: 'danado' }],
+        fotos: [{ id: 31, nombre: 'caja.jpg', tipo: 'image/jpeg' }],
+      },
+    },
+  ],
+  reclamos: [
+    {
+      id: 7,
+      numero: 1,
+      estado: 'abierto',
+      resolucion_solicitada: 'reposicion',
+      resolucion: null,
+      nota: 'Un paquete llegó mojado.',
+      respuesta: null,
+      guia_devolucion: null,
+      paqueteria_devolucion: null,
+      credito_centavos: 0,
+      envio: 1,
+      envio_reposicion: null,
+      autor: 'Ana Ruiz Téllez',
+      creado: '2026-11-27T18:20:00.000Z',
+      actualizado: '2026-11-27T18:20:00.000Z',
+      lineas: [
+        {
+          id_linea: 101,
+          nombre: 'Hojas blancas carta',
+          clave_interna: 'PAP-001',
+          cantidad: 1,
+          motivo: 'danado',
+        },
+      ],
+      fotos: [{ id: 31, nombre: 'caja.jpg', tipo: 'image/jpeg' }],
     },
   ],
   eventos: [
@@ -414,6 +477,8 @@ export const V1Order = z
       .nullable(),
     lineas: z.array(V1OrderLine),
     envios: z.array(V1Shipment),
+    /** The order's claims in number order (decision 0127). */
+    reclamos: z.array(V1Claim),
     eventos: z.array(V1OrderEvent),
   })
   .meta({ example: V1_ORDER_EXAMPLE });
@@ -428,6 +493,31 @@ export const V1OrdersResponse = z
   .meta({ example: { pedidos: [V1_ORDER_EXAMPLE], siguiente: 'cDEuNDI' } });
 export type V1OrdersResponse = z.infer<typeof V1OrdersResponse>;
 
+/** GET /api/v1/reclamos: claims the token may read, by state and by last change (business date). */
+export const V1ClaimsQuery = z.object({
+  estado: ClaimState.optional(),
+  /** Claims changed (`actualizado`) on or after this business date (AAAA-MM-DD). */
+  desde: IsoDate.optional(),
+  cursor: z.string().max(200).optional(),
+  limite: z.coerce.number().int().min(1).max(V1_PAGE_MAX).default(V1_PAGE_DEFAULT),
+});
+export type V1ClaimsQuery = z.infer<typeof V1ClaimsQuery>;
+
+/** A claim of the v1 list: the claim with its order and client. */
+export const V1ClaimListItem = V1Claim.extend({
+  id_pedido: z.number().int(),
+  numero_pedido: z.string(),
+  cliente: z.object({ id: z.number().int(), nombre: z.string() }),
+});
+export type V1ClaimListItem = z.infer<typeof V1ClaimListItem>;
+
+export const V1ClaimsResponse = z.object({
+  reclamos: z.array(V1ClaimListItem),
+  /** Pass as `cursor` for the next page; null on the last one. */
+  siguiente: z.string().nullable(),
+});
+export type V1ClaimsResponse = z.infer<typeof V1ClaimsResponse>;
+
 /** The body of a webhook delivery. */
 export const WebhookPayload = z.object({
   id: z.string(),
@@ -436,5 +526,7 @@ export const WebhookPayload = z.object({
   pedido: V1Order,
   /** `pedido.envio`: the shipment the event is about (also in `pedido.envios`). */
   envio: V1Shipment.optional(),
+  /** `reclamo.*`: the claim the event is about (also in `pedido.reclamos`). */
+  reclamo: V1Claim.optional(),
 });
 export type WebhookPayload = z.infer<typeof WebhookPayload>;

@@ -3,6 +3,7 @@ import { isIsoDate } from '../domain/time.ts';
 import { BULK_ORDERS_MAX, MAX_ID, SEARCH_MAX_LENGTH } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import { AreaBudgetDto } from './area-budget.ts';
+import { ClaimDto, ShipmentReceiptDto } from './claims.ts';
 import { CommentText, OrderCommentDto } from './comments.ts';
 import { SurtidoState } from './fulfilment.ts';
 
@@ -55,6 +56,12 @@ export const OrderLineDto = z.object({
   motivo_cancelacion: z.string().nullable().optional(),
   sobre_pedido: z.number().int().optional(),
   fecha_promesa: z.string().nullable().optional(),
+  /**
+   * Claims (decision 0127): units credited back (they left `cantidad` and `enviado`) and units under a claim
+   * that is not refused. Always sent; optional in the type only, like `nota`.
+   */
+  acreditado: z.number().int().optional(),
+  reclamado: z.number().int().optional(),
 });
 export type OrderLineDto = z.infer<typeof OrderLineDto>;
 
@@ -66,6 +73,13 @@ export const OrderShipmentDto = z.object({
   paqueteria: z.string().nullable(),
   fecha: z.string(),
   lineas: z.array(z.object({ id_linea: z.number().int(), cantidad: z.number().int() })),
+  /**
+   * A replacement for an accepted claim (decision 0127): its units are not counted in `enviado` again.
+   * Always sent; optional in the type only, like `nota`.
+   */
+  reposicion: z.boolean().optional(),
+  /** The buyer's receipt of this shipment, else null. Always sent; optional in the type only. */
+  recepcion: ShipmentReceiptDto.nullable().optional(),
 });
 export type OrderShipmentDto = z.infer<typeof OrderShipmentDto>;
 
@@ -116,6 +130,8 @@ export const OrderDetailDto = z.object({
   nota_recepcion: z.string().nullable().optional(),
   /** The order's shipments in number order (decision 0125). Always sent; optional in the type only. */
   envios: z.array(OrderShipmentDto).optional(),
+  /** The order's claims in number order (decision 0127). Always sent; optional in the type only. */
+  reclamos: z.array(ClaimDto).optional(),
   /**
    * The delivery address copied onto the order when it was placed (decisions 0094, 0126): the whole line
    * and who receives, the phone and the window ('' when the copy has none). Always sent; optional in the

@@ -94,6 +94,18 @@ export const clients = pgTable(
     permitirSobrePedido: boolean('permitir_sobre_pedido').notNull().default(true),
     /** The catalogue says "Quedan N" while a product's available stock is at most this (decision 0124). */
     umbralExistencia: integer('umbral_existencia').notNull().default(5),
+    /**
+     * Fiscal data, each optional (null: not given; decision 0128, domain/fiscal.ts): the RFC (upper case, 12
+     * characters for a persona moral, 13 for a persona física, its check digit checked by the app), the razón
+     * social as registered, the SAT catalogue codes of its régimen fiscal and uso de CFDI, the código postal
+     * of its fiscal address and 1 to 5 billing e-mails (null: none).
+     */
+    rfc: text('rfc'),
+    razonSocial: text('razon_social'),
+    regimenFiscal: text('regimen_fiscal'),
+    usoCfdi: text('uso_cfdi'),
+    cpFiscal: text('cp_fiscal'),
+    correosFacturacion: text('correos_facturacion').array(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -114,8 +126,14 @@ export const clients = pgTable(
     check('clients_umbral_existencia_range', sql`${t.umbralExistencia} between 0 and 1000000`),
     check(
       'clients_permisos_cliente_known',
-      sql`${t.permisosCliente} <@ '{usuarios,presupuestos,asignaciones,semanas,reglas,identidad}'::text[]`,
+      sql`${t.permisosCliente} <@ '{usuarios,presupuestos,asignaciones,semanas,reglas,identidad,fiscales}'::text[]`,
     ),
+    check('clients_rfc_forma', sql`${t.rfc} ~ '^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{2}[A0-9]$'`),
+    check('clients_razon_social_largo', sql`char_length(${t.razonSocial}) between 1 and 254`),
+    check('clients_regimen_fiscal_forma', sql`${t.regimenFiscal} ~ '^[0-9]{3}$'`),
+    check('clients_uso_cfdi_forma', sql`${t.usoCfdi} ~ '^[A-Z]{1,2}[0-9]{2}$'`),
+    check('clients_cp_fiscal_forma', sql`${t.cpFiscal} ~ '^[0-9]{5}$'`),
+    check('clients_correos_facturacion_cantidad', sql`cardinality(${t.correosFacturacion}) between 1 and 5`),
     check('clients_presupuesto_min', sql`${t.presupuestoDefault} >= 0`),
     check('clients_modo', sql`${t.modoPresupuesto} in ('regular', 'categoria')`),
     index('clients_nombre_idx').on(t.nombre),
@@ -483,13 +501,30 @@ export const orderLines = pgTable(
      */
     cancelado: integer('cancelado').notNull().default(0),
     motivoCancelacion: text('motivo_cancelacion'),
+    /**
+     * Units credited back by an accepted claim (decision 0127): they left `cantidad` and `enviado` together,
+     * so `cantidad` stays what counts and the units shipped are `enviado + acreditado`; the quantity ordered
+     * is `cantidad + cancelado + acreditado`.
+     */
+    acreditado: integer('acreditado').notNull().default(0),
+    /**
+     * Units under a claim that is open, returning or credited (decision 0127): never more than the units
+     * shipped (`enviado + acreditado`). A refused claim's units leave it, and so do a replacement's (the
+     * replacement's own units may be claimed again).
+     */
+    reclamado: integer('reclamado').notNull().default(0),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
     index('order_lines_product_idx').on(t.productId),
-    check('order_lines_cantidad_min', sql`${t.cantidad} >= 0 and ${t.cantidad} + ${t.cancelado} >= 1`),
+    check(
+      'order_lines_cantidad_min',
+      sql`${t.cantidad} >= 0 and ${t.cantidad} + ${t.cancelado} + ${t.acreditado} >= 1`,
+    ),
     check('order_lines_enviado', sql`${t.enviado} between 0 and ${t.cantidad}`),
     check('order_lines_cancelado', sql`${t.cancelado} >= 0`),
+    check('order_lines_acreditado', sql`${t.acreditado} >= 0`),
+    check('order_lines_reclamado', sql`${t.reclamado} between 0 and ${t.enviado} + ${t.acreditado}`),
     /** The late lines (promised before today, units left to ship): the queue's «Atrasado» and the digest. */
     index('order_lines_promesa_abierta_idx')
       .on(t.fechaPromesa, t.orderId)
@@ -516,8 +551,18 @@ export const orderShipments = pgTable(
     /** The operator who shipped it; null for an integration token (named in the log entry). */
     actorId: integer('actor_id').references(() => users.id),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * A replacement for an accepted claim (decision 0127): its units were already counted in the lines'
+     * `enviado` and paid, so it moves neither `enviado` nor the order's fulfilment state.
+     */
+    reposicion: boolean('reposicion').notNull().default(false),
+    /** The claim a replacement serves. */
+    idReclamo: integer('id_reclamo').references((): AnyPgColumn => orderClaims.id),
   },
-  (t) => [uniqueIndex('order_shipments_order_numero_idx').on(t.orderId, t.numero)],
+  (t) => [
+    uniqueIndex('order_shipments_order_numero_idx').on(t.orderId, t.numero),
+    check('order_shipments_reposicion', sql`${t.reposicion} = (${t.idReclamo} is not null)`),
+  ],
 );
 
 /** The units of each line a shipment carries (> 0). */
@@ -536,6 +581,165 @@ export const orderShipmentLines = pgTable(
     primaryKey({ columns: [t.shipmentId, t.orderLineId] }),
     index('order_shipment_lines_line_idx').on(t.orderLineId),
     check('order_shipment_lines_cantidad', sql`${t.cantidad} >= 1`),
+  ],
+);
+
+/**
+ * The buyer's receipt of one shipment (decision 0127): written once per shipment (the unique index), with a
+ * note; its lines say what arrived in good condition. Lives as long as its order.
+ */
+export const orderReceipts = pgTable(
+  'order_receipts',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => orderShipments.id, { onDelete: 'cascade' }),
+    /** Who received it (the order's buyer). */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    nota: text('nota'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_receipts_shipment_idx').on(t.shipmentId),
+    index('order_receipts_order_idx').on(t.orderId),
+  ],
+);
+
+/** What a receipt says of each line of its shipment: units received in good condition, and why fewer. */
+export const orderReceiptLines = pgTable(
+  'order_receipt_lines',
+  {
+    receiptId: integer('receipt_id')
+      .notNull()
+      .references(() => orderReceipts.id, { onDelete: 'cascade' }),
+    lineId: integer('line_id')
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'cascade' }),
+    recibido: integer('recibido').notNull(),
+    /** faltante | danado | equivocado when fewer units than shipped arrived in good condition. */
+    motivo: text('motivo'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.receiptId, t.lineId] }),
+    check('order_receipt_lines_recibido', sql`${t.recibido} >= 0`),
+    check('order_receipt_lines_motivo', sql`${t.motivo} in ('faltante', 'danado', 'equivocado')`),
+  ],
+);
+
+/**
+ * A claim on shipped units of an order (decision 0127): opened by a receipt's difference or by hand,
+ * numbered 1, 2… within the order; the operator accepts it (a replacement or a credit), refuses it, or first
+ * asks for the goods back. Lives as long as its order.
+ */
+export const orderClaims = pgTable(
+  'order_claims',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    numero: integer('numero').notNull(),
+    /** Who opened it (the order's buyer). */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The shipment whose receipt opened it; null when opened by hand. */
+    shipmentId: integer('shipment_id').references((): AnyPgColumn => orderShipments.id, {
+      onDelete: 'set null',
+    }),
+    estado: text('estado').notNull().default('abierto'),
+    resolucionSolicitada: text('resolucion_solicitada').notNull(),
+    /** What the operator granted when accepting it. */
+    resolucion: text('resolucion'),
+    nota: text('nota'),
+    /** The operator's answer: the refusal's reason, or the note of an acceptance or a return. */
+    respuesta: text('respuesta'),
+    guiaDevolucion: text('guia_devolucion'),
+    paqueteriaDevolucion: text('paqueteria_devolucion'),
+    /** Centavos (with IVA) given back by an accepted credit. */
+    credito: money('credito').notNull().default(0),
+    decidedBy: integer('decided_by').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_claims_order_numero_idx').on(t.orderId, t.numero),
+    check('order_claims_estado', sql`${t.estado} in ('abierto', 'devolucion', 'aceptado', 'rechazado')`),
+    check('order_claims_resolucion_solicitada', sql`${t.resolucionSolicitada} in ('reposicion', 'credito')`),
+    check('order_claims_resolucion', sql`${t.resolucion} in ('reposicion', 'credito')`),
+    check('order_claims_credito', sql`${t.credito} >= 0`),
+    /** The operator's queue: the claims still to decide, newest first. */
+    index('order_claims_pendientes_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.estado} in ('abierto', 'devolucion')`),
+    /** Every claim newest first (the queue's other filters), and the v1 list's `desde` on `actualizado`. */
+    index('order_claims_created_idx').on(t.createdAt, t.id),
+    index('order_claims_updated_idx').on(t.updatedAt, t.id),
+  ],
+);
+
+/** The units of each line a claim covers (> 0) and why. */
+export const orderClaimLines = pgTable(
+  'order_claim_lines',
+  {
+    claimId: integer('claim_id')
+      .notNull()
+      .references(() => orderClaims.id, { onDelete: 'cascade' }),
+    lineId: integer('line_id')
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'cascade' }),
+    cantidad: integer('cantidad').notNull(),
+    motivo: text('motivo').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.claimId, t.lineId] }),
+    check('order_claim_lines_cantidad', sql`${t.cantidad} >= 1`),
+    check(
+      'order_claim_lines_motivo',
+      sql`${t.motivo} in ('faltante', 'danado', 'equivocado', 'no_solicitado')`,
+    ),
+  ],
+);
+
+/**
+ * A photo the buyer uploaded for an order (decision 0127): JPEG, PNG or HEIC, stored as the other uploads
+ * (`stored_files`, kind `foto`), then attached to a receipt or a claim by the body that names it. Attached, it
+ * lives as long as its order; one never attached is removed (with its file) 24 hours after the upload.
+ */
+export const orderPhotos = pgTable(
+  'order_photos',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => storedFiles.id),
+    /** The file's name as uploaded (for the download). */
+    nombre: text('nombre').notNull(),
+    /** image/jpeg, image/png or image/heic. */
+    tipo: text('tipo').notNull(),
+    receiptId: integer('receipt_id').references(() => orderReceipts.id, { onDelete: 'set null' }),
+    claimId: integer('claim_id').references(() => orderClaims.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_photos_order_idx').on(t.orderId, t.id),
+    index('order_photos_file_idx').on(t.fileId),
+    /** The retention job's photos never attached, oldest first. */
+    index('order_photos_sueltas_idx')
+      .on(t.createdAt)
+      .where(sql`${t.receiptId} is null and ${t.claimId} is null`),
   ],
 );
 
@@ -1553,8 +1757,9 @@ export const budgetTopups = pgTable(
 
 /**
  * What moves a month's budget beyond the base (decision 0123): an approved top-up (+) of a buyer or an área,
- * or one side of a transfer between two áreas (− from one, + to the other). A month's budget is the base plus
- * the sum of its rows; rows are never changed or removed.
+ * one side of a transfer between two áreas (− from one, + to the other), or a claim's credit given back in the
+ * current month because the order's month is over (+, decision 0127). A month's budget is the base plus the
+ * sum of its rows; rows are never changed or removed.
  */
 export const budgetAdjustments = pgTable(
   'budget_adjustments',
@@ -1572,13 +1777,15 @@ export const budgetAdjustments = pgTable(
     importe: money('importe').notNull(),
     tipo: text('tipo').notNull(),
     idTopup: integer('id_topup').references(() => budgetTopups.id),
+    /** `credito`: the claim whose credit gave the amount back in this month (decision 0127). */
+    idReclamo: integer('id_reclamo').references(() => orderClaims.id),
     createdBy: integer('created_by')
       .notNull()
       .references(() => users.id),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    check('budget_adjustments_tipo', sql`${t.tipo} in ('ampliacion', 'transferencia')`),
+    check('budget_adjustments_tipo', sql`${t.tipo} in ('ampliacion', 'transferencia', 'credito')`),
     check('budget_adjustments_target', sql`(${t.userId} is null) <> (${t.idArea} is null)`),
     index('budget_adjustments_user_idx').on(t.userId, t.mes).where(sql`${t.userId} is not null`),
     index('budget_adjustments_area_idx').on(t.idArea, t.mes).where(sql`${t.idArea} is not null`),

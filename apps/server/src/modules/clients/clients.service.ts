@@ -46,6 +46,7 @@ import {
 import { type MultipartBody, readMultipart } from '../../lib/multipart.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
+import { fiscalColumns, fiscalDto } from './client-fiscal.ts';
 
 type ClientRow = typeof clients.$inferSelect;
 
@@ -107,6 +108,7 @@ export function clientDto(row: ClientRow): ClientDto {
     tope_presupuesto: centavosToPesosOrNull(row.topePresupuesto),
     permitir_sobre_pedido: row.permitirSobrePedido,
     umbral_existencia: row.umbralExistencia,
+    ...fiscalDto(row),
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
   };
@@ -279,6 +281,7 @@ async function createClientFrom(
 ): Promise<ClientDto> {
   const form = parseForm(ClientForm, multipart.fields);
   const rules = approvalRulesOf(form, form.cantidad_autorizadores ?? 1);
+  const fiscal = fiscalColumns(form);
   const uploads = await prepareClientFiles(multipart);
   const row = await deps.db.transaction(async (tx) => {
     const [created] = await tx
@@ -306,6 +309,7 @@ async function createClientFrom(
         avisarAutorizadores: form.avisar_autorizadores ?? false,
         permitirSobrePedido: form.permitir_sobre_pedido ?? true,
         umbralExistencia: form.umbral_existencia ?? UMBRAL_EXISTENCIA_DEFAULT,
+        ...fiscal,
       })
       .returning();
     let client = created!;
@@ -352,6 +356,39 @@ async function checkedLevels(tx: Tx, before: ClientRow, asked: number | undefine
 }
 
 /**
+ * A change to some of a client's settings (a client administrator's rules, the fiscal data), in the
+ * caller's transaction: written with the time, and one log entry `cliente_actualizado` — "<what>: <client>"
+ * with the names of the fields changed (never their values).
+ */
+export async function writeClientChange(
+  tx: Tx,
+  deps: Pick<Deps, 'clock'>,
+  request: FastifyRequest,
+  auth: AuthContext,
+  before: ClientRow,
+  values: Partial<ClientRow>,
+  change: { what: string; campos: string[] },
+): Promise<ClientRow> {
+  const [after] = await tx
+    .update(clients)
+    .set({ ...values, updatedAt: deps.clock.now() })
+    .where(eq(clients.id, before.id))
+    .returning();
+  await audit(tx, {
+    userId: auth.user.id,
+    eventType: 'cliente_actualizado',
+    description: `${change.what}: ${after!.nombre}`,
+    metadata: {
+      id_cliente: before.id,
+      campos: change.campos,
+      activo: after!.activo,
+      ...requestMeta(request),
+    },
+  });
+  return after!;
+}
+
+/**
  * PUT /api/cliente/reglas: a client administrator's own client's approval levels and rules by amount, with
  * the reminders, the rules' window and escalation (when its client allows `reglas`, decision 0122). The
  * same checks as the client form; absent fields keep their value.
@@ -379,23 +416,10 @@ export async function updateOwnRules(
       ventanaReglasHoras: body.ventana_reglas_horas ?? before.ventanaReglasHoras,
       escalarHoras: body.escalar_horas ?? before.escalarHoras,
     };
-    const [after] = await tx
-      .update(clients)
-      .set({ ...values, updatedAt: deps.clock.now() })
-      .where(eq(clients.id, id))
-      .returning();
-    await audit(tx, {
-      userId: auth.user.id,
-      eventType: 'cliente_actualizado',
-      description: `Reglas de autorización modificadas: ${after!.nombre}`,
-      metadata: {
-        id_cliente: id,
-        campos: (Object.keys(values) as (keyof typeof values)[]).filter((k) => values[k] !== before[k]),
-        activo: after!.activo,
-        ...requestMeta(request),
-      },
+    return writeClientChange(tx, deps, request, auth, before, values, {
+      what: 'Reglas de autorización modificadas',
+      campos: (Object.keys(values) as (keyof typeof values)[]).filter((k) => values[k] !== before[k]),
     });
-    return after!;
   });
   return clientDto(row);
 }
@@ -465,6 +489,7 @@ async function updateClientFrom(
       avisarAutorizadores: form.avisar_autorizadores ?? before.avisarAutorizadores,
       permitirSobrePedido: form.permitir_sobre_pedido ?? before.permitirSobrePedido,
       umbralExistencia: form.umbral_existencia ?? before.umbralExistencia,
+      ...fiscalColumns(form, before),
       imagen: pick(stored.imagen, form.eliminar_imagen, before.imagen),
       calendario: pick(stored.calendario, form.eliminar_calendario, before.calendario),
       manual: pick(stored.manual, form.eliminar_manual, before.manual),

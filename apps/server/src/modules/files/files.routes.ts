@@ -30,9 +30,10 @@ export async function fileRoutes(app: FastifyInstance, opts: { guard: Guard }) {
     },
     async (request, reply) => {
       const { imagen } = request.params;
-      if (!isSafeFileId(imagen) || imagen.endsWith('.pdf') || imagen.endsWith('.csv')) throw notFound();
+      if (!isSafeFileId(imagen) || /\.(pdf|csv|heic)$/.test(imagen)) throw notFound();
       const file = await openFile(app.db, imagen);
-      if (!file?.mime.startsWith('image/')) throw notFound();
+      // A receipt's or a claim's photo is served only to who may see its order (decision 0127).
+      if (!file?.mime.startsWith('image/') || file.kind === 'foto') throw notFound();
       return reply
         .header('content-type', file.mime)
         .header('content-length', file.size)

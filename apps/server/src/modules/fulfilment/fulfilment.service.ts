@@ -49,7 +49,7 @@ import { readMultipart } from '../../lib/multipart.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { type LifecycleDeps, lifecycleDeps, orderChanged } from '../orders/lifecycle.ts';
-import type { OrderScope } from '../orders/order.repository.ts';
+import { lockOrder, type OrderScope } from '../orders/order.repository.ts';
 import { DETAIL_HEADER, detailLineCells, detailLines, lineCounts } from '../reports/report.service.ts';
 
 export const QUEUE_PAGE_SIZE = 50;
@@ -98,23 +98,8 @@ const alreadyIn = (state: FulfilmentState) =>
  * happen with a move (an integration event) is added here once.
  */
 export async function moveFulfilment(tx: Tx, move: FulfilmentMove, ctx: LifecycleDeps): Promise<MovedOrder> {
-  const conditions = [eq(orders.id, move.orderId)];
-  if (move.scope?.idUser !== undefined) conditions.push(eq(orders.idUser, move.scope.idUser));
-  if (move.scope?.idCliente !== undefined) conditions.push(eq(orders.idCliente, move.scope.idCliente));
-  const [order] = await tx
-    .select({
-      id: orders.id,
-      status: orders.status,
-      surtido: orders.surtidoEstatus,
-      idUser: orders.idUser,
-      idCliente: orders.idCliente,
-      total: orders.total,
-      transactionDate: orders.transactionDate,
-    })
-    .from(orders)
-    .where(and(...conditions))
-    .limit(1);
-  if (!order) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
+  // Locked, as every change of an approved order starts (a shipment racing the move waits for it).
+  const order = await lockOrder(tx, move.orderId, move.scope ?? {});
   if (order.status !== 'aprobado' || !order.surtido)
     throw conflict('ORDER_NOT_APPROVED', MSG.surtidoNoAprobado);
   const from = order.surtido as FulfilmentState;
@@ -141,6 +126,10 @@ export async function moveFulfilment(tx: Tx, move: FulfilmentMove, ctx: Lifecycl
       ? { guia: { guia: move.guia ?? null, paqueteria: move.paqueteria ?? null } }
       : {}),
     ...(move.to === 'entregado' ? { nota: move.nota ?? null } : {}),
+    // The buyer's «Recibido» receives every shipment still without a receipt, in full (decision 0127).
+    ...(move.to === 'entregado' && move.actor.rol === ROLES.usuario && move.actor.id !== null
+      ? { recepcion: { userId: move.actor.id, nota: move.nota ?? null } }
+      : {}),
     changes: Object.keys(changes).length > 0 ? changes : null,
     log: {
       eventType: 'pedido_surtido',
@@ -357,7 +346,10 @@ function orderIdOf(text: string): number | null {
   return id > 0 && id <= MAX_ID ? id : null;
 }
 
-/** POST /api/historial/{id}/recibido: the buyer confirms receipt of an own shipped order. */
+/**
+ * POST /api/historial/{id}/recibido: the buyer confirms receipt of an own shipped order, which also receives
+ * in full every shipment still without a receipt (decision 0127).
+ */
 export function buyerConfirmReceipt(
   deps: Deps,
   request: FastifyRequest,

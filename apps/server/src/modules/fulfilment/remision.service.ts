@@ -35,9 +35,11 @@ export interface RemisionLine {
 /** Everything printed on a remisión: the order's heading and parties (as its purchase order's), the shipment. */
 export interface RemisionData {
   order: PurchaseOrderData;
-  envio: Omit<OrderShipmentDto, 'lineas'>;
+  envio: Omit<OrderShipmentDto, 'lineas' | 'recepcion'>;
   /** How many shipments the order has so far ("Envío 2 de 3"). */
   envios: number;
+  /** A replacement's claim number (decision 0127: "Reposición del reclamo 1"), else null. */
+  reclamo: number | null;
   lineas: RemisionLine[];
 }
 
@@ -81,8 +83,11 @@ export async function remisionData(
         ]
       : [];
   });
-  const { lineas: _, ...shipment } = envio;
-  return { order, envio: shipment, envios: shipments.length, lineas };
+  const { lineas: _, recepcion: __, ...shipment } = envio;
+  const reclamo = envio.reposicion
+    ? ((order.pedido.reclamos ?? []).find((r) => r.envio_reposicion === numero)?.numero ?? null)
+    : null;
+  return { order, envio: shipment, envios: shipments.length, reclamo, lineas };
 }
 
 /** The table's columns (Letter width less the margins: 532 points); a packing slip has no prices. */
@@ -94,7 +99,10 @@ const COLUMNS: readonly PdfColumn[] = [
   { title: 'Cantidad enviada', width: 70, align: 'right' },
 ];
 
-/** The client's logo and name in its colour on the left; "Remisión 00042-2" and "Envío 2 de 3" on the right. */
+/**
+ * The client's logo and name in its colour on the left; "Remisión 00042-2" and "Envío 2 de 3" on the right,
+ * and under them "Reposición del reclamo 1" for a replacement (decision 0127).
+ */
 function drawTitle(c: Cursor, data: RemisionData): void {
   const { doc, left, width } = c;
   const { cliente, pedido } = data.order;
@@ -129,6 +137,15 @@ function drawTitle(c: Cursor, data: RemisionData): void {
       width: width / 2,
       align: 'right',
     });
+  if (data.envio.reposicion)
+    doc
+      .font('Helvetica-Bold')
+      .text(
+        data.reclamo === null ? 'Reposición' : `Reposición del reclamo ${data.reclamo}`,
+        left + width / 2,
+        doc.y + 2,
+        { width: width / 2, align: 'right' },
+      );
   c.y = Math.max(below, doc.y, MARGIN + 50) + 8;
   rule(c, 2, cliente.color);
   c.y += 10;

@@ -6,7 +6,6 @@ import {
   orderEvents,
   orderLines,
   orderShipments,
-  orders,
   products,
   systemLogs,
   userMonthSpend,
@@ -14,17 +13,9 @@ import {
 } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
 import { signedInAdmin } from '../../test/admin-fixtures.ts';
-import {
-  assign,
-  makeCategory,
-  makeClient,
-  makeOrder,
-  makeProduct,
-  makeUser,
-  TEST_PASSWORD,
-  uniq,
-} from '../../test/factories.ts';
-import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
+import { makeClient, uniq } from '../../test/factories.ts';
+import { type ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
+import { shippingWorld } from '../../test/shipping-fixtures.ts';
 import { startSmtp } from '../../test/smtp.ts';
 import { runLateDigests } from './late-lines.service.ts';
 
@@ -52,97 +43,24 @@ describe.each(DB_KINDS)('shipments and promised dates (%s)', (kind) => {
   const tz = () => t.app.deps.config.BUSINESS_TZ;
   const today = () => businessDate(t.app.clock.now(), tz());
 
-  /** A client with one level, a buyer with two products (one with a lead time), and its approver. */
+  /** A client with one level, a buyer with two products (the tóner with a lead time of 7 days), its approver. */
   async function world() {
-    const tag = uniq('envios');
-    const client = await makeClient(db(), {
-      nombre: `Cliente ${tag}`,
-      cantidadAutorizadores: 1,
-      limiteDeCompras: -1,
-    });
-    const category = await makeCategory(db(), client.id, 'Papelería');
-    const toner = await makeProduct(db(), {
-      idCliente: client.id,
-      idCategoria: category.id,
-      precio: 10_000,
-      nombre: `Tóner ${tag}`,
-      existencia: 20,
-      diasEntrega: 7,
-    });
-    const hojas = await makeProduct(db(), {
-      idCliente: client.id,
-      idCategoria: category.id,
-      precio: 2_550,
-      nombre: `Hojas ${tag}`,
-      existencia: null,
-    });
-    const buyer = await makeUser(db(), {
-      rol: 1,
-      idCliente: client.id,
-      email: `${tag}-comprador@example.test`,
-      presupuestoDefault: 10_000_000,
-      limiteDeCompras: -1,
-    });
-    await assign(db(), buyer.id, toner.id, 100);
-    await assign(db(), buyer.id, hojas.id, 100);
-    const auth2 = await makeUser(db(), {
-      rol: 2,
-      idCliente: client.id,
-      email: `${tag}-autorizador@example.test`,
-    });
-    const r2 = await new ApiClient(t.app).loginOk(auth2.usuario, TEST_PASSWORD);
-    const buyerApi = await new ApiClient(t.app).loginOk(buyer.usuario, TEST_PASSWORD);
-    /** An order of 5 tóner and 2 hojas, approved by the approver (reservations and promised dates). */
-    const approved = async (toners = 5, hojasN = 2) => {
-      const o = await makeOrder(db(), {
-        idUser: buyer.id,
-        idCliente: client.id,
-        lines: [
-          {
-            productId: toner.id,
-            nombre: toner.nombre,
-            precio: toner.precio,
-            cantidad: toners,
-            idCategoria: category.id,
-          },
-          {
-            productId: hojas.id,
-            nombre: hojas.nombre,
-            precio: hojas.precio,
-            cantidad: hojasN,
-            idCategoria: category.id,
-          },
-        ],
-      });
-      const res = await r2.post('/api/update/compra', {
-        id: o.id,
-        orden: [
-          { id: toner.id, cantidad: toners },
-          { id: hojas.id, cantidad: hojasN },
-        ],
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      const [a, b] = o.lineIds as [number, number];
-      return { id: o.id, toner: a, hojas: b };
-    };
-    const lines = (orderId: number) =>
-      db().select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id);
-    const order = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
+    const w = await shippingWorld(t, operator, { diasEntrega: 7 });
     const stock = async () =>
       (
         await db()
           .select({ existencia: products.existencia, reservado: products.reservado })
           .from(products)
-          .where(eq(products.id, toner.id))
+          .where(eq(products.id, w.toner.id))
       )[0]!;
     const spend = async () =>
       (
         await db()
           .select({ importe: userMonthSpend.importe })
           .from(userMonthSpend)
-          .where(and(eq(userMonthSpend.idUser, buyer.id), eq(userMonthSpend.idCategoria, 0)))
+          .where(and(eq(userMonthSpend.idUser, w.buyer.id), eq(userMonthSpend.idCategoria, 0)))
       ).reduce((s, r) => s + Number(r.importe), 0);
-    return { tag, client, toner, hojas, buyer, buyerApi, r2, approved, lines, order, stock, spend };
+    return { ...w, stock, spend };
   }
 
   const ship = (id: number, body: Record<string, unknown>) =>
@@ -475,6 +393,8 @@ describe.each(DB_KINDS)('shipments and promised dates (%s)', (kind) => {
       paqueteria: 'FedEx',
       fecha: today(),
       lineas: [{ id_linea: o.toner, cantidad: 2 }],
+      reposicion: false,
+      recepcion: null,
     });
     expect(payload.pedido.lineas[0]).toMatchObject({
       enviado: 2,

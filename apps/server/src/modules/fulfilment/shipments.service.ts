@@ -31,6 +31,7 @@ import { idempotentWrite } from '../../lib/idempotency.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { lifecycleDeps, orderChanged } from '../orders/lifecycle.ts';
+import { lockOrder } from '../orders/order.repository.ts';
 
 /** Who writes: the operator (rol 4) or an integration token (its client's orders only, when it has one). */
 interface Writer {
@@ -41,23 +42,7 @@ interface Writer {
 
 /** The approved order, locked, within the writer's reach (another client's answers 404 like a missing one). */
 async function lockApproved(tx: Tx, id: number, who: Writer) {
-  const conditions = [eq(orders.id, id)];
-  if (who.idCliente !== undefined) conditions.push(eq(orders.idCliente, who.idCliente));
-  const [order] = await tx
-    .select({
-      id: orders.id,
-      status: orders.status,
-      surtido: orders.surtidoEstatus,
-      idUser: orders.idUser,
-      idCliente: orders.idCliente,
-      total: orders.total,
-      transactionDate: orders.transactionDate,
-      idArea: orders.idArea,
-    })
-    .from(orders)
-    .where(and(...conditions))
-    .for('update');
-  if (!order) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
+  const order = await lockOrder(tx, id, who.idCliente === undefined ? {} : { idCliente: who.idCliente });
   if (order.status !== 'aprobado' || !order.surtido)
     throw conflict('ORDER_NOT_APPROVED', MSG.surtidoNoAprobado);
   const from = order.surtido as FulfilmentState;

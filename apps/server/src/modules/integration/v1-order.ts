@@ -5,10 +5,13 @@ import {
   type OrderDelivery,
 } from '@portal/shared/domain/delivery';
 import type { FulfilmentState } from '@portal/shared/domain/fulfilment';
-import type { V1Order } from '@portal/shared/schemas/integration';
+import { pesosToCentavos } from '@portal/shared/domain/money';
+import type { ClaimDto } from '@portal/shared/schemas/claims';
+import type { V1Claim, V1Order } from '@portal/shared/schemas/integration';
 import type { OrderStatus } from '@portal/shared/schemas/orders';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { claimsOf } from '../../db/order-claims.ts';
 import { shipmentsOf } from '../../db/order-shipments.ts';
 import { selectOrdersWithParties } from '../../db/orders-with-parties.ts';
 import { allOn } from '../../db/prepared.ts';
@@ -72,6 +75,7 @@ export async function v1Orders(db: Db | Tx, ids: number[]): Promise<V1Order[]> {
       .orderBy(asc(orderEvents.orderId), asc(orderEvents.id)),
   ]);
   const shipments = await shipmentsOf(db, ids);
+  const claims = await claimsOf(db, ids);
   const byId = new Map(heads.map((h) => [h.id, h]));
   return ids.flatMap((id) => {
     const h = byId.get(id);
@@ -121,8 +125,11 @@ export async function v1Orders(db: Db | Tx, ids: number[]): Promise<V1Order[]> {
             cancelado: l.cancelado,
             motivo_cancelacion: l.motivoCancelacion,
             fecha_promesa: l.fechaPromesa,
+            acreditado: l.acreditado,
+            reclamado: l.reclamado,
           })),
         envios: shipments.get(id) ?? [],
+        reclamos: (claims.get(id) ?? []).map(v1Claim),
         eventos: events
           .filter((e) => e.orderId === id)
           .map((e) => ({
@@ -137,6 +144,11 @@ export async function v1Orders(db: Db | Tx, ids: number[]): Promise<V1Order[]> {
       },
     ];
   });
+}
+
+/** A claim as the integrations get it: its credit in integer centavos, as every v1 amount (decision 0127). */
+export function v1Claim({ credito, ...claim }: ClaimDto): V1Claim {
+  return { ...claim, credito_centavos: pesosToCentavos(credito) };
 }
 
 /** The parts every order's copy has (decision 0094); an address book copy has the rest too (0126). */

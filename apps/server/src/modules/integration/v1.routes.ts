@@ -1,9 +1,15 @@
 import { errorResponses, IdParam } from '@portal/shared/schemas/common';
-import { V1Order, V1OrdersQuery, V1OrdersResponse } from '@portal/shared/schemas/integration';
+import {
+  V1ClaimsQuery,
+  V1ClaimsResponse,
+  V1Order,
+  V1OrdersQuery,
+  V1OrdersResponse,
+} from '@portal/shared/schemas/integration';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bearerGuard } from './api-auth.ts';
-import { getV1Order, listV1Orders } from './v1.service.ts';
+import { getV1Order, listV1Claims, listV1Orders } from './v1.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 /** The OpenAPI security requirement of every v1 route (the scheme is declared in app.ts). */
@@ -50,5 +56,25 @@ export async function v1Routes(app: FastifyInstance) {
       },
     },
     async (request) => getV1Order(app.deps, request.apiCaller!, request.params.id),
+  );
+
+  r.get(
+    '/api/v1/reclamos',
+    {
+      onRequest: read,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Reclamos de los pedidos, del más antiguo al más reciente, con paginación por cursor (permiso pedidos:leer)',
+        description:
+          'Filtros: estado (abierto, devolucion, aceptado, rechazado) y desde (AAAA-MM-DD: reclamos cuyo último cambio, `actualizado`, es de esa fecha o posterior, en la zona del negocio). ' +
+          'Cada reclamo trae su pedido (id_pedido, numero_pedido), su cliente, sus líneas, su estado, lo solicitado y lo resuelto, y credito_centavos. ' +
+          'La respuesta trae `siguiente`: pásalo como `cursor` para la página siguiente (null en la última). Un token de un cliente ve solo los reclamos de ese cliente.',
+        querystring: V1ClaimsQuery,
+        response: { 200: V1ClaimsResponse, ...errors },
+      },
+    },
+    async (request) => listV1Claims(app.deps, request.apiCaller!, request.query),
   );
 }

@@ -1,12 +1,20 @@
+import { orderNumber } from '@portal/shared/domain/order-workflow';
 import { businessDateRange } from '@portal/shared/domain/time';
-import type { V1Order, V1OrdersQuery, V1OrdersResponse } from '@portal/shared/schemas/integration';
-import { and, asc, eq, gt, gte, lt, type SQL } from 'drizzle-orm';
-import { orders } from '../../db/schema/index.ts';
+import type {
+  V1ClaimsQuery,
+  V1ClaimsResponse,
+  V1Order,
+  V1OrdersQuery,
+  V1OrdersResponse,
+} from '@portal/shared/schemas/integration';
+import { and, asc, eq, gt, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { claimParties, readClaims } from '../../db/order-claims.ts';
+import { orderClaims, orders } from '../../db/schema/index.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
 import type { ApiCaller } from './api-auth.ts';
-import { v1Orders } from './v1-order.ts';
+import { v1Claim, v1Orders } from './v1-order.ts';
 
 const CURSOR_VERSION = 'p1';
 
@@ -72,4 +80,57 @@ export async function getV1Order(deps: Pick<Deps, 'db'>, caller: ApiCaller, id: 
   const [order] = row ? await v1Orders(deps.db, [row.id]) : [];
   if (!order) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
   return order;
+}
+
+/**
+ * GET /api/v1/reclamos (decision 0127): the claims the token may read (a client's token, its client's orders'),
+ * oldest first, keyset-paginated on the id like the orders; `estado` filters by state and `desde` by the
+ * business date of the last change (`actualizado`), so a poller reads what changed since its last run.
+ */
+export async function listV1Claims(
+  deps: Pick<Deps, 'config' | 'db'>,
+  caller: ApiCaller,
+  query: V1ClaimsQuery,
+): Promise<V1ClaimsResponse> {
+  const conditions: SQL[] = [];
+  if (caller.idCliente !== null)
+    conditions.push(
+      inArray(
+        orderClaims.orderId,
+        deps.db.select({ id: orders.id }).from(orders).where(eq(orders.idCliente, caller.idCliente)),
+      ),
+    );
+  if (query.estado) conditions.push(eq(orderClaims.estado, query.estado));
+  if (query.desde)
+    conditions.push(
+      gte(orderClaims.updatedAt, businessDateRange(query.desde, query.desde, deps.config.BUSINESS_TZ).start),
+    );
+  if (query.cursor) conditions.push(gt(orderClaims.id, decodeCursor(query.cursor)));
+  const rows = await deps.db
+    .select({ id: orderClaims.id })
+    .from(orderClaims)
+    .where(and(...conditions))
+    .orderBy(asc(orderClaims.id))
+    .limit(query.limite + 1);
+  const page = rows.slice(0, query.limite).map((r) => r.id);
+  const more = rows.length > query.limite;
+  const [claims, parties] =
+    page.length === 0
+      ? [[], new Map()]
+      : await Promise.all([
+          readClaims(deps.db, inArray(orderClaims.id, page), [asc(orderClaims.id)]),
+          claimParties(deps.db, page),
+        ]);
+  return {
+    reclamos: claims.map(({ orderId, ...claim }) => {
+      const p = parties.get(claim.id);
+      return {
+        ...v1Claim(claim),
+        id_pedido: orderId,
+        numero_pedido: orderNumber(orderId),
+        cliente: { id: p?.idCliente ?? 0, nombre: p?.cliente ?? '' },
+      };
+    }),
+    siguiente: more && page.length > 0 ? encodeCursor(page[page.length - 1]!) : null,
+  };
 }

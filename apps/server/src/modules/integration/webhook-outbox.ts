@@ -38,15 +38,19 @@ export function wantingEndpoints(clientId: number | Placeholder, type: WebhookEv
  * The order's lifecycle seam calls it (`modules/orders/lifecycle.ts`, decision 0107): the purchase
  * (`pedido.creado`, and `pedido.aprobado` when a rule or a client without approvers approves at once), an
  * approval that reaches `aprobado`, a cancellation or a buyer's withdrawal (`pedido.cancelado`), each
- * fulfilment move (`pedido.surtido`), each shipment (`pedido.envio`, decision 0125) and each line's
- * cancellation as unavailable (`pedido.linea_cancelada`).
+ * fulfilment move (`pedido.surtido`), each shipment (`pedido.envio`, decision 0125), each line's
+ * cancellation as unavailable (`pedido.linea_cancelada`), and each claim opened or decided (`reclamo.*`,
+ * decision 0127).
  */
 export async function recordWebhookEvent(
   tx: Tx,
   /** The job queue that delivers it, and the clock that dates it (the app has both). */
   deps: { jobs: JobRunner; clock: Clock },
-  /** `envio`: the shipment a `pedido.envio` event is about (its body carries it besides the order). */
-  event: { clientId: number; type: WebhookEventType; orderId: number; envio?: number },
+  /**
+   * `envio`: the shipment a `pedido.envio` event is about; `reclamo`: the claim a `reclamo.*` event is about
+   * (the body carries it besides the order).
+   */
+  event: { clientId: number; type: WebhookEventType; orderId: number; envio?: number; reclamo?: number },
   /** The endpoints that want the event, when the caller already read them (`wantingEndpoints`). */
   wanting?: readonly number[],
 ): Promise<string | null> {
@@ -66,12 +70,15 @@ export async function recordWebhookEvent(
   const id = randomUUID();
   const fecha = deps.clock.now();
   const envio = event.envio === undefined ? undefined : pedido.envios.find((e) => e.id === event.envio);
+  const reclamo =
+    event.reclamo === undefined ? undefined : pedido.reclamos.find((r) => r.id === event.reclamo);
   const cuerpo = JSON.stringify({
     id,
     tipo: event.type,
     fecha: fecha.toISOString(),
     pedido,
     ...(envio ? { envio } : {}),
+    ...(reclamo ? { reclamo } : {}),
   });
   await tx.insert(webhookEvents).values({
     id,

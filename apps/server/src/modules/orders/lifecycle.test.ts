@@ -37,6 +37,10 @@ const ALLOWED: Record<string, { count: number; why: string }> = {
     count: 13,
     why: "the statements of the seam: line edits (2), cancellation, return to level 1, fulfilment move, approval, the lines' stock reservations and their release (decision 0124); a shipment's lines, a line's release, a line's cancellation, the order's totals after it and the promised dates (decision 0125)",
   },
+  'modules/orders/claim-writes.ts': {
+    count: 3,
+    why: "the seam's statements of claims (decision 0127): a claim's units under claim, a refused or replaced claim's units released, a credit's units out of `cantidad` and `enviado`",
+  },
   'modules/shopping/purchase.repository.ts': {
     count: 2,
     why: "the purchase's one statement (the order and its lines), run as the seam's `write` with the seam's totals and e-mails",
@@ -74,10 +78,12 @@ describe("the order's lifecycle seam", () => {
   });
 
   it("runs the seam's statements from the seam alone", () => {
-    const importers = files.filter((f) =>
-      /from '\.{1,2}\/(?:\.\.\/orders\/)?order-writes\.ts'/.test(read(f)),
-    );
-    expect(importers).toEqual(['modules/orders/lifecycle.ts']);
+    for (const statements of ['order-writes', 'claim-writes']) {
+      const importers = files.filter((f) =>
+        new RegExp(`from '\\.{1,2}\\/(?:\\.\\.\\/orders\\/)?${statements}\\.ts'`).test(read(f)),
+      );
+      expect(importers, statements).toEqual(['modules/orders/lifecycle.ts']);
+    }
   });
 
   it("makes the purchase's statement take its totals from the seam and run inside it", () => {

@@ -12,37 +12,68 @@
  * 4. the buyer's budget alerts, when the buyer's month moved (decision 0054);
  * 5. the e-mails the change sends (into the outbox; the caller flushes the mailer after the commit).
  *
- * Only this file calls the statements of `order-writes.ts`; the purchase's one statement (decision 0086)
+ * Only this file calls the statements of `order-writes.ts` and `claim-writes.ts`; the purchase's one statement (decision 0086)
  * takes its totals (`PLACED_TOTALS`) and its e-mails from here. `lifecycle.test.ts` lists every place that
  * writes an order and fails when one bypasses the seam.
  */
 
+import { monthUsedOf } from '@portal/shared/domain/budget';
+import {
+  CLAIM_MSG,
+  CLAIM_STATE_LABELS,
+  type ClaimAction,
+  type ClaimReason,
+  type ClaimResolution,
+  type ClaimState,
+  claimNext,
+  type ReceiptReason,
+} from '@portal/shared/domain/claims';
 import {
   DEFAULT_PROMISE_DAYS,
   FULFILMENT_LABELS,
   type FulfilmentState,
   trackingLink,
 } from '@portal/shared/domain/fulfilment';
+import type { WebhookEventType } from '@portal/shared/domain/integration';
 import type { LogEventType } from '@portal/shared/domain/log-events';
 import { totalsOf } from '@portal/shared/domain/money';
 import type { OrderStatus } from '@portal/shared/domain/order-workflow';
 import { orderNumber } from '@portal/shared/domain/order-workflow';
 import { ROLES } from '@portal/shared/domain/roles';
-import { addDays, businessDate } from '@portal/shared/domain/time';
+import { addDays, businessDate, businessMonth } from '@portal/shared/domain/time';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { moveCtes, moveOrderTotals } from '../../db/order-totals.ts';
-import { orderEvents, orderLines, users } from '../../db/schema/index.ts';
+import { clients, orderEvents, orderLines, users } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { conflict } from '../../lib/errors.ts';
+import { badRequest, conflict } from '../../lib/errors.ts';
 import type { JobRunner } from '../../lib/jobs.ts';
 import { type Email, enqueueEmails } from '../../lib/mailer.ts';
 import { MSG } from '../../messages.ts';
+import { announceBudgets } from '../areas/area-budget.ts';
 import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
 import type { KnownMonth } from './budget-alerts.ts';
 import { sendAreaBudgetAlerts, sendBudgetAlerts } from './budget-alerts.ts';
+import { type ClaimOutcome, claimDecidedEmail, claimOpenedEmails } from './claim-emails.ts';
+import {
+  attachPhotos,
+  type ClaimUnits,
+  type CreditAdjustment,
+  consumeReplacementStock,
+  everyShipmentReceived,
+  insertClaim,
+  insertCreditAdjustments,
+  insertFullReceipts,
+  insertReceipt,
+  insertReplacement,
+  releaseClaimUnits,
+  writeClaimCredit,
+  writeClaimDecision,
+  writeClaimUnits,
+  writeCredit,
+} from './claim-writes.ts';
 import { notifyComment } from './comments.service.ts';
 import {
   authorizerEmails,
@@ -224,6 +255,11 @@ export interface FulfilmentMoved {
   guia?: { guia: string | null; paqueteria: string | null };
   /** Set by a move to `entregado`. */
   nota?: string | null;
+  /**
+   * The buyer's receipt of the whole order (decision 0127): a receipt of every unit, with the note, for each
+   * shipment that has none.
+   */
+  recepcion?: { userId: number; nota: string | null };
   changes: Record<string, unknown> | null;
   log: LogOf;
 }
@@ -271,6 +307,66 @@ export interface Promised {
   log: LogOf;
 }
 
+/** Units of a line a claim covers, with why and the product's name (its refusal and e-mails name it). */
+export interface ClaimLine {
+  id: number;
+  cantidad: number;
+  motivo: ClaimReason;
+  nombre: string;
+}
+
+/**
+ * The buyer's receipt of one shipment (decision 0127): every line of it with the units received in good
+ * condition; the differences open a claim in the same change. When the order is `enviado` and every shipment
+ * that is not a replacement has its receipt, the order moves to `entregado`.
+ */
+export interface Received {
+  kind: 'recepcion';
+  order: OrderRef;
+  /** The fulfilment state read under the order's lock (parcial, enviado or entregado). */
+  from: FulfilmentState;
+  envio: { id: number; numero: number; reposicion: boolean };
+  lineas: readonly { id: number; recibido: number; motivo: ReceiptReason | null }[];
+  nota: string | null;
+  /** Photos uploaded first (their ids), attached to the receipt (and to its claim). */
+  fotos: readonly number[];
+  /** The claim the differences open, or null when everything arrived. */
+  reclamo: { lineas: readonly ClaimLine[]; resolucion: ClaimResolution } | null;
+  actorId: number;
+  log: LogOf;
+}
+
+/** A claim the buyer opens by hand on shipped units (decision 0127). */
+export interface ClaimOpened {
+  kind: 'reclamo';
+  order: OrderRef;
+  lineas: readonly ClaimLine[];
+  resolucion: ClaimResolution;
+  nota: string | null;
+  fotos: readonly number[];
+  actorId: number;
+  log: LogOf;
+}
+
+/** The operator's decision on a claim (decision 0127). */
+export type ClaimDecision =
+  | { accion: 'aceptar'; resolucion: ClaimResolution; nota: string | null }
+  | { accion: 'rechazar'; motivo: string }
+  | { accion: 'devolucion'; guia: string; paqueteria: string | null; nota: string | null };
+
+/**
+ * The operator decides a claim, read (locked after its order) in state `from`; the order with its área
+ * (`idArea`: a credit in a month that is over gives the área its amount back too).
+ */
+export interface ClaimDecided {
+  kind: 'reclamo_decidido';
+  order: OrderRef & { idArea: number | null };
+  claim: { id: number; numero: number; from: ClaimState; lineas: readonly ClaimLine[] };
+  decision: ClaimDecision;
+  actorId: number;
+  log: LogOf;
+}
+
 export type OrderChange =
   | Placed
   | Reviewed
@@ -279,7 +375,30 @@ export type OrderChange =
   | FulfilmentMoved
   | Shipped
   | LineCancelled
-  | Promised;
+  | Promised
+  | Received
+  | ClaimOpened
+  | ClaimDecided;
+
+/** What a receipt wrote: its id, the claim it opened and the order's fulfilment after it. */
+export interface ReceiptRow {
+  id: number;
+  reclamo: { id: number; numero: number } | null;
+  surtido: FulfilmentState;
+}
+
+/** A claim as opened. */
+export interface ClaimRow {
+  id: number;
+  numero: number;
+}
+
+/** What a decision wrote: the claim's state, the replacement shipment and the credit (centavos). */
+export interface ClaimDecisionRow {
+  estado: ClaimState;
+  envio: { id: number; numero: number } | null;
+  credito: number;
+}
 
 /** What a shipment wrote: its number and the order's fulfilment after it. */
 export interface ShipmentRow {
@@ -304,6 +423,9 @@ const alreadyIn = (state: FulfilmentState) =>
 
 export function orderChanged(tx: Tx, deps: LifecycleDeps, change: FulfilmentMoved): Promise<MovedRow>;
 export function orderChanged(tx: Tx, deps: LifecycleDeps, change: Shipped): Promise<ShipmentRow>;
+export function orderChanged(tx: Tx, deps: LifecycleDeps, change: Received): Promise<ReceiptRow>;
+export function orderChanged(tx: Tx, deps: LifecycleDeps, change: ClaimOpened): Promise<ClaimRow>;
+export function orderChanged(tx: Tx, deps: LifecycleDeps, change: ClaimDecided): Promise<ClaimDecisionRow>;
 export function orderChanged(
   tx: Tx,
   deps: LifecycleDeps,
@@ -314,7 +436,7 @@ export async function orderChanged(
   tx: Tx,
   deps: LifecycleDeps,
   change: OrderChange,
-): Promise<MovedRow | ShipmentRow | undefined> {
+): Promise<MovedRow | ShipmentRow | ReceiptRow | ClaimRow | ClaimDecisionRow | undefined> {
   switch (change.kind) {
     case 'colocado':
       await placed(tx, deps, change);
@@ -338,6 +460,12 @@ export async function orderChanged(
     case 'promesa':
       await promised(tx, change);
       return undefined;
+    case 'recepcion':
+      return received(tx, deps, change);
+    case 'reclamo':
+      return claimOpened(tx, deps, { ...change, envio: null, receiptId: null });
+    case 'reclamo_decidido':
+      return claimDecided(tx, deps, change);
   }
 }
 
@@ -550,6 +678,9 @@ async function fulfilmentMoved(tx: Tx, deps: LifecycleDeps, c: FulfilmentMoved):
       await writeLineReleases(tx, rest, true);
     }
   }
+  // The buyer's «Recibido» of the whole order receives every shipment still without a receipt, in full.
+  if (c.to === 'entregado' && c.recepcion)
+    await insertFullReceipts(tx, { orderId: c.order.id, ...c.recepcion, at: deps.clock.now() });
   await tx.insert(orderEvents).values({
     orderId: c.order.id,
     actorId: c.actorId,
@@ -691,7 +822,6 @@ async function lineCancelled(tx: Tx, deps: LifecycleDeps, c: LineCancelled): Pro
     .from(orderLines)
     .where(eq(orderLines.orderId, c.order.id));
   if (Number(sent?.n ?? 0) > 0) {
-    if (c.from === 'enviado') return;
     const moved = await writeFulfilmentMove(tx, { orderId: c.order.id, from: c.from, to: 'enviado', at });
     if (!moved) throw alreadyIn(((await fulfilmentNow(tx, c.order.id)) ?? c.from) as FulfilmentState);
     await tx.insert(orderEvents).values({
@@ -739,6 +869,370 @@ async function promised(tx: Tx, c: Promised): Promise<void> {
     description: c.log.description,
     metadata: { id_pedido: c.order.id, ...c.log.metadata },
   });
+}
+
+async function received(tx: Tx, deps: LifecycleDeps, c: Received): Promise<ReceiptRow> {
+  const at = deps.clock.now();
+  const id = await insertReceipt(tx, {
+    orderId: c.order.id,
+    shipmentId: c.envio.id,
+    userId: c.actorId,
+    nota: c.nota,
+    at,
+    lineas: c.lineas,
+  });
+  // Received once: the unique index decides between two receipts of one shipment at once.
+  if (id === null) throw conflict('RECEIPT_EXISTS', MSG.recepcionExiste);
+  const diferencias = c.reclamo?.lineas ?? [];
+  await tx.insert(orderEvents).values({
+    orderId: c.order.id,
+    actorId: c.actorId,
+    tipo: 'recepcion',
+    changes: {
+      envio: c.envio.numero,
+      ...(c.envio.reposicion ? { reposicion: true } : {}),
+      lineas: diferencias.map((l) => ({
+        linea: l.id,
+        producto: l.nombre,
+        cantidad: l.cantidad,
+        motivo: l.motivo,
+      })),
+      ...(c.nota ? { nota: c.nota } : {}),
+    },
+  });
+  await audit(tx, {
+    userId: c.actorId,
+    eventType: c.log.eventType,
+    description: c.log.description,
+    metadata: { id_pedido: c.order.id, envio: c.envio.numero, ...c.log.metadata },
+  });
+  const reclamo = c.reclamo
+    ? await claimOpened(tx, deps, {
+        kind: 'reclamo',
+        order: c.order,
+        lineas: c.reclamo.lineas,
+        resolucion: c.reclamo.resolucion,
+        nota: c.nota,
+        fotos: c.fotos,
+        actorId: c.actorId,
+        envio: c.envio,
+        receiptId: id,
+        log: {
+          eventType: 'reclamo_abierto',
+          description: `Pedido #${orderNumber(c.order.id)}: reclamo abierto al recibir el envío ${c.envio.numero}`,
+          metadata: c.log.metadata,
+        },
+      })
+    : null;
+  if (!reclamo) await attachAll(tx, c.order, c.actorId, c.fotos, { receiptId: id, claimId: null });
+  const surtido = await deliveredWhenAllReceived(tx, deps, c);
+  // A note without a claim reaches the operators as the whole order's note does; a claim says it itself.
+  if (!reclamo && c.nota)
+    await enqueueEmails(tx, await receiptNoteEmails(tx, deps.publicUrl, c.order, c.nota));
+  return { id, reclamo, surtido };
+}
+
+/**
+ * After a receipt: an `enviado` order whose every shipment that is not a replacement has its receipt moves to
+ * `entregado` (conditional, with its event, log entry and `pedido.surtido`). A replacement's receipt never
+ * moves the order.
+ */
+async function deliveredWhenAllReceived(tx: Tx, deps: LifecycleDeps, c: Received): Promise<FulfilmentState> {
+  if (c.from !== 'enviado' || c.envio.reposicion || !(await everyShipmentReceived(tx, c.order.id)))
+    return c.from;
+  const moved = await writeFulfilmentMove(tx, {
+    orderId: c.order.id,
+    from: 'enviado',
+    to: 'entregado',
+    at: deps.clock.now(),
+  });
+  if (!moved) throw alreadyIn(((await fulfilmentNow(tx, c.order.id)) ?? c.from) as FulfilmentState);
+  await tx.insert(orderEvents).values({
+    orderId: c.order.id,
+    actorId: c.actorId,
+    tipo: 'surtido',
+    fromStatus: 'enviado',
+    toStatus: 'entregado',
+    changes: { envio: c.envio.numero },
+  });
+  await audit(tx, {
+    userId: c.actorId,
+    eventType: 'pedido_surtido',
+    description: `Pedido #${orderNumber(c.order.id)}: surtido ${FULFILMENT_LABELS.enviado} → ${FULFILMENT_LABELS.entregado} (todos los envíos recibidos)`,
+    metadata: { id_pedido: c.order.id, de: 'enviado', a: 'entregado', envio: c.envio.numero },
+  });
+  await recordWebhookEvent(tx, deps, {
+    clientId: c.order.idCliente,
+    type: 'pedido.surtido',
+    orderId: c.order.id,
+  });
+  return 'entregado';
+}
+
+/** Attaches the named photos (none: nothing); one that is not the buyer's own loose photo of this order: 400. */
+async function attachAll(
+  tx: Tx,
+  order: OrderRef,
+  userId: number,
+  fotos: readonly number[],
+  to: { receiptId: number | null; claimId: number | null },
+): Promise<void> {
+  if (fotos.length === 0) return;
+  const n = await attachPhotos(tx, { orderId: order.id, userId, ids: fotos, ...to });
+  if (n !== fotos.length)
+    throw badRequest('CLAIM_PHOTOS', CLAIM_MSG.reclamoFotos, { fotos: CLAIM_MSG.reclamoFotos });
+}
+
+/**
+ * Opens a claim (by hand, or by a receipt's differences): its units go under claim only where the lines still
+ * have that many shipped units not claimed (409 naming the product otherwise), numbered after the order's
+ * last claim, with its event, log entry, `reclamo.abierto` and the operators' e-mail.
+ */
+async function claimOpened(
+  tx: Tx,
+  deps: LifecycleDeps,
+  c: ClaimOpened & { envio: { id: number; numero: number } | null; receiptId: number | null },
+): Promise<ClaimRow> {
+  const units = c.lineas.map((l) => ({ id: l.id, cantidad: l.cantidad }));
+  const written = await writeClaimUnits(tx, c.order.id, units);
+  if (written.length !== units.length) {
+    const failed = c.lineas.find((l) => !written.includes(l.id))!;
+    const [left] = await tx
+      .select({ n: sql<number>`${orderLines.enviado} + ${orderLines.acreditado} - ${orderLines.reclamado}` })
+      .from(orderLines)
+      .where(eq(orderLines.id, failed.id));
+    throw conflict('CLAIM_EXCEEDS', MSG.reclamoExcede(failed.nombre, Math.max(Number(left?.n ?? 0), 0)));
+  }
+  const claim = await insertClaim(tx, {
+    orderId: c.order.id,
+    userId: c.actorId,
+    shipmentId: c.envio?.id ?? null,
+    resolucion: c.resolucion,
+    nota: c.nota,
+    at: deps.clock.now(),
+    lineas: c.lineas,
+  });
+  await attachAll(tx, c.order, c.actorId, c.fotos, { receiptId: c.receiptId, claimId: claim.id });
+  await tx.insert(orderEvents).values({
+    orderId: c.order.id,
+    actorId: c.actorId,
+    tipo: 'reclamo',
+    reason: c.nota,
+    changes: {
+      reclamo: claim.numero,
+      ...(c.envio ? { envio: c.envio.numero } : {}),
+      resolucion: c.resolucion,
+      lineas: c.lineas.map((l) => ({
+        linea: l.id,
+        producto: l.nombre,
+        cantidad: l.cantidad,
+        motivo: l.motivo,
+      })),
+    },
+  });
+  await audit(tx, {
+    userId: c.actorId,
+    eventType: c.log.eventType,
+    description: c.log.description,
+    metadata: { id_pedido: c.order.id, reclamo: claim.numero, ...c.log.metadata },
+  });
+  await recordWebhookEvent(tx, deps, {
+    clientId: c.order.idCliente,
+    type: 'reclamo.abierto',
+    orderId: c.order.id,
+    reclamo: claim.id,
+  });
+  await enqueueEmails(
+    tx,
+    await claimOpenedEmails(tx, deps.publicUrl, c.order, {
+      numero: claim.numero,
+      envio: c.envio?.numero ?? null,
+      resolucion: c.resolucion,
+      nota: c.nota,
+      lineas: c.lineas,
+    }),
+  );
+  return claim;
+}
+
+const DECIDED_EVENT: Record<ClaimAction, { tipo: string; webhook: WebhookEventType }> = {
+  aceptar: { tipo: 'reclamo_aceptado', webhook: 'reclamo.aceptado' },
+  rechazar: { tipo: 'reclamo_rechazado', webhook: 'reclamo.rechazado' },
+  devolucion: { tipo: 'reclamo_devolucion', webhook: 'reclamo.devolucion' },
+};
+
+/**
+ * The operator's decision (decision 0127), conditional on the state it was decided from (409 to the loser of
+ * a race): a refusal gives the claim's units back, a return keeps them under claim, an acceptance sends a
+ * replacement or credits them. Each with its event, log entry, `reclamo.*` webhook and the buyer's e-mail.
+ */
+async function claimDecided(tx: Tx, deps: LifecycleDeps, c: ClaimDecided): Promise<ClaimDecisionRow> {
+  const d = c.decision;
+  const to = claimNext(c.claim.from, d.accion);
+  const decided = () =>
+    conflict('CLAIM_ALREADY_DECIDED', MSG.reclamoYaDecidido(CLAIM_STATE_LABELS[c.claim.from]));
+  if (!to) throw decided();
+  const written = await writeClaimDecision(tx, {
+    claimId: c.claim.id,
+    from: c.claim.from,
+    to,
+    resolucion: d.accion === 'aceptar' ? d.resolucion : null,
+    respuesta: d.accion === 'rechazar' ? d.motivo : d.nota,
+    guia: d.accion === 'devolucion' ? d.guia : null,
+    paqueteria: d.accion === 'devolucion' ? d.paqueteria : null,
+    decidedBy: c.actorId,
+    at: deps.clock.now(),
+  });
+  if (!written) throw decided();
+  const units = c.claim.lineas.map((l) => ({ id: l.id, cantidad: l.cantidad }));
+  let envio: { id: number; numero: number } | null = null;
+  let credito = 0;
+  let outcome: ClaimOutcome;
+  const changes: Record<string, unknown> = { reclamo: c.claim.numero, de: c.claim.from, a: to };
+  if (d.accion === 'rechazar') {
+    await releaseClaimUnits(tx, c.order.id, units);
+    outcome = { accion: 'rechazar', motivo: d.motivo };
+  } else if (d.accion === 'devolucion') {
+    Object.assign(changes, { guia: d.guia, ...(d.paqueteria ? { paqueteria: d.paqueteria } : {}) });
+    outcome = { accion: 'devolucion', guia: d.guia, paqueteria: d.paqueteria, nota: d.nota };
+  } else if (d.resolucion === 'reposicion') {
+    envio = await replaced(tx, deps, c, units);
+    Object.assign(changes, { resolucion: 'reposicion', envio: envio.numero });
+    outcome = { accion: 'reposicion', envio: envio.numero, nota: d.nota };
+  } else {
+    const total = await credited(tx, deps, c, units);
+    credito = c.order.total - total;
+    Object.assign(changes, { resolucion: 'credito', credito, total_anterior: c.order.total, total });
+    outcome = { accion: 'credito', credito, nota: d.nota };
+  }
+  const event = DECIDED_EVENT[d.accion];
+  await tx.insert(orderEvents).values({
+    orderId: c.order.id,
+    actorId: c.actorId,
+    tipo: event.tipo,
+    reason: d.accion === 'rechazar' ? d.motivo : d.nota,
+    changes,
+  });
+  await audit(tx, {
+    userId: c.actorId,
+    eventType: c.log.eventType,
+    description: c.log.description,
+    metadata: { id_pedido: c.order.id, reclamo: c.claim.numero, ...changes, ...c.log.metadata },
+  });
+  await recordWebhookEvent(tx, deps, {
+    clientId: c.order.idCliente,
+    type: event.webhook,
+    orderId: c.order.id,
+    reclamo: c.claim.id,
+  });
+  await enqueueEmails(tx, await claimDecidedEmail(tx, deps.publicUrl, c.order, c.claim.numero, outcome));
+  return { estado: to, envio, credito };
+}
+
+/**
+ * A replacement (decision 0127): a shipment of the claim's units dated today that moves neither the lines'
+ * `enviado` nor the order's state, taking the units off the products' known stock; the claim's units leave
+ * `reclamado`, since the replacement's own units may be claimed again when they arrive.
+ */
+async function replaced(
+  tx: Tx,
+  deps: LifecycleDeps,
+  c: ClaimDecided,
+  units: ClaimUnits,
+): Promise<{ id: number; numero: number }> {
+  const at = deps.clock.now();
+  const envio = await insertReplacement(tx, {
+    orderId: c.order.id,
+    claimId: c.claim.id,
+    lines: units,
+    fecha: businessDate(at, deps.tz),
+    actorId: c.actorId,
+    at,
+  });
+  await consumeReplacementStock(tx, units);
+  await releaseClaimUnits(tx, c.order.id, units);
+  return envio;
+}
+
+/** The lines' figures a credit changes, as the budget rule reads them. */
+const lineFigures = (tx: Tx, orderId: number) =>
+  tx
+    .select({
+      precio: orderLines.precio,
+      cantidad: orderLines.cantidad,
+      impuesto: orderLines.impuesto,
+      idCategoria: orderLines.idCategoria,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
+
+/**
+ * A credit (decision 0127): the claim's units leave `cantidad` and `enviado` for `acreditado`, the order's
+ * totals are recomputed, and the running totals move out and back in, which releases the amount from the
+ * order's business month. When that month is over, the amount is also given back in the current month as
+ * budget adjustments (`credito`): the buyer's (per category in category mode) and the order's área's.
+ * Answers the order's new total.
+ */
+async function credited(tx: Tx, deps: LifecycleDeps, c: ClaimDecided, units: ClaimUnits): Promise<number> {
+  const at = deps.clock.now();
+  const before = await lineFigures(tx, c.order.id);
+  await moveOrderTotals(tx, c.order.id, -1);
+  if ((await writeCredit(tx, c.order.id, units)) !== units.length)
+    throw conflict('CLAIM_ALREADY_DECIDED', MSG.reclamoYaDecidido(CLAIM_STATE_LABELS[c.claim.from]));
+  const after = await lineFigures(tx, c.order.id);
+  const totals = totalsOf(after);
+  await writeOrderTotals(tx, c.order.id, totals, at);
+  await moveOrderTotals(tx, c.order.id, 1);
+  const credito = c.order.total - totals.total;
+  await writeClaimCredit(tx, c.claim.id, credito);
+  const current = businessMonth(at, deps.tz).key;
+  if (businessMonth(c.order.transactionDate, deps.tz).key !== current) {
+    const rows = await creditRows(tx, c.order, before, after, credito);
+    await insertCreditAdjustments(tx, {
+      idCliente: c.order.idCliente,
+      mes: `${current}-01`,
+      claimId: c.claim.id,
+      createdBy: c.actorId,
+      rows,
+    });
+    await announceBudgets(tx, {
+      users: [c.order.idUser],
+      areas: rows.flatMap((r) => (r.idArea === null ? [] : [r.idArea])),
+    });
+  }
+  // Only lowers the order's month; the checks still run and never re-send (decision 0054).
+  await sendBudgetAlerts(tx, alertConfig(deps), c.order.idUser, c.order.transactionDate);
+  return totals.total;
+}
+
+/**
+ * What a credit gives back in the current month (decision 0123's adjustments): the buyer's whole budget
+ * (category 0) in regular mode, or each category by what its lines' spend went down (the running months'
+ * rule: IVA rounded per order and category) in category mode; and the order's área, by the whole amount.
+ */
+async function creditRows(
+  tx: Tx,
+  /** With its área (the claim's decision reads it under the order's lock). */
+  order: OrderRef,
+  before: Awaited<ReturnType<typeof lineFigures>>,
+  after: Awaited<ReturnType<typeof lineFigures>>,
+  credito: number,
+): Promise<CreditAdjustment[]> {
+  const [client] = await tx
+    .select({ modo: clients.modoPresupuesto })
+    .from(clients)
+    .where(eq(clients.id, order.idCliente));
+  const rows: CreditAdjustment[] = [];
+  if (client?.modo === 'categoria') {
+    const was = monthUsedOf([{ lines: before, total: 0 }]).categorias;
+    const now = monthUsedOf([{ lines: after, total: 0 }]).categorias;
+    for (const [idCategoria, spent] of was) {
+      const importe = spent - (now.get(idCategoria) ?? 0);
+      if (importe > 0) rows.push({ userId: order.idUser, idArea: null, idCategoria, importe });
+    }
+  } else rows.push({ userId: order.idUser, idArea: null, idCategoria: 0, importe: credito });
+  if (order.idArea) rows.push({ userId: null, idArea: order.idArea, idCategoria: 0, importe: credito });
+  return rows;
 }
 
 /**

@@ -201,6 +201,23 @@ export async function shippedEmail(
 }
 
 /**
+ * Who an e-mail to the operators goes to (the active administrators, rol 4; the portal has no separate
+ * operators' mailbox) and how it names the order's buyer (name and client).
+ */
+export async function operatorsAndBuyer(tx: Tx, idUser: number) {
+  const [buyer] = await tx
+    .select({ nombre: users.nombre, cliente: clients.nombre })
+    .from(users)
+    .innerJoin(clients, eq(clients.id, users.idCliente))
+    .where(eq(users.id, idUser));
+  const operators = await tx
+    .select({ id: users.id, email: users.email, usuario: users.usuario, nombre: users.nombre })
+    .from(users)
+    .where(and(eq(users.rol, ROLES.administrador), eq(users.activo, true)));
+  return { buyer, operators };
+}
+
+/**
  * To the operators: the buyer's note on receipt. The operators are the active administrators (rol 4) with
  * an address (docs/domain.md "E-mail"); the portal has no separate operators' mailbox.
  */
@@ -210,15 +227,7 @@ export async function receiptNoteEmails(
   order: { id: number; idUser: number },
   nota: string,
 ): Promise<Email[]> {
-  const [buyer] = await tx
-    .select({ nombre: users.nombre, cliente: clients.nombre })
-    .from(users)
-    .innerJoin(clients, eq(clients.id, users.idCliente))
-    .where(eq(users.id, order.idUser));
-  const operators = await tx
-    .select({ id: users.id, email: users.email, usuario: users.usuario, nombre: users.nombre })
-    .from(users)
-    .where(and(eq(users.rol, ROLES.administrador), eq(users.activo, true)));
+  const { buyer, operators } = await operatorsAndBuyer(tx, order.idUser);
   const numero = orderNumber(order.id);
   return toEachOnce(operators, (to, op) =>
     orderEmail(to, op.nombre, {

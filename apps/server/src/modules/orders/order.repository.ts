@@ -6,11 +6,13 @@
 import { deliveryAddress, deliveryContact } from '@portal/shared/domain/delivery';
 import type { FulfilmentState } from '@portal/shared/domain/fulfilment';
 import { centavosToPesos } from '@portal/shared/domain/money';
-import type { OrderDetailDto, OrderShipmentDto, OrderStatus } from '@portal/shared/schemas/orders';
+import type { ClaimDto } from '@portal/shared/schemas/claims';
+import type { OrderDetailDto, OrderStatus } from '@portal/shared/schemas/orders';
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
-import { shipmentsOf } from '../../db/order-shipments.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { claimsOf } from '../../db/order-claims.ts';
+import { type ShipmentRead, shipmentsOf } from '../../db/order-shipments.ts';
 import { orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
@@ -36,13 +38,41 @@ export async function orderOf(db: Db, id: number, scope: OrderScope) {
   return order;
 }
 
+/**
+ * The order within its scope, locked to the end of the caller's transaction: the first lock of every change
+ * to an approved order (shipments, receipts, claims, decisions). Out of scope answers like a missing order.
+ */
+export async function lockOrder(tx: Tx, id: number, scope: OrderScope) {
+  const conditions = [eq(orders.id, id)];
+  if (scope.idUser !== undefined) conditions.push(eq(orders.idUser, scope.idUser));
+  if (scope.idCliente !== undefined) conditions.push(eq(orders.idCliente, scope.idCliente));
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      status: orders.status,
+      surtido: orders.surtidoEstatus,
+      idUser: orders.idUser,
+      idCliente: orders.idCliente,
+      total: orders.total,
+      transactionDate: orders.transactionDate,
+      idArea: orders.idArea,
+    })
+    .from(orders)
+    .where(and(...conditions))
+    .for('update');
+  if (!order) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
+  return order;
+}
+
 /** The person a delegate acted for (order_events.on_behalf_of_id). */
 const delegator = alias(users, 'delegator');
 
 /** One order with its lines and its history of events; `scope` limits who may see it. */
 export async function orderDetail(db: Db, id: number, scope: OrderScope): Promise<OrderDetailDto> {
   const order = await orderOf(db, id, scope);
-  const [lines, events, thread, envios] = await Promise.all([
+  // Shipments, receipts and claims exist only once an order is approved (decisions 0125 and 0127).
+  const approved = order.surtidoEstatus !== null;
+  const [lines, events, thread, envios, reclamos] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
     db
       .select({
@@ -62,7 +92,8 @@ export async function orderDetail(db: Db, id: number, scope: OrderScope): Promis
       .where(eq(orderEvents.orderId, id))
       .orderBy(asc(orderEvents.id)),
     commentsOf(db, id),
-    order.surtidoEstatus === null ? new Map<number, OrderShipmentDto[]>() : shipmentsOf(db, [id]),
+    approved ? shipmentsOf(db, [id]) : new Map<number, ShipmentRead[]>(),
+    approved ? claimsOf(db, [id]) : new Map<number, ClaimDto[]>(),
   ]);
   return {
     id: order.id,
@@ -90,6 +121,8 @@ export async function orderDetail(db: Db, id: number, scope: OrderScope): Promis
       motivo_cancelacion: l.motivoCancelacion,
       sobre_pedido: l.sobrePedido,
       fecha_promesa: l.fechaPromesa,
+      acreditado: l.acreditado,
+      reclamado: l.reclamado,
     })),
     eventos: events.map((e) => ({
       id: e.id,
@@ -109,6 +142,7 @@ export async function orderDetail(db: Db, id: number, scope: OrderScope): Promis
     paqueteria: order.paqueteria,
     nota_recepcion: order.notaRecepcion,
     envios: envios.get(id) ?? [],
+    reclamos: reclamos.get(id) ?? [],
     entrega: { direccion: deliveryAddress(order.entrega), contacto: deliveryContact(order.entrega) },
   };
 }

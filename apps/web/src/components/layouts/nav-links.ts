@@ -19,6 +19,7 @@ export type NavIcon =
   | 'logs'
   | 'tablero'
   | 'surtido'
+  | 'reclamos'
   | 'integraciones'
   | 'reglas'
   | 'personal'
@@ -118,6 +119,7 @@ export function navItemsFor(
       return [
         { label: 'Tablero', to: '/administrador/tablero', icon: 'tablero' },
         { label: 'Surtido', to: '/administrador/surtido', icon: 'surtido' },
+        { label: 'Reclamos', to: '/administrador/reclamos', icon: 'reclamos' },
         { label: 'Clientes', to: '/administrador/clientes', icon: 'clientes' },
         // The client chosen on these screens follows the administrator through their links.
         { label: 'Semanas de acceso', to: client(CLIENT_SCREENS.semanas), icon: 'semanas' },

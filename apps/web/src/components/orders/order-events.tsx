@@ -16,6 +16,7 @@ import {
   IconTruckDelivery,
 } from '@tabler/icons-react';
 import { formatCentavos, formatDateTime, formatIsoDate, plural, titleCase } from '../../lib/format';
+import { CLAIM_EVENTS, ClaimEventBody, ClaimEventIcon, claimEventTitle, reasonLabel } from './claim-events';
 import { GuiaLink } from './guia-link';
 
 interface Changes {
@@ -65,6 +66,7 @@ function icon(tipo: string, to: string | null) {
   if (tipo === 'envio') return <IconTruckDelivery size={14} />;
   if (tipo === 'linea_cancelada') return <IconBan size={14} />;
   if (tipo === 'promesa') return <IconCalendarEvent size={14} />;
+  if (CLAIM_EVENTS.has(tipo)) return <ClaimEventIcon tipo={tipo} />;
   if (to === 'espera') return <IconClock size={14} />;
   return <IconCheck size={14} />;
 }
@@ -85,6 +87,7 @@ function title(e: OrderEventDto): string {
   }
   if (e.tipo === 'surtido') return `Surtido: ${fulfilmentLabel(e.a)}`;
   if (e.tipo === 'envio' || e.tipo === 'linea_cancelada' || e.tipo === 'promesa') return lineTitle(e);
+  if (CLAIM_EVENTS.has(e.tipo)) return claimEventTitle(e);
   if (e.a === 'espera') return 'Autorizado, en espera de aprobación final';
   if ((e.cambios as Changes | null)?.regla === 'aprobacion_automatica') return 'Aprobado automáticamente';
   return 'Pedido aprobado';
@@ -198,9 +201,10 @@ export function OrderEvents({ eventos }: { eventos: OrderEventDto[] }) {
                 Total: {formatCentavos(changes.total_anterior)} → {formatCentavos(changes.total)}
               </Text>
             ) : null}
+            {CLAIM_EVENTS.has(e.tipo) ? <ClaimEventBody event={e} /> : null}
             {e.motivo ? (
-              <Text size="sm" mt={4}>
-                Motivo: {e.motivo}
+              <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {reasonLabel(e.tipo)}: {e.motivo}
               </Text>
             ) : null}
           </Timeline.Item>

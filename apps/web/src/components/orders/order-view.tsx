@@ -1,23 +1,27 @@
 /**
  * One order as the order screens show it, with no calls of its own: the header (number, status and
  * fulfilment badges, a line of dates and who), then the buyer's note, the shipment, the lines with Subtotal,
- * IVA and Total, the shipments (decision 0125), the comments and the order's history. The buyer's detail and the administrator's read-only
+ * IVA and Total, the shipments (decision 0125) with their receipts, the claims (0127), the comments and the
+ * order's history. The buyer's detail and the administrator's read-only
  * page render `OrderView` with their own actions; the approver's review renders `OrderHeader` above its
  * editing table, budgets and buttons. Each screen fetches the order and passes what it may do.
  */
 import '@mantine/core/styles/Grid.css';
 import { Alert, Grid, Group, type MantineSpacing, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { ClaimDto } from '@portal/shared/schemas/claims';
 import type { OlderCommentsResponse } from '@portal/shared/schemas/comments';
-import type { OrderDetailDto } from '@portal/shared/schemas/orders';
+import type { OrderDetailDto, OrderShipmentDto } from '@portal/shared/schemas/orders';
 import { IconBan } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../lib/api';
 import { formatOrderNumber } from '../../lib/format';
 import { FulfilmentBadge, FulfilmentInfo } from './fulfilment-badge';
+import { OrderClaims } from './order-claims';
 import { OrderComments } from './order-comments';
 import { OrderHistoryPanel } from './order-events';
 import { OrderLinesTable } from './order-lines-table';
 import { OrderNote } from './order-note';
+import type { PhotoHref } from './order-photos';
 import { OrderShipTo } from './order-ship-to';
 import { OrderShipments } from './order-shipments';
 import { StatusBadge } from './status-badge';
@@ -103,7 +107,27 @@ interface OrderViewProps {
   remisionHref?: (numero: number) => string;
   /** The operator's buttons under each line. */
   lineActions?: (linea: OrderDetailDto['lineas'][number]) => ReactNode;
+  /** A receipt's or a claim's photo for the viewer's role (decision 0127). */
+  photoHref?: PhotoHref;
+  /** The buyer's «Confirmar recepción» of a shipment not received yet. */
+  receiptAction?: (envio: OrderShipmentDto) => ReactNode;
+  /** The operator's buttons for a claim. */
+  claimActions?: (reclamo: ClaimDto) => ReactNode;
 }
+
+/** What the order's body takes of the view's props. */
+type BodyProps = Pick<
+  OrderViewProps,
+  | 'notices'
+  | 'actions'
+  | 'comments'
+  | 'testIdPrefix'
+  | 'remisionHref'
+  | 'lineActions'
+  | 'photoHref'
+  | 'receiptAction'
+  | 'claimActions'
+>;
 
 function OrderBody({
   pedido,
@@ -113,12 +137,10 @@ function OrderBody({
   testIdPrefix,
   remisionHref,
   lineActions,
-}: Pick<
-  OrderViewProps,
-  'notices' | 'actions' | 'comments' | 'testIdPrefix' | 'remisionHref' | 'lineActions'
-> & {
-  pedido: OrderDetailDto;
-}) {
+  photoHref,
+  receiptAction,
+  claimActions,
+}: BodyProps & { pedido: OrderDetailDto }) {
   return (
     <Stack gap="lg">
       <CancellationNotice pedido={pedido} />
@@ -141,7 +163,10 @@ function OrderBody({
               envios={pedido.envios}
               lineas={pedido.lineas}
               remisionHref={remisionHref}
+              photoHref={photoHref}
+              receiptAction={receiptAction}
             />
+            <OrderClaims reclamos={pedido.reclamos} photoHref={photoHref} claimActions={claimActions} />
             <OrderComments
               key={pedido.id}
               comentarios={pedido.comentarios}

@@ -68,6 +68,11 @@ export function mayChangeIdentity(scope: AdminScope): boolean {
   return scope.permisos.includes('identidad');
 }
 
+/** The client's fiscal data may be changed (PUT /api/clientes/{id}/datos-fiscales, decision 0128). */
+export function mayChangeFiscal(scope: AdminScope): boolean {
+  return scope.permisos.includes('fiscales');
+}
+
 /** The scope's area of the web app: '/administrador' for the distributor, '/cliente' for rol 5. */
 export function areaPath(scope: AdminScope): '/administrador' | '/cliente' {
   return isDistributor(scope) ? '/administrador' : '/cliente';

@@ -8,6 +8,7 @@ export { Inventario } from './inventario';
 export { Logs } from './logs';
 export { Pedido, Pedidos } from './pedido';
 export { Principal } from './principal';
+export { Reclamos } from './reclamos';
 export { Semanas } from './semanas';
 export { Sincronizar } from './sincronizar';
 export { Surtido } from './surtido';

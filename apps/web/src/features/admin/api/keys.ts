@@ -104,4 +104,7 @@ export const adminKeys = {
   /** The prefix of the fulfilment queue's pages (GET /api/surtido). */
   fulfilment: ['admin', 'surtido'] as const,
   fulfilmentPage: (filters: FulfilmentFilters) => ['admin', 'surtido', filters] as const,
+  /** The prefix of the claims' pages (GET /api/surtido/reclamos; decision 0127). */
+  claims: ['admin', 'reclamos'] as const,
+  claimsPage: (estado: string, page: number) => ['admin', 'reclamos', estado, page] as const,
 };

@@ -2,7 +2,8 @@
  * «Mi empresa», a client administrator's home (rol 5, decision 0122): its client's name, what the
  * distributor lets it change (each allowed change with a link to its screen), the budget cap above which a budget waits for the distributor, its accounts
  * by role (active and inactive, each a link to the filtered users list) and its budget requests; with
- * `identidad`, its client's single sign-on and SCIM token in the distributor's own dialogs.
+ * `identidad`, its client's single sign-on and SCIM token in the distributor's own dialogs; its fiscal data
+ * (fiscal-panel.tsx, changed with `fiscales`).
  */
 import {
   Alert,
@@ -42,8 +43,10 @@ import { PageHeader } from '../../../components/ui/page';
 import { errorMessage } from '../../../lib/api';
 import { formatMXN } from '../../../lib/format';
 import { OwnBudgetRequests } from '../budget-requests/budget-requests-panel';
-import { clientScope, mayChangeBudgets, mayChangeIdentity } from '../scope';
+import { clientScope, mayChangeBudgets, mayChangeFiscal, mayChangeIdentity } from '../scope';
 import { useClientAdminHome } from './api';
+import { FiscalPanel } from './fiscal-panel';
+import { PanelTitle } from './panel-title';
 
 // The distributor's own dialogs (clients screen), loaded when one is opened.
 const ClientSsoDialog = lazy(() =>
@@ -69,6 +72,8 @@ const SCREENS: Record<ClientPermission, { to: string; label: string }[]> = {
   reglas: [{ to: '/cliente/reglas', label: 'Ir a Reglas de aprobación' }],
   // On this page, «Inicio de sesión y aprovisionamiento».
   identidad: [],
+  // On this page, «Datos fiscales».
+  fiscales: [],
 };
 
 function Permissions({ permisos }: { permisos: readonly ClientPermission[] }) {
@@ -124,14 +129,7 @@ function Permissions({ permisos }: { permisos: readonly ClientPermission[] }) {
 function BudgetCap({ tope, allowed, pending }: { tope: number | null; allowed: boolean; pending: number }) {
   return (
     <Paper withBorder radius="lg" p="md" shadow="xs" component="section" aria-labelledby="tope">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Title order={2} fz="lg" id="tope">
-          Tope de presupuesto
-        </Title>
-        <ThemeIcon size={36} radius="md" variant="light" color="yellow" aria-hidden>
-          <IconCoins size={20} />
-        </ThemeIcon>
-      </Group>
+      <PanelTitle id="tope" title="Tope de presupuesto" color="yellow" icon={<IconCoins size={20} />} />
       <Text fz={28} fw={700} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="tope">
         {tope === null ? 'Sin tope' : formatMXN(tope)}
       </Text>
@@ -172,14 +170,12 @@ function Identity({ client }: { client: ClientDto }) {
   const close = () => setOpen(null);
   return (
     <Paper withBorder radius="lg" p="md" shadow="xs" component="section" aria-labelledby="identidad">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Title order={2} fz="lg" id="identidad">
-          Inicio de sesión y aprovisionamiento
-        </Title>
-        <ThemeIcon size={36} radius="md" variant="light" color="indigo" aria-hidden>
-          <IconId size={20} />
-        </ThemeIcon>
-      </Group>
+      <PanelTitle
+        id="identidad"
+        title="Inicio de sesión y aprovisionamiento"
+        color="indigo"
+        icon={<IconId size={20} />}
+      />
       <Text size="sm" c="dimmed" mt={4} mb="md">
         Tu gente puede entrar con la cuenta de la empresa (Microsoft Entra ID, Google Workspace, Okta…), y tu
         proveedor de identidad puede dar de alta, modificar y dar de baja a sus usuarios. Los administradores
@@ -293,6 +289,7 @@ export function ClientHomePage({ actions }: { actions?: ReactNode }) {
             />
           </SimpleGrid>
           {mayChangeIdentity(clientScope(data.cliente)) ? <Identity client={data.cliente} /> : null}
+          <FiscalPanel client={data.cliente} editable={mayChangeFiscal(clientScope(data.cliente))} />
           <Accounts data={data} />
           <OwnBudgetRequests />
         </>

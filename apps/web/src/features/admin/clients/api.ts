@@ -7,6 +7,7 @@ import {
   type ClientAdminHomeResponse,
   type ClientCreateResponse,
   type ClientDto,
+  type ClientFiscalResponse,
   ClientForm,
   type ClientRulesBody,
   type ClientRulesResponse,
@@ -15,6 +16,7 @@ import {
   type ClientsSort,
   type ClientUpdateResponse,
 } from '@portal/shared/schemas/clients';
+import type { ClientFiscalBody } from '@portal/shared/schemas/fiscal';
 import type { SsoConfigBody, SsoConfigView } from '@portal/shared/schemas/sso';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FileValue } from '../../../components/ui/file-field';
@@ -77,13 +79,13 @@ export function useSaveClient() {
 }
 
 /**
- * PUT /api/cliente/reglas: a client administrator's own client's levels and rules (decision 0122). The
- * answer's client replaces the one its screens read (GET /api/cliente), then that is read again.
+ * A change to a client administrator's own client (decision 0122): the answer's client replaces the one its
+ * screens read (GET /api/cliente), then that is read again.
  */
-export function useSaveOwnRules() {
+function useOwnClientChange<B, R extends { cliente: ClientDto }>(send: (body: B) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ClientRulesBody) => api.put<ClientRulesResponse>('/api/cliente/reglas', body),
+    mutationFn: send,
     onSuccess: (res) =>
       queryClient.setQueryData<ClientAdminHomeResponse>(
         adminKeys.clientHome,
@@ -91,6 +93,20 @@ export function useSaveOwnRules() {
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.clientHome }),
   });
+}
+
+/** PUT /api/cliente/reglas: a client administrator's own client's levels and rules (decision 0122). */
+export function useSaveOwnRules() {
+  return useOwnClientChange((body: ClientRulesBody) =>
+    api.put<ClientRulesResponse>('/api/cliente/reglas', body),
+  );
+}
+
+/** PUT /api/clientes/{id}/datos-fiscales: a client administrator's own client's fiscal data (decision 0128). */
+export function useSaveFiscal(id: number) {
+  return useOwnClientChange((body: ClientFiscalBody) =>
+    api.put<ClientFiscalResponse>(`/api/clientes/${id}/datos-fiscales`, body),
+  );
 }
 
 /** What deactivating the client touches: its active users and those signed in (for the confirmation). */

@@ -1,7 +1,16 @@
+import { FISCAL_MSG } from '@portal/shared/domain/fiscal';
 import { ClientForm, ClientRulesBody } from '@portal/shared/schemas/clients';
+import { ClientFiscalBody } from '@portal/shared/schemas/fiscal';
 import { describe, expect, it } from 'vitest';
 import { clientFormData } from './api';
-import { type ClientFormValues, initialValues, rulesBody, toBody } from './client-form-values';
+import {
+  type ClientFormValues,
+  fiscalBody,
+  fiscalFormErrors,
+  initialValues,
+  rulesBody,
+  toBody,
+} from './client-form-values';
 
 /** A new client's form with what the administrator typed. */
 function typed(values: Partial<ClientFormValues>): ClientFormValues {
@@ -83,5 +92,51 @@ describe('a client administrator’s «Reglas de aprobación» (PUT /api/cliente
       aprobacion_automatica_hasta: null,
       escalar_horas: 0,
     });
+  });
+});
+
+describe('the fiscal data of the client form (decision 0128)', () => {
+  const fiscal = {
+    rfc: 'eku9003173c9',
+    razon_social: 'Escuela Kemper Urgate',
+    regimen_fiscal: '601',
+    uso_cfdi: 'G03',
+    cp_fiscal: '26015',
+    correos_facturacion: 'facturas@kemper.mx, cxp@kemper.mx',
+  };
+
+  it('sends them normalised in the multipart form; a cleared one is sent blank', () => {
+    const fields = sent(typed(fiscal), 7);
+    expect(fields).toMatchObject({
+      rfc: 'EKU9003173C9',
+      regimen_fiscal: '601',
+      cp_fiscal: '26015',
+      correos_facturacion: 'facturas@kemper.mx,cxp@kemper.mx',
+    });
+    const cleared = sent(typed({ ...fiscal, regimen_fiscal: null, correos_facturacion: '', rfc: '' }), 7);
+    expect(cleared).toMatchObject({ rfc: '', regimen_fiscal: '', correos_facturacion: '' });
+  });
+
+  it('a client administrator’s dialog sends the six fields as JSON, null for what is cleared', () => {
+    expect(ClientFiscalBody.parse(fiscalBody(typed({ ...fiscal, uso_cfdi: null, cp_fiscal: '' })))).toEqual({
+      rfc: 'EKU9003173C9',
+      razon_social: 'Escuela Kemper Urgate',
+      regimen_fiscal: '601',
+      uso_cfdi: null,
+      cp_fiscal: null,
+      correos_facturacion: ['facturas@kemper.mx', 'cxp@kemper.mx'],
+    });
+  });
+
+  it('names the field the catalogue refuses, as the server does', () => {
+    expect(fiscalFormErrors(typed(fiscal))).toEqual({});
+    expect(fiscalFormErrors(typed({ ...fiscal, regimen_fiscal: '612' }))).toEqual({
+      regimen_fiscal: FISCAL_MSG.regimenNoCorresponde('612', 'moral'),
+    });
+    expect(fiscalFormErrors(typed({ ...fiscal, uso_cfdi: 'D01' }))).toEqual({
+      uso_cfdi: FISCAL_MSG.usoNoPermitido('D01', '601'),
+    });
+    // An RFC of the wrong shape is its own field's refusal (the schema's), not a régimen's.
+    expect(fiscalFormErrors(typed({ ...fiscal, rfc: 'EK19003173C9', regimen_fiscal: '612' }))).toEqual({});
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { ApprovalRules } from '@portal/shared/domain/approval-rules';
 import { CLIENT_PERMISSIONS_DEFAULT, type ClientPermission } from '@portal/shared/domain/client-admin';
+import { fiscalProblem, normalizeRfc } from '@portal/shared/domain/fiscal';
 import { pesosToCentavos } from '@portal/shared/domain/money';
 import { UMBRAL_EXISTENCIA_DEFAULT } from '@portal/shared/domain/stock';
 import {
@@ -81,6 +82,16 @@ export interface ClientFormValues {
   /** Stock (decision 0124): approvals may go beyond the available stock; "Quedan N" threshold. */
   permitir_sobre_pedido: boolean;
   umbral_existencia: number | string;
+  /**
+   * Fiscal data (decision 0128) as typed: the RFC, the razón social, the catalogue codes chosen (null: none),
+   * the código postal and the billing e-mails separated by commas.
+   */
+  rfc: string;
+  razon_social: string;
+  regimen_fiscal: string | null;
+  uso_cfdi: string | null;
+  cp_fiscal: string;
+  correos_facturacion: string;
   imagen: FileValue;
   calendario: FileValue;
   manual: FileValue;
@@ -116,6 +127,12 @@ export function initialValues(client: ClientDto | null): ClientFormValues {
         tope_presupuesto: client.tope_presupuesto ?? '',
         permitir_sobre_pedido: client.permitir_sobre_pedido,
         umbral_existencia: client.umbral_existencia,
+        rfc: client.rfc ?? '',
+        razon_social: client.razon_social ?? '',
+        regimen_fiscal: client.regimen_fiscal,
+        uso_cfdi: client.uso_cfdi,
+        cp_fiscal: client.cp_fiscal ?? '',
+        correos_facturacion: client.correos_facturacion.join(', '),
       }
     : {
         ...files,
@@ -140,6 +157,12 @@ export function initialValues(client: ClientDto | null): ClientFormValues {
         tope_presupuesto: '',
         permitir_sobre_pedido: true,
         umbral_existencia: UMBRAL_EXISTENCIA_DEFAULT,
+        rfc: '',
+        razon_social: '',
+        regimen_fiscal: null,
+        uso_cfdi: null,
+        cp_fiscal: '',
+        correos_facturacion: '',
       };
 }
 
@@ -195,4 +218,32 @@ export function rulesBody(values: ClientFormValues) {
     ventana_reglas_horas: body.ventana_reglas_horas,
     escalar_horas: body.escalar_horas,
   };
+}
+
+/**
+ * The fiscal part of the form (decision 0128) as the body of PUT /api/clientes/{id}/datos-fiscales, before
+ * the schema reads it: every field sent, a blank one clears it.
+ */
+export function fiscalBody(values: ClientFormValues) {
+  return {
+    rfc: values.rfc,
+    razon_social: values.razon_social,
+    regimen_fiscal: values.regimen_fiscal,
+    uso_cfdi: values.uso_cfdi,
+    cp_fiscal: values.cp_fiscal,
+    correos_facturacion: values.correos_facturacion,
+  };
+}
+
+/**
+ * The catalogue's rules between the fiscal fields on what the form holds (the régimen fits the RFC's kind,
+ * the uso the régimen), as the server checks them: the message under the field to correct.
+ */
+export function fiscalFormErrors(values: ClientFormValues): Record<string, string> {
+  const problem = fiscalProblem({
+    rfc: normalizeRfc(values.rfc) || null,
+    regimen_fiscal: values.regimen_fiscal,
+    uso_cfdi: values.uso_cfdi,
+  });
+  return problem ? { [problem.field]: problem.message } : {};
 }

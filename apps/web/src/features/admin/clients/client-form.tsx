@@ -2,7 +2,8 @@
  * 'Agregar cliente' / 'Editar cliente': name, budget, purchase limit, authorizers,
  * budget mode, whether users see their budget, mandatory two-factor sign-in for its authorizers, the
  * logo, the two colours (with a live preview of the sidebar the client's users will see), the
- * calendar and manual PDFs, and what the client's own administrators may change. Its sections are in client-form-sections.tsx.
+ * calendar and manual PDFs, what the client's own administrators may change, and its fiscal data (decision
+ * 0128, fiscal-section.tsx). Its other sections are in client-form-sections.tsx.
  */
 import { Divider, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -25,7 +26,8 @@ import {
   SecuritySection,
   StockSection,
 } from './client-form-sections';
-import { type ClientFormValues, initialValues, toBody } from './client-form-values';
+import { type ClientFormValues, fiscalFormErrors, initialValues, toBody } from './client-form-values';
+import { FiscalSection } from './fiscal-section';
 
 interface ClientFormModalProps {
   opened: boolean;
@@ -48,9 +50,13 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
   const form = useForm<ClientFormValues>({
     mode: 'controlled',
     initialValues: initialValues(client),
+    // The fiscal fields' rules between them (decision 0128) first: a field's own refusal replaces its.
     validate: (values) =>
       missingFirst(
-        schemaResolver(ClientForm, { sync: true })(toBody(values, client)),
+        {
+          ...fiscalFormErrors(values),
+          ...schemaResolver(ClientForm, { sync: true })(toBody(values, client)),
+        },
         MSG.clienteCamposRequeridos,
       ),
     // The message under the form goes as soon as the administrator corrects something.
@@ -122,6 +128,8 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
 
           <Stack gap="lg">
             <BrandSection form={form} busy={busy} />
+            <Divider />
+            <FiscalSection form={form} />
             <Divider />
             <BudgetAlertsSection form={form} />
             <Divider />

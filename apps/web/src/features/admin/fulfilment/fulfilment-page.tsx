@@ -44,9 +44,11 @@ import {
   IconFileExport,
   IconFileUpload,
   IconFilterOff,
+  IconMessageReport,
   IconTruckDelivery,
 } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import { showSuccess } from '../../../components/ui/alerts';
 import { confirmAction } from '../../../components/ui/confirm';
 import { DateRangeField } from '../../../components/ui/date-range-field';
@@ -435,6 +437,14 @@ export function FulfilmentPage() {
         description="Pedidos aprobados de todos los clientes: expórtalos para surtirlos y avanza su estado hasta la entrega."
         actions={
           <Group gap="xs" wrap="wrap">
+            <Button
+              component={Link}
+              to="/administrador/reclamos"
+              variant="default"
+              leftSection={<IconMessageReport size={16} aria-hidden />}
+            >
+              Reclamos
+            </Button>
             <Button
               variant="default"
               leftSection={<IconFileUpload size={16} aria-hidden />}

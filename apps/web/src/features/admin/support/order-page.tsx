@@ -2,7 +2,9 @@
  * /administrador/pedidos/:id: any order, read-only, for support when a buyer calls: status, buyer and
  * client, its fulfilment state, lines with Subtotal, IVA and Total, the comments and the order's history.
  * An approved order's purchase order downloads here (decision 0058); while units are left to ship the
- * operator registers shipments, cancels what is missing of a line and changes promised dates (0125).
+ * operator registers shipments, cancels what is missing of a line and changes promised dates (0125); the
+ * shipments' receipts and the order's claims show with their photos, and the operator decides an open claim
+ * here as on «Reclamos» (0127).
  */
 import { Anchor, Group } from '@mantine/core';
 import { ROLES } from '@portal/shared/domain/roles';
@@ -11,19 +13,27 @@ import { Link, useLocation } from 'react-router';
 import { OrderView } from '../../../components/orders/order-view';
 import { PurchaseOrderButton } from '../../../components/orders/purchase-order-button';
 import { formatDateTime } from '../../../lib/format';
+import { useClaimDecisions } from '../claims/claim-decision';
 import { adminOlderComments, useAdminOrder } from './api';
 import { useShipmentActions } from './shipment-dialogs';
 
-/** Back to the order list it was opened from (its filters and page), else to the overview. */
+/** Back to the order list or the claims it was opened from (their filters and page), else to the overview. */
 function BackLink() {
   const state = useLocation().state as { back?: unknown } | null;
   const back =
-    typeof state?.back === 'string' && state.back.startsWith('/administrador/pedidos') ? state.back : null;
+    typeof state?.back === 'string' &&
+    (state.back.startsWith('/administrador/pedidos') || state.back.startsWith('/administrador/reclamos'))
+      ? state.back
+      : null;
   return (
     <Anchor component={Link} to={back ?? '/administrador/principal'} size="sm">
       <Group gap={4} component="span">
         <IconArrowLeft size={14} aria-hidden />
-        {back ? 'Volver a la lista' : 'Volver al resumen'}
+        {!back
+          ? 'Volver al resumen'
+          : back.startsWith('/administrador/reclamos')
+            ? 'Volver a los reclamos'
+            : 'Volver a la lista'}
       </Group>
     </Anchor>
   );
@@ -33,6 +43,7 @@ export function AdminOrderPage({ id }: { id: number }) {
   const query = useAdminOrder(id);
   const pedido = query.data?.pedido;
   const shipments = useShipmentActions(pedido);
+  const decisions = useClaimDecisions();
   return (
     <>
       <OrderView
@@ -59,6 +70,8 @@ export function AdminOrderPage({ id }: { id: number }) {
         }
         lineActions={shipments.lineActions}
         remisionHref={(numero) => `/api/surtido/${id}/envios/${numero}/remision`}
+        photoHref={(foto) => `/api/surtido/${id}/fotos/${foto}`}
+        claimActions={(reclamo) => decisions.buttons(reclamo, id)}
         comments={{
           loadOlder: (antes) => adminOlderComments(id, antes),
           viewerRol: ROLES.administrador,
@@ -66,6 +79,7 @@ export function AdminOrderPage({ id }: { id: number }) {
         testIdPrefix="soporte"
       />
       {shipments.dialogs}
+      {decisions.dialog}
     </>
   );
 }

@@ -31,6 +31,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { ivaTotalLabel } from '../../../components/orders/iva-label';
+import { OrderClaims } from '../../../components/orders/order-claims';
 import { OrderComments } from '../../../components/orders/order-comments';
 import { OrderEvents } from '../../../components/orders/order-events';
 import { OrderNote } from '../../../components/orders/order-note';
@@ -101,15 +102,23 @@ function useNeighbours(id: number, search: string) {
   }).data;
 }
 
-/** The order's shipments (decision 0125), each with its remisión for the approvers. */
+/**
+ * The order's shipments (decision 0125), each with its remisión and its receipt for the approvers, and the
+ * order's claims (0127).
+ */
 function Shipments({ pedido }: { pedido: AuthorizerOrderView['pedido'] }) {
+  const photoHref = (foto: number) => `/api/pedidos/${pedido.id}/fotos/${foto}`;
   return (
-    <OrderShipments
-      id={pedido.id}
-      envios={pedido.envios}
-      lineas={pedido.lineas}
-      remisionHref={(numero) => `/api/pedidos/${pedido.id}/envios/${numero}/remision`}
-    />
+    <>
+      <OrderShipments
+        id={pedido.id}
+        envios={pedido.envios}
+        lineas={pedido.lineas}
+        remisionHref={(numero) => `/api/pedidos/${pedido.id}/envios/${numero}/remision`}
+        photoHref={photoHref}
+      />
+      <OrderClaims reclamos={pedido.reclamos} photoHref={photoHref} />
+    </>
   );
 }
 

@@ -9,8 +9,9 @@ import { formatOrderNumber } from '../../../lib/format';
 import { useConfirmReceipt } from '../api/order-actions';
 
 /**
- * 'Recibido' on the buyer's own shipped order: a dialog with an optional note about missing or damaged items,
- * which the operator sees (decision 0058).
+ * 'Recibido' on the buyer's own shipped order: every shipment received in full, with an optional note the
+ * operator sees (decision 0058); a difference goes through a shipment's own receipt, which opens a claim
+ * (decision 0127).
  */
 export function ReceiptButton({ id }: { id: number }) {
   const [open, setOpen] = useState(false);
@@ -49,7 +50,9 @@ export function ReceiptButton({ id }: { id: number }) {
       >
         <Stack gap="sm">
           <Text size="sm">
-            Si faltó algún artículo o llegó dañado, anótalo: el equipo que surte los pedidos lo recibirá.
+            Confirma que recibiste todos los envíos completos. Si faltó algún artículo o llegó dañado, usa
+            «Confirmar recepción» en ese envío: ahí pides reposición o crédito. La nota solo la lee el equipo
+            que surte los pedidos.
           </Text>
           <Textarea
             label="Nota (opcional)"
