@@ -64,6 +64,8 @@ const SUITES = [
   'apps/server/src/modules/users/users.api.test.ts',
   'apps/server/src/modules/logs/logs.api.test.ts',
   'apps/server/src/modules/integration/v1.api.test.ts',
+  'apps/server/src/modules/fulfilment/claims.api.test.ts',
+  'apps/server/src/modules/fulfilment/receipts.api.test.ts',
   'apps/server/src/seed/seed.test.ts',
 ];
 
