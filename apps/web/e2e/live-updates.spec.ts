@@ -1,8 +1,10 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, PHONE_WIDTH, screenshot, test } from './fixtures';
 import {
+  apiPost,
   apiSignIn,
   asAdmin,
+  asUser,
   createAccount,
   ownBrowserPage,
   placeOrder,
@@ -33,6 +35,10 @@ const stillSameDocument = (page: Page) =>
 /** Resolves once the page's live-updates stream has answered (the app opens it as the shell mounts). */
 const streamOpened = (page: Page) =>
   page.waitForResponse((res) => new URL(res.url()).pathname === '/api/eventos' && res.status() === 200);
+
+/** A budget card's figure on the buyer's home, as shown ("$348.00 MXN"). */
+const budgetStat = (page: Page, label: string) =>
+  page.getByRole('group', { name: label, exact: true }).getByTestId('valor');
 
 test('una aprobación llega sin recargar a la orden del comprador y a la lista del otro autorizador', async ({
   page,
@@ -121,4 +127,42 @@ test('una aprobación llega sin recargar a la orden del comprador y a la lista d
     await first.page.context().close();
     await second.page.context().close();
   }
+});
+
+test('el presupuesto del comprador vuelve sin recargar cuando el autorizador cancela su pedido', async ({
+  page,
+  browser,
+}) => {
+  const suffix = runSuffix();
+  const comprador = `ana.ruiz.${suffix}`;
+  const autorizador = `luis.pena.${suffix}`;
+  const { producto } = await reviewWorld(browser, {
+    cliente: `Papelería Ruiz ${suffix}`,
+    niveles: 1,
+    presupuesto: 5000,
+    categoria: { nombre: 'Papel', icono: 'IconPencil' },
+    producto: { clave_interna: 'PAP-01', nombre: 'Caja de hojas carta', precio: 150 },
+    comprador: { usuario: comprador, correo: `${comprador}@ruiz.mx`, nombre: 'Ana Ruiz Solís' },
+    autorizador: { usuario: autorizador, correo: `${autorizador}@ruiz.mx`, nombre: 'Luis Peña Gil' },
+    password: PASSWORD,
+    cantidadLimite: 10,
+  });
+
+  // The buyer orders two boxes ($348.00 with IVA) and stays on her home, whose cards count the order.
+  await apiSignIn(page.request, comprador, PASSWORD);
+  const pedido = await placeOrder(page, producto, 2);
+  const stream = streamOpened(page);
+  await page.goto('/usuario/principal');
+  await expect(budgetStat(page, 'Utilizado')).toHaveText('$348.00 MXN');
+  await expect(budgetStat(page, 'Restante')).toHaveText('$4,652.00 MXN');
+  await stream;
+  await markDocument(page);
+
+  // The approver cancels it: the cards give the amount back in the same document.
+  await asUser(browser, autorizador, PASSWORD, (p) =>
+    apiPost(p, `/api/cancelar/compra/${pedido.id}`, { motivo: 'Ya no se necesita' }),
+  );
+  await expect(budgetStat(page, 'Utilizado')).toHaveText('$0.00 MXN');
+  await expect(budgetStat(page, 'Restante')).toHaveText('$5,000.00 MXN');
+  expect(await stillSameDocument(page)).toBe(true);
 });

@@ -55,6 +55,9 @@ export function LiveUpdates() {
           refresh(historyKeys.detail(id));
         }
         orders.clear();
+        // A change to one of the buyer's orders can give budget back (a cancellation, a line cancelled as
+        // unavailable, an approver's edit, a credit): the budget cards ask again with the order.
+        if (buyer) budgets = true;
       }
       if (bell) {
         refresh(notificationKeys.list);
