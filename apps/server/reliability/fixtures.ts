@@ -1,5 +1,6 @@
 /** Data for the reliability scenarios, written straight into the database with the API tests' factories. */
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { cartItems, orderLines, orders, sessions as sessionsTable } from '../src/db/schema/index.ts';
 import { hashToken, newToken } from '../src/lib/tokens.ts';
@@ -212,4 +213,79 @@ export async function ordersPerBuyer(db: Db, clientId: number) {
     where u.id_cliente = ${clientId} group by u.id`,
   );
   return new Map(result.map((r) => [Number(r.id), { orders: Number(r.n), spent: Number(r.spent) }]));
+}
+
+/**
+ * The shop of the purchase rushes: `perHalf` buyers who can afford exactly 2 orders (budget 2.5 units, no
+ * limit) and `perHalf` who may place 3 orders (a budget far above it).
+ */
+export function rushShop(db: Db, perHalf: number, products: number): Promise<Shop> {
+  return makeShop(db, {
+    products,
+    groups: [
+      { count: perHalf, presupuesto: Math.round(2.5 * UNIT_TOTAL), limite: -1 },
+      { count: perHalf, presupuesto: 100 * UNIT_TOTAL, limite: 3 },
+    ],
+  });
+}
+
+/**
+ * Every buyer's `tabs` tabs at once (`tabClient` gives each tab its signed-in client, on whichever instance),
+ * each adding and buying one product after another, at most `rounds`, until the server refuses (budget or limit).
+ */
+export async function purchaseRush(
+  shop: Shop,
+  tabs: number,
+  rounds: number,
+  tabClient: (buyer: Buyer, tab: number) => Client,
+): Promise<Attempt[]> {
+  const log: Attempt[] = [];
+  await Promise.all(
+    shop.buyers.flatMap((buyer) =>
+      Array.from({ length: tabs }, async (_, tab) => {
+        const c = tabClient(buyer, tab);
+        for (let i = 0; i < rounds; i++) {
+          const productId = shop.productIds[(tab + i) % shop.productIds.length]!;
+          const r = await addAndBuy(c, buyer.id, productId, log);
+          if (isRefusal(r)) return;
+        }
+      }),
+    ),
+  );
+  return log;
+}
+
+/** What a rush's answers may be: no error and no lost connection; 200/201, a cart another tab changed (409), a refusal (422). */
+export function expectRushAnswers(log: Attempt[], describe: (replies: Reply[]) => string = () => ''): void {
+  const replies = log.map((l) => l.reply);
+  expect(
+    replies.filter((r) => r.status === 0 || r.status >= 500),
+    describe(replies),
+  ).toEqual([]);
+  for (const r of replies) expect([200, 201, 409, 422], r.text).toContain(r.status);
+}
+
+/** No buyer over budget or limit, no order without lines, no cart holding a placed order's items. */
+export async function expectNoViolations(db: Db, clientId: number): Promise<void> {
+  expect(await invariantViolations(db, clientId)).toEqual({
+    overBudget: [],
+    overLimit: [],
+    withoutLines: [],
+    cartOfOrder: [],
+    cartOverBudget: [],
+  });
+}
+
+/**
+ * After a rush on `rushShop`: every 201 is an order, and the ceilings were reached, not just approached — at
+ * least `min` buyers of each half at their limit (3 orders) or their budget (2 orders' worth).
+ */
+export async function expectCeilingsReached(db: Db, shop: Shop, log: Attempt[], min: number): Promise<void> {
+  const created = log.filter((l) => l.kind === 'buy' && l.reply.status === 201);
+  const placed = await ordersPerBuyer(db, shop.clientId);
+  expect([...placed.values()].reduce((n, p) => n + p.orders, 0)).toBe(created.length);
+  const atLimit = shop.buyers.filter((u) => u.limite === 3 && placed.get(u.id)?.orders === 3);
+  const atBudget = shop.buyers.filter((u) => u.limite === -1 && placed.get(u.id)?.spent === 2 * UNIT_TOTAL);
+  expect(atLimit.length).toBeGreaterThanOrEqual(min);
+  expect(atBudget.length).toBeGreaterThanOrEqual(min);
 }

@@ -14,12 +14,13 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { TEST_PASSWORD } from '../src/test/factories.ts';
 import { Client } from './client.ts';
 import {
-  type Attempt,
   addAndBuy,
-  invariantViolations,
-  isRefusal,
+  expectCeilingsReached,
+  expectNoViolations,
+  expectRushAnswers,
   makeShop,
-  ordersPerBuyer,
+  purchaseRush,
+  rushShop,
   signInAll,
   UNIT_TOTAL,
 } from './fixtures.ts';
@@ -147,50 +148,15 @@ describe.sequential('two instances through PgBouncer (session mode)', () => {
 
   test('concurrent purchases on both instances keep every budget and purchase limit', async () => {
     try {
-      // Half the buyers can afford exactly 2 orders (budget 2.5 units); the other half may place 3 orders.
-      const shop = await makeShop(db(), {
-        products: 6,
-        groups: [
-          { count: 10, presupuesto: Math.round(2.5 * UNIT_TOTAL), limite: -1 },
-          { count: 10, presupuesto: 100 * UNIT_TOTAL, limite: 3 },
-        ],
-      });
+      const shop = await rushShop(db(), 10, 6);
       const sessions = await signInAll(db(), a.url, shop.buyers);
-      const log: Attempt[] = [];
       // 3 tabs per buyer, all at once, one of them on the other instance: each buys until refused.
-      await Promise.all(
-        shop.buyers.flatMap((buyer) =>
-          Array.from({ length: 3 }, async (_, tab) => {
-            const c = tab === 1 ? sessions.get(buyer.id)!.at(b.url) : sessions.get(buyer.id)!;
-            for (let i = 0; i < 5; i++) {
-              const productId = shop.productIds[(tab + i) % shop.productIds.length]!;
-              const r = await addAndBuy(c, buyer.id, productId, log);
-              if (isRefusal(r)) return;
-            }
-          }),
-        ),
+      const log = await purchaseRush(shop, 3, 5, (buyer, tab) =>
+        tab === 1 ? sessions.get(buyer.id)!.at(b.url) : sessions.get(buyer.id)!,
       );
-      const replies = log.map((l) => l.reply);
-      expect(replies.filter((r) => r.status === 0 || r.status >= 500).map((r) => r.text)).toEqual([]);
-      // Only the expected answers: 200/201, a cart changed by another tab (409), a refusal (422).
-      for (const r of replies) expect([200, 201, 409, 422], r.text).toContain(r.status);
-      expect(await invariantViolations(db(), shop.clientId)).toEqual({
-        overBudget: [],
-        overLimit: [],
-        withoutLines: [],
-        cartOfOrder: [],
-        cartOverBudget: [],
-      });
-      const created = log.filter((l) => l.kind === 'buy' && l.reply.status === 201);
-      const placed = await ordersPerBuyer(db(), shop.clientId);
-      expect([...placed.values()].reduce((n, p) => n + p.orders, 0)).toBe(created.length);
-      // The ceilings were reached, not just approached.
-      const atLimit = shop.buyers.filter((u) => u.limite === 3 && placed.get(u.id)?.orders === 3);
-      const atBudget = shop.buyers.filter(
-        (u) => u.limite === -1 && placed.get(u.id)?.spent === 2 * UNIT_TOTAL,
-      );
-      expect(atLimit.length).toBeGreaterThanOrEqual(5);
-      expect(atBudget.length).toBeGreaterThanOrEqual(5);
+      expectRushAnswers(log);
+      await expectNoViolations(db(), shop.clientId);
+      await expectCeilingsReached(db(), shop, log, 5);
       expect(bouncer.log(400)).not.toMatch(/ERROR|FATAL/);
     } catch (err) {
       failed = true;

@@ -37,12 +37,15 @@ import { Client, codeOf, msgOf, type Reply } from './client.ts';
 import {
   type Attempt,
   addAndBuy,
-  invariantViolations,
-  isRefusal,
+  expectCeilingsReached,
+  expectNoViolations,
+  expectRushAnswers,
   makeShop,
   orderProducts,
   ordersPerBuyer,
+  purchaseRush,
   rows,
+  rushShop,
   signInAll,
   UNIT_PRICE,
   UNIT_TOTAL,
@@ -117,17 +120,6 @@ async function expectOrdersAsSent(attempts: Attempt[]): Promise<void> {
       [...l.orden!].sort((x, y) => x - y),
     );
   }
-}
-
-/** No buyer over budget or limit, no order without lines, no cart holding a placed order's items. */
-async function expectNoViolations(clientId: number): Promise<void> {
-  expect(await invariantViolations(db(), clientId)).toEqual({
-    overBudget: [],
-    overLimit: [],
-    withoutLines: [],
-    cartOfOrder: [],
-    cartOverBudget: [],
-  });
 }
 
 /**
@@ -356,50 +348,18 @@ describe.sequential('reliability', () => {
   });
 
   test('200 concurrent purchases through nginx keep every budget and purchase limit', async () => {
-    // Half the buyers can afford exactly 2 orders (budget 2.5 units); the other half may place 3 orders.
-    const shop = await makeShop(db(), {
-      products: 8,
-      groups: [
-        { count: 20, presupuesto: Math.round(2.5 * UNIT_TOTAL), limite: -1 },
-        { count: 20, presupuesto: 100 * UNIT_TOTAL, limite: 3 },
-      ],
-    });
+    const shop = await rushShop(db(), 20, 8);
     const sessions = await signInAll(db(), nginx.url, shop.buyers);
-    const log: Attempt[] = [];
     // 5 tabs per buyer, all at once: each buys products until the server refuses (budget or limit).
-    await Promise.all(
-      shop.buyers.flatMap((buyer) =>
-        Array.from({ length: 5 }, async (_, tab) => {
-          const c = sessions.get(buyer.id)!;
-          for (let i = 0; i < 6; i++) {
-            const productId = shop.productIds[(tab + i) % shop.productIds.length]!;
-            const r = await addAndBuy(c, buyer.id, productId, log);
-            if (isRefusal(r)) return;
-          }
-        }),
-      ),
-    );
-    const replies = log.map((l) => l.reply);
+    const log = await purchaseRush(shop, 5, 6, (buyer) => sessions.get(buyer.id)!);
     const buys = log.filter((l) => l.kind === 'buy');
     expect(buys.length).toBeGreaterThanOrEqual(200);
-    expect(
-      replies.filter((r) => r.status === 0 || r.status >= 500),
-      JSON.stringify(summary(replies)),
-    ).toEqual([]);
-    // Only the expected answers: 200/201, a cart changed by another tab (409), a refusal (422).
-    for (const r of replies) expect([200, 201, 409, 422], r.text).toContain(r.status);
-
-    await expectNoViolations(shop.clientId);
+    expectRushAnswers(log, (replies) => JSON.stringify(summary(replies)));
+    await expectNoViolations(db(), shop.clientId);
     // Every 201 is an order of that buyer with exactly the lines it was sent.
-    const created = buys.filter((l) => l.reply.status === 201);
-    await expectOrdersAsSent(created);
-    const placed = await ordersPerBuyer(db(), shop.clientId);
-    expect([...placed.values()].reduce((s, p) => s + p.orders, 0)).toBe(created.length);
-    // The ceilings were reached, not just approached: most buyers hit them exactly.
-    const atLimit = shop.buyers.filter((u) => u.limite === 3 && placed.get(u.id)?.orders === 3);
-    const atBudget = shop.buyers.filter((u) => u.limite === -1 && placed.get(u.id)?.spent === 2 * UNIT_TOTAL);
-    expect(atLimit.length).toBeGreaterThanOrEqual(10);
-    expect(atBudget.length).toBeGreaterThanOrEqual(10);
+    await expectOrdersAsSent(buys.filter((l) => l.reply.status === 201));
+    // Most buyers hit their ceilings exactly.
+    await expectCeilingsReached(db(), shop, log, 10);
     expect(log.some((l) => codeOf(l.reply) === 'BUDGET')).toBe(true);
     expect(log.some((l) => codeOf(l.reply) === 'PURCHASE_LIMIT')).toBe(true);
     // Both instances took part.
@@ -438,7 +398,7 @@ describe.sequential('reliability', () => {
     for (const r of replies) expect([200, 201, 409, 502], r.text).toContain(r.status);
 
     await expectOrdersAsSent(created);
-    await expectNoViolations(shop.clientId);
+    await expectNoViolations(db(), shop.clientId);
     // The running months (decision 0072) went with the orders: a cut transaction took neither.
     expect(await spendDrift(db())).toEqual([]);
     expect(await lineCountDrift(db())).toEqual([]);
@@ -1092,7 +1052,7 @@ describe.sequential('reliability', () => {
     ).toBeLessThanOrEqual(1);
     expect(direct.some((l) => l.reply.error === 'ECONNREFUSED')).toBe(true);
     await expectOrdersAsSent([...direct, ...proxied]);
-    await expectNoViolations(shop.clientId);
+    await expectNoViolations(db(), shop.clientId);
     await a.start();
   });
 
@@ -1163,7 +1123,7 @@ describe.sequential('reliability', () => {
     expect([a.proc!.pid, b.proc!.pid]).toEqual(pids);
     expect(a.running && b.running).toBe(true);
     await expectOrdersAsSent(log);
-    await expectNoViolations(shop.clientId);
+    await expectNoViolations(db(), shop.clientId);
   });
 
   test('a backup taken in the middle of 200 purchases restores into a fresh database a server runs on', async () => {
