@@ -164,6 +164,35 @@ describe.each(
     expect(await sidebar()).toBeNull();
   });
 
+  it("a product's stock, reservation, price or name changed keeps the client's sessions; its category moved shows at the next request", async () => {
+    const { user, client, api } = await buyer();
+    const first = await makeCategory(db(), client.id, uniq('Limpieza'));
+    const second = await makeCategory(db(), client.id, uniq('Cafetería'));
+    const p1 = await makeProduct(db(), { idCliente: client.id, idCategoria: first.id, precio: 1000 });
+    await assign(db(), user.id, p1.id, 5);
+    const counts = async () => {
+      const res = await api.get('/api/sesion');
+      expect(res.statusCode, res.body).toBe(200);
+      const cats = res.json().comprador.categorias as { id: number; productos: number }[];
+      return Object.fromEntries(cats.map((c) => [c.id, c.productos]));
+    };
+    expect(await counts()).toEqual({ [first.id]: 1 });
+    await primed(t.app, api, '/api/sesion');
+    // What an approval, a shipment, a stock write or a price list writes: nothing the sidebar shows.
+    await db()
+      .update(products)
+      .set({ existencia: 40, reservado: 3, precio: 1250, nombre: 'Jabón líquido 5 L' })
+      .where(eq(products.idCliente, client.id));
+    const { hits, misses } = t.app.sessions.cache;
+    expect(await counts()).toEqual({ [first.id]: 1 });
+    expect(t.app.sessions.cache.misses).toBe(misses);
+    expect(t.app.sessions.cache.hits).toBe(hits + 1);
+    // A product moved to another category does move it.
+    await db().update(products).set({ idCategoria: second.id }).where(eq(products.id, p1.id));
+    expect(await counts()).toEqual({ [second.id]: 1 });
+    expect(t.app.sessions.cache.misses).toBe(misses + 1);
+  });
+
   it("an authorizer's delegators are kept with the session, and a delegation written, ended or a delegator's change shows at the next request", async () => {
     const client = await makeClient(db(), { cantidadAutorizadores: 2 });
     const reviewer = await makeUser(db(), { rol: 2, idCliente: client.id });
