@@ -1,6 +1,7 @@
 import pg from 'pg';
 
-export type SizeName = 'large' | 'small';
+export type SizeName = 'large' | 'small' | 'xlarge';
+export const SIZE_NAMES: readonly SizeName[] = ['large', 'small', 'xlarge'];
 
 export interface BenchArgs {
   databaseUrl?: string;
@@ -50,7 +51,7 @@ export const SCENARIO_KEYS = [
 /** Connections of the latency run, where the p99 targets are judged. */
 export const LATENCY_CONNECTIONS = 10;
 
-const USAGE = `Opciones: --database-url <url> | --data-dir <carpeta>, --size large|small, --duration <s>,
+const USAGE = `Opciones: --database-url <url> | --data-dir <carpeta>, --size large|small|xlarge, --duration <s>,
   --connections <n>, --port <n>, --server <bundle>, --only <clave,clave>, --no-latency, --no-warmup, --no-write, --cpu-prof, --reset
   Claves de --only: ${SCENARIO_KEYS.join(', ')}`;
 
@@ -75,8 +76,9 @@ export function parseArgs(argv: string[]): BenchArgs {
     else if (a === '--data-dir') args.dataDir = value();
     else if (a === '--size') {
       const v = value();
-      if (v !== 'large' && v !== 'small') throw new Error(`--size: large o small\n${USAGE}`);
-      args.size = v;
+      if (!(SIZE_NAMES as readonly string[]).includes(v))
+        throw new Error(`--size: ${SIZE_NAMES.join(', ')}\n${USAGE}`);
+      args.size = v as SizeName;
     } else if (a === '--duration') args.duration = Number(value());
     else if (a === '--connections') args.connections = Number(value());
     else if (a === '--port') args.port = Number(value());

@@ -102,10 +102,14 @@ export function machine(
   ].join('\n');
 }
 
-const START = '<!-- bench:results:start -->';
-const END = '<!-- bench:results:end -->';
+/** The block a run of `size` rewrites: `large` the main one, the others one of their own each. */
+function markers(size: SizeName): { start: string; end: string } {
+  const tag = size === 'large' ? 'results' : `results-${size}`;
+  return { start: `<!-- bench:${tag}:start -->`, end: `<!-- bench:${tag}:end -->` };
+}
 
-export function writeDoc(table: string, machineText: string): void {
+export function writeDoc(table: string, machineText: string, size: SizeName): void {
+  const { start: START, end: END } = markers(size);
   const block = `${START}\n${machineText}\n\n${table}\n${END}`;
   let doc: string;
   try {

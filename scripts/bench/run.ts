@@ -119,7 +119,7 @@ async function main(): Promise<void> {
     );
     if (!known) throw new Error('Faltan los datos de benchmark');
     const userIds = (await q<{ id: number }>('select id from users order by id')).map((r) => r.id);
-    const buyerCount = Math.min(SIZES[size].buyers, size === 'large' ? 500 : 200);
+    const buyerCount = Math.min(SIZES[size].buyers, size === 'small' ? 200 : 500);
     const buyerNames = (
       await q<{ usuario: string }>(
         `select usuario from users where usuario like $1 order by usuario limit ${buyerCount}`,
@@ -209,7 +209,7 @@ async function main(): Promise<void> {
     : '?';
   log(`Carga del equipo durante la corrida: ${loadText}`);
   if (!args.flags.has('no-write') && !args.only) {
-    writeDoc(table, machine(pgVersion, size, args, latencyConnections, loadText));
+    writeDoc(table, machine(pgVersion, size, args, latencyConnections, loadText), size);
     log(`Escrito en ${path.relative(ROOT, DOC)}`);
   }
 }

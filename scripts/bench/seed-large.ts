@@ -1,11 +1,11 @@
 /**
- * `npm run seed:large -- --database-url postgres://… [--size large|small] [--reset]`
+ * `npm run seed:large -- --database-url postgres://… [--size large|small|xlarge] [--reset]`
  * `npm run seed:large -- --data-dir ./data-bench --size small`
  *
  * Loads a large, domain-valid data set with set-based SQL (INSERT … SELECT generate_series), after running
  * the migrations: 3 clients, their categories, products (with stock and lead times), users (one password
- * hash computed once and reused), assignments, category budgets, access weeks covering today, 12 months of
- * orders with lines and events, and the system log entries those orders would have written. Budgets are
+ * hash computed once and reused), assignments, category budgets, access weeks covering today, 12 months (24 in
+ * `xlarge`) of orders with lines and events, and the system log entries those orders would have written. Budgets are
  * set from the generated history so that no user is over budget. Prints the bench sign-ins at the end
  * (bench data only). A database seeded before products had stock gets it on its next use (`upgradeStock`).
  */
@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { addDays, businessDate, businessMonth } from '@portal/shared/domain/time';
 import { type Database, openDatabase, runMigrations } from '../../apps/server/src/db/client.ts';
 import { hashPassword } from '../../apps/server/src/lib/passwords.ts';
-import { type BenchArgs, ensurePostgresDatabase, parseArgs } from './common.ts';
+import { type BenchArgs, ensurePostgresDatabase, parseArgs, type SizeName } from './common.ts';
 
 /** The bench sign-ins (bench data only; not a secret). */
 export const BENCH_PASSWORD = 'Bench#2026';
@@ -32,15 +32,18 @@ export interface SeedSize {
   /** Rol-1 users of client 1 set aside for the purchase benchmark. */
   buyers: number;
   assignedPerUser: number;
+  /** Months of order history, ending now. */
+  months: number;
 }
 
-export const SIZES: Record<'large' | 'small', SeedSize> = {
+export const SIZES: Record<SizeName, SeedSize> = {
   large: {
     usersPerClient: [3000, 1000, 999],
     productsPerClient: 100_000,
     orders: 100_000,
     buyers: 1000,
     assignedPerUser: 40,
+    months: 12,
   },
   small: {
     usersPerClient: [300, 100, 99],
@@ -48,6 +51,17 @@ export const SIZES: Record<'large' | 'small', SeedSize> = {
     orders: 10_000,
     buyers: 200,
     assignedPerUser: 40,
+    months: 12,
+  },
+  // Ten times the orders of `large` over twice the months, ten times the users (issue 44 item 1): a
+  // distributor's data after two years with a big first client. The products stay at 300,000.
+  xlarge: {
+    usersPerClient: [30_000, 10_000, 9_999],
+    productsPerClient: 100_000,
+    orders: 1_000_000,
+    buyers: 1000,
+    assignedPerUser: 40,
+    months: 24,
   },
 };
 
@@ -248,6 +262,9 @@ export async function seedLarge(database: Database, size: SeedSize, tz: string):
   const monthStart = `'${month.start.toISOString()}'::timestamptz`;
   const monthEnd = `'${month.end.toISOString()}'::timestamptz`;
   const ppc = size.productsPerClient;
+  /** The history's days (whole months of 365/12 days, as the 12 months were 365 days) and its weeks, plus a month. */
+  const historyDays = Math.round((size.months * 365) / 12);
+  const historyWeeks = Math.ceil((historyDays + 31) / 7);
 
   await step('clients, categories, weeks', async () => {
     for (const c of CLIENTS) {
@@ -261,12 +278,12 @@ export async function seedLarge(database: Database, size: SeedSize, tz: string):
       cross join unnest(${sqlArray(CATEGORIES.map((x) => x[0]))}, ${sqlArray(CATEGORIES.map((x) => x[1]))})
         as cat(nombre, icono)
       order by c.id`);
-    // One active week per calendar week, from 13 months back to 4 weeks ahead, Monday to Sunday.
+    // One active week per calendar week, from a month before the history to 4 weeks ahead, Monday to Sunday.
     const dow = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7;
     const monday = addDays(today, -dow);
     await exec(`insert into weeks (id_cliente, inicio, fin, activo)
       select c.id, '${monday}'::date + 7 * w, '${monday}'::date + 7 * w + 6, true
-      from clients c cross join generate_series(-56, 4) w order by c.id, w`);
+      from clients c cross join generate_series(${-historyWeeks}, 4) w order by c.id, w`);
   });
 
   await step(`products (${(3 * ppc).toLocaleString('en')})`, async () => {
@@ -345,7 +362,7 @@ export async function seedLarge(database: Database, size: SeedSize, tz: string):
       where u.rol = 1 and c.modo_presupuesto = 'categoria'`);
   });
 
-  await step(`orders (${size.orders.toLocaleString('en')}) over 12 months`, async () => {
+  await step(`orders (${size.orders.toLocaleString('en')}) over ${size.months} months`, async () => {
     await exec(`create temp table bench_buyers as
       select u.id_cliente, u.id as user_id,
         (row_number() over (partition by u.id_cliente order by u.id) - 1)::int as k
@@ -372,7 +389,7 @@ export async function seedLarge(database: Database, size: SeedSize, tz: string):
         end,
         0, 0, 0, 0, ts, case when g % 10 = 0 then 'Pedido duplicado' end, ts, ts
       from (
-        select g, ${nowSql} - interval '365 days' + (g::float8 / ${N}) * interval '364 days 23 hours' as ts,
+        select g, ${nowSql} - interval '${historyDays} days' + (g::float8 / ${N}) * interval '${historyDays - 1} days 23 hours' as ts,
           case when g % 20 < 17 then 1 when g % 20 < 19 then 2 else 3 end as ord
         from generate_series(1, ${N}) g
       ) s
