@@ -56,7 +56,12 @@ import { announceBudgets } from '../areas/area-budget.ts';
 import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
 import type { KnownMonth } from './budget-alerts.ts';
 import { sendAreaBudgetAlerts, sendBudgetAlerts } from './budget-alerts.ts';
-import { type ClaimOutcome, claimDecidedEmail, claimOpenedEmails } from './claim-emails.ts';
+import {
+  type ClaimOutcome,
+  claimDecidedEmail,
+  claimOpenedEmails,
+  receivedForBuyerEmail,
+} from './claim-emails.ts';
 import {
   attachPhotos,
   type ClaimUnits,
@@ -929,6 +934,20 @@ async function received(tx: Tx, deps: LifecycleDeps, c: Received): Promise<Recei
   // A note without a claim reaches the operators as the whole order's note does; a claim says it itself.
   if (!reclamo && c.nota)
     await enqueueEmails(tx, await receiptNoteEmails(tx, deps.publicUrl, c.order, c.nota));
+  // Received by a receiver the client named (decision 0130): the buyer hears who received it.
+  if (c.actorId !== c.order.idUser)
+    await enqueueEmails(
+      tx,
+      await receivedForBuyerEmail(tx, deps.publicUrl, c.order, {
+        envio: c.envio.numero,
+        receptorId: c.actorId,
+        nota: c.nota,
+        reclamo:
+          reclamo && c.reclamo
+            ? { numero: reclamo.numero, envio: c.envio.numero, nota: c.nota, ...c.reclamo }
+            : null,
+      }),
+    );
   return { id, reclamo, surtido };
 }
 
