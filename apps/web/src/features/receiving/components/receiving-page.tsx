@@ -18,14 +18,8 @@ import { useReceivingList } from '../api/receiving';
 function ShipmentCard({ row, to }: { row: ReceivableShipmentDto; to: string }) {
   return (
     <Paper component="li" withBorder radius="md" data-testid="recepcion-envio">
-      <UnstyledButton
-        component={Link}
-        to={to}
-        p="sm"
-        w="100%"
-        aria-label={`Pedido ${formatOrderNumber(row.id_pedido)}, envío ${row.numero}`}
-      >
-        <Group justify="space-between" wrap="nowrap" gap="xs">
+      <UnstyledButton component={Link} to={to} w="100%" display="block">
+        <Group justify="space-between" wrap="nowrap" gap="xs" p="sm">
           <Stack gap={4} miw={0}>
             <Group gap="xs" wrap="wrap">
               <Text fw={700}>Pedido {formatOrderNumber(row.id_pedido)}</Text>
@@ -45,7 +39,7 @@ function ShipmentCard({ row, to }: { row: ReceivableShipmentDto; to: string }) {
               {[
                 row.guia ? `Guía ${row.paqueteria ? `${row.paqueteria} ` : ''}${row.guia}` : 'Sin guía',
                 `enviado el ${formatDate(`${row.fecha}T12:00:00`)}`,
-                plural(row.unidades, '1 unidad', `${row.unidades} unidades`),
+                plural(row.unidades, 'unidad', 'unidades'),
                 `para ${row.comprador}`,
               ].join(' · ')}
             </Text>
