@@ -46,10 +46,12 @@ function lineParagraphs(lineas: ClaimSummary['lineas']): string[] {
 export async function claimOpenedEmails(
   tx: Tx,
   publicUrl: string,
-  order: { id: number; idUser: number },
+  order: { id: number },
   claim: ClaimSummary,
+  /** Who opened it: the buyer, or a receiver named by the client (decision 0130). */
+  by: number,
 ): Promise<Email[]> {
-  const { buyer, operators } = await operatorsAndBuyer(tx, order.idUser);
+  const { buyer, operators } = await operatorsAndBuyer(tx, by);
   const numero = orderNumber(order.id);
   const who = `${buyer?.nombre ?? 'El comprador'} (${buyer?.cliente ?? ''})`;
   const paragraphs = [

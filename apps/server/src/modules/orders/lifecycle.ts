@@ -710,7 +710,7 @@ async function fulfilmentMoved(tx: Tx, deps: LifecycleDeps, c: FulfilmentMoved):
     await enqueueEmails(tx, await shippedEmail(tx, deps.publicUrl, c.order, guia));
   }
   if (c.to === 'entregado' && c.nota)
-    await enqueueEmails(tx, await receiptNoteEmails(tx, deps.publicUrl, c.order, c.nota));
+    await enqueueEmails(tx, await receiptNoteEmails(tx, deps.publicUrl, c.order, c.nota, c.order.idUser));
   return moved;
 }
 
@@ -933,7 +933,7 @@ async function received(tx: Tx, deps: LifecycleDeps, c: Received): Promise<Recei
   const surtido = await deliveredWhenAllReceived(tx, deps, c);
   // A note without a claim reaches the operators as the whole order's note does; a claim says it itself.
   if (!reclamo && c.nota)
-    await enqueueEmails(tx, await receiptNoteEmails(tx, deps.publicUrl, c.order, c.nota));
+    await enqueueEmails(tx, await receiptNoteEmails(tx, deps.publicUrl, c.order, c.nota, c.actorId));
   // Received by a receiver the client named (decision 0130): the buyer hears who received it.
   if (c.actorId !== c.order.idUser)
     await enqueueEmails(
@@ -1063,13 +1063,19 @@ async function claimOpened(
   });
   await enqueueEmails(
     tx,
-    await claimOpenedEmails(tx, deps.publicUrl, c.order, {
-      numero: claim.numero,
-      envio: c.envio?.numero ?? null,
-      resolucion: c.resolucion,
-      nota: c.nota,
-      lineas: c.lineas,
-    }),
+    await claimOpenedEmails(
+      tx,
+      deps.publicUrl,
+      c.order,
+      {
+        numero: claim.numero,
+        envio: c.envio?.numero ?? null,
+        resolucion: c.resolucion,
+        nota: c.nota,
+        lineas: c.lineas,
+      },
+      c.actorId,
+    ),
   );
   return claim;
 }

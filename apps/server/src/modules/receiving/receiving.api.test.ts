@@ -318,6 +318,12 @@ describe.each(DB_KINDS)('receivers named by the client (%s)', (kind) => {
     );
     expect(mail.text).toContain('se abrió el reclamo 1');
     expect(mail.text).toContain(`1 × ${w.toner.nombre}`);
+    // The operators hear of the claim as opened by the receiver.
+    const folio = String(o.id).padStart(5, '0');
+    const opened = await smtp.waitFor((m) => m.subject === `Pedido #${folio}: reclamo 1 abierto`);
+    expect(opened.text).toContain(
+      `Rogelio Recibe (${w.client.nombre}) abrió el reclamo 1 del pedido #${folio}`,
+    );
 
     // Received once, by whoever came first: the list drops it and a second receipt is 409.
     expect((await w.receiverApi.get('/api/recepcion')).json().total).toBe(0);
