@@ -51,6 +51,7 @@ test('la administradora del cliente nombra a un receptor; el receptor recibe un 
   const comprador = `mario.vega.${suffix}`;
   const receptor = `alma.rios.${suffix}`;
   const administradora = `irene.paz.${suffix}`;
+  const autorizador = `hugo.leal.${suffix}`;
   const correoComprador = `${comprador}@ferreteria-vega.mx`;
   const world = await asAdmin(browser, async (admin) => {
     const idCliente = await createClient(admin, {
@@ -71,7 +72,7 @@ test('la administradora del cliente nombra a un receptor; el receptor recibe un 
       unidad_de_medida: 'Pieza',
       existencia: 50,
     });
-    const person = (usuario: string, nombre: string, rol: 1 | 5) => ({
+    const person = (usuario: string, nombre: string, rol: 1 | 2 | 5) => ({
       id_cliente: idCliente,
       usuario,
       correo: `${usuario}@ferreteria-vega.mx`,
@@ -83,6 +84,13 @@ test('la administradora del cliente nombra a un receptor; el receptor recibe un 
     await assignAll(admin, idComprador, 20);
     const idReceptor = await createAccount(admin, person(receptor, 'Alma Ríos Garza', 1), PASSWORD);
     await createAccount(admin, person(administradora, 'Irene Paz Luna', 5), PASSWORD);
+    // An approver who also receives at the dock, named by the distributor for every address.
+    const idAutorizador = await createAccount(admin, person(autorizador, 'Hugo Leal Soto', 2), PASSWORD);
+    const named = await admin.request.put(`/api/usuarios/${idAutorizador}/receptor`, {
+      headers: await xsrfHeaders(admin),
+      data: { receptor: true, direcciones: [] },
+    });
+    expect(named.ok(), await named.text()).toBe(true);
     const address = async (nombre: string, calle: string, contacto: string) =>
       (
         await apiPost<{ direccion: { id: number } }>(admin, '/api/direcciones', {
@@ -147,6 +155,20 @@ test('la administradora del cliente nombra a un receptor; el receptor recibe un 
   await section.scrollIntoViewIfNeeded();
   await screenshot(page, 'cliente-usuario-receptor');
   await page.setViewportSize(PHONE);
+  await page.context().clearCookies();
+
+  // The approver's area has «Recepción» too: every address of the client, so the same shipment.
+  await signIn(page, autorizador, PASSWORD);
+  await expectHome(page, 2);
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await page
+    .getByRole('navigation', { name: 'Menú principal' })
+    .getByRole('link', { name: 'Recepción' })
+    .click();
+  await expect(page).toHaveURL(/\/autorizador\/recepcion$/);
+  await expect(page.getByTestId('recepcion-envio').filter({ hasText: `Pedido ${numero(id)}` })).toHaveCount(
+    1,
+  );
   await page.context().clearCookies();
 
   // The receiver: «Recepción» in the menu, the shipment to the north warehouse, found by its guía.
