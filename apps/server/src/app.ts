@@ -57,6 +57,7 @@ import {
   purchaseOrderFileName,
 } from './modules/orders/po-pdf.service.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
+import { receivingRoutes } from './modules/receiving/receiving.routes.ts';
 import { scimRoutes } from './modules/scim/scim.routes.ts';
 import { scimTokenRoutes } from './modules/scim/scim-token.routes.ts';
 import { shoppingRoutes } from './modules/shopping/shopping.routes.ts';
@@ -339,6 +340,7 @@ export async function buildApp({
   await app.register(shipmentRoutes);
   await app.register(remisionRoutes);
   await app.register(claimRoutes);
+  await app.register(receivingRoutes);
   await app.register(assignmentRoutes);
   await app.register(weekRoutes);
   await app.register(twoFactorRoutes);

@@ -128,6 +128,9 @@ export const TABLE_RETENTION: Record<string, { purged: string } | { kept: string
   user_addresses: {
     kept: 'current choices of a buyer, replaced when edited; removed with the user or when the address is deactivated',
   },
+  receiver_addresses: {
+    kept: 'current settings of a receiver (decision 0130), replaced when edited; removed with the user, kept when the address is deactivated',
+  },
   scim_tokens: {
     purged: 'RETENTION_NOTICE_MONTHS (13) months after the token was revoked; the live one stays',
   },

@@ -59,6 +59,18 @@ const clientAdmin = (s: number, own = s, otherClient = 404): Expect => ({
   u5: own,
   u5b: otherClient,
 });
+/**
+ * Receivers named by the client (decision 0130): the world's rol 1 and rol 2 of each client carry the flag,
+ * rol 3 does not (403, like a role outside the area).
+ */
+const receiver = (own: number, otherClient = own): Expect => ({
+  ...all(403),
+  anon: 401,
+  u1: own,
+  u2: own,
+  u1b: otherClient,
+  u2b: otherClient,
+});
 /** Rol 5 only, each on its own client. */
 const clientAdminOnly = (s: number): Expect => ({ ...all(403), anon: 401, u5: s, u5b: s });
 
@@ -181,6 +193,13 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'GET /api/usuarios/:id/direcciones': clientAdmin(200),
   'PUT /api/usuarios/:id/direcciones': clientAdmin(200),
   'GET /api/carrito/direcciones': buyer(200),
+  // Receivers named by the client (decision 0130): named by the administrators, and their own area.
+  'GET /api/usuarios/:id/receptor': clientAdmin(200),
+  'PUT /api/usuarios/:id/receptor': clientAdmin(200),
+  'GET /api/recepcion': receiver(200),
+  'GET /api/recepcion/:id/envios/:numero': receiver(200, 404),
+  'POST /api/recepcion/:id/envios/:numero/recepcion': receiver(200, 404),
+  'POST /api/recepcion/:id/fotos': receiver(200, 404),
   'POST /api/ampliaciones': buyer(201),
   'GET /api/ampliaciones': signedIn(200),
   // A buyer is not a decider (403); client A's approver decides only its áreas' (it has none: missing).

@@ -959,6 +959,50 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     missing: () => get(`/api/usuarios/${MISSING_ID}/direcciones`),
     caller: 'adm',
   },
+  // Receivers named by the client (decision 0130): a spare buyer of client A is named; the receivers act on
+  // a shipped order of client A sent to its buyer's profile address (every receiver of A reaches it).
+  'GET /api/usuarios/:id/receptor': {
+    req: (w) => get(`/api/usuarios/${w.a.spare.id}/receptor`),
+    missing: () => get(`/api/usuarios/${MISSING_ID}/receptor`),
+    caller: 'adm',
+  },
+  'PUT /api/usuarios/:id/receptor': {
+    req: async (w) => ({
+      method: 'PUT',
+      url: `/api/usuarios/${w.a.spare.id}/receptor`,
+      body: { receptor: true, direcciones: [await addressOfA(w)] },
+    }),
+    missing: () => ({
+      method: 'PUT',
+      url: `/api/usuarios/${MISSING_ID}/receptor`,
+      body: { receptor: true, direcciones: [] },
+    }),
+    caller: 'adm',
+  },
+  'GET /api/recepcion': { req: () => get('/api/recepcion'), caller: 'u1' },
+  'GET /api/recepcion/:id/envios/:numero': {
+    req: async (w) => get(`/api/recepcion/${await shippedOnce(w)}/envios/1`),
+    missing: () => get(`/api/recepcion/${MISSING_ID}/envios/1`),
+    caller: 'u1',
+  },
+  'POST /api/recepcion/:id/envios/:numero/recepcion': {
+    req: async (w) => post(`/api/recepcion/${await shippedOnce(w)}/envios/1/recepcion`, { nota: 'Completo' }),
+    missing: () => post(`/api/recepcion/${MISSING_ID}/envios/1/recepcion`, { nota: 'Completo' }),
+    caller: 'u1',
+  },
+  'POST /api/recepcion/:id/fotos': {
+    req: async (w) => ({
+      method: 'POST',
+      url: `/api/recepcion/${await shippedOnce(w)}/fotos`,
+      form: { fields: {}, files: { archivo: { filename: 'caja.jpg', data: fixture('green-40x30.jpg') } } },
+    }),
+    missing: () => ({
+      method: 'POST',
+      url: `/api/recepcion/${MISSING_ID}/fotos`,
+      form: { fields: {}, files: { archivo: { filename: 'caja.jpg', data: fixture('green-40x30.jpg') } } },
+    }),
+    caller: 'u1',
+  },
   'PUT /api/usuarios/:id/direcciones': {
     req: async (w) => ({
       method: 'PUT',

@@ -110,12 +110,13 @@ export async function buildWorld(kind: DbKind, options: TestAppOptions = {}) {
   const prodA2 = await makeProduct(db, { idCliente: clientA.id, idCategoria: catA.id, precio: 20_000 });
   const prodB = await makeProduct(db, { idCliente: clientB.id, idCategoria: catB.id, precio: 10_000 });
 
-  const u1 = await makeUser(db, { rol: 1, idCliente: clientA.id, nombre: 'Comprador A' });
-  const u2 = await makeUser(db, { rol: 2, idCliente: clientA.id, nombre: 'Autorizador A' });
+  // Roles 1 and 2 of each client also receive the client's shipments (decision 0130); rol 3 does not.
+  const u1 = await makeUser(db, { rol: 1, idCliente: clientA.id, nombre: 'Comprador A', receptor: true });
+  const u2 = await makeUser(db, { rol: 2, idCliente: clientA.id, nombre: 'Autorizador A', receptor: true });
   const u3 = await makeUser(db, { rol: 3, idCliente: clientA.id, nombre: 'Superautorizador A' });
   const adm = await makeUser(db, { rol: 4, idCliente: null, nombre: 'Administradora' });
-  const u1b = await makeUser(db, { rol: 1, idCliente: clientB.id, nombre: 'Comprador B' });
-  const u2b = await makeUser(db, { rol: 2, idCliente: clientB.id, nombre: 'Autorizador B' });
+  const u1b = await makeUser(db, { rol: 1, idCliente: clientB.id, nombre: 'Comprador B', receptor: true });
+  const u2b = await makeUser(db, { rol: 2, idCliente: clientB.id, nombre: 'Autorizador B', receptor: true });
   const u5 = await makeUser(db, { rol: 5, idCliente: clientA.id, nombre: 'Administradora de cliente A' });
   const u5b = await makeUser(db, { rol: 5, idCliente: clientB.id, nombre: 'Administrador de cliente B' });
   /** Targets of administrator actions (never an actor, so the actors stay signed in). */

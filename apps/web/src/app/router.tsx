@@ -101,6 +101,8 @@ const USUARIO = areaRoutes(usuario, {
   listas: 'Listas',
   'listas/:id': 'ListaDetalle',
   'pedido-rapido': 'PedidoRapido',
+  recepcion: 'Recepcion',
+  'recepcion/:id/:numero': 'RecepcionEnvio',
 });
 /** The authorizers' Tablero, also the client administrator's (its own client, decision 0122). */
 const TABLERO = areaRoutes(autorizadorTablero, { tablero: 'Tablero' });
@@ -110,6 +112,8 @@ const AUTORIZADOR = [
     reportes: 'Pedidos',
     'orden/:id': 'Orden',
     ampliaciones: 'Ampliaciones',
+    recepcion: 'Recepcion',
+    'recepcion/:id/:numero': 'RecepcionEnvio',
   }),
   ...TABLERO,
 ];

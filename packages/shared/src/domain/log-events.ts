@@ -63,6 +63,7 @@ export const LOG_EVENT_LABELS = {
   direccion_modificada: 'Dirección de entrega modificada',
   direccion_desactivada: 'Dirección de entrega desactivada',
   direcciones_usuario: 'Direcciones de entrega de un usuario cambiadas',
+  usuario_receptor: 'Receptor de mercancía nombrado o retirado',
   ampliacion_solicitada: 'Ampliación de presupuesto solicitada',
   ampliacion_aprobada: 'Ampliación de presupuesto aprobada',
   ampliacion_rechazada: 'Ampliación de presupuesto rechazada',

@@ -48,6 +48,8 @@ export const SessionUser = z.object({
   dos_pasos: z.boolean(),
   /** Two-factor sign-in is required and not active: enrolling comes before anything else (after the password change). */
   debe_activar_2fa: z.boolean(),
+  /** «Receptor de mercancía» (decision 0130): the «Recepción» screen is in the user's menu. */
+  receptor: z.boolean(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 

@@ -188,6 +188,12 @@ export const users = pgTable(
      * order then copies the profile's address above). The others it may choose are `user_addresses`.
      */
     idDireccion: integer('id_direccion').references((): AnyPgColumn => clientAddresses.id),
+    /**
+     * «Receptor de mercancía» (decision 0130): the user (rol 1–3) receives its client's shipments, those sent
+     * to the addresses of `receiver_addresses` or, with none there, to any address of the client. Kept in the
+     * session's principal, so a change (the trigger on `users`) applies at the next request.
+     */
+    receptor: boolean('receptor').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -458,6 +464,13 @@ export const orders = pgTable(
     index('orders_status_id_idx').on(t.status, t.id),
     /** …and by fulfilment state, in id order (the v1 API's `surtido` filter). */
     index('orders_surtido_id_idx').on(t.surtidoEstatus, t.id).where(sql`${t.surtidoEstatus} is not null`),
+    /**
+     * The receivers' list (decision 0130): a client's orders with shipments to receive, by the address book
+     * entry they were sent to.
+     */
+    index('orders_recepcion_idx')
+      .on(t.idCliente, sql`((${t.entrega} ->> 'id_direccion')::int)`, t.id)
+      .where(sql`${t.surtidoEstatus} in ('parcial', 'enviado', 'entregado')`),
   ],
 );
 
@@ -1850,5 +1863,26 @@ export const userAddresses = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.addressId] }),
     index('user_addresses_address_idx').on(t.addressId),
+  ],
+);
+
+/**
+ * The addresses a receiver (users.receptor, decision 0130) receives for; none = every address of its client.
+ * Replaced whole when edited; removed with the user. A deactivated address keeps its rows: the orders already
+ * sent there still need receiving, and dropping the row could widen a receiver's reach to every address.
+ */
+export const receiverAddresses = pgTable(
+  'receiver_addresses',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addressId: integer('address_id')
+      .notNull()
+      .references(() => clientAddresses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.addressId] }),
+    index('receiver_addresses_address_idx').on(t.addressId),
   ],
 );

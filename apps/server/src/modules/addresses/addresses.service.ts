@@ -249,8 +249,8 @@ export async function deactivateAddress(
   return { status: 'ok', msg: MSG.direccionDesactivada, direccion: await oneAddress(deps.db, id) };
 }
 
-/** The user a request names, within the caller's reach, or 404. */
-async function reachableUser(db: Db | Tx, auth: AuthContext, id: number) {
+/** The user a request names, within the caller's reach, or 404 (the receivers' naming reads it too). */
+export async function reachableUser(db: Db | Tx, auth: AuthContext, id: number) {
   const [u] = await db
     .select({
       id: users.id,

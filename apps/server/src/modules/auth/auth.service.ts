@@ -66,6 +66,7 @@ export function sessionPayload(
         : null,
       dos_pasos: twoFactorActive(user),
       debe_activar_2fa: twoFactorEnrolmentDue(deps.config, user, client),
+      receptor: user.receptor,
       cliente: client
         ? {
             id: client.id,

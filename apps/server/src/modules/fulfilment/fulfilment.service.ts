@@ -339,7 +339,7 @@ export async function importGuias(
 export const GUIAS_COLUMNS = ['pedido', 'guia', 'paqueteria'] as const;
 
 /** An order number as people write it: 42, 00042 or #00042; null when it is not one. */
-function orderIdOf(text: string): number | null {
+export function orderIdOf(text: string): number | null {
   const digits = text.replace(/^#/, '');
   if (!/^\d{1,9}$/.test(digits)) return null;
   const id = Number(digits);

@@ -16,23 +16,27 @@ import { FileRejectedError, insertPreparedFiles, openFile, preparePhoto } from '
 import { readMultipart } from '../../lib/multipart.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
-import type { OrderScope } from '../orders/order.repository.ts';
+import { type OrderScope, scopeConditions } from '../orders/order.repository.ts';
 
 /** The longest file name kept (the download names the photo by its id anyway). */
 const NAME_MAX = 200;
 
-/** POST /api/historial/{id}/fotos: one photo (multipart, field `archivo`) of an own approved order. */
+/**
+ * POST /api/historial/{id}/fotos: one photo (multipart, field `archivo`) of an own approved order; a
+ * receiver's (POST /api/recepcion/{id}/fotos, decision 0130) of an order within its `scope`.
+ */
 export async function uploadPhoto(
   deps: Pick<Deps, 'db'>,
   request: FastifyRequest,
   auth: AuthContext,
   id: number,
+  scope: OrderScope = { idUser: auth.user.id },
 ): Promise<OrderPhotoDto> {
-  // Another buyer's or client's order answers like a missing one, before the file is read.
+  // An order out of the scope answers like a missing one, before the file is read.
   const [order] = await deps.db
     .select({ status: orders.status })
     .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.idUser, auth.user.id)));
+    .where(and(eq(orders.id, id), ...scopeConditions(scope)));
   if (!order) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
   if (order.status !== 'aprobado') throw conflict('ORDER_NOT_APPROVED', MSG.fotoPedidoNoAprobado);
   const { files } = await readMultipart(request);
@@ -70,9 +74,7 @@ export async function sendPhoto(
   fotoId: number,
   scope: OrderScope,
 ): Promise<FastifyReply> {
-  const conditions = [eq(orderPhotos.id, fotoId), eq(orderPhotos.orderId, id)];
-  if (scope.idUser !== undefined) conditions.push(eq(orders.idUser, scope.idUser));
-  if (scope.idCliente !== undefined) conditions.push(eq(orders.idCliente, scope.idCliente));
+  const conditions = [eq(orderPhotos.id, fotoId), eq(orderPhotos.orderId, id), ...scopeConditions(scope)];
   const [photo] = await deps.db
     .select({ fileId: orderPhotos.fileId, tipo: orderPhotos.tipo })
     .from(orderPhotos)

@@ -17,7 +17,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { type ClaimLine, lifecycleDeps, orderChanged } from '../orders/lifecycle.ts';
-import { lockOrder } from '../orders/order.repository.ts';
+import { lockOrder, type OrderScope } from '../orders/order.repository.ts';
 
 /** The fulfilment states in which an order has shipments to receive. */
 const RECEIVABLE: ReadonlySet<string> = new Set<FulfilmentState>(['parcial', 'enviado', 'entregado']);
@@ -75,7 +75,11 @@ function receivedLines(
   return { lineas, diferencias };
 }
 
-/** POST /api/historial/{id}/envios/{numero}/recepcion: the buyer receives one shipment of an own order. */
+/**
+ * POST /api/historial/{id}/envios/{numero}/recepcion: the buyer receives one shipment of an own order; a
+ * receiver (POST /api/recepcion/{id}/envios/{numero}/recepcion, decision 0130) one of an order within its
+ * `scope` — the same rule, recorded as the receiver's.
+ */
 export async function receiveShipment(
   deps: Deps,
   request: FastifyRequest,
@@ -83,9 +87,10 @@ export async function receiveShipment(
   id: number,
   numero: number,
   body: ShipmentReceiptBody,
+  scope: OrderScope = { idUser: auth.user.id },
 ): Promise<ShipmentReceiptResponse> {
   const written = await deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, id, { idUser: auth.user.id });
+    const order = await lockOrder(tx, id, scope);
     if (order.status !== 'aprobado' || !order.surtido || !RECEIVABLE.has(order.surtido))
       throw conflict('ORDER_NOT_SHIPPED', MSG.recepcionNoEnviado);
     const shipment = await shipmentOf(tx, id, numero);

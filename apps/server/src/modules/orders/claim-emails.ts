@@ -10,7 +10,7 @@ import {
 } from '@portal/shared/domain/claims';
 import { formatCentavos } from '@portal/shared/domain/money';
 import { orderNumber } from '@portal/shared/domain/order-workflow';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { orderEmail } from '../../lib/emails.ts';
@@ -46,10 +46,12 @@ function lineParagraphs(lineas: ClaimSummary['lineas']): string[] {
 export async function claimOpenedEmails(
   tx: Tx,
   publicUrl: string,
-  order: { id: number; idUser: number },
+  order: { id: number },
   claim: ClaimSummary,
+  /** Who opened it: the buyer, or a receiver named by the client (decision 0130). */
+  by: number,
 ): Promise<Email[]> {
-  const { buyer, operators } = await operatorsAndBuyer(tx, order.idUser);
+  const { buyer, operators } = await operatorsAndBuyer(tx, by);
   const numero = orderNumber(order.id);
   const who = `${buyer?.nombre ?? 'El comprador'} (${buyer?.cliente ?? ''})`;
   const paragraphs = [
@@ -129,6 +131,46 @@ export async function claimDecidedEmail(
     orderEmail(addressOf(buyer) ?? '', buyer.nombre, {
       subject: `Pedido #${numero}: reclamo ${claim} ${OUTCOME_SUBJECT[outcome.accion]}`,
       paragraphs: outcomeParagraphs(numero, claim, outcome),
+      url: `${publicUrl}/usuario/historial/${order.id}`,
+      label: 'Ver pedido',
+      para: { userId: order.idUser, tipo: 'envio' },
+    }),
+  ];
+}
+
+/**
+ * To the buyer when a receiver named by the client (decision 0130) received a shipment of its order: who
+ * received it and, with differences, the claim it opened.
+ */
+export async function receivedForBuyerEmail(
+  tx: Tx,
+  publicUrl: string,
+  order: { id: number; idUser: number },
+  receipt: { envio: number; receptorId: number; reclamo: ClaimSummary | null; nota: string | null },
+): Promise<Email[]> {
+  const people = await tx
+    .select({ id: users.id, email: users.email, usuario: users.usuario, nombre: users.nombre })
+    .from(users)
+    .where(inArray(users.id, [order.idUser, receipt.receptorId]));
+  const buyer = people.find((p) => p.id === order.idUser);
+  const receptor = people.find((p) => p.id === receipt.receptorId)?.nombre ?? 'el receptor';
+  if (!buyer) return [];
+  const numero = orderNumber(order.id);
+  const { reclamo } = receipt;
+  const paragraphs = [
+    `Tu envío ${receipt.envio} del pedido #${numero} fue recibido por ${receptor}.`,
+    ...(reclamo
+      ? [
+          `Llegó con diferencias: se abrió el reclamo ${reclamo.numero} (solicita ${CLAIM_RESOLUTION_LABELS[reclamo.resolucion].toLowerCase()}).`,
+          ...lineParagraphs(reclamo.lineas),
+        ]
+      : ['Llegó completo y en buen estado.']),
+    ...(receipt.nota ? [`Nota: ${receipt.nota}`] : []),
+  ];
+  return [
+    orderEmail(addressOf(buyer) ?? '', buyer.nombre, {
+      subject: `Pedido #${numero}: envío ${receipt.envio} recibido por ${receptor}`,
+      paragraphs,
       url: `${publicUrl}/usuario/historial/${order.id}`,
       label: 'Ver pedido',
       para: { userId: order.idUser, tipo: 'envio' },

@@ -56,7 +56,12 @@ import { announceBudgets } from '../areas/area-budget.ts';
 import { recordWebhookEvent } from '../integration/webhook-outbox.ts';
 import type { KnownMonth } from './budget-alerts.ts';
 import { sendAreaBudgetAlerts, sendBudgetAlerts } from './budget-alerts.ts';
-import { type ClaimOutcome, claimDecidedEmail, claimOpenedEmails } from './claim-emails.ts';
+import {
+  type ClaimOutcome,
+  claimDecidedEmail,
+  claimOpenedEmails,
+  receivedForBuyerEmail,
+} from './claim-emails.ts';
 import {
   attachPhotos,
   type ClaimUnits,
@@ -705,7 +710,7 @@ async function fulfilmentMoved(tx: Tx, deps: LifecycleDeps, c: FulfilmentMoved):
     await enqueueEmails(tx, await shippedEmail(tx, deps.publicUrl, c.order, guia));
   }
   if (c.to === 'entregado' && c.nota)
-    await enqueueEmails(tx, await receiptNoteEmails(tx, deps.publicUrl, c.order, c.nota));
+    await enqueueEmails(tx, await receiptNoteEmails(tx, deps.publicUrl, c.order, c.nota, c.order.idUser));
   return moved;
 }
 
@@ -928,7 +933,21 @@ async function received(tx: Tx, deps: LifecycleDeps, c: Received): Promise<Recei
   const surtido = await deliveredWhenAllReceived(tx, deps, c);
   // A note without a claim reaches the operators as the whole order's note does; a claim says it itself.
   if (!reclamo && c.nota)
-    await enqueueEmails(tx, await receiptNoteEmails(tx, deps.publicUrl, c.order, c.nota));
+    await enqueueEmails(tx, await receiptNoteEmails(tx, deps.publicUrl, c.order, c.nota, c.actorId));
+  // Received by a receiver the client named (decision 0130): the buyer hears who received it.
+  if (c.actorId !== c.order.idUser)
+    await enqueueEmails(
+      tx,
+      await receivedForBuyerEmail(tx, deps.publicUrl, c.order, {
+        envio: c.envio.numero,
+        receptorId: c.actorId,
+        nota: c.nota,
+        reclamo:
+          reclamo && c.reclamo
+            ? { numero: reclamo.numero, envio: c.envio.numero, nota: c.nota, ...c.reclamo }
+            : null,
+      }),
+    );
   return { id, reclamo, surtido };
 }
 
@@ -1044,13 +1063,19 @@ async function claimOpened(
   });
   await enqueueEmails(
     tx,
-    await claimOpenedEmails(tx, deps.publicUrl, c.order, {
-      numero: claim.numero,
-      envio: c.envio?.numero ?? null,
-      resolucion: c.resolucion,
-      nota: c.nota,
-      lineas: c.lineas,
-    }),
+    await claimOpenedEmails(
+      tx,
+      deps.publicUrl,
+      c.order,
+      {
+        numero: claim.numero,
+        envio: c.envio?.numero ?? null,
+        resolucion: c.resolucion,
+        nota: c.nota,
+        lineas: c.lineas,
+      },
+      c.actorId,
+    ),
   );
   return claim;
 }

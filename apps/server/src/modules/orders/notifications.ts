@@ -218,16 +218,18 @@ export async function operatorsAndBuyer(tx: Tx, idUser: number) {
 }
 
 /**
- * To the operators: the buyer's note on receipt. The operators are the active administrators (rol 4) with
- * an address (docs/domain.md "E-mail"); the portal has no separate operators' mailbox.
+ * To the operators: the note on receipt of who received (`by`: the buyer, or a receiver named by the client,
+ * decision 0130). The operators are the active administrators (rol 4) with an address (docs/domain.md
+ * "E-mail"); the portal has no separate operators' mailbox.
  */
 export async function receiptNoteEmails(
   tx: Tx,
   publicUrl: string,
-  order: { id: number; idUser: number },
+  order: { id: number },
   nota: string,
+  by: number,
 ): Promise<Email[]> {
-  const { buyer, operators } = await operatorsAndBuyer(tx, order.idUser);
+  const { buyer, operators } = await operatorsAndBuyer(tx, by);
   const numero = orderNumber(order.id);
   return toEachOnce(operators, (to, op) =>
     orderEmail(to, op.nombre, {

@@ -8,11 +8,12 @@ import type { FulfilmentState } from '@portal/shared/domain/fulfilment';
 import { centavosToPesos } from '@portal/shared/domain/money';
 import type { ClaimDto } from '@portal/shared/schemas/claims';
 import type { OrderDetailDto, OrderStatus } from '@portal/shared/schemas/orders';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { claimsOf } from '../../db/order-claims.ts';
 import { type ShipmentRead, shipmentsOf } from '../../db/order-shipments.ts';
+import { receiverReach } from '../../db/receivers.ts';
 import { orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
@@ -22,13 +23,22 @@ import { commentsOf } from './comments.service.ts';
 export interface OrderScope {
   idUser?: number;
   idCliente?: number;
+  /** A receiver's id (decision 0130): only orders sent to its addresses (with `idCliente`, its client). */
+  receiver?: number;
+}
+
+/** The conditions that keep a read of `orders` within the scope (beside the order's own id). */
+export function scopeConditions(scope: OrderScope): SQL[] {
+  const conditions: SQL[] = [];
+  if (scope.idUser !== undefined) conditions.push(eq(orders.idUser, scope.idUser));
+  if (scope.idCliente !== undefined) conditions.push(eq(orders.idCliente, scope.idCliente));
+  if (scope.receiver !== undefined) conditions.push(receiverReach(scope.receiver));
+  return conditions;
 }
 
 /** The order row within its scope; out of scope answers exactly like a missing order (404). */
 export async function orderOf(db: Db, id: number, scope: OrderScope) {
-  const conditions = [eq(orders.id, id)];
-  if (scope.idUser !== undefined) conditions.push(eq(orders.idUser, scope.idUser));
-  if (scope.idCliente !== undefined) conditions.push(eq(orders.idCliente, scope.idCliente));
+  const conditions = [eq(orders.id, id), ...scopeConditions(scope)];
   const [order] = await db
     .select()
     .from(orders)
@@ -43,9 +53,7 @@ export async function orderOf(db: Db, id: number, scope: OrderScope) {
  * to an approved order (shipments, receipts, claims, decisions). Out of scope answers like a missing order.
  */
 export async function lockOrder(tx: Tx, id: number, scope: OrderScope) {
-  const conditions = [eq(orders.id, id)];
-  if (scope.idUser !== undefined) conditions.push(eq(orders.idUser, scope.idUser));
-  if (scope.idCliente !== undefined) conditions.push(eq(orders.idCliente, scope.idCliente));
+  const conditions = [eq(orders.id, id), ...scopeConditions(scope)];
   const [order] = await tx
     .select({
       id: orders.id,

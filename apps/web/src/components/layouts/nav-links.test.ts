@@ -95,3 +95,20 @@ describe('the budget top-ups in the sidebar (decision 0123)', () => {
     expect(labels(['usuarios', 'semanas', 'reglas', 'asignaciones'])).not.toContain('Ampliaciones');
   });
 });
+
+describe('«Recepción» of a receiver named by the client (decision 0130)', () => {
+  const receiving = (rol: number, receptor: boolean) =>
+    navItemsFor(rol, undefined, null, [], receptor).filter((i) => i.label === 'Recepción');
+
+  it('is in the rol-1 and rol-2–3 areas of a receiver only', () => {
+    expect(receiving(ROLES.usuario, true)).toEqual([
+      { label: 'Recepción', to: '/usuario/recepcion', icon: 'recepcion' },
+    ]);
+    expect(receiving(ROLES.autorizador, true)[0]?.to).toBe('/autorizador/recepcion');
+    expect(receiving(ROLES.superAutorizador, true)[0]?.to).toBe('/autorizador/recepcion');
+    for (const rol of [ROLES.usuario, ROLES.autorizador, ROLES.superAutorizador])
+      expect(receiving(rol, false)).toEqual([]);
+    expect(receiving(ROLES.administrador, true)).toEqual([]);
+    expect(receiving(ROLES.administradorCliente, true)).toEqual([]);
+  });
+});

@@ -25,7 +25,8 @@ export type NavIcon =
   | 'personal'
   | 'areas'
   | 'ampliaciones'
-  | 'direcciones';
+  | 'direcciones'
+  | 'recepcion';
 
 export interface NavItem {
   label: string;
@@ -92,8 +93,12 @@ export function navItemsFor(
   comprador?: ShopperSession,
   chosenClient?: number | null,
   permisos: readonly ClientPermission[] = [],
+  /** «Receptor de mercancía» (decision 0130): «Recepción» in the rol-1 and rol-2–3 areas. */
+  receptor = false,
 ): NavItem[] {
   const client = (path: string) => withClient(path, chosenClient ?? null);
+  const receiving = (area: string): NavItem[] =>
+    receptor ? [{ label: 'Recepción', to: `/${area}/recepcion`, icon: 'recepcion' }] : [];
   switch (rol) {
     case ROLES.usuario:
       return [
@@ -107,6 +112,7 @@ export function navItemsFor(
           icon: 'carrito',
           count: comprador?.presupuesto.productos_totales ?? 0,
         },
+        ...receiving('usuario'),
       ];
     case ROLES.autorizador:
     case ROLES.superAutorizador:
@@ -114,6 +120,7 @@ export function navItemsFor(
         { label: 'Pedidos', to: '/autorizador/principal', icon: 'pedidos' },
         { label: 'Tablero', to: '/autorizador/tablero', icon: 'tablero' },
         { label: 'Ampliaciones', to: '/autorizador/ampliaciones', icon: 'ampliaciones' },
+        ...receiving('autorizador'),
       ];
     case ROLES.administrador:
       return [

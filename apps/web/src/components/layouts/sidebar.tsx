@@ -17,6 +17,7 @@ import {
   IconListDetails,
   IconMapPin,
   IconMessageReport,
+  IconPackageImport,
   IconPackages,
   IconPlugConnected,
   IconScale,
@@ -62,6 +63,7 @@ const ICONS: Record<NavIcon, ComponentType<{ size?: number; stroke?: number }>> 
   areas: IconBuildingFactory2,
   ampliaciones: IconArrowBigUpLines,
   direcciones: IconMapPin,
+  recepcion: IconPackageImport,
 };
 
 interface SidebarProps {
@@ -78,7 +80,7 @@ export function Sidebar({ onNavigate, clientPermissions }: SidebarProps) {
   const cliente = user.cliente;
   const palette = sidebarPalette(cliente?.color, cliente?.color2);
   const chosenClient = useRememberedClient();
-  const items = navItemsFor(user.rol, session.comprador, chosenClient, clientPermissions);
+  const items = navItemsFor(user.rol, session.comprador, chosenClient, clientPermissions, user.receptor);
   const categories = categoryNavItems(session.comprador);
   // A missing or broken logo falls back to the neutral mark with the client's name.
   const [logoFailed, setLogoFailed] = useState(false);

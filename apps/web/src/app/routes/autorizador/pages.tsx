@@ -10,6 +10,7 @@ import { OrdersPage } from '../../../features/order-review/components/orders-pag
 import { TopupsPage } from '../../../features/topups/components/topups-page';
 import { useSession } from '../../../lib/session';
 import { positiveId } from '../params';
+import { ReceivingList, ReceivingShipment } from '../receiving-pages';
 
 /** principal and reportes are the same screen; above the list, whom the user acts for today. */
 export function Pedidos() {
@@ -35,4 +36,13 @@ export function Ampliaciones() {
       }
     />
   );
+}
+
+/** «Recepción» of an approver the client named receiver (decision 0130). */
+export function Recepcion() {
+  return <ReceivingList base="/autorizador/recepcion" />;
+}
+
+export function RecepcionEnvio() {
+  return <ReceivingShipment base="/autorizador/recepcion" />;
 }

@@ -21,6 +21,7 @@ import { QuickOrderForm } from '../../../features/shopping/components/quick-orde
 import { SavedListDetail } from '../../../features/shopping/components/saved-list-detail';
 import { SavedLists } from '../../../features/shopping/components/saved-lists';
 import { positiveId } from '../params';
+import { ReceivingList, ReceivingShipment } from '../receiving-pages';
 
 // The chart and its library load only on the history page.
 const SpendHistory = lazy(() =>
@@ -130,4 +131,13 @@ export function PedidoRapido() {
       <QuickOrderForm />
     </Stack>
   );
+}
+
+/** «Recepción» of a buyer the client named receiver (decision 0130). */
+export function Recepcion() {
+  return <ReceivingList base="/usuario/recepcion" />;
+}
+
+export function RecepcionEnvio() {
+  return <ReceivingShipment base="/usuario/recepcion" />;
 }

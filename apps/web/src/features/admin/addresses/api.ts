@@ -4,6 +4,7 @@
  * a buyer's default and allowed ones (GET/PUT /api/usuarios/{id}/direcciones). The distributor names the
  * client; a client administrator's is its own (changes need its client's `usuarios`).
  */
+
 import type {
   AddressBody,
   AddressesResponse,
@@ -11,6 +12,7 @@ import type {
   UserAddressesBody,
   UserAddressesResponse,
 } from '@portal/shared/schemas/addresses';
+import type { UserReceiverBody, UserReceiverResponse } from '@portal/shared/schemas/receiving';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/keys';
@@ -70,5 +72,27 @@ export function useSaveUserAddresses(userId: number) {
       });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'direcciones'] });
     },
+  });
+}
+
+/** GET /api/usuarios/{id}/receptor: «Receptor de mercancía» and its addresses (decision 0130). */
+export function useUserReceiver(userId: number) {
+  return useQuery({
+    queryKey: adminKeys.userReceiver(userId),
+    queryFn: ({ signal }) => api.get<UserReceiverResponse>(`/api/usuarios/${userId}/receptor`, { signal }),
+    staleTime: 0,
+  });
+}
+
+export function useSaveUserReceiver(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UserReceiverBody) =>
+      api.put<UserReceiverResponse & { msg: string }>(`/api/usuarios/${userId}/receptor`, body),
+    onSuccess: (res) =>
+      queryClient.setQueryData(adminKeys.userReceiver(userId), {
+        receptor: res.receptor,
+        direcciones: res.direcciones,
+      }),
   });
 }

@@ -72,6 +72,8 @@ export const adminKeys = {
   /** A client's address book (GET /api/direcciones; decision 0126), and a buyer's choice of it. */
   addresses: (idCliente: number) => ['admin', 'direcciones', idCliente] as const,
   userAddresses: (id: number) => ['admin', 'direcciones', 'usuario', id] as const,
+  /** A user's «Receptor de mercancía» and its addresses (decision 0130). */
+  userReceiver: (id: number) => ['admin', 'receptor', id] as const,
   weeks: (idCliente: number) => ['admin', 'semanas', idCliente] as const,
   weeksPage: (idCliente: number, page: number) => ['admin', 'semanas', idCliente, page] as const,
   weeksMonth: (idCliente: number, mes: string) => ['admin', 'semanas', idCliente, 'mes', mes] as const,

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { UserAddresses } from '../addresses/user-addresses';
+import { UserReceiver } from '../addresses/user-receiver';
 import { mayChangeUsers } from '../scope';
 import { useAdminScope } from '../scope-context';
 import { useUser } from './api';
@@ -91,6 +92,12 @@ export function UserFormDrawer({
         {user && user.rol === ROLES.usuario ? (
           <Box mt="xl" pb="md">
             <UserAddresses userId={user.id} idCliente={ownClient.id} readOnly={!mayChangeUsers(scope)} />
+          </Box>
+        ) : null}
+        {/* Roles 1–3 may receive the client's shipments (decision 0130). */}
+        {user && (user.rol === ROLES.usuario || authorizer) ? (
+          <Box mt="xl" pb="md">
+            <UserReceiver userId={user.id} idCliente={ownClient.id} readOnly={!mayChangeUsers(scope)} />
           </Box>
         ) : null}
       </>

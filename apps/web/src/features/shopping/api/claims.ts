@@ -10,11 +10,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { historyKeys } from './history';
 
-/** POST /api/historial/{id}/fotos: one photo (multipart `archivo`), stored at once; its id goes in the body. */
-export function uploadOrderPhoto(id: number, file: File): Promise<OrderPhotoDto> {
+/**
+ * Whose routes a receipt goes through: the buyer's own order (`/api/historial`) or a receiver's shipment
+ * (`/api/recepcion`, decision 0130); both take the same bodies.
+ */
+export type ReceiptRoutes = '/api/historial' | '/api/recepcion';
+
+/** POST {routes}/{id}/fotos: one photo (multipart `archivo`), stored at once; its id goes in the body. */
+export function uploadOrderPhoto(
+  id: number,
+  file: File,
+  routes: ReceiptRoutes = '/api/historial',
+): Promise<OrderPhotoDto> {
   const form = new FormData();
   form.set('archivo', file, file.name);
-  return api.post<OrderPhotoDto>(`/api/historial/${id}/fotos`, form);
+  return api.post<OrderPhotoDto>(`${routes}/${id}/fotos`, form);
 }
 
 /** The order and the history are read again either way: done, or refused because it changed (409). */
@@ -29,10 +39,10 @@ function useOrderChange<V, R>(id: number, call: (input: V) => Promise<R>) {
   });
 }
 
-/** POST /api/historial/{id}/envios/{numero}/recepcion: one shipment received, once. */
-export function useReceiveShipment(id: number) {
+/** POST {routes}/{id}/envios/{numero}/recepcion: one shipment received, once. */
+export function useReceiveShipment(id: number, routes: ReceiptRoutes = '/api/historial') {
   return useOrderChange(id, ({ numero, body }: { numero: number; body: ShipmentReceiptBody }) =>
-    api.post<ShipmentReceiptResponse>(`/api/historial/${id}/envios/${numero}/recepcion`, body),
+    api.post<ShipmentReceiptResponse>(`${routes}/${id}/envios/${numero}/recepcion`, body),
   );
 }
 

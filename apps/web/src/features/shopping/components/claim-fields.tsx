@@ -11,16 +11,17 @@ import { ClaimResolutionField } from '../../../components/orders/claim-resolutio
 import { showSuccess } from '../../../components/ui/alerts';
 import { DialogActions, type DialogActionsProps } from '../../../components/ui/dialog-actions';
 import { errorMessage, isApiError } from '../../../lib/api';
+import type { ReceiptRoutes } from '../api/claims';
 import type { DraftErrors, UnitsValue } from '../lib/claims';
 import { ClaimPhotosField, useClaimPhotos } from './claim-photos';
 
 /** The note, the photos and the resolution of one dialog, and whether it tried to send. */
-export function useClaimExtras(idPedido: number) {
+export function useClaimExtras(idPedido: number, routes?: ReceiptRoutes) {
   const [nota, setNota] = useState('');
   const [resolucion, setResolucion] = useState<ClaimResolution | null>(null);
   // Missing choices are said once the buyer tries to send, not while they fill the form.
   const [tried, setTried] = useState(false);
-  const photos = useClaimPhotos(idPedido);
+  const photos = useClaimPhotos(idPedido, routes);
   return { nota, setNota, resolucion, setResolucion, tried, setTried, photos };
 }
 export type ClaimExtrasState = ReturnType<typeof useClaimExtras>;

@@ -12,7 +12,7 @@ import { IconCamera, IconPhoto, IconX } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
-import { uploadOrderPhoto } from '../api/claims';
+import { type ReceiptRoutes, uploadOrderPhoto } from '../api/claims';
 
 const ACCEPT = 'image/jpeg,image/png,image/heic,image/heif,.heic,.heif';
 const PREVIEWABLE = new Set(['image/jpeg', 'image/png']);
@@ -41,7 +41,7 @@ interface PhotoItem {
 }
 
 /** The photos chosen for one order's receipt or claim: add (uploads), remove, the ids, any still uploading. */
-export function useClaimPhotos(idPedido: number) {
+export function useClaimPhotos(idPedido: number, routes?: ReceiptRoutes) {
   const [items, setItems] = useState<PhotoItem[]>([]);
   const [tooMany, setTooMany] = useState(false);
   const next = useRef(1);
@@ -69,7 +69,7 @@ export function useClaimPhotos(idPedido: number) {
         : { key, name: file.name, preview, state: 'subiendo' };
       setItems((list) => [...list, item]);
       if (refusal) continue;
-      uploadOrderPhoto(idPedido, file).then(
+      uploadOrderPhoto(idPedido, file, routes).then(
         (foto) => update(key, { state: 'lista', id: foto.id }),
         (error: unknown) => update(key, { state: 'error', error: errorMessage(error) }),
       );

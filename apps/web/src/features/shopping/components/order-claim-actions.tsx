@@ -6,7 +6,7 @@ import { Button } from '@mantine/core';
 import type { OrderDetailDto, OrderShipmentDto } from '@portal/shared/schemas/orders';
 import { IconMessageReport, IconPackageImport } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { canReceiveShipment, claimableLines } from '../lib/claims';
+import { canReceiveShipment, claimableLines, receiptLines } from '../lib/claims';
 
 const ReceiptDialog = lazy(() => import('./receipt-dialog'));
 const ClaimDialog = lazy(() => import('./claim-dialog'));
@@ -48,7 +48,12 @@ export function useClaimActions(pedido: OrderDetailDto | undefined) {
     !pedido || !open ? null : (
       <Suspense fallback={null}>
         {open.kind === 'recepcion' ? (
-          <ReceiptDialog pedido={pedido} envio={open.envio} onClose={close} />
+          <ReceiptDialog
+            idPedido={pedido.id}
+            envio={open.envio}
+            lines={receiptLines(open.envio, pedido.lineas)}
+            onClose={close}
+          />
         ) : (
           <ClaimDialog pedido={pedido} onClose={close} />
         )}

@@ -6,11 +6,10 @@
  */
 import { Alert, Stack, Text } from '@mantine/core';
 import { CLAIM_REASON_LABELS, RECEIPT_REASONS, type ReceiptReason } from '@portal/shared/domain/claims';
-import type { OrderDetailDto, OrderShipmentDto } from '@portal/shared/schemas/orders';
 import { IconInfoCircle, IconPackageImport } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useReceiveShipment } from '../api/claims';
-import { fullReceipt, type ReceiptLineDraft, receiptCheck, receiptLines } from '../lib/claims';
+import { type ReceiptRoutes, useReceiveShipment } from '../api/claims';
+import { fullReceipt, type ReceiptLine, type ReceiptLineDraft, receiptCheck } from '../lib/claims';
 import {
   ClaimDialogFrame,
   ClaimExtrasFields,
@@ -22,19 +21,20 @@ import {
 
 const RECEIPT_REASON_OPTIONS = RECEIPT_REASONS.map((r) => ({ value: r, label: CLAIM_REASON_LABELS[r] }));
 
-export default function ReceiptDialog({
-  pedido,
-  envio,
-  onClose,
-}: {
-  pedido: OrderDetailDto;
-  envio: OrderShipmentDto;
+export interface ReceiptDialogProps {
+  idPedido: number;
+  envio: { numero: number };
+  /** The shipment's lines (receiptLines) with the units it carries. */
+  lines: ReceiptLine[];
   onClose: () => void;
-}) {
-  const lines = receiptLines(envio, pedido.lineas);
+  /** The buyer's routes (the default) or a receiver's (decision 0130): the same form and rule. */
+  routes?: ReceiptRoutes;
+}
+
+export default function ReceiptDialog({ idPedido, envio, lines, onClose, routes }: ReceiptDialogProps) {
   const [draft, setDraft] = useState<Record<number, ReceiptLineDraft>>(() => fullReceipt(lines));
-  const extras = useClaimExtras(pedido.id);
-  const receive = useReceiveShipment(pedido.id);
+  const extras = useClaimExtras(idPedido, routes);
+  const receive = useReceiveShipment(idPedido, routes);
   const outcome = useDialogOutcome(`Envío ${envio.numero} recibido`, onClose);
   const check = receiptCheck(lines, draft, extrasOf(extras));
 

@@ -1,0 +1,305 @@
+/**
+ * Receivers named by the client (issue 41 item 4, decision 0130, docs/domain.md "Receipts and claims"): the
+ * administrators mark a user of roles 1–3 «Receptor de mercancía», optionally for some of the client's
+ * addresses; the receiver lists its client's shipments to receive and receives them with the buyer's own
+ * rule (fulfilment's receiveShipment and uploadPhoto, scoped to the receiver's reach).
+ */
+import { deliveryAddress } from '@portal/shared/domain/delivery';
+import { ROLES } from '@portal/shared/domain/roles';
+import {
+  RECEIVER_MSG,
+  RECEIVING_PER_PAGE,
+  type ReceivableShipmentDetail,
+  type ReceivableShipmentDto,
+  type ReceivingListResponse,
+  type ReceivingQuery,
+  type UserReceiverBody,
+  type UserReceiverResponse,
+} from '@portal/shared/schemas/receiving';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db, Tx } from '../../db/client.ts';
+import { receiverReach } from '../../db/receivers.ts';
+import {
+  clientAddresses,
+  orderLines,
+  orderReceipts,
+  orderShipmentLines,
+  orderShipments,
+  orders,
+  receiverAddresses,
+  users,
+} from '../../db/schema/index.ts';
+import { foldedSearch } from '../../db/search.ts';
+import { audit, requestMeta } from '../../lib/audit.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { MSG } from '../../messages.ts';
+import type { AuthContext } from '../../plugins/auth-guard.ts';
+import { addressNotFound, reachableUser } from '../addresses/addresses.service.ts';
+import { orderIdOf } from '../fulfilment/fulfilment.service.ts';
+import type { OrderScope } from '../orders/order.repository.ts';
+
+/** The roles a receiver may have: a buyer, or an approver who also receives at the dock. */
+const RECEIVER_ROLES: ReadonlySet<number> = new Set([
+  ROLES.usuario,
+  ROLES.autorizador,
+  ROLES.superAutorizador,
+]);
+
+/**
+ * The signed-in receiver's reach: its client's orders sent to its addresses. A user who is not a receiver
+ * (the flag, read with the session's principal, so its removal applies at the next request) gets 403.
+ */
+export function receiverScope(auth: AuthContext): Required<Pick<OrderScope, 'idCliente' | 'receiver'>> {
+  if (!auth.user.receptor || auth.client === null || !RECEIVER_ROLES.has(auth.user.rol))
+    throw forbidden(RECEIVER_MSG.soloReceptores, 'NOT_RECEIVER');
+  return { idCliente: auth.client.id, receiver: auth.user.id };
+}
+
+async function receiverOf(db: Db | Tx, userId: number): Promise<UserReceiverResponse> {
+  const [[user], direcciones] = await Promise.all([
+    db.select({ receptor: users.receptor }).from(users).where(eq(users.id, userId)),
+    db
+      .select({ id: clientAddresses.id, nombre: clientAddresses.nombre, activa: clientAddresses.activo })
+      .from(receiverAddresses)
+      .innerJoin(clientAddresses, eq(clientAddresses.id, receiverAddresses.addressId))
+      .where(eq(receiverAddresses.userId, userId))
+      .orderBy(asc(sql`lower(${clientAddresses.nombre})`), asc(clientAddresses.id)),
+  ]);
+  return { receptor: user?.receptor ?? false, direcciones };
+}
+
+/** GET /api/usuarios/{id}/receptor */
+export async function userReceiver(
+  deps: Deps,
+  auth: AuthContext,
+  userId: number,
+): Promise<UserReceiverResponse> {
+  await reachableUser(deps.db, auth, userId);
+  return receiverOf(deps.db, userId);
+}
+
+/**
+ * PUT /api/usuarios/{id}/receptor: the flag and the addresses it covers, replaced whole. Only roles 1–3
+ * receive (400); addresses need the flag (400); another client's or a missing address is 404, an inactive
+ * one 400. The change of `users` announces itself to the session caches (decision 0071): a receiver whose
+ * flag is removed is refused at its next request.
+ */
+export async function setUserReceiver(
+  deps: Deps,
+  request: FastifyRequest,
+  auth: AuthContext,
+  userId: number,
+  body: UserReceiverBody,
+): Promise<UserReceiverResponse & { status: 'ok'; msg: string }> {
+  const result = await deps.db.transaction(async (tx) => {
+    const user = await reachableUser(tx, auth, userId);
+    if (body.receptor && !RECEIVER_ROLES.has(user.rol))
+      throw badRequest('VALIDATION', RECEIVER_MSG.receptorSoloRoles, {
+        receptor: RECEIVER_MSG.receptorSoloRoles,
+      });
+    if (!body.receptor && body.direcciones.length > 0)
+      throw badRequest('VALIDATION', RECEIVER_MSG.direccionesSinReceptor, {
+        direcciones: RECEIVER_MSG.direccionesSinReceptor,
+      });
+    const found =
+      body.direcciones.length === 0
+        ? []
+        : await tx
+            .select({
+              id: clientAddresses.id,
+              nombre: clientAddresses.nombre,
+              activo: clientAddresses.activo,
+            })
+            .from(clientAddresses)
+            .where(
+              and(
+                inArray(clientAddresses.id, body.direcciones),
+                eq(clientAddresses.idCliente, user.idCliente ?? -1),
+              ),
+            )
+            .for('share');
+    // Another client's address answers like a missing one.
+    if (found.length !== body.direcciones.length) throw addressNotFound();
+    if (found.some((f) => !f.activo))
+      throw badRequest('VALIDATION', RECEIVER_MSG.direccionInactiva, {
+        direcciones: RECEIVER_MSG.direccionInactiva,
+      });
+    await tx
+      .update(users)
+      .set({ receptor: body.receptor, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+    await tx.delete(receiverAddresses).where(eq(receiverAddresses.userId, userId));
+    if (found.length > 0)
+      await tx.insert(receiverAddresses).values(found.map((f) => ({ userId, addressId: f.id })));
+    const names = found.map((f) => f.nombre).join(', ');
+    await audit(tx, {
+      userId: auth.user.id,
+      eventType: 'usuario_receptor',
+      description: body.receptor
+        ? `${user.nombre} es receptor de mercancía (${names ? `direcciones: ${names}` : 'todas las direcciones'})`
+        : `${user.nombre} ya no es receptor de mercancía`,
+      metadata: {
+        id_usuario: userId,
+        id_cliente: user.idCliente,
+        receptor: body.receptor,
+        direcciones: found.map((f) => f.id),
+        ...requestMeta(request),
+      },
+    });
+    return receiverOf(tx, userId);
+  });
+  return { status: 'ok', msg: RECEIVER_MSG.guardado, ...result };
+}
+
+/** Shipments of the receiver's reach that have no receipt yet. */
+function waitingShipments(scope: ReturnType<typeof receiverScope>, extra: (SQL | undefined)[] = []) {
+  return and(
+    eq(orders.idCliente, scope.idCliente),
+    sql`${orders.surtidoEstatus} in ('parcial', 'enviado', 'entregado')`,
+    receiverReach(scope.receiver),
+    isNull(orderReceipts.id),
+    ...extra,
+  );
+}
+
+/** The search: an order number (42, 00042, #00042) or part of the guía. */
+function searchOf(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const id = orderIdOf(q.trim());
+  const guia = foldedSearch([orderShipments.guia], q);
+  if (id === null) return guia;
+  return sql`(${orders.id} = ${id} or ${guia ?? sql`false`})`;
+}
+
+const buyer = sql<string>`(select ${users.nombre} from ${users} where ${users.id} = ${orders.idUser})`;
+const units =
+  sql<number>`(select coalesce(sum(${orderShipmentLines.cantidad}), 0)::int from ${orderShipmentLines}
+  where ${orderShipmentLines.shipmentId} = ${orderShipments.id})`.mapWith(Number);
+
+const shipmentColumns = {
+  id: orderShipments.id,
+  idPedido: orders.id,
+  numero: orderShipments.numero,
+  guia: orderShipments.guia,
+  paqueteria: orderShipments.paqueteria,
+  fecha: orderShipments.fecha,
+  reposicion: orderShipments.reposicion,
+  comprador: buyer,
+  entrega: orders.entrega,
+  unidades: units,
+};
+
+type ShipmentRow = {
+  idPedido: number;
+  numero: number;
+  guia: string | null;
+  paqueteria: string | null;
+  fecha: string;
+  reposicion: boolean;
+  comprador: string;
+  entrega: Parameters<typeof deliveryAddress>[0];
+  unidades: number;
+};
+
+function shipmentDto(r: ShipmentRow): ReceivableShipmentDto {
+  return {
+    id_pedido: r.idPedido,
+    numero: r.numero,
+    guia: r.guia,
+    paqueteria: r.paqueteria,
+    fecha: r.fecha,
+    reposicion: r.reposicion,
+    comprador: r.comprador ?? '',
+    direccion: r.entrega.nombre || deliveryAddress(r.entrega),
+    unidades: r.unidades,
+  };
+}
+
+/** GET /api/recepcion: the receiver's shipments to receive, newest first, a page at a time. */
+export async function receivingList(
+  deps: Deps,
+  auth: AuthContext,
+  query: ReceivingQuery,
+): Promise<ReceivingListResponse> {
+  const scope = receiverScope(auth);
+  const where = waitingShipments(scope, [searchOf(query.q)]);
+  const base = () =>
+    deps.db
+      .select(shipmentColumns)
+      .from(orderShipments)
+      .innerJoin(orders, eq(orders.id, orderShipments.orderId))
+      .leftJoin(orderReceipts, eq(orderReceipts.shipmentId, orderShipments.id));
+  const [rows, [total]] = await Promise.all([
+    base()
+      .where(where)
+      .orderBy(desc(orderShipments.id))
+      .limit(RECEIVING_PER_PAGE)
+      .offset((query.page - 1) * RECEIVING_PER_PAGE),
+    deps.db
+      .select({ n: count() })
+      .from(orderShipments)
+      .innerJoin(orders, eq(orders.id, orderShipments.orderId))
+      .leftJoin(orderReceipts, eq(orderReceipts.shipmentId, orderShipments.id))
+      .where(where),
+  ]);
+  return {
+    envios: rows.map(shipmentDto),
+    total: total?.n ?? 0,
+    page: query.page,
+    per_page: RECEIVING_PER_PAGE,
+  };
+}
+
+/**
+ * GET /api/recepcion/{id}/envios/{numero}: one shipment of the receiver's reach with its lines, received or
+ * not (the form says who received it first); out of reach or missing: 404.
+ */
+export async function receivableShipment(
+  deps: Deps,
+  auth: AuthContext,
+  id: number,
+  numero: number,
+): Promise<ReceivableShipmentDetail> {
+  const scope = receiverScope(auth);
+  const receiver = users;
+  const [row] = await deps.db
+    .select({
+      ...shipmentColumns,
+      recibidoPor: sql<
+        string | null
+      >`(select ${receiver.nombre} from ${receiver} where ${receiver.id} = ${orderReceipts.userId})`,
+      recibidoEn: orderReceipts.createdAt,
+    })
+    .from(orderShipments)
+    .innerJoin(orders, eq(orders.id, orderShipments.orderId))
+    .leftJoin(orderReceipts, eq(orderReceipts.shipmentId, orderShipments.id))
+    .where(
+      and(
+        eq(orders.id, id),
+        eq(orderShipments.numero, numero),
+        eq(orders.idCliente, scope.idCliente),
+        sql`${orders.surtidoEstatus} is not null`,
+        receiverReach(scope.receiver),
+      ),
+    );
+  if (!row) throw notFound(MSG.remisionNoEncontrada, 'SHIPMENT_NOT_FOUND');
+  const lineas = await deps.db
+    .select({
+      id: orderLines.id,
+      nombre: orderLines.nombre,
+      unidad_de_medida: orderLines.unidadDeMedida,
+      cantidad: orderShipmentLines.cantidad,
+    })
+    .from(orderShipmentLines)
+    .innerJoin(orderLines, eq(orderLines.id, orderShipmentLines.orderLineId))
+    .where(eq(orderShipmentLines.shipmentId, row.id))
+    .orderBy(asc(orderLines.id));
+  return {
+    ...shipmentDto(row),
+    lineas,
+    recepcion:
+      row.recibidoEn === null ? null : { por: row.recibidoPor ?? '', fecha: row.recibidoEn.toISOString() },
+  };
+}
