@@ -473,7 +473,7 @@ export const MSG = {
     `El importe aplicado a la factura ${uuid} (${formatCentavos(importe)}) excede su saldo (${formatCentavos(saldo)}).`,
   cfdiPdf: 'El PDF no es válido (pdf_base64 debe ser un PDF en base64 de hasta 5 MB).',
   facturaNoEncontrada: 'La factura no existe.',
-  facturaRegistrada: (tipo: string, uuid: string) => `${tipo} registrada (UUID ${uuid}).`,
+  facturaRegistrada: (tipo: string, uuid: string) => `CFDI registrado: ${tipo} (UUID ${uuid}).`,
   // Generic
   noEncontrado: 'No se encontró el recurso solicitado.',
   textoNoValido: 'Uno de los campos contiene caracteres no permitidos.',

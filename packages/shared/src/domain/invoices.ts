@@ -21,7 +21,7 @@ export const INVOICE_TYPE_LABELS: Record<InvoiceType, string> = {
 export const INVOICE_STATES = ['pendiente', 'pagada', 'aplicada'] as const;
 export type InvoiceState = (typeof INVOICE_STATES)[number];
 export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
-  pendiente: 'Pendiente de pago',
+  pendiente: 'Por pagar',
   pagada: 'Pagada',
   aplicada: 'Aplicada',
 };

@@ -438,7 +438,7 @@ describe.each(DB_KINDS)('CFDI invoices (%s)', (kind) => {
       pdf: { filename: 'factura.pdf', data: pdf },
     });
     expect(up.statusCode, up.body).toBe(200);
-    expect(up.json().msg).toBe(`Ingreso registrada (UUID ${uuid}).`);
+    expect(up.json().msg).toBe(`CFDI registrado: Ingreso (UUID ${uuid}).`);
     const refused = await upload({
       xml: { filename: 'otra.xml', data: Buffer.from(cfdiXml({ receptorRfc: RFC_B }).xml) },
     });

@@ -255,7 +255,7 @@ export async function registerInvoice(
     actorId: who.actorId,
     log: {
       eventType: 'factura_registrada',
-      description: `Pedido #${orderNumber(order.id)}: ${label} ${[cfdi.serie, cfdi.folio].filter(Boolean).join('-') || cfdi.uuid} registrada${who.actorId === null ? ' (integración)' : ''}`,
+      description: `Pedido #${orderNumber(order.id)}: CFDI registrado, ${label} ${[cfdi.serie, cfdi.folio].filter(Boolean).join('-') || cfdi.uuid}${who.actorId === null ? ' (integración)' : ''}`,
       metadata: {
         total: cfdi.total,
         aplicaciones: aplicaciones.map((a) => ({ uuid: a.uuid, importe: a.importe })),
