@@ -446,6 +446,16 @@ describe.each(DB_KINDS)('CFDI invoices (%s)', (kind) => {
     expect(refused.json().msg).toBe(
       'El RFC del receptor (IIA040805DZ4) no es el del cliente (URE180429TM6).',
     );
+    const hostile = await upload({ xml: { filename: 'xxe.xml', data: Buffer.from(HOSTILE_XML.xxe) } });
+    expect(hostile.statusCode).toBe(400);
+    expect(hostile.json().msg).toBe(MSG.cfdiXmlDtd);
+    const notUtf8 = await upload({
+      xml: { filename: 'latin1.xml', data: Buffer.from([0x3c, 0x61, 0xe9, 0x3e]) },
+    });
+    expect(notUtf8.statusCode).toBe(400);
+    expect(notUtf8.json().msg).toBe(MSG.cfdiXmlMalFormado);
+    const noFile = await upload({});
+    expect(noFile.statusCode).toBe(400);
     const list = await admin.get(`/api/surtido/${pedido}/facturas`);
     expect(list.json().facturas.map((f: { uuid: string }) => f.uuid)).toEqual([uuid]);
     const x = await admin.get(`/api/surtido/${pedido}/facturas/${uuid}/xml`);
