@@ -47,6 +47,7 @@ import { importRoutes } from './modules/imports/imports.routes.ts';
 import { integrationRoutes } from './modules/integration/integration.routes.ts';
 import { v1Routes } from './modules/integration/v1.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
+import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { listRoutes } from './modules/lists/lists.routes.ts';
 import { logRoutes } from './modules/logs/logs.routes.ts';
 import { liveRoutes } from './modules/notifications/live.routes.ts';
@@ -338,6 +339,7 @@ export async function buildApp({
   await app.register(supportRoutes);
   await app.register(fulfilmentRoutes);
   await app.register(shipmentRoutes);
+  await app.register(invoiceRoutes);
   await app.register(remisionRoutes);
   await app.register(claimRoutes);
   await app.register(receivingRoutes);

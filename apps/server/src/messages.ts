@@ -1,3 +1,4 @@
+import { formatCentavos } from '@portal/shared/domain/money';
 import type { NotificationKind } from '@portal/shared/domain/notifications';
 import { MSG as SHARED_MSG } from '@portal/shared/messages';
 
@@ -429,6 +430,50 @@ export const MSG = {
   scimSuperNoDisponible: 'Este cliente no tiene Super Autorizador (tiene un solo nivel de autorización).',
   scimMiembroNoEncontrado: (id: string) => `No existe el usuario ${id} en este cliente.`,
   scimTipoNoAdmitido: 'Tipo de contenido no admitido: usa application/scim+json.',
+  // CFDI 4.0 invoices (decision 0131): each refusal names the field
+  cfdiXmlVacio: 'El XML está vacío.',
+  cfdiXmlGrande: 'El XML excede el tamaño máximo de 2 MB.',
+  cfdiXmlDtd:
+    'El XML trae una declaración DOCTYPE o ENTITY: un CFDI no lleva DTD ni entidades, y no se procesan.',
+  cfdiXmlProfundo: 'El XML anida elementos a más de 32 niveles: no es un CFDI.',
+  cfdiXmlMalFormado: 'El archivo no es un XML bien formado.',
+  cfdiNoComprobante:
+    'El XML no es un CFDI 4.0: su elemento raíz no es cfdi:Comprobante (http://www.sat.gob.mx/cfd/4).',
+  cfdiFaltaAtributo: (atributo: string, nodo: string) =>
+    `El XML no es un CFDI 4.0: falta el atributo ${atributo} en ${nodo}`,
+  cfdiFaltaNodo: (nodo: string, en: string) => `El XML no es un CFDI 4.0: falta ${nodo} en ${en}`,
+  cfdiVersion: (version: string) =>
+    `El XML no es un CFDI 4.0: el atributo Version de cfdi:Comprobante es «${version}»`,
+  cfdiTipo: (tipo: string) =>
+    `TipoDeComprobante «${tipo}» no admitido: solo I (ingreso), E (egreso, nota de crédito) o P (pago).`,
+  cfdiMoneda: (moneda: string) => `Moneda ${moneda} no admitida: solo MXN.`,
+  cfdiImporteInvalido: (atributo: string, nodo: string, valor: string) =>
+    `El atributo ${atributo} de ${nodo} no es un importe válido («${valor}»).`,
+  cfdiUuidInvalido: (atributo: string, nodo: string, valor: string) =>
+    `El atributo ${atributo} de ${nodo} no es un UUID («${valor}»).`,
+  cfdiSinTimbre:
+    'El CFDI no está timbrado: falta tfd:TimbreFiscalDigital en cfdi:Complemento (el UUID del SAT).',
+  cfdiSelloDistinto: 'El SelloCFD de tfd:TimbreFiscalDigital no es el Sello de cfdi:Comprobante.',
+  cfdiTotalNoCuadra: (total: number, esperado: number) =>
+    `El Total de cfdi:Comprobante (${formatCentavos(total)}) no es SubTotal − Descuento + impuestos trasladados − retenidos (${formatCentavos(esperado)}).`,
+  cfdiClienteSinRfc:
+    'El cliente no tiene RFC en sus datos fiscales: regístralo antes de recibir sus facturas.',
+  cfdiReceptorRfc: (rfc: string, delCliente: string) =>
+    `El RFC del receptor (${rfc}) no es el del cliente (${delCliente}).`,
+  cfdiDuplicado: (uuid: string) => `El CFDI ya está registrado (UUID ${uuid}).`,
+  cfdiPedidoNoAprobado: 'Solo se registran facturas de pedidos aprobados.',
+  cfdiEnvioNoEncontrado: 'El envío no existe en este pedido.',
+  cfdiEgresoSinRelacion:
+    'La nota de crédito no relaciona una factura: falta cfdi:CfdiRelacionados con TipoRelacion 01 y un solo cfdi:CfdiRelacionado.',
+  cfdiRelacionNoRegistrada: (uuid: string) =>
+    `La factura relacionada ${uuid} (cfdi:CfdiRelacionado UUID) no está registrada para este cliente.`,
+  cfdiDocumentoDesconocido: (uuid: string) =>
+    `La factura ${uuid} (pago20:DoctoRelacionado IdDocumento) no está registrada para este cliente.`,
+  cfdiExcedeSaldo: (uuid: string, importe: number, saldo: number) =>
+    `El importe aplicado a la factura ${uuid} (${formatCentavos(importe)}) excede su saldo (${formatCentavos(saldo)}).`,
+  cfdiPdf: 'El PDF no es válido (pdf_base64 debe ser un PDF en base64 de hasta 5 MB).',
+  facturaNoEncontrada: 'La factura no existe.',
+  facturaRegistrada: (tipo: string, uuid: string) => `CFDI registrado: ${tipo} (UUID ${uuid}).`,
   // Generic
   noEncontrado: 'No se encontró el recurso solicitado.',
   textoNoValido: 'Uno de los campos contiene caracteres no permitidos.',

@@ -13,14 +13,17 @@ export const THUMB_WIDTH = 320;
 /** Decoding guard against decompression bombs (a 48 MP photo fits). */
 const MAX_INPUT_PIXELS = 100_000_000;
 
-/** `foto`: a photo of a receipt or a claim (decision 0127), never served as a public image. */
-export type FileKind = 'imagen' | 'documento' | 'importacion' | 'foto';
+/**
+ * `foto`: a photo of a receipt or a claim (decision 0127), never served as a public image; `factura`: a
+ * CFDI's XML or PDF (decision 0131), served only to who may see its order.
+ */
+export type FileKind = 'imagen' | 'documento' | 'importacion' | 'foto' | 'factura';
 export type AllowedType = 'image' | 'pdf' | 'csv';
 export type DetectedMime = 'image/jpeg' | 'image/png' | 'application/pdf';
 export type DetectedExt = 'jpg' | 'png' | 'pdf';
 export type PhotoMime = 'image/jpeg' | 'image/png' | 'image/heic';
-export type StoredMime = DetectedMime | 'text/csv' | 'image/heic';
-export type StoredExt = DetectedExt | 'csv' | 'heic';
+export type StoredMime = DetectedMime | 'text/csv' | 'image/heic' | 'application/xml';
+export type StoredExt = DetectedExt | 'csv' | 'heic' | 'xml';
 
 export type FileRejectionCode = 'FILE_TYPE' | 'FILE_SIZE' | 'FILE_EMPTY';
 
@@ -540,7 +543,7 @@ export async function storeImageWithThumb(
   return { id: original.id, thumbId: thumb.id };
 }
 
-const SAFE_FILE_ID = /^[0-9a-f]{64}(_t)?\.(jpg|png|pdf|csv|heic)$/;
+const SAFE_FILE_ID = /^[0-9a-f]{64}(_t)?\.(jpg|png|pdf|csv|heic|xml)$/;
 
 /** True for ids this module produces; anything else (paths, other names) is never looked up. */
 export function isSafeFileId(id: string): boolean {

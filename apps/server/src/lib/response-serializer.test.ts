@@ -34,6 +34,7 @@ const session = {
     motivo_cambio_password: null,
     dos_pasos: true,
     debe_activar_2fa: false,
+    receptor: true,
     // Not in the schema: never sent.
     password: 'hash-que-no-sale',
   },

@@ -56,6 +56,11 @@ export const TABLE_RETENTION: Record<string, { purged: string } | { kept: string
   order_receipt_lines: { kept: 'part of their receipt' },
   order_claims: { kept: 'part of their order: its claims and the operator’s decisions (decision 0127)' },
   order_claim_lines: { kept: 'part of their claim' },
+  invoices: {
+    kept: 'fiscal records (decision 0131): a CFDI lives with its order, which is never deleted — so at least the 5 years after the invoice date that the SAT requires (CFF art. 30); its XML and PDF are stored files it names',
+  },
+  invoice_lines: { kept: 'part of their invoice (its concepts)' },
+  invoice_applications: { kept: 'part of their invoices: the credit notes and payments applied to each' },
   order_photos: {
     purged:
       'PHOTO_LOOSE_HOURS (24) hours after the upload when never attached to a receipt or a claim, with its stored file (unless another photo names it); an attached one lives with its order',
@@ -80,7 +85,7 @@ export const TABLE_RETENTION: Record<string, { purged: string } | { kept: string
   password_tokens: { purged: 'RETENTION_LINK_DAYS (30) days after the link was used or expired' },
   auth_attempts: { purged: 'RETENTION_SIGNIN_DAYS (30) days after the attempt' },
   stored_files: {
-    kept: 'product pictures, documents, import files and order photos their rows name; an upload cut off while it arrived is removed after an hour (lib/housekeeping.ts); a photo never attached goes with its order_photos row',
+    kept: 'product pictures, documents, import files, order photos and invoices’ XML and PDF their rows name; an upload cut off while it arrived is removed after an hour (lib/housekeeping.ts); a photo never attached goes with its order_photos row',
   },
   stored_file_parts: { kept: 'the bytes of their file: removed with it (on delete cascade)' },
   email_outbox: {

@@ -239,6 +239,10 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'GET /api/surtido/:id/envios/:numero/remision': admin(200),
   'GET /api/surtido/:id/fotos/:foto': admin(200),
   'GET /api/surtido/reclamos': admin(200),
+  'POST /api/surtido/:id/facturas': admin(200),
+  'GET /api/surtido/:id/facturas': admin(200),
+  'GET /api/surtido/:id/facturas/:uuid/xml': admin(200),
+  'GET /api/surtido/:id/facturas/:uuid/pdf': admin(200),
   'POST /api/surtido/reclamos/:id': admin(200),
   'POST /api/usuarios': clientAdmin(201),
   'PUT /api/usuarios/:id': clientAdmin(200),
@@ -290,6 +294,9 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'PUT /api/v1/productos/:clave/existencia': all(401),
   'POST /api/v1/existencias': all(401),
   'GET /api/v1/clientes/:id/datos-fiscales': all(401),
+  'POST /api/v1/facturas': all(401),
+  'GET /api/v1/facturas': all(401),
+  'GET /api/v1/facturas/:uuid': all(401),
   // SCIM provisioning (decision 0121): the client's SCIM bearer token only, like /api/v1 (scim.api.test.ts
   // tests the tokens, the tenancy and the answers).
   'GET /scim/v2/ServiceProviderConfig': all(401),

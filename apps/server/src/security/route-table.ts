@@ -14,6 +14,8 @@ import {
   budgetTopups,
   clientAddresses,
   clientSso,
+  clients,
+  invoices,
   notifications,
   orderClaimLines,
   orderClaims,
@@ -27,11 +29,12 @@ import {
   webhookEndpoints,
   webhookEvents,
 } from '../db/schema/index.ts';
-import { insertPreparedFiles, preparePhoto } from '../lib/files.ts';
+import { insertPreparedFiles, preparePhoto, sha256Hex } from '../lib/files.ts';
 import { sealSecret, ssoContext } from '../lib/secret-box.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { codeAt, newTotpSecret, sealTotpSecret, stepAt } from '../lib/totp.ts';
 import { multipart } from '../test/admin-fixtures.ts';
+import { cfdiXml, ISSUER_RFC } from '../test/cfdi-documents.ts';
 import { makeOrder, TEST_PASSWORD } from '../test/factories.ts';
 import { fixture } from '../test/fixture-files.ts';
 import { type Actor, MISSING_ID, type RouteKey, type World } from './world.ts';
@@ -165,6 +168,61 @@ async function photoOfA(w: World): Promise<{ order: number; foto: number }> {
     .values({ orderId: order, userId: w.users.u1.id, fileId: file.id, nombre: 'caja.jpg', tipo: file.mime })
     .returning({ id: orderPhotos.id });
   return { order, foto: row!.id };
+}
+
+/** Client A's RFC, set for the CFDI routes (decision 0131): the receptor's RFC is checked against it. */
+const RFC_A = 'URE180429TM6';
+
+async function withRfc(w: World): Promise<void> {
+  await w.db.update(clients).set({ rfc: RFC_A }).where(eq(clients.id, w.a.client.id));
+}
+
+/** A CFDI invoice of a new approved order of client A, its XML and a PDF stored, written directly. */
+async function invoiceOfA(w: World): Promise<{ order: number; uuid: string }> {
+  const o = await freshApproved(w);
+  const { xml, uuid } = cfdiXml({ receptorRfc: RFC_A });
+  const data = Buffer.from(xml);
+  const files = [
+    {
+      id: `${await sha256Hex(data, 'cfdi:')}.xml`,
+      idCliente: w.a.client.id,
+      kind: 'factura' as const,
+      mime: 'application/xml' as const,
+      size: data.length,
+      data,
+    },
+    {
+      id: `${await sha256Hex(fixture('manual.pdf'), 'cfdi:')}.pdf`,
+      idCliente: w.a.client.id,
+      kind: 'factura' as const,
+      mime: 'application/pdf' as const,
+      size: fixture('manual.pdf').length,
+      data: fixture('manual.pdf'),
+    },
+  ];
+  await insertPreparedFiles(w.db, files);
+  await w.db.insert(invoices).values({
+    idCliente: w.a.client.id,
+    orderId: o.id,
+    tipo: 'I',
+    uuid,
+    fecha: '2026-12-01T10:00:00',
+    fechaTimbrado: '2026-12-01T10:00:00',
+    emisorRfc: ISSUER_RFC,
+    emisorNombre: 'EMISOR',
+    receptorRfc: RFC_A,
+    receptorNombre: 'CLIENTE A',
+    usoCfdi: 'G03',
+    subtotal: 100,
+    descuento: 0,
+    traslados: 16,
+    retenciones: 0,
+    total: 116,
+    saldo: 116,
+    xmlFileId: files[0]!.id,
+    pdfFileId: files[1]!.id,
+  });
+  return { order: o.id, uuid };
 }
 
 /** An open claim of one unit of a shipped order of client A (decision 0127), written directly. */
@@ -1215,6 +1273,51 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     missing: () => get(`/api/surtido/${MISSING_ID}/fotos/${MISSING_ID}`),
     caller: 'adm',
   },
+  // CFDI invoices (decision 0131): the operator's upload, list and downloads.
+  'POST /api/surtido/:id/facturas': {
+    req: async (w) => {
+      await withRfc(w);
+      const o = await freshApproved(w);
+      return {
+        method: 'POST',
+        url: `/api/surtido/${o.id}/facturas`,
+        form: {
+          fields: {},
+          files: { xml: { filename: 'f.xml', data: Buffer.from(cfdiXml({ receptorRfc: RFC_A }).xml) } },
+        },
+      };
+    },
+    missing: () => ({
+      method: 'POST',
+      url: `/api/surtido/${MISSING_ID}/facturas`,
+      form: {
+        fields: {},
+        files: { xml: { filename: 'f.xml', data: Buffer.from(cfdiXml({ receptorRfc: RFC_A }).xml) } },
+      },
+    }),
+    caller: 'adm',
+  },
+  'GET /api/surtido/:id/facturas': {
+    req: async (w) => get(`/api/surtido/${(await invoiceOfA(w)).order}/facturas`),
+    missing: () => get(`/api/surtido/${MISSING_ID}/facturas`),
+    caller: 'adm',
+  },
+  'GET /api/surtido/:id/facturas/:uuid/xml': {
+    req: async (w) => {
+      const f = await invoiceOfA(w);
+      return get(`/api/surtido/${f.order}/facturas/${f.uuid}/xml`);
+    },
+    missing: () => get(`/api/surtido/${MISSING_ID}/facturas/00000000-0000-0000-0000-000000000000/xml`),
+    caller: 'adm',
+  },
+  'GET /api/surtido/:id/facturas/:uuid/pdf': {
+    req: async (w) => {
+      const f = await invoiceOfA(w);
+      return get(`/api/surtido/${f.order}/facturas/${f.uuid}/pdf`);
+    },
+    missing: () => get(`/api/surtido/${MISSING_ID}/facturas/00000000-0000-0000-0000-000000000000/pdf`),
+    caller: 'adm',
+  },
   'GET /api/surtido/reclamos': { req: () => get('/api/surtido/reclamos?estado=todos'), caller: 'adm' },
   'POST /api/surtido/reclamos/:id': {
     req: async (w) =>
@@ -1488,6 +1591,16 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
   },
   'POST /api/v1/pedidos/:id/envios': {
     req: (w) => post(`/api/v1/pedidos/${w.orders.approved.id}/envios`, { lineas: [{ id: 1, cantidad: 1 }] }),
+    caller: 'anon',
+  },
+  // CFDI invoices by the integration API (decision 0131): bearer tokens with facturas:* only.
+  'POST /api/v1/facturas': {
+    req: (w) => post('/api/v1/facturas', { pedido: w.orders.approved.id, xml: '<x/>' }),
+    caller: 'anon',
+  },
+  'GET /api/v1/facturas': { req: () => get('/api/v1/facturas'), caller: 'anon' },
+  'GET /api/v1/facturas/:uuid': {
+    req: () => get('/api/v1/facturas/00000000-0000-0000-0000-000000000000'),
     caller: 'anon',
   },
   'GET /api/v1/clientes/:id/datos-fiscales': {

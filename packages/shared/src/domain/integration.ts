@@ -5,14 +5,23 @@
 
 /**
  * What an integration token may do. `surtido:escribir` moves an approved order's fulfilment state;
- * `inventario:escribir` sets the products' stock and lead time (decision 0124).
+ * `inventario:escribir` sets the products' stock and lead time (decision 0124); `facturas:escribir` registers
+ * CFDI invoices, credit notes and payment complements, `facturas:leer` reads them (decision 0131).
  */
-export const API_SCOPES = ['pedidos:leer', 'surtido:escribir', 'inventario:escribir'] as const;
+export const API_SCOPES = [
+  'pedidos:leer',
+  'surtido:escribir',
+  'inventario:escribir',
+  'facturas:escribir',
+  'facturas:leer',
+] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
 /**
  * The events a webhook endpoint may receive. `reclamo.*` (decision 0127): a claim opened (by a receipt's
  * difference or by hand) and the operator's decisions; the body adds the claim as `reclamo`.
+ * `factura.registrada` and `pago.aplicado` (decision 0131): a CFDI registered for the order (the body adds it
+ * as `factura`), and a payment complement applied to the order's invoices (the payment as `factura`).
  */
 export const WEBHOOK_EVENTS = [
   'pedido.creado',
@@ -25,6 +34,8 @@ export const WEBHOOK_EVENTS = [
   'reclamo.aceptado',
   'reclamo.rechazado',
   'reclamo.devolucion',
+  'factura.registrada',
+  'pago.aplicado',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 

@@ -12,6 +12,7 @@ import { MAX_ID, MAX_PAGE } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import { ClaimDto, ClaimState, ShipmentReceiptDto } from './claims.ts';
 import { SurtidoState } from './fulfilment.ts';
+import { InvoiceDto } from './invoices.ts';
 import { OrderStatus } from './orders.ts';
 
 export const ApiScope = z.enum(API_SCOPES);
@@ -528,5 +529,7 @@ export const WebhookPayload = z.object({
   envio: V1Shipment.optional(),
   /** `reclamo.*`: the claim the event is about (also in `pedido.reclamos`). */
   reclamo: V1Claim.optional(),
+  /** `factura.registrada`, `pago.aplicado`: the CFDI the event is about (decision 0131). */
+  factura: InvoiceDto.optional(),
 });
 export type WebhookPayload = z.infer<typeof WebhookPayload>;

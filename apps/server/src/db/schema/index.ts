@@ -1886,3 +1886,121 @@ export const receiverAddresses = pgTable(
     index('receiver_addresses_address_idx').on(t.addressId),
   ],
 );
+
+/**
+ * A stamped CFDI 4.0 the distributor issued to a client (issue 42 item 2, decision 0131), as the ERP or the
+ * operator registered it for an order (and optionally one of its shipments): an invoice (tipo I), a credit
+ * note (E) or a payment complement (P), with what the XML says and the XML itself (and its PDF) as stored
+ * files. `saldo` is what an invoice still owes: its total less the credit notes and payments applied to it
+ * (`invoice_applications`), never below 0; null for E and P. Kept as long as its order (which is never
+ * deleted), so at least the 5 years after the invoice's date the SAT requires (CFF art. 30).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    idCliente: integer('id_cliente')
+      .notNull()
+      .references(() => clients.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    shipmentId: integer('shipment_id').references(() => orderShipments.id),
+    tipo: text('tipo').notNull(),
+    /** The folio fiscal (TimbreFiscalDigital UUID), upper case: one registration per CFDI. */
+    uuid: text('uuid').notNull(),
+    serie: text('serie'),
+    folio: text('folio'),
+    /** Comprobante@Fecha and TimbreFiscalDigital@FechaTimbrado as written (the issuer's local time). */
+    fecha: text('fecha').notNull(),
+    fechaTimbrado: text('fecha_timbrado').notNull(),
+    emisorRfc: text('emisor_rfc').notNull(),
+    emisorNombre: text('emisor_nombre').notNull(),
+    receptorRfc: text('receptor_rfc').notNull(),
+    receptorNombre: text('receptor_nombre').notNull(),
+    usoCfdi: text('uso_cfdi').notNull(),
+    subtotal: money('subtotal').notNull(),
+    descuento: money('descuento').notNull(),
+    traslados: money('traslados').notNull(),
+    retenciones: money('retenciones').notNull(),
+    /** The comprobante's Total; a payment complement's: what it pays (the sum of its ImpPagado). */
+    total: money('total').notNull(),
+    moneda: text('moneda').notNull().default('MXN'),
+    metodoPago: text('metodo_pago'),
+    formaPago: text('forma_pago'),
+    saldo: money('saldo'),
+    xmlFileId: text('xml_file_id')
+      .notNull()
+      .references(() => storedFiles.id),
+    pdfFileId: text('pdf_file_id').references(() => storedFiles.id),
+    /** The operator who uploaded it; null when an integration token posted it (`tokenId`). */
+    createdBy: integer('created_by').references(() => users.id),
+    tokenId: integer('token_id').references(() => apiTokens.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_uuid_idx').on(t.uuid),
+    index('invoices_order_idx').on(t.orderId, t.id),
+    index('invoices_cliente_idx').on(t.idCliente, t.id),
+    check('invoices_tipo', sql`${t.tipo} in ('I', 'E', 'P')`),
+    check('invoices_moneda', sql`${t.moneda} = 'MXN'`),
+    check(
+      'invoices_uuid_shape',
+      sql`${t.uuid} ~ '^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$'`,
+    ),
+    check('invoices_saldo', sql`(${t.tipo} = 'I') = (${t.saldo} is not null)`),
+    check('invoices_saldo_range', sql`${t.saldo} is null or (${t.saldo} >= 0 and ${t.saldo} <= ${t.total})`),
+    check(
+      'invoices_amounts',
+      sql`${t.subtotal} >= 0 and ${t.descuento} >= 0 and ${t.traslados} >= 0 and ${t.retenciones} >= 0 and ${t.total} >= 0`,
+    ),
+  ],
+);
+
+/** An invoice's concepts (cfdi:Concepto), numbered from 1 in the XML's order: part of their invoice. */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    numero: integer('numero').notNull(),
+    claveProdServ: text('clave_prod_serv').notNull(),
+    noIdentificacion: text('no_identificacion'),
+    /** As written (up to 6 decimals). */
+    cantidad: text('cantidad').notNull(),
+    claveUnidad: text('clave_unidad').notNull(),
+    unidad: text('unidad'),
+    descripcion: text('descripcion').notNull(),
+    /** As written (up to 6 decimals); `importe` and `descuento` in centavos. */
+    valorUnitario: text('valor_unitario').notNull(),
+    importe: money('importe').notNull(),
+    descuento: money('descuento').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.numero] })],
+);
+
+/**
+ * A credit note (E) or a payment complement (P) applied to an invoice (I) of the same client: `importe`
+ * left the invoice's `saldo` when the source was registered. Part of their invoices.
+ */
+export const invoiceApplications = pgTable(
+  'invoice_applications',
+  {
+    id: serial('id').primaryKey(),
+    sourceId: integer('source_id')
+      .notNull()
+      .references(() => invoices.id),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    importe: money('importe').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoice_applications_source_invoice_idx').on(t.sourceId, t.invoiceId),
+    index('invoice_applications_invoice_idx').on(t.invoiceId, t.id),
+    check('invoice_applications_importe', sql`${t.importe} > 0`),
+    check('invoice_applications_distinct', sql`${t.sourceId} <> ${t.invoiceId}`),
+  ],
+);

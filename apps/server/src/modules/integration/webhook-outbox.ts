@@ -39,8 +39,9 @@ export function wantingEndpoints(clientId: number | Placeholder, type: WebhookEv
  * (`pedido.creado`, and `pedido.aprobado` when a rule or a client without approvers approves at once), an
  * approval that reaches `aprobado`, a cancellation or a buyer's withdrawal (`pedido.cancelado`), each
  * fulfilment move (`pedido.surtido`), each shipment (`pedido.envio`, decision 0125), each line's
- * cancellation as unavailable (`pedido.linea_cancelada`), and each claim opened or decided (`reclamo.*`,
- * decision 0127).
+ * cancellation as unavailable (`pedido.linea_cancelada`), each claim opened or decided (`reclamo.*`,
+ * decision 0127), and each CFDI registered or payment applied (`factura.registrada`, `pago.aplicado`,
+ * decision 0131).
  */
 export async function recordWebhookEvent(
   tx: Tx,
@@ -48,9 +49,17 @@ export async function recordWebhookEvent(
   deps: { jobs: JobRunner; clock: Clock },
   /**
    * `envio`: the shipment a `pedido.envio` event is about; `reclamo`: the claim a `reclamo.*` event is about
-   * (the body carries it besides the order).
+   * (the body carries it besides the order); `factura`: the CFDI a `factura.registrada` or `pago.aplicado`
+   * event is about, as the v1 API shows it (decision 0131).
    */
-  event: { clientId: number; type: WebhookEventType; orderId: number; envio?: number; reclamo?: number },
+  event: {
+    clientId: number;
+    type: WebhookEventType;
+    orderId: number;
+    envio?: number;
+    reclamo?: number;
+    factura?: object;
+  },
   /** The endpoints that want the event, when the caller already read them (`wantingEndpoints`). */
   wanting?: readonly number[],
 ): Promise<string | null> {
@@ -79,6 +88,7 @@ export async function recordWebhookEvent(
     pedido,
     ...(envio ? { envio } : {}),
     ...(reclamo ? { reclamo } : {}),
+    ...(event.factura ? { factura: event.factura } : {}),
   });
   await tx.insert(webhookEvents).values({
     id,

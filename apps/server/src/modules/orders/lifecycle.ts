@@ -372,7 +372,28 @@ export interface ClaimDecided {
   log: LogOf;
 }
 
+/**
+ * A CFDI registered for the order (decision 0131): the invoices module wrote it in the caller's transaction
+ * (the invoice, its concepts, and the saldo a credit note or a payment took from the invoices it names); the
+ * seam writes the order's event (`factura`; `factura_aplicada` on every other order whose invoice it
+ * applied to), the log entry and the webhooks: `factura.registrada` for the order, and for a payment
+ * complement `pago.aplicado` for each order whose invoices it paid. The order's status, lines and totals do
+ * not change.
+ */
+export interface InvoiceRegistered {
+  kind: 'factura';
+  order: OrderRef;
+  factura: { uuid: string; tipo: 'I' | 'E' | 'P'; serie: string | null; folio: string | null; total: number };
+  /** What a credit note or a payment applied: each invoice's order and UUID, the amount and its saldo after. */
+  aplicaciones: readonly { orderId: number; uuid: string; importe: number; saldo: number }[];
+  /** The CFDI as the v1 API shows it: the webhooks' `factura`. */
+  body: object;
+  actorId: number | null;
+  log: LogOf;
+}
+
 export type OrderChange =
+  | InvoiceRegistered
   | Placed
   | Reviewed
   | Cancelled
@@ -434,7 +455,7 @@ export function orderChanged(tx: Tx, deps: LifecycleDeps, change: ClaimDecided):
 export function orderChanged(
   tx: Tx,
   deps: LifecycleDeps,
-  change: Placed | Reviewed | Cancelled | Returned | LineCancelled | Promised,
+  change: Placed | Reviewed | Cancelled | Returned | LineCancelled | Promised | InvoiceRegistered,
 ): Promise<undefined>;
 /** The one seam: see the file's head. A refusal (409 to the loser of a race) throws and the caller rolls back. */
 export async function orderChanged(
@@ -471,7 +492,44 @@ export async function orderChanged(
       return claimOpened(tx, deps, { ...change, envio: null, receiptId: null });
     case 'reclamo_decidido':
       return claimDecided(tx, deps, change);
+    case 'factura':
+      await invoiceRegistered(tx, deps, change);
+      return undefined;
   }
+}
+
+async function invoiceRegistered(tx: Tx, deps: LifecycleDeps, c: InvoiceRegistered): Promise<void> {
+  const { uuid, tipo, serie, folio, total } = c.factura;
+  const applied = (orderId: number) =>
+    c.aplicaciones
+      .filter((a) => a.orderId === orderId)
+      .map((a) => ({ uuid: a.uuid, importe: a.importe, saldo: a.saldo }));
+  const others = [...new Set(c.aplicaciones.map((a) => a.orderId))].filter((id) => id !== c.order.id);
+  await tx.insert(orderEvents).values([
+    {
+      orderId: c.order.id,
+      actorId: c.actorId,
+      tipo: 'factura',
+      changes: { uuid, tipo, serie, folio, total, aplicaciones: applied(c.order.id) },
+    },
+    ...others.map((orderId) => ({
+      orderId,
+      actorId: c.actorId,
+      tipo: 'factura_aplicada',
+      changes: { uuid, tipo, serie, folio, total, aplicaciones: applied(orderId) },
+    })),
+  ]);
+  await audit(tx, {
+    userId: c.actorId,
+    eventType: c.log.eventType,
+    description: c.log.description,
+    metadata: { id_pedido: c.order.id, uuid, tipo, ...c.log.metadata },
+  });
+  const event = { clientId: c.order.idCliente, factura: c.body };
+  await recordWebhookEvent(tx, deps, { ...event, type: 'factura.registrada', orderId: c.order.id });
+  if (tipo === 'P')
+    for (const orderId of [...new Set(c.aplicaciones.map((a) => a.orderId))])
+      await recordWebhookEvent(tx, deps, { ...event, type: 'pago.aplicado', orderId });
 }
 
 async function placed(tx: Tx, deps: LifecycleDeps, c: Placed): Promise<void> {

@@ -2,6 +2,7 @@ import '@mantine/core/styles/Timeline.css';
 import { Paper, Text, Timeline, Title } from '@mantine/core';
 import { actorOnBehalf } from '@portal/shared/domain/delegation';
 import { FULFILMENT_LABELS, type FulfilmentState } from '@portal/shared/domain/fulfilment';
+import { INVOICE_TYPE_LABELS, type InvoiceType } from '@portal/shared/domain/invoices';
 import type { OrderEventDto } from '@portal/shared/schemas/orders';
 import {
   IconArrowBackUp,
@@ -10,6 +11,7 @@ import {
   IconCheck,
   IconClock,
   IconEdit,
+  IconFileInvoice,
   IconHourglassHigh,
   IconPackage,
   IconShoppingCart,
@@ -67,6 +69,7 @@ function icon(tipo: string, to: string | null) {
   if (tipo === 'linea_cancelada') return <IconBan size={14} />;
   if (tipo === 'promesa') return <IconCalendarEvent size={14} />;
   if (CLAIM_EVENTS.has(tipo)) return <ClaimEventIcon tipo={tipo} />;
+  if (tipo === 'factura' || tipo === 'factura_aplicada') return <IconFileInvoice size={14} />;
   if (to === 'espera') return <IconClock size={14} />;
   return <IconCheck size={14} />;
 }
@@ -88,9 +91,25 @@ function title(e: OrderEventDto): string {
   if (e.tipo === 'surtido') return `Surtido: ${fulfilmentLabel(e.a)}`;
   if (e.tipo === 'envio' || e.tipo === 'linea_cancelada' || e.tipo === 'promesa') return lineTitle(e);
   if (CLAIM_EVENTS.has(e.tipo)) return claimEventTitle(e);
+  if (e.tipo === 'factura' || e.tipo === 'factura_aplicada') return invoiceTitle(e);
   if (e.a === 'espera') return 'Autorizado, en espera de aprobación final';
   if ((e.cambios as Changes | null)?.regla === 'aprobacion_automatica') return 'Aprobado automáticamente';
   return 'Pedido aprobado';
+}
+
+/** A CFDI registered for the order, or one registered for another order applied to its invoice (decision 0131). */
+function invoiceTitle(e: OrderEventDto): string {
+  const c = (e.cambios ?? {}) as {
+    tipo?: InvoiceType;
+    serie?: string | null;
+    folio?: string | null;
+    uuid?: string;
+  };
+  const name = [c.serie, c.folio].filter(Boolean).join('-') || c.uuid || '';
+  const label = INVOICE_TYPE_LABELS[c.tipo ?? 'I'];
+  return e.tipo === 'factura'
+    ? `CFDI registrado: ${label} ${name}`
+    : `${label} ${name} aplicada a una factura de este pedido`;
 }
 
 /** Shipments, cancelled units and promised dates (decision 0125). */

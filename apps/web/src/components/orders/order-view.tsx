@@ -113,6 +113,8 @@ interface OrderViewProps {
   receiptAction?: (envio: OrderShipmentDto) => ReactNode;
   /** The operator's buttons for a claim. */
   claimActions?: (reclamo: ClaimDto) => ReactNode;
+  /** The operator's «Facturas» (decision 0131), under the claims. */
+  invoices?: ReactNode;
 }
 
 /** What the order's body takes of the view's props. */
@@ -127,6 +129,7 @@ type BodyProps = Pick<
   | 'photoHref'
   | 'receiptAction'
   | 'claimActions'
+  | 'invoices'
 >;
 
 function OrderBody({
@@ -140,6 +143,7 @@ function OrderBody({
   photoHref,
   receiptAction,
   claimActions,
+  invoices,
 }: BodyProps & { pedido: OrderDetailDto }) {
   return (
     <Stack gap="lg">
@@ -167,6 +171,7 @@ function OrderBody({
               receiptAction={receiptAction}
             />
             <OrderClaims reclamos={pedido.reclamos} photoHref={photoHref} claimActions={claimActions} />
+            {invoices}
             <OrderComments
               key={pedido.id}
               comentarios={pedido.comentarios}

@@ -103,6 +103,8 @@ export const adminKeys = {
     ['admin', 'pedidos', 'lista', { estatus, mes, page, orden }] as const,
   /** Any order, read-only (GET /api/admin/pedidos/{id}). */
   order: (id: number) => ['admin', 'pedidos', id] as const,
+  /** An order's CFDIs (GET /api/surtido/{id}/facturas; decision 0131): under the order's key. */
+  orderInvoices: (id: number) => ['admin', 'pedidos', id, 'facturas'] as const,
   /** The prefix of the fulfilment queue's pages (GET /api/surtido). */
   fulfilment: ['admin', 'surtido'] as const,
   fulfilmentPage: (filters: FulfilmentFilters) => ['admin', 'surtido', filters] as const,

@@ -4,7 +4,7 @@
  * An approved order's purchase order downloads here (decision 0058); while units are left to ship the
  * operator registers shipments, cancels what is missing of a line and changes promised dates (0125); the
  * shipments' receipts and the order's claims show with their photos, and the operator decides an open claim
- * here as on «Reclamos» (0127).
+ * here as on «Reclamos» (0127). «Facturas» lists an approved order's CFDIs and takes the upload of one (0131).
  */
 import { Anchor, Group } from '@mantine/core';
 import { ROLES } from '@portal/shared/domain/roles';
@@ -14,6 +14,7 @@ import { OrderView } from '../../../components/orders/order-view';
 import { PurchaseOrderButton } from '../../../components/orders/purchase-order-button';
 import { formatDateTime } from '../../../lib/format';
 import { useClaimDecisions } from '../claims/claim-decision';
+import { InvoicesSection } from '../invoices/invoices-section';
 import { adminOlderComments, useAdminOrder } from './api';
 import { useShipmentActions } from './shipment-dialogs';
 
@@ -72,6 +73,7 @@ export function AdminOrderPage({ id }: { id: number }) {
         remisionHref={(numero) => `/api/surtido/${id}/envios/${numero}/remision`}
         photoHref={(foto) => `/api/surtido/${id}/fotos/${foto}`}
         claimActions={(reclamo) => decisions.buttons(reclamo, id)}
+        invoices={pedido?.status === 'aprobado' ? <InvoicesSection id={id} /> : null}
         comments={{
           loadOlder: (antes) => adminOlderComments(id, antes),
           viewerRol: ROLES.administrador,

@@ -1,0 +1,141 @@
+import { ROLES } from '@portal/shared/domain/roles';
+import { errorResponses, IdParam } from '@portal/shared/schemas/common';
+import {
+  InvoiceBody,
+  InvoiceDto,
+  InvoiceRegistered,
+  InvoicesPage,
+  InvoicesQuery,
+  InvoiceUuidParam,
+  OrderInvoiceParams,
+  OrderInvoices,
+} from '@portal/shared/schemas/invoices';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { bearerGuard } from '../integration/api-auth.ts';
+import {
+  listInvoices,
+  orderInvoices,
+  postInvoice,
+  sendInvoiceFile,
+  uploadInvoice,
+} from './invoice-routes.service.ts';
+import { invoiceByUuid } from './invoices.service.ts';
+
+/** A JSON post carries the XML (≤ 2 MB, checked with a Spanish 400) and a PDF in base64 (≤ 5 MB). */
+const V1_BODY_LIMIT = 10 * 1024 * 1024;
+
+/**
+ * CFDI 4.0 invoices received (issue 42 item 2, decision 0131): the ERP's v1 post and reads (facturas:escribir,
+ * facturas:leer) and the operator's (rol 4) upload, list and downloads in the fulfilment area.
+ */
+export async function invoiceRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const operator = app.guard({ roles: [ROLES.administrador] });
+  const v1 = { tags: ['api v1'], security: [{ bearer: [] }] };
+  const read = bearerGuard(app, 'facturas:leer');
+
+  r.post(
+    '/api/v1/facturas',
+    {
+      onRequest: bearerGuard(app, 'facturas:escribir'),
+      bodyLimit: V1_BODY_LIMIT,
+      schema: {
+        ...v1,
+        summary:
+          'Registra un CFDI 4.0 timbrado de un pedido: factura (I), nota de crédito (E) o complemento de pago (P) (permiso facturas:escribir)',
+        description:
+          'Cuerpo: pedido (id), envio (id de un envío del pedido, opcional), xml (el CFDI como texto, hasta 2 MB) y pdf_base64 (opcional, hasta 5 MB). ' +
+          'Se rechaza con 400 y un mensaje que nombra el campo: XML con DTD o entidades, mal formado o de más de 2 MB; Version distinta de 4.0; sin TimbreFiscalDigital; ' +
+          'receptor con otro RFC que el del cliente; moneda distinta de MXN; una nota de crédito sin factura relacionada (TipoRelacion 01); un pago a una factura no registrada o por más de su saldo. ' +
+          '409 si el UUID ya está registrado (de dos envíos a la vez, uno gana). 404 para un pedido de otro cliente. Idempotente con Idempotency-Key. ' +
+          'Emite el webhook factura.registrada (y pago.aplicado para un complemento de pago).',
+        body: InvoiceBody,
+        response: { 201: InvoiceRegistered, ...errorResponses(400, 401, 403, 404, 409, 413, 422, 429) },
+      },
+    },
+    async (request, reply) => postInvoice(app.deps, request, reply, request.apiCaller!, request.body),
+  );
+
+  r.get(
+    '/api/v1/facturas',
+    {
+      onRequest: read,
+      schema: {
+        ...v1,
+        summary:
+          'CFDI registrados, del más antiguo al más reciente, con paginación por cursor (permiso facturas:leer)',
+        description:
+          'Filtros: pedido (id) y tipo (I, E, P). La respuesta trae `siguiente`: pásalo como `cursor` para la página siguiente (null en la última).',
+        querystring: InvoicesQuery,
+        response: { 200: InvoicesPage, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => listInvoices(app.deps, request.apiCaller!, request.query),
+  );
+
+  r.get(
+    '/api/v1/facturas/:uuid',
+    {
+      onRequest: read,
+      schema: {
+        ...v1,
+        summary: 'Un CFDI por su UUID, con conceptos, saldo y aplicaciones (permiso facturas:leer)',
+        params: InvoiceUuidParam,
+        response: { 200: InvoiceDto, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const caller = request.apiCaller!;
+      return invoiceByUuid(app.deps.db, request.params.uuid, {
+        ...(caller.idCliente !== null ? { idCliente: caller.idCliente } : {}),
+      });
+    },
+  );
+
+  const tags = ['surtido'];
+  r.get(
+    '/api/surtido/:id/facturas',
+    {
+      preValidation: operator,
+      schema: {
+        tags,
+        summary: 'Los CFDI registrados de un pedido',
+        params: IdParam,
+        response: { 200: OrderInvoices, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => orderInvoices(app.deps, request.params.id),
+  );
+
+  r.post(
+    '/api/surtido/:id/facturas',
+    {
+      preValidation: operator,
+      schema: {
+        tags,
+        summary:
+          'Sube un CFDI 4.0 timbrado de un pedido aprobado (multipart: xml y, opcional, pdf y envio); las mismas revisiones que la API v1',
+        params: IdParam,
+        response: { 200: InvoiceRegistered, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 419) },
+      },
+    },
+    async (request) => uploadInvoice(app.deps, request, request.auth!, request.params.id),
+  );
+
+  for (const which of ['xml', 'pdf'] as const)
+    r.get(
+      `/api/surtido/:id/facturas/:uuid/${which}`,
+      {
+        preValidation: operator,
+        schema: {
+          tags,
+          summary: `Descarga el ${which.toUpperCase()} de un CFDI del pedido`,
+          params: OrderInvoiceParams,
+          response: errorResponses(400, 401, 403, 404),
+        },
+      },
+      async (request, reply) =>
+        sendInvoiceFile(app.deps, reply, request.params.id, request.params.uuid, which),
+    );
+}

@@ -1,0 +1,26 @@
+/** An order's CFDI invoices for the operator (decision 0131): the list and the upload. */
+import type { InvoiceRegistered, OrderInvoices } from '@portal/shared/schemas/invoices';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { adminKeys } from '../api/keys';
+
+export function useOrderInvoices(id: number) {
+  return useQuery({
+    queryKey: adminKeys.orderInvoices(id),
+    queryFn: ({ signal }) => api.get<OrderInvoices>(`/api/surtido/${id}/facturas`, { signal }),
+  });
+}
+
+/** POST /api/surtido/{id}/facturas (multipart `xml`, `pdf`): the order and its history are read again. */
+export function useUploadInvoice(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ xml, pdf }: { xml: File; pdf: File | null }) => {
+      const form = new FormData();
+      form.set('xml', xml, xml.name);
+      if (pdf) form.set('pdf', pdf, pdf.name);
+      return api.post<InvoiceRegistered>(`/api/surtido/${id}/facturas`, form);
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.order(id) }),
+  });
+}
