@@ -20,6 +20,7 @@ import {
   requiredBoolean,
   requiredText,
 } from './form-fields.ts';
+import { PendingPriceDto } from './pending-price.ts';
 import { listSort, type SortValue } from './sort.ts';
 import { diasEntregaField, existenciaField } from './stock.ts';
 
@@ -61,14 +62,6 @@ export const InventoryQuery = z.object({
   orden: INVENTORY_SORT.schema,
 });
 export type InventoryQuery = z.infer<typeof InventoryQuery>;
-
-/** A product's pending price change (decision 0132): the new price in pesos and the business date it holds from. */
-export const PendingPriceDto = z.object({
-  precio: z.number(),
-  /** YYYY-MM-DD, a business date. */
-  vigente_desde: z.string(),
-});
-export type PendingPriceDto = z.infer<typeof PendingPriceDto>;
 
 export const AdminProductDto = z.object({
   id: z.number().int(),

@@ -463,6 +463,19 @@ describe.each(DB_KINDS)('scheduled price changes (%s)', (kind) => {
     expect(lines.map((l) => l.precio)).toEqual([10000]);
     const [after] = await db().select().from(orders).where(eq(orders.id, order!.id));
     expect(after!.total).toBe(20000);
+
+    // An approver's edit after the date recomputes from the order's own price, not the new one.
+    const approver = await makeUser(db(), { rol: 2, idCliente: b.client.id });
+    const approverApi = await new ApiClient(t.app).loginOk(approver.usuario, TEST_PASSWORD);
+    const edited = await approverApi.post('/api/update/compra', {
+      id: order!.id,
+      orden: [{ id: product.id, cantidad: 1 }],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const [afterEdit] = await db().select().from(orders).where(eq(orders.id, order!.id));
+    expect(afterEdit!.total).toBe(10000);
+    const editedLines = await db().select().from(orderLines).where(eq(orderLines.orderId, order!.id));
+    expect(editedLines.map((l) => [l.precio, l.cantidad])).toEqual([[10000, 1]]);
   });
   it('the products import: a vigente_desde after today schedules the price, today or before changes it now, a bad date is refused on its row', async () => {
     beforeMidnight();
@@ -518,5 +531,60 @@ describe.each(DB_KINDS)('scheduled price changes (%s)', (kind) => {
     clock.set(midnight + 30_000);
     await applyNow();
     expect(await priceOf(later.id)).toBe(1250);
+  });
+  it('the catalogue, the cart, a saved list and the approver’s order waiting for approval carry the pending change', async () => {
+    beforeMidnight();
+    const b = await makeBuyer(t);
+    const product = await b.product(10000);
+    const plain = await b.product(5000);
+    await assign(db(), b.user.id, product.id, 10);
+    await assign(db(), b.user.id, plain.id, 10);
+    const approver = await makeUser(db(), { rol: 2, idCliente: b.client.id });
+    const approverApi = await new ApiClient(t.app).loginOk(approver.usuario, TEST_PASSWORD);
+    const placed = await b.order(
+      [
+        [product, 1],
+        [plain, 1],
+      ],
+      'pendiente',
+      true,
+    );
+    const approved = await b.order([[product, 1]], 'aprobado', true);
+    expect(
+      (await schedule(product.id, { id_cliente: b.client.id, precio: 150, vigente_desde: tomorrow }))
+        .statusCode,
+    ).toBe(200);
+    const expected = { precio: 150, vigente_desde: tomorrow };
+
+    const catalogue = (await b.api.get('/api/catalogo')).json();
+    const byId = (rows: { id: number }[], id: number) =>
+      rows.find((r) => r.id === id) as Record<string, unknown>;
+    expect(byId(catalogue.productos, product.id)).toMatchObject({ precio: 100, precio_programado: expected });
+    expect(byId(catalogue.productos, plain.id).precio_programado).toBeNull();
+
+    await b.api.post('/api/carrito/nuevo_item', { item: { id: product.id, cantidad: 1 } });
+    const cart = (await b.api.get('/api/carrito')).json();
+    expect(byId(cart.carrito, product.id)).toMatchObject({ costo: 100, precio_programado: expected });
+
+    const list = await b.api.post('/api/listas', {
+      nombre: 'Oficina',
+      items: [
+        { id: product.id, cantidad: 2 },
+        { id: plain.id, cantidad: 1 },
+      ],
+    });
+    expect(list.statusCode, list.body).toBe(201);
+    const detail = (await b.api.get(`/api/listas/${list.json().lista.id}`)).json();
+    const items = detail.lista.items;
+    expect(byId(items, product.id)).toMatchObject({ precio: 100, precio_programado: expected });
+    expect(byId(items, plain.id).precio_programado).toBeNull();
+
+    // The approver's screen of the order waiting for approval: the order's own price, and the coming one.
+    const order = (await approverApi.get(`/api/pedidos/${placed.id}`)).json();
+    const line = order.pedido.lineas.find((l: { id_producto: number }) => l.id_producto === product.id);
+    expect(line).toMatchObject({ costo: 100, precio_programado: expected });
+    // An approved order says nothing of it.
+    const done = (await approverApi.get(`/api/pedidos/${approved.id}`)).json();
+    expect(done.pedido.lineas[0].precio_programado).toBeNull();
   });
 });
