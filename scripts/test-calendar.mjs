@@ -66,6 +66,7 @@ const SUITES = [
   'apps/server/src/modules/integration/v1.api.test.ts',
   'apps/server/src/modules/fulfilment/claims.api.test.ts',
   'apps/server/src/modules/fulfilment/receipts.api.test.ts',
+  'apps/server/src/modules/inventory/scheduled-prices.api.test.ts',
   'apps/server/src/seed/seed.test.ts',
 ];
 

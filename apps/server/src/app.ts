@@ -47,6 +47,7 @@ import { importRoutes } from './modules/imports/imports.routes.ts';
 import { integrationRoutes } from './modules/integration/integration.routes.ts';
 import { v1Routes } from './modules/integration/v1.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
+import { scheduledPriceRoutes } from './modules/inventory/scheduled-prices.routes.ts';
 import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { listRoutes } from './modules/lists/lists.routes.ts';
 import { logRoutes } from './modules/logs/logs.routes.ts';
@@ -327,6 +328,7 @@ export async function buildApp({
   await app.register(delegationRoutes);
   await app.register(dashboardRoutes);
   await app.register(inventoryRoutes);
+  await app.register(scheduledPriceRoutes);
   await app.register(importRoutes);
   await app.register(logRoutes);
   await app.register(adminOverviewRoutes);

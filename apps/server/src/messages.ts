@@ -274,6 +274,12 @@ export const MSG = {
   invClienteInexistente: 'El cliente no existe.',
   invCategoriaInexistente: 'La categoría no existe para este cliente.',
   invProductoInexistente: 'El producto no existe.',
+  precioProgramadoFecha:
+    'La fecha de inicio debe ser posterior a hoy; para cambiar el precio desde hoy, edítalo sin fecha.',
+  precioProgramadoInexistente: 'Este producto no tiene un cambio de precio programado.',
+  precioProgramado: (precio: string, fecha: string) =>
+    `Precio nuevo de ${precio} programado desde el ${fecha}.`,
+  precioProgramadoCancelado: 'Se canceló el cambio de precio programado.',
   invClaveInternaDuplicada: (clave: string) =>
     `Ya existe un producto con la clave interna "${clave}" en este cliente.`,
   invCategoriaDuplicada: (nombre: string) => `Ya existe una categoría llamada "${nombre}" en este cliente.`,
@@ -308,6 +314,9 @@ export const MSG = {
   impObligatorio: 'Es obligatorio.',
   impPrecio: 'Debe ser un número mayor o igual a 0 con hasta 2 decimales.',
   impSiNo: 'Debe ser 1 (sí) o 0 (no).',
+  impFecha: 'Debe ser una fecha dd/mm/aaaa.',
+  impVigenteNuevo:
+    'Un producto nuevo toma su precio desde hoy: deja vacía la fecha de inicio y prográmala cuando ya exista.',
   impRepetido: (fila: number) => `Está repetido en el archivo (fila ${fila}).`,
   impLargo: (max: number) => `Admite hasta ${max} caracteres.`,
   impRol: 'Debe ser 1 (Usuario), 2 (Autorizador) o 3 (Super Autorizador).',

@@ -260,6 +260,8 @@ export const MSG = {
   invTextoLargo: (max: number) => `Admite hasta ${max} caracteres.`,
   invIconoInvalido: 'Selecciona un icono del catálogo.',
   invLoteProductos: (max: number) => `Elige de 1 a ${max} productos.`,
+  /** A product's pending price change (decision 0132), beside its current price. */
+  precioNuevoDesde: (fecha: string, precio: string) => `Precio nuevo desde el ${fecha}: ${precio}`,
   invLoteActivo: 'Indica si los productos quedan activos (1) o inactivos (0).',
   archivoNoSeleccionado: 'No se ha seleccionado un archivo',
   subidaFallida: 'Hubo un problema al subir el archivo.',

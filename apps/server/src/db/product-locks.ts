@@ -22,3 +22,15 @@ export async function lockProductsByClave(
     .for('update');
   return rows.map((r) => r.id);
 }
+
+/** Locks products by id, in id order (the same order as `lockProductsByClave`), and answers the ids found. */
+export async function lockProductsById(tx: Tx, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, [...new Set(ids)]))
+    .orderBy(asc(products.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}

@@ -16,6 +16,7 @@ import {
   passwordTokens,
   pushDeliveries,
   pushSubscriptions,
+  scheduledPrices,
   scimTokens,
   ssoLogins,
   storedFileParts,
@@ -123,7 +124,7 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
         );
       return id;
     };
-    return { client, buyer, newcomer, category, order, event };
+    return { client, buyer, newcomer, category, product, order, event };
   }
 
   it('is scheduled daily at 03:15 in the business time zone', async () => {
@@ -379,6 +380,29 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
       live: await scimToken(null),
     };
 
+    // Scheduled price changes (decision 0132): an applied one 13 months after it was applied; a pending one
+    // stays however old.
+    const priceChange = async (appliedAt: Date | null, createdAt: Date) =>
+      (
+        await db()
+          .insert(scheduledPrices)
+          .values({
+            productId: w.product.id,
+            idCliente: w.client.id,
+            precio: 150,
+            vigenteDesde: '2025-01-01',
+            createdAt,
+            appliedAt,
+            precioAnterior: appliedAt ? 100 : null,
+          })
+          .returning({ id: scheduledPrices.id })
+      )[0]!.id;
+    const priceRows = {
+      outside: await priceChange(monthsAgo(13, -SECOND), monthsAgo(14)),
+      inside: await priceChange(monthsAgo(13, SECOND), monthsAgo(14)),
+      pending: await priceChange(null, monthsAgo(20)),
+    };
+
     // The v1 API's Idempotency-Key answers (decision 0124): 24 hours after the write.
     const [apiToken] = await db()
       .insert(apiTokens)
@@ -430,8 +454,14 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
       tokens_scim: 1,
       claves_idempotencia: 1,
       fotos_sueltas: 0,
+      precios_programados: 1,
     };
     expect(run.removed).toEqual(expected);
+    const pricesLeft = await db()
+      .select({ id: scheduledPrices.id })
+      .from(scheduledPrices)
+      .where(inArray(scheduledPrices.id, Object.values(priceRows)));
+    expect(pricesLeft.map((r) => r.id).sort((a, b) => a - b)).toEqual([priceRows.inside, priceRows.pending]);
     const idemLeft = await db()
       .select({ id: apiIdempotencyKeys.id })
       .from(apiIdempotencyKeys)
@@ -558,12 +588,12 @@ describe.each(DB_KINDS)('retention job (%s)', (kind) => {
     });
     expect(run.longestBatchMs).toBeGreaterThan(0);
     expect(last.description).toBe(
-      'Depuración de datos antiguos: eventos de webhook: 2, entregas de webhook: 3, recordatorios de autorización: 1, resúmenes de líneas atrasadas: 1, alertas de presupuesto: 1, avisos de la campana: 1, correos enviados: 3, enlaces de contraseña y bienvenida: 2, intentos de acceso: 2, registros del sistema: 1, envíos al teléfono: 1, teléfonos suscritos: 2, inicios de sesión con la cuenta de la empresa: 1, tokens de aprovisionamiento (SCIM) revocados: 1, claves de idempotencia de la API: 1, fotos de recepciones y reclamos sin adjuntar: 0',
+      'Depuración de datos antiguos: eventos de webhook: 2, entregas de webhook: 3, recordatorios de autorización: 1, resúmenes de líneas atrasadas: 1, alertas de presupuesto: 1, avisos de la campana: 1, correos enviados: 3, enlaces de contraseña y bienvenida: 2, intentos de acceso: 2, registros del sistema: 1, envíos al teléfono: 1, teléfonos suscritos: 2, inicios de sesión con la cuenta de la empresa: 1, tokens de aprovisionamiento (SCIM) revocados: 1, claves de idempotencia de la API: 1, fotos de recepciones y reclamos sin adjuntar: 0, cambios de precio programados ya aplicados: 1',
     );
 
     // A second run finds nothing more, and says so.
     const again = await runRetention(db(), settings(), t.app.clock.now(), tz());
-    expect(Object.values(again.removed)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(again.removed)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect((await purgeEntries()).at(-1)!.metadata).toMatchObject({
       registros_sistema: 0,
       interrumpida: false,

@@ -15,6 +15,7 @@ import {
   passwordTokens,
   pushDeliveries,
   pushSubscriptions,
+  scheduledPrices,
   scimTokens,
   ssoLogins,
   storedFiles,
@@ -42,6 +43,10 @@ export const TABLE_RETENTION: Record<string, { purged: string } | { kept: string
   categories: { kept: 'the catalogue; orders copy what they need' },
   user_category_budgets: { kept: 'current settings, replaced when edited' },
   products: { kept: 'the catalogue; deactivated, never deleted' },
+  scheduled_prices: {
+    purged:
+      'RETENTION_NOTICE_MONTHS (13) months after the change was applied; a pending one lives until applied or cancelled (decision 0132)',
+  },
   user_products: { kept: 'current assignments, replaced when edited' },
   cart_items: { kept: 'current carts: removed by the purchase or by the buyer' },
   orders: { kept: 'business records: purchases, approvals and totals' },
@@ -160,6 +165,15 @@ const idempotencyPurge = (ms: number): [keyof RetentionCounts, PgTable, SQL, SQL
   sql`created_at`,
 ];
 
+/** Scheduled price changes (decision 0132): an applied one is kept as long as the notices; a pending one stays. */
+const appliedPricesPurge = (cutoff: Date): [keyof RetentionCounts, PgTable, SQL, SQL, SQL] => [
+  'precios_programados',
+  scheduledPrices,
+  sql`id`,
+  sql`applied_at < ${cutoff}`,
+  sql`applied_at`,
+];
+
 /** What one run removed, per kind (the system log entry's metadata keys). */
 export interface RetentionCounts {
   eventos_webhook: number;
@@ -178,6 +192,7 @@ export interface RetentionCounts {
   tokens_scim: number;
   claves_idempotencia: number;
   fotos_sueltas: number;
+  precios_programados: number;
 }
 
 const LABELS: Record<keyof RetentionCounts, string> = {
@@ -197,6 +212,7 @@ const LABELS: Record<keyof RetentionCounts, string> = {
   tokens_scim: 'tokens de aprovisionamiento (SCIM) revocados',
   claves_idempotencia: 'claves de idempotencia de la API',
   fotos_sueltas: 'fotos de recepciones y reclamos sin adjuntar',
+  precios_programados: 'cambios de precio programados ya aplicados',
 };
 
 export interface RetentionSettings {
@@ -410,7 +426,7 @@ export async function runRetention(
     ]);
     // SCIM tokens (decision 0121): a revoked one is kept as long as the notices, then removed.
     purges.push(['tokens_scim', scimTokens, sql`id`, sql`revocado_en < ${noticeCutoff}`, sql`revocado_en`]);
-    purges.push(idempotencyPurge(ms));
+    purges.push(idempotencyPurge(ms), appliedPricesPurge(noticeCutoff));
     for (const [kind, table, key, where, order] of purges)
       await inBatches(kind, async (limit) => {
         const n = await count(

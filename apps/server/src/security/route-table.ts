@@ -23,6 +23,7 @@ import {
   orderShipmentLines,
   orderShipments,
   pushSubscriptions,
+  scheduledPrices,
   scimTokens,
   users,
   webhookDeliveries,
@@ -1471,6 +1472,58 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
         clave_interna: w.a.prod2.claveInterna,
         nombre: 'Producto actualizado',
         precio: 30,
+      }),
+    caller: 'adm',
+  },
+  // Scheduled price changes (decision 0132): client A's second product, a month from today.
+  'POST /api/productos/:id/precio_programado': {
+    req: (w) =>
+      post(`/api/productos/${w.a.prod2.id}/precio_programado`, {
+        id_cliente: w.a.client.id,
+        precio: 31,
+        vigente_desde: addDays(businessDate(new Date()), 30),
+      }),
+    missing: (w) =>
+      post(`/api/productos/${MISSING_ID}/precio_programado`, {
+        id_cliente: w.a.client.id,
+        precio: 31,
+        vigente_desde: addDays(businessDate(new Date()), 30),
+      }),
+    caller: 'adm',
+  },
+  // A pending change made for each call, so each caller has one to cancel.
+  'DELETE /api/productos/:id/precio_programado': {
+    req: async (w) => {
+      await w.db
+        .insert(scheduledPrices)
+        .values({
+          productId: w.a.prod2.id,
+          idCliente: w.a.client.id,
+          precio: 3100,
+          vigenteDesde: addDays(businessDate(new Date()), 30),
+        })
+        .onConflictDoNothing();
+      return {
+        method: 'DELETE',
+        url: `/api/productos/${w.a.prod2.id}/precio_programado?id_cliente=${w.a.client.id}`,
+      };
+    },
+    missing: (w) => ({
+      method: 'DELETE',
+      url: `/api/productos/${MISSING_ID}/precio_programado?id_cliente=${w.a.client.id}`,
+    }),
+    caller: 'adm',
+  },
+  'POST /api/productos/precios/vista_previa': {
+    req: (w) =>
+      post('/api/productos/precios/vista_previa', {
+        id_cliente: w.a.client.id,
+        cambios: [{ id: w.a.prod2.id, precio: 31 }],
+      }),
+    missing: (w) =>
+      post('/api/productos/precios/vista_previa', {
+        id_cliente: w.a.client.id,
+        cambios: [{ id: MISSING_ID, precio: 31 }],
       }),
     caller: 'adm',
   },

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ICONOS } from '../domain/icons.ts';
 import { hasAtMostTwoDecimals } from '../domain/money.ts';
+import { isIsoDate } from '../domain/time.ts';
 import {
   INVENTORY_BATCH_MAX,
   INVENTORY_MAX_PER_PAGE,
@@ -19,6 +20,7 @@ import {
   requiredBoolean,
   requiredText,
 } from './form-fields.ts';
+import { PendingPriceDto } from './pending-price.ts';
 import { listSort, type SortValue } from './sort.ts';
 import { diasEntregaField, existenciaField } from './stock.ts';
 
@@ -81,6 +83,8 @@ export const AdminProductDto = z.object({
   existencia: z.number().int().nullable(),
   reservado: z.number().int(),
   dias_entrega: z.number().int().nullable(),
+  /** The pending price change, if any (decision 0132). */
+  precio_programado: PendingPriceDto.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -233,3 +237,72 @@ export const IconsResponse = z.object({
   iconos: z.array(z.object({ nombre: z.enum(ICONOS), etiqueta: z.string() })),
 });
 export type IconsResponse = z.infer<typeof IconsResponse>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Scheduled price changes (decision 0132)
+
+/** A business date on the wire (YYYY-MM-DD). */
+const BusinessDate = z.string({ error: MSG.fechaInvalida }).refine(isIsoDate, MSG.fechaInvalida);
+
+/** POST /api/productos/:id/precio_programado: the new price from a business date after today. */
+export const SchedulePriceBody = z.object({
+  id_cliente: idRequired(MSG.invClienteRequerido),
+  precio: Price,
+  vigente_desde: BusinessDate,
+});
+export type SchedulePriceBody = z.infer<typeof SchedulePriceBody>;
+
+/** DELETE /api/productos/:id/precio_programado?id_cliente= */
+export const CancelPriceQuery = z.object({ id_cliente: idRequired(MSG.invClienteRequerido) });
+
+export const ScheduledPriceResponse = z.object({
+  status: z.literal('ok'),
+  msg: z.string(),
+  articulo: AdminProductDto,
+});
+export type ScheduledPriceResponse = z.infer<typeof ScheduledPriceResponse>;
+
+/** The most products one preview weighs (an import's file of thousands of rows). */
+export const PRICE_PREVIEW_MAX = 20_000;
+
+/** POST /api/productos/precios/vista_previa: what changing these products' prices would touch. */
+export const PricePreviewBody = z.object({
+  id_cliente: idRequired(MSG.invClienteRequerido),
+  cambios: z
+    .array(
+      z.object({
+        id: z.number().int().positive().max(MAX_ID),
+        precio: Price,
+      }),
+      { error: MSG.invLoteProductos(PRICE_PREVIEW_MAX) },
+    )
+    .min(1, MSG.invLoteProductos(PRICE_PREVIEW_MAX))
+    .max(PRICE_PREVIEW_MAX, MSG.invLoteProductos(PRICE_PREVIEW_MAX)),
+});
+export type PricePreviewBody = z.infer<typeof PricePreviewBody>;
+
+/** One buyer's cart, valued at the prices of today and after the change (pesos, with IVA). */
+export const PricePreviewBuyer = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  usuario: z.string(),
+  total_actual: z.number(),
+  total_nuevo: z.number(),
+});
+export type PricePreviewBuyer = z.infer<typeof PricePreviewBuyer>;
+
+/** The most buyers a preview lists (largest effect first); `compradores_total` counts them all. */
+export const PRICE_PREVIEW_BUYERS = 100;
+
+export const PricePreviewResponse = z.object({
+  /** Products of the client the preview weighed whose price would change. */
+  productos: z.number().int(),
+  /** Carts, saved lists and orders waiting for approval that hold at least one of them. */
+  carritos: z.number().int(),
+  listas: z.number().int(),
+  pedidos_pendientes: z.number().int(),
+  /** Buyers whose cart total changes, largest change first (at most PRICE_PREVIEW_BUYERS). */
+  compradores: z.array(PricePreviewBuyer),
+  compradores_total: z.number().int(),
+});
+export type PricePreviewResponse = z.infer<typeof PricePreviewResponse>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID } from '../limits.ts';
 import { MSG } from '../messages.ts';
+import { PendingPriceDto } from './pending-price.ts';
 
 /** Saved lists ("Mis listas", decision 0043). Limits of a list, declared here with its schemas. */
 export const LIST_NAME_MAX = 60;
@@ -72,6 +73,8 @@ export const ListItemDto = z.object({
   /** Why it is not available: the cart's text ('no asignado' or 'inactivo'), else null. */
   motivo: z.string().nullable(),
   codigo: z.enum(['NOT_ASSIGNED', 'INACTIVE_PRODUCT']).nullable(),
+  /** The product's pending price change (decision 0132). */
+  precio_programado: PendingPriceDto.nullable().optional(),
 });
 export type ListItemDto = z.infer<typeof ListItemDto>;
 

@@ -6,6 +6,7 @@ import { AreaBudgetDto } from './area-budget.ts';
 import { ClaimDto, ShipmentReceiptDto } from './claims.ts';
 import { CommentText, OrderCommentDto } from './comments.ts';
 import { SurtidoState } from './fulfilment.ts';
+import { PendingPriceDto } from './pending-price.ts';
 
 /** Amounts in pesos (the API's money; centavos inside the server). */
 const Pesos = z.number();
@@ -62,6 +63,11 @@ export const OrderLineDto = z.object({
    */
   acreditado: z.number().int().optional(),
   reclamado: z.number().int().optional(),
+  /**
+   * The product's pending price change (decision 0132), on an order waiting for approval only: the order
+   * keeps its own price, and the approvers see what a new order would cost from that date.
+   */
+  precio_programado: PendingPriceDto.nullable().optional(),
 });
 export type OrderLineDto = z.infer<typeof OrderLineDto>;
 

@@ -3,6 +3,7 @@ import { isMonthKey } from '../domain/months.ts';
 import { MSG } from '../messages.ts';
 import { AreaBudgetDto } from './area-budget.ts';
 import { OrderDetailDto, OrderNumberText, OrderStatus, OrderSummaryDto } from './orders.ts';
+import { PendingPriceDto } from './pending-price.ts';
 import { listSort, type SortValue } from './sort.ts';
 
 /** Amounts in the API are pesos (numbers with at most 2 decimals); the server works in centavos. */
@@ -72,6 +73,8 @@ export const ProductDto = z.object({
    * sobre_pedido (with the estimated delivery date, YYYY-MM-DD, or null without a lead time); null: unknown.
    */
   disponibilidad: Disponibilidad.nullable(),
+  /** The product's pending price change (decision 0132), shown beside the price. */
+  precio_programado: PendingPriceDto.nullable().optional(),
 });
 export type ProductDto = z.infer<typeof ProductDto>;
 
@@ -121,6 +124,8 @@ export const CartItemDto = z.object({
   envio_posterior: z
     .object({ cantidad: z.number().int(), entrega_estimada: z.string().nullable() })
     .nullable(),
+  /** The product's pending price change (decision 0132): the cart holds today's price until its date. */
+  precio_programado: PendingPriceDto.nullable().optional(),
 });
 export type CartItemDto = z.infer<typeof CartItemDto>;
 

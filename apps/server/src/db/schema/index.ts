@@ -310,6 +310,46 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * A product's price change scheduled for a business date (issue 42 item 5, decision 0132): until
+ * `vigente_desde` the product's own `precio` holds; the daily job at the business zone's midnight writes
+ * `precio` into the product and stamps `applied_at` (a conditional update on `applied_at is null`, so two
+ * runs apply it once). At most one pending change per product: scheduling again replaces it, cancelling
+ * deletes it. Applied rows are the record of what changed and are purged by the retention job.
+ */
+export const scheduledPrices = pgTable(
+  'scheduled_prices',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    idCliente: integer('id_cliente')
+      .notNull()
+      .references(() => clients.id),
+    /** The new price, centavos. */
+    precio: money('precio').notNull(),
+    /** The business date from which the new price holds. */
+    vigenteDesde: date('vigente_desde', { mode: 'string' }).notNull(),
+    /** Who scheduled it (an import's or a person's); null once that user is gone. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** When the job wrote the price into the product; null while pending. */
+    appliedAt: ts('applied_at'),
+    /** The product's price just before the change was applied (centavos). */
+    precioAnterior: money('precio_anterior'),
+  },
+  (t) => [
+    check('scheduled_prices_precio_min', sql`${t.precio} >= 0`),
+    // One pending change per product; the catalogue, the cart and the lists join on it.
+    uniqueIndex('scheduled_prices_pending_unique').on(t.productId).where(sql`${t.appliedAt} is null`),
+    // The job's due changes, in id order.
+    index('scheduled_prices_due_idx').on(t.vigenteDesde, t.id).where(sql`${t.appliedAt} is null`),
+    // The retention job's oldest applied first.
+    index('scheduled_prices_applied_idx').on(t.appliedAt).where(sql`${t.appliedAt} is not null`),
+  ],
+);
+
 export const userProducts = pgTable(
   'user_products',
   {

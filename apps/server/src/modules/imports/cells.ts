@@ -1,6 +1,7 @@
 /** Parsing of import cells shared by the product and user loaders. */
 
 import { isEmailAddress } from '@portal/shared/domain/email';
+import { isIsoDate } from '@portal/shared/domain/time';
 import { parseYesNo } from '@portal/shared/schemas/form-fields';
 
 /**
@@ -32,4 +33,15 @@ export function parseIntCell(text: string): number | null {
 /** An e-mail address (the shared check: length first, then a linear scan; never a backtracking pattern). */
 export function isEmailCell(text: string): boolean {
   return isEmailAddress(text);
+}
+
+/**
+ * A calendar date as the screens write it, dd/mm/aaaa (decision 0066; also d/m/aaaa), or as a spreadsheet
+ * may export it, aaaa-mm-dd; YYYY-MM-DD, or null when it is neither or not a real date (30/02/2027).
+ */
+export function parseDateCell(text: string): string | null {
+  const s = text.trim();
+  const dmy = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s);
+  const iso = dmy ? `${dmy[3]}-${dmy[2]!.padStart(2, '0')}-${dmy[1]!.padStart(2, '0')}` : s;
+  return isIsoDate(iso) ? iso : null;
 }

@@ -37,6 +37,7 @@ export const COLUMN_LABELS: Readonly<Record<string, string>> = {
   presupuesto_default: 'Presupuesto',
   asignado: 'Asignado',
   cantidad_limite: 'Cantidad límite',
+  vigente_desde: 'Vigente desde',
 };
 
 /** The first cell of a template's legend row. */

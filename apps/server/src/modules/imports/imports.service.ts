@@ -1,5 +1,6 @@
 import type { ClientPermission } from '@portal/shared/domain/client-admin';
 import { ROLES } from '@portal/shared/domain/roles';
+import { businessDate } from '@portal/shared/domain/time';
 import { IMPORT_MAX_BYTES, IMPORTS_PER_PAGE, MAX_ID } from '@portal/shared/limits';
 import type {
   ImportAccepted,
@@ -379,6 +380,7 @@ export async function runImport(deps: Deps, id: number, ctx: JobContext): Promis
 
     let creados = 0;
     let actualizados = 0;
+    let programados = 0;
     let written = 0;
     const errors: ImportRowError[] = [];
     const badRows = new Set<number>();
@@ -410,6 +412,7 @@ export async function runImport(deps: Deps, id: number, ctx: JobContext): Promis
           const res = await write(tx, batch);
           creados += res.creados;
           actualizados += res.actualizados;
+          programados += res.programados ?? 0;
           for (const e of res.errors ?? []) {
             errors.push(e);
             badRows.add(e.fila);
@@ -433,7 +436,11 @@ export async function runImport(deps: Deps, id: number, ctx: JobContext): Promis
         if (!names.has(key)) names.set(key, r.categoria);
       }
       const categoryIds = await deps.db.transaction((tx) => ensureCategories(tx, client.id, names.values()));
-      await writeInBatches(validated.rows, (tx, batch) => upsertProducts(tx, client.id, batch, categoryIds));
+      const now = deps.clock.now();
+      const moment = { now, today: businessDate(now, deps.config.BUSINESS_TZ), createdBy: job.createdBy };
+      await writeInBatches(validated.rows, (tx, batch) =>
+        upsertProducts(tx, client.id, batch, categoryIds, moment),
+      );
     } else if (kind === 'asignaciones') {
       const validated = await validateAssignmentRows(table, index);
       await yieldToRequests();
@@ -476,6 +483,7 @@ export async function runImport(deps: Deps, id: number, ctx: JobContext): Promis
           con_error: badRows.size,
           creados,
           actualizados,
+          ...(kind === 'productos' ? { precios_programados: programados } : {}),
           sin_cambios: sinCambios,
           duracion_ms: Math.round(performance.now() - started),
         },

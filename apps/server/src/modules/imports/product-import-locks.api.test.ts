@@ -59,7 +59,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('products import lock order (postg
     await aLocked;
     // The file names B before A: without the id-order lock the upsert would hold B and wait for A.
     const importing = db.transaction(async (tx) => {
-      await upsertProducts(tx, client.id, [row(b, nombre), row(a, nombre)], categories);
+      await upsertProducts(tx, client.id, [row(b, nombre), row(a, nombre)], categories, {
+        today: '2026-01-01',
+        now: new Date(),
+        createdBy: null,
+      });
       steps.push('importación');
     });
     const results = await Promise.allSettled([approval, importing]);

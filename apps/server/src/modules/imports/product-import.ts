@@ -1,13 +1,14 @@
 import { DEFAULT_ICONO } from '@portal/shared/domain/icons';
 import { DIAS_ENTREGA_MAX, EXISTENCIA_MAX } from '@portal/shared/domain/stock';
 import type { ImportRowError } from '@portal/shared/schemas/imports';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { lockProductsByClave } from '../../db/product-locks.ts';
 import { categories, products } from '../../db/schema/index.ts';
 import { type CsvTable, cellOf } from '../../lib/csv-read.ts';
 import { MSG } from '../../messages.ts';
-import { parseFlagCell, parseIntCell, parsePesosCell } from './cells.ts';
+import { upsertScheduledPrices } from '../inventory/scheduled-prices.service.ts';
+import { parseDateCell, parseFlagCell, parseIntCell, parsePesosCell } from './cells.ts';
 
 /** The product template's columns, in order (docs/domain.md "Imports"). */
 export const PRODUCT_COLUMNS = [
@@ -23,7 +24,7 @@ export const PRODUCT_COLUMNS = [
 ] as const;
 
 /** Optional columns of the product file (decision 0124): a blank cell, or no column, keeps the product's value. */
-export const PRODUCT_OPTIONAL_COLUMNS = ['existencia', 'dias_entrega'] as const;
+export const PRODUCT_OPTIONAL_COLUMNS = ['existencia', 'dias_entrega', 'vigente_desde'] as const;
 
 export interface ProductImportRow {
   fila: number;
@@ -41,6 +42,11 @@ export interface ProductImportRow {
   existencia?: number;
   /** Lead time in days; undefined keeps the product's. */
   diasEntrega?: number;
+  /**
+   * The business date (YYYY-MM-DD) the row's price holds from (decision 0132); after today it is
+   * scheduled and the product keeps its price until then; undefined, today or before: the price now.
+   */
+  vigenteDesde?: string;
 }
 
 export interface Validated<T> {
@@ -158,6 +164,9 @@ export function validateProductRows(
     };
     const existencia = whole('existencia', EXISTENCIA_MAX, MSG.existenciaInvalida);
     const diasEntrega = whole('dias_entrega', DIAS_ENTREGA_MAX, MSG.diasEntregaInvalidos);
+    const vigenteText = get('vigente_desde');
+    const vigenteDesde = vigenteText === '' ? undefined : parseDateCell(vigenteText);
+    if (vigenteDesde === null) fail('vigente_desde', MSG.impFecha, vigenteText);
 
     return {
       fila,
@@ -172,6 +181,7 @@ export function validateProductRows(
       categoria,
       ...(existencia !== undefined ? { existencia } : {}),
       ...(diasEntrega !== undefined ? { diasEntrega } : {}),
+      ...(vigenteDesde ? { vigenteDesde } : {}),
     };
   });
 }
@@ -212,6 +222,17 @@ export async function ensureCategories(
 export interface BatchResult {
   creados: number;
   actualizados: number;
+  /** Prices scheduled for a later date (products import, decision 0132). */
+  programados?: number;
+}
+
+/** What the products import needs of the moment it runs (scheduled prices, decision 0132). */
+export interface ImportMoment {
+  /** The business date today (YYYY-MM-DD). */
+  today: string;
+  now: Date;
+  /** Who uploaded the file. */
+  createdBy: number | null;
 }
 
 /**
@@ -221,17 +242,19 @@ export interface BatchResult {
 export async function upsertProducts(
   tx: Tx,
   idCliente: number,
-  rows: readonly ProductImportRow[],
+  allRows: readonly ProductImportRow[],
   categoryIds: Map<string, number>,
-): Promise<BatchResult> {
-  if (rows.length === 0) return { creados: 0, actualizados: 0 };
+  moment: ImportMoment,
+): Promise<BatchResult & { errors: ImportRowError[] }> {
+  if (allRows.length === 0) return { creados: 0, actualizados: 0, errors: [] };
   // The batch's existing products locked in id order first, like an approval's reservation locks them, so
   // an import racing approvals of the same products never deadlocks (decision 0124).
   await lockProductsByClave(
     tx,
     idCliente,
-    rows.map((r) => r.claveInterna),
+    allRows.map((r) => r.claveInterna),
   );
+  const { rows, schedule, errors } = await splitScheduled(tx, idCliente, allRows, moment.today);
   const values = rows.map((r) => ({
     idCliente,
     idCategoria: categoryIds.get(r.categoria.toLowerCase())!,
@@ -240,7 +263,8 @@ export async function upsertProducts(
     nombre: r.nombre,
     descripcion: r.descripcion,
     unidadDeMedida: r.unidadDeMedida,
-    precio: r.precio,
+    // A price scheduled for later leaves the product's own until its date.
+    precio: schedule.get(r.claveInterna)?.actual ?? r.precio,
     impuesto: r.impuesto,
     activo: r.activo,
   }));
@@ -291,5 +315,58 @@ export async function upsertProducts(
     );
     for (const c of changed) touched.add(c.clave);
   }
-  return { creados, actualizados: touched.size - creados };
+  const programados = await upsertScheduledPrices(
+    tx,
+    idCliente,
+    [...schedule.values()].map((s) => ({ productId: s.id, precio: s.precio, vigenteDesde: s.vigenteDesde })),
+    moment.createdBy,
+    moment.now,
+  );
+  for (const clave of schedule.keys()) touched.add(clave);
+  return { creados, actualizados: touched.size - creados, programados, errors };
+}
+
+/**
+ * The rows whose price holds from a date after today (decision 0132): each is an existing product's
+ * (a new product takes its price now: such a row is refused, 'Un producto nuevo…'), keyed by clave with the
+ * product's id and current price. The rest of the row is written as usual.
+ */
+async function splitScheduled(tx: Tx, idCliente: number, rows: readonly ProductImportRow[], today: string) {
+  const later = rows.filter((r) => r.vigenteDesde !== undefined && r.vigenteDesde > today);
+  const schedule = new Map<string, { id: number; actual: number; precio: number; vigenteDesde: string }>();
+  if (later.length === 0) return { rows, schedule, errors: [] as ImportRowError[] };
+  const existing = await tx
+    .select({ id: products.id, clave: products.claveInterna, precio: products.precio })
+    .from(products)
+    .where(
+      and(
+        eq(products.idCliente, idCliente),
+        inArray(
+          products.claveInterna,
+          later.map((r) => r.claveInterna),
+        ),
+      ),
+    );
+  const byClave = new Map(existing.map((p) => [p.clave, p]));
+  const errors: ImportRowError[] = [];
+  for (const r of later) {
+    const product = byClave.get(r.claveInterna);
+    if (product) {
+      schedule.set(r.claveInterna, {
+        id: product.id,
+        actual: product.precio,
+        precio: r.precio,
+        vigenteDesde: r.vigenteDesde!,
+      });
+    } else {
+      errors.push({
+        fila: r.fila,
+        campo: 'vigente_desde',
+        motivo: MSG.impVigenteNuevo,
+        valor: r.vigenteDesde!,
+      });
+    }
+  }
+  const refused = new Set(errors.map((e) => e.fila));
+  return { rows: rows.filter((r) => !refused.has(r.fila)), schedule, errors };
 }

@@ -14,11 +14,11 @@ import {
   ProductForm,
 } from '@portal/shared/schemas/inventory';
 import { splitSort } from '@portal/shared/schemas/sort';
-import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { categories, clients, products } from '../../db/schema/index.ts';
+import { categories, clients, products, scheduledPrices } from '../../db/schema/index.ts';
 import { searchCondition } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -65,9 +65,21 @@ const productColumns = {
   reservado: products.reservado,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
+  programadoPrecio: scheduledPrices.precio,
+  programadoDesde: scheduledPrices.vigenteDesde,
 };
 
-type ProductRow = Omit<typeof products.$inferSelect, 'busqueda'> & { categoria: string };
+/** The product's pending price change, if any (at most one: decision 0132). */
+export const pendingPriceJoin = and(
+  eq(scheduledPrices.productId, products.id),
+  isNull(scheduledPrices.appliedAt),
+);
+
+type ProductRow = Omit<typeof products.$inferSelect, 'busqueda'> & {
+  categoria: string;
+  programadoPrecio: number | null;
+  programadoDesde: string | null;
+};
 
 function productDto(r: ProductRow): AdminProductDto {
   return {
@@ -88,16 +100,21 @@ function productDto(r: ProductRow): AdminProductDto {
     existencia: r.existencia,
     reservado: r.reservado,
     dias_entrega: r.diasEntrega,
+    precio_programado:
+      r.programadoPrecio === null || r.programadoDesde === null
+        ? null
+        : { precio: centavosToPesos(r.programadoPrecio), vigente_desde: r.programadoDesde },
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
   };
 }
 
-async function productById(db: Db | Tx, id: number): Promise<AdminProductDto | null> {
+export async function productById(db: Db | Tx, id: number): Promise<AdminProductDto | null> {
   const [row] = await db
     .select(productColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.idCategoria))
+    .leftJoin(scheduledPrices, pendingPriceJoin)
     .where(eq(products.id, id))
     .limit(1);
   return row ? productDto(row) : null;
@@ -181,7 +198,8 @@ export async function adminInventory(
     deps.db
       .select(productColumns)
       .from(products)
-      .innerJoin(categories, eq(categories.id, products.idCategoria));
+      .innerJoin(categories, eq(categories.id, products.idCategoria))
+      .leftJoin(scheduledPrices, pendingPriceJoin);
   const pageRows = async () => {
     const { field, direction } = splitSort(orden);
     if (field !== 'categoria') {

@@ -13,6 +13,7 @@ import type { ReorderResponse } from '@portal/shared/schemas/shopping';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { pendingPricesOf } from '../../db/pending-prices.ts';
 import { savedLists } from '../../db/schema/index.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts';
@@ -52,6 +53,10 @@ async function detail(
   list: typeof savedLists.$inferSelect,
 ): Promise<ListDetailDto> {
   const items = await listItems(db, userId, list.id);
+  const pending = await pendingPricesOf(
+    db,
+    items.map((i) => i.id),
+  );
   return {
     id: list.id,
     nombre: list.nombre,
@@ -81,6 +86,7 @@ async function detail(
               ? MSG.productoInactivo
               : null,
         codigo,
+        precio_programado: pending.get(i.id) ?? null,
       };
     }),
   };

@@ -8,11 +8,13 @@ import type { FulfilmentState } from '@portal/shared/domain/fulfilment';
 import { centavosToPesos } from '@portal/shared/domain/money';
 import type { ClaimDto } from '@portal/shared/schemas/claims';
 import type { OrderDetailDto, OrderStatus } from '@portal/shared/schemas/orders';
+import type { PendingPriceDto } from '@portal/shared/schemas/pending-price';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { claimsOf } from '../../db/order-claims.ts';
 import { type ShipmentRead, shipmentsOf } from '../../db/order-shipments.ts';
+import { pendingPricesOf } from '../../db/pending-prices.ts';
 import { receiverReach } from '../../db/receivers.ts';
 import { orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -103,6 +105,14 @@ export async function orderDetail(db: Db, id: number, scope: OrderScope): Promis
     approved ? shipmentsOf(db, [id]) : new Map<number, ShipmentRead[]>(),
     approved ? claimsOf(db, [id]) : new Map<number, ClaimDto[]>(),
   ]);
+  // An order waiting for approval shows its products' pending price changes (decision 0132); it keeps its own.
+  const waiting = order.status === 'pendiente' || order.status === 'espera';
+  const pending = waiting
+    ? await pendingPricesOf(
+        db,
+        lines.map((l) => l.productId),
+      )
+    : new Map<number, PendingPriceDto>();
   return {
     id: order.id,
     status: order.status as OrderStatus,
@@ -131,6 +141,7 @@ export async function orderDetail(db: Db, id: number, scope: OrderScope): Promis
       fecha_promesa: l.fechaPromesa,
       acreditado: l.acreditado,
       reclamado: l.reclamado,
+      precio_programado: pending.get(l.productId) ?? null,
     })),
     eventos: events.map((e) => ({
       id: e.id,

@@ -28,6 +28,7 @@ import {
   cartItems,
   categories,
   products,
+  scheduledPrices,
   userCategoryBudgets,
   userMonthSpend,
   userProducts,
@@ -72,6 +73,9 @@ export interface CartLine extends BudgetLine {
   existencia?: number | null;
   reservado?: number;
   diasEntrega?: number | null;
+  /** The product's pending price change (decision 0132): centavos and its business date; the cart's only. */
+  precioProgramado?: number | string | null;
+  vigenteDesde?: string | null;
 }
 
 /** The user and the first day of the business month (YYYY-MM-01) whose running figures are read. */
@@ -150,10 +154,13 @@ function shopperReadsQuery(db: Db | Tx, p: ShopperArgs, shape: ShopperShape) {
       coalesce(${userProducts.asignado}, false) as asignado,
       coalesce(${userProducts.cantidadLimite}, 1) as "cantidadLimite",
       ${products.existencia} as existencia, ${products.reservado} as reservado,
-      ${products.diasEntrega} as "diasEntrega"
+      ${products.diasEntrega} as "diasEntrega",
+      ${scheduledPrices.precio} as "precioProgramado", ${scheduledPrices.vigenteDesde} as "vigenteDesde"
     from ${cartItems}
     inner join ${products} on ${products.id} = ${cartItems.productId}
     inner join ${categories} on ${categories.id} = ${products.idCategoria}
+    left join ${scheduledPrices} on ${scheduledPrices.productId} = ${products.id}
+      and ${scheduledPrices.appliedAt} is null
     left join ${userProducts} on ${userProducts.userId} = ${cartItems.userId}
       and ${userProducts.productId} = ${cartItems.productId}
     where ${cartItems.userId} = ${p.userId}`;
@@ -517,6 +524,10 @@ export function cartDto(cart: readonly CartLine[], tz: string, today: string): C
     cantidad_limite: l.cantidadLimite,
     importe: centavosToPesos(l.precio * l.cantidad),
     envio_posterior: laterShipment(l, today),
+    precio_programado:
+      l.precioProgramado == null || !l.vigenteDesde
+        ? null
+        : { precio: centavosToPesos(Number(l.precioProgramado)), vigente_desde: l.vigenteDesde },
   }));
 }
 

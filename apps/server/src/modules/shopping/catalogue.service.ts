@@ -4,6 +4,7 @@ import { businessDate } from '@portal/shared/domain/time';
 import type { CatalogOrder, CatalogResponse } from '@portal/shared/schemas/shopping';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pendingPricesOf } from '../../db/pending-prices.ts';
 import { preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import { categories, products, userProducts } from '../../db/schema/index.ts';
 import { searchSql, searchTerms } from '../../db/search.ts';
@@ -109,6 +110,10 @@ export async function userCatalogue(
   }
   const umbral = auth.client?.umbralExistencia ?? UMBRAL_EXISTENCIA_DEFAULT;
   const today = businessDate(deps.clock.now(), deps.config.BUSINESS_TZ);
+  const pending = await pendingPricesOf(
+    deps.db,
+    rows.map((r) => r.id),
+  );
   return {
     productos: rows.map((r) => ({
       id: r.id,
@@ -125,6 +130,7 @@ export async function userCatalogue(
       miniatura: thumbUrl(r.imagen),
       cantidad_limite: r.cantidadLimite,
       disponibilidad: disponibilidad(r, umbral, today),
+      precio_programado: pending.get(r.id) ?? null,
     })),
     total,
     page: query.page,

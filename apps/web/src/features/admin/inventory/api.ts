@@ -7,7 +7,9 @@ import {
   type CategoriesResponse,
   type CategoryBody,
   type InventoryResponse,
+  type PricePreviewResponse,
   ProductForm,
+  type ScheduledPriceResponse,
 } from '@portal/shared/schemas/inventory';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
@@ -93,4 +95,25 @@ export function saveCategory(
 ): Promise<{ msg: string; categoria: AdminCategoryDto }> {
   const body = { nombre: c.nombre, icono: c.icono, id_cliente: c.id_cliente };
   return c.id ? api.post(`/api/categorias/update/${c.id}`, body) : api.post('/api/categorias', body);
+}
+
+/** POST /api/productos/{id}/precio_programado: the product's price from a later business date (decision 0132). */
+export function schedulePrice(
+  p: AdminProductDto,
+  change: { precio: number; vigente_desde: string },
+): Promise<ScheduledPriceResponse> {
+  return api.post(`/api/productos/${p.id}/precio_programado`, { id_cliente: p.id_cliente, ...change });
+}
+
+/** DELETE /api/productos/{id}/precio_programado: cancels the product's pending change. */
+export function cancelScheduledPrice(p: AdminProductDto): Promise<ScheduledPriceResponse> {
+  return api.delete(`/api/productos/${p.id}/precio_programado?id_cliente=${p.id_cliente}`);
+}
+
+/** POST /api/productos/precios/vista_previa: the carts, lists, orders and buyers' carts a change touches. */
+export function previewPrices(
+  idCliente: number,
+  cambios: { id: number; precio: number }[],
+): Promise<PricePreviewResponse> {
+  return api.post('/api/productos/precios/vista_previa', { id_cliente: idCliente, cambios });
 }

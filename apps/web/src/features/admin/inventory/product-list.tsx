@@ -59,6 +59,7 @@ import { type RowSelection, useRowSelection } from '../../../lib/row-selection';
 import { adminKeys, type ProductListParams } from '../api/keys';
 import { activateProducts, updateProductInline, useProducts } from './api';
 import { processFailure } from './errors';
+import { ScheduledPrice } from './scheduled-price';
 
 function Thumb({ src }: { src: string | null }) {
   const [failed, setFailed] = useState(false);
@@ -413,6 +414,7 @@ function ProductRow({
             {p.impuesto ? '+ IVA' : EXENTO_DE_IVA}
           </Text>
         </Group>
+        <ScheduledPrice product={p} />
       </Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
         <StockCell product={p} />

@@ -3,7 +3,6 @@
  * ship, guía, paquetería and date), and per line «Cancelar faltante» (units left as unavailable, with a
  * reason) and «Cambiar fecha prometida». Each asks the server and shows its refusal inside the dialog.
  */
-import '@mantine/dates/styles.css';
 import {
   Alert,
   Autocomplete,
@@ -17,8 +16,6 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   CARRIERS,
   GUIA_MAX,
@@ -28,17 +25,11 @@ import {
 } from '@portal/shared/domain/fulfilment';
 import { pesosToCentavos } from '@portal/shared/domain/money';
 import type { OrderDetailDto, OrderLineDto } from '@portal/shared/schemas/orders';
-import {
-  IconBan,
-  IconCalendar,
-  IconCalendarEvent,
-  IconInfoCircle,
-  IconTruckDelivery,
-} from '@tabler/icons-react';
+import { IconBan, IconCalendarEvent, IconInfoCircle, IconTruckDelivery } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { businessToday, unitsLeft } from '../../../components/orders/order-shipments';
 import { showSuccess } from '../../../components/ui/alerts';
-import { CALENDAR_LABELS } from '../../../components/ui/date-range-field';
+import { DayField } from '../../../components/ui/day-field';
 import { DialogActions, type DialogActionsProps } from '../../../components/ui/dialog-actions';
 import { errorMessage } from '../../../lib/api';
 import { formatCentavos, formatIsoDate, formatOrderNumber } from '../../../lib/format';
@@ -97,43 +88,6 @@ function useOutcome(id: number, onClose: () => void) {
   return { refusal, handlers, close: onClose };
 }
 type Outcome = ReturnType<typeof useOutcome>;
-
-/** One business date (YYYY-MM-DD) picked on a Spanish calendar and shown as dd/mm/aaaa. */
-function DayField({
-  label,
-  value,
-  onChange,
-  minDate,
-  maxDate,
-  error,
-}: {
-  label: string;
-  value: string;
-  onChange: (fecha: string) => void;
-  minDate?: string;
-  maxDate?: string;
-  error: string | null;
-}) {
-  const phone = useMediaQuery('(max-width: 36em)') ?? false;
-  return (
-    <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
-      <DatePickerInput
-        label={label}
-        valueFormat="DD/MM/YYYY"
-        value={value || null}
-        onChange={(v) => onChange(v ? String(v).slice(0, 10) : '')}
-        minDate={minDate}
-        maxDate={maxDate}
-        error={error}
-        leftSection={<IconCalendar size={18} aria-hidden />}
-        dropdownType={phone ? 'modal' : 'popover'}
-        ariaLabels={CALENDAR_LABELS}
-        popoverProps={{ withinPortal: true }}
-        w={{ base: '100%', sm: 220 }}
-      />
-    </DatesProvider>
-  );
-}
 
 /** A whole number of units typed in a field, or NaN. */
 const units = (v: number | string) => (typeof v === 'number' ? v : v.trim() === '' ? 0 : Number(v));

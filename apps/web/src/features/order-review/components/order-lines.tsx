@@ -24,6 +24,7 @@ import { IconArrowBackUp, IconCheck, IconPencil, IconTrash, IconX } from '@table
 import type { KeyboardEvent } from 'react';
 import { EXENTO_DE_IVA } from '../../../components/orders/iva-label';
 import { businessToday, LineFulfilment } from '../../../components/orders/order-shipments';
+import { NewPriceNote } from '../../../components/ui/new-price-note';
 import { formatCentavos, formatMXN } from '../../../lib/format';
 
 export interface LineControls {
@@ -243,6 +244,7 @@ export function OrderLinesTable({ lineas, controls }: { lineas: OrderLineDto[]; 
                   </Table.Td>
                   <Table.Td ta="right" style={numeric}>
                     {formatMXN(line.costo)}
+                    <NewPriceNote pending={line.precio_programado} style={{ whiteSpace: 'normal' }} />
                   </Table.Td>
                   <Table.Td ta="center">
                     <QuantityCell line={line} controls={controls} />
@@ -292,6 +294,7 @@ export function OrderLinesTable({ lineas, controls }: { lineas: OrderLineDto[]; 
                 {removed ? <s>{lineAmount(line, line.cantidad)}</s> : lineAmount(line, q)}
               </Text>
             </Group>
+            <NewPriceNote pending={line.precio_programado} mt={4} />
           </Card>
         );
       })}

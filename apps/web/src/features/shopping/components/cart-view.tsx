@@ -34,6 +34,7 @@ import { ivaTotalLabel } from '../../../components/orders/iva-label';
 import { OrderTotalsFoot } from '../../../components/orders/order-totals';
 import { showSuccess } from '../../../components/ui/alerts';
 import { confirmAction } from '../../../components/ui/confirm';
+import { NewPriceNote } from '../../../components/ui/new-price-note';
 import { Refusal } from '../../../components/ui/refusal';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatCentavos, formatMXN } from '../../../lib/format';
@@ -225,8 +226,11 @@ function CartTable({
                 <Table.Td>
                   <Text size="sm">{item.categoria}</Text>
                 </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatMXN(item.costo)}
+                <Table.Td ta="right">
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {formatMXN(item.costo)}
+                  </Text>
+                  <NewPriceNote pending={item.precio_programado} />
                 </Table.Td>
                 <Table.Td ta="center" style={{ whiteSpace: 'nowrap' }}>
                   <QuantityStepper item={item} onEdit={onEdit} onStep={onStep} busy={busy} idPrefix="tabla" />
@@ -297,7 +301,10 @@ function CartCards({
           </Group>
           <Stack gap={6} mt="sm">
             <MobileRow label="Categoría">{item.categoria}</MobileRow>
-            <MobileRow label="Precio">{formatMXN(item.costo)}</MobileRow>
+            <MobileRow label="Precio">
+              {formatMXN(item.costo)}
+              <NewPriceNote pending={item.precio_programado} />
+            </MobileRow>
             <MobileRow label="Cantidad">
               <QuantityStepper item={item} onEdit={onEdit} onStep={onStep} busy={busy} idPrefix="tarjeta" />
             </MobileRow>

@@ -5,6 +5,7 @@ import { MSG } from '@portal/shared/messages';
 import type { ProductDto } from '@portal/shared/schemas/shopping';
 import { IconCheck, IconShoppingCartPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { NewPriceNote } from '../../../components/ui/new-price-note';
 import phoneTable from '../../../components/ui/phone-table.module.css';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { formatMXN } from '../../../lib/format';
@@ -162,6 +163,7 @@ function RestockRow({ product, inCart, blocked, onRequestTopup }: RowProps) {
         <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
           {formatMXN(product.precio)}
         </Text>
+        <NewPriceNote pending={product.precio_programado} />
       </Table.Td>
       <Table.Td className={classes.cart} ta="center">
         <span className={classes.phoneLabel}>En carrito: </span>

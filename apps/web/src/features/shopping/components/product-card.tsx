@@ -2,6 +2,7 @@ import { Badge, Box, Button, Group, Paper, Text } from '@mantine/core';
 import { MSG } from '@portal/shared/messages';
 import type { ProductDto } from '@portal/shared/schemas/shopping';
 import { IconEdit, IconShoppingCartPlus } from '@tabler/icons-react';
+import { NewPriceNote } from '../../../components/ui/new-price-note';
 import { formatMXN } from '../../../lib/format';
 import { blockedLabel, type WebCartRefusal } from '../lib/cart-rules';
 import { Availability } from './availability';
@@ -104,6 +105,7 @@ export function ProductCard({
             {formatMXN(product.precio)}
           </Text>
         </Group>
+        <NewPriceNote pending={product.precio_programado} ta="right" />
         {blocked ? (
           <>
             <Button

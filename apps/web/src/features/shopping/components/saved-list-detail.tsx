@@ -37,6 +37,7 @@ import { Link, useNavigate } from 'react-router';
 import { showSuccess } from '../../../components/ui/alerts';
 import { confirmAction } from '../../../components/ui/confirm';
 import { LoadError } from '../../../components/ui/list-states';
+import { NewPriceNote } from '../../../components/ui/new-price-note';
 import { PageHeader } from '../../../components/ui/page';
 import phoneTable from '../../../components/ui/phone-table.module.css';
 import { Refusal } from '../../../components/ui/refusal';
@@ -111,6 +112,7 @@ function ItemRow({
       </Table.Td>
       <Table.Td ta="right" style={{ gridArea: 'price', whiteSpace: 'nowrap', justifySelf: 'end' }}>
         {formatMXN(item.precio)}
+        <NewPriceNote pending={item.precio_programado} style={{ whiteSpace: 'normal' }} />
       </Table.Td>
       <Table.Td w={130} style={{ gridArea: 'qty' }}>
         <NumberInput

@@ -1,0 +1,29 @@
+import { centavosToPesos } from '@portal/shared/domain/money';
+import type { PendingPriceDto } from '@portal/shared/schemas/pending-price';
+import { and, inArray, isNull } from 'drizzle-orm';
+import type { Db, Tx } from './client.ts';
+import { scheduledPrices } from './schema/index.ts';
+
+/**
+ * The pending price change of each of these products that has one (decision 0132), by product id: what the
+ * catalogue, the cart, a saved list and the approvers' order screen show beside the current price
+ * («Precio nuevo desde el 01/01/2027: $X»). One read of the partial unique index, whatever the page size.
+ */
+export async function pendingPricesOf(
+  db: Db | Tx,
+  productIds: readonly number[],
+): Promise<Map<number, PendingPriceDto>> {
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      productId: scheduledPrices.productId,
+      precio: scheduledPrices.precio,
+      vigenteDesde: scheduledPrices.vigenteDesde,
+    })
+    .from(scheduledPrices)
+    .where(and(inArray(scheduledPrices.productId, ids), isNull(scheduledPrices.appliedAt)));
+  return new Map(
+    rows.map((r) => [r.productId, { precio: centavosToPesos(r.precio), vigente_desde: r.vigenteDesde }]),
+  );
+}
