@@ -208,6 +208,8 @@ test('la administradora del cliente nombra a un receptor; el receptor recibe un 
   await units.fill('1');
   await choose(page, 'Motivo de Tóner negro', 'Dañado');
   await receipt.getByRole('radio', { name: 'Reposición' }).check();
+  // The budget is the buyer's, not the receiver's.
+  await expect(receipt.getByText('sin cargo al presupuesto de quien compró.')).toBeVisible();
   await receipt.getByRole('textbox', { name: 'Nota (opcional)' }).fill('Un tóner llegó con la caja rota.');
   await scrollDialogTop(page);
   await screenshot(page, 'receptor-recepcion-dialogo-390');

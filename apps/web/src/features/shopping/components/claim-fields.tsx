@@ -22,7 +22,9 @@ export function useClaimExtras(idPedido: number, routes?: ReceiptRoutes) {
   // Missing choices are said once the buyer tries to send, not while they fill the form.
   const [tried, setTried] = useState(false);
   const photos = useClaimPhotos(idPedido, routes);
-  return { nota, setNota, resolucion, setResolucion, tried, setTried, photos };
+  // A receiver (decision 0130) receives another person's order: the budget is the buyer's, not theirs.
+  const forReceiver = routes === '/api/recepcion';
+  return { nota, setNota, resolucion, setResolucion, tried, setTried, photos, forReceiver };
 }
 export type ClaimExtrasState = ReturnType<typeof useClaimExtras>;
 
@@ -51,10 +53,17 @@ export function ClaimExtrasFields({
           label="¿Qué solicitas?"
           value={state.resolucion}
           onChange={state.setResolucion}
-          descriptions={{
-            reposicion: 'Te envían de nuevo esas unidades, sin cargo a tu presupuesto.',
-            credito: 'El importe de esas unidades regresa a tu presupuesto.',
-          }}
+          descriptions={
+            state.forReceiver
+              ? {
+                  reposicion: 'Envían de nuevo esas unidades, sin cargo al presupuesto de quien compró.',
+                  credito: 'El importe de esas unidades regresa al presupuesto de quien compró.',
+                }
+              : {
+                  reposicion: 'Te envían de nuevo esas unidades, sin cargo a tu presupuesto.',
+                  credito: 'El importe de esas unidades regresa a tu presupuesto.',
+                }
+          }
           error={state.tried ? errors.resolucion : undefined}
           required
         />

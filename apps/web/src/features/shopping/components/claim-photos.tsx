@@ -7,7 +7,6 @@
 import '@mantine/core/styles/Image.css';
 import { ActionIcon, Button, FileButton, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
 import { CLAIM_MSG, CLAIM_PHOTO_MAX_BYTES, CLAIM_PHOTOS_MAX } from '@portal/shared/domain/claims';
-import { MSG } from '@portal/shared/messages';
 import { IconCamera, IconPhoto, IconX } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';

@@ -1,5 +1,4 @@
 import { CLAIM_MSG } from '@portal/shared/domain/claims';
-import { MSG } from '@portal/shared/messages';
 import type { OrderLineDto, OrderShipmentDto } from '@portal/shared/schemas/orders';
 import { describe, expect, it } from 'vitest';
 import {

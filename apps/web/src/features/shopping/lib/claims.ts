@@ -9,7 +9,6 @@ import {
   type ClaimResolution,
   type ReceiptReason,
 } from '@portal/shared/domain/claims';
-import { MSG } from '@portal/shared/messages';
 import type { ClaimBody, ShipmentReceiptBody } from '@portal/shared/schemas/claims';
 import type { OrderDetailDto, OrderLineDto, OrderShipmentDto } from '@portal/shared/schemas/orders';
 
