@@ -21,11 +21,14 @@ const STATE_COLOR = { pendiente: 'yellow', pagada: 'green', aplicada: 'blue' } a
 /** "2026-12-01T10:00:00" as 01/12/2026 (the CFDI's own local date, shown as written). */
 const cfdiDate = (fecha: string) => `${fecha.slice(8, 10)}/${fecha.slice(5, 7)}/${fecha.slice(0, 4)}`;
 
-/** On phones each CFDI is a card: the invoice and its state, then date, total and saldo, then its files. */
+/**
+ * On phones each CFDI is a card: the invoice and its state, then date, total and saldo each on a line of its
+ * own (side by side they pushed the saldo past a 390 px screen's edge), then its files.
+ */
 const CARD = {
   '--wide-min-width': '540px',
-  '--phone-columns': '1fr auto',
-  '--phone-areas': '"cfdi estado" "fecha fecha" "total saldo" "archivos archivos"',
+  '--phone-columns': 'minmax(0, 1fr) auto',
+  '--phone-areas': '"cfdi estado" "fecha fecha" "total total" "saldo saldo" "archivos archivos"',
 } as CSSProperties;
 
 function InvoiceRows({ id, facturas }: { id: number; facturas: InvoiceDto[] }) {
@@ -45,7 +48,7 @@ function InvoiceRows({ id, facturas }: { id: number; facturas: InvoiceDto[] }) {
         <Table.Tbody>
           {facturas.map((f) => (
             <Table.Tr key={f.uuid} data-testid="factura-fila">
-              <Table.Td style={{ gridArea: 'cfdi', minWidth: 200 }}>
+              <Table.Td style={{ gridArea: 'cfdi', minWidth: 160 }}>
                 <Text size="sm" fw={600}>
                   {[f.serie, f.folio].filter(Boolean).join('-') || 'Sin serie ni folio'}{' '}
                   <Text span size="xs" c="dimmed" fw={400}>
@@ -64,7 +67,7 @@ function InvoiceRows({ id, facturas }: { id: number; facturas: InvoiceDto[] }) {
                 <span className={phoneTable.phoneOnly}>Total: </span>
                 {formatCentavos(f.total_centavos, false)}
               </Table.Td>
-              <Table.Td ta="right" style={{ gridArea: 'saldo', whiteSpace: 'nowrap', justifySelf: 'end' }}>
+              <Table.Td ta="right" style={{ gridArea: 'saldo', whiteSpace: 'nowrap' }}>
                 <span className={phoneTable.phoneOnly}>Saldo: </span>
                 {f.saldo_centavos === null ? '—' : formatCentavos(f.saldo_centavos, false)}
               </Table.Td>
