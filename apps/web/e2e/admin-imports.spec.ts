@@ -84,10 +84,11 @@ test('importación de productos: plantilla, archivo no CSV, CSV con un renglón 
     buffer: testFile('gradient-8.png'),
   });
   await expect(dialog.getByText('foto.csv')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Importar' }).click();
-  const refusal = dialog.getByRole('alert').filter({ hasText: 'Hubo un problema al subir el archivo.' });
+  // The price preview reads it first, as the upload would: refused, so there is nothing to import.
+  const refusal = dialog.getByRole('alert').filter({ hasText: 'No se pudo preparar la vista previa' });
   await expect(refusal).toBeVisible();
   await expect(refusal).toContainText('El archivo no es un CSV');
+  await expect(dialog.getByRole('button', { name: 'Importar' })).toBeDisabled();
 
   // A CSV with three good rows and one bad one (price).
   await dialog.getByRole('button', { name: 'Quitar el archivo foto.csv' }).click();

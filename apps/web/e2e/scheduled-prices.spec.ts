@@ -1,3 +1,4 @@
+import type { Browser, Page } from '@playwright/test';
 import { addDays, businessDate, formatIsoDate } from '@portal/shared/domain/time';
 import { expect, expectHome, screenshot, signIn, test } from './fixtures';
 import {
@@ -21,15 +22,19 @@ import {
  */
 const PASSWORD = 'Precios#2026';
 
-test('el administrador programa un precio viendo lo que toca y el comprador ve el precio nuevo', async ({
-  page,
-  browser,
-}) => {
-  test.setTimeout(120_000);
-  const usuario = `rocio.mendez.${runSuffix()}`;
+/**
+ * This attempt's client («Papelera <apellido> …») with 'Papel bond carta' (PAP-100, $100.00) and 'Folder
+ * manila' (PAP-200, $50.00), and its buyer, signed in on `page`, holding two reams in the cart.
+ */
+async function buyerWithTwoReams(
+  browser: Browser,
+  page: Page,
+  buyer: { usuario: string; nombre: string; empresa: string },
+): Promise<{ idCliente: number }> {
+  const usuario = `${buyer.usuario}.${runSuffix()}`;
   const ids = await asAdmin(browser, async (admin) => {
     const idCliente = await createClient(admin, {
-      nombre: `Papelera Méndez ${runSuffix()}`,
+      nombre: `Papelera ${buyer.empresa} ${runSuffix()}`,
       presupuesto_default: 10_000,
       limite_de_compras: -1,
     });
@@ -54,8 +59,8 @@ test('el administrador programa un precio viendo lo que toca y el comprador ve e
       {
         id_cliente: idCliente,
         usuario,
-        correo: `${usuario}@papelera-mendez.mx`,
-        nombre: 'Rocío Méndez Luna',
+        correo: `${usuario}@papelera.mx`,
+        nombre: buyer.nombre,
         rol: 1,
       },
       PASSWORD,
@@ -63,11 +68,23 @@ test('el administrador programa un precio viendo lo que toca y el comprador ve e
     await assignAll(admin, idUser, 10);
     return { idCliente, papel };
   });
-
-  // The buyer already holds two reams in the cart.
   await signIn(page, usuario, PASSWORD);
   await expectHome(page, 1);
   await apiPost(page, '/api/carrito/nuevo_item', { item: { id: ids.papel, cantidad: 2 } });
+  return { idCliente: ids.idCliente };
+}
+
+test('el administrador programa un precio viendo lo que toca y el comprador ve el precio nuevo', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // The buyer already holds two reams in the cart.
+  const ids = await buyerWithTwoReams(browser, page, {
+    usuario: 'rocio.mendez',
+    nombre: 'Rocío Méndez Luna',
+    empresa: 'Méndez',
+  });
 
   const tomorrow = addDays(businessDate(new Date()), 1);
   const fecha = formatIsoDate(tomorrow);
@@ -119,4 +136,68 @@ test('el administrador programa un precio viendo lo que toca y el comprador ve e
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId('precio-nuevo').first()).toHaveText(note);
   await screenshot(page, 'precios-programados-carrito-390');
+});
+
+test('la carga de productos muestra antes de importar lo que tocan los precios del archivo', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const ids = await buyerWithTwoReams(browser, page, {
+    usuario: 'ana.quiroz',
+    nombre: 'Ana Quiroz Salas',
+    empresa: 'Quiroz',
+  });
+
+  const later = formatIsoDate(addDays(businessDate(new Date()), 10));
+  const csv = [
+    'clave_interna,clave_cliente,nombre,descripcion,unidad_de_medida,precio,impuesto,activo,categoria,vigente_desde',
+    'PAP-100,,Papel bond carta,,Pieza,120.00,1,1,Papelería,',
+    `PAP-200,,Folder manila,,Pieza,45.00,1,1,Papelería,${later}`,
+    'PAP-300,,Clip niquelado,,Caja,12.00,1,1,Papelería,',
+    'PAP-400,,Goma blanca,,Pieza,ocho,1,1,Papelería,',
+  ].join('\r\n');
+
+  await asAdmin(browser, async (admin) => {
+    await admin.setViewportSize({ width: 1366, height: 860 });
+    await openInventory(admin, ids.idCliente);
+    await admin.getByRole('button', { name: 'Cargar productos' }).click();
+    const dialog = admin.getByRole('dialog', { name: /Cargar productos/ });
+    await expect(dialog.getByRole('heading', { name: 'Vista previa de precios' })).toBeVisible();
+    await dialog
+      .getByLabel('Archivo CSV', { exact: true })
+      .setInputFiles({ name: 'precios.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const summary = dialog.getByTestId('vista-previa-importacion');
+    await expect(summary).toContainText('4 filas leídas, 1 con errores');
+    await expect(summary).toContainText('1 precio cambia al importar');
+    await expect(summary).toContainText('1 precio programado para su fecha');
+    await expect(summary).toContainText('1 producto nuevo');
+    const preview = summary.getByTestId('vista-previa-precio');
+    await expect(preview).toContainText('1 carrito');
+    await expect(preview).toContainText('0 listas guardadas');
+    await expect(preview).toContainText('0 pedidos por autorizar');
+    // Two reams: $200.00 today, $240.00 with the file (+ IVA 16 %).
+    const buyerRow = preview.getByRole('row', { name: /Ana Quiroz Salas/ });
+    await expect(buyerRow).toContainText('$232.00 MXN');
+    await expect(buyerRow).toContainText('$278.40 MXN');
+    await expect(dialog.getByRole('button', { name: 'Importar' })).toBeEnabled();
+    await screenshot(admin, 'importacion-vista-previa-precios');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await expect(buyerRow).toBeVisible();
+    await screenshot(admin, 'importacion-vista-previa-precios-390');
+    await admin.setViewportSize({ width: 1366, height: 860 });
+
+    // Nothing was saved by the preview: the buyer's cart is still at today's price.
+    await page.goto('/usuario/carrito');
+    await expect(page.getByText('$232.00 MXN').first()).toBeVisible();
+    // «Importar» then writes the file.
+    await dialog.getByRole('button', { name: 'Importar' }).click();
+    const result = dialog.getByTestId('resultado-importacion');
+    await expect(result.getByText('Terminada con errores')).toBeVisible({ timeout: 30_000 });
+    await expect(dialog.getByTestId('vista-previa-importacion')).toHaveCount(0);
+  });
+
+  // The buyer's cart is at the file's price now.
+  await page.goto('/usuario/carrito');
+  await expect(page.getByText('$278.40 MXN').first()).toBeVisible();
 });

@@ -133,12 +133,23 @@ export async function readCsvFile(
   maxRows = IMPORT_MAX_ROWS,
   chunkBytes = CHUNK_BYTES,
 ): Promise<CsvTable> {
-  const rows: string[][] = [];
-  const reader = csvRowReader((cells) => rows.push(cells), maxRows, chunkBytes);
+  const reader = csvTableReader(maxRows, chunkBytes);
   if (Buffer.isBuffer(data)) await reader.write(data);
   else for await (const part of data) await reader.write(part);
-  const delimiter = await reader.end();
-  return tableOf(rows, delimiter);
+  return reader.end();
+}
+
+/**
+ * `readCsvFile` fed as the bytes arrive: a product import's price preview reads the upload's rows as they
+ * stream in, storing nothing (imports.service.ts `previewProductImport`).
+ */
+export function csvTableReader(maxRows = IMPORT_MAX_ROWS, chunkBytes = CHUNK_BYTES): ByteSink<CsvTable> {
+  const rows: string[][] = [];
+  const reader = csvRowReader((cells) => rows.push(cells), maxRows, chunkBytes);
+  return {
+    write: (bytes) => reader.write(bytes),
+    end: async () => tableOf(rows, await reader.end()),
+  };
 }
 
 /** What an upload is checked on: the header, how many rows have text, the first misaligned row. */

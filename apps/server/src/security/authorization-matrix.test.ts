@@ -277,6 +277,7 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'POST /api/load/productos': admin(202),
   'POST /api/load/usuarios': clientAdmin(202),
   'POST /api/load/asignaciones': clientAdmin(202),
+  'POST /api/importaciones/productos/vista_previa': admin(200),
   'GET /api/importaciones': { ...admin(200), u5: 200, u5b: 200 },
   'GET /api/importaciones/:id': clientAdmin(200),
   'GET /api/importaciones/:id/errores.csv': clientAdmin(200),

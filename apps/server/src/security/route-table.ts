@@ -1587,6 +1587,17 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     }),
     caller: 'adm',
   },
+  'POST /api/importaciones/productos/vista_previa': {
+    req: (w) => ({
+      method: 'POST',
+      url: '/api/importaciones/productos/vista_previa',
+      form: {
+        fields: { id_cliente: w.a.client.id },
+        files: { file: { filename: 'productos.csv', data: Buffer.from(w.templates.productos) } },
+      },
+    }),
+    caller: 'adm',
+  },
   'GET /api/importaciones': { req: () => get('/api/importaciones'), caller: 'adm' },
   'GET /api/importaciones/:id': {
     req: (w) => get(`/api/importaciones/${w.importJob.id}`),

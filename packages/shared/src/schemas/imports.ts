@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MAX_ID, MAX_PAGE } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import { idRequired } from './form-fields.ts';
+import { PricePreviewResponse } from './inventory.ts';
 
 export const ImportKind = z.enum(['productos', 'usuarios', 'asignaciones']);
 export type ImportKind = z.infer<typeof ImportKind>;
@@ -60,3 +61,18 @@ export type ImportListResponse = z.infer<typeof ImportListResponse>;
 
 export const ImportDetail = ImportJobDto.extend({ errores: z.array(ImportRowError) });
 export type ImportDetail = z.infer<typeof ImportDetail>;
+
+/**
+ * POST /api/importaciones/productos/vista_previa (multipart: file, id_cliente): a product file read like its
+ * import, nothing written (decision 0132). The preview of the rows that change an existing product's price,
+ * plus what the file holds: rows read, rows the import would refuse (its report lists them), prices that
+ * change now and from a later date, and rows that create a product.
+ */
+export const ImportPricePreview = PricePreviewResponse.extend({
+  filas: z.number().int(),
+  filas_con_error: z.number().int(),
+  precios_ahora: z.number().int(),
+  precios_programados: z.number().int(),
+  productos_nuevos: z.number().int(),
+});
+export type ImportPricePreview = z.infer<typeof ImportPricePreview>;

@@ -6,6 +6,7 @@ import {
   ImportKind,
   ImportListQuery,
   ImportListResponse,
+  ImportPricePreview,
   TemplateBody,
 } from '@portal/shared/schemas/imports';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +19,7 @@ import {
   importDetail,
   importErrorsCsv,
   listImports,
+  previewProductImport,
   templateCsv,
 } from './imports.service.ts';
 
@@ -34,12 +36,15 @@ export async function importRoutes(app: FastifyInstance) {
   defineImportJobs(app.deps);
 
   const readers = app.guard({ roles: [ROLES.administrador, ROLES.administradorCliente] });
-  for (const kind of ImportKind.options) {
-    // A client administrator imports its people and their products with the permission each needs.
+  /** Who may import a kind: a client administrator its people and their products, with the permission each needs. */
+  const importerOf = (kind: ImportKind) => {
     const permiso = CLIENT_ADMIN_IMPORTS[kind];
-    const importer = permiso
+    return permiso
       ? app.guard({ roles: [ROLES.administrador, ROLES.administradorCliente], clientPermission: permiso })
       : admin;
+  };
+  for (const kind of ImportKind.options) {
+    const importer = importerOf(kind);
     r.post(
       `/api/template/${kind}`,
       {
@@ -74,6 +79,24 @@ export async function importRoutes(app: FastifyInstance) {
       async (request, reply) => reply.status(202).send(await acceptUpload(app.deps, request, kind)),
     );
   }
+
+  r.post(
+    '/api/importaciones/productos/vista_previa',
+    {
+      // Whoever may upload a product file may see first what its prices would touch.
+      preValidation: importerOf('productos'),
+      schema: {
+        tags,
+        summary:
+          'Vista previa de los precios de un CSV de productos (multipart: file, id_cliente); no guarda nada',
+        description:
+          'Lee el archivo como su importación (mismas columnas, validaciones y límites) y responde lo que tocarían los precios que cambian: productos, carritos, listas guardadas, pedidos por autorizar y el total del carrito de cada comprador antes y después; además las filas leídas, las que tienen errores (la importación las detalla), los precios que cambian hoy y los programados, y los productos nuevos.',
+        consumes: ['multipart/form-data'],
+        response: { 200: ImportPricePreview, ...errors },
+      },
+    },
+    async (request) => previewProductImport(app.deps, request),
+  );
 
   r.get(
     '/api/importaciones',

@@ -8,6 +8,7 @@ import type {
   ImportJobDto,
   ImportKind,
   ImportListResponse,
+  ImportPricePreview,
   ImportRowError,
   ImportStatus,
 } from '@portal/shared/schemas/imports';
@@ -22,24 +23,28 @@ import {
   type CsvTable,
   checkSummary,
   csvSummarizer,
+  csvTableReader,
   IMPORT_MAX_ROWS,
   mapHeader,
   readCsvFile,
+  summaryOf,
   withoutControlCharacters,
 } from '../../lib/csv-read.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { insertPreparedFiles, openFile } from '../../lib/files.ts';
+import { insertPreparedFiles, openFile, sizeMessage } from '../../lib/files.ts';
 import { acceptReceived, discardReceived, fileReceiver } from '../../lib/form.ts';
 import type { JobContext } from '../../lib/jobs.ts';
-import { readMultipart } from '../../lib/multipart.ts';
+import { type FileReceiver, readMultipart } from '../../lib/multipart.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
+import { priceChangeEffects } from '../inventory/scheduled-prices.service.ts';
 import { ASSIGNMENT_COLUMNS, upsertAssignments, validateAssignmentRows } from './assignment-import.ts';
 import { isLegendRow, legendRow, spanishHeader, specHeader, withSpecColumns } from './columns.ts';
 import {
   type BatchResult,
   ensureCategories,
+  importPricePlan,
   PRODUCT_COLUMNS,
   PRODUCT_OPTIONAL_COLUMNS,
   upsertProducts,
@@ -295,6 +300,79 @@ export async function acceptUpload(
     // A file refused after it arrived (no client, a header that is not the template's) is not kept.
     await discardReceived(deps.db, received);
   }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The price preview of a product file (a dry run)
+
+/** An upload read as it arrives into the import's table, or why it is refused; nothing is stored. */
+type ReadUpload = { table: CsvTable; refusal: null } | { table: null; refusal: unknown };
+
+/**
+ * A multipart receiver that feeds the file's bytes to the import's own CSV reader as they arrive, with the
+ * upload's size limit; after a refusal the rest is only counted (the size still decides the message).
+ */
+function csvTableReceiver(maxBytes: number): FileReceiver<ReadUpload> {
+  return {
+    receive: async (bytes) => {
+      const reader = csvTableReader(IMPORT_MAX_ROWS);
+      let size = 0;
+      let refusal: unknown = null;
+      for await (const chunk of bytes) {
+        size += chunk.length;
+        if (refusal !== null || size > maxBytes) continue;
+        try {
+          await reader.write(chunk);
+        } catch (err) {
+          refusal = err;
+        }
+      }
+      if (size === 0) return null;
+      if (size > maxBytes) {
+        const message = sizeMessage(maxBytes);
+        return { table: null, refusal: badRequest('FILE_SIZE', message, { file: message }) };
+      }
+      if (refusal !== null) return { table: null, refusal };
+      try {
+        return { table: await reader.end(), refusal: null };
+      } catch (err) {
+        return { table: null, refusal: err };
+      }
+    },
+    discard: async () => undefined,
+  };
+}
+
+/**
+ * POST /api/importaciones/productos/vista_previa: a product file read and checked as its upload and its job
+ * read it (the same reader, header, row checks and limits), then what its prices would touch, the preview
+ * of decision 0132; nothing is written, not even the file.
+ */
+export async function previewProductImport(
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  request: FastifyRequest,
+): Promise<ImportPricePreview> {
+  const { fields, received } = await readMultipart(request, csvTableReceiver(IMPORT_MAX_BYTES));
+  const idCliente = importClientOf(request.auth!, fields.id_cliente);
+  const upload = received.file ?? received.archivo ?? Object.values(received)[0];
+  if (!upload) throw badRequest('NO_FILE', MSG.archivoNoSeleccionado, { file: MSG.archivoNoSeleccionado });
+  const client = await loadImportClient(deps.db, idCliente);
+  if (!client) throw notFound(MSG.invClienteInexistente, 'CLIENT_NOT_FOUND');
+  if (!upload.value.table) throw upload.value.refusal;
+  const table = withSpecColumns(upload.value.table);
+  const index = headerIndex('productos', client, table.header);
+  checkSummary(summaryOf(table));
+  const validated = await validateProductRows(table, index);
+  const today = businessDate(deps.clock.now(), deps.config.BUSINESS_TZ);
+  const plan = await importPricePlan(deps.db, client.id, validated.rows, today);
+  return {
+    ...(await priceChangeEffects(deps.db, client.id, plan.changes)),
+    filas: table.records.length,
+    filas_con_error: validated.badRows.size + plan.refused,
+    precios_ahora: plan.ahora,
+    precios_programados: plan.programados,
+    productos_nuevos: plan.nuevos,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------

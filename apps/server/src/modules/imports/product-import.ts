@@ -370,3 +370,51 @@ async function splitScheduled(tx: Tx, idCliente: number, rows: readonly ProductI
   const refused = new Set(errors.map((e) => e.fila));
   return { rows: rows.filter((r) => !refused.has(r.fila)), schedule, errors };
 }
+
+/** What a product file's valid rows would do to prices (the import's dry run, decision 0132). */
+export interface ImportPricePlan {
+  /** New price (centavos) by product id: the client's existing products whose price the file changes. */
+  changes: Map<number, number>;
+  /** Of those, the changes that hold now (no date, today or before) and from a later date. */
+  ahora: number;
+  programados: number;
+  /** Rows that create a product. */
+  nuevos: number;
+  /** Rows the import refuses when it writes (a later date for a product that does not exist yet). */
+  refused: number;
+}
+
+/**
+ * Matches a product file's valid rows with the client's products by clave (one statement: the claves travel
+ * as one JSON parameter) and sorts them as `upsertProducts` would write them; reads only.
+ */
+export async function importPricePlan(
+  db: Db,
+  idCliente: number,
+  rows: readonly ProductImportRow[],
+  today: string,
+): Promise<ImportPricePlan> {
+  const plan: ImportPricePlan = { changes: new Map(), ahora: 0, programados: 0, nuevos: 0, refused: 0 };
+  if (rows.length === 0) return plan;
+  const claves = JSON.stringify(rows.map((r) => r.claveInterna));
+  const existing = await rowsOf<{ id: number; clave: string; precio: string | number }>(
+    db,
+    sql`select p.id, p.clave_interna as clave, p.precio from ${products} p
+        join jsonb_array_elements_text(${claves}::jsonb) as c(clave) on c.clave = p.clave_interna
+        where p.id_cliente = ${idCliente}`,
+  );
+  const byClave = new Map(existing.map((p) => [p.clave, { id: Number(p.id), precio: Number(p.precio) }]));
+  for (const r of rows) {
+    const later = r.vigenteDesde !== undefined && r.vigenteDesde > today;
+    const product = byClave.get(r.claveInterna);
+    if (!product) {
+      if (later) plan.refused++;
+      else plan.nuevos++;
+    } else if (product.precio !== r.precio) {
+      plan.changes.set(product.id, r.precio);
+      if (later) plan.programados++;
+      else plan.ahora++;
+    }
+  }
+  return plan;
+}

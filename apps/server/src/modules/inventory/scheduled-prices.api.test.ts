@@ -1,16 +1,7 @@
 import { addDays, businessDate, businessDateRange } from '@portal/shared/domain/time';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cartItems,
-  orderLines,
-  orders,
-  products,
-  savedListItems,
-  savedLists,
-  scheduledPrices,
-  systemLogs,
-} from '../../db/schema/index.ts';
+import { orderLines, orders, products, scheduledPrices, systemLogs } from '../../db/schema/index.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { csvRow } from '../../lib/csv.ts';
 import { MSG } from '../../messages.ts';
@@ -19,12 +10,12 @@ import {
   assign,
   makeCategory,
   makeClient,
-  makeOrder,
   makeProduct,
   makeUser,
   TEST_PASSWORD,
 } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
+import { pricePreviewWorld } from '../../test/price-preview-fixtures.ts';
 import { multipartBody, waitForImport } from '../../test/uploads.ts';
 import { applyDuePrices } from './scheduled-prices.service.ts';
 
@@ -215,53 +206,7 @@ describe.each(DB_KINDS)('scheduled price changes (%s)', (kind) => {
 
   it('the preview counts the carts, lists and orders waiting for approval that hold the products, and each buyer’s cart total before and after', async () => {
     beforeMidnight();
-    const { client, category } = await world();
-    const make = (precio: number, impuesto = true) =>
-      makeProduct(db(), { idCliente: client.id, idCategoria: category.id, precio, impuesto });
-    const a = await make(10000);
-    const b = await make(5000, false);
-    const c = await make(2000);
-    const buyers = await Promise.all(
-      [1, 2, 3, 4].map((i) => makeUser(db(), { rol: 1, idCliente: client.id, nombre: `Comprador ${i}` })),
-    );
-    const [u1, u2, u3, u4] = buyers as [
-      (typeof buyers)[0],
-      (typeof buyers)[0],
-      (typeof buyers)[0],
-      (typeof buyers)[0],
-    ];
-    // u1: a×2 and b×1; u2: b×3 and c×1; u3: c only (untouched); u4: nothing in the cart.
-    await db()
-      .insert(cartItems)
-      .values([
-        { userId: u1.id, productId: a.id, cantidad: 2 },
-        { userId: u1.id, productId: b.id, cantidad: 1 },
-        { userId: u2.id, productId: b.id, cantidad: 3 },
-        { userId: u2.id, productId: c.id, cantidad: 1 },
-        { userId: u3.id, productId: c.id, cantidad: 4 },
-      ]);
-    // Lists: u3's and u4's hold a, u1's holds c only.
-    for (const [user, productId] of [
-      [u3, a.id],
-      [u4, a.id],
-      [u1, c.id],
-    ] as const) {
-      const [list] = await db()
-        .insert(savedLists)
-        .values({ userId: user.id, nombre: `Lista ${user.id}`, nombreClave: `lista ${user.id}` })
-        .returning();
-      await db().insert(savedListItems).values({ listId: list!.id, productId, cantidad: 1, posicion: 0 });
-    }
-    // Orders with a: one pendiente, one espera (both wait for approval), one aprobado (not counted).
-    for (const status of ['pendiente', 'espera', 'aprobado'] as const) {
-      await makeOrder(db(), {
-        idUser: u4.id,
-        idCliente: client.id,
-        status,
-        lines: [{ productId: a.id, precio: 10000, cantidad: 1, idCategoria: category.id }],
-      });
-    }
-
+    const { client, a, b, c, aAt120bAt40 } = await pricePreviewWorld(db());
     const res = await admin.post('/api/productos/precios/vista_previa', {
       id_cliente: client.id,
       cambios: [
@@ -272,19 +217,7 @@ describe.each(DB_KINDS)('scheduled price changes (%s)', (kind) => {
       ],
     });
     expect(res.statusCode, res.body).toBe(200);
-    // u1: before 2×100 + 16% = 232 + 50 = 282; after 2×120 × 1.16 = 278.40 + 40 = 318.40.
-    // u2: before 3×50 + 20×1.16 = 150 + 23.20 = 173.20; after 3×40 + 23.20 = 143.20.
-    expect(res.json()).toEqual({
-      productos: 2,
-      carritos: 2,
-      listas: 2,
-      pedidos_pendientes: 2,
-      compradores: [
-        { id: u1.id, nombre: 'Comprador 1', usuario: u1.usuario, total_actual: 282, total_nuevo: 318.4 },
-        { id: u2.id, nombre: 'Comprador 2', usuario: u2.usuario, total_actual: 173.2, total_nuevo: 143.2 },
-      ],
-      compradores_total: 2,
-    });
+    expect(res.json()).toEqual(aAt120bAt40);
 
     // Only the unchanged product: nothing is touched.
     const none = await admin.post('/api/productos/precios/vista_previa', {

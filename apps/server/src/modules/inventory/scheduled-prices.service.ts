@@ -175,6 +175,14 @@ interface BuyerCartRow {
   iva_base_nuevo: string | number;
 }
 
+/** The changes as a set (id, new price, current price), one JSON parameter; only the client's products. */
+function changeSet(idCliente: number, byId: ReadonlyMap<number, number>) {
+  const json = JSON.stringify([...byId].map(([id, precio]) => ({ id, precio })));
+  return sql`(select c.id, c.precio, p.precio as actual
+      from jsonb_to_recordset(${json}::jsonb) as c(id int, precio bigint)
+      join ${products} p on p.id = c.id and p.id_cliente = ${idCliente})`;
+}
+
 /**
  * What changing these products' prices would touch (decision 0132): how many carts, saved lists and orders
  * waiting for approval hold one of them, and each buyer's cart total (with IVA) now and after the change.
@@ -186,13 +194,24 @@ export async function pricePreview(
   body: Pick<PricePreviewBody, 'id_cliente'> & { cambios: { id: number; precio: number }[] },
 ): Promise<PricePreviewResponse> {
   const byId = new Map(body.cambios.map((c) => [c.id, pesosToCentavos(c.precio)]));
-  const json = JSON.stringify([...byId].map(([id, precio]) => ({ id, precio })));
-  const changes = sql`(select c.id, c.precio, p.precio as actual
-      from jsonb_to_recordset(${json}::jsonb) as c(id int, precio bigint)
-      join ${products} p on p.id = c.id and p.id_cliente = ${body.id_cliente})`;
-  const db = deps.db;
-  const [found] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${changes} f`);
+  const [found] = await rowsOf<{ n: number }>(
+    deps.db,
+    sql`select count(*)::int as n from ${changeSet(body.id_cliente, byId)} f`,
+  );
   if (Number(found!.n) !== byId.size) throw notFound(MSG.invProductoInexistente, 'PRODUCT_NOT_FOUND');
+  return priceChangeEffects(deps.db, body.id_cliente, byId);
+}
+
+/**
+ * The preview's counts for new prices (centavos) by product id: products of other clients and prices equal
+ * to the current one weigh nothing. Also what a product import's dry run answers (imports.service.ts).
+ */
+export async function priceChangeEffects(
+  db: Db,
+  idCliente: number,
+  byId: ReadonlyMap<number, number>,
+): Promise<PricePreviewResponse> {
+  const changes = changeSet(idCliente, byId);
   const ch = sql`(select id, precio from ${changes} f where f.precio <> f.actual)`;
   const [counts] = await rowsOf<{ productos: number; carritos: number; listas: number; pedidos: number }>(
     db,
@@ -202,7 +221,7 @@ export async function pricePreview(
       (select count(distinct li.list_id) from saved_list_items li join ch on ch.id = li.product_id)::int as listas,
       (select count(distinct ol.order_id) from order_lines ol join ch on ch.id = ol.product_id
          join orders o on o.id = ol.order_id
-         where o.id_cliente = ${body.id_cliente} and o.status in ('pendiente', 'espera'))::int as pedidos`,
+         where o.id_cliente = ${idCliente} and o.status in ('pendiente', 'espera'))::int as pedidos`,
   );
   const buyers = await rowsOf<BuyerCartRow>(
     db,

@@ -1,9 +1,10 @@
 /**
  * The CSV import dialog for products ('Cargar productos') and users ('Importación
  * por archivo', which also offers 'Asignaciones': products per user): 1) download the template, 2) choose a CSV (only CSV; the import button stays disabled
- * until there is a file), 3) upload it — the server answers at once ('Procesando archivo') and a
- * background job processes it; the dialog shows its progress and result (counts and per-row errors),
- * and the client's recent imports with their error reports.
+ * until there is a file), for products 3) «Vista previa de precios»: what the file's prices touch, read by
+ * the server from the chosen file before anything is saved (decision 0132), then upload it — the server
+ * answers at once ('Procesando archivo') and a background job processes it; the dialog shows its progress
+ * and result (counts and per-row errors), and the client's recent imports with their error reports.
  */
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
@@ -23,10 +24,12 @@ import {
   announceAccepted,
   downloadTemplate,
   KIND_LABELS,
+  previewProductPrices,
   TEMPLATE_FILENAMES,
   trackImport,
   uploadImport,
 } from './import-jobs';
+import { ImportPricePreview } from './import-price-preview';
 import { ImportResult } from './import-result';
 import { Step } from './step';
 
@@ -79,13 +82,28 @@ export function ImportDialog({
     onSuccess: () => setTemplateError(null),
   });
 
+  // A product file's prices are previewed as soon as it is chosen (nothing is saved).
+  const preview = useMutation({
+    mutationFn: (f: File) => previewProductPrices(idCliente, f),
+  });
+  // A refusal of the file (4xx) is the server's own message; anything else, a retry later.
+  const refusal = isApiError(preview.error) && preview.error.status < 500 ? preview.error : null;
+  const previewRefused = refusal !== null;
+  const previewError = preview.error ? refusal?.msg || 'Inténtalo de nuevo en unos momentos.' : null;
+  const withPreview = kind === 'productos';
+  function choose(chosen: File | null) {
+    setFile(chosen);
+    preview.reset();
+    if (chosen && withPreview) preview.mutate(chosen);
+  }
+
   const upload = useMutation({
     mutationFn: (f: File) => uploadImport(kind, idCliente, f),
     onSuccess: (accepted) => {
       announceAccepted(accepted);
       trackImport(accepted.id_importacion, kind, idCliente);
       setCurrentId(accepted.id_importacion);
-      setFile(null);
+      choose(null);
       void queryClient.invalidateQueries({ queryKey: adminKeys.imports });
     },
     onError: (error) => {
@@ -107,7 +125,7 @@ export function ImportDialog({
 
   function close() {
     if (upload.isPending) return;
-    setFile(null);
+    choose(null);
     setFileError(null);
     setUploadError(null);
     onClose();
@@ -138,7 +156,7 @@ export function ImportDialog({
             value={kind}
             onChange={(value) => {
               setKind(value as ImportKind);
-              setFile(null);
+              choose(null);
               setFileError(null);
               setUploadError(null);
             }}
@@ -181,10 +199,10 @@ export function ImportDialog({
               disabled={upload.isPending}
               onPick={(chosen, error) => {
                 setUploadError(null);
-                setFile(chosen);
+                choose(chosen);
                 setFileError(error);
               }}
-              onRemove={() => setFile(null)}
+              onRemove={() => choose(null)}
             />
             {uploadError ? (
               <Alert
@@ -197,20 +215,33 @@ export function ImportDialog({
                 {uploadError === MSG.subidaFallida ? 'Inténtalo de nuevo en unos momentos.' : uploadError}
               </Alert>
             ) : null}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close} disabled={upload.isPending}>
-                Cerrar
-              </Button>
-              <Button
-                type="submit"
-                leftSection={<IconFileImport size={16} />}
-                disabled={!file}
-                loading={upload.isPending}
-              >
-                Importar
-              </Button>
-            </Group>
           </Step>
+          {withPreview ? (
+            <Stack mt="lg">
+              <Step n={3} title="Vista previa de precios">
+                <ImportPricePreview
+                  hasFile={file !== null}
+                  loading={preview.isPending}
+                  error={previewError}
+                  preview={preview.data}
+                />
+              </Step>
+            </Stack>
+          ) : null}
+          <Group justify="flex-end" gap="sm" mt="md">
+            <Button variant="default" onClick={close} disabled={upload.isPending}>
+              Cerrar
+            </Button>
+            <Button
+              type="submit"
+              leftSection={<IconFileImport size={16} />}
+              // A product file the preview refused would be refused by the upload too.
+              disabled={!file || (withPreview && (preview.isPending || previewRefused))}
+              loading={upload.isPending}
+            >
+              Importar
+            </Button>
+          </Group>
         </form>
 
         {currentId !== null ? <ImportResult id={currentId} /> : null}

@@ -13,6 +13,7 @@ import type {
   ImportJobDto,
   ImportKind,
   ImportListResponse,
+  ImportPricePreview,
 } from '@portal/shared/schemas/imports';
 import { IconAlertTriangle, IconCheck, IconClockHour4 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -69,12 +70,25 @@ export async function downloadTemplate(kind: ImportKind, idCliente: number): Pro
   saveBlob(blob, TEMPLATE_FILENAMES[kind]);
 }
 
-/** POST /api/load/{kind} (multipart: file, id_cliente); answers at once with the import's id. */
-export function uploadImport(kind: ImportKind, idCliente: number, file: File): Promise<ImportAccepted> {
+/** An import's form: the client and the file. */
+function importForm(idCliente: number, file: File): FormData {
   const form = new FormData();
   form.set('id_cliente', String(idCliente));
   form.set('file', file, file.name);
-  return api.post<ImportAccepted>(`/api/load/${kind}`, form);
+  return form;
+}
+
+/** POST /api/load/{kind} (multipart: file, id_cliente); answers at once with the import's id. */
+export function uploadImport(kind: ImportKind, idCliente: number, file: File): Promise<ImportAccepted> {
+  return api.post<ImportAccepted>(`/api/load/${kind}`, importForm(idCliente, file));
+}
+
+/** POST /api/importaciones/productos/vista_previa: what a product file's prices would touch; writes nothing. */
+export function previewProductPrices(idCliente: number, file: File): Promise<ImportPricePreview> {
+  return api.post<ImportPricePreview>(
+    '/api/importaciones/productos/vista_previa',
+    importForm(idCliente, file),
+  );
 }
 
 export function fetchImport(id: number, signal?: AbortSignal): Promise<ImportDetail> {

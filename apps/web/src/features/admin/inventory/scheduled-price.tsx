@@ -4,8 +4,7 @@
  * date it holds from, shows what it would touch (the server's preview: carts, saved lists, orders waiting for
  * approval and each buyer's cart before and after) and only then schedules it.
  */
-import '@mantine/core/styles/Table.css';
-import { Anchor, Button, Group, List, Modal, NumberInput, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { addDays } from '@portal/shared/domain/time';
 import { MSG } from '@portal/shared/messages';
 import {
@@ -22,67 +21,12 @@ import { confirmAction } from '../../../components/ui/confirm';
 import { DayField } from '../../../components/ui/day-field';
 import { DialogActions } from '../../../components/ui/dialog-actions';
 import { errorMessage } from '../../../lib/api';
-import { formatIsoDate, formatMXN, plural } from '../../../lib/format';
+import { formatIsoDate, formatMXN } from '../../../lib/format';
 import { adminKeys } from '../api/keys';
 import { cancelScheduledPrice, previewPrices, schedulePrice } from './api';
+import { PricePreviewSummary } from './price-preview-summary';
 
 const priceRule = ProductForm.shape.precio;
-
-/** What a price change touches, as the server counted it (the same summary for one product or a file). */
-export function PricePreviewSummary({ preview }: { preview: PricePreviewResponse }) {
-  if (preview.productos === 0) return <Text size="sm">El precio es igual al actual: no cambia nada.</Text>;
-  const others = preview.compradores_total - preview.compradores.length;
-  return (
-    <Stack gap="xs" data-testid="vista-previa-precio">
-      <Text size="sm" fw={600}>
-        Lo que toca este cambio
-      </Text>
-      <List size="sm" spacing={2}>
-        <List.Item>{plural(preview.carritos, 'carrito', 'carritos')}</List.Item>
-        <List.Item>{plural(preview.listas, 'lista guardada', 'listas guardadas')}</List.Item>
-        <List.Item>
-          {plural(
-            preview.pedidos_pendientes,
-            'pedido por autorizar (conserva su precio)',
-            'pedidos por autorizar (conservan su precio)',
-          )}
-        </List.Item>
-      </List>
-      {preview.compradores.length > 0 ? (
-        <Table.ScrollContainer minWidth={320}>
-          <Table fz="sm" verticalSpacing={4} withTableBorder>
-            <Table.Caption>Total del carrito de cada comprador, con IVA</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Comprador</Table.Th>
-                <Table.Th ta="right">Hoy</Table.Th>
-                <Table.Th ta="right">Desde la fecha</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {preview.compradores.map((b) => (
-                <Table.Tr key={b.id}>
-                  <Table.Td>{b.nombre}</Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatMXN(b.total_actual)}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatMXN(b.total_nuevo)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
-      {others > 0 ? (
-        <Text size="xs" c="dimmed">
-          …y {plural(others, 'comprador más', 'compradores más')}.
-        </Text>
-      ) : null}
-    </Stack>
-  );
-}
 
 /** The dialog: new price and date, the preview, then «Programar». */
 function ScheduleDialog({
