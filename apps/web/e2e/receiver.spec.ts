@@ -221,6 +221,12 @@ test('la administradora del cliente nombra a un receptor; el receptor recibe un 
   await expect(receipt).toBeHidden();
   await expect(page.getByTestId('envio-recibido')).toContainText('Recibido por Alma Ríos Garza');
   await expect(page.getByTestId('confirmar-recepcion')).toHaveCount(0);
+  // The page then says what the receipt counted, its note and the claim it opened.
+  await expect(page.getByTestId('linea-diferencia')).toHaveText('Recibidas 1 · Dañado');
+  await expect(page.getByTestId('envio-recibido')).toContainText('Nota: Un tóner llegó con la caja rota.');
+  await expect(page.getByTestId('envio-reclamo')).toContainText('Se abrió el reclamo 1');
+  await expect(page.getByTestId('envio-reclamo').getByTestId('reclamo-estado')).toHaveText('Abierto');
+  await screenshot(page, 'receptor-envio-recibido-390');
 
   // The claim is on the buyer's order, opened by the receiver; the buyer hears who received it.
   const mail = await waitForMail(

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { SEARCH_MAX_LENGTH } from '../limits.ts';
+import { ClaimState, ReceiptReason } from './claims.ts';
 import { idNumber, PageQuery } from './form-fields.ts';
 
 export const RECEIVER_MSG = {
@@ -84,9 +85,22 @@ export const ReceivableShipmentDetail = ReceivableShipmentDto.extend({
       nombre: z.string(),
       unidad_de_medida: z.string(),
       cantidad: z.number().int(),
+      /** Received: the units the receipt counted in good condition, and why fewer; null while it waits. */
+      recibido: z.number().int().nullable(),
+      motivo: ReceiptReason.nullable(),
     }),
   ),
-  /** Already received (by anyone): who and when; null while it waits. */
-  recepcion: z.object({ por: z.string(), fecha: z.string() }).nullable(),
+  /**
+   * Already received (by anyone): who, when, the receipt's note and the claim its differences opened; null
+   * while it waits.
+   */
+  recepcion: z
+    .object({
+      por: z.string(),
+      fecha: z.string(),
+      nota: z.string().nullable(),
+      reclamo: z.object({ numero: z.number().int(), estado: ClaimState }).nullable(),
+    })
+    .nullable(),
 });
 export type ReceivableShipmentDetail = z.infer<typeof ReceivableShipmentDetail>;

@@ -222,8 +222,22 @@ describe.each(DB_KINDS)('receivers named by the client (%s)', (kind) => {
     expect([outOfReach.statusCode, outOfReach.json().code]).toEqual([404, 'SHIPMENT_NOT_FOUND']);
     const detail = (await w.receiverApi.get(`/api/recepcion/${toNorte.id}/envios/1`)).json();
     expect(detail.lineas).toEqual([
-      { id: toNorte.toner, nombre: w.toner.nombre, unidad_de_medida: expect.any(String), cantidad: 5 },
-      { id: toNorte.hojas, nombre: w.hojas.nombre, unidad_de_medida: expect.any(String), cantidad: 2 },
+      {
+        id: toNorte.toner,
+        nombre: w.toner.nombre,
+        unidad_de_medida: expect.any(String),
+        cantidad: 5,
+        recibido: null,
+        motivo: null,
+      },
+      {
+        id: toNorte.hojas,
+        nombre: w.hojas.nombre,
+        unidad_de_medida: expect.any(String),
+        cantidad: 2,
+        recibido: null,
+        motivo: null,
+      },
     ]);
     expect(detail.recepcion).toBeNull();
     expect(
@@ -329,6 +343,18 @@ describe.each(DB_KINDS)('receivers named by the client (%s)', (kind) => {
     expect((await w.receiverApi.get('/api/recepcion')).json().total).toBe(0);
     const again = await w.receive(o.id, 1);
     expect([again.statusCode, again.json().code]).toEqual([409, 'RECEIPT_EXISTS']);
+    // The receiver's shipment page then says what the receipt counted and the claim it opened.
+    const received = (await w.receiverApi.get(`/api/recepcion/${o.id}/envios/1`)).json();
+    expect(received.lineas).toEqual([
+      expect.objectContaining({ id: o.toner, cantidad: 5, recibido: 4, motivo: 'danado' }),
+      // A line the receipt did not name arrived whole.
+      expect.objectContaining({ id: o.hojas, cantidad: 2, recibido: 2, motivo: null }),
+    ]);
+    expect(received.recepcion).toMatchObject({
+      por: 'Rogelio Recibe',
+      nota: 'Una caja golpeada',
+      reclamo: { numero: 1, estado: 'abierto' },
+    });
   });
 
   it('out of reach answers like a missing order: another address, another client, a missing order', async () => {

@@ -4,6 +4,7 @@
  * addresses; the receiver lists its client's shipments to receive and receives them with the buyer's own
  * rule (fulfilment's receiveShipment and uploadPhoto, scoped to the receiver's reach).
  */
+import type { ClaimState, ReceiptReason } from '@portal/shared/domain/claims';
 import { deliveryAddress } from '@portal/shared/domain/delivery';
 import { ROLES } from '@portal/shared/domain/roles';
 import {
@@ -22,7 +23,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import { receiverReach } from '../../db/receivers.ts';
 import {
   clientAddresses,
+  orderClaims,
   orderLines,
+  orderReceiptLines,
   orderReceipts,
   orderShipmentLines,
   orderShipments,
@@ -271,6 +274,8 @@ export async function receivableShipment(
         string | null
       >`(select ${receiver.nombre} from ${receiver} where ${receiver.id} = ${orderReceipts.userId})`,
       recibidoEn: orderReceipts.createdAt,
+      receiptId: orderReceipts.id,
+      nota: orderReceipts.nota,
     })
     .from(orderShipments)
     .innerJoin(orders, eq(orders.id, orderShipments.orderId))
@@ -285,21 +290,48 @@ export async function receivableShipment(
       ),
     );
   if (!row) throw notFound(MSG.remisionNoEncontrada, 'SHIPMENT_NOT_FOUND');
-  const lineas = await deps.db
-    .select({
-      id: orderLines.id,
-      nombre: orderLines.nombre,
-      unidad_de_medida: orderLines.unidadDeMedida,
-      cantidad: orderShipmentLines.cantidad,
-    })
-    .from(orderShipmentLines)
-    .innerJoin(orderLines, eq(orderLines.id, orderShipmentLines.orderLineId))
-    .where(eq(orderShipmentLines.shipmentId, row.id))
-    .orderBy(asc(orderLines.id));
+  // Received: what the receipt said of each line, and the claim its differences opened (decision 0130).
+  const [lineas, claims] = await Promise.all([
+    deps.db
+      .select({
+        id: orderLines.id,
+        nombre: orderLines.nombre,
+        unidad_de_medida: orderLines.unidadDeMedida,
+        cantidad: orderShipmentLines.cantidad,
+        recibido: orderReceiptLines.recibido,
+        motivo: orderReceiptLines.motivo,
+      })
+      .from(orderShipmentLines)
+      .innerJoin(orderLines, eq(orderLines.id, orderShipmentLines.orderLineId))
+      .leftJoin(
+        orderReceiptLines,
+        and(
+          eq(orderReceiptLines.lineId, orderLines.id),
+          row.receiptId === null ? sql`false` : eq(orderReceiptLines.receiptId, row.receiptId),
+        ),
+      )
+      .where(eq(orderShipmentLines.shipmentId, row.id))
+      .orderBy(asc(orderLines.id)),
+    row.receiptId === null
+      ? []
+      : deps.db
+          .select({ numero: orderClaims.numero, estado: orderClaims.estado })
+          .from(orderClaims)
+          .where(eq(orderClaims.shipmentId, row.id))
+          .orderBy(asc(orderClaims.numero))
+          .limit(1),
+  ]);
   return {
     ...shipmentDto(row),
-    lineas,
+    lineas: lineas.map((l) => ({ ...l, motivo: l.motivo as ReceiptReason | null })),
     recepcion:
-      row.recibidoEn === null ? null : { por: row.recibidoPor ?? '', fecha: row.recibidoEn.toISOString() },
+      row.recibidoEn === null
+        ? null
+        : {
+            por: row.recibidoPor ?? '',
+            fecha: row.recibidoEn.toISOString(),
+            nota: row.nota,
+            reclamo: claims[0] ? { numero: claims[0].numero, estado: claims[0].estado as ClaimState } : null,
+          },
   };
 }

@@ -1,13 +1,16 @@
 /**
  * One shipment for the receiver (decision 0130): its order, address, guía and lines, and «Confirmar
  * recepción», which opens the buyer's own receipt form (passed in by the route: another feature's part) on
- * the receiver's routes. Received already (by the receiver or the buyer, whoever was first): who and when.
+ * the receiver's routes. Received already (by the receiver or the buyer, whoever was first): who and when,
+ * what the receipt counted of each line, its note and the claim its differences opened.
  */
 import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { CLAIM_REASON_LABELS } from '@portal/shared/domain/claims';
 import { IconArrowLeft, IconCircleCheck, IconPackageImport } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { ClaimStateBadge } from '../../../components/orders/order-claims';
 import { LoadError, LoadingRows } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { formatDate, formatDateTime, formatOrderNumber } from '../../../lib/format';
@@ -87,9 +90,17 @@ export function ShipmentPage({
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {l.nombre}
               </Text>
-              <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                {l.cantidad} {l.unidad_de_medida}
-              </Text>
+              <Stack gap={0} align="flex-end">
+                <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                  {l.cantidad} {l.unidad_de_medida}
+                </Text>
+                {l.recibido !== null && l.recibido < l.cantidad ? (
+                  <Text size="xs" c="red.9" fw={600} ta="right" data-testid="linea-diferencia">
+                    Recibidas {l.recibido}
+                    {l.motivo ? ` · ${CLAIM_REASON_LABELS[l.motivo]}` : ''}
+                  </Text>
+                ) : null}
+              </Stack>
             </Group>
           ))}
         </Stack>
@@ -101,7 +112,25 @@ export function ShipmentPage({
           icon={<IconCircleCheck size={18} aria-hidden />}
           data-testid="envio-recibido"
         >
-          Recibido por {envio.recepcion.por} el {formatDateTime(envio.recepcion.fecha)}.
+          <Stack gap={6}>
+            <Text size="sm">
+              Recibido por {envio.recepcion.por} el {formatDateTime(envio.recepcion.fecha)}.
+            </Text>
+            {envio.recepcion.nota ? (
+              <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+                <Text span inherit c="dimmed">
+                  Nota:
+                </Text>{' '}
+                {envio.recepcion.nota}
+              </Text>
+            ) : null}
+            {envio.recepcion.reclamo ? (
+              <Group gap="xs" data-testid="envio-reclamo">
+                <Text size="sm">Se abrió el reclamo {envio.recepcion.reclamo.numero}</Text>
+                <ClaimStateBadge estado={envio.recepcion.reclamo.estado} />
+              </Group>
+            ) : null}
+          </Stack>
         </Alert>
       ) : (
         <Button
