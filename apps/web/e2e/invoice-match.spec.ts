@@ -6,6 +6,7 @@ import {
   apiPostForm,
   asAdmin,
   assignAll,
+  asUser,
   createAccount,
   createCategory,
   createClient,
@@ -20,7 +21,7 @@ import {
 /**
  * The three-way match of invoices and the invoice on the order (decision 0133): the buyer sees her order's
  * invoice, conciliada against what she received, with its XML and the SAT's verification link (on a phone
- * too); the operator accepts an invoice that bills more than was shipped, with a reason. Each test makes
+ * too), and so does her approver; the operator accepts an invoice that bills more than was shipped, with a reason. Each test makes
  * its own client, buyer, order, shipment and CFDI.
  */
 const PASSWORD = 'Cotejo#2026';
@@ -68,9 +69,20 @@ async function world(browser: Browser, tag: string) {
       PASSWORD,
     );
     await assignAll(admin, idUser, 50);
+    await createAccount(
+      admin,
+      {
+        id_cliente: idCliente,
+        usuario: `${comprador}.aut`,
+        correo: `${comprador}.aut@papeleria-cotejo.mx`,
+        nombre: 'Héctor Cotejo Salas',
+        rol: 2,
+      },
+      PASSWORD,
+    );
     return { producto };
   });
-  return { comprador, ...ids };
+  return { comprador, autorizador: `${comprador}.aut`, ...ids };
 }
 
 /** The operator ships every unit of the order in one shipment; answers the order's line id. */
@@ -160,6 +172,18 @@ test('la compradora ve la factura de su pedido, conciliada, con su XML y el enla
   expect(box && box.x + box.width).toBeLessThanOrEqual(PHONE_WIDTH);
   await section.scrollIntoViewIfNeeded();
   await screenshot(page, 'comprador-factura-telefono');
+
+  // Her approver sees it on the order too, with the files under the approvers' routes.
+  await asUser(browser, w.autorizador, PASSWORD, async (approver) => {
+    await approver.goto(`/autorizador/orden/${pedido.id}`);
+    const fila = approver.getByRole('region', { name: 'Facturas' }).getByTestId('factura-fila');
+    await expect(fila).toContainText(uuid, { timeout: 30_000 });
+    await expect(fila.getByTestId('factura-cotejo')).toHaveText('Conciliada');
+    await expect(fila.getByRole('link', { name: 'XML' })).toHaveAttribute(
+      'href',
+      `/api/pedidos/${pedido.id}/facturas/${uuid}/xml`,
+    );
+  });
 });
 
 test('el operador acepta con un motivo la diferencia de una factura que cobra más de lo enviado', async ({

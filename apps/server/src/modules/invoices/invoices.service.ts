@@ -6,6 +6,8 @@
  * the receptor's RFC against the client's, the UUID not yet registered, the named invoices locked (by id, so
  * two payments of one invoice queue) and their saldos, the files, the rows, and the order's lifecycle seam
  * (event, log entry, webhooks). Two posts of one UUID at once: the unique index lets one in; the other 409.
+ * An invoice (I) is matched against the order and what arrived of it (invoice-match.ts, decision 0133); a
+ * credit note may resolve its invoice's differences; the operator may accept them (`acceptDifference`).
  */
 import { INVOICE_PDF_MAX_BYTES, INVOICE_TYPE_LABELS } from '@portal/shared/domain/invoices';
 import { orderNumber } from '@portal/shared/domain/order-workflow';

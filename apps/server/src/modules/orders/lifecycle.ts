@@ -379,8 +379,9 @@ export interface ClaimDecided {
  * (the invoice, its concepts, and the saldo a credit note or a payment took from the invoices it names); the
  * seam writes the order's event (`factura`; `factura_aplicada` on every other order whose invoice it
  * applied to), the log entry and the webhooks: `factura.registrada` for the order, and for a payment
- * complement `pago.aplicado` for each order whose invoices it paid. The order's status, lines and totals do
- * not change.
+ * complement `pago.aplicado` for each order whose invoices it paid; for an invoice (I), its three-way match
+ * in the event, `factura.con_diferencias` when it found differences, and «Factura disponible» to the client's
+ * billing e-mails (decision 0133). The order's status, lines and totals do not change.
  */
 export interface InvoiceRegistered {
   kind: 'factura';
