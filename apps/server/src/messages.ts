@@ -482,6 +482,10 @@ export const MSG = {
     `El importe aplicado a la factura ${uuid} (${formatCentavos(importe)}) excede su saldo (${formatCentavos(saldo)}).`,
   cfdiPdf: 'El PDF no es válido (pdf_base64 debe ser un PDF en base64 de hasta 5 MB).',
   facturaNoEncontrada: 'La factura no existe.',
+  facturaSinDiferencias:
+    'La factura ya no tiene diferencias por resolver: alguien más la resolvió o está conciliada. Recarga la página.',
+  facturaSinCotejo: 'Solo las facturas (tipo I) registradas con cotejo tienen diferencias que aceptar.',
+  diferenciaAceptada: 'Diferencia aceptada.',
   facturaRegistrada: (tipo: string, uuid: string) => `CFDI registrado: ${tipo} (UUID ${uuid}).`,
   // Generic
   noEncontrado: 'No se encontró el recurso solicitado.',

@@ -178,8 +178,14 @@ async function withRfc(w: World): Promise<void> {
   await w.db.update(clients).set({ rfc: RFC_A }).where(eq(clients.id, w.a.client.id));
 }
 
-/** A CFDI invoice of a new approved order of client A, its XML and a PDF stored, written directly. */
-async function invoiceOfA(w: World): Promise<{ order: number; uuid: string }> {
+/**
+ * A CFDI invoice of a new approved order of client A, its XML and a PDF stored, written directly; `cotejo`:
+ * its match state (decision 0133), none by default.
+ */
+async function invoiceOfA(
+  w: World,
+  cotejo: 'con_diferencias' | null = null,
+): Promise<{ order: number; uuid: string }> {
   const o = await freshApproved(w);
   const { xml, uuid } = cfdiXml({ receptorRfc: RFC_A });
   const data = Buffer.from(xml);
@@ -222,8 +228,34 @@ async function invoiceOfA(w: World): Promise<{ order: number; uuid: string }> {
     saldo: 116,
     xmlFileId: files[0]!.id,
     pdfFileId: files[1]!.id,
+    cotejo,
   });
   return { order: o.id, uuid };
+}
+
+/** An order's invoices and their files under `prefix` as `caller` reads them (decisions 0131 and 0133). */
+function invoiceReads(prefix: string, caller: Actor): Record<RouteKey, Recipe> {
+  const none = '00000000-0000-0000-0000-000000000000';
+  return {
+    [`GET ${prefix}/:id/facturas`]: {
+      req: async (w: World) => get(`${prefix}/${(await invoiceOfA(w)).order}/facturas`),
+      missing: () => get(`${prefix}/${MISSING_ID}/facturas`),
+      caller,
+    },
+    ...Object.fromEntries(
+      (['xml', 'pdf'] as const).map((which) => [
+        `GET ${prefix}/:id/facturas/:uuid/${which}`,
+        {
+          req: async (w: World) => {
+            const f = await invoiceOfA(w);
+            return get(`${prefix}/${f.order}/facturas/${f.uuid}/${which}`);
+          },
+          missing: () => get(`${prefix}/${MISSING_ID}/facturas/${none}/${which}`),
+          caller,
+        },
+      ]),
+    ),
+  };
 }
 
 /** An open claim of one unit of a shipped order of client A (decision 0127), written directly. */
@@ -1298,27 +1330,21 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     }),
     caller: 'adm',
   },
-  'GET /api/surtido/:id/facturas': {
-    req: async (w) => get(`/api/surtido/${(await invoiceOfA(w)).order}/facturas`),
-    missing: () => get(`/api/surtido/${MISSING_ID}/facturas`),
-    caller: 'adm',
-  },
-  'GET /api/surtido/:id/facturas/:uuid/xml': {
+  ...invoiceReads('/api/surtido', 'adm'),
+  'POST /api/surtido/:id/facturas/:uuid/aceptar-diferencia': {
     req: async (w) => {
-      const f = await invoiceOfA(w);
-      return get(`/api/surtido/${f.order}/facturas/${f.uuid}/xml`);
+      const f = await invoiceOfA(w, 'con_diferencias');
+      return post(`/api/surtido/${f.order}/facturas/${f.uuid}/aceptar-diferencia`, { motivo: 'Matriz' });
     },
-    missing: () => get(`/api/surtido/${MISSING_ID}/facturas/00000000-0000-0000-0000-000000000000/xml`),
+    missing: () =>
+      post(`/api/surtido/${MISSING_ID}/facturas/00000000-0000-0000-0000-000000000000/aceptar-diferencia`, {
+        motivo: 'Matriz',
+      }),
     caller: 'adm',
   },
-  'GET /api/surtido/:id/facturas/:uuid/pdf': {
-    req: async (w) => {
-      const f = await invoiceOfA(w);
-      return get(`/api/surtido/${f.order}/facturas/${f.uuid}/pdf`);
-    },
-    missing: () => get(`/api/surtido/${MISSING_ID}/facturas/00000000-0000-0000-0000-000000000000/pdf`),
-    caller: 'adm',
-  },
+  ...invoiceReads('/api/historial', 'u1'),
+  ...invoiceReads('/api/pedidos', 'u2'),
+  ...invoiceReads('/api/cliente/pedidos', 'u5'),
   'GET /api/surtido/reclamos': { req: () => get('/api/surtido/reclamos?estado=todos'), caller: 'adm' },
   'POST /api/surtido/reclamos/:id': {
     req: async (w) =>

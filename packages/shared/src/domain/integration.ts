@@ -22,6 +22,8 @@ export type ApiScope = (typeof API_SCOPES)[number];
  * difference or by hand) and the operator's decisions; the body adds the claim as `reclamo`.
  * `factura.registrada` and `pago.aplicado` (decision 0131): a CFDI registered for the order (the body adds it
  * as `factura`), and a payment complement applied to the order's invoices (the payment as `factura`).
+ * `factura.con_diferencias` (decision 0133): an invoice whose three-way match found differences (the body's
+ * `factura` carries `cotejo` and `diferencias`).
  */
 export const WEBHOOK_EVENTS = [
   'pedido.creado',
@@ -35,6 +37,7 @@ export const WEBHOOK_EVENTS = [
   'reclamo.rechazado',
   'reclamo.devolucion',
   'factura.registrada',
+  'factura.con_diferencias',
   'pago.aplicado',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];

@@ -41,6 +41,7 @@ export const LOG_EVENT_LABELS = {
   reclamo_rechazado: 'Reclamo rechazado',
   reclamo_devolucion: 'Devolución de un reclamo solicitada',
   factura_registrada: 'CFDI registrado',
+  factura_diferencia_aceptada: 'Diferencia de una factura aceptada',
   surtido_exportado: 'Pedidos exportados para surtir',
   surtido_lista: 'Lista de surtido descargada',
   pedido_comentado: 'Comentario en un pedido',

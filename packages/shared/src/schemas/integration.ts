@@ -529,7 +529,7 @@ export const WebhookPayload = z.object({
   envio: V1Shipment.optional(),
   /** `reclamo.*`: the claim the event is about (also in `pedido.reclamos`). */
   reclamo: V1Claim.optional(),
-  /** `factura.registrada`, `pago.aplicado`: the CFDI the event is about (decision 0131). */
+  /** `factura.registrada`, `factura.con_diferencias`, `pago.aplicado`: the CFDI the event is about (0131, 0133). */
   factura: InvoiceDto.optional(),
 });
 export type WebhookPayload = z.infer<typeof WebhookPayload>;

@@ -4,6 +4,7 @@
  * invoice (tipo I) still owes, null for credit notes (E) and payment complements (P).
  */
 import { z } from 'zod';
+import { INVOICE_MATCH_STATES, MATCH_DIFFERENCE_KINDS, MATCH_REASON_MAX } from '../domain/invoice-match.ts';
 import {
   CFDI_UUID,
   INVOICE_STATES,
@@ -65,6 +66,15 @@ export const InvoiceApplication = z.object({
   fecha: z.string(),
 });
 
+/** One difference of an invoice's three-way match (decision 0133). */
+export const InvoiceMatchDifference = z.object({
+  tipo: z.enum(MATCH_DIFFERENCE_KINDS),
+  conceptos: z.array(z.number().int()),
+  clave: z.string().nullable(),
+  producto: z.string(),
+  texto: z.string(),
+});
+
 export const InvoiceDto = z.object({
   id: z.number().int(),
   uuid: z.string(),
@@ -94,6 +104,20 @@ export const InvoiceDto = z.object({
   registrada: z.string(),
   conceptos: z.array(InvoiceConcept),
   aplicaciones: z.array(InvoiceApplication),
+  /**
+   * The three-way match (decision 0133): conciliada, con_diferencias or diferencia_aceptada; null for credit
+   * notes, payment complements and invoices registered before the match existed.
+   */
+  cotejo: z.enum(INVOICE_MATCH_STATES).nullable(),
+  diferencias: z.array(InvoiceMatchDifference),
+  /** What the invoice bills beyond what may be billed (centavos, IVA included), or null. */
+  exceso_centavos: z.number().int().nullable(),
+  /** The operator's reason when accepting the differences. */
+  cotejo_motivo: z.string().nullable(),
+  /** The credit note (its UUID) that resolved the differences. */
+  cotejo_nota_credito: z.string().nullable(),
+  /** The SAT's verification link (null on CFDIs registered before it was kept). */
+  verificacion_sat: z.string().nullable(),
 });
 export type InvoiceDto = z.infer<typeof InvoiceDto>;
 
@@ -119,3 +143,18 @@ export type InvoicesPage = z.infer<typeof InvoicesPage>;
 /** The operator's list of one order's CFDIs (a few per order: not paginated). */
 export const OrderInvoices = z.object({ facturas: z.array(InvoiceDto) });
 export type OrderInvoices = z.infer<typeof OrderInvoices>;
+
+const MSG_MOTIVO = 'Escribe el motivo por el que aceptas la diferencia.';
+
+/** POST /api/surtido/{id}/facturas/{uuid}/aceptar-diferencia: the operator's reason (required). */
+export const AcceptDifferenceBody = z.object({
+  motivo: z
+    .string({ error: MSG_MOTIVO })
+    .trim()
+    .min(1, MSG_MOTIVO)
+    .max(MATCH_REASON_MAX, `El motivo admite hasta ${MATCH_REASON_MAX} caracteres.`),
+});
+export type AcceptDifferenceBody = z.infer<typeof AcceptDifferenceBody>;
+
+export const InvoiceAccepted = z.object({ status: z.literal('ok'), msg: z.string(), factura: InvoiceDto });
+export type InvoiceAccepted = z.infer<typeof InvoiceAccepted>;

@@ -1977,9 +1977,34 @@ export const invoices = pgTable(
     createdBy: integer('created_by').references(() => users.id),
     tokenId: integer('token_id').references(() => apiTokens.id),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * The SAT's verification link of the CFDI (UUID, RFCs, total and the seal's last 8 characters, built by
+     * @nodecfdi/cfdi-expresiones at registration; decision 0133); null on the rows registered before it.
+     */
+    verificacionSat: text('verificacion_sat'),
+    /**
+     * The three-way match of an invoice (tipo I, decision 0133): conciliada | con_diferencias |
+     * diferencia_aceptada; null on E and P, and on invoices registered before the match existed.
+     */
+    cotejo: text('cotejo'),
+    /** The differences the match found (packages/shared/src/domain/invoice-match.ts `MatchDifference[]`). */
+    cotejoDiferencias: jsonb('cotejo_diferencias').notNull().default(sql`'[]'::jsonb`),
+    /** Units billed per order line id (the match's `facturado`): what the next invoice of the order may bill. */
+    cotejoFacturado: jsonb('cotejo_facturado').notNull().default(sql`'{}'::jsonb`),
+    /** What the invoice bills beyond what may be billed (centavos, IVA included). */
+    cotejoExceso: money('cotejo_exceso'),
+    /** How a difference was resolved: the operator's reason, or the credit note that covered it. */
+    cotejoMotivo: text('cotejo_motivo'),
+    cotejoNotaCreditoId: integer('cotejo_nota_credito_id').references((): AnyPgColumn => invoices.id),
+    cotejoResueltoPor: integer('cotejo_resuelto_por').references(() => users.id),
+    cotejoResueltoAt: ts('cotejo_resuelto_at'),
   },
   (t) => [
     uniqueIndex('invoices_uuid_idx').on(t.uuid),
+    check(
+      'invoices_cotejo',
+      sql`${t.cotejo} is null or (${t.tipo} = 'I' and ${t.cotejo} in ('conciliada', 'con_diferencias', 'diferencia_aceptada'))`,
+    ),
     index('invoices_order_idx').on(t.orderId, t.id),
     index('invoices_cliente_idx').on(t.idCliente, t.id),
     check('invoices_tipo', sql`${t.tipo} in ('I', 'E', 'P')`),

@@ -11,6 +11,7 @@
  */
 
 import { nodeFromXmlString } from '@nodecfdi/cfdi-core';
+import { Comprobante40 } from '@nodecfdi/cfdi-expresiones';
 import {
   CFDI_UUID,
   cfdiCentavos,
@@ -77,6 +78,27 @@ export interface Cfdi {
   relacionados: { tipoRelacion: string; uuids: string[] }[];
   /** pago20:DoctoRelacionado of every pago20:Pago (type P only). */
   pagados: CfdiPaidDocument[];
+  /** The SAT's verification link (`satVerificationUrl`, decision 0133). */
+  verificacion: string;
+}
+
+/** The expression of a CFDI 4.0 the SAT's verifier reads (Anexo 20: id, re, rr, tt, fe), as written in it. */
+export interface CfdiExpression {
+  id: string;
+  re: string;
+  rr: string;
+  tt: string;
+  /** The whole Sello: the expression keeps its last 8 characters. */
+  fe: string;
+}
+
+/**
+ * The SAT's verification link of a CFDI 4.0 (https://verificacfdi.facturaelectronica.sat.gob.mx/default.aspx
+ * ?id=…&re=…&rr=…&tt=…&fe=…), built by @nodecfdi/cfdi-expresiones (its Comprobante40's format: the RFCs
+ * XML-escaped, the total without trailing zeros, the seal's last 8 characters).
+ */
+export function satVerificationUrl(values: CfdiExpression): string {
+  return new Comprobante40().format({ ...values });
 }
 
 /** A refused CFDI: 400 with the message under `xml` (the field the ERP sent it in). */
@@ -229,7 +251,7 @@ function paidDocuments(comprobante: XmlNodeInterface): CfdiPaidDocument[] {
 }
 
 /** The stamp: tfd:TimbreFiscalDigital with its UUID, date and both seals (SelloCFD is the comprobante's). */
-function stamp(comprobante: XmlNodeInterface): { uuid: string; fechaTimbrado: string } {
+function stamp(comprobante: XmlNodeInterface): { uuid: string; fechaTimbrado: string; sello: string } {
   const tfd = comprobante.searchNode('cfdi:Complemento', 'tfd:TimbreFiscalDigital');
   if (!tfd) throw cfdiRefused(MSG.cfdiSinTimbre, 'CFDI_NOT_STAMPED');
   const uuid = uuidOf(tfd, 'UUID');
@@ -239,7 +261,7 @@ function stamp(comprobante: XmlNodeInterface): { uuid: string; fechaTimbrado: st
   required(tfd, 'NoCertificadoSAT');
   if (selloCfd !== required(comprobante, 'Sello'))
     throw cfdiRefused(MSG.cfdiSelloDistinto, 'CFDI_NOT_STAMPED');
-  return { uuid, fechaTimbrado };
+  return { uuid, fechaTimbrado, sello: selloCfd };
 }
 
 /** Reads and checks a stamped CFDI 4.0 (see the file's head); throws a 400 naming the field. */
@@ -258,7 +280,7 @@ export function readCfdi(xml: string): Cfdi {
   const emisor = child(comprobante, 'cfdi:Emisor');
   const receptor = child(comprobante, 'cfdi:Receptor');
   const impuestos = comprobante.searchNode('cfdi:Impuestos');
-  const { uuid, fechaTimbrado } = stamp(comprobante);
+  const { uuid, fechaTimbrado, sello } = stamp(comprobante);
   const cfdi: Cfdi = {
     uuid,
     tipo,
@@ -287,6 +309,13 @@ export function readCfdi(xml: string): Cfdi {
     conceptos: concepts(comprobante),
     relacionados: related(comprobante),
     pagados: tipo === 'P' ? paidDocuments(comprobante) : [],
+    verificacion: satVerificationUrl({
+      id: uuid,
+      re: required(emisor, 'Rfc').toUpperCase(),
+      rr: required(receptor, 'Rfc').toUpperCase(),
+      tt: required(comprobante, 'Total'),
+      fe: sello,
+    }),
   };
   const expectedTotal = cfdi.subtotal - cfdi.descuento + cfdi.traslados - cfdi.retenciones;
   if (cfdi.total !== expectedTotal) throw cfdiRefused(MSG.cfdiTotalNoCuadra(cfdi.total, expectedTotal));

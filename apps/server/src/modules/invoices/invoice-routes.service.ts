@@ -4,6 +4,8 @@
  */
 import { Readable } from 'node:stream';
 import type {
+  AcceptDifferenceBody,
+  InvoiceAccepted,
   InvoiceBody,
   InvoiceDto,
   InvoiceRegistered,
@@ -23,8 +25,9 @@ import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import type { ApiCaller } from '../integration/api-auth.ts';
 import { decodeCursor, encodeCursor } from '../integration/v1.service.ts';
+import { type OrderScope, orderOf } from '../orders/order.repository.ts';
 import { invoiceDtos, invoiceFileId, invoiceIds } from './invoices.repository.ts';
-import { registerInvoice } from './invoices.service.ts';
+import { acceptDifference, registerInvoice } from './invoices.service.ts';
 
 /** Strict base64 (what `pdf_base64` must be); Node's decoder would skip what is not. */
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -57,6 +60,8 @@ export async function postInvoice(
       },
     ),
   );
+  // «Factura disponible» to the client's billing addresses, once committed (decision 0133).
+  void deps.mailer.flush();
   reply.code(201);
   return result;
 }
@@ -97,7 +102,7 @@ export async function uploadInvoice(
   const envio = fields.envio?.trim() ? Number(fields.envio) : null;
   if (envio !== null && !(Number.isSafeInteger(envio) && envio > 0))
     throw badRequest('CFDI_SHIPMENT', MSG.cfdiEnvioNoEncontrado, { envio: MSG.cfdiEnvioNoEncontrado });
-  return deps.db.transaction((tx) =>
+  const result = await deps.db.transaction((tx) =>
     registerInvoice(
       tx,
       deps,
@@ -105,24 +110,34 @@ export async function uploadInvoice(
       { actorId: auth.user.id, tokenId: null, meta: requestMeta(request) },
     ),
   );
+  void deps.mailer.flush();
+  return result;
 }
 
-/** GET /api/surtido/{id}/facturas: the order's CFDIs, in registration order. */
-export async function orderInvoices(deps: Pick<Deps, 'db'>, id: number): Promise<{ facturas: InvoiceDto[] }> {
-  const [order] = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
-  if (!order) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
+/**
+ * The order's CFDIs, in registration order: the operator's (any order), the buyer's, the approvers' and the
+ * client administrator's (decision 0133), within `scope` as the order itself (out of it: 404).
+ */
+export async function orderInvoices(
+  deps: Pick<Deps, 'db'>,
+  id: number,
+  scope: OrderScope,
+): Promise<{ facturas: InvoiceDto[] }> {
+  await orderOf(deps.db, id, scope);
   const ids = await invoiceIds(deps.db, [eq(invoices.orderId, id)], 0, 1000);
   return { facturas: await invoiceDtos(deps.db, ids) };
 }
 
-/** GET /api/surtido/{id}/facturas/{uuid}/{xml|pdf}: the stored file, as a download (404 when absent). */
+/** GET …/{id}/facturas/{uuid}/{xml|pdf}: the stored file, as a download (404 when absent or out of `scope`). */
 export async function sendInvoiceFile(
   deps: Pick<Deps, 'db'>,
   reply: FastifyReply,
-  id: number,
-  uuid: string,
+  params: { id: number; uuid: string },
   which: 'xml' | 'pdf',
+  scope: OrderScope,
 ): Promise<FastifyReply> {
+  const { id, uuid } = params;
+  await orderOf(deps.db, id, scope);
   const fileId = await invoiceFileId(deps.db, id, uuid, which);
   const file = fileId ? await openFile(deps.db, fileId) : null;
   if (!file) throw notFound(MSG.facturaNoEncontrada, 'INVOICE_NOT_FOUND');
@@ -133,4 +148,23 @@ export async function sendInvoiceFile(
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .send(Readable.from(file.parts()));
+}
+
+/** POST /api/surtido/{id}/facturas/{uuid}/aceptar-diferencia: the operator accepts an invoice's differences. */
+export async function acceptInvoiceDifference(
+  deps: Deps,
+  request: FastifyRequest,
+  auth: AuthContext,
+  params: { id: number; uuid: string },
+  body: AcceptDifferenceBody,
+): Promise<InvoiceAccepted> {
+  const factura = await deps.db.transaction((tx) =>
+    acceptDifference(
+      tx,
+      deps,
+      { pedido: params.id, uuid: params.uuid, motivo: body.motivo },
+      { actorId: auth.user.id, meta: requestMeta(request) },
+    ),
+  );
+  return { status: 'ok', msg: MSG.diferenciaAceptada, factura };
 }

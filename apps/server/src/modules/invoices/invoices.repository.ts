@@ -1,4 +1,5 @@
 /** The reads of CFDI invoices (decision 0131): as the v1 API and the operator's screen show them. */
+import type { InvoiceMatchState, MatchDifference } from '@portal/shared/domain/invoice-match';
 import { type InvoiceType, invoiceState } from '@portal/shared/domain/invoices';
 import { orderNumber } from '@portal/shared/domain/order-workflow';
 import type { InvoiceDto } from '@portal/shared/schemas/invoices';
@@ -8,15 +9,17 @@ import type { Db, Tx } from '../../db/client.ts';
 import { invoiceApplications, invoiceLines, invoices, orderShipments } from '../../db/schema/index.ts';
 
 const other = alias(invoices, 'other');
+const creditNote = alias(invoices, 'credit_note');
 
 /** The invoices with these ids, in id order, with their concepts and applications. */
 export async function invoiceDtos(db: Db | Tx, ids: readonly number[]): Promise<InvoiceDto[]> {
   if (ids.length === 0) return [];
   // One after another: inside a transaction the statements share one connection.
   const rows = await db
-    .select({ i: invoices, envio: orderShipments.numero })
+    .select({ i: invoices, envio: orderShipments.numero, nota: creditNote.uuid })
     .from(invoices)
     .leftJoin(orderShipments, eq(orderShipments.id, invoices.shipmentId))
+    .leftJoin(creditNote, eq(creditNote.id, invoices.cotejoNotaCreditoId))
     .where(inArray(invoices.id, [...ids]))
     .orderBy(asc(invoices.id));
   const lines = await db
@@ -43,7 +46,7 @@ export async function invoiceDtos(db: Db | Tx, ids: readonly number[]): Promise<
       ),
     )
     .orderBy(asc(invoiceApplications.id));
-  return rows.map(({ i, envio }) => ({
+  return rows.map(({ i, envio, nota }) => ({
     id: i.id,
     uuid: i.uuid,
     tipo: i.tipo as InvoiceType,
@@ -93,6 +96,12 @@ export async function invoiceDtos(db: Db | Tx, ids: readonly number[]): Promise<
         importe_centavos: a.importe,
         fecha: a.createdAt.toISOString(),
       })),
+    cotejo: i.cotejo as InvoiceMatchState | null,
+    diferencias: i.cotejoDiferencias as MatchDifference[],
+    exceso_centavos: i.cotejoExceso,
+    cotejo_motivo: i.cotejoMotivo,
+    cotejo_nota_credito: nota,
+    verificacion_sat: i.verificacionSat,
   }));
 }
 

@@ -1,6 +1,8 @@
 import { ROLES } from '@portal/shared/domain/roles';
 import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import {
+  AcceptDifferenceBody,
+  InvoiceAccepted,
   InvoiceBody,
   InvoiceDto,
   InvoiceRegistered,
@@ -12,8 +14,12 @@ import {
 } from '@portal/shared/schemas/invoices';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { forbidden } from '../../lib/errors.ts';
+import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { bearerGuard } from '../integration/api-auth.ts';
+import type { OrderScope } from '../orders/order.repository.ts';
 import {
+  acceptInvoiceDifference,
   listInvoices,
   orderInvoices,
   postInvoice,
@@ -27,7 +33,8 @@ const V1_BODY_LIMIT = 10 * 1024 * 1024;
 
 /**
  * CFDI 4.0 invoices received (issue 42 item 2, decision 0131): the ERP's v1 post and reads (facturas:escribir,
- * facturas:leer) and the operator's (rol 4) upload, list and downloads in the fulfilment area.
+ * facturas:leer) and the operator's (rol 4) upload, list and downloads in the fulfilment area; the operator's
+ * acceptance of a match's differences, and the order's invoices for the client's people (decision 0133).
  */
 export async function invoiceRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -94,20 +101,6 @@ export async function invoiceRoutes(app: FastifyInstance) {
   );
 
   const tags = ['surtido'];
-  r.get(
-    '/api/surtido/:id/facturas',
-    {
-      preValidation: operator,
-      schema: {
-        tags,
-        summary: 'Los CFDI registrados de un pedido',
-        params: IdParam,
-        response: { 200: OrderInvoices, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => orderInvoices(app.deps, request.params.id),
-  );
-
   r.post(
     '/api/surtido/:id/facturas',
     {
@@ -123,19 +116,79 @@ export async function invoiceRoutes(app: FastifyInstance) {
     async (request) => uploadInvoice(app.deps, request, request.auth!, request.params.id),
   );
 
-  for (const which of ['xml', 'pdf'] as const)
+  r.post(
+    '/api/surtido/:id/facturas/:uuid/aceptar-diferencia',
+    {
+      preValidation: operator,
+      schema: {
+        tags,
+        summary:
+          'Acepta las diferencias del cotejo de una factura con un motivo (solo desde «con diferencias»; 409 si ya se resolvió)',
+        params: OrderInvoiceParams,
+        body: AcceptDifferenceBody,
+        response: { 200: InvoiceAccepted, ...errorResponses(400, 401, 403, 404, 409, 419) },
+      },
+    },
+    async (request) =>
+      acceptInvoiceDifference(app.deps, request, request.auth!, request.params, request.body),
+  );
+
+  // The order's CFDIs and their files: the operator's of any order, and, as they read the order itself, the
+  // buyer's own orders, the approvers' and the client administrator's (with `fiscales`) of their client's.
+  const clientOf = (auth: AuthContext): OrderScope => {
+    if (!auth.client) throw forbidden();
+    return { idCliente: auth.client.id };
+  };
+  const readers = [
+    { prefix: '/api/surtido', guard: operator, tags, scope: (): OrderScope => ({}) },
+    {
+      prefix: '/api/historial',
+      guard: app.guard({ roles: [ROLES.usuario] }),
+      tags: ['compras'],
+      scope: (auth: AuthContext): OrderScope => ({ idUser: auth.user.id }),
+    },
+    {
+      prefix: '/api/pedidos',
+      guard: app.guard({ roles: [ROLES.autorizador, ROLES.superAutorizador] }),
+      tags: ['autorizacion'],
+      scope: clientOf,
+    },
+    {
+      prefix: '/api/cliente/pedidos',
+      guard: app.guard({ roles: [ROLES.administradorCliente], clientPermission: 'fiscales' }),
+      tags: ['cliente'],
+      scope: clientOf,
+    },
+  ];
+  for (const reader of readers) {
     r.get(
-      `/api/surtido/:id/facturas/:uuid/${which}`,
+      `${reader.prefix}/:id/facturas`,
       {
-        preValidation: operator,
+        preValidation: reader.guard,
         schema: {
-          tags,
-          summary: `Descarga el ${which.toUpperCase()} de un CFDI del pedido`,
-          params: OrderInvoiceParams,
-          response: errorResponses(400, 401, 403, 404),
+          tags: reader.tags,
+          summary:
+            'Los CFDI registrados de un pedido, con su cotejo, diferencias y enlace de verificación del SAT',
+          params: IdParam,
+          response: { 200: OrderInvoices, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request, reply) =>
-        sendInvoiceFile(app.deps, reply, request.params.id, request.params.uuid, which),
+      async (request) => orderInvoices(app.deps, request.params.id, reader.scope(request.auth!)),
     );
+    for (const which of ['xml', 'pdf'] as const)
+      r.get(
+        `${reader.prefix}/:id/facturas/:uuid/${which}`,
+        {
+          preValidation: reader.guard,
+          schema: {
+            tags: reader.tags,
+            summary: `Descarga el ${which.toUpperCase()} de un CFDI del pedido`,
+            params: OrderInvoiceParams,
+            response: errorResponses(400, 401, 403, 404),
+          },
+        },
+        async (request, reply) =>
+          sendInvoiceFile(app.deps, reply, request.params, which, reader.scope(request.auth!)),
+      );
+  }
 }

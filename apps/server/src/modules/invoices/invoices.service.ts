@@ -6,6 +6,8 @@
  * the receptor's RFC against the client's, the UUID not yet registered, the named invoices locked (by id, so
  * two payments of one invoice queue) and their saldos, the files, the rows, and the order's lifecycle seam
  * (event, log entry, webhooks). Two posts of one UUID at once: the unique index lets one in; the other 409.
+ * An invoice (I) is matched against the order and what arrived of it (invoice-match.ts, decision 0133); a
+ * credit note may resolve its invoice's differences; the operator may accept them (`acceptDifference`).
  */
 import { INVOICE_PDF_MAX_BYTES, INVOICE_TYPE_LABELS } from '@portal/shared/domain/invoices';
 import { orderNumber } from '@portal/shared/domain/order-workflow';
@@ -32,6 +34,7 @@ import { MSG } from '../../messages.ts';
 import { lifecycleDeps, orderChanged } from '../orders/lifecycle.ts';
 import { lockOrder } from '../orders/order.repository.ts';
 import { type Cfdi, cfdiRefused, readCfdi } from './cfdi.ts';
+import { matchRegistered, resolveByCredit } from './invoice-match.ts';
 import { invoiceDtos } from './invoices.repository.ts';
 
 /** Who registers: the operator (rol 4) or an integration token (its client's orders only, when it has one). */
@@ -223,6 +226,7 @@ export async function registerInvoice(
       createdBy: who.actorId,
       tokenId: who.tokenId,
       createdAt: deps.clock.now(),
+      verificacionSat: cfdi.verificacion,
     })
     // Another registration of this UUID that committed first (or waits on ours): the loser's 409.
     .onConflictDoNothing({ target: invoices.uuid })
@@ -244,6 +248,19 @@ export async function registerInvoice(
     })),
   );
   const aplicaciones = await applyAll(tx, order.idCliente, row.id, cfdi, wanted);
+  // The three-way match of an invoice; a credit note may resolve its invoice's differences (decision 0133).
+  const cotejo =
+    cfdi.tipo === 'I'
+      ? await matchRegistered(
+          tx,
+          { id: row.id, orderId: order.id, shipmentId, total: cfdi.total },
+          cfdi.conceptos.map((c, i) => ({ ...c, numero: i + 1 })),
+        )
+      : null;
+  const resuelta =
+    cfdi.tipo === 'E' && aplicaciones[0]
+      ? await resolveByCredit(tx, { id: row.id, total: cfdi.total }, aplicaciones[0].uuid, deps.clock.now())
+      : null;
   const [factura] = await invoiceDtos(tx, [row.id]);
   const label = INVOICE_TYPE_LABELS[cfdi.tipo];
   await orderChanged(tx, lifecycleDeps(deps), {
@@ -251,6 +268,9 @@ export async function registerInvoice(
     order,
     factura: { uuid: cfdi.uuid, tipo: cfdi.tipo, serie: cfdi.serie, folio: cfdi.folio, total: cfdi.total },
     aplicaciones,
+    cotejo: cotejo && { estado: cotejo.estado, diferencias: cotejo.diferencias },
+    resuelta,
+    verificacion: cfdi.verificacion,
     body: factura!,
     actorId: who.actorId,
     log: {
@@ -282,4 +302,56 @@ export async function invoiceByUuid(
   const [dto] = row ? await invoiceDtos(db, [row.id]) : [];
   if (!dto) throw notFound(MSG.facturaNoEncontrada, 'INVOICE_NOT_FOUND');
   return dto;
+}
+
+/**
+ * The operator accepts the differences of an order's invoice with a reason (decision 0133): only from
+ * `con_diferencias` (a conditional update under the order's lock: the loser of a race, or an invoice already
+ * resolved, 409); another order's invoice or a missing one 404. Through the order's seam (event and log).
+ */
+export async function acceptDifference(
+  tx: Tx,
+  deps: Pick<Deps, 'config' | 'clock' | 'jobs'>,
+  input: { pedido: number; uuid: string; motivo: string },
+  who: { actorId: number; meta: Record<string, unknown> },
+): Promise<InvoiceDto> {
+  const order = await lockOrder(tx, input.pedido, {});
+  const [row] = await tx
+    .update(invoices)
+    .set({
+      cotejo: 'diferencia_aceptada',
+      cotejoMotivo: input.motivo,
+      cotejoResueltoPor: who.actorId,
+      cotejoResueltoAt: deps.clock.now(),
+    })
+    .where(
+      and(
+        eq(invoices.orderId, order.id),
+        eq(invoices.uuid, input.uuid),
+        eq(invoices.cotejo, 'con_diferencias'),
+      ),
+    )
+    .returning({ id: invoices.id, serie: invoices.serie, folio: invoices.folio });
+  if (!row) {
+    const current = await invoiceByUuid(tx, input.uuid, { orderId: order.id });
+    throw conflict(
+      'INVOICE_MATCH_NOT_PENDING',
+      current.cotejo === null ? MSG.facturaSinCotejo : MSG.facturaSinDiferencias,
+    );
+  }
+  const name = [row.serie, row.folio].filter(Boolean).join('-') || input.uuid;
+  await orderChanged(tx, lifecycleDeps(deps), {
+    kind: 'factura_cotejo',
+    order,
+    factura: { uuid: input.uuid, serie: row.serie, folio: row.folio },
+    motivo: input.motivo,
+    actorId: who.actorId,
+    log: {
+      eventType: 'factura_diferencia_aceptada',
+      description: `Pedido #${orderNumber(order.id)}: diferencia de la factura ${name} aceptada`,
+      metadata: who.meta,
+    },
+  });
+  const [dto] = await invoiceDtos(tx, [row.id]);
+  return dto!;
 }

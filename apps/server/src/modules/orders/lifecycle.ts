@@ -35,6 +35,7 @@ import {
   trackingLink,
 } from '@portal/shared/domain/fulfilment';
 import type { WebhookEventType } from '@portal/shared/domain/integration';
+import type { InvoiceMatchState, MatchDifference } from '@portal/shared/domain/invoice-match';
 import type { LogEventType } from '@portal/shared/domain/log-events';
 import { totalsOf } from '@portal/shared/domain/money';
 import type { OrderStatus } from '@portal/shared/domain/order-workflow';
@@ -83,6 +84,7 @@ import { notifyComment } from './comments.service.ts';
 import {
   authorizerEmails,
   buyerEmail,
+  invoiceAvailableEmails,
   lineCancelledEmails,
   type Reviewer,
   type ReviewSummary,
@@ -377,8 +379,9 @@ export interface ClaimDecided {
  * (the invoice, its concepts, and the saldo a credit note or a payment took from the invoices it names); the
  * seam writes the order's event (`factura`; `factura_aplicada` on every other order whose invoice it
  * applied to), the log entry and the webhooks: `factura.registrada` for the order, and for a payment
- * complement `pago.aplicado` for each order whose invoices it paid. The order's status, lines and totals do
- * not change.
+ * complement `pago.aplicado` for each order whose invoices it paid; for an invoice (I), its three-way match
+ * in the event, `factura.con_diferencias` when it found differences, and «Factura disponible» to the client's
+ * billing e-mails (decision 0133). The order's status, lines and totals do not change.
  */
 export interface InvoiceRegistered {
   kind: 'factura';
@@ -386,14 +389,35 @@ export interface InvoiceRegistered {
   factura: { uuid: string; tipo: 'I' | 'E' | 'P'; serie: string | null; folio: string | null; total: number };
   /** What a credit note or a payment applied: each invoice's order and UUID, the amount and its saldo after. */
   aplicaciones: readonly { orderId: number; uuid: string; importe: number; saldo: number }[];
+  /** An invoice's three-way match (decision 0133); null for E and P. */
+  cotejo: { estado: InvoiceMatchState; diferencias: readonly MatchDifference[] } | null;
+  /** The invoice with differences a credit note resolved (its UUID), or null. */
+  resuelta: { uuid: string } | null;
+  /** The SAT's verification link of the CFDI (the e-mail «Factura disponible» gives it). */
+  verificacion: string;
   /** The CFDI as the v1 API shows it: the webhooks' `factura`. */
   body: object;
   actorId: number | null;
   log: LogOf;
 }
 
+/**
+ * The operator accepted the differences of an invoice's match with a reason (decision 0133): the invoices
+ * module moved it from `con_diferencias` to `diferencia_aceptada` (conditionally: the loser of a race 409);
+ * the seam writes the order's event `factura_cotejo` and the log entry.
+ */
+export interface InvoiceMatchAccepted {
+  kind: 'factura_cotejo';
+  order: OrderRef;
+  factura: { uuid: string; serie: string | null; folio: string | null };
+  motivo: string;
+  actorId: number;
+  log: LogOf;
+}
+
 export type OrderChange =
   | InvoiceRegistered
+  | InvoiceMatchAccepted
   | Placed
   | Reviewed
   | Cancelled
@@ -455,7 +479,15 @@ export function orderChanged(tx: Tx, deps: LifecycleDeps, change: ClaimDecided):
 export function orderChanged(
   tx: Tx,
   deps: LifecycleDeps,
-  change: Placed | Reviewed | Cancelled | Returned | LineCancelled | Promised | InvoiceRegistered,
+  change:
+    | Placed
+    | Reviewed
+    | Cancelled
+    | Returned
+    | LineCancelled
+    | Promised
+    | InvoiceRegistered
+    | InvoiceMatchAccepted,
 ): Promise<undefined>;
 /** The one seam: see the file's head. A refusal (409 to the loser of a race) throws and the caller rolls back. */
 export async function orderChanged(
@@ -495,7 +527,25 @@ export async function orderChanged(
     case 'factura':
       await invoiceRegistered(tx, deps, change);
       return undefined;
+    case 'factura_cotejo':
+      await invoiceMatchAccepted(tx, change);
+      return undefined;
   }
+}
+
+async function invoiceMatchAccepted(tx: Tx, c: InvoiceMatchAccepted): Promise<void> {
+  await tx.insert(orderEvents).values({
+    orderId: c.order.id,
+    actorId: c.actorId,
+    tipo: 'factura_cotejo',
+    changes: { ...c.factura, cotejo: 'diferencia_aceptada', motivo: c.motivo },
+  });
+  await audit(tx, {
+    userId: c.actorId,
+    eventType: c.log.eventType,
+    description: c.log.description,
+    metadata: { id_pedido: c.order.id, uuid: c.factura.uuid, motivo: c.motivo, ...c.log.metadata },
+  });
 }
 
 async function invoiceRegistered(tx: Tx, deps: LifecycleDeps, c: InvoiceRegistered): Promise<void> {
@@ -510,7 +560,16 @@ async function invoiceRegistered(tx: Tx, deps: LifecycleDeps, c: InvoiceRegister
       orderId: c.order.id,
       actorId: c.actorId,
       tipo: 'factura',
-      changes: { uuid, tipo, serie, folio, total, aplicaciones: applied(c.order.id) },
+      changes: {
+        uuid,
+        tipo,
+        serie,
+        folio,
+        total,
+        aplicaciones: applied(c.order.id),
+        ...(c.cotejo ? { cotejo: c.cotejo.estado, diferencias: c.cotejo.diferencias.length } : {}),
+        ...(c.resuelta ? { resuelve: c.resuelta.uuid } : {}),
+      },
     },
     ...others.map((orderId) => ({
       orderId,
@@ -527,6 +586,10 @@ async function invoiceRegistered(tx: Tx, deps: LifecycleDeps, c: InvoiceRegister
   });
   const event = { clientId: c.order.idCliente, factura: c.body };
   await recordWebhookEvent(tx, deps, { ...event, type: 'factura.registrada', orderId: c.order.id });
+  if (c.cotejo?.estado === 'con_diferencias')
+    await recordWebhookEvent(tx, deps, { ...event, type: 'factura.con_diferencias', orderId: c.order.id });
+  if (tipo === 'I')
+    await enqueueEmails(tx, await invoiceAvailableEmails(tx, c.order, c.factura, c.verificacion));
   if (tipo === 'P')
     for (const orderId of [...new Set(c.aplicaciones.map((a) => a.orderId))])
       await recordWebhookEvent(tx, deps, { ...event, type: 'pago.aplicado', orderId });

@@ -348,3 +348,34 @@ export async function lineCancelledEmails(
     ),
   ];
 }
+
+/**
+ * «Factura disponible» (decision 0133): to each of the client's billing addresses (`correos_facturacion`) when
+ * an invoice (tipo I) is registered for one of its orders: the order, the folio, the UUID, the total and the
+ * SAT's verification link; nothing that signs anyone in.
+ */
+export async function invoiceAvailableEmails(
+  tx: Tx,
+  order: { id: number; idCliente: number },
+  factura: { uuid: string; serie: string | null; folio: string | null; total: number },
+  verificacion: string,
+): Promise<Email[]> {
+  const [client] = await tx
+    .select({ correos: clients.correosFacturacion, razonSocial: clients.razonSocial, nombre: clients.nombre })
+    .from(clients)
+    .where(eq(clients.id, order.idCliente));
+  const numero = orderNumber(order.id);
+  const folio = [factura.serie, factura.folio].filter(Boolean).join('-');
+  return (client?.correos ?? []).map((to) =>
+    orderEmail(to, client?.razonSocial ?? client?.nombre ?? '', {
+      subject: `Factura disponible del pedido #${numero}`,
+      paragraphs: [
+        `La factura ${folio ? `${folio} ` : ''}del pedido #${numero} por ${formatCentavos(factura.total)} está disponible en el portal.`,
+        `Folio fiscal (UUID): ${factura.uuid}`,
+        'Quien hizo el pedido, sus autorizadores y el administrador de la empresa pueden descargar el XML y el PDF desde el pedido.',
+      ],
+      url: verificacion,
+      label: 'Verificar en el SAT',
+    }),
+  );
+}

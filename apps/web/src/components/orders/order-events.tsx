@@ -69,7 +69,8 @@ function icon(tipo: string, to: string | null) {
   if (tipo === 'linea_cancelada') return <IconBan size={14} />;
   if (tipo === 'promesa') return <IconCalendarEvent size={14} />;
   if (CLAIM_EVENTS.has(tipo)) return <ClaimEventIcon tipo={tipo} />;
-  if (tipo === 'factura' || tipo === 'factura_aplicada') return <IconFileInvoice size={14} />;
+  if (tipo === 'factura' || tipo === 'factura_aplicada' || tipo === 'factura_cotejo')
+    return <IconFileInvoice size={14} />;
   if (to === 'espera') return <IconClock size={14} />;
   return <IconCheck size={14} />;
 }
@@ -91,7 +92,8 @@ function title(e: OrderEventDto): string {
   if (e.tipo === 'surtido') return `Surtido: ${fulfilmentLabel(e.a)}`;
   if (e.tipo === 'envio' || e.tipo === 'linea_cancelada' || e.tipo === 'promesa') return lineTitle(e);
   if (CLAIM_EVENTS.has(e.tipo)) return claimEventTitle(e);
-  if (e.tipo === 'factura' || e.tipo === 'factura_aplicada') return invoiceTitle(e);
+  if (e.tipo === 'factura' || e.tipo === 'factura_aplicada' || e.tipo === 'factura_cotejo')
+    return invoiceTitle(e);
   if (e.a === 'espera') return 'Autorizado, en espera de aprobación final';
   if ((e.cambios as Changes | null)?.regla === 'aprobacion_automatica') return 'Aprobado automáticamente';
   return 'Pedido aprobado';
@@ -104,9 +106,15 @@ function invoiceTitle(e: OrderEventDto): string {
     serie?: string | null;
     folio?: string | null;
     uuid?: string;
+    cotejo?: string;
+    motivo?: string;
   };
   const name = [c.serie, c.folio].filter(Boolean).join('-') || c.uuid || '';
   const label = INVOICE_TYPE_LABELS[c.tipo ?? 'I'];
+  // The operator accepted the match's differences (decision 0133).
+  if (e.tipo === 'factura_cotejo') return `Diferencia de la factura ${name} aceptada: ${c.motivo ?? ''}`;
+  if (e.tipo === 'factura' && c.cotejo === 'con_diferencias')
+    return `CFDI registrado: ${label} ${name}, con diferencias`;
   return e.tipo === 'factura'
     ? `CFDI registrado: ${label} ${name}`
     : `${label} ${name} aplicada a una factura de este pedido`;

@@ -1,5 +1,5 @@
 /** An order's CFDI invoices for the operator (decision 0131): the list and the upload. */
-import type { InvoiceRegistered, OrderInvoices } from '@portal/shared/schemas/invoices';
+import type { InvoiceAccepted, InvoiceRegistered, OrderInvoices } from '@portal/shared/schemas/invoices';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/keys';
@@ -22,5 +22,18 @@ export function useUploadInvoice(id: number) {
       return api.post<InvoiceRegistered>(`/api/surtido/${id}/facturas`, form);
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.order(id) }),
+  });
+}
+
+/**
+ * POST /api/surtido/{id}/facturas/{uuid}/aceptar-diferencia (decision 0133): the invoices and the order's
+ * history are read again, also after a 409 (someone else resolved it).
+ */
+export function useAcceptDifference(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ uuid, motivo }: { uuid: string; motivo: string }) =>
+      api.post<InvoiceAccepted>(`/api/surtido/${id}/facturas/${uuid}/aceptar-diferencia`, { motivo }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.order(id) }),
   });
 }

@@ -3,6 +3,7 @@
  * edits) and cancel. Types come from the shared schemas (type-only imports: no zod in the bundle).
  */
 import type { CommentsResponse, OlderCommentsResponse } from '@portal/shared/schemas/comments';
+import type { OrderInvoices } from '@portal/shared/schemas/invoices';
 import type {
   AuthorizerOrdersResponse,
   AuthorizerOrderView,
@@ -14,6 +15,7 @@ import type {
   UpdateOrderBody,
   WorkflowResponse,
 } from '@portal/shared/schemas/orders';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
 import type { QueueFilter } from '../lib/queue';
@@ -51,7 +53,17 @@ export const authorizerKeys = {
   order: (id: number) => ['autorizador', 'pedido', id] as const,
   /** Under the order's key: a transition of the order refreshes its neighbours too. */
   neighbours: (id: number, filter: QueueFilter) => ['autorizador', 'pedido', id, 'vecinos', filter] as const,
+  /** The order's invoices (decision 0133), under the order's key. */
+  invoices: (id: number) => ['autorizador', 'pedido', id, 'facturas'] as const,
 };
+
+/** GET /api/pedidos/{id}/facturas: the order's CFDIs with their match (decision 0133). */
+export function orderInvoicesQuery(id: number) {
+  return queryOptions({
+    queryKey: authorizerKeys.invoices(id),
+    queryFn: ({ signal }) => api.get<OrderInvoices>(`/api/pedidos/${id}/facturas`, { signal }),
+  });
+}
 
 export function fetchOrders(filters: OrdersFilters, signal?: AbortSignal): Promise<AuthorizerOrdersResponse> {
   const params = new URLSearchParams({ page: String(filters.page), status: filters.status });

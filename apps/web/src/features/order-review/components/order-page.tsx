@@ -34,6 +34,7 @@ import { ivaTotalLabel } from '../../../components/orders/iva-label';
 import { OrderClaims } from '../../../components/orders/order-claims';
 import { OrderComments } from '../../../components/orders/order-comments';
 import { OrderEvents } from '../../../components/orders/order-events';
+import { OrderInvoicesPanel } from '../../../components/orders/order-invoices';
 import { OrderNote } from '../../../components/orders/order-note';
 import { OrderShipments } from '../../../components/orders/order-shipments';
 import { OrderTotalsSummary } from '../../../components/orders/order-totals';
@@ -49,6 +50,7 @@ import {
   authorizerKeys,
   fetchNeighbours,
   fetchOrder,
+  orderInvoicesQuery,
 } from '../api/orders';
 import { buyerName, editSummary, overBudgetText } from '../lib/order-edits';
 import { listHref, orderHref, queueFilter } from '../lib/queue';
@@ -118,7 +120,19 @@ function Shipments({ pedido }: { pedido: AuthorizerOrderView['pedido'] }) {
         photoHref={photoHref}
       />
       <OrderClaims reclamos={pedido.reclamos} photoHref={photoHref} />
+      {pedido.status === 'aprobado' ? <ApproverInvoices id={pedido.id} /> : null}
     </>
+  );
+}
+
+/** The order's invoices with their match, files and the SAT's verification link (decision 0133). */
+function ApproverInvoices({ id }: { id: number }) {
+  const query = useQuery(orderInvoicesQuery(id));
+  return (
+    <OrderInvoicesPanel
+      query={query}
+      fileHref={(uuid, which) => `/api/pedidos/${id}/facturas/${uuid}/${which}`}
+    />
   );
 }
 

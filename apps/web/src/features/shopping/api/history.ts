@@ -1,3 +1,4 @@
+import type { OrderInvoices } from '@portal/shared/schemas/invoices';
 import type { BuyerOrderResponse, HistoryResponse } from '@portal/shared/schemas/shopping';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
@@ -11,7 +12,17 @@ export const historyKeys = {
   /** One page without filters (what a purchase answers with). */
   page: (page: number) => historyKeys.list({ status: 'todos', mes: '', q: '', page }),
   detail: (id: number) => ['historial', 'pedido', id] as const,
+  /** The order's invoices (decision 0133), under the order's key. */
+  invoices: (id: number) => ['historial', 'pedido', id, 'facturas'] as const,
 };
+
+/** GET /api/historial/{id}/facturas: the order's CFDIs with their match (decision 0133). */
+export function orderInvoicesQuery(id: number) {
+  return queryOptions({
+    queryKey: historyKeys.invoices(id),
+    queryFn: ({ signal }) => api.get<OrderInvoices>(`/api/historial/${id}/facturas`, { signal }),
+  });
+}
 
 /** The user's orders, newest first, 10 per page (server-paginated), filtered by status, month and number. */
 export function historyQuery(filters: HistoryFilters) {

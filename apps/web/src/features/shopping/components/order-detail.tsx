@@ -5,11 +5,12 @@ import { IconArrowLeft, IconHourglassHigh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
+import { OrderInvoicesPanel } from '../../../components/orders/order-invoices';
 import { OrderView } from '../../../components/orders/order-view';
 import { PurchaseOrderButton } from '../../../components/orders/purchase-order-button';
 import { isApiError } from '../../../lib/api';
 import { formatDate, formatOrderNumber } from '../../../lib/format';
-import { orderQuery } from '../api/history';
+import { orderInvoicesQuery, orderQuery } from '../api/history';
 import { buyerOlderComments, useAddBuyerComment } from '../api/order-actions';
 import { waitingText } from '../lib/order-info';
 import { useClaimActions } from './order-claim-actions';
@@ -60,6 +61,17 @@ function OrderActions({
   );
 }
 
+/** The order's invoices with their match, files and the SAT's verification link (decision 0133). */
+function BuyerInvoices({ id }: { id: number }) {
+  const query = useQuery(orderInvoicesQuery(id));
+  return (
+    <OrderInvoicesPanel
+      query={query}
+      fileHref={(uuid, which) => `/api/historial/${id}/facturas/${uuid}/${which}`}
+    />
+  );
+}
+
 /** One of the user's orders: status, lines with Subtotal, IVA and Total, and the order's history. */
 export function OrderDetail({ id }: { id: number }) {
   const query = useQuery(orderQuery(id));
@@ -91,6 +103,7 @@ export function OrderDetail({ id }: { id: number }) {
         remisionHref={(numero) => `/api/historial/${id}/envios/${numero}/remision`}
         photoHref={(foto) => `/api/historial/${id}/fotos/${foto}`}
         receiptAction={claims.receiptAction}
+        invoices={pedido?.status === 'aprobado' ? <BuyerInvoices id={id} /> : null}
         notices={
           waiting && pedido ? (
             <Alert
