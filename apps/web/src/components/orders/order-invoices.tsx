@@ -102,6 +102,7 @@ export function OrderInvoicesTable({
                       {[f.serie, f.folio].filter(Boolean).join('-') || 'Sin serie ni folio'}{' '}
                       <Text span size="xs" c="dimmed" fw={400}>
                         {INVOICE_TYPE_LABELS[f.tipo]}
+                        {f.envio === null ? '' : ` · Envío ${f.envio}`}
                       </Text>
                     </Text>
                     <Text size="xs" ff="monospace" c="dimmed" style={{ wordBreak: 'break-all' }}>

@@ -11,12 +11,16 @@ export function useOrderInvoices(id: number) {
   });
 }
 
-/** POST /api/surtido/{id}/facturas (multipart `xml`, `pdf`): the order and its history are read again. */
+/**
+ * POST /api/surtido/{id}/facturas (multipart `xml`, `pdf`, `envio`: a shipment's id or none for the whole
+ * order): the order and its history are read again.
+ */
 export function useUploadInvoice(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ xml, pdf }: { xml: File; pdf: File | null }) => {
+    mutationFn: ({ xml, pdf, envio }: { xml: File; pdf: File | null; envio: number | null }) => {
       const form = new FormData();
+      if (envio !== null) form.set('envio', String(envio));
       form.set('xml', xml, xml.name);
       if (pdf) form.set('pdf', pdf, pdf.name);
       return api.post<InvoiceRegistered>(`/api/surtido/${id}/facturas`, form);

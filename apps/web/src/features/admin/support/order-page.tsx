@@ -73,7 +73,9 @@ export function AdminOrderPage({ id }: { id: number }) {
         remisionHref={(numero) => `/api/surtido/${id}/envios/${numero}/remision`}
         photoHref={(foto) => `/api/surtido/${id}/fotos/${foto}`}
         claimActions={(reclamo) => decisions.buttons(reclamo, id)}
-        invoices={pedido?.status === 'aprobado' ? <InvoicesSection id={id} /> : null}
+        invoices={
+          pedido?.status === 'aprobado' ? <InvoicesSection id={id} envios={pedido.envios ?? []} /> : null
+        }
         comments={{
           loadOlder: (antes) => adminOlderComments(id, antes),
           viewerRol: ROLES.administrador,
