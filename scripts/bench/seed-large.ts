@@ -362,19 +362,38 @@ export async function seedLarge(database: Database, size: SeedSize, tz: string):
       where u.rol = 1 and c.modo_presupuesto = 'categoria'`);
   });
 
-  await step(`orders (${size.orders.toLocaleString('en')}) over ${size.months} months`, async () => {
-    await exec(`create temp table bench_buyers as
+  // The orders' version trigger (the striped counters of decision 0084) upserts one row per client for every
+  // order written: a million upserts of three rows in one statement is a chain of a million row versions to
+  // walk, so the insert and the totals' update ran for hours at xlarge. Off while the orders are written,
+  // then each client's version is bumped once.
+  await exec('alter table orders disable trigger orders_bump_version');
+  try {
+    await seedOrders();
+  } finally {
+    await exec('alter table orders enable trigger orders_bump_version');
+  }
+  await exec(`insert into client_order_versions (id_cliente, stripe, version)
+    select id, 0, 1 from clients
+    on conflict (id_cliente, stripe) do update set version = client_order_versions.version + 1`);
+
+  async function seedOrders() {
+    await step(`orders (${size.orders.toLocaleString('en')}) over ${size.months} months`, async () => {
+      await exec(`create temp table bench_buyers as
       select u.id_cliente, u.id as user_id,
         (row_number() over (partition by u.id_cliente order by u.id) - 1)::int as k
       from users u where u.rol = 1`);
-    await exec(`create temp table bench_bc as
+      await exec(`create temp table bench_bc as
       select id_cliente, count(*)::int as n from bench_buyers group by id_cliente`);
-    await exec(`create temp table bench_cl as
+      await exec(`create temp table bench_cl as
       select id, row_number() over (order by id)::int as ord, cantidad_autorizadores from clients`);
-    const N = size.orders;
-    // 85% of the orders are client 1's (the detail report runs over it), 10% client 2's, 5% client 3's.
-    // Every 1000th order is the known user's; ids grow with dates; older orders are settled.
-    await exec(`insert into orders (id_user, id_cliente, status, surtido_estatus, subtotal, iva, total, lineas,
+      // Temporary tables have no statistics until analyzed: without them the planner joined each of a
+      // million orders to its buyer by scanning the client's buyers (an hour and more at xlarge's 30,000).
+      await exec('create index on bench_buyers (id_cliente, k)');
+      await exec('analyze bench_buyers, bench_bc, bench_cl');
+      const N = size.orders;
+      // 85% of the orders are client 1's (the detail report runs over it), 10% client 2's, 5% client 3's.
+      // Every 1000th order is the known user's; ids grow with dates; older orders are settled.
+      await exec(`insert into orders (id_user, id_cliente, status, surtido_estatus, subtotal, iva, total, lineas,
         transaction_date, cancel_reason, created_at, updated_at)
       select coalesce(known.id, b.user_id), cl.id,
         case
@@ -398,10 +417,10 @@ export async function seedLarge(database: Database, size: SeedSize, tz: string):
       join bench_buyers b on b.id_cliente = cl.id and b.k = (s.g * 2654435761) % bc.n
       left join users known on s.ord = 1 and s.g % 1000 = 0 and known.usuario = '${BENCH_USERS.usuario}'
       order by s.g`);
-  });
+    });
 
-  await step('order lines (about 12 per order)', async () => {
-    await exec(`insert into order_lines (order_id, product_id, clave_interna, clave_cliente, nombre,
+    await step('order lines (about 12 per order)', async () => {
+      await exec(`insert into order_lines (order_id, product_id, clave_interna, clave_cliente, nombre,
         unidad_de_medida, id_categoria, categoria, precio, impuesto, cantidad)
       select o.id, p.id, p.clave_interna, p.clave_cliente, p.nombre, p.unidad_de_medida, p.id_categoria,
         k.nombre, p.precio, p.impuesto, 1 + (o.id + j) % 3
@@ -411,13 +430,14 @@ export async function seedLarge(database: Database, size: SeedSize, tz: string):
       join products p on p.id = pr.pmin + ((o.id::bigint * 7919 + j * 104729) % pr.pcount)
       join categories k on k.id = p.id_categoria
       order by o.id, j`);
-    await exec(`update orders o set subtotal = s.subtotal, iva = s.iva, total = s.subtotal + s.iva, lineas = s.n
+      await exec(`update orders o set subtotal = s.subtotal, iva = s.iva, total = s.subtotal + s.iva, lineas = s.n
       from (
         select order_id, count(*)::int as n, sum(precio * cantidad)::bigint as subtotal,
           ((coalesce(sum(precio * cantidad) filter (where impuesto), 0)) * 16 + 50)::bigint / 100 as iva
         from order_lines group by order_id
       ) s where s.order_id = o.id`);
-  });
+    });
+  }
 
   await step('budgets that fit this month (no one over budget)', async () => {
     await exec(`update users u set presupuesto_default = greatest(5000000, (m.spent * 3 / 2)::bigint)
