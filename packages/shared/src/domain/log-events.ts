@@ -41,6 +41,8 @@ export const LOG_EVENT_LABELS = {
   reclamo_rechazado: 'Reclamo rechazado',
   reclamo_devolucion: 'Devolución de un reclamo solicitada',
   factura_registrada: 'CFDI registrado',
+  pedido_retenido_credito: 'Pedido retenido por crédito',
+  pedido_liberado_credito: 'Pedido retenido por crédito liberado',
   surtido_exportado: 'Pedidos exportados para surtir',
   surtido_lista: 'Lista de surtido descargada',
   pedido_comentado: 'Comentario en un pedido',
