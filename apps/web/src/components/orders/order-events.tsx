@@ -10,9 +10,11 @@ import {
   IconCalendarEvent,
   IconCheck,
   IconClock,
+  IconCreditCard,
   IconEdit,
   IconFileInvoice,
   IconHourglassHigh,
+  IconLockOpen,
   IconPackage,
   IconShoppingCart,
   IconTruckDelivery,
@@ -70,6 +72,8 @@ function icon(tipo: string, to: string | null) {
   if (tipo === 'promesa') return <IconCalendarEvent size={14} />;
   if (CLAIM_EVENTS.has(tipo)) return <ClaimEventIcon tipo={tipo} />;
   if (tipo === 'factura' || tipo === 'factura_aplicada') return <IconFileInvoice size={14} />;
+  if (tipo === 'retenido_credito' || tipo === 'aviso_credito') return <IconCreditCard size={14} />;
+  if (tipo === 'liberado_credito') return <IconLockOpen size={14} />;
   if (to === 'espera') return <IconClock size={14} />;
   return <IconCheck size={14} />;
 }
@@ -92,6 +96,10 @@ function title(e: OrderEventDto): string {
   if (e.tipo === 'envio' || e.tipo === 'linea_cancelada' || e.tipo === 'promesa') return lineTitle(e);
   if (CLAIM_EVENTS.has(e.tipo)) return claimEventTitle(e);
   if (e.tipo === 'factura' || e.tipo === 'factura_aplicada') return invoiceTitle(e);
+  // Credit at the final approval, and the operator's release (decision 0134); the reason is the event's.
+  if (e.tipo === 'retenido_credito') return 'Retenido por crédito';
+  if (e.tipo === 'aviso_credito') return 'Aprobado con aviso de crédito';
+  if (e.tipo === 'liberado_credito') return 'Liberado de la retención por crédito';
   if (e.a === 'espera') return 'Autorizado, en espera de aprobación final';
   if ((e.cambios as Changes | null)?.regla === 'aprobacion_automatica') return 'Aprobado automáticamente';
   return 'Pedido aprobado';
