@@ -37,7 +37,6 @@ export function useCreditRelease(onRefusal: (refusal: { title: string; text: str
   const button = (row: FulfilmentRow) => (
     <Button
       size="xs"
-      color="orange.9"
       leftSection={<IconLockOpen size={14} aria-hidden />}
       onClick={() => ask(row)}
       loading={release.isPending && release.variables === row.id}

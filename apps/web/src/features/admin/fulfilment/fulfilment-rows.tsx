@@ -24,7 +24,7 @@ function SurtidoCell({ row }: { row: FulfilmentRow }) {
         <FulfilmentBadge surtido={row.surtido} data-testid="surtido-estado" />
         {row.retenido_credito ? (
           <Badge
-            color="orange.9"
+            color="red.9"
             variant="filled"
             radius="sm"
             miw="max-content"
@@ -49,7 +49,7 @@ function SurtidoCell({ row }: { row: FulfilmentRow }) {
         ) : null}
       </Group>
       {row.retenido_credito ? (
-        <Text size="xs" c="orange.9" maw={280} data-testid="surtido-retenido-motivo">
+        <Text size="xs" c="red.9" maw={280} data-testid="surtido-retenido-motivo">
           {row.retenido_credito}
         </Text>
       ) : null}

@@ -23,7 +23,7 @@ const statementLink = (id: number) => `/administrador/credito/${id}`;
 
 function Held({ n }: { n: number }) {
   return n > 0 ? (
-    <Badge color="orange" variant="filled" radius="sm" style={{ textTransform: 'none' }}>
+    <Badge color="red.9" variant="filled" radius="sm" style={{ textTransform: 'none' }}>
       {n === 1 ? '1 retenido' : `${n} retenidos`}
     </Badge>
   ) : null;

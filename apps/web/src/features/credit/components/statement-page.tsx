@@ -37,8 +37,8 @@ import { useStatement, useStatementDownload } from '../api/credit';
 
 export const BUCKET_COLORS: Record<AgingBucket, string> = {
   '0-30': 'gray',
-  '31-60': 'yellow',
-  '61-90': 'orange',
+  '31-60': 'orange',
+  '61-90': 'red',
   '90+': 'red',
 };
 
