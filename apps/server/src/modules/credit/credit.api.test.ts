@@ -6,9 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, invoices, orderEvents, orders, systemLogs } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
 import { postForm } from '../../test/admin-fixtures.ts';
+import { makeBuyer } from '../../test/buyer-fixtures.ts';
 import { cfdiXml } from '../../test/cfdi-documents.ts';
 import { nextIp } from '../../test/client-admin.ts';
 import {
+  assign,
   makeCategory,
   makeClient,
   makeOrder,
@@ -293,6 +295,26 @@ describe.each(DB_KINDS)('credit and statements (%s)', (kind) => {
     ).toBe(200);
     expect(await heldOf(f.id)).toBeNull();
     expect(await eventsOf(f.id, 'aviso_credito')).toHaveLength(0);
+  });
+
+  it('a purchase approved at once (no approval levels) is held too: the event has no actor', async () => {
+    const { client, user, api, product } = await makeBuyer(t, {
+      client: { cantidadAutorizadores: 0, limiteCredito: 50_000, politicaCredito: 'retener' },
+    });
+    const p = await product(100_000);
+    await assign(db(), user.id, p.id, 5);
+    await api.post('/api/carrito/nuevo_item', { item: { id: p.id, cantidad: 1 } });
+    const bought = await api.post('/api/compra', { orden: [{ id: p.id, cantidad: 1 }] });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const id = bought.json().pedido.id as number;
+    expect(bought.json().pedido.status).toBe('aprobado');
+    expect(await heldOf(id)).toBe(
+      MSG.creditoExcedido(formatCentavos(0), formatCentavos(100_000), formatCentavos(50_000)),
+    );
+    const [event] = await eventsOf(id, 'retenido_credito');
+    expect(event?.actorId).toBeNull();
+    const queue = await admin.get(`/api/surtido?cliente=${client.id}&retenido=si`);
+    expect(queue.json().pedidos.map((o: { id: number }) => o.id)).toEqual([id]);
   });
 
   it('two releases at once: one releases, the other gets 409; one event', async () => {
