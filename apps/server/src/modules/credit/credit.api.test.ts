@@ -199,10 +199,7 @@ describe.each(DB_KINDS)('credit and statements (%s)', (kind) => {
     expect(view.json().credito.aviso).toContain('rebasa su límite de crédito');
     expect(view.json().credito.aviso).toContain(MSG.creditoRetendra);
 
-    const approved = await r2.post('/api/update/compra', {
-      id: pending.id,
-      orden: [{ id: w.product.id, cantidad: 1 }],
-    });
+    const approved = await w.approve(pending.id);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().nuevo_estatus).toBe('aprobado');
     const motivo = await heldOf(pending.id);
@@ -261,11 +258,7 @@ describe.each(DB_KINDS)('credit and statements (%s)', (kind) => {
     const old = await held.order();
     await invoice(old.id, 50_000, ago(40));
     const p = await held.order('pendiente');
-    const r2 = await held.login(held.approver);
-    expect(
-      (await r2.post('/api/update/compra', { id: p.id, orden: [{ id: held.product.id, cantidad: 1 }] }))
-        .statusCode,
-    ).toBe(200);
+    expect((await held.approve(p.id)).statusCode).toBe(200);
     expect(await heldOf(p.id)).toBe(MSG.creditoVencido(1, formatCentavos(50_000)));
 
     const warned = await world({ limiteCredito: 1_000, diasCredito: 10, politicaCredito: 'avisar' });
@@ -276,10 +269,7 @@ describe.each(DB_KINDS)('credit and statements (%s)', (kind) => {
     const view = await a2.get(`/api/pedidos/${q.id}`);
     expect(view.json().credito).toMatchObject({ retendra: false });
     expect(view.json().credito.aviso).toContain('factura vencida');
-    expect(
-      (await a2.post('/api/update/compra', { id: q.id, orden: [{ id: warned.product.id, cantidad: 1 }] }))
-        .statusCode,
-    ).toBe(200);
+    expect((await warned.approve(q.id)).statusCode).toBe(200);
     expect(await heldOf(q.id)).toBeNull();
     const [aviso] = await eventsOf(q.id, 'aviso_credito');
     expect(aviso?.reason).toContain('rebasa su límite de crédito');
@@ -289,10 +279,7 @@ describe.each(DB_KINDS)('credit and statements (%s)', (kind) => {
     const f = await fine.order('pendiente');
     const f2 = await fine.login(fine.approver);
     expect((await f2.get(`/api/pedidos/${f.id}`)).json().credito).toBeNull();
-    expect(
-      (await f2.post('/api/update/compra', { id: f.id, orden: [{ id: fine.product.id, cantidad: 1 }] }))
-        .statusCode,
-    ).toBe(200);
+    expect((await fine.approve(f.id)).statusCode).toBe(200);
     expect(await heldOf(f.id)).toBeNull();
     expect(await eventsOf(f.id, 'aviso_credito')).toHaveLength(0);
   });
@@ -320,11 +307,7 @@ describe.each(DB_KINDS)('credit and statements (%s)', (kind) => {
   it('two releases at once: one releases, the other gets 409; one event', async () => {
     const w = await world({ limiteCredito: 0, politicaCredito: 'retener' });
     const p = await w.order('pendiente');
-    const r2 = await w.login(w.approver);
-    expect(
-      (await r2.post('/api/update/compra', { id: p.id, orden: [{ id: w.product.id, cantidad: 1 }] }))
-        .statusCode,
-    ).toBe(200);
+    expect((await w.approve(p.id)).statusCode).toBe(200);
     expect(await heldOf(p.id)).not.toBeNull();
     const other = await new ApiClient(t.app).loginOk(
       (await makeUser(db(), { rol: 4, idCliente: null })).usuario,
@@ -345,11 +328,7 @@ describe.each(DB_KINDS)('credit and statements (%s)', (kind) => {
   it('a release racing a move: the move waits for the lock and is refused or goes after the release, never both held and moved', async () => {
     const w = await world({ limiteCredito: 0, politicaCredito: 'retener' });
     const p = await w.order('pendiente');
-    const r2 = await w.login(w.approver);
-    expect(
-      (await r2.post('/api/update/compra', { id: p.id, orden: [{ id: w.product.id, cantidad: 1 }] }))
-        .statusCode,
-    ).toBe(200);
+    expect((await w.approve(p.id)).statusCode).toBe(200);
     const [release, move] = await Promise.all([
       admin.post(`/api/surtido/${p.id}/liberar`, {}),
       admin.post(`/api/surtido/${p.id}/estado`, { estado: 'en_surtido' }),
@@ -512,13 +491,7 @@ describe.each(DB_KINDS)('credit and statements (%s)', (kind) => {
       nombre: `AAA Crédito ${uniq('x')}`,
     });
     const p = await w.order('pendiente');
-    expect(
-      (
-        await (
-          await w.login(w.approver)
-        ).post('/api/update/compra', { id: p.id, orden: [{ id: w.product.id, cantidad: 1 }] })
-      ).statusCode,
-    ).toBe(200);
+    expect((await w.approve(p.id)).statusCode).toBe(200);
     const res = await admin.get(`/api/credito/clientes?q=${encodeURIComponent(w.client.nombre)}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ total: 1, page: 1, per_page: 25 });

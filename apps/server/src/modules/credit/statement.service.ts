@@ -246,33 +246,15 @@ function statementCsv(s: Statement): string {
       appliedCell(f),
     ]),
   );
+  // The totals under the rows, each in the Saldo column.
+  const total = (label: string, value: string) => csvRow([label, '', '', '', '', '', '', value]);
   const totals = [
     csvRow([]),
-    csvRow(['Saldo', '', '', '', '', '', '', csvMoney(s.summary.saldo)]),
-    csvRow(['Vencido', '', '', '', '', '', '', csvMoney(s.summary.vencido)]),
-    ...AGING_BUCKETS.map((b) =>
-      csvRow([AGING_LABELS[b], '', '', '', '', '', '', csvMoney(s.summary.antiguedad[b])]),
-    ),
-    csvRow([
-      'Límite de crédito',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      s.client.limite === null ? 'Sin límite' : csvMoney(s.client.limite),
-    ]),
-    csvRow([
-      'Crédito disponible',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      s.summary.disponible === null ? '' : csvMoney(s.summary.disponible),
-    ]),
+    total('Saldo', csvMoney(s.summary.saldo)),
+    total('Vencido', csvMoney(s.summary.vencido)),
+    ...AGING_BUCKETS.map((b) => total(AGING_LABELS[b], csvMoney(s.summary.antiguedad[b]))),
+    total('Límite de crédito', s.client.limite === null ? 'Sin límite' : csvMoney(s.client.limite)),
+    total('Crédito disponible', s.summary.disponible === null ? '' : csvMoney(s.summary.disponible)),
   ];
   return BOM + csvRow(STATEMENT_HEADER) + rows.join('') + totals.join('');
 }
