@@ -37,6 +37,7 @@ import { assignmentRoutes } from './modules/assignments/assignments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientRoutes } from './modules/clients/clients.routes.ts';
 import { clientFiscalRoutes } from './modules/clients/fiscal.routes.ts';
+import { creditRoutes } from './modules/credit/credit.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { claimRoutes } from './modules/fulfilment/claims.routes.ts';
@@ -347,6 +348,7 @@ export async function buildApp({
   await app.register(receivingRoutes);
   await app.register(assignmentRoutes);
   await app.register(weekRoutes);
+  await app.register(creditRoutes);
   await app.register(twoFactorRoutes);
   await app.register(integrationRoutes);
   await app.register(v1Routes);

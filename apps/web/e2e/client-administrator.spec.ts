@@ -337,6 +337,7 @@ test('sin «presupuestos» el presupuesto no se edita; sin «usuarios» la lista
     'Tablero',
     'Usuarios',
     'Direcciones de entrega',
+    'Estado de cuenta',
     'Registros del sistema',
   ]);
   await page.goto('/cliente/semanas');

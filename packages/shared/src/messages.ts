@@ -366,6 +366,22 @@ export const MSG = {
   invLoteHecho: (n: number, activo: boolean) =>
     `${n === 1 ? '1 producto quedó' : `${n} productos quedaron`} ${activo ? (n === 1 ? 'activo' : 'activos') : n === 1 ? 'inactivo' : 'inactivos'}.`,
 
+  // Credit and statements (decision 0134)
+  limiteCreditoInvalido: 'El límite de crédito debe ser un importe de 0 o más, o quedar vacío (sin límite).',
+  diasCreditoInvalido: 'Los días de crédito deben ser un número entero entre 0 y 365.',
+  politicaCreditoInvalida: 'La política de crédito debe ser «avisar» o «retener».',
+  creditoExcedido: (saldo: string, pedido: string, limite: string) =>
+    `El saldo del cliente (${saldo}) más este pedido (${pedido}) rebasa su límite de crédito (${limite}).`,
+  creditoVencido: (n: number, importe: string) =>
+    `El cliente tiene ${n === 1 ? '1 factura vencida' : `${n} facturas vencidas`} por ${importe}.`,
+  creditoRetendra:
+    'Al aprobarlo, el pedido quedará retenido por crédito hasta que el distribuidor lo libere.',
+  pedidoRetenidoCredito:
+    'El pedido está retenido por crédito: el distribuidor debe liberarlo antes de prepararlo o enviarlo.',
+  pedidoNoRetenido: 'El pedido ya no está retenido por crédito.',
+  pedidoLiberado: 'Pedido liberado: ya puede surtirse.',
+  estadoCuentaCliente: 'Elige el cliente del estado de cuenta.',
+
   // Success alerts
   creadoCorrectamente: 'Creado correctamente',
   modificadoCorrectamente: 'Modificado correctamente',

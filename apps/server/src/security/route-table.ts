@@ -1277,6 +1277,38 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     missing: () => post(`/api/surtido/${MISSING_ID}/estado`, { estado: 'en_surtido' }),
     caller: 'adm',
   },
+  // A release per caller: a new held order each (decision 0134).
+  'POST /api/surtido/:id/liberar': {
+    req: async (w) =>
+      post(
+        `/api/surtido/${
+          (
+            await makeOrder(w.db, {
+              idUser: w.users.u1.id,
+              idCliente: w.a.client.id,
+              status: 'aprobado',
+              retenidoCredito: 'Matriz: retenido',
+              lines: [{ productId: w.a.prod.id, precio: 1, cantidad: 1, idCategoria: w.a.cat.id }],
+            })
+          ).id
+        }/liberar`,
+      ),
+    missing: () => post(`/api/surtido/${MISSING_ID}/liberar`),
+    caller: 'adm',
+  },
+  // Credit (decision 0134): client A's statement for its approvers and administrator (and rol 4 naming it);
+  // another client's people read it like a client that does not exist. The aging is rol 4's.
+  'GET /api/estado-cuenta': {
+    req: (w) => get(`/api/estado-cuenta?cliente=${w.a.client.id}`),
+    missing: () => get(`/api/estado-cuenta?cliente=${MISSING_ID}`),
+    caller: 'u2',
+  },
+  'GET /api/estado-cuenta/descarga': {
+    req: (w) => get(`/api/estado-cuenta/descarga?cliente=${w.a.client.id}&formato=csv`),
+    missing: () => get(`/api/estado-cuenta/descarga?cliente=${MISSING_ID}&formato=csv`),
+    caller: 'u2',
+  },
+  'GET /api/credito/clientes': { req: () => get('/api/credito/clientes'), caller: 'adm' },
   'POST /api/surtido/:id/envios': {
     req: async (w) => {
       const o = await freshApproved(w);

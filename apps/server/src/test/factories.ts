@@ -109,6 +109,8 @@ export async function makeOrder(
     /** The fulfilment state of an aprobado order (por_surtir when not given). */
     surtido?: 'por_surtir' | 'en_surtido' | 'enviado' | 'entregado';
     transactionDate?: Date;
+    /** An aprobado order held for credit with this reason (decision 0134). */
+    retenidoCredito?: string;
     lines: {
       productId: number;
       nombre?: string;
@@ -150,6 +152,7 @@ export async function makeOrder(
       lineas: lines.length,
       transactionDate: values.transactionDate ?? new Date(),
       entrega: buyer ?? {},
+      retenidoCredito: values.retenidoCredito ?? null,
     })
     .returning();
   const shipped = values.surtido === 'enviado' || values.surtido === 'entregado';

@@ -114,6 +114,7 @@ const AUTORIZADOR = [
     ampliaciones: 'Ampliaciones',
     recepcion: 'Recepcion',
     'recepcion/:id/:numero': 'RecepcionEnvio',
+    'estado-de-cuenta': 'EstadoDeCuenta',
   }),
   ...TABLERO,
 ];
@@ -135,6 +136,8 @@ const ADMINISTRADOR = [
     'pedidos/:id': 'Pedido',
     surtido: 'Surtido',
     reclamos: 'Reclamos',
+    credito: 'Credito',
+    'credito/:id': 'CreditoCliente',
   }),
   ...areaRoutes(administradorTablero, { tablero: 'Tablero' }),
 ];
@@ -150,6 +153,7 @@ const CLIENTE = [
     direcciones: 'Direcciones',
     ampliaciones: 'Ampliaciones',
     registros: 'Registros',
+    'estado-de-cuenta': 'EstadoDeCuenta',
   }),
   ...TABLERO,
 ];

@@ -42,6 +42,8 @@ export const LOG_EVENT_LABELS = {
   reclamo_devolucion: 'Devolución de un reclamo solicitada',
   factura_registrada: 'CFDI registrado',
   factura_diferencia_aceptada: 'Diferencia de una factura aceptada',
+  pedido_retenido_credito: 'Pedido retenido por crédito',
+  pedido_liberado_credito: 'Pedido retenido por crédito liberado',
   surtido_exportado: 'Pedidos exportados para surtir',
   surtido_lista: 'Lista de surtido descargada',
   pedido_comentado: 'Comentario en un pedido',

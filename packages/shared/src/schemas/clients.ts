@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { normalizeThresholds } from '../domain/budget-alerts.ts';
 import { CLIENT_PERMISSIONS, type ClientPermission, isClientPermission } from '../domain/client-admin.ts';
+import { CREDIT_POLICIES, DIAS_CREDITO_MAX } from '../domain/credit.ts';
 import { UMBRAL_EXISTENCIA_MAX } from '../domain/stock.ts';
 import {
   ALERTAS_PRESUPUESTO_MAX,
@@ -157,6 +158,15 @@ export const ClientForm = z.object({
     min: 0,
     max: UMBRAL_EXISTENCIA_MAX,
   }),
+  /** Credit (decision 0134): the limit in pesos (blank: no limit), absent keeps it (update). */
+  limite_credito: nullablePesos({ invalid: MSG.limiteCreditoInvalido, min: 0 }),
+  /** Calendar days from an invoice's date to its due date; absent: 30 (create), kept (update). */
+  dias_credito: optionalInteger({ invalid: MSG.diasCreditoInvalido, min: 0, max: DIAS_CREDITO_MAX }),
+  /** Over the limit or with an overdue invoice: warn the approvers or hold approved orders; absent: avisar. */
+  politica_credito: z.preprocess(
+    blankToUndefined,
+    z.enum(CREDIT_POLICIES, { error: MSG.politicaCreditoInvalida }).optional(),
+  ),
   /** Fiscal data (decision 0128): absent keeps, blank clears; the checks between them are the server's. */
   ...FISCAL_FIELDS,
   eliminar_imagen: optionalBoolean(MSG.valorSiNoInvalido),
@@ -207,6 +217,10 @@ export const ClientDto = z.object({
   permitir_sobre_pedido: z.boolean(),
   /** The catalogue says "Quedan N" while a product's available stock is at most this. */
   umbral_existencia: z.number().int(),
+  /** Credit (decision 0134): the limit (pesos, null: none), the credit days and the policy. */
+  limite_credito: z.number().nullable(),
+  dias_credito: z.number().int(),
+  politica_credito: z.enum(CREDIT_POLICIES),
   /** Fiscal data (decision 0128): RFC, razón social, régimen, uso de CFDI, C.P. and billing e-mails. */
   ...FiscalDataDto.shape,
   created_at: z.string(),

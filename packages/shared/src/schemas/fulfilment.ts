@@ -61,6 +61,8 @@ export const FulfilmentQueueQuery = z
     exportado: z.preprocess(emptyIsNone, z.enum(['si', 'no', 'todos']).default('todos')),
     /** Only orders with a late line (promised before today, units left to ship): `si` (decision 0125). */
     atrasado: z.preprocess(emptyIsNone, z.enum(['si', 'todos']).default('todos')),
+    /** Only orders held for credit (`si`, decision 0134), only those not held (`no`), or either. */
+    retenido: z.preprocess(emptyIsNone, z.enum(['si', 'no', 'todos']).default('todos')),
     /** Business dates of the order (YYYY-MM-DD), both inclusive. */
     desde: z.preprocess(emptyIsNone, BusinessDate.optional()),
     hasta: z.preprocess(emptyIsNone, BusinessDate.optional()),
@@ -89,6 +91,8 @@ export const FulfilmentRow = z.object({
   lote: z.number().int().nullable(),
   /** A line is late: promised before today and units left to ship (decision 0125). */
   atrasado: z.boolean(),
+  /** Why the order is held for credit (decision 0134), null when it is not. Optional in the type only. */
+  retenido_credito: z.string().nullable().optional(),
 });
 export type FulfilmentRow = z.infer<typeof FulfilmentRow>;
 

@@ -134,6 +134,8 @@ export const OrderDetailDto = z.object({
   /** The carrier named apart from the guía (the guías file), else null (decision 0094). */
   paqueteria: z.string().nullable().optional(),
   nota_recepcion: z.string().nullable().optional(),
+  /** Why the order is held for credit (decision 0134), null when it is not. Optional in the type only. */
+  retenido_credito: z.string().nullable().optional(),
   /** The order's shipments in number order (decision 0125). Always sent; optional in the type only. */
   envios: z.array(OrderShipmentDto).optional(),
   /** The order's claims in number order (decision 0127). Always sent; optional in the type only. */
@@ -313,6 +315,12 @@ export const AuthorizerOrderView = z.object({
     /** Send the order back to level 1 (rol 3 on espera, decision 0111). */
     devolver: z.boolean(),
   }),
+  /**
+   * The client's credit if this order were approved now (decision 0134): why it is over its limit or has an
+   * overdue invoice, and whether the approval would hold it; null when there is no problem (or the order is
+   * not waiting). Optional in the type only.
+   */
+  credito: z.object({ aviso: z.string(), retendra: z.boolean() }).nullable().optional(),
 });
 export type AuthorizerOrderView = z.infer<typeof AuthorizerOrderView>;
 

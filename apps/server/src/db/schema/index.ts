@@ -106,6 +106,15 @@ export const clients = pgTable(
     usoCfdi: text('uso_cfdi'),
     cpFiscal: text('cp_fiscal'),
     correosFacturacion: text('correos_facturacion').array(),
+    /**
+     * Credit (issue 42 item 4, decision 0134; domain/credit.ts): the limit in centavos (null: none), the
+     * calendar days from an invoice's date to its due date, and what happens to an order approved over the
+     * limit or with an overdue invoice: `avisar` (the approvers are warned) or `retener` (it is held from
+     * fulfilment until the operator releases it).
+     */
+    limiteCredito: money('limite_credito'),
+    diasCredito: integer('dias_credito').notNull().default(30),
+    politicaCredito: text('politica_credito').notNull().default('avisar'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -124,6 +133,9 @@ export const clients = pgTable(
     check('clients_limite_por_defecto_min', sql`${t.limitePorDefecto} >= 1`),
     check('clients_tope_presupuesto_min', sql`${t.topePresupuesto} >= 0`),
     check('clients_umbral_existencia_range', sql`${t.umbralExistencia} between 0 and 1000000`),
+    check('clients_limite_credito_min', sql`${t.limiteCredito} >= 0`),
+    check('clients_dias_credito_range', sql`${t.diasCredito} between 0 and 365`),
+    check('clients_politica_credito', sql`${t.politicaCredito} in ('avisar', 'retener')`),
     check(
       'clients_permisos_cliente_known',
       sql`${t.permisosCliente} <@ '{usuarios,presupuestos,asignaciones,semanas,reglas,identidad,fiscales}'::text[]`,
@@ -446,6 +458,12 @@ export const orders = pgTable(
      * Reports and the API show its code and GL account.
      */
     idArea: integer('id_area').references((): AnyPgColumn => areas.id),
+    /**
+     * A credit hold (decision 0134): why the final approval held the order from fulfilment (its client over
+     * its credit limit or with an overdue invoice, policy `retener`); null when not held. A held order stays
+     * in its fulfilment state until the operator releases it (the seam refuses every move and shipment).
+     */
+    retenidoCredito: text('retenido_credito'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -472,6 +490,8 @@ export const orders = pgTable(
     index('orders_surtido_pendiente_exportar_idx')
       .on(t.transactionDate, t.id)
       .where(sql`${t.surtidoEstatus} is not null and ${t.exportadoAt} is null`),
+    /** The held orders (the Surtido queue's filter, the distributor's aging count). */
+    index('orders_retenido_credito_idx').on(t.idCliente, t.id).where(sql`${t.retenidoCredito} is not null`),
     index('orders_cliente_id_idx').on(t.idCliente, t.id),
     index('orders_cliente_status_idx').on(t.idCliente, t.status, t.id),
     /** The dashboard's months by status and month per buyer: index-only scans (decision 0055). */

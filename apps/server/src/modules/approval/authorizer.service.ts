@@ -40,6 +40,7 @@ import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { areaMonth, areaOthers } from '../areas/area-budget.ts';
 import { insertComment } from '../orders/comments.service.ts';
+import { approvalCredit } from '../orders/credit-check.ts';
 import { lifecycleDeps, orderChanged } from '../orders/lifecycle.ts';
 import type { ReviewSummary } from '../orders/notifications.ts';
 import { orderDetail } from '../orders/order.repository.ts';
@@ -300,6 +301,11 @@ export async function authorizerOrderView(
           except: order.id,
         })
       : 0;
+  // What the client's credit would do to the approval (decision 0134): warned before approving.
+  const credit =
+    status === 'pendiente' || status === 'espera'
+      ? await approvalCredit(deps.db, client.id, order.total, today(deps))
+      : null;
   const gaveLevelOne =
     tookPartIn(levelOne, auth.user.id) ||
     (approve.ok && !!approve.actor.onBehalfOf && tookPartIn(levelOne, approve.actor.onBehalfOf.id));
@@ -326,6 +332,12 @@ export async function authorizerOrderView(
       editar: approve.ok && canEditLines(approve.actor.rol, status, levels) && !own,
       devolver: transitionAs(actors, status, levels, 'devolver').ok && !own,
     },
+    credito: credit
+      ? {
+          aviso: credit.retener ? `${credit.motivo} ${MSG.creditoRetendra}` : credit.motivo,
+          retendra: credit.retener,
+        }
+      : null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { type ApprovalRules, rulesProblem } from '@portal/shared/domain/approval-rules';
 import { CLIENT_PERMISSIONS_DEFAULT, isClientPermission } from '@portal/shared/domain/client-admin';
+import { DIAS_CREDITO_DEFAULT } from '@portal/shared/domain/credit';
 import { centavosToPesos, centavosToPesosOrNull, pesosToCentavos } from '@portal/shared/domain/money';
 import { UMBRAL_EXISTENCIA_DEFAULT } from '@portal/shared/domain/stock';
 import {
@@ -108,6 +109,9 @@ export function clientDto(row: ClientRow): ClientDto {
     tope_presupuesto: centavosToPesosOrNull(row.topePresupuesto),
     permitir_sobre_pedido: row.permitirSobrePedido,
     umbral_existencia: row.umbralExistencia,
+    limite_credito: centavosToPesosOrNull(row.limiteCredito),
+    dias_credito: row.diasCredito,
+    politica_credito: row.politicaCredito === 'retener' ? 'retener' : 'avisar',
     ...fiscalDto(row),
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
@@ -309,6 +313,9 @@ async function createClientFrom(
         avisarAutorizadores: form.avisar_autorizadores ?? false,
         permitirSobrePedido: form.permitir_sobre_pedido ?? true,
         umbralExistencia: form.umbral_existencia ?? UMBRAL_EXISTENCIA_DEFAULT,
+        limiteCredito: centavosOrNull(form.limite_credito ?? null),
+        diasCredito: form.dias_credito ?? DIAS_CREDITO_DEFAULT,
+        politicaCredito: form.politica_credito ?? 'avisar',
         ...fiscal,
       })
       .returning();
@@ -489,6 +496,10 @@ async function updateClientFrom(
       avisarAutorizadores: form.avisar_autorizadores ?? before.avisarAutorizadores,
       permitirSobrePedido: form.permitir_sobre_pedido ?? before.permitirSobrePedido,
       umbralExistencia: form.umbral_existencia ?? before.umbralExistencia,
+      limiteCredito:
+        form.limite_credito === undefined ? before.limiteCredito : centavosOrNull(form.limite_credito),
+      diasCredito: form.dias_credito ?? before.diasCredito,
+      politicaCredito: form.politica_credito ?? before.politicaCredito,
       ...fiscalColumns(form, before),
       imagen: pick(stored.imagen, form.eliminar_imagen, before.imagen),
       calendario: pick(stored.calendario, form.eliminar_calendario, before.calendario),

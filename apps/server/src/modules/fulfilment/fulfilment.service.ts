@@ -395,6 +395,8 @@ export async function fulfilmentQueue(
   if (query.exportado === 'no') conditions.push(isNull(orders.exportadoAt));
   const today = businessDate(deps.clock.now(), tz);
   if (query.atrasado === 'si') conditions.push(inArray(orders.id, lateOrderIds(today)));
+  if (query.retenido === 'si') conditions.push(isNotNull(orders.retenidoCredito));
+  if (query.retenido === 'no') conditions.push(isNull(orders.retenidoCredito));
   if (query.desde)
     conditions.push(gte(orders.transactionDate, businessDateRange(query.desde, query.desde, tz).start));
   if (query.hasta)
@@ -414,6 +416,7 @@ export async function fulfilmentQueue(
       notaRecepcion: orders.notaRecepcion,
       exportadoAt: orders.exportadoAt,
       lote: orders.loteExportacion,
+      retenidoCredito: orders.retenidoCredito,
     })
       .where(where)
       .orderBy(
@@ -452,6 +455,7 @@ export async function fulfilmentQueue(
       exportado_at: r.exportadoAt?.toISOString() ?? null,
       lote: r.lote,
       atrasado: lateIds.has(r.id),
+      retenido_credito: r.retenidoCredito,
     })),
     total: totals?.n ?? 0,
     page: query.page,

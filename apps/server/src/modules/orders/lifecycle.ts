@@ -81,6 +81,7 @@ import {
   writeCredit,
 } from './claim-writes.ts';
 import { notifyComment } from './comments.service.ts';
+import { approvalCredit } from './credit-check.ts';
 import {
   authorizerEmails,
   buyerEmail,
@@ -94,12 +95,15 @@ import {
   shippedEmail,
 } from './notifications.ts';
 import {
+  creditHoldOf,
   fulfilmentNow,
   type LineUnits,
   lockOrderStock,
   unitsLeft,
   writeApproval,
   writeCancellation,
+  writeCreditHold,
+  writeCreditRelease,
   writeFulfilmentMove,
   writeLineCancellation,
   writeLineEdits,
@@ -415,7 +419,21 @@ export interface InvoiceMatchAccepted {
   log: LogOf;
 }
 
+/**
+ * The operator releases an order held for credit (decision 0134): it may move in fulfilment again. The
+ * write is conditional on the hold (the loser of a race gets 409).
+ */
+export interface CreditReleased {
+  kind: 'liberado_credito';
+  order: OrderRef;
+  /** The hold's reason as the writer read it under the order's lock. */
+  motivo: string;
+  actorId: number;
+  log: LogOf;
+}
+
 export type OrderChange =
+  | CreditReleased
   | InvoiceRegistered
   | InvoiceMatchAccepted
   | Placed
@@ -487,7 +505,8 @@ export function orderChanged(
     | LineCancelled
     | Promised
     | InvoiceRegistered
-    | InvoiceMatchAccepted,
+    | InvoiceMatchAccepted
+    | CreditReleased,
 ): Promise<undefined>;
 /** The one seam: see the file's head. A refusal (409 to the loser of a race) throws and the caller rolls back. */
 export async function orderChanged(
@@ -530,6 +549,9 @@ export async function orderChanged(
     case 'factura_cotejo':
       await invoiceMatchAccepted(tx, change);
       return undefined;
+    case 'liberado_credito':
+      await creditReleased(tx, deps, change);
+      return undefined;
   }
 }
 
@@ -545,6 +567,68 @@ async function invoiceMatchAccepted(tx: Tx, c: InvoiceMatchAccepted): Promise<vo
     eventType: c.log.eventType,
     description: c.log.description,
     metadata: { id_pedido: c.order.id, uuid: c.factura.uuid, motivo: c.motivo, ...c.log.metadata },
+  });
+}
+
+const heldForCredit = () => conflict('CREDIT_HOLD', MSG.pedidoRetenidoCredito);
+
+/**
+ * The credit check of a final approval (decision 0134), after the approval's write: a client over its
+ * limit (its balance plus this order) or with an overdue invoice gets, with policy `retener`, the order held
+ * (event `retenido_credito`, log entry); with `avisar`, an event `aviso_credito` that says why, which the
+ * order's history shows to its approvers.
+ */
+async function creditOnApproval(
+  tx: Tx,
+  deps: LifecycleDeps,
+  order: { id: number; idCliente: number },
+  total: number,
+  actorId: number | null,
+): Promise<void> {
+  const found = await approvalCredit(tx, order.idCliente, total, businessDate(deps.clock.now(), deps.tz));
+  if (!found) return;
+  const { problem, motivo, retener, credit } = found;
+  const changes = {
+    excedido: problem.excedido,
+    vencido: problem.vencido,
+    saldo: credit.summary.saldo,
+    importe_vencido: credit.summary.vencido,
+    limite: credit.terms.limite,
+    total,
+  };
+  if (retener && !(await writeCreditHold(tx, { orderId: order.id, motivo, at: deps.clock.now() })))
+    throw alreadyProcessed();
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    actorId,
+    tipo: retener ? 'retenido_credito' : 'aviso_credito',
+    reason: motivo,
+    changes,
+  });
+  if (retener)
+    await audit(tx, {
+      userId: actorId,
+      eventType: 'pedido_retenido_credito',
+      description: `Pedido #${orderNumber(order.id)} retenido por crédito: ${motivo}`,
+      metadata: { id_pedido: order.id, ...changes },
+    });
+}
+
+async function creditReleased(tx: Tx, deps: LifecycleDeps, c: CreditReleased): Promise<void> {
+  if (!(await writeCreditRelease(tx, { orderId: c.order.id, at: deps.clock.now() })))
+    throw conflict('CREDIT_NOT_HELD', MSG.pedidoNoRetenido);
+  await tx.insert(orderEvents).values({
+    orderId: c.order.id,
+    actorId: c.actorId,
+    tipo: 'liberado_credito',
+    reason: c.motivo,
+    changes: null,
+  });
+  await audit(tx, {
+    userId: c.actorId,
+    eventType: c.log.eventType,
+    description: c.log.description,
+    metadata: { id_pedido: c.order.id, ...c.log.metadata },
   });
 }
 
@@ -616,7 +700,10 @@ async function placed(tx: Tx, deps: LifecycleDeps, c: Placed): Promise<void> {
     if (me) await enqueueEmails(tx, [buyerEmail(deps.publicUrl, me, c.order, 'aprobado')]);
   }
   // Approved at purchase by the client's rule: that approval reserves the stock too (decision 0124).
-  if (c.status === 'aprobado') await reserveStock(tx, deps, c.order.id);
+  if (c.status === 'aprobado') {
+    await reserveStock(tx, deps, c.order.id);
+    await creditOnApproval(tx, deps, c.order, c.order.total, null);
+  }
   const event = { clientId: c.order.idCliente, orderId: c.order.id };
   await recordWebhookEvent(tx, deps, { ...event, type: 'pedido.creado' }, wanting.creado);
   if (c.status === 'aprobado')
@@ -677,7 +764,10 @@ async function reviewed(tx: Tx, deps: LifecycleDeps, c: Reviewed): Promise<void>
   });
   if (!written) throw alreadyProcessed();
   // The final approval reserves the approved lines' stock (decision 0124), after the edits.
-  if (c.to === 'aprobado') await reserveStock(tx, deps, c.order.id);
+  if (c.to === 'aprobado') {
+    await reserveStock(tx, deps, c.order.id);
+    await creditOnApproval(tx, deps, c.order, c.totals.total, c.actor.id);
+  }
   if (c.edits) {
     await moveOrderTotals(tx, c.order.id, 1);
     // Edited lines move the buyer's month: the budget alerts of that month (decision 0054).
@@ -774,6 +864,8 @@ async function returned(tx: Tx, deps: LifecycleDeps, c: Returned): Promise<void>
 }
 
 async function fulfilmentMoved(tx: Tx, deps: LifecycleDeps, c: FulfilmentMoved): Promise<MovedRow> {
+  // Held for credit: no move until the operator releases it (decision 0134); the writer locked the order.
+  if (await creditHoldOf(tx, c.order.id)) throw heldForCredit();
   const moved = await writeFulfilmentMove(tx, {
     orderId: c.order.id,
     from: c.from,
@@ -836,6 +928,7 @@ async function fulfilmentMoved(tx: Tx, deps: LifecycleDeps, c: FulfilmentMoved):
 }
 
 async function shipped(tx: Tx, deps: LifecycleDeps, c: Shipped): Promise<ShipmentRow> {
+  if (await creditHoldOf(tx, c.order.id)) throw heldForCredit();
   const at = deps.clock.now();
   const written = await writeShipment(tx, {
     orderId: c.order.id,

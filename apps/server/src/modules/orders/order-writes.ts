@@ -6,7 +6,7 @@
  */
 import type { FulfilmentState } from '@portal/shared/domain/fulfilment';
 import type { LogEventType } from '@portal/shared/domain/log-events';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { executeNamedOnce } from '../../db/prepared.ts';
 import {
@@ -86,6 +86,38 @@ export async function writeFulfilmentMove(
     .where(and(eq(orders.id, w.orderId), eq(orders.surtidoEstatus, w.from)))
     .returning({ surtido: orders.surtidoEstatus, guia: orders.guia, notaRecepcion: orders.notaRecepcion });
   return moved ?? null;
+}
+
+/**
+ * A credit hold (decision 0134), written by the final approval: why the order is held. Conditional on the
+ * order being approved and not yet held.
+ */
+export async function writeCreditHold(tx: Tx, w: { orderId: number; motivo: string; at: Date }) {
+  const [held] = await tx
+    .update(orders)
+    .set({ retenidoCredito: w.motivo, updatedAt: w.at })
+    .where(and(eq(orders.id, w.orderId), eq(orders.status, 'aprobado'), isNull(orders.retenidoCredito)))
+    .returning({ id: orders.id });
+  return held ?? null;
+}
+
+/** The operator's release of a credit hold: conditional on the order being held (the loser of a race: null). */
+export async function writeCreditRelease(tx: Tx, w: { orderId: number; at: Date }) {
+  const [released] = await tx
+    .update(orders)
+    .set({ retenidoCredito: null, updatedAt: w.at })
+    .where(and(eq(orders.id, w.orderId), isNotNull(orders.retenidoCredito)))
+    .returning({ id: orders.id });
+  return released ?? null;
+}
+
+/** Why an order is held for credit now, or null (read under the order's lock before a move or a shipment). */
+export async function creditHoldOf(tx: Tx, orderId: number): Promise<string | null> {
+  const [row] = await tx
+    .select({ motivo: orders.retenidoCredito })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row?.motivo ?? null;
 }
 
 /** Where an order's fulfilment stands now (to name it to the loser of a race). */

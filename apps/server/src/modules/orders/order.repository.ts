@@ -66,6 +66,8 @@ export async function lockOrder(tx: Tx, id: number, scope: OrderScope) {
       total: orders.total,
       transactionDate: orders.transactionDate,
       idArea: orders.idArea,
+      /** Why it is held for credit (decision 0134), or null. */
+      retenidoCredito: orders.retenidoCredito,
     })
     .from(orders)
     .where(and(...conditions))
@@ -160,6 +162,7 @@ export async function orderDetail(db: Db, id: number, scope: OrderScope): Promis
     guia: order.guia,
     paqueteria: order.paqueteria,
     nota_recepcion: order.notaRecepcion,
+    retenido_credito: order.retenidoCredito,
     envios: envios.get(id) ?? [],
     reclamos: reclamos.get(id) ?? [],
     entrega: { direccion: deliveryAddress(order.entrega), contacto: deliveryContact(order.entrega) },

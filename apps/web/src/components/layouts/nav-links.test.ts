@@ -49,6 +49,7 @@ describe('the client administrator’s sidebar (rol 5)', () => {
       ['Tablero', '/cliente/tablero'],
       ['Usuarios', '/cliente/usuarios'],
       ['Direcciones de entrega', '/cliente/direcciones'],
+      ['Estado de cuenta', '/cliente/estado-de-cuenta'],
       ['Registros del sistema', '/cliente/registros'],
     ]);
     expect(panelTitleFor(ROLES.administradorCliente)).toBe('Panel Empresa');
@@ -62,6 +63,7 @@ describe('the client administrator’s sidebar (rol 5)', () => {
       '/cliente/tablero',
       '/cliente/usuarios',
       '/cliente/direcciones',
+      '/cliente/estado-de-cuenta',
       '/cliente/sincronizar',
       '/cliente/registros',
     ]);
@@ -70,6 +72,7 @@ describe('the client administrator’s sidebar (rol 5)', () => {
       '/cliente/tablero',
       '/cliente/usuarios',
       '/cliente/direcciones',
+      '/cliente/estado-de-cuenta',
       '/cliente/semanas',
       '/cliente/reglas',
       '/cliente/areas',

@@ -26,7 +26,8 @@ export type NavIcon =
   | 'areas'
   | 'ampliaciones'
   | 'direcciones'
-  | 'recepcion';
+  | 'recepcion'
+  | 'credito';
 
 export interface NavItem {
   label: string;
@@ -65,6 +66,8 @@ function clientAdminItems(permisos: readonly ClientPermission[]): NavItem[] {
     { label: 'Usuarios', to: '/cliente/usuarios', icon: 'usuarios' },
     // Read by every client administrator; changed with `usuarios` (decision 0126).
     { label: 'Direcciones de entrega', to: '/cliente/direcciones', icon: 'direcciones' },
+    // Read by every client administrator (decision 0134).
+    { label: 'Estado de cuenta', to: '/cliente/estado-de-cuenta', icon: 'credito' },
   ];
   if (permisos.includes('usuarios'))
     items.push({ label: 'Lista de personal', to: '/cliente/sincronizar', icon: 'personal' });
@@ -120,6 +123,7 @@ export function navItemsFor(
         { label: 'Pedidos', to: '/autorizador/principal', icon: 'pedidos' },
         { label: 'Tablero', to: '/autorizador/tablero', icon: 'tablero' },
         { label: 'Ampliaciones', to: '/autorizador/ampliaciones', icon: 'ampliaciones' },
+        { label: 'Estado de cuenta', to: '/autorizador/estado-de-cuenta', icon: 'credito' },
         ...receiving('autorizador'),
       ];
     case ROLES.administrador:
@@ -127,6 +131,7 @@ export function navItemsFor(
         { label: 'Tablero', to: '/administrador/tablero', icon: 'tablero' },
         { label: 'Surtido', to: '/administrador/surtido', icon: 'surtido' },
         { label: 'Reclamos', to: '/administrador/reclamos', icon: 'reclamos' },
+        { label: 'Crédito y cobranza', to: '/administrador/credito', icon: 'credito' },
         { label: 'Clientes', to: '/administrador/clientes', icon: 'clientes' },
         // The client chosen on these screens follows the administrator through their links.
         { label: 'Semanas de acceso', to: client(CLIENT_SCREENS.semanas), icon: 'semanas' },

@@ -10,6 +10,7 @@ import {
   IconCalendarWeek,
   IconChartBar,
   IconClipboardList,
+  IconCreditCard,
   IconFileDownload,
   IconHistory,
   IconLayoutGrid,
@@ -64,6 +65,7 @@ const ICONS: Record<NavIcon, ComponentType<{ size?: number; stroke?: number }>> 
   ampliaciones: IconArrowBigUpLines,
   direcciones: IconMapPin,
   recepcion: IconPackageImport,
+  credito: IconCreditCard,
 };
 
 interface SidebarProps {

@@ -10,9 +10,11 @@ import {
   IconCalendarEvent,
   IconCheck,
   IconClock,
+  IconCreditCard,
   IconEdit,
   IconFileInvoice,
   IconHourglassHigh,
+  IconLockOpen,
   IconPackage,
   IconShoppingCart,
   IconTruckDelivery,
@@ -71,6 +73,8 @@ function icon(tipo: string, to: string | null) {
   if (CLAIM_EVENTS.has(tipo)) return <ClaimEventIcon tipo={tipo} />;
   if (tipo === 'factura' || tipo === 'factura_aplicada' || tipo === 'factura_cotejo')
     return <IconFileInvoice size={14} />;
+  if (tipo === 'retenido_credito' || tipo === 'aviso_credito') return <IconCreditCard size={14} />;
+  if (tipo === 'liberado_credito') return <IconLockOpen size={14} />;
   if (to === 'espera') return <IconClock size={14} />;
   return <IconCheck size={14} />;
 }
@@ -94,6 +98,10 @@ function title(e: OrderEventDto): string {
   if (CLAIM_EVENTS.has(e.tipo)) return claimEventTitle(e);
   if (e.tipo === 'factura' || e.tipo === 'factura_aplicada' || e.tipo === 'factura_cotejo')
     return invoiceTitle(e);
+  // Credit at the final approval, and the operator's release (decision 0134); the reason is the event's.
+  if (e.tipo === 'retenido_credito') return 'Retenido por crédito';
+  if (e.tipo === 'aviso_credito') return 'Aprobado con aviso de crédito';
+  if (e.tipo === 'liberado_credito') return 'Liberado de la retención por crédito';
   if (e.a === 'espera') return 'Autorizado, en espera de aprobación final';
   if ((e.cambios as Changes | null)?.regla === 'aprobacion_automatica') return 'Aprobado automáticamente';
   return 'Pedido aprobado';

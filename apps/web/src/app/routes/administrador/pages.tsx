@@ -2,6 +2,7 @@
 export { Ampliaciones } from './ampliaciones';
 export { Areas } from './areas';
 export { Clientes } from './clientes';
+export { Credito, CreditoCliente } from './credito';
 export { Direcciones } from './direcciones';
 export { Integraciones } from './integraciones';
 export { Inventario } from './inventario';

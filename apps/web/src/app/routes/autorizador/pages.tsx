@@ -4,6 +4,7 @@
  */
 import { ROLES } from '@portal/shared/domain/roles';
 import { Navigate, useParams } from 'react-router';
+import { StatementPage } from '../../../features/credit/components/statement-page';
 import { OnBehalfNotices } from '../../../features/delegation/components/on-behalf-notices';
 import { OrderPage } from '../../../features/order-review/components/order-page';
 import { OrdersPage } from '../../../features/order-review/components/orders-page';
@@ -45,4 +46,9 @@ export function Recepcion() {
 
 export function RecepcionEnvio() {
   return <ReceivingShipment base="/autorizador/recepcion" />;
+}
+
+/** «Estado de cuenta» of the approver's own client (decision 0134). */
+export function EstadoDeCuenta() {
+  return <StatementPage />;
 }

@@ -18,6 +18,7 @@ import { RosterSyncPage } from '../../../features/admin/users/roster-sync-page';
 import { UserProductsPage } from '../../../features/admin/users/user-products-page';
 import { UsersPage } from '../../../features/admin/users/users-page';
 import { WeeksPage } from '../../../features/admin/weeks/weeks-page';
+import { StatementPage } from '../../../features/credit/components/statement-page';
 import { ReportButton } from '../../../features/order-review/components/report-button';
 import { TopupsPage } from '../../../features/topups/components/topups-page';
 import { positiveId } from '../params';
@@ -143,4 +144,9 @@ export function Ampliaciones() {
       <ClientTopups />
     </ClientAdminScope>
   );
+}
+
+/** «Estado de cuenta» of the administrator's own client (decision 0134). */
+export function EstadoDeCuenta() {
+  return <StatementPage />;
 }

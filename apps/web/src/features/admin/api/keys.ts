@@ -36,6 +36,8 @@ export interface FulfilmentFilters {
   exportado: 'si' | 'no' | null;
   /** Only orders with a late line (decision 0125). */
   atrasado?: 'si' | null;
+  /** Only orders held for credit (decision 0134). */
+  retenido?: 'si' | null;
   desde: string | null;
   hasta: string | null;
   /** By the order's date (decision 0067); newest first when absent. */

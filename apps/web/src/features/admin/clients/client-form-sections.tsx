@@ -24,6 +24,7 @@ import {
   type ClientPermission,
   isClientPermission,
 } from '@portal/shared/domain/client-admin';
+import { CREDIT_POLICIES, CREDIT_POLICY_NAMES, DIAS_CREDITO_MAX } from '@portal/shared/domain/credit';
 import { UMBRAL_EXISTENCIA_MAX } from '@portal/shared/domain/stock';
 import { ESCALAR_HORAS_MAX, RECORDATORIO_HORAS_MAX, VENTANA_REGLAS_HORAS_MAX } from '@portal/shared/limits';
 import { type FileValue, useObjectUrl } from '../../../components/ui/file-field';
@@ -207,6 +208,41 @@ export function StockSection({ form }: { form: ClientFormApi }) {
         allowNegative={false}
         hideControls
         {...form.getInputProps('umbral_existencia')}
+      />
+    </FormSection>
+  );
+}
+
+/**
+ * Credit (decision 0134): the limit (blank: none), the credit days from an invoice's date to its due date,
+ * and what an approval over the limit or with an overdue invoice does.
+ */
+export function CreditSection({ form }: { form: ClientFormApi }) {
+  return (
+    <FormSection title="Crédito">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <NumberInput
+          label="Límite de crédito"
+          description="Saldo máximo de facturas por pagar. Vacío: sin límite."
+          placeholder="Sin límite"
+          {...PESOS}
+          {...form.getInputProps('limite_credito')}
+        />
+        <NumberInput
+          label="Días de crédito"
+          description="Días naturales desde la fecha de la factura hasta su vencimiento"
+          min={0}
+          max={DIAS_CREDITO_MAX}
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('dias_credito')}
+        />
+      </SimpleGrid>
+      <Select
+        label="Si rebasa el límite o tiene facturas vencidas"
+        data={CREDIT_POLICIES.map((p) => ({ value: p, label: CREDIT_POLICY_NAMES[p] }))}
+        allowDeselect={false}
+        {...form.getInputProps('politica_credito')}
       />
     </FormSection>
   );

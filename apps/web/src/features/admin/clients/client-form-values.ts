@@ -2,8 +2,10 @@
  * The client form's values: its choices, what it holds for a new or an edited client (its files included)
  * and the multipart body it becomes.
  */
+
 import type { ApprovalRules } from '@portal/shared/domain/approval-rules';
 import { CLIENT_PERMISSIONS_DEFAULT, type ClientPermission } from '@portal/shared/domain/client-admin';
+import { type CreditPolicy, DIAS_CREDITO_DEFAULT } from '@portal/shared/domain/credit';
 import { fiscalProblem, normalizeRfc } from '@portal/shared/domain/fiscal';
 import { pesosToCentavos } from '@portal/shared/domain/money';
 import { UMBRAL_EXISTENCIA_DEFAULT } from '@portal/shared/domain/stock';
@@ -82,6 +84,10 @@ export interface ClientFormValues {
   /** Stock (decision 0124): approvals may go beyond the available stock; "Quedan N" threshold. */
   permitir_sobre_pedido: boolean;
   umbral_existencia: number | string;
+  /** Credit (decision 0134): the limit in pesos ('' = none), the credit days and the policy. */
+  limite_credito: number | string;
+  dias_credito: number | string;
+  politica_credito: CreditPolicy;
   /**
    * Fiscal data (decision 0128) as typed: the RFC, the razón social, the catalogue codes chosen (null: none),
    * the código postal and the billing e-mails separated by commas.
@@ -127,6 +133,9 @@ export function initialValues(client: ClientDto | null): ClientFormValues {
         tope_presupuesto: client.tope_presupuesto ?? '',
         permitir_sobre_pedido: client.permitir_sobre_pedido,
         umbral_existencia: client.umbral_existencia,
+        limite_credito: client.limite_credito ?? '',
+        dias_credito: client.dias_credito,
+        politica_credito: client.politica_credito,
         rfc: client.rfc ?? '',
         razon_social: client.razon_social ?? '',
         regimen_fiscal: client.regimen_fiscal,
@@ -157,6 +166,9 @@ export function initialValues(client: ClientDto | null): ClientFormValues {
         tope_presupuesto: '',
         permitir_sobre_pedido: true,
         umbral_existencia: UMBRAL_EXISTENCIA_DEFAULT,
+        limite_credito: '',
+        dias_credito: DIAS_CREDITO_DEFAULT,
+        politica_credito: 'avisar',
         rfc: '',
         razon_social: '',
         regimen_fiscal: null,

@@ -21,6 +21,7 @@ import {
   BrandSection,
   BudgetAlertsSection,
   ClientAdminsSection,
+  CreditSection,
   DocumentsSection,
   GeneralSection,
   SecuritySection,
@@ -121,6 +122,7 @@ export function ClientFormModal({ opened, client, onClose }: ClientFormModalProp
             <ApprovalRulesSection form={form} />
             <Divider />
             <StockSection form={form} />
+            <CreditSection form={form} />
             <SecuritySection form={form} />
             <Divider />
             <DocumentsSection form={form} busy={busy} />

@@ -28,6 +28,7 @@ export function useFulfilmentQueue(filters: FulfilmentFilters) {
       if (filters.surtido) search.set('surtido', filters.surtido);
       if (filters.exportado) search.set('exportado', filters.exportado);
       if (filters.atrasado) search.set('atrasado', filters.atrasado);
+      if (filters.retenido) search.set('retenido', filters.retenido);
       if (filters.desde) search.set('desde', filters.desde);
       if (filters.hasta) search.set('hasta', filters.hasta);
       if (filters.orden && filters.orden !== FULFILMENT_SORT.byDefault) search.set('orden', filters.orden);
@@ -45,6 +46,21 @@ export function useMoveFulfilment() {
     onSettled: (_data, _error, input) => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.fulfilment });
       void queryClient.invalidateQueries({ queryKey: adminKeys.order(input.id) });
+    },
+  });
+}
+
+/**
+ * POST /api/surtido/{id}/liberar: releases an order held for credit (decision 0134); the queue is read again
+ * either way (a 409 means someone released it first).
+ */
+export function useReleaseHold() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<{ status: 'ok'; msg: string }>(`/api/surtido/${id}/liberar`),
+    onSettled: (_data, _error, id) => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.fulfilment });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.order(id) });
     },
   });
 }

@@ -72,6 +72,7 @@ import {
   useMoveFulfilment,
   usePickList,
 } from './api';
+import { useCreditRelease } from './credit-release';
 import { BulkMoveBar, BulkMoveSummary } from './fulfilment-bulk';
 import { QueueCards, QueueTable } from './fulfilment-rows';
 
@@ -81,13 +82,14 @@ const GuiasDialog = lazy(() => import('./guias-dialog'));
 /** The queue's parameters in the URL (`?page=&cliente=&surtido=&exportado=&atrasado=&desde=&hasta=&orden=`). */
 function useQueueParams() {
   const list = useListParams(FulfilmentQueueQuery);
-  const { page, cliente, surtido, exportado, atrasado, desde, hasta, orden } = list.values;
+  const { page, cliente, surtido, exportado, atrasado, retenido, desde, hasta, orden } = list.values;
   const filters: FulfilmentFilters = {
     page,
     cliente: cliente ?? null,
     surtido: surtido === 'todos' ? null : surtido,
     exportado: exportado === 'todos' ? null : exportado,
     atrasado: atrasado === 'si' ? 'si' : null,
+    retenido: retenido === 'si' ? 'si' : null,
     desde: desde ?? null,
     hasta: hasta ?? null,
     orden,
@@ -207,7 +209,7 @@ function StateMenu({
 /** The order's fulfilment state, its guía (a tracking link when the carrier is known) and the buyer's note. */
 
 const isFiltered = (f: FulfilmentFilters) =>
-  Boolean(f.cliente || f.surtido || f.exportado || f.atrasado || f.desde || f.hasta);
+  Boolean(f.cliente || f.surtido || f.exportado || f.atrasado || f.retenido || f.desde || f.hasta);
 
 /** The queue's filters, as the URL holds them, and 'Limpiar filtros'. */
 function QueueFilters({ filters, set }: { filters: FulfilmentFilters; set: QueueParams['set'] }) {
@@ -228,6 +230,7 @@ function QueueFilters({ filters, set }: { filters: FulfilmentFilters; set: Queue
             Number(!!filters.surtido) +
             Number(!!filters.exportado) +
             Number(!!filters.atrasado) +
+            Number(!!filters.retenido) +
             Number(!!(filters.desde || filters.hasta))
           }
         >
@@ -256,6 +259,12 @@ function QueueFilters({ filters, set }: { filters: FulfilmentFilters; set: Queue
             checked={filters.atrasado === 'si'}
             onChange={(e) => set({ atrasado: e.currentTarget.checked ? 'si' : null })}
           />
+          <Checkbox
+            label="Solo retenidos por crédito"
+            description="Esperan a que los liberes para surtirse"
+            checked={filters.retenido === 'si'}
+            onChange={(e) => set({ retenido: e.currentTarget.checked ? 'si' : null })}
+          />
           <DateRangeField
             label="Fecha del pedido"
             desde={filters.desde}
@@ -267,7 +276,15 @@ function QueueFilters({ filters, set }: { filters: FulfilmentFilters; set: Queue
             leftSection={<IconFilterOff size={16} aria-hidden />}
             disabled={!filtered}
             onClick={() =>
-              set({ cliente: null, surtido: null, exportado: null, atrasado: null, desde: null, hasta: null })
+              set({
+                cliente: null,
+                surtido: null,
+                exportado: null,
+                atrasado: null,
+                retenido: null,
+                desde: null,
+                hasta: null,
+              })
             }
           >
             Limpiar filtros
@@ -342,6 +359,39 @@ function usePickListDownload(
       },
     );
   return { run, pending: pickList.isPending };
+}
+
+/** The queue's header actions: «Reclamos», «Importar guías» and «Exportar seleccionados». */
+function QueueActions(p: {
+  selected: number;
+  exporting: boolean;
+  onExport: () => void;
+  onGuias: () => void;
+}) {
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Button
+        component={Link}
+        to="/administrador/reclamos"
+        variant="default"
+        leftSection={<IconMessageReport size={16} aria-hidden />}
+      >
+        Reclamos
+      </Button>
+      <Button variant="default" leftSection={<IconFileUpload size={16} aria-hidden />} onClick={p.onGuias}>
+        Importar guías
+      </Button>
+      <Button
+        leftSection={<IconFileExport size={16} aria-hidden />}
+        disabled={p.selected === 0}
+        loading={p.exporting}
+        onClick={p.onExport}
+        data-testid="exportar-seleccionados"
+      >
+        Exportar seleccionados{p.selected > 0 ? ` (${p.selected})` : ''}
+      </Button>
+    </Group>
+  );
 }
 
 export function FulfilmentPage() {
@@ -419,16 +469,21 @@ export function FulfilmentPage() {
     });
   };
 
-  const menuOf = (row: FulfilmentRow) => (
-    <StateMenu
-      row={row}
-      onMove={(r, estado) => doMove(r, estado)}
-      onShip={(r) => {
-        setRefusal(null);
-        setShipping(r);
-      }}
-    />
-  );
+  const release = useCreditRelease(setRefusal);
+
+  const menuOf = (row: FulfilmentRow) =>
+    row.retenido_credito ? (
+      release.button(row)
+    ) : (
+      <StateMenu
+        row={row}
+        onMove={(r, estado) => doMove(r, estado)}
+        onShip={(r) => {
+          setRefusal(null);
+          setShipping(r);
+        }}
+      />
+    );
 
   return (
     <Stack gap={0}>
@@ -436,32 +491,12 @@ export function FulfilmentPage() {
         title="Surtido"
         description="Pedidos aprobados de todos los clientes: expórtalos para surtirlos y avanza su estado hasta la entrega."
         actions={
-          <Group gap="xs" wrap="wrap">
-            <Button
-              component={Link}
-              to="/administrador/reclamos"
-              variant="default"
-              leftSection={<IconMessageReport size={16} aria-hidden />}
-            >
-              Reclamos
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconFileUpload size={16} aria-hidden />}
-              onClick={() => setGuiasOpen(true)}
-            >
-              Importar guías
-            </Button>
-            <Button
-              leftSection={<IconFileExport size={16} aria-hidden />}
-              disabled={selected.size === 0}
-              loading={exporter.pending}
-              onClick={() => exporter.run(false)}
-              data-testid="exportar-seleccionados"
-            >
-              Exportar seleccionados{selected.size > 0 ? ` (${selected.size})` : ''}
-            </Button>
-          </Group>
+          <QueueActions
+            selected={selected.size}
+            exporting={exporter.pending}
+            onExport={() => exporter.run(false)}
+            onGuias={() => setGuiasOpen(true)}
+          />
         }
       />
       <QueueFilters filters={filters} set={set} />

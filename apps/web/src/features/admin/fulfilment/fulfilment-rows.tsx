@@ -1,10 +1,12 @@
 /**
  * The fulfilment queue's rows: a table from the sm breakpoint up, a card per order at phone width, each with
- * its checkbox, its fulfilment state («Atrasado» when a line is late, decision 0125; guía, the buyer's
+ * its checkbox, its fulfilment state («Retenido por crédito», decision 0134; «Atrasado» when a line is late,
+ * decision 0125; guía, the buyer's
  * receipt note) and its last export.
  */
 import '@mantine/core/styles/Table.css';
 import { Anchor, Badge, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { CREDIT_HOLD_LABEL } from '@portal/shared/domain/credit';
 import type { FulfilmentRow, FulfilmentSort } from '@portal/shared/schemas/fulfilment';
 import { IconMessageReport } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -20,6 +22,19 @@ function SurtidoCell({ row }: { row: FulfilmentRow }) {
     <Stack gap={2}>
       <Group gap={4} wrap="wrap">
         <FulfilmentBadge surtido={row.surtido} data-testid="surtido-estado" />
+        {row.retenido_credito ? (
+          <Badge
+            color="red.9"
+            variant="filled"
+            radius="sm"
+            miw="max-content"
+            style={{ textTransform: 'none' }}
+            title={row.retenido_credito}
+            data-testid="surtido-retenido"
+          >
+            {CREDIT_HOLD_LABEL}
+          </Badge>
+        ) : null}
         {row.atrasado ? (
           <Badge
             color="red"
@@ -33,6 +48,11 @@ function SurtidoCell({ row }: { row: FulfilmentRow }) {
           </Badge>
         ) : null}
       </Group>
+      {row.retenido_credito ? (
+        <Text size="xs" c="red.9" maw={280} data-testid="surtido-retenido-motivo">
+          {row.retenido_credito}
+        </Text>
+      ) : null}
       {row.guia ? (
         <Text size="xs" c="dimmed">
           Guía: <GuiaLink guia={row.guia} paqueteria={row.paqueteria} />

@@ -136,6 +136,25 @@ function ApproverInvoices({ id }: { id: number }) {
   );
 }
 
+/**
+ * The client's credit before approving (decision 0134): over its limit or with an overdue invoice, with
+ * policy `retener` the approval will hold the order from fulfilment; with `avisar` it is only said.
+ */
+function CreditWarning({ credito }: { credito: AuthorizerOrderView['credito'] | null }) {
+  if (!credito) return null;
+  return (
+    <Alert
+      color={credito.retendra ? 'red' : 'orange'}
+      variant="light"
+      title={credito.retendra ? 'El pedido quedará retenido por crédito' : 'El cliente rebasa su crédito'}
+      icon={<IconAlertTriangle size={18} />}
+      data-testid="alerta-credito"
+    >
+      {credito.aviso}
+    </Alert>
+  );
+}
+
 function OrderReview({ view }: { view: AuthorizerOrderView }) {
   const { user } = useSession();
   const { pedido, acciones } = view;
@@ -231,6 +250,7 @@ function OrderReview({ view }: { view: AuthorizerOrderView }) {
           <Stack gap="lg">
             <OrderNote nota={pedido.nota} />
             <CancellationNotice pedido={pedido} />
+            {acciones.aprobar ? <CreditWarning credito={view.credito ?? null} /> : null}
             {overBudget ? (
               <Alert
                 color="orange"

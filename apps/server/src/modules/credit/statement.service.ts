@@ -1,0 +1,408 @@
+/**
+ * The «Estado de cuenta» (decision 0134): a client's open invoices with their due dates, what was applied
+ * to them, its balance, aging, limit and available credit; as JSON, CSV or PDF. And the distributor's aging
+ * of every client. Both count with domain/credit.ts, from the invoices' `saldo` as the invoices module keeps
+ * it (decision 0131).
+ */
+import {
+  AGING_BUCKETS,
+  AGING_LABELS,
+  agingBucket,
+  type CreditPolicy,
+  creditSummary,
+  daysOverdue,
+  dueDate,
+  invoiceDay,
+} from '@portal/shared/domain/credit';
+import { centavosToPesos, centavosToPesosOrNull, formatCentavos } from '@portal/shared/domain/money';
+import { orderNumber } from '@portal/shared/domain/order-workflow';
+import { ROLES } from '@portal/shared/domain/roles';
+import { businessDate, formatIsoDate } from '@portal/shared/domain/time';
+import {
+  AGING_PER_PAGE,
+  type AgingQuery,
+  type AgingResponse,
+  type StatementDownloadQuery,
+  type StatementDto,
+  type StatementQuery,
+} from '@portal/shared/schemas/credit';
+import { and, asc, count, eq, gt, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { clients, invoiceApplications, invoices, orders } from '../../db/schema/index.ts';
+import { foldedSearch, offsetOf } from '../../db/search.ts';
+import { clientNotFound } from '../../lib/client-scope.ts';
+import { BOM, csvMoney, csvRow } from '../../lib/csv.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { drawTable, newDocument, numberPages, type PdfColumn } from '../../lib/pdf-layout.ts';
+import { MSG } from '../../messages.ts';
+import type { AuthContext } from '../../plugins/auth-guard.ts';
+
+type StatementDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
+
+/**
+ * The client a statement is about: the distributor's administrator names it (400 when not); a client's own
+ * people (roles 2, 3 and 5) read only their own client — another client's id answers 404 like a missing one.
+ */
+function statementClient(auth: AuthContext, named: number | undefined): number {
+  if (auth.user.rol === ROLES.administrador) {
+    if (named === undefined) throw badRequest('CLIENT_REQUIRED', MSG.estadoCuentaCliente);
+    return named;
+  }
+  const own = auth.user.idCliente;
+  if (own === null || (named !== undefined && named !== own)) throw clientNotFound();
+  return own;
+}
+
+const policyOf = (p: string): CreditPolicy => (p === 'retener' ? 'retener' : 'avisar');
+
+/** Orders held for credit now, per client. */
+async function heldCounts(db: Db, ids: readonly number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: orders.idCliente, n: count() })
+    .from(orders)
+    .where(and(inArray(orders.idCliente, [...ids]), isNotNull(orders.retenidoCredito)))
+    .groupBy(orders.idCliente);
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+/** A statement counted in centavos (the screen's, the CSV's and the PDF's one source). */
+async function statementOf(deps: StatementDeps, idCliente: number) {
+  const db = deps.db;
+  const today = businessDate(deps.clock.now(), deps.config.BUSINESS_TZ);
+  const [client] = await db
+    .select({
+      id: clients.id,
+      nombre: clients.nombre,
+      rfc: clients.rfc,
+      limite: clients.limiteCredito,
+      dias: clients.diasCredito,
+      politica: clients.politicaCredito,
+    })
+    .from(clients)
+    .where(eq(clients.id, idCliente));
+  if (!client) throw clientNotFound();
+  const open = await db
+    .select({
+      id: invoices.id,
+      uuid: invoices.uuid,
+      serie: invoices.serie,
+      folio: invoices.folio,
+      orderId: invoices.orderId,
+      fecha: invoices.fecha,
+      total: invoices.total,
+      saldo: invoices.saldo,
+    })
+    .from(invoices)
+    .where(and(eq(invoices.idCliente, idCliente), eq(invoices.tipo, 'I'), gt(invoices.saldo, 0)))
+    .orderBy(asc(invoices.fecha), asc(invoices.id));
+  const source = alias(invoices, 'source');
+  const [applied, held] = await Promise.all([
+    open.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({
+            invoiceId: invoiceApplications.invoiceId,
+            importe: invoiceApplications.importe,
+            tipo: source.tipo,
+            uuid: source.uuid,
+            serie: source.serie,
+            folio: source.folio,
+            fecha: source.fecha,
+          })
+          .from(invoiceApplications)
+          .innerJoin(source, eq(source.id, invoiceApplications.sourceId))
+          .where(
+            inArray(
+              invoiceApplications.invoiceId,
+              open.map((i) => i.id),
+            ),
+          )
+          .orderBy(asc(invoiceApplications.id)),
+    heldCounts(db, [idCliente]),
+  ]);
+  const summary = creditSummary(
+    open.map((i) => ({ fecha: i.fecha, saldo: i.saldo ?? 0 })),
+    { diasCredito: client.dias, limite: client.limite, today },
+  );
+  const facturas = open.map((i) => {
+    const vencimiento = dueDate(i.fecha, client.dias);
+    const dias = daysOverdue(vencimiento, today);
+    const saldo = i.saldo ?? 0;
+    return {
+      uuid: i.uuid,
+      serie: i.serie,
+      folio: i.folio,
+      pedido: i.orderId,
+      fecha: invoiceDay(i.fecha),
+      vencimiento,
+      total: i.total,
+      pagado: i.total - saldo,
+      saldo,
+      diasVencido: dias,
+      antiguedad: agingBucket(dias),
+      aplicaciones: applied
+        .filter((a) => a.invoiceId === i.id)
+        .map((a) => ({
+          tipo: a.tipo === 'E' ? ('E' as const) : ('P' as const),
+          uuid: a.uuid,
+          serie: a.serie,
+          folio: a.folio,
+          fecha: invoiceDay(a.fecha),
+          importe: a.importe,
+        })),
+    };
+  });
+  return { client, today, summary, held: held.get(idCliente) ?? 0, facturas };
+}
+
+type Statement = Awaited<ReturnType<typeof statementOf>>;
+
+const pesosAging = (a: Record<(typeof AGING_BUCKETS)[number], number>) =>
+  Object.fromEntries(AGING_BUCKETS.map((b) => [b, centavosToPesos(a[b])])) as Record<
+    (typeof AGING_BUCKETS)[number],
+    number
+  >;
+
+function statementDto(s: Statement): StatementDto {
+  return {
+    cliente: { id: s.client.id, nombre: s.client.nombre, rfc: s.client.rfc },
+    fecha: s.today,
+    limite_credito: centavosToPesosOrNull(s.client.limite),
+    dias_credito: s.client.dias,
+    politica_credito: policyOf(s.client.politica),
+    saldo: centavosToPesos(s.summary.saldo),
+    vencido: centavosToPesos(s.summary.vencido),
+    disponible: centavosToPesosOrNull(s.summary.disponible),
+    antiguedad: pesosAging(s.summary.antiguedad),
+    pedidos_retenidos: s.held,
+    facturas: s.facturas.map((f) => ({
+      uuid: f.uuid,
+      serie: f.serie,
+      folio: f.folio,
+      pedido: f.pedido,
+      fecha: f.fecha,
+      vencimiento: f.vencimiento,
+      total: centavosToPesos(f.total),
+      pagado: centavosToPesos(f.pagado),
+      saldo: centavosToPesos(f.saldo),
+      dias_vencido: f.diasVencido,
+      antiguedad: f.antiguedad,
+      aplicaciones: f.aplicaciones.map((a) => ({ ...a, importe: centavosToPesos(a.importe) })),
+    })),
+  };
+}
+
+/** GET /api/estado-cuenta. */
+export async function statement(
+  deps: StatementDeps,
+  auth: AuthContext,
+  query: StatementQuery,
+): Promise<StatementDto> {
+  return statementDto(await statementOf(deps, statementClient(auth, query.cliente)));
+}
+
+const folioOf = (d: { serie: string | null; folio: string | null; uuid: string }) =>
+  [d.serie, d.folio].filter(Boolean).join('-') || d.uuid;
+
+export const STATEMENT_HEADER = [
+  'Factura',
+  'UUID',
+  'Pedido',
+  'Fecha',
+  'Vencimiento',
+  'Total',
+  'Pagado',
+  'Saldo',
+  'Días vencida',
+  'Antigüedad',
+  'Notas de crédito y pagos',
+];
+
+const appliedCell = (f: Statement['facturas'][number]) =>
+  f.aplicaciones
+    .map(
+      (a) =>
+        `${a.tipo === 'E' ? 'Nota de crédito' : 'Pago'} ${folioOf(a)} ${formatIsoDate(a.fecha)}: ${formatCentavos(a.importe)}`,
+    )
+    .join('; ');
+
+function statementCsv(s: Statement): string {
+  const rows = s.facturas.map((f) =>
+    csvRow([
+      folioOf(f),
+      f.uuid,
+      `#${orderNumber(f.pedido)}`,
+      f.fecha,
+      f.vencimiento,
+      csvMoney(f.total),
+      csvMoney(f.pagado),
+      csvMoney(f.saldo),
+      f.diasVencido,
+      AGING_LABELS[f.antiguedad],
+      appliedCell(f),
+    ]),
+  );
+  // The totals under the rows, each in the Saldo column.
+  const total = (label: string, value: string) => csvRow([label, '', '', '', '', '', '', value]);
+  const totals = [
+    csvRow([]),
+    total('Saldo', csvMoney(s.summary.saldo)),
+    total('Vencido', csvMoney(s.summary.vencido)),
+    ...AGING_BUCKETS.map((b) => total(AGING_LABELS[b], csvMoney(s.summary.antiguedad[b]))),
+    total('Límite de crédito', s.client.limite === null ? 'Sin límite' : csvMoney(s.client.limite)),
+    total('Crédito disponible', s.summary.disponible === null ? '' : csvMoney(s.summary.disponible)),
+  ];
+  return BOM + csvRow(STATEMENT_HEADER) + rows.join('') + totals.join('');
+}
+
+/** The PDF's table (Letter width less the margins: 532 points). */
+const PDF_COLUMNS: readonly PdfColumn[] = [
+  { title: 'Factura', width: 70, align: 'left' },
+  { title: 'Pedido', width: 46, align: 'left' },
+  { title: 'Fecha', width: 52, align: 'left' },
+  { title: 'Vence', width: 52, align: 'left' },
+  { title: 'Total', width: 68, align: 'right' },
+  { title: 'Pagado', width: 68, align: 'right' },
+  { title: 'Saldo', width: 68, align: 'right' },
+  { title: 'Días', width: 34, align: 'right' },
+  { title: 'Antigüedad', width: 74, align: 'left' },
+];
+
+function statementPdf(s: Statement): PDFKit.PDFDocument {
+  const title = `Estado de cuenta · ${s.client.nombre}`;
+  const c = newDocument({ Title: `${title} ${s.today}` });
+  const { doc } = c;
+  doc.fillColor('black').font('Helvetica-Bold').fontSize(18).text('Estado de cuenta', c.left, c.y, {
+    width: c.width,
+  });
+  const limite = s.client.limite === null ? 'Sin límite' : formatCentavos(s.client.limite);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(`${s.client.nombre}${s.client.rfc ? ` · RFC ${s.client.rfc}` : ''}`, c.left, doc.y + 4, {
+      width: c.width,
+    })
+    .text(`Fecha: ${formatIsoDate(s.today)} · Días de crédito: ${s.client.dias}`, c.left, doc.y + 2, {
+      width: c.width,
+    })
+    .text(
+      `Saldo: ${formatCentavos(s.summary.saldo)} · Vencido: ${formatCentavos(s.summary.vencido)} · Límite: ${limite}${
+        s.summary.disponible === null ? '' : ` · Disponible: ${formatCentavos(s.summary.disponible)}`
+      }`,
+      c.left,
+      doc.y + 2,
+      { width: c.width },
+    )
+    .text(
+      `Antigüedad: ${AGING_BUCKETS.map((b) => `${AGING_LABELS[b]} ${formatCentavos(s.summary.antiguedad[b])}`).join(' · ')}`,
+      c.left,
+      doc.y + 2,
+      { width: c.width },
+    );
+  c.y = doc.y + 12;
+  drawTable(
+    c,
+    PDF_COLUMNS,
+    s.facturas.map((f) => [
+      folioOf(f) + (f.aplicaciones.length > 0 ? `\n${appliedCell(f)}` : ''),
+      `#${orderNumber(f.pedido)}`,
+      formatIsoDate(f.fecha),
+      formatIsoDate(f.vencimiento),
+      formatCentavos(f.total),
+      formatCentavos(f.pagado),
+      formatCentavos(f.saldo),
+      String(f.diasVencido),
+      AGING_LABELS[f.antiguedad],
+    ]),
+  );
+  numberPages(c, `${title} ${formatIsoDate(s.today)}`);
+  doc.end();
+  return doc;
+}
+
+/** GET /api/estado-cuenta/descarga: `estado-de-cuenta-<cliente>-<fecha>.csv|pdf`. */
+export async function sendStatement(
+  deps: StatementDeps,
+  reply: FastifyReply,
+  auth: AuthContext,
+  query: StatementDownloadQuery,
+): Promise<FastifyReply> {
+  const s = await statementOf(deps, statementClient(auth, query.cliente));
+  const fileName = `estado-de-cuenta-${s.client.id}-${s.today}.${query.formato}`;
+  reply
+    .header('Cache-Control', 'private, no-store')
+    .header('Content-Disposition', `attachment; filename="${fileName}"`);
+  if (query.formato === 'csv')
+    return reply.header('Content-Type', 'text/csv; charset=utf-8').send(statementCsv(s));
+  return reply.header('Content-Type', 'application/pdf').send(statementPdf(s));
+}
+
+/**
+ * GET /api/credito/clientes (rol 4): every client by name, 25 a page, with its balance, overdue amount,
+ * aging, limit, policy and held orders; counted per page with the statement's own function.
+ */
+export async function clientsAging(deps: StatementDeps, query: AgingQuery): Promise<AgingResponse> {
+  const db = deps.db;
+  const today = businessDate(deps.clock.now(), deps.config.BUSINESS_TZ);
+  const conditions: SQL[] = [];
+  const search = foldedSearch([clients.nombre], query.q);
+  if (search) conditions.push(search);
+  if (query.con_saldo === 'si')
+    conditions.push(
+      sql`exists (select 1 from ${invoices} where ${invoices.idCliente} = ${clients.id} and ${invoices.tipo} = 'I' and ${invoices.saldo} > 0)`,
+    );
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        id: clients.id,
+        nombre: clients.nombre,
+        limite: clients.limiteCredito,
+        dias: clients.diasCredito,
+        politica: clients.politicaCredito,
+      })
+      .from(clients)
+      .where(where)
+      .orderBy(asc(clients.nombre), asc(clients.id))
+      .limit(AGING_PER_PAGE)
+      .offset(offsetOf(query.page, AGING_PER_PAGE)),
+    db.select({ n: count() }).from(clients).where(where),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const [open, held] = await Promise.all([
+    ids.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ idCliente: invoices.idCliente, fecha: invoices.fecha, saldo: invoices.saldo })
+          .from(invoices)
+          .where(and(inArray(invoices.idCliente, ids), eq(invoices.tipo, 'I'), gt(invoices.saldo, 0))),
+    heldCounts(db, ids),
+  ]);
+  return {
+    clientes: rows.map((r) => {
+      const summary = creditSummary(
+        open.filter((i) => i.idCliente === r.id).map((i) => ({ fecha: i.fecha, saldo: i.saldo ?? 0 })),
+        { diasCredito: r.dias, limite: r.limite, today },
+      );
+      return {
+        id: r.id,
+        nombre: r.nombre,
+        saldo: centavosToPesos(summary.saldo),
+        vencido: centavosToPesos(summary.vencido),
+        antiguedad: pesosAging(summary.antiguedad),
+        limite_credito: centavosToPesosOrNull(r.limite),
+        disponible: centavosToPesosOrNull(summary.disponible),
+        dias_credito: r.dias,
+        politica_credito: policyOf(r.politica),
+        pedidos_retenidos: held.get(r.id) ?? 0,
+      };
+    }),
+    total: totals?.n ?? 0,
+    page: query.page,
+    per_page: AGING_PER_PAGE,
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * A client's credit as the database has it now (decision 0134): its terms and the summary of its open
+ * invoices (domain/credit.ts counts). Read by the order's seam at the final approval, by the approver's view
+ * of an order, and by the statements.
+ */
+import {
+  type CreditPolicy,
+  type CreditProblem,
+  type CreditSummary,
+  creditProblem,
+  creditSummary,
+} from '@portal/shared/domain/credit';
+import { formatCentavos } from '@portal/shared/domain/money';
+import { and, eq, gt } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { clients, invoices } from '../../db/schema/index.ts';
+import { MSG } from '../../messages.ts';
+
+export interface CreditTerms {
+  limite: number | null;
+  diasCredito: number;
+  politica: CreditPolicy;
+}
+
+export interface ClientCredit {
+  terms: CreditTerms;
+  summary: CreditSummary;
+}
+
+/** The client's credit terms and the summary of its open invoices at the business date `today`. */
+export async function clientCredit(
+  db: Db | Tx,
+  idCliente: number,
+  today: string,
+): Promise<ClientCredit | null> {
+  const [client] = await db
+    .select({
+      limite: clients.limiteCredito,
+      diasCredito: clients.diasCredito,
+      politica: clients.politicaCredito,
+    })
+    .from(clients)
+    .where(eq(clients.id, idCliente));
+  if (!client) return null;
+  const open = await db
+    .select({ fecha: invoices.fecha, saldo: invoices.saldo })
+    .from(invoices)
+    .where(and(eq(invoices.idCliente, idCliente), eq(invoices.tipo, 'I'), gt(invoices.saldo, 0)));
+  const terms: CreditTerms = {
+    limite: client.limite,
+    diasCredito: client.diasCredito,
+    politica: client.politica === 'retener' ? 'retener' : 'avisar',
+  };
+  const summary = creditSummary(
+    open.map((i) => ({ fecha: i.fecha, saldo: i.saldo ?? 0 })),
+    { diasCredito: terms.diasCredito, limite: terms.limite, today },
+  );
+  return { terms, summary };
+}
+
+/** The problem of approving an order of `total` centavos now, in words (one sentence per problem). */
+export function creditProblemText(credit: ClientCredit, total: number, problem: CreditProblem): string {
+  const parts: string[] = [];
+  if (problem.excedido && credit.terms.limite !== null)
+    parts.push(
+      MSG.creditoExcedido(
+        formatCentavos(credit.summary.saldo),
+        formatCentavos(total),
+        formatCentavos(credit.terms.limite),
+      ),
+    );
+  if (problem.vencido)
+    parts.push(MSG.creditoVencido(credit.summary.facturasVencidas, formatCentavos(credit.summary.vencido)));
+  return parts.join(' ');
+}
+
+/** What approving an order of `total` centavos would meet: the problem in words and whether it holds. */
+export async function approvalCredit(
+  db: Db | Tx,
+  idCliente: number,
+  total: number,
+  today: string,
+): Promise<{ problem: CreditProblem; motivo: string; retener: boolean; credit: ClientCredit } | null> {
+  const credit = await clientCredit(db, idCliente, today);
+  if (!credit) return null;
+  const problem = creditProblem(credit.summary, credit.terms.limite, total);
+  if (!problem) return null;
+  return {
+    problem,
+    motivo: creditProblemText(credit, total, problem),
+    retener: credit.terms.politica === 'retener',
+    credit,
+  };
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { agingBucket, creditProblem, creditSummary, daysOverdue, dueDate } from './credit.ts';
+
+describe('credit (decision 0134)', () => {
+  it('due date: the invoice’s date plus calendar days, across months and a leap day', () => {
+    expect(dueDate('2028-02-15T23:59:59', 15)).toBe('2028-03-01');
+    expect(dueDate('2027-12-20T08:00:00', 30)).toBe('2028-01-19');
+    expect(dueDate('2027-03-01T00:00:00', 0)).toBe('2027-03-01');
+  });
+
+  it('days overdue: 0 on the due date and before it; buckets at their edges', () => {
+    expect(daysOverdue('2027-03-10', '2027-03-09')).toBe(0);
+    expect(daysOverdue('2027-03-10', '2027-03-10')).toBe(0);
+    expect(daysOverdue('2027-03-10', '2027-03-11')).toBe(1);
+    expect([0, 30, 31, 60, 61, 90, 91].map(agingBucket)).toEqual([
+      '0-30',
+      '0-30',
+      '31-60',
+      '31-60',
+      '61-90',
+      '61-90',
+      '90+',
+    ]);
+  });
+
+  it('summary: balance of open invoices, overdue part, buckets adding up to the balance, available credit', () => {
+    const s = creditSummary(
+      [
+        { fecha: '2027-03-01T10:00:00', saldo: 1_000 }, // due 03-31: current
+        { fecha: '2027-01-01T10:00:00', saldo: 2_000 }, // due 01-31: 43 days
+        { fecha: '2026-10-01T10:00:00', saldo: 3_000 }, // due 10-31: 135 days
+        { fecha: '2026-10-01T10:00:00', saldo: 0 }, // paid: left out
+      ],
+      { diasCredito: 30, limite: 5_000, today: '2027-03-15' },
+    );
+    expect(s).toEqual({
+      saldo: 6_000,
+      vencido: 5_000,
+      facturasVencidas: 2,
+      antiguedad: { '0-30': 1_000, '31-60': 2_000, '61-90': 0, '90+': 3_000 },
+      disponible: -1_000,
+    });
+    expect(creditProblem(s, 5_000, 0)).toEqual({ excedido: true, vencido: true });
+    expect(creditProblem(s, null, 1)).toEqual({ excedido: false, vencido: true });
+    const clean = creditSummary([{ fecha: '2027-03-01', saldo: 1_000 }], {
+      diasCredito: 30,
+      limite: 2_000,
+      today: '2027-03-15',
+    });
+    // Exactly at the limit is within it.
+    expect(creditProblem(clean, 2_000, 1_000)).toBeNull();
+    expect(creditProblem(clean, 2_000, 1_001)).toEqual({ excedido: true, vencido: false });
+  });
+});
