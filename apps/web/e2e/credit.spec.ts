@@ -185,6 +185,13 @@ test('el administrador del cliente ve su estado de cuenta: facturas, pagos, sald
   await expect(rows.nth(1)).toContainText(dmy(ago(20)));
   await expect(rows.nth(1)).toContainText(`Pago P-9 del ${dmy(ago(1))}: ${formatMXN(500)}`);
   await expect(rows.nth(2)).toContainText('Al corriente');
+  // Each invoice links to the SAT's verification; its XML only with the client's `fiscales` permission,
+  // which this client (only `usuarios`) does not give.
+  await expect(rows.nth(0).getByTestId('factura-sat')).toHaveAttribute(
+    'href',
+    /^https:\/\/verificacfdi\.facturaelectronica\.sat\.gob\.mx\/default\.aspx\?id=/,
+  );
+  await expect(page.getByTestId('estado-factura-xml')).toHaveCount(0);
   await screenshot(page, 'cliente-estado-de-cuenta');
 
   const [csv] = await Promise.all([

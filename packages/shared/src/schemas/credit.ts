@@ -44,6 +44,8 @@ export const StatementInvoice = z.object({
   serie: z.string().nullable(),
   folio: z.string().nullable(),
   pedido: z.number().int(),
+  /** The SAT's verification page of the CFDI (decision 0133), when the invoice has one. */
+  verificacion_sat: z.string().nullable(),
   fecha: z.string(),
   vencimiento: z.string(),
   total: z.number(),

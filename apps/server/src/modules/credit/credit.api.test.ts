@@ -384,6 +384,10 @@ describe.each(DB_KINDS)('credit and statements (%s)', (kind) => {
       ['P', 300],
     ]);
     expect(s.facturas[2]).toMatchObject({ dias_vencido: 0, antiguedad: '0-30' });
+    // Each invoice carries the SAT's verification page of its CFDI (decision 0133).
+    expect(s.facturas[2].verificacion_sat).toMatch(
+      new RegExp(`^https://verificacfdi\\.facturaelectronica\\.sat\\.gob\\.mx/default\\.aspx\\?id=${fresh}&`),
+    );
     // Approvers of the client read it too; the distributor names the client.
     expect((await (await w.login(w.approver)).get('/api/estado-cuenta')).json().saldo).toBe(3000);
     expect((await admin.get(`/api/estado-cuenta?cliente=${w.client.id}`)).json().saldo).toBe(3000);

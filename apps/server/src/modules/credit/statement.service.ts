@@ -95,6 +95,7 @@ async function statementOf(deps: StatementDeps, idCliente: number) {
       fecha: invoices.fecha,
       total: invoices.total,
       saldo: invoices.saldo,
+      verificacionSat: invoices.verificacionSat,
     })
     .from(invoices)
     .where(and(eq(invoices.idCliente, idCliente), eq(invoices.tipo, 'I'), gt(invoices.saldo, 0)))
@@ -137,6 +138,7 @@ async function statementOf(deps: StatementDeps, idCliente: number) {
       serie: i.serie,
       folio: i.folio,
       pedido: i.orderId,
+      verificacionSat: i.verificacionSat,
       fecha: invoiceDay(i.fecha),
       vencimiento,
       total: i.total,
@@ -184,6 +186,7 @@ function statementDto(s: Statement): StatementDto {
       serie: f.serie,
       folio: f.folio,
       pedido: f.pedido,
+      verificacion_sat: f.verificacionSat,
       fecha: f.fecha,
       vencimiento: f.vencimiento,
       total: centavosToPesos(f.total),

@@ -210,13 +210,17 @@ describe.each(DB_KINDS)('Invoice match and the client’s view (%s)', (kind) => 
     expect(factura.verificacion_sat).toBe(
       `https://verificacfdi.facturaelectronica.sat.gob.mx/default.aspx?id=${uuid}&re=${ISSUER_RFC}&rr=${RFC_A}&tt=232.0&fe=${SELLO_TAIL}`,
     );
-    const mail = await smtp.waitFor((m) => m.to.includes('cxp@cotejo-a.test') && m.text.includes(uuid));
+    // The outbox sends it after the commit; a busy machine (CI runs suites side by side) may take a while.
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes('cxp@cotejo-a.test') && m.text.includes(uuid),
+      30_000,
+    );
     expect(mail.subject).toMatch(/^Factura disponible del pedido #\d+$/);
     expect(mail.text).toContain('$232.00');
     expect(mail.text).toContain(factura.verificacion_sat);
     // Nothing that signs anyone in: no token, no session link.
     expect(mail.text).not.toMatch(/token|clave de acceso|\/acceso\//i);
-    await smtp.waitFor((m) => m.to.includes('conta@cotejo-a.test') && m.text.includes(uuid));
+    await smtp.waitFor((m) => m.to.includes('conta@cotejo-a.test') && m.text.includes(uuid), 30_000);
   });
 
   it('more units than received and another price: con_diferencias, listed, webhook factura.con_diferencias and the order’s event', async () => {

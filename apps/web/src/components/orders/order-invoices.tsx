@@ -68,6 +68,19 @@ function MatchDetail({ f }: { f: InvoiceDto }) {
   );
 }
 
+/** «Verificar en el SAT»: the SAT's verification page of a CFDI (decision 0133), in another tab; nothing without one. */
+export function SatVerificationLink({ href }: { href: string | null }) {
+  if (!href) return null;
+  return (
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" size="xs" data-testid="factura-sat">
+      <Group gap={2} component="span" wrap="nowrap">
+        Verificar en el SAT
+        <IconExternalLink size={12} aria-label="(se abre en otra pestaña)" />
+      </Group>
+    </Anchor>
+  );
+}
+
 export function OrderInvoicesTable({
   facturas,
   fileHref,
@@ -108,20 +121,7 @@ export function OrderInvoicesTable({
                     <Text size="xs" ff="monospace" c="dimmed" style={{ wordBreak: 'break-all' }}>
                       {f.uuid}
                     </Text>
-                    {f.verificacion_sat ? (
-                      <Anchor
-                        href={f.verificacion_sat}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        size="xs"
-                        data-testid="factura-sat"
-                      >
-                        <Group gap={2} component="span" wrap="nowrap">
-                          Verificar en el SAT
-                          <IconExternalLink size={12} aria-label="(se abre en otra pestaña)" />
-                        </Group>
-                      </Anchor>
-                    ) : null}
+                    <SatVerificationLink href={f.verificacion_sat} />
                   </div>
                   {f.cotejo ? (
                     <div>

@@ -12,5 +12,12 @@ export function Credito() {
 export function CreditoCliente() {
   const id = positiveId(useParams().id);
   if (!id) return <Navigate to="/administrador/credito" replace />;
-  return <StatementPage key={id} cliente={id} back={<BackToAging />} />;
+  return (
+    <StatementPage
+      key={id}
+      cliente={id}
+      back={<BackToAging />}
+      fileHref={(pedido, uuid) => `/api/surtido/${pedido}/facturas/${uuid}/xml`}
+    />
+  );
 }

@@ -50,5 +50,5 @@ export function RecepcionEnvio() {
 
 /** «Estado de cuenta» of the approver's own client (decision 0134). */
 export function EstadoDeCuenta() {
-  return <StatementPage />;
+  return <StatementPage fileHref={(pedido, uuid) => `/api/pedidos/${pedido}/facturas/${uuid}/xml`} />;
 }

@@ -12,7 +12,7 @@ import { ClientHomePage } from '../../../features/admin/client-home/client-home-
 import { ClientRulesPage } from '../../../features/admin/clients/client-rules-page';
 import { ImportButton } from '../../../features/admin/imports/import-dialog';
 import { LogsPage } from '../../../features/admin/logs/logs-page';
-import { mayAssign, mayChangeBudgets, mayChangeUsers } from '../../../features/admin/scope';
+import { mayAssign, mayChangeBudgets, mayChangeFiscal, mayChangeUsers } from '../../../features/admin/scope';
 import { ClientAdminScope, useAdminScope } from '../../../features/admin/scope-context';
 import { RosterSyncPage } from '../../../features/admin/users/roster-sync-page';
 import { UserProductsPage } from '../../../features/admin/users/user-products-page';
@@ -148,5 +148,23 @@ export function Ampliaciones() {
 
 /** «Estado de cuenta» of the administrator's own client (decision 0134). */
 export function EstadoDeCuenta() {
-  return <StatementPage />;
+  return (
+    <ClientAdminScope>
+      <ClientStatement />
+    </ClientAdminScope>
+  );
+}
+
+/** The invoices' XML through the client's routes, which ask for the client's `fiscales` permission. */
+function ClientStatement() {
+  const scope = useAdminScope();
+  return (
+    <StatementPage
+      fileHref={
+        mayChangeFiscal(scope)
+          ? (pedido, uuid) => `/api/cliente/pedidos/${pedido}/facturas/${uuid}/xml`
+          : undefined
+      }
+    />
+  );
 }

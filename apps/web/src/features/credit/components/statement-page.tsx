@@ -26,6 +26,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { SatVerificationLink } from '../../../components/orders/order-invoices';
 import { showSuccess } from '../../../components/ui/alerts';
 import { ListEmpty, LoadError, LoadingRows } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
@@ -72,7 +73,25 @@ function Applied({ f }: { f: StatementInvoice }) {
   );
 }
 
-function InvoiceCard({ f }: { f: StatementInvoice }) {
+/** Where the viewer downloads an invoice's XML (its own order routes), when it may. */
+export type InvoiceFileHref = (pedido: number, uuid: string) => string;
+
+/** «Verificar en el SAT» and the XML, under an invoice's folio. */
+function InvoiceLinks({ f, fileHref }: { f: StatementInvoice; fileHref?: InvoiceFileHref }) {
+  if (!f.verificacion_sat && !fileHref) return null;
+  return (
+    <Group gap="sm" wrap="wrap">
+      <SatVerificationLink href={f.verificacion_sat} />
+      {fileHref ? (
+        <Anchor href={fileHref(f.pedido, f.uuid)} size="xs" data-testid="estado-factura-xml">
+          XML
+        </Anchor>
+      ) : null}
+    </Group>
+  );
+}
+
+function InvoiceCard({ f, fileHref }: { f: StatementInvoice; fileHref?: InvoiceFileHref }) {
   return (
     <Paper component="li" withBorder radius="md" p="sm" data-testid="estado-factura">
       <Stack gap={4}>
@@ -80,6 +99,7 @@ function InvoiceCard({ f }: { f: StatementInvoice }) {
           <Text fw={700}>Factura {folioOf(f)}</Text>
           <AgingBadge f={f} />
         </Group>
+        <InvoiceLinks f={f} fileHref={fileHref} />
         <Text size="sm">
           Pedido {formatOrderNumber(f.pedido)} · {formatIsoDate(f.fecha)} · vence{' '}
           {formatIsoDate(f.vencimiento)}
@@ -93,7 +113,7 @@ function InvoiceCard({ f }: { f: StatementInvoice }) {
   );
 }
 
-function InvoiceTable({ facturas }: { facturas: StatementInvoice[] }) {
+function InvoiceTable({ facturas, fileHref }: { facturas: StatementInvoice[]; fileHref?: InvoiceFileHref }) {
   return (
     <Table.ScrollContainer minWidth={860}>
       <Table verticalSpacing="sm" striped aria-label="Facturas abiertas">
@@ -116,6 +136,7 @@ function InvoiceTable({ facturas }: { facturas: StatementInvoice[] }) {
                 <Text fw={600} size="sm">
                   {folioOf(f)}
                 </Text>
+                <InvoiceLinks f={f} fileHref={fileHref} />
                 <Applied f={f} />
               </Table.Td>
               <Table.Td>{formatOrderNumber(f.pedido)}</Table.Td>
@@ -166,11 +187,14 @@ function AgingTotals({ s }: { s: StatementDto }) {
 export function StatementPage({
   cliente = null,
   back,
+  fileHref,
 }: {
   /** The client the distributor chose; null: the signed-in person's own. */
   cliente?: number | null;
   /** A link back (the distributor's aging). */
   back?: ReactNode;
+  /** The invoices' XML on the viewer's own routes; none: no XML link. */
+  fileHref?: InvoiceFileHref;
 }) {
   const query = useStatement(cliente);
   const download = useStatementDownload(cliente);
@@ -276,11 +300,11 @@ export function StatementPage({
             ) : phone ? (
               <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
                 {s.facturas.map((f) => (
-                  <InvoiceCard key={f.uuid} f={f} />
+                  <InvoiceCard key={f.uuid} f={f} fileHref={fileHref} />
                 ))}
               </Stack>
             ) : (
-              <InvoiceTable facturas={s.facturas} />
+              <InvoiceTable facturas={s.facturas} fileHref={fileHref} />
             )}
           </Paper>
         </>
