@@ -12,6 +12,7 @@
 import { pathToFileURL } from 'node:url';
 import { addDays, businessDate, businessMonth } from '@portal/shared/domain/time';
 import { type Database, openDatabase, runMigrations } from '../../apps/server/src/db/client.ts';
+import { rebuildTotals } from '../../apps/server/src/db/order-totals.ts';
 import { hashPassword } from '../../apps/server/src/lib/passwords.ts';
 import { type BenchArgs, ensurePostgresDatabase, parseArgs, type SizeName } from './common.ts';
 
@@ -505,6 +506,12 @@ export async function seedLarge(database: Database, size: SeedSize, tz: string):
           'Tu pedido fue ' || o.status || '.', '/usuario/historial/' || o.id, o.transaction_date + interval '1 day'
         from orders o where o.status in ('aprobado', 'cancelado')
       ) n order by created_at`);
+  });
+
+  // The running totals (decision 0084's sales and spend tables), as the server builds them at its first
+  // start: built here, the first start of a bench on xlarge does not spend minutes on them before it listens.
+  await step('running totals', async () => {
+    await rebuildTotals(database.db, tz);
   });
 
   // As autovacuum would have done by now: statistics and the visibility map (index-only scans).
