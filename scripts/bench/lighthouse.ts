@@ -9,7 +9,8 @@
  *
  * Usage: npm run test:lighthouse   (after npm run build && npm run build:server)
  *        LIGHTHOUSE_PORT (default 3460; the browser's debugging port is the next one);
- *        LIGHTHOUSE_PERFIL=escritorio (or movil) runs one preset only
+ *        LIGHTHOUSE_PERFIL=escritorio (or movil) runs one preset only;
+ *        LIGHTHOUSE_PAGINAS=usuarios,carrito (page names, as in the table) runs those pages only
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -143,8 +144,9 @@ async function main(): Promise<number> {
     ];
     const rows: string[] = [];
     const only = process.env.LIGHTHOUSE_PERFIL;
+    const named = process.env.LIGHTHOUSE_PAGINAS?.split(',').map((n) => n.trim());
     for (const preset of PRESETS.filter((p) => !only || p.id === only)) {
-      for (const page of pages) {
+      for (const page of pages.filter((p) => !named || named.includes(p.name))) {
         const url = `http://${preset.host}:${PORT}${page.path}`;
         const result = await lighthouse(
           url,

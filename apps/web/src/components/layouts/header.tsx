@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Indicator.css';
 import { ActionIcon, AppShell, Burger, Group, Indicator, Title, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { ROLES } from '@portal/shared/domain/roles';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -72,6 +73,9 @@ function ProductSearch() {
 export function Header({ navOpened, onToggleNav, supportSearch, profileMenu, bell }: HeaderProps) {
   const { user, comprador } = useSession();
   const hasSearch = useHeaderSearch() !== null;
+  // One search box, in the header's row from the sm breakpoint and on a row of its own below it: rendering
+  // both and hiding one by CSS built (and positioned) the support search's combobox twice on every page.
+  const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false }) ?? false;
   const units = comprador?.presupuesto.productos_totales ?? 0;
   return (
     <AppShell.Header px={{ base: 'sm', sm: 'lg' }}>
@@ -88,9 +92,11 @@ export function Header({ navOpened, onToggleNav, supportSearch, profileMenu, bel
             {panelTitleFor(user.rol)}
           </Title>
         </Group>
-        <Group visibleFrom="sm" flex={1} maw={480} mx="md">
-          <SearchBox supportSearch={supportSearch} />
-        </Group>
+        {wide ? (
+          <Group flex={1} maw={480} mx="md">
+            <SearchBox supportSearch={supportSearch} />
+          </Group>
+        ) : null}
         <Group gap="xs" wrap="nowrap">
           {user.rol === ROLES.usuario ? (
             <Tooltip label={units > 0 ? `Carrito (${units})` : 'Carrito'}>
@@ -114,8 +120,8 @@ export function Header({ navOpened, onToggleNav, supportSearch, profileMenu, bel
           {profileMenu}
         </Group>
       </Group>
-      {hasSearch ? (
-        <Group hiddenFrom="sm" pb="sm">
+      {hasSearch && !wide ? (
+        <Group pb="sm">
           <SearchBox supportSearch={supportSearch} />
         </Group>
       ) : null}
