@@ -88,6 +88,21 @@ async function invoice(admin: Page, pedido: number, total: string, fecha: string
   return uuid;
 }
 
+/** The buyer signs in, places an order of `cantidad` of the world's product and signs out; answers the order. */
+async function buyerOrders(page: Page, w: { comprador: string; producto: number }, cantidad: number) {
+  await signIn(page, w.comprador, PASSWORD);
+  await expectHome(page, 1);
+  const pedido = await placeOrder(page, w.producto, cantidad);
+  await signOut(page);
+  return pedido;
+}
+
+/** The operator's «Surtido» screen with these filters (`cliente`, `retenido`…); its rows on screen. */
+async function surtidoRows(page: Page, filtros: Record<string, string>) {
+  await page.goto(`/administrador/surtido?${new URLSearchParams(filtros)}`);
+  return page.getByTestId('surtido-fila').filter({ visible: true });
+}
+
 test('el administrador del cliente ve su estado de cuenta: facturas, pagos, saldo, antigüedad; lo descarga en CSV y PDF', async ({
   page,
   browser,
@@ -99,11 +114,8 @@ test('el administrador del cliente ve su estado de cuenta: facturas, pagos, sald
     dias: 30,
     politica: 'avisar',
   });
-  await signIn(page, w.comprador, PASSWORD);
-  await expectHome(page, 1);
-  const pedido = await placeOrder(page, w.producto, 2);
+  const pedido = await buyerOrders(page, w, 2);
   expect(pedido.status).toBe('aprobado');
-  await signOut(page);
 
   await asAdmin(browser, async (admin) => {
     await invoice(admin, pedido.id, '1500.00', ago(5), '101'); // not yet due
@@ -175,11 +187,8 @@ test('un pedido aprobado sobre el límite queda «Retenido por crédito» y el o
     dias: 30,
     politica: 'retener',
   });
-  await signIn(page, w.comprador, PASSWORD);
-  await expectHome(page, 1);
-  const pedido = await placeOrder(page, w.producto, 1);
+  const pedido = await buyerOrders(page, w, 1);
   expect(pedido.status).toBe('pendiente');
-  await signOut(page);
 
   // The approver is told before approving; the approval still goes.
   await signIn(page, w.autorizador, PASSWORD);
@@ -207,8 +216,7 @@ test('un pedido aprobado sobre el límite queda «Retenido por crédito» y el o
   );
 
   // «Surtido», held orders only: the badge and why; «Liberar» after a confirmation.
-  await page.goto(`/administrador/surtido?cliente=${w.idCliente}&retenido=si`);
-  const row = page.getByTestId('surtido-fila').filter({ visible: true });
+  const row = await surtidoRows(page, { cliente: String(w.idCliente), retenido: 'si' });
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('surtido-retenido')).toHaveText('Retenido por crédito');
   await expect(row.getByTestId('surtido-retenido-motivo')).toContainText('rebasa su límite de crédito');
@@ -220,8 +228,7 @@ test('un pedido aprobado sobre el límite queda «Retenido por crédito» y el o
   await dialog.getByRole('button', { name: 'Liberar' }).click();
   await expect(page.getByText(MSG.pedidoLiberado)).toBeVisible();
   await expect(row).toHaveCount(0);
-  await page.goto(`/administrador/surtido?cliente=${w.idCliente}`);
-  const freed = page.getByTestId('surtido-fila').filter({ visible: true });
+  const freed = await surtidoRows(page, { cliente: String(w.idCliente) });
   await expect(freed).toHaveCount(1);
   await expect(freed.getByTestId('surtido-retenido')).toHaveCount(0);
   await expect(freed.getByRole('button', { name: /Cambiar el estado de surtido/ })).toBeVisible();
