@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, invoices, orderEvents, orders, systemLogs } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
-import { postForm } from '../../test/admin-fixtures.ts';
+import { postForm, signedInAdmin } from '../../test/admin-fixtures.ts';
 import { makeBuyer } from '../../test/buyer-fixtures.ts';
 import { cfdiXml } from '../../test/cfdi-documents.ts';
 import { nextIp } from '../../test/client-admin.ts';
@@ -39,10 +39,7 @@ describe.each(DB_KINDS)('credit and statements (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind, { env: { API_RATE_LIMIT: '100000' } });
-    admin = await new ApiClient(t.app).loginOk(
-      (await makeUser(db(), { rol: 4, idCliente: null })).usuario,
-      TEST_PASSWORD,
-    );
+    admin = (await signedInAdmin(t.app, db())).api;
     const res = await admin.post('/api/integracion/tokens', {
       nombre: 'ERP',
       id_cliente: null,
@@ -309,10 +306,7 @@ describe.each(DB_KINDS)('credit and statements (%s)', (kind) => {
     const p = await w.order('pendiente');
     expect((await w.approve(p.id)).statusCode).toBe(200);
     expect(await heldOf(p.id)).not.toBeNull();
-    const other = await new ApiClient(t.app).loginOk(
-      (await makeUser(db(), { rol: 4, idCliente: null })).usuario,
-      TEST_PASSWORD,
-    );
+    const other = (await signedInAdmin(t.app, db())).api;
     const codes = (
       await Promise.all([
         admin.post(`/api/surtido/${p.id}/liberar`, {}),
