@@ -1,6 +1,7 @@
 import { dueDate } from '@portal/shared/domain/credit';
 import { formatCentavos } from '@portal/shared/domain/money';
-import { addDays, businessDate } from '@portal/shared/domain/time';
+import { orderNumber } from '@portal/shared/domain/order-workflow';
+import { addDays, businessDate, formatIsoDate } from '@portal/shared/domain/time';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, invoices, orderEvents, orders, systemLogs } from '../../db/schema/index.ts';
@@ -20,6 +21,7 @@ import {
   uniq,
 } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 import { generator } from '../../test/random.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
 
@@ -399,6 +401,24 @@ describe.each(DB_KINDS)('credit and statements (%s)', (kind) => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The invoices' table: its header, then each open invoice's cells in the columns' order (the oldest
+    // first), the credit note and the payment under the folio they were applied to.
+    const { text, pages } = await pdfText(pdf.rawPayload);
+    expect(pages).toBe(1);
+    const pedido = `#${orderNumber(o.id)}`;
+    const money = (centavos: number) => formatCentavos(centavos);
+    expect(text).toContain('Factura Pedido Fecha Vence Total Pagado Saldo Días Antigüedad');
+    expect(text).toContain(
+      `A-101 ${pedido} ${formatIsoDate(ago(130))} ${formatIsoDate(ago(100))} ${money(50_000)} ${money(0)} ${money(50_000)} 100 Más de 90 días`,
+    );
+    expect(text).toContain(
+      `A-101 Nota de crédito NC-101 ${formatIsoDate(TODAY)}: ${money(20_000)}; Pago P-101 ${formatIsoDate(TODAY)}: ${money(30_000)} ` +
+        `${pedido} ${formatIsoDate(ago(73))} ${formatIsoDate(ago(43))} ${money(200_000)} ${money(50_000)} ${money(150_000)} 43 31–60 días`,
+    );
+    expect(text).toContain(
+      `A-101 ${pedido} ${formatIsoDate(ago(5))} ${formatIsoDate(ago(-25))} ${money(100_000)} ${money(0)} ${money(100_000)} 0 0–30 días`,
+    );
+    expect(text).toContain('Página 1 de 1');
   });
 
   it('tenancy: another client’s id answers 404 like a missing one; rol 1 is refused; the aging is rol 4’s', async () => {
