@@ -6,20 +6,16 @@ import { cfdiXml } from '../../server/src/test/cfdi-documents';
 import { expect, expectHome, PHONE_WIDTH, screenshot, signIn, signOut, test } from './fixtures';
 import {
   apiPost,
-  apiPostForm,
   asAdmin,
-  assignAll,
   businessToday,
   checkPhone,
   clearNotifications,
-  createAccount,
-  createCategory,
-  createProduct,
-  openAccessWeek,
+  dmy,
   placeOrder,
+  reviewWorld,
   runSuffix,
   signInAdminApi,
-  xsrfHeaders,
+  uploadCfdi,
 } from './helpers';
 import { signInClientAdmin } from './totp';
 
@@ -32,13 +28,12 @@ import { signInClientAdmin } from './totp';
 const PASSWORD = 'Credito#2026';
 const RFC = 'EKU9003173C9';
 const ago = (days: number) => addDays(businessToday(), -days);
-const dmy = (iso: string) => iso.split('-').reverse().join('/');
 
 /** A client with the credit asked, its RFC, a product of $1,000.00 + IVA, a buyer, an approver and an administrator. */
 async function creditWorld(
   browser: Parameters<typeof asAdmin>[0],
   name: string,
-  credit: { niveles: 0 | 1; limite: string; dias: string; politica: 'avisar' | 'retener' },
+  credito: { niveles: 0 | 1; limite: number; dias: number; politica: 'avisar' | 'retener' },
 ) {
   const suffix = runSuffix();
   // One world per test of the attempt: its people named after its client.
@@ -48,73 +43,33 @@ async function creditWorld(
     autorizador: `ivan.${tag}.${suffix}`,
     administradora: `lucia.${tag}.${suffix}`,
   };
-  const ids = await asAdmin(browser, async (admin) => {
-    const { cliente } = await apiPostForm<{ cliente: { id: number } }>(admin, '/api/clientes', {
-      nombre: `${name} ${suffix}`,
-      presupuesto_default: '100000',
-      limite_de_compras: '-1',
-      modo_presupuesto: 'regular',
-      cantidad_autorizadores: String(credit.niveles),
-      limite_credito: credit.limite,
-      dias_credito: credit.dias,
-      politica_credito: credit.politica,
-    });
-    const idCliente = cliente.id;
-    const fiscal = await admin.request.put(`/api/clientes/${idCliente}/datos-fiscales`, {
-      headers: await xsrfHeaders(admin),
-      data: { rfc: RFC },
-    });
-    expect(fiscal.ok(), await fiscal.text()).toBe(true);
-    await openAccessWeek(admin, idCliente);
-    const categoria = await createCategory(admin, idCliente, 'Papelería', 'IconPencil');
-    const producto = await createProduct(admin, {
-      id_cliente: idCliente,
-      id_categoria: categoria,
+  const person = (usuario: string, nombre: string) => ({
+    usuario,
+    correo: `${usuario}@papeleria-${suffix}.mx`,
+    nombre,
+  });
+  const { niveles, ...terms } = credito;
+  const { idCliente, producto } = await reviewWorld(browser, {
+    cliente: `${name} ${suffix}`,
+    niveles,
+    presupuesto: 100_000,
+    rfc: RFC,
+    credito: terms,
+    categoria: { nombre: 'Papelería', icono: 'IconPencil' },
+    producto: {
       clave_interna: 'PAP-10',
       nombre: 'Papel bond carta',
       precio: 1_000,
       unidad_de_medida: 'Caja',
       existencia: 500,
-    });
-    const mail = (u: string) => `${u}@papeleria-${suffix}.mx`;
-    const idComprador = await createAccount(
-      admin,
-      {
-        id_cliente: idCliente,
-        usuario: people.comprador,
-        correo: mail(people.comprador),
-        nombre: 'Rosa Prieto',
-        rol: 1,
-        presupuesto_default: 100_000,
-      },
-      PASSWORD,
-    );
-    await assignAll(admin, idComprador, 50);
-    await createAccount(
-      admin,
-      {
-        id_cliente: idCliente,
-        usuario: people.autorizador,
-        correo: mail(people.autorizador),
-        nombre: 'Iván Nava',
-        rol: 2,
-      },
-      PASSWORD,
-    );
-    await createAccount(
-      admin,
-      {
-        id_cliente: idCliente,
-        usuario: people.administradora,
-        correo: mail(people.administradora),
-        nombre: 'Lucía Ortega',
-        rol: 5,
-      },
-      PASSWORD,
-    );
-    return { idCliente, producto };
+    },
+    comprador: person(people.comprador, 'Rosa Prieto'),
+    autorizador: person(people.autorizador, 'Iván Nava'),
+    administrador: person(people.administradora, 'Lucía Ortega'),
+    password: PASSWORD,
+    cantidadLimite: 50,
   });
-  return { ...ids, ...people, nombre: `${name} ${suffix}` };
+  return { idCliente, producto, ...people, nombre: `${name} ${suffix}` };
 }
 
 /** The operator uploads an ingreso of `total` pesos dated `fecha` for the order; answers its UUID. */
@@ -129,10 +84,23 @@ async function invoice(admin: Page, pedido: number, total: string, fecha: string
     total,
     conceptos: [{ cantidad: '1', valorUnitario: total, importe: total }],
   });
-  await apiPostForm(admin, `/api/surtido/${pedido}/facturas`, {
-    xml: { name: `${folio}.xml`, mimeType: 'application/xml', buffer: Buffer.from(xml) },
-  });
+  await uploadCfdi(admin, pedido, `${folio}.xml`, xml);
   return uuid;
+}
+
+/** The buyer signs in, places an order of `cantidad` of the world's product and signs out; answers the order. */
+async function buyerOrders(page: Page, w: { comprador: string; producto: number }, cantidad: number) {
+  await signIn(page, w.comprador, PASSWORD);
+  await expectHome(page, 1);
+  const pedido = await placeOrder(page, w.producto, cantidad);
+  await signOut(page);
+  return pedido;
+}
+
+/** The operator's «Surtido» screen with these filters (`cliente`, `retenido`…); its rows on screen. */
+async function surtidoRows(page: Page, filtros: Record<string, string>) {
+  await page.goto(`/administrador/surtido?${new URLSearchParams(filtros)}`);
+  return page.getByTestId('surtido-fila').filter({ visible: true });
 }
 
 test('el administrador del cliente ve su estado de cuenta: facturas, pagos, saldo, antigüedad; lo descarga en CSV y PDF', async ({
@@ -142,15 +110,12 @@ test('el administrador del cliente ve su estado de cuenta: facturas, pagos, sald
   test.setTimeout(240_000);
   const w = await creditWorld(browser, 'Papelería Prieto', {
     niveles: 0,
-    limite: '10000',
-    dias: '30',
+    limite: 10_000,
+    dias: 30,
     politica: 'avisar',
   });
-  await signIn(page, w.comprador, PASSWORD);
-  await expectHome(page, 1);
-  const pedido = await placeOrder(page, w.producto, 2);
+  const pedido = await buyerOrders(page, w, 2);
   expect(pedido.status).toBe('aprobado');
-  await signOut(page);
 
   await asAdmin(browser, async (admin) => {
     await invoice(admin, pedido.id, '1500.00', ago(5), '101'); // not yet due
@@ -163,9 +128,7 @@ test('el administrador del cliente ve su estado de cuenta: facturas, pagos, sald
       fecha: `${ago(1)}T09:00:00`,
       pagos: [{ uuid: late, saldoAnt: '2000.00', pagado: '500.00' }],
     });
-    await apiPostForm(admin, `/api/surtido/${pedido.id}/facturas`, {
-      xml: { name: 'pago.xml', mimeType: 'application/xml', buffer: Buffer.from(xml) },
-    });
+    await uploadCfdi(admin, pedido.id, 'pago.xml', xml);
   });
 
   const refused = await signInClientAdmin(page, w.administradora, PASSWORD);
@@ -220,15 +183,12 @@ test('un pedido aprobado sobre el límite queda «Retenido por crédito» y el o
   test.setTimeout(240_000);
   const w = await creditWorld(browser, 'Oficinas Nava', {
     niveles: 1,
-    limite: '1000',
-    dias: '30',
+    limite: 1_000,
+    dias: 30,
     politica: 'retener',
   });
-  await signIn(page, w.comprador, PASSWORD);
-  await expectHome(page, 1);
-  const pedido = await placeOrder(page, w.producto, 1);
+  const pedido = await buyerOrders(page, w, 1);
   expect(pedido.status).toBe('pendiente');
-  await signOut(page);
 
   // The approver is told before approving; the approval still goes.
   await signIn(page, w.autorizador, PASSWORD);
@@ -256,8 +216,7 @@ test('un pedido aprobado sobre el límite queda «Retenido por crédito» y el o
   );
 
   // «Surtido», held orders only: the badge and why; «Liberar» after a confirmation.
-  await page.goto(`/administrador/surtido?cliente=${w.idCliente}&retenido=si`);
-  const row = page.getByTestId('surtido-fila').filter({ visible: true });
+  const row = await surtidoRows(page, { cliente: String(w.idCliente), retenido: 'si' });
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('surtido-retenido')).toHaveText('Retenido por crédito');
   await expect(row.getByTestId('surtido-retenido-motivo')).toContainText('rebasa su límite de crédito');
@@ -269,8 +228,7 @@ test('un pedido aprobado sobre el límite queda «Retenido por crédito» y el o
   await dialog.getByRole('button', { name: 'Liberar' }).click();
   await expect(page.getByText(MSG.pedidoLiberado)).toBeVisible();
   await expect(row).toHaveCount(0);
-  await page.goto(`/administrador/surtido?cliente=${w.idCliente}`);
-  const freed = page.getByTestId('surtido-fila').filter({ visible: true });
+  const freed = await surtidoRows(page, { cliente: String(w.idCliente) });
   await expect(freed).toHaveCount(1);
   await expect(freed.getByTestId('surtido-retenido')).toHaveCount(0);
   await expect(freed.getByRole('button', { name: /Cambiar el estado de surtido/ })).toBeVisible();

@@ -242,6 +242,10 @@ export interface NewClient {
   permisos_cliente?: string;
   /** A client administrator's budget above this (pesos) waits for the distributor; default none. */
   tope_presupuesto?: number;
+  /** Credit terms (decision 0134): the limit in pesos, the days to pay and what an order over it does. */
+  limite_credito?: number;
+  dias_credito?: number;
+  politica_credito?: 'avisar' | 'retener';
 }
 
 /** A client of the spec's own, created by the signed-in administrator; returns its id. */
@@ -262,6 +266,9 @@ export async function createClient(page: Page, client: NewClient): Promise<numbe
     multipart.limite_por_defecto = String(client.limite_por_defecto);
   if (client.permisos_cliente !== undefined) multipart.permisos_cliente = client.permisos_cliente;
   if (client.tope_presupuesto !== undefined) multipart.tope_presupuesto = String(client.tope_presupuesto);
+  if (client.limite_credito !== undefined) multipart.limite_credito = String(client.limite_credito);
+  if (client.dias_credito !== undefined) multipart.dias_credito = String(client.dias_credito);
+  if (client.politica_credito !== undefined) multipart.politica_credito = client.politica_credito;
   if (client.mostrar_presupuesto_a_usuarios !== undefined) {
     multipart.mostrar_presupuesto_a_usuarios = client.mostrar_presupuesto_a_usuarios ? '1' : '0';
   }
@@ -389,6 +396,13 @@ export async function createAccount(admin: Page, user: NewUser, password: string
   return id;
 }
 
+/** A person of a world: the account's name, e-mail address and full name. */
+export interface WorldPerson {
+  usuario: string;
+  correo: string;
+  nombre: string;
+}
+
 /** What `reviewWorld` creates: names and amounts of this attempt's own (a `runSuffix()` in each name). */
 export interface ReviewWorldSpec {
   cliente: string;
@@ -397,37 +411,64 @@ export interface ReviewWorldSpec {
   /** The client's and the buyer's monthly budget, pesos. */
   presupuesto: number;
   categoria: { nombre: string; icono: string };
-  producto: { clave_interna: string; nombre: string; precio: number };
-  comprador: { usuario: string; correo: string; nombre: string };
-  autorizador: { usuario: string; correo: string; nombre: string };
+  /** The product; its unit is «Pieza» unless given, its stock unknown unless given. */
+  producto: {
+    clave_interna: string;
+    nombre: string;
+    precio: number;
+    unidad_de_medida?: string;
+    existencia?: number;
+  };
+  comprador: WorldPerson;
+  /** A rol-2 authorizer; none when left out. */
+  autorizador?: WorldPerson;
+  /** A client administrator (rol 5, decision 0122); none when left out. */
+  administrador?: WorldPerson;
   password: string;
   /** The buyer's quantity limit on each product. */
   cantidadLimite: number;
+  /** The client's RFC (its fiscal data): the receptor its CFDI invoices must name (decision 0131). */
+  rfc?: string;
+  /** The client's credit terms (decision 0134). */
+  credito?: { limite: number; dias: number; politica: 'avisar' | 'retener' };
 }
 
 /**
- * The world most order-review specs start from, through the administrator's API: a client with no purchase
- * limit and an open access week, one category with one product, a buyer with every product assigned and a
- * rol-2 authorizer, both with `password` chosen.
+ * The world most order-review, invoice and credit specs start from, through the administrator's API: a
+ * client with no purchase limit and an open access week (with its RFC and credit terms when given), one
+ * category with one product, a buyer with every product assigned, and the rol-2 authorizer and the client
+ * administrator asked for, all with `password` chosen.
  */
 export async function reviewWorld(
   browser: Browser,
   w: ReviewWorldSpec,
-): Promise<{ idCliente: number; producto: number; idComprador: number; idAutorizador: number }> {
+): Promise<{ idCliente: number; producto: number; idComprador: number; idAutorizador?: number }> {
   return asAdmin(browser, async (admin) => {
     const idCliente = await createClient(admin, {
       nombre: w.cliente,
       presupuesto_default: w.presupuesto,
       limite_de_compras: -1,
       cantidad_autorizadores: w.niveles,
+      ...(w.credito && {
+        limite_credito: w.credito.limite,
+        dias_credito: w.credito.dias,
+        politica_credito: w.credito.politica,
+      }),
     });
+    if (w.rfc) {
+      const fiscal = await admin.request.put(`/api/clientes/${idCliente}/datos-fiscales`, {
+        headers: await xsrfHeaders(admin),
+        data: { rfc: w.rfc },
+      });
+      expect(fiscal.ok(), await fiscal.text()).toBe(true);
+    }
     await openAccessWeek(admin, idCliente);
     const categoria = await createCategory(admin, idCliente, w.categoria.nombre, w.categoria.icono);
     const producto = await createProduct(admin, {
       id_cliente: idCliente,
       id_categoria: categoria,
-      ...w.producto,
       unidad_de_medida: 'Pieza',
+      ...w.producto,
     });
     const idComprador = await createAccount(
       admin,
@@ -435,11 +476,12 @@ export async function reviewWorld(
       w.password,
     );
     await assignAll(admin, idComprador, w.cantidadLimite);
-    const idAutorizador = await createAccount(
-      admin,
-      { id_cliente: idCliente, ...w.autorizador, rol: 2 },
-      w.password,
-    );
+    const idAutorizador = w.autorizador
+      ? await createAccount(admin, { id_cliente: idCliente, ...w.autorizador, rol: 2 }, w.password)
+      : undefined;
+    if (w.administrador) {
+      await createAccount(admin, { id_cliente: idCliente, ...w.administrador, rol: 5 }, w.password);
+    }
     return { idCliente, producto, idComprador, idAutorizador };
   });
 }
@@ -457,6 +499,16 @@ export async function placeOrder(
     fecha: businessToday(),
   });
   return pedido;
+}
+
+/**
+ * The operator registers a stamped CFDI (its XML) for an order, as the upload on the order's page does
+ * (decision 0131).
+ */
+export async function uploadCfdi(admin: Page, idPedido: number, name: string, xml: string): Promise<void> {
+  await apiPostForm(admin, `/api/surtido/${idPedido}/facturas`, {
+    xml: { name, mimeType: 'application/xml', buffer: Buffer.from(xml) },
+  });
 }
 
 /** Enables every product of the user's client for a rol-1 user (quantity limit 1 unless given). */

@@ -3,20 +3,14 @@ import { cfdiXml } from '../../server/src/test/cfdi-documents';
 import { expect, expectHome, PHONE_WIDTH, screenshot, signIn, test } from './fixtures';
 import {
   apiPost,
-  apiPostForm,
   asAdmin,
-  assignAll,
   asUser,
   choose,
-  createAccount,
-  createCategory,
-  createClient,
-  createProduct,
-  openAccessWeek,
   placeOrder,
+  reviewWorld,
   runSuffix,
   signInAdminApi,
-  xsrfHeaders,
+  uploadCfdi,
 } from './helpers';
 
 /**
@@ -35,55 +29,28 @@ const RFC = 'EKU9003173C9';
 async function world(browser: Browser, tag: string) {
   const suffix = runSuffix();
   const comprador = `rosa.${tag}.${suffix}`;
-  const ids = await asAdmin(browser, async (admin) => {
-    const idCliente = await createClient(admin, {
-      nombre: `Papelería Cotejo ${tag} ${suffix}`,
-      presupuesto_default: 50_000,
-      limite_de_compras: -1,
-      cantidad_autorizadores: 0,
-    });
-    const fiscal = await admin.request.put(`/api/clientes/${idCliente}/datos-fiscales`, {
-      headers: await xsrfHeaders(admin),
-      data: { rfc: RFC },
-    });
-    expect(fiscal.ok(), await fiscal.text()).toBe(true);
-    await openAccessWeek(admin, idCliente);
-    const categoria = await createCategory(admin, idCliente, 'Papelería', 'IconPencil');
-    const producto = await createProduct(admin, {
-      id_cliente: idCliente,
-      id_categoria: categoria,
-      clave_interna: 'COT-01',
-      nombre: 'Carpeta de argollas',
-      precio: 100,
-      existencia: 100,
-    });
-    const idUser = await createAccount(
-      admin,
-      {
-        id_cliente: idCliente,
-        usuario: comprador,
-        correo: `${comprador}@papeleria-cotejo.mx`,
-        nombre: 'Rosa Cotejo Ibarra',
-        rol: 1,
-        presupuesto_default: 50_000,
-      },
-      PASSWORD,
-    );
-    await assignAll(admin, idUser, 50);
-    await createAccount(
-      admin,
-      {
-        id_cliente: idCliente,
-        usuario: `${comprador}.aut`,
-        correo: `${comprador}.aut@papeleria-cotejo.mx`,
-        nombre: 'Héctor Cotejo Salas',
-        rol: 2,
-      },
-      PASSWORD,
-    );
-    return { producto };
+  const autorizador = `${comprador}.aut`;
+  const { producto } = await reviewWorld(browser, {
+    cliente: `Papelería Cotejo ${tag} ${suffix}`,
+    niveles: 0,
+    presupuesto: 50_000,
+    rfc: RFC,
+    categoria: { nombre: 'Papelería', icono: 'IconPencil' },
+    producto: { clave_interna: 'COT-01', nombre: 'Carpeta de argollas', precio: 100, existencia: 100 },
+    comprador: {
+      usuario: comprador,
+      correo: `${comprador}@papeleria-cotejo.mx`,
+      nombre: 'Rosa Cotejo Ibarra',
+    },
+    autorizador: {
+      usuario: autorizador,
+      correo: `${autorizador}@papeleria-cotejo.mx`,
+      nombre: 'Héctor Cotejo Salas',
+    },
+    password: PASSWORD,
+    cantidadLimite: 50,
   });
-  return { comprador, autorizador: `${comprador}.aut`, ...ids };
+  return { comprador, autorizador, producto };
 }
 
 /** The operator ships every unit of the order in one shipment; answers the order's line id. */
@@ -120,9 +87,7 @@ async function invoice(page: Page, id: number, cantidad: number, folio: string) 
       },
     ],
   });
-  await apiPostForm(page, `/api/surtido/${id}/facturas`, {
-    xml: { name: 'factura.xml', mimeType: 'application/xml', buffer: Buffer.from(cfdi.xml) },
-  });
+  await uploadCfdi(page, id, 'factura.xml', cfdi.xml);
   return cfdi.uuid;
 }
 

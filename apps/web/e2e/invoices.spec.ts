@@ -1,20 +1,6 @@
 import { cfdiXml } from '../../server/src/test/cfdi-documents';
 import { expect, expectHome, PHONE_WIDTH, screenshot, signIn, test } from './fixtures';
-import {
-  apiPost,
-  asAdmin,
-  assignAll,
-  businessToday,
-  createAccount,
-  createCategory,
-  createClient,
-  createProduct,
-  openAccessWeek,
-  runSuffix,
-  signInAdminApi,
-  testFile,
-  xsrfHeaders,
-} from './helpers';
+import { placeOrder, reviewWorld, runSuffix, signInAdminApi, testFile } from './helpers';
 
 /**
  * CFDI invoices received (decision 0131): on an approved order's page the operator uploads a stamped CFDI
@@ -32,54 +18,32 @@ test('el operador sube un CFDI: el de otro RFC se rechaza con el motivo; el buen
   test.slow();
   const suffix = runSuffix();
   const comprador = `olga.fierro.${suffix}`;
-  const ids = await asAdmin(browser, async (admin) => {
-    const idCliente = await createClient(admin, {
-      nombre: `Ferretería Fierro ${suffix}`,
-      presupuesto_default: 50_000,
-      limite_de_compras: -1,
-      cantidad_autorizadores: 0,
-    });
-    const fiscal = await admin.request.put(`/api/clientes/${idCliente}/datos-fiscales`, {
-      headers: await xsrfHeaders(admin),
-      data: { rfc: RFC },
-    });
-    expect(fiscal.ok(), await fiscal.text()).toBe(true);
-    await openAccessWeek(admin, idCliente);
-    const categoria = await createCategory(admin, idCliente, 'Ferretería', 'IconTool');
-    const clavo = await createProduct(admin, {
-      id_cliente: idCliente,
-      id_categoria: categoria,
+  const { producto } = await reviewWorld(browser, {
+    cliente: `Ferretería Fierro ${suffix}`,
+    niveles: 0,
+    presupuesto: 50_000,
+    rfc: RFC,
+    categoria: { nombre: 'Ferretería', icono: 'IconTool' },
+    producto: {
       clave_interna: 'FER-01',
       nombre: 'Clavos 2 pulgadas',
       precio: 500,
       unidad_de_medida: 'Caja',
       existencia: 100,
-    });
-    const idUser = await createAccount(
-      admin,
-      {
-        id_cliente: idCliente,
-        usuario: comprador,
-        correo: `${comprador}@ferreteria-fierro.mx`,
-        nombre: 'Olga Fierro Luna',
-        rol: 1,
-        presupuesto_default: 50_000,
-      },
-      PASSWORD,
-    );
-    await assignAll(admin, idUser, 50);
-    return { clavo };
+    },
+    comprador: {
+      usuario: comprador,
+      correo: `${comprador}@ferreteria-fierro.mx`,
+      nombre: 'Olga Fierro Luna',
+    },
+    password: PASSWORD,
+    cantidadLimite: 50,
   });
 
   // The buyer's purchase, approved at once (no approval levels).
   await signIn(page, comprador, PASSWORD);
   await expectHome(page, 1);
-  const orden = [{ id: ids.clavo, cantidad: 2 }];
-  for (const item of orden) await apiPost(page, '/api/carrito/nuevo_item', { item });
-  const { pedido } = await apiPost<{ pedido: { id: number; status: string } }>(page, '/api/compra', {
-    orden,
-    fecha: businessToday(),
-  });
+  const pedido = await placeOrder(page, producto, 2);
   expect(pedido.status).toBe('aprobado');
 
   await page.context().clearCookies();

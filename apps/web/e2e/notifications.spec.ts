@@ -24,7 +24,7 @@ const PASSWORD = 'Avisos#2026';
 const DESKTOP = { width: 1366, height: 860 };
 
 /** A client with one approval level, a buyer and an approver, under names of this test's own. */
-function world(prefix: string, suffix: string): ReviewWorldSpec {
+function world(prefix: string, suffix: string) {
   const comprador = `${prefix}.compra.${suffix}`;
   const autorizador = `${prefix}.revisa.${suffix}`;
   return {
@@ -37,7 +37,7 @@ function world(prefix: string, suffix: string): ReviewWorldSpec {
     autorizador: { usuario: autorizador, correo: `${autorizador}@avisos.mx`, nombre: 'Tomás Vega Luna' },
     password: PASSWORD,
     cantidadLimite: 10,
-  };
+  } satisfies ReviewWorldSpec;
 }
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Avisos/ });

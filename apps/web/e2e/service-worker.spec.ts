@@ -28,7 +28,7 @@ test.use({ serviceWorkers: 'allow' });
 const PASSWORD = DEMO_PASSWORD;
 
 /** A client with a buyer and an approver, under names of this test (`prefix`) and attempt of its own. */
-function world(prefix: string, suffix: string): ReviewWorldSpec {
+function world(prefix: string, suffix: string) {
   const comprador = `${prefix}.compra.${suffix}`;
   const autorizador = `${prefix}.revisa.${suffix}`;
   return {
@@ -41,7 +41,7 @@ function world(prefix: string, suffix: string): ReviewWorldSpec {
     autorizador: { usuario: autorizador, correo: `${autorizador}@sinred.mx`, nombre: 'Iván Solís Mora' },
     password: PASSWORD,
     cantidadLimite: 5,
-  };
+  } satisfies ReviewWorldSpec;
 }
 
 interface Kept {

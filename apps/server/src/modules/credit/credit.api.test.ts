@@ -1,11 +1,12 @@
 import { dueDate } from '@portal/shared/domain/credit';
 import { formatCentavos } from '@portal/shared/domain/money';
-import { addDays, businessDate } from '@portal/shared/domain/time';
+import { orderNumber } from '@portal/shared/domain/order-workflow';
+import { addDays, businessDate, formatIsoDate } from '@portal/shared/domain/time';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, invoices, orderEvents, orders, systemLogs } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
-import { postForm } from '../../test/admin-fixtures.ts';
+import { postForm, signedInAdmin } from '../../test/admin-fixtures.ts';
 import { makeBuyer } from '../../test/buyer-fixtures.ts';
 import { cfdiXml } from '../../test/cfdi-documents.ts';
 import { nextIp } from '../../test/client-admin.ts';
@@ -20,6 +21,7 @@ import {
   uniq,
 } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 import { generator } from '../../test/random.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
 
@@ -39,10 +41,7 @@ describe.each(DB_KINDS)('credit and statements (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind, { env: { API_RATE_LIMIT: '100000' } });
-    admin = await new ApiClient(t.app).loginOk(
-      (await makeUser(db(), { rol: 4, idCliente: null })).usuario,
-      TEST_PASSWORD,
-    );
+    admin = (await signedInAdmin(t.app, db())).api;
     const res = await admin.post('/api/integracion/tokens', {
       nombre: 'ERP',
       id_cliente: null,
@@ -309,10 +308,7 @@ describe.each(DB_KINDS)('credit and statements (%s)', (kind) => {
     const p = await w.order('pendiente');
     expect((await w.approve(p.id)).statusCode).toBe(200);
     expect(await heldOf(p.id)).not.toBeNull();
-    const other = await new ApiClient(t.app).loginOk(
-      (await makeUser(db(), { rol: 4, idCliente: null })).usuario,
-      TEST_PASSWORD,
-    );
+    const other = (await signedInAdmin(t.app, db())).api;
     const codes = (
       await Promise.all([
         admin.post(`/api/surtido/${p.id}/liberar`, {}),
@@ -405,6 +401,24 @@ describe.each(DB_KINDS)('credit and statements (%s)', (kind) => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The invoices' table: its header, then each open invoice's cells in the columns' order (the oldest
+    // first), the credit note and the payment under the folio they were applied to.
+    const { text, pages } = await pdfText(pdf.rawPayload);
+    expect(pages).toBe(1);
+    const pedido = `#${orderNumber(o.id)}`;
+    const money = (centavos: number) => formatCentavos(centavos);
+    expect(text).toContain('Factura Pedido Fecha Vence Total Pagado Saldo Días Antigüedad');
+    expect(text).toContain(
+      `A-101 ${pedido} ${formatIsoDate(ago(130))} ${formatIsoDate(ago(100))} ${money(50_000)} ${money(0)} ${money(50_000)} 100 Más de 90 días`,
+    );
+    expect(text).toContain(
+      `A-101 Nota de crédito NC-101 ${formatIsoDate(TODAY)}: ${money(20_000)}; Pago P-101 ${formatIsoDate(TODAY)}: ${money(30_000)} ` +
+        `${pedido} ${formatIsoDate(ago(73))} ${formatIsoDate(ago(43))} ${money(200_000)} ${money(50_000)} ${money(150_000)} 43 31–60 días`,
+    );
+    expect(text).toContain(
+      `A-101 ${pedido} ${formatIsoDate(ago(5))} ${formatIsoDate(ago(-25))} ${money(100_000)} ${money(0)} ${money(100_000)} 0 0–30 días`,
+    );
+    expect(text).toContain('Página 1 de 1');
   });
 
   it('tenancy: another client’s id answers 404 like a missing one; rol 1 is refused; the aging is rol 4’s', async () => {

@@ -123,11 +123,16 @@ describe.each(DB_KINDS)('purchase-order PDF (%s)', (kind) => {
       expect(text).toContain('Compras y Logística');
       expect(text).toContain('Av. Reforma 123, Cuauhtémoc');
       expect(text).toContain('Semana 3');
+      // The lines' table: its header, then each line's cells in the columns' order.
+      expect(text).toContain('Clave interna Clave cliente Producto Unidad Cantidad Precio unitario Importe');
       w.products.forEach((p, i) => {
         expect(text).toContain(p.nombre);
         expect(text).toContain(`CL-${p.id}`);
         expect(text).toContain(formatCentavos(p.precio, false));
         expect(text).toContain(formatCentavos(p.precio * (i + 2), false));
+        expect(text).toContain(
+          `CL-${p.id} — ${p.nombre} Pieza ${i + 2} ${formatCentavos(p.precio, false)} ${formatCentavos(p.precio * (i + 2), false)}`,
+        );
       });
       expect(text).toContain(`Subtotal: ${formatCentavos(w.approved.subtotal)}`);
       expect(text).toContain(`IVA: ${formatCentavos(w.approved.iva)}`);
