@@ -23,7 +23,9 @@ export type ApiScope = (typeof API_SCOPES)[number];
  * `factura.registrada` and `pago.aplicado` (decision 0131): a CFDI registered for the order (the body adds it
  * as `factura`), and a payment complement applied to the order's invoices (the payment as `factura`).
  * `factura.con_diferencias` (decision 0133): an invoice whose three-way match found differences (the body's
- * `factura` carries `cotejo` and `diferencias`).
+ * `factura` carries `cotejo` and `diferencias`). `pedido.retenido_credito` and `pedido.liberado_credito`
+ * (decision 0136): an approved order held for its client's credit, and the operator's release of it (the
+ * order's `credito` says why and since when).
  */
 export const WEBHOOK_EVENTS = [
   'pedido.creado',
@@ -32,6 +34,8 @@ export const WEBHOOK_EVENTS = [
   'pedido.surtido',
   'pedido.envio',
   'pedido.linea_cancelada',
+  'pedido.retenido_credito',
+  'pedido.liberado_credito',
   'reclamo.abierto',
   'reclamo.aceptado',
   'reclamo.rechazado',

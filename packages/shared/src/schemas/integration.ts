@@ -182,6 +182,8 @@ export const V1OrdersQuery = z
     estatus: OrderStatus.optional(),
     /** The fulfilment state of approved orders (por_surtir, en_surtido, enviado, entregado). */
     surtido: SurtidoState.optional(),
+    /** `retenido`: held for the client's credit now (decision 0136); `libre`: not held. */
+    credito: z.enum(['retenido', 'libre']).optional(),
     desde: IsoDate.optional(),
     hasta: IsoDate.optional(),
     cursor: z.string().max(200).optional(),
@@ -257,6 +259,25 @@ export const V1OrderEvent = z.object({
   motivo: z.string().nullable(),
 });
 
+/**
+ * The order's credit state (decisions 0134 and 0136): whether it is held now, why (the current hold's reason,
+ * or the last one's once released), when the hold began and when the operator released it, and the warning
+ * an approval over the client's credit gave under the policy `avisar`.
+ */
+export const V1OrderCredit = z.object({
+  /** Held for credit now: no fulfilment move or shipment until the operator releases it. */
+  retenido: z.boolean(),
+  /** Why it is (or was last) held, in Spanish; null when it never was. */
+  motivo: z.string().nullable(),
+  /** When the (last) hold began, ISO time; null when it never was held. */
+  retenido_desde: z.string().nullable(),
+  /** When the operator released the last hold, ISO time; null while held or when never held. */
+  liberado_en: z.string().nullable(),
+  /** The warning of an approval over the client's credit with the policy `avisar`; null when none. */
+  aviso: z.string().nullable(),
+});
+export type V1OrderCredit = z.infer<typeof V1OrderCredit>;
+
 /** An order as the OpenAPI document shows it (docs/integration.md). */
 const V1_ORDER_EXAMPLE = {
   id: 42,
@@ -302,6 +323,14 @@ const V1_ORDER_EXAMPLE = {
   },
   cliente: { id: 1, nombre: 'Demo Industrial' },
   centro_de_costo: { id: 3, codigo: 'MANT', nombre: 'Mantenimiento', cuenta_contable: '6100-01' },
+  credito: {
+    retenido: false,
+    motivo:
+      'El saldo del cliente ($1,000.00 MXN) más este pedido ($1,160.00 MXN) rebasa su límite de crédito ($1,500.00 MXN).',
+    retenido_desde: '2026-11-25T17:02:11.000Z',
+    liberado_en: '2026-11-25T19:30:00.000Z',
+    aviso: null,
+  },
   lineas: [
     {
       id: 101,
@@ -476,6 +505,8 @@ export const V1Order = z
         cuenta_contable: z.string().nullable(),
       })
       .nullable(),
+    /** The order's credit hold and warning (decisions 0134 and 0136). */
+    credito: V1OrderCredit,
     lineas: z.array(V1OrderLine),
     envios: z.array(V1Shipment),
     /** The order's claims in number order (decision 0127). */

@@ -7,7 +7,7 @@ import {
 import type { FulfilmentState } from '@portal/shared/domain/fulfilment';
 import { pesosToCentavos } from '@portal/shared/domain/money';
 import type { ClaimDto } from '@portal/shared/schemas/claims';
-import type { V1Claim, V1Order } from '@portal/shared/schemas/integration';
+import type { V1Claim, V1Order, V1OrderCredit } from '@portal/shared/schemas/integration';
 import type { OrderStatus } from '@portal/shared/schemas/orders';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -47,6 +47,7 @@ export async function v1Orders(db: Db | Tx, ids: number[]): Promise<V1Order[]> {
       areaTexto: users.area,
       entrega: orders.entrega,
       paqueteria: orders.paqueteria,
+      retenido: orders.retenidoCredito,
       clientId: clients.id,
       clientNombre: clients.nombre,
       // The área the order was charged to (decision 0123), if any.
@@ -80,6 +81,7 @@ export async function v1Orders(db: Db | Tx, ids: number[]): Promise<V1Order[]> {
   return ids.flatMap((id) => {
     const h = byId.get(id);
     if (!h) return [];
+    const eventos = events.filter((e) => e.orderId === id);
     return [
       {
         id: h.id,
@@ -107,6 +109,7 @@ export async function v1Orders(db: Db | Tx, ids: number[]): Promise<V1Order[]> {
         },
         cliente: { id: h.clientId, nombre: h.clientNombre },
         centro_de_costo: h.area,
+        credito: v1Credit(h.retenido, eventos),
         lineas: lines
           .filter((l) => l.orderId === id)
           .map((l) => ({
@@ -130,20 +133,39 @@ export async function v1Orders(db: Db | Tx, ids: number[]): Promise<V1Order[]> {
           })),
         envios: shipments.get(id) ?? [],
         reclamos: (claims.get(id) ?? []).map(v1Claim),
-        eventos: events
-          .filter((e) => e.orderId === id)
-          .map((e) => ({
-            id: e.id,
-            tipo: e.tipo,
-            de: e.de,
-            a: e.a,
-            fecha: e.fecha.toISOString(),
-            actor: e.actor,
-            motivo: e.motivo,
-          })),
+        eventos: eventos.map((e) => ({
+          id: e.id,
+          tipo: e.tipo,
+          de: e.de,
+          a: e.a,
+          fecha: e.fecha.toISOString(),
+          actor: e.actor,
+          motivo: e.motivo,
+        })),
       },
     ];
   });
+}
+
+/**
+ * The order's credit state (decision 0136) from what it stores: the hold's reason on the order
+ * (`retenido_credito`, decision 0134) and its history's `retenido_credito`, `liberado_credito` and
+ * `aviso_credito` events (oldest first), so a released order still says why and when it was held.
+ */
+function v1Credit(
+  held: string | null,
+  events: readonly { tipo: string; fecha: Date; motivo: string | null }[],
+): V1OrderCredit {
+  const last = (tipo: string) => events.filter((e) => e.tipo === tipo).at(-1);
+  const hold = last('retenido_credito');
+  const release = last('liberado_credito');
+  return {
+    retenido: held !== null,
+    motivo: held ?? hold?.motivo ?? null,
+    retenido_desde: hold?.fecha.toISOString() ?? null,
+    liberado_en: held === null && release ? release.fecha.toISOString() : null,
+    aviso: last('aviso_credito')?.motivo ?? null,
+  };
 }
 
 /** A claim as the integrations get it: its credit in integer centavos, as every v1 amount (decision 0127). */

@@ -33,8 +33,9 @@ export async function v1Routes(app: FastifyInstance) {
         security,
         summary: 'Pedidos, del más antiguo al más reciente, con paginación por cursor (permiso pedidos:leer)',
         description:
-          'Filtros: estatus (pendiente, espera, aprobado, cancelado), surtido (por_surtir, en_surtido, enviado, entregado), desde/hasta (AAAA-MM-DD, fecha de compra en la zona del negocio). ' +
+          'Filtros: estatus (pendiente, espera, aprobado, cancelado), surtido (por_surtir, en_surtido, enviado, entregado), credito (retenido: retenidos por crédito ahora; libre: los demás), desde/hasta (AAAA-MM-DD, fecha de compra en la zona del negocio). ' +
           'La respuesta trae `siguiente`: pásalo como `cursor` para la página siguiente (null en la última). ' +
+          'Cada pedido trae `credito`: si está retenido por crédito, por qué, desde cuándo y cuándo se liberó. ' +
           'Los importes van en centavos enteros, tal como se guardaron. 429 con Retry-After al pasar el límite por minuto del token.',
         querystring: V1OrdersQuery,
         response: { 200: V1OrdersResponse, ...errors },
@@ -50,7 +51,8 @@ export async function v1Routes(app: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: 'Un pedido con sus líneas, totales, comprador, cliente y eventos (permiso pedidos:leer)',
+        summary:
+          'Un pedido con sus líneas, totales, comprador, cliente, crédito y eventos (permiso pedidos:leer)',
         params: IdParam,
         response: { 200: V1Order, ...errors },
       },

@@ -7,7 +7,7 @@ import type {
   V1OrdersQuery,
   V1OrdersResponse,
 } from '@portal/shared/schemas/integration';
-import { and, asc, eq, gt, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
 import { claimParties, readClaims } from '../../db/order-claims.ts';
 import { orderClaims, orders } from '../../db/schema/index.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -34,7 +34,8 @@ export function decodeCursor(cursor: string): number {
 /**
  * GET /api/v1/pedidos: the orders the token may read, oldest first, keyset-paginated on the id: an order
  * created while a caller pages has a larger id, so it comes on a later page and no page repeats or skips
- * one. Dates are business dates (BUSINESS_TZ) of the purchase.
+ * one. Dates are business dates (BUSINESS_TZ) of the purchase; `credito` keeps the orders held for credit
+ * (`retenido`) or the others (`libre`).
  */
 export async function listV1Orders(
   deps: Pick<Deps, 'config' | 'db'>,
@@ -45,6 +46,9 @@ export async function listV1Orders(
   if (caller.idCliente !== null) conditions.push(eq(orders.idCliente, caller.idCliente));
   if (query.estatus) conditions.push(eq(orders.status, query.estatus));
   if (query.surtido) conditions.push(eq(orders.surtidoEstatus, query.surtido));
+  // Held for credit now (decision 0136); the partial index on (id_cliente, id) serves a client's token.
+  if (query.credito === 'retenido') conditions.push(isNotNull(orders.retenidoCredito));
+  if (query.credito === 'libre') conditions.push(isNull(orders.retenidoCredito));
   if (query.desde || query.hasta) {
     const range = businessDateRange(
       query.desde ?? '2000-01-01',

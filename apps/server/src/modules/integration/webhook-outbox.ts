@@ -40,8 +40,9 @@ export function wantingEndpoints(clientId: number | Placeholder, type: WebhookEv
  * approval that reaches `aprobado`, a cancellation or a buyer's withdrawal (`pedido.cancelado`), each
  * fulfilment move (`pedido.surtido`), each shipment (`pedido.envio`, decision 0125), each line's
  * cancellation as unavailable (`pedido.linea_cancelada`), each claim opened or decided (`reclamo.*`,
- * decision 0127), and each CFDI registered or payment applied (`factura.registrada`, `pago.aplicado`,
- * decision 0131).
+ * decision 0127), each CFDI registered or payment applied (`factura.registrada`, `pago.aplicado`,
+ * decision 0131), and each credit hold at an approval or release by the operator (`pedido.retenido_credito`,
+ * `pedido.liberado_credito`, decision 0136).
  */
 export async function recordWebhookEvent(
   tx: Tx,

@@ -576,7 +576,8 @@ const heldForCredit = () => conflict('CREDIT_HOLD', MSG.pedidoRetenidoCredito);
  * The credit check of a final approval (decision 0134), after the approval's write: a client over its
  * limit (its balance plus this order) or with an overdue invoice gets, with policy `retener`, the order held
  * (event `retenido_credito`, log entry); with `avisar`, an event `aviso_credito` that says why, which the
- * order's history shows to its approvers.
+ * order's history shows to its approvers. Answers whether it held the order: the caller records the
+ * `pedido.retenido_credito` webhook after `pedido.aprobado` (decision 0136).
  */
 async function creditOnApproval(
   tx: Tx,
@@ -584,9 +585,9 @@ async function creditOnApproval(
   order: { id: number; idCliente: number },
   total: number,
   actorId: number | null,
-): Promise<void> {
+): Promise<boolean> {
   const found = await approvalCredit(tx, order.idCliente, total, businessDate(deps.clock.now(), deps.tz));
-  if (!found) return;
+  if (!found) return false;
   const { problem, motivo, retener, credit } = found;
   const changes = {
     excedido: problem.excedido,
@@ -612,6 +613,7 @@ async function creditOnApproval(
       description: `Pedido #${orderNumber(order.id)} retenido por crédito: ${motivo}`,
       metadata: { id_pedido: order.id, ...changes },
     });
+  return retener;
 }
 
 async function creditReleased(tx: Tx, deps: LifecycleDeps, c: CreditReleased): Promise<void> {
@@ -629,6 +631,11 @@ async function creditReleased(tx: Tx, deps: LifecycleDeps, c: CreditReleased): P
     eventType: c.log.eventType,
     description: c.log.description,
     metadata: { id_pedido: c.order.id, ...c.log.metadata },
+  });
+  await recordWebhookEvent(tx, deps, {
+    clientId: c.order.idCliente,
+    type: 'pedido.liberado_credito',
+    orderId: c.order.id,
   });
 }
 
@@ -700,14 +707,16 @@ async function placed(tx: Tx, deps: LifecycleDeps, c: Placed): Promise<void> {
     if (me) await enqueueEmails(tx, [buyerEmail(deps.publicUrl, me, c.order, 'aprobado')]);
   }
   // Approved at purchase by the client's rule: that approval reserves the stock too (decision 0124).
+  let held = false;
   if (c.status === 'aprobado') {
     await reserveStock(tx, deps, c.order.id);
-    await creditOnApproval(tx, deps, c.order, c.order.total, null);
+    held = await creditOnApproval(tx, deps, c.order, c.order.total, null);
   }
   const event = { clientId: c.order.idCliente, orderId: c.order.id };
   await recordWebhookEvent(tx, deps, { ...event, type: 'pedido.creado' }, wanting.creado);
   if (c.status === 'aprobado')
     await recordWebhookEvent(tx, deps, { ...event, type: 'pedido.aprobado' }, wanting.aprobado);
+  if (held) await recordWebhookEvent(tx, deps, { ...event, type: 'pedido.retenido_credito' });
   await sendBudgetAlerts(tx, alertConfig(deps), c.order.idUser, c.order.transactionDate, c.month);
   if (c.order.idArea) await sendAreaBudgetAlerts(tx, alertConfig(deps), c.order.id, c.order.transactionDate);
 }
@@ -764,9 +773,10 @@ async function reviewed(tx: Tx, deps: LifecycleDeps, c: Reviewed): Promise<void>
   });
   if (!written) throw alreadyProcessed();
   // The final approval reserves the approved lines' stock (decision 0124), after the edits.
+  let held = false;
   if (c.to === 'aprobado') {
     await reserveStock(tx, deps, c.order.id);
-    await creditOnApproval(tx, deps, c.order, c.totals.total, c.actor.id);
+    held = await creditOnApproval(tx, deps, c.order, c.totals.total, c.actor.id);
   }
   if (c.edits) {
     await moveOrderTotals(tx, c.order.id, 1);
@@ -784,6 +794,13 @@ async function reviewed(tx: Tx, deps: LifecycleDeps, c: Reviewed): Promise<void>
   // Approved, the buyer already gets an e-mail that links to the order and its comment.
   else if (c.to !== 'aprobado' && c.comentario)
     await notifyComment(tx, deps.publicUrl, { ...c.order, status: c.from }, c.actor);
+  // Held for credit at this approval (decision 0136): after `pedido.aprobado`, whose body already shows it.
+  if (held)
+    await recordWebhookEvent(tx, deps, {
+      clientId: c.order.idCliente,
+      type: 'pedido.retenido_credito',
+      orderId: c.order.id,
+    });
 }
 
 async function cancelled(tx: Tx, deps: LifecycleDeps, c: Cancelled): Promise<void> {
