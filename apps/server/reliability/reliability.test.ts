@@ -11,7 +11,13 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { commentCountDrift, lineCountDrift, moveOrderTotals, spendDrift } from '../src/db/order-totals.ts';
+import {
+  commentCountDrift,
+  lineCountDrift,
+  moveOrderTotals,
+  spendDrift,
+  userOrderCountDrift,
+} from '../src/db/order-totals.ts';
 import {
   importJobs,
   orderEvents,
@@ -402,6 +408,7 @@ describe.sequential('reliability', () => {
     // The running months (decision 0072) went with the orders: a cut transaction took neither.
     expect(await spendDrift(db())).toEqual([]);
     expect(await lineCountDrift(db())).toEqual([]);
+    expect(await userOrderCountDrift(db())).toEqual([]);
     const placed = await ordersPerBuyer(db(), shop.clientId);
     const inDb = [...placed.values()].reduce((sum, p) => sum + p.orders, 0);
     // An order whose answer was lost in the crash may exist; nothing else does.

@@ -26,6 +26,7 @@ import {
   productMonthSales,
   salesState,
   userMonthSpend,
+  users,
 } from './schema/index.ts';
 
 const o = orders;
@@ -282,6 +283,19 @@ export async function lineCountDrift(
     where o.lineas is distinct from coalesce(c.n, 0)
     order by o.id`);
   return (result as unknown as { rows: { id: number; lineas: number; contadas: number }[] }).rows;
+}
+
+/** The users whose kept order count (`users.total_pedidos`, decision 0137) differs from a count of their orders. */
+export async function userOrderCountDrift(
+  db: Db | Tx,
+): Promise<{ id: number; total_pedidos: number; contados: number }[]> {
+  const result = await db.execute(sql`
+    select u.id, u.total_pedidos, coalesce(c.n, 0)::int as contados
+    from ${users} u
+    left join (select id_user, count(*)::int as n from ${orders} group by id_user) c on c.id_user = u.id
+    where u.total_pedidos is distinct from coalesce(c.n, 0)
+    order by u.id`);
+  return (result as unknown as { rows: { id: number; total_pedidos: number; contados: number }[] }).rows;
 }
 
 /** The orders whose stored comment count (decision 0085) differs from a count of their comments (none when kept). */

@@ -188,6 +188,11 @@ export const users = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** The last successful sign-in (the second step's, with two-factor sign-in); null = never. */
     ultimoAcceso: ts('ultimo_acceso'),
+    /**
+     * How many orders the user has placed, kept by statement triggers on `orders` (migration 0061): the
+     * history's total without a filter reads it instead of counting the buyer's orders (finding 46).
+     */
+    totalPedidos: integer('total_pedidos').notNull().default(0),
     /** The identity provider's own id of the account (SCIM `externalId`, decision 0121); unique per client. */
     scimExternalId: text('scim_external_id'),
     /**
@@ -999,6 +1004,8 @@ export const userCounts = pgTable('user_counts', {
   activo: boolean('activo').notNull(),
   n: integer('n').notNull(),
 });
+// user_counts_key_idx (id_cliente, rol, activo) INCLUDE (n): migration 0060, written by hand because the schema
+// builder has no INCLUDE (the kept totals read from the index alone, however many rows the table once held).
 
 /** Which business time zone product_month_sales was built for (db/order-totals.ts rebuilds it when that changes). */
 export const salesState = pgTable('sales_state', {

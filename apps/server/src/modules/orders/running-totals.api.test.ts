@@ -7,7 +7,7 @@
  */
 import { businessDate } from '@portal/shared/domain/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lineCountDrift, spendDrift } from '../../db/order-totals.ts';
+import { lineCountDrift, spendDrift, userOrderCountDrift } from '../../db/order-totals.ts';
 import { userCategoryBudgets } from '../../db/schema/index.ts';
 import { type BuyerOptions, makeBuyer } from '../../test/buyer-fixtures.ts';
 import { assign, makeCategory, makeUser, TEST_PASSWORD } from '../../test/factories.ts';
@@ -198,6 +198,8 @@ describe.each(DB_KINDS)('running totals against a recount (%s)', (kind) => {
       expect(drift, `seed ${SEED}, step ${step}`).toEqual([]);
       // The stored line counts follow the edits that remove lines.
       expect(await lineCountDrift(db()), `seed ${SEED}, step ${step}`).toEqual([]);
+      // And each buyer's kept number of orders follows the purchases (decision 0137).
+      expect(await userOrderCountDrift(db()), `seed ${SEED}, step ${step}`).toEqual([]);
     }
     console.log(`running totals (${kind}):`, JSON.stringify(counts));
     // The sequence did exercise the paths (a seed that only refused would prove nothing).

@@ -1,5 +1,7 @@
 import { businessDate } from '@portal/shared/domain/time';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.ts';
 import { MSG } from '../../messages.ts';
 import { makeBuyer } from '../../test/buyer-fixtures.ts';
 import { assign, makeOrder, makeUser, TEST_PASSWORD } from '../../test/factories.ts';
@@ -77,6 +79,41 @@ describe.each(DB_KINDS)('the buyer’s history: filters and whom an order waits 
       expect(res.json().msg, query).toBe(msg);
     }
     expect((await api.get('/api/historial?status=perdido')).statusCode).toBe(400);
+  });
+
+  it('the unfiltered total is the count each user keeps: set-based inserts and deletes of orders move it', async () => {
+    const a = await makeBuyer(t);
+    const b = await makeBuyer(t);
+    const p = await a.product(100);
+    const line = [{ productId: p.id, precio: 100, cantidad: 1, idCategoria: p.idCategoria }];
+    const first = await makeOrder(db(), { idUser: a.user.id, idCliente: a.client.id, lines: line });
+    await makeOrder(db(), { idUser: b.user.id, idCliente: b.client.id, lines: line });
+    // One statement writing orders of two buyers (as the data sets do), copied from the two above.
+    const [found] = await rowsOf<{ c: string }>(
+      db(),
+      sql`select string_agg(quote_ident(column_name), ', ') as c from information_schema.columns
+        where table_schema = current_schema() and table_name = 'orders' and column_name <> 'id'`,
+    );
+    const columns = found!.c;
+    await db().execute(
+      sql.raw(`insert into orders (${columns}) select ${columns} from orders, generate_series(1, 3)
+        where id_user in (${a.user.id}, ${b.user.id})`),
+    );
+    const kept = async (id: number) =>
+      (await rowsOf<{ n: number }>(db(), sql`select total_pedidos as n from users where id = ${id}`))[0]?.n;
+    expect(await kept(a.user.id)).toBe(4);
+    expect(await kept(b.user.id)).toBe(4);
+    expect((await a.api.get('/api/historial')).json().total).toBe(4);
+    expect((await a.api.get('/api/historial?orden=total_desc&page=1')).json().pedidos).toHaveLength(4);
+    // Two of a's copies gone in one statement: its total follows, b's stays.
+    await db().execute(
+      sql`delete from orders where id in (select id from orders where id_user = ${a.user.id} and id <> ${first.id} order by id limit 2)`,
+    );
+    expect(await kept(a.user.id)).toBe(2);
+    expect(await kept(b.user.id)).toBe(4);
+    expect((await a.api.get('/api/historial')).json().total).toBe(2);
+    // A filtered total is still counted: the same number.
+    expect((await a.api.get('/api/historial?status=pendiente')).json().total).toBe(2);
   });
 
   it('the detail says whom a pendiente or espera order waits for and since when, and whether it can be withdrawn', async () => {
