@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, expectHome, PHONE_WIDTH, screenshot, signIn, test } from './fixtures';
 import {
   apiPost,
@@ -12,6 +12,7 @@ import {
   createClient,
   createProduct,
   expectNotice,
+  expectPhotosLoaded,
   openAccessWeek,
   runSuffix,
   scrollDialogTop,
@@ -47,15 +48,6 @@ function pesos(centavos: number): string {
 async function stat(page: Page, label: string): Promise<number> {
   const text = await page.getByRole('group', { name: label, exact: true }).getByTestId('valor').innerText();
   return Math.round(Number(text.replace(/[^\d.-]/g, '')) * 100);
-}
-
-/** The photo thumbnails of a region have loaded (a real image, not a broken one). */
-async function expectPhotosLoaded(region: Locator): Promise<void> {
-  const images = region.getByTestId('foto').locator('img');
-  await expect(images.first()).toBeVisible();
-  await expect
-    .poll(() => images.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0)))
-    .toBe(true);
 }
 
 test('el comprador recibe un envío con un producto dañado y pide crédito; el operador lo acepta y el presupuesto lo devuelve; un reclamo rechazado', async ({

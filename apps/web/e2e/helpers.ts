@@ -731,6 +731,15 @@ export async function toggleSwitch(control: Locator) {
   await control.press('Space');
 }
 
+/** The photo thumbnails of a region have loaded (a real image, not a broken one). */
+export async function expectPhotosLoaded(region: Locator): Promise<void> {
+  const images = region.getByTestId('foto').locator('img');
+  await expect(images.first()).toBeVisible();
+  await expect
+    .poll(() => images.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0)))
+    .toBe(true);
+}
+
 export async function expectNotice(page: Page, text: string) {
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible();
 }

@@ -6,14 +6,17 @@ import {
   asUser,
   businessToday,
   choose,
+  clearNotifications,
   createAccount,
   createCategory,
   createClient,
   createProduct,
   expectNotice,
+  expectPhotosLoaded,
   openAccessWeek,
   runSuffix,
   scrollDialogTop,
+  testFile,
   xsrfHeaders,
 } from './helpers';
 import { waitForMail } from './mailbox';
@@ -211,6 +214,13 @@ test('la administradora del cliente nombra a un receptor; el receptor recibe un 
   // The budget is the buyer's, not the receiver's.
   await expect(receipt.getByText('sin cargo al presupuesto de quien compró.')).toBeVisible();
   await receipt.getByRole('textbox', { name: 'Nota (opcional)' }).fill('Un tóner llegó con la caja rota.');
+  // A photo of the broken box, uploaded through the receiver's own route.
+  await receipt.getByLabel('Archivos de fotos').setInputFiles({
+    name: 'caja-rota.png',
+    mimeType: 'image/png',
+    buffer: testFile('gradient-120.png'),
+  });
+  await expect(receipt.getByTestId('foto-adjunta')).toContainText('Lista');
   await scrollDialogTop(page);
   await screenshot(page, 'receptor-recepcion-dialogo-390');
   await receipt.getByRole('button', { name: 'Confirmar y abrir reclamo' }).click();
@@ -226,7 +236,23 @@ test('la administradora del cliente nombra a un receptor; el receptor recibe un 
   await expect(page.getByTestId('envio-recibido')).toContainText('Nota: Un tóner llegó con la caja rota.');
   await expect(page.getByTestId('envio-reclamo')).toContainText('Se abrió el reclamo 1');
   await expect(page.getByTestId('envio-reclamo').getByTestId('reclamo-estado')).toHaveText('Abierto');
+  // And the receipt's photo, a thumbnail served by the receiver's route that opens it full size.
+  const recibido = page.getByTestId('envio-recibido');
+  await expect(recibido.getByRole('group', { name: 'Fotos de la recepción del envío 1' })).toBeVisible();
+  await expect(recibido.getByTestId('foto')).toHaveCount(1);
+  await expect(recibido.getByTestId('foto')).toHaveAttribute(
+    'href',
+    new RegExp(`^/api/recepcion/${id}/fotos/\\d+$`),
+  );
+  await expect(recibido.getByTestId('foto')).toHaveAttribute('target', '_blank');
+  await expectPhotosLoaded(recibido);
+  // Pictured from the top, without the notice over the title.
+  await clearNotifications(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, 'receptor-envio-recibido-390');
+  await page.setViewportSize(WIDE);
+  await screenshot(page, 'receptor-envio-recibido');
+  await page.setViewportSize(PHONE);
 
   // The claim is on the buyer's order, opened by the receiver; the buyer hears who received it.
   const mail = await waitForMail(

@@ -34,7 +34,7 @@ const photo = (p: { id: number; nombre: string; tipo: string }): OrderPhotoDto =
  * The photos the given orders' receipts or claims have, by receipt or by claim (read by the orders: the
  * photos' order index serves it).
  */
-async function attachedPhotos(
+export async function attachedPhotos(
   db: Db | Tx,
   by: 'receipt' | 'claim',
   orderIds: readonly number[],

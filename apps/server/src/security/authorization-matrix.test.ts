@@ -200,6 +200,7 @@ const EXPECTED: Record<RouteKey, Expect> = {
   'GET /api/recepcion/:id/envios/:numero': receiver(200, 404),
   'POST /api/recepcion/:id/envios/:numero/recepcion': receiver(200, 404),
   'POST /api/recepcion/:id/fotos': receiver(200, 404),
+  'GET /api/recepcion/:id/fotos/:foto': receiver(200, 404),
   'POST /api/ampliaciones': buyer(201),
   'GET /api/ampliaciones': signedIn(200),
   // A buyer is not a decider (403); client A's approver decides only its áreas' (it has none: missing).

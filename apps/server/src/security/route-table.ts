@@ -1094,6 +1094,14 @@ export const REQUESTS: Record<RouteKey, Recipe> = {
     }),
     caller: 'u1',
   },
+  'GET /api/recepcion/:id/fotos/:foto': {
+    req: async (w) => {
+      const p = await photoOfA(w);
+      return get(`/api/recepcion/${p.order}/fotos/${p.foto}`);
+    },
+    missing: () => get(`/api/recepcion/${MISSING_ID}/fotos/${MISSING_ID}`),
+    caller: 'u1',
+  },
   'PUT /api/usuarios/:id/direcciones': {
     req: async (w) => ({
       method: 'PUT',

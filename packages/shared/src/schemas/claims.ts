@@ -69,6 +69,12 @@ export const ShipmentParams = z.object({
   numero: z.coerce.number().int().positive().max(MAX_ID),
 });
 
+/** An order's id and one of its photos' ids (GET …/{id}/fotos/{foto}). */
+export const PhotoParams = z.object({
+  id: z.coerce.number().int().positive().max(MAX_ID),
+  foto: z.coerce.number().int().positive().max(MAX_ID),
+});
+
 export const ShipmentReceiptResponse = z.object({
   status: z.literal('ok'),
   msg: z.string(),

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { SEARCH_MAX_LENGTH } from '../limits.ts';
-import { ClaimState, ReceiptReason } from './claims.ts';
+import { ClaimState, OrderPhotoDto, ReceiptReason } from './claims.ts';
 import { idNumber, PageQuery } from './form-fields.ts';
 
 export const RECEIVER_MSG = {
@@ -91,14 +91,15 @@ export const ReceivableShipmentDetail = ReceivableShipmentDto.extend({
     }),
   ),
   /**
-   * Already received (by anyone): who, when, the receipt's note and the claim its differences opened; null
-   * while it waits.
+   * Already received (by anyone): who, when, the receipt's note and photos (served by
+   * GET /api/recepcion/{id}/fotos/{foto}) and the claim its differences opened; null while it waits.
    */
   recepcion: z
     .object({
       por: z.string(),
       fecha: z.string(),
       nota: z.string().nullable(),
+      fotos: z.array(OrderPhotoDto),
       reclamo: z.object({ numero: z.number().int(), estado: ClaimState }).nullable(),
     })
     .nullable(),

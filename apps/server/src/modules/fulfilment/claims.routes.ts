@@ -1,5 +1,4 @@
 import { ROLES } from '@portal/shared/domain/roles';
-import { MAX_ID } from '@portal/shared/limits';
 import {
   ClaimBody,
   ClaimCreatedResponse,
@@ -8,6 +7,7 @@ import {
   ClaimQueueQuery,
   ClaimQueueResponse,
   OrderPhotoResponse,
+  PhotoParams,
   ShipmentParams,
   ShipmentReceiptBody,
   ShipmentReceiptResponse,
@@ -15,14 +15,10 @@ import {
 import { errorResponses, IdParam } from '@portal/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { forbidden } from '../../lib/errors.ts';
 import { buyerOpenClaim, claimQueue, operatorDecideClaim } from './claims.service.ts';
 import { sendPhoto, uploadPhoto } from './photos.service.ts';
 import { receiveShipment } from './receipts.service.ts';
-
-/** An order's id and one of its photos' ids. */
-const PhotoParams = IdParam.extend({ foto: z.coerce.number().int().positive().max(MAX_ID) });
 
 const errors = errorResponses(400, 401, 403, 404, 409, 419);
 const uploadErrors = errorResponses(400, 401, 403, 404, 409, 413, 415, 419);

@@ -1,7 +1,8 @@
 /**
  * Photos of receipts and claims (decision 0127, docs/domain.md "Receipts and claims"): the buyer uploads them
  * one at a time to an own approved order, then names them in a receipt's or a claim's body, which attaches
- * them. They are served only to who may see the order: its buyer, the client's approvers, the operator.
+ * them. They are served only to who may see the order: its buyer, the client's approvers, the operator, and a
+ * receiver whose reach it is in (decision 0130).
  */
 import { Readable } from 'node:stream';
 import { CLAIM_PHOTO_MAX_BYTES } from '@portal/shared/domain/claims';

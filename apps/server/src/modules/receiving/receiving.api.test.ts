@@ -353,11 +353,24 @@ describe.each(DB_KINDS)('receivers named by the client (%s)', (kind) => {
     expect(received.recepcion).toMatchObject({
       por: 'Rogelio Recibe',
       nota: 'Una caja golpeada',
+      fotos: [{ id: photo!.id, nombre: 'caja.jpg', tipo: 'image/jpeg' }],
       reclamo: { numero: 1, estado: 'abierto' },
     });
+    // The receiver sees the photo it took: its bytes, as the buyer's route serves them.
+    const served = await w.receiverApi.get(`/api/recepcion/${o.id}/fotos/${photo!.id}`);
+    expect(served.statusCode, served.body).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-disposition']).toBe(`inline; filename="foto-${photo!.id}.jpg"`);
+    expect(served.rawPayload.equals(PHOTOS.jpeg().data)).toBe(true);
+    // A shipment not received yet has no receipt and no photos.
+    const waiting = (
+      await w.receiverApi.get(`/api/recepcion/${(await w.shippedTo(w.norte)).id}/envios/1`)
+    ).json();
+    expect(waiting.recepcion).toBeNull();
   });
 
-  it('out of reach answers like a missing order: another address, another client, a missing order', async () => {
+  it('out of reach answers like a missing order or photo: another address, another client, a missing one', async () => {
     const w = await world();
     await w.name(w.receiver.id, { receptor: true, direcciones: [w.norte.id] });
     const toSur = await w.shippedTo(w.sur);
@@ -376,6 +389,29 @@ describe.each(DB_KINDS)('receivers named by the client (%s)', (kind) => {
     const mine = (await w.receiverUpload(o.id)).json().id;
     const byBuyer = await w.receive(o.id, 1, { fotos: [mine] });
     expect(byBuyer.statusCode).toBe(400);
+
+    // Photos are served within the reach only: another address's, another client's, a missing photo, and a
+    // photo of a reachable order asked under another order all answer like a missing photo.
+    const photoNotFound = async (url: string) => {
+      const res = await w.receiverApi.get(url);
+      expect([res.statusCode, res.json().msg, res.json().code], url).toEqual([
+        404,
+        MSG.fotoNoEncontrada,
+        'PHOTO_NOT_FOUND',
+      ]);
+    };
+    const sur = (await w.upload(toSur.id, PHOTOS.jpeg())).json().id as number;
+    const foreignPhoto = (await foreign.upload(theirs.id, PHOTOS.png())).json().id as number;
+    expect((await w.buyerApi.get(`/api/historial/${toSur.id}/fotos/${sur}`)).statusCode).toBe(200);
+    await photoNotFound(`/api/recepcion/${toSur.id}/fotos/${sur}`);
+    await photoNotFound(`/api/recepcion/${theirs.id}/fotos/${foreignPhoto}`);
+    await photoNotFound(`/api/recepcion/${o.id}/fotos/999999999`);
+    await photoNotFound(`/api/recepcion/${o.id}/fotos/${sur}`);
+    await photoNotFound(`/api/recepcion/${999_999_999}/fotos/${mine}`);
+    // Its own loose photo of a reachable order is served; signed out, nothing is.
+    expect((await w.receiverApi.get(`/api/recepcion/${o.id}/fotos/${mine}`)).statusCode).toBe(200);
+    const anonymous = await new ApiClient(t.app, nextIp()).get(`/api/recepcion/${o.id}/fotos/${mine}`);
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it('the buyer and the receiver receive the same shipment at once: one is written, the other gets 409', async () => {

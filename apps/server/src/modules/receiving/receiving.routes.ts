@@ -1,6 +1,7 @@
 import { ROLES } from '@portal/shared/domain/roles';
 import {
   OrderPhotoResponse,
+  PhotoParams,
   ShipmentParams,
   ShipmentReceiptBody,
   ShipmentReceiptResponse,
@@ -16,7 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { uploadPhoto } from '../fulfilment/photos.service.ts';
+import { sendPhoto, uploadPhoto } from '../fulfilment/photos.service.ts';
 import { receiveShipment } from '../fulfilment/receipts.service.ts';
 import {
   receivableShipment,
@@ -35,7 +36,8 @@ const UserReceiverSaved = UserReceiverResponse.extend({ status: z.literal('ok'),
 /**
  * Receivers named by the client (decision 0130). The distributor (rol 4) names them in any client, a client
  * administrator (rol 5) in its own with its client's `usuarios` permission. A receiver (roles 1–3 with the
- * flag) lists its client's shipments sent to its addresses and receives them with the buyer's rule.
+ * flag) lists its client's shipments sent to its addresses, receives them with the buyer's rule and sees their
+ * photos.
  */
 export async function receivingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -136,5 +138,20 @@ export async function receivingRoutes(app: FastifyInstance) {
     },
     async (request) =>
       uploadPhoto(app.deps, request, request.auth!, request.params.id, receiverScope(request.auth!)),
+  );
+  r.get(
+    '/api/recepcion/:id/fotos/:foto',
+    {
+      preValidation: receivers,
+      schema: {
+        tags,
+        summary:
+          'Una foto de una recepción o un reclamo de un pedido que el receptor recibe (enviado a sus direcciones)',
+        params: PhotoParams,
+        response: readErrors,
+      },
+    },
+    async (request, reply) =>
+      sendPhoto(app.deps, reply, request.params.id, request.params.foto, receiverScope(request.auth!)),
   );
 }

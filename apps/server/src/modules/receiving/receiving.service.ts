@@ -7,6 +7,7 @@
 import type { ClaimState, ReceiptReason } from '@portal/shared/domain/claims';
 import { deliveryAddress } from '@portal/shared/domain/delivery';
 import { ROLES } from '@portal/shared/domain/roles';
+import type { OrderPhotoDto } from '@portal/shared/schemas/claims';
 import {
   RECEIVER_MSG,
   RECEIVING_PER_PAGE,
@@ -20,6 +21,7 @@ import {
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
+import { attachedPhotos } from '../../db/order-claims.ts';
 import { receiverReach } from '../../db/receivers.ts';
 import {
   clientAddresses,
@@ -290,8 +292,9 @@ export async function receivableShipment(
       ),
     );
   if (!row) throw notFound(MSG.remisionNoEncontrada, 'SHIPMENT_NOT_FOUND');
-  // Received: what the receipt said of each line, and the claim its differences opened (decision 0130).
-  const [lineas, claims] = await Promise.all([
+  // Received: what the receipt said of each line, its photos and the claim its differences opened (decision
+  // 0130).
+  const [lineas, claims, photos] = await Promise.all([
     deps.db
       .select({
         id: orderLines.id,
@@ -320,6 +323,9 @@ export async function receivableShipment(
           .where(eq(orderClaims.shipmentId, row.id))
           .orderBy(asc(orderClaims.numero))
           .limit(1),
+    row.receiptId === null
+      ? new Map<number, OrderPhotoDto[]>()
+      : attachedPhotos(deps.db, 'receipt', [row.idPedido]),
   ]);
   return {
     ...shipmentDto(row),
@@ -331,6 +337,7 @@ export async function receivableShipment(
             por: row.recibidoPor ?? '',
             fecha: row.recibidoEn.toISOString(),
             nota: row.nota,
+            fotos: photos.get(row.receiptId ?? 0) ?? [],
             reclamo: claims[0] ? { numero: claims[0].numero, estado: claims[0].estado as ClaimState } : null,
           },
   };

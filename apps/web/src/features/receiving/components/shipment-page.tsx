@@ -2,7 +2,7 @@
  * One shipment for the receiver (decision 0130): its order, address, guía and lines, and «Confirmar
  * recepción», which opens the buyer's own receipt form (passed in by the route: another feature's part) on
  * the receiver's routes. Received already (by the receiver or the buyer, whoever was first): who and when,
- * what the receipt counted of each line, its note and the claim its differences opened.
+ * what the receipt counted of each line, its note and photos and the claim its differences opened.
  */
 import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { CLAIM_REASON_LABELS } from '@portal/shared/domain/claims';
@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { ClaimStateBadge } from '../../../components/orders/order-claims';
+import { OrderPhotos } from '../../../components/orders/order-photos';
 import { LoadError, LoadingRows } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { formatDate, formatDateTime, formatOrderNumber } from '../../../lib/format';
@@ -124,6 +125,11 @@ export function ShipmentPage({
                 {envio.recepcion.nota}
               </Text>
             ) : null}
+            <OrderPhotos
+              fotos={envio.recepcion.fotos}
+              href={(foto) => `/api/recepcion/${id}/fotos/${foto}`}
+              label={`Fotos de la recepción del envío ${numero}`}
+            />
             {envio.recepcion.reclamo ? (
               <Group gap="xs" data-testid="envio-reclamo">
                 <Text size="sm">Se abrió el reclamo {envio.recepcion.reclamo.numero}</Text>
