@@ -6,13 +6,15 @@
  * bare Fastify + pg baseline, drives both with autocannon (the cost run at `--connections`, then the HTTP
  * scenarios again at 10 connections for their latencies), measures the write scenarios once (bulk approval,
  * partial shipment, 5,000-line stock write), the detail report and a product import, prints one table and
- * writes it to docs/benchmarks.md (a run of every scenario). See docs/benchmarks.md.
+ * writes it to docs/benchmarks.md (a run of every scenario). `--reset` seeds the database again first. An HTTP
+ * scenario that receives answers other than 2xx ends the run with an error, and nothing is written. See
+ * docs/benchmarks.md.
  */
 
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { LATENCY_CONNECTIONS, parseArgs, SCENARIO_KEYS, type SizeName } from './common.ts';
+import { type BenchArgs, LATENCY_CONNECTIONS, parseArgs, SCENARIO_KEYS, type SizeName } from './common.ts';
 import { signIn, signInKept, waitForHttp } from './http.ts';
 import { CpuMeter, log, PRODUCTION_MALLOC, ROOT, startProcess, stopProcess } from './processes.ts';
 import { DOC, machine, type Row, renderTable, writeDoc } from './results.ts';
@@ -21,6 +23,7 @@ import { bulkApproveScenario } from './scenarios/bulk-approve.ts';
 import { type Buyers, prepareBuyers } from './scenarios/buyers.ts';
 import { cartScenario } from './scenarios/cart.ts';
 import type { BenchContext, Scenario } from './scenarios/context.ts';
+import { DOCUMENT_KEYS, documentReads, requireDocuments } from './scenarios/documents.ts';
 import { importScenario } from './scenarios/import.ts';
 import { purchaseScenario } from './scenarios/purchase.ts';
 import { readScenarios } from './scenarios/reads.ts';
@@ -42,6 +45,7 @@ function scenarios(): Scenario[] {
   return [
     baselineScenario,
     readScenarios,
+    documentReads,
     withBuyers(cartScenario),
     withBuyers(purchaseScenario),
     withBuyers(reorderScenario),
@@ -53,19 +57,8 @@ function scenarios(): Scenario[] {
   ];
 }
 
-async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
-  const size: SizeName = args.size;
-  const databaseUrl = args.databaseUrl ?? `postgres://postgres@127.0.0.1:5432/bench_${size}`;
-  const only = (key: string) => !args.only || args.only.includes(key);
-  const warmup = args.flags.has('no-warmup') ? 0 : 2;
-
-  const database = await prepareDatabase({ ...args, databaseUrl, dataDir: undefined }, { reset: false });
-  await database.close();
-  const sqlPool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  const q = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = []) =>
-    (await sqlPool.query<T>(text, params)).rows;
-
+/** The portal as in production and the bare baseline, on `--port` and the port after it. */
+function startServers(args: BenchArgs, databaseUrl: string) {
   const withApp = (name: string) => {
     const u = new URL(databaseUrl);
     u.searchParams.set('application_name', name);
@@ -104,8 +97,29 @@ async function main(): Promise<void> {
     DB_POOL_SIZE: poolSize,
     ...PRODUCTION_MALLOC,
   });
+  return { server, baseline, base, baselineUrl };
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const size: SizeName = args.size;
+  const databaseUrl = args.databaseUrl ?? `postgres://postgres@127.0.0.1:5432/bench_${size}`;
+  const only = (key: string) => !args.only || args.only.includes(key);
+  const warmup = args.flags.has('no-warmup') ? 0 : 2;
+
+  const database = await prepareDatabase(
+    { ...args, databaseUrl, dataDir: undefined },
+    { reset: args.flags.has('reset') },
+  );
+  await database.close();
+  const sqlPool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const q = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = []) =>
+    (await sqlPool.query<T>(text, params)).rows;
+
+  const { server, baseline, base, baselineUrl } = startServers(args, databaseUrl);
   const rows: Row[] = [];
   const latencyRows: Row[] = [];
+  const failures: string[] = [];
   const latencyPass = !args.flags.has('no-latency') && args.connections !== LATENCY_CONNECTIONS;
   const loads: number[] = [];
   const sampleLoad = setInterval(() => loads.push(os.loadavg()[0]!), 5_000);
@@ -118,6 +132,7 @@ async function main(): Promise<void> {
       [BENCH_USERS.usuario],
     );
     if (!known) throw new Error('Faltan los datos de benchmark');
+    if (DOCUMENT_KEYS.some(only)) await requireDocuments(q);
     const userIds = (await q<{ id: number }>('select id from users order by id')).map((r) => r.id);
     const buyerCount = Math.min(SIZES[size].buyers, size === 'small' ? 200 : 500);
     const buyerNames = (
@@ -132,6 +147,9 @@ async function main(): Promise<void> {
     const usuario = await signIn(base, BENCH_USERS.usuario, BENCH_PASSWORD);
     const autorizador = await signIn(base, BENCH_USERS.autorizador, BENCH_PASSWORD);
     const admin = await signIn(base, BENCH_USERS.admin, BENCH_PASSWORD);
+    const receptor = ['recepcion', 'recepcion_envio'].some(only)
+      ? await signIn(base, BENCH_USERS.receptor, BENCH_PASSWORD)
+      : null;
     const buyers = ['carrito', 'compra', 'repetir'].some(only)
       ? await signInKept(
           base,
@@ -158,12 +176,14 @@ async function main(): Promise<void> {
       usuario,
       autorizador,
       admin,
+      receptor,
       userIds,
       buyerNames,
       buyers,
       baseline: { rps: 0, cpu: 0 },
       pass: 'cost',
       rows,
+      failures,
     };
 
     // Earlier runs' purchases and budget resets leave pages that autovacuum would have visited within a
@@ -171,12 +191,13 @@ async function main(): Promise<void> {
     // running months' rows (updated by every purchase, not HOT since the covering index) grow chains of dead
     // versions that each purchase walks (finding 31). Every table the scenarios write; again before the
     // latency pass, after the first pass's thousands of purchases (finding 33). The products too: the stock
-    // writes and the approvals' reservations of earlier runs (put back afterwards) leave dead versions.
+    // writes and the approvals' reservations of earlier runs (put back afterwards) leave dead versions; and
+    // the integration tokens, whose row counts each v1 request.
     const vacuum = () =>
       q(
         `vacuum analyze users, orders, order_lines, cart_items, order_events, sessions, user_month_spend,
           product_month_sales, client_order_versions, email_outbox, system_logs, auth_attempts, user_counts,
-          products, notifications`,
+          products, notifications, api_tokens`,
       );
     await vacuum();
 
@@ -208,6 +229,12 @@ async function main(): Promise<void> {
     ? `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} (promedio de 1 minuto, ${os.cpus().length} núcleos)`
     : '?';
   log(`Carga del equipo durante la corrida: ${loadText}`);
+  if (failures.length > 0) {
+    // A read that answered errors did not cost what its row says: nothing is written.
+    log(`\nRespuestas que no fueron 2xx:\n  ${failures.join('\n  ')}`);
+    process.exitCode = 1;
+    return;
+  }
   if (!args.flags.has('no-write') && !args.only) {
     writeDoc(table, machine(pgVersion, size, args, latencyConnections, loadText), size);
     log(`Escrito en ${path.relative(ROOT, DOC)}`);

@@ -3,11 +3,13 @@
  * `npm run seed:large -- --data-dir ./data-bench --size small`
  *
  * Loads a large, domain-valid data set with set-based SQL (INSERT … SELECT generate_series), after running
- * the migrations: 3 clients, their categories, products (with stock and lead times), users (one password
- * hash computed once and reused), assignments, category budgets, access weeks covering today, 12 months (24 in
- * `xlarge`) of orders with lines and events, and the system log entries those orders would have written. Budgets are
- * set from the generated history so that no user is over budget. Prints the bench sign-ins at the end
- * (bench data only). A database seeded before products had stock gets it on its next use (`upgradeStock`).
+ * the migrations: 3 clients (with fiscal data, credit terms and delivery addresses), their categories, products
+ * (with stock and lead times), users (one password hash computed once and reused; receivers among them),
+ * assignments, category budgets, access weeks covering today, 12 months (24 in `xlarge`) of orders with lines and
+ * events, and the system log entries those orders would have written; the recent orders' shipments, receipts and
+ * invoices (seed-documents.ts). Budgets are set from the generated history so that no user is over budget. Prints
+ * the bench sign-ins at the end (bench data only). A database seeded before products had stock gets it on its
+ * next use (`upgradeStock`).
  */
 import { pathToFileURL } from 'node:url';
 import { addDays, businessDate, businessMonth } from '@portal/shared/domain/time';
@@ -15,6 +17,7 @@ import { type Database, openDatabase, runMigrations } from '../../apps/server/sr
 import { rebuildTotals } from '../../apps/server/src/db/order-totals.ts';
 import { hashPassword } from '../../apps/server/src/lib/passwords.ts';
 import { type BenchArgs, ensurePostgresDatabase, parseArgs, type SizeName } from './common.ts';
+import { RECEIVER_USER, SHIPMENT_DAYS, seedInvoices, seedShipments } from './seed-documents.ts';
 
 /** The bench sign-ins (bench data only; not a secret). */
 export const BENCH_PASSWORD = 'Bench#2026';
@@ -22,6 +25,7 @@ export const BENCH_USERS = {
   usuario: 'bench.usuario',
   autorizador: 'bench.autorizador',
   admin: 'bench.admin',
+  receptor: RECEIVER_USER,
 } as const;
 /** Prefix of the rol-1 users the bench makes purchases with (client 1). */
 export const BUYER_PREFIX = 'bi.c';
@@ -156,6 +160,9 @@ const CATEGORIES: [string, string][] = [
   ['Almacén', 'IconPackage'],
 ];
 
+/** The labels of each client's delivery addresses; rol-1 users default to one of them in turn. */
+const ADDRESSES = ['Almacén Norte', 'Almacén Sur', 'Planta', 'Oficinas centrales'];
+
 const sqlArray = (items: readonly string[]) =>
   `array[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]::text[]`;
 
@@ -167,6 +174,13 @@ interface ClientSpec {
   limite: number;
   estado: string;
   ciudad: string;
+  /** Fiscal data (decision 0128): an RFC of the SAT's test set (a valid check digit) and its C.P. */
+  rfc: string;
+  cpFiscal: string;
+  /** Credit terms (decision 0134): the limit in centavos (null: none), the days and the policy. */
+  limiteCredito: number | null;
+  diasCredito: number;
+  politicaCredito: 'avisar' | 'retener';
 }
 
 const CLIENTS: ClientSpec[] = [
@@ -178,6 +192,12 @@ const CLIENTS: ClientSpec[] = [
     limite: -1,
     estado: 'Nuevo León',
     ciudad: 'Monterrey',
+    rfc: 'URE180429TM6',
+    cpFiscal: '64000',
+    // Its open invoices (a month of them, some $35,000,000, and the overdue ones) and room for more.
+    limiteCredito: 6_000_000_000,
+    diasCredito: 30,
+    politicaCredito: 'avisar',
   },
   {
     nombre: 'Bench Servicios',
@@ -187,6 +207,11 @@ const CLIENTS: ClientSpec[] = [
     limite: 40,
     estado: 'Jalisco',
     ciudad: 'Guadalajara',
+    rfc: 'XIA190128J61',
+    cpFiscal: '44100',
+    limiteCredito: 800_000_000,
+    diasCredito: 45,
+    politicaCredito: 'retener',
   },
   {
     nombre: 'Bench Categorías',
@@ -196,6 +221,11 @@ const CLIENTS: ClientSpec[] = [
     limite: -1,
     estado: 'Ciudad de México',
     ciudad: 'Benito Juárez',
+    rfc: 'IIA040805DZ4',
+    cpFiscal: '03100',
+    limiteCredito: null,
+    diasCredito: 15,
+    politicaCredito: 'avisar',
   },
 ];
 
@@ -270,10 +300,24 @@ export async function seedLarge(database: Database, size: SeedSize, tz: string):
   await step('clients, categories, weeks', async () => {
     for (const c of CLIENTS) {
       await exec(`insert into clients (nombre, presupuesto_default, cantidad_autorizadores, limite_de_compras,
-          modo_presupuesto, mostrar_presupuesto_a_usuarios)
+          modo_presupuesto, mostrar_presupuesto_a_usuarios, rfc, razon_social, regimen_fiscal, uso_cfdi, cp_fiscal,
+          correos_facturacion, limite_credito, dias_credito, politica_credito)
         values ('${c.nombre}', ${c.modo === 'regular' ? 5_000_000 : 0}, ${c.autorizadores}, ${c.limite},
-          '${c.modo}', true)`);
+          '${c.modo}', true, '${c.rfc}', '${c.nombre.toUpperCase()} SA DE CV', '601', 'G03', '${c.cpFiscal}',
+          array['facturas@${c.prefix.toLowerCase()}.bench.mx'], ${c.limiteCredito ?? 'null'}, ${c.diasCredito},
+          '${c.politicaCredito}')`);
     }
+    // Each client's address book (decision 0126): ADDRESSES.length entries, contiguous ids per client.
+    await exec(`insert into client_addresses (id_cliente, nombre, calle, numero_exterior, colonia, municipio,
+        ciudad, estado, cp, contacto, telefono, horario)
+      select c.id, a.nombre, 'Av. Industrial', (100 * a.n)::text, 'Parque Industrial', s.ciudad, s.ciudad, s.estado,
+        lpad((64000 + a.n)::text, 5, '0'), 'Recepción ' || a.nombre, '81' || lpad((12345670 + a.n)::text, 8, '0'),
+        'L-V 8:00 a 17:00'
+      from clients c
+      join unnest(${sqlArray(CLIENTS.map((x) => x.nombre))}, ${sqlArray(CLIENTS.map((x) => x.ciudad))},
+        ${sqlArray(CLIENTS.map((x) => x.estado))}) as s(nombre, ciudad, estado) on s.nombre = c.nombre
+      cross join unnest(${sqlArray(ADDRESSES)}) with ordinality as a(nombre, n)
+      order by c.id, a.n`);
     await exec(`insert into categories (id_cliente, nombre, icono)
       select c.id, cat.nombre, cat.icono from clients c
       cross join unnest(${sqlArray(CATEGORIES.map((x) => x[0]))}, ${sqlArray(CATEGORIES.map((x) => x[1]))})
@@ -315,12 +359,15 @@ export async function seedLarge(database: Database, size: SeedSize, tz: string):
       const n = size.usersPerClient[i]!;
       const p = c.prefix.toLowerCase();
       const cid = `(select id from clients where nombre = '${c.nombre}')`;
+      const firstAddress = `(select min(id) from client_addresses where id_cliente = ${cid})`;
       const authorizers = c.autorizadores;
       // k = 1: rol 2; k = 2 (two levels): rol 3; then the rol-1 users. Client 1's first ones are the buyers
-      // of the purchase benchmark; the known rol-1 user comes right after the authorizer.
+      // of the purchase benchmark; the known rol-1 user comes right after the authorizer. Each rol-1 user's
+      // default address is one of the client's in turn; the last ones are its receivers (decision 0130),
+      // one per address.
       await exec(`insert into users (id_cliente, usuario, user_id, nombre, rol, direccion_entrega, area,
           localidad, region, coordinacion, calle, colonia, ciudad, cp, estado, active_week, entrega_week,
-          limite_de_compras, presupuesto_default, password_hash, password_changed_at)
+          limite_de_compras, presupuesto_default, password_hash, password_changed_at, id_direccion, receptor)
         select ${cid},
           case
             when k = 1 and ${i} = 0 then '${BENCH_USERS.autorizador}'
@@ -338,9 +385,13 @@ export async function seedLarge(database: Database, size: SeedSize, tz: string):
             'Calidad','Recursos Humanos'])[1 + k % 6], 'Planta ${c.ciudad}', 'Región ' || (1 + k % 4),
           'Coordinación ' || (1 + k % 5), 'Av. Industrial ' || (100 + k), 'Parque Industrial',
           '${c.ciudad}', lpad((10000 + k)::text, 5, '0'), '${c.estado}', 1 + k % 4, 1 + (k + 1) % 4,
-          ${c.limite}, ${c.modo === 'regular' ? 5_000_000 : 0}, '${hash}', ${nowSql}
+          ${c.limite}, ${c.modo === 'regular' ? 5_000_000 : 0}, '${hash}', ${nowSql},
+          case when k > ${authorizers} then ${firstAddress} + k % ${ADDRESSES.length} end,
+          k > ${n - ADDRESSES.length}
         from generate_series(1, ${n}) k order by k`);
     }
+    await exec(`insert into receiver_addresses (user_id, address_id)
+      select id, id_direccion from users where receptor order by id`);
   });
 
   await step('assignments and category budgets', async () => {
@@ -379,10 +430,15 @@ export async function seedLarge(database: Database, size: SeedSize, tz: string):
 
   async function seedOrders() {
     await step(`orders (${size.orders.toLocaleString('en')}) over ${size.months} months`, async () => {
+      // Each buyer with the copy of its default address its orders carry, as the purchase writes it.
       await exec(`create temp table bench_buyers as
       select u.id_cliente, u.id as user_id,
-        (row_number() over (partition by u.id_cliente order by u.id) - 1)::int as k
-      from users u where u.rol = 1`);
+        (row_number() over (partition by u.id_cliente order by u.id) - 1)::int as k,
+        jsonb_build_object('id_direccion', a.id, 'nombre', a.nombre, 'calle', a.calle,
+          'numero_exterior', a.numero_exterior, 'numero_interior', a.numero_interior, 'colonia', a.colonia,
+          'municipio', a.municipio, 'ciudad', a.ciudad, 'estado', a.estado, 'cp', a.cp,
+          'contacto', a.contacto, 'telefono', a.telefono, 'horario', a.horario) as entrega
+      from users u join client_addresses a on a.id = u.id_direccion where u.rol = 1`);
       await exec(`create temp table bench_bc as
       select id_cliente, count(*)::int as n from bench_buyers group by id_cliente`);
       await exec(`create temp table bench_cl as
@@ -393,9 +449,18 @@ export async function seedLarge(database: Database, size: SeedSize, tz: string):
       await exec('analyze bench_buyers, bench_bc, bench_cl');
       const N = size.orders;
       // 85% of the orders are client 1's (the detail report runs over it), 10% client 2's, 5% client 3's.
-      // Every 1000th order is the known user's; ids grow with dates; older orders are settled.
+      // Every 1000th order is the known user's; ids grow with dates. Approved orders of 5–7 days are being
+      // prepared, of 7–10 days shipped (one in five in part), older ones delivered. Those of the last
+      // SHIPMENT_DAYS that left have a guía: their shipment is written later (seedShipments), older ones
+      // were delivered before shipments were recorded.
+      const fulfilment = `case
+          when ts > ${nowSql} - interval '5 days' or g % 10 = 0 then null
+          when ts > ${nowSql} - interval '7 days' then case when g % 2 = 0 then 'por_surtir' else 'en_surtido' end
+          when ts > ${nowSql} - interval '10 days' then case when g % 5 = 0 then 'parcial' else 'enviado' end
+          else 'entregado'
+        end`;
       await exec(`insert into orders (id_user, id_cliente, status, surtido_estatus, subtotal, iva, total, lineas,
-        transaction_date, cancel_reason, created_at, updated_at)
+        transaction_date, cancel_reason, created_at, updated_at, guia, entrega)
       select coalesce(known.id, b.user_id), cl.id,
         case
           when ts > ${nowSql} - interval '5 days' and cl.cantidad_autorizadores = 2 and g % 3 = 0 then 'espera'
@@ -403,28 +468,34 @@ export async function seedLarge(database: Database, size: SeedSize, tz: string):
           when g % 10 = 0 then 'cancelado'
           else 'aprobado'
         end,
-        case
-          when ts > ${nowSql} - interval '5 days' or g % 10 = 0 then null
-          else 'entregado'
+        surtido, 0, 0, 0, 0, ts, case when g % 10 = 0 then 'Pedido duplicado' end, ts, ts,
+        case when surtido in ('parcial', 'enviado', 'entregado')
+            and ts > ${nowSql} - interval '${SHIPMENT_DAYS} days'
+          then (array['Estafeta','DHL','FedEx','Paquetexpress','99minutos'])[1 + g % 5] || ' ' || (7000000000 + g)
         end,
-        0, 0, 0, 0, ts, case when g % 10 = 0 then 'Pedido duplicado' end, ts, ts
+        coalesce(known_address.entrega, b.entrega)
       from (
+        select g, ts, ${fulfilment} as surtido, ord from (
         select g, ${nowSql} - interval '${historyDays} days' + (g::float8 / ${N}) * interval '${historyDays - 1} days 23 hours' as ts,
           case when g % 20 < 17 then 1 when g % 20 < 19 then 2 else 3 end as ord
         from generate_series(1, ${N}) g
+        ) t
       ) s
       join bench_cl cl on cl.ord = s.ord
       join bench_bc bc on bc.id_cliente = cl.id
       join bench_buyers b on b.id_cliente = cl.id and b.k = (s.g * 2654435761) % bc.n
       left join users known on s.ord = 1 and s.g % 1000 = 0 and known.usuario = '${BENCH_USERS.usuario}'
+      left join bench_buyers known_address on known_address.user_id = known.id
       order by s.g`);
     });
 
     await step('order lines (about 12 per order)', async () => {
+      // A shipped order with a guía shipped every unit of its lines, a partial one those of its odd lines.
       await exec(`insert into order_lines (order_id, product_id, clave_interna, clave_cliente, nombre,
-        unidad_de_medida, id_categoria, categoria, precio, impuesto, cantidad)
+        unidad_de_medida, id_categoria, categoria, precio, impuesto, cantidad, enviado)
       select o.id, p.id, p.clave_interna, p.clave_cliente, p.nombre, p.unidad_de_medida, p.id_categoria,
-        k.nombre, p.precio, p.impuesto, 1 + (o.id + j) % 3
+        k.nombre, p.precio, p.impuesto, 1 + (o.id + j) % 3,
+        case when o.guia is null or (o.surtido_estatus = 'parcial' and j % 2 = 0) then 0 else 1 + (o.id + j) % 3 end
       from orders o
       join bench_pr pr on pr.id_cliente = o.id_cliente
       cross join lateral generate_series(1, 8 + o.id % 9) j
@@ -508,6 +579,10 @@ export async function seedLarge(database: Database, size: SeedSize, tz: string):
       ) n order by created_at`);
   });
 
+  const documents = { exec, step, nowSql, today, tz, hash };
+  await seedShipments(documents);
+  await seedInvoices(documents);
+
   // The running totals (decision 0084's sales and spend tables), as the server builds them at its first
   // start: built here, the first start of a bench on xlarge does not spend minutes on them before it listens.
   await step('running totals', async () => {
@@ -530,6 +605,10 @@ export async function seedLarge(database: Database, size: SeedSize, tz: string):
     'order_lines',
     'system_logs',
     'notifications',
+    'order_shipments',
+    'order_receipts',
+    'invoices',
+    'invoice_lines',
   ]) {
     counts[t] = await scalar(database, `select count(*) as v from ${t}`);
   }
@@ -553,6 +632,9 @@ export function printSignIns(): void {
   log(`  ${BENCH_USERS.usuario.padEnd(20)} ${BENCH_PASSWORD}  rol 1  (Bench Industrial, 200 productos)`);
   log(`  ${BENCH_USERS.autorizador.padEnd(20)} ${BENCH_PASSWORD}  rol 2  (Bench Industrial)`);
   log(`  ${BENCH_USERS.admin.padEnd(20)} ${BENCH_PASSWORD}  rol 4`);
+  log(
+    `  ${BENCH_USERS.receptor.padEnd(20)} ${BENCH_PASSWORD}  rol 1  (Bench Industrial, receptor de mercancía)`,
+  );
   log(
     `  ${`${BUYER_PREFIX}00001…`.padEnd(20)} ${BENCH_PASSWORD}  rol 1  (compradores de la prueba de carga)`,
   );

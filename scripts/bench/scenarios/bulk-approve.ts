@@ -17,7 +17,7 @@ import { markedOrders } from './marked-orders.ts';
 const BATCH = 50;
 /**
  * Requests at a time: each is 50 approvals, each its own transaction, so 50 connections would hold 2,500
- * approvals in flight and no request would answer within autocannon's 10 s timeout.
+ * approvals in flight and no request would answer within autocannon's timeout (`load`'s 30 s).
  */
 const CONNECTIONS = 4;
 /** Marks the orders this scenario inserts (a run cut short leaves them for the next one to delete). */

@@ -36,6 +36,8 @@ export interface BenchContext {
   usuario: SignedIn;
   autorizador: SignedIn;
   admin: SignedIn;
+  /** The first client's receiver (rol 1 with the flag), signed in when a receiving scenario runs. */
+  receptor: SignedIn | null;
   /** Every user id (the baseline reads them in turn). */
   userIds: number[];
   /** The rol-1 users the cart, purchase and repeat scenarios use, signed in when one of them runs. */
@@ -50,6 +52,8 @@ export interface BenchContext {
   pass: 'cost' | 'latency';
   /** The rows of the current pass. */
   rows: Row[];
+  /** The HTTP scenarios that received answers other than 2xx: the run ends with an error and writes nothing. */
+  failures: string[];
 }
 
 export type Scenario = (ctx: BenchContext) => Promise<void>;
@@ -88,6 +92,12 @@ export function judge(
   return checks.every(Boolean) && !row.non2xx;
 }
 
+/**
+ * Seconds a request may take before autocannon counts it as an error (its default is 10): the client's
+ * statement and the bulk approval take seconds a request at their connections.
+ */
+const TIMEOUT_SECONDS = 30;
+
 /** One load test: the warm-up, then (after `beforeMeasure`) the measured run with the CPU it used. */
 export async function load(
   ctx: BenchContext,
@@ -101,7 +111,7 @@ export async function load(
   meter: CpuMeter,
 ): Promise<{ r: autocannon.Result; cpu: Cpu }> {
   const { beforeMeasure, ...rest } = opts;
-  const full = { ...ctx.common, ...rest };
+  const full = { ...ctx.common, timeout: TIMEOUT_SECONDS, ...rest };
   if (ctx.warmup > 0) {
     await autocannon({ ...full, duration: ctx.warmup });
   }
@@ -162,8 +172,27 @@ export function logRow(row: Row): void {
 }
 
 /**
+ * Asks each GET of a scenario once before its load: an answer other than 2xx (a role the route refuses,
+ * data the seed did not write) stops the run there, with the answer.
+ */
+async function firstAnswers(ctx: BenchContext, key: string, requests: autocannon.Request[]): Promise<void> {
+  for (const request of requests) {
+    if ((request.method ?? 'GET') !== 'GET') continue;
+    const setup = request.setupRequest;
+    const r = typeof setup === 'function' ? setup({ ...request }, {}) : request;
+    const headers = Object.fromEntries(
+      Object.entries(r.headers ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    );
+    const res = await fetch(`${ctx.base}${r.path}`, { headers });
+    const body = await res.text();
+    if (res.status < 200 || res.status > 299)
+      throw new Error(`[${key}] GET ${r.path}: ${res.status} ${body.slice(0, 300)}`);
+  }
+}
+
+/**
  * Drives the portal with `requests` (when `key` is selected) and adds its row. A scenario with connections
- * of its own runs once, in the cost run.
+ * of its own runs once, in the cost run. Answers other than 2xx under load are a failure of the run.
  */
 export async function httpScenario(
   ctx: BenchContext,
@@ -176,6 +205,7 @@ export async function httpScenario(
   if (!ctx.only(key)) return;
   if (connections !== undefined && ctx.pass === 'latency') return;
   log(`→ ${name}`);
+  await firstAnswers(ctx, key, requests);
   const { r, cpu } = await load(
     ctx,
     { url: ctx.base, requests, ...(connections ? { connections } : {}) },
@@ -184,4 +214,8 @@ export async function httpScenario(
   const row = httpRow(ctx, key, name, r, cpu, target, connectionsOf(ctx, connections));
   ctx.rows.push(row);
   logRow(row);
+  if (row.non2xx || row.errors)
+    ctx.failures.push(
+      `${key}: ${row.non2xx} respuestas no 2xx, ${row.errors} errores (${ctx.pass === 'cost' ? 'corrida de costo' : 'corrida de latencias'})`,
+    );
 }
