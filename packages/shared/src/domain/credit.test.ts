@@ -51,4 +51,26 @@ describe('credit (decision 0134)', () => {
     expect(creditProblem(clean, 2_000, 1_000)).toBeNull();
     expect(creditProblem(clean, 2_000, 1_001)).toEqual({ excedido: true, vencido: false });
   });
+
+  it('one entry a day stands for its invoices: the same summary as the invoices one by one', () => {
+    const terms = { diasCredito: 30, limite: 10_000, today: '2027-03-15' };
+    const each = creditSummary(
+      [
+        { fecha: '2027-01-01T09:00:00', saldo: 700 },
+        { fecha: '2027-01-01T18:30:00', saldo: 300 },
+        { fecha: '2027-01-01T23:59:59', saldo: 1_000 },
+        { fecha: '2027-03-01T10:00:00', saldo: 500 },
+      ],
+      terms,
+    );
+    const byDay = creditSummary(
+      [
+        { fecha: '2027-01-01', saldo: 2_000, facturas: 3 },
+        { fecha: '2027-03-01', saldo: 500, facturas: 1 },
+      ],
+      terms,
+    );
+    expect(byDay).toEqual(each);
+    expect(byDay.facturasVencidas).toBe(3);
+  });
 });

@@ -61,10 +61,16 @@ export function agingBucket(diasVencido: number): AgingBucket {
   return '90+';
 }
 
-/** An invoice as the credit counts it: its date as written and what it still owes (centavos). */
+/**
+ * An invoice as the credit counts it: its date as written and what it still owes (centavos). The server
+ * passes the open invoices of one day as one entry (their saldo summed, `facturas` how many): the count
+ * depends on the day alone, and a client of thousands of open invoices is then a few hundred entries.
+ */
 export interface CreditInvoice {
   fecha: string;
   saldo: number;
+  /** How many invoices the entry stands for (1 when absent). */
+  facturas?: number;
 }
 
 /** A client's credit at a date, in centavos. */
@@ -100,7 +106,7 @@ export function creditSummary(
     antiguedad[agingBucket(dias)] += inv.saldo;
     if (dias > 0) {
       vencido += inv.saldo;
-      facturasVencidas += 1;
+      facturasVencidas += inv.facturas ?? 1;
     }
   }
   return {

@@ -2032,6 +2032,8 @@ export const invoices = pgTable(
       'invoices_cotejo',
       sql`${t.cotejo} is null or (${t.tipo} = 'I' and ${t.cotejo} in ('conciliada', 'con_diferencias', 'diferencia_aceptada'))`,
     ),
+    // invoices_open_idx (id_cliente) INCLUDE (fecha, saldo) WHERE tipo = 'I' AND saldo > 0: migration
+    // 0062, written by hand because the schema builder has no INCLUDE (the credit check's open invoices).
     index('invoices_order_idx').on(t.orderId, t.id),
     index('invoices_cliente_idx').on(t.idCliente, t.id),
     check('invoices_tipo', sql`${t.tipo} in ('I', 'E', 'P')`),

@@ -11,7 +11,7 @@ import {
   creditSummary,
 } from '@portal/shared/domain/credit';
 import { formatCentavos } from '@portal/shared/domain/money';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { clients, invoices } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
@@ -42,19 +42,26 @@ export async function clientCredit(
     .from(clients)
     .where(eq(clients.id, idCliente));
   if (!client) return null;
+  // The open invoices a day at a time (the credit depends on the day alone, domain/credit.ts): every final
+  // approval reads this, and a client may have thousands open (finding 47: 6,786 invoices read and counted
+  // one by one made an approval cost 99 ms). From the partial index of open invoices (migration 0062).
+  const day = sql<string>`left(${invoices.fecha}, 10)`;
   const open = await db
-    .select({ fecha: invoices.fecha, saldo: invoices.saldo })
+    .select({
+      fecha: day,
+      saldo: sql<number>`sum(${invoices.saldo})::bigint`.mapWith(Number),
+      facturas: sql<number>`count(*)::int`.mapWith(Number),
+    })
     .from(invoices)
-    .where(and(eq(invoices.idCliente, idCliente), eq(invoices.tipo, 'I'), gt(invoices.saldo, 0)));
+    // The index's own predicate, as literals: a parameter would not prove it in a generic plan.
+    .where(and(eq(invoices.idCliente, idCliente), sql`${invoices.tipo} = 'I' and ${invoices.saldo} > 0`))
+    .groupBy(day);
   const terms: CreditTerms = {
     limite: client.limite,
     diasCredito: client.diasCredito,
     politica: client.politica === 'retener' ? 'retener' : 'avisar',
   };
-  const summary = creditSummary(
-    open.map((i) => ({ fecha: i.fecha, saldo: i.saldo ?? 0 })),
-    { diasCredito: terms.diasCredito, limite: terms.limite, today },
-  );
+  const summary = creditSummary(open, { diasCredito: terms.diasCredito, limite: terms.limite, today });
   return { terms, summary };
 }
 

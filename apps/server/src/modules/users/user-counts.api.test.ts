@@ -121,6 +121,21 @@ describe.each(DB_KINDS)('users list totals from the kept counts (%s)', (kind) =>
     }
   });
 
+  it('users moved between two clients in opposite directions at once all move (no deadlock), totals exact', async () => {
+    const a = (await makeClient(db(), {})).id;
+    const b = (await makeClient(db(), {})).id;
+    const inA = await Promise.all(Array.from({ length: 4 }, () => makeUser(db(), { rol: 1, idCliente: a })));
+    const inB = await Promise.all(Array.from({ length: 4 }, () => makeUser(db(), { rol: 1, idCliente: b })));
+    const move = (list: { id: number }[], idCliente: number) =>
+      list.map((u) => db().update(users).set({ idCliente }).where(eq(users.id, u.id)));
+    for (let round = 0; round < 10; round++) {
+      // Each move bumps both clients' version rows (decision 0088): in one order, so they queue.
+      const even = round % 2 === 0;
+      await Promise.all([...move(inA, even ? b : a), ...move(inB, even ? a : b)]);
+    }
+    await expectExact(a, b, 'after the moves');
+  });
+
   it('a sign-in, a name or a password leaves the counts alone; a role, status or client change does not', async () => {
     const c = await makeClient(db());
     const u = await makeUser(db(), { rol: 1, idCliente: c.id });
