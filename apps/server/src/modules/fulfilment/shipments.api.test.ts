@@ -329,6 +329,9 @@ describe.each(DB_KINDS)('shipments and promised dates (%s)', (kind) => {
     const deps = { db: db(), publicUrl: t.app.deps.config.PUBLIC_URL, tz: tz() };
     await db().delete(lateLineDigests);
     expect(await runLateDigests(deps, t.app.clock.now())).toBeGreaterThanOrEqual(1);
+    // As the scheduled job does after enqueuing (lib/mail-jobs.ts): the tests' mailer polls once a minute, so
+    // without it the digest went out only when an earlier flush was still claiming (failed under load).
+    await t.app.mailer.flush();
     const digest = await smtp.waitFor((m) => m.to.includes(operatorEmail) && /atrasada/.test(m.subject));
     expect(digest.text).toContain(`#${String(late.id).padStart(5, '0')}`);
     expect(digest.text).toContain(`2 × ${w.hojas.nombre}`);
