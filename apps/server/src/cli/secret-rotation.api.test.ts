@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
 import { clientSso, pushVapid, users, webhookEndpoints } from '../db/schema/index.ts';
 import { appKeys, encryptionRing } from '../lib/keys.ts';
@@ -76,6 +76,11 @@ async function sealedOf(db: Db, userId: number) {
     .where(eq(users.id, userId));
   return row!;
 }
+
+// Two of these tests start the server twice, and one runs the command as its own process three times (each
+// loads the server's code through tsx and opens the database): 39–47 s on a quiet 2-core machine, 63 s in a CI
+// run beside the other suites, over the project's 60 s. The time is process start-up, not a wait.
+vi.setConfig({ testTimeout: 180_000 });
 
 describe.each(DB_KINDS)('key rotation (%s)', (kind) => {
   const apps: TestApp[] = [];
