@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase, runMigrations } from '../db/client.ts';
 import { orderEvents, orderLines, orders } from '../db/schema/index.ts';
@@ -133,6 +133,11 @@ function rewriteManifest(archive: string, out: string, change: (m: Manifest) => 
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+// Each test runs the operator's commands as processes (tsx loads the server's code each time) and opens
+// embedded databases from disk: 11–21 s on a quiet 2-core machine, 60–64 s in a loaded CI run, over the
+// project's 60 s. The time is process start-up and disk, not a wait.
+vi.setConfig({ testTimeout: 180_000 });
 
 describe.each(DB_KINDS)('backup and restore (%s)', (kind) => {
   const dirs: string[] = [];

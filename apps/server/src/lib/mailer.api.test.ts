@@ -30,7 +30,8 @@ describe.each(DB_KINDS)('mail outbox (%s)', (kind) => {
     await enqueueEmail(db, { to: 'primero@cliente.mx', subject: 'Primero', text: 'uno' });
     const first = sending.app.mailer.flush();
     // The worker claimed "Primero" (alone: its claim came back short) and is in the middle of sending it.
-    await eventually(async () => gate.held() > 0, 10_000, 'el primer correo en camino');
+    // A wait for the worker's connection, not a bound: 10 s ran out once in a loaded CI run.
+    await eventually(async () => gate.held() > 0, 30_000, 'el primer correo en camino');
     await enqueueEmail(db, { to: 'segundo@cliente.mx', subject: 'Segundo', text: 'dos' });
     const second = sending.app.mailer.flush();
     gate.release();
