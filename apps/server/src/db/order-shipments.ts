@@ -3,11 +3,11 @@
  * order's detail (modules/orders/order.repository.ts) and the v1 order (modules/integration/v1-order.ts).
  */
 import type { OrderShipmentDto } from '@portal/shared/schemas/orders';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 import { receiptsOf } from './order-claims.ts';
 import { isTransaction } from './prepared.ts';
-import { orderShipmentLines, orderShipments } from './schema/index.ts';
+import { orderReceipts, orderShipmentLines, orderShipments, orders } from './schema/index.ts';
 
 /** A shipment as every reader gets it: always with whether it is a replacement and its receipt. */
 export type ShipmentRead = OrderShipmentDto & Required<Pick<OrderShipmentDto, 'reposicion' | 'recepcion'>>;
@@ -60,4 +60,34 @@ export async function shipmentsOf(db: Db | Tx, ids: readonly number[]): Promise<
     out.set(r.orderId, list);
   }
   return out;
+}
+
+/** A shipment whose kept facts disagree with its order and its receipt. */
+type ShipmentDrift = {
+  id: number;
+  recibido: boolean;
+  recibida: boolean;
+  id_cliente: number;
+  del_pedido: number;
+  id_direccion: number | null;
+  enviado_a: number | null;
+};
+
+/**
+ * The shipments whose kept facts (decision 0139) disagree with what they copy: `recibido` with whether a
+ * receipt exists, `id_cliente` and `id_direccion` with the order's client and delivery copy (empty when the
+ * triggers of migration 0065 kept them): checked by the tests after receipts and deletions, like the running
+ * totals' recounts.
+ */
+export async function shipmentFlagDrift(db: Db | Tx): Promise<ShipmentDrift[]> {
+  const result = await db.execute(sql`
+    select s.id, s.recibido, r.shipment_id is not null as recibida, s.id_cliente, o.id_cliente as del_pedido,
+      s.id_direccion, (o.entrega ->> 'id_direccion')::int as enviado_a
+    from ${orderShipments} s
+    join ${orders} o on o.id = s.order_id
+    left join ${orderReceipts} r on r.shipment_id = s.id
+    where s.recibido is distinct from (r.shipment_id is not null) or s.id_cliente is distinct from o.id_cliente
+      or s.id_direccion is distinct from (o.entrega ->> 'id_direccion')::int
+    order by s.id`);
+  return (result as unknown as { rows: ShipmentDrift[] }).rows;
 }

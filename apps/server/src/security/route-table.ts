@@ -151,7 +151,14 @@ async function shippedOrder(w: World): Promise<{ id: number; line: number }> {
   const o = await freshApproved(w, 'enviado');
   const [shipment] = await w.db
     .insert(orderShipments)
-    .values({ orderId: o.id, numero: 1, guia: 'GUIA-MATRIZ', paqueteria: 'DHL', fecha: today })
+    .values({
+      orderId: o.id,
+      idCliente: w.a.client.id,
+      numero: 1,
+      guia: 'GUIA-MATRIZ',
+      paqueteria: 'DHL',
+      fecha: today,
+    })
     .returning({ id: orderShipments.id });
   await w.db
     .insert(orderShipmentLines)

@@ -530,8 +530,9 @@ export const orders = pgTable(
     /** …and by fulfilment state, in id order (the v1 API's `surtido` filter). */
     index('orders_surtido_id_idx').on(t.surtidoEstatus, t.id).where(sql`${t.surtidoEstatus} is not null`),
     /**
-     * The receivers' list (decision 0130): a client's orders with shipments to receive, by the address book
-     * entry they were sent to.
+     * Written for the receivers' list (decision 0130): a client's orders with shipments to receive, by the
+     * address book entry they were sent to. The list reads the shipments' own index since decision 0139; no
+     * other reader was found, and dropping it is left to a change that checks the orders' readers.
      */
     index('orders_recepcion_idx')
       .on(t.idCliente, sql`((${t.entrega} ->> 'id_direccion')::int)`, t.id)
@@ -636,9 +637,33 @@ export const orderShipments = pgTable(
     reposicion: boolean('reposicion').notNull().default(false),
     /** The claim a replacement serves. */
     idReclamo: integer('id_reclamo').references((): AnyPgColumn => orderClaims.id),
+    /**
+     * The order's client, copied by the trigger `order_shipments_order_copy` from the order at insert (whatever
+     * the writer passed; an order never changes client), migration 0065, decision 0139.
+     */
+    idCliente: integer('id_cliente')
+      .notNull()
+      .references(() => clients.id),
+    /**
+     * The address book entry its order was sent to (the order's `entrega.id_direccion`, null for the profile's
+     * address), copied with the client by the same trigger: what a receiver's reach reads (decision 0139).
+     */
+    idDireccion: integer('id_direccion'),
+    /**
+     * Whether the shipment has its receipt: kept by the triggers on `order_receipts` (migration 0065,
+     * decision 0139), checked against the receipts by `shipmentFlagDrift`.
+     */
+    recibido: boolean('recibido').notNull().default(false),
   },
   (t) => [
     uniqueIndex('order_shipments_order_numero_idx').on(t.orderId, t.numero),
+    /**
+     * The receivers' list (decision 0139): a client's shipments without a receipt, newest first, with the
+     * address each went to (a receiver's reach is tested in the index, and the count reads only it).
+     */
+    index('order_shipments_por_recibir_idx')
+      .on(t.idCliente, t.id.desc(), t.idDireccion)
+      .where(sql`not ${t.recibido}`),
     check('order_shipments_reposicion', sql`${t.reposicion} = (${t.idReclamo} is not null)`),
   ],
 );

@@ -87,7 +87,7 @@ describe.each(DB_KINDS)('Invoice match and the client’s view (%s)', (kind) => 
   async function ship(o: { id: number; line: number }, numero: number, cantidad: number, recibido?: number) {
     const [s] = await db()
       .insert(orderShipments)
-      .values({ orderId: o.id, numero, fecha: '2026-12-01' })
+      .values({ orderId: o.id, idCliente: clientA, numero, fecha: '2026-12-01' })
       .returning({ id: orderShipments.id });
     await db().insert(orderShipmentLines).values({ shipmentId: s!.id, orderLineId: o.line, cantidad });
     if (recibido !== undefined) {

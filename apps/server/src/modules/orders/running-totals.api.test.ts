@@ -6,9 +6,12 @@
  * seeded generator; the seed is printed and `TOTALS_SEED=<n>` replays it.
  */
 import { businessDate } from '@portal/shared/domain/time';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shipmentFlagDrift } from '../../db/order-shipments.ts';
 import { lineCountDrift, spendDrift, userOrderCountDrift } from '../../db/order-totals.ts';
-import { userCategoryBudgets } from '../../db/schema/index.ts';
+import { orders, userCategoryBudgets } from '../../db/schema/index.ts';
+import { signedInAdmin } from '../../test/admin-fixtures.ts';
 import { type BuyerOptions, makeBuyer } from '../../test/buyer-fixtures.ts';
 import { assign, makeCategory, makeUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
@@ -189,6 +192,42 @@ describe.each(DB_KINDS)('running totals against a recount (%s)', (kind) => {
       if (ok(res.statusCode, res.body)) counts.lote++;
     }
 
+    // After each step the operator ships a unit of an approved order, or its buyer receives a shipment: the
+    // shipments' kept facts (decision 0139) follow. Its own generator, so a seed's totals sequence is unchanged.
+    const operator = (await signedInAdmin(t.app, db())).api;
+    const shipping = generator(SEED + 1);
+    const shipped = { intentos: 0, envio: 0, recibido: 0 };
+    async function shipOrReceive() {
+      const ids = orderIds.map((o) => o.id);
+      const approved = await db()
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(inArray(orders.id, ids), eq(orders.status, 'aprobado')))
+        .orderBy(orders.id);
+      if (approved.length === 0) return;
+      shipped.intentos++;
+      const id = shipping.pick(approved).id;
+      const target = orderIds.find((o) => o.id === id)!;
+      const buyerApi = target.world.buyers[target.buyer]!.api;
+      const pedido = (await buyerApi.get(`/api/historial/${id}`)).json().pedido;
+      const waiting = (pedido.envios as { numero: number; recepcion: unknown }[]).filter(
+        (e) => e.recepcion === null,
+      );
+      if (waiting.length > 0 && shipping.next() < 0.5) {
+        const e = shipping.pick(waiting);
+        const res = await buyerApi.post(`/api/historial/${id}/envios/${e.numero}/recepcion`, {});
+        if (ok(res.statusCode, res.body)) shipped.recibido++;
+        return;
+      }
+      const lines = pedido.lineas as { id: number; cantidad: number; enviado?: number }[];
+      const left = lines.filter((l) => (l.enviado ?? 0) < l.cantidad);
+      const line = shipping.pick(left.length > 0 ? left : lines);
+      const res = await operator.post(`/api/surtido/${id}/envios`, {
+        lineas: [{ id: line.id, cantidad: 1 }],
+      });
+      if (ok(res.statusCode, res.body)) shipped.envio++;
+    }
+
     for (let step = 0; step < STEPS; step++) {
       // One step in three runs three operations at once (the buyer lock, the conditional transitions and
       // the ordered upserts under real concurrency).
@@ -200,8 +239,12 @@ describe.each(DB_KINDS)('running totals against a recount (%s)', (kind) => {
       expect(await lineCountDrift(db()), `seed ${SEED}, step ${step}`).toEqual([]);
       // And each buyer's kept number of orders follows the purchases (decision 0137).
       expect(await userOrderCountDrift(db()), `seed ${SEED}, step ${step}`).toEqual([]);
+      await shipOrReceive();
+      expect(await shipmentFlagDrift(db()), `seed ${SEED}, step ${step}`).toEqual([]);
     }
-    console.log(`running totals (${kind}):`, JSON.stringify(counts));
+    console.log(`running totals (${kind}):`, JSON.stringify(counts), JSON.stringify(shipped));
+    // An approved order was shipped from whenever one existed.
+    if (shipped.intentos > 0) expect(shipped.envio).toBeGreaterThan(0);
     // The sequence did exercise the paths (a seed that only refused would prove nothing).
     expect(counts.compra).toBeGreaterThan(5);
     expect(counts.cancelada + counts.retirada + counts.lote).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import { RECEIVER_MSG, RECEIVING_PER_PAGE } from '@portal/shared/schemas/receiving';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shipmentFlagDrift } from '../../db/order-shipments.ts';
 import {
   clientAddresses,
   clients,
@@ -84,9 +85,14 @@ describe.each(DB_KINDS)('receivers named by the client (%s)', (kind) => {
         .where(eq(orders.id, orderId));
     const name = (userId: number, body: unknown, api = operator) =>
       api.put(`/api/usuarios/${userId}/receptor`, body);
+    /** An approved order sent to `a` (or the profile's address), then shipped whole. */
     const shippedTo = async (a: typeof norte | null) => {
-      const o = await w.shipped();
+      const o = await w.approved();
       if (a) await sendTo(o.id, a);
+      await w.ship(o.id, [
+        { id: o.toner, cantidad: 5 },
+        { id: o.hojas, cantidad: 2 },
+      ]);
       return o;
     };
     /** The receiver uploads a photo through its own route. */
@@ -274,7 +280,13 @@ describe.each(DB_KINDS)('receivers named by the client (%s)', (kind) => {
     for (let n = 2; n <= RECEIVING_PER_PAGE + 1; n++) {
       const [s] = await db()
         .insert(orderShipments)
-        .values({ orderId: many.id, numero: n, guia: `LOTE-${n}`, fecha: '2026-12-01' })
+        .values({
+          orderId: many.id,
+          idCliente: w.client.id,
+          numero: n,
+          guia: `LOTE-${n}`,
+          fecha: '2026-12-01',
+        })
         .returning({ id: orderShipments.id });
       await db()
         .insert(orderShipmentLines)
@@ -290,6 +302,112 @@ describe.each(DB_KINDS)('receivers named by the client (%s)', (kind) => {
       toSur.id,
       toNorte.id,
     ]);
+  });
+
+  it('each shipment keeps whether it was received (decision 0139): receipts, replacements, two reaches, deletions', async () => {
+    const w = await world();
+    const ids = (body: { envios: { id_pedido: number; numero: number }[] }) =>
+      body.envios.map((e) => `${e.id_pedido}/${e.numero}`);
+    const listOf = async (api: ApiClient) => {
+      const res = await api.get('/api/recepcion');
+      expect(res.statusCode, res.body).toBe(200);
+      return { envios: ids(res.json()), total: res.json().total as number };
+    };
+    const flags = async (orderId: number) =>
+      (
+        await db()
+          .select({ numero: orderShipments.numero, recibido: orderShipments.recibido })
+          .from(orderShipments)
+          .where(eq(orderShipments.orderId, orderId))
+          .orderBy(orderShipments.numero)
+      ).map((f) => [f.numero, f.recibido]);
+    // Two receivers of the client: one at Almacén Norte, one at every address.
+    await w.name(w.receiver.id, { receptor: true, direcciones: [w.norte.id] });
+    const everywhere = await makeUser(db(), { rol: 2, idCliente: w.client.id, nombre: 'Toño Todo' });
+    expect((await w.name(everywhere.id, { receptor: true, direcciones: [] })).statusCode).toBe(200);
+    const everywhereApi = await new ApiClient(t.app, nextIp()).loginOk(everywhere.usuario, TEST_PASSWORD);
+
+    const a = await w.shippedTo(w.norte);
+    const b = await w.shippedTo(w.sur);
+    const c = await w.shippedTo(w.norte);
+    // A replacement of two damaged toners of c: shipment 2, written by the claim's acceptance.
+    const claimId = (
+      await w.claim(c.id, {
+        lineas: [{ id: c.toner, cantidad: 2, motivo: 'danado' }],
+        resolucion: 'reposicion',
+      })
+    ).json().reclamo.id;
+    const accepted = await w.decide(claimId, { accion: 'aceptar', resolucion: 'reposicion' });
+    expect(accepted.json()).toMatchObject({ envio: { numero: 2 } });
+    // Another client's shipment to its own Almacén Norte, waiting too.
+    const foreign = await world();
+    const theirs = await foreign.shippedTo(foreign.norte);
+    const [shipment] = await db()
+      .select({
+        idCliente: orderShipments.idCliente,
+        idDireccion: orderShipments.idDireccion,
+        recibido: orderShipments.recibido,
+      })
+      .from(orderShipments)
+      .where(eq(orderShipments.orderId, theirs.id));
+    expect(shipment).toEqual({
+      idCliente: foreign.client.id,
+      idDireccion: foreign.norte.id,
+      recibido: false,
+    });
+
+    // The buyer receives c's first shipment: it alone is marked, and leaves both lists.
+    expect((await w.receive(c.id, 1)).statusCode).toBe(200);
+    expect(await flags(c.id)).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+    expect(await listOf(w.receiverApi)).toEqual({ envios: [`${c.id}/2`, `${a.id}/1`], total: 2 });
+    expect(await listOf(everywhereApi)).toEqual({
+      envios: [`${c.id}/2`, `${b.id}/1`, `${a.id}/1`],
+      total: 3,
+    });
+    // The other client's receiver sees its own shipment only.
+    expect((await foreign.name(foreign.receiver.id, { receptor: true, direcciones: [] })).statusCode).toBe(
+      200,
+    );
+    expect(await listOf(foreign.receiverApi)).toEqual({ envios: [`${theirs.id}/1`], total: 1 });
+    expect(await shipmentFlagDrift(db())).toEqual([]);
+
+    // The receiver at Norte receives the replacement; the one at every address still sees b and a.
+    const replacement = await w.receiverApi.post(`/api/recepcion/${c.id}/envios/2/recepcion`, {});
+    expect(replacement.statusCode, replacement.body).toBe(200);
+    expect(await flags(c.id)).toEqual([
+      [1, true],
+      [2, true],
+    ]);
+    expect(await listOf(everywhereApi)).toEqual({ envios: [`${b.id}/1`, `${a.id}/1`], total: 2 });
+
+    // A receipt deleted (no route does; the trigger keeps the flag whoever writes): c's first is back.
+    await db().delete(orderReceipts).where(eq(orderReceipts.orderId, c.id));
+    expect(await flags(c.id)).toEqual([
+      [1, false],
+      [2, false],
+    ]);
+    expect(await listOf(w.receiverApi)).toEqual({
+      envios: [`${c.id}/2`, `${c.id}/1`, `${a.id}/1`],
+      total: 3,
+    });
+    // A received shipment deleted with its receipt (the cascade), and a received order deleted whole.
+    expect((await w.receive(b.id, 1)).statusCode).toBe(200);
+    await db().delete(orderShipments).where(eq(orderShipments.orderId, b.id));
+    expect((await w.receive(a.id, 1)).statusCode).toBe(200);
+    await db().delete(orders).where(eq(orders.id, a.id));
+    expect(await listOf(everywhereApi)).toEqual({ envios: [`${c.id}/2`, `${c.id}/1`], total: 2 });
+    expect(await shipmentFlagDrift(db())).toEqual([]);
+
+    // A writer that names another client (or none) still gets the order's.
+    const [written] = await db()
+      .insert(orderShipments)
+      .values({ orderId: c.id, idCliente: foreign.client.id, numero: 3, fecha: '2026-12-01' })
+      .returning({ idCliente: orderShipments.idCliente });
+    expect(written?.idCliente).toBe(w.client.id);
+    expect(await shipmentFlagDrift(db())).toEqual([]);
   });
 
   it('a receiver receives with a damaged unit and a photo: recorded as theirs, a claim, the buyer told', async () => {
@@ -431,6 +549,13 @@ describe.each(DB_KINDS)('receivers named by the client (%s)', (kind) => {
     expect(receipts).toHaveLength(1);
     const winner = results[0]!.statusCode === 200 ? w.buyer.id : w.receiver.id;
     expect(receipts[0]!.userId).toBe(winner);
+    // The shipment is marked received once, by the winner's receipt (decision 0139).
+    const [flag] = await db()
+      .select({ recibido: orderShipments.recibido })
+      .from(orderShipments)
+      .where(eq(orderShipments.orderId, o.id));
+    expect(flag?.recibido).toBe(true);
+    expect(await shipmentFlagDrift(db())).toEqual([]);
     // A claim exists only when the receiver's receipt (with its difference) won.
     const claims = await db().select().from(orderClaims).where(eq(orderClaims.orderId, o.id));
     expect(claims).toHaveLength(winner === w.receiver.id ? 1 : 0);

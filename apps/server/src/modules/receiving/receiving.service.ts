@@ -18,7 +18,7 @@ import {
   type UserReceiverBody,
   type UserReceiverResponse,
 } from '@portal/shared/schemas/receiving';
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { attachedPhotos } from '../../db/order-claims.ts';
@@ -35,7 +35,7 @@ import {
   receiverAddresses,
   users,
 } from '../../db/schema/index.ts';
-import { foldedSearch } from '../../db/search.ts';
+import { foldedSearch, offsetOf } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
@@ -158,14 +158,18 @@ export async function setUserReceiver(
   return { status: 'ok', msg: RECEIVER_MSG.guardado, ...result };
 }
 
-/** Shipments of the receiver's reach that have no receipt yet. */
-function waitingShipments(scope: ReturnType<typeof receiverScope>, extra: (SQL | undefined)[] = []) {
+/**
+ * Shipments of the receiver's reach that have no receipt yet, read from the shipments alone: their partial
+ * index `order_shipments_por_recibir_idx` holds the client's shipments not received, newest first, with the
+ * address each went to (decision 0139). An order with a shipment is approved and stays `parcial`, `enviado`
+ * or `entregado` (its fulfilment moves forward only, and nobody cancels an approved order).
+ */
+function waitingShipments(scope: ReturnType<typeof receiverScope>, q: string | undefined) {
   return and(
-    eq(orders.idCliente, scope.idCliente),
-    sql`${orders.surtidoEstatus} in ('parcial', 'enviado', 'entregado')`,
-    receiverReach(scope.receiver),
-    isNull(orderReceipts.id),
-    ...extra,
+    eq(orderShipments.idCliente, scope.idCliente),
+    sql`not ${orderShipments.recibido}`,
+    receiverReach(scope.receiver, orderShipments.idDireccion),
+    searchOf(q),
   );
 }
 
@@ -175,7 +179,7 @@ function searchOf(q: string | undefined): SQL | undefined {
   const id = orderIdOf(q.trim());
   const guia = foldedSearch([orderShipments.guia], q);
   if (id === null) return guia;
-  return sql`(${orders.id} = ${id} or ${guia ?? sql`false`})`;
+  return sql`(${orderShipments.orderId} = ${id} or ${guia ?? sql`false`})`;
 }
 
 const buyer = sql<string>`(select ${users.nombre} from ${users} where ${users.id} = ${orders.idUser})`;
@@ -229,25 +233,17 @@ export async function receivingList(
   query: ReceivingQuery,
 ): Promise<ReceivingListResponse> {
   const scope = receiverScope(auth);
-  const where = waitingShipments(scope, [searchOf(query.q)]);
-  const base = () =>
+  const where = waitingShipments(scope, query.q);
+  const [rows, [total]] = await Promise.all([
     deps.db
       .select(shipmentColumns)
       .from(orderShipments)
       .innerJoin(orders, eq(orders.id, orderShipments.orderId))
-      .leftJoin(orderReceipts, eq(orderReceipts.shipmentId, orderShipments.id));
-  const [rows, [total]] = await Promise.all([
-    base()
       .where(where)
       .orderBy(desc(orderShipments.id))
       .limit(RECEIVING_PER_PAGE)
-      .offset((query.page - 1) * RECEIVING_PER_PAGE),
-    deps.db
-      .select({ n: count() })
-      .from(orderShipments)
-      .innerJoin(orders, eq(orders.id, orderShipments.orderId))
-      .leftJoin(orderReceipts, eq(orderReceipts.shipmentId, orderShipments.id))
-      .where(where),
+      .offset(offsetOf(query.page, RECEIVING_PER_PAGE)),
+    deps.db.select({ n: count() }).from(orderShipments).where(where),
   ]);
   return {
     envios: rows.map(shipmentDto),
