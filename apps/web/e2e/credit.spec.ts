@@ -173,6 +173,32 @@ test('el administrador del cliente ve su estado de cuenta: facturas, pagos, sald
   await expect(rows.nth(1)).toContainText('Saldo');
   await checkPhone(page, 'cliente-estado-de-cuenta');
   await screenshot(page, 'cliente-estado-de-cuenta-390');
+
+  // 48 more open invoices of $10.00 from yesterday: 51, one past a page of 50 (decision 0138). The list
+  // pages with its pager, the page in the URL; the summary stays the whole client's.
+  await asAdmin(browser, async (admin) => {
+    for (let i = 0; i < 48; i++) await invoice(admin, pedido.id, '10.00', ago(1), String(200 + i));
+  });
+  await page.setViewportSize({ width: 1366, height: 860 });
+  await page.reload();
+  await expect(rows).toHaveCount(50);
+  await expect(rows.nth(0)).toContainText('F-103');
+  await expect(page.getByText('Mostrando 1–50 de 51 facturas abiertas')).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Páginas de facturas' })
+    .getByRole('button', { name: '2' })
+    .click();
+  await expect(page).toHaveURL(/\/cliente\/estado-de-cuenta\?page=2$/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.nth(0)).toContainText('F-247');
+  await expect(page.getByText('Mostrando 51–51 de 51 facturas abiertas')).toBeVisible();
+  await expect(page.getByTestId('estado-saldo')).toHaveText(formatMXN(4_280));
+  await expect(page.getByTestId('antiguedad-0-30')).toContainText(formatMXN(3_480));
+  await screenshot(page, 'cliente-estado-de-cuenta-pagina-2');
+  await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
+  await expect(rows).toHaveCount(1);
+  await checkPhone(page, 'cliente-estado-de-cuenta-pagina-2');
+  await screenshot(page, 'cliente-estado-de-cuenta-pagina-2-390');
   expect(refused, 'llamadas rechazadas (403)').toEqual([]);
 });
 

@@ -144,7 +144,7 @@ export async function documentReads(ctx: BenchContext): Promise<void> {
   await httpScenario(
     ctx,
     'estado_cuenta',
-    'GET /api/estado-cuenta (rol 2, 10 conexiones; las facturas abiertas del cliente con su antigüedad)',
+    'GET /api/estado-cuenta (rol 2, 10 conexiones; el resumen del cliente y la primera página de 50 facturas abiertas)',
     [{ method: 'GET', path: '/api/estado-cuenta', headers: authHeaders(ctx.autorizador) }],
     list,
     10,

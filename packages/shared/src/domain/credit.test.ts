@@ -6,6 +6,10 @@ describe('credit (decision 0134)', () => {
     expect(dueDate('2028-02-15T23:59:59', 15)).toBe('2028-03-01');
     expect(dueDate('2027-12-20T08:00:00', 30)).toBe('2028-01-19');
     expect(dueDate('2027-03-01T00:00:00', 0)).toBe('2027-03-01');
+    expect(dueDate('2027-02-14T10:00:00', 15)).toBe('2027-03-01'); // no leap day in 2027
+    expect(dueDate('2027-12-31T23:59:59', 1)).toBe('2028-01-01');
+    expect(dueDate('2028-01-31T12:00:00', 29)).toBe('2028-02-29');
+    expect(dueDate('2028-12-02T12:00:00', 365)).toBe('2029-12-02');
   });
 
   it('days overdue: 0 on the due date and before it; buckets at their edges', () => {
@@ -35,6 +39,7 @@ describe('credit (decision 0134)', () => {
     );
     expect(s).toEqual({
       saldo: 6_000,
+      facturas: 3,
       vencido: 5_000,
       facturasVencidas: 2,
       antiguedad: { '0-30': 1_000, '31-60': 2_000, '61-90': 0, '90+': 3_000 },
@@ -72,5 +77,6 @@ describe('credit (decision 0134)', () => {
     );
     expect(byDay).toEqual(each);
     expect(byDay.facturasVencidas).toBe(3);
+    expect(byDay.facturas).toBe(4);
   });
 });

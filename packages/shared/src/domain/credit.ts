@@ -77,6 +77,8 @@ export interface CreditInvoice {
 export interface CreditSummary {
   /** The sum of the open invoices' saldo. */
   saldo: number;
+  /** How many open invoices there are. */
+  facturas: number;
   /** The saldo of the invoices past due. */
   vencido: number;
   /** How many open invoices are past due. */
@@ -97,12 +99,14 @@ export function creditSummary(
 ): CreditSummary {
   const antiguedad = emptyAging();
   let saldo = 0;
+  let facturas = 0;
   let vencido = 0;
   let facturasVencidas = 0;
   for (const inv of invoices) {
     if (inv.saldo <= 0) continue;
     const dias = daysOverdue(dueDate(inv.fecha, terms.diasCredito), terms.today);
     saldo += inv.saldo;
+    facturas += inv.facturas ?? 1;
     antiguedad[agingBucket(dias)] += inv.saldo;
     if (dias > 0) {
       vencido += inv.saldo;
@@ -111,6 +115,7 @@ export function creditSummary(
   }
   return {
     saldo,
+    facturas,
     vencido,
     facturasVencidas,
     antiguedad,

@@ -108,6 +108,31 @@ describe('business time zone', () => {
     expect(addDays('2026-12-30', 4)).toBe('2027-01-03');
   });
 
+  it('adds days by date arithmetic: month and year ends, leap years both ways, negative days, as dayjs did', () => {
+    expect(addDays('2026-01-31', 1)).toBe('2026-02-01');
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2028-02-29', 1)).toBe('2028-03-01');
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+    expect(addDays('2100-02-28', 1)).toBe('2100-03-01'); // a century, not a leap year
+    expect(addDays('2000-02-28', 1)).toBe('2000-02-29'); // every 400 years, a leap year
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2027-01-01', -1)).toBe('2026-12-31');
+    expect(addDays('2027-03-01', 0)).toBe('2027-03-01');
+    expect(addDays('2027-12-20', 365)).toBe('2028-12-19');
+    expect(addDays('2026-06-15', -400)).toBe('2025-05-11');
+    // Every day of 2026–2029 plus 0–400 days against dayjs's calendar, the former implementation.
+    const wrong: string[] = [];
+    for (let day = dayjs.utc('2026-01-01'); day.year() < 2030; day = day.add(1, 'day')) {
+      const iso = day.format('YYYY-MM-DD');
+      for (const n of [-400, -366, -31, -1, 1, 15, 29, 30, 31, 60, 90, 365, 366, 400]) {
+        const want = day.add(n, 'day').format('YYYY-MM-DD');
+        if (addDays(iso, n) !== want) wrong.push(`${iso} + ${n}: ${addDays(iso, n)} ≠ ${want}`);
+      }
+    }
+    expect(wrong.slice(0, 10)).toEqual([]);
+  });
+
   it('a password expires six months after it was set, on the business calendar whatever the machine’s zone', () => {
     const set = new Date('2026-01-15T12:00:00Z'); // 06:00 in Mexico City
     expect(passwordExpired(set, new Date('2026-07-15T11:59:59Z'))).toBe(false);

@@ -188,9 +188,17 @@ export function formatIsoDate(isoDate: string): string {
   return `${d}/${m}/${y}`;
 }
 
-/** Adds whole days to a calendar date. */
+/**
+ * Adds whole days to a calendar date (YYYY-MM-DD). Date arithmetic on the UTC calendar, which has no
+ * offsets: `Date.UTC` carries the day over month and year ends and knows the leap days. A statement computes
+ * one due date per invoice with it, thousands a request, so not through dayjs (finding 47: a fifth of the
+ * statement's CPU).
+ */
 export function addDays(isoDate: string, days: number): string {
-  return dayjs.utc(isoDate).add(days, 'day').format('YYYY-MM-DD');
+  const y = Number(isoDate.slice(0, 4));
+  const m = Number(isoDate.slice(5, 7));
+  const d = Number(isoDate.slice(8, 10));
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 /**

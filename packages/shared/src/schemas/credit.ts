@@ -11,12 +11,19 @@ import { PageQuery } from './form-fields.ts';
 const emptyIsNone = (v: unknown) => (v === '' || v === null ? undefined : v);
 const ClientId = z.preprocess(emptyIsNone, z.coerce.number().int().positive().max(MAX_ID).optional());
 
-/** GET /api/estado-cuenta: rol 4 names the client; the client's own people name none (or their own). */
-export const StatementQuery = z.object({ cliente: ClientId });
+/** The open invoices of a page of the statement (decision 0138); the downloads hold them all. */
+export const STATEMENT_PER_PAGE = 50;
+
+/**
+ * GET /api/estado-cuenta: rol 4 names the client; the client's own people name none (or their own). A page
+ * of its open invoices, oldest first; the summary is always the whole client's.
+ */
+export const StatementQuery = z.object({ cliente: ClientId, page: PageQuery });
 export type StatementQuery = z.infer<typeof StatementQuery>;
 
 export const STATEMENT_FORMATS = ['csv', 'pdf'] as const;
-export const StatementDownloadQuery = StatementQuery.extend({
+/** GET /api/estado-cuenta/descarga: the whole statement, every open invoice (the document). */
+export const StatementDownloadQuery = StatementQuery.pick({ cliente: true }).extend({
   formato: z.enum(STATEMENT_FORMATS).default('pdf'),
 });
 export type StatementDownloadQuery = z.infer<typeof StatementDownloadQuery>;
@@ -73,8 +80,12 @@ export const StatementDto = z.object({
   antiguedad: Aging,
   /** Orders held for credit now. */
   pedidos_retenidos: z.number().int(),
-  /** The open invoices (saldo > 0), oldest first, with what was applied to them. */
+  /** A page of the open invoices (saldo > 0), oldest first, with what was applied to them. */
   facturas: z.array(StatementInvoice),
+  /** How many open invoices the client has (every page's). */
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
 });
 export type StatementDto = z.infer<typeof StatementDto>;
 

@@ -2057,8 +2057,9 @@ export const invoices = pgTable(
       'invoices_cotejo',
       sql`${t.cotejo} is null or (${t.tipo} = 'I' and ${t.cotejo} in ('conciliada', 'con_diferencias', 'diferencia_aceptada'))`,
     ),
-    // invoices_open_idx (id_cliente) INCLUDE (fecha, saldo) WHERE tipo = 'I' AND saldo > 0: migration
-    // 0062, written by hand because the schema builder has no INCLUDE (the credit check's open invoices).
+    // invoices_open_fecha_idx (id_cliente, fecha, id) INCLUDE (saldo) WHERE tipo = 'I' AND saldo > 0:
+    // migration 0064 (replacing 0062's invoices_open_idx), written by hand because the schema builder has no
+    // INCLUDE (the credit check's per-day sums and the statement's pages of open invoices, decision 0138).
     index('invoices_order_idx').on(t.orderId, t.id),
     index('invoices_cliente_idx').on(t.idCliente, t.id),
     check('invoices_tipo', sql`${t.tipo} in ('I', 'E', 'P')`),

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { dueDate } from '@portal/shared/domain/credit';
 import { formatCentavos } from '@portal/shared/domain/money';
 import { orderNumber } from '@portal/shared/domain/order-workflow';
 import { addDays, businessDate, formatIsoDate } from '@portal/shared/domain/time';
+import { STATEMENT_PER_PAGE } from '@portal/shared/schemas/credit';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, invoices, orderEvents, orders, systemLogs } from '../../db/schema/index.ts';
@@ -419,6 +421,100 @@ describe.each(DB_KINDS)('credit and statements (%s)', (kind) => {
       `A-101 ${pedido} ${formatIsoDate(ago(5))} ${formatIsoDate(ago(-25))} ${money(100_000)} ${money(0)} ${money(100_000)} 0 0–30 días`,
     );
     expect(text).toContain('Página 1 de 1');
+  });
+
+  it('the statement a page at a time: 50 open invoices oldest first, the summary and total of all of them, the downloads whole', async () => {
+    const w = await world({ limiteCredito: 1_000_000, diasCredito: 30, politicaCredito: 'avisar' });
+    const o = await w.order();
+    const first = await invoice(o.id, 10_000, ago(200));
+    // 120 more open invoices cloned from the registered one (its stored XML), one a day from 120 days ago to
+    // yesterday, and a second one 40 days ago, inserted last: the same day's are listed by id.
+    const [base] = await db().select().from(invoices).where(eq(invoices.uuid, first));
+    if (!base) throw new Error('no invoice');
+    const { id: _id, ...row } = base;
+    const days = [...Array.from({ length: 120 }, (_, i) => 120 - i), 40];
+    const clones = await db()
+      .insert(invoices)
+      .values(
+        days.map((d, i) => ({
+          ...row,
+          uuid: randomUUID().toUpperCase(),
+          folio: `C${i}`,
+          fecha: `${ago(d)}T10:00:00`,
+          total: 1_000 + i,
+          saldo: 1_000 + i,
+        })),
+      )
+      .returning({ uuid: invoices.uuid, fecha: invoices.fecha });
+    // Oldest first, ids in insertion order within a day (a stable sort).
+    const expected = [first, ...clones.sort((a, b) => a.fecha.localeCompare(b.fecha)).map((c) => c.uuid)];
+    // A credit note on an invoice of page 2 (the 76th: 46 days old, $10.74).
+    await creditNote(o.id, expected[75]!, 500);
+    const c5 = await w.login(w.clientAdmin);
+    const pages = [];
+    for (const page of [1, 2, 3, 4]) {
+      const res = await c5.get(`/api/estado-cuenta?page=${page}`);
+      expect(res.statusCode, res.body).toBe(200);
+      pages.push(res.json());
+    }
+    const uuids = (p: { facturas: { uuid: string }[] }) => p.facturas.map((f) => f.uuid);
+    expect(uuids(pages[0])).toEqual(expected.slice(0, 50));
+    expect(uuids(pages[1])).toEqual(expected.slice(50, 100));
+    expect(uuids(pages[2])).toEqual(expected.slice(100));
+    expect(pages[2].facturas).toHaveLength(22);
+    // Past the last page: no invoices, the same total and summary (as the other paged lists).
+    expect(pages[3].facturas).toEqual([]);
+    for (const [i, p] of pages.entries())
+      expect(p, `page ${i + 1}`).toMatchObject({ total: 122, page: i + 1, per_page: STATEMENT_PER_PAGE });
+    expect(pages[1].facturas[25]).toMatchObject({
+      fecha: ago(46),
+      vencimiento: ago(16),
+      dias_vencido: 16,
+      antiguedad: '0-30',
+      total: 10.74,
+      pagado: 5,
+      saldo: 5.74,
+    });
+    expect(pages[1].facturas[25].aplicaciones.map((a: { tipo: string; importe: number }) => a)).toMatchObject(
+      [{ tipo: 'E', importe: 5 }],
+    );
+    expect(
+      pages[1].facturas.filter((f: { aplicaciones: unknown[] }) => f.aplicaciones.length > 0),
+    ).toHaveLength(1);
+    // The summary is the whole client's on every page: a recount of every invoice, one by one.
+    const all = pages.flatMap((p) => p.facturas) as { fecha: string; saldo: number; vencimiento: string }[];
+    const cents = (x: number) => Math.round(x * 100);
+    const recount = { saldo: 0, vencido: 0, b: { '0-30': 0, '31-60': 0, '61-90': 0, '90+': 0 } };
+    for (const f of all) {
+      const late = Math.max(0, Math.round((Date.parse(TODAY) - Date.parse(f.vencimiento)) / 86_400_000));
+      recount.saldo += cents(f.saldo);
+      if (late > 0) recount.vencido += cents(f.saldo);
+      recount.b[late <= 30 ? '0-30' : late <= 60 ? '31-60' : late <= 90 ? '61-90' : '90+'] += cents(f.saldo);
+    }
+    expect(recount.saldo).toBe(10_000 + days.reduce((a, _, i) => a + 1_000 + i, 0) - 500);
+    for (const p of pages) {
+      expect(cents(p.saldo)).toBe(recount.saldo);
+      expect(cents(p.vencido)).toBe(recount.vencido);
+      expect(cents(p.disponible)).toBe(1_000_000 - recount.saldo);
+      for (const k of ['0-30', '31-60', '61-90', '90+'] as const)
+        expect(cents(p.antiguedad[k]), k).toBe(recount.b[k]);
+    }
+    expect(recount.b['90+']).toBeGreaterThan(0);
+    // The distributor pages the same client's; a bad page is refused in Spanish, as the other lists' are.
+    const admin2 = await admin.get(`/api/estado-cuenta?cliente=${w.client.id}&page=2`);
+    expect(uuids(admin2.json())).toEqual(expected.slice(50, 100));
+    for (const bad of ['0', '-1', 'dos', '1.5']) {
+      const res = await c5.get(`/api/estado-cuenta?page=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      const aging = await admin.get(`/api/credito/clientes?page=${bad}`);
+      expect(res.json().msg, bad).toBe(aging.json().msg);
+      expect(res.json().msg, bad).toMatch(/se esperaba|no son válidos/);
+    }
+    // The downloads are the whole document: every open invoice.
+    const csv = await c5.get('/api/estado-cuenta/descarga?formato=csv&page=2');
+    expect(csv.statusCode, csv.body).toBe(200);
+    for (const uuid of expected) expect(csv.body).toContain(uuid);
+    expect(csv.body).toContain('Nota de crédito NC-101');
   });
 
   it('tenancy: another client’s id answers 404 like a missing one; rol 1 is refused; the aging is rol 4’s', async () => {

@@ -22,6 +22,7 @@ import {
   AGING_PER_PAGE,
   type AgingQuery,
   type AgingResponse,
+  STATEMENT_PER_PAGE,
   type StatementDownloadQuery,
   type StatementDto,
   type StatementQuery,
@@ -39,6 +40,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { drawTable, newDocument, numberPages, type PdfColumn } from '../../lib/pdf-layout.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
+import { clientCredit, openInvoicesOf } from '../orders/credit-check.ts';
 
 type StatementDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
 
@@ -69,42 +71,69 @@ async function heldCounts(db: Db, ids: readonly number[]): Promise<Map<number, n
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
-/** A statement counted in centavos (the screen's, the CSV's and the PDF's one source). */
-async function statementOf(deps: StatementDeps, idCliente: number) {
+type Application = {
+  tipo: 'E' | 'P';
+  uuid: string;
+  serie: string | null;
+  folio: string | null;
+  fecha: string;
+  importe: number;
+};
+
+/**
+ * A statement counted in centavos (the screen's, the CSV's and the PDF's one source; decision 0138): the
+ * summary of the whole client from its open invoices summed per day (`clientCredit`, the final approval's
+ * own count), and its open invoices oldest first — one page of them (`page`), or all for the downloads —
+ * each with its due date and the credit notes and payments applied to it.
+ */
+async function statementOf(deps: StatementDeps, idCliente: number, page: number | null) {
   const db = deps.db;
   const today = businessDate(deps.clock.now(), deps.config.BUSINESS_TZ);
-  const [client] = await db
-    .select({
-      id: clients.id,
-      nombre: clients.nombre,
-      rfc: clients.rfc,
-      limite: clients.limiteCredito,
-      dias: clients.diasCredito,
-      politica: clients.politicaCredito,
-    })
-    .from(clients)
-    .where(eq(clients.id, idCliente));
-  if (!client) throw clientNotFound();
-  const open = await db
-    .select({
-      id: invoices.id,
-      uuid: invoices.uuid,
-      serie: invoices.serie,
-      folio: invoices.folio,
-      orderId: invoices.orderId,
-      fecha: invoices.fecha,
-      total: invoices.total,
-      saldo: invoices.saldo,
-      verificacionSat: invoices.verificacionSat,
-    })
-    .from(invoices)
-    .where(and(eq(invoices.idCliente, idCliente), eq(invoices.tipo, 'I'), gt(invoices.saldo, 0)))
-    .orderBy(asc(invoices.fecha), asc(invoices.id));
+  const open = openInvoicesOf(idCliente);
+  const oldestFirst = [asc(invoices.fecha), asc(invoices.id)];
+  const [[client], credit, held, rows] = await Promise.all([
+    db
+      .select({ id: clients.id, nombre: clients.nombre, rfc: clients.rfc })
+      .from(clients)
+      .where(eq(clients.id, idCliente)),
+    clientCredit(db, idCliente, today),
+    heldCounts(db, [idCliente]),
+    db
+      .select({
+        id: invoices.id,
+        uuid: invoices.uuid,
+        serie: invoices.serie,
+        folio: invoices.folio,
+        orderId: invoices.orderId,
+        fecha: invoices.fecha,
+        total: invoices.total,
+        saldo: invoices.saldo,
+        verificacionSat: invoices.verificacionSat,
+      })
+      .from(invoices)
+      .where(
+        page === null
+          ? open
+          : // The page's ids from the partial index alone, then only those rows from the table.
+            inArray(
+              invoices.id,
+              db
+                .select({ id: invoices.id })
+                .from(invoices)
+                .where(open)
+                .orderBy(...oldestFirst)
+                .limit(STATEMENT_PER_PAGE)
+                .offset(offsetOf(page, STATEMENT_PER_PAGE)),
+            ),
+      )
+      .orderBy(...oldestFirst),
+  ]);
+  if (!client || !credit) throw clientNotFound();
   const source = alias(invoices, 'source');
-  const [applied, held] = await Promise.all([
-    open.length === 0
-      ? Promise.resolve([])
-      : db
+  const applied =
+    rows.length === 0
+      ? []
+      : await db
           .select({
             invoiceId: invoiceApplications.invoiceId,
             importe: invoiceApplications.importe,
@@ -119,19 +148,29 @@ async function statementOf(deps: StatementDeps, idCliente: number) {
           .where(
             inArray(
               invoiceApplications.invoiceId,
-              open.map((i) => i.id),
+              page === null
+                ? db.select({ id: invoices.id }).from(invoices).where(open)
+                : rows.map((i) => i.id),
             ),
           )
-          .orderBy(asc(invoiceApplications.id)),
-    heldCounts(db, [idCliente]),
-  ]);
-  const summary = creditSummary(
-    open.map((i) => ({ fecha: i.fecha, saldo: i.saldo ?? 0 })),
-    { diasCredito: client.dias, limite: client.limite, today },
-  );
-  const facturas = open.map((i) => {
-    const vencimiento = dueDate(i.fecha, client.dias);
-    const dias = daysOverdue(vencimiento, today);
+          .orderBy(asc(invoiceApplications.id));
+  const byInvoice = new Map<number, Application[]>();
+  for (const a of applied) {
+    const list = byInvoice.get(a.invoiceId) ?? [];
+    if (list.length === 0) byInvoice.set(a.invoiceId, list);
+    list.push({
+      tipo: a.tipo === 'E' ? 'E' : 'P',
+      uuid: a.uuid,
+      serie: a.serie,
+      folio: a.folio,
+      fecha: invoiceDay(a.fecha),
+      importe: a.importe,
+    });
+  }
+  const dias = credit.terms.diasCredito;
+  const facturas = rows.map((i) => {
+    const vencimiento = dueDate(i.fecha, dias);
+    const diasVencido = daysOverdue(vencimiento, today);
     const saldo = i.saldo ?? 0;
     return {
       uuid: i.uuid,
@@ -144,21 +183,19 @@ async function statementOf(deps: StatementDeps, idCliente: number) {
       total: i.total,
       pagado: i.total - saldo,
       saldo,
-      diasVencido: dias,
-      antiguedad: agingBucket(dias),
-      aplicaciones: applied
-        .filter((a) => a.invoiceId === i.id)
-        .map((a) => ({
-          tipo: a.tipo === 'E' ? ('E' as const) : ('P' as const),
-          uuid: a.uuid,
-          serie: a.serie,
-          folio: a.folio,
-          fecha: invoiceDay(a.fecha),
-          importe: a.importe,
-        })),
+      diasVencido,
+      antiguedad: agingBucket(diasVencido),
+      aplicaciones: byInvoice.get(i.id) ?? [],
     };
   });
-  return { client, today, summary, held: held.get(idCliente) ?? 0, facturas };
+  return {
+    client: { ...client, ...credit.terms },
+    today,
+    page: page ?? 1,
+    summary: credit.summary,
+    held: held.get(idCliente) ?? 0,
+    facturas,
+  };
 }
 
 type Statement = Awaited<ReturnType<typeof statementOf>>;
@@ -174,8 +211,8 @@ function statementDto(s: Statement): StatementDto {
     cliente: { id: s.client.id, nombre: s.client.nombre, rfc: s.client.rfc },
     fecha: s.today,
     limite_credito: centavosToPesosOrNull(s.client.limite),
-    dias_credito: s.client.dias,
-    politica_credito: policyOf(s.client.politica),
+    dias_credito: s.client.diasCredito,
+    politica_credito: s.client.politica,
     saldo: centavosToPesos(s.summary.saldo),
     vencido: centavosToPesos(s.summary.vencido),
     disponible: centavosToPesosOrNull(s.summary.disponible),
@@ -196,6 +233,9 @@ function statementDto(s: Statement): StatementDto {
       antiguedad: f.antiguedad,
       aplicaciones: f.aplicaciones.map((a) => ({ ...a, importe: centavosToPesos(a.importe) })),
     })),
+    total: s.summary.facturas,
+    page: s.page,
+    per_page: STATEMENT_PER_PAGE,
   };
 }
 
@@ -205,7 +245,7 @@ export async function statement(
   auth: AuthContext,
   query: StatementQuery,
 ): Promise<StatementDto> {
-  return statementDto(await statementOf(deps, statementClient(auth, query.cliente)));
+  return statementDto(await statementOf(deps, statementClient(auth, query.cliente), query.page));
 }
 
 const folioOf = (d: { serie: string | null; folio: string | null; uuid: string }) =>
@@ -289,7 +329,7 @@ function statementPdf(s: Statement): PDFKit.PDFDocument {
     .text(`${s.client.nombre}${s.client.rfc ? ` · RFC ${s.client.rfc}` : ''}`, c.left, doc.y + 4, {
       width: c.width,
     })
-    .text(`Fecha: ${formatIsoDate(s.today)} · Días de crédito: ${s.client.dias}`, c.left, doc.y + 2, {
+    .text(`Fecha: ${formatIsoDate(s.today)} · Días de crédito: ${s.client.diasCredito}`, c.left, doc.y + 2, {
       width: c.width,
     })
     .text(
@@ -334,7 +374,7 @@ export async function sendStatement(
   auth: AuthContext,
   query: StatementDownloadQuery,
 ): Promise<FastifyReply> {
-  const s = await statementOf(deps, statementClient(auth, query.cliente));
+  const s = await statementOf(deps, statementClient(auth, query.cliente), null);
   const fileName = `estado-de-cuenta-${s.client.id}-${s.today}.${query.formato}`;
   reply
     .header('Cache-Control', 'private, no-store')

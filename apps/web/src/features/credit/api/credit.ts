@@ -1,6 +1,7 @@
 /**
  * Credit and statements (decision 0134): the «Estado de cuenta» of a client (GET /api/estado-cuenta: the
- * client's own for its approvers and administrators, the named one for the distributor), its download
+ * client's own for its approvers and administrators, the named one for the distributor; a page of its
+ * invoices at a time, decision 0138), its download
  * (CSV or PDF, named by the server) and the distributor's aging of every client (GET /api/credito/clientes).
  */
 import type { AgingQuery, AgingResponse, StatementDto } from '@portal/shared/schemas/credit';
@@ -10,17 +11,23 @@ import { saveBlob } from '../../../lib/download';
 
 export const creditKeys = {
   all: ['credito'] as const,
-  statement: (cliente: number | null) => ['credito', 'estado-cuenta', cliente] as const,
+  statement: (cliente: number | null, page: number) => ['credito', 'estado-cuenta', cliente, page] as const,
   aging: (query: AgingQuery) => ['credito', 'antiguedad', query] as const,
 };
 
-const clientParam = (cliente: number | null) => (cliente ? `cliente=${cliente}` : '');
-
-/** The statement: `cliente` null reads the signed-in person's own client. */
-export function useStatement(cliente: number | null) {
+/**
+ * The statement with a page of its open invoices (50, oldest first; the summary is the whole client's):
+ * `cliente` null reads the signed-in person's own client.
+ */
+export function useStatement(cliente: number | null, page: number) {
   return useQuery({
-    queryKey: creditKeys.statement(cliente),
-    queryFn: ({ signal }) => api.get<StatementDto>(`/api/estado-cuenta?${clientParam(cliente)}`, { signal }),
+    queryKey: creditKeys.statement(cliente, page),
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ page: String(page) });
+      if (cliente) params.set('cliente', String(cliente));
+      return api.get<StatementDto>(`/api/estado-cuenta?${params}`, { signal });
+    },
   });
 }
 

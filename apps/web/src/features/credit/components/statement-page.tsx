@@ -1,7 +1,8 @@
 /**
  * «Estado de cuenta» (decision 0134): a client's open invoices with their due dates, days overdue and aging
- * bucket, the credit notes and payments applied to each, its balance, overdue amount, aging totals, limit and
- * available credit; «Descargar PDF» and «Descargar CSV». The client's approvers and administrators read
+ * bucket, the credit notes and payments applied to each, 50 a page in the list's frame and pager (the page
+ * in the URL, decision 0138); its balance, overdue amount, aging totals, limit and available credit, always
+ * the whole client's; «Descargar PDF» and «Descargar CSV», every open invoice. The client's approvers and administrators read
  * their own client's (`cliente` null); the distributor names the client. A table from the sm breakpoint up,
  * a card per invoice on a phone.
  */
@@ -14,7 +15,7 @@ import {
   type AgingBucket,
   CREDIT_POLICY_NAMES,
 } from '@portal/shared/domain/credit';
-import type { StatementDto, StatementInvoice } from '@portal/shared/schemas/credit';
+import { type StatementDto, type StatementInvoice, StatementQuery } from '@portal/shared/schemas/credit';
 import {
   IconAlertTriangle,
   IconCash,
@@ -28,13 +29,18 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SatVerificationLink } from '../../../components/orders/order-invoices';
 import { showSuccess } from '../../../components/ui/alerts';
+import { ListPanel } from '../../../components/ui/list-panel';
 import { ListEmpty, LoadError, LoadingRows } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { Refusal } from '../../../components/ui/refusal';
 import { StatCard } from '../../../components/ui/stat-card';
 import { errorMessage } from '../../../lib/api';
 import { formatIsoDate, formatMXN, formatOrderNumber } from '../../../lib/format';
+import { useListParams } from '../../../lib/list-params';
 import { useStatement, useStatementDownload } from '../api/credit';
+
+/** The page of invoices in the URL (`?page=`); the client is the route's, not the query's. */
+const StatementPageQuery = StatementQuery.pick({ page: true });
 
 export const BUCKET_COLORS: Record<AgingBucket, string> = {
   '0-30': 'gray',
@@ -196,7 +202,8 @@ export function StatementPage({
   /** The invoices' XML on the viewer's own routes; none: no XML link. */
   fileHref?: InvoiceFileHref;
 }) {
-  const query = useStatement(cliente);
+  const list = useListParams(StatementPageQuery);
+  const query = useStatement(cliente, list.values.page);
   const download = useStatementDownload(cliente);
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const s = query.data;
@@ -287,18 +294,24 @@ export function StatementPage({
             />
           </SimpleGrid>
           <AgingTotals s={s} />
-          <Paper withBorder radius="lg" shadow="xs" p={{ base: 'xs', sm: 'md' }} component="section">
-            <Text fw={700} px="xs" pb="xs">
-              Facturas abiertas
-            </Text>
-            {s.facturas.length === 0 ? (
+          <ListPanel
+            header={<Text fw={700}>Facturas abiertas</Text>}
+            page={{ page: s.page, perPage: s.per_page, shown: s.facturas.length, total: s.total }}
+            noun={['factura abierta', 'facturas abiertas']}
+            query={query}
+            loading={{ label: 'Cargando las facturas', rows: 4 }}
+            errorTitle="No se pudieron cargar las facturas"
+            empty={
               <ListEmpty
                 icon={<IconFileInvoice size={28} stroke={1.6} />}
-                title="No hay facturas por pagar"
+                title={s.total === 0 ? 'No hay facturas por pagar' : 'No hay facturas en esta página'}
                 py="lg"
               />
-            ) : phone ? (
-              <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+            }
+            pager={{ label: 'Páginas de facturas', onChange: (page) => list.set({ page }) }}
+          >
+            {phone ? (
+              <Stack component="ul" gap="xs" p="sm" m={0} style={{ listStyle: 'none' }}>
                 {s.facturas.map((f) => (
                   <InvoiceCard key={f.uuid} f={f} fileHref={fileHref} />
                 ))}
@@ -306,7 +319,7 @@ export function StatementPage({
             ) : (
               <InvoiceTable facturas={s.facturas} fileHref={fileHref} />
             )}
-          </Paper>
+          </ListPanel>
         </>
       )}
     </Stack>
