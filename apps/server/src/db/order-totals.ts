@@ -16,6 +16,7 @@
 import type { MonthUsed } from '@portal/shared/domain/budget';
 import { IVA_RATE_PERCENT } from '@portal/shared/domain/money';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
 import { executeNamed, isTransaction } from './prepared.ts';
 import {
@@ -269,44 +270,38 @@ export async function areaSpendDrift(
     .rows;
 }
 
+/** A row whose kept count differs from a count of its children. */
+export type CountDrift = { id: number; kept: number; counted: number };
+
 /**
- * The orders whose stored line count (`orders.lineas`) differs from their lines (empty when every count is
- * exact): checked with `spendDrift` by the tests and the reliability run.
+ * The rows of `parent` whose kept count (`kept`) differs from a count of their rows in `child` by `fk`
+ * (empty when every count is exact): the one recount behind the drift checks below, which the tests and the
+ * reliability run assert empty after their writes.
  */
-export async function lineCountDrift(
+async function keptCountDrift(
   db: Db | Tx,
-): Promise<{ id: number; lineas: number; contadas: number }[]> {
+  parent: PgTable,
+  kept: PgColumn,
+  child: PgTable,
+  fk: PgColumn,
+): Promise<CountDrift[]> {
   const result = await db.execute(sql`
-    select o.id, o.lineas, coalesce(c.n, 0)::int as contadas
-    from ${orders} o
-    left join (select order_id, count(*)::int as n from ${l} group by order_id) c on c.order_id = o.id
-    where o.lineas is distinct from coalesce(c.n, 0)
-    order by o.id`);
-  return (result as unknown as { rows: { id: number; lineas: number; contadas: number }[] }).rows;
+    select p.id, p.${sql.identifier(kept.name)} as kept, coalesce(c.n, 0)::int as counted
+    from ${parent} p
+    left join (select ${sql.identifier(fk.name)} as parent_id, count(*)::int as n from ${child} group by 1) c
+      on c.parent_id = p.id
+    where p.${sql.identifier(kept.name)} is distinct from coalesce(c.n, 0)
+    order by p.id`);
+  return (result as unknown as { rows: CountDrift[] }).rows;
 }
 
-/** The users whose kept order count (`users.total_pedidos`, decision 0137) differs from a count of their orders. */
-export async function userOrderCountDrift(
-  db: Db | Tx,
-): Promise<{ id: number; total_pedidos: number; contados: number }[]> {
-  const result = await db.execute(sql`
-    select u.id, u.total_pedidos, coalesce(c.n, 0)::int as contados
-    from ${users} u
-    left join (select id_user, count(*)::int as n from ${orders} group by id_user) c on c.id_user = u.id
-    where u.total_pedidos is distinct from coalesce(c.n, 0)
-    order by u.id`);
-  return (result as unknown as { rows: { id: number; total_pedidos: number; contados: number }[] }).rows;
-}
+/** The orders whose stored line count (`orders.lineas`) differs from their lines; checked with `spendDrift`. */
+export const lineCountDrift = (db: Db | Tx) => keptCountDrift(db, orders, orders.lineas, l, l.orderId);
 
-/** The orders whose stored comment count (decision 0085) differs from a count of their comments (none when kept). */
-export async function commentCountDrift(
-  db: Db | Tx,
-): Promise<{ id: number; comentarios: number; contados: number }[]> {
-  const result = await db.execute(sql`
-    select o.id, o.comentarios, coalesce(c.n, 0)::int as contados
-    from ${orders} o
-    left join (select order_id, count(*)::int as n from ${orderComments} group by order_id) c on c.order_id = o.id
-    where o.comentarios is distinct from coalesce(c.n, 0)
-    order by o.id`);
-  return (result as unknown as { rows: { id: number; comentarios: number; contados: number }[] }).rows;
-}
+/** The users whose kept order count (`users.total_pedidos`, decision 0137) differs from their orders. */
+export const userOrderCountDrift = (db: Db | Tx) =>
+  keptCountDrift(db, users, users.totalPedidos, orders, orders.idUser);
+
+/** The orders whose stored comment count (decision 0085) differs from their comments. */
+export const commentCountDrift = (db: Db | Tx) =>
+  keptCountDrift(db, orders, orders.comentarios, orderComments, orderComments.orderId);
