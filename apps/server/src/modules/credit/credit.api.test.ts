@@ -11,21 +11,11 @@ import { MSG } from '../../messages.ts';
 import { postForm, signedInAdmin } from '../../test/admin-fixtures.ts';
 import { makeBuyer } from '../../test/buyer-fixtures.ts';
 import { cfdiXml } from '../../test/cfdi-documents.ts';
-import { nextIp } from '../../test/client-admin.ts';
-import {
-  assign,
-  makeCategory,
-  makeClient,
-  makeOrder,
-  makeProduct,
-  makeUser,
-  TEST_PASSWORD,
-  uniq,
-} from '../../test/factories.ts';
-import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
+import { creditWorld } from '../../test/credit-fixtures.ts';
+import { assign, uniq } from '../../test/factories.ts';
+import { type ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { generator } from '../../test/random.ts';
-import { enrolTwoFactor } from '../../test/two-factor.ts';
 
 const RFC = 'URE180429TM6';
 /** The business date the server counts at (the real clock: the client administrator's two-factor codes are). */
@@ -58,41 +48,8 @@ describe.each(DB_KINDS)('credit and statements (%s)', (kind) => {
   });
 
   /** A client (RFC shared: each test's own client) with two approvers, an administrator and a buyer. */
-  async function world(credit: Partial<typeof clients.$inferInsert> = {}) {
-    const tag = uniq('cred');
-    const client = await makeClient(db(), {
-      nombre: `Cliente ${tag}`,
-      rfc: RFC,
-      limiteDeCompras: -1,
-      cantidadAutorizadores: 1,
-      ...credit,
-    });
-    const category = await makeCategory(db(), client.id);
-    const product = await makeProduct(db(), {
-      idCliente: client.id,
-      idCategoria: category.id,
-      precio: 100_000,
-    });
-    const buyer = await makeUser(db(), { rol: 1, idCliente: client.id });
-    const approver = await makeUser(db(), { rol: 2, idCliente: client.id });
-    const clientAdmin = await makeUser(db(), { rol: 5, idCliente: client.id });
-    const order = (status: 'pendiente' | 'aprobado' = 'aprobado') =>
-      makeOrder(db(), {
-        idUser: buyer.id,
-        idCliente: client.id,
-        status,
-        lines: [{ productId: product.id, precio: 100_000, cantidad: 1, idCategoria: category.id }],
-      });
-    const login = async (u: { usuario: string; rol: number }) => {
-      const api = await new ApiClient(t.app, nextIp()).loginOk(u.usuario, TEST_PASSWORD);
-      // A client administrator works enrolled in two-factor sign-in (decision 0122).
-      if (u.rol === 5) await enrolTwoFactor(api);
-      return api;
-    };
-    const approve = async (id: number) =>
-      (await login(approver)).post('/api/update/compra', { id, orden: [{ id: product.id, cantidad: 1 }] });
-    return { client, order, product, buyer, approver, clientAdmin, login, approve };
-  }
+  const world = (credit: Partial<typeof clients.$inferInsert> = {}) =>
+    creditWorld(t, { rfc: RFC, ...credit });
 
   const post = (body: object) =>
     t.app.inject({

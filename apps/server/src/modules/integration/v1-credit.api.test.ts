@@ -6,18 +6,9 @@ import { type clients, orderEvents, webhookEvents } from '../../db/schema/index.
 import { MSG } from '../../messages.ts';
 import { signedInAdmin } from '../../test/admin-fixtures.ts';
 import { makeBuyer } from '../../test/buyer-fixtures.ts';
-import { nextIp } from '../../test/client-admin.ts';
-import {
-  assign,
-  makeCategory,
-  makeClient,
-  makeOrder,
-  makeProduct,
-  makeUser,
-  TEST_PASSWORD,
-  uniq,
-} from '../../test/factories.ts';
-import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
+import { creditWorld } from '../../test/credit-fixtures.ts';
+import { assign } from '../../test/factories.ts';
+import { type ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
 import { eventually, startReceiver, verifySignature } from '../../test/webhook-receiver.ts';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
@@ -51,39 +42,18 @@ describe.each(DB_KINDS)('credit holds in the v1 API and the webhooks (%s)', (kin
 
   /** A client with one approval level, its buyer and approver, and orders of $1,160.00 with IVA. */
   async function world(credit: Partial<typeof clients.$inferInsert>) {
-    const client = await makeClient(db(), {
-      nombre: `Cliente ${uniq('v1cred')}`,
-      limiteDeCompras: -1,
-      cantidadAutorizadores: 1,
-      ...credit,
-    });
-    const category = await makeCategory(db(), client.id);
-    const product = await makeProduct(db(), {
-      idCliente: client.id,
-      idCategoria: category.id,
-      precio: 100_000,
-    });
-    const buyer = await makeUser(db(), { rol: 1, idCliente: client.id });
-    const approver = await makeUser(db(), { rol: 2, idCliente: client.id });
-    const r2 = await new ApiClient(t.app, nextIp()).loginOk(approver.usuario, TEST_PASSWORD);
+    const w = await creditWorld(t, credit);
     const order = async (status: 'pendiente' | 'aprobado' = 'pendiente') =>
-      (
-        await makeOrder(db(), {
-          idUser: buyer.id,
-          idCliente: client.id,
-          status,
-          lines: [{ productId: product.id, precio: 100_000, cantidad: 1, idCategoria: category.id }],
-        })
-      ).id as number;
+      (await w.order(status)).id as number;
     /** A waiting order approved by the client's approver (the final approval checks the credit). */
     const approved = async () => {
       const id = await order();
-      const res = await r2.post('/api/update/compra', { id, orden: [{ id: product.id, cantidad: 1 }] });
+      const res = await w.approve(id);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().nuevo_estatus).toBe('aprobado');
       return id;
     };
-    return { client, order, approved };
+    return { client: w.client, order, approved };
   }
 
   async function token(idCliente: number | null) {
