@@ -16,6 +16,9 @@ import { addDays } from './time.ts';
 export const CREDIT_POLICIES = ['avisar', 'retener'] as const;
 export type CreditPolicy = (typeof CREDIT_POLICIES)[number];
 
+/** A client's stored policy as the rules read it: anything but `retener` warns. */
+export const creditPolicyOf = (stored: string): CreditPolicy => (stored === 'retener' ? 'retener' : 'avisar');
+
 export const CREDIT_POLICY_NAMES: Record<CreditPolicy, string> = {
   avisar: 'Avisar a los autorizadores',
   retener: 'Retener los pedidos aprobados hasta que se liberen',

@@ -1,6 +1,6 @@
 import { type ApprovalRules, rulesProblem } from '@portal/shared/domain/approval-rules';
 import { CLIENT_PERMISSIONS_DEFAULT, isClientPermission } from '@portal/shared/domain/client-admin';
-import { DIAS_CREDITO_DEFAULT } from '@portal/shared/domain/credit';
+import { creditPolicyOf, DIAS_CREDITO_DEFAULT } from '@portal/shared/domain/credit';
 import { centavosToPesos, centavosToPesosOrNull, pesosToCentavos } from '@portal/shared/domain/money';
 import { UMBRAL_EXISTENCIA_DEFAULT } from '@portal/shared/domain/stock';
 import {
@@ -111,7 +111,7 @@ export function clientDto(row: ClientRow): ClientDto {
     umbral_existencia: row.umbralExistencia,
     limite_credito: centavosToPesosOrNull(row.limiteCredito),
     dias_credito: row.diasCredito,
-    politica_credito: row.politicaCredito === 'retener' ? 'retener' : 'avisar',
+    politica_credito: creditPolicyOf(row.politicaCredito),
     ...fiscalDto(row),
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),

@@ -8,7 +8,7 @@ import {
   AGING_BUCKETS,
   AGING_LABELS,
   agingBucket,
-  type CreditPolicy,
+  creditPolicyOf,
   creditSummary,
   daysOverdue,
   dueDate,
@@ -57,8 +57,6 @@ function statementClient(auth: AuthContext, named: number | undefined): number {
   if (own === null || (named !== undefined && named !== own)) throw clientNotFound();
   return own;
 }
-
-const policyOf = (p: string): CreditPolicy => (p === 'retener' ? 'retener' : 'avisar');
 
 /** Orders held for credit now, per client. */
 async function heldCounts(db: Db, ids: readonly number[]): Promise<Map<number, number>> {
@@ -440,7 +438,7 @@ export async function clientsAging(deps: StatementDeps, query: AgingQuery): Prom
         limite_credito: centavosToPesosOrNull(r.limite),
         disponible: centavosToPesosOrNull(summary.disponible),
         dias_credito: r.dias,
-        politica_credito: policyOf(r.politica),
+        politica_credito: creditPolicyOf(r.politica),
         pedidos_retenidos: held.get(r.id) ?? 0,
       };
     }),

@@ -7,6 +7,7 @@ import {
   type CreditPolicy,
   type CreditProblem,
   type CreditSummary,
+  creditPolicyOf,
   creditProblem,
   creditSummary,
 } from '@portal/shared/domain/credit';
@@ -68,7 +69,7 @@ export async function clientCredit(
   const terms: CreditTerms = {
     limite: client.limite,
     diasCredito: client.diasCredito,
-    politica: client.politica === 'retener' ? 'retener' : 'avisar',
+    politica: creditPolicyOf(client.politica),
   };
   const summary = creditSummary(open, { diasCredito: terms.diasCredito, limite: terms.limite, today });
   return { terms, summary };
