@@ -22,6 +22,7 @@ import {
   sessionKeys,
   TWO_FACTOR_ENROLMENT_PATH,
 } from '../../lib/auth';
+import { freshFromBoot } from '../../lib/boot-data';
 import { setBusinessTimeZone } from '../../lib/business-zone';
 import { SessionContext, useSession } from '../../lib/session';
 
@@ -39,7 +40,8 @@ function useSessionCheck() {
     queryKey: sessionKeys.at(pathname),
     queryFn: ({ signal }) => fetchSession(signal),
     placeholderData: keepPreviousData,
-    staleTime: 0,
+    // The boot's check of this address is this entry's (decision 0141); any other is asked again.
+    staleTime: freshFromBoot,
     gcTime: 60_000,
     retry: false,
   });

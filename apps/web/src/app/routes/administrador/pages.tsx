@@ -1,4 +1,8 @@
 /** The administrator area: one module per screen, one lazy chunk for the area. */
+import { allClientsQuery } from '../../../features/admin/clients/client-select';
+import { unsentAccessQuery } from '../../../features/admin/users/api';
+import type { FirstData } from '../../../lib/boot-data';
+
 export { Ampliaciones } from './ampliaciones';
 export { Areas } from './areas';
 export { Clientes } from './clientes';
@@ -15,3 +19,8 @@ export { Sincronizar } from './sincronizar';
 export { Surtido } from './surtido';
 export { UsuarioProductos } from './usuario-productos';
 export { Usuarios } from './usuarios';
+
+/** What some screens show first, asked for at boot (decision 0141): the clients to pick, the access banner. */
+export const firstData: Record<string, FirstData> = {
+  Usuarios: () => [allClientsQuery, unsentAccessQuery],
+};

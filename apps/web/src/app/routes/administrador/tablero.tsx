@@ -1,6 +1,13 @@
 /** The administrator's Tablero: a lazy chunk of its own, so the charts library loads only with it. */
-import { ClientSelect, useSelectedClient } from '../../../features/admin/clients/client-select';
+import {
+  allClientsQuery,
+  ClientSelect,
+  useSelectedClient,
+} from '../../../features/admin/clients/client-select';
+import { dashboardQuery } from '../../../features/dashboard/api/dashboard';
 import { AdminDashboardPage } from '../../../features/dashboard/components/admin-dashboard-page';
+import { monthRangeOf } from '../../../features/dashboard/components/dashboard-view';
+import type { FirstData } from '../../../lib/boot-data';
 
 /** The dashboard of the client in the address (`?cliente=`), picked with the administrator's client select. */
 export function Tablero() {
@@ -20,3 +27,11 @@ export function Tablero() {
     />
   );
 }
+
+/** What the screen shows first, asked for at boot (decision 0141): every client's, when none is chosen. */
+export const firstData: Record<string, FirstData> = {
+  Tablero: ({ search }) =>
+    search.has('cliente')
+      ? [allClientsQuery]
+      : [allClientsQuery, dashboardQuery({ ...monthRangeOf(search), cliente: null })],
+};

@@ -6,9 +6,12 @@ import { ROLES } from '@portal/shared/domain/roles';
 import { Navigate, useParams } from 'react-router';
 import { StatementPage } from '../../../features/credit/components/statement-page';
 import { OnBehalfNotices } from '../../../features/delegation/components/on-behalf-notices';
+import { approverOrderQuery, neighboursQuery } from '../../../features/order-review/api/orders';
 import { OrderPage } from '../../../features/order-review/components/order-page';
-import { OrdersPage } from '../../../features/order-review/components/orders-page';
+import { OrdersPage, ordersEntryQuery } from '../../../features/order-review/components/orders-page';
+import { queueFilter } from '../../../features/order-review/lib/queue';
 import { TopupsPage } from '../../../features/topups/components/topups-page';
+import type { FirstData } from '../../../lib/boot-data';
 import { useSession } from '../../../lib/session';
 import { positiveId } from '../params';
 import { ReceivingList, ReceivingShipment } from '../receiving-pages';
@@ -52,3 +55,12 @@ export function RecepcionEnvio() {
 export function EstadoDeCuenta() {
   return <StatementPage fileHref={(pedido, uuid) => `/api/pedidos/${pedido}/facturas/${uuid}/xml`} />;
 }
+
+/** What some screens show first, asked for at boot (decision 0141). */
+export const firstData: Record<string, FirstData> = {
+  Pedidos: ({ pathname, search }) => [ordersEntryQuery(pathname, search)],
+  Orden: ({ params, search }) => {
+    const id = positiveId(params.id);
+    return id ? [approverOrderQuery(id), neighboursQuery(id, queueFilter(search.toString()))] : [];
+  },
+};

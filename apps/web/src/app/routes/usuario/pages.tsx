@@ -11,15 +11,17 @@ import { CategoryIcon } from '../../../components/ui/category-icon';
 import { PageHeader } from '../../../components/ui/page';
 import { SpendHistoryPlaceholder } from '../../../features/dashboard/components/spend-history-placeholder';
 import { useShopper } from '../../../features/shopping/api/shopper';
+import { ownTopupsQuery } from '../../../features/shopping/api/topups';
 import { BudgetCards } from '../../../features/shopping/components/budget-cards';
 import { CartView } from '../../../features/shopping/components/cart-view';
-import { Catalogue } from '../../../features/shopping/components/catalogue';
+import { Catalogue, catalogueEntryQuery } from '../../../features/shopping/components/catalogue';
 import { HistoryList } from '../../../features/shopping/components/history-list';
 import { OrderDetail } from '../../../features/shopping/components/order-detail';
 import { OwnTopups } from '../../../features/shopping/components/own-topups';
 import { QuickOrderForm } from '../../../features/shopping/components/quick-order-form';
 import { SavedListDetail } from '../../../features/shopping/components/saved-list-detail';
 import { SavedLists } from '../../../features/shopping/components/saved-lists';
+import type { FirstData } from '../../../lib/boot-data';
 import { positiveId } from '../params';
 import { ReceivingList, ReceivingShipment } from '../receiving-pages';
 
@@ -141,3 +143,8 @@ export function Recepcion() {
 export function RecepcionEnvio() {
   return <ReceivingShipment base="/usuario/recepcion" />;
 }
+
+/** What some screens show first, asked for at boot (decision 0141). */
+export const firstData: Record<string, FirstData> = {
+  Principal: ({ session, search }) => [catalogueEntryQuery(session.user.id, search, null), ownTopupsQuery],
+};

@@ -1,7 +1,7 @@
 import { Anchor, Select, type SelectProps, Text } from '@mantine/core';
 import { CLIENTS_MAX_PER_PAGE } from '@portal/shared/limits';
 import type { ClientDto, ClientsResponse } from '@portal/shared/schemas/clients';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../../../lib/api';
@@ -9,12 +9,14 @@ import { rememberClient } from '../../../lib/chosen-client';
 import { adminKeys } from '../api/keys';
 
 /** Every client, for the administrator's dropdowns (the server allows up to 1000 at once). */
+export const allClientsQuery = queryOptions({
+  queryKey: adminKeys.allClients,
+  queryFn: () => api.get<ClientsResponse>(`/api/clientes?per_page=${CLIENTS_MAX_PER_PAGE}`),
+  staleTime: 30_000,
+});
+
 export function useAllClients() {
-  return useQuery({
-    queryKey: adminKeys.allClients,
-    queryFn: () => api.get<ClientsResponse>(`/api/clientes?per_page=${CLIENTS_MAX_PER_PAGE}`),
-    staleTime: 30_000,
-  });
+  return useQuery(allClientsQuery);
 }
 
 /**

@@ -21,6 +21,7 @@ import type {
 import {
   keepPreviousData,
   type QueryClient,
+  queryOptions,
   useMutation,
   useQuery,
   useQueryClient,
@@ -146,11 +147,13 @@ export function useDeactivateUsers() {
 }
 
 /** GET /api/usuarios/accesos-sin-enviar: the banner's count of welcome e-mails that never left (decision 0097). */
+export const unsentAccessQuery = queryOptions({
+  queryKey: [...adminKeys.users, 'accesos-sin-enviar'],
+  queryFn: ({ signal }) => api.get<UnsentAccessResponse>('/api/usuarios/accesos-sin-enviar', { signal }),
+});
+
 export function useUnsentAccess() {
-  return useQuery({
-    queryKey: [...adminKeys.users, 'accesos-sin-enviar'],
-    queryFn: ({ signal }) => api.get<UnsentAccessResponse>('/api/usuarios/accesos-sin-enviar', { signal }),
-  });
+  return useQuery(unsentAccessQuery);
 }
 
 /** POST /api/usuarios/reenviar-acceso: a fresh welcome link for each chosen user (skipped ones say why). */

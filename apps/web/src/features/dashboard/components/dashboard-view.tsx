@@ -22,15 +22,19 @@ import {
 } from './charts';
 
 /** The months the URL asks for (null: the server's default, the last 12), and how to change them. */
-export function useMonthRange() {
-  const [params, update] = useSearchParamsUpdate();
+/** The range of months in an address (`?desde=&hasta=`); either may be absent (the server's default). */
+export function monthRangeOf(params: URLSearchParams): { desde: string | null; hasta: string | null } {
   const month = (key: string) => {
     const v = params.get(key);
     return v && isMonthKey(v) ? v : null;
   };
+  return { desde: month('desde'), hasta: month('hasta') };
+}
+
+export function useMonthRange() {
+  const [params, update] = useSearchParamsUpdate();
   return {
-    desde: month('desde'),
-    hasta: month('hasta'),
+    ...monthRangeOf(params),
     setRange: (desde: string, hasta: string) => update({ desde, hasta }),
   };
 }

@@ -15,9 +15,10 @@ import type {
   UpdateOrderBody,
   WorkflowResponse,
 } from '@portal/shared/schemas/orders';
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
+import { freshFromBoot } from '../../../lib/boot-data';
 import type { QueueFilter } from '../lib/queue';
 
 export type {
@@ -77,8 +78,37 @@ export function fetchOrders(filters: OrdersFilters, signal?: AbortSignal): Promi
   return api.get<AuthorizerOrdersResponse>(`/api/pedidos?${params}`, { signal });
 }
 
+/** One page of the list (the screen asks again on every entry: never an old list from another visit). */
+export function ordersListQuery(pathname: string, filters: OrdersFilters) {
+  return queryOptions({
+    queryKey: authorizerKeys.list(pathname, filters),
+    queryFn: ({ signal }) => fetchOrders(filters, signal),
+    placeholderData: keepPreviousData,
+    // The boot's answer, of seconds ago, is this entry's (decision 0141).
+    staleTime: freshFromBoot,
+  });
+}
+
 export function fetchOrder(id: number, signal?: AbortSignal): Promise<AuthorizerOrderView> {
   return api.get<AuthorizerOrderView>(`/api/pedidos/${id}`, { signal });
+}
+
+/** One order for review (asked again on every entry: the boot's answer of seconds ago is this entry's). */
+export function approverOrderQuery(id: number) {
+  return queryOptions({
+    queryKey: authorizerKeys.order(id),
+    queryFn: ({ signal }) => fetchOrder(id, signal),
+    staleTime: freshFromBoot,
+  });
+}
+
+/** The order's neighbours under the list's filter (asked again on every entry, as the order). */
+export function neighboursQuery(id: number, filter: QueueFilter) {
+  return queryOptions({
+    queryKey: authorizerKeys.neighbours(id, filter),
+    queryFn: ({ signal }) => fetchNeighbours(id, filter, signal),
+    staleTime: freshFromBoot,
+  });
 }
 
 /** The order's neighbours in the list under the same filter, sort and period, and the next one to act on. */

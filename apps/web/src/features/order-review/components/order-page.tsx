@@ -47,9 +47,8 @@ import { useSession } from '../../../lib/session';
 import {
   type AuthorizerOrderView,
   approverOlderComments,
-  authorizerKeys,
-  fetchNeighbours,
-  fetchOrder,
+  approverOrderQuery,
+  neighboursQuery,
   orderInvoicesQuery,
 } from '../api/orders';
 import { buyerName, editSummary, overBudgetText } from '../lib/order-edits';
@@ -96,12 +95,7 @@ function LoadingOrder({ id }: { id: number }) {
 
 /** The order's neighbours under the list's filter (undefined while they load or when they failed). */
 function useNeighbours(id: number, search: string) {
-  const filter = queueFilter(search);
-  return useQuery({
-    queryKey: authorizerKeys.neighbours(id, filter),
-    queryFn: ({ signal }) => fetchNeighbours(id, filter, signal),
-    staleTime: 0,
-  }).data;
+  return useQuery(neighboursQuery(id, queueFilter(search))).data;
 }
 
 /**
@@ -401,11 +395,7 @@ function NotFound({ id }: { id: number }) {
 }
 
 export function OrderPage({ id }: { id: number }) {
-  const query = useQuery({
-    queryKey: authorizerKeys.order(id),
-    queryFn: ({ signal }) => fetchOrder(id, signal),
-    staleTime: 0,
-  });
+  const query = useQuery(approverOrderQuery(id));
 
   if (query.isPending) return <LoadingOrder id={id} />;
   if (query.isError) {

@@ -31,9 +31,10 @@ import {
   IconHourglassHigh,
   IconStairsUp,
 } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import type { z } from 'zod';
 import { CommentCount } from '../../../components/orders/order-comments';
 import { StatusBadge } from '../../../components/orders/status-badge';
 import { FetchingBadge, ListPanel, listStatusText } from '../../../components/ui/list-panel';
@@ -41,16 +42,15 @@ import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { SortableTh } from '../../../components/ui/sortable-th';
 import { formatDate, formatMXN, formatOrderNumber } from '../../../lib/format';
-import { useListParams, usePagedSearch } from '../../../lib/list-params';
+import { readListParams, useListParams, usePagedSearch } from '../../../lib/list-params';
 import { useRowSelection } from '../../../lib/row-selection';
 import { useSession } from '../../../lib/session';
 import {
   type AuthorizerOrderRow,
-  authorizerKeys,
   type BulkResponse,
-  fetchOrders,
   type OrderSort,
   type OrdersFilters,
+  ordersListQuery,
 } from '../api/orders';
 import { buyerName } from '../lib/order-edits';
 import { LIST_URL_KEYS, orderHref } from '../lib/queue';
@@ -410,6 +410,22 @@ function OrdersStatus({
   );
 }
 
+/** The list's filters from its URL's values and the search sent; a range out of order is not sent. */
+function listFilters(values: z.output<typeof AuthorizerOrdersQuery>, q: string): OrdersFilters {
+  const desde = values.desde ?? '';
+  const hasta = values.hasta ?? '';
+  // A range whose start is after its end is explained on its field and not sent.
+  const rangeError = desde && hasta && desde > hasta;
+  const { status, page, orden } = values;
+  return { status, q, page, orden, desde: rangeError ? '' : desde, hasta: rangeError ? '' : hasta };
+}
+
+/** The list as the screen asks for it on entry at `pathname` (decision 0141). */
+export function ordersEntryQuery(pathname: string, search: URLSearchParams) {
+  const values = readListParams(AuthorizerOrdersQuery, search, LIST_URL_KEYS);
+  return ordersListQuery(pathname, listFilters(values, (search.get('q') ?? '').trim()));
+}
+
 /**
  * The list's parameters in the URL (`?estatus=&q=&pagina=&orden=&desde=&hasta=`), its search, and the page
  * the server is asked for. A step to the next or previous page names the row it starts from (keyset paging,
@@ -419,29 +435,14 @@ function useOrdersList() {
   const { pathname } = useLocation();
   const list = useListParams(AuthorizerOrdersQuery, LIST_URL_KEYS);
   const { q, debouncedQ } = usePagedSearch(list);
-  const { status, page, orden } = list.values;
-  const desde = list.values.desde ?? '';
-  const hasta = list.values.hasta ?? '';
-  // A range whose start is after its end is explained on its field and not sent.
-  const rangeError = desde && hasta && desde > hasta;
+  const { page } = list.values;
   const [pageKey, setPageKey] = useState<{ page: number; despues?: number; antes?: number } | null>(null);
   const key = pageKey?.page === page ? pageKey : null;
   const filters: OrdersFilters = {
-    status,
-    q: debouncedQ,
-    page,
-    orden,
-    desde: rangeError ? '' : desde,
-    hasta: rangeError ? '' : hasta,
+    ...listFilters(list.values, debouncedQ),
     ...(key?.despues ? { despues: key.despues } : key?.antes ? { antes: key.antes } : {}),
   };
-  const query = useQuery({
-    queryKey: authorizerKeys.list(pathname, filters),
-    queryFn: ({ signal }) => fetchOrders(filters, signal),
-    placeholderData: keepPreviousData,
-    // On entry it fetches: never an old list from another visit.
-    staleTime: 0,
-  });
+  const query = useQuery(ordersListQuery(pathname, filters));
   const goTo = (p: number) => {
     const rows = query.data?.pedidos ?? [];
     if (p === page + 1 && rows.length > 0) setPageKey({ page: p, despues: rows[rows.length - 1]!.id });

@@ -3,7 +3,7 @@
  * new one (POST /api/ampliaciones), from a refusal or a budget card.
  */
 import type { TopupBody, TopupResponse, TopupsResponse } from '@portal/shared/schemas/areas';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 export const topupKeys = {
@@ -11,11 +11,13 @@ export const topupKeys = {
 };
 
 /** The buyer's own requests, first page (20, newest first). */
+export const ownTopupsQuery = queryOptions({
+  queryKey: topupKeys.own,
+  queryFn: ({ signal }) => api.get<TopupsResponse>('/api/ampliaciones?page=1', { signal }),
+});
+
 export function useOwnTopups() {
-  return useQuery({
-    queryKey: topupKeys.own,
-    queryFn: ({ signal }) => api.get<TopupsResponse>('/api/ampliaciones?page=1', { signal }),
-  });
+  return useQuery(ownTopupsQuery);
 }
 
 export function useRequestTopup() {

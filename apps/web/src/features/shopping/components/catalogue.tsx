@@ -49,6 +49,7 @@ import {
   PAGE_SIZES,
   type PageSize,
   pageSizeOf,
+  storedPrefs,
   useCataloguePrefs,
 } from '../lib/catalogue-prefs';
 import { CartBar } from './cart-bar';
@@ -162,6 +163,13 @@ function ViewControls({
       />
     </Group>
   );
+}
+
+/** The catalogue's first page as the screen asks for it on entry (decision 0141). */
+export function catalogueEntryQuery(userId: number, search: URLSearchParams, categoria: number | null) {
+  const prefs = storedPrefs(userId);
+  const q = (search.get('q') ?? '').trim();
+  return catalogueQuery({ q, categoria, page: 1, perPage: pageSizeOf(prefs), orden: prefs.orden });
 }
 
 /**

@@ -66,6 +66,11 @@ function readStored(key: string): string | null {
 }
 
 /** The user's catalogue preferences and a setter that stores each change (a blocked storage is ignored). */
+/** The user's saved choices (the defaults when none, or unreadable). */
+export function storedPrefs(userId: number): CataloguePrefs {
+  return parsePrefs(readStored(prefsKey(userId)));
+}
+
 export function useCataloguePrefs(
   userId: number,
 ): [CataloguePrefs, (change: Partial<CataloguePrefs>) => void] {

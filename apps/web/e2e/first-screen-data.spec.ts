@@ -1,0 +1,181 @@
+import type { Page, Request } from '@playwright/test';
+import { ADMIN_PASSWORD, expect, test } from './fixtures';
+import { asUser, ownBrowserPage, placeOrder, reviewWorld, runSuffix } from './helpers';
+import { e2eBaseUrl } from './ports';
+
+/**
+ * A page opened by its address renders once, with its data (decision 0141): the boot asks for the session's
+ * check and the screen's first data before the first render, so no loading placeholder ever shows, and the
+ * screen uses those answers instead of asking again. Checked on the buyer's catalogue, the approver's list,
+ * dashboard and order, and the administrator's users; a page the guards send elsewhere (another role's
+ * area, no session) asks for no data of its own. Every later navigation checks the session again, as
+ * before. The client, its product, buyer, authorizer and order are this attempt's own.
+ */
+const PASSWORD = 'Arranque#2026';
+
+test.describe.configure({ mode: 'serial' });
+
+interface World {
+  comprador: string;
+  autorizador: string;
+  producto: string;
+  pedido: number;
+}
+const worlds = new Map<string, World>();
+
+async function world(browser: Parameters<typeof reviewWorld>[0]): Promise<World> {
+  const suffix = runSuffix();
+  const known = worlds.get(suffix);
+  if (known) return known;
+  const w: Omit<World, 'pedido'> = {
+    comprador: `comprador.arranque.${suffix}`,
+    autorizador: `autorizador.arranque.${suffix}`,
+    producto: `Cinta de arranque ${suffix}`,
+  };
+  const { producto } = await reviewWorld(browser, {
+    cliente: `Arranque ${suffix}`,
+    niveles: 1,
+    presupuesto: 10_000,
+    categoria: { nombre: `Cintas ${suffix}`, icono: 'IconTool' },
+    producto: { clave_interna: `ARR-${suffix}`, nombre: w.producto, precio: 50 },
+    comprador: { usuario: w.comprador, correo: `${w.comprador}@example.com`, nombre: 'Irene Arranque' },
+    autorizador: { usuario: w.autorizador, correo: `${w.autorizador}@example.com`, nombre: 'Óscar Arranque' },
+    password: PASSWORD,
+    cantidadLimite: 5,
+  });
+  const pedido = await asUser(browser, w.comprador, PASSWORD, (buyer) => placeOrder(buyer, producto, 2));
+  const made = { ...w, pedido: pedido.id };
+  worlds.set(suffix, made);
+  return made;
+}
+
+/** The API requests the page makes from now on, by path (and search). */
+function apiRequests(page: Page): (path: string) => string[] {
+  const seen: string[] = [];
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/img/'))
+      seen.push(url.pathname + url.search);
+  });
+  return (path) => seen.filter((p) => p === path || p.startsWith(`${path}?`));
+}
+
+/**
+ * The loading placeholders (`role="status"` or `aria-busy`) each document of the page ever shows, by their
+ * accessible label: a screen rendered with its data never shows its own.
+ */
+async function watchLoaders(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { __loaders: seen });
+    const LOADER = '[aria-busy="true"],[role="status"]';
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          const found = [...(node.matches(LOADER) ? [node] : []), ...node.querySelectorAll(LOADER)];
+          for (const el of found) seen.push(el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '');
+        }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __loaders: string[] }).__loaders);
+}
+
+test('el catálogo abierto por su dirección llega con sus productos, pidiendo la sesión y la página una vez', async ({
+  browser,
+}) => {
+  const w = await world(browser);
+  const { page, errors } = await ownBrowserPage(browser, w.comprador, PASSWORD);
+  const requests = apiRequests(page);
+  const loaders = await watchLoaders(page);
+  await page.goto('/usuario/principal');
+  await expect(page.getByTestId('catalogo-total')).toHaveText('1 producto');
+  await expect(page.getByText(w.producto)).toBeVisible();
+  expect(await loaders(), 'ningún marcador de carga').toEqual([]);
+  expect(requests('/api/sesion')).toHaveLength(1);
+  expect(requests('/api/catalogo')).toEqual(['/api/catalogo?page=1&per_page=12']);
+  expect(requests('/api/ampliaciones')).toHaveLength(1);
+
+  // A search in the address is the first page's too.
+  await page.goto('/usuario/principal?q=cinta');
+  await expect(page.getByTestId('catalogo-total')).toHaveText('1 producto para “cinta”');
+  expect(requests('/api/catalogo')).toEqual([
+    '/api/catalogo?page=1&per_page=12',
+    '/api/catalogo?page=1&per_page=12&q=cinta',
+  ]);
+
+  // Every later navigation checks the session again.
+  await page.getByRole('link', { name: 'Carrito' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Carrito', level: 1 })).toBeVisible();
+  await expect.poll(() => requests('/api/sesion').length).toBe(3);
+
+  // Another role's area sends the buyer home, without asking for that area's data.
+  await page.goto('/autorizador/principal');
+  await expect(page).toHaveURL(/\/usuario\/principal$/);
+  await expect(page.getByTestId('catalogo-total')).toHaveText('1 producto');
+  expect(requests('/api/pedidos')).toEqual([]);
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
+
+test('la lista y el tablero del autorizador llegan con sus datos, pedidos una vez', async ({ browser }) => {
+  const w = await world(browser);
+  const { page, errors } = await ownBrowserPage(browser, w.autorizador, PASSWORD);
+  const requests = apiRequests(page);
+  const loaders = await watchLoaders(page);
+  await page.goto('/autorizador/principal');
+  await expect(page.getByText('Irene Arranque').first()).toBeVisible();
+  expect(await loaders(), 'ningún marcador de carga').toEqual([]);
+  expect(requests('/api/sesion')).toHaveLength(1);
+  expect(requests('/api/pedidos')).toEqual(['/api/pedidos?page=1&status=accionables']);
+
+  await page.goto('/autorizador/tablero');
+  await expect(page.getByRole('heading', { name: 'Tablero' })).toBeVisible();
+  await expect(page.getByTestId('barra-presupuesto')).toContainText('Irene Arranque');
+  expect(await loaders(), 'ningún marcador de carga').toEqual([]);
+  expect(requests('/api/sesion')).toHaveLength(2);
+  expect(requests('/api/tablero')).toEqual(['/api/tablero']);
+
+  // An order opened by its address (from the list's e-mail or a bookmark), with its neighbours in the list.
+  await page.goto(`/autorizador/orden/${w.pedido}?estatus=todos`);
+  await expect(
+    page.getByRole('heading', { name: `Pedido #${String(w.pedido).padStart(5, '0')}` }),
+  ).toBeVisible();
+  expect(await loaders(), 'ningún marcador de carga').toEqual([]);
+  expect(requests(`/api/pedidos/${w.pedido}`)).toHaveLength(1);
+  expect(requests(`/api/pedidos/${w.pedido}/siguiente`)).toEqual([
+    `/api/pedidos/${w.pedido}/siguiente?status=todos`,
+  ]);
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
+
+test('la lista de usuarios del administrador llega con sus clientes y su aviso, pedidos una vez', async ({
+  browser,
+}) => {
+  const { page, errors } = await ownBrowserPage(browser, 'admin', ADMIN_PASSWORD);
+  const requests = apiRequests(page);
+  const loaders = await watchLoaders(page);
+  await page.goto('/administrador/usuarios');
+  await expect(page.getByRole('heading', { name: 'Usuarios', level: 1 })).toBeVisible();
+  expect(await loaders(), 'ningún marcador de carga').toEqual([]);
+  await expect(page.getByRole('combobox', { name: 'Cliente', exact: true })).toBeVisible();
+  expect(requests('/api/sesion')).toHaveLength(1);
+  expect(requests('/api/clientes')).toHaveLength(1);
+  expect(requests('/api/usuarios/accesos-sin-enviar')).toHaveLength(1);
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
+
+test('sin sesión, una página de un área lleva al acceso sin pedir sus datos', async ({ browser }) => {
+  await world(browser);
+  const context = await browser.newContext({ baseURL: e2eBaseUrl() });
+  const page = await context.newPage();
+  const requests = apiRequests(page);
+  await page.goto('/usuario/principal');
+  await expect(page).toHaveURL(/\/login\?volver=%2Fusuario%2Fprincipal$/);
+  await expect(page.getByRole('button', { name: 'Acceso' })).toBeVisible();
+  expect(requests('/api/catalogo')).toEqual([]);
+  expect(requests('/api/ampliaciones')).toEqual([]);
+  await context.close();
+});
