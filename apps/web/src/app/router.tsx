@@ -16,7 +16,6 @@ import { FullPageLoader, RequireArea, RequireSession, RootRedirect } from './rou
 import { RouteErrorBoundary } from './routes/route-error';
 import { ScrollOnNavigation } from './scroll-on-navigation';
 
-/** A lazy screen: `pick` chooses the component from the loaded module. */
 /** A chunk's loader that keeps the module once it has arrived. */
 type Loader<M> = (() => Promise<M>) & { module?: M };
 
@@ -85,14 +84,14 @@ export async function loadFirstScreen(
   }
   if (!found) return [];
   // A failed download is not an error here: the route's own import retries it and shows its error.
-  const [module, signedIn] = await Promise.all([
-    found.table.load().catch(() => null),
-    session,
-    appShell().catch(() => undefined),
-  ]);
+  const chunks = Promise.all([found.table.load().catch(() => null), appShell().catch(() => undefined)]);
+  const signedIn = await session;
+  // Signed out: the sign-in screen comes now; the chunks go on downloading for after it.
+  if (!signedIn) return [];
+  const [module] = await chunks;
   const first = module?.firstData?.[found.name];
   // Not for a page the guards send elsewhere (another role's area, a forced screen first).
-  if (!first || !signedIn || !areaAllows(found.table.area, signedIn.user.rol)) return [];
+  if (!first || !areaAllows(found.table.area, signedIn.user.rol)) return [];
   if (landingFor(signedIn.user) !== homeFor(signedIn.user.rol)) return [];
   return first({
     session: signedIn,
