@@ -1,12 +1,12 @@
 import '@mantine/core/styles/Indicator.css';
-import { ActionIcon, AppShell, Burger, Group, Indicator, Title, Tooltip } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, AppShell, Burger, Indicator, Title, Tooltip } from '@mantine/core';
 import { ROLES } from '@portal/shared/domain/roles';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../lib/session';
 import { ListSearch } from '../ui/list-search';
+import classes from './header.module.css';
 import { panelTitleFor } from './nav-links';
 
 interface HeaderProps {
@@ -73,14 +73,11 @@ function ProductSearch() {
 export function Header({ navOpened, onToggleNav, supportSearch, profileMenu, bell }: HeaderProps) {
   const { user, comprador } = useSession();
   const hasSearch = useHeaderSearch() !== null;
-  // One search box, in the header's row from the sm breakpoint and on a row of its own below it: rendering
-  // both and hiding one by CSS built (and positioned) the support search's combobox twice on every page.
-  const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false }) ?? false;
   const units = comprador?.presupuesto.productos_totales ?? 0;
   return (
     <AppShell.Header px={{ base: 'sm', sm: 'lg' }}>
-      <Group h={64} gap="sm" wrap="nowrap" justify="space-between">
-        <Group gap="sm" wrap="nowrap" miw={0}>
+      <div className={classes.row}>
+        <div className={classes.start}>
           <Burger
             opened={navOpened}
             onClick={onToggleNav}
@@ -91,13 +88,13 @@ export function Header({ navOpened, onToggleNav, supportSearch, profileMenu, bel
           <Title order={2} fz={{ base: 18, sm: 20 }} fw={700} style={{ whiteSpace: 'nowrap' }}>
             {panelTitleFor(user.rol)}
           </Title>
-        </Group>
-        {wide ? (
-          <Group flex={1} maw={480} mx="md">
+        </div>
+        {hasSearch ? (
+          <div className={classes.search}>
             <SearchBox supportSearch={supportSearch} />
-          </Group>
+          </div>
         ) : null}
-        <Group gap="xs" wrap="nowrap">
+        <div className={classes.actions}>
           {user.rol === ROLES.usuario ? (
             <Tooltip label={units > 0 ? `Carrito (${units})` : 'Carrito'}>
               <Indicator label={units} size={18} disabled={units === 0} color="red" offset={4} inline>
@@ -118,13 +115,8 @@ export function Header({ navOpened, onToggleNav, supportSearch, profileMenu, bel
           ) : null}
           {bell}
           {profileMenu}
-        </Group>
-      </Group>
-      {hasSearch && !wide ? (
-        <Group pb="sm">
-          <SearchBox supportSearch={supportSearch} />
-        </Group>
-      ) : null}
+        </div>
+      </div>
     </AppShell.Header>
   );
 }
