@@ -181,14 +181,10 @@ test('el autorizador ve su Tablero: gráficas, marcas de 80% y 100%, la tabla, e
   await expect(page.getByRole('heading', { name: 'Tablero', level: 1 })).toBeVisible();
 
   // The charts are drawn.
-  await expect(
-    page.getByTestId('grafica-meses').locator('.recharts-bar-rectangle path').first(),
-  ).toBeVisible();
+  await expect(page.getByTestId('grafica-meses').locator('[data-barra]').first()).toBeVisible();
   // A chart below the screen is drawn when it comes near (decision 0095).
   await page.getByTestId('grafica-categorias').scrollIntoViewIfNeeded();
-  await expect(
-    page.getByTestId('grafica-categorias').locator('.recharts-bar-rectangle path').first(),
-  ).toBeVisible();
+  await expect(page.getByTestId('grafica-categorias').locator('[data-barra]').first()).toBeVisible();
   // Buyers by share, marked in words too.
   await expect(page.getByTestId('conteo-compradores')).toHaveText(
     /3 compradores\s*2 con 80% o más\s*1 con 100% o más/,
@@ -244,14 +240,25 @@ test('el autorizador ve su Tablero: gráficas, marcas de 80% y 100%, la tabla, e
   await actual.click();
   await expect(page).toHaveURL(new RegExp(`desde=${currentMonth()}&hasta=${currentMonth()}`));
   await expect(meses).toContainText(/de (\p{L}+) \d{4} a \1 \d{4}\./u);
-  await expect(page.getByTestId('grafica-meses').locator('.recharts-bar-rectangle')).toHaveCount(4);
+  // One month, one column: its segments (a status with orders each) stand at one place.
+  const segments = page.getByTestId('grafica-meses').locator('[data-barra]');
+  await expect(segments.first()).toBeVisible();
+  expect(await segments.evaluateAll((rects) => new Set(rects.map((r) => r.getAttribute('x'))).size)).toBe(1);
+  // The pointer on the column shows its figures by status, and leaving the chart hides them.
+  const column = await page.getByTestId('grafica-meses').locator('[data-barra]').first().boundingBox();
+  if (!column) throw new Error('la columna del mes no tiene caja');
+  await page.mouse.move(column.x + column.width / 2, column.y + column.height / 2);
+  const figures = page.getByTestId('grafica-meses').getByTestId('grafica-detalle');
+  await expect(figures).toContainText(/Aprobado\s*\$[\d,]+\.\d{2}/);
+  await expect(figures).toContainText('Cancelado');
+  await page.mouse.move(0, 0);
+  await expect(figures).toHaveCount(0);
 
   // At phone width the charts fit the screen, nothing scrolls sideways.
   await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
-  await expect(
-    page.getByTestId('grafica-meses').locator('.recharts-bar-rectangle path').first(),
-  ).toBeVisible();
+  await expect(page.getByTestId('grafica-meses').locator('[data-barra]').first()).toBeVisible();
   await checkA11y(page, 'autorizador-tablero a 390 px');
+  await screenshot(page, 'autorizador-tablero-390');
   await page.setViewportSize({ width: 1366, height: 860 });
 
   // A buyer's name opens the order list searched by that buyer, this month.
@@ -279,9 +286,7 @@ test('el administrador ve el Tablero de un cliente, sus pedidos por día, y los 
   await choose(page, 'Cliente', d.cliente, d.cliente);
   await expect(page).toHaveURL(/cliente=\d+/);
   await expect(page.getByText(`El gasto de ${d.cliente}`)).toBeVisible();
-  await expect(
-    page.getByTestId('grafica-dias').locator('.recharts-bar-rectangle path').first(),
-  ).toBeVisible();
+  await expect(page.getByTestId('grafica-dias').locator('[data-barra]').first()).toBeVisible();
   await expect(page.getByTestId('barra-presupuesto')).toHaveCount(3);
   await expect(page.getByTestId('conteo-compradores')).toContainText('1 con 100% o más');
   // Today's five orders, every status counted.
@@ -303,7 +308,7 @@ test('el comprador ve sus últimos 6 meses frente a su presupuesto en el histori
   await expectHome(page, 1);
   await page.getByRole('link', { name: 'Historial' }).click();
   const grafica = page.getByRole('region', { name: 'Tu gasto de los últimos 6 meses' });
-  await expect(grafica.locator('.recharts-bar-rectangle path').first()).toBeVisible();
+  await expect(grafica.locator('[data-barra]').first()).toBeVisible();
   await expect(grafica.getByText('Presupuesto: $500.00 al mes.')).toBeVisible();
   await grafica.getByRole('button', { name: 'Ver como tabla: Tu gasto de los últimos 6 meses' }).click();
   await expect(grafica.getByRole('row')).toHaveCount(7);
@@ -371,7 +376,7 @@ test('en modo por categoría, el historial muestra también una gráfica por cat
   await expect(total.getByText('Presupuesto: $1,300.00 al mes.')).toBeVisible();
   const papeleria = page.getByRole('region', { name: 'Papelería' });
   await papeleria.scrollIntoViewIfNeeded();
-  await expect(papeleria.locator('.recharts-bar-rectangle path').first()).toBeVisible();
+  await expect(papeleria.locator('[data-barra]').first()).toBeVisible();
   await papeleria.getByRole('button', { name: 'Ver como tabla: Papelería' }).click();
   await expect(papeleria.getByRole('row').last()).toContainText('$348.00$1,000.00');
   await papeleria.getByRole('button', { name: 'Ver gráfica: Papelería' }).click();

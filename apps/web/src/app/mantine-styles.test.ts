@@ -21,7 +21,7 @@ const ROUTE: Record<string, string[]> = {
   Progress: ['Progress'],
   Kbd: ['Kbd'],
   Code: ['Code'],
-  // ColorSwatch is in the provider: the charts' legend and tooltip use it too.
+  // ColorSwatch is in the provider (ColorInput's swatches use it).
   ColorInput: ['ColorPicker', 'ColorInput'],
   Avatar: ['Avatar'],
   Indicator: ['Indicator'],

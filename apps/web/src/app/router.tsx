@@ -48,7 +48,7 @@ const autorizador = loader(() => import('./routes/autorizador/pages'));
 const administrador = loader(() => import('./routes/administrador/pages'));
 const cliente = loader(() => import('./routes/cliente/pages'));
 const appShell = loader(() => import('./routes/app-shell'));
-// The dashboards carry the charts library: chunks of their own, outside the role areas.
+// The dashboards and their charts: chunks of their own, outside the role areas.
 const autorizadorTablero = loader(() => import('./routes/autorizador/tablero'));
 const administradorTablero = loader(() => import('./routes/administrador/tablero'));
 

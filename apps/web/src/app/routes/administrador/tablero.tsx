@@ -1,4 +1,4 @@
-/** The administrator's Tablero: a lazy chunk of its own, so the charts library loads only with it. */
+/** The administrator's Tablero: a lazy chunk of its own, so its charts load only with it. */
 import {
   allClientsQuery,
   ClientSelect,

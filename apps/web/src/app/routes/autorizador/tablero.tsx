@@ -1,4 +1,4 @@
-/** The authorizer's Tablero: a lazy chunk of its own, so the charts library loads only with it. */
+/** The authorizer's Tablero: a lazy chunk of its own, so its charts load only with it. */
 import { dashboardQuery } from '../../../features/dashboard/api/dashboard';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page';
 import { monthRangeOf } from '../../../features/dashboard/components/dashboard-view';

@@ -1,7 +1,7 @@
 /**
  * The dashboards' charts, one component per chart, shared by the authorizer's Tablero, the administrator's
- * and (SpendChart) the buyer's history. This module loads only with those screens, and the chart library
- * only when a chart comes near the screen (in-view-bar-chart.tsx).
+ * and (SpendChart) the buyer's history. This module loads only with those screens; its bars are drawn by
+ * bar-chart.tsx (decision 0142).
  */
 import '@mantine/core/styles/Progress.css';
 import { Anchor, Badge, Box, Button, Group, Progress, Stack, Text } from '@mantine/core';
@@ -22,7 +22,6 @@ import {
   LEVEL_TEXT,
   monthLabel,
   monthsTable,
-  niceTicks,
   productsTable,
   type ShareItem,
   STATUS_ORDER,
@@ -30,8 +29,8 @@ import {
   spendTable,
   statusLabel,
 } from '../lib/dashboard-data';
+import { BarChart } from './bar-chart';
 import { ChartCard } from './chart-card';
-import { BarChart } from './in-view-bar-chart';
 
 const money = (pesos: number) => formatMXN(pesos, false);
 const compact = new Intl.NumberFormat('es-MX', { notation: 'compact', maximumFractionDigits: 1 });
@@ -42,9 +41,6 @@ const count = (n: number) => n.toLocaleString('es-MX');
 /** Shade 7 of each hue: bars keep at least 3:1 against the white card. */
 const BAR = 'indigo.6';
 const LEVEL_COLOR: Record<ShareLevel, string> = { normal: 'indigo.6', cerca: 'orange.7', excedido: 'red.8' };
-
-/** Chart text a shade darker than 'dimmed' (axis labels stay readable). */
-const TEXT = 'gray.7';
 
 interface RangeProps {
   data: DashboardResponse;
@@ -64,22 +60,20 @@ export function MonthsChart({ data, filePrefix }: RangeProps) {
       empty="No hay pedidos en este periodo."
       chart={
         <BarChart
+          label="Pedidos por mes"
           h={300}
           data={data.meses.map((m) => ({ ...m, etiqueta: monthLabel(m.mes, true) }))}
           dataKey="etiqueta"
-          type="stacked"
+          stacked
           series={STATUS_ORDER.map((s) => ({
             name: s,
             label: statusLabel(s),
             color: `${STATUS_PALETTE[s]}.7`,
           }))}
           withLegend
-          // In the bars' order, not alphabetical.
-          legendProps={{ verticalAlign: 'bottom', itemSorter: null }}
           valueFormatter={money}
-          yAxisProps={{ tickFormatter: axisMoney, width: 72 }}
-          xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 8 }}
-          textColor={TEXT}
+          tickFormatter={axisMoney}
+          axisWidth={72}
           maxBarWidth={48}
           data-testid="grafica-meses"
         />
@@ -235,21 +229,19 @@ export function CategoriesChart({ data, filePrefix }: RangeProps) {
       }
       chart={
         <BarChart
+          label="Gasto por categoría"
           h={Math.max(180, rows.length * (withBudget ? 56 : 36) + 70)}
           data={rows.map((c) => ({ ...c, presupuesto: c.presupuesto ?? 0 }))}
           dataKey="nombre"
-          orientation="vertical"
+          horizontal
           series={[
             { name: 'utilizado', label: 'Utilizado', color: BAR },
             ...(withBudget ? [{ name: 'presupuesto', label: 'Presupuesto', color: 'gray.5' }] : []),
           ]}
           withLegend={withBudget}
-          legendProps={{ verticalAlign: 'bottom', itemSorter: null }}
           valueFormatter={money}
-          yAxisProps={{ width: 130 }}
-          xAxisProps={{ tickFormatter: axisMoney }}
-          gridAxis="y"
-          textColor={TEXT}
+          tickFormatter={axisMoney}
+          axisWidth={130}
           maxBarWidth={22}
           data-testid="grafica-categorias"
         />
@@ -269,21 +261,19 @@ export function AreasChart({ data, filePrefix }: RangeProps) {
       empty="Este cliente no tiene áreas."
       chart={
         <BarChart
+          label="Gasto por área"
           h={Math.max(180, rows.length * 56 + 70)}
           data={rows}
           dataKey="nombre"
-          orientation="vertical"
+          horizontal
           series={[
             { name: 'utilizado', label: 'Utilizado', color: BAR },
             { name: 'presupuesto', label: 'Presupuesto', color: 'gray.5' },
           ]}
           withLegend
-          legendProps={{ verticalAlign: 'bottom', itemSorter: null }}
           valueFormatter={money}
-          yAxisProps={{ width: 130 }}
-          xAxisProps={{ tickFormatter: axisMoney }}
-          gridAxis="y"
-          textColor={TEXT}
+          tickFormatter={axisMoney}
+          axisWidth={130}
           maxBarWidth={22}
           data-testid="grafica-areas"
         />
@@ -317,14 +307,14 @@ export function DailyOrdersChart({ data, filePrefix }: RangeProps) {
       empty="No hay pedidos en los últimos 30 días."
       chart={
         <BarChart
+          label="Pedidos por día"
           h={240}
           data={rows.map((d) => ({ ...d, etiqueta: dayLabel(d.fecha) }))}
           dataKey="etiqueta"
           series={[{ name: 'pedidos', label: 'Pedidos', color: BAR }]}
           valueFormatter={count}
-          yAxisProps={{ allowDecimals: false, width: 40 }}
-          xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 12 }}
-          textColor={TEXT}
+          integers
+          axisWidth={40}
           data-testid="grafica-dias"
         />
       }
@@ -362,7 +352,6 @@ export function SpendChart({
   presupuesto: number;
   filename: string;
 }) {
-  const ticks = niceTicks(Math.max(presupuesto, ...meses.map((m) => m.utilizado)));
   return (
     <ChartCard
       title={title}
@@ -372,28 +361,18 @@ export function SpendChart({
       empty="Sin datos."
       chart={
         <BarChart
+          label={title}
           h={190}
           data={meses.map((m) => ({ ...m, etiqueta: monthLabel(m.mes, true) }))}
           dataKey="etiqueta"
           series={[{ name: 'utilizado', label: 'Utilizado', color: BAR }]}
-          getBarColor={(value) => (value > presupuesto ? 'red.8' : BAR)}
-          referenceLines={
-            presupuesto > 0
-              ? [
-                  {
-                    y: presupuesto,
-                    color: 'red.8',
-                    label: 'Presupuesto',
-                    labelPosition: 'insideTopLeft',
-                    strokeDasharray: '6 4',
-                  },
-                ]
-              : []
+          barColor={(value) => (value > presupuesto ? 'red.8' : BAR)}
+          reference={
+            presupuesto > 0 ? { value: presupuesto, label: 'Presupuesto', color: 'red.8' } : undefined
           }
           valueFormatter={money}
-          // Even steps up to above the budget line and the highest month.
-          yAxisProps={{ tickFormatter: axisMoney, width: 64, ticks, domain: [0, ticks[4] ?? 'auto'] }}
-          textColor={TEXT}
+          tickFormatter={axisMoney}
+          axisWidth={64}
           maxBarWidth={36}
           data-testid="grafica-gasto"
         />

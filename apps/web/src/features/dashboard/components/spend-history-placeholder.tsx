@@ -7,7 +7,7 @@ import { Skeleton } from '@mantine/core';
  */
 export const SPEND_CARD_HEIGHT = 320;
 
-/** What stands in for the chart while its code (a lazy chunk with the charts library) or its data load. */
+/** What stands in for the chart while its code (a lazy chunk with the charts) or its data load. */
 export function SpendHistoryPlaceholder() {
   return (
     <Skeleton

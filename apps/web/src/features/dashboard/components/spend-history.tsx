@@ -1,6 +1,6 @@
 /**
  * The buyer's last six months against the budget, on the history page: one small chart, and in category
- * mode one per category with a budget. Loaded lazily with the charts library.
+ * mode one per category with a budget. Loaded lazily with the charts.
  */
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';

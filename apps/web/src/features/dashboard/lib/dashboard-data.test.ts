@@ -107,9 +107,10 @@ describe('months', () => {
 
 describe('niceTicks', () => {
   it('four round steps that hold the maximum', () => {
-    expect(niceTicks(500)).toEqual([0, 200, 400, 600, 800]);
-    expect(niceTicks(1500)).toEqual([0, 500, 1000, 1500, 2000]);
-    expect(niceTicks(4300)).toEqual([0, 2000, 4000, 6000, 8000]);
+    expect(niceTicks(500)).toEqual([0, 150, 300, 450, 600]);
+    expect(niceTicks(1500)).toEqual([0, 400, 800, 1200, 1600]);
+    expect(niceTicks(2200)).toEqual([0, 600, 1200, 1800, 2400]);
+    expect(niceTicks(4300)).toEqual([0, 1500, 3000, 4500, 6000]);
     expect(niceTicks(928)).toEqual([0, 250, 500, 750, 1000]);
     expect(niceTicks(0)).toEqual([0, 1, 2, 3, 4]);
   });

@@ -229,13 +229,14 @@ export function monthDates(mes: string): [string, string] {
 }
 
 /**
- * A value axis from 0 with four even steps of a round size (1, 2, 2.5 or 5 × a power of ten) that hold
+ * A value axis from 0 with four even steps of a round size (1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 × a power of ten) that hold
  * `max` with a little room above it, so ticks and a reference line never crowd each other.
  */
 export function niceTicks(max: number): number[] {
   if (!(max > 0)) return [0, 1, 2, 3, 4];
   const rough = (max * 1.05) / 4;
   const power = 10 ** Math.floor(Math.log10(rough));
-  const step = [1, 2, 2.5, 5, 10].map((f) => f * power).find((s) => s >= rough) ?? 10 * power;
+  const step =
+    [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].map((f) => f * power).find((s) => s >= rough) ?? 10 * power;
   return [0, step, 2 * step, 3 * step, 4 * step];
 }
