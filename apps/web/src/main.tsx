@@ -1,11 +1,10 @@
 // First: before any module builds a schema (lib/zod-config.ts).
 import './lib/zod-config';
-import type { SessionResponse } from '@portal/shared/schemas/auth';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { isPublicPath, loadFirstScreen } from './app/router';
-import { fetchSession, sessionKeys } from './lib/auth';
+import { sessionCheckQuery } from './lib/auth';
 import { prefetchAtBoot } from './lib/boot-data';
 import { queryClient } from './lib/query-client';
 
@@ -23,11 +22,8 @@ const BOOT_WAIT_MS = 3_000;
 async function firstScreen(): Promise<void> {
   const { pathname, search } = window.location;
   if (isPublicPath(pathname)) return;
-  const key = sessionKeys.at(pathname);
-  const session = prefetchAtBoot(queryClient, {
-    queryKey: key,
-    queryFn: ({ signal }) => fetchSession(signal),
-  }).then(() => queryClient.getQueryData<SessionResponse>(key));
+  const check = sessionCheckQuery(pathname);
+  const session = prefetchAtBoot(queryClient, check).then(() => queryClient.getQueryData(check.queryKey));
   const first = await loadFirstScreen({ pathname, search }, session);
   await Promise.all(first.map((options) => prefetchAtBoot(queryClient, options)));
 }

@@ -6,7 +6,9 @@ import { allowedReturnPath, RETURN_PARAM } from '@portal/shared/domain/return-pa
 import { homeFor } from '@portal/shared/domain/role-areas';
 import type { RepasswordBody, SessionResponse, SessionUser } from '@portal/shared/schemas/auth';
 import type { OkMessage } from '@portal/shared/schemas/common';
+import { queryOptions } from '@tanstack/react-query';
 import { api, markCsrfStale } from './api';
+import { freshFromBoot } from './boot-data';
 
 export type { SessionCliente, SessionResponse, SessionUser } from '@portal/shared/schemas/auth';
 
@@ -52,6 +54,20 @@ export function pathnameOf(target: string): string {
 export function fetchSession(signal?: AbortSignal): Promise<SessionResponse> {
   // The guard handles a failed check itself (it goes to /login, with the server's reason when useful).
   return api.get<SessionResponse>('/api/sesion', { signal, skipUnauthorizedHandler: true });
+}
+
+/**
+ * The session's check for one location, as the guards ask it on every route change and the boot asks it for
+ * the address opened (decision 0141: the boot's answer counts as that entry's check).
+ */
+export function sessionCheckQuery(pathname: string) {
+  return queryOptions({
+    queryKey: sessionKeys.at(pathname),
+    queryFn: ({ signal }) => fetchSession(signal),
+    staleTime: freshFromBoot,
+    gcTime: 60_000,
+    retry: false,
+  });
 }
 
 export async function logout(): Promise<OkMessage> {

@@ -16,13 +16,11 @@ import type { AuthLocationState } from '../../features/auth/components/auth-noti
 import { isApiError } from '../../lib/api';
 import {
   CHANGE_PASSWORD_PATH,
-  fetchSession,
   landingFor,
   returnParam,
-  sessionKeys,
+  sessionCheckQuery,
   TWO_FACTOR_ENROLMENT_PATH,
 } from '../../lib/auth';
-import { freshFromBoot } from '../../lib/boot-data';
 import { setBusinessTimeZone } from '../../lib/business-zone';
 import { SessionContext, useSession } from '../../lib/session';
 
@@ -36,15 +34,7 @@ export function FullPageLoader({ label = 'Cargando' }: { label?: string }) {
 
 function useSessionCheck() {
   const { pathname } = useLocation();
-  return useQuery({
-    queryKey: sessionKeys.at(pathname),
-    queryFn: ({ signal }) => fetchSession(signal),
-    placeholderData: keepPreviousData,
-    // The boot's check of this address is this entry's (decision 0141); any other is asked again.
-    staleTime: freshFromBoot,
-    gcTime: 60_000,
-    retry: false,
-  });
+  return useQuery({ ...sessionCheckQuery(pathname), placeholderData: keepPreviousData });
 }
 
 /**

@@ -3,7 +3,13 @@ import { MSG } from '@portal/shared/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { showSuccess } from '../../../components/ui/alerts';
-import { fetchSession, landingFor, returnParam, type SessionResponse, sessionKeys } from '../../../lib/auth';
+import {
+  landingFor,
+  returnParam,
+  type SessionResponse,
+  sessionCheckQuery,
+  sessionKeys,
+} from '../../../lib/auth';
 import { useSession } from '../../../lib/session';
 import { changeReasonText } from '../lib/change-reason';
 import { ChangePasswordForm } from './change-password-form';
@@ -29,11 +35,7 @@ export function ForcedPasswordChange() {
           // it is due (whose guard checks the session once more).
           const home = homeFor(user.rol);
           const fresh = await queryClient
-            .fetchQuery({
-              queryKey: sessionKeys.at(home),
-              queryFn: ({ signal }) => fetchSession(signal),
-              staleTime: 0,
-            })
+            .fetchQuery({ ...sessionCheckQuery(home), staleTime: 0 })
             .catch(() => null);
           if (fresh && !fresh.user.debe_cambiar_password) {
             queryClient.setQueriesData<SessionResponse>({ queryKey: sessionKeys.all }, (old) =>
