@@ -75,6 +75,24 @@ function cpuMs(pid: number): number {
 }
 
 /**
+ * The machine's CPU time so far, in ms over every core: busy (user, nice, system, irq, softirq) and stolen
+ * by the hypervisor (steal). From /proc/stat; zeros where there is none.
+ */
+function machineMs(): { busy: number; steal: number } {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+    const [user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number);
+    const tick = 1000 / 100;
+    return {
+      busy: ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0)) * tick,
+      steal: (steal ?? 0) * tick,
+    };
+  } catch {
+    return { busy: 0, steal: 0 };
+  }
+}
+
+/**
  * CPU used by one side of the test (its Node process and its PostgreSQL backends, found by
  * application_name). On a machine shared with other work, CPU per request is what stays comparable.
  */
@@ -90,14 +108,25 @@ export class CpuMeter {
     return new Map(rows.map((r) => [r.pid, cpuMs(r.pid)]));
   }
 
-  async start(): Promise<() => Promise<{ node: number; pg: number }>> {
+  /**
+   * Starts measuring; the answer stops. Besides this side's CPU it gives what the machine did meanwhile that
+   * was not this side's nor the load generator's (`others`: autovacuum, checkpoints, other work) and the time
+   * the hypervisor took (`steal`), so that a run's spread can be told apart from the code's cost.
+   */
+  async start(): Promise<() => Promise<{ node: number; pg: number; steal: number; others: number }>> {
     const node0 = cpuMs(this.pid);
     const pg0 = await this.backends();
+    const machine0 = machineMs();
+    const self0 = process.cpuUsage();
     return async () => {
       const node = cpuMs(this.pid) - node0;
       let pg = 0;
       for (const [pid, after] of await this.backends()) pg += after - (pg0.get(pid) ?? 0);
-      return { node, pg };
+      const machine = machineMs();
+      const self = process.cpuUsage(self0);
+      const generator = (self.user + self.system) / 1000;
+      const others = Math.max(0, machine.busy - machine0.busy - node - pg - generator);
+      return { node, pg, steal: machine.steal - machine0.steal, others };
     };
   }
 }

@@ -25,6 +25,8 @@ export interface Row {
   cpuPg?: number;
   /** CPU per request as a multiple of the baseline's in the same run: the headline, stable across machines. */
   cpuX?: number;
+  /** What the machine did meanwhile besides the test: ms stolen by the hypervisor, ms of other CPU work. */
+  machine?: { steal: number; others: number };
   /** Free text for the non-HTTP measures (report, import) and extra facts. */
   result?: string;
   target: string;

@@ -14,6 +14,10 @@ export type Query = <T extends pg.QueryResultRow>(text: string, params?: unknown
 export interface Cpu {
   node: number;
   pg: number;
+  /** ms the hypervisor took from the machine meanwhile (all cores). */
+  steal?: number;
+  /** ms of CPU the machine spent meanwhile on neither side nor the load generator. */
+  others?: number;
 }
 
 export interface BenchContext {
@@ -157,6 +161,7 @@ export function httpRow(
     errors: r.errors + r.timeouts,
     connections,
     ...perRequest(ctx, cpu, r.requests.total),
+    machine: cpu.steal === undefined ? undefined : { steal: cpu.steal, others: cpu.others ?? 0 },
     target: targetText(target),
     ok: null,
   };
@@ -167,7 +172,7 @@ export function httpRow(
 /** The line a finished load test prints. */
 export function logRow(row: Row): void {
   log(
-    `  [${row.key}] ${row.rps!.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms (${row.connections} conexiones), no-2xx ${row.non2xx}, errores ${row.errors}; CPU/req ${row.cpuNode!.toFixed(2)} ms node + ${row.cpuPg!.toFixed(2)} ms pg${row.cpuX === undefined ? '' : ` = ${row.cpuX.toFixed(1)}× línea base`}`,
+    `  [${row.key}] ${row.rps!.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms (${row.connections} conexiones), no-2xx ${row.non2xx}, errores ${row.errors}; CPU/req ${row.cpuNode!.toFixed(2)} ms node + ${row.cpuPg!.toFixed(2)} ms pg${row.cpuX === undefined ? '' : ` = ${row.cpuX.toFixed(1)}× línea base`}${row.machine ? `; la máquina: ${row.machine.steal.toFixed(0)} ms robados, ${row.machine.others.toFixed(0)} ms de CPU ajena` : ''}`,
   );
 }
 
