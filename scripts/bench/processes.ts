@@ -114,6 +114,10 @@ export class CpuMeter {
    * the hypervisor took (`steal`), so that a run's spread can be told apart from the code's cost.
    */
   async start(): Promise<() => Promise<{ node: number; pg: number; steal: number; others: number }>> {
+    // Every measurement starts right after a checkpoint, with clean shared buffers (finding 49): a stock
+    // write that started with the buffers full of the seed's or an earlier scenario's dirty pages cost up to
+    // six times as much PostgreSQL CPU as one that started after a checkpoint.
+    await this.q('checkpoint', []);
     const node0 = cpuMs(this.pid);
     const pg0 = await this.backends();
     const machine0 = machineMs();
