@@ -62,13 +62,16 @@ export function rssMb(pid: number): number {
   }
 }
 
+/** ms of a clock tick of /proc's CPU times (100 ticks a second on Linux). */
+const TICK_MS = 1000 / 100;
+
 /** CPU time (user + system, ms) a process has used so far; 0 when it is gone. */
 function cpuMs(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime are fields 14 and 15 of the file, in clock ticks (100 per second on Linux).
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    // utime and stime are fields 14 and 15 of the file, in clock ticks.
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
   } catch {
     return 0;
   }
@@ -82,10 +85,9 @@ function machineMs(): { busy: number; steal: number } {
   try {
     const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
     const [user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number);
-    const tick = 1000 / 100;
     return {
-      busy: ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0)) * tick,
-      steal: (steal ?? 0) * tick,
+      busy: ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0)) * TICK_MS,
+      steal: (steal ?? 0) * TICK_MS,
     };
   } catch {
     return { busy: 0, steal: 0 };
