@@ -185,6 +185,18 @@ test('el autorizador ve su Tablero: gráficas, marcas de 80% y 100%, la tabla, e
   // A chart below the screen is drawn when it comes near (decision 0095).
   await page.getByTestId('grafica-categorias').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('grafica-categorias').locator('[data-barra]').first()).toBeVisible();
+  // The last category's figures open inside the chart (above its bar), not cut by the card's edge.
+  const categorias = page.getByTestId('grafica-categorias');
+  const lastBar = await categorias.locator('[data-barra]').last().boundingBox();
+  if (!lastBar) throw new Error('la última barra no tiene caja');
+  await page.mouse.move(lastBar.x + 2, lastBar.y + lastBar.height / 2);
+  const categoryFigures = categorias.getByTestId('grafica-detalle');
+  await expect(categoryFigures).toContainText(/Utilizado\s*\$[\d,]+\.\d{2}/);
+  const [chartBox, figuresBox] = await Promise.all([categorias.boundingBox(), categoryFigures.boundingBox()]);
+  if (!chartBox || !figuresBox) throw new Error('la gráfica o sus cifras no tienen caja');
+  expect(figuresBox.y + figuresBox.height).toBeLessThanOrEqual(chartBox.y + chartBox.height);
+  expect(figuresBox.y).toBeGreaterThanOrEqual(chartBox.y);
+  await page.mouse.move(0, 0);
   // Buyers by share, marked in words too.
   await expect(page.getByTestId('conteo-compradores')).toHaveText(
     /3 compradores\s*2 con 80% o más\s*1 con 100% o más/,
@@ -257,6 +269,14 @@ test('el autorizador ve su Tablero: gráficas, marcas de 80% y 100%, la tabla, e
   // At phone width the charts fit the screen, nothing scrolls sideways.
   await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
   await expect(page.getByTestId('grafica-meses').locator('[data-barra]').first()).toBeVisible();
+  // Each buyer's name and mark are whole (the figures go under them), not cut with "…" (polled: the layout
+  // settles once the side menu has slid away).
+  const cutTexts = () =>
+    page
+      .getByTestId('barra-presupuesto')
+      .locator('a, .mantine-Badge-label')
+      .evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent));
+  await expect.poll(cutTexts).toEqual([]);
   await checkA11y(page, 'autorizador-tablero a 390 px');
   await screenshot(page, 'autorizador-tablero-390');
   await page.setViewportSize({ width: 1366, height: 860 });

@@ -217,9 +217,17 @@ function Figures({
   format: (v: number) => string;
   color: (c: string) => string;
 }) {
-  const { horizontal, left, band, plotWidth } = layout;
+  const { horizontal, left, band, plotWidth, plotHeight } = layout;
+  // A bar's figures open below it where the chart has room for them (a title line and a line a series), else
+  // above it, so the last rows' box is not cut by the card's edge.
+  const below = TOP + (active + 1) * band + 26 + 18 * series.length <= TOP + plotHeight + AXIS;
   const place = horizontal
-    ? { top: TOP + (active + 1) * band, left: Math.max(0, Math.min(left, width - 200)) }
+    ? {
+        left: Math.max(0, Math.min(left, width - 200)),
+        ...(below || active === 0
+          ? { top: TOP + (active + 1) * band }
+          : { top: TOP + active * band, transform: 'translateY(-100%)' }),
+      }
     : (active + 0.5) * band < plotWidth / 2
       ? { top: TOP, left: left + (active + 1) * band + 4 }
       : { top: TOP, right: width - left - active * band + 4 };

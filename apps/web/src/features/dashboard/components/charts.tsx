@@ -90,6 +90,8 @@ function LevelBadge({ level }: { level: ShareLevel }) {
       size="sm"
       variant="light"
       color={level === 'excedido' ? 'red' : 'orange'}
+      // Never cut: the name beside it gives way first.
+      style={{ flex: 'none' }}
       leftSection={
         level === 'excedido' ? (
           <IconCircleX size={12} aria-hidden />
@@ -122,8 +124,9 @@ function ShareBars({
       <Stack component="ul" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {shown.map((item) => (
           <Box component="li" key={item.id} data-testid="barra-presupuesto" data-nivel={item.level}>
-            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-end">
-              <Box miw={0}>
+            {/* On a phone the figures go under the name rather than squeezing it. */}
+            <Group justify="space-between" gap="xs" align="flex-end" style={{ rowGap: 2 }}>
+              <Box miw={0} style={{ flex: '1 1 12rem' }}>
                 <Group gap={6} wrap="nowrap">
                   {hrefOf ? (
                     <Anchor component={Link} to={hrefOf(item)} fw={600} size="sm" truncate>
@@ -142,7 +145,12 @@ function ShareBars({
                   </Text>
                 ) : null}
               </Box>
-              <Text size="sm" ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+              <Text
+                size="sm"
+                ta="right"
+                ml="auto"
+                style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+              >
                 {money(item.utilizado)}{' '}
                 <Text span c="dimmed" size="sm">
                   / {money(item.presupuesto)}
