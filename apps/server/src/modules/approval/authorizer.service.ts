@@ -40,7 +40,7 @@ import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { areaMonth, areaOthers } from '../areas/area-budget.ts';
 import { insertComment } from '../orders/comments.service.ts';
-import { approvalCredit } from '../orders/credit-check.ts';
+import { approvalCredit, type CreditMemo } from '../orders/credit-check.ts';
 import { lifecycleDeps, orderChanged } from '../orders/lifecycle.ts';
 import type { ReviewSummary } from '../orders/notifications.ts';
 import { orderDetail } from '../orders/order.repository.ts';
@@ -404,6 +404,8 @@ async function approveOne(
   orden?: { id: number; cantidad: number }[],
   /** A comment sent with the approval (decision 0047); never in bulk. */
   comment?: string,
+  /** The bulk approval's clients' credit, read once for all its orders. */
+  credit?: CreditMemo,
 ): Promise<OrderStatus> {
   const tz = deps.config.BUSINESS_TZ;
   const to = await deps.db.transaction(async (tx) => {
@@ -486,45 +488,49 @@ async function approveOne(
       ...(comentario ? { id_comentario: comentario } : {}),
     };
     const onBehalf = onBehalfOfId ? { en_nombre_de: onBehalfOfId } : {};
-    await orderChanged(tx, lifecycleDeps(deps), {
-      kind: 'aprobado',
-      order,
-      from: status,
-      to: target.to,
-      buyer,
-      reviewers: read.levelTwo,
-      summary: target.to === 'espera' ? reviewSummaryAtLevelTwo(newLines, budget, buyer.nombre) : null,
-      actor: auth.user,
-      onBehalfOfId,
-      totals,
-      lineas: newLines.length,
-      edits: edits && {
-        removed: removed.map((l) => l.id),
-        edited: edited.map((l) => ({ id: l.id, cantidad: l.cantidad })),
-        changes: edits,
+    await orderChanged(
+      tx,
+      { ...lifecycleDeps(deps), credit },
+      {
+        kind: 'aprobado',
+        order,
+        from: status,
+        to: target.to,
+        buyer,
+        reviewers: read.levelTwo,
+        summary: target.to === 'espera' ? reviewSummaryAtLevelTwo(newLines, budget, buyer.nombre) : null,
+        actor: auth.user,
+        onBehalfOfId,
+        totals,
+        lineas: newLines.length,
+        edits: edits && {
+          removed: removed.map((l) => l.id),
+          edited: edited.map((l) => ({ id: l.id, cantidad: l.cantidad })),
+          changes: edits,
+          log: {
+            eventType: 'pedido_editado',
+            description: `Pedido #${orderNumber(order.id)} editado`,
+            metadata: { ...edits, ...onBehalf, ...requestMeta(request) },
+          },
+        },
+        comentario,
+        changes: comentario || target.rule ? named : null,
         log: {
-          eventType: 'pedido_editado',
-          description: `Pedido #${orderNumber(order.id)} editado`,
-          metadata: { ...edits, ...onBehalf, ...requestMeta(request) },
+          description: `Pedido #${orderNumber(order.id)}: ${status} → ${target.to}`,
+          metadata: {
+            de: status,
+            a: target.to,
+            total: totals.total,
+            ...named,
+            ...onBehalf,
+            ...requestMeta(request),
+          },
         },
+        wanting: read.wanting,
+        // An approved order starts its fulfilment (decision 0058).
+        surtidoInicial: target.to === 'aprobado' ? FULFILMENT_START : null,
       },
-      comentario,
-      changes: comentario || target.rule ? named : null,
-      log: {
-        description: `Pedido #${orderNumber(order.id)}: ${status} → ${target.to}`,
-        metadata: {
-          de: status,
-          a: target.to,
-          total: totals.total,
-          ...named,
-          ...onBehalf,
-          ...requestMeta(request),
-        },
-      },
-      wanting: read.wanting,
-      // An approved order starts its fulfilment (decision 0058).
-      surtidoInicial: target.to === 'aprobado' ? FULFILMENT_START : null,
-    });
+    );
     return target.to;
   });
   approvalsTotal.inc({ status: to });
@@ -750,7 +756,10 @@ export function authorizerBulkApprove(
   auth: AuthContext,
   ids: number[],
 ): Promise<BulkResponse> {
-  return inBulk(deps, auth, ids, (client, id) => approveOne(deps, request, auth, client, id));
+  const credit: CreditMemo = new Map();
+  return inBulk(deps, auth, ids, (client, id) =>
+    approveOne(deps, request, auth, client, id, undefined, undefined, credit),
+  );
 }
 
 export function authorizerBulkCancel(

@@ -6,7 +6,7 @@ import { addDays, businessDate, formatIsoDate } from '@portal/shared/domain/time
 import { STATEMENT_PER_PAGE } from '@portal/shared/schemas/credit';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients, invoices, orderEvents, orders, systemLogs } from '../../db/schema/index.ts';
+import { clients, invoices, orderEvents, orders, systemLogs, users } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
 import { postForm, signedInAdmin } from '../../test/admin-fixtures.ts';
 import { makeBuyer } from '../../test/buyer-fixtures.ts';
@@ -240,6 +240,32 @@ describe.each(DB_KINDS)('credit and statements (%s)', (kind) => {
     expect((await fine.approve(f.id)).statusCode).toBe(200);
     expect(await heldOf(f.id)).toBeNull();
     expect(await eventsOf(f.id, 'aviso_credito')).toHaveLength(0);
+  });
+
+  it('a bulk approval meets the credit on every order (read once for the batch, never kept after it)', async () => {
+    const w = await world({ limiteCredito: null, diasCredito: 10, politicaCredito: 'retener' });
+    // A budget for all five orders: only the credit is at stake here.
+    await db().update(users).set({ presupuestoDefault: 100_000_000 }).where(eq(users.id, w.buyer.id));
+    const old = await w.order();
+    const uuid = await invoice(old.id, 50_000, ago(40));
+    const approver = await w.login(w.approver);
+    const batch = [await w.order('pendiente'), await w.order('pendiente'), await w.order('pendiente')];
+    const res = await approver.post('/api/pedidos/aprobar-lote', { ids: batch.map((o) => o.id) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().resultados).toEqual(batch.map((o) => ({ id: o.id, ok: true, estatus: 'aprobado' })));
+    for (const o of batch) {
+      expect(await heldOf(o.id)).toBe(MSG.creditoVencido(1, formatCentavos(50_000)));
+      expect(await eventsOf(o.id, 'retenido_credito')).toHaveLength(1);
+    }
+    // The overdue invoice paid: the next batch reads the credit again and holds nothing.
+    await payment(old.id, uuid, 50_000, 50_000);
+    const next = [await w.order('pendiente'), await w.order('pendiente')];
+    const again = await approver.post('/api/pedidos/aprobar-lote', { ids: next.map((o) => o.id) });
+    expect(again.json().resultados).toEqual(next.map((o) => ({ id: o.id, ok: true, estatus: 'aprobado' })));
+    for (const o of next) {
+      expect(await heldOf(o.id)).toBeNull();
+      expect(await eventsOf(o.id, 'retenido_credito')).toHaveLength(0);
+    }
   });
 
   it('a purchase approved at once (no approval levels) is held too: the event has no actor', async () => {

@@ -91,14 +91,35 @@ export function creditProblemText(credit: ClientCredit, total: number, problem: 
   return parts.join(' ');
 }
 
-/** What approving an order of `total` centavos would meet: the problem in words and whether it holds. */
+/**
+ * Clients' credit read once for a batch of approvals (the bulk approval), by client and business date: an
+ * approval writes no invoice, so every order of the batch meets the same credit, and reading a client's open
+ * invoices is most of a final approval's cost when it has thousands (finding 50).
+ */
+export type CreditMemo = Map<string, Promise<ClientCredit | null>>;
+
+/**
+ * What approving an order of `total` centavos would meet: the problem in words and whether it holds. With a
+ * `memo`, the client's credit is read once for all the approvals that share it.
+ */
 export async function approvalCredit(
   db: Db | Tx,
   idCliente: number,
   total: number,
   today: string,
+  memo?: CreditMemo,
 ): Promise<{ problem: CreditProblem; motivo: string; retener: boolean; credit: ClientCredit } | null> {
-  const credit = await clientCredit(db, idCliente, today);
+  const key = `${idCliente} ${today}`;
+  let read = memo?.get(key);
+  if (!read) {
+    read = clientCredit(db, idCliente, today);
+    if (memo) {
+      memo.set(key, read);
+      // A failed read (its transaction gone) is not kept: the next approval reads again.
+      read.catch(() => memo.delete(key));
+    }
+  }
+  const credit = await read;
   if (!credit) return null;
   const problem = creditProblem(credit.summary, credit.terms.limite, total);
   if (!problem) return null;

@@ -81,7 +81,7 @@ import {
   writeCredit,
 } from './claim-writes.ts';
 import { notifyComment } from './comments.service.ts';
-import { approvalCredit } from './credit-check.ts';
+import { approvalCredit, type CreditMemo } from './credit-check.ts';
 import {
   authorizerEmails,
   buyerEmail,
@@ -124,6 +124,8 @@ export interface LifecycleDeps {
   clock: Clock;
   /** The queue that delivers the integration events. */
   jobs: JobRunner;
+  /** The clients' credit read once for a batch of final approvals (the bulk approval; credit-check.ts). */
+  credit?: CreditMemo;
 }
 
 /** The seam's dependencies from the services' (lib/deps.ts). */
@@ -586,7 +588,13 @@ async function creditOnApproval(
   total: number,
   actorId: number | null,
 ): Promise<boolean> {
-  const found = await approvalCredit(tx, order.idCliente, total, businessDate(deps.clock.now(), deps.tz));
+  const found = await approvalCredit(
+    tx,
+    order.idCliente,
+    total,
+    businessDate(deps.clock.now(), deps.tz),
+    deps.credit,
+  );
   if (!found) return false;
   const { problem, motivo, retener, credit } = found;
   const changes = {
