@@ -27,7 +27,7 @@ import {
   type StatementDto,
   type StatementQuery,
 } from '@portal/shared/schemas/credit';
-import { and, asc, count, eq, gt, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -40,7 +40,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { drawTable, newDocument, numberPages, type PdfColumn } from '../../lib/pdf-layout.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
-import { clientCredit, openInvoicesOf } from '../orders/credit-check.ts';
+import { clientCredit, openInvoiceDays, openInvoicesOf } from '../orders/credit-check.ts';
 
 type StatementDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
 
@@ -414,21 +414,11 @@ export async function clientsAging(deps: StatementDeps, query: AgingQuery): Prom
     db.select({ n: count() }).from(clients).where(where),
   ]);
   const ids = rows.map((r) => r.id);
-  const [open, held] = await Promise.all([
-    ids.length === 0
-      ? Promise.resolve([])
-      : db
-          .select({ idCliente: invoices.idCliente, fecha: invoices.fecha, saldo: invoices.saldo })
-          .from(invoices)
-          .where(and(inArray(invoices.idCliente, ids), eq(invoices.tipo, 'I'), gt(invoices.saldo, 0))),
-    heldCounts(db, ids),
-  ]);
+  // The page's clients' open invoices summed a day at a time, as the final approval reads them.
+  const [open, held] = await Promise.all([openInvoiceDays(db, ids), heldCounts(db, ids)]);
   return {
     clientes: rows.map((r) => {
-      const summary = creditSummary(
-        open.filter((i) => i.idCliente === r.id).map((i) => ({ fecha: i.fecha, saldo: i.saldo ?? 0 })),
-        { diasCredito: r.dias, limite: r.limite, today },
-      );
+      const summary = creditSummary(open.get(r.id) ?? [], { diasCredito: r.dias, limite: r.limite, today });
       return {
         id: r.id,
         nombre: r.nombre,

@@ -4,6 +4,7 @@
  * of an order, and by the statements.
  */
 import {
+  type CreditInvoice,
   type CreditPolicy,
   type CreditProblem,
   type CreditSummary,
@@ -12,7 +13,7 @@ import {
   creditSummary,
 } from '@portal/shared/domain/credit';
 import { formatCentavos } from '@portal/shared/domain/money';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { clients, invoices } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
@@ -28,13 +29,49 @@ export interface ClientCredit {
   summary: CreditSummary;
 }
 
+/** The predicate of the partial index `invoices_open_fecha_idx` (migration 0064): ingresos with a saldo. */
+const OPEN = sql`${invoices.tipo} = 'I' and ${invoices.saldo} > 0`;
+
 /**
  * A client's open invoices (ingresos with a saldo): the predicate of the partial index `invoices_open_fecha_idx`
  * (migration 0064), as literals — a parameter would not prove it in a generic plan. The credit's sums and
  * the statement's pages read them through it.
  */
 export function openInvoicesOf(idCliente: number): SQL | undefined {
-  return and(eq(invoices.idCliente, idCliente), sql`${invoices.tipo} = 'I' and ${invoices.saldo} > 0`);
+  return and(eq(invoices.idCliente, idCliente), OPEN);
+}
+
+/**
+ * Clients' open invoices a day at a time, by client (the credit depends on the day alone, domain/credit.ts):
+ * every final approval, every statement and the distributor's aging read this, and a client may have
+ * thousands open (finding 47: 6,786 invoices read and counted one by one made an approval cost 99 ms). From
+ * the partial index of open invoices (migration 0064), the index alone.
+ */
+export async function openInvoiceDays(
+  db: Db | Tx,
+  ids: readonly number[],
+): Promise<Map<number, CreditInvoice[]>> {
+  const byClient = new Map<number, CreditInvoice[]>();
+  if (ids.length === 0) return byClient;
+  const day = sql<string>`left(${invoices.fecha}, 10)`;
+  const rows = await db
+    .select({
+      idCliente: invoices.idCliente,
+      fecha: day,
+      saldo: sql<number>`sum(${invoices.saldo})::bigint`.mapWith(Number),
+      facturas: sql<number>`count(*)::int`.mapWith(Number),
+    })
+    .from(invoices)
+    .where(
+      and(ids.length === 1 ? eq(invoices.idCliente, ids[0]!) : inArray(invoices.idCliente, [...ids]), OPEN),
+    )
+    .groupBy(invoices.idCliente, day);
+  for (const { idCliente, ...entry } of rows) {
+    const list = byClient.get(idCliente);
+    if (list) list.push(entry);
+    else byClient.set(idCliente, [entry]);
+  }
+  return byClient;
 }
 
 /** The client's credit terms and the summary of its open invoices at the business date `today`. */
@@ -52,26 +89,17 @@ export async function clientCredit(
     .from(clients)
     .where(eq(clients.id, idCliente));
   if (!client) return null;
-  // The open invoices a day at a time (the credit depends on the day alone, domain/credit.ts): every final
-  // approval and every statement read this, and a client may have thousands open (finding 47: 6,786 invoices
-  // read and counted one by one made an approval cost 99 ms). From the partial index of open invoices
-  // (migration 0064), the index alone.
-  const day = sql<string>`left(${invoices.fecha}, 10)`;
-  const open = await db
-    .select({
-      fecha: day,
-      saldo: sql<number>`sum(${invoices.saldo})::bigint`.mapWith(Number),
-      facturas: sql<number>`count(*)::int`.mapWith(Number),
-    })
-    .from(invoices)
-    .where(openInvoicesOf(idCliente))
-    .groupBy(day);
+  const open = await openInvoiceDays(db, [idCliente]);
   const terms: CreditTerms = {
     limite: client.limite,
     diasCredito: client.diasCredito,
     politica: creditPolicyOf(client.politica),
   };
-  const summary = creditSummary(open, { diasCredito: terms.diasCredito, limite: terms.limite, today });
+  const summary = creditSummary(open.get(idCliente) ?? [], {
+    diasCredito: terms.diasCredito,
+    limite: terms.limite,
+    today,
+  });
   return { terms, summary };
 }
 
