@@ -529,14 +529,8 @@ export const orders = pgTable(
     index('orders_status_id_idx').on(t.status, t.id),
     /** …and by fulfilment state, in id order (the v1 API's `surtido` filter). */
     index('orders_surtido_id_idx').on(t.surtidoEstatus, t.id).where(sql`${t.surtidoEstatus} is not null`),
-    /**
-     * Written for the receivers' list (decision 0130): a client's orders with shipments to receive, by the
-     * address book entry they were sent to. The list reads the shipments' own index since decision 0139; no
-     * other reader was found, and dropping it is left to a change that checks the orders' readers.
-     */
-    index('orders_recepcion_idx')
-      .on(t.idCliente, sql`((${t.entrega} ->> 'id_direccion')::int)`, t.id)
-      .where(sql`${t.surtidoEstatus} in ('parcial', 'enviado', 'entregado')`),
+    // `orders_recepcion_idx` (decision 0130) is gone (migration 0066): the receivers' list reads the shipments'
+    // own index since decision 0139, and the receiver's other reads are of one order by its id.
   ],
 );
 
