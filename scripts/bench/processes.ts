@@ -94,6 +94,16 @@ function machineMs(): { busy: number; steal: number } {
   }
 }
 
+/** CPU ms of a measurement, by side. */
+export interface Cpu {
+  node: number;
+  pg: number;
+  /** ms the hypervisor took from the machine meanwhile (all cores). */
+  steal?: number;
+  /** ms of CPU the machine spent meanwhile on neither side nor the load generator. */
+  others?: number;
+}
+
 /**
  * CPU used by one side of the test (its Node process and its PostgreSQL backends, found by
  * application_name). On a machine shared with other work, CPU per request is what stays comparable.
@@ -115,7 +125,7 @@ export class CpuMeter {
    * was not this side's nor the load generator's (`others`: autovacuum, checkpoints, other work) and the time
    * the hypervisor took (`steal`), so that a run's spread can be told apart from the code's cost.
    */
-  async start(): Promise<() => Promise<{ node: number; pg: number; steal: number; others: number }>> {
+  async start(): Promise<() => Promise<Required<Cpu>>> {
     // Every measurement starts right after a checkpoint, with clean shared buffers (finding 49): a stock
     // write that started with the buffers full of the seed's or an earlier scenario's dirty pages cost up to
     // six times as much PostgreSQL CPU as one that started after a checkpoint.

@@ -6,19 +6,10 @@ import autocannon from 'autocannon';
 import type pg from 'pg';
 import { type BenchArgs, LATENCY_CONNECTIONS } from '../common.ts';
 import type { SignedIn } from '../http.ts';
-import { type CpuMeter, log } from '../processes.ts';
+import { type Cpu, type CpuMeter, log } from '../processes.ts';
 import type { Row } from '../results.ts';
 
 export type Query = <T extends pg.QueryResultRow>(text: string, params?: unknown[]) => Promise<T[]>;
-
-export interface Cpu {
-  node: number;
-  pg: number;
-  /** ms the hypervisor took from the machine meanwhile (all cores). */
-  steal?: number;
-  /** ms of CPU the machine spent meanwhile on neither side nor the load generator. */
-  others?: number;
-}
 
 export interface BenchContext {
   args: BenchArgs;

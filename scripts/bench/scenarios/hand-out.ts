@@ -4,9 +4,10 @@
  * the measured processes, before being handed out again.
  */
 import type autocannon from 'autocannon';
+import type { Cpu } from '../processes.ts';
 import { log } from '../processes.ts';
 import type { Row } from '../results.ts';
-import { type BenchContext, type Cpu, httpRow, load } from './context.ts';
+import { type BenchContext, httpRow, load } from './context.ts';
 
 export interface HandOut<T> {
   /** Up to `n` free items (fewer when the put-backs lag behind the requests). */
