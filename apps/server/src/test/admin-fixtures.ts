@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { expect } from 'vitest';
 import { makeUser, TEST_PASSWORD } from './factories.ts';
 import { ApiClient } from './harness.ts';
 
@@ -67,4 +68,22 @@ export async function signedInAdmin(app: FastifyInstance, db: Parameters<typeof 
   const user = await makeUser(db, { rol: 4, idCliente: null, nombre: 'Ada Administradora' });
   const api = await new ApiClient(app).loginOk(user.usuario, TEST_PASSWORD);
   return { user, api };
+}
+
+/**
+ * An integration token (decision 0059) made by a distributor's administrator through the real route; answers
+ * its value, shown once. ERP, every client and 30 days unless told.
+ */
+export async function integrationToken(
+  admin: ApiClient,
+  token: { permisos: string[]; id_cliente?: number | null; nombre?: string; vigencia_dias?: number },
+): Promise<string> {
+  const res = await admin.post('/api/integracion/tokens', {
+    nombre: 'ERP',
+    id_cliente: null,
+    vigencia_dias: 30,
+    ...token,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { valor: string }).valor;
 }

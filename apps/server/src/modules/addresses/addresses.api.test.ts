@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, systemLogs, users } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
-import { signedInAdmin } from '../../test/admin-fixtures.ts';
+import { integrationToken, signedInAdmin } from '../../test/admin-fixtures.ts';
 import { makeBuyer } from '../../test/buyer-fixtures.ts';
 import { CLIENT_NOT_FOUND, clientWithAdmin, lacks } from '../../test/client-admin.ts';
 import { assign, makeUser, uniq } from '../../test/factories.ts';
@@ -336,17 +336,14 @@ describe.each(DB_KINDS)('ship-to addresses (%s)', (kind) => {
     expect(flat2).toContain(NORTE_CONTACT);
 
     // The v1 API prints every part, the entry and both lines.
-    const token = await distributor.post('/api/integracion/tokens', {
-      nombre: 'ERP',
+    const token = await integrationToken(distributor, {
       id_cliente: w.client.id,
       permisos: ['pedidos:leer'],
-      vigencia_dias: 30,
     });
-    expect(token.statusCode, token.body).toBe(201);
     const v1 = await t.app.inject({
       method: 'GET',
       url: `/api/v1/pedidos/${id}`,
-      headers: { authorization: `Bearer ${token.json().valor}` },
+      headers: { authorization: `Bearer ${token}` },
     });
     expect(v1.statusCode, v1.body).toBe(200);
     expect(v1.json().entrega).toEqual({

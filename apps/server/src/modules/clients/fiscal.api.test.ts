@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, systemLogs } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
-import { postForm, signedInAdmin } from '../../test/admin-fixtures.ts';
+import { integrationToken, postForm, signedInAdmin } from '../../test/admin-fixtures.ts';
 import { CLIENT_NOT_FOUND, clientWithAdmin, lacks } from '../../test/client-admin.ts';
 import { makeClient, uniq } from '../../test/factories.ts';
 import { type ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
@@ -228,17 +228,8 @@ describe.each(DB_KINDS)('a client’s fiscal data (%s)', (kind) => {
     const mine = await makeClient(db(), { nombre: uniq('Kemper'), activo: true });
     const other = await makeClient(db());
     expect((await admin.put(url(mine.id), FULL)).statusCode).toBe(200);
-    const token = async (body: Record<string, unknown>) => {
-      const res = await admin.post('/api/integracion/tokens', {
-        nombre: 'ERP',
-        id_cliente: null,
-        permisos: ['pedidos:leer'],
-        vigencia_dias: 30,
-        ...body,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().valor as string;
-    };
+    const token = (body: Partial<Parameters<typeof integrationToken>[1]>) =>
+      integrationToken(admin, { permisos: ['pedidos:leer'], ...body });
     const read = (value: string | null, id: number) =>
       t.app.inject({
         method: 'GET',

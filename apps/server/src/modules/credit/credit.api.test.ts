@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, invoices, orderEvents, orders, systemLogs, users } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
-import { postForm, signedInAdmin } from '../../test/admin-fixtures.ts';
+import { integrationToken, postForm, signedInAdmin } from '../../test/admin-fixtures.ts';
 import { makeBuyer } from '../../test/buyer-fixtures.ts';
 import { cfdiXml } from '../../test/cfdi-documents.ts';
 import { creditWorld } from '../../test/credit-fixtures.ts';
@@ -34,14 +34,7 @@ describe.each(DB_KINDS)('credit and statements (%s)', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind, { env: { API_RATE_LIMIT: '100000' } });
     admin = (await signedInAdmin(t.app, db())).api;
-    const res = await admin.post('/api/integracion/tokens', {
-      nombre: 'ERP',
-      id_cliente: null,
-      permisos: ['facturas:escribir', 'facturas:leer'],
-      vigencia_dias: 30,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    writer = (res.json() as { valor: string }).valor;
+    writer = await integrationToken(admin, { permisos: ['facturas:escribir', 'facturas:leer'] });
   });
   afterAll(async () => {
     await t?.close();

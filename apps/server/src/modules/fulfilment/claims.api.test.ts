@@ -11,7 +11,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
-import { signedInAdmin } from '../../test/admin-fixtures.ts';
+import { integrationToken, signedInAdmin } from '../../test/admin-fixtures.ts';
 import { monthsBack } from '../../test/calendar.ts';
 import { makeCategory, makeOrder, makeProduct, uniq } from '../../test/factories.ts';
 import { type ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
@@ -522,16 +522,8 @@ describe.each(DB_KINDS)('claims (%s)', (kind) => {
     await w.decide(byHand, { accion: 'rechazar', motivo: 'No procede' });
     const theirs = await stranger.shipped();
     await stranger.claim(theirs.id, tonerClaim(theirs.toner, 1));
-    const token = async (idCliente: number | null) => {
-      const res = await operator.post('/api/integracion/tokens', {
-        nombre: 'ERP',
-        id_cliente: idCliente,
-        permisos: ['pedidos:leer'],
-        vigencia_dias: 30,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().valor as string;
-    };
+    const token = (idCliente: number | null) =>
+      integrationToken(operator, { id_cliente: idCliente, permisos: ['pedidos:leer'] });
     const mine = await token(w.client.id);
     const call = (url: string, bearer = mine) =>
       t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${bearer}` } });

@@ -2,6 +2,7 @@ import { businessDate } from '@portal/shared/domain/time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, users } from '../../db/schema/index.ts';
+import { integrationToken } from '../../test/admin-fixtures.ts';
 import { makeBuyer } from '../../test/buyer-fixtures.ts';
 import { assign, makeUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
@@ -90,17 +91,11 @@ describe.each(DB_KINDS)('the delivery address copied onto the order (%s)', (kind
       (await makeUser(db(), { rol: 4, idCliente: null })).usuario,
       TEST_PASSWORD,
     );
-    const token = await admin.post('/api/integracion/tokens', {
-      nombre: 'ERP',
-      id_cliente: b.client.id,
-      permisos: ['pedidos:leer'],
-      vigencia_dias: 30,
-    });
-    expect(token.statusCode, token.body).toBe(201);
+    const token = await integrationToken(admin, { id_cliente: b.client.id, permisos: ['pedidos:leer'] });
     const v1 = await t.app.inject({
       method: 'GET',
       url: `/api/v1/pedidos/${id}`,
-      headers: { authorization: `Bearer ${token.json().valor}` },
+      headers: { authorization: `Bearer ${token}` },
     });
     expect(v1.statusCode, v1.body).toBe(200);
     expect(v1.json().entrega).toEqual({
@@ -116,7 +111,7 @@ describe.each(DB_KINDS)('the delivery address copied onto the order (%s)', (kind
     const list = await t.app.inject({
       method: 'GET',
       url: '/api/v1/pedidos',
-      headers: { authorization: `Bearer ${token.json().valor}` },
+      headers: { authorization: `Bearer ${token}` },
     });
     expect(list.json().pedidos.find((o: { id: number }) => o.id === id).entrega.completa).toBe(OLD_LINE);
 

@@ -12,7 +12,7 @@ import {
   webhookEvents,
 } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
-import { signedInAdmin } from '../../test/admin-fixtures.ts';
+import { integrationToken, signedInAdmin } from '../../test/admin-fixtures.ts';
 import { makeClient, uniq } from '../../test/factories.ts';
 import { type ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
 import { shippingWorld } from '../../test/shipping-fixtures.ts';
@@ -346,16 +346,12 @@ describe.each(DB_KINDS)('shipments and promised dates (%s)', (kind) => {
   it('v1: a token ships with the operator’s rules, once per Idempotency-Key, with a pedido.envio webhook', async () => {
     const w = await world();
     const o = await w.approved();
-    const newToken = async (idCliente: number | null) => {
-      const res = await operator.post('/api/integracion/tokens', {
+    const newToken = (idCliente: number | null) =>
+      integrationToken(operator, {
         nombre: 'WMS',
         id_cliente: idCliente,
         permisos: ['surtido:escribir', 'pedidos:leer'],
-        vigencia_dias: 30,
       });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().valor as string;
-    };
     const mine = await newToken(w.client.id);
     const otherClient = await makeClient(db(), { nombre: uniq('Otro') });
     const theirs = await newToken(otherClient.id);

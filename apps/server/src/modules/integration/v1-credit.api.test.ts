@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type clients, orderEvents, webhookEvents } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
-import { signedInAdmin } from '../../test/admin-fixtures.ts';
+import { integrationToken, signedInAdmin } from '../../test/admin-fixtures.ts';
 import { makeBuyer } from '../../test/buyer-fixtures.ts';
 import { creditWorld } from '../../test/credit-fixtures.ts';
 import { assign } from '../../test/factories.ts';
@@ -56,16 +56,8 @@ describe.each(DB_KINDS)('credit holds in the v1 API and the webhooks (%s)', (kin
     return { client: w.client, order, approved };
   }
 
-  async function token(idCliente: number | null) {
-    const res = await admin.post('/api/integracion/tokens', {
-      nombre: 'ERP',
-      id_cliente: idCliente,
-      permisos: ['pedidos:leer'],
-      vigencia_dias: 30,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return (res.json() as { valor: string }).valor;
-  }
+  const token = (idCliente: number | null) =>
+    integrationToken(admin, { id_cliente: idCliente, permisos: ['pedidos:leer'] });
 
   const get = (tok: string, url: string) =>
     t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tok}` } });

@@ -6,6 +6,7 @@ import { appKeys, encryptionRing } from '../../lib/keys.ts';
 import { openWithRing, sealSecret, secretContext } from '../../lib/secret-box.ts';
 import { rotateSecrets } from '../../lib/secret-rotation.ts';
 import { MSG } from '../../messages.ts';
+import { integrationToken } from '../../test/admin-fixtures.ts';
 import { makeBuyer } from '../../test/buyer-fixtures.ts';
 import { assign, makeClient, makeUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
@@ -272,17 +273,15 @@ describe.each(DB_KINDS)('webhooks (%s)', (kind) => {
     ).toBe(200);
     const moved = await admin.post(`/api/surtido/${id}/estado`, { estado: 'en_surtido' });
     expect(moved.statusCode, moved.body).toBe(200);
-    const token = await admin.post('/api/integracion/tokens', {
+    const token = await integrationToken(admin, {
       nombre: 'Almacén',
       id_cliente: s.client.id,
       permisos: ['surtido:escribir'],
-      vigencia_dias: 30,
     });
-    expect(token.statusCode, token.body).toBe(201);
     const shipped = await t.app.inject({
       method: 'POST',
       url: `/api/v1/pedidos/${id}/surtido`,
-      headers: { authorization: `Bearer ${token.json().valor}` },
+      headers: { authorization: `Bearer ${token}` },
       payload: { estado: 'enviado', guia: 'Estafeta 555' },
     });
     expect(shipped.statusCode, shipped.body).toBe(200);

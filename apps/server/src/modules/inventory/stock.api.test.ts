@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiIdempotencyKeys, products, systemLogs } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
-import { signedInAdmin } from '../../test/admin-fixtures.ts';
+import { integrationToken, signedInAdmin } from '../../test/admin-fixtures.ts';
 import { makeCategory, makeClient, makeProduct, uniq } from '../../test/factories.ts';
 import { type ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
 
@@ -19,17 +19,8 @@ describe.each(DB_KINDS)('stock writes (%s)', (kind) => {
   let tokenAll: string;
   let readOnly: string;
 
-  async function newToken(body: Record<string, unknown>) {
-    const res = await admin.post('/api/integracion/tokens', {
-      nombre: 'ERP',
-      id_cliente: null,
-      permisos: ['inventario:escribir'],
-      vigencia_dias: 30,
-      ...body,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return (res.json() as { valor: string }).valor;
-  }
+  const newToken = (token: Partial<Parameters<typeof integrationToken>[1]>) =>
+    integrationToken(admin, { permisos: ['inventario:escribir'], ...token });
   const call = (
     token: string,
     method: 'PUT' | 'POST',

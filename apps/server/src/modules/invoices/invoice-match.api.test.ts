@@ -11,6 +11,7 @@ import {
   systemLogs,
 } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
+import { integrationToken } from '../../test/admin-fixtures.ts';
 import { cfdiXml, ISSUER_RFC } from '../../test/cfdi-documents.ts';
 import {
   makeCategory,
@@ -180,14 +181,10 @@ describe.each(DB_KINDS)('Invoice match and the client’s view (%s)', (kind) => 
     clientAdmin = await login(5, clientA);
     // Rol 5 signs in with a second factor (decision 0122).
     await enrolTwoFactor(clientAdmin);
-    const token = await admin.post('/api/integracion/tokens', {
-      nombre: 'ERP',
+    writer = await integrationToken(admin, {
       id_cliente: clientA,
       permisos: ['facturas:escribir', 'facturas:leer'],
-      vigencia_dias: 30,
     });
-    expect(token.statusCode, token.body).toBe(201);
-    writer = token.json().valor;
     const hook = await admin.post('/api/integracion/webhooks', {
       url: receiver.url('/cotejo'),
       eventos: ['factura.con_diferencias'],

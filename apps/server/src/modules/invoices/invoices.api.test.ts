@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, invoices, orderEvents, storedFiles, systemLogs } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
-import { multipart } from '../../test/admin-fixtures.ts';
+import { integrationToken, multipart } from '../../test/admin-fixtures.ts';
 import { cfdiXml, HOSTILE_XML } from '../../test/cfdi-documents.ts';
 import {
   makeCategory,
@@ -36,16 +36,8 @@ describe.each(DB_KINDS)('CFDI invoices (%s)', (kind) => {
   let readerA: string;
   let writerAll: string;
 
-  async function newToken(permisos: string[], id_cliente: number | null) {
-    const res = await admin.post('/api/integracion/tokens', {
-      nombre: 'ERP',
-      id_cliente,
-      permisos,
-      vigencia_dias: 30,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return (res.json() as { valor: string }).valor;
-  }
+  const newToken = (permisos: string[], id_cliente: number | null) =>
+    integrationToken(admin, { permisos, id_cliente });
 
   async function approvedOrder(
     idCliente = clientA,
