@@ -47,7 +47,12 @@ export function currentYear(): number {
   return Number(formatDateIn(Date.now(), getBusinessTimeZone()).slice(-4));
 }
 
+/** "1,200": a count grouped the Mexican way. */
+export function formatCount(n: number): string {
+  return n.toLocaleString('es-MX');
+}
+
 /** "1 pedido movido" / "1,200 pedidos movidos": a count with its noun in singular or plural. */
 export function plural(n: number, one: string, many: string): string {
-  return `${n.toLocaleString('es-MX')} ${n === 1 ? one : many}`;
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }

@@ -41,7 +41,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page';
 import { errorMessage } from '../../../lib/api';
-import { formatMXN } from '../../../lib/format';
+import { formatCount, formatMXN } from '../../../lib/format';
 import { OwnBudgetRequests } from '../budget-requests/budget-requests-panel';
 import { clientScope, mayChangeBudgets, mayChangeFiscal, mayChangeIdentity } from '../scope';
 import { useClientAdminHome } from './api';
@@ -56,7 +56,7 @@ const ClientScimDialog = lazy(() =>
   import('../clients/client-scim-dialog').then((m) => ({ default: m.ClientScimDialog })),
 );
 
-const n = (v: number) => v.toLocaleString('es-MX');
+const n = formatCount;
 
 /** Where each change is made in the `/cliente` area (each link's text says where it goes). */
 const SCREENS: Record<ClientPermission, { to: string; label: string }[]> = {

@@ -59,7 +59,7 @@ import { Pager } from '../../../components/ui/pager';
 import { PhoneFilters } from '../../../components/ui/phone-filters';
 import { Refusal } from '../../../components/ui/refusal';
 import { errorMessage, isApiError } from '../../../lib/api';
-import { formatOrderNumber } from '../../../lib/format';
+import { formatCount, formatOrderNumber } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
 import { type RowSelection, useRowSelection } from '../../../lib/row-selection';
 import type { FulfilmentFilters } from '../api/keys';
@@ -511,7 +511,7 @@ export function FulfilmentPage() {
       <Paper withBorder radius="lg" shadow="xs" p={{ base: 'xs', sm: 'md' }}>
         <Group justify="space-between" px="xs" pb="xs">
           <Text size="sm" c="dimmed" aria-live="polite">
-            {query.data ? `${total.toLocaleString('es-MX')} ${total === 1 ? 'pedido' : 'pedidos'}` : ''}
+            {query.data ? `${formatCount(total)} ${total === 1 ? 'pedido' : 'pedidos'}` : ''}
           </Text>
         </Group>
         {query.isLoading ? (

@@ -9,7 +9,7 @@ import { IconFileUpload, IconListCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DialogActions } from '../../../components/ui/dialog-actions';
 import { errorMessage } from '../../../lib/api';
-import { plural } from '../../../lib/format';
+import { formatCount, plural } from '../../../lib/format';
 import { CsvFilePicker } from '../imports/csv-file-picker';
 import { RowErrorsTable } from '../imports/import-result';
 import { useImportGuias } from './api';
@@ -67,7 +67,7 @@ export default function GuiasDialog({ opened, onClose }: { opened: boolean; onCl
             <Text size="sm">
               Un archivo CSV con las columnas <Code>pedido</Code>, <Code>guia</Code> y, opcional,{' '}
               <Code>paqueteria</Code> (DHL, FedEx, Estafeta, Paquetexpress, 99minutos u otra). Cada fila pasa
-              su pedido a «Enviado» con la guía; hasta {GUIAS_IMPORT_MAX_ROWS.toLocaleString('es-MX')} filas.
+              su pedido a «Enviado» con la guía; hasta {formatCount(GUIAS_IMPORT_MAX_ROWS)} filas.
             </Text>
             <CsvFilePicker
               file={file}

@@ -5,7 +5,7 @@ import type { ImportJobDto } from '@portal/shared/schemas/imports';
 import { IconFileDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Pager } from '../../../components/ui/pager';
-import { formatDateTime } from '../../../lib/format';
+import { formatCount, formatDateTime } from '../../../lib/format';
 import { errorReportUrl, KIND_LABELS, statusView, useImportList } from './import-jobs';
 
 export function ImportStatusBadge({ job }: { job: Pick<ImportJobDto, 'status' | 'error_rows'> }) {
@@ -84,12 +84,11 @@ export function ImportHistory({ idCliente, onSelect, selectedId }: ImportHistory
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Text size="sm">
-                    {job.ok_rows.toLocaleString('es-MX')} de {job.total_rows.toLocaleString('es-MX')}{' '}
-                    correctos
+                    {formatCount(job.ok_rows)} de {formatCount(job.total_rows)} correctos
                   </Text>
                   {job.error_rows > 0 ? (
                     <Text size="xs" c="red" fw={600}>
-                      {job.error_rows.toLocaleString('es-MX')} con errores
+                      {formatCount(job.error_rows)} con errores
                     </Text>
                   ) : null}
                 </Table.Td>

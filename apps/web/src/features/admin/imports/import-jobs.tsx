@@ -20,7 +20,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, apiBlob, isApiError } from '../../../lib/api';
 import { saveBlob } from '../../../lib/download';
-import { plural } from '../../../lib/format';
+import { formatCount, plural } from '../../../lib/format';
 import { queryClient } from '../../../lib/query-client';
 import { adminKeys } from '../api/keys';
 
@@ -184,7 +184,7 @@ export function resultSentence(job: Pick<ImportJobDto, 'total_rows' | 'ok_rows' 
     job.error_rows > 0
       ? plural(job.error_rows, 'registro con errores', 'registros con errores')
       : 'sin errores';
-  return `${ok} de ${job.total_rows.toLocaleString('es-MX')}, ${errors}.`;
+  return `${ok} de ${formatCount(job.total_rows)}, ${errors}.`;
 }
 
 /**

@@ -5,7 +5,7 @@
 import { Group, List, Loader, Stack, Text } from '@mantine/core';
 import type { ImportPricePreview as Preview } from '@portal/shared/schemas/imports';
 import { Refusal } from '../../../components/ui/refusal';
-import { plural } from '../../../lib/format';
+import { formatCount, plural } from '../../../lib/format';
 import { PricePreviewSummary } from '../inventory/price-preview-summary';
 
 interface ImportPricePreviewProps {
@@ -39,7 +39,7 @@ export function ImportPricePreview({ hasFile, loading, error, preview }: ImportP
         <List.Item>
           {plural(preview.filas, 'fila leída', 'filas leídas')}
           {preview.filas_con_error > 0
-            ? `, ${preview.filas_con_error.toLocaleString('es-MX')} con errores (el reporte de la importación dice cuáles y por qué)`
+            ? `, ${formatCount(preview.filas_con_error)} con errores (el reporte de la importación dice cuáles y por qué)`
             : ''}
         </List.Item>
         <List.Item>

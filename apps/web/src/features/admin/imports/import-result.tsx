@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import type { ImportDetail, ImportRowError } from '@portal/shared/schemas/imports';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { formatCount } from '../../../lib/format';
 import { ImportStatusBadge } from './import-history';
 import { errorReportUrl, isRunning, KIND_LABELS, resultSentence, useImportDetail } from './import-jobs';
 
@@ -28,7 +29,7 @@ function Figure({ label, value, color }: { label: string; value: number; color?:
         {label}
       </Text>
       <Text fw={700} fz="xl" c={color}>
-        {value.toLocaleString('es-MX')}
+        {formatCount(value)}
       </Text>
     </Paper>
   );
@@ -79,8 +80,8 @@ function Running({ job }: { job: ImportDetail }) {
     <Stack gap={6} aria-live="polite">
       <Progress value={Math.max(percent, 8)} animated striped aria-label="Avance de la importación" />
       <Text size="sm">
-        Procesando {job.total_rows.toLocaleString('es-MX')} registros… Te avisaremos al terminar; puedes
-        cerrar esta ventana.
+        Procesando {formatCount(job.total_rows)} registros… Te avisaremos al terminar; puedes cerrar esta
+        ventana.
       </Text>
     </Stack>
   );

@@ -33,6 +33,7 @@ import { type FileValue, storedFile } from '../../../components/ui/file-field';
 import { ImageField } from '../../../components/ui/image-field';
 import { Refusal } from '../../../components/ui/refusal';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { formatCount } from '../../../lib/format';
 import { adminKeys } from '../api/keys';
 import { saveProduct } from './api';
 import { processFailure } from './errors';
@@ -111,7 +112,7 @@ function StockFields({
         label="Existencia"
         description={
           editing && editing.reservado > 0
-            ? `Apartadas por pedidos aprobados: ${editing.reservado.toLocaleString('es-MX')}`
+            ? `Apartadas por pedidos aprobados: ${formatCount(editing.reservado)}`
             : 'Vacía si no se conoce'
         }
         min={0}

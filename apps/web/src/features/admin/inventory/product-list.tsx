@@ -54,7 +54,7 @@ import { Pager } from '../../../components/ui/pager';
 import { Refusal } from '../../../components/ui/refusal';
 import { SortableTh } from '../../../components/ui/sortable-th';
 import { serverFieldErrors } from '../../../lib/form-errors';
-import { formatMXN } from '../../../lib/format';
+import { formatCount, formatMXN } from '../../../lib/format';
 import { type RowSelection, useRowSelection } from '../../../lib/row-selection';
 import { adminKeys, type ProductListParams } from '../api/keys';
 import { activateProducts, updateProductInline, useProducts } from './api';
@@ -246,9 +246,7 @@ function ProductFilters({
           ]}
         />
         <Text size="sm" c="dimmed" aria-live="polite">
-          {total !== undefined
-            ? `${total.toLocaleString('es-MX')} ${total === 1 ? 'producto' : 'productos'}`
-            : ''}
+          {total !== undefined ? `${formatCount(total)} ${total === 1 ? 'producto' : 'productos'}` : ''}
         </Text>
       </Group>
     </>
@@ -341,10 +339,10 @@ function StockCell({ product: p }: { product: AdminProductDto }) {
     );
   return (
     <>
-      <Text fz="sm">{p.existencia.toLocaleString('es-MX')}</Text>
+      <Text fz="sm">{formatCount(p.existencia)}</Text>
       {p.reservado > 0 ? (
         <Text fz="xs" c="dimmed">
-          {p.reservado.toLocaleString('es-MX')} apartadas
+          {formatCount(p.reservado)} apartadas
         </Text>
       ) : null}
     </>

@@ -48,7 +48,7 @@ import { Pager } from '../../../components/ui/pager';
 import { PhoneFilters } from '../../../components/ui/phone-filters';
 import { Refusal } from '../../../components/ui/refusal';
 import { errorMessage } from '../../../lib/api';
-import { formatDateTime, formatOrderNumber } from '../../../lib/format';
+import { formatCount, formatDateTime, formatOrderNumber } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
 import { ClientSelect } from '../clients/client-select';
 import { isDistributor } from '../scope';
@@ -384,8 +384,8 @@ export function LogsPage() {
           <Text size="sm" c="dimmed" aria-live="polite">
             {data
               ? data.total_limitado
-                ? `Más de ${total.toLocaleString('es-MX')} registros (todos en «Exportar CSV»)`
-                : `${total.toLocaleString('es-MX')} ${total === 1 ? 'registro' : 'registros'}`
+                ? `Más de ${formatCount(total)} registros (todos en «Exportar CSV»)`
+                : `${formatCount(total)} ${total === 1 ? 'registro' : 'registros'}`
               : ''}
           </Text>
         </Group>

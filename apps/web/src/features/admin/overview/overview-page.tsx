@@ -40,6 +40,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page';
 import { errorMessage } from '../../../lib/api';
 import { CLIENT_SCREENS, withClient } from '../../../lib/chosen-client';
+import { formatCount } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { PendingBudgetsCard } from '../budget-requests/budget-requests-panel';
 import { WithUnsentAccessBanner } from '../users/unsent-access-banner';
@@ -100,7 +101,7 @@ function monthName(mes: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-const n = (v: number) => v.toLocaleString('es-MX');
+const n = formatCount;
 
 interface StatProps {
   label: string;

@@ -16,7 +16,7 @@ import { PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
 import { SortableTh } from '../../../components/ui/sortable-th';
 import { errorMessage } from '../../../lib/api';
-import { formatDateTime, formatMXN, formatOrderNumber } from '../../../lib/format';
+import { formatCount, formatDateTime, formatMXN, formatOrderNumber } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
 import { useAdminOrders } from './api';
 
@@ -76,7 +76,7 @@ export function AdminOrdersPage() {
       </Paper>
       <Paper withBorder radius="lg" shadow="xs" p={{ base: 'xs', sm: 'md' }}>
         <Text size="sm" c="dimmed" px="xs" pb="xs" aria-live="polite">
-          {data ? `${data.total.toLocaleString('es-MX')} ${data.total === 1 ? 'pedido' : 'pedidos'}` : ''}
+          {data ? `${formatCount(data.total)} ${data.total === 1 ? 'pedido' : 'pedidos'}` : ''}
         </Text>
         {isPending ? (
           <LoadingRows label="Cargando pedidos" rows={3} height={44} p={0} />

@@ -41,6 +41,7 @@ import { confirmAction } from '../../../components/ui/confirm';
 import { PageHeader } from '../../../components/ui/page';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { withClient } from '../../../lib/chosen-client';
+import { formatCount } from '../../../lib/format';
 import { ClientSelect, ClientsLoadProblem, useAllClients, useSelectedClient } from '../clients/client-select';
 import { CsvFilePicker } from '../imports/csv-file-picker';
 import { RowErrorsTable } from '../imports/import-result';
@@ -306,7 +307,7 @@ function Figures({ result }: { result: RosterSyncResponse }) {
             {f.label}
           </Text>
           <Text fw={700} fz="xl" c={f.value > 0 ? f.color : undefined}>
-            {f.value.toLocaleString('es-MX')}
+            {formatCount(f.value)}
           </Text>
         </Paper>
       ))}
@@ -372,10 +373,8 @@ function Preview({
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Corrige la lista">
             <Stack gap="sm">
               <Text size="sm">
-                {errors === 1
-                  ? 'La lista tiene 1 error'
-                  : `La lista tiene ${errors.toLocaleString('es-MX')} errores`}
-                : corrígelos en el archivo y vuelve a revisarlo. Una lista con errores no cambia nada.
+                {errors === 1 ? 'La lista tiene 1 error' : `La lista tiene ${formatCount(errors)} errores`}:
+                corrígelos en el archivo y vuelve a revisarlo. Una lista con errores no cambia nada.
               </Text>
               <RowErrorsTable errores={result.errores} />
             </Stack>
@@ -533,7 +532,7 @@ function PeopleGroup({
       </Box>
       {total > entries.length ? (
         <Text size="xs" c="dimmed" mt={4}>
-          Se muestran {entries.length.toLocaleString('es-MX')} de {total.toLocaleString('es-MX')}.
+          Se muestran {formatCount(entries.length)} de {formatCount(total)}.
         </Text>
       ) : null}
     </Box>

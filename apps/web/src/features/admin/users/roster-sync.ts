@@ -5,6 +5,7 @@
 import { isRol, ROLE_NAMES } from '@portal/shared/domain/roles';
 import type { ImportRowError } from '@portal/shared/schemas/imports';
 import { downloadCsv } from '../../../lib/csv';
+import { formatCount } from '../../../lib/format';
 
 /** The largest list the server takes (its limit; 20,000 people fit well under it). */
 export const ROSTER_MAX_BYTES = 5 * 1024 * 1024;
@@ -62,5 +63,5 @@ export function roleName(rol: number): string {
 
 /** '1 usuario', '3 usuarios'. */
 export function people(n: number): string {
-  return n === 1 ? '1 usuario' : `${n.toLocaleString('es-MX')} usuarios`;
+  return n === 1 ? '1 usuario' : `${formatCount(n)} usuarios`;
 }

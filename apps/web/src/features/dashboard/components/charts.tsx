@@ -12,6 +12,7 @@ import { IconAlertTriangle, IconCircleX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { STATUS_PALETTE } from '../../../components/orders/status-badge';
+import { formatCount } from '../../../lib/format';
 import {
   areasTable,
   buyersTable,
@@ -36,7 +37,7 @@ const money = (pesos: number) => formatMXN(pesos, false);
 const compact = new Intl.NumberFormat('es-MX', { notation: 'compact', maximumFractionDigits: 1 });
 /** Axis ticks: "$12.5 mil". */
 const axisMoney = (pesos: number) => `$${compact.format(pesos)}`;
-const count = (n: number) => n.toLocaleString('es-MX');
+const count = formatCount;
 
 /** Shade 7 of each hue: bars keep at least 3:1 against the white card. */
 const BAR = 'indigo.6';

@@ -8,6 +8,7 @@ import { formatMXN } from '@portal/shared/domain/money';
 import type { OrderStatus } from '@portal/shared/domain/order-workflow';
 import type { BuyerSpendResponse, DashboardResponse } from '@portal/shared/schemas/dashboard';
 import { type CsvValue, csvPesos } from '../../../lib/csv';
+import { formatCount } from '../../../lib/format';
 
 export interface TableRow {
   key: string | number;
@@ -25,7 +26,7 @@ export interface ChartTable {
 }
 
 const money = (pesos: number) => formatMXN(pesos, false);
-const count = (n: number) => n.toLocaleString('es-MX');
+const count = formatCount;
 
 /** 'YYYY-MM' → 'nov 2026' (short, for an axis) or 'Noviembre 2026'. */
 export function monthLabel(mes: string, short = false): string {
