@@ -62,9 +62,7 @@ export async function openInvoiceDays(
       facturas: sql<number>`count(*)::int`.mapWith(Number),
     })
     .from(invoices)
-    .where(
-      and(ids.length === 1 ? eq(invoices.idCliente, ids[0]!) : inArray(invoices.idCliente, [...ids]), OPEN),
-    )
+    .where(and(inArray(invoices.idCliente, [...ids]), OPEN))
     .groupBy(invoices.idCliente, day);
   for (const { idCliente, ...entry } of rows) {
     const list = byClient.get(idCliente);
