@@ -16,16 +16,19 @@ async function lastOrderOfPage(ctx: BenchContext, page: number): Promise<number 
   return body.pedidos.at(-1)?.id ?? null;
 }
 
+/** A read scenario: its key, its name, who asks, the address, its target. */
+type Read = [string, string, SignedIn, string, Target];
+
 export async function readScenarios(ctx: BenchContext): Promise<void> {
   const { usuario, autorizador, admin } = ctx;
   // Issue 18's targets: CPU per request as a multiple of the baseline's, p99 < 25 ms at 10 connections.
   const list: Target = { cpu: 5, p99: 25 };
   // Page 200 of the approver's orders, when the data set has that many (the small one has not).
-  const page199 =
-    ctx.only('pedidos200') || ctx.only('pedidos200_salto') ? await lastOrderOfPage(ctx, 199) : null;
-  if (page199 === null && (ctx.only('pedidos200') || ctx.only('pedidos200_salto')))
+  const wantsFar = ctx.only('pedidos200') || ctx.only('pedidos200_salto');
+  const page199 = wantsFar ? await lastOrderOfPage(ctx, 199) : null;
+  if (wantsFar && page199 === null)
     log('  pedidos200 y pedidos200_salto se omiten: los datos tienen menos de 200 páginas de pedidos');
-  const farPages: [string, string, SignedIn, string, Target][] =
+  const farPages: Read[] =
     page199 === null
       ? []
       : [
@@ -44,7 +47,7 @@ export async function readScenarios(ctx: BenchContext): Promise<void> {
             null,
           ],
         ];
-  const reads: [string, string, SignedIn, string, Target][] = [
+  const reads: Read[] = [
     ['sesion', 'GET /api/sesion (rol 1)', usuario, '/api/sesion', { cpu: 3, p99: 25 }],
     ['catalogo', 'GET /api/catalogo?q=guantes (búsqueda)', usuario, '/api/catalogo?q=guantes', list],
     ['pedidos1', 'GET /api/pedidos página 1 (rol 2)', autorizador, '/api/pedidos?status=todos&page=1', list],

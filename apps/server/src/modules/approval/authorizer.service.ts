@@ -401,11 +401,17 @@ async function approveOne(
   auth: AuthContext,
   client: Client,
   id: number,
-  orden?: { id: number; cantidad: number }[],
-  /** A comment sent with the approval (decision 0047); never in bulk. */
-  comment?: string,
-  /** The bulk approval's clients' credit, read once for all its orders. */
-  credit?: CreditMemo,
+  {
+    orden,
+    comment,
+    credit,
+  }: {
+    orden?: { id: number; cantidad: number }[];
+    /** A comment sent with the approval (decision 0047); never in bulk. */
+    comment?: string;
+    /** The bulk approval's clients' credit, read once for all its orders. */
+    credit?: CreditMemo;
+  } = {},
 ): Promise<OrderStatus> {
   const tz = deps.config.BUSINESS_TZ;
   const to = await deps.db.transaction(async (tx) => {
@@ -593,7 +599,10 @@ export async function authorizerApprove(
   auth: AuthContext,
   body: { id: number; orden: { id: number; cantidad: number }[]; comentario?: string },
 ): Promise<WorkflowResponse> {
-  const result = await approveOne(deps, request, auth, clientOf(auth), body.id, body.orden, body.comentario);
+  const result = await approveOne(deps, request, auth, clientOf(auth), body.id, {
+    orden: body.orden,
+    comment: body.comentario,
+  });
   void deps.mailer.flush();
   return afterTransition(
     deps,
@@ -757,9 +766,7 @@ export function authorizerBulkApprove(
   ids: number[],
 ): Promise<BulkResponse> {
   const credit: CreditMemo = new Map();
-  return inBulk(deps, auth, ids, (client, id) =>
-    approveOne(deps, request, auth, client, id, undefined, undefined, credit),
-  );
+  return inBulk(deps, auth, ids, (client, id) => approveOne(deps, request, auth, client, id, { credit }));
 }
 
 export function authorizerBulkCancel(

@@ -41,7 +41,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page';
 import { errorMessage } from '../../../lib/api';
-import { formatCount, formatMXN } from '../../../lib/format';
+import { formatCount, formatMXN, plural } from '../../../lib/format';
 import { OwnBudgetRequests } from '../budget-requests/budget-requests-panel';
 import { clientScope, mayChangeBudgets, mayChangeFiscal, mayChangeIdentity } from '../scope';
 import { useClientAdminHome } from './api';
@@ -55,8 +55,6 @@ const ClientSsoDialog = lazy(() =>
 const ClientScimDialog = lazy(() =>
   import('../clients/client-scim-dialog').then((m) => ({ default: m.ClientScimDialog })),
 );
-
-const n = formatCount;
 
 /** Where each change is made in the `/cliente` area (each link's text says where it goes). */
 const SCREENS: Record<ClientPermission, { to: string; label: string }[]> = {
@@ -152,7 +150,7 @@ function BudgetCap({ tope, allowed, pending }: { tope: number | null; allowed: b
             Esperando a tu distribuidor
           </Text>
           <Badge variant="light" color={pending > 0 ? 'yellow' : 'gray'} size="lg">
-            {pending === 1 ? '1 presupuesto' : `${n(pending)} presupuestos`}
+            {pending === 1 ? '1 presupuesto' : `${formatCount(pending)} presupuestos`}
           </Badge>
         </Group>
       ) : null}
@@ -236,7 +234,7 @@ function Accounts({ data }: { data: ClientAdminHomeResponse }) {
                 {ROLE_NAMES[rol]}
               </Text>
               <Text fz={26} fw={700} lh={1.2}>
-                {n(activos)}
+                {formatCount(activos)}
                 <Text span size="sm" fw={500} c="dimmed">
                   {' '}
                   {activos === 1 ? 'activa' : 'activas'}
@@ -244,7 +242,7 @@ function Accounts({ data }: { data: ClientAdminHomeResponse }) {
               </Text>
               <Group justify="space-between" gap={4} mt={2}>
                 <Text size="xs" c="dimmed">
-                  {n(inactivos)} {inactivos === 1 ? 'inactiva' : 'inactivas'}
+                  {plural(inactivos, 'inactiva', 'inactivas')}
                 </Text>
                 <Anchor component={Link} to={`/cliente/usuarios?rol=${rol}`} size="xs" fw={600}>
                   Ver <VisuallyHidden>{ROLE_NAMES[rol]}</VisuallyHidden>

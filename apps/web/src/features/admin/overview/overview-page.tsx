@@ -40,7 +40,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page';
 import { errorMessage } from '../../../lib/api';
 import { CLIENT_SCREENS, withClient } from '../../../lib/chosen-client';
-import { formatCount } from '../../../lib/format';
+import { formatCount, plural } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { PendingBudgetsCard } from '../budget-requests/budget-requests-panel';
 import { WithUnsentAccessBanner } from '../users/unsent-access-banner';
@@ -101,8 +101,6 @@ function monthName(mes: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-const n = formatCount;
-
 interface StatProps {
   label: string;
   value: ReactNode;
@@ -151,7 +149,7 @@ function OrdersCard({ data }: { data: AdminOverview }) {
           Pedidos de {monthName(data.mes).toLowerCase()}
         </Title>
         <Text size="sm" c="dimmed">
-          {n(p.total)} {p.total === 1 ? 'pedido' : 'pedidos'}
+          {plural(p.total, 'pedido', 'pedidos')}
         </Text>
       </Group>
       <Progress.Root size={14} radius="xl" aria-hidden>
@@ -188,7 +186,7 @@ function OrdersCard({ data }: { data: AdminOverview }) {
               {s.label}
             </Text>
             <Text fz={24} fw={700} lh={1.2}>
-              {n(p[s.key])}
+              {formatCount(p[s.key])}
             </Text>
           </Box>
         ))}
@@ -233,7 +231,7 @@ function ImportsCard({ data }: { data: AdminOverview }) {
             c={en_proceso > 0 ? 'blue.8' : undefined}
             data-testid="importaciones-en-proceso"
           >
-            {n(en_proceso)}
+            {formatCount(en_proceso)}
           </Text>
         </Box>
         <Box>
@@ -246,7 +244,7 @@ function ImportsCard({ data }: { data: AdminOverview }) {
             c={fallidas_7_dias > 0 ? 'red' : undefined}
             data-testid="importaciones-fallidas"
           >
-            {n(fallidas_7_dias)}
+            {formatCount(fallidas_7_dias)}
           </Text>
         </Box>
       </SimpleGrid>
@@ -303,7 +301,9 @@ function PendingTopupsCard({ topups }: { topups: AdminOverview['ampliaciones_pen
                 {c.nombre}
               </Text>
               <Text size="xs" c="dimmed">
-                {c.pendientes === 1 ? '1 solicitud pendiente' : `${n(c.pendientes)} solicitudes pendientes`}
+                {c.pendientes === 1
+                  ? '1 solicitud pendiente'
+                  : `${formatCount(c.pendientes)} solicitudes pendientes`}
               </Text>
             </Box>
             <Anchor
@@ -320,7 +320,7 @@ function PendingTopupsCard({ topups }: { topups: AdminOverview['ampliaciones_pen
       </Stack>
       {topups.total > named ? (
         <Text size="xs" c="dimmed" mt="xs">
-          Y {n(topups.total - named)} más de otros clientes: elige el cliente en «Ampliaciones».
+          Y {formatCount(topups.total - named)} más de otros clientes: elige el cliente en «Ampliaciones».
         </Text>
       ) : null}
     </Paper>
@@ -351,7 +351,7 @@ export function OverviewPage() {
               <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
                 <Stat
                   label="Clientes activos"
-                  value={n(data.clientes_activos)}
+                  value={formatCount(data.clientes_activos)}
                   hint="Empresas con acceso al portal"
                   Icon={IconBuildingStore}
                   color="indigo"
@@ -359,7 +359,7 @@ export function OverviewPage() {
                 />
                 <Stat
                   label="Usuarios activos"
-                  value={n(data.usuarios_activos)}
+                  value={formatCount(data.usuarios_activos)}
                   hint="Compradores y autorizadores"
                   Icon={IconUsers}
                   color="orange"
@@ -367,7 +367,7 @@ export function OverviewPage() {
                 />
                 <Stat
                   label="Pedidos por autorizar"
-                  value={n(data.pedidos_mes.pendiente + data.pedidos_mes.espera)}
+                  value={formatCount(data.pedidos_mes.pendiente + data.pedidos_mes.espera)}
                   hint={`Pendientes y en espera · ${monthName(data.mes)}`}
                   Icon={IconReceipt}
                   color="yellow"

@@ -12,7 +12,7 @@ import { IconAlertTriangle, IconCircleX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { STATUS_PALETTE } from '../../../components/orders/status-badge';
-import { formatCount } from '../../../lib/format';
+import { formatCount, plural } from '../../../lib/format';
 import {
   areasTable,
   buyersTable,
@@ -37,7 +37,6 @@ const money = (pesos: number) => formatMXN(pesos, false);
 const compact = new Intl.NumberFormat('es-MX', { notation: 'compact', maximumFractionDigits: 1 });
 /** Axis ticks: "$12.5 mil". */
 const axisMoney = (pesos: number) => `$${compact.format(pesos)}`;
-const count = formatCount;
 
 /** Shade 7 of each hue: bars keep at least 3:1 against the white card. */
 const BAR = 'indigo.6';
@@ -208,13 +207,13 @@ export function BuyersChart({
         total > 0 ? (
           <Group gap="xs" mb="sm" data-testid="conteo-compradores">
             <Badge variant="outline" color="gray" size="lg" radius="sm">
-              {count(total)} {total === 1 ? 'comprador' : 'compradores'}
+              {plural(total, 'comprador', 'compradores')}
             </Badge>
             <Badge variant="light" color="orange" size="lg" radius="sm">
-              {count(sobre_80)} con 80% o más
+              {formatCount(sobre_80)} con 80% o más
             </Badge>
             <Badge variant="light" color="red" size="lg" radius="sm">
-              {count(sobre_100)} con 100% o más
+              {formatCount(sobre_100)} con 100% o más
             </Badge>
           </Group>
         ) : null
@@ -321,7 +320,7 @@ export function DailyOrdersChart({ data, filePrefix }: RangeProps) {
           data={rows.map((d) => ({ ...d, etiqueta: dayLabel(d.fecha) }))}
           dataKey="etiqueta"
           series={[{ name: 'pedidos', label: 'Pedidos', color: BAR }]}
-          valueFormatter={count}
+          valueFormatter={formatCount}
           integers
           axisWidth={40}
           data-testid="grafica-dias"

@@ -26,7 +26,6 @@ export interface ChartTable {
 }
 
 const money = (pesos: number) => formatMXN(pesos, false);
-const count = formatCount;
 
 /** 'YYYY-MM' → 'nov 2026' (short, for an axis) or 'Noviembre 2026'. */
 export function monthLabel(mes: string, short = false): string {
@@ -191,7 +190,7 @@ export function productsTable(rows: DashboardResponse['top_productos']): ChartTa
     numeric: [true, false, false, true, true],
     rows: rows.map((p, i) => ({
       key: p.id,
-      cells: [String(i + 1), p.clave, p.nombre, count(p.cantidad), money(p.importe)],
+      cells: [String(i + 1), p.clave, p.nombre, formatCount(p.cantidad), money(p.importe)],
       csv: [i + 1, p.clave, p.nombre, p.cantidad, csvPesos(p.importe)],
     })),
   };
@@ -203,7 +202,7 @@ export function daysTable(rows: NonNullable<DashboardResponse['por_dia']>): Char
     numeric: [false, true, true],
     rows: rows.map((d) => ({
       key: d.fecha,
-      cells: [`${dayLabel(d.fecha)}/${d.fecha.slice(0, 4)}`, count(d.pedidos), money(d.total)],
+      cells: [`${dayLabel(d.fecha)}/${d.fecha.slice(0, 4)}`, formatCount(d.pedidos), money(d.total)],
       csv: [d.fecha, d.pedidos, csvPesos(d.total)],
     })),
   };
