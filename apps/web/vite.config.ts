@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 import { chunkGroups } from './chunk-groups';
+import { schemaNames } from './schema-names';
 import { serviceWorker } from './service-worker-plugin';
 
 const backend = process.env.API_URL ?? 'http://localhost:3000';
@@ -43,6 +44,8 @@ export default defineConfig(async ({ command }) => {
       // polyfill for older ones (about 0.35 kB gzip in the entry) only made their preloads early, never
       // changed what loads (docs/decisions/0029-front-end-budget.md, amendment of 2026-12-03).
       modulePreload: { polyfill: false },
+      // Building a shared schema has no side effect: one the screens never use is left out (schema-names.ts).
+      rollupOptions: { treeshake: { manualPureFunctions: schemaNames() } },
     },
   } satisfies UserConfig;
   // Every chunk but the entry named by its hash alone: the entry lists every chunk's file for the preloads
@@ -53,13 +56,17 @@ export default defineConfig(async ({ command }) => {
   if (command !== 'build') return { ...config, plugins: [...config.plugins, serviceWorker()] };
   // The signed-in screens' code grouped by the role areas that need it, from a first build split by the
   // bundler alone (chunk-groups.ts, decision 0135).
-  const groups = await chunkGroups({ ...config, build: { ...config.build, rollupOptions: { output } } });
+  const groups = await chunkGroups({
+    ...config,
+    build: { ...config.build, rollupOptions: { ...config.build.rollupOptions, output } },
+  });
   return {
     ...config,
     plugins: [...config.plugins, serviceWorker()],
     build: {
       ...config.build,
       rollupOptions: {
+        ...config.build.rollupOptions,
         output: {
           ...output,
           codeSplitting: {
