@@ -7,8 +7,15 @@
  * Desktop runs open the pages at 127.0.0.1 and mobile runs at localhost: the same server, two origins, so
  * the assertions can tell the presets apart by URL.
  *
+ * A mobile score varies by several points from one run to the next on the same build (the simulated 4× slower
+ * CPU multiplies whatever else the machine does): each page runs three times on the mobile preset and the
+ * median run — Lighthouse's own `computeMedianRun`, the run nearest the median first paint and time to
+ * interactive — is the report kept and asserted, as Lighthouse's variability guide advises (decision 0095).
+ * Desktop runs once: its scores sit far above the floor.
+ *
  * Usage: npm run test:lighthouse   (after npm run build && npm run build:server)
  *        LIGHTHOUSE_PORT (default 3460; the browser's debugging port is the next one);
+ *        LIGHTHOUSE_VECES=1 runs each mobile page once;
  *        LIGHTHOUSE_PERFIL=escritorio (or movil) runs one preset only;
  *        LIGHTHOUSE_PAGINAS=usuarios,carrito (page names, as in the table) runs those pages only
  */
@@ -18,6 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { type SignedIn, signIn } from './http.ts';
 import { log, ROOT, startProcess, stopProcess } from './processes.ts';
 
@@ -29,9 +37,13 @@ const CHROMIUM = ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromiu
 const SERVER = path.join(ROOT, 'apps/server/dist/server.js');
 const REPORTS = path.join(ROOT, '.lighthouseci');
 
+/** One run's report. */
+type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+const MOBILE_RUNS = Number(process.env.LIGHTHOUSE_VECES ?? 3);
 const PRESETS = [
-  { id: 'escritorio', name: 'escritorio', host: '127.0.0.1', config: desktopConfig },
-  { id: 'movil', name: 'móvil', host: 'localhost', config: undefined },
+  { id: 'escritorio', name: 'escritorio', host: '127.0.0.1', config: desktopConfig, runs: 1 },
+  { id: 'movil', name: 'móvil', host: 'localhost', config: undefined, runs: MOBILE_RUNS },
 ] as const;
 
 interface Page {
@@ -148,35 +160,42 @@ async function main(): Promise<number> {
     for (const preset of PRESETS.filter((p) => !only || p.id === only)) {
       for (const page of pages.filter((p) => !named || named.includes(p.name))) {
         const url = `http://${preset.host}:${PORT}${page.path}`;
-        const result = await lighthouse(
-          url,
-          {
-            port: DEBUG_PORT,
-            logLevel: 'error',
-            output: 'json',
-            onlyCategories: ['performance', 'accessibility', 'best-practices'],
-            // Neither weighs in a score: the full-page screenshot (about 1.2 s a report) and the
-            // back/forward-cache probe, which navigates away and back (about 0.6 s).
-            disableFullPageScreenshot: true,
-            skipAudits: ['bf-cache'],
-            // The page's server is on this machine: the network is quiet at once, so the default 1 s waits
-            // for a quiet network and CPU (and after FCP and load) are mostly idle time, about 3 s a report.
-            // Half a second still sees the route chunks the app asks for after its first render (decision 0108).
-            pauseAfterFcpMs: 500,
-            pauseAfterLoadMs: 500,
-            networkQuietThresholdMs: 500,
-            cpuQuietThresholdMs: 500,
-            extraHeaders: page.session ? { Cookie: page.session.cookie } : undefined,
-          },
-          preset.config,
-        );
-        if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
-        const { lhr } = result;
+        const runs: Report[] = [];
+        for (let run = 0; run < preset.runs; run++) {
+          const result = await lighthouse(
+            url,
+            {
+              port: DEBUG_PORT,
+              logLevel: 'error',
+              output: 'json',
+              onlyCategories: ['performance', 'accessibility', 'best-practices'],
+              // Neither weighs in a score: the full-page screenshot (about 1.2 s a report) and the
+              // back/forward-cache probe, which navigates away and back (about 0.6 s).
+              disableFullPageScreenshot: true,
+              skipAudits: ['bf-cache'],
+              // The page's server is on this machine: the network is quiet at once, so the default 1 s waits
+              // for a quiet network and CPU (and after FCP and load) are mostly idle time, about 3 s a report.
+              // Half a second still sees the route chunks the app asks for after its first render (decision 0108).
+              pauseAfterFcpMs: 500,
+              pauseAfterLoadMs: 500,
+              networkQuietThresholdMs: 500,
+              cpuQuietThresholdMs: 500,
+              extraHeaders: page.session ? { Cookie: page.session.cookie } : undefined,
+            },
+            preset.config,
+          );
+          if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
+          runs.push(result.lhr);
+        }
+        const lhr = runs.length > 1 ? computeMedianRun(runs) : runs[0]!;
         writeFileSync(path.join(REPORTS, `lhr-${Date.now()}.json`), JSON.stringify(lhr));
-        const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+        const score = (id: string, of = lhr) => Math.round((of.categories[id]?.score ?? 0) * 100);
         const metric = (id: string) => lhr.audits[id]?.displayValue ?? '—';
+        // The median run's score, and every run's where there were several: «82 (79–84)».
+        const scores = runs.map((r) => score('performance', r));
+        const spread = runs.length > 1 ? ` (${Math.min(...scores)}–${Math.max(...scores)})` : '';
         rows.push(
-          `| ${page.name} | ${preset.name} | ${score('performance')} | ${score('accessibility')} | ` +
+          `| ${page.name} | ${preset.name} | ${score('performance')}${spread} | ${score('accessibility')} | ` +
             `${score('best-practices')} | ${metric('largest-contentful-paint')} | ${metric('total-blocking-time')} | ` +
             `${metric('cumulative-layout-shift')} |`,
         );
