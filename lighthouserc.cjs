@@ -16,16 +16,17 @@ module.exports = {
           matchingUrlPattern: '^http://127\\.0\\.0\\.1:',
           assertions: {
             ...everyPage,
-            // The floor under today's scores (docs/benchmarks.md "Page budgets", decision 0095); the target is 0.9.
-            'categories:performance': ['error', { minScore: 0.7 }],
+            // The issue's target (docs/benchmarks.md "Page budgets", decision 0095): every page scores 97–100.
+            'categories:performance': ['error', { minScore: 0.9 }],
           },
         },
         {
           matchingUrlPattern: '^http://localhost:',
           assertions: {
             ...everyPage,
-            // The floor under today's scores; the target is 0.75.
-            'categories:performance': ['error', { minScore: 0.4 }],
+            // A floor under the median runs' scores (77–98 so far); the target, 0.75, is met by every page's
+            // median but would leave a slower CI machine no margin (decision 0095).
+            'categories:performance': ['error', { minScore: 0.6 }],
           },
         },
       ],
