@@ -126,6 +126,44 @@ describe.each(
     expect(t.app.sessions.cache.hits - hits).toBeGreaterThanOrEqual(125);
   });
 
+  it("a purchase keeps its buyer's session (the order count moves unannounced); another change of the row shows at once", async () => {
+    const { user, client, api } = await buyer();
+    const other = await buyer(client);
+    const category = await makeCategory(db(), client.id, uniq('Papelería'));
+    const p = await makeProduct(db(), { idCliente: client.id, idCategoria: category.id, precio: 1000 });
+    await assign(db(), user.id, p.id, 5);
+    const added = await api.post('/api/carrito/nuevo_item', { item: { id: p.id, cantidad: 1 } });
+    expect(added.statusCode, added.body).toBe(200);
+    const mine = hashToken(api.cookies.get('portal_session')!);
+    const theirs = hashToken(other.api.cookies.get('portal_session')!);
+    await primed(t.app, api, '/api/sesion');
+    await primed(t.app, other.api, '/api/sesion');
+    const bought = await api.post('/api/compra', { orden: [{ id: p.id, cantidad: 1 }] });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const count = async () =>
+      (await db().select({ n: users.totalPedidos }).from(users).where(eq(users.id, user.id)))[0]?.n;
+    expect(await count()).toBe(1);
+    // A change written after the purchase: once its announcement has arrived, anything the purchase announced
+    // has arrived too (announcements come in commit order).
+    await db().update(users).set({ nombre: 'Otra Persona' }).where(eq(users.id, other.user.id));
+    await waitUntil("the other buyer's change", () => t.app.sessions.cache.get(theirs) === undefined);
+    expect(t.app.sessions.cache.get(mine)).toBeDefined();
+    expect(t.app.sessions.cache.sidebarOf(mine)).toBeDefined();
+    const { hits, misses } = t.app.sessions.cache;
+    expect((await api.get('/api/sesion')).statusCode).toBe(200);
+    expect(t.app.sessions.cache.misses).toBe(misses);
+    expect(t.app.sessions.cache.hits).toBe(hits + 1);
+    // The count written together with another column of the row is announced, as any change is.
+    await db()
+      .update(users)
+      .set({ nombre: 'Nombre Nuevo', totalPedidos: sql`${users.totalPedidos}` })
+      .where(eq(users.id, user.id));
+    await waitUntil("the buyer's change", () => t.app.sessions.cache.get(mine) === undefined);
+    const res = await api.get('/api/sesion');
+    expect(JSON.stringify(res.json())).toContain('Nombre Nuevo');
+    expect(await count()).toBe(1);
+  });
+
   it("the buyer's sidebar is kept with the session, and an assignment, a product or a category changed shows at the next request", async () => {
     const { user, client, api } = await buyer();
     const category = await makeCategory(db(), client.id, uniq('Papelería'));
