@@ -27,6 +27,7 @@ import {
   productMonthSales,
   salesState,
   userMonthSpend,
+  userOrderCounts,
   users,
 } from './schema/index.ts';
 
@@ -298,9 +299,20 @@ async function keptCountDrift(
 /** The orders whose stored line count (`orders.lineas`) differs from their lines; checked with `spendDrift`. */
 export const lineCountDrift = (db: Db | Tx) => keptCountDrift(db, orders, orders.lineas, l, l.orderId);
 
-/** The users whose kept order count (`users.total_pedidos`, decision 0137) differs from their orders. */
-export const userOrderCountDrift = (db: Db | Tx) =>
-  keptCountDrift(db, users, users.totalPedidos, orders, orders.idUser);
+/**
+ * The users whose kept order count (`user_order_counts`, decisions 0137 and 0146; no row counts 0) differs
+ * from their orders.
+ */
+export async function userOrderCountDrift(db: Db | Tx): Promise<CountDrift[]> {
+  const result = await db.execute(sql`
+    select u.id, coalesce(k.total_pedidos, 0) as kept, coalesce(c.n, 0)::int as counted
+    from ${users} u
+    left join ${userOrderCounts} k on k.user_id = u.id
+    left join (select id_user, count(*)::int as n from ${orders} group by 1) c on c.id_user = u.id
+    where coalesce(k.total_pedidos, 0) <> coalesce(c.n, 0)
+    order by u.id`);
+  return (result as unknown as { rows: CountDrift[] }).rows;
+}
 
 /** The orders whose stored comment count (decision 0085) differs from their comments. */
 export const commentCountDrift = (db: Db | Tx) =>

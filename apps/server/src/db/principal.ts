@@ -1,24 +1,15 @@
-import { eq, getTableColumns, type Placeholder, sql } from 'drizzle-orm';
+import { eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 import { clients, users, weeks } from './schema/index.ts';
 
-/**
- * The user's columns the signed-in principal carries: every one but the kept order count (`total_pedidos`,
- * decision 0137), which moves with every order placed and is not announced to the processes that keep
- * sessions (decision 0145, migration 0067): a kept copy of it would go stale.
- */
-const { totalPedidos: _orderCount, ...principalUserColumns } = getTableColumns(users);
-
-export { principalUserColumns };
-
-/** A user (as the principal carries it) and a client as stored; the signed-in principal is read with these. */
-export type UserRow = Omit<typeof users.$inferSelect, 'totalPedidos'>;
+/** A user and a client as stored; the signed-in principal is read with these. */
+export type UserRow = typeof users.$inferSelect;
 export type ClientRow = typeof clients.$inferSelect;
 
 /** The user and its client in one query. */
 export async function findUserWithClient(db: Db | Tx, userId: number) {
   const [row] = await db
-    .select({ user: principalUserColumns, client: clients })
+    .select({ user: users, client: clients })
     .from(users)
     .leftJoin(clients, eq(clients.id, users.idCliente))
     .where(eq(users.id, userId))

@@ -76,6 +76,7 @@ export const TABLE_RETENTION: Record<string, { purged: string } | { kept: string
   client_order_versions: { kept: 'counters, at most 16 rows per client' },
   client_buyer_versions: { kept: 'a counter, one row per client' },
   user_counts: { kept: 'counters, merged now and then' },
+  user_order_counts: { kept: 'one counter per user with orders, removed with the user' },
   sales_state: { kept: 'one row' },
   budget_alerts: { purged: 'RETENTION_NOTICE_MONTHS (13) months after the alert' },
   delegations: { kept: 'at most one row per delegator, deleted when ended' },

@@ -4,7 +4,7 @@ import { and, eq, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import type { InvalidationFeed } from '../db/invalidation.ts';
-import { type ClientRow, principalUserColumns, type UserRow, weekStateColumns } from '../db/principal.ts';
+import { type ClientRow, type UserRow, weekStateColumns } from '../db/principal.ts';
 import { clients, sessions, users } from '../db/schema/index.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
@@ -117,7 +117,7 @@ function prepareSessionLookup(db: Db) {
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
-      user: principalUserColumns,
+      user: users,
       client: clients,
       weeks: weekStateColumns(sql.placeholder('today')),
     })

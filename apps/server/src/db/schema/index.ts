@@ -188,11 +188,6 @@ export const users = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** The last successful sign-in (the second step's, with two-factor sign-in); null = never. */
     ultimoAcceso: ts('ultimo_acceso'),
-    /**
-     * How many orders the user has placed, kept by statement triggers on `orders` (migration 0061): the
-     * history's total without a filter reads it instead of counting the buyer's orders (finding 46).
-     */
-    totalPedidos: integer('total_pedidos').notNull().default(0),
     /** The identity provider's own id of the account (SCIM `externalId`, decision 0121); unique per client. */
     scimExternalId: text('scim_external_id'),
     /**
@@ -1025,6 +1020,19 @@ export const userCounts = pgTable('user_counts', {
 });
 // user_counts_key_idx (id_cliente, rol, activo) INCLUDE (n): migration 0060, written by hand because the schema
 // builder has no INCLUDE (the kept totals read from the index alone, however many rows the table once held).
+
+/**
+ * How many orders each user has placed (decision 0146), kept by statement triggers on `orders` (migrations
+ * 0061, 0068): the history's total without a filter reads it instead of counting the buyer's orders (finding
+ * 46). A table of its own, not a column of `users`: a purchase moves it, and an update of the user's row is
+ * announced to every process's kept sessions (decision 0071). No row: no orders yet.
+ */
+export const userOrderCounts = pgTable('user_order_counts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  totalPedidos: integer('total_pedidos').notNull(),
+});
 
 /** Which business time zone product_month_sales was built for (db/order-totals.ts rebuilds it when that changes). */
 export const salesState = pgTable('sales_state', {

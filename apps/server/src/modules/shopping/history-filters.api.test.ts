@@ -100,7 +100,12 @@ describe.each(DB_KINDS)('the buyer’s history: filters and whom an order waits 
         where id_user in (${a.user.id}, ${b.user.id})`),
     );
     const kept = async (id: number) =>
-      (await rowsOf<{ n: number }>(db(), sql`select total_pedidos as n from users where id = ${id}`))[0]?.n;
+      (
+        await rowsOf<{ n: number }>(
+          db(),
+          sql`select total_pedidos as n from user_order_counts where user_id = ${id}`,
+        )
+      )[0]?.n;
     expect(await kept(a.user.id)).toBe(4);
     expect(await kept(b.user.id)).toBe(4);
     expect((await a.api.get('/api/historial')).json().total).toBe(4);

@@ -13,7 +13,7 @@ import { splitSort } from '@portal/shared/schemas/sort';
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pageWindow, preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
-import { orders, users } from '../../db/schema/index.ts';
+import { orders, userOrderCounts } from '../../db/schema/index.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { orderDetail } from '../orders/order.repository.ts';
 
@@ -43,13 +43,13 @@ function historyWhere(f: {
 }
 
 /**
- * How many orders the filter finds: without a status, month or number, every order of the buyer, which the
- * user's row keeps (`total_pedidos`, migration 0061) — counting them read the buyer's whole index range on
- * every page, a cost that grew with the buyer's orders (finding 46); with one, they are counted.
+ * How many orders the filter finds: without a status, month or number, every order of the buyer, which
+ * `user_order_counts` keeps (migrations 0061, 0068; no row: none yet) — counting them read the buyer's whole
+ * index range on every page, a cost that grew with the buyer's orders (finding 46); with one, they are counted.
  */
 function historyCount(f: Parameters<typeof historyWhere>[0]): SQL {
   return f.status === undefined && f.from === undefined && f.to === undefined && f.id === undefined
-    ? sql`(select ${users.totalPedidos} from ${users} where ${users.id} = ${f.userId})`
+    ? sql`coalesce((select ${userOrderCounts.totalPedidos} from ${userOrderCounts} where ${userOrderCounts.userId} = ${f.userId}), 0)`
     : sql`(select count(*)::int from ${orders} where ${historyWhere(f)})`;
 }
 
