@@ -16,17 +16,19 @@ module.exports = {
           matchingUrlPattern: '^http://127\\.0\\.0\\.1:',
           assertions: {
             ...everyPage,
-            // The issue's target (docs/benchmarks.md "Page budgets", decision 0095): every page scores 97–100.
-            'categories:performance': ['error', { minScore: 0.9 }],
+            // A floor under the median runs' scores: 97–100 on one machine, 88–100 on another of the same kind
+            // the same day (docs/benchmarks.md "Page budgets"). The target, 0.9, would fail runs for the
+            // machine, not the pages (decision 0095).
+            'categories:performance': ['error', { minScore: 0.8 }],
           },
         },
         {
           matchingUrlPattern: '^http://localhost:',
           assertions: {
             ...everyPage,
-            // A floor under the median runs' scores (77–98 so far); the target, 0.75, is met by every page's
-            // median but would leave a slower CI machine no margin (decision 0095).
-            'categories:performance': ['error', { minScore: 0.6 }],
+            // A floor under the median runs' scores: 77–98 on one machine, 53–74 on another of the same kind
+            // the same day. The target, 0.75, would fail runs for the machine, not the pages (decision 0095).
+            'categories:performance': ['error', { minScore: 0.45 }],
           },
         },
       ],
