@@ -1,5 +1,5 @@
 /**
- * An approval in few statements (decision 0090): after the order's and the buyer's locks, one read of
+ * An approval in few statements (decision 0090): after the order's and the buyer's locks (one statement), one read of
  * everything the approval decides on; the order's lifecycle seam then writes it in one statement
  * (`orders/order-writes.ts` `writeApproval`, decision 0107).
  */
@@ -103,16 +103,27 @@ export const ORDER_BUYER = {
   presupuestoDefault: users.presupuestoDefault,
 };
 
-/** The order's buyer, locked (a purchase of the buyer waits, so the month the approval reads is whole). */
-export async function lockBuyerForApproval(tx: Tx, userId: number) {
-  const [buyer] = await preparedIn(tx, 'portal_approval_lock_buyer', (d) =>
+/**
+ * The first statement of an approval: the order (of the authorizer's client; another client's answers like
+ * a missing one) and its buyer, both locked in that order — the order's row, then the buyer's (decision
+ * 0124's lock order; a purchase of the buyer waits, so the month the approval reads is whole) — in one round
+ * trip. Like `lockOrderForAction`, it switches the transaction to generic plans (decision 0083).
+ */
+export async function lockOrderAndBuyerForApproval(tx: Tx, id: number, idCliente: number) {
+  const [row] = await preparedIn(tx, 'portal_approval_lock_order_buyer', (d) =>
     d
-      .select(ORDER_BUYER)
-      .from(users)
-      .where(eq(users.id, sql.placeholder('userId')))
-      .for('update'),
-  ).execute({ userId });
-  return buyer!;
+      .select({
+        order: getTableColumns(orders),
+        buyer: ORDER_BUYER,
+        plans: genericPlansForTheTransaction,
+      })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.idUser))
+      .where(and(eq(orders.id, sql.placeholder('id')), eq(orders.idCliente, sql.placeholder('idCliente'))))
+      .for('update', { of: [orders, users] }),
+  ).execute({ id, idCliente });
+  if (!row) throw notFound(MSG.pedidoNoEncontrado, 'ORDER_NOT_FOUND');
+  return { order: row.order, buyer: row.buyer };
 }
 
 /** An order line as the approval reads it (its edits and its budget). */

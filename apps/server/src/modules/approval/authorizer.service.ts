@@ -46,7 +46,7 @@ import type { ReviewSummary } from '../orders/notifications.ts';
 import { orderDetail } from '../orders/order.repository.ts';
 import {
   type ApprovalLine,
-  lockBuyerForApproval,
+  lockOrderAndBuyerForApproval,
   lockOrderForAction,
   ORDER_BUYER,
   placedBefore,
@@ -233,7 +233,7 @@ async function loadScopedOrder(db: Db, id: number, idCliente: number) {
   return order;
 }
 
-/** The order's buyer as the review and the e-mails name it (an approval locks it: `lockBuyerForApproval`). */
+/** The order's buyer as the review and the e-mails name it (an approval locks it: `lockOrderAndBuyerForApproval`). */
 async function loadBuyer(db: Db | Tx, userId: number) {
   const [buyer] = await db.select(ORDER_BUYER).from(users).where(eq(users.id, userId));
   return buyer!;
@@ -417,8 +417,7 @@ async function approveOne(
   const to = await deps.db.transaction(async (tx) => {
     // The order, then its buyer (a purchase of the buyer waits, so the month below is the whole month),
     // then everything else in one read (decision 0090).
-    const order = await lockOrderForAction(tx, id, client.id);
-    const buyer = await lockBuyerForApproval(tx, order.idUser);
+    const { order, buyer } = await lockOrderAndBuyerForApproval(tx, id, client.id);
     const day = businessDate(deps.clock.now(), tz);
     const read = await readApproval(tx, {
       orderId: order.id,

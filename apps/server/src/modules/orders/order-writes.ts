@@ -231,13 +231,16 @@ export interface StockRow {
 
 /**
  * The products of an order's lines, locked in id order (after the order, its buyer and its área: the lock
- * order of decision 0124), with the order's quantity of each.
+ * order of decision 0124), with the order's quantity of each: one statement, a row per line (the lines in
+ * their product's order, then their own), its product locked as the rows come out of the sort.
  */
 export async function lockOrderStock(
   tx: Tx,
   orderId: number,
 ): Promise<(StockRow & { lineId: number; cantidad: number })[]> {
   const rows = await rowsOf<{
+    line_id: number;
+    cantidad: number;
     product_id: number;
     nombre: string;
     existencia: number | null;
@@ -247,32 +250,25 @@ export async function lockOrderStock(
   }>(
     tx,
     sql`
-    select p.id as product_id, p.nombre, p.existencia, p.reservado, p.dias_entrega,
-      c.permitir_sobre_pedido as permitir
-    from products p join clients c on c.id = p.id_cliente
-    where p.id in (select product_id from order_lines where order_id = ${orderId})
-    order by p.id
+    select l.id as line_id, l.cantidad, p.id as product_id, p.nombre, p.existencia, p.reservado,
+      p.dias_entrega, c.permitir_sobre_pedido as permitir
+    from order_lines l
+      join products p on p.id = l.product_id
+      join clients c on c.id = p.id_cliente
+    where l.order_id = ${orderId}
+    order by p.id, l.id
     for update of p`,
   );
-  const lines = await tx
-    .select({ id: orderLines.id, productId: orderLines.productId, cantidad: orderLines.cantidad })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(orderLines.productId, orderLines.id);
-  const byProduct = new Map(rows.map((r) => [Number(r.product_id), r]));
-  return lines.map((l) => {
-    const p = byProduct.get(l.productId)!;
-    return {
-      lineId: l.id,
-      cantidad: l.cantidad,
-      productId: l.productId,
-      nombre: p.nombre,
-      existencia: p.existencia === null ? null : Number(p.existencia),
-      reservado: Number(p.reservado),
-      diasEntrega: p.dias_entrega === null ? null : Number(p.dias_entrega),
-      permitir: Boolean(p.permitir),
-    };
-  });
+  return rows.map((r) => ({
+    lineId: Number(r.line_id),
+    cantidad: Number(r.cantidad),
+    productId: Number(r.product_id),
+    nombre: r.nombre,
+    existencia: r.existencia === null ? null : Number(r.existencia),
+    reservado: Number(r.reservado),
+    diasEntrega: r.dias_entrega === null ? null : Number(r.dias_entrega),
+    permitir: Boolean(r.permitir),
+  }));
 }
 
 /**
