@@ -28,12 +28,7 @@ import {
   claimNext,
   type ReceiptReason,
 } from '@portal/shared/domain/claims';
-import {
-  DEFAULT_PROMISE_DAYS,
-  FULFILMENT_LABELS,
-  type FulfilmentState,
-  trackingLink,
-} from '@portal/shared/domain/fulfilment';
+import { FULFILMENT_LABELS, type FulfilmentState, trackingLink } from '@portal/shared/domain/fulfilment';
 import type { WebhookEventType } from '@portal/shared/domain/integration';
 import type { InvoiceMatchState, MatchDifference } from '@portal/shared/domain/invoice-match';
 import type { LogEventType } from '@portal/shared/domain/log-events';
@@ -41,7 +36,7 @@ import { totalsOf } from '@portal/shared/domain/money';
 import type { OrderStatus } from '@portal/shared/domain/order-workflow';
 import { orderNumber } from '@portal/shared/domain/order-workflow';
 import { ROLES } from '@portal/shared/domain/roles';
-import { addDays, businessDate, businessMonth } from '@portal/shared/domain/time';
+import { businessDate, businessMonth } from '@portal/shared/domain/time';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { moveCtes, moveOrderTotals } from '../../db/order-totals.ts';
@@ -98,7 +93,7 @@ import {
   creditHoldOf,
   fulfilmentNow,
   type LineUnits,
-  lockOrderStock,
+  reserveOrderStock,
   unitsLeft,
   writeApproval,
   writeCancellation,
@@ -111,7 +106,6 @@ import {
   writeOrderTotals,
   writePromise,
   writeReleases,
-  writeReservations,
   writeReturn,
   writeShipment,
 } from './order-writes.ts';
@@ -1500,29 +1494,14 @@ async function creditRows(
 }
 
 /**
- * Reserves an approved order's lines (decision 0124): the products locked in id order after the order, its
- * buyer and its área; each line reserves its whole quantity, and what goes beyond the available stock
- * (existencia - reservado) is "sobre pedido". When the client forbids backorders, a line beyond the
- * available stock refuses the approval (409, naming the product) and the caller rolls everything back.
- * Unknown stock (existencia null) is never refused and never "sobre pedido".
+ * Reserves an approved order's lines (decision 0124; `reserveOrderStock`, one statement). When the client
+ * forbids backorders, a line beyond the available stock refuses the approval (409, naming the product) and the
+ * caller rolls everything back.
  */
 async function reserveStock(tx: Tx, deps: LifecycleDeps, orderId: number): Promise<void> {
-  const today = businessDate(deps.clock.now(), deps.tz);
-  const promesa = (dias: number | null) => addDays(today, dias ?? DEFAULT_PROMISE_DAYS);
-  const lines = await lockOrderStock(tx, orderId);
-  const taken = new Map<number, number>();
-  const out = lines.map((l) => {
-    const before = taken.get(l.productId) ?? 0;
-    taken.set(l.productId, before + l.cantidad);
-    if (l.existencia === null)
-      return { ...l, reservado: l.cantidad, sobrePedido: 0, promesa: promesa(l.diasEntrega) };
-    const disponible = Math.max(l.existencia - l.reservado - before, 0);
-    const sobrePedido = Math.max(l.cantidad - disponible, 0);
-    if (sobrePedido > 0 && !l.permitir)
-      throw conflict('OUT_OF_STOCK', MSG.sinExistencia(l.nombre, disponible, l.cantidad));
-    return { ...l, reservado: l.cantidad, sobrePedido, promesa: promesa(l.diasEntrega) };
-  });
-  await writeReservations(tx, out);
+  const short = await reserveOrderStock(tx, orderId, businessDate(deps.clock.now(), deps.tz));
+  if (short)
+    throw conflict('OUT_OF_STOCK', MSG.sinExistencia(short.nombre, short.disponible, short.cantidad));
 }
 
 const alertConfig = (deps: LifecycleDeps) => ({

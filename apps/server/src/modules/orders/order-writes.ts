@@ -4,7 +4,7 @@
  * anywhere else: whatever must follow a change (the running totals, the integration event, the budget
  * alerts, the e-mails) then happens once, in the seam.
  */
-import type { FulfilmentState } from '@portal/shared/domain/fulfilment';
+import { DEFAULT_PROMISE_DAYS, type FulfilmentState } from '@portal/shared/domain/fulfilment';
 import type { LogEventType } from '@portal/shared/domain/log-events';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
@@ -217,92 +217,76 @@ export async function writeApproval(tx: Tx, w: ApprovalWrite): Promise<boolean> 
   return row!.updated > 0;
 }
 
-/** A product an approval reserves, locked: what the stock check needs (decision 0124). */
-export interface StockRow {
-  productId: number;
+/** The first line a final approval cannot reserve: the client forbids backorders and its stock falls short. */
+export interface StockShortfall {
   nombre: string;
-  existencia: number | null;
-  reservado: number;
-  /** The product's lead time (days), for the line's promised date (decision 0125). */
-  diasEntrega: number | null;
-  /** The client's `permitir_sobre_pedido`. */
-  permitir: boolean;
+  disponible: number;
+  cantidad: number;
 }
 
 /**
- * The products of an order's lines, locked in id order (after the order, its buyer and its área: the lock
- * order of decision 0124), with the order's quantity of each: one statement, a row per line (the lines in
- * their product's order, then their own), its product locked as the rows come out of the sort.
+ * Reserves an approved order's lines (decision 0124) in one statement: the order's products locked in id
+ * order (after the order, its buyer and its área: the lock order of decision 0124; each product locked as the
+ * lines, sorted by product, come out), each line's whole quantity added to its product's `reservado`, what
+ * goes beyond the available stock (existencia - reservado, less what earlier lines of the same product took)
+ * marked "sobre pedido", and each line's promised date (`today` plus the product's lead time, or
+ * `DEFAULT_PROMISE_DAYS`; decision 0125). Unknown stock (existencia null) is never short and never "sobre
+ * pedido". When the client forbids backorders and a line is short, nothing is written and that line (the
+ * first, by product and line) is returned: the caller refuses the approval.
  */
-export async function lockOrderStock(
+export async function reserveOrderStock(
   tx: Tx,
   orderId: number,
-): Promise<(StockRow & { lineId: number; cantidad: number })[]> {
-  const rows = await rowsOf<{
-    line_id: number;
-    cantidad: number;
-    product_id: number;
-    nombre: string;
-    existencia: number | null;
-    reservado: number;
-    dias_entrega: number | null;
-    permitir: boolean;
-  }>(
+  today: string,
+): Promise<StockShortfall | null> {
+  const [short] = await rowsOf<{ nombre: string; disponible: number; cantidad: number }>(
     tx,
     sql`
-    select l.id as line_id, l.cantidad, p.id as product_id, p.nombre, p.existencia, p.reservado,
-      p.dias_entrega, c.permitir_sobre_pedido as permitir
-    from order_lines l
-      join products p on p.id = l.product_id
-      join clients c on c.id = p.id_cliente
-    where l.order_id = ${orderId}
-    order by p.id, l.id
-    for update of p`,
-  );
-  return rows.map((r) => ({
-    lineId: Number(r.line_id),
-    cantidad: Number(r.cantidad),
-    productId: Number(r.product_id),
-    nombre: r.nombre,
-    existencia: r.existencia === null ? null : Number(r.existencia),
-    reservado: Number(r.reservado),
-    diasEntrega: r.dias_entrega === null ? null : Number(r.dias_entrega),
-    permitir: Boolean(r.permitir),
-  }));
-}
-
-/**
- * Writes an approval's reservations: each line's units and "sobre pedido" units, added to its product, and
- * its promised date (decision 0125).
- */
-export async function writeReservations(
-  tx: Tx,
-  lines: readonly {
-    lineId: number;
-    productId: number;
-    reservado: number;
-    sobrePedido: number;
-    promesa: string;
-  }[],
-): Promise<void> {
-  if (lines.length === 0) return;
-  const values = sql.join(
-    lines.map(
-      (l) =>
-        sql`(${l.lineId}::int, ${l.productId}::int, ${l.reservado}::int, ${l.sobrePedido}::int, ${l.promesa}::date)`,
+    with locked as (
+      select l.id as line_id, l.cantidad, p.id as product_id, p.nombre, p.existencia, p.reservado,
+        p.dias_entrega, c.permitir_sobre_pedido as permitir
+      from order_lines l
+        join products p on p.id = l.product_id
+        join clients c on c.id = p.id_cliente
+      where l.order_id = ${orderId}
+      order by p.id, l.id
+      for update of p
     ),
-    sql`, `,
-  );
-  await tx.execute(sql`
-    with v(line_id, product_id, n, sobre, promesa) as (values ${values}),
+    lines as (
+      select line_id, product_id, nombre, cantidad, existencia, permitir,
+        greatest(existencia - reservado - coalesce(sum(cantidad) over (
+          partition by product_id order by line_id rows between unbounded preceding and 1 preceding), 0), 0)
+          as disponible,
+        ${today}::date + coalesce(dias_entrega, ${DEFAULT_PROMISE_DAYS}::int) as promesa
+      from locked
+    ),
+    v as (
+      select line_id, product_id, nombre, cantidad, permitir, disponible, promesa,
+        case when existencia is null then 0 else greatest(cantidad - disponible, 0) end as sobre
+      from lines
+    ),
+    short as (
+      select nombre, disponible, cantidad from v
+      where sobre > 0 and not permitir
+      order by product_id, line_id
+      limit 1
+    ),
     p as (
       update products set reservado = products.reservado + s.n
-      from (select product_id, sum(n)::int as n from v group by product_id) s
-      where products.id = s.product_id
+      from (select product_id, sum(cantidad)::int as n from v group by product_id) s
+      where products.id = s.product_id and not exists (select from short)
       returning products.id
+    ),
+    l as (
+      update order_lines set reservado = v.cantidad, sobre_pedido = v.sobre, fecha_promesa = v.promesa
+      from v where order_lines.id = v.line_id and not exists (select from short)
+      returning order_lines.id
     )
-    update order_lines set reservado = v.n, sobre_pedido = v.sobre, fecha_promesa = v.promesa
-    from v where order_lines.id = v.line_id`);
+    select nombre, disponible, cantidad from short`,
+  );
+  return short
+    ? { nombre: short.nombre, disponible: Number(short.disponible), cantidad: Number(short.cantidad) }
+    : null;
 }
 
 /**
