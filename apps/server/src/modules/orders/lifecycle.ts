@@ -94,6 +94,7 @@ import {
   fulfilmentNow,
   type LineUnits,
   reserveOrderStock,
+  type StockShortfall,
   unitsLeft,
   writeApproval,
   writeCancellation,
@@ -758,7 +759,9 @@ async function reviewed(tx: Tx, deps: LifecycleDeps, c: Reviewed): Promise<void>
       : c.to === 'aprobado'
         ? [buyerEmail(deps.publicUrl, c.buyer, info, 'aprobado')]
         : [];
-  const written = await writeApproval(tx, {
+  // A final approval reserves the approved lines' stock in the same statement (decision 0124), after the
+  // edits; a line its client cannot backorder refuses it.
+  const { written, short } = await writeApproval(tx, {
     orderId: c.order.id,
     from: c.from,
     to: c.to,
@@ -772,14 +775,11 @@ async function reviewed(tx: Tx, deps: LifecycleDeps, c: Reviewed): Promise<void>
     description: c.log.description,
     metadata: c.log.metadata,
     emails,
+    today: businessDate(at, deps.tz),
   });
   if (!written) throw alreadyProcessed();
-  // The final approval reserves the approved lines' stock (decision 0124), after the edits.
-  let held = false;
-  if (c.to === 'aprobado') {
-    await reserveStock(tx, deps, c.order.id);
-    held = await creditOnApproval(tx, deps, c.order, c.totals.total, c.actor.id);
-  }
+  if (short) throw outOfStock(short);
+  const held = c.to === 'aprobado' && (await creditOnApproval(tx, deps, c.order, c.totals.total, c.actor.id));
   if (c.edits) {
     await moveOrderTotals(tx, c.order.id, 1);
     // Edited lines move the buyer's month: the budget alerts of that month (decision 0054).
@@ -1500,9 +1500,11 @@ async function creditRows(
  */
 async function reserveStock(tx: Tx, deps: LifecycleDeps, orderId: number): Promise<void> {
   const short = await reserveOrderStock(tx, orderId, businessDate(deps.clock.now(), deps.tz));
-  if (short)
-    throw conflict('OUT_OF_STOCK', MSG.sinExistencia(short.nombre, short.disponible, short.cantidad));
+  if (short) throw outOfStock(short);
 }
+
+const outOfStock = (short: StockShortfall) =>
+  conflict('OUT_OF_STOCK', MSG.sinExistencia(short.nombre, short.disponible, short.cantidad));
 
 const alertConfig = (deps: LifecycleDeps) => ({
   publicUrl: deps.publicUrl,

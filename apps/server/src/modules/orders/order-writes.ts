@@ -6,7 +6,7 @@
  */
 import { DEFAULT_PROMISE_DAYS, type FulfilmentState } from '@portal/shared/domain/fulfilment';
 import type { LogEventType } from '@portal/shared/domain/log-events';
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { executeNamedOnce } from '../../db/prepared.ts';
 import {
@@ -147,6 +147,8 @@ export interface ApprovalWrite {
   description: string;
   metadata: Record<string, unknown>;
   emails: readonly Email[];
+  /** The business day: a final approval's lines are promised from it (decision 0125). */
+  today: string;
 }
 
 type WriteValue =
@@ -164,7 +166,8 @@ type WriteValue =
   | 'changes'
   | 'description'
   | 'metadata'
-  | 'emails';
+  | 'emails'
+  | 'today';
 const v = (name: WriteValue) => sql.placeholder(name);
 
 /** The approval's statement, every value a placeholder (built once, `executeNamedOnce`). */
@@ -187,17 +190,25 @@ const approvalStatement = () => sql`
         ${v('metadata')}::jsonb || jsonb_build_object('id_pedido', o.id), o.id, o.id_cliente
       from o
       returning 1
-    ), ${outboxCtes(v('emails'))}
+    ), ${outboxCtes(v('emails'))},
+    ${reservationCtes(v('orderId'), v('today'), sql`${v('to')}::text = 'aprobado' and exists (select from o)`)}
     select (select count(*) from o)::integer as updated, (select count(*) from e) as events,
-      (select count(*) from g) as logs, (select count(*) from m) as emails`;
+      (select count(*) from g) as logs, (select count(*) from m) as emails,
+      (select row_to_json(s) from stock_short s) as short`;
 
 /**
  * Writes an approval (decision 0090): the order's status, totals and fulfilment start (only while it still has the status
  * the approval was decided from), its 'aprobado' event, its log entry and its e-mails. Answers false when
  * the order's status had changed (nothing is written then; the caller refuses with 409 and rolls back).
  */
-export async function writeApproval(tx: Tx, w: ApprovalWrite): Promise<boolean> {
-  const [row] = await executeNamedOnce<{ updated: number }>(tx, 'portal_approval_write', approvalStatement, {
+export async function writeApproval(
+  tx: Tx,
+  w: ApprovalWrite,
+): Promise<{ written: boolean; short: StockShortfall | null }> {
+  const [row] = await executeNamedOnce<{
+    updated: number;
+    short: { nombre: string; disponible: number | string; cantidad: number | string } | null;
+  }>(tx, 'portal_approval_write', approvalStatement, {
     orderId: w.orderId,
     from: w.from,
     to: w.to,
@@ -213,8 +224,9 @@ export async function writeApproval(tx: Tx, w: ApprovalWrite): Promise<boolean> 
     description: w.description,
     metadata: JSON.stringify(w.metadata),
     emails: outboxRows(w.emails),
+    today: w.today,
   } satisfies Record<WriteValue, unknown>);
-  return row!.updated > 0;
+  return { written: row!.updated > 0, short: shortfallOf(row!.short) };
 }
 
 /** The first line a final approval cannot reserve: the client forbids backorders and its stock falls short. */
@@ -225,14 +237,63 @@ export interface StockShortfall {
 }
 
 /**
- * Reserves an approved order's lines (decision 0124) in one statement: the order's products locked in id
- * order (after the order, its buyer and its área: the lock order of decision 0124; each product locked as the
- * lines, sorted by product, come out), each line's whole quantity added to its product's `reservado`, what
- * goes beyond the available stock (existencia - reservado, less what earlier lines of the same product took)
- * marked "sobre pedido", and each line's promised date (`today` plus the product's lead time, or
- * `DEFAULT_PROMISE_DAYS`; decision 0125). Unknown stock (existencia null) is never short and never "sobre
- * pedido". When the client forbids backorders and a line is short, nothing is written and that line (the
- * first, by product and line) is returned: the caller refuses the approval.
+ * An approved order's reservation (decision 0124) as common table expressions, for a statement of its own
+ * (`reserveOrderStock`) or the approval's (`writeApproval`), only when `when` holds: the order's products
+ * locked in id order (after the order, its buyer and its área: the lock order of decision 0124; each product
+ * locked as the lines, sorted by product, come out), each line's whole quantity added to its product's
+ * `reservado`, what goes beyond the available stock (existencia - reservado, less what earlier lines of the
+ * same product took) marked "sobre pedido", and each line's promised date (`today` plus the product's lead
+ * time, or `DEFAULT_PROMISE_DAYS`; decision 0125). Unknown stock (existencia null) is never short and never
+ * "sobre pedido". When the client forbids backorders and a line is short, nothing is reserved and
+ * `stock_short` holds that line (the first, by product and line): the caller refuses the approval.
+ */
+function reservationCtes(orderId: SQLWrapper, today: SQLWrapper, when: SQL): SQL {
+  return sql`stock_locked as (
+      select l.id as line_id, l.cantidad, p.id as product_id, p.nombre, p.existencia, p.reservado,
+        p.dias_entrega, c.permitir_sobre_pedido as permitir
+      from order_lines l
+        join products p on p.id = l.product_id
+        join clients c on c.id = p.id_cliente
+      where l.order_id = ${orderId}::integer and ${when}
+      order by p.id, l.id
+      for update of p
+    ), stock_lines as (
+      select line_id, product_id, nombre, cantidad, existencia, permitir,
+        greatest(existencia - reservado - coalesce(sum(cantidad) over (
+          partition by product_id order by line_id rows between unbounded preceding and 1 preceding), 0), 0)
+          as disponible,
+        ${today}::date + coalesce(dias_entrega, ${sql.raw(String(DEFAULT_PROMISE_DAYS))}) as promesa
+      from stock_locked
+    ), stock_v as (
+      select line_id, product_id, nombre, cantidad, permitir, disponible, promesa,
+        case when existencia is null then 0 else greatest(cantidad - disponible, 0) end as sobre
+      from stock_lines
+    ), stock_short as (
+      select nombre, disponible, cantidad from stock_v
+      where sobre > 0 and not permitir
+      order by product_id, line_id
+      limit 1
+    ), stock_products as (
+      update products set reservado = products.reservado + s.n
+      from (select product_id, sum(cantidad)::int as n from stock_v group by product_id) s
+      where products.id = s.product_id and not exists (select from stock_short)
+      returning products.id
+    ), stock_order_lines as (
+      update order_lines set reservado = stock_v.cantidad, sobre_pedido = stock_v.sobre,
+        fecha_promesa = stock_v.promesa
+      from stock_v where order_lines.id = stock_v.line_id and not exists (select from stock_short)
+      returning order_lines.id
+    )`;
+}
+
+const shortfallOf = (
+  row: { nombre: string; disponible: number | string; cantidad: number | string } | null | undefined,
+): StockShortfall | null =>
+  row ? { nombre: row.nombre, disponible: Number(row.disponible), cantidad: Number(row.cantidad) } : null;
+
+/**
+ * Reserves an approved order's lines in one statement (`reservationCtes`): null when reserved, else the
+ * first short line (nothing written; the caller refuses the approval).
  */
 export async function reserveOrderStock(
   tx: Tx,
@@ -241,52 +302,10 @@ export async function reserveOrderStock(
 ): Promise<StockShortfall | null> {
   const [short] = await rowsOf<{ nombre: string; disponible: number; cantidad: number }>(
     tx,
-    sql`
-    with locked as (
-      select l.id as line_id, l.cantidad, p.id as product_id, p.nombre, p.existencia, p.reservado,
-        p.dias_entrega, c.permitir_sobre_pedido as permitir
-      from order_lines l
-        join products p on p.id = l.product_id
-        join clients c on c.id = p.id_cliente
-      where l.order_id = ${orderId}
-      order by p.id, l.id
-      for update of p
-    ),
-    lines as (
-      select line_id, product_id, nombre, cantidad, existencia, permitir,
-        greatest(existencia - reservado - coalesce(sum(cantidad) over (
-          partition by product_id order by line_id rows between unbounded preceding and 1 preceding), 0), 0)
-          as disponible,
-        ${today}::date + coalesce(dias_entrega, ${DEFAULT_PROMISE_DAYS}::int) as promesa
-      from locked
-    ),
-    v as (
-      select line_id, product_id, nombre, cantidad, permitir, disponible, promesa,
-        case when existencia is null then 0 else greatest(cantidad - disponible, 0) end as sobre
-      from lines
-    ),
-    short as (
-      select nombre, disponible, cantidad from v
-      where sobre > 0 and not permitir
-      order by product_id, line_id
-      limit 1
-    ),
-    p as (
-      update products set reservado = products.reservado + s.n
-      from (select product_id, sum(cantidad)::int as n from v group by product_id) s
-      where products.id = s.product_id and not exists (select from short)
-      returning products.id
-    ),
-    l as (
-      update order_lines set reservado = v.cantidad, sobre_pedido = v.sobre, fecha_promesa = v.promesa
-      from v where order_lines.id = v.line_id and not exists (select from short)
-      returning order_lines.id
-    )
-    select nombre, disponible, cantidad from short`,
+    sql`with ${reservationCtes(sql`${orderId}`, sql`${today}`, sql`true`)}
+    select nombre, disponible, cantidad from stock_short`,
   );
-  return short
-    ? { nombre: short.nombre, disponible: Number(short.disponible), cantidad: Number(short.cantidad) }
-    : null;
+  return shortfallOf(short);
 }
 
 /**
