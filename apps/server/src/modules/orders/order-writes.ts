@@ -198,34 +198,38 @@ const approvalStatement = () => sql`
 
 /**
  * Writes an approval (decision 0090): the order's status, totals and fulfilment start (only while it still has the status
- * the approval was decided from), its 'aprobado' event, its log entry and its e-mails. Answers false when
- * the order's status had changed (nothing is written then; the caller refuses with 409 and rolls back).
+ * the approval was decided from), its 'aprobado' event, its log entry, its e-mails and, when it goes to
+ * `aprobado`, its stock reservation (`reservationCtes`). Answers `written: false` when the order's status
+ * had changed (nothing is written then), and the first short line as `short` when the client forbids
+ * backorders (nothing reserved): either way the caller refuses with 409 and rolls back.
  */
 export async function writeApproval(
   tx: Tx,
   w: ApprovalWrite,
 ): Promise<{ written: boolean; short: StockShortfall | null }> {
-  const [row] = await executeNamedOnce<{
-    updated: number;
-    short: { nombre: string; disponible: number | string; cantidad: number | string } | null;
-  }>(tx, 'portal_approval_write', approvalStatement, {
-    orderId: w.orderId,
-    from: w.from,
-    to: w.to,
-    surtidoEstatus: w.surtidoEstatus,
-    subtotal: w.totals.subtotal,
-    iva: w.totals.iva,
-    total: w.totals.total,
-    lineas: w.lineas,
-    at: w.at,
-    actorId: w.actorId,
-    onBehalfOfId: w.onBehalfOfId,
-    changes: w.changes === null ? null : JSON.stringify(w.changes),
-    description: w.description,
-    metadata: JSON.stringify(w.metadata),
-    emails: outboxRows(w.emails),
-    today: w.today,
-  } satisfies Record<WriteValue, unknown>);
+  const [row] = await executeNamedOnce<{ updated: number; short: ShortRow | null }>(
+    tx,
+    'portal_approval_write',
+    approvalStatement,
+    {
+      orderId: w.orderId,
+      from: w.from,
+      to: w.to,
+      surtidoEstatus: w.surtidoEstatus,
+      subtotal: w.totals.subtotal,
+      iva: w.totals.iva,
+      total: w.totals.total,
+      lineas: w.lineas,
+      at: w.at,
+      actorId: w.actorId,
+      onBehalfOfId: w.onBehalfOfId,
+      changes: w.changes === null ? null : JSON.stringify(w.changes),
+      description: w.description,
+      metadata: JSON.stringify(w.metadata),
+      emails: outboxRows(w.emails),
+      today: w.today,
+    } satisfies Record<WriteValue, unknown>,
+  );
   return { written: row!.updated > 0, short: shortfallOf(row!.short) };
 }
 
@@ -286,9 +290,10 @@ function reservationCtes(orderId: SQLWrapper, today: SQLWrapper, when: SQL): SQL
     )`;
 }
 
-const shortfallOf = (
-  row: { nombre: string; disponible: number | string; cantidad: number | string } | null | undefined,
-): StockShortfall | null =>
+/** `stock_short`'s row as the driver returns it. */
+type ShortRow = { nombre: string; disponible: number | string; cantidad: number | string };
+
+const shortfallOf = (row: ShortRow | null | undefined): StockShortfall | null =>
   row ? { nombre: row.nombre, disponible: Number(row.disponible), cantidad: Number(row.cantidad) } : null;
 
 /**
@@ -300,7 +305,7 @@ export async function reserveOrderStock(
   orderId: number,
   today: string,
 ): Promise<StockShortfall | null> {
-  const [short] = await rowsOf<{ nombre: string; disponible: number; cantidad: number }>(
+  const [short] = await rowsOf<ShortRow>(
     tx,
     sql`with ${reservationCtes(sql`${orderId}`, sql`${today}`, sql`true`)}
     select nombre, disponible, cantidad from stock_short`,
