@@ -158,6 +158,30 @@ describe.each(DB_KINDS)('credit and statements (%s)', (kind) => {
       MSG.creditoExcedido(formatCentavos(100_000), formatCentavos(116_000), formatCentavos(150_000)),
     );
     expect(await eventsOf(pending.id, 'retenido_credito')).toHaveLength(1);
+    // The hold is written with the approval: its event after the approval's, by the same approver, with the
+    // reason and the figures; its log entry after the approval's, the approver's, in the order's client.
+    const events = await db()
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, pending.id))
+      .orderBy(orderEvents.id);
+    expect(events.slice(-2).map((e) => [e.tipo, e.actorId, e.reason])).toEqual([
+      ['aprobado', w.approver.id, null],
+      ['retenido_credito', w.approver.id, motivo],
+    ]);
+    expect(events.at(-1)?.changes).toMatchObject({ saldo: 100_000, limite: 150_000, total: 116_000 });
+    const orderLogs = await db()
+      .select()
+      .from(systemLogs)
+      .where(eq(systemLogs.idPedido, pending.id))
+      .orderBy(systemLogs.id);
+    expect(orderLogs.slice(-2).map((l) => [l.eventType, l.userId, l.idCliente])).toEqual([
+      ['pedido_aprobado', w.approver.id, w.client.id],
+      ['pedido_retenido_credito', w.approver.id, w.client.id],
+    ]);
+    expect(orderLogs.at(-1)?.description).toBe(
+      `Pedido #${String(pending.id).padStart(5, '0')} retenido por crédito: ${motivo}`,
+    );
     const logs = await db()
       .select()
       .from(systemLogs)
