@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readSourceIfPresent } from './test/source-tree.ts';
 
 /**
  * The dependency rule of `npm run lint` (.dependency-cruiser.cjs, docs/decisions/0041): lib/, db/ and
@@ -64,12 +65,11 @@ describe('one clock', () => {
     const found: string[] = [];
     for (const file of readdirSync(server, { recursive: true, encoding: 'utf8' })) {
       if (!file.endsWith('.ts') || exempt(file)) continue;
-      readFileSync(`${server}${file}`, 'utf8')
-        .split('\n')
-        .forEach((line, i) => {
-          if (RAW_CLOCK.test(line) && !line.trimStart().startsWith('*') && !line.trimStart().startsWith('//'))
-            found.push(`${file}:${i + 1}: ${line.trim()}`);
-        });
+      // Another probe of this file (a back arrow, a cycle), gone since the listing, is skipped.
+      (readSourceIfPresent(`${server}${file}`) ?? '').split('\n').forEach((line, i) => {
+        if (RAW_CLOCK.test(line) && !line.trimStart().startsWith('*') && !line.trimStart().startsWith('//'))
+          found.push(`${file}:${i + 1}: ${line.trim()}`);
+      });
     }
     return found;
   }
