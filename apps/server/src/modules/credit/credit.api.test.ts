@@ -158,8 +158,9 @@ describe.each(DB_KINDS)('credit and statements (%s)', (kind) => {
       MSG.creditoExcedido(formatCentavos(100_000), formatCentavos(116_000), formatCentavos(150_000)),
     );
     expect(await eventsOf(pending.id, 'retenido_credito')).toHaveLength(1);
-    // The hold is written with the approval: its event after the approval's, by the same approver, with the
-    // reason and the figures; its log entry after the approval's, the approver's, in the order's client.
+    // The hold follows the approval in the same transaction: its event right after the approval's, by the
+    // same approver, with the reason and the figures; its log entry right after the approval's, the
+    // approver's, in the order's client.
     const events = await db()
       .select()
       .from(orderEvents)
