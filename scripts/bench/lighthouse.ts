@@ -42,8 +42,8 @@ type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 const RUNS = Number(process.env.LIGHTHOUSE_VECES ?? 3);
 const PRESETS = [
-  { id: 'escritorio', name: 'escritorio', host: '127.0.0.1', config: desktopConfig, runs: RUNS },
-  { id: 'movil', name: 'móvil', host: 'localhost', config: undefined, runs: RUNS },
+  { id: 'escritorio', name: 'escritorio', host: '127.0.0.1', config: desktopConfig },
+  { id: 'movil', name: 'móvil', host: 'localhost', config: undefined },
 ] as const;
 
 interface Page {
@@ -179,7 +179,7 @@ async function main(): Promise<number> {
           extraHeaders: page.session ? { Cookie: page.session.cookie } : undefined,
         };
         const runs: Report[] = [];
-        for (let run = 0; run < preset.runs; run++) {
+        for (let run = 0; run < RUNS; run++) {
           const result = await lighthouse(url, flags, preset.config);
           if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
           runs.push(result.lhr);

@@ -66,10 +66,12 @@ describe('one clock', () => {
     for (const file of readdirSync(server, { recursive: true, encoding: 'utf8' })) {
       if (!file.endsWith('.ts') || exempt(file)) continue;
       // Another probe of this file (a back arrow, a cycle), gone since the listing, is skipped.
-      (readSourceIfPresent(`${server}${file}`) ?? '').split('\n').forEach((line, i) => {
-        if (RAW_CLOCK.test(line) && !line.trimStart().startsWith('*') && !line.trimStart().startsWith('//'))
-          found.push(`${file}:${i + 1}: ${line.trim()}`);
-      });
+      readSourceIfPresent(`${server}${file}`)
+        .split('\n')
+        .forEach((line, i) => {
+          if (RAW_CLOCK.test(line) && !line.trimStart().startsWith('*') && !line.trimStart().startsWith('//'))
+            found.push(`${file}:${i + 1}: ${line.trim()}`);
+        });
     }
     return found;
   }

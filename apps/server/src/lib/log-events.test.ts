@@ -38,8 +38,7 @@ describe('system log event labels', () => {
   const written = new Map<string, string>();
   for (const file of sources(src)) {
     // Another test's probe, gone since the listing, is skipped (test/source-tree.ts).
-    for (const type of writtenTypes(readSourceIfPresent(file) ?? ''))
-      written.set(type, path.relative(src, file));
+    for (const type of writtenTypes(readSourceIfPresent(file))) written.set(type, path.relative(src, file));
   }
 
   it('reads the written types, conditional ones included', () => {

@@ -27,7 +27,7 @@ function sourceFiles(dir = SRC): string[] {
 }
 
 /** A file's text; another test's probe, gone since the listing, reads as empty (test/source-tree.ts). */
-const read = (file: string) => readSourceIfPresent(path.join(SRC, file)) ?? '';
+const read = (file: string) => readSourceIfPresent(path.join(SRC, file));
 
 /** A statement that writes `orders` or `order_lines`: through Drizzle's builder, or in SQL text. */
 const ORDER_WRITE =
