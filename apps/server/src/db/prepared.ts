@@ -265,14 +265,18 @@ export async function executeNamedOnce<T>(
   name: string,
   build: () => SQL,
   values: Record<string, unknown>,
+  { planFitsAnyPattern = false }: { planFitsAnyPattern?: boolean } = {},
 ): Promise<T[]> {
   let built = builtRaw.get(name);
   if (!built) {
     built = dialect.sqlToQuery(build());
     builtRaw.set(name, built);
   }
-  // Outside a transaction, on the planned pool (decision 0083), like `preparedOnce`.
-  const on = !isTransaction(tx) && !matchesPattern(built.sql) ? plannedHandle(tx) : tx;
+  // Outside a transaction, on the planned pool (decision 0083), like `preparedOnce`; a statement that
+  // matches a pattern too when its text fixes the access path whatever the pattern (`planFitsAnyPattern`:
+  // the support search's trigram matches in a materialized CTE, docs/benchmarks.md finding 56).
+  const generic = planFitsAnyPattern || !matchesPattern(built.sql);
+  const on = !isTransaction(tx) && generic ? plannedHandle(tx) : tx;
   const result = await on._.session.prepareQuery(built, undefined, name, false).execute(values);
   return (result as unknown as { rows: T[] }).rows;
 }

@@ -132,6 +132,54 @@ describe.each(DB_KINDS)('support: one search and any order read-only (%s)', (kin
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
+  it('answers a term matching over 100 users, and a two-letter one, as it answers a narrow one', async () => {
+    // A term whose trigrams narrow the users to at most 100 is one statement over those matches; a broader
+    // or shorter one runs the statements planned for its pattern (finding 56): the same answer either way.
+    const w = await world();
+    const many = [];
+    for (let i = 0; i < 101; i++)
+      many.push(
+        await makeUser(db(), {
+          rol: 1,
+          idCliente: w.client.id,
+          usuario: `amp${w.tag}${String(i).padStart(3, '0')}`,
+          nombre: `Amplio ${w.tag}`,
+        }),
+      );
+    const dated = [];
+    for (let i = 0; i < 12; i++)
+      dated.push(
+        await makeOrder(db(), {
+          idUser: many[(i * 7) % 101]!.id,
+          idCliente: w.client.id,
+          transactionDate: new Date(Date.UTC(2026, 1, 1 + i)),
+          lines: [{ productId: w.product.id, precio: 100, cantidad: 1, idCategoria: w.category.id }],
+        }),
+      );
+    const newest = dated
+      .map((o) => o.id)
+      .reverse()
+      .slice(0, 10);
+    const broad = await search(`amplio ${w.tag}`);
+    expect(broad.usuarios.map((u) => u.usuario)).toEqual(many.slice(0, 10).map((u) => u.usuario));
+    expect(broad.pedidos.map((p) => p.id)).toEqual(newest);
+    // One of them alone (a narrow term), then the same buyers by a term of their own: the same orders.
+    const one = await search(many[7]!.usuario);
+    expect(one.usuarios.map((u) => u.id)).toEqual([many[7]!.id]);
+    expect(one.pedidos.map((p) => p.id)).toEqual([dated[1]!.id]);
+    // A buyer found by e-mail alone is a user hit, and its orders are not (they go by username or name).
+    const byEmail = await search(w.buyer.email);
+    expect(byEmail.usuarios.map((u) => u.id)).toEqual([w.buyer.id]);
+    expect(byEmail.pedidos).toEqual([]);
+    // Two letters: no trigram to narrow by, the planned statements; the order number still first.
+    // (every user's e-mail is at example.test: all of them match)
+    const short = await search('Am');
+    expect(short.usuarios).toHaveLength(10);
+    expect(short.pedidos).toHaveLength(10);
+    const number = await search(`#${orderNumber(w.order.id)}`);
+    expect(number.pedidos[0]?.id).toBe(w.order.id);
+  });
+
   it('refuses a search shorter than 2 characters (after trimming) or longer than 100 in Spanish', async () => {
     for (const q of ['a', '  b  ', '']) {
       const res = await admin.get(`/api/buscar?q=${encodeURIComponent(q)}`);

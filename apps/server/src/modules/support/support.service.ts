@@ -14,7 +14,7 @@ import {
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { selectOrdersWithParties } from '../../db/orders-with-parties.ts';
-import { preparedOnce } from '../../db/prepared.ts';
+import { executeNamedOnce, preparedOnce } from '../../db/prepared.ts';
 import { clients, orders, users } from '../../db/schema/index.ts';
 import { foldedLike, foldedPattern } from '../../db/search.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -94,13 +94,121 @@ function usersLike(db: Db) {
 }
 
 /**
+ * How many users a search may match and still be answered by `searchInOneStatement`: its users are sorted
+ * and its buyers' orders gathered from the matches themselves. A broader term goes the planned way.
+ */
+const NARROW_MATCHES = 100;
+
+/** A term with three letters or digits in a row: its trigrams narrow the users' indexes (decision 0068). */
+const hasTrigram = (q: string) => /[\p{L}\p{N}]{3}/u.test(q);
+
+type SearchRow = {
+  /** u: a user; o: a buyer's order; n: the order of that number; c: how many users matched (at most 101). */
+  k: 'u' | 'o' | 'n' | 'c';
+  id: number;
+  status: string | null;
+  total: number | null;
+  fecha: string | null;
+  usuario: string | null;
+  nombre: string | null;
+  email: string | null;
+  rol: number | null;
+  id_cliente: number | null;
+  cliente: string | null;
+};
+
+/**
+ * The whole search in one statement whose plan is the same for any pattern, so it is planned once per
+ * connection (planning the three statements below for each call's pattern was three quarters of the
+ * search's PostgreSQL time, docs/benchmarks.md finding 56): the users the trigram indexes find (a
+ * materialized CTE, read up to NARROW_MATCHES + 1 of them), then, when no more matched, the first 10 of
+ * them by username and the newest 10 orders of those that match as buyers (by username or name), each
+ * buyer's from `orders_user_date_idx`; the order of that number; and the count of matches read.
+ */
+const searchInOneStatement = () => sql`
+  with m as materialized (
+    select ${users.id}, ${users.usuario}, ${users.nombre}, ${users.email} as email, ${users.rol},
+      ${users.idCliente} as id_cliente,
+      ${foldedLike(SEARCHED_BUYER, sql.placeholder('like'))} as comprador
+    from ${users}
+    where ${users.rol} <> 4 and ${foldedLike(SEARCHED_USER, sql.placeholder('like'))}
+  ),
+  f as materialized (select * from m limit ${sql.raw(String(NARROW_MATCHES + 1))}),
+  n as materialized (select count(*)::int as n from f)
+  select 'u' as k, f.id, null as status, null::float8 as total, null::text as fecha, f.usuario, f.nombre,
+    f.email, f.rol, c.id as id_cliente, c.nombre as cliente
+  from (
+    select f.* from f, n where n.n <= ${sql.raw(String(NARROW_MATCHES))}
+    order by lower(f.usuario), f.id limit ${sql.raw(String(SUPPORT_SEARCH_LIMIT))}
+  ) f
+  join ${clients} c on c.id = f.id_cliente
+  union all
+  select 'o', o.id, o.status, o.total::float8, to_json(o.transaction_date)#>>'{}', o.usuario, o.nombre,
+    null, null, c.id, c.nombre
+  from (
+    select o.*, f.usuario, f.nombre
+    from n, f cross join lateral (
+      select o.id, o.status, o.total, o.transaction_date, o.id_cliente from ${orders} o
+      where o.id_user = f.id
+      order by o.transaction_date desc, o.id desc limit ${sql.raw(String(SUPPORT_SEARCH_LIMIT))}
+    ) o
+    where f.comprador and n.n <= ${sql.raw(String(NARROW_MATCHES))}
+    order by o.transaction_date desc, o.id desc limit ${sql.raw(String(SUPPORT_SEARCH_LIMIT))}
+  ) o
+  join ${clients} c on c.id = o.id_cliente
+  union all
+  select 'n', o.id, o.status, o.total::float8, to_json(o.transaction_date)#>>'{}', u.usuario, u.nombre,
+    null, null, c.id, c.nombre
+  from ${orders} o join ${users} u on u.id = o.id_user join ${clients} c on c.id = o.id_cliente
+  where o.id = ${sql.placeholder('id')}
+  union all
+  select 'c', n.n, null, null, null, null, null, null, null, null, null from n`;
+
+/**
  * GET /api/buscar: up to 10 users of the clients (never administrators) by username, name or e-mail, and up
- * to 10 orders, newest first, by number or by their buyer's username or name. Each of the three queries is
- * a named prepared statement (built and planned once per connection).
+ * to 10 orders, newest first, by number or by their buyer's username or name. A term the trigram indexes
+ * narrow to at most NARROW_MATCHES users is one statement planned once (`searchInOneStatement`); a shorter or
+ * broader one runs the three named statements below, planned for each call's pattern.
  */
 export async function supportSearch(db: Db, q: string): Promise<SupportSearchResponse> {
   const like = foldedPattern(q) ?? '%';
   const id = orderNumberOf(q);
+  if (hasTrigram(q)) {
+    const rows = await executeNamedOnce<SearchRow>(
+      db,
+      'portal_support_search',
+      searchInOneStatement,
+      { like, id: id ?? null },
+      { planFitsAnyPattern: true },
+    );
+    const matched = rows.find((r) => r.k === 'c')?.id ?? 0;
+    if (matched <= NARROW_MATCHES) {
+      const of = (k: SearchRow['k']) => rows.filter((r) => r.k === k);
+      return {
+        usuarios: of('u').map((u) => ({
+          id: u.id,
+          usuario: u.usuario!,
+          nombre: u.nombre!,
+          email: u.email!,
+          rol: u.rol!,
+          id_cliente: u.id_cliente!,
+          cliente: u.cliente!,
+        })),
+        pedidos: withNumberFirst(of('n'), of('o'), id).map((o) =>
+          orderHit({
+            id: o.id,
+            status: o.status!,
+            total: o.total!,
+            transactionDate: new Date(o.fecha!),
+            usuario: o.usuario!,
+            nombre: o.nombre!,
+            idCliente: o.id_cliente!,
+            cliente: o.cliente!,
+          }),
+        ),
+      };
+    }
+  }
   // Two index paths rather than one OR (which would scan every order): the number through the primary
   // key, the buyers' orders through (id_user, …) after the buyers found through the trigram indexes.
   const [userRows, byNumber, byBuyer] = await Promise.all([
@@ -116,12 +224,19 @@ export async function supportSearch(db: Db, q: string): Promise<SupportSearchRes
       ),
     ).execute({ like }),
   ]);
-  // The order of that number first, then the newest of the buyers'.
-  const orderRows = [...byNumber, ...byBuyer.filter((o) => o.id !== id)].slice(0, SUPPORT_SEARCH_LIMIT);
   return {
     usuarios: userRows,
-    pedidos: orderRows.map(orderHit),
+    pedidos: withNumberFirst(byNumber, byBuyer, id).map(orderHit),
   };
+}
+
+/** The order of that number first, then the newest of the buyers', 10 in all. */
+function withNumberFirst<T extends { id: number }>(
+  byNumber: readonly T[],
+  byBuyer: readonly T[],
+  id: number | undefined,
+): T[] {
+  return [...byNumber, ...byBuyer.filter((o) => o.id !== id)].slice(0, SUPPORT_SEARCH_LIMIT);
 }
 
 /** GET /api/admin/pedidos/{id}: any order, read-only, with its buyer and its client; 404 when missing. */
