@@ -7,7 +7,7 @@
 import { ROLES } from '@portal/shared/domain/roles';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { isTransaction } from '../../db/prepared.ts';
+import { isTransaction, prepared } from '../../db/prepared.ts';
 import { areaMonthSpend, areas, budgetAdjustments, users } from '../../db/schema/index.ts';
 
 export interface AreaMonth {
@@ -129,16 +129,25 @@ export async function usersTopups(
 ): Promise<Map<string, Map<number, number>>> {
   const out = new Map<string, Map<number, number>>();
   if (userIds.length === 0 || meses.length === 0) return out;
-  const rows = await db
-    .select({
-      u: budgetAdjustments.userId,
-      m: budgetAdjustments.mes,
-      c: budgetAdjustments.idCategoria,
-      i: sql<string>`sum(${budgetAdjustments.importe})`,
-    })
-    .from(budgetAdjustments)
-    .where(and(inArray(budgetAdjustments.userId, [...userIds]), inArray(budgetAdjustments.mes, [...meses])))
-    .groupBy(budgetAdjustments.userId, budgetAdjustments.mes, budgetAdjustments.idCategoria);
+  // A named statement over two arrays: built and planned once, whatever the page's buyers and months (built
+  // with 50 ids on every call it was a tenth of the authorizer's list's Node time, finding 57).
+  const rows = await prepared(db, 'portal_users_topups', (d) =>
+    d
+      .select({
+        u: budgetAdjustments.userId,
+        m: budgetAdjustments.mes,
+        c: budgetAdjustments.idCategoria,
+        i: sql<string>`sum(${budgetAdjustments.importe})`,
+      })
+      .from(budgetAdjustments)
+      .where(
+        and(
+          sql`${budgetAdjustments.userId} = any(${sql.placeholder('users')}::integer[])`,
+          sql`${budgetAdjustments.mes} = any(${sql.placeholder('meses')}::date[])`,
+        ),
+      )
+      .groupBy(budgetAdjustments.userId, budgetAdjustments.mes, budgetAdjustments.idCategoria),
+  ).execute({ users: [...userIds], meses: [...meses] });
   for (const r of rows) {
     const key = `${r.u}|${r.m}`;
     const m = out.get(key) ?? new Map<number, number>();

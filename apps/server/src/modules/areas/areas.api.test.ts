@@ -279,7 +279,12 @@ describe.each(DB_KINDS)('áreas and top-ups (%s)', (kind) => {
     expect(ok.json().ampliacion).toMatchObject({ estado: 'aprobada', respuesta: 'Va' });
     const cart = await b.api.get('/api/carrito');
     expect(cart.json().presupuesto).toMatchObject({ presupuesto_total: 200, ampliaciones: 100 });
-    expect((await buy(b.api, p.id, 2)).statusCode).toBe(201);
+    const bought = await buy(b.api, p.id, 2);
+    expect(bought.statusCode).toBe(201);
+    // The approver's list counts the top-up too: the order fits, with nothing left after it.
+    const list = await r3.get('/api/pedidos?status=todos&page=1');
+    const row = list.json().pedidos.find((o: { id: number }) => o.id === bought.json().pedido.id);
+    expect(row).toMatchObject({ excede_presupuesto: false, restante_despues: 0 });
   });
 
   it('transfers between áreas, and a client administrator’s áreas', async () => {
