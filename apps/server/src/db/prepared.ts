@@ -43,14 +43,20 @@ function statementsOf(db: Db): Map<string, unknown> {
   return statements;
 }
 
-export function preparedOnce<P>(db: Db, name: string, build: (db: Db) => { prepare(name: string): P }): P {
+export function preparedOnce<P>(
+  db: Db,
+  name: string,
+  build: (db: Db) => { prepare(name: string): P },
+  { planFitsAnyPattern = false }: { planFitsAnyPattern?: boolean } = {},
+): P {
   const statements = statementsOf(db);
   let statement = statements.get(name) as P | undefined;
   if (!statement) {
     const planned = plannedHandle(db);
     let builder = build(planned);
-    // Built again on the first pool only when it matches a pattern (or shows no text to tell).
-    if (planned !== db) {
+    // Built again on the first pool only when it matches a pattern (or shows no text to tell), unless its
+    // text fixes the path whatever the pattern (see executeNamedOnce).
+    if (planned !== db && !planFitsAnyPattern) {
       const text = (builder as { toSQL?: () => { sql: string } }).toSQL?.().sql;
       if (text === undefined || matchesPattern(text)) builder = build(db);
     }

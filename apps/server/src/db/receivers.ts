@@ -3,7 +3,7 @@
  * (`receiver_addresses`), or, when it is limited to none, every order of its client. The client itself is
  * the caller's condition (orders.id_cliente), as for every other reader of the client's orders.
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { orders, receiverAddresses } from './schema/index.ts';
 
@@ -14,7 +14,10 @@ export const orderAddressId = sql<number | null>`((${orders.entrega} ->> 'id_dir
  * The order is within the receiver's addresses (no addresses named: any). `address` is where the address id
  * is read: the order's copy, or a shipment's (`order_shipments.id_direccion`, decision 0139).
  */
-export function receiverReach(userId: number, address: SQL | AnyPgColumn = orderAddressId): SQL {
+export function receiverReach(
+  userId: number | Placeholder,
+  address: SQL | AnyPgColumn = orderAddressId,
+): SQL {
   const mine = sql`select ${receiverAddresses.addressId} from ${receiverAddresses} where ${receiverAddresses.userId} = ${userId}`;
   return sql`(not exists (${mine}) or ${address} in (${mine}))`;
 }

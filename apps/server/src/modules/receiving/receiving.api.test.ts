@@ -295,6 +295,13 @@ describe.each(DB_KINDS)('receivers named by the client (%s)', (kind) => {
     const page1 = (await w.receiverApi.get('/api/recepcion')).json();
     const page2 = (await w.receiverApi.get('/api/recepcion?page=2')).json();
     expect([page1.total, page1.envios.length, page2.envios.length]).toEqual([24, 20, 4]);
+    // A page past the end still says how many there are, with or without a search.
+    const past = (await w.receiverApi.get('/api/recepcion?page=3')).json();
+    expect([past.total, past.envios.length]).toEqual([24, 0]);
+    const searched = (await w.receiverApi.get('/api/recepcion?q=lote-')).json();
+    expect([searched.total, searched.envios.length]).toEqual([RECEIVING_PER_PAGE, RECEIVING_PER_PAGE]);
+    const searchedPast = (await w.receiverApi.get('/api/recepcion?q=lote-&page=2')).json();
+    expect([searchedPast.total, searchedPast.envios.length]).toEqual([RECEIVING_PER_PAGE, 0]);
     expect(page1.envios[0]).toMatchObject({ id_pedido: many.id, numero: RECEIVING_PER_PAGE + 1 });
     expect(page2.envios.map((e: { id_pedido: number }) => e.id_pedido)).toEqual([
       many.id,

@@ -18,10 +18,11 @@ import {
   type UserReceiverBody,
   type UserReceiverResponse,
 } from '@portal/shared/schemas/receiving';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { attachedPhotos } from '../../db/order-claims.ts';
+import { pageWindow, preparedOnce } from '../../db/prepared.ts';
 import { receiverReach } from '../../db/receivers.ts';
 import {
   clientAddresses,
@@ -35,7 +36,7 @@ import {
   receiverAddresses,
   users,
 } from '../../db/schema/index.ts';
-import { foldedSearch, offsetOf } from '../../db/search.ts';
+import { foldedLike, foldedPattern } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
@@ -162,24 +163,28 @@ export async function setUserReceiver(
  * Shipments of the receiver's reach that have no receipt yet, read from the shipments alone: their partial
  * index `order_shipments_por_recibir_idx` holds the client's shipments not received, newest first, with the
  * address each went to (decision 0139). An order with a shipment is approved and stays `parcial`, `enviado`
- * or `entregado` (its fulfilment moves forward only, and nobody cancels an approved order).
+ * or `entregado` (its fulfilment moves forward only, and nobody cancels an approved order). Every value is a
+ * placeholder (`cliente`, `receptor`; with a search `id`, the order number or null, and `like`): the list is
+ * a named statement, and its path is that index whatever the search, which only filters the client's
+ * shipments to receive.
  */
-function waitingShipments(scope: ReturnType<typeof receiverScope>, q: string | undefined) {
+function waitingShipments(search: boolean) {
+  const p = sql.placeholder;
   return and(
-    eq(orderShipments.idCliente, scope.idCliente),
+    eq(orderShipments.idCliente, p('cliente')),
     sql`not ${orderShipments.recibido}`,
-    receiverReach(scope.receiver, orderShipments.idDireccion),
-    searchOf(q),
+    receiverReach(p('receptor'), orderShipments.idDireccion),
+    // The search: an order number (42, 00042, #00042) or part of the guía.
+    search
+      ? sql`(${orderShipments.orderId} = ${p('id')} or ${foldedLike([orderShipments.guia], p('like'))})`
+      : undefined,
   );
 }
 
-/** The search: an order number (42, 00042, #00042) or part of the guía. */
-function searchOf(q: string | undefined): SQL | undefined {
-  if (!q) return undefined;
-  const id = orderIdOf(q.trim());
-  const guia = foldedSearch([orderShipments.guia], q);
-  if (id === null) return guia;
-  return sql`(${orderShipments.orderId} = ${id} or ${guia ?? sql`false`})`;
+/** A search's values: the folded pattern and the order number it names (null when none); none when empty. */
+function searchValues(q: string | undefined): { like: string; id: number | null } | undefined {
+  const like = q ? foldedPattern(q) : undefined;
+  return like === undefined ? undefined : { like, id: orderIdOf(q!.trim()) };
 }
 
 const buyer = sql<string>`(select ${users.nombre} from ${users} where ${users.id} = ${orders.idUser})`;
@@ -233,21 +238,49 @@ export async function receivingList(
   query: ReceivingQuery,
 ): Promise<ReceivingListResponse> {
   const scope = receiverScope(auth);
-  const where = waitingShipments(scope, query.q);
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select(shipmentColumns)
-      .from(orderShipments)
-      .innerJoin(orders, eq(orders.id, orderShipments.orderId))
-      .where(where)
-      .orderBy(desc(orderShipments.id))
-      .limit(RECEIVING_PER_PAGE)
-      .offset(offsetOf(query.page, RECEIVING_PER_PAGE)),
-    deps.db.select({ n: count() }).from(orderShipments).where(where),
+  const search = searchValues(query.q);
+  const window = pageWindow(query.page, RECEIVING_PER_PAGE);
+  const values = {
+    cliente: scope.idCliente,
+    receptor: scope.receiver,
+    ...search,
+    ...window.values,
+  };
+  const shape = search ? 'q' : 'all';
+  // A search filters the client's shipments to receive, read by their index whatever the pattern.
+  const anyPattern = { planFitsAnyPattern: true };
+  // The page and its count side by side (a total riding on the page's rows would compute every row's buyer
+  // and units before the limit).
+  const [rows, [counted]] = await Promise.all([
+    preparedOnce(
+      deps.db,
+      `portal_receiving_${shape}_${window.shape}`,
+      (d) =>
+        d
+          .select(shipmentColumns)
+          .from(orderShipments)
+          .innerJoin(orders, eq(orders.id, orderShipments.orderId))
+          .where(waitingShipments(search !== undefined))
+          .orderBy(desc(orderShipments.id))
+          .limit(window.limit)
+          .offset(window.offset),
+      anyPattern,
+    ).execute(values),
+    preparedOnce(
+      deps.db,
+      `portal_receiving_count_${shape}`,
+      (d) =>
+        d
+          .select({ n: count() })
+          .from(orderShipments)
+          .where(waitingShipments(search !== undefined)),
+      anyPattern,
+    ).execute(values),
   ]);
+  const total = counted?.n ?? 0;
   return {
     envios: rows.map(shipmentDto),
-    total: total?.n ?? 0,
+    total,
     page: query.page,
     per_page: RECEIVING_PER_PAGE,
   };
