@@ -297,64 +297,71 @@ export async function receivableShipment(
   numero: number,
 ): Promise<ReceivableShipmentDetail> {
   const scope = receiverScope(auth);
+  const p = sql.placeholder;
   const receiver = users;
-  const [row] = await deps.db
-    .select({
-      ...shipmentColumns,
-      recibidoPor: sql<
-        string | null
-      >`(select ${receiver.nombre} from ${receiver} where ${receiver.id} = ${orderReceipts.userId})`,
-      recibidoEn: orderReceipts.createdAt,
-      receiptId: orderReceipts.id,
-      nota: orderReceipts.nota,
-    })
-    .from(orderShipments)
-    .innerJoin(orders, eq(orders.id, orderShipments.orderId))
-    .leftJoin(orderReceipts, eq(orderReceipts.shipmentId, orderShipments.id))
-    .where(
-      and(
-        eq(orders.id, id),
-        eq(orderShipments.numero, numero),
-        eq(orders.idCliente, scope.idCliente),
-        sql`${orders.surtidoEstatus} is not null`,
-        receiverReach(scope.receiver),
+  // Named statements, every value a placeholder: built and planned once (finding 58).
+  const [row] = await preparedOnce(deps.db, 'portal_receiving_shipment', (d) =>
+    d
+      .select({
+        ...shipmentColumns,
+        recibidoPor: sql<
+          string | null
+        >`(select ${receiver.nombre} from ${receiver} where ${receiver.id} = ${orderReceipts.userId})`,
+        recibidoEn: orderReceipts.createdAt,
+        receiptId: orderReceipts.id,
+        nota: orderReceipts.nota,
+      })
+      .from(orderShipments)
+      .innerJoin(orders, eq(orders.id, orderShipments.orderId))
+      .leftJoin(orderReceipts, eq(orderReceipts.shipmentId, orderShipments.id))
+      .where(
+        and(
+          eq(orders.id, p('id')),
+          eq(orderShipments.numero, p('numero')),
+          eq(orders.idCliente, p('cliente')),
+          sql`${orders.surtidoEstatus} is not null`,
+          receiverReach(p('receptor')),
+        ),
       ),
-    );
+  ).execute({ id, numero, cliente: scope.idCliente, receptor: scope.receiver });
   if (!row) throw notFound(MSG.remisionNoEncontrada, 'SHIPMENT_NOT_FOUND');
   // Received: what the receipt said of each line, its photos and the claim its differences opened (decision
   // 0130).
+  const received = row.receiptId !== null;
   const [lineas, claims, photos] = await Promise.all([
-    deps.db
-      .select({
-        id: orderLines.id,
-        nombre: orderLines.nombre,
-        unidad_de_medida: orderLines.unidadDeMedida,
-        cantidad: orderShipmentLines.cantidad,
-        recibido: orderReceiptLines.recibido,
-        motivo: orderReceiptLines.motivo,
-      })
-      .from(orderShipmentLines)
-      .innerJoin(orderLines, eq(orderLines.id, orderShipmentLines.orderLineId))
-      .leftJoin(
-        orderReceiptLines,
-        and(
-          eq(orderReceiptLines.lineId, orderLines.id),
-          row.receiptId === null ? sql`false` : eq(orderReceiptLines.receiptId, row.receiptId),
-        ),
-      )
-      .where(eq(orderShipmentLines.shipmentId, row.id))
-      .orderBy(asc(orderLines.id)),
-    row.receiptId === null
-      ? []
-      : deps.db
-          .select({ numero: orderClaims.numero, estado: orderClaims.estado })
-          .from(orderClaims)
-          .where(eq(orderClaims.shipmentId, row.id))
-          .orderBy(asc(orderClaims.numero))
-          .limit(1),
-    row.receiptId === null
-      ? new Map<number, OrderPhotoDto[]>()
-      : attachedPhotos(deps.db, 'receipt', [row.idPedido]),
+    preparedOnce(deps.db, `portal_receiving_shipment_lines_${received ? 'received' : 'waiting'}`, (d) =>
+      d
+        .select({
+          id: orderLines.id,
+          nombre: orderLines.nombre,
+          unidad_de_medida: orderLines.unidadDeMedida,
+          cantidad: orderShipmentLines.cantidad,
+          recibido: orderReceiptLines.recibido,
+          motivo: orderReceiptLines.motivo,
+        })
+        .from(orderShipmentLines)
+        .innerJoin(orderLines, eq(orderLines.id, orderShipmentLines.orderLineId))
+        .leftJoin(
+          orderReceiptLines,
+          and(
+            eq(orderReceiptLines.lineId, orderLines.id),
+            received ? eq(orderReceiptLines.receiptId, p('receipt')) : sql`false`,
+          ),
+        )
+        .where(eq(orderShipmentLines.shipmentId, p('shipment')))
+        .orderBy(asc(orderLines.id)),
+    ).execute({ shipment: row.id, ...(received ? { receipt: row.receiptId } : {}) }),
+    received
+      ? preparedOnce(deps.db, 'portal_receiving_shipment_claim', (d) =>
+          d
+            .select({ numero: orderClaims.numero, estado: orderClaims.estado })
+            .from(orderClaims)
+            .where(eq(orderClaims.shipmentId, p('shipment')))
+            .orderBy(asc(orderClaims.numero))
+            .limit(1),
+        ).execute({ shipment: row.id })
+      : [],
+    received ? attachedPhotos(deps.db, 'receipt', [row.idPedido]) : new Map<number, OrderPhotoDto[]>(),
   ]);
   return {
     ...shipmentDto(row),
