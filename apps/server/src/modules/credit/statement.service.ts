@@ -31,6 +31,7 @@ import { and, asc, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { pageWindow, preparedOnce } from '../../db/prepared.ts';
 import { clients, invoiceApplications, invoices, orders } from '../../db/schema/index.ts';
 import { foldedSearch, offsetOf } from '../../db/search.ts';
 import { clientNotFound } from '../../lib/client-scope.ts';
@@ -61,11 +62,18 @@ function statementClient(auth: AuthContext, named: number | undefined): number {
 /** Orders held for credit now, per client. */
 async function heldCounts(db: Db, ids: readonly number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: orders.idCliente, n: count() })
-    .from(orders)
-    .where(and(inArray(orders.idCliente, [...ids]), isNotNull(orders.retenidoCredito)))
-    .groupBy(orders.idCliente);
+  const rows = await preparedOnce(db, 'portal_statement_held', (d) =>
+    d
+      .select({ id: orders.idCliente, n: count() })
+      .from(orders)
+      .where(
+        and(
+          sql`${orders.idCliente} = any(${sql.placeholder('ids')}::integer[])`,
+          isNotNull(orders.retenidoCredito),
+        ),
+      )
+      .groupBy(orders.idCliente),
+  ).execute({ ids: [...ids] });
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
@@ -89,69 +97,88 @@ async function statementOf(deps: StatementDeps, idCliente: number, page: number 
   const today = businessDate(deps.clock.now(), deps.config.BUSINESS_TZ);
   const open = openInvoicesOf(idCliente);
   const oldestFirst = [asc(invoices.fecha), asc(invoices.id)];
+  const invoiceColumns = {
+    id: invoices.id,
+    uuid: invoices.uuid,
+    serie: invoices.serie,
+    folio: invoices.folio,
+    orderId: invoices.orderId,
+    fecha: invoices.fecha,
+    total: invoices.total,
+    saldo: invoices.saldo,
+    verificacionSat: invoices.verificacionSat,
+  };
+  const p = sql.placeholder;
+  const window = page === null ? null : pageWindow(page, STATEMENT_PER_PAGE);
   const [[client], credit, held, rows] = await Promise.all([
-    db
-      .select({ id: clients.id, nombre: clients.nombre, rfc: clients.rfc })
-      .from(clients)
-      .where(eq(clients.id, idCliente)),
+    preparedOnce(db, 'portal_statement_client', (d) =>
+      d
+        .select({ id: clients.id, nombre: clients.nombre, rfc: clients.rfc })
+        .from(clients)
+        .where(eq(clients.id, p('id'))),
+    ).execute({ id: idCliente }),
     clientCredit(db, idCliente, today),
     heldCounts(db, [idCliente]),
-    db
-      .select({
-        id: invoices.id,
-        uuid: invoices.uuid,
-        serie: invoices.serie,
-        folio: invoices.folio,
-        orderId: invoices.orderId,
-        fecha: invoices.fecha,
-        total: invoices.total,
-        saldo: invoices.saldo,
-        verificacionSat: invoices.verificacionSat,
-      })
-      .from(invoices)
-      .where(
-        page === null
-          ? open
-          : // The page's ids from the partial index alone, then only those rows from the table.
-            inArray(
-              invoices.id,
-              db
-                .select({ id: invoices.id })
-                .from(invoices)
-                .where(open)
-                .orderBy(...oldestFirst)
-                .limit(STATEMENT_PER_PAGE)
-                .offset(offsetOf(page, STATEMENT_PER_PAGE)),
-            ),
-      )
-      .orderBy(...oldestFirst),
+    window === null
+      ? db
+          .select(invoiceColumns)
+          .from(invoices)
+          .where(open)
+          .orderBy(...oldestFirst)
+      : // A screen's page (a named statement): its ids from the partial index alone, then only those rows.
+        preparedOnce(db, `portal_statement_page_${window.shape}`, (d) =>
+          d
+            .select(invoiceColumns)
+            .from(invoices)
+            .where(
+              inArray(
+                invoices.id,
+                d
+                  .select({ id: invoices.id })
+                  .from(invoices)
+                  .where(openInvoicesOf(p('id')))
+                  .orderBy(...oldestFirst)
+                  .limit(window.limit)
+                  .offset(window.offset),
+              ),
+            )
+            .orderBy(...oldestFirst),
+        ).execute({ id: idCliente, ...window.values }),
   ]);
   if (!client || !credit) throw clientNotFound();
   const source = alias(invoices, 'source');
+  const appliedColumns = {
+    invoiceId: invoiceApplications.invoiceId,
+    importe: invoiceApplications.importe,
+    tipo: source.tipo,
+    uuid: source.uuid,
+    serie: source.serie,
+    folio: source.folio,
+    fecha: source.fecha,
+  };
   const applied =
     rows.length === 0
       ? []
-      : await db
-          .select({
-            invoiceId: invoiceApplications.invoiceId,
-            importe: invoiceApplications.importe,
-            tipo: source.tipo,
-            uuid: source.uuid,
-            serie: source.serie,
-            folio: source.folio,
-            fecha: source.fecha,
-          })
-          .from(invoiceApplications)
-          .innerJoin(source, eq(source.id, invoiceApplications.sourceId))
-          .where(
-            inArray(
-              invoiceApplications.invoiceId,
-              page === null
-                ? db.select({ id: invoices.id }).from(invoices).where(open)
-                : rows.map((i) => i.id),
-            ),
-          )
-          .orderBy(asc(invoiceApplications.id));
+      : page === null
+        ? await db
+            .select(appliedColumns)
+            .from(invoiceApplications)
+            .innerJoin(source, eq(source.id, invoiceApplications.sourceId))
+            .where(
+              inArray(
+                invoiceApplications.invoiceId,
+                db.select({ id: invoices.id }).from(invoices).where(open),
+              ),
+            )
+            .orderBy(asc(invoiceApplications.id))
+        : await preparedOnce(db, 'portal_statement_applied', (d) =>
+            d
+              .select(appliedColumns)
+              .from(invoiceApplications)
+              .innerJoin(source, eq(source.id, invoiceApplications.sourceId))
+              .where(sql`${invoiceApplications.invoiceId} = any(${p('ids')}::integer[])`)
+              .orderBy(asc(invoiceApplications.id)),
+          ).execute({ ids: rows.map((i) => i.id) });
   const byInvoice = new Map<number, Application[]>();
   for (const a of applied) {
     const list = byInvoice.get(a.invoiceId) ?? [];
