@@ -65,7 +65,7 @@ describe('one clock', () => {
     const found: string[] = [];
     for (const file of readdirSync(server, { recursive: true, encoding: 'utf8' })) {
       if (!file.endsWith('.ts') || exempt(file)) continue;
-      // Another probe of this file (a back arrow, a cycle), gone since the listing, is skipped.
+      // Another probe of this file (a back arrow, a cycle), gone since the listing, reads as empty.
       readSourceIfPresent(`${server}${file}`)
         .split('\n')
         .forEach((line, i) => {

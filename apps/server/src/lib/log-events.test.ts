@@ -37,7 +37,7 @@ export function writtenTypes(code: string): string[] {
 describe('system log event labels', () => {
   const written = new Map<string, string>();
   for (const file of sources(src)) {
-    // Another test's probe, gone since the listing, is skipped (test/source-tree.ts).
+    // Another test's probe, gone since the listing, reads as empty (test/source-tree.ts).
     for (const type of writtenTypes(readSourceIfPresent(file))) written.set(type, path.relative(src, file));
   }
 
