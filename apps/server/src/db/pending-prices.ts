@@ -1,7 +1,8 @@
 import { centavosToPesos } from '@portal/shared/domain/money';
 import type { PendingPriceDto } from '@portal/shared/schemas/pending-price';
-import { and, inArray, isNull } from 'drizzle-orm';
+import { and, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
+import { prepared } from './prepared.ts';
 import { scheduledPrices } from './schema/index.ts';
 
 /**
@@ -15,14 +16,22 @@ export async function pendingPricesOf(
 ): Promise<Map<number, PendingPriceDto>> {
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      productId: scheduledPrices.productId,
-      precio: scheduledPrices.precio,
-      vigenteDesde: scheduledPrices.vigenteDesde,
-    })
-    .from(scheduledPrices)
-    .where(and(inArray(scheduledPrices.productId, ids), isNull(scheduledPrices.appliedAt)));
+  // A named statement over an array: built and planned once, whatever the page's size (finding 60).
+  const rows = await prepared(db, 'portal_pending_prices', (d) =>
+    d
+      .select({
+        productId: scheduledPrices.productId,
+        precio: scheduledPrices.precio,
+        vigenteDesde: scheduledPrices.vigenteDesde,
+      })
+      .from(scheduledPrices)
+      .where(
+        and(
+          sql`${scheduledPrices.productId} = any(${sql.placeholder('ids')}::integer[])`,
+          isNull(scheduledPrices.appliedAt),
+        ),
+      ),
+  ).execute({ ids });
   return new Map(
     rows.map((r) => [r.productId, { precio: centavosToPesos(r.precio), vigente_desde: r.vigenteDesde }]),
   );

@@ -259,6 +259,26 @@ describe.each(DB_KINDS)('áreas and top-ups (%s)', (kind) => {
     if (approved) expect((await buy(w.api, w.product.id, 2)).statusCode).toBe(201);
   });
 
+  it('the spend dashboard lists the client’s áreas by name, with the month’s budget and spend', async () => {
+    const w = await world(300);
+    const second = await distributor.post('/api/areas', {
+      id_cliente: w.client.id,
+      nombre: 'almacén',
+      codigo: 'ALM',
+      cuenta_contable: '6100-02',
+      presupuesto: 1000,
+      id_responsable: w.responsable.id,
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    expect((await buy(w.api, w.product.id, 2)).statusCode).toBe(201);
+    const res = await w.r2.get('/api/tablero');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().por_area).toEqual([
+      { id: second.json().area.id, nombre: 'almacén', codigo: 'ALM', presupuesto: 1000, utilizado: 0 },
+      { id: w.area.id, nombre: 'Mantenimiento', codigo: 'MANT', presupuesto: 300, utilizado: 200 },
+    ]);
+  });
+
   it('a top-up of the buyer’s own budget, decided by a super authorizer', async () => {
     const b = await makeBuyer(t, { presupuesto: 10_000, client: { cantidadAutorizadores: 1 } });
     const p = await b.product(10_000);

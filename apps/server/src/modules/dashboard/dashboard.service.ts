@@ -25,7 +25,7 @@ import type {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { type MonthSpendJson, monthOfRows } from '../../db/order-totals.ts';
-import { executeNamed } from '../../db/prepared.ts';
+import { executeNamed, preparedOnce } from '../../db/prepared.ts';
 import {
   areas,
   categories,
@@ -443,11 +443,13 @@ async function buyersOfMonth(
 /** Regular budgets: the current month's spend per category (amount plus each line's IVA), from the summary. */
 /** A client's áreas this month (decision 0123): each one's month budget and spend, by name. */
 async function areasOfMonth(db: Db, idCliente: number, month: string) {
-  const rows = await db
-    .select({ id: areas.id, nombre: areas.nombre, codigo: areas.codigo })
-    .from(areas)
-    .where(eq(areas.idCliente, idCliente))
-    .orderBy(asc(sql`lower(${areas.nombre})`));
+  const rows = await preparedOnce(db, 'portal_dashboard_areas', (d) =>
+    d
+      .select({ id: areas.id, nombre: areas.nombre, codigo: areas.codigo })
+      .from(areas)
+      .where(eq(areas.idCliente, sql.placeholder('cliente')))
+      .orderBy(asc(sql`lower(${areas.nombre})`)),
+  ).execute({ cliente: idCliente });
   const months = await areaMonths(
     db,
     rows.map((r) => r.id),
