@@ -440,7 +440,6 @@ async function buyersOfMonth(
   };
 }
 
-/** Regular budgets: the current month's spend per category (amount plus each line's IVA), from the summary. */
 /** A client's áreas this month (decision 0123): each one's month budget and spend, by name. */
 async function areasOfMonth(db: Db, idCliente: number, month: string) {
   const rows = await preparedOnce(db, 'portal_dashboard_areas', (d) =>
@@ -462,6 +461,7 @@ async function areasOfMonth(db: Db, idCliente: number, month: string) {
   }));
 }
 
+/** Regular budgets: the current month's spend per category (amount plus each line's IVA), from the summary. */
 async function categoriesOfMonth(db: Db, idCliente: number, month: string): Promise<DashboardCategory[]> {
   const rows = await rowsOf<{ id: number; nombre: string | null; utilizado: string | number }>(
     db,

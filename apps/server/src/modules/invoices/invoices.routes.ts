@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/errors.ts';
+import { compiledResponse } from '../../lib/response-serializer.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
 import { bearerGuard } from '../integration/api-auth.ts';
 import type { OrderScope } from '../orders/order.repository.ts';
@@ -75,7 +76,8 @@ export async function invoiceRoutes(app: FastifyInstance) {
         description:
           'Filtros: pedido (id) y tipo (I, E, P). La respuesta trae `siguiente`: pásalo como `cursor` para la página siguiente (null en la última).',
         querystring: InvoicesQuery,
-        response: { 200: InvoicesPage, ...errorResponses(400, 401, 403, 429) },
+        // An ERP's page is 50 CFDIs with their concepts (about 200 kB): serialised by the compiled function.
+        response: { 200: compiledResponse(InvoicesPage), ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => listInvoices(app.deps, request.apiCaller!, request.query),

@@ -26,7 +26,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { builtOnce, pageWindow, preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import { clients, systemLogs, users } from '../../db/schema/index.ts';
-import { foldedLike, foldedPattern } from '../../db/search.ts';
+import { foldedLike, foldedPattern, hasTrigram } from '../../db/search.ts';
 import { BOM, csvRow } from '../../lib/csv.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { PagerTotals } from '../../lib/pager-totals.ts';
@@ -95,18 +95,21 @@ function logsWhere(f: LogFilter): SQL | undefined {
 
 /**
  * The ids of the users whose username or name contain the search (the users list's folding). Read once per
- * request, before the page and its count: scanning and folding the users table is the search's whole cost
- * (about 10 ms of PostgreSQL for 5,000 users), and both statements then go straight to `(user_id, id)`.
+ * request, before the page and its count, which then go straight to `(user_id, id)`. A term with a trigram
+ * is found through the trigram indexes on a plan kept for any such term (planning it on every call was
+ * most of its cost, docs/benchmarks.md finding 61); a shorter one is planned for its pattern.
  */
 async function userIdsLike(db: Db, usuario: string | undefined): Promise<number[] | undefined> {
   const like = foldedPattern(usuario);
   if (like === undefined) return undefined;
-  // Built once, planned for each pattern (how many users it matches decides the plan).
-  const rows = await builtOnce(db, 'logs_user_ids_like', (d) =>
+  const build = (d: Db) =>
     d
       .select({ id: users.id })
       .from(users)
-      .where(foldedLike(SEARCHED_USER, sql.placeholder('like'))),
+      .where(foldedLike(SEARCHED_USER, sql.placeholder('like')));
+  const rows = await (hasTrigram(usuario!)
+    ? preparedOnce(db, 'portal_logs_user_ids_trgm', build, { planFitsAnyPattern: true })
+    : builtOnce(db, 'logs_user_ids_like', build)
   ).execute({ like });
   return rows.map((r) => r.id);
 }

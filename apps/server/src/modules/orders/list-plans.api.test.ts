@@ -213,13 +213,24 @@ describe.each(DB_KINDS)('the lists’ first pages and deeper pages (%s)', (kind)
           expect((await admin.get(`/api/logs?${query}&page=2`)).statusCode).toBe(200);
         }
       }
-      const { rows } = await one!.database.plannedPool!.query<{ name: string }>(
-        `select name from pg_prepared_statements where name like 'portal_logs_%'`,
+      const { rows } = await one!.database.plannedPool!.query<{ name: string; custom_plans: string }>(
+        `select name, custom_plans from pg_prepared_statements where name like 'portal_logs_%'`,
       );
-      // Only the unfiltered page's statement (from the test above, on this connection) is kept.
+      // Only the unfiltered page's statement (from the test above, on this connection) is kept, and the
+      // lookup of the users a term with a trigram names (finding 61): the trigram indexes' plan for any such
+      // term, never planned for its pattern.
       expect(
         rows.map((r) => r.name).filter((n) => !/^portal_logs_(page|count)_0+(_p1|_pn)?$/.test(n)),
-      ).toEqual([]);
+      ).toEqual(['portal_logs_user_ids_trgm']);
+      expect(rows.filter((r) => Number(r.custom_plans) > 0)).toEqual([]);
+      // A term without three letters or digits in a row gives the indexes nothing: planned for its pattern.
+      for (let i = 0; i < 2; i++)
+        expect((await admin.get('/api/logs?usuario=us&page=1')).statusCode).toBe(200);
+      const named = async (pool: 'pool' | 'plannedPool') =>
+        (await one!.database[pool]!.query<{ name: string }>(`select name from pg_prepared_statements`)).rows;
+      expect([...(await named('pool')), ...(await named('plannedPool'))].map((r) => r.name)).not.toContain(
+        'portal_logs_user_ids_like',
+      );
     });
   }
 });

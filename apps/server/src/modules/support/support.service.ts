@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { selectOrdersWithParties } from '../../db/orders-with-parties.ts';
 import { executeNamedOnce, preparedOnce } from '../../db/prepared.ts';
 import { clients, orders, users } from '../../db/schema/index.ts';
-import { foldedLike, foldedPattern } from '../../db/search.ts';
+import { foldedLike, foldedPattern, hasTrigram } from '../../db/search.ts';
 import { notFound } from '../../lib/errors.ts';
 import { MSG } from '../../messages.ts';
 import { orderDetail } from '../orders/order.repository.ts';
@@ -98,9 +98,6 @@ function usersLike(db: Db) {
  * and its buyers' orders gathered from the matches themselves. A broader term goes the planned way.
  */
 const NARROW_MATCHES = 100;
-
-/** A term with three letters or digits in a row: its trigrams narrow the users' indexes (decision 0068). */
-const hasTrigram = (q: string) => /[\p{L}\p{N}]{3}/u.test(q);
 
 type SearchRow = {
   /** u: a user; o: a buyer's order; n: the order of that number; c: how many users matched (at most 101). */
