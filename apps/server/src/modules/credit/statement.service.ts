@@ -110,13 +110,8 @@ async function statementOf(deps: StatementDeps, idCliente: number, page: number 
   };
   const p = sql.placeholder;
   const window = page === null ? null : pageWindow(page, STATEMENT_PER_PAGE);
-  const [[client], credit, held, rows] = await Promise.all([
-    preparedOnce(db, 'portal_statement_client', (d) =>
-      d
-        .select({ id: clients.id, nombre: clients.nombre, rfc: clients.rfc })
-        .from(clients)
-        .where(eq(clients.id, p('id'))),
-    ).execute({ id: idCliente }),
+  // The client's name and RFC come with its credit (one statement).
+  const [credit, held, rows] = await Promise.all([
     clientCredit(db, idCliente, today),
     heldCounts(db, [idCliente]),
     window === null
@@ -145,7 +140,7 @@ async function statementOf(deps: StatementDeps, idCliente: number, page: number 
             .orderBy(...oldestFirst),
         ).execute({ id: idCliente, ...window.values }),
   ]);
-  if (!client || !credit) throw clientNotFound();
+  if (!credit) throw clientNotFound();
   const source = alias(invoices, 'source');
   const appliedColumns = {
     invoiceId: invoiceApplications.invoiceId,
@@ -214,7 +209,7 @@ async function statementOf(deps: StatementDeps, idCliente: number, page: number 
     };
   });
   return {
-    client: { ...client, ...credit.terms },
+    client: { id: idCliente, ...credit.client, ...credit.terms },
     today,
     page: page ?? 1,
     summary: credit.summary,
