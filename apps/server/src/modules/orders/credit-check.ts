@@ -35,6 +35,9 @@ export interface ClientCredit {
 /** The predicate of the partial index `invoices_open_fecha_idx` (migration 0064): ingresos with a saldo. */
 const OPEN = sql`${invoices.tipo} = 'I' and ${invoices.saldo} > 0`;
 
+/** The business day of an invoice's `fecha` (the credit's sums are by day). */
+const DAY = sql<string>`left(${invoices.fecha}, 10)`;
+
 /**
  * A client's open invoices (ingresos with a saldo): the predicate of the partial index `invoices_open_fecha_idx`
  * (migration 0064), as literals — a parameter would not prove it in a generic plan. The credit's sums and
@@ -56,19 +59,18 @@ export async function openInvoiceDays(
 ): Promise<Map<number, CreditInvoice[]>> {
   const byClient = new Map<number, CreditInvoice[]>();
   if (ids.length === 0) return byClient;
-  const day = sql<string>`left(${invoices.fecha}, 10)`;
   // A named statement over an array of clients: built and planned once (finding 59).
   const rows = await prepared(db, 'portal_open_invoice_days', (d) =>
     d
       .select({
         idCliente: invoices.idCliente,
-        fecha: day,
+        fecha: DAY,
         saldo: sql<number>`sum(${invoices.saldo})::bigint`.mapWith(Number),
         facturas: sql<number>`count(*)::int`.mapWith(Number),
       })
       .from(invoices)
       .where(and(sql`${invoices.idCliente} = any(${sql.placeholder('ids')}::integer[])`, OPEN))
-      .groupBy(invoices.idCliente, day),
+      .groupBy(invoices.idCliente, DAY),
   ).execute({ ids: [...ids] });
   for (const { idCliente, ...entry } of rows) {
     const list = byClient.get(idCliente);
@@ -88,10 +90,10 @@ const creditOfClient = () => sql`
     c.politica_credito as politica, d.fecha, d.saldo, d.facturas
   from ${clients} c
   left join lateral (
-    select left(i.fecha, 10) as fecha, sum(i.saldo)::bigint as saldo, count(*)::int as facturas
-    from ${invoices} i
-    where i.id_cliente = c.id and i.tipo = 'I' and i.saldo > 0
-    group by left(i.fecha, 10)
+    select ${DAY} as fecha, sum(${invoices.saldo})::bigint as saldo, count(*)::int as facturas
+    from ${invoices}
+    where ${invoices.idCliente} = c.id and ${OPEN}
+    group by ${DAY}
   ) d on true
   where c.id = ${sql.placeholder('id')}`;
 
