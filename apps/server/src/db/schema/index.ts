@@ -653,6 +653,14 @@ export const orderShipments = pgTable(
     index('order_shipments_por_recibir_idx')
       .on(t.idCliente, t.id.desc(), t.idDireccion)
       .where(sql`not ${t.recibido}`),
+    /**
+     * The receivers' search by guía (decision 0139, docs/benchmarks.md finding 66): the folded guía's trigrams
+     * of the shipments still to receive, so that a search with a trigram reads the shipments it matches
+     * instead of folding the guía of every shipment of the client.
+     */
+    index('order_shipments_guia_trgm_idx')
+      .using('gin', sql`portal_fold(${t.guia}) gin_trgm_ops`)
+      .where(sql`not ${t.recibido}`),
     check('order_shipments_reposicion', sql`${t.reposicion} = (${t.idReclamo} is not null)`),
   ],
 );

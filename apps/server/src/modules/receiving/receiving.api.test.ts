@@ -272,6 +272,24 @@ describe.each(DB_KINDS)('receivers named by the client (%s)', (kind) => {
       .where(eq(orderShipments.orderId, toNorte.id));
     const byGuia = (await w.receiverApi.get('/api/recepcion?q=7788')).json();
     expect(byGuia.envios.map((e: { id_pedido: number }) => e.id_pedido)).toEqual([toNorte.id]);
+    // A term with a trigram (read through the guías' trigram index) or shorter (planned for its pattern),
+    // in any case; a received shipment's guía is not among those to receive.
+    for (const q of ['dhl-77', '99', 'h'])
+      expect(
+        (await w.receiverApi.get(`/api/recepcion?q=${q}`))
+          .json()
+          .envios.map((e: { id_pedido: number }) => e.id_pedido),
+        q,
+      ).toEqual([toNorte.id]);
+    await db()
+      .update(orderShipments)
+      .set({ guia: 'DHL-445566' })
+      .where(eq(orderShipments.orderId, received.id));
+    for (const q of ['DHL-4455', '44'])
+      expect((await w.receiverApi.get(`/api/recepcion?q=${q}`)).json(), q).toMatchObject({
+        envios: [],
+        total: 0,
+      });
     const bad = await w.receiverApi.get('/api/recepcion?page=0');
     expect(bad.statusCode).toBe(400);
 

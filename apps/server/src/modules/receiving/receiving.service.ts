@@ -22,7 +22,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { attachedPhotos } from '../../db/order-claims.ts';
-import { pageWindow, preparedOnce } from '../../db/prepared.ts';
+import { builtOnce, pageWindow, preparedOnce } from '../../db/prepared.ts';
 import { receiverReach } from '../../db/receivers.ts';
 import {
   clientAddresses,
@@ -36,7 +36,7 @@ import {
   receiverAddresses,
   users,
 } from '../../db/schema/index.ts';
-import { foldedLike, foldedPattern } from '../../db/search.ts';
+import { foldedLike, foldedPattern, hasTrigram } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
@@ -164,8 +164,11 @@ export async function setUserReceiver(
  * index `order_shipments_por_recibir_idx` holds the client's shipments not received, newest first, with the
  * address each went to (decision 0139). An order with a shipment is approved and stays `parcial`, `enviado`
  * or `entregado` (its fulfilment moves forward only, and nobody cancels an approved order). Every value is a
- * placeholder (`cliente`, `receptor`; with a search `id`, the order number or null, and `like`): the list is
- * a named statement, and its path is that index whatever the search, which only filters the client's
+ * placeholder (`cliente`, `receptor`; with a search `id`, the order number or null, and `like`). Unsearched,
+ * or searched by a term with a trigram, the list is a named statement kept on one plan: that index for the
+ * page, or the order's shipments and the trigram index of the guías still to receive
+ * (`order_shipments_guia_trgm_idx`) for a search, whatever its term (docs/benchmarks.md finding 66). A
+ * shorter term gives the trigrams nothing to narrow: it is planned for its pattern, and reads the client's
  * shipments to receive.
  */
 function waitingShipments(search: boolean) {
@@ -181,10 +184,15 @@ function waitingShipments(search: boolean) {
   );
 }
 
-/** A search's values: the folded pattern and the order number it names (null when none); none when empty. */
-function searchValues(q: string | undefined): { like: string; id: number | null } | undefined {
+/**
+ * A search's values: the folded pattern, the order number it names (null when none) and whether the term
+ * has a trigram; none when empty.
+ */
+function searchValues(
+  q: string | undefined,
+): { like: string; id: number | null; trigram: boolean } | undefined {
   const like = q ? foldedPattern(q) : undefined;
-  return like === undefined ? undefined : { like, id: orderIdOf(q!.trim()) };
+  return like === undefined ? undefined : { like, id: orderIdOf(q!.trim()), trigram: hasTrigram(q!) };
 }
 
 const buyer = sql<string>`(select ${users.nombre} from ${users} where ${users.id} = ${orders.idUser})`;
@@ -243,38 +251,34 @@ export async function receivingList(
   const values = {
     cliente: scope.idCliente,
     receptor: scope.receiver,
-    ...search,
+    ...(search && { like: search.like, id: search.id }),
     ...window.values,
   };
-  const shape = search ? 'q' : 'all';
-  // A search filters the client's shipments to receive, read by their index whatever the pattern.
-  const anyPattern = { planFitsAnyPattern: true };
+  // Kept on one plan (unsearched, or a term with a trigram), or planned for a short term's pattern.
+  const statement = <P>(name: string, build: (d: Db) => { prepare(name: string): P }): P =>
+    !search
+      ? preparedOnce(deps.db, `portal_${name}_all`, build)
+      : search.trigram
+        ? preparedOnce(deps.db, `portal_${name}_qt`, build, { planFitsAnyPattern: true })
+        : builtOnce(deps.db, `${name}_q`, build);
   // The page and its count side by side (a total riding on the page's rows would compute every row's buyer
   // and units before the limit).
   const [rows, [counted]] = await Promise.all([
-    preparedOnce(
-      deps.db,
-      `portal_receiving_${shape}_${window.shape}`,
-      (d) =>
-        d
-          .select(shipmentColumns)
-          .from(orderShipments)
-          .innerJoin(orders, eq(orders.id, orderShipments.orderId))
-          .where(waitingShipments(search !== undefined))
-          .orderBy(desc(orderShipments.id))
-          .limit(window.limit)
-          .offset(window.offset),
-      anyPattern,
+    statement(`receiving_${window.shape}`, (d) =>
+      d
+        .select(shipmentColumns)
+        .from(orderShipments)
+        .innerJoin(orders, eq(orders.id, orderShipments.orderId))
+        .where(waitingShipments(search !== undefined))
+        .orderBy(desc(orderShipments.id))
+        .limit(window.limit)
+        .offset(window.offset),
     ).execute(values),
-    preparedOnce(
-      deps.db,
-      `portal_receiving_count_${shape}`,
-      (d) =>
-        d
-          .select({ n: count() })
-          .from(orderShipments)
-          .where(waitingShipments(search !== undefined)),
-      anyPattern,
+    statement('receiving_count', (d) =>
+      d
+        .select({ n: count() })
+        .from(orderShipments)
+        .where(waitingShipments(search !== undefined)),
     ).execute(values),
   ]);
   const total = counted?.n ?? 0;
