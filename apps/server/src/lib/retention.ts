@@ -66,6 +66,9 @@ export const TABLE_RETENTION: Record<string, { purged: string } | { kept: string
   },
   invoice_lines: { kept: 'part of their invoice (its concepts)' },
   invoice_applications: { kept: 'part of their invoices: the credit notes and payments applied to each' },
+  client_open_invoice_days: {
+    kept: 'running totals of the open invoices, a row per client and day with one open, removed when the day has none (decision 0148)',
+  },
   order_photos: {
     purged:
       'PHOTO_LOOSE_HOURS (24) hours after the upload when never attached to a receipt or a claim, with its stored file (unless another photo names it); an attached one lives with its order',

@@ -4,7 +4,7 @@ import { formatCentavos } from '@portal/shared/domain/money';
 import { orderNumber } from '@portal/shared/domain/order-workflow';
 import { addDays, businessDate, formatIsoDate } from '@portal/shared/domain/time';
 import { STATEMENT_PER_PAGE } from '@portal/shared/schemas/credit';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, invoices, orderEvents, orders, systemLogs, users } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
@@ -16,6 +16,7 @@ import { assign, uniq } from '../../test/factories.ts';
 import { type ApiClient, createTestApp, DB_KINDS, type TestApp } from '../../test/harness.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { generator } from '../../test/random.ts';
+import { openInvoiceDayDrift } from '../orders/credit-check.ts';
 
 const RFC = 'URE180429TM6';
 /** The business date the server counts at (the real clock: the client administrator's two-factor codes are). */
@@ -597,6 +598,59 @@ describe.each(DB_KINDS)('credit and statements (%s)', (kind) => {
       expect(c(row.vencido)).toBe(recount.vencido);
       expect(row.antiguedad).toEqual(s.antiguedad);
     }
+    expect(await openInvoiceDayDrift(db())).toEqual([]);
+  });
+
+  it('the kept days of open invoices follow every write: many at once, payments racing on one day, a moved date, a deletion', async () => {
+    const w = await world({ politicaCredito: 'avisar' });
+    const o = await w.order();
+    const kept = async () =>
+      (
+        (await db().execute(
+          sql`select fecha, saldo::text, facturas from client_open_invoice_days where id_cliente = ${w.client.id} order by fecha`,
+        )) as unknown as { rows: { fecha: string; saldo: string; facturas: number }[] }
+      ).rows.map((r) => [r.fecha, Number(r.saldo), r.facturas]);
+    // Six invoices over two days, then six payments at once: three close theirs, three leave a saldo.
+    const day1 = ago(40);
+    const day2 = ago(3);
+    const uuids: string[] = [];
+    for (let i = 0; i < 6; i++) uuids.push(await invoice(o.id, 10_000, i < 3 ? day1 : day2));
+    expect(await kept()).toEqual([
+      [day1, 30_000, 3],
+      [day2, 30_000, 3],
+    ]);
+    await Promise.all(uuids.map((u, i) => payment(o.id, u, 10_000, i % 2 === 0 ? 10_000 : 2_500)));
+    // Day 1: invoices 0 and 2 paid, 1 left with 7,500; day 2: invoice 4 paid, 3 and 5 left with 7,500 each.
+    expect(await kept()).toEqual([
+      [day1, 7_500, 1],
+      [day2, 15_000, 2],
+    ]);
+    // A statement that writes many rows moves each day once (the bench's seed writes this way); a date or a
+    // client moved straight in the table moves its day; a deleted invoice leaves it.
+    await db().execute(
+      sql`update invoices set fecha = ${ago(100)} || substr(fecha, 11) where id_cliente = ${w.client.id} and left(fecha, 10) = ${day2}`,
+    );
+    expect(await kept()).toEqual([
+      [ago(100), 15_000, 2],
+      [day1, 7_500, 1],
+    ]);
+    await invoice(o.id, 4_000, ago(7));
+    expect(await kept()).toEqual([
+      [ago(100), 15_000, 2],
+      [day1, 7_500, 1],
+      [ago(7), 4_000, 1],
+    ]);
+    await db().execute(
+      sql`delete from invoices where id_cliente = ${w.client.id} and left(fecha, 10) = ${ago(7)}`,
+    );
+    expect(await kept()).toEqual([
+      [ago(100), 15_000, 2],
+      [day1, 7_500, 1],
+    ]);
+    expect(await openInvoiceDayDrift(db())).toEqual([]);
+    // The statement reads the kept days: its balance is theirs.
+    const s = (await admin.get(`/api/estado-cuenta?cliente=${w.client.id}`)).json();
+    expect(Math.round(s.saldo * 100)).toBe(22_500);
   });
 
   it('the distributor’s aging: every client by name, paginated, with held orders and only those with a balance when asked', async () => {

@@ -16,7 +16,7 @@ import { formatCentavos } from '@portal/shared/domain/money';
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { executeNamedOnce, prepared } from '../../db/prepared.ts';
-import { clients, invoices } from '../../db/schema/index.ts';
+import { clientOpenInvoiceDays, clients, invoices } from '../../db/schema/index.ts';
 import { MSG } from '../../messages.ts';
 
 export interface CreditTerms {
@@ -35,9 +35,6 @@ export interface ClientCredit {
 /** The predicate of the partial index `invoices_open_fecha_idx` (migration 0064): ingresos with a saldo. */
 const OPEN = sql`${invoices.tipo} = 'I' and ${invoices.saldo} > 0`;
 
-/** The business day of an invoice's `fecha` (the credit's sums are by day). */
-const DAY = sql<string>`left(${invoices.fecha}, 10)`;
-
 /**
  * A client's open invoices (ingresos with a saldo): the predicate of the partial index `invoices_open_fecha_idx`
  * (migration 0064), as literals — a parameter would not prove it in a generic plan. The credit's sums and
@@ -50,8 +47,9 @@ export function openInvoicesOf(idCliente: number | Placeholder): SQL | undefined
 /**
  * Clients' open invoices a day at a time, by client (the credit depends on the day alone, domain/credit.ts):
  * every final approval, every statement and the distributor's aging read this, and a client may have
- * thousands open (finding 47: 6,786 invoices read and counted one by one made an approval cost 99 ms). From
- * the partial index of open invoices (migration 0064), the index alone.
+ * thousands open (finding 47: 6,786 invoices read and counted one by one made an approval cost 99 ms). The
+ * days kept by the invoices' triggers (`client_open_invoice_days`, decision 0148): summing the open invoices
+ * instead cost 20 ms a call for a client with 65,000 (finding 66).
  */
 export async function openInvoiceDays(
   db: Db | Tx,
@@ -63,14 +61,13 @@ export async function openInvoiceDays(
   const rows = await prepared(db, 'portal_open_invoice_days', (d) =>
     d
       .select({
-        idCliente: invoices.idCliente,
-        fecha: DAY,
-        saldo: sql<number>`sum(${invoices.saldo})::bigint`.mapWith(Number),
-        facturas: sql<number>`count(*)::int`.mapWith(Number),
+        idCliente: clientOpenInvoiceDays.idCliente,
+        fecha: clientOpenInvoiceDays.fecha,
+        saldo: clientOpenInvoiceDays.saldo,
+        facturas: clientOpenInvoiceDays.facturas,
       })
-      .from(invoices)
-      .where(and(sql`${invoices.idCliente} = any(${sql.placeholder('ids')}::integer[])`, OPEN))
-      .groupBy(invoices.idCliente, DAY),
+      .from(clientOpenInvoiceDays)
+      .where(sql`${clientOpenInvoiceDays.idCliente} = any(${sql.placeholder('ids')}::integer[])`),
   ).execute({ ids: [...ids] });
   for (const { idCliente, ...entry } of rows) {
     const list = byClient.get(idCliente);
@@ -81,20 +78,35 @@ export async function openInvoiceDays(
 }
 
 /**
- * The client's terms, name and RFC with its open invoices a day at a time, in one statement built and planned
- * once (two before: each round trip is dear, docs/benchmarks.md finding 63): one row per day, or one row of
- * nulls for a client with nothing open; none for a missing client.
+ * The days kept for clients' open invoices that disagree with the invoices (empty when the triggers of
+ * migration 0071 kept them): checked by the tests after every kind of invoice write, like the running totals'
+ * recounts.
+ */
+export async function openInvoiceDayDrift(db: Db | Tx): Promise<unknown[]> {
+  const result = await db.execute(sql`
+    with counted as (
+      select ${invoices.idCliente} as id_cliente, left(${invoices.fecha}, 10) as fecha,
+        sum(${invoices.saldo})::bigint as saldo, count(*)::int as facturas
+      from ${invoices} where ${OPEN} group by 1, 2
+    )
+    select coalesce(k.id_cliente, c.id_cliente) as id_cliente, coalesce(k.fecha, c.fecha) as fecha,
+      k.saldo as guardado, k.facturas as guardadas, c.saldo, c.facturas
+    from ${clientOpenInvoiceDays} k full join counted c on c.id_cliente = k.id_cliente and c.fecha = k.fecha
+    where k.saldo is distinct from c.saldo or k.facturas is distinct from c.facturas
+    order by 1, 2`);
+  return (result as unknown as { rows: unknown[] }).rows;
+}
+
+/**
+ * The client's terms, name and RFC with its open invoices a day at a time (the kept days, decision 0148), in
+ * one statement built and planned once (two before: each round trip is dear, docs/benchmarks.md finding 63):
+ * one row per day, or one row of nulls for a client with nothing open; none for a missing client.
  */
 const creditOfClient = () => sql`
   select c.nombre, c.rfc, c.limite_credito as limite, c.dias_credito as "diasCredito",
     c.politica_credito as politica, d.fecha, d.saldo, d.facturas
   from ${clients} c
-  left join lateral (
-    select ${DAY} as fecha, sum(${invoices.saldo})::bigint as saldo, count(*)::int as facturas
-    from ${invoices}
-    where ${invoices.idCliente} = c.id and ${OPEN}
-    group by ${DAY}
-  ) d on true
+  left join ${clientOpenInvoiceDays} d on d.id_cliente = c.id
   where c.id = ${sql.placeholder('id')}`;
 
 /** The client's credit terms and the summary of its open invoices at the business date `today`. */
