@@ -202,6 +202,27 @@ describe.each(DB_KINDS)('the lists’ first pages and deeper pages (%s)', (kind)
       ]);
     });
 
+    it('the receivers’ search: a term with a trigram on one kept plan (the guías’ trigram index), a short one planned for its pattern', async () => {
+      // Finding 66: the guías' trigram index serves any term with a trigram on one generic plan; a shorter
+      // term would scan the whole index, so it is planned for its pattern (the client's shipments to receive).
+      const receiver = await makeUser(t.database.db, { rol: 1, idCliente, receptor: true });
+      const api = await new ApiClient(one!.app).loginOk(receiver.usuario, TEST_PASSWORD);
+      for (let i = 0; i < 7; i++)
+        for (const q of ['DHL-7788', '#00042', '88'])
+          expect((await api.get(`/api/recepcion?q=${encodeURIComponent(q)}`)).json()).toMatchObject({
+            total: 0,
+          });
+      const { rows } = await one!.database.plannedPool!.query<{ name: string; custom_plans: string }>(
+        `select name, custom_plans from pg_prepared_statements where name like 'portal_receiving%' order by name`,
+      );
+      expect(rows.map((r) => r.name)).toEqual(['portal_receiving_count_qt', 'portal_receiving_p1_qt']);
+      expect(rows.filter((r) => Number(r.custom_plans) > 0)).toEqual([]);
+      const { rows: pool } = await one!.database.pool!.query<{ name: string }>(
+        `select name from pg_prepared_statements where name like 'portal_receiving%'`,
+      );
+      expect(pool).toEqual([]);
+    });
+
     it('a filtered log page is planned for each call’s values, never with a kept plan', async () => {
       // A plan kept for the log filtered by users read the table backwards by id and, for a user with few
       // entries, the whole log (172 ms on the bench's data against 1.5 ms planned for the value).
