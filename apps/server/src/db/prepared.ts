@@ -1,7 +1,7 @@
 import { Column, is, type Placeholder, SQL, Subquery, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Db, plannedHandle, type Tx } from './client.ts';
-import { offsetOf } from './search.ts';
+import { hasTrigram, offsetOf } from './search.ts';
 
 /** A transaction handle (one connection, one statement at a time) rather than the pool. */
 export const isTransaction = (db: Db | Tx): db is Tx => 'rollback' in db;
@@ -85,6 +85,24 @@ export function builtOnce<P>(db: Db, key: string, build: (db: Db) => { prepare(n
     statements.set(slot, statement);
   }
   return statement;
+}
+
+/**
+ * A statement matching a search term (`foldedLike`): with a term of three letters or digits in a row it is
+ * kept on one generic plan, the trigram indexes' plan being the same for any such term (`hasTrigram`,
+ * decision 0083; planning it on every call was most of its cost, docs/benchmarks.md findings 61 and 66);
+ * a shorter term gives the indexes nothing to narrow and is planned for its pattern (`builtOnce`). `name`
+ * names both: `portal_<name>_qt` kept, `<name>_q` planned.
+ */
+export function searchStatement<P>(
+  db: Db,
+  name: string,
+  term: string,
+  build: (db: Db) => { prepare(name: string): P },
+): P {
+  return hasTrigram(term)
+    ? preparedOnce(db, `portal_${name}_qt`, build, { planFitsAnyPattern: true })
+    : builtOnce(db, `${name}_q`, build);
 }
 
 /**

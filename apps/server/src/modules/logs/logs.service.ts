@@ -24,9 +24,16 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '../../db/client.ts';
-import { builtOnce, pageWindow, preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
+import {
+  builtOnce,
+  pageWindow,
+  preparedOnce,
+  searchStatement,
+  shapeOf,
+  type Val,
+} from '../../db/prepared.ts';
 import { clients, systemLogs, users } from '../../db/schema/index.ts';
-import { foldedLike, foldedPattern, hasTrigram } from '../../db/search.ts';
+import { foldedLike, foldedPattern } from '../../db/search.ts';
 import { BOM, csvRow } from '../../lib/csv.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { PagerTotals } from '../../lib/pager-totals.ts';
@@ -107,10 +114,7 @@ async function userIdsLike(db: Db, usuario: string | undefined): Promise<number[
       .select({ id: users.id })
       .from(users)
       .where(foldedLike(SEARCHED_USER, sql.placeholder('like')));
-  const rows = await (hasTrigram(usuario!)
-    ? preparedOnce(db, 'portal_logs_user_ids_trgm', build, { planFitsAnyPattern: true })
-    : builtOnce(db, 'logs_user_ids_like', build)
-  ).execute({ like });
+  const rows = await searchStatement(db, 'logs_user_ids', usuario!, build).execute({ like });
   return rows.map((r) => r.id);
 }
 

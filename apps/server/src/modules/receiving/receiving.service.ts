@@ -22,7 +22,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { attachedPhotos } from '../../db/order-claims.ts';
-import { builtOnce, pageWindow, preparedOnce } from '../../db/prepared.ts';
+import { pageWindow, preparedOnce, searchStatement } from '../../db/prepared.ts';
 import { receiverReach } from '../../db/receivers.ts';
 import {
   clientAddresses,
@@ -36,7 +36,7 @@ import {
   receiverAddresses,
   users,
 } from '../../db/schema/index.ts';
-import { foldedLike, foldedPattern, hasTrigram } from '../../db/search.ts';
+import { foldedLike, foldedPattern } from '../../db/search.ts';
 import { audit, requestMeta } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
@@ -184,15 +184,10 @@ function waitingShipments(search: boolean) {
   );
 }
 
-/**
- * A search's values: the folded pattern, the order number it names (null when none) and whether the term
- * has a trigram; none when empty.
- */
-function searchValues(
-  q: string | undefined,
-): { like: string; id: number | null; trigram: boolean } | undefined {
+/** A search's values: the folded pattern and the order number it names (null when none); none when empty. */
+function searchValues(q: string | undefined): { like: string; id: number | null } | undefined {
   const like = q ? foldedPattern(q) : undefined;
-  return like === undefined ? undefined : { like, id: orderIdOf(q!.trim()), trigram: hasTrigram(q!) };
+  return like === undefined ? undefined : { like, id: orderIdOf(q!.trim()) };
 }
 
 const buyer = sql<string>`(select ${users.nombre} from ${users} where ${users.id} = ${orders.idUser})`;
@@ -258,9 +253,7 @@ export async function receivingList(
   const statement = <P>(name: string, build: (d: Db) => { prepare(name: string): P }): P =>
     !search
       ? preparedOnce(deps.db, `portal_${name}_all`, build)
-      : search.trigram
-        ? preparedOnce(deps.db, `portal_${name}_qt`, build, { planFitsAnyPattern: true })
-        : builtOnce(deps.db, `${name}_q`, build);
+      : searchStatement(deps.db, name, query.q!, build);
   // The page and its count side by side (a total riding on the page's rows would compute every row's buyer
   // and units before the limit).
   const [rows, [counted]] = await Promise.all([
