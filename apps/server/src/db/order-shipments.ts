@@ -7,7 +7,13 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 import { receiptsOf } from './order-claims.ts';
 import { isTransaction } from './prepared.ts';
-import { orderReceipts, orderShipmentLines, orderShipments, orders } from './schema/index.ts';
+import {
+  clientShipmentsToReceive,
+  orderReceipts,
+  orderShipmentLines,
+  orderShipments,
+  orders,
+} from './schema/index.ts';
 
 /** A shipment as every reader gets it: always with whether it is a replacement and its receipt. */
 export type ShipmentRead = OrderShipmentDto & Required<Pick<OrderShipmentDto, 'reposicion' | 'recepcion'>>;
@@ -90,4 +96,25 @@ export async function shipmentFlagDrift(db: Db | Tx): Promise<ShipmentDrift[]> {
       or s.id_direccion is distinct from (o.entrega ->> 'id_direccion')::int
     order by s.id`);
   return (result as unknown as { rows: ShipmentDrift[] }).rows;
+}
+
+/**
+ * The clients' addresses whose kept count of shipments to receive (`client_shipments_to_receive`, decision
+ * 0149) disagrees with the shipments: empty when the triggers of migration 0072 kept it. Checked by the tests
+ * after shipments, receipts and deletions, beside `shipmentFlagDrift`.
+ */
+export async function waitingShipmentCountDrift(db: Db | Tx): Promise<unknown[]> {
+  const result = await db.execute(sql`
+    with counted as (
+      select ${orderShipments.idCliente} as id_cliente, coalesce(${orderShipments.idDireccion}, 0) as id_direccion,
+        count(*)::int as envios
+      from ${orderShipments} where not ${orderShipments.recibido} group by 1, 2
+    )
+    select coalesce(k.id_cliente, c.id_cliente) as id_cliente, coalesce(k.id_direccion, c.id_direccion) as id_direccion,
+      k.envios as guardados, c.envios
+    from ${clientShipmentsToReceive} k
+    full join counted c on c.id_cliente = k.id_cliente and c.id_direccion = k.id_direccion
+    where k.envios is distinct from c.envios
+    order by 1, 2`);
+  return (result as unknown as { rows: unknown[] }).rows;
 }

@@ -57,6 +57,9 @@ export const TABLE_RETENTION: Record<string, { purged: string } | { kept: string
   approval_reminders: { purged: 'RETENTION_NOTICE_MONTHS (13) months after the digest' },
   order_shipments: { kept: 'part of their order (decision 0125)' },
   order_shipment_lines: { kept: 'part of their shipment' },
+  client_shipments_to_receive: {
+    kept: 'running counts of the shipments to receive, a row per client and address with one, removed when the address has none (decision 0149)',
+  },
   order_receipts: { kept: 'part of their order: the buyer’s receipt of each shipment (decision 0127)' },
   order_receipt_lines: { kept: 'part of their receipt' },
   order_claims: { kept: 'part of their order: its claims and the operator’s decisions (decision 0127)' },

@@ -685,6 +685,27 @@ export const orderShipmentLines = pgTable(
 );
 
 /**
+ * A client's shipments still to receive, counted by the address they went to (`id_direccion` 0: the buyer's
+ * profile address, the shipments whose `id_direccion` is null): what the receivers' unsearched list counts
+ * instead of reading every shipment to receive in the receiver's reach (docs/benchmarks.md finding 67,
+ * decision 0149). Kept by statement triggers on `order_shipments` (migration 0072); no row: none. Checked
+ * against the shipments by `waitingShipmentCountDrift`.
+ */
+export const clientShipmentsToReceive = pgTable(
+  'client_shipments_to_receive',
+  {
+    idCliente: integer('id_cliente')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    idDireccion: integer('id_direccion').notNull(),
+    envios: integer('envios').notNull(),
+  },
+  // No CHECK on the count: an upsert checks the row it proposes (a statement's change, which may be
+  // negative) before it finds the row to add it to.
+  (t) => [primaryKey({ columns: [t.idCliente, t.idDireccion] })],
+);
+
+/**
  * The buyer's receipt of one shipment (decision 0127): written once per shipment (the unique index), with a
  * note; its lines say what arrived in good condition. Lives as long as its order.
  */

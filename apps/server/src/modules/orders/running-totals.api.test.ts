@@ -8,7 +8,7 @@
 import { businessDate } from '@portal/shared/domain/time';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shipmentFlagDrift } from '../../db/order-shipments.ts';
+import { shipmentFlagDrift, waitingShipmentCountDrift } from '../../db/order-shipments.ts';
 import { lineCountDrift, spendDrift, userOrderCountDrift } from '../../db/order-totals.ts';
 import { orders, userCategoryBudgets } from '../../db/schema/index.ts';
 import { signedInAdmin } from '../../test/admin-fixtures.ts';
@@ -241,6 +241,7 @@ describe.each(DB_KINDS)('running totals against a recount (%s)', (kind) => {
       expect(await userOrderCountDrift(db()), `seed ${SEED}, step ${step}`).toEqual([]);
       await shipOrReceive();
       expect(await shipmentFlagDrift(db()), `seed ${SEED}, step ${step}`).toEqual([]);
+      expect(await waitingShipmentCountDrift(db()), `seed ${SEED}, step ${step}`).toEqual([]);
     }
     console.log(`running totals (${kind}):`, JSON.stringify(counts), JSON.stringify(shipped));
     // An approved order was shipped from whenever one existed.

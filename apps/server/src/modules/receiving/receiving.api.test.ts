@@ -1,7 +1,7 @@
 import { RECEIVER_MSG, RECEIVING_PER_PAGE } from '@portal/shared/schemas/receiving';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shipmentFlagDrift } from '../../db/order-shipments.ts';
+import { shipmentFlagDrift, waitingShipmentCountDrift } from '../../db/order-shipments.ts';
 import {
   clientAddresses,
   clients,
@@ -398,6 +398,7 @@ describe.each(DB_KINDS)('receivers named by the client (%s)', (kind) => {
     );
     expect(await listOf(foreign.receiverApi)).toEqual({ envios: [`${theirs.id}/1`], total: 1 });
     expect(await shipmentFlagDrift(db())).toEqual([]);
+    expect(await waitingShipmentCountDrift(db())).toEqual([]);
 
     // The receiver at Norte receives the replacement; the one at every address still sees b and a.
     const replacement = await w.receiverApi.post(`/api/recepcion/${c.id}/envios/2/recepcion`, {});
@@ -425,6 +426,7 @@ describe.each(DB_KINDS)('receivers named by the client (%s)', (kind) => {
     await db().delete(orders).where(eq(orders.id, a.id));
     expect(await listOf(everywhereApi)).toEqual({ envios: [`${c.id}/2`, `${c.id}/1`], total: 2 });
     expect(await shipmentFlagDrift(db())).toEqual([]);
+    expect(await waitingShipmentCountDrift(db())).toEqual([]);
 
     // A writer that names another client (or none) still gets the order's.
     const [written] = await db()
@@ -433,6 +435,7 @@ describe.each(DB_KINDS)('receivers named by the client (%s)', (kind) => {
       .returning({ idCliente: orderShipments.idCliente });
     expect(written?.idCliente).toBe(w.client.id);
     expect(await shipmentFlagDrift(db())).toEqual([]);
+    expect(await waitingShipmentCountDrift(db())).toEqual([]);
   });
 
   it('a receiver receives with a damaged unit and a photo: recorded as theirs, a claim, the buyer told', async () => {
@@ -581,9 +584,56 @@ describe.each(DB_KINDS)('receivers named by the client (%s)', (kind) => {
       .where(eq(orderShipments.orderId, o.id));
     expect(flag?.recibido).toBe(true);
     expect(await shipmentFlagDrift(db())).toEqual([]);
+    expect(await waitingShipmentCountDrift(db())).toEqual([]);
     // A claim exists only when the receiver's receipt (with its difference) won.
     const claims = await db().select().from(orderClaims).where(eq(orderClaims.orderId, o.id));
     expect(claims).toHaveLength(winner === w.receiver.id ? 1 : 0);
+  });
+
+  it('the receivers’ total is the kept count of their addresses, exact under shipments and receipts at once (decision 0149)', async () => {
+    const w = await world();
+    await w.name(w.receiver.id, { receptor: true, direcciones: [w.norte.id] });
+    const total = async () => {
+      const res = await w.receiverApi.get('/api/recepcion');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().total as number;
+    };
+    // Six approved orders sent to Almacén Norte and two to the profile's address, all shipped at once.
+    const toNorte = [];
+    for (let i = 0; i < 6; i++) {
+      const o = await w.approved(1, 1);
+      await w.sendTo(o.id, w.norte);
+      toNorte.push(o);
+    }
+    const toProfile = [await w.approved(1, 1), await w.approved(1, 1)];
+    await Promise.all(
+      [...toNorte, ...toProfile].map((o) =>
+        w.ship(o.id, [
+          { id: o.toner, cantidad: 1 },
+          { id: o.hojas, cantidad: 1 },
+        ]),
+      ),
+    );
+    expect(await total()).toBe(6);
+    // Four received at once (two by the buyer, two by the receiver), and a second shipment of nothing new.
+    const results = await Promise.all([
+      w.receive(toNorte[0]!.id, 1),
+      w.receive(toNorte[1]!.id, 1),
+      w.receiverApi.post(`/api/recepcion/${toNorte[2]!.id}/envios/1/recepcion`, {}),
+      w.receiverApi.post(`/api/recepcion/${toNorte[3]!.id}/envios/1/recepcion`, {}),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(await total()).toBe(2);
+    // Reaching every address: Norte's two and the profile's two; the search still counts its matches.
+    await w.name(w.receiver.id, { receptor: true, direcciones: [] });
+    expect(await total()).toBe(4);
+    const searched = await w.receiverApi.get(`/api/recepcion?q=${toProfile[0]!.id}`);
+    expect(searched.json().total).toBe(1);
+    // Limited to an address with none to receive: zero, not the client's.
+    await w.name(w.receiver.id, { receptor: true, direcciones: [w.sur.id] });
+    expect(await total()).toBe(0);
+    expect(await waitingShipmentCountDrift(db())).toEqual([]);
+    expect(await shipmentFlagDrift(db())).toEqual([]);
   });
 
   it('the flag removed refuses the receiver’s very next request', async () => {

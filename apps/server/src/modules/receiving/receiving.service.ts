@@ -26,6 +26,7 @@ import { pageWindow, preparedOnce, searchStatement } from '../../db/prepared.ts'
 import { receiverReach } from '../../db/receivers.ts';
 import {
   clientAddresses,
+  clientShipmentsToReceive,
   orderClaims,
   orderLines,
   orderReceiptLines,
@@ -267,12 +268,22 @@ export async function receivingList(
         .limit(window.limit)
         .offset(window.offset),
     ).execute(values),
-    statement('receiving_count', (d) =>
-      d
-        .select({ n: count() })
-        .from(orderShipments)
-        .where(waitingShipments(search !== undefined)),
-    ).execute(values),
+    // Unsearched, the kept counts of the client's addresses in reach (decision 0149); searched, the matches.
+    search
+      ? statement('receiving_count', (d) =>
+          d.select({ n: count() }).from(orderShipments).where(waitingShipments(true)),
+        ).execute(values)
+      : preparedOnce(deps.db, 'portal_receiving_count_kept', (d) =>
+          d
+            .select({ n: sql<number>`coalesce(sum(${clientShipmentsToReceive.envios}), 0)::int` })
+            .from(clientShipmentsToReceive)
+            .where(
+              and(
+                eq(clientShipmentsToReceive.idCliente, sql.placeholder('cliente')),
+                receiverReach(sql.placeholder('receptor'), clientShipmentsToReceive.idDireccion),
+              ),
+            ),
+        ).execute(values),
   ]);
   const total = counted?.n ?? 0;
   return {
