@@ -58,7 +58,7 @@ export const TABLE_RETENTION: Record<string, { purged: string } | { kept: string
   order_shipments: { kept: 'part of their order (decision 0125)' },
   order_shipment_lines: { kept: 'part of their shipment' },
   client_shipments_to_receive: {
-    kept: 'running counts of the shipments to receive, a row per client and address with one, removed when the address has none (decision 0149)',
+    kept: 'running counts of the shipments to receive: rows appended by each statement that moves one, merged into one row per client and address (none when it sums to zero) by the receivers’ reads (decision 0149)',
   },
   order_receipts: { kept: 'part of their order: the buyer’s receipt of each shipment (decision 0127)' },
   order_receipt_lines: { kept: 'part of their receipt' },

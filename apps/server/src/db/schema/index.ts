@@ -686,24 +686,20 @@ export const orderShipmentLines = pgTable(
 
 /**
  * A client's shipments still to receive, counted by the address they went to (`id_direccion` 0: the buyer's
- * profile address, the shipments whose `id_direccion` is null): what the receivers' unsearched list counts
+ * profile address, the shipments whose `id_direccion` is null): what the receivers' unsearched list sums
  * instead of reading every shipment to receive in the receiver's reach (docs/benchmarks.md finding 67,
- * decision 0149). Kept by statement triggers on `order_shipments` (migration 0072); no row: none. Checked
- * against the shipments by `waitingShipmentCountDrift`.
+ * decision 0149). Rows of what each statement on `order_shipments` moved, appended by its triggers (migration
+ * 0072) and never updated — a shipment or a receipt takes no lock here, as the users' counts (decision 0078);
+ * a client's rows are summed when read and merged now and then (receiving.service.ts). Checked against the
+ * shipments by `waitingShipmentCountDrift`.
  */
-export const clientShipmentsToReceive = pgTable(
-  'client_shipments_to_receive',
-  {
-    idCliente: integer('id_cliente')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    idDireccion: integer('id_direccion').notNull(),
-    envios: integer('envios').notNull(),
-  },
-  // No CHECK on the count: an upsert checks the row it proposes (a statement's change, which may be
-  // negative) before it finds the row to add it to.
-  (t) => [primaryKey({ columns: [t.idCliente, t.idDireccion] })],
-);
+export const clientShipmentsToReceive = pgTable('client_shipments_to_receive', {
+  idCliente: integer('id_cliente').notNull(),
+  idDireccion: integer('id_direccion').notNull(),
+  envios: integer('envios').notNull(),
+});
+// client_shipments_to_receive_key_idx (id_cliente, id_direccion) INCLUDE (envios): migration 0072, written by
+// hand because the schema builder has no INCLUDE (the sums read the index alone).
 
 /**
  * The buyer's receipt of one shipment (decision 0127): written once per shipment (the unique index), with a

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shipmentFlagDrift, waitingShipmentCountDrift } from '../../db/order-shipments.ts';
 import {
   clientAddresses,
+  clientShipmentsToReceive,
   clients,
   orderClaims,
   orderPhotos,
@@ -634,6 +635,31 @@ describe.each(DB_KINDS)('receivers named by the client (%s)', (kind) => {
     expect(await total()).toBe(0);
     expect(await waitingShipmentCountDrift(db())).toEqual([]);
     expect(await shipmentFlagDrift(db())).toEqual([]);
+
+    // Every statement appends its rows; once the client has many, a read merges them into one an address.
+    await w.name(w.receiver.id, { receptor: true, direcciones: [] });
+    const rowsOfClient = async () =>
+      (
+        await db()
+          .select({ d: clientShipmentsToReceive.idDireccion, n: clientShipmentsToReceive.envios })
+          .from(clientShipmentsToReceive)
+          .where(eq(clientShipmentsToReceive.idCliente, w.client.id))
+      ).sort((a, b) => a.d - b.d);
+    const appended = (await rowsOfClient()).length;
+    expect(appended).toBeGreaterThan(2);
+    const moved = Array.from({ length: 70 }, (_, i) => ({
+      idCliente: w.client.id,
+      idDireccion: w.sur.id,
+      envios: i % 2 === 0 ? 1 : -1,
+    }));
+    await db().insert(clientShipmentsToReceive).values(moved);
+    expect(await total()).toBe(4);
+    expect(await rowsOfClient()).toEqual([
+      { d: 0, n: 2 },
+      { d: w.norte.id, n: 2 },
+    ]);
+    expect(await total()).toBe(4);
+    expect(await waitingShipmentCountDrift(db())).toEqual([]);
   });
 
   it('the flag removed refuses the receiver’s very next request', async () => {

@@ -21,6 +21,7 @@ import {
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
+import { COUNT_ROWS_TO_MERGE } from '../../db/kept-counts.ts';
 import { attachedPhotos } from '../../db/order-claims.ts';
 import { pageWindow, preparedOnce, searchStatement } from '../../db/prepared.ts';
 import { receiverReach } from '../../db/receivers.ts';
@@ -235,6 +236,35 @@ function shipmentDto(r: ShipmentRow): ReceivableShipmentDto {
   };
 }
 
+/**
+ * The unsearched total: the kept counts of the client's addresses in the receiver's reach (decision 0149),
+ * summed, and how many rows the client has there (merged once they are many).
+ */
+function keptCount(d: Db) {
+  const k = clientShipmentsToReceive;
+  const cliente = sql.placeholder('cliente');
+  return d
+    .select({
+      n: sql<number>`coalesce(sum(${k.envios}), 0)::int`,
+      rows: sql<number>`(select count(*)::int from ${k} where ${k.idCliente} = ${cliente})`,
+    })
+    .from(k)
+    .where(and(eq(k.idCliente, cliente), receiverReach(sql.placeholder('receptor'), k.idDireccion)));
+}
+
+/**
+ * One row an address for a client's kept counts of shipments to receive, in one statement that deletes what
+ * it sees and inserts their sums (a row appended meanwhile stays, and is summed next time): safe beside the
+ * writers and beside another merge, as the users' counts' (decision 0078).
+ */
+export async function mergeShipmentsToReceive(db: Db | Tx, idCliente: number): Promise<void> {
+  const k = clientShipmentsToReceive;
+  await db.execute(sql`with gone as (delete from ${k} where ${k.idCliente} = ${idCliente}
+      returning id_direccion, envios)
+    insert into ${k} (id_cliente, id_direccion, envios)
+    select ${idCliente}::int, id_direccion, sum(envios)::int from gone group by 2 having sum(envios) <> 0`);
+}
+
 /** GET /api/recepcion: the receiver's shipments to receive, newest first, a page at a time. */
 export async function receivingList(
   deps: Deps,
@@ -273,19 +303,11 @@ export async function receivingList(
       ? statement('receiving_count', (d) =>
           d.select({ n: count() }).from(orderShipments).where(waitingShipments(true)),
         ).execute(values)
-      : preparedOnce(deps.db, 'portal_receiving_count_kept', (d) =>
-          d
-            .select({ n: sql<number>`coalesce(sum(${clientShipmentsToReceive.envios}), 0)::int` })
-            .from(clientShipmentsToReceive)
-            .where(
-              and(
-                eq(clientShipmentsToReceive.idCliente, sql.placeholder('cliente')),
-                receiverReach(sql.placeholder('receptor'), clientShipmentsToReceive.idDireccion),
-              ),
-            ),
-        ).execute(values),
+      : preparedOnce(deps.db, 'portal_receiving_count_kept', (d) => keptCount(d)).execute(values),
   ]);
   const total = counted?.n ?? 0;
+  if (((counted as { rows?: number } | undefined)?.rows ?? 0) > COUNT_ROWS_TO_MERGE)
+    await mergeShipmentsToReceive(deps.db, scope.idCliente);
   return {
     envios: rows.map(shipmentDto),
     total,

@@ -4,6 +4,7 @@ import { splitSort } from '@portal/shared/schemas/sort';
 import { type UserDto, type UsersQuery, type UsersResponse, UsersSort } from '@portal/shared/schemas/users';
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { COUNT_ROWS_TO_MERGE } from '../../db/kept-counts.ts';
 import { type PageWindow, pageWindow, preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import {
   clients,
@@ -128,9 +129,6 @@ function usersOrder(orden: UsersSort): SQL[] {
       return [dir(sql`lower(${users.usuario})`), dir(users.id)];
   }
 }
-
-/** Merge the kept counts when a total summed more rows than this (decision 0078). */
-const COUNT_ROWS_TO_MERGE = 64;
 
 /** The kept counts' rows of a filter's keys (decision 0078): client, role and status, any of them. */
 function keptWhere(a: UsersFilter): SQL {
