@@ -100,23 +100,24 @@ export async function shipmentFlagDrift(db: Db | Tx): Promise<ShipmentDrift[]> {
 
 /**
  * The clients' addresses whose kept count of shipments to receive (the sum of their rows in
- * `client_shipments_to_receive`, decision 0149) disagrees with the shipments: empty when the triggers of migration 0072 kept it. Checked by the tests
- * after shipments, receipts and deletions, beside `shipmentFlagDrift`.
+ * `client_shipments_to_receive`, decision 0149) disagrees with the shipments: empty when the triggers of
+ * migration 0072 kept it. Checked by the tests after shipments, receipts and deletions, beside
+ * `shipmentFlagDrift`.
  */
 export async function waitingShipmentCountDrift(db: Db | Tx): Promise<unknown[]> {
   const result = await db.execute(sql`
     with counted as (
-      select ${orderShipments.idCliente} as id_cliente, coalesce(${orderShipments.idDireccion}, 0) as id_direccion,
-        count(*)::int as envios
+      select ${orderShipments.idCliente} as id_cliente,
+        coalesce(${orderShipments.idDireccion}, 0) as id_direccion, count(*)::int as envios
       from ${orderShipments} where not ${orderShipments.recibido} group by 1, 2
     )
     , kept as (
-      select ${clientShipmentsToReceive.idCliente} as id_cliente, ${clientShipmentsToReceive.idDireccion} as id_direccion,
-        sum(${clientShipmentsToReceive.envios})::int as envios
+      select ${clientShipmentsToReceive.idCliente} as id_cliente,
+        ${clientShipmentsToReceive.idDireccion} as id_direccion, sum(${clientShipmentsToReceive.envios})::int as envios
       from ${clientShipmentsToReceive} group by 1, 2 having sum(${clientShipmentsToReceive.envios}) <> 0
     )
-    select coalesce(k.id_cliente, c.id_cliente) as id_cliente, coalesce(k.id_direccion, c.id_direccion) as id_direccion,
-      k.envios as guardados, c.envios
+    select coalesce(k.id_cliente, c.id_cliente) as id_cliente,
+      coalesce(k.id_direccion, c.id_direccion) as id_direccion, k.envios as guardados, c.envios
     from kept k
     full join counted c on c.id_cliente = k.id_cliente and c.id_direccion = k.id_direccion
     where k.envios is distinct from c.envios

@@ -21,7 +21,7 @@ import {
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import { COUNT_ROWS_TO_MERGE } from '../../db/kept-counts.ts';
+import { COUNT_ROWS_TO_MERGE, mergeKeptCounts } from '../../db/kept-counts.ts';
 import { attachedPhotos } from '../../db/order-claims.ts';
 import { pageWindow, preparedOnce, searchStatement } from '../../db/prepared.ts';
 import { receiverReach } from '../../db/receivers.ts';
@@ -238,31 +238,28 @@ function shipmentDto(r: ShipmentRow): ReceivableShipmentDto {
 
 /**
  * The unsearched total: the kept counts of the client's addresses in the receiver's reach (decision 0149),
- * summed, and how many rows the client has there (merged once they are many).
+ * summed; the client's rows are merged once they are many.
  */
-function keptCount(d: Db) {
+async function keptTotal(db: Db, values: { cliente: number; receptor: number }): Promise<number> {
   const k = clientShipmentsToReceive;
   const cliente = sql.placeholder('cliente');
-  return d
-    .select({
-      n: sql<number>`coalesce(sum(${k.envios}), 0)::int`,
-      rows: sql<number>`(select count(*)::int from ${k} where ${k.idCliente} = ${cliente})`,
-    })
-    .from(k)
-    .where(and(eq(k.idCliente, cliente), receiverReach(sql.placeholder('receptor'), k.idDireccion)));
+  const [kept] = await preparedOnce(db, 'portal_receiving_count_kept', (d) =>
+    d
+      .select({
+        n: sql<number>`coalesce(sum(${k.envios}), 0)::int`,
+        rows: sql<number>`(select count(*)::int from ${k} where ${k.idCliente} = ${cliente})`,
+      })
+      .from(k)
+      .where(and(eq(k.idCliente, cliente), receiverReach(sql.placeholder('receptor'), k.idDireccion))),
+  ).execute(values);
+  if ((kept?.rows ?? 0) > COUNT_ROWS_TO_MERGE) await mergeShipmentsToReceive(db, values.cliente);
+  return kept?.n ?? 0;
 }
 
-/**
- * One row an address for a client's kept counts of shipments to receive, in one statement that deletes what
- * it sees and inserts their sums (a row appended meanwhile stays, and is summed next time): safe beside the
- * writers and beside another merge, as the users' counts' (decision 0078).
- */
-export async function mergeShipmentsToReceive(db: Db | Tx, idCliente: number): Promise<void> {
+/** One row an address for a client's kept counts of shipments to receive (decision 0149). */
+export function mergeShipmentsToReceive(db: Db | Tx, idCliente: number): Promise<void> {
   const k = clientShipmentsToReceive;
-  await db.execute(sql`with gone as (delete from ${k} where ${k.idCliente} = ${idCliente}
-      returning id_direccion, envios)
-    insert into ${k} (id_cliente, id_direccion, envios)
-    select ${idCliente}::int, id_direccion, sum(envios)::int from gone group by 2 having sum(envios) <> 0`);
+  return mergeKeptCounts(db, k, [k.idCliente, k.idDireccion], k.envios, eq(k.idCliente, idCliente));
 }
 
 /** GET /api/recepcion: the receiver's shipments to receive, newest first, a page at a time. */
@@ -287,7 +284,7 @@ export async function receivingList(
       : searchStatement(deps.db, name, query.q!, build);
   // The page and its count side by side (a total riding on the page's rows would compute every row's buyer
   // and units before the limit).
-  const [rows, [counted]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     statement(`receiving_${window.shape}`, (d) =>
       d
         .select(shipmentColumns)
@@ -298,16 +295,15 @@ export async function receivingList(
         .limit(window.limit)
         .offset(window.offset),
     ).execute(values),
-    // Unsearched, the kept counts of the client's addresses in reach (decision 0149); searched, the matches.
+    // Searched, the matches are counted; unsearched, the kept counts are summed (decision 0149).
     search
       ? statement('receiving_count', (d) =>
           d.select({ n: count() }).from(orderShipments).where(waitingShipments(true)),
-        ).execute(values)
-      : preparedOnce(deps.db, 'portal_receiving_count_kept', (d) => keptCount(d)).execute(values),
+        )
+          .execute(values)
+          .then(([counted]) => counted?.n ?? 0)
+      : keptTotal(deps.db, values),
   ]);
-  const total = counted?.n ?? 0;
-  if (((counted as { rows?: number } | undefined)?.rows ?? 0) > COUNT_ROWS_TO_MERGE)
-    await mergeShipmentsToReceive(deps.db, scope.idCliente);
   return {
     envios: rows.map(shipmentDto),
     total,

@@ -4,7 +4,7 @@ import { splitSort } from '@portal/shared/schemas/sort';
 import { type UserDto, type UsersQuery, type UsersResponse, UsersSort } from '@portal/shared/schemas/users';
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { COUNT_ROWS_TO_MERGE } from '../../db/kept-counts.ts';
+import { COUNT_ROWS_TO_MERGE, mergeKeptCounts } from '../../db/kept-counts.ts';
 import { type PageWindow, pageWindow, preparedOnce, shapeOf, type Val } from '../../db/prepared.ts';
 import {
   clients,
@@ -165,11 +165,10 @@ async function keptTotal(
   return total?.keptTotal ?? 0;
 }
 
-/** One row a key for the kept counts (decision 0078); safe beside writers and beside another merge. */
-export async function mergeUserCounts(db: Db | Tx): Promise<void> {
-  await db.execute(sql`with gone as (delete from ${userCounts} returning id_cliente, rol, activo, n)
-    insert into ${userCounts} (id_cliente, rol, activo, n)
-    select id_cliente, rol, activo, sum(n)::int from gone group by 1, 2, 3 having sum(n) <> 0`);
+/** One row a key for the kept counts (decision 0078). */
+export function mergeUserCounts(db: Db | Tx): Promise<void> {
+  const k = userCounts;
+  return mergeKeptCounts(db, k, [k.idCliente, k.rol, k.activo], k.n);
 }
 
 /**
