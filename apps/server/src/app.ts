@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
@@ -99,6 +99,16 @@ declare module 'fastify' {
 export const COMPRESS_THRESHOLD = 1024;
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/**
+ * The pages the build gave a first paint of their own (scripts/first-paint.mjs, decision 0150): path → the
+ * file under WEB_DIST to send instead of index.html. Empty without a build that wrote them.
+ */
+function firstPaintPages(): ReadonlyMap<string, string> {
+  const file = path.join(WEB_DIST, 'primera/paginas.json');
+  if (!existsSync(file)) return new Map();
+  return new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>));
+}
 
 /** Paths that carry a secret (single-use links) are masked in the log. */
 export function redactUrl(url: string): string {
@@ -362,6 +372,8 @@ export async function buildApp({
   if (extend) await extend(app);
 
   const hasWeb = existsSync(path.join(WEB_DIST, 'index.html'));
+  const firstPaint = hasWeb ? firstPaintPages() : new Map<string, string>();
+  const sessionCookie = sessionCookieName(config.PUBLIC_URL);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: WEB_DIST,
@@ -399,8 +411,13 @@ export async function buildApp({
         .type('text/plain; charset=utf-8')
         .send('La interfaz no está construida: ejecuta `npm run build` (o `npm start`, que la construye).');
     }
-    // The single-page app: every other path is a screen (unknown ones go to /login in the browser).
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // The single-page app: every other path is a screen (unknown ones go to /login in the browser). A page
+    // with a fixed heading opened by someone signed in (its address alone: a query may change the heading)
+    // paints that heading before the code runs (decision 0150); signed out, the sign-in comes instead.
+    const paints = firstPaint.get(url);
+    const page = request.cookies[sessionCookie] && !request.url.includes('?') ? paints : undefined;
+    if (paints) reply.header('vary', 'Cookie');
+    return reply.header('cache-control', 'no-cache').sendFile(page ?? 'index.html');
   });
 
   app.addHook('onReady', async () => {

@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { ADMIN_PASSWORD, expect, test } from './fixtures';
+import { ADMIN_PASSWORD, expect, screenshot, test } from './fixtures';
 import { asUser, ownBrowserPage, placeOrder, reviewWorld, runSuffix } from './helpers';
 import { e2eBaseUrl } from './ports';
 
@@ -178,4 +178,72 @@ test('sin sesión, una página de un área lleva al acceso sin pedir sus datos',
   expect(requests('/api/catalogo')).toEqual([]);
   expect(requests('/api/ampliaciones')).toEqual([]);
   await context.close();
+});
+
+/** The page's level-1 heading and the paragraph under it: their boxes, rounded to the pixel. */
+async function headingBoxes(page: Page, scope: string): Promise<number[][]> {
+  const boxes = await Promise.all(
+    [`${scope} h1`, `${scope} h1 + p, ${scope} h1 ~ p`].map((selector) =>
+      page.locator(selector).first().boundingBox(),
+    ),
+  );
+  return boxes.map((b) => [b!.x, b!.y, b!.width, b!.height].map(Math.round));
+}
+
+test('una página de encabezado fijo lo pinta antes de su código, donde la pantalla lo muestra después', async ({
+  browser,
+}) => {
+  const w = await world(browser);
+  const { page, errors } = await ownBrowserPage(browser, w.comprador, PASSWORD);
+  // The cart (on a phone, under the header's second row: the product search) and the catalogue (one row).
+  const pages = [
+    {
+      path: '/usuario/carrito',
+      title: 'Carrito',
+      text: 'Revisa tus productos antes de confirmar la compra.',
+    },
+    {
+      path: '/usuario/principal',
+      title: 'Todos los productos',
+      text: 'Los productos asignados a tu cuenta.',
+    },
+  ];
+  for (const [width, height] of [
+    [390, 844],
+    [1366, 860],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const { path, title, text } of pages) {
+      // Without its code the page shows what the server sent: its heading in the app's frame.
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto(path);
+      const first = page.locator('.primera');
+      await expect(first.getByRole('heading', { name: title, includeHidden: true })).toBeAttached();
+      await expect(first).toContainText(text);
+      const painted = await headingBoxes(page, '.primera');
+      if (path === '/usuario/carrito')
+        await screenshot(page, `usuario-carrito-primera-pintura${width === 390 ? '-390' : ''}`);
+      await page.unroute('**/assets/*.js');
+      // The scripts refused on purpose are the only errors so far.
+      expect(errors.filter((e) => !e.includes('net::ERR_FAILED'))).toEqual([]);
+      errors.length = 0;
+
+      // With it, the screen replaces it with the same heading in the same place (± 1 px).
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+      await expect(page.locator('.primera')).toHaveCount(0);
+      const rendered = await headingBoxes(page, 'main');
+      for (const [i, box] of rendered.entries())
+        for (const [j, value] of box.entries())
+          expect(
+            Math.abs(value - painted[i]![j]!),
+            `${path} a ${width} px: ${painted[i]} → ${box}`,
+          ).toBeLessThanOrEqual(1);
+    }
+  }
+  // An address with a query may change the heading: it gets the plain page.
+  const withQuery = await page.request.get('/usuario/carrito?x=1');
+  expect(await withQuery.text()).not.toContain('class="primera');
+  expect(errors).toEqual([]);
+  await page.context().close();
 });

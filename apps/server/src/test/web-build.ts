@@ -8,7 +8,11 @@ import { WEB_DIST } from '../app.ts';
  * when missing or older than the compression step, so a suite that serves it stands alone.
  */
 export function ensureWebBuilt(): void {
-  if (existsSync(path.join(WEB_DIST, 'index.html.br'))) return;
+  if (
+    existsSync(path.join(WEB_DIST, 'index.html.br')) &&
+    existsSync(path.join(WEB_DIST, 'primera/paginas.json'))
+  )
+    return;
   execFileSync('npm', ['run', 'build', '-w', '@portal/web'], {
     cwd: path.resolve(WEB_DIST, '../../..'),
     stdio: 'ignore',

@@ -22,6 +22,7 @@ import { QuickOrderForm } from '../../../features/shopping/components/quick-orde
 import { SavedListDetail } from '../../../features/shopping/components/saved-list-detail';
 import { SavedLists } from '../../../features/shopping/components/saved-lists';
 import type { FirstData } from '../../../lib/boot-data';
+import { pageHeading } from '../../../lib/first-paint';
 import { positiveId } from '../params';
 import { ReceivingList, ReceivingShipment } from '../receiving-pages';
 
@@ -34,7 +35,7 @@ export function Principal() {
   const shopper = useShopper();
   return (
     <Stack gap={0}>
-      <PageHeader title="Todos los productos" description="Los productos asignados a tu cuenta." />
+      <PageHeader {...pageHeading('catalogo')} />
       <BudgetCards shopper={shopper} />
       <OwnTopups />
       <Catalogue />
@@ -81,7 +82,7 @@ export function Categoria() {
 export function Historial() {
   return (
     <Stack gap={0}>
-      <PageHeader title="Historial" description="Tus pedidos, del más reciente al más antiguo." />
+      <PageHeader {...pageHeading('historial')} />
       <Suspense fallback={<SpendHistoryPlaceholder />}>
         <SpendHistory />
       </Suspense>
@@ -99,7 +100,7 @@ export function HistorialDetalle() {
 export function Carrito() {
   return (
     <Stack gap={0}>
-      <PageHeader title="Carrito" description="Revisa tus productos antes de confirmar la compra." />
+      <PageHeader {...pageHeading('carrito')} />
       <CartView />
     </Stack>
   );
@@ -108,10 +109,7 @@ export function Carrito() {
 export function Listas() {
   return (
     <Stack gap={0}>
-      <PageHeader
-        title="Mis listas"
-        description="Tus listas de productos para agregar al carrito en un clic, a precios actuales."
-      />
+      <PageHeader {...pageHeading('listas')} />
       <SavedLists />
     </Stack>
   );
@@ -126,10 +124,7 @@ export function ListaDetalle() {
 export function PedidoRapido() {
   return (
     <Stack gap={0}>
-      <PageHeader
-        title="Pedido rápido"
-        description="Pega desde Excel o escribe las claves y cantidades, y agrégalas al carrito de una vez."
-      />
+      <PageHeader {...pageHeading('pedidoRapido')} />
       <QuickOrderForm />
     </Stack>
   );

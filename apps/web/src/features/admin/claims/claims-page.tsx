@@ -14,6 +14,7 @@ import { ClaimDetails, ClaimStateBadge } from '../../../components/orders/order-
 import { ListPanel } from '../../../components/ui/list-panel';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
+import { pageHeading } from '../../../lib/first-paint';
 import { formatOrderNumber } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
 import { useClaimQueue } from './api';
@@ -83,10 +84,7 @@ export function ClaimsPage() {
   const rows = data?.items ?? [];
   return (
     <Stack gap={0}>
-      <PageHeader
-        title="Reclamos"
-        description="Faltantes, daños y productos equivocados que reportan los compradores: acepta con reposición o crédito, pide la devolución o rechaza."
-      />
+      <PageHeader {...pageHeading('reclamos')} />
       <ListPanel
         header={
           <Box w={{ base: '100%', sm: 280 }}>

@@ -48,6 +48,7 @@ import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { SortableTh } from '../../../components/ui/sortable-th';
 import { CLIENT_SCREENS, withClient } from '../../../lib/chosen-client';
+import { pageHeading } from '../../../lib/first-paint';
 import { formatDateTime, formatMXN } from '../../../lib/format';
 import { useListParams, usePagedSearch } from '../../../lib/list-params';
 import { fetchClientSummary, useClientsPage, useToggleClient } from './api';
@@ -404,8 +405,7 @@ export function ClientsPage() {
   return (
     <Stack gap={0}>
       <PageHeader
-        title="Clientes"
-        description="Las empresas que usan el portal: su marca, presupuesto y límites."
+        {...pageHeading('clientes')}
         actions={
           <Button
             leftSection={<IconPlus size={18} aria-hidden />}

@@ -59,6 +59,7 @@ import { Pager } from '../../../components/ui/pager';
 import { PhoneFilters } from '../../../components/ui/phone-filters';
 import { Refusal } from '../../../components/ui/refusal';
 import { errorMessage, isApiError } from '../../../lib/api';
+import { pageHeading } from '../../../lib/first-paint';
 import { formatCount, formatOrderNumber } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
 import { type RowSelection, useRowSelection } from '../../../lib/row-selection';
@@ -488,8 +489,7 @@ export function FulfilmentPage() {
   return (
     <Stack gap={0}>
       <PageHeader
-        title="Surtido"
-        description="Pedidos aprobados de todos los clientes: expórtalos para surtirlos y avanza su estado hasta la entrega."
+        {...pageHeading('surtido')}
         actions={
           <QueueActions
             selected={selected.size}

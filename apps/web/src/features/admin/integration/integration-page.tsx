@@ -41,6 +41,7 @@ import { Pager } from '../../../components/ui/pager';
 import { Refusal } from '../../../components/ui/refusal';
 import { ShownOnce } from '../../../components/ui/shown-once';
 import { errorMessage, isApiError } from '../../../lib/api';
+import { pageHeading } from '../../../lib/first-paint';
 import { formatDateTime, formatOrderNumber } from '../../../lib/format';
 import { useAllClients } from '../clients/client-select';
 import {
@@ -514,10 +515,7 @@ function WebhooksPanel() {
 export function IntegrationPage() {
   return (
     <Stack>
-      <PageHeader
-        title="Integraciones"
-        description="Tokens para la API v1 (Authorization: Bearer) y webhooks firmados para sistemas externos."
-      />
+      <PageHeader {...pageHeading('integraciones')} />
       <Tabs defaultValue="tokens" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="tokens" leftSection={<IconKey size={16} />}>

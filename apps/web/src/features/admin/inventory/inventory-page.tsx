@@ -13,6 +13,7 @@ import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { PageHeader } from '../../../components/ui/page';
 import { rememberClient } from '../../../lib/chosen-client';
+import { pageHeading } from '../../../lib/first-paint';
 import { useListParams } from '../../../lib/list-params';
 import { useSearchParamsUpdate } from '../../../lib/search-params';
 import type { ProductListParams } from '../api/keys';
@@ -83,8 +84,7 @@ export function InventoryPage() {
   return (
     <Stack gap={0}>
       <PageHeader
-        title="Inventario"
-        description="Artículos, categorías e íconos de cada cliente."
+        {...pageHeading('inventario')}
         actions={
           idCliente ? (
             <Group gap="sm">

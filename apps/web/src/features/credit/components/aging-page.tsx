@@ -15,6 +15,7 @@ import { ListPanel } from '../../../components/ui/list-panel';
 import { ListSearch } from '../../../components/ui/list-search';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
+import { pageHeading } from '../../../lib/first-paint';
 import { formatMXN } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
 import { useAging } from '../api/credit';
@@ -121,10 +122,7 @@ export function AgingPage() {
   const rows = data?.clientes ?? [];
   return (
     <Stack gap={0}>
-      <PageHeader
-        title="Crédito y cobranza"
-        description="Saldo, vencido y antigüedad de cada cliente; abre su estado de cuenta para ver sus facturas."
-      />
+      <PageHeader {...pageHeading('credito')} />
       <ListPanel
         header={
           <Group gap="md" align="end" wrap="wrap">

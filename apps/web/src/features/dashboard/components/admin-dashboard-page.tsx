@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page';
+import { pageHeading } from '../../../lib/first-paint';
 import { dashboardQuery } from '../api/dashboard';
 import { DashboardCharts, DashboardError, DashboardLoading, useMonthRange } from './dashboard-view';
 import { MonthRangeField } from './month-range-field';
@@ -39,11 +40,11 @@ export function AdminDashboardPage({ cliente, clientPending, clientSelect }: Adm
   return (
     <Stack gap={0}>
       <PageHeader
-        title="Tablero"
+        title={pageHeading('tableroAdministrador').title}
         description={
           data?.cliente
             ? `El gasto de ${data.cliente.nombre}: pedidos, presupuestos y productos.`
-            : 'El gasto de todos los clientes: pedidos, presupuestos y productos.'
+            : pageHeading('tableroAdministrador').description
         }
         actions={
           <Group gap="sm" align="flex-end" wrap="wrap">

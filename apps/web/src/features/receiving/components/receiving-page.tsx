@@ -11,6 +11,7 @@ import { ListPanel } from '../../../components/ui/list-panel';
 import { ListSearch } from '../../../components/ui/list-search';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
+import { pageHeading } from '../../../lib/first-paint';
 import { formatDate, formatOrderNumber, plural } from '../../../lib/format';
 import { useListParams, usePagedSearch } from '../../../lib/list-params';
 import { useReceivingList } from '../api/receiving';
@@ -60,10 +61,7 @@ export function ReceivingPage({ base }: { base: string }) {
   const rows = data?.envios ?? [];
   return (
     <Stack gap={0}>
-      <PageHeader
-        title="Recepción"
-        description="Los envíos que llegan a tus direcciones y aún no se reciben. Abre uno para registrar lo que llegó."
-      />
+      <PageHeader {...pageHeading('recepcion')} />
       <ListPanel
         header={
           <ListSearch value={q} onChange={setQ} label="Buscar envío" placeholder="Número de pedido o guía" />
