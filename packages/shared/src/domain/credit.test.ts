@@ -79,4 +79,31 @@ describe('credit (decision 0134)', () => {
     expect(byDay.facturasVencidas).toBe(3);
     expect(byDay.facturas).toBe(4);
   });
+  it('the summary ages each entry as daysOverdue(dueDate(…)) does, across months, years and leap days', () => {
+    // A fixed pseudo-random walk over 2027–2029 (a leap year between), credit days 0–120, dates with times.
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    const day = (offset: number) => new Date(Date.UTC(2027, 0, 1 + offset)).toISOString().slice(0, 10);
+    for (let run = 0; run < 200; run++) {
+      const today = day(next(1_000));
+      const diasCredito = next(121);
+      const invoices = Array.from({ length: 20 }, () => ({
+        fecha: `${day(next(1_000))}T${String(next(24)).padStart(2, '0')}:30:00`,
+        saldo: 1 + next(100_000),
+      }));
+      const expected = { '0-30': 0, '31-60': 0, '61-90': 0, '90+': 0 };
+      let vencido = 0;
+      for (const inv of invoices) {
+        const dias = daysOverdue(dueDate(inv.fecha, diasCredito), today);
+        expected[agingBucket(dias)] += inv.saldo;
+        if (dias > 0) vencido += inv.saldo;
+      }
+      const summary = creditSummary(invoices, { diasCredito, limite: null, today });
+      expect(summary.antiguedad, `${today}, ${diasCredito} días`).toEqual(expected);
+      expect(summary.vencido).toBe(vencido);
+    }
+  });
 });
