@@ -105,6 +105,7 @@ export async function shipmentFlagDrift(db: Db | Tx): Promise<ShipmentDrift[]> {
  * `shipmentFlagDrift`.
  */
 export async function waitingShipmentCountDrift(db: Db | Tx): Promise<unknown[]> {
+  const k = clientShipmentsToReceive;
   const result = await db.execute(sql`
     with counted as (
       select ${orderShipments.idCliente} as id_cliente,
@@ -112,9 +113,8 @@ export async function waitingShipmentCountDrift(db: Db | Tx): Promise<unknown[]>
       from ${orderShipments} where not ${orderShipments.recibido} group by 1, 2
     )
     , kept as (
-      select ${clientShipmentsToReceive.idCliente} as id_cliente,
-        ${clientShipmentsToReceive.idDireccion} as id_direccion, sum(${clientShipmentsToReceive.envios})::int as envios
-      from ${clientShipmentsToReceive} group by 1, 2 having sum(${clientShipmentsToReceive.envios}) <> 0
+      select ${k.idCliente} as id_cliente, ${k.idDireccion} as id_direccion, sum(${k.envios})::int as envios
+      from ${k} group by 1, 2 having sum(${k.envios}) <> 0
     )
     select coalesce(k.id_cliente, c.id_cliente) as id_cliente,
       coalesce(k.id_direccion, c.id_direccion) as id_direccion, k.envios as guardados, c.envios

@@ -257,7 +257,7 @@ async function keptTotal(db: Db, values: { cliente: number; receptor: number }):
 }
 
 /** One row an address for a client's kept counts of shipments to receive (decision 0149). */
-export function mergeShipmentsToReceive(db: Db | Tx, idCliente: number): Promise<void> {
+function mergeShipmentsToReceive(db: Db | Tx, idCliente: number): Promise<void> {
   const k = clientShipmentsToReceive;
   return mergeKeptCounts(db, k, [k.idCliente, k.idDireccion], k.envios, eq(k.idCliente, idCliente));
 }

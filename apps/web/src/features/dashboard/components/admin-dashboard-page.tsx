@@ -31,6 +31,7 @@ export function AdminDashboardPage({ cliente, clientPending, clientSelect }: Adm
   const { data, isError, error } = query;
   const isLoading = query.isLoading || clientPending;
 
+  const heading = pageHeading('tableroAdministrador');
   const clientHref = (client: { id: number }) => {
     const next = new URLSearchParams(params);
     next.set('cliente', String(client.id));
@@ -40,11 +41,11 @@ export function AdminDashboardPage({ cliente, clientPending, clientSelect }: Adm
   return (
     <Stack gap={0}>
       <PageHeader
-        title={pageHeading('tableroAdministrador').title}
+        title={heading.title}
         description={
           data?.cliente
             ? `El gasto de ${data.cliente.nombre}: pedidos, presupuestos y productos.`
-            : pageHeading('tableroAdministrador').description
+            : heading.description
         }
         actions={
           <Group gap="sm" align="flex-end" wrap="wrap">
