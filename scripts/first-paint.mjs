@@ -5,8 +5,19 @@
  * of the built index.html whose #root holds the app's frame (the header bar, and the sidebar from the tablet
  * width up), the page's title and description where the screen renders them, and index.html's spinner under
  * them, in a few lines of inline CSS. React replaces it when it renders the screen, with the same heading in
- * the same place. Writes apps/web/dist/primera/<page>.html and primera/paginas.json ({ path: file }), which
- * the server reads. Run by the web app's `npm run build` after `vite build`, before the compression.
+ * the same place.
+ *
+ * The other signed-in pages of the role areas name, in their <head>, what their boot asks for once the entry
+ * chunk has run (docs/decisions/0151-boot-requests-named-in-the-page.md): the area's chunks and stylesheets
+ * and the app shell's (from the build's manifest), and the session's check, so the browser fetches them beside
+ * the entry chunk instead of after it. A page with a heading of its own names them only when the table says
+ * `"precargar": true` (its largest element is data, which then comes sooner; otherwise the requests would only
+ * slow the heading's paint).
+ *
+ * Writes apps/web/dist/primera/<page>.html, primera/arranque-<area>.html (index.html with an area's boot
+ * requests) and primera/paginas.json ({ paginas: { path: file }, areas: { "/autorizador/tablero" or
+ * "/usuario/": file } }), which the server reads. Run by the web app's `npm run build` after `vite build`,
+ * before the compression.
  *
  * Usage: node scripts/first-paint.mjs   (after vite build)
  */
@@ -64,6 +75,63 @@ const STYLE = `<!-- The first paint of a page with a fixed heading (decision 015
       }
     </style>`;
 
+/**
+ * The modules the boot loads for an address before its first render (loadFirstScreen in
+ * apps/web/src/app/router.tsx: the page table's module and the app shell), by area: a dashboard's own path
+ * first, then the area's every other path. The browser tests check that a page's boot asks for nothing the
+ * page did not name.
+ */
+const SHELL = 'src/app/routes/app-shell.tsx';
+const BOOT_MODULES = {
+  '/autorizador/tablero': 'src/app/routes/autorizador/tablero.tsx',
+  '/cliente/tablero': 'src/app/routes/autorizador/tablero.tsx',
+  '/administrador/tablero': 'src/app/routes/administrador/tablero.tsx',
+  '/usuario/': 'src/app/routes/usuario/pages.tsx',
+  '/autorizador/': 'src/app/routes/autorizador/pages.tsx',
+  '/administrador/': 'src/app/routes/administrador/pages.tsx',
+  '/cliente/': 'src/app/routes/cliente/pages.tsx',
+};
+const bootKey = (pagePath) => (pagePath in BOOT_MODULES ? pagePath : `/${pagePath.split('/')[1]}/`);
+
+const manifest = JSON.parse(await readFile(path.join(DIST, '.vite/manifest.json'), 'utf8'));
+/** A module's chunk with every chunk it imports, imported ones first, and their stylesheets. */
+function closure(keys) {
+  const seen = new Set();
+  const files = [];
+  const styles = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const entry = manifest[key];
+    if (!entry) throw new Error(`el manifiesto no tiene ${key}`);
+    for (const imported of entry.imports ?? []) visit(imported);
+    files.push(entry.file);
+    for (const css of entry.css ?? []) styles.add(css);
+  };
+  for (const key of keys) visit(key);
+  return { files, styles: [...styles] };
+}
+const entry = closure(['index.html']);
+
+/**
+ * What a path's boot asks for besides index.html's own files: the chunks as module preloads and the
+ * stylesheets as style preloads, both anonymous as the bundler's own loader asks for them (it then finds the
+ * chunks named and adds each stylesheet from the preload), and the session's check with the cookies, as the
+ * app's fetch sends it (a preload is used only by a request of the same credentials).
+ */
+function bootLinks(pagePath) {
+  const wanted = closure([BOOT_MODULES[bootKey(pagePath)], SHELL]);
+  const files = wanted.files.filter((f) => !entry.files.includes(f));
+  const styles = wanted.styles.filter((f) => !entry.styles.includes(f));
+  return [
+    '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/sesion">',
+    ...files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    ...styles.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
+  ]
+    .map((link) => `    ${link}\n`)
+    .join('');
+}
+
 await rm(OUT, { recursive: true, force: true });
 await mkdir(OUT, { recursive: true });
 const pages = {};
@@ -74,10 +142,21 @@ for (const page of Object.values(table)) {
     const shell =
       `<div id="root"><div class="primera${tall}" aria-hidden="true"><section>` +
       `<div><h1>${escaped(page.title)}</h1><p>${escaped(page.description)}</p></div></section>${spinner}</div></div>`;
-    const html = index.replace('</head>', `  ${STYLE}\n  </head>`).replace(ROOT, () => shell);
+    const html = index
+      .replace('\n  </head>', `\n${page.precargar ? bootLinks(pagePath) : ''}  ${STYLE}\n  </head>`)
+      .replace(ROOT, () => shell);
     await writeFile(path.join(OUT, file), html);
     pages[pagePath] = `primera/${file}`;
   }
 }
-await writeFile(path.join(OUT, 'paginas.json'), `${JSON.stringify(pages, null, 2)}\n`);
-console.log(`primera pintura: ${Object.keys(pages).length} páginas en ${path.relative(process.cwd(), OUT)}`);
+// Every other path of an area (and a dashboard's path with a query): index.html with its boot's requests.
+const areas = {};
+for (const key of Object.keys(BOOT_MODULES)) {
+  const file = `arranque-${key.slice(1).replace(/\/$/, '').replaceAll('/', '-')}.html`;
+  await writeFile(path.join(OUT, file), index.replace('\n  </head>', `\n${bootLinks(key)}  </head>`));
+  areas[key] = `primera/${file}`;
+}
+await writeFile(path.join(OUT, 'paginas.json'), `${JSON.stringify({ paginas: pages, areas }, null, 2)}\n`);
+console.log(
+  `primera pintura: ${Object.keys(pages).length} páginas, ${Object.keys(areas).length} arranques en ${path.relative(process.cwd(), OUT)}`,
+);

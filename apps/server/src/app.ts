@@ -101,13 +101,29 @@ export const COMPRESS_THRESHOLD = 1024;
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /**
- * The pages the build gave a first paint of their own (scripts/first-paint.mjs, decision 0150): path → the
- * file under WEB_DIST to send instead of index.html. Empty without a build that wrote them.
+ * What the build wrote for signed-in pages (scripts/first-paint.mjs): the pages with a first paint of their
+ * own (decision 0150), path → file under WEB_DIST to send instead of index.html, and the role areas' pages
+ * that name their boot's requests (decision 0151), a dashboard's path or an area ("/usuario/") → file. Empty
+ * without a build that wrote them.
  */
-function firstPaintPages(): ReadonlyMap<string, string> {
+function firstPaintPages(): { pages: ReadonlyMap<string, string>; areas: ReadonlyMap<string, string> } {
   const file = path.join(WEB_DIST, 'primera/paginas.json');
-  if (!existsSync(file)) return new Map();
-  return new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>));
+  if (!existsSync(file)) return { pages: new Map(), areas: new Map() };
+  const written = JSON.parse(readFileSync(file, 'utf8')) as Record<
+    'paginas' | 'areas',
+    Record<string, string>
+  >;
+  return { pages: new Map(Object.entries(written.paginas)), areas: new Map(Object.entries(written.areas)) };
+}
+
+/** The file for a signed-in request: its page's first paint, else its dashboard's or area's boot. */
+function signedInPage(
+  written: ReturnType<typeof firstPaintPages>,
+  url: string,
+  hasQuery: boolean,
+): string | undefined {
+  const page = hasQuery ? undefined : written.pages.get(url);
+  return page ?? written.areas.get(url) ?? written.areas.get(`/${url.split('/')[1]}/`);
 }
 
 /** Paths that carry a secret (single-use links) are masked in the log. */
@@ -372,7 +388,7 @@ export async function buildApp({
   if (extend) await extend(app);
 
   const hasWeb = existsSync(path.join(WEB_DIST, 'index.html'));
-  const firstPaint = hasWeb ? firstPaintPages() : new Map<string, string>();
+  const firstPaint = hasWeb ? firstPaintPages() : { pages: new Map(), areas: new Map() };
   const sessionCookie = sessionCookieName(config.PUBLIC_URL);
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -413,10 +429,11 @@ export async function buildApp({
     }
     // The single-page app: every other path is a screen (unknown ones go to /login in the browser). A page
     // with a fixed heading opened by someone signed in (its address alone: a query may change the heading)
-    // paints that heading before the code runs (decision 0150); signed out, the sign-in comes instead.
-    const paints = firstPaint.get(url);
-    const page = request.cookies[sessionCookie] && !request.url.includes('?') ? paints : undefined;
+    // paints that heading before the code runs (decision 0150); any other page of a role area names what its
+    // boot asks for (decision 0151); signed out, the sign-in comes instead.
+    const paints = signedInPage(firstPaint, url, request.url.includes('?'));
     if (paints) reply.header('vary', 'Cookie');
+    const page = request.cookies[sessionCookie] ? paints : undefined;
     return reply.header('cache-control', 'no-cache').sendFile(page ?? 'index.html');
   });
 

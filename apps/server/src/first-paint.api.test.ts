@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,8 @@ import { ensureWebBuilt } from './test/web-build.ts';
 /**
  * The first paint of a page with a fixed heading (decision 0150): the build wrote a copy of index.html per
  * path of the web app's table, with the heading (and the spinner under it) in #root; the server sends it, pre-compressed, to whoever
- * is signed in and asks for that address alone, and index.html (the spinner) otherwise.
+ * is signed in and asks for that address alone, and index.html (the spinner) otherwise. Every signed-in page of
+ * a role area also names its boot's requests in its <head> (decision 0151).
  */
 describe('first paint of the pages with a fixed heading', () => {
   let t: TestApp;
@@ -42,9 +43,33 @@ describe('first paint of the pages with a fixed heading', () => {
     return { html: brotliDecompressSync(res.rawPayload).toString('utf8'), vary: String(res.headers.vary) };
   };
 
-  it('every path of the table paints its heading, with everything else of index.html', async () => {
-    const scripts = (html: string) => html.match(/<(script|link)[^>]*>/g);
-    for (const { paths, title, description } of Object.values(table))
+  /** The page's <script> and <link> tags. */
+  const tags = (html: string) => html.match(/<(script|link)[^>]*>/g) ?? [];
+  /** The tags a page adds to index.html's: what its boot asks for (decision 0151). */
+  const bootTags = (html: string) => {
+    const own = tags(index());
+    expect(tags(html).slice(0, own.length), "index.html's own scripts and stylesheet, first").toEqual(own);
+    return tags(html).slice(own.length);
+  };
+  /** Each boot request names a file of the build (or the session's check), as the app's loader asks for it. */
+  const expectBootRequests = (html: string) => {
+    const boot = bootTags(html);
+    const [session, ...files] = boot;
+    expect(session).toBe('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/sesion">');
+    expect(files.length).toBeGreaterThan(3);
+    for (const tag of files) {
+      const [, kind, href] =
+        /^<link rel="(modulepreload|preload" as="style)" crossorigin href="\/(assets\/[^"]+)">$/.exec(tag) ??
+        [];
+      expect(kind, tag).toBeDefined();
+      expect(existsSync(path.join(WEB_DIST, href!)), href).toBe(true);
+      expect(index(), 'index.html does not load it already').not.toContain(href);
+    }
+    return boot;
+  };
+
+  it('every path of the table paints its heading, with index.html (and its boot requests where the table says)', async () => {
+    for (const { paths, title, description, ...options } of Object.values(table))
       for (const p of paths) {
         const { html, vary } = await page(p, session);
         expect(html).toContain(`<h1>${title}</h1><p>${description}</p>`);
@@ -52,16 +77,34 @@ describe('first paint of the pages with a fixed heading', () => {
         expect(html).toMatch(
           /<div id="root"><div class="primera[^>]*><section><div><h1>.*<\/section><div class="arranque">/,
         );
-        expect(scripts(html), p).toEqual(scripts(index()));
+        if ('precargar' in options) expectBootRequests(html);
+        else expect(bootTags(html), p).toEqual([]);
         expect(vary).toContain('Cookie');
       }
   });
 
-  it('signed out, with a query, or on another page: index.html and its spinner', async () => {
+  it("any other page of a role area: index.html with its area's boot requests, a dashboard's with its own", async () => {
+    const root = (html: string) => html.replace(/\n\s*<link rel="(modulepreload|preload)"[^>]*>/g, '');
+    const buyer = expectBootRequests((await page('/usuario/historial/12', session)).html);
+    const approver = expectBootRequests((await page('/autorizador/principal', session)).html);
+    const dashboard = expectBootRequests((await page('/autorizador/tablero?cliente=1', session)).html);
+    expect(buyer).not.toEqual(approver);
+    expect(dashboard).not.toEqual(approver);
+    // No heading: the page is index.html but for the requests it names.
+    expect(root((await page('/usuario/historial/12', session)).html)).toBe(root(index()));
+    // Every page of an area names the same, with a query or a trailing slash too.
+    expect(bootTags((await page('/usuario/carrito?page=2', session)).html)).toEqual(buyer);
+    expect(bootTags((await page('/usuario/carrito/', session)).html)).toEqual(buyer);
+    expect(bootTags((await page('/cliente/tablero', session)).html)).toEqual(dashboard);
+    expect(bootTags((await page('/administrador/usuarios', session)).html)).not.toEqual(buyer);
+  });
+
+  it('signed out, or outside the role areas: index.html and its spinner', async () => {
     expect((await page('/usuario/carrito')).html).toBe(index());
-    expect((await page('/usuario/carrito?page=2', session)).html).toBe(index());
-    expect((await page('/usuario/carrito/', session)).html).toBe(index());
-    expect((await page('/usuario/historial/12', session)).html).toBe(index());
-    expect((await page('/autorizador/principal', session)).html).toBe(index());
+    expect((await page('/usuario/historial/12')).html).toBe(index());
+    expect((await page('/autorizador/principal')).vary).toContain('Cookie');
+    expect((await page('/login', session)).html).toBe(index());
+    expect((await page('/cambiar-password', session)).html).toBe(index());
+    expect((await page('/', session)).html).toBe(index());
   });
 });

@@ -180,6 +180,61 @@ test('sin sesión, una página de un área lleva al acceso sin pedir sus datos',
   await context.close();
 });
 
+/**
+ * The files the page's HTML names (its scripts, stylesheets and preloads), and those the browser fetched
+ * before the boot had the first screen's modules (the mark `loadFirstScreen` sets, decision 0151).
+ */
+async function bootFiles(page: Page, path: string): Promise<{ named: string[]; fetched: string[] }> {
+  const html = await (await page.request.get(path)).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  const named = [...head.matchAll(/(?:href|src)="(\/[^"]+)"/g)].map((m) => m[1]!);
+  await page.goto(path);
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName('portal:modulos-de-arranque').length))
+    .toBe(1);
+  const fetched = await page.evaluate(() => {
+    const loaded = performance.getEntriesByName('portal:modulos-de-arranque')[0]!.startTime;
+    return performance
+      .getEntriesByType('resource')
+      .filter((e) => e.startTime < loaded)
+      .map((e) => new URL(e.name).pathname);
+  });
+  return {
+    named,
+    fetched: [...new Set(fetched)].filter((p) => p.startsWith('/assets/') || p === '/api/sesion'),
+  };
+}
+
+test('una página de un área nombra en su HTML lo que su arranque pide, y lo usa', async ({ browser }) => {
+  const w = await world(browser);
+  const pages = [
+    {
+      user: w.comprador,
+      password: PASSWORD,
+      paths: ['/usuario/principal', `/usuario/historial/${w.pedido}`],
+    },
+    { user: w.autorizador, password: PASSWORD, paths: ['/autorizador/principal', '/autorizador/tablero'] },
+    { user: 'admin', password: ADMIN_PASSWORD, paths: ['/administrador/usuarios'] },
+  ];
+  for (const { user, password, paths } of pages) {
+    const { page, errors } = await ownBrowserPage(browser, user, password);
+    for (const path of paths) {
+      const requests = apiRequests(page);
+      const { named, fetched } = await bootFiles(page, path);
+      // Everything fetched before the boot had its modules was named by the page, so it came beside the entry
+      // chunk; and the session's check was asked once, the page's preload answering the app's fetch.
+      expect(
+        fetched.filter((f) => !named.includes(f)),
+        path,
+      ).toEqual([]);
+      expect(named, path).toContain('/api/sesion');
+      expect(requests('/api/sesion'), path).toHaveLength(1);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }
+});
+
 /** The page's level-1 heading and the paragraph under it: their boxes, rounded to the pixel. */
 async function headingBoxes(page: Page, scope: string): Promise<number[][]> {
   const boxes = await Promise.all(

@@ -70,6 +70,9 @@ interface PageTable {
  * at boot, before the first render (main.tsx; docs/decisions/0108-route-chunks-early.md and 0141). A link
  * opened while signed out still needs them right after the sign-in, which comes back to it.
  */
+/** The performance mark set when the first screen's modules have loaded. */
+const BOOT_MODULES_MARK = 'portal:modulos-de-arranque';
+
 export async function loadFirstScreen(
   location: { pathname: string; search: string },
   session: Promise<SessionResponse | undefined>,
@@ -89,6 +92,9 @@ export async function loadFirstScreen(
   // Signed out: the sign-in screen comes now; the chunks go on downloading for after it.
   if (!signedIn) return [];
   const [module] = await chunks;
+  // When the boot had its code (the page names these requests in its HTML, decision 0151; the browser test
+  // checks that nothing fetched before this mark was left unnamed).
+  performance.mark(BOOT_MODULES_MARK);
   const first = module?.firstData?.[found.name];
   // Not for a page the guards send elsewhere (another role's area, a forced screen first).
   if (!first || !areaAllows(found.table.area, signedIn.user.rol)) return [];
