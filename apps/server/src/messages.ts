@@ -1,4 +1,4 @@
-import { formatCentavos } from '@portal/shared/domain/money';
+import { formatCentavos, formatCount } from '@portal/shared/domain/money';
 import type { NotificationKind } from '@portal/shared/domain/notifications';
 import { MSG as SHARED_MSG } from '@portal/shared/messages';
 
@@ -226,8 +226,8 @@ export const MSG = {
     `No hay existencia suficiente de «${producto}»: ${
       disponible === 0
         ? 'no queda ninguna unidad disponible'
-        : `${disponible === 1 ? 'queda 1 unidad disponible' : `quedan ${disponible.toLocaleString('es-MX')} unidades disponibles`}`
-    } y el pedido pide ${pedidos.toLocaleString('es-MX')}. Este cliente no acepta productos sobre pedido.`,
+        : `${disponible === 1 ? 'queda 1 unidad disponible' : `quedan ${formatCount(disponible)} unidades disponibles`}`
+    } y el pedido pide ${formatCount(pedidos)}. Este cliente no acepta productos sobre pedido.`,
   idempotencyKeyInvalida: 'La Idempotency-Key debe tener entre 1 y 200 caracteres visibles.',
   idempotencyKeyReusada: 'Esa Idempotency-Key ya se usó con otra solicitud; usa una nueva.',
   // Authorization

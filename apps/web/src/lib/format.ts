@@ -3,6 +3,7 @@
  * to 2 decimals, never rounded); dates are shown in the business time zone the session announces.
  */
 import 'dayjs/locale/es';
+import { formatCount } from '@portal/shared/domain/money';
 import {
   DEFAULT_BUSINESS_TZ,
   formatDate as formatDateIn,
@@ -13,7 +14,7 @@ import dayjs from 'dayjs';
 import { sessionTimeZone } from './business-zone';
 
 export { formatCentavos, formatMXN } from '@portal/shared/domain/money';
-export { formatIsoDate };
+export { formatCount, formatIsoDate };
 
 dayjs.locale('es');
 
@@ -45,11 +46,6 @@ export function titleCase(text: string): string {
 /** The current year in the business zone (footer). */
 export function currentYear(): number {
   return Number(formatDateIn(Date.now(), getBusinessTimeZone()).slice(-4));
-}
-
-/** "1,200": a count grouped the Mexican way. */
-export function formatCount(n: number): string {
-  return n.toLocaleString('es-MX');
 }
 
 /** "1 pedido movido" / "1,200 pedidos movidos": a count with its noun in singular or plural. */

@@ -2,6 +2,7 @@
  * How much of a budget is used, and when that deserves a mark (the dashboard's "≥ 80 %" and "≥ 100 %"
  * counts and badges): one rule for the server's counts and the web's bars.
  */
+import { formatCount } from './money.ts';
 
 /** From this share on, a budget is "close": 80 %. */
 export const SHARE_NEAR = 0.8;
@@ -26,5 +27,5 @@ export function shareLevel(share: number): ShareLevel {
 /** The share as a whole percentage for people ("82%"), floored so 99.6 % never reads as 100%. */
 export function sharePercent(share: number): string {
   if (!Number.isFinite(share)) return 'Sin presupuesto';
-  return `${Math.floor(share * 100).toLocaleString('es-MX')}%`;
+  return `${formatCount(Math.floor(share * 100))}%`;
 }

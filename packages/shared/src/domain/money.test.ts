@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatCentavos,
+  formatCount,
   formatMXN,
   hasAtMostTwoDecimals,
   ivaOf,
@@ -58,5 +59,31 @@ describe('money in centavos', () => {
     expect(formatMXN(19.99, false)).toBe('$19.99');
     expect(formatCentavos(500000)).toBe('$5,000.00 MXN');
     expect(truncatePesos(0.1 + 0.2)).toEqual({ negative: false, entero: '0', centavos: '30' });
+  });
+});
+
+describe('formatCount', () => {
+  it('groups whole numbers exactly as Intl does for es-MX, without loading its data', () => {
+    const cases = [
+      0,
+      1,
+      12,
+      999,
+      1000,
+      1234,
+      -1234,
+      100_000,
+      1_234_567,
+      -987_654_321,
+      Number.MAX_SAFE_INTEGER,
+    ];
+    for (let i = 0; i < 500; i++) cases.push(Math.floor((Math.random() - 0.3) * 10 ** (1 + (i % 15))));
+    for (const n of cases) expect(formatCount(n), String(n)).toBe(n.toLocaleString('es-MX'));
+  });
+
+  it('leaves anything but a safe whole number to Intl', () => {
+    expect(formatCount(1234.5)).toBe('1,234.5');
+    expect(formatCount(Number.NaN)).toBe('NaN');
+    expect(formatCount(2 ** 60)).toBe((2 ** 60).toLocaleString('es-MX'));
   });
 });

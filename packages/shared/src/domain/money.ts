@@ -70,11 +70,23 @@ export function truncatePesos(pesos: number): { negative: boolean; entero: strin
   return { negative, entero, centavos: `${frac}00`.slice(0, 2) };
 }
 
+/** "1234567" → "1,234,567": a string of digits grouped the Mexican way. */
+const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 /** "$1,234.56 MXN": money shown to people, truncated, grouped the Mexican way. */
 export function formatMXN(pesos: number, withCurrency = true): string {
   const { negative, entero, centavos } = truncatePesos(pesos);
-  const grouped = entero.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}$${grouped}.${centavos}${withCurrency ? ' MXN' : ''}`;
+  return `${negative ? '-' : ''}$${grouped(entero)}.${centavos}${withCurrency ? ' MXN' : ''}`;
+}
+
+/**
+ * "1,200": a count grouped the Mexican way, as `toLocaleString('es-MX')` writes it: whole numbers without
+ * building an `Intl` formatter (a schema's message built one as its module loaded), anything else by `Intl`.
+ * The one way to write a count, on the server and in the web app.
+ */
+export function formatCount(n: number): string {
+  if (!Number.isSafeInteger(n)) return n.toLocaleString('es-MX');
+  return n < 0 ? `-${grouped(String(-n))}` : grouped(String(n));
 }
 
 /** An optional amount (null stays null) from centavos to pesos. */

@@ -2,6 +2,7 @@
  * Stock and availability (docs/domain.md "Stock and availability", decision 0124): what the catalogue says
  * of a product from its stock, the units approved orders reserve, the client's threshold and the lead time.
  */
+import { formatCount } from './money.ts';
 import { addDays, formatIsoDate } from './time.ts';
 
 /** The largest stock a product may have (units). */
@@ -54,7 +55,7 @@ export function disponibilidadLabel(d: Disponibilidad): string {
     case 'en_existencia':
       return 'En existencia';
     case 'pocas':
-      return d.quedan === 1 ? 'Queda 1' : `Quedan ${d.quedan.toLocaleString('es-MX')}`;
+      return d.quedan === 1 ? 'Queda 1' : `Quedan ${formatCount(d.quedan)}`;
     case 'sobre_pedido':
       return d.entrega_estimada
         ? `Sobre pedido · entrega estimada ${formatIsoDate(d.entrega_estimada)}`
@@ -73,7 +74,7 @@ export function laterShipmentLabel(
   const what =
     later.cantidad >= cantidad
       ? 'Sobre pedido: se enviará después'
-      : `${later.cantidad.toLocaleString('es-MX')} de ${cantidad.toLocaleString('es-MX')} se enviarán después`;
+      : `${formatCount(later.cantidad)} de ${formatCount(cantidad)} se enviarán después`;
   return later.entrega_estimada
     ? `${what} · entrega estimada ${formatIsoDate(later.entrega_estimada)}`
     : what;

@@ -3,6 +3,7 @@
  * (PUT /api/v1/productos/{clave}/existencia, POST /api/v1/existencias).
  */
 import { z } from 'zod';
+import { formatCount } from '../domain/money.ts';
 import { DIAS_ENTREGA_MAX, EXISTENCIA_MAX, EXISTENCIAS_MAX } from '../domain/stock.ts';
 import { MAX_ID } from '../limits.ts';
 import { MSG } from '../messages.ts';
@@ -15,7 +16,7 @@ export const STOCK_MSG = {
   existenciaCliente: 'Indica el cliente (id_cliente): esta integración tiene acceso a todos los clientes.',
   existenciaClave: 'Cada línea necesita la clave interna del producto (hasta 50 caracteres).',
   existenciaClaveRepetida: 'Cada clave puede aparecer una sola vez en la lista.',
-  existenciasLote: (max: number) => `Envía entre 1 y ${max.toLocaleString('es-MX')} líneas de existencia.`,
+  existenciasLote: (max: number) => `Envía entre 1 y ${formatCount(max)} líneas de existencia.`,
 };
 
 const wholeNumber = (max: number, message: string) =>

@@ -34,9 +34,13 @@ import { BarChart } from './bar-chart';
 import { ChartCard } from './chart-card';
 
 const money = (pesos: number) => formatMXN(pesos, false);
-const compact = new Intl.NumberFormat('es-MX', { notation: 'compact', maximumFractionDigits: 1 });
+/** Made at the first axis drawn, not while the dashboard's code loads. */
+let compact: Intl.NumberFormat | undefined;
 /** Axis ticks: "$12.5 mil". */
-const axisMoney = (pesos: number) => `$${compact.format(pesos)}`;
+const axisMoney = (pesos: number) => {
+  compact ??= new Intl.NumberFormat('es-MX', { notation: 'compact', maximumFractionDigits: 1 });
+  return `$${compact.format(pesos)}`;
+};
 
 /** Shade 7 of each hue: bars keep at least 3:1 against the white card. */
 const BAR = 'indigo.6';
