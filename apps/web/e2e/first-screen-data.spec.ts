@@ -243,6 +243,25 @@ async function headingBoxes(page: Page, scope: string): Promise<number[][]> {
   return boxes.map((b) => [b!.x, b!.y, b!.width, b!.height].map(Math.round));
 }
 
+/** The heading's and the paragraph's colour, font and weight, and the page's background, as painted. */
+async function headingLooks(page: Page, scope: string): Promise<string[]> {
+  return page.evaluate((scope) => {
+    const look = (el: Element | null) => {
+      const style = getComputedStyle(el!);
+      return `${style.color} ${style.fontFamily} ${style.fontWeight}`;
+    };
+    const background = (el: Element | null) => {
+      for (let e = el; e; e = e.parentElement) {
+        const color = getComputedStyle(e).backgroundColor;
+        if (color !== 'rgba(0, 0, 0, 0)') return color;
+      }
+      return getComputedStyle(document.body).backgroundColor;
+    };
+    const h1 = document.querySelector(`${scope} h1`);
+    return [look(h1), look(document.querySelector(`${scope} h1 ~ p`)), background(h1)];
+  }, scope);
+}
+
 test('una página de encabezado fijo lo pinta antes de su código, donde la pantalla lo muestra después', async ({
   browser,
 }) => {
@@ -274,6 +293,7 @@ test('una página de encabezado fijo lo pinta antes de su código, donde la pant
       await expect(first.getByRole('heading', { name: title, includeHidden: true })).toBeAttached();
       await expect(first).toContainText(text);
       const painted = await headingBoxes(page, '.primera');
+      const paintedLooks = await headingLooks(page, '.primera');
       if (path === '/usuario/carrito')
         await screenshot(page, `usuario-carrito-primera-pintura${width === 390 ? '-390' : ''}`);
       await page.unroute('**/assets/*.js');
@@ -286,6 +306,8 @@ test('una página de encabezado fijo lo pinta antes de su código, donde la pant
       await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
       await expect(page.locator('.primera')).toHaveCount(0);
       const rendered = await headingBoxes(page, 'main');
+      // In the same colours, fonts and weights, on the same background.
+      expect(await headingLooks(page, 'main'), `${path} a ${width} px`).toEqual(paintedLooks);
       for (const [i, box] of rendered.entries())
         for (const [j, value] of box.entries())
           expect(
