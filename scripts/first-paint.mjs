@@ -132,6 +132,10 @@ function bootLinks(pagePath) {
     .join('');
 }
 
+/** index.html's end of <head>, before which the pages add their style and requests. */
+const HEAD_END = '\n  </head>';
+if (!index.includes(HEAD_END)) throw new Error('index.html no termina su <head> como se espera');
+
 await rm(OUT, { recursive: true, force: true });
 await mkdir(OUT, { recursive: true });
 const pages = {};
@@ -143,7 +147,7 @@ for (const page of Object.values(table)) {
       `<div id="root"><div class="primera${tall}" aria-hidden="true"><section>` +
       `<div><h1>${escaped(page.title)}</h1><p>${escaped(page.description)}</p></div></section>${spinner}</div></div>`;
     const html = index
-      .replace('\n  </head>', `\n${page.precargar ? bootLinks(pagePath) : ''}  ${STYLE}\n  </head>`)
+      .replace(HEAD_END, `\n${page.precargar ? bootLinks(pagePath) : ''}  ${STYLE}${HEAD_END}`)
       .replace(ROOT, () => shell);
     await writeFile(path.join(OUT, file), html);
     pages[pagePath] = `primera/${file}`;
@@ -153,7 +157,7 @@ for (const page of Object.values(table)) {
 const areas = {};
 for (const key of Object.keys(BOOT_MODULES)) {
   const file = `arranque-${key.slice(1).replace(/\/$/, '').replaceAll('/', '-')}.html`;
-  await writeFile(path.join(OUT, file), index.replace('\n  </head>', `\n${bootLinks(key)}  </head>`));
+  await writeFile(path.join(OUT, file), index.replace(HEAD_END, `\n${bootLinks(key)}  </head>`));
   areas[key] = `primera/${file}`;
 }
 await writeFile(path.join(OUT, 'paginas.json'), `${JSON.stringify({ paginas: pages, areas }, null, 2)}\n`);
