@@ -388,7 +388,7 @@ export async function buildApp({
   if (extend) await extend(app);
 
   const hasWeb = existsSync(path.join(WEB_DIST, 'index.html'));
-  const firstPaint = hasWeb ? firstPaintPages() : { pages: new Map(), areas: new Map() };
+  const firstPaint = firstPaintPages();
   const sessionCookie = sessionCookieName(config.PUBLIC_URL);
   if (hasWeb) {
     await app.register(fastifyStatic, {

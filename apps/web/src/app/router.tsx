@@ -65,14 +65,14 @@ interface PageTable {
   pages: Record<string, string>;
 }
 
+/** The performance mark set when the first screen's modules have loaded. */
+const BOOT_MODULES_MARK = 'portal:modulos-de-arranque';
+
 /**
  * The chunks of the screen first opened and, once the session is known, the data it shows first: asked for
  * at boot, before the first render (main.tsx; docs/decisions/0108-route-chunks-early.md and 0141). A link
  * opened while signed out still needs them right after the sign-in, which comes back to it.
  */
-/** The performance mark set when the first screen's modules have loaded. */
-const BOOT_MODULES_MARK = 'portal:modulos-de-arranque';
-
 export async function loadFirstScreen(
   location: { pathname: string; search: string },
   session: Promise<SessionResponse | undefined>,
