@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 import { chunkGroups } from './chunk-groups';
+import { lazySchemas } from './lazy-schemas';
 import { schemaNames } from './schema-names';
 import { serviceWorker } from './service-worker-plugin';
 
@@ -18,7 +19,8 @@ const reactRouterProduction = path.join(
 export default defineConfig(async ({ command }) => {
   const config = {
     root: import.meta.dirname,
-    plugins: [react()],
+    // The shared schemas are built when first used (lazy-schemas.ts, decision 0152).
+    plugins: [react(), lazySchemas()],
     resolve: {
       alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
     },

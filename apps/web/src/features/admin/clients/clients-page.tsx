@@ -50,6 +50,7 @@ import { SortableTh } from '../../../components/ui/sortable-th';
 import { CLIENT_SCREENS, withClient } from '../../../lib/chosen-client';
 import { pageHeading } from '../../../lib/first-paint';
 import { formatDateTime, formatMXN } from '../../../lib/format';
+import { lazyValue } from '../../../lib/lazy-value';
 import { useListParams, usePagedSearch } from '../../../lib/list-params';
 import { fetchClientSummary, useClientsPage, useToggleClient } from './api';
 import { ClientFormModal } from './client-form';
@@ -58,7 +59,7 @@ import { ClientScimHost, ScimItem } from './client-scim-dialog';
 import { ClientSsoDialog } from './client-sso-dialog';
 
 /** The list's parameters in the URL (`?page=&q=&orden=`). */
-const ClientsListQuery = ClientsQuery.pick({ page: true, q: true, orden: true });
+const ClientsListQuery = lazyValue(() => ClientsQuery.pick({ page: true, q: true, orden: true }));
 
 const MODO_LABEL = { regular: 'Regular', categoria: 'Por categoría' } as const;
 

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { PageHeader } from '../../../components/ui/page';
 import { rememberClient } from '../../../lib/chosen-client';
 import { pageHeading } from '../../../lib/first-paint';
+import { lazyValue } from '../../../lib/lazy-value';
 import { useListParams } from '../../../lib/list-params';
 import { useSearchParamsUpdate } from '../../../lib/search-params';
 import type { ProductListParams } from '../api/keys';
@@ -32,10 +33,12 @@ const TABS = ['articulos', 'categorias', 'iconos'] as const;
  * search, the category and the sort as the API takes them, plus the tab, and `estado` (todos, activos,
  * inactivos) where the API takes `activo` (1 or 0). The client is the client picker's (`cliente`).
  */
-const InventoryUrl = InventoryQuery.pick({ page: true, q: true, categoria: true, orden: true }).extend({
-  tab: z.enum(TABS).default('articulos'),
-  estado: z.enum(['todos', 'activos', 'inactivos']).default('todos'),
-});
+const InventoryUrl = lazyValue(() =>
+  InventoryQuery.pick({ page: true, q: true, categoria: true, orden: true }).extend({
+    tab: z.enum(TABS).default('articulos'),
+    estado: z.enum(['todos', 'activos', 'inactivos']).default('todos'),
+  }),
+);
 
 function useInventoryParams() {
   const url = useListParams(InventoryUrl);

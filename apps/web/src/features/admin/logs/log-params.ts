@@ -6,10 +6,9 @@ import { PageQuery } from '@portal/shared/schemas/form-fields';
 import { LogFiltersQuery } from '@portal/shared/schemas/logs';
 import { OrderNumberText } from '@portal/shared/schemas/orders';
 import { z } from 'zod';
+import { lazyValue } from '../../../lib/lazy-value';
 import { type ListValues, readListParams, type UrlKeys } from '../../../lib/list-params';
 import type { LogFilters } from '../api/keys';
-
-const api = LogFiltersQuery.shape;
 
 /**
  * `?tipo=&usuario=&cliente=&pedido=&desde=&hasta=&page=`, each field the API's own (`LogFiltersQuery`)
@@ -17,14 +16,17 @@ const api = LogFiltersQuery.shape;
  * `?usuario=12` meant) or 2 characters or more of a username or name; `pedido` keeps the order number as
  * typed ("#00012"), which the search box shows back.
  */
-export const LogsUrl = z.object({
-  event_type: api.event_type,
-  usuario: z.union([api.user_id, api.usuario]),
-  id_cliente: api.id_cliente,
-  pedido: OrderNumberText.optional(),
-  desde: api.desde,
-  hasta: api.hasta,
-  page: PageQuery,
+export const LogsUrl = lazyValue(() => {
+  const api = LogFiltersQuery.shape;
+  return z.object({
+    event_type: api.event_type,
+    usuario: z.union([api.user_id, api.usuario]),
+    id_cliente: api.id_cliente,
+    pedido: OrderNumberText.optional(),
+    desde: api.desde,
+    hasta: api.hasta,
+    page: PageQuery,
+  });
 });
 export const LOGS_URL_KEYS: UrlKeys<typeof LogsUrl> = { event_type: 'tipo', id_cliente: 'cliente' };
 

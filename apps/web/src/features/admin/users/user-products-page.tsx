@@ -59,6 +59,7 @@ import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage, isApiError } from '../../../lib/api';
+import { lazyValue } from '../../../lib/lazy-value';
 import { useListParams, usePagedSearch } from '../../../lib/list-params';
 import { useClientCategories } from '../inventory/api';
 import { areaPath, isDistributor, mayAssign } from '../scope';
@@ -451,7 +452,9 @@ function CategoryFilter({
 }
 
 /** The list's parameters in the URL (`?page=&q=&categoria=`). */
-const UserProductsListQuery = UserProductsQuery.pick({ page: true, q: true, categoria: true });
+const UserProductsListQuery = lazyValue(() =>
+  UserProductsQuery.pick({ page: true, q: true, categoria: true }),
+);
 
 export function UserProductsPage({ userId, backCliente }: { userId: number; backCliente: number | null }) {
   const list = useListParams(UserProductsListQuery);

@@ -36,11 +36,12 @@ import { Refusal } from '../../../components/ui/refusal';
 import { StatCard } from '../../../components/ui/stat-card';
 import { errorMessage } from '../../../lib/api';
 import { formatIsoDate, formatMXN, formatOrderNumber } from '../../../lib/format';
+import { lazyValue } from '../../../lib/lazy-value';
 import { useListParams } from '../../../lib/list-params';
 import { useStatement, useStatementDownload } from '../api/credit';
 
 /** The page of invoices in the URL (`?page=`); the client is the route's, not the query's. */
-const StatementPageQuery = StatementQuery.pick({ page: true });
+const StatementPageQuery = lazyValue(() => StatementQuery.pick({ page: true }));
 
 export const BUCKET_COLORS: Record<AgingBucket, string> = {
   '0-30': 'gray',

@@ -6,10 +6,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { applyFieldErrors, serverFieldErrors } from '../../../lib/form-errors';
+import { lazyValue } from '../../../lib/lazy-value';
 import { useCreateList } from '../api/lists';
 import { listItemsOf } from '../lib/order-extras';
 
-const NameOnly = ListCreateBody.pick({ nombre: true });
+const NameOnly = lazyValue(() => ListCreateBody.pick({ nombre: true }));
 
 interface SaveListProps {
   /** What the list keeps: product ids with their quantities (the cart's lines or an order's). */
