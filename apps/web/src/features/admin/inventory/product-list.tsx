@@ -55,6 +55,7 @@ import { Refusal } from '../../../components/ui/refusal';
 import { SortableTh } from '../../../components/ui/sortable-th';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { formatCount, formatMXN } from '../../../lib/format';
+import { lazyValue } from '../../../lib/lazy-value';
 import { type RowSelection, useRowSelection } from '../../../lib/row-selection';
 import { adminKeys, type ProductListParams } from '../api/keys';
 import { activateProducts, updateProductInline, useProducts } from './api';
@@ -94,7 +95,7 @@ function Thumb({ src }: { src: string | null }) {
   );
 }
 
-const priceRule = ProductForm.shape.precio;
+const priceRule = lazyValue(() => ProductForm.shape.precio);
 
 /** The price typed in place: saved on Enter or blur when it changed, refused under the field when bad. */
 function PriceCell({ product, idCliente }: { product: AdminProductDto; idCliente: number }) {

@@ -22,11 +22,12 @@ import { DayField } from '../../../components/ui/day-field';
 import { DialogActions } from '../../../components/ui/dialog-actions';
 import { errorMessage } from '../../../lib/api';
 import { formatIsoDate, formatMXN } from '../../../lib/format';
+import { lazyValue } from '../../../lib/lazy-value';
 import { adminKeys } from '../api/keys';
 import { cancelScheduledPrice, previewPrices, schedulePrice } from './api';
 import { PricePreviewSummary } from './price-preview-summary';
 
-const priceRule = ProductForm.shape.precio;
+const priceRule = lazyValue(() => ProductForm.shape.precio);
 
 /** The dialog: new price and date, the preview, then «Programar». */
 function ScheduleDialog({

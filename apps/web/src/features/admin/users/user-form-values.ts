@@ -9,6 +9,7 @@ import type { ClientDto } from '@portal/shared/schemas/clients';
 import type { AdminCategoryDto } from '@portal/shared/schemas/inventory';
 import { UserBody, type UserDto } from '@portal/shared/schemas/users';
 import type { ReactNode } from 'react';
+import { lazyValue } from '../../../lib/lazy-value';
 
 export interface UserFormValues {
   usuario: string;
@@ -121,18 +122,22 @@ export const amount = (v: number | string) => (typeof v === 'number' ? v : Numbe
  * The form asks for what the API would otherwise default: a purchase limit always and, in regular mode, a
  * budget of at least MIN_USER_BUDGET_PESOS, the minimum the server's users.service applies to that mode.
  */
-export const CategoryModeUser = UserBody.extend({
-  limite_de_compras: UserBody.shape.limite_de_compras.refine(
-    (v) => v !== undefined,
-    MSG.limiteComprasInvalido,
-  ),
-});
-export const RegularModeUser = CategoryModeUser.extend({
-  presupuesto_default: UserBody.shape.presupuesto_default.refine(
-    (v) => v !== undefined && v >= MIN_USER_BUDGET_PESOS,
-    MSG.presupuestoUsuarioMinimo,
-  ),
-});
+export const CategoryModeUser = lazyValue(() =>
+  UserBody.extend({
+    limite_de_compras: UserBody.shape.limite_de_compras.refine(
+      (v) => v !== undefined,
+      MSG.limiteComprasInvalido,
+    ),
+  }),
+);
+export const RegularModeUser = lazyValue(() =>
+  CategoryModeUser.extend({
+    presupuesto_default: UserBody.shape.presupuesto_default.refine(
+      (v) => v !== undefined && v >= MIN_USER_BUDGET_PESOS,
+      MSG.presupuestoUsuarioMinimo,
+    ),
+  }),
+);
 
 /**
  * The form's values as the body of POST/PUT /api/usuarios, before the schema reads them: the budget of the

@@ -14,6 +14,7 @@ import { ListSearch } from '../../../components/ui/list-search';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { Refusal } from '../../../components/ui/refusal';
 import { errorMessage } from '../../../lib/api';
+import { lazyValue } from '../../../lib/lazy-value';
 import type { ListParams, ListValues } from '../../../lib/list-params';
 import type { RowSelection } from '../../../lib/row-selection';
 import { ROLE_FILTERS } from '../scope';
@@ -37,7 +38,7 @@ const SORT_LABELS: Record<UsersSort, string> = {
 };
 
 /** The list's parameters in the URL (`?page=&q=&rol=&estatus=&orden=`; the client is `?cliente=`). */
-export const UsersListQuery = UsersQuery.omit({ id_cliente: true });
+export const UsersListQuery = lazyValue(() => UsersQuery.omit({ id_cliente: true }));
 export type UsersListParams = ListParams<ListValues<typeof UsersListQuery>>;
 
 /** Search, role, status and (below lg) the sort, as the URL holds them; `q` is the search as typed. */
