@@ -19,21 +19,29 @@ const HELPER = path.join(import.meta.dirname, 'src/lib/lazy-value.ts');
 const LAZY = '__lazyValue';
 
 // The parts of the ESTree the transform reads (vite's parseAst answers ESTree with UTF-16 offsets).
-interface Node {
+export interface Node {
   type: string;
   start: number;
   end: number;
   [key: string]: unknown;
 }
 
-/** The identifier a call's callee chain starts at (`z` in `z.string().min(1)`), if any. */
-function rootName(node: Node): string | null {
+// Wrappers of an expression that TypeScript source has and the transform's input no longer has.
+const WRAPPERS = new Set([
+  'ParenthesizedExpression',
+  'TSAsExpression',
+  'TSSatisfiesExpression',
+  'TSNonNullExpression',
+]);
+
+/** The identifier an expression's chain of calls and properties starts at (`z` in `z.string().min(1)`), if any. */
+export function rootName(node: Node): string | null {
   let at: Node = node;
   for (;;) {
     if (at.type === 'Identifier') return at.name as string;
     if (at.type === 'CallExpression') at = at.callee as Node;
     else if (at.type === 'MemberExpression') at = at.object as Node;
-    else if (at.type === 'ParenthesizedExpression') at = at.expression as Node;
+    else if (WRAPPERS.has(at.type)) at = at.expression as Node;
     else return null;
   }
 }
@@ -53,26 +61,36 @@ function buildsSchema(init: Node, roots: Set<string>): boolean {
   );
 }
 
+/** A module's top-level declarations, exported or not. */
+function topLevel(body: Node[]): Node[] {
+  return body.flatMap((statement) => {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    return declaration ? [declaration as Node] : [];
+  });
+}
+
+/** The `const` declarators at a module's top level: each name with its value. */
+export function topLevelConsts(body: Node[]): { id: Node; init: Node | null }[] {
+  return topLevel(body).flatMap((d) =>
+    d.type === 'VariableDeclaration' && d.kind === 'const'
+      ? (d.declarations as { id: Node; init: Node | null }[])
+      : [],
+  );
+}
+
 /** The names a call may start at to build a schema: `z`, the module's own declarations, a sibling's imports. */
 function schemaRoots(body: Node[]): Set<string> {
   const names = new Set(['z']);
   for (const statement of body) {
-    if (statement.type === 'ImportDeclaration') {
-      const source = (statement.source as { value: string }).value;
-      if (!source.startsWith('./')) continue;
-      for (const spec of statement.specifiers as { local: { name: string } }[]) names.add(spec.local.name);
-      continue;
-    }
-    const declaration = (statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement) as
-      | Node
-      | null
-      | undefined;
-    if (declaration?.type === 'FunctionDeclaration') names.add((declaration.id as { name: string }).name);
-    if (declaration?.type !== 'VariableDeclaration') continue;
-    for (const d of declaration.declarations as { id: Node }[]) {
-      if (d.id.type === 'Identifier') names.add(d.id.name as string);
-    }
+    if (statement.type !== 'ImportDeclaration') continue;
+    const source = (statement.source as { value: string }).value;
+    if (!source.startsWith('./')) continue;
+    for (const spec of statement.specifiers as { local: { name: string } }[]) names.add(spec.local.name);
   }
+  for (const d of topLevel(body)) {
+    if (d.type === 'FunctionDeclaration') names.add((d.id as { name: string }).name);
+  }
+  for (const d of topLevelConsts(body)) if (d.id.type === 'Identifier') names.add(d.id.name as string);
   return names;
 }
 
@@ -83,17 +101,7 @@ function schemaRoots(body: Node[]): Set<string> {
 export function wrapSchemas(code: string, helper = HELPER): string {
   const body = parseAst(code).body as unknown as Node[];
   const roots = schemaRoots(body);
-  const values: Node[] = [];
-  for (const statement of body) {
-    const declaration = (statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement) as
-      | Node
-      | null
-      | undefined;
-    if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
-    for (const d of declaration.declarations as { init: Node | null }[]) {
-      if (d.init && buildsSchema(d.init, roots)) values.push(d.init);
-    }
-  }
+  const values = topLevelConsts(body).flatMap((d) => (d.init && buildsSchema(d.init, roots) ? [d.init] : []));
   if (values.length === 0) return code;
   let out = code;
   for (const value of values.sort((a, b) => b.start - a.start)) {

@@ -2,28 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseAst } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { type Node, rootName, topLevelConsts } from '../../lazy-schemas';
 
 // The web's sources (tests and the service worker's own build aside).
 const SRC = path.resolve(import.meta.dirname, '..');
-
-interface Node {
-  type: string;
-  [key: string]: unknown;
-}
-
-/** The identifier a value's expression starts at (`UserBody` in `UserBody.shape.x.refine(...)`). */
-function rootName(node: Node): string | null {
-  let at: Node = node;
-  for (;;) {
-    if (at.type === 'Identifier') return at.name as string;
-    if (at.type === 'CallExpression') at = at.callee as Node;
-    else if (at.type === 'MemberExpression' || at.type === 'TSNonNullExpression') {
-      at = (at.object ?? at.expression) as Node;
-    } else if (['TSAsExpression', 'TSSatisfiesExpression', 'ParenthesizedExpression'].includes(at.type)) {
-      at = at.expression as Node;
-    } else return null;
-  }
-}
 
 /**
  * The top-level `const`s of `file` that read or build a schema as the module loads: a value rooted at `z` or
@@ -41,19 +23,10 @@ function schemasAtLoad(file: string): string[] {
       if (spec.importKind !== 'type') schemaNames.add(spec.local.name);
     }
   }
-  const found: string[] = [];
-  for (const statement of body) {
-    const declaration = (statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement) as
-      | Node
-      | null
-      | undefined;
-    if (declaration?.type !== 'VariableDeclaration') continue;
-    for (const d of declaration.declarations as { id: { name?: string }; init: Node | null }[]) {
-      const root = d.init ? rootName(d.init) : null;
-      if (root !== null && schemaNames.has(root)) found.push(`${path.relative(SRC, file)}: ${d.id.name}`);
-    }
-  }
-  return found;
+  return topLevelConsts(body).flatMap((d) => {
+    const root = d.init ? rootName(d.init) : null;
+    return root !== null && schemaNames.has(root) ? [`${path.relative(SRC, file)}: ${d.id.name}`] : [];
+  });
 }
 
 describe('the web builds no schema while its modules load (decision 0152)', () => {
