@@ -14,7 +14,8 @@
 import path from 'node:path';
 import { type Plugin, parseAst } from 'vite';
 
-const SCHEMAS = path.join(import.meta.dirname, '../../packages/shared/src/schemas') + path.sep;
+/** The shared schema modules' folder. */
+export const SCHEMAS = path.join(import.meta.dirname, '../../packages/shared/src/schemas');
 const HELPER = path.join(import.meta.dirname, 'src/lib/lazy-value.ts');
 const LAZY = '__lazyValue';
 
@@ -116,7 +117,7 @@ export function lazySchemas(): Plugin {
     name: 'portal:lazy-schemas',
     enforce: 'post',
     transform(code, id) {
-      if (!id.startsWith(SCHEMAS) || !id.endsWith('.ts')) return null;
+      if (!id.startsWith(SCHEMAS + path.sep) || !id.endsWith('.ts')) return null;
       const out = wrapSchemas(code);
       return out === code ? null : { code: out, map: null };
     },

@@ -15,17 +15,19 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseAst } from 'vite';
+import { type Node, SCHEMAS, topLevelConsts } from './lazy-schemas';
 
-const SCHEMAS = path.join(import.meta.dirname, '../../packages/shared/src/schemas');
 const WEB = path.join(import.meta.dirname, 'src');
 
-/** The top-level `const` names of the modules of `dir` (tests aside). */
-function topLevelConsts(dir: string): Set<string> {
+/** The top-level `const` names of the modules of `dir` (tests aside), read as lazy-schemas.ts reads them. */
+function topLevelConstNames(dir: string): Set<string> {
   const names = new Set<string>();
   for (const file of readdirSync(dir)) {
     if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
-    const text = readFileSync(path.join(dir, file), 'utf8');
-    for (const m of text.matchAll(/^(?:export )?const ([A-Za-z_$][\w$]*)\b/gm)) names.add(m[1]!);
+    const body = parseAst(readFileSync(path.join(dir, file), 'utf8'), { lang: 'ts' })
+      .body as unknown as Node[];
+    for (const d of topLevelConsts(body)) if (d.id.type === 'Identifier') names.add(d.id.name as string);
   }
   return names;
 }
@@ -44,5 +46,5 @@ function webNames(): Set<string> {
 /** `z` and the shared schemas' names, for `treeshake.manualPureFunctions`. */
 export function schemaNames(): string[] {
   const web = webNames();
-  return ['z', ...[...topLevelConsts(SCHEMAS)].filter((name) => !web.has(name))];
+  return ['z', ...[...topLevelConstNames(SCHEMAS)].filter((name) => !web.has(name))];
 }

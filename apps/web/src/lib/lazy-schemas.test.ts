@@ -3,10 +3,10 @@ import path from 'node:path';
 import { types } from 'node:util';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lazySchemas, wrapSchemas } from '../../lazy-schemas';
+import { lazySchemas, SCHEMAS, wrapSchemas } from '../../lazy-schemas';
 
 // The shared schema modules, loaded as the web build sees them (through the plugin) and as written.
-const DIR = path.resolve(import.meta.dirname, '../../../../packages/shared/src/schemas');
+const DIR = SCHEMAS;
 const MODULES = readdirSync(DIR).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
 // Inputs every schema answers something for: a value, a refusal, or a thrown error.
 const SAMPLES: unknown[] = [undefined, null, {}, '', 'x', '1', 0, 1, -1, 2.5, true, [], [1], [{}], { id: 1 }];
