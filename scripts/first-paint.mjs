@@ -14,9 +14,13 @@
  * `"precargar": true` (its largest element is data, which then comes sooner; otherwise the requests would only
  * slow the heading's paint).
  *
+ * A page whose first data is the same whatever its query also names that data (decision 0153), in a file the
+ * server sends only to a session its screen will show (the right role, no forced screen first).
+ *
  * Writes apps/web/dist/primera/<page>.html, primera/arranque-<area>.html (index.html with an area's boot
- * requests) and primera/paginas.json ({ paginas: { path: file }, areas: { "/autorizador/tablero" or
- * "/usuario/": file } }), which the server reads. Run by the web app's `npm run build` after `vite build`,
+ * requests), primera/datos-<page>.html (those and the page's first data) and primera/paginas.json
+ * ({ paginas: { path: file }, areas: { "/autorizador/tablero" or "/usuario/": file }, datos: { path:
+ * { archivo, area } } }), which the server reads. Run by the web app's `npm run build` after `vite build`,
  * before the compression.
  *
  * Usage: node scripts/first-paint.mjs   (after vite build)
@@ -132,6 +136,26 @@ function bootLinks(pagePath) {
     .join('');
 }
 
+/**
+ * The pages whose boot asks for the same first data whatever their query (the `firstData` of their area's
+ * page module, decision 0141), by exact path: the area whose screen asks for it, and the requests, as the
+ * app's fetch asks for them. Their boot page names those requests too (decision 0153), and the server sends
+ * it only to a session that screen will show; the browser test checks that each is asked once, by the
+ * preload.
+ */
+const BOOT_DATA = {
+  '/administrador/usuarios': {
+    area: 'administrador',
+    requests: ['/api/clientes?per_page=1000', '/api/usuarios/accesos-sin-enviar'],
+  },
+};
+const dataLinks = (requests) =>
+  requests
+    .map(
+      (href) => `    <link rel="preload" as="fetch" crossorigin="use-credentials" href="${escaped(href)}">\n`,
+    )
+    .join('');
+
 /** index.html's end of <head>, before which the pages add their style and requests. */
 const HEAD_END = '\n  </head>';
 if (!index.includes(HEAD_END)) throw new Error('index.html no termina su <head> como se espera');
@@ -160,7 +184,18 @@ for (const key of Object.keys(BOOT_MODULES)) {
   await writeFile(path.join(OUT, file), index.replace(HEAD_END, `\n${bootLinks(key)}  </head>`));
   areas[key] = `primera/${file}`;
 }
-await writeFile(path.join(OUT, 'paginas.json'), `${JSON.stringify({ paginas: pages, areas }, null, 2)}\n`);
+// A page with its first data named: its area's boot requests, then the data's.
+const datos = {};
+for (const [pagePath, { area, requests }] of Object.entries(BOOT_DATA)) {
+  const file = `datos-${pagePath.slice(1).replaceAll('/', '-')}.html`;
+  const links = bootLinks(pagePath) + dataLinks(requests);
+  await writeFile(path.join(OUT, file), index.replace(HEAD_END, `\n${links}  </head>`));
+  datos[pagePath] = { archivo: `primera/${file}`, area };
+}
+await writeFile(
+  path.join(OUT, 'paginas.json'),
+  `${JSON.stringify({ paginas: pages, areas, datos }, null, 2)}\n`,
+);
 console.log(
-  `primera pintura: ${Object.keys(pages).length} páginas, ${Object.keys(areas).length} arranques en ${path.relative(process.cwd(), OUT)}`,
+  `primera pintura: ${Object.keys(pages).length} páginas, ${Object.keys(areas).length} arranques, ${Object.keys(datos).length} con datos en ${path.relative(process.cwd(), OUT)}`,
 );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
@@ -8,6 +8,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { Area } from '@portal/shared/domain/roles';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
@@ -72,6 +73,7 @@ import { userRoutes } from './modules/users/users.routes.ts';
 import { weekRoutes } from './modules/weeks/weeks.routes.ts';
 import { type Guard, registerAuthGuard } from './plugins/auth-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { firstPaintPages, sessionOpens, signedInPage } from './plugins/first-paint.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerSession, routePath, SessionStore, sessionCookieName } from './plugins/session.ts';
 
@@ -99,32 +101,6 @@ declare module 'fastify' {
 export const COMPRESS_THRESHOLD = 1024;
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-
-/**
- * What the build wrote for signed-in pages (scripts/first-paint.mjs): the pages with a first paint of their
- * own (decision 0150), path → file under WEB_DIST to send instead of index.html, and the role areas' pages
- * that name their boot's requests (decision 0151), a dashboard's path or an area ("/usuario/") → file. Empty
- * without a build that wrote them.
- */
-function firstPaintPages(): { pages: ReadonlyMap<string, string>; areas: ReadonlyMap<string, string> } {
-  const file = path.join(WEB_DIST, 'primera/paginas.json');
-  if (!existsSync(file)) return { pages: new Map(), areas: new Map() };
-  const written = JSON.parse(readFileSync(file, 'utf8')) as Record<
-    'paginas' | 'areas',
-    Record<string, string>
-  >;
-  return { pages: new Map(Object.entries(written.paginas)), areas: new Map(Object.entries(written.areas)) };
-}
-
-/** The file for a signed-in request: its page's first paint, else its dashboard's or area's boot. */
-function signedInPage(
-  written: ReturnType<typeof firstPaintPages>,
-  url: string,
-  hasQuery: boolean,
-): string | undefined {
-  const page = hasQuery ? undefined : written.pages.get(url);
-  return page ?? written.areas.get(url) ?? written.areas.get(`/${url.split('/')[1]}/`);
-}
 
 /** Paths that carry a secret (single-use links) are masked in the log. */
 export function redactUrl(url: string): string {
@@ -388,7 +364,7 @@ export async function buildApp({
   if (extend) await extend(app);
 
   const hasWeb = existsSync(path.join(WEB_DIST, 'index.html'));
-  const firstPaint = firstPaintPages();
+  const firstPaint = firstPaintPages(WEB_DIST);
   const sessionCookie = sessionCookieName(config.PUBLIC_URL);
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -430,10 +406,14 @@ export async function buildApp({
     // The single-page app: every other path is a screen (unknown ones go to /login in the browser). A page
     // with a fixed heading opened by someone signed in (its address alone: a query may change the heading)
     // paints that heading before the code runs (decision 0150); any other page of a role area names what its
-    // boot asks for (decision 0151); signed out, the sign-in comes instead.
-    const paints = signedInPage(firstPaint, url, request.url.includes('?'));
+    // boot asks for (decision 0151), and a page with fixed first data names it too for a session its screen
+    // will show (0153); signed out, the sign-in comes instead.
+    const token = request.cookies[sessionCookie];
+    const opens = (area: Area) =>
+      token ? sessionOpens(app.deps, app.sessions, token, area) : Promise.resolve(false);
+    const paints = await signedInPage(firstPaint, url, request.url.includes('?'), opens);
     if (paints) reply.header('vary', 'Cookie');
-    const page = request.cookies[sessionCookie] ? paints : undefined;
+    const page = token ? paints : undefined;
     return reply.header('cache-control', 'no-cache').sendFile(page ?? 'index.html');
   });
 

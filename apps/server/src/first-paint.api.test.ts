@@ -13,11 +13,14 @@ import { ensureWebBuilt } from './test/web-build.ts';
  * The first paint of a page with a fixed heading (decision 0150): the build wrote a copy of index.html per
  * path of the web app's table, with the heading (and the spinner under it) in #root; the server sends it, pre-compressed, to whoever
  * is signed in and asks for that address alone, and index.html (the spinner) otherwise. Every signed-in page of
- * a role area also names its boot's requests in its <head> (decision 0151).
+ * a role area also names its boot's requests in its <head> (decision 0151), and a page with fixed first data
+ * names that data for a session its screen will show (0153).
  */
 describe('first paint of the pages with a fixed heading', () => {
   let t: TestApp;
   let session: string;
+  let admin: string;
+  let adminToChangePassword: string;
   const index = () => readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8');
 
   beforeAll(async () => {
@@ -25,9 +28,18 @@ describe('first paint of the pages with a fixed heading', () => {
     t = await createTestApp(DB_KINDS[0]!);
     const client = await makeClient(t.database.db);
     const buyer = await makeUser(t.database.db, { rol: 1, idCliente: client.id });
-    const api = await new ApiClient(t.app).loginOk(buyer.usuario, TEST_PASSWORD);
     const name = sessionCookieName(t.config.PUBLIC_URL);
-    session = `${name}=${api.cookies.get(name)}`;
+    const cookie = async (usuario: string) =>
+      `${name}=${(await new ApiClient(t.app).loginOk(usuario, TEST_PASSWORD)).cookies.get(name)}`;
+    session = await cookie(buyer.usuario);
+    admin = await cookie((await makeUser(t.database.db, { rol: 4, idCliente: null })).usuario);
+    // A password set more than six months ago: the change comes before any screen.
+    const old = await makeUser(t.database.db, {
+      rol: 4,
+      idCliente: null,
+      passwordChangedAt: new Date('2020-01-01T12:00:00Z'),
+    });
+    adminToChangePassword = await cookie(old.usuario);
   }, 300_000);
   afterAll(async () => t?.close());
 
@@ -97,6 +109,26 @@ describe('first paint of the pages with a fixed heading', () => {
     expect(bootTags((await page('/usuario/carrito/', session)).html)).toEqual(buyer);
     expect(bootTags((await page('/cliente/tablero', session)).html)).toEqual(dashboard);
     expect(bootTags((await page('/administrador/usuarios', session)).html)).not.toEqual(buyer);
+  });
+
+  it('a page with fixed first data names it too, for a session its screen will show (decision 0153)', async () => {
+    const area = bootTags((await page('/administrador/clientes?page=2', admin)).html);
+    const data = [
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/clientes?per_page=1000">',
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/usuarios/accesos-sin-enviar">',
+    ];
+    // The administrator's users list: the area's boot requests, then its first data, with a query too.
+    for (const url of ['/administrador/usuarios', '/administrador/usuarios?cliente=3&page=2']) {
+      const { html, vary } = await page(url, admin);
+      expect(bootTags(html), url).toEqual([...area, ...data]);
+      expect(vary).toContain('Cookie');
+    }
+    // Anyone else the boot sends elsewhere, or who would be refused the data: the area's requests alone.
+    expect(bootTags((await page('/administrador/usuarios', session)).html), 'a buyer').toEqual(area);
+    expect(bootTags((await page('/administrador/usuarios', adminToChangePassword)).html)).toEqual(area);
+    const stale = `${sessionCookieName(t.config.PUBLIC_URL)}=caducada`;
+    expect(bootTags((await page('/administrador/usuarios', stale)).html), 'a stale cookie').toEqual(area);
+    expect((await page('/administrador/usuarios')).html, 'signed out').toBe(index());
   });
 
   it('signed out, or outside the role areas: index.html and its spinner', async () => {

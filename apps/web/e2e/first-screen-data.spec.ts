@@ -156,12 +156,17 @@ test('la lista de usuarios del administrador llega con sus clientes y su aviso, 
   const { page, errors } = await ownBrowserPage(browser, 'admin', ADMIN_PASSWORD);
   const requests = apiRequests(page);
   const loaders = await watchLoaders(page);
+  // The page names its first data in its <head> (decision 0153), so both come beside the entry chunk.
+  const html = await (await page.request.get('/administrador/usuarios')).text();
+  const named = [...html.matchAll(/<link rel="preload" as="fetch"[^>]* href="([^"]+)">/g)].map((m) => m[1]);
+  expect(named).toEqual(['/api/sesion', '/api/clientes?per_page=1000', '/api/usuarios/accesos-sin-enviar']);
   await page.goto('/administrador/usuarios');
   await expect(page.getByRole('heading', { name: 'Usuarios', level: 1 })).toBeVisible();
   expect(await loaders(), 'ningún marcador de carga').toEqual([]);
   await expect(page.getByRole('combobox', { name: 'Cliente', exact: true })).toBeVisible();
+  // Each asked once: the page's preload answered the app's own request.
   expect(requests('/api/sesion')).toHaveLength(1);
-  expect(requests('/api/clientes')).toHaveLength(1);
+  expect(requests('/api/clientes')).toEqual(['/api/clientes?per_page=1000']);
   expect(requests('/api/usuarios/accesos-sin-enviar')).toHaveLength(1);
   expect(errors).toEqual([]);
   await page.context().close();
