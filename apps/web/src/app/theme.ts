@@ -24,6 +24,10 @@ export const theme = createTheme({
     },
     DatePickerInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Borrar la fecha' } } },
     Select: { defaultProps: { clearButtonProps: { 'aria-label': 'Borrar la selección' } } },
+    // Every dropdown list (Select, the support search) is mounted only while open: Mantine keeps each one
+    // mounted hidden, and positions it at the first render, forcing a style recalculation of the whole page
+    // inside the first screen's task (docs/benchmarks.md, "Page budgets").
+    Combobox: { defaultProps: { keepMounted: false } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar notificación' } },

@@ -53,6 +53,28 @@ describe('dates in the business zone', () => {
     vi.setSystemTime(new Date('2026-01-01T06:00:00.000Z'));
     expect(currentYear()).toBe(2026);
   });
+
+  it.each([
+    'America/Mexico_City',
+    'America/Tijuana',
+    'Pacific/Kiritimati',
+    'Etc/GMT+12',
+    'Asia/Kathmandu',
+    'UTC',
+  ])('gives the zone’s own year at every hour around New Year, and mid-year (%s)', (zone) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    setBusinessTimeZone(zone);
+    const newYear = Date.parse('2027-01-01T00:00:00.000Z');
+    const instants = [Date.parse('2026-07-15T12:00:00.000Z'), Date.parse('2027-06-30T23:59:59.999Z')];
+    for (let minutes = -20 * 60; minutes <= 20 * 60; minutes += 15) instants.push(newYear + minutes * 60_000);
+    for (const instant of instants) {
+      vi.setSystemTime(instant);
+      const inZone = Number(
+        new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric' }).format(instant),
+      );
+      expect(currentYear(), new Date(instant).toISOString()).toBe(inZone);
+    }
+  });
 });
 
 describe('order numbers and labels', () => {

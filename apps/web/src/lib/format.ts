@@ -43,9 +43,21 @@ export function titleCase(text: string): string {
   return text.replace(/\p{L}+/gu, (word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase());
 }
 
-/** The current year in the business zone (footer). */
+/** No time zone's clock is more than 14 hours from UTC (UTC+14 is the farthest ahead, UTC−12 behind). */
+const FARTHEST_ZONE_MS = 14 * 3_600_000;
+
+/**
+ * The current year in the business zone (footer). More than 14 hours from a New Year in UTC every zone is in
+ * UTC's year, so the zone is read only near one: the first zoned formatter costs the first screen's render
+ * 20–35 ms of CPU (ICU's zone data), which pages without dates no longer pay (docs/benchmarks.md).
+ */
 export function currentYear(): number {
-  return Number(formatDateIn(Date.now(), getBusinessTimeZone()).slice(-4));
+  const now = Date.now();
+  const year = new Date(now).getUTCFullYear();
+  const earliest = new Date(now - FARTHEST_ZONE_MS).getUTCFullYear();
+  const latest = new Date(now + FARTHEST_ZONE_MS).getUTCFullYear();
+  if (earliest === year && latest === year) return year;
+  return Number(formatDateIn(now, getBusinessTimeZone()).slice(-4));
 }
 
 /** "1 pedido movido" / "1,200 pedidos movidos": a count with its noun in singular or plural. */
