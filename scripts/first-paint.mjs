@@ -144,6 +144,14 @@ function bootLinks(pagePath) {
  * preload.
  */
 const BOOT_DATA = {
+  '/administrador/principal': {
+    area: 'administrador',
+    requests: [
+      '/api/admin/resumen',
+      '/api/presupuestos/solicitudes?page=1&estado=pendiente',
+      '/api/usuarios/accesos-sin-enviar',
+    ],
+  },
   '/administrador/usuarios': {
     area: 'administrador',
     requests: ['/api/clientes?per_page=1000', '/api/usuarios/accesos-sin-enviar'],

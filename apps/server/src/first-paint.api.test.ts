@@ -123,6 +123,13 @@ describe('first paint of the pages with a fixed heading', () => {
       expect(bootTags(html), url).toEqual([...area, ...data]);
       expect(vary).toContain('Cookie');
     }
+    // The administrator's home: its figures, the pending budget requests and the banner.
+    expect(bootTags((await page('/administrador/principal', admin)).html)).toEqual([
+      ...area,
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/admin/resumen">',
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/presupuestos/solicitudes?page=1&amp;estado=pendiente">',
+      data[1],
+    ]);
     // Anyone else the boot sends elsewhere, or who would be refused the data: the area's requests alone.
     expect(bootTags((await page('/administrador/usuarios', session)).html), 'a buyer').toEqual(area);
     expect(bootTags((await page('/administrador/usuarios', adminToChangePassword)).html)).toEqual(area);

@@ -150,7 +150,7 @@ test('la lista y el tablero del autorizador llegan con sus datos, pedidos una ve
   await page.context().close();
 });
 
-test('la lista de usuarios del administrador llega con sus clientes y su aviso, pedidos una vez', async ({
+test('la lista de usuarios y el inicio del administrador llegan con sus datos y su aviso, pedidos una vez', async ({
   browser,
 }) => {
   const { page, errors } = await ownBrowserPage(browser, 'admin', ADMIN_PASSWORD);
@@ -168,6 +168,29 @@ test('la lista de usuarios del administrador llega con sus clientes y su aviso, 
   expect(requests('/api/sesion')).toHaveLength(1);
   expect(requests('/api/clientes')).toEqual(['/api/clientes?per_page=1000']);
   expect(requests('/api/usuarios/accesos-sin-enviar')).toHaveLength(1);
+
+  // The administrator's home the same way: its figures, the pending budget requests and the banner, named
+  // and asked once each.
+  const home = await (await page.request.get('/administrador/principal')).text();
+  const homeNamed = [...home.matchAll(/<link rel="preload" as="fetch"[^>]* href="([^"]+)">/g)];
+  expect(homeNamed.map((m) => m[1]!.replaceAll('&amp;', '&'))).toEqual([
+    '/api/sesion',
+    '/api/admin/resumen',
+    '/api/presupuestos/solicitudes?page=1&estado=pendiente',
+    '/api/usuarios/accesos-sin-enviar',
+  ]);
+  const homeRequests = apiRequests(page);
+  const homeLoaders = await watchLoaders(page);
+  await page.goto('/administrador/principal');
+  await expect(page.getByRole('heading', { name: /^Hola, /, level: 1 })).toBeVisible();
+  await expect(page.getByTestId('resumen-Clientes activos')).toBeVisible();
+  expect(await homeLoaders(), 'ningún marcador de carga').toEqual([]);
+  expect(homeRequests('/api/sesion')).toHaveLength(1);
+  expect(homeRequests('/api/admin/resumen')).toHaveLength(1);
+  expect(homeRequests('/api/presupuestos/solicitudes')).toEqual([
+    '/api/presupuestos/solicitudes?page=1&estado=pendiente',
+  ]);
+  expect(homeRequests('/api/usuarios/accesos-sin-enviar')).toHaveLength(1);
   expect(errors).toEqual([]);
   await page.context().close();
 });

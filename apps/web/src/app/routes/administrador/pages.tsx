@@ -1,5 +1,7 @@
 /** The administrator area: one module per screen, one lazy chunk for the area. */
+import { budgetRequestsQuery } from '../../../features/admin/budget-requests/api';
 import { allClientsQuery } from '../../../features/admin/clients/client-select';
+import { adminOverviewQuery } from '../../../features/admin/overview/api';
 import { unsentAccessQuery } from '../../../features/admin/users/api';
 import type { FirstData } from '../../../lib/boot-data';
 
@@ -20,7 +22,12 @@ export { Surtido } from './surtido';
 export { UsuarioProductos } from './usuario-productos';
 export { Usuarios } from './usuarios';
 
-/** What some screens show first, asked for at boot (decision 0141): the clients to pick, the access banner. */
+/**
+ * What some screens show first, asked for at boot (decision 0141): the home's figures and pending budget
+ * requests, the clients to pick, the unsent-access banner (both screens draw their content once it has
+ * answered).
+ */
 export const firstData: Record<string, FirstData> = {
+  Principal: () => [adminOverviewQuery, budgetRequestsQuery('pendiente', 1), unsentAccessQuery],
   Usuarios: () => [allClientsQuery, unsentAccessQuery],
 };

@@ -8,12 +8,13 @@ import type {
   BudgetRequestDecisionResponse,
   BudgetRequestsResponse,
 } from '@portal/shared/schemas/budget-requests';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/keys';
 
-export function useBudgetRequests(estado: BudgetRequestState | null, page: number) {
-  return useQuery({
+/** A page of the requests (of one state, or all); the administrator's home asks for the pending ones at boot. */
+export function budgetRequestsQuery(estado: BudgetRequestState | null, page: number) {
+  return queryOptions({
     queryKey: adminKeys.budgetRequestsPage(estado, page),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ page: String(page) });
@@ -22,6 +23,10 @@ export function useBudgetRequests(estado: BudgetRequestState | null, page: numbe
     },
     placeholderData: keepPreviousData,
   });
+}
+
+export function useBudgetRequests(estado: BudgetRequestState | null, page: number) {
+  return useQuery(budgetRequestsQuery(estado, page));
 }
 
 export type BudgetDecision = 'aprobar' | 'rechazar';
