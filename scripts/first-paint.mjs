@@ -117,6 +117,10 @@ function closure(keys) {
 }
 const entry = closure(['index.html']);
 
+/** A request of the app's fetch (with the cookies), named so that the browser starts it with the page. */
+const fetchPreload = (href) =>
+  `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escaped(href)}">`;
+
 /**
  * What a path's boot asks for besides index.html's own files: the chunks as module preloads and the
  * stylesheets as style preloads, both anonymous as the bundler's own loader asks for them (it then finds the
@@ -128,7 +132,7 @@ function bootLinks(pagePath) {
   const files = wanted.files.filter((f) => !entry.files.includes(f));
   const styles = wanted.styles.filter((f) => !entry.styles.includes(f));
   return [
-    '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/sesion">',
+    fetchPreload('/api/sesion'),
     ...files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
     ...styles.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
   ]
@@ -157,12 +161,7 @@ const BOOT_DATA = {
     requests: ['/api/clientes?per_page=1000', '/api/usuarios/accesos-sin-enviar'],
   },
 };
-const dataLinks = (requests) =>
-  requests
-    .map(
-      (href) => `    <link rel="preload" as="fetch" crossorigin="use-credentials" href="${escaped(href)}">\n`,
-    )
-    .join('');
+const dataLinks = (requests) => requests.map((href) => `    ${fetchPreload(href)}\n`).join('');
 
 /** index.html's end of <head>, before which the pages add their style and requests. */
 const HEAD_END = '\n  </head>';
