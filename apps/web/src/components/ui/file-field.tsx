@@ -20,19 +20,24 @@ export function storedFile(currentUrl: string | null = null): FileValue {
   return { file: null, remove: false, currentUrl };
 }
 
-/** An object URL for a chosen file, released when it changes. */
+/**
+ * An object URL for a chosen file, released when it changes. The URL is answered only for the file it was made
+ * for: in the render where the file changes (or is cleared, e.g. when a saved form resets), the old URL — about
+ * to be revoked by the effect's cleanup — is never handed to an image that could still start loading it (a load
+ * of a revoked URL fails with a console error); the new file's URL follows in the next render.
+ */
 export function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
+  const [made, setMade] = useState<{ file: File; url: string } | null>(null);
   useEffect(() => {
     if (!file) {
-      setUrl(null);
+      setMade(null);
       return;
     }
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
+    const url = URL.createObjectURL(file);
+    setMade({ file, url });
+    return () => URL.revokeObjectURL(url);
   }, [file]);
-  return url;
+  return made && made.file === file ? made.url : null;
 }
 
 /**
