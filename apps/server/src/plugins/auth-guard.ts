@@ -78,6 +78,41 @@ export function passwordChangeReason(
   return null;
 }
 
+/** What the guard decides of a signed-in principal before any route's own options. */
+export interface Standing {
+  /** Why the account may not use the portal now (its sessions end), or null. */
+  refusal: AccessRefusal | null;
+  /** A password change comes before anything else. */
+  mustChangePassword: boolean;
+  /** Two-factor sign-in is mandatory for the user and not active yet: enrolling comes first. */
+  mustEnrolTwoFactor: boolean;
+}
+
+/**
+ * The guard's decision for a principal (authenticate below), shared with whatever must know beforehand what
+ * the guard will say, such as which page a signed-in request for a screen gets (first-paint.ts).
+ */
+export async function standing(
+  deps: Pick<Deps, 'db' | 'config' | 'clock'>,
+  user: UserRow,
+  client: ClientRow | null,
+  now: Date,
+  known?: WeekState,
+): Promise<Standing> {
+  const refusal = await accessRefusal(deps, user, client, now, known);
+  if (refusal) return { refusal, mustChangePassword: false, mustEnrolTwoFactor: false };
+  return {
+    refusal: null,
+    mustChangePassword: mustChangePassword(user, now, deps.config.BUSINESS_TZ),
+    mustEnrolTwoFactor: twoFactorEnrolmentDue(deps.config, user, client),
+  };
+}
+
+/** Nothing refused and nothing to do first: the screens of the user's role open. */
+export function opensScreens(decided: Standing): boolean {
+  return !decided.refusal && !decided.mustChangePassword && !decided.mustEnrolTwoFactor;
+}
+
 export interface GuardOptions {
   roles?: readonly Rol[];
   /**
@@ -115,18 +150,18 @@ export async function authenticate(
     throw unauthorized();
   }
   const now = principal?.at ?? app.clock.now();
-  const refusal = await accessRefusal(app, found.user, found.client, now, principal?.weeks);
-  if (refusal) {
+  const decided = await standing(app, found.user, found.client, now, principal?.weeks);
+  if (decided.refusal) {
     await store.destroyAllOfUser(found.user.id);
     clearSessionCookies(reply);
-    throw new AppError(403, refusal.code, refusal.msg);
+    throw new AppError(403, decided.refusal.code, decided.refusal.msg);
   }
   const context: AuthContext = {
     user: found.user as UserRow & { rol: Rol },
     client: found.client,
     sessionId: session.id,
-    mustChangePassword: mustChangePassword(found.user, now, app.config.BUSINESS_TZ),
-    mustEnrolTwoFactor: twoFactorEnrolmentDue(app.config, found.user, found.client),
+    mustChangePassword: decided.mustChangePassword,
+    mustEnrolTwoFactor: decided.mustEnrolTwoFactor,
   };
   if (context.mustChangePassword && !options.allowPendingPasswordChange) {
     throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', MSG.cambioPasswordRequerido);

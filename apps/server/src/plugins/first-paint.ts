@@ -7,8 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Area, areaAllows, isRol } from '@portal/shared/domain/roles';
 import type { Deps } from '../lib/deps.ts';
-import { twoFactorEnrolmentDue } from '../lib/two-factor-policy.ts';
-import { accessRefusal, mustChangePassword } from './auth-guard.ts';
+import { opensScreens, standing } from './auth-guard.ts';
 import type { SessionStore } from './session.ts';
 
 export interface FirstPaintPages {
@@ -55,8 +54,8 @@ export async function signedInPage(
 
 /**
  * Whether the boot shows an area's screen to the session of this cookie token (router.tsx, loadFirstScreen):
- * a live session past its second factor, of a role of the area, that the guard lets in (not deactivated)
- * with no password change or two-factor enrolment to do first. Read without counting as use.
+ * a live session past its second factor, of a role of the area, that the guard lets in with nothing to do
+ * first (auth-guard.ts decides both). Read without counting as use.
  */
 export async function sessionOpens(
   deps: Pick<Deps, 'db' | 'config' | 'clock'>,
@@ -70,9 +69,5 @@ export async function sessionOpens(
   if (!session || session.stage || !principal || !isRol(principal.user.rol)) return false;
   const { user, client, at } = principal;
   if (!areaAllows(area, user.rol)) return false;
-  if (await accessRefusal(deps, user, client, at, principal.weeks)) return false;
-  return (
-    !mustChangePassword(user, at, deps.config.BUSINESS_TZ) &&
-    !twoFactorEnrolmentDue(deps.config, user, client)
-  );
+  return opensScreens(await standing(deps, user, client, at, principal.weeks));
 }
