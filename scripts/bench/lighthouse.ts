@@ -27,7 +27,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { type SignedIn, signIn } from './http.ts';
-import { log, ROOT, startProcess, stopProcess } from './processes.ts';
+import { log, machineMeter, ROOT, startProcess, stopProcess } from './processes.ts';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3460);
 const DEBUG_PORT = PORT + 1;
@@ -157,6 +157,8 @@ async function main(): Promise<number> {
     const rows: string[] = [];
     const only = process.env.LIGHTHOUSE_PERFIL;
     const named = process.env.LIGHTHOUSE_PAGINAS?.split(',').map((n) => n.trim());
+    // What else the machine did while the pages were measured (a score follows the CPU the browser got).
+    const meanwhile = machineMeter();
     for (const preset of PRESETS.filter((p) => !only || p.id === only)) {
       for (const page of pages.filter((p) => !named || named.includes(p.name))) {
         const url = `http://${preset.host}:${PORT}${page.path}`;
@@ -203,6 +205,7 @@ async function main(): Promise<number> {
     log(
       `\n| página | perfil | rendimiento | accesibilidad | buenas prácticas | LCP | TBT | CLS |\n|---|---|---|---|---|---|---|---|\n${rows.join('\n')}\n`,
     );
+    log(meanwhile());
     log(`Lighthouse: ${rows.length} informes en ${Math.round((Date.now() - started) / 1000)} s`);
   } finally {
     chromium.kill('SIGTERM');

@@ -1,6 +1,7 @@
 /** The bench's child processes (the server, the baseline) and what is measured of them (RSS, CPU). */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -81,7 +82,7 @@ function cpuMs(pid: number): number {
  * The machine's CPU time so far, in ms over every core: busy (user, nice, system, irq, softirq) and stolen
  * by the hypervisor (steal). From /proc/stat; zeros where there is none.
  */
-function machineMs(): { busy: number; steal: number } {
+export function machineMs(): { busy: number; steal: number } {
   try {
     const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
     const [user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number);
@@ -92,6 +93,59 @@ function machineMs(): { busy: number; steal: number } {
   } catch {
     return { busy: 0, steal: 0 };
   }
+}
+
+/** Every process's CPU time so far (ms) and what it runs (its command line, shortened); empty without /proc. */
+function processesMs(): Map<number, { ms: number; what: string }> {
+  const seen = new Map<number, { ms: number; what: string }>();
+  let pids: string[] = [];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return seen;
+  }
+  for (const name of pids) {
+    const pid = Number(name);
+    const ms = cpuMs(pid);
+    if (ms === 0) continue;
+    let what = '';
+    try {
+      what = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).slice(0, 3).join(' ');
+    } catch {
+      continue;
+    }
+    seen.set(pid, { ms, what: what.length > 90 ? `${what.slice(0, 87)}…` : what });
+  }
+  return seen;
+}
+
+/**
+ * What the machine did while something was measured: its cores' busy share, the share the hypervisor took
+ * (steal), and the processes that used the most CPU meanwhile (the measured ones among them). A page score or
+ * a CPU figure taken while the machine was busy with other work, or short of CPU, says so beside it.
+ */
+export function machineMeter(): () => string {
+  const started = Date.now();
+  const machine0 = machineMs();
+  const processes0 = processesMs();
+  return () => {
+    const wallMs = Date.now() - started;
+    const machine = machineMs();
+    const cores = os.cpus().length || 1;
+    const share = (ms: number) => `${Math.round((100 * ms) / (wallMs * cores))} %`;
+    const used = [...processesMs()]
+      .map(([pid, p]) => ({ ...p, ms: p.ms - (processes0.get(pid)?.ms ?? 0) }))
+      .filter((p) => p.ms >= 100)
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 6)
+      .map((p) => `  ${(p.ms / 1000).toFixed(1).padStart(7)} s  ${p.what}`);
+    return [
+      `Durante la medición (${Math.round(wallMs / 1000)} s, ${cores} núcleos): CPU ocupada ${share(machine.busy - machine0.busy)}, ` +
+        `tomada por el hipervisor (steal) ${share(machine.steal - machine0.steal)}, carga media ${os.loadavg()[0]!.toFixed(2)}; ` +
+        'los procesos con más CPU:',
+      ...used,
+    ].join('\n');
+  };
 }
 
 /** CPU ms of a measurement, by side. */
