@@ -157,7 +157,9 @@ async function main(): Promise<number> {
     const rows: string[] = [];
     const only = process.env.LIGHTHOUSE_PERFIL;
     const named = process.env.LIGHTHOUSE_PAGINAS?.split(',').map((n) => n.trim());
-    // What else the machine did while the pages were measured (a score follows the CPU the browser got).
+    // What else the machine did while the pages were measured (a score follows the CPU the browser got); each
+    // row also gives Lighthouse's own measure of the machine's speed in its run (`benchmarkIndex`: higher is
+    // faster), which a slow hour of the same machine lowers.
     const meanwhile = machineMeter();
     for (const preset of PRESETS.filter((p) => !only || p.id === only)) {
       for (const page of pages.filter((p) => !named || named.includes(p.name))) {
@@ -197,13 +199,13 @@ async function main(): Promise<number> {
         rows.push(
           `| ${page.name} | ${preset.name} | ${score('performance')}${spread} | ${score('accessibility')} | ` +
             `${score('best-practices')} | ${metric('largest-contentful-paint')} | ${metric('total-blocking-time')} | ` +
-            `${metric('cumulative-layout-shift')} |`,
+            `${metric('cumulative-layout-shift')} | ${Math.round(lhr.environment.benchmarkIndex)} |`,
         );
         log(rows.at(-1)!);
       }
     }
     log(
-      `\n| página | perfil | rendimiento | accesibilidad | buenas prácticas | LCP | TBT | CLS |\n|---|---|---|---|---|---|---|---|\n${rows.join('\n')}\n`,
+      `\n| página | perfil | rendimiento | accesibilidad | buenas prácticas | LCP | TBT | CLS | índice de la máquina |\n|---|---|---|---|---|---|---|---|---|\n${rows.join('\n')}\n`,
     );
     log(meanwhile());
     log(`Lighthouse: ${rows.length} informes en ${Math.round((Date.now() - started) / 1000)} s`);
