@@ -508,6 +508,11 @@ export async function seedLarge(database: Database, size: SeedSize, tz: string):
           ((coalesce(sum(precio * cantidad) filter (where impuesto), 0)) * 16 + 50)::bigint / 100 as iva
         from order_lines group by order_id
       ) s where s.order_id = o.id`);
+      // A purchase writes its order once, totals included, and orders are placed one after the other: a
+      // production table follows the dates. The update above wrote every order again in its aggregate's
+      // order, which scattered the table (the dates' correlation 0.14 on xlarge; finding 69): put the rows
+      // back in the order they were placed (ids grow with dates), as production's table has them.
+      await exec('cluster orders using orders_pkey');
     });
   }
 
