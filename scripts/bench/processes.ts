@@ -82,7 +82,7 @@ function cpuMs(pid: number): number {
  * The machine's CPU time so far, in ms over every core: busy (user, nice, system, irq, softirq) and stolen
  * by the hypervisor (steal). From /proc/stat; zeros where there is none.
  */
-export function machineMs(): { busy: number; steal: number } {
+function machineMs(): { busy: number; steal: number } {
   try {
     const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
     const [user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number);
