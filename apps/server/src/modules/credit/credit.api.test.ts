@@ -671,6 +671,10 @@ describe.each(DB_KINDS)('credit and statements (%s)', (kind) => {
       politica_credito: 'retener',
       pedidos_retenidos: 1,
     });
+    // The client's statement counts the same held order, with no open invoice to list.
+    const statement = await admin.get(`/api/estado-cuenta?cliente=${w.client.id}`);
+    expect(statement.statusCode, statement.body).toBe(200);
+    expect(statement.json()).toMatchObject({ pedidos_retenidos: 1, facturas: [], total: 0, saldo: 0 });
     const withBalance = await admin.get(
       `/api/credito/clientes?con_saldo=si&q=${encodeURIComponent(w.client.nombre)}`,
     );

@@ -27,11 +27,10 @@ import {
   type StatementDto,
   type StatementQuery,
 } from '@portal/shared/schemas/credit';
-import { and, asc, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { pageWindow, preparedOnce } from '../../db/prepared.ts';
+import { executeNamedOnce, type PageWindow, pageWindow, preparedOnce } from '../../db/prepared.ts';
 import { clients, invoiceApplications, invoices, orders } from '../../db/schema/index.ts';
 import { foldedSearch, offsetOf } from '../../db/search.ts';
 import { clientNotFound } from '../../lib/client-scope.ts';
@@ -86,6 +85,59 @@ type Application = {
   importe: number;
 };
 
+/** An open invoice as `statementInvoices` reads it, with what was applied to it (by application). */
+interface StatementRow {
+  retenidos: number;
+  id: number | null;
+  uuid: string;
+  serie: string | null;
+  folio: string | null;
+  orderId: number;
+  fecha: string;
+  total: number;
+  saldo: number | null;
+  verificacionSat: string | null;
+  aplicaciones: {
+    tipo: string;
+    uuid: string;
+    serie: string | null;
+    folio: string | null;
+    fecha: string;
+    importe: number;
+  }[];
+}
+
+/**
+ * The client's orders held for credit now, and its open invoices oldest first — one page of them, or all —
+ * each with the credit notes and payments applied to it as a JSON array: one statement, built and planned
+ * once (the screen made three round trips for them, and a round trip is most of what this screen costs:
+ * docs/benchmarks.md finding 70). A client with nothing open answers one row of nulls with its held count.
+ */
+const statementInvoices = (window: PageWindow | null) => () =>
+  sql`
+  select h.retenidos, p.id, p.uuid, p.serie, p.folio, p."orderId", p.fecha, p.total, p.saldo,
+    p."verificacionSat", p.aplicaciones
+  from (
+    select count(*)::integer as retenidos from ${orders}
+    where ${orders.idCliente} = ${sql.placeholder('id')} and ${orders.retenidoCredito} is not null
+  ) h
+  left join lateral (
+    select i.id, i.uuid, i.serie, i.folio, i.order_id as "orderId", i.fecha, i.total, i.saldo,
+      i.verificacion_sat as "verificacionSat",
+      coalesce((
+        select json_agg(json_build_object('tipo', s.tipo, 'uuid', s.uuid, 'serie', s.serie, 'folio', s.folio,
+          'fecha', s.fecha, 'importe', a.importe) order by a.id)
+        from ${invoiceApplications} a join ${invoices} s on s.id = a.source_id where a.invoice_id = i.id
+      ), '[]') as aplicaciones
+    from ${invoices} i
+    where i.id in (
+      select ${invoices.id} from ${invoices} where ${openInvoicesOf(sql.placeholder('id'))}
+      order by ${invoices.fecha}, ${invoices.id}
+      ${window === null ? sql`` : sql`limit ${window.limit}`} ${window?.offset ? sql`offset ${window.offset}` : sql``}
+    )
+  ) p on true
+  order by p.fecha, p.id`;
+
 /**
  * A statement counted in centavos (the screen's, the CSV's and the PDF's one source; decision 0138): the
  * summary of the whole client from its open invoices summed per day (`clientCredit`, the final approval's
@@ -95,100 +147,24 @@ type Application = {
 async function statementOf(deps: StatementDeps, idCliente: number, page: number | null) {
   const db = deps.db;
   const today = businessDate(deps.clock.now(), deps.config.BUSINESS_TZ);
-  const open = openInvoicesOf(idCliente);
-  const oldestFirst = [asc(invoices.fecha), asc(invoices.id)];
-  const invoiceColumns = {
-    id: invoices.id,
-    uuid: invoices.uuid,
-    serie: invoices.serie,
-    folio: invoices.folio,
-    orderId: invoices.orderId,
-    fecha: invoices.fecha,
-    total: invoices.total,
-    saldo: invoices.saldo,
-    verificacionSat: invoices.verificacionSat,
-  };
-  const p = sql.placeholder;
+  // The client's name and RFC come with its credit (one statement); the held orders with the invoices.
   const window = page === null ? null : pageWindow(page, STATEMENT_PER_PAGE);
-  // The client's name and RFC come with its credit (one statement).
-  const [credit, held, rows] = await Promise.all([
+  const [credit, rows] = await Promise.all([
     clientCredit(db, idCliente, today),
-    heldCounts(db, [idCliente]),
-    window === null
-      ? db
-          .select(invoiceColumns)
-          .from(invoices)
-          .where(open)
-          .orderBy(...oldestFirst)
-      : // A screen's page (a named statement): its ids from the partial index alone, then only those rows.
-        preparedOnce(db, `portal_statement_page_${window.shape}`, (d) =>
-          d
-            .select(invoiceColumns)
-            .from(invoices)
-            .where(
-              inArray(
-                invoices.id,
-                d
-                  .select({ id: invoices.id })
-                  .from(invoices)
-                  .where(openInvoicesOf(p('id')))
-                  .orderBy(...oldestFirst)
-                  .limit(window.limit)
-                  .offset(window.offset),
-              ),
-            )
-            .orderBy(...oldestFirst),
-        ).execute({ id: idCliente, ...window.values }),
+    executeNamedOnce<StatementRow>(
+      db,
+      `portal_statement_${window?.shape ?? 'all'}`,
+      statementInvoices(window),
+      {
+        id: idCliente,
+        ...window?.values,
+      },
+    ),
   ]);
   if (!credit) throw clientNotFound();
-  const source = alias(invoices, 'source');
-  const appliedColumns = {
-    invoiceId: invoiceApplications.invoiceId,
-    importe: invoiceApplications.importe,
-    tipo: source.tipo,
-    uuid: source.uuid,
-    serie: source.serie,
-    folio: source.folio,
-    fecha: source.fecha,
-  };
-  const applied =
-    rows.length === 0
-      ? []
-      : page === null
-        ? await db
-            .select(appliedColumns)
-            .from(invoiceApplications)
-            .innerJoin(source, eq(source.id, invoiceApplications.sourceId))
-            .where(
-              inArray(
-                invoiceApplications.invoiceId,
-                db.select({ id: invoices.id }).from(invoices).where(open),
-              ),
-            )
-            .orderBy(asc(invoiceApplications.id))
-        : await preparedOnce(db, 'portal_statement_applied', (d) =>
-            d
-              .select(appliedColumns)
-              .from(invoiceApplications)
-              .innerJoin(source, eq(source.id, invoiceApplications.sourceId))
-              .where(sql`${invoiceApplications.invoiceId} = any(${p('ids')}::integer[])`)
-              .orderBy(asc(invoiceApplications.id)),
-          ).execute({ ids: rows.map((i) => i.id) });
-  const byInvoice = new Map<number, Application[]>();
-  for (const a of applied) {
-    const list = byInvoice.get(a.invoiceId) ?? [];
-    if (list.length === 0) byInvoice.set(a.invoiceId, list);
-    list.push({
-      tipo: a.tipo === 'E' ? 'E' : 'P',
-      uuid: a.uuid,
-      serie: a.serie,
-      folio: a.folio,
-      fecha: invoiceDay(a.fecha),
-      importe: a.importe,
-    });
-  }
   const dias = credit.terms.diasCredito;
-  const facturas = rows.map((i) => {
+  const facturas = rows.flatMap((i) => {
+    if (i.id === null) return [];
     const vencimiento = dueDate(i.fecha, dias);
     const diasVencido = daysOverdue(vencimiento, today);
     const saldo = i.saldo ?? 0;
@@ -205,7 +181,16 @@ async function statementOf(deps: StatementDeps, idCliente: number, page: number 
       saldo,
       diasVencido,
       antiguedad: agingBucket(diasVencido),
-      aplicaciones: byInvoice.get(i.id) ?? [],
+      aplicaciones: i.aplicaciones.map(
+        (a): Application => ({
+          tipo: a.tipo === 'E' ? 'E' : 'P',
+          uuid: a.uuid,
+          serie: a.serie,
+          folio: a.folio,
+          fecha: invoiceDay(a.fecha),
+          importe: a.importe,
+        }),
+      ),
     };
   });
   return {
@@ -213,7 +198,7 @@ async function statementOf(deps: StatementDeps, idCliente: number, page: number 
     today,
     page: page ?? 1,
     summary: credit.summary,
-    held: held.get(idCliente) ?? 0,
+    held: rows[0]?.retenidos ?? 0,
     facturas,
   };
 }
