@@ -25,6 +25,7 @@ export interface BenchArgs {
  */
 export const SCENARIO_KEYS = [
   'baseline',
+  'transaccion',
   'sesion',
   'catalogo',
   'pedidos1',

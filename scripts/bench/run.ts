@@ -18,7 +18,7 @@ import { type BenchArgs, LATENCY_CONNECTIONS, parseArgs, SCENARIO_KEYS, type Siz
 import { signIn, signInKept, waitForHttp } from './http.ts';
 import { CpuMeter, log, PRODUCTION_MALLOC, ROOT, startProcess, stopProcess } from './processes.ts';
 import { DOC, machine, type Row, renderTable, writeDoc } from './results.ts';
-import { baselineScenario } from './scenarios/baseline.ts';
+import { baselineScenario, transactionFloorScenario } from './scenarios/baseline.ts';
 import { bulkApproveScenario } from './scenarios/bulk-approve.ts';
 import { type Buyers, prepareBuyers } from './scenarios/buyers.ts';
 import { cartScenario } from './scenarios/cart.ts';
@@ -44,6 +44,7 @@ function scenarios(): Scenario[] {
     };
   return [
     baselineScenario,
+    transactionFloorScenario,
     readScenarios,
     documentReads,
     withBuyers(cartScenario),

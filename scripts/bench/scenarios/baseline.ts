@@ -48,3 +48,41 @@ export async function baselineScenario(ctx: BenchContext): Promise<void> {
   ctx.rows.push(row);
   logRow(row);
 }
+
+/**
+ * The floor of a write (`transaccion`, finding 71): the baseline's process runs a transaction of five round
+ * trips — BEGIN, `SELECT … FOR UPDATE` of a user, a read of it, a one-row upsert into its own table, COMMIT —
+ * the shape of the cart's add (lock the buyer, read, write). What a write path of the portal costs at least
+ * while it locks and reads in its own statements; the write targets are read against it.
+ */
+export async function transactionFloorScenario(ctx: BenchContext): Promise<void> {
+  if (!ctx.only('transaccion') || ctx.pass !== 'cost') return;
+  let nextId = 0;
+  log(`→ suelo de una transacción (${ctx.common.connections} conexiones)`);
+  const { r, cpu } = await load(
+    ctx,
+    {
+      url: ctx.baselineUrl,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => ({
+            ...req,
+            path: `/baseline/tx/${ctx.userIds[nextId++ % ctx.userIds.length]}`,
+          }),
+        },
+      ],
+    },
+    ctx.baseMeter,
+  );
+  const row = httpRow(
+    ctx,
+    'transaccion',
+    'Suelo de una escritura: transacción de 5 viajes (BEGIN, SELECT … FOR UPDATE, SELECT, UPSERT de 1 fila, COMMIT) en la línea base',
+    r,
+    cpu,
+    null,
+  );
+  ctx.rows.push(row);
+  logRow(row);
+}
