@@ -8,8 +8,7 @@ import {
   AGING_BUCKETS,
   AGING_LABELS,
   agingBucket,
-  creditPolicyOf,
-  creditSummary,
+  type CreditInvoice,
   daysOverdue,
   dueDate,
   invoiceDay,
@@ -31,7 +30,13 @@ import { and, asc, count, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { executeNamedOnce, type PageWindow, pageWindow, preparedOnce } from '../../db/prepared.ts';
-import { clients, invoiceApplications, invoices, orders } from '../../db/schema/index.ts';
+import {
+  clientOpenInvoiceDays,
+  clients,
+  invoiceApplications,
+  invoices,
+  orders,
+} from '../../db/schema/index.ts';
 import { foldedSearch, offsetOf } from '../../db/search.ts';
 import { clientNotFound } from '../../lib/client-scope.ts';
 import { BOM, csvMoney, csvRow } from '../../lib/csv.ts';
@@ -40,7 +45,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { drawTable, newDocument, numberPages, type PdfColumn } from '../../lib/pdf-layout.ts';
 import { MSG } from '../../messages.ts';
 import type { AuthContext } from '../../plugins/auth-guard.ts';
-import { clientCredit, openInvoiceDays, openInvoicesOf } from '../orders/credit-check.ts';
+import { type ClientCreditRow, creditOf, openInvoiceDays, openInvoicesOf } from '../orders/credit-check.ts';
 
 type StatementDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
 
@@ -85,10 +90,9 @@ type Application = {
   importe: number;
 };
 
-/** An open invoice as `statementInvoices` reads it, with what was applied to it (by application). */
-interface StatementRow {
-  retenidos: number;
-  id: number | null;
+/** An open invoice as `statementScreen` reads it, with what was applied to it (by application). */
+interface StatementInvoice {
+  id: number;
   uuid: string;
   serie: string | null;
   folio: string | null;
@@ -107,64 +111,76 @@ interface StatementRow {
   }[];
 }
 
+/** The statement's one row: the client's terms, its open invoices a day at a time, its held orders, the invoices. */
+interface StatementRow extends ClientCreditRow {
+  dias: CreditInvoice[];
+  retenidos: number;
+  facturas: StatementInvoice[];
+}
+
 /**
- * The client's orders held for credit now, and its open invoices oldest first — one page of them, or all —
- * each with the credit notes and payments applied to it as a JSON array: one statement, built and planned
- * once (the screen made three round trips for them, and a round trip is most of what this screen costs:
- * docs/benchmarks.md finding 70). A client with nothing open answers one row of nulls with its held count.
+ * Everything the statement shows in one statement, built and planned once: the client's terms, name and RFC,
+ * its open invoices summed a day at a time (the kept days the final approval counts its credit from), its
+ * orders held for credit now, and its open invoices oldest first — one page of them (`window`), or all — each
+ * with the credit notes and payments applied to it; the lists as JSON arrays. The screen made four round
+ * trips in two rounds for them, and a round trip is most of what it costs (docs/benchmarks.md finding 70).
+ * No row for a missing client.
  */
-const statementInvoices = (window: PageWindow | null) => () =>
+const statementScreen = (window: PageWindow | null) => () =>
   sql`
-  select h.retenidos, p.id, p.uuid, p.serie, p.folio, p."orderId", p.fecha, p.total, p.saldo,
-    p."verificacionSat", p.aplicaciones
-  from (
-    select count(*)::integer as retenidos from ${orders}
-    where ${orders.idCliente} = ${sql.placeholder('id')} and ${orders.retenidoCredito} is not null
-  ) h
-  left join lateral (
-    select i.id, i.uuid, i.serie, i.folio, i.order_id as "orderId", i.fecha, i.total, i.saldo,
-      i.verificacion_sat as "verificacionSat",
-      coalesce((
-        select json_agg(json_build_object('tipo', s.tipo, 'uuid', s.uuid, 'serie', s.serie, 'folio', s.folio,
-          'fecha', s.fecha, 'importe', a.importe) order by a.id)
-        from ${invoiceApplications} a join ${invoices} s on s.id = a.source_id where a.invoice_id = i.id
-      ), '[]') as aplicaciones
-    from ${invoices} i
-    where i.id in (
-      select ${invoices.id} from ${invoices} where ${openInvoicesOf(sql.placeholder('id'))}
-      order by ${invoices.fecha}, ${invoices.id}
-      ${window === null ? sql`` : sql`limit ${window.limit}`} ${window?.offset ? sql`offset ${window.offset}` : sql``}
-    )
-  ) p on true
-  order by p.fecha, p.id`;
+  select c.nombre, c.rfc, c.limite_credito as limite, c.dias_credito as "diasCredito",
+    c.politica_credito as politica,
+    coalesce((
+      select json_agg(d) from (
+        select k.fecha, k.saldo, k.facturas from ${clientOpenInvoiceDays} k where k.id_cliente = c.id
+      ) d
+    ), '[]') as dias,
+    (
+      select count(*)::integer from ${orders}
+      where ${orders.idCliente} = c.id and ${orders.retenidoCredito} is not null
+    ) as retenidos,
+    coalesce((
+      select json_agg(p order by p.fecha, p.id) from (
+        select i.id, i.uuid, i.serie, i.folio, i.order_id as "orderId", i.fecha, i.total, i.saldo,
+          i.verificacion_sat as "verificacionSat",
+          coalesce((
+            select json_agg(x order by a.id)
+            from ${invoiceApplications} a
+            join ${invoices} s on s.id = a.source_id
+            cross join lateral (select s.tipo, s.uuid, s.serie, s.folio, s.fecha, a.importe) x
+            where a.invoice_id = i.id
+          ), '[]') as aplicaciones
+        from ${invoices} i
+        where i.id in (
+          select ${invoices.id} from ${invoices} where ${openInvoicesOf(sql.placeholder('id'))}
+          order by ${invoices.fecha}, ${invoices.id}
+          ${window === null ? sql`` : sql`limit ${window.limit}`} ${window?.offset ? sql`offset ${window.offset}` : sql``}
+        )
+      ) p
+    ), '[]') as facturas
+  from ${clients} c
+  where c.id = ${sql.placeholder('id')}`;
 
 /**
  * A statement counted in centavos (the screen's, the CSV's and the PDF's one source; decision 0138): the
- * summary of the whole client from its open invoices summed per day (`clientCredit`, the final approval's
- * own count), and its open invoices oldest first — one page of them (`page`), or all for the downloads —
+ * summary of the whole client from its open invoices summed per day (`creditOf`, the final approval's own
+ * count), and its open invoices oldest first — one page of them (`page`), or all for the downloads —
  * each with its due date and the credit notes and payments applied to it.
  */
 async function statementOf(deps: StatementDeps, idCliente: number, page: number | null) {
   const db = deps.db;
   const today = businessDate(deps.clock.now(), deps.config.BUSINESS_TZ);
-  // The client's name and RFC come with its credit (one statement); the held orders with the invoices.
   const window = page === null ? null : pageWindow(page, STATEMENT_PER_PAGE);
-  const [credit, rows] = await Promise.all([
-    clientCredit(db, idCliente, today),
-    executeNamedOnce<StatementRow>(
-      db,
-      `portal_statement_${window?.shape ?? 'all'}`,
-      statementInvoices(window),
-      {
-        id: idCliente,
-        ...window?.values,
-      },
-    ),
-  ]);
-  if (!credit) throw clientNotFound();
+  const [row] = await executeNamedOnce<StatementRow>(
+    db,
+    `portal_statement_${window?.shape ?? 'all'}`,
+    statementScreen(window),
+    { id: idCliente, ...window?.values },
+  );
+  if (!row) throw clientNotFound();
+  const credit = creditOf(row, row.dias, today);
   const dias = credit.terms.diasCredito;
-  const facturas = rows.flatMap((i) => {
-    if (i.id === null) return [];
+  const facturas = row.facturas.map((i) => {
     const vencimiento = dueDate(i.fecha, dias);
     const diasVencido = daysOverdue(vencimiento, today);
     const saldo = i.saldo ?? 0;
@@ -198,7 +214,7 @@ async function statementOf(deps: StatementDeps, idCliente: number, page: number 
     today,
     page: page ?? 1,
     summary: credit.summary,
-    held: rows[0]?.retenidos ?? 0,
+    held: row.retenidos,
     facturas,
   };
 }
@@ -425,17 +441,21 @@ export async function clientsAging(deps: StatementDeps, query: AgingQuery): Prom
   const [open, held] = await Promise.all([openInvoiceDays(db, ids), heldCounts(db, ids)]);
   return {
     clientes: rows.map((r) => {
-      const summary = creditSummary(open.get(r.id) ?? [], { diasCredito: r.dias, limite: r.limite, today });
+      const { terms, summary } = creditOf(
+        { nombre: r.nombre, rfc: null, limite: r.limite, diasCredito: r.dias, politica: r.politica },
+        open.get(r.id) ?? [],
+        today,
+      );
       return {
         id: r.id,
         nombre: r.nombre,
         saldo: centavosToPesos(summary.saldo),
         vencido: centavosToPesos(summary.vencido),
         antiguedad: pesosAging(summary.antiguedad),
-        limite_credito: centavosToPesosOrNull(r.limite),
+        limite_credito: centavosToPesosOrNull(terms.limite),
         disponible: centavosToPesosOrNull(summary.disponible),
-        dias_credito: r.dias,
-        politica_credito: creditPolicyOf(r.politica),
+        dias_credito: terms.diasCredito,
+        politica_credito: terms.politica,
         pedidos_retenidos: held.get(r.id) ?? 0,
       };
     }),

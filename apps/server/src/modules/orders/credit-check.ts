@@ -109,34 +109,45 @@ const creditOfClient = () => sql`
   left join ${clientOpenInvoiceDays} d on d.id_cliente = c.id
   where c.id = ${sql.placeholder('id')}`;
 
+/** A client's row as `creditOfClient` and the statement's screen read it: its terms, name and RFC. */
+export interface ClientCreditRow {
+  nombre: string;
+  rfc: string | null;
+  limite: number | null;
+  diasCredito: number;
+  politica: string;
+}
+
+/** The client's credit from its row and its open invoices a day at a time, at the business date `today`. */
+export function creditOf(
+  client: ClientCreditRow,
+  open: readonly CreditInvoice[],
+  today: string,
+): ClientCredit {
+  const terms: CreditTerms = {
+    limite: client.limite,
+    diasCredito: client.diasCredito,
+    politica: creditPolicyOf(client.politica),
+  };
+  const summary = creditSummary(open, { diasCredito: terms.diasCredito, limite: terms.limite, today });
+  return { client: { nombre: client.nombre, rfc: client.rfc }, terms, summary };
+}
+
 /** The client's credit terms and the summary of its open invoices at the business date `today`. */
 export async function clientCredit(
   db: Db | Tx,
   idCliente: number,
   today: string,
 ): Promise<ClientCredit | null> {
-  const rows = await executeNamedOnce<{
-    nombre: string;
-    rfc: string | null;
-    limite: number | null;
-    diasCredito: number;
-    politica: string;
-    fecha: string | null;
-    saldo: number | null;
-    facturas: number | null;
-  }>(db, 'portal_client_credit', creditOfClient, { id: idCliente });
+  const rows = await executeNamedOnce<
+    ClientCreditRow & { fecha: string | null; saldo: number | null; facturas: number | null }
+  >(db, 'portal_client_credit', creditOfClient, { id: idCliente });
   const [client] = rows;
   if (!client) return null;
-  const terms: CreditTerms = {
-    limite: client.limite,
-    diasCredito: client.diasCredito,
-    politica: creditPolicyOf(client.politica),
-  };
   const open: CreditInvoice[] = [];
   for (const r of rows)
     if (r.fecha !== null) open.push({ fecha: r.fecha, saldo: r.saldo ?? 0, facturas: r.facturas ?? 0 });
-  const summary = creditSummary(open, { diasCredito: terms.diasCredito, limite: terms.limite, today });
-  return { client: { nombre: client.nombre, rfc: client.rfc }, terms, summary };
+  return creditOf(client, open, today);
 }
 
 /** The problem of approving an order of `total` centavos now, in words (one sentence per problem). */
