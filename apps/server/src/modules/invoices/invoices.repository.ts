@@ -56,7 +56,9 @@ const application = sql.raw(
  * The invoices of an array of ids in one statement, built and planned once (the v1 API's page of 50 CFDIs and
  * their ~600 concepts had three statements built and their ~700 rows mapped cell by cell on every request,
  * docs/benchmarks.md finding 62): each invoice's concepts (by number) and applications (the credit notes and
- * payments applied to it, or the invoices it was applied to; by application) come as JSON arrays.
+ * payments applied to it, or the invoices it was applied to; by application) come as JSON arrays. A concept
+ * is a row turned into JSON (its columns named as the DTO names them), not `json_build_object`: a fifth less
+ * of PostgreSQL's time for a page, and no spaces around its keys (finding 72).
  */
 const invoicesById = () => sql`
   select i.id, i.uuid, i.tipo, i.serie, i.folio, i.fecha, i.fecha_timbrado, i.order_id as id_pedido,
@@ -64,11 +66,13 @@ const invoicesById = () => sql`
     i.subtotal, i.descuento, i.traslados, i.retenciones, i.total, i.metodo_pago, i.forma_pago, i.saldo,
     i.pdf_file_id is not null as pdf, ${sql.raw(isoText('i.created_at'))} as registrada,
     coalesce((
-      select json_agg(json_build_object('clave_prod_serv', l.clave_prod_serv,
-        'no_identificacion', l.no_identificacion, 'cantidad', l.cantidad, 'clave_unidad', l.clave_unidad,
-        'unidad', l.unidad, 'descripcion', l.descripcion, 'valor_unitario', l.valor_unitario,
-        'importe_centavos', l.importe, 'descuento_centavos', l.descuento) order by l.numero)
-      from ${invoiceLines} l where l.invoice_id = i.id
+      select json_agg(c order by l.numero)
+      from ${invoiceLines} l
+      cross join lateral (
+        select l.clave_prod_serv, l.no_identificacion, l.cantidad, l.clave_unidad, l.unidad, l.descripcion,
+          l.valor_unitario, l.importe as importe_centavos, l.descuento as descuento_centavos
+      ) c
+      where l.invoice_id = i.id
     ), '[]') as conceptos,
     coalesce((
       select json_agg(x.j order by x.id) from (
