@@ -63,6 +63,9 @@ function statementClient(auth: AuthContext, named: number | undefined): number {
   return own;
 }
 
+/** An order held for credit now (the statement's and the aging's count of them). */
+const HELD = isNotNull(orders.retenidoCredito);
+
 /** Orders held for credit now, per client. */
 async function heldCounts(db: Db, ids: readonly number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
@@ -70,12 +73,7 @@ async function heldCounts(db: Db, ids: readonly number[]): Promise<Map<number, n
     d
       .select({ id: orders.idCliente, n: count() })
       .from(orders)
-      .where(
-        and(
-          sql`${orders.idCliente} = any(${sql.placeholder('ids')}::integer[])`,
-          isNotNull(orders.retenidoCredito),
-        ),
-      )
+      .where(and(sql`${orders.idCliente} = any(${sql.placeholder('ids')}::integer[])`, HELD))
       .groupBy(orders.idCliente),
   ).execute({ ids: [...ids] });
   return new Map(rows.map((r) => [r.id, r.n]));
@@ -101,14 +99,8 @@ interface StatementInvoice {
   total: number;
   saldo: number | null;
   verificacionSat: string | null;
-  aplicaciones: {
-    tipo: string;
-    uuid: string;
-    serie: string | null;
-    folio: string | null;
-    fecha: string;
-    importe: number;
-  }[];
+  /** As `Application`, its type as stored and its date as the CFDI writes it. */
+  aplicaciones: (Omit<Application, 'tipo'> & { tipo: string })[];
 }
 
 /** The statement's one row: the client's terms, its open invoices a day at a time, its held orders, the invoices. */
@@ -137,7 +129,7 @@ const statementScreen = (window: PageWindow | null) => () =>
     ), '[]') as dias,
     (
       select count(*)::integer from ${orders}
-      where ${orders.idCliente} = c.id and ${orders.retenidoCredito} is not null
+      where ${orders.idCliente} = c.id and ${HELD}
     ) as retenidos,
     coalesce((
       select json_agg(p order by p.fecha, p.id) from (
